@@ -1,0 +1,120 @@
+// Errors of the API client. An ApiError keeps the status, the body in whichever documented
+// shape it came, and the request, so callers and the CLI can decide what it means.
+
+export type ErrorBodyShape =
+  | { shape: 'errors'; errors: string[] } // {errors:[…]}
+  | { shape: 'statusMessage'; statusCode: number; message: string } // {statusCode,message}
+  | { shape: 'resultErrors'; errors: string[] } // {result:null, errors:[…]}
+  | { shape: 'v2'; statuscode: string; description: string } // v2 {statuscode,description}
+  | { shape: 'unknown'; text: string };
+
+export interface RequestInfo {
+  method: string;
+  url: string; // without credentials; query included
+  operation: string; // e.g. "v3.invite"
+}
+
+export type ApiErrorKind = 'auth' | 'not_found' | 'invalid' | 'rate_limited' | 'server' | 'refused';
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBodyShape,
+    readonly request: RequestInfo,
+    readonly attempts = 1,
+  ) {
+    super(describeBody(body) || `HTTP ${status}`);
+    this.kind = classify(status, body, request);
+  }
+  /** The service's messages, one string each. */
+  get messages(): string[] {
+    switch (this.body.shape) {
+      case 'errors':
+      case 'resultErrors':
+        return this.body.errors;
+      case 'statusMessage':
+        return [this.body.message];
+      case 'v2':
+        return [this.body.description];
+      default:
+        return this.body.text ? [this.body.text] : [];
+    }
+  }
+}
+
+/** The connection failed, timed out, or was reset (after retries where allowed). */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+  constructor(
+    message: string,
+    readonly request: RequestInfo,
+    readonly code: string | undefined,
+    readonly attempts = 1,
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
+}
+
+/** The service answered 2xx with a body that does not match the wire schema. */
+export class ResponseShapeError extends Error {
+  override name = 'ResponseShapeError';
+  constructor(message: string, readonly request: RequestInfo) {
+    super(message);
+  }
+}
+
+export function parseErrorBody(text: string): ErrorBodyShape {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { shape: 'unknown', text: text.slice(0, 500) };
+  }
+  if (json && typeof json === 'object') {
+    const o = json as Record<string, unknown>;
+    const errors = Array.isArray(o.errors) ? o.errors.map((e) => String(e)) : undefined;
+    if ('result' in o && o.result === null && errors) return { shape: 'resultErrors', errors };
+    if (errors) return { shape: 'errors', errors };
+    if (typeof o.statuscode === 'string' || (typeof o.statuscode === 'number' && typeof o.description === 'string'))
+      return { shape: 'v2', statuscode: String(o.statuscode), description: String(o.description ?? '') };
+    if (typeof o.message === 'string')
+      return { shape: 'statusMessage', statusCode: Number(o.statusCode ?? 0), message: o.message };
+  }
+  return { shape: 'unknown', text: text.slice(0, 500) };
+}
+
+function describeBody(body: ErrorBodyShape): string {
+  switch (body.shape) {
+    case 'errors':
+    case 'resultErrors':
+      return body.errors.join('; ');
+    case 'statusMessage':
+      return body.message;
+    case 'v2':
+      return body.description;
+    default:
+      return body.text;
+  }
+}
+
+const API_KEY_WORDS = /api[\s-]?key|unauthori[sz]ed|authenticat/i;
+
+// The spec uses 400 for an invalid API key (report) and 401 for bad dates (list attempts),
+// so the status alone does not say what went wrong: the message and operation refine it.
+function classify(status: number, body: ErrorBodyShape, req: RequestInfo): ApiErrorKind {
+  const text = describeBody(body);
+  if (status === 429) return 'rate_limited';
+  if (status === 404) return 'not_found';
+  if (status >= 500) return 'server';
+  if (status === 403) return 'auth';
+  if (status === 401) {
+    if (req.operation === 'v3.listAttempts' && !API_KEY_WORDS.test(text)) return 'invalid';
+    return 'auth';
+  }
+  if (status === 400 && API_KEY_WORDS.test(text)) return 'auth';
+  if (status === 400 || status === 413 || status === 422) return 'invalid';
+  return 'refused';
+}

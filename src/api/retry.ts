@@ -1,0 +1,88 @@
+// Retry policy, kept pure so it can be tested without a network.
+//
+// Which requests may be repeated depends on what a repeat would do on the server: GETs, invites
+// and reattempts (idempotent per candidate in the spec) and callback processing are safe even if
+// the first try reached the server; creating/updating links and settings is not, so those are
+// retried only when the connection failed before anything was sent.
+
+export type Outcome =
+  | { kind: 'status'; status: number; retryAfter?: string | null }
+  | { kind: 'error'; code: string | undefined; sent: boolean };
+
+export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+
+/** Error codes that mean the request never left this machine. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+/** Error codes after which the request may or may not have reached the server. */
+const MAYBE_SENT_CODES = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ETIMEDOUT',
+]);
+
+export function wasSent(code: string | undefined): boolean {
+  return !(code && NOT_SENT_CODES.has(code));
+}
+
+export function shouldRetry(o: Outcome, opts: { idempotent: boolean; attempt: number; maxAttempts: number }): boolean {
+  if (opts.attempt >= opts.maxAttempts) return false;
+  if (o.kind === 'status') {
+    // Any answer means the request arrived, and a 502 from a proxy may come after the server
+    // acted: only requests that are safe to repeat are retried on a status.
+    return RETRY_STATUSES.has(o.status) && opts.idempotent;
+  }
+  if (!o.sent) return true;
+  return opts.idempotent && (o.code === undefined || MAYBE_SENT_CODES.has(o.code));
+}
+
+/** Milliseconds to wait before the next attempt (attempt = the one that just failed, from 1). */
+export function retryDelayMs(
+  attempt: number,
+  retryAfter: string | null | undefined,
+  now: number,
+  random: () => number = Math.random,
+  baseMs = 250,
+  capMs = 20_000,
+): number {
+  const fromHeader = parseRetryAfter(retryAfter, now);
+  if (fromHeader !== undefined) return Math.min(fromHeader, 120_000);
+  // "Full jitter" exponential backoff: spreads a pool of clients so they do not retry in step.
+  const ceiling = Math.min(capMs, baseMs * 2 ** (attempt - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** Retry-After is either delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
+  if (!value) return undefined;
+  const v = value.trim();
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  const at = Date.parse(v);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now);
+}
+
+/**
+ * A gate shared by every request of one client: a 429 with Retry-After holds back the whole
+ * pool of a bulk command, not just the request that got it.
+ */
+export class BackoffGate {
+  private until = 0;
+  constructor(private readonly clock: () => number = Date.now) {}
+  hold(ms: number): void {
+    this.until = Math.max(this.until, this.clock() + ms);
+  }
+  waitMs(): number {
+    return Math.max(0, this.until - this.clock());
+  }
+}

@@ -1,0 +1,214 @@
+// HTTP transport on undici: base URL, auth header, JSON bodies, timeouts, keep-alive, proxies
+// from the environment, retries (policy in retry.ts) and a redacted debug log.
+//
+// The retry loop is ours rather than undici's RetryAgent because the decision depends on the
+// operation (is it safe to repeat after it may have reached the server?) and because a 429 must
+// slow down every request of a bulk pool through one shared gate.
+import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { ApiError, NetworkError, parseErrorBody, type RequestInfo } from './errors.js';
+import { redact, MASK } from './redact.js';
+import { BackoffGate, retryDelayMs, shouldRetry, wasSent, type Outcome } from './retry.js';
+
+declare const __ASSESS_VERSION__: string;
+const VERSION = typeof __ASSESS_VERSION__ === 'string' ? __ASSESS_VERSION__ : 'dev';
+
+export interface TransportOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** 'X-API-KEY' for v3, 'x-api-key' for v2. */
+  authHeader: string;
+  timeoutMs?: number;
+  maxAttempts?: number;
+  debug?: (line: string) => void;
+  dispatcher?: Dispatcher;
+  gate?: BackoffGate;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  signal?: AbortSignal;
+}
+
+export interface RequestSpec {
+  operation: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** Safe to repeat after it may have reached the server. */
+  idempotent: boolean;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Dispatcher.ResponseData['body'];
+  request: RequestInfo;
+  attempts: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_ATTEMPTS = 4;
+export const USER_AGENT = `assess-cli/${VERSION} node/${process.versions.node}`;
+
+let sharedDispatcher: Dispatcher | undefined;
+/** One keep-alive pool per process; honours HTTP_PROXY / HTTPS_PROXY / NO_PROXY. */
+function defaultDispatcher(): Dispatcher {
+  sharedDispatcher ??= new EnvHttpProxyAgent({ keepAliveTimeout: 10_000, connections: 64 });
+  return sharedDispatcher;
+}
+
+export async function closeSharedDispatcher(): Promise<void> {
+  const d = sharedDispatcher;
+  sharedDispatcher = undefined;
+  await d?.close();
+}
+
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (ms <= 0) return resolve();
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        reject(signal.reason ?? new Error('aborted'));
+      },
+      { once: true },
+    );
+  });
+
+export class Transport {
+  readonly gate: BackoffGate;
+  private readonly o: Required<Omit<TransportOptions, 'debug' | 'dispatcher' | 'signal' | 'gate'>> &
+    Pick<TransportOptions, 'debug' | 'dispatcher' | 'signal'>;
+
+  constructor(opts: TransportOptions) {
+    this.gate = opts.gate ?? new BackoffGate();
+    this.o = {
+      timeoutMs: DEFAULT_TIMEOUT_MS,
+      maxAttempts: DEFAULT_MAX_ATTEMPTS,
+      sleep: defaultSleep,
+      random: Math.random,
+      ...opts,
+      baseUrl: opts.baseUrl.replace(/\/+$/, ''),
+    };
+  }
+
+  url(path: string, query?: RequestSpec['query']): string {
+    const u = new URL(this.o.baseUrl + path);
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
+    return u.toString();
+  }
+
+  /** Sends with retries; resolves for any status (callers decide), rejects with NetworkError. */
+  async send(spec: RequestSpec): Promise<RawResponse> {
+    const url = this.url(spec.path, spec.query);
+    const info: RequestInfo = { method: spec.method, url: this.scrub(url), operation: spec.operation };
+    const payload = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const headers: Record<string, string> = {
+      [this.o.authHeader]: this.o.apiKey,
+      'user-agent': USER_AGENT,
+      accept: 'application/json, application/pdf;q=0.9, */*;q=0.5',
+    };
+    if (payload !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
+
+    for (let attempt = 1; ; attempt++) {
+      const wait = this.gate.waitMs();
+      if (wait > 0) await this.o.sleep(wait, this.o.signal);
+      const started = Date.now();
+      this.logRequest(spec.method, url, headers, payload, attempt);
+      let outcome: Outcome;
+      try {
+        const res = await request(url, {
+          method: spec.method,
+          headers,
+          body: payload,
+          dispatcher: this.o.dispatcher ?? defaultDispatcher(),
+          headersTimeout: this.o.timeoutMs,
+          bodyTimeout: this.o.timeoutMs,
+          signal: this.o.signal,
+        });
+        const retryAfter = header(res.headers, 'retry-after');
+        outcome = { kind: 'status', status: res.statusCode, retryAfter };
+        this.logResponse(res.statusCode, Date.now() - started, res.headers);
+        if (!shouldRetry(outcome, { idempotent: spec.idempotent, attempt, maxAttempts: this.o.maxAttempts })) {
+          return { status: res.statusCode, headers: res.headers, body: res.body, request: info, attempts: attempt };
+        }
+        await res.body.dump().catch(() => undefined);
+        const delay = retryDelayMs(attempt, retryAfter, Date.now(), this.o.random);
+        if (res.statusCode === 429) this.gate.hold(delay);
+        this.debug(`retrying ${spec.method} in ${delay} ms (HTTP ${res.statusCode}, attempt ${attempt}/${this.o.maxAttempts})`);
+        await this.o.sleep(delay, this.o.signal);
+      } catch (err) {
+        if (this.o.signal?.aborted) throw err;
+        const code = errorCode(err);
+        outcome = { kind: 'error', code, sent: wasSent(code) };
+        this.debug(`<-- ${code ?? 'error'} after ${Date.now() - started} ms: ${this.scrub(String((err as Error).message))}`);
+        if (!shouldRetry(outcome, { idempotent: spec.idempotent, attempt, maxAttempts: this.o.maxAttempts })) {
+          const timedOut = /TIMEOUT/.test(code ?? '');
+          const what = timedOut ? `timed out after ${this.o.timeoutMs / 1000} s` : `failed (${code ?? 'network error'})`;
+          throw new NetworkError(`${spec.method} ${info.url} ${what}`, info, code, attempt, timedOut);
+        }
+        const delay = retryDelayMs(attempt, undefined, Date.now(), this.o.random);
+        this.debug(`retrying ${spec.method} in ${delay} ms (${code}, attempt ${attempt}/${this.o.maxAttempts})`);
+        await this.o.sleep(delay, this.o.signal);
+      }
+    }
+  }
+
+  /** Sends and parses JSON; non-2xx becomes an ApiError with the body in its documented shape. */
+  async json(spec: RequestSpec): Promise<{ status: number; data: unknown; request: RequestInfo }> {
+    const res = await this.send(spec);
+    const text = await res.body.text();
+    this.debug(`<-- body ${truncate(this.scrub(text))}`);
+    if (res.status < 200 || res.status > 299) {
+      throw new ApiError(res.status, parseErrorBody(this.scrub(text)), res.request, res.attempts);
+    }
+    let data: unknown = null;
+    if (text.length) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = text;
+      }
+    }
+    return { status: res.status, data, request: res.request };
+  }
+
+  /** Replaces the key wherever it could appear (a key pasted into a URL, an echoing server). */
+  scrub(text: string): string {
+    return redact(text, [this.o.apiKey]);
+  }
+
+  private debug(line: string): void {
+    this.o.debug?.(this.scrub(line));
+  }
+
+  private logRequest(method: string, url: string, headers: Record<string, string>, body: string | undefined, attempt: number) {
+    if (!this.o.debug) return;
+    this.debug(`--> ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+    for (const [k, v] of Object.entries(headers)) {
+      this.debug(`    ${k}: ${k.toLowerCase() === this.o.authHeader.toLowerCase() ? MASK : v}`);
+    }
+    if (body !== undefined) this.debug(`--> body ${truncate(body)}`);
+  }
+
+  private logResponse(status: number, ms: number, headers: Record<string, string | string[] | undefined>) {
+    if (!this.o.debug) return;
+    this.debug(`<-- ${status} (${ms} ms)`);
+    for (const [k, v] of Object.entries(headers)) this.debug(`    ${k}: ${Array.isArray(v) ? v.join(', ') : v}`);
+  }
+}
+
+function header(h: Record<string, string | string[] | undefined>, name: string): string | null {
+  const v = h[name];
+  return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
+}
+
+function errorCode(err: unknown): string | undefined {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code;
+}
+
+function truncate(s: string, max = 2000): string {
+  return s.length > max ? `${s.slice(0, max)}… (${s.length} bytes)` : s;
+}

@@ -1,0 +1,106 @@
+// One place that turns a command definition into a commander Command: description, examples in
+// --help, zod validation of flags and arguments (exit 2 naming the flag), then run(ctx, input).
+import { Command, Option } from 'commander';
+import { z } from 'zod';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+
+export interface CommandDef<S extends z.ZodType = z.ZodType> {
+  name: string;
+  /** e.g. '<testId>' or '<ids...>': commander argument syntax, in order. */
+  args?: string[];
+  description: string;
+  /** Shown under "Examples:" in --help; at least one. */
+  examples: string[];
+  /** Adds options to the commander Command (flags only; arguments come from `args`). */
+  options?: (cmd: Command) => void;
+  /** Validates { ...arguments by name, ...options } after commander parsed them. */
+  schema: S;
+  run(ctx: Context, input: z.infer<S>): Promise<void>;
+}
+
+export interface NounDef {
+  name: string;
+  description: string;
+  verbs: CommandDef[];
+  /** A noun that is itself a command (`invite <testId>`, `report <id>`). */
+  self?: CommandDef;
+}
+
+export function defineCommand<S extends z.ZodType>(def: CommandDef<S>): CommandDef<S> {
+  return def;
+}
+
+export function defineNoun(def: NounDef): NounDef {
+  return def;
+}
+
+export type ContextFactory = (cmd: Command) => Promise<Context>;
+
+/** Builds the commander Command for a definition. */
+export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd = new Command(def.name)): Command {
+  cmd.description(def.description);
+  for (const a of def.args ?? []) cmd.argument(a);
+  def.options?.(cmd);
+  cmd.addHelpText('after', `\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+  cmd.action(async (...params: unknown[]) => {
+    const command = params[params.length - 1] as Command;
+    const argNames = (def.args ?? []).map(argKey);
+    const raw: Record<string, unknown> = { ...command.opts() };
+    argNames.forEach((k, i) => {
+      if (params[i] !== undefined) raw[k] = params[i];
+    });
+    const input = validate(def.schema, raw, command);
+    const ctx = await makeContext(command);
+    await def.run(ctx, input);
+  });
+  return cmd;
+}
+
+function argKey(spec: string): string {
+  return spec.replace(/[<>[\].]/g, '');
+}
+
+/** Parses input with the schema; the first problem becomes a UsageError naming the flag. */
+export function validate<S extends z.ZodType>(schema: S, raw: Record<string, unknown>, command?: Command): z.infer<S> {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const key = issue.path.length ? String(issue.path[0]) : '';
+  const label = key ? flagLabel(key, command) : 'input';
+  const value = key ? raw[key] : undefined;
+  const shown = value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
+  throw new UsageError(`${label}: ${issue.message}${shown}`);
+}
+
+/** '--page-size' for an option key 'pageSize', '<testId>' for an argument. */
+export function flagLabel(key: string, command?: Command): string {
+  const opt = command?.options.find((o: Option) => o.attributeName() === key);
+  if (opt) return opt.long ?? opt.flags;
+  const arg = command?.registeredArguments.find((a) => a.name() === key);
+  if (arg) return `<${arg.name()}>`;
+  return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+}
+
+/** Zod helpers for commander strings, with messages that give an accepted example. */
+export const zx = {
+  /** A 64-bit positive integer id, kept as a string so no precision is lost. */
+  id: (example = '12345') =>
+    z
+      .string()
+      .trim()
+      .regex(/^[1-9][0-9]{0,18}$/, `must be a positive integer id, e.g. ${example}`)
+      .refine((s) => BigInt(s) <= 9223372036854775807n, 'is larger than a 64-bit integer'),
+  int: (min: number, max: number, example: number) =>
+    z.coerce
+      .number({ message: `must be a whole number, e.g. ${example}` })
+      .int(`must be a whole number, e.g. ${example}`)
+      .min(min, `must be at least ${min}, e.g. ${example}`)
+      .max(max, `must be at most ${max}, e.g. ${example}`),
+  email: () => z.string().trim().pipe(z.email({ message: 'must be an e-mail address, e.g. ann@example.com' })),
+  url: () =>
+    z
+      .string()
+      .trim()
+      .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), 'must be an http(s) URL, e.g. https://example.com/hook'),
+};

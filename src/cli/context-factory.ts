@@ -1,0 +1,118 @@
+// Builds the Context a command runs with, from the process (or from test doubles).
+import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import type { Command } from 'commander';
+import type { Connection } from '../config/credentials.js';
+import type { ConfigStore } from '../config/store.js';
+import type { Context, Env, IO } from '../context.js';
+import { decideColor, resolveGlobals } from './globals.js';
+
+export interface ProcessLike {
+  stdout: Writable & { isTTY?: boolean; columns?: number };
+  stderr: Writable & { isTTY?: boolean };
+  stdin: Readable & { isTTY?: boolean };
+  env: Env;
+}
+
+export interface Runtime {
+  proc: ProcessLike;
+  signal: AbortSignal;
+  exitHooks: Array<() => Promise<void> | void>;
+}
+
+export async function createContext(cmd: Command, rt: Runtime): Promise<Context> {
+  const { proc } = rt;
+  const opts = cmd.optsWithGlobals() as Record<string, unknown>;
+  const io: IO = {
+    stdout: proc.stdout,
+    stderr: proc.stderr,
+    stdin: proc.stdin,
+    stdoutIsTTY: Boolean(proc.stdout.isTTY),
+    stderrIsTTY: Boolean(proc.stderr.isTTY),
+    stdinIsTTY: Boolean(proc.stdin.isTTY),
+    color: decideColor(proc.env, Boolean(proc.stdout.isTTY), opts.color !== false),
+    columns: proc.stdout.columns ?? 80,
+  };
+  const { configDir, ConfigStore } = await import('../config/store.js');
+  let store: ConfigStore | undefined;
+  const config = async () => (store ??= new ConfigStore(configDir(proc.env)));
+  // Profile preferences (output, api) shape the globals, but a broken config file must not
+  // stop commands that do not need it (e.g. `assess --sandbox …` with explicit flags).
+  let profilePrefs: { output?: import('../output/format.js').OutputFormat; api?: 'v3' | 'v2' } = {};
+  try {
+    const p = (await config()).profile((opts.profile as string) ?? proc.env.ASSESS_PROFILE ?? 'default');
+    profilePrefs = { output: p.output, api: p.api };
+  } catch {
+    // reported by whichever command reads the config
+  }
+  const globals = resolveGlobals(opts, proc.env, io, profilePrefs.output);
+  if (!globals.apiExplicit && profilePrefs.api) globals.api = profilePrefs.api;
+
+  let connection: Promise<Connection> | undefined;
+  const ctx: Context = {
+    io,
+    env: proc.env,
+    globals,
+    now: () => new Date(),
+    signal: rt.signal,
+    config,
+    connection: () => (connection ??= connect(ctx, rt, config)),
+    api: async () => {
+      const { createV3Client } = await import('../api/v3.js');
+      return createV3Client(await ctx.connection(), clientHooks(ctx));
+    },
+    apiV2: async () => {
+      const { createV2Client } = await import('../api/v2.js');
+      return createV2Client(await ctx.connection(), clientHooks(ctx));
+    },
+    onExit: (fn) => rt.exitHooks.push(fn),
+    info: (m) => io.stderr.write(`${m}\n`),
+    warn: (m) => io.stderr.write(`${io.color ? '\u001b[33mwarning:\u001b[39m' : 'warning:'} ${m}\n`),
+  };
+  return ctx;
+}
+
+function clientHooks(ctx: Context) {
+  return {
+    debug: ctx.globals.debug ? (line: string) => ctx.io.stderr.write(`[debug] ${line}\n`) : undefined,
+    signal: ctx.signal,
+  };
+}
+
+async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigStore>): Promise<Connection> {
+  const { resolveKey, DEFAULT_BASE_URL, DEFAULT_BASE_URL_V2 } = await import('../config/credentials.js');
+  const { globals, env } = ctx;
+  if (globals.sandbox) return startEmbeddedSandbox(ctx, rt, config);
+  const store = await config();
+  const profile = store.profile(globals.profile);
+  const key = await resolveKey({ apiKeyFile: globals.apiKeyFile, keyStdin: globals.keyStdin, env, stdin: ctx.io.stdin, profile });
+  return {
+    ...key,
+    profile: globals.profile,
+    baseUrl: env.ASSESS_BASE_URL || profile.baseUrl || DEFAULT_BASE_URL,
+    baseUrlV2: env.ASSESS_BASE_URL_V2 || profile.baseUrlV2 || DEFAULT_BASE_URL_V2,
+    timeoutMs: globals.timeoutMs ?? (profile.timeout ? profile.timeout * 1000 : 30_000),
+    maxAttempts: profile.retries ?? 4,
+    sandbox: false,
+  };
+}
+
+/** `--sandbox`: an in-process sandbox on 127.0.0.1:0 with state under the config dir. */
+async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Promise<ConfigStore>): Promise<Connection> {
+  const store = await config();
+  const { startSandbox } = await import('../sandbox/index.js');
+  const stateFile = join(store.dir, 'sandbox', 'state.json');
+  const sb = await startSandbox({ port: 0, host: '127.0.0.1', stateFile });
+  rt.exitHooks.push(() => sb.close());
+  ctx.info(`Using the embedded sandbox at ${sb.baseUrl} (state: ${stateFile}); nothing is sent to the real service.`);
+  return {
+    apiKey: sb.keys[0],
+    keySource: 'sandbox',
+    profile: ctx.globals.profile,
+    baseUrl: sb.baseUrl,
+    baseUrlV2: sb.baseUrlV2,
+    timeoutMs: ctx.globals.timeoutMs ?? 30_000,
+    maxAttempts: 4,
+    sandbox: true,
+  };
+}

@@ -1,0 +1,77 @@
+// The one place that maps errors to exit codes and to the one- or two-line message users see.
+import { ApiError, NetworkError, ResponseShapeError } from '../api/errors.js';
+import { AuthError, CancelledError, LocalError, NotFoundError, PartialFailureError, UsageError } from '../errors.js';
+
+export const EXIT = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  auth: 3,
+  notFound: 4,
+  partial: 5,
+  network: 6,
+  interrupted: 130,
+} as const;
+
+export function exitCodeFor(err: unknown): number {
+  if (err instanceof UsageError) return EXIT.usage;
+  if (err instanceof AuthError) return EXIT.auth;
+  if (err instanceof NotFoundError) return EXIT.notFound;
+  if (err instanceof PartialFailureError) return EXIT.partial;
+  if (err instanceof NetworkError) return EXIT.network;
+  if (err instanceof CancelledError) return err.interrupted ? EXIT.interrupted : EXIT.failed;
+  if (err instanceof ApiError) {
+    switch (err.kind) {
+      case 'auth':
+        return EXIT.auth;
+      case 'not_found':
+        return EXIT.notFound;
+      case 'rate_limited':
+        return EXIT.network;
+      default:
+        return EXIT.failed;
+    }
+  }
+  return EXIT.failed;
+}
+
+/** "error: what failed" plus, where we know it, a line saying what to do next. */
+export function describeError(err: unknown): { message: string; hint?: string } {
+  if (err instanceof UsageError || err instanceof AuthError || err instanceof NotFoundError || err instanceof LocalError) {
+    return { message: err.message, hint: err.hint };
+  }
+  if (err instanceof PartialFailureError) return { message: err.message };
+  if (err instanceof CancelledError) return { message: err.message };
+  if (err instanceof NetworkError) {
+    return {
+      message: err.message + (err.attempts > 1 ? ` (${err.attempts} attempts)` : ''),
+      hint: err.timedOut
+        ? 'the service did not answer in time; retry later or raise --timeout'
+        : 'check the base URL (assess config get base-url), your network and proxy settings',
+    };
+  }
+  if (err instanceof ApiError) {
+    const what = `${err.request.method} ${new URL(err.request.url).pathname} → HTTP ${err.status}`;
+    const said = err.messages.length ? `: ${err.messages.join('; ')}` : '';
+    return { message: `${what}${said}`, hint: hintFor(err) };
+  }
+  if (err instanceof ResponseShapeError) {
+    return { message: err.message, hint: 'the service answered in an unexpected shape; run with --debug to see it' };
+  }
+  return { message: err instanceof Error ? err.message : String(err), hint: 'this looks like a bug; run with --debug and report it' };
+}
+
+function hintFor(err: ApiError): string | undefined {
+  switch (err.kind) {
+    case 'auth':
+      return "the key was refused or the resource belongs to another account; check 'assess auth status' and the id";
+    case 'not_found':
+      return 'check the id';
+    case 'rate_limited':
+      return `still rate limited after ${err.attempts} attempts; wait a minute, or lower --concurrency`;
+    case 'server':
+      return `the service failed${err.attempts > 1 ? ` after ${err.attempts} attempts` : ''}; retry later`;
+    default:
+      return undefined;
+  }
+}

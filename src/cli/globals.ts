@@ -1,0 +1,79 @@
+// Global options shared by every command, and how they turn into GlobalOptions.
+import { Command, Option } from 'commander';
+import type { Env, GlobalOptions, IO } from '../context.js';
+import { UsageError } from '../errors.js';
+import { parseFieldList } from '../output/fields.js';
+import type { OutputFormat } from '../output/format.js';
+
+export function addGlobalOptions(program: Command): void {
+  program
+    .option('--profile <name>', 'configuration profile to use (env ASSESS_PROFILE)')
+    .option('--json [fields]', 'print JSON; optionally only these comma-separated fields')
+    .option('--ndjson', 'print one JSON object per line')
+    .option('--csv', 'print CSV (RFC 4180)')
+    .option('--no-color', 'disable colour (also NO_COLOR, TERM=dumb)')
+    .option('--no-input', 'never prompt; a missing value is an error')
+    .option('-y, --yes', 'answer yes to confirmations')
+    .option('--debug', 'log HTTP exchanges to stderr, key redacted (env ASSESS_DEBUG=1)')
+    .option('--timeout <seconds>', 'request timeout in seconds (default 30)')
+    .addOption(new Option('--api <version>', 'API version where both exist').choices(['v3', 'v2']))
+    .option('--sandbox', 'run against the embedded local sandbox instead of the service')
+    .option('--api-key-file <file>', 'read the API key from this file')
+    .option('--key-stdin', 'read the API key from standard input')
+    .addOption(new Option('--key-file <file>').hideHelp())
+    // A key typed on the command line ends up in shell history and `ps`: refuse it with advice.
+    .addOption(new Option('--api-key <key>').hideHelp())
+    .addOption(new Option('--key <key>').hideHelp());
+}
+
+export function resolveGlobals(
+  opts: Record<string, unknown>,
+  env: Env,
+  io: Pick<IO, 'stdoutIsTTY' | 'stdinIsTTY' | 'stderrIsTTY'>,
+  profileOutput?: OutputFormat,
+): GlobalOptions {
+  if (opts.apiKey !== undefined || opts.key !== undefined) {
+    throw new UsageError(
+      `${opts.apiKey !== undefined ? '--api-key' : '--key'}: refusing an API key on the command line (shell history and process lists would show it)`,
+      'use --key-stdin, --api-key-file F, ASSESS_API_KEY, or `assess auth login`',
+    );
+  }
+  const chosen = [opts.json !== undefined && 'json', opts.ndjson && 'ndjson', opts.csv && 'csv'].filter(Boolean);
+  if (chosen.length > 1) throw new UsageError(`--${chosen[0]} and --${chosen[1]} cannot be used together; pick one output format`);
+  let output: OutputFormat;
+  if (chosen.length) output = chosen[0] as OutputFormat;
+  else if (profileOutput) output = profileOutput;
+  else output = io.stdoutIsTTY ? 'table' : 'tsv';
+  if (output === 'table' && !io.stdoutIsTTY) output = 'tsv';
+
+  let timeoutMs: number | undefined;
+  if (opts.timeout !== undefined) {
+    const s = Number(opts.timeout);
+    if (!Number.isFinite(s) || s <= 0 || s > 3600) throw new UsageError(`--timeout: must be seconds between 1 and 3600, e.g. --timeout 60 (got ${JSON.stringify(opts.timeout)})`);
+    timeoutMs = Math.round(s * 1000);
+  }
+  const profile = (opts.profile as string | undefined) ?? env.ASSESS_PROFILE ?? 'default';
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(profile)) throw new UsageError(`--profile: '${profile}' is not a valid profile name (letters, digits, . _ -)`);
+  return {
+    profile,
+    output,
+    fields: parseFieldList(opts.json as string | boolean | undefined),
+    debug: Boolean(opts.debug) || env.ASSESS_DEBUG === '1',
+    interactive: opts.input !== false && io.stdinIsTTY && io.stderrIsTTY && !env.CI,
+    yes: Boolean(opts.yes),
+    timeoutMs,
+    api: (opts.api as 'v3' | 'v2' | undefined) ?? 'v3',
+    apiExplicit: opts.api !== undefined,
+    sandbox: Boolean(opts.sandbox),
+    apiKeyFile: (opts.apiKeyFile ?? opts.keyFile) as string | undefined,
+    keyStdin: Boolean(opts.keyStdin),
+  };
+}
+
+export function decideColor(env: Env, stdoutIsTTY: boolean, flag: boolean): boolean {
+  if (!flag) return false;
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.TERM === 'dumb') return false;
+  if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
+  return stdoutIsTTY;
+}

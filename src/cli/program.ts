@@ -1,0 +1,118 @@
+// Builds the commander program (global options + every noun) and runs it, mapping every
+// failure to an exit code in exit-codes.ts. `runCli` takes the process as a parameter so
+// tests can run commands in-process with in-memory streams.
+import { Command, CommanderError } from 'commander';
+import { NOUNS } from '../commands/index.js';
+import { buildCommand } from './command.js';
+import { createContext, type ProcessLike, type Runtime } from './context-factory.js';
+import { describeError, EXIT, exitCodeFor } from './exit-codes.js';
+import { addGlobalOptions } from './globals.js';
+
+declare const __ASSESS_VERSION__: string;
+export const VERSION = typeof __ASSESS_VERSION__ === 'string' ? __ASSESS_VERSION__ : '0.0.0-dev';
+
+export function buildProgram(rt: Runtime): Command {
+  const program = new Command('assess')
+    .description('Administer online candidate assessments: tests, links, invitations, reports, callbacks, settings.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .showSuggestionAfterError(true)
+    .showHelpAfterError(false)
+    .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
+    .configureOutput({
+      writeOut: (s) => rt.proc.stdout.write(s),
+      writeErr: (s) => rt.proc.stderr.write(s),
+    });
+  addGlobalOptions(program);
+  program.addHelpText(
+    'after',
+    `
+Examples:
+  $ assess --sandbox tests list
+  $ assess auth login
+  $ assess invite 1001 --email ann@example.com --name "Ann Lee"
+  $ assess report 5001 --json
+
+Exit codes: 0 ok · 1 service refused/failed · 2 usage · 3 auth · 4 not found · 5 partial · 6 network · 130 interrupted
+Docs: docs/commands.md`,
+  );
+  const make = (cmd: Command) => createContext(cmd, rt);
+  for (const noun of NOUNS) {
+    const parent = noun.self ? buildCommand(noun.self, make, new Command(noun.name)) : new Command(noun.name);
+    parent.description(noun.description);
+    for (const verb of noun.verbs) parent.addCommand(buildCommand(verb, make));
+    program.addCommand(parent);
+  }
+  // Every subcommand inherits the output/exit behaviour of the program.
+  const inherit = (c: Command) => {
+    c.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true);
+    c.commands.forEach(inherit);
+  };
+  inherit(program);
+  return program;
+}
+
+/** Every command's --help text, keyed by its path ('' for the program): snapshotted at build. */
+export function helpPages(program: Command): Record<string, string> {
+  const pages: Record<string, string> = {};
+  const walk = (c: Command, path: string[]) => {
+    pages[path.join(' ')] = c.helpInformation() + helpAfter(c);
+    for (const sub of c.commands) walk(sub, [...path, sub.name()]);
+  };
+  walk(program, []);
+  return pages;
+}
+
+// helpInformation() leaves out text added with addHelpText; collect it the way outputHelp does.
+function helpAfter(c: Command): string {
+  let out = '';
+  const capture = { writeOut: (s: string) => (out += s), writeErr: () => undefined };
+  const saved = c.configureOutput();
+  c.configureOutput(capture);
+  c.outputHelp();
+  c.configureOutput(saved);
+  return out.slice(c.helpInformation().length);
+}
+
+export async function runCli(argv: string[], proc: ProcessLike = process as unknown as ProcessLike): Promise<number> {
+  const controller = new AbortController();
+  const rt: Runtime = { proc, signal: controller.signal, exitHooks: [] };
+  const program = buildProgram(rt);
+  if (proc.env.ASSESS_DUMP_HELP) {
+    proc.stdout.write(JSON.stringify(helpPages(program)));
+    return 0;
+  }
+  const onSigint = () => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', onSigint);
+  let code: number = EXIT.ok;
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    code = handleError(err, proc, rt, controller.signal.aborted);
+  } finally {
+    process.off('SIGINT', onSigint);
+    for (const hook of rt.exitHooks.reverse()) await Promise.resolve(hook()).catch(() => undefined);
+    const { closeSharedDispatcher } = await import('../api/transport.js');
+    await closeSharedDispatcher();
+  }
+  return code;
+}
+
+function handleError(err: unknown, proc: ProcessLike, rt: Runtime, aborted: boolean): number {
+  if (err instanceof CommanderError) {
+    // commander already printed its message (with "Did you mean …?") to stderr.
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+    if (err.code === 'commander.executeSubCommandAsync') return EXIT.ok;
+    return EXIT.usage;
+  }
+  if (aborted) {
+    proc.stderr.write('interrupted\n');
+    return EXIT.interrupted;
+  }
+  const debug = Boolean(proc.env.ASSESS_DEBUG === '1' || process.argv.includes('--debug'));
+  const { message, hint } = describeError(err);
+  proc.stderr.write(`error: ${message}\n`);
+  if (hint) proc.stderr.write(`  ${hint}\n`);
+  if (debug && err instanceof Error && err.stack) proc.stderr.write(`${err.stack}\n`);
+  void rt;
+  return exitCodeFor(err);
+}

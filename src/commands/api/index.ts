@@ -1,0 +1,9 @@
+import { defineNoun } from '../../cli/command.js';
+import request from './request.js';
+
+export default defineNoun({
+  name: 'api',
+  description: 'Make an authenticated request to any endpoint and print the response body (raw escape hatch)',
+  verbs: [],
+  self: request,
+});

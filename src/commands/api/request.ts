@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { defineCommand } from '../../cli/command.js';
+import { ApiError, parseErrorBody } from '../../api/errors.js';
+import { Transport } from '../../api/transport.js';
+import { requireKey } from '../../config/credentials.js';
+import { UsageError } from '../../errors.js';
+import type { Context } from '../../context.js';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+export default defineCommand({
+  name: 'api',
+  args: ['<method>', '<path>'],
+  description: 'Send an authenticated request; prints the body (pretty JSON on a terminal, raw when piped)',
+  examples: [
+    'assess api GET /v3/tests',
+    `assess api POST /v3/tests/1001/invite --data '{"email":"ann@example.com","name":"Ann"}'`,
+    'assess api POST /v3/callbacks/process --data @ids.json',
+    'assess api GET /v2/org/tests --v2',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('-d, --data <json>', "request body: JSON text, @file, or - for standard input")
+      .option('--v2', 'send to the v2 base URL with the v2 header'),
+  schema: z.object({
+    method: z
+      .string()
+      .transform((m) => m.toUpperCase())
+      .pipe(z.enum(METHODS, { message: `must be one of ${METHODS.join(', ')}` })),
+    path: z.string().regex(/^\/[^\s]*$/, 'must be a path starting with /, e.g. /v3/tests'),
+    data: z.string().optional(),
+    v2: z.boolean().optional(),
+  }),
+  async run(ctx, input) {
+    const body = input.data === undefined ? undefined : await readBody(ctx, input.data);
+    const conn = await ctx.connection();
+    const [path, query] = input.path.split('?', 2) as [string, string | undefined];
+    const transport = new Transport({
+      baseUrl: input.v2 ? conn.baseUrlV2 : conn.baseUrl,
+      apiKey: requireKey(conn),
+      authHeader: input.v2 ? 'x-api-key' : 'X-API-KEY',
+      timeoutMs: conn.timeoutMs,
+      maxAttempts: conn.maxAttempts,
+      debug: ctx.globals.debug ? (l) => ctx.io.stderr.write(`[debug] ${l}\n`) : undefined,
+      signal: ctx.signal,
+    });
+    const res = await transport.send({
+      operation: 'api',
+      method: input.method,
+      path,
+      query: query ? Object.fromEntries(new URLSearchParams(query)) : undefined,
+      body,
+      idempotent: input.method === 'GET',
+    });
+    const bytes = Buffer.from(await res.body.arrayBuffer());
+    const type = String(res.headers['content-type'] ?? '');
+    if (/json|text/.test(type)) {
+      // A server that echoes the key back must not make us print it.
+      const text = transport.scrub(bytes.toString('utf8'));
+      ctx.io.stdout.write(ctx.io.stdoutIsTTY && /json/.test(type) ? prettyJson(text) : text);
+    } else {
+      ctx.io.stdout.write(bytes);
+    }
+    if (res.status < 200 || res.status > 299) {
+      throw new ApiError(res.status, parseErrorBody(bytes.toString('utf8')), res.request, res.attempts);
+    }
+  },
+});
+
+async function readBody(ctx: Context, data: string): Promise<unknown> {
+  let text: string;
+  if (data === '-') {
+    const chunks: Buffer[] = [];
+    for await (const c of ctx.io.stdin) chunks.push(Buffer.from(c));
+    text = Buffer.concat(chunks).toString('utf8');
+  } else if (data.startsWith('@')) {
+    try {
+      text = readFileSync(data.slice(1), 'utf8');
+    } catch (err) {
+      throw new UsageError(`--data: cannot read ${data.slice(1)} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  } else text = data;
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`--data: not valid JSON (${(err as Error).message})`, `e.g. --data '{"email":"ann@example.com"}' or --data @body.json`);
+  }
+}
+
+function prettyJson(text: string): string {
+  try {
+    return `${JSON.stringify(JSON.parse(text), null, 2)}\n`;
+  } catch {
+    return text;
+  }
+}

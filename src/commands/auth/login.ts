@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { defineCommand, zx } from '../../cli/command.js';
+import { readKeyFile, readKeyStream } from '../../config/credentials.js';
+import { maskKey } from '../../api/redact.js';
+import { UsageError } from '../../errors.js';
+import type { Context } from '../../context.js';
+
+export default defineCommand({
+  name: 'login',
+  description: 'Store an API key (and base URLs) in a profile; prompts on a terminal, masked',
+  examples: [
+    'assess auth login',
+    'printf %s "$ASSESS_KEY" | assess auth login --key-stdin --base-url https://api.example.com',
+    'assess auth login --profile staging --api-key-file ./key.txt',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--base-url <url>', 'v3 base URL to store with the key')
+      .option('--base-url-v2 <url>', 'v2 base URL to store with the key')
+      .option('--skip-verify', 'store the key without checking it against the service'),
+  schema: z.object({
+    baseUrl: zx.url().optional(),
+    baseUrlV2: zx.url().optional(),
+    skipVerify: z.boolean().optional(),
+  }),
+  async run(ctx, input) {
+    const apiKey = await obtainKey(ctx);
+    const store = await ctx.config();
+    const profile = ctx.globals.profile;
+    if (!input.skipVerify) {
+      const { createV3Client } = await import('../../api/v3.js');
+      const current = store.profile(profile);
+      const client = createV3Client(
+        {
+          apiKey,
+          profile,
+          baseUrl: input.baseUrl ?? ctx.env.ASSESS_BASE_URL ?? current.baseUrl ?? (await ctx.connection()).baseUrl,
+          baseUrlV2: '',
+          timeoutMs: ctx.globals.timeoutMs ?? 30_000,
+          maxAttempts: 2,
+          sandbox: false,
+        },
+        { signal: ctx.signal, debug: ctx.globals.debug ? (l) => ctx.io.stderr.write(`[debug] ${l}\n`) : undefined },
+      );
+      await client.listTests({ pageNo: 1, pageSize: 1 });
+    }
+    store.update(profile, (p) => ({
+      ...p,
+      apiKey,
+      ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}),
+      ...(input.baseUrlV2 ? { baseUrlV2: input.baseUrlV2 } : {}),
+    }));
+    ctx.info(`Saved key ${maskKey(apiKey)} to profile '${profile}' (${store.path}).`);
+  },
+});
+
+async function obtainKey(ctx: Context): Promise<string> {
+  const g = ctx.globals;
+  if (g.apiKeyFile) return readKeyFile(g.apiKeyFile);
+  if (g.keyStdin) return readKeyStream(ctx.io.stdin);
+  if (!g.interactive) {
+    throw new UsageError('auth login: no key given and no terminal to prompt on', 'pipe it with --key-stdin, or pass --api-key-file F');
+  }
+  const { password } = await import('@inquirer/prompts');
+  const key = await password(
+    { message: 'API key', mask: '*', validate: (v) => (v.trim() && !/\s/.test(v.trim()) ? true : 'one line, no spaces') },
+    { input: ctx.io.stdin, output: ctx.io.stderr },
+  );
+  return key.trim();
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { defineCommand } from '../../cli/command.js';
+import { requireKey } from '../../config/credentials.js';
+import { maskKey } from '../../api/redact.js';
+import { Printer } from '../../output/printer.js';
+
+const SOURCES = {
+  'key-file': 'key file (--api-key-file)',
+  stdin: 'standard input (--key-stdin)',
+  env: 'environment (ASSESS_API_KEY)',
+  profile: 'profile',
+  sandbox: 'embedded sandbox',
+} as const;
+
+export default defineCommand({
+  name: 'status',
+  description: 'Check that the key is present and accepted (exit 3 when missing or refused)',
+  examples: ['assess auth status', 'ASSESS_API_KEY=… assess auth status --json'],
+  schema: z.object({}),
+  async run(ctx) {
+    const conn = await ctx.connection();
+    const key = requireKey(conn);
+    const client = await ctx.api();
+    await client.listTests({ pageNo: 1, pageSize: 1 });
+    new Printer(ctx).object(
+      {
+        profile: conn.profile,
+        baseUrl: conn.baseUrl,
+        keySource: conn.keySource,
+        key: maskKey(key),
+        valid: true,
+      },
+      {
+        fields: [
+          { key: 'profile', header: 'Profile' },
+          { key: 'baseUrl', header: 'Base URL' },
+          { key: 'keySource', header: 'Key from', value: (r) => SOURCES[r.keySource as keyof typeof SOURCES] },
+          { key: 'key', header: 'Key' },
+          { key: 'valid', header: 'Accepted', value: (r) => (r.valid ? 'yes' : 'no') },
+        ],
+      },
+    );
+  },
+});

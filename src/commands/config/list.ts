@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineCommand } from '../../cli/command.js';
+import { Printer } from '../../output/printer.js';
+import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
+import { KEY_NAMES, shownValue } from './shared.js';
+
+export default defineCommand({
+  name: 'list',
+  description: 'List the settings of the profile (the API key is shown masked)',
+  examples: ['assess config list', 'assess config list --profile staging --json'],
+  schema: z.object({}),
+  async run(ctx) {
+    const store = await ctx.config();
+    const p = store.profile(ctx.globals.profile);
+    const rows = KEY_NAMES.map((key) => ({
+      profile: ctx.globals.profile,
+      key,
+      value: shownValue(p, key) ?? null,
+      description: key === 'api-key' ? 'API key (set with auth login)' : CONFIG_KEYS[key as ConfigKey].describe,
+    }));
+    await new Printer(ctx).list(rows, {
+      columns: [
+        { key: 'key', header: 'Key' },
+        { key: 'value', header: 'Value' },
+        { key: 'description', header: 'Description' },
+      ],
+      fields: ['profile', 'key', 'value', 'description'],
+    });
+  },
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineCommand } from '../../cli/command.js';
+import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
+import { UsageError } from '../../errors.js';
+import { KEY_NAMES } from './shared.js';
+
+export default defineCommand({
+  name: 'set',
+  args: ['<key>', '<value>'],
+  description: 'Change one setting of the profile (use `auth login` for the API key)',
+  examples: ['assess config set base-url https://api.example.com', 'assess config set output json', 'assess config set v2.warn false'],
+  schema: z.object({ key: z.string(), value: z.string() }),
+  async run(ctx, { key, value }) {
+    if (key === 'api-key') throw new UsageError('config set api-key: refusing a key on the command line', 'use `assess auth login` (prompt, --key-stdin or --api-key-file)');
+    const spec = CONFIG_KEYS[key as ConfigKey];
+    if (!spec) throw new UsageError(`<key>: unknown setting '${key}'`, `settings: ${KEY_NAMES.join(', ')}`);
+    const parsed = (spec.schema as z.ZodType).safeParse(value);
+    if (!parsed.success) throw new UsageError(`${key}: ${parsed.error.issues[0]?.message} (got ${JSON.stringify(value)})`);
+    const store = await ctx.config();
+    store.update(ctx.globals.profile, (p) => ({ ...p, [spec.prop]: parsed.data }));
+    ctx.info(`Set ${key} = ${String(parsed.data)} in profile '${ctx.globals.profile}'.`);
+  },
+});

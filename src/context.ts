@@ -1,0 +1,60 @@
+// What a command receives. Everything that touches the outside world (streams, TTY, colour,
+// environment, clock, config, API clients) comes through here, so commands run in-process in
+// tests with in-memory streams.
+import type { Readable, Writable } from 'node:stream';
+import type { OutputFormat } from './output/format.js';
+
+export interface IO {
+  stdout: Writable;
+  stderr: Writable;
+  stdin: Readable;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  stdinIsTTY: boolean;
+  /** Decided once: NO_COLOR, --no-color, TERM=dumb or a non-TTY stdout turn it off. */
+  color: boolean;
+  /** Terminal width for tables (80 when unknown). */
+  columns: number;
+}
+
+export interface GlobalOptions {
+  profile: string;
+  output: OutputFormat;
+  /** `--json a,b`: the fields to keep (undefined = all). */
+  fields?: string[];
+  debug: boolean;
+  /** Prompts allowed: stdin and stderr are TTYs and --no-input is absent. */
+  interactive: boolean;
+  yes: boolean;
+  timeoutMs?: number;
+  api: 'v3' | 'v2';
+  apiExplicit: boolean;
+  sandbox: boolean;
+  apiKeyFile?: string;
+  keyStdin: boolean;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export interface Context {
+  io: IO;
+  env: Env;
+  globals: GlobalOptions;
+  /** The sandbox clock in sandbox mode, otherwise the wall clock. */
+  now(): Date;
+  /** Aborted on SIGINT; long-running work checks it. */
+  signal: AbortSignal;
+  /** Lazily opened profile store (conf is only loaded by commands that need it). */
+  config(): Promise<import('./config/store.js').ConfigStore>;
+  /** The v3 client with resolved credentials; throws AuthError when there is no key. */
+  api(): Promise<import('./api/v3.js').V3Client>;
+  /** The deprecated v2 client. */
+  apiV2(): Promise<import('./api/v2.js').V2Client>;
+  /** Connection details the clients use (base URLs, key source) without making a request. */
+  connection(): Promise<import('./config/credentials.js').Connection>;
+  /** Registers cleanup to run before the process exits (sandbox stop, journal flush). */
+  onExit(fn: () => Promise<void> | void): void;
+  /** Writes a line to stderr (for notices, progress summaries and warnings). */
+  info(message: string): void;
+  warn(message: string): void;
+}

@@ -1,0 +1,35 @@
+// Entry point. `--version` and `--help` are answered from dist/help.json (snapshotted from the
+// commander program at build time) without loading commander, zod or any command, so the
+// commonest invocations start about as fast as node itself.
+import { readFileSync } from 'node:fs';
+
+declare const __ASSESS_VERSION__: string;
+
+const argv = process.argv.slice(2);
+
+function fastPath(): boolean {
+  if (process.env.ASSESS_DUMP_HELP) return false;
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    process.stdout.write(`${__ASSESS_VERSION__}\n`);
+    return true;
+  }
+  const helpAt = argv.findIndex((a) => a === '--help' || a === '-h');
+  const words = argv.filter((a) => a !== '--help' && a !== '-h');
+  const isHelp = argv.length === 0 || (helpAt === argv.length - 1 && words.every((w) => /^[a-z][a-z0-9-]*$/.test(w)));
+  if (!isHelp) return false;
+  let pages: Record<string, string>;
+  try {
+    pages = JSON.parse(readFileSync(new URL('./help.json', import.meta.url), 'utf8'));
+  } catch {
+    return false; // not built yet (dev run): fall through to commander
+  }
+  const page = pages[words.join(' ')];
+  if (page === undefined) return false; // unknown command: commander gives the suggestion
+  process.stdout.write(page);
+  return true;
+}
+
+if (!fastPath()) {
+  const { runCli } = await import('./cli/program.js');
+  process.exitCode = await runCli(argv);
+}

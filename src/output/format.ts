@@ -1,0 +1,1 @@
+export type OutputFormat = 'table' | 'tsv' | 'json' | 'ndjson' | 'csv';

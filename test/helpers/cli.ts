@@ -1,0 +1,58 @@
+// The e2e harness: spawns the BUILT binary (bin/assess.js → dist/) with a temp config dir,
+// CI=true and NO_COLOR=1, and returns stdout, stderr and the exit code.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const BIN = join(ROOT, 'bin/assess.js');
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  stdin?: string | Buffer;
+  configDir?: string;
+  cwd?: string;
+  timeoutMs?: number;
+}
+
+/** A fresh config dir, removed by the returned cleanup. */
+export function tempDir(prefix = 'assess-test-'): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function baseEnv(configDir: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  // Only what a child needs: no inherited ASSESS_* or proxy settings from the developer's shell.
+  for (const k of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SystemRoot']) if (process.env[k]) env[k] = process.env[k]!;
+  return { ...env, ASSESS_CONFIG_DIR: configDir, CI: 'true', NO_COLOR: '1' };
+}
+
+export function runAssess(args: string[], opts: RunOptions = {}): Promise<RunResult> {
+  const configDir = opts.configDir ?? tempDir().dir;
+  const env = { ...baseEnv(configDir), ...opts.env };
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: env as NodeJS.ProcessEnv, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 45_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolvePromise({ code, signal, stdout, stderr });
+    });
+    if (opts.stdin !== undefined) child.stdin.end(opts.stdin);
+    else child.stdin.end();
+  });
+}

@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError, NetworkError } from '../../src/api/errors.js';
+import { Transport, closeSharedDispatcher } from '../../src/api/transport.js';
+import { json, startServer } from '../helpers/http-server.js';
+
+const KEY = 'sk_test_supersecret_0123456789';
+const noSleep = async () => undefined;
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+  await closeSharedDispatcher();
+});
+
+function transport(url: string, extra: Partial<ConstructorParameters<typeof Transport>[0]> = {}) {
+  return new Transport({ baseUrl: url, apiKey: KEY, authHeader: 'X-API-KEY', sleep: noSleep, maxAttempts: 4, ...extra });
+}
+
+describe('transport', () => {
+  it('sends the key header, a user agent and a JSON content type', async () => {
+    const s = await startServer((_r, res) => json(res, 200, { ok: true }));
+    close = s.close;
+    await transport(s.url).json({ operation: 't', method: 'POST', path: '/v3/x', body: { a: 1 }, idempotent: false });
+    const h = s.requests[0]!.headers;
+    expect(h['x-api-key']).toBe(KEY);
+    expect(h['content-type']).toBe('application/json; charset=utf-8');
+    expect(h['user-agent']).toMatch(/^assess-cli\//);
+    expect(s.requests[0]!.body).toBe('{"a":1}');
+  });
+
+  it('retries a GET on 503 and succeeds', async () => {
+    const s = await startServer((_r, res, n) => (n < 3 ? json(res, 503, { errors: ['busy'] }) : json(res, 200, { tests: [] })));
+    close = s.close;
+    const r = await transport(s.url).json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true });
+    expect(r.data).toEqual({ tests: [] });
+    expect(s.requests).toHaveLength(3);
+  });
+
+  it('does not retry a create on 503', async () => {
+    const s = await startServer((_r, res) => json(res, 503, { errors: ['busy'] }));
+    close = s.close;
+    await expect(transport(s.url).json({ operation: 't', method: 'POST', path: '/v3/x', body: {}, idempotent: false })).rejects.toBeInstanceOf(ApiError);
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it('gives up after the attempt cap with the last error', async () => {
+    const s = await startServer((_r, res) => json(res, 429, { errors: ['slow down'] }, { 'retry-after': '0' }));
+    close = s.close;
+    const err = await transport(s.url, { maxAttempts: 3 })
+      .json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.kind).toBe('rate_limited');
+    expect(err.attempts).toBe(3);
+    expect(s.requests).toHaveLength(3);
+  });
+
+  it('waits for Retry-After before the next attempt', async () => {
+    const waits: number[] = [];
+    const s = await startServer((_r, res, n) => (n === 1 ? json(res, 429, {}, { 'retry-after': '7' }) : json(res, 200, {})));
+    close = s.close;
+    await transport(s.url, { sleep: async (ms) => void waits.push(ms) }).json({ operation: 't', method: 'GET', path: '/', idempotent: true });
+    expect(waits).toContain(7000);
+  });
+
+  it('retries a connection refused even for a create (nothing was sent)', async () => {
+    const s = await startServer(() => undefined);
+    const url = s.url;
+    await s.close();
+    const err = await transport(url, { maxAttempts: 2 })
+      .json({ operation: 't', method: 'POST', path: '/v3/tests/1/testlinks', body: {}, idempotent: false })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.code).toBe('ECONNREFUSED');
+    expect(err.attempts).toBe(2);
+  });
+
+  it('retries a reset connection for an invite but not for a create', async () => {
+    let resets = 0;
+    const s = await startServer((_r, res) => {
+      resets++;
+      res.socket?.destroy();
+    });
+    close = s.close;
+    await expect(transport(s.url, { maxAttempts: 3 }).json({ operation: 'v3.invite', method: 'POST', path: '/i', body: {}, idempotent: true })).rejects.toBeInstanceOf(NetworkError);
+    expect(resets).toBe(3);
+    resets = 0;
+    await expect(transport(s.url, { maxAttempts: 3 }).json({ operation: 'v3.createLink', method: 'POST', path: '/c', body: {}, idempotent: false })).rejects.toBeInstanceOf(NetworkError);
+    expect(resets).toBe(1);
+  });
+
+  it('times out and reports it', async () => {
+    const s = await startServer(() => undefined); // never answers
+    close = s.close;
+    const err = await transport(s.url, { timeoutMs: 200, maxAttempts: 1 })
+      .json({ operation: 't', method: 'GET', path: '/', idempotent: true })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.timedOut).toBe(true);
+  });
+
+  it('keeps the key out of the debug log, even when the server echoes it', async () => {
+    const lines: string[] = [];
+    const s = await startServer((r, res) => json(res, 400, { errors: [`bad key ${r.headers['x-api-key']}`] }));
+    close = s.close;
+    const err = await transport(s.url, { debug: (l) => lines.push(l) })
+      .json({ operation: 't', method: 'GET', path: `/v3/tests?k=${KEY}`, idempotent: true })
+      .catch((e) => e);
+    const log = lines.join('\n');
+    expect(log).toContain('X-API-KEY: ****');
+    expect(log).not.toContain(KEY);
+    expect(err.request.url).not.toContain(KEY);
+    expect(err.message).not.toContain(KEY);
+  });
+});
