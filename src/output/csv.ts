@@ -5,5 +5,7 @@ import { stringify } from 'csv-stringify/sync';
 export function toCsvLine(values: unknown[]): string {
   return stringify([values.map((v) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)))], {
     record_delimiter: '\r\n',
+    // A bare LF inside a value must be quoted too, or readers that split on LF break the row.
+    quoted_match: /[\r\n]/,
   });
 }

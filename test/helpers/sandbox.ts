@@ -1,0 +1,40 @@
+// Starts a sandbox for a test on 127.0.0.1, port 0 (in this test process), and gives the
+// environment that points the built binary at it, plus the control API.
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
+
+export interface TestSandbox {
+  sb: RunningSandbox;
+  /** Environment for runAssess: base URLs and account A's key. */
+  env: Record<string, string>;
+  /** Account B's key (for isolation tests). */
+  otherKey: string;
+  control<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
+  /** Requests the sandbox received (control routes excluded where the sandbox excludes them). */
+  requests(): Promise<Array<{ method: string; path: string; status: number; body?: unknown }>>;
+  close(): Promise<void>;
+}
+
+export async function startTestSandbox(opts: { stateFile?: string } = {}): Promise<TestSandbox> {
+  const sb = await startSandbox({ port: 0, host: '127.0.0.1', stateFile: opts.stateFile });
+  const control = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${sb.baseUrl}/_sandbox${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`control ${method} ${path} → ${res.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+  return {
+    sb,
+    env: { ASSESS_BASE_URL: sb.baseUrl, ASSESS_BASE_URL_V2: sb.baseUrlV2, ASSESS_API_KEY: sb.keys[0]! },
+    otherKey: sb.keys[1]!,
+    control,
+    requests: async () => {
+      const r = await control<unknown>('GET', '/requests');
+      return (Array.isArray(r) ? r : (r as { requests: [] }).requests) as Array<{ method: string; path: string; status: number; body?: unknown }>;
+    },
+    close: () => sb.close(),
+  };
+}

@@ -1,0 +1,85 @@
+import { statSync, writeFileSync, readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resolveKey } from '../../src/config/credentials.js';
+import { ConfigStore } from '../../src/config/store.js';
+import { LocalError, UsageError } from '../../src/errors.js';
+import { tempDir } from '../helpers/cli.js';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => cleanups.splice(0).forEach((c) => c()));
+function dir() {
+  const t = tempDir();
+  cleanups.push(t.cleanup);
+  return t.dir;
+}
+
+describe('config store', () => {
+  it('writes the file with mode 0600 in a 0700 directory', () => {
+    const d = dir();
+    const store = new ConfigStore(d);
+    store.update('default', (p) => ({ ...p, apiKey: 'k_123456789' }));
+    expect(statSync(store.path).mode & 0o777).toBe(0o600);
+    expect(statSync(d).mode & 0o777).toBe(0o700);
+    expect(new ConfigStore(d).profile('default').apiKey).toBe('k_123456789');
+  });
+
+  it('keeps profiles apart', () => {
+    const store = new ConfigStore(dir());
+    store.update('a', () => ({ baseUrl: 'http://a' }));
+    store.update('b', () => ({ baseUrl: 'http://b' }));
+    expect(store.profile('a').baseUrl).toBe('http://a');
+    expect(store.profile('b').baseUrl).toBe('http://b');
+    expect(store.profile('c')).toEqual({});
+  });
+
+  it('refuses a corrupt file with its path and how to reset it, and leaves it alone', () => {
+    const d = dir();
+    const store = new ConfigStore(d);
+    writeFileSync(store.path, '{ not json');
+    const err = (() => {
+      try {
+        store.profile('default');
+      } catch (e) {
+        return e as LocalError;
+      }
+    })();
+    expect(err).toBeInstanceOf(LocalError);
+    expect(err!.message).toContain(store.path);
+    expect(err!.hint).toMatch(/mv .*\.bak/);
+    expect(() => store.update('default', (p) => p)).toThrow(LocalError);
+    expect(readFileSync(store.path, 'utf8')).toBe('{ not json');
+  });
+});
+
+describe('credential precedence', () => {
+  const profile = { apiKey: 'from_profile' };
+
+  it('key file beats everything', async () => {
+    const d = dir();
+    writeFileSync(`${d}/key`, 'from_file\n');
+    const r = await resolveKey({ apiKeyFile: `${d}/key`, env: { ASSESS_API_KEY: 'from_env' }, profile });
+    expect(r).toEqual({ apiKey: 'from_file', keySource: 'key-file' });
+  });
+
+  it('stdin beats the environment and the profile', async () => {
+    const r = await resolveKey({ keyStdin: true, stdin: Readable.from(['from_stdin\n']), env: { ASSESS_API_KEY: 'from_env' }, profile });
+    expect(r).toEqual({ apiKey: 'from_stdin', keySource: 'stdin' });
+  });
+
+  it('the environment beats the profile', async () => {
+    expect(await resolveKey({ env: { ASSESS_API_KEY: 'from_env' }, profile })).toEqual({ apiKey: 'from_env', keySource: 'env' });
+  });
+
+  it('the profile is the last resort, and nothing is nothing', async () => {
+    expect(await resolveKey({ env: {}, profile })).toEqual({ apiKey: 'from_profile', keySource: 'profile' });
+    expect(await resolveKey({ env: {}, profile: {} })).toEqual({});
+  });
+
+  it('rejects an empty or unreadable key file as a usage error', async () => {
+    const d = dir();
+    writeFileSync(`${d}/empty`, '\n');
+    await expect(resolveKey({ apiKeyFile: `${d}/empty`, env: {}, profile })).rejects.toBeInstanceOf(UsageError);
+    await expect(resolveKey({ apiKeyFile: `${d}/missing`, env: {}, profile })).rejects.toBeInstanceOf(UsageError);
+  });
+});

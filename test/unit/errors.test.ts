@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, NetworkError, parseErrorBody } from '../../src/api/errors.js';
+import { describeError, exitCodeFor } from '../../src/cli/exit-codes.js';
+import { AuthError, CancelledError, NotFoundError, PartialFailureError, UsageError } from '../../src/errors.js';
+
+const req = (operation = 'v3.invite') => ({ method: 'POST', url: 'http://x/v3/tests/1/invite', operation });
+
+describe('error bodies in every documented shape', () => {
+  it('{errors:[…]} (400 invite, links, settings, report)', () => {
+    const e = new ApiError(400, parseErrorBody('{"errors":["email is required","name is required"]}'), req());
+    expect(e.body.shape).toBe('errors');
+    expect(e.messages).toEqual(['email is required', 'name is required']);
+    expect(exitCodeFor(e)).toBe(1);
+  });
+
+  it('{errors:[…]} saying the API key is invalid (400 report) is an auth failure', () => {
+    const e = new ApiError(400, parseErrorBody('{"errors":["Invalid API key"]}'), req('v3.getReport'));
+    expect(exitCodeFor(e)).toBe(3);
+  });
+
+  it('{statusCode,message} (400 reattempt in progress)', () => {
+    const e = new ApiError(400, parseErrorBody('{"statusCode":400,"message":"Reattempt is not allowed: in progress"}'), req('v3.reattempt'));
+    expect(e.body.shape).toBe('statusMessage');
+    expect(e.messages).toEqual(['Reattempt is not allowed: in progress']);
+    expect(exitCodeFor(e)).toBe(1);
+  });
+
+  it('{result:null,errors:[…]} (401 list attempts, bad date) is the service refusing, not auth', () => {
+    const e = new ApiError(401, parseErrorBody('{"result":null,"errors":["Invalid StartDateTime"]}'), req('v3.listAttempts'));
+    expect(e.body.shape).toBe('resultErrors');
+    expect(exitCodeFor(e)).toBe(1);
+  });
+
+  it('{result:null,errors:[…,id]} (401 process callbacks, foreign id) is an auth failure', () => {
+    const e = new ApiError(401, parseErrorBody('{"result":null,"errors":["Invitation not found for this account",42]}'), req('v3.processCallbacks'));
+    expect(e.messages).toEqual(['Invitation not found for this account', '42']);
+    expect(exitCodeFor(e)).toBe(3);
+  });
+
+  it('{statusCode:403,message} (403 list links of another account)', () => {
+    const e = new ApiError(403, parseErrorBody('{"statusCode":403,"message":"Test does not belong to this account"}'), req('v3.listLinks'));
+    expect(e.body.shape).toBe('statusMessage');
+    expect(exitCodeFor(e)).toBe(3);
+  });
+
+  it('v2 {statuscode,description}', () => {
+    const e = new ApiError(400, parseErrorBody('{"statuscode":"400.1","description":"Invalid emailId"}'), req('v2.register'));
+    expect(e.body).toEqual({ shape: 'v2', statuscode: '400.1', description: 'Invalid emailId' });
+  });
+
+  it('a non-JSON body is kept as text', () => {
+    const e = new ApiError(502, parseErrorBody('<html>Bad gateway</html>'), req());
+    expect(e.body.shape).toBe('unknown');
+    expect(exitCodeFor(e)).toBe(1);
+  });
+
+  it('404 → 4, 429 after retries → 6', () => {
+    expect(exitCodeFor(new ApiError(404, parseErrorBody('{}'), req()))).toBe(4);
+    expect(exitCodeFor(new ApiError(429, parseErrorBody('{}'), req(), 4))).toBe(6);
+  });
+});
+
+describe('exit-code map', () => {
+  it.each([
+    [new UsageError('x'), 2],
+    [new AuthError('x'), 3],
+    [new NotFoundError('x'), 4],
+    [new PartialFailureError('x', 1, 2), 5],
+    [new NetworkError('x', req(), 'ECONNRESET'), 6],
+    [new CancelledError(), 130],
+    [new Error('boom'), 1],
+  ])('%s → %i', (err, code) => {
+    expect(exitCodeFor(err)).toBe(code);
+  });
+
+  it('messages say what failed and what to do next', () => {
+    const d = describeError(new ApiError(403, parseErrorBody('{"statusCode":403,"message":"not yours"}'), req('v3.listLinks')));
+    expect(d.message).toContain('HTTP 403');
+    expect(d.message).toContain('not yours');
+    expect(d.hint).toBeTruthy();
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { Context } from '../../src/context.js';
+import { UsageError } from '../../src/errors.js';
+import type { OutputFormat } from '../../src/output/format.js';
+import { Printer } from '../../src/output/printer.js';
+import { redact, maskKey } from '../../src/api/redact.js';
+
+function ctxFor(output: OutputFormat, fields?: string[]) {
+  let out = '';
+  let err = '';
+  const ctx = {
+    io: { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, color: false, stdoutIsTTY: output === 'table' },
+    globals: { output, fields },
+    info: (m: string) => (err += `${m}\n`),
+  } as unknown as Context;
+  return { ctx, out: () => out, err: () => err };
+}
+
+const rows = [
+  { testInvitationId: 1, email: 'a@x.com', name: 'Ann, "the" Lee', note: 'two\nlines' },
+  { testInvitationId: 2, email: 'b@x.com', name: 'Bo', note: null },
+];
+const spec = {
+  columns: [
+    { key: 'testInvitationId', header: 'Invitation' },
+    { key: 'email', header: 'E-mail' },
+    { key: 'name', header: 'Name' },
+    { key: 'note', header: 'Note' },
+  ],
+};
+
+describe('printer', () => {
+  it('CSV quotes commas, quotes and newlines (RFC 4180)', async () => {
+    const t = ctxFor('csv');
+    await new Printer(t.ctx).list(rows, spec);
+    expect(t.out()).toBe(
+      'testInvitationId,email,name,note\r\n1,a@x.com,"Ann, ""the"" Lee","two\nlines"\r\n2,b@x.com,Bo,\r\n',
+    );
+  });
+
+  it('TSV keeps one row per line, without header or colour', async () => {
+    const t = ctxFor('tsv');
+    await new Printer(t.ctx).list(rows, spec);
+    expect(t.out().split('\n')).toEqual(['1\ta@x.com\tAnn, "the" Lee\ttwo lines', '2\tb@x.com\tBo\t', '']);
+  });
+
+  it('--json keeps only the named fields, with service field names', async () => {
+    const t = ctxFor('json', ['testInvitationId', 'email']);
+    await new Printer(t.ctx).list(rows, spec);
+    expect(JSON.parse(t.out())).toEqual([
+      { testInvitationId: 1, email: 'a@x.com' },
+      { testInvitationId: 2, email: 'b@x.com' },
+    ]);
+  });
+
+  it('--json with an unknown field is a usage error listing the valid ones', async () => {
+    const t = ctxFor('json', ['nope']);
+    const err = await new Printer(t.ctx).list(rows, { ...spec, fields: ['testInvitationId', 'email'] }).catch((e) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err.message).toContain("'nope'");
+    expect(err.hint).toContain('testInvitationId, email');
+    expect(t.out()).toBe('');
+  });
+
+  it('an empty list prints [] under --json and nothing under --ndjson', async () => {
+    const j = ctxFor('json');
+    expect(await new Printer(j.ctx).list([], spec)).toBe(0);
+    expect(JSON.parse(j.out())).toEqual([]);
+    const n = ctxFor('ndjson');
+    await new Printer(n.ctx).list([], spec);
+    expect(n.out()).toBe('');
+  });
+
+  it('NDJSON streams one object per line from an async source', async () => {
+    const n = ctxFor('ndjson');
+    async function* gen() {
+      yield rows[0]!;
+      yield rows[1]!;
+    }
+    await new Printer(n.ctx).list(gen(), spec);
+    expect(n.out().trim().split('\n').map((l) => JSON.parse(l).testInvitationId)).toEqual([1, 2]);
+  });
+
+  it('a table has headers and every id in full', async () => {
+    const t = ctxFor('table');
+    await new Printer(t.ctx).list([{ testInvitationId: 9007199254740991, email: 'a@x.com', name: 'A', note: '' }], spec);
+    expect(t.out()).toContain('Invitation');
+    expect(t.out()).toContain('9007199254740991');
+  });
+
+  it('an object prints as an object under --json', () => {
+    const t = ctxFor('json');
+    new Printer(t.ctx).object({ a: 1, b: { c: 2 } }, { fields: [{ key: 'a', header: 'A' }] });
+    expect(JSON.parse(t.out())).toEqual({ a: 1, b: { c: 2 } });
+  });
+});
+
+describe('redaction', () => {
+  it('replaces every occurrence of the key', () => {
+    expect(redact('k=sk_abc123 and sk_abc123', ['sk_abc123'])).toBe('k=**** and ****');
+  });
+  it('masks a key to its last four characters', () => {
+    expect(maskKey('sk_live_1234567890abcd')).toBe('****abcd');
+    expect(maskKey('short')).toBe('****');
+    expect(maskKey(undefined)).toBe('(none)');
+  });
+});

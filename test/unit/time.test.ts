@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { parseTime, toApiTime, timeArg } from '../../src/util/time.js';
+
+const now = new Date('2026-03-10T12:00:00Z');
+const api = (v: string, dir: 'past' | 'future' = 'past') => {
+  const r = parseTime(v, now, dir);
+  return typeof r === 'string' ? r : toApiTime(r);
+};
+
+describe('time arguments', () => {
+  it('a date means midnight UTC', () => expect(api('2026-03-01')).toBe('2026-03-01T00:00:00Z'));
+  it('ISO with Z, with an offset, and without a zone (UTC)', () => {
+    expect(api('2026-03-01T09:30:00Z')).toBe('2026-03-01T09:30:00Z');
+    expect(api('2026-03-01T09:30:00+02:00')).toBe('2026-03-01T07:30:00Z');
+    expect(api('2026-03-01T09:30')).toBe('2026-03-01T09:30:00Z');
+  });
+  it('relative values point to the past for windows and to the future for schedules', () => {
+    expect(api('7d', 'past')).toBe('2026-03-03T12:00:00Z');
+    expect(api('7d', 'future')).toBe('2026-03-17T12:00:00Z');
+    expect(api('+12h', 'past')).toBe('2026-03-11T00:00:00Z');
+    expect(api('-1w', 'future')).toBe('2026-03-03T12:00:00Z');
+    expect(api('now')).toBe('2026-03-10T12:00:00Z');
+  });
+  it('rejects nonsense and impossible dates with an example', () => {
+    expect(api('yesterday')).toMatch(/use YYYY-MM-DD/);
+    expect(api('2026-02-30')).toMatch(/not a real date/);
+    expect(api('2026-13-01T00:00:00Z')).toMatch(/not a real/);
+  });
+  it('as a zod schema it yields the API string or an issue', () => {
+    expect(timeArg('past', () => now).parse('1d')).toBe('2026-03-09T12:00:00Z');
+    expect(timeArg('past', () => now).safeParse('soon').success).toBe(false);
+  });
+});
