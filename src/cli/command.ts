@@ -90,7 +90,8 @@ export const zx = {
       .string()
       .trim()
       .regex(/^[1-9][0-9]{0,18}$/, `must be a positive integer id, e.g. ${example}`)
-      .refine((s) => BigInt(s) <= 9223372036854775807n, 'is larger than a 64-bit integer'),
+      // zod runs this even when the regex failed: only compare digits.
+      .refine((s) => !/^\d+$/.test(s) || BigInt(s) <= 9223372036854775807n, 'is larger than a 64-bit integer'),
   int: (min: number, max: number, example: number) =>
     z.coerce
       .number({ message: `must be a whole number, e.g. ${example}` })
