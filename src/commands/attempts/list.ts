@@ -1,0 +1,53 @@
+// `assess attempts list --state S --from T --to T` (operation 15).
+import { z } from 'zod';
+import { defineCommand } from '../../cli/command.js';
+import { Printer, type Column } from '../../output/printer.js';
+import { timeArg } from '../../util/time.js';
+
+export const ATTEMPT_COLUMNS: Column[] = [
+  { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
+  { key: 'testId', header: 'Test', kind: 'id' },
+  { key: 'name', header: 'Name' },
+  { key: 'email', header: 'E-mail' },
+  { key: 'invitationtype', header: 'Type' },
+  { key: 'testStatus', header: 'Status', kind: 'status' },
+];
+
+export const attemptsListSchema = z
+  .object({
+    state: z.enum(['completed', 'cancelled', 'expired'], {
+      error: (iss) => (iss.input === undefined ? 'is required: completed, cancelled or expired' : 'must be completed, cancelled or expired, e.g. --state completed'),
+    }),
+    from: timeArg('past', () => new Date()).optional(),
+    to: timeArg('past', () => new Date()).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });
+    if (!v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'is required, e.g. --to now or --to 2026-03-31' });
+    if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from))
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
+  })
+  .transform((v) => ({ state: v.state, from: v.from!, to: v.to! }));
+
+export default defineCommand({
+  name: 'list',
+  description: 'List invitations by state within a time window (completed = Complete, Test Left, Terminated)',
+  examples: [
+    'assess attempts list --state completed --from 7d --to now',
+    'assess attempts list --state expired --from 2026-03-01 --to 2026-04-01 --csv > expired.csv',
+    'assess attempts list --state cancelled --from 30d --to now --json testInvitationId,email',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--state <state>', 'completed, cancelled or expired')
+      .option('--from <T>', 'window start: YYYY-MM-DD, ISO 8601 or relative (7d = 7 days ago)')
+      .option('--to <T>', 'window end: YYYY-MM-DD, ISO 8601 or relative (now)'),
+  schema: attemptsListSchema,
+  async run(ctx, { state, from, to }) {
+    const res = await (await ctx.api()).listAttempts(state, from, to);
+    await new Printer(ctx).list(res.result.testAttempts, {
+      columns: ATTEMPT_COLUMNS,
+      fields: ['testInvitationId', 'testId', 'name', 'email', 'invitationtype', 'testStatus'],
+    });
+  },
+});

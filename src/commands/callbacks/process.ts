@@ -1,0 +1,111 @@
+// `assess callbacks process <ids…> | --file F` (operation 16): any number of ids, sent in
+// chunks of at most 100, merged into one successful/failed result (exit 5 when any failed).
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { ApiError } from '../../api/errors.js';
+import { MAX_CALLBACK_IDS } from '../../api/schemas/attempts.js';
+import type { V3Client } from '../../api/v3.js';
+import { defineCommand } from '../../cli/command.js';
+import type { Context } from '../../context.js';
+import { PartialFailureError, UsageError } from '../../errors.js';
+import { Printer } from '../../output/printer.js';
+import { chunk, dedupe, idsNamedIn, parseIdArgs, parseIdText } from './ids.js';
+
+export type CallbackResult = {
+  testInvitationId: number | string;
+  status: 'successful' | 'failed';
+  message: string | null;
+};
+
+export default defineCommand({
+  name: 'process',
+  args: ['[ids...]'],
+  description: `Re-queue completion notifications for invitations (any number; sent ${MAX_CALLBACK_IDS} per request)`,
+  examples: [
+    'assess callbacks process 5001 5002 5003',
+    'assess callbacks process --file ids.txt --json',
+    'cut -f1 completed.tsv | assess callbacks process --file -',
+  ],
+  options: (cmd) => cmd.option('--file <file>', 'read ids from this file (- for standard input): one per line or comma/space separated, # comments'),
+  schema: z.object({ ids: z.array(z.string()).default([]), file: z.string().min(1, 'must name a file, or - for standard input').optional() }),
+  async run(ctx, input) {
+    const ids = dedupe(await collectIds(ctx, input.ids, input.file));
+    const client = await ctx.api();
+    const results: CallbackResult[] = [];
+    const batches = chunk(ids, MAX_CALLBACK_IDS);
+    for (const [i, batch] of batches.entries()) {
+      if (batches.length > 1) ctx.info(`Request ${i + 1} of ${batches.length} (${batch.length} ids)…`);
+      results.push(...(await processChunk(client, batch)));
+    }
+    const failed = results.filter((r) => r.status === 'failed');
+    await new Printer(ctx).list(results, {
+      columns: [
+        { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
+        { key: 'status', header: 'Result', kind: 'status' },
+        { key: 'message', header: 'Message' },
+      ],
+      fields: ['testInvitationId', 'status', 'message'],
+    });
+    const summary = `${results.length - failed.length} of ${results.length} invitations queued for callback reprocessing, ${failed.length} failed`;
+    if (failed.length) throw new PartialFailureError(`${summary}: ${failed.slice(0, 5).map((f) => f.testInvitationId).join(', ')}${failed.length > 5 ? ', …' : ''}`, failed.length, results.length);
+    ctx.info(`${summary}. Notifications arrive later at each invitation's callback URL.`);
+  },
+});
+
+async function collectIds(ctx: Context, args: string[], file: string | undefined): Promise<string[]> {
+  if (file !== undefined && args.length) throw new UsageError('--file: give ids as arguments or with --file, not both');
+  if (file === undefined) {
+    if (!args.length) throw new UsageError('<ids>: no invitation ids given', 'e.g. assess callbacks process 5001 5002, or --file ids.txt');
+    return parseIdArgs(args);
+  }
+  let text: string;
+  try {
+    text = file === '-' ? await readStream(ctx.io.stdin) : await readFile(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  const ids = parseIdText(text);
+  if (!ids.length) throw new UsageError(`--file: no invitation ids in ${file}`);
+  return ids;
+}
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const c of stream) parts.push(Buffer.from(c as Buffer));
+  return Buffer.concat(parts).toString('utf8');
+}
+
+const wire = (id: string): number | string => (Number.isSafeInteger(Number(id)) ? Number(id) : id);
+
+/**
+ * One chunk. A 401 naming ids of the chunk marks those ids failed (with the service's message)
+ * and sends the rest of the chunk again; a 401 naming none of them (e.g. a refused key) stops.
+ */
+async function processChunk(client: V3Client, ids: string[]): Promise<CallbackResult[]> {
+  const byId = new Map<string, CallbackResult>();
+  const record = (id: string, status: CallbackResult['status'], message: string | null) =>
+    byId.set(id, { testInvitationId: wire(id), status, message });
+  const inOrder = () => ids.map((id) => byId.get(id)!);
+  let pending = ids;
+  while (pending.length) {
+    try {
+      const res = await client.processCallbacks(pending);
+      const { successful, failed } = res.result.testinvitationIds;
+      const ok = new Set(successful.map(String));
+      const bad = new Set(failed.map(String));
+      for (const id of pending) {
+        if (ok.has(id)) record(id, 'successful', null);
+        else if (bad.has(id)) record(id, 'failed', 'reported as failed by the service');
+        else record(id, 'failed', 'not in the service response');
+      }
+      return inOrder();
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 401) throw err;
+      const { ids: named, message } = idsNamedIn(err.messages, pending);
+      if (!named.length) throw err;
+      for (const id of named) record(id, 'failed', message);
+      pending = pending.filter((id) => !named.includes(id));
+    }
+  }
+  return inOrder();
+}

@@ -1,0 +1,128 @@
+// `assess report <id> --pdf [-o FILE|DIR|-] [--force]`: streams the PDF (operation 5) into a
+// temp file beside the target, checks it starts with %PDF-, then moves it into place, so a
+// failed or interrupted download never leaves a partial file under the real name.
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, rmSync, statSync } from 'node:fs';
+import { link, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ApiError, parseErrorBody, ResponseShapeError, type RequestInfo } from '../../api/errors.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { Printer } from '../../output/printer.js';
+import { reportPdfName } from './filename.js';
+
+const MAGIC = Buffer.from('%PDF-');
+
+export interface PdfOptions {
+  output?: string;
+  force: boolean;
+}
+
+export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfOptions): Promise<void> {
+  if (opts.output === '-') return toStdout(ctx, invitationId);
+  const client = await ctx.api();
+  const target = await resolveTarget(ctx, invitationId, opts.output);
+  if (!opts.force && existsSync(target)) throw exists(target);
+
+  const res = await client.getReportPdf(invitationId);
+  await failUnlessOk(res);
+  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.part`);
+  // Also on the way out (Ctrl-C lands here after the pipeline is torn down).
+  ctx.onExit(() => rmSync(tmp, { force: true }));
+  try {
+    await pipeline(res.body, pdfGuard(res.request), createWriteStream(tmp, { flags: 'wx' }), { signal: ctx.signal });
+    await moveIntoPlace(tmp, target, opts.force);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+  const bytes = (await stat(target)).size;
+  ctx.info(`Saved the report PDF of invitation ${invitationId} to ${target} (${bytes} bytes).`);
+  const { output } = ctx.globals;
+  if (output === 'json' || output === 'ndjson' || output === 'csv')
+    new Printer(ctx).object(
+      { testInvitationId: Number(invitationId), file: target, bytes },
+      { fields: [{ key: 'testInvitationId', header: 'Invitation' }, { key: 'file', header: 'File' }, { key: 'bytes', header: 'Bytes' }] },
+    );
+}
+
+/** `-o -`: the PDF bytes on stdout, never onto a terminal. */
+async function toStdout(ctx: Context, invitationId: string): Promise<void> {
+  if (ctx.io.stdoutIsTTY)
+    throw new UsageError('-o -: refusing to write a PDF to a terminal', `redirect it: assess report ${invitationId} --pdf -o - > report.pdf`);
+  const res = await (await ctx.api()).getReportPdf(invitationId);
+  await failUnlessOk(res);
+  await pipeline(res.body, pdfGuard(res.request), ctx.io.stdout, { signal: ctx.signal, end: false });
+}
+
+/** `-o` may name a file or an existing directory; without it the default name goes in the cwd. */
+async function resolveTarget(ctx: Context, invitationId: string, output: string | undefined): Promise<string> {
+  let dir = process.cwd();
+  if (output !== undefined) {
+    const path = resolve(output);
+    if (!isDir(path)) {
+      if (!isDir(dirname(path))) throw new UsageError(`-o: directory ${dirname(path)} does not exist`);
+      return path;
+    }
+    dir = path;
+  }
+  // The default name needs the candidate, which only the JSON report carries.
+  const report = await (await ctx.api()).getReport(invitationId, 1);
+  return join(dir, reportPdfName(report.candidateName ?? report.candidateEmail, invitationId));
+}
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function exists(target: string): UsageError {
+  return new UsageError(`-o: ${target} already exists`, 'use --force to overwrite it, or -o to choose another file');
+}
+
+/** A hard link never replaces an existing file, so two downloads cannot clobber each other. */
+async function moveIntoPlace(tmp: string, target: string, force: boolean): Promise<void> {
+  if (force) return rename(tmp, target);
+  try {
+    await link(tmp, target);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw exists(target);
+    // File systems without hard links: check, then rename (a small race, but no partial file).
+    if (existsSync(target)) throw exists(target);
+    return rename(tmp, target);
+  }
+  await rm(tmp, { force: true });
+}
+
+async function failUnlessOk(res: { status: number; body: { text(): Promise<string> }; request: RequestInfo; attempts: number }) {
+  if (res.status >= 200 && res.status <= 299) return;
+  const text = await res.body.text().catch(() => '');
+  throw new ApiError(res.status, parseErrorBody(text), res.request, res.attempts);
+}
+
+/** Passes bytes through once the first five are `%PDF-`; anything else is not a PDF. */
+export function pdfGuard(request: RequestInfo): Transform {
+  let head = Buffer.alloc(0);
+  let checked = false;
+  const fail = (got: Buffer) =>
+    new ResponseShapeError(`the service did not send a PDF (it starts with ${JSON.stringify(got.toString('latin1'))})`, request);
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb: TransformCallback) {
+      if (checked) return cb(null, chunk);
+      head = Buffer.concat([head, chunk]);
+      if (head.length < MAGIC.length) return cb();
+      if (!head.subarray(0, MAGIC.length).equals(MAGIC)) return cb(fail(head.subarray(0, 16)));
+      checked = true;
+      cb(null, head);
+    },
+    flush(cb: TransformCallback) {
+      cb(checked ? null : fail(head));
+    },
+  });
+}

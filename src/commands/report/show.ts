@@ -1,0 +1,112 @@
+// `assess report <invitationId> [--type summary|skills|both]` (operation 4), and with `--pdf`
+// the PDF download (operation 5, pdf.ts). The `report` noun can still take verbs (export).
+import { z } from 'zod';
+import { defineCommand, zx } from '../../cli/command.js';
+import { Printer, type Column } from '../../output/printer.js';
+import { downloadPdf } from './pdf.js';
+
+const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
+
+export const reportSchema = z
+  .object({
+    invitationId: zx.id('5001'),
+    type: z.enum(['summary', 'skills', 'both'], { message: 'must be summary, skills or both, e.g. --type both' }).optional(),
+    pdf: z.boolean().optional(),
+    output: z.string().min(1, 'must be a file name, a directory, or - for standard output').optional(),
+    force: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.pdf && v.type) ctx.addIssue({ code: 'custom', path: ['type'], message: 'applies to the JSON report, not to --pdf' });
+    if (!v.pdf && v.output !== undefined) ctx.addIssue({ code: 'custom', path: ['output'], message: 'needs --pdf, e.g. report 5001 --pdf -o report.pdf' });
+    if (!v.pdf && v.force) ctx.addIssue({ code: 'custom', path: ['force'], message: 'needs --pdf' });
+  });
+export type ReportInput = z.infer<typeof reportSchema>;
+
+const num = (v: unknown) => (typeof v === 'number' ? String(Math.round(v * 100) / 100) : '');
+
+export const HEADER: Column[] = [
+  { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
+  { key: 'candidateName', header: 'Candidate', value: (r) => r.candidateName ?? r.candidateEmail },
+  { key: 'candidateEmail', header: 'E-mail' },
+  { key: 'testName', header: 'Test' },
+  { key: 'status', header: 'Status', kind: 'status' },
+  { key: 'attemptedOn', header: 'Attempted', kind: 'date' },
+  {
+    key: 'candidatePoints',
+    header: 'Points',
+    value: (r) => (typeof r.candidatePoints === 'number' ? `${num(r.candidatePoints)} / ${num(r.totalTestPoints)}` : ''),
+  },
+  { key: 'scorePercentage', header: 'Percentage', value: (r) => (typeof r.scorePercentage === 'number' ? `${r.scorePercentage}%` : '') },
+  { key: 'PerformanceCategory', header: 'Performance' },
+];
+
+export const SECTION_COLUMNS: Column[] = [
+  { key: 'sectionId', header: 'Section id', kind: 'id' },
+  { key: 'sectionName', header: 'Section' },
+  { key: 'noOfQue', header: 'Questions' },
+  { key: 'candidateScore', header: 'Score' },
+  { key: 'sectionScore', header: 'Out of' },
+  { key: 'sectionTimeTaken', header: 'Time taken', value: (r) => duration(r.sectionTimeTaken) },
+];
+
+export const SKILL_COLUMNS: Column[] = [
+  { key: 'sectionName', header: 'Section' },
+  { key: 'qbId', header: 'Skill id', kind: 'id' },
+  { key: 'qbName', header: 'Skill' },
+  { key: 'noOfQue', header: 'Questions' },
+  { key: 'candidateQbScore', header: 'Score' },
+  { key: 'qbScore', header: 'Out of' },
+];
+
+function duration(sec: unknown): string {
+  if (typeof sec !== 'number') return '';
+  const m = Math.floor(sec / 60);
+  return m ? `${m}m ${String(sec % 60).padStart(2, '0')}s` : `${sec}s`;
+}
+
+type Row = Record<string, unknown>;
+
+/** Skills at the top level (type 2) or inside sections (type 3), with their section named. */
+export function skillRows(report: Row): Row[] {
+  const top = Array.isArray(report.Skills) ? (report.Skills as Row[]) : [];
+  const nested = Array.isArray(report.sections)
+    ? (report.sections as Row[]).flatMap((s) =>
+        Array.isArray(s.Skills) ? (s.Skills as Row[]).map((k) => ({ sectionName: s.sectionName, sectionId: s.sectionId, ...k })) : [],
+      )
+    : [];
+  return [...top, ...nested];
+}
+
+export default defineCommand({
+  name: 'report',
+  args: ['<invitationId>'],
+  description: "Show a candidate's report (summary, sections, skills) or download it as a PDF",
+  examples: [
+    'assess report 5001',
+    'assess report 5001 --type both',
+    'assess report 5001 --json candidatePoints,totalTestPoints,PerformanceCategory',
+    'assess report 5001 --pdf                 # report-<candidate>-5001.pdf in this directory',
+    'assess report 5001 --pdf -o - > r.pdf',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--type <type>', 'summary (sections), skills, or both (default summary)')
+      .option('--pdf', 'download the PDF report instead')
+      .option('-o, --output <file>', 'with --pdf: file or directory to write to, or - for standard output')
+      .option('--force', 'with --pdf: overwrite an existing file'),
+  schema: reportSchema,
+  async run(ctx, input) {
+    if (input.pdf) return downloadPdf(ctx, input.invitationId, { output: input.output, force: Boolean(input.force) });
+    const reportType = REPORT_TYPES[input.type ?? 'summary'];
+    const report = (await (await ctx.api()).getReport(input.invitationId, reportType)) as Row;
+    const sections = Array.isArray(report.sections) ? (report.sections as Row[]) : [];
+    const skills = skillRows(report);
+    new Printer(ctx).object(report, {
+      fields: HEADER,
+      sections: [
+        ...(reportType !== 2 ? [{ title: 'Sections', rows: sections, columns: SECTION_COLUMNS }] : []),
+        ...(reportType !== 1 ? [{ title: 'Skills', rows: skills, columns: SKILL_COLUMNS }] : []),
+      ],
+    });
+  },
+});
