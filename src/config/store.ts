@@ -24,16 +24,20 @@ export class ConfigStore {
     } catch {
       // not our directory to change (e.g. a shared tmp); the file itself is still 0600
     }
-    this.conf = new Conf({
-      cwd: dir,
-      configName: 'config',
-      projectName: 'assess',
-      projectSuffix: '',
-      configFileMode: 0o600,
-      clearInvalidConfig: false,
-      accessPropertiesByDotNotation: false,
-    });
-    this.path = this.conf.path;
+    this.path = join(dir, 'config.json');
+    try {
+      this.conf = new Conf({
+        cwd: dir,
+        configName: 'config',
+        projectName: 'assess',
+        projectSuffix: '',
+        configFileMode: 0o600,
+        clearInvalidConfig: false,
+        accessPropertiesByDotNotation: false,
+      });
+    } catch (err) {
+      throw corrupt(this.path, (err as Error).message);
+    }
   }
 
   private read(): { profiles: Record<string, Profile> } {
