@@ -1,0 +1,44 @@
+// Completion notifications: what gets queued, and with which body. Delivery (HTTP POST with
+// retries) is not done here — entries wait in store.callbackQueue and the onCallbackQueued hook
+// tells a deliverer about each one.
+import type { CallbackQueueEntry, SandboxInvitation } from './model.js';
+import { candidatePoints, performanceCategory, testPoints } from './scoring.js';
+import { hasResult, sendsCallback } from './state-machine.js';
+import type { Store } from './store.js';
+
+/** The callback body (PascalCase fields, as the service sends them). */
+export function callbackPayload(store: Store, inv: SandboxInvitation): Record<string, unknown> {
+  const test = store.tests.get(inv.testId)!;
+  const total = testPoints(test);
+  const scored = hasResult(inv.status) && inv.result;
+  const cand = scored ? candidatePoints(inv.result!) : 0;
+  const pct = Math.round((cand / total) * 100);
+  return {
+    CandidateEmailId: inv.email,
+    AttemptedOn: inv.startedAt,
+    AttemptedOnUtc: inv.startedAt,
+    TotalScore: total,
+    CandidateScore: cand,
+    ReportPDFUrl: scored ? `${store.origin}/v3/reports/${inv.testInvitationId}/pdf` : null,
+    TestInvitationId: inv.testInvitationId,
+    Status: inv.status,
+    PerformanceCategory: scored ? performanceCategory(pct) : null,
+  };
+}
+
+/** Queues a notification if the invitation has a callback URL and its state sends one. */
+export function queueCallback(
+  store: Store,
+  inv: SandboxInvitation,
+  reason: CallbackQueueEntry['reason'],
+): CallbackQueueEntry | null {
+  if (!inv.callbackUrl || !sendsCallback(inv.status)) return null;
+  return store.enqueueCallback({
+    testInvitationId: inv.testInvitationId,
+    accountId: inv.accountId,
+    url: inv.callbackUrl,
+    status: inv.status,
+    reason,
+    payload: callbackPayload(store, inv),
+  });
+}

@@ -1,0 +1,72 @@
+// Public entry of the sandbox: start a stateful local emulator of the v3 service.
+//   const sb = await startSandbox({ port: 0 });   // 127.0.0.1, in-memory state
+//   fetch(`${sb.baseUrl}/v3/tests`, { headers: { 'X-API-KEY': sb.keys[0] } })
+// See docs/sandbox.md for the endpoints, seed data, control API and persistence.
+import type { CallbackQueueEntry } from './model.js';
+import { loadStateFile } from './persistence.js';
+import { SEED_KEYS } from './seed.js';
+import { buildServer } from './server.js';
+import { Store } from './store.js';
+
+export { SEED_KEYS, SEED_ACCOUNTS } from './seed.js';
+export { SandboxStateError } from './persistence.js';
+export type { CallbackQueueEntry } from './model.js';
+
+export interface RunningSandbox {
+  /** `http://127.0.0.1:PORT` — no trailing slash, no `/v3`; clients append `/v3/...`. */
+  baseUrl: string;
+  /** Same origin for now (v2 routes live under `/v2/org/...`). */
+  baseUrlV2: string;
+  /** The seed accounts' API keys: [account 1 (Acme), account 2 (Globex)]. */
+  keys: string[];
+  port: number;
+  /** Stops listening and writes any pending state before resolving. */
+  close(): Promise<void>;
+}
+
+export interface SandboxOptions {
+  port?: number;
+  /** Default 127.0.0.1 (loopback only). */
+  host?: string;
+  /** Persist state here (atomic writes); without it state lives in memory only. */
+  stateFile?: string;
+  /** Print one line per API request to stderr. */
+  logRequests?: boolean;
+  /** Called for each completion notification queued (delivery is the caller's business). */
+  onCallbackQueued?: (entry: CallbackQueueEntry) => void;
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  const host = opts.host ?? '127.0.0.1';
+  let store: Store;
+  if (opts.stateFile) {
+    const doc = await loadStateFile(opts.stateFile); // throws SandboxStateError on a corrupt file
+    store = doc ? new Store(doc, opts.stateFile) : Store.seeded(opts.stateFile);
+    if (!doc) {
+      store.changed();
+      await store.flush(); // the file exists from the start
+    }
+  } else store = Store.seeded();
+  store.onCallbackQueued = opts.onCallbackQueued;
+
+  const app = buildServer(store, { logRequests: opts.logRequests });
+  await app.listen({ port: opts.port ?? 0, host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
+  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host;
+  const baseUrl = `http://${urlHost}:${port}`;
+  store.origin = baseUrl;
+
+  let closing: Promise<void> | null = null;
+  return {
+    baseUrl,
+    baseUrlV2: baseUrl,
+    keys: [...SEED_KEYS],
+    port,
+    close: () =>
+      (closing ??= (async () => {
+        await app.close();
+        await store.close();
+      })()),
+  };
+}

@@ -1,0 +1,237 @@
+// Invitation operations on the store: invite (default or chosen link), reattempt, cancel and the
+// simulated candidate moves. Decisions come from the pure state machine; this file applies them.
+import { randomBytes } from 'node:crypto';
+import type { InviteByLinkRequest, InviteRequest, ReattemptRequest } from '../api/schemas/v3.js';
+import { queueCallback } from './callbacks.js';
+import type { SandboxInvitation, SandboxLink, SandboxTest } from './model.js';
+import { scoreAttempt } from './scoring.js';
+import {
+  accessWindowFromSchedule,
+  cancelTransition,
+  inviteOnExisting,
+  overrideAccess,
+  reattemptPlan,
+  simulateTransition,
+  type InviteDecision,
+  type SimulateTo,
+} from './state-machine.js';
+import type { Store } from './store.js';
+
+export const testUrlPath = (inv: SandboxInvitation) => `/take/${inv.accessToken}`;
+
+/** The test's default link, created on first use (validity 7 days, e-mail invitations). */
+export function ensureDefaultLink(store: Store, test: SandboxTest): SandboxLink {
+  const existing = test.defaultTestLinkId === null ? undefined : store.links.get(test.defaultTestLinkId);
+  if (existing) return existing;
+  const account = store.accounts.get(test.accountId)!;
+  const now = store.nowIso();
+  const link: SandboxLink = {
+    testLinkId: store.nextId('testLink'),
+    testId: test.testId,
+    accountId: test.accountId,
+    testLinkName: 'Default API link',
+    testLink: store.newToken('tl'),
+    testLinkStatus: 'active',
+    invitationType: 'email',
+    isApiLink: true,
+    proctoringMode: 'disabled',
+    stakeholderEmails: null,
+    schedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 7, timeZoneId: account.defaultTimeZoneId } },
+    createdAt: now,
+    updatedAt: now,
+  };
+  test.defaultTestLinkId = link.testLinkId;
+  store.addLink(link);
+  return link;
+}
+
+type AnyInvite = (InviteRequest | InviteByLinkRequest) & Partial<Pick<InviteRequest, 'stakeholderEmails' | 'startDateTime' | 'endDateTime' | 'timeZoneId' | 'ProctoringMode'>>;
+
+function randomIdentity(): { name: string; email: string } {
+  const tag = randomBytes(5).toString('hex');
+  return { name: `Candidate ${tag}`, email: `candidate-${tag}@sandbox.invalid` };
+}
+
+function sendInvitationEmail(store: Store, inv: SandboxInvitation, kind: 'invitation' | 'reattempt'): void {
+  const test = store.tests.get(inv.testId)!;
+  store.recordEmail({
+    accountId: inv.accountId,
+    to: inv.email,
+    subject: kind === 'reattempt' ? `You can retake: ${test.testName}` : `Invitation: ${test.testName}`,
+    testInvitationId: inv.testInvitationId,
+    testUrlPath: testUrlPath(inv),
+    kind,
+  });
+}
+
+export interface InviteOutcome {
+  inv: SandboxInvitation;
+  created: boolean;
+  decision: InviteDecision | null;
+}
+
+/**
+ * Invite on `link` (the default link or a chosen one). One attempt per candidate per link: an
+ * existing invitation of the same e-mail (any case) follows the spec's invite table.
+ */
+export function invite(store: Store, test: SandboxTest, link: SandboxLink, req: AnyInvite): InviteOutcome {
+  const now = store.nowIso();
+  const generated = req.disableMandatoryFields === 1 && (!req.email || !req.name);
+  const identity = generated ? randomIdentity() : null;
+  const email = req.email || identity!.email;
+  const name = req.name || identity!.name;
+  const callbackUrl = req.callbackUrl ?? req.callbackURL;
+  const redirectUrl = req.redirectUrl ?? req.redirectURL;
+  const access = { startDateTime: req.startDateTime, endDateTime: req.endDateTime, timeZoneId: req.timeZoneId };
+
+  const latest = store.attemptsOf(link.testLinkId, email).at(-1);
+  if (latest) {
+    const decision = inviteOnExisting(latest.status);
+    if (decision.action !== 'return') {
+      const base = decision.action === 'reopen' ? accessWindowFromSchedule(link.schedule, store.clock.now()) : latest;
+      Object.assign(latest, overrideAccess({ accessStart: base.accessStart, accessEnd: base.accessEnd, timeZoneId: base.timeZoneId }, access));
+      latest.status = decision.next;
+      if (decision.action === 'reopen') latest.cancelledAt = latest.expiredAt = null;
+      if (req.name) latest.name = req.name;
+      if (callbackUrl) latest.callbackUrl = callbackUrl;
+      if (redirectUrl) latest.redirectUrl = redirectUrl;
+      latest.updatedAt = now;
+      store.changed();
+      if (req.sendEmail === 'yes') sendInvitationEmail(store, latest, 'invitation');
+    }
+    return { inv: latest, created: false, decision };
+  }
+
+  const window = overrideAccess(accessWindowFromSchedule(link.schedule, store.clock.now()), access);
+  const account = store.accounts.get(test.accountId)!;
+  const inv: SandboxInvitation = {
+    testInvitationId: store.nextId('invitation'),
+    accountId: test.accountId,
+    testId: test.testId,
+    testLinkId: link.testLinkId,
+    email,
+    name,
+    status: 'Pending',
+    invitationtype: 'api',
+    accessToken: store.newToken('inv'),
+    callbackUrl: callbackUrl ?? null,
+    redirectUrl: redirectUrl ?? null,
+    hideInstruction: req.hideInstruction,
+    sendEmail: req.sendEmail,
+    // each invitation keeps its own value; omitted → the link's (or the test owner's)
+    stakeholderEmails: req.stakeholderEmails ?? link.stakeholderEmails ?? account.ownerEmail,
+    proctoringMode: req.ProctoringMode ?? link.proctoringMode,
+    imageProctoring: req.imageProctoring ?? null,
+    invitationType: link.invitationType,
+    scheduleType: link.schedule.scheduleType,
+    ...window,
+    reattemptOf: null,
+    generatedIdentity: generated,
+    createdAt: now,
+    updatedAt: now,
+    startedAt: null,
+    finishedAt: null,
+    cancelledAt: null,
+    expiredAt: null,
+    result: null,
+  };
+  store.addInvitation(inv);
+  if (req.sendEmail === 'yes') sendInvitationEmail(store, inv, 'invitation');
+  return { inv, created: true, decision: null };
+}
+
+export type ReattemptOutcome = { ok: true; inv: SandboxInvitation; created: boolean } | { ok: false; message: string };
+
+/** The spec's reattempt table, plus "a new reattempt only after the previous one was taken". */
+export function reattempt(store: Store, target: SandboxInvitation, req: ReattemptRequest): ReattemptOutcome {
+  const latest = store.attemptsOf(target.testLinkId, target.email).at(-1) ?? target;
+  const plan = reattemptPlan({ id: target.testInvitationId, status: target.status }, { id: latest.testInvitationId, status: latest.status });
+  const now = store.nowIso();
+  const access = { accessStart: req.StartDateTime, accessEnd: req.EndDateTime, timeZoneId: req.TimeZoneId };
+  const applyOptional = (inv: SandboxInvitation) => {
+    if (req.CallbackUrl) inv.callbackUrl = req.CallbackUrl;
+    if (req.RedirectUrl) inv.redirectUrl = req.RedirectUrl;
+    inv.hideInstruction = req.hideInstruction;
+  };
+  switch (plan.action) {
+    case 'refuse':
+      return { ok: false, message: plan.message };
+    case 'return-latest':
+      return { ok: true, inv: store.invitations.get(plan.on)!, created: false };
+    case 'replace-access':
+    case 'reopen': {
+      const inv = store.invitations.get(plan.on)!;
+      Object.assign(inv, access, { status: plan.next, updatedAt: now, cancelledAt: null, expiredAt: null });
+      applyOptional(inv);
+      store.changed();
+      if (req.sendEmail === 'yes') sendInvitationEmail(store, inv, 'reattempt');
+      return { ok: true, inv, created: false };
+    }
+    case 'new-invitation': {
+      const from = store.invitations.get(plan.from)!;
+      // inherits everything except the access time and time zone (and the attempt itself)
+      const inv: SandboxInvitation = {
+        ...structuredClone(from),
+        ...access,
+        testInvitationId: store.nextId('invitation'),
+        accessToken: store.newToken('inv'),
+        status: 'Pending',
+        invitationtype: 'api',
+        reattemptOf: from.testInvitationId,
+        sendEmail: req.sendEmail,
+        createdAt: now,
+        updatedAt: now,
+        startedAt: null,
+        finishedAt: null,
+        cancelledAt: null,
+        expiredAt: null,
+        result: null,
+      };
+      applyOptional(inv);
+      store.addInvitation(inv);
+      if (req.sendEmail === 'yes') sendInvitationEmail(store, inv, 'reattempt');
+      return { ok: true, inv, created: true };
+    }
+  }
+}
+
+export function cancel(store: Store, inv: SandboxInvitation): { ok: true } | { ok: false; message: string } {
+  const t = cancelTransition(inv.testInvitationId, inv.status);
+  if (!t.ok) return t;
+  if (t.changed) {
+    inv.status = 'Cancelled';
+    inv.cancelledAt = inv.updatedAt = store.nowIso();
+    store.changed();
+  }
+  return { ok: true };
+}
+
+/** Control API: move an attempt as a candidate (or the proctor) would. */
+export function simulate(
+  store: Store,
+  inv: SandboxInvitation,
+  to: SimulateTo,
+  score: { percent?: number; sectionPercents?: number[] },
+): { ok: true } | { ok: false; message: string } {
+  const t = simulateTransition(inv.status, to);
+  if (!t.ok) return t;
+  const nowMs = store.clock.now();
+  const now = store.nowIso();
+  if ((to === 'start' || t.impliesStart) && inv.accessStart && Date.parse(inv.accessStart) > nowMs)
+    return { ok: false, message: `Invitation ${inv.testInvitationId} opens at ${inv.accessStart}; advance the sandbox clock first.` };
+  if (to === 'start' || t.impliesStart) {
+    inv.startedAt = now;
+    inv.status = 'In Progress';
+    queueCallback(store, inv, 'status-change');
+  }
+  inv.status = t.next;
+  inv.updatedAt = now;
+  if (to === 'expire') inv.expiredAt = now;
+  if (t.next === 'Complete' || t.next === 'Test Left' || t.next === 'Terminated') {
+    inv.finishedAt = now;
+    inv.result = scoreAttempt(store.tests.get(inv.testId)!, inv.testInvitationId, score);
+    queueCallback(store, inv, 'status-change');
+  }
+  store.changed();
+  return { ok: true };
+}

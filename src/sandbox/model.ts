@@ -1,0 +1,148 @@
+// The sandbox's own data model (what it stores), distinct from the wire shapes in
+// src/api/schemas: routes translate between the two. Timestamps are ISO strings from the
+// sandbox clock; ids are safe integers.
+import type { InvitationStatus, ProctoringMode, TestSettings } from '../api/schemas/v3.js';
+
+export interface Account {
+  accountId: number;
+  name: string;
+  ownerEmail: string;
+  defaultTimeZoneId: number;
+}
+
+export interface Skill {
+  qbId: number;
+  qbName: string;
+  questions: number;
+  pointsPerQuestion: number;
+}
+
+export interface Section {
+  sectionId: number;
+  sectionName: string;
+  sectionType: 'general' | 'coding';
+  duration: number; // minutes
+  skills: Skill[];
+}
+
+export interface SandboxTest {
+  testId: number;
+  accountId: number;
+  testName: string;
+  accessKey: string;
+  testStatus: 'Active' | 'Inactive';
+  sections: Section[];
+  defaultTestLinkId: number | null;
+}
+
+export type Schedule =
+  | { scheduleType: 'validityindays'; scheduleDetails: { invitationValidityInDays: number; timeZoneId: number } }
+  | {
+      scheduleType: 'timebound' | 'slotwise';
+      scheduleDetails: { startDateTime: string; endDateTime: string; timeZoneId: number };
+    };
+
+export interface SandboxLink {
+  testLinkId: number;
+  testId: number;
+  accountId: number;
+  testLinkName: string;
+  testLink: string; // unique token
+  testLinkStatus: 'active' | 'inactive';
+  invitationType: 'email' | 'open';
+  isApiLink: boolean;
+  proctoringMode: ProctoringMode;
+  stakeholderEmails: string | null;
+  schedule: Schedule;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Points a candidate scored, per skill, grouped by section, plus seconds used per section. */
+export interface AttemptResult {
+  sections: { sectionId: number; timeTakenSec: number; skills: { qbId: number; points: number }[] }[];
+}
+
+export interface SandboxInvitation {
+  testInvitationId: number;
+  accountId: number;
+  testId: number;
+  testLinkId: number;
+  email: string;
+  name: string;
+  status: InvitationStatus;
+  invitationtype: 'api' | 'app';
+  accessToken: string;
+  callbackUrl: string | null;
+  redirectUrl: string | null;
+  hideInstruction: 0 | 1;
+  sendEmail: 'yes' | 'no';
+  stakeholderEmails: string | null; // 'disable' turns them off
+  proctoringMode: ProctoringMode;
+  imageProctoring: 0 | 1 | null;
+  invitationType: 'email' | 'open';
+  scheduleType: Schedule['scheduleType'];
+  accessStart: string | null;
+  accessEnd: string | null;
+  timeZoneId: number | null;
+  reattemptOf: number | null;
+  generatedIdentity: boolean; // disableMandatoryFields produced name/e-mail
+  createdAt: string;
+  updatedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  cancelledAt: string | null;
+  expiredAt: string | null;
+  result: AttemptResult | null;
+}
+
+/** A completion notification waiting for delivery (delivery itself lives elsewhere). */
+export interface CallbackQueueEntry {
+  eventId: number;
+  testInvitationId: number;
+  accountId: number;
+  url: string;
+  status: InvitationStatus;
+  reason: 'status-change' | 'reprocess';
+  queuedAt: string;
+  payload: Record<string, unknown>;
+}
+
+/** An e-mail the sandbox "sent" (sendEmail: yes). */
+export interface OutboxEntry {
+  emailId: number;
+  accountId: number;
+  to: string;
+  subject: string;
+  testInvitationId: number;
+  testUrlPath: string;
+  kind: 'invitation' | 'reattempt';
+  sentAt: string;
+}
+
+export interface RequestLogEntry {
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  accountId: number | null;
+  body: unknown;
+}
+
+/** The persisted document (arrays, so the file is readable and diffable). */
+export interface SandboxStateDoc {
+  format: 'assess-sandbox-state';
+  version: 1;
+  clockOffsetMs: number;
+  nextIds: { testLink: number; invitation: number; event: number; email: number };
+  accounts: Account[];
+  tests: SandboxTest[];
+  links: SandboxLink[];
+  settings: { testId: number; settings: TestSettings }[];
+  invitations: SandboxInvitation[];
+  callbackQueue: CallbackQueueEntry[];
+  outbox: OutboxEntry[];
+  requests: RequestLogEntry[];
+}
+
+export const STATE_FORMAT = 'assess-sandbox-state' as const;

@@ -1,0 +1,74 @@
+// Reading and writing the --state file. Writes are atomic: the whole document goes to a temp
+// file in the same directory, then is renamed over the target, so a crash leaves either the old
+// or the new state, never half of one. (No fsync: survives a killed process, not a power cut.)
+// A file that is not sandbox state is refused, never overwritten.
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, basename, join } from 'node:path';
+import { z } from 'zod';
+import { STATE_FORMAT, type SandboxStateDoc } from './model.js';
+
+export class SandboxStateError extends Error {
+  override name = 'SandboxStateError';
+}
+
+// A structural check: enough to tell sandbox state from any other JSON or a truncated file.
+const StateShape = z.object({
+  format: z.literal(STATE_FORMAT),
+  version: z.literal(1),
+  clockOffsetMs: z.number(),
+  nextIds: z.object({ testLink: z.number(), invitation: z.number(), event: z.number(), email: z.number() }),
+  accounts: z.array(z.object({ accountId: z.number() }).loose()),
+  tests: z.array(z.object({ testId: z.number(), accountId: z.number(), sections: z.array(z.any()) }).loose()),
+  links: z.array(z.object({ testLinkId: z.number(), testId: z.number(), schedule: z.object({}).loose() }).loose()),
+  settings: z.array(z.object({ testId: z.number(), settings: z.object({}).loose() })),
+  invitations: z.array(z.object({ testInvitationId: z.number(), status: z.string(), email: z.string() }).loose()),
+  callbackQueue: z.array(z.any()),
+  outbox: z.array(z.any()),
+  requests: z.array(z.any()),
+});
+
+function refuse(file: string, why: string): never {
+  throw new SandboxStateError(
+    `Sandbox state file ${file} is not usable: ${why}. It was left untouched. ` +
+      `Move or delete it to start again from the seed data (or run \`assess sandbox reset --state ${file}\`).`,
+  );
+}
+
+/** The stored state, or null when the file does not exist yet. */
+export async function loadStateFile(file: string): Promise<SandboxStateDoc | null> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    refuse(file, `it cannot be read (${(err as Error).message})`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    refuse(file, `it is not valid JSON (${(err as Error).message})`);
+  }
+  const checked = StateShape.safeParse(doc);
+  if (!checked.success) {
+    const first = checked.error.issues[0];
+    refuse(file, `it is not sandbox state (${first.path.join('.') || 'document'}: ${first.message})`);
+  }
+  return doc as SandboxStateDoc;
+}
+
+let tmpCounter = 0;
+
+/** Writes `text` to `file` atomically (temp file in the same directory + rename). */
+export async function writeFileAtomic(file: string, text: string): Promise<void> {
+  const dir = dirname(file);
+  await mkdir(dir, { recursive: true });
+  const tmp = join(dir, `.${basename(file)}.${process.pid}.${++tmpCounter}.tmp`);
+  try {
+    await writeFile(tmp, text, { mode: 0o600 });
+    await rename(tmp, file);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}

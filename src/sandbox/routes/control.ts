@@ -1,0 +1,159 @@
+// The control API under /_sandbox/: no key, loopback clients only. It drives what a real
+// service would do on its own (candidates taking tests, time passing) and shows what the
+// sandbox saw and "sent". Errors are {errors:[…]}; a move the state machine forbids is 409.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { IdParam, parseWith } from '../../api/schemas/index.js';
+import { parseDuration } from '../clock.js';
+import { simulate, testUrlPath } from '../invitations.js';
+import type { SandboxInvitation } from '../model.js';
+import { originOf } from '../replies.js';
+import { buildReport, candidatePoints, testPoints } from '../scoring.js';
+import { ACCOUNT_BY_KEY } from '../seed.js';
+import { hasResult, SIMULATE_TARGETS } from '../state-machine.js';
+import type { Store } from '../store.js';
+
+const SimulateBody = z.object({
+  to: z.enum(SIMULATE_TARGETS as [string, ...string[]], { error: `to must be one of ${SIMULATE_TARGETS.join(', ')}` }),
+  score: z.number().min(0).max(100).optional(),
+  sectionScores: z.array(z.number().min(0).max(100)).optional(),
+});
+const ClockBody = z.union([
+  z.object({ advance: z.union([z.string(), z.number()]) }),
+  z.object({ set: z.iso.datetime({ offset: true }) }),
+]);
+
+export function isLoopback(address: string | undefined): boolean {
+  return !!address && (address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.'));
+}
+
+const bad = (reply: FastifyReply, status: number, message: string | string[]) =>
+  reply.code(status).send({ errors: Array.isArray(message) ? message : [message] });
+
+export function invitationView(store: Store, inv: SandboxInvitation, origin: string) {
+  const test = store.tests.get(inv.testId)!;
+  return {
+    testInvitationId: inv.testInvitationId,
+    accountId: inv.accountId,
+    accountName: store.accounts.get(inv.accountId)?.name,
+    testId: inv.testId,
+    testName: test.testName,
+    testLinkId: inv.testLinkId,
+    email: inv.email,
+    name: inv.name,
+    status: inv.status,
+    invitationtype: inv.invitationtype,
+    testUrl: origin + testUrlPath(inv),
+    accessStart: inv.accessStart,
+    accessEnd: inv.accessEnd,
+    timeZoneId: inv.timeZoneId,
+    callbackUrl: inv.callbackUrl,
+    redirectUrl: inv.redirectUrl,
+    stakeholderEmails: inv.stakeholderEmails,
+    proctoringMode: inv.proctoringMode,
+    reattemptOf: inv.reattemptOf,
+    createdAt: inv.createdAt,
+    startedAt: inv.startedAt,
+    finishedAt: inv.finishedAt,
+    cancelledAt: inv.cancelledAt,
+    expiredAt: inv.expiredAt,
+    scorePercentage: hasResult(inv.status) && inv.result ? Math.round((candidatePoints(inv.result) / testPoints(test)) * 100) : null,
+  };
+}
+
+export function registerControlRoutes(app: FastifyInstance, store: Store): void {
+  app.register(
+    async (c) => {
+      c.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!isLoopback(request.socket.remoteAddress)) return bad(reply, 403, 'The sandbox control API answers loopback clients only.');
+      });
+      const clockView = () => ({ now: store.nowIso(), offsetMs: store.clock.offset });
+
+      c.get('/', async (request) => ({
+        service: 'assess sandbox',
+        baseUrl: originOf(request),
+        now: store.nowIso(),
+        accounts: [...store.accounts.values()].map((a) => ({ ...a, key: [...ACCOUNT_BY_KEY].find(([, id]) => id === a.accountId)?.[0] })),
+        docs: 'docs/sandbox.md',
+      }));
+
+      c.get('/clock', async () => clockView());
+      c.post('/clock', async (request, reply) => {
+        const body = ClockBody.safeParse(request.body ?? {});
+        if (!body.success) return bad(reply, 400, 'Send {"advance": "3d" | "12h" | "30m" | "45s" | seconds} or {"set": "<ISO 8601 date-time>"}.');
+        if ('advance' in body.data) {
+          const ms = parseDuration(body.data.advance);
+          if (ms === null) return bad(reply, 400, `advance must be a duration like 3d, 12h, 30m, 45s or a number of seconds; got '${body.data.advance}'.`);
+          store.clock.advance(ms);
+        } else store.clock.set(Date.parse(body.data.set));
+        store.changed();
+        const expired = store.sweepExpiry();
+        await store.flush();
+        return { ...clockView(), expired };
+      });
+
+      c.post('/reset', async () => {
+        store.reset();
+        await store.flush();
+        return { reset: true, ...clockView(), tests: store.tests.size, invitations: store.invitations.size };
+      });
+
+      c.get('/state', async () => store.toDoc());
+      c.get('/requests', async (request) => {
+        const limit = Number((request.query as { limit?: string }).limit ?? 0);
+        return { requests: limit > 0 ? store.requests.slice(-limit) : store.requests };
+      });
+      c.delete('/requests', async () => {
+        store.requests.length = 0;
+        store.changed();
+        await store.flush();
+        return { requests: [] };
+      });
+      c.get('/outbox', async () => ({ emails: store.outbox }));
+      c.get('/callbacks', async () => ({ callbacks: store.callbackQueue }));
+
+      c.get('/invitations', async (request) => {
+        const q = request.query as { accountId?: string; status?: string; email?: string };
+        store.sweepExpiry();
+        const list = [...store.invitations.values()].filter(
+          (i) =>
+            (!q.accountId || i.accountId === Number(q.accountId)) &&
+            (!q.status || i.status.toLowerCase() === q.status.toLowerCase()) &&
+            (!q.email || i.email.toLowerCase() === q.email.toLowerCase()),
+        );
+        return { invitations: list.map((i) => invitationView(store, i, originOf(request))) };
+      });
+
+      const findInvitation = (request: FastifyRequest, reply: FastifyReply) => {
+        const raw = (request.params as { id: string }).id;
+        const id = IdParam.safeParse(raw);
+        const inv = id.success ? store.invitations.get(id.data) : undefined;
+        if (!inv) return void bad(reply, 404, `No invitation with id '${raw}'.`), undefined;
+        return store.refresh(inv);
+      };
+
+      c.get('/invitations/:id', async (request, reply) => {
+        const inv = findInvitation(request, reply);
+        return inv ? invitationView(store, inv, originOf(request)) : reply;
+      });
+
+      c.post('/invitations/:id/simulate', async (request, reply) => {
+        const inv = findInvitation(request, reply);
+        if (!inv) return reply;
+        const body = parseWith(SimulateBody, request.body ?? {});
+        if (!body.ok) return bad(reply, 400, body.errors);
+        const { to, score, sectionScores } = body.value;
+        const r = simulate(store, inv, to as (typeof SIMULATE_TARGETS)[number], { percent: score, sectionPercents: sectionScores });
+        if (!r.ok) return bad(reply, 409, r.message);
+        await store.flush();
+        const origin = originOf(request);
+        const test = store.tests.get(inv.testId)!;
+        return {
+          invitation: invitationView(store, inv, origin),
+          report: hasResult(inv.status) ? buildReport(test, inv, 3, `${origin}/v3/reports/${inv.testInvitationId}/pdf`) : null,
+        };
+      });
+    },
+    { prefix: '/_sandbox' },
+  );
+}

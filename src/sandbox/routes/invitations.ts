@@ -1,0 +1,81 @@
+// 3. invite (default link), 10. invite via a chosen link, 8. cancel, 9. reattempt.
+import type { FastifyInstance } from 'fastify';
+import { InviteByLinkRequest, InviteRequest, parseWith, ReattemptRequest } from '../../api/schemas/index.js';
+import { cancel, ensureDefaultLink, invite, reattempt, testUrlPath } from '../invitations.js';
+import type { SandboxLink, SandboxTest } from '../model.js';
+import { fail, invitationNotOwned, originOf, pathId, testNotOwned } from '../replies.js';
+import type { Store } from '../store.js';
+
+/** Why an invite on this test/link cannot proceed, or null. */
+function inviteBlocker(test: SandboxTest, link: SandboxLink): string | null {
+  if (test.testStatus !== 'Active') return `Test ${test.testId} is inactive; candidates cannot be invited to it.`;
+  if (link.testLinkStatus !== 'active') return `Test link ${link.testLinkId} is inactive; activate it (update test link) before inviting.`;
+  return null;
+}
+
+export function registerInvitationRoutes(app: FastifyInstance, store: Store): void {
+  const inviteConfig = { config: { auth: true, authStatus: 400, style: 'errors' } } as const;
+
+  app.post('/v3/tests/:testId/invite', inviteConfig, async (request, reply) => {
+    const testId = pathId(request, reply, 'testId');
+    if (testId === null) return reply;
+    const test = store.ownedTest(request.accountId, testId);
+    if (!test) return testNotOwned(reply, testId);
+    const body = parseWith(InviteRequest, request.body ?? {});
+    if (!body.ok) return fail(request, reply, 400, body.errors);
+    if (test.testStatus !== 'Active') return fail(request, reply, 400, `Test ${test.testId} is inactive; candidates cannot be invited to it.`);
+    const link = ensureDefaultLink(store, test);
+    const blocked = inviteBlocker(test, link);
+    if (blocked) return fail(request, reply, 400, blocked);
+    const { inv } = invite(store, test, link, body.value);
+    await store.flush();
+    return reply.code(200).send({ testInvitationId: inv.testInvitationId, testUrl: originOf(request) + testUrlPath(inv), status: inv.status });
+  });
+
+  app.post('/v3/tests/:testId/testlinks/:testLinkId/invite', inviteConfig, async (request, reply) => {
+    const testId = pathId(request, reply, 'testId');
+    if (testId === null) return reply;
+    const test = store.ownedTest(request.accountId, testId);
+    if (!test) return testNotOwned(reply, testId);
+    const linkId = pathId(request, reply, 'testLinkId');
+    if (linkId === null) return reply;
+    const link = store.links.get(linkId);
+    if (!link || link.testId !== testId) return fail(request, reply, 404, `Test link id ${linkId} was not found on test ${testId}.`);
+    const body = parseWith(InviteByLinkRequest, request.body ?? {});
+    if (!body.ok) return fail(request, reply, 400, body.errors);
+    const blocked = inviteBlocker(test, link);
+    if (blocked) return fail(request, reply, 400, blocked);
+    const { inv } = invite(store, test, link, body.value);
+    await store.flush();
+    return reply.code(201).send({ testInvitationId: inv.testInvitationId, testUrl: originOf(request) + testUrlPath(inv) });
+  });
+
+  app.post('/v3/invitations/:testInvitationId/cancel', { config: { auth: true, style: 'errors' } }, async (request, reply) => {
+    const id = pathId(request, reply, 'testInvitationId');
+    if (id === null) return reply;
+    const inv = store.ownedInvitation(request.accountId, id);
+    if (!inv) return invitationNotOwned(request, reply, id);
+    const r = cancel(store, inv);
+    if (!r.ok) return fail(request, reply, 400, r.message);
+    await store.flush();
+    return { testInvitationId: inv.testInvitationId, status: inv.status };
+  });
+
+  app.post('/v3/invitations/:testInvitationId/reattempt', { config: { auth: true, style: 'statusMessage' } }, async (request, reply) => {
+    const id = pathId(request, reply, 'testInvitationId');
+    if (id === null) return reply;
+    const inv = store.ownedInvitation(request.accountId, id);
+    if (!inv) return invitationNotOwned(request, reply, id);
+    const body = parseWith(ReattemptRequest, request.body ?? {});
+    if (!body.ok) return fail(request, reply, 400, body.errors);
+    const r = reattempt(store, inv, body.value);
+    if (!r.ok) return fail(request, reply, 400, r.message);
+    await store.flush();
+    return {
+      testInvitationId: r.inv.testInvitationId,
+      testUrl: originOf(request) + testUrlPath(r.inv),
+      callbackUrlRegistered: r.inv.callbackUrl ?? '',
+      redirectUrlRegistered: r.inv.redirectUrl ?? '',
+    };
+  });
+}

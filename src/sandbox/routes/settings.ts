@@ -1,0 +1,31 @@
+// 13. GET and 14. POST (full replace) /v3/tests/{testId}/settings.
+import type { FastifyInstance } from 'fastify';
+import { applySettingsConstraints, parseWith, TestSettings } from '../../api/schemas/index.js';
+import { fail, pathId, testNotOwned } from '../replies.js';
+import type { Store } from '../store.js';
+
+export function registerSettingsRoutes(app: FastifyInstance, store: Store): void {
+  app.get('/v3/tests/:testId/settings', { config: { auth: true, style: 'statusMessage' } }, async (request, reply) => {
+    const testId = pathId(request, reply, 'testId');
+    if (testId === null) return reply;
+    const test = store.ownedTest(request.accountId, testId);
+    if (!test) return testNotOwned(reply, testId);
+    return store.settings.get(testId);
+  });
+
+  app.post('/v3/tests/:testId/settings', { config: { auth: true, authStatus: 400, style: 'errors' } }, async (request, reply) => {
+    const testId = pathId(request, reply, 'testId');
+    if (testId === null) return reply;
+    const test = store.ownedTest(request.accountId, testId);
+    if (!test) return testNotOwned(reply, testId);
+    const body = parseWith(TestSettings, request.body ?? {});
+    if (!body.ok) return fail(request, reply, 400, body.errors);
+    // full replace; "allowing copy-paste disables the window violation popup" holds in what is stored
+    const settings = applySettingsConstraints(body.value);
+    store.settings.set(testId, settings);
+    test.testName = settings.testSettings.testName; // the test's name is one of its settings
+    store.changed();
+    await store.flush();
+    return reply.code(201).send(settings);
+  });
+}

@@ -1,0 +1,26 @@
+// The page behind every testUrl. The sandbox has no test player; the page says what the
+// candidate would see and how to move the attempt with the control API.
+import type { FastifyInstance } from 'fastify';
+import type { Store } from '../store.js';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function registerTakeRoutes(app: FastifyInstance, store: Store): void {
+  app.get('/take/:token', async (request, reply) => {
+    const inv = store.invitationByToken((request.params as { token: string }).token);
+    if (!inv) return reply.code(404).type('text/html').send('<h1>Unknown test link</h1>');
+    const test = store.tests.get(inv.testId)!;
+    const message =
+      inv.status === 'Complete' || inv.status === 'Test Left' || inv.status === 'Terminated'
+        ? 'You have already appeared for this test. Please contact the test administrator.'
+        : inv.status === 'Pending'
+          ? `This is the sandbox: no questions here. Move the attempt with POST /_sandbox/invitations/${inv.testInvitationId}/simulate.`
+          : `This invitation is ${inv.status}.`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><title>${esc(test.testName)}</title><h1>${esc(test.testName)}</h1>` +
+          `<p>Candidate: ${esc(inv.name)} &lt;${esc(inv.email)}&gt; · invitation ${inv.testInvitationId} · ${esc(inv.status)}</p><p>${esc(message)}</p>`,
+      );
+  });
+}

@@ -1,0 +1,85 @@
+// Builds the fastify app: JSON parsing with the documented error bodies, X-API-KEY auth, the
+// request log, the v3 routes and the control API.
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { authenticate } from './auth.js';
+import { redactBody } from './redact.js';
+import { fail } from './replies.js';
+import { registerAttemptRoutes } from './routes/attempts.js';
+import { registerControlRoutes } from './routes/control.js';
+import { registerInvitationRoutes } from './routes/invitations.js';
+import { registerLinkRoutes } from './routes/links.js';
+import { registerReportRoutes } from './routes/reports.js';
+import { registerSettingsRoutes } from './routes/settings.js';
+import { registerTakeRoutes } from './routes/take.js';
+import { registerTestRoutes } from './routes/tests.js';
+import type { Store } from './store.js';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface ServerOptions {
+  logRequests?: boolean;
+  /** Where request log lines go when logRequests is on (default: stderr). */
+  log?: (line: string) => void;
+}
+
+/** Requests that are part of the emulated service (logged; the control API and pages are not). */
+const isServiceRequest = (url: string) => url.startsWith('/v3/') || url.startsWith('/v2/');
+
+export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, return503OnClosing: false });
+  const log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
+
+  // Every body is read as JSON whatever its content type (curl -d sends form encoding);
+  // an empty body is "no body". Malformed JSON → 400 {errors:[…]}.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(Object.assign(new Error(`Malformed JSON body: ${(err as Error).message}`), { statusCode: 400, code: 'SANDBOX_BAD_JSON' }), undefined);
+    }
+  });
+
+  app.decorateRequest('accountId', 0);
+  app.addHook('onRequest', authenticate);
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413)
+      return reply.code(413).send({ errors: [`Request body is larger than ${BODY_LIMIT / 1024 / 1024} MB.`] });
+    if (err.code === 'SANDBOX_BAD_JSON') return reply.code(400).send({ errors: [err.message] });
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    return fail(request, reply, status, status === 500 ? `Sandbox internal error: ${err.message}` : err.message);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ errors: [`No such endpoint: ${request.method} ${request.url.split('?')[0]}`] }),
+  );
+
+  app.addHook('onResponse', async (request: FastifyRequest, reply) => {
+    if (!isServiceRequest(request.url)) return;
+    store.recordRequest({
+      at: store.nowIso(),
+      method: request.method,
+      path: redactQuery(request.url),
+      status: reply.statusCode,
+      accountId: request.accountId || null,
+      body: redactBody(request.body),
+    });
+    if (opts.logRequests) log(`${request.method} ${redactQuery(request.url)} → ${reply.statusCode} (${reply.elapsedTime.toFixed(1)} ms)`);
+  });
+
+  registerTestRoutes(app, store);
+  registerLinkRoutes(app, store);
+  registerInvitationRoutes(app, store);
+  registerReportRoutes(app, store);
+  registerAttemptRoutes(app, store);
+  registerSettingsRoutes(app, store);
+  registerControlRoutes(app, store);
+  registerTakeRoutes(app, store);
+  return app;
+}
+
+function redactQuery(url: string): string {
+  return url.replace(/([?&](?:api[_-]?key|key|token)=)[^&]*/gi, '$1[redacted]');
+}

@@ -1,0 +1,261 @@
+// In-memory state with indexes for the hot paths, lazy expiry, and persistence.
+// Persistence policy: every change bumps a version; mutating routes `await store.flush()` before
+// they answer (so a 2xx means the change is on disk), concurrent flushes share one write (group
+// commit), and changes made by reads (lazy expiry, the request log) are written by a short
+// debounce timer. close() flushes whatever is left. Without a state file nothing touches disk.
+import { randomBytes } from 'node:crypto';
+import type { TestSettings } from '../api/schemas/v3.js';
+import { SandboxClock } from './clock.js';
+import type {
+  Account,
+  CallbackQueueEntry,
+  OutboxEntry,
+  RequestLogEntry,
+  SandboxInvitation,
+  SandboxLink,
+  SandboxStateDoc,
+  SandboxTest,
+} from './model.js';
+import { STATE_FORMAT } from './model.js';
+import { writeFileAtomic } from './persistence.js';
+import { buildSeedState } from './seed.js';
+import { isDueForExpiry } from './state-machine.js';
+
+const MAX_REQUEST_LOG = 500;
+const MAX_QUEUE = 10_000;
+const DEBOUNCE_MS = 50;
+
+export type CallbackHook = (entry: CallbackQueueEntry) => void;
+
+export class Store {
+  readonly clock: SandboxClock;
+  accounts = new Map<number, Account>();
+  tests = new Map<number, SandboxTest>();
+  links = new Map<number, SandboxLink>();
+  invitations = new Map<number, SandboxInvitation>();
+  settings = new Map<number, TestSettings>();
+  callbackQueue: CallbackQueueEntry[] = [];
+  outbox: OutboxEntry[] = [];
+  requests: RequestLogEntry[] = [];
+  nextIds!: SandboxStateDoc['nextIds'];
+  /** Where the sandbox listens (set after listen); used for URLs in callbacks. */
+  origin = 'http://127.0.0.1';
+  onCallbackQueued?: CallbackHook;
+
+  private linksByTest = new Map<number, SandboxLink[]>();
+  private attemptsByCandidate = new Map<string, number[]>(); // `${linkId}|${email}` → ids, ascending
+  private byToken = new Map<string, number>();
+
+  private version = 0;
+  private written = 0;
+  private writing: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(doc: SandboxStateDoc, private readonly file?: string) {
+    this.clock = new SandboxClock(doc.clockOffsetMs);
+    this.load(doc);
+  }
+
+  static seeded(file?: string): Store {
+    return new Store(buildSeedState(Date.now()), file);
+  }
+
+  private load(doc: SandboxStateDoc): void {
+    this.accounts = new Map(doc.accounts.map((a) => [a.accountId, a]));
+    this.tests = new Map(doc.tests.map((t) => [t.testId, t]));
+    this.links = new Map();
+    this.linksByTest = new Map();
+    for (const l of doc.links) this.indexLink(l);
+    this.invitations = new Map();
+    this.attemptsByCandidate = new Map();
+    this.byToken = new Map();
+    for (const i of [...doc.invitations].sort((a, b) => a.testInvitationId - b.testInvitationId)) this.indexInvitation(i);
+    this.settings = new Map(doc.settings.map((s) => [s.testId, s.settings]));
+    this.callbackQueue = doc.callbackQueue;
+    this.outbox = doc.outbox;
+    this.requests = doc.requests;
+    this.nextIds = doc.nextIds;
+  }
+
+  /** Back to the seed data; the clock returns to real time. */
+  reset(): void {
+    this.clock.set(Date.now());
+    this.load(buildSeedState(this.clock.now(), this.clock.offset));
+    this.changed();
+  }
+
+  toDoc(): SandboxStateDoc {
+    return {
+      format: STATE_FORMAT,
+      version: 1,
+      clockOffsetMs: this.clock.offset,
+      nextIds: this.nextIds,
+      accounts: [...this.accounts.values()],
+      tests: [...this.tests.values()],
+      links: [...this.links.values()],
+      settings: [...this.settings].map(([testId, settings]) => ({ testId, settings })),
+      invitations: [...this.invitations.values()],
+      callbackQueue: this.callbackQueue,
+      outbox: this.outbox,
+      requests: this.requests,
+    };
+  }
+
+  // ───────────── ids, time ─────────────
+
+  nextId(kind: keyof SandboxStateDoc['nextIds']): number {
+    return this.nextIds[kind]++;
+  }
+  nowIso(): string {
+    return new Date(this.clock.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+  newToken(prefix: string): string {
+    return `${prefix}-${randomBytes(9).toString('base64url')}`;
+  }
+
+  // ───────────── lookups (scoped to an account) ─────────────
+
+  /** The account's test, or undefined when it does not exist or belongs to another account. */
+  ownedTest(accountId: number, testId: number): SandboxTest | undefined {
+    const t = this.tests.get(testId);
+    return t && t.accountId === accountId ? t : undefined;
+  }
+  linksOf(testId: number): SandboxLink[] {
+    return this.linksByTest.get(testId) ?? [];
+  }
+  /** The account's invitation with expiry applied, or undefined (unknown or foreign). */
+  ownedInvitation(accountId: number, id: number): SandboxInvitation | undefined {
+    const inv = this.invitations.get(id);
+    if (!inv || inv.accountId !== accountId) return undefined;
+    this.refresh(inv);
+    return inv;
+  }
+  invitationByToken(token: string): SandboxInvitation | undefined {
+    const id = this.byToken.get(token);
+    const inv = id === undefined ? undefined : this.invitations.get(id);
+    if (inv) this.refresh(inv);
+    return inv;
+  }
+  /** All attempts of one candidate (case-insensitive e-mail) on one link, oldest first. */
+  attemptsOf(testLinkId: number, email: string): SandboxInvitation[] {
+    const ids = this.attemptsByCandidate.get(`${testLinkId}|${email.toLowerCase()}`) ?? [];
+    return ids.map((id) => this.refresh(this.invitations.get(id)!));
+  }
+
+  // ───────────── changes ─────────────
+
+  addLink(l: SandboxLink): void {
+    this.indexLink(l);
+    this.changed();
+  }
+  addInvitation(inv: SandboxInvitation): void {
+    this.indexInvitation(inv);
+    this.changed();
+  }
+
+  private indexLink(l: SandboxLink): void {
+    this.links.set(l.testLinkId, l);
+    const list = this.linksByTest.get(l.testId) ?? [];
+    list.push(l);
+    this.linksByTest.set(l.testId, list);
+  }
+  private indexInvitation(inv: SandboxInvitation): void {
+    this.invitations.set(inv.testInvitationId, inv);
+    const key = `${inv.testLinkId}|${inv.email.toLowerCase()}`;
+    const ids = this.attemptsByCandidate.get(key) ?? [];
+    ids.push(inv.testInvitationId);
+    this.attemptsByCandidate.set(key, ids);
+    this.byToken.set(inv.accessToken, inv.testInvitationId);
+  }
+
+  /** Lazy expiry: a Pending invitation past its access end becomes Expired (at that end). */
+  refresh(inv: SandboxInvitation): SandboxInvitation {
+    if (isDueForExpiry(inv, this.clock.now())) {
+      inv.status = 'Expired';
+      inv.expiredAt = inv.accessEnd;
+      inv.updatedAt = this.nowIso();
+      this.changedLater();
+    }
+    return inv;
+  }
+  /** Applies expiry to every invitation (after a clock move, before listing). Returns the ids expired. */
+  sweepExpiry(): number[] {
+    const expired: number[] = [];
+    for (const inv of this.invitations.values()) {
+      const before = inv.status;
+      this.refresh(inv);
+      if (before !== inv.status) expired.push(inv.testInvitationId);
+    }
+    return expired;
+  }
+
+  enqueueCallback(entry: Omit<CallbackQueueEntry, 'eventId' | 'queuedAt'>): CallbackQueueEntry {
+    const full: CallbackQueueEntry = { eventId: this.nextId('event'), queuedAt: this.nowIso(), ...entry };
+    this.callbackQueue.push(full);
+    if (this.callbackQueue.length > MAX_QUEUE) this.callbackQueue.splice(0, this.callbackQueue.length - MAX_QUEUE);
+    this.changed();
+    try {
+      this.onCallbackQueued?.(full);
+    } catch {
+      // a hook's failure must not fail the API call that queued the callback
+    }
+    return full;
+  }
+
+  recordEmail(entry: Omit<OutboxEntry, 'emailId' | 'sentAt'>): void {
+    this.outbox.push({ emailId: this.nextId('email'), sentAt: this.nowIso(), ...entry });
+    this.changed();
+  }
+
+  recordRequest(entry: RequestLogEntry): void {
+    this.requests.push(entry);
+    if (this.requests.length > MAX_REQUEST_LOG) this.requests.splice(0, this.requests.length - MAX_REQUEST_LOG);
+    this.changedLater();
+  }
+
+  // ───────────── persistence ─────────────
+
+  /** A change that the current request will flush before answering. */
+  changed(): void {
+    this.version++;
+  }
+  /** A change made while reading: written by the debounce timer, not awaited. */
+  changedLater(): void {
+    this.version++;
+    if (!this.file || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.flush().catch(() => {}); // a failed background write is retried by the next flush
+    }, DEBOUNCE_MS);
+    this.timer.unref();
+  }
+
+  /** Resolves once everything changed so far is on disk (no-op without a state file). */
+  async flush(): Promise<void> {
+    if (!this.file) {
+      this.written = this.version;
+      return;
+    }
+    const want = this.version;
+    while (this.written < want) {
+      if (!this.writing) {
+        const v = this.version;
+        const text = JSON.stringify(this.toDoc());
+        this.writing = writeFileAtomic(this.file, text)
+          .then(() => {
+            this.written = Math.max(this.written, v);
+          })
+          .finally(() => {
+            this.writing = null;
+          });
+      }
+      await this.writing;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+}
