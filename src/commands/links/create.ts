@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineCommand, zx } from '../../cli/command.js';
+import { addLinkOptions, createBody, linkFlagShape, refineLinkFlags } from './body.js';
+import { printLink } from './view.js';
+
+export default defineCommand({
+  name: 'create',
+  args: ['<testId>'],
+  description:
+    'Create a test link. Schedule: --valid-days N (validityindays), or --start T --end T (timebound; with --slotwise only inside the daily window of their time parts), always with --tz ID',
+  examples: [
+    'assess links create 1001 --name "Campus 2026" --valid-days 7 --tz 1',
+    'assess links create 1001 --name "Onsite" --type email --proctoring image --start 2026-03-01T09:00:00Z --end 2026-03-05T17:00:00Z --slotwise --tz 1',
+    'assess links create 1001 --name "Panel" --stakeholders ann@example.com,bo@example.com --start now --end 3d --tz 1 --json',
+  ],
+  options: (cmd) => addLinkOptions(cmd, 'create'),
+  schema: z
+    .object({ testId: zx.id('1001'), ...linkFlagShape })
+    .superRefine((v, c) => refineLinkFlags(v, c, 'create')),
+  async run(ctx, { testId, ...flags }) {
+    const body = createBody(flags);
+    const link = await (await ctx.api()).createLink(testId, body);
+    ctx.info(`Created test link ${link.testLinkId} '${link.testLinkName}' on test ${testId}.`);
+    printLink(ctx, link);
+  },
+});

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineCommand, zx } from '../../cli/command.js';
+import { printLink } from './view.js';
+
+export default defineCommand({
+  name: 'get',
+  args: ['<testId>', '<linkId>'],
+  description: 'Show one test link: status, type, proctoring, stakeholders and schedule',
+  examples: ['assess links get 1001 2001', 'assess links get 1001 2001 --json invitationSchedule'],
+  schema: z.object({ testId: zx.id('1001'), linkId: zx.id('2001') }),
+  async run(ctx, { testId, linkId }) {
+    printLink(ctx, await (await ctx.api()).getLink(testId, linkId));
+  },
+});

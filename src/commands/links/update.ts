@@ -1,0 +1,43 @@
+// links update: the service replaces the whole link (operation 12), so read it, change only what
+// the flags name, send it all, and say what changed.
+import { z } from 'zod';
+import { defineCommand, zx } from '../../cli/command.js';
+import { UsageError } from '../../errors.js';
+import { diffObjects, formatChanges } from '../settings/diff.js';
+import { addLinkOptions, bodyOf, linkFlagShape, mergeBody, refineLinkFlags } from './body.js';
+import { printLink } from './view.js';
+
+const FLAG_KEYS = Object.keys(linkFlagShape);
+
+export default defineCommand({
+  name: 'update',
+  args: ['<testId>', '<linkId>'],
+  description: 'Change a test link: only the flags given change; the rest is kept. Shows what changed on stderr',
+  examples: [
+    'assess links update 1001 2001 --status inactive',
+    'assess links update 1001 2001 --valid-days 14',
+    'assess links update 1001 2001 --end 2026-04-01 --stakeholders hr@example.com --json',
+  ],
+  options: (cmd) => addLinkOptions(cmd, 'update'),
+  schema: z
+    .object({ testId: zx.id('1001'), linkId: zx.id('2001'), ...linkFlagShape })
+    .superRefine((v, c) => refineLinkFlags(v, c, 'update')),
+  async run(ctx, { testId, linkId, ...flags }) {
+    if (!FLAG_KEYS.some((k) => flags[k as keyof typeof flags] !== undefined)) {
+      const names = FLAG_KEYS.map((k) => `--${k.replace(/[A-Z]/g, (x) => `-${x.toLowerCase()}`)}`);
+      throw new UsageError(`links update: nothing to change; give at least one of ${names.join(', ')}`);
+    }
+    const api = await ctx.api();
+    const current = await api.getLink(testId, linkId);
+    const before = bodyOf(current);
+    const body = mergeBody(current, flags);
+    const changes = diffObjects(before, body);
+    if (!changes.length) {
+      ctx.info(`No changes: test link ${linkId} already has these values; nothing was sent.`);
+      return printLink(ctx, current);
+    }
+    const updated = await api.updateLink(testId, linkId, body);
+    ctx.info(`Updated test link ${linkId}:\n${formatChanges(changes)}`);
+    printLink(ctx, updated);
+  },
+});

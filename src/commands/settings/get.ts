@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { defineCommand, zx } from '../../cli/command.js';
+import { printSettings } from './view.js';
+
+export default defineCommand({
+  name: 'get',
+  args: ['<testId>'],
+  description: 'Show the settings of a test (one setting per line; --json gives the service object)',
+  examples: [
+    'assess settings get 1001',
+    'assess settings get 1001 --json > settings.json',
+    'assess settings get 1001 --json windowViolationSettings',
+  ],
+  schema: z.object({ testId: zx.id('1001') }),
+  async run(ctx, { testId }) {
+    const settings = await (await ctx.api()).getSettings(testId);
+    printSettings(ctx, settings as Record<string, unknown>);
+  },
+});

@@ -1,0 +1,108 @@
+// settings set: the service only takes the whole object (operation 14), so read it, apply the
+// changes, validate the result, show the diff, confirm, then send it all.
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { defineCommand, zx } from '../../cli/command.js';
+import type { Context } from '../../context.js';
+import { CancelledError, UsageError } from '../../errors.js';
+import { Printer } from '../../output/printer.js';
+import { applyChanges, finaliseSettings, parseSetFlags, parseSettingsFile } from './apply.js';
+import { diffObjects, formatChanges, type Change } from './diff.js';
+import { printSettings } from './view.js';
+
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+export default defineCommand({
+  name: 'set',
+  args: ['<testId>'],
+  description:
+    'Change settings of a test: reads the current settings, applies --set/--file, validates the whole object, shows the diff and asks before sending (--yes skips; --dry-run only prints the diff)',
+  examples: [
+    'assess settings set 1001 --set questionSettings.randomQuestions=1 --set testSettings.testAliasName="Java L2"',
+    'assess settings set 1001 --set windowViolationSettings.copyPaste=1 --dry-run',
+    'assess settings set 1001 --file settings.json --yes',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--set <key=value>', 'change one setting, e.g. questionSettings.randomAnswers=1 (repeatable)', collect)
+      .option('--file <file>', 'JSON with the whole settings object or part of it (as `settings get --json` prints)')
+      .option('--dry-run', 'print the diff and send nothing'),
+  schema: z
+    .object({
+      testId: zx.id('1001'),
+      set: z.array(z.string()).default([]),
+      file: z.string().min(1, 'must name a file, e.g. --file settings.json').optional(),
+      dryRun: z.boolean().default(false),
+    })
+    .superRefine((v, c) => {
+      if (!v.set.length && v.file === undefined)
+        c.addIssue({ code: 'custom', path: ['set'], message: 'give at least one --set section.field=value, or --file F' });
+    }),
+  async run(ctx, input) {
+    const changes = { ...(input.file ? await readSettingsFile(input.file) : {}), ...parseSetFlags(input.set) };
+    const ask = !input.dryRun && !ctx.globals.yes;
+    if (ask && !ctx.globals.interactive) {
+      throw new UsageError(
+        'settings set: replacing the settings needs confirmation and there is no terminal to ask on',
+        'pass --yes to apply without asking, or --dry-run to preview the diff',
+      );
+    }
+    const api = await ctx.api();
+    const current = (await api.getSettings(input.testId)) as Record<string, unknown>;
+    const { settings, constrained } = finaliseSettings(applyChanges(current, changes), input.testId);
+    if (constrained.length) {
+      ctx.warn(`allowing copy-paste disables the window violation popup; this is applied:\n${formatChanges(constrained)}`);
+    }
+    const diff = diffObjects(current, settings);
+    if (input.dryRun) return printDryRun(ctx, input.testId, diff);
+    if (!diff.length) {
+      ctx.info(`No changes: the settings of test ${input.testId} already have these values; nothing was sent.`);
+      return printSettings(ctx, current);
+    }
+    ctx.info(`Changes to the settings of test ${input.testId}:\n${formatChanges(diff)}`);
+    if (ask && !(await confirmChange(ctx, diff.length))) throw new CancelledError('cancelled: nothing was changed', false);
+    const stored = (await api.updateSettings(input.testId, settings)) as Record<string, unknown>;
+    const drift = diffObjects(settings, stored);
+    if (drift.length) ctx.warn(`the service stored different values than were sent:\n${formatChanges(drift)}`);
+    ctx.info(`Updated ${diff.length} setting${diff.length === 1 ? '' : 's'} of test ${input.testId}.`);
+    printSettings(ctx, stored);
+  },
+});
+
+async function readSettingsFile(path: string): Promise<Record<string, unknown>> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--file ${path}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  return parseSettingsFile(path, text);
+}
+
+/** With --dry-run the diff is the result: rows of {key, old, new} on stdout. */
+async function printDryRun(ctx: Context, testId: string, diff: Change[]): Promise<void> {
+  if (!diff.length) ctx.info(`No changes: the settings of test ${testId} already have these values.`);
+  if (diff.length || ctx.globals.output !== 'table')
+    await new Printer(ctx).list(diff as unknown as Array<Record<string, unknown>>, {
+      columns: [
+        { key: 'key', header: 'Setting' },
+        { key: 'old', header: 'Current' },
+        { key: 'new', header: 'New' },
+      ],
+      fields: ['key', 'old', 'new'],
+    });
+  ctx.info('Dry run: nothing was sent.');
+}
+
+async function confirmChange(ctx: Context, n: number): Promise<boolean> {
+  const { confirm } = await import('@inquirer/prompts');
+  try {
+    return await confirm(
+      { message: `Replace the settings with these ${n} change${n === 1 ? '' : 's'}?`, default: false },
+      { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal },
+    );
+  } catch (err) {
+    if ((err as Error).name === 'ExitPromptError' || (err as Error).name === 'AbortPromptError') throw new CancelledError();
+    throw err;
+  }
+}

@@ -1,0 +1,43 @@
+// tests list: one page, or with --all every page from --page on, streamed row by row so --ndjson
+// and TSV start printing before the last page arrives.
+import { z } from 'zod';
+import type { TestSummary, V3ClientLike } from './pages.js';
+import { defineCommand, zx } from '../../cli/command.js';
+import { Printer, type Column } from '../../output/printer.js';
+import { pagesOf } from './pages.js';
+
+export const TEST_COLUMNS: Column[] = [
+  { key: 'testId', header: 'Test ID', kind: 'id' },
+  { key: 'testName', header: 'Name' },
+  { key: 'testStatus', header: 'Status', kind: 'status' },
+  { key: 'duration', header: 'Minutes' },
+  { key: 'questions', header: 'Questions' },
+];
+
+export default defineCommand({
+  name: 'list',
+  description: 'List the tests of the account (one page; --all follows every page)',
+  examples: ['assess tests list', 'assess tests list --page 2 --page-size 50', 'assess tests list --all --ndjson', 'assess tests list --json testId,testName'],
+  options: (cmd) =>
+    cmd
+      .option('--page <n>', 'page number, from 1 (default 1)')
+      .option('--page-size <n>', 'tests per page, 1-100 (default 20)')
+      .option('--all', 'follow pages until the list is exhausted (starting at --page)'),
+  schema: z.object({
+    page: zx.int(1, 1_000_000, 2).default(1),
+    pageSize: zx.int(1, 100, 50).default(20),
+    all: z.boolean().default(false),
+  }),
+  async run(ctx, { page, pageSize, all }) {
+    const api: V3ClientLike = await ctx.api();
+    const printer = new Printer(ctx);
+    if (!all) {
+      const { tests } = await api.listTests({ pageNo: page, pageSize });
+      const n = await printer.list(tests as Array<Record<string, unknown>>, { columns: TEST_COLUMNS });
+      if (n === pageSize && ctx.io.stderrIsTTY) ctx.info(`Page ${page}; more with --page ${page + 1}, or --all.`);
+      return;
+    }
+    const rows = await pagesOf(api, page, pageSize, (m) => ctx.warn(m));
+    await printer.list(rows as AsyncIterable<TestSummary & Record<string, unknown>>, { columns: TEST_COLUMNS });
+  },
+});
