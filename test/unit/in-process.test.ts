@@ -1,0 +1,53 @@
+// Commands run in-process with in-memory streams: the context is injected, nothing is spawned.
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/program.js';
+import { tempDir } from '../helpers/cli.js';
+import { memoryProcess } from '../helpers/memory-io.js';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => cleanups.splice(0).forEach((c) => c()));
+
+function env() {
+  const t = tempDir();
+  cleanups.push(t.cleanup);
+  return { ASSESS_CONFIG_DIR: t.dir, CI: 'true', NO_COLOR: '1' };
+}
+
+describe('in-process commands', () => {
+  it('config set then list --json, all in memory', async () => {
+    const e = env();
+    const set = memoryProcess(e);
+    expect(await runCli(['config', 'set', 'output', 'ndjson'], set)).toBe(0);
+    expect(set.out()).toBe('');
+    expect(set.err()).toMatch(/Set output = ndjson/);
+    const list = memoryProcess(e);
+    expect(await runCli(['config', 'list', '--json', 'key,value'], list)).toBe(0);
+    expect(JSON.parse(list.out())).toContainEqual({ key: 'output', value: 'ndjson' });
+  });
+
+  it('the profile output preference applies when no format flag is given', async () => {
+    const e = env();
+    await runCli(['config', 'set', 'output', 'json'], memoryProcess(e));
+    const list = memoryProcess(e);
+    await runCli(['config', 'list'], list);
+    expect(Array.isArray(JSON.parse(list.out()))).toBe(true);
+  });
+
+  it('two output formats at once is a usage error', async () => {
+    const p = memoryProcess(env());
+    expect(await runCli(['config', 'list', '--json', '--csv'], p)).toBe(2);
+    expect(p.err()).toMatch(/cannot be used together/);
+  });
+
+  it('--json with an unknown field lists the valid ones (exit 2)', async () => {
+    const p = memoryProcess(env());
+    expect(await runCli(['config', 'list', '--json', 'nope'], p)).toBe(2);
+    expect(p.err()).toMatch(/valid fields: profile, key, value, description/);
+  });
+
+  it('a bad --timeout names the flag and an example', async () => {
+    const p = memoryProcess(env());
+    expect(await runCli(['config', 'list', '--timeout', 'abc'], p)).toBe(2);
+    expect(p.err()).toMatch(/--timeout: .*e\.g\. --timeout 60/);
+  });
+});
