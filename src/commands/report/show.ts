@@ -22,21 +22,17 @@ export const reportSchema = z
   });
 export type ReportInput = z.infer<typeof reportSchema>;
 
-const num = (v: unknown) => (typeof v === 'number' ? String(Math.round(v * 100) / 100) : '');
-
+// Raw service values in every column: TSV and CSV rows stay machine-readable.
 export const HEADER: Column[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
-  { key: 'candidateName', header: 'Candidate', value: (r) => r.candidateName ?? r.candidateEmail },
+  { key: 'candidateName', header: 'Candidate' },
   { key: 'candidateEmail', header: 'E-mail' },
   { key: 'testName', header: 'Test' },
   { key: 'status', header: 'Status', kind: 'status' },
   { key: 'attemptedOn', header: 'Attempted', kind: 'date' },
-  {
-    key: 'candidatePoints',
-    header: 'Points',
-    value: (r) => (typeof r.candidatePoints === 'number' ? `${num(r.candidatePoints)} / ${num(r.totalTestPoints)}` : ''),
-  },
-  { key: 'scorePercentage', header: 'Percentage', value: (r) => (typeof r.scorePercentage === 'number' ? `${r.scorePercentage}%` : '') },
+  { key: 'candidatePoints', header: 'Points' },
+  { key: 'totalTestPoints', header: 'Out of' },
+  { key: 'scorePercentage', header: 'Percentage' },
   { key: 'PerformanceCategory', header: 'Performance' },
 ];
 
@@ -46,7 +42,7 @@ export const SECTION_COLUMNS: Column[] = [
   { key: 'noOfQue', header: 'Questions' },
   { key: 'candidateScore', header: 'Score' },
   { key: 'sectionScore', header: 'Out of' },
-  { key: 'sectionTimeTaken', header: 'Time taken', value: (r) => duration(r.sectionTimeTaken) },
+  { key: 'sectionTimeTaken', header: 'Seconds used' },
 ];
 
 export const SKILL_COLUMNS: Column[] = [
@@ -57,12 +53,6 @@ export const SKILL_COLUMNS: Column[] = [
   { key: 'candidateQbScore', header: 'Score' },
   { key: 'qbScore', header: 'Out of' },
 ];
-
-function duration(sec: unknown): string {
-  if (typeof sec !== 'number') return '';
-  const m = Math.floor(sec / 60);
-  return m ? `${m}m ${String(sec % 60).padStart(2, '0')}s` : `${sec}s`;
-}
 
 type Row = Record<string, unknown>;
 

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { chunk, dedupe, idsNamedIn, parseIdArgs, parseIdText } from '../../src/commands/callbacks/ids.js';
+import { UsageError } from '../../src/errors.js';
+
+describe('callback ids', () => {
+  it('reads one per line, comma or whitespace separated, with # comments', () => {
+    expect(parseIdText('# header\n5001\n5002, 5003\t5004 # trailing\n\n  5005,\r\n')).toEqual(['5001', '5002', '5003', '5004', '5005']);
+  });
+  it('names the line of a bad token', () => {
+    expect(() => parseIdText('5001\n50x2\n')).toThrow(/line 2: '50x2'/);
+    expect(() => parseIdText('5001\n50x2\n')).toThrow(UsageError);
+  });
+  it('validates arguments', () => {
+    expect(parseIdArgs(['1', '2,3'])).toEqual(['1', '2', '3']);
+    expect(() => parseIdArgs(['1', 'abc'])).toThrow(/'abc'/);
+    expect(() => parseIdArgs(['0'])).toThrow(UsageError);
+  });
+  it('dedupes keeping first occurrence, and chunks by size', () => {
+    expect(dedupe(['3', '1', '3', '2', '1'])).toEqual(['3', '1', '2']);
+    const ids = Array.from({ length: 250 }, (_, i) => String(i + 1));
+    expect(chunk(ids, 100).map((c) => c.length)).toEqual([100, 100, 50]);
+    expect(chunk([], 100)).toEqual([]);
+  });
+  it('finds the ids a 401 names, as separate entries or inside the message', () => {
+    const r = idsNamedIn(['Test invitation id does not belong to this account: 42, 43', '42', '43'], ['41', '42', '43', '4']);
+    expect(r.ids.sort()).toEqual(['42', '43']);
+    expect(r.message).toBe('Test invitation id does not belong to this account: 42, 43');
+    expect(idsNamedIn(['Invalid API key'], ['1']).ids).toEqual([]);
+  });
+});
