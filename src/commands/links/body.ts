@@ -9,7 +9,7 @@ import { timeArg } from '../../util/time.js';
 
 export function addLinkOptions(cmd: Command, mode: 'create' | 'update'): Command {
   const dflt = (d: string) => (mode === 'create' ? ` (default ${d})` : '');
-  return cmd
+  cmd
     .option('--name <name>', mode === 'create' ? 'name of the link (required)' : 'new name of the link')
     .option('--status <status>', `active or inactive${dflt('active')}`)
     .option('--type <type>', `invitation type: email (only invited candidates) or open${dflt('open')}`)
@@ -19,8 +19,9 @@ export function addLinkOptions(cmd: Command, mode: 'create' | 'update'): Command
     .option('--start <T>', 'schedule: access opens at T (timebound); YYYY-MM-DD, ISO 8601 or relative (2d)')
     .option('--end <T>', 'schedule: access closes at T (after --start)')
     .option('--slotwise', 'with --start/--end: only inside the daily window given by their time parts (slotwise)')
-    .option('--no-slotwise', mode === 'update' ? 'make a slotwise link timebound again' : 'timebound (the default)')
     .option('--tz <id>', `time zone id (integer) the schedule is read in${mode === 'create' ? '; required with a schedule' : ''}`);
+  if (mode === 'update') cmd.option('--no-slotwise', 'make a slotwise link timebound again');
+  return cmd;
 }
 
 const emailList = z.string().transform((v, c) => {
