@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { applyChanges, coerceSetting, finaliseSettings, parseSetFlags, parseSettingsFile, settingKeyList } from '../../src/commands/settings/apply.js';
+import { diffObjects, flatten, formatChanges } from '../../src/commands/settings/diff.js';
+import { UsageError } from '../../src/errors.js';
+
+const current = {
+  testSettings: { testName: 'Java', testAliasName: 'java', typeOfTest: 1, practiceTest: 0 },
+  questionSettings: { randomQuestions: 0, randomAnswers: 0, showQuestionScore: 1 },
+  displayMessageSettings: { sectionEndPopup: 1, sectionTimeLeftAlert: 1, candidateFeedback: 0 },
+  emailSettings: { sendTestReportEmailToCandidate: 0 },
+  imageProctoringSettings: { terminateTestOnImageViolation: 0, terminateTestAfterViolationCount: 0 },
+  windowViolationSettings: {
+    copyPaste: 0,
+    displayViolationSettings: { displayViolationPopUp: 1, terminateTestOnWindowViolation: 0, terminateTestAfterViolationCount: 3 },
+  },
+};
+
+const usage = (fn: () => unknown): UsageError => {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(UsageError);
+    return e as UsageError;
+  }
+  throw new Error('expected a UsageError');
+};
+
+describe('settings keys and --set', () => {
+  it('knows every field of the spec table as a dotted key', () => {
+    expect(settingKeyList()).toHaveLength(17);
+    expect(settingKeyList()).toContain('windowViolationSettings.displayViolationSettings.terminateTestAfterViolationCount');
+  });
+
+  it('coerces values to the field type: text stays text, flags and counts become numbers', () => {
+    expect(parseSetFlags(['testSettings.testAliasName=007', 'questionSettings.randomAnswers=yes', 'imageProctoringSettings.terminateTestAfterViolationCount=5'])).toEqual({
+      'testSettings.testAliasName': '007',
+      'questionSettings.randomAnswers': 1,
+      'imageProctoringSettings.terminateTestAfterViolationCount': 5,
+    });
+    expect(coerceSetting('windowViolationSettings.copyPaste', 'off')).toBe(0);
+  });
+
+  it('an unknown key lists the valid keys and suggests the near one', () => {
+    const e = usage(() => parseSetFlags(['questionSettings.randomAnswer=1']));
+    expect(e.message).toBe("--set: unknown setting 'questionSettings.randomAnswer'");
+    expect(e.hint).toContain('did you mean questionSettings.randomAnswers?');
+    expect(e.hint).toContain('valid keys: testSettings.testName');
+  });
+
+  it.each([
+    ['questionSettings.randomAnswers=2', /--set questionSettings.randomAnswers: must be 0 or 1/],
+    ['imageProctoringSettings.terminateTestAfterViolationCount=-1', /must be greater than or equal to 0|at least 0|>=0/i],
+    ['testSettings.typeOfTest=3', /must be 1 \(multiple questions\) or 2/],
+    ['copyPaste', /--set: expected section.field=value/],
+  ])('rejects %s', (item, message) => {
+    expect(usage(() => parseSetFlags([item])).message).toMatch(message);
+  });
+});
+
+describe('settings file', () => {
+  it('reads a partial object into dotted changes', () => {
+    expect(parseSettingsFile('s.json', '{"questionSettings":{"randomQuestions":1}}')).toEqual({ 'questionSettings.randomQuestions': 1 });
+  });
+
+  it('bad JSON names the file', () => {
+    expect(usage(() => parseSettingsFile('s.json', '{"a":')).message).toMatch(/^--file s\.json: not valid JSON/);
+  });
+
+  it('a wrong type names the file and the field, without guessing', () => {
+    expect(usage(() => parseSettingsFile('s.json', '{"windowViolationSettings":{"copyPaste":"1"}}')).message).toBe(
+      '--file s.json: windowViolationSettings.copyPaste: must be 0 or 1 (got "1", a string)',
+    );
+    expect(usage(() => parseSettingsFile('s.json', '{"questionSettings":1}')).message).toMatch(/questionSettings: must be an object/);
+    expect(usage(() => parseSettingsFile('s.json', '[1]')).message).toMatch(/must hold a JSON object/);
+    expect(usage(() => parseSettingsFile('s.json', '{"questionSettings":{"shuffle":1}}')).message).toMatch(/unknown setting 'questionSettings.shuffle'/);
+  });
+});
+
+describe('applying and validating', () => {
+  it('applies changes to a copy and reports nothing constrained when copy-paste stays off', () => {
+    const merged = applyChanges(current, { 'questionSettings.randomQuestions': 1 });
+    expect(current.questionSettings.randomQuestions).toBe(0);
+    const { settings, constrained } = finaliseSettings(merged, '1001');
+    expect(constrained).toEqual([]);
+    expect(diffObjects(current, settings)).toEqual([{ key: 'questionSettings.randomQuestions', old: 0, new: 1 }]);
+  });
+
+  it('allowing copy-paste turns the violation popup off, and says so', () => {
+    const { settings, constrained } = finaliseSettings(applyChanges(current, { 'windowViolationSettings.copyPaste': 1 }), '1001');
+    expect(constrained).toEqual([{ key: 'windowViolationSettings.displayViolationSettings.displayViolationPopUp', old: 1, new: 0 }]);
+    expect(flatten(settings)['windowViolationSettings.displayViolationSettings.displayViolationPopUp']).toBe(0);
+  });
+
+  it('a missing required field makes the whole object invalid (usage error)', () => {
+    const { testSettings, ...rest } = current;
+    const broken = { ...rest, testSettings: { ...testSettings, testName: '' } };
+    expect(usage(() => finaliseSettings(broken, '1001')).message).toMatch(/testSettings.testName: must not be empty/);
+  });
+
+  it('keeps fields the schema does not know (full replace must not drop them)', () => {
+    const { settings } = finaliseSettings({ ...current, extra: { keep: true } }, '1001');
+    expect(settings.extra).toEqual({ keep: true });
+  });
+
+  it('formats changes as key: old → new', () => {
+    expect(formatChanges([{ key: 'a.b', old: 'x', new: null }])).toBe('  a.b: "x" → (none)');
+  });
+});
