@@ -105,8 +105,12 @@ async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Pro
   const sb = await startSandbox({ port: 0, host: '127.0.0.1', stateFile });
   rt.exitHooks.push(() => sb.close());
   ctx.info(`Using the embedded sandbox at ${sb.baseUrl} (state: ${stateFile}); nothing is sent to the real service.`);
+  // A seed key given the usual way picks that sandbox account (to try account isolation);
+  // anything else means the first account.
+  const { resolveKey } = await import('../config/credentials.js');
+  const given = await resolveKey({ apiKeyFile: ctx.globals.apiKeyFile, keyStdin: ctx.globals.keyStdin, env: ctx.env, stdin: ctx.io.stdin, profile: {} });
   return {
-    apiKey: sb.keys[0],
+    apiKey: given.apiKey && sb.keys.includes(given.apiKey) ? given.apiKey : sb.keys[0],
     keySource: 'sandbox',
     profile: ctx.globals.profile,
     baseUrl: sb.baseUrl,

@@ -9,7 +9,8 @@ import invite from './invite/index.js';
 import links from './links/index.js';
 import reattempt from './reattempt/index.js';
 import report from './report/index.js';
+import sandbox from './sandbox/index.js';
 import settings from './settings/index.js';
 import tests from './tests/index.js';
 
-export const NOUNS: NounDef[] = [auth, config, tests, links, invite, attempts, reattempt, report, callbacks, settings, api];
+export const NOUNS: NounDef[] = [auth, config, tests, links, invite, attempts, reattempt, report, callbacks, settings, sandbox, api];

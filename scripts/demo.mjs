@@ -1,0 +1,41 @@
+// The quick-start workflow: a real story against the embedded sandbox, one `assess --sandbox`
+// process per step (state persists between them under a throwaway config dir).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const bin = fileURLToPath(new URL('../bin/assess.js', import.meta.url));
+const configDir = mkdtempSync(join(tmpdir(), 'assess-demo-'));
+const env = { ...process.env, ASSESS_CONFIG_DIR: configDir };
+
+function assess(args, { capture = false } = {}) {
+  process.stderr.write(`\n$ assess --sandbox ${args.join(' ')}\n`);
+  const r = spawnSync(process.execPath, [bin, '--sandbox', ...args], {
+    env,
+    stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'],
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) {
+    process.stderr.write(`demo step failed with exit ${r.status}\n`);
+    process.exit(r.status ?? 1);
+  }
+  if (capture) process.stdout.write(r.stdout);
+  return r.stdout;
+}
+
+try {
+  assess(['tests', 'list']);
+  assess(['links', 'list', '1001']);
+  const invited = JSON.parse(assess(['invite', '1001', '--email', 'ann.lee@example.com', '--name', 'Ann Lee', '--json'], { capture: true }));
+  const id = String(invited.testInvitationId);
+  assess(['sandbox', 'simulate', id, 'start']);
+  assess(['sandbox', 'simulate', id, 'complete', '--score', '82']);
+  assess(['report', id, '--type', 'both']);
+  assess(['attempts', 'list', '--state', 'completed', '--from', '1d', '--to', '+1d']);
+  assess(['report', id, '--pdf', '-o', join(configDir, 'report.pdf')]);
+  process.stderr.write(`\nDone: invited, completed and reported on invitation ${id} in the sandbox.\n`);
+} finally {
+  rmSync(configDir, { recursive: true, force: true });
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineCommand, zx } from '../../cli/command.js';
+import { parseDuration } from '../../sandbox/clock.js';
+import { UsageError } from '../../errors.js';
+import { control, sandboxUrl } from './control.js';
+
+export default defineCommand({
+  name: 'clock',
+  args: ['[action]', '[value]'],
+  description: 'Show the sandbox clock, advance it (expiring invitations whose end passes), or set it',
+  examples: ['assess --sandbox sandbox clock', 'assess --sandbox sandbox clock advance 3d', 'assess sandbox clock set 2026-12-01T00:00:00Z --url http://127.0.0.1:4010'],
+  options: (cmd) => cmd.option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
+  schema: z
+    .object({
+      action: z.enum(['show', 'advance', 'set'], { message: 'must be show, advance or set' }).default('show'),
+      value: z.string().optional(),
+      url: zx.url().optional(),
+    })
+    .superRefine((v, c) => {
+      if (v.action === 'advance' && (v.value === undefined || parseDuration(v.value) === null))
+        c.addIssue({ code: 'custom', path: ['value'], message: 'advance needs a duration like 3d, 12h, 30m or 1d12h' });
+      if (v.action === 'set' && (v.value === undefined || Number.isNaN(Date.parse(v.value))))
+        c.addIssue({ code: 'custom', path: ['value'], message: 'set needs an ISO 8601 date-time, e.g. 2026-12-01T00:00:00Z' });
+    }),
+  async run(ctx, input) {
+    const base = await sandboxUrl(ctx, input.url);
+    if (input.action === 'show') {
+      const r = await control<{ now: string }>(ctx, base, 'GET', '/clock');
+      return void ctx.io.stdout.write(`${r.now}\n`);
+    }
+    if (input.value === undefined) throw new UsageError('[value]: missing');
+    const body = input.action === 'advance' ? { advance: input.value } : { set: input.value };
+    const r = await control<{ now: string; expired?: number[] | number }>(ctx, base, 'POST', '/clock', body);
+    ctx.io.stdout.write(`${r.now}\n`);
+    const expired = Array.isArray(r.expired) ? r.expired.length : (r.expired ?? 0);
+    if (expired) ctx.info(`${expired} invitation(s) expired.`);
+  },
+});

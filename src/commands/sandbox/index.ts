@@ -1,0 +1,12 @@
+import { defineNoun } from '../../cli/command.js';
+import clock from './clock.js';
+import requests from './requests.js';
+import reset from './reset.js';
+import serve from './serve.js';
+import simulate from './simulate.js';
+
+export default defineNoun({
+  name: 'sandbox',
+  description: 'Run and drive the local sandbox: a stateful emulator of the service',
+  verbs: [serve, reset, simulate, clock, requests],
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineCommand, zx } from '../../cli/command.js';
+import { Printer } from '../../output/printer.js';
+import { control, sandboxUrl } from './control.js';
+
+export default defineCommand({
+  name: 'requests',
+  description: 'List the API requests the sandbox received (method, path, status, body; keys redacted)',
+  examples: ['assess --sandbox sandbox requests', 'assess sandbox requests --limit 20 --json --url http://127.0.0.1:4010'],
+  options: (cmd) =>
+    cmd.option('--limit <n>', 'only the last N requests').option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
+  schema: z.object({ limit: zx.int(1, 100000, 20).optional(), url: zx.url().optional() }),
+  async run(ctx, input) {
+    const q = input.limit ? `?limit=${input.limit}` : '';
+    const r = await control<{ requests: Array<Record<string, unknown>> }>(ctx, await sandboxUrl(ctx, input.url), 'GET', `/requests${q}`);
+    await new Printer(ctx).list(r.requests, {
+      columns: [
+        { key: 'at', header: 'At', kind: 'date' },
+        { key: 'method', header: 'Method' },
+        { key: 'path', header: 'Path' },
+        { key: 'status', header: 'Status' },
+        { key: 'accountId', header: 'Account' },
+      ],
+    });
+  },
+});

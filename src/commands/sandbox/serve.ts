@@ -1,0 +1,62 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import { defineCommand, zx } from '../../cli/command.js';
+import { LocalError } from '../../errors.js';
+
+export default defineCommand({
+  name: 'serve',
+  description: 'Serve the sandbox on loopback until interrupted; prints the base URL and the seed keys',
+  examples: [
+    'assess sandbox serve --port 4010 --state ./sandbox.json',
+    'assess sandbox serve --port 0 --json   # one line: {"baseUrl":…,"baseUrlV2":…,"keys":[…]}',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--port <n>', 'port to listen on (0 = any free port)', '4010')
+      .option('--host <addr>', 'address to bind (loopback unless you say otherwise)', '127.0.0.1')
+      .option('--state <file>', 'persist state in this file (atomic writes; survives restarts)')
+      .option('--log-requests', 'print one line per API request on stderr'),
+  schema: z.object({
+    port: zx.int(0, 65535, 4010),
+    host: z.string().regex(/^[0-9a-fA-F.:]+$|^localhost$/, 'must be an IP address, e.g. 127.0.0.1'),
+    state: z.string().min(1).optional(),
+    logRequests: z.boolean().optional(),
+  }),
+  async run(ctx, input) {
+    const { startSandbox, SandboxStateError } = await import('../../sandbox/index.js');
+    const stateFile = input.state ? (isAbsolute(input.state) ? input.state : resolve(input.state)) : undefined;
+    let sb;
+    try {
+      sb = await startSandbox({ port: input.port, host: input.host, stateFile, logRequests: input.logRequests });
+    } catch (err) {
+      if (err instanceof SandboxStateError) throw new LocalError(err.message);
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') throw new LocalError(`port ${input.port} is in use`, 'pick another with --port, or --port 0 for any free port');
+      throw err;
+    }
+    const info = { baseUrl: sb.baseUrl, baseUrlV2: sb.baseUrlV2, keys: sb.keys };
+    if (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson') {
+      ctx.io.stdout.write(`${JSON.stringify(info)}\n`);
+    } else {
+      ctx.io.stdout.write(
+        [
+          `Sandbox listening on ${sb.baseUrl}`,
+          `  v3 base URL  ${sb.baseUrl}`,
+          `  v2 base URL  ${sb.baseUrlV2}`,
+          ...sb.keys.map((k, i) => `  key ${i + 1}        ${k}`),
+          `  state        ${stateFile ?? '(memory only)'}`,
+          `Try: ASSESS_BASE_URL=${sb.baseUrl} ASSESS_API_KEY=${sb.keys[0]} assess tests list`,
+          '',
+        ].join('\n'),
+      );
+    }
+    ctx.info('Press Ctrl-C to stop.');
+    await new Promise<void>((done) => {
+      const stop = () => done();
+      ctx.signal.addEventListener('abort', stop, { once: true });
+      process.once('SIGTERM', stop);
+    });
+    await sb.close();
+    ctx.info('Sandbox stopped; state saved.');
+  },
+});

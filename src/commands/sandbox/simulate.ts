@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { defineCommand, zx } from '../../cli/command.js';
+import { Printer } from '../../output/printer.js';
+import { control, sandboxUrl } from './control.js';
+
+const TARGETS = ['start', 'complete', 'leave', 'terminate', 'expire'] as const;
+
+export default defineCommand({
+  name: 'simulate',
+  args: ['<invitationId>', '<to>'],
+  description: 'Move an invitation as a candidate would: start, complete (with a score), leave, terminate, expire',
+  examples: [
+    'assess --sandbox sandbox simulate 5001 start',
+    'assess --sandbox sandbox simulate 5001 complete --score 82',
+    'assess sandbox simulate 5001 complete --section-scores 90,60 --url http://127.0.0.1:4010',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--score <percent>', 'overall score 0-100 when completing')
+      .option('--section-scores <list>', 'per-section scores 0-100, comma-separated, in section order')
+      .option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
+  schema: z.object({
+    invitationId: zx.id('5001'),
+    to: z.enum(TARGETS, { message: `must be one of ${TARGETS.join(', ')}` }),
+    score: z.coerce.number({ message: 'must be a number 0-100, e.g. 75' }).min(0).max(100).optional(),
+    sectionScores: z
+      .string()
+      .transform((s) => s.split(',').map((p) => Number(p.trim())))
+      .refine((a) => a.length > 0 && a.every((n) => Number.isFinite(n) && n >= 0 && n <= 100), 'must be numbers 0-100, e.g. 90,60')
+      .optional(),
+    url: zx.url().optional(),
+  }),
+  async run(ctx, input) {
+    const base = await sandboxUrl(ctx, input.url);
+    const r = await control<{ invitation: Record<string, unknown>; report: Record<string, unknown> | null; redirect?: unknown }>(
+      ctx,
+      base,
+      'POST',
+      `/invitations/${input.invitationId}/simulate`,
+      { to: input.to, score: input.score, sectionScores: input.sectionScores },
+    );
+    const view = { ...r.invitation, ...(r.report ? { candidatePoints: r.report.candidatePoints, totalTestPoints: r.report.totalTestPoints, scorePercentage: r.report.scorePercentage } : {}) };
+    new Printer(ctx).object(view, {
+      fields: [
+        { key: 'testInvitationId', header: 'Invitation' },
+        { key: 'email', header: 'Candidate' },
+        { key: 'testName', header: 'Test' },
+        { key: 'status', header: 'Status', kind: 'status' },
+        ...(r.report
+          ? [
+              { key: 'candidatePoints', header: 'Points', value: (o: Record<string, unknown>) => `${o.candidatePoints} / ${o.totalTestPoints}` },
+              { key: 'scorePercentage', header: 'Score %' },
+            ]
+          : []),
+        ...(input.to === 'complete' && r.invitation.redirectUrl ? [{ key: 'redirectUrl', header: 'Redirect to' }] : []),
+      ],
+    });
+  },
+});
