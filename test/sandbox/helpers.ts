@@ -63,8 +63,23 @@ export async function harness(opts: { stateFile?: string } = {}): Promise<Harnes
   return h;
 }
 
+const utc = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** A reattempt window open now (from an hour ago, for ten days), time zone 7. */
 export const REATTEMPT_BODY = {
-  StartDateTime: '2030-01-01T00:00:00Z',
-  EndDateTime: '2030-01-10T00:00:00Z',
+  StartDateTime: utc(Date.now() - 3_600_000),
+  EndDateTime: utc(Date.now() + 10 * 86_400_000),
   TimeZoneId: 7,
+};
+
+/** A complete, valid settings object (full replace). */
+export const FULL_SETTINGS = {
+  testSettings: { testName: 'T', testAliasName: 't', typeOfTest: 1, practiceTest: 0 },
+  questionSettings: { randomQuestions: 0, randomAnswers: 0, showQuestionScore: 1 },
+  displayMessageSettings: { sectionEndPopup: 0, sectionTimeLeftAlert: 0, candidateFeedback: 0 },
+  emailSettings: { sendTestReportEmailToCandidate: 0 },
+  imageProctoringSettings: { terminateTestOnImageViolation: 0, terminateTestAfterViolationCount: 0 },
+  windowViolationSettings: {
+    copyPaste: 0,
+    displayViolationSettings: { displayViolationPopUp: 1, terminateTestOnWindowViolation: 0, terminateTestAfterViolationCount: 2 },
+  },
 };

@@ -12,6 +12,7 @@ import {
   TestSettings,
   TestsListResponse,
 } from '../../src/api/schemas/index.js';
+import { FULL_SETTINGS } from './helpers.js';
 
 const link = (schedule: unknown, extra: Record<string, unknown> = {}) => ({
   testLinkName: 'L',
@@ -21,17 +22,6 @@ const link = (schedule: unknown, extra: Record<string, unknown> = {}) => ({
 });
 const errorsOf = (r: { ok: boolean; errors?: string[] }) => (r.ok ? [] : r.errors!).join(' | ');
 
-export const FULL_SETTINGS = {
-  testSettings: { testName: 'T', testAliasName: 't', typeOfTest: 1, practiceTest: 0 },
-  questionSettings: { randomQuestions: 0, randomAnswers: 0, showQuestionScore: 1 },
-  displayMessageSettings: { sectionEndPopup: 0, sectionTimeLeftAlert: 0, candidateFeedback: 0 },
-  emailSettings: { sendTestReportEmailToCandidate: 0 },
-  imageProctoringSettings: { terminateTestOnImageViolation: 0, terminateTestAfterViolationCount: 0 },
-  windowViolationSettings: {
-    copyPaste: 0,
-    displayViolationSettings: { displayViolationPopUp: 1, terminateTestOnWindowViolation: 0, terminateTestAfterViolationCount: 2 },
-  },
-};
 
 describe('test link schedule rules', () => {
   it('validityindays needs invitationValidityInDays and timeZoneId', () => {
