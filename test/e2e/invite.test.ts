@@ -1,0 +1,215 @@
+// `assess invite` against the sandbox: every output format, the invite state table seen
+// through the CLI, --link (operation 10), and bad input stopped before any request.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAssess } from '../helpers/cli.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let s: TestSandbox;
+beforeAll(async () => {
+  s = await startTestSandbox();
+});
+afterAll(async () => s?.close());
+
+const run = (args: string[]) => runAssess(args, { env: s.env });
+type Inv = { testInvitationId: number; status: string; accessStart: string; accessEnd: string; timeZoneId: number; stakeholderEmails: string | null; name: string; email: string };
+const invitation = (id: number | string) => s.control<Inv>('GET', `/invitations/${id}`);
+const serviceRequests = async () => (await s.requests()).filter((r) => r.path.startsWith('/v3/'));
+
+/** A fresh Pending invitation on test 1001's default link, made directly (not through the CLI). */
+async function freshInvitation(email: string): Promise<number> {
+  const res = await fetch(`${s.sb.baseUrl}/v3/tests/1001/invite`, {
+    method: 'POST',
+    headers: { 'X-API-KEY': s.env.ASSESS_API_KEY!, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, name: 'Fresh Candidate' }),
+  });
+  return ((await res.json()) as { testInvitationId: number }).testInvitationId;
+}
+async function cancel(id: number) {
+  await fetch(`${s.sb.baseUrl}/v3/invitations/${id}/cancel`, { method: 'POST', headers: { 'X-API-KEY': s.env.ASSESS_API_KEY!, 'content-type': 'application/json' }, body: '{}' });
+}
+const simulate = (id: number, to: string) => s.control('POST', `/invitations/${id}/simulate`, { to });
+
+describe('assess invite', () => {
+  it('invites a new candidate: TSV key/value rows, Pending, no "existing" notice', async () => {
+    const r = await run(['invite', '1001', '--email', 'new.one@example.com', '--name', 'New One']);
+    expect(r.code).toBe(0);
+    const lines = Object.fromEntries(r.stdout.trim().split('\n').map((l) => l.split('\t')));
+    expect(lines.testInvitationId).toMatch(/^\d+$/);
+    expect(lines.testUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    expect(lines.status).toBe('Pending');
+    expect(r.stderr).not.toMatch(/existing/);
+    const sent = (await serviceRequests()).at(-1)!;
+    expect(sent).toMatchObject({ method: 'POST', path: '/v3/tests/1001/invite', status: 200 });
+    expect(sent.body).toEqual({ email: 'new.one@example.com', name: 'New One', sendEmail: 'no' });
+  });
+
+  it('--json prints the service object; --json fields keeps those; --ndjson one line; --csv header + row', async () => {
+    const args = ['invite', '1001', '--email', 'formats@example.com', '--name', 'Format Tester'];
+    const json = await run([...args, '--json']);
+    expect(json.stderr).toBe('');
+    expect(json.code).toBe(0);
+    const obj = JSON.parse(json.stdout);
+    expect(Object.keys(obj).sort()).toEqual(['status', 'testInvitationId', 'testUrl']);
+    expect(typeof obj.testInvitationId).toBe('number');
+
+    const picked = await run([...args, '--json', 'testInvitationId,testUrl']);
+    expect(JSON.parse(picked.stdout)).toEqual({ testInvitationId: obj.testInvitationId, testUrl: obj.testUrl });
+
+    const nd = await run([...args, '--ndjson']);
+    expect(nd.stdout.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(nd.stdout).testInvitationId).toBe(obj.testInvitationId);
+
+    const csv = await run([...args, '--csv']);
+    expect(csv.stdout).toBe(`testInvitationId,testUrl,status\r\n${obj.testInvitationId},${obj.testUrl},Pending\r\n`);
+
+    const bad = await run([...args, '--json', 'nope']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/unknown field 'nope'/);
+  });
+
+  it('sends every body field with the spec samples\' spellings', async () => {
+    const r = await run([
+      'invite', '1001', '--email', 'all.flags@example.com', '--name', 'All Flags',
+      '--callback-url', 'https://example.com/hook', '--redirect-url', 'https://example.com/done', '--send-email',
+      '--stakeholders', 'lead@example.com,hr@example.com', '--start', '2030-01-01', '--end', '2030-01-08T12:00:00Z', '--tz', '35',
+      '--proctoring', 'video', '--image-proctoring', '1', '--hide-instructions', '--json',
+    ]);
+    expect(r.code).toBe(0);
+    const sent = (await serviceRequests()).at(-1)!;
+    expect(sent.body).toEqual({
+      email: 'all.flags@example.com', name: 'All Flags', callbackURL: 'https://example.com/hook', redirectURL: 'https://example.com/done',
+      hideInstruction: 1, sendEmail: 'yes', imageProctoring: 1, stakeholderEmails: 'lead@example.com,hr@example.com',
+      startDateTime: '2030-01-01T00:00:00Z', endDateTime: '2030-01-08T12:00:00Z', timeZoneId: 35, ProctoringMode: 'video',
+    });
+    const inv = await invitation(JSON.parse(r.stdout).testInvitationId);
+    expect(inv).toMatchObject({ accessStart: '2030-01-01T00:00:00Z', accessEnd: '2030-01-08T12:00:00Z', timeZoneId: 35 });
+  });
+
+  it('--no-stakeholders sends disable; --no-mandatory-fields needs no e-mail or name', async () => {
+    const a = await run(['invite', '1001', '--email', 'quiet@example.com', '--name', 'Quiet', '--no-stakeholders', '--json']);
+    expect(a.code).toBe(0);
+    expect((await serviceRequests()).at(-1)!.body).toMatchObject({ stakeholderEmails: 'disable' });
+    expect((await invitation(JSON.parse(a.stdout).testInvitationId)).stakeholderEmails).toBe('disable');
+
+    const b = await run(['invite', '1001', '--no-mandatory-fields', '--json']);
+    expect(b.code).toBe(0);
+    expect((await serviceRequests()).at(-1)!.body).toEqual({ disableMandatoryFields: 1, sendEmail: 'no' });
+    const inv = await invitation(JSON.parse(b.stdout).testInvitationId);
+    expect(inv.email).toMatch(/@/);
+  });
+
+  it('--link invites through the chosen link (operation 10)', async () => {
+    const r = await run(['invite', '1001', '--link', '5002', '--email', 'linked@example.com', '--name', 'Linked', '--csv']);
+    expect(r.code).toBe(0);
+    const [header, row] = r.stdout.trim().split('\r\n');
+    expect(header).toBe('testInvitationId,testUrl,status');
+    expect(row).toMatch(/^\d+,http:\/\/127\.0\.0\.1:\d+\/\S+,/);
+    const sent = (await serviceRequests()).at(-1)!;
+    expect(sent).toMatchObject({ path: '/v3/tests/1001/testlinks/5002/invite', status: 201 });
+    expect(sent.body).toEqual({ email: 'linked@example.com', name: 'Linked', sendEmail: 'no' });
+  });
+
+  describe('on an existing invitation (spec state table)', () => {
+    const again = (email: string, extra: string[] = []) => run(['invite', '1001', '--email', email, '--name', 'Again', '--json', ...extra]);
+
+    it('Pending: the same invitation, access time and time zone replaced, no notice', async () => {
+      const id = await freshInvitation('pending.row@example.com');
+      const r = await again('pending.row@example.com', ['--start', '2031-05-01', '--end', '2031-05-09', '--tz', '44']);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ testInvitationId: id, status: 'Pending' });
+      expect(await invitation(id)).toMatchObject({ status: 'Pending', accessStart: '2031-05-01T00:00:00Z', timeZoneId: 44 });
+      expect(r.stderr).toBe('');
+    });
+
+    it.each([['Cancelled'], ['Expired']])('%s: the same invitation, back to Pending', async (state) => {
+      const email = `${state.toLowerCase()}.row@example.com`;
+      const id = await freshInvitation(email);
+      if (state === 'Cancelled') await cancel(id);
+      else await simulate(id, 'expire');
+      expect((await invitation(id)).status).toBe(state);
+      const r = await again(email, ['--tz', '12']);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ testInvitationId: id, status: 'Pending' });
+      expect(await invitation(id)).toMatchObject({ status: 'Pending', timeZoneId: 12 });
+    });
+
+    it.each([
+      ['Complete', 'complete'],
+      ['Test Left', 'leave'],
+    ])('%s: the same invitation, and a clear notice that the candidate already took the test', async (state, to) => {
+      const email = `${to}.row@example.com`;
+      const id = await freshInvitation(email);
+      await simulate(id, to);
+      const r = await again(email);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ testInvitationId: id, status: state });
+      expect(r.stderr).toContain(`existing invitation ${id} returned`);
+      expect(r.stderr).toContain('already took this test');
+      expect(r.stderr).toContain(`assess reattempt ${id}`);
+      expect((await invitation(id)).status).toBe(state);
+    });
+
+    it('In Progress: the current invitation, with a notice that the candidate is taking it', async () => {
+      const id = await freshInvitation('progress.row@example.com');
+      await simulate(id, 'start');
+      const r = await again('progress.row@example.com');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ testInvitationId: id, status: 'In Progress' });
+      expect(r.stderr).toMatch(/existing invitation \d+ returned: the candidate is taking this test right now/);
+    });
+  });
+
+  describe('documented errors', () => {
+    it("a test of another account → exit 3", async () => {
+      const r = await run(['invite', '2001', '--email', 'x@example.com', '--name', 'X']);
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/HTTP 403/);
+      expect(r.stdout).toBe('');
+    });
+    it('an unknown link → exit 4', async () => {
+      const r = await run(['invite', '1001', '--link', '999999', '--email', 'x@example.com', '--name', 'X']);
+      expect(r.code).toBe(4);
+    });
+    it('an inactive link → the service refuses (400) → exit 1', async () => {
+      const r = await run(['invite', '1001', '--link', '5004', '--email', 'x@example.com', '--name', 'X']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/inactive/);
+    });
+  });
+
+  describe('bad input: exit 2, the flag named, nothing sent', () => {
+    it.each([
+      [['--email', 'not-an-email', '--name', 'A'], '--email'],
+      [['--email', 'a@example.com,b@example.com', '--name', 'A'], '--email'],
+      [['--name', 'No Email'], '--email'],
+      [['--email', 'a@example.com'], '--name'],
+      [['--email', 'a@example.com', '--name', 'A', '--start', '2030-03-08', '--end', '2030-03-01'], '--end'],
+      [['--email', 'a@example.com', '--name', 'A', '--start', 'tomorrow', '--end', '7d'], '--start'],
+      [['--email', 'a@example.com', '--name', 'A', '--tz', 'UTC'], '--tz'],
+      [['--email', 'a@example.com', '--name', 'A', '--tz', '3.5'], '--tz'],
+      [['--email', 'a@example.com', '--name', 'A', '--link', '5002', '--stakeholders', 'lead@example.com'], '--stakeholders'],
+      [['--email', 'a@example.com', '--name', 'A', '--link', '5002', '--no-stakeholders'], '--stakeholders'],
+      [['--email', 'a@example.com', '--name', 'A', '--link', '5002', '--tz', '3'], '--tz'],
+      [['--email', 'a@example.com', '--name', 'A', '--link', 'x9'], '--link'],
+      [['--email', 'a@example.com', '--name', 'A', '--stakeholders', 'lead@example.com,oops'], '--stakeholders'],
+      [['--email', 'a@example.com', '--name', 'A', '--proctoring', 'audio'], '--proctoring'],
+      [['--email', 'a@example.com', '--name', 'A', '--image-proctoring', 'yes'], '--image-proctoring'],
+      [['--email', 'a@example.com', '--name', 'A', '--callback-url', 'not a url'], '--callback-url'],
+    ])('%j → %s', async (flags, flag) => {
+      const before = (await s.requests()).length;
+      const r = await run(['invite', '1001', ...flags]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(flag);
+      expect(r.stdout).toBe('');
+      expect((await s.requests()).length).toBe(before);
+    });
+
+    it('a non-numeric test id names <testId>', async () => {
+      const before = (await s.requests()).length;
+      const r = await run(['invite', '10O1', '--email', 'a@example.com', '--name', 'A']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('<testId>');
+      expect((await s.requests()).length).toBe(before);
+    });
+  });
+});
