@@ -1,0 +1,136 @@
+// `assess attempts list|cancel` against the sandbox.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAssess } from '../helpers/cli.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let s: TestSandbox;
+beforeAll(async () => {
+  s = await startTestSandbox();
+});
+afterAll(async () => s?.close());
+
+const run = (args: string[]) => runAssess(args, { env: s.env });
+const lastServiceRequest = async () => (await s.requests()).filter((r) => r.path.startsWith('/v3/')).at(-1)!;
+const window = ['--from', '30d', '--to', '+1d'];
+
+async function freshInvitation(email: string): Promise<number> {
+  const res = await fetch(`${s.sb.baseUrl}/v3/tests/1001/invite`, {
+    method: 'POST',
+    headers: { 'X-API-KEY': s.env.ASSESS_API_KEY!, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, name: 'Attempt Candidate' }),
+  });
+  return ((await res.json()) as { testInvitationId: number }).testInvitationId;
+}
+
+describe('assess attempts list', () => {
+  it('completed: Complete, Test Left and Terminated of this account, as TSV rows', async () => {
+    const r = await run(['attempts', 'list', '--state', 'completed', ...window]);
+    expect(r.code).toBe(0);
+    const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
+    expect(rows.map((x) => x[0])).toEqual(expect.arrayContaining(['900001', '900002', '900003']));
+    expect(rows.map((x) => x[0])).not.toContain('900008'); // account B's
+    expect(new Set(rows.map((x) => x[5]))).toEqual(new Set(['Complete', 'Test Left', 'Terminated']));
+    const sent = await lastServiceRequest();
+    expect(sent.path).toBe('/v3/candidates/testattempts?state=completed');
+    const body = sent.body as { StartDateTime: string; EndDateTime: string };
+    expect(body.StartDateTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(body.EndDateTime).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+  });
+
+  it('--json (array with the service field names), --json fields, --ndjson, --csv', async () => {
+    const base = ['attempts', 'list', '--state', 'completed', ...window];
+    const json = JSON.parse((await run([...base, '--json'])).stdout);
+    expect(Array.isArray(json)).toBe(true);
+    expect(json.find((a: { testInvitationId: number }) => a.testInvitationId === 900001)).toEqual({
+      testInvitationId: 900001, testId: 1001, name: 'Alice Archer', email: 'alice@example.com', invitationtype: 'api', testStatus: 'Complete',
+    });
+    const picked = JSON.parse((await run([...base, '--json', 'testInvitationId,testStatus'])).stdout);
+    expect(Object.keys(picked[0])).toEqual(['testInvitationId', 'testStatus']);
+    const nd = (await run([...base, '--ndjson'])).stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(nd).toHaveLength(json.length);
+    const csv = (await run([...base, '--csv'])).stdout.split('\r\n');
+    expect(csv[0]).toBe('testInvitationId,testId,name,email,invitationtype,testStatus');
+    expect(csv).toContain('900001,1001,Alice Archer,alice@example.com,api,Complete');
+  });
+
+  it('an empty window: --json prints [] and exits 0; TSV prints nothing', async () => {
+    const args = ['attempts', 'list', '--state', 'expired', '--from', '2001-01-01', '--to', '2001-01-02'];
+    const json = await run([...args, '--json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual([]);
+    const tsv = await run(args);
+    expect(tsv.code).toBe(0);
+    expect(tsv.stdout).toBe('');
+  });
+
+  it('cancelled and expired states list their invitations', async () => {
+    const cancelled = JSON.parse((await run(['attempts', 'list', '--state', 'cancelled', ...window, '--json'])).stdout);
+    expect(cancelled.map((a: { testInvitationId: number }) => a.testInvitationId)).toContain(900006);
+    const expired = JSON.parse((await run(['attempts', 'list', '--state', 'expired', ...window, '--json'])).stdout);
+    expect(expired.map((a: { testInvitationId: number }) => a.testInvitationId)).toContain(900007);
+  });
+
+  it.each([
+    [['--state', 'done', ...window], '--state'],
+    [['--from', '7d', '--to', 'now'], '--state'],
+    [['--state', 'completed', '--to', 'now'], '--from'],
+    [['--state', 'completed', '--from', '7d'], '--to'],
+    [['--state', 'completed', '--from', 'last week', '--to', 'now'], '--from'],
+    [['--state', 'completed', '--from', '2026-03-10', '--to', '2026-03-01'], '--to'],
+    [['--state', 'completed', '--from', '2026-02-30', '--to', 'now'], '--from'],
+  ])('bad input %j → exit 2 naming %s, nothing sent', async (flags, flag) => {
+    const before = (await s.requests()).length;
+    const r = await run(['attempts', 'list', ...flags]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(flag);
+    expect((await s.requests()).length).toBe(before);
+  });
+});
+
+describe('assess attempts cancel', () => {
+  it('--yes cancels and prints the invitation and its status; it then lists as cancelled', async () => {
+    const id = await freshInvitation('to.cancel@example.com');
+    const r = await run(['attempts', 'cancel', String(id), '--yes']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`testInvitationId\t${id}\nstatus\tCancelled\n`);
+    expect(r.stderr).toContain(`Cancelled invitation ${id}`);
+    const list = JSON.parse((await run(['attempts', 'list', '--state', 'cancelled', ...window, '--json'])).stdout);
+    expect(list.map((a: { testInvitationId: number }) => a.testInvitationId)).toContain(id);
+  });
+
+  it('--json prints the service object', async () => {
+    const id = await freshInvitation('to.cancel.json@example.com');
+    const r = await run(['attempts', 'cancel', String(id), '--yes', '--json']);
+    expect(JSON.parse(r.stdout)).toEqual({ testInvitationId: id, status: 'Cancelled' });
+  });
+
+  it('without a terminal and without --yes: exit 2 asking for --yes, nothing sent', async () => {
+    const id = await freshInvitation('not.confirmed@example.com');
+    const before = (await s.requests()).length;
+    const r = await run(['attempts', 'cancel', String(id)]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--yes');
+    expect((await s.requests()).length).toBe(before);
+    expect((await s.control<{ status: string }>('GET', `/invitations/${id}`)).status).toBe('Pending');
+  });
+
+  it("account B's invitation → exit 3", async () => {
+    const r = await run(['attempts', 'cancel', '900008', '--yes']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/HTTP 401/);
+  });
+
+  it('a Complete invitation cannot be cancelled → the service refuses → exit 1', async () => {
+    const r = await run(['attempts', 'cancel', '900001', '--yes']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/cannot be cancelled/);
+  });
+
+  it('a non-numeric id → exit 2 naming <invitationId>, nothing sent', async () => {
+    const before = (await s.requests()).length;
+    const r = await run(['attempts', 'cancel', '12ab', '--yes']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('<invitationId>');
+    expect((await s.requests()).length).toBe(before);
+  });
+});
