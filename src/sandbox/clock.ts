@@ -1,22 +1,40 @@
 // The sandbox clock: real time plus an adjustable offset. Every timestamp the sandbox writes
 // comes from here, so advancing it (control API) moves expiry, "attempted on" and list ranges.
+// It can also be frozen (time stands still until advanced), for deterministic scripts and tests.
 export class SandboxClock {
-  constructor(private offsetMs = 0) {}
+  constructor(
+    private offsetMs = 0,
+    private frozenAtMs: number | null = null,
+  ) {}
 
   now(): number {
-    return Date.now() + this.offsetMs;
+    return this.frozenAtMs ?? Date.now() + this.offsetMs;
   }
-  nowIso(): string {
-    return new Date(this.now()).toISOString();
+  get frozen(): boolean {
+    return this.frozenAtMs !== null;
   }
+  /** Epoch ms the clock is frozen at, or null while it runs. */
+  get frozenAt(): number | null {
+    return this.frozenAtMs;
+  }
+  freeze(on: boolean): void {
+    if (on && this.frozenAtMs === null) this.frozenAtMs = this.now();
+    if (!on && this.frozenAtMs !== null) {
+      this.offsetMs = this.frozenAtMs - Date.now();
+      this.frozenAtMs = null;
+    }
+  }
+  /** Difference from real time in ms (while frozen: at this instant). */
   get offset(): number {
-    return this.offsetMs;
+    return this.frozenAtMs === null ? this.offsetMs : this.frozenAtMs - Date.now();
   }
   advance(ms: number): void {
-    this.offsetMs += ms;
+    if (this.frozenAtMs !== null) this.frozenAtMs += ms;
+    else this.offsetMs += ms;
   }
   set(epochMs: number): void {
-    this.offsetMs = epochMs - Date.now();
+    if (this.frozenAtMs !== null) this.frozenAtMs = epochMs;
+    else this.offsetMs = epochMs - Date.now();
   }
 }
 

@@ -134,6 +134,8 @@ export interface SandboxStateDoc {
   format: 'assess-sandbox-state';
   version: 1;
   clockOffsetMs: number;
+  /** Set while the clock is frozen (epoch ms); absent or null while it runs. */
+  clockFrozenAtMs?: number | null;
   nextIds: { testLink: number; invitation: number; event: number; email: number };
   accounts: Account[];
   tests: SandboxTest[];

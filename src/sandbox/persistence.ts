@@ -16,6 +16,7 @@ const StateShape = z.object({
   format: z.literal(STATE_FORMAT),
   version: z.literal(1),
   clockOffsetMs: z.number(),
+  clockFrozenAtMs: z.number().nullish(),
   nextIds: z.object({ testLink: z.number(), invitation: z.number(), event: z.number(), email: z.number() }),
   accounts: z.array(z.object({ accountId: z.number() }).loose()),
   tests: z.array(z.object({ testId: z.number(), accountId: z.number(), sections: z.array(z.any()) }).loose()),

@@ -52,7 +52,7 @@ export class Store {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(doc: SandboxStateDoc, private readonly file?: string) {
-    this.clock = new SandboxClock(doc.clockOffsetMs);
+    this.clock = new SandboxClock(doc.clockOffsetMs, doc.clockFrozenAtMs ?? null);
     this.load(doc);
   }
 
@@ -77,8 +77,9 @@ export class Store {
     this.nextIds = doc.nextIds;
   }
 
-  /** Back to the seed data; the clock returns to real time. */
+  /** Back to the seed data; the clock returns to real time (and runs). */
   reset(): void {
+    this.clock.freeze(false);
     this.clock.set(Date.now());
     this.load(buildSeedState(this.clock.now(), this.clock.offset));
     this.changed();
@@ -89,6 +90,7 @@ export class Store {
       format: STATE_FORMAT,
       version: 1,
       clockOffsetMs: this.clock.offset,
+      clockFrozenAtMs: this.clock.frozenAt,
       nextIds: this.nextIds,
       accounts: [...this.accounts.values()],
       tests: [...this.tests.values()],

@@ -18,10 +18,14 @@ const SimulateBody = z.object({
   score: z.number().min(0).max(100).optional(),
   sectionScores: z.array(z.number().min(0).max(100)).optional(),
 });
-const ClockBody = z.union([
-  z.object({ advance: z.union([z.string(), z.number()]) }),
-  z.object({ set: z.iso.datetime({ offset: true }) }),
-]);
+const ClockBody = z
+  .object({
+    advance: z.union([z.string(), z.number()]).optional(),
+    set: z.iso.datetime({ offset: true }).optional(),
+    freeze: z.boolean().optional(),
+  })
+  .strict()
+  .refine((b) => b.advance !== undefined || b.set !== undefined || b.freeze !== undefined);
 
 export function isLoopback(address: string | undefined): boolean {
   return !!address && (address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.'));
@@ -67,7 +71,7 @@ export function registerControlRoutes(app: FastifyInstance, store: Store): void 
       c.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
         if (!isLoopback(request.socket.remoteAddress)) return bad(reply, 403, 'The sandbox control API answers loopback clients only.');
       });
-      const clockView = () => ({ now: store.nowIso(), offsetMs: store.clock.offset });
+      const clockView = () => ({ now: store.nowIso(), offsetMs: store.clock.offset, frozen: store.clock.frozen });
 
       c.get('/', async (request) => ({
         service: 'assess sandbox',
@@ -80,12 +84,14 @@ export function registerControlRoutes(app: FastifyInstance, store: Store): void 
       c.get('/clock', async () => clockView());
       c.post('/clock', async (request, reply) => {
         const body = ClockBody.safeParse(request.body ?? {});
-        if (!body.success) return bad(reply, 400, 'Send {"advance": "3d" | "12h" | "30m" | "45s" | seconds} or {"set": "<ISO 8601 date-time>"}.');
-        if ('advance' in body.data) {
-          const ms = parseDuration(body.data.advance);
-          if (ms === null) return bad(reply, 400, `advance must be a duration like 3d, 12h, 30m, 45s or a number of seconds; got '${body.data.advance}'.`);
-          store.clock.advance(ms);
-        } else store.clock.set(Date.parse(body.data.set));
+        if (!body.success)
+          return bad(reply, 400, 'Send {"advance": "3d" | "12h" | "30m" | "45s" | seconds} and/or {"set": "<ISO 8601 date-time>"} and/or {"freeze": true|false}.');
+        const { advance, set, freeze } = body.data;
+        const ms = advance === undefined ? 0 : parseDuration(advance);
+        if (ms === null) return bad(reply, 400, `advance must be a duration like 3d, 12h, 30m, 45s or a number of seconds; got '${advance}'.`);
+        if (freeze !== undefined) store.clock.freeze(freeze);
+        if (set !== undefined) store.clock.set(Date.parse(set));
+        store.clock.advance(ms);
         store.changed();
         const expired = store.sweepExpiry();
         await store.flush();
