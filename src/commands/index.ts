@@ -4,6 +4,7 @@ import api from './api/index.js';
 import attempts from './attempts/index.js';
 import auth from './auth/index.js';
 import callbacks from './callbacks/index.js';
+import completion from './completion/index.js';
 import config from './config/index.js';
 import invite from './invite/index.js';
 import links from './links/index.js';
@@ -13,4 +14,4 @@ import sandbox from './sandbox/index.js';
 import settings from './settings/index.js';
 import tests from './tests/index.js';
 
-export const NOUNS: NounDef[] = [auth, config, tests, links, invite, attempts, reattempt, report, callbacks, settings, sandbox, api];
+export const NOUNS: NounDef[] = [auth, config, tests, links, invite, attempts, reattempt, report, callbacks, settings, sandbox, api, completion];
