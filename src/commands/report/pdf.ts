@@ -7,9 +7,9 @@ import { link, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ApiError, parseErrorBody, ResponseShapeError, type RequestInfo } from '../../api/errors.js';
+import { ApiError, NetworkError, parseErrorBody, ResponseShapeError, type RequestInfo } from '../../api/errors.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { LocalError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { reportPdfName } from './filename.js';
 
@@ -36,7 +36,7 @@ export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfO
     await moveIntoPlace(tmp, target, opts.force);
   } catch (err) {
     await rm(tmp, { force: true });
-    throw err;
+    throw downloadError(err, res.request, ctx.signal, tmp);
   }
   const bytes = (await stat(target)).size;
   ctx.info(`Saved the report PDF of invitation ${invitationId} to ${target} (${bytes} bytes).`);
@@ -54,7 +54,20 @@ async function toStdout(ctx: Context, invitationId: string): Promise<void> {
     throw new UsageError('-o -: refusing to write a PDF to a terminal', `redirect it: assess report ${invitationId} --pdf -o - > report.pdf`);
   const res = await (await ctx.api()).getReportPdf(invitationId);
   await failUnlessOk(res);
-  await pipeline(res.body, pdfGuard(res.request), ctx.io.stdout, { signal: ctx.signal, end: false });
+  try {
+    await pipeline(res.body, pdfGuard(res.request), ctx.io.stdout, { signal: ctx.signal, end: false });
+  } catch (err) {
+    throw downloadError(err, res.request, ctx.signal);
+  }
+}
+
+/** A failure while streaming: the connection (exit 6), the disk (exit 1), or not a PDF. */
+function downloadError(err: unknown, request: RequestInfo, signal: AbortSignal, file?: string): unknown {
+  if (signal.aborted || err instanceof ResponseShapeError || err instanceof UsageError) return err;
+  const e = err as NodeJS.ErrnoException;
+  if (e.syscall && file !== undefined && e.path !== undefined)
+    return new LocalError(`cannot write the PDF next to ${dirname(file)}: ${e.code ?? e.message}`, 'check the directory permissions and free space');
+  return new NetworkError(`the PDF download broke off: ${e.message ?? String(err)}`, request, e.code, 1, /TIMEOUT/.test(e.code ?? ''));
 }
 
 /** `-o` may name a file or an existing directory; without it the default name goes in the cwd. */
