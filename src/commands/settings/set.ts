@@ -98,7 +98,7 @@ async function confirmChange(ctx: Context, n: number): Promise<boolean> {
   const { confirm } = await import('@inquirer/prompts');
   try {
     return await confirm(
-      { message: `Replace the settings with these ${n} change${n === 1 ? '' : 's'}?`, default: false },
+      { message: n === 1 ? 'Replace the settings with this change?' : `Replace the settings with these ${n} changes?`, default: false },
       { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal },
     );
   } catch (err) {
