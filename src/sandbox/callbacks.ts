@@ -1,18 +1,27 @@
 // Completion notifications: what gets queued, and with which body. Delivery (HTTP POST with
-// retries) is not done here — entries wait in store.callbackQueue and the onCallbackQueued hook
-// tells a deliverer about each one.
+// retries) is src/sandbox/delivery.ts, told about each entry by the onCallbackQueued hook.
+import type { CallbackV2, CallbackV3 } from '../api/schemas/callback.js';
 import type { CallbackQueueEntry, SandboxInvitation } from './model.js';
 import { candidatePoints, performanceCategory, testPoints } from './scoring.js';
 import { hasResult, sendsCallback } from './state-machine.js';
 import type { Store } from './store.js';
 
-/** The callback body (PascalCase fields, as the service sends them). */
-export function callbackPayload(store: Store, inv: SandboxInvitation): Record<string, unknown> {
+/** The callback body (PascalCase fields, as the service sends them; v2 invitations: v2 fields). */
+export function callbackPayload(store: Store, inv: SandboxInvitation): CallbackV3 | CallbackV2 {
   const test = store.tests.get(inv.testId)!;
   const total = testPoints(test);
   const scored = hasResult(inv.status) && inv.result;
   const cand = scored ? candidatePoints(inv.result!) : 0;
   const pct = Math.round((cand / total) * 100);
+  if (inv.apiVersion === 'v2')
+    return {
+      CandidateEmailId: inv.email,
+      AttemptedOn: inv.startedAt,
+      TotalScore: total,
+      CandidateScore: cand,
+      ReportPDFUrl: scored ? `${store.origin}/v2/org/report/${inv.testInvitationId}/pdf` : null,
+      TestInvitationId: inv.testInvitationId,
+    } satisfies CallbackV2;
   return {
     CandidateEmailId: inv.email,
     AttemptedOn: inv.startedAt,
@@ -23,7 +32,7 @@ export function callbackPayload(store: Store, inv: SandboxInvitation): Record<st
     TestInvitationId: inv.testInvitationId,
     Status: inv.status,
     PerformanceCategory: scored ? performanceCategory(pct) : null,
-  };
+  } satisfies CallbackV3;
 }
 
 /** Queues a notification if the invitation has a callback URL and its state sends one. */

@@ -2,6 +2,7 @@
 //   const sb = await startSandbox({ port: 0 });   // 127.0.0.1, in-memory state
 //   fetch(`${sb.baseUrl}/v3/tests`, { headers: { 'X-API-KEY': sb.keys[0] } })
 // See docs/sandbox.md for the endpoints, seed data, control API and persistence.
+import { Deliverer, type DeliveryOptions } from './delivery.js';
 import type { CallbackQueueEntry } from './model.js';
 import { loadStateFile } from './persistence.js';
 import { SEED_KEYS } from './seed.js';
@@ -10,7 +11,8 @@ import { Store } from './store.js';
 
 export { SEED_KEYS, SEED_ACCOUNTS } from './seed.js';
 export { SandboxStateError } from './persistence.js';
-export type { CallbackQueueEntry } from './model.js';
+export type { CallbackQueueEntry, Delivery, DeliveryAttempt, OutboxEntry } from './model.js';
+export type { DeliveryOptions } from './delivery.js';
 
 export interface RunningSandbox {
   /** `http://127.0.0.1:PORT` — no trailing slash, no `/v3`; clients append `/v3/...`. */
@@ -20,7 +22,14 @@ export interface RunningSandbox {
   /** The seed accounts' API keys: [account 1 (Acme), account 2 (Globex)]. */
   keys: string[];
   port: number;
-  /** Stops listening and writes any pending state before resolving. */
+  /**
+   * Resolves true once no callback delivery is in flight (delivered or failed), or false after
+   * `timeoutMs`. Deliveries never block the request that queued them; this is how to wait.
+   */
+  idle(timeoutMs: number): Promise<boolean>;
+  /** Callback deliveries scheduled and not yet finished. */
+  deliveriesInFlight(): number;
+  /** Stops listening and writes any pending state before resolving (unfinished deliveries stay pending). */
   close(): Promise<void>;
 }
 
@@ -32,8 +41,10 @@ export interface SandboxOptions {
   stateFile?: string;
   /** Print one line per API request to stderr. */
   logRequests?: boolean;
-  /** Called for each completion notification queued (delivery is the caller's business). */
+  /** Called for each completion notification queued (the sandbox also delivers it). */
   onCallbackQueued?: (entry: CallbackQueueEntry) => void;
+  /** Callback delivery: per-try timeout (default 5 s), tries (5), parallel deliveries (8). */
+  delivery?: DeliveryOptions;
 }
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
@@ -47,7 +58,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       await store.flush(); // the file exists from the start
     }
   } else store = Store.seeded();
-  store.onCallbackQueued = opts.onCallbackQueued;
+  const deliverer = new Deliverer(store, opts.delivery);
+  store.onCallbackQueued = (entry) => {
+    deliverer.enqueue(entry);
+    opts.onCallbackQueued?.(entry);
+  };
 
   const app = buildServer(store, { logRequests: opts.logRequests });
   await app.listen({ port: opts.port ?? 0, host });
@@ -56,6 +71,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host;
   const baseUrl = `http://${urlHost}:${port}`;
   store.origin = baseUrl;
+  deliverer.resumePending(); // left pending by the previous run of a persisted sandbox
 
   let closing: Promise<void> | null = null;
   return {
@@ -63,9 +79,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     baseUrlV2: baseUrl,
     keys: [...SEED_KEYS],
     port,
+    idle: (timeoutMs) => deliverer.idle(timeoutMs),
+    deliveriesInFlight: () => deliverer.inFlight,
     close: () =>
       (closing ??= (async () => {
         await app.close();
+        await deliverer.close();
         await store.close();
       })()),
   };

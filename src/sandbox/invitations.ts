@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { InviteByLinkRequest, InviteRequest, ReattemptRequest } from '../api/schemas/v3.js';
 import { queueCallback } from './callbacks.js';
 import type { SandboxInvitation, SandboxLink, SandboxTest } from './model.js';
+import { sendInvitationEmail, sendStakeholderEmails, testUrlPath } from './outbox.js';
 import { scoreAttempt } from './scoring.js';
 import {
   accessWindowFromSchedule,
@@ -17,7 +18,7 @@ import {
 } from './state-machine.js';
 import type { Store } from './store.js';
 
-export const testUrlPath = (inv: SandboxInvitation) => `/take/${inv.accessToken}`;
+export { testUrlPath };
 
 /** The test's default link, created on first use (validity 7 days, e-mail invitations). */
 export function ensureDefaultLink(store: Store, test: SandboxTest): SandboxLink {
@@ -50,18 +51,6 @@ type AnyInvite = (InviteRequest | InviteByLinkRequest) & Partial<Pick<InviteRequ
 function randomIdentity(): { name: string; email: string } {
   const tag = randomBytes(5).toString('hex');
   return { name: `Candidate ${tag}`, email: `candidate-${tag}@sandbox.invalid` };
-}
-
-function sendInvitationEmail(store: Store, inv: SandboxInvitation, kind: 'invitation' | 'reattempt'): void {
-  const test = store.tests.get(inv.testId)!;
-  store.recordEmail({
-    accountId: inv.accountId,
-    to: inv.email,
-    subject: kind === 'reattempt' ? `You can retake: ${test.testName}` : `Invitation: ${test.testName}`,
-    testInvitationId: inv.testInvitationId,
-    testUrlPath: testUrlPath(inv),
-    kind,
-  });
 }
 
 export interface InviteOutcome {
@@ -231,6 +220,7 @@ export function simulate(
     inv.finishedAt = now;
     inv.result = scoreAttempt(store.tests.get(inv.testId)!, inv.testInvitationId, score);
     queueCallback(store, inv, 'status-change');
+    sendStakeholderEmails(store, inv);
   }
   store.changed();
   return { ok: true };

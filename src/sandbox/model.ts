@@ -94,6 +94,8 @@ export interface SandboxInvitation {
   cancelledAt: string | null;
   expiredAt: string | null;
   result: AttemptResult | null;
+  /** Which API created it: v2 invitations get v2 callback bodies (absent = v3). */
+  apiVersion?: 'v2' | 'v3';
 }
 
 /** A completion notification waiting for delivery (delivery itself lives elsewhere). */
@@ -108,16 +110,47 @@ export interface CallbackQueueEntry {
   payload: Record<string, unknown>;
 }
 
-/** An e-mail the sandbox "sent" (sendEmail: yes). */
+/** An e-mail the sandbox "sent": invitations (sendEmail: yes) and stakeholder reports. */
 export interface OutboxEntry {
   emailId: number;
   accountId: number;
   to: string;
   subject: string;
   testInvitationId: number;
-  testUrlPath: string;
-  kind: 'invitation' | 'reattempt';
+  /** The candidate's test URL (invitation e-mails); null for stakeholder e-mails. */
+  testUrlPath: string | null;
+  /** The report the stakeholder e-mail points at (absent on invitation e-mails). */
+  reportUrl?: string | null;
+  kind: 'invitation' | 'reattempt' | 'stakeholder';
   sentAt: string;
+}
+
+/** One try of a callback delivery. */
+export interface DeliveryAttempt {
+  n: number;
+  at: string;
+  url: string;
+  /** HTTP status of the answer, or null when there was none (see error). */
+  status: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** A callback delivery: one queued notification and its tries (persisted, so pending ones resume). */
+export interface Delivery {
+  /** The queued event's id (store.callbackQueue[].eventId): one delivery per queued event. */
+  deliveryId: number;
+  testInvitationId: number;
+  accountId: number;
+  url: string;
+  /** The invitation status the notification reports. */
+  event: InvitationStatus;
+  reason: 'status-change' | 'reprocess';
+  state: 'pending' | 'delivered' | 'failed';
+  queuedAt: string;
+  finishedAt: string | null;
+  attempts: DeliveryAttempt[];
+  payload: Record<string, unknown>;
 }
 
 export interface RequestLogEntry {
@@ -145,6 +178,8 @@ export interface SandboxStateDoc {
   callbackQueue: CallbackQueueEntry[];
   outbox: OutboxEntry[];
   requests: RequestLogEntry[];
+  /** Callback deliveries (absent in state files written before deliveries existed). */
+  deliveries?: Delivery[];
 }
 
 export const STATE_FORMAT = 'assess-sandbox-state' as const;

@@ -3,7 +3,6 @@
 // in that style, so one endpoint never mixes shapes (except the documented 403 for a test of
 // another account, which is always `{statusCode:403, message}` as on list test links).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IdParam } from '../api/schemas/common.js';
 
 export type ErrorStyle = 'errors' | 'statusMessage' | 'resultErrors';
 
@@ -52,11 +51,13 @@ export function invitationNotOwned(request: FastifyRequest, reply: FastifyReply,
   return fail(request, reply, 401, `Test invitation id ${id} does not belong to this account or was not found.`);
 }
 
-/** Path id → number, or an error answer (400, route style) and null. */
+const DIGITS = /^\d{1,16}$/;
+
+/** Path id → number, or an error answer (400, route style) and null. (Hot path: no zod.) */
 export function pathId(request: FastifyRequest, reply: FastifyReply, name: string): number | null {
   const raw = (request.params as Record<string, string>)[name];
-  const r = IdParam.safeParse(raw);
-  if (r.success) return r.data;
+  const n = DIGITS.test(raw) ? Number(raw) : NaN;
+  if (n > 0 && n <= Number.MAX_SAFE_INTEGER) return n;
   fail(request, reply, 400, `${name} must be a positive integer; got '${raw}'.`);
   return null;
 }

@@ -9,6 +9,7 @@ import { SandboxClock } from './clock.js';
 import type {
   Account,
   CallbackQueueEntry,
+  Delivery,
   OutboxEntry,
   RequestLogEntry,
   SandboxInvitation,
@@ -36,6 +37,8 @@ export class Store {
   settings = new Map<number, TestSettings>();
   callbackQueue: CallbackQueueEntry[] = [];
   outbox: OutboxEntry[] = [];
+  /** Callback deliveries and their attempts (src/sandbox/delivery.ts does the sending). */
+  deliveries: Delivery[] = [];
   requests: RequestLogEntry[] = [];
   nextIds!: SandboxStateDoc['nextIds'];
   /** Where the sandbox listens (set after listen); used for URLs in callbacks. */
@@ -46,6 +49,8 @@ export class Store {
   private attemptsByCandidate = new Map<string, number[]>(); // `${linkId}|${email}` → ids, ascending
   private byToken = new Map<string, number>();
 
+  /** Counts changes to the data (not the request log): caches of derived output key on it. */
+  mutations = 0;
   private version = 0;
   private written = 0;
   private writing: Promise<void> | null = null;
@@ -73,6 +78,7 @@ export class Store {
     this.settings = new Map(doc.settings.map((s) => [s.testId, s.settings]));
     this.callbackQueue = doc.callbackQueue;
     this.outbox = doc.outbox;
+    this.deliveries = doc.deliveries ?? [];
     this.requests = doc.requests;
     this.nextIds = doc.nextIds;
   }
@@ -99,7 +105,8 @@ export class Store {
       invitations: [...this.invitations.values()],
       callbackQueue: this.callbackQueue,
       outbox: this.outbox,
-      requests: this.requests,
+      requests: this.requests.slice(-MAX_REQUEST_LOG),
+      deliveries: this.deliveries,
     };
   }
 
@@ -176,6 +183,7 @@ export class Store {
       inv.status = 'Expired';
       inv.expiredAt = inv.accessEnd;
       inv.updatedAt = this.nowIso();
+      this.mutations++;
       this.changedLater();
     }
     return inv;
@@ -211,7 +219,7 @@ export class Store {
 
   recordRequest(entry: RequestLogEntry): void {
     this.requests.push(entry);
-    if (this.requests.length > MAX_REQUEST_LOG) this.requests.splice(0, this.requests.length - MAX_REQUEST_LOG);
+    if (this.requests.length > MAX_REQUEST_LOG * 2) this.requests.splice(0, this.requests.length - MAX_REQUEST_LOG);
     this.changedLater();
   }
 
@@ -220,6 +228,7 @@ export class Store {
   /** A change that the current request will flush before answering. */
   changed(): void {
     this.version++;
+    this.mutations++;
   }
   /** A change made while reading: written by the debounce timer, not awaited. */
   changedLater(): void {

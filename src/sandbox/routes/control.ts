@@ -115,7 +115,13 @@ export function registerControlRoutes(app: FastifyInstance, store: Store): void 
         await store.flush();
         return { requests: [] };
       });
-      c.get('/outbox', async () => ({ emails: store.outbox }));
+      // ?invitation=ID narrows the outbox and the callback deliveries to one invitation
+      const forInvitation = (request: FastifyRequest) => {
+        const id = Number((request.query as { invitation?: string }).invitation ?? 0);
+        return <T extends { testInvitationId: number }>(list: T[]) => (id ? list.filter((x) => x.testInvitationId === id) : list);
+      };
+      c.get('/outbox', async (request) => ({ emails: forInvitation(request)(store.outbox) }));
+      c.get('/deliveries', async (request) => ({ deliveries: forInvitation(request)(store.deliveries) }));
       c.get('/callbacks', async () => ({ callbacks: store.callbackQueue }));
 
       c.get('/invitations', async (request) => {
@@ -149,6 +155,7 @@ export function registerControlRoutes(app: FastifyInstance, store: Store): void 
         const body = parseWith(SimulateBody, request.body ?? {});
         if (!body.ok) return bad(reply, 400, body.errors);
         const { to, score, sectionScores } = body.value;
+        const queuedBefore = store.callbackQueue.at(-1)?.eventId ?? 0;
         const r = simulate(store, inv, to as (typeof SIMULATE_TARGETS)[number], { percent: score, sectionPercents: sectionScores });
         if (!r.ok) return bad(reply, 409, r.message);
         await store.flush();
@@ -157,6 +164,10 @@ export function registerControlRoutes(app: FastifyInstance, store: Store): void 
         return {
           invitation: invitationView(store, inv, origin),
           report: hasResult(inv.status) ? buildReport(test, inv, 3, `${origin}/v3/reports/${inv.testInvitationId}/pdf`) : null,
+          // where the candidate lands after the test (null: no redirect URL registered)
+          redirectTo: hasResult(inv.status) ? inv.redirectUrl : null,
+          // the callbacks this move queued (delivered in the background: GET /_sandbox/deliveries)
+          callbacks: store.callbackQueue.filter((e) => e.eventId > queuedBefore).map((e) => ({ deliveryId: e.eventId, event: e.status, url: e.url })),
         };
       });
     },
