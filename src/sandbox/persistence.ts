@@ -31,7 +31,7 @@ const StateShape = z.object({
 function refuse(file: string, why: string): never {
   throw new SandboxStateError(
     `Sandbox state file ${file} is not usable: ${why}. It was left untouched. ` +
-      `Move or delete it to start again from the seed data (or run \`assess sandbox reset --state ${file}\`).`,
+      `Move it aside or delete it to start again from the seed data.`,
   );
 }
 

@@ -88,7 +88,7 @@ describe('a corrupt state file', () => {
     );
     expect(err).toBeInstanceOf(Error);
     expect(err!.message).toContain(file);
-    expect(err!.message).toMatch(/delete it|sandbox reset/);
+    expect(err!.message).toMatch(/delete it to start again from the seed/);
     expect(await readFile(file, 'utf8')).toBe(content);
   });
 });
