@@ -60,6 +60,22 @@ export interface InviteOutcome {
 }
 
 /**
+ * The access window an invite would leave, checked before anything changes: the request's
+ * start/end may contradict the link's (or the existing invitation's) other end. Null when fine.
+ */
+export function inviteWindowProblem(store: Store, link: SandboxLink, req: AnyInvite): string | null {
+  if (!req.startDateTime && !req.endDateTime) return null;
+  const latest = req.email ? store.attemptsOf(link.testLinkId, req.email).at(-1) : undefined;
+  const decision = latest ? inviteOnExisting(latest.status) : null;
+  if (decision?.action === 'return') return null; // access is not touched
+  const base = decision?.action === 'replace-access' ? latest! : accessWindowFromSchedule(link.schedule, store.clock.now());
+  const w = overrideAccess(base, { startDateTime: req.startDateTime, endDateTime: req.endDateTime });
+  if (w.accessStart && w.accessEnd && Date.parse(w.accessEnd) <= Date.parse(w.accessStart))
+    return `The invitation would end (${w.accessEnd}) before it starts (${w.accessStart}); send both startDateTime and endDateTime.`;
+  return null;
+}
+
+/**
  * Invite on `link` (the default link or a chosen one). One attempt per candidate per link: an
  * existing invitation of the same e-mail (any case) follows the spec's invite table.
  */

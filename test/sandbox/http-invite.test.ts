@@ -140,3 +140,13 @@ describe('default link and optional fields', () => {
     expect(r.body.errors[0]).toMatch(/inactive/);
   });
 });
+
+describe('access window of an invite', () => {
+  it('a start after the link window end → 400, nothing created', async () => {
+    const before = (await h.control('GET', '/invitations?email=late@x.test')).body.invitations.length;
+    const r = await h.api('POST', '/v3/tests/1001/invite', { email: 'late@x.test', name: 'L', startDateTime: '2099-01-01T00:00:00Z' });
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0]).toMatch(/before it starts/);
+    expect((await h.control('GET', '/invitations?email=late@x.test')).body.invitations.length).toBe(before);
+  });
+});

@@ -1,7 +1,7 @@
 // 3. invite (default link), 10. invite via a chosen link, 8. cancel, 9. reattempt.
 import type { FastifyInstance } from 'fastify';
 import { InviteByLinkRequest, InviteRequest, parseWith, ReattemptRequest } from '../../api/schemas/index.js';
-import { cancel, ensureDefaultLink, invite, reattempt, testUrlPath } from '../invitations.js';
+import { cancel, ensureDefaultLink, invite, inviteWindowProblem, reattempt, testUrlPath } from '../invitations.js';
 import type { SandboxLink, SandboxTest } from '../model.js';
 import { fail, invitationNotOwned, originOf, pathId, testNotOwned } from '../replies.js';
 import type { Store } from '../store.js';
@@ -25,7 +25,7 @@ export function registerInvitationRoutes(app: FastifyInstance, store: Store): vo
     if (!body.ok) return fail(request, reply, 400, body.errors);
     if (test.testStatus !== 'Active') return fail(request, reply, 400, `Test ${test.testId} is inactive; candidates cannot be invited to it.`);
     const link = ensureDefaultLink(store, test);
-    const blocked = inviteBlocker(test, link);
+    const blocked = inviteBlocker(test, link) ?? inviteWindowProblem(store, link, body.value);
     if (blocked) return fail(request, reply, 400, blocked);
     const { inv } = invite(store, test, link, body.value);
     await store.flush();
