@@ -1,0 +1,100 @@
+// Atomic output files: everything is written under a temp name in the same directory (same
+// file system, so rename is atomic) and renamed into place only when complete. A kill -9 can
+// leave a temp file behind, never a partial file under the final name; cleanStaleTemps removes
+// temps whose writer process is gone.
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+const TEMP = /^\.(.+)\.(\d+)\.[0-9a-f]{8}\.part$/;
+
+/** `.<name>.<pid>.<random>.part` beside the target. */
+export function tempPathFor(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.part`);
+}
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes temp files of writers that no longer run (left by kill -9); returns how many. */
+export function cleanStaleTemps(dir: string): number {
+  let n = 0;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const m = TEMP.exec(name);
+    if (m && !alive(Number(m[2]))) {
+      rmSync(join(dir, name), { force: true });
+      n++;
+    }
+  }
+  return n;
+}
+
+/** Writes the whole content at once: temp, fsync, rename. */
+export function writeFileAtomic(target: string, data: string | Uint8Array): void {
+  const file = new AtomicFile(target);
+  file.write(data);
+  file.commit();
+}
+
+/**
+ * A file built up in pieces (results, summaries). Small writes are buffered; commit() flushes,
+ * fsyncs and renames; discard() removes the temp file.
+ */
+export class AtomicFile {
+  readonly temp: string;
+  private fd: number | null;
+  private buf: string[] = [];
+  private bufLen = 0;
+
+  constructor(readonly target: string) {
+    this.temp = tempPathFor(target);
+    this.fd = openSync(this.temp, 'wx', 0o644);
+  }
+
+  write(data: string | Uint8Array): void {
+    if (this.fd === null) throw new Error(`${this.target} is already closed`);
+    if (typeof data !== 'string') {
+      this.drain();
+      writeSync(this.fd, data);
+      return;
+    }
+    this.buf.push(data);
+    this.bufLen += data.length;
+    if (this.bufLen >= 64 * 1024) this.drain();
+  }
+
+  private drain(): void {
+    if (!this.buf.length || this.fd === null) return;
+    writeSync(this.fd, this.buf.join(''));
+    this.buf = [];
+    this.bufLen = 0;
+  }
+
+  commit(): void {
+    if (this.fd === null) return;
+    this.drain();
+    fsyncSync(this.fd);
+    closeSync(this.fd);
+    this.fd = null;
+    renameSync(this.temp, this.target);
+  }
+
+  discard(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+    rmSync(this.temp, { force: true });
+  }
+}

@@ -1,0 +1,26 @@
+// The API client of a bulk command. Unlike ctx.api() it is NOT tied to the SIGINT signal:
+// Ctrl-C stops the pool from taking new items, but requests already sent are allowed to
+// finish, so their outcome reaches the journal (a second Ctrl-C kills the process).
+// One client = one transport = one BackoffGate: a 429 slows the whole pool down.
+import { BackoffGate } from '../api/retry.js';
+import type { V3Client } from '../api/v3.js';
+import type { Context } from '../context.js';
+
+export const DEFAULT_CONCURRENCY = 8;
+
+export async function bulkClient(ctx: Context): Promise<V3Client> {
+  const { createV3Client } = await import('../api/v3.js');
+  return createV3Client(await ctx.connection(), {
+    debug: ctx.globals.debug ? (line: string) => ctx.io.stderr.write(`[debug] ${line}\n`) : undefined,
+    gate: new BackoffGate(),
+  });
+}
+
+/** `--concurrency`, else the profile's `concurrency`, else 8. */
+export async function defaultConcurrency(ctx: Context): Promise<number> {
+  try {
+    return (await ctx.config()).profile(ctx.globals.profile).concurrency ?? DEFAULT_CONCURRENCY;
+  } catch {
+    return DEFAULT_CONCURRENCY; // a broken config file is reported by the commands that need it
+  }
+}

@@ -1,0 +1,129 @@
+// The journal of a bulk command: append-only NDJSON, one line per finished item, keyed by a
+// stable item key. A re-run reads it and skips what is in it. Each line is written at once
+// (so it survives kill -9 in the page cache) and fsync'd in batches (every BATCH lines or
+// INTERVAL_MS) and always on close — a power cut loses at most the last batch, and those
+// items are simply sent again (the operations are idempotent per item).
+// A torn last line (kill -9 in the middle of a write) is cut off when the journal is opened.
+import { createReadStream } from 'node:fs';
+import { closeSync, fsyncSync, ftruncateSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export interface JournalEntry {
+  /** The item key (e.g. `1001|default|ann@example.com`, or an invitation id). */
+  k: string;
+  at?: string;
+  [field: string]: unknown;
+}
+
+/** A line without `k` that records a whole run (used by `--since-last-run`). */
+export interface RunRecord {
+  run: Record<string, unknown>;
+}
+
+const BATCH = 64;
+const INTERVAL_MS = 1000;
+
+export class Journal {
+  readonly entries = new Map<string, JournalEntry>();
+  lastRun: Record<string, unknown> | null = null;
+  /** Lines that could not be read (a torn line in the middle means someone edited the file). */
+  unreadable = 0;
+  private fd: number | null = null;
+  private unsynced = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  private constructor(readonly path: string) {}
+
+  /** Opens (creating it if needed), repairs a torn tail, and loads the entries. */
+  static async open(path: string): Promise<Journal> {
+    const j = new Journal(path);
+    mkdirSync(dirname(path), { recursive: true });
+    j.fd = openSync(path, 'a+', 0o644);
+    cutTornTail(j.fd);
+    await j.load();
+    return j;
+  }
+
+  private async load(): Promise<void> {
+    if (fstatSync(this.fd!).size === 0) return;
+    const lines = createInterface({ input: createReadStream(this.path, { encoding: 'utf8' }), crlfDelay: Infinity });
+    for await (const line of lines) {
+      if (!line.trim()) continue;
+      let v: unknown;
+      try {
+        v = JSON.parse(line);
+      } catch {
+        this.unreadable++;
+        continue;
+      }
+      if (v && typeof v === 'object' && typeof (v as JournalEntry).k === 'string') this.entries.set((v as JournalEntry).k, v as JournalEntry);
+      else if (v && typeof v === 'object' && (v as RunRecord).run) this.lastRun = (v as RunRecord).run;
+      else this.unreadable++;
+    }
+  }
+
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+  get(key: string): JournalEntry | undefined {
+    return this.entries.get(key);
+  }
+
+  append(entry: JournalEntry): void {
+    const full = { ...entry, at: entry.at ?? new Date().toISOString() };
+    this.entries.set(full.k, full);
+    this.writeLine(full);
+  }
+
+  recordRun(run: Record<string, unknown>): void {
+    this.lastRun = run;
+    this.writeLine({ run });
+  }
+
+  private writeLine(v: unknown): void {
+    if (this.fd === null) throw new Error(`journal ${this.path} is closed`);
+    writeSync(this.fd, `${JSON.stringify(v)}\n`);
+    if (++this.unsynced >= BATCH) this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), INTERVAL_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** fsync what was appended since the last flush. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.fd === null || this.unsynced === 0) return;
+    fsyncSync(this.fd);
+    this.unsynced = 0;
+  }
+
+  close(): void {
+    if (this.fd === null) return;
+    this.flush();
+    closeSync(this.fd);
+    this.fd = null;
+  }
+}
+
+/** Truncates the file after its last newline when the final line is incomplete. */
+function cutTornTail(fd: number): void {
+  const size = fstatSync(fd).size;
+  if (size === 0) return;
+  const chunk = Buffer.alloc(64 * 1024);
+  let end = size;
+  while (end > 0) {
+    const start = Math.max(0, end - chunk.length);
+    const n = readSync(fd, chunk, 0, end - start, start);
+    const at = chunk.subarray(0, n).lastIndexOf(0x0a);
+    if (at >= 0) {
+      const keep = start + at + 1;
+      if (keep < size) ftruncateSync(fd, keep);
+      return;
+    }
+    end = start;
+  }
+  ftruncateSync(fd, 0); // no complete line at all
+}

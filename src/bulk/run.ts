@@ -1,0 +1,79 @@
+// What every bulk command shares: the tally, the results file, the stop-on-SIGINT wiring and
+// the ending (summary on stderr; exit 0, 5 when some items failed, 130 when interrupted).
+import { dirname } from 'node:path';
+import type { Context } from '../context.js';
+import { CancelledError, PartialFailureError } from '../errors.js';
+import { AtomicFile, cleanStaleTemps } from './atomic.js';
+import { Journal } from './journal.js';
+import { Progress } from './progress.js';
+
+export interface Tally {
+  done: number;
+  skipped: number;
+  failed: number;
+}
+
+/** One line of the results file. */
+export type ResultLine = Record<string, unknown> & { outcome: string };
+
+/**
+ * The pieces of one bulk run. The results file is written under a temp name and renamed when
+ * the run ends (also on SIGINT and on a fatal error), so a results file is always complete
+ * for the run that wrote it.
+ */
+export class BulkRun {
+  readonly tally: Tally = { done: 0, skipped: 0, failed: 0 };
+  readonly results: AtomicFile;
+  progress: Progress | null = null;
+  private closed = false;
+
+  private constructor(
+    private readonly ctx: Context,
+    readonly journal: Journal,
+    readonly resultsPath: string,
+  ) {
+    this.results = new AtomicFile(resultsPath);
+    // Ctrl-C twice, or an exception outside our control: never leave the temp file behind.
+    ctx.onExit(() => this.close(false));
+  }
+
+  static async start(ctx: Context, journalPath: string, resultsPath: string): Promise<BulkRun> {
+    cleanStaleTemps(dirname(resultsPath));
+    const journal = await Journal.open(journalPath);
+    if (journal.unreadable) ctx.warn(`${journalPath}: ${journal.unreadable} unreadable line(s) ignored`);
+    return new BulkRun(ctx, journal, resultsPath);
+  }
+
+  startProgress(total: number, label: string): void {
+    this.progress = new Progress({ stream: this.ctx.io.stderr, enabled: this.ctx.io.stderrIsTTY, total, label });
+  }
+
+  record(line: ResultLine, kind: keyof Tally): void {
+    this.tally[kind]++;
+    this.results.write(`${JSON.stringify(line)}\n`);
+    if (kind !== 'skipped') this.progress?.tick();
+  }
+
+  /** Flushes the journal and puts the results file in place (keep=false throws it away). */
+  close(keep = true): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.progress?.stop();
+    this.journal.close();
+    if (keep) this.results.commit();
+    else this.results.discard();
+  }
+
+  /** Summary on stderr, then the exit status as an error (or nothing for exit 0). */
+  finish(what: string, extra = ''): void {
+    this.close(true);
+    const { done, skipped, failed } = this.tally;
+    const interrupted = this.ctx.signal.aborted;
+    this.ctx.info(
+      `${interrupted ? 'Interrupted: ' : ''}${what}: ${done} done, ${skipped} skipped, ${failed} failed${extra}. ` +
+        `Results: ${this.resultsPath}; journal: ${this.journal.path}`,
+    );
+    if (interrupted) throw new CancelledError('interrupted; finished items are in the journal — run the same command again to resume');
+    if (failed) throw new PartialFailureError(`${failed} of ${done + skipped + failed} items failed; see ${this.resultsPath}`, failed, done + skipped + failed);
+  }
+}
