@@ -41,6 +41,8 @@ export interface SandboxOptions {
   stateFile?: string;
   /** Print one line per API request to stderr. */
   logRequests?: boolean;
+  /** Injected faults, e.g. `{ latencyMs: 5 }` for benchmarks (src/sandbox/faults.ts). */
+  faults?: import('./faults.js').FaultSpec;
   /** Called for each completion notification queued (the sandbox also delivers it). */
   onCallbackQueued?: (entry: CallbackQueueEntry) => void;
   /** Callback delivery: per-try timeout (default 5 s), tries (5), parallel deliveries (8). */
@@ -64,7 +66,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     opts.onCallbackQueued?.(entry);
   };
 
-  const app = buildServer(store, { logRequests: opts.logRequests });
+  const app = buildServer(store, { logRequests: opts.logRequests, faults: opts.faults });
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);

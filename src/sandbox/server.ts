@@ -2,6 +2,7 @@
 // request log, the v3 routes and the control API.
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { authenticate } from './auth.js';
+import { registerFaults, type FaultSpec } from './faults.js';
 import { redactBody } from './redact.js';
 import { fail } from './replies.js';
 import { registerAttemptRoutes } from './routes/attempts.js';
@@ -18,6 +19,8 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export interface ServerOptions {
   logRequests?: boolean;
+  /** Injected faults (latency for benchmarks); see faults.ts. */
+  faults?: FaultSpec;
   /** Where request log lines go when logRequests is on (default: stderr). */
   log?: (line: string) => void;
 }
@@ -44,6 +47,7 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
 
   app.decorateRequest('accountId', 0);
   app.addHook('onRequest', authenticate);
+  registerFaults(app, opts.faults);
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413)

@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { LocalError } from '../../errors.js';
+import { parseLatency } from '../../sandbox/faults.js';
 
 export default defineCommand({
   name: 'serve',
@@ -15,19 +16,28 @@ export default defineCommand({
       .option('--port <n>', 'port to listen on (0 = any free port)', '4010')
       .option('--host <addr>', 'address to bind (loopback unless you say otherwise)', '127.0.0.1')
       .option('--state <file>', 'persist state in this file (atomic writes; survives restarts)')
-      .option('--log-requests', 'print one line per API request on stderr'),
+      .option('--log-requests', 'print one line per API request on stderr')
+      .option('--latency <ms>', 'add latency to every API request, e.g. 5ms or 2-10ms (benchmarks)'),
   schema: z.object({
     port: zx.int(0, 65535, 4010),
     host: z.string().regex(/^[0-9a-fA-F.:]+$|^localhost$/, 'must be an IP address, e.g. 127.0.0.1'),
     state: z.string().min(1).optional(),
     logRequests: z.boolean().optional(),
+    latency: z
+      .string()
+      .transform((v, c) => {
+        const l = parseLatency(v);
+        if (typeof l === 'string') c.addIssue({ code: 'custom', message: l });
+        return l as number | [number, number];
+      })
+      .optional(),
   }),
   async run(ctx, input) {
     const { startSandbox, SandboxStateError } = await import('../../sandbox/index.js');
     const stateFile = input.state ? (isAbsolute(input.state) ? input.state : resolve(input.state)) : undefined;
     let sb;
     try {
-      sb = await startSandbox({ port: input.port, host: input.host, stateFile, logRequests: input.logRequests });
+      sb = await startSandbox({ port: input.port, host: input.host, stateFile, logRequests: input.logRequests, faults: input.latency === undefined ? undefined : { latencyMs: input.latency } });
     } catch (err) {
       if (err instanceof SandboxStateError) throw new LocalError(err.message);
       const code = (err as NodeJS.ErrnoException).code;
