@@ -1,10 +1,9 @@
 // tests list: one page, or with --all every page from --page on, streamed row by row so --ndjson
 // and TSV start printing before the last page arrives.
 import { z } from 'zod';
-import type { TestSummary, V3ClientLike } from './pages.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { Printer, type Column } from '../../output/printer.js';
-import { pagesOf } from './pages.js';
+import { pagesOf, type TestSummary, type V3ClientLike } from './pages.js';
 
 export const TEST_COLUMNS: Column[] = [
   { key: 'testId', header: 'Test ID', kind: 'id' },
