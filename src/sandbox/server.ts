@@ -84,6 +84,9 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
   return app;
 }
 
+const QUERY_SECRET = /[?&](?:api[_-]?key|key|token)=/i;
+
 function redactQuery(url: string): string {
+  if (!QUERY_SECRET.test(url)) return url;
   return url.replace(/([?&](?:api[_-]?key|key|token)=)[^&]*/gi, '$1[redacted]');
 }

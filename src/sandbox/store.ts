@@ -115,9 +115,17 @@ export class Store {
   nextId(kind: keyof SandboxStateDoc['nextIds']): number {
     return this.nextIds[kind]++;
   }
+  /** Sandbox time as `YYYY-MM-ddTHH:mm:ssZ` (formatted once per second: it is on the hot path). */
   nowIso(): string {
-    return new Date(this.clock.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const sec = Math.floor(this.clock.now() / 1000);
+    if (sec !== this.isoSecond) {
+      this.isoSecond = sec;
+      this.isoText = new Date(sec * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    }
+    return this.isoText;
   }
+  private isoSecond = NaN;
+  private isoText = '';
   newToken(prefix: string): string {
     return `${prefix}-${randomBytes(9).toString('base64url')}`;
   }
