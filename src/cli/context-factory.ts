@@ -97,13 +97,21 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
   };
 }
 
+const EMBEDDED_DELIVERY_WAIT_MS = 10_000;
+
 /** `--sandbox`: an in-process sandbox on 127.0.0.1:0 with state under the config dir. */
 async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Promise<ConfigStore>): Promise<Connection> {
   const store = await config();
   const { startSandbox } = await import('../sandbox/index.js');
   const stateFile = join(store.dir, 'sandbox', 'state.json');
   const sb = await startSandbox({ port: 0, host: '127.0.0.1', stateFile });
-  rt.exitHooks.push(() => sb.close());
+  rt.exitHooks.push(async () => {
+    // callbacks the command triggered are delivered in the background: wait for them (bounded)
+    if (!ctx.signal.aborted) await sb.idle(EMBEDDED_DELIVERY_WAIT_MS);
+    const left = sb.deliveriesInFlight();
+    if (left) ctx.warn(`${left} callback delivery(ies) still pending; they resume the next time the sandbox starts.`);
+    await sb.close();
+  });
   ctx.info(`Using the embedded sandbox at ${sb.baseUrl} (state: ${stateFile}); nothing is sent to the real service.`);
   // A seed key given the usual way picks that sandbox account (to try account isolation);
   // anything else means the first account.

@@ -1,5 +1,7 @@
 import { defineNoun } from '../../cli/command.js';
 import clock from './clock.js';
+import deliveries from './deliveries.js';
+import outbox from './outbox.js';
 import requests from './requests.js';
 import reset from './reset.js';
 import serve from './serve.js';
@@ -8,5 +10,5 @@ import simulate from './simulate.js';
 export default defineNoun({
   name: 'sandbox',
   description: 'Run and drive the local sandbox: a stateful emulator of the service',
-  verbs: [serve, reset, simulate, clock, requests],
+  verbs: [serve, reset, simulate, clock, requests, outbox, deliveries],
 });

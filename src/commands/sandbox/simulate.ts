@@ -32,14 +32,24 @@ export default defineCommand({
   }),
   async run(ctx, input) {
     const base = await sandboxUrl(ctx, input.url);
-    const r = await control<{ invitation: Record<string, unknown>; report: Record<string, unknown> | null; redirect?: unknown }>(
+    const r = await control<{
+      invitation: Record<string, unknown>;
+      report: Record<string, unknown> | null;
+      redirectTo?: string | null;
+      callbacks?: Array<{ deliveryId: number; event: string; url: string }>;
+    }>(
       ctx,
       base,
       'POST',
       `/invitations/${input.invitationId}/simulate`,
       { to: input.to, score: input.score, sectionScores: input.sectionScores },
     );
-    const view = { ...r.invitation, ...(r.report ? { candidatePoints: r.report.candidatePoints, totalTestPoints: r.report.totalTestPoints, scorePercentage: r.report.scorePercentage } : {}) };
+    const finished = ['complete', 'leave', 'terminate'].includes(input.to);
+    const view = {
+      ...r.invitation,
+      ...(r.report ? { candidatePoints: r.report.candidatePoints, totalTestPoints: r.report.totalTestPoints, scorePercentage: r.report.scorePercentage } : {}),
+      ...(finished ? { redirectTo: r.redirectTo ?? null } : {}),
+    };
     new Printer(ctx).object(view, {
       fields: [
         { key: 'testInvitationId', header: 'Invitation' },
@@ -52,8 +62,12 @@ export default defineCommand({
               { key: 'scorePercentage', header: 'Score %' },
             ]
           : []),
-        ...(input.to === 'complete' && r.invitation.redirectUrl ? [{ key: 'redirectUrl', header: 'Redirect to' }] : []),
+        ...(finished
+          ? [{ key: 'redirectTo', header: 'Redirect to', value: (o: Record<string, unknown>) => o.redirectTo ?? (ctx.globals.output === 'table' ? '(no redirect URL registered)' : null) }]
+          : []),
       ],
     });
+    for (const cb of r.callbacks ?? [])
+      ctx.info(`Callback '${cb.event}' queued for ${cb.url} (delivery ${cb.deliveryId}): assess sandbox deliveries --invitation ${input.invitationId}`);
   },
 });

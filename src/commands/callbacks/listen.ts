@@ -1,0 +1,188 @@
+// `assess callbacks listen`: a local receiver for completion notifications (like `stripe listen`
+// for webhooks). Prints each notification as it arrives, answers 200 at once, and optionally
+// forwards the body unchanged (--forward-to) and/or runs a command with it (--exec).
+// stdout: with --print-url the first line is the callback URL to register; then one line per
+// notification (a table row on a TTY; the body as one JSON object per line when piped or with
+// --ndjson/--json; CSV with --csv). Everything else goes to stderr.
+import { spawn } from 'node:child_process';
+import { z } from 'zod';
+import { defineCommand, zx } from '../../cli/command.js';
+import type { Context } from '../../context.js';
+import { LocalError } from '../../errors.js';
+import type { Received } from './receiver.js';
+
+const FORWARD_TIMEOUT_MS = 10_000;
+const DRAIN_ON_STOP_MS = 5_000;
+
+export default defineCommand({
+  name: 'listen',
+  description: 'Receive completion notifications locally: print each one, optionally forward it or run a command with it',
+  examples: [
+    'assess callbacks listen --port 8787',
+    'URL=$(assess callbacks listen --port 0 --token s3cret --print-url | head -1)   # first stdout line: the URL to register',
+    'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess',
+    'assess callbacks listen --ndjson --exec \'jq -r .Status >> statuses.txt\'',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
+      .option('--host <addr>', 'address to bind', '127.0.0.1')
+      .option('--path <path>', 'the path notifications are POSTed to', '/hook')
+      .option('--forward-to <url>', 'also POST each valid notification, body unchanged, to this URL')
+      .option('--exec <command>', 'run this shell command per notification: JSON on stdin, fields in ASSESS_EVENT_* variables')
+      .option('--token <token>', 'only accept requests whose URL carries ?token=<token> (others get 401)')
+      .option('--print-url', 'print the callback URL to register as the first line of stdout, then keep listening'),
+  schema: z.object({
+    port: zx.int(0, 65535, 8787),
+    host: z.string().regex(/^[0-9a-fA-F.:]+$|^localhost$/, 'must be an IP address, e.g. 127.0.0.1'),
+    path: z.string().regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must be a URL path starting with /, e.g. /hook'),
+    forwardTo: zx.url().optional(),
+    exec: z.string().trim().min(1, 'must be a command, e.g. "cat >> events.ndjson"').optional(),
+    token: z.string().regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret').optional(),
+    printUrl: z.boolean().optional(),
+  }),
+  async run(ctx, input) {
+    const { startReceiver } = await import('./receiver.js');
+    const out = await makePrinter(ctx);
+    const background = new Set<Promise<void>>();
+    const track = (p: Promise<void>) => {
+      background.add(p);
+      void p.finally(() => background.delete(p));
+    };
+    let execChain = Promise.resolve(); // one --exec at a time, in arrival order
+    let received = 0;
+
+    const onNotification = (n: Received) => {
+      received++;
+      out(n);
+      if (input.forwardTo) track(forward(ctx, input.forwardTo, n));
+      if (input.exec) {
+        const cmd = input.exec;
+        execChain = execChain.then(() => runExec(ctx, cmd, n));
+        track(execChain);
+      }
+    };
+    let receiver;
+    try {
+      receiver = await startReceiver({
+        host: input.host,
+        port: input.port,
+        path: input.path,
+        token: input.token,
+        onNotification,
+        onRejected: (r) => ctx.warn(`refused ${r.method} ${r.path} from ${r.remote}: ${r.status} ${r.reason}`),
+      });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') throw new LocalError(`port ${input.port} is in use`, 'pick another with --port, or --port 0 for any free port');
+      if (code === 'EADDRNOTAVAIL') throw new LocalError(`cannot listen on ${input.host}: no such local address`);
+      throw err;
+    }
+    if (input.printUrl) ctx.io.stdout.write(`${receiver.callbackUrl}\n`);
+    ctx.info(`Listening for notifications on ${receiver.callbackUrl}`);
+    ctx.info(`Register it as the invitation's callback URL, e.g. assess invite <testId> … --callback-url '${receiver.callbackUrl}'. Ctrl-C stops.`);
+
+    absorbReRaisedSignals();
+    await new Promise<void>((done) => {
+      if (ctx.signal.aborted) return done();
+      ctx.signal.addEventListener('abort', () => done(), { once: true });
+      process.once('SIGTERM', () => done());
+    });
+    await receiver.close();
+    // let forwards and --exec commands already running finish (bounded)
+    await Promise.race([Promise.allSettled([...background]), new Promise((r) => setTimeout(r, DRAIN_ON_STOP_MS).unref())]);
+    ctx.info(`Stopped; ${received} notification(s) received.`);
+  },
+});
+
+let absorbing = false;
+/**
+ * when-exit (loaded with conf) answers SIGINT/SIGTERM by re-raising the signal after its own
+ * cleanup, which kills the process before the receiver is closed and the summary printed. A
+ * listener of ours absorbs the re-raised signal; the process still ends once the command returns.
+ */
+function absorbReRaisedSignals(): void {
+  if (absorbing) return;
+  absorbing = true;
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => undefined);
+}
+
+/** Returns the function that prints one notification in the chosen output format. */
+async function makePrinter(ctx: Context): Promise<(n: Received) => void> {
+  const { tableHeader, tableRow, csvHeader, csvRow } = await import('./notification.js');
+  const write = (s: string) => ctx.io.stdout.write(s);
+  switch (ctx.globals.output) {
+    case 'table': {
+      const { Chalk } = await import('chalk');
+      const c = new Chalk({ level: ctx.io.color ? 1 : 0 });
+      let first = true;
+      return (n) => {
+        if (first) write(`${tableHeader(c)}\n`);
+        first = false;
+        write(`${tableRow(n.body, n.at, c)}\n`);
+      };
+    }
+    case 'csv': {
+      let first = true;
+      return (n) => {
+        if (first) write(csvHeader());
+        first = false;
+        write(csvRow(n.body));
+      };
+    }
+    default: {
+      // tsv (piped), --ndjson and --json: one JSON object per line, as it streams
+      const { pickFields } = await import('../../output/fields.js');
+      return (n) => write(`${JSON.stringify(pickFields(n.body, ctx.globals.fields))}\n`);
+    }
+  }
+}
+
+const label = (n: Received) => `invitation ${String(n.body.TestInvitationId)}${'Status' in n.body ? ` (${String(n.body.Status)})` : ''}`;
+
+/** POSTs the body unchanged; the outcome is reported on stderr, never fatal. */
+async function forward(ctx: Context, url: string, n: Received): Promise<void> {
+  const started = performance.now();
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': n.contentType },
+      body: new Uint8Array(n.raw),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+    });
+    await res.arrayBuffer().catch(() => undefined);
+    const ms = Math.round(performance.now() - started);
+    const line = `forwarded ${label(n)} to ${url}: HTTP ${res.status} (${ms} ms)`;
+    if (res.ok) ctx.info(line);
+    else ctx.warn(line);
+  } catch (err) {
+    const e = err as Error & { cause?: { code?: string } };
+    const why = e.name === 'TimeoutError' ? `no answer within ${FORWARD_TIMEOUT_MS / 1000} s` : (e.cause?.code ?? e.message);
+    ctx.warn(`could not forward ${label(n)} to ${url}: ${why}`);
+  }
+}
+
+/** Runs the --exec command with the body on stdin and ASSESS_EVENT_* variables; its output goes to stderr. */
+async function runExec(ctx: Context, command: string, n: Received): Promise<void> {
+  const { eventEnv } = await import('./notification.js');
+  await new Promise<void>((resolve) => {
+    const child = spawn(command, {
+      shell: true,
+      env: { ...ctx.env, ...eventEnv(n.body, n.version), ASSESS_EVENT_JSON: n.raw.toString('utf8') } as NodeJS.ProcessEnv,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (d) => ctx.io.stderr.write(d)); // stdout of ours carries notifications only
+    child.stderr.on('data', (d) => ctx.io.stderr.write(d));
+    child.stdin.on('error', () => undefined); // a command that does not read stdin is fine
+    child.stdin.end(n.raw);
+    child.on('error', (err) => {
+      ctx.warn(`--exec could not start for ${label(n)}: ${err.message}`);
+      resolve();
+    });
+    child.on('close', (code, signal) => {
+      if (code !== 0) ctx.warn(`--exec for ${label(n)} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,62 @@
+// `assess sandbox deliveries [--invitation ID] [--attempts]`: the callbacks the sandbox sent (or is
+// still sending) and the outcome of every try: GET /_sandbox/deliveries.
+import { z } from 'zod';
+import { defineCommand, zx } from '../../cli/command.js';
+import { Printer } from '../../output/printer.js';
+import { control, sandboxUrl } from './control.js';
+
+type Attempt = { n: number; at: string; url: string; status: number | null; error: string | null; durationMs: number };
+type Delivery = Record<string, unknown> & { deliveryId: number; testInvitationId: number; event: string; attempts: Attempt[] };
+
+const outcome = (a: Attempt | undefined) => (a ? (a.error ?? `HTTP ${a.status}`) : '');
+
+export default defineCommand({
+  name: 'deliveries',
+  description: 'List callback deliveries the sandbox made: URL, state (pending, delivered, failed) and every try',
+  examples: [
+    'assess --sandbox sandbox deliveries',
+    'assess sandbox deliveries --invitation 900010 --attempts --url http://127.0.0.1:4010',
+    'assess sandbox deliveries --json deliveryId,state,attempts',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--invitation <id>', 'only deliveries for this invitation')
+      .option('--attempts', 'one row per try (time, status or error, duration) instead of one per delivery')
+      .option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
+  schema: z.object({ invitation: zx.id('900010').optional(), attempts: z.boolean().optional(), url: zx.url().optional() }),
+  async run(ctx, input) {
+    const q = input.invitation ? `?invitation=${input.invitation}` : '';
+    const r = await control<{ deliveries: Delivery[] }>(ctx, await sandboxUrl(ctx, input.url), 'GET', `/deliveries${q}`);
+    const printer = new Printer(ctx);
+    if (input.attempts) {
+      const rows = r.deliveries.flatMap((d) => d.attempts.map((a) => ({ deliveryId: d.deliveryId, testInvitationId: d.testInvitationId, event: d.event, ...a })));
+      await printer.list(rows, {
+        columns: [
+          { key: 'deliveryId', header: 'Delivery', kind: 'id' },
+          { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
+          { key: 'event', header: 'Event', kind: 'status' },
+          { key: 'n', header: 'Try' },
+          { key: 'at', header: 'At', kind: 'date' },
+          { key: 'status', header: 'HTTP' },
+          { key: 'error', header: 'Error' },
+          { key: 'durationMs', header: 'ms' },
+          { key: 'url', header: 'URL' },
+        ],
+        fields: ['deliveryId', 'testInvitationId', 'event', 'n', 'at', 'url', 'status', 'error', 'durationMs'],
+      });
+      return;
+    }
+    await printer.list(r.deliveries, {
+      columns: [
+        { key: 'deliveryId', header: 'Delivery', kind: 'id' },
+        { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
+        { key: 'event', header: 'Event', kind: 'status' },
+        { key: 'state', header: 'State', kind: 'status' },
+        { key: 'attempts', header: 'Tries', value: (d) => (d.attempts as Attempt[]).length },
+        { key: 'lastResult', header: 'Last result', value: (d) => outcome((d.attempts as Attempt[]).at(-1)) },
+        { key: 'queuedAt', header: 'Queued', kind: 'date' },
+        { key: 'url', header: 'URL' },
+      ],
+    });
+  },
+});
