@@ -38,6 +38,9 @@ Docs: docs/commands.md`,
   const make = (cmd: Command) => createContext(cmd, rt);
   for (const noun of NOUNS) {
     const parent = noun.self ? buildCommand(noun.self, make, new Command(noun.name)) : new Command(noun.name);
+    // A noun that is also a command (`report <id> --type …`) parses its flags before a verb
+    // sees them: hand the ones the verb defines too over to the verb (`report export --type …`).
+    if (noun.self && noun.verbs.length) parent.hook('preSubcommand', handOverSharedFlags);
     parent.description(noun.description);
     for (const verb of noun.verbs) parent.addCommand(buildCommand(verb, make));
     program.addCommand(parent);
@@ -49,6 +52,15 @@ Docs: docs/commands.md`,
   };
   inherit(program);
   return program;
+}
+
+function handOverSharedFlags(self: Command, verb: Command): void {
+  for (const opt of self.options) {
+    const key = opt.attributeName();
+    if (self.getOptionValueSource(key) !== 'cli' || !verb.options.some((o) => o.attributeName() === key)) continue;
+    verb.setOptionValueWithSource(key, self.getOptionValue(key), 'cli');
+    self.setOptionValueWithSource(key, undefined, 'default');
+  }
 }
 
 /** Every command's --help text, keyed by its path ('' for the program): snapshotted at build. */

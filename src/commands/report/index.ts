@@ -1,11 +1,12 @@
 // `report` is itself a command (`assess report <invitationId>`, show.ts) and a noun that takes
 // verbs (`report export` is added to `verbs`).
 import { defineNoun } from '../../cli/command.js';
+import exportCmd from './export.js';
 import show from './show.js';
 
 export default defineNoun({
   name: 'report',
   description: "Show or download a candidate's report",
-  verbs: [],
+  verbs: [exportCmd],
   self: show,
 });

@@ -113,7 +113,7 @@ async function moveIntoPlace(tmp: string, target: string, force: boolean): Promi
   await rm(tmp, { force: true });
 }
 
-async function failUnlessOk(res: { status: number; body: { text(): Promise<string> }; request: RequestInfo; attempts: number }) {
+export async function failUnlessOk(res: { status: number; body: { text(): Promise<string> }; request: RequestInfo; attempts: number }) {
   if (res.status >= 200 && res.status <= 299) return;
   const text = await res.body.text().catch(() => '');
   throw new ApiError(res.status, parseErrorBody(text), res.request, res.attempts);

@@ -1,0 +1,172 @@
+// `assess report export --state completed --from T --to T --out DIR [--pdf]`: lists the
+// attempts in the window (operation 15), fetches each report (4) and with --pdf each PDF (5)
+// with bounded concurrency, and writes one summary file. Finished attempts go to the journal
+// (DIR/export.journal.ndjson), so a re-run resumes; PDFs are written to a temp name and renamed,
+// so a file with a final name is always complete and is never downloaded again.
+import { createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import { ApiError, NetworkError, ResponseShapeError } from '../../api/errors.js';
+import type { V3Client } from '../../api/v3.js';
+import { tempPathFor } from '../../bulk/atomic.js';
+import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
+import { runPool } from '../../bulk/pool.js';
+import { BulkRun } from '../../bulk/run.js';
+import { defineCommand, zx } from '../../cli/command.js';
+import { LocalError, UsageError } from '../../errors.js';
+import { timeArg } from '../../util/time.js';
+import { errorFields } from '../invite/bulk.js';
+import { summaryRow, writeSummary, type SummaryRow } from './export-rows.js';
+import { reportPdfName } from './filename.js';
+import { failUnlessOk, pdfGuard } from './pdf.js';
+
+const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
+const BREAKER = 20;
+
+const schema = z
+  .object({
+    state: z.enum(['completed', 'cancelled', 'expired'], { message: 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
+    from: timeArg('past').optional(),
+    to: timeArg('past').optional(),
+    out: z.string({ error: 'is required: the directory to write to, e.g. --out reports/' }).min(1, 'must name a directory'),
+    type: z.enum(['summary', 'skills', 'both'], { message: 'must be summary, skills or both, e.g. --type both' }).default('summary'),
+    pdf: z.boolean().default(false),
+    format: z.enum(['csv', 'json', 'ndjson'], { message: 'must be csv, json or ndjson, e.g. --format json' }).default('csv'),
+    sinceLastRun: z.boolean().default(false),
+    concurrency: zx.int(1, 64, 8).optional(),
+    journal: z.string().min(1).optional(),
+    results: z.string().min(1).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.from && !v.sinceLastRun) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required (or --since-last-run), e.g. --from 7d' });
+    if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
+  });
+type Input = z.infer<typeof schema>;
+
+export default defineCommand({
+  name: 'export',
+  description: 'Export the reports of every attempt in a time window: one summary file, optionally one PDF each (resumable)',
+  examples: [
+    'assess report export --from 2026-03-01 --to 2026-04-01 --out reports/',
+    'assess report export --from 1d --to now --out reports/ --pdf --type both',
+    'assess report export --since-last-run --to now --out reports/ --pdf   # nightly: only what is new',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--state <state>', 'completed (default), cancelled or expired')
+      .option('--from <T>', 'window start: YYYY-MM-DD, ISO 8601 or relative (7d); with --since-last-run defaults to the last run\'s --to')
+      .option('--to <T>', 'window end (default now)')
+      .option('--out <dir>', 'directory for the summary, the PDFs, the journal and the results (created if missing)')
+      .option('--type <type>', 'report content: summary (sections), skills or both (default summary)')
+      .option('--pdf', 'also save each report as a PDF: report-<candidate>-<id>.pdf')
+      .option('--format <format>', 'summary file format: csv (default; sections as columns), json or ndjson')
+      .option('--since-last-run', 'export only attempts that no earlier run (per the journal) exported')
+      .option('--concurrency <n>', 'reports fetched at once (default: profile concurrency, else 8)')
+      .option('--journal <file>', 'journal of exported attempts (default DIR/export.journal.ndjson)')
+      .option('--results <file>', 'NDJSON results, one line per attempt (default DIR/export.results.ndjson)'),
+  schema,
+  async run(ctx, input) {
+    const dir = resolve(input.out);
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (err) {
+      throw new UsageError(`--out: cannot create ${dir} (${(err as NodeJS.ErrnoException).code})`);
+    }
+    if (!statSync(dir).isDirectory()) throw new UsageError(`--out: ${dir} is not a directory`);
+    const client = await bulkClient(ctx);
+    const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
+    const run = await BulkRun.start(ctx, resolve(input.journal ?? join(dir, 'export.journal.ndjson')), resolve(input.results ?? join(dir, 'export.results.ndjson')));
+    const last = run.journal.lastRun;
+    const from = input.from ?? (typeof last?.to === 'string' ? last.to : undefined);
+    if (!from) {
+      run.close(false);
+      throw new UsageError('--from: is required: the journal has no earlier run to continue from', 'e.g. --from 7d for the first run');
+    }
+    const to = input.to ?? timeArg('past').parse('now');
+    const listed = await client.listAttempts(input.state, from, to);
+    const attempts = [...new Map(listed.result.testAttempts.map((a) => [String(a.testInvitationId), a as Record<string, unknown>])).values()];
+    const reportType = REPORT_TYPES[input.type];
+    const rows = new Map<string, SummaryRow>();
+    const todo: Array<Record<string, unknown>> = [];
+    for (const a of attempts) {
+      const id = String(a.testInvitationId);
+      const done = run.journal.get(id);
+      const reusable = done && done.type === input.type && (!input.pdf || (typeof done.pdf === 'string' && existsSync(join(dir, done.pdf))));
+      if (done && (input.sinceLastRun || reusable)) {
+        if (!input.sinceLastRun) rows.set(id, done.row as SummaryRow);
+        run.record({ testInvitationId: a.testInvitationId, outcome: 'skipped', reason: 'exported by an earlier run (journal)', pdf: done.pdf ?? null }, 'skipped');
+      } else todo.push(a);
+    }
+
+    run.startProgress(todo.length, 'Exporting');
+    let failuresInARow = 0;
+    let fatal: unknown;
+    try {
+      await runPool(todo, { concurrency, signal: ctx.signal }, async (a) => {
+        const id = String(a.testInvitationId);
+        try {
+          const report = (await client.getReport(id, reportType)) as Record<string, unknown>;
+          let pdf: string | null = null;
+          let pdfOutcome: string | null = null;
+          if (input.pdf) {
+            pdf = reportPdfName((report.candidateName as string | undefined) ?? (report.candidateEmail as string), id);
+            pdfOutcome = await savePdf(client, id, inside(dir, pdf));
+          }
+          const row = summaryRow(report, a, pdf);
+          failuresInARow = 0;
+          rows.set(id, row);
+          run.journal.append({ k: id, type: input.type, pdf, row });
+          run.record({ testInvitationId: a.testInvitationId, outcome: 'exported', status: report.status, pdf, pdfFile: pdfOutcome }, 'done');
+        } catch (err) {
+          if (!(err instanceof ApiError) && !(err instanceof NetworkError) && !(err instanceof ResponseShapeError)) throw err;
+          if (err instanceof ApiError && err.kind === 'auth') throw err;
+          run.record({ testInvitationId: a.testInvitationId, outcome: 'failed', error: errorFields(err) }, 'failed');
+          if (++failuresInARow >= BREAKER) throw err;
+        }
+      });
+    } catch (err) {
+      fatal = err;
+    }
+    const summaryPath = join(dir, `summary.${input.format}`);
+    // An interrupted or stopped run leaves no summary: it would be incomplete under its final name.
+    if (!fatal && !ctx.signal.aborted) {
+      const ordered = attempts.map((a) => rows.get(String(a.testInvitationId))).filter((r): r is SummaryRow => r !== undefined);
+      writeSummary(summaryPath, input.format, ordered);
+      run.journal.recordRun({ state: input.state, from, to, at: new Date().toISOString(), exported: run.tally.done, failed: run.tally.failed });
+    }
+    if (fatal) {
+      run.close(true);
+      throw fatal;
+    }
+    const { output } = ctx.globals;
+    if (output === 'json' || output === 'ndjson')
+      ctx.io.stdout.write(`${JSON.stringify({ ...run.tally, summary: summaryPath, results: run.resultsPath, journal: run.journal.path })}\n`);
+    run.finish(`Exported ${attempts.length} attempt(s) from ${from} to ${to}`, ctx.signal.aborted ? '' : `; summary: ${summaryPath}`);
+  },
+});
+
+/** A file name built from service data must stay inside DIR, whatever it contains. */
+export function inside(dir: string, name: string): string {
+  const path = resolve(dir, name);
+  if (!path.startsWith(dir + sep) || path.slice(dir.length + 1).includes(sep))
+    throw new LocalError(`refusing to write ${JSON.stringify(name)}: it would leave ${dir}`);
+  return path;
+}
+
+/** Streams the PDF to a temp file beside the target and renames it; an existing file is kept. */
+async function savePdf(client: V3Client, id: string, target: string): Promise<'saved' | 'existing'> {
+  if (existsSync(target)) return 'existing';
+  const res = await client.getReportPdf(id);
+  await failUnlessOk(res);
+  const tmp = tempPathFor(target);
+  try {
+    await pipeline(res.body, pdfGuard(res.request), createWriteStream(tmp, { flags: 'wx' }));
+    await rename(tmp, target);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+  return 'saved';
+}
