@@ -3,7 +3,7 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { authenticate } from './auth.js';
 import { registerFaults, type FaultSpec } from './faults.js';
-import { redactBody } from './redact.js';
+import { bodyForLog } from './redact.js';
 import { fail } from './replies.js';
 import { registerAttemptRoutes } from './routes/attempts.js';
 import { registerControlRoutes } from './routes/control.js';
@@ -68,7 +68,7 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
       path: redactQuery(request.url),
       status: reply.statusCode,
       accountId: request.accountId || null,
-      body: redactBody(request.body),
+      body: bodyForLog(request.body),
     });
     if (opts.logRequests) log(`${request.method} ${redactQuery(request.url)} → ${reply.statusCode} (${reply.elapsedTime.toFixed(1)} ms)`);
   });

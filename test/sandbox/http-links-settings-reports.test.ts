@@ -149,3 +149,14 @@ describe('reports', () => {
     expect(log).toContain('log@x.test');
   });
 });
+
+describe('request log', () => {
+  it('keeps method, path, status and body; summarises bodies over 16 kB', async () => {
+    await h.api('POST', '/v3/callbacks/process', { testinvitationIds: Array.from({ length: 5000 }, (_, i) => 900001 + i) });
+    const last = (await h.control('GET', '/requests?limit=1')).body.requests[0];
+    expect(last).toMatchObject({ method: 'POST', path: '/v3/callbacks/process', status: 400, accountId: 1 });
+    expect(last.body).toEqual({ '[body omitted]': expect.stringMatching(/characters$/) });
+    await h.control('DELETE', '/requests');
+    expect((await h.control('GET', '/requests')).body.requests).toEqual([]);
+  });
+});
