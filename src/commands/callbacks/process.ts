@@ -9,6 +9,7 @@ import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../context.js';
 import { PartialFailureError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
+import { idsFromAttempts } from './from-attempts.js';
 import { chunk, dedupe, idsNamedIn, parseIdArgs, parseIdText } from './ids.js';
 
 export type CallbackResult = {
@@ -25,11 +26,27 @@ export default defineCommand({
     'assess callbacks process 5001 5002 5003',
     'assess callbacks process --file ids.txt --json',
     'cut -f1 completed.tsv | assess callbacks process --file -',
+    'assess callbacks process --from-attempts --state completed --from 1d --to now',
   ],
-  options: (cmd) => cmd.option('--file <file>', 'read ids from this file (- for standard input): one per line or comma/space separated, # comments'),
-  schema: z.object({ ids: z.array(z.string()).default([]), file: z.string().min(1, 'must name a file, or - for standard input').optional() }),
+  options: (cmd) =>
+    cmd
+      .option('--file <file>', 'read ids from this file (- for standard input): one per line or comma/space separated, # comments')
+      .option('--from-attempts', 'take the ids of every attempt listed by --state, --from and --to')
+      .option('--state <state>', 'with --from-attempts: completed, cancelled or expired')
+      .option('--from <T>', 'with --from-attempts: window start (YYYY-MM-DD, ISO 8601 or relative)')
+      .option('--to <T>', 'with --from-attempts: window end'),
+  schema: z.object({
+    ids: z.array(z.string()).default([]),
+    file: z.string().min(1, 'must name a file, or - for standard input').optional(),
+    fromAttempts: z.boolean().optional(),
+    state: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+  }),
   async run(ctx, input) {
-    const ids = dedupe(await collectIds(ctx, input.ids, input.file));
+    const listed = await idsFromAttempts(ctx, input, { args: input.ids.length, file: input.file !== undefined });
+    if (listed && !listed.length) return void (await new Printer(ctx).list([], { columns: [{ key: 'testInvitationId', header: 'Invitation' }] }));
+    const ids = dedupe(listed ?? (await collectIds(ctx, input.ids, input.file)));
     const client = await ctx.api();
     const results: CallbackResult[] = [];
     const batches = chunk(ids, MAX_CALLBACK_IDS);
