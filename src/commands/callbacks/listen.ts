@@ -49,13 +49,19 @@ export default defineCommand({
       background.add(p);
       void p.finally(() => background.delete(p));
     };
-    let execChain = Promise.resolve(); // one --exec at a time, in arrival order
+    // one forward and one --exec at a time, each in arrival order (In Progress before Complete)
+    let forwardChain = Promise.resolve();
+    let execChain = Promise.resolve();
     let received = 0;
 
     const onNotification = (n: Received) => {
       received++;
       out(n);
-      if (input.forwardTo) track(forward(ctx, input.forwardTo, n));
+      if (input.forwardTo) {
+        const to = input.forwardTo;
+        forwardChain = forwardChain.then(() => forward(ctx, to, n));
+        track(forwardChain);
+      }
       if (input.exec) {
         const cmd = input.exec;
         execChain = execChain.then(() => runExec(ctx, cmd, n));

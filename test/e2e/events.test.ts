@@ -1,0 +1,172 @@
+// Completion events end to end with `assess callbacks listen` (the built binary): notifications
+// from the sandbox arrive with the v3 fields and scores, --exec gets the JSON, the token keeps
+// strangers out, malformed bodies are refused without stopping the listener.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAssess } from '../helpers/cli.js';
+import { startServer } from '../helpers/http-server.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { spawnAssess, type Spawned } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
+
+let ts: TestSandbox;
+beforeAll(async () => (ts = await startTestSandbox()));
+afterAll(() => ts.close());
+
+async function invite(email: string, callbackUrl: string, extra: string[] = []): Promise<string> {
+  const r = await runAssess(['invite', '1001', '--email', email, '--name', 'Event Candidate', '--callback-url', callbackUrl, ...extra, '--json'], { env: ts.env });
+  expect(r.code, r.stderr).toBe(0);
+  return String(JSON.parse(r.stdout).testInvitationId);
+}
+
+async function simulate(id: string, to: string, extra: string[] = []) {
+  const r = await runAssess(['sandbox', 'simulate', id, to, '--url', ts.sb.baseUrl, ...extra, '--json']);
+  expect(r.code, r.stderr).toBe(0);
+  return { view: JSON.parse(r.stdout) as Record<string, unknown>, stderr: r.stderr };
+}
+
+const events = (l: Spawned) => l.lines().slice(1).map((s) => JSON.parse(s) as Record<string, unknown>);
+
+describe('callbacks listen receives the sandbox notifications', () => {
+  let listener: Spawned;
+  let url: string;
+  beforeAll(async () => {
+    listener = spawnAssess(['callbacks', 'listen', '--port', '0', '--path', '/events', '--print-url']);
+    url = await listener.firstLine();
+  });
+  afterAll(() => listener.stop());
+
+  it('prints the URL to register first, then one JSON line per notification: In Progress, then Complete with scores', async () => {
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/events$/);
+    expect(listener.stderr()).toContain(`Listening for notifications on ${url}`);
+    const id = await invite('listen.flow@example.com', url);
+    const started = await simulate(id, 'start');
+    expect(started.stderr).toMatch(/Callback 'In Progress' queued/);
+    await waitFor(() => events(listener).some((e) => String(e.TestInvitationId) === id), { what: 'the In Progress notification' });
+    const done = await simulate(id, 'complete', ['--score', '80']);
+    const mine = () => events(listener).filter((e) => String(e.TestInvitationId) === id);
+    await waitFor(() => mine().length === 2, { what: 'the Complete notification' });
+
+    const [progress, complete] = mine();
+    expect(Object.keys(progress)).toEqual([
+      'CandidateEmailId', 'AttemptedOn', 'AttemptedOnUtc', 'TotalScore', 'CandidateScore', 'ReportPDFUrl', 'TestInvitationId', 'Status', 'PerformanceCategory',
+    ]);
+    expect(progress).toMatchObject({ CandidateEmailId: 'listen.flow@example.com', Status: 'In Progress', ReportPDFUrl: null, CandidateScore: 0, PerformanceCategory: null, TestInvitationId: Number(id) });
+    expect(progress.AttemptedOn).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(complete).toMatchObject({
+      CandidateEmailId: 'listen.flow@example.com',
+      Status: 'Complete',
+      TestInvitationId: Number(id),
+      TotalScore: done.view.totalTestPoints,
+      CandidateScore: done.view.candidatePoints,
+      AttemptedOn: progress.AttemptedOn,
+      AttemptedOnUtc: progress.AttemptedOnUtc,
+      ReportPDFUrl: `${ts.sb.baseUrl}/v3/reports/${id}/pdf`,
+    });
+    expect(done.view.scorePercentage).toBe(80);
+    expect(typeof complete.PerformanceCategory).toBe('string');
+  });
+
+  it('a malformed notification gets 400 and a line on stderr; the listener keeps running', async () => {
+    const bad = await fetch(url, { method: 'POST', body: JSON.stringify({ TestInvitationId: 'abc', Status: 'Complete' }) });
+    expect(bad.status).toBe(400);
+    const notJson = await fetch(url, { method: 'POST', body: 'hello' });
+    expect(notJson.status).toBe(400);
+    await waitFor(() => /not JSON/.test(listener.stderr()), { what: 'the refusal on stderr' });
+    expect(listener.stderr()).toMatch(/malformed notification: .*CandidateEmailId is required/);
+    const wrongPath = await fetch(url.replace('/events', '/other'), { method: 'POST', body: '{}' });
+    expect(wrongPath.status).toBe(404);
+    const ok = await fetch(url, {
+      method: 'POST',
+      body: JSON.stringify({ CandidateEmailId: 'v2@example.com', AttemptedOn: '2025-01-01T10:00:00Z', TotalScore: 10, CandidateScore: 7, ReportPDFUrl: 'https://x.test/r.pdf', TestInvitationId: 42 }),
+    });
+    expect(ok.status).toBe(200); // a v2 body (no Status) is a valid notification too
+    await waitFor(() => events(listener).some((e) => e.TestInvitationId === 42), { what: 'the v2 notification' });
+  });
+
+  it('stops cleanly on SIGINT with a summary on stderr', async () => {
+    const extra = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url']);
+    await extra.firstLine();
+    const exit = await extra.stop('SIGINT');
+    expect(exit.code).toBe(0);
+    expect(extra.stderr()).toMatch(/Stopped; 0 notification\(s\) received/);
+  });
+});
+
+describe('--token', () => {
+  it('only requests carrying ?token=T are accepted; wrong or missing token → 401', async () => {
+    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--token', 's3cret-Token', '--print-url']);
+    try {
+      const url = await l.firstLine();
+      expect(new URL(url).searchParams.get('token')).toBe('s3cret-Token');
+      const bare = url.split('?')[0];
+      expect((await fetch(bare, { method: 'POST', body: '{}' })).status).toBe(401);
+      expect((await fetch(`${bare}?token=guess`, { method: 'POST', body: '{}' })).status).toBe(401);
+      await waitFor(() => /wrong token/.test(l.stderr()), { what: 'the refusal on stderr' });
+      expect(l.stderr()).toMatch(/missing \?token=/);
+      const id = await invite('token.flow@example.com', url);
+      await simulate(id, 'start');
+      await waitFor(() => l.lines().length >= 2, { what: 'the notification through the token URL' });
+      expect(JSON.parse(l.lines()[1]!)).toMatchObject({ TestInvitationId: Number(id), Status: 'In Progress' });
+      expect(l.lines()).toHaveLength(2); // the refused requests printed nothing on stdout
+    } finally {
+      await l.stop();
+    }
+  });
+});
+
+describe('--exec and --forward-to', () => {
+  it('runs the command with the JSON on stdin and ASSESS_EVENT_* variables, and forwards the body unchanged', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'assess-exec-'));
+    const script = join(dir, 'hook.mjs');
+    // records what it got: stdin and the ASSESS_EVENT_* variables, one file per notification
+    writeFileSync(
+      script,
+      [
+        "import { writeFileSync } from 'node:fs';",
+        "let s = '';",
+        "process.stdin.on('data', (d) => (s += d)).on('end', () => {",
+        "  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('ASSESS_EVENT_')));",
+        "  const name = `event-${env.ASSESS_EVENT_INVITATION_ID}-${env.ASSESS_EVENT_STATUS.replace(' ', '_')}.json`;",
+        "  writeFileSync(`${process.argv[2]}/${name}`, JSON.stringify({ stdin: s, env }));",
+        "});",
+      ].join('\n'),
+    );
+    const forwarded: string[] = [];
+    const target = await startServer((req, res) => {
+      forwarded.push(req.body);
+      res.writeHead(202).end();
+    });
+    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--exec', `"${process.execPath}" "${script}" "${dir}"`, '--forward-to', `${target.url}/fwd`]);
+    try {
+      const url = await l.firstLine();
+      const id = await invite('exec.flow@example.com', url);
+      await simulate(id, 'complete', ['--score', '50']);
+      const files = () => readdirSync(dir).filter((f) => f.startsWith(`event-${id}-`)).sort();
+      await waitFor(() => files().length === 2, { what: 'two --exec runs' });
+      const complete = JSON.parse(readFileSync(join(dir, `event-${id}-Complete.json`), 'utf8'));
+      const body = JSON.parse(complete.stdin);
+      expect(body).toMatchObject({ TestInvitationId: Number(id), Status: 'Complete', CandidateEmailId: 'exec.flow@example.com' });
+      expect(complete.env).toMatchObject({
+        ASSESS_EVENT_STATUS: 'Complete',
+        ASSESS_EVENT_INVITATION_ID: id,
+        ASSESS_EVENT_EMAIL: 'exec.flow@example.com',
+        ASSESS_EVENT_CANDIDATE_SCORE: String(body.CandidateScore),
+        ASSESS_EVENT_TOTAL_SCORE: String(body.TotalScore),
+        ASSESS_EVENT_REPORT_URL: body.ReportPDFUrl,
+        ASSESS_EVENT_VERSION: 'v3',
+      });
+      await waitFor(() => forwarded.length === 2, { what: 'two forwards' });
+      expect(forwarded.map((b) => JSON.parse(b).Status)).toEqual(['In Progress', 'Complete']);
+      expect(forwarded[1]).toBe(complete.stdin); // byte for byte what the listener received
+      await waitFor(() => (l.stderr().match(/forwarded invitation .*: HTTP 202/g) ?? []).length === 2, { what: 'forward reports on stderr' });
+      expect(l.lines().slice(1).map((s) => JSON.parse(s).Status)).toEqual(['In Progress', 'Complete']); // exec output stays off stdout
+    } finally {
+      await l.stop();
+      await target.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,54 @@
+// Long-running commands for e2e tests (`callbacks listen`, `sandbox serve`): spawn the BUILT
+// binary, collect stdout lines and stderr as they come, wait for conditions with a bounded
+// deadline, and stop the process (SIGINT by default) at the end.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { baseEnv, BIN, ROOT, tempDir } from './cli.js';
+import { waitFor } from './wait.js';
+
+export interface Spawned {
+  child: ChildProcess;
+  /** Complete stdout lines so far. */
+  lines(): string[];
+  stderr(): string;
+  /** Resolves with the first stdout line (rejects if the process ends first or after timeoutMs). */
+  firstLine(timeoutMs?: number): Promise<string>;
+  /** Waits until at least n stdout lines arrived; returns them all. */
+  waitForLines(n: number, timeoutMs?: number): Promise<string[]>;
+  /** Sends the signal (if still running) and resolves with the exit. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function spawnAssess(args: string[], opts: { env?: Record<string, string | undefined>; configDir?: string } = {}): Spawned {
+  const env: Record<string, string | undefined> = { ...baseEnv(opts.configDir ?? tempDir().dir), ...opts.env };
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
+  const child = spawn(process.execPath, [BIN, ...args], { env: env as NodeJS.ProcessEnv, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('close', (code, signal) => resolve((exit = { code, signal }))),
+  );
+  child.stdout!.setEncoding('utf8').on('data', (d) => (out += d));
+  child.stderr!.setEncoding('utf8').on('data', (d) => (err += d));
+  const lines = () => out.split('\n').slice(0, -1);
+  const waitForLines = async (n: number, timeoutMs = 20_000) => {
+    await waitFor(() => lines().length >= n || exit !== null, { timeoutMs, what: `${n} stdout line(s) from assess ${args.join(' ')}; stderr: ${err}` });
+    if (lines().length < n) throw new Error(`assess ${args.join(' ')} exited (${JSON.stringify(exit)}) after ${lines().length} line(s); stderr: ${err}`);
+    return lines();
+  };
+  return {
+    child,
+    lines,
+    stderr: () => err,
+    firstLine: async (timeoutMs) => (await waitForLines(1, timeoutMs))[0]!,
+    waitForLines,
+    stop: async (signal = 'SIGINT') => {
+      if (exit) return exit;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const r = await exited;
+      clearTimeout(timer);
+      return r;
+    },
+  };
+}
