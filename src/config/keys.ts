@@ -7,17 +7,23 @@ const url = z
   .string()
   .trim()
   .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), 'must be an http(s) URL, e.g. https://api.example.com');
-const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+const bool = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true');
+const whole = (min: number, max: number, example: number) =>
+  z.coerce
+    .number({ message: `must be a whole number from ${min} to ${max}, e.g. ${example}` })
+    .int(`must be a whole number from ${min} to ${max}, e.g. ${example}`)
+    .min(min, `must be a whole number from ${min} to ${max}, e.g. ${example}`)
+    .max(max, `must be a whole number from ${min} to ${max}, e.g. ${example}`);
 
 /** Config key (as typed by users) → stored property and value schema. */
 export const CONFIG_KEYS = {
   'base-url': { prop: 'baseUrl', schema: url, describe: 'v3 base URL' },
   'base-url-v2': { prop: 'baseUrlV2', schema: url, describe: 'v2 base URL (deprecated API)' },
-  output: { prop: 'output', schema: z.enum(OUTPUT_FORMATS), describe: 'default output format' },
-  timeout: { prop: 'timeout', schema: z.coerce.number().int().min(1).max(600), describe: 'request timeout, seconds' },
-  retries: { prop: 'retries', schema: z.coerce.number().int().min(1).max(10), describe: 'attempts per request' },
-  concurrency: { prop: 'concurrency', schema: z.coerce.number().int().min(1).max(64), describe: 'bulk concurrency' },
-  api: { prop: 'api', schema: z.enum(['v3', 'v2']), describe: 'API version to use' },
+  output: { prop: 'output', schema: z.enum(OUTPUT_FORMATS, { message: `must be one of ${OUTPUT_FORMATS.join(', ')}` }), describe: 'default output format' },
+  timeout: { prop: 'timeout', schema: whole(1, 600, 30), describe: 'request timeout, seconds' },
+  retries: { prop: 'retries', schema: whole(1, 10, 4), describe: 'attempts per request' },
+  concurrency: { prop: 'concurrency', schema: whole(1, 64, 8), describe: 'bulk concurrency' },
+  api: { prop: 'api', schema: z.enum(['v3', 'v2'], { message: 'must be v3 or v2' }), describe: 'API version to use' },
   'v2.warn': { prop: 'v2Warn', schema: bool, describe: 'print the v2 deprecation notice' },
 } as const;
 

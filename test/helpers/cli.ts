@@ -50,9 +50,22 @@ export function runAssess(args: string[], opts: RunOptions = {}): Promise<RunRes
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      const leak = leakedSecret(args, env as Record<string, string>, stdout + stderr);
+      if (leak) return reject(new Error(`the API key (${leak.slice(0, 6)}…) appeared in the output of: assess ${args.join(' ')}`));
       resolvePromise({ code, signal, stdout, stderr });
     });
     if (opts.stdin !== undefined) child.stdin.end(opts.stdin);
     else child.stdin.end();
   });
+}
+
+/**
+ * Every run is checked: the key given through the environment must never appear in stdout or
+ * stderr. `sandbox serve` is the one exception — printing the public seed keys is its job.
+ */
+function leakedSecret(args: string[], env: Record<string, string>, output: string): string | undefined {
+  const i = args.indexOf('sandbox');
+  if (i >= 0 && args[i + 1] === 'serve') return undefined;
+  const key = env.ASSESS_API_KEY;
+  return key && key.length >= 8 && output.includes(key) ? key : undefined;
 }
