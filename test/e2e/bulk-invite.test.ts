@@ -1,0 +1,154 @@
+// `assess invite <testId> --csv` against a sandbox: exact accounting of invitations, resume
+// from the journal (re-run, kill -9), bad rows stopped before anything is sent, exit 5 with a
+// results file when the service refuses some rows.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAssess, tempDir } from '../helpers/cli.js';
+import { csvOf, ndjson, spawnAssess, startLatencySandbox, waitFor, type LatencySandbox } from '../helpers/bulk.js';
+
+let s: LatencySandbox;
+const work = tempDir('assess-bulk-invite-');
+beforeAll(async () => {
+  s = await startLatencySandbox(0);
+});
+afterAll(async () => {
+  await s?.close();
+  work.cleanup();
+});
+
+type Inv = { testInvitationId: number; email: string; status: string; testId: number };
+const invitationsOf = async (domain: string) =>
+  (await s.control<{ invitations: Inv[] }>('GET', '/invitations')).invitations.filter((i) => i.email.endsWith(`@${domain}`));
+const serviceRequests = async () => (await s.control<{ requests: Array<{ path: string }> }>('GET', '/requests')).requests.filter((r) => r.path.startsWith('/v3/'));
+const rowsFor = (domain: string, n: number) => Array.from({ length: n }, (_, i) => [`cand${i}@${domain}`, `Candidate ${i}`]);
+const run = (args: string[], extra: { stdin?: string } = {}) => runAssess(args, { env: s.env, cwd: work.dir, timeoutMs: 90_000, ...extra });
+
+describe('assess invite --csv', () => {
+  const csv = join(work.dir, 'cohort.csv');
+  const results = `${csv}.results.ndjson`;
+
+  it('invites 500 rows exactly once each; the results file has one line per row', async () => {
+    writeFileSync(csv, csvOf(rowsFor('cohort.example', 500)));
+    const r = await run(['invite', '1001', '--csv', csv]);
+    expect(r.stderr).toMatch(/500 done, 0 skipped, 0 failed/);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    const invs = await invitationsOf('cohort.example');
+    expect(invs).toHaveLength(500);
+    expect(new Set(invs.map((i) => i.email)).size).toBe(500);
+    const lines = ndjson<{ line: number; outcome: string; testInvitationId: number; testUrl: string; status: string }>(results);
+    expect(lines).toHaveLength(500);
+    expect(lines.every((l) => l.outcome === 'invited' && l.status === 'Pending' && /\/take\//.test(l.testUrl))).toBe(true);
+    expect(new Set(lines.map((l) => l.line)).size).toBe(500);
+    expect(ndjson(`${csv}.journal.ndjson`)).toHaveLength(500);
+  });
+
+  it('a re-run sends nothing and reports every row as already invited (journal)', async () => {
+    await s.control('DELETE', '/requests');
+    const r = await run(['invite', '1001', '--csv', csv]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/0 done, 500 skipped, 0 failed \(500 already invited in an earlier run\)/);
+    expect(await serviceRequests()).toEqual([]);
+    expect(await invitationsOf('cohort.example')).toHaveLength(500);
+    const lines = ndjson<{ outcome: string; testInvitationId: number }>(results);
+    expect(lines).toHaveLength(500);
+    expect(lines.every((l) => l.outcome === 'skipped' && typeof l.testInvitationId === 'number')).toBe(true);
+  });
+
+  it('without the journal the service hands back the existing invitations: none created, taken ones reported as existing', async () => {
+    const invs = await invitationsOf('cohort.example');
+    for (const inv of invs.slice(0, 3)) await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, { to: 'complete', score: 50 });
+    const r = await run(['invite', '1001', '--csv', csv, '--journal', join(work.dir, 'fresh.journal.ndjson')]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/500 done, 0 skipped, 0 failed \(3 existing invitation\(s\) returned\)/);
+    expect(await invitationsOf('cohort.example')).toHaveLength(500);
+    const lines = ndjson<{ outcome: string; status: string; testInvitationId: number }>(join(work.dir, 'fresh.results.ndjson'));
+    const existing = lines.filter((l) => l.outcome === 'existing');
+    expect(existing.map((l) => l.testInvitationId).sort()).toEqual(invs.slice(0, 3).map((i) => i.testInvitationId).sort());
+    expect(existing.every((l) => l.status === 'Complete')).toBe(true);
+  });
+
+  it('bad rows (bad e-mail, missing name, broken quoting) are listed with line numbers and nothing is sent', async () => {
+    const bad = join(work.dir, 'bad.csv');
+    writeFileSync(bad, 'EMAIL,Name\nok1@bad.example,Ok One\nnot-an-email,Bad Mail\nok2@bad.example,\nok3@bad.example,Ok Three\nok4@bad.example,"Lee, "Ann"\n');
+    await s.control('DELETE', '/requests');
+    const r = await run(['invite', '1001', '--csv', bad]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/3 bad row\(s\) in .*bad\.csv; nothing was sent/);
+    expect(r.stderr).toMatch(/line 3: email: must be an e-mail address.*not-an-email/);
+    expect(r.stderr).toMatch(/line 4: name: is empty/);
+    expect(r.stderr).toMatch(/line 6: broken quoting/);
+    expect(await serviceRequests()).toEqual([]);
+    expect(await invitationsOf('bad.example')).toEqual([]);
+    expect(readdirSync(work.dir).filter((f) => f.startsWith('bad.csv.'))).toEqual([]);
+
+    const dry = await run(['invite', '1001', '--csv', bad, '--dry-run', '--skip-invalid']);
+    expect(dry.code).toBe(0);
+    expect(dry.stderr).toMatch(/2 would be sent\. Nothing was sent\./);
+    expect(await serviceRequests()).toEqual([]);
+
+    const skip = await run(['invite', '1001', '--csv', bad, '--skip-invalid']);
+    expect(skip.code).toBe(5);
+    expect((await invitationsOf('bad.example')).map((i) => i.email).sort()).toEqual(['ok1@bad.example', 'ok3@bad.example']);
+    const lines = ndjson<{ line: number; outcome: string }>(`${bad}.results.ndjson`);
+    expect(lines.map((l) => `${l.line}:${l.outcome}`).sort()).toEqual(['2:invited', '3:invalid', '4:invalid', '5:invited', '6:invalid']);
+  });
+
+  it('exit 5 with a results file when the service refuses some rows (a link of another account)', async () => {
+    const mixed = join(work.dir, 'mixed.csv');
+    writeFileSync(mixed, csvOf([['a@mixed.example', 'A', ''], ['b@mixed.example', 'B', '5007'], ['c@mixed.example', 'C', '5002']], ['email', 'name', 'Link']));
+    const r = await run(['invite', '1001', '--csv', mixed]);
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/2 done, 0 skipped, 1 failed/);
+    const lines = ndjson<{ line: number; outcome: string; error?: { status: number; messages: string[] } }>(`${mixed}.results.ndjson`);
+    const failed = lines.filter((l) => l.outcome === 'failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ line: 3, error: { status: 404 } });
+    expect((await invitationsOf('mixed.example')).map((i) => i.email).sort()).toEqual(['a@mixed.example', 'c@mixed.example']);
+    // The failed row is not in the journal: a re-run retries it (and only it).
+    expect(ndjson<{ k: string }>(`${mixed}.journal.ndjson`).map((j) => j.k).sort()).toEqual(['1001|5002|c@mixed.example', '1001|default|a@mixed.example']);
+  });
+
+  it('reads standard input (--csv -) and keeps its journal in the current directory', async () => {
+    const r = await run(['invite', '1001', '--csv', '-'], { stdin: csvOf(rowsFor('stdin.example', 3)) });
+    expect(r.code).toBe(0);
+    expect(await invitationsOf('stdin.example')).toHaveLength(3);
+    expect(ndjson(join(work.dir, 'invite-1001.journal.ndjson'))).toHaveLength(3);
+    expect(ndjson(join(work.dir, 'invite-1001.results.ndjson'))).toHaveLength(3);
+  });
+});
+
+describe('assess invite --csv, killed mid-way', () => {
+  let slow: LatencySandbox;
+  beforeAll(async () => {
+    slow = await startLatencySandbox(15);
+  });
+  afterAll(async () => slow?.close());
+
+  it('kill -9 then re-run: every row invited exactly once, no results file under its final name from the killed run', async () => {
+    const dir = tempDir('assess-bulk-kill-');
+    const csv = join(dir.dir, 'kill.csv');
+    writeFileSync(csv, csvOf(rowsFor('kill.example', 300)));
+    const journal = `${csv}.journal.ndjson`;
+    const first = spawnAssess(['invite', '1001', '--csv', csv, '--concurrency', '2'], { env: slow.env, cwd: dir.dir });
+    await waitFor(() => ndjson(journal).length >= 20, 30_000, 'journal lines');
+    first.child.kill('SIGKILL');
+    const killed = await first.done;
+    expect(killed.signal).toBe('SIGKILL');
+    const before = ndjson(journal).length;
+    expect(before).toBeLessThan(300);
+    expect(readdirSync(dir.dir)).not.toContain('kill.csv.results.ndjson');
+
+    const again = await runAssess(['invite', '1001', '--csv', csv], { env: slow.env, cwd: dir.dir, timeoutMs: 90_000 });
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(new RegExp(`${300 - before} done, ${before} skipped, 0 failed`));
+    const invs = (await slow.control<{ invitations: Inv[] }>('GET', '/invitations')).invitations.filter((i) => i.email.endsWith('@kill.example'));
+    expect(invs).toHaveLength(300);
+    expect(new Set(invs.map((i) => i.email)).size).toBe(300);
+    expect(ndjson(journal)).toHaveLength(300);
+    expect(readdirSync(dir.dir).filter((f) => f.endsWith('.part'))).toEqual([]);
+    expect(readFileSync(`${csv}.results.ndjson`, 'utf8').trim().split('\n')).toHaveLength(300);
+    dir.cleanup();
+  });
+});
