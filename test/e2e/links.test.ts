@@ -76,10 +76,11 @@ describe('assess links list / get', () => {
     expect(JSON.parse(j.stdout)).toEqual({ testLinkId: 5003, proctoringSettings: { proctoringMode: 'video' } });
   });
 
-  it('get of a link that is not there is not exit 0', async () => {
+  it('get of a link that is not on the test exits 4 (not found)', async () => {
     const r = await run(['links', 'get', '1001', '9999']);
-    expect([3, 4]).toContain(r.code);
+    expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: GET \/v3\/tests\/1001\/testlinks\/9999 → HTTP 404/);
   });
 });
 
