@@ -50,11 +50,18 @@ export const DEFAULT_MAX_ATTEMPTS = 4;
 export const USER_AGENT = `assess-cli/${VERSION} node/${process.versions.node}`;
 
 let sharedDispatcher: Dispatcher | undefined;
+export const CLOSE_HOOK = Symbol.for('assess.closeSharedDispatcher');
 /** One keep-alive pool per process; honours HTTP_PROXY / HTTPS_PROXY / NO_PROXY. */
 function defaultDispatcher(): Dispatcher {
-  sharedDispatcher ??= new EnvHttpProxyAgent({ keepAliveTimeout: 10_000, connections: 64 });
+  if (!sharedDispatcher) {
+    sharedDispatcher = new EnvHttpProxyAgent({ keepAliveTimeout: 10_000, connections: 64 });
+    // The CLI closes it on exit (idle keep-alive sockets would hold the process open) without
+    // importing this module when no request was made.
+    (globalThis as Record<symbol, unknown>)[CLOSE_HOOK] = closeSharedDispatcher;
+  }
   return sharedDispatcher;
 }
+
 
 export async function closeSharedDispatcher(): Promise<void> {
   const d = sharedDispatcher;

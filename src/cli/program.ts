@@ -99,17 +99,17 @@ export async function runCli(argv: string[], proc: ProcessLike = process as unkn
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (err) {
-    code = handleError(err, proc, rt, controller.signal.aborted);
+    code = handleError(err, proc, argv, controller.signal.aborted);
   } finally {
     process.off('SIGINT', onSigint);
     for (const hook of rt.exitHooks.reverse()) await Promise.resolve(hook()).catch(() => undefined);
-    const { closeSharedDispatcher } = await import('../api/transport.js');
-    await closeSharedDispatcher();
+    const closeDispatcher = (globalThis as Record<symbol, unknown>)[Symbol.for('assess.closeSharedDispatcher')];
+    if (typeof closeDispatcher === 'function') await closeDispatcher();
   }
   return code;
 }
 
-function handleError(err: unknown, proc: ProcessLike, rt: Runtime, aborted: boolean): number {
+function handleError(err: unknown, proc: ProcessLike, argv: string[], aborted: boolean): number {
   if (err instanceof CommanderError) {
     // commander already printed its message (with "Did you mean …?") to stderr.
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
@@ -120,11 +120,10 @@ function handleError(err: unknown, proc: ProcessLike, rt: Runtime, aborted: bool
     proc.stderr.write('interrupted\n');
     return EXIT.interrupted;
   }
-  const debug = Boolean(proc.env.ASSESS_DEBUG === '1' || process.argv.includes('--debug'));
+  const debug = proc.env.ASSESS_DEBUG === '1' || argv.includes('--debug');
   const { message, hint } = describeError(err);
   proc.stderr.write(`error: ${message}\n`);
   if (hint) proc.stderr.write(`  ${hint}\n`);
   if (debug && err instanceof Error && err.stack) proc.stderr.write(`${err.stack}\n`);
-  void rt;
   return exitCodeFor(err);
 }
