@@ -1,0 +1,152 @@
+// Units of src/bulk: the pool (bound, lazy pull, stop on abort, first error), the journal
+// (reopen, torn last line, run records), atomic files, progress line, sandbox latency parsing.
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AtomicFile, cleanStaleTemps, writeFileAtomic } from '../../src/bulk/atomic.js';
+import { Journal } from '../../src/bulk/journal.js';
+import { runPool } from '../../src/bulk/pool.js';
+import { formatSeconds, Progress } from '../../src/bulk/progress.js';
+import { inside } from '../../src/commands/report/export.js';
+import { latencyOf, parseLatency } from '../../src/sandbox/faults.js';
+import { tempDir } from '../helpers/cli.js';
+
+const tmp = tempDir('assess-bulk-unit-');
+afterAll(() => tmp.cleanup());
+const tick = () => new Promise((r) => setTimeout(r, 1));
+
+describe('runPool', () => {
+  it('never runs more than `concurrency` at once and pulls the source lazily', async () => {
+    let running = 0;
+    let peak = 0;
+    let pulled = 0;
+    async function* source() {
+      for (let i = 0; i < 50; i++) {
+        pulled++;
+        // the pool asks for the next item only when a slot is free
+        expect(pulled - done).toBeLessThanOrEqual(4);
+        yield i;
+      }
+    }
+    let done = 0;
+    const r = await runPool(source(), { concurrency: 3 }, async () => {
+      peak = Math.max(peak, ++running);
+      await tick();
+      running--;
+      done++;
+    });
+    expect(peak).toBe(3);
+    expect(done).toBe(50);
+    expect(r).toEqual({ started: 50, stopped: false });
+  });
+
+  it('on abort takes no new item but lets in-flight ones finish', async () => {
+    const ac = new AbortController();
+    const finished: number[] = [];
+    const r = await runPool(Array.from({ length: 100 }, (_, i) => i), { concurrency: 4, signal: ac.signal }, async (i) => {
+      if (i === 5) ac.abort();
+      await tick();
+      finished.push(i);
+    });
+    expect(r.stopped).toBe(true);
+    expect(r.started).toBe(finished.length);
+    expect(finished.length).toBeLessThan(10);
+    expect(finished).toContain(5);
+  });
+
+  it('a worker that throws stops the pool; the error is thrown after in-flight items settle', async () => {
+    const finished: number[] = [];
+    await expect(
+      runPool([1, 2, 3, 4, 5, 6, 7, 8], { concurrency: 2 }, async (i) => {
+        await tick();
+        if (i === 2) throw new Error('fatal 2');
+        finished.push(i);
+      }),
+    ).rejects.toThrow('fatal 2');
+    expect(finished).toContain(1);
+    expect(finished.length).toBeLessThan(7);
+  });
+});
+
+describe('Journal', () => {
+  it('keeps entries across reopen, cuts a torn last line, and keeps appending cleanly', async () => {
+    const path = join(tmp.dir, 'j1.ndjson');
+    const j = await Journal.open(path);
+    j.append({ k: 'a', n: 1 });
+    j.append({ k: 'b', n: 2 });
+    j.recordRun({ to: '2026-01-01T00:00:00Z' });
+    j.close();
+    appendFileSync(path, '{"k":"c","n":'); // kill -9 in the middle of a write
+    const again = await Journal.open(path);
+    expect([...again.entries.keys()]).toEqual(['a', 'b']);
+    expect(again.lastRun).toEqual({ to: '2026-01-01T00:00:00Z' });
+    expect(again.unreadable).toBe(0);
+    again.append({ k: 'c', n: 3 });
+    again.close();
+    const lines = readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.k ?? 'run')).toEqual(['a', 'b', 'run', 'c']);
+  });
+
+  it('a file with only a torn line is emptied', async () => {
+    const path = join(tmp.dir, 'j2.ndjson');
+    writeFileSync(path, '{"k":"x"');
+    const j = await Journal.open(path);
+    expect(j.entries.size).toBe(0);
+    j.close();
+    expect(readFileSync(path, 'utf8')).toBe('');
+  });
+});
+
+describe('atomic files', () => {
+  it('the final name appears only on commit; discard leaves nothing', () => {
+    const target = join(tmp.dir, 'out.ndjson');
+    const f = new AtomicFile(target);
+    f.write('one\n');
+    expect(existsSync(target)).toBe(false);
+    f.commit();
+    expect(readFileSync(target, 'utf8')).toBe('one\n');
+    const g = new AtomicFile(join(tmp.dir, 'gone.ndjson'));
+    g.write('x');
+    g.discard();
+    expect(readdirSync(tmp.dir).filter((n) => n.includes('gone'))).toEqual([]);
+    writeFileAtomic(target, 'two\n');
+    expect(readFileSync(target, 'utf8')).toBe('two\n');
+  });
+
+  it('cleanStaleTemps removes temp files of dead writers only', () => {
+    const dir = tempDir('assess-stale-');
+    writeFileSync(join(dir.dir, '.a.pdf.999999999.0123abcd.part'), 'dead');
+    writeFileSync(join(dir.dir, `.b.pdf.${process.pid}.0123abcd.part`), 'alive');
+    writeFileSync(join(dir.dir, 'keep.pdf'), 'x');
+    expect(cleanStaleTemps(dir.dir)).toBe(1);
+    expect(readdirSync(dir.dir).sort()).toEqual([`.b.pdf.${process.pid}.0123abcd.part`, 'keep.pdf']);
+    dir.cleanup();
+  });
+
+  it('names built from service data cannot leave the output directory', () => {
+    expect(inside('/out', 'report-ann-1.pdf')).toBe('/out/report-ann-1.pdf');
+    expect(() => inside('/out', '../etc/passwd')).toThrow(/would leave/);
+    expect(() => inside('/out', 'a/b.pdf')).toThrow(/would leave/);
+  });
+});
+
+describe('progress and latency', () => {
+  it('draws count, percentage, rate and ETA', () => {
+    let now = 0;
+    const p = new Progress({ stream: process.stderr, enabled: false, total: 100, label: 'Inviting', now: () => now });
+    now = 2000;
+    p.tick(50);
+    expect(p.line(100)).toMatch(/^Inviting \[#+-+\] 50\/100 50% · 25\/s · ETA 2s$/);
+    expect(formatSeconds(125)).toBe('2m05s');
+  });
+
+  it('parses 5ms, 0.2s and 2-10ms; rejects nonsense', () => {
+    expect(parseLatency('5ms')).toBe(5);
+    expect(parseLatency('5')).toBe(5);
+    expect(parseLatency('0.2s')).toBe(200);
+    expect(parseLatency('2-10ms')).toEqual([2, 10]);
+    expect(parseLatency('fast')).toMatch(/not a latency/);
+    expect(parseLatency('10-2')).toMatch(/upper bound/);
+    expect(latencyOf({ latencyMs: [2, 10] }, () => 0.5)).toBe(6);
+  });
+});
