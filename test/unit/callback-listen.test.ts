@@ -1,0 +1,111 @@
+// `callbacks listen` pure parts and its receiver (in process): body validation (v3 and v2), the
+// --exec environment, the printed row, the callback URL, and the HTTP answers (404, 405, 401,
+// 413, 400, 200) with the raw body handed on.
+import { Chalk } from 'chalk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCallback } from '../../src/api/schemas/callback.js';
+import { csvHeader, csvRow, eventEnv, tableHeader, tableRow } from '../../src/commands/callbacks/notification.js';
+import { callbackUrlFor, MAX_BODY_BYTES, startReceiver, type Received, type Rejected, type RunningReceiver } from '../../src/commands/callbacks/receiver.js';
+
+const V3 = {
+  CandidateEmailId: 'ann@example.com',
+  AttemptedOn: '2025-03-01T10:00:00Z',
+  AttemptedOnUtc: '2025-03-01T10:00:00Z',
+  TotalScore: 130,
+  CandidateScore: 104,
+  ReportPDFUrl: 'https://x.test/v3/reports/900100/pdf',
+  TestInvitationId: 900100,
+  Status: 'Complete',
+  PerformanceCategory: 'Good',
+};
+const V2 = { CandidateEmailId: 'bo@example.com', AttemptedOn: '2025-03-01T10:00:00', TotalScore: 10, CandidateScore: 7, ReportPDFUrl: 'https://x.test/r.pdf', TestInvitationId: 12 };
+
+describe('parseCallback', () => {
+  it('accepts a v3 body, a v2 body (no Status), extra fields and string ids beyond 2^53', () => {
+    expect(parseCallback(V3)).toMatchObject({ ok: true, version: 'v3' });
+    expect(parseCallback(V2)).toMatchObject({ ok: true, version: 'v2' });
+    expect(parseCallback({ ...V3, Extra: 1, TestInvitationId: '9223372036854775807' }).ok).toBe(true);
+    expect(parseCallback({ ...V3, Status: 'In Progress', ReportPDFUrl: null, PerformanceCategory: null }).ok).toBe(true);
+  });
+  it('names what is missing or wrong', () => {
+    const { CandidateScore: _c, ...missing } = V3;
+    expect(parseCallback(missing)).toEqual({ ok: false, errors: ['CandidateScore is required'] });
+    const bad = parseCallback({ ...V3, TotalScore: 'ten', TestInvitationId: 'x1' });
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.errors.join(' | ')).toMatch(/TotalScore: .*\| TestInvitationId: /);
+    expect(parseCallback([1, 2])).toEqual({ ok: false, errors: ['body must be a JSON object'] });
+    expect(parseCallback(null)).toEqual({ ok: false, errors: ['body must be a JSON object'] });
+  });
+});
+
+describe('printing and --exec environment', () => {
+  it('eventEnv maps every field to ASSESS_EVENT_*; null and missing become empty', () => {
+    expect(eventEnv(V3, 'v3')).toEqual({
+      ASSESS_EVENT_VERSION: 'v3',
+      ASSESS_EVENT_EMAIL: 'ann@example.com',
+      ASSESS_EVENT_ATTEMPTED_ON: '2025-03-01T10:00:00Z',
+      ASSESS_EVENT_ATTEMPTED_ON_UTC: '2025-03-01T10:00:00Z',
+      ASSESS_EVENT_TOTAL_SCORE: '130',
+      ASSESS_EVENT_CANDIDATE_SCORE: '104',
+      ASSESS_EVENT_REPORT_URL: 'https://x.test/v3/reports/900100/pdf',
+      ASSESS_EVENT_INVITATION_ID: '900100',
+      ASSESS_EVENT_STATUS: 'Complete',
+      ASSESS_EVENT_PERFORMANCE_CATEGORY: 'Good',
+    });
+    const v2 = eventEnv(V2, 'v2');
+    expect([v2.ASSESS_EVENT_STATUS, v2.ASSESS_EVENT_ATTEMPTED_ON_UTC, v2.ASSESS_EVENT_VERSION]).toEqual(['', '', 'v2']);
+  });
+  it('a TTY row shows status, invitation, candidate, score and report; CSV has the v3 fields in order', () => {
+    const c = new Chalk({ level: 0 });
+    const row = tableRow(V3, new Date(2025, 2, 1, 9, 5, 7), c);
+    expect(row).toMatch(/^09:05:07\s+Complete\s+900100\s+ann@example\.com\s+104\/130\s+Good\s+https:\/\/x\.test\/v3\/reports\/900100\/pdf$/);
+    expect(tableHeader(c)).toMatch(/^Received\s+Status\s+Invitation\s+Candidate\s+Score\s+Category\s+Report$/);
+    expect(csvHeader()).toBe('CandidateEmailId,AttemptedOn,AttemptedOnUtc,TotalScore,CandidateScore,ReportPDFUrl,TestInvitationId,Status,PerformanceCategory\r\n');
+    expect(csvRow({ ...V3, PerformanceCategory: null })).toBe('ann@example.com,2025-03-01T10:00:00Z,2025-03-01T10:00:00Z,130,104,https://x.test/v3/reports/900100/pdf,900100,Complete,\r\n');
+  });
+  it('callbackUrlFor: loopback for a wildcard bind, brackets for IPv6, the token in the query', () => {
+    expect(callbackUrlFor('127.0.0.1', 8787, '/hook')).toBe('http://127.0.0.1:8787/hook');
+    expect(callbackUrlFor('0.0.0.0', 1, '/h', 'tok-1')).toBe('http://127.0.0.1:1/h?token=tok-1');
+    expect(callbackUrlFor('::1', 2, '/h')).toBe('http://[::1]:2/h');
+  });
+});
+
+describe('the receiver', () => {
+  let rx: RunningReceiver;
+  const got: Received[] = [];
+  const refused: Rejected[] = [];
+  beforeAll(async () => {
+    rx = await startReceiver({ host: '127.0.0.1', port: 0, path: '/hook', token: 'T0k', onNotification: (n) => got.push(n), onRejected: (r) => refused.push(r) });
+  });
+  afterAll(() => rx.close());
+  const post = (url: string, body: string | Buffer, method = 'POST') => fetch(url, { method, body: method === 'GET' ? undefined : body, headers: { 'content-type': 'application/json' } });
+
+  it('answers 200 to a valid notification and hands on the raw body', async () => {
+    const raw = JSON.stringify(V3, null, 1); // not re-serialised: forwarded byte for byte
+    const r = await post(rx.callbackUrl, raw);
+    expect(r.status).toBe(200);
+    expect(got.at(-1)).toMatchObject({ version: 'v3', contentType: 'application/json', body: V3 });
+    expect(got.at(-1)!.raw.toString('utf8')).toBe(raw);
+  });
+
+  it('refuses with a reason: wrong path 404, GET 405, token missing/wrong 401, not JSON or bad shape 400, too large 413', async () => {
+    const base = rx.callbackUrl.split('?')[0]!;
+    const cases: Array<[string, string | Buffer, string, number, RegExp]> = [
+      [base.replace('/hook', '/nope') + '?token=T0k', '{}', 'POST', 404, /no receiver at \/nope/],
+      [rx.callbackUrl, '', 'GET', 405, /GET is not accepted/],
+      [base, JSON.stringify(V3), 'POST', 401, /missing \?token=/],
+      [`${base}?token=T0K`, JSON.stringify(V3), 'POST', 401, /wrong token/],
+      [rx.callbackUrl, '{oops', 'POST', 400, /not JSON/],
+      [rx.callbackUrl, JSON.stringify({ Status: 'Complete' }), 'POST', 400, /CandidateEmailId is required/],
+      [rx.callbackUrl, Buffer.alloc(MAX_BODY_BYTES + 10, 0x20), 'POST', 413, /larger than/],
+    ];
+    const before = got.length;
+    for (const [url, body, method, status, reason] of cases) {
+      const r = await post(url, body, method);
+      expect(r.status, `${method} ${url}`).toBe(status);
+      expect(((await r.json()) as { error: string }).error).toMatch(reason);
+      expect(refused.at(-1)).toMatchObject({ status, reason: expect.stringMatching(reason) });
+    }
+    expect(got.length).toBe(before);
+  });
+});
