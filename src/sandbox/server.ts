@@ -1,7 +1,7 @@
 // Builds the fastify app: JSON parsing with the documented error bodies, X-API-KEY auth, the
 // request log, the v3 routes and the control API.
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { authenticate } from './auth.js';
+import { addAuthToRoute } from './auth.js';
 import { registerFaults, type FaultSpec } from './faults.js';
 import { bodyForLog } from './redact.js';
 import { fail } from './replies.js';
@@ -13,6 +13,7 @@ import { registerReportRoutes } from './routes/reports.js';
 import { registerSettingsRoutes } from './routes/settings.js';
 import { registerTakeRoutes } from './routes/take.js';
 import { registerTestRoutes } from './routes/tests.js';
+import { registerV2Routes } from './routes/v2.js';
 import type { Store } from './store.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -46,7 +47,7 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
   });
 
   app.decorateRequest('accountId', 0);
-  app.addHook('onRequest', authenticate);
+  app.addHook('onRoute', addAuthToRoute); // before any route is registered
   registerFaults(app, opts.faults);
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -81,6 +82,7 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
   registerSettingsRoutes(app, store);
   registerControlRoutes(app, store);
   registerTakeRoutes(app, store);
+  registerV2Routes(app, store);
   return app;
 }
 
