@@ -1,0 +1,180 @@
+// The deprecated v2 wire format (spec: "v2 endpoints"). Every success is wrapped in
+// {statuscode, description, result}. Requests are strict (the sandbox refuses what the spec does
+// not describe, e.g. a date with a trailing Z); responses are lenient (loose objects).
+import { z } from 'zod';
+import { EmailList, Id, invalidValue, isRealDateTime } from './common.js';
+
+// ───────────── building blocks ─────────────
+
+const V2_DATE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+
+/** v2 date-time: `YYYY-MM-ddTHH:mm:ss`, UTC, without a zone suffix (the v3 form ends in Z). */
+export const V2DateTime = z.string().refine(
+  (v) => {
+    const m = V2_DATE.exec(v);
+    return !!m && isRealDateTime(+m[1], +m[2], +m[3], +m[4], +m[5], +m[6]);
+  },
+  { message: 'must be a UTC date-time in the v2 format YYYY-MM-ddTHH:mm:ss (no Z suffix)' },
+);
+
+/** ISO `…Z` (any precision) → the v2 form `YYYY-MM-ddTHH:mm:ss`. */
+export function toV2DateTime(iso: string): string {
+  return new Date(iso).toISOString().slice(0, 19);
+}
+/** v2 `YYYY-MM-ddTHH:mm:ss` (UTC) → the v3 form `YYYY-MM-ddTHH:mm:ssZ`. */
+export function fromV2DateTime(v2: string): string {
+  return /Z$/.test(v2) ? v2 : `${v2}Z`;
+}
+
+/** accessTime: 0 anytime, 1 time bound, 2 slot wise. */
+export const AccessTime = z.literal([0, 1, 2], invalidValue('must be 0 (anytime), 1 (time bound) or 2 (slot wise)'));
+export type AccessTime = z.infer<typeof AccessTime>;
+/** testLinkStatus: 1 active, 3 inactive. */
+export const V2LinkStatus = z.literal([1, 3], invalidValue('must be 1 (active) or 3 (inactive)'));
+export type V2LinkStatus = z.infer<typeof V2LinkStatus>;
+const Flag01 = z.literal([0, 1], invalidValue('must be 0 or 1'));
+
+/** The envelope of every v2 success (statuscode "200.1" in the samples). */
+export function envelope<T extends z.ZodType>(result: T) {
+  return z.looseObject({ statuscode: z.union([z.string(), z.number()]).transform(String), description: z.string().nullish(), result });
+}
+
+// ───────────── tests ─────────────
+
+export const V2Test = z.looseObject({
+  testId: Id,
+  testName: z.string(),
+  accessKey: z.string().nullish(),
+  duration: z.number().nullish(),
+  questions: z.number().nullish(),
+  testStatus: z.string().nullish(),
+});
+export type V2Test = z.infer<typeof V2Test>;
+export const V2TestsResult = z.looseObject({ tests: z.array(V2Test), testsCount: z.number().optional() });
+export type V2TestsResult = z.infer<typeof V2TestsResult>;
+
+export const V2ListTestsQuery = z.object({
+  page_no: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const V2Section = z.looseObject({
+  sectionName: z.string(),
+  sectionType: z.string().nullish(),
+  questions: z.number().nullish(),
+  duration: z.number().nullish(),
+});
+export const V2TestDetail = V2Test.extend({ sections: z.array(V2Section).optional() });
+export type V2TestDetail = z.infer<typeof V2TestDetail>;
+
+// ───────────── register ─────────────
+
+/** Body of both registers. The spec spells callbackURL / redirectURL; the v3 spellings are accepted too. */
+export const V2RegisterRequest = z.object({
+  emailId: z.string().trim().pipe(z.email('is not a valid e-mail address')),
+  fullName: z.string().trim().min(1, 'must not be empty').max(200),
+  callbackURL: z.url('must be a URL').optional(),
+  redirectURL: z.url('must be a URL').optional(),
+  callbackUrl: z.url('must be a URL').optional(),
+  redirectUrl: z.url('must be a URL').optional(),
+});
+export type V2RegisterRequest = z.infer<typeof V2RegisterRequest>;
+
+export const V2RegisterResult = z.looseObject({ testInvitationId: Id, takeTestURL: z.string() });
+export type V2RegisterResult = z.infer<typeof V2RegisterResult>;
+export const V2LinkRegisterResult = z.looseObject({ testInvitationId: Id, testUrl: z.string(), testAccessTime: z.string().nullish() });
+export type V2LinkRegisterResult = z.infer<typeof V2LinkRegisterResult>;
+
+// ───────────── reports ─────────────
+
+export const V2TestStatus = z.enum(['Pending', 'In progress', 'Completed', 'Reset', 'Cancelled', 'Expired']);
+export const V2ReportStatus = z.enum(['Pending', 'In progress', 'Generated']);
+
+export const V2Report = z.looseObject({
+  emailId: z.string(),
+  fullName: z.string().nullish(),
+  timeTaken: z.number().nullish(),
+  testName: z.string().nullish(),
+  duration: z.number().nullish(),
+  questions: z.number().nullish(),
+  attemptedOn: z.string().nullish(),
+  totalScore: z.union([z.string(), z.number()]).nullish(),
+  score: z.union([z.string(), z.number()]).nullish(),
+  wv: z.number().nullish(),
+  tv: z.number().nullish(),
+  testStatus: z.string(),
+  reportStatus: z.string().nullish(),
+});
+export type V2Report = z.infer<typeof V2Report>;
+
+export const V2SectionScore = z.looseObject({
+  sectionName: z.string(),
+  sectionScore: z.union([z.string(), z.number()]).nullish(),
+  candidateScore: z.union([z.string(), z.number()]).nullish(),
+});
+export const V2SectionReport = z.array(V2SectionScore);
+export type V2SectionScore = z.infer<typeof V2SectionScore>;
+
+// ───────────── test links ─────────────
+
+export const V2TestLink = z.looseObject({
+  testLinkId: Id,
+  testId: Id,
+  testLinkName: z.string(),
+  testLinkAccessKey: z.string().nullish(),
+  accessTime: z.number(),
+  startDateTime: z.string().nullish(),
+  endDateTime: z.string().nullish(),
+  timeZoneId: z.number().nullish(),
+  inviteCandidateOnly: z.number().nullish(),
+  imageProctoring: z.number().nullish(),
+  emailToStakeholder: z.string().nullish(),
+  testLinkStatus: z.number(),
+});
+export type V2TestLink = z.infer<typeof V2TestLink>;
+export const V2TestLinksResult = z.looseObject({ testLinks: z.array(V2TestLink) });
+
+const linkFields = {
+  testLinkName: z.string().trim().min(1, 'must not be empty').max(200),
+  accessTime: AccessTime,
+  timeZoneId: z.number().int().nonnegative(),
+  inviteCandidateOnly: Flag01,
+  imageProctoring: Flag01,
+  emailToStakeholder: EmailList.nullable(),
+  testLinkStatus: V2LinkStatus,
+  startDateTime: V2DateTime.nullable(),
+  endDateTime: V2DateTime.nullable(),
+};
+
+/** start/end are required with accessTime 1 or 2, and the end must follow the start. */
+function windowRule(v: { accessTime?: number; startDateTime?: string | null; endDateTime?: string | null }, ctx: z.RefinementCtx) {
+  if (v.accessTime !== 1 && v.accessTime !== 2) return;
+  if (!v.startDateTime) ctx.addIssue({ code: 'custom', path: ['startDateTime'], message: 'startDateTime is required when accessTime is 1 or 2' });
+  if (!v.endDateTime) ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: 'endDateTime is required when accessTime is 1 or 2' });
+  if (v.startDateTime && v.endDateTime && Date.parse(`${v.endDateTime}Z`) <= Date.parse(`${v.startDateTime}Z`))
+    ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: 'endDateTime must be after startDateTime' });
+}
+
+/**
+ * Body of create. Only testLinkName is truly required: accessTime defaults to 0, timeZoneId to
+ * the account's, emailToStakeholder to the account e-mail (the spec's defaults).
+ */
+export const V2TestLinkInput = z
+  .object({
+    ...linkFields,
+    accessTime: AccessTime.default(0),
+    timeZoneId: linkFields.timeZoneId.optional(),
+    inviteCandidateOnly: Flag01.default(0),
+    imageProctoring: Flag01.default(0),
+    emailToStakeholder: linkFields.emailToStakeholder.optional(),
+    testLinkStatus: V2LinkStatus.default(1),
+    startDateTime: linkFields.startDateTime.optional(),
+    endDateTime: linkFields.endDateTime.optional(),
+  })
+  .superRefine(windowRule);
+export type V2TestLinkInput = z.infer<typeof V2TestLinkInput>;
+
+/** Body of update: "same body as create"; what is given replaces the stored value. */
+export const V2TestLinkUpdate = z.object(linkFields).partial();
+export type V2TestLinkUpdate = z.infer<typeof V2TestLinkUpdate>;
+export { windowRule as v2WindowRule };

@@ -1,0 +1,34 @@
+// v2: report, section report and PDF of an invitation (the same attempt v3 reports on).
+import type { FastifyInstance } from 'fastify';
+import { renderReportPdf } from '../pdf.js';
+import { originOf } from '../replies.js';
+import { buildReport } from '../scoring.js';
+import { hasResult } from '../state-machine.js';
+import type { Store } from '../store.js';
+import { v2fail, v2OwnedInvitation } from '../v2-replies.js';
+import { ok, v2Report, v2SectionReport } from '../v2-views.js';
+
+export function registerV2ReportRoutes(scope: FastifyInstance, store: Store): void {
+  scope.get('/report/:testInvitationId', async (request, reply) => {
+    const inv = v2OwnedInvitation(store, request, reply);
+    if (!inv) return reply;
+    return ok('Report fetched successfully', v2Report(store.tests.get(inv.testId)!, inv));
+  });
+
+  scope.get('/report/:testInvitationId/sections', async (request, reply) => {
+    const inv = v2OwnedInvitation(store, request, reply);
+    if (!inv) return reply;
+    return ok('Section report fetched successfully', v2SectionReport(store.tests.get(inv.testId)!, inv));
+  });
+
+  scope.get('/report/:testInvitationId/pdf', async (request, reply) => {
+    const inv = v2OwnedInvitation(store, request, reply);
+    if (!inv) return reply;
+    if (!hasResult(inv.status))
+      return v2fail(reply, 400, `No report yet for test invitation id ${inv.testInvitationId}: the attempt is ${inv.status}.`);
+    const id = inv.testInvitationId;
+    const report = buildReport(store.tests.get(inv.testId)!, inv, 3, `${originOf(request)}/v2/org/report/${id}/pdf`);
+    const pdf = await renderReportPdf(report, store.nowIso());
+    return reply.code(200).header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="report-${id}.pdf"`).send(pdf);
+  });
+}
