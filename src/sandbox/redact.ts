@@ -7,7 +7,10 @@ export function redactBody(body: unknown, depth = 0): unknown {
   if (depth > 8 || body === null || typeof body !== 'object') return body;
   if (Array.isArray(body)) return body.map((v) => redactBody(v, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(body)) out[k] = SECRET_KEY.test(k) ? '[redacted]' : redactBody(v, depth + 1);
+  for (const [k, v] of Object.entries(body)) {
+    if (k === '__proto__') continue; // JSON.parse makes it an own key; assigning it would set a prototype
+    out[k] = SECRET_KEY.test(k) ? '[redacted]' : redactBody(v, depth + 1);
+  }
   return out;
 }
 

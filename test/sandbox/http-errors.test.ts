@@ -163,3 +163,13 @@ describe('framework-level errors', () => {
     expect(r.body.errors[0]).toMatch(/state/);
   });
 });
+
+describe('hostile bodies', () => {
+  it('a __proto__ key is neither applied nor logged, and the request is validated normally', async () => {
+    const r = await h.api('POST', '/v3/tests/1001/invite', '{"email":"proto@x.test","name":"P","__proto__":{"polluted":true}}');
+    expect(r.status).toBe(200);
+    expect(({} as any).polluted).toBeUndefined();
+    const last = (await h.control('GET', '/requests?limit=1')).body.requests[0];
+    expect(last.body).toEqual({ email: 'proto@x.test', name: 'P' });
+  });
+});
