@@ -2,28 +2,40 @@
 // data-file-reading libraries like pdfkit keep working), then snapshots every command's
 // --help text into dist/help.json so `assess --help` and `assess <cmd> --help` start
 // without loading commander, zod or any command module.
+//
+// It builds into a fresh folder and swaps it in with renames, so a test run using dist/
+// never sees a half-written build.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-rmSync('dist', { recursive: true, force: true });
-await build({
-  entryPoints: ['src/main.ts', 'src/cli/program.ts', 'src/sandbox/index.ts'],
-  outdir: 'dist',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: 'linked',
-  define: { __ASSESS_VERSION__: JSON.stringify(pkg.version) },
-  logLevel: 'warning',
-});
-const help = execFileSync(process.execPath, ['dist/main.js'], {
-  env: { ...process.env, ASSESS_DUMP_HELP: '1', NO_COLOR: '1' },
-  encoding: 'utf8',
-});
-writeFileSync('dist/help.json', help);
-console.log(`built dist/ (assess ${pkg.version}, ${Object.keys(JSON.parse(help)).length} help pages)`);
+const out = `dist.build-${process.pid}`;
+rmSync(out, { recursive: true, force: true });
+try {
+  await build({
+    entryPoints: ['src/main.ts', 'src/cli/program.ts', 'src/sandbox/index.ts'],
+    outdir: out,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    define: { __ASSESS_VERSION__: JSON.stringify(pkg.version) },
+    logLevel: 'warning',
+  });
+  const help = execFileSync(process.execPath, [`${out}/main.js`], {
+    env: { ...process.env, ASSESS_DUMP_HELP: '1', NO_COLOR: '1' },
+    encoding: 'utf8',
+  });
+  writeFileSync(`${out}/help.json`, help);
+  const old = `dist.old-${process.pid}`;
+  if (existsSync('dist')) renameSync('dist', old);
+  renameSync(out, 'dist');
+  rmSync(old, { recursive: true, force: true });
+  console.log(`built dist/ (assess ${pkg.version}, ${Object.keys(JSON.parse(help)).length} help pages)`);
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}

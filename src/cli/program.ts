@@ -93,8 +93,11 @@ export async function runCli(argv: string[], proc: ProcessLike = process as unkn
     proc.stdout.write(JSON.stringify(helpPages(program)));
     return 0;
   }
+  // Kept for the whole run (not `once`): a library that re-raises the signal after its own
+  // cleanup (when-exit, under conf) must not kill us before journals and servers are closed.
   const onSigint = () => controller.abort(new Error('interrupted'));
-  process.once('SIGINT', onSigint);
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigint);
   let code: number = EXIT.ok;
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -102,6 +105,7 @@ export async function runCli(argv: string[], proc: ProcessLike = process as unkn
     code = handleError(err, proc, argv, controller.signal.aborted);
   } finally {
     process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
     for (const hook of rt.exitHooks.reverse()) await Promise.resolve(hook()).catch(() => undefined);
     const closeDispatcher = (globalThis as Record<symbol, unknown>)[Symbol.for('assess.closeSharedDispatcher')];
     if (typeof closeDispatcher === 'function') await closeDispatcher();

@@ -61,11 +61,8 @@ export default defineCommand({
       );
     }
     ctx.info('Press Ctrl-C to stop.');
-    await new Promise<void>((done) => {
-      const stop = () => done();
-      ctx.signal.addEventListener('abort', stop, { once: true });
-      process.once('SIGTERM', stop);
-    });
+    // SIGINT and SIGTERM both abort ctx.signal (src/cli/program.ts).
+    await new Promise<void>((done) => ctx.signal.addEventListener('abort', () => done(), { once: true }));
     await sb.close();
     ctx.info('Sandbox stopped; state saved.');
   },
