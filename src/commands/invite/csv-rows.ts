@@ -47,27 +47,22 @@ export interface BadRow {
 }
 export type RowEvent = { kind: 'row'; row: CsvRow } | { kind: 'bad'; bad: BadRow };
 
-/** Streams the records of a CSV file as rows (with their first line number) or unreadable spans. */
+/**
+ * Streams the records of a CSV file as rows (with their first line number) or unreadable spans,
+ * in file order. Line numbers are counted from each record's raw text rather than csv-parse's
+ * `info`/`on_record` context objects, which cost ~30 MB of garbage on a 50,000-row file.
+ */
 export async function* readCsvRows(input: Readable, label: string, onUnknownColumns?: (names: string[]) => void): AsyncGenerator<RowEvent> {
   const { parse } = await import('csv-parse');
   let header: string[] | null = null;
-  const skipped: BadRow[] = [];
-  let lastLine = 1; // the header
-  let lastSkip: BadRow | undefined;
+  const skipped: Array<{ end: number; errors: string[] }> = [];
   const parser = parse({
     bom: true,
     trim: true,
     skip_empty_lines: true,
-    info: true,
     raw: true,
     skip_records_with_error: true,
     relax_column_count_less: true, // trailing empty columns may be left out
-    // Called synchronously while parsing (records reach us later through the stream), so the
-    // line where an unreadable span starts is known when the parser reports it.
-    on_record: (record: Fields, context: { lines: number }) => {
-      lastLine = context.lines;
-      return record;
-    },
     columns: (names: string[]) => {
       header = names.map((n) => COLUMNS[n.trim().toLowerCase()] ?? n.trim());
       checkHeader(header, label, onUnknownColumns);
@@ -75,20 +70,29 @@ export async function* readCsvRows(input: Readable, label: string, onUnknownColu
     },
   });
   parser.on('skip', (err: Error & { code?: string; lines?: number }) => {
-    const end = err.lines ?? lastLine + 1;
-    const prev = skipped.at(-1) ?? lastSkip;
+    const prev = skipped.at(-1);
+    const end = err.lines ?? (prev?.end ?? 1) + 1;
     // One broken span can trip the parser twice (bad quote, then never closed): report it once.
-    if (prev && end <= (prev.endLine ?? prev.line)) return void prev.errors.push(describeParseError(err));
-    lastSkip = { line: Math.min(lastLine + 1, end), endLine: end, errors: [describeParseError(err)] };
-    skipped.push(lastSkip);
-    lastLine = end;
+    if (prev && end <= prev.end) prev.errors.push(describeParseError(err));
+    else skipped.push({ end, errors: [describeParseError(err)] });
   });
   input.on('error', (err) => parser.destroy(err));
+  let consumed = 1; // lines up to the end of the previous record (the header is line 1)
+  /** Unreadable spans that end before `line`, each starting after what came before it. */
+  function* spansBefore(line: number): Generator<RowEvent> {
+    while (skipped.length && skipped[0]!.end < line) {
+      const s = skipped.shift()!;
+      yield { kind: 'bad', bad: { line: Math.min(consumed + 1, s.end), endLine: s.end, errors: s.errors } };
+      consumed = Math.max(consumed, s.end);
+    }
+  }
   try {
-    for await (const rec of input.pipe(parser) as AsyncIterable<{ record: Fields; info: { lines: number }; raw: string }>) {
-      while (skipped.length) yield { kind: 'bad', bad: skipped.shift()! };
-      const inner = rec.raw.replace(/^(\r?\n)+/, '').replace(/\r?\n$/, '');
-      const line = rec.info.lines - (inner.match(/\n/g)?.length ?? 0);
+    for await (const rec of input.pipe(parser) as AsyncIterable<{ record: Fields; raw: string }>) {
+      const leading = /^(?:\r?\n)*/.exec(rec.raw)![0].split('\n').length - 1;
+      const newlines = rec.raw.split('\n').length - 1;
+      yield* spansBefore(consumed + leading + 1);
+      const line = consumed + leading + 1;
+      consumed += newlines + (rec.raw.endsWith('\n') ? 0 : 1);
       yield { kind: 'row', row: { line, fields: rec.record } };
     }
   } catch (err) {
@@ -97,7 +101,7 @@ export async function* readCsvRows(input: Readable, label: string, onUnknownColu
     if (e.code?.startsWith('CSV_')) throw new UsageError(`--csv: ${label}: ${describeParseError(e)}`);
     throw new UsageError(`--csv: cannot read ${label} (${e.code ?? e.message})`);
   }
-  while (skipped.length) yield { kind: 'bad', bad: skipped.shift()! };
+  yield* spansBefore(Infinity);
   if (header === null) throw new UsageError(`--csv: ${label} is empty`, 'the first line names the columns, e.g. email,name');
 }
 
