@@ -4,6 +4,7 @@ import { defineCommand, zx } from '../../cli/command.js';
 import type { Context } from '../../context.js';
 import { CancelledError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
+import { refuseV2 } from '../v2/client.js';
 
 export default defineCommand({
   name: 'cancel',
@@ -12,6 +13,7 @@ export default defineCommand({
   examples: ['assess attempts cancel 5001', 'assess attempts cancel 5001 --yes --json'],
   schema: z.object({ invitationId: zx.id('5001') }),
   async run(ctx, { invitationId }) {
+    refuseV2(ctx, 'attempts cancel', 'v2 cannot cancel an invitation');
     await confirmOrThrow(ctx, `Cancel invitation ${invitationId}? The candidate will no longer be able to take the test.`);
     const res = await (await ctx.api()).cancel(invitationId);
     ctx.info(`Cancelled invitation ${invitationId}.`);

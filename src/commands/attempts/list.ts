@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
+import { refuseV2 } from '../v2/client.js';
 
 export const ATTEMPT_COLUMNS: Column[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
@@ -44,6 +45,7 @@ export default defineCommand({
       .option('--to <T>', 'window end: YYYY-MM-DD, ISO 8601 or relative (now)'),
   schema: attemptsListSchema,
   async run(ctx, { state, from, to }) {
+    refuseV2(ctx, 'attempts list', 'v2 cannot list invitations by state');
     const res = await (await ctx.api()).listAttempts(state, from, to);
     await new Printer(ctx).list(res.result.testAttempts, {
       columns: ATTEMPT_COLUMNS,

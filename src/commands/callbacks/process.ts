@@ -11,6 +11,7 @@ import { PartialFailureError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { idsFromAttempts } from './from-attempts.js';
 import { chunk, dedupe, idsNamedIn, parseIdArgs, parseIdText } from './ids.js';
+import { refuseV2 } from '../v2/client.js';
 
 export type CallbackResult = {
   testInvitationId: number | string;
@@ -44,6 +45,7 @@ export default defineCommand({
     to: z.string().optional(),
   }),
   async run(ctx, input) {
+    refuseV2(ctx, 'callbacks process', 'v2 cannot reprocess callbacks');
     const listed = await idsFromAttempts(ctx, input, { args: input.ids.length, file: input.file !== undefined });
     if (listed && !listed.length) return void (await new Printer(ctx).list([], { columns: [{ key: 'testInvitationId', header: 'Invitation' }] }));
     const ids = dedupe(listed ?? (await collectIds(ctx, input.ids, input.file)));

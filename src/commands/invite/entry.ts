@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import { inviteSchema } from './body.js';
 import { runBulkInvite } from './bulk.js';
 import single from './single.js';
+import { refuseV2 } from '../v2/client.js';
 
 const BULK_ONLY = ['skipInvalid', 'concurrency', 'dryRun', 'journal', 'results'] as const;
 /** Single-invite flags that make sense as a default for every CSV row. */
@@ -79,6 +80,7 @@ export default defineCommand({
   async run(ctx, input) {
     if (input.mode === 'single') return single.run(ctx, input.single);
     const b = input.bulk;
+    refuseV2(ctx, 'invite --csv', 'v2 registers one candidate per call; bulk invitations need v3');
     if (input.fromOperand && ctx.globals.output !== 'csv')
       throw new UsageError(`unexpected argument '${b.csv}'`, `to invite everyone in a CSV file: assess invite ${b.testId} --csv ${b.csv}`);
     return runBulkInvite(ctx, {

@@ -5,6 +5,7 @@ import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../context.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { classifyReturned, inviteBody, inviteSchema } from './body.js';
+import { inviteV2 } from '../v2/invite.js';
 
 export const INVITATION_COLUMNS: Column[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
@@ -42,6 +43,7 @@ export default defineCommand({
   // Bulk invitations (`--csv FILE`) belong here too; they will dispatch from index.ts.
   schema: inviteSchema,
   async run(ctx, input) {
+    if (ctx.globals.api === 'v2') return inviteV2(ctx, input);
     const client = await ctx.api();
     const body = inviteBody(input);
     const res = input.link

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { addLinkOptions, createBody, linkFlagShape, refineLinkFlags } from './body.js';
 import { printLink } from './view.js';
+import { UsageError } from '../../errors.js';
+import { createLinkV2, refineAnytime } from '../v2/links.js';
 
 export default defineCommand({
   name: 'create',
@@ -13,11 +15,13 @@ export default defineCommand({
     'assess links create 1001 --name "Onsite" --type email --proctoring image --start 2026-03-01T09:00:00Z --end 2026-03-05T17:00:00Z --slotwise --tz 1',
     'assess links create 1001 --name "Panel" --stakeholders ann@example.com,bo@example.com --start now --end 3d --tz 1 --json',
   ],
-  options: (cmd) => addLinkOptions(cmd, 'create'),
+  options: (cmd) => addLinkOptions(cmd, 'create').option('--anytime', 'v2 only (--api v2): open at any time, no schedule (accessTime 0)'),
   schema: z
-    .object({ testId: zx.id('1001'), ...linkFlagShape })
-    .superRefine((v, c) => refineLinkFlags(v, c, 'create')),
+    .object({ testId: zx.id('1001'), ...linkFlagShape, anytime: z.boolean().optional() })
+    .superRefine((v, c) => (v.anytime ? refineAnytime(v, c, 'create') : refineLinkFlags(v, c, 'create'))),
   async run(ctx, { testId, ...flags }) {
+    if (ctx.globals.api === 'v2') return createLinkV2(ctx, testId, flags);
+    if (flags.anytime) throw new UsageError('--anytime: v3 links always have a schedule (that flag is for --api v2)', 'the closest v3 schedule: --valid-days 3650 --tz ID');
     const body = createBody(flags);
     const link = await (await ctx.api()).createLink(testId, body);
     ctx.info(`Created test link ${link.testLinkId} '${link.testLinkName}' on test ${testId}.`);

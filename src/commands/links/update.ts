@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import { diffObjects, formatChanges } from '../settings/diff.js';
 import { addLinkOptions, bodyOf, linkFlagShape, mergeBody, refineLinkFlags } from './body.js';
 import { printLink } from './view.js';
+import { refineAnytime, updateLinkV2 } from '../v2/links.js';
 
 const FLAG_KEYS = Object.keys(linkFlagShape);
 
@@ -18,11 +19,13 @@ export default defineCommand({
     'assess links update 1001 2001 --valid-days 14',
     'assess links update 1001 2001 --end 2026-04-01 --stakeholders hr@example.com --json',
   ],
-  options: (cmd) => addLinkOptions(cmd, 'update'),
+  options: (cmd) => addLinkOptions(cmd, 'update').option('--anytime', 'v2 only (--api v2): open at any time, no schedule (accessTime 0)'),
   schema: z
-    .object({ testId: zx.id('1001'), linkId: zx.id('2001'), ...linkFlagShape })
-    .superRefine((v, c) => refineLinkFlags(v, c, 'update')),
+    .object({ testId: zx.id('1001'), linkId: zx.id('2001'), ...linkFlagShape, anytime: z.boolean().optional() })
+    .superRefine((v, c) => (v.anytime ? refineAnytime(v, c, 'update') : refineLinkFlags(v, c, 'update'))),
   async run(ctx, { testId, linkId, ...flags }) {
+    if (ctx.globals.api === 'v2') return updateLinkV2(ctx, testId, linkId, flags);
+    if (flags.anytime) throw new UsageError('--anytime: v3 links always have a schedule (that flag is for --api v2)', 'the closest v3 schedule: --valid-days 3650');
     if (!FLAG_KEYS.some((k) => flags[k as keyof typeof flags] !== undefined)) {
       const names = FLAG_KEYS.map((k) => `--${k.replace(/[A-Z]/g, (x) => `-${x.toLowerCase()}`)}`);
       throw new UsageError(`links update: nothing to change; give at least one of ${names.join(', ')}`);

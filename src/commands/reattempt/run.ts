@@ -5,6 +5,7 @@ import { defineCommand, zx } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
 import { tzArg } from '../invite/body.js';
+import { refuseV2 } from '../v2/client.js';
 
 export const reattemptSchema = z
   .object({
@@ -56,6 +57,7 @@ export default defineCommand({
       .option('--hide-instructions', 'skip the instruction page'),
   schema: reattemptSchema,
   async run(ctx, input) {
+    refuseV2(ctx, 'reattempt', 'v2 has no reattempt');
     const client = await ctx.api();
     let res;
     try {

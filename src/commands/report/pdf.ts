@@ -8,6 +8,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError, NetworkError, parseErrorBody, ResponseShapeError, type RequestInfo } from '../../api/errors.js';
+import type { RawResponse } from '../../api/transport.js';
 import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
@@ -18,12 +19,29 @@ const MAGIC = Buffer.from('%PDF-');
 export interface PdfOptions {
   output?: string;
   force: boolean;
+  /** Where the PDF and the candidate's name come from (default: v3 operations 5 and 4; v2 passes its own). */
+  source?: PdfSource;
+}
+
+export interface PdfSource {
+  getReportPdf(invitationId: string): Promise<RawResponse>;
+  candidateName(invitationId: string): Promise<string | null | undefined>;
+}
+
+function v3Source(ctx: Context): PdfSource {
+  return {
+    getReportPdf: async (id) => (await ctx.api()).getReportPdf(id),
+    candidateName: async (id) => {
+      const report = await (await ctx.api()).getReport(id, 1);
+      return report.candidateName ?? report.candidateEmail;
+    },
+  };
 }
 
 export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfOptions): Promise<void> {
-  if (opts.output === '-') return toStdout(ctx, invitationId);
-  const client = await ctx.api();
-  const target = await resolveTarget(ctx, invitationId, opts.output);
+  const client = opts.source ?? v3Source(ctx);
+  if (opts.output === '-') return toStdout(ctx, invitationId, client);
+  const target = await resolveTarget(client, invitationId, opts.output);
   if (!opts.force && existsSync(target)) throw exists(target);
 
   const res = await client.getReportPdf(invitationId);
@@ -49,10 +67,10 @@ export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfO
 }
 
 /** `-o -`: the PDF bytes on stdout, never onto a terminal. */
-async function toStdout(ctx: Context, invitationId: string): Promise<void> {
+async function toStdout(ctx: Context, invitationId: string, client: PdfSource): Promise<void> {
   if (ctx.io.stdoutIsTTY)
     throw new UsageError('-o -: refusing to write a PDF to a terminal', `redirect it: assess report ${invitationId} --pdf -o - > report.pdf`);
-  const res = await (await ctx.api()).getReportPdf(invitationId);
+  const res = await client.getReportPdf(invitationId);
   await failUnlessOk(res);
   try {
     await pipeline(res.body, pdfGuard(res.request), ctx.io.stdout, { signal: ctx.signal, end: false });
@@ -71,7 +89,7 @@ function downloadError(err: unknown, request: RequestInfo, signal: AbortSignal, 
 }
 
 /** `-o` may name a file or an existing directory; without it the default name goes in the cwd. */
-async function resolveTarget(ctx: Context, invitationId: string, output: string | undefined): Promise<string> {
+async function resolveTarget(client: PdfSource, invitationId: string, output: string | undefined): Promise<string> {
   let dir = process.cwd();
   if (output !== undefined) {
     const path = resolve(output);
@@ -82,8 +100,7 @@ async function resolveTarget(ctx: Context, invitationId: string, output: string 
     dir = path;
   }
   // The default name needs the candidate, which only the JSON report carries.
-  const report = await (await ctx.api()).getReport(invitationId, 1);
-  return join(dir, reportPdfName(report.candidateName ?? report.candidateEmail, invitationId));
+  return join(dir, reportPdfName(await client.candidateName(invitationId), invitationId));
 }
 
 function isDir(p: string): boolean {

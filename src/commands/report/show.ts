@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { downloadPdf } from './pdf.js';
+import { UsageError } from '../../errors.js';
+import { reportV2 } from '../v2/report.js';
 
 const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
 
@@ -14,6 +16,7 @@ export const reportSchema = z
     pdf: z.boolean().optional(),
     output: z.string().min(1, 'must be a file name, a directory, or - for standard output').optional(),
     force: z.boolean().optional(),
+    sections: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.pdf && v.type) ctx.addIssue({ code: 'custom', path: ['type'], message: 'applies to the JSON report, not to --pdf' });
@@ -83,9 +86,12 @@ export default defineCommand({
       .option('--type <type>', 'summary (sections), skills, or both (default summary)')
       .option('--pdf', 'download the PDF report instead')
       .option('-o, --output <file>', 'with --pdf: file or directory to write to, or - for standard output')
-      .option('--force', 'with --pdf: overwrite an existing file'),
+      .option('--force', 'with --pdf: overwrite an existing file')
+      .option('--sections', 'v2 only (--api v2): the section scores (GET /v2/org/report/{id}/sections)'),
   schema: reportSchema,
   async run(ctx, input) {
+    if (ctx.globals.api === 'v2') return reportV2(ctx, input);
+    if (input.sections) throw new UsageError('--sections: that flag is for --api v2; in v3 the summary report (the default) shows the sections');
     if (input.pdf) return downloadPdf(ctx, input.invitationId, { output: input.output, force: Boolean(input.force) });
     const reportType = REPORT_TYPES[input.type ?? 'summary'];
     const report = (await (await ctx.api()).getReport(input.invitationId, reportType)) as Row;

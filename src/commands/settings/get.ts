@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { printSettings } from './view.js';
+import { refuseV2 } from '../v2/client.js';
 
 export default defineCommand({
   name: 'get',
@@ -13,6 +14,7 @@ export default defineCommand({
   ],
   schema: z.object({ testId: zx.id('1001') }),
   async run(ctx, { testId }) {
+    refuseV2(ctx, 'settings get', 'v2 has no test settings');
     const settings = await (await ctx.api()).getSettings(testId);
     printSettings(ctx, settings as Record<string, unknown>);
   },

@@ -9,6 +9,7 @@ import { Printer } from '../../output/printer.js';
 import { applyChanges, finaliseSettings, parseSetFlags, parseSettingsFile } from './apply.js';
 import { diffObjects, formatChanges, type Change } from './diff.js';
 import { printSettings } from './view.js';
+import { refuseV2 } from '../v2/client.js';
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
@@ -39,6 +40,7 @@ export default defineCommand({
         c.addIssue({ code: 'custom', path: ['set'], message: 'give at least one --set section.field=value, or --file F' });
     }),
   async run(ctx, input) {
+    refuseV2(ctx, 'settings set', 'v2 has no test settings');
     const changes = { ...(input.file ? await readSettingsFile(input.file) : {}), ...parseSetFlags(input.set) };
     const ask = !input.dryRun && !ctx.globals.yes;
     if (ask && !ctx.globals.interactive) {

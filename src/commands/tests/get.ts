@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
+import { getTestV2 } from '../v2/tests.js';
 
 export default defineCommand({
   name: 'get',
@@ -9,6 +10,7 @@ export default defineCommand({
   examples: ['assess tests get 1001', 'assess tests get 1001 --json', 'assess tests get 1001 --json testId,sections'],
   schema: z.object({ testId: zx.id('1001') }),
   async run(ctx, { testId }) {
+    if (ctx.globals.api === 'v2') return getTestV2(ctx, testId);
     const test = (await (await ctx.api()).getTest(testId)) as Record<string, unknown> & {
       sections?: Array<Record<string, unknown> & { sectionName: string; skills?: Array<Record<string, unknown>> }>;
     };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { pagesOf, type TestSummary, type V3ClientLike } from './pages.js';
+import { listTestsV2 } from '../v2/tests.js';
 
 export const TEST_COLUMNS: Column[] = [
   { key: 'testId', header: 'Test ID', kind: 'id' },
@@ -28,6 +29,7 @@ export default defineCommand({
     all: z.boolean().default(false),
   }),
   async run(ctx, { page, pageSize, all }) {
+    if (ctx.globals.api === 'v2') return listTestsV2(ctx, { page, pageSize, all });
     const api: V3ClientLike = await ctx.api();
     const printer = new Printer(ctx);
     if (!all) {

@@ -1,0 +1,52 @@
+// `tests list|get --api v2`: GET /v2/org/tests (page_no/page_size, testsCount) and /v2/org/tests/{id}.
+import type { TestsListResponse } from '../../api/schemas/index.js';
+import type { Context } from '../../context.js';
+import { Printer, type Column } from '../../output/printer.js';
+import { pagesOf, type TestSummary, type V3ClientLike } from '../tests/pages.js';
+import { v2Client } from './client.js';
+
+const COLUMNS: Column[] = [
+  { key: 'testId', header: 'Test ID', kind: 'id' },
+  { key: 'testName', header: 'Name' },
+  { key: 'testStatus', header: 'Status', kind: 'status' },
+  { key: 'duration', header: 'Minutes' },
+  { key: 'questions', header: 'Questions' },
+];
+
+export async function listTestsV2(ctx: Context, o: { page: number; pageSize: number; all: boolean }): Promise<void> {
+  const api = await v2Client(ctx);
+  // the v3 pager follows pages until a short page or the total; v2 calls its total testsCount
+  const pager: V3ClientLike = {
+    listTests: async (q) => {
+      const r = await api.listTests(q);
+      return { tests: r.tests, totalCount: r.testsCount } as TestsListResponse;
+    },
+  };
+  const printer = new Printer(ctx);
+  if (!o.all) {
+    const { tests } = await pager.listTests({ pageNo: o.page, pageSize: o.pageSize });
+    await printer.list(tests as Array<Record<string, unknown>>, { columns: COLUMNS });
+    return;
+  }
+  const rows = await pagesOf(pager, o.page, o.pageSize, (m) => ctx.warn(m));
+  await printer.list(rows as AsyncIterable<TestSummary & Record<string, unknown>>, { columns: COLUMNS });
+}
+
+export async function getTestV2(ctx: Context, testId: string): Promise<void> {
+  const test = await (await v2Client(ctx)).getTest(testId);
+  new Printer(ctx).object(test as Record<string, unknown>, {
+    fields: [...COLUMNS, { key: 'accessKey', header: 'Access key' }],
+    sections: [
+      {
+        title: 'Sections',
+        rows: (test.sections ?? []) as Array<Record<string, unknown>>,
+        columns: [
+          { key: 'sectionName', header: 'Section' },
+          { key: 'sectionType', header: 'Type' },
+          { key: 'questions', header: 'Questions' },
+          { key: 'duration', header: 'Minutes' },
+        ],
+      },
+    ],
+  });
+}
