@@ -21,18 +21,6 @@ function startSandbox() {
 }
 
 /** Wall seconds and peak RSS (MB) of one CLI run, from /usr/bin/time -v. */
-function timeCli(args, env) {
-  const started = process.hrtime.bigint();
-  let err = '';
-  try {
-    execFileSync('/usr/bin/time', ['-v', process.execPath, BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 }).toString();
-  } catch (e) {
-    err = String(e.stderr ?? '');
-    if (!/Exit status: 0/.test(err)) throw new Error(`assess ${args.join(' ')} failed:\n${err.slice(-2000)}`);
-  }
-  const secs = Number(process.hrtime.bigint() - started) / 1e9;
-  return { secs, rssMb: 0, err };
-}
 function timeCliRss(args, env) {
   const started = process.hrtime.bigint();
   const r = spawnSyncTime(args, env);
@@ -48,7 +36,6 @@ function spawnSyncTime(args, env) {
   }
   return execFileSync('cat', [join(work, 'time.txt')]).toString();
 }
-void timeCli;
 
 function timeShell(script, env) {
   const started = process.hrtime.bigint();

@@ -7,7 +7,7 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ApiError, NetworkError } from '../../api/errors.js';
+import { ApiError, NetworkError, ResponseShapeError } from '../../api/errors.js';
 import type { V3Client } from '../../api/v3.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
 import { runPool } from '../../bulk/pool.js';
@@ -185,7 +185,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
         run.journal.append({ k: key, line: row.line, outcome, ...fields });
         run.record({ line: row.line, row: row.fields, outcome, ...fields }, 'done');
       } catch (err) {
-        if (!(err instanceof ApiError) && !(err instanceof NetworkError)) throw err;
+        if (!(err instanceof ApiError) && !(err instanceof NetworkError) && !(err instanceof ResponseShapeError)) throw err;
         // A refused key or a test of another account fails every row alike: stop at once.
         if (err instanceof ApiError && err.kind === 'auth' && !inv.link) throw err;
         run.record({ line: row.line, row: row.fields, outcome: 'failed', error: errorFields(err) }, 'failed');
@@ -215,7 +215,8 @@ function serviceFields(e: Record<string, unknown>) {
   return { testInvitationId: e.testInvitationId, testUrl: e.testUrl, status: e.status };
 }
 
-export function errorFields(err: ApiError | NetworkError): Record<string, unknown> {
+export function errorFields(err: ApiError | NetworkError | ResponseShapeError): Record<string, unknown> {
   if (err instanceof ApiError) return { status: err.status, messages: err.messages };
-  return { code: err.code ?? null, message: err.message };
+  if (err instanceof NetworkError) return { code: err.code ?? null, message: err.message };
+  return { message: err.message };
 }
