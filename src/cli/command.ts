@@ -69,9 +69,20 @@ export function validate<S extends z.ZodType>(schema: S, raw: Record<string, unk
   const key = issue.path.length ? String(issue.path[0]) : '';
   const label = key ? flagLabel(key, command) : 'input';
   const value = key ? raw[key] : undefined;
-  const shown = value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
+  const shown = value === undefined ? '' : ` (got ${showValue(value)})`;
   throw new UsageError(`${label}: ${issue.message}${shown}`);
 }
+
+/** A bad value as JSON (control characters escaped), cut short: a 100 KB value is not echoed whole. */
+export function showValue(value: unknown, max = 80): string {
+  const json = JSON.stringify(value) ?? String(value);
+  if (json.length <= max) return json;
+  const length = typeof value === 'string' ? ` (${value.length} characters)` : '';
+  return `${json.slice(0, max)}…${length}`;
+}
+
+/** C0/C1 control characters (NUL, ESC, newline…): never wanted in a name, and unsafe to print. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** '--page-size' for an option key 'pageSize', '<testId>' for an argument. */
 export function flagLabel(key: string, command?: Command): string {
@@ -92,12 +103,24 @@ export const zx = {
       .regex(/^[1-9][0-9]{0,18}$/, `must be a positive integer id, e.g. ${example}`)
       // zod runs this even when the regex failed: only compare digits.
       .refine((s) => !/^\d+$/.test(s) || BigInt(s) <= 9223372036854775807n, 'is larger than a 64-bit integer'),
+  /** Decimal digits only: Number() alone would also take '1e3', '0x10' and '' (as 0). */
   int: (min: number, max: number, example: number) =>
-    z.coerce
-      .number({ message: `must be a whole number, e.g. ${example}` })
-      .int(`must be a whole number, e.g. ${example}`)
-      .min(min, `must be at least ${min}, e.g. ${example}`)
-      .max(max, `must be at most ${max}, e.g. ${example}`),
+    z.preprocess(
+      (v) => (typeof v === 'string' && !/^\s*[+-]?\d{1,16}\s*$/.test(v) ? Number.NaN : v),
+      z.coerce
+        .number({ message: `must be a whole number, e.g. ${example}` })
+        .int(`must be a whole number, e.g. ${example}`)
+        .min(min, `must be at least ${min}, e.g. ${example}`)
+        .max(max, `must be at most ${max}, e.g. ${example}`),
+    ),
+  /** A name: trimmed, not empty, at most `max` characters, no control characters. */
+  name: (example: string, max = 200) =>
+    z
+      .string()
+      .trim()
+      .min(1, `must not be empty, e.g. ${example}`)
+      .max(max, `must be at most ${max} characters`)
+      .refine((s) => !CONTROL.test(s), 'must not contain control characters (NUL, ESC, line breaks, …)'),
   email: () => z.string().trim().pipe(z.email({ message: 'must be an e-mail address, e.g. ann@example.com' })),
   url: () =>
     z

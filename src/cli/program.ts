@@ -116,7 +116,9 @@ export async function runCli(argv: string[], proc: ProcessLike = process as unkn
 function handleError(err: unknown, proc: ProcessLike, argv: string[], aborted: boolean): number {
   if (err instanceof CommanderError) {
     // commander already printed its message (with "Did you mean …?") to stderr.
-    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok;
+    // `assess tests` without a verb: commander shows the help on stderr as an error (exitCode 1).
+    if (err.code === 'commander.help') return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     if (err.code === 'commander.executeSubCommandAsync') return EXIT.ok;
     return EXIT.usage;
   }

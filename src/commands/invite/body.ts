@@ -32,7 +32,7 @@ export const inviteSchema = z
   .object({
     testId: zx.id('1001'),
     email: zx.email().optional(),
-    name: z.string().trim().min(1, 'must not be empty, e.g. "Ann Lee"').max(200, 'must be at most 200 characters').optional(),
+    name: zx.name('"Ann Lee"').optional(),
     link: zx.id('2001').optional(),
     callbackUrl: zx.url().optional(),
     redirectUrl: zx.url().optional(),

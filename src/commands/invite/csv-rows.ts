@@ -3,6 +3,7 @@
 // with the same schema as the single invite, so a row is valid exactly when the equivalent
 // `assess invite` command line would be.
 import type { Readable } from 'node:stream';
+import { showValue } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
 import { inviteSchema, type InviteInput } from './body.js';
 
@@ -53,7 +54,14 @@ export type RowEvent = { kind: 'row'; row: CsvRow } | { kind: 'bad'; bad: BadRow
  * `info`/`on_record` context objects, which cost ~30 MB of garbage on a 50,000-row file.
  */
 export async function* readCsvRows(input: Readable, label: string, onUnknownColumns?: (names: string[]) => void): AsyncGenerator<RowEvent> {
+  // Listen before the first await: a missing file fails while csv-parse is still loading, and an
+  // 'error' without a listener would crash the process with a stack trace.
+  let early: (Error & { code?: string }) | undefined;
+  const onEarly = (err: Error) => (early = err);
+  input.on('error', onEarly);
   const { parse } = await import('csv-parse');
+  input.off('error', onEarly);
+  if (early) throw new UsageError(`--csv: cannot read ${label} (${early.code ?? early.message})`);
   let header: string[] | null = null;
   const skipped: Array<{ end: number; errors: string[] }> = [];
   const parser = parse({
@@ -109,7 +117,7 @@ function checkHeader(header: string[], label: string, onUnknown?: (names: string
   const missing = ['email', 'name'].filter((c) => !header.includes(c));
   if (missing.length)
     throw new UsageError(
-      `--csv: ${label}: the header has no ${missing.join(' or ')} column (it has: ${header.join(', ')})`,
+      `--csv: ${label}: the header has no ${missing.join(' or ')} column (it has: ${header.map((h) => (/[\u0000-\u001f\u007f-\u009f]/.test(h) ? showValue(h, 40) : h)).join(', ')})`,
       `the first line names the columns: email,name and optionally ${Object.values(COLUMNS).slice(2).join(', ')}`,
     );
   const dup = header.find((h, i) => header.indexOf(h) !== i);
@@ -157,7 +165,7 @@ export function checkRow(fields: Fields, testId: string, defaults: Record<string
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '');
       if ((key === 'email' && !email) || (key === 'name' && !name)) continue;
-      errors.push(`${COLUMN_OF[key] ?? key}: ${csvWords(issue.message)}${fields[COLUMN_OF[key] ?? ''] ? ` (got ${JSON.stringify(fields[COLUMN_OF[key]!])})` : ''}`);
+      errors.push(`${COLUMN_OF[key] ?? key}: ${csvWords(issue.message)}${fields[COLUMN_OF[key] ?? ''] ? ` (got ${showValue(fields[COLUMN_OF[key]!])})` : ''}`);
     }
   }
   if (errors.length || !parsed.success) return { ok: false, errors };

@@ -42,7 +42,7 @@ const oneOf = <T extends string>(values: [T, ...T[]]) =>
 
 /** The link flags, validated; cross-flag rules are added per command by `refineLinkFlags`. */
 export const linkFlagShape = {
-  name: z.string().trim().min(1, 'must not be empty, e.g. --name "Campus 2026"').max(200, 'must be at most 200 characters').optional(),
+  name: zx.name('--name "Campus 2026"').optional(),
   status: oneOf(['active', 'inactive']).optional(),
   type: oneOf(['email', 'open']).optional(),
   proctoring: oneOf(['disabled', 'image', 'video']).optional(),

@@ -21,7 +21,7 @@ export default defineCommand({
   schema: z.object({
     port: zx.int(0, 65535, 4010),
     host: z.string().regex(/^[0-9a-fA-F.:]+$|^localhost$/, 'must be an IP address, e.g. 127.0.0.1'),
-    state: z.string().min(1).optional(),
+    state: z.string().min(1, 'must name a file, e.g. --state ./sandbox.json').optional(),
     logRequests: z.boolean().optional(),
     latency: z
       .string()
