@@ -29,6 +29,12 @@ function fastPath(): boolean {
   return true;
 }
 
+// `assess … | head` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw err;
+});
+
 if (!fastPath()) {
   const { runCli } = await import('./cli/program.js');
   process.exitCode = await runCli(argv);

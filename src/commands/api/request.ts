@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { ApiError, parseErrorBody } from '../../api/errors.js';
-import { Transport } from '../../api/transport.js';
 import { requireKey } from '../../config/credentials.js';
 import { UsageError } from '../../errors.js';
 import type { Context } from '../../context.js';
@@ -36,6 +35,7 @@ export default defineCommand({
     const body = input.data === undefined ? undefined : await readBody(ctx, input.data);
     const conn = await ctx.connection();
     const [path, query] = input.path.split('?', 2) as [string, string | undefined];
+    const { Transport } = await import('../../api/transport.js'); // undici: loaded only when sending
     const transport = new Transport({
       baseUrl: input.v2 ? conn.baseUrlV2 : conn.baseUrl,
       apiKey: requireKey(conn),
