@@ -43,6 +43,8 @@ const schema = z
   .superRefine((v, ctx) => {
     if (!v.from && !v.sinceLastRun) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required (or --since-last-run), e.g. --from 7d' });
     if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
+    // One file for both would interleave results with journal records and break resuming.
+    if (v.journal && v.results && resolve(v.journal) === resolve(v.results)) ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
   });
 type Input = z.infer<typeof schema>;
 
