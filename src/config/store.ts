@@ -1,9 +1,11 @@
-// Profiles on disk through `conf`: one JSON file, mode 0600, in a 0700 directory
-// (ASSESS_CONFIG_DIR or the platform's config dir). A corrupt file is reported, never replaced.
-import { chmodSync, mkdirSync } from 'node:fs';
+// Profiles on disk: one JSON file, mode 0600, in a 0700 directory (ASSESS_CONFIG_DIR or the
+// platform's config dir). A corrupt file is reported, never replaced.
+//
+// Writes go through `conf` (atomic write, file mode). Reads — which every command makes — parse
+// the file directly: `conf` pulls in ajv and friends (~20 MB, ~40 ms), which only a write needs.
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import Conf from 'conf';
 import { LocalError } from '../errors.js';
 import { ConfigFile, type Profile } from './keys.js';
 
@@ -14,7 +16,6 @@ export function configDir(env: Record<string, string | undefined>): string {
 }
 
 export class ConfigStore {
-  private readonly conf: Conf<Record<string, unknown>>;
   readonly path: string;
 
   constructor(readonly dir: string) {
@@ -25,27 +26,14 @@ export class ConfigStore {
       // not our directory to change (e.g. a shared tmp); the file itself is still 0600
     }
     this.path = join(dir, 'config.json');
-    try {
-      this.conf = new Conf({
-        cwd: dir,
-        configName: 'config',
-        projectName: 'assess',
-        projectSuffix: '',
-        configFileMode: 0o600,
-        clearInvalidConfig: false,
-        accessPropertiesByDotNotation: false,
-      });
-    } catch (err) {
-      throw corrupt(this.path, (err as Error).message);
-    }
   }
 
   private read(): { profiles: Record<string, Profile> } {
-    let raw: unknown;
+    let raw: unknown = {};
     try {
-      raw = this.conf.store;
+      raw = JSON.parse(readFileSync(this.path, 'utf8'));
     } catch (err) {
-      throw corrupt(this.path, (err as Error).message);
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw corrupt(this.path, (err as Error).message);
     }
     const parsed = ConfigFile.safeParse(raw);
     if (!parsed.success) throw corrupt(this.path, parsed.error.issues[0]?.message ?? 'unexpected content');
@@ -60,12 +48,22 @@ export class ConfigStore {
     return this.read().profiles;
   }
 
-  update(name: string, change: (p: Profile) => Profile | undefined): void {
-    const data = this.read();
+  async update(name: string, change: (p: Profile) => Profile | undefined): Promise<void> {
+    const data = this.read(); // refuses a corrupt file before anything is written
     const next = change({ ...(data.profiles[name] ?? {}) });
     if (next === undefined) delete data.profiles[name];
     else data.profiles[name] = next;
-    this.conf.set('profiles', data.profiles);
+    const { default: Conf } = await import('conf');
+    const conf = new Conf<Record<string, unknown>>({
+      cwd: this.dir,
+      configName: 'config',
+      projectName: 'assess',
+      projectSuffix: '',
+      configFileMode: 0o600,
+      clearInvalidConfig: false,
+      accessPropertiesByDotNotation: false,
+    });
+    conf.set('profiles', data.profiles);
   }
 }
 

@@ -15,25 +15,25 @@ function dir() {
 }
 
 describe('config store', () => {
-  it('writes the file with mode 0600 in a 0700 directory', () => {
+  it('writes the file with mode 0600 in a 0700 directory', async () => {
     const d = dir();
     const store = new ConfigStore(d);
-    store.update('default', (p) => ({ ...p, apiKey: 'k_123456789' }));
+    await store.update('default', (p) => ({ ...p, apiKey: 'k_123456789' }));
     expect(statSync(store.path).mode & 0o777).toBe(0o600);
     expect(statSync(d).mode & 0o777).toBe(0o700);
     expect(new ConfigStore(d).profile('default').apiKey).toBe('k_123456789');
   });
 
-  it('keeps profiles apart', () => {
+  it('keeps profiles apart', async () => {
     const store = new ConfigStore(dir());
-    store.update('a', () => ({ baseUrl: 'http://a' }));
-    store.update('b', () => ({ baseUrl: 'http://b' }));
+    await store.update('a', () => ({ baseUrl: 'http://a' }));
+    await store.update('b', () => ({ baseUrl: 'http://b' }));
     expect(store.profile('a').baseUrl).toBe('http://a');
     expect(store.profile('b').baseUrl).toBe('http://b');
     expect(store.profile('c')).toEqual({});
   });
 
-  it('refuses a corrupt file with its path and how to reset it, and leaves it alone', () => {
+  it('refuses a corrupt file with its path and how to reset it, and leaves it alone', async () => {
     const d = dir();
     const store = new ConfigStore(d);
     writeFileSync(store.path, '{ not json');
@@ -47,7 +47,7 @@ describe('config store', () => {
     expect(err).toBeInstanceOf(LocalError);
     expect(err!.message).toContain(store.path);
     expect(err!.hint).toMatch(/mv .*\.bak/);
-    expect(() => store.update('default', (p) => p)).toThrow(LocalError);
+    await expect(store.update('default', (p) => p)).rejects.toThrow(LocalError);
     expect(readFileSync(store.path, 'utf8')).toBe('{ not json');
   });
 });

@@ -44,7 +44,7 @@ export default defineCommand({
       );
       await client.listTests({ pageNo: 1, pageSize: 1 });
     }
-    store.update(profile, (p) => ({
+    await store.update(profile, (p) => ({
       ...p,
       apiKey,
       ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}),

@@ -17,7 +17,7 @@ export default defineCommand({
     const parsed = (spec.schema as z.ZodType).safeParse(value);
     if (!parsed.success) throw new UsageError(`${key}: ${parsed.error.issues[0]?.message} (got ${JSON.stringify(value)})`);
     const store = await ctx.config();
-    store.update(ctx.globals.profile, (p) => ({ ...p, [spec.prop]: parsed.data }));
+    await store.update(ctx.globals.profile, (p) => ({ ...p, [spec.prop]: parsed.data }));
     ctx.info(`Set ${key} = ${String(parsed.data)} in profile '${ctx.globals.profile}'.`);
   },
 });
