@@ -42,6 +42,8 @@ Docs: docs/commands.md`,
     // sees them: hand the ones the verb defines too over to the verb (`report export --type …`).
     if (noun.self && noun.verbs.length) parent.hook('preSubcommand', handOverSharedFlags);
     parent.description(noun.description);
+    // A group's help shows the first example of each of its verbs.
+    if (!noun.self) parent.addHelpText('after', `\nExamples:\n${noun.verbs.map((v) => `  $ ${v.examples[0]}`).join('\n')}\n`);
     for (const verb of noun.verbs) parent.addCommand(buildCommand(verb, make));
     program.addCommand(parent);
   }

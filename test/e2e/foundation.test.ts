@@ -29,6 +29,16 @@ describe('assess (binary)', () => {
     expect(r.stdout).toMatch(/\$ assess config set/);
   });
 
+  it('every help page (all commands and groups) has a description and an example', async () => {
+    const { readFileSync } = await import('node:fs');
+    const pages = JSON.parse(readFileSync(new URL('../../dist/help.json', import.meta.url), 'utf8')) as Record<string, string>;
+    expect(Object.keys(pages).length).toBeGreaterThan(30);
+    for (const [path, text] of Object.entries(pages)) {
+      expect(text, path).toMatch(/Examples:\n {2}\$ \S/);
+      expect(text.split('\n')[2]?.trim(), `${path}: description`).toBeTruthy();
+    }
+  });
+
   it('an unknown command exits 2 with a suggestion', async () => {
     const r = await runAssess(['confg', 'list']);
     expect(r.code).toBe(2);
