@@ -4,6 +4,7 @@
 // See docs/sandbox.md for the endpoints, seed data, control API and persistence.
 import { Deliverer, type DeliveryOptions } from './delivery.js';
 import type { CallbackQueueEntry } from './model.js';
+import { FaultInjector, type FaultSpec } from './faults.js';
 import { loadStateFile } from './persistence.js';
 import { SEED_KEYS } from './seed.js';
 import { buildServer } from './server.js';
@@ -11,6 +12,7 @@ import { Store } from './store.js';
 
 export { SEED_KEYS, SEED_ACCOUNTS } from './seed.js';
 export { SandboxStateError } from './persistence.js';
+export { FaultSpecError, parseFaultSpec, type FaultSpec, type FaultCounters } from './faults.js';
 export type { CallbackQueueEntry, Delivery, DeliveryAttempt, OutboxEntry } from './model.js';
 export type { DeliveryOptions } from './delivery.js';
 
@@ -29,6 +31,8 @@ export interface RunningSandbox {
   idle(timeoutMs: number): Promise<boolean>;
   /** Callback deliveries scheduled and not yet finished. */
   deliveriesInFlight(): number;
+  /** The injected faults: `view()` the spec and counters, `set(spec | null)` to change them. */
+  faults: Pick<FaultInjector, 'set' | 'view'>;
   /** Stops listening and writes any pending state before resolving (unfinished deliveries stay pending). */
   close(): Promise<void>;
 }
@@ -41,8 +45,12 @@ export interface SandboxOptions {
   stateFile?: string;
   /** Print one line per API request to stderr. */
   logRequests?: boolean;
-  /** Injected faults, e.g. `{ latencyMs: 5 }` for benchmarks (src/sandbox/faults.ts). */
-  faults?: import('./faults.js').FaultSpec;
+  /**
+   * Injected faults: a spec text (`"5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,seed=42"`)
+   * or object (`{ latencyMs: 5 }`); changeable at run time via /_sandbox/faults (faults.ts).
+   * A bad text throws FaultSpecError.
+   */
+  faults?: FaultSpec | string;
   /** Called for each completion notification queued (the sandbox also delivers it). */
   onCallbackQueued?: (entry: CallbackQueueEntry) => void;
   /** Callback delivery: per-try timeout (default 5 s), tries (5), parallel deliveries (8). */
@@ -51,6 +59,7 @@ export interface SandboxOptions {
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = opts.host ?? '127.0.0.1';
+  const faults = new FaultInjector(opts.faults); // first: a bad spec throws before anything starts
   let store: Store;
   if (opts.stateFile) {
     const doc = await loadStateFile(opts.stateFile); // throws SandboxStateError on a corrupt file
@@ -66,7 +75,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     opts.onCallbackQueued?.(entry);
   };
 
-  const app = buildServer(store, { logRequests: opts.logRequests, faults: opts.faults });
+  const app = buildServer(store, { logRequests: opts.logRequests, faults });
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
@@ -83,6 +92,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     port,
     idle: (timeoutMs) => deliverer.idle(timeoutMs),
     deliveriesInFlight: () => deliverer.inFlight,
+    faults,
     close: () =>
       (closing ??= (async () => {
         await app.close();

@@ -2,11 +2,12 @@
 // request log, the v3 routes and the control API.
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { addAuthToRoute } from './auth.js';
-import { registerFaults, type FaultSpec } from './faults.js';
+import { FaultInjector, registerFaults } from './faults.js';
 import { bodyForLog } from './redact.js';
 import { fail } from './replies.js';
 import { registerAttemptRoutes } from './routes/attempts.js';
 import { registerControlRoutes } from './routes/control.js';
+import { registerFaultRoutes } from './routes/faults.js';
 import { registerInvitationRoutes } from './routes/invitations.js';
 import { registerLinkRoutes } from './routes/links.js';
 import { registerReportRoutes } from './routes/reports.js';
@@ -20,8 +21,8 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export interface ServerOptions {
   logRequests?: boolean;
-  /** Injected faults (latency for benchmarks); see faults.ts. */
-  faults?: FaultSpec;
+  /** Injected faults (errors, resets, latency), changeable at run time; see faults.ts. */
+  faults?: FaultInjector;
   /** Where request log lines go when logRequests is on (default: stderr). */
   log?: (line: string) => void;
 }
@@ -48,7 +49,8 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
 
   app.decorateRequest('accountId', 0);
   app.addHook('onRoute', addAuthToRoute); // before any route is registered
-  registerFaults(app, opts.faults);
+  const faults = opts.faults ?? new FaultInjector();
+  registerFaults(app, faults);
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413)
@@ -81,6 +83,7 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
   registerAttemptRoutes(app, store);
   registerSettingsRoutes(app, store);
   registerControlRoutes(app, store);
+  registerFaultRoutes(app, faults);
   registerTakeRoutes(app, store);
   registerV2Routes(app, store);
   return app;

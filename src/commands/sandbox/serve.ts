@@ -2,7 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { LocalError } from '../../errors.js';
-import { parseLatency } from '../../sandbox/faults.js';
+import { FaultSpecError, parseFaultSpec, parseLatency, type FaultSpec } from '../../sandbox/faults.js';
 
 export default defineCommand({
   name: 'serve',
@@ -10,6 +10,7 @@ export default defineCommand({
   examples: [
     'assess sandbox serve --port 4010 --state ./sandbox.json',
     'assess sandbox serve --port 0 --json   # one line: {"baseUrl":…,"baseUrlV2":…,"keys":[…]}',
+    'assess sandbox serve --faults "5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,seed=42"',
   ],
   options: (cmd) =>
     cmd
@@ -17,7 +18,8 @@ export default defineCommand({
       .option('--host <addr>', 'address to bind (loopback unless you say otherwise)', '127.0.0.1')
       .option('--state <file>', 'persist state in this file (atomic writes; survives restarts)')
       .option('--log-requests', 'print one line per API request on stderr')
-      .option('--latency <ms>', 'add latency to every API request, e.g. 5ms or 2-10ms (benchmarks)'),
+      .option('--latency <ms>', 'add latency to every API request, e.g. 5ms or 2-10ms (benchmarks)')
+      .option('--faults <spec>', 'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)'),
   schema: z.object({
     port: zx.int(0, 65535, 4010),
     host: z.string().regex(/^[0-9a-fA-F.:]+$|^localhost$/, 'must be an IP address, e.g. 127.0.0.1'),
@@ -31,13 +33,27 @@ export default defineCommand({
         return l as number | [number, number];
       })
       .optional(),
+    faults: z
+      .string()
+      .transform((v, c) => {
+        try {
+          return parseFaultSpec(v);
+        } catch (err) {
+          if (!(err instanceof FaultSpecError)) throw err;
+          c.addIssue({ code: 'custom', message: `${err.message}; e.g. --faults 5xx=0.1,429=0.05,reset=0.05,seed=42` });
+          return z.NEVER;
+        }
+      })
+      .optional(),
   }),
   async run(ctx, input) {
     const { startSandbox, SandboxStateError } = await import('../../sandbox/index.js');
     const stateFile = input.state ? (isAbsolute(input.state) ? input.state : resolve(input.state)) : undefined;
     let sb;
     try {
-      sb = await startSandbox({ port: input.port, host: input.host, stateFile, logRequests: input.logRequests, faults: input.latency === undefined ? undefined : { latencyMs: input.latency } });
+      // --latency is latency= of --faults (which wins when both give one)
+      const faults: FaultSpec | undefined = input.latency === undefined && !input.faults ? undefined : { latencyMs: input.latency, ...input.faults };
+      sb = await startSandbox({ port: input.port, host: input.host, stateFile, logRequests: input.logRequests, faults });
     } catch (err) {
       if (err instanceof SandboxStateError) throw new LocalError(err.message);
       const code = (err as NodeJS.ErrnoException).code;
@@ -60,6 +76,8 @@ export default defineCommand({
         ].join('\n'),
       );
     }
+    const injected = sb.faults.view().spec;
+    if (injected) ctx.info(`Injecting faults: ${injected} (change or clear them with 'assess sandbox faults')`);
     ctx.info('Press Ctrl-C to stop.');
     // SIGINT and SIGTERM both abort ctx.signal (src/cli/program.ts).
     await new Promise<void>((done) => ctx.signal.addEventListener('abort', () => done(), { once: true }));

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { defineCommand, zx } from '../../cli/command.js';
+import { Printer } from '../../output/printer.js';
+import { FaultSpecError, parseFaultSpec, type FaultCounters } from '../../sandbox/faults.js';
+import { control, sandboxUrl } from './control.js';
+
+type View = { spec: string | null; counters: FaultCounters };
+
+export default defineCommand({
+  name: 'faults',
+  args: ['[spec]'],
+  description: 'Show the injected faults and how many were injected, set new ones (counters restart), or clear them',
+  examples: [
+    'assess sandbox faults --url http://127.0.0.1:4010',
+    'assess sandbox faults "5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42" --url http://127.0.0.1:4010',
+    'assess sandbox faults --clear --url http://127.0.0.1:4010',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--clear', 'switch faults off (prints the final counters)')
+      .option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
+  schema: z
+    .object({ spec: z.string().optional(), clear: z.boolean().default(false), url: zx.url().optional() })
+    .superRefine((v, c) => {
+      if (v.spec !== undefined && v.clear) c.addIssue({ code: 'custom', path: ['clear'], message: 'give a spec or --clear, not both' });
+      if (v.spec === undefined) return;
+      try {
+        parseFaultSpec(v.spec); // checked here too, so a bad spec exits 2 before anything is sent
+      } catch (err) {
+        if (!(err instanceof FaultSpecError)) throw err;
+        c.addIssue({ code: 'custom', path: ['spec'], message: `${err.message}; e.g. 5xx=0.1,429=0.05,reset=0.05,seed=42` });
+      }
+    }),
+  async run(ctx, input) {
+    const base = await sandboxUrl(ctx, input.url);
+    const r =
+      input.spec !== undefined
+        ? await control<View>(ctx, base, 'POST', '/faults', { spec: input.spec })
+        : await control<View>(ctx, base, input.clear ? 'DELETE' : 'GET', '/faults');
+    const { counters } = r;
+    const rows = Object.entries(counters.injected).map(([fault, n]) => ({ fault, before: n.before, after: n.after }));
+    new Printer(ctx).object(
+      { spec: r.spec ?? 'none', requests: counters.requests, delayed: counters.delayed, total: counters.total, injected: rows },
+      {
+        fields: [
+          { key: 'spec', header: 'Faults' },
+          { key: 'requests', header: 'API requests' },
+          { key: 'delayed', header: 'Delayed' },
+          { key: 'total', header: 'Injected' },
+        ],
+        sections: [
+          {
+            title: 'Injected (before / after the handler ran)',
+            rows,
+            columns: [
+              { key: 'fault', header: 'Fault' },
+              { key: 'before', header: 'Before' },
+              { key: 'after', header: 'After' },
+            ],
+          },
+        ],
+      },
+    );
+    if (input.clear) ctx.info('Faults cleared.');
+  },
+});

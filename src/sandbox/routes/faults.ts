@@ -1,0 +1,43 @@
+// Control API for injected faults: /_sandbox/faults (loopback clients only, like the rest of
+// /_sandbox/). POST sets a spec — `{"spec": "5xx=0.1,seed=42"}` or the same pairs as JSON
+// fields `{"5xx": 0.1, "seed": 42}` — and restarts the counters; GET shows the spec and what
+// was injected so far; DELETE switches faults off and answers the final counters.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { faultSpecFromObject, FaultSpecError, parseFaultSpec, type FaultInjector, type FaultSpec } from '../faults.js';
+import { isLoopback } from './control.js';
+
+const bad = (reply: FastifyReply, status: number, message: string) => reply.code(status).send({ errors: [message] });
+
+export function registerFaultRoutes(app: FastifyInstance, faults: FaultInjector): void {
+  app.register(
+    async (c) => {
+      c.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!isLoopback(request.socket.remoteAddress)) return bad(reply, 403, 'The sandbox control API answers loopback clients only.');
+      });
+      c.get('/', async () => faults.view());
+      c.post('/', async (request, reply) => {
+        const body = request.body;
+        let spec: FaultSpec;
+        try {
+          if (typeof body === 'string') spec = parseFaultSpec(body);
+          else if (body && typeof body === 'object' && !Array.isArray(body)) {
+            const o = body as Record<string, unknown>;
+            if ('spec' in o && typeof o.spec !== 'string') return bad(reply, 400, 'spec must be a string, e.g. {"spec": "5xx=0.1,429=0.05,seed=42"}');
+            spec = typeof o.spec === 'string' ? parseFaultSpec(o.spec) : faultSpecFromObject(o);
+          } else return bad(reply, 400, 'Send {"spec": "5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,seed=42"} or the same pairs as JSON fields.');
+        } catch (err) {
+          if (err instanceof FaultSpecError) return bad(reply, 400, err.message);
+          throw err;
+        }
+        faults.set(spec);
+        return faults.view();
+      });
+      c.delete('/', async () => {
+        const last = faults.view();
+        faults.set(null);
+        return { spec: null, counters: last.counters };
+      });
+    },
+    { prefix: '/_sandbox/faults' },
+  );
+}
