@@ -61,7 +61,8 @@ export function toUtcSeconds(ms: number): string {
 }
 
 // A pragmatic e-mail check (the same pattern zod's z.email() uses), usable on list items.
-const EMAIL = z.email();
+/** At most 254 characters (RFC 5321): zod's pattern alone accepts a 100 KB address. */
+const EMAIL = z.string().max(254).pipe(z.email());
 export function isEmail(v: string): boolean {
   return EMAIL.safeParse(v).success;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { parseDuration } from '../../sandbox/clock.js';
 import { UsageError } from '../../errors.js';
+import { parseTime } from '../../util/time.js';
 import { control, sandboxUrl } from './control.js';
 
 export default defineCommand({
@@ -19,7 +20,8 @@ export default defineCommand({
     .superRefine((v, c) => {
       if (v.action === 'advance' && (v.value === undefined || parseDuration(v.value) === null))
         c.addIssue({ code: 'custom', path: ['value'], message: 'advance needs a duration like 3d, 12h, 30m or 1d12h' });
-      if (v.action === 'set' && (v.value === undefined || Number.isNaN(Date.parse(v.value))))
+      // Date.parse alone takes impossible dates (2026-02-30) and leaves them for the sandbox to refuse.
+      if (v.action === 'set' && (v.value === undefined || !/^\d{4}-/.test(v.value.trim()) || typeof parseTime(v.value, new Date(), 'future') === 'string'))
         c.addIssue({ code: 'custom', path: ['value'], message: 'set needs an ISO 8601 date-time, e.g. 2026-12-01T00:00:00Z' });
     }),
   async run(ctx, input) {
