@@ -1,0 +1,131 @@
+// The bad-input corpus, run against the BUILT binary (`npm run build` first): every case must exit
+// 2 with a message naming the problem, print nothing on stdout and no stack trace, write no file,
+// and send no request. Requests are caught twice: the sandbox's request log must not grow, and
+// every case talks to the sandbox through a recording proxy under its own path prefix
+// (`/c17/v3/…`), which also sees control-API calls and tells exactly which case sent one.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAssess } from '../helpers/cli.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { callbackIdCases, idCases } from './cases-ids.js';
+import { csvFileCases, csvFlagCases, csvRowCases } from './cases-csv.js';
+import { globalCases, toolCases } from './cases-global.js';
+import { emailCases, inviteFlagCases, nameCases } from './cases-invite.js';
+import { attemptCases, exportCases, linkCases, reportCases } from './cases-links-report.js';
+import { callbackCases, settingsCases } from './cases-settings-callbacks.js';
+import { timeCases, tzCases, windowCases } from './cases-time.js';
+import type { BadInput } from './types.js';
+
+const GROUPS: Record<string, BadInput[]> = {
+  ids: [...idCases, ...callbackIdCases],
+  times: [...timeCases, ...windowCases, ...tzCases],
+  invite: [...emailCases, ...nameCases, ...inviteFlagCases],
+  'invite --csv': [...csvFileCases, ...csvRowCases, ...csvFlagCases],
+  'links, attempts, report': [...linkCases, ...attemptCases, ...reportCases, ...exportCases],
+  'settings, callbacks': [...settingsCases, ...callbackCases],
+  'global, api, config, auth, sandbox': [...globalCases, ...toolCases],
+};
+const ALL = Object.values(GROUPS).flat();
+
+/** Each case spawns node: at most 4 at a time (CI has 2 cores, shared). */
+const PARALLEL = 4;
+let running = 0;
+const waiting: Array<() => void> = [];
+async function slot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= PARALLEL) await new Promise<void>((r) => waiting.push(r));
+  running++;
+  try {
+    return await fn();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+let s: TestSandbox;
+let proxy: Server;
+let proxyUrl: string;
+let logBefore: number;
+const seen = new Map<number, string[]>(); // case number → requests it sent
+let root: string;
+
+/** Forwards `/c<N>/rest` to the sandbox as `/rest`, remembering that case N sent it. */
+function startProxy(target: URL): Promise<Server> {
+  const server = createServer((req, res) => {
+    const m = /^\/c(\d+)(\/.*)?$/.exec(req.url ?? '');
+    const n = m ? Number(m[1]) : -1;
+    seen.set(n, [...(seen.get(n) ?? []), `${req.method} ${m?.[2] ?? req.url}`]);
+    const out = request({ host: target.hostname, port: target.port, method: req.method, path: m?.[2] ?? '/', headers: req.headers }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    out.on('error', () => res.destroy());
+    req.pipe(out);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+beforeAll(async () => {
+  s = await startTestSandbox();
+  proxy = await startProxy(new URL(s.sb.baseUrl));
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  logBefore = (await s.requests()).length;
+  root = mkdtempSync(join(tmpdir(), 'assess-bad-'));
+});
+afterAll(async () => {
+  await new Promise((r) => proxy?.close(r));
+  await s?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => !e.isDirectory())
+    .map((e) => relative(dir, join(e.parentPath, e.name)))
+    .sort();
+}
+
+async function runCase(c: BadInput, n: number) {
+  const caseDir = join(root, `c${n}`);
+  const cwd = join(caseDir, 'cwd');
+  mkdirSync(cwd, { recursive: true });
+  for (const [path, content] of Object.entries(c.files ?? {})) {
+    mkdirSync(dirname(join(cwd, path)), { recursive: true });
+    writeFileSync(join(cwd, path), content);
+  }
+  const base = `${proxyUrl}/c${n}`;
+  const env = { ASSESS_BASE_URL: base, ASSESS_BASE_URL_V2: base, ASSESS_API_KEY: s.env.ASSESS_API_KEY, ...c.env };
+  const r = await slot(() => runAssess(c.args, { env, cwd, configDir: join(caseDir, 'config'), stdin: c.stdin ?? '' }));
+  return { ...r, files: listFiles(cwd) };
+}
+
+describe.each(Object.entries(GROUPS))('bad input: %s', (_group, cases) => {
+  it.concurrent.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const n = ALL.indexOf(c);
+    const r = await runCase(c, n);
+    const where = `assess ${c.args.map((a) => (a.length > 60 ? `${a.slice(0, 20)}…` : a)).join(' ')}\nstderr: ${r.stderr.slice(0, 2000)}`;
+    expect(r.code, where).toBe(2);
+    expect(r.stderr, where).toMatch(c.expect);
+    expect(r.stdout, where).toBe('');
+    expect(r.stderr, `stack trace in: ${where}`).not.toMatch(/^\s+at\s/m);
+    expect(r.stderr, `source location in: ${where}`).not.toMatch(/\.(ts|js|mjs):\d+/);
+    expect(r.stderr.length, `message too long (${r.stderr.length} characters): ${where.slice(0, 300)}`).toBeLessThan(4000);
+    expect(seen.get(n) ?? [], `requests sent by: ${where}`).toEqual([]);
+    expect(r.files, `files written by: ${where}`).toEqual(Object.keys(c.files ?? {}).sort());
+  });
+});
+
+describe('bad input: the corpus as a whole', () => {
+  it('has at least 200 cases with unique names, and no request reached the sandbox', async () => {
+    expect(ALL.length).toBeGreaterThanOrEqual(200);
+    const names = Object.entries(GROUPS).flatMap(([group, cases]) => cases.map((c) => `${group}: ${c.name}`));
+    expect(new Set(names).size).toBe(ALL.length);
+    expect(seen.get(-1) ?? [], 'requests outside any case prefix').toEqual([]);
+    const log = await s.requests();
+    expect(log.slice(logBefore), 'the sandbox request log grew').toEqual([]);
+  });
+});

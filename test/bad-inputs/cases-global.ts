@@ -1,0 +1,62 @@
+// Global options, keys on the command line, unknown commands and flags, missing arguments, and
+// the api, config, auth, sandbox and completion commands.
+import type { BadInput } from './types.js';
+
+const KEY = 'sk_live_CommandLineKey_9f8e7d';
+const REFUSED = /refusing an API key on the command line[\s\S]*--key-stdin, --api-key-file F, ASSESS_API_KEY/;
+
+export const globalCases: BadInput[] = [
+  { name: '--api-key on the command line', args: ['--api-key', KEY, 'tests', 'list'], expect: REFUSED },
+  { name: '--key after the command', args: ['tests', 'list', '--key', KEY], expect: REFUSED },
+  { name: 'config set api-key', args: ['config', 'set', 'api-key', KEY], expect: /config set api-key: refusing a key on the command line[\s\S]*auth login/ },
+  { name: '--api-key-file missing', args: ['--api-key-file', 'key.txt', 'tests', 'list'], env: { ASSESS_API_KEY: undefined }, expect: /--api-key-file: cannot read key\.txt \(ENOENT\)/ },
+  { name: '--api-key-file empty', args: ['--api-key-file', 'key.txt', 'tests', 'list'], files: { 'key.txt': '\n' }, expect: /--api-key-file: the key is empty/ },
+  { name: '--key-stdin with nothing on stdin', args: ['--key-stdin', 'tests', 'list'], stdin: '', expect: /--key-stdin: the key is empty/ },
+  { name: '--timeout 0', args: ['--timeout', '0', 'tests', 'list'], expect: /--timeout: must be seconds between 1 and 3600/ },
+  { name: '--timeout abc', args: ['--timeout', 'abc', 'tests', 'list'], expect: /--timeout: must be seconds between 1 and 3600.*"abc"/ },
+  { name: '--api v4', args: ['--api', 'v4', 'tests', 'list'], expect: /'--api <version>' argument 'v4' is invalid\. Allowed choices are v3, v2/ },
+  { name: '--profile with a slash', args: ['--profile', '../etc', 'tests', 'list'], expect: /--profile: '\.\.\/etc' is not a valid profile name/ },
+  { name: 'ASSESS_PROFILE with a space', args: ['tests', 'list'], env: { ASSESS_PROFILE: 'my profile' }, expect: /--profile: 'my profile' is not a valid profile name/ },
+  { name: '--json with --ndjson', args: ['--json', 'testId', '--ndjson', 'tests', 'list'], expect: /--json and --ndjson cannot be used together/ },
+  { name: 'unknown command', args: ['bogus'], expect: /unknown command 'bogus'/ },
+  { name: 'misspelt command (suggestion)', args: ['invte', '1001'], expect: /unknown command 'invte'[\s\S]*Did you mean invite\?/ },
+  { name: 'unknown verb of tests', args: ['tests', 'lst'], expect: /unknown command 'lst'[\s\S]*Did you mean list\?/ },
+  { name: 'unknown verb of links', args: ['links', 'delete', '1001', '5001'], expect: /unknown command 'delete'/ },
+  { name: 'unknown verb of callbacks', args: ['callbacks', 'send', '900001'], expect: /unknown command 'send'/ },
+  { name: 'tests without a verb', args: ['tests'], expect: /Usage: assess tests/ },
+  { name: 'sandbox without a verb', args: ['sandbox'], expect: /Usage: assess sandbox/ },
+  { name: 'unknown flag on tests list', args: ['tests', 'list', '--bogus'], expect: /unknown option '--bogus'/ },
+  { name: 'tests get without an id', args: ['tests', 'get'], expect: /missing required argument 'testId'/ },
+  { name: 'tests get with two ids', args: ['tests', 'get', '1001', '1002'], expect: /too many arguments for 'get'/ },
+  { name: 'tests list --page 0', args: ['tests', 'list', '--page', '0'], expect: /--page: must be at least 1/ },
+  { name: 'tests list --page 1e3', args: ['tests', 'list', '--page', '1e3'], expect: /--page: must be a whole number.*"1e3"/ },
+  { name: 'tests list --page empty', args: ['tests', 'list', '--page', ''], expect: /--page: must be a whole number/ },
+  { name: 'tests list --page-size 101', args: ['tests', 'list', '--page-size', '101'], expect: /--page-size: must be at most 100/ },
+];
+
+export const toolCases: BadInput[] = [
+  { name: 'api: unknown method', args: ['api', 'FETCH', '/v3/tests'], expect: /<method>: must be one of GET, POST, PUT, PATCH, DELETE/ },
+  { name: 'api: path without /', args: ['api', 'GET', 'v3/tests'], expect: /<path>: must be a path starting with \// },
+  { name: 'api: a full URL to another host', args: ['api', 'GET', 'http://evil.example/v3/tests'], expect: /<path>: must be a path starting with \// },
+  { name: 'api: --data not JSON', args: ['api', 'POST', '/v3/callbacks/process', '--data', '{bad'], expect: /--data: not valid JSON/ },
+  { name: 'api: --data @missing', args: ['api', 'POST', '/v3/callbacks/process', '--data', '@body.json'], expect: /--data: cannot read body\.json \(ENOENT\)/ },
+  { name: 'api: --data - with an empty stdin', args: ['api', 'POST', '/v3/callbacks/process', '--data', '-'], stdin: '', expect: /--data: not valid JSON/ },
+  { name: 'api: no path', args: ['api', 'GET'], expect: /missing required argument 'path'/ },
+  { name: 'config set: unknown key', args: ['config', 'set', 'colour', 'on'], expect: /<key>: unknown setting 'colour'/ },
+  { name: 'config set timeout abc', args: ['config', 'set', 'timeout', 'abc'], expect: /timeout: must be a whole number from 1 to 600/ },
+  { name: 'config set base-url ftp', args: ['config', 'set', 'base-url', 'ftp://example.com'], expect: /base-url: must be an http\(s\) URL/ },
+  { name: 'config set: no value', args: ['config', 'set', 'timeout'], expect: /missing required argument 'value'/ },
+  { name: 'auth login: no key and no terminal', args: ['auth', 'login'], env: { ASSESS_API_KEY: undefined }, expect: /auth login: no key given and no terminal to prompt on/ },
+  { name: 'auth login: --base-url not a URL', args: ['auth', 'login', '--key-stdin', '--base-url', 'example.com'], stdin: 'sk_x_1234567890', expect: /--base-url: must be an http\(s\) URL/ },
+  { name: 'completion: tcsh', args: ['completion', 'tcsh'], expect: /<shell>: must be one of bash, zsh, fish/ },
+  { name: 'sandbox serve: --port 99999', args: ['sandbox', 'serve', '--port', '99999'], expect: /--port: must be at most 65535/ },
+  { name: 'sandbox serve: --host not an address', args: ['sandbox', 'serve', '--host', 'evil host'], expect: /--host: must be an IP address/ },
+  { name: 'sandbox serve: --latency fast', args: ['sandbox', 'serve', '--latency', 'fast'], expect: /--latency: 'fast' is not a latency/ },
+  { name: 'sandbox simulate: unknown move', args: ['sandbox', 'simulate', '900004', 'finish'], expect: /<to>: must be one of start, complete, leave, terminate, expire/ },
+  { name: 'sandbox simulate: --score 101', args: ['sandbox', 'simulate', '900004', 'complete', '--score', '101'], expect: /--score: must be a number 0-100/ },
+  { name: 'sandbox simulate: --section-scores 10,x', args: ['sandbox', 'simulate', '900004', 'complete', '--section-scores', '10,x'], expect: /--section-scores: must be numbers 0-100/ },
+  { name: 'sandbox clock: unknown action', args: ['sandbox', 'clock', 'rewind'], expect: /<action>: must be show, advance or set/ },
+  { name: 'sandbox clock advance soon', args: ['sandbox', 'clock', 'advance', 'soon'], expect: /<value>: advance needs a duration/ },
+  { name: 'sandbox clock set: not a date', args: ['sandbox', 'clock', 'set', '2026-02-30T00:00:00Z'], expect: /<value>: set needs an ISO 8601 date-time/ },
+  { name: 'sandbox reset without --yes', args: ['sandbox', 'reset'], expect: /sandbox reset discards every change: pass --yes/ },
+];

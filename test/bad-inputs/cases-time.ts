@@ -1,0 +1,76 @@
+// Times (T) and time zone ids at every flag that takes them: impossible calendar dates, hours and
+// minutes out of range, offsets out of range, words, other date formats, windows that end before
+// they start, and time zone ids that are not integers.
+import { esc, INVITE_OK, type BadInput } from './types.js';
+
+interface Place {
+  where: string;
+  flag: string;
+  build: (t: string) => string[];
+}
+
+const TIME_PLACES: Place[] = [
+  { where: 'invite', flag: '--start', build: (t) => ['invite', '1001', ...INVITE_OK, '--start', t, '--end', '30d'] },
+  { where: 'invite', flag: '--end', build: (t) => ['invite', '1001', ...INVITE_OK, '--start', 'now', '--end', t] },
+  { where: 'reattempt', flag: '--start', build: (t) => ['reattempt', '900001', '--start', t, '--end', '30d', '--tz', '1'] },
+  { where: 'reattempt', flag: '--end', build: (t) => ['reattempt', '900001', '--start', 'now', '--end', t, '--tz', '1'] },
+  { where: 'attempts list', flag: '--from', build: (t) => ['attempts', 'list', '--state', 'completed', '--from', t, '--to', 'now'] },
+  { where: 'attempts list', flag: '--to', build: (t) => ['attempts', 'list', '--state', 'completed', '--from', '30d', '--to', t] },
+  { where: 'report export', flag: '--from', build: (t) => ['report', 'export', '--from', t, '--to', 'now', '--out', 'out'] },
+  { where: 'report export', flag: '--to', build: (t) => ['report', 'export', '--from', '30d', '--to', t, '--out', 'out'] },
+  { where: 'links create', flag: '--start', build: (t) => ['links', 'create', '1001', '--name', 'X', '--start', t, '--end', '30d', '--tz', '1'] },
+  { where: 'links create', flag: '--end', build: (t) => ['links', 'create', '1001', '--name', 'X', '--start', 'now', '--end', t, '--tz', '1'] },
+  { where: 'links update', flag: '--end', build: (t) => ['links', 'update', '1001', '5002', '--end', t] },
+  { where: 'callbacks process --from-attempts', flag: '--from', build: (t) => ['callbacks', 'process', '--from-attempts', '--state', 'completed', '--from', t, '--to', 'now'] },
+];
+
+/** [value, what the message says] — two per place, rotating. */
+const BAD_TIMES: Array<[string, string]> = [
+  ['2026-02-30', 'is not a real date'],
+  ['2025-02-29', 'is not a real date'], // not a leap year
+  ['2026-13-01', 'is not a real date'],
+  ['2026-03-01T25:00:00Z', 'is not a real date-time'],
+  ['2026-03-01T10:61:00Z', 'is not a real date-time'],
+  ['2026-03-01T10:00:00+25:00', 'is not a real date-time'],
+  ['yesterday', 'is not a time'],
+  ['7x', 'is not a time'],
+  ['2026/03/01', 'is not a time'],
+  ['03/01/2026', 'is not a time'],
+  ['9999999d', 'is not a time'], // more digits than a relative time takes
+  ['2026-03-01 10:00', 'is not a time'],
+  ['', 'is not a time'],
+  ['2026-3-1', 'is not a time'],
+  ['now+1d', 'is not a time'],
+  ['1700000000', 'is not a time'], // epoch seconds are not accepted
+];
+
+export const timeCases: BadInput[] = TIME_PLACES.flatMap((p, i) =>
+  [0, 1].map((k) => {
+    const [value, problem] = BAD_TIMES[(i * 2 + k) % BAD_TIMES.length]!;
+    return { name: `${p.where} ${p.flag} ${JSON.stringify(value)}`, args: p.build(value), expect: new RegExp(`${esc(p.flag)}: .*${problem}`) };
+  }),
+);
+
+export const windowCases: BadInput[] = [
+  { name: 'invite: --end before --start', args: ['invite', '1001', ...INVITE_OK, '--start', '2030-03-05', '--end', '2030-03-01'], expect: /--end: must be after --start/ },
+  { name: 'reattempt: --end before --start (relative)', args: ['reattempt', '900001', '--start', '7d', '--end', 'now', '--tz', '1'], expect: /--end: must be after --start/ },
+  { name: 'attempts list: --to before --from', args: ['attempts', 'list', '--state', 'completed', '--from', 'now', '--to', '7d'], expect: /--to: must be after --from/ },
+  { name: 'report export: --to before --from', args: ['report', 'export', '--from', '2026-03-05', '--to', '2026-03-01', '--out', 'out'], expect: /--to: must be after --from/ },
+  { name: 'links create: --end before --start', args: ['links', 'create', '1001', '--name', 'X', '--start', '2030-03-05', '--end', '2030-03-01', '--tz', '1'], expect: /--end: must be after --start/ },
+  { name: 'invite: --start without --end', args: ['invite', '1001', ...INVITE_OK, '--start', '2030-03-01'], expect: /--end: is required when the other of --start\/--end is given/ },
+  { name: 'invite: --end without --start', args: ['invite', '1001', ...INVITE_OK, '--end', '2030-03-01'], expect: /--start: is required when the other of --start\/--end is given/ },
+  { name: 'reattempt: no --start', args: ['reattempt', '900001', '--end', '7d', '--tz', '1'], expect: /--start: is required/ },
+];
+
+const TZ = /--tz: must be (a whole number|at least 0|at most|an integer time zone id)/;
+export const tzCases: BadInput[] = [
+  { name: 'invite --tz 1.5', args: ['invite', '1001', ...INVITE_OK, '--tz', '1.5'], expect: TZ },
+  { name: 'invite --tz UTC', args: ['invite', '1001', ...INVITE_OK, '--tz', 'UTC'], expect: TZ },
+  { name: 'invite --tz -1', args: ['invite', '1001', ...INVITE_OK, '--tz', '-1'], expect: /--tz: must be at least 0/ },
+  { name: 'invite --tz 2^31', args: ['invite', '1001', ...INVITE_OK, '--tz', '2147483648'], expect: /--tz: must be at most 2147483647/ },
+  { name: 'invite --tz Europe/Paris', args: ['invite', '1001', ...INVITE_OK, '--tz', 'Europe/Paris'], expect: TZ },
+  { name: 'reattempt --tz 1e2', args: ['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', '1e2'], expect: TZ },
+  { name: 'links create --tz 1.0', args: ['links', 'create', '1001', '--name', 'X', '--valid-days', '7', '--tz', '1.0'], expect: TZ },
+  { name: 'links update --tz GMT', args: ['links', 'update', '1001', '5001', '--tz', 'GMT'], expect: TZ },
+  { name: 'links create: schedule without --tz', args: ['links', 'create', '1001', '--name', 'X', '--valid-days', '7'], expect: /--tz: is required with a schedule/ },
+];

@@ -1,0 +1,21 @@
+// One bad-input case: a command line (plus optional stdin and files) that must be refused as a
+// usage error (exit 2) before anything is sent, with a message matching `expect`.
+export interface BadInput {
+  name: string;
+  args: string[];
+  stdin?: string | Buffer;
+  /** Written into the case's working directory before the run (relative paths). */
+  files?: Record<string, string | Buffer>;
+  /** Merged over the default environment (base URLs of the recording proxy, account A's key). */
+  env?: Record<string, string | undefined>;
+  /** The message must match: it names the flag, argument or file and the problem. */
+  expect: RegExp;
+}
+
+/** 100 KB of text: a "huge string" that must be refused without being echoed whole. */
+export const HUGE = 'a'.repeat(100 * 1024);
+
+export const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Flags that make `invite` valid apart from what a case breaks. */
+export const INVITE_OK = ['--email', 'ann@example.com', '--name', 'Ann Lee'];
