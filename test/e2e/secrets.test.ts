@@ -44,7 +44,8 @@ interface Run {
 
 async function runAll(runs: Run[], opts: { env?: Record<string, string | undefined>; configDir?: string }): Promise<void> {
   for (const run of runs) {
-    const r: RunResult = await runAssess(['--debug', ...run.args], { env: opts.env ?? s.env, cwd: out(), configDir: opts.configDir, stdin: run.stdin });
+    const configDir = opts.configDir ?? join(work.dir, 'config'); // scanned too: a key from the environment is never stored
+    const r: RunResult = await runAssess(['--debug', ...run.args], { env: opts.env ?? s.env, cwd: out(), configDir, stdin: run.stdin });
     const what = `assess --debug ${run.args.join(' ')}\nstderr: ${r.stderr.slice(0, 1500)}`;
     expect(r.code, what).toBe(run.code ?? 0);
     expect(leaks(r.stdout), `key in stdout of ${what}`).toBe(false);
@@ -59,7 +60,7 @@ describe('the API key in no output and no file (--debug on every command)', () =
   it('key from ASSESS_API_KEY: every command, and every file under the output directories', async () => {
     writeFileSync(out('cohort.csv'), 'email,name\nsec.one@example.com,Sec One\nsec.two@example.com,Sec Two\n');
     // An invitation with a callback URL, started, so `callbacks process` has something to re-queue.
-    const inv = await runAssess(['--debug', 'invite', '1001', '--email', 'sec.single@example.com', '--name', 'Sec Single', '--callback-url', 'http://127.0.0.1:9/hook', '--json'], { env: s.env });
+    const inv = await runAssess(['--debug', 'invite', '1001', '--email', 'sec.single@example.com', '--name', 'Sec Single', '--callback-url', 'http://127.0.0.1:9/hook', '--json'], { env: s.env, configDir: join(work.dir, 'config') });
     expect(inv.code, inv.stderr).toBe(0);
     expect(leaks(inv.stdout + inv.stderr)).toBe(false);
     const id = String(JSON.parse(inv.stdout).testInvitationId);
@@ -101,7 +102,7 @@ describe('the API key in no output and no file (--debug on every command)', () =
     expect(written.some((f) => f.endsWith('bulk/journal.ndjson'))).toBe(true);
     expect(written.some((f) => /export\/.*summary|export\/.*\.csv$/.test(f))).toBe(true);
     expect(written.filter((f) => f.endsWith('.pdf')).length).toBeGreaterThanOrEqual(2);
-    for (const f of written) expect(leaks(readFileSync(f)), `key in ${f}`).toBe(false);
+    for (const f of [...written, ...filesUnder(join(work.dir, 'config'))]) expect(leaks(readFileSync(f)), `key in ${f}`).toBe(false);
   });
 
   it('the embedded sandbox (--sandbox) and callbacks listen print no key either', async () => {
