@@ -3,6 +3,8 @@
 //   5xx=P        answer 500, 502 or 503 (P split evenly); 500=P, 502=P … pick single codes
 //   429=P        answer 429 with Retry-After: retryAfter seconds (default 1)
 //   reset=P      destroy the connection without an answer
+//   truncate=P   send the status, headers and half the body, then destroy the connection
+//                (always after the handler: the answer exists, the client gets part of it)
 //   latency=L    wait L (5ms, 0.2s, 5ms..50ms) before handling
 //   after=S      share of 5xx and resets applied AFTER the handler ran (default 0.5): the state
 //                change happened, the client just never hears of it — the case that makes a
@@ -12,6 +14,7 @@
 // Every request draws exactly three numbers, so with one request at a time the n-th request
 // always meets the same fate for a given seed.
 import { randomInt } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface FaultSpec {
@@ -22,6 +25,8 @@ export interface FaultSpec {
   tooManyRequests?: number;
   /** Chance of a destroyed connection. */
   reset?: number;
+  /** Chance of an answer cut off after half its body (always after the handler). */
+  truncate?: number;
   /** Share of 5xx answers and resets applied after the handler ran (default 0.5). */
   after?: number;
   /** Retry-After of a 429, in seconds (default 1). */
@@ -32,7 +37,7 @@ export interface FaultSpec {
 export class FaultSpecError extends Error {}
 
 const isServiceRequest = (url: string) => url.startsWith('/v3/') || url.startsWith('/v2/');
-const KNOWN = '5xx, 500…599, 429, reset, latency, after, retryAfter, seed';
+const KNOWN = '5xx, 500…599, 429, reset, truncate, latency, after, retryAfter, seed';
 
 export function latencyOf(spec: FaultSpec, random: () => number = Math.random): number {
   const l = spec.latencyMs;
@@ -84,6 +89,7 @@ export function parseFaultSpec(text: string): FaultSpec {
     } else if (/^5\d\d$/.test(key)) (spec.errors ??= {})[Number(key)] = (spec.errors?.[Number(key)] ?? 0) + probability(rawKey, v);
     else if (key === '429') spec.tooManyRequests = probability(rawKey, v);
     else if (key === 'reset') spec.reset = probability(rawKey, v);
+    else if (key === 'truncate') spec.truncate = probability(rawKey, v);
     else if (key === 'after') spec.after = probability(rawKey, v);
     else if (key === 'latency') {
       const l = parseLatency(v);
@@ -111,7 +117,7 @@ export function faultSpecFromObject(o: Record<string, unknown>): FaultSpec {
 }
 
 const round = (n: number) => Number(n.toFixed(4));
-const faultChance = (s: FaultSpec) => Object.values(s.errors ?? {}).reduce((a, b) => a + b, 0) + (s.tooManyRequests ?? 0) + (s.reset ?? 0);
+const faultChance = (s: FaultSpec) => Object.values(s.errors ?? {}).reduce((a, b) => a + b, 0) + (s.tooManyRequests ?? 0) + (s.reset ?? 0) + (s.truncate ?? 0);
 
 /** The canonical text of a spec (what GET /_sandbox/faults shows). */
 export function formatFaultSpec(s: FaultSpec): string {
@@ -122,6 +128,7 @@ export function formatFaultSpec(s: FaultSpec): string {
   else for (const [c, p] of errors) parts.push(`${c}=${round(p)}`);
   if (s.tooManyRequests) parts.push(`429=${round(s.tooManyRequests)}`);
   if (s.reset) parts.push(`reset=${round(s.reset)}`);
+  if (s.truncate) parts.push(`truncate=${round(s.truncate)}`);
   if (s.latencyMs !== undefined) parts.push(`latency=${typeof s.latencyMs === 'number' ? `${s.latencyMs}ms` : `${s.latencyMs[0]}ms..${s.latencyMs[1]}ms`}`);
   if (s.after !== undefined) parts.push(`after=${round(s.after)}`);
   if (s.retryAfterS !== undefined) parts.push(`retryAfter=${s.retryAfterS}`);
@@ -141,7 +148,8 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export type Fault = { kind: 'status'; status: number; when: 'before' | 'after' } | { kind: 'reset'; when: 'before' | 'after' };
+type When = 'before' | 'after';
+export type Fault = { kind: 'status'; status: number; when: When } | { kind: 'reset'; when: When } | { kind: 'truncate'; when: When };
 export interface Decision {
   latencyMs: number;
   fault: Fault | null;
@@ -158,7 +166,7 @@ export interface FaultCounters {
 export class FaultInjector {
   private spec: FaultSpec | null = null;
   private random: () => number = Math.random;
-  private buckets: Array<{ upTo: number; fault: 'reset' | number }> = [];
+  private buckets: Array<{ upTo: number; fault: 'reset' | 'truncate' | number }> = [];
   counters: FaultCounters = FaultInjector.zero();
 
   constructor(spec?: FaultSpec | string | null) {
@@ -189,6 +197,7 @@ export class FaultInjector {
     for (const [code, p] of Object.entries(s.errors ?? {})) if (p > 0) this.buckets.push({ upTo: (upTo += p), fault: Number(code) });
     if (s.tooManyRequests) this.buckets.push({ upTo: (upTo += s.tooManyRequests), fault: 429 });
     if (s.reset) this.buckets.push({ upTo: (upTo += s.reset), fault: 'reset' });
+    if (s.truncate) this.buckets.push({ upTo: (upTo += s.truncate), fault: 'truncate' });
   }
 
   get retryAfterS(): number {
@@ -204,11 +213,12 @@ export class FaultInjector {
     if (latencyMs > 0) this.counters.delayed++;
     const bucket = this.buckets.find((b) => k < b.upTo);
     if (!bucket) return { latencyMs, fault: null };
-    const when = bucket.fault !== 429 && w < (s.after ?? 0.5) ? 'after' : 'before';
+    const when = bucket.fault === 'truncate' || (bucket.fault !== 429 && w < (s.after ?? 0.5)) ? 'after' : 'before';
     const name = String(bucket.fault);
     (this.counters.injected[name] ??= { before: 0, after: 0 })[when]++;
     this.counters.total++;
-    return { latencyMs, fault: bucket.fault === 'reset' ? { kind: 'reset', when } : { kind: 'status', status: bucket.fault, when } };
+    const fault: Fault = typeof bucket.fault === 'string' ? { kind: bucket.fault, when } : { kind: 'status', status: bucket.fault, when };
+    return { latencyMs, fault };
   }
 
   view(): { spec: string | null; counters: FaultCounters } {
@@ -239,7 +249,7 @@ export function registerFaults(app: FastifyInstance, faults: FaultInjector): voi
         pending.set(request, d.fault);
         return done();
       }
-      if (d.fault.kind === 'reset') {
+      if (d.fault.kind !== 'status') {
         reply.hijack(); // the route must not run; nothing is ever sent
         request.raw.socket.destroy();
         return;
@@ -260,6 +270,19 @@ export function registerFaults(app: FastifyInstance, faults: FaultInjector): voi
       request.raw.socket.destroy();
       return done(null, payload);
     }
+    if (f.kind === 'truncate' && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      // a stream that fails after half the body: fastify has sent the headers and destroys the socket
+      const half = Buffer.from(payload).subarray(0, Math.floor(Buffer.byteLength(payload) / 2));
+      const cut = new Readable({
+        read() {
+          this.push(half);
+          setImmediate(() => this.destroy(new Error('sandbox fault injection: answer truncated')));
+        },
+      });
+      reply.removeHeader('content-length');
+      return done(null, cut);
+    }
+    if (f.kind === 'truncate') return done(null, payload); // no body to cut (empty answer)
     (payload as { destroy?: () => void } | null)?.destroy?.();
     reply.code(f.status).removeHeader('content-length').header('content-type', 'application/json; charset=utf-8');
     done(null, faultBody(f.status, faults.retryAfterS));

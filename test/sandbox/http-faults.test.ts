@@ -123,6 +123,23 @@ describe('faults before and after the state change', () => {
     expect(Buffer.from(await ok.body.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
+  it('a truncated answer: headers and part of the body, then the connection is cut; the state change stands', async () => {
+    await setFaults({ spec: 'truncate=1' });
+    const r = await request(`${h.sb.baseUrl}/v3/tests/1001/invite`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: { 'X-API-KEY': h.keyA, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'truncated@faults.test', name: 'Cut Off' }),
+    });
+    expect(r.statusCode).toBe(200);
+    await expect(r.body.text()).rejects.toMatchObject({ code: 'UND_ERR_SOCKET' });
+    const pdf = await request(`${h.sb.baseUrl}/v3/reports/900001/pdf`, { dispatcher: agent, headers: { 'X-API-KEY': h.keyA } });
+    expect(pdf.statusCode).toBe(200);
+    await expect(pdf.body.arrayBuffer()).rejects.toMatchObject({ code: 'UND_ERR_SOCKET' });
+    expect((await h.control('DELETE', '/faults')).body.counters.injected.truncate).toEqual({ before: 0, after: 2 });
+    expect(await invitationsOf('truncated@faults.test')).toHaveLength(1);
+  });
+
   it('the same seed gives the same faults to the same sequence of requests', async () => {
     const outcomes = async () => {
       await setFaults({ spec: '503=0.3,reset=0.3,after=0.5,seed=2024' });

@@ -21,6 +21,7 @@ describe('fault spec', () => {
     ['reset=0.1,after=0.25', { reset: 0.1, after: 0.25 }],
     ['429=0.1,retryAfter=2', { tooManyRequests: 0.1, retryAfterS: 2 }],
     ['RESET=.2', { reset: 0.2 }],
+    ['truncate=0.02', { truncate: 0.02 }],
     ['', {}],
     ['off', {}],
   ])('%s', (text, expected) => {
@@ -28,7 +29,7 @@ describe('fault spec', () => {
   });
 
   it('round-trips single codes, after and retryAfter through the canonical text', () => {
-    const text = '502=0.05,503=0.02,429=0.01,reset=0.04,after=0.3,retryAfter=0.5,seed=7';
+    const text = '502=0.05,503=0.02,429=0.01,reset=0.04,truncate=0.03,after=0.3,retryAfter=0.5,seed=7';
     expect(formatFaultSpec(parseFaultSpec(text))).toBe(text);
   });
 
@@ -87,6 +88,13 @@ describe('seeded PRNG', () => {
     expect(counters.injected.reset!.after).toBeGreaterThan(800);
     expect(counters.injected.reset!.before).toBeGreaterThan(800);
     expect(counters.total).toBe(n('500') + n('502') + n('503') + n('429') + n('reset'));
+  });
+
+  it('a truncated answer is always after the handler (there must be an answer to cut)', () => {
+    const f = new FaultInjector('truncate=0.5,after=0,seed=4');
+    for (let i = 0; i < 1000; i++) f.decide();
+    expect(f.view().counters.injected.truncate!.before).toBe(0);
+    expect(f.view().counters.injected.truncate!.after).toBeGreaterThan(400);
   });
 
   it('without a seed picks one and shows it, so the run can be repeated', () => {
