@@ -164,8 +164,7 @@ export class Transport {
 
   /** Sends and parses JSON; non-2xx becomes an ApiError with the body in its documented shape. */
   async json(spec: RequestSpec): Promise<{ status: number; data: unknown; request: RequestInfo }> {
-    const res = await this.send(spec);
-    const text = await res.body.text();
+    const { res, text } = await this.sendAndRead(spec);
     this.debug(`<-- body ${truncate(this.scrub(text))}`);
     if (res.status < 200 || res.status > 299) {
       throw new ApiError(res.status, parseErrorBody(this.scrub(text)), res.request, res.attempts);
@@ -179,6 +178,26 @@ export class Transport {
       }
     }
     return { status: res.status, data, request: res.request };
+  }
+
+  /**
+   * send() retries until the headers arrive; an answer that breaks off after them (connection
+   * cut mid-body) is sent again here when the request is safe to repeat, else a NetworkError.
+   */
+  private async sendAndRead(spec: RequestSpec): Promise<{ res: RawResponse; text: string }> {
+    for (let read = 1; ; read++) {
+      const res = await this.send(spec);
+      try {
+        return { res, text: await res.body.text() };
+      } catch (err) {
+        if (this.o.signal?.aborted) throw err;
+        const code = errorCode(err);
+        this.debug(`<-- answer broke off: ${code ?? 'error'}: ${this.scrub(String((err as Error).message))}`);
+        if (!spec.idempotent || read >= this.o.maxAttempts)
+          throw new NetworkError(`${spec.method} ${res.request.url}: the answer broke off (${code ?? 'network error'})`, res.request, code, res.attempts);
+        await this.o.sleep(retryDelayMs(read, undefined, Date.now(), this.o.random), this.o.signal);
+      }
+    }
   }
 
   /** Replaces the key wherever it could appear (a key pasted into a URL, an echoing server). */

@@ -1,6 +1,6 @@
 // Chaos: bulk invite and report export against a sandbox injecting ~20 % faults (5xx, 429,
 // resets — half of the 5xx and resets AFTER the state change, so the client's retry repeats an
-// invite that already happened). Every candidate must be invited exactly once and every report
+// invite that already happened — and answers cut off mid-body). Every candidate must be invited exactly once and every report
 // and PDF exported, with exit 0. The spec uses the statuses the client retries (502/503/504);
 // a separate case shows what a 500 (never retried) does: the row fails, the re-run completes,
 // still no duplicate.
@@ -13,7 +13,7 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { csvOf, ndjson } from '../helpers/bulk.js';
 
-const CHAOS = '502=0.04,503=0.04,504=0.02,429=0.03,reset=0.07,after=0.5,retryAfter=0.1,latency=0ms..2ms,seed=20261122';
+const CHAOS = '502=0.04,503=0.04,504=0.02,429=0.03,reset=0.05,truncate=0.02,after=0.5,retryAfter=0.1,latency=0ms..2ms,seed=20261122';
 
 let sb: RunningSandbox;
 let env: Record<string, string>;
@@ -70,6 +70,7 @@ describe('chaos: bulk invite under ~20 % faults', () => {
       expect(injected(counters, kind, 'before')).toBeGreaterThan(0);
       expect(injected(counters, kind, 'after')).toBeGreaterThan(0);
     }
+    expect(injected(counters, 'truncate', 'after')).toBeGreaterThan(0);
     expect(injected(counters, '429', 'before')).toBeGreaterThan(0);
     const results = ndjson<{ outcome: string; row: { email: string }; testInvitationId: number }>(`${csv}.results.ndjson`);
     expect(results).toHaveLength(2000);
@@ -119,6 +120,7 @@ describe('chaos: report export under ~20 % faults', () => {
     expect(r.code).toBe(0);
     expect(counters.total).toBeGreaterThan(0);
     expect(injected(counters, 'reset', 'after')).toBeGreaterThan(0);
+    expect(injected(counters, 'truncate', 'after')).toBeGreaterThan(0); // some JSON reports or PDFs were cut mid-body
 
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Array<{ testInvitationId: number; pdf: string; sections: unknown[] }>;
     const mine = summary.filter((row) => ids.includes(Number(row.testInvitationId)));

@@ -9,6 +9,7 @@ import { join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { ApiError, NetworkError, ResponseShapeError } from '../../api/errors.js';
+import { retryDelayMs } from '../../api/retry.js';
 import type { V3Client } from '../../api/v3.js';
 import { tempPathFor } from '../../bulk/atomic.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
@@ -159,18 +160,29 @@ export function inside(dir: string, name: string): string {
   return path;
 }
 
-/** Streams the PDF to a temp file beside the target and renames it; an existing file is kept. */
+const PDF_TRIES = 4;
+
+/**
+ * Streams the PDF to a temp file beside the target and renames it; an existing file is kept.
+ * A download that breaks off mid-body (the transport retries only until the headers) is tried
+ * again, then fails its row as a NetworkError instead of stopping the export.
+ */
 async function savePdf(client: V3Client, id: string, target: string): Promise<'saved' | 'existing'> {
   if (existsSync(target)) return 'existing';
-  const res = await client.getReportPdf(id);
-  await failUnlessOk(res);
-  const tmp = tempPathFor(target);
-  try {
-    await pipeline(res.body, pdfGuard(res.request), createWriteStream(tmp, { flags: 'wx' }));
-    await rename(tmp, target);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
+  for (let attempt = 1; ; attempt++) {
+    const res = await client.getReportPdf(id);
+    await failUnlessOk(res);
+    const tmp = tempPathFor(target);
+    try {
+      await pipeline(res.body, pdfGuard(res.request), createWriteStream(tmp, { flags: 'wx' }));
+      await rename(tmp, target);
+      return 'saved';
+    } catch (err) {
+      await rm(tmp, { force: true });
+      const e = err as NodeJS.ErrnoException;
+      if (err instanceof ResponseShapeError || (e.syscall && e.path !== undefined)) throw err; // not a PDF, or our disk
+      if (attempt >= PDF_TRIES) throw new NetworkError(`the PDF download broke off ${attempt} times: ${e.message}`, res.request, e.code, attempt);
+      await new Promise((r) => setTimeout(r, retryDelayMs(attempt, undefined, Date.now())));
+    }
   }
-  return 'saved';
 }
