@@ -138,6 +138,24 @@ describe('chaos: report export under ~20 % faults', () => {
   });
 });
 
+describe('every answer cut off mid-body (truncate=1)', () => {
+  it('invite and api exit 6 with "the answer broke off", never as a bug; the repeated invite made one invitation', async () => {
+    await control('POST', '/faults', { spec: 'truncate=1' });
+    const defaults = join(work.dir, 'default-config'); // the default 4 attempts, not the chaos runs' 10
+    const runDefault = (args: string[]) => runAssess(args, { env: { ...env, ASSESS_CONFIG_DIR: defaults }, configDir: defaults, cwd: work.dir });
+    const inv = await runDefault(['invite', '1001', '--email', 'cut@truncate.example', '--name', 'Cut Off']);
+    const api = await runDefault(['api', 'GET', '/v3/tests']);
+    const counters = (await control('DELETE', '/faults')).counters;
+    for (const r of [inv, api]) {
+      expect(r.code).toBe(6);
+      expect(r.stderr).toMatch(/the answer broke off \(UND_ERR_SOCKET\)/);
+      expect(r.stderr).not.toMatch(/looks like a bug/);
+    }
+    expect(counters.injected.truncate.after).toBe(4 + 1); // the invite was sent 4 times, the GET once (api sends as is)
+    expect(await invitationsOf('truncate.example')).toHaveLength(1);
+  });
+});
+
 describe('assess sandbox faults (against a running sandbox)', () => {
   it('sets, shows and clears faults; a bad spec exits 2 and changes nothing', async () => {
     const url = ['--url', sb.baseUrl];

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { defineCommand } from '../../cli/command.js';
-import { ApiError, parseErrorBody } from '../../api/errors.js';
+import { ApiError, NetworkError, parseErrorBody } from '../../api/errors.js';
 import { requireKey } from '../../config/credentials.js';
 import { UsageError } from '../../errors.js';
 import type { Context } from '../../context.js';
@@ -53,7 +53,14 @@ export default defineCommand({
       body,
       idempotent: input.method === 'GET',
     });
-    const bytes = Buffer.from(await res.body.arrayBuffer());
+    const bytes = await res.body.arrayBuffer().then(
+      (b) => Buffer.from(b),
+      (err: NodeJS.ErrnoException) => {
+        if (ctx.signal.aborted) throw err;
+        // cut off after the headers: a network failure (exit 6), not a bug
+        throw new NetworkError(`${input.method} ${res.request.url}: the answer broke off (${err.code ?? err.message})`, res.request, err.code, res.attempts);
+      },
+    );
     const type = String(res.headers['content-type'] ?? '');
     if (/json|text/.test(type)) {
       // A server that echoes the key back must not make us print it.
