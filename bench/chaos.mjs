@@ -14,7 +14,7 @@ const BIN = join(ROOT, 'bin/assess.js');
 const rows = Number(process.argv[2] ?? 10000);
 // The statuses the client retries (a 500 is final by policy); Retry-After 0.1 s, because every
 // 429 holds the whole pool for Retry-After and 300 holds of 1 s would dominate the run.
-const spec = process.argv[3] ?? '502=0.04,503=0.04,504=0.02,429=0.03,reset=0.07,after=0.5,retryAfter=0.1,latency=0ms..2ms,seed=42';
+const spec = process.argv[3] ?? '502=0.04,503=0.04,504=0.02,429=0.03,reset=0.05,truncate=0.02,after=0.5,retryAfter=0.1,latency=0ms..2ms,seed=42';
 const concurrency = process.argv[4] ?? '8';
 const work = mkdtempSync(join(tmpdir(), 'assess-bench-chaos-'));
 
