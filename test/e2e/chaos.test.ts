@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { csvOf, ndjson } from '../helpers/bulk.js';
+import { spawnAssess } from '../helpers/spawn.js';
 
 const CHAOS = '502=0.04,503=0.04,504=0.02,429=0.03,reset=0.05,truncate=0.02,after=0.5,retryAfter=0.1,latency=0ms..2ms,seed=20261122';
 
@@ -170,5 +171,21 @@ describe('assess sandbox faults (against a running sandbox)', () => {
     expect(cleared.code).toBe(0);
     expect(cleared.stderr).toMatch(/Faults cleared/);
     expect((await control('GET', '/faults')).spec).toBeNull();
+  });
+
+  it('sandbox serve --faults starts with them (and says so); a bad spec exits 2 before listening', async () => {
+    const served = spawnAssess(['sandbox', 'serve', '--port', '0', '--json', '--faults', '503=1,seed=5'], { configDir: join(work.dir, 'serve-config') });
+    try {
+      const { baseUrl } = JSON.parse(await served.firstLine()) as { baseUrl: string };
+      expect(served.stderr()).toMatch(/Injecting faults: 503=1,seed=5/);
+      const res = await fetch(`${baseUrl}/v3/tests`, { headers: { 'X-API-KEY': sb.keys[0]! } });
+      expect(res.status).toBe(503);
+      expect(((await (await fetch(`${baseUrl}/_sandbox/faults`)).json()) as { counters: { total: number } }).counters.total).toBe(1);
+    } finally {
+      expect((await served.stop('SIGINT')).code).toBe(0);
+    }
+    const bad = await run(['sandbox', 'serve', '--port', '0', '--faults', '503=1,reset=0.5']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--faults: the fault chances add up to 1.5; at most 1/);
   });
 });
