@@ -57,7 +57,8 @@ export function retryDelayMs(
 ): number {
   const fromHeader = parseRetryAfter(retryAfter, now);
   if (fromHeader !== undefined) return Math.min(fromHeader, 120_000);
-  // "Full jitter" exponential backoff: spreads a pool of clients so they do not retry in step.
+  // "Equal jitter" exponential backoff (half fixed, half random): spreads a pool of clients so
+  // they do not retry in step, yet never retries almost at once.
   const ceiling = Math.min(capMs, baseMs * 2 ** (attempt - 1));
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }

@@ -5,7 +5,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
-import { csvOf, ndjson, spawnAssess, startLatencySandbox, waitFor, type LatencySandbox } from '../helpers/bulk.js';
+import { csvOf, ndjson, startLatencySandbox, type LatencySandbox } from '../helpers/bulk.js';
+import { spawnAssess } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
 
 let s: LatencySandbox;
 const work = tempDir('assess-bulk-invite-');
@@ -132,7 +134,7 @@ describe('assess invite --csv, killed mid-way', () => {
     writeFileSync(csv, csvOf(rowsFor('kill.example', 300)));
     const journal = `${csv}.journal.ndjson`;
     const first = spawnAssess(['invite', '1001', '--csv', csv, '--concurrency', '2'], { env: slow.env, cwd: dir.dir });
-    await waitFor(() => ndjson(journal).length >= 20, 30_000, 'journal lines');
+    await waitFor(() => ndjson(journal).length >= 20, { timeoutMs: 30_000, what: 'journal lines' });
     first.child.kill('SIGKILL');
     const killed = await first.done;
     expect(killed.signal).toBe('SIGKILL');

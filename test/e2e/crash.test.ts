@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/sandbox/faults.js';
 import { runAssess, tempDir } from '../helpers/cli.js';
-import { csvOf, ndjson, spawnAssess, startLatencySandbox, waitFor, type LatencySandbox } from '../helpers/bulk.js';
+import { csvOf, ndjson, startLatencySandbox, type LatencySandbox } from '../helpers/bulk.js';
+import { spawnAssess } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
 
 const INVITE_SEEDS = [1, 2, 3, 4, 5, 6];
 const EXPORT_SEEDS = [11, 12, 13, 14, 15];
@@ -35,7 +37,7 @@ function killPoint(seed: number, maxLines: number) {
 
 async function killAt(args: string[], journal: string, at: ReturnType<typeof killPoint>, cwd: string) {
   const p = spawnAssess(args, { env: s.env, cwd });
-  if (at.lines > 0) await waitFor(() => ndjson(journal).length >= at.lines || p.child.exitCode !== null, 60_000, 'journal lines');
+  if (at.lines > 0) await waitFor(() => ndjson(journal).length >= at.lines || p.child.exitCode !== null, { timeoutMs: 60_000, what: 'journal lines' });
   await new Promise((r) => setTimeout(r, at.extraMs));
   p.child.kill('SIGKILL');
   return p.done;

@@ -1,9 +1,7 @@
 // Helpers for the bulk e2e tests: a sandbox with injected latency (so a run can be interrupted
 // mid-way), a spawned binary the test can signal, and small file/poll utilities.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
-import { baseEnv, BIN, ROOT, tempDir, type RunResult } from './cli.js';
 
 export interface LatencySandbox {
   sb: RunningSandbox;
@@ -41,41 +39,6 @@ export async function startLatencySandbox(latencyMs = 0): Promise<LatencySandbox
     service,
     close: () => sb.close(),
   };
-}
-
-export interface Spawned {
-  child: ChildProcess;
-  done: Promise<RunResult>;
-}
-
-/** Starts the built binary without waiting, so the test can signal it mid-way. */
-export function spawnAssess(args: string[], opts: { env: Record<string, string>; cwd?: string; stdin?: string }): Spawned {
-  const env = { ...baseEnv(tempDir().dir), ...opts.env };
-  const child = spawn(process.execPath, [BIN, ...args], { env, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.setEncoding('utf8').on('data', (d) => (stdout += d));
-  child.stderr!.setEncoding('utf8').on('data', (d) => (stderr += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-  const done = new Promise<RunResult>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
-  child.stdin!.end(opts.stdin ?? '');
-  return { child, done };
-}
-
-/** Polls until `check` is true (every 20 ms, at most `ms`); throws on timeout. */
-export async function waitFor(check: () => boolean | Promise<boolean>, ms = 30_000, what = 'condition'): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** The complete lines of an NDJSON file ([] when it does not exist); a torn last line is left out. */

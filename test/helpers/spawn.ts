@@ -2,7 +2,7 @@
 // binary, collect stdout lines and stderr as they come, wait for conditions with a bounded
 // deadline, and stop the process (SIGINT by default) at the end.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { baseEnv, BIN, ROOT, tempDir } from './cli.js';
+import { baseEnv, BIN, ROOT, tempDir, type RunResult } from './cli.js';
 import { waitFor } from './wait.js';
 
 export interface Spawned {
@@ -14,19 +14,30 @@ export interface Spawned {
   firstLine(timeoutMs?: number): Promise<string>;
   /** Waits until at least n stdout lines arrived; returns them all. */
   waitForLines(n: number, timeoutMs?: number): Promise<string[]>;
+  /** Resolves when the process ends, with everything it printed. */
+  done: Promise<RunResult>;
   /** Sends the signal (if still running) and resolves with the exit. */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export function spawnAssess(args: string[], opts: { env?: Record<string, string | undefined>; configDir?: string } = {}): Spawned {
+export function spawnAssess(
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; configDir?: string; cwd?: string; stdin?: string } = {},
+): Spawned {
   const env: Record<string, string | undefined> = { ...baseEnv(opts.configDir ?? tempDir().dir), ...opts.env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
-  const child = spawn(process.execPath, [BIN, ...args], { env: env as NodeJS.ProcessEnv, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], { env: env as NodeJS.ProcessEnv, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stdin!.end(opts.stdin ?? '');
+  // A safety net, not an assertion: a hung child must not hang the suite.
+  const safety = setTimeout(() => child.kill('SIGKILL'), 120_000);
   let out = '';
   let err = '';
   let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('close', (code, signal) => resolve((exit = { code, signal }))),
+    child.on('close', (code, signal) => {
+      clearTimeout(safety);
+      resolve((exit = { code, signal }));
+    }),
   );
   child.stdout!.setEncoding('utf8').on('data', (d) => (out += d));
   child.stderr!.setEncoding('utf8').on('data', (d) => (err += d));
@@ -38,6 +49,7 @@ export function spawnAssess(args: string[], opts: { env?: Record<string, string 
   };
   return {
     child,
+    done: exited.then(({ code, signal }) => ({ code, signal, stdout: out, stderr: err })),
     lines,
     stderr: () => err,
     firstLine: async (timeoutMs) => (await waitForLines(1, timeoutMs))[0]!,
