@@ -9,5 +9,6 @@ export default defineConfig({
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     env: { NO_COLOR: '1', CI: 'true' },
+    reporters: ['default', './test/summary-reporter.ts'],
   },
 });
