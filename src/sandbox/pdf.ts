@@ -1,12 +1,24 @@
 // A real PDF of a report (candidate, test, score, sections, skills). pdfkit is imported only
-// when a PDF is requested, so starting the sandbox and serving JSON never load it.
+// when a PDF is first rendered, so starting the sandbox and serving JSON never load it.
+// Deterministic: the same report and `generatedAt` give the same bytes (the PDF's CreationDate —
+// and the file ID pdfkit derives from the info dictionary — come from `generatedAt`, not the
+// wall clock), so a cached PDF is indistinguishable from a fresh render (see report-pdfs.ts).
 import type { Report } from '../api/schemas/v3.js';
 
 type Row = [string, string];
 
 export async function renderReportPdf(report: Report, generatedAt: string): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Report ${report.testInvitationId}`, Author: 'assess sandbox' } });
+  const created = new Date(generatedAt);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: {
+      Title: `Report ${report.testInvitationId}`,
+      Author: 'assess sandbox',
+      CreationDate: Number.isNaN(created.getTime()) ? new Date(0) : created,
+    },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

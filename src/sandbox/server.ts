@@ -15,6 +15,7 @@ import { registerSettingsRoutes } from './routes/settings.js';
 import { registerTakeRoutes } from './routes/take.js';
 import { registerTestRoutes } from './routes/tests.js';
 import { registerV2Routes } from './routes/v2.js';
+import { ReportPdfs } from './report-pdfs.js';
 import type { Store } from './store.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -79,13 +80,20 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
   registerTestRoutes(app, store);
   registerLinkRoutes(app, store);
   registerInvitationRoutes(app, store);
-  registerReportRoutes(app, store);
+  // report PDFs: rendered in the background when an attempt finishes, served from a cache
+  const pdfs = new ReportPdfs(store);
+  store.onReportReady = (inv) => pdfs.schedule(inv);
+  app.addHook('onClose', async () => {
+    pdfs.close();
+    await pdfs.idle();
+  });
+  registerReportRoutes(app, store, pdfs);
   registerAttemptRoutes(app, store);
   registerSettingsRoutes(app, store);
   registerControlRoutes(app, store);
   registerFaultRoutes(app, faults);
   registerTakeRoutes(app, store);
-  registerV2Routes(app, store);
+  registerV2Routes(app, store, pdfs);
   return app;
 }
 

@@ -27,6 +27,7 @@ const MAX_QUEUE = 10_000;
 const DEBOUNCE_MS = 50;
 
 export type CallbackHook = (entry: CallbackQueueEntry) => void;
+export type ReportHook = (inv: SandboxInvitation) => void;
 
 export class Store {
   readonly clock: SandboxClock;
@@ -44,6 +45,8 @@ export class Store {
   /** Where the sandbox listens (set after listen); used for URLs in callbacks. */
   origin = 'http://127.0.0.1';
   onCallbackQueued?: CallbackHook;
+  /** Told when an attempt finishes with a result (the service generates its report then). */
+  onReportReady?: ReportHook;
 
   private linksByTest = new Map<number, SandboxLink[]>();
   private attemptsByCandidate = new Map<string, number[]>(); // `${linkId}|${email}` → ids, ascending
@@ -218,6 +221,15 @@ export class Store {
       // a hook's failure must not fail the API call that queued the callback
     }
     return full;
+  }
+
+  /** An attempt finished with a result: its report can be generated (in the background). */
+  reportReady(inv: SandboxInvitation): void {
+    try {
+      this.onReportReady?.(inv);
+    } catch {
+      // report generation must not fail the move that finished the attempt
+    }
   }
 
   recordEmail(entry: Omit<OutboxEntry, 'emailId' | 'sentAt'>): void {

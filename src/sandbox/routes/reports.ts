@@ -2,7 +2,7 @@
 // The PDF URL authenticates like the API: the same X-API-KEY header, same account.
 import type { FastifyInstance } from 'fastify';
 import { parseWith, ReportQuery, type ReportType } from '../../api/schemas/index.js';
-import { renderReportPdf } from '../pdf.js';
+import type { ReportPdfs } from '../report-pdfs.js';
 import { fail, invitationNotOwned, originOf, pathId } from '../replies.js';
 import { buildReport } from '../scoring.js';
 import { hasResult } from '../state-machine.js';
@@ -20,7 +20,7 @@ function reportTypeOf(query: unknown): ReportType | { errors: string[] } {
   return q.ok ? q.value.reportType : { errors: q.errors };
 }
 
-export function registerReportRoutes(app: FastifyInstance, store: Store): void {
+export function registerReportRoutes(app: FastifyInstance, store: Store, pdfs: ReportPdfs): void {
   const reportCache = new Map<string, { mutation: number; json: string }>();
   const config = { config: { auth: true, authStatus: 400, style: 'errors' } } as const;
 
@@ -50,9 +50,8 @@ export function registerReportRoutes(app: FastifyInstance, store: Store): void {
     if (!inv) return invitationNotOwned(request, reply, id);
     if (!hasResult(inv.status))
       return fail(request, reply, 400, `No report yet for test invitation id ${id}: the attempt is ${inv.status}.`);
-    const test = store.tests.get(inv.testId)!;
-    const report = buildReport(test, inv, 3, `${originOf(request)}/v3/reports/${id}/pdf`);
-    const pdf = await renderReportPdf(report, store.nowIso());
+    // generated when the attempt finished; served from the cache (byte-identical to a fresh render)
+    const pdf = await pdfs.pdfFor(inv);
     return reply
       .code(200)
       .header('content-type', 'application/pdf')

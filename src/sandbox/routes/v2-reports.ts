@@ -1,14 +1,12 @@
 // v2: report, section report and PDF of an invitation (the same attempt v3 reports on).
 import type { FastifyInstance } from 'fastify';
-import { renderReportPdf } from '../pdf.js';
-import { originOf } from '../replies.js';
-import { buildReport } from '../scoring.js';
+import type { ReportPdfs } from '../report-pdfs.js';
 import { hasResult } from '../state-machine.js';
 import type { Store } from '../store.js';
 import { v2fail, v2OwnedInvitation } from '../v2-replies.js';
 import { ok, v2Report, v2SectionReport } from '../v2-views.js';
 
-export function registerV2ReportRoutes(scope: FastifyInstance, store: Store): void {
+export function registerV2ReportRoutes(scope: FastifyInstance, store: Store, pdfs: ReportPdfs): void {
   scope.get('/report/:testInvitationId', async (request, reply) => {
     const inv = v2OwnedInvitation(store, request, reply);
     if (!inv) return reply;
@@ -27,8 +25,7 @@ export function registerV2ReportRoutes(scope: FastifyInstance, store: Store): vo
     if (!hasResult(inv.status))
       return v2fail(reply, 400, `No report yet for test invitation id ${inv.testInvitationId}: the attempt is ${inv.status}.`);
     const id = inv.testInvitationId;
-    const report = buildReport(store.tests.get(inv.testId)!, inv, 3, `${originOf(request)}/v2/org/report/${id}/pdf`);
-    const pdf = await renderReportPdf(report, store.nowIso());
+    const pdf = await pdfs.pdfFor(inv);
     return reply.code(200).header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="report-${id}.pdf"`).send(pdf);
   });
 }

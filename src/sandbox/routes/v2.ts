@@ -2,6 +2,7 @@
 // and error shape ({statuscode, description}, see ../v2-replies.ts), sharing the store — and so
 // the accounts, tests, links and invitations — with v3.
 import type { FastifyInstance } from 'fastify';
+import type { ReportPdfs } from '../report-pdfs.js';
 import type { Store } from '../store.js';
 import { authenticateV2, v2fail } from '../v2-replies.js';
 import { registerV2LinkRoutes } from './v2-links.js';
@@ -9,7 +10,7 @@ import { registerV2RegisterRoutes } from './v2-register.js';
 import { registerV2ReportRoutes } from './v2-reports.js';
 import { registerV2TestRoutes } from './v2-tests.js';
 
-export function registerV2Routes(app: FastifyInstance, store: Store): void {
+export function registerV2Routes(app: FastifyInstance, store: Store, pdfs: ReportPdfs): void {
   app.register(
     async (scope) => {
       scope.addHook('onRequest', authenticateV2);
@@ -21,7 +22,7 @@ export function registerV2Routes(app: FastifyInstance, store: Store): void {
       scope.setNotFoundHandler((request, reply) => v2fail(reply, 404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
       registerV2TestRoutes(scope, store);
       registerV2RegisterRoutes(scope, store);
-      registerV2ReportRoutes(scope, store);
+      registerV2ReportRoutes(scope, store, pdfs);
       registerV2LinkRoutes(scope, store);
     },
     { prefix: '/v2/org' },
