@@ -80,6 +80,13 @@ try {
 
   // Export: `exportReports` completed attempts, report JSON + PDF each.
   await completeAttempts(sb, exportReports);
+  // the sandbox renders each finished attempt's PDF in the background (as the service generates
+  // its report when the attempt ends): export once those are done, as a nightly job would
+  for (;;) {
+    const q = await (await fetch(`${sb.baseUrl}/_sandbox/reports`)).json();
+    if (!q.pdfQueue && !q.pdfRendering) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const out = join(work, 'export-cli');
   const ex = timeCliRss(['report', 'export', '--state', 'completed', '--from', '1d', '--to', '+1h', '--out', out, '--pdf'], env);
   const curlOut = join(work, 'export-curl');

@@ -101,6 +101,10 @@ export class ReportPdfs {
   get queued(): number {
     return this.queue.size;
   }
+  /** True while a render is running (background or on request). */
+  get busy(): boolean {
+    return this.rendering.size > 0;
+  }
 
   close(): void {
     this.closed = true;

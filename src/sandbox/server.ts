@@ -90,7 +90,7 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
   registerReportRoutes(app, store, pdfs);
   registerAttemptRoutes(app, store);
   registerSettingsRoutes(app, store);
-  registerControlRoutes(app, store);
+  registerControlRoutes(app, store, pdfs);
   registerFaultRoutes(app, faults);
   registerTakeRoutes(app, store);
   registerV2Routes(app, store, pdfs);

@@ -6,6 +6,7 @@ import { renderReportPdf } from '../../src/sandbox/pdf.js';
 import { generatedAtOf, ReportPdfs } from '../../src/sandbox/report-pdfs.js';
 import { buildReport } from '../../src/sandbox/scoring.js';
 import { Store } from '../../src/sandbox/store.js';
+import { waitFor } from '../helpers/wait.js';
 import { harness, type Harness } from './helpers.js';
 
 const freshPdf = (store: Store, id: number) => {
@@ -100,6 +101,18 @@ describe('report PDFs over HTTP', () => {
     expect(second.equals(first)).toBe(true);
     expect(first.equals(await expected(id))).toBe(true);
     expect((await getPdf(`/v2/org/report/${id}/pdf`, true)).equals(first)).toBe(true);
+  });
+
+  it('a finished attempt\'s PDF is rendered in the background and the request is served from it', async () => {
+    const id = await h.inviteA(1001, 'pdf-background@example.com');
+    await h.move(id, 'terminate', { score: 55 });
+    const idle = await waitFor(async () => {
+      const q = (await h.control('GET', '/reports')).body;
+      return !q.pdfQueue && !q.pdfRendering && q;
+    }, { what: 'the background PDF render' });
+    const pdf = await getPdf(`/v3/reports/${id}/pdf`);
+    expect((await h.control('GET', '/reports')).body.pdfRenders).toBe(idle.pdfRenders); // a cache hit
+    expect(pdf.equals(await expected(id))).toBe(true);
   });
 
   it('after a reset, the same invitation id completed with another score is not served stale', async () => {

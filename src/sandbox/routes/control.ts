@@ -8,6 +8,7 @@ import { parseDuration } from '../clock.js';
 import { simulate, testUrlPath } from '../invitations.js';
 import type { SandboxInvitation } from '../model.js';
 import { originOf } from '../replies.js';
+import type { ReportPdfs } from '../report-pdfs.js';
 import { buildReport, candidatePoints, testPoints } from '../scoring.js';
 import { ACCOUNT_BY_KEY } from '../seed.js';
 import { hasResult, SIMULATE_TARGETS } from '../state-machine.js';
@@ -65,7 +66,7 @@ export function invitationView(store: Store, inv: SandboxInvitation, origin: str
   };
 }
 
-export function registerControlRoutes(app: FastifyInstance, store: Store): void {
+export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: ReportPdfs): void {
   app.register(
     async (c) => {
       c.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -105,6 +106,8 @@ export function registerControlRoutes(app: FastifyInstance, store: Store): void 
       });
 
       c.get('/state', async () => store.toDoc());
+      // report PDFs: how many finished attempts still wait for their background render
+      c.get('/reports', async () => ({ pdfQueue: pdfs.queued, pdfRendering: pdfs.busy, pdfsCached: pdfs.size.entries, pdfRenders: pdfs.renders }));
       c.get('/requests', async (request) => {
         const limit = Number((request.query as { limit?: string }).limit ?? 0);
         return { requests: limit > 0 ? store.requests.slice(-limit) : store.requests };
