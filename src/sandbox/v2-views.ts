@@ -6,22 +6,15 @@ import type { InvitationStatus } from '../api/schemas/v3.js';
 import type { Account, SandboxInvitation, SandboxLink, SandboxTest, Schedule } from './model.js';
 import { candidatePoints, sectionPoints, testDuration, testPoints, testQuestions } from './scoring.js';
 import { hasResult } from './state-machine.js';
+import { testSummaryView } from './views.js';
 
 /** v2 has no validity in days: an "anytime" link (accessTime 0) is stored as this many days. */
 export const ANYTIME_VALIDITY_DAYS = 3650;
 
 export const ok = (description: string, result: unknown) => ({ statuscode: '200.1', description, result });
 
-export function v2TestSummary(t: SandboxTest) {
-  return {
-    testId: t.testId,
-    testName: t.testName,
-    accessKey: t.accessKey,
-    duration: testDuration(t),
-    questions: testQuestions(t),
-    testStatus: t.testStatus,
-  };
-}
+/** The v2 list shape is the one the sandbox's v3 list uses too (chosen from v2's documented fields). */
+export const v2TestSummary = testSummaryView;
 
 export function v2TestDetail(t: SandboxTest) {
   return {
