@@ -1,5 +1,5 @@
-// What every bulk command shares: the tally, the results file, the stop-on-SIGINT wiring and
-// the ending (summary on stderr; exit 0, 5 when some items failed, 130 when interrupted).
+// What every bulk command shares: the tally, the results file and the ending (summary on stderr;
+// exit 0, 5 when some items failed, 130 when interrupted — SIGINT handling is in src/cli/program.ts).
 import { dirname } from 'node:path';
 import type { Context } from '../context.js';
 import { CancelledError, PartialFailureError } from '../errors.js';
@@ -35,7 +35,6 @@ export class BulkRun {
     this.results = new AtomicFile(resultsPath);
     // Ctrl-C twice, or an exception outside our control: never leave the temp file behind.
     ctx.onExit(() => this.close(false));
-    guardSigint(ctx);
   }
 
   static async start(ctx: Context, journalPath: string, resultsPath: string): Promise<BulkRun> {
@@ -77,26 +76,4 @@ export class BulkRun {
     if (interrupted) throw new CancelledError('interrupted; finished items are in the journal — run the same command again to resume');
     if (failed) throw new PartialFailureError(`${failed} of ${done + skipped + failed} items failed; see ${this.resultsPath}`, failed, done + skipped + failed);
   }
-}
-
-/**
- * Ctrl-C aborts ctx.signal (the pool stops taking items). when-exit (loaded with conf) answers
- * SIGINT by re-raising it after its own cleanup, which would kill the process before in-flight
- * items finish and the journal is flushed: a listener of ours absorbs that echo. A second
- * Ctrl-C from the user, a moment later, still stops at once (killed by SIGINT; the journal has every
- * finished item, a stale temp file is removed by the next run).
- */
-function guardSigint(ctx: Context): void {
-  let first = 0;
-  const onSigint = () => {
-    const now = Date.now();
-    if (!first) first = now;
-    else if (now - first > 500) {
-      ctx.io.stderr.write('interrupted again: stopping now\n');
-      process.off('SIGINT', onSigint);
-      process.kill(process.pid, 'SIGINT'); // no listener left: the default action ends the process
-    }
-  };
-  process.on('SIGINT', onSigint);
-  ctx.onExit(() => void process.off('SIGINT', onSigint));
 }

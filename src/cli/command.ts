@@ -95,6 +95,8 @@ export function flagLabel(key: string, command?: Command): string {
 
 /** Zod helpers for commander strings, with messages that give an accepted example. */
 export const zx = {
+  /** An address to bind a local server to. */
+  host: () => z.string().regex(/^[0-9a-fA-F.:]+$|^localhost$/, 'must be an IP address, e.g. 127.0.0.1'),
   /** A 64-bit positive integer id, kept as a string so no precision is lost. */
   id: (example = '12345') =>
     z

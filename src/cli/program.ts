@@ -97,7 +97,18 @@ export async function runCli(argv: string[], proc: ProcessLike = process as unkn
   }
   // Kept for the whole run (not `once`): a library that re-raises the signal after its own
   // cleanup (when-exit, under conf) must not kill us before journals and servers are closed.
-  const onSigint = () => controller.abort(new Error('interrupted'));
+  // The first signal asks the command to wind down (ctx.signal); a second one from the user, a
+  // moment later (an echo arrives at once), stops at once — finished journal lines are on disk.
+  let firstSignalAt = 0;
+  const onSigint = () => {
+    if (!controller.signal.aborted) {
+      firstSignalAt = Date.now();
+      controller.abort(new Error('interrupted'));
+    } else if (Date.now() - firstSignalAt > 500) {
+      proc.stderr.write('interrupted again: stopping now\n');
+      process.exit(EXIT.interrupted);
+    }
+  };
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigint);
   let code: number = EXIT.ok;

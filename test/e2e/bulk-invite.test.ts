@@ -5,14 +5,15 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
-import { csvOf, ndjson, startLatencySandbox, type LatencySandbox } from '../helpers/bulk.js';
+import { csvOf, ndjson } from '../helpers/bulk.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 
-let s: LatencySandbox;
+let s: TestSandbox;
 const work = tempDir('assess-bulk-invite-');
 beforeAll(async () => {
-  s = await startLatencySandbox(0);
+  s = await startTestSandbox();
 });
 afterAll(async () => {
   await s?.close();
@@ -122,9 +123,9 @@ describe('assess invite --csv', () => {
 });
 
 describe('assess invite --csv, killed mid-way', () => {
-  let slow: LatencySandbox;
+  let slow: TestSandbox;
   beforeAll(async () => {
-    slow = await startLatencySandbox(15);
+    slow = await startTestSandbox({ latencyMs: 15 });
   });
   afterAll(async () => slow?.close());
 

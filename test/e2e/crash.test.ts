@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/sandbox/faults.js';
 import { runAssess, tempDir } from '../helpers/cli.js';
-import { csvOf, ndjson, startLatencySandbox, type LatencySandbox } from '../helpers/bulk.js';
+import { csvOf, ndjson } from '../helpers/bulk.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -17,10 +18,10 @@ const EXPORT_SEEDS = [11, 12, 13, 14, 15];
 const ROWS = 200;
 const REPORTS = 40;
 
-let s: LatencySandbox;
+let s: TestSandbox;
 const work = tempDir('assess-crash-');
 beforeAll(async () => {
-  s = await startLatencySandbox(0);
+  s = await startTestSandbox();
   await s.control('POST', '/faults', { spec: 'latency=2ms..10ms,seed=1' });
 });
 afterAll(async () => {

@@ -5,11 +5,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
-import { ndjson, startLatencySandbox, type LatencySandbox } from '../helpers/bulk.js';
+import { ndjson } from '../helpers/bulk.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 
-let s: LatencySandbox;
+let s: TestSandbox;
 const work = tempDir('assess-export-');
 afterAll(async () => {
   await s?.close();
@@ -44,7 +45,7 @@ function parseCsv(text: string): Array<Record<string, string>> {
 describe('assess report export', () => {
   let ids: number[] = [];
   beforeAll(async () => {
-    s = await startLatencySandbox(10);
+    s = await startTestSandbox({ latencyMs: 10 });
     ids = await completed(12, 'first');
   });
 

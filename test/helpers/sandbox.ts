@@ -8,15 +8,18 @@ export interface TestSandbox {
   env: Record<string, string>;
   /** Account B's key (for isolation tests). */
   otherKey: string;
-  control<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
+  control<T = unknown>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  /** POST to the service as account A (raw HTTP, not through the CLI). */
+  service<T = unknown>(path: string, body: unknown): Promise<T>;
   /** Requests the sandbox received (control routes excluded where the sandbox excludes them). */
   requests(): Promise<Array<{ method: string; path: string; status: number; body?: unknown }>>;
   close(): Promise<void>;
 }
 
-export async function startTestSandbox(opts: { stateFile?: string } = {}): Promise<TestSandbox> {
-  const sb = await startSandbox({ port: 0, host: '127.0.0.1', stateFile: opts.stateFile });
-  const control = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+export async function startTestSandbox(opts: { stateFile?: string; latencyMs?: number } = {}): Promise<TestSandbox> {
+  const faults = opts.latencyMs ? { latencyMs: opts.latencyMs } : undefined;
+  const sb = await startSandbox({ port: 0, host: '127.0.0.1', stateFile: opts.stateFile, faults });
+  const control = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${sb.baseUrl}/_sandbox${path}`, {
       method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -31,6 +34,14 @@ export async function startTestSandbox(opts: { stateFile?: string } = {}): Promi
     env: { ASSESS_BASE_URL: sb.baseUrl, ASSESS_BASE_URL_V2: sb.baseUrlV2, ASSESS_API_KEY: sb.keys[0]! },
     otherKey: sb.keys[1]!,
     control,
+    service: async <T>(path: string, body: unknown): Promise<T> => {
+      const res = await fetch(`${sb.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'X-API-KEY': sb.keys[0]!, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as T;
+    },
     requests: async () => {
       const r = await control<unknown>('GET', '/requests');
       return (Array.isArray(r) ? r : (r as { requests: [] }).requests) as Array<{ method: string; path: string; status: number; body?: unknown }>;

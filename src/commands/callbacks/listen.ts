@@ -34,7 +34,7 @@ export default defineCommand({
       .option('--print-url', 'print the callback URL to register as the first line of stdout, then keep listening'),
   schema: z.object({
     port: zx.int(0, 65535, 8787),
-    host: z.string().regex(/^[0-9a-fA-F.:]+$|^localhost$/, 'must be an IP address, e.g. 127.0.0.1'),
+    host: zx.host(),
     path: z.string().regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must be a URL path starting with /, e.g. /hook'),
     forwardTo: zx.url().optional(),
     exec: z.string().trim().min(1, 'must be a command, e.g. "cat >> events.ndjson"').optional(),
@@ -88,7 +88,6 @@ export default defineCommand({
     ctx.info(`Listening for notifications on ${receiver.callbackUrl}`);
     ctx.info(`Register it as the invitation's callback URL, e.g. assess invite <testId> … --callback-url '${receiver.callbackUrl}'. Ctrl-C stops.`);
 
-    absorbReRaisedSignals();
     await new Promise<void>((done) => {
       if (ctx.signal.aborted) return done();
       ctx.signal.addEventListener('abort', () => done(), { once: true });
@@ -100,18 +99,6 @@ export default defineCommand({
     ctx.info(`Stopped; ${received} notification(s) received.`);
   },
 });
-
-let absorbing = false;
-/**
- * when-exit (loaded with conf) answers SIGINT/SIGTERM by re-raising the signal after its own
- * cleanup, which kills the process before the receiver is closed and the summary printed. A
- * listener of ours absorbs the re-raised signal; the process still ends once the command returns.
- */
-function absorbReRaisedSignals(): void {
-  if (absorbing) return;
-  absorbing = true;
-  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => undefined);
-}
 
 /** Returns the function that prints one notification in the chosen output format. */
 async function makePrinter(ctx: Context): Promise<(n: Received) => void> {

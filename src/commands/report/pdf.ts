@@ -1,12 +1,12 @@
 // `assess report <id> --pdf [-o FILE|DIR|-] [--force]`: streams the PDF (operation 5) into a
 // temp file beside the target, checks it starts with %PDF-, then moves it into place, so a
 // failed or interrupted download never leaves a partial file under the real name.
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, rmSync, statSync } from 'node:fs';
 import { link, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { tempPathFor } from '../../bulk/atomic.js';
 import { ApiError, NetworkError, parseErrorBody, ResponseShapeError, type RequestInfo } from '../../api/errors.js';
 import type { RawResponse } from '../../api/transport.js';
 import type { Context } from '../../context.js';
@@ -46,7 +46,7 @@ export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfO
 
   const res = await client.getReportPdf(invitationId);
   await failUnlessOk(res);
-  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.part`);
+  const tmp = tempPathFor(target);
   // Also on the way out (Ctrl-C lands here after the pipeline is torn down).
   ctx.onExit(() => rmSync(tmp, { force: true }));
   try {

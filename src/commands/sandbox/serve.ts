@@ -22,7 +22,7 @@ export default defineCommand({
       .option('--faults <spec>', 'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)'),
   schema: z.object({
     port: zx.int(0, 65535, 4010),
-    host: z.string().regex(/^[0-9a-fA-F.:]+$|^localhost$/, 'must be an IP address, e.g. 127.0.0.1'),
+    host: zx.host(),
     state: z.string().min(1, 'must name a file, e.g. --state ./sandbox.json').optional(),
     logRequests: z.boolean().optional(),
     latency: z
