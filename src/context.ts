@@ -58,3 +58,8 @@ export interface Context {
   info(message: string): void;
   warn(message: string): void;
 }
+
+/** Where `--debug` lines go (stderr, prefixed), or undefined when debugging is off. */
+export function debugSink(ctx: Pick<Context, 'globals' | 'io'>): ((line: string) => void) | undefined {
+  return ctx.globals.debug ? (line) => void ctx.io.stderr.write(`[debug] ${line}\n`) : undefined;
+}

@@ -4,14 +4,14 @@
 // One client = one transport = one BackoffGate: a 429 slows the whole pool down.
 import { BackoffGate } from '../api/retry.js';
 import type { V3Client } from '../api/v3.js';
-import type { Context } from '../context.js';
+import { type Context, debugSink } from '../context.js';
 
 export const DEFAULT_CONCURRENCY = 8;
 
 export async function bulkClient(ctx: Context): Promise<V3Client> {
   const { createV3Client } = await import('../api/v3.js');
   return createV3Client(await ctx.connection(), {
-    debug: ctx.globals.debug ? (line: string) => ctx.io.stderr.write(`[debug] ${line}\n`) : undefined,
+    debug: debugSink(ctx),
     gate: new BackoffGate(),
   });
 }

@@ -4,7 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import type { Connection } from '../config/credentials.js';
 import type { ConfigStore } from '../config/store.js';
-import type { Context, Env, IO } from '../context.js';
+import { type Context, type Env, type IO, debugSink } from '../context.js';
 import { decideColor, resolveGlobals } from './globals.js';
 
 export interface ProcessLike {
@@ -74,7 +74,7 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
 
 function clientHooks(ctx: Context) {
   return {
-    debug: ctx.globals.debug ? (line: string) => ctx.io.stderr.write(`[debug] ${line}\n`) : undefined,
+    debug: debugSink(ctx),
     signal: ctx.signal,
   };
 }

@@ -4,7 +4,7 @@ import { defineCommand } from '../../cli/command.js';
 import { ApiError, NetworkError, parseErrorBody } from '../../api/errors.js';
 import { requireKey } from '../../config/credentials.js';
 import { UsageError } from '../../errors.js';
-import type { Context } from '../../context.js';
+import { type Context, debugSink } from '../../context.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -42,7 +42,7 @@ export default defineCommand({
       authHeader: input.v2 ? 'x-api-key' : 'X-API-KEY',
       timeoutMs: conn.timeoutMs,
       maxAttempts: conn.maxAttempts,
-      debug: ctx.globals.debug ? (l) => ctx.io.stderr.write(`[debug] ${l}\n`) : undefined,
+      debug: debugSink(ctx),
       signal: ctx.signal,
     });
     const res = await transport.send({

@@ -3,7 +3,7 @@ import { defineCommand, zx } from '../../cli/command.js';
 import { readKeyFile, readKeyStream } from '../../config/credentials.js';
 import { maskKey } from '../../api/redact.js';
 import { UsageError } from '../../errors.js';
-import type { Context } from '../../context.js';
+import { type Context, debugSink } from '../../context.js';
 
 export default defineCommand({
   name: 'login',
@@ -40,7 +40,7 @@ export default defineCommand({
           maxAttempts: 2,
           sandbox: false,
         },
-        { signal: ctx.signal, debug: ctx.globals.debug ? (l) => ctx.io.stderr.write(`[debug] ${l}\n`) : undefined },
+        { signal: ctx.signal, debug: debugSink(ctx) },
       );
       await client.listTests({ pageNo: 1, pageSize: 1 });
     }
