@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { ApiError, NetworkError, ResponseShapeError } from '../../api/errors.js';
 import type { V3Client } from '../../api/v3.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
+import { KeyIndex } from '../../bulk/key-index.js';
 import { runPool } from '../../bulk/pool.js';
 import { BulkRun } from '../../bulk/run.js';
 import type { Context } from '../../context.js';
@@ -38,7 +39,7 @@ interface Checked {
   badCount: number;
   bad: BadRow[];
   /** key → first line: the first row of a candidate is sent, later ones are duplicates. */
-  firstLine: Map<string, number>;
+  firstLine: KeyIndex;
 }
 
 export async function runBulkInvite(ctx: Context, input: BulkInviteInput): Promise<void> {
@@ -77,30 +78,31 @@ export function invitePaths(csv: string, testId: string, journal?: string, resul
 }
 
 function rows(path: string, label: string, onUnknown?: (names: string[]) => void): AsyncGenerator<RowEvent> {
-  return readCsvRows(createReadStream(path), label, onUnknown);
+  return readCsvRows(createReadStream(path, { highWaterMark: 4096 }), label, onUnknown);
 }
 
 /** Pass 1: every row validated, nothing sent. */
 async function checkAll(ctx: Context, path: string, label: string, input: BulkInviteInput): Promise<Checked> {
-  const c: Checked = { valid: 0, badCount: 0, bad: [], firstLine: new Map() };
+  const c: Checked = { valid: 0, badCount: 0, bad: [], firstLine: new KeyIndex() };
   const warnUnknown = (names: string[]) => ctx.warn(`--csv: ignoring unknown column(s) ${names.join(', ')}`);
+  const noteBad = (bad: BadRow) => {
+    c.badCount++;
+    if (c.bad.length < SHOW_BAD) c.bad.push(bad);
+  };
   for await (const ev of rows(path, label, warnUnknown)) {
-    const bad = ev.kind === 'bad' ? ev.bad : badOf(ev.row, input);
-    if (bad) {
-      c.badCount++;
-      if (c.bad.length < SHOW_BAD) c.bad.push(bad);
+    if (ev.kind === 'bad') {
+      noteBad(ev.bad);
       continue;
     }
-    const r = checkRow((ev as { row: CsvRow }).row.fields, input.testId, input.defaults);
-    if (r.ok && !c.firstLine.has(r.key)) c.firstLine.set(r.key, (ev as { row: CsvRow }).row.line);
+    const r = checkRow(ev.row.fields, input.testId, input.defaults);
+    if (!r.ok) {
+      noteBad({ line: ev.row.line, errors: r.errors, fields: ev.row.fields });
+      continue;
+    }
+    c.firstLine.setIfAbsent(r.key, ev.row.line);
     c.valid++;
   }
   return c;
-}
-
-function badOf(row: CsvRow, input: BulkInviteInput): BadRow | null {
-  const r = checkRow(row.fields, input.testId, input.defaults);
-  return r.ok ? null : { line: row.line, errors: r.errors, fields: row.fields };
 }
 
 const where = (b: BadRow) => (b.endLine && b.endLine !== b.line ? `lines ${b.line}-${b.endLine}` : `line ${b.line}`);
