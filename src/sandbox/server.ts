@@ -1,6 +1,6 @@
 // Builds the fastify app: JSON parsing with the documented error bodies, X-API-KEY auth, the
 // request log, the v3 routes and the control API.
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { addAuthToRoute } from './auth.js';
 import { FaultInjector, registerFaults } from './faults.js';
 import { bodyForLog } from './redact.js';
@@ -26,6 +26,8 @@ export interface ServerOptions {
   faults?: FaultInjector;
   /** Where request log lines go when logRequests is on (default: stderr). */
   log?: (line: string) => void;
+  /** Told of every route registered (tests compare them with the OpenAPI operation table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Requests that are part of the emulated service (logged; the control API and pages are not). */
@@ -50,6 +52,7 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
 
   app.decorateRequest('accountId', 0);
   app.addHook('onRoute', addAuthToRoute); // before any route is registered
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   const faults = opts.faults ?? new FaultInjector();
   registerFaults(app, faults);
 

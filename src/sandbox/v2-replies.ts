@@ -2,11 +2,12 @@
 // the v2 envelope's own vocabulary: {statuscode: "<HTTP status>.1", description} with the same
 // HTTP status (400 bad input, 401 key, 403 another account's id, 404 not on that test).
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { V2ErrorBody } from '../api/schemas/v2.js';
 import type { SandboxInvitation, SandboxLink, SandboxTest } from './model.js';
 import { ACCOUNT_BY_KEY } from './seed.js';
 import type { Store } from './store.js';
 
-export const v2ErrorBody = (status: number, description: string) => ({ statuscode: `${status}.1`, description });
+export const v2ErrorBody = (status: number, description: string): V2ErrorBody => ({ statuscode: `${status}.1`, description });
 
 export function v2fail(reply: FastifyReply, status: number, messages: string | string[]) {
   return reply.code(status).send(v2ErrorBody(status, typeof messages === 'string' ? messages : messages.join('; ')));

@@ -39,6 +39,13 @@ export function envelope<T extends z.ZodType>(result: T) {
   return z.looseObject({ statuscode: z.union([z.string(), z.number()]).transform(String), description: z.string().nullish(), result });
 }
 
+/**
+ * A v2 error. The spec shows no v2 error shape; the sandbox answers in the envelope's own
+ * vocabulary, `{statuscode: "<HTTP status>.1", description}`, with the same HTTP status.
+ */
+export const V2ErrorBody = z.looseObject({ statuscode: z.string(), description: z.string() });
+export type V2ErrorBody = z.infer<typeof V2ErrorBody>;
+
 // ───────────── tests ─────────────
 
 export const V2Test = z.looseObject({

@@ -2,6 +2,7 @@ import { defineNoun } from '../../cli/command.js';
 import clock from './clock.js';
 import deliveries from './deliveries.js';
 import faults from './faults.js';
+import openapi from './openapi.js';
 import outbox from './outbox.js';
 import requests from './requests.js';
 import reset from './reset.js';
@@ -11,5 +12,5 @@ import simulate from './simulate.js';
 export default defineNoun({
   name: 'sandbox',
   description: 'Run and drive the local sandbox: a stateful emulator of the service',
-  verbs: [serve, reset, simulate, clock, requests, outbox, deliveries, faults],
+  verbs: [serve, reset, simulate, clock, requests, outbox, deliveries, faults, openapi],
 });

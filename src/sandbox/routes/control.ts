@@ -7,6 +7,7 @@ import { IdParam, parseWith } from '../../api/schemas/index.js';
 import { parseDuration } from '../clock.js';
 import { simulate, testUrlPath } from '../invitations.js';
 import type { SandboxInvitation } from '../model.js';
+import { openApiText } from '../openapi/index.js';
 import { originOf } from '../replies.js';
 import type { ReportPdfs } from '../report-pdfs.js';
 import { buildReport, candidatePoints, testPoints } from '../scoring.js';
@@ -106,6 +107,8 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
       });
 
       c.get('/state', async () => store.toDoc());
+      // the OpenAPI 3.1 document of the v3/v2 operations served here (built from the zod wire schemas)
+      c.get('/openapi.json', async (request, reply) => reply.type('application/json; charset=utf-8').send(openApiText(originOf(request))));
       // report PDFs: how many finished attempts still wait for their background render
       c.get('/reports', async () => ({ pdfQueue: pdfs.queued, pdfRendering: pdfs.busy, pdfsCached: pdfs.size.entries, pdfRenders: pdfs.renders }));
       c.get('/requests', async (request) => {
