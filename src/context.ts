@@ -40,6 +40,11 @@ export interface Context {
   io: IO;
   env: Env;
   globals: GlobalOptions;
+  /**
+   * The fields the command declared for `--json a,b` (CommandDef.jsonFields), already checked
+   * before run(); the printer accepts them too. Undefined when the command declares none.
+   */
+  jsonFields?: readonly string[];
   /** The sandbox clock in sandbox mode, otherwise the wall clock. */
   now(): Date;
   /** Aborted on SIGINT; long-running work checks it. */

@@ -4,6 +4,7 @@ import { Command, Option } from 'commander';
 import { z } from 'zod';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { checkDeclaredFields, type JsonFields } from './json-fields.js';
 
 export interface CommandDef<S extends z.ZodType = z.ZodType> {
   name: string;
@@ -16,6 +17,12 @@ export interface CommandDef<S extends z.ZodType = z.ZodType> {
   options?: (cmd: Command) => void;
   /** Validates { ...arguments by name, ...options } after commander parsed them. */
   schema: S;
+  /**
+   * The fields `--json a,b` may name (the service's field names), checked before run() so an
+   * unknown one is a usage error with no request sent. Leave it out only where the fields cannot
+   * be known up front (free-form JSON); the printer then checks once it has the data.
+   */
+  jsonFields?: JsonFields<z.infer<S>>;
   run(ctx: Context, input: z.infer<S>): Promise<void>;
 }
 
@@ -51,7 +58,10 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
       if (params[i] !== undefined) raw[k] = params[i];
     });
     const input = validate(def.schema, raw, command);
+    // The context only resolves the globals (it sends nothing: clients connect lazily); the
+    // field check needs them, since --api v2 or a profile's `api: v2` changes the field names.
     const ctx = await makeContext(command);
+    checkDeclaredFields(def.jsonFields, input, ctx);
     await def.run(ctx, input);
   });
   return cmd;

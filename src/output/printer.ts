@@ -40,17 +40,26 @@ export class Printer {
     this.ctx.io.stdout.write(s);
   }
 
+  /**
+   * The late `--json a,b` check, against what this output can hold. Fields the command declared
+   * (checked before it ran, see cli/json-fields.ts) count as valid too: a field absent from this
+   * particular row (an optional one) must not be refused after it was accepted up front.
+   */
+  private check(valid: Iterable<string>): void {
+    checkFields(this.ctx.globals.fields, new Set([...valid, ...(this.ctx.jsonFields ?? [])]));
+  }
+
   /** Prints a list; rows may stream (an async iterable) for NDJSON, JSON, CSV and TSV. */
   async list(rows: Rows, spec: ListSpec): Promise<number> {
     const { output, fields } = this.ctx.globals;
     const valid = () => spec.fields ?? spec.columns.map((c) => c.key);
-    if (spec.fields) checkFields(fields, spec.fields);
+    if (spec.fields) this.check(spec.fields);
     let n = 0;
     switch (output) {
       case 'json': {
         this.write('[');
         for await (const row of rows) {
-          if (!spec.fields && n === 0) checkFields(fields, new Set([...valid(), ...Object.keys(row)]));
+          if (!spec.fields && n === 0) this.check([...valid(), ...Object.keys(row)]);
           this.write(`${n++ ? ',' : ''}\n  ${JSON.stringify(pickFields(row, fields))}`);
         }
         this.write(n ? '\n]\n' : ']\n');
@@ -58,7 +67,7 @@ export class Printer {
       }
       case 'ndjson':
         for await (const row of rows) {
-          if (!spec.fields && n === 0) checkFields(fields, new Set([...valid(), ...Object.keys(row)]));
+          if (!spec.fields && n === 0) this.check([...valid(), ...Object.keys(row)]);
           this.write(`${JSON.stringify(pickFields(row, fields))}\n`);
           n++;
         }
@@ -92,7 +101,7 @@ export class Printer {
   object(obj: Record<string, unknown>, spec: ObjectSpec, jsonFields?: string[]): void {
     const { output, fields } = this.ctx.globals;
     if (output === 'json' || output === 'ndjson') {
-      checkFields(fields, jsonFields ?? Object.keys(obj));
+      this.check(jsonFields ?? Object.keys(obj));
       const picked = pickFields(obj, fields);
       this.write(output === 'json' ? `${JSON.stringify(picked, null, 2)}\n` : `${JSON.stringify(picked)}\n`);
       return;

@@ -15,6 +15,7 @@ import { callbackIdCases, idCases } from './cases-ids.js';
 import { csvFileCases, csvFlagCases, csvRowCases } from './cases-csv.js';
 import { globalCases, toolCases } from './cases-global.js';
 import { emailCases, inviteFlagCases, nameCases } from './cases-invite.js';
+import { jsonFieldCases } from './cases-json-fields.js';
 import { attemptCases, exportCases, linkCases, reportCases } from './cases-links-report.js';
 import { callbackCases, settingsCases } from './cases-settings-callbacks.js';
 import { timeCases, tzCases, windowCases } from './cases-time.js';
@@ -28,6 +29,7 @@ const GROUPS: Record<string, BadInput[]> = {
   'links, attempts, report': [...linkCases, ...attemptCases, ...reportCases, ...exportCases],
   'settings, callbacks': [...settingsCases, ...callbackCases],
   'global, api, config, auth, sandbox': [...globalCases, ...toolCases],
+  '--json fields': jsonFieldCases,
 };
 const ALL = Object.values(GROUPS).flat();
 

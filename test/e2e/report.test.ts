@@ -114,6 +114,10 @@ describe('assess report --pdf', () => {
     expect(readFileSync(target).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(JSON.parse(forced.stdout)).toMatchObject({ testInvitationId: 900001, file: target });
     expect(readdirSync(dir)).toEqual(['alice.pdf']);
+    // With --pdf, --json a,b picks from what was saved (not from the report's fields).
+    const picked = await run(['report', '900001', '--pdf', '-o', target, '--force', '--json', 'file,bytes']);
+    expect(picked.code).toBe(0);
+    expect(JSON.parse(picked.stdout)).toEqual({ file: target, bytes: expect.any(Number) });
   });
 
   it('-o DIR puts the default name in that directory; a second run there is refused', async () => {

@@ -93,6 +93,25 @@ describe('every v2 endpoint through the CLI', () => {
   });
 });
 
+describe('--json field lists in v2 names', () => {
+  // The fields are checked before anything is sent, against what the v2 path prints.
+  it('invite (takeTestURL), invite --link (testAccessTime), links (accessTime), report (fullName), --sections', async () => {
+    const inv = await v2(['invite', '1002', '--email', 'fields@example.com', '--name', 'Field Names', '--json', 'takeTestURL']);
+    expect(inv.code).toBe(0);
+    expect(JSON.parse(inv.stdout)).toEqual({ takeTestURL: expect.stringContaining('/take/') });
+    const byLink = await v2(['invite', '1001', '--link', '5002', '--email', 'fields@example.com', '--name', 'Field Names', '--json', 'testInvitationId,testAccessTime']);
+    expect(Object.keys(JSON.parse(byLink.stdout))).toEqual(['testInvitationId', 'testAccessTime']);
+    const links = await v2(['links', 'list', '1001', '--json', 'testLinkId,accessTime']);
+    expect(JSON.parse(links.stdout)[0]).toEqual({ testLinkId: expect.any(Number), accessTime: 0 });
+    const report = await v2(['report', '900001', '--json', 'fullName,testStatus']);
+    expect(JSON.parse(report.stdout)).toEqual({ fullName: expect.any(String), testStatus: 'Completed' });
+    const sections = await v2(['report', '900001', '--sections', '--json', 'sectionName']);
+    expect(JSON.parse(sections.stdout)[0]).toEqual({ sectionName: expect.any(String) });
+    const detail = await v2(['tests', 'get', '1001', '--json', 'testId,sections']);
+    expect(JSON.parse(detail.stdout)).toMatchObject({ testId: 1001, sections: expect.any(Array) });
+  });
+});
+
 describe('deprecation notice', () => {
   it('one line on stderr for a v2 command, none with v3; off with config v2.warn false', async () => {
     const cfg = tempDir();

@@ -1,6 +1,8 @@
 // `assess attempts list --state S --from T --to T` (operation 15).
 import { z } from 'zod';
+import { TestAttempt } from '../../api/schemas/index.js';
 import { defineCommand } from '../../cli/command.js';
+import { fieldsOf, v3Only } from '../../cli/json-fields.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
 import { refuseV2 } from '../v2/client.js';
@@ -13,6 +15,9 @@ export const ATTEMPT_COLUMNS: Column[] = [
   { key: 'invitationtype', header: 'Type' },
   { key: 'testStatus', header: 'Status', kind: 'status' },
 ];
+
+/** What `--json a,b` may name: an attempt's wire fields. */
+const FIELDS = fieldsOf(TestAttempt, ATTEMPT_COLUMNS);
 
 export const attemptsListSchema = z
   .object({
@@ -44,12 +49,13 @@ export default defineCommand({
       .option('--from <T>', 'window start: YYYY-MM-DD, ISO 8601 or relative (7d = 7 days ago)')
       .option('--to <T>', 'window end: YYYY-MM-DD, ISO 8601 or relative (now)'),
   schema: attemptsListSchema,
+  jsonFields: v3Only(FIELDS),
   async run(ctx, { state, from, to }) {
     refuseV2(ctx, 'attempts list', 'v2 cannot list invitations by state');
     const res = await (await ctx.api()).listAttempts(state, from, to);
     await new Printer(ctx).list(res.result.testAttempts, {
       columns: ATTEMPT_COLUMNS,
-      fields: ['testInvitationId', 'testId', 'name', 'email', 'invitationtype', 'testStatus'],
+      fields: FIELDS,
     });
   },
 });

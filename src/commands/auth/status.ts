@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { requireKey } from '../../config/credentials.js';
 import { maskKey } from '../../api/redact.js';
-import { Printer } from '../../output/printer.js';
+import { Printer, type Column } from '../../output/printer.js';
 
 const SOURCES = {
   'key-file': 'key file (--api-key-file)',
@@ -12,11 +12,21 @@ const SOURCES = {
   sandbox: 'embedded sandbox',
 } as const;
 
+const FIELDS: Column[] = [
+  { key: 'profile', header: 'Profile' },
+  { key: 'baseUrl', header: 'Base URL' },
+  { key: 'keySource', header: 'Key from', value: (r) => SOURCES[r.keySource as keyof typeof SOURCES] },
+  { key: 'key', header: 'Key' },
+  { key: 'valid', header: 'Accepted', value: (r) => (r.valid ? 'yes' : 'no') },
+];
+
 export default defineCommand({
   name: 'status',
   description: 'Check that the key is present and accepted (exit 3 when missing or refused)',
   examples: ['assess auth status', 'ASSESS_API_KEY=… assess auth status --json'],
   schema: z.object({}),
+  // auth status sends a request (to check the key) before it prints: check --json fields first.
+  jsonFields: FIELDS.map((f) => f.key),
   async run(ctx) {
     const conn = await ctx.connection();
     const key = requireKey(conn);
@@ -30,15 +40,7 @@ export default defineCommand({
         key: maskKey(key),
         valid: true,
       },
-      {
-        fields: [
-          { key: 'profile', header: 'Profile' },
-          { key: 'baseUrl', header: 'Base URL' },
-          { key: 'keySource', header: 'Key from', value: (r) => SOURCES[r.keySource as keyof typeof SOURCES] },
-          { key: 'key', header: 'Key' },
-          { key: 'valid', header: 'Accepted', value: (r) => (r.valid ? 'yes' : 'no') },
-        ],
-      },
+      { fields: FIELDS },
     );
   },
 });

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/errors.js';
 import { MAX_CALLBACK_IDS } from '../../api/schemas/attempts.js';
 import type { V3Client } from '../../api/v3.js';
 import { defineCommand } from '../../cli/command.js';
+import { v3Only } from '../../cli/json-fields.js';
 import type { Context } from '../../context.js';
 import { PartialFailureError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
@@ -18,6 +19,9 @@ export type CallbackResult = {
   status: 'successful' | 'failed';
   message: string | null;
 };
+
+/** One result row per invitation; these are the only fields `--json a,b` may pick. */
+const FIELDS = ['testInvitationId', 'status', 'message'];
 
 export default defineCommand({
   name: 'process',
@@ -44,6 +48,7 @@ export default defineCommand({
     from: z.string().optional(),
     to: z.string().optional(),
   }),
+  jsonFields: v3Only(FIELDS),
   async run(ctx, input) {
     refuseV2(ctx, 'callbacks process', 'v2 cannot reprocess callbacks');
     const listed = await idsFromAttempts(ctx, input, { args: input.ids.length, file: input.file !== undefined });
@@ -63,7 +68,7 @@ export default defineCommand({
         { key: 'status', header: 'Result', kind: 'status' },
         { key: 'message', header: 'Message' },
       ],
-      fields: ['testInvitationId', 'status', 'message'],
+      fields: FIELDS,
     });
     const summary = `${results.length - failed.length} of ${results.length} invitations queued for callback reprocessing, ${failed.length} failed`;
     if (failed.length) throw new PartialFailureError(`${summary}: ${failed.slice(0, 5).map((f) => f.testInvitationId).join(', ')}${failed.length > 5 ? ', …' : ''}`, failed.length, results.length);

@@ -4,11 +4,15 @@ import { Printer } from '../../output/printer.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
 import { KEY_NAMES, shownValue } from './shared.js';
 
+/** One row per setting of the profile. */
+const FIELDS = ['profile', 'key', 'value', 'description'];
+
 export default defineCommand({
   name: 'list',
   description: 'List the settings of the profile (the API key is shown masked)',
   examples: ['assess config list', 'assess config list --profile staging --json'],
   schema: z.object({}),
+  jsonFields: FIELDS,
   async run(ctx) {
     const store = await ctx.config();
     const p = store.profile(ctx.globals.profile);
@@ -24,7 +28,7 @@ export default defineCommand({
         { key: 'value', header: 'Value' },
         { key: 'description', header: 'Description' },
       ],
-      fields: ['profile', 'key', 'value', 'description'],
+      fields: FIELDS,
     });
   },
 });

@@ -5,7 +5,7 @@ import { defineCommand, zx } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
 import { inviteSchema } from './body.js';
 import { runBulkInvite } from './bulk.js';
-import single from './single.js';
+import single, { inviteJsonFields } from './single.js';
 import { refuseV2 } from '../v2/client.js';
 
 const BULK_ONLY = ['skipInvalid', 'concurrency', 'dryRun', 'journal', 'results'] as const;
@@ -77,6 +77,8 @@ export default defineCommand({
       .option('--results <file>', 'bulk: NDJSON results, one line per row (default beside the journal)');
   },
   schema,
+  // Bulk results go to a file (and a summary to stderr), not through --json fields.
+  jsonFields: (input, g) => (input.mode === 'single' ? inviteJsonFields(input.single, g) : undefined),
   async run(ctx, input) {
     if (input.mode === 'single') return single.run(ctx, input.single);
     const b = input.bulk;

@@ -1,17 +1,27 @@
 // `assess invite <testId> --email E --name N …`: one candidate, via the test's default link
 // (operation 3) or a chosen link (`--link`, operation 10).
 import { Option } from 'commander';
+import { InviteByLinkResponse, InviteResponse } from '../../api/schemas/index.js';
 import { defineCommand } from '../../cli/command.js';
-import type { Context } from '../../context.js';
+import { fieldsOf } from '../../cli/json-fields.js';
+import type { Context, GlobalOptions } from '../../context.js';
 import { Printer, type Column } from '../../output/printer.js';
-import { classifyReturned, inviteBody, inviteSchema } from './body.js';
-import { inviteV2 } from '../v2/invite.js';
+import { classifyReturned, inviteBody, inviteSchema, type InviteInput } from './body.js';
+import { inviteV2, v2InviteFields } from '../v2/invite.js';
 
 export const INVITATION_COLUMNS: Column[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
   { key: 'testUrl', header: 'URL' },
   { key: 'status', header: 'Status', kind: 'status' },
 ];
+
+/** What `--json a,b` may name for one invitation: the wire fields of either invite answer. */
+const FIELDS = fieldsOf(InviteResponse, InviteByLinkResponse, INVITATION_COLUMNS);
+
+/** Declared by `invite` (entry.ts) for a single invitation; v2 answers with other fields. */
+export function inviteJsonFields(input: Pick<InviteInput, 'link'>, globals: GlobalOptions): readonly string[] {
+  return globals.api === 'v2' ? v2InviteFields(input) : FIELDS;
+}
 
 export default defineCommand({
   name: 'invite',
@@ -42,6 +52,7 @@ export default defineCommand({
       .option('--no-mandatory-fields', 'e-mail and name become optional; the service generates both when absent'),
   // Bulk invitations (`--csv FILE`) belong here too; they will dispatch from index.ts.
   schema: inviteSchema,
+  jsonFields: inviteJsonFields,
   async run(ctx, input) {
     if (ctx.globals.api === 'v2') return inviteV2(ctx, input);
     const client = await ctx.api();

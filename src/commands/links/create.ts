@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { addLinkOptions, createBody, linkFlagShape, refineLinkFlags } from './body.js';
-import { printLink } from './view.js';
+import { linkJsonFields, printLink } from './view.js';
 import { UsageError } from '../../errors.js';
 import { createLinkV2, refineAnytime } from '../v2/links.js';
 
@@ -19,6 +19,7 @@ export default defineCommand({
   schema: z
     .object({ testId: zx.id('1001'), ...linkFlagShape, anytime: z.boolean().optional() })
     .superRefine((v, c) => (v.anytime ? refineAnytime(v, c, 'create') : refineLinkFlags(v, c, 'create'))),
+  jsonFields: linkJsonFields,
   async run(ctx, { testId, ...flags }) {
     if (ctx.globals.api === 'v2') return createLinkV2(ctx, testId, flags);
     if (flags.anytime) throw new UsageError('--anytime: v3 links always have a schedule (that flag is for --api v2)', 'the closest v3 schedule: --valid-days 3650 --tz ID');

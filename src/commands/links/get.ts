@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import { printLink } from './view.js';
+import { linkJsonFields, printLink } from './view.js';
 import { getLinkV2 } from '../v2/links.js';
 
 export default defineCommand({
@@ -9,6 +9,7 @@ export default defineCommand({
   description: 'Show one test link: status, type, proctoring, stakeholders and schedule',
   examples: ['assess links get 1001 2001', 'assess links get 1001 2001 --json invitationSchedule'],
   schema: z.object({ testId: zx.id('1001'), linkId: zx.id('2001') }),
+  jsonFields: linkJsonFields,
   async run(ctx, { testId, linkId }) {
     if (ctx.globals.api === 'v2') return getLinkV2(ctx, testId, linkId);
     printLink(ctx, await (await ctx.api()).getLink(testId, linkId));

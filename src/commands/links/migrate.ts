@@ -24,6 +24,9 @@ const COLUMNS: Column[] = [
   { key: 'note', header: 'Note' },
 ];
 
+/** Every field `--json a,b` may pick: a migration row (the v3 link under v3Link). */
+const FIELDS = ['v2TestLinkId', 'testLinkName', 'accessTime', 'scheduleType', 'action', 'v3TestLinkId', 'note', 'v3Link'];
+
 export default defineCommand({
   name: 'migrate',
   args: ['<testId>'],
@@ -44,6 +47,7 @@ export default defineCommand({
     apply: z.boolean().default(false),
     anytimeDays: zx.int(1, 3650, 365).default(DEFAULT_ANYTIME_DAYS),
   }),
+  jsonFields: FIELDS,
   async run(ctx, { testId, apply, anytimeDays }) {
     const { testLinks } = await (await v2Client(ctx)).listLinks(testId);
     const v3 = await ctx.api();
@@ -52,7 +56,7 @@ export default defineCommand({
     if (apply) await create(v3, testId, rows);
     await new Printer(ctx).list(rows as unknown as Array<Record<string, unknown>>, {
       columns: COLUMNS,
-      fields: ['v2TestLinkId', 'testLinkName', 'accessTime', 'scheduleType', 'action', 'v3TestLinkId', 'note', 'v3Link'],
+      fields: FIELDS,
     });
     summarise(ctx, rows, apply);
   },

@@ -5,7 +5,7 @@ import { defineCommand, zx } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
 import { diffObjects, formatChanges } from '../settings/diff.js';
 import { addLinkOptions, bodyOf, linkFlagShape, mergeBody, refineLinkFlags } from './body.js';
-import { printLink } from './view.js';
+import { linkJsonFields, printLink } from './view.js';
 import { refineAnytime, updateLinkV2 } from '../v2/links.js';
 
 const FLAG_KEYS = Object.keys(linkFlagShape);
@@ -23,6 +23,7 @@ export default defineCommand({
   schema: z
     .object({ testId: zx.id('1001'), linkId: zx.id('2001'), ...linkFlagShape, anytime: z.boolean().optional() })
     .superRefine((v, c) => (v.anytime ? refineAnytime(v, c, 'update') : refineLinkFlags(v, c, 'update'))),
+  jsonFields: linkJsonFields,
   async run(ctx, { testId, linkId, ...flags }) {
     if (ctx.globals.api === 'v2') return updateLinkV2(ctx, testId, linkId, flags);
     if (flags.anytime) throw new UsageError('--anytime: v3 links always have a schedule (that flag is for --api v2)', 'the closest v3 schedule: --valid-days 3650');

@@ -1,8 +1,10 @@
 // One choice of columns for test links, shared by list, get, create and update. Keys are the
 // service's field names (dotted for nested), so CSV headers and --json read like the API.
-import type { TestLink } from '../../api/schemas/index.js';
-import type { Context } from '../../context.js';
+import { TestLink } from '../../api/schemas/index.js';
+import { fieldsOf } from '../../cli/json-fields.js';
+import type { Context, GlobalOptions } from '../../context.js';
 import { Printer, type Column } from '../../output/printer.js';
+import { V2_LINK_FIELDS } from '../v2/links.js';
 
 const SCHEDULE = 'invitationSchedule.scheduleDetails';
 
@@ -19,19 +21,13 @@ export const LINK_COLUMNS: Column[] = [
   { key: `${SCHEDULE}.timeZoneId`, header: 'TZ' },
 ];
 
-/** Every top-level field `--json a,b` may pick for a link. */
-export const LINK_FIELDS = [
-  'testLinkId',
-  'testId',
-  'testLinkName',
-  'testLink',
-  'testLinkStatus',
-  'invitationType',
-  'isApiLink',
-  'proctoringSettings',
-  'stakeholderEmails',
-  'invitationSchedule',
-];
+/** Every top-level field `--json a,b` may pick for a link: the wire schema's fields. */
+export const LINK_FIELDS = fieldsOf(TestLink);
+
+/** links list|get|create|update declare these (v2 links have their own field names). */
+export function linkJsonFields(_input: unknown, globals: GlobalOptions): readonly string[] {
+  return globals.api === 'v2' ? V2_LINK_FIELDS : LINK_FIELDS;
+}
 
 const DETAIL: Column[] = [
   { key: 'testLinkId', header: 'Link ID', kind: 'id' },

@@ -1,8 +1,10 @@
 // `assess reattempt <invitationId> --start T --end T --tz ID …` (operation 9).
 import { z } from 'zod';
 import { ApiError } from '../../api/errors.js';
+import { ReattemptResponse } from '../../api/schemas/index.js';
 import { defineCommand, zx } from '../../cli/command.js';
-import { Printer } from '../../output/printer.js';
+import { fieldsOf, v3Only } from '../../cli/json-fields.js';
+import { Printer, type Column } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
 import { tzArg } from '../invite/body.js';
 import { refuseV2 } from '../v2/client.js';
@@ -27,6 +29,13 @@ export const reattemptSchema = z
   })
   .transform((v) => ({ ...v, start: v.start!, end: v.end!, tz: v.tz! }));
 export type ReattemptInput = z.infer<typeof reattemptSchema>;
+
+const COLUMNS: Column[] = [
+  { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
+  { key: 'testUrl', header: 'URL' },
+  { key: 'callbackUrlRegistered', header: 'Callback URL' },
+  { key: 'redirectUrlRegistered', header: 'Redirect URL' },
+];
 
 /** The body, PascalCase as in the spec (hideInstruction and sendEmail are camelCase there). */
 export function reattemptBody(v: ReattemptInput): Record<string, unknown> {
@@ -56,6 +65,7 @@ export default defineCommand({
       .option('--send-email', 'let the service e-mail the invitation to the candidate')
       .option('--hide-instructions', 'skip the instruction page'),
   schema: reattemptSchema,
+  jsonFields: v3Only(fieldsOf(ReattemptResponse, COLUMNS)),
   async run(ctx, input) {
     refuseV2(ctx, 'reattempt', 'v2 has no reattempt');
     const client = await ctx.api();
@@ -72,14 +82,7 @@ export default defineCommand({
           'Until the candidate takes it, repeating this command returns this same invitation.',
       );
     else ctx.info(`Same invitation ${newId} returned: it was not taken yet, so it is open again with the new access window.`);
-    new Printer(ctx).object(res, {
-      fields: [
-        { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
-        { key: 'testUrl', header: 'URL' },
-        { key: 'callbackUrlRegistered', header: 'Callback URL' },
-        { key: 'redirectUrlRegistered', header: 'Redirect URL' },
-      ],
-    });
+    new Printer(ctx).object(res, { fields: COLUMNS });
   },
 });
 

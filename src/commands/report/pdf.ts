@@ -11,7 +11,7 @@ import { ApiError, NetworkError, parseErrorBody, ResponseShapeError, type Reques
 import type { RawResponse } from '../../api/transport.js';
 import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
-import { Printer } from '../../output/printer.js';
+import { Printer, type Column } from '../../output/printer.js';
 import { reportPdfName } from './filename.js';
 
 const MAGIC = Buffer.from('%PDF-');
@@ -38,6 +38,14 @@ function v3Source(ctx: Context): PdfSource {
   };
 }
 
+/** What `report --pdf --json a,b` may name: where the PDF went (printed under --json/--ndjson/--csv). */
+export const PDF_COLUMNS: Column[] = [
+  { key: 'testInvitationId', header: 'Invitation' },
+  { key: 'file', header: 'File' },
+  { key: 'bytes', header: 'Bytes' },
+];
+export const PDF_FIELDS = PDF_COLUMNS.map((c) => c.key);
+
 export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfOptions): Promise<void> {
   const client = opts.source ?? v3Source(ctx);
   if (opts.output === '-') return toStdout(ctx, invitationId, client);
@@ -62,7 +70,7 @@ export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfO
   if (output === 'json' || output === 'ndjson' || output === 'csv')
     new Printer(ctx).object(
       { testInvitationId: Number(invitationId), file: target, bytes },
-      { fields: [{ key: 'testInvitationId', header: 'Invitation' }, { key: 'file', header: 'File' }, { key: 'bytes', header: 'Bytes' }] },
+      { fields: PDF_COLUMNS },
     );
 }
 

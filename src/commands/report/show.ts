@@ -1,11 +1,13 @@
 // `assess report <invitationId> [--type summary|skills|both]` (operation 4), and with `--pdf`
 // the PDF download (operation 5, pdf.ts). The `report` noun can still take verbs (export).
 import { z } from 'zod';
+import { Report } from '../../api/schemas/index.js';
 import { defineCommand, zx } from '../../cli/command.js';
+import { fieldsOf } from '../../cli/json-fields.js';
 import { Printer, type Column } from '../../output/printer.js';
-import { downloadPdf } from './pdf.js';
+import { downloadPdf, PDF_FIELDS } from './pdf.js';
 import { UsageError } from '../../errors.js';
-import { reportV2 } from '../v2/report.js';
+import { reportV2, v2ReportFields } from '../v2/report.js';
 
 const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
 
@@ -57,6 +59,9 @@ export const SKILL_COLUMNS: Column[] = [
   { key: 'qbScore', header: 'Out of' },
 ];
 
+/** What `--json a,b` may name: the report's wire fields (sections, Skills included). */
+const REPORT_FIELDS = fieldsOf(Report, HEADER);
+
 type Row = Record<string, unknown>;
 
 /** Skills at the top level (type 2) or inside sections (type 3), with their section named. */
@@ -89,6 +94,7 @@ export default defineCommand({
       .option('--force', 'with --pdf: overwrite an existing file')
       .option('--sections', 'v2 only (--api v2): the section scores (GET /v2/org/report/{id}/sections)'),
   schema: reportSchema,
+  jsonFields: (input, g) => (g.api === 'v2' ? v2ReportFields(input) : input.pdf ? PDF_FIELDS : REPORT_FIELDS),
   async run(ctx, input) {
     if (ctx.globals.api === 'v2') return reportV2(ctx, input);
     if (input.sections) throw new UsageError('--sections: that flag is for --api v2; in v3 the summary report (the default) shows the sections');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import { printSettings } from './view.js';
+import { v3Only } from '../../cli/json-fields.js';
+import { printSettings, SETTINGS_FIELDS } from './view.js';
 import { refuseV2 } from '../v2/client.js';
 
 export default defineCommand({
@@ -13,6 +14,7 @@ export default defineCommand({
     'assess settings get 1001 --json windowViolationSettings',
   ],
   schema: z.object({ testId: zx.id('1001') }),
+  jsonFields: v3Only(SETTINGS_FIELDS),
   async run(ctx, { testId }) {
     refuseV2(ctx, 'settings get', 'v2 has no test settings');
     const settings = await (await ctx.api()).getSettings(testId);

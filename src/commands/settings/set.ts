@@ -8,8 +8,11 @@ import { CancelledError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { applyChanges, finaliseSettings, parseSetFlags, parseSettingsFile } from './apply.js';
 import { diffObjects, formatChanges, type Change } from './diff.js';
-import { printSettings } from './view.js';
+import { printSettings, SETTINGS_FIELDS } from './view.js';
 import { refuseV2 } from '../v2/client.js';
+
+/** --dry-run prints the diff: one {key, old, new} row per changed setting. */
+const DIFF_FIELDS = ['key', 'old', 'new'];
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
@@ -39,6 +42,8 @@ export default defineCommand({
       if (!v.set.length && v.file === undefined)
         c.addIssue({ code: 'custom', path: ['set'], message: 'give at least one --set section.field=value, or --file F' });
     }),
+  // Without a v2 operation, `--api v2` is refused in run() (before any request) instead.
+  jsonFields: (input, g) => (g.api === 'v2' ? undefined : input.dryRun ? DIFF_FIELDS : SETTINGS_FIELDS),
   async run(ctx, input) {
     refuseV2(ctx, 'settings set', 'v2 has no test settings');
     const changes = { ...(input.file ? await readSettingsFile(input.file) : {}), ...parseSetFlags(input.set) };
@@ -91,7 +96,7 @@ async function printDryRun(ctx: Context, testId: string, diff: Change[]): Promis
         { key: 'old', header: 'Current' },
         { key: 'new', header: 'New' },
       ],
-      fields: ['key', 'old', 'new'],
+      fields: DIFF_FIELDS,
     });
   ctx.info('Dry run: nothing was sent.');
 }

@@ -1,7 +1,23 @@
 import { z } from 'zod';
+import { TestDetail } from '../../api/schemas/index.js';
 import { defineCommand, zx } from '../../cli/command.js';
-import { Printer } from '../../output/printer.js';
-import { getTestV2 } from '../v2/tests.js';
+import { fieldsOf } from '../../cli/json-fields.js';
+import { Printer, type Column } from '../../output/printer.js';
+import { getTestV2, V2_TEST_DETAIL_FIELDS } from '../v2/tests.js';
+
+const HEADER: Column[] = [
+  { key: 'testId', header: 'Test ID', kind: 'id' },
+  { key: 'testName', header: 'Name' },
+  { key: 'testStatus', header: 'Status', kind: 'status' },
+  { key: 'duration', header: 'Minutes' },
+  { key: 'questions', header: 'Questions' },
+  { key: 'totalPoints', header: 'Points' },
+  { key: 'accessKey', header: 'Access key' },
+  { key: 'defaultTestLinkId', header: 'Default link', kind: 'id' },
+];
+
+/** What `--json a,b` may name: the test object's wire fields (sections included). */
+const FIELDS = fieldsOf(TestDetail, HEADER);
 
 export default defineCommand({
   name: 'get',
@@ -9,6 +25,7 @@ export default defineCommand({
   description: 'Show a test: name, status, duration, questions and its sections (and skills) as tables',
   examples: ['assess tests get 1001', 'assess tests get 1001 --json', 'assess tests get 1001 --json testId,sections'],
   schema: z.object({ testId: zx.id('1001') }),
+  jsonFields: (_input, g) => (g.api === 'v2' ? V2_TEST_DETAIL_FIELDS : FIELDS),
   async run(ctx, { testId }) {
     if (ctx.globals.api === 'v2') return getTestV2(ctx, testId);
     const test = (await (await ctx.api()).getTest(testId)) as Record<string, unknown> & {
@@ -17,16 +34,7 @@ export default defineCommand({
     const sections = test.sections ?? [];
     const skills = sections.flatMap((s) => (s.skills ?? []).map((k) => ({ sectionName: s.sectionName, ...k })));
     new Printer(ctx).object(test, {
-      fields: [
-        { key: 'testId', header: 'Test ID', kind: 'id' },
-        { key: 'testName', header: 'Name' },
-        { key: 'testStatus', header: 'Status', kind: 'status' },
-        { key: 'duration', header: 'Minutes' },
-        { key: 'questions', header: 'Questions' },
-        { key: 'totalPoints', header: 'Points' },
-        { key: 'accessKey', header: 'Access key' },
-        { key: 'defaultTestLinkId', header: 'Default link', kind: 'id' },
-      ],
+      fields: HEADER,
       sections: [
         {
           title: 'Sections',

@@ -1,10 +1,12 @@
 // tests list: one page, or with --all every page from --page on, streamed row by row so --ndjson
 // and TSV start printing before the last page arrives.
 import { z } from 'zod';
+import { TestSummary } from '../../api/schemas/index.js';
 import { defineCommand, zx } from '../../cli/command.js';
+import { fieldsOf } from '../../cli/json-fields.js';
 import { Printer, type Column } from '../../output/printer.js';
-import { pagesOf, type TestSummary, type V3ClientLike } from './pages.js';
-import { listTestsV2 } from '../v2/tests.js';
+import { pagesOf, type V3ClientLike } from './pages.js';
+import { listTestsV2, V2_TEST_FIELDS } from '../v2/tests.js';
 
 export const TEST_COLUMNS: Column[] = [
   { key: 'testId', header: 'Test ID', kind: 'id' },
@@ -13,6 +15,9 @@ export const TEST_COLUMNS: Column[] = [
   { key: 'duration', header: 'Minutes' },
   { key: 'questions', header: 'Questions' },
 ];
+
+/** What `--json a,b` may name: a test's wire fields (the rows are the service's own objects). */
+export const TEST_FIELDS = fieldsOf(TestSummary, TEST_COLUMNS);
 
 export default defineCommand({
   name: 'list',
@@ -28,6 +33,7 @@ export default defineCommand({
     pageSize: zx.int(1, 100, 50).default(20),
     all: z.boolean().default(false),
   }),
+  jsonFields: (_input, g) => (g.api === 'v2' ? V2_TEST_FIELDS : TEST_FIELDS),
   async run(ctx, { page, pageSize, all }) {
     if (ctx.globals.api === 'v2') return listTestsV2(ctx, { page, pageSize, all });
     const api: V3ClientLike = await ctx.api();

@@ -4,7 +4,8 @@
 // --slotwise), --anytime → accessTime 0, --stakeholders → emailToStakeholder, --tz → timeZoneId.
 // Dates go out in the v2 form (no Z).
 import type { z } from 'zod';
-import { toV2DateTime, type V2TestLink } from '../../api/schemas/v2.js';
+import { toV2DateTime, V2TestLink } from '../../api/schemas/v2.js';
+import { fieldsOf } from '../../cli/json-fields.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { Printer, type Column } from '../../output/printer.js';
@@ -32,6 +33,9 @@ const DETAIL: Column[] = [
   ...V2_LINK_COLUMNS.slice(2),
   { key: 'emailToStakeholder', header: 'Stakeholders' },
 ];
+
+/** What `links list|get|create|update --api v2 --json a,b` may name: the v2 link's wire fields. */
+export const V2_LINK_FIELDS = fieldsOf(V2TestLink, DETAIL);
 
 /** `--anytime` (v2 accessTime 0) excludes every other schedule flag; create still needs a name. */
 export function refineAnytime(v: V2LinkFlags, c: z.core.$RefinementCtx, mode: 'create' | 'update'): void {

@@ -1,5 +1,7 @@
 // `tests list|get --api v2`: GET /v2/org/tests (page_no/page_size, testsCount) and /v2/org/tests/{id}.
 import type { TestsListResponse } from '../../api/schemas/index.js';
+import { V2Test, V2TestDetail } from '../../api/schemas/v2.js';
+import { fieldsOf } from '../../cli/json-fields.js';
 import type { Context } from '../../context.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { pagesOf, type TestSummary, type V3ClientLike } from '../tests/pages.js';
@@ -12,6 +14,11 @@ const COLUMNS: Column[] = [
   { key: 'duration', header: 'Minutes' },
   { key: 'questions', header: 'Questions' },
 ];
+const DETAIL: Column[] = [...COLUMNS, { key: 'accessKey', header: 'Access key' }];
+
+/** What `tests list|get --api v2 --json a,b` may name: the v2 wire fields. */
+export const V2_TEST_FIELDS = fieldsOf(V2Test, COLUMNS);
+export const V2_TEST_DETAIL_FIELDS = fieldsOf(V2TestDetail, DETAIL);
 
 export async function listTestsV2(ctx: Context, o: { page: number; pageSize: number; all: boolean }): Promise<void> {
   const api = await v2Client(ctx);
@@ -35,7 +42,7 @@ export async function listTestsV2(ctx: Context, o: { page: number; pageSize: num
 export async function getTestV2(ctx: Context, testId: string): Promise<void> {
   const test = await (await v2Client(ctx)).getTest(testId);
   new Printer(ctx).object(test as Record<string, unknown>, {
-    fields: [...COLUMNS, { key: 'accessKey', header: 'Access key' }],
+    fields: DETAIL,
     sections: [
       {
         title: 'Sections',
