@@ -69,17 +69,27 @@ describe('delivery in a running sandbox', () => {
   };
 
   it('the simulate request answers while its delivery is still in flight; idle() waits for it', async () => {
-    const id = await invite('hang@example.com', `${receiver.url}/hang`);
-    const r = await move(id, 'start');
-    expect(r.status).toBe(200);
-    expect(r.body.callbacks).toEqual([{ deliveryId: expect.any(Number), event: 'In Progress', url: `${receiver.url}/hang` }]);
-    await waitFor(() => held.length === 1, { what: 'the try to reach the receiver' });
-    expect((await deliveriesOf(id))[0]).toMatchObject({ state: 'pending', attempts: [] });
-    expect(await sb.idle(20)).toBe(false);
-    expect(sb.deliveriesInFlight()).toBeGreaterThan(0);
-    held.shift()!.writeHead(200).end();
-    expect(await sb.idle(10_000)).toBe(true);
-    expect((await deliveriesOf(id))[0]).toMatchObject({ state: 'delivered', attempts: [{ n: 1, status: 200, error: null }] });
+    // Its own sandbox with a long per-try timeout: with the suite's 300 ms, a loaded machine can
+    // time the held try out before the test answers it.
+    const patient = await startSandbox({ port: 0, delivery: { timeoutMs: 60_000, maxAttempts: 1 } });
+    const main = sb;
+    sb = patient;
+    try {
+      const id = await invite('hang@example.com', `${receiver.url}/hang`);
+      const r = await move(id, 'start');
+      expect(r.status).toBe(200);
+      expect(r.body.callbacks).toEqual([{ deliveryId: expect.any(Number), event: 'In Progress', url: `${receiver.url}/hang` }]);
+      await waitFor(() => held.length === 1, { what: 'the try to reach the receiver' });
+      expect((await deliveriesOf(id))[0]).toMatchObject({ state: 'pending', attempts: [] });
+      expect(await sb.idle(20)).toBe(false);
+      expect(sb.deliveriesInFlight()).toBeGreaterThan(0);
+      held.shift()!.writeHead(200).end();
+      expect(await sb.idle(10_000)).toBe(true);
+      expect((await deliveriesOf(id))[0]).toMatchObject({ state: 'delivered', attempts: [{ n: 1, status: 200, error: null }] });
+    } finally {
+      sb = main;
+      await patient.close();
+    }
   });
 
   it('a try that gets no answer within the timeout fails with "timed out"; maxAttempts tries in all', async () => {
@@ -111,7 +121,7 @@ describe('delivery in a running sandbox', () => {
 
   it('every body the sandbox sends matches the shared v3 callback schema; ?invitation filters', async () => {
     const all = (await call('GET', '/deliveries', undefined, true)).body.deliveries as Delivery[];
-    expect(all.length).toBeGreaterThanOrEqual(5);
+    expect(all.length).toBe(4); // the tests above: one timed out, one ftp, two in order
     for (const d of all) expect(CallbackV3.safeParse(d.payload).success).toBe(true);
     const id = all[0]!.testInvitationId;
     expect((await deliveriesOf(id)).every((d) => d.testInvitationId === id)).toBe(true);
