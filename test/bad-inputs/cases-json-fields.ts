@@ -74,4 +74,9 @@ export const jsonFieldCases: BadInput[] = [
     expect: /^error: --json: unknown field 'candidateName'\n {2}valid fields: emailId, fullName, .*testInvitationId\n$/,
   },
   { name: '--api v2 report --sections --json unknown', args: ['--api', 'v2', 'report', '900001', '--sections', '--json', 'nosuchfield'], expect: unknown('nosuchfield', ['sectionName', 'sectionScore', 'candidateScore']) },
+  {
+    name: 'callbacks listen --json unknown (refused before it starts listening)',
+    args: ['callbacks', 'listen', '--port', '0', '--json', 'Status,status'],
+    expect: unknown('status', ['CandidateEmailId', 'AttemptedOn', 'AttemptedOnUtc', 'TotalScore', 'CandidateScore', 'ReportPDFUrl', 'TestInvitationId', 'Status', 'PerformanceCategory']),
+  },
 ];

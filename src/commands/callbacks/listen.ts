@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
+import { CALLBACK_V3_FIELDS } from '../../api/schemas/callback.js';
 import type { Context } from '../../context.js';
 import { LocalError } from '../../errors.js';
 import type { Received } from './receiver.js';
@@ -41,6 +42,8 @@ export default defineCommand({
     token: z.string().regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret').optional(),
     printUrl: z.boolean().optional(),
   }),
+  // The notification's own field names (v3's are a superset of v2's): --json a,b picks from them.
+  jsonFields: CALLBACK_V3_FIELDS,
   async run(ctx, input) {
     const { startReceiver } = await import('./receiver.js');
     const out = await makePrinter(ctx);
