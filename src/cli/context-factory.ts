@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import type { Connection } from '../config/credentials.js';
 import type { ConfigStore } from '../config/store.js';
 import { type Context, type Env, type IO, debugSink } from '../context.js';
+import { CancelledError, LocalError } from '../errors.js';
 import { decideColor, resolveGlobals } from './globals.js';
 
 export interface ProcessLike {
@@ -98,13 +99,29 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
 }
 
 const EMBEDDED_DELIVERY_WAIT_MS = 10_000;
+const EMBEDDED_LOCK_WAIT_MS = 60_000;
 
 /** `--sandbox`: an in-process sandbox on 127.0.0.1:0 with state under the config dir. */
 async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Promise<ConfigStore>): Promise<Connection> {
   const store = await config();
   const { startSandbox } = await import('../sandbox/index.js');
   const stateFile = join(store.dir, 'sandbox', 'state.json');
-  const sb = await startSandbox({ port: 0, host: '127.0.0.1', stateFile });
+  // Commands run at once (a script's `&`) take turns on the state file instead of one
+  // overwriting the other's changes; a long-running one (callbacks listen) makes others wait.
+  const sb = await startSandbox({
+    port: 0,
+    host: '127.0.0.1',
+    stateFile,
+    stateLock: {
+      waitMs: EMBEDDED_LOCK_WAIT_MS,
+      signal: ctx.signal,
+      onWait: (pid) => ctx.info(`The embedded sandbox is in use by another assess command (pid ${pid}); waiting up to ${EMBEDDED_LOCK_WAIT_MS / 1000} s for it to finish…`),
+    },
+  }).catch((err: unknown) => {
+    if (ctx.signal.aborted) throw new CancelledError('interrupted while waiting for the embedded sandbox');
+    if (err instanceof Error && err.name === 'SandboxStateError') throw new LocalError(err.message);
+    throw err;
+  });
   rt.exitHooks.push(async () => {
     // callbacks the command triggered are delivered in the background: wait for them (bounded)
     if (!ctx.signal.aborted) await sb.idle(EMBEDDED_DELIVERY_WAIT_MS);

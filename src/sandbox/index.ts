@@ -6,6 +6,7 @@ import { Deliverer, type DeliveryOptions } from './delivery.js';
 import type { CallbackQueueEntry } from './model.js';
 import { FaultInjector, type FaultSpec } from './faults.js';
 import { loadStateFile } from './persistence.js';
+import { acquireStateLock, type StateLock, type StateLockOptions } from './state-lock.js';
 import { SEED_KEYS } from './seed.js';
 import { buildServer } from './server.js';
 import { Store } from './store.js';
@@ -43,6 +44,8 @@ export interface SandboxOptions {
   host?: string;
   /** Persist state here (atomic writes); without it state lives in memory only. */
   stateFile?: string;
+  /** With stateFile: one sandbox per file; wait this long for another to let go (default: fail at once). */
+  stateLock?: StateLockOptions;
   /** Print one line per API request to stderr. */
   logRequests?: boolean;
   /**
@@ -60,6 +63,16 @@ export interface SandboxOptions {
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = opts.host ?? '127.0.0.1';
   const faults = new FaultInjector(opts.faults); // first: a bad spec throws before anything starts
+  const lock = opts.stateFile ? await acquireStateLock(opts.stateFile, opts.stateLock) : null;
+  try {
+    return await start(opts, host, faults, lock);
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+async function start(opts: SandboxOptions, host: string, faults: FaultInjector, lock: StateLock | null): Promise<RunningSandbox> {
   let store: Store;
   if (opts.stateFile) {
     const doc = await loadStateFile(opts.stateFile); // throws SandboxStateError on a corrupt file
@@ -98,6 +111,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
         await app.close();
         await deliverer.close();
         await store.close();
+        lock?.release();
       })()),
   };
 }

@@ -106,3 +106,52 @@ describe('without a state file', () => {
     }
   });
 });
+
+describe('one sandbox per state file (<state>.lock)', () => {
+  it('a second sandbox on the same file is refused, naming the pid; after close the file is free again', async () => {
+    const file = join(dir, 'locked.json');
+    const first = await startSandbox({ stateFile: file });
+    try {
+      expect((await readFile(`${file}.lock`, 'utf8')).trim()).toBe(String(process.pid));
+      await expect(startSandbox({ stateFile: file })).rejects.toThrow(`is in use by another sandbox (pid ${process.pid})`);
+    } finally {
+      await first.close();
+    }
+    await expect(readFile(`${file}.lock`, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+    const again = await startSandbox({ stateFile: file });
+    await again.close();
+  });
+
+  it('waits for the holder to close when asked to, telling onWait once', async () => {
+    const file = join(dir, 'turns.json');
+    const first = await startSandbox({ stateFile: file });
+    const waitedFor: number[] = [];
+    const second = startSandbox({ stateFile: file, stateLock: { waitMs: 30_000, onWait: (pid) => waitedFor.push(pid) } });
+    const { waitFor } = await import('../helpers/wait.js');
+    await waitFor(() => waitedFor.length === 1, { what: 'the second sandbox to start waiting' });
+    await first.close();
+    const sb = await second;
+    await sb.close();
+    expect(waitedFor).toEqual([process.pid]);
+  });
+
+  it('a lock left by a process that is gone (kill -9) is taken over', async () => {
+    const file = join(dir, 'stale.json');
+    const { spawnSync } = await import('node:child_process');
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    await writeFile(`${file}.lock`, `${dead.stdout}\n`);
+    const sb = await startSandbox({ stateFile: file });
+    try {
+      expect((await readFile(`${file}.lock`, 'utf8')).trim()).toBe(String(process.pid));
+    } finally {
+      await sb.close();
+    }
+  });
+
+  it('a state file that cannot be used releases the lock it took', async () => {
+    const file = join(dir, 'broken.json');
+    await writeFile(file, 'not json');
+    await expect(startSandbox({ stateFile: file })).rejects.toThrow(/not valid JSON/);
+    await expect(readFile(`${file}.lock`, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
