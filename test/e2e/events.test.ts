@@ -95,6 +95,20 @@ describe('callbacks listen receives the sandbox notifications', () => {
   });
 });
 
+describe('--forward-to', () => {
+  it('a URL that is the listener itself is refused (exit 2) instead of forwarding each notification to itself forever', async () => {
+    const { createServer } = await import('node:net');
+    const free = createServer();
+    await new Promise<void>((r) => free.listen(0, '127.0.0.1', r));
+    const port = (free.address() as { port: number }).port;
+    await new Promise((r) => free.close(r));
+    const r = await runAssess(['callbacks', 'listen', '--port', String(port), '--forward-to', `http://localhost:${port}/hook`]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(new RegExp(`^error: --forward-to: http://localhost:${port}/hook is this listener itself`));
+  });
+});
+
 describe('--token', () => {
   it('only requests carrying ?token=T are accepted; wrong or missing token → 401', async () => {
     const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--token', 's3cret-Token', '--print-url']);

@@ -5,6 +5,7 @@ import { Chalk } from 'chalk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCallback } from '../../src/api/schemas/callback.js';
 import { csvHeader, csvRow, eventEnv, tableHeader, tableRow } from '../../src/commands/callbacks/notification.js';
+import { forwardsToItself } from '../../src/commands/callbacks/listen.js';
 import { callbackUrlFor, MAX_BODY_BYTES, startReceiver, type Received, type Rejected, type RunningReceiver } from '../../src/commands/callbacks/receiver.js';
 
 const V3 = {
@@ -67,6 +68,17 @@ describe('printing and --exec environment', () => {
     expect(callbackUrlFor('127.0.0.1', 8787, '/hook')).toBe('http://127.0.0.1:8787/hook');
     expect(callbackUrlFor('0.0.0.0', 1, '/h', 'tok-1')).toBe('http://127.0.0.1:1/h?token=tok-1');
     expect(callbackUrlFor('::1', 2, '/h')).toBe('http://[::1]:2/h');
+  });
+});
+
+describe('--forward-to pointing at the listener itself', () => {
+  it('is the same local host (any loopback spelling), port and path; anything else is not', () => {
+    for (const url of ['http://localhost:8787/hook', 'http://127.0.0.1:8787/hook?x=1', 'http://[::1]:8787/hook', 'http://LOCALHOST:8787/hook'])
+      expect(forwardsToItself(url, '127.0.0.1', 8787, '/hook'), url).toBe(true);
+    expect(forwardsToItself('http://10.0.0.5:8787/hook', '10.0.0.5', 8787, '/hook')).toBe(true);
+    for (const url of ['http://localhost:8788/hook', 'http://localhost:8787/other', 'https://localhost:8787/hook', 'http://example.com:8787/hook', 'http://localhost/hook'])
+      expect(forwardsToItself(url, '127.0.0.1', 8787, '/hook'), url).toBe(false);
+    expect(forwardsToItself('http://localhost/hook', '127.0.0.1', 80, '/hook')).toBe(true);
   });
 });
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { CALLBACK_V3_FIELDS } from '../../api/schemas/callback.js';
 import type { Context } from '../../context.js';
-import { LocalError } from '../../errors.js';
+import { LocalError, UsageError } from '../../errors.js';
 import type { Received } from './receiver.js';
 
 const FORWARD_TIMEOUT_MS = 10_000;
@@ -87,6 +87,13 @@ export default defineCommand({
       if (code === 'EADDRNOTAVAIL') throw new LocalError(`cannot listen on ${input.host}: no such local address`);
       throw err;
     }
+    if (input.forwardTo && forwardsToItself(input.forwardTo, input.host, receiver.port, input.path)) {
+      await receiver.close();
+      throw new UsageError(
+        `--forward-to: ${input.forwardTo} is this listener itself (port ${receiver.port}, path ${input.path}); each notification would be forwarded to itself without end`,
+        'forward to the application that handles the notifications, e.g. --forward-to http://localhost:3000/webhooks/assess',
+      );
+    }
     if (input.printUrl) ctx.io.stdout.write(`${receiver.callbackUrl}\n`);
     ctx.info(`Listening for notifications on ${receiver.callbackUrl}`);
     ctx.info(`Register it as the invitation's callback URL, e.g. assess invite <testId> … --callback-url '${receiver.callbackUrl}'. Ctrl-C stops.`);
@@ -132,6 +139,17 @@ async function makePrinter(ctx: Context): Promise<(n: Received) => void> {
       return (n) => write(`${JSON.stringify(pickFields(n.body, ctx.globals.fields))}\n`);
     }
   }
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '0.0.0.0', '[::]']);
+
+/** Whether the URL lands on this listener: a local host name, its port and its path. */
+export function forwardsToItself(url: string, host: string, port: number, path: string): boolean {
+  const u = new URL(url);
+  const to = u.hostname.toLowerCase();
+  const local = LOOPBACK.has(to) || to === host.toLowerCase() || to === `[${host.toLowerCase()}]`;
+  const toPort = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
+  return local && toPort === port && u.protocol === 'http:' && u.pathname === path;
 }
 
 const label = (n: Received) => `invitation ${String(n.body.TestInvitationId)}${'Status' in n.body ? ` (${String(n.body.Status)})` : ''}`;
