@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { processAlive } from '../util/process-alive.js';
 
 const TEMP = /^\.(.+)\.(\d+)\.[0-9a-f]{8}\.part$/;
 
@@ -13,15 +14,6 @@ export function tempPathFor(target: string): string {
   return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.part`);
 }
 
-function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Removes temp files of writers that no longer run (left by kill -9); returns how many. */
 export function cleanStaleTemps(dir: string): number {
@@ -34,7 +26,7 @@ export function cleanStaleTemps(dir: string): number {
   }
   for (const name of names) {
     const m = TEMP.exec(name);
-    if (m && !alive(Number(m[2]))) {
+    if (m && !processAlive(Number(m[2]))) {
       rmSync(join(dir, name), { force: true });
       n++;
     }
@@ -70,10 +62,8 @@ export class AtomicFile {
     // A UTF-16 code unit takes at most 3 bytes in UTF-8.
     const most = typeof data === 'string' ? data.length * 3 : data.length;
     if (this.used + most > this.buf.length) this.drain();
-    if (most > this.buf.length) {
-      if (typeof data === 'string') writeSync(this.fd, data);
-      else writeSync(this.fd, data);
-    } else if (typeof data === 'string') this.used += this.buf.write(data, this.used, 'utf8');
+    if (most > this.buf.length) writeSync(this.fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+    else if (typeof data === 'string') this.used += this.buf.write(data, this.used, 'utf8');
     else this.used += Buffer.from(data.buffer, data.byteOffset, data.byteLength).copy(this.buf, this.used);
   }
 

@@ -8,6 +8,7 @@ import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { SandboxStateError } from './persistence.js';
+import { processAlive } from '../util/process-alive.js';
 
 export interface StateLockOptions {
   /** How long to wait for another sandbox to let go (0 = fail at once, the default). */
@@ -71,7 +72,7 @@ function tryLock(lockPath: string): number | null {
     rmSync(temp, { force: true });
   }
   const pid = readPid(lockPath);
-  if (pid !== null && (held.has(lockPath) || alive(pid))) return pid;
+  if (pid !== null && (held.has(lockPath) || processAlive(pid))) return pid;
   // Stale (its process is gone) or unreadable: remove it, unless it changed hands meanwhile, and
   // try again; the link above decides who gets it. (Two sandboxes starting in the same few
   // microseconds after a crash could still both pass this check; that is left as it is.)
@@ -88,15 +89,6 @@ function readPid(lockPath: string): number | null {
   }
 }
 
-function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** A process that exits without closing its sandbox still gives its locks back. */
 function installExitHook(): void {

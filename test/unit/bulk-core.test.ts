@@ -113,6 +113,20 @@ describe('atomic files', () => {
     expect(readFileSync(target, 'utf8')).toBe('two\n');
   });
 
+  it('keeps every byte in order across its buffer: many small lines, non-ASCII, bytes, and pieces larger than the buffer', () => {
+    const target = join(tmp.dir, 'mixed.ndjson');
+    const f = new AtomicFile(target);
+    const parts: Array<string | Uint8Array> = [];
+    for (let i = 0; i < 5000; i++) parts.push(`{"line":${i},"name":"Zoë Ünal ${'é'.repeat(i % 7)}"}\n`);
+    parts.splice(1000, 0, new TextEncoder().encode('raw bytes ✓\n'));
+    parts.splice(2000, 0, `${'x'.repeat(100_000)}\n`, `${'€'.repeat(30_000)}\n`);
+    parts.splice(3000, 0, new Uint8Array(200_000).fill(0x41));
+    for (const p of parts) f.write(p);
+    f.commit();
+    const expected = Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p))));
+    expect(readFileSync(target).equals(expected)).toBe(true);
+  });
+
   it('cleanStaleTemps removes temp files of dead writers only', () => {
     const dir = tempDir('assess-stale-');
     writeFileSync(join(dir.dir, '.a.pdf.999999999.0123abcd.part'), 'dead');
