@@ -119,6 +119,7 @@ async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Pro
     },
   }).catch((err: unknown) => {
     if (ctx.signal.aborted) throw new CancelledError('interrupted while waiting for the embedded sandbox');
+    // by name: the sandbox module is imported lazily, only in --sandbox mode
     if (err instanceof Error && err.name === 'SandboxStateError') throw new LocalError(err.message);
     throw err;
   });
