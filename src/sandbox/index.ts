@@ -4,6 +4,7 @@
 // See docs/sandbox.md for the endpoints, seed data, control API and persistence.
 import { Deliverer, type DeliveryOptions } from './delivery.js';
 import type { CallbackQueueEntry } from './model.js';
+import { DeliveryFaults, type DeliveryFaultSpec } from './delivery-faults.js';
 import { FaultInjector, type FaultSpec } from './faults.js';
 import { loadStateFile } from './persistence.js';
 import { acquireStateLock, type StateLock, type StateLockOptions } from './state-lock.js';
@@ -16,6 +17,7 @@ export { SandboxStateError } from './persistence.js';
 export { FaultSpecError, parseFaultSpec, type FaultSpec, type FaultCounters } from './faults.js';
 export type { CallbackQueueEntry, Delivery, DeliveryAttempt, OutboxEntry } from './model.js';
 export type { DeliveryOptions } from './delivery.js';
+export { parseDeliveryFaultSpec, type DeliveryFaultSpec, type DeliveryFaultCounters } from './delivery-faults.js';
 
 export interface RunningSandbox {
   /** `http://127.0.0.1:PORT` — no trailing slash, no `/v3`; clients append `/v3/...`. */
@@ -34,6 +36,8 @@ export interface RunningSandbox {
   deliveriesInFlight(): number;
   /** The injected faults: `view()` the spec and counters, `set(spec | null)` to change them. */
   faults: Pick<FaultInjector, 'set' | 'view'>;
+  /** Injected callback delivery faults (drop, 5xx, hang): `view()`, `set(spec | null)`. */
+  deliveryFaults: Pick<DeliveryFaults, 'set' | 'view'>;
   /** Stops listening and writes any pending state before resolving (unfinished deliveries stay pending). */
   close(): Promise<void>;
 }
@@ -58,21 +62,24 @@ export interface SandboxOptions {
   onCallbackQueued?: (entry: CallbackQueueEntry) => void;
   /** Callback delivery: per-try timeout (default 5 s), tries (5), parallel deliveries (8). */
   delivery?: DeliveryOptions;
+  /** Callback delivery faults: `"drop=0.1,5xx=0.05,hang=0.02,seed=42"` (delivery-faults.ts). */
+  deliveryFaults?: DeliveryFaultSpec | string;
 }
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = opts.host ?? '127.0.0.1';
   const faults = new FaultInjector(opts.faults); // first: a bad spec throws before anything starts
+  const deliveryFaults = new DeliveryFaults(opts.deliveryFaults);
   const lock = opts.stateFile ? await acquireStateLock(opts.stateFile, opts.stateLock) : null;
   try {
-    return await start(opts, host, faults, lock);
+    return await start(opts, host, faults, deliveryFaults, lock);
   } catch (err) {
     lock?.release();
     throw err;
   }
 }
 
-async function start(opts: SandboxOptions, host: string, faults: FaultInjector, lock: StateLock | null): Promise<RunningSandbox> {
+async function start(opts: SandboxOptions, host: string, faults: FaultInjector, deliveryFaults: DeliveryFaults, lock: StateLock | null): Promise<RunningSandbox> {
   let store: Store;
   if (opts.stateFile) {
     const doc = await loadStateFile(opts.stateFile); // throws SandboxStateError on a corrupt file
@@ -82,13 +89,13 @@ async function start(opts: SandboxOptions, host: string, faults: FaultInjector, 
       await store.flush(); // the file exists from the start
     }
   } else store = Store.seeded();
-  const deliverer = new Deliverer(store, opts.delivery);
+  const deliverer = new Deliverer(store, opts.delivery, deliveryFaults);
   store.onCallbackQueued = (entry) => {
     deliverer.enqueue(entry);
     opts.onCallbackQueued?.(entry);
   };
 
-  const app = buildServer(store, { logRequests: opts.logRequests, faults });
+  const app = buildServer(store, { logRequests: opts.logRequests, faults, deliveryFaults });
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
@@ -106,6 +113,7 @@ async function start(opts: SandboxOptions, host: string, faults: FaultInjector, 
     idle: (timeoutMs) => deliverer.idle(timeoutMs),
     deliveriesInFlight: () => deliverer.inFlight,
     faults,
+    deliveryFaults,
     close: () =>
       (closing ??= (async () => {
         await app.close();

@@ -2,6 +2,7 @@
 // request log, the v3 routes and the control API.
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { addAuthToRoute } from './auth.js';
+import { DeliveryFaults } from './delivery-faults.js';
 import { FaultInjector, registerFaults } from './faults.js';
 import { bodyForLog } from './redact.js';
 import { fail } from './replies.js';
@@ -24,6 +25,8 @@ export interface ServerOptions {
   logRequests?: boolean;
   /** Injected faults (errors, resets, latency), changeable at run time; see faults.ts. */
   faults?: FaultInjector;
+  /** Callback delivery faults (drop, 5xx, hang), shown and changed at /_sandbox/delivery-faults. */
+  deliveryFaults?: DeliveryFaults;
   /** Where request log lines go when logRequests is on (default: stderr). */
   log?: (line: string) => void;
   /** Told of every route registered (tests compare them with the OpenAPI operation table). */
@@ -94,7 +97,7 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
   registerAttemptRoutes(app, store);
   registerSettingsRoutes(app, store);
   registerControlRoutes(app, store, pdfs);
-  registerFaultRoutes(app, faults);
+  registerFaultRoutes(app, faults, opts.deliveryFaults ?? new DeliveryFaults());
   registerTakeRoutes(app, store);
   registerV2Routes(app, store, pdfs);
   return app;

@@ -11,6 +11,7 @@ import { CALLBACK_V3_FIELDS } from '../../api/schemas/callback.js';
 import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { Received } from './receiver.js';
+import { addListenExtraOptions, checkListenExtras, listenExtraShape } from './shared/listen-extras.js';
 
 const FORWARD_TIMEOUT_MS = 10_000;
 const DRAIN_ON_STOP_MS = 5_000;
@@ -23,9 +24,10 @@ export default defineCommand({
     'URL=$(assess callbacks listen --port 0 --token s3cret --print-url | head -1)   # first stdout line: the URL to register',
     'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess',
     'assess callbacks listen --ndjson --exec \'jq -r .Status >> statuses.txt\'',
+    'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess --sign --secret-file webhook.secret',
   ],
   options: (cmd) =>
-    cmd
+    addListenExtraOptions(cmd)
       .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
       .option('--host <addr>', 'address to bind', '127.0.0.1')
       .option('--path <path>', 'the path notifications are POSTed to', '/hook')
@@ -41,10 +43,14 @@ export default defineCommand({
     exec: z.string().trim().min(1, 'must be a command, e.g. "cat >> events.ndjson"').optional(),
     token: z.string().regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret').optional(),
     printUrl: z.boolean().optional(),
+    ...listenExtraShape,
   }),
   // The notification's own field names (v3's are a superset of v2's): --json a,b picks from them.
   jsonFields: CALLBACK_V3_FIELDS,
   async run(ctx, input) {
+    checkListenExtras(input);
+    const extras = await import('./shared/listen-extras.js');
+    if (input.printSecret) return extras.printSecret(ctx, input);
     const { startReceiver } = await import('./receiver.js');
     const out = await makePrinter(ctx);
     const background = new Set<Promise<void>>();
@@ -56,11 +62,13 @@ export default defineCommand({
     let forwardChain = Promise.resolve();
     let execChain = Promise.resolve();
     let received = 0;
+    const more = await extras.startListenExtras(ctx, input);
 
     const onNotification = (n: Received) => {
       received++;
       out(n);
-      if (input.forwardTo) {
+      if (more.forward) more.forward(n); // retries, bounded queue, dead letters (shared/delivery-policy.ts)
+      else if (input.forwardTo) {
         const to = input.forwardTo;
         forwardChain = forwardChain.then(() => forward(ctx, to, n));
         track(forwardChain);
@@ -79,9 +87,11 @@ export default defineCommand({
         path: input.path,
         token: input.token,
         onNotification,
+        persist: more.persist,
         onRejected: (r) => ctx.warn(`refused ${r.method} ${r.path} from ${r.remote}: ${r.status} ${r.reason}`),
       });
     } catch (err) {
+      await more.stop(0);
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') throw new LocalError(`port ${input.port} is in use`, 'pick another with --port, or --port 0 for any free port');
       if (code === 'EADDRNOTAVAIL') throw new LocalError(`cannot listen on ${input.host}: no such local address`);
@@ -89,6 +99,7 @@ export default defineCommand({
     }
     if (input.forwardTo && forwardsToItself(input.forwardTo, input.host, receiver.port, input.path)) {
       await receiver.close();
+      await more.stop(0);
       throw new UsageError(
         `--forward-to: ${input.forwardTo} is this listener itself (port ${receiver.port}, path ${input.path}); each notification would be forwarded to itself without end`,
         'forward to the application that handles the notifications, e.g. --forward-to http://localhost:3000/webhooks/assess',
@@ -106,6 +117,7 @@ export default defineCommand({
     await receiver.close();
     // let forwards and --exec commands already running finish (bounded)
     await Promise.race([Promise.allSettled([...background]), new Promise((r) => setTimeout(r, DRAIN_ON_STOP_MS).unref())]);
+    await more.stop(DRAIN_ON_STOP_MS);
     ctx.info(`Stopped; ${received} notification(s) received.`);
   },
 });

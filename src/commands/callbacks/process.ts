@@ -105,7 +105,7 @@ const wire = (id: string): number | string => (Number.isSafeInteger(Number(id)) 
  * One chunk. A 401 naming ids of the chunk marks those ids failed (with the service's message)
  * and sends the rest of the chunk again; a 401 naming none of them (e.g. a refused key) stops.
  */
-async function processChunk(client: V3Client, ids: string[]): Promise<CallbackResult[]> {
+export async function processChunk(client: V3Client, ids: string[]): Promise<CallbackResult[]> {
   const byId = new Map<string, CallbackResult>();
   const record = (id: string, status: CallbackResult['status'], message: string | null) =>
     byId.set(id, { testInvitationId: wire(id), status, message });
