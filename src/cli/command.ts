@@ -23,6 +23,11 @@ export interface CommandDef<S extends z.ZodType = z.ZodType> {
    * be known up front (free-form JSON); the printer then checks once it has the data.
    */
   jsonFields?: JsonFields<z.infer<S>>;
+  /**
+   * Global options this command gives its own meaning (`attempts wait --timeout 4h`: how long to
+   * wait, not the per-request timeout). Commander hands them to the program, so they are moved.
+   */
+  ownsGlobals?: string[];
   run(ctx: Context, input: z.infer<S>): Promise<void>;
 }
 
@@ -54,6 +59,12 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     const command = params[params.length - 1] as Command;
     const argNames = (def.args ?? []).map(argKey);
     const raw: Record<string, unknown> = { ...command.opts() };
+    for (const key of def.ownsGlobals ?? [])
+      for (let c = command.parent; c; c = c.parent) {
+        if (c.getOptionValue(key) === undefined) continue;
+        raw[key] = c.getOptionValue(key);
+        c.setOptionValue(key, undefined);
+      }
     argNames.forEach((k, i) => {
       if (params[i] !== undefined) raw[k] = params[i];
     });
