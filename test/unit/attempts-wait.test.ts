@@ -6,6 +6,7 @@ import { verdict } from '../../src/commands/attempts/shared/wait-target.js';
 import { tempDir } from '../helpers/cli.js';
 import { memoryProcess } from '../helpers/memory-io.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { waitFor } from '../helpers/wait.js';
 
 let ts: TestSandbox;
 const cleanups: Array<() => void> = [];
@@ -13,13 +14,13 @@ beforeAll(async () => (ts = await startTestSandbox()));
 afterAll(() => ts.close());
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
 
-async function run(argv: string[]) {
+function start(argv: string[]) {
   const t = tempDir();
   cleanups.push(t.cleanup);
   const p = memoryProcess({ ...ts.env, ASSESS_CONFIG_DIR: t.dir, CI: 'true', NO_COLOR: '1' });
-  const code = await runCli(argv, p);
-  return { code, out: p.out(), err: p.err() };
+  return { p, done: runCli(argv, p).then((code) => ({ code, out: p.out(), err: p.err() })) };
 }
+const run = (argv: string[]) => start(argv).done;
 
 let n = 0;
 async function invitation(move?: string): Promise<string> {
@@ -50,12 +51,12 @@ describe('attempts wait', () => {
 
   it('follows changes while polling and prints each on stderr', async () => {
     const id = await invitation();
-    const waiting = run(['attempts', 'wait', id, '--until', 'complete', '--interval', '100ms', '--timeout', '20s']);
-    await new Promise((r) => setTimeout(r, 250));
+    const waiting = start(['attempts', 'wait', id, '--until', 'complete', '--interval', '100ms', '--timeout', '20s']);
+    await waitFor(() => waiting.p.err().includes(`${id}: Pending`));
     await ts.control('POST', `/invitations/${id}/simulate`, { to: 'start' });
-    await new Promise((r) => setTimeout(r, 250));
+    await waitFor(() => waiting.p.err().includes('→ In Progress'));
     await ts.control('POST', `/invitations/${id}/simulate`, { to: 'complete' });
-    const r = await waiting;
+    const r = await waiting.done;
     expect(r.code, r.err).toBe(0);
     expect(r.err).toContain(`${id}: Pending → In Progress`);
     expect(r.err).toContain(`${id}: In Progress → Complete`);
