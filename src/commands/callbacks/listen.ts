@@ -107,6 +107,7 @@ export default defineCommand({
     }
     if (input.printUrl) ctx.io.stdout.write(`${receiver.callbackUrl}\n`);
     ctx.info(`Listening for notifications on ${receiver.callbackUrl}`);
+    for (const note of more.notes) ctx.info(note);
     ctx.info(`Register it as the invitation's callback URL, e.g. assess invite <testId> … --callback-url '${receiver.callbackUrl}'. Ctrl-C stops.`);
 
     await new Promise<void>((done) => {

@@ -57,6 +57,8 @@ export const policyFrom = (i: { forwardRetries: number; forwardTimeout: number; 
 
 export interface ListenExtras {
   inboxPath: string | null;
+  /** Lines for stderr once the listener is up (inbox, signing). */
+  notes: string[];
   persist?: (n: Received) => Promise<void>;
   /** Queues the notification for --forward-to (when given). */
   forward?: (n: Received) => void;
@@ -81,6 +83,7 @@ export async function printSecret(ctx: Context, input: ListenExtraInput): Promis
 
 export async function startListenExtras(ctx: Context, input: ListenExtraInput): Promise<ListenExtras> {
   let inbox: InboxWriter | null = null;
+  const notes: string[] = [];
   const inboxPath = input.inbox === false ? null : typeof input.inbox === 'string' ? input.inbox : defaultInboxPath(configDir(ctx.env), ctx.globals.profile);
   if (inboxPath) {
     const { InboxWriter } = await import('./inbox.js');
@@ -89,7 +92,7 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
     } catch (err) {
       throw new UsageError(`--inbox: cannot open ${inboxPath} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
     }
-    ctx.info(`Inbox: ${inboxPath} (every notification is stored before it is acknowledged)`);
+    notes.push(`Inbox: ${inboxPath} (every notification is stored before it is acknowledged)`);
   }
   const stored = new WeakMap<Received, NotificationRecord>();
   const persist = inbox
@@ -100,14 +103,14 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
       }
     : undefined;
 
-  if (!input.forwardTo) return { inboxPath, persist, stop: async () => void (await inbox?.close()) };
+  if (!input.forwardTo) return { inboxPath, notes, persist, stop: async () => void (await inbox?.close()) };
 
   let secret: string | undefined;
   if (input.sign) {
     const { resolveSecret } = await import('./signing.js');
     const s = await resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: true });
     secret = s.secret;
-    ctx.info(`Signing forwards (Standard Webhooks) with the secret from ${s.source}${s.created ? ' (generated now; assess callbacks listen --print-secret shows it)' : ''}.`);
+    notes.push(`Signing forwards (Standard Webhooks) with the secret from ${s.source}${s.created ? ' (generated now; assess callbacks listen --print-secret shows it)' : ''}.`);
   }
   const { Forwarder } = await import('./delivery-policy.js');
   const to = input.forwardTo;
@@ -138,6 +141,7 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
   };
   return {
     inboxPath,
+    notes,
     persist,
     forward,
     stop: async (graceMs) => {
