@@ -228,3 +228,20 @@ describe('attempts wait (built binary)', () => {
     expect(r1.stderr).toMatch(new RegExp(`${expired} ended Expired: cannot reach complete`));
   }, 60_000);
 });
+
+describe('sandbox serve --delivery-faults', () => {
+  it('starts with the delivery faults set (GET /_sandbox/delivery-faults shows them); a bad spec is exit 2', async () => {
+    const s = spawnAssess(['sandbox', 'serve', '--port', '0', '--json', '--delivery-faults', 'drop=0.25,hang=0.1,seed=5']);
+    try {
+      const { baseUrl } = JSON.parse(await s.firstLine());
+      const view = (await (await fetch(`${baseUrl}/_sandbox/delivery-faults`)).json()) as { spec: string };
+      expect(view.spec).toBe('drop=0.25,hang=0.1,seed=5');
+      await waitFor(() => /Failing callback deliveries: drop=0.25,hang=0.1,seed=5/.test(s.stderr()));
+    } finally {
+      await s.stop();
+    }
+    const bad = await runAssess(['sandbox', 'serve', '--delivery-faults', 'lose=1']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--delivery-faults: unknown delivery fault 'lose'/);
+  });
+});

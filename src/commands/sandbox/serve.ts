@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { LocalError } from '../../errors.js';
+import { parseDeliveryFaultSpec } from '../../sandbox/delivery-faults.js';
 import { FaultSpecError, parseFaultSpec, parseLatency, type FaultSpec } from '../../sandbox/faults.js';
 
 export default defineCommand({
@@ -19,7 +20,8 @@ export default defineCommand({
       .option('--state <file>', 'persist state in this file (atomic writes; survives restarts)')
       .option('--log-requests', 'print one line per API request on stderr')
       .option('--latency <ms>', 'add latency to every API request, e.g. 5ms or 2-10ms (benchmarks)')
-      .option('--faults <spec>', 'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)'),
+      .option('--faults <spec>', 'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)')
+      .option('--delivery-faults <spec>', 'fail callback deliveries: drop=0.1,5xx=0.05,hang=0.02,seed=42 (see docs/sandbox.md)'),
   schema: z.object({
     port: zx.int(0, 65535, 4010),
     host: zx.host(),
@@ -45,6 +47,18 @@ export default defineCommand({
         }
       })
       .optional(),
+    deliveryFaults: z
+      .string()
+      .transform((v, c) => {
+        try {
+          return parseDeliveryFaultSpec(v);
+        } catch (err) {
+          if (!(err instanceof FaultSpecError)) throw err;
+          c.addIssue({ code: 'custom', message: `${err.message}; e.g. --delivery-faults drop=0.1,seed=42` });
+          return z.NEVER;
+        }
+      })
+      .optional(),
   }),
   async run(ctx, input) {
     const { startSandbox, SandboxStateError } = await import('../../sandbox/index.js');
@@ -53,7 +67,7 @@ export default defineCommand({
     try {
       // --latency is latency= of --faults (which wins when both give one)
       const faults: FaultSpec | undefined = input.latency === undefined && !input.faults ? undefined : { latencyMs: input.latency, ...input.faults };
-      sb = await startSandbox({ port: input.port, host: input.host, stateFile, logRequests: input.logRequests, faults });
+      sb = await startSandbox({ port: input.port, host: input.host, stateFile, logRequests: input.logRequests, faults, deliveryFaults: input.deliveryFaults });
     } catch (err) {
       if (err instanceof SandboxStateError) throw new LocalError(err.message);
       const code = (err as NodeJS.ErrnoException).code;
@@ -78,6 +92,8 @@ export default defineCommand({
     }
     const injected = sb.faults.view().spec;
     if (injected) ctx.info(`Injecting faults: ${injected} (change or clear them with 'assess sandbox faults')`);
+    const failing = sb.deliveryFaults.view().spec;
+    if (failing) ctx.info(`Failing callback deliveries: ${failing} (change or clear them at ${sb.baseUrl}/_sandbox/delivery-faults)`);
     ctx.info('Press Ctrl-C to stop.');
     // SIGINT and SIGTERM both abort ctx.signal (src/cli/program.ts).
     await new Promise<void>((done) => ctx.signal.addEventListener('abort', () => done(), { once: true }));
