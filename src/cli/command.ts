@@ -23,6 +23,11 @@ export interface CommandDef<S extends z.ZodType = z.ZodType> {
    * be known up front (free-form JSON); the printer then checks once it has the data.
    */
   jsonFields?: JsonFields<z.infer<S>>;
+  /**
+   * The command only reads and prints the service's answer: when that answer cannot be understood
+   * at all it is printed as received with a warning (exit 0) instead of failing.
+   */
+  showsAnswer?: boolean;
   run(ctx: Context, input: z.infer<S>): Promise<void>;
 }
 
@@ -62,7 +67,13 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     // field check needs them, since --api v2 or a profile's `api: v2` changes the field names.
     const ctx = await makeContext(command);
     checkDeclaredFields(def.jsonFields, input, ctx);
-    await def.run(ctx, input);
+    try {
+      await def.run(ctx, input);
+    } catch (err) {
+      if (!def.showsAnswer || !(err instanceof Error) || err.name !== 'UnreadableAnswerError') throw err;
+      const { printUnreadable } = await import('../output/unreadable.js');
+      await printUnreadable(ctx, err as import('../api/read/read.js').UnreadableAnswerError);
+    }
   });
   return cmd;
 }

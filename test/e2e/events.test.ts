@@ -40,7 +40,8 @@ describe('callbacks listen receives the sandbox notifications', () => {
 
   it('prints the URL to register first, then one JSON line per notification: In Progress, then Complete with scores', async () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/events$/);
-    expect(listener.stderr()).toContain(`Listening for notifications on ${url}`);
+    // stdout and stderr are separate pipes: the notice may arrive just after the URL
+    await waitFor(() => listener.stderr().includes(`Listening for notifications on ${url}`), { what: 'the listening notice' });
     const id = await invite('listen.flow@example.com', url);
     const started = await simulate(id, 'start');
     expect(started.stderr).toMatch(/Callback 'In Progress' queued/);
