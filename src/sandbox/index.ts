@@ -5,6 +5,7 @@
 import { Deliverer, type DeliveryOptions } from './delivery.js';
 import type { CallbackQueueEntry } from './model.js';
 import { FaultInjector, type FaultSpec } from './faults.js';
+import { Quirks } from './quirks.js';
 import { loadStateFile } from './persistence.js';
 import { acquireStateLock, type StateLock, type StateLockOptions } from './state-lock.js';
 import { SEED_KEYS } from './seed.js';
@@ -34,6 +35,8 @@ export interface RunningSandbox {
   deliveriesInFlight(): number;
   /** The injected faults: `view()` the spec and counters, `set(spec | null)` to change them. */
   faults: Pick<FaultInjector, 'set' | 'view'>;
+  /** Quirks mode (quirks.ts): `set(seed | null)`, `view()`. */
+  quirks: Pick<Quirks, 'set' | 'view'>;
   /** Stops listening and writes any pending state before resolving (unfinished deliveries stay pending). */
   close(): Promise<void>;
 }
@@ -54,6 +57,8 @@ export interface SandboxOptions {
    * A bad text throws FaultSpecError.
    */
   faults?: FaultSpec | string;
+  /** Quirks mode: answers vary as a real service's do, deterministically for this seed (quirks.ts). */
+  quirks?: number | null;
   /** Called for each completion notification queued (the sandbox also delivers it). */
   onCallbackQueued?: (entry: CallbackQueueEntry) => void;
   /** Callback delivery: per-try timeout (default 5 s), tries (5), parallel deliveries (8). */
@@ -88,7 +93,8 @@ async function start(opts: SandboxOptions, host: string, faults: FaultInjector, 
     opts.onCallbackQueued?.(entry);
   };
 
-  const app = buildServer(store, { logRequests: opts.logRequests, faults });
+  const quirks = new Quirks(opts.quirks ?? null);
+  const app = buildServer(store, { logRequests: opts.logRequests, faults, quirks });
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
@@ -106,6 +112,7 @@ async function start(opts: SandboxOptions, host: string, faults: FaultInjector, 
     idle: (timeoutMs) => deliverer.idle(timeoutMs),
     deliveriesInFlight: () => deliverer.inFlight,
     faults,
+    quirks,
     close: () =>
       (closing ??= (async () => {
         await app.close();

@@ -57,9 +57,13 @@ export type Envelope =
   /** `{result: null, errors: [..]}` with a 2xx status: the service said it failed. */
   | { kind: 'errors'; errors: string[] };
 
+/** Keys that may sit beside `result` in an envelope without making it data. */
+const META = new Set(['statuscode', 'status', 'message', 'success', 'requestid', 'traceid', 'links', 'meta', 'timestamp']);
+
 /**
- * Takes off the v3 envelope `{result, errors}` (keys in any case). A body with other keys beside
- * them is not an envelope and is read as it is.
+ * Takes off the v3 envelope `{result, errors}` (keys in any case). With `errors` beside it,
+ * `result` is the answer whatever else is there (request ids, links); without, only when the
+ * other keys are such metadata — a resource with a field named `result` is read as it is.
  */
 export function unwrapEnvelope(body: unknown): Envelope {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return { kind: 'plain', body };
@@ -67,8 +71,8 @@ export function unwrapEnvelope(body: unknown): Envelope {
   const resultKey = keys.find((k) => foldKey(k) === 'result');
   if (resultKey === undefined) return { kind: 'plain', body };
   const errorsKey = keys.find((k) => foldKey(k) === 'errors');
-  const others = keys.filter((k) => k !== resultKey && k !== errorsKey && !/^(statuscode|status|message|success)$/i.test(k));
-  if (others.length) return { kind: 'plain', body };
+  const others = keys.filter((k) => k !== resultKey && k !== errorsKey && !META.has(foldKey(k)));
+  if (errorsKey === undefined && others.length) return { kind: 'plain', body };
   const o = body as Record<string, unknown>;
   const result = o[resultKey];
   const errors = errorsKey === undefined ? null : o[errorsKey];

@@ -125,18 +125,22 @@ export function createBody(f: LinkFlags): LinkBody {
   });
 }
 
-/** The current link as an update body: what would be sent if nothing changed. */
+/**
+ * The current link as an update body: what would be sent if nothing changed. A field the service
+ * left out or sent as null is left out (the update keeps the stored value), never sent as null.
+ */
 export function bodyOf(link: TestLink): LinkBody {
-  return {
+  const body: LinkBody = {
     testLinkName: link.testLinkName,
     testLinkStatus: link.testLinkStatus,
     invitationType: link.invitationType,
     ...(typeof link.isApiLink === 'boolean' ? { isApiLink: link.isApiLink } : {}),
-    // what the service sent, unchanged (an unknown mode stays as it was)
-    proctoringSettings: { proctoringMode: link.proctoringSettings?.proctoringMode ?? 'disabled' },
+    proctoringSettings: link.proctoringSettings?.proctoringMode ? { proctoringMode: link.proctoringSettings.proctoringMode } : undefined,
     ...(link.stakeholderEmails ? { stakeholderEmails: link.stakeholderEmails } : {}),
     invitationSchedule: currentSchedule(link),
   };
+  for (const k of Object.keys(body)) if (body[k] == null) delete body[k];
+  return body;
 }
 
 /**

@@ -11,6 +11,7 @@ export default defineCommand({
     'assess sandbox serve --port 4010 --state ./sandbox.json',
     'assess sandbox serve --port 0 --json   # one line: {"baseUrl":…,"baseUrlV2":…,"keys":[…]}',
     'assess sandbox serve --faults "5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,seed=42"',
+    'assess sandbox serve --quirks 7   # answers vary as a real service\'s do (production forms, ids as strings, envelopes…)',
   ],
   options: (cmd) =>
     cmd
@@ -19,7 +20,8 @@ export default defineCommand({
       .option('--state <file>', 'persist state in this file (atomic writes; survives restarts)')
       .option('--log-requests', 'print one line per API request on stderr')
       .option('--latency <ms>', 'add latency to every API request, e.g. 5ms or 2-10ms (benchmarks)')
-      .option('--faults <spec>', 'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)'),
+      .option('--faults <spec>', 'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)')
+      .option('--quirks <seed>', "vary each answer's form as a real service does, deterministically for this seed (see docs/sandbox.md)"),
   schema: z.object({
     port: zx.int(0, 65535, 4010),
     host: zx.host(),
@@ -45,6 +47,7 @@ export default defineCommand({
         }
       })
       .optional(),
+    quirks: zx.int(0, 2 ** 31 - 1, 7).optional(),
   }),
   async run(ctx, input) {
     const { startSandbox, SandboxStateError } = await import('../../sandbox/index.js');
@@ -53,7 +56,7 @@ export default defineCommand({
     try {
       // --latency is latency= of --faults (which wins when both give one)
       const faults: FaultSpec | undefined = input.latency === undefined && !input.faults ? undefined : { latencyMs: input.latency, ...input.faults };
-      sb = await startSandbox({ port: input.port, host: input.host, stateFile, logRequests: input.logRequests, faults });
+      sb = await startSandbox({ port: input.port, host: input.host, stateFile, logRequests: input.logRequests, faults, quirks: input.quirks });
     } catch (err) {
       if (err instanceof SandboxStateError) throw new LocalError(err.message);
       const code = (err as NodeJS.ErrnoException).code;
@@ -78,6 +81,8 @@ export default defineCommand({
     }
     const injected = sb.faults.view().spec;
     if (injected) ctx.info(`Injecting faults: ${injected} (change or clear them with 'assess sandbox faults')`);
+    if (input.quirks !== undefined)
+      ctx.info(`Quirks mode, seed ${input.quirks}: answers vary in form as a real service's do (change with POST /_sandbox/quirks)`);
     ctx.info('Press Ctrl-C to stop.');
     // SIGINT and SIGTERM both abort ctx.signal (src/cli/program.ts).
     await new Promise<void>((done) => ctx.signal.addEventListener('abort', () => done(), { once: true }));
