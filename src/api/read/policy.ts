@@ -12,6 +12,12 @@
 //   - compare enum-like values case- and space-insensitively, with known synonyms.
 import { z } from 'zod';
 
+/** Built on first use and kept: building zod schemas costs start-up time a command may not need. */
+export function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
 /** How two spellings of a field name are compared: `Status` = `status`, `section_id` = `sectionId`. */
 export const foldKey = (k: string) => k.toLowerCase().replace(/[\s_-]/g, '');
 
@@ -50,9 +56,11 @@ export function optObj<S extends z.ZodRawShape>(shape: S) {
  * representable (the spec's Integer64 values as JSON numbers), else kept as its digits, so a
  * 64-bit id is never rounded (see parseJsonLossless, which keeps long integers as text).
  */
-export const id = z
+export const id = once(() =>
+  z
   .union([z.number().int().nonnegative(), z.string().trim().regex(/^\d{1,20}$/, 'must be an id (digits)')])
-  .transform((v): IdValue => (typeof v === 'number' ? v : idFromDigits(v)));
+  .transform((v): IdValue => (typeof v === 'number' ? v : idFromDigits(v))),
+);
 export type IdValue = number | string;
 
 export function idFromDigits(digits: string): IdValue {
@@ -61,32 +69,44 @@ export function idFromDigits(digits: string): IdValue {
 }
 
 /** An optional id ('' → absent; null kept). */
-export const optId = z.preprocess((v) => (v === '' ? undefined : v), id.nullish());
+export const optId = once(() =>
+  z.preprocess((v) => (v === '' ? undefined : v), id().nullish()),
+);
 
 /** A number, also when sent as a numeric string ('' → absent; null kept). */
-export const optNum = z.preprocess(
+export const optNum = once(() =>
+  z.preprocess(
   (v) => (v === '' ? undefined : typeof v === 'string' && Number.isFinite(Number(v)) ? Number(v) : v),
   z.number().nullish(),
+),
 );
 
 /** A number that is needed to act. */
-export const num = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v), z.number());
+export const num = once(() =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v), z.number()),
+);
 
 /** Text; numbers and booleans are read as their text; null kept. */
-export const optText = z.preprocess(
+export const optText = once(() =>
+  z.preprocess(
   (v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v),
   z.string().nullish(),
+),
 );
 
 /** Text that is needed to act. */
-export const text = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string());
+export const text = once(() =>
+  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string()),
+);
 
 /** A boolean, also as 0/1 or 'true'/'false'; null kept. */
-export const optBool = z.preprocess((v) => {
+export const optBool = once(() =>
+  z.preprocess((v) => {
   if (v === 0 || v === 1) return v === 1;
   if (typeof v === 'string' && /^(true|false)$/i.test(v.trim())) return v.trim().toLowerCase() === 'true';
   return v;
-}, z.boolean().nullish());
+}, z.boolean().nullish()),
+);
 
 /** A list that may be absent or null. Items are read with `item`. */
 export function optList<T extends z.ZodType>(item: T) {
@@ -109,8 +129,16 @@ export function enumText(vocabulary: Record<string, readonly string[]>) {
     for (const s of [canon, ...synonyms]) lookup.set(foldKey(s), canon);
   const read = (v: unknown) =>
     typeof v === 'string' ? (lookup.get(foldKey(v)) ?? v.trim()) : typeof v === 'number' ? String(v) : v;
-  return { read, schema: z.preprocess(read, z.string().nullish()) };
+  let schema: ReturnType<typeof enumSchema> | undefined;
+  return {
+    read,
+    get schema() {
+      return (schema ??= enumSchema(read));
+    },
+  };
 }
+
+const enumSchema = (read: (v: unknown) => unknown) => z.preprocess(read, z.string().nullish());
 
 /** Invitation / attempt statuses, read as the v3 spec spells them. */
 export const INVITATION_STATUSES = {

@@ -20,6 +20,7 @@ import {
   proctoringMode,
   scheduleType,
   testStatus,
+  once,
 } from './policy.js';
 
 /** A bare array where an object holding it was expected: `[…]` read as `{key: […]}`. */
@@ -27,163 +28,190 @@ const arrayAs = (key: string) => (v: unknown) => (Array.isArray(v) ? { [key]: v 
 
 // 1, 2: tests
 
-export const TestSummary = obj({
-  testId: id,
-  testName: optText,
-  accessKey: optText,
-  duration: optNum,
-  questions: optNum,
+export const TestSummary = once(() =>
+  obj({
+  testId: id(),
+  testName: optText(),
+  accessKey: optText(),
+  duration: optNum(),
+  questions: optNum(),
   testStatus: testStatus.schema,
-});
-export type TestSummary = z.infer<typeof TestSummary>;
-
-export const TestsList = z.preprocess(
-  arrayAs('tests'),
-  obj({ tests: list(TestSummary), pageNo: optNum, pageSize: optNum, totalCount: optNum }),
+}),
 );
-export type TestsList = z.infer<typeof TestsList>;
+export type TestSummary = z.infer<ReturnType<typeof TestSummary>>;
 
-const TestSkill = obj({ qbId: optId, qbName: optText, questions: optNum, points: optNum });
-const TestSection = obj({
-  sectionId: optId,
-  sectionName: optText,
-  sectionType: optText,
-  questions: optNum,
-  duration: optNum,
-  points: optNum,
-  skills: optList(TestSkill),
-});
-export type TestSection = z.infer<typeof TestSection>;
+export const TestsList = once(() =>
+  z.preprocess(
+  arrayAs('tests'),
+  obj({ tests: list(TestSummary()), pageNo: optNum(), pageSize: optNum(), totalCount: optNum() }),
+),
+);
+export type TestsList = z.infer<ReturnType<typeof TestsList>>;
 
-export const TestDetail = obj({
-  testId: optId,
-  testName: optText,
-  accessKey: optText,
-  duration: optNum,
-  questions: optNum,
+const TestSkill = once(() => obj({ qbId: optId(), qbName: optText(), questions: optNum(), points: optNum() }));
+const TestSection = once(() => obj({
+  sectionId: optId(),
+  sectionName: optText(),
+  sectionType: optText(),
+  questions: optNum(),
+  duration: optNum(),
+  points: optNum(),
+  skills: optList(TestSkill()),
+}));
+export type TestSection = z.infer<ReturnType<typeof TestSection>>;
+
+export const TestDetail = once(() =>
+  obj({
+  testId: optId(),
+  testName: optText(),
+  accessKey: optText(),
+  duration: optNum(),
+  questions: optNum(),
   testStatus: testStatus.schema,
-  sections: optList(TestSection),
-  totalPoints: optNum,
-  defaultTestLinkId: optId,
-});
-export type TestDetail = z.infer<typeof TestDetail>;
+  sections: optList(TestSection()),
+  totalPoints: optNum(),
+  defaultTestLinkId: optId(),
+}),
+);
+export type TestDetail = z.infer<ReturnType<typeof TestDetail>>;
 
 // 6, 7, 11, 12: test links
 
-const ScheduleDetails = optObj({
-  startDateTime: optText,
-  endDateTime: optText,
-  timeZoneId: optId,
-  invitationValidityInDays: optNum,
-});
-export const TestLink = obj({
-  testLinkId: id,
-  testId: optId,
-  testLinkName: optText,
-  testLink: optText,
+const ScheduleDetails = once(() => optObj({
+  startDateTime: optText(),
+  endDateTime: optText(),
+  timeZoneId: optId(),
+  invitationValidityInDays: optNum(),
+}));
+export const TestLink = once(() =>
+  obj({
+  testLinkId: id(),
+  testId: optId(),
+  testLinkName: optText(),
+  testLink: optText(),
   testLinkStatus: linkStatus.schema,
   invitationType: invitationType.schema,
-  isApiLink: optBool,
+  isApiLink: optBool(),
   proctoringSettings: optObj({ proctoringMode: proctoringMode.schema }),
-  stakeholderEmails: optText,
-  invitationSchedule: optObj({ scheduleType: scheduleType.schema, scheduleDetails: ScheduleDetails }),
-});
-export type TestLink = z.infer<typeof TestLink>;
+  stakeholderEmails: optText(),
+  invitationSchedule: optObj({ scheduleType: scheduleType.schema, scheduleDetails: ScheduleDetails() }),
+}),
+);
+export type TestLink = z.infer<ReturnType<typeof TestLink>>;
 
-export const TestLinks = z.preprocess(arrayAs('testLinks'), obj({ testLinks: list(TestLink) }));
-export type TestLinks = z.infer<typeof TestLinks>;
+export const TestLinks = once(() =>
+  z.preprocess(arrayAs('testLinks'), obj({ testLinks: list(TestLink()) })),
+);
+export type TestLinks = z.infer<ReturnType<typeof TestLinks>>;
 
 /** What a create or update answers: the link, though it may lack its id (the write succeeded). */
-export const WrittenLink = obj({ ...TestLink.out.shape, testLinkId: optId });
-export type WrittenLink = z.infer<typeof WrittenLink>;
+export const WrittenLink = once(() =>
+  obj({ ...TestLink().out.shape, testLinkId: optId() }),
+);
+export type WrittenLink = z.infer<ReturnType<typeof WrittenLink>>;
 
 // 3, 8, 9, 10: invitations (writes: nothing is required, see read.ts)
 
-export const Invitation = obj({ testInvitationId: optId, testUrl: optText, status: invitationStatus.schema });
-export type Invitation = z.infer<typeof Invitation>;
+export const Invitation = once(() =>
+  obj({ testInvitationId: optId(), testUrl: optText(), status: invitationStatus.schema }),
+);
+export type Invitation = z.infer<ReturnType<typeof Invitation>>;
 
-export const Reattempt = obj({
-  testInvitationId: optId,
-  testUrl: optText,
-  callbackUrlRegistered: optText,
-  redirectUrlRegistered: optText,
-});
-export type Reattempt = z.infer<typeof Reattempt>;
+export const Reattempt = once(() =>
+  obj({
+  testInvitationId: optId(),
+  testUrl: optText(),
+  callbackUrlRegistered: optText(),
+  redirectUrlRegistered: optText(),
+}),
+);
+export type Reattempt = z.infer<ReturnType<typeof Reattempt>>;
 
-export const Cancelled = obj({ testInvitationId: optId, status: invitationStatus.schema });
-export type Cancelled = z.infer<typeof Cancelled>;
+export const Cancelled = once(() =>
+  obj({ testInvitationId: optId(), status: invitationStatus.schema }),
+);
+export type Cancelled = z.infer<ReturnType<typeof Cancelled>>;
 
 // 4: report
 
-const ReportSkill = obj({
-  candidateQbScore: optNum,
-  qbScore: optNum,
-  noOfQue: optNum,
-  qbId: optId,
-  qbName: optText,
-  sectionId: optId,
-  sectionName: optText,
-});
-export type ReportSkill = z.infer<typeof ReportSkill>;
+const ReportSkill = once(() => obj({
+  candidateQbScore: optNum(),
+  qbScore: optNum(),
+  noOfQue: optNum(),
+  qbId: optId(),
+  qbName: optText(),
+  sectionId: optId(),
+  sectionName: optText(),
+}));
+export type ReportSkill = z.infer<ReturnType<typeof ReportSkill>>;
 
-const ReportSection = obj({
-  candidateScore: optNum,
-  sectionScore: optNum,
-  noOfQue: optNum,
-  sectionId: optId,
-  sectionName: optText,
-  sectionTime: optNum,
-  sectionTimeTaken: optNum,
-  Skills: optList(ReportSkill),
-});
-export type ReportSection = z.infer<typeof ReportSection>;
+const ReportSection = once(() => obj({
+  candidateScore: optNum(),
+  sectionScore: optNum(),
+  noOfQue: optNum(),
+  sectionId: optId(),
+  sectionName: optText(),
+  sectionTime: optNum(),
+  sectionTimeTaken: optNum(),
+  Skills: optList(ReportSkill()),
+}));
+export type ReportSection = z.infer<ReturnType<typeof ReportSection>>;
 
-export const Report = obj({
-  testInvitationId: optId,
+export const Report = once(() =>
+  obj({
+  testInvitationId: optId(),
   /** A String in the spec; read as text whatever it arrives as. */
-  testId: optText,
-  candidateEmail: optText,
-  candidateName: optText,
-  attemptedOn: optText,
+  testId: optText(),
+  candidateEmail: optText(),
+  candidateName: optText(),
+  attemptedOn: optText(),
   status: invitationStatus.schema,
-  score: optNum,
-  scorePercentage: optNum,
-  candidatePoints: optNum,
-  totalTestPoints: optNum,
-  testName: optText,
-  pdfReportUrl: optText,
-  PerformanceCategory: optText,
-  reportType: optNum,
-  sections: optList(ReportSection),
-  Skills: optList(ReportSkill),
-});
-export type Report = z.infer<typeof Report>;
+  score: optNum(),
+  scorePercentage: optNum(),
+  candidatePoints: optNum(),
+  totalTestPoints: optNum(),
+  testName: optText(),
+  pdfReportUrl: optText(),
+  PerformanceCategory: optText(),
+  reportType: optNum(),
+  sections: optList(ReportSection()),
+  Skills: optList(ReportSkill()),
+}),
+);
+export type Report = z.infer<ReturnType<typeof Report>>;
 
 // 15, 16: attempts and callbacks (their `{result, errors}` envelope is taken off before)
 
-export const TestAttempt = obj({
-  testInvitationId: id,
-  testId: optId,
-  name: optText,
-  email: optText,
+export const TestAttempt = once(() =>
+  obj({
+  testInvitationId: id(),
+  testId: optId(),
+  name: optText(),
+  email: optText(),
   invitationtype: attemptInvitationType.schema,
   testStatus: invitationStatus.schema,
-});
-export type TestAttempt = z.infer<typeof TestAttempt>;
+}),
+);
+export type TestAttempt = z.infer<ReturnType<typeof TestAttempt>>;
 
-export const TestAttempts = z.preprocess(arrayAs('testAttempts'), obj({ testAttempts: list(TestAttempt) }));
-export type TestAttempts = z.infer<typeof TestAttempts>;
+export const TestAttempts = once(() =>
+  z.preprocess(arrayAs('testAttempts'), obj({ testAttempts: list(TestAttempt()) })),
+);
+export type TestAttempts = z.infer<ReturnType<typeof TestAttempts>>;
 
-export const ProcessedCallbacks = obj({
-  testinvitationIds: optObj({ successful: optList(id), failed: optList(id) }),
-});
-export type ProcessedCallbacks = z.infer<typeof ProcessedCallbacks>;
+export const ProcessedCallbacks = once(() =>
+  obj({
+  testinvitationIds: optObj({ successful: optList(id()), failed: optList(id()) }),
+}),
+);
+export type ProcessedCallbacks = z.infer<ReturnType<typeof ProcessedCallbacks>>;
 
 // 13, 14: settings (field names from the spec's table; values read as numbers where they are)
 
-const flags = (...names: string[]) => Object.fromEntries(names.map((n) => [n, optNum]));
-export const Settings = obj({
-  testSettings: optObj({ testName: optText, testAliasName: optText, ...flags('typeOfTest', 'practiceTest') }),
+const flags = (...names: string[]) => Object.fromEntries(names.map((n) => [n, optNum()]));
+export const Settings = once(() =>
+  obj({
+  testSettings: optObj({ testName: optText(), testAliasName: optText(), ...flags('typeOfTest', 'practiceTest') }),
   questionSettings: optObj(flags('randomQuestions', 'randomAnswers', 'showQuestionScore')),
   displayMessageSettings: optObj(flags('sectionEndPopup', 'sectionTimeLeftAlert', 'candidateFeedback')),
   emailSettings: optObj(flags('sendTestReportEmailToCandidate')),
@@ -194,5 +222,6 @@ export const Settings = obj({
       flags('displayViolationPopUp', 'terminateTestOnWindowViolation', 'terminateTestAfterViolationCount'),
     ),
   }),
-});
-export type Settings = z.infer<typeof Settings>;
+}),
+);
+export type Settings = z.infer<ReturnType<typeof Settings>>;
