@@ -162,12 +162,40 @@ describe.each(SEEDS)('quirks seed %i: every command meets the variance', (seed) 
     expect(readdirSync(out)).toContain('summary.csv');
   });
 
+  it('auth status, api, callbacks process --from-attempts and links migrate meet it too', async () => {
+    await h.ok('auth', 'status');
+    const raw = await h.ok('api', 'GET', '/v3/tests');
+    expect(raw.out).toMatch(/1001/);
+    const r = await h.run('callbacks', 'process', '--from-attempts', '--state', 'completed', '--from', '30d', '--to', 'now', '--json');
+    // the seeded completed attempts have no callback URL: the service lists them failed (exit 5)
+    expect([0, 5], r.err).toContain(r.code);
+    expect((JSON.parse(r.out) as Array<{ testInvitationId: number }>).map((x) => x.testInvitationId)).toEqual(
+      expect.arrayContaining([900001, 900002, 900003]),
+    );
+    const plan = await h.json<Array<{ v2TestLinkId: number; action: string }>>('links', 'migrate', '1001');
+    expect(plan.length).toBeGreaterThan(0);
+    // what --apply reports as created is exactly what was created (a link whose v2 answer lacked
+    // what a mapping needs, e.g. a null timeZoneId under this seed, is reported unmappable)
+    const before = (await h.state()).links.length;
+    const applied = await h.json<Array<{ action: string }>>('links', 'migrate', '1001', '--apply');
+    const created = (await h.state()).links.length - before;
+    expect(created).toBe(applied.filter((p) => p.action === 'created').length);
+    const again = await h.json<Array<{ action: string }>>('links', 'migrate', '1001', '--apply');
+    expect((await h.state()).links.length - before).toBe(created + again.filter((p) => p.action === 'created').length);
+  });
+
   it('v2: tests, links, register and report read the right ids', async () => {
     const tests = await h.json<Array<{ testId: number }>>('--api', 'v2', 'tests', 'list');
     expect(tests.map((t) => t.testId)).toEqual(expect.arrayContaining([1001, 1002]));
     expect((await h.json<{ testId: number }>('--api', 'v2', 'tests', 'get', '1001')).testId).toBe(1001);
     const links = await h.json<Array<{ testLinkId: number }>>('--api', 'v2', 'links', 'list', '1001');
     expect(links.length).toBeGreaterThan(0);
+    const one = await h.json<{ testLinkId: number }>('--api', 'v2', 'links', 'get', '1001', String(links[0]!.testLinkId));
+    expect(one.testLinkId).toBe(links[0]!.testLinkId);
+    const linksBefore = (await h.state()).links.length;
+    await h.ok('--api', 'v2', 'links', 'create', '1001', '--name', `v2 quirk ${seed}`, '--anytime', '--tz', '1');
+    expect((await h.state()).links.filter((l) => l.testLinkName === `v2 quirk ${seed}`)).toHaveLength(1);
+    expect((await h.state()).links.length).toBe(linksBefore + 1);
     const before = (await h.state()).invitations.length;
     const reg = await h.json<{ testInvitationId: number }>('--api', 'v2', 'invite', '1001', '--email', `v2.${seed}@example.com`, '--name', 'Vee Two');
     const st = await h.state();
@@ -184,6 +212,16 @@ describe('the built binary against a quirks sandbox', () => {
     s = await startTestSandbox();
   });
   afterAll(() => s.close());
+
+  it('assess sandbox quirks turns it on with a seed and off again', async () => {
+    const on = await runAssess(['sandbox', 'quirks', '9', '--url', s.sb.baseUrl, '--json']);
+    expect(on.code, on.stderr).toBe(0);
+    expect(JSON.parse(on.stdout)).toMatchObject({ seed: 9 });
+    expect(await s.control('GET', '/quirks')).toMatchObject({ seed: 9 });
+    const off = await runAssess(['sandbox', 'quirks', '--off', '--url', s.sb.baseUrl]);
+    expect(off.code, off.stderr).toBe(0);
+    expect(await s.control('GET', '/quirks')).toMatchObject({ seed: null });
+  });
 
   it.each([3, 11, 17])('seed %i: invite, report, cancel and tests list all exit 0', async (seed) => {
     await s.control('POST', '/quirks', { seed });
