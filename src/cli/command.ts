@@ -28,6 +28,11 @@ export interface CommandDef<S extends z.ZodType = z.ZodType> {
    * wait, not the per-request timeout). Commander hands them to the program, so they are moved.
    */
   ownsGlobals?: string[];
+  /**
+   * The command only reads and prints the service's answer: when that answer cannot be understood
+   * at all it is printed as received with a warning (exit 0) instead of failing.
+   */
+  showsAnswer?: boolean;
   run(ctx: Context, input: z.infer<S>): Promise<void>;
 }
 
@@ -73,7 +78,13 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     // field check needs them, since --api v2 or a profile's `api: v2` changes the field names.
     const ctx = await makeContext(command);
     checkDeclaredFields(def.jsonFields, input, ctx);
-    await def.run(ctx, input);
+    try {
+      await def.run(ctx, input);
+    } catch (err) {
+      if (!def.showsAnswer || !(err instanceof Error) || err.name !== 'UnreadableAnswerError') throw err;
+      const { printUnreadable } = await import('../output/unreadable.js');
+      await printUnreadable(ctx, err as import('../api/read/read.js').UnreadableAnswerError);
+    }
   });
   return cmd;
 }

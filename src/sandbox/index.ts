@@ -6,6 +6,7 @@ import { Deliverer, type DeliveryOptions } from './delivery.js';
 import type { CallbackQueueEntry } from './model.js';
 import { DeliveryFaults, type DeliveryFaultSpec } from './delivery-faults.js';
 import { FaultInjector, type FaultSpec } from './faults.js';
+import { Quirks } from './quirks.js';
 import { loadStateFile } from './persistence.js';
 import { acquireStateLock, type StateLock, type StateLockOptions } from './state-lock.js';
 import { SEED_KEYS } from './seed.js';
@@ -38,6 +39,8 @@ export interface RunningSandbox {
   faults: Pick<FaultInjector, 'set' | 'view'>;
   /** Injected callback delivery faults (drop, 5xx, hang): `view()`, `set(spec | null)`. */
   deliveryFaults: Pick<DeliveryFaults, 'set' | 'view'>;
+  /** Quirks mode (quirks.ts): `set(seed | null)`, `view()`. */
+  quirks: Pick<Quirks, 'set' | 'view'>;
   /** Stops listening and writes any pending state before resolving (unfinished deliveries stay pending). */
   close(): Promise<void>;
 }
@@ -58,6 +61,8 @@ export interface SandboxOptions {
    * A bad text throws FaultSpecError.
    */
   faults?: FaultSpec | string;
+  /** Quirks mode: answers vary as a real service's do, deterministically for this seed (quirks.ts). */
+  quirks?: number | null;
   /** Called for each completion notification queued (the sandbox also delivers it). */
   onCallbackQueued?: (entry: CallbackQueueEntry) => void;
   /** Callback delivery: per-try timeout (default 5 s), tries (5), parallel deliveries (8). */
@@ -95,7 +100,8 @@ async function start(opts: SandboxOptions, host: string, faults: FaultInjector, 
     opts.onCallbackQueued?.(entry);
   };
 
-  const app = buildServer(store, { logRequests: opts.logRequests, faults, deliveryFaults });
+  const quirks = new Quirks(opts.quirks ?? null);
+  const app = buildServer(store, { logRequests: opts.logRequests, faults, deliveryFaults, quirks });
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
@@ -114,6 +120,7 @@ async function start(opts: SandboxOptions, host: string, faults: FaultInjector, 
     deliveriesInFlight: () => deliverer.inFlight,
     faults,
     deliveryFaults,
+    quirks,
     close: () =>
       (closing ??= (async () => {
         await app.close();

@@ -50,10 +50,11 @@ export default defineCommand({
       .option('--to <T>', 'window end: YYYY-MM-DD, ISO 8601 or relative (now)'),
   schema: attemptsListSchema,
   jsonFields: v3Only(FIELDS),
+  showsAnswer: true,
   async run(ctx, { state, from, to }) {
     refuseV2(ctx, 'attempts list', 'v2 cannot list invitations by state');
     const res = await (await ctx.api()).listAttempts(state, from, to);
-    await new Printer(ctx).list(res.result.testAttempts, {
+    await new Printer(ctx).list(res.testAttempts, {
       columns: ATTEMPT_COLUMNS,
       fields: FIELDS,
     });

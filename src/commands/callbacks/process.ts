@@ -114,9 +114,11 @@ export async function processChunk(client: V3Client, ids: string[]): Promise<Cal
   while (pending.length) {
     try {
       const res = await client.processCallbacks(pending);
-      const { successful, failed } = res.result.testinvitationIds;
-      const ok = new Set(successful.map(String));
-      const bad = new Set(failed.map(String));
+      // An answer that lists neither (e.g. an empty 200) is taken as "queued": the call succeeded.
+      const lists = res.testinvitationIds;
+      const silent = !lists || (lists.successful == null && lists.failed == null);
+      const ok = new Set((silent ? pending : (lists.successful ?? [])).map(String));
+      const bad = new Set((lists?.failed ?? []).map(String));
       for (const id of pending) {
         if (ok.has(id)) record(id, 'successful', null);
         else if (bad.has(id)) record(id, 'failed', 'reported as failed by the service');

@@ -66,7 +66,7 @@ export default defineCommand({
 
     const client = await ctx.api();
     const { from, to } = window.data;
-    const attempts = (await client.listAttempts('completed', from, to)).result.testAttempts;
+    const attempts = (await client.listAttempts('completed', from, to)).testAttempts;
     const missing = attempts
       .filter((a) => !notified.has(String(a.testInvitationId)))
       .map((a) => ({ testInvitationId: String(a.testInvitationId), testStatus: a.testStatus, email: a.email, name: a.name, requeue: null as string | null, message: null as string | null }));

@@ -66,7 +66,7 @@ export default defineCommand({
 });
 
 /** Tells (on stderr) when the service handed back an invitation the candidate already had. */
-function explainReturned(ctx: Context, status: string | undefined, id: string): void {
+function explainReturned(ctx: Context, status: string | null | undefined, id: string): void {
   switch (classifyReturned(status)) {
     case 'existing-in-progress':
       ctx.warn(`existing invitation ${id} returned: the candidate is taking this test right now (In Progress); nothing was changed.`);

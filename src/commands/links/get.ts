@@ -10,6 +10,7 @@ export default defineCommand({
   examples: ['assess links get 1001 2001', 'assess links get 1001 2001 --json invitationSchedule'],
   schema: z.object({ testId: zx.id('1001'), linkId: zx.id('2001') }),
   jsonFields: linkJsonFields,
+  showsAnswer: true,
   async run(ctx, { testId, linkId }) {
     if (ctx.globals.api === 'v2') return getLinkV2(ctx, testId, linkId);
     printLink(ctx, await (await ctx.api()).getLink(testId, linkId));

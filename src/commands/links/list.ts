@@ -11,6 +11,7 @@ export default defineCommand({
   examples: ['assess links list 1001', 'assess links list 1001 --json testLinkId,testLinkName', 'assess links list 1001 --csv > links.csv'],
   schema: z.object({ testId: zx.id('1001') }),
   jsonFields: linkJsonFields,
+  showsAnswer: true,
   async run(ctx, { testId }) {
     if (ctx.globals.api === 'v2') return listLinksV2(ctx, testId);
     const { testLinks } = await (await ctx.api()).listLinks(testId);

@@ -1,6 +1,7 @@
 // One choice of columns for test links, shared by list, get, create and update. Keys are the
 // service's field names (dotted for nested), so CSV headers and --json read like the API.
 import { TestLink } from '../../api/schemas/index.js';
+import type { TestLink as ReadLink, WrittenLink } from '../../api/read/v3.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type { Context, GlobalOptions } from '../../context.js';
 import { Printer, type Column } from '../../output/printer.js';
@@ -42,6 +43,6 @@ const DETAIL: Column[] = [
   ...LINK_COLUMNS.slice(5).map((c) => ({ ...c, header: c.header === 'TZ' ? 'Time zone' : c.header === 'Days' ? 'Valid days' : c.header })),
 ];
 
-export function printLink(ctx: Context, link: TestLink): void {
+export function printLink(ctx: Context, link: ReadLink | WrittenLink): void {
   new Printer(ctx).object(link as Record<string, unknown>, { fields: DETAIL }, [...new Set([...LINK_FIELDS, ...Object.keys(link)])]);
 }

@@ -91,7 +91,7 @@ export default defineCommand({
     }
     const to = input.to ?? timeArg('past').parse('now');
     const listed = await client.listAttempts(input.state, from, to);
-    const attempts = [...new Map(listed.result.testAttempts.map((a) => [String(a.testInvitationId), a as Record<string, unknown>])).values()];
+    const attempts = [...new Map(listed.testAttempts.map((a) => [String(a.testInvitationId), a as Record<string, unknown>])).values()];
     const reportType = REPORT_TYPES[input.type];
     const rows = new Map<string, SummaryRow>();
     const todo: Array<Record<string, unknown>> = [];

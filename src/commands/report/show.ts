@@ -95,6 +95,7 @@ export default defineCommand({
       .option('--sections', 'v2 only (--api v2): the section scores (GET /v2/org/report/{id}/sections)'),
   schema: reportSchema,
   jsonFields: (input, g) => (g.api === 'v2' ? v2ReportFields(input) : input.pdf ? PDF_FIELDS : REPORT_FIELDS),
+  showsAnswer: true,
   async run(ctx, input) {
     if (ctx.globals.api === 'v2') return reportV2(ctx, input);
     if (input.sections) throw new UsageError('--sections: that flag is for --api v2; in v3 the summary report (the default) shows the sections');

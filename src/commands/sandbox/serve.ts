@@ -12,6 +12,7 @@ export default defineCommand({
     'assess sandbox serve --port 4010 --state ./sandbox.json',
     'assess sandbox serve --port 0 --json   # one line: {"baseUrl":…,"baseUrlV2":…,"keys":[…]}',
     'assess sandbox serve --faults "5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,seed=42"',
+    'assess sandbox serve --quirks 7   # answers vary as a real service\'s do (production forms, ids as strings, envelopes…)',
   ],
   options: (cmd) =>
     cmd
@@ -21,7 +22,8 @@ export default defineCommand({
       .option('--log-requests', 'print one line per API request on stderr')
       .option('--latency <ms>', 'add latency to every API request, e.g. 5ms or 2-10ms (benchmarks)')
       .option('--faults <spec>', 'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)')
-      .option('--delivery-faults <spec>', 'fail callback deliveries: drop=0.1,5xx=0.05,hang=0.02,seed=42 (see docs/sandbox.md)'),
+      .option('--delivery-faults <spec>', 'fail callback deliveries: drop=0.1,5xx=0.05,hang=0.02,seed=42 (see docs/sandbox.md)')
+      .option('--quirks <seed>', "vary each answer's form as a real service does, deterministically for this seed (see docs/sandbox.md)"),
   schema: z.object({
     port: zx.int(0, 65535, 4010),
     host: zx.host(),
@@ -59,6 +61,7 @@ export default defineCommand({
         }
       })
       .optional(),
+    quirks: zx.int(0, 2 ** 31 - 1, 7).optional(),
   }),
   async run(ctx, input) {
     const { startSandbox, SandboxStateError } = await import('../../sandbox/index.js');
@@ -67,7 +70,7 @@ export default defineCommand({
     try {
       // --latency is latency= of --faults (which wins when both give one)
       const faults: FaultSpec | undefined = input.latency === undefined && !input.faults ? undefined : { latencyMs: input.latency, ...input.faults };
-      sb = await startSandbox({ port: input.port, host: input.host, stateFile, logRequests: input.logRequests, faults, deliveryFaults: input.deliveryFaults });
+      sb = await startSandbox({ port: input.port, host: input.host, stateFile, logRequests: input.logRequests, faults, deliveryFaults: input.deliveryFaults, quirks: input.quirks });
     } catch (err) {
       if (err instanceof SandboxStateError) throw new LocalError(err.message);
       const code = (err as NodeJS.ErrnoException).code;
@@ -94,6 +97,8 @@ export default defineCommand({
     if (injected) ctx.info(`Injecting faults: ${injected} (change or clear them with 'assess sandbox faults')`);
     const failing = sb.deliveryFaults.view().spec;
     if (failing) ctx.info(`Failing callback deliveries: ${failing} (change or clear them at ${sb.baseUrl}/_sandbox/delivery-faults)`);
+    if (input.quirks !== undefined)
+      ctx.info(`Quirks mode, seed ${input.quirks}: answers vary in form as a real service's do (change with POST /_sandbox/quirks)`);
     ctx.info('Press Ctrl-C to stop.');
     // SIGINT and SIGTERM both abort ctx.signal (src/cli/program.ts).
     await new Promise<void>((done) => ctx.signal.addEventListener('abort', () => done(), { once: true }));

@@ -15,6 +15,7 @@ export default defineCommand({
   ],
   schema: z.object({ testId: zx.id('1001') }),
   jsonFields: v3Only(SETTINGS_FIELDS),
+  showsAnswer: true,
   async run(ctx, { testId }) {
     refuseV2(ctx, 'settings get', 'v2 has no test settings');
     const settings = await (await ctx.api()).getSettings(testId);

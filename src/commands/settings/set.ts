@@ -56,7 +56,7 @@ export default defineCommand({
     }
     const api = await ctx.api();
     const current = (await api.getSettings(input.testId)) as Record<string, unknown>;
-    const { settings, constrained } = finaliseSettings(applyChanges(current, changes), input.testId);
+    const { settings, constrained } = finaliseSettings(applyChanges(current, changes));
     if (constrained.length) {
       ctx.warn(`allowing copy-paste disables the window violation popup; this is applied:\n${formatChanges(constrained)}`);
     }

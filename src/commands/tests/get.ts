@@ -26,6 +26,7 @@ export default defineCommand({
   examples: ['assess tests get 1001', 'assess tests get 1001 --json', 'assess tests get 1001 --json testId,sections'],
   schema: z.object({ testId: zx.id('1001') }),
   jsonFields: (_input, g) => (g.api === 'v2' ? V2_TEST_DETAIL_FIELDS : FIELDS),
+  showsAnswer: true,
   async run(ctx, { testId }) {
     if (ctx.globals.api === 'v2') return getTestV2(ctx, testId);
     const test = (await (await ctx.api()).getTest(testId)) as Record<string, unknown> & {

@@ -34,6 +34,7 @@ export default defineCommand({
     all: z.boolean().default(false),
   }),
   jsonFields: (_input, g) => (g.api === 'v2' ? V2_TEST_FIELDS : TEST_FIELDS),
+  showsAnswer: true,
   async run(ctx, { page, pageSize, all }) {
     if (ctx.globals.api === 'v2') return listTestsV2(ctx, { page, pageSize, all });
     const api: V3ClientLike = await ctx.api();
