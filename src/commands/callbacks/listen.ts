@@ -1,6 +1,7 @@
 // `assess callbacks listen`: a local receiver for completion notifications (like `stripe listen`
-// for webhooks). Prints each notification as it arrives, answers 200 at once, and optionally
-// forwards the body unchanged (--forward-to) and/or runs a command with it (--exec).
+// for webhooks). Stores each notification in a durable inbox, answers 200, prints it, and
+// optionally forwards the body unchanged (--forward-to, with retries and signing: shared/) and/or
+// runs a command with it (--exec).
 // stdout: with --print-url the first line is the callback URL to register; then one line per
 // notification (a table row on a TTY; the body as one JSON object per line when piped or with
 // --ndjson/--json; CSV with --csv). Everything else goes to stderr.
@@ -13,7 +14,6 @@ import { LocalError, UsageError } from '../../errors.js';
 import type { Received } from './receiver.js';
 import { addListenExtraOptions, checkListenExtras, listenExtraShape } from './shared/listen-extras.js';
 
-const FORWARD_TIMEOUT_MS = 10_000;
 const DRAIN_ON_STOP_MS = 5_000;
 
 export default defineCommand({
@@ -58,8 +58,7 @@ export default defineCommand({
       background.add(p);
       void p.finally(() => background.delete(p));
     };
-    // one forward and one --exec at a time, each in arrival order (In Progress before Complete)
-    let forwardChain = Promise.resolve();
+    // one --exec at a time, in arrival order (In Progress before Complete); forwards likewise (shared/)
     let execChain = Promise.resolve();
     let received = 0;
     const more = await extras.startListenExtras(ctx, input);
@@ -67,12 +66,7 @@ export default defineCommand({
     const onNotification = (n: Received) => {
       received++;
       out(n);
-      if (more.forward) more.forward(n); // retries, bounded queue, dead letters (shared/delivery-policy.ts)
-      else if (input.forwardTo) {
-        const to = input.forwardTo;
-        forwardChain = forwardChain.then(() => forward(ctx, to, n));
-        track(forwardChain);
-      }
+      more.forward?.(n); // --forward-to: retries, bounded queue, dead letters (shared/delivery-policy.ts)
       if (input.exec) {
         const cmd = input.exec;
         execChain = execChain.then(() => runExec(ctx, cmd, n));
@@ -166,29 +160,6 @@ export function forwardsToItself(url: string, host: string, port: number, path: 
 }
 
 const label = (n: Received) => `invitation ${String(n.body.TestInvitationId)}${'Status' in n.body ? ` (${String(n.body.Status)})` : ''}`;
-
-/** POSTs the body unchanged; the outcome is reported on stderr, never fatal. */
-async function forward(ctx: Context, url: string, n: Received): Promise<void> {
-  const started = performance.now();
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': n.contentType },
-      body: new Uint8Array(n.raw),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
-    });
-    await res.arrayBuffer().catch(() => undefined);
-    const ms = Math.round(performance.now() - started);
-    const line = `forwarded ${label(n)} to ${url}: HTTP ${res.status} (${ms} ms)`;
-    if (res.ok) ctx.info(line);
-    else ctx.warn(line);
-  } catch (err) {
-    const e = err as Error & { cause?: { code?: string } };
-    const why = e.name === 'TimeoutError' ? `no answer within ${FORWARD_TIMEOUT_MS / 1000} s` : (e.cause?.code ?? e.message);
-    ctx.warn(`could not forward ${label(n)} to ${url}: ${why}`);
-  }
-}
 
 /** Runs the --exec command with the body on stdin and ASSESS_EVENT_* variables; its output goes to stderr. */
 async function runExec(ctx: Context, command: string, n: Received): Promise<void> {

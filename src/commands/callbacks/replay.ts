@@ -31,8 +31,7 @@ export default defineCommand({
       .option('--sign', 'sign them (Standard Webhooks headers)')
       .option('--secret-file <file>', 'the signing secret (default: ASSESS_WEBHOOK_SECRET, else the one kept per profile)')
       .option('--forward-retries <n>', 'retries of a failed send (5xx, 408, 429, timeout, connection error)', String(POLICY_DEFAULTS.retries))
-      .option('--forward-timeout <duration>', 'per try', fmt(POLICY_DEFAULTS.timeoutMs))
-      .option('--forward-queue <n>', '(as for listen; replay sends one at a time)', String(POLICY_DEFAULTS.queueSize)),
+      .option('--forward-timeout <duration>', 'per try', fmt(POLICY_DEFAULTS.timeoutMs)),
   schema: z.object({
     ids: z.array(z.string()).default([]),
     since: timeArg('past').optional(),
@@ -40,7 +39,8 @@ export default defineCommand({
     inbox: z.string().min(1, 'must name a file').optional(),
     sign: z.boolean().optional(),
     secretFile: z.string().min(1, 'must name a file').optional(),
-    ...policyShape,
+    forwardRetries: policyShape.forwardRetries,
+    forwardTimeout: policyShape.forwardTimeout,
   }),
   jsonFields: FIELDS,
   async run(ctx, input) {

@@ -48,11 +48,11 @@ export interface ListenExtraInput {
   forwardQueue: number;
 }
 
-export const policyFrom = (i: { forwardRetries: number; forwardTimeout: number; forwardQueue: number }): DeliveryPolicy => ({
+export const policyFrom = (i: { forwardRetries: number; forwardTimeout: number; forwardQueue?: number }): DeliveryPolicy => ({
   ...POLICY_DEFAULTS,
   retries: i.forwardRetries,
   timeoutMs: i.forwardTimeout,
-  queueSize: i.forwardQueue,
+  queueSize: i.forwardQueue ?? POLICY_DEFAULTS.queueSize,
 });
 
 export interface ListenExtras {
