@@ -18,7 +18,7 @@ const DRAIN_ON_STOP_MS = 5_000;
 
 export default defineCommand({
   name: 'listen',
-  description: 'Receive completion notifications locally: print each one, optionally forward it or run a command with it',
+  description: 'Receive completion notifications locally into a durable inbox: print each one, optionally forward it (retried, signed) or run a command with it',
   examples: [
     'assess callbacks listen --port 8787',
     'URL=$(assess callbacks listen --port 0 --token s3cret --print-url | head -1)   # first stdout line: the URL to register',
