@@ -31,6 +31,7 @@ export function durationArg(example: string, minMs: number, maxMs: number) {
 }
 
 export function fmt(ms: number): string {
+  if (ms === 0) return '0s';
   if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
   if (ms % 60_000 === 0) return `${ms / 60_000}m`;
   if (ms % 1000 === 0) return `${ms / 1000}s`;

@@ -171,7 +171,7 @@ describe('forwarding with a delivery policy', () => {
     let failing = true;
     const app = await startServer((_r, res) => res.writeHead(failing ? 503 : 200).end());
     writeFileSync(join(cfg.dir, 's'), `${SECRET}\n`);
-    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--forward-to', `${app.url}/app`, '--sign', '--secret-file', join(cfg.dir, 's'), '--forward-retries', '2'], {
+    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--forward-to', `${app.url}/app`, '--sign', '--secret-file', join(cfg.dir, 's'), '--forward-retries', '2', '--forward-backoff', '50ms'], {
       configDir: cfg.dir,
     });
     try {

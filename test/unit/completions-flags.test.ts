@@ -27,6 +27,7 @@ describe('bad flags → exit 2, naming the flag', () => {
     [['callbacks', 'listen', '--forward-retries', '99'], /--forward-retries: must be at most 20/],
     [['callbacks', 'listen', '--forward-timeout', '0'], /--forward-timeout: must be from 100ms to 10m/],
     [['callbacks', 'listen', '--forward-queue', '0'], /--forward-queue: must be at least 1/],
+    [['callbacks', 'listen', '--forward-backoff', '1m'], /--forward-backoff: must be from 0s to 30s/],
     [['callbacks', 'inbox', '--since', 'last tuesday'], /--since: 'last tuesday' is not a time/],
     [['callbacks', 'replay'], /<ids>: name invitation ids or give --since/],
     [['callbacks', 'replay', '12x'], /<ids>: '12x' is not an invitation id/],

@@ -31,7 +31,8 @@ export default defineCommand({
       .option('--sign', 'sign them (Standard Webhooks headers)')
       .option('--secret-file <file>', 'the signing secret (default: ASSESS_WEBHOOK_SECRET, else the one kept per profile)')
       .option('--forward-retries <n>', 'retries of a failed send (5xx, 408, 429, timeout, connection error)', String(POLICY_DEFAULTS.retries))
-      .option('--forward-timeout <duration>', 'per try', fmt(POLICY_DEFAULTS.timeoutMs)),
+      .option('--forward-timeout <duration>', 'per try', fmt(POLICY_DEFAULTS.timeoutMs))
+      .option('--forward-backoff <duration>', 'wait before the first retry; doubled per retry, at most 30s', fmt(POLICY_DEFAULTS.backoffMs)),
   schema: z.object({
     ids: z.array(z.string()).default([]),
     since: timeArg('past').optional(),
@@ -41,6 +42,7 @@ export default defineCommand({
     secretFile: z.string().min(1, 'must name a file').optional(),
     forwardRetries: policyShape.forwardRetries,
     forwardTimeout: policyShape.forwardTimeout,
+    forwardBackoff: policyShape.forwardBackoff,
   }),
   jsonFields: FIELDS,
   async run(ctx, input) {

@@ -21,11 +21,13 @@ export const addListenExtraOptions = (cmd: Command) =>
     .option('--print-secret', 'print the signing secret (generating it if needed) and exit')
     .option('--forward-retries <n>', 'retries of a failed forward (5xx, 408, 429, timeout, connection error)', String(POLICY_DEFAULTS.retries))
     .option('--forward-timeout <duration>', 'per forward try', fmt(POLICY_DEFAULTS.timeoutMs))
+    .option('--forward-backoff <duration>', 'wait before the first retry; doubled per retry, at most 30s', fmt(POLICY_DEFAULTS.backoffMs))
     .option('--forward-queue <n>', 'notifications waiting to be forwarded at most; more become dead letters', String(POLICY_DEFAULTS.queueSize));
 
 export const policyShape = {
   forwardRetries: zx.int(0, 20, 5),
   forwardTimeout: durationArg('10s', 100, 600_000),
+  forwardBackoff: durationArg('500ms', 0, 30_000),
   forwardQueue: zx.int(1, 1_000_000, 1000),
 };
 
@@ -45,13 +47,15 @@ export interface ListenExtraInput {
   forwardTo?: string;
   forwardRetries: number;
   forwardTimeout: number;
+  forwardBackoff: number;
   forwardQueue: number;
 }
 
-export const policyFrom = (i: { forwardRetries: number; forwardTimeout: number; forwardQueue?: number }): DeliveryPolicy => ({
+export const policyFrom = (i: { forwardRetries: number; forwardTimeout: number; forwardBackoff: number; forwardQueue?: number }): DeliveryPolicy => ({
   ...POLICY_DEFAULTS,
   retries: i.forwardRetries,
   timeoutMs: i.forwardTimeout,
+  backoffMs: i.forwardBackoff,
   queueSize: i.forwardQueue ?? POLICY_DEFAULTS.queueSize,
 });
 
