@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
 import { verdict } from '../../src/commands/attempts/shared/wait-target.js';
+import { safeText } from '../../src/commands/callbacks/shared/statuses.js';
 import { tempDir } from '../helpers/cli.js';
 import { memoryProcess } from '../helpers/memory-io.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -29,6 +30,13 @@ async function invitation(move?: string): Promise<string> {
   if (move) await ts.control('POST', `/invitations/${id}/simulate`, { to: move });
   return id;
 }
+
+describe('service text on stderr', () => {
+  it('control characters are shown escaped', () => {
+    expect(safeText('Complete\u001b[2J\n')).toBe('Complete\\u001b[2J\\u000a');
+    expect(safeText('Test Left')).toBe('Test Left');
+  });
+});
 
 describe('the target table', () => {
   it('complete / any-terminal / started, statuses compared without case (Completed = Complete)', () => {

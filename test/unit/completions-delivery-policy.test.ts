@@ -65,7 +65,13 @@ describe('Forwarder', () => {
     const server = await startServer((_r, res) => void gate.then(() => res.writeHead(200).end()));
     try {
       const dead: string[] = [];
-      const f = new Forwarder({ url: server.url, policy: { ...policy, queueSize: 2 }, onDeadLetter: (i, o) => void dead.push(`${i.id}: ${o.error}`) });
+      const outcomes: string[] = [];
+      const f = new Forwarder({
+        url: server.url,
+        policy: { ...policy, queueSize: 2 },
+        onDeadLetter: (i, o) => void dead.push(`${i.id}: ${o.error}`),
+        onOutcome: (i, o) => void outcomes.push(`${i.id}: ${o.ok ? 'ok' : `${o.tries} tries`}`),
+      });
       const accepted = [1, 2, 3, 4].map((n) => f.enqueue(item(n)));
       // item 1 is being sent (out of the queue), 2 and 3 wait, 4 does not fit
       expect(accepted).toEqual([true, true, true, false]);
@@ -73,6 +79,7 @@ describe('Forwarder', () => {
       release();
       await f.drain();
       expect(server.requests.map((r) => JSON.parse(r.body).TestInvitationId)).toEqual([1, 2, 3]);
+      expect(outcomes).toEqual(['msg_4: 0 tries', 'msg_1: ok', 'msg_2: ok', 'msg_3: ok']);
     } finally {
       await server.close();
     }

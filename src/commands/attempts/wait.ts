@@ -10,6 +10,7 @@ import { CancelledError, NotFoundError, OutcomeError, UsageError, WaitTimeoutErr
 import { Printer } from '../../output/printer.js';
 import { durationArg, fmt } from '../../util/duration.js';
 import { parseIdArgs } from '../callbacks/ids.js';
+import { safeText } from '../callbacks/shared/statuses.js';
 import { refuseV2 } from '../v2/client.js';
 import { succeeded, UNTIL, verdict, type Until, type Verdict } from './shared/wait-target.js';
 
@@ -60,8 +61,8 @@ export default defineCommand({
       }
       const before = state.get(id);
       const v = verdict(status, until);
-      if (!before) ctx.info(`${id}: ${status}`);
-      else if (before.status !== status) ctx.info(`${id}: ${before.status} → ${status}`);
+      if (!before) ctx.info(`${id}: ${safeText(status)}`);
+      else if (before.status !== status) ctx.info(`${id}: ${safeText(before.status)} → ${safeText(status)}`);
       state.set(id, { status, verdict: v });
     };
 
@@ -91,9 +92,9 @@ export default defineCommand({
     const late = rows.filter((r) => r.outcome === 'timed out');
     const failed = rows.filter((r) => r.outcome === 'failed');
     if (ctx.signal.aborted) throw new CancelledError();
-    if (late.length) throw new WaitTimeoutError(`timed out after ${fmt(input.timeout)}: ${late.map((r) => `${r.testInvitationId} is ${r.status}`).join(', ')}`, 'wait longer with --timeout, e.g. --timeout 8h');
+    if (late.length) throw new WaitTimeoutError(`timed out after ${fmt(input.timeout)}: ${late.map((r) => `${r.testInvitationId} is ${safeText(r.status)}`).join(', ')}`, 'wait longer with --timeout, e.g. --timeout 8h');
     if (failed.length)
-      throw new OutcomeError(`${failed.map((r) => `${r.testInvitationId} ended ${r.status}`).join(', ')}: cannot reach ${until}`, until === 'complete' ? 'a reattempt gives the candidate another try: assess reattempt <id>' : undefined);
+      throw new OutcomeError(`${failed.map((r) => `${r.testInvitationId} ended ${safeText(r.status)}`).join(', ')}: cannot reach ${until}`, until === 'complete' ? 'a reattempt gives the candidate another try: assess reattempt <id>' : undefined);
     ctx.info(`All ${rows.length} invitation(s) reached ${until}.`);
   },
 });

@@ -82,6 +82,7 @@ export class Forwarder {
   enqueue(item: Outgoing): boolean {
     if (this.stopping.signal.aborted || this.queue.length >= this.opts.policy.queueSize) {
       const why = this.stopping.signal.aborted ? 'the forwarder was stopping' : `forward queue full (${this.opts.policy.queueSize} waiting)`;
+      this.opts.onOutcome?.(item, { ok: false, tries: 0, error: why });
       void this.deadLetter(item, { tries: 0, error: why });
       return false;
     }

@@ -123,7 +123,12 @@ export class InboxWriter {
       ...(n.forwardTo ? { forwardTo: n.forwardTo } : {}),
     };
     this.seen.add(key);
-    await this.append(record);
+    try {
+      await this.append(record);
+    } catch (err) {
+      if (!record.duplicate) this.seen.delete(key); // not stored: the sender's retry is no duplicate
+      throw err;
+    }
     return record;
   }
 

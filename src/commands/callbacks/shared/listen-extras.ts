@@ -10,6 +10,7 @@ import { UsageError } from '../../../errors.js';
 import { durationArg, fmt } from '../../../util/duration.js';
 import type { Received } from '../receiver.js';
 import { POLICY_DEFAULTS, type DeliveryPolicy, type Outgoing } from './delivery-policy.js';
+import { safeText } from './statuses.js';
 import { defaultInboxPath, notificationId, type InboxWriter, type NotificationRecord } from './inbox.js';
 
 export const addListenExtraOptions = (cmd: Command) =>
@@ -69,7 +70,7 @@ export interface ListenExtras {
   stop(graceMs: number): Promise<void>;
 }
 
-const label = (invitationId: string, status: string | null) => `invitation ${invitationId}${status ? ` (${status})` : ''}`;
+const label = (invitationId: string, status: string | null) => `invitation ${safeText(invitationId)}${status ? ` (${safeText(status)})` : ''}`;
 
 /** Checks the combination of flags before anything starts (exit 2). */
 export function checkListenExtras(input: ListenExtraInput): void {
@@ -127,7 +128,6 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
       else ctx.warn(`could not forward ${label(item.invitationId, item.status)} to ${to} (${o.tries} tries): ${o.error}${inbox ? '; kept as a dead letter (callbacks inbox --failed, callbacks replay)' : ''}`);
     },
     onDeadLetter: async (item, o) => {
-      if (!o.tries) ctx.warn(`not forwarded: ${label(item.invitationId, item.status)}: ${o.error}`);
       await inbox?.append({ type: 'dead-letter', at: new Date().toISOString(), id: item.id, invitationId: item.invitationId, status: item.status, target: to, tries: o.tries, error: o.error });
     },
   });

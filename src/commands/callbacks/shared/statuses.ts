@@ -11,3 +11,7 @@ export const TERMINAL = new Set(['complete', 'test left', 'terminated']);
 export const CLOSED = new Set(['cancelled', 'canceled', 'expired']);
 
 export const isTerminal = (s: string | null | undefined) => TERMINAL.has(normStatus(s));
+
+/** Service text for a stderr line: control characters (ESC, newlines…) shown escaped, never sent raw. */
+export const safeText = (s: unknown): string =>
+  String(s).replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
