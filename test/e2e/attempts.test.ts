@@ -123,7 +123,7 @@ describe('assess attempts cancel', () => {
   it('a Complete invitation cannot be cancelled → the service refuses → exit 1', async () => {
     const r = await run(['attempts', 'cancel', '900001', '--yes']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/cannot be cancelled/);
+    expect(r.stderr).toMatch(/can not be cancelled/);
   });
 
   it('a non-numeric id → exit 2 naming <invitationId>, nothing sent', async () => {
