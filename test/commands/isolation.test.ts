@@ -6,7 +6,7 @@
 // v2 (/v2/org/…) is walked the same way by test/e2e/v2.test.ts ("account isolation through the
 // CLI", all ten endpoints with state snapshots) and test/sandbox/v2-isolation.test.ts (raw HTTP).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAssess } from '../helpers/cli.js';
+import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let s: TestSandbox;
