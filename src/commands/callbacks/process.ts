@@ -6,13 +6,11 @@ import { ApiError } from '../../api/errors.js';
 import { MAX_CALLBACK_IDS } from '../../api/schemas/attempts.js';
 import type { V3Client } from '../../api/v3.js';
 import { defineCommand } from '../../cli/command.js';
-import { v3Only } from '../../cli/json-fields.js';
 import type { Context } from '../../context.js';
 import { PartialFailureError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { idsFromAttempts } from './from-attempts.js';
 import { chunk, dedupe, idsNamedIn, parseIdArgs, parseIdText } from './ids.js';
-import { refuseV2 } from '../v2/client.js';
 
 export type CallbackResult = {
   testInvitationId: number | string;
@@ -48,9 +46,9 @@ export default defineCommand({
     from: z.string().optional(),
     to: z.string().optional(),
   }),
-  jsonFields: v3Only(FIELDS),
+  jsonFields: FIELDS,
+  v2: { unsupported: 'v2 cannot reprocess callbacks' },
   async run(ctx, input) {
-    refuseV2(ctx, 'callbacks process', 'v2 cannot reprocess callbacks');
     const listed = await idsFromAttempts(ctx, input, { args: input.ids.length, file: input.file !== undefined });
     if (listed && !listed.length) return void (await new Printer(ctx).list([], { columns: [{ key: 'testInvitationId', header: 'Invitation' }] }));
     const ids = dedupe(listed ?? (await collectIds(ctx, input.ids, input.file)));

@@ -3,9 +3,8 @@
 import { TestLink } from '../../api/schemas/index.js';
 import type { TestLink as ReadLink, WrittenLink } from '../../api/read/v3.js';
 import { fieldsOf } from '../../cli/json-fields.js';
-import type { Context, GlobalOptions } from '../../context.js';
+import type { Context } from '../../context.js';
 import { Printer, type Column } from '../../output/printer.js';
-import { V2_LINK_FIELDS } from '../v2/links.js';
 
 const SCHEDULE = 'invitationSchedule.scheduleDetails';
 
@@ -24,11 +23,6 @@ export const LINK_COLUMNS: Column[] = [
 
 /** Every top-level field `--json a,b` may pick for a link: the wire schema's fields. */
 export const LINK_FIELDS = fieldsOf(TestLink);
-
-/** links list|get|create|update declare these (v2 links have their own field names). */
-export function linkJsonFields(_input: unknown, globals: GlobalOptions): readonly string[] {
-  return globals.api === 'v2' ? V2_LINK_FIELDS : LINK_FIELDS;
-}
 
 const DETAIL: Column[] = [
   { key: 'testLinkId', header: 'Link ID', kind: 'id' },
