@@ -11,7 +11,6 @@ import { Printer } from '../../output/printer.js';
 import { durationArg, fmt } from '../../util/duration.js';
 import { parseIdArgs } from '../callbacks/ids.js';
 import { safeText } from '../callbacks/shared/statuses.js';
-import { refuseV2 } from '../v2/client.js';
 import { succeeded, UNTIL, verdict, type Until, type Verdict } from './shared/wait-target.js';
 
 const FIELDS = ['testInvitationId', 'status', 'outcome'];
@@ -39,9 +38,9 @@ export default defineCommand({
     exitStatus: z.boolean().optional(),
   }),
   jsonFields: FIELDS,
+  v2: { unsupported: 'it polls the v3 report status' },
   ownsGlobals: ['timeout'],
   async run(ctx, input) {
-    refuseV2(ctx, 'attempts wait', 'use v3');
     if (!input.ids.length) throw new UsageError('<ids>: no invitation ids given', 'e.g. assess attempts wait 5001 --until complete');
     const ids = [...new Set(parseIdArgs(input.ids))];
     const client = await ctx.api();

@@ -10,7 +10,6 @@ import { configDir } from '../../config/store.js';
 import { PartialFailureError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { durationArg } from '../../util/duration.js';
-import { refuseV2 } from '../v2/client.js';
 import { attemptsListSchema } from '../attempts/list.js';
 import { chunk } from './ids.js';
 
@@ -48,8 +47,8 @@ export default defineCommand({
       if (v.journal && !v.apply) c.addIssue({ code: 'custom', path: ['journal'], message: 'only used with --apply' });
     }),
   jsonFields: FIELDS,
+  v2: { unsupported: 'v2 cannot list attempts or reprocess callbacks' },
   async run(ctx, input) {
-    refuseV2(ctx, 'callbacks reconcile', 'v2 cannot list attempts or reprocess callbacks');
     const window = attemptsListSchema.safeParse({ state: 'completed', from: input.from, to: input.to });
     if (!window.success) {
       const issue = window.error.issues[0]!;
