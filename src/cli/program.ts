@@ -88,6 +88,7 @@ function helpAfter(c: Command): string {
 }
 
 export async function runCli(argv: string[], proc: ProcessLike = process as unknown as ProcessLike): Promise<number> {
+  if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help']; // `help noun verb` = `noun verb --help`
   const controller = new AbortController();
   const rt: Runtime = { proc, signal: controller.signal, exitHooks: [] };
   const program = buildProgram(rt);
