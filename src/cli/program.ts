@@ -136,8 +136,10 @@ function handleError(err: unknown, proc: ProcessLike, argv: string[], aborted: b
     if (err.code === 'commander.executeSubCommandAsync') return EXIT.ok;
     return EXIT.usage;
   }
-  if (aborted) {
-    proc.stderr.write('interrupted\n');
+  // Ctrl-C (or Esc) at a prompt: the user's choice, not an error — quiet, 130.
+  const promptClosed = err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError');
+  if (aborted || promptClosed) {
+    proc.stderr.write(promptClosed ? '\n' : 'interrupted\n');
     return EXIT.interrupted;
   }
   const debug = proc.env.ASSESS_DEBUG === '1' || argv.includes('--debug');
