@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import { confirmAction, nothingChanged } from '../shared/confirm.js';
+import { confirmAction, nothingChanged, requireConfirmable } from '../shared/confirm.js';
 import { control, sandboxUrl } from './control.js';
 
 export default defineCommand({
@@ -10,6 +10,7 @@ export default defineCommand({
   options: (cmd) => cmd.option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
   schema: z.object({ url: zx.url().optional() }),
   async run(ctx, input) {
+    requireConfirmable(ctx, 'sandbox reset (it discards every change)');
     const base = await sandboxUrl(ctx, input.url);
     const which = ctx.globals.sandbox ? 'the embedded sandbox' : `the sandbox at ${base}`;
     if (!(await confirmAction(ctx, `Discard every change of ${which} and go back to the seed data?`, 'sandbox reset (it discards every change)')))

@@ -6,10 +6,15 @@
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 
+/** Throws the usage error when a question would be needed but cannot be asked (call it early). */
+export function requireConfirmable(ctx: Context, what: string): void {
+  if (!ctx.globals.yes && !ctx.globals.interactive)
+    throw new UsageError(`--yes: ${what} needs confirmation and there is no terminal to ask on`, 'run it again with --yes to confirm');
+}
+
 export async function confirmAction(ctx: Context, question: string, what: string): Promise<boolean> {
   if (ctx.globals.yes) return true;
-  if (!ctx.globals.interactive)
-    throw new UsageError(`--yes: ${what} needs confirmation and there is no terminal to ask on`, 'run it again with --yes to confirm');
+  requireConfirmable(ctx, what);
   const { confirm } = await import('@inquirer/prompts');
   return confirm({ message: question, default: false }, { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal });
 }
