@@ -6,6 +6,7 @@ import { defineCommand } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type { Context } from '../../context.js';
 import { Printer, type Column } from '../../output/printer.js';
+import { resolveTz } from '../shared/timezone.js';
 import { classifyReturned, inviteBody, inviteSchema } from './body.js';
 import { inviteV2, v2InviteFields } from '../v2/invite.js';
 
@@ -41,7 +42,7 @@ export default defineCommand({
       .option('--no-stakeholders', 'send no stakeholder e-mails for this invitation (default link only)')
       .option('--start <T>', 'access window start: YYYY-MM-DD, ISO 8601 or relative (now, 2d); needs --end')
       .option('--end <T>', 'access window end (relative values count forward: 7d = in 7 days)')
-      .option('--tz <id>', 'time zone id of the access window (integer)')
+      .option('--tz <id|name>', 'time zone of the access window: an id or a name (assess timezones)')
       .addOption(new Option('--proctoring <mode>', 'proctoring mode: disabled, image or video (default link only)'))
       .option('--image-proctoring <0|1>', 'override image proctoring for this invitation')
       .option('--hide-instructions', 'skip the instruction page')
@@ -52,7 +53,7 @@ export default defineCommand({
   v2: { run: inviteV2, jsonFields: (input) => v2InviteFields(input) },
   async run(ctx, input) {
     const client = await ctx.api();
-    const body = inviteBody(input);
+    const body = inviteBody({ ...input, tz: await resolveTz(ctx, input.tz) });
     const res = input.link
       ? await client.inviteByLink(input.testId, input.link, body)
       : await client.invite(input.testId, body);
