@@ -181,6 +181,7 @@ async function savePdf(client: V3Client, id: string, target: string): Promise<'s
       await rm(tmp, { force: true });
       const e = err as NodeJS.ErrnoException;
       if (err instanceof ResponseShapeError || (e.syscall && e.path !== undefined)) throw err; // not a PDF, or our disk
+      if (err instanceof NetworkError && err.timedOut) throw err; // too slow: --timeout is the whole answer's deadline
       if (attempt >= PDF_TRIES) throw new NetworkError(`the PDF download broke off ${attempt} times: ${e.message}`, res.request, e.code, attempt);
       await new Promise((r) => setTimeout(r, retryDelayMs(attempt, undefined, Date.now())));
     }

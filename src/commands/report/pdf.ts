@@ -89,7 +89,7 @@ async function toStdout(ctx: Context, invitationId: string, client: PdfSource): 
 
 /** A failure while streaming: the connection (exit 6), the disk (exit 1), or not a PDF. */
 function downloadError(err: unknown, request: RequestInfo, signal: AbortSignal, file?: string): unknown {
-  if (signal.aborted || err instanceof ResponseShapeError || err instanceof UsageError) return err;
+  if (signal.aborted || err instanceof ResponseShapeError || err instanceof UsageError || err instanceof NetworkError) return err;
   const e = err as NodeJS.ErrnoException;
   if (e.syscall && file !== undefined && e.path !== undefined)
     return new LocalError(`cannot write the PDF next to ${dirname(file)}: ${e.code ?? e.message}`, 'check the directory permissions and free space');
