@@ -4,10 +4,13 @@
 // INTERVAL_MS) and always on close — a power cut loses at most the last batch, and those
 // items are simply sent again (the operations are idempotent per item).
 // A torn last line (kill -9 in the middle of a write) is cut off when the journal is opened.
-import { createReadStream } from 'node:fs';
+import { createReadStream, realpathSync } from 'node:fs';
 import { closeSync, fsyncSync, ftruncateSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
+import { asFileError } from './output-files.js';
+import { UsageError } from '../errors.js';
+import { releasePidLock, tryPidLock } from '../util/pid-lock.js';
 
 export interface JournalEntry {
   /** The item key (e.g. `1001|default|ann@example.com`, or an invitation id). */
@@ -32,17 +35,38 @@ export class Journal {
   private fd: number | null = null;
   private unsynced = 0;
   private timer: NodeJS.Timeout | null = null;
+  private lockPath: string | null = null;
 
   private constructor(readonly path: string) {}
 
   /** Opens (creating it if needed), repairs a torn tail, and loads the entries. */
   static async open(path: string): Promise<Journal> {
     const j = new Journal(path);
-    mkdirSync(dirname(path), { recursive: true });
-    j.fd = openSync(path, 'a+', 0o644);
-    cutTornTail(j.fd);
-    await j.load();
+    try {
+      // Private: a journal holds names, e-mails and test-taking URLs.
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      j.fd = openSync(path, 'a+', 0o600);
+      j.lock();
+      cutTornTail(j.fd);
+      await j.load();
+    } catch (err) {
+      j.close();
+      throw asFileError(err, 'the journal', path, 'choose another --journal, or free space / fix the permissions there');
+    }
     return j;
+  }
+
+  /**
+   * One run per journal: two runs on one journal would both send everything (two e-mails to
+   * every candidate). `<journal>.lock` holds the owner's pid; a stale one is taken over.
+   */
+  private lock(): void {
+    if (!fstatSync(this.fd!).isFile()) return; // a device or pipe given as the journal: nothing to share
+    const lockPath = `${realpathSync(this.path)}.lock`;
+    const holder = tryPidLock(lockPath);
+    if (holder !== null)
+      throw new UsageError(`the journal ${this.path} is in use by another assess run (pid ${holder})`, 'wait for that run to finish, or give this one its own --journal');
+    this.lockPath = lockPath;
   }
 
   private async load(): Promise<void> {
@@ -85,7 +109,11 @@ export class Journal {
 
   private writeLine(v: unknown): void {
     if (this.fd === null) throw new Error(`journal ${this.path} is closed`);
-    writeSync(this.fd, `${JSON.stringify(v)}\n`);
+    try {
+      writeSync(this.fd, `${JSON.stringify(v)}\n`);
+    } catch (err) {
+      throw asFileError(err, 'the journal', this.path);
+    }
     if (++this.unsynced >= BATCH) this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => this.flush(), INTERVAL_MS);
@@ -98,15 +126,25 @@ export class Journal {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.fd === null || this.unsynced === 0) return;
-    fsyncSync(this.fd);
+    try {
+      fsyncSync(this.fd);
+    } catch (err) {
+      throw asFileError(err, 'the journal', this.path);
+    }
     this.unsynced = 0;
   }
 
   close(): void {
     if (this.fd === null) return;
-    this.flush();
-    closeSync(this.fd);
-    this.fd = null;
+    const fd = this.fd;
+    try {
+      this.flush();
+    } finally {
+      this.fd = null;
+      closeSync(fd);
+      if (this.lockPath) releasePidLock(this.lockPath);
+      this.lockPath = null;
+    }
   }
 }
 

@@ -12,6 +12,7 @@ import type { V3Client } from '../../api/v3.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
 import { KeyIndex } from '../../bulk/key-index.js';
 import { runPool } from '../../bulk/pool.js';
+import { checkFiles } from '../../bulk/output-files.js';
 import { BulkRun } from '../../bulk/run.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -48,6 +49,11 @@ export async function runBulkInvite(ctx: Context, input: BulkInviteInput): Promi
     const checked = await checkAll(ctx, csvPath, label, input);
     if (checked.badCount && !input.skipInvalid) throw badRowsError(label, checked);
     const paths = invitePaths(input.csv, input.testId, input.journal, input.results);
+    checkFiles([
+      ...(input.csv === '-' ? [] : [{ flag: '--csv', path: input.csv, role: 'input' as const }]),
+      { flag: '--journal', path: paths.journal, role: 'output' },
+      { flag: '--results', path: paths.results, role: 'output', replaced: true },
+    ]);
     if (input.dryRun) return await dryRun(ctx, checked, paths.journal, label);
     await send(ctx, input, csvPath, label, checked, paths);
   } finally {
@@ -62,7 +68,7 @@ async function openSource(ctx: Context, csv: string): Promise<{ path: string; la
   const cleanup = () => rmSync(dir, { recursive: true, force: true });
   ctx.onExit(cleanup);
   const path = join(dir, 'stdin.csv');
-  await pipeline(ctx.io.stdin, createWriteStream(path));
+  await pipeline(ctx.io.stdin, createWriteStream(path, { mode: 0o600 }));
   return { path, label: 'standard input', cleanup };
 }
 
@@ -200,11 +206,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   const notes = [fromJournal && `${fromJournal} already invited in an earlier run`, existing && `${existing} existing invitation(s) returned`]
     .filter(Boolean)
     .join(', ');
-  if (fatal) {
-    run.close(true);
-    ctx.info(`Stopped after ${run.tally.done} done, ${run.tally.failed} failed; results: ${paths.results}`);
-    throw fatal;
-  }
+  if (fatal) throw run.stopped(fatal, `Invitations from ${label}`);
   run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '');
 }
 

@@ -69,7 +69,7 @@ function csvValues(row: SummaryRow, columns: string[]): unknown[] {
 export type SummaryFormat = 'csv' | 'json' | 'ndjson';
 
 export function writeSummary(target: string, format: SummaryFormat, rows: SummaryRow[]): void {
-  const file = new AtomicFile(target);
+  const file = new AtomicFile(target, 'the summary');
   try {
     if (format === 'csv') {
       const columns = csvColumns(rows);

@@ -14,6 +14,7 @@ import type { V3Client } from '../../api/v3.js';
 import { tempPathFor } from '../../bulk/atomic.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
 import { runPool } from '../../bulk/pool.js';
+import { asFileError, checkFiles, fileProblem } from '../../bulk/output-files.js';
 import { BulkRun } from '../../bulk/run.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { LocalError, UsageError } from '../../errors.js';
@@ -75,14 +76,21 @@ export default defineCommand({
     refuseV2(ctx, 'report export', 'it lists attempts by state, which v2 cannot');
     const dir = resolve(input.out);
     try {
-      mkdirSync(dir, { recursive: true });
+      mkdirSync(dir, { recursive: true, mode: 0o700 }); // private: reports name candidates
     } catch (err) {
-      throw new UsageError(`--out: cannot create ${dir} (${(err as NodeJS.ErrnoException).code})`);
+      throw fileProblem(err, 'the --out directory', dir) ?? err;
     }
     if (!statSync(dir).isDirectory()) throw new UsageError(`--out: ${dir} is not a directory`);
+    const journalPath = resolve(input.journal ?? join(dir, 'export.journal.ndjson'));
+    const resultsPath = resolve(input.results ?? join(dir, 'export.results.ndjson'));
+    checkFiles([
+      { flag: '--journal', path: journalPath, role: 'output' },
+      { flag: '--results', path: resultsPath, role: 'output', replaced: true },
+      { flag: 'the summary', path: join(dir, `summary.${input.format}`), role: 'output', replaced: true },
+    ]);
     const client = await bulkClient(ctx);
     const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
-    const run = await BulkRun.start(ctx, resolve(input.journal ?? join(dir, 'export.journal.ndjson')), resolve(input.results ?? join(dir, 'export.results.ndjson')));
+    const run = await BulkRun.start(ctx, journalPath, resultsPath);
     const last = run.journal.lastRun;
     const from = input.from ?? (typeof last?.to === 'string' ? last.to : undefined);
     if (!from) {
@@ -138,13 +146,14 @@ export default defineCommand({
     // An interrupted or stopped run leaves no summary: it would be incomplete under its final name.
     if (!fatal && !ctx.signal.aborted) {
       const ordered = attempts.map((a) => rows.get(String(a.testInvitationId))).filter((r): r is SummaryRow => r !== undefined);
-      writeSummary(summaryPath, input.format, ordered);
+      try {
+        writeSummary(summaryPath, input.format, ordered);
+      } catch (err) {
+        throw run.stopped(err, `Export from ${from} to ${to}`);
+      }
       run.journal.recordRun({ state: input.state, from, to, at: new Date().toISOString(), exported: run.tally.done, failed: run.tally.failed });
     }
-    if (fatal) {
-      run.close(true);
-      throw fatal;
-    }
+    if (fatal) throw run.stopped(fatal, `Export from ${from} to ${to}`);
     const { output } = ctx.globals;
     if (output === 'json' || output === 'ndjson')
       ctx.io.stdout.write(`${JSON.stringify({ ...run.tally, summary: summaryPath, results: run.resultsPath, journal: run.journal.path })}\n`);
@@ -174,13 +183,14 @@ async function savePdf(client: V3Client, id: string, target: string): Promise<'s
     await failUnlessOk(res);
     const tmp = tempPathFor(target);
     try {
-      await pipeline(res.body, pdfGuard(res.request), createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(res.body, pdfGuard(res.request), createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
       await rename(tmp, target);
       return 'saved';
     } catch (err) {
       await rm(tmp, { force: true });
       const e = err as NodeJS.ErrnoException;
-      if (err instanceof ResponseShapeError || (e.syscall && e.path !== undefined)) throw err; // not a PDF, or our disk
+      if (err instanceof ResponseShapeError) throw err; // not a PDF
+      if (e.syscall && e.path !== undefined) throw asFileError(err, 'the PDF', target); // our disk
       if (err instanceof NetworkError && err.timedOut) throw err; // too slow: --timeout is the whole answer's deadline
       if (attempt >= PDF_TRIES) throw new NetworkError(`the PDF download broke off ${attempt} times: ${e.message}`, res.request, e.code, attempt);
       await new Promise((r) => setTimeout(r, retryDelayMs(attempt, undefined, Date.now())));
