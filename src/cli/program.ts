@@ -6,6 +6,8 @@ import { NOUNS } from '../commands/index.js';
 import { buildCommand } from './command.js';
 import { createContext, type ProcessLike, type Runtime } from './context-factory.js';
 import { describeError, EXIT, exitCodeFor } from './exit-codes.js';
+import { maskUrlCredentials } from '../api/redact.js';
+import { escapeMessage } from '../output/escape.js';
 import { addGlobalOptions } from './globals.js';
 
 declare const __ASSESS_VERSION__: string;
@@ -141,8 +143,10 @@ function handleError(err: unknown, proc: ProcessLike, argv: string[], aborted: b
   }
   const debug = proc.env.ASSESS_DEBUG === '1' || argv.includes('--debug');
   const { message, hint } = describeError(err);
-  proc.stderr.write(`error: ${message}\n`);
-  if (hint) proc.stderr.write(`  ${hint}\n`);
-  if (debug && err instanceof Error && err.stack) proc.stderr.write(`${err.stack}\n`);
+  // Messages quote service text and URLs: no control characters, no password of a base URL.
+  const safe = (s: string) => escapeMessage(maskUrlCredentials(s));
+  proc.stderr.write(`error: ${safe(message)}\n`);
+  if (hint) proc.stderr.write(`  ${safe(hint)}\n`);
+  if (debug && err instanceof Error && err.stack) proc.stderr.write(`${safe(err.stack)}\n`);
   return exitCodeFor(err);
 }

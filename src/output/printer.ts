@@ -1,5 +1,6 @@
 // Renders command results in the format the user asked for (GUIDE §2): tables with colour on a
 // TTY, tab-separated rows when piped, JSON / NDJSON / CSV with the service's own field names.
+import { escapeCell } from './escape.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
 import type { Context } from '../context.js';
@@ -142,10 +143,11 @@ export class Printer {
     return lines.filter((line, i) => !isRule(line) || i === headerRule).join('\n');
   }
 
+  /** A TTY cell: service text escaped first, then our own colour added. */
   private pretty(v: unknown, col: Column): string {
-    if (col.kind === 'date') return localDate(v);
-    if (col.kind === 'status' && typeof v === 'string') return statusColour(v, this.c);
-    return plain(v);
+    if (col.kind === 'date') return escapeCell(localDate(v));
+    if (col.kind === 'status' && typeof v === 'string') return statusColour(escapeCell(v), this.c);
+    return escapeCell(plain(v));
   }
 }
 
@@ -160,5 +162,5 @@ function cell(row: Record<string, unknown>, cols: Column[], key: string): unknow
 
 /** Tabs and newlines inside a value would break the row structure scripts rely on. */
 function tsvCell(s: string): string {
-  return s.replace(/[\t\r\n]+/g, ' ');
+  return escapeCell(s.replace(/[\t\r\n]+/g, ' '));
 }
