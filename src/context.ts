@@ -34,6 +34,8 @@ export interface GlobalOptions {
   sandbox: boolean;
   apiKeyFile?: string;
   keyStdin: boolean;
+  /** `--csv-safe` / ASSESS_CSV_SAFE=1: neutralise spreadsheet formulas in --csv output. */
+  csvSafe?: boolean;
 }
 
 export type Env = Record<string, string | undefined>;

@@ -75,9 +75,10 @@ export class Printer {
         return n;
       case 'csv': {
         const keys = fields ?? spec.columns.map((c) => c.key);
-        this.write(toCsvLine(keys));
+        const safe = { formulaSafe: this.ctx.globals.csvSafe };
+        this.write(toCsvLine(keys, safe));
         for await (const row of rows) {
-          this.write(toCsvLine(keys.map((k) => plain(cell(row, spec.columns, k)))));
+          this.write(toCsvLine(keys.map((k) => cell(row, spec.columns, k)), safe));
           n++;
         }
         return n;
@@ -109,8 +110,9 @@ export class Printer {
     }
     if (output === 'csv') {
       const keys = fields ?? spec.fields.map((f) => f.key);
-      this.write(toCsvLine(keys));
-      this.write(toCsvLine(keys.map((k) => plain(cell(obj, spec.fields, k)))));
+      const safe = { formulaSafe: this.ctx.globals.csvSafe };
+      this.write(toCsvLine(keys, safe));
+      this.write(toCsvLine(keys.map((k) => cell(obj, spec.fields, k)), safe));
       return;
     }
     if (output === 'tsv') {

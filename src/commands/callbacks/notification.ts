@@ -68,4 +68,5 @@ export function tableRow(body: CallbackNotification, at: Date, c: ChalkInstance)
 }
 
 export const csvHeader = () => toCsvLine([...CALLBACK_V3_FIELDS]);
-export const csvRow = (body: CallbackNotification) => toCsvLine(CALLBACK_V3_FIELDS.map((f) => plain((body as Record<string, unknown>)[f])));
+export const csvRow = (body: CallbackNotification, formulaSafe = false) =>
+  toCsvLine(CALLBACK_V3_FIELDS.map((f) => (body as Record<string, unknown>)[f]), { formulaSafe });

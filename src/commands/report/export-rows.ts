@@ -73,8 +73,9 @@ export function writeSummary(target: string, format: SummaryFormat, rows: Summar
   try {
     if (format === 'csv') {
       const columns = csvColumns(rows);
-      file.write(toCsvLine(columns));
-      for (const r of rows) file.write(toCsvLine(csvValues(r, columns)));
+      // summary.csv is opened by people in spreadsheets: formulas in names are neutralised.
+      file.write(toCsvLine(columns, { formulaSafe: true }));
+      for (const r of rows) file.write(toCsvLine(csvValues(r, columns), { formulaSafe: true }));
     } else if (format === 'ndjson') {
       for (const r of rows) file.write(`${JSON.stringify(r)}\n`);
     } else {
