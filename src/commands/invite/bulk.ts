@@ -3,10 +3,8 @@
 // --skip-invalid), the second sends the rows with bounded concurrency. Finished rows go to the
 // journal, so a re-run after Ctrl-C, a crash or kill -9 skips them; every row gets a line in
 // the results file. Standard input is spooled to a temp file so it can be read twice.
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { ApiError, NetworkError, ResponseShapeError } from '../../api/errors.js';
 import type { V3Client } from '../../api/v3.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
@@ -14,6 +12,7 @@ import { KeyIndex } from '../../bulk/key-index.js';
 import { runPool } from '../../bulk/pool.js';
 import { checkFiles } from '../../bulk/output-files.js';
 import { BulkRun } from '../../bulk/run.js';
+import { spoolPrivately } from '../../bulk/spool.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { classifyReturned, inviteBody, type InviteInput } from './body.js';
@@ -62,23 +61,34 @@ export async function runBulkInvite(ctx: Context, input: BulkInviteInput): Promi
 }
 
 async function openSource(ctx: Context, csv: string): Promise<{ path: string; label: string; cleanup: () => void }> {
-  if (csv !== '-') return { path: resolve(csv), label: csv, cleanup: () => undefined };
+  if (csv !== '-') {
+    const path = resolve(csv);
+    // A FIFO or `<(…)` can be read once only: copy it once, then read the copy (twice).
+    if (isPipeLike(path)) return { ...(await spoolPrivately(ctx, createReadStream(path), { fifo: path })), label: csv };
+    return { path, label: csv, cleanup: () => undefined };
+  }
   if (ctx.io.stdinIsTTY) throw new UsageError('--csv -: standard input is a terminal', 'pipe the file in: assess invite 1001 --csv - < candidates.csv');
-  const dir = mkdtempSync(join(tmpdir(), 'assess-csv-'));
-  const cleanup = () => rmSync(dir, { recursive: true, force: true });
-  ctx.onExit(cleanup);
-  const path = join(dir, 'stdin.csv');
-  await pipeline(ctx.io.stdin, createWriteStream(path, { mode: 0o600 }));
-  return { path, label: 'standard input', cleanup };
+  return { ...(await spoolPrivately(ctx, ctx.io.stdin)), label: 'standard input' };
+}
+
+function isPipeLike(path: string): boolean {
+  try {
+    const st = statSync(path);
+    return !st.isFile() && !st.isDirectory();
+  } catch {
+    return false; // missing: reported by the first read, as before
+  }
 }
 
 /**
- * Journal: `--journal`, else `<csv>.journal.ndjson` beside the file, else (stdin)
+ * Journal: `--journal`, else `<csv>.journal.ndjson` beside the file, else (stdin, `<(…)`)
  * `invite-<testId>.journal.ndjson` in the current directory. Results: `--results`, else beside
  * the journal with `.results.ndjson` in place of `.journal.ndjson`.
  */
 export function invitePaths(csv: string, testId: string, journal?: string, results?: string): { journal: string; results: string } {
-  const j = resolve(journal ?? (csv === '-' ? `invite-${testId}.journal.ndjson` : `${csv}.journal.ndjson`));
+  // `<(…)` is /dev/fd/N (or /proc/self/fd/N): nothing can be written beside it.
+  const nowhere = csv === '-' || /^\/(dev|proc)\//.test(resolve(csv));
+  const j = resolve(journal ?? (nowhere ? `invite-${testId}.journal.ndjson` : `${csv}.journal.ndjson`));
   const stem = basename(j).replace(/\.journal\.ndjson$/, '').replace(/\.ndjson$/, '');
   return { journal: j, results: resolve(results ?? join(dirname(j), `${stem}.results.ndjson`)) };
 }
