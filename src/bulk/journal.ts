@@ -30,6 +30,8 @@ const INTERVAL_MS = 1000;
 export class Journal {
   readonly entries = new Map<string, JournalEntry>();
   lastRun: Record<string, unknown> | null = null;
+  /** Files this journal's runs wrote (`wrote` of item and run lines): only those may be replaced. */
+  readonly wrote = new Set<string>();
   /** Lines that could not be read (a torn line in the middle means someone edited the file). */
   unreadable = 0;
   private fd: number | null = null;
@@ -81,10 +83,18 @@ export class Journal {
         this.unreadable++;
         continue;
       }
-      if (v && typeof v === 'object' && typeof (v as JournalEntry).k === 'string') this.entries.set((v as JournalEntry).k, v as JournalEntry);
-      else if (v && typeof v === 'object' && (v as RunRecord).run) this.lastRun = (v as RunRecord).run;
-      else this.unreadable++;
+      if (v && typeof v === 'object' && typeof (v as JournalEntry).k === 'string') {
+        this.entries.set((v as JournalEntry).k, v as JournalEntry);
+        this.noteWrote((v as JournalEntry).wrote);
+      } else if (v && typeof v === 'object' && (v as RunRecord).run) {
+        this.lastRun = (v as RunRecord).run;
+        this.noteWrote(this.lastRun.wrote);
+      } else this.unreadable++;
     }
+  }
+
+  private noteWrote(name: unknown): void {
+    if (typeof name === 'string') this.wrote.add(name);
   }
 
   has(key: string): boolean {
@@ -99,11 +109,13 @@ export class Journal {
    * does not look up its own items, and 50,000 kept entries would cost tens of MB.
    */
   append(entry: JournalEntry): void {
+    this.noteWrote(entry.wrote);
     this.writeLine({ ...entry, at: entry.at ?? new Date().toISOString() });
   }
 
   recordRun(run: Record<string, unknown>): void {
     this.lastRun = run;
+    this.noteWrote(run.wrote);
     this.writeLine({ run });
   }
 
