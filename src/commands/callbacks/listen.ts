@@ -11,9 +11,13 @@ import { CALLBACK_V3_FIELDS } from '../../api/schemas/callback.js';
 import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { Received } from './receiver.js';
+import { parseSize, WorkQueue, type QueueReport } from './queue.js';
 
 const FORWARD_TIMEOUT_MS = 10_000;
-const DRAIN_ON_STOP_MS = 5_000;
+/** On Ctrl-C a forward or --exec already running gets this long, then is aborted (stop ≤ 2 s). */
+const GRACE_ON_STOP_MS = 1_500;
+const DEFAULT_QUEUE_MAX = 1000;
+const DEFAULT_QUEUE_MAX_BYTES = 64 * 1024 * 1024;
 
 export default defineCommand({
   name: 'listen',
@@ -32,7 +36,9 @@ export default defineCommand({
       .option('--forward-to <url>', 'also POST each valid notification, body unchanged, to this URL')
       .option('--exec <command>', 'run this shell command per notification: JSON on stdin, fields in ASSESS_EVENT_* variables')
       .option('--token <token>', 'only accept requests whose URL carries ?token=<token> (others get 401)')
-      .option('--print-url', 'print the callback URL to register as the first line of stdout, then keep listening'),
+      .option('--print-url', 'print the callback URL to register as the first line of stdout, then keep listening')
+      .option('--queue-max <n>', `notifications waiting for --forward-to / --exec, each (default ${DEFAULT_QUEUE_MAX}); more are dropped with a warning`)
+      .option('--queue-max-bytes <size>', 'bytes of notifications waiting, each queue (default 64MB; e.g. 512KB, 1GB)'),
   schema: z.object({
     port: zx.int(0, 65535, 8787),
     host: zx.host(),
@@ -41,35 +47,37 @@ export default defineCommand({
     exec: z.string().trim().min(1, 'must be a command, e.g. "cat >> events.ndjson"').optional(),
     token: z.string().regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret').optional(),
     printUrl: z.boolean().optional(),
+    queueMax: zx.int(1, 1_000_000, DEFAULT_QUEUE_MAX).default(DEFAULT_QUEUE_MAX),
+    queueMaxBytes: z
+      .string()
+      .optional()
+      .transform((v, c) => {
+        if (v === undefined) return DEFAULT_QUEUE_MAX_BYTES;
+        const n = parseSize(v);
+        if (n === undefined || n < 1024) {
+          c.addIssue({ code: 'custom', message: 'must be a size of at least 1KB, e.g. 64MB or 512KB' });
+          return z.NEVER;
+        }
+        return n;
+      }),
   }),
   // The notification's own field names (v3's are a superset of v2's): --json a,b picks from them.
   jsonFields: CALLBACK_V3_FIELDS,
   async run(ctx, input) {
     const { startReceiver } = await import('./receiver.js');
     const out = await makePrinter(ctx);
-    const background = new Set<Promise<void>>();
-    const track = (p: Promise<void>) => {
-      background.add(p);
-      void p.finally(() => background.delete(p));
-    };
-    // one forward and one --exec at a time, each in arrival order (In Progress before Complete)
-    let forwardChain = Promise.resolve();
-    let execChain = Promise.resolve();
+    const limits = { maxItems: input.queueMax, maxBytes: input.queueMaxBytes };
+    const warn = (m: string) => ctx.warn(m);
+    const forwards = input.forwardTo ? new WorkQueue<Received>('forward', limits, (n, signal) => forward(ctx, input.forwardTo!, n, signal), warn) : null;
+    const execs = input.exec ? new WorkQueue<Received>('--exec', limits, (n, signal) => runExec(ctx, input.exec!, n, signal), warn) : null;
     let received = 0;
 
     const onNotification = (n: Received) => {
       received++;
       out(n);
-      if (input.forwardTo) {
-        const to = input.forwardTo;
-        forwardChain = forwardChain.then(() => forward(ctx, to, n));
-        track(forwardChain);
-      }
-      if (input.exec) {
-        const cmd = input.exec;
-        execChain = execChain.then(() => runExec(ctx, cmd, n));
-        track(execChain);
-      }
+      // one forward and one --exec at a time, each in arrival order (In Progress before Complete)
+      forwards?.push(n, n.raw.length, label(n));
+      execs?.push(n, n.raw.length, label(n));
     };
     let receiver;
     try {
@@ -104,9 +112,12 @@ export default defineCommand({
       process.once('SIGTERM', () => done());
     });
     await receiver.close();
-    // let forwards and --exec commands already running finish (bounded)
-    await Promise.race([Promise.allSettled([...background]), new Promise((r) => setTimeout(r, DRAIN_ON_STOP_MS).unref())]);
+    // What runs gets a short grace, then is aborted; what waits is reported, not run (a second
+    // Ctrl-C exits at once, see src/cli/program.ts).
+    const [fw, ex] = await Promise.all([forwards?.stop(GRACE_ON_STOP_MS), execs?.stop(GRACE_ON_STOP_MS)]);
     ctx.info(`Stopped; ${received} notification(s) received.`);
+    if (fw) reportLeft(ctx, 'not forwarded', fw);
+    if (ex) reportLeft(ctx, '--exec not run', ex);
   },
 });
 
@@ -154,8 +165,16 @@ export function forwardsToItself(url: string, host: string, port: number, path: 
 
 const label = (n: Received) => `invitation ${String(n.body.TestInvitationId)}${'Status' in n.body ? ` (${String(n.body.Status)})` : ''}`;
 
+function reportLeft(ctx: Context, what: string, r: QueueReport): void {
+  if (r.notDone.length) {
+    const shown = r.notDone.slice(0, 10).join(', ') + (r.notDone.length > 10 ? `, … (${r.notDone.length - 10} more)` : '');
+    ctx.warn(`${r.notDone.length} notification(s) ${what}: ${shown}`);
+  }
+  if (r.dropped) ctx.warn(`${r.dropped} notification(s) ${what}: dropped while the queue was full`);
+}
+
 /** POSTs the body unchanged; the outcome is reported on stderr, never fatal. */
-async function forward(ctx: Context, url: string, n: Received): Promise<void> {
+async function forward(ctx: Context, url: string, n: Received, stop: AbortSignal): Promise<void> {
   const started = performance.now();
   try {
     const res = await fetch(url, {
@@ -163,7 +182,7 @@ async function forward(ctx: Context, url: string, n: Received): Promise<void> {
       headers: { 'content-type': n.contentType },
       body: new Uint8Array(n.raw),
       redirect: 'manual',
-      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+      signal: AbortSignal.any([AbortSignal.timeout(FORWARD_TIMEOUT_MS), stop]),
     });
     await res.arrayBuffer().catch(() => undefined);
     const ms = Math.round(performance.now() - started);
@@ -171,6 +190,7 @@ async function forward(ctx: Context, url: string, n: Received): Promise<void> {
     if (res.ok) ctx.info(line);
     else ctx.warn(line);
   } catch (err) {
+    if (stop.aborted) return; // Ctrl-C: reported with the ones left
     const e = err as Error & { cause?: { code?: string } };
     const why = e.name === 'TimeoutError' ? `no answer within ${FORWARD_TIMEOUT_MS / 1000} s` : (e.cause?.code ?? e.message);
     ctx.warn(`could not forward ${label(n)} to ${url}: ${why}`);
@@ -178,7 +198,7 @@ async function forward(ctx: Context, url: string, n: Received): Promise<void> {
 }
 
 /** Runs the --exec command with the body on stdin and ASSESS_EVENT_* variables; its output goes to stderr. */
-async function runExec(ctx: Context, command: string, n: Received): Promise<void> {
+async function runExec(ctx: Context, command: string, n: Received, stop: AbortSignal): Promise<void> {
   const { eventEnv } = await import('./notification.js');
   await new Promise<void>((resolve) => {
     const child = spawn(command, {
@@ -194,7 +214,19 @@ async function runExec(ctx: Context, command: string, n: Received): Promise<void
       ctx.warn(`--exec could not start for ${label(n)}: ${err.message}`);
       resolve();
     });
+    // Ctrl-C: the command is asked to end (SIGTERM, then SIGKILL) and not waited for.
+    const onStop = () => {
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 500).unref();
+      child.unref();
+      child.stdout.destroy();
+      child.stderr.destroy();
+      resolve();
+    };
+    stop.addEventListener('abort', onStop, { once: true });
     child.on('close', (code, signal) => {
+      stop.removeEventListener('abort', onStop);
+      if (stop.aborted) return resolve();
       if (code !== 0) ctx.warn(`--exec for ${label(n)} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`);
       resolve();
     });
