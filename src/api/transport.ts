@@ -118,6 +118,9 @@ export class Transport {
       accept: 'application/json, application/pdf;q=0.9, */*;q=0.5',
     };
     if (payload !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
+    // A request that makes the service e-mail a candidate is repeated only when it surely never
+    // left this machine: a retry after a reset or a timeout could send a second e-mail.
+    const idempotent = spec.idempotent && !sendsEmail(spec.body);
 
     for (let attempt = 1; ; attempt++) {
       const wait = this.gate.waitMs();
@@ -140,7 +143,7 @@ export class Transport {
         const retryAfter = header(res.headers, 'retry-after');
         outcome = { kind: 'status', status: res.statusCode, retryAfter };
         this.logResponse(res.statusCode, Date.now() - started, res.headers);
-        if (!shouldRetry(outcome, { idempotent: spec.idempotent, attempt, maxAttempts: this.o.maxAttempts })) {
+        if (!shouldRetry(outcome, { idempotent, attempt, maxAttempts: this.o.maxAttempts })) {
           return { status: res.statusCode, headers: res.headers, body: res.body, request: info, attempts: attempt };
         }
         await res.body.dump().catch(() => undefined);
@@ -154,7 +157,7 @@ export class Transport {
         const code = deadline.expired ? 'UND_ERR_HEADERS_TIMEOUT' : errorCode(err);
         outcome = { kind: 'error', code, sent: wasSent(code) };
         this.debug(`<-- ${code ?? 'error'} after ${Date.now() - started} ms: ${this.scrub(String((err as Error).message))}`);
-        if (!shouldRetry(outcome, { idempotent: spec.idempotent, attempt, maxAttempts: this.o.maxAttempts })) {
+        if (!shouldRetry(outcome, { idempotent, attempt, maxAttempts: this.o.maxAttempts })) {
           const timedOut = /TIMEOUT/.test(code ?? '');
           const what = timedOut ? `timed out after ${this.o.timeoutMs / 1000} s` : `failed (${code ?? 'network error'})`;
           throw new NetworkError(`${spec.method} ${info.url} ${what}`, info, code, attempt, timedOut);
@@ -262,6 +265,10 @@ export class Transport {
     this.debug(`<-- ${status} (${ms} ms)`);
     for (const [k, v] of Object.entries(headers)) this.debug(`    ${k}: ${Array.isArray(v) ? v.join(', ') : v}`);
   }
+}
+
+function sendsEmail(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && String((body as Record<string, unknown>).sendEmail).toLowerCase() === 'yes';
 }
 
 function header(h: Record<string, string | string[] | undefined>, name: string): string | null {

@@ -30,6 +30,8 @@ const INTERVAL_MS = 1000;
 export class Journal {
   readonly entries = new Map<string, JournalEntry>();
   lastRun: Record<string, unknown> | null = null;
+  /** Keys whose request was about to be sent (`{"s": key}`), finished or not. */
+  readonly sending = new Set<string>();
   /** Files this journal's runs wrote (`wrote` of item and run lines): only those may be replaced. */
   readonly wrote = new Set<string>();
   /** Lines that could not be read (a torn line in the middle means someone edited the file). */
@@ -89,7 +91,8 @@ export class Journal {
       } else if (v && typeof v === 'object' && (v as RunRecord).run) {
         this.lastRun = (v as RunRecord).run;
         this.noteWrote(this.lastRun.wrote);
-      } else this.unreadable++;
+      } else if (v && typeof v === 'object' && typeof (v as { s?: unknown }).s === 'string') this.sending.add((v as { s: string }).s);
+      else this.unreadable++;
     }
   }
 
@@ -111,6 +114,20 @@ export class Journal {
   append(entry: JournalEntry): void {
     this.noteWrote(entry.wrote);
     this.writeLine({ ...entry, at: entry.at ?? new Date().toISOString() });
+  }
+
+  /**
+   * Notes that the item's request is about to be sent (used where a repeat is not harmless, such
+   * as an invitation e-mail): if the run dies before its outcome is journaled, the next run
+   * knows the item was in flight.
+   */
+  markSending(key: string): void {
+    this.writeLine({ s: key });
+  }
+
+  /** Items an earlier run was sending when it stopped (no outcome journaled). */
+  inFlightEarlier(): string[] {
+    return [...this.sending].filter((k) => !this.entries.has(k));
   }
 
   recordRun(run: Record<string, unknown>): void {

@@ -189,11 +189,22 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
     }
   }
 
+  // Candidates an earlier run was inviting with an e-mail when it died (kill -9, power cut): the
+  // service may have e-mailed them already; sending again may e-mail them twice. Say who.
+  const uncertain = new Set(run.journal.inFlightEarlier().filter((k) => c.firstLine.get(k) !== undefined));
+  if (uncertain.size) {
+    const who = [...uncertain].slice(0, 20).map((k) => k.split('|').at(-1)).join(', ');
+    ctx.warn(
+      `${uncertain.size} candidate(s) were being invited with an e-mail when an earlier run stopped; the service may ` +
+        `have e-mailed them already, and inviting them again may send a second e-mail: ${who}${uncertain.size > 20 ? ', …' : ''}`,
+    );
+  }
   run.startProgress(toSend, 'Inviting');
   let fatal: unknown;
   try {
     await runPool(sendable(), { concurrency, signal: ctx.signal }, async ({ row, key, input: inv }) => {
       try {
+        if (inviteBody(inv).sendEmail === 'yes') run.journal.markSending(key);
         const res = await inviteOne(client, input.testId, inv);
         failuresInARow = 0;
         const kind = classifyReturned(res.status);
@@ -201,7 +212,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
         if (outcome === 'existing') existing++;
         const fields = { testInvitationId: res.testInvitationId, testUrl: res.testUrl, status: res.status ?? null };
         run.journal.append({ k: key, line: row.line, outcome, ...fields });
-        run.record({ line: row.line, row: row.fields, outcome, ...fields }, 'done');
+        run.record({ line: row.line, row: row.fields, outcome, ...fields, ...(uncertain.has(key) ? { maybeEmailedTwice: true } : {}) }, 'done');
       } catch (err) {
         if (!(err instanceof ApiError) && !(err instanceof NetworkError) && !(err instanceof ResponseShapeError)) throw err;
         // A refused key or a test of another account fails every row alike: stop at once.
