@@ -102,13 +102,15 @@ export async function runCli(argv: string[], proc: ProcessLike = process as unkn
   // The first signal asks the command to wind down (ctx.signal); a second one from the user, a
   // moment later (an echo arrives at once), stops at once — finished journal lines are on disk.
   let firstSignalAt = 0;
-  const onSigint = () => {
+  let terminated = false;
+  const onSigint = (signal?: NodeJS.Signals) => {
+    if (signal === 'SIGTERM') terminated = true;
     if (!controller.signal.aborted) {
       firstSignalAt = Date.now();
       controller.abort(new Error('interrupted'));
     } else if (Date.now() - firstSignalAt > 500) {
       proc.stderr.write('interrupted again: stopping now\n');
-      process.exit(EXIT.interrupted);
+      process.exit(terminated ? EXIT.terminated : EXIT.interrupted);
     }
   };
   process.on('SIGINT', onSigint);
@@ -125,6 +127,9 @@ export async function runCli(argv: string[], proc: ProcessLike = process as unkn
     const closeDispatcher = (globalThis as Record<symbol, unknown>)[Symbol.for('assess.closeSharedDispatcher')];
     if (typeof closeDispatcher === 'function') await closeDispatcher();
   }
+  // Stopped by SIGTERM (a supervisor, `kill`): 128 + 15, as a shell reports a terminated process,
+  // after the same clean wind-down as Ctrl-C.
+  if (terminated && (code === EXIT.ok || code === EXIT.interrupted)) return EXIT.terminated;
   return code;
 }
 

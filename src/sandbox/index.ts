@@ -5,7 +5,7 @@
 import { Deliverer, type DeliveryOptions } from './delivery.js';
 import type { CallbackQueueEntry } from './model.js';
 import { FaultInjector, type FaultSpec } from './faults.js';
-import { loadStateFile } from './persistence.js';
+import { loadStateFile, removeStaleTemps } from './persistence.js';
 import { acquireStateLock, type StateLock, type StateLockOptions } from './state-lock.js';
 import { SEED_KEYS } from './seed.js';
 import { buildServer } from './server.js';
@@ -75,7 +75,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
 async function start(opts: SandboxOptions, host: string, faults: FaultInjector, lock: StateLock | null): Promise<RunningSandbox> {
   let store: Store;
   if (opts.stateFile) {
-    const doc = await loadStateFile(opts.stateFile); // throws SandboxStateError on a corrupt file
+    await removeStaleTemps(opts.stateFile); // left by a sandbox killed mid-write (we hold the lock)
+    const doc = await loadStateFile(opts.stateFile); // throws SandboxStateError on a corrupt or inconsistent file
     store = doc ? new Store(doc, opts.stateFile) : Store.seeded(opts.stateFile);
     if (!doc) {
       store.changed();

@@ -57,8 +57,11 @@ export function registerInvitationRoutes(app: FastifyInstance, store: Store): vo
     if (!inv) return invitationNotOwned(request, reply, id);
     const r = cancel(store, inv);
     if (!r.ok) return fail(request, reply, 400, r.message);
+    // The answer is the state this request wrote: read it before awaiting the write, during which
+    // another request (a reattempt reopening it) may change the invitation.
+    const answer = { testInvitationId: inv.testInvitationId, status: inv.status };
     await store.flush();
-    return { testInvitationId: inv.testInvitationId, status: inv.status };
+    return answer;
   });
 
   app.post('/v3/invitations/:testInvitationId/reattempt', { config: { auth: true, style: 'statusMessage' } }, async (request, reply) => {
@@ -70,12 +73,13 @@ export function registerInvitationRoutes(app: FastifyInstance, store: Store): vo
     if (!body.ok) return fail(request, reply, 400, body.errors);
     const r = reattempt(store, inv, body.value);
     if (!r.ok) return fail(request, reply, 400, r.message);
-    await store.flush();
-    return {
+    const answer = {
       testInvitationId: r.inv.testInvitationId,
       testUrl: originOf(request) + testUrlPath(r.inv),
       callbackUrlRegistered: r.inv.callbackUrl ?? '',
       redirectUrlRegistered: r.inv.redirectUrl ?? '',
     };
+    await store.flush(); // as for cancel: answer with what this request wrote
+    return answer;
   });
 }
