@@ -33,6 +33,11 @@ const CAUSES: Record<string, string> = {
   ELOOP: 'too many symbolic links',
 };
 
+/** The cause of an errno code in words ("no space left on the device"), or undefined. */
+export function causeOf(code: string | undefined): string | undefined {
+  return code ? CAUSES[code] : undefined;
+}
+
 /** A file-system failure of ours as a usage error naming the place and the cause; else undefined. */
 export function fileProblem(err: unknown, what: string, path: string, hint?: string): UsageError | undefined {
   if (err instanceof UsageError) return err;

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { ApiError, NetworkError, ResponseShapeError } from '../../api/errors.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
 import { runPool } from '../../bulk/pool.js';
-import { checkFiles, fileProblem } from '../../bulk/output-files.js';
+import { causeOf, checkFiles } from '../../bulk/output-files.js';
 import { BulkRun } from '../../bulk/run.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { LocalError, UsageError } from '../../errors.js';
@@ -74,7 +74,10 @@ export default defineCommand({
     try {
       mkdirSync(dir, { recursive: true, mode: 0o700 }); // private: reports name candidates
     } catch (err) {
-      throw fileProblem(err, 'the --out directory', dir) ?? err;
+      const code = (err as NodeJS.ErrnoException).code;
+      const cause = code === 'EEXIST' ? 'a file of that name is in the way' : causeOf(code);
+      if (!cause) throw err;
+      throw new UsageError(`--out: cannot create ${dir} (${code}): ${cause}`, 'choose another directory, or fix the permissions there');
     }
     if (!statSync(dir).isDirectory()) throw new UsageError(`--out: ${dir} is not a directory`);
     const journalPath = resolve(input.journal ?? join(dir, 'export.journal.ndjson'));
