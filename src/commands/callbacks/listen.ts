@@ -1,6 +1,7 @@
 // `assess callbacks listen`: a local receiver for completion notifications (like `stripe listen`
-// for webhooks). Prints each notification as it arrives, answers 200 at once, and optionally
-// forwards the body unchanged (--forward-to) and/or runs a command with it (--exec).
+// for webhooks). Stores each notification in a durable inbox, answers 200, prints it, and
+// optionally forwards the body unchanged (--forward-to, with retries and signing: shared/) and/or
+// runs a command with it (--exec).
 // stdout: with --print-url the first line is the callback URL to register; then one line per
 // notification (a table row on a TTY; the body as one JSON object per line when piped or with
 // --ndjson/--json; CSV with --csv). Everything else goes to stderr.
@@ -11,25 +12,26 @@ import { CALLBACK_V3_FIELDS } from '../../api/schemas/callback.js';
 import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { Received } from './receiver.js';
-import { parseSize, WorkQueue, type QueueReport } from './queue.js';
+import { parseSize, WorkQueue } from './queue.js';
+import { addListenExtraOptions, checkListenExtras, listenExtraShape } from './shared/listen-extras.js';
 
-const FORWARD_TIMEOUT_MS = 10_000;
-/** On Ctrl-C a forward or --exec already running gets this long, then is aborted (stop ≤ 2 s). */
+/** On Ctrl-C a running forward or --exec gets this long, then is aborted: the listener stops within 2 s. */
 const GRACE_ON_STOP_MS = 1_500;
-const DEFAULT_QUEUE_MAX = 1000;
-const DEFAULT_QUEUE_MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_EXEC_QUEUE = 1000;
+const DEFAULT_QUEUE_BYTES = 64 * 1024 * 1024;
 
 export default defineCommand({
   name: 'listen',
-  description: 'Receive completion notifications locally: print each one, optionally forward it or run a command with it',
+  description: 'Receive completion notifications locally into a durable inbox: print each one, optionally forward it (retried, signed) or run a command with it',
   examples: [
     'assess callbacks listen --port 8787',
     'URL=$(assess callbacks listen --port 0 --token s3cret --print-url | head -1)   # first stdout line: the URL to register',
     'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess',
     'assess callbacks listen --ndjson --exec \'jq -r .Status >> statuses.txt\'',
+    'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess --sign --secret-file webhook.secret',
   ],
   options: (cmd) =>
-    cmd
+    addListenExtraOptions(cmd)
       .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
       .option('--host <addr>', 'address to bind', '127.0.0.1')
       .option('--path <path>', 'the path notifications are POSTed to', '/hook')
@@ -37,8 +39,8 @@ export default defineCommand({
       .option('--exec <command>', 'run this shell command per notification: JSON on stdin, fields in ASSESS_EVENT_* variables')
       .option('--token <token>', 'only accept requests whose URL carries ?token=<token> (others get 401)')
       .option('--print-url', 'print the callback URL to register as the first line of stdout, then keep listening')
-      .option('--queue-max <n>', `notifications waiting for --forward-to / --exec, each (default ${DEFAULT_QUEUE_MAX}); more are dropped with a warning`)
-      .option('--queue-max-bytes <size>', 'bytes of notifications waiting, each queue (default 64MB; e.g. 512KB, 1GB)'),
+      .option('--exec-queue <n>', `notifications waiting for --exec at most (default ${DEFAULT_EXEC_QUEUE}); more are dropped with a warning`)
+      .option('--exec-queue-bytes <size>', 'bytes of notifications waiting for --exec at most (default 64MB; e.g. 512KB, 1GB)'),
   schema: z.object({
     port: zx.int(0, 65535, 8787),
     host: zx.host(),
@@ -47,12 +49,12 @@ export default defineCommand({
     exec: z.string().trim().min(1, 'must be a command, e.g. "cat >> events.ndjson"').optional(),
     token: z.string().regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret').optional(),
     printUrl: z.boolean().optional(),
-    queueMax: zx.int(1, 1_000_000, DEFAULT_QUEUE_MAX).default(DEFAULT_QUEUE_MAX),
-    queueMaxBytes: z
+    execQueue: zx.int(1, 1_000_000, DEFAULT_EXEC_QUEUE).default(DEFAULT_EXEC_QUEUE),
+    execQueueBytes: z
       .string()
       .optional()
       .transform((v, c) => {
-        if (v === undefined) return DEFAULT_QUEUE_MAX_BYTES;
+        if (v === undefined) return DEFAULT_QUEUE_BYTES;
         const n = parseSize(v);
         if (n === undefined || n < 1024) {
           c.addIssue({ code: 'custom', message: 'must be a size of at least 1KB, e.g. 64MB or 512KB' });
@@ -60,23 +62,29 @@ export default defineCommand({
         }
         return n;
       }),
+    ...listenExtraShape,
   }),
   // The notification's own field names (v3's are a superset of v2's): --json a,b picks from them.
   jsonFields: CALLBACK_V3_FIELDS,
   async run(ctx, input) {
+    checkListenExtras(input);
+    const extras = await import('./shared/listen-extras.js');
+    if (input.printSecret) return extras.printSecret(ctx, input);
     const { startReceiver } = await import('./receiver.js');
     const out = await makePrinter(ctx);
-    const limits = { maxItems: input.queueMax, maxBytes: input.queueMaxBytes };
-    const warn = (m: string) => ctx.warn(m);
-    const forwards = input.forwardTo ? new WorkQueue<Received>('forward', limits, (n, signal) => forward(ctx, input.forwardTo!, n, signal), warn) : null;
-    const execs = input.exec ? new WorkQueue<Received>('--exec', limits, (n, signal) => runExec(ctx, input.exec!, n, signal), warn) : null;
+    // one --exec at a time, in arrival order (In Progress before Complete), in a bounded queue
+    // (count and bytes: a command that hangs must not grow the listener without end); forwards
+    // likewise (shared/delivery-policy.ts)
+    const execs = input.exec
+      ? new WorkQueue<Received>('--exec', { maxItems: input.execQueue, maxBytes: input.execQueueBytes }, (n, signal) => runExec(ctx, input.exec!, n, signal), (m) => ctx.warn(m))
+      : null;
     let received = 0;
+    const more = await extras.startListenExtras(ctx, input);
 
     const onNotification = (n: Received) => {
       received++;
       out(n);
-      // one forward and one --exec at a time, each in arrival order (In Progress before Complete)
-      forwards?.push(n, n.raw.length, label(n));
+      more.forward?.(n); // --forward-to: retries, bounded queue, dead letters (shared/delivery-policy.ts)
       execs?.push(n, n.raw.length, label(n));
     };
     let receiver;
@@ -87,9 +95,11 @@ export default defineCommand({
         path: input.path,
         token: input.token,
         onNotification,
+        persist: more.persist,
         onRejected: (r) => ctx.warn(`refused ${r.method} ${r.path} from ${r.remote}: ${r.status} ${r.reason}`),
       });
     } catch (err) {
+      await more.stop(0);
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') throw new LocalError(`port ${input.port} is in use`, 'pick another with --port, or --port 0 for any free port');
       if (code === 'EADDRNOTAVAIL') throw new LocalError(`cannot listen on ${input.host}: no such local address`);
@@ -97,6 +107,7 @@ export default defineCommand({
     }
     if (input.forwardTo && forwardsToItself(input.forwardTo, input.host, receiver.port, input.path)) {
       await receiver.close();
+      await more.stop(0);
       throw new UsageError(
         `--forward-to: ${input.forwardTo} is this listener itself (port ${receiver.port}, path ${input.path}); each notification would be forwarded to itself without end`,
         'forward to the application that handles the notifications, e.g. --forward-to http://localhost:3000/webhooks/assess',
@@ -104,6 +115,7 @@ export default defineCommand({
     }
     if (input.printUrl) ctx.io.stdout.write(`${receiver.callbackUrl}\n`);
     ctx.info(`Listening for notifications on ${receiver.callbackUrl}`);
+    for (const note of more.notes) ctx.info(note);
     ctx.info(`Register it as the invitation's callback URL, e.g. assess invite <testId> … --callback-url '${receiver.callbackUrl}'. Ctrl-C stops.`);
 
     await new Promise<void>((done) => {
@@ -112,12 +124,15 @@ export default defineCommand({
       process.once('SIGTERM', () => done());
     });
     await receiver.close();
-    // What runs gets a short grace, then is aborted; what waits is reported, not run (a second
-    // Ctrl-C exits at once, see src/cli/program.ts).
-    const [fw, ex] = await Promise.all([forwards?.stop(GRACE_ON_STOP_MS), execs?.stop(GRACE_ON_STOP_MS)]);
+    // What runs gets a short grace, then is aborted; what waits is not run but reported (forwards
+    // left become dead letters, replayable). A second Ctrl-C exits at once (src/cli/program.ts).
+    const [left] = await Promise.all([execs?.stop(GRACE_ON_STOP_MS), more.stop(GRACE_ON_STOP_MS)]);
     ctx.info(`Stopped; ${received} notification(s) received.`);
-    if (fw) reportLeft(ctx, 'not forwarded', fw);
-    if (ex) reportLeft(ctx, '--exec not run', ex);
+    if (left?.notDone.length) {
+      const shown = left.notDone.slice(0, 10).join(', ') + (left.notDone.length > 10 ? `, … (${left.notDone.length - 10} more)` : '');
+      ctx.warn(`${left.notDone.length} notification(s) --exec not run: ${shown}`);
+    }
+    if (left?.dropped) ctx.warn(`${left.dropped} notification(s) --exec not run: dropped while the queue was full`);
   },
 });
 
@@ -141,7 +156,7 @@ async function makePrinter(ctx: Context): Promise<(n: Received) => void> {
       return (n) => {
         if (first) write(csvHeader());
         first = false;
-        write(csvRow(n.body, ctx.globals.csvSafe));
+        write(csvRow(n.body));
       };
     }
     default: {
@@ -164,38 +179,6 @@ export function forwardsToItself(url: string, host: string, port: number, path: 
 }
 
 const label = (n: Received) => `invitation ${String(n.body.TestInvitationId)}${'Status' in n.body ? ` (${String(n.body.Status)})` : ''}`;
-
-function reportLeft(ctx: Context, what: string, r: QueueReport): void {
-  if (r.notDone.length) {
-    const shown = r.notDone.slice(0, 10).join(', ') + (r.notDone.length > 10 ? `, … (${r.notDone.length - 10} more)` : '');
-    ctx.warn(`${r.notDone.length} notification(s) ${what}: ${shown}`);
-  }
-  if (r.dropped) ctx.warn(`${r.dropped} notification(s) ${what}: dropped while the queue was full`);
-}
-
-/** POSTs the body unchanged; the outcome is reported on stderr, never fatal. */
-async function forward(ctx: Context, url: string, n: Received, stop: AbortSignal): Promise<void> {
-  const started = performance.now();
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': n.contentType },
-      body: new Uint8Array(n.raw),
-      redirect: 'manual',
-      signal: AbortSignal.any([AbortSignal.timeout(FORWARD_TIMEOUT_MS), stop]),
-    });
-    await res.arrayBuffer().catch(() => undefined);
-    const ms = Math.round(performance.now() - started);
-    const line = `forwarded ${label(n)} to ${url}: HTTP ${res.status} (${ms} ms)`;
-    if (res.ok) ctx.info(line);
-    else ctx.warn(line);
-  } catch (err) {
-    if (stop.aborted) return; // Ctrl-C: reported with the ones left
-    const e = err as Error & { cause?: { code?: string } };
-    const why = e.name === 'TimeoutError' ? `no answer within ${FORWARD_TIMEOUT_MS / 1000} s` : (e.cause?.code ?? e.message);
-    ctx.warn(`could not forward ${label(n)} to ${url}: ${why}`);
-  }
-}
 
 /** Runs the --exec command with the body on stdin and ASSESS_EVENT_* variables; its output goes to stderr. */
 async function runExec(ctx: Context, command: string, n: Received, stop: AbortSignal): Promise<void> {

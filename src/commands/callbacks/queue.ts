@@ -38,7 +38,7 @@ export class WorkQueue<T> {
       this.dropped++;
       this.warn(
         `${this.what} queue full (${this.waiting.length} waiting, ${formatBytes(this.bytes)}): dropped ${label}; ` +
-          `${this.dropped} dropped so far (raise --queue-max / --queue-max-bytes, or fix the target)`,
+          `${this.dropped} dropped so far (raise its queue limits, or fix what hangs)`,
       );
       return;
     }

@@ -25,9 +25,10 @@ export default defineCommand({
   description: 'Show a test: name, status, duration, questions and its sections (and skills) as tables',
   examples: ['assess tests get 1001', 'assess tests get 1001 --json', 'assess tests get 1001 --json testId,sections'],
   schema: z.object({ testId: zx.id('1001') }),
-  jsonFields: (_input, g) => (g.api === 'v2' ? V2_TEST_DETAIL_FIELDS : FIELDS),
+  jsonFields: FIELDS,
+  v2: { run: (ctx, { testId }) => getTestV2(ctx, testId), jsonFields: V2_TEST_DETAIL_FIELDS },
+  showsAnswer: true,
   async run(ctx, { testId }) {
-    if (ctx.globals.api === 'v2') return getTestV2(ctx, testId);
     const test = (await (await ctx.api()).getTest(testId)) as Record<string, unknown> & {
       sections?: Array<Record<string, unknown> & { sectionName: string; skills?: Array<Record<string, unknown>> }>;
     };

@@ -33,9 +33,10 @@ export default defineCommand({
     pageSize: zx.int(1, 100, 50).default(20),
     all: z.boolean().default(false),
   }),
-  jsonFields: (_input, g) => (g.api === 'v2' ? V2_TEST_FIELDS : TEST_FIELDS),
+  jsonFields: TEST_FIELDS,
+  v2: { run: (ctx, input) => listTestsV2(ctx, input), jsonFields: V2_TEST_FIELDS },
+  showsAnswer: true,
   async run(ctx, { page, pageSize, all }) {
-    if (ctx.globals.api === 'v2') return listTestsV2(ctx, { page, pageSize, all });
     const api: V3ClientLike = await ctx.api();
     const printer = new Printer(ctx);
     if (!all) {

@@ -50,18 +50,18 @@ export function registerInvitationRoutes(app: FastifyInstance, store: Store): vo
     return reply.code(201).send({ testInvitationId: inv.testInvitationId, testUrl: originOf(request) + testUrlPath(inv) });
   });
 
-  app.post('/v3/invitations/:testInvitationId/cancel', { config: { auth: true, style: 'errors' } }, async (request, reply) => {
+  // Cancel (spec: body and answer not shown): as production answers, 200
+  // {testInvitationId, status: "cancelled"} (lowercase), refusals 400 {statusCode, message}.
+  app.post('/v3/invitations/:testInvitationId/cancel', { config: { auth: true, style: 'statusMessage' } }, async (request, reply) => {
     const id = pathId(request, reply, 'testInvitationId');
     if (id === null) return reply;
     const inv = store.ownedInvitation(request.accountId, id);
     if (!inv) return invitationNotOwned(request, reply, id);
     const r = cancel(store, inv);
     if (!r.ok) return fail(request, reply, 400, r.message);
-    // The answer is the state this request wrote: read it before awaiting the write, during which
-    // another request (a reattempt reopening it) may change the invitation.
-    const answer = { testInvitationId: inv.testInvitationId, status: inv.status };
     await store.flush();
-    return answer;
+    // what this call did, not a re-read of the state (another request may have moved it since)
+    return { testInvitationId: inv.testInvitationId, status: 'cancelled' };
   });
 
   app.post('/v3/invitations/:testInvitationId/reattempt', { config: { auth: true, style: 'statusMessage' } }, async (request, reply) => {
@@ -79,7 +79,7 @@ export function registerInvitationRoutes(app: FastifyInstance, store: Store): vo
       callbackUrlRegistered: r.inv.callbackUrl ?? '',
       redirectUrlRegistered: r.inv.redirectUrl ?? '',
     };
-    await store.flush(); // as for cancel: answer with what this request wrote
+    await store.flush(); // as for cancel: answer with what this request did, built before the write
     return answer;
   });
 }
