@@ -51,6 +51,19 @@ describe('callbacks listen under a hanging target (item 4)', () => {
     cfg.cleanup();
   });
 
+  it('--forward-queue-bytes bounds it by size; the warnings count the drops; all 20 are accounted for', async () => {
+    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--forward-to', hangUrl, '--forward-queue-bytes', '2KB']);
+    const url = await l.firstLine();
+    for (let i = 1; i <= 20; i++) await post(url, i);
+    await waitFor(() => /dropped so far/.test(l.stderr()), { what: 'a drop' });
+    const r = await l.stop('SIGINT');
+    expect(r.signal).toBeNull();
+    const drops = [...l.stderr().matchAll(/forward queue full \(\d+ waiting, \d+ KB\); (\d+) dropped so far/g)].map((m) => Number(m[1]));
+    expect(drops.length).toBeGreaterThan(10); // ~480-byte bodies, 2 KB: at most a handful wait
+    expect(drops).toEqual(drops.map((_, i) => i + 1));
+    for (let i = 1; i <= 20; i++) expect(l.stderr()).toMatch(new RegExp(`could not forward invitation ${i} \\(Complete\\)`));
+  });
+
   it('--exec-queue and --exec-queue-bytes bound the --exec queue: drops counted', async () => {
     const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--exec', 'sleep 60', '--exec-queue', '5']);
     const url = await l.firstLine();
