@@ -37,6 +37,14 @@ describe('base URL passwords are masked (item 7)', () => {
     expect(r.stdout + r.stderr).not.toContain(SECRET);
   });
 
+  it('auth status shows the base URL masked', async () => {
+    const url = s.sb.baseUrl.replace('http://', `http://bob:${SECRET}@`);
+    const r = await runAssess(['auth', 'status', '--json'], { env: { ...s.env, ASSESS_BASE_URL: url } });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).baseUrl).toMatch(/^http:\/\/\*\*\*\*@127\.0\.0\.1:\d+$/);
+    expect(r.stdout + r.stderr).not.toContain(SECRET);
+  });
+
   it('config set / get / list base-url', async () => {
     const cfg = tempDir();
     const url = `https://bob:${SECRET}@api.example.com`;
