@@ -32,7 +32,7 @@ Examples:
   $ assess --sandbox tests list
   $ assess auth login
   $ assess invite 1001 --email ann@example.com --name "Ann Lee"
-  $ assess report 5001 --json
+  $ assess report 900001 --json
 
 Exit codes: 0 ok · 1 service refused/failed · 2 usage · 3 auth · 4 not found · 5 partial · 6 network · 130 interrupted
 Docs: docs/commands.md`,

@@ -10,7 +10,7 @@ export default defineCommand({
   description: 'Store an API key (and base URLs) in a profile; prompts on a terminal, masked',
   examples: [
     'assess auth login',
-    'printf %s "$ASSESS_KEY" | assess auth login --key-stdin --base-url https://api.example.com',
+    'printf %s "$ASSESS_KEY" | assess auth login --key-stdin --base-url http://127.0.0.1:4010   # e.g. a local sandbox',
     'assess auth login --profile staging --api-key-file ./key.txt',
   ],
   options: (cmd) =>
