@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { spawnAssess } from '../helpers/spawn.js';
 
 let s: TestSandbox;
 const work = tempDir('assess-csv-');
@@ -79,5 +80,18 @@ describe('CSV formula injection (item 9)', () => {
       for (const n of NAMES.slice(0, 4)) expect(names).toContain(`'${n}`);
       for (const row of rows) expect(row[head!.indexOf('testInvitationId')]).toMatch(/^\d+$/);
     }
+  });
+
+  it('callbacks listen --csv --csv-safe neutralises the notification cells too', async () => {
+    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--csv', '--csv-safe']);
+    const url = await l.firstLine();
+    const body = { CandidateEmailId: '=1+2@x.example', AttemptedOn: null, AttemptedOnUtc: null, TotalScore: 10, CandidateScore: -5, ReportPDFUrl: null, TestInvitationId: 7, Status: '@Complete', PerformanceCategory: null };
+    await fetch(url!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const lines = await l.waitForLines(3);
+    await l.stop();
+    const row = cells(`${lines[2]}\r\n`)[0]!;
+    expect(row).toContain("'=1+2@x.example");
+    expect(row).toContain("'@Complete");
+    expect(row).toContain('-5'); // a number stays a number
   });
 });

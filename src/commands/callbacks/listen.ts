@@ -156,7 +156,7 @@ async function makePrinter(ctx: Context): Promise<(n: Received) => void> {
       return (n) => {
         if (first) write(csvHeader());
         first = false;
-        write(csvRow(n.body));
+        write(csvRow(n.body, ctx.globals.csvSafe));
       };
     }
     default: {
