@@ -6,8 +6,6 @@ import { AuthError, UsageError } from '../errors.js';
 import type { Profile } from './keys.js';
 
 /** Placeholder production addresses; set the real ones with `assess auth login --base-url`. */
-export const DEFAULT_BASE_URL = 'https://api.assessment-service.example';
-export const DEFAULT_BASE_URL_V2 = 'https://api.assessment-service.example';
 
 export type KeySource = 'key-file' | 'stdin' | 'env' | 'profile' | 'sandbox';
 

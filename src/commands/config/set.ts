@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseBaseUrl } from '../../config/base-url.js';
 import { defineCommand } from '../../cli/command.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
 import { UsageError } from '../../errors.js';
@@ -16,8 +17,15 @@ export default defineCommand({
     if (!spec) throw new UsageError(`<key>: unknown setting '${key}'`, `settings: ${KEY_NAMES.join(', ')}`);
     const parsed = (spec.schema as z.ZodType).safeParse(value);
     if (!parsed.success) throw new UsageError(`${key}: ${parsed.error.issues[0]?.message} (got ${JSON.stringify(value)})`);
+    let stored: unknown = parsed.data;
+    if (key === 'base-url' || key === 'base-url-v2') {
+      // a trailing /v3 (/v2/org) would be doubled on every path: take it off, and say so
+      const notices: string[] = [];
+      stored = normaliseBaseUrl({ value: String(parsed.data), name: key }, key === 'base-url' ? 'v3' : 'v2', notices);
+      notices.forEach((n) => ctx.warn(n));
+    }
     const store = await ctx.config();
-    await store.update(ctx.globals.profile, (p) => ({ ...p, [spec.prop]: parsed.data }));
-    ctx.info(`Set ${key} = ${String(parsed.data)} in profile '${ctx.globals.profile}'.`);
+    await store.update(ctx.globals.profile, (p) => ({ ...p, [spec.prop]: stored }));
+    ctx.info(`Set ${key} = ${String(stored)} in profile '${ctx.globals.profile}'.`);
   },
 });
