@@ -36,6 +36,9 @@ export interface GlobalOptions {
   keyStdin: boolean;
   /** `--csv-safe` / ASSESS_CSV_SAFE=1: neutralise spreadsheet formulas in --csv output. */
   csvSafe?: boolean;
+  /** `--query EXPR` as typed; compiled into `query` when the context is made. */
+  queryText?: string;
+  query?: import('./output/query.js').Query;
 }
 
 export type Env = Record<string, string | undefined>;

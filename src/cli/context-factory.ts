@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import type { Connection } from '../config/credentials.js';
 import type { ConfigStore } from '../config/store.js';
 import { type Context, type Env, type IO, debugSink } from '../context.js';
-import { CancelledError, LocalError } from '../errors.js';
+import { CancelledError, LocalError, UsageError } from '../errors.js';
 import { decideColor, resolveGlobals } from './globals.js';
 
 export interface ProcessLike {
@@ -49,6 +49,7 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     // reported by whichever command reads the config
   }
   const globals = resolveGlobals(opts, proc.env, io, profilePrefs.output);
+  if (globals.queryText !== undefined) globals.query = await (await import('../output/query.js')).compileQuery(globals.queryText);
   if (!globals.apiExplicit && profilePrefs.api) globals.api = profilePrefs.api;
 
   let connection: Promise<Connection> | undefined;
@@ -90,6 +91,14 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
   const { globals, env } = ctx;
   if (globals.sandbox) return startEmbeddedSandbox(ctx, rt, config);
   const store = await config();
+  const known = Object.keys(store.profiles());
+  // A profile named explicitly must exist (a typo would otherwise silently use no key).
+  if (globals.profile !== 'default' && !known.includes(globals.profile)) {
+    throw new UsageError(
+      `--profile: no profile '${globals.profile}'${known.length ? ` (known: ${known.join(', ')})` : ' (none is stored yet)'}`,
+      `create it with: assess auth login --profile ${globals.profile}; list them with: assess auth list`,
+    );
+  }
   const profile = store.profile(globals.profile);
   const key = await resolveKey({ apiKeyFile: globals.apiKeyFile, keyStdin: globals.keyStdin, env, stdin: ctx.io.stdin, profile });
   const urls = resolveBaseUrls({ env, profileName: globals.profile, profile });

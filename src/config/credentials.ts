@@ -74,7 +74,7 @@ export function requireKey(c: Connection): string {
   if (!c.apiKey) {
     throw new AuthError(
       `no API key for profile '${c.profile}'`,
-      "run 'assess auth login', set ASSESS_API_KEY, or pass --api-key-file F (use --sandbox to try the tool without one)",
+      `run 'assess auth login${c.profile === 'default' ? '' : ` --profile ${c.profile}`}', set ASSESS_API_KEY, or pass --api-key-file F (use --sandbox to try the tool without one)`,
     );
   }
   // A header carries visible ASCII only: anything else (a pasted '…', a stray newline inside)

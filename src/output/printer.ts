@@ -6,6 +6,7 @@ import Table from 'cli-table3';
 import type { Context } from '../context.js';
 import { checkFields, pickFields } from './fields.js';
 import { toCsvLine } from './csv.js';
+import { renderQueryResult } from './query.js';
 import { getPath, localDate, plain, statusColour } from './values.js';
 
 export interface Column {
@@ -52,7 +53,14 @@ export class Printer {
 
   /** Prints a list; rows may stream (an async iterable) for NDJSON, JSON, CSV and TSV. */
   async list(rows: Rows, spec: ListSpec): Promise<number> {
-    const { output, fields } = this.ctx.globals;
+    const { output, fields, query } = this.ctx.globals;
+    if (query) {
+      // every page first: the query sees the whole list as one array
+      const all: Array<Record<string, unknown>> = [];
+      for await (const row of rows) all.push(row);
+      this.write(renderQueryResult(query.run(all), output === 'ndjson'));
+      return all.length;
+    }
     const valid = () => spec.fields ?? spec.columns.map((c) => c.key);
     if (spec.fields) this.check(spec.fields);
     let n = 0;
@@ -101,7 +109,11 @@ export class Printer {
 
   /** Prints one object: an object under --json/--ndjson, key/value lines otherwise. */
   object(obj: Record<string, unknown>, spec: ObjectSpec, jsonFields?: string[]): void {
-    const { output, fields } = this.ctx.globals;
+    const { output, fields, query } = this.ctx.globals;
+    if (query) {
+      this.write(renderQueryResult(query.run(obj), output === 'ndjson'));
+      return;
+    }
     if (output === 'json' || output === 'ndjson') {
       this.check(jsonFields ?? Object.keys(obj));
       const picked = pickFields(obj, fields);

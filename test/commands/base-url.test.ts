@@ -78,3 +78,53 @@ describe('hints that point at the real problem', () => {
     expect(r.stderr).not.toMatch(/auth status/);
   });
 });
+
+describe('profiles', () => {
+  it('auth list shows each profile with its base URL, masked key and which is in use', async () => {
+    const cfg = tempDir();
+    for (const p of ['default', 'staging']) {
+      const r = await run(['auth', 'login', '--key-stdin', '--base-url', s.sb.baseUrl, '--profile', p], { configDir: cfg.dir, stdin: key() });
+      expect(r.code, r.stderr).toBe(0);
+    }
+    const r = await run(['auth', 'list', '--json', '--profile', 'staging'], { configDir: cfg.dir });
+    expect(r.code, r.stderr).toBe(0);
+    const rows = JSON.parse(r.stdout) as Array<{ profile: string; current: boolean; baseUrl: string; key: string }>;
+    expect(rows.map((x) => [x.profile, x.current])).toEqual([
+      ['default', false],
+      ['staging', true],
+    ]);
+    expect(rows[0]!.key).toMatch(/^\*+.{4}$/);
+    expect(r.stdout).not.toContain(key());
+    cfg.cleanup();
+  });
+
+  it('an unknown --profile is exit 2 naming the known ones; nothing is sent', async () => {
+    const cfg = tempDir();
+    await run(['auth', 'login', '--key-stdin', '--base-url', s.sb.baseUrl, '--profile', 'staging'], { configDir: cfg.dir, stdin: key() });
+    const before = (await s.requests()).length;
+    const r = await run(['tests', 'list', '--profile', 'stagin'], { configDir: cfg.dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--profile: no profile 'stagin' \(known: staging\)/);
+    expect((await s.requests()).length).toBe(before);
+    cfg.cleanup();
+  });
+
+  it('the missing-key hint carries the --profile in use', async () => {
+    const cfg = tempDir();
+    await run(['config', 'set', 'base-url', s.sb.baseUrl, '--profile', 'ci'], { configDir: cfg.dir });
+    const r = await run(['tests', 'list', '--profile', 'ci'], { configDir: cfg.dir });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/assess auth login --profile ci/);
+    cfg.cleanup();
+  });
+});
+
+describe('help', () => {
+  it('assess help attempts list shows the verb help (as attempts list --help does)', async () => {
+    const a = await run(['help', 'attempts', 'list']);
+    const b = await run(['attempts', 'list', '--help']);
+    expect(a.code).toBe(0);
+    expect(a.stdout).toMatch(/^Usage: assess attempts list/);
+    expect(a.stdout).toBe(b.stdout);
+  });
+});

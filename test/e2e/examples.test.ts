@@ -153,3 +153,13 @@ describe("README's Using it block, in order", () => {
     expect(r.code, `${line}\n${r.out.slice(-2000)}`).toBe(0);
   });
 });
+
+describe('help through the built binary', () => {
+  it('assess help attempts list = assess attempts list --help (the snapshot fast path)', async () => {
+    const a = await sh('assess help attempts list');
+    const b = await sh('assess attempts list --help');
+    expect(a.code).toBe(0);
+    expect(a.out).toMatch(/^Usage: assess attempts list/);
+    expect(a.out).toBe(b.out);
+  });
+});
