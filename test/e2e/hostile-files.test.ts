@@ -61,16 +61,23 @@ describe('an output is never an input or another output (item 2)', () => {
 
 describe('one run per journal (item 5)', () => {
   it('a second run on a journal in use exits 2 naming the holder; every candidate is invited once', async () => {
-    const { csv } = cohort(60);
-    const first = spawnAssess(['invite', '1001', '--csv', csv, '--concurrency', '1'], { env: s.env });
-    await waitFor(() => existsSync(`${csv}.journal.ndjson.lock`) || first.child.exitCode !== null, { timeoutMs: 20_000, what: 'the first run to take the lock' });
-    const second = await runAssess(['invite', '1001', '--csv', csv], { env: s.env });
-    const a = await first.done;
-    expect(a.code).toBe(0);
-    expect(second.code).toBe(2);
-    expect(second.stderr).toMatch(new RegExp(`journal .*c\\.csv\\.journal\\.ndjson is in use by another assess run \\(pid ${first.child.pid}\\)`));
-    expect(await invites(`c${n}.files.example`)).toBe(60);
-    expect(existsSync(`${csv}.journal.ndjson.lock`)).toBe(false);
+    // a slow service, so the first run is surely still running when the second starts
+    const slow = await startTestSandbox({ latencyMs: 100 });
+    try {
+      const { csv } = cohort(60);
+      const first = spawnAssess(['invite', '1001', '--csv', csv, '--concurrency', '1'], { env: slow.env });
+      await waitFor(() => existsSync(`${csv}.journal.ndjson.lock`) || first.child.exitCode !== null, { timeoutMs: 20_000, what: 'the first run to take the lock' });
+      const second = await runAssess(['invite', '1001', '--csv', csv], { env: slow.env });
+      const a = await first.done;
+      expect(a.code).toBe(0);
+      expect(second.code).toBe(2);
+      expect(second.stderr).toMatch(new RegExp(`journal .*c\\.csv\\.journal\\.ndjson is in use by another assess run \\(pid ${first.child.pid}\\)`));
+      const sent = (await slow.requests()).filter((r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes(`c${n}.files.example`));
+      expect(sent).toHaveLength(60);
+      expect(existsSync(`${csv}.journal.ndjson.lock`)).toBe(false);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('a stale lock (its process is gone) is taken over', async () => {
