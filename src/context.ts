@@ -1,6 +1,8 @@
 // What a command receives. Everything that touches the outside world (streams, TTY, colour,
 // environment, clock, config, API clients) comes through here, so commands run in-process in
 // tests with in-memory streams.
+import { maskUrlCredentials } from './api/redact.js';
+import { escapeMessage } from './output/escape.js';
 import type { Readable, Writable } from 'node:stream';
 import type { OutputFormat } from './output/format.js';
 
@@ -32,6 +34,8 @@ export interface GlobalOptions {
   sandbox: boolean;
   apiKeyFile?: string;
   keyStdin: boolean;
+  /** `--csv-safe` / ASSESS_CSV_SAFE=1: neutralise spreadsheet formulas in --csv output. */
+  csvSafe?: boolean;
   /** `--query EXPR` as typed; compiled into `query` when the context is made. */
   queryText?: string;
   query?: import('./output/query.js').Query;
@@ -69,5 +73,5 @@ export interface Context {
 
 /** Where `--debug` lines go (stderr, prefixed), or undefined when debugging is off. */
 export function debugSink(ctx: Pick<Context, 'globals' | 'io'>): ((line: string) => void) | undefined {
-  return ctx.globals.debug ? (line) => void ctx.io.stderr.write(`[debug] ${line}\n`) : undefined;
+  return ctx.globals.debug ? (line) => void ctx.io.stderr.write(`[debug] ${escapeMessage(maskUrlCredentials(line))}\n`) : undefined;
 }

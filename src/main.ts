@@ -33,9 +33,13 @@ function fastPath(): boolean {
 }
 
 // `assess … | head` closes the pipe early: that is the reader's choice, not an error.
+// Any other failure of stdout (a full disk behind `> file`) is a place we cannot write: exit 2
+// naming it, not a stack trace.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw err;
+  const cause = err.code === 'ENOSPC' ? 'no space left on the device' : err.code === 'EDQUOT' ? 'disk quota exceeded' : err.message;
+  process.stderr.write(`error: cannot write to standard output: ${cause}${err.code ? ` (${err.code})` : ''}\n`);
+  process.exit(2);
 });
 
 if (!fastPath()) {

@@ -4,7 +4,7 @@
 export const MASK = '****';
 
 export function redact(text: string, secrets: Array<string | undefined>): string {
-  let out = text;
+  let out = maskUrlCredentials(text);
   for (const s of secrets) {
     if (s && s.length >= 4) out = out.split(s).join(MASK);
   }
@@ -15,4 +15,12 @@ export function redact(text: string, secrets: Array<string | undefined>): string
 export function maskKey(key: string | undefined): string {
   if (!key) return '(none)';
   return key.length <= 8 ? MASK : `${MASK}${key.slice(-4)}`;
+}
+
+// scheme://user:password@host — the userinfo of a URL is a credential wherever it is shown.
+const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^/\s?#]+)@/gi; // greedy: up to the last @ of the authority
+
+/** Masks the userinfo of every URL in the text: `https://u:p@host` → `https://****@host`. */
+export function maskUrlCredentials(text: string): string {
+  return text.replace(USERINFO, `$1${MASK}@`);
 }

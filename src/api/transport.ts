@@ -125,6 +125,9 @@ export class Transport {
       accept: 'application/json, application/pdf;q=0.9, */*;q=0.5',
     };
     if (payload !== undefined) headers['content-type'] = 'application/json; charset=utf-8';
+    // A request that makes the service e-mail a candidate is repeated only when it surely never
+    // left this machine: a retry after a reset or a timeout could send a second e-mail.
+    const idempotent = spec.idempotent && !sendsEmail(spec.body);
 
     for (let attempt = 1; ; attempt++) {
       const wait = this.gate.waitMs();
@@ -132,6 +135,7 @@ export class Transport {
       const started = Date.now();
       this.logRequest(spec.method, url, headers, payload, attempt);
       let outcome: Outcome;
+      const deadline = this.deadline(spec, info, attempt);
       try {
         const res = await request(url, {
           method: spec.method,
@@ -140,12 +144,13 @@ export class Transport {
           dispatcher: this.o.dispatcher ?? defaultDispatcher(),
           headersTimeout: this.o.timeoutMs,
           bodyTimeout: this.o.timeoutMs,
-          signal: this.o.signal,
+          signal: deadline.signal,
         });
+        deadline.follow(res.body);
         const retryAfter = header(res.headers, 'retry-after');
         outcome = { kind: 'status', status: res.statusCode, retryAfter };
         this.logResponse(res.statusCode, Date.now() - started, res.headers);
-        if (!shouldRetry(outcome, { idempotent: spec.idempotent, attempt, maxAttempts: this.o.maxAttempts })) {
+        if (!shouldRetry(outcome, { idempotent, attempt, maxAttempts: this.o.maxAttempts })) {
           return { status: res.statusCode, headers: res.headers, body: res.body, request: info, attempts: attempt, maybeApplied };
         }
         if (res.statusCode >= 500) maybeApplied = true;
@@ -155,12 +160,13 @@ export class Transport {
         this.debug(`retrying ${spec.method} in ${delay} ms (HTTP ${res.statusCode}, attempt ${attempt}/${this.o.maxAttempts})`);
         await this.o.sleep(delay, this.o.signal);
       } catch (err) {
+        deadline.clear();
         if (this.o.signal?.aborted) throw err;
-        const code = errorCode(err);
+        const code = deadline.expired ? 'UND_ERR_HEADERS_TIMEOUT' : errorCode(err);
         outcome = { kind: 'error', code, sent: wasSent(code) };
         if (outcome.sent) maybeApplied = true;
         this.debug(`<-- ${code ?? 'error'} after ${Date.now() - started} ms: ${this.scrub(String((err as Error).message))}`);
-        if (!shouldRetry(outcome, { idempotent: spec.idempotent, attempt, maxAttempts: this.o.maxAttempts })) {
+        if (!shouldRetry(outcome, { idempotent, attempt, maxAttempts: this.o.maxAttempts })) {
           const timedOut = /TIMEOUT/.test(code ?? '');
           const what = timedOut ? `timed out after ${this.o.timeoutMs / 1000} s` : `failed (${code ?? 'network error'})`;
           throw new NetworkError(`${spec.method} ${info.url} ${what}`, info, code, attempt, timedOut);
@@ -195,6 +201,8 @@ export class Transport {
         return { res, text: await res.body.text() };
       } catch (err) {
         if (this.o.signal?.aborted) throw err;
+        // The whole answer did not arrive within --timeout: a slow server, not a broken one.
+        if (err instanceof NetworkError && err.timedOut) throw err;
         const code = errorCode(err);
         this.debug(`<-- answer broke off: ${code ?? 'error'}: ${this.scrub(String((err as Error).message))}`);
         maybeApplied = true;
@@ -203,6 +211,39 @@ export class Transport {
         await this.o.sleep(retryDelayMs(read, undefined, Date.now(), this.o.random), this.o.signal);
       }
     }
+  }
+
+  /**
+   * --timeout is a deadline for the whole answer of one attempt (headers and body), not an idle
+   * timeout between bytes: a server dripping one byte a second must not hold the CLI forever.
+   * The deadline aborts with a NetworkError (timedOut) as the reason, so it stays apart from
+   * the user's Ctrl-C (this.o.signal) and surfaces as exit 6 naming the request.
+   */
+  private deadline(spec: RequestSpec, info: RequestInfo, attempt: number) {
+    const ctl = new AbortController();
+    const secs = this.o.timeoutMs / 1000;
+    const reason = new NetworkError(`${spec.method} ${info.url} timed out after ${secs} s (no complete answer)`, info, 'ASSESS_DEADLINE', attempt, true);
+    const state = { expired: false };
+    let body: { destroy(err?: Error): unknown; destroyed?: boolean } | undefined;
+    const timer = setTimeout(() => {
+      state.expired = true;
+      this.debug(`<-- deadline of ${secs} s passed (attempt ${attempt})`);
+      if (body && !body.destroyed) body.destroy(reason);
+      ctl.abort(reason);
+    }, this.o.timeoutMs);
+    timer.unref();
+    return {
+      signal: this.o.signal ? AbortSignal.any([this.o.signal, ctl.signal]) : ctl.signal,
+      get expired() {
+        return state.expired;
+      },
+      /** The deadline covers the body too; it ends when the body is read or dropped. */
+      follow(b: NodeJS.ReadableStream & { destroy(err?: Error): unknown; destroyed?: boolean }) {
+        body = b;
+        (b as NodeJS.EventEmitter).once('close', () => clearTimeout(timer));
+      },
+      clear: () => clearTimeout(timer),
+    };
   }
 
   /** Replaces the key wherever it could appear (a key pasted into a URL, an echoing server). */
@@ -228,6 +269,10 @@ export class Transport {
     this.debug(`<-- ${status} (${ms} ms)`);
     for (const [k, v] of Object.entries(headers)) this.debug(`    ${k}: ${Array.isArray(v) ? v.join(', ') : v}`);
   }
+}
+
+function sendsEmail(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && String((body as Record<string, unknown>).sendEmail).toLowerCase() === 'yes';
 }
 
 function header(h: Record<string, string | string[] | undefined>, name: string): string | null {

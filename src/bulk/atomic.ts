@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { processAlive } from '../util/process-alive.js';
+import { asFileError } from './output-files.js';
 
 const TEMP = /^\.(.+)\.(\d+)\.[0-9a-f]{8}\.part$/;
 
@@ -35,8 +36,8 @@ export function cleanStaleTemps(dir: string): number {
 }
 
 /** Writes the whole content at once: temp, fsync, rename. */
-export function writeFileAtomic(target: string, data: string | Uint8Array): void {
-  const file = new AtomicFile(target);
+export function writeFileAtomic(target: string, data: string | Uint8Array, what?: string): void {
+  const file = new AtomicFile(target, what);
   file.write(data);
   file.commit();
 }
@@ -52,12 +53,29 @@ export class AtomicFile {
   private readonly buf = Buffer.allocUnsafeSlow(64 * 1024);
   private used = 0;
 
-  constructor(readonly target: string) {
+  /** `what` names the file in an error (`the results`, `the summary`). */
+  constructor(
+    readonly target: string,
+    readonly what = 'the file',
+  ) {
     this.temp = tempPathFor(target);
-    this.fd = openSync(this.temp, 'wx', 0o644);
+    // Private: these files hold names, e-mails and test-taking URLs.
+    try {
+      this.fd = openSync(this.temp, 'wx', 0o600);
+    } catch (err) {
+      throw asFileError(err, what, target);
+    }
   }
 
   write(data: string | Uint8Array): void {
+    try {
+      this.put(data);
+    } catch (err) {
+      throw asFileError(err, this.what, this.target);
+    }
+  }
+
+  private put(data: string | Uint8Array): void {
     if (this.fd === null) throw new Error(`${this.target} is already closed`);
     // A UTF-16 code unit takes at most 3 bytes in UTF-8.
     const most = typeof data === 'string' ? data.length * 3 : data.length;
@@ -75,15 +93,26 @@ export class AtomicFile {
 
   commit(): void {
     if (this.fd === null) return;
-    this.drain();
-    fsyncSync(this.fd);
-    closeSync(this.fd);
-    this.fd = null;
-    renameSync(this.temp, this.target);
+    try {
+      this.drain();
+      fsyncSync(this.fd);
+      closeSync(this.fd);
+      this.fd = null;
+      renameSync(this.temp, this.target);
+    } catch (err) {
+      this.discard(); // no temp file left behind by a full disk
+      throw asFileError(err, this.what, this.target);
+    }
   }
 
   discard(): void {
-    if (this.fd !== null) closeSync(this.fd);
+    if (this.fd !== null) {
+      try {
+        closeSync(this.fd);
+      } catch {
+        // closing a file on a full disk may fail; the temp is removed all the same
+      }
+    }
     this.fd = null;
     rmSync(this.temp, { force: true });
   }

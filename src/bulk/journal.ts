@@ -4,10 +4,13 @@
 // INTERVAL_MS) and always on close — a power cut loses at most the last batch, and those
 // items are simply sent again (the operations are idempotent per item).
 // A torn last line (kill -9 in the middle of a write) is cut off when the journal is opened.
-import { createReadStream } from 'node:fs';
+import { createReadStream, realpathSync } from 'node:fs';
 import { closeSync, fsyncSync, ftruncateSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
+import { asFileError } from './output-files.js';
+import { UsageError } from '../errors.js';
+import { releasePidLock, tryPidLock } from '../util/pid-lock.js';
 
 export interface JournalEntry {
   /** The item key (e.g. `1001|default|ann@example.com`, or an invitation id). */
@@ -27,22 +30,47 @@ const INTERVAL_MS = 1000;
 export class Journal {
   readonly entries = new Map<string, JournalEntry>();
   lastRun: Record<string, unknown> | null = null;
+  /** Keys whose request was about to be sent (`{"s": key}`), finished or not. */
+  readonly sending = new Set<string>();
+  /** Files this journal's runs wrote (`wrote` of item and run lines): only those may be replaced. */
+  readonly wrote = new Set<string>();
   /** Lines that could not be read (a torn line in the middle means someone edited the file). */
   unreadable = 0;
   private fd: number | null = null;
   private unsynced = 0;
   private timer: NodeJS.Timeout | null = null;
+  private lockPath: string | null = null;
 
   private constructor(readonly path: string) {}
 
   /** Opens (creating it if needed), repairs a torn tail, and loads the entries. */
   static async open(path: string): Promise<Journal> {
     const j = new Journal(path);
-    mkdirSync(dirname(path), { recursive: true });
-    j.fd = openSync(path, 'a+', 0o644);
-    cutTornTail(j.fd);
-    await j.load();
+    try {
+      // Private: a journal holds names, e-mails and test-taking URLs.
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      j.fd = openSync(path, 'a+', 0o600);
+      j.lock();
+      cutTornTail(j.fd);
+      await j.load();
+    } catch (err) {
+      j.close();
+      throw asFileError(err, 'the journal', path, 'choose another --journal, or free space / fix the permissions there');
+    }
     return j;
+  }
+
+  /**
+   * One run per journal: two runs on one journal would both send everything (two e-mails to
+   * every candidate). `<journal>.lock` holds the owner's pid; a stale one is taken over.
+   */
+  private lock(): void {
+    if (!fstatSync(this.fd!).isFile()) return; // a device or pipe given as the journal: nothing to share
+    const lockPath = `${realpathSync(this.path)}.lock`;
+    const holder = tryPidLock(lockPath);
+    if (holder !== null)
+      throw new UsageError(`the journal ${this.path} is in use by another assess run (pid ${holder})`, 'wait for that run to finish, or give this one its own --journal');
+    this.lockPath = lockPath;
   }
 
   private async load(): Promise<void> {
@@ -57,10 +85,19 @@ export class Journal {
         this.unreadable++;
         continue;
       }
-      if (v && typeof v === 'object' && typeof (v as JournalEntry).k === 'string') this.entries.set((v as JournalEntry).k, v as JournalEntry);
-      else if (v && typeof v === 'object' && (v as RunRecord).run) this.lastRun = (v as RunRecord).run;
+      if (v && typeof v === 'object' && typeof (v as JournalEntry).k === 'string') {
+        this.entries.set((v as JournalEntry).k, v as JournalEntry);
+        this.noteWrote((v as JournalEntry).wrote);
+      } else if (v && typeof v === 'object' && (v as RunRecord).run) {
+        this.lastRun = (v as RunRecord).run;
+        this.noteWrote(this.lastRun.wrote);
+      } else if (v && typeof v === 'object' && typeof (v as { s?: unknown }).s === 'string') this.sending.add((v as { s: string }).s);
       else this.unreadable++;
     }
+  }
+
+  private noteWrote(name: unknown): void {
+    if (typeof name === 'string') this.wrote.add(name);
   }
 
   has(key: string): boolean {
@@ -75,17 +112,37 @@ export class Journal {
    * does not look up its own items, and 50,000 kept entries would cost tens of MB.
    */
   append(entry: JournalEntry): void {
+    this.noteWrote(entry.wrote);
     this.writeLine({ ...entry, at: entry.at ?? new Date().toISOString() });
+  }
+
+  /**
+   * Notes that the item's request is about to be sent (used where a repeat is not harmless, such
+   * as an invitation e-mail): if the run dies before its outcome is journaled, the next run
+   * knows the item was in flight.
+   */
+  markSending(key: string): void {
+    this.writeLine({ s: key });
+  }
+
+  /** Items an earlier run was sending when it stopped (no outcome journaled). */
+  inFlightEarlier(): string[] {
+    return [...this.sending].filter((k) => !this.entries.has(k));
   }
 
   recordRun(run: Record<string, unknown>): void {
     this.lastRun = run;
+    this.noteWrote(run.wrote);
     this.writeLine({ run });
   }
 
   private writeLine(v: unknown): void {
     if (this.fd === null) throw new Error(`journal ${this.path} is closed`);
-    writeSync(this.fd, `${JSON.stringify(v)}\n`);
+    try {
+      writeSync(this.fd, `${JSON.stringify(v)}\n`);
+    } catch (err) {
+      throw asFileError(err, 'the journal', this.path);
+    }
     if (++this.unsynced >= BATCH) this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => this.flush(), INTERVAL_MS);
@@ -98,15 +155,25 @@ export class Journal {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.fd === null || this.unsynced === 0) return;
-    fsyncSync(this.fd);
+    try {
+      fsyncSync(this.fd);
+    } catch (err) {
+      throw asFileError(err, 'the journal', this.path);
+    }
     this.unsynced = 0;
   }
 
   close(): void {
     if (this.fd === null) return;
-    this.flush();
-    closeSync(this.fd);
-    this.fd = null;
+    const fd = this.fd;
+    try {
+      this.flush();
+    } finally {
+      this.fd = null;
+      closeSync(fd);
+      if (this.lockPath) releasePidLock(this.lockPath);
+      this.lockPath = null;
+    }
   }
 }
 

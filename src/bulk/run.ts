@@ -32,7 +32,7 @@ export class BulkRun {
     readonly journal: Journal,
     readonly resultsPath: string,
   ) {
-    this.results = new AtomicFile(resultsPath);
+    this.results = new AtomicFile(resultsPath, 'the results');
     // Ctrl-C twice, or an exception outside our control: never leave the temp file behind.
     ctx.onExit(() => this.close(false));
   }
@@ -41,7 +41,12 @@ export class BulkRun {
     cleanStaleTemps(dirname(resultsPath));
     const journal = await Journal.open(journalPath);
     if (journal.unreadable) ctx.warn(`${journalPath}: ${journal.unreadable} unreadable line(s) ignored`);
-    return new BulkRun(ctx, journal, resultsPath);
+    try {
+      return new BulkRun(ctx, journal, resultsPath);
+    } catch (err) {
+      journal.close();
+      throw err;
+    }
   }
 
   startProgress(total: number, label: string): void {
@@ -54,25 +59,59 @@ export class BulkRun {
     if (kind !== 'skipped') this.progress?.tick();
   }
 
-  /** Flushes the journal and puts the results file in place (keep=false throws it away). */
+  /**
+   * Flushes the journal and puts the results file in place (keep=false throws it away). Both
+   * are tried even when one fails (a full disk); the first failure is thrown.
+   */
   close(keep = true): void {
     if (this.closed) return;
     this.closed = true;
     this.progress?.stop();
-    this.journal.close();
-    if (keep) this.results.commit();
-    else this.results.discard();
+    let first: unknown;
+    try {
+      this.journal.close();
+    } catch (err) {
+      first = err;
+    }
+    try {
+      if (keep && first === undefined) this.results.commit();
+      else this.results.discard();
+    } catch (err) {
+      first ??= err;
+    }
+    if (first !== undefined) throw first;
+  }
+
+  /**
+   * A run stopped by an error (a refused key, a full disk): the files are closed as far as they
+   * can be, the summary is printed all the same, and the error to exit with is returned.
+   */
+  stopped(err: unknown, what: string): unknown {
+    try {
+      this.close(true);
+    } catch {
+      // the run's own error is the one to report (closing fails the same way on a full disk)
+    }
+    const { done, skipped, failed } = this.tally;
+    this.ctx.info(`Stopped: ${what}: ${done} done, ${skipped} skipped, ${failed} failed. Results: ${this.resultsPath}; journal: ${this.journal.path}`);
+    return err;
   }
 
   /** Summary on stderr, then the exit status as an error (or nothing for exit 0). */
   finish(what: string, extra = ''): void {
-    this.close(true);
+    let closing: unknown;
+    try {
+      this.close(true);
+    } catch (err) {
+      closing = err;
+    }
     const { done, skipped, failed } = this.tally;
     const interrupted = this.ctx.signal.aborted;
     this.ctx.info(
       `${interrupted ? 'Interrupted: ' : ''}${what}: ${done} done, ${skipped} skipped, ${failed} failed${extra}. ` +
         `Results: ${this.resultsPath}; journal: ${this.journal.path}`,
     );
+    if (closing !== undefined) throw closing;
     if (interrupted) throw new CancelledError('interrupted; finished items are in the journal — run the same command again to resume');
     if (failed) throw new PartialFailureError(`${failed} of ${done + skipped + failed} items failed; see ${this.resultsPath}`, failed, done + skipped + failed);
   }

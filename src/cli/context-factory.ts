@@ -1,4 +1,6 @@
 // Builds the Context a command runs with, from the process (or from test doubles).
+import { maskUrlCredentials } from '../api/redact.js';
+import { escapeMessage } from '../output/escape.js';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
@@ -68,8 +70,9 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
       return createV2Client(await ctx.connection(), clientHooks(ctx));
     },
     onExit: (fn) => rt.exitHooks.push(fn),
-    info: (m) => io.stderr.write(`${m}\n`),
-    warn: (m) => io.stderr.write(`${io.color ? '\u001b[33mwarning:\u001b[39m' : 'warning:'} ${m}\n`),
+    // Notices quote service text and URLs: control characters escaped, URL passwords masked.
+    info: (m) => io.stderr.write(`${escapeMessage(maskUrlCredentials(m))}\n`),
+    warn: (m) => io.stderr.write(`${io.color ? '\u001b[33mwarning:\u001b[39m' : 'warning:'} ${escapeMessage(maskUrlCredentials(m))}\n`),
   };
   return ctx;
 }

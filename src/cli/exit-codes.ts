@@ -11,6 +11,8 @@ export const EXIT = {
   partial: 5,
   network: 6,
   interrupted: 130,
+  /** SIGTERM: 128 + 15. */
+  terminated: 143,
 } as const;
 
 export function exitCodeFor(err: unknown): number {

@@ -11,6 +11,7 @@ export function addGlobalOptions(program: Command): void {
     .option('--json [fields]', 'print JSON; optionally only these comma-separated fields')
     .option('--ndjson', 'print one JSON object per line')
     .option('--csv', 'print CSV (RFC 4180)')
+    .option('--csv-safe', 'with --csv: prefix cells starting with = + - @ with \' so spreadsheets do not run them (env ASSESS_CSV_SAFE=1)')
     .option('--query <expr>', 'JMESPath expression applied to the JSON result (all pages), e.g. "[].testId"; prints JSON')
     .option('--no-color', 'disable colour (also NO_COLOR, TERM=dumb)')
     .option('--no-input', 'never prompt; a missing value is an error')
@@ -74,6 +75,7 @@ export function resolveGlobals(
     sandbox: Boolean(opts.sandbox),
     apiKeyFile: (opts.apiKeyFile ?? opts.keyFile) as string | undefined,
     keyStdin: Boolean(opts.keyStdin),
+    csvSafe: Boolean(opts.csvSafe) || env.ASSESS_CSV_SAFE === '1',
     queryText: query,
   };
 }

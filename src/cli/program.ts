@@ -6,6 +6,8 @@ import { NOUNS } from '../commands/index.js';
 import { buildCommand } from './command.js';
 import { createContext, type ProcessLike, type Runtime } from './context-factory.js';
 import { describeError, EXIT, exitCodeFor } from './exit-codes.js';
+import { maskUrlCredentials } from '../api/redact.js';
+import { escapeMessage } from '../output/escape.js';
 import { addGlobalOptions } from './globals.js';
 
 declare const __ASSESS_VERSION__: string;
@@ -101,13 +103,15 @@ export async function runCli(argv: string[], proc: ProcessLike = process as unkn
   // The first signal asks the command to wind down (ctx.signal); a second one from the user, a
   // moment later (an echo arrives at once), stops at once — finished journal lines are on disk.
   let firstSignalAt = 0;
-  const onSigint = () => {
+  let terminated = false;
+  const onSigint = (signal?: NodeJS.Signals) => {
+    if (signal === 'SIGTERM') terminated = true;
     if (!controller.signal.aborted) {
       firstSignalAt = Date.now();
       controller.abort(new Error('interrupted'));
     } else if (Date.now() - firstSignalAt > 500) {
       proc.stderr.write('interrupted again: stopping now\n');
-      process.exit(EXIT.interrupted);
+      process.exit(terminated ? EXIT.terminated : EXIT.interrupted);
     }
   };
   process.on('SIGINT', onSigint);
@@ -124,6 +128,9 @@ export async function runCli(argv: string[], proc: ProcessLike = process as unkn
     const closeDispatcher = (globalThis as Record<symbol, unknown>)[Symbol.for('assess.closeSharedDispatcher')];
     if (typeof closeDispatcher === 'function') await closeDispatcher();
   }
+  // Stopped by SIGTERM (a supervisor, `kill`): 128 + 15, as a shell reports a terminated process,
+  // after the same clean wind-down as Ctrl-C.
+  if (terminated && (code === EXIT.ok || code === EXIT.interrupted)) return EXIT.terminated;
   return code;
 }
 
@@ -144,8 +151,10 @@ function handleError(err: unknown, proc: ProcessLike, argv: string[], aborted: b
   }
   const debug = proc.env.ASSESS_DEBUG === '1' || argv.includes('--debug');
   const { message, hint } = describeError(err);
-  proc.stderr.write(`error: ${message}\n`);
-  if (hint) proc.stderr.write(`  ${hint}\n`);
-  if (debug && err instanceof Error && err.stack) proc.stderr.write(`${err.stack}\n`);
+  // Messages quote service text and URLs: no control characters, no password of a base URL.
+  const safe = (s: string) => escapeMessage(maskUrlCredentials(s));
+  proc.stderr.write(`error: ${safe(message)}\n`);
+  if (hint) proc.stderr.write(`  ${safe(hint)}\n`);
+  if (debug && err instanceof Error && err.stack) proc.stderr.write(`${safe(err.stack)}\n`);
   return exitCodeFor(err);
 }

@@ -2,8 +2,29 @@
 // a well-tested library rather than by us).
 import { stringify } from 'csv-stringify/sync';
 
-export function toCsvLine(values: unknown[]): string {
-  return stringify([values.map((v) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)))], {
+export interface CsvOptions {
+  /**
+   * Neutralise spreadsheet formulas (OWASP "CSV injection"): a text cell starting with = + - @,
+   * tab or CR gets a leading single quote, so Excel/LibreOffice/Sheets show it as text instead
+   * of running it. Numbers are left alone (a negative score stays a number).
+   */
+  formulaSafe?: boolean;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** The cell as a spreadsheet will show it, never as a formula. */
+export function neutraliseFormula(s: string): string {
+  return FORMULA_START.test(s) ? `'${s}` : s;
+}
+
+export function toCsvLine(values: unknown[], opts: CsvOptions = {}): string {
+  const cells = values.map((v) => {
+    if (v === null || v === undefined) return '';
+    if (typeof v === 'string') return opts.formulaSafe ? neutraliseFormula(v) : v;
+    return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  });
+  return stringify([cells], {
     record_delimiter: '\r\n',
     // A bare LF inside a value must be quoted too, or readers that split on LF break the row.
     quoted_match: /[\r\n]/,

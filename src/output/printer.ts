@@ -1,5 +1,6 @@
 // Renders command results in the format the user asked for (GUIDE §2): tables with colour on a
 // TTY, tab-separated rows when piped, JSON / NDJSON / CSV with the service's own field names.
+import { escapeCell } from './escape.js';
 import { Chalk, type ChalkInstance } from 'chalk';
 import Table from 'cli-table3';
 import type { Context } from '../context.js';
@@ -82,9 +83,10 @@ export class Printer {
         return n;
       case 'csv': {
         const keys = fields ?? spec.columns.map((c) => c.key);
-        this.write(toCsvLine(keys));
+        const safe = { formulaSafe: this.ctx.globals.csvSafe };
+        this.write(toCsvLine(keys, safe));
         for await (const row of rows) {
-          this.write(toCsvLine(keys.map((k) => plain(cell(row, spec.columns, k)))));
+          this.write(toCsvLine(keys.map((k) => cell(row, spec.columns, k)), safe));
           n++;
         }
         return n;
@@ -120,8 +122,9 @@ export class Printer {
     }
     if (output === 'csv') {
       const keys = fields ?? spec.fields.map((f) => f.key);
-      this.write(toCsvLine(keys));
-      this.write(toCsvLine(keys.map((k) => plain(cell(obj, spec.fields, k)))));
+      const safe = { formulaSafe: this.ctx.globals.csvSafe };
+      this.write(toCsvLine(keys, safe));
+      this.write(toCsvLine(keys.map((k) => cell(obj, spec.fields, k)), safe));
       return;
     }
     if (output === 'tsv') {
@@ -154,10 +157,11 @@ export class Printer {
     return lines.filter((line, i) => !isRule(line) || i === headerRule).join('\n');
   }
 
+  /** A TTY cell: service text escaped first, then our own colour added. */
   private pretty(v: unknown, col: Column): string {
-    if (col.kind === 'date') return localDate(v);
-    if (col.kind === 'status' && typeof v === 'string') return statusColour(v, this.c);
-    return plain(v);
+    if (col.kind === 'date') return escapeCell(localDate(v));
+    if (col.kind === 'status' && typeof v === 'string') return statusColour(escapeCell(v), this.c);
+    return escapeCell(plain(v));
   }
 }
 
@@ -172,5 +176,5 @@ function cell(row: Record<string, unknown>, cols: Column[], key: string): unknow
 
 /** Tabs and newlines inside a value would break the row structure scripts rely on. */
 function tsvCell(s: string): string {
-  return s.replace(/[\t\r\n]+/g, ' ');
+  return escapeCell(s.replace(/[\t\r\n]+/g, ' '));
 }

@@ -7,7 +7,7 @@ import type { CallbackQueueEntry } from './model.js';
 import { DeliveryFaults, type DeliveryFaultSpec } from './delivery-faults.js';
 import { FaultInjector, type FaultSpec } from './faults.js';
 import { Quirks } from './quirks.js';
-import { loadStateFile } from './persistence.js';
+import { loadStateFile, removeStaleTemps } from './persistence.js';
 import { acquireStateLock, type StateLock, type StateLockOptions } from './state-lock.js';
 import { SEED_KEYS } from './seed.js';
 import { buildServer } from './server.js';
@@ -87,7 +87,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
 async function start(opts: SandboxOptions, host: string, faults: FaultInjector, deliveryFaults: DeliveryFaults, lock: StateLock | null): Promise<RunningSandbox> {
   let store: Store;
   if (opts.stateFile) {
-    const doc = await loadStateFile(opts.stateFile); // throws SandboxStateError on a corrupt file
+    await removeStaleTemps(opts.stateFile); // left by a sandbox killed mid-write (we hold the lock)
+    const doc = await loadStateFile(opts.stateFile); // throws SandboxStateError on a corrupt or inconsistent file
     store = doc ? new Store(doc, opts.stateFile) : Store.seeded(opts.stateFile);
     if (!doc) {
       store.changed();

@@ -2,10 +2,11 @@
 // file in the same directory, then is renamed over the target, so a crash leaves either the old
 // or the new state, never half of one. (No fsync: survives a killed process, not a power cut.)
 // A file that is not sandbox state is refused, never overwritten.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import { z } from 'zod';
 import { STATE_FORMAT, type SandboxStateDoc } from './model.js';
+import { processAlive } from '../util/process-alive.js';
 
 export class SandboxStateError extends Error {
   override name = 'SandboxStateError';
@@ -55,7 +56,52 @@ export async function loadStateFile(file: string): Promise<SandboxStateDoc | nul
     const first = checked.error.issues[0];
     refuse(file, `it is not sandbox state (${first.path.join('.') || 'document'}: ${first.message})`);
   }
+  const inconsistent = consistencyProblem(doc as SandboxStateDoc);
+  if (inconsistent) refuse(file, inconsistent);
   return doc as SandboxStateDoc;
+}
+
+/**
+ * The counters must be ahead of every id in use: a hand-edited file with `nextIds` behind would
+ * hand out an existing id again, and the new invitation would overwrite a completed attempt.
+ */
+export function consistencyProblem(doc: SandboxStateDoc): string | null {
+  const checks: Array<[keyof SandboxStateDoc['nextIds'], string, number[]]> = [
+    ['invitation', 'invitation', doc.invitations.map((i) => i.testInvitationId)],
+    ['testLink', 'test link', doc.links.map((l) => l.testLinkId)],
+    ['event', 'callback event', (doc.callbackQueue as Array<{ eventId?: number }>).map((e) => e.eventId ?? 0)],
+    ['email', 'e-mail', (doc.outbox as Array<{ emailId?: number }>).map((e) => e.emailId ?? 0)],
+  ];
+  for (const [key, what, ids] of checks) {
+    const max = ids.reduce((a, b) => Math.max(a, b), 0);
+    if (doc.nextIds[key] <= max) return `nextIds.${key} is ${doc.nextIds[key]} but ${what} ${max} already exists (it must be greater)`;
+  }
+  const seen = new Set<number>();
+  for (const inv of doc.invitations) {
+    if (seen.has(inv.testInvitationId)) return `invitation ${inv.testInvitationId} appears twice`;
+    seen.add(inv.testInvitationId);
+  }
+  return null;
+}
+
+const TEMP = /^\.(.+)\.(\d+)\.\d+\.tmp$/;
+
+/** Removes `.<state>.<pid>.<n>.tmp` files whose writer is gone (killed mid-write); returns how many. */
+export async function removeStaleTemps(file: string): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dirname(file));
+  } catch {
+    return 0;
+  }
+  let n = 0;
+  for (const name of names) {
+    const m = TEMP.exec(name);
+    if (!m || m[1] !== basename(file) || processAlive(Number(m[2]))) continue;
+    await rm(join(dirname(file), name), { force: true });
+    n++;
+  }
+  return n;
 }
 
 let tmpCounter = 0;

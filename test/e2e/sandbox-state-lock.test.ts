@@ -27,7 +27,7 @@ describe('state file lock', () => {
     }
     const again = spawnAssess(['sandbox', 'serve', '--port', '0', '--json', '--state', stateFile]);
     JSON.parse(await again.firstLine());
-    expect((await again.stop('SIGTERM')).code).toBe(0);
+    expect((await again.stop('SIGTERM')).code).toBe(143); // 128 + SIGTERM (issue 15)
   });
 
   it('five `assess --sandbox invite` run at once: all five invitations are in the state afterwards', async () => {

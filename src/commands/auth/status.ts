@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { requireKey } from '../../config/credentials.js';
-import { maskKey } from '../../api/redact.js';
+import { maskKey, maskUrlCredentials } from '../../api/redact.js';
 import { Printer, type Column } from '../../output/printer.js';
 
 const SOURCES = {
@@ -35,7 +35,7 @@ export default defineCommand({
     new Printer(ctx).object(
       {
         profile: conn.profile,
-        baseUrl: conn.baseUrl,
+        baseUrl: maskUrlCredentials(conn.baseUrl), // a password in the URL is a credential too
         keySource: conn.keySource,
         key: maskKey(key),
         valid: true,

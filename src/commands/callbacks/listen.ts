@@ -12,9 +12,13 @@ import { CALLBACK_V3_FIELDS } from '../../api/schemas/callback.js';
 import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { Received } from './receiver.js';
+import { parseSize, WorkQueue } from './queue.js';
 import { addListenExtraOptions, checkListenExtras, listenExtraShape } from './shared/listen-extras.js';
 
-const DRAIN_ON_STOP_MS = 5_000;
+/** On Ctrl-C a running forward or --exec gets this long, then is aborted: the listener stops within 2 s. */
+const GRACE_ON_STOP_MS = 1_500;
+const DEFAULT_EXEC_QUEUE = 1000;
+const DEFAULT_QUEUE_BYTES = 64 * 1024 * 1024;
 
 export default defineCommand({
   name: 'listen',
@@ -34,7 +38,9 @@ export default defineCommand({
       .option('--forward-to <url>', 'also POST each valid notification, body unchanged, to this URL')
       .option('--exec <command>', 'run this shell command per notification: JSON on stdin, fields in ASSESS_EVENT_* variables')
       .option('--token <token>', 'only accept requests whose URL carries ?token=<token> (others get 401)')
-      .option('--print-url', 'print the callback URL to register as the first line of stdout, then keep listening'),
+      .option('--print-url', 'print the callback URL to register as the first line of stdout, then keep listening')
+      .option('--exec-queue <n>', `notifications waiting for --exec at most (default ${DEFAULT_EXEC_QUEUE}); more are dropped with a warning`)
+      .option('--exec-queue-bytes <size>', 'bytes of notifications waiting for --exec at most (default 64MB; e.g. 512KB, 1GB)'),
   schema: z.object({
     port: zx.int(0, 65535, 8787),
     host: zx.host(),
@@ -43,6 +49,19 @@ export default defineCommand({
     exec: z.string().trim().min(1, 'must be a command, e.g. "cat >> events.ndjson"').optional(),
     token: z.string().regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret').optional(),
     printUrl: z.boolean().optional(),
+    execQueue: zx.int(1, 1_000_000, DEFAULT_EXEC_QUEUE).default(DEFAULT_EXEC_QUEUE),
+    execQueueBytes: z
+      .string()
+      .optional()
+      .transform((v, c) => {
+        if (v === undefined) return DEFAULT_QUEUE_BYTES;
+        const n = parseSize(v);
+        if (n === undefined || n < 1024) {
+          c.addIssue({ code: 'custom', message: 'must be a size of at least 1KB, e.g. 64MB or 512KB' });
+          return z.NEVER;
+        }
+        return n;
+      }),
     ...listenExtraShape,
   }),
   // The notification's own field names (v3's are a superset of v2's): --json a,b picks from them.
@@ -53,13 +72,12 @@ export default defineCommand({
     if (input.printSecret) return extras.printSecret(ctx, input);
     const { startReceiver } = await import('./receiver.js');
     const out = await makePrinter(ctx);
-    const background = new Set<Promise<void>>();
-    const track = (p: Promise<void>) => {
-      background.add(p);
-      void p.finally(() => background.delete(p));
-    };
-    // one --exec at a time, in arrival order (In Progress before Complete); forwards likewise (shared/)
-    let execChain = Promise.resolve();
+    // one --exec at a time, in arrival order (In Progress before Complete), in a bounded queue
+    // (count and bytes: a command that hangs must not grow the listener without end); forwards
+    // likewise (shared/delivery-policy.ts)
+    const execs = input.exec
+      ? new WorkQueue<Received>('--exec', { maxItems: input.execQueue, maxBytes: input.execQueueBytes }, (n, signal) => runExec(ctx, input.exec!, n, signal), (m) => ctx.warn(m))
+      : null;
     let received = 0;
     const more = await extras.startListenExtras(ctx, input);
 
@@ -67,11 +85,7 @@ export default defineCommand({
       received++;
       out(n);
       more.forward?.(n); // --forward-to: retries, bounded queue, dead letters (shared/delivery-policy.ts)
-      if (input.exec) {
-        const cmd = input.exec;
-        execChain = execChain.then(() => runExec(ctx, cmd, n));
-        track(execChain);
-      }
+      execs?.push(n, n.raw.length, label(n));
     };
     let receiver;
     try {
@@ -110,10 +124,15 @@ export default defineCommand({
       process.once('SIGTERM', () => done());
     });
     await receiver.close();
-    // let forwards and --exec commands already running finish (bounded)
-    await Promise.race([Promise.allSettled([...background]), new Promise((r) => setTimeout(r, DRAIN_ON_STOP_MS).unref())]);
-    await more.stop(DRAIN_ON_STOP_MS);
+    // What runs gets a short grace, then is aborted; what waits is not run but reported (forwards
+    // left become dead letters, replayable). A second Ctrl-C exits at once (src/cli/program.ts).
+    const [left] = await Promise.all([execs?.stop(GRACE_ON_STOP_MS), more.stop(GRACE_ON_STOP_MS)]);
     ctx.info(`Stopped; ${received} notification(s) received.`);
+    if (left?.notDone.length) {
+      const shown = left.notDone.slice(0, 10).join(', ') + (left.notDone.length > 10 ? `, … (${left.notDone.length - 10} more)` : '');
+      ctx.warn(`${left.notDone.length} notification(s) --exec not run: ${shown}`);
+    }
+    if (left?.dropped) ctx.warn(`${left.dropped} notification(s) --exec not run: dropped while the queue was full`);
   },
 });
 
@@ -137,7 +156,7 @@ async function makePrinter(ctx: Context): Promise<(n: Received) => void> {
       return (n) => {
         if (first) write(csvHeader());
         first = false;
-        write(csvRow(n.body));
+        write(csvRow(n.body, ctx.globals.csvSafe));
       };
     }
     default: {
@@ -162,7 +181,7 @@ export function forwardsToItself(url: string, host: string, port: number, path: 
 const label = (n: Received) => `invitation ${String(n.body.TestInvitationId)}${'Status' in n.body ? ` (${String(n.body.Status)})` : ''}`;
 
 /** Runs the --exec command with the body on stdin and ASSESS_EVENT_* variables; its output goes to stderr. */
-async function runExec(ctx: Context, command: string, n: Received): Promise<void> {
+async function runExec(ctx: Context, command: string, n: Received, stop: AbortSignal): Promise<void> {
   const { eventEnv } = await import('./notification.js');
   await new Promise<void>((resolve) => {
     const child = spawn(command, {
@@ -178,7 +197,19 @@ async function runExec(ctx: Context, command: string, n: Received): Promise<void
       ctx.warn(`--exec could not start for ${label(n)}: ${err.message}`);
       resolve();
     });
+    // Ctrl-C: the command is asked to end (SIGTERM, then SIGKILL) and not waited for.
+    const onStop = () => {
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 500).unref();
+      child.unref();
+      child.stdout.destroy();
+      child.stderr.destroy();
+      resolve();
+    };
+    stop.addEventListener('abort', onStop, { once: true });
     child.on('close', (code, signal) => {
+      stop.removeEventListener('abort', onStop);
+      if (stop.aborted) return resolve();
       if (code !== 0) ctx.warn(`--exec for ${label(n)} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`);
       resolve();
     });

@@ -4,6 +4,7 @@ import type { ChalkInstance } from 'chalk';
 import { CALLBACK_V3_FIELDS, type CallbackNotification } from '../../api/schemas/callback.js';
 import { toCsvLine } from '../../output/csv.js';
 import { plain, statusColour } from '../../output/values.js';
+import { escapeCell } from '../../output/escape.js';
 
 /** Body field → environment variable for --exec (null or missing → empty string). */
 export const EVENT_ENV: Record<(typeof CALLBACK_V3_FIELDS)[number], string> = {
@@ -45,14 +46,15 @@ export function tableHeader(c: ChalkInstance): string {
 export function tableRow(body: CallbackNotification, at: Date, c: ChalkInstance): string {
   const b = body as Record<string, unknown>;
   const pad = (n: number) => String(n).padStart(2, '0');
+  const shown = (v: unknown) => escapeCell(plain(v)); // the body is anyone's text: no raw ESC on the terminal
   const cells = [
     `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`,
-    plain(b.Status) || '(v2)',
-    plain(b.TestInvitationId),
-    plain(b.CandidateEmailId),
-    `${plain(b.CandidateScore)}/${plain(b.TotalScore)}`,
-    plain(b.PerformanceCategory),
-    plain(b.ReportPDFUrl),
+    shown(b.Status) || '(v2)',
+    shown(b.TestInvitationId),
+    shown(b.CandidateEmailId),
+    `${shown(b.CandidateScore)}/${shown(b.TotalScore)}`,
+    shown(b.PerformanceCategory),
+    shown(b.ReportPDFUrl),
   ];
   return cells
     .map((cell, i) => {
@@ -66,4 +68,5 @@ export function tableRow(body: CallbackNotification, at: Date, c: ChalkInstance)
 }
 
 export const csvHeader = () => toCsvLine([...CALLBACK_V3_FIELDS]);
-export const csvRow = (body: CallbackNotification) => toCsvLine(CALLBACK_V3_FIELDS.map((f) => plain((body as Record<string, unknown>)[f])));
+export const csvRow = (body: CallbackNotification, formulaSafe = false) =>
+  toCsvLine(CALLBACK_V3_FIELDS.map((f) => (body as Record<string, unknown>)[f]), { formulaSafe });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
 import type { Profile } from '../../config/keys.js';
-import { maskKey } from '../../api/redact.js';
+import { maskKey, maskUrlCredentials } from '../../api/redact.js';
 
 export const KEY_NAMES = [...Object.keys(CONFIG_KEYS), 'api-key'] as const;
 
@@ -13,5 +13,6 @@ export const configKey = z.enum(KEY_NAMES as unknown as [string, ...string[]], {
 export function shownValue(p: Profile, key: string): string | undefined {
   if (key === 'api-key') return p.apiKey ? maskKey(p.apiKey) : undefined;
   const v = p[CONFIG_KEYS[key as ConfigKey].prop as keyof Profile];
-  return v === undefined ? undefined : String(v);
+  // A base URL may carry user:password@; show it masked like the key.
+  return v === undefined ? undefined : maskUrlCredentials(String(v));
 }

@@ -3,16 +3,16 @@
 // --skip-invalid), the second sends the rows with bounded concurrency. Finished rows go to the
 // journal, so a re-run after Ctrl-C, a crash or kill -9 skips them; every row gets a line in
 // the results file. Standard input is spooled to a temp file so it can be read twice.
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { ApiError, NetworkError, ResponseShapeError } from '../../api/errors.js';
 import type { V3Client } from '../../api/v3.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
 import { KeyIndex } from '../../bulk/key-index.js';
 import { runPool } from '../../bulk/pool.js';
+import { checkFiles } from '../../bulk/output-files.js';
 import { BulkRun } from '../../bulk/run.js';
+import { spoolPrivately } from '../../bulk/spool.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { classifyReturned, inviteBody, type InviteInput } from './body.js';
@@ -48,6 +48,11 @@ export async function runBulkInvite(ctx: Context, input: BulkInviteInput): Promi
     const checked = await checkAll(ctx, csvPath, label, input);
     if (checked.badCount && !input.skipInvalid) throw badRowsError(label, checked);
     const paths = invitePaths(input.csv, input.testId, input.journal, input.results);
+    checkFiles([
+      ...(input.csv === '-' ? [] : [{ flag: '--csv', path: input.csv, role: 'input' as const }]),
+      { flag: '--journal', path: paths.journal, role: 'output' },
+      { flag: '--results', path: paths.results, role: 'output', replaced: true },
+    ]);
     if (input.dryRun) return await dryRun(ctx, checked, paths.journal, label);
     await send(ctx, input, csvPath, label, checked, paths);
   } finally {
@@ -56,23 +61,34 @@ export async function runBulkInvite(ctx: Context, input: BulkInviteInput): Promi
 }
 
 async function openSource(ctx: Context, csv: string): Promise<{ path: string; label: string; cleanup: () => void }> {
-  if (csv !== '-') return { path: resolve(csv), label: csv, cleanup: () => undefined };
+  if (csv !== '-') {
+    const path = resolve(csv);
+    // A FIFO or `<(…)` can be read once only: copy it once, then read the copy (twice).
+    if (isPipeLike(path)) return { ...(await spoolPrivately(ctx, createReadStream(path), { fifo: path })), label: csv };
+    return { path, label: csv, cleanup: () => undefined };
+  }
   if (ctx.io.stdinIsTTY) throw new UsageError('--csv -: standard input is a terminal', 'pipe the file in: assess invite 1001 --csv - < candidates.csv');
-  const dir = mkdtempSync(join(tmpdir(), 'assess-csv-'));
-  const cleanup = () => rmSync(dir, { recursive: true, force: true });
-  ctx.onExit(cleanup);
-  const path = join(dir, 'stdin.csv');
-  await pipeline(ctx.io.stdin, createWriteStream(path));
-  return { path, label: 'standard input', cleanup };
+  return { ...(await spoolPrivately(ctx, ctx.io.stdin)), label: 'standard input' };
+}
+
+function isPipeLike(path: string): boolean {
+  try {
+    const st = statSync(path);
+    return !st.isFile() && !st.isDirectory();
+  } catch {
+    return false; // missing: reported by the first read, as before
+  }
 }
 
 /**
- * Journal: `--journal`, else `<csv>.journal.ndjson` beside the file, else (stdin)
+ * Journal: `--journal`, else `<csv>.journal.ndjson` beside the file, else (stdin, `<(…)`)
  * `invite-<testId>.journal.ndjson` in the current directory. Results: `--results`, else beside
  * the journal with `.results.ndjson` in place of `.journal.ndjson`.
  */
 export function invitePaths(csv: string, testId: string, journal?: string, results?: string): { journal: string; results: string } {
-  const j = resolve(journal ?? (csv === '-' ? `invite-${testId}.journal.ndjson` : `${csv}.journal.ndjson`));
+  // `<(…)` is /dev/fd/N (or /proc/self/fd/N): nothing can be written beside it.
+  const nowhere = csv === '-' || /^\/(dev|proc)\//.test(resolve(csv));
+  const j = resolve(journal ?? (nowhere ? `invite-${testId}.journal.ndjson` : `${csv}.journal.ndjson`));
   const stem = basename(j).replace(/\.journal\.ndjson$/, '').replace(/\.ndjson$/, '');
   return { journal: j, results: resolve(results ?? join(dirname(j), `${stem}.results.ndjson`)) };
 }
@@ -173,11 +189,22 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
     }
   }
 
+  // Candidates an earlier run was inviting with an e-mail when it died (kill -9, power cut): the
+  // service may have e-mailed them already; sending again may e-mail them twice. Say who.
+  const uncertain = new Set(run.journal.inFlightEarlier().filter((k) => c.firstLine.get(k) !== undefined));
+  if (uncertain.size) {
+    const who = [...uncertain].slice(0, 20).map((k) => k.split('|').at(-1)).join(', ');
+    ctx.warn(
+      `${uncertain.size} candidate(s) were being invited with an e-mail when an earlier run stopped; the service may ` +
+        `have e-mailed them already, and inviting them again may send a second e-mail: ${who}${uncertain.size > 20 ? ', …' : ''}`,
+    );
+  }
   run.startProgress(toSend, 'Inviting');
   let fatal: unknown;
   try {
     await runPool(sendable(), { concurrency, signal: ctx.signal }, async ({ row, key, input: inv }) => {
       try {
+        if (inviteBody(inv).sendEmail === 'yes') run.journal.markSending(key);
         const res = await inviteOne(client, input.testId, inv);
         failuresInARow = 0;
         const kind = classifyReturned(res.status);
@@ -185,7 +212,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
         if (outcome === 'existing') existing++;
         const fields = { testInvitationId: res.testInvitationId, testUrl: res.testUrl, status: res.status ?? null };
         run.journal.append({ k: key, line: row.line, outcome, ...fields });
-        run.record({ line: row.line, row: row.fields, outcome, ...fields }, 'done');
+        run.record({ line: row.line, row: row.fields, outcome, ...fields, ...(uncertain.has(key) ? { maybeEmailedTwice: true } : {}) }, 'done');
       } catch (err) {
         if (!(err instanceof ApiError) && !(err instanceof NetworkError) && !(err instanceof ResponseShapeError)) throw err;
         // A refused key or a test of another account fails every row alike: stop at once.
@@ -200,11 +227,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   const notes = [fromJournal && `${fromJournal} already invited in an earlier run`, existing && `${existing} existing invitation(s) returned`]
     .filter(Boolean)
     .join(', ');
-  if (fatal) {
-    run.close(true);
-    ctx.info(`Stopped after ${run.tally.done} done, ${run.tally.failed} failed; results: ${paths.results}`);
-    throw fatal;
-  }
+  if (fatal) throw run.stopped(fatal, `Invitations from ${label}`);
   run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '');
 }
 

@@ -75,7 +75,15 @@ export default defineCommand({
       .option('--concurrency <n>', 'bulk: requests in flight at once (default: profile concurrency, else 8)')
       .option('--dry-run', 'bulk: validate every row and report what would be sent; send nothing')
       .option('--journal <file>', 'bulk: journal of finished rows, for resuming (default <csv>.journal.ndjson)')
-      .option('--results <file>', 'bulk: NDJSON results, one line per row (default beside the journal)');
+      .option('--results <file>', 'bulk: NDJSON results, one line per row (default beside the journal)')
+      .addHelpText(
+        'after',
+        '\nResuming (--csv): a re-run skips the rows its journal lists as done. After Ctrl-C nothing is sent twice.\n' +
+          'After kill -9, the rows that were in flight (at most --concurrency) are sent again; after a power cut\n' +
+          'also rows finished in the last second. With --send-email those candidates may get a second e-mail:\n' +
+          'the re-run names them in a warning and marks them maybeEmailedTwice in the results (in-flight rows;\n' +
+          'rows lost with a power cut are not known). --concurrency 1 bounds kill -9 to one candidate.',
+      );
   },
   schema,
   // Bulk results go to a file (and a summary to stderr), not through --json fields.

@@ -69,12 +69,13 @@ function csvValues(row: SummaryRow, columns: string[]): unknown[] {
 export type SummaryFormat = 'csv' | 'json' | 'ndjson';
 
 export function writeSummary(target: string, format: SummaryFormat, rows: SummaryRow[]): void {
-  const file = new AtomicFile(target);
+  const file = new AtomicFile(target, 'the summary');
   try {
     if (format === 'csv') {
       const columns = csvColumns(rows);
-      file.write(toCsvLine(columns));
-      for (const r of rows) file.write(toCsvLine(csvValues(r, columns)));
+      // summary.csv is opened by people in spreadsheets: formulas in names are neutralised.
+      file.write(toCsvLine(columns, { formulaSafe: true }));
+      for (const r of rows) file.write(toCsvLine(csvValues(r, columns), { formulaSafe: true }));
     } else if (format === 'ndjson') {
       for (const r of rows) file.write(`${JSON.stringify(r)}\n`);
     } else {

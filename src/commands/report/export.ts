@@ -2,26 +2,23 @@
 // attempts in the window (operation 15), fetches each report (4) and with --pdf each PDF (5)
 // with bounded concurrency, and writes one summary file. Finished attempts go to the journal
 // (DIR/export.journal.ndjson), so a re-run resumes; PDFs are written to a temp name and renamed,
-// so a file with a final name is always complete and is never downloaded again.
-import { createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+// so a file with a final name is always complete and is never downloaded again. Files the CLI
+// did not write (not in the journal) are never replaced (export-pdf.ts).
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { ApiError, NetworkError, ResponseShapeError } from '../../api/errors.js';
-import { retryDelayMs } from '../../api/retry.js';
-import type { V3Client } from '../../api/v3.js';
-import { tempPathFor } from '../../bulk/atomic.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
 import { runPool } from '../../bulk/pool.js';
+import { causeOf, checkFiles } from '../../bulk/output-files.js';
 import { BulkRun } from '../../bulk/run.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { LocalError, UsageError } from '../../errors.js';
 import { timeArg } from '../../util/time.js';
 import { errorFields } from '../invite/bulk.js';
+import { savePdf } from './export-pdf.js';
 import { summaryRow, writeSummary, type SummaryRow } from './export-rows.js';
 import { reportPdfName } from './filename.js';
-import { failUnlessOk, pdfGuard } from './pdf.js';
 
 const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
 const BREAKER = 20;
@@ -74,14 +71,32 @@ export default defineCommand({
   async run(ctx, input) {
     const dir = resolve(input.out);
     try {
-      mkdirSync(dir, { recursive: true });
+      mkdirSync(dir, { recursive: true, mode: 0o700 }); // private: reports name candidates
     } catch (err) {
-      throw new UsageError(`--out: cannot create ${dir} (${(err as NodeJS.ErrnoException).code})`);
+      const code = (err as NodeJS.ErrnoException).code;
+      const cause = code === 'EEXIST' ? 'a file of that name is in the way' : causeOf(code);
+      if (!cause) throw err;
+      throw new UsageError(`--out: cannot create ${dir} (${code}): ${cause}`, 'choose another directory, or fix the permissions there');
     }
     if (!statSync(dir).isDirectory()) throw new UsageError(`--out: ${dir} is not a directory`);
+    const journalPath = resolve(input.journal ?? join(dir, 'export.journal.ndjson'));
+    const resultsPath = resolve(input.results ?? join(dir, 'export.results.ndjson'));
+    checkFiles([
+      { flag: '--journal', path: journalPath, role: 'output' },
+      { flag: '--results', path: resultsPath, role: 'output', replaced: true },
+      { flag: 'the summary', path: join(dir, `summary.${input.format}`), role: 'output', replaced: true },
+    ]);
     const client = await bulkClient(ctx);
     const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
-    const run = await BulkRun.start(ctx, resolve(input.journal ?? join(dir, 'export.journal.ndjson')), resolve(input.results ?? join(dir, 'export.results.ndjson')));
+    const run = await BulkRun.start(ctx, journalPath, resultsPath);
+    const summaryName = `summary.${input.format}`;
+    if (existsSync(join(dir, summaryName)) && !run.journal.wrote.has(summaryName)) {
+      run.close(false);
+      throw new UsageError(
+        `--out: ${join(dir, summaryName)} exists and was not written by assess (the journal ${run.journal.path} does not list it); refusing to replace it`,
+        'move it away, or choose another --out directory',
+      );
+    }
     const last = run.journal.lastRun;
     const from = input.from ?? (typeof last?.to === 'string' ? last.to : undefined);
     if (!from) {
@@ -115,13 +130,15 @@ export default defineCommand({
           let pdf: string | null = null;
           let pdfOutcome: string | null = null;
           if (input.pdf) {
-            pdf = reportPdfName((report.candidateName as string | undefined) ?? (report.candidateEmail as string), id);
-            pdfOutcome = await savePdf(client, id, inside(dir, pdf));
+            const saved = await savePdf(client, id, dir, reportPdfName((report.candidateName as string | undefined) ?? (report.candidateEmail as string), id), run.journal, (n) => inside(dir, n));
+            pdf = saved.name;
+            pdfOutcome = saved.outcome;
+            if (saved.besideOf) ctx.warn(`${join(dir, saved.besideOf)} exists and was not written by assess; saved the report of ${id} beside it as ${saved.name}`);
           }
           const row = summaryRow(report, a, pdf);
           failuresInARow = 0;
           rows.set(id, row);
-          run.journal.append({ k: id, type: input.type, pdf, row });
+          run.journal.append({ k: id, type: input.type, pdf, row, ...(pdfOutcome === 'saved' ? { wrote: pdf } : {}) });
           run.record({ testInvitationId: a.testInvitationId, outcome: 'exported', status: report.status, pdf, pdfFile: pdfOutcome }, 'done');
         } catch (err) {
           if (!(err instanceof ApiError) && !(err instanceof NetworkError) && !(err instanceof ResponseShapeError)) throw err;
@@ -133,17 +150,19 @@ export default defineCommand({
     } catch (err) {
       fatal = err;
     }
-    const summaryPath = join(dir, `summary.${input.format}`);
+    const summaryPath = join(dir, summaryName);
     // An interrupted or stopped run leaves no summary: it would be incomplete under its final name.
     if (!fatal && !ctx.signal.aborted) {
       const ordered = attempts.map((a) => rows.get(String(a.testInvitationId))).filter((r): r is SummaryRow => r !== undefined);
-      writeSummary(summaryPath, input.format, ordered);
-      run.journal.recordRun({ state: input.state, from, to, at: new Date().toISOString(), exported: run.tally.done, failed: run.tally.failed });
+      try {
+        writeSummary(summaryPath, input.format, ordered);
+      } catch (err) {
+        throw run.stopped(err, `Export from ${from} to ${to}`);
+      }
+      // `wrote`: this summary is ours, a later run may replace it.
+      run.journal.recordRun({ state: input.state, from, to, at: new Date().toISOString(), exported: run.tally.done, failed: run.tally.failed, wrote: summaryName });
     }
-    if (fatal) {
-      run.close(true);
-      throw fatal;
-    }
+    if (fatal) throw run.stopped(fatal, `Export from ${from} to ${to}`);
     const { output } = ctx.globals;
     if (output === 'json' || output === 'ndjson')
       ctx.io.stdout.write(`${JSON.stringify({ ...run.tally, summary: summaryPath, results: run.resultsPath, journal: run.journal.path })}\n`);
@@ -157,31 +176,4 @@ export function inside(dir: string, name: string): string {
   if (!path.startsWith(dir + sep) || path.slice(dir.length + 1).includes(sep))
     throw new LocalError(`refusing to write ${JSON.stringify(name)}: it would leave ${dir}`);
   return path;
-}
-
-const PDF_TRIES = 4;
-
-/**
- * Streams the PDF to a temp file beside the target and renames it; an existing file is kept.
- * A download that breaks off mid-body (the transport retries only until the headers) is tried
- * again, then fails its row as a NetworkError instead of stopping the export.
- */
-async function savePdf(client: V3Client, id: string, target: string): Promise<'saved' | 'existing'> {
-  if (existsSync(target)) return 'existing';
-  for (let attempt = 1; ; attempt++) {
-    const res = await client.getReportPdf(id);
-    await failUnlessOk(res);
-    const tmp = tempPathFor(target);
-    try {
-      await pipeline(res.body, pdfGuard(res.request), createWriteStream(tmp, { flags: 'wx' }));
-      await rename(tmp, target);
-      return 'saved';
-    } catch (err) {
-      await rm(tmp, { force: true });
-      const e = err as NodeJS.ErrnoException;
-      if (err instanceof ResponseShapeError || (e.syscall && e.path !== undefined)) throw err; // not a PDF, or our disk
-      if (attempt >= PDF_TRIES) throw new NetworkError(`the PDF download broke off ${attempt} times: ${e.message}`, res.request, e.code, attempt);
-      await new Promise((r) => setTimeout(r, retryDelayMs(attempt, undefined, Date.now())));
-    }
-  }
 }

@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { tempPathFor } from '../../bulk/atomic.js';
+import { checkFiles, fileProblem } from '../../bulk/output-files.js';
 import { ApiError, NetworkError, parseErrorBody, ResponseShapeError, type RequestInfo } from '../../api/errors.js';
 import type { RawResponse } from '../../api/transport.js';
 import type { Context } from '../../context.js';
@@ -50,6 +51,7 @@ export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfO
   const client = opts.source ?? v3Source(ctx);
   if (opts.output === '-') return toStdout(ctx, invitationId, client);
   const target = await resolveTarget(client, invitationId, opts.output);
+  checkFiles([{ flag: '-o', path: target, role: 'output', replaced: true }]);
   if (!opts.force && existsSync(target)) throw exists(target);
 
   const res = await client.getReportPdf(invitationId);
@@ -58,11 +60,11 @@ export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfO
   // Also on the way out (Ctrl-C lands here after the pipeline is torn down).
   ctx.onExit(() => rmSync(tmp, { force: true }));
   try {
-    await pipeline(res.body, pdfGuard(res.request), createWriteStream(tmp, { flags: 'wx' }), { signal: ctx.signal });
+    await pipeline(res.body, pdfGuard(res.request), createWriteStream(tmp, { flags: 'wx', mode: 0o600 }), { signal: ctx.signal });
     await moveIntoPlace(tmp, target, opts.force);
   } catch (err) {
     await rm(tmp, { force: true });
-    throw downloadError(err, res.request, ctx.signal, tmp);
+    throw downloadError(err, res.request, ctx.signal, target);
   }
   const bytes = (await stat(target)).size;
   ctx.info(`Saved the report PDF of invitation ${invitationId} to ${target} (${bytes} bytes).`);
@@ -83,16 +85,19 @@ async function toStdout(ctx: Context, invitationId: string, client: PdfSource): 
   try {
     await pipeline(res.body, pdfGuard(res.request), ctx.io.stdout, { signal: ctx.signal, end: false });
   } catch (err) {
-    throw downloadError(err, res.request, ctx.signal);
+    throw downloadError(err, res.request, ctx.signal, 'standard output');
   }
 }
 
+const STDOUT_FAULTS = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'EIO', 'EROFS']);
+
 /** A failure while streaming: the connection (exit 6), the disk (exit 1), or not a PDF. */
 function downloadError(err: unknown, request: RequestInfo, signal: AbortSignal, file?: string): unknown {
-  if (signal.aborted || err instanceof ResponseShapeError || err instanceof UsageError) return err;
+  if (signal.aborted || err instanceof ResponseShapeError || err instanceof UsageError || err instanceof NetworkError) return err;
   const e = err as NodeJS.ErrnoException;
-  if (e.syscall && file !== undefined && e.path !== undefined)
-    return new LocalError(`cannot write the PDF next to ${dirname(file)}: ${e.code ?? e.message}`, 'check the directory permissions and free space');
+  // Our side: the file (it has a path) or standard output (a full disk behind a redirection).
+  const ours = file !== undefined && ((e.syscall && e.path !== undefined) || (file === 'standard output' && STDOUT_FAULTS.has(e.code ?? '')));
+  if (ours) return fileProblem(err, 'the PDF to', file) ?? new LocalError(`cannot write the PDF to ${file}: ${e.code ?? e.message}`, 'check the directory permissions and free space');
   return new NetworkError(`the PDF download broke off: ${e.message ?? String(err)}`, request, e.code, 1, /TIMEOUT/.test(e.code ?? ''));
 }
 

@@ -73,12 +73,13 @@ export function registerInvitationRoutes(app: FastifyInstance, store: Store): vo
     if (!body.ok) return fail(request, reply, 400, body.errors);
     const r = reattempt(store, inv, body.value);
     if (!r.ok) return fail(request, reply, 400, r.message);
-    await store.flush();
-    return {
+    const answer = {
       testInvitationId: r.inv.testInvitationId,
       testUrl: originOf(request) + testUrlPath(r.inv),
       callbackUrlRegistered: r.inv.callbackUrl ?? '',
       redirectUrlRegistered: r.inv.redirectUrl ?? '',
     };
+    await store.flush(); // as for cancel: answer with what this request did, built before the write
+    return answer;
   });
 }

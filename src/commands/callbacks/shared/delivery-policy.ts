@@ -15,9 +15,11 @@ export interface DeliveryPolicy {
   timeoutMs: number;
   /** Notifications waiting to be forwarded at most; more are dead-lettered at once. */
   queueSize: number;
+  /** Bytes of bodies waiting at most (a hanging target must not grow the listener without end). */
+  queueBytes: number;
 }
 
-export const POLICY_DEFAULTS: DeliveryPolicy = { retries: 5, backoffMs: 500, maxBackoffMs: 30_000, timeoutMs: 10_000, queueSize: 1000 };
+export const POLICY_DEFAULTS: DeliveryPolicy = { retries: 5, backoffMs: 500, maxBackoffMs: 30_000, timeoutMs: 10_000, queueSize: 1000, queueBytes: 64 * 1024 * 1024 };
 
 export interface Outgoing {
   /** webhook-id: stable per notification. */
@@ -68,6 +70,9 @@ const defaultSleep = (ms: number, signal: AbortSignal) =>
 
 export class Forwarder {
   private readonly queue: Outgoing[] = [];
+  private queuedBytes = 0;
+  /** Notifications refused because the queue was full (count in each warning). */
+  overflowed = 0;
   private running: Promise<void> | null = null;
   private readonly stopping = new AbortController();
   private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -80,13 +85,19 @@ export class Forwarder {
 
   /** Queues a notification; false (and a dead letter) when the queue is full. */
   enqueue(item: Outgoing): boolean {
-    if (this.stopping.signal.aborted || this.queue.length >= this.opts.policy.queueSize) {
-      const why = this.stopping.signal.aborted ? 'the forwarder was stopping' : `forward queue full (${this.opts.policy.queueSize} waiting)`;
+    const { queueSize, queueBytes } = this.opts.policy;
+    const full = this.queue.length >= queueSize || this.queuedBytes + item.body.length > queueBytes;
+    if (this.stopping.signal.aborted || full) {
+      if (!this.stopping.signal.aborted) this.overflowed++;
+      const why = this.stopping.signal.aborted
+        ? 'the forwarder was stopping'
+        : `forward queue full (${this.queue.length} waiting, ${Math.ceil(this.queuedBytes / 1024)} KB); ${this.overflowed} dropped so far`;
       this.opts.onOutcome?.(item, { ok: false, tries: 0, error: why });
       void this.deadLetter(item, { tries: 0, error: why });
       return false;
     }
     this.queue.push(item);
+    this.queuedBytes += item.body.length;
     this.running ??= this.loop().finally(() => (this.running = null));
     return true;
   }
@@ -124,6 +135,7 @@ export class Forwarder {
 
   private async loop(): Promise<void> {
     for (let item = this.queue.shift(); item; item = this.queue.shift()) {
+      this.queuedBytes -= item.body.length;
       const outcome = await this.deliver(item);
       this.opts.onOutcome?.(item, outcome);
       if (!outcome.ok) await this.deadLetter(item, outcome);

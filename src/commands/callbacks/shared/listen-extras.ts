@@ -9,6 +9,7 @@ import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { durationArg, fmt } from '../../../util/duration.js';
 import type { Received } from '../receiver.js';
+import { parseSize } from '../queue.js';
 import { POLICY_DEFAULTS, type DeliveryPolicy, type Outgoing } from './delivery-policy.js';
 import { safeText } from './statuses.js';
 import { defaultInboxPath, notificationId, type InboxWriter, type NotificationRecord } from './inbox.js';
@@ -23,13 +24,26 @@ export const addListenExtraOptions = (cmd: Command) =>
     .option('--forward-retries <n>', 'retries of a failed forward (5xx, 408, 429, timeout, connection error)', String(POLICY_DEFAULTS.retries))
     .option('--forward-timeout <duration>', 'per forward try', fmt(POLICY_DEFAULTS.timeoutMs))
     .option('--forward-backoff <duration>', 'wait before the first retry; doubled per retry, at most 30s', fmt(POLICY_DEFAULTS.backoffMs))
-    .option('--forward-queue <n>', 'notifications waiting to be forwarded at most; more become dead letters', String(POLICY_DEFAULTS.queueSize));
+    .option('--forward-queue <n>', 'notifications waiting to be forwarded at most; more become dead letters', String(POLICY_DEFAULTS.queueSize))
+    .option('--forward-queue-bytes <size>', 'bytes of notifications waiting to be forwarded at most (default 64MB; e.g. 512KB)');
 
 export const policyShape = {
   forwardRetries: zx.int(0, 20, 5),
   forwardTimeout: durationArg('10s', 100, 600_000),
   forwardBackoff: durationArg('500ms', 0, 30_000),
   forwardQueue: zx.int(1, 1_000_000, 1000),
+  forwardQueueBytes: z
+    .string()
+    .optional()
+    .transform((v, c) => {
+      if (v === undefined) return POLICY_DEFAULTS.queueBytes;
+      const n = parseSize(v);
+      if (n === undefined || n < 1024) {
+        c.addIssue({ code: 'custom', message: 'must be a size of at least 1KB, e.g. 64MB or 512KB' });
+        return z.NEVER;
+      }
+      return n;
+    }),
 };
 
 export const listenExtraShape = {
@@ -50,14 +64,16 @@ export interface ListenExtraInput {
   forwardTimeout: number;
   forwardBackoff: number;
   forwardQueue: number;
+  forwardQueueBytes: number;
 }
 
-export const policyFrom = (i: { forwardRetries: number; forwardTimeout: number; forwardBackoff: number; forwardQueue?: number }): DeliveryPolicy => ({
+export const policyFrom = (i: { forwardRetries: number; forwardTimeout: number; forwardBackoff: number; forwardQueue?: number; forwardQueueBytes?: number }): DeliveryPolicy => ({
   ...POLICY_DEFAULTS,
   retries: i.forwardRetries,
   timeoutMs: i.forwardTimeout,
   backoffMs: i.forwardBackoff,
   queueSize: i.forwardQueue ?? POLICY_DEFAULTS.queueSize,
+  queueBytes: i.forwardQueueBytes ?? POLICY_DEFAULTS.queueBytes,
 });
 
 export interface ListenExtras {

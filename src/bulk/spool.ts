@@ -1,0 +1,50 @@
+// A CSV that is not a regular file (a FIFO, `<(…)`, standard input) can be read only once, and
+// bulk commands read their input twice (check every row, then send). Such input is copied once
+// into a private temp file (directory 0700, file 0600: it holds names and e-mails), which is
+// removed on every way out — the command's end, an error, Ctrl-C, and a second Ctrl-C (which
+// exits at once, so only a process 'exit' listener still runs).
+import { closeSync, constants, createWriteStream, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Context } from '../context.js';
+import { CancelledError } from '../errors.js';
+
+export interface Spooled {
+  path: string;
+  cleanup(): void;
+}
+
+export async function spoolPrivately(ctx: Context, source: Readable, opts: { fifo?: string } = {}): Promise<Spooled> {
+  const dir = mkdtempSync(join(tmpdir(), 'assess-csv-'));
+  const path = join(dir, 'input.csv');
+  const cleanup = () => {
+    rmSync(dir, { recursive: true, force: true });
+    process.off('exit', cleanup);
+  };
+  process.on('exit', cleanup);
+  ctx.onExit(cleanup);
+  try {
+    await pipeline(source, createWriteStream(path, { flags: 'wx', mode: 0o600 }), { signal: ctx.signal });
+  } catch (err) {
+    cleanup();
+    if (!ctx.signal.aborted) throw err;
+    if (opts.fifo) releaseBlockedOpen(opts.fifo);
+    throw new CancelledError();
+  }
+  return { path, cleanup };
+}
+
+/**
+ * Opening a FIFO for reading blocks (in libuv's thread pool) until a writer comes; after Ctrl-C
+ * that pending open would keep the process alive. Opening the write end without blocking lets
+ * it complete (it reads end-of-file at once); ENXIO means nobody was waiting.
+ */
+function releaseBlockedOpen(fifo: string): void {
+  try {
+    closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+  } catch {
+    // no reader waiting, or not a FIFO we may open: nothing to release
+  }
+}

@@ -1,0 +1,97 @@
+// Issue 15 item 3: a CSV from a FIFO or `<(…)` is read once (spooled to a private temp file),
+// so it neither hangs nor fails; the spool is removed on every way out, Ctrl-C twice included.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseEnv, BIN, tempDir } from '../helpers/cli.js';
+import { csvOf, ndjson } from '../helpers/bulk.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { spawnAssess } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
+
+let s: TestSandbox;
+const work = tempDir('assess-fifo-');
+beforeAll(async () => {
+  s = await startTestSandbox();
+});
+afterAll(async () => {
+  await s?.close();
+  work.cleanup();
+});
+
+let n = 0;
+/** A directory with a FIFO in it and a private TMPDIR for the child (to see its spool files). */
+function setup() {
+  const dir = join(work.dir, `f${++n}`);
+  const tmp = join(dir, 'tmp');
+  mkdirSync(tmp, { recursive: true });
+  const fifo = join(dir, 'in.csv');
+  execFileSync('mkfifo', [fifo]);
+  return { dir, tmp, fifo };
+}
+const spools = (tmp: string) => readdirSync(tmp).filter((f) => f.startsWith('assess-csv-'));
+
+describe('CSV from a FIFO or process substitution (item 3)', () => {
+  it('mkfifo: every row is invited once, nothing hangs, the spool is gone', async () => {
+    const { dir, tmp, fifo } = setup();
+    const run = spawnAssess(['invite', '1001', '--csv', fifo], { env: { ...s.env, TMPDIR: tmp }, cwd: dir });
+    const w = await open(fifo, 'w'); // completes once the CLI opened the reading end
+    await w.writeFile(csvOf([['a@fifo.example', 'A'], ['b@fifo.example', 'B'], ['c@fifo.example', 'C']]));
+    await w.close();
+    const r = await run.done;
+    expect(r.stderr).toMatch(/3 done, 0 skipped, 0 failed/);
+    expect(r.code).toBe(0);
+    expect(ndjson(`${fifo}.journal.ndjson`)).toHaveLength(3);
+    expect(spools(tmp)).toEqual([]);
+  });
+
+  it('<(…) in bash: works, journal in the current directory', async () => {
+    const { dir, tmp } = setup();
+    const cfg = tempDir();
+    const script = `exec "${process.execPath}" "${BIN}" invite 1001 --csv <(printf 'email,name\\nd@fifo.example,D\\ne@fifo.example,E\\n')`;
+    const r = await new Promise<{ code: number | null; err: string }>((resolve) => {
+      const child = spawn('bash', ['-c', script], { env: { ...baseEnv(cfg.dir), ...s.env, TMPDIR: tmp } as NodeJS.ProcessEnv, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      let err = '';
+      child.stderr.setEncoding('utf8').on('data', (d) => (err += d));
+      const t = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.on('close', (code) => (clearTimeout(t), resolve({ code, err })));
+    });
+    cfg.cleanup();
+    expect(r.err).toMatch(/2 done, 0 skipped, 0 failed/);
+    expect(r.code).toBe(0);
+    expect(ndjson(join(dir, 'invite-1001.journal.ndjson'))).toHaveLength(2);
+    expect(spools(tmp)).toEqual([]);
+  });
+
+  it('Ctrl-C while nobody writes to the FIFO: exit 130, nothing left behind', async () => {
+    const { dir, tmp, fifo } = setup();
+    const run = spawnAssess(['invite', '1001', '--csv', fifo], { env: { ...s.env, TMPDIR: tmp }, cwd: dir });
+    await waitFor(() => spools(tmp).length > 0, { what: 'the spool to be created' });
+    const r = await run.stop('SIGINT');
+    expect(r.code).toBe(130);
+    expect(spools(tmp)).toEqual([]);
+  });
+
+  it('Ctrl-C twice while sending: exit 130 at once, the spool removed all the same', async () => {
+    const slow = await startTestSandbox({ latencyMs: 3000 });
+    try {
+      const { dir, tmp, fifo } = setup();
+      const run = spawnAssess(['invite', '1001', '--csv', fifo, '--concurrency', '1'], { env: { ...slow.env, TMPDIR: tmp }, cwd: dir });
+      const w = await open(fifo, 'w');
+      await w.writeFile(csvOf(Array.from({ length: 5 }, (_, i) => [`s${i}@fifo.example`, `S ${i}`])));
+      await w.close();
+      await waitFor(async () => (await slow.requests()).some((q) => q.path.includes('/invite')) || run.child.exitCode !== null, { what: 'the first invite to be sent' });
+      expect(spools(tmp)).toHaveLength(1);
+      run.child.kill('SIGINT');
+      await new Promise((r) => setTimeout(r, 700)); // the second press comes later than an echo would
+      const r = await run.stop('SIGINT');
+      expect(r.code).toBe(130);
+      expect(run.stderr()).toMatch(/interrupted again: stopping now/);
+      expect(spools(tmp)).toEqual([]);
+    } finally {
+      await slow.close();
+    }
+  });
+});

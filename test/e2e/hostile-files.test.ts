@@ -1,0 +1,177 @@
+// Issue 15 items 2, 5, 6 and 10: the user's files. No output may be an input or another output
+// (also through symlinks and hard links); one run per journal (pid lock); a place the CLI cannot
+// write is reported as that place and its cause (exit 2), with the summary; files are private.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, linkSync, mkdirSync, openSync, readFileSync, statSync, symlinkSync, writeFileSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseEnv, BIN, ROOT, runAssess, tempDir } from '../helpers/cli.js';
+import { csvOf, ndjson } from '../helpers/bulk.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { spawnAssess } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
+
+let s: TestSandbox;
+const work = tempDir('assess-files-');
+beforeAll(async () => {
+  s = await startTestSandbox({ latencyMs: 5 });
+});
+afterAll(async () => {
+  await s?.close();
+  work.cleanup();
+});
+
+let n = 0;
+/** A fresh directory with a CSV of `rows` candidates. */
+function cohort(rows = 3): { dir: string; csv: string; text: string } {
+  const dir = join(work.dir, `c${++n}`);
+  mkdirSync(dir);
+  const csv = join(dir, 'c.csv');
+  const text = csvOf(Array.from({ length: rows }, (_, i) => [`p${i}@c${n}.files.example`, `P ${i}`]));
+  writeFileSync(csv, text);
+  return { dir, csv, text };
+}
+const invites = async (tag: string) => (await s.requests()).filter((r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes(tag)).length;
+const mode = (p: string) => statSync(p).mode & 0o777;
+
+describe('an output is never an input or another output (item 2)', () => {
+  it.each([
+    ['--results c.csv', (c: string) => ['--results', c]],
+    ['--journal c.csv', (c: string) => ['--journal', c]],
+    ['--results through a symlink', (c: string) => (symlinkSync(c, `${c}.link`), ['--results', `${c}.link`])],
+    ['--journal through a hard link', (c: string) => (linkSync(c, `${c}.hard`), ['--journal', `${c}.hard`])],
+    ['--journal and --results the same file', (c: string) => ['--journal', `${c}.out`, '--results', `${c}.out`]],
+  ])('%s: exit 2, the CSV untouched, nothing sent', async (_name, flags) => {
+    const { csv, text } = cohort();
+    const r = await runAssess(['invite', '1001', '--csv', csv, ...flags(csv)], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/is the same file as|must differ from --journal/);
+    expect(readFileSync(csv, 'utf8')).toBe(text);
+    expect(existsSync(`${csv}.journal.ndjson`)).toBe(false);
+    expect(await invites(`c${n}.files.example`)).toBe(0);
+  });
+
+  it('report export: a --journal that is the summary is refused', async () => {
+    const out = join(work.dir, 'exp-same');
+    const r = await runAssess(['report', 'export', '--from', '1d', '--out', out, '--journal', join(out, 'summary.csv')], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--journal: .*summary\.csv is the same file as the summary/);
+  });
+});
+
+describe('one run per journal (item 5)', () => {
+  it('a second run on a journal in use exits 2 naming the holder; every candidate is invited once', async () => {
+    // a slow service, so the first run is surely still running when the second starts
+    const slow = await startTestSandbox({ latencyMs: 100 });
+    try {
+      const { csv } = cohort(60);
+      const first = spawnAssess(['invite', '1001', '--csv', csv, '--concurrency', '1'], { env: slow.env });
+      await waitFor(() => existsSync(`${csv}.journal.ndjson.lock`) || first.child.exitCode !== null, { timeoutMs: 20_000, what: 'the first run to take the lock' });
+      const second = await runAssess(['invite', '1001', '--csv', csv], { env: slow.env });
+      const a = await first.done;
+      expect(a.code).toBe(0);
+      expect(second.code).toBe(2);
+      expect(second.stderr).toMatch(new RegExp(`journal .*c\\.csv\\.journal\\.ndjson is in use by another assess run \\(pid ${first.child.pid}\\)`));
+      const sent = (await slow.requests()).filter((r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes(`c${n}.files.example`));
+      expect(sent).toHaveLength(60);
+      expect(existsSync(`${csv}.journal.ndjson.lock`)).toBe(false);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('a stale lock (its process is gone) is taken over', async () => {
+    const { csv } = cohort(2);
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    writeFileSync(`${csv}.journal.ndjson`, '');
+    writeFileSync(`${csv}.journal.ndjson.lock`, `${dead}\n`);
+    const r = await runAssess(['invite', '1001', '--csv', csv], { env: s.env });
+    expect(r.code).toBe(0);
+    expect(ndjson(`${csv}.journal.ndjson`)).toHaveLength(2);
+  });
+});
+
+describe('a place the CLI cannot write (item 6)', () => {
+  it('--journal in a directory that refuses us: EACCES named, exit 2, nothing sent', async () => {
+    const { csv } = cohort();
+    const r = await runAssess(['invite', '1001', '--csv', csv, '--journal', '/sys/assess-j.ndjson'], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot write the journal \/sys\/assess-j\.ndjson: permission denied \(EACCES\)/);
+    expect(r.stderr).not.toMatch(/bug|network/i);
+    expect(await invites(`c${n}.files.example`)).toBe(0);
+  });
+
+  it('--journal on a full disk (/dev/full): ENOSPC named, the summary printed, exit 2', async () => {
+    const { csv } = cohort(3);
+    const r = await runAssess(['invite', '1001', '--csv', csv, '--journal', '/dev/full', '--concurrency', '1'], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot write the journal \/dev\/full: no space left on the device \(ENOSPC\)/);
+    expect(r.stderr).toMatch(/Stopped: Invitations from .*: 0 done, 0 skipped, 0 failed/);
+    expect(r.stderr).not.toMatch(/bug|network/i);
+  });
+
+  it('--results that is a directory: EISDIR, exit 2 before anything is sent', async () => {
+    const { csv, dir } = cohort();
+    const r = await runAssess(['invite', '1001', '--csv', csv, '--results', dir], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--results: .* is a directory \(EISDIR\)/);
+    expect(await invites(`c${n}.files.example`)).toBe(0);
+  });
+
+  it('--results in a missing directory below a file: ENOTDIR/ENOENT named, exit 2', async () => {
+    const { csv } = cohort();
+    const r = await runAssess(['invite', '1001', '--csv', csv, '--results', join(csv, 'sub', 'r.ndjson')], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot write the results .*r\.ndjson: .*\((ENOTDIR|ENOENT)\)/);
+  });
+
+  it('report export --out where it cannot be created: EACCES, exit 2', async () => {
+    const r = await runAssess(['report', 'export', '--from', '1d', '--out', '/sys/assess-out'], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--out: cannot create \/sys\/assess-out \((EACCES\): permission denied|EPERM\): operation not permitted)/);
+  });
+
+  it('report --pdf -o into a refusing directory, and -o - onto a full disk: exit 2, the cause named', async () => {
+    const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', { email: 'pdf@files.example', name: 'Pdf Person' });
+    await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, { to: 'complete', score: 50 });
+    const r = await runAssess(['report', String(inv.testInvitationId), '--pdf', '-o', '/sys/r.pdf'], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot write the PDF to \/sys\/r\.pdf: permission denied \(EACCES\)/);
+
+    const full = openSync('/dev/full', 'w');
+    const cfg = tempDir();
+    const child = spawn(process.execPath, [BIN, 'report', String(inv.testInvitationId), '--pdf', '-o', '-'], {
+      env: { ...baseEnv(cfg.dir), ...s.env } as NodeJS.ProcessEnv,
+      cwd: ROOT,
+      stdio: ['ignore', full, 'pipe'],
+    });
+    closeSync(full);
+    let err = '';
+    child.stderr!.setEncoding('utf8').on('data', (d) => (err += d));
+    const code = await new Promise<number | null>((res) => child.on('close', (c) => res(c)));
+    cfg.cleanup();
+    expect(code).toBe(2);
+    expect(err).toMatch(/cannot write (the PDF )?to standard output: no space left on the device \(ENOSPC\)/);
+    expect(err).not.toMatch(/at writeSync|bug|network/);
+  });
+});
+
+describe('written files are private (item 10)', () => {
+  it('journal and results 0600; export directory 0700, summary and PDFs 0600', async () => {
+    const { csv } = cohort(2);
+    const r = await runAssess(['invite', '1001', '--csv', csv], { env: s.env });
+    expect(r.code).toBe(0);
+    expect(mode(`${csv}.journal.ndjson`)).toBe(0o600);
+    expect(mode(`${csv}.results.ndjson`)).toBe(0o600);
+
+    const out = join(work.dir, 'private', 'exp');
+    const e = await runAssess(['report', 'export', '--from', '1d', '--to', '+1h', '--out', out, '--pdf'], { env: s.env, timeoutMs: 90_000 });
+    expect(e.code).toBe(0);
+    expect(mode(out)).toBe(0o700);
+    expect(mode(join(work.dir, 'private'))).toBe(0o700);
+    for (const f of ['summary.csv', 'export.journal.ndjson', 'export.results.ndjson']) expect(mode(join(out, f))).toBe(0o600);
+    const pdfs = (await import('node:fs')).readdirSync(out).filter((f) => f.endsWith('.pdf'));
+    expect(pdfs.length).toBeGreaterThan(0);
+    for (const f of pdfs) expect(mode(join(out, f))).toBe(0o600);
+  });
+});

@@ -1,0 +1,104 @@
+// Issue 15 item 4: `callbacks listen` with a forward target that never answers, or an --exec
+// that never ends. The queue is bounded (count and bytes, flags) and drops with a counted
+// warning; Ctrl-C stops while work is pending and says what was not forwarded; a second
+// Ctrl-C stops at once.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
+import { spawnAssess } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
+
+let hang: Server;
+let hangUrl = '';
+let forwarded = 0;
+beforeAll(async () => {
+  // accepts every request and never answers
+  hang = createServer(() => void forwarded++);
+  await new Promise<void>((r) => hang.listen(0, '127.0.0.1', r));
+  hangUrl = `http://127.0.0.1:${(hang.address() as AddressInfo).port}/hook`;
+});
+afterAll(async () => {
+  hang.closeAllConnections();
+  await new Promise<void>((r) => hang.close(() => r()));
+});
+
+const body = (id: number) => ({
+  CandidateEmailId: `c${id}@listen.example`,
+  AttemptedOn: null,
+  AttemptedOnUtc: null,
+  TotalScore: 10,
+  CandidateScore: 5,
+  ReportPDFUrl: null,
+  TestInvitationId: id,
+  Status: 'Complete',
+  PerformanceCategory: null,
+  padding: 'x'.repeat(300),
+});
+const post = (url: string, id: number) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body(id)) });
+
+describe('callbacks listen under a hanging target (item 4)', () => {
+  it('--forward-queue bounds the forward queue; Ctrl-C stops (not killed) and names what was not forwarded', async () => {
+    const cfg = tempDir();
+    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--forward-to', hangUrl, '--forward-queue', '5'], { configDir: cfg.dir });
+    const url = await l.firstLine();
+    for (let i = 1; i <= 20; i++) expect((await post(url, i)).status).toBe(200);
+    await waitFor(() => forwarded >= 1 && /queue full/.test(l.stderr()), { what: 'the overflow' });
+    const r = await l.stop('SIGINT');
+    expect(r.signal).toBeNull(); // it ended by itself, not by the harness's SIGKILL (15 s)
+    expect(r.code).toBe(0);
+    for (let i = 1; i <= 6; i++) expect(l.stderr()).toMatch(new RegExp(`could not forward invitation ${i} \\(Complete\\)`));
+    cfg.cleanup();
+  });
+
+  it('--forward-queue-bytes bounds it by size; the warnings count the drops; all 20 are accounted for', async () => {
+    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--forward-to', hangUrl, '--forward-queue-bytes', '2KB']);
+    const url = await l.firstLine();
+    for (let i = 1; i <= 20; i++) await post(url, i);
+    await waitFor(() => /dropped so far/.test(l.stderr()), { what: 'a drop' });
+    const r = await l.stop('SIGINT');
+    expect(r.signal).toBeNull();
+    const drops = [...l.stderr().matchAll(/forward queue full \(\d+ waiting, \d+ KB\); (\d+) dropped so far/g)].map((m) => Number(m[1]));
+    expect(drops.length).toBeGreaterThan(10); // ~480-byte bodies, 2 KB: at most a handful wait
+    expect(drops).toEqual(drops.map((_, i) => i + 1));
+    for (let i = 1; i <= 20; i++) expect(l.stderr()).toMatch(new RegExp(`could not forward invitation ${i} \\(Complete\\)`));
+  });
+
+  it('--exec-queue and --exec-queue-bytes bound the --exec queue: drops counted', async () => {
+    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--exec', 'sleep 60', '--exec-queue', '5']);
+    const url = await l.firstLine();
+    for (let i = 1; i <= 20; i++) await post(url, i);
+    await waitFor(() => /15 dropped so far/.test(l.stderr()), { what: 'the drops' });
+    const r = await l.stop('SIGINT');
+    expect(r.signal).toBeNull();
+    expect(l.stderr()).toMatch(/--exec queue full \(4 waiting, [\d.]+ KB\): dropped invitation 6 \(Complete\); 1 dropped so far/);
+    expect(l.stderr()).toMatch(/5 notification\(s\) --exec not run: invitation 1 \(Complete\), invitation 2 \(Complete\), invitation 3 \(Complete\), invitation 4 \(Complete\), invitation 5 \(Complete\)/);
+    expect(l.stderr()).toMatch(/15 notification\(s\) --exec not run: dropped while the queue was full/);
+
+    const b = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--exec', 'sleep 60', '--exec-queue-bytes', '2KB']);
+    const burl = await b.firstLine();
+    for (let i = 1; i <= 20; i++) await post(burl, i);
+    await waitFor(() => /dropped so far/.test(b.stderr()), { what: 'a drop' });
+    expect((await b.stop('SIGINT')).signal).toBeNull();
+    const waited = Number(/(\d+) notification\(s\) --exec not run: invitation/.exec(b.stderr())![1]);
+    const dropped = Number(/(\d+) notification\(s\) --exec not run: dropped/.exec(b.stderr())![1]);
+    expect(waited).toBeLessThan(10); // ~480-byte bodies, 2 KB
+    expect(waited + dropped).toBe(20);
+
+    const bad = spawnAssess(['callbacks', 'listen', '--port', '0', '--exec-queue-bytes', 'lots']);
+    expect((await bad.done).code).toBe(2);
+    expect(bad.stderr()).toMatch(/--exec-queue-bytes/);
+  });
+
+  it('a second Ctrl-C stops at once (exit 130)', async () => {
+    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--exec', 'trap "" TERM; sleep 60']);
+    const url = await l.firstLine();
+    await post(url, 1);
+    await waitFor(() => l.lines().length >= 2, { what: 'the notification printed' });
+    l.child.kill('SIGINT');
+    await new Promise((r) => setTimeout(r, 700)); // later than an echo of the first press
+    const r = await l.stop('SIGINT');
+    expect(r.code).toBe(130);
+    expect(l.stderr()).toMatch(/interrupted again: stopping now/);
+  });
+});

@@ -1,0 +1,75 @@
+// Issue 15 item 12: what a resume after kill -9 can and cannot promise with --send-email. The
+// candidates in flight when the run died may get a second e-mail: at most --concurrency of
+// them, and the re-run names every one of them.
+import { writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAssess, tempDir } from '../helpers/cli.js';
+import { csvOf, ndjson } from '../helpers/bulk.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { spawnAssess } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
+
+let s: TestSandbox;
+let slowUrl = '';
+let proxy: Server;
+const work = tempDir('assess-resume-');
+beforeAll(async () => {
+  s = await startTestSandbox();
+  // The service acts at once and answers late: a kill lands after the e-mail went out but
+  // before the CLI heard of it — the window a resume cannot see into.
+  proxy = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', async () => {
+      try {
+        const headers = { 'x-api-key': String(req.headers['x-api-key'] ?? ''), 'content-type': 'application/json' };
+        const answer = await fetch(`${s.sb.baseUrl}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+        const text = await answer.text();
+        setTimeout(() => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text), 300);
+      } catch {
+        res.destroy();
+      }
+    });
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  slowUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  proxy?.closeAllConnections();
+  await new Promise<void>((r) => proxy.close(() => r()));
+  await s?.close();
+  work.cleanup();
+});
+
+describe('resume after kill -9 with --send-email (item 12)', () => {
+  it('every candidate gets an e-mail; second e-mails ≤ --concurrency, all named by the re-run', async () => {
+    const ROWS = 40;
+    const CONCURRENCY = 4;
+    const csv = join(work.dir, 'mail.csv');
+    writeFileSync(csv, csvOf(Array.from({ length: ROWS }, (_, i) => [`m${i}@resume.example`, `M ${i}`])));
+    const journal = `${csv}.journal.ndjson`;
+    const first = spawnAssess(['invite', '1001', '--csv', csv, '--send-email', '--concurrency', String(CONCURRENCY)], { env: { ...s.env, ASSESS_BASE_URL: slowUrl } });
+    await waitFor(() => ndjson(journal).filter((l) => l.k).length >= 8 || first.child.exitCode !== null, { timeoutMs: 60_000, what: 'journal lines' });
+    first.child.kill('SIGKILL');
+    await first.done;
+    await new Promise((r) => setTimeout(r, 400)); // let the proxy finish what the service already did
+
+    const again = await runAssess(['invite', '1001', '--csv', csv, '--send-email'], { env: s.env, timeoutMs: 90_000 });
+    expect(again.code).toBe(0);
+    const { emails } = await s.control<{ emails: Array<{ to: string; kind: string }> }>('GET', '/outbox');
+    const per = new Map<string, number>();
+    for (const e of emails) if (e.kind === 'invitation' && e.to.endsWith('@resume.example')) per.set(e.to, (per.get(e.to) ?? 0) + 1);
+    expect(per.size).toBe(ROWS);
+    const twice = [...per].filter(([, n]) => n > 1).map(([to]) => to);
+    expect(twice.length).toBeGreaterThan(0); // the window is real (this is what the docs warn of)
+    expect(twice.length).toBeLessThanOrEqual(CONCURRENCY);
+    const warned = /being invited with an e-mail when an earlier run stopped[^:]*: (.*)/.exec(again.stderr)?.[1] ?? '';
+    for (const to of twice) expect(warned).toContain(to);
+    if (process.env.SHOW_FIGURES) console.log('second e-mails', twice.length, 'named', warned.split(', ').length);
+    const flagged = ndjson<{ row: { email: string }; maybeEmailedTwice?: boolean }>(`${csv}.results.ndjson`).filter((l) => l.maybeEmailedTwice).map((l) => l.row.email);
+    expect(flagged.sort()).toEqual(expect.arrayContaining(twice.sort()));
+  });
+});

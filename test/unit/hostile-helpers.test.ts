@@ -1,0 +1,65 @@
+// Issue 15: the pure helpers behind the e2e tests — URL userinfo masking, control-character
+// escaping, sizes, the sandbox state consistency check, and output-file identity.
+import { linkSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { maskUrlCredentials } from '../../src/api/redact.js';
+import { checkFiles } from '../../src/bulk/output-files.js';
+import { parseSize } from '../../src/commands/callbacks/queue.js';
+import { escapeCell, escapeMessage } from '../../src/output/escape.js';
+import { consistencyProblem } from '../../src/sandbox/persistence.js';
+import { buildSeedState } from '../../src/sandbox/seed.js';
+
+describe('maskUrlCredentials', () => {
+  it.each([
+    ['GET https://bob:pw@api.example.com/v3/tests', 'GET https://****@api.example.com/v3/tests'],
+    ['http://u:p@t@h:1/x?y=a@b', 'http://****@h:1/x?y=a@b'],
+    ['https://token@h.example', 'https://****@h.example'],
+    ['https://h.example/a@b and mailto:a@b.c', 'https://h.example/a@b and mailto:a@b.c'],
+  ])('%s', (text, masked) => expect(maskUrlCredentials(text)).toBe(masked));
+});
+
+describe('escaping', () => {
+  it('cells: every control character, bidi overrides too', () => {
+    expect(escapeCell('a\u001b[2Jb\nc\td\u009b\u202e')).toBe('a\\x1b[2Jb\\x0ac\\x09d\\x9b\\u202e');
+    expect(escapeCell('Zoë 名前')).toBe('Zoë 名前');
+  });
+  it('messages keep their newlines and tabs', () => {
+    expect(escapeMessage('line 1\n\tline 2 \u0007')).toBe('line 1\n\tline 2 \\x07');
+  });
+});
+
+describe('parseSize', () => {
+  it.each([
+    ['64MB', 64 * 1024 ** 2],
+    ['512kb', 512 * 1024],
+    ['2048', 2048],
+    ['1.5G', 1.5 * 1024 ** 3],
+  ])('%s', (t, n) => expect(parseSize(t)).toBe(n));
+  it('refuses words', () => expect(parseSize('lots')).toBeUndefined());
+});
+
+describe('sandbox state consistency', () => {
+  it('the seed is consistent; a counter behind an id is not', () => {
+    const doc = buildSeedState(Date.now());
+    expect(consistencyProblem(doc)).toBeNull();
+    doc.nextIds.invitation = doc.invitations[0]!.testInvitationId;
+    expect(consistencyProblem(doc)).toMatch(/^nextIds\.invitation is \d+ but invitation \d+ already exists/);
+  });
+});
+
+describe('checkFiles', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'assess-check-'));
+  const input = join(dir, 'in.csv');
+  writeFileSync(input, 'email,name\n');
+  it('the same file by name, symlink or hard link is refused; distinct files pass', () => {
+    symlinkSync(input, join(dir, 'sym.csv'));
+    linkSync(input, join(dir, 'hard.csv'));
+    for (const p of [input, join(dir, 'sym.csv'), join(dir, 'hard.csv')])
+      expect(() => checkFiles([{ flag: '--csv', path: input, role: 'input' }, { flag: '--results', path: p, role: 'output' }])).toThrow(/same file as --csv/);
+    expect(() => checkFiles([{ flag: '--csv', path: input, role: 'input' }, { flag: '--journal', path: join(dir, 'j.ndjson'), role: 'output' }])).not.toThrow();
+    expect(() => checkFiles([{ flag: '--results', path: dir, role: 'output' }])).toThrow(/is a directory \(EISDIR\)/);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
