@@ -64,7 +64,7 @@ describe('invite body', () => {
     [{ name: undefined }, 'name'],
     [{ testId: '10a' }, 'testId'],
     [{ link: '-1' }, 'link'],
-    [{ tz: 'UTC' }, 'tz'],
+    [{ tz: 'U;TC' }, 'tz'],
     [{ stakeholders: 'a@x.com,nope' }, 'stakeholders'],
     [{ imageProctoring: '2' }, 'imageProctoring'],
     [{ proctoring: 'audio' }, 'proctoring'],

@@ -46,9 +46,10 @@ describe('OpenAPI document', () => {
     expect(doc.components.securitySchemes.ApiKeyV2).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-api-key' }));
   });
 
-  it("documents the 16 v3 and 11 v2 operations (the spec's v2 table has 11 rows), each with a unique operationId and responses", () => {
+  it("documents the 16 v3 operations of the spec, the vendor's time-zone list, and 11 v2 operations (the spec's v2 table has 11 rows), each with a unique operationId and responses", () => {
     const ops = operations();
-    expect(ops.filter((o) => o.path.startsWith('/v3/'))).toHaveLength(16);
+    expect(ops.filter((o) => o.path.startsWith('/v3/'))).toHaveLength(17);
+    expect(ops.filter((o) => o.path === '/v3/timezones')).toHaveLength(1);
     expect(ops.filter((o) => o.path.startsWith('/v2/org/'))).toHaveLength(11);
     expect(ops).toHaveLength(OPERATIONS.length);
     expect(new Set(ops.map((o) => o.op.operationId)).size).toBe(ops.length);

@@ -29,7 +29,7 @@ describe('v2 declared once', () => {
   const refused = all.filter(([, d]) => d.v2 && 'unsupported' in d.v2).map(([p, d]) => [p, d] as const);
   it('the unsupported ones are the commands v2 has no operation for', () => {
     expect(refused.map(([p]) => p).sort()).toEqual(
-      ['attempts cancel', 'attempts list', 'attempts wait', 'callbacks process', 'callbacks reconcile', 'reattempt', 'report export', 'settings get', 'settings set'].sort(),
+      ['attempts cancel', 'attempts list', 'attempts wait', 'callbacks process', 'callbacks reconcile', 'reattempt', 'report export', 'settings get', 'settings set', 'timezones'].sort(),
     );
   });
 
