@@ -2,6 +2,7 @@
 // failure to an exit code in exit-codes.ts. `runCli` takes the process as a parameter so
 // tests can run commands in-process with in-memory streams.
 import { Command, CommanderError } from 'commander';
+import { runEndHooks } from '../api/lifecycle.js';
 import { NOUNS } from '../commands/index.js';
 import { buildCommand } from './command.js';
 import { createContext, type ProcessLike, type Runtime } from './context-factory.js';
@@ -120,8 +121,7 @@ export async function runCli(argv: string[], proc: ProcessLike = process as unkn
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);
     for (const hook of rt.exitHooks.reverse()) await Promise.resolve(hook()).catch(() => undefined);
-    const closeDispatcher = (globalThis as Record<symbol, unknown>)[Symbol.for('assess.closeSharedDispatcher')];
-    if (typeof closeDispatcher === 'function') await closeDispatcher();
+    await runEndHooks(); // e.g. the transport's keep-alive pool, if a request was made
   }
   return code;
 }
