@@ -66,6 +66,11 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
       const { createV2Client } = await import('../api/v2.js');
       return createV2Client(await ctx.connection(), clientHooks(ctx));
     },
+    program: () => {
+      let root = cmd;
+      while (root.parent) root = root.parent;
+      return root;
+    },
     onExit: (fn) => rt.exitHooks.push(fn),
     info: (m) => io.stderr.write(`${m}\n`),
     warn: (m) => io.stderr.write(`${io.color ? '\u001b[33mwarning:\u001b[39m' : 'warning:'} ${m}\n`),

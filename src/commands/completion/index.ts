@@ -10,10 +10,8 @@ const completion = defineCommand({
   examples: ['source <(assess completion bash)', 'assess completion fish > ~/.config/fish/completions/assess.fish'],
   schema: z.object({ shell: z.enum(SHELLS, { message: `must be one of ${SHELLS.join(', ')}` }) }),
   async run(ctx, { shell }) {
-    // Loaded here: the program module imports this one, so a static import would be circular.
-    const { buildProgram } = await import('../../cli/program.js');
     const { collect, bash, zsh, fish } = await import('./script.js');
-    const program = buildProgram({ proc: { stdout: ctx.io.stdout, stderr: ctx.io.stderr, stdin: ctx.io.stdin, env: ctx.env }, signal: ctx.signal, exitHooks: [] });
+    const program = ctx.program(); // the tree that is running: no second build, no import of program.ts
     const infos = collect(program);
     ctx.io.stdout.write({ bash, zsh, fish }[shell](infos));
   },
