@@ -8,7 +8,7 @@ import { CancelledError, UsageError } from '../../errors.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { refuseV2 } from '../v2/client.js';
 
-const COLUMNS: Column[] = [
+const COLUMNS: Column<CancelResponse>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
   { key: 'status', header: 'Status', kind: 'status' },
 ];

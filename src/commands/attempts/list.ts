@@ -7,7 +7,7 @@ import { Printer, type Column } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
 import { refuseV2 } from '../v2/client.js';
 
-export const ATTEMPT_COLUMNS: Column[] = [
+export const ATTEMPT_COLUMNS: Column<TestAttempt>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
   { key: 'testId', header: 'Test', kind: 'id' },
   { key: 'name', header: 'Name' },

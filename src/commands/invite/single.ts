@@ -9,7 +9,7 @@ import { Printer, type Column } from '../../output/printer.js';
 import { classifyReturned, inviteBody, inviteSchema, type InviteInput } from './body.js';
 import { inviteV2, v2InviteFields } from '../v2/invite.js';
 
-export const INVITATION_COLUMNS: Column[] = [
+export const INVITATION_COLUMNS: Column<InviteResponse | InviteByLinkResponse>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
   { key: 'testUrl', header: 'URL' },
   { key: 'status', header: 'Status', kind: 'status' },

@@ -30,7 +30,7 @@ export const reattemptSchema = z
   .transform((v) => ({ ...v, start: v.start!, end: v.end!, tz: v.tz! }));
 export type ReattemptInput = z.infer<typeof reattemptSchema>;
 
-const COLUMNS: Column[] = [
+const COLUMNS: Column<ReattemptResponse>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
   { key: 'testUrl', header: 'URL' },
   { key: 'callbackUrlRegistered', header: 'Callback URL' },

@@ -38,8 +38,14 @@ function v3Source(ctx: Context): PdfSource {
   };
 }
 
+interface PdfSaved {
+  testInvitationId: number;
+  file: string;
+  bytes: number;
+}
+
 /** What `report --pdf --json a,b` may name: where the PDF went (printed under --json/--ndjson/--csv). */
-export const PDF_COLUMNS: Column[] = [
+export const PDF_COLUMNS: Column<PdfSaved>[] = [
   { key: 'testInvitationId', header: 'Invitation' },
   { key: 'file', header: 'File' },
   { key: 'bytes', header: 'Bytes' },

@@ -5,7 +5,7 @@ import { fieldsOf } from '../../cli/json-fields.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { getTestV2, V2_TEST_DETAIL_FIELDS } from '../v2/tests.js';
 
-const HEADER: Column[] = [
+const HEADER: Column<TestDetail>[] = [
   { key: 'testId', header: 'Test ID', kind: 'id' },
   { key: 'testName', header: 'Name' },
   { key: 'testStatus', header: 'Status', kind: 'status' },
@@ -28,9 +28,7 @@ export default defineCommand({
   jsonFields: (_input, g) => (g.api === 'v2' ? V2_TEST_DETAIL_FIELDS : FIELDS),
   async run(ctx, { testId }) {
     if (ctx.globals.api === 'v2') return getTestV2(ctx, testId);
-    const test = (await (await ctx.api()).getTest(testId)) as Record<string, unknown> & {
-      sections?: Array<Record<string, unknown> & { sectionName: string; skills?: Array<Record<string, unknown>> }>;
-    };
+    const test = await (await ctx.api()).getTest(testId);
     const sections = test.sections ?? [];
     const skills = sections.flatMap((s) => (s.skills ?? []).map((k) => ({ sectionName: s.sectionName, ...k })));
     new Printer(ctx).object(test, {

@@ -8,7 +8,7 @@ import { Printer, type Column } from '../../output/printer.js';
 import { pagesOf, type V3ClientLike } from './pages.js';
 import { listTestsV2, V2_TEST_FIELDS } from '../v2/tests.js';
 
-export const TEST_COLUMNS: Column[] = [
+export const TEST_COLUMNS: Column<TestSummary>[] = [
   { key: 'testId', header: 'Test ID', kind: 'id' },
   { key: 'testName', header: 'Name' },
   { key: 'testStatus', header: 'Status', kind: 'status' },
@@ -40,11 +40,11 @@ export default defineCommand({
     const printer = new Printer(ctx);
     if (!all) {
       const { tests } = await api.listTests({ pageNo: page, pageSize });
-      const n = await printer.list(tests as Array<Record<string, unknown>>, { columns: TEST_COLUMNS });
+      const n = await printer.list(tests, { columns: TEST_COLUMNS });
       if (n === pageSize && ctx.io.stderrIsTTY) ctx.info(`Page ${page}; more with --page ${page + 1}, or --all.`);
       return;
     }
     const rows = await pagesOf(api, page, pageSize, (m) => ctx.warn(m));
-    await printer.list(rows as AsyncIterable<TestSummary & Record<string, unknown>>, { columns: TEST_COLUMNS });
+    await printer.list(rows, { columns: TEST_COLUMNS });
   },
 });

@@ -7,14 +7,14 @@ import { Printer, type Column } from '../../output/printer.js';
 import { pagesOf, type TestSummary, type V3ClientLike } from '../tests/pages.js';
 import { v2Client } from './client.js';
 
-const COLUMNS: Column[] = [
+const COLUMNS: Column<V2Test>[] = [
   { key: 'testId', header: 'Test ID', kind: 'id' },
   { key: 'testName', header: 'Name' },
   { key: 'testStatus', header: 'Status', kind: 'status' },
   { key: 'duration', header: 'Minutes' },
   { key: 'questions', header: 'Questions' },
 ];
-const DETAIL: Column[] = [...COLUMNS, { key: 'accessKey', header: 'Access key' }];
+const DETAIL: Column<V2TestDetail>[] = [...COLUMNS, { key: 'accessKey', header: 'Access key' }];
 
 /** What `tests list|get --api v2 --json a,b` may name: the v2 wire fields. */
 export const V2_TEST_FIELDS = fieldsOf(V2Test, COLUMNS);
@@ -32,21 +32,21 @@ export async function listTestsV2(ctx: Context, o: { page: number; pageSize: num
   const printer = new Printer(ctx);
   if (!o.all) {
     const { tests } = await pager.listTests({ pageNo: o.page, pageSize: o.pageSize });
-    await printer.list(tests as Array<Record<string, unknown>>, { columns: COLUMNS });
+    await printer.list(tests, { columns: COLUMNS });
     return;
   }
   const rows = await pagesOf(pager, o.page, o.pageSize, (m) => ctx.warn(m));
-  await printer.list(rows as AsyncIterable<TestSummary & Record<string, unknown>>, { columns: COLUMNS });
+  await printer.list(rows, { columns: COLUMNS });
 }
 
 export async function getTestV2(ctx: Context, testId: string): Promise<void> {
   const test = await (await v2Client(ctx)).getTest(testId);
-  new Printer(ctx).object(test as Record<string, unknown>, {
+  new Printer(ctx).object(test, {
     fields: DETAIL,
     sections: [
       {
         title: 'Sections',
-        rows: (test.sections ?? []) as Array<Record<string, unknown>>,
+        rows: test.sections ?? [],
         columns: [
           { key: 'sectionName', header: 'Section' },
           { key: 'sectionType', header: 'Type' },
