@@ -12,7 +12,7 @@ const BULK_ONLY = ['skipInvalid', 'concurrency', 'dryRun', 'journal', 'results']
 /** Single-invite flags that make sense as a default for every CSV row. */
 const ROW_DEFAULTS = ['link', 'callbackUrl', 'redirectUrl', 'sendEmail', 'stakeholders', 'start', 'end', 'tz', 'proctoring', 'imageProctoring', 'hideInstructions'];
 
-const bulkSchema = z
+export const bulkSchema = z
   .object({
     testId: zx.id('1001'),
     csv: z.string().min(1, 'must name a CSV file, or - for standard input'),
