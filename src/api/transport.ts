@@ -5,13 +5,12 @@
 // operation (is it safe to repeat after it may have reached the server?) and because a 429 must
 // slow down every request of a bulk pool through one shared gate.
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { VERSION } from '../version.js';
 import { atRunEnd } from './lifecycle.js';
 import { ApiError, NetworkError, parseErrorBody, type RequestInfo } from './errors.js';
 import { redact, MASK } from './redact.js';
 import { BackoffGate, retryDelayMs, shouldRetry, wasSent, type Outcome } from './retry.js';
 
-declare const __ASSESS_VERSION__: string;
-const VERSION = typeof __ASSESS_VERSION__ === 'string' ? __ASSESS_VERSION__ : 'dev';
 
 export interface TransportOptions {
   baseUrl: string;

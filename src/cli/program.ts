@@ -9,8 +9,7 @@ import { createContext, type ProcessLike, type Runtime } from './context-factory
 import { describeError, EXIT, exitCodeFor } from './exit-codes.js';
 import { addGlobalOptions } from './globals.js';
 
-declare const __ASSESS_VERSION__: string;
-export const VERSION = typeof __ASSESS_VERSION__ === 'string' ? __ASSESS_VERSION__ : '0.0.0-dev';
+import { VERSION } from '../version.js';
 
 export function buildProgram(rt: Runtime): Command {
   const program = new Command('assess')
