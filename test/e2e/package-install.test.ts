@@ -45,12 +45,16 @@ beforeAll(async () => {
   // A clone's files without dist/ or node_modules; the installed dev tools are linked in for the build.
   const src = join(work.dir, 'src');
   mkdirSync(src);
-  for (const f of ['package.json', 'package-lock.json', 'LICENSE', 'README.md', 'bin', 'src', 'scripts']) cpSync(join(ROOT, f), join(src, f), { recursive: true });
+  for (const f of ['package.json', 'package-lock.json', 'LICENSE', 'README.md', 'bin', 'src', 'scripts'])
+    cpSync(join(ROOT, f), join(src, f), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(src, 'node_modules'), 'dir');
   const packs = join(work.dir, 'packs');
   mkdirSync(packs);
   await run('npm', ['pack', '--pack-destination', packs], { cwd: src, env: npmEnv() });
-  tarball = join(packs, readdirSync(packs).find((f) => f.endsWith('.tgz'))!);
+  tarball = join(
+    packs,
+    readdirSync(packs).find((f) => f.endsWith('.tgz'))!,
+  );
   const { stdout } = await run('tar', ['tzf', tarball]);
   files = stdout.split('\n').filter(Boolean);
   // from npm's cache when it has everything (fast, works offline); the registry otherwise
@@ -62,7 +66,16 @@ afterAll(() => work.cleanup());
 describe('the packed package', () => {
   it('holds the build, the licence and nothing of the sources', () => {
     expect(tarball).toMatch(new RegExp(`${pkg.name}-${pkg.version.replace(/\./g, '\\.')}\\.tgz$`));
-    expect(files).toEqual(expect.arrayContaining(['package/package.json', 'package/LICENSE', 'package/README.md', 'package/bin/assess.js', 'package/dist/main.js', 'package/dist/help.json']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package/package.json',
+        'package/LICENSE',
+        'package/README.md',
+        'package/bin/assess.js',
+        'package/dist/main.js',
+        'package/dist/help.json',
+      ]),
+    );
     expect(files.filter((f) => f.startsWith('package/src/') || f.startsWith('package/test/') || f.includes('node_modules'))).toEqual([]);
   });
 

@@ -39,13 +39,18 @@ describe('command flags match their schemas', () => {
   });
 
   it.each(commands)('%s', (path, def) => {
-    const cmd = buildCommand(def, async () => {
-      throw new Error('not run');
-    }, new Command(def.name));
+    const cmd = buildCommand(
+      def,
+      async () => {
+        throw new Error('not run');
+      },
+      new Command(def.name),
+    );
     const flags = cmd.options.map((o) => o.attributeName());
     const args = cmd.registeredArguments.map((a) => a.name());
     const d = def.schema instanceof z.ZodPipe && def.schema.in instanceof z.ZodRecord ? DISPATCHING[path] : undefined;
-    if (def.schema instanceof z.ZodPipe && def.schema.in instanceof z.ZodRecord && !d) throw new Error(`${path}: a hand-dispatching schema; list it in DISPATCHING`);
+    if (def.schema instanceof z.ZodPipe && def.schema.in instanceof z.ZodRecord && !d)
+      throw new Error(`${path}: a hand-dispatching schema; list it in DISPATCHING`);
     const keys = d ? [...new Set([...d.schemas.flatMap((s) => inputKeys(s, path)), ...d.own])] : inputKeys(def.schema, path);
     expect({ path, unknownToSchema: [...flags, ...args].filter((k) => !keys.includes(k)) }).toEqual({ path, unknownToSchema: [] });
     expect({ path, setByNoFlag: keys.filter((k) => !flags.includes(k) && !args.includes(k)) }).toEqual({ path, setByNoFlag: [] });
