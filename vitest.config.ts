@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -5,9 +6,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // e2e tests spawn the built binary and servers; two cores, so keep the pool small.
+    // One test file per core; forks (not threads) because some suites chdir or handle signals.
     pool: 'forks',
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    poolOptions: { forks: { maxForks: Math.max(1, availableParallelism()), minForks: 1 } },
     env: { NO_COLOR: '1', CI: 'true' },
     reporters: ['default', './test/summary-reporter.ts'],
   },

@@ -48,3 +48,19 @@ export class LocalError extends Error {
     super(message);
   }
 }
+
+/** The command ran, but what it checks or waits for came out negative (a bad signature, an attempt that can no longer complete); exit 1. */
+export class OutcomeError extends Error {
+  override name = 'OutcomeError';
+  constructor(message: string, readonly hint?: string) {
+    super(message);
+  }
+}
+
+/** A wait ran out of time (`attempts wait --timeout`); exit 6 like a network timeout. */
+export class WaitTimeoutError extends Error {
+  override name = 'WaitTimeoutError';
+  constructor(message: string, readonly hint?: string) {
+    super(message);
+  }
+}

@@ -24,6 +24,8 @@ export class ApiError extends Error {
     readonly body: ErrorBodyShape,
     readonly request: RequestInfo,
     readonly attempts = 1,
+    /** An earlier try may have been carried out by the service (its answer was lost). */
+    readonly maybeApplied = false,
   ) {
     super(describeBody(body) || `HTTP ${status}`);
     this.kind = classify(status, body, request);

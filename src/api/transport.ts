@@ -10,6 +10,7 @@ import { atRunEnd } from './lifecycle.js';
 import { ApiError, NetworkError, parseErrorBody, type RequestInfo } from './errors.js';
 import { redact, MASK } from './redact.js';
 import { BackoffGate, retryDelayMs, shouldRetry, wasSent, type Outcome } from './retry.js';
+import { parseJsonLossless } from './read/body.js';
 
 
 export interface TransportOptions {
@@ -43,6 +44,11 @@ export interface RawResponse {
   body: Dispatcher.ResponseData['body'];
   request: RequestInfo;
   attempts: number;
+  /**
+   * An earlier try of this request may have been carried out by the service though its answer
+   * was lost (a reset after sending, a 5xx, a cut body): a refusal now may be the repeat's.
+   */
+  maybeApplied: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -104,7 +110,8 @@ export class Transport {
   }
 
   /** Sends with retries; resolves for any status (callers decide), rejects with NetworkError. */
-  async send(spec: RequestSpec): Promise<RawResponse> {
+  async send(spec: RequestSpec, earlierMaybeApplied = false): Promise<RawResponse> {
+    let maybeApplied = earlierMaybeApplied;
     const url = this.url(spec.path, spec.query);
     const info: RequestInfo = { method: spec.method, url: this.scrub(url), operation: spec.operation };
     const payload = spec.body === undefined ? undefined : JSON.stringify(spec.body);
@@ -135,8 +142,9 @@ export class Transport {
         outcome = { kind: 'status', status: res.statusCode, retryAfter };
         this.logResponse(res.statusCode, Date.now() - started, res.headers);
         if (!shouldRetry(outcome, { idempotent: spec.idempotent, attempt, maxAttempts: this.o.maxAttempts })) {
-          return { status: res.statusCode, headers: res.headers, body: res.body, request: info, attempts: attempt };
+          return { status: res.statusCode, headers: res.headers, body: res.body, request: info, attempts: attempt, maybeApplied };
         }
+        if (res.statusCode >= 500) maybeApplied = true;
         await res.body.dump().catch(() => undefined);
         const delay = retryDelayMs(attempt, retryAfter, Date.now(), this.o.random);
         if (res.statusCode === 429) this.gate.hold(delay);
@@ -146,6 +154,7 @@ export class Transport {
         if (this.o.signal?.aborted) throw err;
         const code = errorCode(err);
         outcome = { kind: 'error', code, sent: wasSent(code) };
+        if (outcome.sent) maybeApplied = true;
         this.debug(`<-- ${code ?? 'error'} after ${Date.now() - started} ms: ${this.scrub(String((err as Error).message))}`);
         if (!shouldRetry(outcome, { idempotent: spec.idempotent, attempt, maxAttempts: this.o.maxAttempts })) {
           const timedOut = /TIMEOUT/.test(code ?? '');
@@ -164,17 +173,10 @@ export class Transport {
     const { res, text } = await this.sendAndRead(spec);
     this.debug(`<-- body ${truncate(this.scrub(text))}`);
     if (res.status < 200 || res.status > 299) {
-      throw new ApiError(res.status, parseErrorBody(this.scrub(text)), res.request, res.attempts);
+      throw new ApiError(res.status, parseErrorBody(this.scrub(text)), res.request, res.attempts, res.maybeApplied);
     }
-    let data: unknown = null;
-    if (text.length) {
-      try {
-        data = JSON.parse(text);
-      } catch {
-        data = text;
-      }
-    }
-    return { status: res.status, data, request: res.request };
+    // 204 or an empty body is null; a body that is not JSON is kept as its text.
+    return { status: res.status, data: parseJsonLossless(text), request: res.request };
   }
 
   /**
@@ -182,14 +184,16 @@ export class Transport {
    * cut mid-body) is sent again here when the request is safe to repeat, else a NetworkError.
    */
   private async sendAndRead(spec: RequestSpec): Promise<{ res: RawResponse; text: string }> {
+    let maybeApplied = false;
     for (let read = 1; ; read++) {
-      const res = await this.send(spec);
+      const res = await this.send(spec, maybeApplied);
       try {
         return { res, text: await res.body.text() };
       } catch (err) {
         if (this.o.signal?.aborted) throw err;
         const code = errorCode(err);
         this.debug(`<-- answer broke off: ${code ?? 'error'}: ${this.scrub(String((err as Error).message))}`);
+        maybeApplied = true;
         if (!spec.idempotent || read >= this.o.maxAttempts)
           throw new NetworkError(`${spec.method} ${res.request.url}: the answer broke off (${code ?? 'network error'})`, res.request, code, res.attempts);
         await this.o.sleep(retryDelayMs(read, undefined, Date.now(), this.o.random), this.o.signal);

@@ -1,23 +1,33 @@
-// The typed v3 client: one function per operation of the spec, every response validated
-// against the shared wire schemas. Usable without the CLI.
+// The typed v3 client: one function per operation of the spec. Every answer is read with the
+// tolerant-reader policy (src/api/read/): reads must be understood (else UnreadableAnswerError,
+// which the CLI prints as received), writes answered 2xx always succeed. Usable without the CLI.
 import type { z } from 'zod';
 import type { Connection } from '../config/credentials.js';
 import { requireKey } from '../config/credentials.js';
-import { ResponseShapeError } from './errors.js';
+import { ApiError } from './errors.js';
+import { readAnswer, type ReadOptions } from './read/read.js';
+import * as R from './read/v3.js';
+import { sameStatus } from './read/policy.js';
 import { BackoffGate } from './retry.js';
-import * as S from './schemas/v3.js';
 import { Transport, type RawResponse, type RequestSpec } from './transport.js';
 
 export interface ClientHooks {
   debug?: (line: string) => void;
+  /** Told (once per operation and problem) what was unexpected in a write's successful answer. */
+  warn?: (line: string) => void;
   signal?: AbortSignal;
   gate?: BackoffGate;
 }
 
 type IdLike = string | number;
 const seg = (id: IdLike) => encodeURIComponent(String(id));
-/** Ids travel as JSON numbers; the CLI keeps them as strings so 64-bit values are not rounded. */
-const num = (id: IdLike) => (typeof id === 'number' ? id : Number(id));
+/** Ids travel as JSON numbers when exact; longer ones as their digits (never rounded). */
+const num = (id: IdLike) => {
+  const n = typeof id === 'number' ? id : Number(id);
+  return Number.isSafeInteger(n) ? n : String(id);
+};
+
+type WriteOptions = Pick<ReadOptions, 'known' | 'expect'>;
 
 export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
   const transport = new Transport({
@@ -30,114 +40,122 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
     signal: hooks.signal,
     gate: hooks.gate,
   });
+  const warned = new Set<string>();
+  const warnOnce = (line: string) => {
+    if (warned.has(line)) return;
+    warned.add(line);
+    hooks.warn?.(transport.scrub(line));
+  };
 
-  async function call<T extends z.ZodType>(schema: T, spec: RequestSpec): Promise<z.infer<T>> {
-    const { data, request } = await transport.json(spec);
-    const parsed = schema.safeParse(data);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new ResponseShapeError(
-        `unexpected response to ${spec.method} ${spec.path}: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim(),
-        request,
-      );
-    }
-    return parsed.data;
+  async function read<T extends z.ZodType>(schema: T, spec: RequestSpec): Promise<z.output<T>> {
+    return readAnswer(schema, await transport.json(spec), { kind: 'read', envelope: true });
   }
+  async function write<T extends z.ZodType>(schema: T, spec: RequestSpec, opts: WriteOptions = {}): Promise<z.output<T>> {
+    return readAnswer(schema, await transport.json(spec), { kind: 'write', envelope: true, warn: warnOnce, ...opts });
+  }
+
+  /**
+   * A cancel whose first try may have been carried out (answer lost) is refused on the repeat
+   * ("can not be cancelled"): the invitation's report says whether it is in fact cancelled.
+   */
+  async function confirmCancelled(invitationId: IdLike, err: unknown): Promise<R.Cancelled & { confirmed: true }> {
+    if (!(err instanceof ApiError) || !err.maybeApplied || (err.status !== 400 && err.status !== 409)) throw err;
+    const report = await read(R.Report(), reportSpec(invitationId, 1)).catch(() => undefined);
+    if (!report || !sameStatus(report.status, 'Cancelled')) throw err;
+    warnOnce(`the answer to the cancel of ${invitationId} was lost and the repeat was refused; the report shows it cancelled (confirmed)`);
+    return { testInvitationId: num(invitationId), status: 'Cancelled', confirmed: true };
+  }
+
+  const reportSpec = (invitationId: IdLike, reportType: 1 | 2 | 3): RequestSpec => ({
+    operation: 'v3.getReport',
+    method: 'GET',
+    path: `/v3/reports/${seg(invitationId)}`,
+    query: { reportType },
+    idempotent: true,
+  });
+  const INVITED = { expect: ['testInvitationId', 'testUrl'] } as const;
 
   return {
     transport,
     /** 1. GET /v3/tests */
     listTests: (q: { pageNo?: number; pageSize?: number } = {}) =>
-      call(S.TestsListResponse, { operation: 'v3.listTests', method: 'GET', path: '/v3/tests', query: q, idempotent: true }),
+      read(R.TestsList(), { operation: 'v3.listTests', method: 'GET', path: '/v3/tests', query: q, idempotent: true }),
     /** 2. GET /v3/tests/{testId} */
     getTest: (testId: IdLike) =>
-      call(S.TestDetail, { operation: 'v3.getTest', method: 'GET', path: `/v3/tests/${seg(testId)}`, idempotent: true }),
+      read(R.TestDetail(), { operation: 'v3.getTest', method: 'GET', path: `/v3/tests/${seg(testId)}`, idempotent: true }),
     /** 3. POST /v3/tests/{testId}/invite — idempotent per candidate in the spec. */
     invite: (testId: IdLike, body: Record<string, unknown>) =>
-      call(S.InviteResponse, { operation: 'v3.invite', method: 'POST', path: `/v3/tests/${seg(testId)}/invite`, body, idempotent: true }),
+      write(R.Invitation(), { operation: 'v3.invite', method: 'POST', path: `/v3/tests/${seg(testId)}/invite`, body, idempotent: true }, INVITED),
     /** 4. GET /v3/reports/{testInvitationId}?reportType= */
-    getReport: (invitationId: IdLike, reportType: 1 | 2 | 3 = 1) =>
-      call(S.Report, {
-        operation: 'v3.getReport',
-        method: 'GET',
-        path: `/v3/reports/${seg(invitationId)}`,
-        query: { reportType },
-        idempotent: true,
-      }),
+    getReport: (invitationId: IdLike, reportType: 1 | 2 | 3 = 1) => read(R.Report(), reportSpec(invitationId, reportType)),
     /** 5. GET /v3/reports/{testInvitationId}/pdf — the raw response, body streamed by the caller. */
     getReportPdf: (invitationId: IdLike): Promise<RawResponse> =>
       transport.send({ operation: 'v3.getReportPdf', method: 'GET', path: `/v3/reports/${seg(invitationId)}/pdf`, idempotent: true }),
     /** 6. GET /v3/tests/{testId}/testlinks */
     listLinks: (testId: IdLike) =>
-      call(S.TestLinksResponse, { operation: 'v3.listLinks', method: 'GET', path: `/v3/tests/${seg(testId)}/testlinks`, idempotent: true }),
+      read(R.TestLinks(), { operation: 'v3.listLinks', method: 'GET', path: `/v3/tests/${seg(testId)}/testlinks`, idempotent: true }),
     /** 7. GET /v3/tests/{testId}/testlinks/{testLinkId} */
     getLink: (testId: IdLike, linkId: IdLike) =>
-      call(S.TestLink, {
+      read(R.TestLink(), {
         operation: 'v3.getLink',
         method: 'GET',
         path: `/v3/tests/${seg(testId)}/testlinks/${seg(linkId)}`,
         idempotent: true,
       }),
-    /** 8. POST /v3/invitations/{id}/cancel — cancelling twice leaves it cancelled, so safe to repeat. */
-    cancel: (invitationId: IdLike) =>
-      call(S.CancelResponse, {
-        operation: 'v3.cancel',
-        method: 'POST',
-        path: `/v3/invitations/${seg(invitationId)}/cancel`,
-        body: {},
-        idempotent: true,
-      }),
+    /**
+     * 8. POST /v3/invitations/{id}/cancel — repeated after a lost answer (the service refuses a
+     * second cancel, so a refusal then is checked against the report; see confirmCancelled).
+     */
+    cancel: (invitationId: IdLike): Promise<R.Cancelled & { confirmed?: true }> =>
+      write(
+        R.Cancelled(),
+        { operation: 'v3.cancel', method: 'POST', path: `/v3/invitations/${seg(invitationId)}/cancel`, body: {}, idempotent: true },
+        // A 2xx answer to a cancel means it is cancelled, whatever the body says.
+        { known: { testInvitationId: num(invitationId), status: 'Cancelled' } },
+      ).catch((err: unknown) => confirmCancelled(invitationId, err)),
     /** 9. POST /v3/invitations/{id}/reattempt — the spec returns the latest active reattempt on repeat. */
     reattempt: (invitationId: IdLike, body: Record<string, unknown>) =>
-      call(S.ReattemptResponse, {
-        operation: 'v3.reattempt',
-        method: 'POST',
-        path: `/v3/invitations/${seg(invitationId)}/reattempt`,
-        body,
-        idempotent: true,
-      }),
+      write(
+        R.Reattempt(),
+        { operation: 'v3.reattempt', method: 'POST', path: `/v3/invitations/${seg(invitationId)}/reattempt`, body, idempotent: true },
+        INVITED,
+      ),
     /** 10. POST /v3/tests/{testId}/testlinks/{testLinkId}/invite */
     inviteByLink: (testId: IdLike, linkId: IdLike, body: Record<string, unknown>) =>
-      call(S.InviteByLinkResponse, {
-        operation: 'v3.inviteByLink',
-        method: 'POST',
-        path: `/v3/tests/${seg(testId)}/testlinks/${seg(linkId)}/invite`,
-        body,
-        idempotent: true,
-      }),
+      write(
+        R.Invitation(),
+        {
+          operation: 'v3.inviteByLink',
+          method: 'POST',
+          path: `/v3/tests/${seg(testId)}/testlinks/${seg(linkId)}/invite`,
+          body,
+          idempotent: true,
+        },
+        INVITED,
+      ),
     /** 11. POST /v3/tests/{testId}/testlinks — not safe to repeat (would create two links). */
     createLink: (testId: IdLike, body: Record<string, unknown>) =>
-      call(S.TestLink, {
-        operation: 'v3.createLink',
-        method: 'POST',
-        path: `/v3/tests/${seg(testId)}/testlinks`,
-        body: { testId: num(testId), ...body },
-        idempotent: false,
-      }),
+      write(
+        R.WrittenLink(),
+        { operation: 'v3.createLink', method: 'POST', path: `/v3/tests/${seg(testId)}/testlinks`, body: { testId: num(testId), ...body }, idempotent: false },
+        { known: { testId: num(testId) }, expect: ['testLinkId'] },
+      ),
     /** 12. POST /v3/tests/{testId}/testlinks/{testLinkId} */
     updateLink: (testId: IdLike, linkId: IdLike, body: Record<string, unknown>) =>
-      call(S.TestLink, {
-        operation: 'v3.updateLink',
-        method: 'POST',
-        path: `/v3/tests/${seg(testId)}/testlinks/${seg(linkId)}`,
-        body,
-        idempotent: false,
-      }),
+      write(
+        R.WrittenLink(),
+        { operation: 'v3.updateLink', method: 'POST', path: `/v3/tests/${seg(testId)}/testlinks/${seg(linkId)}`, body, idempotent: false },
+        { known: { testId: num(testId), testLinkId: num(linkId) } },
+      ),
     /** 13. GET /v3/tests/{testId}/settings */
     getSettings: (testId: IdLike) =>
-      call(S.TestSettingsResponse, { operation: 'v3.getSettings', method: 'GET', path: `/v3/tests/${seg(testId)}/settings`, idempotent: true }),
+      read(R.Settings(), { operation: 'v3.getSettings', method: 'GET', path: `/v3/tests/${seg(testId)}/settings`, idempotent: true }),
     /** 14. POST /v3/tests/{testId}/settings — full replace. */
     updateSettings: (testId: IdLike, body: Record<string, unknown>) =>
-      call(S.TestSettingsResponse, {
-        operation: 'v3.updateSettings',
-        method: 'POST',
-        path: `/v3/tests/${seg(testId)}/settings`,
-        body,
-        idempotent: false,
-      }),
+      write(R.Settings(), { operation: 'v3.updateSettings', method: 'POST', path: `/v3/tests/${seg(testId)}/settings`, body, idempotent: false }),
     /** 15. POST /v3/candidates/testattempts?state= — a read, so safe to repeat. */
     listAttempts: (state: 'completed' | 'cancelled' | 'expired', startDateTime: string, endDateTime: string) =>
-      call(S.ListAttemptsResponse, {
+      read(R.TestAttempts(), {
         operation: 'v3.listAttempts',
         method: 'POST',
         path: '/v3/candidates/testattempts',
@@ -145,15 +163,16 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
         body: { StartDateTime: startDateTime, EndDateTime: endDateTime },
         idempotent: true,
       }),
-    /** 16. POST /v3/callbacks/process — at most 100 ids; re-queuing twice is harmless. */
+    /**
+     * 16. POST /v3/callbacks/process — at most 100 ids; re-queuing twice is harmless. An answer
+     * that does not list the ids leaves them unknown to the caller (not failed).
+     */
     processCallbacks: (ids: IdLike[]) =>
-      call(S.ProcessCallbacksResponse, {
-        operation: 'v3.processCallbacks',
-        method: 'POST',
-        path: '/v3/callbacks/process',
-        body: { testinvitationIds: ids.map(num) },
-        idempotent: true,
-      }),
+      write(
+        R.ProcessedCallbacks(),
+        { operation: 'v3.processCallbacks', method: 'POST', path: '/v3/callbacks/process', body: { testinvitationIds: ids.map(num) }, idempotent: true },
+        { expect: ['testinvitationIds'] },
+      ),
   };
 }
 

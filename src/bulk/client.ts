@@ -12,6 +12,8 @@ export async function bulkClient(ctx: Context): Promise<V3Client> {
   const { createV3Client } = await import('../api/v3.js');
   return createV3Client(await ctx.connection(), {
     debug: debugSink(ctx),
+    // said once per operation and problem, not once per row
+    warn: (line: string) => ctx.warn(line),
     gate: new BackoffGate(),
   });
 }

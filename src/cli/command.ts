@@ -23,7 +23,34 @@ export interface CommandDef<S extends z.ZodType = z.ZodType> {
    * be known up front (free-form JSON); the printer then checks once it has the data.
    */
   jsonFields?: JsonFields<z.infer<S>>;
+  /**
+   * Global options this command gives its own meaning (`attempts wait --timeout 4h`: how long to
+   * wait, not the per-request timeout). Commander hands them to the program, so they are moved.
+   */
+  ownsGlobals?: string[];
+  /**
+   * The command only reads and prints the service's answer: when that answer cannot be understood
+   * at all it is printed as received with a warning (exit 0) instead of failing.
+   */
+  showsAnswer?: boolean;
+  /** What the command does against the v3 API (the default), or against neither. */
   run(ctx: Context, input: z.infer<S>): Promise<void>;
+  /**
+   * The command under `--api v2` (or a profile's `api: v2`), declared once here so no command
+   * checks the API version itself: its own run (and fields), or why v2 cannot do it — then
+   * buildCommand refuses with exit 2 before anything is sent. Absent: the command does not
+   * depend on the API version (auth, config, sandbox, api, completion).
+   */
+  v2?: V2Def<z.infer<S>>;
+}
+
+export type V2Def<I> = V2Run<I> | { unsupported: string };
+
+export interface V2Run<I> {
+  run(ctx: Context, input: I): Promise<void>;
+  jsonFields?: JsonFields<I>;
+  /** Options that exist only in v2, with why v3 has none (refused under v3, exit 2). */
+  only?: Record<string, string>;
 }
 
 export interface NounDef {
@@ -54,6 +81,12 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     const command = params[params.length - 1] as Command;
     const argNames = (def.args ?? []).map(argKey);
     const raw: Record<string, unknown> = { ...command.opts() };
+    for (const key of def.ownsGlobals ?? [])
+      for (let c = command.parent; c; c = c.parent) {
+        if (c.getOptionValue(key) === undefined) continue;
+        raw[key] = c.getOptionValue(key);
+        c.setOptionValue(key, undefined);
+      }
     argNames.forEach((k, i) => {
       if (params[i] !== undefined) raw[k] = params[i];
     });
@@ -61,10 +94,46 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     // The context only resolves the globals (it sends nothing: clients connect lazily); the
     // field check needs them, since --api v2 or a profile's `api: v2` changes the field names.
     const ctx = await makeContext(command);
-    checkDeclaredFields(def.jsonFields, input, ctx);
-    await def.run(ctx, input);
+    const run = pickApi(def, ctx, input as Record<string, unknown>, command);
+    checkDeclaredFields(run.jsonFields, input, ctx);
+    try {
+      await run.run(ctx, input);
+    } catch (err) {
+      if (!def.showsAnswer || !(err instanceof Error) || err.name !== 'UnreadableAnswerError') throw err;
+      const { printUnreadable } = await import('../output/unreadable.js');
+      await printUnreadable(ctx, err as import('../api/read/read.js').UnreadableAnswerError);
+    }
   });
   return cmd;
+}
+
+/** The v3 or v2 side of a command; a refusal (exit 2) when the chosen API cannot do it. */
+function pickApi(def: CommandDef, ctx: Context, input: Record<string, unknown>, command: Command): Pick<V2Run<unknown>, 'run' | 'jsonFields'> {
+  const path = commandPath(command);
+  if (ctx.globals.api !== 'v2' || !def.v2) {
+    const only = def.v2 && 'run' in def.v2 ? (def.v2.only ?? {}) : {};
+    for (const [key, why] of Object.entries(only))
+      if (input[key] !== undefined && input[key] !== false) throw new UsageError(`${flagLabel(key, command)}: only with --api v2 (${why})`);
+    return { run: (c, i) => def.run(c, i), jsonFields: def.jsonFields };
+  }
+  if ('unsupported' in def.v2) throw v2Refusal(ctx, path, def.v2.unsupported);
+  return def.v2;
+}
+
+/** `attempts cancel` for the cancel command (the root program's name left out). */
+export function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/** The usage error for a command the v2 API cannot do: says which setting chose v2. */
+export function v2Refusal(ctx: Context, command: string, why: string): UsageError {
+  const from = ctx.globals.apiExplicit ? '--api v2' : `profile '${ctx.globals.profile}' (api: v2)`;
+  return new UsageError(
+    `${command}: not available in the v2 API (${why}); it needs v3, but ${from} selects v2`,
+    ctx.globals.apiExplicit ? `run it without --api v2 (v3 is the default)` : `add --api v3 to this command, or: assess config set api v3`,
+  );
 }
 
 function argKey(spec: string): string {

@@ -81,6 +81,7 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
 function clientHooks(ctx: Context) {
   return {
     debug: debugSink(ctx),
+    warn: (line: string) => ctx.warn(line),
     signal: ctx.signal,
   };
 }

@@ -1,6 +1,6 @@
 // The one place that maps errors to exit codes and to the one- or two-line message users see.
 import { ApiError, NetworkError, ResponseShapeError } from '../api/errors.js';
-import { AuthError, CancelledError, LocalError, NotFoundError, PartialFailureError, UsageError } from '../errors.js';
+import { AuthError, CancelledError, LocalError, NotFoundError, OutcomeError, PartialFailureError, UsageError, WaitTimeoutError } from '../errors.js';
 
 export const EXIT = {
   ok: 0,
@@ -19,6 +19,8 @@ export function exitCodeFor(err: unknown): number {
   if (err instanceof NotFoundError) return EXIT.notFound;
   if (err instanceof PartialFailureError) return EXIT.partial;
   if (err instanceof NetworkError) return EXIT.network;
+  if (err instanceof WaitTimeoutError) return EXIT.network;
+  if (err instanceof OutcomeError) return EXIT.failed;
   if (err instanceof CancelledError) return err.interrupted ? EXIT.interrupted : EXIT.failed;
   if (err instanceof ApiError) {
     switch (err.kind) {
@@ -37,7 +39,7 @@ export function exitCodeFor(err: unknown): number {
 
 /** "error: what failed" plus, where we know it, a line saying what to do next. */
 export function describeError(err: unknown): { message: string; hint?: string } {
-  if (err instanceof UsageError || err instanceof AuthError || err instanceof NotFoundError || err instanceof LocalError) {
+  if (err instanceof UsageError || err instanceof AuthError || err instanceof NotFoundError || err instanceof LocalError || err instanceof OutcomeError || err instanceof WaitTimeoutError) {
     return { message: err.message, hint: err.hint };
   }
   if (err instanceof PartialFailureError) return { message: err.message };

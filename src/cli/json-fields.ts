@@ -57,8 +57,3 @@ export function schemaKeys(schema: z.ZodType): string[] {
   // A programming error, caught by the unit test that builds every declaration.
   throw new Error(`schemaKeys: not an object schema (${schema.def.type})`);
 }
-
-/** For commands without a v2 operation: no declaration under v2, so refuseV2 speaks first. */
-export function v3Only(fields: readonly string[]): JsonFieldsFn<unknown> {
-  return (_input, globals) => (globals.api === 'v2' ? undefined : fields);
-}

@@ -22,17 +22,30 @@ export function callbackPayload(store: Store, inv: SandboxInvitation): CallbackV
       ReportPDFUrl: scored ? `${store.origin}/v2/org/report/${inv.testInvitationId}/pdf` : null,
       TestInvitationId: inv.testInvitationId,
     } satisfies CallbackV2;
+  // As production sends them (vendor facts): AttemptedOn as "09-Oct-2020 06:51 PM" (shown in
+  // UTC here: the sandbox does not know what a time zone id stands for), AttemptedOnUtc
+  // without the Z, TotalScore 0 while the attempt is In Progress.
   return {
     CandidateEmailId: inv.email,
-    AttemptedOn: inv.startedAt,
-    AttemptedOnUtc: inv.startedAt,
-    TotalScore: total,
+    AttemptedOn: inv.startedAt ? vendorDisplayTime(inv.startedAt) : null,
+    AttemptedOnUtc: inv.startedAt ? inv.startedAt.replace(/(\.\d+)?Z$/, '') : null,
+    TotalScore: scored ? total : 0,
     CandidateScore: cand,
     ReportPDFUrl: scored ? `${store.origin}/v3/reports/${inv.testInvitationId}/pdf` : null,
     TestInvitationId: inv.testInvitationId,
     Status: inv.status,
     PerformanceCategory: scored ? performanceCategory(pct) : null,
   } satisfies CallbackV3;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** `2020-10-09T18:51:07Z` → `09-Oct-2020 06:51 PM` (the production callback's AttemptedOn). */
+export function vendorDisplayTime(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const h = d.getUTCHours();
+  return `${pad(d.getUTCDate())}-${MONTHS[d.getUTCMonth()]}-${d.getUTCFullYear()} ${pad(h % 12 || 12)}:${pad(d.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
 /** Queues a notification if the invitation has a callback URL and its state sends one. */

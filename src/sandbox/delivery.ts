@@ -6,6 +6,7 @@
 // parallel. Delivery records live in store.deliveries (persisted), so pending ones resume when a
 // persisted sandbox starts again. An attempt cut short by close() is not recorded: it is retried.
 import { Agent, request } from 'undici';
+import { DeliveryFaults } from './delivery-faults.js';
 import type { CallbackQueueEntry, Delivery, DeliveryAttempt } from './model.js';
 import type { Store } from './store.js';
 
@@ -54,7 +55,12 @@ export class Deliverer {
   private running = 0;
   private readonly slotWaiters: Array<() => void> = [];
 
-  constructor(private readonly store: Store, opts: DeliveryOptions = {}) {
+  constructor(
+    private readonly store: Store,
+    opts: DeliveryOptions = {},
+    /** Injected receiver-side faults (drop, 5xx, hang); none by default. */
+    readonly faults = new DeliveryFaults(),
+  ) {
     this.opts = { ...DELIVERY_DEFAULTS, ...opts };
     this.agent = new Agent({ connect: { timeout: this.opts.timeoutMs }, keepAliveTimeout: 1000 });
   }
@@ -138,6 +144,10 @@ export class Deliverer {
         d.attempts.push({ n: d.attempts.length + 1, at: this.store.nowIso(), url: d.url, status: null, error: unusable, durationMs: 0 });
         return this.finish(d, 'failed');
       }
+      if (this.faults.dropNotification()) {
+        d.attempts.push({ n: 1, at: this.store.nowIso(), url: d.url, status: null, error: 'dropped (sandbox delivery fault)', durationMs: 0 });
+        return this.finish(d, 'failed');
+      }
       while (d.attempts.length < this.opts.maxAttempts) {
         const attempt = await this.attempt(d);
         if (!attempt) return; // stopping: stays pending, resumes on the next start
@@ -157,6 +167,17 @@ export class Deliverer {
     const started = performance.now();
     const timeout = AbortSignal.timeout(this.opts.timeoutMs);
     const base = { n: d.attempts.length + 1, at, url: d.url };
+    const injected = this.faults.tryFault();
+    if (injected === '5xx') return { ...base, status: 503, error: 'HTTP 503 (sandbox delivery fault)', durationMs: 0 };
+    if (injected === 'hang') {
+      // nothing is sent: the try waits out its timeout, as against a receiver that never answers
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, this.opts.timeoutMs);
+        this.stopping.signal.addEventListener('abort', () => (clearTimeout(t), r()), { once: true });
+      });
+      if (this.stopping.signal.aborted) return null;
+      return { ...base, status: null, error: `timed out after ${this.opts.timeoutMs} ms (sandbox delivery fault)`, durationMs: this.opts.timeoutMs };
+    }
     try {
       const res = await request(d.url, {
         method: 'POST',

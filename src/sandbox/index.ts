@@ -4,7 +4,9 @@
 // See docs/sandbox.md for the endpoints, seed data, control API and persistence.
 import { Deliverer, type DeliveryOptions } from './delivery.js';
 import type { CallbackQueueEntry } from './model.js';
+import { DeliveryFaults, type DeliveryFaultSpec } from './delivery-faults.js';
 import { FaultInjector, type FaultSpec } from './faults.js';
+import { Quirks } from './quirks.js';
 import { loadStateFile } from './persistence.js';
 import { acquireStateLock, type StateLock, type StateLockOptions } from './state-lock.js';
 import { SEED_KEYS } from './seed.js';
@@ -16,6 +18,7 @@ export { SandboxStateError } from './persistence.js';
 export { FaultSpecError, parseFaultSpec, type FaultSpec, type FaultCounters } from './faults.js';
 export type { CallbackQueueEntry, Delivery, DeliveryAttempt, OutboxEntry } from './model.js';
 export type { DeliveryOptions } from './delivery.js';
+export { parseDeliveryFaultSpec, type DeliveryFaultSpec, type DeliveryFaultCounters } from './delivery-faults.js';
 
 export interface RunningSandbox {
   /** `http://127.0.0.1:PORT` — no trailing slash, no `/v3`; clients append `/v3/...`. */
@@ -34,6 +37,10 @@ export interface RunningSandbox {
   deliveriesInFlight(): number;
   /** The injected faults: `view()` the spec and counters, `set(spec | null)` to change them. */
   faults: Pick<FaultInjector, 'set' | 'view'>;
+  /** Injected callback delivery faults (drop, 5xx, hang): `view()`, `set(spec | null)`. */
+  deliveryFaults: Pick<DeliveryFaults, 'set' | 'view'>;
+  /** Quirks mode (quirks.ts): `set(seed | null)`, `view()`. */
+  quirks: Pick<Quirks, 'set' | 'view'>;
   /** Stops listening and writes any pending state before resolving (unfinished deliveries stay pending). */
   close(): Promise<void>;
 }
@@ -54,25 +61,30 @@ export interface SandboxOptions {
    * A bad text throws FaultSpecError.
    */
   faults?: FaultSpec | string;
+  /** Quirks mode: answers vary as a real service's do, deterministically for this seed (quirks.ts). */
+  quirks?: number | null;
   /** Called for each completion notification queued (the sandbox also delivers it). */
   onCallbackQueued?: (entry: CallbackQueueEntry) => void;
   /** Callback delivery: per-try timeout (default 5 s), tries (5), parallel deliveries (8). */
   delivery?: DeliveryOptions;
+  /** Callback delivery faults: `"drop=0.1,5xx=0.05,hang=0.02,seed=42"` (delivery-faults.ts). */
+  deliveryFaults?: DeliveryFaultSpec | string;
 }
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = opts.host ?? '127.0.0.1';
   const faults = new FaultInjector(opts.faults); // first: a bad spec throws before anything starts
+  const deliveryFaults = new DeliveryFaults(opts.deliveryFaults);
   const lock = opts.stateFile ? await acquireStateLock(opts.stateFile, opts.stateLock) : null;
   try {
-    return await start(opts, host, faults, lock);
+    return await start(opts, host, faults, deliveryFaults, lock);
   } catch (err) {
     lock?.release();
     throw err;
   }
 }
 
-async function start(opts: SandboxOptions, host: string, faults: FaultInjector, lock: StateLock | null): Promise<RunningSandbox> {
+async function start(opts: SandboxOptions, host: string, faults: FaultInjector, deliveryFaults: DeliveryFaults, lock: StateLock | null): Promise<RunningSandbox> {
   let store: Store;
   if (opts.stateFile) {
     const doc = await loadStateFile(opts.stateFile); // throws SandboxStateError on a corrupt file
@@ -82,13 +94,14 @@ async function start(opts: SandboxOptions, host: string, faults: FaultInjector, 
       await store.flush(); // the file exists from the start
     }
   } else store = Store.seeded();
-  const deliverer = new Deliverer(store, opts.delivery);
+  const deliverer = new Deliverer(store, opts.delivery, deliveryFaults);
   store.onCallbackQueued = (entry) => {
     deliverer.enqueue(entry);
     opts.onCallbackQueued?.(entry);
   };
 
-  const app = buildServer(store, { logRequests: opts.logRequests, faults });
+  const quirks = new Quirks(opts.quirks ?? null);
+  const app = buildServer(store, { logRequests: opts.logRequests, faults, deliveryFaults, quirks });
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
@@ -106,6 +119,8 @@ async function start(opts: SandboxOptions, host: string, faults: FaultInjector, 
     idle: (timeoutMs) => deliverer.idle(timeoutMs),
     deliveriesInFlight: () => deliverer.inFlight,
     faults,
+    deliveryFaults,
+    quirks,
     close: () =>
       (closing ??= (async () => {
         await app.close();

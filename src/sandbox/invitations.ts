@@ -203,11 +203,9 @@ export function reattempt(store: Store, target: SandboxInvitation, req: Reattemp
 export function cancel(store: Store, inv: SandboxInvitation): { ok: true } | { ok: false; message: string } {
   const t = cancelTransition(inv.testInvitationId, inv.status);
   if (!t.ok) return t;
-  if (t.changed) {
-    inv.status = 'Cancelled';
-    inv.cancelledAt = inv.updatedAt = store.nowIso();
-    store.changed();
-  }
+  inv.status = 'Cancelled';
+  inv.cancelledAt = inv.updatedAt = store.nowIso();
+  store.changed();
   return { ok: true };
 }
 

@@ -2,7 +2,10 @@
 // request log, the v3 routes and the control API.
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { addAuthToRoute } from './auth.js';
+import { DeliveryFaults } from './delivery-faults.js';
 import { FaultInjector, registerFaults } from './faults.js';
+import { Quirks, registerQuirkRoutes, registerQuirks } from './quirks.js';
+import { isLoopback } from './routes/control.js';
 import { bodyForLog } from './redact.js';
 import { fail } from './replies.js';
 import { registerAttemptRoutes } from './routes/attempts.js';
@@ -24,6 +27,10 @@ export interface ServerOptions {
   logRequests?: boolean;
   /** Injected faults (errors, resets, latency), changeable at run time; see faults.ts. */
   faults?: FaultInjector;
+  /** Callback delivery faults (drop, 5xx, hang), shown and changed at /_sandbox/delivery-faults. */
+  deliveryFaults?: DeliveryFaults;
+  /** Quirks mode: the form of each answer varies (quirks.ts), changeable via /_sandbox/quirks. */
+  quirks?: Quirks;
   /** Where request log lines go when logRequests is on (default: stderr). */
   log?: (line: string) => void;
   /** Told of every route registered (tests compare them with the OpenAPI operation table). */
@@ -54,6 +61,8 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
   app.addHook('onRoute', addAuthToRoute); // before any route is registered
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   const faults = opts.faults ?? new FaultInjector();
+  const quirks = opts.quirks ?? new Quirks();
+  registerQuirks(app, quirks); // before the faults: a truncated answer is cut from the rewritten body
   registerFaults(app, faults);
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
@@ -94,7 +103,8 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
   registerAttemptRoutes(app, store);
   registerSettingsRoutes(app, store);
   registerControlRoutes(app, store, pdfs);
-  registerFaultRoutes(app, faults);
+  registerFaultRoutes(app, faults, opts.deliveryFaults ?? new DeliveryFaults());
+  registerQuirkRoutes(app, quirks, isLoopback);
   registerTakeRoutes(app, store);
   registerV2Routes(app, store, pdfs);
   return app;

@@ -125,14 +125,20 @@ export function simulateTransition(status: InvitationStatus, to: SimulateTo): Tr
   return { ok: true, next: SIMULATE_NEXT[to], impliesStart: status === 'Pending' && to !== 'start' && to !== 'expire' };
 }
 
-/** Cancel: Pending → Cancelled; Cancelled again is a no-op; anything else is refused. */
+/** The production service's refusal, word for word (vendor facts, cancel). */
+export const CANCEL_REFUSED = 'Testinvitation state in inprogress, complete, and expired can not be cancelled.';
+
+/**
+ * Cancel (vendor facts): only a Pending invitation can be cancelled; every other state —
+ * In Progress, Complete, Expired, an already Cancelled one, Test Left, Terminated — is refused,
+ * so a repeated cancel is a 400, not a no-op.
+ */
 export function cancelTransition(
-  id: number,
+  _id: number,
   status: InvitationStatus,
-): { ok: true; next: 'Cancelled'; changed: boolean } | { ok: false; message: string } {
+): { ok: true; next: 'Cancelled'; changed: true } | { ok: false; message: string } {
   if (status === 'Pending') return { ok: true, next: 'Cancelled', changed: true };
-  if (status === 'Cancelled') return { ok: true, next: 'Cancelled', changed: false };
-  return { ok: false, message: `Test invitation id ${id} cannot be cancelled because it is ${status}; only a Pending invitation can be cancelled.` };
+  return { ok: false, message: CANCEL_REFUSED };
 }
 
 /** A Pending invitation whose access window ended before `nowMs` is Expired. */

@@ -63,7 +63,7 @@ export function runAssess(args: string[], opts: RunOptions = {}): Promise<RunRes
  * Every run is checked: the key given through the environment must never appear in stdout or
  * stderr. `sandbox serve` is the one exception — printing the public seed keys is its job.
  */
-function leakedSecret(args: string[], env: Record<string, string>, output: string): string | undefined {
+export function leakedSecret(args: string[], env: Record<string, string>, output: string): string | undefined {
   const i = args.indexOf('sandbox');
   if (i >= 0 && args[i + 1] === 'serve') return undefined;
   const key = env.ASSESS_API_KEY;

@@ -105,7 +105,7 @@ describe('missing or wrong key on the other endpoints', () => {
     ['GET', '/v3/tests/1001/testlinks', 'statusMessage'],
     ['GET', '/v3/tests/1001/testlinks/5001', 'statusMessage'],
     ['GET', '/v3/tests/1001/settings', 'statusMessage'],
-    ['POST', '/v3/invitations/900004/cancel', 'errors'],
+    ['POST', '/v3/invitations/900004/cancel', 'statusMessage'],
     ['POST', '/v3/invitations/900004/reattempt', 'statusMessage'],
     ['POST', '/v3/candidates/testattempts?state=completed', 'resultErrors'],
     ['POST', '/v3/callbacks/process', 'resultErrors'],

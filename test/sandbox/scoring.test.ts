@@ -42,3 +42,12 @@ describe('scoring', () => {
     expect(three.sections![0].Skills!.length).toBe(2);
   });
 });
+
+describe('production callback times (vendor facts)', () => {
+  it('AttemptedOn reads like 09-Oct-2020 06:51 PM', async () => {
+    const { vendorDisplayTime } = await import('../../src/sandbox/callbacks.js');
+    expect(vendorDisplayTime('2020-10-09T18:51:07Z')).toBe('09-Oct-2020 06:51 PM');
+    expect(vendorDisplayTime('2020-01-01T00:05:00Z')).toBe('01-Jan-2020 12:05 AM');
+    expect(vendorDisplayTime('2020-01-01T12:00:00Z')).toBe('01-Jan-2020 12:00 PM');
+  });
+});

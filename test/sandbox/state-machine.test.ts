@@ -97,11 +97,12 @@ describe('simulated moves', () => {
 
 describe('cancel', () => {
   it('Pending → Cancelled', () => expect(cancelTransition(1, 'Pending')).toEqual({ ok: true, next: 'Cancelled', changed: true }));
-  it('Cancelled → no change', () => expect(cancelTransition(1, 'Cancelled')).toEqual({ ok: true, next: 'Cancelled', changed: false }));
+  it('Cancelled again is refused, as production does', () =>
+    expect(cancelTransition(1, 'Cancelled')).toEqual({ ok: false, message: expect.stringMatching(/can not be cancelled/) }));
   it.each<InvitationStatus>(['In Progress', 'Complete', 'Test Left', 'Terminated', 'Expired'])('%s → refused', (s) => {
     const t = cancelTransition(9, s);
     expect(t.ok).toBe(false);
-    expect(!t.ok && t.message).toMatch(/9 cannot be cancelled/);
+    expect(!t.ok && t.message).toMatch(/can not be cancelled/);
   });
 });
 

@@ -50,7 +50,7 @@ describe('settings keys and --set', () => {
   it.each([
     ['questionSettings.randomAnswers=2', /--set questionSettings.randomAnswers: must be 0 or 1/],
     ['imageProctoringSettings.terminateTestAfterViolationCount=-1', /must be greater than or equal to 0|at least 0|>=0/i],
-    ['testSettings.typeOfTest=3', /must be 1 \(multiple questions\) or 2/],
+    ['testSettings.typeOfTest=3', /must be 0, 1 or 2/],
     ['copyPaste', /--set: expected section.field=value/],
   ])('rejects %s', (item, message) => {
     expect(usage(() => parseSetFlags([item])).message).toMatch(message);
@@ -80,25 +80,30 @@ describe('applying and validating', () => {
   it('applies changes to a copy and reports nothing constrained when copy-paste stays off', () => {
     const merged = applyChanges(current, { 'questionSettings.randomQuestions': 1 });
     expect(current.questionSettings.randomQuestions).toBe(0);
-    const { settings, constrained } = finaliseSettings(merged, '1001');
+    const { settings, constrained } = finaliseSettings(merged);
     expect(constrained).toEqual([]);
     expect(diffObjects(current, settings)).toEqual([{ key: 'questionSettings.randomQuestions', old: 0, new: 1 }]);
   });
 
   it('allowing copy-paste turns the violation popup off, and says so', () => {
-    const { settings, constrained } = finaliseSettings(applyChanges(current, { 'windowViolationSettings.copyPaste': 1 }), '1001');
+    const { settings, constrained } = finaliseSettings(applyChanges(current, { 'windowViolationSettings.copyPaste': 1 }));
     expect(constrained).toEqual([{ key: 'windowViolationSettings.displayViolationSettings.displayViolationPopUp', old: 1, new: 0 }]);
     expect(flatten(settings)['windowViolationSettings.displayViolationSettings.displayViolationPopUp']).toBe(0);
   });
 
-  it('a missing required field makes the whole object invalid (usage error)', () => {
+  it('values the service returned go back unchanged, even ones a user could not type', () => {
     const { testSettings, ...rest } = current;
-    const broken = { ...rest, testSettings: { ...testSettings, testName: '' } };
-    expect(usage(() => finaliseSettings(broken, '1001')).message).toMatch(/testSettings.testName: must not be empty/);
+    const vendor = { ...rest, testSettings: { ...testSettings, typeOfTest: 0, testAliasName: '' } };
+    const { settings } = finaliseSettings(applyChanges(vendor, { 'questionSettings.randomQuestions': 1 }));
+    expect(diffObjects(vendor, settings)).toEqual([{ key: 'questionSettings.randomQuestions', old: 0, new: 1 }]);
+  });
+
+  it('what the user changes is still validated (an empty name is refused)', () => {
+    expect(usage(() => parseSetFlags(['testSettings.testName='])).message).toMatch(/testSettings.testName: must not be empty/);
   });
 
   it('keeps fields the schema does not know (full replace must not drop them)', () => {
-    const { settings } = finaliseSettings({ ...current, extra: { keep: true } }, '1001');
+    const { settings } = finaliseSettings({ ...current, extra: { keep: true } });
     expect(settings.extra).toEqual({ keep: true });
   });
 

@@ -15,8 +15,8 @@ function fakeApi(total: number, opts: { ignorePageNo?: boolean; totalCount?: boo
   };
 }
 
-async function collect(it: AsyncIterable<{ testId: number }>) {
-  const ids: number[] = [];
+async function collect(it: AsyncIterable<{ testId: number | string }>) {
+  const ids: Array<number | string> = [];
   for await (const t of it) ids.push(t.testId);
   return ids;
 }

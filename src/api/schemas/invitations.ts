@@ -86,6 +86,6 @@ export type ReattemptResponse = z.infer<typeof ReattemptResponse>;
 /** Cancel (8): no body is needed; an empty object (or none) is accepted. */
 export const CancelRequest = z.object({}).loose();
 export type CancelRequest = z.infer<typeof CancelRequest>;
-/** Cancel (8) response — not shown in the spec; the sandbox answers 200 with this. */
+/** Cancel (8) response — not shown in the spec; production (and the sandbox) answer 200 with `status: "cancelled"`. */
 export const CancelResponse = z.looseObject({ testInvitationId: Id, status: z.string() });
 export type CancelResponse = z.infer<typeof CancelResponse>;

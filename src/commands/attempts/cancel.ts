@@ -2,13 +2,13 @@
 import { z } from 'zod';
 import { CancelResponse } from '../../api/schemas/index.js';
 import { defineCommand, zx } from '../../cli/command.js';
-import { fieldsOf, v3Only } from '../../cli/json-fields.js';
+import { fieldsOf } from '../../cli/json-fields.js';
 import type { Context } from '../../context.js';
 import { CancelledError, UsageError } from '../../errors.js';
+import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
-import { refuseV2 } from '../v2/client.js';
 
-const COLUMNS: Column<CancelResponse>[] = [
+const COLUMNS: Column<R.Cancelled>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
   { key: 'status', header: 'Status', kind: 'status' },
 ];
@@ -19,9 +19,9 @@ export default defineCommand({
   description: 'Cancel an invitation (asks for confirmation on a terminal; --yes skips it)',
   examples: ['assess attempts cancel 5001', 'assess attempts cancel 5001 --yes --json'],
   schema: z.object({ invitationId: zx.id('5001') }),
-  jsonFields: v3Only(fieldsOf(CancelResponse, COLUMNS)),
+  jsonFields: fieldsOf(CancelResponse, COLUMNS),
+  v2: { unsupported: 'v2 cannot cancel an invitation' },
   async run(ctx, { invitationId }) {
-    refuseV2(ctx, 'attempts cancel', 'v2 cannot cancel an invitation');
     await confirmOrThrow(ctx, `Cancel invitation ${invitationId}? The candidate will no longer be able to take the test.`);
     const res = await (await ctx.api()).cancel(invitationId);
     ctx.info(`Cancelled invitation ${invitationId}.`);

@@ -2,12 +2,12 @@
 import { z } from 'zod';
 import { TestAttempt } from '../../api/schemas/index.js';
 import { defineCommand } from '../../cli/command.js';
-import { fieldsOf, v3Only } from '../../cli/json-fields.js';
+import { fieldsOf } from '../../cli/json-fields.js';
+import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
-import { refuseV2 } from '../v2/client.js';
 
-export const ATTEMPT_COLUMNS: Column<TestAttempt>[] = [
+export const ATTEMPT_COLUMNS: Column<R.TestAttempt>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
   { key: 'testId', header: 'Test', kind: 'id' },
   { key: 'name', header: 'Name' },
@@ -49,11 +49,12 @@ export default defineCommand({
       .option('--from <T>', 'window start: YYYY-MM-DD, ISO 8601 or relative (7d = 7 days ago)')
       .option('--to <T>', 'window end: YYYY-MM-DD, ISO 8601 or relative (now)'),
   schema: attemptsListSchema,
-  jsonFields: v3Only(FIELDS),
+  jsonFields: FIELDS,
+  showsAnswer: true,
+  v2: { unsupported: 'v2 cannot list invitations by state' },
   async run(ctx, { state, from, to }) {
-    refuseV2(ctx, 'attempts list', 'v2 cannot list invitations by state');
     const res = await (await ctx.api()).listAttempts(state, from, to);
-    await new Printer(ctx).list(res.result.testAttempts, {
+    await new Printer(ctx).list(res.testAttempts, {
       columns: ATTEMPT_COLUMNS,
       fields: FIELDS,
     });

@@ -26,7 +26,7 @@ export async function idsFromAttempts(ctx: Context, input: FromAttemptsInput, ot
   }
   const { state, from, to } = parsed.data;
   const res = await (await ctx.api()).listAttempts(state, from, to);
-  const ids = res.result.testAttempts.map((a) => String(a.testInvitationId));
+  const ids = res.testAttempts.map((a) => String(a.testInvitationId));
   ctx.info(`${ids.length} ${state} attempt(s) between ${from} and ${to}.`);
   return ids;
 }

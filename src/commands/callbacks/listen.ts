@@ -1,6 +1,7 @@
 // `assess callbacks listen`: a local receiver for completion notifications (like `stripe listen`
-// for webhooks). Prints each notification as it arrives, answers 200 at once, and optionally
-// forwards the body unchanged (--forward-to) and/or runs a command with it (--exec).
+// for webhooks). Stores each notification in a durable inbox, answers 200, prints it, and
+// optionally forwards the body unchanged (--forward-to, with retries and signing: shared/) and/or
+// runs a command with it (--exec).
 // stdout: with --print-url the first line is the callback URL to register; then one line per
 // notification (a table row on a TTY; the body as one JSON object per line when piped or with
 // --ndjson/--json; CSV with --csv). Everything else goes to stderr.
@@ -11,21 +12,22 @@ import { CALLBACK_V3_FIELDS } from '../../api/schemas/callback.js';
 import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { Received } from './receiver.js';
+import { addListenExtraOptions, checkListenExtras, listenExtraShape } from './shared/listen-extras.js';
 
-const FORWARD_TIMEOUT_MS = 10_000;
 const DRAIN_ON_STOP_MS = 5_000;
 
 export default defineCommand({
   name: 'listen',
-  description: 'Receive completion notifications locally: print each one, optionally forward it or run a command with it',
+  description: 'Receive completion notifications locally into a durable inbox: print each one, optionally forward it (retried, signed) or run a command with it',
   examples: [
     'assess callbacks listen --port 8787',
     'URL=$(assess callbacks listen --port 0 --token s3cret --print-url | head -1)   # first stdout line: the URL to register',
     'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess',
     'assess callbacks listen --ndjson --exec \'jq -r .Status >> statuses.txt\'',
+    'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess --sign --secret-file webhook.secret',
   ],
   options: (cmd) =>
-    cmd
+    addListenExtraOptions(cmd)
       .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
       .option('--host <addr>', 'address to bind', '127.0.0.1')
       .option('--path <path>', 'the path notifications are POSTed to', '/hook')
@@ -41,10 +43,14 @@ export default defineCommand({
     exec: z.string().trim().min(1, 'must be a command, e.g. "cat >> events.ndjson"').optional(),
     token: z.string().regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret').optional(),
     printUrl: z.boolean().optional(),
+    ...listenExtraShape,
   }),
   // The notification's own field names (v3's are a superset of v2's): --json a,b picks from them.
   jsonFields: CALLBACK_V3_FIELDS,
   async run(ctx, input) {
+    checkListenExtras(input);
+    const extras = await import('./shared/listen-extras.js');
+    if (input.printSecret) return extras.printSecret(ctx, input);
     const { startReceiver } = await import('./receiver.js');
     const out = await makePrinter(ctx);
     const background = new Set<Promise<void>>();
@@ -52,19 +58,15 @@ export default defineCommand({
       background.add(p);
       void p.finally(() => background.delete(p));
     };
-    // one forward and one --exec at a time, each in arrival order (In Progress before Complete)
-    let forwardChain = Promise.resolve();
+    // one --exec at a time, in arrival order (In Progress before Complete); forwards likewise (shared/)
     let execChain = Promise.resolve();
     let received = 0;
+    const more = await extras.startListenExtras(ctx, input);
 
     const onNotification = (n: Received) => {
       received++;
       out(n);
-      if (input.forwardTo) {
-        const to = input.forwardTo;
-        forwardChain = forwardChain.then(() => forward(ctx, to, n));
-        track(forwardChain);
-      }
+      more.forward?.(n); // --forward-to: retries, bounded queue, dead letters (shared/delivery-policy.ts)
       if (input.exec) {
         const cmd = input.exec;
         execChain = execChain.then(() => runExec(ctx, cmd, n));
@@ -79,9 +81,11 @@ export default defineCommand({
         path: input.path,
         token: input.token,
         onNotification,
+        persist: more.persist,
         onRejected: (r) => ctx.warn(`refused ${r.method} ${r.path} from ${r.remote}: ${r.status} ${r.reason}`),
       });
     } catch (err) {
+      await more.stop(0);
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') throw new LocalError(`port ${input.port} is in use`, 'pick another with --port, or --port 0 for any free port');
       if (code === 'EADDRNOTAVAIL') throw new LocalError(`cannot listen on ${input.host}: no such local address`);
@@ -89,6 +93,7 @@ export default defineCommand({
     }
     if (input.forwardTo && forwardsToItself(input.forwardTo, input.host, receiver.port, input.path)) {
       await receiver.close();
+      await more.stop(0);
       throw new UsageError(
         `--forward-to: ${input.forwardTo} is this listener itself (port ${receiver.port}, path ${input.path}); each notification would be forwarded to itself without end`,
         'forward to the application that handles the notifications, e.g. --forward-to http://localhost:3000/webhooks/assess',
@@ -96,6 +101,7 @@ export default defineCommand({
     }
     if (input.printUrl) ctx.io.stdout.write(`${receiver.callbackUrl}\n`);
     ctx.info(`Listening for notifications on ${receiver.callbackUrl}`);
+    for (const note of more.notes) ctx.info(note);
     ctx.info(`Register it as the invitation's callback URL, e.g. assess invite <testId> … --callback-url '${receiver.callbackUrl}'. Ctrl-C stops.`);
 
     await new Promise<void>((done) => {
@@ -106,6 +112,7 @@ export default defineCommand({
     await receiver.close();
     // let forwards and --exec commands already running finish (bounded)
     await Promise.race([Promise.allSettled([...background]), new Promise((r) => setTimeout(r, DRAIN_ON_STOP_MS).unref())]);
+    await more.stop(DRAIN_ON_STOP_MS);
     ctx.info(`Stopped; ${received} notification(s) received.`);
   },
 });
@@ -153,29 +160,6 @@ export function forwardsToItself(url: string, host: string, port: number, path: 
 }
 
 const label = (n: Received) => `invitation ${String(n.body.TestInvitationId)}${'Status' in n.body ? ` (${String(n.body.Status)})` : ''}`;
-
-/** POSTs the body unchanged; the outcome is reported on stderr, never fatal. */
-async function forward(ctx: Context, url: string, n: Received): Promise<void> {
-  const started = performance.now();
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': n.contentType },
-      body: new Uint8Array(n.raw),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
-    });
-    await res.arrayBuffer().catch(() => undefined);
-    const ms = Math.round(performance.now() - started);
-    const line = `forwarded ${label(n)} to ${url}: HTTP ${res.status} (${ms} ms)`;
-    if (res.ok) ctx.info(line);
-    else ctx.warn(line);
-  } catch (err) {
-    const e = err as Error & { cause?: { code?: string } };
-    const why = e.name === 'TimeoutError' ? `no answer within ${FORWARD_TIMEOUT_MS / 1000} s` : (e.cause?.code ?? e.message);
-    ctx.warn(`could not forward ${label(n)} to ${url}: ${why}`);
-  }
-}
 
 /** Runs the --exec command with the body on stdin and ASSESS_EVENT_* variables; its output goes to stderr. */
 async function runExec(ctx: Context, command: string, n: Received): Promise<void> {

@@ -6,13 +6,11 @@ import { ApiError } from '../../api/errors.js';
 import { MAX_CALLBACK_IDS } from '../../api/schemas/attempts.js';
 import type { V3Client } from '../../api/v3.js';
 import { defineCommand } from '../../cli/command.js';
-import { v3Only } from '../../cli/json-fields.js';
 import type { Context } from '../../context.js';
 import { PartialFailureError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { idsFromAttempts } from './from-attempts.js';
 import { chunk, dedupe, idsNamedIn, parseIdArgs, parseIdText } from './ids.js';
-import { refuseV2 } from '../v2/client.js';
 
 export type CallbackResult = {
   testInvitationId: number | string;
@@ -48,9 +46,9 @@ export default defineCommand({
     from: z.string().optional(),
     to: z.string().optional(),
   }),
-  jsonFields: v3Only(FIELDS),
+  jsonFields: FIELDS,
+  v2: { unsupported: 'v2 cannot reprocess callbacks' },
   async run(ctx, input) {
-    refuseV2(ctx, 'callbacks process', 'v2 cannot reprocess callbacks');
     const listed = await idsFromAttempts(ctx, input, { args: input.ids.length, file: input.file !== undefined });
     if (listed && !listed.length) return void (await new Printer(ctx).list([], { columns: [{ key: 'testInvitationId', header: 'Invitation' }] }));
     const ids = dedupe(listed ?? (await collectIds(ctx, input.ids, input.file)));
@@ -105,7 +103,7 @@ const wire = (id: string): number | string => (Number.isSafeInteger(Number(id)) 
  * One chunk. A 401 naming ids of the chunk marks those ids failed (with the service's message)
  * and sends the rest of the chunk again; a 401 naming none of them (e.g. a refused key) stops.
  */
-async function processChunk(client: V3Client, ids: string[]): Promise<CallbackResult[]> {
+export async function processChunk(client: V3Client, ids: string[]): Promise<CallbackResult[]> {
   const byId = new Map<string, CallbackResult>();
   const record = (id: string, status: CallbackResult['status'], message: string | null) =>
     byId.set(id, { testInvitationId: wire(id), status, message });
@@ -114,9 +112,11 @@ async function processChunk(client: V3Client, ids: string[]): Promise<CallbackRe
   while (pending.length) {
     try {
       const res = await client.processCallbacks(pending);
-      const { successful, failed } = res.result.testinvitationIds;
-      const ok = new Set(successful.map(String));
-      const bad = new Set(failed.map(String));
+      // An answer that lists neither (e.g. an empty 200) is taken as "queued": the call succeeded.
+      const lists = res.testinvitationIds;
+      const silent = !lists || (lists.successful == null && lists.failed == null);
+      const ok = new Set((silent ? pending : (lists.successful ?? [])).map(String));
+      const bad = new Set((lists?.failed ?? []).map(String));
       for (const id of pending) {
         if (ok.has(id)) record(id, 'successful', null);
         else if (bad.has(id)) record(id, 'failed', 'reported as failed by the service');

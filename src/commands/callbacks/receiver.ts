@@ -17,6 +17,8 @@ export interface Received {
   contentType: string;
   remote: string;
   at: Date;
+  /** The request headers (the inbox keeps a few, e.g. webhook-signature). */
+  headers?: IncomingMessage['headers'];
 }
 
 export interface Rejected {
@@ -35,6 +37,8 @@ export interface ReceiverOptions {
   /** When set, requests must carry `?token=<token>`. */
   token?: string;
   onNotification(n: Received): void;
+  /** When set, awaited before the 200 (the durable inbox); a failure answers 503 so the sender retries. */
+  persist?(n: Received): Promise<void>;
   onRejected(r: Rejected): void;
 }
 
@@ -102,15 +106,22 @@ export async function startReceiver(opts: ReceiverOptions): Promise<RunningRecei
         }
         const parsed = parseCallback(json);
         if (!parsed.ok) return reject(400, `malformed notification: ${parsed.errors.join('; ')}`);
-        answer(res, 200, { received: true });
-        opts.onNotification({
+        const n: Received = {
           body: json as CallbackNotification, // validated, but kept as sent (field order, extra fields)
           version: parsed.version,
           raw,
           contentType: req.headers['content-type'] ?? 'application/json',
           remote,
           at: new Date(),
-        });
+          headers: req.headers,
+        };
+        (opts.persist ? opts.persist(n) : Promise.resolve()).then(
+          () => {
+            answer(res, 200, { received: true });
+            opts.onNotification(n);
+          },
+          (err: Error) => reject(503, `the notification could not be stored: ${err.message}`),
+        );
       },
       () => reject(400, 'the request body could not be read'),
     );

@@ -104,8 +104,9 @@ export type ReturnedKind = 'new' | 'existing-in-progress' | 'existing-taken' | '
  * service also answers Pending when it reused a Pending/Cancelled/Expired one (it cannot be told
  * apart from the response), so only other statuses are reported as existing. See docs/assumptions.md.
  */
-export function classifyReturned(status: string | undefined): ReturnedKind {
-  if (status === undefined) return 'unknown';
+export function classifyReturned(status: string | null | undefined): ReturnedKind {
+  if (status == null) return 'unknown';
+  // the reader has already put known synonyms into the spec's spelling (Completed → Complete)
   switch (status.toLowerCase()) {
     case 'pending':
       return 'new';

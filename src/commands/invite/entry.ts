@@ -1,12 +1,12 @@
 // `assess invite <testId>`: one candidate (single.ts) or, with --csv, one per row (bulk.ts).
 // Both share the single-invite flags; in bulk they are defaults for every row.
 import { z } from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, v2Refusal, zx } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
 import { inviteSchema } from './body.js';
 import { runBulkInvite } from './bulk.js';
-import single, { inviteJsonFields } from './single.js';
-import { refuseV2 } from '../v2/client.js';
+import single from './single.js';
+import { inviteV2, v2InviteFields } from '../v2/invite.js';
 
 const BULK_ONLY = ['skipInvalid', 'concurrency', 'dryRun', 'journal', 'results'] as const;
 /** Single-invite flags that make sense as a default for every CSV row. */
@@ -78,11 +78,17 @@ export default defineCommand({
   },
   schema,
   // Bulk results go to a file (and a summary to stderr), not through --json fields.
-  jsonFields: (input, g) => (input.mode === 'single' ? inviteJsonFields(input.single, g) : undefined),
+  jsonFields: (input) => (input.mode === 'single' ? single.jsonFields : undefined) as readonly string[] | undefined,
+  v2: {
+    run: async (ctx, input) => {
+      if (input.mode === 'bulk') throw v2Refusal(ctx, 'invite --csv', 'v2 registers one candidate per call; bulk invitations need v3');
+      return inviteV2(ctx, input.single);
+    },
+    jsonFields: (input) => (input.mode === 'single' ? v2InviteFields(input.single) : undefined),
+  },
   async run(ctx, input) {
     if (input.mode === 'single') return single.run(ctx, input.single);
     const b = input.bulk;
-    refuseV2(ctx, 'invite --csv', 'v2 registers one candidate per call; bulk invitations need v3');
     if (input.fromOperand && ctx.globals.output !== 'csv')
       throw new UsageError(`unexpected argument '${b.csv}'`, `to invite everyone in a CSV file: assess invite ${b.testId} --csv ${b.csv}`);
     return runBulkInvite(ctx, {

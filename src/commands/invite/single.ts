@@ -4,12 +4,13 @@ import { Option } from 'commander';
 import { InviteByLinkResponse, InviteResponse } from '../../api/schemas/index.js';
 import { defineCommand } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
-import type { Context, GlobalOptions } from '../../context.js';
+import type { Context } from '../../context.js';
+import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
-import { classifyReturned, inviteBody, inviteSchema, type InviteInput } from './body.js';
+import { classifyReturned, inviteBody, inviteSchema } from './body.js';
 import { inviteV2, v2InviteFields } from '../v2/invite.js';
 
-export const INVITATION_COLUMNS: Column<InviteResponse | InviteByLinkResponse>[] = [
+export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
   { key: 'testUrl', header: 'URL' },
   { key: 'status', header: 'Status', kind: 'status' },
@@ -18,10 +19,6 @@ export const INVITATION_COLUMNS: Column<InviteResponse | InviteByLinkResponse>[]
 /** What `--json a,b` may name for one invitation: the wire fields of either invite answer. */
 const FIELDS = fieldsOf(InviteResponse, InviteByLinkResponse, INVITATION_COLUMNS);
 
-/** Declared by `invite` (entry.ts) for a single invitation; v2 answers with other fields. */
-export function inviteJsonFields(input: Pick<InviteInput, 'link'>, globals: GlobalOptions): readonly string[] {
-  return globals.api === 'v2' ? v2InviteFields(input) : FIELDS;
-}
 
 export default defineCommand({
   name: 'invite',
@@ -52,9 +49,9 @@ export default defineCommand({
       .option('--no-mandatory-fields', 'e-mail and name become optional; the service generates both when absent'),
   // Bulk invitations (`--csv FILE`) belong here too; they will dispatch from index.ts.
   schema: inviteSchema,
-  jsonFields: inviteJsonFields,
+  jsonFields: FIELDS,
+  v2: { run: inviteV2, jsonFields: (input) => v2InviteFields(input) },
   async run(ctx, input) {
-    if (ctx.globals.api === 'v2') return inviteV2(ctx, input);
     const client = await ctx.api();
     const body = inviteBody(input);
     const res = input.link
@@ -66,7 +63,7 @@ export default defineCommand({
 });
 
 /** Tells (on stderr) when the service handed back an invitation the candidate already had. */
-function explainReturned(ctx: Context, status: string | undefined, id: string): void {
+function explainReturned(ctx: Context, status: string | null | undefined, id: string): void {
   switch (classifyReturned(status)) {
     case 'existing-in-progress':
       ctx.warn(`existing invitation ${id} returned: the candidate is taking this test right now (In Progress); nothing was changed.`);

@@ -2,7 +2,8 @@
 // (every field from flags and defaults) and `links update` (flags merged onto the current link).
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { isEmail, parseWith, TestLinkInput, type InvitationScheduleInput, type TestLink } from '../../api/schemas/index.js';
+import { isEmail, parseWith, TestLinkInput, TestLinkUpdateInput, type InvitationScheduleInput } from '../../api/schemas/index.js';
+import type { TestLink } from '../../api/read/v3.js';
 import { zx } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
 import { timeArg } from '../../util/time.js';
@@ -77,10 +78,11 @@ export function currentSchedule(link: Pick<TestLink, 'invitationSchedule'>): Inv
   const s = link.invitationSchedule;
   const d = s?.scheduleDetails;
   if (!s || !d || d.timeZoneId == null) return undefined;
+  const timeZoneId = Number(d.timeZoneId);
   if (s.scheduleType === 'validityindays' && d.invitationValidityInDays != null)
-    return { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: d.invitationValidityInDays, timeZoneId: d.timeZoneId } };
+    return { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: d.invitationValidityInDays, timeZoneId } };
   if ((s.scheduleType === 'timebound' || s.scheduleType === 'slotwise') && d.startDateTime && d.endDateTime)
-    return { scheduleType: s.scheduleType, scheduleDetails: { startDateTime: d.startDateTime, endDateTime: d.endDateTime, timeZoneId: d.timeZoneId } };
+    return { scheduleType: s.scheduleType, scheduleDetails: { startDateTime: d.startDateTime, endDateTime: d.endDateTime, timeZoneId } };
   return undefined;
 }
 
@@ -123,31 +125,42 @@ export function createBody(f: LinkFlags): LinkBody {
   });
 }
 
-/** The current link as an update body: what would be sent if nothing changed. */
+/**
+ * The current link as an update body: what would be sent if nothing changed. A field the service
+ * left out or sent as null is left out (the update keeps the stored value), never sent as null.
+ */
 export function bodyOf(link: TestLink): LinkBody {
-  return {
+  const body: LinkBody = {
     testLinkName: link.testLinkName,
     testLinkStatus: link.testLinkStatus,
     invitationType: link.invitationType,
     ...(typeof link.isApiLink === 'boolean' ? { isApiLink: link.isApiLink } : {}),
-    proctoringSettings: { proctoringMode: link.proctoringSettings?.proctoringMode ?? 'disabled' },
+    proctoringSettings: link.proctoringSettings?.proctoringMode ? { proctoringMode: link.proctoringSettings.proctoringMode } : undefined,
     ...(link.stakeholderEmails ? { stakeholderEmails: link.stakeholderEmails } : {}),
     invitationSchedule: currentSchedule(link),
   };
+  for (const k of Object.keys(body)) if (body[k] == null) delete body[k];
+  return body;
 }
 
-/** The body of update (12): the current link with only the given flags changed. */
+/**
+ * The body of update (12): the current link with only the given flags changed. Only what the
+ * user changes is validated: values read from the service go back as they came, even where the
+ * CLI would not accept them from a user (the service returned them, so it takes them).
+ */
 export function mergeBody(link: TestLink, f: LinkFlags): LinkBody {
-  const base = bodyOf(link);
-  return checked({
-    ...base,
+  const schedule = buildSchedule(f, currentSchedule(link));
+  const changes: LinkBody = {
     ...(f.name !== undefined ? { testLinkName: f.name } : {}),
     ...(f.status ? { testLinkStatus: f.status } : {}),
     ...(f.type ? { invitationType: f.type } : {}),
     ...(f.proctoring ? { proctoringSettings: { proctoringMode: f.proctoring } } : {}),
     ...(f.stakeholders ? { stakeholderEmails: f.stakeholders } : {}),
-    invitationSchedule: buildSchedule(f, currentSchedule(link)) ?? base.invitationSchedule,
-  });
+    ...(schedule ? { invitationSchedule: schedule } : {}),
+  };
+  const r = parseWith(TestLinkUpdateInput, changes);
+  if (!r.ok) throw new UsageError(`the test link would be invalid: ${r.errors.join('; ')}`);
+  return { ...bodyOf(link), ...changes };
 }
 
 /** The whole body must satisfy the shared request schema before it is sent. */

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { addLinkOptions, createBody, linkFlagShape, refineLinkFlags } from './body.js';
-import { linkJsonFields, printLink } from './view.js';
-import { UsageError } from '../../errors.js';
-import { createLinkV2, refineAnytime } from '../v2/links.js';
+import { LINK_FIELDS, printLink } from './view.js';
+import { createLinkV2, refineAnytime, V2_LINK_FIELDS } from '../v2/links.js';
 
 export default defineCommand({
   name: 'create',
@@ -19,10 +18,13 @@ export default defineCommand({
   schema: z
     .object({ testId: zx.id('1001'), ...linkFlagShape, anytime: z.boolean().optional() })
     .superRefine((v, c) => (v.anytime ? refineAnytime(v, c, 'create') : refineLinkFlags(v, c, 'create'))),
-  jsonFields: linkJsonFields,
+  jsonFields: LINK_FIELDS,
+  v2: {
+    run: (ctx, { testId, ...flags }) => createLinkV2(ctx, testId, flags),
+    jsonFields: V2_LINK_FIELDS,
+    only: { anytime: 'v3 links always have a schedule; the closest: --valid-days 3650 --tz ID' },
+  },
   async run(ctx, { testId, ...flags }) {
-    if (ctx.globals.api === 'v2') return createLinkV2(ctx, testId, flags);
-    if (flags.anytime) throw new UsageError('--anytime: v3 links always have a schedule (that flag is for --api v2)', 'the closest v3 schedule: --valid-days 3650 --tz ID');
     const body = createBody(flags);
     const link = await (await ctx.api()).createLink(testId, body);
     ctx.info(`Created test link ${link.testLinkId} '${link.testLinkName}' on test ${testId}.`);

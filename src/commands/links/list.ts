@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
-import { LINK_COLUMNS, LINK_FIELDS, linkJsonFields } from './view.js';
-import { listLinksV2 } from '../v2/links.js';
+import { LINK_COLUMNS, LINK_FIELDS } from './view.js';
+import { listLinksV2, V2_LINK_FIELDS } from '../v2/links.js';
 
 export default defineCommand({
   name: 'list',
@@ -10,9 +10,10 @@ export default defineCommand({
   description: 'List the test links of a test',
   examples: ['assess links list 1001', 'assess links list 1001 --json testLinkId,testLinkName', 'assess links list 1001 --csv > links.csv'],
   schema: z.object({ testId: zx.id('1001') }),
-  jsonFields: linkJsonFields,
+  jsonFields: LINK_FIELDS,
+  v2: { run: (ctx, { testId }) => listLinksV2(ctx, testId), jsonFields: V2_LINK_FIELDS },
+  showsAnswer: true,
   async run(ctx, { testId }) {
-    if (ctx.globals.api === 'v2') return listLinksV2(ctx, testId);
     const { testLinks } = await (await ctx.api()).listLinks(testId);
     await new Printer(ctx).list(testLinks as Array<Record<string, unknown>>, { columns: LINK_COLUMNS, fields: LINK_FIELDS });
   },

@@ -4,7 +4,8 @@
 // imageProctoring 1 → proctoringMode image (else disabled); inviteCandidateOnly 1 → email,
 // 0 → open; testLinkStatus 1 → active, 3 → inactive; v2 dates (UTC, no Z) gain the Z.
 import { parseWith, TestLinkInput } from '../../api/schemas/index.js';
-import { fromV2DateTime, type V2TestLink } from '../../api/schemas/v2.js';
+import { fromV2DateTime } from '../../api/schemas/v2.js';
+import type { V2TestLink } from '../../api/read/v2.js';
 
 export const DEFAULT_ANYTIME_DAYS = 3650;
 
@@ -14,7 +15,7 @@ export function v3LinkFromV2(l: V2TestLink, anytimeDays = DEFAULT_ANYTIME_DAYS):
   const status = l.testLinkStatus === 1 ? 'active' : l.testLinkStatus === 3 ? 'inactive' : null;
   if (!status) return { ok: false, reason: `testLinkStatus ${l.testLinkStatus} is neither 1 (active) nor 3 (inactive)` };
   if (l.timeZoneId == null) return { ok: false, reason: 'the v2 link has no timeZoneId, which every v3 schedule needs' };
-  const tz = l.timeZoneId;
+  const tz = Number(l.timeZoneId);
   let schedule: Record<string, unknown>;
   if (l.accessTime === 0) {
     schedule = { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: anytimeDays, timeZoneId: tz } };
@@ -41,33 +42,33 @@ export function v3LinkFromV2(l: V2TestLink, anytimeDays = DEFAULT_ANYTIME_DAYS):
 }
 
 export interface MigrationRow {
-  v2TestLinkId: number;
+  v2TestLinkId: number | string;
   testLinkName: string;
-  accessTime: number;
+  accessTime: number | null;
   scheduleType: string | null;
   action: 'create' | 'created' | 'exists' | 'unmappable' | 'failed';
-  v3TestLinkId: number | null;
+  v3TestLinkId: number | string | null;
   note: string;
   v3Link: Record<string, unknown> | null;
 }
 
-const key = (name: string) => name.trim().toLowerCase();
+const key = (name: string | null | undefined) => (name ?? '').trim().toLowerCase();
 
 /**
  * The plan: one row per v2 link. A v3 link with the same name (any case) means the link is
  * already there — the same object where the service shows v2 links through v3 (same id), or an
  * earlier migration — so a re-run creates nothing twice.
  */
-export function planMigration(v2: V2TestLink[], v3: Array<{ testLinkId: number; testLinkName: string }>, anytimeDays = DEFAULT_ANYTIME_DAYS): MigrationRow[] {
-  const byName = new Map<string, number>();
-  for (const l of v3) if (!byName.has(key(l.testLinkName))) byName.set(key(l.testLinkName), l.testLinkId);
+export function planMigration(v2: V2TestLink[], v3: Array<{ testLinkId: number | string; testLinkName?: string | null }>, anytimeDays = DEFAULT_ANYTIME_DAYS): MigrationRow[] {
+  const byName = new Map<string, number | string>();
+  for (const l of v3) if (l.testLinkName && !byName.has(key(l.testLinkName))) byName.set(key(l.testLinkName), l.testLinkId);
   const planned = new Set<string>();
   return v2.map((l) => {
     const m = v3LinkFromV2(l, anytimeDays);
     const row: MigrationRow = {
       v2TestLinkId: l.testLinkId,
-      testLinkName: l.testLinkName,
-      accessTime: l.accessTime,
+      testLinkName: l.testLinkName ?? '',
+      accessTime: l.accessTime ?? null,
       scheduleType: m.ok ? ((m.body.invitationSchedule as { scheduleType: string }).scheduleType) : null,
       action: 'create',
       v3TestLinkId: null,

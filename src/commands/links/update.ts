@@ -5,8 +5,8 @@ import { defineCommand, zx } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
 import { diffObjects, formatChanges } from '../settings/diff.js';
 import { addLinkOptions, bodyOf, linkFlagShape, mergeBody, refineLinkFlags } from './body.js';
-import { linkJsonFields, printLink } from './view.js';
-import { refineAnytime, updateLinkV2 } from '../v2/links.js';
+import { LINK_FIELDS, printLink } from './view.js';
+import { refineAnytime, updateLinkV2, V2_LINK_FIELDS } from '../v2/links.js';
 
 const FLAG_KEYS = Object.keys(linkFlagShape);
 
@@ -23,10 +23,13 @@ export default defineCommand({
   schema: z
     .object({ testId: zx.id('1001'), linkId: zx.id('2001'), ...linkFlagShape, anytime: z.boolean().optional() })
     .superRefine((v, c) => (v.anytime ? refineAnytime(v, c, 'update') : refineLinkFlags(v, c, 'update'))),
-  jsonFields: linkJsonFields,
+  jsonFields: LINK_FIELDS,
+  v2: {
+    run: (ctx, { testId, linkId, ...flags }) => updateLinkV2(ctx, testId, linkId, flags),
+    jsonFields: V2_LINK_FIELDS,
+    only: { anytime: 'v3 links always have a schedule; the closest: --valid-days 3650' },
+  },
   async run(ctx, { testId, linkId, ...flags }) {
-    if (ctx.globals.api === 'v2') return updateLinkV2(ctx, testId, linkId, flags);
-    if (flags.anytime) throw new UsageError('--anytime: v3 links always have a schedule (that flag is for --api v2)', 'the closest v3 schedule: --valid-days 3650');
     if (!FLAG_KEYS.some((k) => flags[k as keyof typeof flags] !== undefined)) {
       const names = FLAG_KEYS.map((k) => `--${k.replace(/[A-Z]/g, (x) => `-${x.toLowerCase()}`)}`);
       throw new UsageError(`links update: nothing to change; give at least one of ${names.join(', ')}`);

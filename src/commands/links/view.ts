@@ -1,10 +1,10 @@
 // One choice of columns for test links, shared by list, get, create and update. Keys are the
 // service's field names (dotted for nested), so CSV headers and --json read like the API.
 import { TestLink } from '../../api/schemas/index.js';
+import type { TestLink as ReadLink, WrittenLink } from '../../api/read/v3.js';
 import { fieldsOf } from '../../cli/json-fields.js';
-import type { Context, GlobalOptions } from '../../context.js';
+import type { Context } from '../../context.js';
 import { Printer, type Column } from '../../output/printer.js';
-import { V2_LINK_FIELDS } from '../v2/links.js';
 
 const SCHEDULE = 'invitationSchedule.scheduleDetails';
 
@@ -24,11 +24,6 @@ export const LINK_COLUMNS: Column[] = [
 /** Every top-level field `--json a,b` may pick for a link: the wire schema's fields. */
 export const LINK_FIELDS = fieldsOf(TestLink);
 
-/** links list|get|create|update declare these (v2 links have their own field names). */
-export function linkJsonFields(_input: unknown, globals: GlobalOptions): readonly string[] {
-  return globals.api === 'v2' ? V2_LINK_FIELDS : LINK_FIELDS;
-}
-
 const DETAIL: Column[] = [
   { key: 'testLinkId', header: 'Link ID', kind: 'id' },
   { key: 'testId', header: 'Test ID', kind: 'id' },
@@ -42,6 +37,6 @@ const DETAIL: Column[] = [
   ...LINK_COLUMNS.slice(5).map((c) => ({ ...c, header: c.header === 'TZ' ? 'Time zone' : c.header === 'Days' ? 'Valid days' : c.header })),
 ];
 
-export function printLink(ctx: Context, link: TestLink): void {
+export function printLink(ctx: Context, link: ReadLink | WrittenLink): void {
   new Printer(ctx).object(link as Record<string, unknown>, { fields: DETAIL }, [...new Set([...LINK_FIELDS, ...Object.keys(link)])]);
 }

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { ApiError } from '../../api/errors.js';
 import { ReattemptResponse } from '../../api/schemas/index.js';
 import { defineCommand, zx } from '../../cli/command.js';
-import { fieldsOf, v3Only } from '../../cli/json-fields.js';
+import { fieldsOf } from '../../cli/json-fields.js';
+import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
 import { tzArg } from '../invite/body.js';
-import { refuseV2 } from '../v2/client.js';
 
 export const reattemptSchema = z
   .object({
@@ -30,7 +30,7 @@ export const reattemptSchema = z
   .transform((v) => ({ ...v, start: v.start!, end: v.end!, tz: v.tz! }));
 export type ReattemptInput = z.infer<typeof reattemptSchema>;
 
-const COLUMNS: Column<ReattemptResponse>[] = [
+const COLUMNS: Column<R.Reattempt>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
   { key: 'testUrl', header: 'URL' },
   { key: 'callbackUrlRegistered', header: 'Callback URL' },
@@ -65,9 +65,9 @@ export default defineCommand({
       .option('--send-email', 'let the service e-mail the invitation to the candidate')
       .option('--hide-instructions', 'skip the instruction page'),
   schema: reattemptSchema,
-  jsonFields: v3Only(fieldsOf(ReattemptResponse, COLUMNS)),
+  jsonFields: fieldsOf(ReattemptResponse, COLUMNS),
+  v2: { unsupported: 'v2 has no reattempt' },
   async run(ctx, input) {
-    refuseV2(ctx, 'reattempt', 'v2 has no reattempt');
     const client = await ctx.api();
     let res;
     try {

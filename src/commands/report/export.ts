@@ -22,7 +22,6 @@ import { errorFields } from '../invite/bulk.js';
 import { summaryRow, writeSummary, type SummaryRow } from './export-rows.js';
 import { reportPdfName } from './filename.js';
 import { failUnlessOk, pdfGuard } from './pdf.js';
-import { refuseV2 } from '../v2/client.js';
 
 const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
 const BREAKER = 20;
@@ -71,8 +70,8 @@ export default defineCommand({
       .option('--journal <file>', 'journal of exported attempts (default DIR/export.journal.ndjson)')
       .option('--results <file>', 'NDJSON results, one line per attempt (default DIR/export.results.ndjson)'),
   schema,
+  v2: { unsupported: 'it lists attempts by state, which v2 cannot' },
   async run(ctx, input) {
-    refuseV2(ctx, 'report export', 'it lists attempts by state, which v2 cannot');
     const dir = resolve(input.out);
     try {
       mkdirSync(dir, { recursive: true });
@@ -91,7 +90,7 @@ export default defineCommand({
     }
     const to = input.to ?? timeArg('past').parse('now');
     const listed = await client.listAttempts(input.state, from, to);
-    const attempts = [...new Map(listed.result.testAttempts.map((a) => [String(a.testInvitationId), a as Record<string, unknown>])).values()];
+    const attempts = [...new Map(listed.testAttempts.map((a) => [String(a.testInvitationId), a as Record<string, unknown>])).values()];
     const reportType = REPORT_TYPES[input.type];
     const rows = new Map<string, SummaryRow>();
     const todo: Array<Record<string, unknown>> = [];

@@ -1,31 +1,15 @@
 // `assess report <invitationId> [--type summary|skills|both]` (operation 4), and with `--pdf`
 // the PDF download (operation 5, pdf.ts). The `report` noun can still take verbs (export).
-import { z } from 'zod';
 import { Report } from '../../api/schemas/index.js';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { downloadPdf, PDF_FIELDS } from './pdf.js';
-import { UsageError } from '../../errors.js';
 import { reportV2, v2ReportFields } from '../v2/report.js';
+import { reportSchema } from './input.js';
 
 const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
 
-export const reportSchema = z
-  .object({
-    invitationId: zx.id('5001'),
-    type: z.enum(['summary', 'skills', 'both'], { message: 'must be summary, skills or both, e.g. --type both' }).optional(),
-    pdf: z.boolean().optional(),
-    output: z.string().min(1, 'must be a file name, a directory, or - for standard output').optional(),
-    force: z.boolean().optional(),
-    sections: z.boolean().optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.pdf && v.type) ctx.addIssue({ code: 'custom', path: ['type'], message: 'applies to the JSON report, not to --pdf' });
-    if (!v.pdf && v.output !== undefined) ctx.addIssue({ code: 'custom', path: ['output'], message: 'needs --pdf, e.g. report 5001 --pdf -o report.pdf' });
-    if (!v.pdf && v.force) ctx.addIssue({ code: 'custom', path: ['force'], message: 'needs --pdf' });
-  });
-export type ReportInput = z.infer<typeof reportSchema>;
 
 // Raw service values in every column: TSV and CSV rows stay machine-readable.
 export const HEADER: Column[] = [
@@ -94,10 +78,14 @@ export default defineCommand({
       .option('--force', 'with --pdf: overwrite an existing file')
       .option('--sections', 'v2 only (--api v2): the section scores (GET /v2/org/report/{id}/sections)'),
   schema: reportSchema,
-  jsonFields: (input, g) => (g.api === 'v2' ? v2ReportFields(input) : input.pdf ? PDF_FIELDS : REPORT_FIELDS),
+  jsonFields: (input) => (input.pdf ? PDF_FIELDS : REPORT_FIELDS),
+  v2: {
+    run: (ctx, input) => reportV2(ctx, input),
+    jsonFields: (input) => v2ReportFields(input),
+    only: { sections: 'in v3 the summary report (the default) shows the sections' },
+  },
+  showsAnswer: true,
   async run(ctx, input) {
-    if (ctx.globals.api === 'v2') return reportV2(ctx, input);
-    if (input.sections) throw new UsageError('--sections: that flag is for --api v2; in v3 the summary report (the default) shows the sections');
     if (input.pdf) return downloadPdf(ctx, input.invitationId, { output: input.output, force: Boolean(input.force) });
     const reportType = REPORT_TYPES[input.type ?? 'summary'];
     const report = (await (await ctx.api()).getReport(input.invitationId, reportType)) as Row;

@@ -4,6 +4,7 @@ import deliveries from './deliveries.js';
 import faults from './faults.js';
 import openapi from './openapi.js';
 import outbox from './outbox.js';
+import quirks from './quirks.js';
 import requests from './requests.js';
 import reset from './reset.js';
 import serve from './serve.js';
@@ -12,5 +13,5 @@ import simulate from './simulate.js';
 export default defineNoun({
   name: 'sandbox',
   description: 'Run and drive the local sandbox: a stateful emulator of the service',
-  verbs: [serve, reset, simulate, clock, requests, outbox, deliveries, faults, openapi],
+  verbs: [serve, reset, simulate, clock, requests, outbox, deliveries, faults, quirks, openapi],
 });

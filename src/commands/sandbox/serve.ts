@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { LocalError } from '../../errors.js';
+import { parseDeliveryFaultSpec } from '../../sandbox/delivery-faults.js';
 import { FaultSpecError, parseFaultSpec, parseLatency, type FaultSpec } from '../../sandbox/faults.js';
 
 export default defineCommand({
@@ -11,6 +12,7 @@ export default defineCommand({
     'assess sandbox serve --port 4010 --state ./sandbox.json',
     'assess sandbox serve --port 0 --json   # one line: {"baseUrl":…,"baseUrlV2":…,"keys":[…]}',
     'assess sandbox serve --faults "5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,seed=42"',
+    'assess sandbox serve --quirks 7   # answers vary as a real service\'s do (production forms, ids as strings, envelopes…)',
   ],
   options: (cmd) =>
     cmd
@@ -19,7 +21,9 @@ export default defineCommand({
       .option('--state <file>', 'persist state in this file (atomic writes; survives restarts)')
       .option('--log-requests', 'print one line per API request on stderr')
       .option('--latency <ms>', 'add latency to every API request, e.g. 5ms or 2-10ms (benchmarks)')
-      .option('--faults <spec>', 'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)'),
+      .option('--faults <spec>', 'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)')
+      .option('--delivery-faults <spec>', 'fail callback deliveries: drop=0.1,5xx=0.05,hang=0.02,seed=42 (see docs/sandbox.md)')
+      .option('--quirks <seed>', "vary each answer's form as a real service does, deterministically for this seed (see docs/sandbox.md)"),
   schema: z.object({
     port: zx.int(0, 65535, 4010),
     host: zx.host(),
@@ -45,6 +49,19 @@ export default defineCommand({
         }
       })
       .optional(),
+    deliveryFaults: z
+      .string()
+      .transform((v, c) => {
+        try {
+          return parseDeliveryFaultSpec(v);
+        } catch (err) {
+          if (!(err instanceof FaultSpecError)) throw err;
+          c.addIssue({ code: 'custom', message: `${err.message}; e.g. --delivery-faults drop=0.1,seed=42` });
+          return z.NEVER;
+        }
+      })
+      .optional(),
+    quirks: zx.int(0, 2 ** 31 - 1, 7).optional(),
   }),
   async run(ctx, input) {
     const { startSandbox, SandboxStateError } = await import('../../sandbox/index.js');
@@ -53,7 +70,7 @@ export default defineCommand({
     try {
       // --latency is latency= of --faults (which wins when both give one)
       const faults: FaultSpec | undefined = input.latency === undefined && !input.faults ? undefined : { latencyMs: input.latency, ...input.faults };
-      sb = await startSandbox({ port: input.port, host: input.host, stateFile, logRequests: input.logRequests, faults });
+      sb = await startSandbox({ port: input.port, host: input.host, stateFile, logRequests: input.logRequests, faults, deliveryFaults: input.deliveryFaults, quirks: input.quirks });
     } catch (err) {
       if (err instanceof SandboxStateError) throw new LocalError(err.message);
       const code = (err as NodeJS.ErrnoException).code;
@@ -78,6 +95,10 @@ export default defineCommand({
     }
     const injected = sb.faults.view().spec;
     if (injected) ctx.info(`Injecting faults: ${injected} (change or clear them with 'assess sandbox faults')`);
+    const failing = sb.deliveryFaults.view().spec;
+    if (failing) ctx.info(`Failing callback deliveries: ${failing} (change or clear them at ${sb.baseUrl}/_sandbox/delivery-faults)`);
+    if (input.quirks !== undefined)
+      ctx.info(`Quirks mode, seed ${input.quirks}: answers vary in form as a real service's do (change with POST /_sandbox/quirks)`);
     ctx.info('Press Ctrl-C to stop.');
     // SIGINT and SIGTERM both abort ctx.signal (src/cli/program.ts).
     await new Promise<void>((done) => ctx.signal.addEventListener('abort', () => done(), { once: true }));

@@ -1,10 +1,10 @@
 // Turning `--set section.field=value` and `--file F` into changes of the settings object, and
 // validating the result. Everything here runs before a request is sent (or, for the whole-object
 // check, before the update is sent), so mistakes are usage errors (exit 2).
-import type { z } from 'zod';
-import { applySettingsConstraints, TestSettings, parseWith, unwrapResult } from '../../api/schemas/index.js';
+import { z } from 'zod';
+import { TestSettings, unwrapResult } from '../../api/schemas/index.js';
 import { UsageError } from '../../errors.js';
-import { diffObjects, flatten, type Change } from './diff.js';
+import { flatten, type Change } from './diff.js';
 
 type Schema = z.ZodType & { def: { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType> } };
 
@@ -27,6 +27,9 @@ function collectLeaves(s: z.ZodType, prefix: string, out: Map<string, z.ZodType>
 export const SETTING_KEYS: ReadonlyMap<string, z.ZodType> = (() => {
   const m = new Map<string, z.ZodType>();
   collectLeaves(TestSettings, '', m);
+  // The spec numbers typeOfTest 1 (multiple) / 2 (single), production 0 (multiple) / 1 (single)
+  // (vendor facts): the CLI cannot tell which convention a service uses, so it takes all three.
+  m.set('testSettings.typeOfTest', z.literal([0, 1, 2], { error: () => 'must be 0, 1 or 2 (spec: 1 multiple, 2 single; production: 0 multiple, 1 single)' }));
   return m;
 })();
 
@@ -143,28 +146,26 @@ function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Reco
 }
 
 export interface Finalised {
-  /** The object to send: validated, defaults filled, the constraint applied. */
+  /** The object to send: what the service returned, the user's changes, the constraint applied. */
   settings: Record<string, unknown>;
   /** What the copy-paste/popup constraint changed (empty when nothing). */
   constrained: Change[];
 }
 
 /**
- * Validates the whole object (required fields, 0/1 flags, counts ≥ 0) and applies the service's
- * rule that allowing copy-paste disables the window violation popup. Fields the schema does not
- * know are kept, so a full replace never drops what the service returned.
+ * Applies the service's rule that allowing copy-paste disables the window violation popup.
+ * Nothing else is checked here: the user's changes were validated as they were parsed, and the
+ * values the service returned go back unchanged (even ones the CLI would not take from a user,
+ * e.g. production's typeOfTest 0), with fields the CLI does not know kept.
  */
-export function finaliseSettings(merged: Record<string, unknown>, testId: string): Finalised {
-  const parsed = parseWith(TestSettings, merged);
-  if (!parsed.ok) {
-    throw new UsageError(
-      `the settings of test ${testId} would be invalid: ${parsed.errors.join('; ')}`,
-      'fix them with --set section.field=value (see `assess settings get` for the current values)',
-    );
+export function finaliseSettings(merged: Record<string, unknown>): Finalised {
+  const settings = structuredClone(merged);
+  const constrained: Change[] = [];
+  const w = settings.windowViolationSettings as Record<string, unknown> | undefined;
+  const d = w?.displayViolationSettings as Record<string, unknown> | undefined;
+  if (w && d && Number(w.copyPaste) === 1 && d.displayViolationPopUp !== 0) {
+    constrained.push({ key: 'windowViolationSettings.displayViolationSettings.displayViolationPopUp', old: d.displayViolationPopUp, new: 0 });
+    d.displayViolationPopUp = 0;
   }
-  const constrained = applySettingsConstraints(parsed.value);
-  return {
-    settings: deepMerge(merged, constrained as unknown as Record<string, unknown>),
-    constrained: diffObjects(parsed.value, constrained),
-  };
+  return { settings, constrained };
 }

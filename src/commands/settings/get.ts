@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import { v3Only } from '../../cli/json-fields.js';
 import { printSettings, SETTINGS_FIELDS } from './view.js';
-import { refuseV2 } from '../v2/client.js';
 
 export default defineCommand({
   name: 'get',
@@ -14,9 +12,10 @@ export default defineCommand({
     'assess settings get 1001 --json windowViolationSettings',
   ],
   schema: z.object({ testId: zx.id('1001') }),
-  jsonFields: v3Only(SETTINGS_FIELDS),
+  jsonFields: SETTINGS_FIELDS,
+  showsAnswer: true,
+  v2: { unsupported: 'v2 has no test settings' },
   async run(ctx, { testId }) {
-    refuseV2(ctx, 'settings get', 'v2 has no test settings');
     const settings = await (await ctx.api()).getSettings(testId);
     printSettings(ctx, settings as Record<string, unknown>);
   },

@@ -9,7 +9,6 @@ import { Printer } from '../../output/printer.js';
 import { applyChanges, finaliseSettings, parseSetFlags, parseSettingsFile } from './apply.js';
 import { diffObjects, formatChanges, type Change } from './diff.js';
 import { printSettings, SETTINGS_FIELDS } from './view.js';
-import { refuseV2 } from '../v2/client.js';
 
 /** --dry-run prints the diff: one {key, old, new} row per changed setting. */
 const DIFF_FIELDS = ['key', 'old', 'new'];
@@ -42,10 +41,9 @@ export default defineCommand({
       if (!v.set.length && v.file === undefined)
         c.addIssue({ code: 'custom', path: ['set'], message: 'give at least one --set section.field=value, or --file F' });
     }),
-  // Without a v2 operation, `--api v2` is refused in run() (before any request) instead.
-  jsonFields: (input, g) => (g.api === 'v2' ? undefined : input.dryRun ? DIFF_FIELDS : SETTINGS_FIELDS),
+  jsonFields: (input) => (input.dryRun ? DIFF_FIELDS : SETTINGS_FIELDS),
+  v2: { unsupported: 'v2 has no test settings' },
   async run(ctx, input) {
-    refuseV2(ctx, 'settings set', 'v2 has no test settings');
     const changes = { ...(input.file ? await readSettingsFile(input.file) : {}), ...parseSetFlags(input.set) };
     const ask = !input.dryRun && !ctx.globals.yes;
     if (ask && !ctx.globals.interactive) {
@@ -56,7 +54,7 @@ export default defineCommand({
     }
     const api = await ctx.api();
     const current = (await api.getSettings(input.testId)) as Record<string, unknown>;
-    const { settings, constrained } = finaliseSettings(applyChanges(current, changes), input.testId);
+    const { settings, constrained } = finaliseSettings(applyChanges(current, changes));
     if (constrained.length) {
       ctx.warn(`allowing copy-paste disables the window violation popup; this is applied:\n${formatChanges(constrained)}`);
     }

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { TestDetail } from '../../api/schemas/index.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
+import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { getTestV2, V2_TEST_DETAIL_FIELDS } from '../v2/tests.js';
 
-const HEADER: Column<TestDetail>[] = [
+const HEADER: Column<R.TestDetail>[] = [
   { key: 'testId', header: 'Test ID', kind: 'id' },
   { key: 'testName', header: 'Name' },
   { key: 'testStatus', header: 'Status', kind: 'status' },
@@ -25,9 +26,10 @@ export default defineCommand({
   description: 'Show a test: name, status, duration, questions and its sections (and skills) as tables',
   examples: ['assess tests get 1001', 'assess tests get 1001 --json', 'assess tests get 1001 --json testId,sections'],
   schema: z.object({ testId: zx.id('1001') }),
-  jsonFields: (_input, g) => (g.api === 'v2' ? V2_TEST_DETAIL_FIELDS : FIELDS),
+  jsonFields: FIELDS,
+  v2: { run: (ctx, { testId }) => getTestV2(ctx, testId), jsonFields: V2_TEST_DETAIL_FIELDS },
+  showsAnswer: true,
   async run(ctx, { testId }) {
-    if (ctx.globals.api === 'v2') return getTestV2(ctx, testId);
     const test = await (await ctx.api()).getTest(testId);
     const sections = test.sections ?? [];
     const skills = sections.flatMap((s) => (s.skills ?? []).map((k) => ({ sectionName: s.sectionName, ...k })));

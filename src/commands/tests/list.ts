@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { TestSummary } from '../../api/schemas/index.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
+import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { pagesOf, type V3ClientLike } from './pages.js';
 import { listTestsV2, V2_TEST_FIELDS } from '../v2/tests.js';
 
-export const TEST_COLUMNS: Column<TestSummary>[] = [
+export const TEST_COLUMNS: Column<R.TestSummary>[] = [
   { key: 'testId', header: 'Test ID', kind: 'id' },
   { key: 'testName', header: 'Name' },
   { key: 'testStatus', header: 'Status', kind: 'status' },
@@ -33,9 +34,10 @@ export default defineCommand({
     pageSize: zx.int(1, 100, 50).default(20),
     all: z.boolean().default(false),
   }),
-  jsonFields: (_input, g) => (g.api === 'v2' ? V2_TEST_FIELDS : TEST_FIELDS),
+  jsonFields: TEST_FIELDS,
+  v2: { run: (ctx, input) => listTestsV2(ctx, input), jsonFields: V2_TEST_FIELDS },
+  showsAnswer: true,
   async run(ctx, { page, pageSize, all }) {
-    if (ctx.globals.api === 'v2') return listTestsV2(ctx, { page, pageSize, all });
     const api: V3ClientLike = await ctx.api();
     const printer = new Printer(ctx);
     if (!all) {

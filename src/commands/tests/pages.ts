@@ -1,7 +1,7 @@
 // Following the pages of GET /v3/tests. The spec does not show a total or the last page, so a
 // page shorter than pageSize (or empty) ends the list; totalCount, when the service sends it,
 // ends it too.
-import type { TestSummary } from '../../api/schemas/index.js';
+import type { TestSummary } from '../../api/read/v3.js';
 import type { V3Client } from '../../api/v3.js';
 
 export type { TestSummary };
@@ -25,19 +25,19 @@ export async function pagesOf(
     let res = first;
     let page = start;
     let seen = 0;
-    let previousFirstId: number | undefined;
+    let previousFirstId: string | undefined;
     for (;;) {
       const tests = res.tests;
       if (!tests.length) return;
-      if (previousFirstId !== undefined && tests[0]!.testId === previousFirstId) {
+      if (previousFirstId !== undefined && String(tests[0]!.testId) === previousFirstId) {
         warn(`page ${page} repeats page ${page - 1}; the service seems to ignore pageNo, so stopping here`);
         return;
       }
-      previousFirstId = tests[0]!.testId;
+      previousFirstId = String(tests[0]!.testId);
       yield* tests;
       seen += tests.length;
       if (tests.length < pageSize || page - start + 1 >= MAX_PAGES) return;
-      if (res.totalCount !== undefined && (start - 1) * pageSize + seen >= res.totalCount) return;
+      if (res.totalCount != null && (start - 1) * pageSize + seen >= res.totalCount) return;
       page += 1;
       res = await api.listTests({ pageNo: page, pageSize });
     }

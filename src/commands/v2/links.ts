@@ -5,6 +5,7 @@
 // Dates go out in the v2 form (no Z).
 import type { z } from 'zod';
 import { toV2DateTime, V2TestLink } from '../../api/schemas/v2.js';
+import type { V2TestLink as ReadV2Link } from '../../api/read/v2.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -83,7 +84,7 @@ export function v2CreateBody(f: V2LinkFlags): Body {
 }
 
 /** The current link as an update body (the full create-shaped body, as the spec's update takes). */
-export function v2BodyOf(l: V2TestLink): Body {
+export function v2BodyOf(l: ReadV2Link): Body {
   return {
     testLinkName: l.testLinkName,
     accessTime: l.accessTime,
@@ -98,7 +99,7 @@ export function v2BodyOf(l: V2TestLink): Body {
 }
 
 /** The update body: the current link with only the given flags changed. */
-export function v2MergeBody(current: V2TestLink, f: V2LinkFlags): Body {
+export function v2MergeBody(current: ReadV2Link, f: V2LinkFlags): Body {
   const base = v2BodyOf(current);
   const given = v2LinkFields(f);
   const merged: Body = { ...base, ...given };
@@ -111,8 +112,8 @@ export function v2MergeBody(current: V2TestLink, f: V2LinkFlags): Body {
   return merged;
 }
 
-export function printV2Link(ctx: Context, link: V2TestLink): void {
-  new Printer(ctx).object(link as Record<string, unknown>, { fields: DETAIL });
+export function printV2Link(ctx: Context, link: Record<string, unknown>): void {
+  new Printer(ctx).object(link, { fields: DETAIL });
 }
 
 export async function listLinksV2(ctx: Context, testId: string): Promise<void> {

@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { downloadPdf, PDF_FIELDS } from '../report/pdf.js';
-import type { ReportInput } from '../report/show.js';
+import type { ReportInput } from '../report/input.js';
 import { v2Client } from './client.js';
 
 const SECTION_COLUMNS: Column[] = [

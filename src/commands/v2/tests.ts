@@ -3,18 +3,21 @@ import type { TestsListResponse } from '../../api/schemas/index.js';
 import { V2Test, V2TestDetail } from '../../api/schemas/v2.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type { Context } from '../../context.js';
+import type * as R2 from '../../api/read/v2.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { pagesOf, type TestSummary, type V3ClientLike } from '../tests/pages.js';
 import { v2Client } from './client.js';
 
-const COLUMNS: Column<V2Test>[] = [
+// the fields a test and a test's detail share (each list below is checked against its own row type)
+const SHARED = [
   { key: 'testId', header: 'Test ID', kind: 'id' },
   { key: 'testName', header: 'Name' },
   { key: 'testStatus', header: 'Status', kind: 'status' },
   { key: 'duration', header: 'Minutes' },
   { key: 'questions', header: 'Questions' },
-];
-const DETAIL: Column<V2TestDetail>[] = [...COLUMNS, { key: 'accessKey', header: 'Access key' }];
+] as const;
+const COLUMNS: Column<R2.V2Test>[] = [...SHARED];
+const DETAIL: Column<R2.V2TestDetail>[] = [...SHARED, { key: 'accessKey', header: 'Access key' }];
 
 /** What `tests list|get --api v2 --json a,b` may name: the v2 wire fields. */
 export const V2_TEST_FIELDS = fieldsOf(V2Test, COLUMNS);

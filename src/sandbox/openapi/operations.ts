@@ -44,7 +44,7 @@ export const OPERATIONS: Operation[] = [
   v3({ method: 'GET', path: '/v3/reports/:testInvitationId/pdf', operationId: 'v3.getReportPdf', summary: 'Candidate report as PDF (5)', success: { status: 200, body: 'pdf' }, errors: [400, 401], style: 'errors', authStatus: 400 }),
   v3({ method: 'GET', path: '/v3/tests/:testId/testlinks', operationId: 'v3.listLinks', summary: 'List test links (6)', success: { status: 200, body: 'TestLinksResponse' }, errors: [400, 401, 403], style: 'statusMessage' }),
   v3({ method: 'GET', path: '/v3/tests/:testId/testlinks/:testLinkId', operationId: 'v3.getLink', summary: 'Retrieve a test link (7)', success: { status: 200, body: 'TestLink' }, errors: [400, 401, 403, 404], style: 'statusMessage' }),
-  v3({ method: 'POST', path: '/v3/invitations/:testInvitationId/cancel', operationId: 'v3.cancel', summary: 'Cancel an invitation (8)', body: 'CancelRequest', bodyOptional: true, success: { status: 200, body: 'CancelResponse' }, errors: [400, 401], style: 'errors' }),
+  v3({ method: 'POST', path: '/v3/invitations/:testInvitationId/cancel', operationId: 'v3.cancel', summary: 'Cancel an invitation (8)', body: 'CancelRequest', bodyOptional: true, success: { status: 200, body: 'CancelResponse' }, errors: [400, 401], style: 'statusMessage' }),
   v3({
     method: 'POST', path: '/v3/invitations/:testInvitationId/reattempt', operationId: 'v3.reattempt', summary: 'Allow a reattempt (9)',
     body: 'ReattemptRequest', success: { status: 200, body: 'ReattemptResponse' }, errors: [400, 401], style: 'statusMessage',

@@ -3,12 +3,14 @@
 // fields `{"5xx": 0.1, "seed": 42}` — and restarts the counters; GET shows the spec and what
 // was injected so far; DELETE switches faults off and answers the final counters.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type DeliveryFaults } from '../delivery-faults.js';
 import { faultSpecFromObject, FaultSpecError, parseFaultSpec, type FaultInjector, type FaultSpec } from '../faults.js';
 import { isLoopback } from './control.js';
 
 const bad = (reply: FastifyReply, status: number, message: string) => reply.code(status).send({ errors: [message] });
 
-export function registerFaultRoutes(app: FastifyInstance, faults: FaultInjector): void {
+export function registerFaultRoutes(app: FastifyInstance, faults: FaultInjector, deliveryFaults: DeliveryFaults): void {
+  registerDeliveryFaultRoutes(app, deliveryFaults);
   app.register(
     async (c) => {
       c.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -39,5 +41,35 @@ export function registerFaultRoutes(app: FastifyInstance, faults: FaultInjector)
       });
     },
     { prefix: '/_sandbox/faults' },
+  );
+}
+
+// /_sandbox/delivery-faults: the same verbs for callback delivery faults — `{"spec": "drop=0.1,seed=7"}`.
+function registerDeliveryFaultRoutes(app: FastifyInstance, faults: DeliveryFaults): void {
+  app.register(
+    async (c) => {
+      c.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!isLoopback(request.socket.remoteAddress)) return bad(reply, 403, 'The sandbox control API answers loopback clients only.');
+      });
+      c.get('/', async () => faults.view());
+      c.post('/', async (request, reply) => {
+        const body = request.body as { spec?: unknown } | string | undefined;
+        const text = typeof body === 'string' ? body : body && typeof body === 'object' && typeof body.spec === 'string' ? body.spec : null;
+        if (text === null) return bad(reply, 400, 'Send {"spec": "drop=0.1,5xx=0.05,hang=0.02,seed=42"}.');
+        try {
+          faults.set(text);
+        } catch (err) {
+          if (err instanceof FaultSpecError) return bad(reply, 400, err.message);
+          throw err;
+        }
+        return faults.view();
+      });
+      c.delete('/', async () => {
+        const last = faults.view();
+        faults.set(null);
+        return { spec: null, counters: last.counters };
+      });
+    },
+    { prefix: '/_sandbox/delivery-faults' },
   );
 }

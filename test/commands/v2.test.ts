@@ -1,11 +1,12 @@
-// `--api v2` through the built binary against the sandbox: every v2 endpoint via a command, the
+// `--api v2` in-process against the sandbox: every v2 endpoint via a command, the
 // deprecation notice (and `config set v2.warn false`), account isolation (exit 3, nothing sent
 // changes anything), commands without a v2 operation (exit 2, nothing sent), and links migrate
 // (shared links: nothing to create; a separate v3 service: created once, accepted by v3).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAssess, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
+import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let s: TestSandbox;

@@ -1,6 +1,6 @@
 // `assess attempts list|cancel` against the sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAssess } from '../helpers/cli.js';
+import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let s: TestSandbox;
@@ -123,7 +123,7 @@ describe('assess attempts cancel', () => {
   it('a Complete invitation cannot be cancelled → the service refuses → exit 1', async () => {
     const r = await run(['attempts', 'cancel', '900001', '--yes']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/cannot be cancelled/);
+    expect(r.stderr).toMatch(/can not be cancelled/);
   });
 
   it('a non-numeric id → exit 2 naming <invitationId>, nothing sent', async () => {

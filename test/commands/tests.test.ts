@@ -1,7 +1,7 @@
 // `assess tests list|get` against the sandbox: every output format, paging (--page, --all),
 // errors, and bad input stopped before any request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAssess } from '../helpers/cli.js';
+import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let s: TestSandbox;

@@ -6,7 +6,7 @@
 // v2 (/v2/org/…) is walked the same way by test/e2e/v2.test.ts ("account isolation through the
 // CLI", all ten endpoints with state snapshots) and test/sandbox/v2-isolation.test.ts (raw HTTP).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAssess } from '../helpers/cli.js';
+import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let s: TestSandbox;
@@ -60,7 +60,7 @@ const CASES: Case[] = [
   { op: '5 report PDF', cli: ['report', '900001', '--pdf', '-o', '-'], code: 3, http: ['GET', '/v3/reports/900001/pdf'], status: 401, shape: ERRORS('900001') },
   { op: '6 list links', cli: ['links', 'list', '1001'], code: 3, http: ['GET', '/v3/tests/1001/testlinks'], status: 403, shape: FORBIDDEN_TEST('1001') },
   { op: '7 get link', cli: ['links', 'get', '1001', '5001'], code: 3, http: ['GET', '/v3/tests/1001/testlinks/5001'], status: 403, shape: FORBIDDEN_TEST('1001') },
-  { op: '8 cancel', cli: ['attempts', 'cancel', '900004', '--yes'], code: 3, http: ['POST', '/v3/invitations/900004/cancel', {}], status: 401, shape: ERRORS('900004') },
+  { op: '8 cancel', cli: ['attempts', 'cancel', '900004', '--yes'], code: 3, http: ['POST', '/v3/invitations/900004/cancel', {}], status: 401, shape: { statusCode: 401, message: expect.stringContaining('900004') } },
   { op: '9 reattempt', cli: ['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', '1'], code: 3, http: ['POST', '/v3/invitations/900001/reattempt', SCHEDULE], status: 401, shape: { statusCode: 401, message: expect.stringContaining('900001') } },
   { op: '10 invite by link', cli: ['invite', '1001', '--link', '5002', '--email', 'intruder@example.com', '--name', 'Intruder'], code: 3, http: ['POST', '/v3/tests/1001/testlinks/5002/invite', { email: 'intruder@example.com', name: 'Intruder' }], status: 403, shape: FORBIDDEN_TEST('1001') },
   { op: '11 create link', cli: ['links', 'create', '1001', '--name', 'Hijack', '--valid-days', '3', '--tz', '1'], code: 3, http: ['POST', '/v3/tests/1001/testlinks', LINK], status: 403, shape: FORBIDDEN_TEST('1001') },

@@ -2,7 +2,7 @@
 // schedule flags as the service receives them, update = read + merge + whole object, the
 // documented errors, and bad input stopped before any request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAssess } from '../helpers/cli.js';
+import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { json, startServer } from '../helpers/http-server.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 

@@ -4,7 +4,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAssess, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
+import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { json, startServer } from '../helpers/http-server.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -147,7 +148,7 @@ describe('assess settings set', () => {
   it.each([
     [['--set', 'windowViolationSettings.copyPaste=2'], /^error: --set windowViolationSettings.copyPaste: must be 0 or 1/],
     [['--set', 'imageProctoringSettings.terminateTestAfterViolationCount=-3'], /^error: --set imageProctoringSettings.terminateTestAfterViolationCount: /],
-    [['--set', 'testSettings.typeOfTest=single'], /^error: --set testSettings.typeOfTest: must be 1/],
+    [['--set', 'testSettings.typeOfTest=single'], /^error: --set testSettings.typeOfTest: must be 0, 1 or 2/],
     [['--set', 'randomAnswers'], /^error: --set: expected section.field=value/],
     [[], /^error: --set: give at least one --set/],
     [['--file', '/nonexistent/settings.json'], /^error: --file \/nonexistent\/settings.json: cannot read it/],

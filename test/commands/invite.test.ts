@@ -1,7 +1,7 @@
 // `assess invite` against the sandbox: every output format, the invite state table seen
 // through the CLI, --link (operation 10), and bad input stopped before any request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAssess } from '../helpers/cli.js';
+import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let s: TestSandbox;

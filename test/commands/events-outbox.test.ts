@@ -2,7 +2,7 @@
 // invitation e-mails only with --send-email (invite and reattempt), stakeholder e-mails on
 // completion to the link's list by default, to a custom list, or to nobody with --no-stakeholders.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAssess } from '../helpers/cli.js';
+import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 type Email = { emailId: number; kind: string; to: string; subject: string; testInvitationId: number; testUrlPath: string | null; reportUrl?: string | null };

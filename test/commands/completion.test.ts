@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runAssess, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
+import { runInProcess as runAssess } from '../helpers/in-process.js';
 
 const NOUNS = ['auth', 'config', 'tests', 'links', 'invite', 'attempts', 'reattempt', 'report', 'callbacks', 'settings', 'sandbox', 'api', 'completion'];
 

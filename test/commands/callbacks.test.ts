@@ -3,7 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAssess, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
+import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let s: TestSandbox;

@@ -1,0 +1,100 @@
+// Reading one answer with the tolerant policy. The rules that decide success and failure live
+// here, for every operation of both clients:
+//   - 200, 201 and 204 are all success; a 2xx `{result: null, errors: [..]}` is the service
+//     saying it failed (an ApiError, as the same body with a 4xx status would be);
+//   - a write (state-changing call) answered 2xx is never a failure because of its body: what is
+//     known (the id that was sent) is merged with what came back, and anything unexpected is a
+//     warning on stderr, said once per operation and problem;
+//   - a read whose body cannot be understood at all is an UnreadableAnswerError carrying the body
+//     as received, which the CLI prints instead of failing (src/cli/command.ts).
+import type { z } from 'zod';
+import { ApiError, ResponseShapeError, type RequestInfo } from '../errors.js';
+import { unwrapEnvelope } from './body.js';
+
+export interface Answer {
+  status: number;
+  data: unknown;
+  request: RequestInfo;
+  /** The body as received, when `data` is a part of it (v2: the envelope's result). */
+  raw?: unknown;
+}
+
+export interface ReadOptions {
+  kind: 'read' | 'write';
+  /** v3 bodies may come in a `{result, errors}` envelope; v2 has its own (see v2 client). */
+  envelope: boolean;
+  /** Writes: what the CLI knows without the answer (e.g. the id it sent), used where the answer is silent. */
+  known?: Record<string, unknown>;
+  /** Writes: fields the user expects to see; their absence is a warning, not a failure. */
+  expect?: readonly string[];
+  warn?: (message: string) => void;
+}
+
+/** A read answered 2xx with a body that cannot be understood; the CLI prints the body as received. */
+export class UnreadableAnswerError extends ResponseShapeError {
+  override name = 'UnreadableAnswerError';
+  constructor(
+    message: string,
+    request: RequestInfo,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message, request);
+  }
+}
+
+export function readAnswer<S extends z.ZodType>(schema: S, answer: Answer, opts: ReadOptions): z.output<S> {
+  const { status, request } = answer;
+  let body = answer.data;
+  if (opts.envelope) {
+    const env = unwrapEnvelope(body);
+    if (env.kind === 'errors') throw new ApiError(status, { shape: 'resultErrors', errors: env.errors }, request);
+    body = env.body;
+  }
+  if (opts.kind === 'read') {
+    const parsed = schema.safeParse(body);
+    if (parsed.success) return parsed.data;
+    throw new UnreadableAnswerError(`could not read the answer to ${what(request)}: ${firstIssue(parsed.error)}`, request, status, answer.raw ?? answer.data);
+  }
+  return readWrite(schema, answer, body, opts);
+}
+
+function readWrite<S extends z.ZodType>(schema: S, answer: Answer, body: unknown, opts: ReadOptions): z.output<S> {
+  const warn = (problem: string) =>
+    opts.warn?.(`the service accepted ${what(answer.request)} (HTTP ${answer.status}) but ${problem}`);
+  let fields: Record<string, unknown>;
+  if (body === null || body === undefined || body === '') fields = {};
+  else if (typeof body === 'string') fields = { message: body };
+  else if (typeof body === 'object' && !Array.isArray(body)) fields = body as Record<string, unknown>;
+  else {
+    warn(`answered ${Array.isArray(body) ? 'a list' : typeof body} where an object was expected; showing what is known`);
+    fields = {};
+  }
+  const parsed = schema.safeParse(fields);
+  let value: Record<string, unknown>;
+  if (parsed.success) value = parsed.data as Record<string, unknown>;
+  else {
+    warn(`its answer was unexpected (${firstIssue(parsed.error)}); showing it as received`);
+    value = { ...fields };
+  }
+  for (const [k, v] of Object.entries(opts.known ?? {})) if (value[k] == null) value = { ...value, [k]: v };
+  const missing = (opts.expect ?? []).filter((k) => value[k] == null);
+  if (missing.length) warn(`its answer did not include ${missing.join(', ')}`);
+  return value as z.output<S>;
+}
+
+function what(request: RequestInfo): string {
+  let path = request.url;
+  try {
+    path = new URL(request.url).pathname;
+  } catch {
+    // keep the url as it is
+  }
+  return `${request.method} ${path}`;
+}
+
+function firstIssue(err: z.ZodError): string {
+  const issue = err.issues[0];
+  if (!issue) return 'unexpected shape';
+  return `${issue.path.join('.') || 'body'}: ${issue.message}`;
+}

@@ -1,0 +1,227 @@
+// How the v3 client reads each answer: tolerant schemas built with the policy's blocks. Only
+// what a command needs to act is required (a listing's rows, their ids); everything else may be
+// absent, null, differently spelled or typed. The strict wire schemas (src/api/schemas/) stay
+// what the sandbox answers and the OpenAPI document describes.
+import { z } from 'zod';
+import {
+  attemptInvitationType,
+  id,
+  invitationStatus,
+  invitationType,
+  linkStatus,
+  list,
+  obj,
+  optBool,
+  optId,
+  optList,
+  optNum,
+  optObj,
+  optText,
+  proctoringMode,
+  scheduleType,
+  testStatus,
+  once,
+} from './policy.js';
+
+/** A bare array where an object holding it was expected: `[…]` read as `{key: […]}`. */
+const arrayAs = (key: string) => (v: unknown) => (Array.isArray(v) ? { [key]: v } : v);
+
+// 1, 2: tests
+
+export const TestSummary = once(() =>
+  obj({
+  testId: id(),
+  testName: optText(),
+  accessKey: optText(),
+  duration: optNum(),
+  questions: optNum(),
+  testStatus: testStatus.schema,
+}),
+);
+export type TestSummary = z.infer<ReturnType<typeof TestSummary>>;
+
+export const TestsList = once(() =>
+  z.preprocess(
+  arrayAs('tests'),
+  obj({ tests: list(TestSummary()), pageNo: optNum(), pageSize: optNum(), totalCount: optNum() }),
+),
+);
+export type TestsList = z.infer<ReturnType<typeof TestsList>>;
+
+const TestSkill = once(() => obj({ qbId: optId(), qbName: optText(), questions: optNum(), points: optNum() }));
+const TestSection = once(() => obj({
+  sectionId: optId(),
+  sectionName: optText(),
+  sectionType: optText(),
+  questions: optNum(),
+  duration: optNum(),
+  points: optNum(),
+  skills: optList(TestSkill()),
+}));
+export type TestSection = z.infer<ReturnType<typeof TestSection>>;
+
+export const TestDetail = once(() =>
+  obj({
+  testId: optId(),
+  testName: optText(),
+  accessKey: optText(),
+  duration: optNum(),
+  questions: optNum(),
+  testStatus: testStatus.schema,
+  sections: optList(TestSection()),
+  totalPoints: optNum(),
+  defaultTestLinkId: optId(),
+}),
+);
+export type TestDetail = z.infer<ReturnType<typeof TestDetail>>;
+
+// 6, 7, 11, 12: test links
+
+const ScheduleDetails = once(() => optObj({
+  startDateTime: optText(),
+  endDateTime: optText(),
+  timeZoneId: optId(),
+  invitationValidityInDays: optNum(),
+}));
+export const TestLink = once(() =>
+  obj({
+  testLinkId: id(),
+  testId: optId(),
+  testLinkName: optText(),
+  testLink: optText(),
+  testLinkStatus: linkStatus.schema,
+  invitationType: invitationType.schema,
+  isApiLink: optBool(),
+  proctoringSettings: optObj({ proctoringMode: proctoringMode.schema }),
+  stakeholderEmails: optText(),
+  invitationSchedule: optObj({ scheduleType: scheduleType.schema, scheduleDetails: ScheduleDetails() }),
+}),
+);
+export type TestLink = z.infer<ReturnType<typeof TestLink>>;
+
+export const TestLinks = once(() =>
+  z.preprocess(arrayAs('testLinks'), obj({ testLinks: list(TestLink()) })),
+);
+export type TestLinks = z.infer<ReturnType<typeof TestLinks>>;
+
+/** What a create or update answers: the link, though it may lack its id (the write succeeded). */
+export const WrittenLink = once(() =>
+  obj({ ...TestLink().out.shape, testLinkId: optId() }),
+);
+export type WrittenLink = z.infer<ReturnType<typeof WrittenLink>>;
+
+// 3, 8, 9, 10: invitations (writes: nothing is required, see read.ts)
+
+export const Invitation = once(() =>
+  obj({ testInvitationId: optId(), testUrl: optText(), status: invitationStatus.schema }),
+);
+export type Invitation = z.infer<ReturnType<typeof Invitation>>;
+
+export const Reattempt = once(() =>
+  obj({
+  testInvitationId: optId(),
+  testUrl: optText(),
+  callbackUrlRegistered: optText(),
+  redirectUrlRegistered: optText(),
+}),
+);
+export type Reattempt = z.infer<ReturnType<typeof Reattempt>>;
+
+export const Cancelled = once(() =>
+  obj({ testInvitationId: optId(), status: invitationStatus.schema }),
+);
+export type Cancelled = z.infer<ReturnType<typeof Cancelled>>;
+
+// 4: report
+
+const ReportSkill = once(() => obj({
+  candidateQbScore: optNum(),
+  qbScore: optNum(),
+  noOfQue: optNum(),
+  qbId: optId(),
+  qbName: optText(),
+  sectionId: optId(),
+  sectionName: optText(),
+}));
+export type ReportSkill = z.infer<ReturnType<typeof ReportSkill>>;
+
+const ReportSection = once(() => obj({
+  candidateScore: optNum(),
+  sectionScore: optNum(),
+  noOfQue: optNum(),
+  sectionId: optId(),
+  sectionName: optText(),
+  sectionTime: optNum(),
+  sectionTimeTaken: optNum(),
+  Skills: optList(ReportSkill()),
+}));
+export type ReportSection = z.infer<ReturnType<typeof ReportSection>>;
+
+export const Report = once(() =>
+  obj({
+  testInvitationId: optId(),
+  /** A String in the spec; read as text whatever it arrives as. */
+  testId: optText(),
+  candidateEmail: optText(),
+  candidateName: optText(),
+  attemptedOn: optText(),
+  status: invitationStatus.schema,
+  score: optNum(),
+  scorePercentage: optNum(),
+  candidatePoints: optNum(),
+  totalTestPoints: optNum(),
+  testName: optText(),
+  pdfReportUrl: optText(),
+  PerformanceCategory: optText(),
+  reportType: optNum(),
+  sections: optList(ReportSection()),
+  Skills: optList(ReportSkill()),
+}),
+);
+export type Report = z.infer<ReturnType<typeof Report>>;
+
+// 15, 16: attempts and callbacks (their `{result, errors}` envelope is taken off before)
+
+export const TestAttempt = once(() =>
+  obj({
+  testInvitationId: id(),
+  testId: optId(),
+  name: optText(),
+  email: optText(),
+  invitationtype: attemptInvitationType.schema,
+  testStatus: invitationStatus.schema,
+}),
+);
+export type TestAttempt = z.infer<ReturnType<typeof TestAttempt>>;
+
+export const TestAttempts = once(() =>
+  z.preprocess(arrayAs('testAttempts'), obj({ testAttempts: list(TestAttempt()) })),
+);
+export type TestAttempts = z.infer<ReturnType<typeof TestAttempts>>;
+
+export const ProcessedCallbacks = once(() =>
+  obj({
+  testinvitationIds: optObj({ successful: optList(id()), failed: optList(id()) }),
+}),
+);
+export type ProcessedCallbacks = z.infer<ReturnType<typeof ProcessedCallbacks>>;
+
+// 13, 14: settings (field names from the spec's table; values read as numbers where they are)
+
+const flags = (...names: string[]) => Object.fromEntries(names.map((n) => [n, optNum()]));
+export const Settings = once(() =>
+  obj({
+  testSettings: optObj({ testName: optText(), testAliasName: optText(), ...flags('typeOfTest', 'practiceTest') }),
+  questionSettings: optObj(flags('randomQuestions', 'randomAnswers', 'showQuestionScore')),
+  displayMessageSettings: optObj(flags('sectionEndPopup', 'sectionTimeLeftAlert', 'candidateFeedback')),
+  emailSettings: optObj(flags('sendTestReportEmailToCandidate')),
+  imageProctoringSettings: optObj(flags('terminateTestOnImageViolation', 'terminateTestAfterViolationCount')),
+  windowViolationSettings: optObj({
+    ...flags('copyPaste'),
+    displayViolationSettings: optObj(
+      flags('displayViolationPopUp', 'terminateTestOnWindowViolation', 'terminateTestAfterViolationCount'),
+    ),
+  }),
+}),
+);
+export type Settings = z.infer<ReturnType<typeof Settings>>;

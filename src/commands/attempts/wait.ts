@@ -1,0 +1,99 @@
+// `assess attempts wait <invitationId…> --until complete|any-terminal|started`: polls each
+// invitation's report status until it reaches the target (like `gh run watch`). Changes go to
+// stderr; the final status of each goes to stdout. Exit 0 reached, 4 unknown id, 6 timeout,
+// 1 ended in a state that cannot reach the target (Expired, Cancelled…; with --exit-status also
+// any final state other than Complete). 429 / Retry-After are honoured by the transport.
+import { z } from 'zod';
+import { ApiError } from '../../api/errors.js';
+import { defineCommand } from '../../cli/command.js';
+import { CancelledError, NotFoundError, OutcomeError, UsageError, WaitTimeoutError } from '../../errors.js';
+import { Printer } from '../../output/printer.js';
+import { durationArg, fmt } from '../../util/duration.js';
+import { parseIdArgs } from '../callbacks/ids.js';
+import { safeText } from '../callbacks/shared/statuses.js';
+import { succeeded, UNTIL, verdict, type Until, type Verdict } from './shared/wait-target.js';
+
+const FIELDS = ['testInvitationId', 'status', 'outcome'];
+
+export default defineCommand({
+  name: 'wait',
+  args: ['[ids...]'],
+  description: 'Wait until invitations reach a status (complete, any-terminal, started); exit code says how it ended',
+  examples: [
+    'assess attempts wait 5001 --until complete',
+    'assess attempts wait 5001 5002 --until any-terminal --interval 1m --timeout 8h --exit-status',
+    'assess attempts wait 5001 --until started && echo "the candidate has begun"',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--until <state>', `complete, any-terminal (Complete, Test Left, Terminated, Cancelled, Expired) or started`, 'complete')
+      .option('--interval <duration>', 'time between polls', '30s')
+      .option('--timeout <duration>', 'give up after this long (exit 6); here not the per-request timeout (default 4h)')
+      .option('--exit-status', 'exit 1 when an invitation ended in any final state other than Complete (as gh run watch --exit-status)'),
+  schema: z.object({
+    ids: z.array(z.string()).default([]),
+    until: z.enum(UNTIL, { error: `must be one of ${UNTIL.join(', ')}, e.g. --until complete` }),
+    interval: durationArg('30s', 100, 86_400_000),
+    timeout: z.string().default('4h').pipe(durationArg('4h', 100, 30 * 86_400_000)),
+    exitStatus: z.boolean().optional(),
+  }),
+  jsonFields: FIELDS,
+  v2: { unsupported: 'it polls the v3 report status' },
+  ownsGlobals: ['timeout'],
+  async run(ctx, input) {
+    if (!input.ids.length) throw new UsageError('<ids>: no invitation ids given', 'e.g. assess attempts wait 5001 --until complete');
+    const ids = [...new Set(parseIdArgs(input.ids))];
+    const client = await ctx.api();
+    const until = input.until as Until;
+    const state = new Map<string, { status: string; verdict: Verdict }>();
+    const deadline = Date.now() + input.timeout;
+
+    const poll = async (id: string) => {
+      let status: string;
+      try {
+        status = String((await client.getReport(id, 1)).status);
+      } catch (err) {
+        // the service answers an unknown id with 404, or 401 "does not belong to this account or was not found"
+        if (err instanceof ApiError && (err.kind === 'not_found' || (err.status === 401 && /not found|does not belong/i.test(err.messages.join(' ')))))
+          throw new NotFoundError(`invitation ${id} not found (or it belongs to another account)`, 'check the id: assess attempts list --state completed --from 7d --to now');
+        throw err;
+      }
+      const before = state.get(id);
+      const v = verdict(status, until);
+      if (!before) ctx.info(`${id}: ${safeText(status)}`);
+      else if (before.status !== status) ctx.info(`${id}: ${safeText(before.status)} → ${safeText(status)}`);
+      state.set(id, { status, verdict: v });
+    };
+
+    for (;;) {
+      for (const id of ids) if (state.get(id)?.verdict !== 'reached' && state.get(id)?.verdict !== 'unreachable') await poll(id);
+      const open = ids.filter((id) => state.get(id)!.verdict === 'waiting');
+      if (!open.length || Date.now() >= deadline || ctx.signal.aborted) break;
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, Math.min(input.interval, Math.max(0, deadline - Date.now())));
+        ctx.signal.addEventListener('abort', () => (clearTimeout(t), r()), { once: true });
+      });
+    }
+
+    const rows = ids.map((id) => {
+      const s = state.get(id)!;
+      const outcome = s.verdict === 'waiting' ? 'timed out' : s.verdict === 'unreachable' || (input.exitStatus && !succeeded(s.status)) ? 'failed' : 'reached';
+      return { testInvitationId: id, status: s.status, outcome };
+    });
+    await new Printer(ctx).list(rows, {
+      columns: [
+        { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
+        { key: 'status', header: 'Status', kind: 'status' },
+        { key: 'outcome', header: 'Outcome', kind: 'status' },
+      ],
+      fields: FIELDS,
+    });
+    const late = rows.filter((r) => r.outcome === 'timed out');
+    const failed = rows.filter((r) => r.outcome === 'failed');
+    if (ctx.signal.aborted) throw new CancelledError();
+    if (late.length) throw new WaitTimeoutError(`timed out after ${fmt(input.timeout)}: ${late.map((r) => `${r.testInvitationId} is ${safeText(r.status)}`).join(', ')}`, 'wait longer with --timeout, e.g. --timeout 8h');
+    if (failed.length)
+      throw new OutcomeError(`${failed.map((r) => `${r.testInvitationId} ended ${safeText(r.status)}`).join(', ')}: cannot reach ${until}`, until === 'complete' ? 'a reattempt gives the candidate another try: assess reattempt <id>' : undefined);
+    ctx.info(`All ${rows.length} invitation(s) reached ${until}.`);
+  },
+});

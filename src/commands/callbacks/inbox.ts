@@ -1,0 +1,80 @@
+// `assess callbacks inbox [--since T] [--status S] [--failed]`: what `callbacks listen` stored in
+// its durable inbox — the notifications (duplicates marked) or, with --failed, the dead letters
+// (forwards that still failed after the retries). All output formats.
+import { z } from 'zod';
+import { defineCommand } from '../../cli/command.js';
+import { configDir } from '../../config/store.js';
+import { Printer } from '../../output/printer.js';
+import { timeArg } from '../../util/time.js';
+
+const NOTIFICATION_FIELDS = ['receivedAt', 'invitationId', 'status', 'duplicate', 'id', 'forwardTo', 'notification'];
+const FAILED_FIELDS = ['at', 'invitationId', 'status', 'target', 'tries', 'error', 'id'];
+
+export default defineCommand({
+  name: 'inbox',
+  description: 'List the notifications `callbacks listen` stored (duplicates marked), or with --failed the forwards that failed',
+  examples: [
+    'assess callbacks inbox --since 1d',
+    'assess callbacks inbox --status complete --json invitationId,receivedAt',
+    'assess callbacks inbox --failed',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--inbox <file>', 'the inbox file (default: <config dir>/inbox/<profile>.ndjson)')
+      .option('--since <T>', 'only records from this time on (YYYY-MM-DD, ISO 8601 or relative: 1d)')
+      .option('--status <status>', 'only notifications with this status, e.g. complete, "in progress" (case ignored)')
+      .option('--failed', 'list the dead letters: forwards that still failed after the retries'),
+  schema: z.object({
+    inbox: z.string().min(1, 'must name a file').optional(),
+    since: timeArg('past').optional(),
+    status: z.string().trim().min(1, 'must be a status, e.g. complete').optional(),
+    failed: z.boolean().optional(),
+  }),
+  jsonFields: [...new Set([...NOTIFICATION_FIELDS, ...FAILED_FIELDS])],
+  async run(ctx, input) {
+    const { defaultInboxPath, readInbox, bodyBytes } = await import('./shared/inbox.js');
+    const { normStatus } = await import('./shared/statuses.js');
+    const path = input.inbox ?? defaultInboxPath(configDir(ctx.env), ctx.globals.profile);
+    const { records, unreadable } = readInbox(path);
+    if (unreadable) ctx.warn(`${path}: ${unreadable} unreadable line(s) ignored`);
+    if (!records.length) ctx.info(`No records in ${path}.`);
+    const since = input.since ? Date.parse(input.since) : -Infinity;
+    const status = input.status ? normStatus(input.status) : undefined;
+    const keep = (at: string, s: string | null) => Date.parse(at) >= since && (status === undefined || normStatus(s) === status);
+    const printer = new Printer(ctx);
+    if (input.failed) {
+      const rows = records.flatMap((r) => (r.type === 'dead-letter' && keep(r.at, r.status) ? [{ ...r }] : []));
+      return void (await printer.list(rows, {
+        columns: [
+          { key: 'at', header: 'Failed at', kind: 'date' },
+          { key: 'invitationId', header: 'Invitation', kind: 'id' },
+          { key: 'status', header: 'Status', kind: 'status' },
+          { key: 'target', header: 'Target' },
+          { key: 'tries', header: 'Tries' },
+          { key: 'error', header: 'Error' },
+        ],
+        fields: FAILED_FIELDS,
+      }));
+    }
+    const rows = records.flatMap((r) => {
+      if (r.type !== 'notification' || !keep(r.receivedAt, r.status)) return [];
+      let notification: unknown;
+      try {
+        notification = JSON.parse(bodyBytes(r).toString('utf8'));
+      } catch {
+        notification = null;
+      }
+      return [{ receivedAt: r.receivedAt, invitationId: r.invitationId, status: r.status, duplicate: r.duplicate, id: r.id, forwardTo: r.forwardTo ?? null, notification }];
+    });
+    await printer.list(rows, {
+      columns: [
+        { key: 'receivedAt', header: 'Received', kind: 'date' },
+        { key: 'invitationId', header: 'Invitation', kind: 'id' },
+        { key: 'status', header: 'Status', kind: 'status' },
+        { key: 'duplicate', header: 'Duplicate' },
+        { key: 'id', header: 'Webhook id' },
+      ],
+      fields: NOTIFICATION_FIELDS,
+    });
+  },
+});

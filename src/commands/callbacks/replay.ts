@@ -1,0 +1,101 @@
+// `assess callbacks replay <invitationId…> | --since T [--to URL]`: sends stored notifications
+// from the inbox again — body byte for byte as received, same webhook-id — to the listener's
+// --forward-to target (recorded in the inbox) or --to, with forwarding's delivery policy
+// (retries with backoff) and, with --sign, Standard Webhooks signatures. Exit 5 when some failed.
+import { z } from 'zod';
+import { defineCommand, zx } from '../../cli/command.js';
+import { configDir } from '../../config/store.js';
+import { NotFoundError, PartialFailureError, UsageError } from '../../errors.js';
+import { Printer } from '../../output/printer.js';
+import { fmt } from '../../util/duration.js';
+import { timeArg } from '../../util/time.js';
+import { parseIdArgs } from './ids.js';
+import { POLICY_DEFAULTS } from './shared/delivery-policy.js';
+import { policyFrom, policyShape } from './shared/listen-extras.js';
+
+const FIELDS = ['id', 'invitationId', 'status', 'result', 'httpStatus', 'tries', 'error'];
+
+export default defineCommand({
+  name: 'replay',
+  args: ['[ids...]'],
+  description: 'Send stored notifications from the inbox again (body unchanged) to the forward target or --to',
+  examples: [
+    'assess callbacks replay 5001 5002',
+    'assess callbacks replay --since 1d --to http://localhost:3000/webhooks/assess --sign --secret-file webhook.secret',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--since <T>', 'every notification received from this time on (instead of ids)')
+      .option('--to <url>', "where to send them (default: the listener's --forward-to recorded in the inbox)")
+      .option('--inbox <file>', 'the inbox file (default: <config dir>/inbox/<profile>.ndjson)')
+      .option('--sign', 'sign them (Standard Webhooks headers)')
+      .option('--secret-file <file>', 'the signing secret (default: ASSESS_WEBHOOK_SECRET, else the one kept per profile)')
+      .option('--forward-retries <n>', 'retries of a failed send (5xx, 408, 429, timeout, connection error)', String(POLICY_DEFAULTS.retries))
+      .option('--forward-timeout <duration>', 'per try', fmt(POLICY_DEFAULTS.timeoutMs))
+      .option('--forward-backoff <duration>', 'wait before the first retry; doubled per retry, at most 30s', fmt(POLICY_DEFAULTS.backoffMs)),
+  schema: z.object({
+    ids: z.array(z.string()).default([]),
+    since: timeArg('past').optional(),
+    to: zx.url().optional(),
+    inbox: z.string().min(1, 'must name a file').optional(),
+    sign: z.boolean().optional(),
+    secretFile: z.string().min(1, 'must name a file').optional(),
+    forwardRetries: policyShape.forwardRetries,
+    forwardTimeout: policyShape.forwardTimeout,
+    forwardBackoff: policyShape.forwardBackoff,
+  }),
+  jsonFields: FIELDS,
+  async run(ctx, input) {
+    if (input.ids.length && input.since) throw new UsageError('--since: give invitation ids or --since, not both');
+    if (!input.ids.length && !input.since) throw new UsageError('<ids>: name invitation ids or give --since', 'e.g. assess callbacks replay 5001, or --since 1d');
+    if (input.secretFile && !input.sign) throw new UsageError('--secret-file: only used with --sign');
+    const ids = parseIdArgs(input.ids);
+    const { defaultInboxPath, readInbox, bodyBytes, InboxWriter } = await import('./shared/inbox.js');
+    const path = input.inbox ?? defaultInboxPath(configDir(ctx.env), ctx.globals.profile);
+    const { records } = readInbox(path);
+    const stored = records.flatMap((r) => (r.type === 'notification' ? [r] : []));
+    const since = input.since ? Date.parse(input.since) : -Infinity;
+    const wanted = new Set(ids);
+    const seen = new Set<string>();
+    // each distinct notification once (a duplicate has the same id when its body is the same)
+    const chosen = stored.filter((r) => (ids.length ? wanted.has(r.invitationId) : Date.parse(r.receivedAt) >= since) && !seen.has(r.id) && !!seen.add(r.id));
+    const missing = ids.filter((id) => !stored.some((r) => r.invitationId === id));
+    if (missing.length) throw new NotFoundError(`no stored notification for invitation ${missing.join(', ')} in ${path}`, 'assess callbacks inbox lists what is stored; assess callbacks reconcile finds what never arrived');
+    const target = input.to ?? [...stored].reverse().find((r) => r.forwardTo)?.forwardTo;
+    if (!target) throw new UsageError('--to: no target: the inbox records no --forward-to', 'e.g. --to http://localhost:3000/webhooks/assess');
+    if (!chosen.length) return void ctx.info(`Nothing to replay: no notification received since ${input.since} in ${path}.`);
+
+    let secret: string | undefined;
+    if (input.sign) {
+      const { resolveSecret } = await import('./shared/signing.js');
+      secret = (await resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: true })).secret;
+    }
+    const { Forwarder } = await import('./shared/delivery-policy.js');
+    const forwarder = new Forwarder({ url: target, policy: policyFrom(input), secret });
+    const inbox = InboxWriter.open(path);
+    ctx.onExit(() => inbox.close());
+    const rows: Array<Record<string, unknown>> = [];
+    for (const r of chosen) {
+      if (ctx.signal.aborted) break;
+      const item = { id: r.id, invitationId: r.invitationId, status: r.status, body: bodyBytes(r), contentType: r.headers['content-type'] ?? 'application/json' };
+      const o = await forwarder.deliver(item);
+      rows.push({ id: r.id, invitationId: r.invitationId, status: r.status, result: o.ok ? 'delivered' : 'failed', httpStatus: o.ok ? o.status : null, tries: o.tries, error: o.ok ? null : o.error });
+      if (!o.ok) await inbox.append({ type: 'dead-letter', at: new Date().toISOString(), id: r.id, invitationId: r.invitationId, status: r.status, target, tries: o.tries, error: o.error });
+    }
+    await inbox.close();
+    await new Printer(ctx).list(rows, {
+      columns: [
+        { key: 'invitationId', header: 'Invitation', kind: 'id' },
+        { key: 'status', header: 'Status', kind: 'status' },
+        { key: 'result', header: 'Result', kind: 'status' },
+        { key: 'tries', header: 'Tries' },
+        { key: 'error', header: 'Error' },
+      ],
+      fields: FIELDS,
+    });
+    const failed = rows.filter((r) => r.result === 'failed').length;
+    const summary = `${rows.length - failed} of ${rows.length} notification(s) replayed to ${target}`;
+    if (failed) throw new PartialFailureError(`${summary}; ${failed} failed (kept as dead letters: callbacks inbox --failed)`, failed, rows.length);
+    ctx.info(`${summary}.`);
+  },
+});

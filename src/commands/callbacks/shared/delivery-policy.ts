@@ -1,0 +1,165 @@
+// How `callbacks listen --forward-to` and `callbacks replay` deliver a notification: POST of the
+// body unchanged (optionally signed, Standard Webhooks), one at a time in arrival order, retried
+// with exponential backoff (jittered) on 5xx, 408, 429, timeouts and connection errors; a 4xx or
+// redirect is final. The queue is bounded: what does not fit, or still failed after the retries,
+// becomes a dead-letter record (the inbox shows them: `callbacks inbox --failed`).
+import { signatureHeaders } from './signing.js';
+
+export interface DeliveryPolicy {
+  /** Retries after the first try (0 = one try only). */
+  retries: number;
+  /** First backoff; doubled per retry, capped by maxBackoffMs. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** Per try: connect and answer. */
+  timeoutMs: number;
+  /** Notifications waiting to be forwarded at most; more are dead-lettered at once. */
+  queueSize: number;
+}
+
+export const POLICY_DEFAULTS: DeliveryPolicy = { retries: 5, backoffMs: 500, maxBackoffMs: 30_000, timeoutMs: 10_000, queueSize: 1000 };
+
+export interface Outgoing {
+  /** webhook-id: stable per notification. */
+  id: string;
+  invitationId: string;
+  status: string | null;
+  body: Buffer;
+  contentType: string;
+}
+
+export type Outcome = { ok: true; status: number; tries: number; ms: number } | { ok: false; tries: number; error: string };
+
+export interface ForwarderOptions {
+  url: string;
+  policy: DeliveryPolicy;
+  /** Signs each try when set. */
+  secret?: string;
+  now?: () => Date;
+  onOutcome?(item: Outgoing, outcome: Outcome): void;
+  /** Records what could not be delivered (the inbox's dead-letter list). */
+  onDeadLetter?(item: Outgoing, outcome: { tries: number; error: string }): Promise<void> | void;
+  /** Test seam: the pause between tries. */
+  sleep?(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+const RETRYABLE = (status: number) => status >= 500 || status === 408 || status === 429;
+
+/** Delay before retry n (1-based): backoff·2^(n-1), capped, with "equal jitter". */
+export function backoffFor(n: number, policy: DeliveryPolicy, random = Math.random): number {
+  const full = Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** (n - 1));
+  return Math.round(full / 2 + (random() * full) / 2);
+}
+
+/** Retry-After (seconds or an HTTP date) in ms, or null. */
+export function retryAfterMs(value: string | null, now: number): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+const defaultSleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+  });
+
+export class Forwarder {
+  private readonly queue: Outgoing[] = [];
+  private running: Promise<void> | null = null;
+  private readonly stopping = new AbortController();
+  private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  private readonly now: () => Date;
+
+  constructor(private readonly opts: ForwarderOptions) {
+    this.sleep = opts.sleep ?? defaultSleep;
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  /** Queues a notification; false (and a dead letter) when the queue is full. */
+  enqueue(item: Outgoing): boolean {
+    if (this.stopping.signal.aborted || this.queue.length >= this.opts.policy.queueSize) {
+      const why = this.stopping.signal.aborted ? 'the forwarder was stopping' : `forward queue full (${this.opts.policy.queueSize} waiting)`;
+      this.opts.onOutcome?.(item, { ok: false, tries: 0, error: why });
+      void this.deadLetter(item, { tries: 0, error: why });
+      return false;
+    }
+    this.queue.push(item);
+    this.running ??= this.loop().finally(() => (this.running = null));
+    return true;
+  }
+
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** Resolves once everything queued was delivered or dead-lettered. */
+  async drain(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Waits up to graceMs for the queue to empty; what is left is dead-lettered (replay sends it later). */
+  async stop(graceMs: number): Promise<void> {
+    await Promise.race([this.drain(), new Promise((r) => setTimeout(r, graceMs).unref())]);
+    this.stopping.abort();
+    await this.drain();
+  }
+
+  /** Sends one notification now, with the policy's retries (replay uses this directly). */
+  async deliver(item: Outgoing): Promise<Outcome> {
+    const { policy } = this.opts;
+    let last = '';
+    for (let tri = 1; tri <= policy.retries + 1; tri++) {
+      if (this.stopping.signal.aborted) return { ok: false, tries: tri - 1, error: `stopped before delivery (${last || 'not tried'})` };
+      const r = await this.tryOnce(item);
+      if (r.ok) return { ok: true, status: r.status, tries: tri, ms: r.ms };
+      last = r.error;
+      if (!r.retry || tri > policy.retries) return { ok: false, tries: tri, error: r.error };
+      await this.sleep(Math.min(policy.maxBackoffMs, r.waitMs ?? backoffFor(tri, policy)), this.stopping.signal);
+    }
+    return { ok: false, tries: policy.retries + 1, error: last };
+  }
+
+  private async loop(): Promise<void> {
+    for (let item = this.queue.shift(); item; item = this.queue.shift()) {
+      const outcome = await this.deliver(item);
+      this.opts.onOutcome?.(item, outcome);
+      if (!outcome.ok) await this.deadLetter(item, outcome);
+    }
+  }
+
+  private async deadLetter(item: Outgoing, outcome: { tries: number; error: string }): Promise<void> {
+    try {
+      await this.opts.onDeadLetter?.(item, outcome);
+    } catch {
+      // the inbox is gone (disk full?); the failure was already reported through onOutcome
+    }
+  }
+
+  private async tryOnce(item: Outgoing): Promise<{ ok: true; status: number; ms: number } | { ok: false; retry: boolean; error: string; waitMs?: number }> {
+    const started = performance.now();
+    const headers: Record<string, string> = { 'content-type': item.contentType, 'user-agent': 'assess-callbacks-forward/1' };
+    if (this.opts.secret) Object.assign(headers, signatureHeaders(this.opts.secret, item.id, item.body, this.now()));
+    try {
+      const res = await fetch(this.opts.url, {
+        method: 'POST',
+        headers,
+        body: new Uint8Array(item.body),
+        redirect: 'manual',
+        signal: AbortSignal.any([AbortSignal.timeout(this.opts.policy.timeoutMs), this.stopping.signal]),
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      const ms = Math.round(performance.now() - started);
+      if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, ms };
+      const waitMs = retryAfterMs(res.headers.get('retry-after'), Date.now()) ?? undefined;
+      return { ok: false, retry: RETRYABLE(res.status), error: `HTTP ${res.status}`, waitMs };
+    } catch (err) {
+      const e = err as Error & { cause?: { code?: string } };
+      if (this.stopping.signal.aborted) return { ok: false, retry: false, error: 'stopped' };
+      const why = e.name === 'TimeoutError' ? `no answer within ${this.opts.policy.timeoutMs / 1000} s` : (e.cause?.code ?? e.message);
+      return { ok: false, retry: true, error: why };
+    }
+  }
+}

@@ -1,0 +1,180 @@
+// The durable inbox of `callbacks listen`: NDJSON, one record per line, appended BEFORE the
+// listener answers 200 (so an acknowledged notification is on disk) and fsync'd in small groups
+// (every request waiting at the same moment shares one fsync). Records:
+//   {"type":"notification", receivedAt, id, invitationId, status, duplicate, headers, body}
+//   {"type":"dead-letter", at, id, invitationId, status, target, tries, error}
+// `body` is the request body exactly as received (a string; `bodyBase64` when not UTF-8), so a
+// replay is byte-identical. A torn last line (kill -9 mid-write) is cut off when opened.
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, fstatSync, fsync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+export interface NotificationRecord {
+  type: 'notification';
+  receivedAt: string;
+  /** Stable per notification (the Standard Webhooks `webhook-id` it is forwarded with). */
+  id: string;
+  invitationId: string;
+  /** The body's Status (v3); null for a v2 body. */
+  status: string | null;
+  /** Same invitation and status seen before in this inbox. */
+  duplicate: boolean;
+  headers: Record<string, string>;
+  body?: string;
+  bodyBase64?: string;
+  /** Where the listener forwards it (replay's default target). */
+  forwardTo?: string;
+}
+
+export interface DeadLetterRecord {
+  type: 'dead-letter';
+  at: string;
+  id: string;
+  invitationId: string;
+  status: string | null;
+  target: string;
+  tries: number;
+  error: string;
+}
+
+export type InboxRecord = NotificationRecord | DeadLetterRecord;
+
+/** Request headers kept with a notification (signatures included, so a stored request verifies). */
+export const HEADERS_KEPT = ['content-type', 'user-agent', 'webhook-id', 'webhook-timestamp', 'webhook-signature'];
+
+export function defaultInboxPath(configDir: string, profile: string): string {
+  return join(configDir, 'inbox', `${profile}.ndjson`);
+}
+
+/** `msg_` + 24 base64url characters of SHA-256 over the body: the same notification, the same id. */
+export function notificationId(raw: Buffer): string {
+  return `msg_${createHash('sha256').update(raw).digest('base64url').slice(0, 24)}`;
+}
+
+export const dupKey = (invitationId: string, status: string | null) => `${invitationId}|${(status ?? '').trim().toLowerCase()}`;
+
+/** The body bytes of a stored notification. */
+export function bodyBytes(r: NotificationRecord): Buffer {
+  return r.bodyBase64 !== undefined ? Buffer.from(r.bodyBase64, 'base64') : Buffer.from(r.body ?? '', 'utf8');
+}
+
+/** Reads every complete record; unreadable lines are counted, not fatal. */
+export function readInbox(path: string): { records: InboxRecord[]; unreadable: number } {
+  if (!existsSync(path)) return { records: [], unreadable: 0 };
+  const records: InboxRecord[] = [];
+  let unreadable = 0;
+  const text = readFileSync(path, 'utf8');
+  const lines = text.split('\n');
+  if (!text.endsWith('\n')) lines.pop(); // a torn last line
+  for (const line of lines) {
+    if (!line.trim()) continue;
+    try {
+      const v = JSON.parse(line) as InboxRecord;
+      if (v && (v.type === 'notification' || v.type === 'dead-letter')) records.push(v);
+      else unreadable++;
+    } catch {
+      unreadable++;
+    }
+  }
+  return { records, unreadable };
+}
+
+export class InboxWriter {
+  private readonly seen = new Set<string>();
+  private waiting: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
+  private syncing = false;
+  private fd: number | null;
+
+  private constructor(readonly path: string, fd: number) {
+    this.fd = fd;
+  }
+
+  /** Opens (creating the file 0600 and its directory 0700), repairs a torn tail, loads what was seen. */
+  static open(path: string): InboxWriter {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    const fd = openSync(path, 'a+', 0o600);
+    cutTornTail(fd);
+    const w = new InboxWriter(path, fd);
+    for (const r of readInbox(path).records) if (r.type === 'notification') w.seen.add(dupKey(r.invitationId, r.status));
+    return w;
+  }
+
+  /** Builds the record (marking a duplicate), writes it, and resolves once it is fsync'd. */
+  async appendNotification(n: { raw: Buffer; body: Record<string, unknown>; headers: Record<string, string | string[] | undefined>; at: Date; forwardTo?: string }): Promise<NotificationRecord> {
+    const invitationId = String(n.body.TestInvitationId);
+    const status = typeof n.body.Status === 'string' ? n.body.Status : null;
+    const key = dupKey(invitationId, status);
+    const headers: Record<string, string> = {};
+    for (const h of HEADERS_KEPT) {
+      const v = n.headers[h];
+      if (v !== undefined) headers[h] = Array.isArray(v) ? v.join(', ') : v;
+    }
+    const text = n.raw.toString('utf8');
+    const exact = Buffer.from(text, 'utf8').equals(n.raw);
+    const record: NotificationRecord = {
+      type: 'notification',
+      receivedAt: n.at.toISOString(),
+      id: notificationId(n.raw),
+      invitationId,
+      status,
+      duplicate: this.seen.has(key),
+      headers,
+      ...(exact ? { body: text } : { bodyBase64: n.raw.toString('base64') }),
+      ...(n.forwardTo ? { forwardTo: n.forwardTo } : {}),
+    };
+    this.seen.add(key);
+    try {
+      await this.append(record);
+    } catch (err) {
+      if (!record.duplicate) this.seen.delete(key); // not stored: the sender's retry is no duplicate
+      throw err;
+    }
+    return record;
+  }
+
+  async append(record: InboxRecord): Promise<void> {
+    if (this.fd === null) throw new Error(`inbox ${this.path} is closed`);
+    writeSync(this.fd, `${JSON.stringify(record)}\n`);
+    await new Promise<void>((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      this.syncSoon();
+    });
+  }
+
+  /** One fsync for everything written while the previous one ran (group commit). */
+  private syncSoon(): void {
+    if (this.syncing || this.fd === null) return;
+    this.syncing = true;
+    setImmediate(() => {
+      const batch = this.waiting;
+      this.waiting = [];
+      const done = (err: Error | null) => {
+        for (const w of batch) err ? w.reject(err) : w.resolve();
+        this.syncing = false;
+        if (this.waiting.length) this.syncSoon();
+      };
+      if (this.fd === null) return done(new Error(`inbox ${this.path} is closed`));
+      fsync(this.fd, done);
+    });
+  }
+
+  /** Waits for the fsync in progress (acknowledged records are on disk), then closes. */
+  async close(): Promise<void> {
+    while (this.syncing) await new Promise((r) => setTimeout(r, 5));
+    if (this.fd === null) return;
+    closeSync(this.fd);
+    this.fd = null;
+  }
+}
+
+/** Truncates the file after its last newline when the final line is incomplete. */
+function cutTornTail(fd: number): void {
+  const size = fstatSync(fd).size;
+  if (size === 0) return;
+  const buf = Buffer.alloc(Math.min(size, 4 * 1024 * 1024));
+  const start = size - buf.length;
+  const n = readSync(fd, buf, 0, buf.length, start);
+  const at = buf.subarray(0, n).lastIndexOf(0x0a);
+  if (at < 0 && start === 0) return ftruncateSync(fd, 0);
+  if (at >= 0 && start + at + 1 < size) ftruncateSync(fd, start + at + 1);
+}

@@ -1,0 +1,107 @@
+// `assess callbacks verify [FILE|-] --secret-file F`: checks Standard Webhooks signatures of
+// stored requests offline — an inbox (NDJSON records with headers and body, as `callbacks listen
+// --inbox` writes them) or one JSON object {headers, body}. The timestamp must be within
+// --tolerance of when the request was received (its receivedAt; now when absent); signatures
+// are compared in constant time. Exit 0 when every request verifies, 1 otherwise.
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { defineCommand } from '../../cli/command.js';
+import { configDir } from '../../config/store.js';
+import { OutcomeError, UsageError } from '../../errors.js';
+import { Printer } from '../../output/printer.js';
+import { durationArg } from '../../util/duration.js';
+
+const FIELDS = ['id', 'invitationId', 'status', 'valid', 'reason'];
+
+interface StoredRequest {
+  headers: Record<string, string>;
+  body: Buffer;
+  at: Date;
+  invitationId: string | null;
+  status: string | null;
+}
+
+export default defineCommand({
+  name: 'verify',
+  args: ['[file]'],
+  description: 'Check the Standard Webhooks signatures of stored requests (an inbox, or one {headers, body} JSON) offline',
+  examples: [
+    'assess callbacks verify received.ndjson --secret-file webhook.secret',
+    'ASSESS_WEBHOOK_SECRET=whsec_… assess callbacks verify request.json --tolerance 10m',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--secret-file <file>', 'the signing secret (default: ASSESS_WEBHOOK_SECRET, else the one kept per profile)')
+      .option('--tolerance <duration>', 'largest allowed distance between webhook-timestamp and the time received (0 = no check)', '5m'),
+  schema: z.object({
+    file: z.string().min(1).default('-'),
+    secretFile: z.string().min(1, 'must name a file').optional(),
+    tolerance: durationArg('5m', 0, 365 * 86_400_000),
+  }),
+  jsonFields: FIELDS,
+  async run(ctx, input) {
+    const { resolveSecret, verify } = await import('./shared/signing.js');
+    const { secret } = await resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: false });
+    const requests = parseStored(await readInput(ctx, input.file), input.file, ctx.now());
+    const rows = requests.map((r) => {
+      const v = verify(secret, r.headers, r.body, r.at, input.tolerance / 1000);
+      return { id: r.headers['webhook-id'] ?? null, invitationId: r.invitationId, status: r.status, valid: v.ok, reason: v.ok ? null : v.reason };
+    });
+    await new Printer(ctx).list(rows, {
+      columns: [
+        { key: 'id', header: 'Webhook id' },
+        { key: 'invitationId', header: 'Invitation', kind: 'id' },
+        { key: 'status', header: 'Status', kind: 'status' },
+        { key: 'valid', header: 'Valid' },
+        { key: 'reason', header: 'Reason' },
+      ],
+      fields: FIELDS,
+    });
+    const bad = rows.filter((r) => !r.valid);
+    if (bad.length) throw new OutcomeError(`${bad.length} of ${rows.length} request(s) do not verify${bad[0]!.reason ? `: ${bad[0]!.reason}` : ''}`, 'check the secret (--secret-file) and that the body was not changed');
+    ctx.info(`${rows.length} request(s) verified.`);
+  },
+});
+
+async function readInput(ctx: { io: { stdin: NodeJS.ReadableStream } }, file: string): Promise<string> {
+  try {
+    if (file !== '-') return await readFile(file, 'utf8');
+    const parts: Buffer[] = [];
+    for await (const c of ctx.io.stdin) parts.push(Buffer.from(c as Buffer));
+    return Buffer.concat(parts).toString('utf8');
+  } catch (err) {
+    throw new UsageError(`<file>: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+}
+
+/** One JSON object, or NDJSON lines; dead-letter records (no request) are skipped. */
+export function parseStored(text: string, file: string, now: Date): StoredRequest[] {
+  const values: unknown[] = [];
+  const trimmed = text.trim();
+  if (!trimmed) throw new UsageError(`<file>: ${file} is empty`);
+  try {
+    values.push(JSON.parse(trimmed));
+  } catch {
+    trimmed.split('\n').forEach((line, i) => {
+      if (!line.trim()) return;
+      try {
+        values.push(JSON.parse(line));
+      } catch {
+        throw new UsageError(`<file>: line ${i + 1} of ${file} is not JSON`);
+      }
+    });
+  }
+  const out: StoredRequest[] = [];
+  for (const v of values) {
+    const o = v as { type?: string; headers?: Record<string, string>; body?: unknown; bodyBase64?: string; receivedAt?: string; invitationId?: string; status?: string | null };
+    if (o?.type === 'dead-letter') continue;
+    if (!o || typeof o !== 'object' || !o.headers || typeof o.headers !== 'object' || (typeof o.body !== 'string' && typeof o.bodyBase64 !== 'string'))
+      throw new UsageError(`<file>: ${file} holds something that is not a stored request`, 'expected {"headers": {…}, "body": "<the raw body>"} or inbox records');
+    const headers = Object.fromEntries(Object.entries(o.headers).map(([k, val]) => [k.toLowerCase(), String(val)]));
+    const body = typeof o.bodyBase64 === 'string' ? Buffer.from(o.bodyBase64, 'base64') : Buffer.from(o.body as string, 'utf8');
+    const at = o.receivedAt && !Number.isNaN(Date.parse(o.receivedAt)) ? new Date(o.receivedAt) : now;
+    out.push({ headers, body, at, invitationId: o.invitationId ?? null, status: o.status ?? null });
+  }
+  if (!out.length) throw new UsageError(`<file>: no stored request in ${file}`);
+  return out;
+}

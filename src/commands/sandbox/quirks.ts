@@ -1,0 +1,43 @@
+// `assess sandbox quirks [seed] | --off`: quirks mode of a running sandbox (docs/sandbox.md).
+import { z } from 'zod';
+import { defineCommand, zx } from '../../cli/command.js';
+import { Printer } from '../../output/printer.js';
+import { control, sandboxUrl } from './control.js';
+
+type View = { seed: number | null; vendorTypeOfTest: boolean; gateway401: boolean; rewritten: number };
+
+export default defineCommand({
+  name: 'quirks',
+  args: ['[seed]'],
+  description: "Show quirks mode, turn it on with a seed (answers vary in form as a real service's do), or off",
+  examples: [
+    'assess sandbox quirks --url http://127.0.0.1:4010',
+    'assess sandbox quirks 7 --url http://127.0.0.1:4010',
+    'assess sandbox quirks --off --url http://127.0.0.1:4010',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--off', 'turn quirks mode off')
+      .option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
+  schema: z
+    .object({ seed: zx.int(0, 2 ** 31 - 1, 7).optional(), off: z.boolean().default(false), url: zx.url().optional() })
+    .superRefine((v, c) => {
+      if (v.seed !== undefined && v.off) c.addIssue({ code: 'custom', path: ['off'], message: 'give a seed or --off, not both' });
+    }),
+  jsonFields: ['seed', 'vendorTypeOfTest', 'gateway401', 'rewritten'],
+  async run(ctx, input) {
+    const base = await sandboxUrl(ctx, input.url);
+    const view =
+      input.seed !== undefined
+        ? await control<View>(ctx, base, 'POST', '/quirks', { seed: input.seed })
+        : await control<View>(ctx, base, input.off ? 'DELETE' : 'GET', '/quirks');
+    new Printer(ctx).object(view as unknown as Record<string, unknown>, {
+      fields: [
+        { key: 'seed', header: 'Seed', value: (r) => r.seed ?? 'off' },
+        { key: 'vendorTypeOfTest', header: 'Production typeOfTest (0/1)' },
+        { key: 'gateway401', header: 'Gateway 401' },
+        { key: 'rewritten', header: 'Answers rewritten' },
+      ],
+    });
+  },
+});
