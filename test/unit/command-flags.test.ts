@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { buildCommand, type CommandDef } from '../../src/cli/command.js';
 import { NOUNS } from '../../src/commands/index.js';
-import { inviteSchema } from '../../src/commands/invite/body.js';
-import { bulkSchema } from '../../src/commands/invite/entry.js';
+import { inviteSchema } from '../../src/commands/invite/shared/body.js';
+import { bulkSchema } from '../../src/commands/invite/command.js';
 
 /**
  * Commands whose schema dispatches by hand (a record transformed into one of several schemas):

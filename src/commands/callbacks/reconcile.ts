@@ -11,7 +11,7 @@ import { PartialFailureError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { durationArg } from '../../util/duration.js';
 import { attemptsListSchema } from '../attempts/list.js';
-import { chunk } from './ids.js';
+import { chunk } from './shared/ids.js';
 
 const FIELDS = ['testInvitationId', 'testStatus', 'email', 'name', 'requeue', 'message'];
 

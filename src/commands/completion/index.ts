@@ -1,20 +1,4 @@
-import { z } from 'zod';
-import { defineCommand, defineNoun } from '../../cli/command.js';
-
-const SHELLS = ['bash', 'zsh', 'fish'] as const;
-
-const completion = defineCommand({
-  name: 'completion',
-  args: ['<shell>'],
-  description: 'Print a shell completion script (bash, zsh or fish) generated from the commands',
-  examples: ['source <(assess completion bash)', 'assess completion fish > ~/.config/fish/completions/assess.fish'],
-  schema: z.object({ shell: z.enum(SHELLS, { message: `must be one of ${SHELLS.join(', ')}` }) }),
-  async run(ctx, { shell }) {
-    const { collect, bash, zsh, fish } = await import('./script.js');
-    const program = ctx.program(); // the tree that is running: no second build, no import of program.ts
-    const infos = collect(program);
-    ctx.io.stdout.write({ bash, zsh, fish }[shell](infos));
-  },
-});
+import { defineNoun } from '../../cli/command.js';
+import completion from './command.js';
 
 export default defineNoun({ name: 'completion', description: completion.description, verbs: [], self: completion });

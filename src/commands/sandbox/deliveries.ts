@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
-import { control, sandboxUrl } from './control.js';
+import { control, sandboxUrl } from './shared/control.js';
 
 type Attempt = { n: number; at: string; url: string; status: number | null; error: string | null; durationMs: number };
 type Delivery = Record<string, unknown> & {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { Printer, type Column } from '../../output/printer.js';
-import { control, sandboxUrl } from './control.js';
+import { control, sandboxUrl } from './shared/control.js';
 
 const TARGETS = ['start', 'complete', 'leave', 'terminate', 'expire'] as const;
 

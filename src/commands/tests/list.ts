@@ -6,8 +6,8 @@ import { defineCommand, zx } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
-import { pagesOf, type V3ClientLike } from './pages.js';
-import { listTestsV2, V2_TEST_FIELDS } from '../v2/tests.js';
+import { pagesOf, type V3ClientLike } from './shared/pages.js';
+import { listTestsV2, V2_TEST_FIELDS } from '../shared/v2/tests.js';
 
 export const TEST_COLUMNS: Column<R.TestSummary>[] = [
   { key: 'testId', header: 'Test ID', kind: 'id' },

@@ -8,7 +8,7 @@ import { configDir } from '../../../config/store.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { durationArg, fmt } from '../../../util/duration.js';
-import type { Received } from '../receiver.js';
+import type { Received } from './receiver.js';
 import { POLICY_DEFAULTS, type DeliveryPolicy, type Outgoing } from './delivery-policy.js';
 import { safeText } from './statuses.js';
 import { defaultInboxPath, notificationId, type InboxWriter, type NotificationRecord } from './inbox.js';
