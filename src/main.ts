@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 // Set from package.json by scripts/build.mjs (src/version.ts is the same value for other modules).
 declare const __ASSESS_VERSION__: string;
 
-const argv = process.argv.slice(2);
+// `assess help attempts list` is `assess attempts list --help` (commander's help command only
+// knows one level).
+const given = process.argv.slice(2);
+const argv = given[0] === 'help' && given.length > 1 ? [...given.slice(1), '--help'] : given;
 
 function fastPath(): boolean {
   if (process.env.ASSESS_DUMP_HELP) return false;

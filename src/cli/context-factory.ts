@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import type { Connection } from '../config/credentials.js';
 import type { ConfigStore } from '../config/store.js';
 import { type Context, type Env, type IO, debugSink } from '../context.js';
-import { CancelledError, LocalError } from '../errors.js';
+import { CancelledError, LocalError, UsageError } from '../errors.js';
 import { decideColor, resolveGlobals } from './globals.js';
 
 export interface ProcessLike {
@@ -87,17 +87,28 @@ function clientHooks(ctx: Context) {
 }
 
 async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigStore>): Promise<Connection> {
-  const { resolveKey, DEFAULT_BASE_URL, DEFAULT_BASE_URL_V2 } = await import('../config/credentials.js');
+  const { resolveKey } = await import('../config/credentials.js');
+  const { resolveBaseUrls } = await import('../config/base-url.js');
   const { globals, env } = ctx;
   if (globals.sandbox) return startEmbeddedSandbox(ctx, rt, config);
   const store = await config();
+  const known = Object.keys(store.profiles());
+  // A profile named explicitly must exist (a typo would otherwise silently use no key).
+  if (globals.profile !== 'default' && !known.includes(globals.profile)) {
+    throw new UsageError(
+      `--profile: no profile '${globals.profile}'${known.length ? ` (known: ${known.join(', ')})` : ' (none is stored yet)'}`,
+      `create it with: assess auth login --profile ${globals.profile}; list them with: assess auth list`,
+    );
+  }
   const profile = store.profile(globals.profile);
   const key = await resolveKey({ apiKeyFile: globals.apiKeyFile, keyStdin: globals.keyStdin, env, stdin: ctx.io.stdin, profile });
+  const urls = resolveBaseUrls({ env, profileName: globals.profile, profile });
+  for (const n of urls.notices) ctx.warn(n);
   return {
     ...key,
     profile: globals.profile,
-    baseUrl: env.ASSESS_BASE_URL || profile.baseUrl || DEFAULT_BASE_URL,
-    baseUrlV2: env.ASSESS_BASE_URL_V2 || profile.baseUrlV2 || DEFAULT_BASE_URL_V2,
+    baseUrl: urls.baseUrl,
+    baseUrlV2: urls.baseUrlV2,
     timeoutMs: globals.timeoutMs ?? (profile.timeout ? profile.timeout * 1000 : 30_000),
     maxAttempts: profile.retries ?? 4,
     sandbox: false,

@@ -66,6 +66,10 @@ export function describeError(err: unknown): { message: string; hint?: string } 
 function hintFor(err: ApiError): string | undefined {
   switch (err.kind) {
     case 'auth':
+      // The service answers an unknown id and another account's id alike ("does not belong to
+      // this account or was not found"): then the id, not the key, is what to check.
+      if (/not found|does not belong|doesn't belong|not belong/i.test(err.messages.join(' ')))
+        return 'check the id: the service does not know it in this account (it may not exist, or belong to another account)';
       return "the key was refused or the resource belongs to another account; check 'assess auth status' and the id";
     case 'not_found':
       return 'check the id';

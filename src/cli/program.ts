@@ -30,7 +30,7 @@ Examples:
   $ assess --sandbox tests list
   $ assess auth login
   $ assess invite 1001 --email ann@example.com --name "Ann Lee"
-  $ assess report 5001 --json
+  $ assess report 900001 --json
 
 Exit codes: 0 ok · 1 service refused/failed · 2 usage · 3 auth · 4 not found · 5 partial · 6 network · 130 interrupted
 Docs: docs/commands.md`,
@@ -88,6 +88,7 @@ function helpAfter(c: Command): string {
 }
 
 export async function runCli(argv: string[], proc: ProcessLike = process as unknown as ProcessLike): Promise<number> {
+  if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help']; // `help noun verb` = `noun verb --help`
   const controller = new AbortController();
   const rt: Runtime = { proc, signal: controller.signal, exitHooks: [] };
   const program = buildProgram(rt);
@@ -134,8 +135,10 @@ function handleError(err: unknown, proc: ProcessLike, argv: string[], aborted: b
     if (err.code === 'commander.executeSubCommandAsync') return EXIT.ok;
     return EXIT.usage;
   }
-  if (aborted) {
-    proc.stderr.write('interrupted\n');
+  // Ctrl-C (or Esc) at a prompt: the user's choice, not an error — quiet, 130.
+  const promptClosed = err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError');
+  if (aborted || promptClosed) {
+    proc.stderr.write(promptClosed ? '\n' : 'interrupted\n');
     return EXIT.interrupted;
   }
   const debug = proc.env.ASSESS_DEBUG === '1' || argv.includes('--debug');

@@ -6,8 +6,6 @@ import { AuthError, UsageError } from '../errors.js';
 import type { Profile } from './keys.js';
 
 /** Placeholder production addresses; set the real ones with `assess auth login --base-url`. */
-export const DEFAULT_BASE_URL = 'https://api.assessment-service.example';
-export const DEFAULT_BASE_URL_V2 = 'https://api.assessment-service.example';
 
 export type KeySource = 'key-file' | 'stdin' | 'env' | 'profile' | 'sandbox';
 
@@ -64,12 +62,27 @@ function checkKey(key: string, flag: string): string {
   return key;
 }
 
+const SOURCE_NAMES: Record<KeySource, string> = {
+  'key-file': '--api-key-file',
+  stdin: '--key-stdin',
+  env: 'ASSESS_API_KEY',
+  profile: 'the profile',
+  sandbox: 'the sandbox',
+};
+
 export function requireKey(c: Connection): string {
   if (!c.apiKey) {
     throw new AuthError(
       `no API key for profile '${c.profile}'`,
-      "run 'assess auth login', set ASSESS_API_KEY, or pass --api-key-file F (use --sandbox to try the tool without one)",
+      `run 'assess auth login${c.profile === 'default' ? '' : ` --profile ${c.profile}`}', set ASSESS_API_KEY, or pass --api-key-file F (use --sandbox to try the tool without one)`,
     );
   }
+  // A header carries visible ASCII only: anything else (a pasted '…', a stray newline inside)
+  // would fail deep in the HTTP client as if it were a network error.
+  if (!/^[\x21-\x7e]+$/.test(c.apiKey))
+    throw new UsageError(
+      `the API key ${c.keySource ? `from ${SOURCE_NAMES[c.keySource]} ` : ''}contains characters an HTTP header cannot carry (keys are printable ASCII without spaces)`,
+      'check the value: a placeholder such as … or a pasted line break is not a key',
+    );
   return c.apiKey;
 }

@@ -128,9 +128,13 @@ export function buildSeedState(nowMs: number, clockOffsetMs = 0): SandboxStateDo
       ...extra,
     });
   };
-  invite(900001, 5001, 'alice@example.com', 'Alice Archer', 'Complete', 2, { result: scoreAttempt(tests[0], 900001, { percent: 82 }) });
-  invite(900002, 5001, 'bob@example.com', 'Bob Baker', 'Test Left', 3, { invitationtype: 'app' });
-  invite(900003, 5001, 'carol@example.com', 'Carol Chen', 'Terminated', 4);
+  // The finished attempts registered the local listener's address (`assess callbacks listen
+  // --port 8787`), so `assess callbacks process 900001` has something to re-send; with nothing
+  // listening the delivery fails at once and shows in `assess sandbox deliveries`.
+  const hook = { callbackUrl: 'http://127.0.0.1:8787/' };
+  invite(900001, 5001, 'alice@example.com', 'Alice Archer', 'Complete', 2, { ...hook, result: scoreAttempt(tests[0], 900001, { percent: 82 }) });
+  invite(900002, 5001, 'bob@example.com', 'Bob Baker', 'Test Left', 3, { ...hook, invitationtype: 'app' });
+  invite(900003, 5001, 'carol@example.com', 'Carol Chen', 'Terminated', 4, hook);
   invite(900004, 5001, 'dave@example.com', 'Dave Diaz', 'Pending', 0);
   invite(900005, 5001, 'erin@example.com', 'Erin Evans', 'In Progress', 0);
   invite(900006, 5002, 'frank@example.com', 'Frank Fox', 'Cancelled', 5);

@@ -17,6 +17,8 @@ export const globalCases: BadInput[] = [
   { name: '--api v4', args: ['--api', 'v4', 'tests', 'list'], expect: /'--api <version>' argument 'v4' is invalid\. Allowed choices are v3, v2/ },
   { name: '--profile with a slash', args: ['--profile', '../etc', 'tests', 'list'], expect: /--profile: '\.\.\/etc' is not a valid profile name/ },
   { name: 'ASSESS_PROFILE with a space', args: ['tests', 'list'], env: { ASSESS_PROFILE: 'my profile' }, expect: /--profile: 'my profile' is not a valid profile name/ },
+  { name: 'ASSESS_API_KEY a placeholder (…)', args: ['tests', 'list'], env: { ASSESS_API_KEY: '…' }, expect: /the API key from ASSESS_API_KEY contains characters an HTTP header cannot carry/ },
+  { name: 'key file with a space inside (checked as it is read)', args: ['--api-key-file', 'key.txt', 'tests', 'list'], files: { 'key.txt': 'sk abc def\n' }, env: { ASSESS_API_KEY: undefined }, expect: /--api-key-file: that does not look like an API key/ },
   { name: '--json with --ndjson', args: ['--json', 'testId', '--ndjson', 'tests', 'list'], expect: /--json and --ndjson cannot be used together/ },
   { name: 'unknown command', args: ['bogus'], expect: /unknown command 'bogus'/ },
   { name: 'misspelt command (suggestion)', args: ['invte', '1001'], expect: /unknown command 'invte'[\s\S]*Did you mean invite\?/ },
@@ -58,5 +60,5 @@ export const toolCases: BadInput[] = [
   { name: 'sandbox clock: unknown action', args: ['sandbox', 'clock', 'rewind'], expect: /<action>: must be show, advance or set/ },
   { name: 'sandbox clock advance soon', args: ['sandbox', 'clock', 'advance', 'soon'], expect: /<value>: advance needs a duration/ },
   { name: 'sandbox clock set: not a date', args: ['sandbox', 'clock', 'set', '2026-02-30T00:00:00Z'], expect: /<value>: set needs an ISO 8601 date-time/ },
-  { name: 'sandbox reset without --yes', args: ['sandbox', 'reset'], expect: /sandbox reset discards every change: pass --yes/ },
+  { name: 'sandbox reset without --yes', args: ['sandbox', 'reset'], expect: /--yes: sandbox reset \(it discards every change\) needs confirmation and there is no terminal/ },
 ];

@@ -27,7 +27,7 @@ export const attemptCases: BadInput[] = [
   { name: 'attempts list: --state done', args: ['attempts', 'list', '--state', 'done', '--from', '7d', '--to', 'now'], expect: /--state: must be completed, cancelled or expired/ },
   { name: 'attempts list: no --state', args: ['attempts', 'list', '--from', '7d', '--to', 'now'], expect: /--state: is required/ },
   { name: 'attempts list: no --from', args: ['attempts', 'list', '--state', 'completed', '--to', 'now'], expect: /--from: is required/ },
-  { name: 'attempts cancel: no --yes without a terminal', args: ['attempts', 'cancel', '900004'], expect: /--yes: confirmation needed but there is no terminal/ },
+  { name: 'attempts cancel: no --yes without a terminal', args: ['attempts', 'cancel', '900004'], expect: /--yes: cancelling invitation 900004 needs confirmation and there is no terminal/ },
   { name: 'attempts cancel: two ids', args: ['attempts', 'cancel', '900004', '900009', '--yes'], expect: /too many arguments for 'cancel'/ },
   { name: 'reattempt: no --tz', args: ['reattempt', '900001', '--start', 'now', '--end', '7d'], expect: /--tz: is required/ },
   { name: 'reattempt: --callback-url not a URL', args: ['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', '1', '--callback-url', 'hook'], expect: /--callback-url: must be an http\(s\) URL/ },

@@ -20,9 +20,10 @@ export default defineCommand({
   args: ['[ids...]'],
   description: 'Wait until invitations reach a status (complete, any-terminal, started); exit code says how it ended',
   examples: [
-    'assess attempts wait 5001 --until complete',
-    'assess attempts wait 5001 5002 --until any-terminal --interval 1m --timeout 8h --exit-status',
-    'assess attempts wait 5001 --until started && echo "the candidate has begun"',
+    'assess attempts wait 900001 --until complete',
+    'assess attempts wait 900001 900002 --until any-terminal --interval 1m --timeout 8h',
+    'assess attempts wait 900001 --until any-terminal --exit-status   # exit 1 unless it ended Complete',
+    'assess attempts wait 900001 --until started && echo "the candidate has begun"',
   ],
   options: (cmd) =>
     cmd

@@ -1,4 +1,5 @@
 import { defineNoun } from '../../cli/command.js';
+import list from './list.js';
 import login from './login.js';
 import logout from './logout.js';
 import status from './status.js';
@@ -6,5 +7,5 @@ import status from './status.js';
 export default defineNoun({
   name: 'auth',
   description: 'Store, check and remove the API key of a profile',
-  verbs: [login, status, logout],
+  verbs: [login, status, list, logout],
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
+import { normaliseBaseUrl } from '../../config/base-url.js';
 import { readKeyFile, readKeyStream } from '../../config/credentials.js';
 import { maskKey } from '../../api/redact.js';
 import { UsageError } from '../../errors.js';
@@ -10,7 +11,7 @@ export default defineCommand({
   description: 'Store an API key (and base URLs) in a profile; prompts on a terminal, masked',
   examples: [
     'assess auth login',
-    'printf %s "$ASSESS_KEY" | assess auth login --key-stdin --base-url https://api.example.com',
+    'printf %s "$ASSESS_KEY" | assess auth login --key-stdin --base-url http://127.0.0.1:4010   # e.g. a local sandbox',
     'assess auth login --profile staging --api-key-file ./key.txt',
   ],
   options: (cmd) =>
@@ -24,17 +25,25 @@ export default defineCommand({
     skipVerify: z.boolean().optional(),
   }),
   async run(ctx, input) {
-    const apiKey = await obtainKey(ctx);
     const store = await ctx.config();
     const profile = ctx.globals.profile;
+    const current = store.profile(profile);
+    // Where the key is checked (and, with --base-url, what is stored): asked for on a terminal
+    // when nothing is configured, since there is no built-in production address.
+    const notices: string[] = [];
+    const given = input.baseUrl ?? (ctx.env.ASSESS_BASE_URL || current.baseUrl || (await askBaseUrl(ctx)));
+    const baseUrl = normaliseBaseUrl({ value: given, name: input.baseUrl ? '--base-url' : 'base URL' }, 'v3', notices);
+    const baseUrlV2 = input.baseUrlV2 ? normaliseBaseUrl({ value: input.baseUrlV2, name: '--base-url-v2' }, 'v2', notices) : undefined;
+    notices.forEach((n) => ctx.warn(n));
+    const apiKey = await obtainKey(ctx);
+    const storeUrl = input.baseUrl !== undefined || (!ctx.env.ASSESS_BASE_URL && !current.baseUrl);
     if (!input.skipVerify) {
       const { createV3Client } = await import('../../api/v3.js');
-      const current = store.profile(profile);
       const client = createV3Client(
         {
           apiKey,
           profile,
-          baseUrl: input.baseUrl ?? ctx.env.ASSESS_BASE_URL ?? current.baseUrl ?? (await ctx.connection()).baseUrl,
+          baseUrl,
           baseUrlV2: '',
           timeoutMs: ctx.globals.timeoutMs ?? 30_000,
           maxAttempts: 2,
@@ -50,12 +59,25 @@ export default defineCommand({
     await store.update(profile, (p) => ({
       ...p,
       apiKey,
-      ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}),
-      ...(input.baseUrlV2 ? { baseUrlV2: input.baseUrlV2 } : {}),
+      ...(storeUrl ? { baseUrl } : {}),
+      ...(baseUrlV2 ? { baseUrlV2 } : {}),
     }));
     ctx.info(`Saved key ${maskKey(apiKey)} to profile '${profile}' (${store.path}).`);
   },
 });
+
+async function askBaseUrl(ctx: Context): Promise<string> {
+  if (!ctx.globals.interactive)
+    throw new UsageError('--base-url: required: no base URL is configured for this profile', 'e.g. assess auth login --base-url https://api.example.com (or ASSESS_BASE_URL)');
+  const { input } = await import('@inquirer/prompts');
+  return input(
+    {
+      message: 'Base URL of the service (e.g. https://api.example.com)',
+      validate: (v) => (/^https?:\/\//i.test(v.trim()) && URL.canParse(v.trim()) ? true : 'an http(s) URL, e.g. https://api.example.com'),
+    },
+    { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal },
+  );
+}
 
 async function obtainKey(ctx: Context): Promise<string> {
   const g = ctx.globals;

@@ -21,7 +21,7 @@ export default defineCommand({
   description: 'Receive completion notifications locally into a durable inbox: print each one, optionally forward it (retried, signed) or run a command with it',
   examples: [
     'assess callbacks listen --port 8787',
-    'URL=$(assess callbacks listen --port 0 --token s3cret --print-url | head -1)   # first stdout line: the URL to register',
+    'assess callbacks listen --port 0 --token s3cret --print-url   # the first stdout line is the URL to register',
     'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess',
     'assess callbacks listen --ndjson --exec \'jq -r .Status >> statuses.txt\'',
     'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess --sign --secret-file webhook.secret',

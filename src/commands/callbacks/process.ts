@@ -26,7 +26,7 @@ export default defineCommand({
   args: ['[ids...]'],
   description: `Re-queue completion notifications for invitations (any number; sent ${MAX_CALLBACK_IDS} per request)`,
   examples: [
-    'assess callbacks process 5001 5002 5003',
+    'assess callbacks process 900001 900002 900003',
     'assess callbacks process --file ids.txt --json',
     'cut -f1 completed.tsv | assess callbacks process --file -',
     'assess callbacks process --from-attempts --state completed --from 1d --to now',
@@ -77,7 +77,7 @@ export default defineCommand({
 async function collectIds(ctx: Context, args: string[], file: string | undefined): Promise<string[]> {
   if (file !== undefined && args.length) throw new UsageError('--file: give ids as arguments or with --file, not both');
   if (file === undefined) {
-    if (!args.length) throw new UsageError('<ids>: no invitation ids given', 'e.g. assess callbacks process 5001 5002, or --file ids.txt');
+    if (!args.length) throw new UsageError('<ids>: no invitation ids given', 'e.g. assess callbacks process 900001 900002, or --file ids.txt');
     return parseIdArgs(args);
   }
   let text: string;

@@ -20,7 +20,7 @@ export default defineCommand({
   args: ['[ids...]'],
   description: 'Send stored notifications from the inbox again (body unchanged) to the forward target or --to',
   examples: [
-    'assess callbacks replay 5001 5002',
+    'assess callbacks replay 900001 900002',
     'assess callbacks replay --since 1d --to http://localhost:3000/webhooks/assess --sign --secret-file webhook.secret',
   ],
   options: (cmd) =>

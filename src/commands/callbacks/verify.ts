@@ -27,7 +27,7 @@ export default defineCommand({
   description: 'Check the Standard Webhooks signatures of stored requests (an inbox, or one {headers, body} JSON) offline',
   examples: [
     'assess callbacks verify received.ndjson --secret-file webhook.secret',
-    'ASSESS_WEBHOOK_SECRET=whsec_… assess callbacks verify request.json --tolerance 10m',
+    'ASSESS_WEBHOOK_SECRET="$(cat webhook.secret)" assess callbacks verify request.json --tolerance 10m',
   ],
   options: (cmd) =>
     cmd

@@ -7,5 +7,5 @@ import unset from './unset.js';
 export default defineNoun({
   name: 'config',
   description: 'Read and change profile settings (base URLs, output, timeout, retries, concurrency, api)',
-  verbs: [get, set, unset, list],
+  verbs: [set, get, unset, list],
 });

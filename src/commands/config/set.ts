@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseBaseUrl } from '../../config/base-url.js';
 import { defineCommand } from '../../cli/command.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
 import { UsageError } from '../../errors.js';
@@ -8,7 +9,7 @@ export default defineCommand({
   name: 'set',
   args: ['<key>', '<value>'],
   description: 'Change one setting of the profile (use `auth login` for the API key)',
-  examples: ['assess config set base-url https://api.example.com', 'assess config set output json', 'assess config set v2.warn false'],
+  examples: ['assess config set base-url https://api.example.com', 'assess config set output json', 'assess config set timeout 60 --profile staging', 'assess config set v2.warn false'],
   schema: z.object({ key: z.string(), value: z.string() }),
   async run(ctx, { key, value }) {
     if (key === 'api-key') throw new UsageError('config set api-key: refusing a key on the command line', 'use `assess auth login` (prompt, --key-stdin or --api-key-file)');
@@ -16,8 +17,15 @@ export default defineCommand({
     if (!spec) throw new UsageError(`<key>: unknown setting '${key}'`, `settings: ${KEY_NAMES.join(', ')}`);
     const parsed = (spec.schema as z.ZodType).safeParse(value);
     if (!parsed.success) throw new UsageError(`${key}: ${parsed.error.issues[0]?.message} (got ${JSON.stringify(value)})`);
+    let stored: unknown = parsed.data;
+    if (key === 'base-url' || key === 'base-url-v2') {
+      // a trailing /v3 (/v2/org) would be doubled on every path: take it off, and say so
+      const notices: string[] = [];
+      stored = normaliseBaseUrl({ value: String(parsed.data), name: key }, key === 'base-url' ? 'v3' : 'v2', notices);
+      notices.forEach((n) => ctx.warn(n));
+    }
     const store = await ctx.config();
-    await store.update(ctx.globals.profile, (p) => ({ ...p, [spec.prop]: parsed.data }));
-    ctx.info(`Set ${key} = ${String(parsed.data)} in profile '${ctx.globals.profile}'.`);
+    await store.update(ctx.globals.profile, (p) => ({ ...p, [spec.prop]: stored }));
+    ctx.info(`Set ${key} = ${String(stored)} in profile '${ctx.globals.profile}'.`);
   },
 });

@@ -15,9 +15,9 @@ export default defineCommand({
   args: ['<testId>', '<linkId>'],
   description: 'Change a test link: only the flags given change; the rest is kept. Shows what changed on stderr',
   examples: [
-    'assess links update 1001 2001 --status inactive',
-    'assess links update 1001 2001 --valid-days 14',
-    'assess links update 1001 2001 --end 2026-04-01 --stakeholders hr@example.com --json',
+    'assess links update 1001 5003 --status inactive',
+    'assess links update 1001 5003 --end 30d --stakeholders hr@example.com --json',
+    'assess links update 1001 5003 --valid-days 14',
   ],
   options: (cmd) => addLinkOptions(cmd, 'update').option('--anytime', 'v2 only (--api v2): open at any time, no schedule (accessTime 0)'),
   schema: z

@@ -64,11 +64,11 @@ export default defineCommand({
   args: ['<invitationId>'],
   description: "Show a candidate's report (summary, sections, skills) or download it as a PDF",
   examples: [
-    'assess report 5001',
-    'assess report 5001 --type both',
-    'assess report 5001 --json candidatePoints,totalTestPoints,PerformanceCategory',
-    'assess report 5001 --pdf                 # report-<candidate>-5001.pdf in this directory',
-    'assess report 5001 --pdf -o - > r.pdf',
+    'assess report 900001',
+    'assess report 900001 --type both',
+    'assess report 900001 --json candidatePoints,totalTestPoints,PerformanceCategory',
+    'assess report 900001 --pdf               # report-<candidate>-900001.pdf in this directory',
+    'assess report 900001 --pdf -o - > r.pdf',
   ],
   options: (cmd) =>
     cmd

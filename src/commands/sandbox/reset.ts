@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import { UsageError } from '../../errors.js';
+import { confirmAction, nothingChanged, requireConfirmable } from '../shared/confirm.js';
 import { control, sandboxUrl } from './shared/control.js';
 
 export default defineCommand({
@@ -10,13 +10,12 @@ export default defineCommand({
   options: (cmd) => cmd.option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
   schema: z.object({ url: zx.url().optional() }),
   async run(ctx, input) {
-    if (!ctx.globals.yes) {
-      if (!ctx.globals.interactive) throw new UsageError('sandbox reset discards every change: pass --yes to confirm');
-      const { confirm } = await import('@inquirer/prompts');
-      const ok = await confirm({ message: 'Discard every sandbox change and go back to the seed data?', default: false }, { input: ctx.io.stdin, output: ctx.io.stderr });
-      if (!ok) return ctx.info('Nothing changed.');
-    }
-    const r = await control<{ tests: number; now: string }>(ctx, await sandboxUrl(ctx, input.url), 'POST', '/reset');
+    requireConfirmable(ctx, 'sandbox reset (it discards every change)');
+    const base = await sandboxUrl(ctx, input.url);
+    const which = ctx.globals.sandbox ? 'the embedded sandbox' : `the sandbox at ${base}`;
+    if (!(await confirmAction(ctx, `Discard every change of ${which} and go back to the seed data?`, 'sandbox reset (it discards every change)')))
+      return nothingChanged(ctx);
+    const r = await control<{ tests: number; now: string }>(ctx, base, 'POST', '/reset');
     ctx.info(`Sandbox reset to seed data (${r.tests} tests, clock ${r.now}).`);
   },
 });

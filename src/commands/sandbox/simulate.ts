@@ -10,9 +10,9 @@ export default defineCommand({
   args: ['<invitationId>', '<to>'],
   description: 'Move an invitation as a candidate would: start, complete (with a score), leave, terminate, expire',
   examples: [
-    'assess --sandbox sandbox simulate 5001 start',
-    'assess --sandbox sandbox simulate 5001 complete --score 82',
-    'assess sandbox simulate 5001 complete --section-scores 90,60 --url http://127.0.0.1:4010',
+    'assess --sandbox sandbox simulate 900004 start',
+    'assess --sandbox sandbox simulate 900004 complete --score 82',
+    'assess sandbox simulate 900005 complete --section-scores 90,60 --url http://127.0.0.1:4010',
   ],
   options: (cmd) =>
     cmd

@@ -4,10 +4,11 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import type { Context } from '../../context.js';
-import { CancelledError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { applyChanges, finaliseSettings, parseSetFlags, parseSettingsFile } from './shared/apply.js';
 import { diffObjects, formatChanges, type Change } from './shared/diff.js';
+import { confirmAction, nothingChanged } from '../shared/confirm.js';
 import { printSettings, SETTINGS_FIELDS } from './shared/view.js';
 
 /** --dry-run prints the diff: one {key, old, new} row per changed setting. */
@@ -65,7 +66,11 @@ export default defineCommand({
       return printSettings(ctx, current);
     }
     ctx.info(`Changes to the settings of test ${input.testId}:\n${formatChanges(diff)}`);
-    if (ask && !(await confirmChange(ctx, diff.length))) throw new CancelledError('cancelled: nothing was changed', false);
+    if (ask) {
+      const name = (current.testSettings as { testName?: unknown } | undefined)?.testName;
+      const question = `Replace the settings of test ${input.testId}${typeof name === 'string' ? ` "${name}"` : ''} with ${diff.length === 1 ? 'this change' : `these ${diff.length} changes`}?`;
+      if (!(await confirmAction(ctx, question, 'replacing the settings'))) return nothingChanged(ctx);
+    }
     const stored = (await api.updateSettings(input.testId, settings)) as Record<string, unknown>;
     const drift = diffObjects(settings, stored);
     if (drift.length) ctx.warn(`the service stored different values than were sent:\n${formatChanges(drift)}`);
@@ -97,17 +102,4 @@ async function printDryRun(ctx: Context, testId: string, diff: Change[]): Promis
       fields: DIFF_FIELDS,
     });
   ctx.info('Dry run: nothing was sent.');
-}
-
-async function confirmChange(ctx: Context, n: number): Promise<boolean> {
-  const { confirm } = await import('@inquirer/prompts');
-  try {
-    return await confirm(
-      { message: n === 1 ? 'Replace the settings with this change?' : `Replace the settings with these ${n} changes?`, default: false },
-      { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal },
-    );
-  } catch (err) {
-    if ((err as Error).name === 'ExitPromptError' || (err as Error).name === 'AbortPromptError') throw new CancelledError();
-    throw err;
-  }
 }

@@ -27,7 +27,7 @@ export default defineCommand({
   examples: [
     'assess invite 1001 --email ann@example.com --name "Ann Lee"',
     'assess invite 1001 --email ann@example.com --name "Ann Lee" --start 2026-03-01 --end 7d --tz 35 --send-email',
-    'assess invite 1001 --link 2001 --email ann@example.com --name "Ann Lee" --callback-url https://example.com/hook',
+    'assess invite 1001 --link 5002 --email ann@example.com --name "Ann Lee" --callback-url https://example.com/hook',
     'assess invite 1001 --no-mandatory-fields --json testInvitationId,testUrl',
   ],
   options: (cmd) =>

@@ -14,7 +14,7 @@ export const reportSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.pdf && v.type) ctx.addIssue({ code: 'custom', path: ['type'], message: 'applies to the JSON report, not to --pdf' });
-    if (!v.pdf && v.output !== undefined) ctx.addIssue({ code: 'custom', path: ['output'], message: 'needs --pdf, e.g. report 5001 --pdf -o report.pdf' });
+    if (!v.pdf && v.output !== undefined) ctx.addIssue({ code: 'custom', path: ['output'], message: 'needs --pdf, e.g. report 900001 --pdf -o report.pdf' });
     if (!v.pdf && v.force) ctx.addIssue({ code: 'custom', path: ['force'], message: 'needs --pdf' });
   });
 export type ReportInput = z.infer<typeof reportSchema>;

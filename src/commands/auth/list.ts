@@ -1,0 +1,59 @@
+// `assess auth list`: the profiles of the config file — base URL, masked key, which one is in use.
+import { z } from 'zod';
+import { maskKey } from '../../api/redact.js';
+import { defineCommand } from '../../cli/command.js';
+import { Printer, type Column } from '../../output/printer.js';
+
+interface ProfileRow {
+  profile: string;
+  current: boolean;
+  baseUrl: string | null;
+  key: string | null;
+  api: 'v3' | 'v2';
+}
+
+const COLUMNS: Column<ProfileRow>[] = [
+  { key: 'profile', header: 'Profile' },
+  { key: 'current', header: 'In use', value: (r) => (r.current ? '*' : '') },
+  { key: 'baseUrl', header: 'Base URL' },
+  { key: 'key', header: 'Key' },
+  { key: 'api', header: 'API' },
+];
+
+export default defineCommand({
+  name: 'list',
+  description: 'List the profiles: base URL, masked key, and which one this command would use',
+  examples: ['assess auth list', 'assess auth list --json profile,baseUrl'],
+  schema: z.object({}),
+  jsonFields: COLUMNS.map((c) => c.key),
+  async run(ctx) {
+    const profiles = (await ctx.config()).profiles();
+    const inUse = ctx.globals.profile;
+    const names = Object.keys(profiles);
+    if (!names.includes(inUse)) names.unshift(inUse); // the implicit default, or a profile named but not created yet
+    const rows = names.map((name): ProfileRow => {
+      const p = profiles[name] ?? {};
+      return {
+        profile: name,
+        current: name === inUse,
+        baseUrl: p.baseUrl ? redactUserinfo(p.baseUrl) : null,
+        key: p.apiKey ? maskKey(p.apiKey) : null,
+        api: p.api ?? 'v3',
+      };
+    });
+    await new Printer(ctx).list(rows, { columns: COLUMNS, fields: COLUMNS.map((c) => c.key) });
+  },
+});
+
+/** A password in a stored URL is never shown. */
+function redactUserinfo(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.username && !u.password) return url;
+    u.username = u.username ? '****' : '';
+    u.password = u.password ? '****' : '';
+    return u.toString().replace(/\/$/, '');
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,165 @@
+// Every example in every --help page, and the README's "Using it" block, runs and exits 0 against
+// a fresh sandbox, in order (later examples build on earlier ones: the invitation an invite made,
+// the settings file a `settings get --json > settings.json` wrote). The built binary runs through
+// bash with `assess` on PATH; examples naming the local sandbox (127.0.0.1:4010) get this test's
+// sandbox instead, `--sandbox` ones share one embedded state. Examples that ask a question run in
+// a pseudo-terminal (util-linux `script`) and are answered; servers run 2 s, then get Ctrl-C.
+// The user's own app (http://localhost:3000 in the examples) is a receiver this test runs; the
+// files the examples read (a CSV, ids, a key, a signing secret, stored requests) are made here.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationId, type NotificationRecord } from '../../src/commands/callbacks/shared/inbox.js';
+import { generateSecret, signatureHeaders } from '../../src/commands/callbacks/shared/signing.js';
+import { BIN, ROOT } from '../helpers/cli.js';
+import { startServer } from '../helpers/http-server.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+function examplesOf(text: string): string[] {
+  const after = text.split('\nExamples:\n')[1] ?? '';
+  return after
+    .split('\n')
+    .filter((l) => l.startsWith('  $ '))
+    .map((l) => l.slice(4).trim());
+}
+
+const pages = JSON.parse(readFileSync(join(ROOT, 'dist/help.json'), 'utf8')) as Record<string, string>;
+const readmeBlock = /## Using it\n\n```sh\n([\s\S]*?)```/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))![1]!;
+const readme = readmeBlock.split('\n').filter((l) => l.trim());
+
+/** Each distinct example once, in the order of the help pages (then the README's). */
+const ORDER: Array<{ where: string; line: string }> = [];
+const seenLines = new Set<string>();
+for (const [page, text] of Object.entries(pages))
+  for (const line of examplesOf(text)) if (!seenLines.has(line)) (seenLines.add(line), ORDER.push({ where: `assess ${page} --help`.replace('  ', ' '), line }));
+
+/** Questions the examples ask on a terminal, and the answer typed. */
+function answerFor(line: string, key: string): string | undefined {
+  const cmd = line.replace(/\s+#.*$/, '');
+  if (/^assess auth login\s*$/.test(cmd)) return `${key}\r`;
+  if (/^assess attempts cancel \d+\s*$/.test(cmd)) return 'y\r';
+  if (/^assess settings set /.test(cmd) && !/--yes|--dry-run/.test(cmd)) return 'y\r';
+  return undefined;
+}
+const isServer = (line: string) => /^assess (sandbox serve|callbacks listen)\b/.test(line);
+
+let s: TestSandbox;
+/** Stands in for the user's own app (the examples' http://localhost:3000/webhooks/assess). */
+let app: Awaited<ReturnType<typeof startServer>>;
+let home: string;
+let work: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  s = await startTestSandbox();
+  app = await startServer((_req, res) => res.writeHead(204).end());
+  home = mkdtempSync(join(tmpdir(), 'assess-examples-'));
+  work = join(home, 'work');
+  const bin = join(home, 'bin');
+  for (const d of [work, bin, join(home, '.config/fish/completions')]) mkdirSync(d, { recursive: true });
+  writeFileSync(join(bin, 'assess'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  chmodSync(join(bin, 'assess'), 0o755);
+  // the inputs the examples name
+  writeFileSync(join(work, 'cohort.csv'), 'email,name\nann@example.com,Ann Lee\nbo@example.com,Bo Berg\n');
+  writeFileSync(join(work, 'ids.txt'), '900001\n900002\n');
+  writeFileSync(join(work, 'ids.json'), '{"testinvitationIds":[900001]}\n');
+  writeFileSync(join(work, 'completed.tsv'), '900001\tAlice\n900002\tBob\n');
+  writeFileSync(join(work, 'key.txt'), `${s.env.ASSESS_API_KEY}\n`);
+  // What an earlier `callbacks listen --sign` session leaves: a signing secret, the notifications
+  // it stored in the profile's inbox (replay reads them), and stored requests to verify.
+  const secret = generateSecret();
+  writeFileSync(join(work, 'webhook.secret'), `${secret}\n`);
+  const now = new Date();
+  const records: NotificationRecord[] = [
+    [900001, 'Complete'],
+    [900002, 'Test Left'],
+  ].map(([id, status]) => {
+    const body = JSON.stringify({ CandidateEmailId: 'alice@example.com', TestInvitationId: id, Status: status, TotalScore: 130, CandidateScore: 107 });
+    const msgId = notificationId(Buffer.from(body));
+    const headers = { 'content-type': 'application/json', ...signatureHeaders(secret, msgId, Buffer.from(body), now) };
+    return {
+      type: 'notification', receivedAt: now.toISOString(), id: msgId, invitationId: String(id), status: String(status),
+      duplicate: false, headers, body, forwardTo: `${app.url}/webhooks/assess`,
+    };
+  });
+  const ndjson = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+  mkdirSync(join(home, 'config/inbox'), { recursive: true });
+  writeFileSync(join(home, 'config/inbox/default.ndjson'), ndjson, { mode: 0o600 });
+  writeFileSync(join(work, 'received.ndjson'), ndjson);
+  writeFileSync(join(work, 'request.json'), JSON.stringify({ headers: records[0]!.headers, body: records[0]!.body }));
+  env = {
+    PATH: `${bin}:${process.env.PATH}`,
+    HOME: home,
+    ASSESS_CONFIG_DIR: join(home, 'config'),
+    ASSESS_BASE_URL: s.env.ASSESS_BASE_URL!,
+    ASSESS_BASE_URL_V2: s.env.ASSESS_BASE_URL_V2!,
+    ASSESS_API_KEY: s.env.ASSESS_API_KEY!,
+    ASSESS_KEY: s.env.ASSESS_API_KEY!,
+    CI: 'true',
+    NO_COLOR: '1',
+    TERM: 'dumb',
+  };
+});
+afterAll(async () => {
+  await s?.close();
+  await app?.close();
+  if (home) rmSync(home, { recursive: true, force: true });
+});
+
+function sh(script: string, stdin = ''): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', script], { cwd: work, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('close', (code) => (clearTimeout(timer), resolve({ code, out })));
+    child.stdin.end(stdin);
+  });
+}
+
+const PRELUDE = [
+  'set -o pipefail',
+  // the example's stand-in for "your system's export of candidates"
+  "export-candidates() { printf 'email,name\\ncy@example.com,Cy Chan\\n'; }",
+].join('\n');
+
+async function runExample(line: string) {
+  const local = s.sb.baseUrl;
+  const cmd = line.replaceAll('http://127.0.0.1:4010', local).replaceAll('http://localhost:3000', app.url).replace(/--port (4010|8787)\b/, '--port 0');
+  const answer = answerFor(cmd, env.ASSESS_API_KEY!);
+  if (answer !== undefined) {
+    // a real pseudo-terminal: the prompt is shown and answered; CI=true would turn prompts off
+    const inner = cmd.replace(/\s+#.*$/, '').replace(/'/g, `'\\''`);
+    return sh(`${PRELUDE}\nsleep 0.5 | true; (sleep 1; printf '${answer.replace(/\r/g, '\\r')}') | CI= script -qec '${inner}' /dev/null`);
+  }
+  if (isServer(cmd)) return sh(`${PRELUDE}\ntimeout -s INT --preserve-status 2 ${cmd.replace(/\s+#.*$/, '')}`);
+  return sh(`${PRELUDE}\n${cmd}`);
+}
+
+describe('every --help example runs against a fresh sandbox', () => {
+  it('there are examples to run', () => expect(ORDER.length).toBeGreaterThan(100));
+  it.each(ORDER.map((e) => [e.line, e] as const))('%s', async (_line, e) => {
+    const r = await runExample(e.line);
+    expect(r.code, `${e.where}: ${e.line}\n${r.out.slice(-2000)}`).toBe(0);
+  });
+});
+
+describe("README's Using it block, in order", () => {
+  it.each(readme.map((l) => [l] as const))('%s', async (line) => {
+    const r = await runExample(line);
+    expect(r.code, `${line}\n${r.out.slice(-2000)}`).toBe(0);
+  });
+});
+
+describe('help through the built binary', () => {
+  it('assess help attempts list = assess attempts list --help (the snapshot fast path)', async () => {
+    const a = await sh('assess help attempts list');
+    const b = await sh('assess attempts list --help');
+    expect(a.code).toBe(0);
+    expect(a.out).toMatch(/^Usage: assess attempts list/);
+    expect(a.out).toBe(b.out);
+  });
+});

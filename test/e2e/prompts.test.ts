@@ -1,0 +1,104 @@
+// Questions answered in a real pseudo-terminal (util-linux `script`): one rule everywhere — a
+// "no" is exit 0 "Nothing changed.", Ctrl-C is exit 130 without a word about bugs, and a
+// confirmation names what it acts on, after the id was checked.
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, tempDir } from '../helpers/cli.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let s: TestSandbox;
+let cfg: { dir: string; cleanup: () => void };
+beforeAll(async () => {
+  s = await startTestSandbox();
+  cfg = tempDir();
+});
+afterAll(async () => {
+  await s.close();
+  cfg.cleanup();
+});
+
+/** Runs `assess args` in a pseudo-terminal; when the screen shows `prompt`, types `keys`. */
+function inPty(args: string[], prompt: RegExp, keys: string, env: Record<string, string> = s.env): Promise<{ code: number | null; screen: string }> {
+  const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  return new Promise((resolve) => {
+    const child = spawn('script', ['-qec', quoted, '/dev/null'], {
+      env: { PATH: process.env.PATH!, HOME: cfg.dir, ASSESS_CONFIG_DIR: cfg.dir, TERM: 'xterm', NO_COLOR: '1', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let screen = '';
+    let typed = false;
+    const onData = (d: Buffer) => {
+      screen += d.toString();
+      if (!typed && prompt.test(screen)) {
+        typed = true;
+        child.stdin.write(keys);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      // the terminal wraps long questions and redraws them: read the screen as flat text
+      resolve({ code, screen: screen.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\s+/g, ' ') });
+    });
+  });
+}
+
+const status = async (id: number) =>
+  ((await s.control<{ invitations: Array<{ testInvitationId: number; status: string }> }>('GET', '/invitations')).invitations.find((i) => i.testInvitationId === id))!.status;
+
+describe('attempts cancel on a terminal', () => {
+  it('names the candidate and the test; "n" → exit 0, Nothing changed., still Pending', async () => {
+    const r = await inPty(['attempts', 'cancel', '900004'], /\(y\/N\)/, 'n\r');
+    expect(r.screen).toMatch(/Cancel the invitation of Dave Diaz, dave@example\.com to "Java Backend Developer" \(900004, Pending\)/);
+    expect(r.code, r.screen).toBe(0);
+    expect(r.screen).toMatch(/Nothing changed\./);
+    expect(await status(900004)).toBe('Pending');
+  });
+
+  it('Ctrl-C at the question → exit 130, no "bug", still Pending', async () => {
+    const r = await inPty(['attempts', 'cancel', '900004'], /\(y\/N\)/, '\x03');
+    expect(r.code, r.screen).toBe(130);
+    expect(r.screen).not.toMatch(/bug|error:/);
+    expect(await status(900004)).toBe('Pending');
+  });
+
+  it('an unknown id fails before any question (exit 3, the id hint)', async () => {
+    const r = await inPty(['attempts', 'cancel', '123456789'], /\(y\/N\)/, 'y\r');
+    expect(r.code).toBe(3);
+    expect(r.screen).not.toMatch(/\(y\/N\)/);
+    expect(r.screen).toMatch(/check the id/);
+  });
+});
+
+describe('settings set on a terminal', () => {
+  it('"n" → exit 0, Nothing changed., nothing sent but the read', async () => {
+    const before = (await s.requests()).length;
+    const r = await inPty(['settings', 'set', '1001', '--set', 'questionSettings.randomQuestions=1'], /\(y\/N\)/, 'n\r');
+    expect(r.screen).toMatch(/Replace the settings of test 1001 "Java Backend Developer" with this change\?/);
+    expect(r.code, r.screen).toBe(0);
+    expect(r.screen).toMatch(/Nothing changed\./);
+    expect((await s.requests()).slice(before).map((q) => q.method)).toEqual(['GET']);
+  });
+});
+
+describe('sandbox reset and auth login on a terminal', () => {
+  it('sandbox reset: names the sandbox; "n" → exit 0; Ctrl-C → 130', async () => {
+    const no = await inPty(['sandbox', 'reset', '--url', s.sb.baseUrl], /\(y\/N\)/, 'n\r', {});
+    expect(no.screen).toMatch(new RegExp(`Discard every change of the sandbox at ${s.sb.baseUrl.replace(/[.]/g, '\\.')}`));
+    expect(no.code, no.screen).toBe(0);
+    expect(no.screen).toMatch(/Nothing changed\./);
+    const c = await inPty(['sandbox', 'reset', '--url', s.sb.baseUrl], /\(y\/N\)/, '\x03', {});
+    expect(c.code, c.screen).toBe(130);
+    expect(c.screen).not.toMatch(/bug|error:/);
+  });
+
+  it('auth login: Ctrl-C at the key prompt → exit 130, quiet, nothing stored', async () => {
+    const r = await inPty(['auth', 'login', '--base-url', s.sb.baseUrl], /API key/, '\x03', {});
+    expect(r.code, r.screen).toBe(130);
+    expect(r.screen).not.toMatch(/bug|error:/);
+    const list = await inPty(['auth', 'list', '--json'], /$^/, '', {});
+    expect(list.screen).not.toMatch(/\*\*\*\*/);
+  });
+});
