@@ -32,6 +32,9 @@ export interface GlobalOptions {
   sandbox: boolean;
   apiKeyFile?: string;
   keyStdin: boolean;
+  /** `--query EXPR` as typed; compiled into `query` when the context is made. */
+  queryText?: string;
+  query?: import('./output/query.js').Query;
 }
 
 export type Env = Record<string, string | undefined>;

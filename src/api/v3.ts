@@ -163,6 +163,9 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
         body: { StartDateTime: startDateTime, EndDateTime: endDateTime },
         idempotent: true,
       }),
+    /** The vendor's "List timezones" (not in the spec; path chosen, see docs/assumptions.md). */
+    listTimeZones: () =>
+      read(R.TimeZones(), { operation: 'v3.listTimeZones', method: 'GET', path: '/v3/timezones', idempotent: true }),
     /**
      * 16. POST /v3/callbacks/process — at most 100 ids; re-queuing twice is harmless. An answer
      * that does not list the ids leaves them unknown to the caller (not failed).

@@ -4,6 +4,7 @@ import { Command, Option } from 'commander';
 import { z } from 'zod';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { validateOrAsk } from './ask-missing.js';
 import { checkDeclaredFields, type JsonFields } from './json-fields.js';
 
 export interface CommandDef<S extends z.ZodType = z.ZodType> {
@@ -90,10 +91,11 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     argNames.forEach((k, i) => {
       if (params[i] !== undefined) raw[k] = params[i];
     });
-    const input = validate(def.schema, raw, command);
-    // The context only resolves the globals (it sends nothing: clients connect lazily); the
-    // field check needs them, since --api v2 or a profile's `api: v2` changes the field names.
+    // The context only resolves the globals (it sends nothing: clients connect lazily); asking
+    // for missing values needs them (a terminal?), and so does the field check, since --api v2
+    // or a profile's `api: v2` changes the field names.
     const ctx = await makeContext(command);
+    const input = await validateOrAsk(def.schema, raw, command, ctx, { label: (k) => flagLabel(k, command), show: showValue });
     const run = pickApi(def, ctx, input as Record<string, unknown>, command);
     checkDeclaredFields(run.jsonFields, input, ctx);
     try {

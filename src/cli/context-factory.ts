@@ -47,6 +47,7 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     // reported by whichever command reads the config
   }
   const globals = resolveGlobals(opts, proc.env, io, profilePrefs.output);
+  if (globals.queryText !== undefined) globals.query = await (await import('../output/query.js')).compileQuery(globals.queryText);
   if (!globals.apiExplicit && profilePrefs.api) globals.api = profilePrefs.api;
 
   let connection: Promise<Connection> | undefined;

@@ -11,6 +11,7 @@ export function addGlobalOptions(program: Command): void {
     .option('--json [fields]', 'print JSON; optionally only these comma-separated fields')
     .option('--ndjson', 'print one JSON object per line')
     .option('--csv', 'print CSV (RFC 4180)')
+    .option('--query <expr>', 'JMESPath expression applied to the JSON result (all pages), e.g. "[].testId"; prints JSON')
     .option('--no-color', 'disable colour (also NO_COLOR, TERM=dumb)')
     .option('--no-input', 'never prompt; a missing value is an error')
     .option('-y, --yes', 'answer yes to confirmations')
@@ -40,8 +41,14 @@ export function resolveGlobals(
   }
   const chosen = [opts.json !== undefined && 'json', opts.ndjson && 'ndjson', opts.csv && 'csv'].filter(Boolean);
   if (chosen.length > 1) throw new UsageError(`--${chosen[0]} and --${chosen[1]} cannot be used together; pick one output format`);
+  const query = opts.query as string | undefined;
+  if (query !== undefined) {
+    if (opts.csv) throw new UsageError('--query and --csv cannot be used together: a query prints JSON (or --ndjson)');
+    if (typeof opts.json === 'string') throw new UsageError('--query and --json FIELDS cannot be used together; select the fields in the query, e.g. "[].{id: testId, name: testName}"');
+  }
   let output: OutputFormat;
-  if (chosen.length) output = chosen[0] as OutputFormat;
+  if (query !== undefined && !opts.ndjson) output = 'json';
+  else if (chosen.length) output = chosen[0] as OutputFormat;
   else if (profileOutput) output = profileOutput;
   else output = io.stdoutIsTTY ? 'table' : 'tsv';
   if (output === 'table' && !io.stdoutIsTTY) output = 'tsv';
@@ -67,6 +74,7 @@ export function resolveGlobals(
     sandbox: Boolean(opts.sandbox),
     apiKeyFile: (opts.apiKeyFile ?? opts.keyFile) as string | undefined,
     keyStdin: Boolean(opts.keyStdin),
+    queryText: query,
   };
 }
 

@@ -13,5 +13,6 @@ import report from './report/index.js';
 import sandbox from './sandbox/index.js';
 import settings from './settings/index.js';
 import tests from './tests/index.js';
+import timezones from './timezones/index.js';
 
-export const NOUNS: NounDef[] = [auth, config, tests, links, invite, attempts, reattempt, report, callbacks, settings, sandbox, api, completion];
+export const NOUNS: NounDef[] = [auth, config, tests, links, invite, attempts, reattempt, report, callbacks, settings, timezones, sandbox, api, completion];

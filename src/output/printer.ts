@@ -5,6 +5,7 @@ import Table from 'cli-table3';
 import type { Context } from '../context.js';
 import { checkFields, pickFields } from './fields.js';
 import { toCsvLine } from './csv.js';
+import { renderQueryResult } from './query.js';
 import { getPath, localDate, plain, statusColour } from './values.js';
 
 /** A row type's own keys, without the index signature of a loose (passthrough) object. */
@@ -79,7 +80,14 @@ export class Printer {
   async list<Row extends object>(typedRows: Rows<Row>, typedSpec: ListSpec<Row>): Promise<number> {
     const rows = typedRows as Rows<AnyRow>;
     const spec = typedSpec as unknown as ListSpec<AnyRow>;
-    const { output, fields } = this.ctx.globals;
+    const { output, fields, query } = this.ctx.globals;
+    if (query) {
+      // every page first: the query sees the whole list as one array
+      const all: Array<Record<string, unknown>> = [];
+      for await (const row of rows) all.push(row);
+      this.write(renderQueryResult(query.run(all), output === 'ndjson'));
+      return all.length;
+    }
     const valid = () => spec.fields ?? spec.columns.map((c) => c.key);
     if (spec.fields) this.check(spec.fields);
     let n = 0;
@@ -129,7 +137,11 @@ export class Printer {
   object<Row extends object>(typedObj: Row, typedSpec: ObjectSpec<Row>, jsonFields?: readonly string[]): void {
     const obj = typedObj as AnyRow;
     const spec = typedSpec as unknown as ObjectSpec<AnyRow>;
-    const { output, fields } = this.ctx.globals;
+    const { output, fields, query } = this.ctx.globals;
+    if (query) {
+      this.write(renderQueryResult(query.run(obj), output === 'ndjson'));
+      return;
+    }
     if (output === 'json' || output === 'ndjson') {
       this.check(jsonFields ?? Object.keys(obj));
       const picked = pickFields(obj, fields);

@@ -4,11 +4,16 @@
 import type { UnreadableAnswerError } from '../api/read/read.js';
 import type { Context } from '../context.js';
 import { Printer, type Column } from './printer.js';
+import { renderQueryResult } from './query.js';
 
 export async function printUnreadable(ctx: Context, err: UnreadableAnswerError): Promise<void> {
   ctx.warn(`${err.message}; showing the answer as received (exit 0)`);
   const body = err.body;
   const { output } = ctx.globals;
+  if (ctx.globals.query) {
+    ctx.io.stdout.write(renderQueryResult(ctx.globals.query.run(body), output === 'ndjson'));
+    return;
+  }
   if (output === 'json' || output === 'ndjson') {
     ctx.io.stdout.write(`${JSON.stringify(body, null, output === 'json' ? 2 : undefined)}\n`);
     return;

@@ -17,6 +17,7 @@ import { registerReportRoutes } from './routes/reports.js';
 import { registerSettingsRoutes } from './routes/settings.js';
 import { registerTakeRoutes } from './routes/take.js';
 import { registerTestRoutes } from './routes/tests.js';
+import { registerTimeZoneRoutes } from './routes/timezones.js';
 import { registerV2Routes } from './routes/v2.js';
 import { ReportPdfs } from './report-pdfs.js';
 import type { Store } from './store.js';
@@ -90,6 +91,7 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
   });
 
   registerTestRoutes(app, store);
+  registerTimeZoneRoutes(app);
   registerLinkRoutes(app, store);
   registerInvitationRoutes(app, store);
   // report PDFs: rendered in the background when an attempt finishes, served from a cache

@@ -35,7 +35,7 @@ export const csvRowCases: BadInput[] = [
   { name: 'ESC sequence in a name', ...csv('email,name\nann@example.com,Ann \u001b[31mRed\n'), expect: badRow(2, 'name: must not contain control characters') },
   { name: 'line break inside a quoted name', ...csv('email,name\nann@example.com,"Ann\nLee"\n'), expect: badRow(2, 'name: must not contain control characters') },
   { name: 'a 100 KB name', ...csv(`email,name\nann@example.com,${HUGE}\n`), expect: badRow(2, 'name: must be at most 200 characters \\(got "a{79}… \\(102400 characters\\)\\)') },
-  { name: 'timeZoneId 1.5', ...csv('email,name,timeZoneId\nann@example.com,Ann,1.5\n'), expect: badRow(2, 'timeZoneId: must be a whole number') },
+  { name: 'timeZoneId 1.5', ...csv('email,name,timeZoneId\nann@example.com,Ann,1.5\n'), expect: badRow(2, 'timeZoneId: must be a time zone id or name') },
   { name: 'startDateTime 2026-02-30', ...csv('email,name,startDateTime,endDateTime\nann@example.com,Ann,2026-02-30,2026-03-05\n'), expect: badRow(2, "startDateTime: '2026-02-30' is not a real date") },
   { name: 'endDateTime before startDateTime', ...csv('email,name,startDateTime,endDateTime\nann@example.com,Ann,2030-03-05,2030-03-01\n'), expect: badRow(2, 'endDateTime: must be after startDateTime') },
   { name: 'callbackUrl not http(s)', ...csv('email,name,callbackUrl\nann@example.com,Ann,ftp://example.com/h\n'), expect: badRow(2, 'callbackUrl: must be an http\\(s\\) URL') },
@@ -50,6 +50,6 @@ export const csvFlagCases: BadInput[] = [
   { name: '--results equal to --journal', ...csv(`email,name\n${GOOD}`, '--journal', 'j.ndjson', '--results', 'j.ndjson'), expect: /--results: must differ from --journal/ },
   { name: '--email with --csv', ...csv(`email,name\n${GOOD}`, '--email', 'ann@example.com'), expect: /--email: cannot be used with --csv/ },
   { name: '--no-mandatory-fields with --csv', ...csv(`email,name\n${GOOD}`, '--no-mandatory-fields'), expect: /--no-mandatory-fields: cannot be used with --csv/ },
-  { name: 'a bad default flag for every row (--tz abc)', ...csv(`email,name\n${GOOD}`, '--tz', 'abc'), expect: /--tz: must be a whole number/ },
+  { name: 'a bad default flag for every row (--tz 1.5)', ...csv(`email,name\n${GOOD}`, '--tz', '1.5'), expect: /--tz: must be a time zone id or name/ },
   { name: 'a bad default flag for every row (--callback-url)', ...csv(`email,name\n${GOOD}`, '--callback-url', 'hook'), expect: /--callback-url: must be an http\(s\) URL/ },
 ];

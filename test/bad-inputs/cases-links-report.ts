@@ -25,7 +25,7 @@ export const linkCases: BadInput[] = [
 
 export const attemptCases: BadInput[] = [
   { name: 'attempts list: --state done', args: ['attempts', 'list', '--state', 'done', '--from', '7d', '--to', 'now'], expect: /--state: must be completed, cancelled or expired/ },
-  { name: 'attempts list: no --state', args: ['attempts', 'list', '--from', '7d', '--to', 'now'], expect: /--state: is required/ },
+  { name: 'attempts list: no --from (--state and --to have defaults)', args: ['attempts', 'list', '--state', 'expired'], expect: /--from: is required/ },
   { name: 'attempts list: no --from', args: ['attempts', 'list', '--state', 'completed', '--to', 'now'], expect: /--from: is required/ },
   { name: 'attempts cancel: no --yes without a terminal', args: ['attempts', 'cancel', '900004'], expect: /--yes: cancelling invitation 900004 needs confirmation and there is no terminal/ },
   { name: 'attempts cancel: two ids', args: ['attempts', 'cancel', '900004', '900009', '--yes'], expect: /too many arguments for 'cancel'/ },

@@ -33,7 +33,7 @@ export const callbackCases: BadInput[] = [
   { name: 'process: --file missing', args: ['callbacks', 'process', '--file', 'ids.txt'], expect: /--file: cannot read ids\.txt \(ENOENT\)/ },
   { name: 'process: --state without --from-attempts', args: ['callbacks', 'process', '--state', 'completed'], expect: /--state: needs --from-attempts/ },
   { name: 'process: --from-attempts with ids', args: ['callbacks', 'process', '900001', '--from-attempts', '--state', 'completed', '--from', '7d', '--to', 'now'], expect: /--from-attempts: give ids as arguments, with --file, or with --from-attempts/ },
-  { name: 'process: --from-attempts without --state', args: ['callbacks', 'process', '--from-attempts', '--from', '7d', '--to', 'now'], expect: /--state: is required/ },
+  { name: 'process: --from-attempts without --from', args: ['callbacks', 'process', '--from-attempts', '--to', 'now'], expect: /--from: is required/ },
   { name: 'listen: --port 70000', args: ['callbacks', 'listen', '--port', '70000'], expect: /--port: must be at most 65535/ },
   { name: 'listen: --host with a shell command', args: ['callbacks', 'listen', '--host', '0.0.0.0; rm -rf /'], expect: /--host: must be an IP address/ },
   { name: 'listen: --path without /', args: ['callbacks', 'listen', '--path', 'hook'], expect: /--path: must be a URL path starting with \// },

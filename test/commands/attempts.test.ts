@@ -70,11 +70,18 @@ describe('assess attempts list', () => {
     expect(expired.map((a: { testInvitationId: number }) => a.testInvitationId)).toContain(900007);
   });
 
+  it('--state and --to default to completed and now (as report export); every missing flag is named at once', async () => {
+    const r = await run(['attempts', 'list', '--from', '30d', '--json', 'testInvitationId']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).map((a: { testInvitationId: number }) => a.testInvitationId)).toEqual(expect.arrayContaining([900001, 900002, 900003]));
+    const all = await run(['reattempt', '900001']);
+    expect(all.code).toBe(2);
+    expect(all.stderr).toMatch(/--start: is required.*; --end: is required.*; --tz: is required/);
+  });
+
   it.each([
     [['--state', 'done', ...window], '--state'],
-    [['--from', '7d', '--to', 'now'], '--state'],
     [['--state', 'completed', '--to', 'now'], '--from'],
-    [['--state', 'completed', '--from', '7d'], '--to'],
     [['--state', 'completed', '--from', 'last week', '--to', 'now'], '--from'],
     [['--state', 'completed', '--from', '2026-03-10', '--to', '2026-03-01'], '--to'],
     [['--state', 'completed', '--from', '2026-02-30', '--to', 'now'], '--from'],

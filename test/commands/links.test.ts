@@ -136,8 +136,8 @@ describe('assess links create', () => {
   });
 
   it.each([
-    [['1001', '--name', 'x', '--valid-days', '7', '--tz', 'UTC'], /^error: --tz: must be an integer time zone id/],
-    [['1001', '--name', 'x', '--valid-days', '7', '--tz', '-1'], /^error: --tz: must be an integer time zone id/],
+    [['1001', '--name', 'x', '--valid-days', '7', '--tz', 'U;TC'], /^error: --tz: must be a time zone id or name/],
+    [['1001', '--name', 'x', '--valid-days', '7', '--tz', '-1'], /^error: --tz: must be (a time zone id or name|at least 0)/],
     [['1001', '--name', 'x', '--valid-days', '7'], /^error: --tz: is required with a schedule/],
     [['1001', '--name', 'x', '--start', '2030-02-01', '--end', '2030-01-01', '--tz', '1'], /^error: --end: must be after --start/],
     [['1001', '--name', 'x', '--valid-days', '7', '--tz', '1', '--stakeholders', 'ann@example.com,bo@'], /^error: --stakeholders: .*'bo@'/],
@@ -202,7 +202,7 @@ describe('assess links update', () => {
   it.each([
     [['1001', '5002'], /^error: links update: nothing to change/],
     [['1001', 'abc', '--status', 'inactive'], /^error: <linkId>: must be a positive integer id/],
-    [['1001', '5002', '--tz', '1.5'], /^error: --tz: must be an integer/],
+    [['1001', '5002', '--tz', '1.5'], /^error: --tz: must be a time zone id or name/],
     [['1001', '5002', '--start', '2030-02-01', '--end', '2030-01-01'], /^error: --end: must be after --start/],
     [['1001', '5002', '--stakeholders', 'nobody'], /^error: --stakeholders: .*'nobody'/],
     [['1001', '5002', '--proctoring', 'audio'], /^error: --proctoring: must be one of disabled, image, video/],

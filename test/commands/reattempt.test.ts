@@ -97,7 +97,7 @@ describe('assess reattempt output and body', () => {
     [['900004', '--start', '2030-06-01', '--end', '2030-06-08'], '--tz'],
     [['900004', '--start', '2030-06-01', '--tz', '3'], '--end'],
     [['900004', '--start', '2030-06-08', '--end', '2030-06-01', '--tz', '3'], '--end'],
-    [['900004', '--start', '2030-06-01', '--end', '2030-06-08', '--tz', 'IST'], '--tz'],
+    [['900004', '--start', '2030-06-01', '--end', '2030-06-08', '--tz', '1.5'], '--tz'],
     [['900004', ...WINDOW, '--callback-url', 'example.com'], '--callback-url'],
   ])('bad input %j → exit 2 naming %s, nothing sent', async (args, flag) => {
     const before = (await s.requests()).length;

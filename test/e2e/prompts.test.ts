@@ -19,6 +19,11 @@ afterAll(async () => {
 
 /** Runs `assess args` in a pseudo-terminal; when the screen shows `prompt`, types `keys`. */
 function inPty(args: string[], prompt: RegExp, keys: string, env: Record<string, string> = s.env): Promise<{ code: number | null; screen: string }> {
+  return inPtySteps(args, [[prompt, keys]], env);
+}
+
+/** Each step: when the screen (after the previous step) shows the pattern, type the keys. */
+function inPtySteps(args: string[], steps: Array<[RegExp, string]>, env: Record<string, string> = s.env): Promise<{ code: number | null; screen: string }> {
   const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   return new Promise((resolve) => {
     const child = spawn('script', ['-qec', quoted, '/dev/null'], {
@@ -26,12 +31,15 @@ function inPty(args: string[], prompt: RegExp, keys: string, env: Record<string,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let screen = '';
-    let typed = false;
+    let from = 0; // where the screen of the current step starts
+    let step = 0;
     const onData = (d: Buffer) => {
       screen += d.toString();
-      if (!typed && prompt.test(screen)) {
-        typed = true;
-        child.stdin.write(keys);
+      const next = steps[step];
+      if (next && next[0].test(screen.slice(from))) {
+        step++;
+        from = screen.length;
+        child.stdin.write(next[1]);
       }
     };
     child.stdout.on('data', onData);
@@ -100,5 +108,25 @@ describe('sandbox reset and auth login on a terminal', () => {
     expect(r.screen).not.toMatch(/bug|error:/);
     const list = await inPty(['auth', 'list', '--json'], /$^/, '', {});
     expect(list.screen).not.toMatch(/\*\*\*\*/);
+  });
+});
+
+describe('missing values are asked for on a terminal', () => {
+  it('reattempt without --start/--end/--tz asks for each (checked as typed) and goes on', async () => {
+    const r = await inPtySteps(['reattempt', '900004'], [
+      [/--start \(is required/, 'tomorrowish\r'], // refused by the schema as typed…
+      [/'tomorrowish' is not a time/, `${'\x7f'.repeat(11)}now\r`], // …erased and answered again
+      [/--end \(is required/, '7d\r'],
+      [/--tz \(is required/, '1\r'],
+    ]);
+    expect(r.code, r.screen).toBe(0);
+    expect(r.screen).toMatch(/Reattempt|testInvitationId|900004/);
+  });
+
+  it('without a terminal the same command names every missing flag at once (exit 2)', async () => {
+    const { runAssess } = await import('../helpers/cli.js');
+    const r = await runAssess(['reattempt', '900004'], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--start: is required.*--end: is required.*--tz: is required/);
   });
 });

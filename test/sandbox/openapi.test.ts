@@ -106,6 +106,8 @@ describe('answers of the sandbox validate against the document', () => {
     check('GET', '/v3/reports/:testInvitationId/pdf', await h.api('GET', `/v3/reports/${id}/pdf`), 200);
     check('GET', '/v3/tests', await h.api('GET', '/v3/tests?pageSize=2'), 200);
     check('GET', '/v3/tests', await h.api('GET', '/v3/tests', undefined, 'wrong-key'), 401);
+    check('GET', '/v3/timezones', await h.api('GET', '/v3/timezones'), 200);
+    check('GET', '/v3/timezones', await h.api('GET', '/v3/timezones', undefined, 'wrong-key'), 401);
     check('GET', '/v3/tests/:testId', await h.api('GET', '/v3/tests/1001'), 200);
     check('GET', '/v3/tests/:testId/testlinks', await h.api('GET', '/v3/tests/1001/testlinks'), 200);
     check('GET', '/v3/tests/:testId/testlinks', await h.api('GET', '/v3/tests/2001/testlinks'), 403);

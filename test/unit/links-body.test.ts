@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { TestLink } from '../../src/api/schemas/index.js';
 import { validate } from '../../src/cli/command.js';
-import { buildSchedule, createBody, linkFlagShape, mergeBody, refineLinkFlags, type LinkFlags } from '../../src/commands/links/shared/body.js';
+import { buildSchedule, createBody, linkFlagShape, mergeBody, refineLinkFlags } from '../../src/commands/links/shared/body.js';
+import type { ResolvedLinkFlags } from '../../src/commands/links/shared/body.js';
 import { UsageError } from '../../src/errors.js';
 
 const schema = (mode: 'create' | 'update') => z.object(linkFlagShape).superRefine((v, c) => refineLinkFlags(v, c, mode));
-const parse = (mode: 'create' | 'update', raw: Record<string, unknown>) => validate(schema(mode), raw);
+// digits-only --tz values (a name would be resolved through the service by the command)
+const parse = (mode: 'create' | 'update', raw: Record<string, unknown>) => validate(schema(mode), raw) as ResolvedLinkFlags;
 const usage = (fn: () => unknown) => {
   try {
     fn();
@@ -125,6 +127,6 @@ describe('links update merge', () => {
   });
 
   it('buildSchedule leaves the schedule alone when no schedule flag is given', () => {
-    expect(buildSchedule({ name: 'x' } as LinkFlags)).toBeUndefined();
+    expect(buildSchedule({ name: 'x' } as ResolvedLinkFlags)).toBeUndefined();
   });
 });

@@ -21,6 +21,7 @@ import {
   scheduleType,
   testStatus,
   once,
+  canonicalKeys,
 } from './policy.js';
 
 /** A bare array where an object holding it was expected: `[…]` read as `{key: […]}`. */
@@ -225,3 +226,50 @@ export const Settings = once(() =>
 }),
 );
 export type Settings = z.infer<ReturnType<typeof Settings>>;
+
+// Time zones (the vendor's list operation; its body is not public, so any list of objects with
+// an id and a name is read: {timeZones|timezones|result|data: […]} or a bare array)
+
+export const TimeZone = once(() =>
+  obj({ timeZoneId: id(), name: optText(), displayName: optText(), utcOffset: optText() }),
+);
+export type TimeZone = z.infer<ReturnType<typeof TimeZone>>;
+
+export const TimeZones = once(() =>
+  z.preprocess(
+    (v) => {
+      if (Array.isArray(v)) return { timeZones: v };
+      if (v && typeof v === 'object' && !('timeZones' in v)) {
+        const list = Object.values(v).find(Array.isArray);
+        if (list) return { timeZones: list };
+      }
+      return v;
+    },
+    obj({
+      timeZones: list(
+        z.preprocess(
+          (z1) => canonicalKeys(z1, ['timeZoneId', 'name', 'displayName', 'utcOffset']),
+          TimeZoneAliases(),
+        ),
+      ),
+    }),
+  ),
+);
+export type TimeZones = z.infer<ReturnType<typeof TimeZones>>;
+
+/** Other names the same fields plausibly have: id, timezoneName/ianaName, description, offset. */
+const TimeZoneAliases = once(() =>
+  z.preprocess((v) => {
+    if (!v || typeof v !== 'object') return v;
+    const o = { ...(v as Record<string, unknown>) };
+    const alias = (to: string, ...from: string[]) => {
+      if (o[to] !== undefined) return;
+      for (const f of from) if (o[f] !== undefined) return void (o[to] = o[f]);
+    };
+    alias('timeZoneId', 'id', 'zoneId');
+    alias('name', 'timeZoneName', 'timezoneName', 'ianaName', 'zoneName', 'ianaId');
+    alias('displayName', 'description', 'label', 'display');
+    alias('utcOffset', 'offset', 'baseUtcOffset');
+    return o;
+  }, TimeZone()),
+);

@@ -12,3 +12,4 @@ export * from './invitations.js';
 export * from './reports.js';
 export * from './attempts.js';
 export * from './settings.js';
+export * from './timezones.js';

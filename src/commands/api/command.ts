@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { renderQueryResult } from '../../output/query.js';
 import { defineCommand } from '../../cli/command.js';
 import { ApiError, NetworkError, parseErrorBody } from '../../api/errors.js';
 import { requireKey } from '../../config/credentials.js';
@@ -65,7 +66,9 @@ export default defineCommand({
     if (/json|text/.test(type)) {
       // A server that echoes the key back must not make us print it.
       const text = transport.scrub(bytes.toString('utf8'));
-      ctx.io.stdout.write(ctx.io.stdoutIsTTY && /json/.test(type) ? prettyJson(text) : text);
+      const { query } = ctx.globals;
+      if (query && /json/.test(type)) ctx.io.stdout.write(renderQueryResult(query.run(JSON.parse(text)), ctx.globals.output === 'ndjson'));
+      else ctx.io.stdout.write(ctx.io.stdoutIsTTY && /json/.test(type) ? prettyJson(text) : text);
     } else {
       ctx.io.stdout.write(bytes);
     }

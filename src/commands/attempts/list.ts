@@ -21,15 +21,13 @@ const FIELDS = fieldsOf(TestAttempt, ATTEMPT_COLUMNS);
 
 export const attemptsListSchema = z
   .object({
-    state: z.enum(['completed', 'cancelled', 'expired'], {
-      error: (iss) => (iss.input === undefined ? 'is required: completed, cancelled or expired' : 'must be completed, cancelled or expired, e.g. --state completed'),
-    }),
+    // the same defaults as report export: completed attempts, up to now
+    state: z.enum(['completed', 'cancelled', 'expired'], { error: () => 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
     from: timeArg('past', () => new Date()).optional(),
-    to: timeArg('past', () => new Date()).optional(),
+    to: timeArg('past', () => new Date()).prefault('now'),
   })
   .superRefine((v, ctx) => {
     if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });
-    if (!v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'is required, e.g. --to now or --to 2026-03-31' });
     if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from))
       ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
   })
@@ -45,9 +43,9 @@ export default defineCommand({
   ],
   options: (cmd) =>
     cmd
-      .option('--state <state>', 'completed, cancelled or expired')
+      .option('--state <state>', 'completed (default), cancelled or expired')
       .option('--from <T>', 'window start: YYYY-MM-DD, ISO 8601 or relative (7d = 7 days ago)')
-      .option('--to <T>', 'window end: YYYY-MM-DD, ISO 8601 or relative (now)'),
+      .option('--to <T>', 'window end: YYYY-MM-DD, ISO 8601 or relative (default now)'),
   schema: attemptsListSchema,
   jsonFields: FIELDS,
   showsAnswer: true,

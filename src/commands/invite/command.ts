@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import { inviteSchema } from './shared/body.js';
 import { runBulkInvite } from './shared/bulk.js';
 import single from './shared/single.js';
+import { resolveTz } from '../shared/timezone.js';
 import { inviteV2, v2InviteFields } from '../shared/v2/invite.js';
 
 const BULK_ONLY = ['skipInvalid', 'concurrency', 'dryRun', 'journal', 'results'] as const;
@@ -99,7 +100,7 @@ export default defineCommand({
       concurrency: b.concurrency,
       journal: b.journal,
       results: b.results,
-      defaults: input.defaults,
+      defaults: { ...input.defaults, ...(input.defaults.tz !== undefined ? { tz: await resolveTz(ctx, input.defaults.tz as string | number) } : {}) },
     });
   },
 });

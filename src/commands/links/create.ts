@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { addLinkOptions, createBody, linkFlagShape, refineLinkFlags } from './shared/body.js';
 import { LINK_FIELDS, printLink } from './shared/view.js';
+import { resolveTz } from '../shared/timezone.js';
 import { createLinkV2, refineAnytime, V2_LINK_FIELDS } from '../shared/v2/links.js';
 
 export default defineCommand({
@@ -20,12 +21,12 @@ export default defineCommand({
     .superRefine((v, c) => (v.anytime ? refineAnytime(v, c, 'create') : refineLinkFlags(v, c, 'create'))),
   jsonFields: LINK_FIELDS,
   v2: {
-    run: (ctx, { testId, ...flags }) => createLinkV2(ctx, testId, flags),
+    run: async (ctx, { testId, ...flags }) => createLinkV2(ctx, testId, { ...flags, tz: await resolveTz(ctx, flags.tz) }),
     jsonFields: V2_LINK_FIELDS,
     only: { anytime: 'v3 links always have a schedule; the closest: --valid-days 3650 --tz ID' },
   },
   async run(ctx, { testId, ...flags }) {
-    const body = createBody(flags);
+    const body = createBody({ ...flags, tz: await resolveTz(ctx, flags.tz) });
     const link = await (await ctx.api()).createLink(testId, body);
     ctx.info(`Created test link ${link.testLinkId} '${link.testLinkName}' on test ${testId}.`);
     printLink(ctx, link);

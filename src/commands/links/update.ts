@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import { diffObjects, formatChanges } from '../settings/shared/diff.js';
 import { addLinkOptions, bodyOf, linkFlagShape, mergeBody, refineLinkFlags } from './shared/body.js';
 import { LINK_FIELDS, printLink } from './shared/view.js';
+import { resolveTz } from '../shared/timezone.js';
 import { refineAnytime, updateLinkV2, V2_LINK_FIELDS } from '../shared/v2/links.js';
 
 const FLAG_KEYS = Object.keys(linkFlagShape);
@@ -25,7 +26,7 @@ export default defineCommand({
     .superRefine((v, c) => (v.anytime ? refineAnytime(v, c, 'update') : refineLinkFlags(v, c, 'update'))),
   jsonFields: LINK_FIELDS,
   v2: {
-    run: (ctx, { testId, linkId, ...flags }) => updateLinkV2(ctx, testId, linkId, flags),
+    run: async (ctx, { testId, linkId, ...flags }) => updateLinkV2(ctx, testId, linkId, { ...flags, tz: await resolveTz(ctx, flags.tz) }),
     jsonFields: V2_LINK_FIELDS,
     only: { anytime: 'v3 links always have a schedule; the closest: --valid-days 3650' },
   },
@@ -35,9 +36,10 @@ export default defineCommand({
       throw new UsageError(`links update: nothing to change; give at least one of ${names.join(', ')}`);
     }
     const api = await ctx.api();
+    const tz = await resolveTz(ctx, flags.tz);
     const current = await api.getLink(testId, linkId);
     const before = bodyOf(current);
-    const body = mergeBody(current, flags);
+    const body = mergeBody(current, { ...flags, tz });
     const changes = diffObjects(before, body);
     if (!changes.length) {
       ctx.info(`No changes: test link ${linkId} already has these values; nothing was sent.`);

@@ -8,6 +8,7 @@ import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
 import { tzArg } from '../invite/shared/body.js';
+import { resolveTz } from '../shared/timezone.js';
 
 export const reattemptSchema = z
   .object({
@@ -59,7 +60,7 @@ export default defineCommand({
     cmd
       .option('--start <T>', 'access window start: YYYY-MM-DD, ISO 8601 or relative (now, 2d)')
       .option('--end <T>', 'access window end (relative values count forward: 7d = in 7 days)')
-      .option('--tz <id>', 'time zone id of the access window (integer)')
+      .option('--tz <id|name>', 'time zone of the access window: an id or a name (assess timezones)')
       .option('--callback-url <url>', 'address that receives the completion notification')
       .option('--redirect-url <url>', 'address the candidate is sent to after the test')
       .option('--send-email', 'let the service e-mail the invitation to the candidate')
@@ -71,7 +72,7 @@ export default defineCommand({
     const client = await ctx.api();
     let res;
     try {
-      res = await client.reattempt(input.invitationId, reattemptBody(input));
+      res = await client.reattempt(input.invitationId, reattemptBody({ ...input, tz: (await resolveTz(ctx, input.tz))! }));
     } catch (err) {
       throw explainRefusal(err, input.invitationId);
     }

@@ -65,6 +65,7 @@ export default defineCommand({
   }),
   async run(ctx, input) {
     const { startSandbox, SandboxStateError } = await import('../../sandbox/index.js');
+    const { SEED_ACCOUNTS } = await import('../../sandbox/seed.js');
     const stateFile = input.state ? (isAbsolute(input.state) ? input.state : resolve(input.state)) : undefined;
     let sb;
     try {
@@ -86,7 +87,8 @@ export default defineCommand({
           `Sandbox listening on ${sb.baseUrl}`,
           `  v3 base URL  ${sb.baseUrl}`,
           `  v2 base URL  ${sb.baseUrlV2}`,
-          ...sb.keys.map((k, i) => `  key ${i + 1}        ${k}`),
+          // which account each key opens (account 1 owns tests 1001-1004 and the seeded attempts)
+          ...sb.keys.map((k, i) => `  key ${i + 1}        ${k}   (account ${i + 1}: ${SEED_ACCOUNTS[i]?.name ?? 'unknown'})`),
           `  state        ${stateFile ?? '(memory only)'}`,
           `Try: ASSESS_BASE_URL=${sb.baseUrl} ASSESS_API_KEY=${sb.keys[0]} assess tests list`,
           '',

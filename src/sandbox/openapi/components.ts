@@ -29,6 +29,7 @@ export const REQUEST_SCHEMAS = {
 /** Response bodies (what the sandbox sends; parsed by the client), error bodies included. */
 export const RESPONSE_SCHEMAS = {
   TestsListResponse: S.TestsListResponse,
+  TimeZonesResponse: S.TimeZonesResponse,
   TestDetail: S.TestDetail,
   InviteResponse: S.InviteResponse,
   InviteByLinkResponse: S.InviteByLinkResponse,

@@ -34,6 +34,10 @@ const v2 = (op: Omit<Operation, 'style' | 'authStatus'>): Operation => op;
 
 export const OPERATIONS: Operation[] = [
   v3({ method: 'GET', path: '/v3/tests', operationId: 'v3.listTests', summary: 'List tests (1)', query: 'ListTestsQuery', success: { status: 200, body: 'TestsListResponse' }, errors: [400, 401], style: 'resultErrors' }),
+  v3({
+    method: 'GET', path: '/v3/timezones', operationId: 'v3.listTimeZones', summary: 'List time zones (vendor operation; path and body not public, see docs/assumptions.md)',
+    success: { status: 200, body: 'TimeZonesResponse' }, errors: [401], style: 'statusMessage',
+  }),
   v3({ method: 'GET', path: '/v3/tests/:testId', operationId: 'v3.getTest', summary: 'Retrieve a test (2)', success: { status: 200, body: 'TestDetail' }, errors: [400, 401, 403], style: 'statusMessage' }),
   v3({
     method: 'POST', path: '/v3/tests/:testId/invite', operationId: 'v3.invite', summary: 'Invite a candidate via the default test link (3)',

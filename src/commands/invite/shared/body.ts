@@ -26,7 +26,23 @@ const stakeholders = z.union([z.literal(false), z.string()]).superRefine((v, ctx
     });
 });
 
-export const tzArg = () => zx.int(0, 2_147_483_647, 35);
+/**
+ * `--tz`: the service's time zone id, or a name from its list (Asia/Kolkata, UTC, Kolkata) that
+ * the command resolves to the id before sending (src/commands/shared/timezone.ts).
+ */
+export const tzArg = () =>
+  z
+    .string()
+    .trim()
+    .superRefine((v, c) => {
+      const message = (m: string) => c.addIssue({ code: 'custom', message: m });
+      if (/^\d+$/.test(v)) {
+        if (v.length > 10 || Number(v) > 2_147_483_647) message('must be at most 2147483647, e.g. --tz 35');
+      } else if (/^-\d/.test(v)) message('must be at least 0, e.g. --tz 35');
+      else if (!/^[A-Za-z][A-Za-z0-9_+\-/ &().,:]{0,99}$/.test(v))
+        message("must be a time zone id or name, e.g. --tz 35 or --tz Asia/Kolkata (assess timezones lists them)");
+    })
+    .transform((v): number | string => (/^\d+$/.test(v) ? Number(v) : v));
 
 export const inviteSchema = z
   .object({
@@ -77,6 +93,8 @@ export type InviteInput = z.infer<typeof inviteSchema>;
 
 /** The request body, spelled as in the spec's samples (callbackURL, redirectURL, ProctoringMode). */
 export function inviteBody(v: InviteInput): Record<string, unknown> {
+  // a --tz name is resolved by the command before the body is built (shared/timezone.ts)
+  if (typeof v.tz === 'string') throw new Error(`unresolved time zone name '${v.tz}'`);
   const body: Record<string, unknown> = {};
   if (v.email !== undefined) body.email = v.email;
   if (v.name !== undefined) body.name = v.name;

@@ -5,8 +5,9 @@ import { InviteByLinkResponse, InviteResponse } from '../../../api/schemas/index
 import { defineCommand } from '../../../cli/command.js';
 import { fieldsOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
-import type * as R from '../../../api/read/v3.js';
 import { Printer, type Column } from '../../../output/printer.js';
+import { resolveTz } from '../../shared/timezone.js';
+import type * as R from '../../../api/read/v3.js';
 import { classifyReturned, inviteBody, inviteSchema } from './body.js';
 import { inviteV2, v2InviteFields } from '../../shared/v2/invite.js';
 
@@ -42,7 +43,7 @@ export default defineCommand({
       .option('--no-stakeholders', 'send no stakeholder e-mails for this invitation (default link only)')
       .option('--start <T>', 'access window start: YYYY-MM-DD, ISO 8601 or relative (now, 2d); needs --end')
       .option('--end <T>', 'access window end (relative values count forward: 7d = in 7 days)')
-      .option('--tz <id>', 'time zone id of the access window (integer)')
+      .option('--tz <id|name>', 'time zone of the access window: an id or a name (assess timezones)')
       .addOption(new Option('--proctoring <mode>', 'proctoring mode: disabled, image or video (default link only)'))
       .option('--image-proctoring <0|1>', 'override image proctoring for this invitation')
       .option('--hide-instructions', 'skip the instruction page')
@@ -53,7 +54,7 @@ export default defineCommand({
   v2: { run: inviteV2, jsonFields: (input) => v2InviteFields(input) },
   async run(ctx, input) {
     const client = await ctx.api();
-    const body = inviteBody(input);
+    const body = inviteBody({ ...input, tz: await resolveTz(ctx, input.tz) });
     const res = input.link
       ? await client.inviteByLink(input.testId, input.link, body)
       : await client.invite(input.testId, body);

@@ -6,6 +6,7 @@ import { isEmail, parseWith, TestLinkInput, TestLinkUpdateInput, type Invitation
 import type { TestLink } from '../../../api/read/v3.js';
 import { zx } from '../../../cli/command.js';
 import { UsageError } from '../../../errors.js';
+import { tzArg } from '../../invite/shared/body.js';
 import { timeArg } from '../../../util/time.js';
 
 export function addLinkOptions(cmd: Command, mode: 'create' | 'update'): Command {
@@ -20,7 +21,7 @@ export function addLinkOptions(cmd: Command, mode: 'create' | 'update'): Command
     .option('--start <T>', 'schedule: access opens at T (timebound); YYYY-MM-DD, ISO 8601 or relative (2d)')
     .option('--end <T>', 'schedule: access closes at T (after --start)')
     .option('--slotwise', 'with --start/--end: only inside the daily window given by their time parts (slotwise)')
-    .option('--tz <id>', `time zone id (integer) the schedule is read in${mode === 'create' ? '; required with a schedule' : ''}`);
+    .option('--tz <id|name>', `time zone id or name (assess timezones) the schedule is read in${mode === 'create' ? '; required with a schedule' : ''}`);
   if (mode === 'update') cmd.option('--no-slotwise', 'make a slotwise link timebound again');
   return cmd;
 }
@@ -52,10 +53,12 @@ export const linkFlagShape = {
   start: timeArg('future').optional(),
   end: timeArg('future').optional(),
   slotwise: z.boolean().optional(),
-  tz: z.string().trim().regex(/^\d{1,9}$/, 'must be an integer time zone id, e.g. --tz 1').transform(Number).optional(),
+  tz: tzArg().optional(),
 };
 const LinkFlagsObject = z.object(linkFlagShape);
 export type LinkFlags = z.infer<typeof LinkFlagsObject>;
+/** The flags once --tz is resolved to the service's id (a name needs the service's list). */
+export type ResolvedLinkFlags = Omit<LinkFlags, 'tz'> & { tz?: number };
 
 /** Rules between flags. `create` also needs a name and a complete schedule with its time zone. */
 export function refineLinkFlags(v: LinkFlags, c: z.core.$RefinementCtx, mode: 'create' | 'update'): void {
@@ -90,7 +93,7 @@ export function currentSchedule(link: Pick<TestLink, 'invitationSchedule'>): Inv
  * The schedule after the flags: undefined when no schedule flag was given (keep the current one).
  * On update a missing --tz, --start or --end is taken from the current schedule.
  */
-export function buildSchedule(f: LinkFlags, current?: InvitationScheduleInput): InvitationScheduleInput | undefined {
+export function buildSchedule(f: ResolvedLinkFlags, current?: InvitationScheduleInput): InvitationScheduleInput | undefined {
   if (f.validDays === undefined && !f.start && !f.end && f.slotwise === undefined && f.tz === undefined) return undefined;
   const tz = f.tz ?? current?.scheduleDetails.timeZoneId;
   if (tz === undefined) throw new UsageError('--tz: the link has no time zone yet; give one, e.g. --tz 1');
@@ -114,7 +117,7 @@ export function buildSchedule(f: LinkFlags, current?: InvitationScheduleInput): 
 export type LinkBody = Record<string, unknown>;
 
 /** The body of create (11) from flags and defaults. */
-export function createBody(f: LinkFlags): LinkBody {
+export function createBody(f: ResolvedLinkFlags): LinkBody {
   return checked({
     testLinkName: f.name,
     testLinkStatus: f.status ?? 'active',
@@ -148,7 +151,7 @@ export function bodyOf(link: TestLink): LinkBody {
  * user changes is validated: values read from the service go back as they came, even where the
  * CLI would not accept them from a user (the service returned them, so it takes them).
  */
-export function mergeBody(link: TestLink, f: LinkFlags): LinkBody {
+export function mergeBody(link: TestLink, f: ResolvedLinkFlags): LinkBody {
   const schedule = buildSchedule(f, currentSchedule(link));
   const changes: LinkBody = {
     ...(f.name !== undefined ? { testLinkName: f.name } : {}),

@@ -10,11 +10,11 @@ import { fieldsOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { Printer, type Column } from '../../../output/printer.js';
-import type { LinkFlags } from '../../links/shared/body.js';
+import type { ResolvedLinkFlags } from '../../links/shared/body.js';
 import { diffObjects, formatChanges } from '../../settings/shared/diff.js';
 import { v2Client } from './client.js';
 
-export type V2LinkFlags = LinkFlags & { anytime?: boolean };
+export type V2LinkFlags = ResolvedLinkFlags & { anytime?: boolean };
 
 export const V2_LINK_COLUMNS: Column[] = [
   { key: 'testLinkId', header: 'Link ID', kind: 'id' },
@@ -39,7 +39,7 @@ const DETAIL: Column[] = [
 export const V2_LINK_FIELDS = fieldsOf(V2TestLink, DETAIL);
 
 /** `--anytime` (v2 accessTime 0) excludes every other schedule flag; create still needs a name. */
-export function refineAnytime(v: V2LinkFlags, c: z.core.$RefinementCtx, mode: 'create' | 'update'): void {
+export function refineAnytime(v: Pick<V2LinkFlags, 'validDays' | 'start' | 'end' | 'slotwise' | 'name'>, c: z.core.$RefinementCtx, mode: 'create' | 'update'): void {
   const issue = (path: string, message: string) => c.addIssue({ code: 'custom', path: [path], message });
   for (const k of ['validDays', 'start', 'end', 'slotwise'] as const)
     if (v[k] !== undefined) issue(k, 'cannot be combined with --anytime (a link open at any time has no schedule)');

@@ -1,0 +1,81 @@
+// Validation that does not send people back and forth: every bad or missing flag is named in one
+// message, and on a terminal (stdin and stderr TTYs, no --no-input) the values that are only
+// missing are asked for, each checked by the command's own schema as it is typed (as gh does).
+import type { Command } from 'commander';
+import type { z } from 'zod';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+
+type Issue = z.core.$ZodIssue;
+
+export interface Labels {
+  label(key: string): string;
+  show(value: unknown): string;
+}
+
+/** The first problem of each flag or argument, in order. */
+function perKey(issues: readonly Issue[]): Array<{ key: string; issue: Issue }> {
+  const seen = new Map<string, Issue>();
+  for (const issue of issues) {
+    const key = issue.path.length ? String(issue.path[0]) : '';
+    if (!seen.has(key)) seen.set(key, issue);
+  }
+  return [...seen].map(([key, issue]) => ({ key, issue }));
+}
+
+/** One usage error naming every problem: `--start: is required, …; --tz: is required, …`. */
+export function usageErrorFor(issues: readonly Issue[], raw: Record<string, unknown>, l: Labels): UsageError {
+  const parts = perKey(issues).map(({ key, issue }) => {
+    const label = key ? l.label(key) : 'input';
+    const value = key ? raw[key] : undefined;
+    return `${label}: ${issue.message}${value === undefined ? '' : ` (got ${l.show(value)})`}`;
+  });
+  return new UsageError(parts.join('; '));
+}
+
+export async function validateOrAsk<S extends z.ZodType>(schema: S, raw: Record<string, unknown>, command: Command, ctx: Context, l: Labels): Promise<z.output<S>> {
+  const known = (key: string) => command.options.some((o) => o.attributeName() === key) || command.registeredArguments.some((a) => a.name() === key);
+  for (;;) {
+    const result = schema.safeParse(raw);
+    if (result.success) return result.data;
+    const problems = perKey(result.error.issues);
+    const onlyMissing = problems.every(({ key }) => key && raw[key] === undefined && known(key));
+    if (!ctx.globals.interactive || !onlyMissing) throw usageErrorFor(result.error.issues, raw, l);
+    const { key, issue } = problems[0]!;
+    raw[key] = await ask(ctx, schema, raw, key, `${l.label(key)} (${issue.message})`, command);
+  }
+}
+
+async function ask(ctx: Context, schema: z.ZodType, raw: Record<string, unknown>, key: string, message: string, command: Command): Promise<string> {
+  const io = { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal };
+  const choices = command.options.find((o) => o.attributeName() === key)?.argChoices ?? enumOptions(schema, key);
+  if (choices?.length) {
+    const { select } = await import('@inquirer/prompts');
+    return select({ message, choices: choices.map((c) => ({ value: c, name: c })) }, io);
+  }
+  const { input } = await import('@inquirer/prompts');
+  return input(
+    {
+      message,
+      // the command's own schema decides, as it would for the flag
+      validate: (v) => {
+        const r = schema.safeParse({ ...raw, [key]: v });
+        const bad = r.success ? undefined : r.error.issues.find((i) => String(i.path[0] ?? '') === key);
+        return bad ? bad.message : true;
+      },
+    },
+    io,
+  );
+}
+
+type Walkable = z.ZodType & { def: { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; entries?: Record<string, string> } };
+
+/** The values of an enum-valued field of an object schema (through pipes, defaults, optionals). */
+function enumOptions(schema: z.ZodType, key: string): string[] | undefined {
+  let s = schema as Walkable;
+  while (s.def.type === 'pipe' && s.def.in) s = s.def.in as Walkable;
+  const field = (s as unknown as { shape?: Record<string, z.ZodType> }).shape?.[key] as Walkable | undefined;
+  let f = field;
+  while (f && (f.def.type === 'optional' || f.def.type === 'default' || f.def.type === 'prefault') && f.def.innerType) f = f.def.innerType as Walkable;
+  return f?.def.type === 'enum' && f.def.entries ? Object.values(f.def.entries) : undefined;
+}

@@ -1,0 +1,71 @@
+// Time zones by name: `--tz Asia/Kolkata` (or `UTC`, or `Kolkata`) is resolved to the service's
+// id through its time-zone list, kept per profile and base URL for a day, so a script does not
+// list the zones on every call. An id (digits) is used as it is.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TimeZone } from '../../api/read/v3.js';
+import { writeFileAtomic } from '../../bulk/atomic.js';
+import { configDir } from '../../config/store.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+
+export const TZ_CACHE_TTL_MS = 24 * 3600 * 1000;
+
+interface Cached {
+  baseUrl: string;
+  fetchedAt: string;
+  zones: TimeZone[];
+}
+
+function cachePath(ctx: Context): string {
+  return join(configDir(ctx.env), 'cache', `timezones-${ctx.globals.profile}.json`);
+}
+
+/** The service's time zones, from the cache when it is fresh (fresh: false forces a fetch). */
+export async function timeZones(ctx: Context, opts: { fresh?: boolean } = {}): Promise<TimeZone[]> {
+  const { baseUrl } = await ctx.connection();
+  const path = cachePath(ctx);
+  if (!opts.fresh && !ctx.globals.sandbox && existsSync(path)) {
+    try {
+      const c = JSON.parse(readFileSync(path, 'utf8')) as Cached;
+      if (c.baseUrl === baseUrl && Date.now() - Date.parse(c.fetchedAt) < TZ_CACHE_TTL_MS && Array.isArray(c.zones)) return c.zones;
+    } catch {
+      // a broken cache is fetched again
+    }
+  }
+  const { timeZones: zones } = await (await ctx.api()).listTimeZones();
+  if (!ctx.globals.sandbox) {
+    try {
+      mkdirSync(join(configDir(ctx.env), 'cache'), { recursive: true, mode: 0o700 });
+      writeFileAtomic(path, JSON.stringify({ baseUrl, fetchedAt: new Date().toISOString(), zones } satisfies Cached));
+    } catch {
+      // no cache then: the next call asks the service again
+    }
+  }
+  return zones;
+}
+
+const fold = (s: string) => s.toLowerCase().replace(/[\s_]+/g, ' ').trim();
+
+/** Zones matching a name: exact (IANA or display name), else the city part, else a substring. */
+export function matchZones(zones: TimeZone[], text: string): TimeZone[] {
+  const t = fold(text);
+  const exact = zones.filter((z) => fold(z.name ?? '') === t || fold(z.displayName ?? '') === t);
+  if (exact.length) return exact;
+  const city = zones.filter((z) => fold((z.name ?? '').split('/').pop() ?? '') === t);
+  if (city.length) return city;
+  return zones.filter((z) => fold(z.name ?? '').includes(t) || fold(z.displayName ?? '').includes(t));
+}
+
+/** `--tz` as typed → the service's id; undefined stays undefined. */
+export async function resolveTz(ctx: Context, value: string | number | undefined, flag = '--tz'): Promise<number | undefined> {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number') return value;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const found = matchZones(await timeZones(ctx), value);
+  const show = (z: TimeZone) => `${z.name} (${z.timeZoneId})`;
+  if (found.length === 1) return Number(found[0]!.timeZoneId);
+  if (!found.length)
+    throw new UsageError(`${flag}: no time zone named '${value}'`, "list them: assess timezones --search TEXT (an id or a name such as Asia/Kolkata or UTC)");
+  throw new UsageError(`${flag}: '${value}' matches ${found.length} time zones: ${found.slice(0, 5).map(show).join(', ')}${found.length > 5 ? ', …' : ''}`, 'give the full name or the id');
+}

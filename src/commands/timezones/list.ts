@@ -1,0 +1,32 @@
+// `assess timezones [--search TEXT]`: the service's time zones with their ids, so nobody has to
+// guess what --tz 35 means; --tz also takes a name from this list.
+import { z } from 'zod';
+import { defineCommand } from '../../cli/command.js';
+import { Printer, type Column } from '../../output/printer.js';
+import { matchZones, timeZones } from '../shared/timezone.js';
+
+const COLUMNS: Column[] = [
+  { key: 'timeZoneId', header: 'Id', kind: 'id' },
+  { key: 'name', header: 'Name' },
+  { key: 'utcOffset', header: 'UTC offset' },
+  { key: 'displayName', header: 'Description' },
+];
+
+export default defineCommand({
+  name: 'timezones',
+  description: 'List the time zones of the service (id, name, offset); --tz takes an id or a name from this list',
+  examples: ['assess timezones', 'assess timezones --search kolkata', 'assess timezones --search "us & canada" --json timeZoneId,name'],
+  options: (cmd) =>
+    cmd
+      .option('--search <text>', 'only zones whose name or description contains this text (any case)')
+      .option('--refresh', 'ask the service again instead of using the list kept for a day'),
+  schema: z.object({ search: z.string().trim().min(1, 'must not be empty, e.g. --search kolkata').optional(), refresh: z.boolean().optional() }),
+  jsonFields: COLUMNS.map((c) => c.key),
+  v2: { unsupported: 'v2 has no time-zone list' },
+  showsAnswer: true,
+  async run(ctx, { search, refresh }) {
+    const zones = await timeZones(ctx, { fresh: refresh });
+    const rows = search ? matchZones(zones, search) : zones;
+    await new Printer(ctx).list(rows as Array<Record<string, unknown>>, { columns: COLUMNS, fields: COLUMNS.map((c) => c.key) });
+  },
+});

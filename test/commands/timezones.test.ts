@@ -1,0 +1,75 @@
+// Time zones by name: `assess timezones` lists the service's zones; --tz takes an id or a name,
+// resolved through that list (kept for a day per profile), and the request carries the id.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
+import { runInProcess as run } from '../helpers/in-process.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let s: TestSandbox;
+let cfg: { dir: string; cleanup: () => void };
+beforeAll(async () => {
+  s = await startTestSandbox();
+  cfg = tempDir();
+});
+afterAll(async () => {
+  await s.close();
+  cfg.cleanup();
+});
+const opts = () => ({ env: s.env, configDir: cfg.dir });
+const sent = async (since: number) => (await s.requests()).slice(since);
+
+describe('assess timezones', () => {
+  it('lists the zones with their ids; --search narrows them', async () => {
+    const all = await run(['timezones', '--json'], opts());
+    expect(all.code, all.stderr).toBe(0);
+    expect(JSON.parse(all.stdout).length).toBeGreaterThan(20);
+    const some = await run(['timezones', '--search', 'kolkata', '--json', 'timeZoneId,name'], opts());
+    expect(JSON.parse(some.stdout)).toEqual([{ timeZoneId: 35, name: 'Asia/Kolkata' }]);
+  });
+});
+
+describe('--tz by name', () => {
+  it('reattempt --tz Asia/Kolkata sends TimeZoneId 35; the list is not fetched again the same day', async () => {
+    await run(['timezones'], opts()); // fills the per-profile cache
+    const since = (await s.requests()).length;
+    const r = await run(['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', 'Asia/Kolkata'], opts());
+    expect(r.code, r.stderr).toBe(0);
+    const reqs = await sent(since);
+    expect(reqs.map((q) => q.path)).toEqual(['/v3/invitations/900001/reattempt']);
+    expect((reqs[0]!.body as { TimeZoneId: number }).TimeZoneId).toBe(35);
+  });
+
+  it('links create --tz "Eastern Time" and invite --tz utc resolve to ids', async () => {
+    const since = (await s.requests()).length;
+    const l = await run(['links', 'create', '1001', '--name', 'TZ link', '--valid-days', '3', '--tz', 'Eastern Time', '--json'], opts());
+    expect(l.code, l.stderr).toBe(0);
+    expect(JSON.parse(l.stdout).invitationSchedule.scheduleDetails.timeZoneId).toBe(200);
+    const i = await run(['invite', '1001', '--email', 'tz@example.com', '--name', 'Tee Zed', '--start', 'now', '--end', '3d', '--tz', 'utc'], opts());
+    expect(i.code, i.stderr).toBe(0);
+    const invite = (await sent(since)).find((q) => q.path === '/v3/tests/1001/invite')!;
+    expect((invite.body as { timeZoneId: number }).timeZoneId).toBe(1);
+  });
+
+  it('an unknown or ambiguous name is exit 2 before anything but the list is asked for', async () => {
+    const since = (await s.requests()).length;
+    const unknown = await run(['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', 'Mars/Olympus'], opts());
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--tz: no time zone named 'Mars\/Olympus'/);
+    const many = await run(['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', 'America'], opts());
+    expect(many.code).toBe(2);
+    expect(many.stderr).toMatch(/--tz: 'America' matches \d+ time zones/);
+    expect((await sent(since)).filter((q) => !q.path.startsWith('/v3/timezones'))).toEqual([]);
+  });
+
+  it('a CSV row names its time zone by id; a name there is a row error (the default can be a name)', async () => {
+    const dir = tempDir();
+    const csv = join(dir.dir, 'c.csv');
+    writeFileSync(csv, 'email,name,timeZoneId\nrow@example.com,Row One,Asia/Kolkata\n');
+    const r = await run(['invite', '1001', '--csv', csv, '--dry-run'], opts());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/timeZoneId: must be a time zone id \(a number\) in the CSV/);
+    dir.cleanup();
+  });
+});
