@@ -52,7 +52,10 @@ export interface Context {
    * before run(); the printer accepts them too. Undefined when the command declares none.
    */
   jsonFields?: readonly string[];
-  /** The sandbox clock in sandbox mode, otherwise the wall clock. */
+  /**
+   * This machine's clock, in sandbox mode too (a sandbox clock offset or freeze moves the sandbox's
+   * timestamps, not this). Relative flag times (`--from 7d`) are resolved against the same clock.
+   */
   now(): Date;
   /** Aborted on SIGINT; long-running work checks it. */
   signal: AbortSignal;
@@ -64,6 +67,8 @@ export interface Context {
   apiV2(): Promise<import('./api/v2.js').V2Client>;
   /** Connection details the clients use (base URLs, key source) without making a request. */
   connection(): Promise<import('./config/credentials.js').Connection>;
+  /** The whole command tree this command runs in (commander's root program), e.g. for `completion`. */
+  program(): import('commander').Command;
   /** Registers cleanup to run before the process exits (sandbox stop, journal flush). */
   onExit(fn: () => Promise<void> | void): void;
   /** Writes a line to stderr (for notices, progress summaries and warnings). */

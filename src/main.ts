@@ -3,6 +3,7 @@
 // commonest invocations start about as fast as node itself.
 import { readFileSync } from 'node:fs';
 
+// Set from package.json by scripts/build.mjs (src/version.ts is the same value for other modules).
 declare const __ASSESS_VERSION__: string;
 
 // `assess help attempts list` is `assess attempts list --help` (commander's help command only

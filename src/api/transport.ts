@@ -4,15 +4,14 @@
 // The retry loop is ours rather than undici's RetryAgent because the decision depends on the
 // operation (is it safe to repeat after it may have reached the server?) and because a 429 must
 // slow down every request of a bulk pool through one shared gate.
-import type { Dispatcher } from 'undici';
-import { EnvHttpProxyAgent, request } from './undici-parts.js';
+import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { VERSION } from '../version.js';
+import { atRunEnd } from './lifecycle.js';
 import { ApiError, NetworkError, parseErrorBody, type RequestInfo } from './errors.js';
 import { redact, MASK } from './redact.js';
 import { BackoffGate, retryDelayMs, shouldRetry, wasSent, type Outcome } from './retry.js';
 import { parseJsonLossless } from './read/body.js';
 
-declare const __ASSESS_VERSION__: string;
-const VERSION = typeof __ASSESS_VERSION__ === 'string' ? __ASSESS_VERSION__ : 'dev';
 
 export interface TransportOptions {
   baseUrl: string;
@@ -57,18 +56,15 @@ export const DEFAULT_MAX_ATTEMPTS = 4;
 export const USER_AGENT = `assess-cli/${VERSION} node/${process.versions.node}`;
 
 let sharedDispatcher: Dispatcher | undefined;
-export const CLOSE_HOOK = Symbol.for('assess.closeSharedDispatcher');
 /** One keep-alive pool per process; honours HTTP_PROXY / HTTPS_PROXY / NO_PROXY. */
 function defaultDispatcher(): Dispatcher {
   if (!sharedDispatcher) {
     sharedDispatcher = new EnvHttpProxyAgent({ keepAliveTimeout: 10_000, connections: 64 });
-    // The CLI closes it on exit (idle keep-alive sockets would hold the process open) without
-    // importing this module when no request was made.
-    (globalThis as Record<symbol, unknown>)[CLOSE_HOOK] = closeSharedDispatcher;
+    // Idle keep-alive sockets would hold the process open: the CLI closes the pool after the command.
+    atRunEnd(closeSharedDispatcher);
   }
   return sharedDispatcher;
 }
-
 
 export async function closeSharedDispatcher(): Promise<void> {
   const d = sharedDispatcher;

@@ -69,6 +69,11 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
       const { createV2Client } = await import('../api/v2.js');
       return createV2Client(await ctx.connection(), clientHooks(ctx));
     },
+    program: () => {
+      let root = cmd;
+      while (root.parent) root = root.parent;
+      return root;
+    },
     onExit: (fn) => rt.exitHooks.push(fn),
     // Notices quote service text and URLs: control characters escaped, URL passwords masked.
     info: (m) => io.stderr.write(`${escapeMessage(maskUrlCredentials(m))}\n`),

@@ -34,7 +34,7 @@ export function checkDeclaredFields<I>(decl: JsonFields<I> | undefined, input: I
   checkFields(ctx.globals.fields, list);
 }
 
-type Part = z.ZodType | readonly string[] | ReadonlyArray<{ key: string }>;
+type Part = z.ZodType | readonly string[] | ReadonlyArray<{ key: string }>; // columns of any row type
 
 /**
  * The union, in first-seen order, of: a zod wire schema's top-level keys (the service's own field

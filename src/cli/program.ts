@@ -2,6 +2,7 @@
 // failure to an exit code in exit-codes.ts. `runCli` takes the process as a parameter so
 // tests can run commands in-process with in-memory streams.
 import { Command, CommanderError } from 'commander';
+import { runEndHooks } from '../api/lifecycle.js';
 import { NOUNS } from '../commands/index.js';
 import { buildCommand } from './command.js';
 import { createContext, type ProcessLike, type Runtime } from './context-factory.js';
@@ -10,8 +11,7 @@ import { maskUrlCredentials } from '../api/redact.js';
 import { escapeMessage } from '../output/escape.js';
 import { addGlobalOptions } from './globals.js';
 
-declare const __ASSESS_VERSION__: string;
-export const VERSION = typeof __ASSESS_VERSION__ === 'string' ? __ASSESS_VERSION__ : '0.0.0-dev';
+import { VERSION } from '../version.js';
 
 export function buildProgram(rt: Runtime): Command {
   const program = new Command('assess')
@@ -125,8 +125,7 @@ export async function runCli(argv: string[], proc: ProcessLike = process as unkn
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);
     for (const hook of rt.exitHooks.reverse()) await Promise.resolve(hook()).catch(() => undefined);
-    const closeDispatcher = (globalThis as Record<symbol, unknown>)[Symbol.for('assess.closeSharedDispatcher')];
-    if (typeof closeDispatcher === 'function') await closeDispatcher();
+    await runEndHooks(); // e.g. the transport's keep-alive pool, if a request was made
   }
   // Stopped by SIGTERM (a supervisor, `kill`): 128 + 15, as a shell reports a terminated process,
   // after the same clean wind-down as Ctrl-C.

@@ -9,28 +9,54 @@ import { toCsvLine } from './csv.js';
 import { renderQueryResult } from './query.js';
 import { getPath, localDate, plain, statusColour } from './values.js';
 
-export interface Column {
-  /** Service field name (dotted for nested), used as the machine-format key. */
-  key: string;
+/** A row type's own keys, without the index signature of a loose (passthrough) object. */
+type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : symbol extends K ? never : K]: T[K] } & string;
+type Down = [never, 0, 1, 2];
+/** `key` or `key.nested` (objects only, up to three levels) of a row type. */
+type PathOf<T, D extends number = 2> = [D] extends [never]
+  ? never
+  : T extends readonly unknown[]
+    ? never
+    : T extends object
+      ? { [K in KnownKeys<T>]: K | (NonNullable<T[K]> extends readonly unknown[] ? never : NonNullable<T[K]> extends object ? `${K}.${PathOf<NonNullable<T[K]>, Down[D]>}` : never) }[KnownKeys<T>]
+      : never;
+/** A column key of `Row`: a typo is a type error. Rows without declared keys take any string. */
+export type ColumnKey<Row> = [PathOf<Row>] extends [never] ? string : PathOf<Row>;
+
+/**
+ * A column of rows of type `Row`. `key` is the service field name (dotted for nested), also the
+ * machine-format key; it must be a field of `Row`, so a typo is a type error instead of an empty
+ * column. A column with its own `value` computes the cell and may name its key freely.
+ */
+export type Column<Row = Record<string, unknown>> = {
   header: string;
   kind?: 'text' | 'date' | 'status' | 'id';
-  value?: (row: Record<string, unknown>) => unknown;
-}
+} & ({ key: ColumnKey<Row>; value?: undefined } | { key: string; value: (row: Row) => unknown });
 
-export interface ListSpec {
-  columns: Column[];
+export interface ListSpec<Row = Record<string, unknown>> {
+  columns: ReadonlyArray<Column<Row>>;
   /** Every field name --json may select (defaults to column keys plus the rows' own keys). */
-  fields?: string[];
+  fields?: readonly string[];
 }
 
-export interface ObjectSpec {
+/** A nested table; its columns were checked against its own row type where they were declared. */
+export interface Section {
+  title: string;
+  rows: readonly object[];
+  // any: each section has its own row type, checked where its columns are declared
+  columns: ReadonlyArray<Column<any>>;
+}
+
+export interface ObjectSpec<Row = Record<string, unknown>> {
   /** The header shown on a TTY as label: value lines. */
-  fields: Column[];
+  fields: ReadonlyArray<Column<Row>>;
   /** Nested tables shown under the header on a TTY (sections, skills, …). */
-  sections?: Array<{ title: string; rows: Array<Record<string, unknown>>; columns: Column[] }>;
+  sections?: Section[];
 }
 
-type Rows = Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>;
+type AnyRow = Record<string, unknown>;
+type AnyColumn = Column<AnyRow>;
+type Rows<Row> = Iterable<Row> | AsyncIterable<Row>;
 
 export class Printer {
   readonly c: ChalkInstance;
@@ -52,7 +78,9 @@ export class Printer {
   }
 
   /** Prints a list; rows may stream (an async iterable) for NDJSON, JSON, CSV and TSV. */
-  async list(rows: Rows, spec: ListSpec): Promise<number> {
+  async list<Row extends object>(typedRows: Rows<Row>, typedSpec: ListSpec<Row>): Promise<number> {
+    const rows = typedRows as Rows<AnyRow>;
+    const spec = typedSpec as unknown as ListSpec<AnyRow>;
     const { output, fields, query } = this.ctx.globals;
     if (query) {
       // every page first: the query sees the whole list as one array
@@ -108,7 +136,9 @@ export class Printer {
   }
 
   /** Prints one object: an object under --json/--ndjson, key/value lines otherwise. */
-  object(obj: Record<string, unknown>, spec: ObjectSpec, jsonFields?: string[]): void {
+  object<Row extends object>(typedObj: Row, typedSpec: ObjectSpec<Row>, jsonFields?: readonly string[]): void {
+    const obj = typedObj as AnyRow;
+    const spec = typedSpec as unknown as ObjectSpec<AnyRow>;
     const { output, fields, query } = this.ctx.globals;
     if (query) {
       this.write(renderQueryResult(query.run(obj), output === 'ndjson'));
@@ -130,7 +160,7 @@ export class Printer {
     if (output === 'tsv') {
       for (const f of spec.fields) this.write(`${f.key}\t${tsvCell(plain(cellOf(obj, f)))}\n`);
       for (const s of spec.sections ?? [])
-        for (const row of s.rows) this.write(`${s.columns.map((col) => tsvCell(plain(cellOf(row, col)))).join('\t')}\n`);
+        for (const row of s.rows as readonly AnyRow[]) this.write(`${s.columns.map((col) => tsvCell(plain(cellOf(row, col)))).join('\t')}\n`);
       return;
     }
     const width = Math.max(...spec.fields.map((f) => f.header.length));
@@ -143,13 +173,13 @@ export class Printer {
     }
   }
 
-  table(rows: Array<Record<string, unknown>>, columns: Column[]): string {
+  table(rows: readonly object[], columns: ReadonlyArray<AnyColumn>): string {
     const t = new Table({
       head: columns.map((c) => this.c.bold(c.header)),
       style: { head: [], border: this.ctx.io.color ? ['grey'] : [] },
       wordWrap: false,
     });
-    for (const row of rows) t.push(columns.map((col) => this.pretty(cellOf(row, col), col)));
+    for (const row of rows as readonly AnyRow[]) t.push(columns.map((col) => this.pretty(cellOf(row, col), col)));
     // Keep the rule under the header but none between rows: twice as many rows fit on a screen.
     const lines = t.toString().split('\n');
     const isRule = (line: string) => /^(\u001b\[[0-9;]*m)*├/.test(line);
@@ -158,18 +188,18 @@ export class Printer {
   }
 
   /** A TTY cell: service text escaped first, then our own colour added. */
-  private pretty(v: unknown, col: Column): string {
+  private pretty(v: unknown, col: AnyColumn): string {
     if (col.kind === 'date') return escapeCell(localDate(v));
     if (col.kind === 'status' && typeof v === 'string') return statusColour(escapeCell(v), this.c);
     return escapeCell(plain(v));
   }
 }
 
-function cellOf(row: Record<string, unknown>, col: Column): unknown {
+function cellOf(row: AnyRow, col: AnyColumn): unknown {
   return col.value ? col.value(row) : getPath(row, col.key);
 }
 
-function cell(row: Record<string, unknown>, cols: Column[], key: string): unknown {
+function cell(row: AnyRow, cols: ReadonlyArray<AnyColumn>, key: string): unknown {
   const col = cols.find((c) => c.key === key);
   return col ? cellOf(row, col) : getPath(row, key);
 }

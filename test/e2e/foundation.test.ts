@@ -1,16 +1,21 @@
 // The binary's basic promises: help, version, usage errors, missing key, and `assess api`
 // against a throwaway loopback server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAssess, tempDir } from '../helpers/cli.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, runAssess, tempDir } from '../helpers/cli.js';
 import { json, startServer } from '../helpers/http-server.js';
 
 const KEY = 'sk_e2e_foundation_9f8e7d6c5b4a';
 
 describe('assess (binary)', () => {
   it('--version prints the version from package.json', async () => {
-    const r = await runAssess(['--version']);
-    expect(r.code).toBe(0);
-    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    // the fast path (main.ts) and commander's (program.ts, reached when other flags come along)
+    for (const args of [['--version'], ['-V'], ['--no-color', '--version']]) {
+      const r = await runAssess(args);
+      expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code: 0, stdout: `${version}\n` });
+    }
   });
 
   it('--help lists the nouns and examples, exit 0', async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { ndjson } from '../helpers/bulk.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { reportPdfName } from '../../src/commands/report/filename.js';
+import { reportPdfName } from '../../src/commands/report/shared/filename.js';
 
 let s: TestSandbox;
 const work = tempDir('assess-export-own-');

@@ -1,7 +1,7 @@
 // Units of the CSV side of `invite --csv`: header names, line numbers, row validation, keys.
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { checkRow, inviteKey, readCsvRows, type RowEvent } from '../../src/commands/invite/csv-rows.js';
+import { checkRow, inviteKey, readCsvRows, type RowEvent } from '../../src/commands/invite/shared/csv-rows.js';
 import { UsageError } from '../../src/errors.js';
 
 async function events(text: string): Promise<RowEvent[]> {

@@ -4,9 +4,9 @@
 import { Chalk } from 'chalk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCallback } from '../../src/api/schemas/callback.js';
-import { csvHeader, csvRow, eventEnv, tableHeader, tableRow } from '../../src/commands/callbacks/notification.js';
+import { csvHeader, csvRow, eventEnv, tableHeader, tableRow } from '../../src/commands/callbacks/shared/notification.js';
 import { forwardsToItself } from '../../src/commands/callbacks/listen.js';
-import { callbackUrlFor, MAX_BODY_BYTES, startReceiver, type Received, type Rejected, type RunningReceiver } from '../../src/commands/callbacks/receiver.js';
+import { callbackUrlFor, MAX_BODY_BYTES, startReceiver, type Received, type Rejected, type RunningReceiver } from '../../src/commands/callbacks/shared/receiver.js';
 
 const V3 = {
   CandidateEmailId: 'ann@example.com',

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bodyBytes, InboxWriter, notificationId, readInbox, type NotificationRecord } from '../../src/commands/callbacks/shared/inbox.js';
-import { startReceiver, type Received } from '../../src/commands/callbacks/receiver.js';
+import { startReceiver, type Received } from '../../src/commands/callbacks/shared/receiver.js';
 
 const body = (id: number, status: string) => ({
   CandidateEmailId: 'ann@example.com',

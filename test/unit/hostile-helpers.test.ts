@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { maskUrlCredentials } from '../../src/api/redact.js';
 import { checkFiles } from '../../src/bulk/output-files.js';
-import { parseSize } from '../../src/commands/callbacks/queue.js';
+import { parseSize } from '../../src/commands/callbacks/shared/queue.js';
 import { escapeCell, escapeMessage } from '../../src/output/escape.js';
 import { consistencyProblem } from '../../src/sandbox/persistence.js';
 import { buildSeedState } from '../../src/sandbox/seed.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyReturned, inviteBody, inviteSchema } from '../../src/commands/invite/body.js';
-import { reattemptBody, reattemptSchema } from '../../src/commands/reattempt/run.js';
+import { classifyReturned, inviteBody, inviteSchema } from '../../src/commands/invite/shared/body.js';
+import { reattemptBody, reattemptSchema } from '../../src/commands/reattempt/command.js';
 
 const base = { testId: '1001', email: 'ann@example.com', name: 'Ann Lee' };
 

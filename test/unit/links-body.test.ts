@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { TestLink } from '../../src/api/schemas/index.js';
 import { validate } from '../../src/cli/command.js';
-import { buildSchedule, createBody, linkFlagShape, mergeBody, refineLinkFlags } from '../../src/commands/links/body.js';
-import type { ResolvedLinkFlags } from '../../src/commands/links/body.js';
+import { buildSchedule, createBody, linkFlagShape, mergeBody, refineLinkFlags } from '../../src/commands/links/shared/body.js';
+import type { ResolvedLinkFlags } from '../../src/commands/links/shared/body.js';
 import { UsageError } from '../../src/errors.js';
 
 const schema = (mode: 'create' | 'update') => z.object(linkFlagShape).superRefine((v, c) => refineLinkFlags(v, c, mode));

@@ -2,8 +2,8 @@
 // (what exists is never created twice), and the v2 flag mapping of `links create|update --api v2`.
 import { describe, expect, it } from 'vitest';
 import type { V2TestLink } from '../../src/api/schemas/v2.js';
-import { planMigration, v3LinkFromV2 } from '../../src/commands/links/migrate-map.js';
-import { v2CreateBody, v2LinkFields, v2MergeBody } from '../../src/commands/v2/links.js';
+import { planMigration, v3LinkFromV2 } from '../../src/commands/links/shared/migrate-map.js';
+import { v2CreateBody, v2LinkFields, v2MergeBody } from '../../src/commands/shared/v2/links.js';
 
 const link = (over: Partial<V2TestLink> = {}): V2TestLink => ({
   testLinkId: 7,

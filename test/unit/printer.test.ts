@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Context } from '../../src/context.js';
 import { UsageError } from '../../src/errors.js';
 import type { OutputFormat } from '../../src/output/format.js';
-import { Printer } from '../../src/output/printer.js';
+import { Printer, type Column } from '../../src/output/printer.js';
 import { redact, maskKey } from '../../src/api/redact.js';
 
 function ctxFor(output: OutputFormat, fields?: string[]) {
@@ -16,11 +16,18 @@ function ctxFor(output: OutputFormat, fields?: string[]) {
   return { ctx, out: () => out, err: () => err };
 }
 
-const rows = [
+interface Row {
+  testInvitationId: number;
+  email: string;
+  name: string;
+  note: string | null;
+}
+
+const rows: Row[] = [
   { testInvitationId: 1, email: 'a@x.com', name: 'Ann, "the" Lee', note: 'two\nlines' },
   { testInvitationId: 2, email: 'b@x.com', name: 'Bo', note: null },
 ];
-const spec = {
+const spec: { columns: Column<Row>[] } = {
   columns: [
     { key: 'testInvitationId', header: 'Invitation' },
     { key: 'email', header: 'E-mail' },
@@ -92,6 +99,18 @@ describe('printer', () => {
     const t = ctxFor('json');
     new Printer(t.ctx).object({ a: 1, b: { c: 2 } }, { fields: [{ key: 'a', header: 'A' }] });
     expect(JSON.parse(t.out())).toEqual({ a: 1, b: { c: 2 } });
+  });
+});
+
+describe('typed columns', () => {
+  it('a column key that is not a field of the row type does not compile', () => {
+    // @ts-expect-error -- 'emial' is a typo of a Row field (tsc --noEmit fails if this compiles)
+    const typo: Column<Row> = { key: 'emial', header: 'E-mail' };
+    // a computed column names its key freely
+    const computed: Column<Row> = { key: 'domain', header: 'Domain', value: (r) => r.email.split('@')[1] };
+    // nested fields are named with dots
+    const nested: Column<{ result: { score: number } }> = { key: 'result.score', header: 'Score' };
+    expect([typo.key, computed.key, nested.key]).toEqual(['emial', 'domain', 'result.score']);
   });
 });
 

@@ -3,9 +3,9 @@ import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ResponseShapeError } from '../../src/api/errors.js';
-import { reportPdfName, sanitizeFileName } from '../../src/commands/report/filename.js';
-import { pdfGuard } from '../../src/commands/report/pdf.js';
-import { skillRows } from '../../src/commands/report/show.js';
+import { reportPdfName, sanitizeFileName } from '../../src/commands/report/shared/filename.js';
+import { pdfGuard } from '../../src/commands/report/shared/pdf.js';
+import { skillRows } from '../../src/commands/report/command.js';
 
 describe('report file names', () => {
   it('uses the candidate and the id', () => {

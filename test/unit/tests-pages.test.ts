@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagesOf } from '../../src/commands/tests/pages.js';
+import { pagesOf } from '../../src/commands/tests/shared/pages.js';
 
 function fakeApi(total: number, opts: { ignorePageNo?: boolean; totalCount?: boolean } = {}) {
   const calls: Array<{ pageNo?: number; pageSize?: number }> = [];

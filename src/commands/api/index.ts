@@ -1,5 +1,5 @@
 import { defineNoun } from '../../cli/command.js';
-import request from './request.js';
+import request from './command.js';
 
 export default defineNoun({
   name: 'api',

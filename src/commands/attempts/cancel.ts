@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { CancelResponse } from '../../api/schemas/index.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
+import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { confirmAction, nothingChanged } from '../shared/confirm.js';
 
-const COLUMNS: Column[] = [
+const COLUMNS: Column<R.Cancelled>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
   { key: 'status', header: 'Status', kind: 'status' },
 ];

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { TestAttempt } from '../../api/schemas/index.js';
 import { defineCommand } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
+import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
 
-export const ATTEMPT_COLUMNS: Column[] = [
+export const ATTEMPT_COLUMNS: Column<R.TestAttempt>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
   { key: 'testId', header: 'Test', kind: 'id' },
   { key: 'name', header: 'Name' },

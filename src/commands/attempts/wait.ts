@@ -9,7 +9,7 @@ import { defineCommand } from '../../cli/command.js';
 import { CancelledError, NotFoundError, OutcomeError, UsageError, WaitTimeoutError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { durationArg, fmt } from '../../util/duration.js';
-import { parseIdArgs } from '../callbacks/ids.js';
+import { parseIdArgs } from '../callbacks/shared/ids.js';
 import { safeText } from '../callbacks/shared/statuses.js';
 import { succeeded, UNTIL, verdict, type Until, type Verdict } from './shared/wait-target.js';
 

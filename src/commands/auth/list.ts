@@ -4,7 +4,15 @@ import { maskKey } from '../../api/redact.js';
 import { defineCommand } from '../../cli/command.js';
 import { Printer, type Column } from '../../output/printer.js';
 
-const COLUMNS: Column[] = [
+interface ProfileRow {
+  profile: string;
+  current: boolean;
+  baseUrl: string | null;
+  key: string | null;
+  api: 'v3' | 'v2';
+}
+
+const COLUMNS: Column<ProfileRow>[] = [
   { key: 'profile', header: 'Profile' },
   { key: 'current', header: 'In use', value: (r) => (r.current ? '*' : '') },
   { key: 'baseUrl', header: 'Base URL' },
@@ -23,7 +31,7 @@ export default defineCommand({
     const inUse = ctx.globals.profile;
     const names = Object.keys(profiles);
     if (!names.includes(inUse)) names.unshift(inUse); // the implicit default, or a profile named but not created yet
-    const rows = names.map((name) => {
+    const rows = names.map((name): ProfileRow => {
       const p = profiles[name] ?? {};
       return {
         profile: name,

@@ -12,10 +12,18 @@ const SOURCES = {
   sandbox: 'embedded sandbox',
 } as const;
 
-const FIELDS: Column[] = [
+interface Status {
+  profile: string;
+  baseUrl: string;
+  keySource: keyof typeof SOURCES | undefined;
+  key: string;
+  valid: boolean;
+}
+
+const FIELDS: Column<Status>[] = [
   { key: 'profile', header: 'Profile' },
   { key: 'baseUrl', header: 'Base URL' },
-  { key: 'keySource', header: 'Key from', value: (r) => SOURCES[r.keySource as keyof typeof SOURCES] },
+  { key: 'keySource', header: 'Key from', value: (r) => (r.keySource ? SOURCES[r.keySource] : undefined) },
   { key: 'key', header: 'Key' },
   { key: 'valid', header: 'Accepted', value: (r) => (r.valid ? 'yes' : 'no') },
 ];

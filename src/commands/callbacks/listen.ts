@@ -11,8 +11,8 @@ import { defineCommand, zx } from '../../cli/command.js';
 import { CALLBACK_V3_FIELDS } from '../../api/schemas/callback.js';
 import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
-import type { Received } from './receiver.js';
-import { parseSize, WorkQueue } from './queue.js';
+import type { Received } from './shared/receiver.js';
+import { parseSize, WorkQueue } from './shared/queue.js';
 import { addListenExtraOptions, checkListenExtras, listenExtraShape } from './shared/listen-extras.js';
 
 /** On Ctrl-C a running forward or --exec gets this long, then is aborted: the listener stops within 2 s. */
@@ -70,7 +70,7 @@ export default defineCommand({
     checkListenExtras(input);
     const extras = await import('./shared/listen-extras.js');
     if (input.printSecret) return extras.printSecret(ctx, input);
-    const { startReceiver } = await import('./receiver.js');
+    const { startReceiver } = await import('./shared/receiver.js');
     const out = await makePrinter(ctx);
     // one --exec at a time, in arrival order (In Progress before Complete), in a bounded queue
     // (count and bytes: a command that hangs must not grow the listener without end); forwards
@@ -138,7 +138,7 @@ export default defineCommand({
 
 /** Returns the function that prints one notification in the chosen output format. */
 async function makePrinter(ctx: Context): Promise<(n: Received) => void> {
-  const { tableHeader, tableRow, csvHeader, csvRow } = await import('./notification.js');
+  const { tableHeader, tableRow, csvHeader, csvRow } = await import('./shared/notification.js');
   const write = (s: string) => ctx.io.stdout.write(s);
   switch (ctx.globals.output) {
     case 'table': {
@@ -182,7 +182,7 @@ const label = (n: Received) => `invitation ${String(n.body.TestInvitationId)}${'
 
 /** Runs the --exec command with the body on stdin and ASSESS_EVENT_* variables; its output goes to stderr. */
 async function runExec(ctx: Context, command: string, n: Received, stop: AbortSignal): Promise<void> {
-  const { eventEnv } = await import('./notification.js');
+  const { eventEnv } = await import('./shared/notification.js');
   await new Promise<void>((resolve) => {
     const child = spawn(command, {
       shell: true,

@@ -9,8 +9,8 @@ import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../context.js';
 import { PartialFailureError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
-import { idsFromAttempts } from './from-attempts.js';
-import { chunk, dedupe, idsNamedIn, parseIdArgs, parseIdText } from './ids.js';
+import { idsFromAttempts } from './shared/from-attempts.js';
+import { chunk, dedupe, idsNamedIn, parseIdArgs, parseIdText } from './shared/ids.js';
 
 export type CallbackResult = {
   testInvitationId: number | string;

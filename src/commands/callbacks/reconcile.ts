@@ -11,7 +11,7 @@ import { PartialFailureError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { durationArg } from '../../util/duration.js';
 import { attemptsListSchema } from '../attempts/list.js';
-import { chunk } from './ids.js';
+import { chunk } from './shared/ids.js';
 
 const FIELDS = ['testInvitationId', 'testStatus', 'email', 'name', 'requeue', 'message'];
 
@@ -79,7 +79,7 @@ export default defineCommand({
         { key: 'testStatus', header: 'Status', kind: 'status' },
         { key: 'email', header: 'E-mail' },
         { key: 'name', header: 'Name' },
-        ...(input.apply ? [{ key: 'requeue', header: 'Re-queue', kind: 'status' as const }, { key: 'message', header: 'Message' }] : []),
+        ...(input.apply ? [{ key: 'requeue' as const, header: 'Re-queue', kind: 'status' as const }, { key: 'message' as const, header: 'Message' }] : []),
       ],
       fields: FIELDS,
     });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { NotFoundError } from '../../errors.js';
-import { configKey, shownValue } from './shared.js';
+import { configKey, shownValue } from './shared/keys.js';
 
 export default defineCommand({
   name: 'get',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
-import { KEY_NAMES, shownValue } from './shared.js';
+import { KEY_NAMES, shownValue } from './shared/keys.js';
 
 /** One row per setting of the profile. */
 const FIELDS = ['profile', 'key', 'value', 'description'];

@@ -3,7 +3,7 @@ import { normaliseBaseUrl } from '../../config/base-url.js';
 import { defineCommand } from '../../cli/command.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
 import { UsageError } from '../../errors.js';
-import { KEY_NAMES } from './shared.js';
+import { KEY_NAMES } from './shared/keys.js';
 
 export default defineCommand({
   name: 'set',

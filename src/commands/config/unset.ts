@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
-import { configKey } from './shared.js';
+import { configKey } from './shared/keys.js';
 
 export default defineCommand({
   name: 'unset',

@@ -1,7 +1,7 @@
-// `invite` is itself a command (`assess invite <testId> …`): one candidate (single.ts), or one
-// per CSV row with --csv (bulk.ts); entry.ts dispatches between them.
+// `invite` is itself a command (`assess invite <testId> …`): one candidate (shared/single.ts), or
+// one per CSV row with --csv (shared/bulk.ts); command.ts dispatches between them.
 import { defineNoun } from '../../cli/command.js';
-import invite from './entry.js';
+import invite from './command.js';
 
 export default defineNoun({
   name: 'invite',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import { addLinkOptions, createBody, linkFlagShape, refineLinkFlags } from './body.js';
-import { LINK_FIELDS, printLink } from './view.js';
+import { addLinkOptions, createBody, linkFlagShape, refineLinkFlags } from './shared/body.js';
+import { LINK_FIELDS, printLink } from './shared/view.js';
 import { resolveTz } from '../shared/timezone.js';
-import { createLinkV2, refineAnytime, V2_LINK_FIELDS } from '../v2/links.js';
+import { createLinkV2, refineAnytime, V2_LINK_FIELDS } from '../shared/v2/links.js';
 
 export default defineCommand({
   name: 'create',

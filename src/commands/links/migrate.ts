@@ -1,5 +1,5 @@
 // `assess links migrate <testId> [--apply]`: reads the test's v2 links, shows the equivalent v3
-// link objects (mapping in migrate-map.ts), and with --apply creates the missing ones through v3,
+// link objects (mapping in shared/migrate-map.ts), and with --apply creates the missing ones through v3,
 // printing old id → new id. Links whose name v3 already has are never created again.
 import { z } from 'zod';
 import { ApiError, NetworkError } from '../../api/errors.js';
@@ -8,8 +8,8 @@ import { defineCommand, zx } from '../../cli/command.js';
 import type { Context } from '../../context.js';
 import { PartialFailureError } from '../../errors.js';
 import { Printer, type Column } from '../../output/printer.js';
-import { v2Client } from '../v2/client.js';
-import { DEFAULT_ANYTIME_DAYS, planMigration, type MigrationRow } from './migrate-map.js';
+import { v2Client } from '../shared/v2/client.js';
+import { DEFAULT_ANYTIME_DAYS, planMigration, type MigrationRow } from './shared/migrate-map.js';
 
 const COLUMNS: Column[] = [
   { key: 'v2TestLinkId', header: 'v2 link', kind: 'id' },

@@ -3,11 +3,11 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
-import { diffObjects, formatChanges } from '../settings/diff.js';
-import { addLinkOptions, bodyOf, linkFlagShape, mergeBody, refineLinkFlags } from './body.js';
-import { LINK_FIELDS, printLink } from './view.js';
+import { diffObjects, formatChanges } from '../settings/shared/diff.js';
+import { addLinkOptions, bodyOf, linkFlagShape, mergeBody, refineLinkFlags } from './shared/body.js';
+import { LINK_FIELDS, printLink } from './shared/view.js';
 import { resolveTz } from '../shared/timezone.js';
-import { refineAnytime, updateLinkV2, V2_LINK_FIELDS } from '../v2/links.js';
+import { refineAnytime, updateLinkV2, V2_LINK_FIELDS } from '../shared/v2/links.js';
 
 const FLAG_KEYS = Object.keys(linkFlagShape);
 

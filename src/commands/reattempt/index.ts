@@ -1,6 +1,6 @@
 // `reattempt` is itself a command: `assess reattempt <invitationId> …`.
 import { defineNoun } from '../../cli/command.js';
-import run from './run.js';
+import run from './command.js';
 
 export default defineNoun({
   name: 'reattempt',

@@ -15,10 +15,10 @@ import { BulkRun } from '../../bulk/run.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { LocalError, UsageError } from '../../errors.js';
 import { timeArg } from '../../util/time.js';
-import { errorFields } from '../invite/bulk.js';
-import { savePdf } from './export-pdf.js';
-import { summaryRow, writeSummary, type SummaryRow } from './export-rows.js';
-import { reportPdfName } from './filename.js';
+import { errorFields } from '../invite/shared/bulk.js';
+import { savePdf } from './shared/export-pdf.js';
+import { summaryRow, writeSummary, type SummaryRow } from './shared/export-rows.js';
+import { reportPdfName } from './shared/filename.js';
 
 const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
 const BREAKER = 20;

@@ -1,8 +1,8 @@
-// `report` is itself a command (`assess report <invitationId>`, show.ts) and a noun that takes
+// `report` is itself a command (`assess report <invitationId>`, command.ts) and a noun that takes
 // verbs (`report export` is added to `verbs`).
 import { defineNoun } from '../../cli/command.js';
 import exportCmd from './export.js';
-import show from './show.js';
+import show from './command.js';
 
 export default defineNoun({
   name: 'report',

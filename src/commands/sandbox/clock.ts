@@ -3,7 +3,7 @@ import { defineCommand, zx } from '../../cli/command.js';
 import { parseDuration } from '../../sandbox/clock.js';
 import { UsageError } from '../../errors.js';
 import { parseTime } from '../../util/time.js';
-import { control, sandboxUrl } from './control.js';
+import { control, sandboxUrl } from './shared/control.js';
 
 export default defineCommand({
   name: 'clock',

@@ -3,10 +3,18 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
-import { control, sandboxUrl } from './control.js';
+import { control, sandboxUrl } from './shared/control.js';
 
 type Attempt = { n: number; at: string; url: string; status: number | null; error: string | null; durationMs: number };
-type Delivery = Record<string, unknown> & { deliveryId: number; testInvitationId: number; event: string; attempts: Attempt[] };
+type Delivery = Record<string, unknown> & {
+  deliveryId: number;
+  testInvitationId: number;
+  event: string;
+  state: string;
+  url: string;
+  queuedAt: string;
+  attempts: Attempt[];
+};
 
 const outcome = (a: Attempt | undefined) => (a ? (a.error ?? `HTTP ${a.status}`) : '');
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { FaultSpecError, parseFaultSpec, type FaultCounters } from '../../sandbox/faults.js';
-import { control, sandboxUrl } from './control.js';
+import { control, sandboxUrl } from './shared/control.js';
 
 type View = { spec: string | null; counters: FaultCounters };
 

@@ -3,7 +3,7 @@
 // and client generators. It is generated from the same zod wire schemas the CLI validates with.
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import { control, sandboxUrl } from './control.js';
+import { control, sandboxUrl } from './shared/control.js';
 
 export default defineCommand({
   name: 'openapi',

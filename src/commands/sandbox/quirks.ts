@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
-import { control, sandboxUrl } from './control.js';
+import { control, sandboxUrl } from './shared/control.js';
 
 type View = { seed: number | null; vendorTypeOfTest: boolean; gateway401: boolean; rewritten: number };
 

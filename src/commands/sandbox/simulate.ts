@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import { Printer } from '../../output/printer.js';
-import { control, sandboxUrl } from './control.js';
+import { Printer, type Column } from '../../output/printer.js';
+import { control, sandboxUrl } from './shared/control.js';
 
 const TARGETS = ['start', 'complete', 'leave', 'terminate', 'expire'] as const;
 
@@ -33,7 +33,7 @@ export default defineCommand({
   async run(ctx, input) {
     const base = await sandboxUrl(ctx, input.url);
     const r = await control<{
-      invitation: Record<string, unknown>;
+      invitation: Record<string, unknown> & { testInvitationId: number; email: string; testName: string; status: string };
       report: Record<string, unknown> | null;
       redirectTo?: string | null;
       callbacks?: Array<{ deliveryId: number; event: string; url: string }>;
@@ -50,23 +50,24 @@ export default defineCommand({
       ...(r.report ? { candidatePoints: r.report.candidatePoints, totalTestPoints: r.report.totalTestPoints, scorePercentage: r.report.scorePercentage } : {}),
       ...(finished ? { redirectTo: r.redirectTo ?? null } : {}),
     };
-    new Printer(ctx).object(view, {
-      fields: [
-        { key: 'testInvitationId', header: 'Invitation' },
-        { key: 'email', header: 'Candidate' },
-        { key: 'testName', header: 'Test' },
-        { key: 'status', header: 'Status', kind: 'status' },
-        ...(r.report
-          ? [
-              { key: 'candidatePoints', header: 'Points', value: (o: Record<string, unknown>) => `${o.candidatePoints} / ${o.totalTestPoints}` },
-              { key: 'scorePercentage', header: 'Score %' },
-            ]
-          : []),
-        ...(finished
-          ? [{ key: 'redirectTo', header: 'Redirect to', value: (o: Record<string, unknown>) => o.redirectTo ?? (ctx.globals.output === 'table' ? '(no redirect URL registered)' : null) }]
-          : []),
-      ],
-    });
+    const fields: Column<typeof view>[] = [
+      { key: 'testInvitationId', header: 'Invitation' },
+      { key: 'email', header: 'Candidate' },
+      { key: 'testName', header: 'Test' },
+      { key: 'status', header: 'Status', kind: 'status' },
+    ];
+    if (r.report)
+      fields.push(
+        { key: 'candidatePoints', header: 'Points', value: (o) => `${String(o.candidatePoints)} / ${String(o.totalTestPoints)}` },
+        { key: 'scorePercentage', header: 'Score %' },
+      );
+    if (finished)
+      fields.push({
+        key: 'redirectTo',
+        header: 'Redirect to',
+        value: (o) => o.redirectTo ?? (ctx.globals.output === 'table' ? '(no redirect URL registered)' : null),
+      });
+    new Printer(ctx).object(view, { fields });
     for (const cb of r.callbacks ?? [])
       ctx.info(`Callback '${cb.event}' queued for ${cb.url} (delivery ${cb.deliveryId}): assess sandbox deliveries --invitation ${input.invitationId}`);
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import { printSettings, SETTINGS_FIELDS } from './view.js';
+import { printSettings, SETTINGS_FIELDS } from './shared/view.js';
 
 export default defineCommand({
   name: 'get',

@@ -6,10 +6,10 @@ import { defineCommand, zx } from '../../cli/command.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
-import { applyChanges, finaliseSettings, parseSetFlags, parseSettingsFile } from './apply.js';
-import { diffObjects, formatChanges, type Change } from './diff.js';
+import { applyChanges, finaliseSettings, parseSetFlags, parseSettingsFile } from './shared/apply.js';
+import { diffObjects, formatChanges, type Change } from './shared/diff.js';
 import { confirmAction, nothingChanged } from '../shared/confirm.js';
-import { printSettings, SETTINGS_FIELDS } from './view.js';
+import { printSettings, SETTINGS_FIELDS } from './shared/view.js';
 
 /** --dry-run prints the diff: one {key, old, new} row per changed setting. */
 const DIFF_FIELDS = ['key', 'old', 'new'];

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { TestDetail } from '../../api/schemas/index.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
+import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
-import { getTestV2, V2_TEST_DETAIL_FIELDS } from '../v2/tests.js';
+import { getTestV2, V2_TEST_DETAIL_FIELDS } from '../shared/v2/tests.js';
 
-const HEADER: Column[] = [
+const HEADER: Column<R.TestDetail>[] = [
   { key: 'testId', header: 'Test ID', kind: 'id' },
   { key: 'testName', header: 'Name' },
   { key: 'testStatus', header: 'Status', kind: 'status' },
@@ -29,9 +30,7 @@ export default defineCommand({
   v2: { run: (ctx, { testId }) => getTestV2(ctx, testId), jsonFields: V2_TEST_DETAIL_FIELDS },
   showsAnswer: true,
   async run(ctx, { testId }) {
-    const test = (await (await ctx.api()).getTest(testId)) as Record<string, unknown> & {
-      sections?: Array<Record<string, unknown> & { sectionName: string; skills?: Array<Record<string, unknown>> }>;
-    };
+    const test = await (await ctx.api()).getTest(testId);
     const sections = test.sections ?? [];
     const skills = sections.flatMap((s) => (s.skills ?? []).map((k) => ({ sectionName: s.sectionName, ...k })));
     new Printer(ctx).object(test, {

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { TestSummary } from '../../api/schemas/index.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
+import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
-import { pagesOf, type V3ClientLike } from './pages.js';
-import { listTestsV2, V2_TEST_FIELDS } from '../v2/tests.js';
+import { pagesOf, type V3ClientLike } from './shared/pages.js';
+import { listTestsV2, V2_TEST_FIELDS } from '../shared/v2/tests.js';
 
-export const TEST_COLUMNS: Column[] = [
+export const TEST_COLUMNS: Column<R.TestSummary>[] = [
   { key: 'testId', header: 'Test ID', kind: 'id' },
   { key: 'testName', header: 'Name' },
   { key: 'testStatus', header: 'Status', kind: 'status' },
@@ -41,11 +42,11 @@ export default defineCommand({
     const printer = new Printer(ctx);
     if (!all) {
       const { tests } = await api.listTests({ pageNo: page, pageSize });
-      const n = await printer.list(tests as Array<Record<string, unknown>>, { columns: TEST_COLUMNS });
+      const n = await printer.list(tests, { columns: TEST_COLUMNS });
       if (n === pageSize && ctx.io.stderrIsTTY) ctx.info(`Page ${page}; more with --page ${page + 1}, or --all.`);
       return;
     }
     const rows = await pagesOf(api, page, pageSize, (m) => ctx.warn(m));
-    await printer.list(rows as AsyncIterable<TestSummary & Record<string, unknown>>, { columns: TEST_COLUMNS });
+    await printer.list(rows, { columns: TEST_COLUMNS });
   },
 });

@@ -1,0 +1,146 @@
+// The HTTP side of `assess callbacks listen`: a small node:http server that accepts completion
+// notifications (POST JSON on one path), checks the optional token and the body's shape, answers
+// at once (200, or 4xx saying why) and only then hands the notification on, so a slow --exec or
+// --forward-to never delays the service's delivery (which gives up after a few seconds).
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseCallback, type CallbackNotification } from '../../../api/schemas/callback.js';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface Received {
+  body: CallbackNotification;
+  version: 'v3' | 'v2';
+  /** The body exactly as it arrived (forwarded unchanged). */
+  raw: Buffer;
+  contentType: string;
+  remote: string;
+  at: Date;
+  /** The request headers (the inbox keeps a few, e.g. webhook-signature). */
+  headers?: IncomingMessage['headers'];
+}
+
+export interface Rejected {
+  status: number;
+  reason: string;
+  remote: string;
+  method: string;
+  path: string;
+}
+
+export interface ReceiverOptions {
+  host: string;
+  port: number;
+  /** The only path accepted, e.g. `/hook`. */
+  path: string;
+  /** When set, requests must carry `?token=<token>`. */
+  token?: string;
+  onNotification(n: Received): void;
+  /** When set, awaited before the 200 (the durable inbox); a failure answers 503 so the sender retries. */
+  persist?(n: Received): Promise<void>;
+  onRejected(r: Rejected): void;
+}
+
+export interface RunningReceiver {
+  port: number;
+  /** The URL to register as callbackUrl (with the token when there is one). */
+  callbackUrl: string;
+  close(): Promise<void>;
+}
+
+function sameToken(given: string | null, expected: string): boolean {
+  if (given === null) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function answer(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) return resolve(null); // too large: answer 413, stop collecting
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** `http://host:port/path?token=…` with loopback for a wildcard bind and brackets for IPv6. */
+export function callbackUrlFor(host: string, port: number, path: string, token?: string): string {
+  const h = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
+  const url = new URL(`http://${h}:${port}${path}`);
+  if (token) url.searchParams.set('token', token);
+  return url.toString();
+}
+
+export async function startReceiver(opts: ReceiverOptions): Promise<RunningReceiver> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://receiver.invalid');
+    const remote = req.socket.remoteAddress ?? '?';
+    const reject = (status: number, reason: string, headers: Record<string, string> = {}) => {
+      answer(res, status, { error: reason }, headers);
+      opts.onRejected({ status, reason, remote, method: req.method ?? '?', path: url.pathname });
+    };
+    if (url.pathname !== opts.path) return reject(404, `no receiver at ${url.pathname} (listening on ${opts.path})`);
+    if (req.method !== 'POST') return reject(405, `${req.method} is not accepted; notifications are POSTed`, { allow: 'POST' });
+    if (opts.token !== undefined && !sameToken(url.searchParams.get('token'), opts.token))
+      return reject(401, url.searchParams.has('token') ? 'wrong token' : 'missing ?token=');
+    readBody(req).then(
+      (raw) => {
+        if (raw === null) return reject(413, `body larger than ${MAX_BODY_BYTES} bytes`);
+        let json: unknown;
+        try {
+          json = JSON.parse(raw.toString('utf8'));
+        } catch (err) {
+          return reject(400, `malformed notification: body is not JSON (${(err as Error).message})`);
+        }
+        const parsed = parseCallback(json);
+        if (!parsed.ok) return reject(400, `malformed notification: ${parsed.errors.join('; ')}`);
+        const n: Received = {
+          body: json as CallbackNotification, // validated, but kept as sent (field order, extra fields)
+          version: parsed.version,
+          raw,
+          contentType: req.headers['content-type'] ?? 'application/json',
+          remote,
+          at: new Date(),
+          headers: req.headers,
+        };
+        (opts.persist ? opts.persist(n) : Promise.resolve()).then(
+          () => {
+            answer(res, 200, { received: true });
+            opts.onNotification(n);
+          },
+          (err: Error) => reject(503, `the notification could not be stored: ${err.message}`),
+        );
+      },
+      () => reject(400, 'the request body could not be read'),
+    );
+  });
+  await new Promise<void>((resolve, fail) => {
+    server.once('error', fail);
+    server.listen(opts.port, opts.host, () => {
+      server.off('error', fail);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    callbackUrl: callbackUrlFor(opts.host, port, opts.path, opts.token),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

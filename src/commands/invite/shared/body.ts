@@ -1,0 +1,141 @@
+// Flags → request body for invite via the default link (operation 3) or via a chosen link
+// (operation 10). Pure, so the body spellings are unit-tested without a server.
+import { z } from 'zod';
+import { isEmail } from '../../../api/schemas/common.js';
+import { zx } from '../../../cli/command.js';
+import { timeArg } from '../../../util/time.js';
+
+/** Flags that operation 10 (invite via a chosen link) has no body field for. */
+export const DEFAULT_LINK_ONLY = ['stakeholders', 'start', 'end', 'tz', 'proctoring'] as const;
+const FLAG_NAMES: Record<(typeof DEFAULT_LINK_ONLY)[number], string> = {
+  stakeholders: '--stakeholders/--no-stakeholders',
+  start: '--start',
+  end: '--end',
+  tz: '--tz',
+  proctoring: '--proctoring',
+};
+
+/** `--stakeholders a@x,b@y` (a string) or `--no-stakeholders` (false). */
+const stakeholders = z.union([z.literal(false), z.string()]).superRefine((v, ctx) => {
+  if (v === false) return;
+  const bad = v.split(',').map((s) => s.trim()).filter((s) => !isEmail(s));
+  if (bad.length)
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be comma-separated e-mail addresses, e.g. hr@example.com,lead@example.com (not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}); use --no-stakeholders to turn them off`,
+    });
+});
+
+/**
+ * `--tz`: the service's time zone id, or a name from its list (Asia/Kolkata, UTC, Kolkata) that
+ * the command resolves to the id before sending (src/commands/shared/timezone.ts).
+ */
+export const tzArg = () =>
+  z
+    .string()
+    .trim()
+    .superRefine((v, c) => {
+      const message = (m: string) => c.addIssue({ code: 'custom', message: m });
+      if (/^\d+$/.test(v)) {
+        if (v.length > 10 || Number(v) > 2_147_483_647) message('must be at most 2147483647, e.g. --tz 35');
+      } else if (/^-\d/.test(v)) message('must be at least 0, e.g. --tz 35');
+      else if (!/^[A-Za-z][A-Za-z0-9_+\-/ &().,:]{0,99}$/.test(v))
+        message("must be a time zone id or name, e.g. --tz 35 or --tz Asia/Kolkata (assess timezones lists them)");
+    })
+    .transform((v): number | string => (/^\d+$/.test(v) ? Number(v) : v));
+
+export const inviteSchema = z
+  .object({
+    testId: zx.id('1001'),
+    email: zx.email().optional(),
+    name: zx.name('"Ann Lee"').optional(),
+    link: zx.id('2001').optional(),
+    callbackUrl: zx.url().optional(),
+    redirectUrl: zx.url().optional(),
+    sendEmail: z.boolean().optional(),
+    stakeholders: stakeholders.optional(),
+    start: timeArg('future').optional(),
+    end: timeArg('future').optional(),
+    tz: tzArg().optional(),
+    proctoring: z
+      .enum(['disabled', 'image', 'video'], { message: "must be one of disabled, image, video, e.g. --proctoring image" })
+      .optional(),
+    imageProctoring: z.enum(['0', '1'], { message: 'must be 0 or 1, e.g. --image-proctoring 1' }).transform(Number).optional(),
+    hideInstructions: z.boolean().optional(),
+    /** commander's `--no-mandatory-fields` makes this true unless the flag is given. */
+    mandatoryFields: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.link) {
+      for (const k of DEFAULT_LINK_ONLY)
+        if (v[k] !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [k],
+            message: `cannot be used with --link: inviting through a chosen link takes ${FLAG_NAMES[k]} from the link's own settings (change them with 'assess links update')`,
+          });
+    }
+    if (v.mandatoryFields) {
+      if (!v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'is required, e.g. --email ann@example.com (or --no-mandatory-fields)' });
+      if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'is required, e.g. --name "Ann Lee" (or --no-mandatory-fields)' });
+    }
+    if ((v.start === undefined) !== (v.end === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.start === undefined ? 'start' : 'end'],
+        message: 'is required when the other of --start/--end is given, e.g. --start 2026-03-01 --end 7d',
+      });
+    if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
+      ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after --start (${v.start})` });
+  });
+
+export type InviteInput = z.infer<typeof inviteSchema>;
+
+/** The request body, spelled as in the spec's samples (callbackURL, redirectURL, ProctoringMode). */
+export function inviteBody(v: InviteInput): Record<string, unknown> {
+  // a --tz name is resolved by the command before the body is built (shared/timezone.ts)
+  if (typeof v.tz === 'string') throw new Error(`unresolved time zone name '${v.tz}'`);
+  const body: Record<string, unknown> = {};
+  if (v.email !== undefined) body.email = v.email;
+  if (v.name !== undefined) body.name = v.name;
+  if (v.callbackUrl) body.callbackURL = v.callbackUrl;
+  if (v.redirectUrl) body.redirectURL = v.redirectUrl;
+  if (!v.mandatoryFields) body.disableMandatoryFields = 1;
+  if (v.hideInstructions) body.hideInstruction = 1;
+  // Explicit, so the invitation never depends on a server-side default for e-mails.
+  body.sendEmail = v.sendEmail ? 'yes' : 'no';
+  if (v.imageProctoring !== undefined) body.imageProctoring = v.imageProctoring;
+  if (v.link) return body; // operation 10 has none of the fields below
+  if (v.stakeholders === false) body.stakeholderEmails = 'disable';
+  else if (v.stakeholders !== undefined) body.stakeholderEmails = v.stakeholders.split(',').map((s) => s.trim()).join(',');
+  if (v.start) body.startDateTime = v.start;
+  if (v.end) body.endDateTime = v.end;
+  if (v.tz !== undefined) body.timeZoneId = v.tz;
+  if (v.proctoring) body.ProctoringMode = v.proctoring;
+  return body;
+}
+
+export type ReturnedKind = 'new' | 'existing-in-progress' | 'existing-taken' | 'existing-other' | 'unknown';
+
+/**
+ * What the returned status says about the invitation. A fresh invitation is Pending; the
+ * service also answers Pending when it reused a Pending/Cancelled/Expired one (it cannot be told
+ * apart from the response), so only other statuses are reported as existing. See docs/assumptions.md.
+ */
+export function classifyReturned(status: string | null | undefined): ReturnedKind {
+  if (status == null) return 'unknown';
+  // the reader has already put known synonyms into the spec's spelling (Completed → Complete)
+  switch (status.toLowerCase()) {
+    case 'pending':
+      return 'new';
+    case 'in progress':
+      return 'existing-in-progress';
+    case 'complete':
+    case 'completed':
+    case 'test left':
+    case 'terminated':
+      return 'existing-taken';
+    default:
+      return 'existing-other';
+  }
+}

@@ -1,0 +1,247 @@
+// `assess invite <testId> --csv FILE|-`: one invitation per row. Two streaming passes over the
+// file: the first validates every row (nothing is sent when any row is bad, unless
+// --skip-invalid), the second sends the rows with bounded concurrency. Finished rows go to the
+// journal, so a re-run after Ctrl-C, a crash or kill -9 skips them; every row gets a line in
+// the results file. Standard input is spooled to a temp file so it can be read twice.
+import { createReadStream, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { ApiError, NetworkError, ResponseShapeError } from '../../../api/errors.js';
+import type { V3Client } from '../../../api/v3.js';
+import { bulkClient, defaultConcurrency } from '../../../bulk/client.js';
+import { KeyIndex } from '../../../bulk/key-index.js';
+import { runPool } from '../../../bulk/pool.js';
+import { checkFiles } from '../../../bulk/output-files.js';
+import { BulkRun } from '../../../bulk/run.js';
+import { spoolPrivately } from '../../../bulk/spool.js';
+import type { Context } from '../../../context.js';
+import { UsageError } from '../../../errors.js';
+import { classifyReturned, inviteBody, type InviteInput } from './body.js';
+import { checkRow, readCsvRows, type BadRow, type CsvRow, type RowEvent } from './csv-rows.js';
+
+export interface BulkInviteInput {
+  testId: string;
+  csv: string;
+  skipInvalid: boolean;
+  dryRun: boolean;
+  concurrency?: number;
+  journal?: string;
+  results?: string;
+  /** Raw values of the single-invite flags, applied to every row (columns override). */
+  defaults: Record<string, unknown>;
+}
+
+const SHOW_BAD = 50;
+/** This many failures in a row (no success between) means the service refuses everything. */
+const BREAKER = 20;
+
+interface Checked {
+  valid: number;
+  badCount: number;
+  bad: BadRow[];
+  /** key → first line: the first row of a candidate is sent, later ones are duplicates. */
+  firstLine: KeyIndex;
+}
+
+export async function runBulkInvite(ctx: Context, input: BulkInviteInput): Promise<void> {
+  const { path: csvPath, label, cleanup } = await openSource(ctx, input.csv);
+  try {
+    const checked = await checkAll(ctx, csvPath, label, input);
+    if (checked.badCount && !input.skipInvalid) throw badRowsError(label, checked);
+    const paths = invitePaths(input.csv, input.testId, input.journal, input.results);
+    checkFiles([
+      ...(input.csv === '-' ? [] : [{ flag: '--csv', path: input.csv, role: 'input' as const }]),
+      { flag: '--journal', path: paths.journal, role: 'output' },
+      { flag: '--results', path: paths.results, role: 'output', replaced: true },
+    ]);
+    if (input.dryRun) return await dryRun(ctx, checked, paths.journal, label);
+    await send(ctx, input, csvPath, label, checked, paths);
+  } finally {
+    cleanup();
+  }
+}
+
+async function openSource(ctx: Context, csv: string): Promise<{ path: string; label: string; cleanup: () => void }> {
+  if (csv !== '-') {
+    const path = resolve(csv);
+    // A FIFO or `<(…)` can be read once only: copy it once, then read the copy (twice).
+    if (isPipeLike(path)) return { ...(await spoolPrivately(ctx, createReadStream(path), { fifo: path })), label: csv };
+    return { path, label: csv, cleanup: () => undefined };
+  }
+  if (ctx.io.stdinIsTTY) throw new UsageError('--csv -: standard input is a terminal', 'pipe the file in: assess invite 1001 --csv - < candidates.csv');
+  return { ...(await spoolPrivately(ctx, ctx.io.stdin)), label: 'standard input' };
+}
+
+function isPipeLike(path: string): boolean {
+  try {
+    const st = statSync(path);
+    return !st.isFile() && !st.isDirectory();
+  } catch {
+    return false; // missing: reported by the first read, as before
+  }
+}
+
+/**
+ * Journal: `--journal`, else `<csv>.journal.ndjson` beside the file, else (stdin, `<(…)`)
+ * `invite-<testId>.journal.ndjson` in the current directory. Results: `--results`, else beside
+ * the journal with `.results.ndjson` in place of `.journal.ndjson`.
+ */
+export function invitePaths(csv: string, testId: string, journal?: string, results?: string): { journal: string; results: string } {
+  // `<(…)` is /dev/fd/N (or /proc/self/fd/N): nothing can be written beside it.
+  const nowhere = csv === '-' || /^\/(dev|proc)\//.test(resolve(csv));
+  const j = resolve(journal ?? (nowhere ? `invite-${testId}.journal.ndjson` : `${csv}.journal.ndjson`));
+  const stem = basename(j).replace(/\.journal\.ndjson$/, '').replace(/\.ndjson$/, '');
+  return { journal: j, results: resolve(results ?? join(dirname(j), `${stem}.results.ndjson`)) };
+}
+
+function rows(path: string, label: string, onUnknown?: (names: string[]) => void): AsyncGenerator<RowEvent> {
+  return readCsvRows(createReadStream(path, { highWaterMark: 4096 }), label, onUnknown);
+}
+
+/** Pass 1: every row validated, nothing sent. */
+async function checkAll(ctx: Context, path: string, label: string, input: BulkInviteInput): Promise<Checked> {
+  const c: Checked = { valid: 0, badCount: 0, bad: [], firstLine: new KeyIndex() };
+  const warnUnknown = (names: string[]) => ctx.warn(`--csv: ignoring unknown column(s) ${names.join(', ')}`);
+  const noteBad = (bad: BadRow) => {
+    c.badCount++;
+    if (c.bad.length < SHOW_BAD) c.bad.push(bad);
+  };
+  for await (const ev of rows(path, label, warnUnknown)) {
+    if (ev.kind === 'bad') {
+      noteBad(ev.bad);
+      continue;
+    }
+    const r = checkRow(ev.row.fields, input.testId, input.defaults);
+    if (!r.ok) {
+      noteBad({ line: ev.row.line, errors: r.errors, fields: ev.row.fields });
+      continue;
+    }
+    c.firstLine.setIfAbsent(r.key, ev.row.line);
+    c.valid++;
+  }
+  return c;
+}
+
+const where = (b: BadRow) => (b.endLine && b.endLine !== b.line ? `lines ${b.line}-${b.endLine}` : `line ${b.line}`);
+
+function badRowsError(label: string, c: Checked): UsageError {
+  const list = [...c.bad].sort((a, b) => a.line - b.line).map((b) => `  ${where(b)}: ${b.errors.join('; ')}`).join('\n');
+  const more = c.badCount > c.bad.length ? `\n  … and ${c.badCount - c.bad.length} more` : '';
+  return new UsageError(
+    `--csv: ${c.badCount} bad row(s) in ${label}; nothing was sent:\n${list}${more}`,
+    'fix those rows and run again, or add --skip-invalid to send the good rows and list the bad ones in the results file',
+  );
+}
+
+async function dryRun(ctx: Context, c: Checked, journalPath: string, label: string): Promise<void> {
+  const { existsSync } = await import('node:fs');
+  let done = 0;
+  if (existsSync(journalPath)) {
+    const { Journal } = await import('../../../bulk/journal.js');
+    const j = await Journal.open(journalPath);
+    for (const k of c.firstLine.keys()) if (j.has(k)) done++;
+    j.close();
+  }
+  const duplicates = c.valid - c.firstLine.size;
+  const summary = { rows: c.valid + c.badCount, valid: c.valid, invalid: c.badCount, duplicates, alreadyDone: done, wouldSend: c.firstLine.size - done };
+  for (const b of c.bad) ctx.warn(`${where(b)}: ${b.errors.join('; ')} (skipped with --skip-invalid)`);
+  ctx.info(
+    `Dry run of ${label}: ${summary.rows} rows, ${c.valid} valid, ${c.badCount} invalid, ${duplicates} duplicate(s), ` +
+      `${done} already invited (journal ${journalPath}); ${summary.wouldSend} would be sent. Nothing was sent.`,
+  );
+}
+
+/** Pass 2: journal, results, the pool. */
+async function send(ctx: Context, input: BulkInviteInput, path: string, label: string, c: Checked, paths: { journal: string; results: string }) {
+  const client = await bulkClient(ctx); // a missing key fails here, before any file is touched
+  const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
+  const run = await BulkRun.start(ctx, paths.journal, paths.results);
+  let toSend = 0;
+  for (const k of c.firstLine.keys()) if (!run.journal.has(k)) toSend++;
+  let fromJournal = 0;
+  let existing = 0;
+  let failuresInARow = 0;
+
+  /** Rows that must be sent; everything else is recorded here as it streams past. */
+  async function* sendable(): AsyncGenerator<{ row: CsvRow; key: string; input: InviteInput }> {
+    for await (const ev of rows(path, label)) {
+      if (ev.kind === 'bad') {
+        run.record({ line: ev.bad.line, outcome: 'invalid', errors: ev.bad.errors }, 'failed');
+        continue;
+      }
+      const { row } = ev;
+      const r = checkRow(row.fields, input.testId, input.defaults);
+      if (!r.ok) {
+        run.record({ line: row.line, row: row.fields, outcome: 'invalid', errors: r.errors }, 'failed');
+        continue;
+      }
+      const first = c.firstLine.get(r.key);
+      if (first !== row.line) {
+        run.record({ line: row.line, row: row.fields, outcome: 'duplicate', duplicateOf: first, key: r.key }, 'skipped');
+        continue;
+      }
+      const done = run.journal.get(r.key);
+      if (done) {
+        fromJournal++;
+        run.record({ line: row.line, row: row.fields, outcome: 'skipped', reason: 'already invited in an earlier run (journal)', ...serviceFields(done) }, 'skipped');
+        continue;
+      }
+      yield { row, key: r.key, input: r.input };
+    }
+  }
+
+  // Candidates an earlier run was inviting with an e-mail when it died (kill -9, power cut): the
+  // service may have e-mailed them already; sending again may e-mail them twice. Say who.
+  const uncertain = new Set(run.journal.inFlightEarlier().filter((k) => c.firstLine.get(k) !== undefined));
+  if (uncertain.size) {
+    const who = [...uncertain].slice(0, 20).map((k) => k.split('|').at(-1)).join(', ');
+    ctx.warn(
+      `${uncertain.size} candidate(s) were being invited with an e-mail when an earlier run stopped; the service may ` +
+        `have e-mailed them already, and inviting them again may send a second e-mail: ${who}${uncertain.size > 20 ? ', …' : ''}`,
+    );
+  }
+  run.startProgress(toSend, 'Inviting');
+  let fatal: unknown;
+  try {
+    await runPool(sendable(), { concurrency, signal: ctx.signal }, async ({ row, key, input: inv }) => {
+      try {
+        if (inviteBody(inv).sendEmail === 'yes') run.journal.markSending(key);
+        const res = await inviteOne(client, input.testId, inv);
+        failuresInARow = 0;
+        const kind = classifyReturned(res.status);
+        const outcome = kind === 'new' || kind === 'unknown' ? 'invited' : 'existing';
+        if (outcome === 'existing') existing++;
+        const fields = { testInvitationId: res.testInvitationId, testUrl: res.testUrl, status: res.status ?? null };
+        run.journal.append({ k: key, line: row.line, outcome, ...fields });
+        run.record({ line: row.line, row: row.fields, outcome, ...fields, ...(uncertain.has(key) ? { maybeEmailedTwice: true } : {}) }, 'done');
+      } catch (err) {
+        if (!(err instanceof ApiError) && !(err instanceof NetworkError) && !(err instanceof ResponseShapeError)) throw err;
+        // A refused key or a test of another account fails every row alike: stop at once.
+        if (err instanceof ApiError && err.kind === 'auth' && !inv.link) throw err;
+        run.record({ line: row.line, row: row.fields, outcome: 'failed', error: errorFields(err) }, 'failed');
+        if (++failuresInARow >= BREAKER) throw err;
+      }
+    });
+  } catch (err) {
+    fatal = err;
+  }
+  const notes = [fromJournal && `${fromJournal} already invited in an earlier run`, existing && `${existing} existing invitation(s) returned`]
+    .filter(Boolean)
+    .join(', ');
+  if (fatal) throw run.stopped(fatal, `Invitations from ${label}`);
+  run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '');
+}
+
+async function inviteOne(client: V3Client, testId: string, inv: InviteInput) {
+  const body = inviteBody(inv);
+  return inv.link ? client.inviteByLink(testId, inv.link, body) : client.invite(testId, body);
+}
+
+function serviceFields(e: Record<string, unknown>) {
+  return { testInvitationId: e.testInvitationId, testUrl: e.testUrl, status: e.status };
+}
+
+export function errorFields(err: ApiError | NetworkError | ResponseShapeError): Record<string, unknown> {
+  if (err instanceof ApiError) return { status: err.status, messages: err.messages };
+  if (err instanceof NetworkError) return { code: err.code ?? null, message: err.message };
+  return { message: err.message };
+}

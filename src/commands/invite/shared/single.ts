@@ -1,0 +1,84 @@
+// `assess invite <testId> --email E --name N …`: one candidate, via the test's default link
+// (operation 3) or a chosen link (`--link`, operation 10).
+import { Option } from 'commander';
+import { InviteByLinkResponse, InviteResponse } from '../../../api/schemas/index.js';
+import { defineCommand } from '../../../cli/command.js';
+import { fieldsOf } from '../../../cli/json-fields.js';
+import type { Context } from '../../../context.js';
+import { Printer, type Column } from '../../../output/printer.js';
+import { resolveTz } from '../../shared/timezone.js';
+import type * as R from '../../../api/read/v3.js';
+import { classifyReturned, inviteBody, inviteSchema } from './body.js';
+import { inviteV2, v2InviteFields } from '../../shared/v2/invite.js';
+
+export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
+  { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
+  { key: 'testUrl', header: 'URL' },
+  { key: 'status', header: 'Status', kind: 'status' },
+];
+
+/** What `--json a,b` may name for one invitation: the wire fields of either invite answer. */
+const FIELDS = fieldsOf(InviteResponse, InviteByLinkResponse, INVITATION_COLUMNS);
+
+
+export default defineCommand({
+  name: 'invite',
+  args: ['<testId>'],
+  description: "Invite a candidate to a test through its default link, or through a chosen link with --link",
+  examples: [
+    'assess invite 1001 --email ann@example.com --name "Ann Lee"',
+    'assess invite 1001 --email ann@example.com --name "Ann Lee" --start 2026-03-01 --end 7d --tz 35 --send-email',
+    'assess invite 1001 --link 5002 --email ann@example.com --name "Ann Lee" --callback-url https://example.com/hook',
+    'assess invite 1001 --no-mandatory-fields --json testInvitationId,testUrl',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--email <email>', 'candidate e-mail (the same e-mail is the same candidate)')
+      .option('--name <name>', 'candidate full name')
+      .option('--link <linkId>', 'invite through this test link (operation 10) instead of the default link')
+      .option('--callback-url <url>', 'address that receives the completion notification')
+      .option('--redirect-url <url>', 'address the candidate is sent to after the test')
+      .option('--send-email', 'let the service e-mail the invitation to the candidate (default: no e-mail)')
+      .option('--stakeholders <list>', 'comma-separated e-mails notified on completion (default link only)')
+      .option('--no-stakeholders', 'send no stakeholder e-mails for this invitation (default link only)')
+      .option('--start <T>', 'access window start: YYYY-MM-DD, ISO 8601 or relative (now, 2d); needs --end')
+      .option('--end <T>', 'access window end (relative values count forward: 7d = in 7 days)')
+      .option('--tz <id|name>', 'time zone of the access window: an id or a name (assess timezones)')
+      .addOption(new Option('--proctoring <mode>', 'proctoring mode: disabled, image or video (default link only)'))
+      .option('--image-proctoring <0|1>', 'override image proctoring for this invitation')
+      .option('--hide-instructions', 'skip the instruction page')
+      .option('--no-mandatory-fields', 'e-mail and name become optional; the service generates both when absent'),
+  // Bulk invitations (`--csv FILE`) belong here too; they will dispatch from index.ts.
+  schema: inviteSchema,
+  jsonFields: FIELDS,
+  v2: { run: inviteV2, jsonFields: (input) => v2InviteFields(input) },
+  async run(ctx, input) {
+    const client = await ctx.api();
+    const body = inviteBody({ ...input, tz: await resolveTz(ctx, input.tz) });
+    const res = input.link
+      ? await client.inviteByLink(input.testId, input.link, body)
+      : await client.invite(input.testId, body);
+    explainReturned(ctx, res.status, String(res.testInvitationId));
+    new Printer(ctx).object(res, { fields: INVITATION_COLUMNS });
+  },
+});
+
+/** Tells (on stderr) when the service handed back an invitation the candidate already had. */
+function explainReturned(ctx: Context, status: string | null | undefined, id: string): void {
+  switch (classifyReturned(status)) {
+    case 'existing-in-progress':
+      ctx.warn(`existing invitation ${id} returned: the candidate is taking this test right now (In Progress); nothing was changed.`);
+      break;
+    case 'existing-taken':
+      ctx.warn(
+        `existing invitation ${id} returned: the candidate already took this test (${status}); the link shows them an "already appeared" message. ` +
+          `To let them take it again: assess reattempt ${id} --start now --end 7d --tz ID`,
+      );
+      break;
+    case 'existing-other':
+      ctx.warn(`existing invitation ${id} returned with status ${status}.`);
+      break;
+    default:
+      break;
+  }
+}

@@ -1,0 +1,42 @@
+// One choice of columns for test links, shared by list, get, create and update. Keys are the
+// service's field names (dotted for nested), so CSV headers and --json read like the API.
+import { TestLink } from '../../../api/schemas/index.js';
+import type { TestLink as ReadLink, WrittenLink } from '../../../api/read/v3.js';
+import { fieldsOf } from '../../../cli/json-fields.js';
+import type { Context } from '../../../context.js';
+import { Printer, type Column } from '../../../output/printer.js';
+
+const SCHEDULE = 'invitationSchedule.scheduleDetails';
+
+export const LINK_COLUMNS: Column[] = [
+  { key: 'testLinkId', header: 'Link ID', kind: 'id' },
+  { key: 'testLinkName', header: 'Name' },
+  { key: 'testLinkStatus', header: 'Status', kind: 'status' },
+  { key: 'invitationType', header: 'Type' },
+  { key: 'proctoringSettings.proctoringMode', header: 'Proctoring' },
+  { key: 'invitationSchedule.scheduleType', header: 'Schedule' },
+  { key: `${SCHEDULE}.invitationValidityInDays`, header: 'Days' },
+  { key: `${SCHEDULE}.startDateTime`, header: 'Start', kind: 'date' },
+  { key: `${SCHEDULE}.endDateTime`, header: 'End', kind: 'date' },
+  { key: `${SCHEDULE}.timeZoneId`, header: 'TZ' },
+];
+
+/** Every top-level field `--json a,b` may pick for a link: the wire schema's fields. */
+export const LINK_FIELDS = fieldsOf(TestLink);
+
+const DETAIL: Column[] = [
+  { key: 'testLinkId', header: 'Link ID', kind: 'id' },
+  { key: 'testId', header: 'Test ID', kind: 'id' },
+  { key: 'testLinkName', header: 'Name' },
+  { key: 'testLink', header: 'Link token' },
+  { key: 'testLinkStatus', header: 'Status', kind: 'status' },
+  { key: 'invitationType', header: 'Type' },
+  { key: 'isApiLink', header: 'API link' },
+  { key: 'proctoringSettings.proctoringMode', header: 'Proctoring' },
+  { key: 'stakeholderEmails', header: 'Stakeholders' },
+  ...LINK_COLUMNS.slice(5).map((c) => ({ ...c, header: c.header === 'TZ' ? 'Time zone' : c.header === 'Days' ? 'Valid days' : c.header })),
+];
+
+export function printLink(ctx: Context, link: ReadLink | WrittenLink): void {
+  new Printer(ctx).object(link as Record<string, unknown>, { fields: DETAIL }, [...new Set([...LINK_FIELDS, ...Object.keys(link)])]);
+}

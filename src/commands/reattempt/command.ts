@@ -1,0 +1,98 @@
+// `assess reattempt <invitationId> --start T --end T --tz ID …` (operation 9).
+import { z } from 'zod';
+import { ApiError } from '../../api/errors.js';
+import { ReattemptResponse } from '../../api/schemas/index.js';
+import { defineCommand, zx } from '../../cli/command.js';
+import { fieldsOf } from '../../cli/json-fields.js';
+import type * as R from '../../api/read/v3.js';
+import { Printer, type Column } from '../../output/printer.js';
+import { timeArg } from '../../util/time.js';
+import { tzArg } from '../invite/shared/body.js';
+import { resolveTz } from '../shared/timezone.js';
+
+export const reattemptSchema = z
+  .object({
+    invitationId: zx.id('5001'),
+    start: timeArg('future').optional(),
+    end: timeArg('future').optional(),
+    tz: tzArg().optional(),
+    callbackUrl: zx.url().optional(),
+    redirectUrl: zx.url().optional(),
+    sendEmail: z.boolean().optional(),
+    hideInstructions: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const need = { start: '--start now', end: '--end 7d', tz: '--tz 35' } as const;
+    for (const k of ['start', 'end', 'tz'] as const)
+      if (v[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `is required, e.g. ${need[k]}` });
+    if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
+      ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after --start (${v.start})` });
+  })
+  .transform((v) => ({ ...v, start: v.start!, end: v.end!, tz: v.tz! }));
+export type ReattemptInput = z.infer<typeof reattemptSchema>;
+
+const COLUMNS: Column<R.Reattempt>[] = [
+  { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
+  { key: 'testUrl', header: 'URL' },
+  { key: 'callbackUrlRegistered', header: 'Callback URL' },
+  { key: 'redirectUrlRegistered', header: 'Redirect URL' },
+];
+
+/** The body, PascalCase as in the spec (hideInstruction and sendEmail are camelCase there). */
+export function reattemptBody(v: ReattemptInput): Record<string, unknown> {
+  const body: Record<string, unknown> = { StartDateTime: v.start, EndDateTime: v.end, TimeZoneId: v.tz };
+  if (v.callbackUrl) body.CallbackUrl = v.callbackUrl;
+  if (v.redirectUrl) body.RedirectUrl = v.redirectUrl;
+  if (v.hideInstructions) body.hideInstruction = 1;
+  body.sendEmail = v.sendEmail ? 'yes' : 'no';
+  return body;
+}
+
+export default defineCommand({
+  name: 'reattempt',
+  args: ['<invitationId>'],
+  description: 'Allow a candidate to take a test again (a new invitation once the previous attempt was taken)',
+  examples: [
+    'assess reattempt 900001 --start now --end 7d --tz 35',
+    'assess reattempt 900002 --start 2026-03-01 --end 2026-03-08 --tz 35 --send-email --json',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--start <T>', 'access window start: YYYY-MM-DD, ISO 8601 or relative (now, 2d)')
+      .option('--end <T>', 'access window end (relative values count forward: 7d = in 7 days)')
+      .option('--tz <id|name>', 'time zone of the access window: an id or a name (assess timezones)')
+      .option('--callback-url <url>', 'address that receives the completion notification')
+      .option('--redirect-url <url>', 'address the candidate is sent to after the test')
+      .option('--send-email', 'let the service e-mail the invitation to the candidate')
+      .option('--hide-instructions', 'skip the instruction page'),
+  schema: reattemptSchema,
+  jsonFields: fieldsOf(ReattemptResponse, COLUMNS),
+  v2: { unsupported: 'v2 has no reattempt' },
+  async run(ctx, input) {
+    const client = await ctx.api();
+    let res;
+    try {
+      res = await client.reattempt(input.invitationId, reattemptBody({ ...input, tz: (await resolveTz(ctx, input.tz))! }));
+    } catch (err) {
+      throw explainRefusal(err, input.invitationId);
+    }
+    const newId = String(res.testInvitationId);
+    if (newId !== input.invitationId)
+      ctx.info(
+        `New invitation ${newId} for the reattempt (invitation ${input.invitationId} is unchanged). ` +
+          'Until the candidate takes it, repeating this command returns this same invitation.',
+      );
+    else ctx.info(`Same invitation ${newId} returned: it was not taken yet, so it is open again with the new access window.`);
+    new Printer(ctx).object(res, { fields: COLUMNS });
+  },
+});
+
+/** The 400 `{statusCode, message}` answer (e.g. "in progress") keeps exit 1 with a clearer message. */
+function explainRefusal(err: unknown, id: string): unknown {
+  if (!(err instanceof ApiError) || err.status !== 400 || err.body.shape !== 'statusMessage') return err;
+  const said = err.body.message;
+  const why = /in progress/i.test(said)
+    ? `reattempt refused: invitation ${id} (or its latest reattempt) is In Progress; run this again once the candidate has finished the test`
+    : `reattempt refused for invitation ${id}`;
+  return new ApiError(400, { shape: 'statusMessage', statusCode: 400, message: `${why} (service: ${said})` }, err.request, err.attempts);
+}

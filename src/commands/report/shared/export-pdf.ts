@@ -1,0 +1,76 @@
+// One PDF of `report export`: downloaded to a temp file beside the target, then put in place.
+// A file with the report's name that no run of this journal wrote (its item line carries
+// `wrote`) is the user's: it is never replaced and never counted as exported. If its bytes are
+// the report's own (a run killed between the rename and its journal line), it is kept as
+// "existing"; otherwise the report goes beside it as "name (2).pdf" and the caller says so.
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { NetworkError, ResponseShapeError } from '../../../api/errors.js';
+import { retryDelayMs } from '../../../api/retry.js';
+import type { V3Client } from '../../../api/v3.js';
+import { tempPathFor } from '../../../bulk/atomic.js';
+import type { Journal } from '../../../bulk/journal.js';
+import { asFileError } from '../../../bulk/output-files.js';
+import { failUnlessOk, pdfGuard } from './pdf.js';
+
+const PDF_TRIES = 4;
+
+export interface SavedPdf {
+  name: string;
+  outcome: 'saved' | 'existing';
+  /** Set when a file of the user's had the report's name and the report went beside it. */
+  besideOf?: string;
+}
+
+export async function savePdf(client: V3Client, id: string, dir: string, wanted: string, journal: Journal, pathOf: (name: string) => string): Promise<SavedPdf> {
+  if (journal.wrote.has(wanted) && existsSync(pathOf(wanted))) return { name: wanted, outcome: 'existing' };
+  const tmp = await download(client, id, tempPathFor(pathOf(wanted)));
+  try {
+    for (let n = 1; ; n++) {
+      const name = n === 1 ? wanted : wanted.replace(/\.pdf$/, ` (${n}).pdf`);
+      const target = pathOf(name);
+      const besideOf = n === 1 ? undefined : wanted;
+      if (!existsSync(target)) {
+        await rename(tmp, target);
+        return { name, outcome: 'saved', besideOf };
+      }
+      if (journal.wrote.has(name) || sameBytes(tmp, target)) return { name, outcome: 'existing', besideOf };
+    }
+  } catch (err) {
+    throw asFileError(err, 'the PDF', pathOf(wanted));
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
+
+function sameBytes(a: string, b: string): boolean {
+  try {
+    return readFileSync(a).equals(readFileSync(b));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A download that breaks off mid-body (the transport retries only until the headers) is tried
+ * again, then fails its row as a NetworkError instead of stopping the export.
+ */
+async function download(client: V3Client, id: string, tmp: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await client.getReportPdf(id);
+    await failUnlessOk(res);
+    try {
+      await pipeline(res.body, pdfGuard(res.request), createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+      return tmp;
+    } catch (err) {
+      await rm(tmp, { force: true });
+      const e = err as NodeJS.ErrnoException;
+      if (err instanceof ResponseShapeError) throw err; // not a PDF
+      if (e.syscall && e.path !== undefined) throw asFileError(err, 'the PDF', tmp); // our disk
+      if (err instanceof NetworkError && err.timedOut) throw err; // too slow: --timeout is the whole answer's deadline
+      if (attempt >= PDF_TRIES) throw new NetworkError(`the PDF download broke off ${attempt} times: ${e.message}`, res.request, e.code, attempt);
+      await new Promise((r) => setTimeout(r, retryDelayMs(attempt, undefined, Date.now())));
+    }
+  }
+}

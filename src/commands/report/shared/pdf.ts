@@ -1,0 +1,177 @@
+// `assess report <id> --pdf [-o FILE|DIR|-] [--force]`: streams the PDF (operation 5) into a
+// temp file beside the target, checks it starts with %PDF-, then moves it into place, so a
+// failed or interrupted download never leaves a partial file under the real name.
+import { createWriteStream, existsSync, rmSync, statSync } from 'node:fs';
+import { link, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { tempPathFor } from '../../../bulk/atomic.js';
+import { checkFiles, fileProblem } from '../../../bulk/output-files.js';
+import { ApiError, NetworkError, parseErrorBody, ResponseShapeError, type RequestInfo } from '../../../api/errors.js';
+import type { RawResponse } from '../../../api/transport.js';
+import type { Context } from '../../../context.js';
+import { LocalError, UsageError } from '../../../errors.js';
+import { Printer, type Column } from '../../../output/printer.js';
+import { reportPdfName } from './filename.js';
+
+const MAGIC = Buffer.from('%PDF-');
+
+export interface PdfOptions {
+  output?: string;
+  force: boolean;
+  /** Where the PDF and the candidate's name come from (default: v3 operations 5 and 4; v2 passes its own). */
+  source?: PdfSource;
+}
+
+export interface PdfSource {
+  getReportPdf(invitationId: string): Promise<RawResponse>;
+  candidateName(invitationId: string): Promise<string | null | undefined>;
+}
+
+function v3Source(ctx: Context): PdfSource {
+  return {
+    getReportPdf: async (id) => (await ctx.api()).getReportPdf(id),
+    candidateName: async (id) => {
+      const report = await (await ctx.api()).getReport(id, 1);
+      return report.candidateName ?? report.candidateEmail;
+    },
+  };
+}
+
+interface PdfSaved {
+  testInvitationId: number;
+  file: string;
+  bytes: number;
+}
+
+/** What `report --pdf --json a,b` may name: where the PDF went (printed under --json/--ndjson/--csv). */
+export const PDF_COLUMNS: Column<PdfSaved>[] = [
+  { key: 'testInvitationId', header: 'Invitation' },
+  { key: 'file', header: 'File' },
+  { key: 'bytes', header: 'Bytes' },
+];
+export const PDF_FIELDS = PDF_COLUMNS.map((c) => c.key);
+
+export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfOptions): Promise<void> {
+  const client = opts.source ?? v3Source(ctx);
+  if (opts.output === '-') return toStdout(ctx, invitationId, client);
+  const target = await resolveTarget(client, invitationId, opts.output);
+  checkFiles([{ flag: '-o', path: target, role: 'output', replaced: true }]);
+  if (!opts.force && existsSync(target)) throw exists(target);
+
+  const res = await client.getReportPdf(invitationId);
+  await failUnlessOk(res);
+  const tmp = tempPathFor(target);
+  // Also on the way out (Ctrl-C lands here after the pipeline is torn down).
+  ctx.onExit(() => rmSync(tmp, { force: true }));
+  try {
+    await pipeline(res.body, pdfGuard(res.request), createWriteStream(tmp, { flags: 'wx', mode: 0o600 }), { signal: ctx.signal });
+    await moveIntoPlace(tmp, target, opts.force);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw downloadError(err, res.request, ctx.signal, target);
+  }
+  const bytes = (await stat(target)).size;
+  ctx.info(`Saved the report PDF of invitation ${invitationId} to ${target} (${bytes} bytes).`);
+  const { output } = ctx.globals;
+  if (output === 'json' || output === 'ndjson' || output === 'csv')
+    new Printer(ctx).object(
+      { testInvitationId: Number(invitationId), file: target, bytes },
+      { fields: PDF_COLUMNS },
+    );
+}
+
+/** `-o -`: the PDF bytes on stdout, never onto a terminal. */
+async function toStdout(ctx: Context, invitationId: string, client: PdfSource): Promise<void> {
+  if (ctx.io.stdoutIsTTY)
+    throw new UsageError('-o -: refusing to write a PDF to a terminal', `redirect it: assess report ${invitationId} --pdf -o - > report.pdf`);
+  const res = await client.getReportPdf(invitationId);
+  await failUnlessOk(res);
+  try {
+    await pipeline(res.body, pdfGuard(res.request), ctx.io.stdout, { signal: ctx.signal, end: false });
+  } catch (err) {
+    throw downloadError(err, res.request, ctx.signal, 'standard output');
+  }
+}
+
+const STDOUT_FAULTS = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'EIO', 'EROFS']);
+
+/** A failure while streaming: the connection (exit 6), the disk (exit 1), or not a PDF. */
+function downloadError(err: unknown, request: RequestInfo, signal: AbortSignal, file?: string): unknown {
+  if (signal.aborted || err instanceof ResponseShapeError || err instanceof UsageError || err instanceof NetworkError) return err;
+  const e = err as NodeJS.ErrnoException;
+  // Our side: the file (it has a path) or standard output (a full disk behind a redirection).
+  const ours = file !== undefined && ((e.syscall && e.path !== undefined) || (file === 'standard output' && STDOUT_FAULTS.has(e.code ?? '')));
+  if (ours) return fileProblem(err, 'the PDF to', file) ?? new LocalError(`cannot write the PDF to ${file}: ${e.code ?? e.message}`, 'check the directory permissions and free space');
+  return new NetworkError(`the PDF download broke off: ${e.message ?? String(err)}`, request, e.code, 1, /TIMEOUT/.test(e.code ?? ''));
+}
+
+/** `-o` may name a file or an existing directory; without it the default name goes in the cwd. */
+async function resolveTarget(client: PdfSource, invitationId: string, output: string | undefined): Promise<string> {
+  let dir = process.cwd();
+  if (output !== undefined) {
+    const path = resolve(output);
+    if (!isDir(path)) {
+      if (!isDir(dirname(path))) throw new UsageError(`-o: directory ${dirname(path)} does not exist`);
+      return path;
+    }
+    dir = path;
+  }
+  // The default name needs the candidate, which only the JSON report carries.
+  return join(dir, reportPdfName(await client.candidateName(invitationId), invitationId));
+}
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function exists(target: string): UsageError {
+  return new UsageError(`-o: ${target} already exists`, 'use --force to overwrite it, or -o to choose another file');
+}
+
+/** A hard link never replaces an existing file, so two downloads cannot clobber each other. */
+async function moveIntoPlace(tmp: string, target: string, force: boolean): Promise<void> {
+  if (force) return rename(tmp, target);
+  try {
+    await link(tmp, target);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw exists(target);
+    // File systems without hard links: check, then rename (a small race, but no partial file).
+    if (existsSync(target)) throw exists(target);
+    return rename(tmp, target);
+  }
+  await rm(tmp, { force: true });
+}
+
+export async function failUnlessOk(res: { status: number; body: { text(): Promise<string> }; request: RequestInfo; attempts: number }) {
+  if (res.status >= 200 && res.status <= 299) return;
+  const text = await res.body.text().catch(() => '');
+  throw new ApiError(res.status, parseErrorBody(text), res.request, res.attempts);
+}
+
+/** Passes bytes through once the first five are `%PDF-`; anything else is not a PDF. */
+export function pdfGuard(request: RequestInfo): Transform {
+  let head = Buffer.alloc(0);
+  let checked = false;
+  const fail = (got: Buffer) =>
+    new ResponseShapeError(`the service did not send a PDF (it starts with ${JSON.stringify(got.toString('latin1'))})`, request);
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb: TransformCallback) {
+      if (checked) return cb(null, chunk);
+      head = Buffer.concat([head, chunk]);
+      if (head.length < MAGIC.length) return cb();
+      if (!head.subarray(0, MAGIC.length).equals(MAGIC)) return cb(fail(head.subarray(0, 16)));
+      checked = true;
+      cb(null, head);
+    },
+    flush(cb: TransformCallback) {
+      cb(checked ? null : fail(head));
+    },
+  });
+}

@@ -1,0 +1,171 @@
+// Turning `--set section.field=value` and `--file F` into changes of the settings object, and
+// validating the result. Everything here runs before a request is sent (or, for the whole-object
+// check, before the update is sent), so mistakes are usage errors (exit 2).
+import { z } from 'zod';
+import { TestSettings, unwrapResult } from '../../../api/schemas/index.js';
+import { UsageError } from '../../../errors.js';
+import { flatten, type Change } from './diff.js';
+
+type Schema = z.ZodType & { def: { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType> } };
+
+function unwrap(s: z.ZodType): Schema {
+  let cur = s as Schema;
+  while ((cur.def.type === 'default' || cur.def.type === 'optional' || cur.def.type === 'nullable') && cur.def.innerType)
+    cur = cur.def.innerType as Schema;
+  return cur;
+}
+
+function collectLeaves(s: z.ZodType, prefix: string, out: Map<string, z.ZodType>): void {
+  const u = unwrap(s);
+  if (u.def.type === 'object') {
+    const shape = (u as unknown as { shape: Record<string, z.ZodType> }).shape;
+    for (const [k, v] of Object.entries(shape)) collectLeaves(v, prefix ? `${prefix}.${k}` : k, out);
+  } else out.set(prefix, u);
+}
+
+/** Every settable key (dotted path) with the schema of its value, derived from TestSettings. */
+export const SETTING_KEYS: ReadonlyMap<string, z.ZodType> = (() => {
+  const m = new Map<string, z.ZodType>();
+  collectLeaves(TestSettings, '', m);
+  // The spec numbers typeOfTest 1 (multiple) / 2 (single), production 0 (multiple) / 1 (single)
+  // (vendor facts): the CLI cannot tell which convention a service uses, so it takes all three.
+  m.set('testSettings.typeOfTest', z.literal([0, 1, 2], { error: () => 'must be 0, 1 or 2 (spec: 1 multiple, 2 single; production: 0 multiple, 1 single)' }));
+  return m;
+})();
+
+export const settingKeyList = (): string[] => [...SETTING_KEYS.keys()];
+
+/** Edit distance, to suggest the key a typo meant. */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = d[0]!;
+    d[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = d[j]!;
+      d[j] = Math.min(d[j]! + 1, d[j - 1]! + 1, prev + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return d[b.length]!;
+}
+
+function unknownKey(where: string, key: string): UsageError {
+  const leaf = key.split('.').pop()!;
+  let near = settingKeyList().filter((k) => k.endsWith(`.${leaf}`));
+  if (!near.length) near = settingKeyList().filter((k) => distance(k, key) <= 3);
+  const hint = near.length ? `did you mean ${near.join(' or ')}? ` : '';
+  return new UsageError(`${where}: unknown setting '${key}'`, `${hint}valid keys: ${settingKeyList().join(', ')}`);
+}
+
+const FLAG_WORDS: Record<string, number> = { true: 1, yes: 1, on: 1, false: 0, no: 0, off: 0 };
+
+/** A --set value as typed: text for text fields, a whole number (or yes/no for flags) otherwise. */
+export function coerceSetting(key: string, raw: string): unknown {
+  const schema = SETTING_KEYS.get(key)!;
+  if ((schema as Schema).def.type === 'string') return raw;
+  const t = raw.trim().toLowerCase();
+  if (/^-?\d+$/.test(t)) return Number(t);
+  if (t in FLAG_WORDS) return FLAG_WORDS[t];
+  return raw;
+}
+
+function checkValue(where: string, key: string, value: unknown, shown: string): void {
+  const r = SETTING_KEYS.get(key)!.safeParse(value);
+  if (!r.success) throw new UsageError(`${where} ${key}: ${r.error.issues[0]?.message ?? 'invalid value'} (got ${shown})`);
+}
+
+/** `--set a.b=1 --set c.d=x` → `{'a.b': 1, 'c.d': 'x'}`, each key known and each value valid. */
+export function parseSetFlags(list: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const item of list) {
+    const m = /^\s*([A-Za-z][A-Za-z0-9.]*)\s*=(.*)$/s.exec(item);
+    if (!m) throw new UsageError(`--set: expected section.field=value, e.g. --set windowViolationSettings.copyPaste=1 (got ${JSON.stringify(item)})`);
+    const key = m[1]!;
+    if (!SETTING_KEYS.has(key)) throw unknownKey('--set', key);
+    const value = coerceSetting(key, m[2]!);
+    checkValue('--set', key, value, JSON.stringify(m[2]));
+    out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * A settings file: the whole settings object or any part of it (as `settings get --json` prints
+ * it). Values keep their JSON types: `"1"` for a flag is an error, not a guess.
+ */
+export function parseSettingsFile(path: string, text: string): Record<string, unknown> {
+  const where = `--file ${path}`;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`${where}: not valid JSON: ${(err as Error).message}`, 'the file must hold a settings object, e.g. {"windowViolationSettings": {"copyPaste": 1}}');
+  }
+  data = unwrapResult(data);
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new UsageError(`${where}: must hold a JSON object of settings sections, e.g. {"questionSettings": {"randomQuestions": 1}}`);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(flatten(data))) {
+    if (!SETTING_KEYS.has(key)) {
+      if (settingKeyList().some((k) => k.startsWith(`${key}.`)))
+        throw new UsageError(`${where}: ${key}: must be an object of settings (got ${JSON.stringify(value)})`);
+      throw unknownKey(where, key);
+    }
+    checkValue(`${where}:`, key, value, `${JSON.stringify(value)}, ${Array.isArray(value) ? 'an array' : `a ${value === null ? 'null' : typeof value}`}`);
+    out[key] = value;
+  }
+  return out;
+}
+
+/** A deep copy of `base` with each dotted key set to its value. */
+export function applyChanges(base: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
+  const out = structuredClone(base);
+  for (const [key, value] of Object.entries(changes)) {
+    const parts = key.split('.');
+    let cur = out;
+    for (const p of parts.slice(0, -1)) {
+      const next = cur[p];
+      cur = cur[p] = typeof next === 'object' && next !== null && !Array.isArray(next) ? (next as Record<string, unknown>) : {};
+    }
+    cur[parts[parts.length - 1]!] = value;
+  }
+  return out;
+}
+
+function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    const prev = out[k];
+    out[k] =
+      typeof v === 'object' && v && !Array.isArray(v) && typeof prev === 'object' && prev && !Array.isArray(prev)
+        ? deepMerge(prev as Record<string, unknown>, v as Record<string, unknown>)
+        : v;
+  }
+  return out;
+}
+
+export interface Finalised {
+  /** The object to send: what the service returned, the user's changes, the constraint applied. */
+  settings: Record<string, unknown>;
+  /** What the copy-paste/popup constraint changed (empty when nothing). */
+  constrained: Change[];
+}
+
+/**
+ * Applies the service's rule that allowing copy-paste disables the window violation popup.
+ * Nothing else is checked here: the user's changes were validated as they were parsed, and the
+ * values the service returned go back unchanged (even ones the CLI would not take from a user,
+ * e.g. production's typeOfTest 0), with fields the CLI does not know kept.
+ */
+export function finaliseSettings(merged: Record<string, unknown>): Finalised {
+  const settings = structuredClone(merged);
+  const constrained: Change[] = [];
+  const w = settings.windowViolationSettings as Record<string, unknown> | undefined;
+  const d = w?.displayViolationSettings as Record<string, unknown> | undefined;
+  if (w && d && Number(w.copyPaste) === 1 && d.displayViolationPopUp !== 0) {
+    constrained.push({ key: 'windowViolationSettings.displayViolationSettings.displayViolationPopUp', old: d.displayViolationPopUp, new: 0 });
+    d.displayViolationPopUp = 0;
+  }
+  return { settings, constrained };
+}

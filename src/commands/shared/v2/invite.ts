@@ -1,0 +1,58 @@
+// `invite --api v2`: register (default link) or, with --link, register via a test link. v2
+// registration takes e-mail, name, callback and redirect URLs only; other flags are refused.
+import { V2LinkRegisterResult, V2RegisterResult } from '../../../api/schemas/v2.js';
+import { fieldsOf } from '../../../cli/json-fields.js';
+import type { Context } from '../../../context.js';
+import { UsageError } from '../../../errors.js';
+import { Printer, type Column } from '../../../output/printer.js';
+import type { InviteInput } from '../../invite/shared/body.js';
+import { v2Client } from './client.js';
+
+const NOT_IN_V2: Array<[keyof InviteInput, string]> = [
+  ['sendEmail', '--send-email'],
+  ['stakeholders', '--stakeholders/--no-stakeholders'],
+  ['start', '--start'],
+  ['end', '--end'],
+  ['tz', '--tz'],
+  ['proctoring', '--proctoring'],
+  ['imageProctoring', '--image-proctoring'],
+  ['hideInstructions', '--hide-instructions'],
+];
+
+const BY_LINK: Column[] = [
+  { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
+  { key: 'testUrl', header: 'URL' },
+  { key: 'testAccessTime', header: 'Access' },
+];
+const DEFAULT_LINK: Column[] = [
+  { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
+  { key: 'takeTestURL', header: 'URL' },
+];
+
+/** What `invite --api v2 --json a,b` may name: the two registers answer with different fields. */
+export function v2InviteFields(v: Pick<InviteInput, 'link'>): string[] {
+  return v.link ? fieldsOf(V2LinkRegisterResult, BY_LINK) : fieldsOf(V2RegisterResult, DEFAULT_LINK);
+}
+
+/** The register body (spec spelling: emailId, fullName, callbackURL, redirectURL). */
+export function registerBody(v: InviteInput): Record<string, unknown> {
+  for (const [key, flag] of NOT_IN_V2)
+    if (v[key] !== undefined) throw new UsageError(`${flag}: v2 registration has no such setting; drop it, or use v3 (without --api v2)`);
+  if (!v.mandatoryFields) throw new UsageError('--no-mandatory-fields: v2 registration always needs --email and --name');
+  const body: Record<string, unknown> = { emailId: v.email, fullName: v.name };
+  if (v.callbackUrl) body.callbackURL = v.callbackUrl;
+  if (v.redirectUrl) body.redirectURL = v.redirectUrl;
+  return body;
+}
+
+export async function inviteV2(ctx: Context, v: InviteInput): Promise<void> {
+  const body = registerBody(v);
+  const api = await v2Client(ctx);
+  if (v.link) {
+    const res = await api.registerByLink(v.testId, v.link, body);
+    new Printer(ctx).object(res as Record<string, unknown>, { fields: BY_LINK });
+    return;
+  }
+  const res = await api.register(v.testId, body);
+  new Printer(ctx).object(res as Record<string, unknown>, { fields: DEFAULT_LINK });
+}

@@ -1,0 +1,152 @@
+// `links list|get|create|update --api v2`. The friendly flags map onto the v2 link fields:
+// --status active|inactive → testLinkStatus 1|3, --type email|open → inviteCandidateOnly 1|0,
+// --proctoring disabled|image → imageProctoring 0|1, --start/--end → accessTime 1 (2 with
+// --slotwise), --anytime → accessTime 0, --stakeholders → emailToStakeholder, --tz → timeZoneId.
+// Dates go out in the v2 form (no Z).
+import type { z } from 'zod';
+import { toV2DateTime, V2TestLink } from '../../../api/schemas/v2.js';
+import type { V2TestLink as ReadV2Link } from '../../../api/read/v2.js';
+import { fieldsOf } from '../../../cli/json-fields.js';
+import type { Context } from '../../../context.js';
+import { UsageError } from '../../../errors.js';
+import { Printer, type Column } from '../../../output/printer.js';
+import type { ResolvedLinkFlags } from '../../links/shared/body.js';
+import { diffObjects, formatChanges } from '../../settings/shared/diff.js';
+import { v2Client } from './client.js';
+
+export type V2LinkFlags = ResolvedLinkFlags & { anytime?: boolean };
+
+export const V2_LINK_COLUMNS: Column[] = [
+  { key: 'testLinkId', header: 'Link ID', kind: 'id' },
+  { key: 'testLinkName', header: 'Name' },
+  { key: 'testLinkStatus', header: 'Status (1/3)' },
+  { key: 'accessTime', header: 'Access (0/1/2)' },
+  { key: 'startDateTime', header: 'Start (UTC)' },
+  { key: 'endDateTime', header: 'End (UTC)' },
+  { key: 'timeZoneId', header: 'TZ' },
+  { key: 'inviteCandidateOnly', header: 'Invited only' },
+  { key: 'imageProctoring', header: 'Image proctoring' },
+];
+const DETAIL: Column[] = [
+  ...V2_LINK_COLUMNS.slice(0, 2),
+  { key: 'testId', header: 'Test ID', kind: 'id' },
+  { key: 'testLinkAccessKey', header: 'Access key' },
+  ...V2_LINK_COLUMNS.slice(2),
+  { key: 'emailToStakeholder', header: 'Stakeholders' },
+];
+
+/** What `links list|get|create|update --api v2 --json a,b` may name: the v2 link's wire fields. */
+export const V2_LINK_FIELDS = fieldsOf(V2TestLink, DETAIL);
+
+/** `--anytime` (v2 accessTime 0) excludes every other schedule flag; create still needs a name. */
+export function refineAnytime(v: Pick<V2LinkFlags, 'validDays' | 'start' | 'end' | 'slotwise' | 'name'>, c: z.core.$RefinementCtx, mode: 'create' | 'update'): void {
+  const issue = (path: string, message: string) => c.addIssue({ code: 'custom', path: [path], message });
+  for (const k of ['validDays', 'start', 'end', 'slotwise'] as const)
+    if (v[k] !== undefined) issue(k, 'cannot be combined with --anytime (a link open at any time has no schedule)');
+  if (mode === 'create' && !v.name) issue('name', 'is required, e.g. --name "Campus 2026"');
+}
+
+type Body = Record<string, unknown>;
+
+/** The v2 fields the flags set (only those given). */
+export function v2LinkFields(f: V2LinkFlags): Body {
+  if (f.validDays !== undefined)
+    throw new UsageError('--valid-days: v2 links have no validity in days; use --anytime (accessTime 0), or --start/--end (accessTime 1, 2 with --slotwise)');
+  if (f.proctoring === 'video') throw new UsageError('--proctoring: v2 links know image proctoring only (disabled or image); video needs v3');
+  const b: Body = {};
+  if (f.name !== undefined) b.testLinkName = f.name;
+  if (f.status) b.testLinkStatus = f.status === 'active' ? 1 : 3;
+  if (f.type) b.inviteCandidateOnly = f.type === 'email' ? 1 : 0;
+  if (f.proctoring) b.imageProctoring = f.proctoring === 'image' ? 1 : 0;
+  if (f.stakeholders) b.emailToStakeholder = f.stakeholders;
+  if (f.tz !== undefined) b.timeZoneId = f.tz;
+  if (f.anytime) Object.assign(b, { accessTime: 0, startDateTime: null, endDateTime: null });
+  if (f.start) b.startDateTime = toV2DateTime(f.start);
+  if (f.end) b.endDateTime = toV2DateTime(f.end);
+  // start/end alone leave accessTime to the caller (create: 1; update: keep 1 or 2, 0 becomes 1)
+  if (f.slotwise !== undefined) b.accessTime = f.slotwise ? 2 : 1;
+  return b;
+}
+
+/** The create body: flags plus the v3 command's defaults (status active, type open, no proctoring). */
+export function v2CreateBody(f: V2LinkFlags): Body {
+  const b = v2LinkFields(f);
+  return {
+    testLinkName: b.testLinkName,
+    accessTime: b.accessTime ?? (f.start ? 1 : 0),
+    ...(b.timeZoneId !== undefined ? { timeZoneId: b.timeZoneId } : {}),
+    inviteCandidateOnly: b.inviteCandidateOnly ?? 0,
+    imageProctoring: b.imageProctoring ?? 0,
+    ...(b.emailToStakeholder ? { emailToStakeholder: b.emailToStakeholder } : {}),
+    testLinkStatus: b.testLinkStatus ?? 1,
+    ...(f.start ? { startDateTime: b.startDateTime, endDateTime: b.endDateTime } : {}),
+  };
+}
+
+/** The current link as an update body (the full create-shaped body, as the spec's update takes). */
+export function v2BodyOf(l: ReadV2Link): Body {
+  return {
+    testLinkName: l.testLinkName,
+    accessTime: l.accessTime,
+    timeZoneId: l.timeZoneId ?? undefined,
+    inviteCandidateOnly: l.inviteCandidateOnly ?? 0,
+    imageProctoring: l.imageProctoring ?? 0,
+    emailToStakeholder: l.emailToStakeholder ?? null,
+    testLinkStatus: l.testLinkStatus,
+    startDateTime: l.startDateTime ?? null,
+    endDateTime: l.endDateTime ?? null,
+  };
+}
+
+/** The update body: the current link with only the given flags changed. */
+export function v2MergeBody(current: ReadV2Link, f: V2LinkFlags): Body {
+  const base = v2BodyOf(current);
+  const given = v2LinkFields(f);
+  const merged: Body = { ...base, ...given };
+  // new dates on an anytime link make it time bound, unless --slotwise says slot wise
+  if ((f.start || f.end) && given.accessTime === undefined && base.accessTime === 0) merged.accessTime = 1;
+  if (merged.accessTime !== 0 && (!merged.startDateTime || !merged.endDateTime))
+    throw new UsageError('--start/--end: the link is open at any time and has no dates yet; give both --start and --end');
+  if (merged.accessTime !== 0 && Date.parse(`${merged.endDateTime}Z`) <= Date.parse(`${merged.startDateTime}Z`))
+    throw new UsageError(`--end: must be after the start (${merged.startDateTime})`);
+  return merged;
+}
+
+export function printV2Link(ctx: Context, link: Record<string, unknown>): void {
+  new Printer(ctx).object(link, { fields: DETAIL });
+}
+
+export async function listLinksV2(ctx: Context, testId: string): Promise<void> {
+  const { testLinks } = await (await v2Client(ctx)).listLinks(testId);
+  await new Printer(ctx).list(testLinks as Array<Record<string, unknown>>, { columns: V2_LINK_COLUMNS });
+}
+
+export async function getLinkV2(ctx: Context, testId: string, linkId: string): Promise<void> {
+  printV2Link(ctx, await (await v2Client(ctx)).getLink(testId, linkId));
+}
+
+export async function createLinkV2(ctx: Context, testId: string, f: V2LinkFlags): Promise<void> {
+  const body = v2CreateBody(f);
+  const link = await (await v2Client(ctx)).createLink(testId, body);
+  ctx.info(`Created test link ${link.testLinkId} '${link.testLinkName}' on test ${testId} (v2).`);
+  printV2Link(ctx, link);
+}
+
+export async function updateLinkV2(ctx: Context, testId: string, linkId: string, f: V2LinkFlags): Promise<void> {
+  const keys = ['name', 'status', 'type', 'proctoring', 'stakeholders', 'validDays', 'start', 'end', 'slotwise', 'tz', 'anytime'] as const;
+  if (!keys.some((k) => f[k] !== undefined))
+    throw new UsageError('links update: nothing to change; give at least one of --name, --status, --type, --proctoring, --stakeholders, --start, --end, --slotwise, --tz, --anytime');
+  v2LinkFields(f); // refuse flags v2 cannot express before anything is sent
+  const api = await v2Client(ctx);
+  const current = await api.getLink(testId, linkId);
+  const before = v2BodyOf(current);
+  const body = v2MergeBody(current, f);
+  const changes = diffObjects(before, body);
+  if (!changes.length) {
+    ctx.info(`No changes: test link ${linkId} already has these values; nothing was sent.`);
+    return printV2Link(ctx, current);
+  }
+  const updated = await api.updateLink(testId, linkId, body);
+  ctx.info(`Updated test link ${linkId} (v2):\n${formatChanges(changes)}`);
+  printV2Link(ctx, updated);
+}

@@ -1,0 +1,62 @@
+// `tests list|get --api v2`: GET /v2/org/tests (page_no/page_size, testsCount) and /v2/org/tests/{id}.
+import type { TestsListResponse } from '../../../api/schemas/index.js';
+import { V2Test, V2TestDetail } from '../../../api/schemas/v2.js';
+import { fieldsOf } from '../../../cli/json-fields.js';
+import type { Context } from '../../../context.js';
+import type * as R2 from '../../../api/read/v2.js';
+import { Printer, type Column } from '../../../output/printer.js';
+import { pagesOf, type TestSummary, type V3ClientLike } from '../../tests/shared/pages.js';
+import { v2Client } from './client.js';
+
+// the fields a test and a test's detail share (each list below is checked against its own row type)
+const SHARED = [
+  { key: 'testId', header: 'Test ID', kind: 'id' },
+  { key: 'testName', header: 'Name' },
+  { key: 'testStatus', header: 'Status', kind: 'status' },
+  { key: 'duration', header: 'Minutes' },
+  { key: 'questions', header: 'Questions' },
+] as const;
+const COLUMNS: Column<R2.V2Test>[] = [...SHARED];
+const DETAIL: Column<R2.V2TestDetail>[] = [...SHARED, { key: 'accessKey', header: 'Access key' }];
+
+/** What `tests list|get --api v2 --json a,b` may name: the v2 wire fields. */
+export const V2_TEST_FIELDS = fieldsOf(V2Test, COLUMNS);
+export const V2_TEST_DETAIL_FIELDS = fieldsOf(V2TestDetail, DETAIL);
+
+export async function listTestsV2(ctx: Context, o: { page: number; pageSize: number; all: boolean }): Promise<void> {
+  const api = await v2Client(ctx);
+  // the v3 pager follows pages until a short page or the total; v2 calls its total testsCount
+  const pager: V3ClientLike = {
+    listTests: async (q) => {
+      const r = await api.listTests(q);
+      return { tests: r.tests, totalCount: r.testsCount } as TestsListResponse;
+    },
+  };
+  const printer = new Printer(ctx);
+  if (!o.all) {
+    const { tests } = await pager.listTests({ pageNo: o.page, pageSize: o.pageSize });
+    await printer.list(tests, { columns: COLUMNS });
+    return;
+  }
+  const rows = await pagesOf(pager, o.page, o.pageSize, (m) => ctx.warn(m));
+  await printer.list(rows, { columns: COLUMNS });
+}
+
+export async function getTestV2(ctx: Context, testId: string): Promise<void> {
+  const test = await (await v2Client(ctx)).getTest(testId);
+  new Printer(ctx).object(test, {
+    fields: DETAIL,
+    sections: [
+      {
+        title: 'Sections',
+        rows: test.sections ?? [],
+        columns: [
+          { key: 'sectionName', header: 'Section' },
+          { key: 'sectionType', header: 'Type' },
+          { key: 'questions', header: 'Questions' },
+          { key: 'duration', header: 'Minutes' },
+        ],
+      },
+    ],
+  });
+}

@@ -1,0 +1,112 @@
+// The package installs: `npm pack` on a copy of the sources without dist/ (as a fresh clone is)
+// builds through `prepack`, the tarball installs into an empty prefix with `npm install -g
+// --prefix`, and the installed `assess` runs --version, a sandbox listing and a report export.
+import { execFile, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseEnv, ROOT, tempDir, type RunResult } from '../helpers/cli.js';
+
+const run = promisify(execFile);
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+const work = tempDir('assess-pack-');
+const prefix = join(work.dir, 'prefix');
+const configDir = join(work.dir, 'config');
+let tarball = '';
+let files: string[] = [];
+
+// npm's own environment minus anything that would point it at this project (npm_config_prefix,
+// npm_package_*), so the install goes where --prefix says.
+function npmEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
+  for (const k of Object.keys(env)) if (/^npm_(package_|lifecycle_|config_prefix$|config_global$)/i.test(k)) delete env[k];
+  return env;
+}
+
+function installed(args: string[]): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    // the bin link npm made, run as a user would: through its #!/usr/bin/env node line
+    const child = spawn(join(prefix, 'bin', 'assess'), args, {
+      cwd: work.dir,
+      env: { ...baseEnv(configDir), PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+beforeAll(async () => {
+  // A clone's files without dist/ or node_modules; the installed dev tools are linked in for the build.
+  const src = join(work.dir, 'src');
+  mkdirSync(src);
+  for (const f of ['package.json', 'package-lock.json', 'LICENSE', 'README.md', 'bin', 'src', 'scripts'])
+    cpSync(join(ROOT, f), join(src, f), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(src, 'node_modules'), 'dir');
+  const packs = join(work.dir, 'packs');
+  mkdirSync(packs);
+  await run('npm', ['pack', '--pack-destination', packs], { cwd: src, env: npmEnv() });
+  tarball = join(
+    packs,
+    readdirSync(packs).find((f) => f.endsWith('.tgz'))!,
+  );
+  const { stdout } = await run('tar', ['tzf', tarball]);
+  files = stdout.split('\n').filter(Boolean);
+  // from npm's cache when it has everything (fast, works offline); the registry otherwise
+  await run('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', tarball], { cwd: work.dir, env: npmEnv() });
+}, 240_000);
+
+afterAll(() => work.cleanup());
+
+describe('the packed package', () => {
+  it('holds the build, the licence and nothing of the sources', () => {
+    expect(tarball).toMatch(new RegExp(`${pkg.name}-${pkg.version.replace(/\./g, '\\.')}\\.tgz$`));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package/package.json',
+        'package/LICENSE',
+        'package/README.md',
+        'package/bin/assess.js',
+        'package/dist/main.js',
+        'package/dist/help.json',
+      ]),
+    );
+    expect(files.filter((f) => f.startsWith('package/src/') || f.startsWith('package/test/') || f.includes('node_modules'))).toEqual([]);
+  });
+
+  it('installs into an empty prefix with its bin link', () => {
+    expect(existsSync(join(prefix, 'bin', 'assess'))).toBe(true);
+    expect(existsSync(join(prefix, 'lib', 'node_modules', pkg.name, 'dist', 'main.js'))).toBe(true);
+  });
+
+  it('assess --version prints the version of package.json', async () => {
+    const r = await installed(['--version']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`${pkg.version}\n`);
+  });
+
+  it('assess --sandbox tests list lists the seed tests', async () => {
+    const r = await installed(['--sandbox', 'tests', 'list']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^1001\tJava Backend Developer\tActive/m);
+    expect(r.stderr).toMatch(/embedded sandbox/);
+  });
+
+  it('assess --sandbox report export writes the summary of the completed attempts', async () => {
+    const out = join(work.dir, 'reports');
+    const r = await installed(['--sandbox', 'report', 'export', '--state', 'completed', '--from', '30d', '--to', 'now', '--out', out]);
+    expect(r.stderr).toMatch(/(\d+) done, 0 skipped, 0 failed/);
+    expect(r.code).toBe(0);
+    const summary = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n');
+    expect(summary[0]).toMatch(/^testInvitationId,testId,candidateName/);
+    // the seed's finished attempt of account A (Alice Archer, 2 days ago) is in the 30-day window
+    expect(summary.some((l) => l.startsWith('900001,1001,Alice Archer,'))).toBe(true);
+    expect(summary.length - 1).toBe(Number(/(\d+) done/.exec(r.stderr)![1]));
+  });
+});
