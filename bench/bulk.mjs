@@ -14,7 +14,10 @@ const work = mkdtempSync(join(tmpdir(), 'assess-bench-bulk-'));
 
 function startSandbox() {
   return new Promise((resolveStart, reject) => {
-    const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--latency', '5ms'], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ASSESS_CONFIG_DIR: work } });
+    const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--latency', '5ms'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, ASSESS_CONFIG_DIR: work },
+    });
     child.stdout.setEncoding('utf8').once('data', (line) => resolveStart({ child, ...JSON.parse(line) }));
     child.once('error', reject);
   });
@@ -54,9 +57,17 @@ function csvFile(name, rows, tag) {
 async function completeAttempts(sb, n) {
   const key = sb.keys[0];
   const one = async (i) => {
-    const res = await fetch(`${sb.baseUrl}/v3/tests/1001/invite`, { method: 'POST', headers: { 'X-API-KEY': key, 'content-type': 'application/json' }, body: JSON.stringify({ email: `done${i}@bench.example`, name: `Done ${i}` }) });
+    const res = await fetch(`${sb.baseUrl}/v3/tests/1001/invite`, {
+      method: 'POST',
+      headers: { 'X-API-KEY': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `done${i}@bench.example`, name: `Done ${i}` }),
+    });
     const { testInvitationId } = await res.json();
-    await fetch(`${sb.baseUrl}/_sandbox/invitations/${testInvitationId}/simulate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: 'complete', score: (i * 37) % 100 }) });
+    await fetch(`${sb.baseUrl}/_sandbox/invitations/${testInvitationId}/simulate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: 'complete', score: (i * 37) % 100 }),
+    });
   };
   for (let i = 0; i < n; i += 32) await Promise.all(Array.from({ length: Math.min(32, n - i) }, (_, j) => one(i + j)));
 }
@@ -69,7 +80,8 @@ try {
   const cli = timeCliRss(['invite', '1001', '--csv', csvFile('cli.csv', inviteRows, 'cli')], env);
   const bodies = join(work, 'bodies');
   mkdirSync(bodies);
-  for (let i = 0; i < inviteRows; i++) writeFileSync(join(bodies, String(i)), JSON.stringify({ email: `curl${i}@bench.example`, name: `Bench curl ${i}`, sendEmail: 'no' }));
+  for (let i = 0; i < inviteRows; i++)
+    writeFileSync(join(bodies, String(i)), JSON.stringify({ email: `curl${i}@bench.example`, name: `Bench curl ${i}`, sendEmail: 'no' }));
   const curl = timeShell(
     `ls "${bodies}" | xargs -P 8 -I{} curl -s -o /dev/null -X POST -H "X-API-KEY: $ASSESS_API_KEY" -H 'content-type: application/json' --data @"${bodies}/{}" "$ASSESS_BASE_URL/v3/tests/1001/invite"`,
     env,
@@ -106,4 +118,5 @@ try {
 const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '–');
 console.log('| case | assess (s) | xargs -P 8 curl (s) | speed-up | assess peak RSS (MB) |');
 console.log('|---|---|---|---|---|');
-for (const [name, a, c, rss] of rows) console.log(`| ${name} | ${fmt(a)} | ${fmt(c)} | ${Number.isFinite(c) ? `${(c / a).toFixed(1)}×` : '–'} | ${fmt(rss, 0)} |`);
+for (const [name, a, c, rss] of rows)
+  console.log(`| ${name} | ${fmt(a)} | ${fmt(c)} | ${Number.isFinite(c) ? `${(c / a).toFixed(1)}×` : '–'} | ${fmt(rss, 0)} |`);

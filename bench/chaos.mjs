@@ -20,7 +20,10 @@ const work = mkdtempSync(join(tmpdir(), 'assess-bench-chaos-'));
 
 function startSandbox() {
   return new Promise((resolveStart, reject) => {
-    const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--faults', spec], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ASSESS_CONFIG_DIR: work } });
+    const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--faults', spec], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, ASSESS_CONFIG_DIR: work },
+    });
     child.stdout.setEncoding('utf8').once('data', (line) => resolveStart({ child, ...JSON.parse(line) }));
     child.once('error', reject);
   });
@@ -42,7 +45,10 @@ try {
   const started = process.hrtime.bigint();
   let exit = 0;
   try {
-    execFileSync('/usr/bin/time', ['-v', '-o', timeFile, process.execPath, BIN, 'invite', '1001', '--csv', csv, '--concurrency', concurrency], { env, stdio: 'ignore' });
+    execFileSync('/usr/bin/time', ['-v', '-o', timeFile, process.execPath, BIN, 'invite', '1001', '--csv', csv, '--concurrency', concurrency], {
+      env,
+      stdio: 'ignore',
+    });
   } catch (e) {
     exit = e.status;
   }
@@ -52,7 +58,10 @@ try {
   const { counters } = await control('GET', '/faults');
   const invs = (await control('GET', '/invitations')).invitations.filter((i) => i.email.endsWith('@chaos-bench.example'));
   const emails = new Set(invs.map((i) => i.email));
-  const results = readFileSync(`${csv}.results.ndjson`, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const results = readFileSync(`${csv}.results.ndjson`, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   result = {
     exit,
     secs,

@@ -36,7 +36,9 @@ const HELLO = `
 
 /** Starts the sandbox in a child process; resolves with its base URL, key and a stop function. */
 function startChild(stateFile, baseline = false) {
-  const code = baseline ? HELLO : `
+  const code = baseline
+    ? HELLO
+    : `
     const { startSandbox } = await import(${JSON.stringify(bundle)});
     const sb = await startSandbox({ port: 0, stateFile: ${JSON.stringify(stateFile ?? null)} ?? undefined });
     process.stdout.write(JSON.stringify({ baseUrl: sb.baseUrl, key: sb.keys[0] }) + '\\n');

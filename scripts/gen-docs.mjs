@@ -22,7 +22,11 @@ function helpPages() {
   return JSON.parse(out);
 }
 
-const anchor = (title) => title.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+const anchor = (title) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .replace(/ /g, '-');
 
 export function render(pages) {
   const paths = Object.keys(pages);

@@ -4,7 +4,10 @@
 /** Bad flag, value, argument or file; caught before any request is sent (exit 2). */
 export class UsageError extends Error {
   override name = 'UsageError';
-  constructor(message: string, readonly hint?: string) {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
     super(message);
   }
 }
@@ -12,7 +15,10 @@ export class UsageError extends Error {
 /** No key, key refused, resource of another account (exit 3). */
 export class AuthError extends Error {
   override name = 'AuthError';
-  constructor(message: string, readonly hint?: string) {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
     super(message);
   }
 }
@@ -20,7 +26,10 @@ export class AuthError extends Error {
 /** Something the user named does not exist (exit 4). */
 export class NotFoundError extends Error {
   override name = 'NotFoundError';
-  constructor(message: string, readonly hint?: string) {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
     super(message);
   }
 }
@@ -28,7 +37,11 @@ export class NotFoundError extends Error {
 /** A bulk command finished but some items failed (exit 5). */
 export class PartialFailureError extends Error {
   override name = 'PartialFailureError';
-  constructor(message: string, readonly failed: number, readonly total: number) {
+  constructor(
+    message: string,
+    readonly failed: number,
+    readonly total: number,
+  ) {
     super(message);
   }
 }
@@ -36,7 +49,10 @@ export class PartialFailureError extends Error {
 /** The user interrupted (SIGINT) or declined a confirmation (exit 130 / 1). */
 export class CancelledError extends Error {
   override name = 'CancelledError';
-  constructor(message = 'interrupted', readonly interrupted = true) {
+  constructor(
+    message = 'interrupted',
+    readonly interrupted = true,
+  ) {
     super(message);
   }
 }
@@ -44,7 +60,10 @@ export class CancelledError extends Error {
 /** Local problem that is not the user's input (state file, disk); exit 1. */
 export class LocalError extends Error {
   override name = 'LocalError';
-  constructor(message: string, readonly hint?: string) {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
     super(message);
   }
 }
@@ -52,7 +71,10 @@ export class LocalError extends Error {
 /** The command ran, but what it checks or waits for came out negative (a bad signature, an attempt that can no longer complete); exit 1. */
 export class OutcomeError extends Error {
   override name = 'OutcomeError';
-  constructor(message: string, readonly hint?: string) {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
     super(message);
   }
 }
@@ -60,7 +82,10 @@ export class OutcomeError extends Error {
 /** A wait ran out of time (`attempts wait --timeout`); exit 6 like a network timeout. */
 export class WaitTimeoutError extends Error {
   override name = 'WaitTimeoutError';
-  constructor(message: string, readonly hint?: string) {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
     super(message);
   }
 }

@@ -63,7 +63,10 @@ export class NetworkError extends Error {
 /** The service answered 2xx with a body that does not match the wire schema. */
 export class ResponseShapeError extends Error {
   override name = 'ResponseShapeError';
-  constructor(message: string, readonly request: RequestInfo) {
+  constructor(
+    message: string,
+    readonly request: RequestInfo,
+  ) {
     super(message);
   }
 }
@@ -82,8 +85,7 @@ export function parseErrorBody(text: string): ErrorBodyShape {
     if (errors) return { shape: 'errors', errors };
     if (typeof o.statuscode === 'string' || (typeof o.statuscode === 'number' && typeof o.description === 'string'))
       return { shape: 'v2', statuscode: String(o.statuscode), description: String(o.description ?? '') };
-    if (typeof o.message === 'string')
-      return { shape: 'statusMessage', statusCode: Number(o.statusCode ?? 0), message: o.message };
+    if (typeof o.message === 'string') return { shape: 'statusMessage', statusCode: Number(o.statusCode ?? 0), message: o.message };
   }
   return { shape: 'unknown', text: text.slice(0, 500) };
 }

@@ -5,31 +5,14 @@
 // the first try reached the server; creating/updating links and settings is not, so those are
 // retried only when the connection failed before anything was sent.
 
-export type Outcome =
-  | { kind: 'status'; status: number; retryAfter?: string | null }
-  | { kind: 'error'; code: string | undefined; sent: boolean };
+export type Outcome = { kind: 'status'; status: number; retryAfter?: string | null } | { kind: 'error'; code: string | undefined; sent: boolean };
 
 export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 
 /** Error codes that mean the request never left this machine. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 /** Error codes after which the request may or may not have reached the server. */
-const MAYBE_SENT_CODES = new Set([
-  'ECONNRESET',
-  'EPIPE',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'ETIMEDOUT',
-]);
+const MAYBE_SENT_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
 
 export function wasSent(code: string | undefined): boolean {
   return !(code && NOT_SENT_CODES.has(code));

@@ -12,7 +12,6 @@ import { redact, MASK } from './redact.js';
 import { BackoffGate, retryDelayMs, shouldRetry, wasSent, type Outcome } from './retry.js';
 import { parseJsonLossless } from './read/body.js';
 
-
 export interface TransportOptions {
   baseUrl: string;
   apiKey: string;
@@ -88,8 +87,7 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
 
 export class Transport {
   readonly gate: BackoffGate;
-  private readonly o: Required<Omit<TransportOptions, 'debug' | 'dispatcher' | 'signal' | 'gate'>> &
-    Pick<TransportOptions, 'debug' | 'dispatcher' | 'signal'>;
+  private readonly o: Required<Omit<TransportOptions, 'debug' | 'dispatcher' | 'signal' | 'gate'>> & Pick<TransportOptions, 'debug' | 'dispatcher' | 'signal'>;
 
   constructor(opts: TransportOptions) {
     this.gate = opts.gate ?? new BackoffGate();

@@ -61,16 +61,24 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
     getTest: (testId: IdLike) => get('v2.getTest', R.V2TestDetail, `/v2/org/tests/${seg(testId)}`),
     /** POST /v2/org/tests/{testId}/register — posting again updates the same record, so safe to repeat. */
     register: (testId: IdLike, body: Record<string, unknown>) =>
-      call(R.V2Registered, { operation: 'v2.register', method: 'POST', path: `/v2/org/tests/${seg(testId)}/register`, body, idempotent: true }, { expect: ['testInvitationId', 'takeTestURL'] }),
+      call(
+        R.V2Registered,
+        { operation: 'v2.register', method: 'POST', path: `/v2/org/tests/${seg(testId)}/register`, body, idempotent: true },
+        { expect: ['testInvitationId', 'takeTestURL'] },
+      ),
     /** POST /v2/org/tests/{testId}/testlinks/{testLinkId}/register */
     registerByLink: (testId: IdLike, linkId: IdLike, body: Record<string, unknown>) =>
-      call(R.V2LinkRegistered, {
-        operation: 'v2.registerByLink',
-        method: 'POST',
-        path: `/v2/org/tests/${seg(testId)}/testlinks/${seg(linkId)}/register`,
-        body,
-        idempotent: true,
-      }, { expect: ['testInvitationId', 'testUrl'] }),
+      call(
+        R.V2LinkRegistered,
+        {
+          operation: 'v2.registerByLink',
+          method: 'POST',
+          path: `/v2/org/tests/${seg(testId)}/testlinks/${seg(linkId)}/register`,
+          body,
+          idempotent: true,
+        },
+        { expect: ['testInvitationId', 'testUrl'] },
+      ),
     /** GET /v2/org/report/{testInvitationId} */
     getReport: (invitationId: IdLike) => get('v2.getReport', R.V2Report, `/v2/org/report/${seg(invitationId)}`),
     /** GET /v2/org/report/{testInvitationId}/sections */
@@ -84,16 +92,24 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
     getLink: (testId: IdLike, linkId: IdLike) => get('v2.getLink', R.V2TestLink, `/v2/org/tests/${seg(testId)}/testlinks/${seg(linkId)}`),
     /** POST /v2/org/tests/{testId}/testlinks — not safe to repeat (would create two links). */
     createLink: (testId: IdLike, body: Record<string, unknown>) =>
-      call(R.V2WrittenLink, { operation: 'v2.createLink', method: 'POST', path: `/v2/org/tests/${seg(testId)}/testlinks`, body, idempotent: false }, { expect: ['testLinkId'] }),
+      call(
+        R.V2WrittenLink,
+        { operation: 'v2.createLink', method: 'POST', path: `/v2/org/tests/${seg(testId)}/testlinks`, body, idempotent: false },
+        { expect: ['testLinkId'] },
+      ),
     /** POST /v2/org/tests/{testId}/testlinks/{testLinkId} */
     updateLink: (testId: IdLike, linkId: IdLike, body: Record<string, unknown>) =>
-      call(R.V2WrittenLink, {
-        operation: 'v2.updateLink',
-        method: 'POST',
-        path: `/v2/org/tests/${seg(testId)}/testlinks/${seg(linkId)}`,
-        body,
-        idempotent: false,
-      }, { known: { testLinkId: linkId } }),
+      call(
+        R.V2WrittenLink,
+        {
+          operation: 'v2.updateLink',
+          method: 'POST',
+          path: `/v2/org/tests/${seg(testId)}/testlinks/${seg(linkId)}`,
+          body,
+          idempotent: false,
+        },
+        { known: { testLinkId: linkId } },
+      ),
   };
 }
 

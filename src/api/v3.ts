@@ -81,8 +81,7 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
     listTests: (q: { pageNo?: number; pageSize?: number } = {}) =>
       read(R.TestsList(), { operation: 'v3.listTests', method: 'GET', path: '/v3/tests', query: q, idempotent: true }),
     /** 2. GET /v3/tests/{testId} */
-    getTest: (testId: IdLike) =>
-      read(R.TestDetail(), { operation: 'v3.getTest', method: 'GET', path: `/v3/tests/${seg(testId)}`, idempotent: true }),
+    getTest: (testId: IdLike) => read(R.TestDetail(), { operation: 'v3.getTest', method: 'GET', path: `/v3/tests/${seg(testId)}`, idempotent: true }),
     /** 3. POST /v3/tests/{testId}/invite — idempotent per candidate in the spec. */
     invite: (testId: IdLike, body: Record<string, unknown>) =>
       write(R.Invitation(), { operation: 'v3.invite', method: 'POST', path: `/v3/tests/${seg(testId)}/invite`, body, idempotent: true }, INVITED),
@@ -164,8 +163,7 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
         idempotent: true,
       }),
     /** The vendor's "List timezones" (not in the spec; path chosen, see docs/assumptions.md). */
-    listTimeZones: () =>
-      read(R.TimeZones(), { operation: 'v3.listTimeZones', method: 'GET', path: '/v3/timezones', idempotent: true }),
+    listTimeZones: () => read(R.TimeZones(), { operation: 'v3.listTimeZones', method: 'GET', path: '/v3/timezones', idempotent: true }),
     /**
      * 16. POST /v3/callbacks/process — at most 100 ids; re-queuing twice is harmless. An answer
      * that does not list the ids leaves them unknown to the caller (not failed).

@@ -15,7 +15,6 @@ export function tempPathFor(target: string): string {
   return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.part`);
 }
 
-
 /** Removes temp files of writers that no longer run (left by kill -9); returns how many. */
 export function cleanStaleTemps(dir: string): number {
   let n = 0;

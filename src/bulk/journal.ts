@@ -69,7 +69,10 @@ export class Journal {
     const lockPath = `${realpathSync(this.path)}.lock`;
     const holder = tryPidLock(lockPath);
     if (holder !== null)
-      throw new UsageError(`the journal ${this.path} is in use by another assess run (pid ${holder})`, 'wait for that run to finish, or give this one its own --journal');
+      throw new UsageError(
+        `the journal ${this.path} is in use by another assess run (pid ${holder})`,
+        'wait for that run to finish, or give this one its own --journal',
+      );
     this.lockPath = lockPath;
   }
 

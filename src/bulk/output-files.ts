@@ -110,6 +110,7 @@ export function checkFiles(files: NamedFile[]): void {
       }
     }
     if (st.isDirectory()) throw new UsageError(`${f.flag}: ${f.path} is a directory (EISDIR)`, `name a file, e.g. ${f.flag} ${join(f.path, 'run.ndjson')}`);
-    if (f.replaced && !st.isFile()) throw new UsageError(`${f.flag}: ${f.path} is not a regular file`, `name a regular file; it is written to a temporary name and renamed into place`);
+    if (f.replaced && !st.isFile())
+      throw new UsageError(`${f.flag}: ${f.path} is not a regular file`, `name a regular file; it is written to a temporary name and renamed into place`);
   }
 }

@@ -21,19 +21,13 @@ export interface PoolResult {
  * per-item failures themselves; a worker that throws stops the pool (no new items), and the
  * first such error is thrown once the in-flight items have settled.
  */
-export async function runPool<T>(
-  source: AsyncIterable<T> | Iterable<T>,
-  opts: PoolOptions,
-  worker: (item: T) => Promise<void>,
-): Promise<PoolResult> {
+export async function runPool<T>(source: AsyncIterable<T> | Iterable<T>, opts: PoolOptions, worker: (item: T) => Promise<void>): Promise<PoolResult> {
   const limit = Math.max(1, Math.floor(opts.concurrency));
   const running = new Set<Promise<void>>();
   let failure: { err: unknown } | null = null;
   let started = 0;
   let exhausted = false;
-  const iterator = (Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]()) as
-    | AsyncIterator<T>
-    | Iterator<T>;
+  const iterator = (Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]()) as AsyncIterator<T> | Iterator<T>;
   const halted = () => failure !== null || opts.signal?.aborted === true;
 
   try {

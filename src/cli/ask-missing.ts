@@ -33,7 +33,13 @@ export function usageErrorFor(issues: readonly Issue[], raw: Record<string, unkn
   return new UsageError(parts.join('; '));
 }
 
-export async function validateOrAsk<S extends z.ZodType>(schema: S, raw: Record<string, unknown>, command: Command, ctx: Context, l: Labels): Promise<z.output<S>> {
+export async function validateOrAsk<S extends z.ZodType>(
+  schema: S,
+  raw: Record<string, unknown>,
+  command: Command,
+  ctx: Context,
+  l: Labels,
+): Promise<z.output<S>> {
   const known = (key: string) => command.options.some((o) => o.attributeName() === key) || command.registeredArguments.some((a) => a.name() === key);
   for (;;) {
     const result = schema.safeParse(raw);
@@ -68,7 +74,9 @@ async function ask(ctx: Context, schema: z.ZodType, raw: Record<string, unknown>
   );
 }
 
-type Walkable = z.ZodType & { def: { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; entries?: Record<string, string> } };
+type Walkable = z.ZodType & {
+  def: { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; entries?: Record<string, string> };
+};
 
 /** The values of an enum-valued field of an object schema (through pipes, defaults, optionals). */
 function enumOptions(schema: z.ZodType, key: string): string[] | undefined {

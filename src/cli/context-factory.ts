@@ -136,7 +136,8 @@ async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Pro
     stateLock: {
       waitMs: EMBEDDED_LOCK_WAIT_MS,
       signal: ctx.signal,
-      onWait: (pid) => ctx.info(`The embedded sandbox is in use by another assess command (pid ${pid}); waiting up to ${EMBEDDED_LOCK_WAIT_MS / 1000} s for it to finish…`),
+      onWait: (pid) =>
+        ctx.info(`The embedded sandbox is in use by another assess command (pid ${pid}); waiting up to ${EMBEDDED_LOCK_WAIT_MS / 1000} s for it to finish…`),
     },
   }).catch((err: unknown) => {
     if (ctx.signal.aborted) throw new CancelledError('interrupted while waiting for the embedded sandbox');

@@ -41,7 +41,14 @@ export function exitCodeFor(err: unknown): number {
 
 /** "error: what failed" plus, where we know it, a line saying what to do next. */
 export function describeError(err: unknown): { message: string; hint?: string } {
-  if (err instanceof UsageError || err instanceof AuthError || err instanceof NotFoundError || err instanceof LocalError || err instanceof OutcomeError || err instanceof WaitTimeoutError) {
+  if (
+    err instanceof UsageError ||
+    err instanceof AuthError ||
+    err instanceof NotFoundError ||
+    err instanceof LocalError ||
+    err instanceof OutcomeError ||
+    err instanceof WaitTimeoutError
+  ) {
     return { message: err.message, hint: err.hint };
   }
   if (err instanceof PartialFailureError) return { message: err.message };

@@ -11,7 +11,7 @@ export function addGlobalOptions(program: Command): void {
     .option('--json [fields]', 'print JSON; optionally only these comma-separated fields')
     .option('--ndjson', 'print one JSON object per line')
     .option('--csv', 'print CSV (RFC 4180)')
-    .option('--csv-safe', 'with --csv: prefix cells starting with = + - @ with \' so spreadsheets do not run them (env ASSESS_CSV_SAFE=1)')
+    .option('--csv-safe', "with --csv: prefix cells starting with = + - @ with ' so spreadsheets do not run them (env ASSESS_CSV_SAFE=1)")
     .option('--query <expr>', 'JMESPath expression applied to the JSON result (all pages), e.g. "[].testId"; prints JSON')
     .option('--no-color', 'disable colour (also NO_COLOR, TERM=dumb)')
     .option('--no-input', 'never prompt; a missing value is an error')
@@ -45,7 +45,8 @@ export function resolveGlobals(
   const query = opts.query as string | undefined;
   if (query !== undefined) {
     if (opts.csv) throw new UsageError('--query and --csv cannot be used together: a query prints JSON (or --ndjson)');
-    if (typeof opts.json === 'string') throw new UsageError('--query and --json FIELDS cannot be used together; select the fields in the query, e.g. "[].{id: testId, name: testName}"');
+    if (typeof opts.json === 'string')
+      throw new UsageError('--query and --json FIELDS cannot be used together; select the fields in the query, e.g. "[].{id: testId, name: testName}"');
   }
   let output: OutputFormat;
   if (query !== undefined && !opts.ndjson) output = 'json';
@@ -57,7 +58,8 @@ export function resolveGlobals(
   let timeoutMs: number | undefined;
   if (opts.timeout !== undefined) {
     const s = Number(opts.timeout);
-    if (!Number.isFinite(s) || s <= 0 || s > 3600) throw new UsageError(`--timeout: must be seconds between 1 and 3600, e.g. --timeout 60 (got ${JSON.stringify(opts.timeout)})`);
+    if (!Number.isFinite(s) || s <= 0 || s > 3600)
+      throw new UsageError(`--timeout: must be seconds between 1 and 3600, e.g. --timeout 60 (got ${JSON.stringify(opts.timeout)})`);
     timeoutMs = Math.round(s * 1000);
   }
   const profile = (opts.profile as string | undefined) ?? env.ASSESS_PROFILE ?? 'default';

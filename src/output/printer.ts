@@ -18,7 +18,11 @@ type PathOf<T, D extends number = 2> = [D] extends [never]
   : T extends readonly unknown[]
     ? never
     : T extends object
-      ? { [K in KnownKeys<T>]: K | (NonNullable<T[K]> extends readonly unknown[] ? never : NonNullable<T[K]> extends object ? `${K}.${PathOf<NonNullable<T[K]>, Down[D]>}` : never) }[KnownKeys<T>]
+      ? {
+          [K in KnownKeys<T>]:
+            | K
+            | (NonNullable<T[K]> extends readonly unknown[] ? never : NonNullable<T[K]> extends object ? `${K}.${PathOf<NonNullable<T[K]>, Down[D]>}` : never);
+        }[KnownKeys<T>]
       : never;
 /** A column key of `Row`: a typo is a type error. Rows without declared keys take any string. */
 export type ColumnKey<Row> = [PathOf<Row>] extends [never] ? string : PathOf<Row>;
@@ -114,7 +118,12 @@ export class Printer {
         const safe = { formulaSafe: this.ctx.globals.csvSafe };
         this.write(toCsvLine(keys, safe));
         for await (const row of rows) {
-          this.write(toCsvLine(keys.map((k) => cell(row, spec.columns, k)), safe));
+          this.write(
+            toCsvLine(
+              keys.map((k) => cell(row, spec.columns, k)),
+              safe,
+            ),
+          );
           n++;
         }
         return n;
@@ -154,7 +163,12 @@ export class Printer {
       const keys = fields ?? spec.fields.map((f) => f.key);
       const safe = { formulaSafe: this.ctx.globals.csvSafe };
       this.write(toCsvLine(keys, safe));
-      this.write(toCsvLine(keys.map((k) => cell(obj, spec.fields, k)), safe));
+      this.write(
+        toCsvLine(
+          keys.map((k) => cell(obj, spec.fields, k)),
+          safe,
+        ),
+      );
       return;
     }
     if (output === 'tsv') {

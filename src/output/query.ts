@@ -17,7 +17,10 @@ export async function compileQuery(text: string): Promise<Query> {
   try {
     ast = compile(text);
   } catch (err) {
-    throw new UsageError(`--query: ${(err as Error).message} (in ${JSON.stringify(text)})`, 'a JMESPath expression, e.g. --query "[].testId" or --query "[?testStatus==\'Active\'].testName"');
+    throw new UsageError(
+      `--query: ${(err as Error).message} (in ${JSON.stringify(text)})`,
+      'a JMESPath expression, e.g. --query "[].testId" or --query "[?testStatus==\'Active\'].testName"',
+    );
   }
   return {
     text,

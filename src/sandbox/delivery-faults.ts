@@ -107,8 +107,8 @@ export class DeliveryFaults {
     this.counters.tries++;
     const r = this.random();
     const e = this.spec.error5xx ?? 0;
-    if (r < e) return this.counters.error5xx++, '5xx';
-    if (r < e + (this.spec.hang ?? 0)) return this.counters.hung++, 'hang';
+    if (r < e) return (this.counters.error5xx++, '5xx');
+    if (r < e + (this.spec.hang ?? 0)) return (this.counters.hung++, 'hang');
     return null;
   }
 

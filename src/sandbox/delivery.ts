@@ -211,8 +211,7 @@ export class Deliverer {
   }
 
   private async acquire(): Promise<void> {
-    while (this.running >= this.opts.concurrency && !this.stopping.signal.aborted)
-      await new Promise<void>((wake) => this.slotWaiters.push(wake));
+    while (this.running >= this.opts.concurrency && !this.stopping.signal.aborted) await new Promise<void>((wake) => this.slotWaiters.push(wake));
     this.running++;
   }
 

@@ -113,7 +113,11 @@ export function parseFaultSpec(text: string): FaultSpec {
 export function faultSpecFromObject(o: Record<string, unknown>): FaultSpec {
   const bad = Object.entries(o).find(([, v]) => typeof v !== 'number' && typeof v !== 'string');
   if (bad) throw new FaultSpecError(`${bad[0]}: must be a number or a string`);
-  return parseFaultSpec(Object.entries(o).map(([k, v]) => `${k}=${v}`).join(','));
+  return parseFaultSpec(
+    Object.entries(o)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(','),
+  );
 }
 
 const round = (n: number) => Number(n.toFixed(4));

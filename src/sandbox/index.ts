@@ -84,7 +84,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   }
 }
 
-async function start(opts: SandboxOptions, host: string, faults: FaultInjector, deliveryFaults: DeliveryFaults, lock: StateLock | null): Promise<RunningSandbox> {
+async function start(
+  opts: SandboxOptions,
+  host: string,
+  faults: FaultInjector,
+  deliveryFaults: DeliveryFaults,
+  lock: StateLock | null,
+): Promise<RunningSandbox> {
   let store: Store;
   if (opts.stateFile) {
     await removeStaleTemps(opts.stateFile); // left by a sandbox killed mid-write (we hold the lock)

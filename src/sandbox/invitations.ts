@@ -46,7 +46,8 @@ export function ensureDefaultLink(store: Store, test: SandboxTest): SandboxLink 
   return link;
 }
 
-type AnyInvite = (InviteRequest | InviteByLinkRequest) & Partial<Pick<InviteRequest, 'stakeholderEmails' | 'startDateTime' | 'endDateTime' | 'timeZoneId' | 'ProctoringMode'>>;
+type AnyInvite = (InviteRequest | InviteByLinkRequest) &
+  Partial<Pick<InviteRequest, 'stakeholderEmails' | 'startDateTime' | 'endDateTime' | 'timeZoneId' | 'ProctoringMode'>>;
 
 function randomIdentity(): { name: string; email: string } {
   const tag = randomBytes(5).toString('hex');

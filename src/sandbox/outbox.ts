@@ -14,7 +14,14 @@ export function stakeholderRecipients(value: string | null | undefined, ownerEma
   const v = (value ?? '').trim();
   if (v.toLowerCase() === 'disable') return [];
   if (!v) return ownerEmail ? [ownerEmail] : [];
-  return [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export function sendInvitationEmail(store: Store, inv: SandboxInvitation, kind: 'invitation' | 'reattempt'): void {

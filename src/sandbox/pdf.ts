@@ -44,9 +44,10 @@ export async function renderReportPdf(report: Report, generatedAt: string): Prom
 
   for (const s of report.sections ?? []) {
     doc.font('Helvetica-Bold').fontSize(13).text(`${s.sectionName}: ${s.candidateScore} / ${s.sectionScore}`);
-    doc.font('Helvetica').fontSize(10).text(
-      `${s.noOfQue} questions · ${s.sectionTime ?? '-'} min allocated · ${Math.round((s.sectionTimeTaken ?? 0) / 60)} min used`,
-    );
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(`${s.noOfQue} questions · ${s.sectionTime ?? '-'} min allocated · ${Math.round((s.sectionTimeTaken ?? 0) / 60)} min used`);
     for (const k of s.Skills ?? []) doc.text(`   • ${k.qbName}: ${k.candidateQbScore} / ${k.qbScore} (${k.noOfQue} questions)`);
     doc.moveDown(0.5);
   }

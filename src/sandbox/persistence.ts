@@ -31,8 +31,7 @@ const StateShape = z.object({
 
 function refuse(file: string, why: string): never {
   throw new SandboxStateError(
-    `Sandbox state file ${file} is not usable: ${why}. It was left untouched. ` +
-      `Move it aside or delete it to start again from the seed data.`,
+    `Sandbox state file ${file} is not usable: ${why}. It was left untouched. ` + `Move it aside or delete it to start again from the seed data.`,
   );
 }
 

@@ -22,8 +22,24 @@ export function eachObject(v: Json, fn: (o: JsonObject, path: string[]) => void,
 const ID_KEY = /(Id|ID|Ids)$/;
 /** Keys the client needs to act on, never nulled or dropped. */
 const NEEDED = new Set([
-  'testInvitationId', 'testId', 'testLinkId', 'testUrl', 'takeTestURL', 'tests', 'testLinks', 'testAttempts',
-  'testinvitationIds', 'successful', 'failed', 'result', 'statuscode', 'qbId', 'sectionId', 'status', 'Status', 'testStatus',
+  'testInvitationId',
+  'testId',
+  'testLinkId',
+  'testUrl',
+  'takeTestURL',
+  'tests',
+  'testLinks',
+  'testAttempts',
+  'testinvitationIds',
+  'successful',
+  'failed',
+  'result',
+  'statuscode',
+  'qbId',
+  'sectionId',
+  'status',
+  'Status',
+  'testStatus',
 ]);
 /** Sub-objects of the settings: their values are sent back unchanged and must stay complete. */
 const SETTINGS = /Settings$/;
@@ -72,7 +88,17 @@ export function addExtras(body: Json, n: number): void {
 }
 
 /** Enum-like values in other casings and the synonyms the samples use. */
-const ENUM_KEYS = new Set(['status', 'Status', 'testStatus', 'testLinkStatus', 'invitationType', 'scheduleType', 'proctoringMode', 'reportStatus', 'invitationtype']);
+const ENUM_KEYS = new Set([
+  'status',
+  'Status',
+  'testStatus',
+  'testLinkStatus',
+  'invitationType',
+  'scheduleType',
+  'proctoringMode',
+  'reportStatus',
+  'invitationtype',
+]);
 const SYNONYMS: Record<string, string[]> = {
   Complete: ['Completed', 'complete', 'COMPLETE'],
   'In Progress': ['inprogress', 'In progress', 'IN PROGRESS'],

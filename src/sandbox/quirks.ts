@@ -196,8 +196,7 @@ export function registerQuirkRoutes(app: FastifyInstance, quirks: Quirks, isLoop
   app.register(
     async (c) => {
       c.addHook('onRequest', async (request, reply) => {
-        if (!isLoopback(request.socket.remoteAddress))
-          return reply.code(403).send({ errors: ['The sandbox control API answers loopback clients only.'] });
+        if (!isLoopback(request.socket.remoteAddress)) return reply.code(403).send({ errors: ['The sandbox control API answers loopback clients only.'] });
       });
       c.get('/', async () => quirks.view());
       c.post('/', async (request, reply) => {

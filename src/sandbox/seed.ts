@@ -36,39 +36,78 @@ function section(sectionId: number, sectionName: string, type: Section['sectionT
 }
 
 function test(testId: number, accountId: number, testName: string, active: boolean, sections: Section[]): SandboxTest {
-  return { testId, accountId, testName, accessKey: `ak${testId}x${(testId * 7919).toString(36)}`, testStatus: active ? 'Active' : 'Inactive', sections, defaultTestLinkId: null };
+  return {
+    testId,
+    accountId,
+    testName,
+    accessKey: `ak${testId}x${(testId * 7919).toString(36)}`,
+    testStatus: active ? 'Active' : 'Inactive',
+    sections,
+    defaultTestLinkId: null,
+  };
 }
 
 const TESTS: SandboxTest[] = [
   test(1001, 1, 'Java Backend Developer', true, [
-    section(11, 'Core Java', 'general', 30, [[111, 'OOP', 8, 5], [112, 'Collections', 6, 5]]),
-    section(12, 'Coding', 'coding', 45, [[121, 'Algorithms', 2, 20], [122, 'Debugging', 1, 20]]),
+    section(11, 'Core Java', 'general', 30, [
+      [111, 'OOP', 8, 5],
+      [112, 'Collections', 6, 5],
+    ]),
+    section(12, 'Coding', 'coding', 45, [
+      [121, 'Algorithms', 2, 20],
+      [122, 'Debugging', 1, 20],
+    ]),
   ]),
   test(1002, 1, 'Frontend Developer (React)', true, [
-    section(21, 'JavaScript', 'general', 20, [[211, 'Closures', 6, 5], [212, 'Async', 6, 5]]),
-    section(22, 'React', 'general', 20, [[221, 'Hooks', 5, 4], [222, 'State management', 5, 4]]),
+    section(21, 'JavaScript', 'general', 20, [
+      [211, 'Closures', 6, 5],
+      [212, 'Async', 6, 5],
+    ]),
+    section(22, 'React', 'general', 20, [
+      [221, 'Hooks', 5, 4],
+      [222, 'State management', 5, 4],
+    ]),
     section(23, 'UI Coding', 'coding', 40, [[231, 'Component task', 1, 30]]),
   ]),
   test(1003, 1, 'Data Analyst (SQL)', true, [
-    section(31, 'SQL', 'general', 30, [[311, 'Joins', 10, 4], [312, 'Aggregation', 10, 4]]),
+    section(31, 'SQL', 'general', 30, [
+      [311, 'Joins', 10, 4],
+      [312, 'Aggregation', 10, 4],
+    ]),
     section(32, 'Statistics', 'general', 15, [[321, 'Descriptive statistics', 5, 4]]),
   ]),
   test(1004, 1, 'Legacy PHP Screening', false, [section(41, 'PHP', 'general', 25, [[411, 'PHP basics', 10, 10]])]),
   test(2001, 2, 'Python Developer', true, [
-    section(51, 'Python', 'general', 30, [[511, 'Syntax', 10, 5], [512, 'Standard library', 10, 5]]),
+    section(51, 'Python', 'general', 30, [
+      [511, 'Syntax', 10, 5],
+      [512, 'Standard library', 10, 5],
+    ]),
     section(52, 'Coding', 'coding', 40, [[521, 'Problem solving', 2, 25]]),
   ]),
   test(2002, 2, 'DevOps Fundamentals', true, [
     section(61, 'Linux', 'general', 20, [[611, 'Shell', 8, 5]]),
-    section(62, 'Cloud', 'general', 25, [[621, 'AWS', 8, 5], [622, 'Containers', 4, 5]]),
+    section(62, 'Cloud', 'general', 25, [
+      [621, 'AWS', 8, 5],
+      [622, 'Containers', 4, 5],
+    ]),
   ]),
-  test(2003, 2, 'Sales Aptitude', false, [section(71, 'Aptitude', 'general', 30, [[711, 'Numerical', 10, 5], [712, 'Verbal', 10, 5]])]),
+  test(2003, 2, 'Sales Aptitude', false, [
+    section(71, 'Aptitude', 'general', 30, [
+      [711, 'Numerical', 10, 5],
+      [712, 'Verbal', 10, 5],
+    ]),
+  ]),
 ];
 
 function settingsFor(t: SandboxTest, i: number): TestSettings {
   const copyPaste = (i % 3 === 0 ? 1 : 0) as 0 | 1;
   return {
-    testSettings: { testName: t.testName, testAliasName: t.testName.replace(/\W+/g, '-').toLowerCase(), typeOfTest: 1, practiceTest: (i % 4 === 3 ? 1 : 0) as 0 | 1 },
+    testSettings: {
+      testName: t.testName,
+      testAliasName: t.testName.replace(/\W+/g, '-').toLowerCase(),
+      typeOfTest: 1,
+      practiceTest: (i % 4 === 3 ? 1 : 0) as 0 | 1,
+    },
     questionSettings: { randomQuestions: (i % 2) as 0 | 1, randomAnswers: 0, showQuestionScore: 1 },
     displayMessageSettings: { sectionEndPopup: 1, sectionTimeLeftAlert: 1, candidateFeedback: (i % 2) as 0 | 1 },
     emailSettings: { sendTestReportEmailToCandidate: 0 },
@@ -83,20 +122,37 @@ function settingsFor(t: SandboxTest, i: number): TestSettings {
 export function buildSeedState(nowMs: number, clockOffsetMs = 0): SandboxStateDoc {
   const now = iso(nowMs);
   const tests: SandboxTest[] = structuredClone(TESTS);
-  const validity = (days: number, tz = 1): Schedule => ({ scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: days, timeZoneId: tz } });
+  const validity = (days: number, tz = 1): Schedule => ({
+    scheduleType: 'validityindays',
+    scheduleDetails: { invitationValidityInDays: days, timeZoneId: tz },
+  });
   const window = (type: 'timebound' | 'slotwise', fromDays: number, toDays: number, tz = 1): Schedule => ({
     scheduleType: type,
     scheduleDetails: { startDateTime: iso(nowMs + fromDays * DAY), endDateTime: iso(nowMs + toDays * DAY), timeZoneId: tz },
   });
   const link = (testLinkId: number, testId: number, name: string, schedule: Schedule, extra: Partial<SandboxLink> = {}): SandboxLink => ({
-    testLinkId, testId, accountId: testId < 2000 ? 1 : 2, testLinkName: name, testLink: `tl-${testLinkId}-${(testLinkId * 104729).toString(36)}`,
-    testLinkStatus: 'active', invitationType: 'email', isApiLink: false, proctoringMode: 'disabled', stakeholderEmails: null,
-    schedule, createdAt: now, updatedAt: now, ...extra,
+    testLinkId,
+    testId,
+    accountId: testId < 2000 ? 1 : 2,
+    testLinkName: name,
+    testLink: `tl-${testLinkId}-${(testLinkId * 104729).toString(36)}`,
+    testLinkStatus: 'active',
+    invitationType: 'email',
+    isApiLink: false,
+    proctoringMode: 'disabled',
+    stakeholderEmails: null,
+    schedule,
+    createdAt: now,
+    updatedAt: now,
+    ...extra,
   });
   const links: SandboxLink[] = [
     link(5001, 1001, 'Default API link', validity(7), { isApiLink: true, stakeholderEmails: 'hiring-manager@acme.example' }),
     link(5002, 1001, 'Campus drive (timebound)', window('timebound', -1, 30), { proctoringMode: 'image' }),
-    link(5003, 1001, 'Evening slots (slotwise)', window('slotwise', 0, 14), { proctoringMode: 'video', stakeholderEmails: 'lead@acme.example,hr@acme.example' }),
+    link(5003, 1001, 'Evening slots (slotwise)', window('slotwise', 0, 14), {
+      proctoringMode: 'video',
+      stakeholderEmails: 'lead@acme.example,hr@acme.example',
+    }),
     link(5004, 1001, 'Old open link', validity(30), { invitationType: 'open', testLinkStatus: 'inactive' }),
     link(5005, 1002, 'Referral open link', validity(30), { invitationType: 'open', proctoringMode: 'image' }),
     link(5006, 1003, 'Default API link', validity(14), { isApiLink: true, proctoringMode: 'video' }),
@@ -109,21 +165,50 @@ export function buildSeedState(nowMs: number, clockOffsetMs = 0): SandboxStateDo
   for (const l of links) if (l.isApiLink) tests.find((t) => t.testId === l.testId)!.defaultTestLinkId = l.testLinkId;
 
   const invitations: SandboxInvitation[] = [];
-  const invite = (id: number, linkId: number, email: string, name: string, status: SandboxInvitation['status'], daysAgo: number, extra: Partial<SandboxInvitation> = {}) => {
+  const invite = (
+    id: number,
+    linkId: number,
+    email: string,
+    name: string,
+    status: SandboxInvitation['status'],
+    daysAgo: number,
+    extra: Partial<SandboxInvitation> = {},
+  ) => {
     const l = links.find((x) => x.testLinkId === linkId)!;
     const t = tests.find((x) => x.testId === l.testId)!;
     const created = nowMs - (daysAgo + 1) * DAY;
     const at = iso(nowMs - daysAgo * DAY);
     const started = status === 'Pending' || status === 'Cancelled' || status === 'Expired' ? null : iso(nowMs - daysAgo * DAY - 3_600_000);
     invitations.push({
-      testInvitationId: id, accountId: l.accountId, testId: t.testId, testLinkId: linkId, email, name, status,
-      invitationtype: 'api', accessToken: `inv-${id}-${(id * 7907).toString(36)}`, callbackUrl: null, redirectUrl: null,
-      hideInstruction: 0, sendEmail: 'no', stakeholderEmails: l.stakeholderEmails, proctoringMode: l.proctoringMode, imageProctoring: null,
-      invitationType: l.invitationType, scheduleType: l.schedule.scheduleType, accessStart: iso(created),
-      accessEnd: status === 'Expired' ? at : iso(created + 7 * DAY), timeZoneId: 1, reattemptOf: null, generatedIdentity: false,
-      createdAt: iso(created), updatedAt: at, startedAt: started,
+      testInvitationId: id,
+      accountId: l.accountId,
+      testId: t.testId,
+      testLinkId: linkId,
+      email,
+      name,
+      status,
+      invitationtype: 'api',
+      accessToken: `inv-${id}-${(id * 7907).toString(36)}`,
+      callbackUrl: null,
+      redirectUrl: null,
+      hideInstruction: 0,
+      sendEmail: 'no',
+      stakeholderEmails: l.stakeholderEmails,
+      proctoringMode: l.proctoringMode,
+      imageProctoring: null,
+      invitationType: l.invitationType,
+      scheduleType: l.schedule.scheduleType,
+      accessStart: iso(created),
+      accessEnd: status === 'Expired' ? at : iso(created + 7 * DAY),
+      timeZoneId: 1,
+      reattemptOf: null,
+      generatedIdentity: false,
+      createdAt: iso(created),
+      updatedAt: at,
+      startedAt: started,
       finishedAt: ['Complete', 'Test Left', 'Terminated'].includes(status) ? at : null,
-      cancelledAt: status === 'Cancelled' ? at : null, expiredAt: status === 'Expired' ? at : null,
+      cancelledAt: status === 'Cancelled' ? at : null,
+      expiredAt: status === 'Expired' ? at : null,
       result: ['Complete', 'Test Left', 'Terminated'].includes(status) ? scoreAttempt(t, id) : null,
       ...extra,
     });

@@ -73,9 +73,7 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     return fail(request, reply, status, status === 500 ? `Sandbox internal error: ${err.message}` : err.message);
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ errors: [`No such endpoint: ${request.method} ${request.url.split('?')[0]}`] }),
-  );
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ errors: [`No such endpoint: ${request.method} ${request.url.split('?')[0]}`] }));
 
   app.addHook('onResponse', async (request: FastifyRequest, reply) => {
     if (!isServiceRequest(request.url)) return;

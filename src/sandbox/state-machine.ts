@@ -76,10 +76,7 @@ export function reattemptOn(id: number, status: InvitationStatus): ReattemptDeci
  * while the latest reattempt is still Pending it is returned again; while it is In Progress the
  * call is refused; a cancelled/expired latest reattempt is reopened; a taken one spawns the next.
  */
-export function reattemptPlan(
-  target: { id: number; status: InvitationStatus },
-  latest: { id: number; status: InvitationStatus },
-): ReattemptDecision {
+export function reattemptPlan(target: { id: number; status: InvitationStatus }, latest: { id: number; status: InvitationStatus }): ReattemptDecision {
   if (latest.id === target.id) return reattemptOn(target.id, target.status);
   if (latest.status === 'Pending') return { action: 'return-latest', on: latest.id };
   if (latest.status === 'In Progress')
@@ -112,9 +109,7 @@ const SIMULATE_FROM: Record<SimulateTo, readonly InvitationStatus[]> = {
   expire: ['Pending'],
 };
 
-export type Transition =
-  | { ok: true; next: InvitationStatus; impliesStart: boolean }
-  | { ok: false; message: string };
+export type Transition = { ok: true; next: InvitationStatus; impliesStart: boolean } | { ok: false; message: string };
 
 export function simulateTransition(status: InvitationStatus, to: SimulateTo): Transition {
   if (!SIMULATE_FROM[to].includes(status))
@@ -133,10 +128,7 @@ export const CANCEL_REFUSED = 'Testinvitation state in inprogress, complete, and
  * In Progress, Complete, Expired, an already Cancelled one, Test Left, Terminated — is refused,
  * so a repeated cancel is a 400, not a no-op.
  */
-export function cancelTransition(
-  _id: number,
-  status: InvitationStatus,
-): { ok: true; next: 'Cancelled'; changed: true } | { ok: false; message: string } {
+export function cancelTransition(_id: number, status: InvitationStatus): { ok: true; next: 'Cancelled'; changed: true } | { ok: false; message: string } {
   if (status === 'Pending') return { ok: true, next: 'Cancelled', changed: true };
   return { ok: false, message: CANCEL_REFUSED };
 }
@@ -168,10 +160,7 @@ export function accessWindowFromSchedule(schedule: Schedule, nowMs: number): Acc
 }
 
 /** The request's access values replace the window's where given (invite and reattempt rows). */
-export function overrideAccess(
-  w: AccessWindow,
-  req: { startDateTime?: string; endDateTime?: string; timeZoneId?: number },
-): AccessWindow {
+export function overrideAccess(w: AccessWindow, req: { startDateTime?: string; endDateTime?: string; timeZoneId?: number }): AccessWindow {
   return {
     accessStart: req.startDateTime ?? w.accessStart,
     accessEnd: req.endDateTime ?? w.accessEnd,

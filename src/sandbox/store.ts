@@ -59,7 +59,10 @@ export class Store {
   private writing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(doc: SandboxStateDoc, private readonly file?: string) {
+  constructor(
+    doc: SandboxStateDoc,
+    private readonly file?: string,
+  ) {
     this.clock = new SandboxClock(doc.clockOffsetMs, doc.clockFrozenAtMs ?? null);
     this.load(doc);
   }

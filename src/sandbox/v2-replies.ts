@@ -39,7 +39,7 @@ export function v2OwnedTest(store: Store, request: FastifyRequest, reply: Fastif
   const testId = v2PathId(request, reply, 'testId');
   if (testId === null) return null;
   const test = store.ownedTest(request.accountId, testId);
-  if (!test) return v2fail(reply, 403, `Test id ${testId} does not belong to this account.`), null;
+  if (!test) return (v2fail(reply, 403, `Test id ${testId} does not belong to this account.`), null);
   return test;
 }
 
@@ -50,7 +50,7 @@ export function v2OwnedLink(store: Store, request: FastifyRequest, reply: Fastif
   const linkId = v2PathId(request, reply, 'testLinkId');
   if (linkId === null) return null;
   const link = store.links.get(linkId);
-  if (!link || link.testId !== test.testId) return v2fail(reply, 404, `Test link id ${linkId} was not found on test ${test.testId}.`), null;
+  if (!link || link.testId !== test.testId) return (v2fail(reply, 404, `Test link id ${linkId} was not found on test ${test.testId}.`), null);
   return { test, link };
 }
 
@@ -59,6 +59,6 @@ export function v2OwnedInvitation(store: Store, request: FastifyRequest, reply: 
   const id = v2PathId(request, reply, 'testInvitationId');
   if (id === null) return null;
   const inv = store.ownedInvitation(request.accountId, id);
-  if (!inv) return v2fail(reply, 403, `Test invitation id ${id} does not belong to this account or was not found.`), null;
+  if (!inv) return (v2fail(reply, 403, `Test invitation id ${id} does not belong to this account or was not found.`), null);
   return inv;
 }

@@ -126,14 +126,14 @@ describe.each(Object.entries(GROUPS))('bad input: %s', (_group, cases) => {
 
 function check(c: BadInput, n: number, r: { code: number | null; stdout: string; stderr: string; files: string[] }, how = 'in-process') {
   const where = `assess ${c.args.map((a) => (a.length > 60 ? `${a.slice(0, 20)}…` : a)).join(' ')} (${how})\nstderr: ${r.stderr.slice(0, 2000)}`;
-    expect(r.code, where).toBe(2);
-    expect(r.stderr, where).toMatch(c.expect);
-    expect(r.stdout, where).toBe('');
-    expect(r.stderr, `stack trace in: ${where}`).not.toMatch(/^\s+at\s/m);
-    expect(r.stderr, `source location in: ${where}`).not.toMatch(/\.(ts|js|mjs):\d+/);
-    expect(r.stderr.length, `message too long (${r.stderr.length} characters): ${where.slice(0, 300)}`).toBeLessThan(4000);
-    expect(seen.get(n) ?? [], `requests sent by: ${where}`).toEqual([]);
-    expect(r.files, `files written by: ${where}`).toEqual(Object.keys(c.files ?? {}).sort());
+  expect(r.code, where).toBe(2);
+  expect(r.stderr, where).toMatch(c.expect);
+  expect(r.stdout, where).toBe('');
+  expect(r.stderr, `stack trace in: ${where}`).not.toMatch(/^\s+at\s/m);
+  expect(r.stderr, `source location in: ${where}`).not.toMatch(/\.(ts|js|mjs):\d+/);
+  expect(r.stderr.length, `message too long (${r.stderr.length} characters): ${where.slice(0, 300)}`).toBeLessThan(4000);
+  expect(seen.get(n) ?? [], `requests sent by: ${where}`).toEqual([]);
+  expect(r.files, `files written by: ${where}`).toEqual(Object.keys(c.files ?? {}).sort());
 }
 
 describe('bad input: the corpus as a whole', () => {

@@ -15,41 +15,107 @@ export const csvFileCases: BadInput[] = [
   { name: 'empty file', ...csv(''), expect: /--csv: c\.csv is empty/ },
   { name: 'only a byte order mark', ...csv(BOM), expect: /--csv: c\.csv is empty/ },
   { name: 'empty standard input', args: ['invite', '1001', '--csv', '-'], stdin: '', expect: /--csv: standard input is empty/ },
-  { name: 'no header (first row is data)', ...csv('ann@example.com,Ann\n'), expect: /--csv: c\.csv: the header has no email or name column \(it has: ann@example\.com, Ann\)/ },
+  {
+    name: 'no header (first row is data)',
+    ...csv('ann@example.com,Ann\n'),
+    expect: /--csv: c\.csv: the header has no email or name column \(it has: ann@example\.com, Ann\)/,
+  },
   { name: 'wrong column names', ...csv('mail,fullname\nann@example.com,Ann\n'), expect: /the header has no email or name column \(it has: mail, fullname\)/ },
   { name: 'a column twice', ...csv('email,name,EMAIL\nann@example.com,Ann,bo@example.com\n'), expect: /the column email appears twice in the header/ },
-  { name: 'binary garbage (header shown escaped)', ...csv(Buffer.from([0, 1, 2, 0x1b, 0x5b, 0x32, 0x4a, 0xff, 0xfe, 0x0a])), expect: /the header has no email or name column \(it has: "\\u0000\\u0001\\u0002\\u001b\[2J/ },
+  {
+    name: 'binary garbage (header shown escaped)',
+    ...csv(Buffer.from([0, 1, 2, 0x1b, 0x5b, 0x32, 0x4a, 0xff, 0xfe, 0x0a])),
+    expect: /the header has no email or name column \(it has: "\\u0000\\u0001\\u0002\\u001b\[2J/,
+  },
   { name: '--csv with an empty name', args: ['invite', '1001', '--csv', ''], expect: /--csv: must name a CSV file, or - for standard input/ },
-  { name: 'CSV file given as an operand', args: ['invite', '1001', 'c.csv'], files: { 'c.csv': `email,name\n${GOOD}` }, expect: /unexpected argument 'c\.csv'[\s\S]*assess invite 1001 --csv c\.csv/ },
+  {
+    name: 'CSV file given as an operand',
+    args: ['invite', '1001', 'c.csv'],
+    files: { 'c.csv': `email,name\n${GOOD}` },
+    expect: /unexpected argument 'c\.csv'[\s\S]*assess invite 1001 --csv c\.csv/,
+  },
 ];
 
 export const csvRowCases: BadInput[] = [
   { name: 'bad e-mail on line 4', ...csv(`email,name\n${GOOD}not-an-email,Cy\n`), expect: badRow(4, 'email: must be an e-mail address.*"not-an-email"') },
   { name: 'BOM, then a bad e-mail on line 2', ...csv(`${BOM}email,name\nbad,Ann\n`), expect: badRow(2, 'email: must be an e-mail address') },
-  { name: 'CRLF line ends, bad e-mail on line 3', ...csv('email,name\r\nann@example.com,Ann\r\nbo@,Bo\r\n'), expect: badRow(3, 'email: must be an e-mail address') },
+  {
+    name: 'CRLF line ends, bad e-mail on line 3',
+    ...csv('email,name\r\nann@example.com,Ann\r\nbo@,Bo\r\n'),
+    expect: badRow(3, 'email: must be an e-mail address'),
+  },
   { name: 'a quote never closed', ...csv(`email,name\n${GOOD}"cy@example.com,Cy\n`), expect: badRow(4, 'a quote is never closed') },
   { name: 'text after a closing quote', ...csv('email,name\n"ann@example.com"x,Ann\n'), expect: badRow(2, 'broken quoting') },
-  { name: 'more fields than columns (unquoted comma)', ...csv('email,name\nann@example.com,Lee, Ann\n'), expect: badRow(2, 'more fields than the header has columns') },
+  {
+    name: 'more fields than columns (unquoted comma)',
+    ...csv('email,name\nann@example.com,Lee, Ann\n'),
+    expect: badRow(2, 'more fields than the header has columns'),
+  },
   { name: 'empty e-mail and name', ...csv('email,name\n,\n'), expect: badRow(2, 'email: is empty; name: is empty') },
-  { name: 'NUL inside a quoted name', ...csv('email,name\nann@example.com,"An\u0000n"\n'), expect: badRow(2, 'name: must not contain control characters.*\\\\u0000') },
+  {
+    name: 'NUL inside a quoted name',
+    ...csv('email,name\nann@example.com,"An\u0000n"\n'),
+    expect: badRow(2, 'name: must not contain control characters.*\\\\u0000'),
+  },
   { name: 'ESC sequence in a name', ...csv('email,name\nann@example.com,Ann \u001b[31mRed\n'), expect: badRow(2, 'name: must not contain control characters') },
-  { name: 'line break inside a quoted name', ...csv('email,name\nann@example.com,"Ann\nLee"\n'), expect: badRow(2, 'name: must not contain control characters') },
-  { name: 'a 100 KB name', ...csv(`email,name\nann@example.com,${HUGE}\n`), expect: badRow(2, 'name: must be at most 200 characters \\(got "a{79}… \\(102400 characters\\)\\)') },
+  {
+    name: 'line break inside a quoted name',
+    ...csv('email,name\nann@example.com,"Ann\nLee"\n'),
+    expect: badRow(2, 'name: must not contain control characters'),
+  },
+  {
+    name: 'a 100 KB name',
+    ...csv(`email,name\nann@example.com,${HUGE}\n`),
+    expect: badRow(2, 'name: must be at most 200 characters \\(got "a{79}… \\(102400 characters\\)\\)'),
+  },
   { name: 'timeZoneId 1.5', ...csv('email,name,timeZoneId\nann@example.com,Ann,1.5\n'), expect: badRow(2, 'timeZoneId: must be a time zone id or name') },
-  { name: 'startDateTime 2026-02-30', ...csv('email,name,startDateTime,endDateTime\nann@example.com,Ann,2026-02-30,2026-03-05\n'), expect: badRow(2, "startDateTime: '2026-02-30' is not a real date") },
-  { name: 'endDateTime before startDateTime', ...csv('email,name,startDateTime,endDateTime\nann@example.com,Ann,2030-03-05,2030-03-01\n'), expect: badRow(2, 'endDateTime: must be after startDateTime') },
-  { name: 'callbackUrl not http(s)', ...csv('email,name,callbackUrl\nann@example.com,Ann,ftp://example.com/h\n'), expect: badRow(2, 'callbackUrl: must be an http\\(s\\) URL') },
+  {
+    name: 'startDateTime 2026-02-30',
+    ...csv('email,name,startDateTime,endDateTime\nann@example.com,Ann,2026-02-30,2026-03-05\n'),
+    expect: badRow(2, "startDateTime: '2026-02-30' is not a real date"),
+  },
+  {
+    name: 'endDateTime before startDateTime',
+    ...csv('email,name,startDateTime,endDateTime\nann@example.com,Ann,2030-03-05,2030-03-01\n'),
+    expect: badRow(2, 'endDateTime: must be after startDateTime'),
+  },
+  {
+    name: 'callbackUrl not http(s)',
+    ...csv('email,name,callbackUrl\nann@example.com,Ann,ftp://example.com/h\n'),
+    expect: badRow(2, 'callbackUrl: must be an http\\(s\\) URL'),
+  },
   { name: 'link 2^63', ...csv('email,name,link\nann@example.com,Ann,9223372036854775808\n'), expect: badRow(2, 'link: is larger than a 64-bit integer') },
-  { name: 'stakeholderEmails with a bad address', ...csv('email,name,stakeholderEmails\nann@example.com,Ann,"hr@example.com,nope"\n'), expect: badRow(2, "stakeholderEmails: must be comma-separated e-mail addresses.*'nope'") },
-  { name: 'bad row on standard input', args: ['invite', '1001', '--csv', '-'], stdin: 'email,name\nann@example.com,Ann\nbad,Bo\n', expect: /1 bad row\(s\) in standard input; nothing was sent:\n\s+line 3: email/ },
+  {
+    name: 'stakeholderEmails with a bad address',
+    ...csv('email,name,stakeholderEmails\nann@example.com,Ann,"hr@example.com,nope"\n'),
+    expect: badRow(2, "stakeholderEmails: must be comma-separated e-mail addresses.*'nope'"),
+  },
+  {
+    name: 'bad row on standard input',
+    args: ['invite', '1001', '--csv', '-'],
+    stdin: 'email,name\nann@example.com,Ann\nbad,Bo\n',
+    expect: /1 bad row\(s\) in standard input; nothing was sent:\n\s+line 3: email/,
+  },
 ];
 
 export const csvFlagCases: BadInput[] = [
   { name: '--concurrency 0', ...csv(`email,name\n${GOOD}`, '--concurrency', '0'), expect: /--concurrency: must be at least 1/ },
   { name: '--concurrency 65', ...csv(`email,name\n${GOOD}`, '--concurrency', '65'), expect: /--concurrency: must be at most 64/ },
-  { name: '--results equal to --journal', ...csv(`email,name\n${GOOD}`, '--journal', 'j.ndjson', '--results', 'j.ndjson'), expect: /--results: must differ from --journal/ },
+  {
+    name: '--results equal to --journal',
+    ...csv(`email,name\n${GOOD}`, '--journal', 'j.ndjson', '--results', 'j.ndjson'),
+    expect: /--results: must differ from --journal/,
+  },
   { name: '--email with --csv', ...csv(`email,name\n${GOOD}`, '--email', 'ann@example.com'), expect: /--email: cannot be used with --csv/ },
-  { name: '--no-mandatory-fields with --csv', ...csv(`email,name\n${GOOD}`, '--no-mandatory-fields'), expect: /--no-mandatory-fields: cannot be used with --csv/ },
+  {
+    name: '--no-mandatory-fields with --csv',
+    ...csv(`email,name\n${GOOD}`, '--no-mandatory-fields'),
+    expect: /--no-mandatory-fields: cannot be used with --csv/,
+  },
   { name: 'a bad default flag for every row (--tz 1.5)', ...csv(`email,name\n${GOOD}`, '--tz', '1.5'), expect: /--tz: must be a time zone id or name/ },
-  { name: 'a bad default flag for every row (--callback-url)', ...csv(`email,name\n${GOOD}`, '--callback-url', 'hook'), expect: /--callback-url: must be an http\(s\) URL/ },
+  {
+    name: 'a bad default flag for every row (--callback-url)',
+    ...csv(`email,name\n${GOOD}`, '--callback-url', 'hook'),
+    expect: /--callback-url: must be an http\(s\) URL/,
+  },
 ];

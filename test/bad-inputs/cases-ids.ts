@@ -53,7 +53,12 @@ export const idCases: BadInput[] = PLACES.flatMap((p, i) => {
   const label = esc(p.label);
   const files = p.where === 'invite --csv' ? { 'c.csv': 'email,name\nann@example.com,Ann\n' } : undefined;
   return [
-    { name: `${p.where}: 2^63 overflows a 64-bit id`, args: p.build('9223372036854775808'), files, expect: new RegExp(`${label}: is larger than a 64-bit integer`) },
+    {
+      name: `${p.where}: 2^63 overflows a 64-bit id`,
+      args: p.build('9223372036854775808'),
+      files,
+      expect: new RegExp(`${label}: is larger than a 64-bit integer`),
+    },
     { name: `${p.where}: ${JSON.stringify(value)}`, args: p.build(value), files, expect: new RegExp(`${label}: ${problem}`) },
     ...(i < 6 ? [{ name: `${p.where}: a word is not an id`, args: p.build('abc'), files, expect: new RegExp(`${label}: ${NOT_ID}.*"abc"`) }] : []),
   ];
@@ -65,7 +70,22 @@ export const callbackIdCases: BadInput[] = [
   { name: 'callbacks process: a word among ids', args: ['callbacks', 'process', '900001', 'abc'], expect: /<ids>: 'abc' is not an invitation id/ },
   { name: 'callbacks process: zero in a comma list', args: ['callbacks', 'process', '900001,0'], expect: /<ids>: '0' is not an invitation id/ },
   { name: 'callbacks process: negative after --', args: ['callbacks', 'process', '--', '-7'], expect: /<ids>: '-7' is not an invitation id/ },
-  { name: 'callbacks process --file: bad id on line 3', args: ['callbacks', 'process', '--file', 'ids.txt'], files: { 'ids.txt': '900001\n# comment\n900002 x9\n' }, expect: /--file: line 3: 'x9' is not an invitation id/ },
-  { name: 'callbacks process --file: overflow', args: ['callbacks', 'process', '--file', 'ids.txt'], files: { 'ids.txt': '900001, 18446744073709551616\n' }, expect: /--file: line 1: '18446744073709551616' is not an invitation id/ },
-  { name: 'callbacks process --file -: bad id on stdin', args: ['callbacks', 'process', '--file', '-'], stdin: '900001\n1.5\n', expect: /line 2: '1\.5' is not an invitation id/ },
+  {
+    name: 'callbacks process --file: bad id on line 3',
+    args: ['callbacks', 'process', '--file', 'ids.txt'],
+    files: { 'ids.txt': '900001\n# comment\n900002 x9\n' },
+    expect: /--file: line 3: 'x9' is not an invitation id/,
+  },
+  {
+    name: 'callbacks process --file: overflow',
+    args: ['callbacks', 'process', '--file', 'ids.txt'],
+    files: { 'ids.txt': '900001, 18446744073709551616\n' },
+    expect: /--file: line 1: '18446744073709551616' is not an invitation id/,
+  },
+  {
+    name: 'callbacks process --file -: bad id on stdin',
+    args: ['callbacks', 'process', '--file', '-'],
+    stdin: '900001\n1.5\n',
+    expect: /line 2: '1\.5' is not an invitation id/,
+  },
 ];

@@ -6,14 +6,42 @@ const withFile = (json: string): Pick<BadInput, 'args' | 'files'> => ({ args: se
 const F = '--file s\\.json: ';
 
 export const settingsCases: BadInput[] = [
-  { name: 'flag as a string "1"', ...withFile('{"questionSettings":{"randomQuestions":"1"}}'), expect: new RegExp(`${F}questionSettings\\.randomQuestions: must be 0 or 1 \\(got "1", a string\\)`) },
-  { name: 'flag 2', ...withFile('{"questionSettings":{"randomQuestions":2}}'), expect: /questionSettings\.randomQuestions: must be 0 or 1 \(got 2, a number\)/ },
-  { name: 'flag null', ...withFile('{"windowViolationSettings":{"copyPaste":null}}'), expect: /windowViolationSettings\.copyPaste: must be 0 or 1 \(got null, a null\)/ },
-  { name: 'flag true', ...withFile('{"emailSettings":{"sendTestReportEmailToCandidate":true}}'), expect: /emailSettings\.sendTestReportEmailToCandidate: must be 0 or 1 \(got true, a boolean\)/ },
+  {
+    name: 'flag as a string "1"',
+    ...withFile('{"questionSettings":{"randomQuestions":"1"}}'),
+    expect: new RegExp(`${F}questionSettings\\.randomQuestions: must be 0 or 1 \\(got "1", a string\\)`),
+  },
+  {
+    name: 'flag 2',
+    ...withFile('{"questionSettings":{"randomQuestions":2}}'),
+    expect: /questionSettings\.randomQuestions: must be 0 or 1 \(got 2, a number\)/,
+  },
+  {
+    name: 'flag null',
+    ...withFile('{"windowViolationSettings":{"copyPaste":null}}'),
+    expect: /windowViolationSettings\.copyPaste: must be 0 or 1 \(got null, a null\)/,
+  },
+  {
+    name: 'flag true',
+    ...withFile('{"emailSettings":{"sendTestReportEmailToCandidate":true}}'),
+    expect: /emailSettings\.sendTestReportEmailToCandidate: must be 0 or 1 \(got true, a boolean\)/,
+  },
   { name: 'name as a number', ...withFile('{"testSettings":{"testName":123}}'), expect: /testSettings\.testName: .*expected string.*\(got 123, a number\)/ },
-  { name: 'negative violation count', ...withFile('{"imageProctoringSettings":{"terminateTestAfterViolationCount":-3}}'), expect: /imageProctoringSettings\.terminateTestAfterViolationCount: .*>=0/ },
-  { name: 'a section that is a number', ...withFile('{"questionSettings":5}'), expect: new RegExp(`${F}questionSettings: must be an object of settings \\(got 5\\)`) },
-  { name: 'unknown setting (suggests the key)', ...withFile('{"questionSettings":{"randomQuestion":1}}'), expect: /unknown setting 'questionSettings\.randomQuestion'[\s\S]*did you mean questionSettings\.randomQuestions/ },
+  {
+    name: 'negative violation count',
+    ...withFile('{"imageProctoringSettings":{"terminateTestAfterViolationCount":-3}}'),
+    expect: /imageProctoringSettings\.terminateTestAfterViolationCount: .*>=0/,
+  },
+  {
+    name: 'a section that is a number',
+    ...withFile('{"questionSettings":5}'),
+    expect: new RegExp(`${F}questionSettings: must be an object of settings \\(got 5\\)`),
+  },
+  {
+    name: 'unknown setting (suggests the key)',
+    ...withFile('{"questionSettings":{"randomQuestion":1}}'),
+    expect: /unknown setting 'questionSettings\.randomQuestion'[\s\S]*did you mean questionSettings\.randomQuestions/,
+  },
   { name: '__proto__ key', ...withFile('{"__proto__":{"polluted":1}}'), expect: /unknown setting '__proto__\.polluted'/ },
   { name: 'not JSON', ...withFile('{bad json'), expect: new RegExp(`${F}not valid JSON`) },
   { name: 'a JSON array', ...withFile('[1,2]'), expect: /must hold a JSON object of settings sections/ },
@@ -21,18 +49,40 @@ export const settingsCases: BadInput[] = [
   { name: '--file missing', args: set('--file', 'none.json'), expect: /--file none\.json: cannot read it \(ENOENT\)/ },
   { name: '--set without =', args: set('--set', 'questionSettings.randomQuestions'), expect: /--set: expected section\.field=value/ },
   { name: '--set unknown key', args: set('--set', 'questionSettings.bogus=1'), expect: /--set: unknown setting 'questionSettings\.bogus'/ },
-  { name: '--set flag maybe', args: set('--set', 'questionSettings.randomQuestions=maybe'), expect: /--set questionSettings\.randomQuestions: must be 0 or 1 \(got "maybe"\)/ },
+  {
+    name: '--set flag maybe',
+    args: set('--set', 'questionSettings.randomQuestions=maybe'),
+    expect: /--set questionSettings\.randomQuestions: must be 0 or 1 \(got "maybe"\)/,
+  },
   { name: 'nothing to set', args: set(), expect: /--set: give at least one --set section\.field=value, or --file F/ },
-  { name: 'no --yes and no terminal', args: ['settings', 'set', '1001', '--set', 'questionSettings.randomQuestions=1'], expect: /settings set: replacing the settings needs confirmation and there is no terminal/ },
+  {
+    name: 'no --yes and no terminal',
+    args: ['settings', 'set', '1001', '--set', 'questionSettings.randomQuestions=1'],
+    expect: /settings set: replacing the settings needs confirmation and there is no terminal/,
+  },
 ];
 
 export const callbackCases: BadInput[] = [
   { name: 'process: no ids', args: ['callbacks', 'process'], expect: /<ids>: no invitation ids given/ },
-  { name: 'process: ids and --file', args: ['callbacks', 'process', '900001', '--file', 'ids.txt'], files: { 'ids.txt': '900002\n' }, expect: /--file: give ids as arguments or with --file, not both/ },
-  { name: 'process: --file empty', args: ['callbacks', 'process', '--file', 'ids.txt'], files: { 'ids.txt': '# none\n' }, expect: /--file: no invitation ids in ids\.txt/ },
+  {
+    name: 'process: ids and --file',
+    args: ['callbacks', 'process', '900001', '--file', 'ids.txt'],
+    files: { 'ids.txt': '900002\n' },
+    expect: /--file: give ids as arguments or with --file, not both/,
+  },
+  {
+    name: 'process: --file empty',
+    args: ['callbacks', 'process', '--file', 'ids.txt'],
+    files: { 'ids.txt': '# none\n' },
+    expect: /--file: no invitation ids in ids\.txt/,
+  },
   { name: 'process: --file missing', args: ['callbacks', 'process', '--file', 'ids.txt'], expect: /--file: cannot read ids\.txt \(ENOENT\)/ },
   { name: 'process: --state without --from-attempts', args: ['callbacks', 'process', '--state', 'completed'], expect: /--state: needs --from-attempts/ },
-  { name: 'process: --from-attempts with ids', args: ['callbacks', 'process', '900001', '--from-attempts', '--state', 'completed', '--from', '7d', '--to', 'now'], expect: /--from-attempts: give ids as arguments, with --file, or with --from-attempts/ },
+  {
+    name: 'process: --from-attempts with ids',
+    args: ['callbacks', 'process', '900001', '--from-attempts', '--state', 'completed', '--from', '7d', '--to', 'now'],
+    expect: /--from-attempts: give ids as arguments, with --file, or with --from-attempts/,
+  },
   { name: 'process: --from-attempts without --from', args: ['callbacks', 'process', '--from-attempts', '--to', 'now'], expect: /--from: is required/ },
   { name: 'listen: --port 70000', args: ['callbacks', 'listen', '--port', '70000'], expect: /--port: must be at most 65535/ },
   { name: 'listen: --host with a shell command', args: ['callbacks', 'listen', '--host', '0.0.0.0; rm -rf /'], expect: /--host: must be an IP address/ },

@@ -21,7 +21,11 @@ const TIME_PLACES: Place[] = [
   { where: 'links create', flag: '--start', build: (t) => ['links', 'create', '1001', '--name', 'X', '--start', t, '--end', '30d', '--tz', '1'] },
   { where: 'links create', flag: '--end', build: (t) => ['links', 'create', '1001', '--name', 'X', '--start', 'now', '--end', t, '--tz', '1'] },
   { where: 'links update', flag: '--end', build: (t) => ['links', 'update', '1001', '5002', '--end', t] },
-  { where: 'callbacks process --from-attempts', flag: '--from', build: (t) => ['callbacks', 'process', '--from-attempts', '--state', 'completed', '--from', t, '--to', 'now'] },
+  {
+    where: 'callbacks process --from-attempts',
+    flag: '--from',
+    build: (t) => ['callbacks', 'process', '--from-attempts', '--state', 'completed', '--from', t, '--to', 'now'],
+  },
 ];
 
 /** [value, what the message says] — two per place, rotating. */
@@ -52,13 +56,41 @@ export const timeCases: BadInput[] = TIME_PLACES.flatMap((p, i) =>
 );
 
 export const windowCases: BadInput[] = [
-  { name: 'invite: --end before --start', args: ['invite', '1001', ...INVITE_OK, '--start', '2030-03-05', '--end', '2030-03-01'], expect: /--end: must be after --start/ },
-  { name: 'reattempt: --end before --start (relative)', args: ['reattempt', '900001', '--start', '7d', '--end', 'now', '--tz', '1'], expect: /--end: must be after --start/ },
-  { name: 'attempts list: --to before --from', args: ['attempts', 'list', '--state', 'completed', '--from', 'now', '--to', '7d'], expect: /--to: must be after --from/ },
-  { name: 'report export: --to before --from', args: ['report', 'export', '--from', '2026-03-05', '--to', '2026-03-01', '--out', 'out'], expect: /--to: must be after --from/ },
-  { name: 'links create: --end before --start', args: ['links', 'create', '1001', '--name', 'X', '--start', '2030-03-05', '--end', '2030-03-01', '--tz', '1'], expect: /--end: must be after --start/ },
-  { name: 'invite: --start without --end', args: ['invite', '1001', ...INVITE_OK, '--start', '2030-03-01'], expect: /--end: is required when the other of --start\/--end is given/ },
-  { name: 'invite: --end without --start', args: ['invite', '1001', ...INVITE_OK, '--end', '2030-03-01'], expect: /--start: is required when the other of --start\/--end is given/ },
+  {
+    name: 'invite: --end before --start',
+    args: ['invite', '1001', ...INVITE_OK, '--start', '2030-03-05', '--end', '2030-03-01'],
+    expect: /--end: must be after --start/,
+  },
+  {
+    name: 'reattempt: --end before --start (relative)',
+    args: ['reattempt', '900001', '--start', '7d', '--end', 'now', '--tz', '1'],
+    expect: /--end: must be after --start/,
+  },
+  {
+    name: 'attempts list: --to before --from',
+    args: ['attempts', 'list', '--state', 'completed', '--from', 'now', '--to', '7d'],
+    expect: /--to: must be after --from/,
+  },
+  {
+    name: 'report export: --to before --from',
+    args: ['report', 'export', '--from', '2026-03-05', '--to', '2026-03-01', '--out', 'out'],
+    expect: /--to: must be after --from/,
+  },
+  {
+    name: 'links create: --end before --start',
+    args: ['links', 'create', '1001', '--name', 'X', '--start', '2030-03-05', '--end', '2030-03-01', '--tz', '1'],
+    expect: /--end: must be after --start/,
+  },
+  {
+    name: 'invite: --start without --end',
+    args: ['invite', '1001', ...INVITE_OK, '--start', '2030-03-01'],
+    expect: /--end: is required when the other of --start\/--end is given/,
+  },
+  {
+    name: 'invite: --end without --start',
+    args: ['invite', '1001', ...INVITE_OK, '--end', '2030-03-01'],
+    expect: /--start: is required when the other of --start\/--end is given/,
+  },
   { name: 'reattempt: no --start', args: ['reattempt', '900001', '--end', '7d', '--tz', '1'], expect: /--start: is required/ },
 ];
 
@@ -72,5 +104,9 @@ export const tzCases: BadInput[] = [
   { name: 'reattempt --tz 1e2', args: ['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', '1e2'], expect: TZ },
   { name: 'links create --tz 1.0', args: ['links', 'create', '1001', '--name', 'X', '--valid-days', '7', '--tz', '1.0'], expect: TZ },
   { name: 'links update --tz 3.5', args: ['links', 'update', '1001', '5001', '--tz', '3.5'], expect: TZ },
-  { name: 'links create: schedule without --tz', args: ['links', 'create', '1001', '--name', 'X', '--valid-days', '7'], expect: /--tz: is required with a schedule/ },
+  {
+    name: 'links create: schedule without --tz',
+    args: ['links', 'create', '1001', '--name', 'X', '--valid-days', '7'],
+    expect: /--tz: is required with a schedule/,
+  },
 ];

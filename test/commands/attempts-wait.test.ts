@@ -41,10 +41,29 @@ describe('service text on stderr', () => {
 describe('the target table', () => {
   it('complete / any-terminal / started, statuses compared without case (Completed = Complete)', () => {
     expect(['Pending', 'In Progress', 'Complete', 'COMPLETED', 'Test Left', 'Terminated', 'Cancelled', 'Expired'].map((s) => verdict(s, 'complete'))).toEqual([
-      'waiting', 'waiting', 'reached', 'reached', 'unreachable', 'unreachable', 'unreachable', 'unreachable',
+      'waiting',
+      'waiting',
+      'reached',
+      'reached',
+      'unreachable',
+      'unreachable',
+      'unreachable',
+      'unreachable',
     ]);
-    expect(['Pending', 'in progress', 'Test Left', 'Cancelled', 'expired'].map((s) => verdict(s, 'any-terminal'))).toEqual(['waiting', 'waiting', 'reached', 'reached', 'reached']);
-    expect(['Pending', 'In Progress', 'Terminated', 'Cancelled', 'Expired'].map((s) => verdict(s, 'started'))).toEqual(['waiting', 'reached', 'reached', 'unreachable', 'unreachable']);
+    expect(['Pending', 'in progress', 'Test Left', 'Cancelled', 'expired'].map((s) => verdict(s, 'any-terminal'))).toEqual([
+      'waiting',
+      'waiting',
+      'reached',
+      'reached',
+      'reached',
+    ]);
+    expect(['Pending', 'In Progress', 'Terminated', 'Cancelled', 'Expired'].map((s) => verdict(s, 'started'))).toEqual([
+      'waiting',
+      'reached',
+      'reached',
+      'unreachable',
+      'unreachable',
+    ]);
   });
 });
 

@@ -26,7 +26,10 @@ describe('assess attempts list', () => {
   it('completed: Complete, Test Left and Terminated of this account, as TSV rows', async () => {
     const r = await run(['attempts', 'list', '--state', 'completed', ...window]);
     expect(r.code).toBe(0);
-    const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows.map((x) => x[0])).toEqual(expect.arrayContaining(['900001', '900002', '900003']));
     expect(rows.map((x) => x[0])).not.toContain('900008'); // account B's
     expect(new Set(rows.map((x) => x[5]))).toEqual(new Set(['Complete', 'Test Left', 'Terminated']));
@@ -42,11 +45,19 @@ describe('assess attempts list', () => {
     const json = JSON.parse((await run([...base, '--json'])).stdout);
     expect(Array.isArray(json)).toBe(true);
     expect(json.find((a: { testInvitationId: number }) => a.testInvitationId === 900001)).toEqual({
-      testInvitationId: 900001, testId: 1001, name: 'Alice Archer', email: 'alice@example.com', invitationtype: 'api', testStatus: 'Complete',
+      testInvitationId: 900001,
+      testId: 1001,
+      name: 'Alice Archer',
+      email: 'alice@example.com',
+      invitationtype: 'api',
+      testStatus: 'Complete',
     });
     const picked = JSON.parse((await run([...base, '--json', 'testInvitationId,testStatus'])).stdout);
     expect(Object.keys(picked[0])).toEqual(['testInvitationId', 'testStatus']);
-    const nd = (await run([...base, '--ndjson'])).stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const nd = (await run([...base, '--ndjson'])).stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(nd).toHaveLength(json.length);
     const csv = (await run([...base, '--csv'])).stdout.split('\r\n');
     expect(csv[0]).toBe('testInvitationId,testId,name,email,invitationtype,testStatus');

@@ -45,7 +45,10 @@ describe('base URLs', () => {
     const cfg = tempDir();
     const login = await run(['auth', 'login', '--key-stdin', '--base-url', `${s.sb.baseUrl}/v3`], { configDir: cfg.dir, stdin: key() });
     expect(login.code, login.stderr).toBe(0);
-    for (const argv of [['tests', 'list'], ['--api', 'v2', 'tests', 'list']]) {
+    for (const argv of [
+      ['tests', 'list'],
+      ['--api', 'v2', 'tests', 'list'],
+    ]) {
       const r = await run(argv, { configDir: cfg.dir });
       expect(r.code, `${argv.join(' ')}: ${r.stderr}`).toBe(0);
     }

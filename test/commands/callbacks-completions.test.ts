@@ -34,7 +34,11 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
     ts = await startTestSandbox();
     sink = await startServer((_r, res) => res.writeHead(200).end());
     for (let i = 0; i < 4; i++) {
-      const r = await ts.service<{ testInvitationId: number }>('/v3/tests/1001/invite', { email: `rec${i}@example.com`, name: 'Rec Candidate', callbackUrl: `${sink.url}/hook` });
+      const r = await ts.service<{ testInvitationId: number }>('/v3/tests/1001/invite', {
+        email: `rec${i}@example.com`,
+        name: 'Rec Candidate',
+        callbackUrl: `${sink.url}/hook`,
+      });
       ids.push(String(r.testInvitationId));
       await ts.control('POST', `/invitations/${r.testInvitationId}/simulate`, { to: i === 3 ? 'leave' : 'complete' });
     }
@@ -47,7 +51,13 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
     const w = InboxWriter.open(inbox);
     const add = (id: string, status: string) => {
       const raw = Buffer.from(payloads.get(`${id}|${status}`)!);
-      return w.appendNotification({ raw, body: JSON.parse(raw.toString()), headers: { 'content-type': 'application/json' }, at: new Date(), forwardTo: `${sink.url}/app` });
+      return w.appendNotification({
+        raw,
+        body: JSON.parse(raw.toString()),
+        headers: { 'content-type': 'application/json' },
+        at: new Date(),
+        forwardTo: `${sink.url}/app`,
+      });
     };
     await add(ids[0]!, 'In Progress');
     await add(ids[0]!, 'Complete');
@@ -103,9 +113,14 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
       [ids[3], 'successful'],
     ]);
     const reprocessed = async () =>
-      (await ts.control<{ callbacks: Array<{ reason: string; testInvitationId: number }> }>('GET', '/callbacks')).callbacks.filter((c) => c.reason === 'reprocess').map((c) => String(c.testInvitationId));
+      (await ts.control<{ callbacks: Array<{ reason: string; testInvitationId: number }> }>('GET', '/callbacks')).callbacks
+        .filter((c) => c.reason === 'reprocess')
+        .map((c) => String(c.testInvitationId));
     expect((await reprocessed()).sort()).toEqual([ids[2], ids[3]].sort());
-    const journaled = readFileSync(journal, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const journaled = readFileSync(journal, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(journaled.filter((e) => e.k).map((e) => [e.k, e.result])).toEqual([
       [ids[2], 'successful'],
       [ids[3], 'successful'],
@@ -116,7 +131,10 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
     expect(again.code).toBe(0);
     expect(JSON.parse(again.out).map((m: any) => m.requeue)).toEqual(['earlier', 'earlier']);
     expect(await reprocessed()).toHaveLength(2);
-    const forced = await run(['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--apply', '--journal', journal, '--cooldown', '0'], ts.env);
+    const forced = await run(
+      ['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--apply', '--journal', journal, '--cooldown', '0'],
+      ts.env,
+    );
     expect(forced.code).toBe(0);
     expect(await reprocessed()).toHaveLength(4);
   });
@@ -130,7 +148,10 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
   it('replay sends the stored body byte for byte, signed; callbacks verify accepts what arrived', async () => {
     const target = await startServer((_r, res) => res.writeHead(200).end());
     try {
-      const r = await run(['callbacks', 'replay', ids[0]!, ids[1]!, '--inbox', inbox, '--to', `${target.url}/in`, '--sign', '--secret-file', secretFile, '--json'], ts.env);
+      const r = await run(
+        ['callbacks', 'replay', ids[0]!, ids[1]!, '--inbox', inbox, '--to', `${target.url}/in`, '--sign', '--secret-file', secretFile, '--json'],
+        ts.env,
+      );
       expect(r.code, r.err).toBe(0);
       // ids[0]: In Progress and Complete (its duplicate has the same webhook-id: sent once); ids[1]: Complete
       expect(JSON.parse(r.out).map((x: any) => [x.invitationId, x.status, x.result])).toEqual([
@@ -138,7 +159,11 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
         [ids[0], 'Complete', 'delivered'],
         [ids[1], 'Complete', 'delivered'],
       ]);
-      expect(target.requests.map((q) => q.body)).toEqual([payloads.get(`${ids[0]}|In Progress`), payloads.get(`${ids[0]}|Complete`), payloads.get(`${ids[1]}|Complete`)]);
+      expect(target.requests.map((q) => q.body)).toEqual([
+        payloads.get(`${ids[0]}|In Progress`),
+        payloads.get(`${ids[0]}|Complete`),
+        payloads.get(`${ids[1]}|Complete`),
+      ]);
       const stored = target.requests.map((q) => JSON.stringify({ headers: q.headers, body: q.body })).join('\n');
       writeFileSync(join(t.dir, 'got.ndjson'), stored);
       const ok = await run(['callbacks', 'verify', join(t.dir, 'got.ndjson'), '--secret-file', secretFile, '--json'], ts.env);
@@ -186,7 +211,23 @@ describe('reconcile --apply when the service refuses some ids', () => {
     );
     try {
       const env = { ASSESS_BASE_URL: api.url, ASSESS_API_KEY: 'k-0123456789abcdef' };
-      const r = await run(['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', join(t.dir, 'empty.ndjson'), '--apply', '--journal', join(t.dir, 'j5.ndjson'), '--json'], env);
+      const r = await run(
+        [
+          'callbacks',
+          'reconcile',
+          '--from',
+          '1d',
+          '--to',
+          'now',
+          '--inbox',
+          join(t.dir, 'empty.ndjson'),
+          '--apply',
+          '--journal',
+          join(t.dir, 'j5.ndjson'),
+          '--json',
+        ],
+        env,
+      );
       expect(r.code).toBe(5);
       expect(JSON.parse(r.out).map((m: any) => m.requeue)).toEqual(['successful', 'failed']);
       expect(r.err).toMatch(/1 of 2 missing notification\(s\) re-queued, 1 could not be/);

@@ -87,7 +87,12 @@ describe('assess callbacks process', () => {
     expect(csv.stdout).toBe(`testInvitationId,status,message\r\n${ids[1]},successful,\r\n${ids[2]},successful,\r\n`);
     const nd = await run(['callbacks', 'process', '--file', '-', '--ndjson'], `${ids[3]}\n${ids[4]}\n`);
     expect(nd.code).toBe(0);
-    expect(nd.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+    expect(
+      nd.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
       { testInvitationId: ids[3], status: 'successful', message: null },
       { testInvitationId: ids[4], status: 'successful', message: null },
     ]);

@@ -20,9 +20,16 @@ describe('assess completion', () => {
     try {
       writeFileSync(`${dir}/c.bash`, r.stdout);
       const complete = (words: string[]) =>
-        execFileSync('bash', ['-c', `source ${dir}/c.bash; COMP_WORDS=(${words.map((w) => `"${w}"`).join(' ')}); COMP_CWORD=${words.length - 1}; _assess; echo "\${COMPREPLY[@]}"`], {
-          encoding: 'utf8',
-        }).trim();
+        execFileSync(
+          'bash',
+          [
+            '-c',
+            `source ${dir}/c.bash; COMP_WORDS=(${words.map((w) => `"${w}"`).join(' ')}); COMP_CWORD=${words.length - 1}; _assess; echo "\${COMPREPLY[@]}"`,
+          ],
+          {
+            encoding: 'utf8',
+          },
+        ).trim();
       expect(complete(['assess', 'lin'])).toBe('links');
       expect(complete(['assess', 'links', 'cr'])).toBe('create');
       expect(complete(['assess', 'attempts', 'list', '--state', ''])).toBe('completed cancelled expired');

@@ -11,7 +11,14 @@ import { memoryProcess } from '../helpers/memory-io.js';
 const t = tempDir();
 afterAll(() => t.cleanup());
 async function run(argv: string[], env: Record<string, string> = {}) {
-  const p = memoryProcess({ ASSESS_CONFIG_DIR: t.dir, CI: 'true', NO_COLOR: '1', ASSESS_BASE_URL: 'http://127.0.0.1:9', ASSESS_API_KEY: 'k-0123456789abcdef', ...env });
+  const p = memoryProcess({
+    ASSESS_CONFIG_DIR: t.dir,
+    CI: 'true',
+    NO_COLOR: '1',
+    ASSESS_BASE_URL: 'http://127.0.0.1:9',
+    ASSESS_API_KEY: 'k-0123456789abcdef',
+    ...env,
+  });
   const code = await runCli(argv, p);
   return { code, out: p.out(), err: p.err() };
 }
@@ -65,6 +72,8 @@ describe('listen --print-secret', () => {
     expect(a.err).toMatch(/Generated a signing secret/);
     expect((await run(['callbacks', 'listen', '--print-secret'])).out.trim()).toBe(secret);
     expect((await run(['--profile', 'ci', 'callbacks', 'listen', '--print-secret'])).out.trim()).not.toBe(secret);
-    expect((await run(['callbacks', 'listen', '--print-secret'], { ASSESS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })).out.trim()).toBe('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
+    expect((await run(['callbacks', 'listen', '--print-secret'], { ASSESS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })).out.trim()).toBe(
+      'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    );
   });
 });

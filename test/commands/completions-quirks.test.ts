@@ -24,8 +24,17 @@ describe.each([1, 2, 3, 4, 5, 6])('quirks seed %i', (seed) => {
   beforeAll(async () => {
     ts = await startTestSandbox();
     sink = await startServer((_r, res) => res.writeHead(200).end());
-    for (const [name, move] of [['done', 'complete'], ['left', 'leave'], ['waiting', undefined], ['gone', 'cancel']] as const) {
-      const r = await ts.service<{ testInvitationId: number }>('/v3/tests/1001/invite', { email: `${name}${seed}@example.com`, name: 'Quirk Candidate', callbackUrl: `${sink.url}/hook` });
+    for (const [name, move] of [
+      ['done', 'complete'],
+      ['left', 'leave'],
+      ['waiting', undefined],
+      ['gone', 'cancel'],
+    ] as const) {
+      const r = await ts.service<{ testInvitationId: number }>('/v3/tests/1001/invite', {
+        email: `${name}${seed}@example.com`,
+        name: 'Quirk Candidate',
+        callbackUrl: `${sink.url}/hook`,
+      });
       ids[name] = String(r.testInvitationId);
       if (move && move !== 'cancel') await ts.control('POST', `/invitations/${r.testInvitationId}/simulate`, { to: move });
     }

@@ -39,7 +39,12 @@ describe('invitation e-mails', () => {
     const id = await invite('1001', 'loud@example.com', ['--send-email']);
     const mails = await outbox(id);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ kind: 'invitation', to: 'loud@example.com', testInvitationId: Number(id), subject: expect.stringContaining('Java Backend Developer') });
+    expect(mails[0]).toMatchObject({
+      kind: 'invitation',
+      to: 'loud@example.com',
+      testInvitationId: Number(id),
+      subject: expect.stringContaining('Java Backend Developer'),
+    });
     expect(mails[0]!.testUrlPath).toMatch(/^\/take\//);
   });
 

@@ -11,7 +11,16 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 const run = (args: string[]) => runAssess(args, { env: s.env });
-type Inv = { testInvitationId: number; status: string; accessStart: string; accessEnd: string; timeZoneId: number; stakeholderEmails: string | null; name: string; email: string };
+type Inv = {
+  testInvitationId: number;
+  status: string;
+  accessStart: string;
+  accessEnd: string;
+  timeZoneId: number;
+  stakeholderEmails: string | null;
+  name: string;
+  email: string;
+};
 const invitation = (id: number | string) => s.control<Inv>('GET', `/invitations/${id}`);
 const serviceRequests = async () => (await s.requests()).filter((r) => r.path.startsWith('/v3/'));
 
@@ -25,7 +34,11 @@ async function freshInvitation(email: string): Promise<number> {
   return ((await res.json()) as { testInvitationId: number }).testInvitationId;
 }
 async function cancel(id: number) {
-  await fetch(`${s.sb.baseUrl}/v3/invitations/${id}/cancel`, { method: 'POST', headers: { 'X-API-KEY': s.env.ASSESS_API_KEY!, 'content-type': 'application/json' }, body: '{}' });
+  await fetch(`${s.sb.baseUrl}/v3/invitations/${id}/cancel`, {
+    method: 'POST',
+    headers: { 'X-API-KEY': s.env.ASSESS_API_KEY!, 'content-type': 'application/json' },
+    body: '{}',
+  });
 }
 const simulate = (id: number, to: string) => s.control('POST', `/invitations/${id}/simulate`, { to });
 
@@ -33,7 +46,12 @@ describe('assess invite', () => {
   it('invites a new candidate: TSV key/value rows, Pending, no "existing" notice', async () => {
     const r = await run(['invite', '1001', '--email', 'new.one@example.com', '--name', 'New One']);
     expect(r.code).toBe(0);
-    const lines = Object.fromEntries(r.stdout.trim().split('\n').map((l) => l.split('\t')));
+    const lines = Object.fromEntries(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t')),
+    );
     expect(lines.testInvitationId).toMatch(/^\d+$/);
     expect(lines.testUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     expect(lines.status).toBe('Pending');
@@ -67,19 +85,49 @@ describe('assess invite', () => {
     expect(bad.stderr).toMatch(/unknown field 'nope'/);
   });
 
-  it('sends every body field with the spec samples\' spellings', async () => {
+  it("sends every body field with the spec samples' spellings", async () => {
     const r = await run([
-      'invite', '1001', '--email', 'all.flags@example.com', '--name', 'All Flags',
-      '--callback-url', 'https://example.com/hook', '--redirect-url', 'https://example.com/done', '--send-email',
-      '--stakeholders', 'lead@example.com,hr@example.com', '--start', '2030-01-01', '--end', '2030-01-08T12:00:00Z', '--tz', '35',
-      '--proctoring', 'video', '--image-proctoring', '1', '--hide-instructions', '--json',
+      'invite',
+      '1001',
+      '--email',
+      'all.flags@example.com',
+      '--name',
+      'All Flags',
+      '--callback-url',
+      'https://example.com/hook',
+      '--redirect-url',
+      'https://example.com/done',
+      '--send-email',
+      '--stakeholders',
+      'lead@example.com,hr@example.com',
+      '--start',
+      '2030-01-01',
+      '--end',
+      '2030-01-08T12:00:00Z',
+      '--tz',
+      '35',
+      '--proctoring',
+      'video',
+      '--image-proctoring',
+      '1',
+      '--hide-instructions',
+      '--json',
     ]);
     expect(r.code).toBe(0);
     const sent = (await serviceRequests()).at(-1)!;
     expect(sent.body).toEqual({
-      email: 'all.flags@example.com', name: 'All Flags', callbackURL: 'https://example.com/hook', redirectURL: 'https://example.com/done',
-      hideInstruction: 1, sendEmail: 'yes', imageProctoring: 1, stakeholderEmails: 'lead@example.com,hr@example.com',
-      startDateTime: '2030-01-01T00:00:00Z', endDateTime: '2030-01-08T12:00:00Z', timeZoneId: 35, ProctoringMode: 'video',
+      email: 'all.flags@example.com',
+      name: 'All Flags',
+      callbackURL: 'https://example.com/hook',
+      redirectURL: 'https://example.com/done',
+      hideInstruction: 1,
+      sendEmail: 'yes',
+      imageProctoring: 1,
+      stakeholderEmails: 'lead@example.com,hr@example.com',
+      startDateTime: '2030-01-01T00:00:00Z',
+      endDateTime: '2030-01-08T12:00:00Z',
+      timeZoneId: 35,
+      ProctoringMode: 'video',
     });
     const inv = await invitation(JSON.parse(r.stdout).testInvitationId);
     expect(inv).toMatchObject({ accessStart: '2030-01-01T00:00:00Z', accessEnd: '2030-01-08T12:00:00Z', timeZoneId: 35 });
@@ -160,7 +208,7 @@ describe('assess invite', () => {
   });
 
   describe('documented errors', () => {
-    it("a test of another account → exit 3", async () => {
+    it('a test of another account → exit 3', async () => {
       const r = await run(['invite', '2001', '--email', 'x@example.com', '--name', 'X']);
       expect(r.code).toBe(3);
       expect(r.stderr).toMatch(/HTTP 403/);

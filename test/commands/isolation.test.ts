@@ -38,9 +38,16 @@ const ERRORS = (id: string) => ({ errors: [expect.stringContaining(id)] });
 const SETTINGS = {
   testSettings: { testName: 'Hijacked', testAliasName: 'H', typeOfTest: 1, practiceTest: 0 },
   questionSettings: { showQuestionScore: 0 },
-  windowViolationSettings: { copyPaste: 0, displayViolationSettings: { displayViolationPopUp: 0, terminateTestOnWindowViolation: 0, terminateTestAfterViolationCount: 0 } },
+  windowViolationSettings: {
+    copyPaste: 0,
+    displayViolationSettings: { displayViolationPopUp: 0, terminateTestOnWindowViolation: 0, terminateTestAfterViolationCount: 0 },
+  },
 };
-const LINK = { testLinkName: 'Hijack', invitationType: 'open', invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 1 } } };
+const LINK = {
+  testLinkName: 'Hijack',
+  invitationType: 'open',
+  invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 1 } },
+};
 const SCHEDULE = { StartDateTime: '2030-01-01T00:00:00Z', EndDateTime: '2030-01-08T00:00:00Z', TimeZoneId: 1 };
 
 interface Case {
@@ -55,20 +62,83 @@ interface Case {
 
 const CASES: Case[] = [
   { op: '2 get test', cli: ['tests', 'get', '1001'], code: 3, http: ['GET', '/v3/tests/1001'], status: 403, shape: FORBIDDEN_TEST('1001') },
-  { op: '3 invite', cli: ['invite', '1001', '--email', 'intruder@example.com', '--name', 'Intruder'], code: 3, http: ['POST', '/v3/tests/1001/invite', { email: 'intruder@example.com', name: 'Intruder' }], status: 403, shape: FORBIDDEN_TEST('1001') },
+  {
+    op: '3 invite',
+    cli: ['invite', '1001', '--email', 'intruder@example.com', '--name', 'Intruder'],
+    code: 3,
+    http: ['POST', '/v3/tests/1001/invite', { email: 'intruder@example.com', name: 'Intruder' }],
+    status: 403,
+    shape: FORBIDDEN_TEST('1001'),
+  },
   { op: '4 report', cli: ['report', '900001'], code: 3, http: ['GET', '/v3/reports/900001?reportType=3'], status: 401, shape: ERRORS('900001') },
   { op: '5 report PDF', cli: ['report', '900001', '--pdf', '-o', '-'], code: 3, http: ['GET', '/v3/reports/900001/pdf'], status: 401, shape: ERRORS('900001') },
   { op: '6 list links', cli: ['links', 'list', '1001'], code: 3, http: ['GET', '/v3/tests/1001/testlinks'], status: 403, shape: FORBIDDEN_TEST('1001') },
-  { op: '7 get link', cli: ['links', 'get', '1001', '5001'], code: 3, http: ['GET', '/v3/tests/1001/testlinks/5001'], status: 403, shape: FORBIDDEN_TEST('1001') },
-  { op: '8 cancel', cli: ['attempts', 'cancel', '900004', '--yes'], code: 3, http: ['POST', '/v3/invitations/900004/cancel', {}], status: 401, shape: { statusCode: 401, message: expect.stringContaining('900004') } },
-  { op: '9 reattempt', cli: ['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', '1'], code: 3, http: ['POST', '/v3/invitations/900001/reattempt', SCHEDULE], status: 401, shape: { statusCode: 401, message: expect.stringContaining('900001') } },
-  { op: '10 invite by link', cli: ['invite', '1001', '--link', '5002', '--email', 'intruder@example.com', '--name', 'Intruder'], code: 3, http: ['POST', '/v3/tests/1001/testlinks/5002/invite', { email: 'intruder@example.com', name: 'Intruder' }], status: 403, shape: FORBIDDEN_TEST('1001') },
-  { op: '11 create link', cli: ['links', 'create', '1001', '--name', 'Hijack', '--valid-days', '3', '--tz', '1'], code: 3, http: ['POST', '/v3/tests/1001/testlinks', LINK], status: 403, shape: FORBIDDEN_TEST('1001') },
-  { op: '12 update link', cli: ['links', 'update', '1001', '5002', '--status', 'inactive'], code: 3, http: ['POST', '/v3/tests/1001/testlinks/5002', { ...LINK, testLinkStatus: 'inactive' }], status: 403, shape: FORBIDDEN_TEST('1001') },
+  {
+    op: '7 get link',
+    cli: ['links', 'get', '1001', '5001'],
+    code: 3,
+    http: ['GET', '/v3/tests/1001/testlinks/5001'],
+    status: 403,
+    shape: FORBIDDEN_TEST('1001'),
+  },
+  {
+    op: '8 cancel',
+    cli: ['attempts', 'cancel', '900004', '--yes'],
+    code: 3,
+    http: ['POST', '/v3/invitations/900004/cancel', {}],
+    status: 401,
+    shape: { statusCode: 401, message: expect.stringContaining('900004') },
+  },
+  {
+    op: '9 reattempt',
+    cli: ['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', '1'],
+    code: 3,
+    http: ['POST', '/v3/invitations/900001/reattempt', SCHEDULE],
+    status: 401,
+    shape: { statusCode: 401, message: expect.stringContaining('900001') },
+  },
+  {
+    op: '10 invite by link',
+    cli: ['invite', '1001', '--link', '5002', '--email', 'intruder@example.com', '--name', 'Intruder'],
+    code: 3,
+    http: ['POST', '/v3/tests/1001/testlinks/5002/invite', { email: 'intruder@example.com', name: 'Intruder' }],
+    status: 403,
+    shape: FORBIDDEN_TEST('1001'),
+  },
+  {
+    op: '11 create link',
+    cli: ['links', 'create', '1001', '--name', 'Hijack', '--valid-days', '3', '--tz', '1'],
+    code: 3,
+    http: ['POST', '/v3/tests/1001/testlinks', LINK],
+    status: 403,
+    shape: FORBIDDEN_TEST('1001'),
+  },
+  {
+    op: '12 update link',
+    cli: ['links', 'update', '1001', '5002', '--status', 'inactive'],
+    code: 3,
+    http: ['POST', '/v3/tests/1001/testlinks/5002', { ...LINK, testLinkStatus: 'inactive' }],
+    status: 403,
+    shape: FORBIDDEN_TEST('1001'),
+  },
   { op: '13 get settings', cli: ['settings', 'get', '1001'], code: 3, http: ['GET', '/v3/tests/1001/settings'], status: 403, shape: FORBIDDEN_TEST('1001') },
-  { op: '14 update settings', cli: ['settings', 'set', '1001', '--set', 'testSettings.testName=Hijacked', '--yes'], code: 3, http: ['POST', '/v3/tests/1001/settings', SETTINGS], status: 403, shape: FORBIDDEN_TEST('1001') },
+  {
+    op: '14 update settings',
+    cli: ['settings', 'set', '1001', '--set', 'testSettings.testName=Hijacked', '--yes'],
+    code: 3,
+    http: ['POST', '/v3/tests/1001/settings', SETTINGS],
+    status: 403,
+    shape: FORBIDDEN_TEST('1001'),
+  },
   // A 401 naming the ids marks them failed (docs/assumptions.md § callbacks process): exit 5.
-  { op: '16 process callbacks', cli: ['callbacks', 'process', '900001'], code: 5, http: ['POST', '/v3/callbacks/process', { testinvitationIds: [900001] }], status: 401, shape: { result: null, errors: [expect.stringContaining('900001'), '900001'] } },
+  {
+    op: '16 process callbacks',
+    cli: ['callbacks', 'process', '900001'],
+    code: 5,
+    http: ['POST', '/v3/callbacks/process', { testinvitationIds: [900001] }],
+    status: 401,
+    shape: { result: null, errors: [expect.stringContaining('900001'), '900001'] },
+  },
 ];
 
 describe("account B's key on account A's resources: refused, nothing changed", () => {

@@ -25,7 +25,10 @@ describe('assess links list / get', () => {
   it('piped: one TSV row per link with the schedule in ISO UTC', async () => {
     const r = await run(['links', 'list', '1001']);
     expect(r.code).toBe(0);
-    const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows.map((c) => c[0])).toEqual(['5001', '5002', '5003', '5004']);
     expect(rows[0]).toEqual(['5001', 'Default API link', 'active', 'email', 'disabled', 'validityindays', '7', '', '', '1']);
     expect(rows[1]!.slice(0, 6)).toEqual(['5002', 'Campus drive (timebound)', 'active', 'email', 'image', 'timebound']);
@@ -36,13 +39,22 @@ describe('assess links list / get', () => {
     const j = await run(['links', 'list', '1001', '--json']);
     const links = JSON.parse(j.stdout);
     expect(links).toHaveLength(4);
-    expect(links[2]).toMatchObject({ testLinkId: 5003, invitationSchedule: { scheduleType: 'slotwise' }, stakeholderEmails: 'lead@acme.example,hr@acme.example' });
+    expect(links[2]).toMatchObject({
+      testLinkId: 5003,
+      invitationSchedule: { scheduleType: 'slotwise' },
+      stakeholderEmails: 'lead@acme.example,hr@acme.example',
+    });
 
     const picked = await run(['links', 'list', '1001', '--json', 'testLinkId,testLinkStatus']);
     expect(JSON.parse(picked.stdout)[3]).toEqual({ testLinkId: 5004, testLinkStatus: 'inactive' });
 
     const nd = await run(['links', 'list', '1001', '--ndjson']);
-    expect(nd.stdout.trim().split('\n').map((l) => JSON.parse(l).testLinkId)).toEqual([5001, 5002, 5003, 5004]);
+    expect(
+      nd.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).testLinkId),
+    ).toEqual([5001, 5002, 5003, 5004]);
 
     const csv = await run(['links', 'list', '1001', '--csv']);
     const lines = csv.stdout.split('\r\n');
@@ -107,9 +119,27 @@ describe('assess links create', () => {
 
   it('--start/--end --slotwise → slotwise in UTC seconds, with every friendly flag', async () => {
     const r = await runAndSee([
-      'links', 'create', '1001', '--name', 'Evening', '--status', 'inactive', '--type', 'email', '--proctoring', 'video',
-      '--stakeholders', 'ann@example.com, bo@example.com', '--start', '2030-03-01T18:00:00+01:00', '--end', '2030-03-05T21:00:00+01:00',
-      '--slotwise', '--tz', '7', '--ndjson',
+      'links',
+      'create',
+      '1001',
+      '--name',
+      'Evening',
+      '--status',
+      'inactive',
+      '--type',
+      'email',
+      '--proctoring',
+      'video',
+      '--stakeholders',
+      'ann@example.com, bo@example.com',
+      '--start',
+      '2030-03-01T18:00:00+01:00',
+      '--end',
+      '2030-03-05T21:00:00+01:00',
+      '--slotwise',
+      '--tz',
+      '7',
+      '--ndjson',
     ]);
     expect(r.code).toBe(0);
     expect(r.sent[0]!.body).toEqual({
@@ -131,7 +161,9 @@ describe('assess links create', () => {
     const r = await runAndSee(['links', 'create', '1002', '--name', 'Window', '--start', '2030-01-01', '--end', '2030-01-31', '--tz', '1']);
     expect(r.stderr).not.toMatch(/error/);
     expect(r.code).toBe(0);
-    expect(r.sent[0]!.body).toMatchObject({ invitationSchedule: { scheduleType: 'timebound', scheduleDetails: { startDateTime: '2030-01-01T00:00:00Z', endDateTime: '2030-01-31T00:00:00Z' } } });
+    expect(r.sent[0]!.body).toMatchObject({
+      invitationSchedule: { scheduleType: 'timebound', scheduleDetails: { startDateTime: '2030-01-01T00:00:00Z', endDateTime: '2030-01-31T00:00:00Z' } },
+    });
     expect(r.stdout).toContain('invitationSchedule.scheduleType\ttimebound\n');
   });
 

@@ -24,7 +24,11 @@ async function invitationIn(state: string): Promise<number> {
   const id = ((await res.json()) as { testInvitationId: number }).testInvitationId;
   const to = { Cancelled: null, Expired: 'expire', Complete: 'complete', 'Test Left': 'leave', 'In Progress': 'start', Pending: null }[state];
   if (state === 'Cancelled')
-    await fetch(`${s.sb.baseUrl}/v3/invitations/${id}/cancel`, { method: 'POST', headers: { 'X-API-KEY': s.env.ASSESS_API_KEY!, 'content-type': 'application/json' }, body: '{}' });
+    await fetch(`${s.sb.baseUrl}/v3/invitations/${id}/cancel`, {
+      method: 'POST',
+      headers: { 'X-API-KEY': s.env.ASSESS_API_KEY!, 'content-type': 'application/json' },
+      body: '{}',
+    });
   else if (to) await s.control('POST', `/invitations/${id}/simulate`, { to });
   expect((await invitation(id)).status).toBe(state);
   return id;
@@ -38,7 +42,10 @@ describe('assess reattempt (spec state table)', () => {
     expect(JSON.parse(r.stdout).testInvitationId).toBe(id);
     expect(r.stderr).toContain(`Same invitation ${id} returned`);
     expect(await invitation(id)).toMatchObject({
-      status: 'Pending', accessStart: '2030-06-01T00:00:00Z', accessEnd: '2030-06-08T18:00:00Z', timeZoneId: 21,
+      status: 'Pending',
+      accessStart: '2030-06-01T00:00:00Z',
+      accessEnd: '2030-06-08T18:00:00Z',
+      timeZoneId: 21,
     });
   });
 
@@ -72,14 +79,33 @@ describe('assess reattempt (spec state table)', () => {
 describe('assess reattempt output and body', () => {
   it('TSV, --ndjson and --csv; the body is PascalCase per the spec', async () => {
     const id = await invitationIn('Pending');
-    const tsv = await run(['reattempt', String(id), ...WINDOW, '--callback-url', 'https://example.com/cb', '--redirect-url', 'https://example.com/bye', '--send-email', '--hide-instructions']);
+    const tsv = await run([
+      'reattempt',
+      String(id),
+      ...WINDOW,
+      '--callback-url',
+      'https://example.com/cb',
+      '--redirect-url',
+      'https://example.com/bye',
+      '--send-email',
+      '--hide-instructions',
+    ]);
     expect(tsv.code).toBe(0);
-    expect(tsv.stdout).toMatch(new RegExp(`^testInvitationId\\t${id}\\ntestUrl\\thttp\\S+\\ncallbackUrlRegistered\\thttps://example.com/cb\\nredirectUrlRegistered\\thttps://example.com/bye\\n$`));
+    expect(tsv.stdout).toMatch(
+      new RegExp(
+        `^testInvitationId\\t${id}\\ntestUrl\\thttp\\S+\\ncallbackUrlRegistered\\thttps://example.com/cb\\nredirectUrlRegistered\\thttps://example.com/bye\\n$`,
+      ),
+    );
     const sent = (await s.requests()).filter((q) => q.path.startsWith('/v3/')).at(-1)!;
     expect(sent.path).toBe(`/v3/invitations/${id}/reattempt`);
     expect(sent.body).toEqual({
-      StartDateTime: '2030-06-01T00:00:00Z', EndDateTime: '2030-06-08T18:00:00Z', TimeZoneId: 21,
-      CallbackUrl: 'https://example.com/cb', RedirectUrl: 'https://example.com/bye', hideInstruction: 1, sendEmail: 'yes',
+      StartDateTime: '2030-06-01T00:00:00Z',
+      EndDateTime: '2030-06-08T18:00:00Z',
+      TimeZoneId: 21,
+      CallbackUrl: 'https://example.com/cb',
+      RedirectUrl: 'https://example.com/bye',
+      hideInstruction: 1,
+      sendEmail: 'yes',
     });
     const nd = await run(['reattempt', String(id), ...WINDOW, '--ndjson']);
     expect(JSON.parse(nd.stdout).testInvitationId).toBe(id);

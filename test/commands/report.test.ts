@@ -30,9 +30,18 @@ describe('assess report', () => {
   it('TSV: header fields, then section rows (summary is the default type)', async () => {
     const r = await run(['report', '900001']);
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     const head = Object.fromEntries(lines.slice(0, 10));
-    expect(head).toMatchObject({ testInvitationId: '900001', candidateEmail: 'alice@example.com', testName: 'Java Backend Developer', status: 'Complete', scorePercentage: '82' });
+    expect(head).toMatchObject({
+      testInvitationId: '900001',
+      candidateEmail: 'alice@example.com',
+      testName: 'Java Backend Developer',
+      status: 'Complete',
+      scorePercentage: '82',
+    });
     expect(Number(head.candidatePoints)).toBeGreaterThan(0);
     expect(head.attemptedOn).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/); // ISO UTC when not a TTY
     expect(lines.slice(10).map((l) => l[1])).toEqual(['Core Java', 'Coding']);
@@ -61,7 +70,9 @@ describe('assess report', () => {
     expect(nd.trim().split('\n')).toHaveLength(1);
     expect(JSON.parse(nd).testInvitationId).toBe(900001);
     const csv = (await run(['report', '900001', '--csv'])).stdout.split('\r\n');
-    expect(csv[0]).toBe('testInvitationId,candidateName,candidateEmail,testName,status,attemptedOn,candidatePoints,totalTestPoints,scorePercentage,PerformanceCategory');
+    expect(csv[0]).toBe(
+      'testInvitationId,candidateName,candidateEmail,testName,status,attemptedOn,candidatePoints,totalTestPoints,scorePercentage,PerformanceCategory',
+    );
     expect(csv[1]).toMatch(/^900001,Alice Archer,alice@example.com,Java Backend Developer,Complete,/);
   });
 

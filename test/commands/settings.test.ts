@@ -73,7 +73,14 @@ describe('assess settings set', () => {
   it('round trip: get → set (whole object sent, diff on stderr) → get shows the change', async () => {
     const before = await getJson('1002');
     const r = await runAndSee([
-      'settings', 'set', '1002', '--set', 'questionSettings.randomAnswers=1', '--set', 'testSettings.testAliasName=react-2026', '--yes',
+      'settings',
+      'set',
+      '1002',
+      '--set',
+      'questionSettings.randomAnswers=1',
+      '--set',
+      'testSettings.testAliasName=react-2026',
+      '--yes',
     ]);
     expect(r.code).toBe(0);
     expect(r.sent.map((q) => `${q.method} ${q.path} ${q.status}`)).toEqual(['GET /v3/tests/1002/settings 200', 'POST /v3/tests/1002/settings 201']);
@@ -121,7 +128,10 @@ describe('assess settings set', () => {
   });
 
   it('--file with part of the settings object is applied like --set', async () => {
-    const p = file('partial.json', JSON.stringify({ displayMessageSettings: { candidateFeedback: 1 }, imageProctoringSettings: { terminateTestAfterViolationCount: 4 } }));
+    const p = file(
+      'partial.json',
+      JSON.stringify({ displayMessageSettings: { candidateFeedback: 1 }, imageProctoringSettings: { terminateTestAfterViolationCount: 4 } }),
+    );
     const r = await runAndSee(['settings', 'set', '1003', '--file', p, '--yes']);
     expect(r.code).toBe(0);
     const after = await getJson('1003');

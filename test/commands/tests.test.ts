@@ -18,7 +18,10 @@ describe('assess tests list', () => {
   it('piped: one TSV row per test (id, name, status, minutes, questions), ids in full', async () => {
     const r = await run(['tests', 'list']);
     expect(r.code).toBe(0);
-    const rows = r.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(rows.map((c) => Number(c[0]))).toEqual(ACCOUNT_A_TESTS);
     expect(rows[0]).toEqual(['1001', 'Java Backend Developer', 'Active', '75', '17']);
     expect(rows[3]![2]).toBe('Inactive');
@@ -57,7 +60,12 @@ describe('assess tests list', () => {
     const before = (await serviceRequests()).length;
     const r = await run(['tests', 'list', '--all', '--page-size', '1', '--ndjson']);
     expect(r.code).toBe(0);
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l).testId)).toEqual(ACCOUNT_A_TESTS);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).testId),
+    ).toEqual(ACCOUNT_A_TESTS);
     const sent = (await serviceRequests()).slice(before).map((q) => q.path);
     expect(sent).toEqual([1, 2, 3, 4].map((n) => `/v3/tests?pageNo=${n}&pageSize=1`));
   });

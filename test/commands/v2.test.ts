@@ -26,11 +26,20 @@ describe('every v2 endpoint through the CLI', () => {
     expect(JSON.parse(r.stdout)).toEqual([{ testId: 1001 }, { testId: 1002 }, { testId: 1003 }]);
     expect((await v2Requests()).at(-1)!.path).toBe('/v2/org/tests?page_no=1&page_size=3');
     const all = await v2(['tests', 'list', '--page-size', '3', '--all']);
-    expect(all.stdout.trim().split('\n').map((l) => l.split('\t')[0])).toEqual(['1001', '1002', '1003', '1004']);
+    expect(
+      all.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t')[0]),
+    ).toEqual(['1001', '1002', '1003', '1004']);
   });
   it('tests get: the v2 detail with sections', async () => {
     const r = await v2(['tests', 'get', '1001', '--json']);
-    expect(JSON.parse(r.stdout)).toMatchObject({ testId: 1001, accessKey: expect.any(String), sections: [{ sectionName: 'Core Java', questions: 14 }, { sectionName: 'Coding' }] });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      testId: 1001,
+      accessKey: expect.any(String),
+      sections: [{ sectionName: 'Core Java', questions: 14 }, { sectionName: 'Coding' }],
+    });
   });
   it('invite → register (takeTestURL); twice = the same record with the new name and callback', async () => {
     const a = await v2(['invite', '1002', '--email', 'e2e2@example.com', '--name', 'First Name', '--json']);
@@ -45,8 +54,16 @@ describe('every v2 endpoint through the CLI', () => {
   });
   it('invite --link → register via test link (testUrl, testAccessTime)', async () => {
     const r = await v2(['invite', '1001', '--link', '5002', '--email', 'bylink@example.com', '--name', 'By Link', '--json']);
-    expect(JSON.parse(r.stdout)).toEqual({ testInvitationId: expect.any(Number), testUrl: expect.stringContaining('/take/'), testAccessTime: expect.stringContaining('Time bound') });
-    expect((await v2Requests()).at(-1)).toMatchObject({ method: 'POST', path: '/v2/org/tests/1001/testlinks/5002/register', body: { emailId: 'bylink@example.com', fullName: 'By Link' } });
+    expect(JSON.parse(r.stdout)).toEqual({
+      testInvitationId: expect.any(Number),
+      testUrl: expect.stringContaining('/take/'),
+      testAccessTime: expect.stringContaining('Time bound'),
+    });
+    expect((await v2Requests()).at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v2/org/tests/1001/testlinks/5002/register',
+      body: { emailId: 'bylink@example.com', fullName: 'By Link' },
+    });
   });
   it('invite flags v2 has no field for are refused before anything is sent', async () => {
     const before = (await v2Requests()).length;
@@ -57,7 +74,14 @@ describe('every v2 endpoint through the CLI', () => {
   });
   it('report, report --sections, report --pdf', async () => {
     const r = await v2(['report', '900001', '--json']);
-    expect(JSON.parse(r.stdout)).toMatchObject({ emailId: 'alice@example.com', testStatus: 'Completed', reportStatus: 'Generated', wv: expect.any(Number), tv: expect.any(Number), totalScore: '130' });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      emailId: 'alice@example.com',
+      testStatus: 'Completed',
+      reportStatus: 'Generated',
+      wv: expect.any(Number),
+      tv: expect.any(Number),
+      totalScore: '130',
+    });
     const sec = await v2(['report', '900001', '--sections', '--csv']);
     expect(sec.stdout.split('\r\n')[0]).toBe('sectionName,candidateScore,sectionScore');
     const dir = tempDir();
@@ -75,12 +99,36 @@ describe('every v2 endpoint through the CLI', () => {
     expect(one).toMatchObject({ testLinkId: 5003, accessTime: 2, startDateTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) });
   });
   it('links create / update: the friendly flags become accessTime, inviteCandidateOnly, imageProctoring, testLinkStatus', async () => {
-    const c = await v2(['links', 'create', '1003', '--name', 'E2E v2', '--start', '2031-05-01T08:00:00Z', '--end', '2031-05-03T18:00:00Z', '--slotwise', '--tz', '5', '--type', 'email', '--proctoring', 'image', '--json']);
+    const c = await v2([
+      'links',
+      'create',
+      '1003',
+      '--name',
+      'E2E v2',
+      '--start',
+      '2031-05-01T08:00:00Z',
+      '--end',
+      '2031-05-03T18:00:00Z',
+      '--slotwise',
+      '--tz',
+      '5',
+      '--type',
+      'email',
+      '--proctoring',
+      'image',
+      '--json',
+    ]);
     expect(c.code).toBe(0);
     const created = JSON.parse(c.stdout);
     expect((await v2Requests()).at(-1)!.body).toEqual({
-      testLinkName: 'E2E v2', accessTime: 2, timeZoneId: 5, inviteCandidateOnly: 1, imageProctoring: 1, testLinkStatus: 1,
-      startDateTime: '2031-05-01T08:00:00', endDateTime: '2031-05-03T18:00:00',
+      testLinkName: 'E2E v2',
+      accessTime: 2,
+      timeZoneId: 5,
+      inviteCandidateOnly: 1,
+      imageProctoring: 1,
+      testLinkStatus: 1,
+      startDateTime: '2031-05-01T08:00:00',
+      endDateTime: '2031-05-03T18:00:00',
     });
     const u = await v2(['links', 'update', '1003', String(created.testLinkId), '--status', 'inactive', '--anytime', '--json']);
     expect(u.code).toBe(0);
@@ -100,7 +148,18 @@ describe('--json field lists in v2 names', () => {
     const inv = await v2(['invite', '1002', '--email', 'fields@example.com', '--name', 'Field Names', '--json', 'takeTestURL']);
     expect(inv.code).toBe(0);
     expect(JSON.parse(inv.stdout)).toEqual({ takeTestURL: expect.stringContaining('/take/') });
-    const byLink = await v2(['invite', '1001', '--link', '5002', '--email', 'fields@example.com', '--name', 'Field Names', '--json', 'testInvitationId,testAccessTime']);
+    const byLink = await v2([
+      'invite',
+      '1001',
+      '--link',
+      '5002',
+      '--email',
+      'fields@example.com',
+      '--name',
+      'Field Names',
+      '--json',
+      'testInvitationId,testAccessTime',
+    ]);
     expect(Object.keys(JSON.parse(byLink.stdout))).toEqual(['testInvitationId', 'testAccessTime']);
     const links = await v2(['links', 'list', '1001', '--json', 'testLinkId,accessTime']);
     expect(JSON.parse(links.stdout)[0]).toEqual({ testLinkId: expect.any(Number), accessTime: 0 });
@@ -192,7 +251,11 @@ describe('links migrate', () => {
     const rows = JSON.parse(r.stdout);
     expect(rows.length).toBeGreaterThanOrEqual(4);
     expect(rows.every((x: any) => x.action === 'exists' && x.v3TestLinkId === x.v2TestLinkId)).toBe(true);
-    expect(rows[1]).toMatchObject({ v2TestLinkId: 5002, scheduleType: 'timebound', v3Link: { invitationSchedule: { scheduleDetails: { startDateTime: expect.stringMatching(/Z$/) } } } });
+    expect(rows[1]).toMatchObject({
+      v2TestLinkId: 5002,
+      scheduleType: 'timebound',
+      v3Link: { invitationSchedule: { scheduleDetails: { startDateTime: expect.stringMatching(/Z$/) } } },
+    });
     expect(r.stderr).toMatch(/0 created, \d+ already in v3 \(not created again\)/);
     expect((await s.requests()).filter((x) => x.method === 'POST').length).toBe(before);
   });
@@ -202,18 +265,45 @@ describe('links migrate', () => {
     const target = await startTestSandbox(); // the v3 service
     try {
       const mk = async (body: object) => {
-        const res = await fetch(`${source.sb.baseUrlV2}/v2/org/tests/1003/testlinks`, { method: 'POST', headers: { 'x-api-key': source.sb.keys[0]!, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const res = await fetch(`${source.sb.baseUrlV2}/v2/org/tests/1003/testlinks`, {
+          method: 'POST',
+          headers: { 'x-api-key': source.sb.keys[0]!, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
         return ((await res.json()) as any).result.testLinkId as number;
       };
       const anytime = await mk({ testLinkName: 'M anytime', inviteCandidateOnly: 1 });
-      const bound = await mk({ testLinkName: 'M bound', accessTime: 1, imageProctoring: 1, startDateTime: '2031-01-01T09:00:00', endDateTime: '2031-01-08T09:00:00', timeZoneId: 3 });
-      const slots = await mk({ testLinkName: 'M slots', accessTime: 2, testLinkStatus: 3, startDateTime: '2031-02-01T09:00:00', endDateTime: '2031-02-08T12:00:00' });
+      const bound = await mk({
+        testLinkName: 'M bound',
+        accessTime: 1,
+        imageProctoring: 1,
+        startDateTime: '2031-01-01T09:00:00',
+        endDateTime: '2031-01-08T09:00:00',
+        timeZoneId: 3,
+      });
+      const slots = await mk({
+        testLinkName: 'M slots',
+        accessTime: 2,
+        testLinkStatus: 3,
+        startDateTime: '2031-02-01T09:00:00',
+        endDateTime: '2031-02-08T12:00:00',
+      });
       const env = { ...s.env, ASSESS_BASE_URL: target.sb.baseUrl, ASSESS_BASE_URL_V2: source.sb.baseUrlV2 };
 
       const dry = JSON.parse((await runAssess(['links', 'migrate', '1003', '--json'], { env })).stdout);
       const byId = (rows: any[], id: number) => rows.find((x) => x.v2TestLinkId === id);
-      expect(byId(dry, anytime)).toMatchObject({ action: 'create', scheduleType: 'validityindays', v3Link: { invitationType: 'email', invitationSchedule: { scheduleDetails: { invitationValidityInDays: 3650 } } } });
-      expect(byId(dry, bound)).toMatchObject({ action: 'create', v3Link: { proctoringSettings: { proctoringMode: 'image' }, invitationSchedule: { scheduleType: 'timebound', scheduleDetails: { startDateTime: '2031-01-01T09:00:00Z', timeZoneId: 3 } } } });
+      expect(byId(dry, anytime)).toMatchObject({
+        action: 'create',
+        scheduleType: 'validityindays',
+        v3Link: { invitationType: 'email', invitationSchedule: { scheduleDetails: { invitationValidityInDays: 3650 } } },
+      });
+      expect(byId(dry, bound)).toMatchObject({
+        action: 'create',
+        v3Link: {
+          proctoringSettings: { proctoringMode: 'image' },
+          invitationSchedule: { scheduleType: 'timebound', scheduleDetails: { startDateTime: '2031-01-01T09:00:00Z', timeZoneId: 3 } },
+        },
+      });
       expect(byId(dry, slots)).toMatchObject({ action: 'create', v3Link: { testLinkStatus: 'inactive', invitationSchedule: { scheduleType: 'slotwise' } } });
       expect(byId(dry, 5006)).toMatchObject({ action: 'exists', v3TestLinkId: 5006 });
       expect((await target.requests()).filter((x) => x.method === 'POST')).toEqual([]);
@@ -221,19 +311,34 @@ describe('links migrate', () => {
       const applied = await runAssess(['links', 'migrate', '1003', '--apply'], { env });
       expect(applied.code).toBe(0);
       expect(applied.stderr).toMatch(/3 created, 1 already in v3/);
-      const table = applied.stdout.trim().split('\n').map((l) => l.split('\t'));
+      const table = applied.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t'));
       const mapping = Object.fromEntries(table.filter((c) => c[7] === 'created').map((c) => [c[0], c[8]]));
       expect(Object.keys(mapping).sort()).toEqual([anytime, bound, slots].map(String).sort());
 
       const listed = JSON.parse((await runAssess(['links', 'list', '1003', '--json'], { env })).stdout);
       const v3 = (id: string) => listed.find((l: any) => String(l.testLinkId) === id);
-      expect(v3(mapping[bound]!)).toMatchObject({ testLinkName: 'M bound', invitationSchedule: { scheduleType: 'timebound' }, proctoringSettings: { proctoringMode: 'image' } });
+      expect(v3(mapping[bound]!)).toMatchObject({
+        testLinkName: 'M bound',
+        invitationSchedule: { scheduleType: 'timebound' },
+        proctoringSettings: { proctoringMode: 'image' },
+      });
       expect(v3(mapping[slots]!)).toMatchObject({ testLinkName: 'M slots', testLinkStatus: 'inactive', invitationSchedule: { scheduleType: 'slotwise' } });
-      expect(v3(mapping[anytime]!)).toMatchObject({ testLinkName: 'M anytime', invitationType: 'email', invitationSchedule: { scheduleType: 'validityindays' } });
+      expect(v3(mapping[anytime]!)).toMatchObject({
+        testLinkName: 'M anytime',
+        invitationType: 'email',
+        invitationSchedule: { scheduleType: 'validityindays' },
+      });
 
       const again = await runAssess(['links', 'migrate', '1003', '--apply', '--json'], { env });
       expect(again.stderr).toMatch(/0 created, 4 already in v3/);
-      expect(JSON.parse(again.stdout).filter((x: any) => x.action === 'exists').map((x: any) => String(x.v3TestLinkId))).toEqual(expect.arrayContaining(Object.values(mapping)));
+      expect(
+        JSON.parse(again.stdout)
+          .filter((x: any) => x.action === 'exists')
+          .map((x: any) => String(x.v3TestLinkId)),
+      ).toEqual(expect.arrayContaining(Object.values(mapping)));
       expect(JSON.parse((await runAssess(['links', 'list', '1003', '--json'], { env })).stdout)).toHaveLength(listed.length);
     } finally {
       await source.close();

@@ -23,7 +23,8 @@ afterAll(async () => {
 type Inv = { testInvitationId: number; email: string; status: string; testId: number };
 const invitationsOf = async (domain: string) =>
   (await s.control<{ invitations: Inv[] }>('GET', '/invitations')).invitations.filter((i) => i.email.endsWith(`@${domain}`));
-const serviceRequests = async () => (await s.control<{ requests: Array<{ path: string }> }>('GET', '/requests')).requests.filter((r) => r.path.startsWith('/v3/'));
+const serviceRequests = async () =>
+  (await s.control<{ requests: Array<{ path: string }> }>('GET', '/requests')).requests.filter((r) => r.path.startsWith('/v3/'));
 const rowsFor = (domain: string, n: number) => Array.from({ length: n }, (_, i) => [`cand${i}@${domain}`, `Candidate ${i}`]);
 const run = (args: string[], extra: { stdin?: string } = {}) => runAssess(args, { env: s.env, cwd: work.dir, timeoutMs: 90_000, ...extra });
 
@@ -68,7 +69,12 @@ describe('assess invite --csv', () => {
     expect(await invitationsOf('cohort.example')).toHaveLength(500);
     const lines = ndjson<{ outcome: string; status: string; testInvitationId: number }>(join(work.dir, 'fresh.results.ndjson'));
     const existing = lines.filter((l) => l.outcome === 'existing');
-    expect(existing.map((l) => l.testInvitationId).sort()).toEqual(invs.slice(0, 3).map((i) => i.testInvitationId).sort());
+    expect(existing.map((l) => l.testInvitationId).sort()).toEqual(
+      invs
+        .slice(0, 3)
+        .map((i) => i.testInvitationId)
+        .sort(),
+    );
     expect(existing.every((l) => l.status === 'Complete')).toBe(true);
   });
 
@@ -100,7 +106,17 @@ describe('assess invite --csv', () => {
 
   it('exit 5 with a results file when the service refuses some rows (a link of another account)', async () => {
     const mixed = join(work.dir, 'mixed.csv');
-    writeFileSync(mixed, csvOf([['a@mixed.example', 'A', ''], ['b@mixed.example', 'B', '5007'], ['c@mixed.example', 'C', '5002']], ['email', 'name', 'Link']));
+    writeFileSync(
+      mixed,
+      csvOf(
+        [
+          ['a@mixed.example', 'A', ''],
+          ['b@mixed.example', 'B', '5007'],
+          ['c@mixed.example', 'C', '5002'],
+        ],
+        ['email', 'name', 'Link'],
+      ),
+    );
     const r = await run(['invite', '1001', '--csv', mixed]);
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/2 done, 0 skipped, 1 failed/);
@@ -110,7 +126,11 @@ describe('assess invite --csv', () => {
     expect(failed[0]).toMatchObject({ line: 3, error: { status: 404 } });
     expect((await invitationsOf('mixed.example')).map((i) => i.email).sort()).toEqual(['a@mixed.example', 'c@mixed.example']);
     // The failed row is not in the journal: a re-run retries it (and only it).
-    expect(ndjson<{ k: string }>(`${mixed}.journal.ndjson`).map((j) => j.k).sort()).toEqual(['1001|5002|c@mixed.example', '1001|default|a@mixed.example']);
+    expect(
+      ndjson<{ k: string }>(`${mixed}.journal.ndjson`)
+        .map((j) => j.k)
+        .sort(),
+    ).toEqual(['1001|5002|c@mixed.example', '1001|default|a@mixed.example']);
   });
 
   it('reads standard input (--csv -) and keeps its journal in the current directory', async () => {

@@ -42,7 +42,8 @@ const control = async <T = any>(method: string, path: string, body?: unknown): P
   return (await res.json()) as T;
 };
 type Inv = { testInvitationId: number; email: string };
-const invitationsOf = async (domain: string) => (await control<{ invitations: Inv[] }>('GET', '/invitations')).invitations.filter((i) => i.email.endsWith(`@${domain}`));
+const invitationsOf = async (domain: string) =>
+  (await control<{ invitations: Inv[] }>('GET', '/invitations')).invitations.filter((i) => i.email.endsWith(`@${domain}`));
 const run = (args: string[]) => runAssess(args, { env, configDir, cwd: work.dir, timeoutMs: 120_000 });
 const injected = (c: { injected: Record<string, { before: number; after: number }> }, kind: string, when: 'before' | 'after') => c.injected[kind]?.[when] ?? 0;
 

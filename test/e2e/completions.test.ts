@@ -36,10 +36,15 @@ describe('200 completions with 10 % of the notifications dropped', () => {
     url = await listener.firstLine();
     await ts.control('POST', '/delivery-faults', { spec: 'drop=0.1,seed=1234' });
     for (let i = 0; i < 200; i++) {
-      const r = await ts.service<{ testInvitationId: number }>('/v3/tests/1001/invite', { email: `bulk${i}@example.com`, name: 'Bulk Candidate', callbackUrl: url });
+      const r = await ts.service<{ testInvitationId: number }>('/v3/tests/1001/invite', {
+        email: `bulk${i}@example.com`,
+        name: 'Bulk Candidate',
+        callbackUrl: url,
+      });
       ids.push(String(r.testInvitationId));
     }
-    for (let i = 0; i < ids.length; i += 20) await Promise.all(ids.slice(i, i + 20).map((id) => ts.control('POST', `/invitations/${id}/simulate`, { to: 'complete' })));
+    for (let i = 0; i < ids.length; i += 20)
+      await Promise.all(ids.slice(i, i + 20).map((id) => ts.control('POST', `/invitations/${id}/simulate`, { to: 'complete' })));
     expect(await ts.sb.idle(60_000)).toBe(true);
     const { deliveries } = await ts.control<{ deliveries: Delivery[] }>('GET', '/deliveries');
     lost = deliveries.filter((d) => TERMINAL.has(d.event) && d.state === 'failed').map((d) => String(d.testInvitationId));
@@ -54,13 +59,22 @@ describe('200 completions with 10 % of the notifications dropped', () => {
   it('reconcile finds exactly the lost ones, --apply re-queues them, then the inbox holds every terminal notification once', async () => {
     expect(lost.length).toBeGreaterThan(5); // about 10 % of 200
     expect(lost.length).toBeLessThan(45);
-    const terminalIn = () => new Set(notifications(inbox).filter((r) => TERMINAL.has(r.status ?? '')).map((r) => r.invitationId));
+    const terminalIn = () =>
+      new Set(
+        notifications(inbox)
+          .filter((r) => TERMINAL.has(r.status ?? ''))
+          .map((r) => r.invitationId),
+      );
     await waitFor(() => terminalIn().size === 200 - lost.length, { what: 'the delivered notifications in the inbox' });
 
     const window = ['--from', '1d', '--to', 'now', '--inbox', inbox];
     const seen = await runAssess(['callbacks', 'reconcile', ...window, '--json'], { env: ts.env, configDir: cfg.dir });
     expect(seen.code, seen.stderr).toBe(0);
-    expect(JSON.parse(seen.stdout).map((m: { testInvitationId: string }) => m.testInvitationId).sort()).toEqual([...lost].sort());
+    expect(
+      JSON.parse(seen.stdout)
+        .map((m: { testInvitationId: string }) => m.testInvitationId)
+        .sort(),
+    ).toEqual([...lost].sort());
 
     const applied = await runAssess(['callbacks', 'reconcile', ...window, '--apply', '--json'], { env: ts.env, configDir: cfg.dir });
     expect(applied.code, applied.stderr).toBe(0);
@@ -91,7 +105,9 @@ describe('200 completions with 10 % of the notifications dropped', () => {
     try {
       const url2 = await l2.firstLine();
       const picked = lost.slice(0, 5);
-      const r = await runAssess(['callbacks', 'replay', ...picked, '--inbox', inbox, '--to', url2, '--sign', '--secret-file', secretFile, '--json'], { configDir: cfg.dir });
+      const r = await runAssess(['callbacks', 'replay', ...picked, '--inbox', inbox, '--to', url2, '--sign', '--secret-file', secretFile, '--json'], {
+        configDir: cfg.dir,
+      });
       expect(r.code, r.stderr).toBe(0);
       const sent = JSON.parse(r.stdout) as Array<{ id: string; result: string }>;
       expect(sent.every((s) => s.result === 'delivered')).toBe(true);
@@ -120,7 +136,18 @@ describe('a listener killed with kill -9', () => {
   it('loses no acknowledged notification; after a restart duplicates are still recognised', async () => {
     const cfg = tempDir();
     try {
-      const body = (n: number) => JSON.stringify({ CandidateEmailId: `k${n}@example.com`, AttemptedOn: null, AttemptedOnUtc: null, TotalScore: 10, CandidateScore: 5, ReportPDFUrl: null, TestInvitationId: 700000 + n, Status: 'Complete', PerformanceCategory: null });
+      const body = (n: number) =>
+        JSON.stringify({
+          CandidateEmailId: `k${n}@example.com`,
+          AttemptedOn: null,
+          AttemptedOnUtc: null,
+          TotalScore: 10,
+          CandidateScore: 5,
+          ReportPDFUrl: null,
+          TestInvitationId: 700000 + n,
+          Status: 'Complete',
+          PerformanceCategory: null,
+        });
       const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url'], { configDir: cfg.dir });
       const url = await l.firstLine();
       const acked: number[] = [];
@@ -171,16 +198,51 @@ describe('forwarding with a delivery policy', () => {
     let failing = true;
     const app = await startServer((_r, res) => res.writeHead(failing ? 503 : 200).end());
     writeFileSync(join(cfg.dir, 's'), `${SECRET}\n`);
-    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--forward-to', `${app.url}/app`, '--sign', '--secret-file', join(cfg.dir, 's'), '--forward-retries', '2', '--forward-backoff', '50ms'], {
-      configDir: cfg.dir,
-    });
+    const l = spawnAssess(
+      [
+        'callbacks',
+        'listen',
+        '--port',
+        '0',
+        '--print-url',
+        '--forward-to',
+        `${app.url}/app`,
+        '--sign',
+        '--secret-file',
+        join(cfg.dir, 's'),
+        '--forward-retries',
+        '2',
+        '--forward-backoff',
+        '50ms',
+      ],
+      {
+        configDir: cfg.dir,
+      },
+    );
     try {
       const url = await l.firstLine().catch(async () => {
         throw new Error(l.stderr());
       });
-      const post = (id: number) => fetch(url, { method: 'POST', body: JSON.stringify({ CandidateEmailId: 'f@example.com', AttemptedOn: null, AttemptedOnUtc: null, TotalScore: 1, CandidateScore: 1, ReportPDFUrl: null, TestInvitationId: id, Status: 'Complete', PerformanceCategory: null }) });
+      const post = (id: number) =>
+        fetch(url, {
+          method: 'POST',
+          body: JSON.stringify({
+            CandidateEmailId: 'f@example.com',
+            AttemptedOn: null,
+            AttemptedOnUtc: null,
+            TotalScore: 1,
+            CandidateScore: 1,
+            ReportPDFUrl: null,
+            TestInvitationId: id,
+            Status: 'Complete',
+            PerformanceCategory: null,
+          }),
+        });
       expect((await post(801)).status).toBe(200);
-      await waitFor(() => /could not forward invitation 801 \(Complete\) .* \(3 tries\): HTTP 503/.test(l.stderr()), { what: 'the dead letter', timeoutMs: 30_000 });
+      await waitFor(() => /could not forward invitation 801 \(Complete\) .* \(3 tries\): HTTP 503/.test(l.stderr()), {
+        what: 'the dead letter',
+        timeoutMs: 30_000,
+      });
       expect(app.requests).toHaveLength(3);
       const failed = await runAssess(['callbacks', 'inbox', '--failed', '--json'], { configDir: cfg.dir });
       expect(JSON.parse(failed.stdout)).toEqual([expect.objectContaining({ invitationId: '801', tries: 3, error: 'HTTP 503', target: `${app.url}/app` })]);

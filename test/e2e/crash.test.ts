@@ -47,7 +47,11 @@ async function killAt(args: string[], journal: string, at: ReturnType<typeof kil
 /** Temp files (atomic writes, PDF downloads) left in a directory. */
 const temps = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.part') || f.endsWith('.tmp'));
 /** Every line of an NDJSON file parses (a torn last line would throw). */
-const parseAll = (path: string) => readFileSync(path, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const parseAll = (path: string) =>
+  readFileSync(path, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('bulk invite killed with SIGKILL, then re-run', () => {
   it.each(INVITE_SEEDS)('seed %i: every row invited exactly once, no partial files', async (seed) => {
@@ -68,7 +72,9 @@ describe('bulk invite killed with SIGKILL, then re-run', () => {
     expect(Number(m![1]) + Number(m![2])).toBe(ROWS);
     expect(Number(m![2])).toBeLessThanOrEqual(journaled);
 
-    const invs = (await s.control<{ invitations: Array<{ email: string; testInvitationId: number }> }>('GET', '/invitations')).invitations.filter((i) => i.email.endsWith(`@${domain}`));
+    const invs = (await s.control<{ invitations: Array<{ email: string; testInvitationId: number }> }>('GET', '/invitations')).invitations.filter((i) =>
+      i.email.endsWith(`@${domain}`),
+    );
     expect(invs).toHaveLength(ROWS);
     expect(new Set(invs.map((i) => i.email)).size).toBe(ROWS);
     const keys = parseAll(journal).map((l) => l.k);
@@ -118,7 +124,13 @@ describe('report export killed with SIGKILL, then re-run', () => {
       expect(bytes.subarray(-8).toString('latin1')).toMatch(/%%EOF/);
     }
     expect(parseAll(join(out, 'export.results.ndjson'))).toHaveLength(summaryIds.length);
-    expect(new Set(parseAll(join(out, 'export.journal.ndjson')).filter((l) => l.k).map((l) => l.k)).size).toBe(summaryIds.length);
+    expect(
+      new Set(
+        parseAll(join(out, 'export.journal.ndjson'))
+          .filter((l) => l.k)
+          .map((l) => l.k),
+      ).size,
+    ).toBe(summaryIds.length);
     expect(temps(out)).toEqual([]);
   });
 });

@@ -11,7 +11,15 @@ import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { waitFor } from '../helpers/wait.js';
 
 type Attempt = { n: number; at: string; url: string; status: number | null; error: string | null; durationMs: number };
-type Delivery = { deliveryId: number; testInvitationId: number; event: string; state: string; reason: string; attempts: Attempt[]; payload: Record<string, unknown> };
+type Delivery = {
+  deliveryId: number;
+  testInvitationId: number;
+  event: string;
+  state: string;
+  reason: string;
+  attempts: Attempt[];
+  payload: Record<string, unknown>;
+};
 
 async function invite(ts: TestSandbox, email: string, callbackUrl: string): Promise<string> {
   const r = await runAssess(['invite', '1001', '--email', email, '--name', 'Delivery Candidate', '--callback-url', callbackUrl, '--json'], { env: ts.env });
@@ -147,7 +155,10 @@ describe('persistence and the embedded sandbox', () => {
     const { dir, cleanup } = tempDir('assess-embedded-');
     const server = await startServer((_req, res) => res.writeHead(200).end());
     try {
-      const inv = await runAssess(['--sandbox', 'invite', '1001', '--email', 'embedded@example.com', '--name', 'E', '--callback-url', `${server.url}/hook`, '--json'], { configDir: dir });
+      const inv = await runAssess(
+        ['--sandbox', 'invite', '1001', '--email', 'embedded@example.com', '--name', 'E', '--callback-url', `${server.url}/hook`, '--json'],
+        { configDir: dir },
+      );
       expect(inv.code, inv.stderr).toBe(0);
       const id = String(JSON.parse(inv.stdout).testInvitationId);
       const sim = await runAssess(['--sandbox', 'sandbox', 'simulate', id, 'complete'], { configDir: dir });

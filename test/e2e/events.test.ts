@@ -16,7 +16,9 @@ beforeAll(async () => (ts = await startTestSandbox()));
 afterAll(() => ts.close());
 
 async function invite(email: string, callbackUrl: string, extra: string[] = []): Promise<string> {
-  const r = await runAssess(['invite', '1001', '--email', email, '--name', 'Event Candidate', '--callback-url', callbackUrl, ...extra, '--json'], { env: ts.env });
+  const r = await runAssess(['invite', '1001', '--email', email, '--name', 'Event Candidate', '--callback-url', callbackUrl, ...extra, '--json'], {
+    env: ts.env,
+  });
   expect(r.code, r.stderr).toBe(0);
   return String(JSON.parse(r.stdout).testInvitationId);
 }
@@ -27,7 +29,11 @@ async function simulate(id: string, to: string, extra: string[] = []) {
   return { view: JSON.parse(r.stdout) as Record<string, unknown>, stderr: r.stderr };
 }
 
-const events = (l: Spawned) => l.lines().slice(1).map((s) => JSON.parse(s) as Record<string, unknown>);
+const events = (l: Spawned) =>
+  l
+    .lines()
+    .slice(1)
+    .map((s) => JSON.parse(s) as Record<string, unknown>);
 
 describe('callbacks listen receives the sandbox notifications', () => {
   let listener: Spawned;
@@ -52,11 +58,27 @@ describe('callbacks listen receives the sandbox notifications', () => {
 
     const [progress, complete] = mine();
     expect(Object.keys(progress)).toEqual([
-      'CandidateEmailId', 'AttemptedOn', 'AttemptedOnUtc', 'TotalScore', 'CandidateScore', 'ReportPDFUrl', 'TestInvitationId', 'Status', 'PerformanceCategory',
+      'CandidateEmailId',
+      'AttemptedOn',
+      'AttemptedOnUtc',
+      'TotalScore',
+      'CandidateScore',
+      'ReportPDFUrl',
+      'TestInvitationId',
+      'Status',
+      'PerformanceCategory',
     ]);
     // the production forms (vendor facts): TotalScore 0 while In Progress, AttemptedOn as
     // "09-Oct-2020 06:51 PM", AttemptedOnUtc without the Z
-    expect(progress).toMatchObject({ CandidateEmailId: 'listen.flow@example.com', Status: 'In Progress', ReportPDFUrl: null, TotalScore: 0, CandidateScore: 0, PerformanceCategory: null, TestInvitationId: Number(id) });
+    expect(progress).toMatchObject({
+      CandidateEmailId: 'listen.flow@example.com',
+      Status: 'In Progress',
+      ReportPDFUrl: null,
+      TotalScore: 0,
+      CandidateScore: 0,
+      PerformanceCategory: null,
+      TestInvitationId: Number(id),
+    });
     expect(progress.AttemptedOn).toMatch(/^\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2} [AP]M$/);
     expect(progress.AttemptedOnUtc).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
     expect(complete).toMatchObject({
@@ -84,7 +106,14 @@ describe('callbacks listen receives the sandbox notifications', () => {
     expect(wrongPath.status).toBe(404);
     const ok = await fetch(url, {
       method: 'POST',
-      body: JSON.stringify({ CandidateEmailId: 'v2@example.com', AttemptedOn: '2025-01-01T10:00:00Z', TotalScore: 10, CandidateScore: 7, ReportPDFUrl: 'https://x.test/r.pdf', TestInvitationId: 42 }),
+      body: JSON.stringify({
+        CandidateEmailId: 'v2@example.com',
+        AttemptedOn: '2025-01-01T10:00:00Z',
+        TotalScore: 10,
+        CandidateScore: 7,
+        ReportPDFUrl: 'https://x.test/r.pdf',
+        TestInvitationId: 42,
+      }),
     });
     expect(ok.status).toBe(200); // a v2 body (no Status) is a valid notification too
     await waitFor(() => events(listener).some((e) => e.TestInvitationId === 42), { what: 'the v2 notification' });
@@ -148,8 +177,8 @@ describe('--exec and --forward-to', () => {
         "process.stdin.on('data', (d) => (s += d)).on('end', () => {",
         "  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('ASSESS_EVENT_')));",
         "  const name = `event-${env.ASSESS_EVENT_INVITATION_ID}-${env.ASSESS_EVENT_STATUS.replace(' ', '_')}.json`;",
-        "  writeFileSync(`${process.argv[2]}/${name}`, JSON.stringify({ stdin: s, env }));",
-        "});",
+        '  writeFileSync(`${process.argv[2]}/${name}`, JSON.stringify({ stdin: s, env }));',
+        '});',
       ].join('\n'),
     );
     const forwarded: string[] = [];
@@ -157,12 +186,25 @@ describe('--exec and --forward-to', () => {
       forwarded.push(req.body);
       res.writeHead(202).end();
     });
-    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--exec', `"${process.execPath}" "${script}" "${dir}"`, '--forward-to', `${target.url}/fwd`]);
+    const l = spawnAssess([
+      'callbacks',
+      'listen',
+      '--port',
+      '0',
+      '--print-url',
+      '--exec',
+      `"${process.execPath}" "${script}" "${dir}"`,
+      '--forward-to',
+      `${target.url}/fwd`,
+    ]);
     try {
       const url = await l.firstLine();
       const id = await invite('exec.flow@example.com', url);
       await simulate(id, 'complete', ['--score', '50']);
-      const files = () => readdirSync(dir).filter((f) => f.startsWith(`event-${id}-`)).sort();
+      const files = () =>
+        readdirSync(dir)
+          .filter((f) => f.startsWith(`event-${id}-`))
+          .sort();
       await waitFor(() => files().length === 2, { what: 'two --exec runs' });
       const complete = JSON.parse(readFileSync(join(dir, `event-${id}-Complete.json`), 'utf8'));
       const body = JSON.parse(complete.stdin);
@@ -180,7 +222,12 @@ describe('--exec and --forward-to', () => {
       expect(forwarded.map((b) => JSON.parse(b).Status)).toEqual(['In Progress', 'Complete']);
       expect(forwarded[1]).toBe(complete.stdin); // byte for byte what the listener received
       await waitFor(() => (l.stderr().match(/forwarded invitation .*: HTTP 202/g) ?? []).length === 2, { what: 'forward reports on stderr' });
-      expect(l.lines().slice(1).map((s) => JSON.parse(s).Status)).toEqual(['In Progress', 'Complete']); // exec output stays off stdout
+      expect(
+        l
+          .lines()
+          .slice(1)
+          .map((s) => JSON.parse(s).Status),
+      ).toEqual(['In Progress', 'Complete']); // exec output stays off stdout
     } finally {
       await l.stop();
       await target.close();

@@ -110,7 +110,7 @@ describe('assess report export', () => {
     expect(parts(out)).toEqual([]);
   });
 
-  it('killed with SIGKILL: the re-run removes the dead run\'s temp files and downloads nothing twice', async () => {
+  it("killed with SIGKILL: the re-run removes the dead run's temp files and downloads nothing twice", async () => {
     const out = join(work.dir, 'killed');
     const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '2']), { env: s.env });
     await waitFor(() => ndjson(join(out, 'export.journal.ndjson')).length >= 2, { timeoutMs: 30_000, what: 'journal lines' });

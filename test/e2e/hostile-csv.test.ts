@@ -34,13 +34,13 @@ function cells(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      if (ch === '"' && text[i + 1] === '"') ((cell += '"'), i++);
       else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(cell), (cell = '');
+    else if (ch === ',') (row.push(cell), (cell = ''));
     else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
+      (row.push(cell), rows.push(row), (row = []), (cell = ''), i++);
     } else cell += ch;
   }
   return rows;
@@ -85,7 +85,17 @@ describe('CSV formula injection (item 9)', () => {
   it('callbacks listen --csv --csv-safe neutralises the notification cells too', async () => {
     const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--csv', '--csv-safe']);
     const url = await l.firstLine();
-    const body = { CandidateEmailId: '=1+2@x.example', AttemptedOn: null, AttemptedOnUtc: null, TotalScore: 10, CandidateScore: -5, ReportPDFUrl: null, TestInvitationId: 7, Status: '@Complete', PerformanceCategory: null };
+    const body = {
+      CandidateEmailId: '=1+2@x.example',
+      AttemptedOn: null,
+      AttemptedOnUtc: null,
+      TotalScore: 10,
+      CandidateScore: -5,
+      ReportPDFUrl: null,
+      TestInvitationId: 7,
+      Status: '@Complete',
+      PerformanceCategory: null,
+    };
     await fetch(url!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const lines = await l.waitForLines(3);
     await l.stop();

@@ -67,7 +67,13 @@ describe('--timeout is a deadline for the whole answer', () => {
 
   it('a bulk run is bounded per request (each row fails as a timeout)', async () => {
     const csv = join(work.dir, 'c.csv');
-    writeFileSync(csv, csvOf([['a@x.example', 'A'], ['b@x.example', 'B']]));
+    writeFileSync(
+      csv,
+      csvOf([
+        ['a@x.example', 'A'],
+        ['b@x.example', 'B'],
+      ]),
+    );
     const r = await runAssess(['invite', '1001', '--csv', csv, '--timeout', '2'], { env: env(), timeoutMs: 40_000 });
     expect(r.signal).toBeNull();
     expect([5, 6]).toContain(r.code);

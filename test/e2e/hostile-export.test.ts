@@ -61,6 +61,10 @@ describe('export and existing files (item 11)', () => {
     // a re-run finds its own file and writes nothing new
     const again = await runAssess(args(out, ['--pdf']), { env: s.env });
     expect(again.code).toBe(0);
-    expect(readdirSync(out).filter((f) => f.endsWith('.pdf')).sort()).toEqual([name, beside].sort());
+    expect(
+      readdirSync(out)
+        .filter((f) => f.endsWith('.pdf'))
+        .sort(),
+    ).toEqual([name, beside].sort());
   });
 });

@@ -38,7 +38,13 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
     const { dir, tmp, fifo } = setup();
     const run = spawnAssess(['invite', '1001', '--csv', fifo], { env: { ...s.env, TMPDIR: tmp }, cwd: dir });
     const w = await open(fifo, 'w'); // completes once the CLI opened the reading end
-    await w.writeFile(csvOf([['a@fifo.example', 'A'], ['b@fifo.example', 'B'], ['c@fifo.example', 'C']]));
+    await w.writeFile(
+      csvOf([
+        ['a@fifo.example', 'A'],
+        ['b@fifo.example', 'B'],
+        ['c@fifo.example', 'C'],
+      ]),
+    );
     await w.close();
     const r = await run.done;
     expect(r.stderr).toMatch(/3 done, 0 skipped, 0 failed/);
@@ -52,7 +58,11 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
     const cfg = tempDir();
     const script = `exec "${process.execPath}" "${BIN}" invite 1001 --csv <(printf 'email,name\\nd@fifo.example,D\\ne@fifo.example,E\\n')`;
     const r = await new Promise<{ code: number | null; err: string }>((resolve) => {
-      const child = spawn('bash', ['-c', script], { env: { ...baseEnv(cfg.dir), ...s.env, TMPDIR: tmp } as NodeJS.ProcessEnv, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('bash', ['-c', script], {
+        env: { ...baseEnv(cfg.dir), ...s.env, TMPDIR: tmp } as NodeJS.ProcessEnv,
+        cwd: dir,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let err = '';
       child.stderr.setEncoding('utf8').on('data', (d) => (err += d));
       const t = setTimeout(() => child.kill('SIGKILL'), 30_000);
@@ -82,7 +92,9 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
       const w = await open(fifo, 'w');
       await w.writeFile(csvOf(Array.from({ length: 5 }, (_, i) => [`s${i}@fifo.example`, `S ${i}`])));
       await w.close();
-      await waitFor(async () => (await slow.requests()).some((q) => q.path.includes('/invite')) || run.child.exitCode !== null, { what: 'the first invite to be sent' });
+      await waitFor(async () => (await slow.requests()).some((q) => q.path.includes('/invite')) || run.child.exitCode !== null, {
+        what: 'the first invite to be sent',
+      });
       expect(spools(tmp)).toHaveLength(1);
       run.child.kill('SIGINT');
       await new Promise((r) => setTimeout(r, 700)); // the second press comes later than an echo would

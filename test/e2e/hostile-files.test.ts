@@ -66,7 +66,10 @@ describe('one run per journal (item 5)', () => {
     try {
       const { csv } = cohort(60);
       const first = spawnAssess(['invite', '1001', '--csv', csv, '--concurrency', '1'], { env: slow.env });
-      await waitFor(() => existsSync(`${csv}.journal.ndjson.lock`) || first.child.exitCode !== null, { timeoutMs: 20_000, what: 'the first run to take the lock' });
+      await waitFor(() => existsSync(`${csv}.journal.ndjson.lock`) || first.child.exitCode !== null, {
+        timeoutMs: 20_000,
+        what: 'the first run to take the lock',
+      });
       const second = await runAssess(['invite', '1001', '--csv', csv], { env: slow.env });
       const a = await first.done;
       expect(a.code).toBe(0);

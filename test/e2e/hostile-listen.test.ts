@@ -40,7 +40,9 @@ const post = (url: string, id: number) => fetch(url, { method: 'POST', headers: 
 describe('callbacks listen under a hanging target (item 4)', () => {
   it('--forward-queue bounds the forward queue; Ctrl-C stops (not killed) and names what was not forwarded', async () => {
     const cfg = tempDir();
-    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--forward-to', hangUrl, '--forward-queue', '5'], { configDir: cfg.dir });
+    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--forward-to', hangUrl, '--forward-queue', '5'], {
+      configDir: cfg.dir,
+    });
     const url = await l.firstLine();
     for (let i = 1; i <= 20; i++) expect((await post(url, i)).status).toBe(200);
     await waitFor(() => forwarded >= 1 && /queue full/.test(l.stderr()), { what: 'the overflow' });
@@ -72,7 +74,9 @@ describe('callbacks listen under a hanging target (item 4)', () => {
     const r = await l.stop('SIGINT');
     expect(r.signal).toBeNull();
     expect(l.stderr()).toMatch(/--exec queue full \(4 waiting, [\d.]+ KB\): dropped invitation 6 \(Complete\); 1 dropped so far/);
-    expect(l.stderr()).toMatch(/5 notification\(s\) --exec not run: invitation 1 \(Complete\), invitation 2 \(Complete\), invitation 3 \(Complete\), invitation 4 \(Complete\), invitation 5 \(Complete\)/);
+    expect(l.stderr()).toMatch(
+      /5 notification\(s\) --exec not run: invitation 1 \(Complete\), invitation 2 \(Complete\), invitation 3 \(Complete\), invitation 4 \(Complete\), invitation 5 \(Complete\)/,
+    );
     expect(l.stderr()).toMatch(/15 notification\(s\) --exec not run: dropped while the queue was full/);
 
     const b = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--exec', 'sleep 60', '--exec-queue-bytes', '2KB']);

@@ -32,7 +32,9 @@ describe('base URL passwords are masked (item 7)', () => {
 
   it('in an answer from the service, with --debug', async () => {
     const url = s.sb.baseUrl.replace('http://', `http://bob:${SECRET}@`);
-    const r = await runAssess(['attempts', 'list', '--state', 'completed', '--from', '30d', '--to', '+1d', '--debug'], { env: { ...s.env, ASSESS_BASE_URL: url } });
+    const r = await runAssess(['attempts', 'list', '--state', 'completed', '--from', '30d', '--to', '+1d', '--debug'], {
+      env: { ...s.env, ASSESS_BASE_URL: url },
+    });
     expect(r.stderr).toMatch(/--> POST http:\/\/\*\*\*\*@127\.0\.0\.1/);
     expect(r.stdout + r.stderr).not.toContain(SECRET);
   });
@@ -116,9 +118,22 @@ describe('control characters from the service are escaped (item 8)', () => {
   });
 
   it('listener warnings (piped stdout stays exact JSON)', async () => {
-    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--forward-to', 'http://127.0.0.1:1/x', '--forward-retries', '0', '--no-inbox'], { env: s.env });
+    const l = spawnAssess(
+      ['callbacks', 'listen', '--port', '0', '--print-url', '--forward-to', 'http://127.0.0.1:1/x', '--forward-retries', '0', '--no-inbox'],
+      { env: s.env },
+    );
     const [url] = await l.waitForLines(1);
-    const body = { CandidateEmailId: `x${EVIL}@e.example`, AttemptedOn: null, AttemptedOnUtc: null, TotalScore: 10, CandidateScore: 5, ReportPDFUrl: null, TestInvitationId: 7, Status: `Complete${EVIL}`, PerformanceCategory: null };
+    const body = {
+      CandidateEmailId: `x${EVIL}@e.example`,
+      AttemptedOn: null,
+      AttemptedOnUtc: null,
+      TotalScore: 10,
+      CandidateScore: 5,
+      ReportPDFUrl: null,
+      TestInvitationId: 7,
+      Status: `Complete${EVIL}`,
+      PerformanceCategory: null,
+    };
     await fetch(url!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     await waitFor(() => /could not forward/.test(l.stderr()), { timeoutMs: 15_000, what: 'the forward warning' });
     await l.stop();

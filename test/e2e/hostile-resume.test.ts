@@ -23,18 +23,21 @@ beforeAll(async () => {
   proxy = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
-    const answerLate = async () => {
-      try {
-        const headers = { 'x-api-key': String(req.headers['x-api-key'] ?? ''), 'content-type': 'application/json' };
-        const answer = await fetch(`${s.sb.baseUrl}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-        const text = await answer.text();
-        setTimeout(() => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text), 300);
-      } catch {
-        res.destroy();
-      }
-    };
-    // fire and forget: every failure is handled inside (the request is cut off)
-    req.on('end', () => void answerLate());
+    // the listener returns nothing; the promise is handled inside (try/catch)
+    req.on(
+      'end',
+      () =>
+        void (async () => {
+          try {
+            const headers = { 'x-api-key': String(req.headers['x-api-key'] ?? ''), 'content-type': 'application/json' };
+            const answer = await fetch(`${s.sb.baseUrl}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+            const text = await answer.text();
+            setTimeout(() => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text), 300);
+          } catch {
+            res.destroy();
+          }
+        })(),
+    );
   });
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
   slowUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
@@ -53,7 +56,9 @@ describe('resume after kill -9 with --send-email (item 12)', () => {
     const csv = join(work.dir, 'mail.csv');
     writeFileSync(csv, csvOf(Array.from({ length: ROWS }, (_, i) => [`m${i}@resume.example`, `M ${i}`])));
     const journal = `${csv}.journal.ndjson`;
-    const first = spawnAssess(['invite', '1001', '--csv', csv, '--send-email', '--concurrency', String(CONCURRENCY)], { env: { ...s.env, ASSESS_BASE_URL: slowUrl } });
+    const first = spawnAssess(['invite', '1001', '--csv', csv, '--send-email', '--concurrency', String(CONCURRENCY)], {
+      env: { ...s.env, ASSESS_BASE_URL: slowUrl },
+    });
     await waitFor(() => ndjson(journal).filter((l) => l.k).length >= 8 || first.child.exitCode !== null, { timeoutMs: 60_000, what: 'journal lines' });
     first.child.kill('SIGKILL');
     await first.done;
@@ -71,7 +76,9 @@ describe('resume after kill -9 with --send-email (item 12)', () => {
     const warned = /being invited with an e-mail when an earlier run stopped[^:]*: (.*)/.exec(again.stderr)?.[1] ?? '';
     for (const to of twice) expect(warned).toContain(to);
     if (process.env.SHOW_FIGURES) console.log('second e-mails', twice.length, 'named', warned.split(', ').length);
-    const flagged = ndjson<{ row: { email: string }; maybeEmailedTwice?: boolean }>(`${csv}.results.ndjson`).filter((l) => l.maybeEmailedTwice).map((l) => l.row.email);
+    const flagged = ndjson<{ row: { email: string }; maybeEmailedTwice?: boolean }>(`${csv}.results.ndjson`)
+      .filter((l) => l.maybeEmailedTwice)
+      .map((l) => l.row.email);
     expect(flagged.sort()).toEqual(expect.arrayContaining(twice.sort()));
   });
 });

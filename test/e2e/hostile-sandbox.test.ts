@@ -22,12 +22,18 @@ describe('sandbox under hostile conditions (item 13)', () => {
   it('cancel racing a reattempt: every 200 answer of cancel says cancelled; SIGTERM exits 143', async () => {
     const { p, info } = await serve(join(work.dir, 'race.json'));
     const post = (path: string, body: unknown) =>
-      fetch(`${info.baseUrl}${path}`, { method: 'POST', headers: { 'X-API-KEY': info.keys[0]!, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${info.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'X-API-KEY': info.keys[0]!, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const start = new Date(Date.now() + 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
     const end = new Date(Date.now() + 7 * 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z');
     const answers: Array<{ status: number; body: { status?: string } }> = [];
     for (let i = 0; i < 25; i++) {
-      const { testInvitationId: id } = (await (await post('/v3/tests/1001/invite', { email: `race${i}@sbx.example`, name: `Race ${i}` })).json()) as { testInvitationId: number };
+      const { testInvitationId: id } = (await (await post('/v3/tests/1001/invite', { email: `race${i}@sbx.example`, name: `Race ${i}` })).json()) as {
+        testInvitationId: number;
+      };
       // cancel first, the reattempt (which reopens a cancelled invitation) right behind it
       const [c] = await Promise.all([
         post(`/v3/invitations/${id}/cancel`, {}),

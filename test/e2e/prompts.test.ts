@@ -54,7 +54,9 @@ function inPtySteps(args: string[], steps: Array<[RegExp, string]>, env: Record<
 }
 
 const status = async (id: number) =>
-  ((await s.control<{ invitations: Array<{ testInvitationId: number; status: string }> }>('GET', '/invitations')).invitations.find((i) => i.testInvitationId === id))!.status;
+  (await s.control<{ invitations: Array<{ testInvitationId: number; status: string }> }>('GET', '/invitations')).invitations.find(
+    (i) => i.testInvitationId === id,
+  )!.status;
 
 describe('attempts cancel on a terminal', () => {
   it('names the candidate and the test; "n" → exit 0, Nothing changed., still Pending', async () => {
@@ -113,12 +115,15 @@ describe('sandbox reset and auth login on a terminal', () => {
 
 describe('missing values are asked for on a terminal', () => {
   it('reattempt without --start/--end/--tz asks for each (checked as typed) and goes on', async () => {
-    const r = await inPtySteps(['reattempt', '900004'], [
-      [/--start \(is required/, 'tomorrowish\r'], // refused by the schema as typed…
-      [/'tomorrowish' is not a time/, `${'\x7f'.repeat(11)}now\r`], // …erased and answered again
-      [/--end \(is required/, '7d\r'],
-      [/--tz \(is required/, '1\r'],
-    ]);
+    const r = await inPtySteps(
+      ['reattempt', '900004'],
+      [
+        [/--start \(is required/, 'tomorrowish\r'], // refused by the schema as typed…
+        [/'tomorrowish' is not a time/, `${'\x7f'.repeat(11)}now\r`], // …erased and answered again
+        [/--end \(is required/, '7d\r'],
+        [/--tz \(is required/, '1\r'],
+      ],
+    );
     expect(r.code, r.screen).toBe(0);
     expect(r.screen).toMatch(/Reattempt|testInvitationId|900004/);
   });

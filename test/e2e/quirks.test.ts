@@ -87,9 +87,7 @@ describe.each(SEEDS)('quirks seed %i: every command meets the variance', (seed) 
     expect(JSON.parse(r.out)).toMatchObject({ testInvitationId: inv.testInvitationId, status: 'Cancelled' });
     const st = await h.state();
     expect(st.invitations.find((i) => i.testInvitationId === inv.testInvitationId)?.status).toBe('Cancelled');
-    expect(st.invitations.filter((i) => i.status === 'Cancelled').map((i) => i.testInvitationId)).toEqual(
-      expect.arrayContaining([inv.testInvitationId]),
-    );
+    expect(st.invitations.filter((i) => i.status === 'Cancelled').map((i) => i.testInvitationId)).toEqual(expect.arrayContaining([inv.testInvitationId]));
   });
 
   it('report (JSON, table, PDF) and attempts list read the seeded attempts', async () => {
@@ -100,7 +98,16 @@ describe.each(SEEDS)('quirks seed %i: every command meets the variance', (seed) 
     const pdf = join(work.dir, `r${seed}.pdf`);
     await h.ok('report', '900001', '--pdf', '-o', pdf);
     expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
-    const attempts = await h.json<Array<{ testInvitationId: number; testStatus: string }>>('attempts', 'list', '--state', 'completed', '--from', '30d', '--to', 'now');
+    const attempts = await h.json<Array<{ testInvitationId: number; testStatus: string }>>(
+      'attempts',
+      'list',
+      '--state',
+      'completed',
+      '--from',
+      '30d',
+      '--to',
+      'now',
+    );
     expect(attempts.map((a) => a.testInvitationId)).toEqual(expect.arrayContaining([900001, 900002, 900003]));
     expect(attempts.find((a) => a.testInvitationId === 900001)?.testStatus).toBe('Complete');
   });
@@ -114,7 +121,16 @@ describe.each(SEEDS)('quirks seed %i: every command meets the variance', (seed) 
   });
 
   it('callbacks process reports which ids were queued and which the service refused', async () => {
-    const inv = await h.json<{ testInvitationId: number }>('invite', '1001', '--email', `cb${seed}@example.com`, '--name', 'Cee Bee', '--callback-url', 'http://127.0.0.1:9/hook');
+    const inv = await h.json<{ testInvitationId: number }>(
+      'invite',
+      '1001',
+      '--email',
+      `cb${seed}@example.com`,
+      '--name',
+      'Cee Bee',
+      '--callback-url',
+      'http://127.0.0.1:9/hook',
+    );
     await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, { to: 'start' });
     // 900004 is Pending: nothing to re-send, the service lists it as failed → exit 5, rows still printed
     const r = await h.run('callbacks', 'process', String(inv.testInvitationId), '900004', '--json');
@@ -168,9 +184,7 @@ describe.each(SEEDS)('quirks seed %i: every command meets the variance', (seed) 
     expect(raw.out).toMatch(/1001/);
     const r = await h.run('callbacks', 'process', '--from-attempts', '--state', 'completed', '--from', '30d', '--to', 'now', '--json');
     expect(r.code, r.err).toBe(0);
-    expect((JSON.parse(r.out) as Array<{ testInvitationId: number }>).map((x) => x.testInvitationId)).toEqual(
-      expect.arrayContaining([900001, 900002, 900003]),
-    );
+    expect((JSON.parse(r.out) as Array<{ testInvitationId: number }>).map((x) => x.testInvitationId)).toEqual(expect.arrayContaining([900001, 900002, 900003]));
     const plan = await h.json<Array<{ v2TestLinkId: number; action: string }>>('links', 'migrate', '1001');
     expect(plan.length).toBeGreaterThan(0);
     // what --apply reports as created is exactly what was created (a link whose v2 answer lacked

@@ -19,7 +19,14 @@ describe('assess sandbox openapi', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers[0].url).toBe(t.sb.baseUrl);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/v3/tests', '/v3/tests/{testId}/invite', '/v3/reports/{testInvitationId}', '/v3/callbacks/process', '/v2/org/tests', '/v2/org/report/{testInvitationId}/pdf']),
+      expect.arrayContaining([
+        '/v3/tests',
+        '/v3/tests/{testId}/invite',
+        '/v3/reports/{testInvitationId}',
+        '/v3/callbacks/process',
+        '/v2/org/tests',
+        '/v2/org/report/{testInvitationId}/pdf',
+      ]),
     );
     expect(doc.paths['/v2/org/tests'].get.deprecated).toBe(true);
     expect(doc.paths['/v3/tests'].get.deprecated).toBeUndefined();

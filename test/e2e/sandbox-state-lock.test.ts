@@ -19,7 +19,9 @@ describe('state file lock', () => {
       const second = await runAssess(['sandbox', 'serve', '--port', '0', '--json', '--state', stateFile]);
       expect(second.code).toBe(1);
       expect(second.stdout).toBe('');
-      expect(second.stderr).toMatch(new RegExp(`${stateFile.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is in use by another sandbox \\(pid ${first.child.pid}\\)`));
+      expect(second.stderr).toMatch(
+        new RegExp(`${stateFile.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is in use by another sandbox \\(pid ${first.child.pid}\\)`),
+      );
       const res = await fetch(`${info.baseUrl}/v3/tests`, { headers: { 'X-API-KEY': info.keys[0]! } });
       expect(res.status).toBe(200);
     } finally {
@@ -35,7 +37,9 @@ describe('state file lock', () => {
     try {
       const runs = await Promise.all(
         [1, 2, 3, 4, 5].map((n) =>
-          runAssess(['--sandbox', 'invite', '1001', '--email', `turn${n}@example.com`, '--name', `Turn ${n}`, '--json', 'testInvitationId'], { configDir: config.dir }),
+          runAssess(['--sandbox', 'invite', '1001', '--email', `turn${n}@example.com`, '--name', `Turn ${n}`, '--json', 'testInvitationId'], {
+            configDir: config.dir,
+          }),
         ),
       );
       for (const r of runs) expect(r.code, r.stderr).toBe(0);

@@ -33,7 +33,9 @@ function leaks(text: string | Buffer): boolean {
 }
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
 }
 
 interface Run {
@@ -60,7 +62,10 @@ describe('the API key in no output and no file (--debug on every command)', () =
   it('key from ASSESS_API_KEY: every command, and every file under the output directories', async () => {
     writeFileSync(out('cohort.csv'), 'email,name\nsec.one@example.com,Sec One\nsec.two@example.com,Sec Two\n');
     // An invitation with a callback URL, started, so `callbacks process` has something to re-queue.
-    const inv = await runAssess(['--debug', 'invite', '1001', '--email', 'sec.single@example.com', '--name', 'Sec Single', '--callback-url', 'http://127.0.0.1:9/hook', '--json'], { env: s.env, configDir: join(work.dir, 'config') });
+    const inv = await runAssess(
+      ['--debug', 'invite', '1001', '--email', 'sec.single@example.com', '--name', 'Sec Single', '--callback-url', 'http://127.0.0.1:9/hook', '--json'],
+      { env: s.env, configDir: join(work.dir, 'config') },
+    );
     expect(inv.code, inv.stderr).toBe(0);
     expect(leaks(inv.stdout + inv.stderr)).toBe(false);
     const id = String(JSON.parse(inv.stdout).testInvitationId);
@@ -156,7 +161,10 @@ describe('stored key: auth login --key-stdin', () => {
       expect(statSync(configDir).mode & 0o777).toBe(0o700);
       expect(statSync(file).mode & 0o777).toBe(0o600);
       expect(readFileSync(file, 'utf8')).toContain(KEY); // it is stored — there and only there
-      await runAll([{ args: ['auth', 'status'] }, { args: ['config', 'get', 'api-key'] }, { args: ['config', 'list', '--json'] }, { args: ['tests', 'list'] }], { env, configDir });
+      await runAll(
+        [{ args: ['auth', 'status'] }, { args: ['config', 'get', 'api-key'] }, { args: ['config', 'list', '--json'] }, { args: ['tests', 'list'] }],
+        { env, configDir },
+      );
       const others = filesUnder(base.dir).filter((f) => f !== file);
       for (const f of others) expect(leaks(readFileSync(f)), `key in ${f}`).toBe(false);
     } finally {

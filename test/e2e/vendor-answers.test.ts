@@ -36,9 +36,10 @@ const REPORT = {
 
 describe('production answers are read as the successes they are', () => {
   it('invite answered 201 {testInvitationId, testUrl} without status → exit 0', async () => {
-    const r = await against((_q, res) => json(res, 201, { testInvitationId: 700001, testUrl: 'https://t.example/x' }), [
-      'invite', '292930', '--email', 'a@example.com', '--name', 'A', '--json',
-    ]);
+    const r = await against(
+      (_q, res) => json(res, 201, { testInvitationId: 700001, testUrl: 'https://t.example/x' }),
+      ['invite', '292930', '--email', 'a@example.com', '--name', 'A', '--json'],
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ testInvitationId: 700001, testUrl: 'https://t.example/x' });
     expect(r.stderr).not.toMatch(/warning/);
@@ -67,7 +68,15 @@ describe('production answers are read as the successes they are', () => {
   });
 
   it('tests list with string ids inside {result:{tests}, errors:null} → exit 0, ids as numbers', async () => {
-    const body = { result: { tests: [{ testId: '1001', testName: 'Java' }, { testId: '1002', testName: 'SQL' }] }, errors: null };
+    const body = {
+      result: {
+        tests: [
+          { testId: '1001', testName: 'Java' },
+          { testId: '1002', testName: 'SQL' },
+        ],
+      },
+      errors: null,
+    };
     const r = await against((_q, res) => json(res, 200, body), ['tests', 'list', '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).map((t: { testId: number }) => t.testId)).toEqual([1001, 1002]);
@@ -83,7 +92,10 @@ describe('production answers are read as the successes they are', () => {
   it('tests get with "sections": null and attempts list with "name": null → exit 0', async () => {
     const get = await against((_q, res) => json(res, 200, { testId: 1001, testName: 'Java', sections: null }), ['tests', 'get', '1001']);
     expect(get.code, get.stderr).toBe(0);
-    const attempts = { result: { testAttempts: [{ testInvitationId: 9, testId: 1001, name: null, email: 'x@example.com', invitationtype: 'api', testStatus: 'Completed' }] }, errors: null };
+    const attempts = {
+      result: { testAttempts: [{ testInvitationId: 9, testId: 1001, name: null, email: 'x@example.com', invitationtype: 'api', testStatus: 'Completed' }] },
+      errors: null,
+    };
     const list = await against((_q, res) => json(res, 200, attempts), ['attempts', 'list', '--state', 'completed', '--from', '7d', '--to', 'now', '--json']);
     expect(list.code, list.stderr).toBe(0);
     expect(JSON.parse(list.stdout)[0]).toMatchObject({ testInvitationId: 9, name: null, testStatus: 'Complete' });
@@ -93,7 +105,10 @@ describe('production answers are read as the successes they are', () => {
     const settings = {
       testSettings: { testName: 'Java', testAliasName: 'java', typeOfTest: 0, practiceTest: 0 },
       questionSettings: { randomQuestions: 0, randomAnswers: 0, showQuestionScore: 1 },
-      windowViolationSettings: { copyPaste: 0, displayViolationSettings: { displayViolationPopUp: 1, terminateTestOnWindowViolation: 0, terminateTestAfterViolationCount: 3 } },
+      windowViolationSettings: {
+        copyPaste: 0,
+        displayViolationSettings: { displayViolationPopUp: 1, terminateTestOnWindowViolation: 0, terminateTestAfterViolationCount: 3 },
+      },
     };
     const r = await against(
       (q, res) => (q.method === 'GET' ? json(res, 200, settings) : json(res, 201, JSON.parse(q.body))),
@@ -107,7 +122,11 @@ describe('production answers are read as the successes they are', () => {
 
   it('the gateway 401 {statusCode, message} is an authentication failure (exit 3)', async () => {
     const r = await against(
-      (_q, res) => json(res, 401, { statusCode: 401, message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.' }),
+      (_q, res) =>
+        json(res, 401, {
+          statusCode: 401,
+          message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
+        }),
       ['tests', 'list'],
     );
     expect(r.code).toBe(3);
@@ -135,9 +154,10 @@ describe('answers that cannot be understood', () => {
   });
 
   it('a 200 {result: null, errors: [..]} is the service saying no (exit 1, its message shown)', async () => {
-    const r = await against((_q, res) => json(res, 200, { result: null, errors: ["'Email' must not be empty."] }), [
-      'invite', '292930', '--email', 'a@example.com', '--name', 'A',
-    ]);
+    const r = await against(
+      (_q, res) => json(res, 200, { result: null, errors: ["'Email' must not be empty."] }),
+      ['invite', '292930', '--email', 'a@example.com', '--name', 'A'],
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/'Email' must not be empty/);
   });
@@ -148,11 +168,14 @@ describe('ambiguous outcomes are resolved by looking', () => {
 
   it('cancel: first answer lost, the repeat refused, the report says Cancelled → exit 0 (confirmed)', async () => {
     let cancels = 0;
-    const r = await against((q, res) => {
-      if (q.method === 'POST' && ++cancels === 1) return res.socket?.destroy(); // carried out, answer lost
-      if (q.method === 'POST') return json(res, 400, refusal);
-      return json(res, 200, { ...REPORT, Status: 'Cancelled' });
-    }, ['attempts', 'cancel', '5001', '--yes', '--json']);
+    const r = await against(
+      (q, res) => {
+        if (q.method === 'POST' && ++cancels === 1) return res.socket?.destroy(); // carried out, answer lost
+        if (q.method === 'POST') return json(res, 400, refusal);
+        return json(res, 200, { ...REPORT, Status: 'Cancelled' });
+      },
+      ['attempts', 'cancel', '5001', '--yes', '--json'],
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ testInvitationId: 5001, status: 'Cancelled' });
     expect(r.stderr).toMatch(/cancelled \(confirmed\)/);
@@ -161,11 +184,14 @@ describe('ambiguous outcomes are resolved by looking', () => {
 
   it('cancel: the same refusal when the report is not Cancelled stays a refusal (exit 1)', async () => {
     let cancels = 0;
-    const r = await against((q, res) => {
-      if (q.method === 'POST' && ++cancels === 1) return res.socket?.destroy();
-      if (q.method === 'POST') return json(res, 400, refusal);
-      return json(res, 200, { ...REPORT, Status: 'In Progress' });
-    }, ['attempts', 'cancel', '5001', '--yes']);
+    const r = await against(
+      (q, res) => {
+        if (q.method === 'POST' && ++cancels === 1) return res.socket?.destroy();
+        if (q.method === 'POST') return json(res, 400, refusal);
+        return json(res, 200, { ...REPORT, Status: 'In Progress' });
+      },
+      ['attempts', 'cancel', '5001', '--yes'],
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/can not be cancelled/);
   });

@@ -37,7 +37,9 @@ const PART_ONE = new Set(['', 'auth', 'config', 'tests', 'links', 'invite', 'att
 const ORDER: Array<{ where: string; line: string; part: 1 | 2 }> = [];
 const seenLines = new Set<string>();
 for (const [page, text] of Object.entries(pages))
-  for (const line of examplesOf(text)) if (!seenLines.has(line)) (seenLines.add(line), ORDER.push({ where: `assess ${page} --help`.replace('  ', ' '), line, part: PART_ONE.has(page.split(' ')[0]!) ? 1 : 2 }));
+  for (const line of examplesOf(text))
+    if (!seenLines.has(line))
+      (seenLines.add(line), ORDER.push({ where: `assess ${page} --help`.replace('  ', ' '), line, part: PART_ONE.has(page.split(' ')[0]!) ? 1 : 2 }));
 
 /** Questions the examples ask on a terminal, and the answer typed. */
 function answerFor(line: string, key: string): string | undefined {
@@ -89,8 +91,15 @@ export function examplesSuite(part: 1 | 2): void {
       const msgId = notificationId(Buffer.from(body));
       const headers = { 'content-type': 'application/json', ...signatureHeaders(secret, msgId, Buffer.from(body), now) };
       return {
-        type: 'notification', receivedAt: now.toISOString(), id: msgId, invitationId: String(id), status: String(status),
-        duplicate: false, headers, body, forwardTo: `${app.url}/webhooks/assess`,
+        type: 'notification',
+        receivedAt: now.toISOString(),
+        id: msgId,
+        invitationId: String(id),
+        status: String(status),
+        duplicate: false,
+        headers,
+        body,
+        forwardTo: `${app.url}/webhooks/assess`,
       };
     });
     const ndjson = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
@@ -137,7 +146,10 @@ export function examplesSuite(part: 1 | 2): void {
 
   async function runExample(line: string) {
     const local = s.sb.baseUrl;
-    const cmd = line.replaceAll('http://127.0.0.1:4010', local).replaceAll('http://localhost:3000', app.url).replace(/--port (4010|8787)\b/, '--port 0');
+    const cmd = line
+      .replaceAll('http://127.0.0.1:4010', local)
+      .replaceAll('http://localhost:3000', app.url)
+      .replace(/--port (4010|8787)\b/, '--port 0');
     const answer = answerFor(cmd, env.ASSESS_API_KEY!);
     if (answer !== undefined) {
       // a real pseudo-terminal: the prompt is shown and answered; CI=true would turn prompts off
@@ -156,20 +168,22 @@ export function examplesSuite(part: 1 | 2): void {
     });
   });
 
-  if (part === 2) describe("README's Using it block, in order", () => {
-    it.each(readme.map((l) => [l] as const))('%s', async (line) => {
-      const r = await runExample(line);
-      expect(r.code, `${line}\n${r.out.slice(-2000)}`).toBe(0);
+  if (part === 2)
+    describe("README's Using it block, in order", () => {
+      it.each(readme.map((l) => [l] as const))('%s', async (line) => {
+        const r = await runExample(line);
+        expect(r.code, `${line}\n${r.out.slice(-2000)}`).toBe(0);
+      });
     });
-  });
 
-  if (part === 2) describe('help through the built binary', () => {
-    it('assess help attempts list = assess attempts list --help (the snapshot fast path)', async () => {
-      const a = await sh('assess help attempts list');
-      const b = await sh('assess attempts list --help');
-      expect(a.code).toBe(0);
-      expect(a.out).toMatch(/^Usage: assess attempts list/);
-      expect(a.out).toBe(b.out);
+  if (part === 2)
+    describe('help through the built binary', () => {
+      it('assess help attempts list = assess attempts list --help (the snapshot fast path)', async () => {
+        const a = await sh('assess help attempts list');
+        const b = await sh('assess attempts list --help');
+        expect(a.code).toBe(0);
+        expect(a.out).toMatch(/^Usage: assess attempts list/);
+        expect(a.out).toBe(b.out);
+      });
     });
-  });
 }

@@ -34,7 +34,11 @@ describe('delivery faults in a running sandbox', () => {
   let sb: RunningSandbox;
   let receiver: Awaited<ReturnType<typeof startServer>>;
   const control = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${sb.baseUrl}/_sandbox${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(`${sb.baseUrl}/_sandbox${path}`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
     return { status: res.status, body: (await res.json()) as any };
   };
   const startedWithCallback = async (email: string) => {

@@ -31,7 +31,13 @@ async function post(path: string, body: string | Buffer, headers: Record<string,
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 const control = async (method: string, path: string, body?: unknown) =>
-  (await fetch(`${sb.baseUrl}/_sandbox${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined })).json() as Promise<any>;
+  (
+    await fetch(`${sb.baseUrl}/_sandbox${path}`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    })
+  ).json() as Promise<any>;
 async function state(): Promise<unknown> {
   const { requests: _log, ...rest } = await control('GET', '/state');
   return rest;
@@ -54,10 +60,19 @@ describe('request bodies over 1 MB → 413 {errors}', () => {
   it('a chunked body (no Content-Length) is cut off at the limit too', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const url = new URL(`${sb.baseUrl}/v3/tests/1001/invite`);
-      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'X-API-KEY': key, 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { 'X-API-KEY': key, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
       req.on('error', reject);
       req.end(paddedInvite('chunked@example.com', LIMIT + 4096));
     });
@@ -72,7 +87,16 @@ describe('request bodies over 1 MB → 413 {errors}', () => {
 });
 
 describe('malformed and hostile JSON → 400, never 500', () => {
-  const ENDPOINTS = ['/v3/tests/1001/invite', '/v3/tests/1001/testlinks/5002/invite', '/v3/invitations/900001/reattempt', '/v3/tests/1001/testlinks', '/v3/tests/1001/testlinks/5002', '/v3/tests/1001/settings', '/v3/candidates/testattempts?state=completed', '/v3/callbacks/process'];
+  const ENDPOINTS = [
+    '/v3/tests/1001/invite',
+    '/v3/tests/1001/testlinks/5002/invite',
+    '/v3/invitations/900001/reattempt',
+    '/v3/tests/1001/testlinks',
+    '/v3/tests/1001/testlinks/5002',
+    '/v3/tests/1001/settings',
+    '/v3/candidates/testattempts?state=completed',
+    '/v3/callbacks/process',
+  ];
   it.each(ENDPOINTS)('%s: malformed JSON is 400 {errors} whatever the content type', async (path) => {
     for (const type of ['application/json', 'text/plain', 'application/x-www-form-urlencoded']) {
       const r = await post(path, '{"email": ', { 'content-type': type });
@@ -84,7 +108,10 @@ describe('malformed and hostile JSON → 400, never 500', () => {
   it('JSON of the wrong top-level type gets the endpoint’s own 4xx shape', async () => {
     for (const body of ['[]', '"x"', '123', 'true']) {
       expect(await post('/v3/tests/1001/invite', body)).toMatchObject({ status: 400, body: { errors: [expect.stringMatching(/expected object/)] } });
-      expect(await post('/v3/invitations/900001/reattempt', body)).toMatchObject({ status: 400, body: { statusCode: 400, message: expect.stringMatching(/expected object/) } });
+      expect(await post('/v3/invitations/900001/reattempt', body)).toMatchObject({
+        status: 400,
+        body: { statusCode: 400, message: expect.stringMatching(/expected object/) },
+      });
       expect(await post('/v3/callbacks/process', body)).toMatchObject({ status: 400, body: { result: null, errors: [expect.any(String)] } });
     }
   });
@@ -98,7 +125,10 @@ describe('malformed and hostile JSON → 400, never 500', () => {
   });
 
   it('__proto__ and constructor.prototype in a body pollute nothing', async () => {
-    const r = await post('/v3/tests/1001/invite', '{"email":"proto@example.com","name":"P","__proto__":{"polluted":1},"constructor":{"prototype":{"polluted2":1}}}');
+    const r = await post(
+      '/v3/tests/1001/invite',
+      '{"email":"proto@example.com","name":"P","__proto__":{"polluted":1},"constructor":{"prototype":{"polluted2":1}}}',
+    );
     expect(r.status).toBe(200);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted2).toBeUndefined();
@@ -187,10 +217,13 @@ describe('callback delivery: bounded and never redirected', () => {
     const inv = await post('/v3/tests/1001/invite', JSON.stringify({ email, name: 'Hook', callbackURL: url }));
     const id = inv.body.testInvitationId as number;
     await control('POST', `/invitations/${id}/simulate`, { to: 'start' });
-    const [d] = await waitFor(async () => {
-      const list = (await control('GET', `/deliveries?invitation=${id}`)).deliveries as any[];
-      return list.length && list[0].state !== 'pending' ? list : null;
-    }, { what: `the delivery for ${email} to finish` });
+    const [d] = await waitFor(
+      async () => {
+        const list = (await control('GET', `/deliveries?invitation=${id}`)).deliveries as any[];
+        return list.length && list[0].state !== 'pending' ? list : null;
+      },
+      { what: `the delivery for ${email} to finish` },
+    );
     return d;
   }
 

@@ -78,7 +78,14 @@ describe('list attempts: grouping and date rules', () => {
     ]);
     expect((await get('cancelled')).filter((a: any) => a.testId === 1003).map((a: any) => a.testInvitationId)).toEqual([ids.cancel]);
     expect((await get('expired')).filter((a: any) => a.testId === 1003).map((a: any) => a.testInvitationId)).toEqual([ids.expire]);
-    expect(completed[0]).toEqual({ testInvitationId: expect.any(Number), testId: expect.any(Number), name: expect.any(String), email: expect.any(String), invitationtype: expect.stringMatching(/^(api|app)$/), testStatus: expect.any(String) });
+    expect(completed[0]).toEqual({
+      testInvitationId: expect.any(Number),
+      testId: expect.any(Number),
+      name: expect.any(String),
+      email: expect.any(String),
+      invitationtype: expect.stringMatching(/^(api|app)$/),
+      testStatus: expect.any(String),
+    });
   });
   it('a date without time is 00:00:00; with and without Z are the same instant', async () => {
     await h.control('POST', '/clock', { set: '2032-03-10T15:30:00Z', freeze: true });

@@ -23,7 +23,12 @@ describe('control API', () => {
   it('GET /_sandbox/invitations lists every account, filterable', async () => {
     const all = (await h.control('GET', '/invitations')).body.invitations;
     expect(new Set(all.map((i: any) => i.accountId))).toEqual(new Set([1, 2]));
-    expect(all[0]).toMatchObject({ testInvitationId: expect.any(Number), status: expect.any(String), testLinkId: expect.any(Number), email: expect.any(String) });
+    expect(all[0]).toMatchObject({
+      testInvitationId: expect.any(Number),
+      status: expect.any(String),
+      testLinkId: expect.any(Number),
+      email: expect.any(String),
+    });
     const pending2 = (await h.control('GET', '/invitations?accountId=2&status=pending')).body.invitations;
     expect(pending2.map((i: any) => i.testInvitationId)).toEqual([900009]);
   });

@@ -6,7 +6,11 @@ let h: Harness;
 beforeAll(async () => (h = await harness()));
 afterAll(() => h.close());
 
-const LINK = { testLinkName: 'L', invitationType: 'email', invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 1 } } };
+const LINK = {
+  testLinkName: 'L',
+  invitationType: 'email',
+  invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 1 } },
+};
 
 describe('error table row 1: 400 {errors:[…]}', () => {
   it('invite: empty e-mail', async () => {

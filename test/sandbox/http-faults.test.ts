@@ -32,13 +32,17 @@ async function invite(email: string): Promise<{ status?: number; body?: string; 
     return { error: (err as { code?: string }).code };
   }
 }
-const invitationsOf = async (email: string) => (await h.control('GET', `/invitations?email=${encodeURIComponent(email)}`)).body.invitations as Array<{ testInvitationId: number }>;
+const invitationsOf = async (email: string) =>
+  (await h.control('GET', `/invitations?email=${encodeURIComponent(email)}`)).body.invitations as Array<{ testInvitationId: number }>;
 
 describe('/_sandbox/faults', () => {
   it('POST sets a spec (text or JSON fields), GET shows it with counters, DELETE clears', async () => {
     expect((await setFaults({ spec: '5xx=0.1,latency=1ms,seed=42' })).spec).toBe('5xx=0.1,latency=1ms,seed=42');
     expect((await setFaults({ 429: 0.2, retryAfter: 2, seed: 1 })).spec).toBe('429=0.2,retryAfter=2,seed=1');
-    expect((await h.control('GET', '/faults')).body).toEqual({ spec: '429=0.2,retryAfter=2,seed=1', counters: { requests: 0, delayed: 0, total: 0, injected: {} } });
+    expect((await h.control('GET', '/faults')).body).toEqual({
+      spec: '429=0.2,retryAfter=2,seed=1',
+      counters: { requests: 0, delayed: 0, total: 0, injected: {} },
+    });
     const off = await h.control('DELETE', '/faults');
     expect(off.body.spec).toBeNull();
     expect((await h.control('GET', '/faults')).body.spec).toBeNull();
@@ -117,10 +121,16 @@ describe('faults before and after the state change', () => {
     expect(r.headers['content-type']).toMatch(/application\/json/);
     expect(JSON.parse(await r.body.text()).errors).toHaveLength(1);
     await setFaults({ spec: 'reset=1,after=1' });
-    await expect(request(`${h.sb.baseUrl}/v3/reports/900001/pdf`, { dispatcher: agent, headers: { 'X-API-KEY': h.keyA } })).rejects.toMatchObject({ code: 'UND_ERR_SOCKET' });
+    await expect(request(`${h.sb.baseUrl}/v3/reports/900001/pdf`, { dispatcher: agent, headers: { 'X-API-KEY': h.keyA } })).rejects.toMatchObject({
+      code: 'UND_ERR_SOCKET',
+    });
     await h.control('DELETE', '/faults');
     const ok = await request(`${h.sb.baseUrl}/v3/reports/900001/pdf`, { dispatcher: agent, headers: { 'X-API-KEY': h.keyA } });
-    expect(Buffer.from(await ok.body.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(
+      Buffer.from(await ok.body.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
   });
 
   it('a truncated answer: headers and part of the body, then the connection is cut; the state change stands', async () => {

@@ -48,7 +48,14 @@ describe('invite (default link) on an existing invitation — spec table', () =>
 });
 
 describe('invite via a chosen link on an existing invitation — same table', () => {
-  const next: Record<string, string> = { Pending: 'Pending', Cancelled: 'Pending', Expired: 'Pending', Complete: 'Complete', 'In Progress': 'In Progress', 'Test Left': 'Test Left' };
+  const next: Record<string, string> = {
+    Pending: 'Pending',
+    Cancelled: 'Pending',
+    Expired: 'Pending',
+    Complete: 'Complete',
+    'In Progress': 'In Progress',
+    'Test Left': 'Test Left',
+  };
   it.each(TABLE_STATES)('%s', async (state) => {
     const email = `link-${state.replace(' ', '')}@table.test`;
     const first = await h.api('POST', '/v3/tests/1001/testlinks/5002/invite', { email, name: 'L' });

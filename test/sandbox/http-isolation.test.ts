@@ -7,7 +7,11 @@ let h: Harness;
 beforeAll(async () => (h = await harness()));
 afterAll(() => h.close());
 
-const LINK = { testLinkName: 'L', invitationType: 'email', invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 1 } } };
+const LINK = {
+  testLinkName: 'L',
+  invitationType: 'email',
+  invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 1 } },
+};
 const forbiddenTest = (id: number) => ({ statusCode: 403, message: expect.stringContaining(String(id)) });
 
 const CASES: [string, string, string, unknown, number, (id: string) => unknown][] = [

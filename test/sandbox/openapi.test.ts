@@ -18,8 +18,7 @@ async function servedRoutes(): Promise<Map<string, Json>> {
   const routes = new Map<string, Json>();
   const app = buildServer(Store.seeded(), {
     onRoute: (r: RouteOptions) => {
-      for (const method of [r.method].flat())
-        if (method !== 'HEAD' && /^\/v[23]\//.test(r.url)) routes.set(`${method} ${r.url}`, r.config ?? {});
+      for (const method of [r.method].flat()) if (method !== 'HEAD' && /^\/v[23]\//.test(r.url)) routes.set(`${method} ${r.url}`, r.config ?? {});
     },
   });
   await app.ready(); // plugins (the v2 scope) register their routes here
@@ -31,8 +30,14 @@ describe('OpenAPI operations ↔ routes the sandbox serves', () => {
   it('documents every served /v3 and /v2 route, and serves every documented one', async () => {
     const served = await servedRoutes();
     const documented = OPERATIONS.map((o) => `${o.method} ${o.path}`);
-    expect([...served.keys()].filter((k) => !documented.includes(k)), 'served but not documented').toEqual([]);
-    expect(documented.filter((k) => !served.has(k)), 'documented but not served').toEqual([]);
+    expect(
+      [...served.keys()].filter((k) => !documented.includes(k)),
+      'served but not documented',
+    ).toEqual([]);
+    expect(
+      documented.filter((k) => !served.has(k)),
+      'documented but not served',
+    ).toEqual([]);
     expect(new Set(documented).size).toBe(documented.length);
   });
 
@@ -74,7 +79,11 @@ describe('answers of the sandbox validate against the document', () => {
       method,
       headers: { 'x-api-key': key ?? h.keyA, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
-    }).then(async (r) => ({ status: r.status, headers: r.headers, body: (r.headers.get('content-type') ?? '').includes('json') ? await r.json() : await r.arrayBuffer() }));
+    }).then(async (r) => ({
+      status: r.status,
+      headers: r.headers,
+      body: (r.headers.get('content-type') ?? '').includes('json') ? await r.json() : await r.arrayBuffer(),
+    }));
 
   beforeAll(async () => {
     h = await harness();
@@ -95,8 +104,18 @@ describe('answers of the sandbox validate against the document', () => {
     check('POST', '/v3/tests/:testId/invite', await h.api('POST', '/v3/tests/1001/invite', { email: 'oa2@example.com', name: 'O A' }), 200);
     check('POST', '/v3/tests/:testId/invite', await h.api('POST', '/v3/tests/1001/invite', { email: 'not-an-email', name: 'X' }), 400);
     check('POST', '/v3/tests/:testId/invite', await h.api('POST', '/v3/tests/2001/invite', { email: 'a@example.com', name: 'X' }), 403);
-    check('POST', '/v3/tests/:testId/testlinks/:testLinkId/invite', await h.api('POST', '/v3/tests/1001/testlinks/5002/invite', { email: 'oa3@example.com', name: 'O' }), 201);
-    check('POST', '/v3/tests/:testId/testlinks/:testLinkId/invite', await h.api('POST', '/v3/tests/1001/testlinks/5999/invite', { email: 'oa3@example.com', name: 'O' }), 404);
+    check(
+      'POST',
+      '/v3/tests/:testId/testlinks/:testLinkId/invite',
+      await h.api('POST', '/v3/tests/1001/testlinks/5002/invite', { email: 'oa3@example.com', name: 'O' }),
+      201,
+    );
+    check(
+      'POST',
+      '/v3/tests/:testId/testlinks/:testLinkId/invite',
+      await h.api('POST', '/v3/tests/1001/testlinks/5999/invite', { email: 'oa3@example.com', name: 'O' }),
+      404,
+    );
     await h.move(id, 'complete', { score: 70 });
     for (const t of [1, 2, 3]) check('GET', '/v3/reports/:testInvitationId', await h.api('GET', `/v3/reports/${id}?reportType=${t}`), 200);
     check('GET', '/v3/reports/:testInvitationId', await h.api('GET', '/v3/reports/900004'), 200); // Pending: null scores
@@ -116,7 +135,12 @@ describe('answers of the sandbox validate against the document', () => {
     const created = await h.api('POST', '/v3/tests/1001/testlinks', { testLinkName: 'OpenAPI', invitationType: 'open', invitationSchedule: schedule });
     check('POST', '/v3/tests/:testId/testlinks', created, 200);
     check('POST', '/v3/tests/:testId/testlinks', await h.api('POST', '/v3/tests/1001/testlinks', { testLinkName: 'x', invitationType: 'bad' }), 400);
-    check('POST', '/v3/tests/:testId/testlinks/:testLinkId', await h.api('POST', `/v3/tests/1001/testlinks/${created.body.testLinkId}`, { testLinkStatus: 'inactive' }), 200);
+    check(
+      'POST',
+      '/v3/tests/:testId/testlinks/:testLinkId',
+      await h.api('POST', `/v3/tests/1001/testlinks/${created.body.testLinkId}`, { testLinkStatus: 'inactive' }),
+      200,
+    );
     check('GET', '/v3/tests/:testId/settings', await h.api('GET', '/v3/tests/1001/settings'), 200);
     check('POST', '/v3/tests/:testId/settings', await h.api('POST', '/v3/tests/1001/settings', FULL_SETTINGS), 201);
     check('POST', '/v3/invitations/:testInvitationId/reattempt', await h.api('POST', `/v3/invitations/${id}/reattempt`, REATTEMPT_BODY), 200);
@@ -137,8 +161,18 @@ describe('answers of the sandbox validate against the document', () => {
     const reg = await v2('POST', '/v2/org/tests/1001/register', { emailId: 'v2-openapi@example.com', fullName: 'V Two' });
     check('POST', '/v2/org/tests/:testId/register', reg, 200);
     check('POST', '/v2/org/tests/:testId/register', await v2('POST', '/v2/org/tests/1001/register', { emailId: 'nope' }), 400);
-    check('POST', '/v2/org/tests/:testId/testlinks/:testLinkId/register', await v2('POST', '/v2/org/tests/1001/testlinks/5002/register', { emailId: 'v2b@example.com', fullName: 'V' }), 200);
-    check('POST', '/v2/org/tests/:testId/testlinks/:testLinkId/register', await v2('POST', '/v2/org/tests/1001/testlinks/5999/register', { emailId: 'v2b@example.com', fullName: 'V' }), 404);
+    check(
+      'POST',
+      '/v2/org/tests/:testId/testlinks/:testLinkId/register',
+      await v2('POST', '/v2/org/tests/1001/testlinks/5002/register', { emailId: 'v2b@example.com', fullName: 'V' }),
+      200,
+    );
+    check(
+      'POST',
+      '/v2/org/tests/:testId/testlinks/:testLinkId/register',
+      await v2('POST', '/v2/org/tests/1001/testlinks/5999/register', { emailId: 'v2b@example.com', fullName: 'V' }),
+      404,
+    );
     for (const inv of [900001, 900004]) {
       check('GET', '/v2/org/report/:testInvitationId', await v2('GET', `/v2/org/report/${inv}`), 200);
       check('GET', '/v2/org/report/:testInvitationId/sections', await v2('GET', `/v2/org/report/${inv}/sections`), 200);
@@ -147,9 +181,19 @@ describe('answers of the sandbox validate against the document', () => {
     check('GET', '/v2/org/report/:testInvitationId/pdf', await v2('GET', '/v2/org/report/900004/pdf'), 400);
     check('GET', '/v2/org/tests/:testId/testlinks', await v2('GET', '/v2/org/tests/1001/testlinks'), 200);
     check('GET', '/v2/org/tests/:testId/testlinks/:testLinkId', await v2('GET', '/v2/org/tests/1001/testlinks/5002'), 200);
-    const link = await v2('POST', '/v2/org/tests/1001/testlinks', { testLinkName: 'v2 OpenAPI', accessTime: 1, startDateTime: '2030-01-01T00:00:00', endDateTime: '2030-02-01T00:00:00' });
+    const link = await v2('POST', '/v2/org/tests/1001/testlinks', {
+      testLinkName: 'v2 OpenAPI',
+      accessTime: 1,
+      startDateTime: '2030-01-01T00:00:00',
+      endDateTime: '2030-02-01T00:00:00',
+    });
     check('POST', '/v2/org/tests/:testId/testlinks', link, 200);
-    check('POST', '/v2/org/tests/:testId/testlinks/:testLinkId', await v2('POST', `/v2/org/tests/1001/testlinks/${(link.body as Json).result.testLinkId}`, { testLinkStatus: 3 }), 200);
+    check(
+      'POST',
+      '/v2/org/tests/:testId/testlinks/:testLinkId',
+      await v2('POST', `/v2/org/tests/1001/testlinks/${(link.body as Json).result.testLinkId}`, { testLinkStatus: 3 }),
+      200,
+    );
   });
 
   it('exercised every documented operation', () => {

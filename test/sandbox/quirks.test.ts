@@ -23,7 +23,8 @@ describe('quirks mode', () => {
     const run = async () => {
       await s.control('POST', '/quirks', { seed: 42 });
       const out: string[] = [];
-      for (const p of ['/v3/tests', '/v3/tests/1001', '/v3/reports/900001?reportType=3', '/v3/tests/1001/testlinks', '/v3/tests']) out.push((await get(p)).text);
+      for (const p of ['/v3/tests', '/v3/tests/1001', '/v3/reports/900001?reportType=3', '/v3/tests/1001/testlinks', '/v3/tests'])
+        out.push((await get(p)).text);
       return out;
     };
     const a = await run();

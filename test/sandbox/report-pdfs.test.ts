@@ -103,13 +103,16 @@ describe('report PDFs over HTTP', () => {
     expect((await getPdf(`/v2/org/report/${id}/pdf`, true)).equals(first)).toBe(true);
   });
 
-  it('a finished attempt\'s PDF is rendered in the background and the request is served from it', async () => {
+  it("a finished attempt's PDF is rendered in the background and the request is served from it", async () => {
     const id = await h.inviteA(1001, 'pdf-background@example.com');
     await h.move(id, 'terminate', { score: 55 });
-    const idle = await waitFor(async () => {
-      const q = (await h.control('GET', '/reports')).body;
-      return !q.pdfQueue && !q.pdfRendering && q;
-    }, { what: 'the background PDF render' });
+    const idle = await waitFor(
+      async () => {
+        const q = (await h.control('GET', '/reports')).body;
+        return !q.pdfQueue && !q.pdfRendering && q;
+      },
+      { what: 'the background PDF render' },
+    );
     const pdf = await getPdf(`/v3/reports/${id}/pdf`);
     expect((await h.control('GET', '/reports')).body.pdfRenders).toBe(idle.pdfRenders); // a cache hit
     expect(pdf.equals(await expected(id))).toBe(true);
@@ -134,7 +137,11 @@ describe('report PDFs over HTTP', () => {
     const first = await getPdf(`/v3/reports/${id}/pdf`);
     const now = Date.now();
     const utc = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    const r = await h.api('POST', `/v3/invitations/${id}/reattempt`, { StartDateTime: utc(now - 3_600_000), EndDateTime: utc(now + 86_400_000), TimeZoneId: 7 });
+    const r = await h.api('POST', `/v3/invitations/${id}/reattempt`, {
+      StartDateTime: utc(now - 3_600_000),
+      EndDateTime: utc(now + 86_400_000),
+      TimeZoneId: 7,
+    });
     expect(r.status).toBe(200);
     const next = r.body.testInvitationId as number;
     await h.move(next, 'complete', { score: 88 });

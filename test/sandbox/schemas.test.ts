@@ -22,7 +22,6 @@ const link = (schedule: unknown, extra: Record<string, unknown> = {}) => ({
 });
 const errorsOf = (r: { ok: boolean; errors?: string[] }) => (r.ok ? [] : r.errors!).join(' | ');
 
-
 describe('test link schedule rules', () => {
   it('validityindays needs invitationValidityInDays and timeZoneId', () => {
     const ok = parseWith(TestLinkInput, link({ scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 1 } }));
@@ -35,8 +34,12 @@ describe('test link schedule rules', () => {
   it.each(['timebound', 'slotwise'])('%s needs start, end (after start), time zone, in YYYY-MM-ddTHH:mm:ssZ', (scheduleType) => {
     const details = { startDateTime: '2030-01-01T09:00:00Z', endDateTime: '2030-01-05T17:00:00Z', timeZoneId: 3 };
     expect(parseWith(TestLinkInput, link({ scheduleType, scheduleDetails: details })).ok).toBe(true);
-    expect(errorsOf(parseWith(TestLinkInput, link({ scheduleType, scheduleDetails: { ...details, endDateTime: undefined } })))).toContain('endDateTime is required');
-    expect(errorsOf(parseWith(TestLinkInput, link({ scheduleType, scheduleDetails: { ...details, timeZoneId: undefined } })))).toContain('timeZoneId is required');
+    expect(errorsOf(parseWith(TestLinkInput, link({ scheduleType, scheduleDetails: { ...details, endDateTime: undefined } })))).toContain(
+      'endDateTime is required',
+    );
+    expect(errorsOf(parseWith(TestLinkInput, link({ scheduleType, scheduleDetails: { ...details, timeZoneId: undefined } })))).toContain(
+      'timeZoneId is required',
+    );
     expect(errorsOf(parseWith(TestLinkInput, link({ scheduleType, scheduleDetails: { ...details, endDateTime: '2029-12-31T00:00:00Z' } })))).toContain(
       'endDateTime must be after startDateTime',
     );
@@ -114,15 +117,19 @@ describe('requests', () => {
     expect(parseAttemptDateTime('2030-01-02')).toBe(Date.parse('2030-01-02T00:00:00Z'));
     expect(parseAttemptDateTime('2030-01-02T10:11:12')).toBe(Date.parse('2030-01-02T10:11:12Z'));
     expect(parseAttemptDateTime('2030-01-02T10:11:12Z')).toBe(Date.parse('2030-01-02T10:11:12Z'));
-    for (const bad of ['02/01/2030', '2030-13-01', '2030-01-02T25:00:00', 'yesterday', '2030-01-02Z'])
-      expect(parseAttemptDateTime(bad)).toBeNull();
+    for (const bad of ['02/01/2030', '2030-13-01', '2030-01-02T25:00:00', 'yesterday', '2030-01-02Z']) expect(parseAttemptDateTime(bad)).toBeNull();
   });
 });
 
 describe('lenient responses', () => {
   it('report: sectionID is read as sectionId, extra fields pass through', () => {
     const r = Report.parse({
-      testInvitationId: 1, testId: '2', candidateEmail: 'a@b.co', status: 'Complete', testName: 'T', future: true,
+      testInvitationId: 1,
+      testId: '2',
+      candidateEmail: 'a@b.co',
+      status: 'Complete',
+      testName: 'T',
+      future: true,
       sections: [{ sectionID: 9, candidateScore: 1, sectionScore: 2, noOfQue: 1, sectionName: 'S', Skills: [] }],
     });
     expect(r.sections![0].sectionId).toBe(9);

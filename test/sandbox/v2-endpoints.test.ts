@@ -22,11 +22,21 @@ describe('tests', () => {
     expect(r.status).toBe(200);
     expect(r.body).toEqual(envelope({ tests: expect.any(Array), testsCount: 4 }));
     expect(r.body.result.tests.map((t: any) => t.testId)).toEqual([1001, 1002, 1003, 1004]);
-    expect(r.body.result.tests[0]).toEqual({ testId: 1001, testName: 'Java Backend Developer', accessKey: expect.any(String), duration: 75, questions: 17, testStatus: 'Active' });
+    expect(r.body.result.tests[0]).toEqual({
+      testId: 1001,
+      testName: 'Java Backend Developer',
+      accessKey: expect.any(String),
+      duration: 75,
+      questions: 17,
+      testStatus: 'Active',
+    });
     expect(r.body.result.tests[3].testStatus).toBe('Inactive');
   });
   it('list: page_size and page_no page through; a page past the end is empty; bad values are 400.1', async () => {
-    expect((await call('GET', '/v2/org/tests?page_size=3&page_no=2')).body.result).toEqual({ tests: [expect.objectContaining({ testId: 1004 })], testsCount: 4 });
+    expect((await call('GET', '/v2/org/tests?page_size=3&page_no=2')).body.result).toEqual({
+      tests: [expect.objectContaining({ testId: 1004 })],
+      testsCount: 4,
+    });
     expect((await call('GET', '/v2/org/tests?page_size=3&page_no=9')).body.result.tests).toEqual([]);
     const bad = await call('GET', '/v2/org/tests?page_size=0');
     expect(bad.status).toBe(400);
@@ -57,7 +67,13 @@ describe('register', () => {
     expect(again.body.result).toEqual(first.body.result);
     const all = (await h.control('GET', '/invitations?email=reg@example.com')).body.invitations;
     expect(all).toHaveLength(1);
-    expect(all[0]).toMatchObject({ testInvitationId: id, name: 'Reg Two', callbackUrl: 'https://hooks.example/cb', redirectUrl: 'https://example.com/done', status: 'Pending' });
+    expect(all[0]).toMatchObject({
+      testInvitationId: id,
+      name: 'Reg Two',
+      callbackUrl: 'https://hooks.example/cb',
+      redirectUrl: 'https://example.com/done',
+      status: 'Pending',
+    });
   });
   it('also updates a record that was already taken (its state stays)', async () => {
     await call('POST', '/v2/org/tests/1001/register', { emailId: 'alice@example.com', fullName: 'Alice Renamed', callbackURL: 'https://hooks.example/a' });
@@ -66,7 +82,13 @@ describe('register', () => {
   });
   it('via a test link: testUrl and testAccessTime text; one record per link', async () => {
     const r = await call('POST', '/v2/org/tests/1001/testlinks/5002/register', { fullName: 'Link Reg', emailId: 'linkreg@example.com' });
-    expect(r.body).toEqual(envelope({ testInvitationId: expect.any(Number), testUrl: expect.stringContaining('/take/'), testAccessTime: expect.stringMatching(/^Time bound: from \S+ to \S+ UTC$/) }));
+    expect(r.body).toEqual(
+      envelope({
+        testInvitationId: expect.any(Number),
+        testUrl: expect.stringContaining('/take/'),
+        testAccessTime: expect.stringMatching(/^Time bound: from \S+ to \S+ UTC$/),
+      }),
+    );
     const anytime = await call('POST', '/v2/org/tests/1001/testlinks/5001/register', { fullName: 'Link Reg', emailId: 'linkreg@example.com' });
     expect(anytime.body.result.testInvitationId).not.toBe(r.body.result.testInvitationId);
     expect(anytime.body.result.testAccessTime).toMatch(/^Anytime: valid for 7 days, until \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2} UTC$/);
@@ -108,16 +130,23 @@ describe('reports', () => {
     );
   });
   it('statuses before and during an attempt; wv/tv once taken', async () => {
-    expect((await call('GET', '/v2/org/report/900004')).body.result).toMatchObject({ testStatus: 'Pending', reportStatus: 'Pending', score: null, attemptedOn: null });
+    expect((await call('GET', '/v2/org/report/900004')).body.result).toMatchObject({
+      testStatus: 'Pending',
+      reportStatus: 'Pending',
+      score: null,
+      attemptedOn: null,
+    });
     expect((await call('GET', '/v2/org/report/900005')).body.result).toMatchObject({ testStatus: 'In progress', reportStatus: 'In progress' });
     expect((await call('GET', '/v2/org/report/900003')).body.result).toMatchObject({ testStatus: 'Completed', reportStatus: 'Generated', wv: 3, tv: 69 });
   });
   it('section report: sectionName, sectionScore, candidateScore; empty before a result', async () => {
     const r = await call('GET', '/v2/org/report/900001/sections');
-    expect(r.body).toEqual(envelope([
-      { sectionName: 'Core Java', sectionScore: 70, candidateScore: expect.any(Number) },
-      { sectionName: 'Coding', sectionScore: 60, candidateScore: expect.any(Number) },
-    ]));
+    expect(r.body).toEqual(
+      envelope([
+        { sectionName: 'Core Java', sectionScore: 70, candidateScore: expect.any(Number) },
+        { sectionName: 'Coding', sectionScore: 60, candidateScore: expect.any(Number) },
+      ]),
+    );
     const v3 = await h.api('GET', '/v3/reports/900001?reportType=1');
     expect(r.body.result.map((s: any) => s.candidateScore)).toEqual(v3.body.sections.map((s: any) => s.candidateScore));
     expect((await call('GET', '/v2/org/report/900004/sections')).body.result).toEqual([]);
@@ -162,7 +191,16 @@ describe('test links', () => {
       [5004, 0, 3, 0, 0],
     ]);
     const one = await call('GET', '/v2/org/tests/1001/testlinks/5002');
-    expect(one.body).toEqual(envelope(expect.objectContaining({ testLinkId: 5002, testLinkAccessKey: expect.any(String), startDateTime: expect.stringMatching(V2_DATE), endDateTime: expect.stringMatching(V2_DATE) })));
+    expect(one.body).toEqual(
+      envelope(
+        expect.objectContaining({
+          testLinkId: 5002,
+          testLinkAccessKey: expect.any(String),
+          startDateTime: expect.stringMatching(V2_DATE),
+          endDateTime: expect.stringMatching(V2_DATE),
+        }),
+      ),
+    );
     const v3 = (await h.api('GET', '/v3/tests/1001/testlinks/5002')).body;
     expect(`${one.body.result.startDateTime}Z`).toBe(v3.invitationSchedule.scheduleDetails.startDateTime);
     expect(one.body.result.testLinkAccessKey).toBe(v3.testLink);
@@ -170,12 +208,40 @@ describe('test links', () => {
   });
   it('create with defaults (accessTime 0, account time zone and e-mail, status 1); seen by v3 as validityindays', async () => {
     const r = await call('POST', '/v2/org/tests/1003/testlinks', { testLinkName: 'v2 anytime' });
-    expect(r.body).toEqual(envelope(expect.objectContaining({ accessTime: 0, startDateTime: null, endDateTime: null, timeZoneId: 1, inviteCandidateOnly: 0, imageProctoring: 0, emailToStakeholder: 'hr@acme.example', testLinkStatus: 1 })));
+    expect(r.body).toEqual(
+      envelope(
+        expect.objectContaining({
+          accessTime: 0,
+          startDateTime: null,
+          endDateTime: null,
+          timeZoneId: 1,
+          inviteCandidateOnly: 0,
+          imageProctoring: 0,
+          emailToStakeholder: 'hr@acme.example',
+          testLinkStatus: 1,
+        }),
+      ),
+    );
     const v3 = (await h.api('GET', `/v3/tests/1003/testlinks/${r.body.result.testLinkId}`)).body;
-    expect(v3).toMatchObject({ testLinkStatus: 'active', invitationType: 'open', proctoringSettings: { proctoringMode: 'disabled' }, invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3650, timeZoneId: 1 } } });
+    expect(v3).toMatchObject({
+      testLinkStatus: 'active',
+      invitationType: 'open',
+      proctoringSettings: { proctoringMode: 'disabled' },
+      invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3650, timeZoneId: 1 } },
+    });
   });
   it('create time bound / slot wise with v2 dates; v3 sees timebound / slotwise with Z dates', async () => {
-    const body = { testLinkName: 'v2 slots', accessTime: 2, timeZoneId: 9, inviteCandidateOnly: 1, imageProctoring: 1, emailToStakeholder: 'a@example.com,b@example.com', testLinkStatus: 3, startDateTime: '2030-01-01T09:00:00', endDateTime: '2030-01-10T17:00:00' };
+    const body = {
+      testLinkName: 'v2 slots',
+      accessTime: 2,
+      timeZoneId: 9,
+      inviteCandidateOnly: 1,
+      imageProctoring: 1,
+      emailToStakeholder: 'a@example.com,b@example.com',
+      testLinkStatus: 3,
+      startDateTime: '2030-01-01T09:00:00',
+      endDateTime: '2030-01-10T17:00:00',
+    };
     const r = await call('POST', '/v2/org/tests/1003/testlinks', body);
     expect(r.status).toBe(200);
     expect(r.body.result).toMatchObject({ ...body, testLinkAccessKey: expect.any(String) });
@@ -185,20 +251,36 @@ describe('test links', () => {
       invitationType: 'email',
       proctoringSettings: { proctoringMode: 'image' },
       stakeholderEmails: 'a@example.com,b@example.com',
-      invitationSchedule: { scheduleType: 'slotwise', scheduleDetails: { startDateTime: '2030-01-01T09:00:00Z', endDateTime: '2030-01-10T17:00:00Z', timeZoneId: 9 } },
+      invitationSchedule: {
+        scheduleType: 'slotwise',
+        scheduleDetails: { startDateTime: '2030-01-01T09:00:00Z', endDateTime: '2030-01-10T17:00:00Z', timeZoneId: 9 },
+      },
     });
   });
   it('dates: v2 takes YYYY-MM-ddTHH:mm:ss and refuses the Z form; v3 takes the Z form and refuses the v2 one', async () => {
-    const v2Z = await call('POST', '/v2/org/tests/1003/testlinks', { testLinkName: 'z', accessTime: 1, startDateTime: '2030-01-01T09:00:00Z', endDateTime: '2030-01-02T09:00:00Z' });
+    const v2Z = await call('POST', '/v2/org/tests/1003/testlinks', {
+      testLinkName: 'z',
+      accessTime: 1,
+      startDateTime: '2030-01-01T09:00:00Z',
+      endDateTime: '2030-01-02T09:00:00Z',
+    });
     expect(v2Z).toMatchObject({ status: 400, body: { statuscode: '400.1', description: expect.stringContaining('no Z suffix') } });
     const v3Plain = await h.api('POST', '/v3/tests/1003/testlinks', {
       testLinkName: 'plain',
       invitationType: 'open',
-      invitationSchedule: { scheduleType: 'timebound', scheduleDetails: { startDateTime: '2030-01-01T09:00:00', endDateTime: '2030-01-02T09:00:00', timeZoneId: 1 } },
+      invitationSchedule: {
+        scheduleType: 'timebound',
+        scheduleDetails: { startDateTime: '2030-01-01T09:00:00', endDateTime: '2030-01-02T09:00:00', timeZoneId: 1 },
+      },
     });
     expect(v3Plain.status).toBe(400);
     expect(v3Plain.body.errors.join(' ')).toContain('YYYY-MM-ddTHH:mm:ssZ');
-    const v3Invite = await h.api('POST', '/v3/tests/1003/invite', { email: 'd@example.com', name: 'D', startDateTime: '2030-01-01T09:00:00', endDateTime: '2030-01-02T09:00:00' });
+    const v3Invite = await h.api('POST', '/v3/tests/1003/invite', {
+      email: 'd@example.com',
+      name: 'D',
+      startDateTime: '2030-01-01T09:00:00',
+      endDateTime: '2030-01-02T09:00:00',
+    });
     expect(v3Invite.status).toBe(400);
   });
   it('create refuses what v2 does not allow (400.1)', async () => {
@@ -217,13 +299,23 @@ describe('test links', () => {
     }
   });
   it('update: given fields replace, the rest is kept; switching to anytime drops the dates', async () => {
-    const created = (await call('POST', '/v2/org/tests/1003/testlinks', { testLinkName: 'upd', accessTime: 1, startDateTime: '2030-02-01T08:00:00', endDateTime: '2030-02-03T08:00:00' })).body.result;
+    const created = (
+      await call('POST', '/v2/org/tests/1003/testlinks', {
+        testLinkName: 'upd',
+        accessTime: 1,
+        startDateTime: '2030-02-01T08:00:00',
+        endDateTime: '2030-02-03T08:00:00',
+      })
+    ).body.result;
     const path = `/v2/org/tests/1003/testlinks/${created.testLinkId}`;
     const renamed = await call('POST', path, { testLinkName: 'upd 2', testLinkStatus: 3 });
     expect(renamed.body.result).toMatchObject({ testLinkName: 'upd 2', testLinkStatus: 3, accessTime: 1, startDateTime: '2030-02-01T08:00:00' });
     const anytime = await call('POST', path, { accessTime: 0 });
     expect(anytime.body.result).toMatchObject({ accessTime: 0, startDateTime: null, endDateTime: null, testLinkName: 'upd 2' });
-    expect((await call('POST', path, { accessTime: 2 })).body).toMatchObject({ statuscode: '400.1', description: expect.stringContaining('startDateTime is required') });
+    expect((await call('POST', path, { accessTime: 2 })).body).toMatchObject({
+      statuscode: '400.1',
+      description: expect.stringContaining('startDateTime is required'),
+    });
     expect((await call('GET', path)).body.result.accessTime).toBe(0);
   });
 });

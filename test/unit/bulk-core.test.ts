@@ -43,11 +43,15 @@ describe('runPool', () => {
   it('on abort takes no new item but lets in-flight ones finish', async () => {
     const ac = new AbortController();
     const finished: number[] = [];
-    const r = await runPool(Array.from({ length: 100 }, (_, i) => i), { concurrency: 4, signal: ac.signal }, async (i) => {
-      if (i === 5) ac.abort();
-      await tick();
-      finished.push(i);
-    });
+    const r = await runPool(
+      Array.from({ length: 100 }, (_, i) => i),
+      { concurrency: 4, signal: ac.signal },
+      async (i) => {
+        if (i === 5) ac.abort();
+        await tick();
+        finished.push(i);
+      },
+    );
     expect(r.stopped).toBe(true);
     expect(r.started).toBe(finished.length);
     expect(finished.length).toBeLessThan(10);
@@ -83,7 +87,10 @@ describe('Journal', () => {
     expect(again.unreadable).toBe(0);
     again.append({ k: 'c', n: 3 });
     again.close();
-    const lines = readFileSync(path, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.k ?? 'run')).toEqual(['a', 'b', 'run', 'c']);
   });
 

@@ -28,7 +28,11 @@ describe('readCsvRows', () => {
 
 describe('checkRow', () => {
   it('accepts a full row and builds the key from test, link and lower-cased e-mail', () => {
-    const r = checkRow({ email: 'Ann@X.com', name: 'Ann', startDateTime: '2030-01-01', endDateTime: '2030-01-08', timeZoneId: '35', stakeholderEmails: 'disable' }, '1001', {});
+    const r = checkRow(
+      { email: 'Ann@X.com', name: 'Ann', startDateTime: '2030-01-01', endDateTime: '2030-01-08', timeZoneId: '35', stakeholderEmails: 'disable' },
+      '1001',
+      {},
+    );
     expect(r.ok).toBe(true);
     if (r.ok) {
       expect(r.key).toBe('1001|default|ann@x.com');
@@ -48,7 +52,10 @@ describe('checkRow', () => {
   });
 
   it('command-line flags are defaults that a row overrides', () => {
-    const r = checkRow({ email: 'a@x.com', name: 'A', callbackUrl: 'https://row.example/h' }, '1001', { callbackUrl: 'https://flag.example/h', sendEmail: true });
+    const r = checkRow({ email: 'a@x.com', name: 'A', callbackUrl: 'https://row.example/h' }, '1001', {
+      callbackUrl: 'https://flag.example/h',
+      sendEmail: true,
+    });
     expect(r.ok && r.input).toMatchObject({ callbackUrl: 'https://row.example/h', sendEmail: true });
   });
 });

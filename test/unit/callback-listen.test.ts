@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCallback } from '../../src/api/schemas/callback.js';
 import { csvHeader, csvRow, eventEnv, tableHeader, tableRow } from '../../src/commands/callbacks/shared/notification.js';
 import { forwardsToItself } from '../../src/commands/callbacks/listen.js';
-import { callbackUrlFor, MAX_BODY_BYTES, startReceiver, type Received, type Rejected, type RunningReceiver } from '../../src/commands/callbacks/shared/receiver.js';
+import {
+  callbackUrlFor,
+  MAX_BODY_BYTES,
+  startReceiver,
+  type Received,
+  type Rejected,
+  type RunningReceiver,
+} from '../../src/commands/callbacks/shared/receiver.js';
 
 const V3 = {
   CandidateEmailId: 'ann@example.com',
@@ -19,7 +26,14 @@ const V3 = {
   Status: 'Complete',
   PerformanceCategory: 'Good',
 };
-const V2 = { CandidateEmailId: 'bo@example.com', AttemptedOn: '2025-03-01T10:00:00', TotalScore: 10, CandidateScore: 7, ReportPDFUrl: 'https://x.test/r.pdf', TestInvitationId: 12 };
+const V2 = {
+  CandidateEmailId: 'bo@example.com',
+  AttemptedOn: '2025-03-01T10:00:00',
+  TotalScore: 10,
+  CandidateScore: 7,
+  ReportPDFUrl: 'https://x.test/r.pdf',
+  TestInvitationId: 12,
+};
 
 describe('parseCallback', () => {
   it('accepts a v3 body, a v2 body (no Status), extra fields and string ids beyond 2^53', () => {
@@ -61,8 +75,12 @@ describe('printing and --exec environment', () => {
     const row = tableRow(V3, new Date(2025, 2, 1, 9, 5, 7), c);
     expect(row).toMatch(/^09:05:07\s+Complete\s+900100\s+ann@example\.com\s+104\/130\s+Good\s+https:\/\/x\.test\/v3\/reports\/900100\/pdf$/);
     expect(tableHeader(c)).toMatch(/^Received\s+Status\s+Invitation\s+Candidate\s+Score\s+Category\s+Report$/);
-    expect(csvHeader()).toBe('CandidateEmailId,AttemptedOn,AttemptedOnUtc,TotalScore,CandidateScore,ReportPDFUrl,TestInvitationId,Status,PerformanceCategory\r\n');
-    expect(csvRow({ ...V3, PerformanceCategory: null })).toBe('ann@example.com,2025-03-01T10:00:00Z,2025-03-01T10:00:00Z,130,104,https://x.test/v3/reports/900100/pdf,900100,Complete,\r\n');
+    expect(csvHeader()).toBe(
+      'CandidateEmailId,AttemptedOn,AttemptedOnUtc,TotalScore,CandidateScore,ReportPDFUrl,TestInvitationId,Status,PerformanceCategory\r\n',
+    );
+    expect(csvRow({ ...V3, PerformanceCategory: null })).toBe(
+      'ann@example.com,2025-03-01T10:00:00Z,2025-03-01T10:00:00Z,130,104,https://x.test/v3/reports/900100/pdf,900100,Complete,\r\n',
+    );
   });
   it('callbackUrlFor: loopback for a wildcard bind, brackets for IPv6, the token in the query', () => {
     expect(callbackUrlFor('127.0.0.1', 8787, '/hook')).toBe('http://127.0.0.1:8787/hook');
@@ -76,7 +94,13 @@ describe('--forward-to pointing at the listener itself', () => {
     for (const url of ['http://localhost:8787/hook', 'http://127.0.0.1:8787/hook?x=1', 'http://[::1]:8787/hook', 'http://LOCALHOST:8787/hook'])
       expect(forwardsToItself(url, '127.0.0.1', 8787, '/hook'), url).toBe(true);
     expect(forwardsToItself('http://10.0.0.5:8787/hook', '10.0.0.5', 8787, '/hook')).toBe(true);
-    for (const url of ['http://localhost:8788/hook', 'http://localhost:8787/other', 'https://localhost:8787/hook', 'http://example.com:8787/hook', 'http://localhost/hook'])
+    for (const url of [
+      'http://localhost:8788/hook',
+      'http://localhost:8787/other',
+      'https://localhost:8787/hook',
+      'http://example.com:8787/hook',
+      'http://localhost/hook',
+    ])
       expect(forwardsToItself(url, '127.0.0.1', 8787, '/hook'), url).toBe(false);
     expect(forwardsToItself('http://localhost/hook', '127.0.0.1', 80, '/hook')).toBe(true);
   });
@@ -87,10 +111,18 @@ describe('the receiver', () => {
   const got: Received[] = [];
   const refused: Rejected[] = [];
   beforeAll(async () => {
-    rx = await startReceiver({ host: '127.0.0.1', port: 0, path: '/hook', token: 'T0k', onNotification: (n) => got.push(n), onRejected: (r) => refused.push(r) });
+    rx = await startReceiver({
+      host: '127.0.0.1',
+      port: 0,
+      path: '/hook',
+      token: 'T0k',
+      onNotification: (n) => got.push(n),
+      onRejected: (r) => refused.push(r),
+    });
   });
   afterAll(() => rx.close());
-  const post = (url: string, body: string | Buffer, method = 'POST') => fetch(url, { method, body: method === 'GET' ? undefined : body, headers: { 'content-type': 'application/json' } });
+  const post = (url: string, body: string | Buffer, method = 'POST') =>
+    fetch(url, { method, body: method === 'GET' ? undefined : body, headers: { 'content-type': 'application/json' } });
 
   it('answers 200 to a valid notification and hands on the raw body', async () => {
     const raw = JSON.stringify(V3, null, 1); // not re-serialised: forwarded byte for byte

@@ -6,7 +6,13 @@ import { backoffFor, Forwarder, POLICY_DEFAULTS, retryAfterMs, type Outgoing } f
 import { verify } from '../../src/commands/callbacks/shared/signing.js';
 import { startServer } from '../helpers/http-server.js';
 
-const item = (n: number): Outgoing => ({ id: `msg_${n}`, invitationId: String(n), status: 'Complete', body: Buffer.from(`{"TestInvitationId":${n}}`), contentType: 'application/json' });
+const item = (n: number): Outgoing => ({
+  id: `msg_${n}`,
+  invitationId: String(n),
+  status: 'Complete',
+  body: Buffer.from(`{"TestInvitationId":${n}}`),
+  contentType: 'application/json',
+});
 const policy = { ...POLICY_DEFAULTS, retries: 3, backoffMs: 1, maxBackoffMs: 5 };
 
 describe('backoff', () => {
@@ -22,7 +28,9 @@ describe('backoff', () => {
 
 describe('Forwarder', () => {
   it('retries 5xx and 429 (waiting Retry-After), then delivers the body unchanged', async () => {
-    const server = await startServer((_r, res, n) => (n === 1 ? res.writeHead(503).end() : n === 2 ? res.writeHead(429, { 'retry-after': '0' }).end() : res.writeHead(204).end()));
+    const server = await startServer((_r, res, n) =>
+      n === 1 ? res.writeHead(503).end() : n === 2 ? res.writeHead(429, { 'retry-after': '0' }).end() : res.writeHead(204).end(),
+    );
     const waits: number[] = [];
     try {
       const f = new Forwarder({ url: `${server.url}/in`, policy, sleep: async (ms) => void waits.push(ms) });
@@ -96,7 +104,14 @@ describe('Forwarder', () => {
         expect(r.headers['webhook-id']).toBe('msg_9');
         expect(verify(secret, r.headers as Record<string, string>, Buffer.from(r.body), new Date()).ok).toBe(true);
       }
-      expect(verify('whsec_' + Buffer.alloc(24).toString('base64'), server.requests[0]!.headers as Record<string, string>, Buffer.from(server.requests[0]!.body), new Date()).ok).toBe(false);
+      expect(
+        verify(
+          'whsec_' + Buffer.alloc(24).toString('base64'),
+          server.requests[0]!.headers as Record<string, string>,
+          Buffer.from(server.requests[0]!.body),
+          new Date(),
+        ).ok,
+      ).toBe(false);
     } finally {
       await server.close();
     }

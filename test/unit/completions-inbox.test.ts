@@ -22,7 +22,12 @@ const body = (id: number, status: string) => ({
 const tmp = () => join(mkdtempSync(join(tmpdir(), 'assess-inbox-')), 'sub', 'inbox.ndjson');
 
 async function add(w: InboxWriter, id: number, status: string, raw = Buffer.from(JSON.stringify(body(id, status)))) {
-  return w.appendNotification({ raw, body: body(id, status), headers: { 'content-type': 'application/json', 'x-other': 'dropped' }, at: new Date('2026-03-01T10:00:00Z') });
+  return w.appendNotification({
+    raw,
+    body: body(id, status),
+    headers: { 'content-type': 'application/json', 'x-other': 'dropped' },
+    at: new Date('2026-03-01T10:00:00Z'),
+  });
 }
 
 describe('InboxWriter', () => {
@@ -80,7 +85,10 @@ describe('InboxWriter', () => {
 
   it('counts unreadable lines without failing', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'assess-inbox-')), 'x.ndjson');
-    writeFileSync(path, 'not json\n{"type":"other"}\n{"type":"dead-letter","at":"2026-03-01T00:00:00Z","id":"msg_1","invitationId":"1","status":"Complete","target":"http://x","tries":6,"error":"HTTP 500"}\n');
+    writeFileSync(
+      path,
+      'not json\n{"type":"other"}\n{"type":"dead-letter","at":"2026-03-01T00:00:00Z","id":"msg_1","invitationId":"1","status":"Complete","target":"http://x","tries":6,"error":"HTTP 500"}\n',
+    );
     const r = readInbox(path);
     expect(r.unreadable).toBe(2);
     expect(r.records).toHaveLength(1);
@@ -107,7 +115,12 @@ describe('receiver with a durable inbox', () => {
       },
     });
     try {
-      const post = (id: number) => fetch(rx.callbackUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-id': 'msg_x' }, body: JSON.stringify(body(id, 'Complete')) });
+      const post = (id: number) =>
+        fetch(rx.callbackUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'webhook-id': 'msg_x' },
+          body: JSON.stringify(body(id, 'Complete')),
+        });
       expect((await post(11)).status).toBe(200);
       fail = true;
       const refused = await post(12);

@@ -28,7 +28,10 @@ describe('Standard Webhooks signature', () => {
   it('verifies the vector at its time, and refuses a changed body, id or secret', () => {
     const body = Buffer.from(VECTOR.payload);
     expect(verify(VECTOR.secret, headersOf(), body, at(VECTOR.timestamp))).toEqual({ ok: true });
-    expect(verify(VECTOR.secret, headersOf(), Buffer.from('{"test": 2432232315}'), at(VECTOR.timestamp))).toEqual({ ok: false, reason: 'no signature matches' });
+    expect(verify(VECTOR.secret, headersOf(), Buffer.from('{"test": 2432232315}'), at(VECTOR.timestamp))).toEqual({
+      ok: false,
+      reason: 'no signature matches',
+    });
     expect(verify(VECTOR.secret, { ...headersOf(), 'webhook-id': 'msg_other' }, body, at(VECTOR.timestamp)).ok).toBe(false);
     expect(verify('whsec_' + Buffer.alloc(24, 1).toString('base64'), headersOf(), body, at(VECTOR.timestamp)).ok).toBe(false);
   });
@@ -69,20 +72,28 @@ describe('the signing secret', () => {
     expect(again).toMatchObject({ secret: first.secret, created: false });
     const other = await resolveSecret({ env: {}, configDir: dir, profile: 'ci', create: true });
     expect(other.secret).not.toBe(first.secret);
-    expect((await resolveSecret({ env: { ASSESS_WEBHOOK_SECRET: VECTOR.secret }, configDir: dir, profile: 'default', create: true })).secret).toBe(VECTOR.secret);
+    expect((await resolveSecret({ env: { ASSESS_WEBHOOK_SECRET: VECTOR.secret }, configDir: dir, profile: 'default', create: true })).secret).toBe(
+      VECTOR.secret,
+    );
     const file = join(dir, 'given.secret');
     writeFileSync(file, `${VECTOR.secret}\n`);
-    expect((await resolveSecret({ secretFile: file, env: { ASSESS_WEBHOOK_SECRET: 'x' }, configDir: dir, profile: 'default', create: true })).secret).toBe(VECTOR.secret);
+    expect((await resolveSecret({ secretFile: file, env: { ASSESS_WEBHOOK_SECRET: 'x' }, configDir: dir, profile: 'default', create: true })).secret).toBe(
+      VECTOR.secret,
+    );
     expect(readFileSync(first.source, 'utf8').trim()).toBe(first.secret);
   });
 
   it('a missing, empty or malformed secret file is a usage error; no secret and no creation is one too', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'assess-secret-'));
-    await expect(resolveSecret({ secretFile: join(dir, 'nope'), env: {}, configDir: dir, profile: 'p', create: true })).rejects.toThrow(/--secret-file: cannot read .*ENOENT/);
+    await expect(resolveSecret({ secretFile: join(dir, 'nope'), env: {}, configDir: dir, profile: 'p', create: true })).rejects.toThrow(
+      /--secret-file: cannot read .*ENOENT/,
+    );
     writeFileSync(join(dir, 'empty'), '\n');
     await expect(resolveSecret({ secretFile: join(dir, 'empty'), env: {}, configDir: dir, profile: 'p', create: true })).rejects.toThrow(/is empty/);
     writeFileSync(join(dir, 'short'), 'whsec_YWJj\n');
-    await expect(resolveSecret({ secretFile: join(dir, 'short'), env: {}, configDir: dir, profile: 'p', create: true })).rejects.toThrow(/not hold a valid whsec_ secret/);
+    await expect(resolveSecret({ secretFile: join(dir, 'short'), env: {}, configDir: dir, profile: 'p', create: true })).rejects.toThrow(
+      /not hold a valid whsec_ secret/,
+    );
     await expect(resolveSecret({ env: {}, configDir: dir, profile: 'p', create: false })).rejects.toThrow(/no signing secret/);
   });
 });

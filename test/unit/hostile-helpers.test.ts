@@ -57,8 +57,18 @@ describe('checkFiles', () => {
     symlinkSync(input, join(dir, 'sym.csv'));
     linkSync(input, join(dir, 'hard.csv'));
     for (const p of [input, join(dir, 'sym.csv'), join(dir, 'hard.csv')])
-      expect(() => checkFiles([{ flag: '--csv', path: input, role: 'input' }, { flag: '--results', path: p, role: 'output' }])).toThrow(/same file as --csv/);
-    expect(() => checkFiles([{ flag: '--csv', path: input, role: 'input' }, { flag: '--journal', path: join(dir, 'j.ndjson'), role: 'output' }])).not.toThrow();
+      expect(() =>
+        checkFiles([
+          { flag: '--csv', path: input, role: 'input' },
+          { flag: '--results', path: p, role: 'output' },
+        ]),
+      ).toThrow(/same file as --csv/);
+    expect(() =>
+      checkFiles([
+        { flag: '--csv', path: input, role: 'input' },
+        { flag: '--journal', path: join(dir, 'j.ndjson'), role: 'output' },
+      ]),
+    ).not.toThrow();
     expect(() => checkFiles([{ flag: '--results', path: dir, role: 'output' }])).toThrow(/is a directory \(EISDIR\)/);
     rmSync(dir, { recursive: true, force: true });
   });

@@ -44,7 +44,22 @@ describe('every declaration', () => {
 
   it('the commands the contract names declare their fields', () => {
     const declared = commands.filter(([, c]) => c.jsonFields !== undefined).map(([name]) => name);
-    for (const name of ['tests list', 'tests get', 'links list', 'links get', 'links create', 'links update', 'attempts list', 'attempts cancel', 'report report', 'reattempt reattempt', 'invite invite', 'callbacks process', 'settings get', 'settings set'])
+    for (const name of [
+      'tests list',
+      'tests get',
+      'links list',
+      'links get',
+      'links create',
+      'links update',
+      'attempts list',
+      'attempts cancel',
+      'report report',
+      'reattempt reattempt',
+      'invite invite',
+      'callbacks process',
+      'settings get',
+      'settings set',
+    ])
       expect(declared).toContain(name);
   });
 });
@@ -54,11 +69,20 @@ describe('the up-front check', () => {
     const t = tempDir();
     cleanups.push(t.cleanup);
     // Nothing listens on port 9: a request would fail with exit 6, not 2.
-    const env = { ASSESS_CONFIG_DIR: t.dir, CI: 'true', NO_COLOR: '1', ASSESS_API_KEY: 'sk_test_unit_1234567890', ASSESS_BASE_URL: 'http://127.0.0.1:9', ASSESS_BASE_URL_V2: 'http://127.0.0.1:9' };
+    const env = {
+      ASSESS_CONFIG_DIR: t.dir,
+      CI: 'true',
+      NO_COLOR: '1',
+      ASSESS_API_KEY: 'sk_test_unit_1234567890',
+      ASSESS_BASE_URL: 'http://127.0.0.1:9',
+      ASSESS_BASE_URL_V2: 'http://127.0.0.1:9',
+    };
     expect(await runCli(['config', 'set', 'api', 'v2'], memoryProcess(env))).toBe(0);
     const p = memoryProcess(env);
     expect(await runCli(['tests', 'get', '1001', '--json', 'totalPoints'], p)).toBe(2);
-    expect(p.err()).toBe("error: --json: unknown field 'totalPoints'\n  valid fields: testId, testName, accessKey, duration, questions, testStatus, sections\n");
+    expect(p.err()).toBe(
+      "error: --json: unknown field 'totalPoints'\n  valid fields: testId, testName, accessKey, duration, questions, testStatus, sections\n",
+    );
     expect(p.out()).toBe('');
   });
 });

@@ -122,7 +122,10 @@ describe('links update merge', () => {
   });
 
   it('--start alone on a validityindays link needs --end too', () => {
-    const days: TestLink = { ...current, invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 7, timeZoneId: 1 } } };
+    const days: TestLink = {
+      ...current,
+      invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 7, timeZoneId: 1 } },
+    };
     expect(usage(() => mergeBody(days, parse('update', { start: '2026-03-01' })))).toMatch(/^--end: required/);
   });
 

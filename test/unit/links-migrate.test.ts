@@ -31,18 +31,29 @@ describe('v3LinkFromV2', () => {
         invitationType: 'email',
         proctoringSettings: { proctoringMode: 'image' },
         stakeholderEmails: 'hr@example.com',
-        invitationSchedule: { scheduleType: 'timebound', scheduleDetails: { startDateTime: '2030-01-01T09:00:00Z', endDateTime: '2030-01-05T17:00:00Z', timeZoneId: 4 } },
+        invitationSchedule: {
+          scheduleType: 'timebound',
+          scheduleDetails: { startDateTime: '2030-01-01T09:00:00Z', endDateTime: '2030-01-05T17:00:00Z', timeZoneId: 4 },
+        },
       },
     });
   });
   it('accessTime 2 → slotwise; 3 → inactive; 0/0 → open, disabled; no stakeholders → none sent', () => {
     const m = v3LinkFromV2(link({ accessTime: 2, testLinkStatus: 3, inviteCandidateOnly: 0, imageProctoring: 0, emailToStakeholder: null }));
-    expect(m.ok && m.body).toMatchObject({ testLinkStatus: 'inactive', invitationType: 'open', proctoringSettings: { proctoringMode: 'disabled' }, invitationSchedule: { scheduleType: 'slotwise' } });
+    expect(m.ok && m.body).toMatchObject({
+      testLinkStatus: 'inactive',
+      invitationType: 'open',
+      proctoringSettings: { proctoringMode: 'disabled' },
+      invitationSchedule: { scheduleType: 'slotwise' },
+    });
     expect(m.ok && 'stakeholderEmails' in m.body).toBe(false);
   });
   it('accessTime 0 (anytime) → validityindays, 3650 days by default or as asked', () => {
     const anytime = link({ accessTime: 0, startDateTime: null, endDateTime: null });
-    expect(v3LinkFromV2(anytime)).toMatchObject({ ok: true, body: { invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3650, timeZoneId: 4 } } } });
+    expect(v3LinkFromV2(anytime)).toMatchObject({
+      ok: true,
+      body: { invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3650, timeZoneId: 4 } } },
+    });
     expect(v3LinkFromV2(anytime, 30)).toMatchObject({ ok: true, body: { invitationSchedule: { scheduleDetails: { invitationValidityInDays: 30 } } } });
   });
   it('what cannot become a valid v3 link says why', () => {
@@ -51,12 +62,21 @@ describe('v3LinkFromV2', () => {
     expect(v3LinkFromV2(link({ testLinkStatus: 2 }))).toMatchObject({ ok: false, reason: expect.stringContaining('testLinkStatus 2') });
     expect(v3LinkFromV2(link({ accessTime: 5 }))).toMatchObject({ ok: false, reason: expect.stringContaining('accessTime 5') });
     expect(v3LinkFromV2(link({ emailToStakeholder: 'nobody' }))).toMatchObject({ ok: false, reason: expect.stringContaining('stakeholderEmails') });
-    expect(v3LinkFromV2(link({ endDateTime: '2029-01-01T00:00:00' }))).toMatchObject({ ok: false, reason: expect.stringContaining('endDateTime must be after') });
+    expect(v3LinkFromV2(link({ endDateTime: '2029-01-01T00:00:00' }))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('endDateTime must be after'),
+    });
   });
 });
 
 describe('planMigration', () => {
-  const v2 = [link({ testLinkId: 1, testLinkName: 'Same' }), link({ testLinkId: 2, testLinkName: 'Renamed elsewhere' }), link({ testLinkId: 3, testLinkName: 'New' }), link({ testLinkId: 4, testLinkName: 'new ' }), link({ testLinkId: 5, testLinkName: 'Broken', timeZoneId: null })];
+  const v2 = [
+    link({ testLinkId: 1, testLinkName: 'Same' }),
+    link({ testLinkId: 2, testLinkName: 'Renamed elsewhere' }),
+    link({ testLinkId: 3, testLinkName: 'New' }),
+    link({ testLinkId: 4, testLinkName: 'new ' }),
+    link({ testLinkId: 5, testLinkName: 'Broken', timeZoneId: null }),
+  ];
   const v3 = [
     { testLinkId: 1, testLinkName: 'Same' },
     { testLinkId: 90, testLinkName: 'renamed ELSEWHERE' },
@@ -82,9 +102,28 @@ describe('planMigration', () => {
 
 describe('links create|update --api v2 flags', () => {
   it('friendly flags → v2 fields; dates lose the Z', () => {
-    expect(v2LinkFields({ name: 'N', status: 'inactive', type: 'email', proctoring: 'image', stakeholders: 'a@example.com', tz: 3, start: '2030-01-01T09:00:00Z', end: '2030-01-02T09:00:00Z', slotwise: true })).toEqual({
-      testLinkName: 'N', testLinkStatus: 3, inviteCandidateOnly: 1, imageProctoring: 1, emailToStakeholder: 'a@example.com', timeZoneId: 3,
-      startDateTime: '2030-01-01T09:00:00', endDateTime: '2030-01-02T09:00:00', accessTime: 2,
+    expect(
+      v2LinkFields({
+        name: 'N',
+        status: 'inactive',
+        type: 'email',
+        proctoring: 'image',
+        stakeholders: 'a@example.com',
+        tz: 3,
+        start: '2030-01-01T09:00:00Z',
+        end: '2030-01-02T09:00:00Z',
+        slotwise: true,
+      }),
+    ).toEqual({
+      testLinkName: 'N',
+      testLinkStatus: 3,
+      inviteCandidateOnly: 1,
+      imageProctoring: 1,
+      emailToStakeholder: 'a@example.com',
+      timeZoneId: 3,
+      startDateTime: '2030-01-01T09:00:00',
+      endDateTime: '2030-01-02T09:00:00',
+      accessTime: 2,
     });
     expect(v2LinkFields({ anytime: true })).toEqual({ accessTime: 0, startDateTime: null, endDateTime: null });
   });
@@ -93,12 +132,26 @@ describe('links create|update --api v2 flags', () => {
     expect(() => v2LinkFields({ proctoring: 'video' })).toThrow(/image proctoring only/);
   });
   it('create: defaults active, open, no proctoring; --start/--end → accessTime 1; none → 0', () => {
-    expect(v2CreateBody({ name: 'A', anytime: true })).toEqual({ testLinkName: 'A', accessTime: 0, inviteCandidateOnly: 0, imageProctoring: 0, testLinkStatus: 1 });
-    expect(v2CreateBody({ name: 'B', start: '2030-01-01T09:00:00Z', end: '2030-01-02T09:00:00Z', tz: 1 })).toMatchObject({ accessTime: 1, startDateTime: '2030-01-01T09:00:00', timeZoneId: 1 });
+    expect(v2CreateBody({ name: 'A', anytime: true })).toEqual({
+      testLinkName: 'A',
+      accessTime: 0,
+      inviteCandidateOnly: 0,
+      imageProctoring: 0,
+      testLinkStatus: 1,
+    });
+    expect(v2CreateBody({ name: 'B', start: '2030-01-01T09:00:00Z', end: '2030-01-02T09:00:00Z', tz: 1 })).toMatchObject({
+      accessTime: 1,
+      startDateTime: '2030-01-01T09:00:00',
+      timeZoneId: 1,
+    });
   });
   it('update: merged over the current link; dates on an anytime link make it time bound; anytime needs no dates', () => {
     const anytime = link({ accessTime: 0, startDateTime: null, endDateTime: null });
-    expect(v2MergeBody(anytime, { start: '2030-03-01T00:00:00Z', end: '2030-03-02T00:00:00Z' })).toMatchObject({ accessTime: 1, startDateTime: '2030-03-01T00:00:00', testLinkName: 'Campus' });
+    expect(v2MergeBody(anytime, { start: '2030-03-01T00:00:00Z', end: '2030-03-02T00:00:00Z' })).toMatchObject({
+      accessTime: 1,
+      startDateTime: '2030-03-01T00:00:00',
+      testLinkName: 'Campus',
+    });
     expect(() => v2MergeBody(anytime, { slotwise: true })).toThrow(/no dates yet/);
     expect(v2MergeBody(link(), { anytime: true })).toMatchObject({ accessTime: 0, startDateTime: null, endDateTime: null });
     expect(v2MergeBody(link({ accessTime: 2 }), { end: '2030-01-09T00:00:00Z' })).toMatchObject({ accessTime: 2, endDateTime: '2030-01-09T00:00:00' });

@@ -22,8 +22,7 @@ const operations = () =>
 /** Every `$ref` anywhere in the value. */
 function refs(v: unknown, out: string[] = []): string[] {
   if (Array.isArray(v)) v.forEach((x) => refs(x, out));
-  else if (v && typeof v === 'object')
-    for (const [k, x] of Object.entries(v)) k === '$ref' && typeof x === 'string' ? out.push(x) : refs(x, out);
+  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) k === '$ref' && typeof x === 'string' ? out.push(x) : refs(x, out);
   return out;
 }
 
@@ -56,8 +55,14 @@ describe('OpenAPI document', () => {
     for (const [path, item] of Object.entries<Json>(doc.paths)) expect(Object.keys(item).filter((k) => METHODS.includes(k)).length, path).toBeGreaterThan(0);
     for (const { path, method, op } of ops) {
       const statuses = Object.keys(op.responses);
-      expect(statuses.some((s) => /^2\d\d$/.test(s)), `${method} ${path} has a success response`).toBe(true);
-      expect(statuses.some((s) => /^4\d\d$/.test(s)), `${method} ${path} has an error response`).toBe(true);
+      expect(
+        statuses.some((s) => /^2\d\d$/.test(s)),
+        `${method} ${path} has a success response`,
+      ).toBe(true);
+      expect(
+        statuses.some((s) => /^4\d\d$/.test(s)),
+        `${method} ${path} has an error response`,
+      ).toBe(true);
       for (const r of Object.values<Json>(op.responses)) expect(r.description, `${method} ${path}`).toBeTruthy();
     }
   });
@@ -74,7 +79,10 @@ describe('OpenAPI document', () => {
     for (const { path, method, op } of operations()) {
       const inTemplate = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       const declared = op.parameters.filter((p: Json) => p.in === 'path');
-      expect(declared.map((p: Json) => p.name), `${method} ${path}`).toEqual(inTemplate);
+      expect(
+        declared.map((p: Json) => p.name),
+        `${method} ${path}`,
+      ).toEqual(inTemplate);
       for (const p of declared) expect(p.required).toBe(true);
     }
     const report = doc.paths['/v3/reports/{testInvitationId}'].get;
@@ -108,14 +116,21 @@ describe('OpenAPI document', () => {
 
   it('agrees with zod on sample request bodies (valid ones pass both, invalid ones fail both)', () => {
     const ajv = jsonSchemaValidator();
-    const schedule = { scheduleType: 'timebound', scheduleDetails: { startDateTime: '2030-01-01T00:00:00Z', endDateTime: '2030-02-01T00:00:00Z', timeZoneId: 3 } };
+    const schedule = {
+      scheduleType: 'timebound',
+      scheduleDetails: { startDateTime: '2030-01-01T00:00:00Z', endDateTime: '2030-02-01T00:00:00Z', timeZoneId: 3 },
+    };
     const samples: Array<[keyof typeof REQUEST_SCHEMAS, unknown, boolean]> = [
       ['InviteRequest', { email: 'a@example.com', name: 'A', sendEmail: 'yes', startDateTime: '2030-01-01T00:00:00Z' }, true],
       ['InviteRequest', { email: 'a@example.com', name: 'A', sendEmail: 'maybe' }, false],
       ['ReattemptRequest', { StartDateTime: '2030-01-01T00:00:00Z', EndDateTime: '2030-01-02T00:00:00Z', TimeZoneId: 1 }, true],
       ['ReattemptRequest', { StartDateTime: '2030-01-01T00:00:00', EndDateTime: '2030-01-02T00:00:00Z', TimeZoneId: 1 }, false],
       ['TestLinkInput', { testLinkName: 'L', invitationType: 'open', invitationSchedule: schedule }, true],
-      ['TestLinkInput', { testLinkName: 'L', invitationType: 'open', invitationSchedule: { scheduleType: 'timebound', scheduleDetails: { timeZoneId: 3 } } }, false],
+      [
+        'TestLinkInput',
+        { testLinkName: 'L', invitationType: 'open', invitationSchedule: { scheduleType: 'timebound', scheduleDetails: { timeZoneId: 3 } } },
+        false,
+      ],
       ['ProcessCallbacksRequest', { testinvitationIds: [900001] }, true],
       ['ProcessCallbacksRequest', { testinvitationIds: Array.from({ length: 101 }, (_, i) => i + 1) }, false],
       ['V2TestLinkInput', { testLinkName: 'L', accessTime: 1, startDateTime: '2030-01-01T00:00:00', endDateTime: '2030-02-01T00:00:00' }, true],

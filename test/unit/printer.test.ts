@@ -40,9 +40,7 @@ describe('printer', () => {
   it('CSV quotes commas, quotes and newlines (RFC 4180)', async () => {
     const t = ctxFor('csv');
     await new Printer(t.ctx).list(rows, spec);
-    expect(t.out()).toBe(
-      'testInvitationId,email,name,note\r\n1,a@x.com,"Ann, ""the"" Lee","two\nlines"\r\n2,b@x.com,Bo,\r\n',
-    );
+    expect(t.out()).toBe('testInvitationId,email,name,note\r\n1,a@x.com,"Ann, ""the"" Lee","two\nlines"\r\n2,b@x.com,Bo,\r\n');
   });
 
   it('TSV keeps one row per line, without header or colour', async () => {
@@ -85,7 +83,13 @@ describe('printer', () => {
       yield rows[1]!;
     }
     await new Printer(n.ctx).list(gen(), spec);
-    expect(n.out().trim().split('\n').map((l) => JSON.parse(l).testInvitationId)).toEqual([1, 2]);
+    expect(
+      n
+        .out()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).testInvitationId),
+    ).toEqual([1, 2]);
   });
 
   it('a table has headers and every id in full', async () => {

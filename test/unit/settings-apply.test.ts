@@ -32,7 +32,9 @@ describe('settings keys and --set', () => {
   });
 
   it('coerces values to the field type: text stays text, flags and counts become numbers', () => {
-    expect(parseSetFlags(['testSettings.testAliasName=007', 'questionSettings.randomAnswers=yes', 'imageProctoringSettings.terminateTestAfterViolationCount=5'])).toEqual({
+    expect(
+      parseSetFlags(['testSettings.testAliasName=007', 'questionSettings.randomAnswers=yes', 'imageProctoringSettings.terminateTestAfterViolationCount=5']),
+    ).toEqual({
       'testSettings.testAliasName': '007',
       'questionSettings.randomAnswers': 1,
       'imageProctoringSettings.terminateTestAfterViolationCount': 5,

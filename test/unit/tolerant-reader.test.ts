@@ -87,35 +87,51 @@ describe('reading an answer', () => {
 
   it('a write keeps what is known where the answer is silent, and warns once per problem', () => {
     const warnings: string[] = [];
-    const v = readAnswer(R.Cancelled(), { status: 204, data: null, request }, {
-      kind: 'write',
-      envelope: true,
-      known: { testInvitationId: 5, status: 'Cancelled' },
-      expect: ['testInvitationId'],
-      warn: (m) => warnings.push(m),
-    });
+    const v = readAnswer(
+      R.Cancelled(),
+      { status: 204, data: null, request },
+      {
+        kind: 'write',
+        envelope: true,
+        known: { testInvitationId: 5, status: 'Cancelled' },
+        expect: ['testInvitationId'],
+        warn: (m) => warnings.push(m),
+      },
+    );
     expect(v).toEqual({ testInvitationId: 5, status: 'Cancelled' });
     expect(warnings).toEqual([]);
   });
 
   it('a write answered with an unexpected shape still succeeds, with a warning', () => {
     const warnings: string[] = [];
-    const v = readAnswer(R.Invitation(), { status: 201, data: { testInvitationId: 'x-1', testUrl: 7 }, request }, {
-      kind: 'write',
-      envelope: true,
-      expect: ['testInvitationId', 'testUrl'],
-      warn: (m) => warnings.push(m),
-    });
+    const v = readAnswer(
+      R.Invitation(),
+      { status: 201, data: { testInvitationId: 'x-1', testUrl: 7 }, request },
+      {
+        kind: 'write',
+        envelope: true,
+        expect: ['testInvitationId', 'testUrl'],
+        warn: (m) => warnings.push(m),
+      },
+    );
     expect(v).toMatchObject({ testInvitationId: 'x-1' });
     expect(warnings.join('\n')).toMatch(/accepted POST \/v3\/tests\/1\/invite \(HTTP 201\) but its answer was unexpected/);
   });
 
   it('a 2xx {result: null, errors} is an ApiError with the messages', () => {
-    expect(() => readAnswer(R.Invitation(), { status: 200, data: { result: null, errors: ['no'] }, request }, { kind: 'write', envelope: true })).toThrow(ApiError);
+    expect(() => readAnswer(R.Invitation(), { status: 200, data: { result: null, errors: ['no'] }, request }, { kind: 'write', envelope: true })).toThrow(
+      ApiError,
+    );
   });
 
   it('the report reads production forms: Status, testId string, Skills null, numeric strings', () => {
-    const r = R.Report().parse({ testInvitationId: '5', testId: 292930, Status: 'Completed', scorePercentage: '70', sections: [{ sectionID: '11', Skills: null }] });
+    const r = R.Report().parse({
+      testInvitationId: '5',
+      testId: 292930,
+      Status: 'Completed',
+      scorePercentage: '70',
+      sections: [{ sectionID: '11', Skills: null }],
+    });
     expect(r).toMatchObject({ testInvitationId: 5, testId: '292930', status: 'Complete', scorePercentage: 70, sections: [{ sectionId: 11, Skills: null }] });
   });
 });

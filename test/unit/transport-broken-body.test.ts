@@ -14,7 +14,8 @@ afterEach(async () => {
   await closeSharedDispatcher();
 });
 
-const transport = (url: string) => new Transport({ baseUrl: url, apiKey: 'sk_test_0123456789abcdef', authHeader: 'X-API-KEY', sleep: async () => undefined, maxAttempts: 4 });
+const transport = (url: string) =>
+  new Transport({ baseUrl: url, apiKey: 'sk_test_0123456789abcdef', authHeader: 'X-API-KEY', sleep: async () => undefined, maxAttempts: 4 });
 /** Headers and half a JSON body, then the socket is destroyed. */
 function cutOff(res: ServerResponse) {
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
@@ -34,7 +35,9 @@ describe('transport: an answer cut off mid-body', () => {
   it('is a NetworkError after the attempt cap', async () => {
     const s = await startServer((_r, res) => cutOff(res));
     close = s.close;
-    const err = await transport(s.url).json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true }).catch((e) => e);
+    const err = await transport(s.url)
+      .json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.message).toMatch(/GET .*\/v3\/tests: the answer broke off/);
     expect(s.requests).toHaveLength(4);

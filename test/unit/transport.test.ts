@@ -82,10 +82,14 @@ describe('transport', () => {
       res.socket?.destroy();
     });
     close = s.close;
-    await expect(transport(s.url, { maxAttempts: 3 }).json({ operation: 'v3.invite', method: 'POST', path: '/i', body: {}, idempotent: true })).rejects.toBeInstanceOf(NetworkError);
+    await expect(
+      transport(s.url, { maxAttempts: 3 }).json({ operation: 'v3.invite', method: 'POST', path: '/i', body: {}, idempotent: true }),
+    ).rejects.toBeInstanceOf(NetworkError);
     expect(resets).toBe(3);
     resets = 0;
-    await expect(transport(s.url, { maxAttempts: 3 }).json({ operation: 'v3.createLink', method: 'POST', path: '/c', body: {}, idempotent: false })).rejects.toBeInstanceOf(NetworkError);
+    await expect(
+      transport(s.url, { maxAttempts: 3 }).json({ operation: 'v3.createLink', method: 'POST', path: '/c', body: {}, idempotent: false }),
+    ).rejects.toBeInstanceOf(NetworkError);
     expect(resets).toBe(1);
   });
 

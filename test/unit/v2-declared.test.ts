@@ -13,8 +13,21 @@ const all: Array<[string, CommandDef]> = NOUNS.flatMap((n) => [
 
 /** Commands that call the service's API: each must say what it does under v2. */
 const API_COMMANDS = [
-  'tests list', 'tests get', 'links list', 'links get', 'links create', 'links update', 'invite', 'attempts list',
-  'attempts cancel', 'reattempt', 'report', 'report export', 'callbacks process', 'settings get', 'settings set',
+  'tests list',
+  'tests get',
+  'links list',
+  'links get',
+  'links create',
+  'links update',
+  'invite',
+  'attempts list',
+  'attempts cancel',
+  'reattempt',
+  'report',
+  'report export',
+  'callbacks process',
+  'settings get',
+  'settings set',
 ];
 
 describe('v2 declared once', () => {
@@ -29,7 +42,18 @@ describe('v2 declared once', () => {
   const refused = all.filter(([, d]) => d.v2 && 'unsupported' in d.v2).map(([p, d]) => [p, d] as const);
   it('the unsupported ones are the commands v2 has no operation for', () => {
     expect(refused.map(([p]) => p).sort()).toEqual(
-      ['attempts cancel', 'attempts list', 'attempts wait', 'callbacks process', 'callbacks reconcile', 'reattempt', 'report export', 'settings get', 'settings set', 'timezones'].sort(),
+      [
+        'attempts cancel',
+        'attempts list',
+        'attempts wait',
+        'callbacks process',
+        'callbacks reconcile',
+        'reattempt',
+        'report export',
+        'settings get',
+        'settings set',
+        'timezones',
+      ].sort(),
     );
   });
 
@@ -42,7 +66,12 @@ describe('v2 declared once', () => {
   ])('%j → exit 2 before anything is sent', async (argv, message) => {
     const t = tempDir();
     // an address nothing listens on: a request would be a network error (6), not a usage error
-    const p = memoryProcess({ ASSESS_CONFIG_DIR: t.dir, ASSESS_API_KEY: 'k-unit-123', ASSESS_BASE_URL: 'http://127.0.0.1:9', ASSESS_BASE_URL_V2: 'http://127.0.0.1:9' });
+    const p = memoryProcess({
+      ASSESS_CONFIG_DIR: t.dir,
+      ASSESS_API_KEY: 'k-unit-123',
+      ASSESS_BASE_URL: 'http://127.0.0.1:9',
+      ASSESS_BASE_URL_V2: 'http://127.0.0.1:9',
+    });
     expect(await runCli(argv as string[], p)).toBe(2);
     expect(p.err()).toMatch(message);
     t.cleanup();

@@ -58,8 +58,14 @@ export function optObj<S extends z.ZodRawShape>(shape: S) {
  */
 export const id = once(() =>
   z
-  .union([z.number().int().nonnegative(), z.string().trim().regex(/^\d{1,20}$/, 'must be an id (digits)')])
-  .transform((v): IdValue => (typeof v === 'number' ? v : idFromDigits(v))),
+    .union([
+      z.number().int().nonnegative(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,20}$/, 'must be an id (digits)'),
+    ])
+    .transform((v): IdValue => (typeof v === 'number' ? v : idFromDigits(v))),
 );
 export type IdValue = number | string;
 
@@ -69,43 +75,29 @@ export function idFromDigits(digits: string): IdValue {
 }
 
 /** An optional id ('' → absent; null kept). */
-export const optId = once(() =>
-  z.preprocess((v) => (v === '' ? undefined : v), id().nullish()),
-);
+export const optId = once(() => z.preprocess((v) => (v === '' ? undefined : v), id().nullish()));
 
 /** A number, also when sent as a numeric string ('' → absent; null kept). */
 export const optNum = once(() =>
-  z.preprocess(
-  (v) => (v === '' ? undefined : typeof v === 'string' && Number.isFinite(Number(v)) ? Number(v) : v),
-  z.number().nullish(),
-),
+  z.preprocess((v) => (v === '' ? undefined : typeof v === 'string' && Number.isFinite(Number(v)) ? Number(v) : v), z.number().nullish()),
 );
 
 /** A number that is needed to act. */
-export const num = once(() =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v), z.number()),
-);
+export const num = once(() => z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v), z.number()));
 
 /** Text; numbers and booleans are read as their text; null kept. */
-export const optText = once(() =>
-  z.preprocess(
-  (v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v),
-  z.string().nullish(),
-),
-);
+export const optText = once(() => z.preprocess((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v), z.string().nullish()));
 
 /** Text that is needed to act. */
-export const text = once(() =>
-  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string()),
-);
+export const text = once(() => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string()));
 
 /** A boolean, also as 0/1 or 'true'/'false'; null kept. */
 export const optBool = once(() =>
   z.preprocess((v) => {
-  if (v === 0 || v === 1) return v === 1;
-  if (typeof v === 'string' && /^(true|false)$/i.test(v.trim())) return v.trim().toLowerCase() === 'true';
-  return v;
-}, z.boolean().nullish()),
+    if (v === 0 || v === 1) return v === 1;
+    if (typeof v === 'string' && /^(true|false)$/i.test(v.trim())) return v.trim().toLowerCase() === 'true';
+    return v;
+  }, z.boolean().nullish()),
 );
 
 /** A list that may be absent or null. Items are read with `item`. */
@@ -125,10 +117,8 @@ export function list<T extends z.ZodType>(item: T) {
  */
 export function enumText(vocabulary: Record<string, readonly string[]>) {
   const lookup = new Map<string, string>();
-  for (const [canon, synonyms] of Object.entries(vocabulary))
-    for (const s of [canon, ...synonyms]) lookup.set(foldKey(s), canon);
-  const read = (v: unknown) =>
-    typeof v === 'string' ? (lookup.get(foldKey(v)) ?? v.trim()) : typeof v === 'number' ? String(v) : v;
+  for (const [canon, synonyms] of Object.entries(vocabulary)) for (const s of [canon, ...synonyms]) lookup.set(foldKey(s), canon);
+  const read = (v: unknown) => (typeof v === 'string' ? (lookup.get(foldKey(v)) ?? v.trim()) : typeof v === 'number' ? String(v) : v);
   let schema: ReturnType<typeof enumSchema> | undefined;
   return {
     read,

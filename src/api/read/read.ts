@@ -60,8 +60,7 @@ export function readAnswer<S extends z.ZodType>(schema: S, answer: Answer, opts:
 }
 
 function readWrite<S extends z.ZodType>(schema: S, answer: Answer, body: unknown, opts: ReadOptions): z.output<S> {
-  const warn = (problem: string) =>
-    opts.warn?.(`the service accepted ${what(answer.request)} (HTTP ${answer.status}) but ${problem}`);
+  const warn = (problem: string) => opts.warn?.(`the service accepted ${what(answer.request)} (HTTP ${answer.status}) but ${problem}`);
   let fields: Record<string, unknown>;
   if (body === null || body === undefined || body === '') fields = {};
   else if (typeof body === 'string') fields = { message: body };

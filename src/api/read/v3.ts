@@ -31,153 +31,150 @@ const arrayAs = (key: string) => (v: unknown) => (Array.isArray(v) ? { [key]: v 
 
 export const TestSummary = once(() =>
   obj({
-  testId: id(),
-  testName: optText(),
-  accessKey: optText(),
-  duration: optNum(),
-  questions: optNum(),
-  testStatus: testStatus.schema,
-}),
+    testId: id(),
+    testName: optText(),
+    accessKey: optText(),
+    duration: optNum(),
+    questions: optNum(),
+    testStatus: testStatus.schema,
+  }),
 );
 export type TestSummary = z.infer<ReturnType<typeof TestSummary>>;
 
 export const TestsList = once(() =>
-  z.preprocess(
-  arrayAs('tests'),
-  obj({ tests: list(TestSummary()), pageNo: optNum(), pageSize: optNum(), totalCount: optNum() }),
-),
+  z.preprocess(arrayAs('tests'), obj({ tests: list(TestSummary()), pageNo: optNum(), pageSize: optNum(), totalCount: optNum() })),
 );
 export type TestsList = z.infer<ReturnType<typeof TestsList>>;
 
 const TestSkill = once(() => obj({ qbId: optId(), qbName: optText(), questions: optNum(), points: optNum() }));
-const TestSection = once(() => obj({
-  sectionId: optId(),
-  sectionName: optText(),
-  sectionType: optText(),
-  questions: optNum(),
-  duration: optNum(),
-  points: optNum(),
-  skills: optList(TestSkill()),
-}));
+const TestSection = once(() =>
+  obj({
+    sectionId: optId(),
+    sectionName: optText(),
+    sectionType: optText(),
+    questions: optNum(),
+    duration: optNum(),
+    points: optNum(),
+    skills: optList(TestSkill()),
+  }),
+);
 export type TestSection = z.infer<ReturnType<typeof TestSection>>;
 
 export const TestDetail = once(() =>
   obj({
-  testId: optId(),
-  testName: optText(),
-  accessKey: optText(),
-  duration: optNum(),
-  questions: optNum(),
-  testStatus: testStatus.schema,
-  sections: optList(TestSection()),
-  totalPoints: optNum(),
-  defaultTestLinkId: optId(),
-}),
+    testId: optId(),
+    testName: optText(),
+    accessKey: optText(),
+    duration: optNum(),
+    questions: optNum(),
+    testStatus: testStatus.schema,
+    sections: optList(TestSection()),
+    totalPoints: optNum(),
+    defaultTestLinkId: optId(),
+  }),
 );
 export type TestDetail = z.infer<ReturnType<typeof TestDetail>>;
 
 // 6, 7, 11, 12: test links
 
-const ScheduleDetails = once(() => optObj({
-  startDateTime: optText(),
-  endDateTime: optText(),
-  timeZoneId: optId(),
-  invitationValidityInDays: optNum(),
-}));
+const ScheduleDetails = once(() =>
+  optObj({
+    startDateTime: optText(),
+    endDateTime: optText(),
+    timeZoneId: optId(),
+    invitationValidityInDays: optNum(),
+  }),
+);
 export const TestLink = once(() =>
   obj({
-  testLinkId: id(),
-  testId: optId(),
-  testLinkName: optText(),
-  testLink: optText(),
-  testLinkStatus: linkStatus.schema,
-  invitationType: invitationType.schema,
-  isApiLink: optBool(),
-  proctoringSettings: optObj({ proctoringMode: proctoringMode.schema }),
-  stakeholderEmails: optText(),
-  invitationSchedule: optObj({ scheduleType: scheduleType.schema, scheduleDetails: ScheduleDetails() }),
-}),
+    testLinkId: id(),
+    testId: optId(),
+    testLinkName: optText(),
+    testLink: optText(),
+    testLinkStatus: linkStatus.schema,
+    invitationType: invitationType.schema,
+    isApiLink: optBool(),
+    proctoringSettings: optObj({ proctoringMode: proctoringMode.schema }),
+    stakeholderEmails: optText(),
+    invitationSchedule: optObj({ scheduleType: scheduleType.schema, scheduleDetails: ScheduleDetails() }),
+  }),
 );
 export type TestLink = z.infer<ReturnType<typeof TestLink>>;
 
-export const TestLinks = once(() =>
-  z.preprocess(arrayAs('testLinks'), obj({ testLinks: list(TestLink()) })),
-);
+export const TestLinks = once(() => z.preprocess(arrayAs('testLinks'), obj({ testLinks: list(TestLink()) })));
 export type TestLinks = z.infer<ReturnType<typeof TestLinks>>;
 
 /** What a create or update answers: the link, though it may lack its id (the write succeeded). */
-export const WrittenLink = once(() =>
-  obj({ ...TestLink().out.shape, testLinkId: optId() }),
-);
+export const WrittenLink = once(() => obj({ ...TestLink().out.shape, testLinkId: optId() }));
 export type WrittenLink = z.infer<ReturnType<typeof WrittenLink>>;
 
 // 3, 8, 9, 10: invitations (writes: nothing is required, see read.ts)
 
-export const Invitation = once(() =>
-  obj({ testInvitationId: optId(), testUrl: optText(), status: invitationStatus.schema }),
-);
+export const Invitation = once(() => obj({ testInvitationId: optId(), testUrl: optText(), status: invitationStatus.schema }));
 export type Invitation = z.infer<ReturnType<typeof Invitation>>;
 
 export const Reattempt = once(() =>
   obj({
-  testInvitationId: optId(),
-  testUrl: optText(),
-  callbackUrlRegistered: optText(),
-  redirectUrlRegistered: optText(),
-}),
+    testInvitationId: optId(),
+    testUrl: optText(),
+    callbackUrlRegistered: optText(),
+    redirectUrlRegistered: optText(),
+  }),
 );
 export type Reattempt = z.infer<ReturnType<typeof Reattempt>>;
 
-export const Cancelled = once(() =>
-  obj({ testInvitationId: optId(), status: invitationStatus.schema }),
-);
+export const Cancelled = once(() => obj({ testInvitationId: optId(), status: invitationStatus.schema }));
 export type Cancelled = z.infer<ReturnType<typeof Cancelled>>;
 
 // 4: report
 
-const ReportSkill = once(() => obj({
-  candidateQbScore: optNum(),
-  qbScore: optNum(),
-  noOfQue: optNum(),
-  qbId: optId(),
-  qbName: optText(),
-  sectionId: optId(),
-  sectionName: optText(),
-}));
+const ReportSkill = once(() =>
+  obj({
+    candidateQbScore: optNum(),
+    qbScore: optNum(),
+    noOfQue: optNum(),
+    qbId: optId(),
+    qbName: optText(),
+    sectionId: optId(),
+    sectionName: optText(),
+  }),
+);
 export type ReportSkill = z.infer<ReturnType<typeof ReportSkill>>;
 
-const ReportSection = once(() => obj({
-  candidateScore: optNum(),
-  sectionScore: optNum(),
-  noOfQue: optNum(),
-  sectionId: optId(),
-  sectionName: optText(),
-  sectionTime: optNum(),
-  sectionTimeTaken: optNum(),
-  Skills: optList(ReportSkill()),
-}));
+const ReportSection = once(() =>
+  obj({
+    candidateScore: optNum(),
+    sectionScore: optNum(),
+    noOfQue: optNum(),
+    sectionId: optId(),
+    sectionName: optText(),
+    sectionTime: optNum(),
+    sectionTimeTaken: optNum(),
+    Skills: optList(ReportSkill()),
+  }),
+);
 export type ReportSection = z.infer<ReturnType<typeof ReportSection>>;
 
 export const Report = once(() =>
   obj({
-  testInvitationId: optId(),
-  /** A String in the spec; read as text whatever it arrives as. */
-  testId: optText(),
-  candidateEmail: optText(),
-  candidateName: optText(),
-  attemptedOn: optText(),
-  status: invitationStatus.schema,
-  score: optNum(),
-  scorePercentage: optNum(),
-  candidatePoints: optNum(),
-  totalTestPoints: optNum(),
-  testName: optText(),
-  pdfReportUrl: optText(),
-  PerformanceCategory: optText(),
-  reportType: optNum(),
-  sections: optList(ReportSection()),
-  Skills: optList(ReportSkill()),
-}),
+    testInvitationId: optId(),
+    /** A String in the spec; read as text whatever it arrives as. */
+    testId: optText(),
+    candidateEmail: optText(),
+    candidateName: optText(),
+    attemptedOn: optText(),
+    status: invitationStatus.schema,
+    score: optNum(),
+    scorePercentage: optNum(),
+    candidatePoints: optNum(),
+    totalTestPoints: optNum(),
+    testName: optText(),
+    pdfReportUrl: optText(),
+    PerformanceCategory: optText(),
+    reportType: optNum(),
+    sections: optList(ReportSection()),
+    Skills: optList(ReportSkill()),
+  }),
 );
 export type Report = z.infer<ReturnType<typeof Report>>;
 
@@ -185,25 +182,23 @@ export type Report = z.infer<ReturnType<typeof Report>>;
 
 export const TestAttempt = once(() =>
   obj({
-  testInvitationId: id(),
-  testId: optId(),
-  name: optText(),
-  email: optText(),
-  invitationtype: attemptInvitationType.schema,
-  testStatus: invitationStatus.schema,
-}),
+    testInvitationId: id(),
+    testId: optId(),
+    name: optText(),
+    email: optText(),
+    invitationtype: attemptInvitationType.schema,
+    testStatus: invitationStatus.schema,
+  }),
 );
 export type TestAttempt = z.infer<ReturnType<typeof TestAttempt>>;
 
-export const TestAttempts = once(() =>
-  z.preprocess(arrayAs('testAttempts'), obj({ testAttempts: list(TestAttempt()) })),
-);
+export const TestAttempts = once(() => z.preprocess(arrayAs('testAttempts'), obj({ testAttempts: list(TestAttempt()) })));
 export type TestAttempts = z.infer<ReturnType<typeof TestAttempts>>;
 
 export const ProcessedCallbacks = once(() =>
   obj({
-  testinvitationIds: optObj({ successful: optList(id()), failed: optList(id()) }),
-}),
+    testinvitationIds: optObj({ successful: optList(id()), failed: optList(id()) }),
+  }),
 );
 export type ProcessedCallbacks = z.infer<ReturnType<typeof ProcessedCallbacks>>;
 
@@ -212,27 +207,23 @@ export type ProcessedCallbacks = z.infer<ReturnType<typeof ProcessedCallbacks>>;
 const flags = (...names: string[]) => Object.fromEntries(names.map((n) => [n, optNum()]));
 export const Settings = once(() =>
   obj({
-  testSettings: optObj({ testName: optText(), testAliasName: optText(), ...flags('typeOfTest', 'practiceTest') }),
-  questionSettings: optObj(flags('randomQuestions', 'randomAnswers', 'showQuestionScore')),
-  displayMessageSettings: optObj(flags('sectionEndPopup', 'sectionTimeLeftAlert', 'candidateFeedback')),
-  emailSettings: optObj(flags('sendTestReportEmailToCandidate')),
-  imageProctoringSettings: optObj(flags('terminateTestOnImageViolation', 'terminateTestAfterViolationCount')),
-  windowViolationSettings: optObj({
-    ...flags('copyPaste'),
-    displayViolationSettings: optObj(
-      flags('displayViolationPopUp', 'terminateTestOnWindowViolation', 'terminateTestAfterViolationCount'),
-    ),
+    testSettings: optObj({ testName: optText(), testAliasName: optText(), ...flags('typeOfTest', 'practiceTest') }),
+    questionSettings: optObj(flags('randomQuestions', 'randomAnswers', 'showQuestionScore')),
+    displayMessageSettings: optObj(flags('sectionEndPopup', 'sectionTimeLeftAlert', 'candidateFeedback')),
+    emailSettings: optObj(flags('sendTestReportEmailToCandidate')),
+    imageProctoringSettings: optObj(flags('terminateTestOnImageViolation', 'terminateTestAfterViolationCount')),
+    windowViolationSettings: optObj({
+      ...flags('copyPaste'),
+      displayViolationSettings: optObj(flags('displayViolationPopUp', 'terminateTestOnWindowViolation', 'terminateTestAfterViolationCount')),
+    }),
   }),
-}),
 );
 export type Settings = z.infer<ReturnType<typeof Settings>>;
 
 // Time zones (the vendor's list operation; its body is not public, so any list of objects with
 // an id and a name is read: {timeZones|timezones|result|data: […]} or a bare array)
 
-export const TimeZone = once(() =>
-  obj({ timeZoneId: id(), name: optText(), displayName: optText(), utcOffset: optText() }),
-);
+export const TimeZone = once(() => obj({ timeZoneId: id(), name: optText(), displayName: optText(), utcOffset: optText() }));
 export type TimeZone = z.infer<ReturnType<typeof TimeZone>>;
 
 export const TimeZones = once(() =>
@@ -246,12 +237,7 @@ export const TimeZones = once(() =>
       return v;
     },
     obj({
-      timeZones: list(
-        z.preprocess(
-          (z1) => canonicalKeys(z1, ['timeZoneId', 'name', 'displayName', 'utcOffset']),
-          TimeZoneAliases(),
-        ),
-      ),
+      timeZones: list(z.preprocess((z1) => canonicalKeys(z1, ['timeZoneId', 'name', 'displayName', 'utcOffset']), TimeZoneAliases())),
     }),
   ),
 );

@@ -46,9 +46,7 @@ export const CALLBACK_V3_FIELDS = [
   'PerformanceCategory',
 ] as const;
 
-export type ParsedCallback =
-  | { ok: true; version: 'v3' | 'v2'; value: CallbackNotification }
-  | { ok: false; errors: string[] };
+export type ParsedCallback = { ok: true; version: 'v3' | 'v2'; value: CallbackNotification } | { ok: false; errors: string[] };
 
 /** Validates a received body: v3 when it carries `Status`, v2 otherwise; readable errors. */
 export function parseCallback(body: unknown): ParsedCallback {

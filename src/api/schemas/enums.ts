@@ -2,15 +2,7 @@
 import { z } from 'zod';
 import { invalidValue } from './common.js';
 
-export const InvitationStatus = z.enum([
-  'Pending',
-  'In Progress',
-  'Complete',
-  'Test Left',
-  'Terminated',
-  'Cancelled',
-  'Expired',
-]);
+export const InvitationStatus = z.enum(['Pending', 'In Progress', 'Complete', 'Test Left', 'Terminated', 'Cancelled', 'Expired']);
 export type InvitationStatus = z.infer<typeof InvitationStatus>;
 
 export const TestLinkStatus = z.enum(['active', 'inactive'], invalidValue("must be 'active' or 'inactive'"));

@@ -2,17 +2,18 @@
 import { z } from 'zod';
 import { EmailList, Flag, Id, ProctoringMode, TimeZoneId, UtcDateTime, YesNo } from './common.js';
 
-const mandatoryFields = (
-  v: { email?: string; name?: string; disableMandatoryFields?: number },
-  ctx: z.RefinementCtx,
-) => {
+const mandatoryFields = (v: { email?: string; name?: string; disableMandatoryFields?: number }, ctx: z.RefinementCtx) => {
   if (v.disableMandatoryFields === 1) return;
   if (!v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'email is required' });
   if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'name is required' });
 };
 
 const InviteCommon = {
-  email: z.string().trim().pipe(z.union([z.literal(''), z.email('is not a valid e-mail address')])).optional(),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), z.email('is not a valid e-mail address')]))
+    .optional(),
   name: z.string().trim().max(200).optional(),
   callbackUrl: z.url('must be a URL').optional(),
   callbackURL: z.url('must be a URL').optional(),

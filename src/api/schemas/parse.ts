@@ -6,7 +6,10 @@ import type { z } from 'zod';
 const REQUIRED = '\u0000required';
 
 function label(path: PropertyKey[]): string {
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
+  return path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
+    .join('.')
+    .replace(/\.\[/g, '[');
 }
 
 /** One readable message per issue. */
@@ -14,8 +17,7 @@ export function issueMessages(issues: readonly z.core.$ZodIssue[]): string[] {
   return issues.map((iss) => {
     const where = label(iss.path);
     if (iss.message === REQUIRED) return `${where || 'body'} is required`;
-    if (iss.code === 'custom' && where && iss.message.startsWith(String(iss.path[iss.path.length - 1])))
-      return iss.message; // message already names the field
+    if (iss.code === 'custom' && where && iss.message.startsWith(String(iss.path[iss.path.length - 1]))) return iss.message; // message already names the field
     return where ? `${where}: ${iss.message}` : iss.message;
   });
 }

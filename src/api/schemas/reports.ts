@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { Id, normaliseSectionId } from './common.js';
 import { ReportType } from './enums.js';
 
-
 export const ReportQuery = z.object({
   reportType: z.coerce.number().pipe(ReportType).default(1),
 });

@@ -23,9 +23,7 @@ export const TestSettings = z.object({
   displayMessageSettings: z
     .object({ sectionEndPopup: Flag.default(0), sectionTimeLeftAlert: Flag.default(0), candidateFeedback: Flag.default(0) })
     .default({ sectionEndPopup: 0, sectionTimeLeftAlert: 0, candidateFeedback: 0 }),
-  emailSettings: z
-    .object({ sendTestReportEmailToCandidate: Flag.default(0) })
-    .default({ sendTestReportEmailToCandidate: 0 }),
+  emailSettings: z.object({ sendTestReportEmailToCandidate: Flag.default(0) }).default({ sendTestReportEmailToCandidate: 0 }),
   imageProctoringSettings: z
     .object({ terminateTestOnImageViolation: Flag.default(0), terminateTestAfterViolationCount: Count.default(0) })
     .default({ terminateTestOnImageViolation: 0, terminateTestAfterViolationCount: 0 }),

@@ -19,7 +19,6 @@ export const TestSummary = z.looseObject({
 });
 export type TestSummary = z.infer<typeof TestSummary>;
 
-
 const TestsListBody = z.looseObject({
   tests: z.array(TestSummary),
   pageNo: z.number().optional(),

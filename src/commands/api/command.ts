@@ -20,9 +20,7 @@ export default defineCommand({
     'assess api GET /v2/org/tests --v2',
   ],
   options: (cmd) =>
-    cmd
-      .option('-d, --data <json>', "request body: JSON text, @file, or - for standard input")
-      .option('--v2', 'send to the v2 base URL with the v2 header'),
+    cmd.option('-d, --data <json>', 'request body: JSON text, @file, or - for standard input').option('--v2', 'send to the v2 base URL with the v2 header'),
   schema: z.object({
     method: z
       .string()

@@ -35,7 +35,10 @@ export default defineCommand({
     ids: z.array(z.string()).default([]),
     until: z.enum(UNTIL, { error: `must be one of ${UNTIL.join(', ')}, e.g. --until complete` }),
     interval: durationArg('30s', 100, 86_400_000),
-    timeout: z.string().default('4h').pipe(durationArg('4h', 100, 30 * 86_400_000)),
+    timeout: z
+      .string()
+      .default('4h')
+      .pipe(durationArg('4h', 100, 30 * 86_400_000)),
     exitStatus: z.boolean().optional(),
   }),
   jsonFields: FIELDS,
@@ -56,7 +59,10 @@ export default defineCommand({
       } catch (err) {
         // the service answers an unknown id with 404, or 401 "does not belong to this account or was not found"
         if (err instanceof ApiError && (err.kind === 'not_found' || (err.status === 401 && /not found|does not belong/i.test(err.messages.join(' ')))))
-          throw new NotFoundError(`invitation ${id} not found (or it belongs to another account)`, 'check the id: assess attempts list --state completed --from 7d --to now');
+          throw new NotFoundError(
+            `invitation ${id} not found (or it belongs to another account)`,
+            'check the id: assess attempts list --state completed --from 7d --to now',
+          );
         throw err;
       }
       const before = state.get(id);
@@ -92,9 +98,16 @@ export default defineCommand({
     const late = rows.filter((r) => r.outcome === 'timed out');
     const failed = rows.filter((r) => r.outcome === 'failed');
     if (ctx.signal.aborted) throw new CancelledError();
-    if (late.length) throw new WaitTimeoutError(`timed out after ${fmt(input.timeout)}: ${late.map((r) => `${r.testInvitationId} is ${safeText(r.status)}`).join(', ')}`, 'wait longer with --timeout, e.g. --timeout 8h');
+    if (late.length)
+      throw new WaitTimeoutError(
+        `timed out after ${fmt(input.timeout)}: ${late.map((r) => `${r.testInvitationId} is ${safeText(r.status)}`).join(', ')}`,
+        'wait longer with --timeout, e.g. --timeout 8h',
+      );
     if (failed.length)
-      throw new OutcomeError(`${failed.map((r) => `${r.testInvitationId} ended ${safeText(r.status)}`).join(', ')}: cannot reach ${until}`, until === 'complete' ? 'a reattempt gives the candidate another try: assess reattempt <id>' : undefined);
+      throw new OutcomeError(
+        `${failed.map((r) => `${r.testInvitationId} ended ${safeText(r.status)}`).join(', ')}: cannot reach ${until}`,
+        until === 'complete' ? 'a reattempt gives the candidate another try: assess reattempt <id>' : undefined,
+      );
     ctx.info(`All ${rows.length} invitation(s) reached ${until}.`);
   },
 });

@@ -68,7 +68,10 @@ export default defineCommand({
 
 async function askBaseUrl(ctx: Context): Promise<string> {
   if (!ctx.globals.interactive)
-    throw new UsageError('--base-url: required: no base URL is configured for this profile', 'e.g. assess auth login --base-url https://api.example.com (or ASSESS_BASE_URL)');
+    throw new UsageError(
+      '--base-url: required: no base URL is configured for this profile',
+      'e.g. assess auth login --base-url https://api.example.com (or ASSESS_BASE_URL)',
+    );
   const { input } = await import('@inquirer/prompts');
   return input(
     {

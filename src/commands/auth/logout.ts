@@ -3,7 +3,7 @@ import { defineCommand } from '../../cli/command.js';
 
 export default defineCommand({
   name: 'logout',
-  description: "Remove the stored API key of a profile (other settings stay)",
+  description: 'Remove the stored API key of a profile (other settings stay)',
   examples: ['assess auth logout', 'assess auth logout --profile staging'],
   schema: z.object({}),
   async run(ctx) {

@@ -13,11 +13,7 @@ const FAILED_FIELDS = ['at', 'invitationId', 'status', 'target', 'tries', 'error
 export default defineCommand({
   name: 'inbox',
   description: 'List the notifications `callbacks listen` stored (duplicates marked), or with --failed the forwards that failed',
-  examples: [
-    'assess callbacks inbox --since 1d',
-    'assess callbacks inbox --status complete --json invitationId,receivedAt',
-    'assess callbacks inbox --failed',
-  ],
+  examples: ['assess callbacks inbox --since 1d', 'assess callbacks inbox --status complete --json invitationId,receivedAt', 'assess callbacks inbox --failed'],
   options: (cmd) =>
     cmd
       .option('--inbox <file>', 'the inbox file (default: <config dir>/inbox/<profile>.ndjson)')
@@ -64,7 +60,17 @@ export default defineCommand({
       } catch {
         notification = null;
       }
-      return [{ receivedAt: r.receivedAt, invitationId: r.invitationId, status: r.status, duplicate: r.duplicate, id: r.id, forwardTo: r.forwardTo ?? null, notification }];
+      return [
+        {
+          receivedAt: r.receivedAt,
+          invitationId: r.invitationId,
+          status: r.status,
+          duplicate: r.duplicate,
+          id: r.id,
+          forwardTo: r.forwardTo ?? null,
+          notification,
+        },
+      ];
     });
     await printer.list(rows, {
       columns: [

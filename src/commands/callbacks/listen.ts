@@ -22,12 +22,13 @@ const DEFAULT_QUEUE_BYTES = 64 * 1024 * 1024;
 
 export default defineCommand({
   name: 'listen',
-  description: 'Receive completion notifications locally into a durable inbox: print each one, optionally forward it (retried, signed) or run a command with it',
+  description:
+    'Receive completion notifications locally into a durable inbox: print each one, optionally forward it (retried, signed) or run a command with it',
   examples: [
     'assess callbacks listen --port 8787',
     'assess callbacks listen --port 0 --token s3cret --print-url   # the first stdout line is the URL to register',
     'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess',
-    'assess callbacks listen --ndjson --exec \'jq -r .Status >> statuses.txt\'',
+    "assess callbacks listen --ndjson --exec 'jq -r .Status >> statuses.txt'",
     'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess --sign --secret-file webhook.secret',
   ],
   options: (cmd) =>
@@ -47,7 +48,10 @@ export default defineCommand({
     path: z.string().regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must be a URL path starting with /, e.g. /hook'),
     forwardTo: zx.url().optional(),
     exec: z.string().trim().min(1, 'must be a command, e.g. "cat >> events.ndjson"').optional(),
-    token: z.string().regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret').optional(),
+    token: z
+      .string()
+      .regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret')
+      .optional(),
     printUrl: z.boolean().optional(),
     execQueue: zx.int(1, 1_000_000, DEFAULT_EXEC_QUEUE).default(DEFAULT_EXEC_QUEUE),
     execQueueBytes: z
@@ -76,7 +80,12 @@ export default defineCommand({
     // (count and bytes: a command that hangs must not grow the listener without end); forwards
     // likewise (shared/delivery-policy.ts)
     const execs = input.exec
-      ? new WorkQueue<Received>('--exec', { maxItems: input.execQueue, maxBytes: input.execQueueBytes }, (n, signal) => runExec(ctx, input.exec!, n, signal), (m) => ctx.warn(m))
+      ? new WorkQueue<Received>(
+          '--exec',
+          { maxItems: input.execQueue, maxBytes: input.execQueueBytes },
+          (n, signal) => runExec(ctx, input.exec!, n, signal),
+          (m) => ctx.warn(m),
+        )
       : null;
     let received = 0;
     const more = await extras.startListenExtras(ctx, input);

@@ -69,7 +69,15 @@ export default defineCommand({
       fields: FIELDS,
     });
     const summary = `${results.length - failed.length} of ${results.length} invitations queued for callback reprocessing, ${failed.length} failed`;
-    if (failed.length) throw new PartialFailureError(`${summary}: ${failed.slice(0, 5).map((f) => f.testInvitationId).join(', ')}${failed.length > 5 ? ', …' : ''}`, failed.length, results.length);
+    if (failed.length)
+      throw new PartialFailureError(
+        `${summary}: ${failed
+          .slice(0, 5)
+          .map((f) => f.testInvitationId)
+          .join(', ')}${failed.length > 5 ? ', …' : ''}`,
+        failed.length,
+        results.length,
+      );
     ctx.info(`${summary}. Notifications arrive later at each invitation's callback URL.`);
   },
 });
@@ -105,8 +113,7 @@ const wire = (id: string): number | string => (Number.isSafeInteger(Number(id)) 
  */
 export async function processChunk(client: V3Client, ids: string[]): Promise<CallbackResult[]> {
   const byId = new Map<string, CallbackResult>();
-  const record = (id: string, status: CallbackResult['status'], message: string | null) =>
-    byId.set(id, { testInvitationId: wire(id), status, message });
+  const record = (id: string, status: CallbackResult['status'], message: string | null) => byId.set(id, { testInvitationId: wire(id), status, message });
   const inOrder = () => ids.map((id) => byId.get(id)!);
   let pending = ids;
   while (pending.length) {

@@ -18,10 +18,7 @@ const FIELDS = ['testInvitationId', 'testStatus', 'email', 'name', 'requeue', 'm
 export default defineCommand({
   name: 'reconcile',
   description: 'Find completed attempts whose notification never reached the inbox; --apply re-queues exactly those',
-  examples: [
-    'assess callbacks reconcile --from 1d --to now',
-    'assess callbacks reconcile --from 2026-03-01 --to 2026-03-02 --apply --json',
-  ],
+  examples: ['assess callbacks reconcile --from 1d --to now', 'assess callbacks reconcile --from 2026-03-01 --to 2026-03-02 --apply --json'],
   options: (cmd) =>
     cmd
       .option('--from <T>', 'window start (YYYY-MM-DD, ISO 8601 or relative: 1d)')
@@ -68,22 +65,42 @@ export default defineCommand({
     const attempts = (await client.listAttempts('completed', from, to)).testAttempts;
     const missing = attempts
       .filter((a) => !notified.has(String(a.testInvitationId)))
-      .map((a) => ({ testInvitationId: String(a.testInvitationId), testStatus: a.testStatus, email: a.email, name: a.name, requeue: null as string | null, message: null as string | null }));
-    ctx.info(`${attempts.length} completed attempt(s) between ${from} and ${to}; ${attempts.length - missing.length} notified in the inbox, ${missing.length} missing.`);
+      .map((a) => ({
+        testInvitationId: String(a.testInvitationId),
+        testStatus: a.testStatus,
+        email: a.email,
+        name: a.name,
+        requeue: null as string | null,
+        message: null as string | null,
+      }));
+    ctx.info(
+      `${attempts.length} completed attempt(s) between ${from} and ${to}; ${attempts.length - missing.length} notified in the inbox, ${missing.length} missing.`,
+    );
 
     let failed = 0;
-    if (input.apply && missing.length) failed = await requeue(ctx, client, missing, input.journal ?? `${dir}/reconcile/${ctx.globals.profile}.journal.ndjson`, input.cooldown, { from, to });
+    if (input.apply && missing.length)
+      failed = await requeue(ctx, client, missing, input.journal ?? `${dir}/reconcile/${ctx.globals.profile}.journal.ndjson`, input.cooldown, { from, to });
     await new Printer(ctx).list(missing, {
       columns: [
         { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
         { key: 'testStatus', header: 'Status', kind: 'status' },
         { key: 'email', header: 'E-mail' },
         { key: 'name', header: 'Name' },
-        ...(input.apply ? [{ key: 'requeue' as const, header: 'Re-queue', kind: 'status' as const }, { key: 'message' as const, header: 'Message' }] : []),
+        ...(input.apply
+          ? [
+              { key: 'requeue' as const, header: 'Re-queue', kind: 'status' as const },
+              { key: 'message' as const, header: 'Message' },
+            ]
+          : []),
       ],
       fields: FIELDS,
     });
-    if (failed) throw new PartialFailureError(`${missing.length - failed} of ${missing.length} missing notification(s) re-queued, ${failed} could not be`, failed, missing.length);
+    if (failed)
+      throw new PartialFailureError(
+        `${missing.length - failed} of ${missing.length} missing notification(s) re-queued, ${failed} could not be`,
+        failed,
+        missing.length,
+      );
     if (missing.length && !input.apply) ctx.info('Run again with --apply to re-queue them.');
   },
 });
@@ -113,7 +130,10 @@ async function requeue(
       } else todo.push(r);
     }
     const byId = new Map(todo.map((r) => [r.testInvitationId, r]));
-    const batches = chunk(todo.map((r) => r.testInvitationId), MAX_CALLBACK_IDS);
+    const batches = chunk(
+      todo.map((r) => r.testInvitationId),
+      MAX_CALLBACK_IDS,
+    );
     for (const [i, batch] of batches.entries()) {
       if (batches.length > 1) ctx.info(`Request ${i + 1} of ${batches.length} (${batch.length} ids)…`);
       for (const res of await processChunk(client, batch)) {

@@ -47,7 +47,8 @@ export default defineCommand({
   jsonFields: FIELDS,
   async run(ctx, input) {
     if (input.ids.length && input.since) throw new UsageError('--since: give invitation ids or --since, not both');
-    if (!input.ids.length && !input.since) throw new UsageError('<ids>: name invitation ids or give --since', 'e.g. assess callbacks replay 5001, or --since 1d');
+    if (!input.ids.length && !input.since)
+      throw new UsageError('<ids>: name invitation ids or give --since', 'e.g. assess callbacks replay 5001, or --since 1d');
     if (input.secretFile && !input.sign) throw new UsageError('--secret-file: only used with --sign');
     const ids = parseIdArgs(input.ids);
     const { defaultInboxPath, readInbox, bodyBytes, InboxWriter } = await import('./shared/inbox.js');
@@ -60,7 +61,11 @@ export default defineCommand({
     // each distinct notification once (a duplicate has the same id when its body is the same)
     const chosen = stored.filter((r) => (ids.length ? wanted.has(r.invitationId) : Date.parse(r.receivedAt) >= since) && !seen.has(r.id) && !!seen.add(r.id));
     const missing = ids.filter((id) => !stored.some((r) => r.invitationId === id));
-    if (missing.length) throw new NotFoundError(`no stored notification for invitation ${missing.join(', ')} in ${path}`, 'assess callbacks inbox lists what is stored; assess callbacks reconcile finds what never arrived');
+    if (missing.length)
+      throw new NotFoundError(
+        `no stored notification for invitation ${missing.join(', ')} in ${path}`,
+        'assess callbacks inbox lists what is stored; assess callbacks reconcile finds what never arrived',
+      );
     const target = input.to ?? [...stored].reverse().find((r) => r.forwardTo)?.forwardTo;
     if (!target) throw new UsageError('--to: no target: the inbox records no --forward-to', 'e.g. --to http://localhost:3000/webhooks/assess');
     if (!chosen.length) return void ctx.info(`Nothing to replay: no notification received since ${input.since} in ${path}.`);
@@ -68,7 +73,8 @@ export default defineCommand({
     let secret: string | undefined;
     if (input.sign) {
       const { resolveSecret } = await import('./shared/signing.js');
-      secret = (await resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: true })).secret;
+      secret = (await resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: true }))
+        .secret;
     }
     const { Forwarder } = await import('./shared/delivery-policy.js');
     const forwarder = new Forwarder({ url: target, policy: policyFrom(input), secret });
@@ -77,10 +83,34 @@ export default defineCommand({
     const rows: Array<Record<string, unknown>> = [];
     for (const r of chosen) {
       if (ctx.signal.aborted) break;
-      const item = { id: r.id, invitationId: r.invitationId, status: r.status, body: bodyBytes(r), contentType: r.headers['content-type'] ?? 'application/json' };
+      const item = {
+        id: r.id,
+        invitationId: r.invitationId,
+        status: r.status,
+        body: bodyBytes(r),
+        contentType: r.headers['content-type'] ?? 'application/json',
+      };
       const o = await forwarder.deliver(item);
-      rows.push({ id: r.id, invitationId: r.invitationId, status: r.status, result: o.ok ? 'delivered' : 'failed', httpStatus: o.ok ? o.status : null, tries: o.tries, error: o.ok ? null : o.error });
-      if (!o.ok) await inbox.append({ type: 'dead-letter', at: new Date().toISOString(), id: r.id, invitationId: r.invitationId, status: r.status, target, tries: o.tries, error: o.error });
+      rows.push({
+        id: r.id,
+        invitationId: r.invitationId,
+        status: r.status,
+        result: o.ok ? 'delivered' : 'failed',
+        httpStatus: o.ok ? o.status : null,
+        tries: o.tries,
+        error: o.ok ? null : o.error,
+      });
+      if (!o.ok)
+        await inbox.append({
+          type: 'dead-letter',
+          at: new Date().toISOString(),
+          id: r.id,
+          invitationId: r.invitationId,
+          status: r.status,
+          target,
+          tries: o.tries,
+          error: o.error,
+        });
     }
     await inbox.close();
     await new Printer(ctx).list(rows, {

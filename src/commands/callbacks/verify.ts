@@ -41,7 +41,13 @@ export default defineCommand({
   jsonFields: FIELDS,
   async run(ctx, input) {
     const { resolveSecret, verify } = await import('./shared/signing.js');
-    const { secret } = await resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: false });
+    const { secret } = await resolveSecret({
+      secretFile: input.secretFile,
+      env: ctx.env,
+      configDir: configDir(ctx.env),
+      profile: ctx.globals.profile,
+      create: false,
+    });
     const requests = parseStored(await readInput(ctx, input.file), input.file, ctx.now());
     const rows = requests.map((r) => {
       const v = verify(secret, r.headers, r.body, r.at, input.tolerance / 1000);
@@ -58,7 +64,11 @@ export default defineCommand({
       fields: FIELDS,
     });
     const bad = rows.filter((r) => !r.valid);
-    if (bad.length) throw new OutcomeError(`${bad.length} of ${rows.length} request(s) do not verify${bad[0]!.reason ? `: ${bad[0]!.reason}` : ''}`, 'check the secret (--secret-file) and that the body was not changed');
+    if (bad.length)
+      throw new OutcomeError(
+        `${bad.length} of ${rows.length} request(s) do not verify${bad[0]!.reason ? `: ${bad[0]!.reason}` : ''}`,
+        'check the secret (--secret-file) and that the body was not changed',
+      );
     ctx.info(`${rows.length} request(s) verified.`);
   },
 });
@@ -93,10 +103,21 @@ export function parseStored(text: string, file: string, now: Date): StoredReques
   }
   const out: StoredRequest[] = [];
   for (const v of values) {
-    const o = v as { type?: string; headers?: Record<string, string>; body?: unknown; bodyBase64?: string; receivedAt?: string; invitationId?: string; status?: string | null };
+    const o = v as {
+      type?: string;
+      headers?: Record<string, string>;
+      body?: unknown;
+      bodyBase64?: string;
+      receivedAt?: string;
+      invitationId?: string;
+      status?: string | null;
+    };
     if (o?.type === 'dead-letter') continue;
     if (!o || typeof o !== 'object' || !o.headers || typeof o.headers !== 'object' || (typeof o.body !== 'string' && typeof o.bodyBase64 !== 'string'))
-      throw new UsageError(`<file>: ${file} holds something that is not a stored request`, 'expected {"headers": {…}, "body": "<the raw body>"} or inbox records');
+      throw new UsageError(
+        `<file>: ${file} holds something that is not a stored request`,
+        'expected {"headers": {…}, "body": "<the raw body>"} or inbox records',
+      );
     const headers = Object.fromEntries(Object.entries(o.headers).map(([k, val]) => [k.toLowerCase(), String(val)]));
     const body = typeof o.bodyBase64 === 'string' ? Buffer.from(o.bodyBase64, 'base64') : Buffer.from(o.body as string, 'utf8');
     const at = o.receivedAt && !Number.isNaN(Date.parse(o.receivedAt)) ? new Date(o.receivedAt) : now;

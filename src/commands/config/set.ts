@@ -9,10 +9,16 @@ export default defineCommand({
   name: 'set',
   args: ['<key>', '<value>'],
   description: 'Change one setting of the profile (use `auth login` for the API key)',
-  examples: ['assess config set base-url https://api.example.com', 'assess config set output json', 'assess config set timeout 60 --profile staging', 'assess config set v2.warn false'],
+  examples: [
+    'assess config set base-url https://api.example.com',
+    'assess config set output json',
+    'assess config set timeout 60 --profile staging',
+    'assess config set v2.warn false',
+  ],
   schema: z.object({ key: z.string(), value: z.string() }),
   async run(ctx, { key, value }) {
-    if (key === 'api-key') throw new UsageError('config set api-key: refusing a key on the command line', 'use `assess auth login` (prompt, --key-stdin or --api-key-file)');
+    if (key === 'api-key')
+      throw new UsageError('config set api-key: refusing a key on the command line', 'use `assess auth login` (prompt, --key-stdin or --api-key-file)');
     const spec = CONFIG_KEYS[key as ConfigKey];
     if (!spec) throw new UsageError(`<key>: unknown setting '${key}'`, `settings: ${KEY_NAMES.join(', ')}`);
     const parsed = (spec.schema as z.ZodType).safeParse(value);

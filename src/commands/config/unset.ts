@@ -11,7 +11,9 @@ export default defineCommand({
   schema: z.object({ key: configKey }),
   async run(ctx, { key }) {
     const prop = key === 'api-key' ? 'apiKey' : CONFIG_KEYS[key as ConfigKey].prop;
-    await (await ctx.config()).update(ctx.globals.profile, (p) => {
+    await (
+      await ctx.config()
+    ).update(ctx.globals.profile, (p) => {
       const next: Record<string, unknown> = { ...p };
       delete next[prop];
       return next;

@@ -11,7 +11,19 @@ import { inviteV2, v2InviteFields } from '../shared/v2/invite.js';
 
 const BULK_ONLY = ['skipInvalid', 'concurrency', 'dryRun', 'journal', 'results'] as const;
 /** Single-invite flags that make sense as a default for every CSV row. */
-const ROW_DEFAULTS = ['link', 'callbackUrl', 'redirectUrl', 'sendEmail', 'stakeholders', 'start', 'end', 'tz', 'proctoring', 'imageProctoring', 'hideInstructions'];
+const ROW_DEFAULTS = [
+  'link',
+  'callbackUrl',
+  'redirectUrl',
+  'sendEmail',
+  'stakeholders',
+  'start',
+  'end',
+  'tz',
+  'proctoring',
+  'imageProctoring',
+  'hideInstructions',
+];
 
 export const bulkSchema = z
   .object({
@@ -31,7 +43,9 @@ export const bulkSchema = z
     if (v.journal && v.results && v.journal === v.results) ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
   });
 
-type Input = { mode: 'single'; single: z.infer<typeof inviteSchema> } | { mode: 'bulk'; bulk: z.infer<typeof bulkSchema>; defaults: Record<string, unknown>; fromOperand: boolean };
+type Input =
+  | { mode: 'single'; single: z.infer<typeof inviteSchema> }
+  | { mode: 'bulk'; bulk: z.infer<typeof bulkSchema>; defaults: Record<string, unknown>; fromOperand: boolean };
 
 function forward(issues: z.core.$ZodIssue[], ctx: z.RefinementCtx): never {
   for (const i of issues) ctx.addIssue({ code: 'custom', message: i.message, path: i.path as PropertyKey[] as (string | number)[] });

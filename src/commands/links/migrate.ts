@@ -85,5 +85,6 @@ function summarise(ctx: Context, rows: MigrationRow[], apply: boolean): void {
   if (count('unmappable')) parts.push(`${count('unmappable')} cannot be mapped (see the note)`);
   if (count('failed')) parts.push(`${count('failed')} failed`);
   ctx.info(`${rows.length} v2 link(s): ${parts.join(', ')}.`);
-  if (count('failed')) throw new PartialFailureError(`${count('failed')} of ${rows.length} link(s) could not be created through v3`, count('failed'), rows.length);
+  if (count('failed'))
+    throw new PartialFailureError(`${count('failed')} of ${rows.length} link(s) could not be created through v3`, count('failed'), rows.length);
 }

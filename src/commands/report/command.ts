@@ -10,7 +10,6 @@ import { reportSchema } from './shared/input.js';
 
 const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
 
-
 // Raw service values in every column: TSV and CSV rows stay machine-readable.
 export const HEADER: Column[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },

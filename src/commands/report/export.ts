@@ -41,7 +41,8 @@ const schema = z
     if (!v.from && !v.sinceLastRun) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required (or --since-last-run), e.g. --from 7d' });
     if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
     // One file for both would interleave results with journal records and break resuming.
-    if (v.journal && v.results && resolve(v.journal) === resolve(v.results)) ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
+    if (v.journal && v.results && resolve(v.journal) === resolve(v.results))
+      ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
   });
 type Input = z.infer<typeof schema>;
 
@@ -56,7 +57,7 @@ export default defineCommand({
   options: (cmd) =>
     cmd
       .option('--state <state>', 'completed (default), cancelled or expired')
-      .option('--from <T>', 'window start: YYYY-MM-DD, ISO 8601 or relative (7d); with --since-last-run defaults to the last run\'s --to')
+      .option('--from <T>', "window start: YYYY-MM-DD, ISO 8601 or relative (7d); with --since-last-run defaults to the last run's --to")
       .option('--to <T>', 'window end (default now)')
       .option('--out <dir>', 'directory for the summary, the PDFs, the journal and the results (created if missing)')
       .option('--type <type>', 'report content: summary (sections), skills or both (default summary)')
@@ -115,7 +116,10 @@ export default defineCommand({
       const reusable = done && done.type === input.type && (!input.pdf || (typeof done.pdf === 'string' && existsSync(join(dir, done.pdf))));
       if (done && (input.sinceLastRun || reusable)) {
         if (!input.sinceLastRun) rows.set(id, done.row as SummaryRow);
-        run.record({ testInvitationId: a.testInvitationId, outcome: 'skipped', reason: 'exported by an earlier run (journal)', pdf: done.pdf ?? null }, 'skipped');
+        run.record(
+          { testInvitationId: a.testInvitationId, outcome: 'skipped', reason: 'exported by an earlier run (journal)', pdf: done.pdf ?? null },
+          'skipped',
+        );
       } else todo.push(a);
     }
 
@@ -130,10 +134,18 @@ export default defineCommand({
           let pdf: string | null = null;
           let pdfOutcome: string | null = null;
           if (input.pdf) {
-            const saved = await savePdf(client, id, dir, reportPdfName((report.candidateName as string | undefined) ?? (report.candidateEmail as string), id), run.journal, (n) => inside(dir, n));
+            const saved = await savePdf(
+              client,
+              id,
+              dir,
+              reportPdfName((report.candidateName as string | undefined) ?? (report.candidateEmail as string), id),
+              run.journal,
+              (n) => inside(dir, n),
+            );
             pdf = saved.name;
             pdfOutcome = saved.outcome;
-            if (saved.besideOf) ctx.warn(`${join(dir, saved.besideOf)} exists and was not written by assess; saved the report of ${id} beside it as ${saved.name}`);
+            if (saved.besideOf)
+              ctx.warn(`${join(dir, saved.besideOf)} exists and was not written by assess; saved the report of ${id} beside it as ${saved.name}`);
           }
           const row = summaryRow(report, a, pdf);
           failuresInARow = 0;
@@ -160,7 +172,15 @@ export default defineCommand({
         throw run.stopped(err, `Export from ${from} to ${to}`);
       }
       // `wrote`: this summary is ours, a later run may replace it.
-      run.journal.recordRun({ state: input.state, from, to, at: new Date().toISOString(), exported: run.tally.done, failed: run.tally.failed, wrote: summaryName });
+      run.journal.recordRun({
+        state: input.state,
+        from,
+        to,
+        at: new Date().toISOString(),
+        exported: run.tally.done,
+        failed: run.tally.failed,
+        wrote: summaryName,
+      });
     }
     if (fatal) throw run.stopped(fatal, `Export from ${from} to ${to}`);
     const { output } = ctx.globals;

@@ -9,7 +9,11 @@ export default defineCommand({
   name: 'clock',
   args: ['[action]', '[value]'],
   description: 'Show the sandbox clock, advance it (expiring invitations whose end passes), or set it',
-  examples: ['assess --sandbox sandbox clock', 'assess --sandbox sandbox clock advance 3d', 'assess sandbox clock set 2026-12-01T00:00:00Z --url http://127.0.0.1:4010'],
+  examples: [
+    'assess --sandbox sandbox clock',
+    'assess --sandbox sandbox clock advance 3d',
+    'assess sandbox clock set 2026-12-01T00:00:00Z --url http://127.0.0.1:4010',
+  ],
   options: (cmd) => cmd.option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
   schema: z
     .object({

@@ -37,7 +37,9 @@ export default defineCommand({
     const r = await control<{ deliveries: Delivery[] }>(ctx, await sandboxUrl(ctx, input.url), 'GET', `/deliveries${q}`);
     const printer = new Printer(ctx);
     if (input.attempts) {
-      const rows = r.deliveries.flatMap((d) => d.attempts.map((a) => ({ deliveryId: d.deliveryId, testInvitationId: d.testInvitationId, event: d.event, ...a })));
+      const rows = r.deliveries.flatMap((d) =>
+        d.attempts.map((a) => ({ deliveryId: d.deliveryId, testInvitationId: d.testInvitationId, event: d.event, ...a })),
+      );
       await printer.list(rows, {
         columns: [
           { key: 'deliveryId', header: 'Delivery', kind: 'id' },

@@ -12,7 +12,7 @@ export default defineCommand({
     'assess sandbox serve --port 4010 --state ./sandbox.json',
     'assess sandbox serve --port 0 --json   # one line: {"baseUrl":…,"baseUrlV2":…,"keys":[…]}',
     'assess sandbox serve --faults "5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,seed=42"',
-    'assess sandbox serve --quirks 7   # answers vary as a real service\'s do (production forms, ids as strings, envelopes…)',
+    "assess sandbox serve --quirks 7   # answers vary as a real service's do (production forms, ids as strings, envelopes…)",
   ],
   options: (cmd) =>
     cmd
@@ -71,7 +71,15 @@ export default defineCommand({
     try {
       // --latency is latency= of --faults (which wins when both give one)
       const faults: FaultSpec | undefined = input.latency === undefined && !input.faults ? undefined : { latencyMs: input.latency, ...input.faults };
-      sb = await startSandbox({ port: input.port, host: input.host, stateFile, logRequests: input.logRequests, faults, deliveryFaults: input.deliveryFaults, quirks: input.quirks });
+      sb = await startSandbox({
+        port: input.port,
+        host: input.host,
+        stateFile,
+        logRequests: input.logRequests,
+        faults,
+        deliveryFaults: input.deliveryFaults,
+        quirks: input.quirks,
+      });
     } catch (err) {
       if (err instanceof SandboxStateError) throw new LocalError(err.message);
       const code = (err as NodeJS.ErrnoException).code;

@@ -37,13 +37,7 @@ export default defineCommand({
       report: Record<string, unknown> | null;
       redirectTo?: string | null;
       callbacks?: Array<{ deliveryId: number; event: string; url: string }>;
-    }>(
-      ctx,
-      base,
-      'POST',
-      `/invitations/${input.invitationId}/simulate`,
-      { to: input.to, score: input.score, sectionScores: input.sectionScores },
-    );
+    }>(ctx, base, 'POST', `/invitations/${input.invitationId}/simulate`, { to: input.to, score: input.score, sectionScores: input.sectionScores });
     const finished = ['complete', 'leave', 'terminate'].includes(input.to);
     const view = {
       ...r.invitation,

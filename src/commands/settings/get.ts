@@ -6,11 +6,7 @@ export default defineCommand({
   name: 'get',
   args: ['<testId>'],
   description: 'Show the settings of a test (one setting per line; --json gives the service object)',
-  examples: [
-    'assess settings get 1001',
-    'assess settings get 1001 --json > settings.json',
-    'assess settings get 1001 --json windowViolationSettings',
-  ],
+  examples: ['assess settings get 1001', 'assess settings get 1001 --json > settings.json', 'assess settings get 1001 --json windowViolationSettings'],
   schema: z.object({ testId: zx.id('1001') }),
   jsonFields: SETTINGS_FIELDS,
   showsAnswer: true,

@@ -45,7 +45,11 @@ export async function timeZones(ctx: Context, opts: { fresh?: boolean } = {}): P
   return zones;
 }
 
-const fold = (s: string) => s.toLowerCase().replace(/[\s_]+/g, ' ').trim();
+const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ')
+    .trim();
 
 /** Zones matching a name: exact (IANA or display name), else the city part, else a substring. */
 export function matchZones(zones: TimeZone[], text: string): TimeZone[] {
@@ -66,6 +70,9 @@ export async function resolveTz(ctx: Context, value: string | number | undefined
   const show = (z: TimeZone) => `${z.name} (${z.timeZoneId})`;
   if (found.length === 1) return Number(found[0]!.timeZoneId);
   if (!found.length)
-    throw new UsageError(`${flag}: no time zone named '${value}'`, "list them: assess timezones --search TEXT (an id or a name such as Asia/Kolkata or UTC)");
-  throw new UsageError(`${flag}: '${value}' matches ${found.length} time zones: ${found.slice(0, 5).map(show).join(', ')}${found.length > 5 ? ', …' : ''}`, 'give the full name or the id');
+    throw new UsageError(`${flag}: no time zone named '${value}'`, 'list them: assess timezones --search TEXT (an id or a name such as Asia/Kolkata or UTC)');
+  throw new UsageError(
+    `${flag}: '${value}' matches ${found.length} time zones: ${found.slice(0, 5).map(show).join(', ')}${found.length > 5 ? ', …' : ''}`,
+    'give the full name or the id',
+  );
 }

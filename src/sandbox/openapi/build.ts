@@ -85,7 +85,9 @@ const ERROR_MEANING: Record<number, string> = {
 function errorMeaning(op: Operation, status: number, authStatus: number): string {
   const own = op.errors.includes(status) ? ERROR_MEANING[status] : undefined;
   if (status !== authStatus) return own ?? 'Error';
-  return own && status !== 401 ? `${own}; or a missing or invalid API key` : `Missing or invalid API key${own ? `; or ${own[0].toLowerCase()}${own.slice(1)}` : ''}`;
+  return own && status !== 401
+    ? `${own}; or a missing or invalid API key`
+    : `Missing or invalid API key${own ? `; or ${own[0].toLowerCase()}${own.slice(1)}` : ''}`;
 }
 
 function operationObject(op: Operation, components: Record<string, Json>): Json {

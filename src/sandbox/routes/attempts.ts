@@ -1,13 +1,6 @@
 // 15. POST /v3/candidates/testattempts?state=… and 16. POST /v3/callbacks/process.
 import type { FastifyInstance } from 'fastify';
-import {
-  ListAttemptsQuery,
-  ListAttemptsRequest,
-  MAX_CALLBACK_IDS,
-  parseAttemptDateTime,
-  parseWith,
-  ProcessCallbacksRequest,
-} from '../../api/schemas/index.js';
+import { ListAttemptsQuery, ListAttemptsRequest, MAX_CALLBACK_IDS, parseAttemptDateTime, parseWith, ProcessCallbacksRequest } from '../../api/schemas/index.js';
 import { queueCallback } from '../callbacks.js';
 import { fail } from '../replies.js';
 import { ATTEMPT_GROUPS } from '../state-machine.js';
@@ -48,7 +41,12 @@ export function registerAttemptRoutes(app: FastifyInstance, store: Store): void 
   app.post('/v3/callbacks/process', config, async (request, reply) => {
     const raw = (request.body ?? {}) as { testinvitationIds?: unknown };
     if (Array.isArray(raw.testinvitationIds) && raw.testinvitationIds.length > MAX_CALLBACK_IDS)
-      return fail(request, reply, 400, `At most ${MAX_CALLBACK_IDS} testinvitationIds can be processed per call; got ${raw.testinvitationIds.length}. Split them into batches of ${MAX_CALLBACK_IDS}.`);
+      return fail(
+        request,
+        reply,
+        400,
+        `At most ${MAX_CALLBACK_IDS} testinvitationIds can be processed per call; got ${raw.testinvitationIds.length}. Split them into batches of ${MAX_CALLBACK_IDS}.`,
+      );
     const body = parseWith(ProcessCallbacksRequest, raw);
     if (!body.ok) return fail(request, reply, 400, body.errors);
     const ids = [...new Set(body.value.testinvitationIds)];

@@ -87,7 +87,11 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
       c.post('/clock', async (request, reply) => {
         const body = ClockBody.safeParse(request.body ?? {});
         if (!body.success)
-          return bad(reply, 400, 'Send {"advance": "3d" | "12h" | "30m" | "45s" | seconds} and/or {"set": "<ISO 8601 date-time>"} and/or {"freeze": true|false}.');
+          return bad(
+            reply,
+            400,
+            'Send {"advance": "3d" | "12h" | "30m" | "45s" | seconds} and/or {"set": "<ISO 8601 date-time>"} and/or {"freeze": true|false}.',
+          );
         const { advance, set, freeze } = body.data;
         const ms = advance === undefined ? 0 : parseDuration(advance);
         if (ms === null) return bad(reply, 400, `advance must be a duration like 3d, 12h, 30m, 45s or a number of seconds; got '${advance}'.`);
@@ -146,7 +150,7 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
         const raw = (request.params as { id: string }).id;
         const id = IdParam.safeParse(raw);
         const inv = id.success ? store.invitations.get(id.data) : undefined;
-        if (!inv) return void bad(reply, 404, `No invitation with id '${raw}'.`), undefined;
+        if (!inv) return (void bad(reply, 404, `No invitation with id '${raw}'.`), undefined);
         return store.refresh(inv);
       };
 

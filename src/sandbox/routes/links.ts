@@ -12,12 +12,12 @@ export function registerLinkRoutes(app: FastifyInstance, store: Store): void {
     const testId = pathId(request, reply, 'testId');
     if (testId === null) return null;
     const test = store.ownedTest(request.accountId, testId);
-    if (!test) return void testNotOwned(reply, testId), null;
+    if (!test) return (void testNotOwned(reply, testId), null);
     if (!withLink) return { test, link: undefined };
     const linkId = pathId(request, reply, 'testLinkId');
     if (linkId === null) return null;
     const link = store.links.get(linkId);
-    if (!link || link.testId !== testId) return void fail(request, reply, 404, `Test link id ${linkId} was not found on test ${testId}.`), null;
+    if (!link || link.testId !== testId) return (void fail(request, reply, 404, `Test link id ${linkId} was not found on test ${testId}.`), null);
     return { test, link };
   };
 

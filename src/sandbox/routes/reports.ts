@@ -48,14 +48,9 @@ export function registerReportRoutes(app: FastifyInstance, store: Store, pdfs: R
     if (id === null) return reply;
     const inv = store.ownedInvitation(request.accountId, id);
     if (!inv) return invitationNotOwned(request, reply, id);
-    if (!hasResult(inv.status))
-      return fail(request, reply, 400, `No report yet for test invitation id ${id}: the attempt is ${inv.status}.`);
+    if (!hasResult(inv.status)) return fail(request, reply, 400, `No report yet for test invitation id ${id}: the attempt is ${inv.status}.`);
     // generated when the attempt finished; served from the cache (byte-identical to a fresh render)
     const pdf = await pdfs.pdfFor(inv);
-    return reply
-      .code(200)
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="report-${id}.pdf"`)
-      .send(pdf);
+    return reply.code(200).header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="report-${id}.pdf"`).send(pdf);
   });
 }

@@ -85,7 +85,13 @@ export function registerV2LinkRoutes(scope: FastifyInstance, store: Store): void
     });
     const scheduleTouched = v.accessTime !== undefined || v.startDateTime !== undefined || v.endDateTime !== undefined || v.timeZoneId !== undefined;
     if (scheduleTouched || merged.accessTime !== accessTimeOf(link.schedule))
-      link.schedule = scheduleFromV2(merged.accessTime as 0 | 1 | 2, merged.timeZoneId ?? 0, toV3(merged.startDateTime), toV3(merged.endDateTime), link.schedule);
+      link.schedule = scheduleFromV2(
+        merged.accessTime as 0 | 1 | 2,
+        merged.timeZoneId ?? 0,
+        toV3(merged.startDateTime),
+        toV3(merged.endDateTime),
+        link.schedule,
+      );
     store.changed();
     await store.flush();
     return ok('Test link updated successfully', v2LinkView(link));

@@ -19,7 +19,14 @@ export interface DeliveryPolicy {
   queueBytes: number;
 }
 
-export const POLICY_DEFAULTS: DeliveryPolicy = { retries: 5, backoffMs: 500, maxBackoffMs: 30_000, timeoutMs: 10_000, queueSize: 1000, queueBytes: 64 * 1024 * 1024 };
+export const POLICY_DEFAULTS: DeliveryPolicy = {
+  retries: 5,
+  backoffMs: 500,
+  maxBackoffMs: 30_000,
+  timeoutMs: 10_000,
+  queueSize: 1000,
+  queueBytes: 64 * 1024 * 1024,
+};
 
 export interface Outgoing {
   /** webhook-id: stable per notification. */

@@ -14,7 +14,12 @@ export function parseIdText(text: string, label = '--file'): string[] {
       if (!isId(token))
         throw new UsageError(`${label}: line ${i + 1}: '${token}' is not an invitation id`, 'ids are positive integers, e.g. 5001; # starts a comment');
     }
-    ids.push(...line.replace(/#.*$/, '').split(/[\s,]+/).filter(Boolean));
+    ids.push(
+      ...line
+        .replace(/#.*$/, '')
+        .split(/[\s,]+/)
+        .filter(Boolean),
+    );
   });
   return ids;
 }

@@ -85,7 +85,10 @@ export class InboxWriter {
   private syncing = false;
   private fd: number | null;
 
-  private constructor(readonly path: string, fd: number) {
+  private constructor(
+    readonly path: string,
+    fd: number,
+  ) {
     this.fd = fd;
   }
 
@@ -100,7 +103,13 @@ export class InboxWriter {
   }
 
   /** Builds the record (marking a duplicate), writes it, and resolves once it is fsync'd. */
-  async appendNotification(n: { raw: Buffer; body: Record<string, unknown>; headers: Record<string, string | string[] | undefined>; at: Date; forwardTo?: string }): Promise<NotificationRecord> {
+  async appendNotification(n: {
+    raw: Buffer;
+    body: Record<string, unknown>;
+    headers: Record<string, string | string[] | undefined>;
+    at: Date;
+    forwardTo?: string;
+  }): Promise<NotificationRecord> {
     const invitationId = String(n.body.TestInvitationId);
     const status = typeof n.body.Status === 'string' ? n.body.Status : null;
     const key = dupKey(invitationId, status);

@@ -67,7 +67,13 @@ export interface ListenExtraInput {
   forwardQueueBytes: number;
 }
 
-export const policyFrom = (i: { forwardRetries: number; forwardTimeout: number; forwardBackoff: number; forwardQueue?: number; forwardQueueBytes?: number }): DeliveryPolicy => ({
+export const policyFrom = (i: {
+  forwardRetries: number;
+  forwardTimeout: number;
+  forwardBackoff: number;
+  forwardQueue?: number;
+  forwardQueueBytes?: number;
+}): DeliveryPolicy => ({
   ...POLICY_DEFAULTS,
   retries: i.forwardRetries,
   timeoutMs: i.forwardTimeout,
@@ -90,7 +96,11 @@ const label = (invitationId: string, status: string | null) => `invitation ${saf
 
 /** Checks the combination of flags before anything starts (exit 2). */
 export function checkListenExtras(input: ListenExtraInput): void {
-  if (input.sign && !input.forwardTo) throw new UsageError('--sign: signs what --forward-to sends; give --forward-to too', 'e.g. assess callbacks listen --forward-to http://localhost:3000/hook --sign');
+  if (input.sign && !input.forwardTo)
+    throw new UsageError(
+      '--sign: signs what --forward-to sends; give --forward-to too',
+      'e.g. assess callbacks listen --forward-to http://localhost:3000/hook --sign',
+    );
   if (input.secretFile && !input.sign && !input.printSecret) throw new UsageError('--secret-file: only used with --sign or --print-secret');
 }
 
@@ -118,7 +128,13 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
   const stored = new WeakMap<Received, NotificationRecord>();
   const persist = inbox
     ? async (n: Received) => {
-        const rec = await inbox!.appendNotification({ raw: n.raw, body: n.body as Record<string, unknown>, headers: n.headers ?? {}, at: n.at, forwardTo: input.forwardTo });
+        const rec = await inbox!.appendNotification({
+          raw: n.raw,
+          body: n.body as Record<string, unknown>,
+          headers: n.headers ?? {},
+          at: n.at,
+          forwardTo: input.forwardTo,
+        });
         stored.set(n, rec);
         if (rec.duplicate) ctx.info(`duplicate: ${label(rec.invitationId, rec.status)} was received before (marked in the inbox)`);
       }
@@ -131,7 +147,9 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
     const { resolveSecret } = await import('./signing.js');
     const s = await resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: true });
     secret = s.secret;
-    notes.push(`Signing forwards (Standard Webhooks) with the secret from ${s.source}${s.created ? ' (generated now; assess callbacks listen --print-secret shows it)' : ''}.`);
+    notes.push(
+      `Signing forwards (Standard Webhooks) with the secret from ${s.source}${s.created ? ' (generated now; assess callbacks listen --print-secret shows it)' : ''}.`,
+    );
   }
   const { Forwarder } = await import('./delivery-policy.js');
   const to = input.forwardTo;
@@ -141,10 +159,22 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
     secret,
     onOutcome: (item, o) => {
       if (o.ok) ctx.info(`forwarded ${label(item.invitationId, item.status)} to ${to}: HTTP ${o.status} (${o.ms} ms${o.tries > 1 ? `, try ${o.tries}` : ''})`);
-      else ctx.warn(`could not forward ${label(item.invitationId, item.status)} to ${to} (${o.tries} tries): ${o.error}${inbox ? '; kept as a dead letter (callbacks inbox --failed, callbacks replay)' : ''}`);
+      else
+        ctx.warn(
+          `could not forward ${label(item.invitationId, item.status)} to ${to} (${o.tries} tries): ${o.error}${inbox ? '; kept as a dead letter (callbacks inbox --failed, callbacks replay)' : ''}`,
+        );
     },
     onDeadLetter: async (item, o) => {
-      await inbox?.append({ type: 'dead-letter', at: new Date().toISOString(), id: item.id, invitationId: item.invitationId, status: item.status, target: to, tries: o.tries, error: o.error });
+      await inbox?.append({
+        type: 'dead-letter',
+        at: new Date().toISOString(),
+        id: item.id,
+        invitationId: item.invitationId,
+        status: item.status,
+        target: to,
+        tries: o.tries,
+        error: o.error,
+      });
     },
   });
   const forward = (n: Received) => {

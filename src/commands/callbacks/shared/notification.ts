@@ -39,7 +39,11 @@ const fit = (s: string, width: number) => (width === 0 ? s : s.length > width ? 
 
 /** The header of the TTY table (printed once, before the first row). */
 export function tableHeader(c: ChalkInstance): string {
-  return c.bold(COLUMNS.map((col) => fit(col.header, col.width)).join('  ').trimEnd());
+  return c.bold(
+    COLUMNS.map((col) => fit(col.header, col.width))
+      .join('  ')
+      .trimEnd(),
+  );
 }
 
 /** One TTY row: local time received, status, invitation, candidate, score, category, report URL. */
@@ -69,4 +73,7 @@ export function tableRow(body: CallbackNotification, at: Date, c: ChalkInstance)
 
 export const csvHeader = () => toCsvLine([...CALLBACK_V3_FIELDS]);
 export const csvRow = (body: CallbackNotification, formulaSafe = false) =>
-  toCsvLine(CALLBACK_V3_FIELDS.map((f) => (body as Record<string, unknown>)[f]), { formulaSafe });
+  toCsvLine(
+    CALLBACK_V3_FIELDS.map((f) => (body as Record<string, unknown>)[f]),
+    { formulaSafe },
+  );

@@ -41,7 +41,8 @@ export function verify(secret: string, headers: Record<string, string | undefine
   if (!id || !ts || !sig) return { ok: false, reason: `missing header ${!id ? 'webhook-id' : !ts ? 'webhook-timestamp' : 'webhook-signature'}` };
   if (!/^\d{1,12}$/.test(ts)) return { ok: false, reason: `webhook-timestamp '${ts}' is not Unix seconds` };
   const skew = Math.abs(now.getTime() / 1000 - Number(ts));
-  if (toleranceS > 0 && skew > toleranceS) return { ok: false, reason: `timestamp is ${Math.round(skew)} s away from the reference time (tolerance ${toleranceS} s)` };
+  if (toleranceS > 0 && skew > toleranceS)
+    return { ok: false, reason: `timestamp is ${Math.round(skew)} s away from the reference time (tolerance ${toleranceS} s)` };
   const expected = Buffer.from(sign(secret, id, Number(ts), body).slice(3), 'base64');
   for (const part of sig.split(' ')) {
     const [version, value] = part.split(',', 2);
@@ -62,7 +63,13 @@ export function defaultSecretPath(configDir: string, profile: string): string {
  * The signing secret: --secret-file, else ASSESS_WEBHOOK_SECRET, else the profile's stored one
  * (generated on first use, written 0600 atomically). `created` says a new one was made.
  */
-export async function resolveSecret(opts: { secretFile?: string; env: Record<string, string | undefined>; configDir: string; profile: string; create: boolean }): Promise<{ secret: string; source: string; created: boolean }> {
+export async function resolveSecret(opts: {
+  secretFile?: string;
+  env: Record<string, string | undefined>;
+  configDir: string;
+  profile: string;
+  create: boolean;
+}): Promise<{ secret: string; source: string; created: boolean }> {
   if (opts.secretFile) return { secret: readSecretFile(opts.secretFile), source: opts.secretFile, created: false };
   const fromEnv = opts.env.ASSESS_WEBHOOK_SECRET?.trim();
   if (fromEnv) return { secret: fromEnv, source: 'ASSESS_WEBHOOK_SECRET', created: false };
@@ -84,7 +91,8 @@ function readSecretFile(path: string): string {
   } catch (err) {
     throw new UsageError(`--secret-file: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
-  if (!text) throw new UsageError(`--secret-file: ${path} is empty`, 'it holds the secret, e.g. whsec_… (assess callbacks listen --sign --print-secret makes one)');
+  if (!text)
+    throw new UsageError(`--secret-file: ${path} is empty`, 'it holds the secret, e.g. whsec_… (assess callbacks listen --sign --print-secret makes one)');
   if (text.startsWith(SECRET_PREFIX) && secretKey(text).length < 16)
     throw new UsageError(`--secret-file: ${path} does not hold a valid whsec_ secret (base64 of at least 16 bytes after whsec_)`);
   return text;

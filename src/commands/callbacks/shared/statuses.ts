@@ -1,7 +1,10 @@
 // Invitation statuses compared the tolerant way: case and spacing ignored, `Completed` = `Complete`
 // (API responses are being normalised elsewhere; these helpers accept either spelling).
 export const normStatus = (s: string | null | undefined): string => {
-  const n = (s ?? '').trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+  const n = (s ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
   return n === 'completed' ? 'complete' : n === 'inprogress' ? 'in progress' : n;
 };
 

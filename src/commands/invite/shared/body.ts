@@ -18,7 +18,10 @@ const FLAG_NAMES: Record<(typeof DEFAULT_LINK_ONLY)[number], string> = {
 /** `--stakeholders a@x,b@y` (a string) or `--no-stakeholders` (false). */
 const stakeholders = z.union([z.literal(false), z.string()]).superRefine((v, ctx) => {
   if (v === false) return;
-  const bad = v.split(',').map((s) => s.trim()).filter((s) => !isEmail(s));
+  const bad = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => !isEmail(s));
   if (bad.length)
     ctx.addIssue({
       code: 'custom',
@@ -40,7 +43,7 @@ export const tzArg = () =>
         if (v.length > 10 || Number(v) > 2_147_483_647) message('must be at most 2147483647, e.g. --tz 35');
       } else if (/^-\d/.test(v)) message('must be at least 0, e.g. --tz 35');
       else if (!/^[A-Za-z][A-Za-z0-9_+\-/ &().,:]{0,99}$/.test(v))
-        message("must be a time zone id or name, e.g. --tz 35 or --tz Asia/Kolkata (assess timezones lists them)");
+        message('must be a time zone id or name, e.g. --tz 35 or --tz Asia/Kolkata (assess timezones lists them)');
     })
     .transform((v): number | string => (/^\d+$/.test(v) ? Number(v) : v));
 
@@ -57,9 +60,7 @@ export const inviteSchema = z
     start: timeArg('future').optional(),
     end: timeArg('future').optional(),
     tz: tzArg().optional(),
-    proctoring: z
-      .enum(['disabled', 'image', 'video'], { message: "must be one of disabled, image, video, e.g. --proctoring image" })
-      .optional(),
+    proctoring: z.enum(['disabled', 'image', 'video'], { message: 'must be one of disabled, image, video, e.g. --proctoring image' }).optional(),
     imageProctoring: z.enum(['0', '1'], { message: 'must be 0 or 1, e.g. --image-proctoring 1' }).transform(Number).optional(),
     hideInstructions: z.boolean().optional(),
     /** commander's `--no-mandatory-fields` makes this true unless the flag is given. */
@@ -107,7 +108,11 @@ export function inviteBody(v: InviteInput): Record<string, unknown> {
   if (v.imageProctoring !== undefined) body.imageProctoring = v.imageProctoring;
   if (v.link) return body; // operation 10 has none of the fields below
   if (v.stakeholders === false) body.stakeholderEmails = 'disable';
-  else if (v.stakeholders !== undefined) body.stakeholderEmails = v.stakeholders.split(',').map((s) => s.trim()).join(',');
+  else if (v.stakeholders !== undefined)
+    body.stakeholderEmails = v.stakeholders
+      .split(',')
+      .map((s) => s.trim())
+      .join(',');
   if (v.start) body.startDateTime = v.start;
   if (v.end) body.endDateTime = v.end;
   if (v.tz !== undefined) body.timeZoneId = v.tz;

@@ -89,7 +89,9 @@ export function invitePaths(csv: string, testId: string, journal?: string, resul
   // `<(…)` is /dev/fd/N (or /proc/self/fd/N): nothing can be written beside it.
   const nowhere = csv === '-' || /^\/(dev|proc)\//.test(resolve(csv));
   const j = resolve(journal ?? (nowhere ? `invite-${testId}.journal.ndjson` : `${csv}.journal.ndjson`));
-  const stem = basename(j).replace(/\.journal\.ndjson$/, '').replace(/\.ndjson$/, '');
+  const stem = basename(j)
+    .replace(/\.journal\.ndjson$/, '')
+    .replace(/\.ndjson$/, '');
   return { journal: j, results: resolve(results ?? join(dirname(j), `${stem}.results.ndjson`)) };
 }
 
@@ -124,7 +126,10 @@ async function checkAll(ctx: Context, path: string, label: string, input: BulkIn
 const where = (b: BadRow) => (b.endLine && b.endLine !== b.line ? `lines ${b.line}-${b.endLine}` : `line ${b.line}`);
 
 function badRowsError(label: string, c: Checked): UsageError {
-  const list = [...c.bad].sort((a, b) => a.line - b.line).map((b) => `  ${where(b)}: ${b.errors.join('; ')}`).join('\n');
+  const list = [...c.bad]
+    .sort((a, b) => a.line - b.line)
+    .map((b) => `  ${where(b)}: ${b.errors.join('; ')}`)
+    .join('\n');
   const more = c.badCount > c.bad.length ? `\n  … and ${c.badCount - c.bad.length} more` : '';
   return new UsageError(
     `--csv: ${c.badCount} bad row(s) in ${label}; nothing was sent:\n${list}${more}`,
@@ -182,7 +187,10 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
       const done = run.journal.get(r.key);
       if (done) {
         fromJournal++;
-        run.record({ line: row.line, row: row.fields, outcome: 'skipped', reason: 'already invited in an earlier run (journal)', ...serviceFields(done) }, 'skipped');
+        run.record(
+          { line: row.line, row: row.fields, outcome: 'skipped', reason: 'already invited in an earlier run (journal)', ...serviceFields(done) },
+          'skipped',
+        );
         continue;
       }
       yield { row, key: r.key, input: r.input };
@@ -193,7 +201,10 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   // service may have e-mailed them already; sending again may e-mail them twice. Say who.
   const uncertain = new Set(run.journal.inFlightEarlier().filter((k) => c.firstLine.get(k) !== undefined));
   if (uncertain.size) {
-    const who = [...uncertain].slice(0, 20).map((k) => k.split('|').at(-1)).join(', ');
+    const who = [...uncertain]
+      .slice(0, 20)
+      .map((k) => k.split('|').at(-1))
+      .join(', ');
     ctx.warn(
       `${uncertain.size} candidate(s) were being invited with an e-mail when an earlier run stopped; the service may ` +
         `have e-mailed them already, and inviting them again may send a second e-mail: ${who}${uncertain.size > 20 ? ', …' : ''}`,

@@ -170,7 +170,9 @@ export function checkRow(fields: Fields, testId: string, defaults: Record<string
   }
   // a row's time zone must be an id: names are resolved through the service, once, for --tz only
   if (parsed.success && typeof parsed.data.tz === 'string')
-    errors.push(`timeZoneId: must be a time zone id (a number) in the CSV, got ${showValue(parsed.data.tz)}; a name works as the default: --tz ${parsed.data.tz}`);
+    errors.push(
+      `timeZoneId: must be a time zone id (a number) in the CSV, got ${showValue(parsed.data.tz)}; a name works as the default: --tz ${parsed.data.tz}`,
+    );
   if (errors.length || !parsed.success) return { ok: false, errors };
   return { ok: true, input: parsed.data, key: inviteKey(testId, parsed.data.link, parsed.data.email!) };
 }

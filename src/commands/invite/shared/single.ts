@@ -20,11 +20,10 @@ export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
 /** What `--json a,b` may name for one invitation: the wire fields of either invite answer. */
 const FIELDS = fieldsOf(InviteResponse, InviteByLinkResponse, INVITATION_COLUMNS);
 
-
 export default defineCommand({
   name: 'invite',
   args: ['<testId>'],
-  description: "Invite a candidate to a test through its default link, or through a chosen link with --link",
+  description: 'Invite a candidate to a test through its default link, or through a chosen link with --link',
   examples: [
     'assess invite 1001 --email ann@example.com --name "Ann Lee"',
     'assess invite 1001 --email ann@example.com --name "Ann Lee" --start 2026-03-01 --end 7d --tz 35 --send-email',
@@ -55,9 +54,7 @@ export default defineCommand({
   async run(ctx, input) {
     const client = await ctx.api();
     const body = inviteBody({ ...input, tz: await resolveTz(ctx, input.tz) });
-    const res = input.link
-      ? await client.inviteByLink(input.testId, input.link, body)
-      : await client.invite(input.testId, body);
+    const res = input.link ? await client.inviteByLink(input.testId, input.link, body) : await client.invite(input.testId, body);
     explainReturned(ctx, res.status, String(res.testInvitationId));
     new Printer(ctx).object(res, { fields: INVITATION_COLUMNS });
   },

@@ -27,7 +27,10 @@ export function addLinkOptions(cmd: Command, mode: 'create' | 'update'): Command
 }
 
 const emailList = z.string().transform((v, c) => {
-  const parts = v.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = v
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const bad = parts.filter((p) => !isEmail(p));
   if (!parts.length || bad.length) {
     c.addIssue({
@@ -39,8 +42,7 @@ const emailList = z.string().transform((v, c) => {
   return parts.join(',');
 });
 
-const oneOf = <T extends string>(values: [T, ...T[]]) =>
-  z.enum(values, { message: `must be one of ${values.join(', ')}, e.g. ${values[0]}` });
+const oneOf = <T extends string>(values: [T, ...T[]]) => z.enum(values, { message: `must be one of ${values.join(', ')}, e.g. ${values[0]}` });
 
 /** The link flags, validated; cross-flag rules are added per command by `refineLinkFlags`. */
 export const linkFlagShape = {
@@ -68,8 +70,7 @@ export function refineLinkFlags(v: LinkFlags, c: z.core.$RefinementCtx, mode: 'c
   if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start)) issue('end', `must be after --start (${v.start} → ${v.end})`);
   if (mode === 'update') return;
   if (!v.name) issue('name', 'is required, e.g. --name "Campus 2026"');
-  if (v.validDays === undefined && !v.start && !v.end)
-    issue('validDays', 'a schedule is required: --valid-days N, or --start T --end T (with --tz ID)');
+  if (v.validDays === undefined && !v.start && !v.end) issue('validDays', 'a schedule is required: --valid-days N, or --start T --end T (with --tz ID)');
   if (v.start && !v.end) issue('end', 'is required with --start');
   if (v.end && !v.start) issue('start', 'is required with --end');
   if (v.slotwise && !v.start) issue('slotwise', 'needs --start and --end');
@@ -97,8 +98,7 @@ export function buildSchedule(f: ResolvedLinkFlags, current?: InvitationSchedule
   if (f.validDays === undefined && !f.start && !f.end && f.slotwise === undefined && f.tz === undefined) return undefined;
   const tz = f.tz ?? current?.scheduleDetails.timeZoneId;
   if (tz === undefined) throw new UsageError('--tz: the link has no time zone yet; give one, e.g. --tz 1');
-  if (f.validDays !== undefined)
-    return { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: f.validDays, timeZoneId: tz } };
+  if (f.validDays !== undefined) return { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: f.validDays, timeZoneId: tz } };
   const window = current && current.scheduleType !== 'validityindays' ? current : undefined;
   if (f.start || f.end || f.slotwise !== undefined) {
     const start = f.start ?? window?.scheduleDetails.startDateTime;

@@ -59,7 +59,11 @@ const key = (name: string | null | undefined) => (name ?? '').trim().toLowerCase
  * already there — the same object where the service shows v2 links through v3 (same id), or an
  * earlier migration — so a re-run creates nothing twice.
  */
-export function planMigration(v2: V2TestLink[], v3: Array<{ testLinkId: number | string; testLinkName?: string | null }>, anytimeDays = DEFAULT_ANYTIME_DAYS): MigrationRow[] {
+export function planMigration(
+  v2: V2TestLink[],
+  v3: Array<{ testLinkId: number | string; testLinkName?: string | null }>,
+  anytimeDays = DEFAULT_ANYTIME_DAYS,
+): MigrationRow[] {
   const byName = new Map<string, number | string>();
   for (const l of v3) if (l.testLinkName && !byName.has(key(l.testLinkName))) byName.set(key(l.testLinkName), l.testLinkId);
   const planned = new Set<string>();
@@ -69,7 +73,7 @@ export function planMigration(v2: V2TestLink[], v3: Array<{ testLinkId: number |
       v2TestLinkId: l.testLinkId,
       testLinkName: l.testLinkName ?? '',
       accessTime: l.accessTime ?? null,
-      scheduleType: m.ok ? ((m.body.invitationSchedule as { scheduleType: string }).scheduleType) : null,
+      scheduleType: m.ok ? (m.body.invitationSchedule as { scheduleType: string }).scheduleType : null,
       action: 'create',
       v3TestLinkId: null,
       note: '',

@@ -23,7 +23,14 @@ export interface SavedPdf {
   besideOf?: string;
 }
 
-export async function savePdf(client: V3Client, id: string, dir: string, wanted: string, journal: Journal, pathOf: (name: string) => string): Promise<SavedPdf> {
+export async function savePdf(
+  client: V3Client,
+  id: string,
+  dir: string,
+  wanted: string,
+  journal: Journal,
+  pathOf: (name: string) => string,
+): Promise<SavedPdf> {
   if (journal.wrote.has(wanted) && existsSync(pathOf(wanted))) return { name: wanted, outcome: 'existing' };
   const tmp = await download(client, id, tempPathFor(pathOf(wanted)));
   try {

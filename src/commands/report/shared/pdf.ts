@@ -76,10 +76,7 @@ export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfO
   ctx.info(`Saved the report PDF of invitation ${invitationId} to ${target} (${bytes} bytes).`);
   const { output } = ctx.globals;
   if (output === 'json' || output === 'ndjson' || output === 'csv')
-    new Printer(ctx).object(
-      { testInvitationId: Number(invitationId), file: target, bytes },
-      { fields: PDF_COLUMNS },
-    );
+    new Printer(ctx).object({ testInvitationId: Number(invitationId), file: target, bytes }, { fields: PDF_COLUMNS });
 }
 
 /** `-o -`: the PDF bytes on stdout, never onto a terminal. */
@@ -103,7 +100,11 @@ function downloadError(err: unknown, request: RequestInfo, signal: AbortSignal, 
   const e = err as NodeJS.ErrnoException;
   // Our side: the file (it has a path) or standard output (a full disk behind a redirection).
   const ours = file !== undefined && ((e.syscall && e.path !== undefined) || (file === 'standard output' && STDOUT_FAULTS.has(e.code ?? '')));
-  if (ours) return fileProblem(err, 'the PDF to', file) ?? new LocalError(`cannot write the PDF to ${file}: ${e.code ?? e.message}`, 'check the directory permissions and free space');
+  if (ours)
+    return (
+      fileProblem(err, 'the PDF to', file) ??
+      new LocalError(`cannot write the PDF to ${file}: ${e.code ?? e.message}`, 'check the directory permissions and free space')
+    );
   return new NetworkError(`the PDF download broke off: ${e.message ?? String(err)}`, request, e.code, 1, /TIMEOUT/.test(e.code ?? ''));
 }
 
@@ -159,8 +160,7 @@ export async function failUnlessOk(res: { status: number; body: { text(): Promis
 export function pdfGuard(request: RequestInfo): Transform {
   let head = Buffer.alloc(0);
   let checked = false;
-  const fail = (got: Buffer) =>
-    new ResponseShapeError(`the service did not send a PDF (it starts with ${JSON.stringify(got.toString('latin1'))})`, request);
+  const fail = (got: Buffer) => new ResponseShapeError(`the service did not send a PDF (it starts with ${JSON.stringify(got.toString('latin1'))})`, request);
   return new Transform({
     transform(chunk: Buffer, _enc, cb: TransformCallback) {
       if (checked) return cb(null, chunk);

@@ -10,8 +10,7 @@ type Schema = z.ZodType & { def: { type: string; innerType?: z.ZodType; shape?: 
 
 function unwrap(s: z.ZodType): Schema {
   let cur = s as Schema;
-  while ((cur.def.type === 'default' || cur.def.type === 'optional' || cur.def.type === 'nullable') && cur.def.innerType)
-    cur = cur.def.innerType as Schema;
+  while ((cur.def.type === 'default' || cur.def.type === 'optional' || cur.def.type === 'nullable') && cur.def.innerType) cur = cur.def.innerType as Schema;
   return cur;
 }
 
@@ -100,7 +99,10 @@ export function parseSettingsFile(path: string, text: string): Record<string, un
   try {
     data = JSON.parse(text);
   } catch (err) {
-    throw new UsageError(`${where}: not valid JSON: ${(err as Error).message}`, 'the file must hold a settings object, e.g. {"windowViolationSettings": {"copyPaste": 1}}');
+    throw new UsageError(
+      `${where}: not valid JSON: ${(err as Error).message}`,
+      'the file must hold a settings object, e.g. {"windowViolationSettings": {"copyPaste": 1}}',
+    );
   }
   data = unwrapResult(data);
   if (typeof data !== 'object' || data === null || Array.isArray(data))

@@ -39,7 +39,11 @@ const DETAIL: Column[] = [
 export const V2_LINK_FIELDS = fieldsOf(V2TestLink, DETAIL);
 
 /** `--anytime` (v2 accessTime 0) excludes every other schedule flag; create still needs a name. */
-export function refineAnytime(v: Pick<V2LinkFlags, 'validDays' | 'start' | 'end' | 'slotwise' | 'name'>, c: z.core.$RefinementCtx, mode: 'create' | 'update'): void {
+export function refineAnytime(
+  v: Pick<V2LinkFlags, 'validDays' | 'start' | 'end' | 'slotwise' | 'name'>,
+  c: z.core.$RefinementCtx,
+  mode: 'create' | 'update',
+): void {
   const issue = (path: string, message: string) => c.addIssue({ code: 'custom', path: [path], message });
   for (const k of ['validDays', 'start', 'end', 'slotwise'] as const)
     if (v[k] !== undefined) issue(k, 'cannot be combined with --anytime (a link open at any time has no schedule)');
@@ -135,7 +139,9 @@ export async function createLinkV2(ctx: Context, testId: string, f: V2LinkFlags)
 export async function updateLinkV2(ctx: Context, testId: string, linkId: string, f: V2LinkFlags): Promise<void> {
   const keys = ['name', 'status', 'type', 'proctoring', 'stakeholders', 'validDays', 'start', 'end', 'slotwise', 'tz', 'anytime'] as const;
   if (!keys.some((k) => f[k] !== undefined))
-    throw new UsageError('links update: nothing to change; give at least one of --name, --status, --type, --proctoring, --stakeholders, --start, --end, --slotwise, --tz, --anytime');
+    throw new UsageError(
+      'links update: nothing to change; give at least one of --name, --status, --type, --proctoring, --stakeholders, --start, --end, --slotwise, --tz, --anytime',
+    );
   v2LinkFields(f); // refuse flags v2 cannot express before anything is sent
   const api = await v2Client(ctx);
   const current = await api.getLink(testId, linkId);
