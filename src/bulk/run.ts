@@ -111,6 +111,11 @@ export class BulkRun {
       `${interrupted ? 'Interrupted: ' : ''}${what}: ${done} done, ${skipped} skipped, ${failed} failed${extra}. ` +
         `Results: ${this.resultsPath}; journal: ${this.journal.path}`,
     );
+    // --json: the run's summary for scripts (stdout carries results only; this is the result)
+    if (this.ctx.globals.output === 'json')
+      this.ctx.io.stdout.write(
+        `${JSON.stringify({ what, done, skipped, failed, interrupted, results: this.resultsPath, journal: this.journal.path }, null, 2)}\n`,
+      );
     if (closing !== undefined) throw closing;
     if (interrupted) throw new CancelledError('interrupted; finished items are in the journal — run the same command again to resume');
     if (failed) throw new PartialFailureError(`${failed} of ${done + skipped + failed} items failed; see ${this.resultsPath}`, failed, done + skipped + failed);

@@ -7,18 +7,18 @@ const bulk = (...flags: string[]) => ['invite', '1001', '--csv', 'c.csv', ...fla
 const csv = (text: string | Buffer, ...flags: string[]): Pick<BadInput, 'args' | 'files'> => ({ args: bulk(...flags), files: { 'c.csv': text } });
 const BOM = '\uFEFF';
 const GOOD = 'ann@example.com,Ann Lee\nbo@example.com,Bo Chen\n';
-const badRow = (line: number, what: string) => new RegExp(`--csv: \\d+ bad row\\(s\\) in c\\.csv; nothing was sent:\\n\\s+line ${line}: ${what}`);
+const badRow = (line: number, what: string) => new RegExp(`--from-csv: \\d+ bad row\\(s\\) in c\\.csv; nothing was sent:\\n\\s+line ${line}: ${what}`);
 
 export const csvFileCases: BadInput[] = [
-  { name: 'missing file', args: bulk(), expect: /--csv: cannot read c\.csv \(ENOENT\)/ },
-  { name: 'a directory', args: ['invite', '1001', '--csv', 'dir'], files: { 'dir/x': '' }, expect: /--csv: cannot read dir \(EISDIR\)/ },
-  { name: 'empty file', ...csv(''), expect: /--csv: c\.csv is empty/ },
-  { name: 'only a byte order mark', ...csv(BOM), expect: /--csv: c\.csv is empty/ },
-  { name: 'empty standard input', args: ['invite', '1001', '--csv', '-'], stdin: '', expect: /--csv: standard input is empty/ },
+  { name: 'missing file', args: bulk(), expect: /--from-csv: cannot read c\.csv \(ENOENT\)/ },
+  { name: 'a directory', args: ['invite', '1001', '--csv', 'dir'], files: { 'dir/x': '' }, expect: /--from-csv: cannot read dir \(EISDIR\)/ },
+  { name: 'empty file', ...csv(''), expect: /--from-csv: c\.csv is empty/ },
+  { name: 'only a byte order mark', ...csv(BOM), expect: /--from-csv: c\.csv is empty/ },
+  { name: 'empty standard input', args: ['invite', '1001', '--csv', '-'], stdin: '', expect: /--from-csv: standard input is empty/ },
   {
     name: 'no header (first row is data)',
     ...csv('ann@example.com,Ann\n'),
-    expect: /--csv: c\.csv: the header has no email or name column \(it has: ann@example\.com, Ann\)/,
+    expect: /--from-csv: c\.csv: the header has no email or name column \(it has: ann@example\.com, Ann\)/,
   },
   { name: 'wrong column names', ...csv('mail,fullname\nann@example.com,Ann\n'), expect: /the header has no email or name column \(it has: mail, fullname\)/ },
   { name: 'a column twice', ...csv('email,name,EMAIL\nann@example.com,Ann,bo@example.com\n'), expect: /the column email appears twice in the header/ },
@@ -28,11 +28,12 @@ export const csvFileCases: BadInput[] = [
     expect: /the header has no email or name column \(it has: "\\u0000\\u0001\\u0002\\u001b\[2J/,
   },
   { name: '--csv with an empty name', args: ['invite', '1001', '--csv', ''], expect: /--csv: must name a CSV file, or - for standard input/ },
+  { name: '--from-csv with an empty name', args: ['invite', '1001', '--from-csv', ''], expect: /--from-csv: must name a CSV file, or - for standard input/ },
   {
     name: 'CSV file given as an operand',
     args: ['invite', '1001', 'c.csv'],
     files: { 'c.csv': `email,name\n${GOOD}` },
-    expect: /unexpected argument 'c\.csv'[\s\S]*assess invite 1001 --csv c\.csv/,
+    expect: /unexpected argument 'c\.csv'[\s\S]*assess invite 1001 --from-csv c\.csv/,
   },
 ];
 
@@ -106,11 +107,11 @@ export const csvFlagCases: BadInput[] = [
     ...csv(`email,name\n${GOOD}`, '--journal', 'j.ndjson', '--results', 'j.ndjson'),
     expect: /--results: must differ from --journal/,
   },
-  { name: '--email with --csv', ...csv(`email,name\n${GOOD}`, '--email', 'ann@example.com'), expect: /--email: cannot be used with --csv/ },
+  { name: '--email with --csv', ...csv(`email,name\n${GOOD}`, '--email', 'ann@example.com'), expect: /--email: cannot be used with --from-csv/ },
   {
     name: '--no-mandatory-fields with --csv',
     ...csv(`email,name\n${GOOD}`, '--no-mandatory-fields'),
-    expect: /--no-mandatory-fields: cannot be used with --csv/,
+    expect: /--no-mandatory-fields: cannot be used with --from-csv/,
   },
   { name: 'a bad default flag for every row (--tz 1.5)', ...csv(`email,name\n${GOOD}`, '--tz', '1.5'), expect: /--tz: must be a time zone id or name/ },
   {

@@ -72,7 +72,7 @@ export const inviteFlagCases: BadInput[] = [
     args: inv(...INVITE_OK, '--link', '5002', '--start', 'now', '--end', '7d'),
     expect: /--start: cannot be used with --link/,
   },
-  { name: 'bulk --concurrency without --csv', args: inv(...INVITE_OK, '--concurrency', '4'), expect: /--concurrency: needs --csv FILE/ },
+  { name: 'bulk --concurrency without --csv', args: inv(...INVITE_OK, '--concurrency', '4'), expect: /--concurrency: needs --from-csv FILE/ },
   { name: 'misspelt flag --emial', args: inv('--emial', 'ann@example.com', '--name', 'Ann'), expect: /unknown option '--emial'[\s\S]*Did you mean --email\?/ },
   { name: 'output formats --json and --csv together', args: inv(...INVITE_OK, '--json', '--csv'), expect: /--json and --csv cannot be used together/ },
 ];

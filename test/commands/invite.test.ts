@@ -261,3 +261,22 @@ describe('assess invite', () => {
     });
   });
 });
+
+describe('bulk input spelling and the JSON summary', () => {
+  it('--from-csv FILE --json: the run, then its summary as JSON on stdout', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'assess-fromcsv-'));
+    const file = join(dir, 'c.csv');
+    writeFileSync(file, 'email,name\nfc1@example.com,Ef Cee\nfc2@example.com,Ef Two\n');
+    const r = await run(['invite', '1001', '--from-csv', file, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ done: 2, skipped: 0, failed: 0, interrupted: false });
+    // the old spelling still works, with a note (and --csv then is not an output format)
+    writeFileSync(file, 'email,name\nfc3@example.com,Ef Three\n');
+    const old = await run(['invite', '1001', '--csv', file]);
+    expect(old.code, old.stderr).toBe(0);
+    expect(old.stderr).toMatch(/note: --csv .* is read as --from-csv/);
+  });
+});

@@ -233,7 +233,7 @@ describe('commands without a v2 operation', () => {
     ['settings get', ['settings', 'get', '1001']],
     ['settings set', ['settings', 'set', '1001', '--set', 'questionSettings.randomAnswers=1', '--yes']],
     ['report export', ['report', 'export', '--from', '7d', '--out', tempDir().dir]],
-    ['invite --csv', ['invite', '1001', '--csv', '-']],
+    ['invite --from-csv', ['invite', '1001', '--from-csv', '-']],
   ])('%s --api v2 → exit 2, says so, sends nothing', async (name, args) => {
     const before = (await s.requests()).length;
     const r = await runAssess(['--api', 'v2', ...args], { env: s.env, stdin: 'email,name\nq@example.com,Q\n' });

@@ -1,5 +1,6 @@
 // `assess invite <testId>`: one candidate (shared/single.ts) or, with --csv, one per row (shared/bulk.ts).
 // Both share the single-invite flags; in bulk they are defaults for every row.
+import { Option } from 'commander';
 import { z } from 'zod';
 import { defineCommand, v2Refusal, zx } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
@@ -34,9 +35,9 @@ export const bulkSchema = z
     concurrency: zx.int(1, 64, 8).optional(),
     journal: z.string().min(1, 'must name a file').optional(),
     results: z.string().min(1, 'must name a file').optional(),
-    email: z.undefined({ error: 'cannot be used with --csv: each row gives its own e-mail' }).optional(),
-    name: z.undefined({ error: 'cannot be used with --csv: each row gives its own name' }).optional(),
-    mandatoryFields: z.literal(true, { error: 'cannot be used with --csv: every row needs an e-mail and a name' }).default(true),
+    email: z.undefined({ error: 'cannot be used with --from-csv: each row gives its own e-mail' }).optional(),
+    name: z.undefined({ error: 'cannot be used with --from-csv: each row gives its own name' }).optional(),
+    mandatoryFields: z.literal(true, { error: 'cannot be used with --from-csv: every row needs an e-mail and a name' }).default(true),
   })
   .loose()
   .superRefine((v, ctx) => {
@@ -55,15 +56,34 @@ function forward(issues: z.core.$ZodIssue[], ctx: z.RefinementCtx): never {
 const schema = z.record(z.string(), z.unknown()).transform((raw, ctx): Input => {
   // The program's global --csv (output format) is a flag and is parsed before ours, so
   // `invite 1001 --csv FILE` reaches us as --csv plus an operand; run() checks the flag was given.
+  if (raw.fromCsv !== undefined) {
+    if (raw.csvFile !== undefined)
+      return forward(
+        [
+          {
+            code: 'custom',
+            path: ['fromCsv'],
+            message: `give the CSV once (--from-csv ${String(raw.fromCsv)}), not also as an argument`,
+            input: raw.csvFile,
+          } as z.core.$ZodIssue,
+        ],
+        ctx,
+      );
+    const { fromCsv, ...rest } = raw;
+    raw = { ...rest, csv: fromCsv, csvFlag: 'fromCsv' };
+  }
   if (raw.csv === undefined && raw.csvFile !== undefined) raw = { ...raw, csv: raw.csvFile, csvFromOperand: true };
   if (raw.csv === undefined) {
     const stray = BULK_ONLY.find((k) => raw[k] !== undefined);
-    if (stray) return forward([{ code: 'custom', path: [stray], message: 'needs --csv FILE', input: raw[stray] } as z.core.$ZodIssue], ctx);
+    if (stray) return forward([{ code: 'custom', path: [stray], message: 'needs --from-csv FILE', input: raw[stray] } as z.core.$ZodIssue], ctx);
     const r = inviteSchema.safeParse(raw);
     return r.success ? { mode: 'single', single: r.data } : forward(r.error.issues, ctx);
   }
   const r = bulkSchema.safeParse(raw);
-  if (!r.success) return forward(r.error.issues, ctx);
+  // a problem with the file is named by the flag the user typed (--from-csv, or the old --csv)
+  const named = (issues: z.core.$ZodIssue[]) =>
+    issues.map((i) => (i.path[0] === 'csv' && raw.csvFlag ? ({ ...i, path: ['fromCsv', ...i.path.slice(1)] } as z.core.$ZodIssue) : i));
+  if (!r.success) return forward(named(r.error.issues), ctx);
   const defaults = Object.fromEntries(ROW_DEFAULTS.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
   // The flags are checked once here (as if for one row), so a bad flag is a usage error up front.
   const probe = inviteSchema.safeParse({ ...defaults, testId: raw.testId, email: 'probe@example.com', name: 'Probe' });
@@ -74,17 +94,21 @@ const schema = z.record(z.string(), z.unknown()).transform((raw, ctx): Input => 
 export default defineCommand({
   ...single,
   args: ['<testId>', '[csvFile]'],
-  description: `${single.description}; with --csv, invite everyone listed in a CSV file`,
+  description: `${single.description}; with --from-csv, invite everyone listed in a CSV file`,
   examples: [
     ...single.examples,
-    'assess invite 1001 --csv cohort.csv                 # columns email,name[,callbackUrl,redirectUrl,startDateTime,endDateTime,timeZoneId,stakeholderEmails,link]',
-    'assess invite 1001 --csv cohort.csv --dry-run       # validate every row, send nothing',
-    'export-candidates | assess invite 1001 --csv - --concurrency 4 --results out.ndjson',
+    'assess invite 1001 --from-csv cohort.csv            # columns email,name[,callbackUrl,redirectUrl,startDateTime,endDateTime,timeZoneId,stakeholderEmails,link]',
+    'assess invite 1001 --from-csv cohort.csv --dry-run  # validate every row, send nothing',
+    'export-candidates | assess invite 1001 --from-csv - --concurrency 4 --results out.ndjson --json   # summary as JSON',
   ],
   options: (cmd) => {
     single.options?.(cmd);
+    // `--from-csv FILE` is the input; `--csv` alone is the output format (a global flag), so the
+    // old `--csv FILE` arrives as that flag plus an argument and still works, with a notice.
     cmd
-      .option('--csv <file>', 'bulk: invite one candidate per row of this CSV file (- for standard input)')
+      .usage('[options] <testId>')
+      .option('--from-csv <file>', 'bulk: invite one candidate per row of this CSV file (- for standard input)')
+      .addOption(new Option('--csv <file>').hideHelp())
       .option('--skip-invalid', 'bulk: send the valid rows even when some rows are bad (they are listed in the results)')
       .option('--concurrency <n>', 'bulk: requests in flight at once (default: profile concurrency, else 8)')
       .option('--dry-run', 'bulk: validate every row and report what would be sent; send nothing')
@@ -92,7 +116,7 @@ export default defineCommand({
       .option('--results <file>', 'bulk: NDJSON results, one line per row (default beside the journal)')
       .addHelpText(
         'after',
-        '\nResuming (--csv): a re-run skips the rows its journal lists as done. After Ctrl-C nothing is sent twice.\n' +
+        '\nResuming (--from-csv): a re-run skips the rows its journal lists as done. After Ctrl-C nothing is sent twice.\n' +
           'After kill -9, the rows that were in flight (at most --concurrency) are sent again; after a power cut\n' +
           'also rows finished in the last second. With --send-email those candidates may get a second e-mail:\n' +
           'the re-run names them in a warning and marks them maybeEmailedTwice in the results (in-flight rows;\n' +
@@ -104,7 +128,7 @@ export default defineCommand({
   jsonFields: (input) => (input.mode === 'single' ? single.jsonFields : undefined) as readonly string[] | undefined,
   v2: {
     run: async (ctx, input) => {
-      if (input.mode === 'bulk') throw v2Refusal(ctx, 'invite --csv', 'v2 registers one candidate per call; bulk invitations need v3');
+      if (input.mode === 'bulk') throw v2Refusal(ctx, 'invite --from-csv', 'v2 registers one candidate per call; bulk invitations need v3');
       return inviteV2(ctx, input.single);
     },
     jsonFields: (input) => (input.mode === 'single' ? v2InviteFields(input.single) : undefined),
@@ -113,7 +137,8 @@ export default defineCommand({
     if (input.mode === 'single') return single.run(ctx, input.single);
     const b = input.bulk;
     if (input.fromOperand && ctx.globals.output !== 'csv')
-      throw new UsageError(`unexpected argument '${b.csv}'`, `to invite everyone in a CSV file: assess invite ${b.testId} --csv ${b.csv}`);
+      throw new UsageError(`unexpected argument '${b.csv}'`, `to invite everyone in a CSV file: assess invite ${b.testId} --from-csv ${b.csv}`);
+    if (input.fromOperand) ctx.info(`note: --csv ${b.csv} is read as --from-csv ${b.csv} (the old spelling; --csv alone is the output format)`);
     return runBulkInvite(ctx, {
       testId: b.testId,
       csv: b.csv,

@@ -49,7 +49,7 @@ export async function runBulkInvite(ctx: Context, input: BulkInviteInput): Promi
     if (checked.badCount && !input.skipInvalid) throw badRowsError(label, checked);
     const paths = invitePaths(input.csv, input.testId, input.journal, input.results);
     checkFiles([
-      ...(input.csv === '-' ? [] : [{ flag: '--csv', path: input.csv, role: 'input' as const }]),
+      ...(input.csv === '-' ? [] : [{ flag: '--from-csv', path: input.csv, role: 'input' as const }]),
       { flag: '--journal', path: paths.journal, role: 'output' },
       { flag: '--results', path: paths.results, role: 'output', replaced: true },
     ]);
@@ -67,7 +67,8 @@ async function openSource(ctx: Context, csv: string): Promise<{ path: string; la
     if (isPipeLike(path)) return { ...(await spoolPrivately(ctx, createReadStream(path), { fifo: path })), label: csv };
     return { path, label: csv, cleanup: () => undefined };
   }
-  if (ctx.io.stdinIsTTY) throw new UsageError('--csv -: standard input is a terminal', 'pipe the file in: assess invite 1001 --csv - < candidates.csv');
+  if (ctx.io.stdinIsTTY)
+    throw new UsageError('--from-csv -: standard input is a terminal', 'pipe the file in: assess invite 1001 --from-csv - < candidates.csv');
   return { ...(await spoolPrivately(ctx, ctx.io.stdin)), label: 'standard input' };
 }
 
@@ -102,7 +103,7 @@ function rows(path: string, label: string, onUnknown?: (names: string[]) => void
 /** Pass 1: every row validated, nothing sent. */
 async function checkAll(ctx: Context, path: string, label: string, input: BulkInviteInput): Promise<Checked> {
   const c: Checked = { valid: 0, badCount: 0, bad: [], firstLine: new KeyIndex() };
-  const warnUnknown = (names: string[]) => ctx.warn(`--csv: ignoring unknown column(s) ${names.join(', ')}`);
+  const warnUnknown = (names: string[]) => ctx.warn(`--from-csv: ignoring unknown column(s) ${names.join(', ')}`);
   const noteBad = (bad: BadRow) => {
     c.badCount++;
     if (c.bad.length < SHOW_BAD) c.bad.push(bad);
@@ -132,7 +133,7 @@ function badRowsError(label: string, c: Checked): UsageError {
     .join('\n');
   const more = c.badCount > c.bad.length ? `\n  … and ${c.badCount - c.bad.length} more` : '';
   return new UsageError(
-    `--csv: ${c.badCount} bad row(s) in ${label}; nothing was sent:\n${list}${more}`,
+    `--from-csv: ${c.badCount} bad row(s) in ${label}; nothing was sent:\n${list}${more}`,
     'fix those rows and run again, or add --skip-invalid to send the good rows and list the bad ones in the results file',
   );
 }

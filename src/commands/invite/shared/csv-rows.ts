@@ -61,7 +61,7 @@ export async function* readCsvRows(input: Readable, label: string, onUnknownColu
   input.on('error', onEarly);
   const { parse } = await import('csv-parse');
   input.off('error', onEarly);
-  if (early) throw new UsageError(`--csv: cannot read ${label} (${early.code ?? early.message})`);
+  if (early) throw new UsageError(`--from-csv: cannot read ${label} (${early.code ?? early.message})`);
   let header: string[] | null = null;
   const skipped: Array<{ end: number; errors: string[] }> = [];
   const parser = parse({
@@ -106,22 +106,22 @@ export async function* readCsvRows(input: Readable, label: string, onUnknownColu
   } catch (err) {
     const e = err as Error & { code?: string };
     if (e instanceof UsageError) throw e;
-    if (e.code?.startsWith('CSV_')) throw new UsageError(`--csv: ${label}: ${describeParseError(e)}`);
-    throw new UsageError(`--csv: cannot read ${label} (${e.code ?? e.message})`);
+    if (e.code?.startsWith('CSV_')) throw new UsageError(`--from-csv: ${label}: ${describeParseError(e)}`);
+    throw new UsageError(`--from-csv: cannot read ${label} (${e.code ?? e.message})`);
   }
   yield* spansBefore(Infinity);
-  if (header === null) throw new UsageError(`--csv: ${label} is empty`, 'the first line names the columns, e.g. email,name');
+  if (header === null) throw new UsageError(`--from-csv: ${label} is empty`, 'the first line names the columns, e.g. email,name');
 }
 
 function checkHeader(header: string[], label: string, onUnknown?: (names: string[]) => void): void {
   const missing = ['email', 'name'].filter((c) => !header.includes(c));
   if (missing.length)
     throw new UsageError(
-      `--csv: ${label}: the header has no ${missing.join(' or ')} column (it has: ${header.map((h) => (/[\u0000-\u001f\u007f-\u009f]/.test(h) ? showValue(h, 40) : h)).join(', ')})`,
+      `--from-csv: ${label}: the header has no ${missing.join(' or ')} column (it has: ${header.map((h) => (/[\u0000-\u001f\u007f-\u009f]/.test(h) ? showValue(h, 40) : h)).join(', ')})`,
       `the first line names the columns: email,name and optionally ${Object.values(COLUMNS).slice(2).join(', ')}`,
     );
   const dup = header.find((h, i) => header.indexOf(h) !== i);
-  if (dup) throw new UsageError(`--csv: ${label}: the column ${dup} appears twice in the header`);
+  if (dup) throw new UsageError(`--from-csv: ${label}: the column ${dup} appears twice in the header`);
   const known = new Set(Object.values(COLUMNS));
   const unknown = header.filter((h) => !known.has(h));
   if (unknown.length) onUnknown?.(unknown);
