@@ -171,13 +171,13 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   async function* sendable(): AsyncGenerator<{ row: CsvRow; key: string; input: InviteInput }> {
     for await (const ev of rows(path, label)) {
       if (ev.kind === 'bad') {
-        run.record({ line: ev.bad.line, outcome: 'invalid', errors: ev.bad.errors }, 'failed');
+        run.record({ line: ev.bad.line, outcome: 'invalid', errors: ev.bad.errors }, 'skipped'); // --skip-invalid: skipped, not failed (no exit 5 on its own)
         continue;
       }
       const { row } = ev;
       const r = checkRow(row.fields, input.testId, input.defaults);
       if (!r.ok) {
-        run.record({ line: row.line, row: row.fields, outcome: 'invalid', errors: r.errors }, 'failed');
+        run.record({ line: row.line, row: row.fields, outcome: 'invalid', errors: r.errors }, 'skipped');
         continue;
       }
       const first = c.firstLine.get(r.key);
