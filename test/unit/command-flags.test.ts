@@ -14,8 +14,8 @@ import { bulkSchema } from '../../src/commands/invite/command.js';
  * the schemas it dispatches to, and the keys it reads itself.
  */
 const DISPATCHING: Record<string, { schemas: z.ZodType[]; own: string[] }> = {
-  // `invite <testId> [csvFile]`: one invitation, or with --csv (or the operand) a bulk run
-  invite: { schemas: [inviteSchema, bulkSchema], own: ['csvFile'] },
+  // `invite <testId>`: one invitation, or with --from-csv (or the old --csv FILE, read as an operand) a bulk run
+  invite: { schemas: [inviteSchema, bulkSchema], own: ['csvFile', 'fromCsv'] },
 };
 
 /** The keys a schema reads from its input (the input side of transforms and pipes). */
