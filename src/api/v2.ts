@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Connection } from '../config/credentials.js';
 import { requireKey } from '../config/credentials.js';
 import { ApiError } from './errors.js';
-import { readAnswer } from './read/read.js';
+import { warnEachOnce, readAnswer } from './read/read.js';
 import * as R from './read/v2.js';
 import { Transport, type RawResponse, type RequestSpec } from './transport.js';
 import type { ClientHooks } from './v3.js';
@@ -24,12 +24,7 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
     gate: hooks.gate,
   });
 
-  const warned = new Set<string>();
-  const warnOnce = (line: string) => {
-    if (warned.has(line)) return;
-    warned.add(line);
-    hooks.warn?.(transport.scrub(line));
-  };
+  const warnOnce = warnEachOnce(hooks.warn, (line) => transport.scrub(line));
 
   /**
    * Reads the envelope `{statuscode, description, result}` (a body without one is read as the

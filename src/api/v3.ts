@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Connection } from '../config/credentials.js';
 import { requireKey } from '../config/credentials.js';
 import { ApiError } from './errors.js';
-import { readAnswer, type ReadOptions } from './read/read.js';
+import { warnEachOnce, readAnswer, type ReadOptions } from './read/read.js';
 import * as R from './read/v3.js';
 import { sameStatus } from './read/policy.js';
 import { BackoffGate } from './retry.js';
@@ -40,12 +40,7 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
     signal: hooks.signal,
     gate: hooks.gate,
   });
-  const warned = new Set<string>();
-  const warnOnce = (line: string) => {
-    if (warned.has(line)) return;
-    warned.add(line);
-    hooks.warn?.(transport.scrub(line));
-  };
+  const warnOnce = warnEachOnce(hooks.warn, (line) => transport.scrub(line));
 
   async function read<T extends z.ZodType>(schema: T, spec: RequestSpec): Promise<z.output<T>> {
     return readAnswer(schema, await transport.json(spec), { kind: 'read', envelope: true });

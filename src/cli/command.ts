@@ -4,7 +4,7 @@ import { Command, Option } from 'commander';
 import { z } from 'zod';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { validateOrAsk } from './ask-missing.js';
+import { usageErrorFor, validateOrAsk } from './ask-missing.js';
 import { checkDeclaredFields, type JsonFields } from './json-fields.js';
 
 export interface CommandDef<S extends z.ZodType = z.ZodType> {
@@ -146,12 +146,7 @@ function argKey(spec: string): string {
 export function validate<S extends z.ZodType>(schema: S, raw: Record<string, unknown>, command?: Command): z.infer<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const key = issue.path.length ? String(issue.path[0]) : '';
-  const label = key ? flagLabel(key, command) : 'input';
-  const value = key ? raw[key] : undefined;
-  const shown = value === undefined ? '' : ` (got ${showValue(value)})`;
-  throw new UsageError(`${label}: ${issue.message}${shown}`);
+  throw usageErrorFor(result.error.issues, raw, { label: (k) => flagLabel(k, command), show: showValue });
 }
 
 /** A bad value as JSON (control characters escaped), cut short: a 100 KB value is not echoed whole. */

@@ -135,3 +135,14 @@ describe('reading an answer', () => {
     expect(r).toMatchObject({ testInvitationId: 5, testId: '292930', status: 'Complete', scorePercentage: 70, sections: [{ sectionId: 11, Skills: null }] });
   });
 });
+
+describe('the time-zone list (body not public: other names for the same fields)', () => {
+  it('reads {data: [...]} with Id / IanaName / Description / Offset in any case', () => {
+    const r = R.TimeZones().parse({ data: [{ Id: '35', IanaName: 'Asia/Kolkata', description: 'Kolkata', OFFSET: '+05:30' }] });
+    expect(r.timeZones[0]).toMatchObject({ timeZoneId: 35, name: 'Asia/Kolkata', displayName: 'Kolkata', utcOffset: '+05:30' });
+  });
+  it('keeps the canonical field when both spellings are there', () => {
+    const r = R.TimeZones().parse([{ timeZoneId: 1, id: 99, name: 'UTC' }]);
+    expect(r.timeZones[0]!.timeZoneId).toBe(1);
+  });
+});

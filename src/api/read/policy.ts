@@ -40,6 +40,9 @@ export function canonicalKeys(v: unknown, keys: readonly string[]): unknown {
   return out ?? v;
 }
 
+/** A bare array where an object holding it was expected: `[…]` read as `{key: […]}`. */
+export const arrayAs = (key: string) => (v: unknown) => (Array.isArray(v) ? { [key]: v } : v);
+
 /** An object read loosely: canonical key spellings, unknown keys kept. */
 export function obj<S extends z.ZodRawShape>(shape: S) {
   const keys = Object.keys(shape);

@@ -97,3 +97,13 @@ function firstIssue(err: z.ZodError): string {
   if (!issue) return 'unexpected shape';
   return `${issue.path.join('.') || 'body'}: ${issue.message}`;
 }
+
+/** A client's warnings: each distinct line once (a bulk run meets the same oddity per row), key scrubbed. */
+export function warnEachOnce(warn: ((line: string) => void) | undefined, scrub: (line: string) => string): (line: string) => void {
+  const seen = new Set<string>();
+  return (line) => {
+    if (seen.has(line)) return;
+    seen.add(line);
+    warn?.(scrub(line));
+  };
+}

@@ -1,9 +1,8 @@
 // How the v2 client reads each answer's `result`: the same tolerant policy as v3 (policy.ts).
 // The envelope `{statuscode, description, result}` is read in src/api/v2.ts.
 import { z } from 'zod';
-import { id, list, obj, optId, optList, optNum, optText, testStatus, text, v2ReportStatus, v2TestStatus } from './policy.js';
+import { arrayAs, id, list, obj, optId, optList, optNum, optText, testStatus, text, v2ReportStatus, v2TestStatus } from './policy.js';
 
-const arrayAs = (key: string) => (v: unknown) => (Array.isArray(v) ? { [key]: v } : v);
 /** A score the samples send as a String (may be negative) or a number. */
 const score = z.union([z.number(), z.string()]).nullish();
 

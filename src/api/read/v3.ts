@@ -21,11 +21,9 @@ import {
   scheduleType,
   testStatus,
   once,
-  canonicalKeys,
+  foldKey,
+  arrayAs,
 } from './policy.js';
-
-/** A bare array where an object holding it was expected: `[…]` read as `{key: […]}`. */
-const arrayAs = (key: string) => (v: unknown) => (Array.isArray(v) ? { [key]: v } : v);
 
 // 1, 2: tests
 
@@ -226,36 +224,38 @@ export type Settings = z.infer<ReturnType<typeof Settings>>;
 export const TimeZone = once(() => obj({ timeZoneId: id(), name: optText(), displayName: optText(), utcOffset: optText() }));
 export type TimeZone = z.infer<ReturnType<typeof TimeZone>>;
 
+/** Other names the same fields plausibly have (id, ianaName, description, offset), in any case. */
+const ZONE_ALIASES: Record<string, string[]> = {
+  timeZoneId: ['id', 'zoneId'],
+  name: ['timeZoneName', 'ianaName', 'zoneName', 'ianaId'],
+  displayName: ['description', 'label', 'display'],
+  utcOffset: ['offset', 'baseUtcOffset'],
+};
+
+function zoneFields(v: unknown): unknown {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+  const o = v as Record<string, unknown>;
+  const byFold = new Map(Object.keys(o).map((k) => [foldKey(k), k]));
+  const out = { ...o };
+  for (const [to, from] of Object.entries(ZONE_ALIASES)) {
+    const key = [to, ...from].map((k) => byFold.get(foldKey(k))).find((k) => k !== undefined && o[k] !== undefined);
+    if (key !== undefined) out[to] = o[key];
+  }
+  return out;
+}
+
 export const TimeZones = once(() =>
   z.preprocess(
     (v) => {
+      // a bare list, or the first list inside whatever object holds it
       if (Array.isArray(v)) return { timeZones: v };
       if (v && typeof v === 'object' && !('timeZones' in v)) {
-        const list = Object.values(v).find(Array.isArray);
-        if (list) return { timeZones: list };
+        const found = Object.values(v).find(Array.isArray);
+        if (found) return { timeZones: found };
       }
       return v;
     },
-    obj({
-      timeZones: list(z.preprocess((z1) => canonicalKeys(z1, ['timeZoneId', 'name', 'displayName', 'utcOffset']), TimeZoneAliases())),
-    }),
+    obj({ timeZones: list(z.preprocess(zoneFields, TimeZone())) }),
   ),
 );
 export type TimeZones = z.infer<ReturnType<typeof TimeZones>>;
-
-/** Other names the same fields plausibly have: id, timezoneName/ianaName, description, offset. */
-const TimeZoneAliases = once(() =>
-  z.preprocess((v) => {
-    if (!v || typeof v !== 'object') return v;
-    const o = { ...(v as Record<string, unknown>) };
-    const alias = (to: string, ...from: string[]) => {
-      if (o[to] !== undefined) return;
-      for (const f of from) if (o[f] !== undefined) return void (o[to] = o[f]);
-    };
-    alias('timeZoneId', 'id', 'zoneId');
-    alias('name', 'timeZoneName', 'timezoneName', 'ianaName', 'zoneName', 'ianaId');
-    alias('displayName', 'description', 'label', 'display');
-    alias('utcOffset', 'offset', 'baseUtcOffset');
-    return o;
-  }, TimeZone()),
-);

@@ -1,6 +1,6 @@
 // `assess auth list`: the profiles of the config file — base URL, masked key, which one is in use.
 import { z } from 'zod';
-import { maskKey } from '../../api/redact.js';
+import { maskKey, maskUrlCredentials } from '../../api/redact.js';
 import { defineCommand } from '../../cli/command.js';
 import { Printer, type Column } from '../../output/printer.js';
 
@@ -36,7 +36,7 @@ export default defineCommand({
       return {
         profile: name,
         current: name === inUse,
-        baseUrl: p.baseUrl ? redactUserinfo(p.baseUrl) : null,
+        baseUrl: p.baseUrl ? maskUrlCredentials(p.baseUrl) : null,
         key: p.apiKey ? maskKey(p.apiKey) : null,
         api: p.api ?? 'v3',
       };
@@ -44,16 +44,3 @@ export default defineCommand({
     await new Printer(ctx).list(rows, { columns: COLUMNS, fields: COLUMNS.map((c) => c.key) });
   },
 });
-
-/** A password in a stored URL is never shown. */
-function redactUserinfo(url: string): string {
-  try {
-    const u = new URL(url);
-    if (!u.username && !u.password) return url;
-    u.username = u.username ? '****' : '';
-    u.password = u.password ? '****' : '';
-    return u.toString().replace(/\/$/, '');
-  } catch {
-    return url;
-  }
-}
