@@ -12,7 +12,7 @@ import { decideColor, resolveGlobals } from './globals.js';
 
 export interface ProcessLike {
   stdout: Writable & { isTTY?: boolean; columns?: number };
-  stderr: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean; columns?: number };
   stdin: Readable & { isTTY?: boolean };
   env: Env;
 }

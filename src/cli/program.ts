@@ -10,8 +10,13 @@ import { describeError, EXIT, exitCodeFor } from './exit-codes.js';
 import { maskUrlCredentials } from '../api/redact.js';
 import { escapeMessage } from '../output/escape.js';
 import { addGlobalOptions } from './globals.js';
+import { helpWidth, SNAPSHOT_HELP_WIDTH } from './help-width.js';
 
 import { VERSION } from '../version.js';
+
+// Subcommand help: the verb's own flags (the globals are on `assess --help`); narrow terminals
+// still wrap descriptions (commander's own minimum, 40 columns, leaves them unwrapped).
+const SUBCOMMAND_HELP = { sortSubcommands: false, minWidthToWrap: 12 };
 
 export function buildProgram(rt: Runtime): Command {
   const program = new Command('assess')
@@ -19,10 +24,12 @@ export function buildProgram(rt: Runtime): Command {
     .version(VERSION, '-V, --version', 'print the version')
     .showSuggestionAfterError(true)
     .showHelpAfterError(false)
-    .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
+    .configureHelp({ ...SUBCOMMAND_HELP, showGlobalOptions: true })
     .configureOutput({
       writeOut: (s) => rt.proc.stdout.write(s),
       writeErr: (s) => rt.proc.stderr.write(s),
+      getOutHelpWidth: () => helpWidth(rt.proc.stdout, rt.proc.env) ?? SNAPSHOT_HELP_WIDTH,
+      getErrHelpWidth: () => helpWidth(rt.proc.stderr, rt.proc.env) ?? SNAPSHOT_HELP_WIDTH,
     });
   addGlobalOptions(program);
   program.addHelpText(
@@ -52,6 +59,7 @@ Docs: docs/commands.md`,
   // Every subcommand inherits the output/exit behaviour of the program.
   const inherit = (c: Command) => {
     c.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true);
+    if (c !== program) c.configureHelp(SUBCOMMAND_HELP);
     c.commands.forEach(inherit);
   };
   inherit(program);
