@@ -13,6 +13,7 @@ import { addGlobalOptions } from './globals.js';
 import { helpWidth, SNAPSHOT_HELP_WIDTH } from './help-width.js';
 
 import { VERSION } from '../version.js';
+import { CancelledError } from '../errors.js';
 
 // Subcommand help: the verb's own flags (the globals are on `assess --help`); narrow terminals
 // still wrap descriptions (commander's own minimum, 40 columns, leaves them unwrapped).
@@ -153,7 +154,9 @@ function handleError(err: unknown, proc: ProcessLike, argv: string[], aborted: b
   // Ctrl-C (or Esc) at a prompt: the user's choice, not an error — quiet, 130.
   const promptClosed = err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError');
   if (aborted || promptClosed) {
-    proc.stderr.write(promptClosed ? '\n' : 'interrupted\n');
+    // a bulk run says what is left and how to resume; anything else just stops
+    const said = err instanceof CancelledError && err.interrupted && err.message !== 'interrupted' ? escapeMessage(err.message) : 'interrupted';
+    proc.stderr.write(promptClosed ? '\n' : `${said}\n`);
     return EXIT.interrupted;
   }
   const debug = proc.env.ASSESS_DEBUG === '1' || argv.includes('--debug');
