@@ -30,7 +30,11 @@ describe('assess report export --html', () => {
     expect(html).not.toContain('<a href'); // no --pdf: no links
     expect(statSync(join(out, 'index.html')).mode & 0o777).toBe(0o600);
     expect(readdirSync(out).filter((n) => n.endsWith('.part'))).toEqual([]);
-    const runLine = readFileSync(join(out, 'export.journal.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).at(-1);
+    const runLine = readFileSync(join(out, 'export.journal.ndjson'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .at(-1);
     expect(runLine.run.wrote).toEqual(['summary.csv', 'index.html']);
 
     const again = await run(['report', 'export', '--from', '30d', '--out', out, '--html']);

@@ -78,7 +78,15 @@ describe('assess report stats', () => {
       { id: '32', name: 'Statistics', attempts: 5, meanPoints: 12, meanOutOf: 20, meanPercent: 60 },
     ]);
     expect(j.skills.map((k: { name: string }) => k.name)).toEqual(['Joins', 'Aggregation', 'Descriptive statistics']);
-    expect(j.skills[2]).toEqual({ id: '321', name: 'Descriptive statistics', sectionName: 'Statistics', attempts: 5, meanPoints: 12, meanOutOf: 20, meanPercent: 60 });
+    expect(j.skills[2]).toEqual({
+      id: '321',
+      name: 'Descriptive statistics',
+      sectionName: 'Statistics',
+      attempts: 5,
+      meanPoints: 12,
+      meanOutOf: 20,
+      meanPercent: 60,
+    });
     expect(j.funnel).toEqual({ invited: 7, started: 5, completed: 3, left: 1, terminated: 1, cancelled: 1, expired: 1 });
   });
 

@@ -40,7 +40,11 @@ describe('reading reports tolerantly', () => {
       [
         { scorePercentage: 50, sections: 'none', Skills: [null, 3] },
         { status: 'Pending', sections: [{ sectionName: 'A', candidateScore: null, sectionScore: 10 }] },
-        { scorePercentage: 70, PerformanceCategory: 'Good', sections: [{ sectionName: 'A', candidateScore: 7, sectionScore: 10, sectionTimeTaken: 600, sectionTime: 20 }] },
+        {
+          scorePercentage: 70,
+          PerformanceCategory: 'Good',
+          sections: [{ sectionName: 'A', candidateScore: 7, sectionScore: 10, sectionTimeTaken: 600, sectionTime: 20 }],
+        },
       ],
       4,
       1,

@@ -205,14 +205,15 @@ export default defineCommand({
       });
     }
     if (fatal) throw run.stopped(fatal, `Export from ${from} to ${to}`);
-    const { output } = ctx.globals;
-    if (output === 'json' || output === 'ndjson')
-      ctx.io.stdout.write(
-        `${JSON.stringify({ ...run.tally, summary: summaryPath, ...(input.html ? { html: join(dir, HTML_NAME) } : {}), results: run.resultsPath, journal: run.journal.path })}\n`,
-      );
+    // What this run wrote; --json adds it to the run's summary object (one JSON document),
+    // --ndjson prints it as its own line.
+    const files: Record<string, string> = ctx.signal.aborted ? {} : { summary: summaryPath, ...(input.html ? { html: join(dir, HTML_NAME) } : {}) };
+    if (ctx.globals.output === 'ndjson')
+      ctx.io.stdout.write(`${JSON.stringify({ ...run.tally, ...files, results: run.resultsPath, journal: run.journal.path })}\n`);
     run.finish(
       `Exported ${attempts.length} attempt(s) from ${from} to ${to}`,
       ctx.signal.aborted ? '' : `; summary: ${summaryPath}${input.html ? `, digest: ${join(dir, HTML_NAME)}` : ''}`,
+      files,
     );
   },
 });
