@@ -5,7 +5,7 @@
 // so a file with a final name is always complete and is never downloaded again. Files the CLI
 // did not write (not in the journal) are never replaced (export-pdf.ts). With --html the summary
 // gets a self-contained index.html beside it (shared/digest-html.ts).
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { ApiError, NetworkError, ResponseShapeError } from '../../api/errors.js';
@@ -97,17 +97,23 @@ export default defineCommand({
     ]);
     const client = await bulkClient(ctx);
     const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
+    const journalIsNew = !existsSync(journalPath);
     const run = await BulkRun.start(ctx, journalPath, resultsPath);
+    // A run refused before it started leaves no empty journal of its own behind.
+    const abandon = () => {
+      run.close(false);
+      if (journalIsNew) rmSync(journalPath, { force: true });
+    };
     const summaryName = `summary.${input.format}`;
     if (existsSync(join(dir, summaryName)) && !run.journal.wrote.has(summaryName)) {
-      run.close(false);
+      abandon();
       throw new UsageError(
         `--out: ${join(dir, summaryName)} exists and was not written by assess (the journal ${run.journal.path} does not list it); refusing to replace it`,
         'move it away, or choose another --out directory',
       );
     }
     if (input.html && existsSync(join(dir, HTML_NAME)) && !run.journal.wrote.has(HTML_NAME)) {
-      run.close(false);
+      abandon();
       throw new UsageError(
         `--html: ${join(dir, HTML_NAME)} exists and was not written by assess (the journal ${run.journal.path} does not list it); refusing to replace it`,
         'move it away, or choose another --out directory',
@@ -116,7 +122,7 @@ export default defineCommand({
     const last = run.journal.lastRun;
     const from = input.from ?? (typeof last?.to === 'string' ? last.to : undefined);
     if (!from) {
-      run.close(false);
+      abandon();
       throw new UsageError('--from: is required: the journal has no earlier run to continue from', 'e.g. --from 7d for the first run');
     }
     const to = input.to ?? timeArg('past').parse('now');

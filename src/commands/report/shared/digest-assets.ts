@@ -26,7 +26,7 @@ svg .track { fill: var(--bar-bg); }
 svg .count { fill: var(--fg); }
 table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
 th, td { padding: 6px 8px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
-td.num, th.num { text-align: right; }
+td.num, th.num { text-align: right; white-space: nowrap; }
 thead th { position: sticky; top: 0; background: var(--bg); }
 th button { all: unset; cursor: pointer; font-weight: 600; }
 th button:focus-visible { outline: 2px solid var(--bar); outline-offset: 2px; }
