@@ -2,6 +2,7 @@
 // hand below: test 1003 (Data Analyst) has SQL worth 80 points and Statistics worth 20, so a
 // candidate's points are their percentage. Validation is checked to send nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../helpers/http-server.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -147,7 +148,7 @@ describe('assess report stats', () => {
     conf.cleanup();
     expect(code, p.err()).toBe(0);
     const out = p.out();
-    expect(out).toMatch(/^5 completed attempts from /);
+    expect(out).toMatch(/^5 completed attempts\n  from \S+ · to \S+ · test 1003 · 5 scored\n/);
     expect(out).toContain('mean 68 · median 60 · p25 60 · p75 90 · p90 96 · min 30 · max 100');
     expect(out).toMatch(/ {2}60–70 +#{40} {2}2\n/);
     expect(out).toMatch(/ {2}30–40 +#{20}\.{20} {2}1\n/);
@@ -180,5 +181,32 @@ describe('assess report stats: refused before anything is sent (exit 2)', () => 
     expect(r.stderr).toMatch(message);
     expect(r.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
     expect(await s.requests()).toEqual([]);
+  });
+});
+
+describe('assess report stats against answers the sandbox does not give', () => {
+  it('a report the service refuses is left out and named, the numbers still printed, exit 5; odd values are read', async () => {
+    const attempts = [1, 2, 3].map((id) => ({ testInvitationId: id, testId: 7, name: `C${id}`, email: `c${id}@x`, testStatus: 'Complete' }));
+    const srv = await startServer((req, res) => {
+      const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (req.url.startsWith('/v3/candidates/testattempts'))
+        return json(200, { result: { testAttempts: req.url.includes('state=completed') ? attempts : [] }, errors: null });
+      if (req.url.startsWith('/v3/reports/2')) return json(500, { errors: ['report generation failed'] });
+      // production's forms: a string percentage, points without a percentage, sectionID
+      if (req.url.startsWith('/v3/reports/1'))
+        return json(200, { testInvitationId: 1, scorePercentage: '40', sections: [{ sectionID: 9, sectionName: 'S', candidateScore: 4, sectionScore: 10 }] });
+      return json(200, { testInvitationId: 3, candidatePoints: 8, totalTestPoints: 10, sections: null });
+    });
+    try {
+      const r = await runInProcess(['report', 'stats', '--from', '7d', '--json'], { env: { ASSESS_BASE_URL: srv.url, ASSESS_API_KEY: 'k_test_0123456789' } });
+      expect(r.code).toBe(5);
+      const j = JSON.parse(r.stdout);
+      expect(j).toMatchObject({ count: 3, scored: 2, failed: 1, score: { mean: 60, min: 40, max: 80 } });
+      expect(j.sections).toEqual([{ id: '9', name: 'S', attempts: 1, meanPoints: 4, meanOutOf: 10, meanPercent: 40 }]);
+      expect(r.stderr).toMatch(/report 2: .*report generation failed/);
+      expect(r.stderr).toMatch(/1 of 3 report\(s\) could not be fetched/);
+    } finally {
+      await srv.close();
+    }
   });
 });

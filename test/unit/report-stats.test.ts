@@ -1,6 +1,8 @@
-// The pure statistics behind `report stats` and the HTML digest: percentiles, bins, tolerance.
+// The pure statistics behind `report stats` and the HTML digest: percentiles, bins, tolerance;
+// and the terminal picture at fixed widths.
 import { describe, expect, it } from 'vitest';
 import { cohortStats, funnelOf, histogram, percentile, scorePercent, spread } from '../../src/commands/report/shared/stats.js';
+import { renderStats, type StatsReport } from '../../src/commands/report/shared/stats-view.js';
 
 describe('percentile (linear between ranks)', () => {
   it('interpolates: the median of an even count is the mean of the middle two', () => {
@@ -77,5 +79,51 @@ describe('funnelOf', () => {
       [],
     );
     expect(f).toEqual({ invited: 5, started: 4, completed: 2, left: 1, terminated: 1, cancelled: 1, expired: 0 });
+  });
+});
+
+describe('renderStats: the terminal picture fits the width', () => {
+  const stats: StatsReport = {
+    state: 'completed',
+    from: '2026-03-01T00:00:00Z',
+    to: '2026-04-01T00:00:00Z',
+    testId: '1001',
+    ...cohortStats(
+      [
+        {
+          scorePercentage: 82,
+          PerformanceCategory: 'Good',
+          sections: [
+            {
+              sectionId: 1,
+              sectionName: 'A section with a very long name indeed, longer than any column',
+              candidateScore: 8,
+              sectionScore: 10,
+              sectionTimeTaken: 900,
+              sectionTime: 30,
+              Skills: [{ qbId: 2, qbName: 'A skill whose name goes on and on', candidateQbScore: 3, qbScore: 4 }],
+            },
+          ],
+        },
+      ],
+      2,
+      1,
+    ),
+    funnel: { invited: 4, started: 2, completed: 1, left: 1, terminated: 0, cancelled: 1, expired: 1 },
+  };
+  it.each([60, 80, 160])('%i columns: no line wider, every chart drawn', (columns) => {
+    const text = renderStats(stats, { columns, color: true, ascii: false });
+    const plain = text.replace(/\u001b\[[0-9;]*m/g, '');
+    for (const line of plain.split('\n')) expect(line.length, line).toBeLessThanOrEqual(Math.min(columns, 120));
+    expect(plain).toContain('1 report not fetched');
+    expect(plain).toMatch(/ {2}80–90 +█+ {2}1\n/);
+    expect(plain).toMatch(/ {2}A section with a very long ?… +█/);
+    expect(plain).toMatch(/ {2}A skill whose name goes on ?… +█|A skill whose name goes on and on \(A section… +█/);
+    expect(text).toContain('\u001b[1m'); // headings bold when colour is on
+  });
+  it('ASCII and no colour: # and . only, no escape codes', () => {
+    const text = renderStats(stats, { columns: 80, color: false, ascii: true });
+    expect(text).not.toMatch(/[█░▏▎▍▌▋▊▉\u001b]/);
+    expect(text).toMatch(/ {2}invited +#{10,} {2}4\n/);
   });
 });

@@ -5,6 +5,7 @@
 // no file, so it keeps no journal: a re-run simply asks again.
 import { z } from 'zod';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
+import { Progress } from '../../bulk/progress.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { CancelledError, PartialFailureError } from '../../errors.js';
 import { escapeMessage } from '../../output/escape.js';
@@ -65,7 +66,15 @@ export default defineCommand({
     // The API lists attempts by end state only: the funnel is built from all three listings.
     const [completed, cancelled, expired] = await Promise.all(STATES.map((s) => listCohort(client, s, from, to, input.test)));
     const attempts = { completed, cancelled, expired }[input.state]!;
-    const { reports, failures } = await fetchReports(client, attempts, { concurrency, signal: ctx.signal, reportType: 3 });
+    // a bar on a terminal's stderr only: a cohort of thousands takes a while
+    const progress = new Progress({ stream: ctx.io.stderr, enabled: ctx.io.stderrIsTTY, total: attempts.length, label: 'Fetching reports' });
+    let fetched: Awaited<ReturnType<typeof fetchReports>>;
+    try {
+      fetched = await fetchReports(client, attempts, { concurrency, signal: ctx.signal, reportType: 3, onSettled: () => progress.tick() });
+    } finally {
+      progress.stop();
+    }
+    const { reports, failures } = fetched;
     if (ctx.signal.aborted) throw new CancelledError();
     for (const f of failures.slice(0, 5)) ctx.warn(`report ${String(f.testInvitationId)}: ${escapeMessage(f.error.message)}`);
     if (failures.length > 5) ctx.warn(`… and ${failures.length - 5} more report(s) not fetched`);

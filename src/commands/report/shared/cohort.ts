@@ -34,7 +34,7 @@ export interface FetchedReports {
 export async function fetchReports(
   client: V3Client,
   attempts: readonly Row[],
-  opts: { concurrency: number; signal?: AbortSignal; reportType: 1 | 2 | 3 },
+  opts: { concurrency: number; signal?: AbortSignal; reportType: 1 | 2 | 3; onSettled?: () => void },
 ): Promise<FetchedReports> {
   const byId = new Map<string, Row>();
   const failures: FetchedReports['failures'] = [];
@@ -44,6 +44,8 @@ export async function fetchReports(
     } catch (err) {
       if (!isItemFailure(err)) throw err;
       failures.push({ testInvitationId: a.testInvitationId, error: err });
+    } finally {
+      opts.onSettled?.();
     }
   });
   const reports = attempts.map((a) => byId.get(String(a.testInvitationId))).filter((r): r is Row => r !== undefined);

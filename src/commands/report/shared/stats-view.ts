@@ -64,6 +64,7 @@ export function metricRows(s: StatsReport): MetricRow[] {
   return rows;
 }
 
+const visible = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '').length;
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /** Shortens a label to `width` with `…` (service text: escaped first). */
@@ -80,20 +81,39 @@ export function renderStats(s: StatsReport, opts: { columns: number; color: bool
   const head = (t: string) => out.push('', c.bold(t));
   const chart = (items: Array<{ name: string; fraction: number; value: string; note?: string }>) => {
     if (!items.length) return out.push('  (none)');
-    const lw = Math.min(28, Math.max(...items.map((i) => escapeCell(i.name).length)));
     const vw = Math.max(...items.map((i) => i.value.length));
-    const nw = Math.max(...items.map((i) => (i.note ? i.note.length + 2 : 0)));
+    let nw = Math.max(...items.map((i) => (i.note ? i.note.length + 2 : 0)));
+    let lw = Math.min(28, Math.max(...items.map((i) => escapeCell(i.name).length)));
+    // narrow terminals: the note goes first, then the label shrinks; the bar keeps 10 cells
+    if (width - lw - vw - nw - 6 < 10) nw = 0;
+    lw = Math.max(4, Math.min(lw, width - vw - nw - 6 - 10));
     const bw = Math.max(10, Math.min(40, width - lw - vw - nw - 6));
-    for (const i of items) out.push(`  ${label(i.name, lw)}  ${bar(i.fraction, bw, opts)}  ${i.value.padStart(vw)}${i.note ? `  ${i.note}` : ''}`);
+    for (const i of items) out.push(`  ${label(i.name, lw)}  ${bar(i.fraction, bw, opts)}  ${i.value.padStart(vw)}${nw && i.note ? `  ${i.note}` : ''}`);
+  };
+  /** `a · b · c` items, as many on a line as fit. */
+  const flow = (items: string[]) => {
+    let line = '';
+    for (const item of items) {
+      const next = line ? `${line} · ${item}` : `  ${item}`;
+      if (line && visible(next) > width) {
+        out.push(line);
+        line = `  ${item}`;
+      } else line = next;
+    }
+    out.push(line);
   };
 
-  out.push(
-    c.bold(`${s.count} ${s.state} attempt${s.count === 1 ? '' : 's'}`) +
-      ` from ${s.from} to ${s.to}${s.testId ? `, test ${s.testId}` : ''}` +
-      ` · ${s.scored} scored${s.failed ? c.red(` · ${s.failed} report${s.failed === 1 ? '' : 's'} not fetched`) : ''}`,
-  );
+  out.push(c.bold(`${s.count} ${s.state} attempt${s.count === 1 ? '' : 's'}`));
+  flow([
+    `from ${s.from}`,
+    `to ${s.to}`,
+    ...(s.testId ? [`test ${s.testId}`] : []),
+    `${s.scored} scored`,
+    ...(s.failed ? [c.red(`${s.failed} report${s.failed === 1 ? '' : 's'} not fetched`)] : []),
+  ]);
   head('Score (%)');
-  out.push(s.score ? `  ${spreadLine(s.score)}` : '  no scored attempt');
+  if (s.score) flow(spreadItems(s.score));
+  else out.push('  no scored attempt');
   head('Histogram of score %');
   const most = Math.max(1, ...s.histogram.map((b) => b.count));
   chart(s.histogram.map((b) => ({ name: `${b.from}–${b.to}`, fraction: b.count / most, value: String(b.count) })));
@@ -106,7 +126,7 @@ export function renderStats(s: StatsReport, opts: { columns: number; color: bool
   chart(partBars(s.sections));
   head('Skills (mean %)');
   chart(partBars(s.skills));
-  head('Funnel (attempts that reached an end state in the window)');
+  head('Funnel (end states in the window)');
   const f = s.funnel;
   const stages: Array<[string, number]> = [
     ['invited', f.invited],
@@ -120,23 +140,36 @@ export function renderStats(s: StatsReport, opts: { columns: number; color: bool
   chart(stages.map(([name, n]) => ({ name, fraction: f.invited ? n / f.invited : 0, value: String(n) })));
   head('Time to complete (minutes used)');
   const t = s.timeToComplete;
-  out.push(
-    t
-      ? `  mean ${fmt(t.mean)} · median ${fmt(t.median)} · p90 ${fmt(t.p90)} · min ${fmt(t.min)} · max ${fmt(t.max)}` +
-          (t.meanAllocated !== null ? ` · ${fmt(t.meanAllocated)} allocated` : '') +
-          ` (${t.attempts} attempt${t.attempts === 1 ? '' : 's'})`
-      : '  no report says how long it took',
-  );
+  if (t)
+    flow([
+      `mean ${fmt(t.mean)}`,
+      `median ${fmt(t.median)}`,
+      `p90 ${fmt(t.p90)}`,
+      `min ${fmt(t.min)}`,
+      `max ${fmt(t.max)}`,
+      ...(t.meanAllocated !== null ? [`${fmt(t.meanAllocated)} allocated`] : []),
+      `${t.attempts} attempt${t.attempts === 1 ? '' : 's'}`,
+    ]);
+  else out.push('  no report says how long it took');
   return `${out.join('\n')}\n`;
 }
 
-function spreadLine(s: Spread): string {
-  return `mean ${fmt(s.mean)} · median ${fmt(s.median)} · p25 ${fmt(s.p25)} · p75 ${fmt(s.p75)} · p90 ${fmt(s.p90)} · min ${fmt(s.min)} · max ${fmt(s.max)}`;
+function spreadItems(s: Spread): string[] {
+  return [
+    `mean ${fmt(s.mean)}`,
+    `median ${fmt(s.median)}`,
+    `p25 ${fmt(s.p25)}`,
+    `p75 ${fmt(s.p75)}`,
+    `p90 ${fmt(s.p90)}`,
+    `min ${fmt(s.min)}`,
+    `max ${fmt(s.max)}`,
+  ];
 }
 
 function partBars(parts: PartAverage[]) {
   return parts.map((p) => ({
-    name: p.sectionName ? `${p.sectionName} › ${p.name}` : p.name,
+    // the skill first: a shortened label loses its section, not its name
+    name: p.sectionName ? `${p.name} (${p.sectionName})` : p.name,
     fraction: p.meanPercent / 100,
     value: `${fmt(p.meanPercent)} %`,
     note: `${fmt(p.meanPoints)} / ${fmt(p.meanOutOf)} points`,
