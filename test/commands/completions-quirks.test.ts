@@ -48,7 +48,7 @@ describe.each([1, 2, 3, 4, 5, 6])('quirks seed %i', (seed) => {
     t.cleanup();
   });
 
-  it('attempts wait: 0 reached, 1 cannot reach, 6 timeout, 3 unknown (the service's 401)', async () => {
+  it('attempts wait: 0 reached, 1 cannot reach, 6 timeout, 3 unknown (the service answers 401)', async () => {
     expect((await run('attempts', 'wait', ids.done!, '--until', 'complete')).code).toBe(0);
     expect((await run('attempts', 'wait', ids.left!, '--until', 'complete')).code).toBe(1);
     expect((await run('attempts', 'wait', ids.left!, '--until', 'any-terminal')).code).toBe(0);
