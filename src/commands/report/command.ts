@@ -19,27 +19,27 @@ export const HEADER: Column[] = [
   { key: 'status', header: 'Status', kind: 'status' },
   { key: 'attemptedOn', header: 'Attempted', kind: 'date' },
   { key: 'candidatePoints', header: 'Points' },
-  { key: 'totalTestPoints', header: 'Out of' },
+  { key: 'totalTestPoints', header: 'Out of', priority: 3 },
   { key: 'scorePercentage', header: 'Percentage' },
   { key: 'PerformanceCategory', header: 'Performance' },
 ];
 
 export const SECTION_COLUMNS: Column[] = [
-  { key: 'sectionId', header: 'Section id', kind: 'id' },
-  { key: 'sectionName', header: 'Section' },
-  { key: 'noOfQue', header: 'Questions' },
-  { key: 'candidateScore', header: 'Score' },
-  { key: 'sectionScore', header: 'Out of' },
-  { key: 'sectionTimeTaken', header: 'Seconds used' },
+  { key: 'sectionId', header: 'Section id', priority: 6, kind: 'id' },
+  { key: 'sectionName', header: 'Section', priority: 1 },
+  { key: 'noOfQue', header: 'Questions', priority: 4 },
+  { key: 'candidateScore', header: 'Score', priority: 2 },
+  { key: 'sectionScore', header: 'Out of', priority: 3 },
+  { key: 'sectionTimeTaken', header: 'Seconds used', priority: 5 },
 ];
 
 export const SKILL_COLUMNS: Column[] = [
-  { key: 'sectionName', header: 'Section' },
-  { key: 'qbId', header: 'Skill id', kind: 'id' },
-  { key: 'qbName', header: 'Skill' },
-  { key: 'noOfQue', header: 'Questions' },
-  { key: 'candidateQbScore', header: 'Score' },
-  { key: 'qbScore', header: 'Out of' },
+  { key: 'sectionName', header: 'Section', priority: 1 },
+  { key: 'qbId', header: 'Skill id', priority: 6, kind: 'id' },
+  { key: 'qbName', header: 'Skill', priority: 1 },
+  { key: 'noOfQue', header: 'Questions', priority: 4 },
+  { key: 'candidateQbScore', header: 'Score', priority: 2 },
+  { key: 'qbScore', header: 'Out of', priority: 3 },
 ];
 
 /** What `--json a,b` may name: the report's wire fields (sections, Skills included). */
