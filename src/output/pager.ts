@@ -21,12 +21,12 @@ export function pagerCommand(env: Env): string | undefined {
 /** Writes `text` to stdout, through the pager when it is longer than the terminal. */
 export async function writePaged(ctx: Context, text: string): Promise<void> {
   const { io, env, globals } = ctx;
-  const cmd = pagerCommand(env);
   const lines = text.split('\n').length - 1;
   // The pager needs the real terminal as its stdout: a stream without a descriptor (tests'
   // in-memory streams) is written directly.
   const fd = (io.stdout as { fd?: unknown }).fd;
-  if (!cmd || !globals.pager || !io.stdoutIsTTY || typeof fd !== 'number' || lines < io.rows) {
+  const cmd = globals.pager && io.stdoutIsTTY && typeof fd === 'number' && lines >= io.rows ? pagerCommand(env) : undefined;
+  if (!cmd) {
     io.stdout.write(text);
     return;
   }
