@@ -30,7 +30,19 @@ export async function writePaged(ctx: Context, text: string): Promise<void> {
     io.stdout.write(text);
     return;
   }
-  if (!(await runPager(cmd, text, io.stdout, env))) io.stdout.write(text);
+  // While the pager owns the terminal, Ctrl-C is the pager's (less stops a search with it), as
+  // with git: our own handlers (wind down, then exit 130 on a second press) would leave the
+  // pager behind on the terminal. The command's work is done by now; they are back afterwards.
+  const held = process.listeners('SIGINT');
+  const ignore = () => undefined;
+  process.removeAllListeners('SIGINT');
+  process.on('SIGINT', ignore);
+  try {
+    if (!(await runPager(cmd, text, io.stdout, env))) io.stdout.write(text);
+  } finally {
+    process.off('SIGINT', ignore);
+    for (const h of held) process.on('SIGINT', h);
+  }
 }
 
 /** True when the pager ran (whatever it answered); false when it could not be started. */

@@ -25,14 +25,31 @@ afterAll(async () => {
 });
 
 /** Runs `assess args` with stdout on a pseudo-terminal 10 lines high; gives the exit code and screen. */
-function inPty(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; screen: string }> {
+function inPty(
+  args: string[],
+  env: Record<string, string> = {},
+  keys?: (child: { stdin: NodeJS.WritableStream }) => Promise<void>,
+): Promise<{ code: number | null; screen: string }> {
   rmSync(mark, { force: true });
   rmSync(read, { force: true });
   const cfg = tempDir();
   const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   return new Promise((resolve) => {
     const child = spawn('script', ['-qec', quoted, '/dev/null'], {
-      env: { PATH: process.env.PATH!, HOME: cfg.dir, ASSESS_CONFIG_DIR: cfg.dir, TERM: 'xterm', NO_COLOR: '1', CI: 'true', LINES: '10', ...s.env, ...env },
+      // SHELL: script runs the command with it; bash execs a lone command, so the exit code is
+      // assess's own (dash would wait in between and answer 130 for a Ctrl-C it saw)
+      env: {
+        PATH: process.env.PATH!,
+        SHELL: '/bin/bash',
+        HOME: cfg.dir,
+        ASSESS_CONFIG_DIR: cfg.dir,
+        TERM: 'xterm',
+        NO_COLOR: '1',
+        CI: 'true',
+        LINES: '10',
+        ...s.env,
+        ...env,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let screen = '';
@@ -44,7 +61,8 @@ function inPty(args: string[], env: Record<string, string> = {}): Promise<{ code
       cfg.cleanup();
       resolve({ code, screen });
     });
-    child.stdin.end();
+    if (keys) void keys(child).finally(() => child.stdin.end());
+    else child.stdin.end();
   });
 }
 
@@ -97,6 +115,26 @@ describe('pager', () => {
     const r = await inPty(LONG, { PAGER: 'true' });
     expect(r.code).toBe(0);
     expect(r.screen).not.toMatch(/EPIPE|Error|error/);
+  });
+
+  it('Ctrl-C while the pager is open belongs to the pager: no "interrupted", exit 0', async () => {
+    const waiting = join(work.dir, 'waiting-pager.sh');
+    // ignores Ctrl-C like less, reads everything, then stays until told to go
+    const go = join(work.dir, 'go');
+    rmSync(go, { force: true });
+    writeFileSync(waiting, `#!/bin/sh\ntrap '' INT\ncat > '${read}'\necho ready > '${mark}'\nwhile [ ! -e '${go}' ]; do sleep 0.1; done\n`);
+    chmodSync(waiting, 0o700);
+    const keys = async (child: { stdin: NodeJS.WritableStream }) => {
+      while (!existsSync(mark)) await new Promise((r) => setTimeout(r, 50));
+      child.stdin.write('\u0003');
+      await new Promise((r) => setTimeout(r, 700)); // a second press later than the echo window
+      child.stdin.write('\u0003');
+      await new Promise((r) => setTimeout(r, 300));
+      writeFileSync(go, '');
+    };
+    const r = await inPty(LONG, { PAGER: waiting }, keys);
+    expect(r.code).toBe(0);
+    expect(r.screen).not.toMatch(/interrupted|cancelled/i);
   });
 
   it('piped: never a pager, and the same TSV as without one', async () => {
