@@ -33,7 +33,7 @@ export async function writePaged(ctx: Context, text: string): Promise<void> {
   // While the pager owns the terminal, Ctrl-C is the pager's (less stops a search with it), as
   // with git: our own handlers (wind down, then exit 130 on a second press) would leave the
   // pager behind on the terminal. The command's work is done by now; they are back afterwards.
-  const held = process.listeners('SIGINT');
+  const held = process.rawListeners('SIGINT') as Array<(...args: unknown[]) => void>; // raw: a once-listener stays once
   const ignore = () => undefined;
   process.removeAllListeners('SIGINT');
   process.on('SIGINT', ignore);
