@@ -66,7 +66,7 @@ describe.each([60, 80, 160])('a %i-column terminal', (columns) => {
     expect(widest(r.stdout)).toBeLessThanOrEqual(columns);
     const plain = r.stdout.replace(/\u001b\[[0-9;]*m/g, '');
     expect(plain).toMatch(/^Alice Archer {2}<alice@example\.com>$/m);
-    expect(plain).toMatch(/^Status {4}Complete · attempted \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/m);
+    expect(plain).toMatch(/^Status {4}Complete\nAttempted \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/m);
     expect(plain).toMatch(/^Score {5}107 \/ 130 \(82 %\) {2}█+[▏▎▍▌▋▊▉]?░+$/m);
     expect(plain).toMatch(/^Category {2}Good$/m);
     expect(plain).toMatch(/^Time {6}44 min used of 75 min allowed$/m);

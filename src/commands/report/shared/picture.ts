@@ -102,8 +102,8 @@ export function renderPicture(report: Row, s: PictureStyle): string {
   out.push(truncate(`${text(report.testName)} ${dot} invitation ${text(report.testInvitationId)}`, width));
   out.push('');
   const status = text(report.status);
-  const attempted = report.attemptedOn ? ` ${dot} attempted ${escapeCell(localDate(report.attemptedOn))}` : '';
-  out.push(line('Status', `${statusColour(truncate(status, Math.max(8, width - LABEL - attempted.length)), c)}${attempted}`));
+  out.push(line('Status', statusColour(truncate(status, width - LABEL), c)));
+  if (report.attemptedOn) out.push(line('Attempted', escapeCell(localDate(report.attemptedOn))));
 
   const got = num(report.candidatePoints);
   const of = num(report.totalTestPoints);
