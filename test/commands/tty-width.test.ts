@@ -44,6 +44,7 @@ const headerOf = (out: string) => out.split('\n')[1].replace(/\u001b\[[0-9;]*m/g
 const TABLES: string[][] = [
   ['links', 'list', '1001'],
   ['tests', 'list'],
+  ['tests', 'get', '1001'], // key/value lines, then Sections and Skills tables
   ['attempts', 'list', '--state', 'completed', '--from', '30d', '--to', 'now'],
   ['sandbox', 'requests'],
   ['sandbox', 'deliveries'],
