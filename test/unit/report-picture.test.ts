@@ -54,4 +54,13 @@ describe('renderPicture', () => {
     expect(out).toMatch(/^ {2}Concurrency.*… +#+\.+ {2}20 \/ 30 {3}67 %$/m);
     expect(out).toMatch(/^Attempted \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/m);
   });
+
+  it('numbers sent as strings are read as numbers; no points at all is "No result yet"', () => {
+    const c = new Chalk({ level: 0 });
+    const asText = renderPicture({ ...report, candidatePoints: '91', totalTestPoints: '130', scorePercentage: '70' }, { width: 80, ascii: true, c });
+    expect(asText).toMatch(/^Score {5}91 \/ 130 \(70 %\) {2}#+\.+$/m);
+    const pending = renderPicture({ ...report, status: 'In Progress', candidatePoints: null, scorePercentage: null }, { width: 80, ascii: true, c });
+    expect(pending).toMatch(/^Score {5}No result yet \(In Progress\)$/m);
+    expect(pending).not.toMatch(/Sections|Skills|#/);
+  });
 });

@@ -19,7 +19,11 @@ export interface PictureStyle {
 
 const LABEL = 10; // "Attempted " and friends
 const MAX_BAR = 40;
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+/** A number, also as a numeric string (an answer the reader passed through as received). */
+const num = (v: unknown): number | undefined => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+};
 const text = (v: unknown) => escapeCell(plain(v));
 const pctOf = (got: number, of: number) => (of > 0 ? Math.round((got / of) * 100) : undefined);
 /** 12.5 → "12.5", 12 → "12": points are floats in the spec but usually whole. */
