@@ -9,6 +9,7 @@ import { Progress } from '../../bulk/progress.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { CancelledError, PartialFailureError } from '../../errors.js';
 import { escapeMessage } from '../../output/escape.js';
+import { writePaged } from '../../output/pager.js';
 import { Printer } from '../../output/printer.js';
 import { wantsAscii } from '../../output/bars.js';
 import { timeArg } from '../../util/time.js';
@@ -91,7 +92,8 @@ export default defineCommand({
     const { output, query } = ctx.globals;
     const printer = new Printer(ctx);
     if (output === 'table' && !query)
-      ctx.io.stdout.write(renderStats(ordered, { columns: ctx.io.columns, color: ctx.io.color, ascii: wantsAscii(ctx.env, input.ascii) }));
+      // more than a screen: through the pager like other long terminal output
+      await writePaged(ctx, renderStats(ordered, { columns: ctx.io.columns, color: ctx.io.color, ascii: wantsAscii(ctx.env, input.ascii) }));
     else if ((output === 'csv' || output === 'tsv') && !query) await printer.list<MetricRow>(metricRows(ordered), { columns: METRIC_COLUMNS });
     else printer.object(ordered, { fields: [] }, STATS_FIELDS);
 
