@@ -110,7 +110,12 @@ export async function renderReportPdf(report: Report, generatedAt: string): Prom
   highlights(report.sections ?? [], safe, put, y + 18);
 
   // Footer
-  doc.moveTo(M, PAGE_H - 52).lineTo(PAGE_W - M, PAGE_H - 52).lineWidth(0.5).strokeColor(TRACK).stroke();
+  doc
+    .moveTo(M, PAGE_H - 52)
+    .lineTo(PAGE_W - M, PAGE_H - 52)
+    .lineWidth(0.5)
+    .strokeColor(TRACK)
+    .stroke();
   if (replaced) {
     put("? marks characters this PDF's fonts cannot show; the JSON report has the exact text.", M, PAGE_H - 64, { size: 8, colour: MUTED, width: W });
   }
@@ -185,7 +190,12 @@ function sectionsTable(doc: Doc, sections: ReportSection[], safe: Safe, put: Put
   head('%', COL.pct, true);
   head('TIME', COL.time, true);
   y += 12;
-  doc.moveTo(M, y).lineTo(M + W, y).lineWidth(0.75).strokeColor('#cbd5e1').stroke();
+  doc
+    .moveTo(M, y)
+    .lineTo(M + W, y)
+    .lineWidth(0.75)
+    .strokeColor('#cbd5e1')
+    .stroke();
   y += 6;
 
   const row = (o: { name: string; indent: number; questions: number; got: number; of: number; time: string; bold: boolean; h: number }) => {
@@ -209,12 +219,34 @@ function sectionsTable(doc: Doc, sections: ReportSection[], safe: Safe, put: Put
     const skills = s.Skills ?? [];
     if (y + 22 + 16 * Math.min(skills.length, 1) > TABLE_END - 16) break;
     const time =
-      s.sectionTime != null ? `${Math.round((s.sectionTimeTaken ?? 0) / 60)} of ${s.sectionTime} min` : s.sectionTimeTaken != null ? minutesText(s.sectionTimeTaken) : '';
-    row({ name: safe(s.sectionName) || `Section ${s.sectionId}`, indent: 0, questions: s.noOfQue, got: s.candidateScore, of: s.sectionScore, time, bold: true, h: 22 });
+      s.sectionTime != null
+        ? `${Math.round((s.sectionTimeTaken ?? 0) / 60)} of ${s.sectionTime} min`
+        : s.sectionTimeTaken != null
+          ? minutesText(s.sectionTimeTaken)
+          : '';
+    row({
+      name: safe(s.sectionName) || `Section ${s.sectionId}`,
+      indent: 0,
+      questions: s.noOfQue,
+      got: s.candidateScore,
+      of: s.sectionScore,
+      time,
+      bold: true,
+      h: 22,
+    });
     let skillsShown = 0;
     for (const k of skills) {
       if (y + 16 > TABLE_END - 16) break;
-      row({ name: safe(k.qbName) || `Skill ${k.qbId}`, indent: 12, questions: k.noOfQue, got: k.candidateQbScore, of: k.qbScore, time: '', bold: false, h: 16 });
+      row({
+        name: safe(k.qbName) || `Skill ${k.qbId}`,
+        indent: 12,
+        questions: k.noOfQue,
+        got: k.candidateQbScore,
+        of: k.qbScore,
+        time: '',
+        bold: false,
+        h: 16,
+      });
       skillsShown++;
     }
     if (skillsShown < skills.length) {
@@ -222,12 +254,21 @@ function sectionsTable(doc: Doc, sections: ReportSection[], safe: Safe, put: Put
       y += 12;
     }
     y += 4;
-    doc.moveTo(M, y).lineTo(M + W, y).lineWidth(0.5).strokeColor(TRACK).stroke();
+    doc
+      .moveTo(M, y)
+      .lineTo(M + W, y)
+      .lineWidth(0.5)
+      .strokeColor(TRACK)
+      .stroke();
     y += 4;
     shown++;
   }
   if (shown < sections.length) {
-    put(`${plural(sections.length - shown, 'more section')} not shown for lack of room; the JSON report has them all.`, M, y + 4, { size: 8, colour: MUTED, width: W });
+    put(`${plural(sections.length - shown, 'more section')} not shown for lack of room; the JSON report has them all.`, M, y + 4, {
+      size: 8,
+      colour: MUTED,
+      width: W,
+    });
     y += 16;
   }
   return y;
