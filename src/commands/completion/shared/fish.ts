@@ -130,7 +130,8 @@ function __assess_arg
         test $n -eq $argv[2]; or return 1
     end
     if set -q argv[5]
-        test "$s[(math $argv[4] + 2)]" = "$argv[5]"; or return 1
+        set -l i (math $argv[4] + 2)
+        test "$s[$i]" = "$argv[5]"; or return 1
     end
     return 0
 end`;
