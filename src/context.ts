@@ -39,6 +39,8 @@ export interface GlobalOptions {
   /** `--query EXPR` as typed; compiled into `query` when the context is made. */
   queryText?: string;
   query?: import('./output/query.js').Query;
+  /** The profile's `tz` setting: fills --tz where a command needs a time zone and none was given. */
+  defaultTz?: string;
 }
 
 export type Env = Record<string, string | undefined>;

@@ -12,7 +12,7 @@ import { decideColor, resolveGlobals } from './globals.js';
 
 export interface ProcessLike {
   stdout: Writable & { isTTY?: boolean; columns?: number };
-  stderr: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean; columns?: number };
   stdin: Readable & { isTTY?: boolean };
   env: Env;
 }
@@ -41,16 +41,17 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
   const config = async () => (store ??= new ConfigStore(configDir(proc.env)));
   // Profile preferences (output, api) shape the globals, but a broken config file must not
   // stop commands that do not need it (e.g. `assess --sandbox …` with explicit flags).
-  let profilePrefs: { output?: import('../output/format.js').OutputFormat; api?: 'v3' | 'v2' } = {};
+  let profilePrefs: { output?: import('../output/format.js').OutputFormat; api?: 'v3' | 'v2'; tz?: string } = {};
   try {
     const p = (await config()).profile((opts.profile as string) ?? proc.env.ASSESS_PROFILE ?? 'default');
-    profilePrefs = { output: p.output, api: p.api };
+    profilePrefs = { output: p.output, api: p.api, tz: p.tz };
   } catch {
     // reported by whichever command reads the config
   }
   const globals = resolveGlobals(opts, proc.env, io, profilePrefs.output);
   if (globals.queryText !== undefined) globals.query = await (await import('../output/query.js')).compileQuery(globals.queryText);
   if (!globals.apiExplicit && profilePrefs.api) globals.api = profilePrefs.api;
+  if (profilePrefs.tz !== undefined) globals.defaultTz = profilePrefs.tz;
 
   let connection: Promise<Connection> | undefined;
   const ctx: Context = {
