@@ -32,7 +32,7 @@ let cleanup: () => void;
 let script: string;
 
 /** COMPREPLY for each command line (the last word is the one being completed), in `cwd`. */
-function complete(lines: string[][], cwd = join(dir, 'files')): string[][] {
+function complete(lines: string[][], cwd = join(dir, 'files'), prelude = ''): string[][] {
   const quote = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
   const calls = lines.map((words) => `t ${words.map(quote).join(' ')}`).join('\n');
   const out = execFileSync(
@@ -40,7 +40,8 @@ function complete(lines: string[][], cwd = join(dir, 'files')): string[][] {
     [
       '--norc',
       '-c',
-      `source ${quote(script)}
+      `${prelude}
+source ${quote(script)}
 t() { COMP_WORDS=("$@"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _assess; printf '%s\\x1f' "\${COMPREPLY[@]}"; printf '\\n'; }
 ${calls}`,
     ],
@@ -121,6 +122,19 @@ describe('assess completion bash, driven in bash', () => {
     expect(out).toEqual(['out dir']);
     expect(partial).toEqual(['cohort.csv']);
     expect(spaced).toEqual(['with space.csv']); // one word, not two
+  });
+
+  it('under zsh (bashcompinit inserts names as given) quotes file names itself', () => {
+    const [spaced, plain] = complete(
+      [
+        ['assess', 'invite', '1001', '--from-csv', 'with'],
+        ['assess', 'report', '900001', '-o', 'co'],
+      ],
+      join(dir, 'files'),
+      'ZSH_VERSION=5.9',
+    );
+    expect(spaced).toEqual(['with\\ space.csv']);
+    expect(plain).toEqual(['cohort.csv']);
   });
 
   it('offers nothing for a value that is free text, and no verbs in its place', () => {

@@ -123,8 +123,10 @@ _assess_reply() {
        COMPREPLY=($(compgen -P "$head" -W "$_a_words" -- "\${cur##*,}"));;
     f|d) compopt -o filenames 2>/dev/null
        COMPREPLY=($(compgen -W "$1" -- "$cur"))
-       local IFS=$'\\n'
-       COMPREPLY+=($(compgen -P "$_a_prefix" -$_a_kind -- "$cur"));;
+       local IFS=$'\\n' f
+       if [[ -n "\${ZSH_VERSION-}" ]]; then # bashcompinit inserts names as given: quote them (bash quotes itself)
+         for f in $(compgen -$_a_kind -- "$cur"); do COMPREPLY+=("$_a_prefix$(printf '%q' "$f")"); done
+       else COMPREPLY+=($(compgen -P "$_a_prefix" -$_a_kind -- "$cur")); fi;;
     *) COMPREPLY=($(compgen -W "$1" -- "$cur"));;
   esac
 }
