@@ -73,8 +73,14 @@ export async function renderReportPdf(report: Report, generatedAt: string): Prom
       .font(o.font ?? 'Helvetica')
       .fontSize(o.size)
       .fillColor(o.colour ?? INK);
-    const t = o.width === undefined ? text : fitText(text, o.width, measure);
-    const dx = o.right && o.width !== undefined ? o.width - measure(t) : 0;
+    let t = text;
+    let dx = 0;
+    if (o.width !== undefined) {
+      // measured once when it fits (the usual case): widths are most of a render's cost
+      const w = measure(text);
+      if (w > o.width) t = fitText(text, o.width, measure);
+      if (o.right) dx = o.width - (t === text ? w : measure(t));
+    }
     doc.text(t, x + dx, y, { lineBreak: false });
   };
 
