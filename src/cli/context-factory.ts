@@ -11,7 +11,7 @@ import { CancelledError, LocalError, UsageError } from '../errors.js';
 import { decideColor, resolveGlobals } from './globals.js';
 
 export interface ProcessLike {
-  stdout: Writable & { isTTY?: boolean; columns?: number };
+  stdout: Writable & { isTTY?: boolean; columns?: number; rows?: number };
   stderr: Writable & { isTTY?: boolean; columns?: number };
   stdin: Readable & { isTTY?: boolean };
   env: Env;
@@ -34,7 +34,8 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     stderrIsTTY: Boolean(proc.stderr.isTTY),
     stdinIsTTY: Boolean(proc.stdin.isTTY),
     color: decideColor(proc.env, Boolean(proc.stdout.isTTY), opts.color !== false),
-    columns: proc.stdout.columns ?? 80,
+    columns: terminalSize(proc.env.COLUMNS, proc.stdout.columns, 80),
+    rows: terminalSize(proc.env.LINES, proc.stdout.rows, 24),
   };
   const { configDir, ConfigStore } = await import('../config/store.js');
   let store: ConfigStore | undefined;
@@ -81,6 +82,13 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     warn: (m) => io.stderr.write(`${io.color ? '\u001b[33mwarning:\u001b[39m' : 'warning:'} ${escapeMessage(maskUrlCredentials(m))}\n`),
   };
   return ctx;
+}
+
+/** `COLUMNS` / `LINES` when set to a sensible number (a user's choice), else the TTY's size. */
+function terminalSize(fromEnv: string | undefined, fromTty: number | undefined, fallback: number): number {
+  const n = Number(fromEnv);
+  if (fromEnv && Number.isInteger(n) && n >= 10 && n <= 10_000) return n;
+  return fromTty && fromTty > 0 ? fromTty : fallback;
 }
 
 function clientHooks(ctx: Context) {

@@ -21,6 +21,8 @@ export interface RunOptions {
   configDir?: string;
   cwd?: string;
   timeoutMs?: number;
+  /** In-process only (runInProcess): stdout and stderr claim to be terminals. */
+  tty?: boolean;
 }
 
 /** A fresh config dir, removed by the returned cleanup. */

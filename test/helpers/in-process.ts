@@ -20,7 +20,7 @@ async function runNow(args: string[], opts: RunOptions): Promise<RunResult> {
   const configDir = opts.configDir ?? own!.dir;
   const env: Record<string, string | undefined> = { ...baseEnv(configDir), ...opts.env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
-  const p = memoryProcess(env, { stdin: opts.stdin });
+  const p = memoryProcess(env, { stdin: opts.stdin, tty: opts.tty });
   const back = process.cwd();
   if (opts.cwd) process.chdir(opts.cwd);
   let code: number;

@@ -90,9 +90,9 @@ export default defineCommand({
     });
     await new Printer(ctx).list(rows, {
       columns: [
-        { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
-        { key: 'status', header: 'Status', kind: 'status' },
-        { key: 'outcome', header: 'Outcome', kind: 'status' },
+        { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
+        { key: 'status', header: 'Status', priority: 2, kind: 'status' },
+        { key: 'outcome', header: 'Outcome', priority: 3, kind: 'status' },
       ],
       fields: FIELDS,
     });
