@@ -13,6 +13,7 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { csvOf, ndjson } from '../helpers/bulk.js';
 import { spawnAssess } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
 
 const CHAOS = '502=0.04,503=0.04,504=0.02,429=0.03,reset=0.05,truncate=0.02,after=0.5,retryAfter=0.1,latency=0ms..2ms,seed=20261122';
 
@@ -178,7 +179,8 @@ describe('assess sandbox faults (against a running sandbox)', () => {
     const served = spawnAssess(['sandbox', 'serve', '--port', '0', '--json', '--faults', '503=1,seed=5'], { configDir: join(work.dir, 'serve-config') });
     try {
       const { baseUrl } = JSON.parse(await served.firstLine()) as { baseUrl: string };
-      expect(served.stderr()).toMatch(/Injecting faults: 503=1,seed=5/);
+      // stdout and stderr are two pipes: the URL line can arrive before the notice
+      await waitFor(() => /Injecting faults: 503=1,seed=5/.test(served.stderr()), { timeoutMs: 10_000, what: `the faults notice; stderr: ${served.stderr()}` });
       const res = await fetch(`${baseUrl}/v3/tests`, { headers: { 'X-API-KEY': sb.keys[0]! } });
       expect(res.status).toBe(503);
       expect(((await (await fetch(`${baseUrl}/_sandbox/faults`)).json()) as { counters: { total: number } }).counters.total).toBe(1);
