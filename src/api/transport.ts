@@ -4,7 +4,6 @@
 // The retry loop is ours rather than undici's RetryAgent because the decision depends on the
 // operation (is it safe to repeat after it may have reached the server?) and because a 429 must
 // slow down every request of a bulk pool through one shared gate.
-import { setFlagsFromString } from 'node:v8';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { VERSION } from '../version.js';
 import { atRunEnd } from './lifecycle.js';
@@ -50,13 +49,6 @@ export interface RawResponse {
    */
   maybeApplied: boolean;
 }
-
-// undici parses HTTP with llhttp compiled to WebAssembly, once per process on its first
-// connection. V8 compiles it with Liftoff (its baseline compiler) and then recompiles it with
-// TurboFan in the background: ~30 MiB and CPU time a CLI run mostly never gets back. Liftoff-only
-// code is the same program, just less optimised, so this changes speed and memory, not behaviour;
-// it is set before the first connection compiles the module (see docs/assumptions.md).
-setFlagsFromString('--liftoff-only');
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_ATTEMPTS = 4;
