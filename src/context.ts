@@ -15,8 +15,10 @@ export interface IO {
   stdinIsTTY: boolean;
   /** Decided once: NO_COLOR, --no-color, TERM=dumb or a non-TTY stdout turn it off. */
   color: boolean;
-  /** Terminal width for tables (80 when unknown). */
+  /** Terminal width for tables: `COLUMNS`, else the TTY's, else 80. */
   columns: number;
+  /** Terminal height (when a table is long enough to page): `LINES`, else the TTY's, else 24. */
+  rows: number;
 }
 
 export interface GlobalOptions {
@@ -36,9 +38,13 @@ export interface GlobalOptions {
   keyStdin: boolean;
   /** `--csv-safe` / ASSESS_CSV_SAFE=1: neutralise spreadsheet formulas in --csv output. */
   csvSafe?: boolean;
+  /** Long tables on a terminal go through a pager (false with --no-pager). */
+  pager: boolean;
   /** `--query EXPR` as typed; compiled into `query` when the context is made. */
   queryText?: string;
   query?: import('./output/query.js').Query;
+  /** The profile's `tz` setting: fills --tz where a command needs a time zone and none was given. */
+  defaultTz?: string;
 }
 
 export type Env = Record<string, string | undefined>;

@@ -3,6 +3,7 @@
 // commonest invocations start about as fast as node itself.
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
+import { helpWidth, SNAPSHOT_HELP_WIDTH } from './cli/help-width.js';
 
 // Set from package.json by scripts/build.mjs (src/version.ts is the same value for other modules).
 declare const __ASSESS_VERSION__: string;
@@ -22,6 +23,9 @@ function fastPath(): boolean {
   const words = argv.filter((a) => a !== '--help' && a !== '-h');
   const isHelp = argv.length === 0 || (helpAt === argv.length - 1 && words.every((w) => /^[a-z][a-z0-9-]*$/.test(w)));
   if (!isHelp) return false;
+  // the snapshot is wrapped at 80 columns: a terminal of another width gets help built for it
+  const width = helpWidth(process.stdout, process.env);
+  if (width !== undefined && width !== SNAPSHOT_HELP_WIDTH) return false;
   let pages: Record<string, string>;
   try {
     pages = JSON.parse(readFileSync(new URL('./help.json', import.meta.url), 'utf8'));

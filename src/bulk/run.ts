@@ -26,6 +26,10 @@ export class BulkRun {
   readonly results: AtomicFile;
   progress: Progress | null = null;
   private closed = false;
+  /** Items this run set out to send (journal hits excluded): what an interruption leaves is known. */
+  private expected: number | undefined;
+  /** The first few failures, for the closing message (all of them are in the results file). */
+  private readonly firstFailures: string[] = [];
 
   private constructor(
     private readonly ctx: Context,
@@ -50,11 +54,13 @@ export class BulkRun {
   }
 
   startProgress(total: number, label: string): void {
+    this.expected = total;
     this.progress = new Progress({ stream: this.ctx.io.stderr, enabled: this.ctx.io.stderrIsTTY, total, label });
   }
 
   record(line: ResultLine, kind: keyof Tally): void {
     this.tally[kind]++;
+    if (kind === 'failed' && this.firstFailures.length < SHOWN_FAILURES) this.firstFailures.push(describeFailure(line));
     this.results.write(`${JSON.stringify(line)}\n`);
     if (kind !== 'skipped') this.progress?.tick();
   }
@@ -117,7 +123,35 @@ export class BulkRun {
         `${JSON.stringify({ what, done, skipped, failed, interrupted, results: this.resultsPath, journal: this.journal.path }, null, 2)}\n`,
       );
     if (closing !== undefined) throw closing;
-    if (interrupted) throw new CancelledError('interrupted; finished items are in the journal — run the same command again to resume');
-    if (failed) throw new PartialFailureError(`${failed} of ${done + skipped + failed} items failed; see ${this.resultsPath}`, failed, done + skipped + failed);
+    if (interrupted) {
+      const left = this.expected === undefined ? undefined : Math.max(0, this.expected - done - failed);
+      throw new CancelledError(
+        `interrupted${left === undefined ? '' : ` with ${left} item(s) not sent yet`}; finished items are in the journal — ` +
+          `run the same command again to resume (it sends only what is not done${failed ? ', and retries the failed ones' : ''})`,
+      );
+    }
+    if (failed) {
+      const first = this.firstFailures.map((f) => `\n  ${f}`).join('');
+      const more = failed > this.firstFailures.length ? `\n  … and ${failed - this.firstFailures.length} more` : '';
+      throw new PartialFailureError(
+        `${failed} of ${done + skipped + failed} items failed (all of them in ${this.resultsPath}):${first}${more}\n` +
+          'Run the same command again to retry only the failed items: the journal skips the ones that are done.',
+        failed,
+        done + skipped + failed,
+      );
+    }
   }
+}
+
+const SHOWN_FAILURES = 3;
+
+/** `line 7: 400 Invalid email` — one failure from its results line, short. */
+export function describeFailure(line: ResultLine): string {
+  const where =
+    line.line !== undefined ? `line ${String(line.line)}` : line.testInvitationId !== undefined ? `invitation ${String(line.testInvitationId)}` : 'item';
+  const e = (line.error ?? {}) as { status?: unknown; messages?: unknown; message?: unknown; code?: unknown };
+  const messages = Array.isArray(e.messages) ? e.messages.map(String).join('; ') : typeof e.message === 'string' ? e.message : '';
+  const head = e.status !== undefined ? `${String(e.status)} ` : e.code != null ? `${String(e.code)} ` : '';
+  const text = `${head}${messages}`.trim() || 'failed';
+  return `${where}: ${text.length > 160 ? `${text.slice(0, 159)}…` : text}`;
 }

@@ -30,6 +30,12 @@ export interface CommandDef<S extends z.ZodType = z.ZodType> {
    */
   ownsGlobals?: string[];
   /**
+   * When the profile's `tz` setting (`assess config set tz Asia/Kolkata`) fills a --tz left out:
+   * given the flags as typed, true where the command needs a time zone (reattempt always; a
+   * schedule on links create or invite). Absent: the setting is not used.
+   */
+  tzFromProfile?: (raw: Record<string, unknown>) => boolean;
+  /**
    * The command only reads and prints the service's answer: when that answer cannot be understood
    * at all it is printed as received with a warning (exit 0) instead of failing.
    */
@@ -95,6 +101,7 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     // for missing values needs them (a terminal?), and so does the field check, since --api v2
     // or a profile's `api: v2` changes the field names.
     const ctx = await makeContext(command);
+    if (raw.tz === undefined && ctx.globals.defaultTz !== undefined && def.tzFromProfile?.(raw)) raw.tz = ctx.globals.defaultTz;
     const input = await validateOrAsk(def.schema, raw, command, ctx, { label: (k) => flagLabel(k, command), show: showValue });
     const run = pickApi(def, ctx, input as Record<string, unknown>, command);
     checkDeclaredFields(run.jsonFields, input, ctx);

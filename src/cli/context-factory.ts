@@ -11,8 +11,8 @@ import { CancelledError, LocalError, UsageError } from '../errors.js';
 import { decideColor, resolveGlobals } from './globals.js';
 
 export interface ProcessLike {
-  stdout: Writable & { isTTY?: boolean; columns?: number };
-  stderr: Writable & { isTTY?: boolean };
+  stdout: Writable & { isTTY?: boolean; columns?: number; rows?: number };
+  stderr: Writable & { isTTY?: boolean; columns?: number };
   stdin: Readable & { isTTY?: boolean };
   env: Env;
 }
@@ -34,23 +34,25 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     stderrIsTTY: Boolean(proc.stderr.isTTY),
     stdinIsTTY: Boolean(proc.stdin.isTTY),
     color: decideColor(proc.env, Boolean(proc.stdout.isTTY), opts.color !== false),
-    columns: proc.stdout.columns ?? 80,
+    columns: terminalSize(proc.env.COLUMNS, proc.stdout.columns, 80),
+    rows: terminalSize(proc.env.LINES, proc.stdout.rows, 24),
   };
   const { configDir, ConfigStore } = await import('../config/store.js');
   let store: ConfigStore | undefined;
   const config = async () => (store ??= new ConfigStore(configDir(proc.env)));
   // Profile preferences (output, api) shape the globals, but a broken config file must not
   // stop commands that do not need it (e.g. `assess --sandbox …` with explicit flags).
-  let profilePrefs: { output?: import('../output/format.js').OutputFormat; api?: 'v3' | 'v2' } = {};
+  let profilePrefs: { output?: import('../output/format.js').OutputFormat; api?: 'v3' | 'v2'; tz?: string } = {};
   try {
     const p = (await config()).profile((opts.profile as string) ?? proc.env.ASSESS_PROFILE ?? 'default');
-    profilePrefs = { output: p.output, api: p.api };
+    profilePrefs = { output: p.output, api: p.api, tz: p.tz };
   } catch {
     // reported by whichever command reads the config
   }
   const globals = resolveGlobals(opts, proc.env, io, profilePrefs.output);
   if (globals.queryText !== undefined) globals.query = await (await import('../output/query.js')).compileQuery(globals.queryText);
   if (!globals.apiExplicit && profilePrefs.api) globals.api = profilePrefs.api;
+  if (profilePrefs.tz !== undefined) globals.defaultTz = profilePrefs.tz;
 
   let connection: Promise<Connection> | undefined;
   const ctx: Context = {
@@ -80,6 +82,13 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     warn: (m) => io.stderr.write(`${io.color ? '\u001b[33mwarning:\u001b[39m' : 'warning:'} ${escapeMessage(maskUrlCredentials(m))}\n`),
   };
   return ctx;
+}
+
+/** `COLUMNS` / `LINES` when set to a sensible number (a user's choice), else the TTY's size. */
+function terminalSize(fromEnv: string | undefined, fromTty: number | undefined, fallback: number): number {
+  const n = Number(fromEnv);
+  if (fromEnv && Number.isInteger(n) && n >= 10 && n <= 10_000) return n;
+  return fromTty && fromTty > 0 ? fromTty : fallback;
 }
 
 function clientHooks(ctx: Context) {

@@ -14,6 +14,7 @@ export function addGlobalOptions(program: Command): void {
     .option('--csv-safe', "with --csv: prefix cells starting with = + - @ with ' so spreadsheets do not run them (env ASSESS_CSV_SAFE=1)")
     .option('--query <expr>', 'JMESPath expression applied to the JSON result (all pages), e.g. "[].testId"; prints JSON')
     .option('--no-color', 'disable colour (also NO_COLOR, TERM=dumb)')
+    .option('--no-pager', 'print long tables directly instead of through $PAGER (also ASSESS_PAGER=)')
     .option('--no-input', 'never prompt; a missing value is an error')
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--debug', 'log HTTP exchanges to stderr, key redacted (env ASSESS_DEBUG=1)')
@@ -78,6 +79,7 @@ export function resolveGlobals(
     apiKeyFile: (opts.apiKeyFile ?? opts.keyFile) as string | undefined,
     keyStdin: Boolean(opts.keyStdin),
     csvSafe: Boolean(opts.csvSafe) || env.ASSESS_CSV_SAFE === '1',
+    pager: opts.pager !== false,
     queryText: query,
   };
 }

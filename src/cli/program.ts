@@ -15,8 +15,14 @@ import { describeError, EXIT, exitCodeFor } from './exit-codes.js';
 import { maskUrlCredentials } from '../api/redact.js';
 import { escapeMessage } from '../output/escape.js';
 import { addGlobalOptions } from './globals.js';
+import { helpWidth, SNAPSHOT_HELP_WIDTH } from './help-width.js';
 
 import { VERSION } from '../version.js';
+import { CancelledError } from '../errors.js';
+
+// Subcommand help: the verb's own flags (the globals are on `assess --help`); narrow terminals
+// still wrap descriptions (commander's own minimum, 40 columns, leaves them unwrapped).
+const SUBCOMMAND_HELP = { sortSubcommands: false, minWidthToWrap: 12 };
 
 /** Thrown by a placeholder noun: this command line needs the whole tree after all. */
 class WholeTreeNeeded extends Error {}
@@ -32,10 +38,12 @@ export async function buildProgram(rt: Runtime, argv?: string[]): Promise<Comman
     .version(VERSION, '-V, --version', 'print the version')
     .showSuggestionAfterError(true)
     .showHelpAfterError(false)
-    .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
+    .configureHelp({ ...SUBCOMMAND_HELP, showGlobalOptions: true })
     .configureOutput({
       writeOut: (s) => rt.proc.stdout.write(s),
       writeErr: (s) => rt.proc.stderr.write(s),
+      getOutHelpWidth: () => helpWidth(rt.proc.stdout, rt.proc.env) ?? SNAPSHOT_HELP_WIDTH,
+      getErrHelpWidth: () => helpWidth(rt.proc.stderr, rt.proc.env) ?? SNAPSHOT_HELP_WIDTH,
     });
   addGlobalOptions(program);
   program.addHelpText(
@@ -60,6 +68,7 @@ Docs: docs/commands.md`,
   // Every subcommand inherits the output/exit behaviour of the program.
   const inherit = (c: Command) => {
     c.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true);
+    if (c !== program) c.configureHelp(SUBCOMMAND_HELP);
     c.commands.forEach(inherit);
   };
   inherit(program);
@@ -183,7 +192,9 @@ function handleError(err: unknown, proc: ProcessLike, argv: string[], aborted: b
   // Ctrl-C (or Esc) at a prompt: the user's choice, not an error — quiet, 130.
   const promptClosed = err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError');
   if (aborted || promptClosed) {
-    proc.stderr.write(promptClosed ? '\n' : 'interrupted\n');
+    // a bulk run says what is left and how to resume; anything else just stops
+    const said = err instanceof CancelledError && err.interrupted && err.message !== 'interrupted' ? escapeMessage(err.message) : 'interrupted';
+    proc.stderr.write(promptClosed ? '\n' : `${said}\n`);
     return EXIT.interrupted;
   }
   const debug = proc.env.ASSESS_DEBUG === '1' || argv.includes('--debug');

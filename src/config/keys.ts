@@ -1,5 +1,6 @@
 // The settings a profile can hold, with the zod schema that validates `config set` values.
 import { z } from 'zod';
+import { tzArg } from '../util/time-zone-arg.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson', 'csv'] as const;
 
@@ -25,6 +26,8 @@ export const CONFIG_KEYS = {
   concurrency: { prop: 'concurrency', schema: whole(1, 64, 8), describe: 'bulk concurrency' },
   api: { prop: 'api', schema: z.enum(['v3', 'v2'], { message: 'must be v3 or v2' }), describe: 'API version to use' },
   'v2.warn': { prop: 'v2Warn', schema: bool, describe: 'print the v2 deprecation notice' },
+  // kept as typed (a name is resolved through the service's list when a command sends it)
+  tz: { prop: 'tz', schema: tzArg().transform(String), describe: 'default --tz (id or name) where a time zone is needed' },
 } as const;
 
 export type ConfigKey = keyof typeof CONFIG_KEYS;
@@ -39,6 +42,7 @@ export const Profile = z.looseObject({
   concurrency: z.number().optional(),
   api: z.enum(['v3', 'v2']).optional(),
   v2Warn: z.boolean().optional(),
+  tz: z.string().optional(),
 });
 export type Profile = z.infer<typeof Profile>;
 

@@ -8,6 +8,9 @@ import { checkFields, pickFields } from './fields.js';
 import { toCsvLine } from './csv.js';
 import { renderQueryResult } from './query.js';
 import { getPath, localDate, plain, statusColour } from './values.js';
+import { fitColumns } from './fit.js';
+import { truncate } from './width.js';
+import { writePaged } from './pager.js';
 
 /** A row type's own keys, without the index signature of a loose (passthrough) object. */
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : symbol extends K ? never : K]: T[K] } & string;
@@ -35,6 +38,12 @@ export type ColumnKey<Row> = [PathOf<Row>] extends [never] ? string : PathOf<Row
 export type Column<Row = Record<string, unknown>> = {
   header: string;
   kind?: 'text' | 'date' | 'status' | 'id';
+  /**
+   * Rank on a narrow terminal: 1 is kept longest, larger numbers are dropped first (unranked
+   * columns after every ranked one, rightmost first). Text cells are shortened with `…` before
+   * anything is dropped below its narrowest; ids, dates and statuses are never cut.
+   */
+  priority?: number;
 } & ({ key: ColumnKey<Row>; value?: undefined } | { key: string; value: (row: Row) => unknown });
 
 export interface ListSpec<Row = Record<string, unknown>> {
@@ -137,7 +146,7 @@ export class Printer {
       default: {
         const all: Array<Record<string, unknown>> = [];
         for await (const row of rows) all.push(row);
-        if (all.length) this.write(`${this.table(all, spec.columns)}\n`);
+        if (all.length) await writePaged(this.ctx, `${this.table(all, spec.columns)}\n`);
         else this.ctx.info('No results.');
         return all.length;
       }
@@ -187,13 +196,29 @@ export class Printer {
     }
   }
 
+  /**
+   * A table that fits `io.columns` (GUIDE: a row never wraps): long text cells end in `…`, the
+   * lowest-ranked columns are dropped first, with a notice on stderr naming them.
+   */
   table(rows: readonly object[], columns: ReadonlyArray<AnyColumn>): string {
+    const texts = (rows as readonly AnyRow[]).map((row) => columns.map((col) => shown(cellOf(row, col), col)));
+    const fit = fitColumns(
+      columns.map((col, i) => ({
+        header: col.header,
+        cells: texts.map((t) => t[i]),
+        priority: col.priority ?? 1000 + i,
+        shrinkable: !col.kind || col.kind === 'text',
+      })),
+      this.ctx.io.columns,
+    );
+    const hidden = columns.filter((_, i) => !fit.keep.includes(i)).map((c) => c.header);
+    if (hidden.length) this.ctx.info(`(${hidden.join(', ')} hidden to fit ${this.ctx.io.columns} columns; --json shows every field)`);
     const t = new Table({
-      head: columns.map((c) => this.c.bold(c.header)),
+      head: fit.keep.map((i, k) => this.c.bold(truncate(columns[i].header, fit.widths[k]))),
       style: { head: [], border: this.ctx.io.color ? ['grey'] : [] },
       wordWrap: false,
     });
-    for (const row of rows as readonly AnyRow[]) t.push(columns.map((col) => this.pretty(cellOf(row, col), col)));
+    for (const cells of texts) t.push(fit.keep.map((i, k) => this.colour(truncate(cells[i], fit.widths[k]), columns[i])));
     // Keep the rule under the header but none between rows: twice as many rows fit on a screen.
     const lines = t.toString().split('\n');
     const isRule = (line: string) => /^(\u001b\[[0-9;]*m)*├/.test(line);
@@ -201,12 +226,20 @@ export class Printer {
     return lines.filter((line, i) => !isRule(line) || i === headerRule).join('\n');
   }
 
-  /** A TTY cell: service text escaped first, then our own colour added. */
-  private pretty(v: unknown, col: AnyColumn): string {
-    if (col.kind === 'date') return escapeCell(localDate(v));
-    if (col.kind === 'status' && typeof v === 'string') return statusColour(escapeCell(v), this.c);
-    return escapeCell(plain(v));
+  /** Our own colour, added after the service text was escaped and shortened. */
+  private colour(text: string, col: AnyColumn): string {
+    return col.kind === 'status' ? statusColour(text, this.c) : text;
   }
+
+  /** A TTY key/value line's value: escaped, then coloured. */
+  private pretty(v: unknown, col: AnyColumn): string {
+    return this.colour(shown(v, col), col);
+  }
+}
+
+/** A TTY cell as text: service text escaped first (dates in local time); no colour yet. */
+function shown(v: unknown, col: AnyColumn): string {
+  return escapeCell(col.kind === 'date' ? localDate(v) : plain(v));
 }
 
 function cellOf(row: AnyRow, col: AnyColumn): unknown {

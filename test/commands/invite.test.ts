@@ -1,6 +1,6 @@
 // `assess invite` against the sandbox: every output format, the invite state table seen
 // through the CLI, --link (operation 10), and bad input stopped before any request.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -264,11 +264,12 @@ describe('assess invite', () => {
 
 describe('bulk input spelling and the JSON summary', () => {
   it('--from-csv FILE --json: the run, then its summary as JSON on stdout', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
-    const dir = mkdtempSync(join(tmpdir(), 'assess-fromcsv-'));
-    const file = join(dir, 'c.csv');
+    const { tempDir } = await import('../helpers/cli.js');
+    const work = tempDir('assess-fromcsv-');
+    onTestFinished(() => work.cleanup());
+    const file = join(work.dir, 'c.csv');
     writeFileSync(file, 'email,name\nfc1@example.com,Ef Cee\nfc2@example.com,Ef Two\n');
     const r = await run(['invite', '1001', '--from-csv', file, '--json']);
     expect(r.code, r.stderr).toBe(0);

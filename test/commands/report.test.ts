@@ -69,11 +69,15 @@ describe('assess report', () => {
     const nd = (await run(['report', '900001', '--ndjson'])).stdout;
     expect(nd.trim().split('\n')).toHaveLength(1);
     expect(JSON.parse(nd).testInvitationId).toBe(900001);
+    expect(JSON.parse(nd).sections[0].Skills.length).toBeGreaterThan(0); // --ndjson asks for both types
+    expect((await s.requests()).at(-1)!.path).toBe('/v3/reports/900001?reportType=3');
     const csv = (await run(['report', '900001', '--csv'])).stdout.split('\r\n');
+    expect((await s.requests()).at(-1)!.path).toBe('/v3/reports/900001?reportType=3');
     expect(csv[0]).toBe(
-      'testInvitationId,candidateName,candidateEmail,testName,status,attemptedOn,candidatePoints,totalTestPoints,scorePercentage,PerformanceCategory',
+      'testInvitationId,candidateName,candidateEmail,testName,status,attemptedOn,candidatePoints,totalTestPoints,scorePercentage,PerformanceCategory,' +
+        'section:Core Java,section:Coding,skill:OOP,skill:Collections,skill:Algorithms,skill:Debugging',
     );
-    expect(csv[1]).toMatch(/^900001,Alice Archer,alice@example.com,Java Backend Developer,Complete,/);
+    expect(csv[1]).toMatch(/^900001,Alice Archer,alice@example.com,Java Backend Developer,Complete,.*,107,130,82,Good,58,49,33,25,33,16$/);
   });
 
   it("account B's invitation → exit 3", async () => {

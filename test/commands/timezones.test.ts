@@ -73,3 +73,48 @@ describe('--tz by name', () => {
     dir.cleanup();
   });
 });
+
+describe('config set tz: the profile default for --tz', () => {
+  it('fills --tz where a time zone is needed; a flag still wins; unset brings back the error', async () => {
+    const own = tempDir();
+    const o = () => ({ env: s.env, configDir: own.dir });
+    try {
+      const bad = await run(['config', 'set', 'tz', '<bad>'], o());
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/^error: tz: must be a time zone id or name/m);
+      expect((await run(['config', 'set', 'tz', 'Asia/Kolkata'], o())).code).toBe(0);
+      expect((await run(['config', 'get', 'tz'], o())).stdout.trim()).toBe('Asia/Kolkata');
+
+      let since = (await s.requests()).length;
+      const r = await run(['reattempt', '900001', '--start', 'now', '--end', '7d'], o());
+      expect(r.code, r.stderr).toBe(0);
+      const reattempt = (await sent(since)).find((q) => q.path === '/v3/invitations/900001/reattempt')!;
+      expect((reattempt.body as { TimeZoneId: number }).TimeZoneId).toBe(35);
+
+      since = (await s.requests()).length;
+      const flag = await run(['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', '1'], o());
+      expect(flag.code, flag.stderr).toBe(0);
+      expect(((await sent(since)).at(-1)!.body as { TimeZoneId: number }).TimeZoneId).toBe(1);
+
+      const link = await run(['links', 'create', '1001', '--name', 'Profile tz', '--valid-days', '2', '--json'], o());
+      expect(link.code, link.stderr).toBe(0);
+      expect(JSON.parse(link.stdout).invitationSchedule.scheduleDetails.timeZoneId).toBe(35);
+
+      // invite through a chosen link takes no --tz: the default must not make it a usage error
+      since = (await s.requests()).length;
+      const viaLink = await run(
+        ['invite', '1001', '--link', JSON.parse(link.stdout).testLinkId.toString(), '--email', 'pl@example.com', '--name', 'Pea El'],
+        o(),
+      );
+      expect(viaLink.code, viaLink.stderr).toBe(0);
+      expect(JSON.stringify((await sent(since)).at(-1)!.body)).not.toMatch(/timeZoneId/i);
+
+      expect((await run(['config', 'unset', 'tz'], o())).code).toBe(0);
+      const missing = await run(['reattempt', '900001', '--start', 'now', '--end', '7d', '--no-input'], o());
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toMatch(/--tz: is required, e\.g\. --tz 35 \(or once: assess config set tz Asia\/Kolkata\)/);
+    } finally {
+      own.cleanup();
+    }
+  });
+});

@@ -3,6 +3,7 @@
 // changes anything), commands without a v2 operation (exit 2, nothing sent), and links migrate
 // (shared links: nothing to create; a separate v3 service: created once, accepted by v3).
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
@@ -232,7 +233,7 @@ describe('commands without a v2 operation', () => {
     ['callbacks process', ['callbacks', 'process', '900001']],
     ['settings get', ['settings', 'get', '1001']],
     ['settings set', ['settings', 'set', '1001', '--set', 'questionSettings.randomAnswers=1', '--yes']],
-    ['report export', ['report', 'export', '--from', '7d', '--out', tempDir().dir]],
+    ['report export', ['report', 'export', '--from', '7d', '--out', join(tmpdir(), 'assess-v2-refused-never-made')]],
     ['invite --from-csv', ['invite', '1001', '--from-csv', '-']],
   ])('%s --api v2 → exit 2, says so, sends nothing', async (name, args) => {
     const before = (await s.requests()).length;

@@ -122,6 +122,9 @@ describe('assess invite --csv', () => {
     const r = await run(['invite', '1001', '--csv', mixed]);
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/2 done, 0 skipped, 1 failed/);
+    // the first errors in the message itself, and what a re-run does
+    expect(r.stderr).toMatch(/error: 1 of 3 items failed \(all of them in .*mixed\.csv\.results\.ndjson\):\n {2}line 3: 404 /);
+    expect(r.stderr).toMatch(/Run the same command again to retry only the failed items/);
     const lines = ndjson<{ line: number; outcome: string; error?: { status: number; messages: string[] } }>(`${mixed}.results.ndjson`);
     const failed = lines.filter((l) => l.outcome === 'failed');
     expect(failed).toHaveLength(1);

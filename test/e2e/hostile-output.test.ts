@@ -104,7 +104,8 @@ describe('control characters from the service are escaped (item 8)', () => {
 
   it('a TTY table (attempts list, report): escaped', async () => {
     for (const args of [list, ['report', String(id)]]) {
-      const out = await onTty(args, s.env);
+      // wide enough that the whole escaped name is shown rather than cut with …
+      const out = await onTty(args, { ...s.env, COLUMNS: '250' });
       expect(out).toContain('Eve\\x1b]0;pwned\\x07');
       expect(out).not.toContain('\u001b]0;pwned');
       expect(out).not.toContain('\u001b[2J');

@@ -21,6 +21,8 @@ export interface RunOptions {
   configDir?: string;
   cwd?: string;
   timeoutMs?: number;
+  /** In-process only (runInProcess): stdout and stderr claim to be terminals. */
+  tty?: boolean;
 }
 
 /** A fresh config dir, removed by the returned cleanup. */
@@ -37,7 +39,9 @@ export function baseEnv(configDir: string): Record<string, string> {
 }
 
 export function runAssess(args: string[], opts: RunOptions = {}): Promise<RunResult> {
-  const configDir = opts.configDir ?? tempDir().dir;
+  // a config dir of this run's own is removed when it ends (thousands of runs leave no litter)
+  const own = opts.configDir === undefined ? tempDir() : undefined;
+  const configDir = opts.configDir ?? own!.dir;
   const env = { ...baseEnv(configDir), ...opts.env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   return new Promise((resolvePromise, reject) => {
@@ -50,6 +54,7 @@ export function runAssess(args: string[], opts: RunOptions = {}): Promise<RunRes
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      own?.cleanup();
       const leak = leakedSecret(args, env as Record<string, string>, stdout + stderr);
       if (leak) return reject(new Error(`the API key (${leak.slice(0, 6)}…) appeared in the output of: assess ${args.join(' ')}`));
       resolvePromise({ code, signal, stdout, stderr });

@@ -49,6 +49,21 @@ function answerFor(line: string, key: string): string | undefined {
   if (/^assess settings set /.test(cmd) && !/--yes|--dry-run/.test(cmd)) return 'y\r';
   return undefined;
 }
+/**
+ * A server example: started, given Ctrl-C once it says where it listens (an `http://` line; a
+ * fixed sleep made a slow start under load look like a failure), and its own exit status kept.
+ * Job control on (`set -m`), so the background server does not start with SIGINT ignored.
+ */
+const serveThenInterrupt = (cmd: string) =>
+  [
+    'set -m',
+    'out=$(mktemp)',
+    `${cmd} > "$out" 2>&1 &`,
+    'pid=$!',
+    'for _ in $(seq 600); do grep -q "http://" "$out" && break; kill -0 $pid 2>/dev/null || break; sleep 0.1; done',
+    'sleep 0.2; kill -INT $pid 2>/dev/null; wait $pid; code=$?',
+    'cat "$out"; rm -f "$out"; exit $code',
+  ].join('\n');
 const isServer = (line: string) => /^assess (sandbox serve|callbacks listen)\b/.test(line);
 
 /**
@@ -149,14 +164,17 @@ export function examplesSuite(part: 1 | 2): void {
     const cmd = line
       .replaceAll('http://127.0.0.1:4010', local)
       .replaceAll('http://localhost:3000', app.url)
-      .replace(/--port (4010|8787)\b/, '--port 0');
+      .replace(/--port (4010|8787)\b/, '--port 0')
+      // a server example without --port would take the default (4010, 8787), which another
+      // program on the machine may hold: every server here listens on a free port
+      .replace(/^(assess (?:sandbox serve|callbacks listen))(?![^#]*--port)/, '$1 --port 0');
     const answer = answerFor(cmd, env.ASSESS_API_KEY!);
     if (answer !== undefined) {
       // a real pseudo-terminal: the prompt is shown and answered; CI=true would turn prompts off
       const inner = cmd.replace(/\s+#.*$/, '').replace(/'/g, `'\\''`);
       return sh(`${PRELUDE}\nsleep 0.5 | true; (sleep 1; printf '${answer.replace(/\r/g, '\\r')}') | CI= script -qec '${inner}' /dev/null`);
     }
-    if (isServer(cmd)) return sh(`${PRELUDE}\ntimeout -s INT --preserve-status 2 ${cmd.replace(/\s+#.*$/, '')}`);
+    if (isServer(cmd)) return sh(`${PRELUDE}\n${serveThenInterrupt(cmd.replace(/\s+#.*$/, ''))}`);
     return sh(`${PRELUDE}\n${cmd}`);
   }
 

@@ -16,10 +16,11 @@ export function runInProcess(args: string[], opts: RunOptions = {}): Promise<Run
 }
 
 async function runNow(args: string[], opts: RunOptions): Promise<RunResult> {
-  const configDir = opts.configDir ?? tempDir().dir;
+  const own = opts.configDir === undefined ? tempDir() : undefined;
+  const configDir = opts.configDir ?? own!.dir;
   const env: Record<string, string | undefined> = { ...baseEnv(configDir), ...opts.env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
-  const p = memoryProcess(env, { stdin: opts.stdin });
+  const p = memoryProcess(env, { stdin: opts.stdin, tty: opts.tty });
   const back = process.cwd();
   if (opts.cwd) process.chdir(opts.cwd);
   let code: number;
@@ -27,6 +28,7 @@ async function runNow(args: string[], opts: RunOptions): Promise<RunResult> {
     code = await runCli(args, p);
   } finally {
     process.chdir(back);
+    own?.cleanup();
   }
   const leak = leakedSecret(args, env as Record<string, string>, p.out() + p.err());
   if (leak) throw new Error(`the API key (${leak.slice(0, 6)}…) appeared in the output of: assess ${args.join(' ')}`);

@@ -24,7 +24,8 @@ export function spawnAssess(
   args: string[],
   opts: { env?: Record<string, string | undefined>; configDir?: string; cwd?: string; stdin?: string } = {},
 ): Spawned {
-  const env: Record<string, string | undefined> = { ...baseEnv(opts.configDir ?? tempDir().dir), ...opts.env };
+  const own = opts.configDir === undefined ? tempDir() : undefined; // removed when the child ends
+  const env: Record<string, string | undefined> = { ...baseEnv(opts.configDir ?? own!.dir), ...opts.env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   const child = spawn(process.execPath, [BIN, ...args], { env: env as NodeJS.ProcessEnv, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
   child.stdin!.end(opts.stdin ?? '');
@@ -36,6 +37,7 @@ export function spawnAssess(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('close', (code, signal) => {
       clearTimeout(safety);
+      own?.cleanup();
       resolve((exit = { code, signal }));
     }),
   );

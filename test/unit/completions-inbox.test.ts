@@ -1,12 +1,21 @@
 // The durable inbox: records written before the receiver answers 200, duplicates (same invitation
 // and status) marked across restarts, a torn last line repaired, non-UTF-8 bodies kept exactly;
 // and the receiver answering 503 when the inbox cannot store a notification.
-import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { bodyBytes, InboxWriter, notificationId, readInbox, type NotificationRecord } from '../../src/commands/callbacks/shared/inbox.js';
 import { startReceiver, type Received } from '../../src/commands/callbacks/shared/receiver.js';
+
+// temp dirs of this file, removed when it is done
+const made: string[] = [];
+const madeDir = (prefix: string) => {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  made.push(d);
+  return d;
+};
+afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 const body = (id: number, status: string) => ({
   CandidateEmailId: 'ann@example.com',
@@ -19,7 +28,7 @@ const body = (id: number, status: string) => ({
   Status: status,
   PerformanceCategory: null,
 });
-const tmp = () => join(mkdtempSync(join(tmpdir(), 'assess-inbox-')), 'sub', 'inbox.ndjson');
+const tmp = () => join(madeDir('assess-inbox-'), 'sub', 'inbox.ndjson');
 
 async function add(w: InboxWriter, id: number, status: string, raw = Buffer.from(JSON.stringify(body(id, status)))) {
   return w.appendNotification({
@@ -84,7 +93,7 @@ describe('InboxWriter', () => {
   });
 
   it('counts unreadable lines without failing', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'assess-inbox-')), 'x.ndjson');
+    const path = join(madeDir('assess-inbox-'), 'x.ndjson');
     writeFileSync(
       path,
       'not json\n{"type":"other"}\n{"type":"dead-letter","at":"2026-03-01T00:00:00Z","id":"msg_1","invitationId":"1","status":"Complete","target":"http://x","tries":6,"error":"HTTP 500"}\n',

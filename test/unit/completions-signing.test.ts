@@ -1,10 +1,19 @@
 // Standard Webhooks signing: the spec's published test vector, verification (tampering,
 // tolerance, several signatures, wrong secret) and the per-profile secret (generated once, 0600).
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { resolveSecret, secretKey, sign, signatureHeaders, verify } from '../../src/commands/callbacks/shared/signing.js';
+
+// temp dirs of this file, removed when it is done
+const made: string[] = [];
+const madeDir = (prefix: string) => {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  made.push(d);
+  return d;
+};
+afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 // https://github.com/standard-webhooks/standard-webhooks (spec test vector)
 const VECTOR = {
@@ -63,7 +72,7 @@ describe('Standard Webhooks signature', () => {
 
 describe('the signing secret', () => {
   it('is generated once per profile (whsec_, 0600), then reused; --secret-file and the environment win', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'assess-secret-'));
+    const dir = madeDir('assess-secret-');
     const first = await resolveSecret({ env: {}, configDir: dir, profile: 'default', create: true });
     expect(first.created).toBe(true);
     expect(first.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
@@ -84,7 +93,7 @@ describe('the signing secret', () => {
   });
 
   it('a missing, empty or malformed secret file is a usage error; no secret and no creation is one too', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'assess-secret-'));
+    const dir = madeDir('assess-secret-');
     await expect(resolveSecret({ secretFile: join(dir, 'nope'), env: {}, configDir: dir, profile: 'p', create: true })).rejects.toThrow(
       /--secret-file: cannot read .*ENOENT/,
     );

@@ -9,8 +9,16 @@ function ctxFor(output: OutputFormat, fields?: string[]) {
   let out = '';
   let err = '';
   const ctx = {
-    io: { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, color: false, stdoutIsTTY: output === 'table' },
-    globals: { output, fields },
+    io: {
+      stdout: { write: (s: string) => (out += s) },
+      stderr: { write: (s: string) => (err += s) },
+      color: false,
+      stdoutIsTTY: output === 'table',
+      columns: 120,
+      rows: 24,
+    },
+    env: {},
+    globals: { output, fields, pager: true },
     info: (m: string) => (err += `${m}\n`),
   } as unknown as Context;
   return { ctx, out: () => out, err: () => err };

@@ -19,7 +19,8 @@ afterAll(async () => {
 });
 
 async function tty(argv: string[]) {
-  const p = memoryProcess({ ...s.env, ASSESS_CONFIG_DIR: dir.dir, CI: 'true', NO_COLOR: '1' }, { tty: true });
+  // 160 columns: wide enough for every column of these tables (narrower ones: tty-width.test.ts)
+  const p = memoryProcess({ ...s.env, ASSESS_CONFIG_DIR: dir.dir, CI: 'true', NO_COLOR: '1', COLUMNS: '160' }, { tty: true });
   const code = await runCli(argv, p);
   return { code, out: p.out(), err: p.err() };
 }

@@ -8,8 +8,8 @@ import { Printer, type Column } from '../../output/printer.js';
 import { confirmAction, nothingChanged } from '../shared/confirm.js';
 
 const COLUMNS: Column<R.Cancelled>[] = [
-  { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
-  { key: 'status', header: 'Status', kind: 'status' },
+  { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
+  { key: 'status', header: 'Status', priority: 2, kind: 'status' },
 ];
 
 export default defineCommand({

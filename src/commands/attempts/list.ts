@@ -8,12 +8,12 @@ import { Printer, type Column } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
 
 export const ATTEMPT_COLUMNS: Column<R.TestAttempt>[] = [
-  { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
-  { key: 'testId', header: 'Test', kind: 'id' },
-  { key: 'name', header: 'Name' },
-  { key: 'email', header: 'E-mail' },
-  { key: 'invitationtype', header: 'Type' },
-  { key: 'testStatus', header: 'Status', kind: 'status' },
+  { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
+  { key: 'testId', header: 'Test', priority: 5, kind: 'id' },
+  { key: 'name', header: 'Name', priority: 4 },
+  { key: 'email', header: 'E-mail', priority: 3 },
+  { key: 'invitationtype', header: 'Type', priority: 6 },
+  { key: 'testStatus', header: 'Status', priority: 2, kind: 'status' },
 ];
 
 /** What `--json a,b` may name: an attempt's wire fields. */

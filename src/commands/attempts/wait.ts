@@ -1,6 +1,6 @@
 // `assess attempts wait <invitationId…> --until complete|any-terminal|started`: polls each
 // invitation's report status until it reaches the target (like `gh run watch`). Changes go to
-// stderr; the final status of each goes to stdout. Exit 0 reached, 4 unknown id, 6 timeout,
+// stderr; the final status of each goes to stdout. Exit 0 reached, 3 unknown id (401, as everywhere; 4 on a 404), 6 timeout,
 // 1 ended in a state that cannot reach the target (Expired, Cancelled…; with --exit-status also
 // any final state other than Complete). 429 / Retry-After are honoured by the transport.
 import { z } from 'zod';
@@ -57,8 +57,9 @@ export default defineCommand({
       try {
         status = String((await client.getReport(id, 1)).status);
       } catch (err) {
-        // the service answers an unknown id with 404, or 401 "does not belong to this account or was not found"
-        if (err instanceof ApiError && (err.kind === 'not_found' || (err.status === 401 && /not found|does not belong/i.test(err.messages.join(' ')))))
+        // a 404 is exit 4; the service's usual 401 "does not belong to this account or was not found"
+        // stays exit 3 with the "check the id" hint, as on every other command (GUIDE: 401 → 3)
+        if (err instanceof ApiError && err.kind === 'not_found')
           throw new NotFoundError(
             `invitation ${id} not found (or it belongs to another account)`,
             'check the id: assess attempts list --state completed --from 7d --to now',
@@ -89,9 +90,9 @@ export default defineCommand({
     });
     await new Printer(ctx).list(rows, {
       columns: [
-        { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
-        { key: 'status', header: 'Status', kind: 'status' },
-        { key: 'outcome', header: 'Outcome', kind: 'status' },
+        { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
+        { key: 'status', header: 'Status', priority: 2, kind: 'status' },
+        { key: 'outcome', header: 'Outcome', priority: 3, kind: 'status' },
       ],
       fields: FIELDS,
     });

@@ -13,11 +13,11 @@ interface ProfileRow {
 }
 
 const COLUMNS: Column<ProfileRow>[] = [
-  { key: 'profile', header: 'Profile' },
-  { key: 'current', header: 'In use', value: (r) => (r.current ? '*' : '') },
-  { key: 'baseUrl', header: 'Base URL' },
-  { key: 'key', header: 'Key' },
-  { key: 'api', header: 'API' },
+  { key: 'profile', header: 'Profile', priority: 1 },
+  { key: 'current', header: 'In use', priority: 2, value: (r) => (r.current ? '*' : '') },
+  { key: 'baseUrl', header: 'Base URL', priority: 3 },
+  { key: 'key', header: 'Key', priority: 5 },
+  { key: 'api', header: 'API', priority: 4 },
 ];
 
 export default defineCommand({

@@ -42,12 +42,12 @@ export default defineCommand({
       const rows = records.flatMap((r) => (r.type === 'dead-letter' && keep(r.at, r.status) ? [{ ...r }] : []));
       return void (await printer.list(rows, {
         columns: [
-          { key: 'at', header: 'Failed at', kind: 'date' },
-          { key: 'invitationId', header: 'Invitation', kind: 'id' },
-          { key: 'status', header: 'Status', kind: 'status' },
-          { key: 'target', header: 'Target' },
-          { key: 'tries', header: 'Tries' },
-          { key: 'error', header: 'Error' },
+          { key: 'at', header: 'Failed at', priority: 3, kind: 'date' },
+          { key: 'invitationId', header: 'Invitation', priority: 1, kind: 'id' },
+          { key: 'status', header: 'Status', priority: 2, kind: 'status' },
+          { key: 'target', header: 'Target', priority: 5 },
+          { key: 'tries', header: 'Tries', priority: 6 },
+          { key: 'error', header: 'Error', priority: 4 },
         ],
         fields: FAILED_FIELDS,
       }));
@@ -74,11 +74,11 @@ export default defineCommand({
     });
     await printer.list(rows, {
       columns: [
-        { key: 'receivedAt', header: 'Received', kind: 'date' },
-        { key: 'invitationId', header: 'Invitation', kind: 'id' },
-        { key: 'status', header: 'Status', kind: 'status' },
-        { key: 'duplicate', header: 'Duplicate' },
-        { key: 'id', header: 'Webhook id' },
+        { key: 'receivedAt', header: 'Received', priority: 3, kind: 'date' },
+        { key: 'invitationId', header: 'Invitation', priority: 1, kind: 'id' },
+        { key: 'status', header: 'Status', priority: 2, kind: 'status' },
+        { key: 'duplicate', header: 'Duplicate', priority: 5 },
+        { key: 'id', header: 'Webhook id', priority: 6 },
       ],
       fields: NOTIFICATION_FIELDS,
     });

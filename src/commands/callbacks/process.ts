@@ -50,7 +50,7 @@ export default defineCommand({
   v2: { unsupported: 'v2 cannot reprocess callbacks' },
   async run(ctx, input) {
     const listed = await idsFromAttempts(ctx, input, { args: input.ids.length, file: input.file !== undefined });
-    if (listed && !listed.length) return void (await new Printer(ctx).list([], { columns: [{ key: 'testInvitationId', header: 'Invitation' }] }));
+    if (listed && !listed.length) return void (await new Printer(ctx).list([], { columns: [{ key: 'testInvitationId', header: 'Invitation', priority: 1 }] }));
     const ids = dedupe(listed ?? (await collectIds(ctx, input.ids, input.file)));
     const client = await ctx.api();
     const results: CallbackResult[] = [];
@@ -62,9 +62,9 @@ export default defineCommand({
     const failed = results.filter((r) => r.status === 'failed');
     await new Printer(ctx).list(results, {
       columns: [
-        { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
-        { key: 'status', header: 'Result', kind: 'status' },
-        { key: 'message', header: 'Message' },
+        { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
+        { key: 'status', header: 'Result', priority: 2, kind: 'status' },
+        { key: 'message', header: 'Message', priority: 3 },
       ],
       fields: FIELDS,
     });

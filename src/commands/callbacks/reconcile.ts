@@ -82,14 +82,14 @@ export default defineCommand({
       failed = await requeue(ctx, client, missing, input.journal ?? `${dir}/reconcile/${ctx.globals.profile}.journal.ndjson`, input.cooldown, { from, to });
     await new Printer(ctx).list(missing, {
       columns: [
-        { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
-        { key: 'testStatus', header: 'Status', kind: 'status' },
-        { key: 'email', header: 'E-mail' },
-        { key: 'name', header: 'Name' },
+        { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
+        { key: 'testStatus', header: 'Status', priority: 2, kind: 'status' },
+        { key: 'email', header: 'E-mail', priority: 4 },
+        { key: 'name', header: 'Name', priority: 5 },
         ...(input.apply
           ? [
-              { key: 'requeue' as const, header: 'Re-queue', kind: 'status' as const },
-              { key: 'message' as const, header: 'Message' },
+              { key: 'requeue' as const, header: 'Re-queue', priority: 3, kind: 'status' as const },
+              { key: 'message' as const, header: 'Message', priority: 6 },
             ]
           : []),
       ],

@@ -115,11 +115,11 @@ export default defineCommand({
     await inbox.close();
     await new Printer(ctx).list(rows, {
       columns: [
-        { key: 'invitationId', header: 'Invitation', kind: 'id' },
-        { key: 'status', header: 'Status', kind: 'status' },
-        { key: 'result', header: 'Result', kind: 'status' },
-        { key: 'tries', header: 'Tries' },
-        { key: 'error', header: 'Error' },
+        { key: 'invitationId', header: 'Invitation', priority: 1, kind: 'id' },
+        { key: 'status', header: 'Status', priority: 3, kind: 'status' },
+        { key: 'result', header: 'Result', priority: 2, kind: 'status' },
+        { key: 'tries', header: 'Tries', priority: 5 },
+        { key: 'error', header: 'Error', priority: 4 },
       ],
       fields: FIELDS,
     });

@@ -55,11 +55,11 @@ export default defineCommand({
     });
     await new Printer(ctx).list(rows, {
       columns: [
-        { key: 'id', header: 'Webhook id' },
-        { key: 'invitationId', header: 'Invitation', kind: 'id' },
-        { key: 'status', header: 'Status', kind: 'status' },
-        { key: 'valid', header: 'Valid' },
-        { key: 'reason', header: 'Reason' },
+        { key: 'id', header: 'Webhook id', priority: 5 },
+        { key: 'invitationId', header: 'Invitation', priority: 1, kind: 'id' },
+        { key: 'status', header: 'Status', priority: 4, kind: 'status' },
+        { key: 'valid', header: 'Valid', priority: 2 },
+        { key: 'reason', header: 'Reason', priority: 3 },
       ],
       fields: FIELDS,
     });

@@ -24,9 +24,9 @@ export default defineCommand({
     }));
     await new Printer(ctx).list(rows, {
       columns: [
-        { key: 'key', header: 'Key' },
-        { key: 'value', header: 'Value' },
-        { key: 'description', header: 'Description' },
+        { key: 'key', header: 'Key', priority: 1 },
+        { key: 'value', header: 'Value', priority: 2 },
+        { key: 'description', header: 'Description', priority: 3 },
       ],
       fields: FIELDS,
     });

@@ -14,6 +14,7 @@ export default defineCommand({
     'assess config set output json',
     'assess config set timeout 60 --profile staging',
     'assess config set v2.warn false',
+    'assess config set tz Asia/Kolkata                  # default --tz for reattempt, links create, invite --start/--end',
   ],
   schema: z.object({ key: z.string(), value: z.string() }),
   async run(ctx, { key, value }) {

@@ -124,6 +124,9 @@ export default defineCommand({
       );
   },
   schema,
+  // a single invitation with its own access window; bulk rows carry their own timeZoneId
+  tzFromProfile: (raw) =>
+    raw.link === undefined && raw.fromCsv === undefined && raw.csvFile === undefined && (raw.start !== undefined || raw.end !== undefined),
   // Bulk results go to a file (and a summary to stderr), not through --json fields.
   jsonFields: (input) => (input.mode === 'single' ? single.jsonFields : undefined) as readonly string[] | undefined,
   v2: {

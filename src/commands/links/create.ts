@@ -20,6 +20,7 @@ export default defineCommand({
     .object({ testId: zx.id('1001'), ...linkFlagShape, anytime: z.boolean().optional() })
     .superRefine((v, c) => (v.anytime ? refineAnytime(v, c, 'create') : refineLinkFlags(v, c, 'create'))),
   jsonFields: LINK_FIELDS,
+  tzFromProfile: (raw) => raw.validDays !== undefined || raw.start !== undefined || raw.end !== undefined,
   v2: {
     run: async (ctx, { testId, ...flags }) => createLinkV2(ctx, testId, { ...flags, tz: await resolveTz(ctx, flags.tz) }),
     jsonFields: V2_LINK_FIELDS,

@@ -12,16 +12,16 @@ import { v2Client } from '../shared/v2/client.js';
 import { DEFAULT_ANYTIME_DAYS, planMigration, type MigrationRow } from './shared/migrate-map.js';
 
 const COLUMNS: Column[] = [
-  { key: 'v2TestLinkId', header: 'v2 link', kind: 'id' },
-  { key: 'testLinkName', header: 'Name' },
-  { key: 'accessTime', header: 'accessTime' },
-  { key: 'scheduleType', header: 'v3 schedule' },
-  { key: 'v3Link.testLinkStatus', header: 'Status' },
-  { key: 'v3Link.invitationType', header: 'Type' },
-  { key: 'v3Link.proctoringSettings.proctoringMode', header: 'Proctoring' },
-  { key: 'action', header: 'Action', kind: 'status' },
-  { key: 'v3TestLinkId', header: 'v3 link', kind: 'id' },
-  { key: 'note', header: 'Note' },
+  { key: 'v2TestLinkId', header: 'v2 link', priority: 1, kind: 'id' },
+  { key: 'testLinkName', header: 'Name', priority: 4 },
+  { key: 'accessTime', header: 'accessTime', priority: 9 },
+  { key: 'scheduleType', header: 'v3 schedule', priority: 6 },
+  { key: 'v3Link.testLinkStatus', header: 'Status', priority: 7 },
+  { key: 'v3Link.invitationType', header: 'Type', priority: 8 },
+  { key: 'v3Link.proctoringSettings.proctoringMode', header: 'Proctoring', priority: 10 },
+  { key: 'action', header: 'Action', priority: 2, kind: 'status' },
+  { key: 'v3TestLinkId', header: 'v3 link', priority: 3, kind: 'id' },
+  { key: 'note', header: 'Note', priority: 5 },
 ];
 
 /** Every field `--json a,b` may pick: a migration row (the v3 link under v3Link). */

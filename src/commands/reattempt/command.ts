@@ -7,7 +7,7 @@ import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
-import { tzArg } from '../invite/shared/body.js';
+import { tzArg } from '../../util/time-zone-arg.js';
 import { resolveTz } from '../shared/timezone.js';
 
 export const reattemptSchema = z
@@ -22,7 +22,7 @@ export const reattemptSchema = z
     hideInstructions: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
-    const need = { start: '--start now', end: '--end 7d', tz: '--tz 35' } as const;
+    const need = { start: '--start now', end: '--end 7d', tz: '--tz 35 (or once: assess config set tz Asia/Kolkata)' } as const;
     for (const k of ['start', 'end', 'tz'] as const)
       if (v[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `is required, e.g. ${need[k]}` });
     if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
@@ -65,6 +65,7 @@ export default defineCommand({
   schema: reattemptSchema,
   jsonFields: fieldsOf(ReattemptResponse, COLUMNS),
   v2: { unsupported: 'v2 has no reattempt' },
+  tzFromProfile: () => true,
   async run(ctx, input) {
     const client = await ctx.api();
     let res;

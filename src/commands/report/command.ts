@@ -4,9 +4,11 @@ import { Report } from '../../api/schemas/index.js';
 import { defineCommand } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import { Printer, type Column } from '../../output/printer.js';
+import { wantsAscii } from '../../output/bars.js';
 import { downloadPdf, PDF_FIELDS } from './shared/pdf.js';
 import { reportV2, v2ReportFields } from '../shared/v2/report.js';
 import { reportSchema } from './shared/input.js';
+import { skillRows } from './shared/skills.js';
 
 const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
 
@@ -19,27 +21,27 @@ export const HEADER: Column[] = [
   { key: 'status', header: 'Status', kind: 'status' },
   { key: 'attemptedOn', header: 'Attempted', kind: 'date' },
   { key: 'candidatePoints', header: 'Points' },
-  { key: 'totalTestPoints', header: 'Out of' },
+  { key: 'totalTestPoints', header: 'Out of', priority: 3 },
   { key: 'scorePercentage', header: 'Percentage' },
   { key: 'PerformanceCategory', header: 'Performance' },
 ];
 
 export const SECTION_COLUMNS: Column[] = [
-  { key: 'sectionId', header: 'Section id', kind: 'id' },
-  { key: 'sectionName', header: 'Section' },
-  { key: 'noOfQue', header: 'Questions' },
-  { key: 'candidateScore', header: 'Score' },
-  { key: 'sectionScore', header: 'Out of' },
-  { key: 'sectionTimeTaken', header: 'Seconds used' },
+  { key: 'sectionId', header: 'Section id', priority: 6, kind: 'id' },
+  { key: 'sectionName', header: 'Section', priority: 1 },
+  { key: 'noOfQue', header: 'Questions', priority: 4 },
+  { key: 'candidateScore', header: 'Score', priority: 2 },
+  { key: 'sectionScore', header: 'Out of', priority: 3 },
+  { key: 'sectionTimeTaken', header: 'Seconds used', priority: 5 },
 ];
 
 export const SKILL_COLUMNS: Column[] = [
-  { key: 'sectionName', header: 'Section' },
-  { key: 'qbId', header: 'Skill id', kind: 'id' },
-  { key: 'qbName', header: 'Skill' },
-  { key: 'noOfQue', header: 'Questions' },
-  { key: 'candidateQbScore', header: 'Score' },
-  { key: 'qbScore', header: 'Out of' },
+  { key: 'sectionName', header: 'Section', priority: 1 },
+  { key: 'qbId', header: 'Skill id', priority: 6, kind: 'id' },
+  { key: 'qbName', header: 'Skill', priority: 1 },
+  { key: 'noOfQue', header: 'Questions', priority: 4 },
+  { key: 'candidateQbScore', header: 'Score', priority: 2 },
+  { key: 'qbScore', header: 'Out of', priority: 3 },
 ];
 
 /** What `--json a,b` may name: the report's wire fields (sections, Skills included). */
@@ -47,16 +49,20 @@ const REPORT_FIELDS = fieldsOf(Report, HEADER);
 
 type Row = Record<string, unknown>;
 
-/** Skills at the top level (type 2) or inside sections (type 3), with their section named. */
-export function skillRows(report: Row): Row[] {
-  const top = Array.isArray(report.Skills) ? (report.Skills as Row[]) : [];
-  const nested = Array.isArray(report.sections)
-    ? (report.sections as Row[]).flatMap((s) =>
-        Array.isArray(s.Skills) ? (s.Skills as Row[]).map((k) => ({ sectionName: s.sectionName, sectionId: s.sectionId, ...k })) : [],
-      )
-    : [];
-  return [...top, ...nested];
+/**
+ * --csv: one row per report, with a `section:<name>` column per section and `skill:<name>` per
+ * skill holding the candidate's score — the same columns as report export's summary.csv.
+ */
+function scoreColumns(report: Row): Column[] {
+  const sections = Array.isArray(report.sections) ? (report.sections as Row[]) : [];
+  return [
+    ...sections.map((s) => ({ key: `section:${String(s.sectionName)}`, header: String(s.sectionName), value: () => s.candidateScore })),
+    ...skillRows(report).map((k) => ({ key: `skill:${String(k.qbName)}`, header: String(k.qbName), value: () => k.candidateQbScore })),
+  ];
 }
+
+// Where export-rows.ts (report export) has always found it.
+export { skillRows };
 
 export default defineCommand({
   name: 'report',
@@ -65,6 +71,7 @@ export default defineCommand({
   examples: [
     'assess report 900001',
     'assess report 900001 --type both',
+    'assess report 900001 --csv               # one row: section:<name> and skill:<name> score columns',
     'assess report 900001 --json candidatePoints,totalTestPoints,PerformanceCategory',
     'assess report 900001 --pdf               # report-<candidate>-900001.pdf in this directory',
     'assess report 900001 --pdf -o - > r.pdf',
@@ -75,6 +82,7 @@ export default defineCommand({
       .option('--pdf', 'download the PDF report instead')
       .option('-o, --output <file>', 'with --pdf: file or directory to write to, or - for standard output')
       .option('--force', 'with --pdf: overwrite an existing file')
+      .option('--ascii', 'on a terminal: draw bars with # and . instead of block characters (also TERM=dumb)')
       .option('--sections', 'v2 only (--api v2): the section scores (GET /v2/org/report/{id}/sections)'),
   schema: reportSchema,
   jsonFields: (input) => (input.pdf ? PDF_FIELDS : REPORT_FIELDS),
@@ -86,11 +94,23 @@ export default defineCommand({
   showsAnswer: true,
   async run(ctx, input) {
     if (input.pdf) return downloadPdf(ctx, input.invitationId, { output: input.output, force: Boolean(input.force) });
-    const reportType = REPORT_TYPES[input.type ?? 'summary'];
+    const { output, query } = ctx.globals;
+    // The terminal picture, --csv and --ndjson show sections and skills: without --type they ask
+    // for both. TSV and --json keep the service's default (summary) as before.
+    const picture = output === 'table' && !query;
+    const full = picture || output === 'csv' || output === 'ndjson';
+    const reportType = REPORT_TYPES[input.type ?? (full ? 'both' : 'summary')];
     const report = (await (await ctx.api()).getReport(input.invitationId, reportType)) as Row;
+    const printer = new Printer(ctx);
+    if (picture) {
+      const { renderPicture } = await import('./shared/picture.js');
+      ctx.io.stdout.write(renderPicture(report, { width: ctx.io.columns, ascii: wantsAscii(ctx.env, input.ascii), c: printer.c }));
+      return;
+    }
+    if (output === 'csv' && !query) return printer.object(report, { fields: [...HEADER, ...scoreColumns(report)] });
     const sections = Array.isArray(report.sections) ? (report.sections as Row[]) : [];
     const skills = skillRows(report);
-    new Printer(ctx).object(report, {
+    printer.object(report, {
       fields: HEADER,
       sections: [
         ...(reportType !== 2 ? [{ title: 'Sections', rows: sections, columns: SECTION_COLUMNS }] : []),

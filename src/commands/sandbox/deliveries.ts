@@ -42,15 +42,15 @@ export default defineCommand({
       );
       await printer.list(rows, {
         columns: [
-          { key: 'deliveryId', header: 'Delivery', kind: 'id' },
-          { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
-          { key: 'event', header: 'Event', kind: 'status' },
-          { key: 'n', header: 'Try' },
-          { key: 'at', header: 'At', kind: 'date' },
-          { key: 'status', header: 'HTTP' },
-          { key: 'error', header: 'Error' },
-          { key: 'durationMs', header: 'ms' },
-          { key: 'url', header: 'URL' },
+          { key: 'deliveryId', header: 'Delivery', priority: 1, kind: 'id' },
+          { key: 'testInvitationId', header: 'Invitation', priority: 2, kind: 'id' },
+          { key: 'event', header: 'Event', priority: 3, kind: 'status' },
+          { key: 'n', header: 'Try', priority: 5 },
+          { key: 'at', header: 'At', priority: 8, kind: 'date' },
+          { key: 'status', header: 'HTTP', priority: 6 },
+          { key: 'error', header: 'Error', priority: 7 },
+          { key: 'durationMs', header: 'ms', priority: 9 },
+          { key: 'url', header: 'URL', priority: 10 },
         ],
         fields: ['deliveryId', 'testInvitationId', 'event', 'n', 'at', 'url', 'status', 'error', 'durationMs'],
       });
@@ -58,14 +58,14 @@ export default defineCommand({
     }
     await printer.list(r.deliveries, {
       columns: [
-        { key: 'deliveryId', header: 'Delivery', kind: 'id' },
-        { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
-        { key: 'event', header: 'Event', kind: 'status' },
-        { key: 'state', header: 'State', kind: 'status' },
-        { key: 'attempts', header: 'Tries', value: (d) => (d.attempts as Attempt[]).length },
-        { key: 'lastResult', header: 'Last result', value: (d) => outcome((d.attempts as Attempt[]).at(-1)) },
-        { key: 'queuedAt', header: 'Queued', kind: 'date' },
-        { key: 'url', header: 'URL' },
+        { key: 'deliveryId', header: 'Delivery', priority: 1, kind: 'id' },
+        { key: 'testInvitationId', header: 'Invitation', priority: 2, kind: 'id' },
+        { key: 'event', header: 'Event', priority: 3, kind: 'status' },
+        { key: 'state', header: 'State', priority: 4, kind: 'status' },
+        { key: 'attempts', header: 'Tries', priority: 6, value: (d) => (d.attempts as Attempt[]).length },
+        { key: 'lastResult', header: 'Last result', priority: 5, value: (d) => outcome((d.attempts as Attempt[]).at(-1)) },
+        { key: 'queuedAt', header: 'Queued', priority: 8, kind: 'date' },
+        { key: 'url', header: 'URL', priority: 10 },
       ],
     });
   },

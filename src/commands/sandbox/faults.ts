@@ -51,9 +51,9 @@ export default defineCommand({
             title: 'Injected (before / after the handler ran)',
             rows,
             columns: [
-              { key: 'fault', header: 'Fault' },
-              { key: 'before', header: 'Before' },
-              { key: 'after', header: 'After' },
+              { key: 'fault', header: 'Fault', priority: 1 },
+              { key: 'before', header: 'Before', priority: 2 },
+              { key: 'after', header: 'After', priority: 3 },
             ],
           },
         ],

@@ -19,12 +19,12 @@ export default defineCommand({
     const r = await control<{ emails: Array<Record<string, unknown>> }>(ctx, await sandboxUrl(ctx, input.url), 'GET', `/outbox${q}`);
     await new Printer(ctx).list(r.emails, {
       columns: [
-        { key: 'emailId', header: 'E-mail', kind: 'id' },
-        { key: 'sentAt', header: 'Sent', kind: 'date' },
-        { key: 'kind', header: 'Kind' },
-        { key: 'to', header: 'To' },
-        { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
-        { key: 'subject', header: 'Subject' },
+        { key: 'emailId', header: 'E-mail', priority: 6, kind: 'id' },
+        { key: 'sentAt', header: 'Sent', priority: 5, kind: 'date' },
+        { key: 'kind', header: 'Kind', priority: 3 },
+        { key: 'to', header: 'To', priority: 1 },
+        { key: 'testInvitationId', header: 'Invitation', priority: 4, kind: 'id' },
+        { key: 'subject', header: 'Subject', priority: 2 },
       ],
     });
   },

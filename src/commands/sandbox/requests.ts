@@ -15,11 +15,11 @@ export default defineCommand({
     const r = await control<{ requests: Array<Record<string, unknown>> }>(ctx, await sandboxUrl(ctx, input.url), 'GET', `/requests${q}`);
     await new Printer(ctx).list(r.requests, {
       columns: [
-        { key: 'at', header: 'At', kind: 'date' },
-        { key: 'method', header: 'Method' },
-        { key: 'path', header: 'Path' },
-        { key: 'status', header: 'Status' },
-        { key: 'accountId', header: 'Account' },
+        { key: 'at', header: 'At', priority: 4, kind: 'date' },
+        { key: 'method', header: 'Method', priority: 1 },
+        { key: 'path', header: 'Path', priority: 2 },
+        { key: 'status', header: 'Status', priority: 3 },
+        { key: 'accountId', header: 'Account', priority: 5 },
       ],
     });
   },

@@ -95,9 +95,9 @@ async function printDryRun(ctx: Context, testId: string, diff: Change[]): Promis
   if (diff.length || ctx.globals.output !== 'table')
     await new Printer(ctx).list(diff as unknown as Array<Record<string, unknown>>, {
       columns: [
-        { key: 'key', header: 'Setting' },
-        { key: 'old', header: 'Current' },
-        { key: 'new', header: 'New' },
+        { key: 'key', header: 'Setting', priority: 1 },
+        { key: 'old', header: 'Current', priority: 3 },
+        { key: 'new', header: 'New', priority: 2 },
       ],
       fields: DIFF_FIELDS,
     });

@@ -10,11 +10,11 @@ import { pagesOf, type V3ClientLike } from './shared/pages.js';
 import { listTestsV2, V2_TEST_FIELDS } from '../shared/v2/tests.js';
 
 export const TEST_COLUMNS: Column<R.TestSummary>[] = [
-  { key: 'testId', header: 'Test ID', kind: 'id' },
-  { key: 'testName', header: 'Name' },
-  { key: 'testStatus', header: 'Status', kind: 'status' },
-  { key: 'duration', header: 'Minutes' },
-  { key: 'questions', header: 'Questions' },
+  { key: 'testId', header: 'Test ID', priority: 1, kind: 'id' },
+  { key: 'testName', header: 'Name', priority: 2 },
+  { key: 'testStatus', header: 'Status', priority: 3, kind: 'status' },
+  { key: 'duration', header: 'Minutes', priority: 4 },
+  { key: 'questions', header: 'Questions', priority: 5 },
 ];
 
 /** What `--json a,b` may name: a test's wire fields (the rows are the service's own objects). */

@@ -6,10 +6,10 @@ import { Printer, type Column } from '../../output/printer.js';
 import { matchZones, timeZones } from '../shared/timezone.js';
 
 const COLUMNS: Column[] = [
-  { key: 'timeZoneId', header: 'Id', kind: 'id' },
-  { key: 'name', header: 'Name' },
-  { key: 'utcOffset', header: 'UTC offset' },
-  { key: 'displayName', header: 'Description' },
+  { key: 'timeZoneId', header: 'Id', priority: 1, kind: 'id' },
+  { key: 'name', header: 'Name', priority: 3 },
+  { key: 'utcOffset', header: 'UTC offset', priority: 2 },
+  { key: 'displayName', header: 'Description', priority: 4 },
 ];
 
 export default defineCommand({

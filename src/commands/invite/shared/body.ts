@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isEmail } from '../../../api/schemas/common.js';
 import { zx } from '../../../cli/command.js';
 import { timeArg } from '../../../util/time.js';
+import { tzArg } from '../../../util/time-zone-arg.js';
 
 /** Flags that operation 10 (invite via a chosen link) has no body field for. */
 export const DEFAULT_LINK_ONLY = ['stakeholders', 'start', 'end', 'tz', 'proctoring'] as const;
@@ -28,24 +29,6 @@ const stakeholders = z.union([z.literal(false), z.string()]).superRefine((v, ctx
       message: `must be comma-separated e-mail addresses, e.g. hr@example.com,lead@example.com (not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}); use --no-stakeholders to turn them off`,
     });
 });
-
-/**
- * `--tz`: the service's time zone id, or a name from its list (Asia/Kolkata, UTC, Kolkata) that
- * the command resolves to the id before sending (src/commands/shared/timezone.ts).
- */
-export const tzArg = () =>
-  z
-    .string()
-    .trim()
-    .superRefine((v, c) => {
-      const message = (m: string) => c.addIssue({ code: 'custom', message: m });
-      if (/^\d+$/.test(v)) {
-        if (v.length > 10 || Number(v) > 2_147_483_647) message('must be at most 2147483647, e.g. --tz 35');
-      } else if (/^-\d/.test(v)) message('must be at least 0, e.g. --tz 35');
-      else if (!/^[A-Za-z][A-Za-z0-9_+\-/ &().,:]{0,99}$/.test(v))
-        message('must be a time zone id or name, e.g. --tz 35 or --tz Asia/Kolkata (assess timezones lists them)');
-    })
-    .transform((v): number | string => (/^\d+$/.test(v) ? Number(v) : v));
 
 export const inviteSchema = z
   .object({

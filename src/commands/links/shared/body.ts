@@ -6,7 +6,7 @@ import { isEmail, parseWith, TestLinkInput, TestLinkUpdateInput, type Invitation
 import type { TestLink } from '../../../api/read/v3.js';
 import { zx } from '../../../cli/command.js';
 import { UsageError } from '../../../errors.js';
-import { tzArg } from '../../invite/shared/body.js';
+import { tzArg } from '../../../util/time-zone-arg.js';
 import { timeArg } from '../../../util/time.js';
 
 export function addLinkOptions(cmd: Command, mode: 'create' | 'update'): Command {
@@ -74,7 +74,8 @@ export function refineLinkFlags(v: LinkFlags, c: z.core.$RefinementCtx, mode: 'c
   if (v.start && !v.end) issue('end', 'is required with --start');
   if (v.end && !v.start) issue('start', 'is required with --end');
   if (v.slotwise && !v.start) issue('slotwise', 'needs --start and --end');
-  if ((v.validDays !== undefined || v.start || v.end) && v.tz === undefined) issue('tz', 'is required with a schedule, e.g. --tz 1');
+  if ((v.validDays !== undefined || v.start || v.end) && v.tz === undefined)
+    issue('tz', 'is required with a schedule, e.g. --tz 1 (or once: assess config set tz Asia/Kolkata)');
 }
 
 /** The schedule the link has now, in request shape (null fields dropped), or undefined. */

@@ -9,12 +9,12 @@ import { Printer, type Column } from '../../../output/printer.js';
 const SCHEDULE = 'invitationSchedule.scheduleDetails';
 
 export const LINK_COLUMNS: Column[] = [
-  { key: 'testLinkId', header: 'Link ID', kind: 'id' },
-  { key: 'testLinkName', header: 'Name' },
-  { key: 'testLinkStatus', header: 'Status', kind: 'status' },
-  { key: 'invitationType', header: 'Type' },
-  { key: 'proctoringSettings.proctoringMode', header: 'Proctoring' },
-  { key: 'invitationSchedule.scheduleType', header: 'Schedule' },
+  { key: 'testLinkId', header: 'Link ID', priority: 1, kind: 'id' },
+  { key: 'testLinkName', header: 'Name', priority: 2 },
+  { key: 'testLinkStatus', header: 'Status', priority: 3, kind: 'status' },
+  { key: 'invitationType', header: 'Type', priority: 4 },
+  { key: 'proctoringSettings.proctoringMode', header: 'Proctoring', priority: 9 },
+  { key: 'invitationSchedule.scheduleType', header: 'Schedule', priority: 5 },
   { key: `${SCHEDULE}.invitationValidityInDays`, header: 'Days' },
   { key: `${SCHEDULE}.startDateTime`, header: 'Start', kind: 'date' },
   { key: `${SCHEDULE}.endDateTime`, header: 'End', kind: 'date' },
@@ -25,14 +25,14 @@ export const LINK_COLUMNS: Column[] = [
 export const LINK_FIELDS = fieldsOf(TestLink);
 
 const DETAIL: Column[] = [
-  { key: 'testLinkId', header: 'Link ID', kind: 'id' },
+  { key: 'testLinkId', header: 'Link ID', priority: 1, kind: 'id' },
   { key: 'testId', header: 'Test ID', kind: 'id' },
-  { key: 'testLinkName', header: 'Name' },
+  { key: 'testLinkName', header: 'Name', priority: 2 },
   { key: 'testLink', header: 'Link token' },
-  { key: 'testLinkStatus', header: 'Status', kind: 'status' },
-  { key: 'invitationType', header: 'Type' },
+  { key: 'testLinkStatus', header: 'Status', priority: 3, kind: 'status' },
+  { key: 'invitationType', header: 'Type', priority: 4 },
   { key: 'isApiLink', header: 'API link' },
-  { key: 'proctoringSettings.proctoringMode', header: 'Proctoring' },
+  { key: 'proctoringSettings.proctoringMode', header: 'Proctoring', priority: 9 },
   { key: 'stakeholderEmails', header: 'Stakeholders' },
   ...LINK_COLUMNS.slice(5).map((c) => ({ ...c, header: c.header === 'TZ' ? 'Time zone' : c.header === 'Days' ? 'Valid days' : c.header })),
 ];

@@ -11,6 +11,7 @@ export const reportSchema = z
     output: z.string().min(1, 'must be a file name, a directory, or - for standard output').optional(),
     force: z.boolean().optional(),
     sections: z.boolean().optional(),
+    ascii: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.pdf && v.type) ctx.addIssue({ code: 'custom', path: ['type'], message: 'applies to the JSON report, not to --pdf' });

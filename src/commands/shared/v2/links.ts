@@ -17,15 +17,15 @@ import { v2Client } from './client.js';
 export type V2LinkFlags = ResolvedLinkFlags & { anytime?: boolean };
 
 export const V2_LINK_COLUMNS: Column[] = [
-  { key: 'testLinkId', header: 'Link ID', kind: 'id' },
-  { key: 'testLinkName', header: 'Name' },
-  { key: 'testLinkStatus', header: 'Status (1/3)' },
-  { key: 'accessTime', header: 'Access (0/1/2)' },
-  { key: 'startDateTime', header: 'Start (UTC)' },
-  { key: 'endDateTime', header: 'End (UTC)' },
-  { key: 'timeZoneId', header: 'TZ' },
-  { key: 'inviteCandidateOnly', header: 'Invited only' },
-  { key: 'imageProctoring', header: 'Image proctoring' },
+  { key: 'testLinkId', header: 'Link ID', priority: 1, kind: 'id' },
+  { key: 'testLinkName', header: 'Name', priority: 2 },
+  { key: 'testLinkStatus', header: 'Status (1/3)', priority: 3 },
+  { key: 'accessTime', header: 'Access (0/1/2)', priority: 4 },
+  { key: 'startDateTime', header: 'Start (UTC)', priority: 5 },
+  { key: 'endDateTime', header: 'End (UTC)', priority: 6 },
+  { key: 'timeZoneId', header: 'TZ', priority: 7 },
+  { key: 'inviteCandidateOnly', header: 'Invited only', priority: 8 },
+  { key: 'imageProctoring', header: 'Image proctoring', priority: 9 },
 ];
 const DETAIL: Column[] = [
   ...V2_LINK_COLUMNS.slice(0, 2),

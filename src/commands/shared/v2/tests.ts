@@ -10,11 +10,11 @@ import { v2Client } from './client.js';
 
 // the fields a test and a test's detail share (each list below is checked against its own row type)
 const SHARED = [
-  { key: 'testId', header: 'Test ID', kind: 'id' },
-  { key: 'testName', header: 'Name' },
-  { key: 'testStatus', header: 'Status', kind: 'status' },
-  { key: 'duration', header: 'Minutes' },
-  { key: 'questions', header: 'Questions' },
+  { key: 'testId', header: 'Test ID', priority: 1, kind: 'id' },
+  { key: 'testName', header: 'Name', priority: 2 },
+  { key: 'testStatus', header: 'Status', priority: 3, kind: 'status' },
+  { key: 'duration', header: 'Minutes', priority: 4 },
+  { key: 'questions', header: 'Questions', priority: 5 },
 ] as const;
 const COLUMNS: Column<R2.V2Test>[] = [...SHARED];
 const DETAIL: Column<R2.V2TestDetail>[] = [...SHARED, { key: 'accessKey', header: 'Access key' }];
@@ -51,10 +51,10 @@ export async function getTestV2(ctx: Context, testId: string): Promise<void> {
         title: 'Sections',
         rows: test.sections ?? [],
         columns: [
-          { key: 'sectionName', header: 'Section' },
-          { key: 'sectionType', header: 'Type' },
-          { key: 'questions', header: 'Questions' },
-          { key: 'duration', header: 'Minutes' },
+          { key: 'sectionName', header: 'Section', priority: 1 },
+          { key: 'sectionType', header: 'Type', priority: 3 },
+          { key: 'questions', header: 'Questions', priority: 5 },
+          { key: 'duration', header: 'Minutes', priority: 4 },
         ],
       },
     ],

@@ -1,0 +1,53 @@
+// Help wraps to the terminal it is shown on (a real pseudo-terminal of a set width, or COLUMNS);
+// piped help is the 80-column snapshot, byte for byte.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, ROOT, runAssess, tempDir } from '../helpers/cli.js';
+
+function helpOnTerminal(cols: number, args: string, env: Record<string, string> = {}): string {
+  const cfg = tempDir();
+  try {
+    const out = execFileSync('script', ['-qec', `stty cols ${cols}; ${process.execPath} ${BIN} ${args}`, '/dev/null'], {
+      env: { PATH: process.env.PATH, HOME: cfg.dir, ASSESS_CONFIG_DIR: cfg.dir, NO_COLOR: '1', TERM: 'xterm', ...env },
+      encoding: 'utf8',
+    });
+    return out.replace(/\r/g, '');
+  } finally {
+    cfg.cleanup();
+  }
+}
+
+// Example lines are commands to copy, never wrapped; everything else must fit.
+const proseLines = (page: string) => page.split('\n').filter((l) => !l.trimStart().startsWith('$ ') && !l.startsWith('Exit codes:'));
+
+describe('help width', () => {
+  it.each([60, 100, 140])('on a %i-column terminal no prose line is wider', (cols) => {
+    for (const args of ['reattempt --help', 'help links create', 'sandbox --help']) {
+      const page = helpOnTerminal(cols, args);
+      expect(page).toMatch(/^Usage: assess /);
+      const wide = proseLines(page).filter((l) => l.length > cols);
+      expect(wide, `${args} at ${cols} columns`).toEqual([]);
+    }
+  });
+
+  it('wraps to the width: a wider terminal gives fewer lines', () => {
+    const narrow = helpOnTerminal(60, 'links create --help').split('\n').length;
+    const wide = helpOnTerminal(160, 'links create --help').split('\n').length;
+    expect(wide).toBeLessThan(narrow);
+  });
+
+  it('COLUMNS wins over the terminal size', () => {
+    const page = helpOnTerminal(160, 'links create --help', { COLUMNS: '60' });
+    expect(proseLines(page).filter((l) => l.length > 60)).toEqual([]);
+  });
+
+  it('piped help is the 80-column snapshot', async () => {
+    const r = await runAssess(['links', 'create', '--help']);
+    expect(r.code).toBe(0);
+    const pages = JSON.parse(readFileSync(join(ROOT, 'dist/help.json'), 'utf8')) as Record<string, string>;
+    expect(r.stdout).toBe(pages['links create']);
+    expect(proseLines(r.stdout).filter((l) => l.length > 80)).toEqual([]);
+  });
+});
