@@ -101,5 +101,7 @@ console.log('| command | vs | median ms | floor ms | ratio | target | peak RSS M
 console.log('|---|---|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   const t = Number.isFinite(r.target) ? `≤ ${r.target}×${r.ratio <= r.target ? ' ✓' : ' ✗'}` : '–';
-  console.log(`| \`${r.label}\` | ${r.floorLabel} | ${r.a.toFixed(0)} | ${r.f.toFixed(0)} | ${r.ratio.toFixed(2)}× | ${t} | ${r.rss.toFixed(1)} | ${r.frss.toFixed(1)} |`);
+  console.log(
+    `| \`${r.label}\` | ${r.floorLabel} | ${r.a.toFixed(0)} | ${r.f.toFixed(0)} | ${r.ratio.toFixed(2)}× | ${t} | ${r.rss.toFixed(1)} | ${r.frss.toFixed(1)} |`,
+  );
 }
