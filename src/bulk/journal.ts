@@ -99,8 +99,9 @@ export class Journal {
     }
   }
 
+  /** One name, or several (a run that wrote the summary and index.html). */
   private noteWrote(name: unknown): void {
-    if (typeof name === 'string') this.wrote.add(name);
+    for (const n of Array.isArray(name) ? name : [name]) if (typeof n === 'string') this.wrote.add(n);
   }
 
   has(key: string): boolean {

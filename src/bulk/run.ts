@@ -103,8 +103,11 @@ export class BulkRun {
     return err;
   }
 
-  /** Summary on stderr, then the exit status as an error (or nothing for exit 0). */
-  finish(what: string, extra = ''): void {
+  /**
+   * Summary on stderr, then the exit status as an error (or nothing for exit 0). `files`: the
+   * run's own output files (export's summary, index.html), added to the --json summary.
+   */
+  finish(what: string, extra = '', files: Record<string, string> = {}): void {
     let closing: unknown;
     try {
       this.close(true);
@@ -120,7 +123,7 @@ export class BulkRun {
     // --json: the run's summary for scripts (stdout carries results only; this is the result)
     if (this.ctx.globals.output === 'json')
       this.ctx.io.stdout.write(
-        `${JSON.stringify({ what, done, skipped, failed, interrupted, results: this.resultsPath, journal: this.journal.path }, null, 2)}\n`,
+        `${JSON.stringify({ what, done, skipped, failed, interrupted, ...files, results: this.resultsPath, journal: this.journal.path }, null, 2)}\n`,
       );
     if (closing !== undefined) throw closing;
     if (interrupted) {

@@ -78,8 +78,18 @@ export function defineNoun(def: NounDef): NounDef {
 
 export type ContextFactory = (cmd: Command) => Promise<Context>;
 
+// Which definition each built Command came from: completion reads a flag's accepted values from
+// its zod schema, so they cannot drift from what the command validates.
+const DEFINITIONS = new WeakMap<Command, CommandDef>();
+
+/** The definition a Command was built from (undefined for groups and the program). */
+export function definitionOf(cmd: Command): CommandDef | undefined {
+  return DEFINITIONS.get(cmd);
+}
+
 /** Builds the commander Command for a definition. */
 export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd = new Command(def.name)): Command {
+  DEFINITIONS.set(cmd, def);
   cmd.description(def.description);
   for (const a of def.args ?? []) cmd.argument(a);
   def.options?.(cmd);

@@ -1,4 +1,4 @@
-// links create/update, attempts, reattempt, report (--pdf -o) and report export (--out):
+// links create/update, attempts, reattempt, report (--pdf -o), report export (--out) and stats:
 // enums, ranges, missing and conflicting flags, and output paths the command must refuse.
 import { HUGE, type BadInput } from './types.js';
 
@@ -121,4 +121,15 @@ export const exportCases: BadInput[] = [
     args: exp('--out', 'out', '--journal', 'j.ndjson', '--results', './j.ndjson'),
     expect: /--results: must differ from --journal/,
   },
+  {
+    name: 'export --html: an index.html assess did not write',
+    args: exp('--out', 'out', '--html'),
+    files: { 'out/index.html': '<p>mine</p>' },
+    expect: /--html: .*index\.html exists and was not written by assess/,
+  },
+  { name: 'stats: no --from', args: ['report', 'stats'], expect: /--from: is required, e\.g\. --from 7d/ },
+  { name: 'stats: --to before --from', args: ['report', 'stats', '--from', '1d', '--to', '2d'], expect: /--to: must be after --from/ },
+  { name: 'stats: --test not an id', args: ['report', 'stats', '--from', '1d', '--test', 'java'], expect: /--test: must be a positive integer id/ },
+  { name: 'stats: --state done', args: ['report', 'stats', '--from', '1d', '--state', 'done'], expect: /--state: must be completed, cancelled or expired/ },
+  { name: 'stats: --json unknown field', args: ['report', 'stats', '--from', '1d', '--json', 'average'], expect: /average/ },
 ];

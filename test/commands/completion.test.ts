@@ -1,42 +1,217 @@
+// `assess completion`: the bash script is sourced in a real bash and driven the way bash drives
+// it (COMP_WORDS / COMP_CWORD, then the completion function), asserting COMPREPLY. All cases of
+// a test run in one bash process. zsh and fish are not installed here, so their scripts are
+// checked as text (zsh's is the bash script under bashcompinit, so it is also parsed by bash -n).
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { runInProcess as runAssess } from '../helpers/in-process.js';
 
-const NOUNS = ['auth', 'config', 'tests', 'links', 'invite', 'attempts', 'reattempt', 'report', 'callbacks', 'settings', 'sandbox', 'api', 'completion'];
+const NOUNS = [
+  'auth',
+  'config',
+  'tests',
+  'links',
+  'invite',
+  'attempts',
+  'reattempt',
+  'report',
+  'callbacks',
+  'settings',
+  'timezones',
+  'sandbox',
+  'api',
+  'completion',
+];
+const GLOBALS = ['--profile', '--json', '--csv', '--query', '--yes', '--api', '--sandbox', '--api-key-file', '--key-stdin'];
 
-describe('assess completion', () => {
-  it.each(['bash', 'zsh', 'fish'])('%s output lists every command', async (shell) => {
-    const r = await runAssess(['completion', shell]);
-    expect(r.code).toBe(0);
-    for (const noun of NOUNS) expect(r.stdout, noun).toContain(noun);
-    for (const verb of ['list', 'create', 'update', 'simulate', 'cancel']) expect(r.stdout).toContain(verb);
+let dir: string;
+let cleanup: () => void;
+let script: string;
+
+/** COMPREPLY for each command line (the last word is the one being completed), in `cwd`. */
+function complete(lines: string[][], cwd = join(dir, 'files'), prelude = ''): string[][] {
+  const quote = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
+  const calls = lines.map((words) => `t ${words.map(quote).join(' ')}`).join('\n');
+  const out = execFileSync(
+    'bash',
+    [
+      '--norc',
+      '-c',
+      `${prelude}
+source ${quote(script)}
+t() { COMP_WORDS=("$@"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _assess; printf '%s\\x1f' "\${COMPREPLY[@]}"; printf '\\n'; }
+${calls}`,
+    ],
+    { cwd, encoding: 'utf8' },
+  );
+  return out
+    .split('\n')
+    .slice(0, lines.length)
+    .map((l) => l.split('\x1f').filter(Boolean).sort());
+}
+const one = (...words: string[]) => complete([['assess', ...words]])[0]!;
+
+beforeAll(async () => {
+  ({ dir, cleanup } = tempDir());
+  mkdirSync(join(dir, 'files', 'out dir'), { recursive: true });
+  for (const f of ['cohort.csv', 'notes.txt', 'with space.csv']) writeFileSync(join(dir, 'files', f), '');
+  const r = await runAssess(['completion', 'bash']);
+  expect(r.code, r.stderr).toBe(0);
+  script = join(dir, 'assess.bash');
+  writeFileSync(script, r.stdout);
+});
+afterAll(() => cleanup());
+
+describe('assess completion bash, driven in bash', () => {
+  it('offers the nouns (and help) first, never the global flags, until a - is typed', () => {
+    expect(one('')).toEqual([...NOUNS, 'help'].sort());
+    expect(one('lin')).toEqual(['links']);
+    expect(one('attempts', '')).toEqual(['cancel', 'list', 'wait']);
+    const flags = one('attempts', '-');
+    for (const g of GLOBALS) expect(flags).toContain(g);
+    expect(flags).not.toContain('--api-key'); // hidden: refused on the command line
+    expect(flags).not.toContain('list');
   });
 
-  it('the bash script is valid and completes nouns, verbs and enum values', async () => {
-    const r = await runAssess(['completion', 'bash']);
-    const { dir, cleanup } = tempDir();
-    try {
-      writeFileSync(`${dir}/c.bash`, r.stdout);
-      const complete = (words: string[]) =>
-        execFileSync(
-          'bash',
-          [
-            '-c',
-            `source ${dir}/c.bash; COMP_WORDS=(${words.map((w) => `"${w}"`).join(' ')}); COMP_CWORD=${words.length - 1}; _assess; echo "\${COMPREPLY[@]}"`,
-          ],
-          {
-            encoding: 'utf8',
-          },
-        ).trim();
-      expect(complete(['assess', 'lin'])).toBe('links');
-      expect(complete(['assess', 'links', 'cr'])).toBe('create');
-      expect(complete(['assess', 'attempts', 'list', '--state', ''])).toBe('completed cancelled expired');
-      expect(complete(['assess', 'tests', 'list', '--page-'])).toBe('--page-size');
-    } finally {
-      cleanup();
+  it("offers a command's own flags when nothing else is left to type; nothing while an id is due", () => {
+    expect(one('tests', 'list', '')).toEqual(['--all', '--page', '--page-size']);
+    expect(one('links', 'get', '1001', '')).toEqual([]);
+    expect(one('tests', 'list', '--page-')).toEqual(['--page-size']);
+  });
+
+  it("offers each flag's own values from its schema: report --type is not links --type", () => {
+    const [report, exportType, link, state, until, proctoring, image, api] = complete([
+      ['assess', 'report', '900001', '--type', ''],
+      ['assess', 'report', 'export', '--type', ''],
+      ['assess', 'links', 'create', '1001', '--type', ''],
+      ['assess', 'attempts', 'list', '--state', ''],
+      ['assess', 'attempts', 'wait', '--until', ''],
+      ['assess', 'invite', '1001', '--proctoring', ''],
+      ['assess', 'invite', '1001', '--image-proctoring', ''],
+      ['assess', 'tests', 'list', '--api', ''],
+    ]);
+    expect(report).toEqual(['both', 'skills', 'summary']);
+    expect(exportType).toEqual(['both', 'skills', 'summary']);
+    expect(link).toEqual(['email', 'open']);
+    expect(state).toEqual(['cancelled', 'completed', 'expired']);
+    expect(until).toEqual(['any-terminal', 'complete', 'started']);
+    expect(proctoring).toEqual(['disabled', 'image', 'video']);
+    expect(image).toEqual(['0', '1']);
+    expect(api).toEqual(['v2', 'v3']);
+  });
+
+  it('completes file names for file flags and arguments, directories for --out', () => {
+    const files = ['cohort.csv', 'notes.txt', 'out dir', 'with space.csv'];
+    const [csv, fromCsv, output, short, keyFile, operand, state, verify, out, partial, spaced] = complete([
+      ['assess', 'invite', '1001', '--csv', ''],
+      ['assess', 'invite', '1001', '--from-csv', ''],
+      ['assess', 'report', '900001', '--output', ''],
+      ['assess', 'report', '900001', '-o', ''],
+      ['assess', '--api-key-file', ''],
+      ['assess', 'invite', '1001', ''],
+      ['assess', 'sandbox', 'serve', '--state', ''],
+      ['assess', 'callbacks', 'verify', ''],
+      ['assess', 'report', 'export', '--out', ''],
+      ['assess', 'settings', 'set', '1001', '--file', 'co'],
+      ['assess', 'invite', '1001', '--from-csv', 'with'],
+    ]);
+    for (const got of [csv, fromCsv, output, short, keyFile, operand, state, verify]) expect(got).toEqual(files);
+    expect(out).toEqual(['out dir']);
+    expect(partial).toEqual(['cohort.csv']);
+    expect(spaced).toEqual(['with space.csv']); // one word, not two
+  });
+
+  it('under zsh (bashcompinit inserts names as given) quotes file names itself', () => {
+    const [spaced, plain] = complete(
+      [
+        ['assess', 'invite', '1001', '--from-csv', 'with'],
+        ['assess', 'report', '900001', '-o', 'co'],
+      ],
+      join(dir, 'files'),
+      'ZSH_VERSION=5.9',
+    );
+    expect(spaced).toEqual(['with\\ space.csv']);
+    expect(plain).toEqual(['cohort.csv']);
+  });
+
+  it('offers nothing for a value that is free text, and no verbs in its place', () => {
+    expect(one('invite', '1001', '--email', '')).toEqual([]);
+    expect(one('--profile', '')).toEqual([]);
+  });
+
+  it('offers setting names for config get/set/unset, and the values of the one being set', () => {
+    const [get, set, unset, output, api, warn, timeout] = complete([
+      ['assess', 'config', 'get', ''],
+      ['assess', 'config', 'set', ''],
+      ['assess', 'config', 'unset', ''],
+      ['assess', 'config', 'set', 'output', ''],
+      ['assess', 'config', 'set', 'api', ''],
+      ['assess', 'config', 'set', 'v2.warn', ''],
+      ['assess', 'config', 'set', 'timeout', ''],
+    ]);
+    for (const k of ['base-url', 'output', 'timeout', 'api', 'v2.warn']) {
+      expect(get).toContain(k);
+      expect(set).toContain(k);
+      expect(unset).toContain(k);
     }
+    expect(get).toContain('api-key'); // shown masked
+    expect(set).not.toContain('api-key'); // refused: auth login sets it
+    expect(output).toEqual(['csv', 'json', 'ndjson', 'table', 'tsv']);
+    expect(api).toEqual(['v2', 'v3']);
+    expect(warn).toEqual(['false', 'true']);
+    expect(timeout).toEqual([]);
+  });
+
+  it('reads the line as commander does: flag values skipped, --flag=value, --json [fields], help', () => {
+    const [afterProfile, afterEq, eqValue, json, jsonList, jsonThenVerb, help, helpVerb, simulate] = complete([
+      ['assess', '--profile', 'work', 'links', ''],
+      ['assess', 'report', 'export', '--type', '=', 'b'],
+      ['assess', 'report', 'export', '--type', '=', 'both', '--format', ''],
+      ['assess', 'tests', 'list', '--json', ''],
+      ['assess', 'tests', 'list', '--json', 'testId,test'],
+      ['assess', 'attempts', '--json', '-'],
+      ['assess', 'help', ''],
+      ['assess', 'help', 'attempts', ''],
+      ['assess', 'sandbox', 'simulate', '900001', ''],
+    ]);
+    expect(afterProfile).toEqual(['create', 'get', 'list', 'migrate', 'update']);
+    expect(afterEq).toEqual(['both']);
+    expect(eqValue).toEqual(['csv', 'json', 'ndjson']);
+    expect(json).toEqual(['accessKey', 'duration', 'questions', 'testId', 'testName', 'testStatus']);
+    expect(jsonList).toEqual(['testId,testId', 'testId,testName', 'testId,testStatus']);
+    expect(jsonThenVerb).toContain('--yes'); // an optional value is not taken from a flag
+    expect(help).toEqual([...NOUNS].sort());
+    expect(helpVerb).toEqual(['cancel', 'list', 'wait']);
+    expect(simulate).toEqual(['complete', 'expire', 'leave', 'start', 'terminate']);
+  });
+});
+
+describe('assess completion zsh and fish', () => {
+  it('zsh: the same walk under bashcompinit, valid shell syntax', async () => {
+    const r = await runAssess(['completion', 'zsh']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/bashcompinit/);
+    expect(r.stdout).toContain('"report|--type") _a_kind=w; _a_words="summary skills both";;');
+    expect(r.stdout.trimEnd().endsWith('complete -F _assess assess')).toBe(true);
+    const file = join(dir, 'assess.zsh');
+    writeFileSync(file, r.stdout);
+    execFileSync('bash', ['-n', file]); // throws on a syntax error
+  });
+
+  it('fish: values, files and verbs conditioned on the command path', async () => {
+    const r = await runAssess(['completion', 'fish']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines).toContain(`complete -c assess -n '__assess_at \\'report\\'' -l type -xa 'summary skills both'`);
+    expect(lines).toContain(`complete -c assess -n '__assess_at \\'links create\\'' -l type -xa 'email open'`);
+    expect(lines).toContain(`complete -c assess -n '__assess_at \\'report\\'' -l output -s o -rF`);
+    expect(lines).toContain(`complete -c assess -n '__assess_at \\'attempts\\'' -a 'list cancel wait'`);
+    expect(lines).toContain(`complete -c assess -n '__assess_arg \\'config set\\' 1 one 0 output' -xa 'table tsv json ndjson csv'`);
+    expect(lines).toContain(`complete -c assess -l api-key-file -rF`);
+    expect(r.stdout).not.toMatch(/-l api-key\b(?!-)/);
   });
 
   it('an unknown shell is a usage error', async () => {

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationId, type NotificationRecord } from '../../src/commands/callbacks/shared/inbox.js';
 import { generateSecret, signatureHeaders } from '../../src/commands/callbacks/shared/signing.js';
 import { BIN, ROOT } from './cli.js';
+import { runInProcess } from './in-process.js';
 import { startServer } from './http-server.js';
 import { startTestSandbox, type TestSandbox } from './sandbox.js';
 
@@ -64,6 +65,43 @@ const serveThenInterrupt = (cmd: string) =>
     'sleep 0.2; kill -INT $pid 2>/dev/null; wait $pid; code=$?',
     'cat "$out"; rm -f "$out"; exit $code',
   ].join('\n');
+/**
+ * The argv of an example that is a plain `assess …` command (words, quotes, a trailing comment),
+ * or undefined when it needs a shell: pipes, redirects, substitutions, variables, `&&`.
+ */
+export function plainArgv(line: string): string[] | undefined {
+  if (!/^assess\s/.test(line)) return undefined;
+  const words: string[] = [];
+  let word: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (ch === "'") {
+      const end = line.indexOf("'", i + 1);
+      if (end < 0) return undefined;
+      word = (word ?? '') + line.slice(i + 1, end);
+      i = end;
+    } else if (ch === '"') {
+      let j = i + 1;
+      let text = '';
+      for (; j < line.length && line[j] !== '"'; j++) {
+        if ('$`'.includes(line[j]!)) return undefined;
+        if (line[j] === '\\' && '"\\$`'.includes(line[j + 1] ?? '')) j++;
+        text += line[j];
+      }
+      if (j >= line.length) return undefined;
+      word = (word ?? '') + text;
+      i = j;
+    } else if (/\s/.test(ch)) {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else if (ch === '#' && word === undefined) break;
+    else if ('|&;<>()$`\\*?[{~'.includes(ch)) return undefined;
+    else word = (word ?? '') + ch;
+  }
+  if (word !== undefined) words.push(word);
+  return words.slice(1);
+}
+
 const isServer = (line: string) => /^assess (sandbox serve|callbacks listen)\b/.test(line);
 
 /**
@@ -159,7 +197,7 @@ export function examplesSuite(part: 1 | 2): void {
     "export-candidates() { printf 'email,name\\ncy@example.com,Cy Chan\\n'; }",
   ].join('\n');
 
-  async function runExample(line: string) {
+  async function runExample(line: string, via: 'any' | 'binary' = 'any') {
     const local = s.sb.baseUrl;
     const cmd = line
       .replaceAll('http://127.0.0.1:4010', local)
@@ -175,6 +213,14 @@ export function examplesSuite(part: 1 | 2): void {
       return sh(`${PRELUDE}\nsleep 0.5 | true; (sleep 1; printf '${answer.replace(/\r/g, '\\r')}') | CI= script -qec '${inner}' /dev/null`);
     }
     if (isServer(cmd)) return sh(`${PRELUDE}\n${serveThenInterrupt(cmd.replace(/\s+#.*$/, ''))}`);
+    // A plain `assess …` line runs in this process (the same program, client and sandbox, without
+    // a node start per example); one that needs the shell (pipes, redirects, $(…)) runs in bash
+    // with the built binary, as do the servers, the questions and the README's block.
+    const argv = plainArgv(cmd);
+    if (argv && via === 'any') {
+      const r = await runInProcess(argv, { env, configDir: env.ASSESS_CONFIG_DIR, cwd: work });
+      return { code: r.code, out: r.stdout + r.stderr };
+    }
     return sh(`${PRELUDE}\n${cmd}`);
   }
 
@@ -189,7 +235,7 @@ export function examplesSuite(part: 1 | 2): void {
   if (part === 2)
     describe("README's Using it block, in order", () => {
       it.each(readme.map((l) => [l] as const))('%s', async (line) => {
-        const r = await runExample(line);
+        const r = await runExample(line, 'binary'); // the newcomer's path: the binary, every line
         expect(r.code, `${line}\n${r.out.slice(-2000)}`).toBe(0);
       });
     });

@@ -52,6 +52,7 @@ describe('v2 declared once', () => {
         'callbacks reconcile',
         'reattempt',
         'report export',
+        'report stats',
         'settings get',
         'settings set',
         'timezones',

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { ApiError } from '../../api/errors.js';
 import { MAX_CALLBACK_IDS } from '../../api/schemas/attempts.js';
+import { AttemptState } from '../../api/schemas/enums.js';
 import type { V3Client } from '../../api/v3.js';
 import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../context.js';
@@ -42,7 +43,8 @@ export default defineCommand({
     ids: z.array(z.string()).default([]),
     file: z.string().min(1, 'must name a file, or - for standard input').optional(),
     fromAttempts: z.boolean().optional(),
-    state: z.string().optional(),
+    // checked with the attempts list's schema once --from-attempts is known to be there
+    state: z.string().meta({ completion: AttemptState.options }).optional(),
     from: z.string().optional(),
     to: z.string().optional(),
   }),

@@ -32,7 +32,10 @@ export default defineCommand({
     .object({
       from: z.string().optional(),
       to: z.string().optional(),
-      state: z.string().default('completed'),
+      state: z
+        .string()
+        .meta({ completion: ['completed'] })
+        .default('completed'),
       inbox: z.string().min(1, 'must name a file').optional(),
       apply: z.boolean().optional(),
       journal: z.string().min(1, 'must name a file').optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCommand } from '../../cli/command.js';
+import { VERSION } from '../../version.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
@@ -10,9 +11,14 @@ export default defineCommand({
   examples: ['source <(assess completion bash)', 'assess completion fish > ~/.config/fish/completions/assess.fish'],
   schema: z.object({ shell: z.enum(SHELLS, { message: `must be one of ${SHELLS.join(', ')}` }) }),
   async run(ctx, { shell }) {
-    const { collect, bash, zsh, fish } = await import('./shared/script.js');
-    const program = ctx.program(); // the tree that is running: no second build, no import of program.ts
-    const infos = collect(program);
-    ctx.io.stdout.write({ bash, zsh, fish }[shell](infos));
+    const [{ collect }, { bash }, { zsh }, { fish }] = await Promise.all([
+      import('./shared/collect.js'),
+      import('./shared/bash.js'),
+      import('./shared/zsh.js'),
+      import('./shared/fish.js'),
+    ]);
+    // the tree that is running, with each command's definition: flags, schemas, fields
+    const tree = collect(ctx.program());
+    ctx.io.stdout.write({ bash, zsh, fish }[shell](tree, VERSION));
   },
 });

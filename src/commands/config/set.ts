@@ -3,7 +3,15 @@ import { normaliseBaseUrl } from '../../config/base-url.js';
 import { defineCommand } from '../../cli/command.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
 import { UsageError } from '../../errors.js';
+import { schemaValues } from '../shared/schema-values.js';
 import { KEY_NAMES } from './shared/keys.js';
+
+const VALUES_BY_KEY = Object.fromEntries(
+  Object.entries(CONFIG_KEYS).flatMap(([key, spec]) => {
+    const values = schemaValues(spec.schema as z.ZodType);
+    return values ? [[key, values]] : [];
+  }),
+);
 
 export default defineCommand({
   name: 'set',
@@ -16,7 +24,12 @@ export default defineCommand({
     'assess config set v2.warn false',
     'assess config set tz Asia/Kolkata                  # default --tz for reattempt, links create, invite --start/--end',
   ],
-  schema: z.object({ key: z.string(), value: z.string() }),
+  // checked in run (api-key is refused with advice); completion offers what is settable, and the
+  // values of the settings that take a fixed set
+  schema: z.object({
+    key: z.string().meta({ completion: Object.keys(CONFIG_KEYS) }),
+    value: z.string().meta({ completion: { after: 'key', values: VALUES_BY_KEY } }),
+  }),
   async run(ctx, { key, value }) {
     if (key === 'api-key')
       throw new UsageError('config set api-key: refusing a key on the command line', 'use `assess auth login` (prompt, --key-stdin or --api-key-file)');

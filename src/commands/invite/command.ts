@@ -53,43 +53,46 @@ function forward(issues: z.core.$ZodIssue[], ctx: z.RefinementCtx): never {
   return z.NEVER as never;
 }
 
-const schema = z.record(z.string(), z.unknown()).transform((raw, ctx): Input => {
-  // The program's global --csv (output format) is a flag and is parsed before ours, so
-  // `invite 1001 --csv FILE` reaches us as --csv plus an operand; run() checks the flag was given.
-  if (raw.fromCsv !== undefined) {
-    if (raw.csvFile !== undefined)
-      return forward(
-        [
-          {
-            code: 'custom',
-            path: ['fromCsv'],
-            message: `give the CSV once (--from-csv ${String(raw.fromCsv)}), not also as an argument`,
-            input: raw.csvFile,
-          } as z.core.$ZodIssue,
-        ],
-        ctx,
-      );
-    const { fromCsv, ...rest } = raw;
-    raw = { ...rest, csv: fromCsv, csvFlag: 'fromCsv' };
-  }
-  if (raw.csv === undefined && raw.csvFile !== undefined) raw = { ...raw, csv: raw.csvFile, csvFromOperand: true };
-  if (raw.csv === undefined) {
-    const stray = BULK_ONLY.find((k) => raw[k] !== undefined);
-    if (stray) return forward([{ code: 'custom', path: [stray], message: 'needs --from-csv FILE', input: raw[stray] } as z.core.$ZodIssue], ctx);
-    const r = inviteSchema.safeParse(raw);
-    return r.success ? { mode: 'single', single: r.data } : forward(r.error.issues, ctx);
-  }
-  const r = bulkSchema.safeParse(raw);
-  // a problem with the file is named by the flag the user typed (--from-csv, or the old --csv)
-  const named = (issues: z.core.$ZodIssue[]) =>
-    issues.map((i) => (i.path[0] === 'csv' && raw.csvFlag ? ({ ...i, path: ['fromCsv', ...i.path.slice(1)] } as z.core.$ZodIssue) : i));
-  if (!r.success) return forward(named(r.error.issues), ctx);
-  const defaults = Object.fromEntries(ROW_DEFAULTS.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
-  // The flags are checked once here (as if for one row), so a bad flag is a usage error up front.
-  const probe = inviteSchema.safeParse({ ...defaults, testId: raw.testId, email: 'probe@example.com', name: 'Probe' });
-  if (!probe.success) return forward(probe.error.issues, ctx);
-  return { mode: 'bulk', bulk: r.data, defaults, fromOperand: raw.csvFromOperand === true };
-});
+const schema = z
+  .record(z.string(), z.unknown())
+  .transform((raw, ctx): Input => {
+    // The program's global --csv (output format) is a flag and is parsed before ours, so
+    // `invite 1001 --csv FILE` reaches us as --csv plus an operand; run() checks the flag was given.
+    if (raw.fromCsv !== undefined) {
+      if (raw.csvFile !== undefined)
+        return forward(
+          [
+            {
+              code: 'custom',
+              path: ['fromCsv'],
+              message: `give the CSV once (--from-csv ${String(raw.fromCsv)}), not also as an argument`,
+              input: raw.csvFile,
+            } as z.core.$ZodIssue,
+          ],
+          ctx,
+        );
+      const { fromCsv, ...rest } = raw;
+      raw = { ...rest, csv: fromCsv, csvFlag: 'fromCsv' };
+    }
+    if (raw.csv === undefined && raw.csvFile !== undefined) raw = { ...raw, csv: raw.csvFile, csvFromOperand: true };
+    if (raw.csv === undefined) {
+      const stray = BULK_ONLY.find((k) => raw[k] !== undefined);
+      if (stray) return forward([{ code: 'custom', path: [stray], message: 'needs --from-csv FILE', input: raw[stray] } as z.core.$ZodIssue], ctx);
+      const r = inviteSchema.safeParse(raw);
+      return r.success ? { mode: 'single', single: r.data } : forward(r.error.issues, ctx);
+    }
+    const r = bulkSchema.safeParse(raw);
+    // a problem with the file is named by the flag the user typed (--from-csv, or the old --csv)
+    const named = (issues: z.core.$ZodIssue[]) =>
+      issues.map((i) => (i.path[0] === 'csv' && raw.csvFlag ? ({ ...i, path: ['fromCsv', ...i.path.slice(1)] } as z.core.$ZodIssue) : i));
+    if (!r.success) return forward(named(r.error.issues), ctx);
+    const defaults = Object.fromEntries(ROW_DEFAULTS.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
+    // The flags are checked once here (as if for one row), so a bad flag is a usage error up front.
+    const probe = inviteSchema.safeParse({ ...defaults, testId: raw.testId, email: 'probe@example.com', name: 'Probe' });
+    if (!probe.success) return forward(probe.error.issues, ctx);
+    return { mode: 'bulk', bulk: r.data, defaults, fromOperand: raw.csvFromOperand === true };
+  })
+  .meta({ dispatchesTo: [inviteSchema, bulkSchema] }); // what completion reads the flags' values from
 
 export default defineCommand({
   ...single,

@@ -3,12 +3,14 @@
 // with bounded concurrency, and writes one summary file. Finished attempts go to the journal
 // (DIR/export.journal.ndjson), so a re-run resumes; PDFs are written to a temp name and renamed,
 // so a file with a final name is always complete and is never downloaded again. Files the CLI
-// did not write (not in the journal) are never replaced (export-pdf.ts).
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+// did not write (not in the journal) are never replaced (export-pdf.ts). With --html the summary
+// gets a self-contained index.html beside it (shared/digest-html.ts).
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { ApiError, NetworkError, ResponseShapeError } from '../../api/errors.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
+import { writeFileAtomic } from '../../bulk/atomic.js';
 import { runPool } from '../../bulk/pool.js';
 import { causeOf, checkFiles } from '../../bulk/output-files.js';
 import { BulkRun } from '../../bulk/run.js';
@@ -16,12 +18,14 @@ import { defineCommand, zx } from '../../cli/command.js';
 import { LocalError, UsageError } from '../../errors.js';
 import { timeArg } from '../../util/time.js';
 import { errorFields } from '../invite/shared/bulk.js';
+import { listCohort } from './shared/cohort.js';
 import { savePdf } from './shared/export-pdf.js';
 import { summaryRow, writeSummary, type SummaryRow } from './shared/export-rows.js';
 import { reportPdfName } from './shared/filename.js';
 
 const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
 const BREAKER = 20;
+const HTML_NAME = 'index.html';
 
 const schema = z
   .object({
@@ -31,6 +35,7 @@ const schema = z
     out: z.string({ error: 'is required: the directory to write to, e.g. --out reports/' }).min(1, 'must name a directory'),
     type: z.enum(['summary', 'skills', 'both'], { message: 'must be summary, skills or both, e.g. --type both' }).default('summary'),
     pdf: z.boolean().default(false),
+    html: z.boolean().default(false),
     format: z.enum(['csv', 'json', 'ndjson'], { message: 'must be csv, json or ndjson, e.g. --format json' }).default('csv'),
     sinceLastRun: z.boolean().default(false),
     concurrency: zx.int(1, 64, 8).optional(),
@@ -53,6 +58,7 @@ export default defineCommand({
     'assess report export --from 2026-03-01 --to 2026-04-01 --out reports/',
     'assess report export --from 1d --to now --out reports/ --pdf --type both',
     'assess report export --since-last-run --to now --out reports/ --pdf   # nightly: only what is new',
+    'assess report export --from 30d --to now --out digest/ --pdf --html   # digest/index.html: open it in a browser',
   ],
   options: (cmd) =>
     cmd
@@ -62,6 +68,7 @@ export default defineCommand({
       .option('--out <dir>', 'directory for the summary, the PDFs, the journal and the results (created if missing)')
       .option('--type <type>', 'report content: summary (sections), skills or both (default summary)')
       .option('--pdf', 'also save each report as a PDF: report-<candidate>-<id>.pdf')
+      .option('--html', "also write index.html: the cohort's statistics, a histogram and a sortable table linking the PDFs")
       .option('--format <format>', 'summary file format: csv (default; sections as columns), json or ndjson')
       .option('--since-last-run', 'export only attempts that no earlier run (per the journal) exported')
       .option('--concurrency <n>', 'reports fetched at once (default: profile concurrency, else 8)')
@@ -86,27 +93,40 @@ export default defineCommand({
       { flag: '--journal', path: journalPath, role: 'output' },
       { flag: '--results', path: resultsPath, role: 'output', replaced: true },
       { flag: 'the summary', path: join(dir, `summary.${input.format}`), role: 'output', replaced: true },
+      ...(input.html ? [{ flag: 'the HTML digest', path: join(dir, HTML_NAME), role: 'output' as const, replaced: true }] : []),
     ]);
     const client = await bulkClient(ctx);
     const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
+    const journalIsNew = !existsSync(journalPath);
     const run = await BulkRun.start(ctx, journalPath, resultsPath);
+    // A run refused before it started leaves no empty journal of its own behind.
+    const abandon = () => {
+      run.close(false);
+      if (journalIsNew) rmSync(journalPath, { force: true });
+    };
     const summaryName = `summary.${input.format}`;
     if (existsSync(join(dir, summaryName)) && !run.journal.wrote.has(summaryName)) {
-      run.close(false);
+      abandon();
       throw new UsageError(
         `--out: ${join(dir, summaryName)} exists and was not written by assess (the journal ${run.journal.path} does not list it); refusing to replace it`,
+        'move it away, or choose another --out directory',
+      );
+    }
+    if (input.html && existsSync(join(dir, HTML_NAME)) && !run.journal.wrote.has(HTML_NAME)) {
+      abandon();
+      throw new UsageError(
+        `--html: ${join(dir, HTML_NAME)} exists and was not written by assess (the journal ${run.journal.path} does not list it); refusing to replace it`,
         'move it away, or choose another --out directory',
       );
     }
     const last = run.journal.lastRun;
     const from = input.from ?? (typeof last?.to === 'string' ? last.to : undefined);
     if (!from) {
-      run.close(false);
+      abandon();
       throw new UsageError('--from: is required: the journal has no earlier run to continue from', 'e.g. --from 7d for the first run');
     }
     const to = input.to ?? timeArg('past').parse('now');
-    const listed = await client.listAttempts(input.state, from, to);
-    const attempts = [...new Map(listed.testAttempts.map((a) => [String(a.testInvitationId), a as Record<string, unknown>])).values()];
+    const attempts = await listCohort(client, input.state, from, to);
     const reportType = REPORT_TYPES[input.type];
     const rows = new Map<string, SummaryRow>();
     const todo: Array<Record<string, unknown>> = [];
@@ -168,6 +188,14 @@ export default defineCommand({
       const ordered = attempts.map((a) => rows.get(String(a.testInvitationId))).filter((r): r is SummaryRow => r !== undefined);
       try {
         writeSummary(summaryPath, input.format, ordered);
+        if (input.html) {
+          const { renderDigest } = await import('./shared/digest-html.js');
+          writeFileAtomic(
+            join(dir, HTML_NAME),
+            renderDigest(ordered, { state: input.state, from, to, generatedAt: new Date().toISOString() }),
+            'the HTML digest',
+          );
+        }
       } catch (err) {
         throw run.stopped(err, `Export from ${from} to ${to}`);
       }
@@ -179,14 +207,20 @@ export default defineCommand({
         at: new Date().toISOString(),
         exported: run.tally.done,
         failed: run.tally.failed,
-        wrote: summaryName,
+        wrote: input.html ? [summaryName, HTML_NAME] : summaryName,
       });
     }
     if (fatal) throw run.stopped(fatal, `Export from ${from} to ${to}`);
-    const { output } = ctx.globals;
-    if (output === 'json' || output === 'ndjson')
-      ctx.io.stdout.write(`${JSON.stringify({ ...run.tally, summary: summaryPath, results: run.resultsPath, journal: run.journal.path })}\n`);
-    run.finish(`Exported ${attempts.length} attempt(s) from ${from} to ${to}`, ctx.signal.aborted ? '' : `; summary: ${summaryPath}`);
+    // What this run wrote; --json adds it to the run's summary object (one JSON document),
+    // --ndjson prints it as its own line.
+    const files: Record<string, string> = ctx.signal.aborted ? {} : { summary: summaryPath, ...(input.html ? { html: join(dir, HTML_NAME) } : {}) };
+    if (ctx.globals.output === 'ndjson')
+      ctx.io.stdout.write(`${JSON.stringify({ ...run.tally, ...files, results: run.resultsPath, journal: run.journal.path })}\n`);
+    run.finish(
+      `Exported ${attempts.length} attempt(s) from ${from} to ${to}`,
+      ctx.signal.aborted ? '' : `; summary: ${summaryPath}${input.html ? `, digest: ${join(dir, HTML_NAME)}` : ''}`,
+      files,
+    );
   },
 });
 

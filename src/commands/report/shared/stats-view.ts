@@ -1,0 +1,177 @@
+// How `report stats` shows its numbers: on a terminal as bar charts (src/output/bars.ts; ASCII
+// with TERM=dumb or --ascii), elsewhere as `metric,name,value` rows (CSV with a header, TSV
+// without) — one long table, so a new section or skill is a new row, never a new column.
+import { Chalk } from 'chalk';
+import { bar } from '../../../output/bars.js';
+import { escapeCell } from '../../../output/escape.js';
+import type { CohortStats, Funnel, PartAverage, Spread } from './stats.js';
+
+export interface StatsReport extends CohortStats {
+  state: string;
+  from: string;
+  to: string;
+  testId: string | null;
+  funnel: Funnel;
+}
+
+/** The top-level keys of `--json` (documented in docs/scripting.md). */
+export const STATS_FIELDS = [
+  'state',
+  'from',
+  'to',
+  'testId',
+  'count',
+  'scored',
+  'failed',
+  'score',
+  'histogram',
+  'categories',
+  'sections',
+  'skills',
+  'funnel',
+  'timeToComplete',
+] as const;
+
+export interface MetricRow {
+  metric: string;
+  name: string;
+  value: number | string | null;
+}
+
+const SPREAD_KEYS = ['mean', 'median', 'p25', 'p75', 'p90', 'min', 'max'] as const;
+
+/** `--csv` / TSV: every number as one row. */
+export function metricRows(s: StatsReport): MetricRow[] {
+  const rows: MetricRow[] = [];
+  const add = (metric: string, name: string, value: number | string | null) => rows.push({ metric, name, value });
+  for (const k of ['state', 'from', 'to', 'testId', 'count', 'scored', 'failed'] as const) add(k, '', s[k]);
+  for (const k of SPREAD_KEYS) add(`score.${k}`, '', s.score?.[k] ?? null);
+  for (const b of s.histogram) add('histogram', `${b.from}-${b.to}`, b.count);
+  for (const c of s.categories) add('category', c.category, c.count);
+  for (const [kind, parts] of [
+    ['section', s.sections],
+    ['skill', s.skills],
+  ] as const)
+    for (const p of parts) {
+      const name = p.sectionName ? `${p.sectionName} / ${p.name}` : p.name;
+      add(`${kind}.meanPercent`, name, p.meanPercent);
+      add(`${kind}.meanPoints`, name, p.meanPoints);
+      add(`${kind}.meanOutOf`, name, p.meanOutOf);
+    }
+  for (const [k, v] of Object.entries(s.funnel)) add('funnel', k, v);
+  const t = s.timeToComplete;
+  for (const k of ['attempts', 'mean', 'median', 'p90', 'min', 'max', 'meanAllocated'] as const) add(`timeToComplete.${k}`, '', t?.[k] ?? null);
+  return rows;
+}
+
+const visible = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '').length;
+const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+/** Shortens a label to `width` with `…` (service text: escaped first). */
+function label(s: string, width: number): string {
+  const e = escapeCell(s);
+  return (e.length > width ? `${e.slice(0, width - 1)}…` : e).padEnd(width);
+}
+
+/** The terminal picture: headline numbers, then one bar chart per part. */
+export function renderStats(s: StatsReport, opts: { columns: number; color: boolean; ascii: boolean }): string {
+  const c = new Chalk({ level: opts.color ? 1 : 0 });
+  const width = Math.max(40, Math.min(opts.columns, 120));
+  const out: string[] = [];
+  const head = (t: string) => out.push('', c.bold(t));
+  const chart = (items: Array<{ name: string; fraction: number; value: string; note?: string }>) => {
+    if (!items.length) return out.push('  (none)');
+    const vw = Math.max(...items.map((i) => i.value.length));
+    let nw = Math.max(...items.map((i) => (i.note ? i.note.length + 2 : 0)));
+    let lw = Math.min(28, Math.max(...items.map((i) => escapeCell(i.name).length)));
+    // narrow terminals: the note goes first, then the label shrinks; the bar keeps 10 cells
+    if (width - lw - vw - nw - 6 < 10) nw = 0;
+    lw = Math.max(4, Math.min(lw, width - vw - nw - 6 - 10));
+    const bw = Math.max(10, Math.min(40, width - lw - vw - nw - 6));
+    for (const i of items) out.push(`  ${label(i.name, lw)}  ${bar(i.fraction, bw, opts)}  ${i.value.padStart(vw)}${nw && i.note ? `  ${i.note}` : ''}`);
+  };
+  /** `a · b · c` items, as many on a line as fit. */
+  const flow = (items: string[]) => {
+    let line = '';
+    for (const item of items) {
+      const next = line ? `${line} · ${item}` : `  ${item}`;
+      if (line && visible(next) > width) {
+        out.push(line);
+        line = `  ${item}`;
+      } else line = next;
+    }
+    out.push(line);
+  };
+
+  out.push(c.bold(`${s.count} ${s.state} attempt${s.count === 1 ? '' : 's'}`));
+  flow([
+    `from ${s.from}`,
+    `to ${s.to}`,
+    ...(s.testId ? [`test ${s.testId}`] : []),
+    `${s.scored} scored`,
+    ...(s.failed ? [c.red(`${s.failed} report${s.failed === 1 ? '' : 's'} not fetched`)] : []),
+  ]);
+  head('Score (%)');
+  if (s.score) flow(spreadItems(s.score));
+  else out.push('  no scored attempt');
+  head('Histogram of score %');
+  const most = Math.max(1, ...s.histogram.map((b) => b.count));
+  chart(s.histogram.map((b) => ({ name: `${b.from}–${b.to}`, fraction: b.count / most, value: String(b.count) })));
+  if (s.categories.length) {
+    head('Performance category');
+    const top = Math.max(1, ...s.categories.map((x) => x.count));
+    chart(s.categories.map((x) => ({ name: x.category, fraction: x.count / top, value: String(x.count) })));
+  }
+  head('Sections (mean %)');
+  chart(partBars(s.sections));
+  head('Skills (mean %)');
+  chart(partBars(s.skills));
+  head('Funnel (end states in the window)');
+  const f = s.funnel;
+  const stages: Array<[string, number]> = [
+    ['invited', f.invited],
+    ['started', f.started],
+    ['completed', f.completed],
+    ['left', f.left],
+    ['terminated', f.terminated],
+    ['cancelled', f.cancelled],
+    ['expired', f.expired],
+  ];
+  chart(stages.map(([name, n]) => ({ name, fraction: f.invited ? n / f.invited : 0, value: String(n) })));
+  head('Time to complete (minutes used)');
+  const t = s.timeToComplete;
+  if (t)
+    flow([
+      `mean ${fmt(t.mean)}`,
+      `median ${fmt(t.median)}`,
+      `p90 ${fmt(t.p90)}`,
+      `min ${fmt(t.min)}`,
+      `max ${fmt(t.max)}`,
+      ...(t.meanAllocated !== null ? [`${fmt(t.meanAllocated)} allocated`] : []),
+      `${t.attempts} attempt${t.attempts === 1 ? '' : 's'}`,
+    ]);
+  else out.push('  no report says how long it took');
+  return `${out.join('\n')}\n`;
+}
+
+function spreadItems(s: Spread): string[] {
+  return [
+    `mean ${fmt(s.mean)}`,
+    `median ${fmt(s.median)}`,
+    `p25 ${fmt(s.p25)}`,
+    `p75 ${fmt(s.p75)}`,
+    `p90 ${fmt(s.p90)}`,
+    `min ${fmt(s.min)}`,
+    `max ${fmt(s.max)}`,
+  ];
+}
+
+function partBars(parts: PartAverage[]) {
+  return parts.map((p) => ({
+    // the skill first: a shortened label loses its section, not its name
+    name: p.sectionName ? `${p.name} (${p.sectionName})` : p.name,
+    fraction: p.meanPercent / 100,
+    value: `${fmt(p.meanPercent)} %`,
+    note: `${fmt(p.meanPoints)} / ${fmt(p.meanOutOf)} points`,
+  }));
+}

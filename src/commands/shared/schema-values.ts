@@ -1,0 +1,79 @@
+// What a zod schema says about the words a flag or argument accepts, for shell completion: the
+// values of an enum (through optional, default, preprocess and transform wrappers), or what a
+// schema's `.meta({ completion })` declares where the accepted set is checked in code instead.
+// Reading the schema the command validates with means completion cannot drift from it.
+import type { z } from 'zod';
+
+/** What `.meta({ completion })` may declare on a field. */
+export type CompletionMeta =
+  | readonly string[]
+  /** Values that depend on an earlier argument's word (`config set output <value>`). */
+  | { after: string; values: Readonly<Record<string, readonly string[]>> };
+
+interface Def {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  options?: z.ZodType[];
+  entries?: Record<string, string | number>;
+  values?: unknown[];
+  shape?: Record<string, z.ZodType>;
+  left?: z.ZodType;
+  right?: z.ZodType;
+}
+
+const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+const metaOf = (s: z.ZodType) => (s as { meta?: () => Record<string, unknown> | undefined }).meta?.();
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
+
+/** The declared `.meta({ completion })` of a field, looking through the same wrappers. */
+export function completionMeta(schema: z.ZodType | undefined, depth = 0): CompletionMeta | undefined {
+  if (!schema || depth > 12) return undefined;
+  const meta = metaOf(schema);
+  if (meta?.completion) return meta.completion as CompletionMeta;
+  const def = defOf(schema);
+  if (WRAPPERS.has(def.type)) return completionMeta(def.innerType, depth + 1);
+  if (def.type === 'pipe') return completionMeta(def.in, depth + 1) ?? completionMeta(def.out, depth + 1);
+  return undefined;
+}
+
+/**
+ * The fixed set of words a schema accepts, as typed on a command line, or undefined when it is
+ * not a fixed set (a string, a number, an id…). Literals and enum members become strings.
+ */
+export function schemaValues(schema: z.ZodType | undefined, depth = 0): string[] | undefined {
+  if (!schema || depth > 12) return undefined;
+  const def = defOf(schema);
+  if (def.type === 'enum') return [...new Set(Object.values(def.entries ?? {}).map(String))];
+  if (def.type === 'literal') return (def.values ?? []).map(String);
+  if (WRAPPERS.has(def.type)) return schemaValues(def.innerType, depth + 1);
+  // preprocess and transform are pipes: the words typed are what the input side accepts
+  if (def.type === 'pipe') return schemaValues(def.in, depth + 1) ?? schemaValues(def.out, depth + 1);
+  if (def.type === 'union') {
+    const parts = (def.options ?? []).map((o) => schemaValues(o, depth + 1));
+    return parts.every((p) => p !== undefined) ? [...new Set(parts.flat() as string[])] : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The fields of an object schema, looking through pipes (transform, refine), unions and
+ * intersections, and — for a schema that dispatches by hand (a record transformed into one of
+ * several schemas) — through the schemas its `.meta({ dispatchesTo })` names.
+ */
+export function schemaShape(schema: z.ZodType | undefined, depth = 0): Record<string, z.ZodType> {
+  if (!schema || depth > 12) return {};
+  const to = metaOf(schema)?.dispatchesTo as z.ZodType[] | undefined;
+  if (to) return Object.assign({}, ...to.map((s) => schemaShape(s, depth + 1)).reverse()) as Record<string, z.ZodType>;
+  const def = defOf(schema);
+  if (def.type === 'object') return def.shape ?? {};
+  if (WRAPPERS.has(def.type)) return schemaShape(def.innerType, depth + 1);
+  if (def.type === 'pipe') {
+    const fromIn = schemaShape(def.in, depth + 1);
+    return Object.keys(fromIn).length ? fromIn : schemaShape(def.out, depth + 1);
+  }
+  if (def.type === 'intersection') return { ...schemaShape(def.left, depth + 1), ...schemaShape(def.right, depth + 1) };
+  if (def.type === 'union') return Object.assign({}, ...(def.options ?? []).map((o) => schemaShape(o, depth + 1)).reverse()) as Record<string, z.ZodType>;
+  return {};
+}

@@ -1,0 +1,130 @@
+// Completion offers, for every flag and argument of every command whose schema accepts a fixed
+// set of words, exactly that set — read here independently, through zod's public classes — and
+// the generated bash script, run in a real bash, offers the same. A flag whose values are
+// declared some other way (commander choices, `.meta({ completion })`) offers only words its
+// schema accepts.
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { definitionOf } from '../../src/cli/command.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { bash } from '../../src/commands/completion/shared/bash.js';
+import { collect, type Completes, type CompletionTree } from '../../src/commands/completion/shared/collect.js';
+import { inviteSchema } from '../../src/commands/invite/shared/body.js';
+import { bulkSchema } from '../../src/commands/invite/command.js';
+import { tempDir } from '../helpers/cli.js';
+import { memoryProcess } from '../helpers/memory-io.js';
+
+/** Commands whose schema dispatches by hand to these schemas (as in command-flags.test.ts). */
+const DISPATCHING: Record<string, z.ZodType[]> = { invite: [inviteSchema, bulkSchema] };
+
+/** The fields of a command's schema, through zod's public classes. */
+function fields(schema: z.ZodType, path: string): Record<string, z.ZodType> {
+  if (DISPATCHING[path]) return Object.assign({}, ...DISPATCHING[path].map((s) => fields(s, '')));
+  if (schema instanceof z.ZodObject) return schema.shape as Record<string, z.ZodType>;
+  if (schema instanceof z.ZodPipe) return fields((schema.in instanceof z.ZodTransform ? schema.out : schema.in) as z.ZodType, path);
+  throw new Error(`${path}: teach this test the ${schema.def.type} schema`);
+}
+
+/** The words a field accepts when they are a fixed set, through zod's public classes. */
+function fixedWords(s: z.ZodType): string[] | undefined {
+  if (s instanceof z.ZodEnum) return s.options.map(String);
+  if (s instanceof z.ZodLiteral) return [...s.values].map(String);
+  if (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) return fixedWords(s.def.innerType as z.ZodType);
+  if (s instanceof z.ZodPipe) return fixedWords((s.in instanceof z.ZodTransform ? s.out : s.in) as z.ZodType);
+  if (s instanceof z.ZodUnion) {
+    const parts = s.options.map((o) => fixedWords(o as z.ZodType));
+    return parts.every(Boolean) ? [...new Set(parts.flat() as string[])] : undefined;
+  }
+  return undefined;
+}
+
+interface Case {
+  where: string;
+  words: string[]; // the command line up to the value
+  expected: string[];
+  /** What completion collected for it. */
+  completes: Completes;
+}
+
+let tree: CompletionTree;
+const cases: Case[] = [];
+const extras: Array<{ where: string; field: z.ZodType | undefined; offered: string[] }> = [];
+
+beforeAll(async () => {
+  const rt = { proc: memoryProcess({}), signal: new AbortController().signal, exitHooks: [] };
+  const program: Command = await Promise.resolve(buildProgram(rt));
+  tree = collect(program);
+  const walk = (c: Command, path: string[]) => {
+    const def = definitionOf(c);
+    const info = tree.commands.find((i) => i.path.join(' ') === path.join(' '))!;
+    if (def) {
+      const shape = fields(def.schema, path.join(' '));
+      for (const o of c.options) {
+        if (!o.required && !o.optional) continue;
+        const flag = info.flags.find((f) => f.names.includes(o.long!))!;
+        const offered = flag.completes.kind === 'words' ? flag.completes.words : [];
+        const expected = fixedWords(shape[o.attributeName()]!);
+        if (expected) cases.push({ where: `${path.join(' ')} ${o.long}`, words: [...path, o.long!], expected, completes: flag.completes });
+        else if (offered.length) extras.push({ where: `${path.join(' ')} ${o.long}`, field: shape[o.attributeName()], offered });
+      }
+      c.registeredArguments.forEach((a, n) => {
+        const expected = fixedWords(shape[a.name()]!);
+        const completes = info.args[n]!.completes;
+        if (expected) cases.push({ where: `${path.join(' ')} <${a.name()}>`, words: [...path, ...Array<string>(n).fill('x')], expected, completes });
+        else if (completes.kind === 'words') extras.push({ where: `${path.join(' ')} <${a.name()}>`, field: shape[a.name()], offered: completes.words });
+      });
+    }
+    for (const sub of c.commands) walk(sub, [...path, sub.name()]);
+  };
+  walk(program, []);
+});
+
+describe('enum-valued flags and arguments', () => {
+  it('are found across the commands', () => {
+    expect(cases.length).toBeGreaterThan(15);
+    for (const where of ['report --type', 'report export --type', 'links create --type', 'attempts list --state', 'completion <shell>'])
+      expect(cases.map((c) => c.where)).toContain(where);
+  });
+
+  it('offer exactly their schema values (collected)', () => {
+    for (const { where, completes, expected } of cases)
+      expect({ where, offered: completes.kind === 'words' ? [...completes.words].sort() : completes }).toEqual({ where, offered: [...expected].sort() });
+  });
+
+  it('declared some other way, offer only words the schema accepts', () => {
+    expect(extras.map((e) => e.where)).toEqual(expect.arrayContaining(['config set <key>', 'callbacks process --state']));
+    for (const e of extras)
+      for (const w of e.offered) expect({ where: e.where, w, ok: e.field?.safeParse(w).success ?? true }).toEqual({ where: e.where, w, ok: true });
+  });
+});
+
+describe('the generated bash script', () => {
+  const tmp = tempDir();
+  afterAll(() => tmp.cleanup());
+
+  it('offers exactly each schema value set, for every enum-valued flag and argument', () => {
+    const script = join(tmp.dir, 'assess.bash');
+    writeFileSync(script, bash(tree, 'test'));
+    const quote = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
+    const calls = cases.map((c) => `t assess ${[...c.words, ''].map(quote).join(' ')}`).join('\n');
+    const out = execFileSync(
+      'bash',
+      [
+        '--norc',
+        '-c',
+        `source ${quote(script)}
+t() { COMP_WORDS=("$@"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _assess; printf '%s\\x1f' "\${COMPREPLY[@]}"; printf '\\n'; }
+${calls}`,
+      ],
+      { cwd: tmp.dir, encoding: 'utf8' },
+    ).split('\n');
+    cases.forEach((c, i) => {
+      const got = out[i]!.split('\x1f').filter(Boolean).sort();
+      expect({ where: c.where, got }).toEqual({ where: c.where, got: [...c.expected].sort() });
+    });
+  });
+});
