@@ -1,20 +1,26 @@
-// Bulk benchmarks (issue 6): `invite --csv` and `report export --pdf` against the sandbox with
-// 5 ms artificial latency, each compared with the same requests sent by `xargs -P 8 curl`.
-// Peak RSS of the CLI comes from /usr/bin/time -v. Build first: npm run build.
-//   node bench/bulk.mjs [inviteRows=5000] [bigRows=50000] [exportReports=1000]
+// Bulk benchmarks (issues 6, 16): `invite --csv` and `report export --pdf` against
+// `sandbox serve --latency L`, each compared with the same requests sent by ONE curl process in
+// parallel mode (`curl -Z --parallel-max 8 -K cfg`: keep-alive connections, no process per
+// request). With concurrency 8 and latency L the bound is 8 × 1000/L requests/s; the table gives
+// each side's share of it. Peak RSS from /usr/bin/time. Build first: npm run build.
+//   node bench/bulk.mjs [inviteRows=2000,20000] [exportReports=1000] [latencyMs=20]
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const BIN = join(ROOT, 'bin/assess.js');
-const [inviteRows = 5000, bigRows = 50000, exportReports = 1000] = process.argv.slice(2).map(Number);
+const BIN = process.env.ASSESS_BIN ?? join(ROOT, 'bin/assess.js');
+const inviteRows = (process.argv[2] ?? '2000,20000').split(',').map(Number);
+const exportReports = Number(process.argv[3] ?? 1000);
+const latencyMs = Number(process.argv[4] ?? 20);
+const CONCURRENCY = 8;
+const perSec = (CONCURRENCY * 1000) / latencyMs;
 const work = mkdtempSync(join(tmpdir(), 'assess-bench-bulk-'));
 
 function startSandbox() {
   return new Promise((resolveStart, reject) => {
-    const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--latency', '5ms'], {
+    const child = spawn(process.execPath, [join(ROOT, 'bin/assess.js'), 'sandbox', 'serve', '--port', '0', '--json', '--latency', `${latencyMs}ms`], {
       stdio: ['ignore', 'pipe', 'ignore'],
       env: { ...process.env, ASSESS_CONFIG_DIR: work },
     });
@@ -23,27 +29,37 @@ function startSandbox() {
   });
 }
 
-/** Wall seconds and peak RSS (MB) of one CLI run, from /usr/bin/time -v. */
-function timeCliRss(args, env) {
+/** Wall seconds and peak RSS (MiB) of one command under /usr/bin/time. */
+function timed(file, args, env) {
+  const out = join(work, 'time.txt');
   const started = process.hrtime.bigint();
-  const r = spawnSyncTime(args, env);
-  const secs = Number(process.hrtime.bigint() - started) / 1e9;
-  const kb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r)?.[1] ?? NaN);
-  return { secs, rssMb: kb / 1024 };
-}
-function spawnSyncTime(args, env) {
   try {
-    execFileSync('/usr/bin/time', ['-v', '-o', join(work, 'time.txt'), process.execPath, BIN, ...args], { env: { ...process.env, ...env }, stdio: 'ignore' });
+    execFileSync('/usr/bin/time', ['-f', '%M', '-o', out, file, ...args], { env: { ...process.env, ...env }, stdio: 'ignore' });
   } catch (e) {
-    throw new Error(`assess ${args.join(' ')} failed (${e.status})`);
+    throw new Error(`${file} ${args.join(' ')} failed (${e.status})`);
   }
-  return execFileSync('cat', [join(work, 'time.txt')]).toString();
+  const secs = Number(process.hrtime.bigint() - started) / 1e9;
+  return { secs, rss: Number(readFileSync(out, 'utf8').trim().split('\n').pop()) / 1024 };
 }
+const cli = (args, env) => timed(process.execPath, [BIN, ...args], env);
+/** One curl process, CONCURRENCY transfers at a time over reused connections. */
+const curl = (cfg, env) => timed('curl', ['-sS', '-Z', '--parallel-max', String(CONCURRENCY), '-K', cfg], env);
 
-function timeShell(script, env) {
-  const started = process.hrtime.bigint();
-  execFileSync('bash', ['-c', script], { env: { ...process.env, ...env }, stdio: 'ignore' });
-  return Number(process.hrtime.bigint() - started) / 1e9;
+/** A curl config: one block per request, `next` between them (options are per transfer). */
+function curlConfig(name, requests) {
+  const q = (s) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  const blocks = requests.map((r) =>
+    [
+      `url = ${q(r.url)}`,
+      ...(r.method ? [`request = ${r.method}`] : []),
+      ...r.headers.map((h) => `header = ${q(h)}`),
+      ...(r.data ? [`data = ${q(r.data)}`] : []),
+      `output = ${q(r.output ?? '/dev/null')}`,
+    ].join('\n'),
+  );
+  const path = join(work, name);
+  writeFileSync(path, blocks.join('\nnext\n'));
+  return path;
 }
 
 function csvFile(name, rows, tag) {
@@ -68,30 +84,38 @@ async function completeAttempts(sb, n) {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ to: 'complete', score: (i * 37) % 100 }),
     });
+    return testInvitationId;
   };
-  for (let i = 0; i < n; i += 32) await Promise.all(Array.from({ length: Math.min(32, n - i) }, (_, j) => one(i + j)));
+  const ids = [];
+  for (let i = 0; i < n; i += 32) ids.push(...(await Promise.all(Array.from({ length: Math.min(32, n - i) }, (_, j) => one(i + j)))));
+  return ids;
 }
 
 const rows = [];
+const load = [loadavg()[0]];
 const sb = await startSandbox();
 const env = { ASSESS_BASE_URL: sb.baseUrl, ASSESS_API_KEY: sb.keys[0], ASSESS_CONFIG_DIR: work, CI: 'true' };
+const auth = [`X-API-KEY: ${sb.keys[0]}`];
 try {
-  // Invite: the CLI and curl each create `inviteRows` new invitations.
-  const cli = timeCliRss(['invite', '1001', '--csv', csvFile('cli.csv', inviteRows, 'cli')], env);
-  const bodies = join(work, 'bodies');
-  mkdirSync(bodies);
-  for (let i = 0; i < inviteRows; i++)
-    writeFileSync(join(bodies, String(i)), JSON.stringify({ email: `curl${i}@bench.example`, name: `Bench curl ${i}`, sendEmail: 'no' }));
-  const curl = timeShell(
-    `ls "${bodies}" | xargs -P 8 -I{} curl -s -o /dev/null -X POST -H "X-API-KEY: $ASSESS_API_KEY" -H 'content-type: application/json' --data @"${bodies}/{}" "$ASSESS_BASE_URL/v3/tests/1001/invite"`,
-    env,
-  );
-  rows.push([`invite ${inviteRows} rows`, cli.secs, curl, cli.rssMb]);
-  const big = timeCliRss(['invite', '1001', '--csv', csvFile('big.csv', bigRows, 'big')], env);
-  rows.push([`invite ${bigRows} rows`, big.secs, NaN, big.rssMb]);
+  for (const n of inviteRows) {
+    // each side creates n new invitations (new e-mails), one request per row
+    const a = cli(['invite', '1001', '--csv', csvFile(`cli${n}.csv`, n, `cli${n}-`)], env);
+    const cfg = curlConfig(
+      `invite${n}.cfg`,
+      Array.from({ length: n }, (_, i) => ({
+        url: `${sb.baseUrl}/v3/tests/1001/invite`,
+        method: 'POST',
+        headers: [...auth, 'content-type: application/json'],
+        data: JSON.stringify({ email: `curl${n}-${i}@bench.example`, name: `Bench curl ${i}`, sendEmail: 'no' }),
+      })),
+    );
+    const c = curl(cfg, env);
+    rows.push({ name: `invite ${n} rows`, requests: n, a, c });
+    load.push(loadavg()[0]);
+  }
 
-  // Export: `exportReports` completed attempts, report JSON + PDF each.
-  await completeAttempts(sb, exportReports);
+  // Export: `exportReports` completed attempts, report JSON + PDF each (plus one list request).
+  const ids = await completeAttempts(sb, exportReports);
   // the sandbox renders each finished attempt's PDF in the background (as the service generates
   // its report when the attempt ends): export once those are done, as a nightly job would
   for (;;) {
@@ -99,24 +123,39 @@ try {
     if (!q.pdfQueue && !q.pdfRendering) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  const out = join(work, 'export-cli');
-  const ex = timeCliRss(['report', 'export', '--state', 'completed', '--from', '1d', '--to', '+1h', '--out', out, '--pdf'], env);
+  const a = cli(['report', 'export', '--state', 'completed', '--from', '1d', '--to', '+1h', '--out', join(work, 'export-cli'), '--pdf'], env);
   const curlOut = join(work, 'export-curl');
   mkdirSync(curlOut);
-  const curlEx = timeShell(
-    `curl -s -X POST -H "X-API-KEY: $ASSESS_API_KEY" -H 'content-type: application/json' -d '{"StartDateTime":"2000-01-01T00:00:00Z","EndDateTime":"2100-01-01T00:00:00Z"}' "$ASSESS_BASE_URL/v3/candidates/testattempts?state=completed" ` +
-      `| node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).result.testAttempts.map(a=>a.testInvitationId).join("\\n")))' ` +
-      `| xargs -P 8 -I{} sh -c 'curl -s -H "X-API-KEY: $ASSESS_API_KEY" "$ASSESS_BASE_URL/v3/reports/{}?reportType=1" -o "${curlOut}/{}.json" && curl -s -H "X-API-KEY: $ASSESS_API_KEY" "$ASSESS_BASE_URL/v3/reports/{}/pdf" -o "${curlOut}/{}.pdf"'`,
-    env,
-  );
-  rows.push([`export ${exportReports} reports + PDFs`, ex.secs, curlEx, ex.rssMb]);
+  const cfg = curlConfig('export.cfg', [
+    {
+      url: `${sb.baseUrl}/v3/candidates/testattempts?state=completed`,
+      method: 'POST',
+      headers: [...auth, 'content-type: application/json'],
+      data: JSON.stringify({ StartDateTime: '2000-01-01T00:00:00Z', EndDateTime: '2100-01-01T00:00:00Z' }),
+      output: join(curlOut, 'list.json'),
+    },
+    ...ids.flatMap((id) => [
+      { url: `${sb.baseUrl}/v3/reports/${id}?reportType=1`, headers: auth, output: join(curlOut, `${id}.json`) },
+      { url: `${sb.baseUrl}/v3/reports/${id}/pdf`, headers: auth, output: join(curlOut, `${id}.pdf`) },
+    ]),
+  ]);
+  // (curl is handed the ids up front: it does not wait for the list as the CLI does, a head start)
+  const c = curl(cfg, env);
+  rows.push({ name: `export ${exportReports} reports + PDFs`, requests: 2 * exportReports + 1, a, c });
+  load.push(loadavg()[0]);
 } finally {
   sb.child.kill('SIGTERM');
   rmSync(work, { recursive: true, force: true });
 }
 
-const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '–');
-console.log('| case | assess (s) | xargs -P 8 curl (s) | speed-up | assess peak RSS (MB) |');
-console.log('|---|---|---|---|---|');
-for (const [name, a, c, rss] of rows)
-  console.log(`| ${name} | ${fmt(a)} | ${fmt(c)} | ${Number.isFinite(c) ? `${(c / a).toFixed(1)}×` : '–'} | ${fmt(rss, 0)} |`);
+console.log(`${new Date().toISOString()} · node ${process.version} · latency ${latencyMs} ms · concurrency ${CONCURRENCY} · bound ${perSec} req/s`);
+console.log(`load average (1 min) during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
+console.log('| case | bound (s) | assess (s) | % of bound | curl -Z (s) | % of bound | assess vs curl | assess peak RSS (MiB) | curl peak RSS (MiB) |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  const bound = r.requests / perSec;
+  const pct = (s) => `${((100 * bound) / s).toFixed(0)} %`;
+  console.log(
+    `| ${r.name} | ${bound.toFixed(2)} | ${r.a.secs.toFixed(2)} | ${pct(r.a.secs)} | ${r.c.secs.toFixed(2)} | ${pct(r.c.secs)} | ${(r.c.secs / r.a.secs).toFixed(2)}× | ${r.a.rss.toFixed(0)} | ${r.c.rss.toFixed(0)} |`,
+  );
+}

@@ -6,7 +6,8 @@ if (!process.env.A_BIN || !process.env.B_BIN) {
   console.error('usage: A_BIN=<old build>/bin/assess.js B_BIN=<new build>/bin/assess.js node bench/paired-builds.mjs');
   process.exit(2);
 }
-const sb = spawn('node', ['/work/main/bin/assess.js', 'sandbox', 'serve', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'ignore'] });
+// the sandbox from this checkout's build (B), so the bench does not depend on another tree
+const sb = spawn('node', [process.env.B_BIN, 'sandbox', 'serve', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'ignore'] });
 const info = await new Promise((r) => sb.stdout.once('data', (d) => r(JSON.parse(String(d)))));
 const env = {
   ...process.env,

@@ -1,11 +1,17 @@
 // Sandbox throughput on loopback: GET report and POST invite (new candidate per request), with
 // state in memory and with a --state file. The sandbox runs in a child process so the load
 // generator (autocannon) does not share its event loop. Prints a table.
+// The same two requests are also sent to Prism (@stoplight/prism-cli, mock mode, serving
+// docs/openapi.json) in the same run, for a side-by-side figure (issue 16: target ≥ 5× Prism).
+// Prism is large (~90 MB, 185 packages): it is not a dependency of the project but of
+// bench/prism/ (its own package.json and lockfile), installed there on first use with npm ci.
+// NO_PRISM=1 leaves it out.
 // Run: node bench/sandbox.mjs [seconds=10] [connections=32]
 import { build } from 'esbuild';
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +59,45 @@ function startChild(stateFile, baseline = false) {
   });
 }
 
+const PRISM_DIR = join(root, 'bench/prism');
+const PRISM_BIN = join(PRISM_DIR, 'node_modules/.bin/prism');
+
+function freePort() {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Prism in mock mode on the OpenAPI document; resolves once it says it is listening. */
+async function startPrism() {
+  if (!existsSync(PRISM_BIN)) {
+    console.error('installing Prism into bench/prism/ (npm ci, once)…');
+    execFileSync('npm', ['ci', '--prefix', PRISM_DIR, '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  }
+  const port = await freePort();
+  // warn level: Prism logs every request at info, which would cost it throughput the sandbox
+  // (which logs nothing unless asked) does not pay
+  const child = spawn(PRISM_BIN, ['mock', join(root, 'docs/openapi.json'), '-h', '127.0.0.1', '-p', String(port), '--verboseLevel', 'warn'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`prism exited ${child.exitCode}`);
+    const up = await fetch(`${baseUrl}/v3/tests`, { headers: { 'x-api-key': 'k' } }).then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    if (i > 600) throw new Error('prism did not start in 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { baseUrl, key: 'prism-accepts-any-key', stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
+}
+
 function run(opts) {
   return new Promise((resolve, reject) => {
     autocannon({ duration: seconds, connections, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
@@ -66,6 +111,16 @@ const cases = [
   { name: 'POST invite (new candidate)', state: false, req: inviteReq },
   { name: 'POST invite, --state file', state: true, req: inviteReq },
 ];
+if (!process.env.NO_PRISM) {
+  cases.push(
+    {
+      name: 'Prism mock: GET report (reportType=3)',
+      prism: true,
+      req: (sb) => ({ url: `${sb.baseUrl}/v3/reports/900001?reportType=3`, headers: { 'x-api-key': sb.key } }),
+    },
+    { name: 'Prism mock: POST invite', prism: true, req: inviteReq },
+  );
+}
 
 function inviteReq(sb) {
   let n = 0;
@@ -80,7 +135,7 @@ function inviteReq(sb) {
 const rows = [];
 for (const c of cases) {
   const dir = c.state ? mkdtempSync(join(tmpdir(), 'assess-bench-')) : null;
-  const sb = await startChild(dir ? join(dir, 'state.json') : undefined, c.baseline);
+  const sb = c.prism ? await startPrism() : await startChild(dir ? join(dir, 'state.json') : undefined, c.baseline);
   await run({ ...c.req(sb), duration: 2 }); // warm-up
   const res = await run(c.req(sb));
   await sb.stop();
@@ -97,3 +152,9 @@ for (const c of cases) {
 }
 console.log(`sandbox bench: ${seconds}s per case, ${connections} connections, node ${process.version}`);
 console.table(rows);
+const rate = (name) => rows.find((r) => r.case === name)?.['req/s (mean)'];
+for (const [ours, theirs] of [
+  ['GET report (reportType=3)', 'Prism mock: GET report (reportType=3)'],
+  ['POST invite (new candidate)', 'Prism mock: POST invite'],
+])
+  if (rate(theirs)) console.log(`${ours}: ${(rate(ours) / rate(theirs)).toFixed(1)}× Prism (target ≥ 5×)`);

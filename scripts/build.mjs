@@ -1,5 +1,6 @@
-// Bundles src/ into dist/ with esbuild (our code only; npm packages stay external so
-// data-file-reading libraries like pdfkit keep working), then snapshots every command's
+// Bundles src/ into dist/ with esbuild, npm packages included (one file read and compiled
+// instead of hundreds resolved one by one: zod alone is ~230 modules), except those that read
+// their own data files or are only loaded by the sandbox (EXTERNAL), then snapshots every command's
 // --help text into dist/help.json so `assess --help` and `assess <cmd> --help` start
 // without loading commander, zod or any command module.
 //
@@ -10,6 +11,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+// pdfkit reads its font files next to its own code; fastify (the sandbox) is large and loaded
+// only by `sandbox serve` / --sandbox, so bundling it would buy nothing.
+const EXTERNAL = ['pdfkit', 'fastify'];
 const out = `dist.build-${process.pid}`;
 rmSync(out, { recursive: true, force: true });
 try {
@@ -21,7 +25,9 @@ try {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    external: EXTERNAL,
+    // bundled CommonJS packages (undici, commander…) call require() for node's own modules
+    banner: { js: "import { createRequire as __assessRequire } from 'node:module'; const require = __assessRequire(import.meta.url);" },
     sourcemap: 'linked',
     define: { __ASSESS_VERSION__: JSON.stringify(pkg.version) },
     logLevel: 'warning',

@@ -2,6 +2,7 @@
 // commander program at build time) without loading commander, zod or any command, so the
 // commonest invocations start about as fast as node itself.
 import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { helpWidth, SNAPSHOT_HELP_WIDTH } from './cli/help-width.js';
 
 // Set from package.json by scripts/build.mjs (src/version.ts is the same value for other modules).
@@ -48,6 +49,12 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 });
 
 if (!fastPath()) {
+  // undici parses HTTP with llhttp compiled to WebAssembly, once per process on its first
+  // connection. V8 compiles it with Liftoff (its baseline compiler) and then again with TurboFan
+  // in the background: ~30 MiB and CPU time a CLI run never gets back. Liftoff-only code is the
+  // same program, less optimised: speed and memory change, not behaviour (docs/assumptions.md).
+  // Set first thing, before anything is compiled, so that every run compiles under one set of flags.
+  setFlagsFromString('--liftoff-only');
   const { runCli } = await import('./cli/program.js');
   process.exitCode = await runCli(argv);
 }

@@ -216,10 +216,11 @@ export class Transport {
   private deadline(spec: RequestSpec, info: RequestInfo, attempt: number) {
     const ctl = new AbortController();
     const secs = this.o.timeoutMs / 1000;
-    const reason = new NetworkError(`${spec.method} ${info.url} timed out after ${secs} s (no complete answer)`, info, 'ASSESS_DEADLINE', attempt, true);
     const state = { expired: false };
     let body: { destroy(err?: Error): unknown; destroyed?: boolean } | undefined;
     const timer = setTimeout(() => {
+      // made only when it fires: an Error captures a stack, ~35 µs per request of a bulk run
+      const reason = new NetworkError(`${spec.method} ${info.url} timed out after ${secs} s (no complete answer)`, info, 'ASSESS_DEADLINE', attempt, true);
       state.expired = true;
       this.debug(`<-- deadline of ${secs} s passed (attempt ${attempt})`);
       if (body && !body.destroyed) body.destroy(reason);

@@ -1,10 +1,15 @@
-// Builds the commander program (global options + every noun) and runs it, mapping every
+// Builds the commander program (global options + the nouns) and runs it, mapping every
 // failure to an exit code in exit-codes.ts. `runCli` takes the process as a parameter so
 // tests can run commands in-process with in-memory streams.
+//
+// Only the noun on the command line is imported (its verbs, their zod schemas and helpers); the
+// others are placeholders that ask for the whole tree if commander ever reaches one. That keeps
+// a command's start-up from paying for all ~60 commands.
 import { Command, CommanderError } from 'commander';
 import { runEndHooks } from '../api/lifecycle.js';
-import { NOUNS } from '../commands/index.js';
-import { buildCommand } from './command.js';
+import { loadNoun, loadNouns, NOUN_NAMES } from '../commands/index.js';
+import { buildCommand, type ContextFactory, type NounDef } from './command.js';
+import { nounOnLine } from './noun-on-line.js';
 import { createContext, type ProcessLike, type Runtime } from './context-factory.js';
 import { describeError, EXIT, exitCodeFor } from './exit-codes.js';
 import { maskUrlCredentials } from '../api/redact.js';
@@ -19,7 +24,15 @@ import { CancelledError } from '../errors.js';
 // still wrap descriptions (commander's own minimum, 40 columns, leaves them unwrapped).
 const SUBCOMMAND_HELP = { sortSubcommands: false, minWidthToWrap: 12 };
 
-export function buildProgram(rt: Runtime): Command {
+/** Thrown by a placeholder noun: this command line needs the whole tree after all. */
+class WholeTreeNeeded extends Error {}
+
+/**
+ * The program for `argv`: only its noun's commands are built, the other nouns are placeholders
+ * (commander still knows their names). Without `argv` (or when its noun is unclear, or it is
+ * `completion`, which reads the tree), every noun is built.
+ */
+export async function buildProgram(rt: Runtime, argv?: string[]): Promise<Command> {
   const program = new Command('assess')
     .description('Administer online candidate assessments: tests, links, invitations, reports, callbacks, settings.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -46,16 +59,11 @@ Exit codes: 0 ok · 1 service refused/failed · 2 usage · 3 auth · 4 not found
 Docs: docs/commands.md`,
   );
   const make = (cmd: Command) => createContext(cmd, rt);
-  for (const noun of NOUNS) {
-    const parent = noun.self ? buildCommand(noun.self, make, new Command(noun.name)) : new Command(noun.name);
-    // A noun that is also a command (`report <id> --type …`) parses its flags before a verb
-    // sees them: hand the ones the verb defines too over to the verb (`report export --type …`).
-    if (noun.self && noun.verbs.length) parent.hook('preSubcommand', handOverSharedFlags);
-    parent.description(noun.description);
-    // A group's help shows the first example of each of its verbs.
-    if (!noun.self) parent.addHelpText('after', `\nExamples:\n${noun.verbs.map((v) => `  $ ${v.examples[0]}`).join('\n')}\n`);
-    for (const verb of noun.verbs) parent.addCommand(buildCommand(verb, make));
-    program.addCommand(parent);
+  const only = argv && nounOnLine(argv, program, NOUN_NAMES);
+  const nouns = only && only !== 'completion' ? [await loadNoun(only)] : await loadNouns();
+  for (const name of NOUN_NAMES) {
+    const noun = nouns.find((n) => n.name === name);
+    program.addCommand(noun ? nounCommand(noun, make) : placeholder(name));
   }
   // Every subcommand inherits the output/exit behaviour of the program.
   const inherit = (c: Command) => {
@@ -65,6 +73,29 @@ Docs: docs/commands.md`,
   };
   inherit(program);
   return program;
+}
+
+function nounCommand(noun: NounDef, make: ContextFactory): Command {
+  const parent = noun.self ? buildCommand(noun.self, make, new Command(noun.name)) : new Command(noun.name);
+  // A noun that is also a command (`report <id> --type …`) parses its flags before a verb
+  // sees them: hand the ones the verb defines too over to the verb (`report export --type …`).
+  if (noun.self && noun.verbs.length) parent.hook('preSubcommand', handOverSharedFlags);
+  parent.description(noun.description);
+  // A group's help shows the first example of each of its verbs.
+  if (!noun.self) parent.addHelpText('after', `\nExamples:\n${noun.verbs.map((v) => `  $ ${v.examples[0]}`).join('\n')}\n`);
+  for (const verb of noun.verbs) parent.addCommand(buildCommand(verb, make));
+  return parent;
+}
+
+function placeholder(name: string): Command {
+  return new Command(name)
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .argument('[words...]')
+    .action(() => {
+      throw new WholeTreeNeeded();
+    });
 }
 
 function handOverSharedFlags(self: Command, verb: Command): void {
@@ -102,11 +133,11 @@ export async function runCli(argv: string[], proc: ProcessLike = process as unkn
   if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help']; // `help noun verb` = `noun verb --help`
   const controller = new AbortController();
   const rt: Runtime = { proc, signal: controller.signal, exitHooks: [] };
-  const program = buildProgram(rt);
   if (proc.env.ASSESS_DUMP_HELP) {
-    proc.stdout.write(JSON.stringify(helpPages(program)));
+    proc.stdout.write(JSON.stringify(helpPages(await buildProgram(rt))));
     return 0;
   }
+  let program = await buildProgram(rt, argv);
   // Kept for the whole run (not `once`): a library that re-raises the signal after its own
   // cleanup (when-exit, under conf) must not kill us before journals and servers are closed.
   // The first signal asks the command to wind down (ctx.signal); a second one from the user, a
@@ -127,7 +158,14 @@ export async function runCli(argv: string[], proc: ProcessLike = process as unkn
   process.on('SIGTERM', onSigint);
   let code: number = EXIT.ok;
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    try {
+      await program.parseAsync(argv, { from: 'user' });
+    } catch (err) {
+      if (!(err instanceof WholeTreeNeeded)) throw err;
+      // a placeholder was reached (nothing ran yet): parse again with every noun built
+      program = await buildProgram(rt);
+      await program.parseAsync(argv, { from: 'user' });
+    }
   } catch (err) {
     code = handleError(err, proc, argv, controller.signal.aborted);
   } finally {

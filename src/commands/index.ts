@@ -1,18 +1,34 @@
-// Every noun of the grammar (GUIDE §1). Add a noun here; its verbs live in its own folder.
+// Every noun of the grammar (GUIDE §1), in the order --help lists them. Add a noun here; its verbs
+// live in its own folder. Each noun is imported on demand: a run loads only the noun on its
+// command line (src/cli/program.ts), so it neither evaluates nor builds the zod schemas of the rest.
 import type { NounDef } from '../cli/command.js';
-import api from './api/index.js';
-import attempts from './attempts/index.js';
-import auth from './auth/index.js';
-import callbacks from './callbacks/index.js';
-import completion from './completion/index.js';
-import config from './config/index.js';
-import invite from './invite/index.js';
-import links from './links/index.js';
-import reattempt from './reattempt/index.js';
-import report from './report/index.js';
-import sandbox from './sandbox/index.js';
-import settings from './settings/index.js';
-import tests from './tests/index.js';
-import timezones from './timezones/index.js';
 
-export const NOUNS: NounDef[] = [auth, config, tests, links, invite, attempts, reattempt, report, callbacks, settings, timezones, sandbox, api, completion];
+type Loader = () => Promise<{ default: NounDef }>;
+
+export const NOUN_LOADERS: Readonly<Record<string, Loader>> = {
+  auth: () => import('./auth/index.js'),
+  config: () => import('./config/index.js'),
+  tests: () => import('./tests/index.js'),
+  links: () => import('./links/index.js'),
+  invite: () => import('./invite/index.js'),
+  attempts: () => import('./attempts/index.js'),
+  reattempt: () => import('./reattempt/index.js'),
+  report: () => import('./report/index.js'),
+  callbacks: () => import('./callbacks/index.js'),
+  settings: () => import('./settings/index.js'),
+  timezones: () => import('./timezones/index.js'),
+  sandbox: () => import('./sandbox/index.js'),
+  api: () => import('./api/index.js'),
+  completion: () => import('./completion/index.js'),
+};
+
+export const NOUN_NAMES = Object.keys(NOUN_LOADERS);
+
+export async function loadNoun(name: string): Promise<NounDef> {
+  return (await NOUN_LOADERS[name]()).default;
+}
+
+/** All nouns, in order: for the whole tree (help snapshot, completion) and for tests. */
+export function loadNouns(): Promise<NounDef[]> {
+  return Promise.all(NOUN_NAMES.map(loadNoun));
+}

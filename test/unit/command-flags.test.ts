@@ -5,9 +5,11 @@ import { Command } from 'commander';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { buildCommand, type CommandDef } from '../../src/cli/command.js';
-import { NOUNS } from '../../src/commands/index.js';
+import { loadNouns } from '../../src/commands/index.js';
 import { inviteSchema } from '../../src/commands/invite/shared/body.js';
 import { bulkSchema } from '../../src/commands/invite/command.js';
+
+const NOUNS = await loadNouns();
 
 /**
  * Commands whose schema dispatches by hand (a record transformed into one of several schemas):

@@ -5,12 +5,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runCli } from '../../src/cli/program.js';
 import { declaredFields, fieldsOf, schemaKeys } from '../../src/cli/json-fields.js';
-import { NOUNS } from '../../src/commands/index.js';
+import { loadNouns } from '../../src/commands/index.js';
 import type { Context, GlobalOptions } from '../../src/context.js';
 import { UsageError } from '../../src/errors.js';
 import { Printer } from '../../src/output/printer.js';
 import { tempDir } from '../helpers/cli.js';
 import { memoryProcess } from '../helpers/memory-io.js';
+
+const NOUNS = await loadNouns();
 
 const cleanups: Array<() => void> = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));

@@ -2,9 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandDef } from '../../src/cli/command.js';
 import { runCli } from '../../src/cli/program.js';
-import { NOUNS } from '../../src/commands/index.js';
+import { loadNouns } from '../../src/commands/index.js';
 import { tempDir } from '../helpers/cli.js';
 import { memoryProcess } from '../helpers/memory-io.js';
+
+const NOUNS = await loadNouns();
 
 const all: Array<[string, CommandDef]> = NOUNS.flatMap((n) => [
   ...(n.self ? [[n.name, n.self] as [string, CommandDef]] : []),

@@ -1,0 +1,107 @@
+// Per-command latency against the Node floor (issue 16). For each command, paired runs: the
+// command and its floor script alternate (A B A B …) so background load on this shared machine
+// hits both sides alike; medians of wall time (spawn to exit) and of peak RSS (/usr/bin/time %M).
+//   node bench/latency.mjs [pairs=15]          (build first: npm run build)
+//   ASSESS_BIN=/other/build/bin/assess.js node bench/latency.mjs   (measure another build)
+// One-request commands are compared with floor/http-get.mjs (node:http, one GET, print the
+// JSON): target ≤ 2× and ≤ 64 MiB. Commands that send nothing: `node -e 0`, target ≤ 1.3×.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const BIN = process.env.ASSESS_BIN ?? join(ROOT, 'bin/assess.js');
+const pairs = Number(process.argv[2] ?? 15);
+const work = mkdtempSync(join(tmpdir(), 'assess-bench-latency-'));
+const FLOOR_HTTP = ['floor: node:http GET', [join(ROOT, 'bench/floor/http-get.mjs')]];
+const FLOOR_NODE = ['node -e 0', ['-e', '0']];
+
+const sb = spawn(process.execPath, [join(ROOT, 'bin/assess.js'), 'sandbox', 'serve', '--port', '0', '--json'], {
+  stdio: ['ignore', 'pipe', 'ignore'],
+  env: { ...process.env, ASSESS_CONFIG_DIR: work },
+});
+const info = await new Promise((r, j) => {
+  sb.stdout.setEncoding('utf8').once('data', (line) => r(JSON.parse(line)));
+  sb.once('error', j);
+});
+const env = { ...process.env, ASSESS_BASE_URL: info.baseUrl, ASSESS_API_KEY: info.keys[0], ASSESS_CONFIG_DIR: work, CI: 'true', NO_COLOR: '1' };
+const noKey = { ...env, ASSESS_API_KEY: '' };
+delete noKey.ASSESS_API_KEY;
+
+// `attempts cancel` changes state: one fresh invitation per run.
+const cancelIds = [];
+for (let i = 0; i < pairs + 2; i++) {
+  const res = await fetch(`${info.baseUrl}/v3/tests/1001/invite`, {
+    method: 'POST',
+    headers: { 'X-API-KEY': info.keys[0], 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `cancel${i}@bench.example`, name: `Cancel ${i}` }),
+  });
+  cancelIds.push(String((await res.json()).testInvitationId));
+}
+
+const assess = (...args) => [BIN, ...args];
+const cases = [
+  // [label, argv (function of run index), env, expected exit, floor, ratio target]
+  ['tests get 1001 --json', () => assess('tests', 'get', '1001', '--json'), env, 0, FLOOR_HTTP, 2],
+  ['report 900001 --json', () => assess('report', '900001', '--json'), env, 0, FLOOR_HTTP, 2],
+  ['invite 1001 --email … --json', () => assess('invite', '1001', '--email', 'bench@example.com', '--name', 'Bench', '--json'), env, 0, FLOOR_HTTP, 2],
+  ['attempts cancel ID --yes --json', (i) => assess('attempts', 'cancel', cancelIds[i], '--yes', '--json'), env, 0, FLOOR_HTTP, 2],
+  ['links list 1001 --json', () => assess('links', 'list', '1001', '--json'), env, 0, FLOOR_HTTP, 2],
+  ['config list', () => assess('config', 'list'), env, 0, FLOOR_NODE, 1.3],
+  ['auth status (no key)', () => assess('auth', 'status'), noKey, 3, FLOOR_NODE, 1.3],
+  ['usage error: tests get abc', () => assess('tests', 'get', 'abc'), env, 2, FLOOR_NODE, 1.3],
+  // reference: what undici's public entry alone costs a one-request script
+  ['floor: undici request', () => [join(ROOT, 'bench/floor/undici-request.mjs')], env, 0, FLOOR_HTTP, NaN],
+];
+
+function run(argv, runEnv, expect) {
+  const out = join(work, 'time.txt');
+  const t = process.hrtime.bigint();
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', '-o', out, process.execPath, ...argv], { env: runEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  if (r.status !== expect) throw new Error(`${argv.join(' ')}: exit ${r.status}, expected ${expect}\n${r.stderr}`);
+  const kb = Number(readFileSync(out, 'utf8').trim().split('\n').pop());
+  return [ms, kb / 1024];
+}
+const median = (a) => {
+  const s = [...a].sort((x, y) => x - y);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+const load = [loadavg()[0]];
+const rows = [];
+try {
+  for (const [label, argv, runEnv, expect, [floorLabel, floorArgv], target] of cases) {
+    const A = { ms: [], rss: [] };
+    const F = { ms: [], rss: [] };
+    run(argv(pairs + 1), runEnv, expect); // warm the disk cache
+    run(floorArgv, env, 0);
+    for (let i = 0; i < pairs; i++) {
+      // alternate which side goes first, so neither always runs right after the other
+      const order = i % 2 ? [F, A] : [A, F];
+      for (const side of order) {
+        const [ms, rss] = side === A ? run(argv(i), runEnv, expect) : run(floorArgv, env, 0);
+        side.ms.push(ms);
+        side.rss.push(rss);
+      }
+    }
+    const ratio = median(A.ms) / median(F.ms);
+    rows.push({ label, floorLabel, a: median(A.ms), f: median(F.ms), ratio, rss: median(A.rss), frss: median(F.rss), target });
+    load.push(loadavg()[0]);
+  }
+} finally {
+  sb.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+}
+
+console.log(`${new Date().toISOString()} · node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? '?'} · ${pairs} pairs per row`);
+console.log(`load average (1 min) during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
+console.log('| command | vs | median ms | floor ms | ratio | target | peak RSS MiB | floor RSS MiB |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  const t = Number.isFinite(r.target) ? `≤ ${r.target}×${r.ratio <= r.target ? ' ✓' : ' ✗'}` : '–';
+  console.log(
+    `| \`${r.label}\` | ${r.floorLabel} | ${r.a.toFixed(0)} | ${r.f.toFixed(0)} | ${r.ratio.toFixed(2)}× | ${t} | ${r.rss.toFixed(1)} | ${r.frss.toFixed(1)} |`,
+  );
+}
