@@ -1,21 +1,25 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+const FORKS = Math.max(2, 2 * availableParallelism());
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two test files per core: many e2e files mostly wait (on the binaries they run, servers,
-    // backoff), so a second file per core fills the idle time (2 cores: 3m02 → 2m30).
-    // Forks (not threads) because some suites chdir or handle signals.
+    // backoff), so a second file per core fills the idle time. Forks (not threads): some suites
+    // chdir or handle signals.
     pool: 'forks',
     // One module graph per worker, not per file: re-importing the program, zod schemas and the
     // sandbox for each of ~100 files cost more CPU than the tests themselves (in-process suites:
     // 58 s → 18 s of CPU). Tests restore what they change (cwd, env, listeners) and the whole
     // suite passes either way; `npx vitest run --isolate` brings isolation back to check.
     isolate: false,
-    poolOptions: { forks: { maxForks: Math.max(2, 2 * availableParallelism()), minForks: 1 } },
+    // min = max: with isolate: false, tinypool retiring an idle fork made vitest 3 end with
+    // "Terminating worker thread" (exit 1) although every test passed.
+    poolOptions: { forks: { maxForks: FORKS, minForks: FORKS } },
     env: { NO_COLOR: '1', CI: 'true' },
     reporters: ['default', './test/summary-reporter.ts'],
   },
