@@ -76,6 +76,12 @@ describe('renderDigest', () => {
     expect(html).toContain('prefers-color-scheme: dark');
   });
 
+  it('the window in words, the ISO time kept in datetime', () => {
+    expect(html).toContain(
+      '<time datetime="2026-01-01T00:00:00Z">1 Jan 2026, 00:00 UTC</time> to <time datetime="2026-02-01T00:00:00Z">1 Feb 2026, 00:00 UTC</time>',
+    );
+  });
+
   it('an empty window says so instead of an empty table', () => {
     const empty = renderDigest([], META);
     expect(empty).toContain('No attempts in this window.');

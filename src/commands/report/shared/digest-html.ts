@@ -165,7 +165,7 @@ export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): str
 <body>
 <header>
 <h1>${esc(title)}</h1>
-<p class="meta">${esc(meta.state)} attempts from <time>${esc(meta.from)}</time> to <time>${esc(meta.to)}</time>${tests.length > 1 ? ` · ${tests.length} tests: ${tests.map((t) => service(t)).join(', ')}` : ''}</p>
+<p class="meta">${esc(meta.state)} attempts from <time datetime="${esc(meta.from)}">${esc(readableUtc(meta.from))}</time> to <time datetime="${esc(meta.to)}">${esc(readableUtc(meta.to))}</time>${tests.length > 1 ? ` · ${tests.length} tests: ${tests.map((t) => service(t)).join(', ')}` : ''}</p>
 <dl class="cards">${cards.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl>
 </header>
 <main>
@@ -176,9 +176,18 @@ export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): str
 <h2>Candidates</h2>
 ${rows.length ? `<table class="sortable" id="candidates"><thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table>` : '<p class="empty">No attempts in this window.</p>'}
 </main>
-<footer>Made by assess report export at <time>${esc(meta.generatedAt)}</time>. Click a column header to sort.</footer>
+<footer>Made by assess report export at <time datetime="${esc(meta.generatedAt)}">${esc(readableUtc(meta.generatedAt))}</time>. Click a column header to sort.</footer>
 <script>${DIGEST_SCRIPT}</script>
 </body>
 </html>
 `;
+}
+
+/** `24 Oct 2026, 23:48 UTC` for an ISO time (the machine-readable form stays in `datetime`). */
+export function readableUtc(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const day = d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
+  return `${day}, ${time} UTC`;
 }

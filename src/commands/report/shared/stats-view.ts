@@ -4,6 +4,7 @@
 import { Chalk } from 'chalk';
 import { bar } from '../../../output/bars.js';
 import { escapeCell } from '../../../output/escape.js';
+import { localDate } from '../../../output/values.js';
 import type { CohortStats, Funnel, PartAverage, Spread } from './stats.js';
 
 export interface StatsReport extends CohortStats {
@@ -105,8 +106,8 @@ export function renderStats(s: StatsReport, opts: { columns: number; color: bool
 
   out.push(c.bold(`${s.count} ${s.state} attempt${s.count === 1 ? '' : 's'}`));
   flow([
-    `from ${s.from}`,
-    `to ${s.to}`,
+    `from ${localDate(s.from)}`,
+    `to ${localDate(s.to)}`,
     ...(s.testId ? [`test ${s.testId}`] : []),
     `${s.scored} scored`,
     ...(s.failed ? [c.red(`${s.failed} report${s.failed === 1 ? '' : 's'} not fetched`)] : []),
