@@ -3,7 +3,7 @@
 // commonest invocations start about as fast as node itself.
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
-import { helpWidth, SNAPSHOT_HELP_WIDTH } from './cli/help-width.js';
+import { helpWidth, SNAPSHOT_HELP_WIDTH } from './cli/terminal-size.js';
 
 // Set from package.json by scripts/build.mjs (src/version.ts is the same value for other modules).
 declare const __ASSESS_VERSION__: string;

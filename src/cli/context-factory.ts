@@ -9,6 +9,7 @@ import type { ConfigStore } from '../config/store.js';
 import { type Context, type Env, type IO, debugSink } from '../context.js';
 import { CancelledError, LocalError, UsageError } from '../errors.js';
 import { decideColor, resolveGlobals } from './globals.js';
+import { terminalSize } from './terminal-size.js';
 
 export interface ProcessLike {
   stdout: Writable & { isTTY?: boolean; columns?: number; rows?: number };
@@ -82,13 +83,6 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     warn: (m) => io.stderr.write(`${io.color ? '\u001b[33mwarning:\u001b[39m' : 'warning:'} ${escapeMessage(maskUrlCredentials(m))}\n`),
   };
   return ctx;
-}
-
-/** `COLUMNS` / `LINES` when set to a sensible number (a user's choice), else the TTY's size. */
-function terminalSize(fromEnv: string | undefined, fromTty: number | undefined, fallback: number): number {
-  const n = Number(fromEnv);
-  if (fromEnv && Number.isInteger(n) && n >= 10 && n <= 10_000) return n;
-  return fromTty && fromTty > 0 ? fromTty : fallback;
 }
 
 function clientHooks(ctx: Context) {

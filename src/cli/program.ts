@@ -15,8 +15,7 @@ import { describeError, EXIT, exitCodeFor } from './exit-codes.js';
 import { maskUrlCredentials } from '../api/redact.js';
 import { escapeMessage } from '../output/escape.js';
 import { addGlobalOptions } from './globals.js';
-import { helpWidth, SNAPSHOT_HELP_WIDTH } from './help-width.js';
-
+import { helpWidth, SNAPSHOT_HELP_WIDTH } from './terminal-size.js';
 import { VERSION } from '../version.js';
 import { CancelledError } from '../errors.js';
 
