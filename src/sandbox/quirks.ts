@@ -9,6 +9,8 @@
 // service is consistent in them): production's typeOfTest numbering and its gateway's 401.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { INVALID_KEY, MISSING_KEY } from './auth.js';
+import { seededRandom } from './faults.js';
+import { answerLoopbackOnly } from './routes/control.js';
 import {
   addExtras,
   dropOptional,
@@ -27,18 +29,6 @@ export const GATEWAY_401 = {
   statusCode: 401,
   message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
 };
-
-/** mulberry32: small, fast, good enough to pick quirks. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function hash(text: string): number {
   let h = 2166136261;
@@ -70,7 +60,7 @@ export class Quirks {
     this.seed = seed;
     this.counts.clear();
     this.rewritten = 0;
-    const r = prng(hash(`seed:${seed}`));
+    const r = seededRandom(hash(`seed:${seed}`));
     this.vendorTypeOfTest = seed !== null && r() < 0.5;
     this.gateway401 = seed !== null && r() < 0.5;
   }
@@ -88,7 +78,7 @@ export class Quirks {
     const key = `${method} ${url}`;
     const n = (this.counts.get(key) ?? 0) + 1;
     this.counts.set(key, n);
-    return prng(hash(`${this.seed}|${key}|${n}`));
+    return seededRandom(hash(`${this.seed}|${key}|${n}`));
   }
 
   /** Rewrites one answer: a new status and body (body undefined = no body). */
@@ -192,12 +182,10 @@ export function registerQuirks(app: FastifyInstance, quirks: Quirks): void {
   });
 }
 
-export function registerQuirkRoutes(app: FastifyInstance, quirks: Quirks, isLoopback: (a: string | undefined) => boolean): void {
+export function registerQuirkRoutes(app: FastifyInstance, quirks: Quirks): void {
   app.register(
     async (c) => {
-      c.addHook('onRequest', async (request, reply) => {
-        if (!isLoopback(request.socket.remoteAddress)) return reply.code(403).send({ errors: ['The sandbox control API answers loopback clients only.'] });
-      });
+      answerLoopbackOnly(c);
       c.get('/', async () => quirks.view());
       c.post('/', async (request, reply) => {
         const seed = (request.body as { seed?: unknown } | undefined)?.seed;

@@ -5,7 +5,6 @@ import { addAuthToRoute } from './auth.js';
 import { DeliveryFaults } from './delivery-faults.js';
 import { FaultInjector, registerFaults } from './faults.js';
 import { Quirks, registerQuirkRoutes, registerQuirks } from './quirks.js';
-import { isLoopback } from './routes/control.js';
 import { bodyForLog } from './redact.js';
 import { fail } from './replies.js';
 import { registerAttemptRoutes } from './routes/attempts.js';
@@ -104,7 +103,7 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
   registerSettingsRoutes(app, store);
   registerControlRoutes(app, store, pdfs);
   registerFaultRoutes(app, faults, opts.deliveryFaults ?? new DeliveryFaults());
-  registerQuirkRoutes(app, quirks, isLoopback);
+  registerQuirkRoutes(app, quirks);
   registerTakeRoutes(app, store);
   registerV2Routes(app, store, pdfs);
   return app;

@@ -33,6 +33,13 @@ export function isLoopback(address: string | undefined): boolean {
   return !!address && (address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.'));
 }
 
+/** Every control route (this one, faults, delivery faults, quirks) answers loopback clients only. */
+export function answerLoopbackOnly(c: FastifyInstance): void {
+  c.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isLoopback(request.socket.remoteAddress)) return bad(reply, 403, 'The sandbox control API answers loopback clients only.');
+  });
+}
+
 const bad = (reply: FastifyReply, status: number, message: string | string[]) =>
   reply.code(status).send({ errors: Array.isArray(message) ? message : [message] });
 
@@ -70,9 +77,7 @@ export function invitationView(store: Store, inv: SandboxInvitation, origin: str
 export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: ReportPdfs): void {
   app.register(
     async (c) => {
-      c.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-        if (!isLoopback(request.socket.remoteAddress)) return bad(reply, 403, 'The sandbox control API answers loopback clients only.');
-      });
+      answerLoopbackOnly(c);
       const clockView = () => ({ now: store.nowIso(), offsetMs: store.clock.offset, frozen: store.clock.frozen });
 
       c.get('/', async (request) => ({

@@ -2,10 +2,10 @@
 // /_sandbox/). POST sets a spec — `{"spec": "5xx=0.1,seed=42"}` or the same pairs as JSON
 // fields `{"5xx": 0.1, "seed": 42}` — and restarts the counters; GET shows the spec and what
 // was injected so far; DELETE switches faults off and answers the final counters.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type DeliveryFaults } from '../delivery-faults.js';
 import { faultSpecFromObject, FaultSpecError, parseFaultSpec, type FaultInjector, type FaultSpec } from '../faults.js';
-import { isLoopback } from './control.js';
+import { answerLoopbackOnly } from './control.js';
 
 const bad = (reply: FastifyReply, status: number, message: string) => reply.code(status).send({ errors: [message] });
 
@@ -13,9 +13,7 @@ export function registerFaultRoutes(app: FastifyInstance, faults: FaultInjector,
   registerDeliveryFaultRoutes(app, deliveryFaults);
   app.register(
     async (c) => {
-      c.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-        if (!isLoopback(request.socket.remoteAddress)) return bad(reply, 403, 'The sandbox control API answers loopback clients only.');
-      });
+      answerLoopbackOnly(c);
       c.get('/', async () => faults.view());
       c.post('/', async (request, reply) => {
         const body = request.body;
@@ -48,9 +46,7 @@ export function registerFaultRoutes(app: FastifyInstance, faults: FaultInjector,
 function registerDeliveryFaultRoutes(app: FastifyInstance, faults: DeliveryFaults): void {
   app.register(
     async (c) => {
-      c.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-        if (!isLoopback(request.socket.remoteAddress)) return bad(reply, 403, 'The sandbox control API answers loopback clients only.');
-      });
+      answerLoopbackOnly(c);
       c.get('/', async () => faults.view());
       c.post('/', async (request, reply) => {
         const body = request.body as { spec?: unknown } | string | undefined;
