@@ -42,7 +42,8 @@ describe('delivery in a running sandbox', () => {
     sb = await startSandbox({ port: 0, delivery: { timeoutMs: 300, maxAttempts: 2 } });
     receiver = await startServer((req, res) => {
       if (req.url === '/hang') return void held.push(res); // answered by the test, or never
-      if (req.url === '/slow-first' && JSON.parse(req.body).Status === 'In Progress') return void setTimeout(() => res.writeHead(200).end(), 150);
+      // slow, yet far inside the 300 ms per-try timeout: a loaded machine must not turn it into a retry
+      if (req.url === '/slow-first' && JSON.parse(req.body).Status === 'In Progress') return void setTimeout(() => res.writeHead(200).end(), 50);
       res.writeHead(200).end();
     });
   });
