@@ -2,19 +2,14 @@
 // The envelope `{statuscode, description, result}` is read in src/api/v2.ts. Schemas are built on
 // first use (`once`), like v3's: a run builds only the ones its command reads.
 import { z } from 'zod';
+import { testSummaryShape } from './v3.js';
 import { arrayAs, id, list, obj, once, optId, optList, optNum, optText, testStatus, text, v2ReportStatus, v2TestStatus } from './policy.js';
 
 /** A score the samples send as a String (may be negative) or a number. */
 const score = once(() => z.union([z.number(), z.string()]).nullish());
 
-const testShape = () => ({
-  testId: id(),
-  testName: optText(),
-  accessKey: optText(),
-  duration: optNum(),
-  questions: optNum(),
-  testStatus: testStatus.schema,
-});
+// v2 lists a test with the same fields as v3
+const testShape = testSummaryShape;
 export const V2Test = once(() => obj(testShape()));
 export type V2Test = z.infer<ReturnType<typeof V2Test>>;
 export const V2Tests = once(() => z.preprocess(arrayAs('tests'), obj({ tests: list(V2Test()), testsCount: optNum() })));

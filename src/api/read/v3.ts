@@ -27,16 +27,16 @@ import {
 
 // 1, 2: tests
 
-export const TestSummary = once(() =>
-  obj({
-    testId: id(),
-    testName: optText(),
-    accessKey: optText(),
-    duration: optNum(),
-    questions: optNum(),
-    testStatus: testStatus.schema,
-  }),
-);
+/** A test as listed; v2 lists the same fields (read/v2.ts). */
+export const testSummaryShape = () => ({
+  testId: id(),
+  testName: optText(),
+  accessKey: optText(),
+  duration: optNum(),
+  questions: optNum(),
+  testStatus: testStatus.schema,
+});
+export const TestSummary = once(() => obj(testSummaryShape()));
 export type TestSummary = z.infer<ReturnType<typeof TestSummary>>;
 
 export const TestsList = once(() =>

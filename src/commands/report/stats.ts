@@ -8,7 +8,6 @@ import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
 import { Progress } from '../../bulk/progress.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { CancelledError, PartialFailureError } from '../../errors.js';
-import { escapeMessage } from '../../output/escape.js';
 import { writePaged } from '../../output/pager.js';
 import { Printer } from '../../output/printer.js';
 import { wantsAscii } from '../../output/bars.js';
@@ -77,7 +76,7 @@ export default defineCommand({
     }
     const { reports, failures } = fetched;
     if (ctx.signal.aborted) throw new CancelledError();
-    for (const f of failures.slice(0, 5)) ctx.warn(`report ${String(f.testInvitationId)}: ${escapeMessage(f.error.message)}`);
+    for (const f of failures.slice(0, 5)) ctx.warn(`report ${String(f.testInvitationId)}: ${f.error.message}`);
     if (failures.length > 5) ctx.warn(`… and ${failures.length - 5} more report(s) not fetched`);
 
     const stats: StatsReport = {
