@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { cohortStats, funnelOf, histogram, percentile, scorePercent, spread } from '../../src/commands/report/shared/stats.js';
 import { renderStats, type StatsReport } from '../../src/commands/report/shared/stats-view.js';
+import { displayWidth } from '../../src/output/width.js';
 
 describe('percentile (linear between ranks)', () => {
   it('interpolates: the median of an even count is the mean of the middle two', () => {
@@ -120,6 +121,20 @@ describe('renderStats: the terminal picture fits the width', () => {
     expect(plain).toMatch(/ {2}A section with a very long ?… +█/);
     expect(plain).toMatch(/ {2}A skill whose name goes on ?… +█|A skill whose name goes on and on \(A section… +█/);
     expect(text).toContain('\u001b[1m'); // headings bold when colour is on
+  });
+  it('wide characters and escapes in names count by the columns they take', () => {
+    const wide: StatsReport = {
+      ...stats,
+      ...cohortStats(
+        [{ scorePercentage: 50, sections: [{ sectionId: 7, sectionName: '日本語のセクション名がとても長い\u001b[2J', candidateScore: 5, sectionScore: 10 }] }],
+        1,
+        0,
+      ),
+    };
+    const plain = renderStats(wide, { columns: 60, color: false, ascii: true });
+    for (const line of plain.split('\n')) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
+    expect(plain).toMatch(/日本語.*… +#/);
+    expect(plain).not.toContain('\u001b');
   });
   it('ASCII and no colour: # and . only, no escape codes', () => {
     const text = renderStats(stats, { columns: 80, color: false, ascii: true });

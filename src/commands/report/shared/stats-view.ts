@@ -4,6 +4,7 @@
 import { Chalk } from 'chalk';
 import { bar } from '../../../output/bars.js';
 import { escapeCell } from '../../../output/escape.js';
+import { displayWidth, truncate } from '../../../output/width.js';
 import { localDate } from '../../../output/values.js';
 import type { CohortStats, Funnel, PartAverage, Spread } from './stats.js';
 
@@ -65,13 +66,12 @@ export function metricRows(s: StatsReport): MetricRow[] {
   return rows;
 }
 
-const visible = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '').length;
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
-/** Shortens a label to `width` with `…` (service text: escaped first). */
+/** A label in exactly `width` columns, shortened with `…` (service text: escaped first). */
 function label(s: string, width: number): string {
-  const e = escapeCell(s);
-  return (e.length > width ? `${e.slice(0, width - 1)}…` : e).padEnd(width);
+  const e = truncate(escapeCell(s), width);
+  return e + ' '.repeat(Math.max(0, width - displayWidth(e)));
 }
 
 /** The terminal picture: headline numbers, then one bar chart per part. */
@@ -84,7 +84,7 @@ export function renderStats(s: StatsReport, opts: { columns: number; color: bool
     if (!items.length) return out.push('  (none)');
     const vw = Math.max(...items.map((i) => i.value.length));
     let nw = Math.max(...items.map((i) => (i.note ? i.note.length + 2 : 0)));
-    let lw = Math.min(28, Math.max(...items.map((i) => escapeCell(i.name).length)));
+    let lw = Math.min(28, Math.max(...items.map((i) => displayWidth(escapeCell(i.name)))));
     // narrow terminals: the note goes first, then the label shrinks; the bar keeps 10 cells
     if (width - lw - vw - nw - 6 < 10) nw = 0;
     lw = Math.max(4, Math.min(lw, width - vw - nw - 6 - 10));
@@ -96,7 +96,7 @@ export function renderStats(s: StatsReport, opts: { columns: number; color: bool
     let line = '';
     for (const item of items) {
       const next = line ? `${line} · ${item}` : `  ${item}`;
-      if (line && visible(next) > width) {
+      if (line && displayWidth(next) > width) {
         out.push(line);
         line = `  ${item}`;
       } else line = next;
