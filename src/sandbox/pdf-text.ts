@@ -9,6 +9,8 @@
 // `?`, one per character, with `replaced` set so the page can say so. The JSON report keeps the
 // exact text; embedding a Unicode font would make every PDF far larger for a sandbox.
 
+import { utcText as readableUtc } from '../util/utc-text.js';
+
 // Code points 0x80–0x9f of Windows-1252, by their Unicode values.
 const WIN_ANSI_EXTRA = new Set([
   0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013,
@@ -65,8 +67,6 @@ export function minutesText(seconds: number): string {
   return plural(Math.round(seconds / 60), 'minute');
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /**
  * A service time in UTC, readably: `21 Nov 2026, 21:11 UTC`. UTC, not the attempt's time zone or
  * the host's: the same attempt gives the same bytes on every machine, and the label says which.
@@ -74,10 +74,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  */
 export function utcText(iso: string | null | undefined): string {
   if (!iso) return '-';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return pdfText(iso).text || '-';
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+  return readableUtc(iso) ?? (pdfText(iso).text || '-');
 }
 
 /** Whole percent of `part` in `whole`, or null when there is no whole to speak of. */

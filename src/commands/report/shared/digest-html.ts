@@ -5,6 +5,7 @@
 // bidi characters are shown as escapes (as on a terminal), then HTML-escaped, inside <bdi>.
 import { createHash } from 'node:crypto';
 import { escapeCell } from '../../../output/escape.js';
+import { utcText } from '../../../util/utc-text.js';
 import { DIGEST_CSS, DIGEST_SCRIPT } from './digest-assets.js';
 import type { SummaryRow } from './export-rows.js';
 import { cohortStats, scorePercent, type Bin, type PartAverage } from './stats.js';
@@ -165,7 +166,7 @@ export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): str
 <body>
 <header>
 <h1>${esc(title)}</h1>
-<p class="meta">${esc(meta.state)} attempts from <time datetime="${esc(meta.from)}">${esc(readableUtc(meta.from))}</time> to <time datetime="${esc(meta.to)}">${esc(readableUtc(meta.to))}</time>${tests.length > 1 ? ` · ${tests.length} tests: ${tests.map((t) => service(t)).join(', ')}` : ''}</p>
+<p class="meta">${esc(meta.state)} attempts from <time datetime="${esc(meta.from)}">${esc(utcText(meta.from) ?? meta.from)}</time> to <time datetime="${esc(meta.to)}">${esc(utcText(meta.to) ?? meta.to)}</time>${tests.length > 1 ? ` · ${tests.length} tests: ${tests.map((t) => service(t)).join(', ')}` : ''}</p>
 <dl class="cards">${cards.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl>
 </header>
 <main>
@@ -176,18 +177,9 @@ export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): str
 <h2>Candidates</h2>
 ${rows.length ? `<table class="sortable" id="candidates"><thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table>` : '<p class="empty">No attempts in this window.</p>'}
 </main>
-<footer>Made by assess report export at <time datetime="${esc(meta.generatedAt)}">${esc(readableUtc(meta.generatedAt))}</time>. Click a column header to sort.</footer>
+<footer>Made by assess report export at <time datetime="${esc(meta.generatedAt)}">${esc(utcText(meta.generatedAt) ?? meta.generatedAt)}</time>. Click a column header to sort.</footer>
 <script>${DIGEST_SCRIPT}</script>
 </body>
 </html>
 `;
-}
-
-/** `24 Oct 2026, 23:48 UTC` for an ISO time (the machine-readable form stays in `datetime`). */
-export function readableUtc(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const day = d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
-  return `${day}, ${time} UTC`;
 }
