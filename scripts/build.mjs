@@ -1,37 +1,74 @@
-// Bundles src/ into dist/ with esbuild, npm packages included (one file read and compiled
-// instead of hundreds resolved one by one: zod alone is ~230 modules), except those that read
-// their own data files or are only loaded by the sandbox (EXTERNAL), then snapshots every command's
-// --help text into dist/help.json so `assess --help` and `assess <cmd> --help` start
-// without loading commander, zod or any command module.
+// Builds dist/ with esbuild:
+//   dist/main.js    the entry (ES module): answers --help/--version from dist/help.json, else
+//                   loads the program through src/cli/load-cli.ts;
+//   dist/cli.cjs    the program: src/cli/program.ts and its npm packages in one CommonJS bundle
+//                   (one file read instead of hundreds of modules resolved: zod alone is ~230),
+//                   except those that read their own data files or only the sandbox loads
+//                   (EXTERNAL). Written as the body of a module wrapper, whitespace-minified and
+//                   ASCII-only, so that it can be compiled with V8's code cache;
+//   dist/cli.cjs.cache  that code cache, written by a process that ran a few commands against a
+//                   sandbox (WARM_UP), so that it holds the bytecode those commands need;
+//   dist/help.json  every command's --help text, so `assess --help` and `assess <cmd> --help`
+//                   start without loading the program.
 //
 // It builds into a fresh folder and swaps it in with renames, so a test run using dist/
 // never sees a half-written build.
 import { build } from 'esbuild';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 // pdfkit reads its font files next to its own code; fastify (the sandbox) is large and loaded
-// only by `sandbox serve` / --sandbox, so bundling it would buy nothing.
-const EXTERNAL = ['pdfkit', 'fastify'];
+// only by `sandbox serve` / --sandbox; conf (with ajv) and @inquirer/prompts only to write the
+// config or to ask (~1 MB of source every command would read): src/util/import-package.ts.
+const EXTERNAL = ['pdfkit', 'fastify', 'conf', '@inquirer/prompts'];
+// What the code cache is made from: the commonest request paths and a usage error.
+const WARM_UP = [
+  ['tests', 'list'],
+  ['tests', 'get', '1001', '--json'],
+  ['report', '900001', '--json'],
+  ['links', 'list', '1001', '--json'],
+  ['attempts', 'list', '1001', '--json'],
+  ['invite', '1001', '--email', 'warm-up@example.com', '--name', 'Warm Up', '--json'],
+  ['config', 'list'],
+  ['tests', 'get', 'abc'],
+];
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  define: { __ASSESS_VERSION__: JSON.stringify(pkg.version) },
+};
+// main.js loads the program from cli.cjs; its fallback import of src/cli/program.ts (a run from
+// src/ with tsx) must not pull the program into main.js.
+const programStaysOut = {
+  name: 'program-stays-out',
+  setup: (b) => b.onResolve({ filter: /\/cli\/program\.js$/ }, (args) => ({ path: args.path, external: true })),
+};
+
 const out = `dist.build-${process.pid}`;
 rmSync(out, { recursive: true, force: true });
 try {
+  await build({ ...common, entryPoints: ['src/main.ts'], outdir: out, format: 'esm', plugins: [programStaysOut] });
   await build({
-    entryPoints: ['src/main.ts', 'src/cli/program.ts', 'src/sandbox/index.ts'],
+    ...common,
+    entryPoints: { cli: 'src/cli/program.ts' },
     outdir: out,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
     external: EXTERNAL,
-    // bundled CommonJS packages (undici, commander…) call require() for node's own modules
-    banner: { js: "import { createRequire as __assessRequire } from 'node:module'; const require = __assessRequire(import.meta.url);" },
-    sourcemap: 'linked',
-    define: { __ASSESS_VERSION__: JSON.stringify(pkg.version) },
-    logLevel: 'warning',
+    minifyWhitespace: true,
+    legalComments: 'external', // the packages' licence notes go to cli.cjs.LEGAL.txt
+    banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
+    footer: { js: '})' },
+    logOverride: { 'empty-import-meta': 'silent' }, // src/version.ts: only without __ASSESS_VERSION__
   });
+  assertAscii(`${out}/cli.cjs`);
+  assertNoImport(`${out}/cli.cjs`);
   const help = execFileSync(process.execPath, [`${out}/main.js`], {
     env: { ...process.env, ASSESS_DUMP_HELP: '1', NO_COLOR: '1' },
     encoding: 'utf8',
@@ -41,7 +78,58 @@ try {
   if (existsSync('dist')) renameSync('dist', old);
   renameSync(out, 'dist');
   rmSync(old, { recursive: true, force: true });
-  console.log(`built dist/ (assess ${pkg.version}, ${Object.keys(JSON.parse(help)).length} help pages)`);
+  // in place: the cache keeps the file name its code was compiled under (stack traces show it)
+  await writeCodeCache('dist/main.js');
+  const kib = (f) => Math.round(readFileSync(`dist/${f}`).length / 1024);
+  console.log(
+    `built dist/ (assess ${pkg.version}, ${Object.keys(JSON.parse(help)).length} help pages, cli.cjs ${kib('cli.cjs')} KiB, code cache ${kib('cli.cjs.cache')} KiB)`,
+  );
 } finally {
   rmSync(out, { recursive: true, force: true });
+}
+
+/** The loader reads cli.cjs as latin1 (no UTF-8 decoding): a non-ASCII byte would change the program. */
+function assertAscii(file) {
+  const bytes = readFileSync(file);
+  const at = bytes.findIndex((b) => b > 0x7f);
+  if (at < 0) return;
+  const context = bytes.subarray(Math.max(0, at - 60), at + 20).toString('utf8');
+  throw new Error(
+    `${file} has a non-ASCII byte at ${at}: …${context}…\n  esbuild escapes strings but not regular expressions: write the character as \\uXXXX in src/`,
+  );
+}
+
+/** import() fails in code compiled with a code cache: packages come through src/util/import-package.ts. */
+function assertNoImport(file) {
+  const found = readFileSync(file, 'latin1').match(/.{0,60}\bimport\((?!specifier\)).{0,30}/);
+  if (found)
+    throw new Error(
+      `${file} calls import(), which fails under the code cache: …${found[0]}…\n  use a static import, or src/util/import-package.ts for an npm package`,
+    );
+}
+
+/** Runs WARM_UP against a sandbox of this build in one process, which then writes the cache. */
+async function writeCodeCache(main) {
+  const home = mkdtempSync(join(tmpdir(), 'assess-build-'));
+  const env = { ...process.env, ASSESS_CONFIG_DIR: home, CI: 'true', NO_COLOR: '1' };
+  delete env.ASSESS_PROFILE;
+  const sandbox = spawn(process.execPath, [main, 'sandbox', 'serve', '--port', '0', '--json'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    const info = await new Promise((resolve, reject) => {
+      let text = '';
+      sandbox.stdout.setEncoding('utf8').on('data', (chunk) => {
+        text += chunk;
+        if (text.includes('\n')) resolve(JSON.parse(text.slice(0, text.indexOf('\n'))));
+      });
+      sandbox.once('error', reject);
+      sandbox.once('exit', (code) => reject(new Error(`the sandbox for the code cache exited (${code})`)));
+    });
+    execFileSync(process.execPath, [main], {
+      env: { ...env, ASSESS_BASE_URL: info.baseUrl, ASSESS_API_KEY: info.keys[0], ASSESS_WARM_CODE_CACHE: JSON.stringify(WARM_UP) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  } finally {
+    sandbox.kill('SIGINT');
+    rmSync(home, { recursive: true, force: true });
+  }
 }

@@ -3,6 +3,8 @@
 // commonest invocations start about as fast as node itself.
 import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
+import { fileURLToPath } from 'node:url';
+import { loadCli, writeCodeCache } from './cli/load-cli.js';
 import { helpWidth, SNAPSHOT_HELP_WIDTH } from './cli/terminal-size.js';
 
 // Set from package.json by scripts/build.mjs (src/version.ts is the same value for other modules).
@@ -14,7 +16,7 @@ const given = process.argv.slice(2);
 const argv = given[0] === 'help' && given.length > 1 ? [...given.slice(1), '--help'] : given;
 
 function fastPath(): boolean {
-  if (process.env.ASSESS_DUMP_HELP) return false;
+  if (process.env.ASSESS_DUMP_HELP || process.env.ASSESS_WARM_CODE_CACHE) return false;
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     process.stdout.write(`${__ASSESS_VERSION__}\n`);
     return true;
@@ -55,6 +57,20 @@ if (!fastPath()) {
   // same program, less optimised: speed and memory change, not behaviour (docs/assumptions.md).
   // Set first thing, before anything is compiled, so that every run compiles under one set of flags.
   setFlagsFromString('--liftoff-only');
-  const { runCli } = await import('./cli/program.js');
-  process.exitCode = await runCli(argv);
+  const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
+  const loaded = loadCli(bundle);
+  if (loaded && (process.env.ASSESS_DEBUG === '1' || argv.includes('--debug'))) {
+    const cache = loaded.cacheRejected === undefined ? 'none' : loaded.cacheRejected ? 'rejected' : `used (${loaded.cacheBytes} bytes)`;
+    process.stderr.write(`[debug] code cache: ${cache}\n`);
+  }
+  const { runCli, setPackageImporter } = loaded?.program ?? (await import('./cli/program.js')); // from src/ (tsx): no bundle
+  setPackageImporter((specifier) => import(specifier));
+  const warmUp = process.env.ASSESS_WARM_CODE_CACHE;
+  if (warmUp && loaded) {
+    // build only (scripts/build.mjs): run each command line, then cache what they compiled
+    for (const line of JSON.parse(warmUp) as string[][]) await runCli(line);
+    writeCodeCache(loaded, bundle);
+  } else {
+    process.exitCode = await runCli(argv);
+  }
 }

@@ -4,13 +4,14 @@
 // The retry loop is ours rather than undici's RetryAgent because the decision depends on the
 // operation (is it safe to repeat after it may have reached the server?) and because a 429 must
 // slow down every request of a bulk pool through one shared gate.
-import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { VERSION } from '../version.js';
 import { atRunEnd } from './lifecycle.js';
 import { ApiError, NetworkError, parseErrorBody, type RequestInfo } from './errors.js';
 import { redact, MASK } from './redact.js';
 import { BackoffGate, retryDelayMs, shouldRetry, wasSent, type Outcome } from './retry.js';
 import { parseJsonLossless } from './read/body.js';
+import { loadUndici, type Undici } from './undici.js';
 
 export interface TransportOptions {
   baseUrl: string;
@@ -56,9 +57,9 @@ export const USER_AGENT = `assess-cli/${VERSION} node/${process.versions.node}`;
 
 let sharedDispatcher: Dispatcher | undefined;
 /** One keep-alive pool per process; honours HTTP_PROXY / HTTPS_PROXY / NO_PROXY. */
-function defaultDispatcher(): Dispatcher {
+function defaultDispatcher(undici: Undici): Dispatcher {
   if (!sharedDispatcher) {
-    sharedDispatcher = new EnvHttpProxyAgent({ keepAliveTimeout: 10_000, connections: 64 });
+    sharedDispatcher = new undici.EnvHttpProxyAgent({ keepAliveTimeout: 10_000, connections: 64 });
     // Idle keep-alive sockets would hold the process open: the CLI closes the pool after the command.
     atRunEnd(closeSharedDispatcher);
   }
@@ -123,6 +124,7 @@ export class Transport {
     // left this machine: a retry after a reset or a timeout could send a second e-mail.
     const idempotent = spec.idempotent && !sendsEmail(spec.body);
 
+    const undici = await loadUndici();
     for (let attempt = 1; ; attempt++) {
       const wait = this.gate.waitMs();
       if (wait > 0) await this.o.sleep(wait, this.o.signal);
@@ -131,11 +133,11 @@ export class Transport {
       let outcome: Outcome;
       const deadline = this.deadline(spec, info, attempt);
       try {
-        const res = await request(url, {
+        const res = await undici.request(url, {
           method: spec.method,
           headers,
           body: payload,
-          dispatcher: this.o.dispatcher ?? defaultDispatcher(),
+          dispatcher: this.o.dispatcher ?? defaultDispatcher(undici),
           headersTimeout: this.o.timeoutMs,
           bodyTimeout: this.o.timeoutMs,
           signal: deadline.signal,

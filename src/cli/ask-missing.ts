@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import type { z } from 'zod';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { importPrompts } from '../util/import-package.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -56,10 +57,10 @@ async function ask(ctx: Context, schema: z.ZodType, raw: Record<string, unknown>
   const io = { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal };
   const choices = command.options.find((o) => o.attributeName() === key)?.argChoices ?? enumOptions(schema, key);
   if (choices?.length) {
-    const { select } = await import('@inquirer/prompts');
+    const { select } = await importPrompts();
     return select({ message, choices: choices.map((c) => ({ value: c, name: c })) }, io);
   }
-  const { input } = await import('@inquirer/prompts');
+  const { input } = await importPrompts();
   return input(
     {
       message,

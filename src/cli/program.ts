@@ -23,6 +23,8 @@ import { CancelledError } from '../errors.js';
 // still wrap descriptions (commander's own minimum, 40 columns, leaves them unwrapped).
 const SUBCOMMAND_HELP = { sortSubcommands: false, minWidthToWrap: 12 };
 
+export { setPackageImporter } from '../util/import-package.js';
+
 /** Thrown by a placeholder noun: this command line needs the whole tree after all. */
 class WholeTreeNeeded extends Error {}
 

@@ -7,6 +7,7 @@ import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { LocalError } from '../errors.js';
+import { importConf } from '../util/import-package.js';
 import { ConfigFile, type Profile } from './keys.js';
 
 export function configDir(env: Record<string, string | undefined>): string {
@@ -53,7 +54,7 @@ export class ConfigStore {
     const next = change({ ...(data.profiles[name] ?? {}) });
     if (next === undefined) delete data.profiles[name];
     else data.profiles[name] = next;
-    const { default: Conf } = await import('conf');
+    const { default: Conf } = await importConf();
     const conf = new Conf<Record<string, unknown>>({
       cwd: this.dir,
       configName: 'config',

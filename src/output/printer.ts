@@ -221,7 +221,7 @@ export class Printer {
     for (const cells of texts) t.push(fit.keep.map((i, k) => this.colour(truncate(cells[i], fit.widths[k]), columns[i])));
     // Keep the rule under the header but none between rows: twice as many rows fit on a screen.
     const lines = t.toString().split('\n');
-    const isRule = (line: string) => /^(\u001b\[[0-9;]*m)*├/.test(line);
+    const isRule = (line: string) => /^(\u001b\[[0-9;]*m)*\u251c/.test(line);
     const headerRule = lines.findIndex(isRule);
     return lines.filter((line, i) => !isRule(line) || i === headerRule).join('\n');
   }

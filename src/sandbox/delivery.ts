@@ -5,7 +5,8 @@
 // notifications go out in order (In Progress before Complete); different invitations in
 // parallel. Delivery records live in store.deliveries (persisted), so pending ones resume when a
 // persisted sandbox starts again. An attempt cut short by close() is not recorded: it is retried.
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
+import { loadUndici } from '../api/undici.js';
 import { DeliveryFaults } from './delivery-faults.js';
 import type { CallbackQueueEntry, Delivery, DeliveryAttempt } from './model.js';
 import type { Store } from './store.js';
@@ -47,7 +48,7 @@ function errorText(err: unknown): string {
 
 export class Deliverer {
   readonly opts: Required<DeliveryOptions>;
-  private readonly agent: Agent;
+  private agent: Agent | undefined; // made on the first delivery
   private readonly stopping = new AbortController();
   private unfinished = 0;
   private readonly tails = new Map<number, Promise<void>>(); // invitation id → last scheduled delivery
@@ -62,7 +63,6 @@ export class Deliverer {
     readonly faults = new DeliveryFaults(),
   ) {
     this.opts = { ...DELIVERY_DEFAULTS, ...opts };
-    this.agent = new Agent({ connect: { timeout: this.opts.timeoutMs }, keepAliveTimeout: 1000 });
   }
 
   /** Records a delivery for a queued notification and schedules it (returns at once). */
@@ -119,7 +119,7 @@ export class Deliverer {
     this.stopping.abort();
     for (const wake of this.slotWaiters.splice(0)) wake();
     await Promise.allSettled([...this.tails.values()]);
-    await this.agent.destroy().catch(() => undefined);
+    await this.agent?.destroy().catch(() => undefined);
   }
 
   private schedule(d: Delivery): void {
@@ -179,7 +179,9 @@ export class Deliverer {
       return { ...base, status: null, error: `timed out after ${this.opts.timeoutMs} ms (sandbox delivery fault)`, durationMs: this.opts.timeoutMs };
     }
     try {
-      const res = await request(d.url, {
+      const undici = await loadUndici();
+      this.agent ??= new undici.Agent({ connect: { timeout: this.opts.timeoutMs }, keepAliveTimeout: 1000 });
+      const res = await undici.request(d.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json; charset=utf-8', 'user-agent': USER_AGENT },
         body: JSON.stringify(d.payload),

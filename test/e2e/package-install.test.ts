@@ -24,12 +24,12 @@ function npmEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-function installed(args: string[]): Promise<RunResult> {
+function installed(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     // the bin link npm made, run as a user would: through its #!/usr/bin/env node line
     const child = spawn(join(prefix, 'bin', 'assess'), args, {
       cwd: work.dir,
-      env: { ...baseEnv(configDir), PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}` },
+      env: { ...baseEnv(configDir), PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}`, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -73,6 +73,8 @@ describe('the packed package', () => {
         'package/README.md',
         'package/bin/assess.js',
         'package/dist/main.js',
+        'package/dist/cli.cjs',
+        'package/dist/cli.cjs.cache',
         'package/dist/help.json',
       ]),
     );
@@ -89,6 +91,12 @@ describe('the packed package', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`${pkg.version}\n`);
+  });
+
+  it('starts from the code cache the build wrote, though installed elsewhere', async () => {
+    const r = await installed(['config', 'list'], { ASSESS_DEBUG: '1' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^\[debug\] code cache: used \(\d+ bytes\)$/m);
   });
 
   it('assess --sandbox tests list lists the seed tests', async () => {

@@ -3,7 +3,7 @@
 // --skip-invalid), the second sends the rows with bounded concurrency. Finished rows go to the
 // journal, so a re-run after Ctrl-C, a crash or kill -9 skips them; every row gets a line in
 // the results file. Standard input is spooled to a temp file so it can be read twice.
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError, NetworkError, ResponseShapeError } from '../../../api/errors.js';
 import type { V3Client } from '../../../api/v3.js';
@@ -139,7 +139,6 @@ function badRowsError(label: string, c: Checked): UsageError {
 }
 
 async function dryRun(ctx: Context, c: Checked, journalPath: string, label: string): Promise<void> {
-  const { existsSync } = await import('node:fs');
   let done = 0;
   if (existsSync(journalPath)) {
     const { Journal } = await import('../../../bulk/journal.js');

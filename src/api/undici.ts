@@ -1,0 +1,26 @@
+// The one door to undici, loaded on the first request rather than at start-up: a command that
+// sends nothing (config, usage errors, completion) never evaluates it.
+//
+// undici's cookie helpers read `globalThis.Headers` while undici loads, and Node's getter for
+// that global loads Node's own bundled copy of undici (~17 ms of a command's start-up) for a
+// class we never use. The global is hidden for the moment undici's modules are evaluated and then
+// restored as Node's lazy getter, so later code sees the usual global. Nothing of undici is
+// touched: if a future undici stops reading the global, this only stops saving time.
+export type Undici = typeof import('undici');
+
+let loading: Promise<Undici> | undefined;
+
+export function loadUndici(): Promise<Undici> {
+  return (loading ??= importWithoutGlobalHeaders());
+}
+
+async function importWithoutGlobalHeaders(): Promise<Undici> {
+  const saved = Object.getOwnPropertyDescriptor(globalThis, 'Headers');
+  if (!saved?.configurable) return import('undici');
+  Object.defineProperty(globalThis, 'Headers', { value: undefined, configurable: true, writable: true });
+  try {
+    return await import('undici');
+  } finally {
+    Object.defineProperty(globalThis, 'Headers', saved);
+  }
+}
