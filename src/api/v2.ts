@@ -1,6 +1,6 @@
 // The deprecated v2 client (header x-api-key, envelope {statuscode, description, result}): one
 // function per v2 operation, each answer's `result` read with the tolerant policy (src/api/read/). The transport (retries, timeouts, redaction) is shared with v3.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Connection } from '../config/credentials.js';
 import { requireKey } from '../config/credentials.js';
 import { ApiError } from './errors.js';

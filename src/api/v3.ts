@@ -1,7 +1,7 @@
 // The typed v3 client: one function per operation of the spec. Every answer is read with the
 // tolerant-reader policy (src/api/read/): reads must be understood (else UnreadableAnswerError,
 // which the CLI prints as received), writes answered 2xx always succeed. Usable without the CLI.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Connection } from '../config/credentials.js';
 import { requireKey } from '../config/credentials.js';
 import { ApiError } from './errors.js';

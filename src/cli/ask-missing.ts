@@ -2,7 +2,7 @@
 // message, and on a terminal (stdin and stderr TTYs, no --no-input) the values that are only
 // missing are asked for, each checked by the command's own schema as it is typed (as gh does).
 import type { Command } from 'commander';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { importPrompts } from '../util/import-package.js';

@@ -1,7 +1,7 @@
 // One place that turns a command definition into a commander Command: description, examples in
 // --help, zod validation of flags and arguments (exit 2 naming the flag), then run(ctx, input).
 import { Command, Option } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { usageErrorFor, validateOrAsk } from './ask-missing.js';

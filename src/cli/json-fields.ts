@@ -2,7 +2,7 @@
 // flags: exit 2 before any request is sent. So a command declares the fields it can print, and
 // buildCommand checks the list before run(). The printer keeps its own (late) check for commands
 // that cannot know their fields up front; it accepts every declared field, so the two agree.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Context, GlobalOptions } from '../context.js';
 import { checkFields } from '../output/fields.js';
 

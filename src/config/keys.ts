@@ -1,5 +1,5 @@
 // The settings a profile can hold, with the zod schema that validates `config set` values.
-import { z } from 'zod';
+import * as z from 'zod';
 import { tzArg } from '../util/time-zone-arg.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson', 'csv'] as const;

@@ -4,7 +4,7 @@
 // A file that is not sandbox state is refused, never overwritten.
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { STATE_FORMAT, type SandboxStateDoc } from './model.js';
 import { processAlive } from '../util/process-alive.js';
 

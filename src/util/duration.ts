@@ -1,6 +1,6 @@
 // Durations of flags such as --interval 30s, --timeout 4h, --forward-timeout 500ms:
 // a number with a unit (ms, s, m, h, d), units combinable (1h30m); a bare number is seconds.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 

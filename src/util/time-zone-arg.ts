@@ -1,6 +1,6 @@
 // `--tz` and the profile's `tz` setting share one syntax check (an id or a zone name); the
 // name is resolved to the service's id only when a command sends it.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * `--tz`: the service's time zone id, or a name from its list (Asia/Kolkata, UTC, Kolkata) that

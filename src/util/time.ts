@@ -4,7 +4,7 @@
 // A bare relative value (`7d`) points into the past for query windows (--from/--to: "the last
 // 7 days") and into the future for schedules (--start/--end: "open for 7 days"); a sign makes
 // the direction explicit either way.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type Direction = 'past' | 'future';
 

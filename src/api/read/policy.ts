@@ -10,7 +10,7 @@
 //   - accept `null` wherever a value is not needed to act (read as absent),
 //   - accept ids as numbers or numeric strings, numbers as numeric strings,
 //   - compare enum-like values case- and space-insensitively, with known synonyms.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Built on first use and kept: building zod schemas costs start-up time a command may not need. */
 export function once<T>(make: () => T): () => T {

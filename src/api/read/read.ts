@@ -7,7 +7,7 @@
 //     warning on stderr, said once per operation and problem;
 //   - a read whose body cannot be understood at all is an UnreadableAnswerError carrying the body
 //     as received, which the CLI prints instead of failing (src/cli/command.ts).
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { ApiError, ResponseShapeError, type RequestInfo } from '../errors.js';
 import { unwrapEnvelope } from './body.js';
 

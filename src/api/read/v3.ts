@@ -2,7 +2,7 @@
 // what a command needs to act is required (a listing's rows, their ids); everything else may be
 // absent, null, differently spelled or typed. The strict wire schemas (src/api/schemas/) stay
 // what the sandbox answers and the OpenAPI document describes.
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   attemptInvitationType,
   id,

@@ -1,5 +1,5 @@
 // List attempts by state (15) and process callbacks (16).
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id } from './common.js';
 import { AttemptState } from './enums.js';
 

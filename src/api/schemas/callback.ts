@@ -2,7 +2,7 @@
 // The sandbox builds its bodies from these types; `assess callbacks listen` validates what it
 // receives with them. Fields are PascalCase, as the service sends them (GUIDE: v3 fields; spec
 // Events: v2 fields). Reading is lenient: extra fields pass through, ids may arrive as strings.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Integer64 ids may be JSON numbers or (for values beyond 2^53) strings of digits. */
 const WireId = z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,19}$/, 'must be digits')]);

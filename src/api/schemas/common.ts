@@ -1,6 +1,6 @@
 // Building blocks shared by the v3 wire schemas: identifiers, 0/1 flags, date-time formats,
 // e-mail lists. Kept separate so request and response schemas speak the same vocabulary.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Integer64 identifiers travel as JSON numbers; the sandbox only ever issues safe integers. */
 export const Id = z.number().int().nonnegative();

@@ -1,5 +1,5 @@
 // Enumerations and error-body shapes of the v3 wire format.
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalidValue } from './common.js';
 
 export const InvitationStatus = z.enum(['Pending', 'In Progress', 'Complete', 'Test Left', 'Terminated', 'Cancelled', 'Expired']);

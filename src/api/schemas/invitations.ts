@@ -1,5 +1,5 @@
 // Invitations: invite (3), cancel (8), reattempt (9), invite via link (10).
-import { z } from 'zod';
+import * as z from 'zod';
 import { EmailList, Flag, Id, ProctoringMode, TimeZoneId, UtcDateTime, YesNo } from './common.js';
 
 const mandatoryFields = (v: { email?: string; name?: string; disableMandatoryFields?: number }, ctx: z.RefinementCtx) => {

@@ -1,5 +1,5 @@
 // Test links: list (6), get (7), create (11), update (12).
-import { z } from 'zod';
+import * as z from 'zod';
 import { EmailList, Id, ProctoringMode } from './common.js';
 import { InvitationType, TestLinkStatus } from './enums.js';
 import { InvitationSchedule, InvitationScheduleInput } from './schedule.js';

@@ -1,7 +1,7 @@
 // Turns zod failures into the service's error strings ("email is required",
 // "invitationType: must be 'email' or 'open'") — used by the sandbox for its {errors:[…]} bodies
 // and usable by the CLI to check input before sending it.
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 const REQUIRED = '\u0000required';
 

@@ -1,5 +1,5 @@
 // Candidate report (4); the PDF (5) has no JSON body.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id, normaliseSectionId } from './common.js';
 import { ReportType } from './enums.js';
 

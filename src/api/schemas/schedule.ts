@@ -1,5 +1,5 @@
 // Invitation schedules of test links (request: strict per the schedule rules; response: lenient).
-import { z } from 'zod';
+import * as z from 'zod';
 import { TimeZoneId, UtcDateTime } from './common.js';
 
 const ValidityInDaysSchedule = z.object({

@@ -1,5 +1,5 @@
 // Test settings: get (13), full replace (14).
-import { z } from 'zod';
+import * as z from 'zod';
 import { Flag, invalidValue, unwrapResult } from './common.js';
 
 const Count = z.number().int().min(0).max(1000);

@@ -1,5 +1,5 @@
 // Tests: list (1) and detail (2). Shapes not shown in the spec; see docs/assumptions.md.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Id, normaliseSectionId, unwrapResult } from './common.js';
 
 /** Query of GET /v3/tests. Defaults (not shown in the spec): pageNo 1, pageSize 20, max 100. */

@@ -1,7 +1,7 @@
 // The deprecated v2 wire format (spec: "v2 endpoints"). Every success is wrapped in
 // {statuscode, description, result}. Requests are strict (the sandbox refuses what the spec does
 // not describe, e.g. a date with a trailing Z); responses are lenient (loose objects).
-import { z } from 'zod';
+import * as z from 'zod';
 import { EmailList, Id, invalidValue, isRealDateTime } from './common.js';
 
 // ───────────── building blocks ─────────────

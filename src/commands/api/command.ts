@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { renderQueryResult } from '../../output/query.js';
 import { defineCommand } from '../../cli/command.js';
 import { ApiError, NetworkError, parseErrorBody } from '../../api/errors.js';

@@ -1,5 +1,5 @@
 // `assess attempts cancel <invitationId>` (operation 8): asks first on a terminal.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CancelResponse } from '../../api/schemas/index.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';

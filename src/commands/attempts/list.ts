@@ -1,5 +1,5 @@
 // `assess attempts list --state S --from T --to T` (operation 15).
-import { z } from 'zod';
+import * as z from 'zod';
 import { TestAttempt } from '../../api/schemas/index.js';
 import { defineCommand } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';

@@ -3,7 +3,7 @@
 // stderr; the final status of each goes to stdout. Exit 0 reached, 3 unknown id (401, as everywhere; 4 on a 404), 6 timeout,
 // 1 ended in a state that cannot reach the target (Expired, Cancelled…; with --exit-status also
 // any final state other than Complete). 429 / Retry-After are honoured by the transport.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { CancelledError, NotFoundError, OutcomeError, UsageError, WaitTimeoutError } from '../../errors.js';

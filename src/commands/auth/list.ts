@@ -1,5 +1,5 @@
 // `assess auth list`: the profiles of the config file — base URL, masked key, which one is in use.
-import { z } from 'zod';
+import * as z from 'zod';
 import { maskKey, maskUrlCredentials } from '../../api/redact.js';
 import { defineCommand } from '../../cli/command.js';
 import { Printer, type Column } from '../../output/printer.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { normaliseBaseUrl } from '../../config/base-url.js';
 import { readKeyFile, readKeyStream } from '../../config/credentials.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand } from '../../cli/command.js';
 
 export default defineCommand({

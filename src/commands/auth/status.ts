@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { requireKey } from '../../config/credentials.js';
 import { maskKey, maskUrlCredentials } from '../../api/redact.js';

@@ -1,7 +1,7 @@
 // `assess callbacks inbox [--since T] [--status S] [--failed]`: what `callbacks listen` stored in
 // its durable inbox — the notifications (duplicates marked) or, with --failed, the dead letters
 // (forwards that still failed after the retries). All output formats.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
 import { Printer } from '../../output/printer.js';

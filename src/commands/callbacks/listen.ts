@@ -6,7 +6,7 @@
 // notification (a table row on a TTY; the body as one JSON object per line when piped or with
 // --ndjson/--json; CSV with --csv). Everything else goes to stderr.
 import { spawn } from 'node:child_process';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { CALLBACK_V3_FIELDS } from '../../api/schemas/callback.js';
 import type { Context } from '../../context.js';

@@ -1,7 +1,7 @@
 // `assess callbacks process <ids…> | --file F` (operation 16): any number of ids, sent in
 // chunks of at most 100, merged into one successful/failed result (exit 5 when any failed).
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError } from '../../api/errors.js';
 import { MAX_CALLBACK_IDS } from '../../api/schemas/attempts.js';
 import { AttemptState } from '../../api/schemas/enums.js';

@@ -3,7 +3,7 @@
 // listener that was down loses them); with --apply re-queues exactly those through
 // `callbacks process` (≤ 100 ids per request). Built for a nightly job: a journal records what was
 // re-queued, so a second run within --cooldown does not re-queue the same ids again.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_CALLBACK_IDS } from '../../api/schemas/attempts.js';
 import { defineCommand } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';

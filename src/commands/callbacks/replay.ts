@@ -2,7 +2,7 @@
 // from the inbox again — body byte for byte as received, same webhook-id — to the listener's
 // --forward-to target (recorded in the inbox) or --to, with forwarding's delivery policy
 // (retries with backoff) and, with --sign, Standard Webhooks signatures. Exit 5 when some failed.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
 import { NotFoundError, PartialFailureError, UsageError } from '../../errors.js';

@@ -4,7 +4,7 @@
 // --tolerance of when the request was received (its receivedAt; now when absent); signatures
 // are compared in constant time. Exit 0 when every request verifies, 1 otherwise.
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
 import { OutcomeError, UsageError } from '../../errors.js';

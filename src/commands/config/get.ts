@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { NotFoundError } from '../../errors.js';
 import { configKey, shownValue } from './shared/keys.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';

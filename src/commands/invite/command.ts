@@ -1,7 +1,7 @@
 // `assess invite <testId>`: one candidate (shared/single.ts) or, with --csv, one per row (shared/bulk.ts).
 // Both share the single-invite flags; in bulk they are defaults for every row.
 import { Option } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand, v2Refusal, zx } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
 import { inviteSchema } from './shared/body.js';

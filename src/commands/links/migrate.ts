@@ -1,7 +1,7 @@
 // `assess links migrate <testId> [--apply]`: reads the test's v2 links, shows the equivalent v3
 // link objects (mapping in shared/migrate-map.ts), and with --apply creates the missing ones through v3,
 // printing old id → new id. Links whose name v3 already has are never created again.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, NetworkError } from '../../api/errors.js';
 import type { V3Client } from '../../api/v3.js';
 import { defineCommand, zx } from '../../cli/command.js';

@@ -1,6 +1,6 @@
 // links update: the service replaces the whole link (operation 12), so read it, change only what
 // the flags name, send it all, and say what changed.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
 import { diffObjects, formatChanges } from '../settings/shared/diff.js';

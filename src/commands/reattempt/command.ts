@@ -1,5 +1,5 @@
 // `assess reattempt <invitationId> --start T --end T --tz ID …` (operation 9).
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError } from '../../api/errors.js';
 import { ReattemptResponse } from '../../api/schemas/index.js';
 import { defineCommand, zx } from '../../cli/command.js';

@@ -7,7 +7,7 @@
 // gets a self-contained index.html beside it (shared/digest-html.ts).
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, NetworkError, ResponseShapeError } from '../../api/errors.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
 import { writeFileAtomic } from '../../bulk/atomic.js';

@@ -3,7 +3,7 @@
 // the funnel), fetches each report of --state (operation 4, both sections and skills) with
 // bounded concurrency, and prints charts on a terminal or the numbers (--json, --csv). It writes
 // no file, so it keeps no journal: a re-run simply asks again.
-import { z } from 'zod';
+import * as z from 'zod';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
 import { Progress } from '../../bulk/progress.js';
 import { defineCommand, zx } from '../../cli/command.js';

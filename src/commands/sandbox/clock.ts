@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { parseDuration } from '../../sandbox/clock.js';
 import { UsageError } from '../../errors.js';

@@ -1,6 +1,6 @@
 // `assess sandbox deliveries [--invitation ID] [--attempts]`: the callbacks the sandbox sent (or is
 // still sending) and the outcome of every try: GET /_sandbox/deliveries.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { control, sandboxUrl } from './shared/control.js';

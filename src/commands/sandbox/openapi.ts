@@ -1,7 +1,7 @@
 // `assess sandbox openapi [--url URL]`: the OpenAPI 3.1 document of the v3/v2 operations a sandbox
 // serves (GET /_sandbox/openapi.json), printed as JSON on stdout — for API tools, mock servers
 // and client generators. It is generated from the same zod wire schemas the CLI validates with.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { control, sandboxUrl } from './shared/control.js';
 

@@ -1,6 +1,6 @@
 // `assess sandbox outbox [--invitation ID]`: the e-mails the sandbox "sent" (nothing leaves the
 // machine): invitations when sendEmail is yes, stakeholder e-mails on completion.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { control, sandboxUrl } from './shared/control.js';

@@ -1,5 +1,5 @@
 // `assess sandbox quirks [seed] | --off`: quirks mode of a running sandbox (docs/sandbox.md).
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { control, sandboxUrl } from './shared/control.js';

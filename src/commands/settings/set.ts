@@ -1,7 +1,7 @@
 // settings set: the service only takes the whole object (operation 14), so read it, apply the
 // changes, validate the result, show the diff, confirm, then send it all.
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';

@@ -2,7 +2,7 @@
 // values of an enum (through optional, default, preprocess and transform wrappers), or what a
 // schema's `.meta({ completion })` declares where the accepted set is checked in code instead.
 // Reading the schema the command validates with means completion cannot drift from it.
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** What `.meta({ completion })` may declare on a field. */
 export type CompletionMeta =

@@ -1,6 +1,6 @@
 // `assess timezones [--search TEXT]`: the service's time zones with their ids, so nobody has to
 // guess what --tz 35 means; --tz also takes a name from this list.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { matchZones, timeZones } from '../shared/timezone.js';

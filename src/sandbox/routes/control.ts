@@ -2,7 +2,7 @@
 // service would do on its own (candidates taking tests, time passing) and shows what the
 // sandbox saw and "sent". Errors are {errors:[…]}; a move the state machine forbids is 409.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdParam, parseWith } from '../../api/schemas/index.js';
 import { parseDuration } from '../clock.js';
 import { simulate, testUrlPath } from '../invitations.js';

@@ -2,7 +2,7 @@
 // the 200), forwarding with a delivery policy (retries, bounded queue, dead letters) and
 // Standard Webhooks signing. Kept out of listen.ts so that file stays about receiving.
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { zx } from '../../../cli/command.js';
 import { configDir } from '../../../config/store.js';
 import type { Context } from '../../../context.js';

@@ -1,6 +1,6 @@
 // Flags → request body for invite via the default link (operation 3) or via a chosen link
 // (operation 10). Pure, so the body spellings are unit-tested without a server.
-import { z } from 'zod';
+import * as z from 'zod';
 import { isEmail } from '../../../api/schemas/common.js';
 import { zx } from '../../../cli/command.js';
 import { timeArg } from '../../../util/time.js';

@@ -1,7 +1,7 @@
 // Friendly flags → the spec's test link object (operations 11 and 12). Shared by `links create`
 // (every field from flags and defaults) and `links update` (flags merged onto the current link).
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isEmail, parseWith, TestLinkInput, TestLinkUpdateInput, type InvitationScheduleInput } from '../../../api/schemas/index.js';
 import type { TestLink } from '../../../api/read/v3.js';
 import { zx } from '../../../cli/command.js';

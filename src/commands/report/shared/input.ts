@@ -1,6 +1,6 @@
 // The flags of `assess report <invitationId>`, shared by its v3 side (../command.ts) and its v2 side
 // (v2/report.ts) so neither imports the other.
-import { z } from 'zod';
+import * as z from 'zod';
 import { zx } from '../../../cli/command.js';
 
 export const reportSchema = z

@@ -1,7 +1,7 @@
 // Turning `--set section.field=value` and `--file F` into changes of the settings object, and
 // validating the result. Everything here runs before a request is sent (or, for the whole-object
 // check, before the update is sent), so mistakes are usage errors (exit 2).
-import { z } from 'zod';
+import * as z from 'zod';
 import { TestSettings, unwrapResult } from '../../../api/schemas/index.js';
 import { UsageError } from '../../../errors.js';
 import { flatten, type Change } from './diff.js';
