@@ -1,6 +1,6 @@
 // `assess attempts cancel <invitationId>` (operation 8): asks first on a terminal.
 import * as z from 'zod';
-import { CancelResponse } from '../../api/schemas/index.js';
+import { CancelResponse } from '../../api/schemas/invitations.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';

@@ -1,6 +1,6 @@
 // `assess attempts list --state S --from T --to T` (operation 15).
 import * as z from 'zod';
-import { TestAttempt } from '../../api/schemas/index.js';
+import { TestAttempt } from '../../api/schemas/attempts.js';
 import { defineCommand } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';

@@ -1,7 +1,7 @@
 // `assess reattempt <invitationId> --start T --end T --tz ID …` (operation 9).
 import * as z from 'zod';
 import { ApiError } from '../../api/errors.js';
-import { ReattemptResponse } from '../../api/schemas/index.js';
+import { ReattemptResponse } from '../../api/schemas/invitations.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';

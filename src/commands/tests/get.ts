@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { TestDetail } from '../../api/schemas/index.js';
+import { TestDetail } from '../../api/schemas/tests.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';

@@ -1,7 +1,7 @@
 // tests list: one page, or with --all every page from --page on, streamed row by row so --ndjson
 // and TSV start printing before the last page arrives.
 import * as z from 'zod';
-import { TestSummary } from '../../api/schemas/index.js';
+import { TestSummary } from '../../api/schemas/tests.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';

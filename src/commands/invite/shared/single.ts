@@ -1,7 +1,7 @@
 // `assess invite <testId> --email E --name N …`: one candidate, via the test's default link
 // (operation 3) or a chosen link (`--link`, operation 10).
 import { Option } from 'commander';
-import { InviteByLinkResponse, InviteResponse } from '../../../api/schemas/index.js';
+import { InviteByLinkResponse, InviteResponse } from '../../../api/schemas/invitations.js';
 import { defineCommand } from '../../../cli/command.js';
 import { fieldsOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';

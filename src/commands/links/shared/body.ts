@@ -2,7 +2,10 @@
 // (every field from flags and defaults) and `links update` (flags merged onto the current link).
 import type { Command } from 'commander';
 import * as z from 'zod';
-import { isEmail, parseWith, TestLinkInput, TestLinkUpdateInput, type InvitationScheduleInput } from '../../../api/schemas/index.js';
+import { isEmail } from '../../../api/schemas/common.js';
+import { TestLinkInput, TestLinkUpdateInput } from '../../../api/schemas/links.js';
+import { parseWith } from '../../../api/schemas/parse.js';
+import type { InvitationScheduleInput } from '../../../api/schemas/schedule.js';
 import type { TestLink } from '../../../api/read/v3.js';
 import { zx } from '../../../cli/command.js';
 import { UsageError } from '../../../errors.js';

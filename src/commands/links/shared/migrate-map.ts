@@ -3,7 +3,8 @@
 // a long validity (v3 has no schedule without an end; default 3650 days, `--anytime-days N`);
 // imageProctoring 1 → proctoringMode image (else disabled); inviteCandidateOnly 1 → email,
 // 0 → open; testLinkStatus 1 → active, 3 → inactive; v2 dates (UTC, no Z) gain the Z.
-import { parseWith, TestLinkInput } from '../../../api/schemas/index.js';
+import { TestLinkInput } from '../../../api/schemas/links.js';
+import { parseWith } from '../../../api/schemas/parse.js';
 import { fromV2DateTime } from '../../../api/schemas/v2.js';
 import type { V2TestLink } from '../../../api/read/v2.js';
 

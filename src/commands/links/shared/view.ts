@@ -1,6 +1,6 @@
 // One choice of columns for test links, shared by list, get, create and update. Keys are the
 // service's field names (dotted for nested), so CSV headers and --json read like the API.
-import { TestLink } from '../../../api/schemas/index.js';
+import { TestLink } from '../../../api/schemas/links.js';
 import type { TestLink as ReadLink, WrittenLink } from '../../../api/read/v3.js';
 import { fieldsOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';

@@ -2,7 +2,8 @@
 // validating the result. Everything here runs before a request is sent (or, for the whole-object
 // check, before the update is sent), so mistakes are usage errors (exit 2).
 import * as z from 'zod';
-import { TestSettings, unwrapResult } from '../../../api/schemas/index.js';
+import { unwrapResult } from '../../../api/schemas/common.js';
+import { TestSettings } from '../../../api/schemas/settings.js';
 import { UsageError } from '../../../errors.js';
 import { flatten, type Change } from './diff.js';
 

@@ -1,6 +1,6 @@
 // How a settings object is shown: one line per setting (dotted key: value) on a TTY and in TSV,
 // the service's nested object under --json / --ndjson, one CSV row keyed by dotted paths.
-import { TestSettings, TestSettingsResponse } from '../../../api/schemas/index.js';
+import { TestSettings, TestSettingsResponse } from '../../../api/schemas/settings.js';
 import { fieldsOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { Printer } from '../../../output/printer.js';
