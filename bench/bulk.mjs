@@ -10,7 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const BIN = process.env.ASSESS_BIN ?? join(ROOT, 'bin/assess.js');
+const BIN = process.env.ASSESS_BIN ?? join(ROOT, 'bin/assess.cjs');
 const inviteRows = (process.argv[2] ?? '2000,20000').split(',').map(Number);
 const exportReports = Number(process.argv[3] ?? 1000);
 const latencyMs = Number(process.argv[4] ?? 20);
@@ -20,7 +20,7 @@ const work = mkdtempSync(join(tmpdir(), 'assess-bench-bulk-'));
 
 function startSandbox() {
   return new Promise((resolveStart, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/assess.js'), 'sandbox', 'serve', '--port', '0', '--json', '--latency', `${latencyMs}ms`], {
+    const child = spawn(process.execPath, [join(ROOT, 'bin/assess.cjs'), 'sandbox', 'serve', '--port', '0', '--json', '--latency', `${latencyMs}ms`], {
       stdio: ['ignore', 'pipe', 'ignore'],
       env: { ...process.env, ASSESS_CONFIG_DIR: work },
     });

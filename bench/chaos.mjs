@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const BIN = join(ROOT, 'bin/assess.js');
+const BIN = join(ROOT, 'bin/assess.cjs');
 const rows = Number(process.argv[2] ?? 10000);
 // The statuses the client retries (a 500 is final by policy); Retry-After 0.1 s, because every
 // 429 holds the whole pool for Retry-After and 300 holds of 1 s would dominate the run.

@@ -2,7 +2,7 @@
 // command and its floor script alternate (A B A B …) so background load on this shared machine
 // hits both sides alike; medians of wall time (spawn to exit) and of peak RSS (/usr/bin/time %M).
 //   node bench/latency.mjs [pairs=15]          (build first: npm run build)
-//   ASSESS_BIN=/other/build/bin/assess.js node bench/latency.mjs   (measure another build)
+//   ASSESS_BIN=/other/build/bin/assess.cjs node bench/latency.mjs   (measure another build)
 // One-request commands are compared with floor/http-get.mjs (node:http, one GET, print the
 // JSON): target ≤ 2× and ≤ 64 MiB. Commands that send nothing: `node -e 0`, target ≤ 1.3×.
 import { spawn, spawnSync } from 'node:child_process';
@@ -11,13 +11,13 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const BIN = process.env.ASSESS_BIN ?? join(ROOT, 'bin/assess.js');
+const BIN = process.env.ASSESS_BIN ?? join(ROOT, 'bin/assess.cjs');
 const pairs = Number(process.argv[2] ?? 15);
 const work = mkdtempSync(join(tmpdir(), 'assess-bench-latency-'));
 const FLOOR_HTTP = ['floor: node:http GET', [join(ROOT, 'bench/floor/http-get.mjs')]];
 const FLOOR_NODE = ['node -e 0', ['-e', '0']];
 
-const sb = spawn(process.execPath, [join(ROOT, 'bin/assess.js'), 'sandbox', 'serve', '--port', '0', '--json'], {
+const sb = spawn(process.execPath, [join(ROOT, 'bin/assess.cjs'), 'sandbox', 'serve', '--port', '0', '--json'], {
   stdio: ['ignore', 'pipe', 'ignore'],
   env: { ...process.env, ASSESS_CONFIG_DIR: work },
 });

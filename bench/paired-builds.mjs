@@ -1,9 +1,9 @@
 // Paired A/B of two builds of assess, alternating runs (21 pairs, medians; peak RSS from
-// /usr/bin/time): A_BIN=/path/to/old/bin/assess.js B_BIN=bin/assess.js node bench/paired-builds.mjs
+// /usr/bin/time): A_BIN=/path/to/old/bin/assess.cjs B_BIN=bin/assess.cjs node bench/paired-builds.mjs
 // Used to check that a change adds no start-up time (e.g. the tolerant reader, 2026-11-23).
 import { spawn, spawnSync } from 'node:child_process';
 if (!process.env.A_BIN || !process.env.B_BIN) {
-  console.error('usage: A_BIN=<old build>/bin/assess.js B_BIN=<new build>/bin/assess.js node bench/paired-builds.mjs');
+  console.error('usage: A_BIN=<old build>/bin/assess.cjs B_BIN=<new build>/bin/assess.cjs node bench/paired-builds.mjs');
   process.exit(2);
 }
 // the sandbox from this checkout's build (B), so the bench does not depend on another tree

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const runs = Number(process.argv[2] ?? 40);
-const bin = fileURLToPath(new URL('../bin/assess.js', import.meta.url));
+const bin = fileURLToPath(new URL('../bin/assess.cjs', import.meta.url));
 const cases = [
   ['node -e 0', ['-e', '0']],
   ['assess --version', [bin, '--version']],

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const bin = fileURLToPath(new URL('../bin/assess.js', import.meta.url));
+const bin = fileURLToPath(new URL('../bin/assess.cjs', import.meta.url));
 const configDir = mkdtempSync(join(tmpdir(), 'assess-demo-'));
 const env = { ...process.env, ASSESS_CONFIG_DIR: configDir };
 

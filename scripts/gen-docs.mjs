@@ -12,13 +12,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const target = `${root}docs/commands.md`;
 
 function helpPages() {
-  if (!existsSync(`${root}dist/main.js`)) {
+  if (!existsSync(`${root}dist/main.cjs`)) {
     console.error('gen-docs: dist/ is missing; run `npm run build` first (or `npm run docs`, which builds)');
     process.exit(2);
   }
   // A minimal, fixed environment: help text must not depend on the caller's shell.
   const env = { PATH: process.env.PATH ?? '', ASSESS_DUMP_HELP: '1', NO_COLOR: '1', CI: 'true' };
-  const out = execFileSync(process.execPath, [`${root}bin/assess.js`], { env, encoding: 'utf8', cwd: root });
+  const out = execFileSync(process.execPath, [`${root}bin/assess.cjs`], { env, encoding: 'utf8', cwd: root });
   return JSON.parse(out);
 }
 

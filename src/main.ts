@@ -2,6 +2,7 @@
 // commander program at build time) without loading commander, zod or any command, so the
 // commonest invocations start about as fast as node itself.
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { loadCli, writeCodeCache } from './cli/load-cli.js';
@@ -9,6 +10,10 @@ import { helpWidth, SNAPSHOT_HELP_WIDTH } from './cli/terminal-size.js';
 
 // Set from package.json by scripts/build.mjs (src/version.ts is the same value for other modules).
 declare const __ASSESS_VERSION__: string;
+
+// dist/main.cjs is CommonJS (Node starts a CommonJS entry ~10 ms sooner than an ES module one);
+// `tsx src/main.ts` runs this file as an ES module.
+const HERE = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
 
 // `assess help attempts list` is `assess attempts list --help` (commander's help command only
 // knows one level).
@@ -30,7 +35,7 @@ function fastPath(): boolean {
   if (width !== undefined && width !== SNAPSHOT_HELP_WIDTH) return false;
   let pages: Record<string, string>;
   try {
-    pages = JSON.parse(readFileSync(new URL('./help.json', import.meta.url), 'utf8'));
+    pages = JSON.parse(readFileSync(join(HERE, 'help.json'), 'utf8'));
   } catch {
     return false; // not built yet (dev run): fall through to commander
   }
@@ -50,14 +55,21 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   process.exit(2);
 });
 
-if (!fastPath()) {
+async function runProgram(): Promise<void> {
   // undici parses HTTP with llhttp compiled to WebAssembly, once per process on its first
   // connection. V8 compiles it with Liftoff (its baseline compiler) and then again with TurboFan
   // in the background: ~30 MiB and CPU time a CLI run never gets back. Liftoff-only code is the
   // same program, less optimised: speed and memory change, not behaviour (docs/assumptions.md).
   // Set first thing, before anything is compiled, so that every run compiles under one set of flags.
   setFlagsFromString('--liftoff-only');
-  const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
+  // A CLI run keeps little alive (~11 MB in a 50,000-row invite) but allocates steadily. V8's
+  // defaults let the young generation grow to 32 MiB and the old one to ~4× what survives before
+  // collecting: ~115 MiB peak for a bulk run. A young generation that stays at its initial 2 MiB
+  // and old-generation limits 1.5× the live size keep a bulk run at ~80-88 MiB, flat from 2,000
+  // to 50,000 rows, for ~5 % more CPU (bench/README.md). Both flags are read at each collection.
+  setFlagsFromString('--semi-space-growth-factor=1');
+  setFlagsFromString('--heap-growing-percent=50');
+  const bundle = join(HERE, 'cli.cjs');
   const loaded = loadCli(bundle);
   if (loaded && (process.env.ASSESS_DEBUG === '1' || argv.includes('--debug'))) {
     const cache = loaded.cacheRejected === undefined ? 'none' : loaded.cacheRejected ? 'rejected' : `used (${loaded.cacheBytes} bytes)`;
@@ -73,4 +85,12 @@ if (!fastPath()) {
   } else {
     process.exitCode = await runCli(argv);
   }
+}
+
+if (!fastPath()) {
+  // runCli answers every error of a command itself; this is for a broken installation
+  runProgram().catch((err: unknown) => {
+    process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n  this looks like a bug or a broken installation; reinstall assess\n`);
+    process.exitCode = 1;
+  });
 }

@@ -2,7 +2,7 @@
 // pdfkit reads its font files next to its code; conf (with ajv) and @inquirer/prompts are ES
 // modules needed only to write the config or to ask something. dist/cli.cjs is compiled through
 // vm.Script (src/cli/load-cli.ts), where V8 drops import()'s callback when a code cache is
-// used, so dist/main.js hands in its own import(). From src/ (tests, tsx) this module's import()
+// used, so dist/main.cjs hands in its own import(). From src/ (tests, tsx) this module's import()
 // serves.
 type Importer = (specifier: string) => Promise<unknown>;
 

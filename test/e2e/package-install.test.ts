@@ -71,8 +71,8 @@ describe('the packed package', () => {
         'package/package.json',
         'package/LICENSE',
         'package/README.md',
-        'package/bin/assess.js',
-        'package/dist/main.js',
+        'package/bin/assess.cjs',
+        'package/dist/main.cjs',
         'package/dist/cli.cjs',
         'package/dist/cli.cjs.cache',
         'package/dist/help.json',
@@ -83,7 +83,7 @@ describe('the packed package', () => {
 
   it('installs into an empty prefix with its bin link', () => {
     expect(existsSync(join(prefix, 'bin', 'assess'))).toBe(true);
-    expect(existsSync(join(prefix, 'lib', 'node_modules', pkg.name, 'dist', 'main.js'))).toBe(true);
+    expect(existsSync(join(prefix, 'lib', 'node_modules', pkg.name, 'dist', 'main.cjs'))).toBe(true);
   });
 
   it('assess --version prints the version of package.json', async () => {

@@ -1,4 +1,4 @@
-// The e2e harness: spawns the BUILT binary (bin/assess.js → dist/) with a temp config dir,
+// The e2e harness: spawns the BUILT binary (bin/assess.cjs → dist/) with a temp config dir,
 // CI=true and NO_COLOR=1, and returns stdout, stderr and the exit code.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const BIN = join(ROOT, 'bin/assess.js');
+export const BIN = join(ROOT, 'bin/assess.cjs');
 
 export interface RunResult {
   code: number | null;
