@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './test/slow-first-sequencer.js';
 
 const FORKS = Math.max(2, 2 * availableParallelism());
 
@@ -22,5 +23,6 @@ export default defineConfig({
     poolOptions: { forks: { maxForks: FORKS, minForks: FORKS } },
     env: { NO_COLOR: '1', CI: 'true' },
     reporters: ['default', './test/summary-reporter.ts'],
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });

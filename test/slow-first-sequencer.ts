@@ -1,0 +1,27 @@
+// vitest runs the files that took longest last time first, from its cache in node_modules/.vite.
+// A fresh clone (CI) has no cache, and vitest then orders by file size: the chaos suite (~34 s,
+// mostly waiting out retry backoff) could start last and keep the whole run waiting for it.
+// These files, the slowest on 2 cores (2026-11-24), go first whatever the cache says; the rest
+// keep vitest's order.
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+const SLOWEST = [
+  'test/e2e/chaos.test.ts',
+  'test/e2e/examples-2.test.ts',
+  'test/e2e/crash.test.ts',
+  'test/e2e/quirks.test.ts',
+  'test/e2e/hostile-files.test.ts',
+  'test/e2e/hostile-listen.test.ts',
+  'test/e2e/package-install.test.ts',
+];
+
+export default class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = SLOWEST.findIndex((s) => f.moduleId.replaceAll('\\', '/').endsWith(s));
+      return i < 0 ? SLOWEST.length : i;
+    };
+    return sorted.sort((a, b) => rank(a) - rank(b)); // stable: the rest keep vitest's order
+  }
+}
