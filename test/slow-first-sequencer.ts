@@ -1,18 +1,33 @@
 // vitest runs the files that took longest last time first, from its cache in node_modules/.vite.
 // A fresh clone (CI) has no cache, and vitest then orders by file size: the chaos suite (~34 s,
 // mostly waiting out retry backoff) could start last and keep the whole run waiting for it.
-// These files, the slowest on 2 cores (2026-11-24), go first whatever the cache says; the rest
-// keep vitest's order.
+// These files, the slowest on 2 cores (2026-11-24, slowest first), go first whatever the cache
+// says, so the run ends on short files; the rest keep vitest's order.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const SLOWEST = [
+export const SLOWEST = [
   'test/e2e/chaos.test.ts',
   'test/e2e/examples-2.test.ts',
   'test/e2e/crash.test.ts',
   'test/e2e/quirks.test.ts',
   'test/e2e/hostile-files.test.ts',
+  'test/e2e/secrets.test.ts',
   'test/e2e/hostile-listen.test.ts',
+  'test/e2e/completions.test.ts',
+  'test/e2e/hostile-deadline.test.ts',
+  'test/e2e/examples-1.test.ts',
   'test/e2e/package-install.test.ts',
+  'test/bad-inputs/bad-inputs.test.ts',
+  'test/e2e/events-delivery.test.ts',
+  'test/e2e/bulk-invite.test.ts',
+  'test/e2e/hostile-output.test.ts',
+  'test/e2e/hostile-fifo.test.ts',
+  'test/e2e/foundation.test.ts',
+  'test/e2e/vendor-answers.test.ts',
+  'test/e2e/pager.test.ts',
+  'test/e2e/export.test.ts',
+  'test/e2e/sandbox-state-lock.test.ts',
+  'test/e2e/sandbox-serve.test.ts',
 ];
 
 export default class SlowFirstSequencer extends BaseSequencer {
