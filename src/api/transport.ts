@@ -177,7 +177,7 @@ export class Transport {
   /** Sends and parses JSON; non-2xx becomes an ApiError with the body in its documented shape. */
   async json(spec: RequestSpec): Promise<{ status: number; data: unknown; request: RequestInfo }> {
     const { res, text } = await this.sendAndRead(spec);
-    this.debug(`<-- body ${truncate(this.scrub(text))}`);
+    if (this.o.debug) this.debug(`<-- body ${truncate(this.scrub(text))}`); // scrubbing every answer costs a bulk run
     if (res.status < 200 || res.status > 299) {
       throw new ApiError(res.status, parseErrorBody(this.scrub(text)), res.request, res.attempts, res.maybeApplied);
     }
