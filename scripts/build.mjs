@@ -17,6 +17,7 @@
 import { build } from 'esbuild';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -72,7 +73,8 @@ try {
     external: EXTERNAL,
     minifyWhitespace: true,
     legalComments: 'external', // the packages' licence notes go to cli.cjs.LEGAL.txt
-    banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
+    // the build id line lets src/cli/load-cli.ts tell this build's code cache from another's
+    banner: { js: `/*assess-build:${randomUUID()}*/(function (exports, require, module, __filename, __dirname) {` },
     footer: { js: '})' },
     logOverride: { 'empty-import-meta': 'silent' }, // src/version.ts: only without __ASSESS_VERSION__
   });

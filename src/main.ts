@@ -72,8 +72,7 @@ async function runProgram(): Promise<void> {
   const bundle = join(HERE, 'cli.cjs');
   const loaded = loadCli(bundle);
   if (loaded && (process.env.ASSESS_DEBUG === '1' || argv.includes('--debug'))) {
-    const cache = loaded.cacheRejected === undefined ? 'none' : loaded.cacheRejected ? 'rejected' : `used (${loaded.cacheBytes} bytes)`;
-    process.stderr.write(`[debug] code cache: ${cache}\n`);
+    process.stderr.write(`[debug] code cache: ${loaded.cache}${loaded.cache === 'used' ? ` (${loaded.cacheBytes} bytes)` : ''}\n`);
   }
   const { runCli, setPackageImporter } = loaded?.program ?? (await import('./cli/program.js')); // from src/ (tsx): no bundle
   setPackageImporter((specifier) => import(specifier));
