@@ -60,7 +60,8 @@ async function runProgram(): Promise<void> {
   // connection. V8 compiles it with Liftoff (its baseline compiler) and then again with TurboFan
   // in the background: ~30 MiB and CPU time a CLI run never gets back. Liftoff-only code is the
   // same program, less optimised: speed and memory change, not behaviour (docs/assumptions.md).
-  // Set first thing, before anything is compiled, so that every run compiles under one set of flags.
+  // Set first thing, before anything is compiled, so that every run compiles under one set of flags
+  // (the code cache, dist/cli.cjs.cache, was written under these flags and is taken only with them).
   setFlagsFromString('--liftoff-only');
   // A CLI run keeps little alive (~11 MB in a 50,000-row invite) but allocates steadily. V8's
   // defaults let the young generation grow to 32 MiB and the old one to ~4× what survives before
