@@ -124,6 +124,7 @@ async function writeCodeCache(main) {
   const home = mkdtempSync(join(tmpdir(), 'assess-build-'));
   const env = { ...process.env, ASSESS_CONFIG_DIR: home, CI: 'true', NO_COLOR: '1' };
   delete env.ASSESS_PROFILE;
+  delete env.NODE_OPTIONS; // the cache is for plain `node`: its stamp names the flags it was made under
   const sandbox = spawn(process.execPath, [main, 'sandbox', 'serve', '--port', '0', '--json'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
   try {
     const info = await new Promise((resolve, reject) => {

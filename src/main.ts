@@ -2,10 +2,11 @@
 // commander program at build time) without loading commander, zod or any command, so the
 // commonest invocations start about as fast as node itself.
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { fileURLToPath } from 'node:url';
-import { loadCli, writeCodeCache } from './cli/load-cli.js';
+import { loadCli, saveUserCodeCache, writeCodeCache } from './cli/load-cli.js';
 import { helpWidth, SNAPSHOT_HELP_WIDTH } from './cli/terminal-size.js';
 
 // Set from package.json by scripts/build.mjs (src/version.ts is the same value for other modules).
@@ -71,9 +72,10 @@ async function runProgram(): Promise<void> {
   setFlagsFromString('--semi-space-growth-factor=1');
   setFlagsFromString('--heap-growing-percent=50');
   const bundle = join(HERE, 'cli.cjs');
-  const loaded = loadCli(bundle);
-  if (loaded && (process.env.ASSESS_DEBUG === '1' || argv.includes('--debug'))) {
-    process.stderr.write(`[debug] code cache: ${loaded.cache}${loaded.cache === 'used' ? ` (${loaded.cacheBytes} bytes)` : ''}\n`);
+  const loaded = loadCli(bundle, { userCacheDir });
+  const debug = process.env.ASSESS_DEBUG === '1' || argv.includes('--debug');
+  if (loaded && debug) {
+    process.stderr.write(`[debug] code cache: ${loaded.cache}${loaded.cache === 'used' ? ` (${loaded.cacheBytes} bytes, ${loaded.cacheFile})` : ''}\n`);
   }
   const { runCli, setPackageImporter } = loaded?.program ?? (await import('./cli/program.js')); // from src/ (tsx): no bundle
   setPackageImporter((specifier) => import(specifier));
@@ -84,7 +86,17 @@ async function runProgram(): Promise<void> {
     writeCodeCache(loaded, bundle);
   } else {
     process.exitCode = await runCli(argv);
+    // the build's cache is for another Node or other flags: keep one for this Node
+    const saved = loaded && saveUserCodeCache(loaded, userCacheDir());
+    if (saved && debug) process.stderr.write(`[debug] code cache: saved ${saved} for the next run\n`);
   }
+}
+
+/** Where a code cache for this Node is kept (docs/assumptions.md); ASSESS_CACHE_DIR= turns it off. */
+function userCacheDir(): string | undefined {
+  const set = process.env.ASSESS_CACHE_DIR;
+  if (set !== undefined) return set === '' ? undefined : set;
+  return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'assess');
 }
 
 if (!fastPath()) {

@@ -1,37 +1,64 @@
-// Loads the program (dist/cli.cjs) with V8's code cache (dist/cli.cjs.cache), which the build
-// writes after running a few commands. Compiling the bundle is most of a command's start-up; the
-// cache hands V8 the bytecode instead. Node 20 has no code cache for ES modules (and
-// module.enableCompileCache is Node 22), hence one CommonJS bundle compiled through vm.Script.
+// Loads the program (dist/cli.cjs) with V8's code cache. Compiling the bundle is most of a
+// command's start-up; the cache hands V8 the bytecode instead. Node 20 has no code cache for ES
+// modules (module.enableCompileCache is Node 22), hence one CommonJS bundle compiled through
+// vm.Script.
 //
-// V8 takes a cache only when its version, its flags and the source's LENGTH match, and otherwise
-// compiles as usual (cachedDataRejected). Length is not content: a cache of another build of the
-// same length would be taken and run the wrong bytecode. So the build opens cli.cjs with a
-// comment naming the build (`/*assess-build:<id>*/`) and prefixes the cache with the same line;
-// a cache of another build is not handed to V8 at all.
+// The build writes dist/cli.cjs.cache after running a few commands. V8 takes a cache only when
+// its version, its flags and the source's LENGTH match, and otherwise compiles as usual. Length
+// is not content, and a refused cache costs a full compile, so each cache file opens with a line
+// naming the build (`/*assess-build:<id>*/` at the top of cli.cjs) and the Node it is for (V8's
+// version and the process's flags): only a cache of this build for this Node reaches V8.
+// Under another Node or other flags, the run compiles, and then writes a cache of its own to the
+// user's cache folder (userCacheDir) for the next run.
 // cli.cjs is the body of a CommonJS module wrapper, written ASCII-only by the build: read as
 // latin1 it becomes one external string, without UTF-8 decoding or a copy for Module.wrap.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
 type Program = typeof import('./program.js');
 
+export interface LoadOptions {
+  /** Where a cache for this Node is kept when the build's is for another; undefined: nowhere. */
+  userCacheDir?: () => string | undefined;
+  /** What V8 checks besides the source; tests pass their own. */
+  fingerprint?: string;
+}
+
 export interface LoadedCli {
   program: Program;
   script: Script;
-  /** How the cache went: none (no file), stale (another build's), rejected (by V8), used. */
-  cache: 'none' | 'stale' | 'rejected' | 'used';
+  /**
+   * none: no cache file; stale: another build's; other-node: the build's cache is for another
+   * Node or other flags (and there is no user cache yet); rejected: V8 refused it; used.
+   */
+  cache: 'none' | 'stale' | 'other-node' | 'rejected' | 'used';
+  /** The file the cache came from, when used. */
+  cacheFile?: string;
   cacheBytes: number;
   buildId: string | undefined;
+  stamp: string;
 }
 
 export const cacheFileOf = (bundle: string): string => `${bundle}.cache`;
+export const userCacheFileOf = (dir: string, buildId: string, stamp: string) => join(dir, `code-${buildId}-${stamp.split(' ')[1]}.cache`);
 
 const BUILD_ID = /^\/\*assess-build:([\w-]+)\*\//;
 
+/** V8's version and the flags it was started with, hashed (FNV-1a: no crypto module to load). */
+export function nodeFingerprint(): string {
+  return [process.versions.v8, ...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0');
+}
+
+function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
+}
+
 /** Undefined when the bundle is not there (a run from src/ with tsx). */
-export function loadCli(bundle: string): LoadedCli | undefined {
+export function loadCli(bundle: string, opts: LoadOptions = {}): LoadedCli | undefined {
   let source: string;
   try {
     source = readFileSync(bundle, 'latin1');
@@ -39,28 +66,71 @@ export function loadCli(bundle: string): LoadedCli | undefined {
     return undefined;
   }
   const buildId = BUILD_ID.exec(source)?.[1];
+  const stamp = `${buildId} ${hash(opts.fingerprint ?? nodeFingerprint())}`;
+  let cache = 'none' as LoadedCli['cache']; // (set in take(), which TypeScript does not follow)
   let cachedData: Buffer | undefined;
-  let cache: LoadedCli['cache'] = 'none';
-  try {
-    const file = readFileSync(cacheFileOf(bundle));
-    const stamp = Buffer.from(`${buildId}\n`, 'latin1');
-    if (buildId && file.subarray(0, stamp.length).equals(stamp)) cachedData = file.subarray(stamp.length);
-    else cache = 'stale';
-  } catch {
-    // no cache: compile
+  let cacheFile: string | undefined;
+  const take = (file: string): void => {
+    const data = readCache(file);
+    if (data === undefined) return;
+    const head = Buffer.from(`${stamp}\n`, 'latin1');
+    if (buildId && data.subarray(0, head.length).equals(head)) {
+      cachedData = data.subarray(head.length);
+      cacheFile = file;
+    } else if (cache === 'none') {
+      cache = buildId && data.subarray(0, buildId.length + 1).toString('latin1') === `${buildId} ` ? 'other-node' : 'stale';
+    }
+  };
+  take(cacheFileOf(bundle));
+  if (!cachedData && cache === 'other-node' && buildId) {
+    const dir = opts.userCacheDir?.();
+    if (dir) take(userCacheFileOf(dir, buildId, stamp));
   }
   const script = new Script(source, { filename: bundle, cachedData });
   if (cachedData) cache = script.cachedDataRejected ? 'rejected' : 'used';
   const module = { exports: {} as Program };
   const wrapper = script.runInThisContext() as (e: object, r: NodeJS.Require, m: object, f: string, d: string) => void;
   wrapper(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
-  return { program: module.exports, script, cache, cacheBytes: cachedData?.length ?? 0, buildId };
+  return { program: module.exports, script, cache, cacheFile, cacheBytes: cachedData?.length ?? 0, buildId, stamp };
 }
 
-/** Writes the cache of everything compiled so far (the build calls it after its warm-up runs). */
+function readCache(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The build's cache: everything compiled so far (the build calls it after its warm-up runs). */
 export function writeCodeCache(loaded: LoadedCli, bundle: string): number {
   if (!loaded.buildId) throw new Error(`${bundle} does not start with its build id`);
   const data = loaded.script.createCachedData();
-  writeFileSync(cacheFileOf(bundle), Buffer.concat([Buffer.from(`${loaded.buildId}\n`, 'latin1'), data]));
+  writeFileSync(cacheFileOf(bundle), Buffer.concat([Buffer.from(`${loaded.stamp}\n`, 'latin1'), data]));
   return data.length;
+}
+
+/**
+ * After a run that compiled because the build's cache is for another Node: a cache for this one,
+ * in the user's cache folder (private, written atomically; caches of other builds are removed).
+ * Never fails the command: a cache only saves time.
+ */
+export function saveUserCodeCache(loaded: LoadedCli, dir: string | undefined): string | undefined {
+  if (loaded.cache !== 'other-node' || !loaded.buildId || !dir) return undefined;
+  const file = userCacheFileOf(dir, loaded.buildId, loaded.stamp);
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(tmp, Buffer.concat([Buffer.from(`${loaded.stamp}\n`, 'latin1'), loaded.script.createCachedData()]), { mode: 0o600 });
+    renameSync(tmp, file);
+    for (const f of readdirSync(dir)) if (/^code-.*\.cache$/.test(f) && !f.startsWith(`code-${loaded.buildId}-`)) rmSync(join(dir, f), { force: true });
+    return file;
+  } catch {
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // nothing more to do
+    }
+    return undefined;
+  }
 }

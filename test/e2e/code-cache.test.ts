@@ -1,0 +1,45 @@
+// The built binary starts from the build's code cache; under other V8 flags (another Node is the
+// same case) it compiles, keeps a private cache of its own in the user's cache folder, and starts
+// from that the next time (src/cli/load-cli.ts).
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runAssess, tempDir } from '../helpers/cli.js';
+
+const cacheHome = tempDir('assess-xdg-cache-');
+afterAll(() => cacheHome.cleanup());
+const env = { ASSESS_DEBUG: '1', XDG_CACHE_HOME: cacheHome.dir };
+
+describe('code cache', () => {
+  it('the build’s cache is used as built', async () => {
+    const r = await runAssess(['config', 'list'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^\[debug\] code cache: used \(\d+ bytes, .*dist[\\/]cli\.cjs\.cache\)$/m);
+  });
+
+  it('under other V8 flags: compiles, saves a private cache, and uses it the next time', async () => {
+    const other = { ...env, NODE_OPTIONS: '--stack-trace-limit=20' };
+    const first = await runAssess(['config', 'list'], { env: other });
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/^\[debug\] code cache: other-node$/m);
+    expect(first.stderr).toMatch(/^\[debug\] code cache: saved .*assess[\\/]code-.*\.cache for the next run$/m);
+    const dir = join(cacheHome.dir, 'assess');
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    expect(statSync(join(dir, files[0])).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+
+    const second = await runAssess(['config', 'list'], { env: other });
+    expect(second.code).toBe(0);
+    expect(second.stderr).toContain(`[debug] code cache: used (`);
+    expect(second.stderr).toContain(files[0]);
+    expect(second.stdout).toBe(first.stdout);
+  });
+
+  it('ASSESS_CACHE_DIR= keeps nothing', async () => {
+    const r = await runAssess(['config', 'list'], { env: { ...env, NODE_OPTIONS: '--stack-trace-limit=21', ASSESS_CACHE_DIR: '' } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/code cache: other-node/);
+    expect(r.stderr).not.toMatch(/saved/);
+  });
+});
