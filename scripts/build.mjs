@@ -125,6 +125,7 @@ async function writeCodeCache(main) {
   const env = { ...process.env, ASSESS_CONFIG_DIR: home, CI: 'true', NO_COLOR: '1' };
   delete env.ASSESS_PROFILE;
   delete env.NODE_OPTIONS; // the cache is for plain `node`: its stamp names the flags it was made under
+  for (const k of Object.keys(env)) if (/^(https?|all|no)_proxy$/i.test(k)) delete env[k]; // the sandbox is on loopback
   const sandbox = spawn(process.execPath, [main, 'sandbox', 'serve', '--port', '0', '--json'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
   try {
     const info = await new Promise((resolve, reject) => {
@@ -135,10 +136,12 @@ async function writeCodeCache(main) {
       });
       sandbox.once('error', reject);
       sandbox.once('exit', (code) => reject(new Error(`the sandbox for the code cache exited (${code})`)));
+      setTimeout(() => reject(new Error('the sandbox for the code cache did not start within 60 s')), 60_000).unref();
     });
     execFileSync(process.execPath, [main], {
       env: { ...env, ASSESS_BASE_URL: info.baseUrl, ASSESS_API_KEY: info.keys[0], ASSESS_WARM_CODE_CACHE: JSON.stringify(WARM_UP) },
       stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: 120_000,
     });
   } finally {
     sandbox.kill('SIGINT');
