@@ -12,7 +12,7 @@
 // user's cache folder (userCacheDir) for the next run.
 // cli.cjs is the body of a CommonJS module wrapper, written ASCII-only by the build: read as
 // latin1 it becomes one external string, without UTF-8 decoding or a copy for Module.wrap.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -42,7 +42,8 @@ export interface LoadedCli {
 }
 
 export const cacheFileOf = (bundle: string): string => `${bundle}.cache`;
-export const userCacheFileOf = (dir: string, buildId: string, stamp: string) => join(dir, `code-${buildId}-${stamp.split(' ')[1]}.cache`);
+/** `code-<build id>-<node hash>.cache`: the stamp, which names both. */
+export const userCacheFileOf = (dir: string, stamp: string) => join(dir, `code-${stamp.replace(' ', '-')}.cache`);
 
 const BUILD_ID = /^\/\*assess-build:([\w-]+)\*\//;
 
@@ -84,7 +85,7 @@ export function loadCli(bundle: string, opts: LoadOptions = {}): LoadedCli | und
   take(cacheFileOf(bundle));
   if (!cachedData && cache === 'other-node' && buildId) {
     const dir = opts.userCacheDir?.();
-    if (dir) take(userCacheFileOf(dir, buildId, stamp));
+    if (dir) take(userCacheFileOf(dir, stamp));
   }
   const script = new Script(source, { filename: bundle, cachedData });
   if (cachedData) cache = script.cachedDataRejected ? 'rejected' : 'used';
@@ -112,25 +113,22 @@ export function writeCodeCache(loaded: LoadedCli, bundle: string): number {
 
 /**
  * After a run that compiled because the build's cache is for another Node: a cache for this one,
- * in the user's cache folder (private, written atomically; caches of other builds are removed).
- * Never fails the command: a cache only saves time.
+ * in the user's cache folder (private and atomic: writeFileAtomic, imported only here so that its
+ * node:crypto stays off every start-up; caches of other builds are removed). Never fails the
+ * command: a cache only saves time.
  */
-export function saveUserCodeCache(loaded: LoadedCli, dir: string | undefined): string | undefined {
-  if (loaded.cache !== 'other-node' || !loaded.buildId || !dir) return undefined;
-  const file = userCacheFileOf(dir, loaded.buildId, loaded.stamp);
-  const tmp = `${file}.${process.pid}.tmp`;
+export async function saveUserCodeCache(loaded: LoadedCli, userCacheDir: () => string | undefined): Promise<string | undefined> {
+  if (loaded.cache !== 'other-node' || !loaded.buildId) return undefined;
+  const dir = userCacheDir();
+  if (!dir) return undefined;
+  const file = userCacheFileOf(dir, loaded.stamp);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(tmp, Buffer.concat([Buffer.from(`${loaded.stamp}\n`, 'latin1'), loaded.script.createCachedData()]), { mode: 0o600 });
-    renameSync(tmp, file);
+    const { writeFileAtomic } = await import('../bulk/atomic.js');
+    writeFileAtomic(file, Buffer.concat([Buffer.from(`${loaded.stamp}\n`, 'latin1'), loaded.script.createCachedData()]));
     for (const f of readdirSync(dir)) if (/^code-.*\.cache$/.test(f) && !f.startsWith(`code-${loaded.buildId}-`)) rmSync(join(dir, f), { force: true });
     return file;
   } catch {
-    try {
-      rmSync(tmp, { force: true });
-    } catch {
-      // nothing more to do
-    }
     return undefined;
   }
 }

@@ -73,26 +73,26 @@ describe('loadCli', () => {
 
     const first = loadCli(file, { fingerprint: 'node-b', userCacheDir })!;
     expect(first.cache).toBe('other-node');
-    const saved = saveUserCodeCache(first, dir)!;
-    expect(saved).toBe(userCacheFileOf(dir, 'build-5', first.stamp));
+    const saved = (await saveUserCodeCache(first, userCacheDir))!;
+    expect(saved).toBe(userCacheFileOf(dir, first.stamp));
     expect(statSync(saved).mode & 0o777).toBe(0o600);
     expect(readdirSync(dir)).toEqual([saved.slice(dir.length + 1)]); // the earlier build's is gone
 
     const second = loadCli(file, { fingerprint: 'node-b', userCacheDir })!;
     expect(second.cache).toBe('used');
     expect(second.cacheFile).toBe(saved);
-    expect(saveUserCodeCache(second, dir)).toBeUndefined(); // nothing to save when a cache was used
+    expect(await saveUserCodeCache(second, userCacheDir)).toBeUndefined(); // nothing to save when a cache was used
     expect(await run(file, 'node-b')).toBe(80 + 2 + 'four.cjs'.length);
     // the build's own Node still takes the build's cache
     expect(loadCli(file, { fingerprint: 'node-a', userCacheDir })!.cacheFile).toBe(cacheFileOf(file));
   });
 
-  it('writes no user cache without a build cache (a build in progress), nor when turned off', () => {
+  it('writes no user cache without a build cache (a build in progress), nor when turned off', async () => {
     const file = bundle('five.cjs', 'build-6', 90);
     const dir = join(work.dir, 'no-cache');
-    expect(saveUserCodeCache(loadCli(file, { fingerprint: 'node-b' })!, dir)).toBeUndefined();
+    expect(await saveUserCodeCache(loadCli(file, { fingerprint: 'node-b' })!, () => dir)).toBeUndefined();
     writeCodeCache(loadCli(file, { fingerprint: 'node-a' })!, file);
-    expect(saveUserCodeCache(loadCli(file, { fingerprint: 'node-b' })!, undefined)).toBeUndefined();
+    expect(await saveUserCodeCache(loadCli(file, { fingerprint: 'node-b' })!, () => undefined)).toBeUndefined();
     expect(existsSync(dir)).toBe(false);
   });
 });
