@@ -5,7 +5,10 @@
 //   reset=P      destroy the connection without an answer
 //   truncate=P   send the status, headers and half the body, then destroy the connection
 //                (always after the handler: the answer exists, the client gets part of it)
-//   latency=L    wait L (5ms, 0.2s, 5ms..50ms) before handling
+//   latency=L    answer L (5ms, 0.2s, 5ms..50ms) after the request arrived: the handler runs at
+//                once and the answer is held until then, so the time the route takes is inside L
+//                (as on a network, where the service works while the answer is on its way), not
+//                on top of it. An injected error before the handler is answered after L too.
 //   after=S      share of 5xx and resets applied AFTER the handler ran (default 0.5): the state
 //                change happened, the client just never hears of it — the case that makes a
 //                careless client create duplicates when it retries. A 429 is always before.
@@ -16,6 +19,7 @@
 import { randomInt } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PreciseTimer, preciseNow } from './precise-timer.js';
 
 export interface FaultSpec {
   latencyMs?: number | [number, number];
@@ -243,6 +247,10 @@ const faultBody = (status: number, retryAfterS: number) =>
  */
 export function registerFaults(app: FastifyInstance, faults: FaultInjector): void {
   const pending = new WeakMap<FastifyRequest, Fault>();
+  /** When each delayed request's answer may leave (preciseNow() ms). */
+  const answerAt = new WeakMap<FastifyRequest, number>();
+  const timer = new PreciseTimer();
+  app.addHook('onClose', async () => timer.close());
 
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     if (!faults.active || !isServiceRequest(request.url)) return done();
@@ -261,11 +269,22 @@ export function registerFaults(app: FastifyInstance, faults: FaultInjector): voi
       if (d.fault.status === 429) reply.header('retry-after', String(faults.retryAfterS));
       reply.code(d.fault.status).header('content-type', 'application/json; charset=utf-8').send(faultBody(d.fault.status, faults.retryAfterS));
     };
-    if (d.latencyMs > 0) setTimeout(apply, d.latencyMs);
-    else apply();
+    if (d.latencyMs > 0 && d.fault?.when === 'before') setTimeout(apply, d.latencyMs);
+    else {
+      // the answer is held in onSend until arrival + latency, so route time is not added to it
+      if (d.latencyMs > 0) answerAt.set(request, preciseNow() + d.latencyMs);
+      apply();
+    }
   });
 
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, p?: unknown) => void) => {
+    const at = answerAt.get(request);
+    if (at === undefined) return afterHandler(request, reply, payload, done);
+    answerAt.delete(request);
+    timer.at(at, () => afterHandler(request, reply, payload, done));
+  });
+
+  function afterHandler(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, p?: unknown) => void): void {
     const f = pending.get(request);
     if (!f) return done(null, payload);
     pending.delete(request);
@@ -290,5 +309,5 @@ export function registerFaults(app: FastifyInstance, faults: FaultInjector): voi
     (payload as { destroy?: () => void } | null)?.destroy?.();
     reply.code(f.status).removeHeader('content-length').header('content-type', 'application/json; charset=utf-8');
     done(null, faultBody(f.status, faults.retryAfterS));
-  });
+  }
 }

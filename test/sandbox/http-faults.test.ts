@@ -165,3 +165,34 @@ describe('faults before and after the state change', () => {
     expect(await outcomes()).toEqual(first);
   });
 });
+
+describe('latency', () => {
+  it('the handler runs at once; the answer is held until the latency has passed, never earlier', async () => {
+    await setFaults({ spec: 'latency=300ms' });
+    const sent = performance.now();
+    let answered = false;
+    const answer = invite('held@faults.test').finally(() => (answered = true));
+    // the state changed while the answer is on its way (as on a network)
+    let made: unknown[] = [];
+    for (let i = 0; i < 100 && made.length === 0; i++) {
+      made = await invitationsOf('held@faults.test');
+      if (!made.length) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(made).toHaveLength(1);
+    expect(answered).toBe(false); // the invitation existed before its answer came
+    const r = await answer;
+    expect(performance.now() - sent).toBeGreaterThanOrEqual(300);
+    expect(r.status).toBe(200);
+    expect((await h.control('DELETE', '/faults')).body.counters.delayed).toBe(1);
+  });
+
+  it('an error injected before the handler is answered after the latency, and changes nothing', async () => {
+    await setFaults({ spec: 'latency=100ms,503=1,after=0' });
+    const sent = performance.now();
+    const r = await invite('held-503@faults.test');
+    expect(r.status).toBe(503);
+    expect(performance.now() - sent).toBeGreaterThanOrEqual(100);
+    await h.control('DELETE', '/faults');
+    expect(await invitationsOf('held-503@faults.test')).toEqual([]);
+  });
+});

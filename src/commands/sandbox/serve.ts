@@ -20,7 +20,7 @@ export default defineCommand({
       .option('--host <addr>', 'address to bind (loopback unless you say otherwise)', '127.0.0.1')
       .option('--state <file>', 'persist state in this file (atomic writes; survives restarts)')
       .option('--log-requests', 'print one line per API request on stderr')
-      .option('--latency <ms>', 'add latency to every API request, e.g. 5ms or 2-10ms (benchmarks)')
+      .option('--latency <ms>', 'answer each API request this long after it arrives, e.g. 5ms or 2-10ms (benchmarks)')
       .option('--faults <spec>', 'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)')
       .option('--delivery-faults <spec>', 'fail callback deliveries: drop=0.1,5xx=0.05,hang=0.02,seed=42 (see docs/sandbox.md)')
       .option('--quirks <seed>', "vary each answer's form as a real service does, deterministically for this seed (see docs/sandbox.md)"),
