@@ -72,8 +72,17 @@ async function runProgram(): Promise<void> {
   // to 50,000 rows, for ~5 % more CPU (bench/README.md). Both flags are read at each collection.
   setFlagsFromString('--semi-space-growth-factor=1');
   setFlagsFromString('--heap-growing-percent=50');
+  // A CLI run waits on the network and spends ~0.3 ms of CPU per request: TurboFan, V8's
+  // optimising compiler, pays back little of what it costs in memory (its zones, and ~5 MiB of
+  // node's own machine code paged in): a 2,000-row invite peaks at 81 MiB with it and 70 without,
+  // at the same wall time. Code runs in Sparkplug, the baseline compiler (same program, less
+  // optimised: speed changes, not behaviour). The servers (`sandbox serve`, `callbacks listen`)
+  // get TurboFan back once compiled: their throughput is CPU-bound (bench/README.md, Round 5).
+  setFlagsFromString('--max-opt=1');
   const bundle = join(HERE, 'cli.cjs');
   const loaded = loadCli(bundle, { userCacheDir });
+  const server = isServer(argv);
+  if (server) setFlagsFromString('--max-opt=999');
   const debug = process.env.ASSESS_DEBUG === '1' || argv.includes('--debug');
   if (loaded && debug) {
     process.stderr.write(`[debug] code cache: ${loaded.cache}${loaded.cache === 'used' ? ` (${loaded.cacheBytes} bytes, ${loaded.cacheFile})` : ''}\n`);
@@ -87,10 +96,16 @@ async function runProgram(): Promise<void> {
     writeCodeCache(loaded, bundle);
   } else {
     process.exitCode = await runCli(argv);
-    // the build's cache is for another Node or other flags: keep one for this Node
-    const saved = loaded && (await saveUserCodeCache(loaded, userCacheDir));
+    // the build's cache is for another Node or other flags: keep one for this Node (not from a
+    // server: V8 stamps a cache with the flags of the moment, and the server changed --max-opt)
+    const saved = loaded && !server && (await saveUserCodeCache(loaded, userCacheDir));
     if (saved && debug) process.stderr.write(`[debug] code cache: saved ${saved} for the next run\n`);
   }
+}
+
+/** `sandbox serve` and `callbacks listen`: long-running servers, CPU-bound under load. */
+function isServer(args: string[]): boolean {
+  return args.some((a, i) => (a === 'sandbox' && args[i + 1] === 'serve') || (a === 'callbacks' && args[i + 1] === 'listen'));
 }
 
 /** Where a code cache for this Node is kept (docs/assumptions.md); ASSESS_CACHE_DIR= turns it off. */

@@ -5,6 +5,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
+import { spawnAssess } from '../helpers/spawn.js';
 
 const cacheHome = tempDir('assess-xdg-cache-');
 afterAll(() => cacheHome.cleanup());
@@ -34,6 +35,29 @@ describe('code cache', () => {
     expect(second.stderr).toContain(`[debug] code cache: used (`);
     expect(second.stderr).toContain(files[0]);
     expect(second.stdout).toBe(first.stdout);
+  });
+
+  it('a server (sandbox serve) starts from the same cache: the optimising compiler comes back only after', async () => {
+    const sb = spawnAssess(['sandbox', 'serve', '--port', '0', '--json'], { env });
+    JSON.parse(await sb.firstLine());
+    await sb.stop();
+    expect(sb.stderr()).toMatch(/^\[debug\] code cache: used \(\d+ bytes, .*dist[\\/]cli\.cjs\.cache\)$/m);
+  });
+
+  it('a server under other V8 flags saves no private cache (V8 would stamp it with the changed flag)', async () => {
+    const home = tempDir('assess-xdg-cache-');
+    try {
+      const sb = spawnAssess(['sandbox', 'serve', '--port', '0', '--json'], {
+        env: { ...env, XDG_CACHE_HOME: home.dir, NODE_OPTIONS: '--stack-trace-limit=22' },
+      });
+      JSON.parse(await sb.firstLine());
+      await sb.stop();
+      expect(sb.stderr()).toMatch(/code cache: other-node/);
+      expect(sb.stderr()).not.toMatch(/code cache: saved/);
+      expect(readdirSync(home.dir)).toEqual([]);
+    } finally {
+      home.cleanup();
+    }
   });
 
   it('ASSESS_CACHE_DIR= keeps nothing', async () => {
