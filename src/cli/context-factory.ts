@@ -2,6 +2,7 @@
 import { maskUrlCredentials } from '../api/redact.js';
 import { escapeMessage } from '../output/escape.js';
 import { join } from 'node:path';
+import { isatty } from 'node:tty';
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import type { Connection } from '../config/credentials.js';
@@ -30,10 +31,17 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
   const io: IO = {
     stdout: proc.stdout,
     stderr: proc.stderr,
-    stdin: proc.stdin,
+    // Node builds process.stdin on first use (a file or pipe stream and its modules: ~3 ms of
+    // start-up): only commands that read it, or ask whether it is a terminal, pay for it.
+    get stdin() {
+      return proc.stdin;
+    },
     stdoutIsTTY: Boolean(proc.stdout.isTTY),
     stderrIsTTY: Boolean(proc.stderr.isTTY),
-    stdinIsTTY: Boolean(proc.stdin.isTTY),
+    get stdinIsTTY() {
+      // the question process.stdin's own isTTY answers, asked without building it
+      return proc === (process as unknown) ? isatty(0) : Boolean(proc.stdin.isTTY);
+    },
     color: decideColor(proc.env, Boolean(proc.stdout.isTTY), opts.color !== false),
     columns: terminalSize(proc.env.COLUMNS, proc.stdout.columns, 80),
     rows: terminalSize(proc.env.LINES, proc.stdout.rows, 24),

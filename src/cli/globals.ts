@@ -70,7 +70,7 @@ export function resolveGlobals(
     output,
     fields: parseFieldList(opts.json as string | boolean | undefined),
     debug: Boolean(opts.debug) || env.ASSESS_DEBUG === '1',
-    interactive: opts.input !== false && io.stdinIsTTY && io.stderrIsTTY && !env.CI,
+    interactive: opts.input !== false && !env.CI && io.stderrIsTTY && io.stdinIsTTY, // stdin last: asking costs most
     yes: Boolean(opts.yes),
     timeoutMs,
     api: (opts.api as 'v3' | 'v2' | undefined) ?? 'v3',

@@ -3,7 +3,6 @@
 // Never when stdout is not a terminal, with --no-pager, or with ASSESS_PAGER / PAGER set empty
 // or to `cat`. A pager that cannot start means the text is printed directly; one the user quits
 // early is no error (its closed pipe is ignored) and never changes the exit code.
-import { spawn } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import type { Context, Env } from '../context.js';
 
@@ -52,6 +51,8 @@ function runPager(cmd: string, text: string, stdout: Writable, env: Env): Promis
     let child;
     try {
       // less reads LESS: give it the flags git gives it when the user has set none.
+      // node:child_process is loaded here, on the first page, not by every command that prints (~2.5 ms)
+      const { spawn } = process.getBuiltinModule('node:child_process');
       child = spawn(file, args, { stdio: ['pipe', stdout, 'inherit'], env: { LESS: 'FRX', ...env } as NodeJS.ProcessEnv });
     } catch {
       return resolve(false);

@@ -33,6 +33,31 @@ describe('in-process commands', () => {
     expect(Array.isArray(JSON.parse(list.out()))).toBe(true);
   });
 
+  it('standard input is made only for a command that reads it (Node builds process.stdin on first use)', async () => {
+    const e = env();
+    const watched = (p: ReturnType<typeof memoryProcess>) => {
+      let reads = 0;
+      const stdin = p.stdin;
+      Object.defineProperty(p, 'stdin', {
+        get: () => {
+          reads++;
+          return stdin;
+        },
+      });
+      return { p, reads: () => reads };
+    };
+    const list = watched(memoryProcess(e));
+    expect(await runCli(['config', 'list'], list.p)).toBe(0);
+    expect(list.reads()).toBe(0);
+    const bad = watched(memoryProcess(e));
+    expect(await runCli(['tests', 'get', 'abc'], bad.p)).toBe(2);
+    expect(bad.reads()).toBe(0);
+    const piped = watched(memoryProcess(e, { stdin: 'email,name\nann@example.com,Ann Lee\n' }));
+    expect(await runCli(['invite', '1001', '--from-csv', '-', '--dry-run'], piped.p)).toBe(0);
+    expect(piped.reads()).toBeGreaterThan(0);
+    expect(piped.p.err()).toMatch(/Dry run of standard input: 1 rows/);
+  });
+
   it('two output formats at once is a usage error', async () => {
     const p = memoryProcess(env());
     expect(await runCli(['config', 'list', '--json', '--csv'], p)).toBe(2);
