@@ -116,7 +116,13 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
     );
   }
   const profile = store.profile(globals.profile);
-  const key = await resolveKey({ apiKeyFile: globals.apiKeyFile, keyStdin: globals.keyStdin, env, stdin: ctx.io.stdin, profile });
+  const key = await resolveKey({
+    apiKeyFile: globals.apiKeyFile,
+    keyStdin: globals.keyStdin,
+    env,
+    stdin: globals.keyStdin ? ctx.io.stdin : undefined,
+    profile,
+  });
   const urls = resolveBaseUrls({ env, profileName: globals.profile, profile });
   for (const n of urls.notices) ctx.warn(n);
   return {
@@ -167,7 +173,13 @@ async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Pro
   // A seed key given the usual way picks that sandbox account (to try account isolation);
   // anything else means the first account.
   const { resolveKey } = await import('../config/credentials.js');
-  const given = await resolveKey({ apiKeyFile: ctx.globals.apiKeyFile, keyStdin: ctx.globals.keyStdin, env: ctx.env, stdin: ctx.io.stdin, profile: {} });
+  const given = await resolveKey({
+    apiKeyFile: ctx.globals.apiKeyFile,
+    keyStdin: ctx.globals.keyStdin,
+    env: ctx.env,
+    stdin: ctx.globals.keyStdin ? ctx.io.stdin : undefined,
+    profile: {},
+  });
   return {
     apiKey: given.apiKey && sb.keys.includes(given.apiKey) ? given.apiKey : sb.keys[0],
     keySource: 'sandbox',

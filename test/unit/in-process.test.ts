@@ -49,6 +49,9 @@ describe('in-process commands', () => {
     const list = watched(memoryProcess(e));
     expect(await runCli(['config', 'list'], list.p)).toBe(0);
     expect(list.reads()).toBe(0);
+    const auth = watched(memoryProcess(e));
+    expect(await runCli(['auth', 'status'], auth.p)).toBe(3);
+    expect(auth.reads()).toBe(0);
     const bad = watched(memoryProcess(e));
     expect(await runCli(['tests', 'get', 'abc'], bad.p)).toBe(2);
     expect(bad.reads()).toBe(0);
