@@ -1,7 +1,8 @@
 // Bulk benchmarks (issues 6, 16): `invite --csv` and `report export --pdf` against
 // `sandbox serve --latency L`, each compared with the same requests sent by ONE curl process in
 // parallel mode (`curl -Z --parallel-max 8 -K cfg`: keep-alive connections, no process per
-// request). With concurrency 8 and latency L the bound is 8 × 1000/L requests/s; the table gives
+// request), and by bench/undici-floor.mjs (undici's Pool and nothing else: the floor for a Node
+// client). With concurrency 8 and latency L the bound is 8 × 1000/L requests/s; the table gives
 // each side's share of it. Peak RSS from /usr/bin/time. Build first: npm run build.
 //   node bench/bulk.mjs [inviteRows=2000,20000] [exportReports=1000] [latencyMs=20]
 import { execFileSync, spawn } from 'node:child_process';
@@ -44,6 +45,13 @@ function timed(file, args, env) {
 const cli = (args, env) => timed(process.execPath, [BIN, ...args], env);
 /** One curl process, CONCURRENCY transfers at a time over reused connections. */
 const curl = (cfg, env) => timed('curl', ['-sS', '-Z', '--parallel-max', String(CONCURRENCY), '-K', cfg], env);
+
+/** The same requests through bench/undici-floor.mjs: the floor for a Node client. */
+function undiciFloor(name, requests, env) {
+  const path = join(work, `${name}.ndjson`);
+  writeFileSync(path, requests.map((r) => JSON.stringify(r)).join('\n'));
+  return timed(process.execPath, [join(ROOT, 'bench/undici-floor.mjs'), path], env);
+}
 
 /** A curl config: one block per request, `next` between them (options are per transfer). */
 function curlConfig(name, requests) {
@@ -100,17 +108,16 @@ try {
   for (const n of inviteRows) {
     // each side creates n new invitations (new e-mails), one request per row
     const a = cli(['invite', '1001', '--csv', csvFile(`cli${n}.csv`, n, `cli${n}-`)], env);
-    const cfg = curlConfig(
-      `invite${n}.cfg`,
+    const requests = (tag) =>
       Array.from({ length: n }, (_, i) => ({
         url: `${sb.baseUrl}/v3/tests/1001/invite`,
         method: 'POST',
         headers: [...auth, 'content-type: application/json'],
-        data: JSON.stringify({ email: `curl${n}-${i}@bench.example`, name: `Bench curl ${i}`, sendEmail: 'no' }),
-      })),
-    );
-    const c = curl(cfg, env);
-    rows.push({ name: `invite ${n} rows`, requests: n, a, c });
+        data: JSON.stringify({ email: `${tag}${n}-${i}@bench.example`, name: `Bench ${tag} ${i}`, sendEmail: 'no' }),
+      }));
+    const c = curl(curlConfig(`invite${n}.cfg`, requests('curl')), env);
+    const u = undiciFloor(`invite${n}`, requests('undici'), env);
+    rows.push({ name: `invite ${n} rows`, requests: n, a, c, u });
     load.push(loadavg()[0]);
   }
 
@@ -126,22 +133,26 @@ try {
   const a = cli(['report', 'export', '--state', 'completed', '--from', '1d', '--to', '+1h', '--out', join(work, 'export-cli'), '--pdf'], env);
   const curlOut = join(work, 'export-curl');
   mkdirSync(curlOut);
-  const cfg = curlConfig('export.cfg', [
+  const exportRequests = (out) => [
     {
       url: `${sb.baseUrl}/v3/candidates/testattempts?state=completed`,
       method: 'POST',
       headers: [...auth, 'content-type: application/json'],
       data: JSON.stringify({ StartDateTime: '2000-01-01T00:00:00Z', EndDateTime: '2100-01-01T00:00:00Z' }),
-      output: join(curlOut, 'list.json'),
+      output: join(out, 'list.json'),
     },
     ...ids.flatMap((id) => [
-      { url: `${sb.baseUrl}/v3/reports/${id}?reportType=1`, headers: auth, output: join(curlOut, `${id}.json`) },
-      { url: `${sb.baseUrl}/v3/reports/${id}/pdf`, headers: auth, output: join(curlOut, `${id}.pdf`) },
+      { url: `${sb.baseUrl}/v3/reports/${id}?reportType=1`, headers: auth, output: join(out, `${id}.json`) },
+      { url: `${sb.baseUrl}/v3/reports/${id}/pdf`, headers: auth, output: join(out, `${id}.pdf`) },
     ]),
-  ]);
-  // (curl is handed the ids up front: it does not wait for the list as the CLI does, a head start)
-  const c = curl(cfg, env);
-  rows.push({ name: `export ${exportReports} reports + PDFs`, requests: 2 * exportReports + 1, a, c });
+  ];
+  // (curl and the undici floor are handed the ids up front: they do not wait for the list as the
+  // CLI does, a head start)
+  const c = curl(curlConfig('export.cfg', exportRequests(curlOut)), env);
+  const undiciOut = join(work, 'export-undici');
+  mkdirSync(undiciOut);
+  const u = undiciFloor('export', exportRequests(undiciOut), env);
+  rows.push({ name: `export ${exportReports} reports + PDFs`, requests: 2 * exportReports + 1, a, c, u });
   load.push(loadavg()[0]);
 } finally {
   sb.child.kill('SIGTERM');
@@ -150,12 +161,14 @@ try {
 
 console.log(`${new Date().toISOString()} · node ${process.version} · latency ${latencyMs} ms · concurrency ${CONCURRENCY} · bound ${perSec} req/s`);
 console.log(`load average (1 min) during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
-console.log('| case | bound (s) | assess (s) | % of bound | curl -Z (s) | % of bound | assess vs curl | assess peak RSS (MiB) | curl peak RSS (MiB) |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log(
+  '| case | bound (s) | assess (s) | % of bound | curl -Z (s) | % of bound | undici floor (s) | % of bound | assess vs curl | assess peak RSS (MiB) | curl peak RSS (MiB) | undici floor RSS (MiB) |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   const bound = r.requests / perSec;
   const pct = (s) => `${((100 * bound) / s).toFixed(0)} %`;
   console.log(
-    `| ${r.name} | ${bound.toFixed(2)} | ${r.a.secs.toFixed(2)} | ${pct(r.a.secs)} | ${r.c.secs.toFixed(2)} | ${pct(r.c.secs)} | ${(r.c.secs / r.a.secs).toFixed(2)}× | ${r.a.rss.toFixed(0)} | ${r.c.rss.toFixed(0)} |`,
+    `| ${r.name} | ${bound.toFixed(2)} | ${r.a.secs.toFixed(2)} | ${pct(r.a.secs)} | ${r.c.secs.toFixed(2)} | ${pct(r.c.secs)} | ${r.u.secs.toFixed(2)} | ${pct(r.u.secs)} | ${(r.c.secs / r.a.secs).toFixed(2)}× | ${r.a.rss.toFixed(0)} | ${r.c.rss.toFixed(0)} | ${r.u.rss.toFixed(0)} |`,
   );
 }
