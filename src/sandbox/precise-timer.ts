@@ -95,10 +95,14 @@ export class PreciseTimer {
       const s = { seq: new Int32Array(buffer, 0, 1), at: new Float64Array(buffer, 8, 1), worker };
       s.at[0] = Infinity;
       worker.on('message', () => this.release());
-      worker.on('error', () => {
-        this.shared = null; // setTimeout from now on
+      // a worker that fails or ends (not closed by us): setTimeout from now on, held answers too
+      const fallBack = () => {
+        if (this.shared !== s) return;
+        this.shared = null;
         this.arm(this.earliest());
-      });
+      };
+      worker.on('error', fallBack);
+      worker.on('exit', fallBack);
       this.shared = s;
     } catch {
       this.shared = null;

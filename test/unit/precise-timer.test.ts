@@ -46,3 +46,17 @@ for (const worker of [true, false]) {
     });
   });
 }
+
+describe('PreciseTimer when its worker dies', () => {
+  it('falls back to setTimeout: what is held is still released, never early', async () => {
+    const timer = new PreciseTimer();
+    await new Promise<void>((done) => timer.at(preciseNow() + 1, done)); // the worker runs
+    const at = preciseNow() + 40;
+    const released = new Promise<number>((done) => timer.at(at, () => done(preciseNow())));
+    await (timer as unknown as { shared: { worker: { terminate(): Promise<number> } } }).shared.worker.terminate();
+    expect(await released).toBeGreaterThanOrEqual(at);
+    const later = preciseNow() + 5;
+    expect(await new Promise<number>((done) => timer.at(later, () => done(preciseNow())))).toBeGreaterThanOrEqual(later);
+    timer.close();
+  });
+});
