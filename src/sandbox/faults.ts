@@ -269,12 +269,12 @@ export function registerFaults(app: FastifyInstance, faults: FaultInjector): voi
       if (d.fault.status === 429) reply.header('retry-after', String(faults.retryAfterS));
       reply.code(d.fault.status).header('content-type', 'application/json; charset=utf-8').send(faultBody(d.fault.status, faults.retryAfterS));
     };
-    if (d.latencyMs > 0 && d.fault?.when === 'before') setTimeout(apply, d.latencyMs);
-    else {
-      // the answer is held in onSend until arrival + latency, so route time is not added to it
-      if (d.latencyMs > 0) answerAt.set(request, preciseNow() + d.latencyMs);
-      apply();
-    }
+    if (!(d.latencyMs > 0)) return apply();
+    const at = preciseNow() + d.latencyMs;
+    if (d.fault?.when === 'before') return timer.at(at, apply); // the route never runs: the fault itself waits
+    // the route runs now and its answer is held in onSend, so route time is not added to the latency
+    answerAt.set(request, at);
+    apply();
   });
 
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, p?: unknown) => void) => {
