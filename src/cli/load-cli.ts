@@ -16,6 +16,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { fnv1a } from '../util/fnv1a.js';
 
 type Program = typeof import('./program.js');
 
@@ -47,16 +48,13 @@ export const userCacheFileOf = (dir: string, stamp: string) => join(dir, `code-$
 
 const BUILD_ID = /^\/\*assess-build:([\w-]+)\*\//;
 
-/** V8's version and the flags it was started with, hashed (FNV-1a: no crypto module to load). */
+/** V8's version and the flags it was started with (hashed into the stamp with FNV-1a). */
 export function nodeFingerprint(): string {
   return [process.versions.v8, ...process.execArgv, process.env.NODE_OPTIONS ?? ''].join('\0');
 }
 
-function hash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(16).padStart(8, '0');
-}
+/** A cache file: the stamp line, then V8's data. */
+const stamped = (stamp: string, data: Buffer): Buffer => Buffer.concat([Buffer.from(`${stamp}\n`, 'latin1'), data]);
 
 /** Undefined when the bundle is not there (a run from src/ with tsx). */
 export function loadCli(bundle: string, opts: LoadOptions = {}): LoadedCli | undefined {
@@ -67,7 +65,9 @@ export function loadCli(bundle: string, opts: LoadOptions = {}): LoadedCli | und
     return undefined;
   }
   const buildId = BUILD_ID.exec(source)?.[1];
-  const stamp = `${buildId} ${hash(opts.fingerprint ?? nodeFingerprint())}`;
+  const stamp = `${buildId} ${fnv1a(opts.fingerprint ?? nodeFingerprint())
+    .toString(16)
+    .padStart(8, '0')}`;
   let cache = 'none' as LoadedCli['cache']; // (set in take(), which TypeScript does not follow)
   let cachedData: Buffer | undefined;
   let cacheFile: string | undefined;
@@ -107,7 +107,7 @@ function readCache(file: string): Buffer | undefined {
 export function writeCodeCache(loaded: LoadedCli, bundle: string): number {
   if (!loaded.buildId) throw new Error(`${bundle} does not start with its build id`);
   const data = loaded.script.createCachedData();
-  writeFileSync(cacheFileOf(bundle), Buffer.concat([Buffer.from(`${loaded.stamp}\n`, 'latin1'), data]));
+  writeFileSync(cacheFileOf(bundle), stamped(loaded.stamp, data));
   return data.length;
 }
 
@@ -125,7 +125,7 @@ export async function saveUserCodeCache(loaded: LoadedCli, userCacheDir: () => s
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const { writeFileAtomic } = await import('../bulk/atomic.js');
-    writeFileAtomic(file, Buffer.concat([Buffer.from(`${loaded.stamp}\n`, 'latin1'), loaded.script.createCachedData()]));
+    writeFileAtomic(file, stamped(loaded.stamp, loaded.script.createCachedData()));
     for (const f of readdirSync(dir)) if (/^code-.*\.cache$/.test(f) && !f.startsWith(`code-${loaded.buildId}-`)) rmSync(join(dir, f), { force: true });
     return file;
   } catch {

@@ -5,6 +5,7 @@ import type { CallbackQueueEntry, SandboxInvitation } from './model.js';
 import { candidatePoints, performanceCategory, testPoints } from './scoring.js';
 import { hasResult, sendsCallback } from './state-machine.js';
 import type { Store } from './store.js';
+import { MONTHS } from '../util/utc-text.js';
 
 /** The callback body (PascalCase fields, as the service sends them; v2 invitations: v2 fields). */
 export function callbackPayload(store: Store, inv: SandboxInvitation): CallbackV3 | CallbackV2 {
@@ -37,8 +38,6 @@ export function callbackPayload(store: Store, inv: SandboxInvitation): CallbackV
     PerformanceCategory: scored ? performanceCategory(pct) : null,
   } satisfies CallbackV3;
 }
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** `2020-10-09T18:51:07Z` → `09-Oct-2020 06:51 PM` (the production callback's AttemptedOn). */
 export function vendorDisplayTime(iso: string): string {

@@ -8,6 +8,7 @@
 // quirks, whatever other requests run in between. Some choices hold for the whole seed (a
 // service is consistent in them): production's typeOfTest numbering and its gateway's 401.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fnv1a } from '../util/fnv1a.js';
 import { INVALID_KEY, MISSING_KEY } from './auth.js';
 import { seededRandom } from './faults.js';
 import { answerLoopbackOnly } from './routes/control.js';
@@ -29,12 +30,6 @@ export const GATEWAY_401 = {
   statusCode: 401,
   message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
 };
-
-function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
 
 export interface QuirksView {
   seed: number | null;
@@ -60,7 +55,7 @@ export class Quirks {
     this.seed = seed;
     this.counts.clear();
     this.rewritten = 0;
-    const r = seededRandom(hash(`seed:${seed}`));
+    const r = seededRandom(fnv1a(`seed:${seed}`));
     this.vendorTypeOfTest = seed !== null && r() < 0.5;
     this.gateway401 = seed !== null && r() < 0.5;
   }
@@ -78,7 +73,7 @@ export class Quirks {
     const key = `${method} ${url}`;
     const n = (this.counts.get(key) ?? 0) + 1;
     this.counts.set(key, n);
-    return seededRandom(hash(`${this.seed}|${key}|${n}`));
+    return seededRandom(fnv1a(`${this.seed}|${key}|${n}`));
   }
 
   /** Rewrites one answer: a new status and body (body undefined = no body). */

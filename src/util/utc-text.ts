@@ -2,7 +2,8 @@
 // toLocaleString: the same instant gives the same text on every machine and ICU version (en-GB's
 // short September is "Sep" in some, "Sept" in others). Used by the HTML digest and the sandbox PDF.
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** English month abbreviations, as the service and this tool write them. */
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** `21 Nov 2026, 21:11 UTC`, or undefined when `iso` is not a time. */
 export function utcText(iso: string): string | undefined {
