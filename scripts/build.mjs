@@ -7,8 +7,11 @@
 //                   except those that read their own data files or only the sandbox loads
 //                   (EXTERNAL). Written as the body of a module wrapper, whitespace-minified and
 //                   ASCII-only, so that it can be compiled with V8's code cache;
-//   dist/cli.cjs.cache  that code cache, written by a process that ran a few commands against a
-//                   sandbox (WARM_UP), so that it holds the bytecode those commands need;
+//   dist/undici.cjs  undici, the HTTP client, as a bundle of its own in the same form: half of the
+//                   code, which only a command that sends a request reads (src/api/undici.ts);
+//   dist/cli.cjs.cache, dist/undici.cjs.cache  their code caches, written by a process that ran a
+//                   few commands against a sandbox (WARM_UP), so that they hold the bytecode those
+//                   commands need;
 //   dist/help.json  every command's --help text, so `assess --help` and `assess <cmd> --help`
 //                   start without loading the program.
 //
@@ -25,7 +28,7 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 // pdfkit reads its font files next to its own code; fastify (the sandbox) is large and loaded
 // only by `sandbox serve` / --sandbox; conf (with ajv) and @inquirer/prompts only to write the
 // config or to ask (~1 MB of source every command would read): src/util/import-package.ts.
-const EXTERNAL = ['pdfkit', 'fastify', 'conf', '@inquirer/prompts'];
+const EXTERNAL = ['pdfkit', 'fastify', 'conf', '@inquirer/prompts', 'undici'];
 // What the code cache is made from: the commonest request paths and a usage error.
 const WARM_UP = [
   ['tests', 'list'],
@@ -68,8 +71,30 @@ const commanderChildProcessOnUse = {
   },
 };
 
+// chalk detects colour support when it loads (node:tty, and with it node:net: ~4 ms of a start-up
+// whose output is not a terminal) for its default instances. assess decides colour itself
+// (src/cli/globals.ts decideColor) and only uses `new Chalk({ level })`: chalk gets an answer
+// of "no colour" for the default instances it never uses.
+const chalkWithoutDetection = {
+  name: 'chalk-without-detection',
+  setup(b) {
+    b.onResolve({ filter: /^#supports-color$/ }, (args) =>
+      /[\\/]node_modules[\\/]chalk[\\/]/.test(args.importer) ? { path: 'supports-color', namespace: 'no-detection' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'no-detection' }, () => ({ contents: 'export default { stdout: false, stderr: false };', loader: 'js' }));
+  },
+};
+
 const out = `dist.build-${process.pid}`;
 rmSync(out, { recursive: true, force: true });
+// the build id line lets src/cli/load-cli.ts tell this build's code caches from another's
+const scriptForm = {
+  format: 'cjs',
+  minifyWhitespace: true,
+  legalComments: 'external', // the packages' licence notes go to <bundle>.LEGAL.txt
+  banner: { js: `/*assess-build:${randomUUID()}*/(function (exports, require, module, __filename, __dirname) {` },
+  footer: { js: '})' },
+};
 try {
   await build({
     ...common,
@@ -85,18 +110,23 @@ try {
     entryPoints: { cli: 'src/cli/program.ts' },
     outdir: out,
     outExtension: { '.js': '.cjs' },
-    format: 'cjs',
+    ...scriptForm,
     external: EXTERNAL,
-    plugins: [commanderChildProcessOnUse],
-    minifyWhitespace: true,
-    legalComments: 'external', // the packages' licence notes go to cli.cjs.LEGAL.txt
-    // the build id line lets src/cli/load-cli.ts tell this build's code cache from another's
-    banner: { js: `/*assess-build:${randomUUID()}*/(function (exports, require, module, __filename, __dirname) {` },
-    footer: { js: '})' },
+    plugins: [commanderChildProcessOnUse, chalkWithoutDetection],
     logOverride: { 'empty-import-meta': 'silent' }, // src/version.ts: only without __ASSESS_VERSION__
   });
-  assertAscii(`${out}/cli.cjs`);
-  assertNoImport(`${out}/cli.cjs`);
+  await build({
+    ...common,
+    entryPoints: { undici: 'node_modules/undici/index.js' },
+    outdir: out,
+    outExtension: { '.js': '.cjs' },
+    ...scriptForm,
+  });
+  for (const bundle of ['cli.cjs', 'undici.cjs']) {
+    assertAscii(`${out}/${bundle}`);
+    assertNoImport(`${out}/${bundle}`);
+  }
+  assertUndiciThroughItsDoor(`${out}/cli.cjs`);
   const help = execFileSync(process.execPath, [`${out}/main.cjs`], {
     env: { ...process.env, ASSESS_DUMP_HELP: '1', NO_COLOR: '1' },
     encoding: 'utf8',
@@ -110,7 +140,7 @@ try {
   await writeCodeCache('dist/main.cjs');
   const kib = (f) => Math.round(readFileSync(`dist/${f}`).length / 1024);
   console.log(
-    `built dist/ (assess ${pkg.version}, ${Object.keys(JSON.parse(help)).length} help pages, cli.cjs ${kib('cli.cjs')} KiB, code cache ${kib('cli.cjs.cache')} KiB)`,
+    `built dist/ (assess ${pkg.version}, ${Object.keys(JSON.parse(help)).length} help pages, cli.cjs ${kib('cli.cjs')} KiB + code cache ${kib('cli.cjs.cache')} KiB, undici.cjs ${kib('undici.cjs')} KiB + code cache ${kib('undici.cjs.cache')} KiB)`,
   );
 } finally {
   rmSync(out, { recursive: true, force: true });
@@ -134,6 +164,15 @@ function assertNoImport(file) {
     throw new Error(
       `${file} calls import(), which fails under the code cache: …${found[0]}…\n  use a static import, or src/util/import-package.ts for an npm package`,
     );
+}
+
+/**
+ * undici is external to cli.cjs so that it comes from dist/undici.cjs: a require of it in cli.cjs
+ * (a static import somewhere) would load the package's hundred files, uncached, on every start.
+ */
+function assertUndiciThroughItsDoor(file) {
+  const found = readFileSync(file, 'latin1').match(/.{0,60}require\("undici"\).{0,30}/);
+  if (found) throw new Error(`${file} requires undici: …${found[0]}…\n  load it through src/api/undici.ts (loadUndici), or import only its types`);
 }
 
 /** Runs WARM_UP against a sandbox of this build in one process, which then writes the cache. */

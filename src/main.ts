@@ -3,9 +3,9 @@
 // commonest invocations start about as fast as node itself.
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCli, saveUserCodeCache, writeCodeCache } from './cli/load-cli.js';
+import { loadCli, loadScript, saveUserCodeCache, writeCodeCache, type LoadedScript } from './cli/load-cli.js';
 import { helpWidth, SNAPSHOT_HELP_WIDTH } from './cli/terminal-size.js';
 
 // Set from package.json by scripts/build.mjs (src/version.ts is the same value for other modules).
@@ -85,22 +85,39 @@ async function runProgram(): Promise<void> {
   const server = isServer(argv);
   if (server) setFlagsFromString('--max-opt=999');
   const debug = process.env.ASSESS_DEBUG === '1' || argv.includes('--debug');
-  if (loaded && debug) {
-    process.stderr.write(`[debug] code cache: ${loaded.cache}${loaded.cache === 'used' ? ` (${loaded.cacheBytes} bytes, ${loaded.cacheFile})` : ''}\n`);
-  }
+  const scripts: LoadedScript[] = [];
+  const loadedNow = (script: LoadedScript) => {
+    scripts.push(script);
+    if (debug) {
+      const used = script.cache === 'used' ? ` (${script.cacheBytes} bytes, ${script.cacheFile})` : '';
+      process.stderr.write(`[debug] code cache${script === loaded ? '' : ` of ${basename(script.file)}`}: ${script.cache}${used}\n`);
+    }
+  };
+  if (loaded) loadedNow(loaded);
   const { runCli, setPackageImporter } = loaded?.program ?? (await import('./cli/program.js')); // from src/ (tsx): no bundle
-  setPackageImporter((specifier) => import(specifier));
+  // undici is a bundle of its own (dist/undici.cjs), compiled with its cache on the first request
+  let undici: unknown;
+  const loadUndici = () => {
+    if (undici) return undici;
+    const script = loadScript(join(HERE, 'undici.cjs'), { userCacheDir });
+    if (!script) throw new Error(`${join(HERE, 'undici.cjs')} is missing`);
+    loadedNow(script);
+    return (undici = script.exports);
+  };
+  setPackageImporter((specifier) => (loaded && specifier === 'undici' ? Promise.resolve(loadUndici()) : import(specifier)));
   const warmUp = process.env.ASSESS_WARM_CODE_CACHE;
   if (warmUp && loaded) {
     // build only (scripts/build.mjs): run each command line, then cache what they compiled
     for (const line of JSON.parse(warmUp) as string[][]) await runCli(line);
-    writeCodeCache(loaded, bundle);
+    for (const script of scripts) writeCodeCache(script);
   } else {
     process.exitCode = await runCli(argv);
     // the build's cache is for another Node or other flags: keep one for this Node (not from a
     // server: V8 stamps a cache with the flags of the moment, and the server changed --max-opt)
-    const saved = loaded && !server && (await saveUserCodeCache(loaded, userCacheDir));
-    if (saved && debug) process.stderr.write(`[debug] code cache: saved ${saved} for the next run\n`);
+    for (const script of server ? [] : scripts) {
+      const saved = await saveUserCodeCache(script, userCacheDir);
+      if (saved && debug) process.stderr.write(`[debug] code cache: saved ${saved} for the next run\n`);
+    }
   }
 }
 

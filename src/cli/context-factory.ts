@@ -2,7 +2,6 @@
 import { maskUrlCredentials } from '../api/redact.js';
 import { escapeMessage } from '../output/escape.js';
 import { join } from 'node:path';
-import { isatty } from 'node:tty';
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import type { Connection } from '../config/credentials.js';
@@ -39,8 +38,10 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     stdoutIsTTY: Boolean(proc.stdout.isTTY),
     stderrIsTTY: Boolean(proc.stderr.isTTY),
     get stdinIsTTY() {
-      // the question process.stdin's own isTTY answers, asked without building it
-      return proc === (process as unknown) ? isatty(0) : Boolean(proc.stdin.isTTY);
+      // the question process.stdin's own isTTY answers, asked without building it; node:tty is
+      // loaded here, on use: it loads node:net, ~4 ms of a start-up whose output is not a terminal
+      const tty = proc === (process as unknown) ? process.getBuiltinModule?.('node:tty') : undefined;
+      return tty ? tty.isatty(0) : Boolean(proc.stdin.isTTY);
     },
     color: decideColor(proc.env, Boolean(proc.stdout.isTTY), opts.color !== false),
     columns: terminalSize(proc.env.COLUMNS, proc.stdout.columns, 80),

@@ -1,20 +1,22 @@
-// Loads the program (dist/cli.cjs) with V8's code cache. Compiling the bundle is most of a
-// command's start-up; the cache hands V8 the bytecode instead. Node 20 has no code cache for ES
-// modules (module.enableCompileCache is Node 22), hence one CommonJS bundle compiled through
-// vm.Script.
+// Loads the program (dist/cli.cjs), and undici (dist/undici.cjs) when a command first sends a
+// request, each with V8's code cache. Compiling a bundle is most of a command's start-up; the
+// cache hands V8 the bytecode instead. Node 20 has no code cache for ES modules
+// (module.enableCompileCache is Node 22), hence CommonJS bundles compiled through vm.Script.
+// undici is a script of its own because it is half of the code (~740 KB) and a command that sends
+// nothing (config, auth status, usage errors) need not read it, nor deserialise its cache.
 //
-// The build writes dist/cli.cjs.cache after running a few commands. V8 takes a cache only when
-// its version, its flags and the source's LENGTH match, and otherwise compiles as usual. Length
-// is not content, and a refused cache costs a full compile, so each cache file opens with a line
-// naming the build (`/*assess-build:<id>*/` at the top of cli.cjs) and the Node it is for (V8's
+// The build writes `<bundle>.cache` after running a few commands. V8 takes a cache only when its
+// version, its flags and the source's LENGTH match, and otherwise compiles as usual. Length is not
+// content, and a refused cache costs a full compile, so each cache file opens with a line naming
+// the build (`/*assess-build:<id>*/` at the top of each bundle) and the Node it is for (V8's
 // version and the process's flags): only a cache of this build for this Node reaches V8.
 // Under another Node or other flags, the run compiles, and then writes a cache of its own to the
 // user's cache folder (userCacheDir) for the next run.
-// cli.cjs is the body of a CommonJS module wrapper, written ASCII-only by the build: read as
+// Each bundle is the body of a CommonJS module wrapper, written ASCII-only by the build: read as
 // latin1 it becomes one external string, without UTF-8 decoding or a copy for Module.wrap.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { fnv1a } from '../util/fnv1a.js';
 
@@ -27,8 +29,11 @@ export interface LoadOptions {
   fingerprint?: string;
 }
 
-export interface LoadedCli {
-  program: Program;
+export interface LoadedScript {
+  /** The bundle's module.exports. */
+  exports: unknown;
+  /** The bundle's path. */
+  file: string;
   script: Script;
   /**
    * none: no cache file; stale: another build's; other-node: the build's cache is for another
@@ -42,9 +47,13 @@ export interface LoadedCli {
   stamp: string;
 }
 
+export interface LoadedCli extends LoadedScript {
+  program: Program;
+}
+
 export const cacheFileOf = (bundle: string): string => `${bundle}.cache`;
-/** `code-<build id>-<node hash>.cache`: the stamp, which names both. */
-export const userCacheFileOf = (dir: string, stamp: string) => join(dir, `code-${stamp.replace(' ', '-')}.cache`);
+/** `code-<build id>-<node hash>-<bundle>.cache`: the stamp names the build and the Node. */
+export const userCacheFileOf = (dir: string, stamp: string, bundle: string) => join(dir, `code-${stamp.replace(' ', '-')}-${basename(bundle)}.cache`);
 
 const BUILD_ID = /^\/\*assess-build:([\w-]+)\*\//;
 
@@ -58,6 +67,12 @@ const stamped = (stamp: string, data: Buffer): Buffer => Buffer.concat([Buffer.f
 
 /** Undefined when the bundle is not there (a run from src/ with tsx). */
 export function loadCli(bundle: string, opts: LoadOptions = {}): LoadedCli | undefined {
+  const loaded = loadScript(bundle, opts);
+  return loaded && { ...loaded, program: loaded.exports as Program };
+}
+
+/** Compiles and runs one bundle (with its code cache when it has a good one). */
+export function loadScript(bundle: string, opts: LoadOptions = {}): LoadedScript | undefined {
   let source: string;
   try {
     source = readFileSync(bundle, 'latin1');
@@ -85,14 +100,14 @@ export function loadCli(bundle: string, opts: LoadOptions = {}): LoadedCli | und
   take(cacheFileOf(bundle));
   if (!cachedData && cache === 'other-node' && buildId) {
     const dir = opts.userCacheDir?.();
-    if (dir) take(userCacheFileOf(dir, stamp));
+    if (dir) take(userCacheFileOf(dir, stamp, bundle));
   }
   const script = new Script(source, { filename: bundle, cachedData });
   if (cachedData) cache = script.cachedDataRejected ? 'rejected' : 'used';
-  const module = { exports: {} as Program };
-  const wrapper = script.runInThisContext() as (e: object, r: NodeJS.Require, m: object, f: string, d: string) => void;
+  const module = { exports: {} as unknown };
+  const wrapper = script.runInThisContext() as (e: unknown, r: NodeJS.Require, m: object, f: string, d: string) => void;
   wrapper(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
-  return { program: module.exports, script, cache, cacheFile, cacheBytes: cachedData?.length ?? 0, buildId, stamp };
+  return { exports: module.exports, file: bundle, script, cache, cacheFile, cacheBytes: cachedData?.length ?? 0, buildId, stamp };
 }
 
 function readCache(file: string): Buffer | undefined {
@@ -104,10 +119,10 @@ function readCache(file: string): Buffer | undefined {
 }
 
 /** The build's cache: everything compiled so far (the build calls it after its warm-up runs). */
-export function writeCodeCache(loaded: LoadedCli, bundle: string): number {
-  if (!loaded.buildId) throw new Error(`${bundle} does not start with its build id`);
+export function writeCodeCache(loaded: LoadedScript): number {
+  if (!loaded.buildId) throw new Error(`${loaded.file} does not start with its build id`);
   const data = loaded.script.createCachedData();
-  writeFileSync(cacheFileOf(bundle), stamped(loaded.stamp, data));
+  writeFileSync(cacheFileOf(loaded.file), stamped(loaded.stamp, data));
   return data.length;
 }
 
@@ -117,11 +132,11 @@ export function writeCodeCache(loaded: LoadedCli, bundle: string): number {
  * node:crypto stays off every start-up; caches of other builds are removed). Never fails the
  * command: a cache only saves time.
  */
-export async function saveUserCodeCache(loaded: LoadedCli, userCacheDir: () => string | undefined): Promise<string | undefined> {
+export async function saveUserCodeCache(loaded: LoadedScript, userCacheDir: () => string | undefined): Promise<string | undefined> {
   if (loaded.cache !== 'other-node' || !loaded.buildId) return undefined;
   const dir = userCacheDir();
   if (!dir) return undefined;
-  const file = userCacheFileOf(dir, loaded.stamp);
+  const file = userCacheFileOf(dir, loaded.stamp, loaded.file);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const { writeFileAtomic } = await import('../bulk/atomic.js');

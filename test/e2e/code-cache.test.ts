@@ -1,10 +1,12 @@
 // The built binary starts from the build's code cache; under other V8 flags (another Node is the
 // same case) it compiles, keeps a private cache of its own in the user's cache folder, and starts
-// from that the next time (src/cli/load-cli.ts).
+// from that the next time (src/cli/load-cli.ts). undici is a bundle of its own, loaded (with its
+// cache) only by a command that sends a request.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
+import { startTestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 
 const cacheHome = tempDir('assess-xdg-cache-');
@@ -16,6 +18,40 @@ describe('code cache', () => {
     const r = await runAssess(['config', 'list'], { env });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^\[debug\] code cache: used \(\d+ bytes, .*dist[\\/]cli\.cjs\.cache\)$/m);
+  });
+
+  it('a command that sends nothing does not load undici; one that sends a request loads it from its cache', async () => {
+    const local = await runAssess(['config', 'list'], { env });
+    expect(local.stderr).not.toMatch(/undici/);
+    const sb = await startTestSandbox();
+    try {
+      const r = await runAssess(['tests', 'get', '1001', '--json'], { env: { ...env, ...sb.env } });
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).testId).toBe(1001);
+      expect(r.stderr).toMatch(/^\[debug\] code cache of undici\.cjs: used \(\d+ bytes, .*dist[\\/]undici\.cjs\.cache\)$/m);
+    } finally {
+      await sb.close();
+    }
+  });
+
+  it('under other V8 flags, each bundle a command loads gets a private cache of its own', async () => {
+    const home = tempDir('assess-xdg-cache-');
+    const sb = await startTestSandbox();
+    try {
+      const other = { ...env, ...sb.env, XDG_CACHE_HOME: home.dir, NODE_OPTIONS: '--stack-trace-limit=23' };
+      const first = await runAssess(['tests', 'get', '1001', '--json'], { env: other });
+      expect(first.code).toBe(0);
+      expect(first.stderr).toMatch(/^\[debug\] code cache of undici\.cjs: other-node$/m);
+      const files = readdirSync(join(home.dir, 'assess')).sort();
+      expect(files).toEqual([expect.stringMatching(/^code-.*-cli\.cjs\.cache$/), expect.stringMatching(/^code-.*-undici\.cjs\.cache$/)]);
+      const second = await runAssess(['tests', 'get', '1001', '--json'], { env: other });
+      expect(second.stdout).toBe(first.stdout);
+      expect(second.stderr).toContain(`[debug] code cache of undici.cjs: used (`);
+      expect(second.stderr).toContain(files[1]);
+    } finally {
+      await sb.close();
+      home.cleanup();
+    }
   });
 
   it('under other V8 flags: compiles, saves a private cache, and uses it the next time', async () => {

@@ -75,6 +75,8 @@ describe('the packed package', () => {
         'package/dist/main.cjs',
         'package/dist/cli.cjs',
         'package/dist/cli.cjs.cache',
+        'package/dist/undici.cjs',
+        'package/dist/undici.cjs.cache',
         'package/dist/help.json',
       ]),
     );
@@ -100,8 +102,10 @@ describe('the packed package', () => {
   });
 
   it('assess --sandbox tests list lists the seed tests', async () => {
-    const r = await installed(['--sandbox', 'tests', 'list']);
+    const r = await installed(['--sandbox', 'tests', 'list'], { ASSESS_DEBUG: '1' });
     expect(r.code).toBe(0);
+    // undici comes from its own bundle and cache, not from the package's dependency
+    expect(r.stderr).toMatch(/^\[debug\] code cache of undici\.cjs: used \(\d+ bytes, .*dist[\\/]undici\.cjs\.cache\)$/m);
     expect(r.stdout).toMatch(/^1001\tJava Backend Developer\tActive/m);
     expect(r.stderr).toMatch(/embedded sandbox/);
   });

@@ -18,12 +18,16 @@ afterAll(async () => {
 });
 
 /** Runs `assess args` in a pseudo-terminal; when the screen shows `prompt`, types `keys`. */
-function inPty(args: string[], prompt: RegExp, keys: string, env: Record<string, string> = s.env): Promise<{ code: number | null; screen: string }> {
+function inPty(args: string[], prompt: RegExp, keys: string, env: Record<string, string> = s.env): Promise<{ code: number | null; screen: string; raw: string }> {
   return inPtySteps(args, [[prompt, keys]], env);
 }
 
 /** Each step: when the screen (after the previous step) shows the pattern, type the keys. */
-function inPtySteps(args: string[], steps: Array<[RegExp, string]>, env: Record<string, string> = s.env): Promise<{ code: number | null; screen: string }> {
+function inPtySteps(
+  args: string[],
+  steps: Array<[RegExp, string]>,
+  env: Record<string, string> = s.env,
+): Promise<{ code: number | null; screen: string; raw: string }> {
   const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   return new Promise((resolve) => {
     const child = spawn('script', ['-qec', quoted, '/dev/null'], {
@@ -48,7 +52,7 @@ function inPtySteps(args: string[], steps: Array<[RegExp, string]>, env: Record<
     child.on('close', (code) => {
       clearTimeout(timer);
       // the terminal wraps long questions and redraws them: read the screen as flat text
-      resolve({ code, screen: screen.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\s+/g, ' ') });
+      resolve({ code, screen: screen.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\s+/g, ' '), raw: screen });
     });
   });
 }
@@ -57,6 +61,21 @@ const status = async (id: number) =>
   (await s.control<{ invitations: Array<{ testInvitationId: number; status: string }> }>('GET', '/invitations')).invitations.find(
     (i) => i.testInvitationId === id,
   )!.status;
+
+describe('colour on a terminal', () => {
+  // chalk's own colour detection is left out of the build (scripts/build.mjs): assess decides
+  it('a table is coloured on a terminal, and not with NO_COLOR', async () => {
+    const coloured = await inPty(['tests', 'list', '--no-pager'], /$^/, '', { ...s.env, NO_COLOR: '' });
+    expect(coloured.code, coloured.screen).toBe(0);
+    expect(coloured.screen).toMatch(/Java Backend Developer/);
+    // the status in green and the header in bold come from chalk (the borders from cli-table3)
+    expect(coloured.raw).toMatch(/\u001b\[32mActive\u001b\[39m/);
+    expect(coloured.raw).toMatch(/\u001b\[1mTest ID\u001b\[22m/);
+    const plain = await inPty(['tests', 'list', '--no-pager'], /$^/, '');
+    expect(plain.screen).toMatch(/Java Backend Developer/);
+    expect(plain.raw).not.toMatch(/\u001b\[\d+m/);
+  });
+});
 
 describe('attempts cancel on a terminal', () => {
   it('names the candidate and the test; "n" → exit 0, Nothing changed., still Pending', async () => {

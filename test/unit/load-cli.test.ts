@@ -35,7 +35,7 @@ describe('loadCli', () => {
     expect(first.cache).toBe('none');
     expect(first.buildId).toBe('build-1');
     expect(await run(file)).toBe(40 + 2 + 'one.cjs'.length);
-    expect(writeCodeCache(first, file)).toBeGreaterThan(0);
+    expect(writeCodeCache(first)).toBeGreaterThan(0);
     expect(readFileSync(cacheFileOf(file), 'latin1').startsWith('build-1 ')).toBe(true);
     const second = loadCli(file, { fingerprint: 'node-a' })!;
     expect(second.cache).toBe('used');
@@ -45,7 +45,7 @@ describe('loadCli', () => {
 
   it("another build's cache is not handed to V8, even when the sources have the same length", async () => {
     const file = bundle('two.cjs', 'build-2', 50);
-    writeCodeCache(loadCli(file, { fingerprint: 'node-a' })!, file);
+    writeCodeCache(loadCli(file, { fingerprint: 'node-a' })!);
     const stale = readFileSync(cacheFileOf(file));
     bundle('two.cjs', 'build-3', 60); // same length, other program
     writeFileSync(cacheFileOf(file), stale);
@@ -65,7 +65,7 @@ describe('loadCli', () => {
 
   it('under another Node: compiles, keeps a private cache in the user folder, and uses it next time', async () => {
     const file = bundle('four.cjs', 'build-5', 80);
-    writeCodeCache(loadCli(file, { fingerprint: 'node-a' })!, file);
+    writeCodeCache(loadCli(file, { fingerprint: 'node-a' })!);
     const dir = join(work.dir, 'user-cache');
     mkdirSync(dir);
     writeFileSync(join(dir, 'code-old-build-0000.cache'), 'an earlier build');
@@ -74,7 +74,7 @@ describe('loadCli', () => {
     const first = loadCli(file, { fingerprint: 'node-b', userCacheDir })!;
     expect(first.cache).toBe('other-node');
     const saved = (await saveUserCodeCache(first, userCacheDir))!;
-    expect(saved).toBe(userCacheFileOf(dir, first.stamp));
+    expect(saved).toBe(userCacheFileOf(dir, first.stamp, file));
     expect(statSync(saved).mode & 0o777).toBe(0o600);
     expect(readdirSync(dir)).toEqual([saved.slice(dir.length + 1)]); // the earlier build's is gone
 
@@ -91,7 +91,7 @@ describe('loadCli', () => {
     const file = bundle('five.cjs', 'build-6', 90);
     const dir = join(work.dir, 'no-cache');
     expect(await saveUserCodeCache(loadCli(file, { fingerprint: 'node-b' })!, () => dir)).toBeUndefined();
-    writeCodeCache(loadCli(file, { fingerprint: 'node-a' })!, file);
+    writeCodeCache(loadCli(file, { fingerprint: 'node-a' })!);
     expect(await saveUserCodeCache(loadCli(file, { fingerprint: 'node-b' })!, () => undefined)).toBeUndefined();
     expect(existsSync(dir)).toBe(false);
   });
