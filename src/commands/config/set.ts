@@ -6,12 +6,16 @@ import { UsageError } from '../../errors.js';
 import { schemaValues } from '../shared/schema-values.js';
 import { KEY_NAMES } from './shared/keys.js';
 
-const VALUES_BY_KEY = Object.fromEntries(
-  Object.entries(CONFIG_KEYS).flatMap(([key, spec]) => {
-    const values = schemaValues(spec.schema as z.ZodType);
-    return values ? [[key, values]] : [];
-  }),
-);
+// For completion only, and read through a getter: the settings' schemas are not built when this
+// file loads (config list and config get load it too).
+let valuesByKey: Record<string, readonly string[]> | undefined;
+const settableValues = (): Record<string, readonly string[]> =>
+  (valuesByKey ??= Object.fromEntries(
+    Object.entries(CONFIG_KEYS).flatMap(([key, spec]) => {
+      const values = schemaValues(spec.schema());
+      return values ? [[key, values]] : [];
+    }),
+  ));
 
 export default defineCommand({
   name: 'set',
@@ -28,14 +32,21 @@ export default defineCommand({
   // values of the settings that take a fixed set
   schema: z.object({
     key: z.string().meta({ completion: Object.keys(CONFIG_KEYS) }),
-    value: z.string().meta({ completion: { after: 'key', values: VALUES_BY_KEY } }),
+    value: z.string().meta({
+      completion: {
+        after: 'key',
+        get values() {
+          return settableValues();
+        },
+      },
+    }),
   }),
   async run(ctx, { key, value }) {
     if (key === 'api-key')
       throw new UsageError('config set api-key: refusing a key on the command line', 'use `assess auth login` (prompt, --key-stdin or --api-key-file)');
     const spec = CONFIG_KEYS[key as ConfigKey];
     if (!spec) throw new UsageError(`<key>: unknown setting '${key}'`, `settings: ${KEY_NAMES.join(', ')}`);
-    const parsed = (spec.schema as z.ZodType).safeParse(value);
+    const parsed = spec.schema().safeParse(value);
     if (!parsed.success) throw new UsageError(`${key}: ${parsed.error.issues[0]?.message} (got ${JSON.stringify(value)})`);
     let stored: unknown = parsed.data;
     if (key === 'base-url' || key === 'base-url-v2') {
