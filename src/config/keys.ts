@@ -45,20 +45,25 @@ export const CONFIG_KEYS = {
 
 export type ConfigKey = keyof typeof CONFIG_KEYS;
 
-export const Profile = z.looseObject({
-  apiKey: z.string().optional(),
-  baseUrl: z.string().optional(),
-  baseUrlV2: z.string().optional(),
-  output: z.enum(OUTPUT_FORMATS).optional(),
-  timeout: z.number().optional(),
-  retries: z.number().optional(),
-  concurrency: z.number().optional(),
-  api: z.enum(['v3', 'v2']).optional(),
-  v2Warn: z.boolean().optional(),
-  tz: z.string().optional(),
-});
-export type Profile = z.infer<typeof Profile>;
+/** A profile as stored (built when a config file is read: a run without one never needs it). */
+export const profileSchema = once(() =>
+  z.looseObject({
+    apiKey: z.string().optional(),
+    baseUrl: z.string().optional(),
+    baseUrlV2: z.string().optional(),
+    output: z.enum(OUTPUT_FORMATS).optional(),
+    timeout: z.number().optional(),
+    retries: z.number().optional(),
+    concurrency: z.number().optional(),
+    api: z.enum(['v3', 'v2']).optional(),
+    v2Warn: z.boolean().optional(),
+    tz: z.string().optional(),
+  }),
+);
+export type Profile = z.infer<ReturnType<typeof profileSchema>>;
 
-export const ConfigFile = z.looseObject({
-  profiles: z.record(z.string(), Profile).default({}),
-});
+export const configFileSchema = once(() =>
+  z.looseObject({
+    profiles: z.record(z.string(), profileSchema()).default({}),
+  }),
+);

@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { LocalError } from '../errors.js';
 import { importConf } from '../util/import-package.js';
-import { ConfigFile, type Profile } from './keys.js';
+import { configFileSchema, type Profile } from './keys.js';
 
 export function configDir(env: Record<string, string | undefined>): string {
   if (env.ASSESS_CONFIG_DIR) return env.ASSESS_CONFIG_DIR;
@@ -30,13 +30,14 @@ export class ConfigStore {
   }
 
   private read(): { profiles: Record<string, Profile> } {
-    let raw: unknown = {};
+    let raw: unknown;
     try {
       raw = JSON.parse(readFileSync(this.path, 'utf8'));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw corrupt(this.path, (err as Error).message);
+      return { profiles: {} }; // no file yet: what the schema makes of {}
     }
-    const parsed = ConfigFile.safeParse(raw);
+    const parsed = configFileSchema().safeParse(raw);
     if (!parsed.success) throw corrupt(this.path, parsed.error.issues[0]?.message ?? 'unexpected content');
     return parsed.data as { profiles: Record<string, Profile> };
   }
