@@ -114,7 +114,7 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     if (raw.tz === undefined && ctx.globals.defaultTz !== undefined && def.tzFromProfile?.(raw)) raw.tz = ctx.globals.defaultTz;
     const input = await validateOrAsk(def.schema, raw, command, ctx, { label: (k) => flagLabel(k, command), show: showValue });
     const run = pickApi(def, ctx, input as Record<string, unknown>, command);
-    checkDeclaredFields(run.jsonFields, input, ctx);
+    await checkDeclaredFields(run.jsonFields, input, ctx);
     try {
       await run.run(ctx, input);
     } catch (err) {

@@ -7,28 +7,48 @@ import type { Context, GlobalOptions } from '../context.js';
 import { checkFields } from '../output/fields.js';
 
 /**
- * The fields a command may print under `--json`, or a function of the validated input and the
- * globals (a flag such as `--pdf`, or `--api v2` / a profile's `api: v2`, changes what is
- * printed). The function returns undefined where the fields cannot be known up front.
+ * The fields a command may print under `--json`: a list, a list computed on first use (from
+ * response schemas a command loads only when it runs, so that a usage error or `--help` does
+ * not build them), or a function of the validated input and the globals (a flag such as `--pdf`,
+ * or `--api v2` / a profile's `api: v2`, changes what is printed). The function returns
+ * undefined where the fields cannot be known up front.
  */
-export type JsonFields<I> = readonly string[] | JsonFieldsFn<I>;
+export type JsonFields<I> = FieldList | JsonFieldsFn<I>;
+
+/** A list, or one computed on first use. */
+export type FieldList = readonly string[] | FieldsOnUse;
+
+export interface FieldsOnUse {
+  readonly onUse: () => Promise<readonly string[]>;
+}
+
+/** Fields computed once, when first asked for (`--json a,b` checked, completion written). */
+export function fieldsOnUse(compute: () => Promise<readonly string[]>): FieldsOnUse {
+  let list: Promise<readonly string[]> | undefined;
+  return { onUse: () => (list ??= compute()) };
+}
+
+/** The list itself, computing it if it is computed on use. */
+export async function listOf(fields: FieldList): Promise<readonly string[]> {
+  return 'onUse' in fields ? fields.onUse() : fields;
+}
 
 // Written as a method so that CommandDef<S> (input: its own type) still fits CommandDef<ZodType>:
 // method parameters are checked bivariantly, plain function properties are not.
-type JsonFieldsFn<I> = { pick(input: I, globals: GlobalOptions): readonly string[] | undefined }['pick'];
+type JsonFieldsFn<I> = { pick(input: I, globals: GlobalOptions): FieldList | undefined }['pick'];
 
 /** What the declaration says for this input, or undefined when there is none. */
-export function declaredFields<I>(decl: JsonFields<I> | undefined, input: I, globals: GlobalOptions): readonly string[] | undefined {
-  if (decl === undefined) return undefined;
-  return typeof decl === 'function' ? decl(input, globals) : decl;
+export async function declaredFields<I>(decl: JsonFields<I> | undefined, input: I, globals: GlobalOptions): Promise<readonly string[] | undefined> {
+  const fields = typeof decl === 'function' ? decl(input, globals) : decl;
+  return fields === undefined ? undefined : listOf(fields);
 }
 
 /**
  * Checks `--json a,b` against the declared fields (a UsageError listing the valid ones) and
  * hands the list to the printer (ctx.jsonFields), so a field accepted here is never refused there.
  */
-export function checkDeclaredFields<I>(decl: JsonFields<I> | undefined, input: I, ctx: Context): void {
-  const list = declaredFields(decl, input, ctx.globals);
+export async function checkDeclaredFields<I>(decl: JsonFields<I> | undefined, input: I, ctx: Context): Promise<void> {
+  const list = await declaredFields(decl, input, ctx.globals);
   if (!list) return;
   ctx.jsonFields = list;
   checkFields(ctx.globals.fields, list);

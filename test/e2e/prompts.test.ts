@@ -18,7 +18,12 @@ afterAll(async () => {
 });
 
 /** Runs `assess args` in a pseudo-terminal; when the screen shows `prompt`, types `keys`. */
-function inPty(args: string[], prompt: RegExp, keys: string, env: Record<string, string> = s.env): Promise<{ code: number | null; screen: string; raw: string }> {
+function inPty(
+  args: string[],
+  prompt: RegExp,
+  keys: string,
+  env: Record<string, string> = s.env,
+): Promise<{ code: number | null; screen: string; raw: string }> {
   return inPtySteps(args, [[prompt, keys]], env);
 }
 

@@ -7,7 +7,7 @@ import { AtomicFile, cleanStaleTemps, writeFileAtomic } from '../../src/bulk/ato
 import { Journal } from '../../src/bulk/journal.js';
 import { runPool } from '../../src/bulk/pool.js';
 import { formatSeconds, Progress } from '../../src/bulk/progress.js';
-import { inside } from '../../src/commands/report/export.js';
+import { inside } from '../../src/commands/report/shared/export-run.js';
 import { latencyOf, parseLatency } from '../../src/sandbox/faults.js';
 import { tempDir } from '../helpers/cli.js';
 

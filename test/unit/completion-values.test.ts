@@ -57,7 +57,7 @@ const extras: Array<{ where: string; field: z.ZodType | undefined; offered: stri
 beforeAll(async () => {
   const rt = { proc: memoryProcess({}), signal: new AbortController().signal, exitHooks: [] };
   const program: Command = await Promise.resolve(buildProgram(rt));
-  tree = collect(program);
+  tree = await collect(program);
   const walk = (c: Command, path: string[]) => {
     const def = definitionOf(c);
     const info = tree.commands.find((i) => i.path.join(' ') === path.join(' '))!;

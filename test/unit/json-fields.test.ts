@@ -34,10 +34,10 @@ describe('every declaration', () => {
   const globals = (api: 'v3' | 'v2') => ({ api }) as GlobalOptions;
   const inputs = [{}, { pdf: true }, { sections: true }, { dryRun: true }, { link: '5003' }, { mode: 'single', single: {} }];
 
-  it.each(commands)('%s resolves to unique names for v3 and v2', (_name, c) => {
+  it.each(commands)('%s resolves to unique names for v3 and v2', async (_name, c) => {
     for (const api of ['v3', 'v2'] as const)
       for (const input of inputs) {
-        const list = declaredFields(c.jsonFields, input, globals(api));
+        const list = await declaredFields(c.jsonFields, input, globals(api));
         if (!list) continue;
         expect(list.length).toBeGreaterThan(0);
         expect(new Set(list).size).toBe(list.length);

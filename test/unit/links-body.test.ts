@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { TestLink } from '../../src/api/schemas/index.js';
 import { validate } from '../../src/cli/command.js';
-import { buildSchedule, createBody, linkFlagShape, mergeBody, refineLinkFlags } from '../../src/commands/links/shared/body.js';
+import { linkFlagShape, refineLinkFlags } from '../../src/commands/links/shared/body.js';
+import { buildSchedule, createBody, mergeBody } from '../../src/commands/links/shared/request-body.js';
 import type { ResolvedLinkFlags } from '../../src/commands/links/shared/body.js';
 import { UsageError } from '../../src/errors.js';
 

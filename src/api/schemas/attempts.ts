@@ -46,7 +46,8 @@ export type ListAttemptsResponse = z.infer<typeof ListAttemptsResponse>;
 
 // Callbacks (16)
 
-export const MAX_CALLBACK_IDS = 100;
+import { MAX_CALLBACK_IDS } from '../wire-constants.js';
+export { MAX_CALLBACK_IDS };
 
 /** Body of process callbacks (16): 1 to 100 invitation ids. */
 export const ProcessCallbacksRequest = z.object({

@@ -33,18 +33,7 @@ export type CallbackV3 = z.infer<typeof CallbackV3>;
 export const CallbackNotification = z.union([CallbackV3, CallbackV2]);
 export type CallbackNotification = z.infer<typeof CallbackNotification>;
 
-/** The v3 field names in the order the service documents them (for tables and docs). */
-export const CALLBACK_V3_FIELDS = [
-  'CandidateEmailId',
-  'AttemptedOn',
-  'AttemptedOnUtc',
-  'TotalScore',
-  'CandidateScore',
-  'ReportPDFUrl',
-  'TestInvitationId',
-  'Status',
-  'PerformanceCategory',
-] as const;
+export { CALLBACK_V3_FIELDS } from '../wire-constants.js';
 
 export type ParsedCallback = { ok: true; version: 'v3' | 'v2'; value: CallbackNotification } | { ok: false; errors: string[] };
 

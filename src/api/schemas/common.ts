@@ -60,12 +60,8 @@ export function toUtcSeconds(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-// A pragmatic e-mail check (the same pattern zod's z.email() uses), usable on list items.
-/** At most 254 characters (RFC 5321): zod's pattern alone accepts a 100 KB address. */
-const EMAIL = z.string().max(254).pipe(z.email());
-export function isEmail(v: string): boolean {
-  return EMAIL.safeParse(v).success;
-}
+import { isEmail } from './email.js';
+export { isEmail };
 
 /** Comma-separated e-mail addresses (spaces around commas tolerated). */
 export const EmailList = z.string().superRefine((v, ctx) => {

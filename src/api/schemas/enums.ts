@@ -1,6 +1,7 @@
 // Enumerations and error-body shapes of the v3 wire format.
 import * as z from 'zod';
 import { invalidValue } from './common.js';
+import { ATTEMPT_STATES } from '../wire-constants.js';
 
 export const InvitationStatus = z.enum(['Pending', 'In Progress', 'Complete', 'Test Left', 'Terminated', 'Cancelled', 'Expired']);
 export type InvitationStatus = z.infer<typeof InvitationStatus>;
@@ -11,7 +12,7 @@ export const InvitationType = z.enum(['email', 'open'], invalidValue("must be 'e
 export type InvitationType = z.infer<typeof InvitationType>;
 export const ScheduleType = z.enum(['validityindays', 'timebound', 'slotwise'], invalidValue("must be one of 'validityindays', 'timebound', 'slotwise'"));
 export type ScheduleType = z.infer<typeof ScheduleType>;
-export const AttemptState = z.enum(['completed', 'cancelled', 'expired'], invalidValue("must be one of 'completed', 'cancelled', 'expired'"));
+export const AttemptState = z.enum(ATTEMPT_STATES, invalidValue("must be one of 'completed', 'cancelled', 'expired'"));
 export type AttemptState = z.infer<typeof AttemptState>;
 export const ReportType = z.literal([1, 2, 3], invalidValue('must be 1, 2 or 3'));
 export type ReportType = z.infer<typeof ReportType>;

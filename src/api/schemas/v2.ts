@@ -17,14 +17,7 @@ export const V2DateTime = z.string().refine(
   { message: 'must be a UTC date-time in the v2 format YYYY-MM-ddTHH:mm:ss (no Z suffix)' },
 );
 
-/** ISO `…Z` (any precision) → the v2 form `YYYY-MM-ddTHH:mm:ss`. */
-export function toV2DateTime(iso: string): string {
-  return new Date(iso).toISOString().slice(0, 19);
-}
-/** v2 `YYYY-MM-ddTHH:mm:ss` (UTC) → the v3 form `YYYY-MM-ddTHH:mm:ssZ`. */
-export function fromV2DateTime(v2: string): string {
-  return /Z$/.test(v2) ? v2 : `${v2}Z`;
-}
+export { fromV2DateTime, toV2DateTime } from '../v2-date-time.js';
 
 /** accessTime: 0 anytime, 1 time bound, 2 slot wise. */
 export const AccessTime = z.literal([0, 1, 2], invalidValue('must be 0 (anytime), 1 (time bound) or 2 (slot wise)'));

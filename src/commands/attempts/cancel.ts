@@ -1,8 +1,7 @@
 // `assess attempts cancel <invitationId>` (operation 8): asks first on a terminal.
 import * as z from 'zod';
-import { CancelResponse } from '../../api/schemas/invitations.js';
 import { defineCommand, zx } from '../../cli/command.js';
-import { fieldsOf } from '../../cli/json-fields.js';
+import { fieldsOf, fieldsOnUse } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { confirmAction, nothingChanged } from '../shared/confirm.js';
@@ -18,7 +17,7 @@ export default defineCommand({
   description: 'Cancel an invitation (asks for confirmation on a terminal; --yes skips it)',
   examples: ['assess attempts cancel 900004', 'assess attempts cancel 900101 --yes --json'],
   schema: z.object({ invitationId: zx.id('5001') }),
-  jsonFields: fieldsOf(CancelResponse, COLUMNS),
+  jsonFields: fieldsOnUse(async () => fieldsOf((await import('../../api/schemas/invitations.js')).CancelResponse, COLUMNS)),
   v2: { unsupported: 'v2 cannot cancel an invitation' },
   async run(ctx, { invitationId }) {
     const api = await ctx.api();

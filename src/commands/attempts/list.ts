@@ -1,8 +1,7 @@
 // `assess attempts list --state S --from T --to T` (operation 15).
 import * as z from 'zod';
-import { TestAttempt } from '../../api/schemas/attempts.js';
 import { defineCommand } from '../../cli/command.js';
-import { fieldsOf } from '../../cli/json-fields.js';
+import { fieldsOf, fieldsOnUse, listOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
@@ -17,7 +16,7 @@ export const ATTEMPT_COLUMNS: Column<R.TestAttempt>[] = [
 ];
 
 /** What `--json a,b` may name: an attempt's wire fields. */
-const FIELDS = fieldsOf(TestAttempt, ATTEMPT_COLUMNS);
+const FIELDS = fieldsOnUse(async () => fieldsOf((await import('../../api/schemas/attempts.js')).TestAttempt, ATTEMPT_COLUMNS));
 
 export const attemptsListSchema = z
   .object({
@@ -55,7 +54,7 @@ export default defineCommand({
     const res = await (await ctx.api()).listAttempts(state, from, to);
     await new Printer(ctx).list(res.testAttempts, {
       columns: ATTEMPT_COLUMNS,
-      fields: FIELDS,
+      fields: await listOf(FIELDS),
     });
   },
 });

@@ -5,10 +5,9 @@
 // stdout: with --print-url the first line is the callback URL to register; then one line per
 // notification (a table row on a TTY; the body as one JSON object per line when piped or with
 // --ndjson/--json; CSV with --csv). Everything else goes to stderr.
-import { spawn } from 'node:child_process';
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import { CALLBACK_V3_FIELDS } from '../../api/schemas/callback.js';
+import { CALLBACK_V3_FIELDS } from '../../api/wire-constants.js';
 import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { Received } from './shared/receiver.js';
@@ -193,7 +192,7 @@ const label = (n: Received) => `invitation ${String(n.body.TestInvitationId)}${'
 async function runExec(ctx: Context, command: string, n: Received, stop: AbortSignal): Promise<void> {
   const { eventEnv } = await import('./shared/notification.js');
   await new Promise<void>((resolve) => {
-    const child = spawn(command, {
+    const child = process.getBuiltinModule('node:child_process').spawn(command, {
       shell: true,
       env: { ...ctx.env, ...eventEnv(n.body, n.version), ASSESS_EVENT_JSON: n.raw.toString('utf8') } as NodeJS.ProcessEnv,
       stdio: ['pipe', 'pipe', 'pipe'],

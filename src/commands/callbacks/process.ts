@@ -3,8 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
 import { ApiError } from '../../api/errors.js';
-import { MAX_CALLBACK_IDS } from '../../api/schemas/attempts.js';
-import { AttemptState } from '../../api/schemas/enums.js';
+import { ATTEMPT_STATES, MAX_CALLBACK_IDS } from '../../api/wire-constants.js';
 import type { V3Client } from '../../api/v3.js';
 import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../context.js';
@@ -44,7 +43,7 @@ export default defineCommand({
     file: z.string().min(1, 'must name a file, or - for standard input').optional(),
     fromAttempts: z.boolean().optional(),
     // checked with the attempts list's schema once --from-attempts is known to be there
-    state: z.string().meta({ completion: AttemptState.options }).optional(),
+    state: z.string().meta({ completion: ATTEMPT_STATES }).optional(),
     from: z.string().optional(),
     to: z.string().optional(),
   }),

@@ -4,7 +4,7 @@
 // `callbacks process` (≤ 100 ids per request). Built for a nightly job: a journal records what was
 // re-queued, so a second run within --cooldown does not re-queue the same ids again.
 import * as z from 'zod';
-import { MAX_CALLBACK_IDS } from '../../api/schemas/attempts.js';
+import { MAX_CALLBACK_IDS } from '../../api/wire-constants.js';
 import { defineCommand } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
 import { PartialFailureError, UsageError } from '../../errors.js';

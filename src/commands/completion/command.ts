@@ -18,7 +18,7 @@ export default defineCommand({
       import('./shared/fish.js'),
     ]);
     // the tree that is running, with each command's definition: flags, schemas, fields
-    const tree = collect(ctx.program());
+    const tree = await collect(ctx.program());
     ctx.io.stdout.write({ bash, zsh, fish }[shell](tree, VERSION));
   },
 });

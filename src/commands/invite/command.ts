@@ -3,9 +3,9 @@
 import { Option } from 'commander';
 import * as z from 'zod';
 import { defineCommand, v2Refusal, zx } from '../../cli/command.js';
+import type { FieldList } from '../../cli/json-fields.js';
 import { UsageError } from '../../errors.js';
 import { inviteSchema } from './shared/body.js';
-import { runBulkInvite } from './shared/bulk.js';
 import single from './shared/single.js';
 import { resolveTz } from '../shared/timezone.js';
 import { inviteV2, v2InviteFields } from '../shared/v2/invite.js';
@@ -131,7 +131,7 @@ export default defineCommand({
   tzFromProfile: (raw) =>
     raw.link === undefined && raw.fromCsv === undefined && raw.csvFile === undefined && (raw.start !== undefined || raw.end !== undefined),
   // Bulk results go to a file (and a summary to stderr), not through --json fields.
-  jsonFields: (input) => (input.mode === 'single' ? single.jsonFields : undefined) as readonly string[] | undefined,
+  jsonFields: (input) => (input.mode === 'single' ? single.jsonFields : undefined) as FieldList | undefined,
   v2: {
     run: async (ctx, input) => {
       if (input.mode === 'bulk') throw v2Refusal(ctx, 'invite --from-csv', 'v2 registers one candidate per call; bulk invitations need v3');
@@ -145,6 +145,8 @@ export default defineCommand({
     if (input.fromOperand && ctx.globals.output !== 'csv')
       throw new UsageError(`unexpected argument '${b.csv}'`, `to invite everyone in a CSV file: assess invite ${b.testId} --from-csv ${b.csv}`);
     if (input.fromOperand) ctx.info(`note: --csv ${b.csv} is read as --from-csv ${b.csv} (the old spelling; --csv alone is the output format)`);
+    // the bulk machinery (CSV reader, journal, pool) is loaded now, not with the command
+    const { runBulkInvite } = await import('./shared/bulk.js');
     return runBulkInvite(ctx, {
       testId: b.testId,
       csv: b.csv,

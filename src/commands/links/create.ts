@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import { addLinkOptions, createBody, linkFlagShape, refineLinkFlags } from './shared/body.js';
+import { addLinkOptions, linkFlagShape, refineLinkFlags } from './shared/body.js';
 import { LINK_FIELDS, printLink } from './shared/view.js';
 import { resolveTz } from '../shared/timezone.js';
 import { createLinkV2, refineAnytime, V2_LINK_FIELDS } from '../shared/v2/links.js';
@@ -27,9 +27,10 @@ export default defineCommand({
     only: { anytime: 'v3 links always have a schedule; the closest: --valid-days 3650 --tz ID' },
   },
   async run(ctx, { testId, ...flags }) {
+    const { createBody } = await import('./shared/request-body.js');
     const body = createBody({ ...flags, tz: await resolveTz(ctx, flags.tz) });
     const link = await (await ctx.api()).createLink(testId, body);
     ctx.info(`Created test link ${link.testLinkId} '${link.testLinkName}' on test ${testId}.`);
-    printLink(ctx, link);
+    await printLink(ctx, link);
   },
 });

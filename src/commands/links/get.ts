@@ -13,6 +13,6 @@ export default defineCommand({
   v2: { run: (ctx, { testId, linkId }) => getLinkV2(ctx, testId, linkId), jsonFields: V2_LINK_FIELDS },
   showsAnswer: true,
   async run(ctx, { testId, linkId }) {
-    printLink(ctx, await (await ctx.api()).getLink(testId, linkId));
+    await printLink(ctx, await (await ctx.api()).getLink(testId, linkId));
   },
 });

@@ -9,7 +9,8 @@ import type { Context } from '../../context.js';
 import { PartialFailureError } from '../../errors.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { v2Client } from '../shared/v2/client.js';
-import { DEFAULT_ANYTIME_DAYS, planMigration, type MigrationRow } from './shared/migrate-map.js';
+import { DEFAULT_ANYTIME_DAYS } from './shared/migrate-defaults.js';
+import type { MigrationRow } from './shared/migrate-map.js';
 
 const COLUMNS: Column[] = [
   { key: 'v2TestLinkId', header: 'v2 link', priority: 1, kind: 'id' },
@@ -52,6 +53,7 @@ export default defineCommand({
     const { testLinks } = await (await v2Client(ctx)).listLinks(testId);
     const v3 = await ctx.api();
     const existing = (await v3.listLinks(testId)).testLinks;
+    const { planMigration } = await import('./shared/migrate-map.js'); // its request schema is built then
     const rows = planMigration(testLinks, existing, anytimeDays);
     if (apply) await create(v3, testId, rows);
     await new Printer(ctx).list(rows as unknown as Array<Record<string, unknown>>, {

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
 import { diffObjects, formatChanges } from '../settings/shared/diff.js';
-import { addLinkOptions, bodyOf, linkFlagShape, mergeBody, refineLinkFlags } from './shared/body.js';
+import { addLinkOptions, linkFlagShape, refineLinkFlags } from './shared/body.js';
 import { LINK_FIELDS, printLink } from './shared/view.js';
 import { resolveTz } from '../shared/timezone.js';
 import { refineAnytime, updateLinkV2, V2_LINK_FIELDS } from '../shared/v2/links.js';
@@ -35,6 +35,7 @@ export default defineCommand({
       const names = FLAG_KEYS.map((k) => `--${k.replace(/[A-Z]/g, (x) => `-${x.toLowerCase()}`)}`);
       throw new UsageError(`links update: nothing to change; give at least one of ${names.join(', ')}`);
     }
+    const { bodyOf, mergeBody } = await import('./shared/request-body.js');
     const api = await ctx.api();
     const tz = await resolveTz(ctx, flags.tz);
     const current = await api.getLink(testId, linkId);
@@ -47,6 +48,6 @@ export default defineCommand({
     }
     const updated = await api.updateLink(testId, linkId, body);
     ctx.info(`Updated test link ${linkId}:\n${formatChanges(changes)}`);
-    printLink(ctx, updated);
+    await printLink(ctx, updated);
   },
 });

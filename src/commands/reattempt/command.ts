@@ -1,9 +1,8 @@
 // `assess reattempt <invitationId> --start T --end T --tz ID …` (operation 9).
 import * as z from 'zod';
 import { ApiError } from '../../api/errors.js';
-import { ReattemptResponse } from '../../api/schemas/invitations.js';
 import { defineCommand, zx } from '../../cli/command.js';
-import { fieldsOf } from '../../cli/json-fields.js';
+import { fieldsOf, fieldsOnUse } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
@@ -63,7 +62,7 @@ export default defineCommand({
       .option('--send-email', 'let the service e-mail the invitation to the candidate')
       .option('--hide-instructions', 'skip the instruction page'),
   schema: reattemptSchema,
-  jsonFields: fieldsOf(ReattemptResponse, COLUMNS),
+  jsonFields: fieldsOnUse(async () => fieldsOf((await import('../../api/schemas/invitations.js')).ReattemptResponse, COLUMNS)),
   v2: { unsupported: 'v2 has no reattempt' },
   tzFromProfile: () => true,
   async run(ctx, input) {

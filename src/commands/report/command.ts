@@ -1,11 +1,9 @@
 // `assess report <invitationId> [--type summary|skills|both]` (operation 4), and with `--pdf`
 // the PDF download (operation 5, shared/pdf.ts). The `report` noun can still take verbs (export).
-import { Report } from '../../api/schemas/reports.js';
 import { defineCommand } from '../../cli/command.js';
-import { fieldsOf } from '../../cli/json-fields.js';
+import { fieldsOf, fieldsOnUse } from '../../cli/json-fields.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { wantsAscii } from '../../output/bars.js';
-import { downloadPdf, PDF_FIELDS } from './shared/pdf.js';
 import { reportV2, v2ReportFields } from '../shared/v2/report.js';
 import { reportSchema } from './shared/input.js';
 import { skillRows } from './shared/skills.js';
@@ -45,7 +43,10 @@ export const SKILL_COLUMNS: Column[] = [
 ];
 
 /** What `--json a,b` may name: the report's wire fields (sections, Skills included). */
-const REPORT_FIELDS = fieldsOf(Report, HEADER);
+// the PDF download (streams, temp files) is loaded with --pdf only
+const pdfDownload = () => import('./shared/pdf.js');
+const PDF_FIELDS = fieldsOnUse(async () => (await pdfDownload()).PDF_FIELDS);
+const REPORT_FIELDS = fieldsOnUse(async () => fieldsOf((await import('../../api/schemas/reports.js')).Report, HEADER));
 
 type Row = Record<string, unknown>;
 
@@ -93,7 +94,7 @@ export default defineCommand({
   },
   showsAnswer: true,
   async run(ctx, input) {
-    if (input.pdf) return downloadPdf(ctx, input.invitationId, { output: input.output, force: Boolean(input.force) });
+    if (input.pdf) return (await pdfDownload()).downloadPdf(ctx, input.invitationId, { output: input.output, force: Boolean(input.force) });
     const { output, query } = ctx.globals;
     // The terminal picture, --csv and --ndjson show sections and skills: without --type they ask
     // for both. TSV and --json keep the service's default (summary) as before.

@@ -13,6 +13,6 @@ export default defineCommand({
   v2: { unsupported: 'v2 has no test settings' },
   async run(ctx, { testId }) {
     const settings = await (await ctx.api()).getSettings(testId);
-    printSettings(ctx, settings as Record<string, unknown>);
+    await printSettings(ctx, settings as Record<string, unknown>);
   },
 });

@@ -6,7 +6,6 @@ import { defineCommand, zx } from '../../cli/command.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
-import { applyChanges, finaliseSettings, parseSetFlags, parseSettingsFile } from './shared/apply.js';
 import { diffObjects, formatChanges, type Change } from './shared/diff.js';
 import { confirmAction, nothingChanged } from '../shared/confirm.js';
 import { printSettings, SETTINGS_FIELDS } from './shared/view.js';
@@ -45,6 +44,8 @@ export default defineCommand({
   jsonFields: (input) => (input.dryRun ? DIFF_FIELDS : SETTINGS_FIELDS),
   v2: { unsupported: 'v2 has no test settings' },
   async run(ctx, input) {
+    // the settings schema (every key and its values) is built now, not when the command loads
+    const { applyChanges, finaliseSettings, parseSetFlags } = await import('./shared/apply.js');
     const changes = { ...(input.file ? await readSettingsFile(input.file) : {}), ...parseSetFlags(input.set) };
     const ask = !input.dryRun && !ctx.globals.yes;
     if (ask && !ctx.globals.interactive) {
@@ -75,7 +76,7 @@ export default defineCommand({
     const drift = diffObjects(settings, stored);
     if (drift.length) ctx.warn(`the service stored different values than were sent:\n${formatChanges(drift)}`);
     ctx.info(`Updated ${diff.length} setting${diff.length === 1 ? '' : 's'} of test ${input.testId}.`);
-    printSettings(ctx, stored);
+    await printSettings(ctx, stored);
   },
 });
 
@@ -86,6 +87,7 @@ async function readSettingsFile(path: string): Promise<Record<string, unknown>> 
   } catch (err) {
     throw new UsageError(`--file ${path}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
+  const { parseSettingsFile } = await import('./shared/apply.js');
   return parseSettingsFile(path, text);
 }
 

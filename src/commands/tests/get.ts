@@ -1,7 +1,6 @@
 import * as z from 'zod';
-import { TestDetail } from '../../api/schemas/tests.js';
 import { defineCommand, zx } from '../../cli/command.js';
-import { fieldsOf } from '../../cli/json-fields.js';
+import { fieldsOf, fieldsOnUse } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { getTestV2, V2_TEST_DETAIL_FIELDS } from '../shared/v2/tests.js';
@@ -18,7 +17,7 @@ const HEADER: Column<R.TestDetail>[] = [
 ];
 
 /** What `--json a,b` may name: the test object's wire fields (sections included). */
-const FIELDS = fieldsOf(TestDetail, HEADER);
+const FIELDS = fieldsOnUse(async () => fieldsOf((await import('../../api/schemas/tests.js')).TestDetail, HEADER));
 
 export default defineCommand({
   name: 'get',

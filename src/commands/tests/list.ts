@@ -1,9 +1,8 @@
 // tests list: one page, or with --all every page from --page on, streamed row by row so --ndjson
 // and TSV start printing before the last page arrives.
 import * as z from 'zod';
-import { TestSummary } from '../../api/schemas/tests.js';
 import { defineCommand, zx } from '../../cli/command.js';
-import { fieldsOf } from '../../cli/json-fields.js';
+import { fieldsOf, fieldsOnUse } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { pagesOf, type V3ClientLike } from './shared/pages.js';
@@ -18,7 +17,7 @@ export const TEST_COLUMNS: Column<R.TestSummary>[] = [
 ];
 
 /** What `--json a,b` may name: a test's wire fields (the rows are the service's own objects). */
-export const TEST_FIELDS = fieldsOf(TestSummary, TEST_COLUMNS);
+export const TEST_FIELDS = fieldsOnUse(async () => fieldsOf((await import('../../api/schemas/tests.js')).TestSummary, TEST_COLUMNS));
 
 export default defineCommand({
   name: 'list',

@@ -1,7 +1,8 @@
 // Pure helpers of `assess callbacks listen`: the environment an --exec command gets, and how one
 // notification is printed (a table row on a TTY, a CSV line, or the body as one JSON line).
 import type { ChalkInstance } from 'chalk';
-import { CALLBACK_V3_FIELDS, type CallbackNotification } from '../../../api/schemas/callback.js';
+import type { CallbackNotification } from '../../../api/schemas/callback.js';
+import { CALLBACK_V3_FIELDS } from '../../../api/wire-constants.js';
 import { toCsvLine } from '../../../output/csv.js';
 import { plain, statusColour } from '../../../output/values.js';
 import { escapeCell } from '../../../output/escape.js';

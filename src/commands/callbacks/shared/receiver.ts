@@ -2,10 +2,10 @@
 // notifications (POST JSON on one path), checks the optional token and the body's shape, answers
 // at once (200, or 4xx saying why) and only then hands the notification on, so a slow --exec or
 // --forward-to never delays the service's delivery (which gives up after a few seconds).
-import { timingSafeEqual } from 'node:crypto';
+import { crypto } from '../../../util/crypto.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseCallback, type CallbackNotification } from '../../../api/schemas/callback.js';
+import type { CallbackNotification } from '../../../api/schemas/callback.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -53,7 +53,7 @@ function sameToken(given: string | null, expected: string): boolean {
   if (given === null) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return a.length === b.length && crypto().timingSafeEqual(a, b);
 }
 
 function answer(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -84,6 +84,8 @@ export function callbackUrlFor(host: string, port: number, path: string, token?:
 }
 
 export async function startReceiver(opts: ReceiverOptions): Promise<RunningReceiver> {
+  // the notification schemas are built when a receiver starts, not when the command loads
+  const { parseCallback } = await import('../../../api/schemas/callback.js');
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://receiver.invalid');
     const remote = req.socket.remoteAddress ?? '?';

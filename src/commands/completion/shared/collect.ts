@@ -8,6 +8,7 @@
 // - a schema field may declare `.meta({ completion })` where its set is checked in code.
 import type { Argument, Command, Option } from 'commander';
 import { definitionOf, type CommandDef } from '../../../cli/command.js';
+import { listOf } from '../../../cli/json-fields.js';
 import { completionMeta, schemaShape, schemaValues } from '../../shared/schema-values.js';
 
 export type Completes =
@@ -92,19 +93,21 @@ function argInfos(c: Command, def: CommandDef | undefined): ArgInfo[] {
 }
 
 /** The completion tree of a program: its own flags are every command's global flags. */
-export function collect(program: Command): CompletionTree {
+export async function collect(program: Command): Promise<CompletionTree> {
   const commands: CommandInfo[] = [];
-  const walk = (c: Command, path: string[]) => {
+  const walk = async (c: Command, path: string[]) => {
     const def = definitionOf(c);
+    // a list, or one computed on use; a function of the input has no list to offer
+    const fields = typeof def?.jsonFields === 'function' ? undefined : def?.jsonFields;
     commands.push({
       path,
       subcommands: c.commands.map((s) => s.name()),
       flags: path.length ? c.options.map((o) => flagInfo(o, def)) : [],
       args: path.length ? argInfos(c, def) : [],
-      jsonFields: Array.isArray(def?.jsonFields) ? [...(def.jsonFields as readonly string[])] : undefined,
+      jsonFields: fields && [...(await listOf(fields))],
     });
-    for (const sub of c.commands) walk(sub, [...path, sub.name()]);
+    for (const sub of c.commands) await walk(sub, [...path, sub.name()]);
   };
-  walk(program, []);
+  await walk(program, []);
   return { globals: program.options.map((o) => flagInfo(o, undefined)), commands };
 }

@@ -1,7 +1,7 @@
 // Flags → request body for invite via the default link (operation 3) or via a chosen link
 // (operation 10). Pure, so the body spellings are unit-tested without a server.
 import * as z from 'zod';
-import { isEmail } from '../../../api/schemas/common.js';
+import { isEmail } from '../../../api/schemas/email.js';
 import { zx } from '../../../cli/command.js';
 import { timeArg } from '../../../util/time.js';
 import { tzArg } from '../../../util/time-zone-arg.js';

@@ -1,9 +1,8 @@
 // `assess invite <testId> --email E --name N …`: one candidate, via the test's default link
 // (operation 3) or a chosen link (`--link`, operation 10).
 import { Option } from 'commander';
-import { InviteByLinkResponse, InviteResponse } from '../../../api/schemas/invitations.js';
 import { defineCommand } from '../../../cli/command.js';
-import { fieldsOf } from '../../../cli/json-fields.js';
+import { fieldsOf, fieldsOnUse } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { Printer, type Column } from '../../../output/printer.js';
 import { resolveTz } from '../../shared/timezone.js';
@@ -18,7 +17,10 @@ export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
 ];
 
 /** What `--json a,b` may name for one invitation: the wire fields of either invite answer. */
-const FIELDS = fieldsOf(InviteResponse, InviteByLinkResponse, INVITATION_COLUMNS);
+const FIELDS = fieldsOnUse(async () => {
+  const { InviteByLinkResponse, InviteResponse } = await import('../../../api/schemas/invitations.js');
+  return fieldsOf(InviteResponse, InviteByLinkResponse, INVITATION_COLUMNS);
+});
 
 export default defineCommand({
   name: 'invite',

@@ -5,10 +5,11 @@
 // 0 → open; testLinkStatus 1 → active, 3 → inactive; v2 dates (UTC, no Z) gain the Z.
 import { TestLinkInput } from '../../../api/schemas/links.js';
 import { parseWith } from '../../../api/schemas/parse.js';
-import { fromV2DateTime } from '../../../api/schemas/v2.js';
+import { fromV2DateTime } from '../../../api/v2-date-time.js';
 import type { V2TestLink } from '../../../api/read/v2.js';
+import { DEFAULT_ANYTIME_DAYS } from './migrate-defaults.js';
 
-export const DEFAULT_ANYTIME_DAYS = 3650;
+export { DEFAULT_ANYTIME_DAYS };
 
 export type Mapped = { ok: true; body: Record<string, unknown> } | { ok: false; reason: string };
 

@@ -1,8 +1,7 @@
 // One choice of columns for test links, shared by list, get, create and update. Keys are the
 // service's field names (dotted for nested), so CSV headers and --json read like the API.
-import { TestLink } from '../../../api/schemas/links.js';
 import type { TestLink as ReadLink, WrittenLink } from '../../../api/read/v3.js';
-import { fieldsOf } from '../../../cli/json-fields.js';
+import { fieldsOf, fieldsOnUse, listOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { Printer, type Column } from '../../../output/printer.js';
 
@@ -22,7 +21,7 @@ export const LINK_COLUMNS: Column[] = [
 ];
 
 /** Every top-level field `--json a,b` may pick for a link: the wire schema's fields. */
-export const LINK_FIELDS = fieldsOf(TestLink);
+export const LINK_FIELDS = fieldsOnUse(async () => fieldsOf((await import('../../../api/schemas/links.js')).TestLink));
 
 const DETAIL: Column[] = [
   { key: 'testLinkId', header: 'Link ID', priority: 1, kind: 'id' },
@@ -37,6 +36,7 @@ const DETAIL: Column[] = [
   ...LINK_COLUMNS.slice(5).map((c) => ({ ...c, header: c.header === 'TZ' ? 'Time zone' : c.header === 'Days' ? 'Valid days' : c.header })),
 ];
 
-export function printLink(ctx: Context, link: ReadLink | WrittenLink): void {
-  new Printer(ctx).object(link as Record<string, unknown>, { fields: DETAIL }, [...new Set([...LINK_FIELDS, ...Object.keys(link)])]);
+export async function printLink(ctx: Context, link: ReadLink | WrittenLink): Promise<void> {
+  const fields = await listOf(LINK_FIELDS);
+  new Printer(ctx).object(link as Record<string, unknown>, { fields: DETAIL }, [...new Set([...fields, ...Object.keys(link)])]);
 }

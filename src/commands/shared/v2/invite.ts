@@ -1,7 +1,6 @@
 // `invite --api v2`: register (default link) or, with --link, register via a test link. v2
 // registration takes e-mail, name, callback and redirect URLs only; other flags are refused.
-import { V2LinkRegisterResult, V2RegisterResult } from '../../../api/schemas/v2.js';
-import { fieldsOf } from '../../../cli/json-fields.js';
+import { fieldsOf, fieldsOnUse, type FieldsOnUse } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { Printer, type Column } from '../../../output/printer.js';
@@ -29,9 +28,13 @@ const DEFAULT_LINK: Column[] = [
   { key: 'takeTestURL', header: 'URL' },
 ];
 
+const v2Schemas = () => import('../../../api/schemas/v2.js');
+const BY_LINK_FIELDS = fieldsOnUse(async () => fieldsOf((await v2Schemas()).V2LinkRegisterResult, BY_LINK));
+const DEFAULT_LINK_FIELDS = fieldsOnUse(async () => fieldsOf((await v2Schemas()).V2RegisterResult, DEFAULT_LINK));
+
 /** What `invite --api v2 --json a,b` may name: the two registers answer with different fields. */
-export function v2InviteFields(v: Pick<InviteInput, 'link'>): string[] {
-  return v.link ? fieldsOf(V2LinkRegisterResult, BY_LINK) : fieldsOf(V2RegisterResult, DEFAULT_LINK);
+export function v2InviteFields(v: Pick<InviteInput, 'link'>): FieldsOnUse {
+  return v.link ? BY_LINK_FIELDS : DEFAULT_LINK_FIELDS;
 }
 
 /** The register body (spec spelling: emailId, fullName, callbackURL, redirectURL). */

@@ -1,11 +1,9 @@
 // `report --api v2`: the v2 report, `--sections` the section scores, `--pdf` the PDF (same
 // download rules as v3: temp file, %PDF- check, default name from the candidate).
-import { V2Report, V2SectionScore } from '../../../api/schemas/v2.js';
-import { fieldsOf } from '../../../cli/json-fields.js';
+import { fieldsOf, fieldsOnUse, type FieldList } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { Printer, type Column } from '../../../output/printer.js';
-import { downloadPdf, PDF_FIELDS } from '../../report/shared/pdf.js';
 import type { ReportInput } from '../../report/shared/input.js';
 import { v2Client } from './client.js';
 
@@ -30,11 +28,14 @@ const HEADER: Column[] = [
   { key: 'wv', header: 'Window violations' },
   { key: 'tv', header: 'Seconds outside' },
 ];
-const SECTION_FIELDS = fieldsOf(V2SectionScore, SECTION_COLUMNS);
-const REPORT_FIELDS = fieldsOf(V2Report, HEADER);
+const v2Schemas = () => import('../../../api/schemas/v2.js');
+const pdfDownload = () => import('../../report/shared/pdf.js');
+const PDF_FIELDS = fieldsOnUse(async () => (await pdfDownload()).PDF_FIELDS);
+const SECTION_FIELDS = fieldsOnUse(async () => fieldsOf((await v2Schemas()).V2SectionScore, SECTION_COLUMNS));
+const REPORT_FIELDS = fieldsOnUse(async () => fieldsOf((await v2Schemas()).V2Report, HEADER));
 
 /** What `report --api v2 --json a,b` may name: the v2 report, its section scores, or the PDF's file. */
-export function v2ReportFields(input: Pick<ReportInput, 'pdf' | 'sections'>): readonly string[] {
+export function v2ReportFields(input: Pick<ReportInput, 'pdf' | 'sections'>): FieldList {
   if (input.pdf) return PDF_FIELDS;
   return input.sections ? SECTION_FIELDS : REPORT_FIELDS;
 }
@@ -45,7 +46,7 @@ export async function reportV2(ctx: Context, input: ReportInput & { sections?: b
   const api = await v2Client(ctx);
   const id = input.invitationId;
   if (input.pdf)
-    return downloadPdf(ctx, id, {
+    return (await pdfDownload()).downloadPdf(ctx, id, {
       output: input.output,
       force: Boolean(input.force),
       source: { getReportPdf: (i) => api.getReportPdf(i), candidateName: async (i) => ((r) => r.fullName ?? r.emailId)(await api.getReport(i)) },
