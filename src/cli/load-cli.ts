@@ -128,9 +128,9 @@ export function writeCodeCache(loaded: LoadedScript): number {
 
 /**
  * After a run that compiled because the build's cache is for another Node: a cache for this one,
- * in the user's cache folder (private and atomic: writeFileAtomic, imported only here so that its
- * node:crypto stays off every start-up; caches of other builds are removed). Never fails the
- * command: a cache only saves time.
+ * in the user's cache folder (private and atomic: writeFileAtomic, imported only here, when a
+ * cache is written; caches of other builds are removed). Never fails the command: a cache only
+ * saves time.
  */
 export async function saveUserCodeCache(loaded: LoadedScript, userCacheDir: () => string | undefined): Promise<string | undefined> {
   if (loaded.cache !== 'other-node' || !loaded.buildId) return undefined;
