@@ -6,6 +6,10 @@
 // Prism is large (~90 MB, 185 packages): it is not a dependency of the project but of
 // bench/prism/ (its own package.json and lockfile), installed there on first use with npm ci.
 // NO_PRISM=1 leaves it out.
+// The rows marked "assess sandbox serve" run the same sandbox through the built CLI
+// (bin/assess.cjs; `npm run build` first), as users start it: with the CLI's V8 flags and code
+// cache. The other rows import src/sandbox directly, so they cannot see what the CLI's start-up
+// does to a server (a round of the CLI once left its servers without the optimising compiler).
 // Run: node bench/sandbox.mjs [seconds=10] [connections=32]
 import { build } from 'esbuild';
 import autocannon from 'autocannon';
@@ -55,6 +59,22 @@ function startChild(stateFile, baseline = false) {
     child.stdout.once('data', (buf) => {
       const info = JSON.parse(String(buf));
       resolve({ ...info, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) });
+    });
+  });
+}
+
+/** `assess sandbox serve` from the build, as a user starts it. */
+function startCli() {
+  const child = spawn(process.execPath, [join(root, 'bin/assess.cjs'), 'sandbox', 'serve', '--port', '0', '--json'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ASSESS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'assess-bench-cli-')) },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.stdout.once('data', (buf) => {
+      const info = JSON.parse(String(buf).split('\n')[0]);
+      resolve({ baseUrl: info.baseUrl, key: info.keys[0], stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGINT'))) });
     });
   });
 }
@@ -110,6 +130,12 @@ const cases = [
   { name: 'GET report, --state file', state: true, req: (sb) => ({ url: `${sb.baseUrl}/v3/reports/900001?reportType=3`, headers: { 'x-api-key': sb.key } }) },
   { name: 'POST invite (new candidate)', state: false, req: inviteReq },
   { name: 'POST invite, --state file', state: true, req: inviteReq },
+  {
+    name: 'assess sandbox serve: GET report',
+    cli: true,
+    req: (sb) => ({ url: `${sb.baseUrl}/v3/reports/900001?reportType=3`, headers: { 'x-api-key': sb.key } }),
+  },
+  { name: 'assess sandbox serve: POST invite', cli: true, req: inviteReq },
 ];
 if (!process.env.NO_PRISM) {
   cases.push(
@@ -135,7 +161,7 @@ function inviteReq(sb) {
 const rows = [];
 for (const c of cases) {
   const dir = c.state ? mkdtempSync(join(tmpdir(), 'assess-bench-')) : null;
-  const sb = c.prism ? await startPrism() : await startChild(dir ? join(dir, 'state.json') : undefined, c.baseline);
+  const sb = c.prism ? await startPrism() : c.cli ? await startCli() : await startChild(dir ? join(dir, 'state.json') : undefined, c.baseline);
   await run({ ...c.req(sb), duration: 2 }); // warm-up
   const res = await run(c.req(sb));
   await sb.stop();

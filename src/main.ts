@@ -7,6 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCli, loadScript, saveUserCodeCache, writeCodeCache, type LoadedScript } from './cli/load-cli.js';
 import { helpWidth, SNAPSHOT_HELP_WIDTH } from './cli/terminal-size.js';
+import { liftOptimiser, restrictOptimiser } from './util/optimiser.js';
 
 // Set from package.json by scripts/build.mjs (src/version.ts is the same value for other modules).
 declare const __ASSESS_VERSION__: string;
@@ -78,12 +79,12 @@ async function runProgram(): Promise<void> {
   // node's own machine code paged in): a 2,000-row invite peaks at 81 MiB with it and 70 without,
   // at the same wall time. Code runs in Sparkplug, the baseline compiler (same program, less
   // optimised: speed changes, not behaviour). The servers (`sandbox serve`, `callbacks listen`)
-  // get TurboFan back once compiled: their throughput is CPU-bound (bench/README.md, Round 5).
-  setFlagsFromString('--max-opt=1');
+  // get TurboFan back once compiled: their throughput is CPU-bound (bench/README.md, Round 6).
+  restrictOptimiser(); // --max-opt=1; a server, or a CPU-bound pass for a while, lifts it (src/util/optimiser.ts)
   const bundle = join(HERE, 'cli.cjs');
   const loaded = loadCli(bundle, { userCacheDir });
   const server = isServer(argv);
-  if (server) setFlagsFromString('--max-opt=999');
+  if (server) liftOptimiser();
   const debug = process.env.ASSESS_DEBUG === '1' || argv.includes('--debug');
   const scripts: LoadedScript[] = [];
   const loadedNow = (script: LoadedScript) => {

@@ -2,7 +2,7 @@
 // same case) it compiles, keeps a private cache of its own in the user's cache folder, and starts
 // from that the next time (src/cli/load-cli.ts). undici is a bundle of its own, loaded (with its
 // cache) only by a command that sends a request.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
@@ -91,6 +91,29 @@ describe('code cache', () => {
       expect(sb.stderr()).toMatch(/code cache: other-node/);
       expect(sb.stderr()).not.toMatch(/code cache: saved/);
       expect(readdirSync(home.dir)).toEqual([]);
+    } finally {
+      home.cleanup();
+    }
+  });
+
+  it('a dry run lifts the optimiser for its check and restores the flags: the cache it saves is taken next time', async () => {
+    const home = tempDir('assess-xdg-cache-');
+    try {
+      const csv = join(home.dir, 'people.csv');
+      writeFileSync(csv, 'email,name\nann@example.com,Ann Lee\nbob@example.com,Bob Roe\n');
+      const other = {
+        ...env,
+        XDG_CACHE_HOME: home.dir,
+        NODE_OPTIONS: '--stack-trace-limit=24',
+        ASSESS_API_KEY: 'sk_test_dry_run_1234567890',
+        ASSESS_BASE_URL: 'http://127.0.0.1:9',
+      };
+      const first = await runAssess(['invite', '1001', '--from-csv', csv, '--dry-run'], { env: other });
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stderr).toMatch(/code cache: saved .*cli\.cjs\.cache/);
+      const second = await runAssess(['invite', '1001', '--from-csv', csv, '--dry-run'], { env: other });
+      expect(second.stderr).toMatch(/^\[debug\] code cache: used \(/m);
+      expect(second.stdout).toBe(first.stdout);
     } finally {
       home.cleanup();
     }

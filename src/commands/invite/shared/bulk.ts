@@ -15,6 +15,7 @@ import { BulkRun } from '../../../bulk/run.js';
 import { spoolPrivately } from '../../../bulk/spool.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
+import { withOptimiser } from '../../../util/optimiser.js';
 import { classifyReturned, inviteBody, type InviteInput } from './body.js';
 import { checkRow, readCsvRows, type BadRow, type CsvRow, type RowEvent } from './csv-rows.js';
 
@@ -45,7 +46,10 @@ interface Checked {
 export async function runBulkInvite(ctx: Context, input: BulkInviteInput): Promise<void> {
   const { path: csvPath, label, cleanup } = await openSource(ctx, input.csv);
   try {
-    const checked = await checkAll(ctx, csvPath, label, input);
+    // a dry run is all CPU and ends here: with the optimising compiler (3x faster); a real run
+    // keeps to baseline code, whose memory stays flat (src/util/optimiser.ts)
+    const check = () => checkAll(ctx, csvPath, label, input);
+    const checked = input.dryRun ? await withOptimiser(check) : await check();
     if (checked.badCount && !input.skipInvalid) throw badRowsError(label, checked);
     const paths = invitePaths(input.csv, input.testId, input.journal, input.results);
     checkFiles([
