@@ -7,23 +7,31 @@
 //                   except those that read their own data files or only the sandbox loads
 //                   (EXTERNAL). Written as the body of a module wrapper, whitespace-minified and
 //                   ASCII-only, so that it can be compiled with V8's code cache;
+//   dist/cli-local.cjs  the same program without the nouns that are not local (LOCAL_NOUNS) and
+//                   without the embedded sandbox: what `config …` and `auth …` run, half the
+//                   size, with a cache of its own warmed by them alone; dist/main.cjs picks it
+//                   when the command line starts with one of those nouns and has no --sandbox;
 //   dist/undici.cjs  undici, the HTTP client, as a bundle of its own in the same form: half of the
 //                   code, which only a command that sends a request reads (src/api/undici.ts);
 //   dist/cli.cjs.cache, dist/undici.cjs.cache  their code caches, written by a process that ran a
 //                   few commands against a sandbox (WARM_UP), so that they hold the bytecode those
-//                   commands need;
+//                   commands need; dist/cli-local.cjs.cache, by a process that ran LOCAL_WARM_UP;
 //   dist/help.json  every command's --help text, so `assess --help` and `assess <cmd> --help`
 //                   start without loading the program.
 //
 // It builds into a fresh folder and swaps it in with renames, so a test run using dist/
 // never sees a half-written build.
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// the nouns of the local program, from the one place dist/main.cjs reads them too
+const { LOCAL_NOUNS } = await import(
+  `data:text/javascript,${encodeURIComponent((await transform(readFileSync('src/cli/local-program.ts', 'utf8'), { loader: 'ts', format: 'esm' })).code)}`
+);
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 // pdfkit reads its font files next to its own code; fastify (the sandbox) is large and loaded
 // only by `sandbox serve` / --sandbox; conf (with ajv) and @inquirer/prompts only to write the
@@ -39,6 +47,12 @@ const WARM_UP = [
   ['invite', '1001', '--email', 'warm-up@example.com', '--name', 'Warm Up', '--json'],
   ['config', 'list'],
   ['tests', 'get', 'abc'],
+];
+// The local program (src/cli/local-program.ts says which command lines take it) and its warm-up:
+// its cache holds what these need and little else, so it is a third of the full one.
+const LOCAL_WARM_UP = [
+  ['config', 'list'],
+  ['auth', 'status'],
 ];
 const common = {
   bundle: true,
@@ -85,6 +99,24 @@ const chalkWithoutDetection = {
   },
 };
 
+// dist/cli-local.cjs leaves out the other nouns and the embedded sandbox: their modules become one
+// that throws, should dist/main.cjs ever pick the local program for a line that needs them.
+const localOnly = {
+  name: 'local-only',
+  setup(b) {
+    const notLocal = (path) => ({ path, namespace: 'not-local' });
+    b.onResolve({ filter: /^\.\/[a-z]+\/index\.js$/ }, (args) => {
+      const noun = /^\.\/([a-z]+)\//.exec(args.path)[1];
+      return /[\\/]src[\\/]commands[\\/]index\.ts$/.test(args.importer) && !LOCAL_NOUNS.includes(noun) ? notLocal(`commands/${noun}`) : undefined;
+    });
+    b.onResolve({ filter: /^\.\.\/sandbox\/index\.js$/ }, (args) => (/[\\/]src[\\/]cli[\\/]/.test(args.importer) ? notLocal('sandbox') : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'not-local' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is not in dist/cli-local.cjs: dist/main.cjs should have loaded dist/cli.cjs for this command line`)});`,
+      loader: 'js',
+    }));
+  },
+};
+
 const out = `dist.build-${process.pid}`;
 rmSync(out, { recursive: true, force: true });
 // the build id line lets src/cli/load-cli.ts tell this build's code caches from another's
@@ -117,16 +149,27 @@ try {
   });
   await build({
     ...common,
+    entryPoints: { 'cli-local': 'src/cli/program.ts' },
+    outdir: out,
+    outExtension: { '.js': '.cjs' },
+    ...scriptForm,
+    external: EXTERNAL,
+    plugins: [localOnly, commanderChildProcessOnUse, chalkWithoutDetection],
+    logOverride: { 'empty-import-meta': 'silent' },
+  });
+  await build({
+    ...common,
     entryPoints: { undici: 'node_modules/undici/index.js' },
     outdir: out,
     outExtension: { '.js': '.cjs' },
     ...scriptForm,
   });
-  for (const bundle of ['cli.cjs', 'undici.cjs']) {
+  for (const bundle of ['cli.cjs', 'cli-local.cjs', 'undici.cjs']) {
     assertAscii(`${out}/${bundle}`);
     assertNoImport(`${out}/${bundle}`);
   }
   assertUndiciThroughItsDoor(`${out}/cli.cjs`);
+  assertUndiciThroughItsDoor(`${out}/cli-local.cjs`);
   const help = execFileSync(process.execPath, [`${out}/main.cjs`], {
     env: { ...process.env, ASSESS_DUMP_HELP: '1', NO_COLOR: '1' },
     encoding: 'utf8',
@@ -140,7 +183,7 @@ try {
   await writeCodeCache('dist/main.cjs');
   const kib = (f) => Math.round(readFileSync(`dist/${f}`).length / 1024);
   console.log(
-    `built dist/ (assess ${pkg.version}, ${Object.keys(JSON.parse(help)).length} help pages, cli.cjs ${kib('cli.cjs')} KiB + code cache ${kib('cli.cjs.cache')} KiB, undici.cjs ${kib('undici.cjs')} KiB + code cache ${kib('undici.cjs.cache')} KiB)`,
+    `built dist/ (assess ${pkg.version}, ${Object.keys(JSON.parse(help)).length} help pages, cli.cjs ${kib('cli.cjs')} KiB + code cache ${kib('cli.cjs.cache')} KiB, cli-local.cjs ${kib('cli-local.cjs')} KiB + ${kib('cli-local.cjs.cache')} KiB, undici.cjs ${kib('undici.cjs')} KiB + code cache ${kib('undici.cjs.cache')} KiB)`,
   );
 } finally {
   rmSync(out, { recursive: true, force: true });
@@ -175,6 +218,12 @@ function assertUndiciThroughItsDoor(file) {
   if (found) throw new Error(`${file} requires undici: …${found[0]}…\n  load it through src/api/undici.ts (loadUndici), or import only its types`);
 }
 
+function withoutKey(env) {
+  const copy = { ...env };
+  for (const k of ['ASSESS_API_KEY', 'ASSESS_BASE_URL', 'ASSESS_BASE_URL_V2']) delete copy[k];
+  return copy;
+}
+
 /** Runs WARM_UP against a sandbox of this build in one process, which then writes the cache. */
 async function writeCodeCache(main) {
   const home = mkdtempSync(join(tmpdir(), 'assess-build-'));
@@ -196,6 +245,12 @@ async function writeCodeCache(main) {
     });
     execFileSync(process.execPath, [main], {
       env: { ...env, ASSESS_BASE_URL: info.baseUrl, ASSESS_API_KEY: info.keys[0], ASSESS_WARM_CODE_CACHE: JSON.stringify(WARM_UP) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: 120_000,
+    });
+    // the local program, by the local commands alone (no key: auth status sends nothing then)
+    execFileSync(process.execPath, [main], {
+      env: { ...withoutKey(env), ASSESS_WARM_CODE_CACHE: JSON.stringify(LOCAL_WARM_UP), ASSESS_WARM_LOCAL: '1' },
       stdio: ['ignore', 'ignore', 'pipe'],
       timeout: 120_000,
     });

@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCli, loadScript, saveUserCodeCache, writeCodeCache, type LoadedScript } from './cli/load-cli.js';
+import { isLocalLine } from './cli/local-program.js';
 import { helpWidth, SNAPSHOT_HELP_WIDTH } from './cli/terminal-size.js';
 import { liftOptimiser, restrictOptimiser } from './util/optimiser.js';
 
@@ -81,7 +82,9 @@ async function runProgram(): Promise<void> {
   // optimised: speed changes, not behaviour). The servers (`sandbox serve`, `callbacks listen`)
   // get TurboFan back once compiled: their throughput is CPU-bound (bench/README.md, Round 6).
   restrictOptimiser(); // --max-opt=1; a server, or a CPU-bound pass for a while, lifts it (src/util/optimiser.ts)
-  const bundle = join(HERE, 'cli.cjs');
+  // config and auth run a smaller program with a cache of their own (src/cli/local-program.ts)
+  const local = process.env.ASSESS_WARM_CODE_CACHE ? process.env.ASSESS_WARM_LOCAL === '1' : isLocalLine(argv);
+  const bundle = join(HERE, local ? 'cli-local.cjs' : 'cli.cjs');
   const loaded = loadCli(bundle, { userCacheDir });
   const server = isServer(argv);
   if (server) liftOptimiser();

@@ -15,9 +15,27 @@ const env = { ASSESS_DEBUG: '1', XDG_CACHE_HOME: cacheHome.dir };
 
 describe('code cache', () => {
   it('the build’s cache is used as built', async () => {
-    const r = await runAssess(['config', 'list'], { env });
-    expect(r.code).toBe(0);
+    const r = await runAssess(['tests', 'get', 'abc'], { env });
+    expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^\[debug\] code cache: used \(\d+ bytes, .*dist[\\/]cli\.cjs\.cache\)$/m);
+  });
+
+  it('config and auth run the local program, with its own cache; --sandbox or a global option first takes the full one', async () => {
+    for (const args of [
+      ['config', 'list'],
+      ['auth', 'status'],
+    ]) {
+      const r = await runAssess(args, { env: { ...env, ASSESS_API_KEY: '' } });
+      expect(r.stderr).toMatch(/^\[debug\] code cache: used \(\d+ bytes, .*dist[\\/]cli-local\.cjs\.cache\)$/m);
+    }
+    for (const args of [
+      ['config', 'list', '--sandbox'],
+      ['--profile', 'default', 'config', 'list'],
+    ]) {
+      const r = await runAssess(args, { env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/^\[debug\] code cache: used \(\d+ bytes, .*dist[\\/]cli\.cjs\.cache\)$/m);
+    }
   });
 
   it('a command that sends nothing does not load undici; one that sends a request loads it from its cache', async () => {

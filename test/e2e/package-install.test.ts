@@ -75,6 +75,8 @@ describe('the packed package', () => {
         'package/dist/main.cjs',
         'package/dist/cli.cjs',
         'package/dist/cli.cjs.cache',
+        'package/dist/cli-local.cjs',
+        'package/dist/cli-local.cjs.cache',
         'package/dist/undici.cjs',
         'package/dist/undici.cjs.cache',
         'package/dist/help.json',
@@ -98,7 +100,7 @@ describe('the packed package', () => {
   it('starts from the code cache the build wrote, though installed elsewhere', async () => {
     const r = await installed(['config', 'list'], { ASSESS_DEBUG: '1' });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/^\[debug\] code cache: used \(\d+ bytes, .*cli\.cjs\.cache\)$/m);
+    expect(r.stderr).toMatch(/^\[debug\] code cache: used \(\d+ bytes, .*cli-local\.cjs\.cache\)$/m);
   });
 
   it('assess --sandbox tests list lists the seed tests', async () => {
