@@ -7,15 +7,16 @@
 //                   except those that read their own data files or only the sandbox loads
 //                   (EXTERNAL). Written as the body of a module wrapper, whitespace-minified and
 //                   ASCII-only, so that it can be compiled with V8's code cache;
-//   dist/cli-local.cjs  the same program without the nouns that are not local (LOCAL_NOUNS) and
-//                   without the embedded sandbox: what `config …` and `auth …` run, half the
-//                   size, with a cache of its own warmed by them alone; dist/main.cjs picks it
-//                   when the command line starts with one of those nouns and has no --sandbox;
+//   dist/cli-<family>.cjs  the same program for one family of nouns (src/cli/programs.ts): the
+//                   other nouns and the embedded sandbox left out, about half the size, each with
+//                   a cache of its own warmed by that family's commands; dist/main.cjs picks one
+//                   when the command line starts with one of its nouns and has no --sandbox;
 //   dist/undici.cjs  undici, the HTTP client, as a bundle of its own in the same form: half of the
 //                   code, which only a command that sends a request reads (src/api/undici.ts);
 //   dist/cli.cjs.cache, dist/undici.cjs.cache  their code caches, written by a process that ran a
 //                   few commands against a sandbox (WARM_UP), so that they hold the bytecode those
-//                   commands need; dist/cli-local.cjs.cache, by a process that ran LOCAL_WARM_UP;
+//                   commands need; dist/cli-<family>.cjs.cache, by a process that ran the family's
+//                   warm-up (PROGRAMS in src/cli/programs.ts);
 //   dist/help.json  every command's --help text, so `assess --help` and `assess <cmd> --help`
 //                   start without loading the program.
 //
@@ -28,9 +29,9 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// the nouns of the local program, from the one place dist/main.cjs reads them too
-const { LOCAL_NOUNS } = await import(
-  `data:text/javascript,${encodeURIComponent((await transform(readFileSync('src/cli/local-program.ts', 'utf8'), { loader: 'ts', format: 'esm' })).code)}`
+// the programs by family, from the one place dist/main.cjs reads them too
+const { PROGRAMS } = await import(
+  `data:text/javascript,${encodeURIComponent((await transform(readFileSync('src/cli/programs.ts', 'utf8'), { loader: 'ts', format: 'esm' })).code)}`
 );
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 // pdfkit reads its font files next to its own code; fastify (the sandbox) is large and loaded
@@ -47,12 +48,6 @@ const WARM_UP = [
   ['invite', '1001', '--email', 'warm-up@example.com', '--name', 'Warm Up', '--json'],
   ['config', 'list'],
   ['tests', 'get', 'abc'],
-];
-// The local program (src/cli/local-program.ts says which command lines take it) and its warm-up:
-// its cache holds what these need and little else, so it is a third of the full one.
-const LOCAL_WARM_UP = [
-  ['config', 'list'],
-  ['auth', 'status'],
 ];
 const common = {
   bundle: true,
@@ -99,23 +94,23 @@ const chalkWithoutDetection = {
   },
 };
 
-// dist/cli-local.cjs leaves out the other nouns and the embedded sandbox: their modules become one
-// that throws, should dist/main.cjs ever pick the local program for a line that needs them.
-const localOnly = {
-  name: 'local-only',
+// A family's program leaves out the other nouns and the embedded sandbox: their modules become
+// one that throws, should dist/main.cjs ever pick the program for a line that needs them.
+const onlyNouns = (file, nouns) => ({
+  name: 'only-nouns',
   setup(b) {
-    const notLocal = (path) => ({ path, namespace: 'not-local' });
+    const leftOut = (path) => ({ path, namespace: 'left-out' });
     b.onResolve({ filter: /^\.\/[a-z]+\/index\.js$/ }, (args) => {
       const noun = /^\.\/([a-z]+)\//.exec(args.path)[1];
-      return /[\\/]src[\\/]commands[\\/]index\.ts$/.test(args.importer) && !LOCAL_NOUNS.includes(noun) ? notLocal(`commands/${noun}`) : undefined;
+      return /[\\/]src[\\/]commands[\\/]index\.ts$/.test(args.importer) && !nouns.includes(noun) ? leftOut(`commands/${noun}`) : undefined;
     });
-    b.onResolve({ filter: /^\.\.\/sandbox\/index\.js$/ }, (args) => (/[\\/]src[\\/]cli[\\/]/.test(args.importer) ? notLocal('sandbox') : undefined));
-    b.onLoad({ filter: /.*/, namespace: 'not-local' }, (args) => ({
-      contents: `throw new Error(${JSON.stringify(`${args.path} is not in dist/cli-local.cjs: dist/main.cjs should have loaded dist/cli.cjs for this command line`)});`,
+    b.onResolve({ filter: /^\.\.\/sandbox\/index\.js$/ }, (args) => (/[\\/]src[\\/]cli[\\/]/.test(args.importer) ? leftOut('sandbox') : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'left-out' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is not in dist/${file}: dist/main.cjs should have loaded dist/cli.cjs for this command line`)});`,
       loader: 'js',
     }));
   },
-};
+});
 
 const out = `dist.build-${process.pid}`;
 rmSync(out, { recursive: true, force: true });
@@ -147,16 +142,21 @@ try {
     plugins: [commanderChildProcessOnUse, chalkWithoutDetection],
     logOverride: { 'empty-import-meta': 'silent' }, // src/version.ts: only without __ASSESS_VERSION__
   });
-  await build({
-    ...common,
-    entryPoints: { 'cli-local': 'src/cli/program.ts' },
-    outdir: out,
-    outExtension: { '.js': '.cjs' },
-    ...scriptForm,
-    external: EXTERNAL,
-    plugins: [localOnly, commanderChildProcessOnUse, chalkWithoutDetection],
-    logOverride: { 'empty-import-meta': 'silent' },
-  });
+  // the families' programs (without source maps: ten more maps would double the package; their
+  // code is the same as dist/cli.cjs's, which keeps its map)
+  for (const { file, nouns } of PROGRAMS) {
+    await build({
+      ...common,
+      entryPoints: { [file.replace(/\.cjs$/, '')]: 'src/cli/program.ts' },
+      outdir: out,
+      outExtension: { '.js': '.cjs' },
+      ...scriptForm,
+      sourcemap: false,
+      external: EXTERNAL,
+      plugins: [onlyNouns(file, nouns), commanderChildProcessOnUse, chalkWithoutDetection],
+      logOverride: { 'empty-import-meta': 'silent' },
+    });
+  }
   await build({
     ...common,
     entryPoints: { undici: 'node_modules/undici/index.js' },
@@ -164,12 +164,12 @@ try {
     outExtension: { '.js': '.cjs' },
     ...scriptForm,
   });
-  for (const bundle of ['cli.cjs', 'cli-local.cjs', 'undici.cjs']) {
+  const programs = ['cli.cjs', ...PROGRAMS.map((p) => p.file)];
+  for (const bundle of [...programs, 'undici.cjs']) {
     assertAscii(`${out}/${bundle}`);
     assertNoImport(`${out}/${bundle}`);
   }
-  assertUndiciThroughItsDoor(`${out}/cli.cjs`);
-  assertUndiciThroughItsDoor(`${out}/cli-local.cjs`);
+  for (const program of programs) assertUndiciThroughItsDoor(`${out}/${program}`);
   const help = execFileSync(process.execPath, [`${out}/main.cjs`], {
     env: { ...process.env, ASSESS_DUMP_HELP: '1', NO_COLOR: '1' },
     encoding: 'utf8',
@@ -183,7 +183,7 @@ try {
   await writeCodeCache('dist/main.cjs');
   const kib = (f) => Math.round(readFileSync(`dist/${f}`).length / 1024);
   console.log(
-    `built dist/ (assess ${pkg.version}, ${Object.keys(JSON.parse(help)).length} help pages, cli.cjs ${kib('cli.cjs')} KiB + code cache ${kib('cli.cjs.cache')} KiB, cli-local.cjs ${kib('cli-local.cjs')} KiB + ${kib('cli-local.cjs.cache')} KiB, undici.cjs ${kib('undici.cjs')} KiB + code cache ${kib('undici.cjs.cache')} KiB)`,
+    `built dist/ (assess ${pkg.version}, ${Object.keys(JSON.parse(help)).length} help pages, cli.cjs ${kib('cli.cjs')} KiB + code cache ${kib('cli.cjs.cache')} KiB, ${PROGRAMS.length} family programs ${PROGRAMS.map((p) => `${kib(p.file)}+${kib(`${p.file}.cache`)}`).join(' ')} KiB, undici.cjs ${kib('undici.cjs')} KiB + code cache ${kib('undici.cjs.cache')} KiB)`,
   );
 } finally {
   rmSync(out, { recursive: true, force: true });
@@ -248,12 +248,17 @@ async function writeCodeCache(main) {
       stdio: ['ignore', 'ignore', 'pipe'],
       timeout: 120_000,
     });
-    // the local program, by the local commands alone (no key: auth status sends nothing then)
-    execFileSync(process.execPath, [main], {
-      env: { ...withoutKey(env), ASSESS_WARM_CODE_CACHE: JSON.stringify(LOCAL_WARM_UP), ASSESS_WARM_LOCAL: '1' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-      timeout: 120_000,
-    });
+    // each family's program, by that family's commands alone
+    for (const { file, warmUp, withKey } of PROGRAMS)
+      execFileSync(process.execPath, [main], {
+        env: {
+          ...(withKey ? { ...env, ASSESS_BASE_URL: info.baseUrl, ASSESS_API_KEY: info.keys[0] } : withoutKey(env)),
+          ASSESS_WARM_CODE_CACHE: JSON.stringify(warmUp),
+          ASSESS_WARM_PROGRAM: file,
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+        timeout: 120_000,
+      });
   } finally {
     sandbox.kill('SIGINT');
     rmSync(home, { recursive: true, force: true });

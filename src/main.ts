@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCli, loadScript, saveUserCodeCache, writeCodeCache, type LoadedScript } from './cli/load-cli.js';
-import { isLocalLine } from './cli/local-program.js';
+import { programFor } from './cli/programs.js';
 import { helpWidth, SNAPSHOT_HELP_WIDTH } from './cli/terminal-size.js';
 import { liftOptimiser, restrictOptimiser } from './util/optimiser.js';
 
@@ -82,9 +82,9 @@ async function runProgram(): Promise<void> {
   // optimised: speed changes, not behaviour). The servers (`sandbox serve`, `callbacks listen`)
   // get TurboFan back once compiled: their throughput is CPU-bound (bench/README.md, Round 6).
   restrictOptimiser(); // --max-opt=1; a server, or a CPU-bound pass for a while, lifts it (src/util/optimiser.ts)
-  // config and auth run a smaller program with a cache of their own (src/cli/local-program.ts)
-  const local = process.env.ASSESS_WARM_CODE_CACHE ? process.env.ASSESS_WARM_LOCAL === '1' : isLocalLine(argv);
-  const bundle = join(HERE, local ? 'cli-local.cjs' : 'cli.cjs');
+  // a family of nouns runs its own, smaller program with a cache of its own (src/cli/programs.ts)
+  const family = process.env.ASSESS_WARM_CODE_CACHE ? process.env.ASSESS_WARM_PROGRAM : programFor(argv);
+  const bundle = join(HERE, family ?? 'cli.cjs');
   const loaded = loadCli(bundle, { userCacheDir });
   const server = isServer(argv);
   if (server) liftOptimiser();
@@ -113,7 +113,8 @@ async function runProgram(): Promise<void> {
   if (warmUp && loaded) {
     // build only (scripts/build.mjs): run each command line, then cache what they compiled
     for (const line of JSON.parse(warmUp) as string[][]) await runCli(line);
-    for (const script of scripts) writeCodeCache(script);
+    // a family's warm-up writes its program's cache only (undici's is the whole program's)
+    for (const script of family ? [loaded] : scripts) writeCodeCache(script);
   } else {
     process.exitCode = await runCli(argv);
     // the build's cache is for another Node or other flags: keep one for this Node (not from a

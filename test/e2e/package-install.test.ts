@@ -5,6 +5,7 @@ import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { PROGRAMS } from '../../src/cli/programs.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, ROOT, tempDir, type RunResult } from '../helpers/cli.js';
 
@@ -75,8 +76,7 @@ describe('the packed package', () => {
         'package/dist/main.cjs',
         'package/dist/cli.cjs',
         'package/dist/cli.cjs.cache',
-        'package/dist/cli-local.cjs',
-        'package/dist/cli-local.cjs.cache',
+        ...PROGRAMS.flatMap((p) => [`package/dist/${p.file}`, `package/dist/${p.file}.cache`]),
         'package/dist/undici.cjs',
         'package/dist/undici.cjs.cache',
         'package/dist/help.json',
