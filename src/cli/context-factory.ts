@@ -29,14 +29,20 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
   const opts = cmd.optsWithGlobals() as Record<string, unknown>;
   const io: IO = {
     stdout: proc.stdout,
-    stderr: proc.stderr,
+    // Node builds process.stderr on first use too (on a pipe it loads node:net, ~2 ms): a command
+    // that writes nothing there and is not asked whether it is a terminal (CI, --no-input) skips it
+    get stderr() {
+      return proc.stderr;
+    },
     // Node builds process.stdin on first use (a file or pipe stream and its modules: ~3 ms of
     // start-up): only commands that read it, or ask whether it is a terminal, pay for it.
     get stdin() {
       return proc.stdin;
     },
     stdoutIsTTY: Boolean(proc.stdout.isTTY),
-    stderrIsTTY: Boolean(proc.stderr.isTTY),
+    get stderrIsTTY() {
+      return Boolean(proc.stderr.isTTY);
+    },
     get stdinIsTTY() {
       // the question process.stdin's own isTTY answers, asked without building it; node:tty is
       // loaded here, on use: it loads node:net, ~4 ms of a start-up whose output is not a terminal

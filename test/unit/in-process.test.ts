@@ -61,6 +61,28 @@ describe('in-process commands', () => {
     expect(piped.p.err()).toMatch(/Dry run of standard input: 1 rows/);
   });
 
+  it('standard error is made only when written to, or asked whether it is a terminal (on a pipe Node loads node:net for it)', async () => {
+    const watched = (p: ReturnType<typeof memoryProcess>) => {
+      let reads = 0;
+      const stderr = p.stderr;
+      Object.defineProperty(p, 'stderr', {
+        get: () => {
+          reads++;
+          return stderr;
+        },
+      });
+      return { p, reads: () => reads };
+    };
+    // CI: nothing asks whether stderr is a terminal (no questions are asked there)
+    const list = watched(memoryProcess({ ...env(), CI: 'true' }));
+    expect(await runCli(['config', 'list'], list.p)).toBe(0);
+    expect(list.reads()).toBe(0);
+    const bad = watched(memoryProcess({ ...env(), CI: 'true' }));
+    expect(await runCli(['tests', 'get', 'abc'], bad.p)).toBe(2);
+    expect(bad.reads()).toBeGreaterThan(0);
+    expect(bad.p.err()).toMatch(/<testId>: must be a positive integer id/);
+  });
+
   it('two output formats at once is a usage error', async () => {
     const p = memoryProcess(env());
     expect(await runCli(['config', 'list', '--json', '--csv'], p)).toBe(2);
