@@ -42,10 +42,10 @@ export const SKILL_COLUMNS: Column[] = [
   { key: 'qbScore', header: 'Out of', priority: 3 },
 ];
 
-/** What `--json a,b` may name: the report's wire fields (sections, Skills included). */
 // the PDF download (streams, temp files) is loaded with --pdf only
 const pdfDownload = () => import('./shared/pdf.js');
 const PDF_FIELDS = fieldsOnUse(async () => (await pdfDownload()).PDF_FIELDS);
+/** What `--json a,b` may name: the report's wire fields (sections, Skills included). */
 const REPORT_FIELDS = fieldsOnUse(async () => fieldsOf((await import('../../api/schemas/reports.js')).Report, HEADER));
 
 type Row = Record<string, unknown>;
