@@ -142,7 +142,7 @@ try {
     plugins: [commanderChildProcessOnUse, chalkWithoutDetection],
     logOverride: { 'empty-import-meta': 'silent' }, // src/version.ts: only without __ASSESS_VERSION__
   });
-  // the families' programs (without source maps: ten more maps would double the package; their
+  // the families' programs (without source maps: a map each would double the package; their
   // code is the same as dist/cli.cjs's, which keeps its map)
   for (const { file, nouns } of PROGRAMS) {
     await build({
