@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import type { Context, GlobalOptions } from '../context.js';
 import { checkFields } from '../output/fields.js';
+import { once } from '../util/once.js';
 
 /**
  * The fields a command may print under `--json`: a list, a list computed on first use (from
@@ -24,8 +25,7 @@ export interface FieldsOnUse {
 
 /** Fields computed once, when first asked for (`--json a,b` checked, completion written). */
 export function fieldsOnUse(compute: () => Promise<readonly string[]>): FieldsOnUse {
-  let list: Promise<readonly string[]> | undefined;
-  return { onUse: () => (list ??= compute()) };
+  return { onUse: once(compute) };
 }
 
 /** The list itself, computing it if it is computed on use. */

@@ -1,5 +1,6 @@
 // The settings a profile can hold, with the zod schema that validates `config set` values.
 import * as z from 'zod';
+import { once } from '../util/once.js';
 import { tzArg } from '../util/time-zone-arg.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson', 'csv'] as const;
@@ -7,10 +8,6 @@ export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson', 'csv'] as const
 // The value schemas are built when a setting is validated (config set, completion), not at start-up:
 // every command loads this file (to read the config), and building zod schemas costs ~0.2 ms each
 // before V8 has optimised anything.
-const once = <T>(make: () => T): (() => T) => {
-  let built: T | undefined;
-  return () => (built ??= make());
-};
 const url = once(() =>
   z
     .string()

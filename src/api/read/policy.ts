@@ -11,12 +11,7 @@
 //   - accept ids as numbers or numeric strings, numbers as numeric strings,
 //   - compare enum-like values case- and space-insensitively, with known synonyms.
 import * as z from 'zod';
-
-/** Built on first use and kept: building zod schemas costs start-up time a command may not need. */
-export function once<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => (made ??= make());
-}
+import { once } from '../../util/once.js';
 
 /** How two spellings of a field name are compared: `Status` = `status`, `section_id` = `sectionId`. */
 export const foldKey = (k: string) => k.toLowerCase().replace(/[\s_-]/g, '');

@@ -3,7 +3,8 @@
 // first use (`once`), like v3's: a run builds only the ones its command reads.
 import * as z from 'zod';
 import { testSummaryShape } from './v3.js';
-import { arrayAs, id, list, obj, once, optId, optList, optNum, optText, testStatus, text, v2ReportStatus, v2TestStatus } from './policy.js';
+import { once } from '../../util/once.js';
+import { arrayAs, id, list, obj, optId, optList, optNum, optText, testStatus, text, v2ReportStatus, v2TestStatus } from './policy.js';
 
 /** A score the samples send as a String (may be negative) or a number. */
 const score = once(() => z.union([z.number(), z.string()]).nullish());

@@ -20,10 +20,10 @@ import {
   proctoringMode,
   scheduleType,
   testStatus,
-  once,
   foldKey,
   arrayAs,
 } from './policy.js';
+import { once } from '../../util/once.js';
 
 // 1, 2: tests
 

@@ -3,19 +3,20 @@ import { normaliseBaseUrl } from '../../config/base-url.js';
 import { defineCommand } from '../../cli/command.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
 import { UsageError } from '../../errors.js';
+import { once } from '../../util/once.js';
 import { schemaValues } from '../shared/schema-values.js';
 import { KEY_NAMES } from './shared/keys.js';
 
 // For completion only, and read through a getter: the settings' schemas are not built when this
 // file loads (config list and config get load it too).
-let valuesByKey: Record<string, readonly string[]> | undefined;
-const settableValues = (): Record<string, readonly string[]> =>
-  (valuesByKey ??= Object.fromEntries(
+const settableValues = once((): Record<string, readonly string[]> =>
+  Object.fromEntries(
     Object.entries(CONFIG_KEYS).flatMap(([key, spec]) => {
       const values = schemaValues(spec.schema());
       return values ? [[key, values]] : [];
     }),
-  ));
+  ),
+);
 
 export default defineCommand({
   name: 'set',
