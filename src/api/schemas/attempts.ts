@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { Id } from './common.js';
 import { AttemptState } from './enums.js';
+import { MAX_CALLBACK_IDS } from '../wire-constants.js';
 
 /**
  * `yyyy-MM-dd`, `yyyy-MM-ddTHH:mm:ss` or either with `Z`; a date without time is 00:00:00 UTC.
@@ -46,7 +47,6 @@ export type ListAttemptsResponse = z.infer<typeof ListAttemptsResponse>;
 
 // Callbacks (16)
 
-import { MAX_CALLBACK_IDS } from '../wire-constants.js';
 export { MAX_CALLBACK_IDS };
 
 /** Body of process callbacks (16): 1 to 100 invitation ids. */

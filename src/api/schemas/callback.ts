@@ -33,8 +33,6 @@ export type CallbackV3 = z.infer<typeof CallbackV3>;
 export const CallbackNotification = z.union([CallbackV3, CallbackV2]);
 export type CallbackNotification = z.infer<typeof CallbackNotification>;
 
-export { CALLBACK_V3_FIELDS } from '../wire-constants.js';
-
 export type ParsedCallback = { ok: true; version: 'v3' | 'v2'; value: CallbackNotification } | { ok: false; errors: string[] };
 
 /** Validates a received body: v3 when it carries `Status`, v2 otherwise; readable errors. */

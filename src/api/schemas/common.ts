@@ -1,6 +1,7 @@
 // Building blocks shared by the v3 wire schemas: identifiers, 0/1 flags, date-time formats,
 // e-mail lists. Kept separate so request and response schemas speak the same vocabulary.
 import * as z from 'zod';
+import { isEmail } from './email.js';
 
 /** Integer64 identifiers travel as JSON numbers; the sandbox only ever issues safe integers. */
 export const Id = z.number().int().nonnegative();
@@ -60,7 +61,6 @@ export function toUtcSeconds(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-import { isEmail } from './email.js';
 export { isEmail };
 
 /** Comma-separated e-mail addresses (spaces around commas tolerated). */

@@ -1,5 +1,6 @@
 // `assess attempts list --state S --from T --to T` (operation 15).
 import * as z from 'zod';
+import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { defineCommand } from '../../cli/command.js';
 import { fieldsOf, fieldsOnUse, listOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
@@ -21,9 +22,7 @@ const FIELDS = fieldsOnUse(async () => fieldsOf((await import('../../api/schemas
 export const attemptsListSchema = z
   .object({
     // the same defaults as report export: completed attempts, up to now
-    state: z
-      .enum(['completed', 'cancelled', 'expired'], { error: () => 'must be completed, cancelled or expired, e.g. --state completed' })
-      .default('completed'),
+    state: z.enum(ATTEMPT_STATES, { error: () => 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
     from: timeArg('past', () => new Date()).optional(),
     to: timeArg('past', () => new Date()).prefault('now'),
   })

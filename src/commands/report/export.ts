@@ -7,12 +7,13 @@
 // gets a self-contained index.html beside it (shared/digest-html.ts).
 import { resolve } from 'node:path';
 import * as z from 'zod';
+import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { timeArg } from '../../util/time.js';
 
 export const exportSchema = z
   .object({
-    state: z.enum(['completed', 'cancelled', 'expired'], { message: 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
+    state: z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
     from: timeArg('past').optional(),
     to: timeArg('past').optional(),
     out: z.string({ error: 'is required: the directory to write to, e.g. --out reports/' }).min(1, 'must name a directory'),

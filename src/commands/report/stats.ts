@@ -4,6 +4,7 @@
 // bounded concurrency, and prints charts on a terminal or the numbers (--json, --csv). It writes
 // no file, so it keeps no journal: a re-run simply asks again.
 import * as z from 'zod';
+import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
 import { Progress } from '../../bulk/progress.js';
 import { defineCommand, zx } from '../../cli/command.js';
@@ -12,15 +13,13 @@ import { writePaged } from '../../output/pager.js';
 import { Printer } from '../../output/printer.js';
 import { wantsAscii } from '../../output/bars.js';
 import { timeArg } from '../../util/time.js';
-import { fetchReports, listCohort, type AttemptState } from './shared/cohort.js';
+import { fetchReports, listCohort } from './shared/cohort.js';
 import { cohortStats, funnelOf } from './shared/stats.js';
 import { metricRows, renderStats, STATS_FIELDS, type MetricRow, type StatsReport } from './shared/stats-view.js';
 
-const STATES: AttemptState[] = ['completed', 'cancelled', 'expired'];
-
 const schema = z
   .object({
-    state: z.enum(STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
+    state: z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
     from: timeArg('past').optional(),
     to: timeArg('past').optional(),
     test: zx.id('1001').optional(),
@@ -64,7 +63,7 @@ export default defineCommand({
     const client = await bulkClient(ctx);
     const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
     // The API lists attempts by end state only: the funnel is built from all three listings.
-    const [completed, cancelled, expired] = await Promise.all(STATES.map((s) => listCohort(client, s, from, to, input.test)));
+    const [completed, cancelled, expired] = await Promise.all(ATTEMPT_STATES.map((s) => listCohort(client, s, from, to, input.test)));
     const attempts = { completed, cancelled, expired }[input.state]!;
     // a bar on a terminal's stderr only: a cohort of thousands takes a while
     const progress = new Progress({ stream: ctx.io.stderr, enabled: ctx.io.stderrIsTTY, total: attempts.length, label: 'Fetching reports' });

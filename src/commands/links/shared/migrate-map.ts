@@ -9,8 +9,6 @@ import { fromV2DateTime } from '../../../api/v2-date-time.js';
 import type { V2TestLink } from '../../../api/read/v2.js';
 import { DEFAULT_ANYTIME_DAYS } from './migrate-defaults.js';
 
-export { DEFAULT_ANYTIME_DAYS };
-
 export type Mapped = { ok: true; body: Record<string, unknown> } | { ok: false; reason: string };
 
 export function v3LinkFromV2(l: V2TestLink, anytimeDays = DEFAULT_ANYTIME_DAYS): Mapped {

@@ -3,10 +3,11 @@
 // (operation 4) fetched with bounded concurrency on the bulk client (one 429 slows them all).
 import { ApiError, NetworkError, ResponseShapeError } from '../../../api/errors.js';
 import type { V3Client } from '../../../api/v3.js';
+import type { ATTEMPT_STATES } from '../../../api/wire-constants.js';
 import { runPool } from '../../../bulk/pool.js';
 
 type Row = Record<string, unknown>;
-export type AttemptState = 'completed' | 'cancelled' | 'expired';
+export type AttemptState = (typeof ATTEMPT_STATES)[number];
 
 /** The attempts listed for `state` in [from, to], each invitation once (first-seen order). */
 export async function listCohort(client: V3Client, state: AttemptState, from: string, to: string, testId?: string): Promise<Row[]> {
