@@ -38,7 +38,8 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 // only by `sandbox serve` / --sandbox; conf (with ajv) and @inquirer/prompts only to write the
 // config or to ask (~1 MB of source every command would read): src/util/import-package.ts.
 const EXTERNAL = ['pdfkit', 'fastify', 'conf', '@inquirer/prompts', 'undici'];
-// What the code cache is made from: the commonest request paths and a usage error.
+// What the whole program's code cache (and undici's) is made from: the commonest request paths and
+// a usage error. The families' warm-ups are in src/cli/programs.ts.
 const WARM_UP = [
   ['tests', 'list'],
   ['tests', 'get', '1001', '--json'],
@@ -49,6 +50,7 @@ const WARM_UP = [
   ['config', 'list'],
   ['tests', 'get', 'abc'],
 ];
+const WHOLE_PROGRAM = { file: 'cli.cjs' };
 const common = {
   bundle: true,
   platform: 'node',
@@ -132,29 +134,19 @@ try {
     plugins: [programStaysOut],
     logOverride: { 'empty-import-meta': 'silent' }, // src/main.ts uses __dirname when it has one
   });
-  await build({
-    ...common,
-    entryPoints: { cli: 'src/cli/program.ts' },
-    outdir: out,
-    outExtension: { '.js': '.cjs' },
-    ...scriptForm,
-    external: EXTERNAL,
-    plugins: [commanderChildProcessOnUse, chalkWithoutDetection],
-    logOverride: { 'empty-import-meta': 'silent' }, // src/version.ts: only without __ASSESS_VERSION__
-  });
-  // the families' programs (without source maps: a map each would double the package; their
-  // code is the same as dist/cli.cjs's, which keeps its map)
-  for (const { file, nouns } of PROGRAMS) {
+  // the whole program, then each family's; these without source maps (a map each would double the
+  // package; their code is the whole program's, which keeps its map)
+  for (const { file, nouns } of [WHOLE_PROGRAM, ...PROGRAMS]) {
     await build({
       ...common,
       entryPoints: { [file.replace(/\.cjs$/, '')]: 'src/cli/program.ts' },
       outdir: out,
       outExtension: { '.js': '.cjs' },
       ...scriptForm,
-      sourcemap: false,
+      ...(nouns ? { sourcemap: false } : {}),
       external: EXTERNAL,
-      plugins: [onlyNouns(file, nouns), commanderChildProcessOnUse, chalkWithoutDetection],
-      logOverride: { 'empty-import-meta': 'silent' },
+      plugins: [...(nouns ? [onlyNouns(file, nouns)] : []), commanderChildProcessOnUse, chalkWithoutDetection],
+      logOverride: { 'empty-import-meta': 'silent' }, // src/version.ts: only without __ASSESS_VERSION__
     });
   }
   await build({
@@ -164,7 +156,7 @@ try {
     outExtension: { '.js': '.cjs' },
     ...scriptForm,
   });
-  const programs = ['cli.cjs', ...PROGRAMS.map((p) => p.file)];
+  const programs = [WHOLE_PROGRAM, ...PROGRAMS].map((p) => p.file);
   for (const bundle of [...programs, 'undici.cjs']) {
     assertAscii(`${out}/${bundle}`);
     assertNoImport(`${out}/${bundle}`);
@@ -224,7 +216,7 @@ function withoutKey(env) {
   return copy;
 }
 
-/** Runs WARM_UP against a sandbox of this build in one process, which then writes the cache. */
+/** Runs WARM_UP, then each family's warm-up, against a sandbox of this build: one process each, which writes its program's cache. */
 async function writeCodeCache(main) {
   const home = mkdtempSync(join(tmpdir(), 'assess-build-'));
   const env = { ...process.env, ASSESS_CONFIG_DIR: home, CI: 'true', NO_COLOR: '1' };
@@ -243,22 +235,16 @@ async function writeCodeCache(main) {
       sandbox.once('exit', (code) => reject(new Error(`the sandbox for the code cache exited (${code})`)));
       setTimeout(() => reject(new Error('the sandbox for the code cache did not start within 60 s')), 60_000).unref();
     });
-    execFileSync(process.execPath, [main], {
-      env: { ...env, ASSESS_BASE_URL: info.baseUrl, ASSESS_API_KEY: info.keys[0], ASSESS_WARM_CODE_CACHE: JSON.stringify(WARM_UP) },
-      stdio: ['ignore', 'ignore', 'pipe'],
-      timeout: 120_000,
-    });
-    // each family's program, by that family's commands alone
-    for (const { file, warmUp, withKey } of PROGRAMS)
+    const warm = (lines, warmEnv) =>
       execFileSync(process.execPath, [main], {
-        env: {
-          ...(withKey ? { ...env, ASSESS_BASE_URL: info.baseUrl, ASSESS_API_KEY: info.keys[0] } : withoutKey(env)),
-          ASSESS_WARM_CODE_CACHE: JSON.stringify(warmUp),
-          ASSESS_WARM_PROGRAM: file,
-        },
+        env: { ...warmEnv, ASSESS_WARM_CODE_CACHE: JSON.stringify(lines) },
         stdio: ['ignore', 'ignore', 'pipe'],
         timeout: 120_000,
       });
+    const keyed = { ...env, ASSESS_BASE_URL: info.baseUrl, ASSESS_API_KEY: info.keys[0] };
+    warm(WARM_UP, keyed);
+    // each family's program, by that family's commands alone
+    for (const { file, warmUp, withKey } of PROGRAMS) warm(warmUp, { ...(withKey ? keyed : withoutKey(env)), ASSESS_WARM_PROGRAM: file });
   } finally {
     sandbox.kill('SIGINT');
     rmSync(home, { recursive: true, force: true });
