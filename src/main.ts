@@ -63,10 +63,10 @@ async function runProgram(): Promise<void> {
   // in the background: ~30 MiB and CPU time a CLI run never gets back. Liftoff-only code is the
   // same program, less optimised: speed and memory change, not behaviour (docs/assumptions.md).
   // Set first thing, before anything is compiled, so that every run compiles under one set of flags
-  // (the code cache, dist/cli.cjs.cache, was written under these flags and is taken only with them).
+  // (the code caches in dist/ were written under these flags and are taken only with them).
   // (node:v8 is loaded here, not at the top: loading it costs ~1.6 ms that --help and --version
   // need not pay; and not with import(), which loads Node's ES module loader, ~2.7 ms more)
-  const { setFlagsFromString } = process.getBuiltinModule?.('node:v8') ?? (await import('node:v8'));
+  const { setFlagsFromString } = process.getBuiltinModule('node:v8');
   setFlagsFromString('--liftoff-only');
   // A CLI run keeps little alive (~11 MB in a 50,000-row invite) but allocates steadily. V8's
   // defaults let the young generation grow to 32 MiB and the old one to ~4× what survives before

@@ -46,8 +46,7 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     get stdinIsTTY() {
       // the question process.stdin's own isTTY answers, asked without building it; node:tty is
       // loaded here, on use: it loads node:net, ~4 ms of a start-up whose output is not a terminal
-      const tty = proc === (process as unknown) ? process.getBuiltinModule?.('node:tty') : undefined;
-      return tty ? tty.isatty(0) : Boolean(proc.stdin.isTTY);
+      return proc === (process as unknown) ? process.getBuiltinModule('node:tty').isatty(0) : Boolean(proc.stdin.isTTY);
     },
     color: decideColor(proc.env, Boolean(proc.stdout.isTTY), opts.color !== false),
     columns: terminalSize(proc.env.COLUMNS, proc.stdout.columns, 80),

@@ -1,5 +1,5 @@
-// Loads the program (dist/cli.cjs), and undici (dist/undici.cjs) when a command first sends a
-// request, each with V8's code cache. Compiling a bundle is most of a command's start-up; the
+// Loads the program (dist/cli.cjs, or the family's dist/cli-<family>.cjs: src/cli/programs.ts),
+// and undici (dist/undici.cjs) when a command first sends a request, each with V8's code cache. Compiling a bundle is most of a command's start-up; the
 // cache hands V8 the bytecode instead. Node 20 has no code cache for ES modules
 // (module.enableCompileCache is Node 22), hence CommonJS bundles compiled through vm.Script.
 // undici is a script of its own because it is half of the code (~740 KB) and a command that sends
@@ -13,7 +13,7 @@
 // Under another Node or other flags, the run compiles, and then writes a cache of its own to the
 // user's cache folder (userCacheDir) for the next run.
 // Each bundle is the body of a CommonJS module wrapper, written ASCII-only by the build: read as
-// latin1 it becomes one external string, without UTF-8 decoding or a copy for Module.wrap.
+// latin1, without UTF-8 decoding or a copy for Module.wrap.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
