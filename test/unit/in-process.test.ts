@@ -13,6 +13,19 @@ function env() {
   return { ASSESS_CONFIG_DIR: t.dir, CI: 'true', NO_COLOR: '1' };
 }
 
+/** Counts how often a command reads one of the process's streams (Node builds them on first read). */
+function watch(p: ReturnType<typeof memoryProcess>, stream: 'stdin' | 'stderr') {
+  let reads = 0;
+  const value = p[stream];
+  Object.defineProperty(p, stream, {
+    get: () => {
+      reads++;
+      return value;
+    },
+  });
+  return { p, reads: () => reads };
+}
+
 describe('in-process commands', () => {
   it('config set then list --json, all in memory', async () => {
     const e = env();
@@ -35,17 +48,7 @@ describe('in-process commands', () => {
 
   it('standard input is made only for a command that reads it (Node builds process.stdin on first use)', async () => {
     const e = env();
-    const watched = (p: ReturnType<typeof memoryProcess>) => {
-      let reads = 0;
-      const stdin = p.stdin;
-      Object.defineProperty(p, 'stdin', {
-        get: () => {
-          reads++;
-          return stdin;
-        },
-      });
-      return { p, reads: () => reads };
-    };
+    const watched = (p: ReturnType<typeof memoryProcess>) => watch(p, 'stdin');
     const list = watched(memoryProcess(e));
     expect(await runCli(['config', 'list'], list.p)).toBe(0);
     expect(list.reads()).toBe(0);
@@ -62,17 +65,7 @@ describe('in-process commands', () => {
   });
 
   it('standard error is made only when written to, or asked whether it is a terminal (on a pipe Node loads node:net for it)', async () => {
-    const watched = (p: ReturnType<typeof memoryProcess>) => {
-      let reads = 0;
-      const stderr = p.stderr;
-      Object.defineProperty(p, 'stderr', {
-        get: () => {
-          reads++;
-          return stderr;
-        },
-      });
-      return { p, reads: () => reads };
-    };
+    const watched = (p: ReturnType<typeof memoryProcess>) => watch(p, 'stderr');
     // CI: nothing asks whether stderr is a terminal (no questions are asked there)
     const list = watched(memoryProcess({ ...env(), CI: 'true' }));
     expect(await runCli(['config', 'list'], list.p)).toBe(0);
