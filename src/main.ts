@@ -7,6 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCli, loadScript, saveUserCodeCache, writeCodeCache, type LoadedScript } from './cli/load-cli.js';
 import { programFor } from './cli/programs.js';
+import { guardedStdout } from './cli/stdout-guard.js';
 import { helpWidth, SNAPSHOT_HELP_WIDTH } from './cli/terminal-size.js';
 import { liftOptimiser, restrictOptimiser } from './util/optimiser.js';
 
@@ -25,7 +26,7 @@ const argv = given[0] === 'help' && given.length > 1 ? [...given.slice(1), '--he
 function fastPath(): boolean {
   if (process.env.ASSESS_DUMP_HELP || process.env.ASSESS_WARM_CODE_CACHE) return false;
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    process.stdout.write(`${__ASSESS_VERSION__}\n`);
+    guardedStdout().write(`${__ASSESS_VERSION__}\n`);
     return true;
   }
   const helpAt = argv.findIndex((a) => a === '--help' || a === '-h');
@@ -33,7 +34,7 @@ function fastPath(): boolean {
   const isHelp = argv.length === 0 || (helpAt === argv.length - 1 && words.every((w) => /^[a-z][a-z0-9-]*$/.test(w)));
   if (!isHelp) return false;
   // the snapshot is wrapped at 80 columns: a terminal of another width gets help built for it
-  const width = helpWidth(process.stdout, process.env);
+  const width = helpWidth(guardedStdout(), process.env);
   if (width !== undefined && width !== SNAPSHOT_HELP_WIDTH) return false;
   let pages: Record<string, string>;
   try {
@@ -43,19 +44,9 @@ function fastPath(): boolean {
   }
   const page = pages[words.join(' ')];
   if (page === undefined) return false; // unknown command: commander gives the suggestion
-  process.stdout.write(page);
+  guardedStdout().write(page);
   return true;
 }
-
-// `assess … | head` closes the pipe early: that is the reader's choice, not an error.
-// Any other failure of stdout (a full disk behind `> file`) is a place we cannot write: exit 2
-// naming it, not a stack trace.
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  const cause = err.code === 'ENOSPC' ? 'no space left on the device' : err.code === 'EDQUOT' ? 'disk quota exceeded' : err.message;
-  process.stderr.write(`error: cannot write to standard output: ${cause}${err.code ? ` (${err.code})` : ''}\n`);
-  process.exit(2);
-});
 
 async function runProgram(): Promise<void> {
   // undici parses HTTP with llhttp compiled to WebAssembly, once per process on its first

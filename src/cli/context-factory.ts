@@ -16,6 +16,8 @@ export interface ProcessLike {
   stderr: Writable & { isTTY?: boolean; columns?: number };
   stdin: Readable & { isTTY?: boolean };
   env: Env;
+  /** Whether fd 0, 1 or 2 is a terminal, answered without building its stream (src/cli/real-process.ts). */
+  isTTY?: (fd: 0 | 1 | 2) => boolean;
 }
 
 export interface Runtime {
@@ -27,30 +29,37 @@ export interface Runtime {
 export async function createContext(cmd: Command, rt: Runtime): Promise<Context> {
   const { proc } = rt;
   const opts = cmd.optsWithGlobals() as Record<string, unknown>;
+  // Node builds each of process.stdout, .stderr and .stdin on first use, and on a pipe that
+  // loads node:net (~3 ms), a file or pipe stdin its stream modules: a command builds only the
+  // streams it writes to or reads, and asks whether one is a terminal without building it.
+  const stdoutIsTTY = proc.isTTY ? proc.isTTY(1) : Boolean(proc.stdout.isTTY);
+  let size: { columns: number; rows: number } | undefined;
+  const screen = () =>
+    (size ??= { columns: terminalSize(proc.env.COLUMNS, proc.stdout.columns, 80), rows: terminalSize(proc.env.LINES, proc.stdout.rows, 24) });
   const io: IO = {
-    stdout: proc.stdout,
-    // Node builds process.stderr on first use too (on a pipe it loads node:net, ~2 ms): a command
-    // that writes nothing there and is not asked whether it is a terminal (CI, --no-input) skips it
+    get stdout() {
+      return proc.stdout;
+    },
     get stderr() {
       return proc.stderr;
     },
-    // Node builds process.stdin on first use (a file or pipe stream and its modules: ~3 ms of
-    // start-up): only commands that read it, or ask whether it is a terminal, pay for it.
     get stdin() {
       return proc.stdin;
     },
-    stdoutIsTTY: Boolean(proc.stdout.isTTY),
+    stdoutIsTTY,
     get stderrIsTTY() {
-      return Boolean(proc.stderr.isTTY);
+      return proc.isTTY ? proc.isTTY(2) : Boolean(proc.stderr.isTTY);
     },
     get stdinIsTTY() {
-      // the question process.stdin's own isTTY answers, asked without building it; node:tty is
-      // loaded here, on use: it loads node:net, ~4 ms of a start-up whose output is not a terminal
-      return proc === (process as unknown) ? process.getBuiltinModule('node:tty').isatty(0) : Boolean(proc.stdin.isTTY);
+      return proc.isTTY ? proc.isTTY(0) : Boolean(proc.stdin.isTTY);
     },
-    color: decideColor(proc.env, Boolean(proc.stdout.isTTY), opts.color !== false),
-    columns: terminalSize(proc.env.COLUMNS, proc.stdout.columns, 80),
-    rows: terminalSize(proc.env.LINES, proc.stdout.rows, 24),
+    color: decideColor(proc.env, stdoutIsTTY, opts.color !== false),
+    get columns() {
+      return screen().columns;
+    },
+    get rows() {
+      return screen().rows;
+    },
   };
   const { configDir, ConfigStore } = await import('../config/store.js');
   let store: ConfigStore | undefined;

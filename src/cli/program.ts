@@ -11,6 +11,7 @@ import { loadNoun, loadNouns, NOUN_NAMES } from '../commands/index.js';
 import { buildCommand, type ContextFactory, type NounDef } from './command.js';
 import { nounOnLine } from './noun-on-line.js';
 import { createContext, type ProcessLike, type Runtime } from './context-factory.js';
+import { realProcess } from './real-process.js';
 import { describeError, EXIT, exitCodeFor } from './exit-codes.js';
 import { maskUrlCredentials } from '../api/redact.js';
 import { escapeMessage } from '../output/escape.js';
@@ -130,7 +131,7 @@ function helpAfter(c: Command): string {
   return out.slice(c.helpInformation().length);
 }
 
-export async function runCli(argv: string[], proc: ProcessLike = process as unknown as ProcessLike): Promise<number> {
+export async function runCli(argv: string[], proc: ProcessLike = realProcess()): Promise<number> {
   if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help']; // `help noun verb` = `noun verb --help`
   const controller = new AbortController();
   const rt: Runtime = { proc, signal: controller.signal, exitHooks: [] };
