@@ -6,6 +6,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { usageErrorFor, validateOrAsk } from './ask-missing.js';
 import { checkDeclaredFields, type JsonFields } from './json-fields.js';
+import { once } from '../util/once.js';
 
 export interface CommandDef<S extends z.ZodType = z.ZodType> {
   name: string;
@@ -16,8 +17,12 @@ export interface CommandDef<S extends z.ZodType = z.ZodType> {
   examples: string[];
   /** Adds options to the commander Command (flags only; arguments come from `args`). */
   options?: (cmd: Command) => void;
-  /** Validates { ...arguments by name, ...options } after commander parsed them. */
-  schema: S;
+  /**
+   * Validates { ...arguments by name, ...options } after commander parsed them. Built when the
+   * command runs (or completion asks), not when the program is: every noun's verbs are defined
+   * at start-up, and building their zod schemas cost a usage error ~1 ms per verb.
+   */
+  schema: () => S;
   /**
    * The fields `--json a,b` may name (the service's field names), checked before run() so an
    * unknown one is a usage error with no request sent. Leave it out only where the fields cannot
@@ -69,7 +74,7 @@ export interface NounDef {
 }
 
 export function defineCommand<S extends z.ZodType>(def: CommandDef<S>): CommandDef<S> {
-  return def;
+  return { ...def, schema: once(def.schema) };
 }
 
 export function defineNoun(def: NounDef): NounDef {
@@ -112,7 +117,7 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     // or a profile's `api: v2` changes the field names.
     const ctx = await makeContext(command);
     if (raw.tz === undefined && ctx.globals.defaultTz !== undefined && def.tzFromProfile?.(raw)) raw.tz = ctx.globals.defaultTz;
-    const input = await validateOrAsk(def.schema, raw, command, ctx, { label: (k) => flagLabel(k, command), show: showValue });
+    const input = await validateOrAsk(def.schema(), raw, command, ctx, { label: (k) => flagLabel(k, command), show: showValue });
     const run = pickApi(def, ctx, input as Record<string, unknown>, command);
     await checkDeclaredFields(run.jsonFields, input, ctx);
     try {

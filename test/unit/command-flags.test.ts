@@ -17,7 +17,7 @@ const NOUNS = await loadNouns();
  */
 const DISPATCHING: Record<string, { schemas: z.ZodType[]; own: string[] }> = {
   // `invite <testId>`: one invitation, or with --from-csv (or the old --csv FILE, read as an operand) a bulk run
-  invite: { schemas: [inviteSchema, bulkSchema], own: ['csvFile', 'fromCsv'] },
+  invite: { schemas: [inviteSchema(), bulkSchema()], own: ['csvFile', 'fromCsv'] },
 };
 
 /** The keys a schema reads from its input (the input side of transforms and pipes). */
@@ -50,10 +50,10 @@ describe('command flags match their schemas', () => {
     );
     const flags = cmd.options.map((o) => o.attributeName());
     const args = cmd.registeredArguments.map((a) => a.name());
-    const d = def.schema instanceof z.ZodPipe && def.schema.in instanceof z.ZodRecord ? DISPATCHING[path] : undefined;
-    if (def.schema instanceof z.ZodPipe && def.schema.in instanceof z.ZodRecord && !d)
-      throw new Error(`${path}: a hand-dispatching schema; list it in DISPATCHING`);
-    const keys = d ? [...new Set([...d.schemas.flatMap((s) => inputKeys(s, path)), ...d.own])] : inputKeys(def.schema, path);
+    const schema = def.schema();
+    const d = schema instanceof z.ZodPipe && schema.in instanceof z.ZodRecord ? DISPATCHING[path] : undefined;
+    if (schema instanceof z.ZodPipe && schema.in instanceof z.ZodRecord && !d) throw new Error(`${path}: a hand-dispatching schema; list it in DISPATCHING`);
+    const keys = d ? [...new Set([...d.schemas.flatMap((s) => inputKeys(s, path)), ...d.own])] : inputKeys(schema, path);
     expect({ path, unknownToSchema: [...flags, ...args].filter((k) => !keys.includes(k)) }).toEqual({ path, unknownToSchema: [] });
     expect({ path, setByNoFlag: keys.filter((k) => !flags.includes(k) && !args.includes(k)) }).toEqual({ path, setByNoFlag: [] });
   });

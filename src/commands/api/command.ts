@@ -21,15 +21,16 @@ export default defineCommand({
   ],
   options: (cmd) =>
     cmd.option('-d, --data <json>', 'request body: JSON text, @file, or - for standard input').option('--v2', 'send to the v2 base URL with the v2 header'),
-  schema: z.object({
-    method: z
-      .string()
-      .transform((m) => m.toUpperCase())
-      .pipe(z.enum(METHODS, { message: `must be one of ${METHODS.join(', ')}` })),
-    path: z.string().regex(/^\/[^\s]*$/, 'must be a path starting with /, e.g. /v3/tests'),
-    data: z.string().optional(),
-    v2: z.boolean().optional(),
-  }),
+  schema: () =>
+    z.object({
+      method: z
+        .string()
+        .transform((m) => m.toUpperCase())
+        .pipe(z.enum(METHODS, { message: `must be one of ${METHODS.join(', ')}` })),
+      path: z.string().regex(/^\/[^\s]*$/, 'must be a path starting with /, e.g. /v3/tests'),
+      data: z.string().optional(),
+      v2: z.boolean().optional(),
+    }),
   async run(ctx, input) {
     const body = input.data === undefined ? undefined : await readBody(ctx, input.data);
     const conn = await ctx.connection();

@@ -16,7 +16,7 @@ export default defineCommand({
   args: ['<invitationId>'],
   description: 'Cancel an invitation (asks for confirmation on a terminal; --yes skips it)',
   examples: ['assess attempts cancel 900004', 'assess attempts cancel 900101 --yes --json'],
-  schema: z.object({ invitationId: zx.id('5001') }),
+  schema: () => z.object({ invitationId: zx.id('5001') }),
   jsonFields: fieldsOnUse(async () => fieldsOf((await import('../../api/schemas/invitations.js')).CancelResponse, COLUMNS)),
   v2: { unsupported: 'v2 cannot cancel an invitation' },
   async run(ctx, { invitationId }) {

@@ -1,5 +1,6 @@
 // `assess attempts list --state S --from T --to T` (operation 15).
 import * as z from 'zod';
+import { once } from '../../util/once.js';
 import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { defineCommand } from '../../cli/command.js';
 import { fieldsOf, fieldsOnUse, listOf } from '../../cli/json-fields.js';
@@ -19,18 +20,20 @@ export const ATTEMPT_COLUMNS: Column<R.TestAttempt>[] = [
 /** What `--json a,b` may name: an attempt's wire fields. */
 const FIELDS = fieldsOnUse(async () => fieldsOf((await import('../../api/schemas/attempts.js')).TestAttempt, ATTEMPT_COLUMNS));
 
-export const attemptsListSchema = z
-  .object({
-    // the same defaults as report export: completed attempts, up to now
-    state: z.enum(ATTEMPT_STATES, { error: () => 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
-    from: timeArg('past', () => new Date()).optional(),
-    to: timeArg('past', () => new Date()).prefault('now'),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });
-    if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
-  })
-  .transform((v) => ({ state: v.state, from: v.from!, to: v.to! }));
+export const attemptsListSchema = once(() =>
+  z
+    .object({
+      // the same defaults as report export: completed attempts, up to now
+      state: z.enum(ATTEMPT_STATES, { error: () => 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
+      from: timeArg('past', () => new Date()).optional(),
+      to: timeArg('past', () => new Date()).prefault('now'),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });
+      if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
+    })
+    .transform((v) => ({ state: v.state, from: v.from!, to: v.to! })),
+);
 
 export default defineCommand({
   name: 'list',

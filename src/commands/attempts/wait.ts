@@ -31,16 +31,17 @@ export default defineCommand({
       .option('--interval <duration>', 'time between polls', '30s')
       .option('--timeout <duration>', 'give up after this long (exit 6); here not the per-request timeout (default 4h)')
       .option('--exit-status', 'exit 1 when an invitation ended in any final state other than Complete (as gh run watch --exit-status)'),
-  schema: z.object({
-    ids: z.array(z.string()).default([]),
-    until: z.enum(UNTIL, { error: `must be one of ${UNTIL.join(', ')}, e.g. --until complete` }),
-    interval: durationArg('30s', 100, 86_400_000),
-    timeout: z
-      .string()
-      .default('4h')
-      .pipe(durationArg('4h', 100, 30 * 86_400_000)),
-    exitStatus: z.boolean().optional(),
-  }),
+  schema: () =>
+    z.object({
+      ids: z.array(z.string()).default([]),
+      until: z.enum(UNTIL, { error: `must be one of ${UNTIL.join(', ')}, e.g. --until complete` }),
+      interval: durationArg('30s', 100, 86_400_000),
+      timeout: z
+        .string()
+        .default('4h')
+        .pipe(durationArg('4h', 100, 30 * 86_400_000)),
+      exitStatus: z.boolean().optional(),
+    }),
   jsonFields: FIELDS,
   v2: { unsupported: 'it polls the v3 report status' },
   ownsGlobals: ['timeout'],

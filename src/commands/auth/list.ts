@@ -24,7 +24,7 @@ export default defineCommand({
   name: 'list',
   description: 'List the profiles: base URL, masked key, and which one this command would use',
   examples: ['assess auth list', 'assess auth list --json profile,baseUrl'],
-  schema: z.object({}),
+  schema: () => z.object({}),
   jsonFields: COLUMNS.map((c) => c.key),
   async run(ctx) {
     const profiles = (await ctx.config()).profiles();

@@ -20,11 +20,12 @@ export default defineCommand({
       .option('--base-url <url>', 'v3 base URL to store with the key')
       .option('--base-url-v2 <url>', 'v2 base URL to store with the key')
       .option('--skip-verify', 'store the key without checking it against the service'),
-  schema: z.object({
-    baseUrl: zx.url().optional(),
-    baseUrlV2: zx.url().optional(),
-    skipVerify: z.boolean().optional(),
-  }),
+  schema: () =>
+    z.object({
+      baseUrl: zx.url().optional(),
+      baseUrlV2: zx.url().optional(),
+      skipVerify: z.boolean().optional(),
+    }),
   async run(ctx, input) {
     const store = await ctx.config();
     const profile = ctx.globals.profile;

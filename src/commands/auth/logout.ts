@@ -5,7 +5,7 @@ export default defineCommand({
   name: 'logout',
   description: 'Remove the stored API key of a profile (other settings stay)',
   examples: ['assess auth logout', 'assess auth logout --profile staging'],
-  schema: z.object({}),
+  schema: () => z.object({}),
   async run(ctx) {
     const store = await ctx.config();
     const profile = ctx.globals.profile;

@@ -32,7 +32,7 @@ export default defineCommand({
   name: 'status',
   description: 'Check that the key is present and accepted (exit 3 when missing or refused)',
   examples: ['assess auth status', 'ASSESS_API_KEY="$(cat key.txt)" assess auth status --json'],
-  schema: z.object({}),
+  schema: () => z.object({}),
   // auth status sends a request (to check the key) before it prints: check --json fields first.
   jsonFields: FIELDS.map((f) => f.key),
   async run(ctx) {

@@ -20,12 +20,13 @@ export default defineCommand({
       .option('--since <T>', 'only records from this time on (YYYY-MM-DD, ISO 8601 or relative: 1d)')
       .option('--status <status>', 'only notifications with this status, e.g. complete, "in progress" (case ignored)')
       .option('--failed', 'list the dead letters: forwards that still failed after the retries'),
-  schema: z.object({
-    inbox: z.string().min(1, 'must name a file').optional(),
-    since: timeArg('past').optional(),
-    status: z.string().trim().min(1, 'must be a status, e.g. complete').optional(),
-    failed: z.boolean().optional(),
-  }),
+  schema: () =>
+    z.object({
+      inbox: z.string().min(1, 'must name a file').optional(),
+      since: timeArg('past').optional(),
+      status: z.string().trim().min(1, 'must be a status, e.g. complete').optional(),
+      failed: z.boolean().optional(),
+    }),
   jsonFields: [...new Set([...NOTIFICATION_FIELDS, ...FAILED_FIELDS])],
   async run(ctx, input) {
     const { defaultInboxPath, readInbox, bodyBytes } = await import('./shared/inbox.js');

@@ -41,32 +41,33 @@ export default defineCommand({
       .option('--print-url', 'print the callback URL to register as the first line of stdout, then keep listening')
       .option('--exec-queue <n>', `notifications waiting for --exec at most (default ${DEFAULT_EXEC_QUEUE}); more are dropped with a warning`)
       .option('--exec-queue-bytes <size>', 'bytes of notifications waiting for --exec at most (default 64MB; e.g. 512KB, 1GB)'),
-  schema: z.object({
-    port: zx.int(0, 65535, 8787),
-    host: zx.host(),
-    path: z.string().regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must be a URL path starting with /, e.g. /hook'),
-    forwardTo: zx.url().optional(),
-    exec: z.string().trim().min(1, 'must be a command, e.g. "cat >> events.ndjson"').optional(),
-    token: z
-      .string()
-      .regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret')
-      .optional(),
-    printUrl: z.boolean().optional(),
-    execQueue: zx.int(1, 1_000_000, DEFAULT_EXEC_QUEUE).default(DEFAULT_EXEC_QUEUE),
-    execQueueBytes: z
-      .string()
-      .optional()
-      .transform((v, c) => {
-        if (v === undefined) return DEFAULT_QUEUE_BYTES;
-        const n = parseSize(v);
-        if (n === undefined || n < 1024) {
-          c.addIssue({ code: 'custom', message: 'must be a size of at least 1KB, e.g. 64MB or 512KB' });
-          return z.NEVER;
-        }
-        return n;
-      }),
-    ...listenExtraShape,
-  }),
+  schema: () =>
+    z.object({
+      port: zx.int(0, 65535, 8787),
+      host: zx.host(),
+      path: z.string().regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must be a URL path starting with /, e.g. /hook'),
+      forwardTo: zx.url().optional(),
+      exec: z.string().trim().min(1, 'must be a command, e.g. "cat >> events.ndjson"').optional(),
+      token: z
+        .string()
+        .regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret')
+        .optional(),
+      printUrl: z.boolean().optional(),
+      execQueue: zx.int(1, 1_000_000, DEFAULT_EXEC_QUEUE).default(DEFAULT_EXEC_QUEUE),
+      execQueueBytes: z
+        .string()
+        .optional()
+        .transform((v, c) => {
+          if (v === undefined) return DEFAULT_QUEUE_BYTES;
+          const n = parseSize(v);
+          if (n === undefined || n < 1024) {
+            c.addIssue({ code: 'custom', message: 'must be a size of at least 1KB, e.g. 64MB or 512KB' });
+            return z.NEVER;
+          }
+          return n;
+        }),
+      ...listenExtraShape,
+    }),
   // The notification's own field names (v3's are a superset of v2's): --json a,b picks from them.
   jsonFields: CALLBACK_V3_FIELDS,
   async run(ctx, input) {

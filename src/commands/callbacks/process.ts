@@ -39,15 +39,16 @@ export default defineCommand({
       .option('--state <state>', 'with --from-attempts: completed, cancelled or expired')
       .option('--from <T>', 'with --from-attempts: window start (YYYY-MM-DD, ISO 8601 or relative)')
       .option('--to <T>', 'with --from-attempts: window end'),
-  schema: z.object({
-    ids: z.array(z.string()).default([]),
-    file: z.string().min(1, 'must name a file, or - for standard input').optional(),
-    fromAttempts: z.boolean().optional(),
-    // checked with the attempts list's schema once --from-attempts is known to be there
-    state: z.string().meta({ completion: ATTEMPT_STATES }).optional(),
-    from: z.string().optional(),
-    to: z.string().optional(),
-  }),
+  schema: () =>
+    z.object({
+      ids: z.array(z.string()).default([]),
+      file: z.string().min(1, 'must name a file, or - for standard input').optional(),
+      fromAttempts: z.boolean().optional(),
+      // checked with the attempts list's schema once --from-attempts is known to be there
+      state: z.string().meta({ completion: ATTEMPT_STATES }).optional(),
+      from: z.string().optional(),
+      to: z.string().optional(),
+    }),
   jsonFields: FIELDS,
   v2: { unsupported: 'v2 cannot reprocess callbacks' },
   async run(ctx, input) {

@@ -28,28 +28,29 @@ export default defineCommand({
       .option('--apply', 're-queue the missing notifications (callbacks process, 100 ids per request)')
       .option('--journal <file>', 'journal of re-queued ids (default: <config dir>/reconcile/<profile>.journal.ndjson)')
       .option('--cooldown <duration>', 'ids re-queued less than this long ago (per the journal) are not re-queued again', '1h'),
-  schema: z
-    .object({
-      from: z.string().optional(),
-      to: z.string().optional(),
-      state: z
-        .string()
-        .meta({ completion: ['completed'] })
-        .default('completed'),
-      inbox: z.string().min(1, 'must name a file').optional(),
-      apply: z.boolean().optional(),
-      journal: z.string().min(1, 'must name a file').optional(),
-      cooldown: durationArg('1h', 0, 30 * 86_400_000),
-    })
-    .superRefine((v, c) => {
-      if (v.state.toLowerCase() !== 'completed')
-        c.addIssue({ code: 'custom', path: ['state'], message: `must be completed: the service sends no notification for ${v.state} attempts` });
-      if (v.journal && !v.apply) c.addIssue({ code: 'custom', path: ['journal'], message: 'only used with --apply' });
-    }),
+  schema: () =>
+    z
+      .object({
+        from: z.string().optional(),
+        to: z.string().optional(),
+        state: z
+          .string()
+          .meta({ completion: ['completed'] })
+          .default('completed'),
+        inbox: z.string().min(1, 'must name a file').optional(),
+        apply: z.boolean().optional(),
+        journal: z.string().min(1, 'must name a file').optional(),
+        cooldown: durationArg('1h', 0, 30 * 86_400_000),
+      })
+      .superRefine((v, c) => {
+        if (v.state.toLowerCase() !== 'completed')
+          c.addIssue({ code: 'custom', path: ['state'], message: `must be completed: the service sends no notification for ${v.state} attempts` });
+        if (v.journal && !v.apply) c.addIssue({ code: 'custom', path: ['journal'], message: 'only used with --apply' });
+      }),
   jsonFields: FIELDS,
   v2: { unsupported: 'v2 cannot list attempts or reprocess callbacks' },
   async run(ctx, input) {
-    const window = attemptsListSchema.safeParse({ state: 'completed', from: input.from, to: input.to });
+    const window = attemptsListSchema().safeParse({ state: 'completed', from: input.from, to: input.to });
     if (!window.success) {
       const issue = window.error.issues[0]!;
       throw new UsageError(`--${String(issue.path[0] ?? 'from')}: ${issue.message}`);

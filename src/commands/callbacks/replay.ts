@@ -33,17 +33,18 @@ export default defineCommand({
       .option('--forward-retries <n>', 'retries of a failed send (5xx, 408, 429, timeout, connection error)', String(POLICY_DEFAULTS.retries))
       .option('--forward-timeout <duration>', 'per try', fmt(POLICY_DEFAULTS.timeoutMs))
       .option('--forward-backoff <duration>', 'wait before the first retry; doubled per retry, at most 30s', fmt(POLICY_DEFAULTS.backoffMs)),
-  schema: z.object({
-    ids: z.array(z.string()).default([]),
-    since: timeArg('past').optional(),
-    to: zx.url().optional(),
-    inbox: z.string().min(1, 'must name a file').optional(),
-    sign: z.boolean().optional(),
-    secretFile: z.string().min(1, 'must name a file').optional(),
-    forwardRetries: policyShape.forwardRetries,
-    forwardTimeout: policyShape.forwardTimeout,
-    forwardBackoff: policyShape.forwardBackoff,
-  }),
+  schema: () =>
+    z.object({
+      ids: z.array(z.string()).default([]),
+      since: timeArg('past').optional(),
+      to: zx.url().optional(),
+      inbox: z.string().min(1, 'must name a file').optional(),
+      sign: z.boolean().optional(),
+      secretFile: z.string().min(1, 'must name a file').optional(),
+      forwardRetries: policyShape.forwardRetries,
+      forwardTimeout: policyShape.forwardTimeout,
+      forwardBackoff: policyShape.forwardBackoff,
+    }),
   jsonFields: FIELDS,
   async run(ctx, input) {
     if (input.ids.length && input.since) throw new UsageError('--since: give invitation ids or --since, not both');

@@ -34,11 +34,12 @@ export default defineCommand({
     cmd
       .option('--secret-file <file>', 'the signing secret (default: ASSESS_WEBHOOK_SECRET, else the one kept per profile)')
       .option('--tolerance <duration>', 'largest allowed distance between webhook-timestamp and the time received (0 = no check)', '5m'),
-  schema: z.object({
-    file: z.string().min(1).default('-'),
-    secretFile: z.string().min(1, 'must name a file').optional(),
-    tolerance: durationArg('5m', 0, 365 * 86_400_000),
-  }),
+  schema: () =>
+    z.object({
+      file: z.string().min(1).default('-'),
+      secretFile: z.string().min(1, 'must name a file').optional(),
+      tolerance: durationArg('5m', 0, 365 * 86_400_000),
+    }),
   jsonFields: FIELDS,
   async run(ctx, input) {
     const { resolveSecret, verify } = await import('./shared/signing.js');

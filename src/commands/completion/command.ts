@@ -9,7 +9,7 @@ export default defineCommand({
   args: ['<shell>'],
   description: 'Print a shell completion script (bash, zsh or fish) generated from the commands',
   examples: ['source <(assess completion bash)', 'assess completion fish > ~/.config/fish/completions/assess.fish'],
-  schema: z.object({ shell: z.enum(SHELLS, { message: `must be one of ${SHELLS.join(', ')}` }) }),
+  schema: () => z.object({ shell: z.enum(SHELLS, { message: `must be one of ${SHELLS.join(', ')}` }) }),
   async run(ctx, { shell }) {
     const [{ collect }, { bash }, { zsh }, { fish }] = await Promise.all([
       import('./shared/collect.js'),

@@ -11,7 +11,7 @@ export default defineCommand({
   name: 'list',
   description: 'List the settings of the profile (the API key is shown masked)',
   examples: ['assess config list', 'assess config list --profile staging --json'],
-  schema: z.object({}),
+  schema: () => z.object({}),
   jsonFields: FIELDS,
   async run(ctx) {
     const store = await ctx.config();

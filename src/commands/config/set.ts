@@ -31,17 +31,18 @@ export default defineCommand({
   ],
   // checked in run (api-key is refused with advice); completion offers what is settable, and the
   // values of the settings that take a fixed set
-  schema: z.object({
-    key: z.string().meta({ completion: Object.keys(CONFIG_KEYS) }),
-    value: z.string().meta({
-      completion: {
-        after: 'key',
-        get values() {
-          return settableValues();
+  schema: () =>
+    z.object({
+      key: z.string().meta({ completion: Object.keys(CONFIG_KEYS) }),
+      value: z.string().meta({
+        completion: {
+          after: 'key',
+          get values() {
+            return settableValues();
+          },
         },
-      },
+      }),
     }),
-  }),
   async run(ctx, { key, value }) {
     if (key === 'api-key')
       throw new UsageError('config set api-key: refusing a key on the command line', 'use `assess auth login` (prompt, --key-stdin or --api-key-file)');

@@ -8,7 +8,7 @@ export default defineCommand({
   args: ['<testId>', '<linkId>'],
   description: 'Show one test link: status, type, proctoring, stakeholders and schedule',
   examples: ['assess links get 1001 5002', 'assess links get 1001 5002 --json invitationSchedule'],
-  schema: z.object({ testId: zx.id('1001'), linkId: zx.id('2001') }),
+  schema: () => z.object({ testId: zx.id('1001'), linkId: zx.id('2001') }),
   jsonFields: LINK_FIELDS,
   v2: { run: (ctx, { testId, linkId }) => getLinkV2(ctx, testId, linkId), jsonFields: V2_LINK_FIELDS },
   showsAnswer: true,

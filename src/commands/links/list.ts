@@ -10,7 +10,7 @@ export default defineCommand({
   args: ['<testId>'],
   description: 'List the test links of a test',
   examples: ['assess links list 1001', 'assess links list 1001 --json testLinkId,testLinkName', 'assess links list 1001 --csv > links.csv'],
-  schema: z.object({ testId: zx.id('1001') }),
+  schema: () => z.object({ testId: zx.id('1001') }),
   jsonFields: LINK_FIELDS,
   v2: { run: (ctx, { testId }) => listLinksV2(ctx, testId), jsonFields: V2_LINK_FIELDS },
   showsAnswer: true,

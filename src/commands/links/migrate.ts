@@ -43,11 +43,12 @@ export default defineCommand({
     cmd
       .option('--apply', 'create the missing links through v3 (default: only show them)')
       .option('--anytime-days <n>', `validity in days for v2 "anytime" links (accessTime 0), which v3 cannot express (default ${DEFAULT_ANYTIME_DAYS})`),
-  schema: z.object({
-    testId: zx.id('1001'),
-    apply: z.boolean().default(false),
-    anytimeDays: zx.int(1, 3650, 365).default(DEFAULT_ANYTIME_DAYS),
-  }),
+  schema: () =>
+    z.object({
+      testId: zx.id('1001'),
+      apply: z.boolean().default(false),
+      anytimeDays: zx.int(1, 3650, 365).default(DEFAULT_ANYTIME_DAYS),
+    }),
   jsonFields: FIELDS,
   async run(ctx, { testId, apply, anytimeDays }) {
     const { testLinks } = await (await v2Client(ctx)).listLinks(testId);

@@ -21,9 +21,10 @@ export default defineCommand({
     'assess links update 1001 5003 --valid-days 14',
   ],
   options: (cmd) => addLinkOptions(cmd, 'update').option('--anytime', 'v2 only (--api v2): open at any time, no schedule (accessTime 0)'),
-  schema: z
-    .object({ testId: zx.id('1001'), linkId: zx.id('2001'), ...linkFlagShape, anytime: z.boolean().optional() })
-    .superRefine((v, c) => (v.anytime ? refineAnytime(v, c, 'update') : refineLinkFlags(v, c, 'update'))),
+  schema: () =>
+    z
+      .object({ testId: zx.id('1001'), linkId: zx.id('2001'), ...linkFlagShape, anytime: z.boolean().optional() })
+      .superRefine((v, c) => (v.anytime ? refineAnytime(v, c, 'update') : refineLinkFlags(v, c, 'update'))),
   jsonFields: LINK_FIELDS,
   v2: {
     run: async (ctx, { testId, linkId, ...flags }) => updateLinkV2(ctx, testId, linkId, { ...flags, tz: await resolveTz(ctx, flags.tz) }),

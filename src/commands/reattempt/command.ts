@@ -1,5 +1,6 @@
 // `assess reattempt <invitationId> --start T --end T --tz ID …` (operation 9).
 import * as z from 'zod';
+import { once } from '../../util/once.js';
 import { ApiError } from '../../api/errors.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { fieldsOf, fieldsOnUse } from '../../cli/json-fields.js';
@@ -9,26 +10,28 @@ import { timeArg } from '../../util/time.js';
 import { tzArg } from '../../util/time-zone-arg.js';
 import { resolveTz } from '../shared/timezone.js';
 
-export const reattemptSchema = z
-  .object({
-    invitationId: zx.id('5001'),
-    start: timeArg('future').optional(),
-    end: timeArg('future').optional(),
-    tz: tzArg().optional(),
-    callbackUrl: zx.url().optional(),
-    redirectUrl: zx.url().optional(),
-    sendEmail: z.boolean().optional(),
-    hideInstructions: z.boolean().optional(),
-  })
-  .superRefine((v, ctx) => {
-    const need = { start: '--start now', end: '--end 7d', tz: '--tz 35 (or once: assess config set tz Asia/Kolkata)' } as const;
-    for (const k of ['start', 'end', 'tz'] as const)
-      if (v[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `is required, e.g. ${need[k]}` });
-    if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
-      ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after --start (${v.start})` });
-  })
-  .transform((v) => ({ ...v, start: v.start!, end: v.end!, tz: v.tz! }));
-export type ReattemptInput = z.infer<typeof reattemptSchema>;
+export const reattemptSchema = once(() =>
+  z
+    .object({
+      invitationId: zx.id('5001'),
+      start: timeArg('future').optional(),
+      end: timeArg('future').optional(),
+      tz: tzArg().optional(),
+      callbackUrl: zx.url().optional(),
+      redirectUrl: zx.url().optional(),
+      sendEmail: z.boolean().optional(),
+      hideInstructions: z.boolean().optional(),
+    })
+    .superRefine((v, ctx) => {
+      const need = { start: '--start now', end: '--end 7d', tz: '--tz 35 (or once: assess config set tz Asia/Kolkata)' } as const;
+      for (const k of ['start', 'end', 'tz'] as const)
+        if (v[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `is required, e.g. ${need[k]}` });
+      if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
+        ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after --start (${v.start})` });
+    })
+    .transform((v) => ({ ...v, start: v.start!, end: v.end!, tz: v.tz! })),
+);
+export type ReattemptInput = z.infer<ReturnType<typeof reattemptSchema>>;
 
 const COLUMNS: Column<R.Reattempt>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },

@@ -4,6 +4,7 @@
 // bounded concurrency, and prints charts on a terminal or the numbers (--json, --csv). It writes
 // no file, so it keeps no journal: a re-run simply asks again.
 import * as z from 'zod';
+import { once } from '../../util/once.js';
 import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
 import { Progress } from '../../bulk/progress.js';
@@ -17,19 +18,21 @@ import { fetchReports, listCohort } from './shared/cohort.js';
 import { cohortStats, funnelOf } from './shared/stats.js';
 import { metricRows, renderStats, STATS_FIELDS, type MetricRow, type StatsReport } from './shared/stats-view.js';
 
-const schema = z
-  .object({
-    state: z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
-    from: timeArg('past').optional(),
-    to: timeArg('past').optional(),
-    test: zx.id('1001').optional(),
-    concurrency: zx.int(1, 64, 8).optional(),
-    ascii: z.boolean().default(false),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });
-    if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
-  });
+const schema = once(() =>
+  z
+    .object({
+      state: z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
+      from: timeArg('past').optional(),
+      to: timeArg('past').optional(),
+      test: zx.id('1001').optional(),
+      concurrency: zx.int(1, 64, 8).optional(),
+      ascii: z.boolean().default(false),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });
+      if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
+    }),
+);
 
 const METRIC_COLUMNS = [
   { key: 'metric', header: 'Metric' },

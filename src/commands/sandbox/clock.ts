@@ -15,19 +15,20 @@ export default defineCommand({
     'assess sandbox clock set 2026-12-01T00:00:00Z --url http://127.0.0.1:4010',
   ],
   options: (cmd) => cmd.option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
-  schema: z
-    .object({
-      action: z.enum(['show', 'advance', 'set'], { message: 'must be show, advance or set' }).default('show'),
-      value: z.string().optional(),
-      url: zx.url().optional(),
-    })
-    .superRefine((v, c) => {
-      if (v.action === 'advance' && (v.value === undefined || parseDuration(v.value) === null))
-        c.addIssue({ code: 'custom', path: ['value'], message: 'advance needs a duration like 3d, 12h, 30m or 1d12h' });
-      // Date.parse alone takes impossible dates (2026-02-30) and leaves them for the sandbox to refuse.
-      if (v.action === 'set' && (v.value === undefined || !/^\d{4}-/.test(v.value.trim()) || typeof parseTime(v.value, new Date(), 'future') === 'string'))
-        c.addIssue({ code: 'custom', path: ['value'], message: 'set needs an ISO 8601 date-time, e.g. 2026-12-01T00:00:00Z' });
-    }),
+  schema: () =>
+    z
+      .object({
+        action: z.enum(['show', 'advance', 'set'], { message: 'must be show, advance or set' }).default('show'),
+        value: z.string().optional(),
+        url: zx.url().optional(),
+      })
+      .superRefine((v, c) => {
+        if (v.action === 'advance' && (v.value === undefined || parseDuration(v.value) === null))
+          c.addIssue({ code: 'custom', path: ['value'], message: 'advance needs a duration like 3d, 12h, 30m or 1d12h' });
+        // Date.parse alone takes impossible dates (2026-02-30) and leaves them for the sandbox to refuse.
+        if (v.action === 'set' && (v.value === undefined || !/^\d{4}-/.test(v.value.trim()) || typeof parseTime(v.value, new Date(), 'future') === 'string'))
+          c.addIssue({ code: 'custom', path: ['value'], message: 'set needs an ISO 8601 date-time, e.g. 2026-12-01T00:00:00Z' });
+      }),
   async run(ctx, input) {
     const base = await sandboxUrl(ctx, input.url);
     if (input.action === 'show') {

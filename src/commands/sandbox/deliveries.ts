@@ -31,7 +31,7 @@ export default defineCommand({
       .option('--invitation <id>', 'only deliveries for this invitation')
       .option('--attempts', 'one row per try (time, status or error, duration) instead of one per delivery')
       .option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
-  schema: z.object({ invitation: zx.id('900010').optional(), attempts: z.boolean().optional(), url: zx.url().optional() }),
+  schema: () => z.object({ invitation: zx.id('900010').optional(), attempts: z.boolean().optional(), url: zx.url().optional() }),
   async run(ctx, input) {
     const q = input.invitation ? `?invitation=${input.invitation}` : '';
     const r = await control<{ deliveries: Delivery[] }>(ctx, await sandboxUrl(ctx, input.url), 'GET', `/deliveries${q}`);

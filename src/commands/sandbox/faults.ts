@@ -19,16 +19,17 @@ export default defineCommand({
     cmd
       .option('--clear', 'switch faults off (prints the final counters)')
       .option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
-  schema: z.object({ spec: z.string().optional(), clear: z.boolean().default(false), url: zx.url().optional() }).superRefine((v, c) => {
-    if (v.spec !== undefined && v.clear) c.addIssue({ code: 'custom', path: ['clear'], message: 'give a spec or --clear, not both' });
-    if (v.spec === undefined) return;
-    try {
-      parseFaultSpec(v.spec); // checked here too, so a bad spec exits 2 before anything is sent
-    } catch (err) {
-      if (!(err instanceof FaultSpecError)) throw err;
-      c.addIssue({ code: 'custom', path: ['spec'], message: `${err.message}; e.g. 5xx=0.1,429=0.05,reset=0.05,seed=42` });
-    }
-  }),
+  schema: () =>
+    z.object({ spec: z.string().optional(), clear: z.boolean().default(false), url: zx.url().optional() }).superRefine((v, c) => {
+      if (v.spec !== undefined && v.clear) c.addIssue({ code: 'custom', path: ['clear'], message: 'give a spec or --clear, not both' });
+      if (v.spec === undefined) return;
+      try {
+        parseFaultSpec(v.spec); // checked here too, so a bad spec exits 2 before anything is sent
+      } catch (err) {
+        if (!(err instanceof FaultSpecError)) throw err;
+        c.addIssue({ code: 'custom', path: ['spec'], message: `${err.message}; e.g. 5xx=0.1,429=0.05,reset=0.05,seed=42` });
+      }
+    }),
   async run(ctx, input) {
     const base = await sandboxUrl(ctx, input.url);
     const r =

@@ -10,7 +10,7 @@ export default defineCommand({
   description: 'Print the OpenAPI 3.1 document of the service the sandbox serves (v3, and v2 marked deprecated)',
   examples: ['assess --sandbox sandbox openapi > openapi.json', 'assess sandbox openapi --url http://127.0.0.1:4010'],
   options: (cmd) => cmd.option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
-  schema: z.object({ url: zx.url().optional() }),
+  schema: () => z.object({ url: zx.url().optional() }),
   async run(ctx, input) {
     const doc = await control<unknown>(ctx, await sandboxUrl(ctx, input.url), 'GET', '/openapi.json');
     ctx.io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);

@@ -13,7 +13,7 @@ export default defineCommand({
     cmd
       .option('--invitation <id>', 'only e-mails about this invitation')
       .option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
-  schema: z.object({ invitation: zx.id('900010').optional(), url: zx.url().optional() }),
+  schema: () => z.object({ invitation: zx.id('900010').optional(), url: zx.url().optional() }),
   async run(ctx, input) {
     const q = input.invitation ? `?invitation=${input.invitation}` : '';
     const r = await control<{ emails: Array<Record<string, unknown>> }>(ctx, await sandboxUrl(ctx, input.url), 'GET', `/outbox${q}`);

@@ -16,9 +16,10 @@ export default defineCommand({
     'assess sandbox quirks --off --url http://127.0.0.1:4010',
   ],
   options: (cmd) => cmd.option('--off', 'turn quirks mode off').option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
-  schema: z.object({ seed: zx.int(0, 2 ** 31 - 1, 7).optional(), off: z.boolean().default(false), url: zx.url().optional() }).superRefine((v, c) => {
-    if (v.seed !== undefined && v.off) c.addIssue({ code: 'custom', path: ['off'], message: 'give a seed or --off, not both' });
-  }),
+  schema: () =>
+    z.object({ seed: zx.int(0, 2 ** 31 - 1, 7).optional(), off: z.boolean().default(false), url: zx.url().optional() }).superRefine((v, c) => {
+      if (v.seed !== undefined && v.off) c.addIssue({ code: 'custom', path: ['off'], message: 'give a seed or --off, not both' });
+    }),
   jsonFields: ['seed', 'vendorTypeOfTest', 'gateway401', 'rewritten'],
   async run(ctx, input) {
     const base = await sandboxUrl(ctx, input.url);

@@ -9,7 +9,7 @@ export default defineCommand({
   examples: ['assess --sandbox sandbox requests', 'assess sandbox requests --limit 20 --json --url http://127.0.0.1:4010'],
   options: (cmd) =>
     cmd.option('--limit <n>', 'only the last N requests').option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
-  schema: z.object({ limit: zx.int(1, 100000, 20).optional(), url: zx.url().optional() }),
+  schema: () => z.object({ limit: zx.int(1, 100000, 20).optional(), url: zx.url().optional() }),
   async run(ctx, input) {
     const q = input.limit ? `?limit=${input.limit}` : '';
     const r = await control<{ requests: Array<Record<string, unknown>> }>(ctx, await sandboxUrl(ctx, input.url), 'GET', `/requests${q}`);

@@ -8,7 +8,7 @@ export default defineCommand({
   description: 'Throw away all sandbox changes and go back to the seed data',
   examples: ['assess --sandbox sandbox reset --yes', 'assess sandbox reset --url http://127.0.0.1:4010 --yes'],
   options: (cmd) => cmd.option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
-  schema: z.object({ url: zx.url().optional() }),
+  schema: () => z.object({ url: zx.url().optional() }),
   async run(ctx, input) {
     requireConfirmable(ctx, 'sandbox reset (it discards every change)');
     const base = await sandboxUrl(ctx, input.url);

@@ -24,45 +24,46 @@ export default defineCommand({
       .option('--faults <spec>', 'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)')
       .option('--delivery-faults <spec>', 'fail callback deliveries: drop=0.1,5xx=0.05,hang=0.02,seed=42 (see docs/sandbox.md)')
       .option('--quirks <seed>', "vary each answer's form as a real service does, deterministically for this seed (see docs/sandbox.md)"),
-  schema: z.object({
-    port: zx.int(0, 65535, 4010),
-    host: zx.host(),
-    state: z.string().min(1, 'must name a file, e.g. --state ./sandbox.json').optional(),
-    logRequests: z.boolean().optional(),
-    latency: z
-      .string()
-      .transform((v, c) => {
-        const l = parseLatency(v);
-        if (typeof l === 'string') c.addIssue({ code: 'custom', message: l });
-        return l as number | [number, number];
-      })
-      .optional(),
-    faults: z
-      .string()
-      .transform((v, c) => {
-        try {
-          return parseFaultSpec(v);
-        } catch (err) {
-          if (!(err instanceof FaultSpecError)) throw err;
-          c.addIssue({ code: 'custom', message: `${err.message}; e.g. --faults 5xx=0.1,429=0.05,reset=0.05,seed=42` });
-          return z.NEVER;
-        }
-      })
-      .optional(),
-    deliveryFaults: z
-      .string()
-      .transform((v, c) => {
-        try {
-          return parseDeliveryFaultSpec(v);
-        } catch (err) {
-          if (!(err instanceof FaultSpecError)) throw err;
-          c.addIssue({ code: 'custom', message: `${err.message}; e.g. --delivery-faults drop=0.1,seed=42` });
-          return z.NEVER;
-        }
-      })
-      .optional(),
-    quirks: zx.int(0, 2 ** 31 - 1, 7).optional(),
-  }),
+  schema: () =>
+    z.object({
+      port: zx.int(0, 65535, 4010),
+      host: zx.host(),
+      state: z.string().min(1, 'must name a file, e.g. --state ./sandbox.json').optional(),
+      logRequests: z.boolean().optional(),
+      latency: z
+        .string()
+        .transform((v, c) => {
+          const l = parseLatency(v);
+          if (typeof l === 'string') c.addIssue({ code: 'custom', message: l });
+          return l as number | [number, number];
+        })
+        .optional(),
+      faults: z
+        .string()
+        .transform((v, c) => {
+          try {
+            return parseFaultSpec(v);
+          } catch (err) {
+            if (!(err instanceof FaultSpecError)) throw err;
+            c.addIssue({ code: 'custom', message: `${err.message}; e.g. --faults 5xx=0.1,429=0.05,reset=0.05,seed=42` });
+            return z.NEVER;
+          }
+        })
+        .optional(),
+      deliveryFaults: z
+        .string()
+        .transform((v, c) => {
+          try {
+            return parseDeliveryFaultSpec(v);
+          } catch (err) {
+            if (!(err instanceof FaultSpecError)) throw err;
+            c.addIssue({ code: 'custom', message: `${err.message}; e.g. --delivery-faults drop=0.1,seed=42` });
+            return z.NEVER;
+          }
+        })
+        .optional(),
+      quirks: zx.int(0, 2 ** 31 - 1, 7).optional(),
+    }),
   async run(ctx, input) {
     const { startSandbox, SandboxStateError } = await import('../../sandbox/index.js');
     const { SEED_ACCOUNTS } = await import('../../sandbox/seed.js');

@@ -19,17 +19,18 @@ export default defineCommand({
       .option('--score <percent>', 'overall score 0-100 when completing')
       .option('--section-scores <list>', 'per-section scores 0-100, comma-separated, in section order')
       .option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
-  schema: z.object({
-    invitationId: zx.id('5001'),
-    to: z.enum(TARGETS, { message: `must be one of ${TARGETS.join(', ')}` }),
-    score: z.coerce.number({ message: 'must be a number 0-100, e.g. 75' }).min(0).max(100).optional(),
-    sectionScores: z
-      .string()
-      .transform((s) => s.split(',').map((p) => Number(p.trim())))
-      .refine((a) => a.length > 0 && a.every((n) => Number.isFinite(n) && n >= 0 && n <= 100), 'must be numbers 0-100, e.g. 90,60')
-      .optional(),
-    url: zx.url().optional(),
-  }),
+  schema: () =>
+    z.object({
+      invitationId: zx.id('5001'),
+      to: z.enum(TARGETS, { message: `must be one of ${TARGETS.join(', ')}` }),
+      score: z.coerce.number({ message: 'must be a number 0-100, e.g. 75' }).min(0).max(100).optional(),
+      sectionScores: z
+        .string()
+        .transform((s) => s.split(',').map((p) => Number(p.trim())))
+        .refine((a) => a.length > 0 && a.every((n) => Number.isFinite(n) && n >= 0 && n <= 100), 'must be numbers 0-100, e.g. 90,60')
+        .optional(),
+      url: zx.url().optional(),
+    }),
   async run(ctx, input) {
     const base = await sandboxUrl(ctx, input.url);
     const r = await control<{

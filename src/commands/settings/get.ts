@@ -7,7 +7,7 @@ export default defineCommand({
   args: ['<testId>'],
   description: 'Show the settings of a test (one setting per line; --json gives the service object)',
   examples: ['assess settings get 1001', 'assess settings get 1001 --json > settings.json', 'assess settings get 1001 --json windowViolationSettings'],
-  schema: z.object({ testId: zx.id('1001') }),
+  schema: () => z.object({ testId: zx.id('1001') }),
   jsonFields: SETTINGS_FIELDS,
   showsAnswer: true,
   v2: { unsupported: 'v2 has no test settings' },

@@ -31,17 +31,18 @@ export default defineCommand({
       .option('--set <key=value>', 'change one setting, e.g. questionSettings.randomAnswers=1 (repeatable)', collect)
       .option('--file <file>', 'JSON with the whole settings object or part of it (as `settings get --json` prints)')
       .option('--dry-run', 'print the diff and send nothing'),
-  schema: z
-    .object({
-      testId: zx.id('1001'),
-      set: z.array(z.string()).default([]),
-      file: z.string().min(1, 'must name a file, e.g. --file settings.json').optional(),
-      dryRun: z.boolean().default(false),
-    })
-    .superRefine((v, c) => {
-      if (!v.set.length && v.file === undefined)
-        c.addIssue({ code: 'custom', path: ['set'], message: 'give at least one --set section.field=value, or --file F' });
-    }),
+  schema: () =>
+    z
+      .object({
+        testId: zx.id('1001'),
+        set: z.array(z.string()).default([]),
+        file: z.string().min(1, 'must name a file, e.g. --file settings.json').optional(),
+        dryRun: z.boolean().default(false),
+      })
+      .superRefine((v, c) => {
+        if (!v.set.length && v.file === undefined)
+          c.addIssue({ code: 'custom', path: ['set'], message: 'give at least one --set section.field=value, or --file F' });
+      }),
   jsonFields: (input) => (input.dryRun ? DIFF_FIELDS : SETTINGS_FIELDS),
   v2: { unsupported: 'v2 has no test settings' },
   async run(ctx, input) {

@@ -24,7 +24,7 @@ export default defineCommand({
   args: ['<testId>'],
   description: 'Show a test: name, status, duration, questions and its sections (and skills) as tables',
   examples: ['assess tests get 1001', 'assess tests get 1001 --json', 'assess tests get 1001 --json testId,sections'],
-  schema: z.object({ testId: zx.id('1001') }),
+  schema: () => z.object({ testId: zx.id('1001') }),
   jsonFields: FIELDS,
   v2: { run: (ctx, { testId }) => getTestV2(ctx, testId), jsonFields: V2_TEST_DETAIL_FIELDS },
   showsAnswer: true,

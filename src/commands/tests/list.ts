@@ -28,11 +28,12 @@ export default defineCommand({
       .option('--page <n>', 'page number, from 1 (default 1)')
       .option('--page-size <n>', 'tests per page, 1-100 (default 20)')
       .option('--all', 'follow pages until the list is exhausted (starting at --page)'),
-  schema: z.object({
-    page: zx.int(1, 1_000_000, 2).default(1),
-    pageSize: zx.int(1, 100, 50).default(20),
-    all: z.boolean().default(false),
-  }),
+  schema: () =>
+    z.object({
+      page: zx.int(1, 1_000_000, 2).default(1),
+      pageSize: zx.int(1, 100, 50).default(20),
+      all: z.boolean().default(false),
+    }),
   jsonFields: TEST_FIELDS,
   v2: { run: (ctx, input) => listTestsV2(ctx, input), jsonFields: V2_TEST_FIELDS },
   showsAnswer: true,

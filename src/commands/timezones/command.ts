@@ -20,7 +20,7 @@ export default defineCommand({
     cmd
       .option('--search <text>', 'only zones whose name or description contains this text (any case)')
       .option('--refresh', 'ask the service again instead of using the list kept for a day'),
-  schema: z.object({ search: z.string().trim().min(1, 'must not be empty, e.g. --search kolkata').optional(), refresh: z.boolean().optional() }),
+  schema: () => z.object({ search: z.string().trim().min(1, 'must not be empty, e.g. --search kolkata').optional(), refresh: z.boolean().optional() }),
   jsonFields: COLUMNS.map((c) => c.key),
   v2: { unsupported: 'v2 has no time-zone list' },
   showsAnswer: true,

@@ -55,7 +55,7 @@ export interface CompletionTree {
 const NONE: Completes = { kind: 'none' };
 
 function byName(name: string, def: CommandDef | undefined, key: string): Completes {
-  const field = schemaShape(def?.schema)[key];
+  const field = schemaShape(def?.schema())[key];
   const meta = completionMeta(field);
   if (Array.isArray(meta)) return { kind: 'words', words: [...meta] };
   const values = schemaValues(field);
@@ -79,7 +79,7 @@ function flagInfo(o: Option, def: CommandDef | undefined): FlagInfo {
 
 function argInfos(c: Command, def: CommandDef | undefined): ArgInfo[] {
   const args = (c as Command & { registeredArguments: readonly Argument[] }).registeredArguments;
-  const shape = schemaShape(def?.schema);
+  const shape = schemaShape(def?.schema());
   return args.map((a) => {
     const meta = completionMeta(shape[a.name()]);
     let completes = byName(a.name(), def, a.name());

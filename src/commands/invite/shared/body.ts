@@ -1,6 +1,7 @@
 // Flags → request body for invite via the default link (operation 3) or via a chosen link
 // (operation 10). Pure, so the body spellings are unit-tested without a server.
 import * as z from 'zod';
+import { once } from '../../../util/once.js';
 import { isEmail } from '../../../api/schemas/email.js';
 import { zx } from '../../../cli/command.js';
 import { timeArg } from '../../../util/time.js';
@@ -30,50 +31,52 @@ const stakeholders = z.union([z.literal(false), z.string()]).superRefine((v, ctx
     });
 });
 
-export const inviteSchema = z
-  .object({
-    testId: zx.id('1001'),
-    email: zx.email().optional(),
-    name: zx.name('"Ann Lee"').optional(),
-    link: zx.id('2001').optional(),
-    callbackUrl: zx.url().optional(),
-    redirectUrl: zx.url().optional(),
-    sendEmail: z.boolean().optional(),
-    stakeholders: stakeholders.optional(),
-    start: timeArg('future').optional(),
-    end: timeArg('future').optional(),
-    tz: tzArg().optional(),
-    proctoring: z.enum(['disabled', 'image', 'video'], { message: 'must be one of disabled, image, video, e.g. --proctoring image' }).optional(),
-    imageProctoring: z.enum(['0', '1'], { message: 'must be 0 or 1, e.g. --image-proctoring 1' }).transform(Number).optional(),
-    hideInstructions: z.boolean().optional(),
-    /** commander's `--no-mandatory-fields` makes this true unless the flag is given. */
-    mandatoryFields: z.boolean().default(true),
-  })
-  .superRefine((v, ctx) => {
-    if (v.link) {
-      for (const k of DEFAULT_LINK_ONLY)
-        if (v[k] !== undefined)
-          ctx.addIssue({
-            code: 'custom',
-            path: [k],
-            message: `cannot be used with --link: inviting through a chosen link takes ${FLAG_NAMES[k]} from the link's own settings (change them with 'assess links update')`,
-          });
-    }
-    if (v.mandatoryFields) {
-      if (!v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'is required, e.g. --email ann@example.com (or --no-mandatory-fields)' });
-      if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'is required, e.g. --name "Ann Lee" (or --no-mandatory-fields)' });
-    }
-    if ((v.start === undefined) !== (v.end === undefined))
-      ctx.addIssue({
-        code: 'custom',
-        path: [v.start === undefined ? 'start' : 'end'],
-        message: 'is required when the other of --start/--end is given, e.g. --start 2026-03-01 --end 7d',
-      });
-    if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
-      ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after --start (${v.start})` });
-  });
+export const inviteSchema = once(() =>
+  z
+    .object({
+      testId: zx.id('1001'),
+      email: zx.email().optional(),
+      name: zx.name('"Ann Lee"').optional(),
+      link: zx.id('2001').optional(),
+      callbackUrl: zx.url().optional(),
+      redirectUrl: zx.url().optional(),
+      sendEmail: z.boolean().optional(),
+      stakeholders: stakeholders.optional(),
+      start: timeArg('future').optional(),
+      end: timeArg('future').optional(),
+      tz: tzArg().optional(),
+      proctoring: z.enum(['disabled', 'image', 'video'], { message: 'must be one of disabled, image, video, e.g. --proctoring image' }).optional(),
+      imageProctoring: z.enum(['0', '1'], { message: 'must be 0 or 1, e.g. --image-proctoring 1' }).transform(Number).optional(),
+      hideInstructions: z.boolean().optional(),
+      /** commander's `--no-mandatory-fields` makes this true unless the flag is given. */
+      mandatoryFields: z.boolean().default(true),
+    })
+    .superRefine((v, ctx) => {
+      if (v.link) {
+        for (const k of DEFAULT_LINK_ONLY)
+          if (v[k] !== undefined)
+            ctx.addIssue({
+              code: 'custom',
+              path: [k],
+              message: `cannot be used with --link: inviting through a chosen link takes ${FLAG_NAMES[k]} from the link's own settings (change them with 'assess links update')`,
+            });
+      }
+      if (v.mandatoryFields) {
+        if (!v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'is required, e.g. --email ann@example.com (or --no-mandatory-fields)' });
+        if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'is required, e.g. --name "Ann Lee" (or --no-mandatory-fields)' });
+      }
+      if ((v.start === undefined) !== (v.end === undefined))
+        ctx.addIssue({
+          code: 'custom',
+          path: [v.start === undefined ? 'start' : 'end'],
+          message: 'is required when the other of --start/--end is given, e.g. --start 2026-03-01 --end 7d',
+        });
+      if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
+        ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after --start (${v.start})` });
+    }),
+);
 
-export type InviteInput = z.infer<typeof inviteSchema>;
+export type InviteInput = z.infer<ReturnType<typeof inviteSchema>>;
 
 /** The request body, spelled as in the spec's samples (callbackURL, redirectURL, ProctoringMode). */
 export function inviteBody(v: InviteInput): Record<string, unknown> {

@@ -160,7 +160,7 @@ export function checkRow(fields: Fields, testId: string, defaults: Record<string
   for (const [column, flag] of Object.entries(FLAG_OF)) if (fields[column]) raw[flag] = fields[column];
   const stake = fields.stakeholderEmails;
   if (stake) raw.stakeholders = stake.toLowerCase() === 'disable' ? false : stake;
-  const parsed = inviteSchema.safeParse(raw);
+  const parsed = inviteSchema().safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '');
