@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { TestLink } from '../../src/api/schemas/index.js';
 import { validate } from '../../src/cli/command.js';
-import { linkFlagShape, refineLinkFlags } from '../../src/commands/links/shared/body.js';
+import { LINK_FLAG_KEYS, linkFlagShape, refineLinkFlags } from '../../src/commands/links/shared/body.js';
 import { buildSchedule, createBody, mergeBody } from '../../src/commands/links/shared/request-body.js';
 import type { ResolvedLinkFlags } from '../../src/commands/links/shared/body.js';
 import { UsageError } from '../../src/errors.js';
 
-const schema = (mode: 'create' | 'update') => z.object(linkFlagShape).superRefine((v, c) => refineLinkFlags(v, c, mode));
+const schema = (mode: 'create' | 'update') => z.object(linkFlagShape()).superRefine((v, c) => refineLinkFlags(v, c, mode));
 // digits-only --tz values (a name would be resolved through the service by the command)
 const parse = (mode: 'create' | 'update', raw: Record<string, unknown>) => validate(schema(mode), raw) as ResolvedLinkFlags;
 const usage = (fn: () => unknown) => {
@@ -35,6 +35,12 @@ const current: TestLink = {
     scheduleDetails: { startDateTime: '2026-03-01T09:00:00Z', endDateTime: '2026-03-10T17:00:00Z', timeZoneId: 3, invitationValidityInDays: null },
   },
 };
+
+describe('link flags', () => {
+  it('LINK_FLAG_KEYS names exactly the fields of linkFlagShape (links update reads it without building the schemas)', () => {
+    expect([...LINK_FLAG_KEYS].sort()).toEqual(Object.keys(linkFlagShape()).sort());
+  });
+});
 
 describe('links create flags', () => {
   it('--valid-days builds a validityindays schedule with the time zone and spec defaults', () => {

@@ -97,7 +97,7 @@ const schema = once(
         if (!probe.success) return forward(probe.error.issues, ctx);
         return { mode: 'bulk', bulk: r.data, defaults, fromOperand: raw.csvFromOperand === true };
       })
-      .meta({ dispatchesTo: [inviteSchema(), bulkSchema()] }), // what completion reads the flags' values from
+      .meta({ dispatchesTo: () => [inviteSchema(), bulkSchema()] }), // what completion reads the flags' values from
 );
 
 export default defineCommand({

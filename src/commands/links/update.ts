@@ -4,12 +4,12 @@ import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
 import { diffObjects, formatChanges } from '../settings/shared/diff.js';
-import { addLinkOptions, linkFlagShape, refineLinkFlags } from './shared/body.js';
+import { addLinkOptions, LINK_FLAG_KEYS, linkFlagShape, refineLinkFlags } from './shared/body.js';
 import { LINK_FIELDS, printLink } from './shared/view.js';
 import { resolveTz } from '../shared/timezone.js';
 import { refineAnytime, updateLinkV2, V2_LINK_FIELDS } from '../shared/v2/links.js';
 
-const FLAG_KEYS = Object.keys(linkFlagShape);
+const FLAG_KEYS: readonly string[] = LINK_FLAG_KEYS;
 
 export default defineCommand({
   name: 'update',
@@ -23,7 +23,7 @@ export default defineCommand({
   options: (cmd) => addLinkOptions(cmd, 'update').option('--anytime', 'v2 only (--api v2): open at any time, no schedule (accessTime 0)'),
   schema: () =>
     z
-      .object({ testId: zx.id('1001'), linkId: zx.id('2001'), ...linkFlagShape, anytime: z.boolean().optional() })
+      .object({ testId: zx.id('1001'), linkId: zx.id('2001'), ...linkFlagShape(), anytime: z.boolean().optional() })
       .superRefine((v, c) => (v.anytime ? refineAnytime(v, c, 'update') : refineLinkFlags(v, c, 'update'))),
   jsonFields: LINK_FIELDS,
   v2: {

@@ -18,18 +18,20 @@ const FLAG_NAMES: Record<(typeof DEFAULT_LINK_ONLY)[number], string> = {
 };
 
 /** `--stakeholders a@x,b@y` (a string) or `--no-stakeholders` (false). */
-const stakeholders = z.union([z.literal(false), z.string()]).superRefine((v, ctx) => {
-  if (v === false) return;
-  const bad = v
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => !isEmail(s));
-  if (bad.length)
-    ctx.addIssue({
-      code: 'custom',
-      message: `must be comma-separated e-mail addresses, e.g. hr@example.com,lead@example.com (not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}); use --no-stakeholders to turn them off`,
-    });
-});
+const stakeholders = once(() =>
+  z.union([z.literal(false), z.string()]).superRefine((v, ctx) => {
+    if (v === false) return;
+    const bad = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => !isEmail(s));
+    if (bad.length)
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be comma-separated e-mail addresses, e.g. hr@example.com,lead@example.com (not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}); use --no-stakeholders to turn them off`,
+      });
+  }),
+);
 
 export const inviteSchema = once(() =>
   z
@@ -41,7 +43,7 @@ export const inviteSchema = once(() =>
       callbackUrl: zx.url().optional(),
       redirectUrl: zx.url().optional(),
       sendEmail: z.boolean().optional(),
-      stakeholders: stakeholders.optional(),
+      stakeholders: stakeholders().optional(),
       start: timeArg('future').optional(),
       end: timeArg('future').optional(),
       tz: tzArg().optional(),

@@ -2,6 +2,7 @@
 // (every field from flags and defaults) and `links update` (flags merged onto the current link).
 import type { Command } from 'commander';
 import * as z from 'zod';
+import { once } from '../../../util/once.js';
 import { isEmail } from '../../../api/schemas/email.js';
 import { zx } from '../../../cli/command.js';
 import { UsageError } from '../../../errors.js';
@@ -25,39 +26,41 @@ export function addLinkOptions(cmd: Command, mode: 'create' | 'update'): Command
   return cmd;
 }
 
-const emailList = z.string().transform((v, c) => {
-  const parts = v
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const bad = parts.filter((p) => !isEmail(p));
-  if (!parts.length || bad.length) {
-    c.addIssue({
-      code: 'custom',
-      message: `must be comma-separated e-mail addresses, e.g. ann@example.com,bo@example.com${bad.length ? `; not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}` : ''}`,
-    });
-    return z.NEVER;
-  }
-  return parts.join(',');
-});
+const emailList = () =>
+  z.string().transform((v, c) => {
+    const parts = v
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const bad = parts.filter((p) => !isEmail(p));
+    if (!parts.length || bad.length) {
+      c.addIssue({
+        code: 'custom',
+        message: `must be comma-separated e-mail addresses, e.g. ann@example.com,bo@example.com${bad.length ? `; not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return parts.join(',');
+  });
 
 const oneOf = <T extends string>(values: [T, ...T[]]) => z.enum(values, { message: `must be one of ${values.join(', ')}, e.g. ${values[0]}` });
 
 /** The link flags, validated; cross-flag rules are added per command by `refineLinkFlags`. */
-export const linkFlagShape = {
+export const linkFlagShape = once(() => ({
   name: zx.name('--name "Campus 2026"').optional(),
   status: oneOf(['active', 'inactive']).optional(),
   type: oneOf(['email', 'open']).optional(),
   proctoring: oneOf(['disabled', 'image', 'video']).optional(),
-  stakeholders: emailList.optional(),
+  stakeholders: emailList().optional(),
   validDays: zx.int(1, 3650, 7).optional(),
   start: timeArg('future').optional(),
   end: timeArg('future').optional(),
   slotwise: z.boolean().optional(),
   tz: tzArg().optional(),
-};
-const LinkFlagsObject = z.object(linkFlagShape);
-export type LinkFlags = z.infer<typeof LinkFlagsObject>;
+}));
+/** The names of the link flags (the keys of linkFlagShape), without building their schemas. */
+export const LINK_FLAG_KEYS = ['name', 'status', 'type', 'proctoring', 'stakeholders', 'validDays', 'start', 'end', 'slotwise', 'tz'] as const;
+export type LinkFlags = z.infer<z.ZodObject<ReturnType<typeof linkFlagShape>>>;
 /** The flags once --tz is resolved to the service's id (a name needs the service's list). */
 export type ResolvedLinkFlags = Omit<LinkFlags, 'tz'> & { tz?: number };
 
