@@ -11,7 +11,7 @@ import { ApiError, NetworkError, parseErrorBody, type RequestInfo } from './erro
 import { redact, MASK } from './redact.js';
 import { BackoffGate, retryDelayMs, shouldRetry, wasSent, type Outcome } from './retry.js';
 import { parseJsonLossless } from './read/body.js';
-import { loadUndici, type Undici } from './undici.js';
+import { loadedUndici, loadUndici, type Undici } from './undici.js';
 
 export interface TransportOptions {
   baseUrl: string;
@@ -124,7 +124,7 @@ export class Transport {
     // left this machine: a retry after a reset or a timeout could send a second e-mail.
     const idempotent = spec.idempotent && !sendsEmail(spec.body);
 
-    const undici = await loadUndici();
+    const undici = loadedUndici() ?? (await loadUndici());
     for (let attempt = 1; ; attempt++) {
       const wait = this.gate.waitMs();
       if (wait > 0) await this.o.sleep(wait, this.o.signal);

@@ -72,6 +72,64 @@ describe('runPool', () => {
   });
 });
 
+describe('runPool: slots given back early, the next item read ahead', () => {
+  it('a released slot takes the next item while the worker goes on writing its outcome', async () => {
+    let secondStarted!: () => void;
+    const second = new Promise<void>((r) => (secondStarted = r));
+    const order: string[] = [];
+    const r = await runPool([1, 2], { concurrency: 1 }, async (i, release) => {
+      order.push(`start ${i}`);
+      if (i === 2) return secondStarted();
+      release();
+      // without the early release this waits for ever (concurrency 1): the test times out
+      await Promise.race([second, new Promise((_, no) => setTimeout(() => no(new Error('item 2 never started')), 2000))]);
+      order.push(`outcome ${i}`);
+    });
+    expect(order).toEqual(['start 1', 'start 2', 'outcome 1']);
+    expect(r).toEqual({ started: 2, stopped: false });
+  });
+
+  it('never holds more than `concurrency` slots, and bounds the workers still writing', async () => {
+    let holding = 0;
+    let peakHolding = 0;
+    let alive = 0;
+    let peakAlive = 0;
+    await runPool(
+      Array.from({ length: 60 }, (_, i) => i),
+      { concurrency: 3 },
+      async (_i, release) => {
+        peakHolding = Math.max(peakHolding, ++holding);
+        peakAlive = Math.max(peakAlive, ++alive);
+        await tick();
+        holding--;
+        release();
+        await tick(); // writing the outcome, slot given back
+        await tick();
+        alive--;
+      },
+    );
+    expect(peakHolding).toBe(3);
+    expect(peakAlive).toBeGreaterThan(3);
+    expect(peakAlive).toBeLessThanOrEqual(6);
+  });
+
+  it('a source that fails while items run is the pool’s error, thrown once they settle', async () => {
+    const finished: number[] = [];
+    async function* failing() {
+      yield 1;
+      yield 2;
+      throw new Error('unreadable line 3');
+    }
+    await expect(
+      runPool(failing(), { concurrency: 2 }, async (i) => {
+        await tick();
+        finished.push(i);
+      }),
+    ).rejects.toThrow('unreadable line 3');
+    expect(finished.sort()).toEqual([1, 2]);
+  });
+});
+
 describe('Journal', () => {
   it('keeps entries across reopen, cuts a torn last line, and keeps appending cleanly', async () => {
     const path = join(tmp.dir, 'j1.ndjson');

@@ -217,10 +217,11 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   run.startProgress(toSend, 'Inviting');
   let fatal: unknown;
   try {
-    await runPool(sendable(), { concurrency, signal: ctx.signal }, async ({ row, key, input: inv }) => {
+    await runPool(sendable(), { concurrency, signal: ctx.signal }, async ({ row, key, input: inv }, release) => {
       try {
         if (inviteBody(inv).sendEmail === 'yes') run.journal.markSending(key);
-        const res = await inviteOne(client, input.testId, inv);
+        // answered (or failed): the next row's request goes out before this one is written down
+        const res = await inviteOne(client, input.testId, inv).finally(release);
         failuresInARow = 0;
         const kind = classifyReturned(res.status);
         const outcome = kind === 'new' || kind === 'unknown' ? 'invited' : 'existing';

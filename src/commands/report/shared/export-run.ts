@@ -94,7 +94,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   let failuresInARow = 0;
   let fatal: unknown;
   try {
-    await runPool(todo, { concurrency, signal: ctx.signal }, async (a) => {
+    await runPool(todo, { concurrency, signal: ctx.signal }, async (a, release) => {
       const id = String(a.testInvitationId);
       try {
         const report = (await client.getReport(id, reportType)) as Record<string, unknown>;
@@ -114,6 +114,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
           if (saved.besideOf)
             ctx.warn(`${join(dir, saved.besideOf)} exists and was not written by assess; saved the report of ${id} beside it as ${saved.name}`);
         }
+        release(); // both answers are in: the next report is asked for before this one is written down
         const row = summaryRow(report, a, pdf);
         failuresInARow = 0;
         rows.set(id, row);
