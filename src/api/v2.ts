@@ -8,6 +8,7 @@ import { warnEachOnce, readAnswer } from './read/read.js';
 import * as R from './read/v2.js';
 import { Transport, type RawResponse, type RequestSpec } from './transport.js';
 import type { ClientHooks } from './v3.js';
+import { PARSE_ONCE } from '../util/parse-once.js';
 
 type IdLike = string | number;
 const seg = (id: IdLike) => encodeURIComponent(String(id));
@@ -32,7 +33,7 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
    */
   async function call<T extends z.ZodType>(result: T, spec: RequestSpec, write?: { expect?: string[]; known?: Record<string, unknown> }): Promise<z.output<T>> {
     const answer = await transport.json(spec);
-    const env = R.V2Envelope().safeParse(answer.data);
+    const env = R.V2Envelope().safeParse(answer.data, PARSE_ONCE);
     let inner: unknown = answer.data;
     if (env.success && 'result' in env.data) {
       const { statuscode, description } = env.data;

@@ -7,6 +7,7 @@ import { UsageError } from '../errors.js';
 import { usageErrorFor, validateOrAsk } from './ask-missing.js';
 import { checkDeclaredFields, type JsonFields } from './json-fields.js';
 import { once } from '../util/once.js';
+import { PARSE_ONCE } from '../util/parse-once.js';
 
 export interface CommandDef<S extends z.ZodType = z.ZodType> {
   name: string;
@@ -166,7 +167,7 @@ function argKey(spec: string): string {
 
 /** Parses input with the schema; the first problem becomes a UsageError naming the flag. */
 export function validate<S extends z.ZodType>(schema: S, raw: Record<string, unknown>, command?: Command): z.infer<S> {
-  const result = schema.safeParse(raw);
+  const result = schema.safeParse(raw, PARSE_ONCE);
   if (result.success) return result.data;
   throw usageErrorFor(result.error.issues, raw, { label: (k) => flagLabel(k, command), show: showValue });
 }

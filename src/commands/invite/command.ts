@@ -10,6 +10,7 @@ import { inviteSchema } from './shared/body.js';
 import single from './shared/single.js';
 import { resolveTz } from '../shared/timezone.js';
 import { inviteV2, v2InviteFields } from '../shared/v2/invite.js';
+import { PARSE_ONCE } from '../../util/parse-once.js';
 
 const BULK_ONLY = ['skipInvalid', 'concurrency', 'dryRun', 'journal', 'results'] as const;
 /** Single-invite flags that make sense as a default for every CSV row. */
@@ -83,17 +84,17 @@ const schema = once(
         if (raw.csv === undefined) {
           const stray = BULK_ONLY.find((k) => raw[k] !== undefined);
           if (stray) return forward([{ code: 'custom', path: [stray], message: 'needs --from-csv FILE', input: raw[stray] } as z.core.$ZodIssue], ctx);
-          const r = inviteSchema().safeParse(raw);
+          const r = inviteSchema().safeParse(raw, PARSE_ONCE);
           return r.success ? { mode: 'single', single: r.data } : forward(r.error.issues, ctx);
         }
-        const r = bulkSchema().safeParse(raw);
+        const r = bulkSchema().safeParse(raw, PARSE_ONCE);
         // a problem with the file is named by the flag the user typed (--from-csv, or the old --csv)
         const named = (issues: z.core.$ZodIssue[]) =>
           issues.map((i) => (i.path[0] === 'csv' && raw.csvFlag ? ({ ...i, path: ['fromCsv', ...i.path.slice(1)] } as z.core.$ZodIssue) : i));
         if (!r.success) return forward(named(r.error.issues), ctx);
         const defaults = Object.fromEntries(ROW_DEFAULTS.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
         // The flags are checked once here (as if for one row), so a bad flag is a usage error up front.
-        const probe = inviteSchema().safeParse({ ...defaults, testId: raw.testId, email: 'probe@example.com', name: 'Probe' });
+        const probe = inviteSchema().safeParse({ ...defaults, testId: raw.testId, email: 'probe@example.com', name: 'Probe' }, PARSE_ONCE);
         if (!probe.success) return forward(probe.error.issues, ctx);
         return { mode: 'bulk', bulk: r.data, defaults, fromOperand: raw.csvFromOperand === true };
       })

@@ -160,6 +160,7 @@ export function checkRow(fields: Fields, testId: string, defaults: Record<string
   for (const [column, flag] of Object.entries(FLAG_OF)) if (fields[column]) raw[flag] = fields[column];
   const stake = fields.stakeholderEmails;
   if (stake) raw.stakeholders = stake.toLowerCase() === 'disable' ? false : stake;
+  // every row: zod's compiled fast path pays here (src/util/parse-once.ts)
   const parsed = inviteSchema().safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

@@ -1,0 +1,7 @@
+// zod compiles a parser of its own for each object schema (`new Function`) on the schema's first
+// parse: ~0.3–0.6 ms a schema, which V8's code cache cannot keep, repaid only by a schema parsed
+// many times. A command parses its flags once and, mostly, one answer: those parses skip the
+// compiled fast path (zod's documented `jitless` parse option; the same result, read by zod's
+// general path). What is parsed thousands of times keeps it: the rows of a bulk file, and the
+// sandbox's requests.
+export const PARSE_ONCE = { jitless: true } as const;
