@@ -1,7 +1,8 @@
 // Loads the program (dist/cli.cjs, or the family's dist/cli-<family>.cjs: src/cli/programs.ts),
-// and undici (dist/undici.cjs) when a command first sends a request, each with V8's code cache. Compiling a bundle is most of a command's start-up; the
-// cache hands V8 the bytecode instead. Node 20 has no code cache for ES modules
-// (module.enableCompileCache is Node 22), hence CommonJS bundles compiled through vm.Script.
+// and undici (dist/undici.cjs) when a command first sends a request, each with V8's code cache.
+// Compiling a bundle is most of a command's start-up; the cache hands V8 the bytecode instead.
+// Node 20 has no code cache for ES modules (module.enableCompileCache is Node 22), hence
+// CommonJS bundles compiled through vm.Script.
 // undici is a script of its own because it is half of the code (~740 KB) and a command that sends
 // nothing (config, auth status, usage errors) need not read it, nor deserialise its cache.
 //

@@ -91,6 +91,16 @@ export const toolCases: BadInput[] = [
   { name: 'sandbox serve: --host not an address', args: ['sandbox', 'serve', '--host', 'evil host'], expect: /--host: must be an IP address/ },
   { name: 'sandbox serve: --latency fast', args: ['sandbox', 'serve', '--latency', 'fast'], expect: /--latency: 'fast' is not a latency/ },
   {
+    name: 'sandbox serve: --faults not a spec',
+    args: ['sandbox', 'serve', '--faults', 'bogus'],
+    expect: /--faults: 'bogus' is not key=value; .*; e\.g\. --faults 5xx=0\.1/,
+  },
+  {
+    name: 'sandbox serve: --delivery-faults out of range',
+    args: ['sandbox', 'serve', '--delivery-faults', 'drop=2'],
+    expect: /--delivery-faults: drop=2: must be a probability from 0 to 1.*; e\.g\. --delivery-faults drop=0\.1/,
+  },
+  {
     name: 'sandbox simulate: unknown move',
     args: ['sandbox', 'simulate', '900004', 'finish'],
     expect: /<to>: must be one of start, complete, leave, terminate, expire/,

@@ -5,6 +5,18 @@ import { LocalError } from '../../errors.js';
 import { parseDeliveryFaultSpec } from '../../sandbox/delivery-faults.js';
 import { FaultSpecError, parseFaultSpec, parseLatency, type FaultSpec } from '../../sandbox/faults.js';
 
+/** A fault spec flag, parsed while the flags are checked: a bad one exits 2 with an example. */
+const faultSpecFlag = <T>(parse: (text: string) => T, example: string) =>
+  z.string().transform((v, c) => {
+    try {
+      return parse(v);
+    } catch (err) {
+      if (!(err instanceof FaultSpecError)) throw err;
+      c.addIssue({ code: 'custom', message: `${err.message}; e.g. ${example}` });
+      return z.NEVER;
+    }
+  });
+
 export default defineCommand({
   name: 'serve',
   description: 'Serve the sandbox on loopback until interrupted; prints the base URL and the seed keys',
@@ -38,30 +50,8 @@ export default defineCommand({
           return l as number | [number, number];
         })
         .optional(),
-      faults: z
-        .string()
-        .transform((v, c) => {
-          try {
-            return parseFaultSpec(v);
-          } catch (err) {
-            if (!(err instanceof FaultSpecError)) throw err;
-            c.addIssue({ code: 'custom', message: `${err.message}; e.g. --faults 5xx=0.1,429=0.05,reset=0.05,seed=42` });
-            return z.NEVER;
-          }
-        })
-        .optional(),
-      deliveryFaults: z
-        .string()
-        .transform((v, c) => {
-          try {
-            return parseDeliveryFaultSpec(v);
-          } catch (err) {
-            if (!(err instanceof FaultSpecError)) throw err;
-            c.addIssue({ code: 'custom', message: `${err.message}; e.g. --delivery-faults drop=0.1,seed=42` });
-            return z.NEVER;
-          }
-        })
-        .optional(),
+      faults: faultSpecFlag(parseFaultSpec, '--faults 5xx=0.1,429=0.05,reset=0.05,seed=42').optional(),
+      deliveryFaults: faultSpecFlag(parseDeliveryFaultSpec, '--delivery-faults drop=0.1,seed=42').optional(),
       quirks: zx.int(0, 2 ** 31 - 1, 7).optional(),
     }),
   async run(ctx, input) {
