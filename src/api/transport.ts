@@ -36,6 +36,11 @@ export interface RequestSpec {
   body?: unknown;
   /** Safe to repeat after it may have reached the server. */
   idempotent: boolean;
+  /**
+   * Called, and awaited, once the whole final answer is in and before it is read: a bulk pool
+   * gives the request's slot back here, so that its next request goes out first.
+   */
+  onAnswered?: () => unknown;
 }
 
 export interface RawResponse {
@@ -177,6 +182,7 @@ export class Transport {
   /** Sends and parses JSON; non-2xx becomes an ApiError with the body in its documented shape. */
   async json(spec: RequestSpec): Promise<{ status: number; data: unknown; request: RequestInfo }> {
     const { res, text } = await this.sendAndRead(spec);
+    if (spec.onAnswered) await spec.onAnswered();
     if (this.o.debug) this.debug(`<-- body ${truncate(this.scrub(text))}`); // scrubbing every answer costs a bulk run
     if (res.status < 200 || res.status > 299) {
       throw new ApiError(res.status, parseErrorBody(this.scrub(text)), res.request, res.attempts, res.maybeApplied);

@@ -28,6 +28,8 @@ const num = (id: IdLike) => {
 };
 
 type WriteOptions = Pick<ReadOptions, 'known' | 'expect'>;
+/** Per call: `onAnswered` (see RequestSpec) lets a bulk pool start its next request first. */
+export type CallOptions = Pick<RequestSpec, 'onAnswered'>;
 
 export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
   const transport = new Transport({
@@ -78,8 +80,8 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
     /** 2. GET /v3/tests/{testId} */
     getTest: (testId: IdLike) => read(R.TestDetail(), { operation: 'v3.getTest', method: 'GET', path: `/v3/tests/${seg(testId)}`, idempotent: true }),
     /** 3. POST /v3/tests/{testId}/invite — idempotent per candidate in the spec. */
-    invite: (testId: IdLike, body: Record<string, unknown>) =>
-      write(R.Invitation(), { operation: 'v3.invite', method: 'POST', path: `/v3/tests/${seg(testId)}/invite`, body, idempotent: true }, INVITED),
+    invite: (testId: IdLike, body: Record<string, unknown>, call: CallOptions = {}) =>
+      write(R.Invitation(), { operation: 'v3.invite', method: 'POST', path: `/v3/tests/${seg(testId)}/invite`, body, idempotent: true, ...call }, INVITED),
     /** 4. GET /v3/reports/{testInvitationId}?reportType= */
     getReport: (invitationId: IdLike, reportType: 1 | 2 | 3 = 1) => read(R.Report(), reportSpec(invitationId, reportType)),
     /** 5. GET /v3/reports/{testInvitationId}/pdf — the raw response, body streamed by the caller. */
@@ -115,7 +117,7 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
         INVITED,
       ),
     /** 10. POST /v3/tests/{testId}/testlinks/{testLinkId}/invite */
-    inviteByLink: (testId: IdLike, linkId: IdLike, body: Record<string, unknown>) =>
+    inviteByLink: (testId: IdLike, linkId: IdLike, body: Record<string, unknown>, call: CallOptions = {}) =>
       write(
         R.Invitation(),
         {
@@ -124,6 +126,7 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
           path: `/v3/tests/${seg(testId)}/testlinks/${seg(linkId)}/invite`,
           body,
           idempotent: true,
+          ...call,
         },
         INVITED,
       ),

@@ -2,10 +2,12 @@
 // stable item key. A re-run reads it and skips what is in it. Each line is written at once
 // (so it survives kill -9 in the page cache) and fsync'd in batches (every BATCH lines or
 // INTERVAL_MS) and always on close — a power cut loses at most the last batch, and those
-// items are simply sent again (the operations are idempotent per item).
+// items are simply sent again (the operations are idempotent per item). The batches are
+// fsync'd on libuv's thread pool: a disk that takes milliseconds to sync must not hold the
+// answers waiting in the event loop (a bulk run's next requests).
 // A torn last line (kill -9 in the middle of a write) is cut off when the journal is opened.
 import { createReadStream, realpathSync } from 'node:fs';
-import { closeSync, fsyncSync, ftruncateSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fsync, fsyncSync, ftruncateSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { asFileError } from './output-files.js';
@@ -24,6 +26,9 @@ export interface RunRecord {
   run: Record<string, unknown>;
 }
 
+/** node:fs's fsync as the journal calls it (a test passes a slow or failing one). */
+type FsyncFn = (fd: number, done: (err: NodeJS.ErrnoException | null) => void) => void;
+
 const BATCH = 64;
 const INTERVAL_MS = 1000;
 
@@ -39,13 +44,21 @@ export class Journal {
   private fd: number | null = null;
   private unsynced = 0;
   private timer: NodeJS.Timeout | null = null;
+  /** A background fsync is running; its callback closes the fd if close() came meanwhile. */
+  private syncing = false;
+  private closeAfterSync: number | null = null;
+  /** A background fsync failed: the next write (or close) reports it. */
+  private failure: unknown = null;
   private lockPath: string | null = null;
 
-  private constructor(readonly path: string) {}
+  private constructor(
+    readonly path: string,
+    private readonly sync: FsyncFn,
+  ) {}
 
   /** Opens (creating it if needed), repairs a torn tail, and loads the entries. */
-  static async open(path: string): Promise<Journal> {
-    const j = new Journal(path);
+  static async open(path: string, io: { fsync?: FsyncFn } = {}): Promise<Journal> {
+    const j = new Journal(path, io.fsync ?? fsync);
     try {
       // Private: a journal holds names, e-mails and test-taking URLs.
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
@@ -142,43 +155,71 @@ export class Journal {
 
   private writeLine(v: unknown): void {
     if (this.fd === null) throw new Error(`journal ${this.path} is closed`);
+    if (this.failure !== null) throw this.failure;
     try {
       writeSync(this.fd, `${JSON.stringify(v)}\n`);
     } catch (err) {
       throw asFileError(err, 'the journal', this.path);
     }
-    if (++this.unsynced >= BATCH) this.flush();
-    else if (!this.timer) {
-      this.timer = setTimeout(() => this.flush(), INTERVAL_MS);
-      this.timer.unref();
-    }
+    if (++this.unsynced >= BATCH) this.syncInBackground();
+    else this.armTimer();
   }
 
-  /** fsync what was appended since the last flush. */
-  flush(): void {
+  private armTimer(): void {
+    if (this.timer || this.unsynced === 0) return;
+    this.timer = setTimeout(() => this.syncInBackground(), INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  /** fsync what was appended so far, off the event loop; one at a time (lines written meanwhile wait for the next). */
+  private syncInBackground(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.fd === null || this.unsynced === 0) return;
-    try {
-      fsyncSync(this.fd);
-    } catch (err) {
-      throw asFileError(err, 'the journal', this.path);
-    }
+    if (this.fd === null || this.unsynced === 0 || this.syncing) return;
+    this.syncing = true;
     this.unsynced = 0;
+    this.sync(this.fd, (err) => {
+      this.syncing = false;
+      if (err && !cannotSync(err)) this.failure ??= asFileError(err, 'the journal', this.path);
+      if (this.closeAfterSync !== null) {
+        const fd = this.closeAfterSync;
+        this.closeAfterSync = null;
+        try {
+          closeSync(fd);
+        } catch {
+          // close() synced everything itself before this: nothing is lost
+        }
+      } else if (this.unsynced >= BATCH) this.syncInBackground();
+      else this.armTimer();
+    });
   }
 
+  /** Syncs everything written (at once, on this thread), closes, and frees the lock. */
   close(): void {
     if (this.fd === null) return;
     const fd = this.fd;
+    this.fd = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     try {
-      this.flush();
+      if (this.unsynced > 0 || this.syncing) fsyncSync(fd);
+      this.unsynced = 0;
+    } catch (err) {
+      if (!cannotSync(err)) this.failure ??= asFileError(err, 'the journal', this.path);
     } finally {
-      this.fd = null;
-      closeSync(fd);
+      // the fd stays open until a running background fsync is done with it
+      if (this.syncing) this.closeAfterSync = fd;
+      else closeSync(fd);
       if (this.lockPath) releasePidLock(this.lockPath);
       this.lockPath = null;
     }
+    if (this.failure !== null) throw this.failure;
   }
+}
+
+/** EINVAL: a device or a pipe given as the journal (`--journal /dev/null`), which has nothing to sync. */
+function cannotSync(err: unknown): boolean {
+  return (err as NodeJS.ErrnoException | null)?.code === 'EINVAL';
 }
 
 /** Truncates the file after its last newline when the final line is incomplete. */

@@ -5,9 +5,12 @@
 //
 // The next request must not wait on work that is not the service's. A worker gives its slot
 // back as soon as its exchange with the service is over (`release`), before it writes the
-// outcome down; the pool then starts the next item at once, because that item was read from the
-// source ahead of time — after the last request went out (setImmediate), so that reading and
-// checking a CSV row never runs between an answer and the next request.
+// outcome down, and the pool starts the next item inside that call, because the item was read
+// from the source ahead of time — after the last request went out (setImmediate), so that
+// reading and checking a CSV row never runs between an answer and the next request. The worker
+// then waits one turn of the event loop (the promise `release` returns) before writing its
+// outcome: undici writes a request on a kept-alive connection only after such a turn (it first
+// lets the connection report a close), and what runs before that turn delays the request.
 
 export interface PoolOptions {
   concurrency: number;
@@ -24,14 +27,17 @@ export interface PoolResult {
 
 /**
  * Gives the worker's slot back early (once its request is answered, before it writes the
- * journal); calling it again, or not at all, is fine: the slot is free when the worker settles.
+ * outcome) and starts the next item at once when one is ready; calling it again, or not at all,
+ * is fine: the slot is free when the worker settles. The first call resolves one turn of the
+ * event loop later, when the request it started has gone out; later calls at once.
  */
-export type Release = () => void;
+export type Release = () => Promise<void>;
 
 /**
- * Runs `worker` on each item with at most `concurrency` holding a slot at once. Workers report
- * per-item failures themselves; a worker that throws stops the pool (no new items), and the
- * first such error is thrown once the in-flight items have settled.
+ * Runs `worker` on each item with at most `concurrency` holding a slot at once (and at most
+ * twice that still running). Workers report per-item failures themselves; a worker that throws
+ * stops the pool (no new items), and the first such error is thrown once the in-flight items
+ * have settled.
  */
 export async function runPool<T>(
   source: AsyncIterable<T> | Iterable<T>,
@@ -41,60 +47,85 @@ export async function runPool<T>(
   const limit = Math.max(1, Math.floor(opts.concurrency));
   const running = new Set<Promise<void>>();
   let held = 0;
-  let wake: (() => void) | undefined;
   let failure: { err: unknown } | null = null;
   let started = 0;
   let exhausted = false;
+  /** An item read from the source and not started yet (a slot was not free). */
+  let ready: { value: T } | undefined;
+  let reading: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
   const iterator = (Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]()) as AsyncIterator<T> | Iterator<T>;
   const halted = () => failure !== null || opts.signal?.aborted === true;
-  const slotFreed = () => new Promise<void>((resolve) => (wake = resolve));
-  /** The next item, read once this turn of the event loop is over. */
+  const notify = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  /** Reads the next item once this turn of the event loop is over. */
   const readAhead = () => {
-    const next = new Promise<void>((resolve) => setImmediate(resolve)).then(() => iterator.next());
-    next.catch(() => undefined); // a failed read is thrown where it is awaited, not reported as unhandled
-    return next;
+    if (reading || ready || exhausted || halted()) return;
+    reading = turn()
+      .then(() => iterator.next())
+      .then(
+        (r) => {
+          if (r.done) exhausted = true;
+          else ready = { value: r.value };
+        },
+        (err: unknown) => {
+          failure ??= { err };
+        },
+      )
+      .finally(() => {
+        reading = undefined;
+        startReady();
+        notify();
+      });
   };
 
-  let ahead: Promise<IteratorResult<T>> | undefined;
-  try {
-    while (!halted()) {
-      ahead ??= readAhead();
-      // a worker that stays on past its release (writing its outcome) must not pile up unbounded
-      if (held >= limit || running.size >= 2 * limit) {
-        await slotFreed();
-        continue;
-      }
-      const next = await ahead;
-      ahead = undefined;
-      if (next.done) {
-        exhausted = true;
-        break;
-      }
-      if (halted()) break; // aborted while the source was being read: do not start it
-      started++;
-      held++;
-      let holding = true;
-      const release = () => {
-        if (!holding) return;
-        holding = false;
-        held--;
-        wake?.();
-      };
-      const p: Promise<void> = worker(next.value, release)
-        .catch((err) => {
-          failure ??= { err };
-        })
-        .finally(() => {
-          running.delete(p);
-          release();
-          wake?.(); // the bound on running workers, or a failure, to notice
-        });
-      running.add(p);
+  /** Starts the item read ahead if a slot is free, then reads the next one. */
+  const startReady = () => {
+    if (ready && !halted() && held < limit && running.size < 2 * limit) {
+      const { value } = ready;
+      ready = undefined;
+      start(value);
     }
+    readAhead();
+  };
+
+  const start = (item: T) => {
+    started++;
+    held++;
+    let holding = true;
+    const giveBack = () => {
+      if (!holding) return false;
+      holding = false;
+      held--;
+      startReady();
+      notify();
+      return true;
+    };
+    const p: Promise<void> = worker(item, () => (giveBack() ? turn() : Promise.resolve()))
+      .catch((err: unknown) => {
+        failure ??= { err };
+      })
+      .finally(() => {
+        running.delete(p);
+        giveBack();
+        startReady(); // the bound on running workers may have held the ready item back
+        notify(); // a failure, or the end, to notice
+      });
+    running.add(p);
+  };
+
+  try {
+    startReady();
+    while (!halted() && !exhausted) await new Promise<void>((resolve) => (wake = resolve));
   } finally {
-    await Promise.allSettled(running);
+    while (running.size) await Promise.allSettled([...running]);
     // an item read ahead and never started is dropped, as is any item after a stop
-    await ahead?.catch(() => undefined);
+    await reading;
     if (halted()) await iterator.return?.();
   }
   if (failure) throw (failure as { err: unknown }).err;

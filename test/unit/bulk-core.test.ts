@@ -80,7 +80,7 @@ describe('runPool: slots given back early, the next item read ahead', () => {
     const r = await runPool([1, 2], { concurrency: 1 }, async (i, release) => {
       order.push(`start ${i}`);
       if (i === 2) return secondStarted();
-      release();
+      void release();
       // without the early release this waits for ever (concurrency 1): the test times out
       await Promise.race([second, new Promise((_, no) => setTimeout(() => no(new Error('item 2 never started')), 2000))]);
       order.push(`outcome ${i}`);
@@ -102,7 +102,7 @@ describe('runPool: slots given back early, the next item read ahead', () => {
         peakAlive = Math.max(peakAlive, ++alive);
         await tick();
         holding--;
-        release();
+        void release();
         await tick(); // writing the outcome, slot given back
         await tick();
         alive--;

@@ -116,4 +116,24 @@ describe('transport', () => {
     expect(err.request.url).not.toContain(KEY);
     expect(err.message).not.toContain(KEY);
   });
+
+  it('calls onAnswered once the final answer is in, before it is read (a 4xx too; not without an answer)', async () => {
+    const seen: string[] = [];
+    const s = await startServer((_r, res, n) => (n === 1 ? json(res, 503, {}) : n === 2 ? json(res, 201, { id: 7 }) : json(res, 400, { errors: ['no'] })));
+    close = s.close;
+    const t = transport(s.url);
+    const onAnswered = async () => {
+      seen.push(`answered after ${s.requests.length} request(s)`);
+      await new Promise((r) => setImmediate(r));
+    };
+    const ok = await t.json({ operation: 't', method: 'POST', path: '/i', body: {}, idempotent: true, onAnswered });
+    seen.push(`read ${JSON.stringify(ok.data)}`);
+    await t.json({ operation: 't', method: 'POST', path: '/i', body: {}, idempotent: true, onAnswered }).catch((e) => seen.push(`thrown ${e.status}`));
+    expect(seen).toEqual(['answered after 2 request(s)', 'read {"id":7}', 'answered after 3 request(s)', 'thrown 400']);
+    await s.close();
+    close = undefined;
+    let called = 0;
+    await t.json({ operation: 't', method: 'GET', path: '/', idempotent: true, onAnswered: () => called++ }).catch(() => undefined);
+    expect(called).toBe(0);
+  });
 });

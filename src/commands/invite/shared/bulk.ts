@@ -220,8 +220,9 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
     await runPool(sendable(), { concurrency, signal: ctx.signal }, async ({ row, key, input: inv }, release) => {
       try {
         if (inviteBody(inv).sendEmail === 'yes') run.journal.markSending(key);
-        // answered (or failed): the next row's request goes out before this one is written down
-        const res = await inviteOne(client, input.testId, inv).finally(release);
+        // answered: the next row's request goes out before this answer is read and written down
+        // (and when the request failed without an answer, the slot is given back all the same)
+        const res = await inviteOne(client, input.testId, inv, release).finally(release);
         failuresInARow = 0;
         const kind = classifyReturned(res.status);
         const outcome = kind === 'new' || kind === 'unknown' ? 'invited' : 'existing';
@@ -247,9 +248,9 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '');
 }
 
-async function inviteOne(client: V3Client, testId: string, inv: InviteInput) {
+async function inviteOne(client: V3Client, testId: string, inv: InviteInput, onAnswered: () => Promise<void>) {
   const body = inviteBody(inv);
-  return inv.link ? client.inviteByLink(testId, inv.link, body) : client.invite(testId, body);
+  return inv.link ? client.inviteByLink(testId, inv.link, body, { onAnswered }) : client.invite(testId, body, { onAnswered });
 }
 
 function serviceFields(e: Record<string, unknown>) {

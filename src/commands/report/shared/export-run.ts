@@ -114,7 +114,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
           if (saved.besideOf)
             ctx.warn(`${join(dir, saved.besideOf)} exists and was not written by assess; saved the report of ${id} beside it as ${saved.name}`);
         }
-        release(); // both answers are in: the next report is asked for before this one is written down
+        await release(); // both answers are in: the next report is asked for before this one is written down
         const row = summaryRow(report, a, pdf);
         failuresInARow = 0;
         rows.set(id, row);
