@@ -136,4 +136,16 @@ describe('transport', () => {
     await t.json({ operation: 't', method: 'GET', path: '/', idempotent: true, onAnswered: () => called++ }).catch(() => undefined);
     expect(called).toBe(0);
   });
+
+  it('keeps a base URL’s path, drops undefined query values, and sends a repeated path the same way', async () => {
+    const s = await startServer((_r, res) => json(res, 200, {}));
+    close = s.close;
+    const t = transport(`${s.url}/api/`);
+    const get = (query?: Record<string, string | number | undefined>) => t.json({ operation: 't', method: 'GET', path: '/v3/x', query, idempotent: true });
+    await get();
+    await get({ a: 1, b: undefined, c: 'x y' });
+    await get();
+    await get({ b: undefined });
+    expect(s.requests.map((r) => r.url)).toEqual(['/api/v3/x', '/api/v3/x?a=1&c=x+y', '/api/v3/x', '/api/v3/x']);
+  });
 });
