@@ -1,10 +1,9 @@
 // The CLI runs its JavaScript without V8's optimising compiler (`--max-opt=1`, set by
 // src/main.ts): a run waits on the network, and TurboFan's memory is most of what a bulk run
 // would otherwise add (docs/assumptions.md). The exceptions are CPU-bound: the servers
-// (`sandbox serve`, `callbacks listen`) for their whole run, and `invite --from-csv --dry-run`,
-// which only checks every row of a file and takes a third of the time with TurboFan. (A real bulk
-// run checks its rows the same way, but TurboFan would add ~9 MiB to its peak for ~0.4 s saved
-// at 20,000 rows: bench/README.md.)
+// (`sandbox serve`, `callbacks listen`) for their whole run, and the check of every row of
+// `invite --from-csv` (dry run or not), which takes a third of the time with TurboFan: nothing
+// is sent before it ends (20,000 rows: ~0.4 s sooner, ~5 MiB more at the peak: bench/README.md).
 //
 // `--max-opt=1` also turns `--turbofan` off (a V8 flag implication), so raising `--max-opt`
 // alone brings nothing back: lifting sets both. Restoring sets both back explicitly, so the
