@@ -83,7 +83,8 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
     invite: (testId: IdLike, body: Record<string, unknown>, call: CallOptions = {}) =>
       write(R.Invitation(), { operation: 'v3.invite', method: 'POST', path: `/v3/tests/${seg(testId)}/invite`, body, idempotent: true, ...call }, INVITED),
     /** 4. GET /v3/reports/{testInvitationId}?reportType= */
-    getReport: (invitationId: IdLike, reportType: 1 | 2 | 3 = 1) => read(R.Report(), reportSpec(invitationId, reportType)),
+    getReport: (invitationId: IdLike, reportType: 1 | 2 | 3 = 1, call: CallOptions = {}) =>
+      read(R.Report(), { ...reportSpec(invitationId, reportType), ...call }),
     /** 5. GET /v3/reports/{testInvitationId}/pdf — the raw response, body streamed by the caller. */
     getReportPdf: (invitationId: IdLike): Promise<RawResponse> =>
       transport.send({ operation: 'v3.getReportPdf', method: 'GET', path: `/v3/reports/${seg(invitationId)}/pdf`, idempotent: true }),

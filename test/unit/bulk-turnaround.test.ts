@@ -1,11 +1,15 @@
 // What keeps a bulk run's next request from waiting on the last answer's paperwork: the pool
-// starts the next item inside release(), release() resolves a turn of the event loop later, and
-// the journal's batches are fsync'd off the event loop (a failure surfaces on the next write).
-import { readFileSync } from 'node:fs';
+// starts the next item inside release(), release() resolves a turn of the event loop later, the
+// journal's batches are fsync'd off the event loop (a failure surfaces on the next write), and an
+// export's PDF gives its slot back when it has arrived, before it is put in place.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { V3Client } from '../../src/api/v3.js';
 import { Journal } from '../../src/bulk/journal.js';
 import { runPool } from '../../src/bulk/pool.js';
+import { savePdf } from '../../src/commands/report/shared/export-pdf.js';
 import { tempDir } from '../helpers/cli.js';
 
 const tmp = tempDir('assess-turnaround-');
@@ -84,5 +88,36 @@ describe('Journal: batches fsync’d off the event loop', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(() => j.append({ k: 'more' })).not.toThrow();
     expect(() => j.close()).not.toThrow();
+  });
+});
+
+describe('report export: a PDF’s slot is given back once it has arrived', () => {
+  it('savePdf calls onAnswered when the body ends, before the file is in place', async () => {
+    const dir = join(tmp.dir, 'pdfs');
+    mkdirSync(dir);
+    const seen: string[] = [];
+    const client = {
+      getReportPdf: async () => ({
+        status: 200,
+        headers: { 'content-type': 'application/pdf' },
+        body: Readable.from([Buffer.from('%PDF-1.4 '), Buffer.from('body')]),
+        request: { method: 'GET', url: 'http://x/v3/reports/1/pdf', operation: 'v3.getReportPdf' },
+        attempts: 1,
+        maybeApplied: false,
+      }),
+    } as unknown as V3Client;
+    const journal = { wrote: new Set<string>() } as unknown as Journal;
+    const saved = await savePdf(
+      client,
+      '1',
+      dir,
+      'report-1.pdf',
+      journal,
+      (n) => join(dir, n),
+      () => seen.push(`answered; in place: ${existsSync(join(dir, 'report-1.pdf'))}`),
+    );
+    expect(seen).toEqual(['answered; in place: false']);
+    expect(saved).toEqual({ name: 'report-1.pdf', outcome: 'saved', besideOf: undefined });
+    expect(readFileSync(join(dir, 'report-1.pdf'), 'latin1')).toBe('%PDF-1.4 body');
   });
 });

@@ -30,9 +30,11 @@ export async function savePdf(
   wanted: string,
   journal: Journal,
   pathOf: (name: string) => string,
+  /** Called once the whole PDF has arrived, before it is written down (see RequestSpec.onAnswered). */
+  onAnswered: () => unknown = () => undefined,
 ): Promise<SavedPdf> {
   if (journal.wrote.has(wanted) && existsSync(pathOf(wanted))) return { name: wanted, outcome: 'existing' };
-  const tmp = await download(client, id, tempPathFor(pathOf(wanted)));
+  const tmp = await download(client, id, tempPathFor(pathOf(wanted)), onAnswered);
   try {
     for (let n = 1; ; n++) {
       const name = n === 1 ? wanted : wanted.replace(/\.pdf$/, ` (${n}).pdf`);
@@ -63,10 +65,11 @@ function sameBytes(a: string, b: string): boolean {
  * A download that breaks off mid-body (the transport retries only until the headers) is tried
  * again, then fails its row as a NetworkError instead of stopping the export.
  */
-async function download(client: V3Client, id: string, tmp: string): Promise<string> {
+async function download(client: V3Client, id: string, tmp: string, onAnswered: () => unknown): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const res = await client.getReportPdf(id);
     await failUnlessOk(res);
+    res.body.once('end', () => void onAnswered());
     try {
       await pipeline(res.body, pdfGuard(res.request), createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
       return tmp;

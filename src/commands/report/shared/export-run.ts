@@ -97,7 +97,9 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     await runPool(todo, { concurrency, signal: ctx.signal }, async (a, release) => {
       const id = String(a.testInvitationId);
       try {
-        const report = (await client.getReport(id, reportType)) as Record<string, unknown>;
+        // the slot is given back once the last answer of the item is in (the report's, or its
+        // PDF's), so the next report is asked for before this one is read and written down
+        const report = (await client.getReport(id, reportType, input.pdf ? {} : { onAnswered: release })) as Record<string, unknown>;
         let pdf: string | null = null;
         let pdfOutcome: string | null = null;
         if (input.pdf) {
@@ -108,13 +110,14 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
             reportPdfName((report.candidateName as string | undefined) ?? (report.candidateEmail as string), id),
             run.journal,
             (n) => inside(dir, n),
+            release,
           );
           pdf = saved.name;
           pdfOutcome = saved.outcome;
           if (saved.besideOf)
             ctx.warn(`${join(dir, saved.besideOf)} exists and was not written by assess; saved the report of ${id} beside it as ${saved.name}`);
         }
-        await release(); // both answers are in: the next report is asked for before this one is written down
+        await release(); // if neither answer called it (a PDF kept from an earlier run)
         const row = summaryRow(report, a, pdf);
         failuresInARow = 0;
         rows.set(id, row);
