@@ -145,6 +145,15 @@ describe('assess invite --csv', () => {
     expect(ndjson(join(work.dir, 'invite-1001.journal.ndjson'))).toHaveLength(3);
     expect(ndjson(join(work.dir, 'invite-1001.results.ndjson'))).toHaveLength(3);
   });
+
+  it('--journal /dev/null: no journal to sync (past a batch of 64), the results beside the CSV', async () => {
+    const nojournal = join(work.dir, 'nojournal.csv');
+    writeFileSync(nojournal, csvOf(rowsFor('nojournal.example', 70)));
+    const r = await run(['invite', '1001', '--from-csv', nojournal, '--journal', '/dev/null']);
+    expect(r.stderr).toMatch(/70 done, 0 skipped, 0 failed/);
+    expect(r.code).toBe(0);
+    expect(ndjson(`${nojournal}.results.ndjson`)).toHaveLength(70);
+  });
 });
 
 describe('assess invite --csv, killed mid-way', () => {

@@ -123,7 +123,7 @@ export default defineCommand({
       .option('--concurrency <n>', 'bulk: requests in flight at once (default: profile concurrency, else 8)')
       .option('--dry-run', 'bulk: validate every row and report what would be sent; send nothing')
       .option('--journal <file>', 'bulk: journal of finished rows, for resuming (default <csv>.journal.ndjson)')
-      .option('--results <file>', 'bulk: NDJSON results, one line per row (default beside the journal)')
+      .option('--results <file>', 'bulk: NDJSON results, one line per row (default beside the journal, or the CSV when the journal is a device)')
       .addHelpText(
         'after',
         '\nResuming (--from-csv): a re-run skips the rows its journal lists as done. After Ctrl-C nothing is sent twice.\n' +

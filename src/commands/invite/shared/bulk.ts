@@ -91,12 +91,15 @@ function isPipeLike(path: string): boolean {
  */
 export function invitePaths(csv: string, testId: string, journal?: string, results?: string): { journal: string; results: string } {
   // `<(…)` is /dev/fd/N (or /proc/self/fd/N): nothing can be written beside it.
-  const nowhere = csv === '-' || /^\/(dev|proc)\//.test(resolve(csv));
-  const j = resolve(journal ?? (nowhere ? `invite-${testId}.journal.ndjson` : `${csv}.journal.ndjson`));
-  const stem = basename(j)
+  const nowhere = (path: string) => path === '-' || /^\/(dev|proc)\//.test(resolve(path));
+  const ownJournal = resolve(nowhere(csv) ? `invite-${testId}.journal.ndjson` : `${csv}.journal.ndjson`);
+  const j = journal === undefined ? ownJournal : resolve(journal);
+  // the results go beside the journal, or where its own would be when it is a device (/dev/null)
+  const beside = nowhere(j) ? ownJournal : j;
+  const stem = basename(beside)
     .replace(/\.journal\.ndjson$/, '')
     .replace(/\.ndjson$/, '');
-  return { journal: j, results: resolve(results ?? join(dirname(j), `${stem}.results.ndjson`)) };
+  return { journal: j, results: resolve(results ?? join(dirname(beside), `${stem}.results.ndjson`)) };
 }
 
 function rows(path: string, label: string, onUnknown?: (names: string[]) => void): AsyncGenerator<RowEvent> {
