@@ -1,10 +1,11 @@
 // The journal of a bulk command: append-only NDJSON, one line per finished item, keyed by a
 // stable item key. A re-run reads it and skips what is in it. Each line is written at once
 // (so it survives kill -9 in the page cache) and fsync'd in batches (every BATCH lines or
-// INTERVAL_MS) and always on close — a power cut loses at most the last batch, and those
-// items are simply sent again (the operations are idempotent per item). The batches are
-// fsync'd on libuv's thread pool: a disk that takes milliseconds to sync must not hold the
-// answers waiting in the event loop (a bulk run's next requests).
+// INTERVAL_MS) and always on close — a power cut loses at most what was written since the last
+// fsync ended (a batch, and the lines written while it ran), and those items are simply sent
+// again (the operations are idempotent per item). The batches are fsync'd on libuv's thread
+// pool, one at a time: a disk that takes milliseconds to sync must not hold the answers waiting
+// in the event loop (a bulk run's next requests).
 // A torn last line (kill -9 in the middle of a write) is cut off when the journal is opened.
 import { createReadStream, realpathSync } from 'node:fs';
 import { closeSync, fsync, fsyncSync, ftruncateSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';

@@ -46,6 +46,8 @@ export async function runPool<T>(
 ): Promise<PoolResult> {
   const limit = Math.max(1, Math.floor(opts.concurrency));
   const running = new Set<Promise<void>>();
+  /** Workers started and not settled (counted before a worker runs: it may release at once). */
+  let alive = 0;
   let held = 0;
   let failure: { err: unknown } | null = null;
   let started = 0;
@@ -86,7 +88,7 @@ export async function runPool<T>(
 
   /** Starts the item read ahead if a slot is free, then reads the next one. */
   const startReady = () => {
-    if (ready && !halted() && held < limit && running.size < 2 * limit) {
+    if (ready && !halted() && held < limit && alive < 2 * limit) {
       const { value } = ready;
       ready = undefined;
       start(value);
@@ -96,6 +98,7 @@ export async function runPool<T>(
 
   const start = (item: T) => {
     started++;
+    alive++;
     held++;
     let holding = true;
     const giveBack = () => {
@@ -112,6 +115,7 @@ export async function runPool<T>(
       })
       .finally(() => {
         running.delete(p);
+        alive--;
         giveBack();
         startReady(); // the bound on running workers may have held the ready item back
         notify(); // a failure, or the end, to notice
