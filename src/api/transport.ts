@@ -4,6 +4,7 @@
 // The retry loop is ours rather than undici's RetryAgent because the decision depends on the
 // operation (is it safe to repeat after it may have reached the server?) and because a 429 must
 // slow down every request of a bulk pool through one shared gate.
+import { EventEmitter } from 'node:events';
 import type { Dispatcher } from 'undici';
 import { VERSION } from '../version.js';
 import { atRunEnd } from './lifecycle.js';
@@ -96,6 +97,18 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
       { once: true },
     );
   });
+
+/** A signal undici takes besides an AbortSignal: an EventEmitter with `aborted` and `reason`. */
+class DeadlineSignal extends EventEmitter {
+  aborted = false;
+  reason: unknown;
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.emit('abort');
+  }
+}
 
 /** Where a request goes: its URL, the URL as shown (key scrubbed), and undici's origin and path. */
 interface Target {
@@ -253,7 +266,9 @@ export class Transport {
    * the user's Ctrl-C (this.o.signal) and surfaces as exit 6 naming the request.
    */
   private deadline(spec: RequestSpec, info: RequestInfo, attempt: number) {
-    const ctl = new AbortController();
+    // Without the user's Ctrl-C signal to join (a bulk run's client), the deadline's own signal is
+    // an EventEmitter: an AbortController, and undici listening on it, cost ~10 µs a request more.
+    const own = this.o.signal ? new AbortController() : new DeadlineSignal();
     const secs = this.o.timeoutMs / 1000;
     const state = { expired: false };
     let body: { destroy(err?: Error): unknown; destroyed?: boolean } | undefined;
@@ -263,11 +278,11 @@ export class Transport {
       state.expired = true;
       this.debug(`<-- deadline of ${secs} s passed (attempt ${attempt})`);
       if (body && !body.destroyed) body.destroy(reason);
-      ctl.abort(reason);
+      own.abort(reason);
     }, this.o.timeoutMs);
     timer.unref();
     return {
-      signal: this.o.signal ? AbortSignal.any([this.o.signal, ctl.signal]) : ctl.signal,
+      signal: own instanceof AbortController ? AbortSignal.any([this.o.signal!, own.signal]) : own,
       get expired() {
         return state.expired;
       },

@@ -148,4 +148,24 @@ describe('transport', () => {
     await get({ b: undefined });
     expect(s.requests.map((r) => r.url)).toEqual(['/api/v3/x', '/api/v3/x?a=1&c=x+y', '/api/v3/x', '/api/v3/x']);
   });
+
+  it('the deadline holds with and without the user’s signal, and Ctrl-C stays apart from it', async () => {
+    const s = await startServer(() => undefined); // never answers
+    close = s.close;
+    const get = (extra: Parameters<typeof transport>[1]) =>
+      transport(s.url, { timeoutMs: 150, maxAttempts: 1, ...extra })
+        .json({ operation: 't', method: 'GET', path: '/', idempotent: true })
+        .catch((e) => e);
+    const bare = await get({});
+    expect(bare).toBeInstanceOf(NetworkError);
+    expect(bare.timedOut).toBe(true);
+    const withSignal = await get({ signal: new AbortController().signal });
+    expect(withSignal).toBeInstanceOf(NetworkError);
+    expect(withSignal.timedOut).toBe(true);
+    const ctrlC = new AbortController();
+    setTimeout(() => ctrlC.abort(new Error('interrupted')), 30);
+    const interrupted = await get({ signal: ctrlC.signal, timeoutMs: 5_000 });
+    expect(interrupted).not.toBeInstanceOf(NetworkError);
+    expect(String(interrupted.message)).toMatch(/interrupted/);
+  });
 });
