@@ -61,6 +61,8 @@ const cases = [
   ['usage error: config set nope x', () => assess('config', 'set', 'nope', 'x'), env, 2, FLOOR_NODE, 1.3],
   ['usage error: sandbox serve --port abc (whole program)', () => assess('sandbox', 'serve', '--port', 'abc'), env, 2, FLOOR_NODE, 1.3],
   ['usage error: completion nope (whole program)', () => assess('completion', 'nope'), env, 2, FLOOR_NODE, 1.3],
+  // what a shell runs at every start (`source <(assess completion bash)`): from the build's snapshot
+  ['completion bash', () => assess('completion', 'bash'), env, 0, FLOOR_NODE, 1.3],
   // reference: what undici's public entry alone costs a one-request script
   ['floor: undici request', () => [join(ROOT, 'bench/floor/undici-request.mjs')], env, 0, FLOOR_HTTP, NaN],
 ];

@@ -19,6 +19,8 @@
 //                   warm-up (PROGRAMS in src/cli/programs.ts);
 //   dist/help.json  every command's --help text, so `assess --help` and `assess <cmd> --help`
 //                   start without loading the program.
+//   dist/completion.json  `assess completion bash|zsh|fish`, for the same reason (a shell runs it
+//                   at every start).
 //
 // It builds into a fresh folder and swaps it in with renames, so a test run using dist/
 // never sees a half-written build.
@@ -167,6 +169,18 @@ try {
     encoding: 'utf8',
   });
   writeFileSync(`${out}/help.json`, help);
+  // `completion <shell>` is generated from the whole program (the program answers: there is no
+  // snapshot in out/ yet) and kept for main.cjs, which serves it without loading a program
+  const completion = Object.fromEntries(
+    ['bash', 'zsh', 'fish'].map((shell) => [
+      shell,
+      execFileSync(process.execPath, [`${out}/main.cjs`, 'completion', shell], {
+        env: { ...process.env, NO_COLOR: '1', ASSESS_CACHE_DIR: '' },
+        encoding: 'utf8',
+      }),
+    ]),
+  );
+  writeFileSync(`${out}/completion.json`, JSON.stringify(completion));
   const old = `dist.old-${process.pid}`;
   if (existsSync('dist')) renameSync('dist', old);
   renameSync(out, 'dist');

@@ -1,6 +1,7 @@
 // Entry point. `--version` and `--help` are answered from dist/help.json (snapshotted from the
 // commander program at build time) without loading commander, zod or any command, so the
-// commonest invocations start about as fast as node itself.
+// commonest invocations start about as fast as node itself; `completion <shell>`, which a shell
+// runs at every start (`source <(assess completion bash)`), from dist/completion.json.
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -29,6 +30,7 @@ function fastPath(): boolean {
     guardedStdout().write(`${__ASSESS_VERSION__}\n`);
     return true;
   }
+  if (argv.length === 2 && argv[0] === 'completion') return fromSnapshot('completion.json', argv[1]!);
   const helpAt = argv.findIndex((a) => a === '--help' || a === '-h');
   const words = argv.filter((a) => a !== '--help' && a !== '-h');
   const isHelp = argv.length === 0 || (helpAt === argv.length - 1 && words.every((w) => /^[a-z][a-z0-9-]*$/.test(w)));
@@ -36,15 +38,20 @@ function fastPath(): boolean {
   // the snapshot is wrapped at 80 columns: a terminal of another width gets help built for it
   const width = helpWidth(guardedStdout(), process.env);
   if (width !== undefined && width !== SNAPSHOT_HELP_WIDTH) return false;
-  let pages: Record<string, string>;
+  return fromSnapshot('help.json', words.join(' ')); // an unknown command: commander suggests one
+}
+
+/** Writes `key`'s text from a snapshot the build made (dist/<file>); false when there is none. */
+function fromSnapshot(file: string, key: string): boolean {
+  let texts: Record<string, string>;
   try {
-    pages = JSON.parse(readFileSync(join(HERE, 'help.json'), 'utf8'));
+    texts = JSON.parse(readFileSync(join(HERE, file), 'utf8'));
   } catch {
-    return false; // not built yet (dev run): fall through to commander
+    return false; // not built yet (dev run): the program answers
   }
-  const page = pages[words.join(' ')];
-  if (page === undefined) return false; // unknown command: commander gives the suggestion
-  guardedStdout().write(page);
+  const text = Object.hasOwn(texts, key) ? texts[key] : undefined;
+  if (text === undefined) return false;
+  guardedStdout().write(text);
   return true;
 }
 

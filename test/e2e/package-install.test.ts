@@ -80,6 +80,7 @@ describe('the packed package', () => {
         'package/dist/undici.cjs',
         'package/dist/undici.cjs.cache',
         'package/dist/help.json',
+        'package/dist/completion.json',
       ]),
     );
     expect(files.filter((f) => f.startsWith('package/src/') || f.startsWith('package/test/') || f.includes('node_modules'))).toEqual([]);
@@ -95,6 +96,12 @@ describe('the packed package', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`${pkg.version}\n`);
+  });
+
+  it('assess completion bash comes from the installed snapshot', async () => {
+    const r = await installed(['completion', 'bash']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('complete -F _assess assess');
   });
 
   it('starts from the code cache the build wrote, though installed elsewhere', async () => {
