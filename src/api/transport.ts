@@ -140,10 +140,6 @@ export class Transport {
     this.headers = { bare, json: { ...bare, 'content-type': 'application/json; charset=utf-8' } };
   }
 
-  url(path: string, query?: RequestSpec['query']): string {
-    return this.target(path, query).href;
-  }
-
   private target(path: string, query?: RequestSpec['query']): Target {
     const params = query ? Object.entries(query).filter(([, v]) => v !== undefined) : [];
     const kept = params.length === 0 ? this.targets.get(path) : undefined;

@@ -6,7 +6,6 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError, NetworkError, ResponseShapeError } from '../../../api/errors.js';
-import type { V3Client } from '../../../api/v3.js';
 import { bulkClient, defaultConcurrency } from '../../../bulk/client.js';
 import { KeyIndex } from '../../../bulk/key-index.js';
 import { runPool } from '../../../bulk/pool.js';
@@ -221,10 +220,12 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   try {
     await runPool(sendable(), { concurrency, signal: ctx.signal }, async ({ row, key, input: inv }, release) => {
       try {
-        if (inviteBody(inv).sendEmail === 'yes') run.journal.markSending(key);
+        const body = inviteBody(inv);
+        if (body.sendEmail === 'yes') run.journal.markSending(key);
         // answered: the next row's request goes out before this answer is read and written down
         // (and when the request failed without an answer, the slot is given back all the same)
-        const res = await inviteOne(client, input.testId, inv, release).finally(release);
+        const call = { onAnswered: release };
+        const res = await (inv.link ? client.inviteByLink(input.testId, inv.link, body, call) : client.invite(input.testId, body, call)).finally(release);
         failuresInARow = 0;
         const kind = classifyReturned(res.status);
         const outcome = kind === 'new' || kind === 'unknown' ? 'invited' : 'existing';
@@ -248,11 +249,6 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
     .join(', ');
   if (fatal) throw run.stopped(fatal, `Invitations from ${label}`);
   run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '');
-}
-
-async function inviteOne(client: V3Client, testId: string, inv: InviteInput, onAnswered: () => Promise<void>) {
-  const body = inviteBody(inv);
-  return inv.link ? client.inviteByLink(testId, inv.link, body, { onAnswered }) : client.invite(testId, body, { onAnswered });
 }
 
 function serviceFields(e: Record<string, unknown>) {
