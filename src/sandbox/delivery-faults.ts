@@ -8,7 +8,7 @@
 //   seed=N   the PRNG's seed (chosen at random when absent, and shown)
 // Changeable at run time: POST/GET/DELETE /_sandbox/delivery-faults.
 import { nodeCrypto } from '../util/crypto.js';
-import { FaultSpecError, seededRandom } from './faults.js';
+import { FaultSpecError, seededRandom } from './fault-spec.js';
 
 export interface DeliveryFaultSpec {
   drop?: number;

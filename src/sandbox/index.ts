@@ -5,7 +5,8 @@
 import { Deliverer, type DeliveryOptions } from './delivery.js';
 import type { CallbackQueueEntry } from './model.js';
 import { DeliveryFaults, type DeliveryFaultSpec } from './delivery-faults.js';
-import { FaultInjector, type FaultSpec } from './faults.js';
+import { FaultInjector } from './faults.js';
+import type { FaultSpec } from './fault-spec.js';
 import { Quirks } from './quirks.js';
 import { loadStateFile, removeStaleTemps } from './persistence.js';
 import { acquireStateLock, type StateLock, type StateLockOptions } from './state-lock.js';
@@ -15,7 +16,8 @@ import { Store } from './store.js';
 
 export { SEED_KEYS, SEED_ACCOUNTS } from './seed.js';
 export { SandboxStateError } from './persistence.js';
-export { FaultSpecError, parseFaultSpec, type FaultSpec, type FaultCounters } from './faults.js';
+export { FaultSpecError, parseFaultSpec, type FaultSpec } from './fault-spec.js';
+export type { FaultCounters } from './faults.js';
 export type { CallbackQueueEntry, Delivery, DeliveryAttempt, OutboxEntry } from './model.js';
 export type { DeliveryOptions } from './delivery.js';
 export { parseDeliveryFaultSpec, type DeliveryFaultSpec, type DeliveryFaultCounters } from './delivery-faults.js';

@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fnv1a } from '../util/fnv1a.js';
 import { INVALID_KEY, MISSING_KEY } from './auth.js';
-import { seededRandom } from './faults.js';
+import { seededRandom } from './fault-spec.js';
 import { answerLoopbackOnly } from './routes/control.js';
 import {
   addExtras,

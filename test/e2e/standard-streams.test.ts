@@ -35,6 +35,15 @@ describe('modules loaded by commands that send nothing, stderr on a pipe', () =>
     expect(r.modules).not.toContain('NativeModule net');
   });
 
+  // `sandbox serve` checks --faults/--latency with src/sandbox/fault-spec.ts, apart from the
+  // injector, whose timer is a worker thread: a usage error need not load worker_threads
+  it('a usage error of `sandbox serve` loads no worker_threads', async () => {
+    const r = await loaded(['sandbox', 'serve', '--port', 'abc']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: --port/);
+    expect(r.modules).not.toContain('NativeModule worker_threads');
+  });
+
   it('(the check can fail: a command that writes its answer to a piped stdout loads node:net)', async () => {
     const r = await loaded(['config', 'list']);
     expect(r.code).toBe(0);

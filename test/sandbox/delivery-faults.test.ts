@@ -2,7 +2,7 @@
 // is sent, the delivery is failed), 5xx and hang per try (nothing sent; retried like a real
 // failure), reproducible with a seed, and the /_sandbox/delivery-faults control API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FaultSpecError } from '../../src/sandbox/faults.js';
+import { FaultSpecError } from '../../src/sandbox/fault-spec.js';
 import { DeliveryFaults, parseDeliveryFaultSpec } from '../../src/sandbox/delivery-faults.js';
 import { startSandbox, type Delivery, type RunningSandbox } from '../../src/sandbox/index.js';
 import { startServer } from '../helpers/http-server.js';

@@ -8,7 +8,7 @@ import { Journal } from '../../src/bulk/journal.js';
 import { runPool } from '../../src/bulk/pool.js';
 import { formatSeconds, Progress } from '../../src/bulk/progress.js';
 import { inside } from '../../src/commands/report/shared/export-run.js';
-import { latencyOf, parseLatency } from '../../src/sandbox/faults.js';
+import { latencyOf, parseLatency } from '../../src/sandbox/fault-spec.js';
 import { tempDir } from '../helpers/cli.js';
 
 const tmp = tempDir('assess-bulk-unit-');

@@ -1,7 +1,8 @@
 // The sandbox's fault spec (parse, errors, canonical text) and its seeded PRNG: the same seed
 // must give the same faults in the same order, so a chaos run can be repeated.
 import { describe, expect, it } from 'vitest';
-import { FaultInjector, faultSpecFromObject, formatFaultSpec, parseFaultSpec, seededRandom } from '../../src/sandbox/faults.js';
+import { FaultInjector } from '../../src/sandbox/faults.js';
+import { faultSpecFromObject, formatFaultSpec, parseFaultSpec, seededRandom } from '../../src/sandbox/fault-spec.js';
 
 describe('fault spec', () => {
   it('parses the documented example', () => {

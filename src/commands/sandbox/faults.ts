@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
-import { FaultSpecError, parseFaultSpec, type FaultCounters } from '../../sandbox/faults.js';
+import { FaultSpecError, parseFaultSpec } from '../../sandbox/fault-spec.js';
+import type { FaultCounters } from '../../sandbox/faults.js';
 import { control, sandboxUrl } from './shared/control.js';
 
 type View = { spec: string | null; counters: FaultCounters };

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { LocalError } from '../../errors.js';
 import { parseDeliveryFaultSpec } from '../../sandbox/delivery-faults.js';
-import { FaultSpecError, parseFaultSpec, parseLatency, type FaultSpec } from '../../sandbox/faults.js';
+import { FaultSpecError, parseFaultSpec, parseLatency, type FaultSpec } from '../../sandbox/fault-spec.js';
 
 /** A fault spec flag, parsed while the flags are checked: a bad one exits 2 with an example. */
 const faultSpecFlag = <T>(parse: (text: string) => T, example: string) =>

@@ -4,7 +4,8 @@
 // was injected so far; DELETE switches faults off and answers the final counters.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type DeliveryFaults } from '../delivery-faults.js';
-import { faultSpecFromObject, FaultSpecError, parseFaultSpec, type FaultInjector, type FaultSpec } from '../faults.js';
+import { faultSpecFromObject, FaultSpecError, parseFaultSpec, type FaultSpec } from '../fault-spec.js';
+import type { FaultInjector } from '../faults.js';
 import { answerLoopbackOnly } from './control.js';
 
 const bad = (reply: FastifyReply, status: number, message: string) => reply.code(status).send({ errors: [message] });
