@@ -19,6 +19,7 @@ import { addGlobalOptions } from './globals.js';
 import { helpWidth, SNAPSHOT_HELP_WIDTH } from './terminal-size.js';
 import { VERSION } from '../version.js';
 import { CancelledError } from '../errors.js';
+import { markPlaceholder, WholeTreeNeeded } from './whole-tree.js';
 
 // Subcommand help: the verb's own flags (the globals are on `assess --help`); narrow terminals
 // still wrap descriptions (commander's own minimum, 40 columns, leaves them unwrapped).
@@ -26,13 +27,10 @@ const SUBCOMMAND_HELP = { sortSubcommands: false, minWidthToWrap: 12 };
 
 export { setPackageImporter } from '../util/import-package.js';
 
-/** Thrown by a placeholder noun: this command line needs the whole tree after all. */
-class WholeTreeNeeded extends Error {}
-
 /**
  * The program for `argv`: only its noun's commands are built, the other nouns are placeholders
- * (commander still knows their names). Without `argv` (or when its noun is unclear, or it is
- * `completion`, which reads the tree), every noun is built.
+ * (commander still knows their names). Without `argv` (or when its noun is unclear), every noun
+ * is built.
  */
 export async function buildProgram(rt: Runtime, argv?: string[]): Promise<Command> {
   const program = new Command('assess')
@@ -62,7 +60,7 @@ Docs: docs/commands.md`,
   );
   const make = (cmd: Command) => createContext(cmd, rt);
   const only = argv && nounOnLine(argv, program, NOUN_NAMES);
-  const nouns = only && only !== 'completion' ? [await loadNoun(only)] : await loadNouns();
+  const nouns = only ? [await loadNoun(only)] : await loadNouns();
   for (const name of NOUN_NAMES) {
     const noun = nouns.find((n) => n.name === name);
     program.addCommand(noun ? nounCommand(noun, make) : placeholder(name));
@@ -90,7 +88,7 @@ function nounCommand(noun: NounDef, make: ContextFactory): Command {
 }
 
 function placeholder(name: string): Command {
-  return new Command(name)
+  const noun = new Command(name)
     .helpOption(false)
     .allowUnknownOption()
     .allowExcessArguments()
@@ -98,6 +96,7 @@ function placeholder(name: string): Command {
     .action(() => {
       throw new WholeTreeNeeded();
     });
+  return markPlaceholder(noun);
 }
 
 function handOverSharedFlags(self: Command, verb: Command): void {
@@ -164,7 +163,8 @@ export async function runCli(argv: string[], proc: ProcessLike = realProcess()):
       await program.parseAsync(argv, { from: 'user' });
     } catch (err) {
       if (!(err instanceof WholeTreeNeeded)) throw err;
-      // a placeholder was reached (nothing ran yet): parse again with every noun built
+      // a placeholder was reached, or a command reads the tree (nothing ran yet): parse again with
+      // every noun built
       program = await buildProgram(rt);
       await program.parseAsync(argv, { from: 'user' });
     }

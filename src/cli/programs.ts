@@ -1,15 +1,16 @@
 // Which program a command line runs. dist/cli.cjs is the whole program. For the nouns below the
 // build also writes a program of that family alone (the core every command needs — grammar,
 // config, output, the API client — and those nouns' commands; not the other nouns, not the
-// embedded sandbox), with a code cache warmed by that family's own commands. A command reads,
+// embedded sandbox of --sandbox: `sandbox serve`'s server is in the sandbox family's), with a code
+// cache warmed by that family's own commands. A command reads,
 // deserialises and sets up half the code it would otherwise: ~4 ms of every start-up
 // (bench/README.md, Round 6).
 //
 // The choice is made on the raw command line, before any program is loaded, so it is
 // conservative: the noun must be the first word (commander dispatches on it; a global option in
 // front of it, which could be --sandbox, sends the line to the whole program), and --sandbox must
-// not appear anywhere. The nouns without a program of their own (sandbox, api, completion) run
-// the whole program.
+// not appear anywhere. `api` has no program of its own and runs the whole program, as does
+// `completion` with a shell (its script is made from every noun's commands).
 
 export interface ProgramSpec {
   /** The bundle in dist/. */
@@ -19,8 +20,11 @@ export interface ProgramSpec {
   warmUp: string[][];
   /** Whether the warm-up has the sandbox's key (commands that send requests) or none. */
   withKey: boolean;
+  /** When only some of the nouns' lines can run in this program: which (the others run the whole). */
+  takes?: (argv: readonly string[]) => boolean;
 }
 
+const SHELLS = ['bash', 'zsh', 'fish'];
 const EMAIL = ['--email', 'warm-up@example.com', '--name', 'Warm Up'];
 
 export const PROGRAMS: ProgramSpec[] = [
@@ -102,10 +106,30 @@ export const PROGRAMS: ProgramSpec[] = [
       ['callbacks', 'inbox', '--json'],
     ],
   },
+  {
+    file: 'cli-sandbox.cjs',
+    nouns: ['sandbox'],
+    withKey: true,
+    warmUp: [
+      ['sandbox', 'serve', '--port', 'abc'],
+      ['sandbox', 'requests', '--json'],
+      ['sandbox', 'faults', 'abc'],
+    ],
+  },
+  // `completion <shell>` generates its script from every noun's commands (and is answered from the
+  // build's snapshot anyway): only a word that is no shell, a usage error, runs this program
+  {
+    file: 'cli-completion.cjs',
+    nouns: ['completion'],
+    withKey: false,
+    warmUp: [['completion', 'nope']],
+    takes: (argv) => argv.length > 1 && !argv[1]!.startsWith('-') && !SHELLS.includes(argv[1]!),
+  },
 ];
 
 /** The program file for this command line, or undefined for the whole program. */
 export function programFor(argv: readonly string[]): string | undefined {
   if (argv.length === 0 || argv.includes('--sandbox')) return undefined;
-  return PROGRAMS.find((p) => p.nouns.includes(argv[0]!))?.file;
+  const spec = PROGRAMS.find((p) => p.nouns.includes(argv[0]!));
+  return spec && (!spec.takes || spec.takes(argv)) ? spec.file : undefined;
 }

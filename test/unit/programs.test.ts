@@ -12,14 +12,25 @@ describe('programFor', () => {
     expect(programFor(['tests', 'get', '1001', '--json'])).toBe('cli-tests.cjs');
     expect(programFor(['reattempt', '900001', '--start', 'now'])).toBe('cli-attempts.cjs');
     expect(programFor(['report', 'export', '--from', '7d', '--out', 'r'])).toBe('cli-report.cjs');
+    expect(programFor(['sandbox', 'serve', '--port', '0'])).toBe('cli-sandbox.cjs');
+  });
+
+  it('gives `completion` its own program only for a word that is no shell (a usage error)', () => {
+    expect(programFor(['completion', 'nope'])).toBe('cli-completion.cjs');
+    expect(programFor(['completion', 'nope', '--no-color'])).toBe('cli-completion.cjs');
+    // a script is generated from every noun's commands: the whole program
+    for (const shell of ['bash', 'zsh', 'fish']) expect(programFor(['completion', shell, '--no-color'])).toBeUndefined();
+    expect(programFor(['completion', '--no-color', 'bash'])).toBeUndefined(); // a flag first: the shell may follow
+    expect(programFor(['completion', '--help'])).toBeUndefined();
   });
 
   it('leaves every other line to the whole program', () => {
     expect(programFor([])).toBeUndefined();
     expect(programFor(['--profile', 'ci', 'config', 'list'])).toBeUndefined(); // a global option first
     expect(programFor(['--sandbox', 'tests', 'list'])).toBeUndefined();
-    expect(programFor(['tests', 'list', '--sandbox'])).toBeUndefined(); // the sandbox is in no family
-    for (const noun of ['sandbox', 'api', 'completion']) expect(programFor([noun])).toBeUndefined();
+    expect(programFor(['tests', 'list', '--sandbox'])).toBeUndefined(); // the embedded sandbox is in no family
+    expect(programFor(['sandbox', 'reset', '--sandbox', '--yes'])).toBeUndefined();
+    for (const noun of ['api', 'completion']) expect(programFor([noun])).toBeUndefined();
     expect(programFor(['configure'])).toBeUndefined();
   });
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineCommand } from '../../cli/command.js';
+import { isWholeTree, WholeTreeNeeded } from '../../cli/whole-tree.js';
 import { VERSION } from '../../version.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -11,6 +12,8 @@ export default defineCommand({
   examples: ['source <(assess completion bash)', 'assess completion fish > ~/.config/fish/completions/assess.fish'],
   schema: () => z.object({ shell: z.enum(SHELLS, { message: `must be one of ${SHELLS.join(', ')}` }) }),
   async run(ctx, { shell }) {
+    // the run built the completion noun alone (enough for a usage error): the script needs them all
+    if (!isWholeTree(ctx.program())) throw new WholeTreeNeeded();
     const [{ collect }, { bash }, { zsh }, { fish }] = await Promise.all([
       import('./shared/collect.js'),
       import('./shared/bash.js'),
