@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyReturned, inviteBody, inviteSchema } from '../../src/commands/invite/shared/body.js';
+import { classifyReturned, inviteBody, inviteSchema, inviteSchemaFor } from '../../src/commands/invite/shared/body.js';
 import { reattemptBody, reattemptSchema } from '../../src/commands/reattempt/command.js';
 
 const base = { testId: '1001', email: 'ann@example.com', name: 'Ann Lee' };
@@ -118,5 +118,38 @@ describe('reattempt body', () => {
     const r = reattemptSchema().safeParse({ invitationId: '5001', start: '2026-03-01', end: '2026-03-02', tz: '7', ...extra });
     expect(r.success).toBe(false);
     expect(r.error!.issues[0]!.path).toEqual([key]);
+  });
+});
+
+// A single invitation is checked with the schemas of the flags it was given only: same answers
+// as the full schema, for valid and invalid lines alike.
+describe('inviteSchemaFor', () => {
+  const lines: Record<string, unknown>[] = [
+    { testId: '1001', mandatoryFields: true, email: 'nope' },
+    { testId: 'abc', mandatoryFields: true },
+    { ...base, mandatoryFields: true },
+    { testId: '1001', mandatoryFields: false },
+    { ...base, mandatoryFields: true, link: '5002', proctoring: 'image', start: '2030-01-01' },
+    { ...base, mandatoryFields: true, start: '2030-01-02', end: '2030-01-01', tz: '35' },
+    { ...base, mandatoryFields: true, stakeholders: 'a@x.com,bad', imageProctoring: '2', callbackUrl: 'ftp:x' },
+    { ...base, mandatoryFields: true, stakeholders: false, sendEmail: true, hideInstructions: true, redirectUrl: 'https://e.x/done' },
+    { ...base, mandatoryFields: true, tz: 'Europe/Berlin', unknownKey: 1, email: undefined },
+  ];
+
+  it.each(lines)('answers %o as the full schema does', (line) => {
+    const full = inviteSchema().safeParse(line);
+    const given = inviteSchemaFor(line).safeParse(line);
+    expect(given.success).toBe(full.success);
+    if (full.success) expect(given.data).toEqual(full.data);
+    else expect(given.error!.issues.map((i) => [i.path, i.message])).toEqual(full.error.issues.map((i) => [i.path, i.message]));
+  });
+
+  it('builds the flags given, the id and --no-mandatory-fields', () => {
+    expect(Object.keys(inviteSchemaFor({ testId: '1001', mandatoryFields: true, email: 'nope', name: undefined }).shape)).toEqual([
+      'testId',
+      'email',
+      'mandatoryFields',
+    ]);
+    expect(Object.keys(inviteSchema().shape)).toHaveLength(15);
   });
 });

@@ -6,7 +6,7 @@ import { once } from '../../util/once.js';
 import { defineCommand, v2Refusal, zx } from '../../cli/command.js';
 import type { FieldList } from '../../cli/json-fields.js';
 import { UsageError } from '../../errors.js';
-import { inviteSchema } from './shared/body.js';
+import { inviteSchema, inviteSchemaFor } from './shared/body.js';
 import single from './shared/single.js';
 import { resolveTz } from '../shared/timezone.js';
 import { inviteV2, v2InviteFields } from '../shared/v2/invite.js';
@@ -84,7 +84,7 @@ const schema = once(
         if (raw.csv === undefined) {
           const stray = BULK_ONLY.find((k) => raw[k] !== undefined);
           if (stray) return forward([{ code: 'custom', path: [stray], message: 'needs --from-csv FILE', input: raw[stray] } as z.core.$ZodIssue], ctx);
-          const r = inviteSchema().safeParse(raw, PARSE_ONCE);
+          const r = inviteSchemaFor(raw).safeParse(raw, PARSE_ONCE);
           return r.success ? { mode: 'single', single: r.data } : forward(r.error.issues, ctx);
         }
         const r = bulkSchema().safeParse(raw, PARSE_ONCE);
