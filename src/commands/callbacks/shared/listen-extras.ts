@@ -8,6 +8,7 @@ import { configDir } from '../../../config/store.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { durationArg, fmt } from '../../../util/duration.js';
+import { once } from '../../../util/once.js';
 import type { Received } from './receiver.js';
 import { parseSize } from './queue.js';
 import { POLICY_DEFAULTS, type DeliveryPolicy, type Outgoing } from './delivery-policy.js';
@@ -27,7 +28,9 @@ export const addListenExtraOptions = (cmd: Command) =>
     .option('--forward-queue <n>', 'notifications waiting to be forwarded at most; more become dead letters', String(POLICY_DEFAULTS.queueSize))
     .option('--forward-queue-bytes <size>', 'bytes of notifications waiting to be forwarded at most (default 64MB; e.g. 512KB)');
 
-export const policyShape = {
+// Built when a command validates (not when any `callbacks` command loads): a usage error of
+// `callbacks process` need not build listen's and replay's flag schemas.
+export const policyShape = once(() => ({
   forwardRetries: zx.int(0, 20, 5),
   forwardTimeout: durationArg('10s', 100, 600_000),
   forwardBackoff: durationArg('500ms', 0, 30_000),
@@ -44,15 +47,15 @@ export const policyShape = {
       }
       return n;
     }),
-};
+}));
 
-export const listenExtraShape = {
+export const listenExtraShape = once(() => ({
   inbox: z.union([z.string().min(1, 'must name a file, e.g. ./inbox.ndjson'), z.boolean()]).optional(),
   sign: z.boolean().optional(),
   secretFile: z.string().min(1, 'must name a file, e.g. ./webhook.secret').optional(),
   printSecret: z.boolean().optional(),
-  ...policyShape,
-};
+  ...policyShape(),
+}));
 
 export interface ListenExtraInput {
   inbox?: string | boolean;
