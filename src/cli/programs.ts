@@ -65,6 +65,7 @@ export const PROGRAMS: ProgramSpec[] = [
     warmUp: [
       ['invite', '1001', ...EMAIL, '--json'],
       ['invite', 'abc'],
+      ['invite', '1001', '--email', 'nope'],
     ],
   },
   {
@@ -74,6 +75,7 @@ export const PROGRAMS: ProgramSpec[] = [
     warmUp: [
       ['attempts', 'list', '--from', '30d', '--json'],
       ['attempts', 'cancel', 'abc'],
+      ['attempts', 'list', '--state', 'nope'],
       ['reattempt', 'abc'],
     ],
   },
@@ -103,6 +105,7 @@ export const PROGRAMS: ProgramSpec[] = [
     withKey: true,
     warmUp: [
       ['callbacks', 'process', 'abc'],
+      ['callbacks', 'listen', '--port', 'abc'],
       ['callbacks', 'inbox', '--json'],
     ],
   },
