@@ -5,6 +5,7 @@
 // 7 days") and into the future for schedules (--start/--end: "open for 7 days"); a sign makes
 // the direction explicit either way.
 import * as z from 'zod';
+import { utcSeconds } from './utc-text.js';
 
 export type Direction = 'past' | 'future';
 
@@ -44,7 +45,7 @@ function realCalendarDate(v: string): boolean {
 
 /** `YYYY-MM-ddTHH:mm:ssZ`, the only form the API receives. */
 export function toApiTime(d: Date): string {
-  return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return utcSeconds(d);
 }
 
 /** A zod schema for a T flag: yields the API string. */

@@ -2,6 +2,7 @@
 // e-mail lists. Kept separate so request and response schemas speak the same vocabulary.
 import * as z from 'zod';
 import { isEmail } from './email.js';
+import { utcSeconds } from '../../util/utc-text.js';
 
 /** Integer64 identifiers travel as JSON numbers; the sandbox only ever issues safe integers. */
 export const Id = z.number().int().nonnegative();
@@ -58,7 +59,7 @@ export const UtcDateTime = z.string().refine(
 
 /** Formats a millisecond timestamp the way the spec writes request date-times. */
 export function toUtcSeconds(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return utcSeconds(ms);
 }
 
 export { isEmail };
