@@ -51,7 +51,7 @@ const cases = [
   ['config list', () => assess('config', 'list'), env, 0, FLOOR_NODE, 1.3],
   ['auth status (no key)', () => assess('auth', 'status'), noKey, 3, FLOOR_NODE, 1.3],
   ['usage error: tests get abc', () => assess('tests', 'get', 'abc'), env, 2, FLOOR_NODE, 1.3],
-  // a usage error of every other family's program, and of the nouns that run the whole program
+  // a usage error of every other family's program
   ['usage error: links get 1001 abc', () => assess('links', 'get', '1001', 'abc'), env, 2, FLOOR_NODE, 1.3],
   ['usage error: invite 1001 --email nope', () => assess('invite', '1001', '--email', 'nope'), env, 2, FLOOR_NODE, 1.3],
   ['usage error: report abc', () => assess('report', 'abc'), env, 2, FLOOR_NODE, 1.3],
@@ -59,8 +59,8 @@ const cases = [
   ['usage error: settings get abc', () => assess('settings', 'get', 'abc'), env, 2, FLOOR_NODE, 1.3],
   ['usage error: callbacks listen --port abc', () => assess('callbacks', 'listen', '--port', 'abc'), env, 2, FLOOR_NODE, 1.3],
   ['usage error: config set nope x', () => assess('config', 'set', 'nope', 'x'), env, 2, FLOOR_NODE, 1.3],
-  ['usage error: sandbox serve --port abc (whole program)', () => assess('sandbox', 'serve', '--port', 'abc'), env, 2, FLOOR_NODE, 1.3],
-  ['usage error: completion nope (whole program)', () => assess('completion', 'nope'), env, 2, FLOOR_NODE, 1.3],
+  ['usage error: sandbox serve --port abc', () => assess('sandbox', 'serve', '--port', 'abc'), env, 2, FLOOR_NODE, 1.3],
+  ['usage error: completion nope', () => assess('completion', 'nope'), env, 2, FLOOR_NODE, 1.3],
   // what a shell runs at every start (`source <(assess completion bash)`): from the build's snapshot
   ['completion bash', () => assess('completion', 'bash'), env, 0, FLOOR_NODE, 1.3],
   // reference: what undici's public entry alone costs a one-request script

@@ -10,7 +10,7 @@ import { loadCli, loadScript, saveUserCodeCache, writeCodeCache, type LoadedScri
 import { programFor } from './cli/programs.js';
 import { guardedStdout } from './cli/stdout-guard.js';
 import { helpWidth, SNAPSHOT_HELP_WIDTH } from './cli/terminal-size.js';
-import { liftOptimiser, restrictOptimiser } from './util/optimiser.js';
+import { defaultFlags, enableRunFlags, flagProbe, serverFlags } from './util/v8-flags.js';
 
 // Set from package.json by scripts/build.mjs (src/version.ts is the same value for other modules).
 declare const __ASSESS_VERSION__: string;
@@ -56,36 +56,19 @@ function fromSnapshot(file: string, key: string): boolean {
 }
 
 async function runProgram(): Promise<void> {
-  // undici parses HTTP with llhttp compiled to WebAssembly, once per process on its first
-  // connection. V8 compiles it with Liftoff (its baseline compiler) and then again with TurboFan
-  // in the background: ~30 MiB and CPU time a CLI run never gets back. Liftoff-only code is the
-  // same program, less optimised: speed and memory change, not behaviour (docs/assumptions.md).
-  // Set first thing, before anything is compiled, so that every run compiles under one set of flags
-  // (the code caches in dist/ were written under these flags and are taken only with them).
-  // (node:v8 is loaded here, not at the top: loading it costs ~1.6 ms that --help and --version
-  // need not pay; and not with import(), which loads Node's ES module loader, ~2.7 ms more)
-  const { setFlagsFromString } = process.getBuiltinModule('node:v8');
-  setFlagsFromString('--liftoff-only');
-  // A CLI run keeps little alive (~11 MB in a 50,000-row invite) but allocates steadily. V8's
-  // defaults let the young generation grow to 32 MiB and the old one to ~4× what survives before
-  // collecting: ~115 MiB peak for a bulk run. A young generation that stays at its initial 2 MiB
-  // and old-generation limits 1.5× the live size keep a bulk run at ~80-88 MiB, flat from 2,000
-  // to 50,000 rows, for ~5 % more CPU (bench/README.md). Both flags are read at each collection.
-  setFlagsFromString('--semi-space-growth-factor=1');
-  setFlagsFromString('--heap-growing-percent=50');
-  // A CLI run waits on the network and spends ~0.3 ms of CPU per request: TurboFan, V8's
-  // optimising compiler, pays back little of what it costs in memory (its zones, and ~5 MiB of
-  // node's own machine code paged in): a 2,000-row invite peaks at 81 MiB with it and 70 without,
-  // at the same wall time. Code runs in Sparkplug, the baseline compiler (same program, less
-  // optimised: speed changes, not behaviour). The servers (`sandbox serve`, `callbacks listen`)
-  // get TurboFan back once compiled: their throughput is CPU-bound (bench/README.md, Round 6).
-  restrictOptimiser(); // --max-opt=1; a server, or a CPU-bound pass for a while, lifts it (src/util/optimiser.ts)
+  // V8's flags for the work (src/util/v8-flags.ts) are set when it starts: the first request, a
+  // bulk job or a server. Until then, and whenever a code cache is written, V8 runs with its
+  // defaults: the code caches in dist/ are made and taken under them.
+  enableRunFlags();
   // a family of nouns runs its own, smaller program with a cache of its own (src/cli/programs.ts)
   const family = process.env.ASSESS_WARM_CODE_CACHE ? process.env.ASSESS_WARM_PROGRAM : programFor(argv);
   const bundle = join(HERE, family ?? 'cli.cjs');
   const loaded = loadCli(bundle, { userCacheDir });
+  const warmUp = process.env.ASSESS_WARM_CODE_CACHE;
+  // before any flag is set: what tells, when a cache is written, that they are V8's defaults again
+  const probe = warmUp || loaded?.cache === 'other-node' ? flagProbe() : undefined;
   const server = isServer(argv);
-  if (server) liftOptimiser();
+  if (server) serverFlags();
   const debug = process.env.ASSESS_DEBUG === '1' || argv.includes('--debug');
   const scripts: LoadedScript[] = [];
   const loadedNow = (script: LoadedScript) => {
@@ -107,17 +90,22 @@ async function runProgram(): Promise<void> {
     return (undici = script.exports);
   };
   setPackageImporter((specifier) => (loaded && specifier === 'undici' ? Promise.resolve(loadUndici()) : import(specifier)));
-  const warmUp = process.env.ASSESS_WARM_CODE_CACHE;
   if (warmUp && loaded) {
     // build only (scripts/build.mjs): run each command line, then cache what they compiled
     for (const line of JSON.parse(warmUp) as string[][]) await runCli(line);
+    if (!defaultFlags(probe!)) throw new Error(`V8's default flags could not be set back (${process.versions.v8}): src/util/v8-flags.ts`);
     // a family's warm-up writes its program's cache only (undici's is the whole program's)
     for (const script of family ? [loaded] : scripts) writeCodeCache(script);
   } else {
     process.exitCode = await runCli(argv);
     // the build's cache is for another Node or other flags: keep one for this Node (not from a
-    // server: V8 stamps a cache with the flags of the moment, and the server changed --max-opt)
-    for (const script of server ? [] : scripts) {
+    // server, whose flags stay changed while it winds down), under V8's default flags
+    const saving = server || !probe ? [] : scripts.filter((s) => s.cache === 'other-node');
+    if (saving.length && !defaultFlags(probe!)) {
+      if (debug) process.stderr.write(`[debug] code cache: not saved (V8's flags could not be set back)\n`);
+      return;
+    }
+    for (const script of saving) {
       const saved = await saveUserCodeCache(script, userCacheDir);
       if (saved && debug) process.stderr.write(`[debug] code cache: saved ${saved} for the next run\n`);
     }

@@ -62,6 +62,28 @@ describe('code cache', () => {
     expect(second.stdout).toBe(first.stdout);
   });
 
+  // a request sets V8's flags for the work (src/util/v8-flags.ts: --liftoff-only, --max-opt=1 …);
+  // the run sets V8's defaults back before it writes its caches, or the next run would refuse them
+  it('under other V8 flags, a command that sent a request saves caches the next run takes', async () => {
+    const home = tempDir('assess-xdg-cache-');
+    const sb = await startTestSandbox();
+    try {
+      const other = { ...env, ...sb.env, XDG_CACHE_HOME: home.dir, NODE_OPTIONS: '--stack-trace-limit=23' };
+      const first = await runAssess(['tests', 'get', '1001', '--json'], { env: other });
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stderr).toMatch(/code cache: saved .*cli-tests\.cjs\.cache/);
+      expect(first.stderr).toMatch(/code cache: saved .*undici\.cjs\.cache/);
+      const second = await runAssess(['tests', 'get', '1001', '--json'], { env: other });
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stderr).toMatch(/^\[debug\] code cache: used \(.*cli-tests\.cjs\.cache\)$/m);
+      expect(second.stderr).toMatch(/^\[debug\] code cache of undici\.cjs: used \(/m);
+      expect(second.stdout).toBe(first.stdout);
+    } finally {
+      await sb.close();
+      home.cleanup();
+    }
+  });
+
   it('a server (sandbox serve) starts from the same cache: the optimising compiler comes back only after', async () => {
     const sb = spawnAssess(['sandbox', 'serve', '--port', '0', '--json'], { env });
     JSON.parse(await sb.firstLine());
