@@ -8,7 +8,7 @@
 // restored as Node's lazy getter, so later code sees the usual global. Nothing of undici is
 // touched: if a future undici stops reading the global, this only stops saving time.
 import { importUndici } from '../util/import-package.js';
-import { applyRunFlags } from '../util/v8-flags.js';
+import { applyRunFlags, underDefaultFlags } from '../util/v8-flags.js';
 
 export type Undici = typeof import('undici');
 
@@ -16,9 +16,10 @@ let loading: Promise<Undici> | undefined;
 let loaded: Undici | undefined;
 
 export function loadUndici(): Promise<Undici> {
-  // the run's V8 flags once undici's code is in (its cache was made under V8's defaults) and
-  // before its first connection compiles the HTTP parser (src/util/v8-flags.ts)
-  return (loading ??= importWithoutGlobalHeaders().then((u) => {
+  // undici's code (and Node's modules it requires) under V8's default flags, which its cache was
+  // made under; the run's flags after, before its first connection compiles the HTTP parser
+  // (src/util/v8-flags.ts)
+  return (loading ??= underDefaultFlags(importWithoutGlobalHeaders).then((u) => {
     applyRunFlags();
     return (loaded = u);
   }));

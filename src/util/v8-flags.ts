@@ -87,6 +87,22 @@ export async function withOptimiser<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * `load` under V8's default flags, then the run's flags again: a bundle with a code cache made
+ * under the defaults (undici's, loaded after a bulk invite has set the flags for its check), and
+ * the Node modules it requires, are then taken from their caches instead of compiled.
+ */
+export async function underDefaultFlags<T>(load: () => Promise<T>): Promise<T> {
+  if (!state.applied) return load();
+  const restricted = state.restricted;
+  setFlags(DEFAULTS);
+  try {
+    return await load();
+  } finally {
+    setFlags(restricted ? [...WORK_FLAGS, ...RESTRICT] : WORK_FLAGS);
+  }
+}
+
 /** A cache of a one-line script made now, while V8's flags are its defaults (see below). */
 export function flagProbe(): Buffer {
   return new Script('0', { filename: 'assess-flag-probe' }).createCachedData();

@@ -84,6 +84,24 @@ describe('code cache', () => {
     }
   });
 
+  // a bulk invite sets the flags for its check, then loads undici: under V8's defaults again
+  // (underDefaultFlags), or undici's cache would be refused and undici compiled from source
+  it('a real bulk invite, which sets the run flags before it loads undici, takes undici’s cache', async () => {
+    const sb = await startTestSandbox();
+    const dir = tempDir('assess-bulk-cache-');
+    try {
+      const csv = join(dir.dir, 'people.csv');
+      writeFileSync(csv, 'email,name\nann@example.com,Ann Lee\nbob@example.com,Bob Roe\n');
+      const r = await runAssess(['invite', '1001', '--from-csv', csv], { env: { ...env, ...sb.env } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/^\[debug\] code cache: used \(.*cli-invite\.cjs\.cache\)$/m);
+      expect(r.stderr).toMatch(/^\[debug\] code cache of undici\.cjs: used \(/m);
+    } finally {
+      await sb.close();
+      dir.cleanup();
+    }
+  });
+
   it('a server (sandbox serve) starts from the same cache: the optimising compiler comes back only after', async () => {
     const sb = spawnAssess(['sandbox', 'serve', '--port', '0', '--json'], { env });
     JSON.parse(await sb.firstLine());

@@ -18,7 +18,7 @@ function run(steps: string): Record<string, boolean> {
     file,
     `import { Script } from 'node:vm';
 import * as flags from ${JSON.stringify(join(ROOT, 'src/util/v8-flags.ts'))};
-const { applyRunFlags, defaultFlags, enableRunFlags, flagProbe, serverFlags, withOptimiser } = flags;
+const { applyRunFlags, defaultFlags, enableRunFlags, flagProbe, serverFlags, underDefaultFlags, withOptimiser } = flags;
 // V8's own answer: bit 64 of %GetOptimizationStatus is "TurboFan code"
 const status = new Function('fn', 'fn(1); fn(2); %PrepareFunctionForOptimization(fn); fn(1); fn(2); %OptimizeFunctionOnNextCall(fn); fn(3); return %GetOptimizationStatus(fn);');
 const turbofanned = () => (status(new Function('x', 'return x * 2 + 1')) & 64) !== 0;
@@ -62,6 +62,13 @@ describe('V8 flags for the work', () => {
   it('the probe tells when the flags are not V8’s defaults', async () => {
     const seen = run(`const probe = flagProbe(); (await import('node:v8')).setFlagsFromString('--stack-size=900'); seen.restored = defaultFlags(probe);`);
     expect(seen).toEqual({ restored: false });
+  });
+
+  it('underDefaultFlags: a cache made under the defaults is taken inside, the run flags are back after', async () => {
+    const seen = run(
+      `enableRunFlags(); applyRunFlags(); seen.before = taken(); seen.inside = await underDefaultFlags(async () => taken()); seen.after = taken(); seen.turbofan = turbofanned();`,
+    );
+    expect(seen).toEqual({ before: false, inside: true, after: false, turbofan: false });
   });
 
   it('a server keeps the optimising compiler, before or after the run flags', () => {

@@ -47,9 +47,8 @@ export async function runBulkInvite(ctx: Context, input: BulkInviteInput): Promi
   try {
     // checking every row is all CPU, and nothing is sent before it ends: with the optimising
     // compiler (3x faster; ~5 MiB more at the peak), then baseline code again; the run's V8 flags
-    // are set from here on (src/util/v8-flags.ts). undici is loaded after the check: loaded
-    // before, under V8's defaults, it let the young generation grow to 8 MiB (+7 MiB at the
-    // peak) for ~15 ms of Node's own modules compiled from their cache, once a run
+    // are set from here on (src/util/v8-flags.ts). undici is loaded after the check (under V8's
+    // defaults for the moment): loaded before, the young generation grew to 8 MiB (+7 MiB peak)
     const checked = await withOptimiser(() => checkAll(ctx, csvPath, label, input));
     if (checked.badCount && !input.skipInvalid) throw badRowsError(label, checked);
     const paths = invitePaths(input.csv, input.testId, input.journal, input.results);
