@@ -2,9 +2,8 @@
 // build also writes a program of that family alone (the core every command needs — grammar,
 // config, output, the API client — and those nouns' commands; not the other nouns, not the
 // embedded sandbox of --sandbox: `sandbox serve`'s server is in the sandbox family's), with a code
-// cache warmed by that family's own commands. A command reads,
-// deserialises and sets up half the code it would otherwise: ~4 ms of every start-up
-// (bench/README.md, Round 6).
+// cache warmed by that family's own commands. A command reads, deserialises and sets up half the
+// code it would otherwise: ~4 ms of every start-up (bench/README.md, Round 6).
 //
 // The choice is made on the raw command line, before any program is loaded, so it is
 // conservative: the noun must be the first word (commander dispatches on it; a global option in

@@ -8,7 +8,7 @@
 //   seed=N   the PRNG's seed (chosen at random when absent, and shown)
 // Changeable at run time: POST/GET/DELETE /_sandbox/delivery-faults.
 import { nodeCrypto } from '../util/crypto.js';
-import { FaultSpecError, seededRandom } from './fault-spec.js';
+import { FaultSpecError, probability as chance, seededRandom } from './fault-spec.js';
 
 export interface DeliveryFaultSpec {
   drop?: number;
@@ -27,12 +27,7 @@ export interface DeliveryFaultCounters {
 
 const KNOWN = 'drop, 5xx, hang, seed';
 
-function probability(key: string, v: string): number {
-  const m = /^\s*(\d*\.?\d+)\s*(%)?\s*$/.exec(v);
-  const p = m ? Number(m[1]) / (m[2] ? 100 : 1) : NaN;
-  if (!(p >= 0 && p <= 1)) throw new FaultSpecError(`${key}=${v}: must be a probability from 0 to 1 (e.g. 0.1 or 10%)`);
-  return p;
-}
+const probability = (key: string, v: string) => chance(key, v, '0.1 or 10%');
 
 /** Parses a delivery fault spec ("" / "off" / "none" = none). Throws FaultSpecError. */
 export function parseDeliveryFaultSpec(text: string): DeliveryFaultSpec {

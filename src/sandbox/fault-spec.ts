@@ -62,10 +62,11 @@ export function parseLatency(text: string): number | [number, number] | string {
   return [a, b];
 }
 
-function probability(key: string, v: string): number {
+/** `0.05` or `5%` → 0.05; FaultSpecError naming `key` otherwise (the delivery faults' spec too). */
+export function probability(key: string, v: string, example = '0.05 or 5%'): number {
   const m = /^\s*(\d*\.?\d+)\s*(%)?\s*$/.exec(v);
   const p = m ? Number(m[1]) / (m[2] ? 100 : 1) : NaN;
-  if (!(p >= 0 && p <= 1)) throw new FaultSpecError(`${key}=${v}: must be a probability from 0 to 1 (e.g. 0.05 or 5%)`);
+  if (!(p >= 0 && p <= 1)) throw new FaultSpecError(`${key}=${v}: must be a probability from 0 to 1 (e.g. ${example})`);
   return p;
 }
 
