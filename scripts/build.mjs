@@ -32,7 +32,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // the programs by family, from the one place dist/main.cjs reads them too
-const { PROGRAMS } = await import(
+const { PROGRAMS, SHELLS } = await import(
   `data:text/javascript,${encodeURIComponent((await transform(readFileSync('src/cli/programs.ts', 'utf8'), { loader: 'ts', format: 'esm' })).code)}`
 );
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -172,7 +172,7 @@ try {
   // `completion <shell>` is generated from the whole program (the program answers: there is no
   // snapshot in out/ yet) and kept for main.cjs, which serves it without loading a program
   const completion = Object.fromEntries(
-    ['bash', 'zsh', 'fish'].map((shell) => [
+    SHELLS.map((shell) => [
       shell,
       execFileSync(process.execPath, [`${out}/main.cjs`, 'completion', shell], {
         env: { ...process.env, NO_COLOR: '1', ASSESS_CACHE_DIR: '' },

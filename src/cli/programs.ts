@@ -23,7 +23,8 @@ export interface ProgramSpec {
   takes?: (argv: readonly string[]) => boolean;
 }
 
-const SHELLS = ['bash', 'zsh', 'fish'];
+/** The shells `completion` writes a script for (its schema, this file's choice, the build's snapshot). */
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 const EMAIL = ['--email', 'warm-up@example.com', '--name', 'Warm Up'];
 
 export const PROGRAMS: ProgramSpec[] = [
@@ -125,7 +126,7 @@ export const PROGRAMS: ProgramSpec[] = [
     nouns: ['completion'],
     withKey: false,
     warmUp: [['completion', 'nope']],
-    takes: (argv) => argv.length > 1 && !argv[1]!.startsWith('-') && !SHELLS.includes(argv[1]!),
+    takes: (argv) => argv.length > 1 && !argv[1]!.startsWith('-') && !(SHELLS as readonly string[]).includes(argv[1]!),
   },
 ];
 

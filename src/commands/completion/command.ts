@@ -2,8 +2,7 @@ import * as z from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { isWholeTree, WholeTreeNeeded } from '../../cli/whole-tree.js';
 import { VERSION } from '../../version.js';
-
-const SHELLS = ['bash', 'zsh', 'fish'] as const;
+import { SHELLS } from '../../cli/programs.js';
 
 export default defineCommand({
   name: 'completion',
