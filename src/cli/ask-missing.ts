@@ -5,7 +5,6 @@ import type { Command } from 'commander';
 import type * as z from 'zod';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { importPrompts } from '../util/import-package.js';
 import { PARSE_ONCE } from '../util/parse-once.js';
 
 type Issue = z.core.$ZodIssue;
@@ -58,10 +57,10 @@ async function ask(ctx: Context, schema: z.ZodType, raw: Record<string, unknown>
   const io = { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal };
   const choices = command.options.find((o) => o.attributeName() === key)?.argChoices ?? enumOptions(schema, key);
   if (choices?.length) {
-    const { select } = await importPrompts();
+    const { select } = await import('@inquirer/prompts');
     return select({ message, choices: choices.map((c) => ({ value: c, name: c })) }, io);
   }
-  const { input } = await importPrompts();
+  const { input } = await import('@inquirer/prompts');
   return input(
     {
       message,

@@ -25,8 +25,6 @@ import { markPlaceholder, WholeTreeNeeded } from './whole-tree.js';
 // still wrap descriptions (commander's own minimum, 40 columns, leaves them unwrapped).
 const SUBCOMMAND_HELP = { sortSubcommands: false, minWidthToWrap: 12 };
 
-export { setPackageImporter } from '../util/import-package.js';
-
 /**
  * The program for `argv`: only its noun's commands are built, the other nouns are placeholders
  * (commander still knows their names). Without `argv` (or when its noun is unclear), every noun

@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { LocalError } from '../errors.js';
-import { importConf } from '../util/import-package.js';
+
 import { configFileSchema, type Profile } from './keys.js';
 import { PARSE_ONCE } from '../util/parse-once.js';
 
@@ -56,7 +56,7 @@ export class ConfigStore {
     const next = change({ ...(data.profiles[name] ?? {}) });
     if (next === undefined) delete data.profiles[name];
     else data.profiles[name] = next;
-    const { default: Conf } = await importConf();
+    const { default: Conf } = await import('conf');
     const conf = new Conf<Record<string, unknown>>({
       cwd: this.dir,
       configName: 'config',

@@ -15,10 +15,9 @@ import type { Report } from '../api/schemas/v3.js';
 import { CATEGORY_COLOUR, colourOfPercent, drawBar, INK, M, MUTED, PAGE_H, PAGE_W, TRACK, W, type Doc, type Put, type PutFn, type Safe } from './pdf-layout.js';
 import { highlights, sectionsTable } from './pdf-sections.js';
 import { fitText, minutesText, pdfText, percentOf, plural, utcText, wrapText } from './pdf-text.js';
-import { importPdfkit } from '../util/import-package.js';
 
 export async function renderReportPdf(report: Report, generatedAt: string): Promise<Buffer> {
-  const { default: PDFDocument } = await importPdfkit();
+  const { default: PDFDocument } = await import('pdfkit');
   const created = new Date(generatedAt);
   let replaced = false;
   const safe = (s: string | null | undefined) => {

@@ -35,28 +35,6 @@ describe('modules loaded by commands that send nothing, stderr on a pipe', () =>
     expect(r.modules).not.toContain('NativeModule net');
   });
 
-  // V8's flags for the work are set when it starts (src/util/v8-flags.ts): loading node:v8 for
-  // them loads Node's stream stack too
-  it('a usage error, and a server’s, loads no node:v8', async () => {
-    for (const args of [
-      ['tests', 'get', 'abc'],
-      ['sandbox', 'serve', '--port', 'abc'],
-    ]) {
-      const r = await loaded(args);
-      expect(r.code).toBe(2);
-      expect(r.modules).not.toContain('NativeModule v8');
-    }
-  });
-
-  // `sandbox serve` checks --faults/--latency with src/sandbox/fault-spec.ts, apart from the
-  // injector, whose timer is a worker thread: a usage error need not load worker_threads
-  it('a usage error of `sandbox serve` loads no worker_threads', async () => {
-    const r = await loaded(['sandbox', 'serve', '--port', 'abc']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: --port/);
-    expect(r.modules).not.toContain('NativeModule worker_threads');
-  });
-
   it('(the check can fail: a command that writes its answer to a piped stdout loads node:net)', async () => {
     const r = await loaded(['config', 'list']);
     expect(r.code).toBe(0);

@@ -5,7 +5,6 @@ import { readKeyFile, readKeyStream } from '../../config/credentials.js';
 import { maskKey } from '../../api/redact.js';
 import { UsageError } from '../../errors.js';
 import { type Context, debugSink } from '../../context.js';
-import { importPrompts } from '../../util/import-package.js';
 
 export default defineCommand({
   name: 'login',
@@ -74,7 +73,7 @@ async function askBaseUrl(ctx: Context): Promise<string> {
       '--base-url: required: no base URL is configured for this profile',
       'e.g. assess auth login --base-url https://api.example.com (or ASSESS_BASE_URL)',
     );
-  const { input } = await importPrompts();
+  const { input } = await import('@inquirer/prompts');
   return input(
     {
       message: 'Base URL of the service (e.g. https://api.example.com)',
@@ -91,7 +90,7 @@ async function obtainKey(ctx: Context): Promise<string> {
   if (!g.interactive) {
     throw new UsageError('auth login: no key given and no terminal to prompt on', 'pipe it with --key-stdin, or pass --api-key-file F');
   }
-  const { password } = await importPrompts();
+  const { password } = await import('@inquirer/prompts');
   const key = await password(
     { message: 'API key', mask: '*', validate: (v) => (v.trim() && !/\s/.test(v.trim()) ? true : 'one line, no spaces') },
     { input: ctx.io.stdin, output: ctx.io.stderr },

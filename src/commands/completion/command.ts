@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { isWholeTree, WholeTreeNeeded } from '../../cli/whole-tree.js';
 import { VERSION } from '../../version.js';
-import { SHELLS } from '../../cli/programs.js';
+import { SHELLS } from './shared/shells.js';
 
 export default defineCommand({
   name: 'completion',

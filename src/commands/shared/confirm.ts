@@ -5,7 +5,6 @@
 //   Ctrl-C / Esc     → exit 130, quietly (the prompt error is mapped in src/cli/program.ts)
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { importPrompts } from '../../util/import-package.js';
 
 /** Throws the usage error when a question would be needed but cannot be asked (call it early). */
 export function requireConfirmable(ctx: Context, what: string): void {
@@ -16,7 +15,7 @@ export function requireConfirmable(ctx: Context, what: string): void {
 export async function confirmAction(ctx: Context, question: string, what: string): Promise<boolean> {
   if (ctx.globals.yes) return true;
   requireConfirmable(ctx, what);
-  const { confirm } = await importPrompts();
+  const { confirm } = await import('@inquirer/prompts');
   return confirm({ message: question, default: false }, { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal });
 }
 

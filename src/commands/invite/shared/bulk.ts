@@ -14,7 +14,6 @@ import { BulkRun } from '../../../bulk/run.js';
 import { spoolPrivately } from '../../../bulk/spool.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
-import { withOptimiser } from '../../../util/v8-flags.js';
 import { classifyReturned, inviteBody, type InviteInput } from './body.js';
 import { checkRow, readCsvRows, type BadRow, type CsvRow, type RowEvent } from './csv-rows.js';
 
@@ -45,11 +44,8 @@ interface Checked {
 export async function runBulkInvite(ctx: Context, input: BulkInviteInput): Promise<void> {
   const { path: csvPath, label, cleanup } = await openSource(ctx, input.csv);
   try {
-    // checking every row is all CPU, and nothing is sent before it ends: with the optimising
-    // compiler (3x faster; ~5 MiB more at the peak), then baseline code again; the run's V8 flags
-    // are set from here on (src/util/v8-flags.ts). undici is loaded after the check (under V8's
-    // defaults for the moment): loaded before, the young generation grew to 8 MiB (+7 MiB peak)
-    const checked = await withOptimiser(() => checkAll(ctx, csvPath, label, input));
+    // every row is checked before anything is sent
+    const checked = await checkAll(ctx, csvPath, label, input);
     if (checked.badCount && !input.skipInvalid) throw badRowsError(label, checked);
     const paths = invitePaths(input.csv, input.testId, input.journal, input.results);
     checkFiles([
