@@ -8,7 +8,6 @@ import { warnEachOnce, readAnswer } from './read/read.js';
 import * as R from './read/v2.js';
 import { Transport, type RawResponse, type RequestSpec } from './transport.js';
 import type { ClientHooks } from './v3.js';
-import { PARSE_ONCE } from '../util/parse-once.js';
 
 type IdLike = string | number;
 const seg = (id: IdLike) => encodeURIComponent(String(id));
@@ -33,7 +32,7 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
    */
   async function call<T extends z.ZodType>(result: T, spec: RequestSpec, write?: { expect?: string[]; known?: Record<string, unknown> }): Promise<z.output<T>> {
     const answer = await transport.json(spec);
-    const env = R.V2Envelope().safeParse(answer.data, PARSE_ONCE);
+    const env = R.V2Envelope.safeParse(answer.data);
     let inner: unknown = answer.data;
     if (env.success && 'result' in env.data) {
       const { statuscode, description } = env.data;
@@ -52,20 +51,20 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
     transport,
     /** GET /v2/org/tests?page_size&page_no */
     listTests: (q: { pageNo?: number; pageSize?: number } = {}) =>
-      get('v2.listTests', R.V2Tests(), '/v2/org/tests', { page_no: q.pageNo, page_size: q.pageSize }),
+      get('v2.listTests', R.V2Tests, '/v2/org/tests', { page_no: q.pageNo, page_size: q.pageSize }),
     /** GET /v2/org/tests/{testId} */
-    getTest: (testId: IdLike) => get('v2.getTest', R.V2TestDetail(), `/v2/org/tests/${seg(testId)}`),
+    getTest: (testId: IdLike) => get('v2.getTest', R.V2TestDetail, `/v2/org/tests/${seg(testId)}`),
     /** POST /v2/org/tests/{testId}/register — posting again updates the same record, so safe to repeat. */
     register: (testId: IdLike, body: Record<string, unknown>) =>
       call(
-        R.V2Registered(),
+        R.V2Registered,
         { operation: 'v2.register', method: 'POST', path: `/v2/org/tests/${seg(testId)}/register`, body, idempotent: true },
         { expect: ['testInvitationId', 'takeTestURL'] },
       ),
     /** POST /v2/org/tests/{testId}/testlinks/{testLinkId}/register */
     registerByLink: (testId: IdLike, linkId: IdLike, body: Record<string, unknown>) =>
       call(
-        R.V2LinkRegistered(),
+        R.V2LinkRegistered,
         {
           operation: 'v2.registerByLink',
           method: 'POST',
@@ -76,27 +75,27 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
         { expect: ['testInvitationId', 'testUrl'] },
       ),
     /** GET /v2/org/report/{testInvitationId} */
-    getReport: (invitationId: IdLike) => get('v2.getReport', R.V2Report(), `/v2/org/report/${seg(invitationId)}`),
+    getReport: (invitationId: IdLike) => get('v2.getReport', R.V2Report, `/v2/org/report/${seg(invitationId)}`),
     /** GET /v2/org/report/{testInvitationId}/sections */
-    getSectionReport: (invitationId: IdLike) => get('v2.getSectionReport', R.V2SectionReport(), `/v2/org/report/${seg(invitationId)}/sections`),
+    getSectionReport: (invitationId: IdLike) => get('v2.getSectionReport', R.V2SectionReport, `/v2/org/report/${seg(invitationId)}/sections`),
     /** GET /v2/org/report/{testInvitationId}/pdf — the raw response, body streamed by the caller. */
     getReportPdf: (invitationId: IdLike): Promise<RawResponse> =>
       transport.send({ operation: 'v2.getReportPdf', method: 'GET', path: `/v2/org/report/${seg(invitationId)}/pdf`, idempotent: true }),
     /** GET /v2/org/tests/{testId}/testlinks */
-    listLinks: (testId: IdLike) => get('v2.listLinks', R.V2TestLinks(), `/v2/org/tests/${seg(testId)}/testlinks`),
+    listLinks: (testId: IdLike) => get('v2.listLinks', R.V2TestLinks, `/v2/org/tests/${seg(testId)}/testlinks`),
     /** GET /v2/org/tests/{testId}/testlinks/{testLinkId} */
-    getLink: (testId: IdLike, linkId: IdLike) => get('v2.getLink', R.V2TestLink(), `/v2/org/tests/${seg(testId)}/testlinks/${seg(linkId)}`),
+    getLink: (testId: IdLike, linkId: IdLike) => get('v2.getLink', R.V2TestLink, `/v2/org/tests/${seg(testId)}/testlinks/${seg(linkId)}`),
     /** POST /v2/org/tests/{testId}/testlinks — not safe to repeat (would create two links). */
     createLink: (testId: IdLike, body: Record<string, unknown>) =>
       call(
-        R.V2WrittenLink(),
+        R.V2WrittenLink,
         { operation: 'v2.createLink', method: 'POST', path: `/v2/org/tests/${seg(testId)}/testlinks`, body, idempotent: false },
         { expect: ['testLinkId'] },
       ),
     /** POST /v2/org/tests/{testId}/testlinks/{testLinkId} */
     updateLink: (testId: IdLike, linkId: IdLike, body: Record<string, unknown>) =>
       call(
-        R.V2WrittenLink(),
+        R.V2WrittenLink,
         {
           operation: 'v2.updateLink',
           method: 'POST',

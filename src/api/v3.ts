@@ -57,7 +57,7 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
    */
   async function confirmCancelled(invitationId: IdLike, err: unknown): Promise<R.Cancelled & { confirmed: true }> {
     if (!(err instanceof ApiError) || !err.maybeApplied || (err.status !== 400 && err.status !== 409)) throw err;
-    const report = await read(R.Report(), reportSpec(invitationId, 1)).catch(() => undefined);
+    const report = await read(R.Report, reportSpec(invitationId, 1)).catch(() => undefined);
     if (!report || !sameStatus(report.status, 'Cancelled')) throw err;
     warnOnce(`the answer to the cancel of ${invitationId} was lost and the repeat was refused; the report shows it cancelled (confirmed)`);
     return { testInvitationId: num(invitationId), status: 'Cancelled', confirmed: true };
@@ -76,24 +76,24 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
     transport,
     /** 1. GET /v3/tests */
     listTests: (q: { pageNo?: number; pageSize?: number } = {}) =>
-      read(R.TestsList(), { operation: 'v3.listTests', method: 'GET', path: '/v3/tests', query: q, idempotent: true }),
+      read(R.TestsList, { operation: 'v3.listTests', method: 'GET', path: '/v3/tests', query: q, idempotent: true }),
     /** 2. GET /v3/tests/{testId} */
-    getTest: (testId: IdLike) => read(R.TestDetail(), { operation: 'v3.getTest', method: 'GET', path: `/v3/tests/${seg(testId)}`, idempotent: true }),
+    getTest: (testId: IdLike) => read(R.TestDetail, { operation: 'v3.getTest', method: 'GET', path: `/v3/tests/${seg(testId)}`, idempotent: true }),
     /** 3. POST /v3/tests/{testId}/invite — idempotent per candidate in the spec. */
     invite: (testId: IdLike, body: Record<string, unknown>, call: CallOptions = {}) =>
-      write(R.Invitation(), { operation: 'v3.invite', method: 'POST', path: `/v3/tests/${seg(testId)}/invite`, body, idempotent: true, ...call }, INVITED),
+      write(R.Invitation, { operation: 'v3.invite', method: 'POST', path: `/v3/tests/${seg(testId)}/invite`, body, idempotent: true, ...call }, INVITED),
     /** 4. GET /v3/reports/{testInvitationId}?reportType= */
     getReport: (invitationId: IdLike, reportType: 1 | 2 | 3 = 1, call: CallOptions = {}) =>
-      read(R.Report(), { ...reportSpec(invitationId, reportType), ...call }),
+      read(R.Report, { ...reportSpec(invitationId, reportType), ...call }),
     /** 5. GET /v3/reports/{testInvitationId}/pdf — the raw response, body streamed by the caller. */
     getReportPdf: (invitationId: IdLike): Promise<RawResponse> =>
       transport.send({ operation: 'v3.getReportPdf', method: 'GET', path: `/v3/reports/${seg(invitationId)}/pdf`, idempotent: true }),
     /** 6. GET /v3/tests/{testId}/testlinks */
     listLinks: (testId: IdLike) =>
-      read(R.TestLinks(), { operation: 'v3.listLinks', method: 'GET', path: `/v3/tests/${seg(testId)}/testlinks`, idempotent: true }),
+      read(R.TestLinks, { operation: 'v3.listLinks', method: 'GET', path: `/v3/tests/${seg(testId)}/testlinks`, idempotent: true }),
     /** 7. GET /v3/tests/{testId}/testlinks/{testLinkId} */
     getLink: (testId: IdLike, linkId: IdLike) =>
-      read(R.TestLink(), {
+      read(R.TestLink, {
         operation: 'v3.getLink',
         method: 'GET',
         path: `/v3/tests/${seg(testId)}/testlinks/${seg(linkId)}`,
@@ -105,7 +105,7 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
      */
     cancel: (invitationId: IdLike): Promise<R.Cancelled & { confirmed?: true }> =>
       write(
-        R.Cancelled(),
+        R.Cancelled,
         { operation: 'v3.cancel', method: 'POST', path: `/v3/invitations/${seg(invitationId)}/cancel`, body: {}, idempotent: true },
         // A 2xx answer to a cancel means it is cancelled, whatever the body says.
         { known: { testInvitationId: num(invitationId), status: 'Cancelled' } },
@@ -113,14 +113,14 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
     /** 9. POST /v3/invitations/{id}/reattempt — the spec returns the latest active reattempt on repeat. */
     reattempt: (invitationId: IdLike, body: Record<string, unknown>) =>
       write(
-        R.Reattempt(),
+        R.Reattempt,
         { operation: 'v3.reattempt', method: 'POST', path: `/v3/invitations/${seg(invitationId)}/reattempt`, body, idempotent: true },
         INVITED,
       ),
     /** 10. POST /v3/tests/{testId}/testlinks/{testLinkId}/invite */
     inviteByLink: (testId: IdLike, linkId: IdLike, body: Record<string, unknown>, call: CallOptions = {}) =>
       write(
-        R.Invitation(),
+        R.Invitation,
         {
           operation: 'v3.inviteByLink',
           method: 'POST',
@@ -134,26 +134,26 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
     /** 11. POST /v3/tests/{testId}/testlinks — not safe to repeat (would create two links). */
     createLink: (testId: IdLike, body: Record<string, unknown>) =>
       write(
-        R.WrittenLink(),
+        R.WrittenLink,
         { operation: 'v3.createLink', method: 'POST', path: `/v3/tests/${seg(testId)}/testlinks`, body: { testId: num(testId), ...body }, idempotent: false },
         { known: { testId: num(testId) }, expect: ['testLinkId'] },
       ),
     /** 12. POST /v3/tests/{testId}/testlinks/{testLinkId} */
     updateLink: (testId: IdLike, linkId: IdLike, body: Record<string, unknown>) =>
       write(
-        R.WrittenLink(),
+        R.WrittenLink,
         { operation: 'v3.updateLink', method: 'POST', path: `/v3/tests/${seg(testId)}/testlinks/${seg(linkId)}`, body, idempotent: false },
         { known: { testId: num(testId), testLinkId: num(linkId) } },
       ),
     /** 13. GET /v3/tests/{testId}/settings */
     getSettings: (testId: IdLike) =>
-      read(R.Settings(), { operation: 'v3.getSettings', method: 'GET', path: `/v3/tests/${seg(testId)}/settings`, idempotent: true }),
+      read(R.Settings, { operation: 'v3.getSettings', method: 'GET', path: `/v3/tests/${seg(testId)}/settings`, idempotent: true }),
     /** 14. POST /v3/tests/{testId}/settings — full replace. */
     updateSettings: (testId: IdLike, body: Record<string, unknown>) =>
-      write(R.Settings(), { operation: 'v3.updateSettings', method: 'POST', path: `/v3/tests/${seg(testId)}/settings`, body, idempotent: false }),
+      write(R.Settings, { operation: 'v3.updateSettings', method: 'POST', path: `/v3/tests/${seg(testId)}/settings`, body, idempotent: false }),
     /** 15. POST /v3/candidates/testattempts?state= — a read, so safe to repeat. */
     listAttempts: (state: 'completed' | 'cancelled' | 'expired', startDateTime: string, endDateTime: string) =>
-      read(R.TestAttempts(), {
+      read(R.TestAttempts, {
         operation: 'v3.listAttempts',
         method: 'POST',
         path: '/v3/candidates/testattempts',
@@ -162,14 +162,14 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
         idempotent: true,
       }),
     /** The vendor's "List timezones" (not in the spec; path chosen, see docs/assumptions.md). */
-    listTimeZones: () => read(R.TimeZones(), { operation: 'v3.listTimeZones', method: 'GET', path: '/v3/timezones', idempotent: true }),
+    listTimeZones: () => read(R.TimeZones, { operation: 'v3.listTimeZones', method: 'GET', path: '/v3/timezones', idempotent: true }),
     /**
      * 16. POST /v3/callbacks/process — at most 100 ids; re-queuing twice is harmless. An answer
      * that does not list the ids leaves them unknown to the caller (not failed).
      */
     processCallbacks: (ids: IdLike[]) =>
       write(
-        R.ProcessedCallbacks(),
+        R.ProcessedCallbacks,
         { operation: 'v3.processCallbacks', method: 'POST', path: '/v3/callbacks/process', body: { testinvitationIds: ids.map(num) }, idempotent: true },
         { expect: ['testinvitationIds'] },
       ),

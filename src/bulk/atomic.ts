@@ -2,6 +2,7 @@
 // file system, so rename is atomic) and renamed into place only when complete. A kill -9 can
 // leave a temp file behind, never a partial file under the final name; cleanStaleTemps removes
 // temps whose writer process is gone.
+import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { processAlive } from '../util/process-alive.js';
@@ -12,13 +13,10 @@ const TEMP = /^\.(.+)\.(\d+)\.[0-9a-f]{8}\.part$/;
 /**
  * `.<name>.<pid>.<random>.part` beside the target. The random part only keeps two writers of one
  * process apart; the file is created with O_EXCL ('wx'), so a guessed name can make a write fail,
- * never write elsewhere. Math.random, not node:crypto: loading node:crypto is ~5 ms of the
- * start-up of every command that can write a file, usage errors included.
+ * never write elsewhere.
  */
 export function tempPathFor(target: string): string {
-  const random = Math.floor(Math.random() * 0x1_0000_0000)
-    .toString(16)
-    .padStart(8, '0');
+  const random = randomBytes(4).toString('hex');
   return join(dirname(target), `.${basename(target)}.${process.pid}.${random}.part`);
 }
 

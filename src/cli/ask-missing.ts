@@ -5,7 +5,6 @@ import type { Command } from 'commander';
 import type * as z from 'zod';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { PARSE_ONCE } from '../util/parse-once.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -43,7 +42,7 @@ export async function validateOrAsk<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const known = (key: string) => command.options.some((o) => o.attributeName() === key) || command.registeredArguments.some((a) => a.name() === key);
   for (;;) {
-    const result = schema.safeParse(raw, PARSE_ONCE);
+    const result = schema.safeParse(raw);
     if (result.success) return result.data;
     const problems = perKey(result.error.issues);
     const onlyMissing = problems.every(({ key }) => key && raw[key] === undefined && known(key));
@@ -66,7 +65,7 @@ async function ask(ctx: Context, schema: z.ZodType, raw: Record<string, unknown>
       message,
       // the command's own schema decides, as it would for the flag
       validate: (v) => {
-        const r = schema.safeParse({ ...raw, [key]: v }, PARSE_ONCE);
+        const r = schema.safeParse({ ...raw, [key]: v });
         const bad = r.success ? undefined : r.error.issues.find((i) => String(i.path[0] ?? '') === key);
         return bad ? bad.message : true;
       },

@@ -6,8 +6,6 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { usageErrorFor, validateOrAsk } from './ask-missing.js';
 import { checkDeclaredFields, type JsonFields } from './json-fields.js';
-import { once } from '../util/once.js';
-import { PARSE_ONCE } from '../util/parse-once.js';
 
 export interface CommandDef<S extends z.ZodType = z.ZodType> {
   name: string;
@@ -75,7 +73,8 @@ export interface NounDef {
 }
 
 export function defineCommand<S extends z.ZodType>(def: CommandDef<S>): CommandDef<S> {
-  return { ...def, schema: once(def.schema) };
+  let built: S | undefined;
+  return { ...def, schema: () => (built ??= def.schema()) };
 }
 
 export function defineNoun(def: NounDef): NounDef {
@@ -167,7 +166,7 @@ function argKey(spec: string): string {
 
 /** Parses input with the schema; the first problem becomes a UsageError naming the flag. */
 export function validate<S extends z.ZodType>(schema: S, raw: Record<string, unknown>, command?: Command): z.infer<S> {
-  const result = schema.safeParse(raw, PARSE_ONCE);
+  const result = schema.safeParse(raw);
   if (result.success) return result.data;
   throw usageErrorFor(result.error.issues, raw, { label: (k) => flagLabel(k, command), show: showValue });
 }

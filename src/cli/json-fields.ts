@@ -5,33 +5,15 @@
 import * as z from 'zod';
 import type { Context, GlobalOptions } from '../context.js';
 import { checkFields } from '../output/fields.js';
-import { once } from '../util/once.js';
 
 /**
- * The fields a command may print under `--json`: a list, a list computed on first use (from
- * response schemas a command loads only when it runs, so that a usage error or `--help` does
- * not build them), or a function of the validated input and the globals (a flag such as `--pdf`,
- * or `--api v2` / a profile's `api: v2`, changes what is printed). The function returns
- * undefined where the fields cannot be known up front.
+ * The fields a command may print under `--json`: a list, or a function of the validated input and
+ * the globals (a flag such as `--pdf`, or `--api v2` / a profile's `api: v2`, changes what is
+ * printed). The function returns undefined where the fields cannot be known up front.
  */
 export type JsonFields<I> = FieldList | JsonFieldsFn<I>;
 
-/** A list, or one computed on first use. */
-export type FieldList = readonly string[] | FieldsOnUse;
-
-export interface FieldsOnUse {
-  readonly onUse: () => Promise<readonly string[]>;
-}
-
-/** Fields computed once, when first asked for (`--json a,b` checked, completion written). */
-export function fieldsOnUse(compute: () => Promise<readonly string[]>): FieldsOnUse {
-  return { onUse: once(compute) };
-}
-
-/** The list itself, computing it if it is computed on use. */
-export async function listOf(fields: FieldList): Promise<readonly string[]> {
-  return 'onUse' in fields ? fields.onUse() : fields;
-}
+export type FieldList = readonly string[];
 
 // Written as a method so that CommandDef<S> (input: its own type) still fits CommandDef<ZodType>:
 // method parameters are checked bivariantly, plain function properties are not.
@@ -40,7 +22,7 @@ type JsonFieldsFn<I> = { pick(input: I, globals: GlobalOptions): FieldList | und
 /** What the declaration says for this input, or undefined when there is none. */
 export async function declaredFields<I>(decl: JsonFields<I> | undefined, input: I, globals: GlobalOptions): Promise<readonly string[] | undefined> {
   const fields = typeof decl === 'function' ? decl(input, globals) : decl;
-  return fields === undefined ? undefined : listOf(fields);
+  return fields;
 }
 
 /**

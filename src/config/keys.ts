@@ -1,66 +1,56 @@
 // The settings a profile can hold, with the zod schema that validates `config set` values.
 import * as z from 'zod';
-import { once } from '../util/once.js';
 import { tzArg } from '../util/time-zone-arg.js';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson', 'csv'] as const;
 
-// The value schemas are built when a setting is validated (config set, completion), not at start-up:
-// every command loads this file (to read the config), and building zod schemas costs ~0.2 ms each
-// before V8 has optimised anything.
-const url = once(() =>
-  z
-    .string()
-    .trim()
-    .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), 'must be an http(s) URL, e.g. https://api.example.com'),
-);
-const bool = () => z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true');
-const whole = (min: number, max: number, example: number) => () =>
+const url = z
+  .string()
+  .trim()
+  .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), 'must be an http(s) URL, e.g. https://api.example.com');
+const bool = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true');
+const whole = (min: number, max: number, example: number) =>
   z.coerce
     .number({ message: `must be a whole number from ${min} to ${max}, e.g. ${example}` })
     .int(`must be a whole number from ${min} to ${max}, e.g. ${example}`)
     .min(min, `must be a whole number from ${min} to ${max}, e.g. ${example}`)
     .max(max, `must be a whole number from ${min} to ${max}, e.g. ${example}`);
 
-/** Config key (as typed by users) → stored property and value schema (built on first call). */
+/** Config key (as typed by users) → stored property and value schema. */
 export const CONFIG_KEYS = {
   'base-url': { prop: 'baseUrl', schema: url, describe: 'v3 base URL' },
   'base-url-v2': { prop: 'baseUrlV2', schema: url, describe: 'v2 base URL (deprecated API)' },
   output: {
     prop: 'output',
-    schema: () => z.enum(OUTPUT_FORMATS, { message: `must be one of ${OUTPUT_FORMATS.join(', ')}` }),
+    schema: z.enum(OUTPUT_FORMATS, { message: `must be one of ${OUTPUT_FORMATS.join(', ')}` }),
     describe: 'default output format',
   },
   timeout: { prop: 'timeout', schema: whole(1, 600, 30), describe: 'request timeout, seconds' },
   retries: { prop: 'retries', schema: whole(1, 10, 4), describe: 'attempts per request' },
   concurrency: { prop: 'concurrency', schema: whole(1, 64, 8), describe: 'bulk concurrency' },
-  api: { prop: 'api', schema: () => z.enum(['v3', 'v2'], { message: 'must be v3 or v2' }), describe: 'API version to use' },
+  api: { prop: 'api', schema: z.enum(['v3', 'v2'], { message: 'must be v3 or v2' }), describe: 'API version to use' },
   'v2.warn': { prop: 'v2Warn', schema: bool, describe: 'print the v2 deprecation notice' },
   // kept as typed (a name is resolved through the service's list when a command sends it)
-  tz: { prop: 'tz', schema: () => tzArg().transform(String), describe: 'default --tz (id or name) where a time zone is needed' },
-} as const satisfies Record<string, { prop: string; schema: () => z.ZodType; describe: string }>;
+  tz: { prop: 'tz', schema: tzArg().transform(String), describe: 'default --tz (id or name) where a time zone is needed' },
+} as const satisfies Record<string, { prop: string; schema: z.ZodType; describe: string }>;
 
 export type ConfigKey = keyof typeof CONFIG_KEYS;
 
-/** A profile as stored (built when a config file is read: a run without one never needs it). */
-export const profileSchema = once(() =>
-  z.looseObject({
-    apiKey: z.string().optional(),
-    baseUrl: z.string().optional(),
-    baseUrlV2: z.string().optional(),
-    output: z.enum(OUTPUT_FORMATS).optional(),
-    timeout: z.number().optional(),
-    retries: z.number().optional(),
-    concurrency: z.number().optional(),
-    api: z.enum(['v3', 'v2']).optional(),
-    v2Warn: z.boolean().optional(),
-    tz: z.string().optional(),
-  }),
-);
-export type Profile = z.infer<ReturnType<typeof profileSchema>>;
+/** A profile as stored. */
+export const profileSchema = z.looseObject({
+  apiKey: z.string().optional(),
+  baseUrl: z.string().optional(),
+  baseUrlV2: z.string().optional(),
+  output: z.enum(OUTPUT_FORMATS).optional(),
+  timeout: z.number().optional(),
+  retries: z.number().optional(),
+  concurrency: z.number().optional(),
+  api: z.enum(['v3', 'v2']).optional(),
+  v2Warn: z.boolean().optional(),
+  tz: z.string().optional(),
+});
+export type Profile = z.infer<typeof profileSchema>;
 
-export const configFileSchema = once(() =>
-  z.looseObject({
-    profiles: z.record(z.string(), profileSchema()).default({}),
-  }),
-);
+export const configFileSchema = z.looseObject({
+  profiles: z.record(z.string(), profileSchema).default({}),
+});

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { LocalError } from '../errors.js';
 
 import { configFileSchema, type Profile } from './keys.js';
-import { PARSE_ONCE } from '../util/parse-once.js';
 
 export function configDir(env: Record<string, string | undefined>): string {
   if (env.ASSESS_CONFIG_DIR) return env.ASSESS_CONFIG_DIR;
@@ -38,7 +37,7 @@ export class ConfigStore {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw corrupt(this.path, (err as Error).message);
       return { profiles: {} }; // no file yet: what the schema makes of {}
     }
-    const parsed = configFileSchema().safeParse(raw, PARSE_ONCE);
+    const parsed = configFileSchema.safeParse(raw);
     if (!parsed.success) throw corrupt(this.path, parsed.error.issues[0]?.message ?? 'unexpected content');
     return parsed.data as { profiles: Record<string, Profile> };
   }

@@ -7,7 +7,7 @@
 //   hang=P   a try gets no answer: the sandbox waits the per-try timeout, nothing is sent
 //   seed=N   the PRNG's seed (chosen at random when absent, and shown)
 // Changeable at run time: POST/GET/DELETE /_sandbox/delivery-faults.
-import { nodeCrypto } from '../util/crypto.js';
+import { randomInt } from 'node:crypto';
 import { FaultSpecError, probability as chance, seededRandom } from './fault-spec.js';
 
 export interface DeliveryFaultSpec {
@@ -83,7 +83,7 @@ export class DeliveryFaults {
       this.spec = null;
       return;
     }
-    this.spec = { ...s, seed: s.seed ?? nodeCrypto().randomInt(2 ** 31) };
+    this.spec = { ...s, seed: s.seed ?? randomInt(2 ** 31) };
     this.random = seededRandom(this.spec.seed!);
   }
 

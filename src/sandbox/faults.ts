@@ -3,7 +3,7 @@
 // Only service requests (/v3/, /v2/) are affected; the control API and pages never are.
 // Every request draws exactly three numbers, so with one request at a time the n-th request
 // always meets the same fate for a given seed.
-import { nodeCrypto } from '../util/crypto.js';
+import { randomInt } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PreciseTimer, preciseNow } from './precise-timer.js';
@@ -53,7 +53,7 @@ export class FaultInjector {
       this.buckets = [];
       return;
     }
-    this.spec = { ...s, seed: s.seed ?? nodeCrypto().randomInt(2 ** 31) };
+    this.spec = { ...s, seed: s.seed ?? randomInt(2 ** 31) };
     this.random = seededRandom(this.spec.seed!);
     let upTo = 0;
     this.buckets = [];

@@ -2,6 +2,7 @@
 // sandbox's state, a bulk journal). It is created with link(2), which fails when the file
 // exists, so exactly one process wins and the lock never exists without its pid in it. A lock
 // whose process is gone (kill -9, power cut) is stale and taken over.
+import { randomBytes } from 'node:crypto';
 import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { processAlive } from './process-alive.js';
@@ -11,7 +12,7 @@ let exitHookInstalled = false;
 
 /** null when the lock is now ours; otherwise the pid of the live process holding it. */
 export function tryPidLock(lockPath: string): number | null {
-  const temp = join(dirname(lockPath), `.${basename(lockPath)}.${process.pid}.${Math.random().toString(16).slice(2, 10)}`);
+  const temp = join(dirname(lockPath), `.${basename(lockPath)}.${process.pid}.${randomBytes(4).toString('hex')}`);
   writeFileSync(temp, `${process.pid}\n`, { mode: 0o600 });
   try {
     linkSync(temp, lockPath);

@@ -17,7 +17,7 @@ const NOUNS = await loadNouns();
  */
 const DISPATCHING: Record<string, { schemas: z.ZodType[]; own: string[] }> = {
   // `invite <testId>`: one invitation, or with --from-csv (or the old --csv FILE, read as an operand) a bulk run
-  invite: { schemas: [inviteSchema(), bulkSchema()], own: ['csvFile', 'fromCsv'] },
+  invite: { schemas: [inviteSchema, bulkSchema], own: ['csvFile', 'fromCsv'] },
 };
 
 /** The keys a schema reads from its input (the input side of transforms and pipes). */

@@ -19,7 +19,7 @@ import { tempDir } from '../helpers/cli.js';
 import { memoryProcess } from '../helpers/memory-io.js';
 
 /** Commands whose schema dispatches by hand to these schemas (as in command-flags.test.ts). */
-const DISPATCHING: Record<string, z.ZodType[]> = { invite: [inviteSchema(), bulkSchema()] };
+const DISPATCHING: Record<string, z.ZodType[]> = { invite: [inviteSchema, bulkSchema] };
 
 /** The fields of a command's schema, through zod's public classes. */
 function fields(schema: z.ZodType, path: string): Record<string, z.ZodType> {

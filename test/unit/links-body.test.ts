@@ -7,7 +7,7 @@ import { buildSchedule, createBody, mergeBody } from '../../src/commands/links/s
 import type { ResolvedLinkFlags } from '../../src/commands/links/shared/body.js';
 import { UsageError } from '../../src/errors.js';
 
-const schema = (mode: 'create' | 'update') => z.object(linkFlagShape()).superRefine((v, c) => refineLinkFlags(v, c, mode));
+const schema = (mode: 'create' | 'update') => z.object(linkFlagShape).superRefine((v, c) => refineLinkFlags(v, c, mode));
 // digits-only --tz values (a name would be resolved through the service by the command)
 const parse = (mode: 'create' | 'update', raw: Record<string, unknown>) => validate(schema(mode), raw) as ResolvedLinkFlags;
 const usage = (fn: () => unknown) => {
@@ -38,7 +38,7 @@ const current: TestLink = {
 
 describe('link flags', () => {
   it('LINK_FLAG_KEYS names exactly the fields of linkFlagShape (links update reads it without building the schemas)', () => {
-    expect([...LINK_FLAG_KEYS].sort()).toEqual(Object.keys(linkFlagShape()).sort());
+    expect([...LINK_FLAG_KEYS].sort()).toEqual(Object.keys(linkFlagShape).sort());
   });
 });
 

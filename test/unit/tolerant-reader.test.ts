@@ -28,8 +28,8 @@ describe('ids', () => {
     ['1001', 1001],
     [' 42 ', 42],
     ['9007199254740993123', '9007199254740993123'],
-  ])('%j → %j', (input, out) => expect(id().parse(input)).toBe(out));
-  it.each([['12a'], [-1], [1.5], [null]])('%j is not an id', (input) => expect(id().safeParse(input).success).toBe(false));
+  ])('%j → %j', (input, out) => expect(id.parse(input)).toBe(out));
+  it.each([['12a'], [-1], [1.5], [null]])('%j is not an id', (input) => expect(id.safeParse(input).success).toBe(false));
   it('long integers in a JSON text are kept as their digits', () => {
     expect(parseJsonLossless('{"a":9007199254740993123,"b":"9007199254740993123","c":1.25e3,"d":"x\\"9999999999999999"}')).toEqual({
       a: '9007199254740993123',
@@ -77,7 +77,7 @@ describe('reading an answer', () => {
     const data = { result: { items: 3 }, errors: null };
     let err: unknown;
     try {
-      readAnswer(R.TestsList(), { status: 200, data, request }, { kind: 'read', envelope: true });
+      readAnswer(R.TestsList, { status: 200, data, request }, { kind: 'read', envelope: true });
     } catch (e) {
       err = e;
     }
@@ -88,7 +88,7 @@ describe('reading an answer', () => {
   it('a write keeps what is known where the answer is silent, and warns once per problem', () => {
     const warnings: string[] = [];
     const v = readAnswer(
-      R.Cancelled(),
+      R.Cancelled,
       { status: 204, data: null, request },
       {
         kind: 'write',
@@ -105,7 +105,7 @@ describe('reading an answer', () => {
   it('a write answered with an unexpected shape still succeeds, with a warning', () => {
     const warnings: string[] = [];
     const v = readAnswer(
-      R.Invitation(),
+      R.Invitation,
       { status: 201, data: { testInvitationId: 'x-1', testUrl: 7 }, request },
       {
         kind: 'write',
@@ -119,13 +119,13 @@ describe('reading an answer', () => {
   });
 
   it('a 2xx {result: null, errors} is an ApiError with the messages', () => {
-    expect(() => readAnswer(R.Invitation(), { status: 200, data: { result: null, errors: ['no'] }, request }, { kind: 'write', envelope: true })).toThrow(
+    expect(() => readAnswer(R.Invitation, { status: 200, data: { result: null, errors: ['no'] }, request }, { kind: 'write', envelope: true })).toThrow(
       ApiError,
     );
   });
 
   it('the report reads production forms: Status, testId string, Skills null, numeric strings', () => {
-    const r = R.Report().parse({
+    const r = R.Report.parse({
       testInvitationId: '5',
       testId: 292930,
       Status: 'Completed',
@@ -138,11 +138,11 @@ describe('reading an answer', () => {
 
 describe('the time-zone list (body not public: other names for the same fields)', () => {
   it('reads {data: [...]} with Id / IanaName / Description / Offset in any case', () => {
-    const r = R.TimeZones().parse({ data: [{ Id: '35', IanaName: 'Asia/Kolkata', description: 'Kolkata', OFFSET: '+05:30' }] });
+    const r = R.TimeZones.parse({ data: [{ Id: '35', IanaName: 'Asia/Kolkata', description: 'Kolkata', OFFSET: '+05:30' }] });
     expect(r.timeZones[0]).toMatchObject({ timeZoneId: 35, name: 'Asia/Kolkata', displayName: 'Kolkata', utcOffset: '+05:30' });
   });
   it('keeps the canonical field when both spellings are there', () => {
-    const r = R.TimeZones().parse([{ timeZoneId: 1, id: 99, name: 'UTC' }]);
+    const r = R.TimeZones.parse([{ timeZoneId: 1, id: 99, name: 'UTC' }]);
     expect(r.timeZones[0]!.timeZoneId).toBe(1);
   });
 });

@@ -11,7 +11,6 @@
 //   - accept ids as numbers or numeric strings, numbers as numeric strings,
 //   - compare enum-like values case- and space-insensitively, with known synonyms.
 import * as z from 'zod';
-import { once } from '../../util/once.js';
 
 /** How two spellings of a field name are compared: `Status` = `status`, `section_id` = `sectionId`. */
 export const foldKey = (k: string) => k.toLowerCase().replace(/[\s_-]/g, '');
@@ -54,17 +53,15 @@ export function optObj<S extends z.ZodRawShape>(shape: S) {
  * representable (the spec's Integer64 values as JSON numbers), else kept as its digits, so a
  * 64-bit id is never rounded (see parseJsonLossless, which keeps long integers as text).
  */
-export const id = once(() =>
-  z
-    .union([
-      z.number().int().nonnegative(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,20}$/, 'must be an id (digits)'),
-    ])
-    .transform((v): IdValue => (typeof v === 'number' ? v : idFromDigits(v))),
-);
+export const id = z
+  .union([
+    z.number().int().nonnegative(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,20}$/, 'must be an id (digits)'),
+  ])
+  .transform((v): IdValue => (typeof v === 'number' ? v : idFromDigits(v)));
 export type IdValue = number | string;
 
 export function idFromDigits(digits: string): IdValue {
@@ -73,30 +70,26 @@ export function idFromDigits(digits: string): IdValue {
 }
 
 /** An optional id ('' → absent; null kept). */
-export const optId = once(() => z.preprocess((v) => (v === '' ? undefined : v), id().nullish()));
+export const optId = z.preprocess((v) => (v === '' ? undefined : v), id.nullish());
 
 /** A number, also when sent as a numeric string ('' → absent; null kept). */
-export const optNum = once(() =>
-  z.preprocess((v) => (v === '' ? undefined : typeof v === 'string' && Number.isFinite(Number(v)) ? Number(v) : v), z.number().nullish()),
-);
+export const optNum = z.preprocess((v) => (v === '' ? undefined : typeof v === 'string' && Number.isFinite(Number(v)) ? Number(v) : v), z.number().nullish());
 
 /** A number that is needed to act. */
-export const num = once(() => z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v), z.number()));
+export const num = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v), z.number());
 
 /** Text; numbers and booleans are read as their text; null kept. */
-export const optText = once(() => z.preprocess((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v), z.string().nullish()));
+export const optText = z.preprocess((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v), z.string().nullish());
 
 /** Text that is needed to act. */
-export const text = once(() => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string()));
+export const text = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string());
 
 /** A boolean, also as 0/1 or 'true'/'false'; null kept. */
-export const optBool = once(() =>
-  z.preprocess((v) => {
-    if (v === 0 || v === 1) return v === 1;
-    if (typeof v === 'string' && /^(true|false)$/i.test(v.trim())) return v.trim().toLowerCase() === 'true';
-    return v;
-  }, z.boolean().nullish()),
-);
+export const optBool = z.preprocess((v) => {
+  if (v === 0 || v === 1) return v === 1;
+  if (typeof v === 'string' && /^(true|false)$/i.test(v.trim())) return v.trim().toLowerCase() === 'true';
+  return v;
+}, z.boolean().nullish());
 
 /** A list that may be absent or null. Items are read with `item`. */
 export function optList<T extends z.ZodType>(item: T) {

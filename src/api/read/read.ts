@@ -10,7 +10,6 @@
 import type * as z from 'zod';
 import { ApiError, ResponseShapeError, type RequestInfo } from '../errors.js';
 import { unwrapEnvelope } from './body.js';
-import { PARSE_ONCE } from '../../util/parse-once.js';
 
 export interface Answer {
   status: number;
@@ -53,7 +52,7 @@ export function readAnswer<S extends z.ZodType>(schema: S, answer: Answer, opts:
     body = env.body;
   }
   if (opts.kind === 'read') {
-    const parsed = schema.safeParse(body, PARSE_ONCE);
+    const parsed = schema.safeParse(body);
     if (parsed.success) return parsed.data;
     throw new UnreadableAnswerError(`could not read the answer to ${what(request)}: ${firstIssue(parsed.error)}`, request, status, answer.raw ?? answer.data);
   }
@@ -70,7 +69,7 @@ function readWrite<S extends z.ZodType>(schema: S, answer: Answer, body: unknown
     warn(`answered ${Array.isArray(body) ? 'a list' : typeof body} where an object was expected; showing what is known`);
     fields = {};
   }
-  const parsed = schema.safeParse(fields, PARSE_ONCE);
+  const parsed = schema.safeParse(fields);
   let value: Record<string, unknown>;
   if (parsed.success) value = parsed.data as Record<string, unknown>;
   else {

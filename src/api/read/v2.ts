@@ -3,71 +3,67 @@
 // first use (`once`), like v3's: a run builds only the ones its command reads.
 import * as z from 'zod';
 import { testSummaryShape } from './v3.js';
-import { once } from '../../util/once.js';
 import { arrayAs, id, list, obj, optId, optList, optNum, optText, testStatus, text, v2ReportStatus, v2TestStatus } from './policy.js';
 
 /** A score the samples send as a String (may be negative) or a number. */
-const score = once(() => z.union([z.number(), z.string()]).nullish());
+const score = z.union([z.number(), z.string()]).nullish();
 
 // v2 lists a test with the same fields as v3
 const testShape = testSummaryShape;
-export const V2Test = once(() => obj(testShape()));
-export type V2Test = z.infer<ReturnType<typeof V2Test>>;
-export const V2Tests = once(() => z.preprocess(arrayAs('tests'), obj({ tests: list(V2Test()), testsCount: optNum() })));
+export const V2Test = obj(testShape());
+export type V2Test = z.infer<typeof V2Test>;
+export const V2Tests = z.preprocess(arrayAs('tests'), obj({ tests: list(V2Test), testsCount: optNum }));
 
-const V2Section = once(() => obj({ sectionName: optText(), sectionType: optText(), questions: optNum(), duration: optNum() }));
-export const V2TestDetail = once(() => obj({ ...testShape(), testId: optId(), sections: optList(V2Section()) }));
-export type V2TestDetail = z.infer<ReturnType<typeof V2TestDetail>>;
+const V2Section = obj({ sectionName: optText, sectionType: optText, questions: optNum, duration: optNum });
+export const V2TestDetail = obj({ ...testShape(), testId: optId, sections: optList(V2Section) });
+export type V2TestDetail = z.infer<typeof V2TestDetail>;
 
-export const V2Registered = once(() => obj({ testInvitationId: optId(), takeTestURL: optText() }));
-export const V2LinkRegistered = once(() => obj({ testInvitationId: optId(), testUrl: optText(), testAccessTime: optText() }));
+export const V2Registered = obj({ testInvitationId: optId, takeTestURL: optText });
+export const V2LinkRegistered = obj({ testInvitationId: optId, testUrl: optText, testAccessTime: optText });
 
-export const V2Report = once(() =>
-  obj({
-    emailId: optText(),
-    fullName: optText(),
-    timeTaken: optNum(),
-    testName: optText(),
-    duration: optNum(),
-    questions: optNum(),
-    attemptedOn: optText(),
-    totalScore: score(),
-    score: score(),
-    wv: optNum(),
-    tv: optNum(),
-    testStatus: v2TestStatus.schema,
-    reportStatus: v2ReportStatus.schema,
-  }),
-);
-export type V2Report = z.infer<ReturnType<typeof V2Report>>;
+export const V2Report = obj({
+  emailId: optText,
+  fullName: optText,
+  timeTaken: optNum,
+  testName: optText,
+  duration: optNum,
+  questions: optNum,
+  attemptedOn: optText,
+  totalScore: score,
+  score: score,
+  wv: optNum,
+  tv: optNum,
+  testStatus: v2TestStatus.schema,
+  reportStatus: v2ReportStatus.schema,
+});
+export type V2Report = z.infer<typeof V2Report>;
 
-export const V2SectionScore = once(() => obj({ sectionName: optText(), sectionScore: score(), candidateScore: score() }));
-export type V2SectionScore = z.infer<ReturnType<typeof V2SectionScore>>;
+export const V2SectionScore = obj({ sectionName: optText, sectionScore: score, candidateScore: score });
+export type V2SectionScore = z.infer<typeof V2SectionScore>;
 /** A list of section scores; `{sections: […]}` or null read as the list. */
-export const V2SectionReport = once(() =>
-  z.preprocess((v) => (v && typeof v === 'object' && !Array.isArray(v) ? (Object.values(v).find(Array.isArray) ?? v) : v), list(V2SectionScore())),
+export const V2SectionReport = z.preprocess(
+  (v) => (v && typeof v === 'object' && !Array.isArray(v) ? (Object.values(v).find(Array.isArray) ?? v) : v),
+  list(V2SectionScore),
 );
 
-export const V2TestLink = once(() =>
-  obj({
-    testLinkId: id(),
-    testId: optId(),
-    testLinkName: optText(),
-    testLinkAccessKey: optText(),
-    accessTime: optNum(),
-    startDateTime: optText(),
-    endDateTime: optText(),
-    timeZoneId: optId(),
-    inviteCandidateOnly: optNum(),
-    imageProctoring: optNum(),
-    emailToStakeholder: optText(),
-    testLinkStatus: optNum(),
-  }),
-);
-export type V2TestLink = z.infer<ReturnType<typeof V2TestLink>>;
-export const V2TestLinks = once(() => z.preprocess(arrayAs('testLinks'), obj({ testLinks: list(V2TestLink()) })));
+export const V2TestLink = obj({
+  testLinkId: id,
+  testId: optId,
+  testLinkName: optText,
+  testLinkAccessKey: optText,
+  accessTime: optNum,
+  startDateTime: optText,
+  endDateTime: optText,
+  timeZoneId: optId,
+  inviteCandidateOnly: optNum,
+  imageProctoring: optNum,
+  emailToStakeholder: optText,
+  testLinkStatus: optNum,
+});
+export type V2TestLink = z.infer<typeof V2TestLink>;
+export const V2TestLinks = z.preprocess(arrayAs('testLinks'), obj({ testLinks: list(V2TestLink) }));
 /** A created or updated link: the write succeeded even if its id is missing. */
-export const V2WrittenLink = once(() => obj({ ...V2TestLink().out.shape, testLinkId: optId() }));
+export const V2WrittenLink = obj({ ...V2TestLink.out.shape, testLinkId: optId });
 
 /** The v2 envelope, keys read in any case; `statuscode` as text. */
-export const V2Envelope = once(() => obj({ statuscode: text().optional(), description: optText(), result: z.unknown() }));
+export const V2Envelope = obj({ statuscode: text.optional(), description: optText, result: z.unknown() });

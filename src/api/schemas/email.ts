@@ -2,11 +2,10 @@
 // from common.ts, and built on first use, so that a command checking e-mail flags does not build
 // the wire schemas when it loads.
 import * as z from 'zod';
-import { once } from '../../util/once.js';
 
 /** At most 254 characters (RFC 5321): zod's pattern alone accepts a 100 KB address. */
-const email = once(() => z.string().max(254).pipe(z.email()));
+const email = z.string().max(254).pipe(z.email());
 
 export function isEmail(v: string): boolean {
-  return email().safeParse(v).success;
+  return email.safeParse(v).success;
 }

@@ -1,7 +1,8 @@
 // `assess attempts cancel <invitationId>` (operation 8): asks first on a terminal.
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import { fieldsOf, fieldsOnUse } from '../../cli/json-fields.js';
+import * as wire from '../../api/schemas/invitations.js';
+import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { confirmAction, nothingChanged } from '../shared/confirm.js';
@@ -17,7 +18,7 @@ export default defineCommand({
   description: 'Cancel an invitation (asks for confirmation on a terminal; --yes skips it)',
   examples: ['assess attempts cancel 900004', 'assess attempts cancel 900101 --yes --json'],
   schema: () => z.object({ invitationId: zx.id('5001') }),
-  jsonFields: fieldsOnUse(async () => fieldsOf((await import('../../api/schemas/invitations.js')).CancelResponse, COLUMNS)),
+  jsonFields: fieldsOf(wire.CancelResponse, COLUMNS),
   v2: { unsupported: 'v2 cannot cancel an invitation' },
   async run(ctx, { invitationId }) {
     const api = await ctx.api();

@@ -66,7 +66,7 @@ export default defineCommand({
           }
           return n;
         }),
-      ...listenExtraShape(),
+      ...listenExtraShape,
     }),
   // The notification's own field names (v3's are a superset of v2's): --json a,b picks from them.
   jsonFields: CALLBACK_V3_FIELDS,

@@ -12,7 +12,6 @@ import { Printer } from '../../output/printer.js';
 import { durationArg } from '../../util/duration.js';
 import { attemptsListSchema } from '../attempts/list.js';
 import { chunk } from './shared/ids.js';
-import { PARSE_ONCE } from '../../util/parse-once.js';
 
 const FIELDS = ['testInvitationId', 'testStatus', 'email', 'name', 'requeue', 'message'];
 
@@ -51,7 +50,7 @@ export default defineCommand({
   jsonFields: FIELDS,
   v2: { unsupported: 'v2 cannot list attempts or reprocess callbacks' },
   async run(ctx, input) {
-    const window = attemptsListSchema().safeParse({ state: 'completed', from: input.from, to: input.to }, PARSE_ONCE);
+    const window = attemptsListSchema.safeParse({ state: 'completed', from: input.from, to: input.to });
     if (!window.success) {
       const issue = window.error.issues[0]!;
       throw new UsageError(`--${String(issue.path[0] ?? 'from')}: ${issue.message}`);

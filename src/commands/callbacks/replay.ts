@@ -41,9 +41,9 @@ export default defineCommand({
       inbox: z.string().min(1, 'must name a file').optional(),
       sign: z.boolean().optional(),
       secretFile: z.string().min(1, 'must name a file').optional(),
-      forwardRetries: policyShape().forwardRetries,
-      forwardTimeout: policyShape().forwardTimeout,
-      forwardBackoff: policyShape().forwardBackoff,
+      forwardRetries: policyShape.forwardRetries,
+      forwardTimeout: policyShape.forwardTimeout,
+      forwardBackoff: policyShape.forwardBackoff,
     }),
   jsonFields: FIELDS,
   async run(ctx, input) {

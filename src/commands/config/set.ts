@@ -3,19 +3,16 @@ import { normaliseBaseUrl } from '../../config/base-url.js';
 import { defineCommand } from '../../cli/command.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
 import { UsageError } from '../../errors.js';
-import { once } from '../../util/once.js';
 import { schemaValues } from '../shared/schema-values.js';
 import { KEY_NAMES } from './shared/keys.js';
 
 // For completion only, and read through a getter: the settings' schemas are not built when this
 // file loads (config list and config get load it too).
-const settableValues = once((): Record<string, readonly string[]> =>
-  Object.fromEntries(
-    Object.entries(CONFIG_KEYS).flatMap(([key, spec]) => {
-      const values = schemaValues(spec.schema());
-      return values ? [[key, values]] : [];
-    }),
-  ),
+const settableValues: Record<string, readonly string[]> = Object.fromEntries(
+  Object.entries(CONFIG_KEYS).flatMap(([key, spec]) => {
+    const values = schemaValues(spec.schema);
+    return values ? [[key, values]] : [];
+  }),
 );
 
 export default defineCommand({
@@ -38,7 +35,7 @@ export default defineCommand({
         completion: {
           after: 'key',
           get values() {
-            return settableValues();
+            return settableValues;
           },
         },
       }),
@@ -48,7 +45,7 @@ export default defineCommand({
       throw new UsageError('config set api-key: refusing a key on the command line', 'use `assess auth login` (prompt, --key-stdin or --api-key-file)');
     const spec = CONFIG_KEYS[key as ConfigKey];
     if (!spec) throw new UsageError(`<key>: unknown setting '${key}'`, `settings: ${KEY_NAMES.join(', ')}`);
-    const parsed = spec.schema().safeParse(value);
+    const parsed = spec.schema.safeParse(value);
     if (!parsed.success) throw new UsageError(`${key}: ${parsed.error.issues[0]?.message} (got ${JSON.stringify(value)})`);
     let stored: unknown = parsed.data;
     if (key === 'base-url' || key === 'base-url-v2') {

@@ -8,7 +8,7 @@ export default defineCommand({
   args: ['<key>'],
   description: 'Remove one setting from the profile (back to its default)',
   examples: ['assess config unset timeout', 'assess config unset api-key --profile old'],
-  schema: () => z.object({ key: configKey() }),
+  schema: () => z.object({ key: configKey }),
   async run(ctx, { key }) {
     const prop = key === 'api-key' ? 'apiKey' : CONFIG_KEYS[key as ConfigKey].prop;
     await (

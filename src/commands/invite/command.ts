@@ -2,15 +2,13 @@
 // Both share the single-invite flags; in bulk they are defaults for every row.
 import { Option } from 'commander';
 import * as z from 'zod';
-import { once } from '../../util/once.js';
 import { defineCommand, v2Refusal, zx } from '../../cli/command.js';
 import type { FieldList } from '../../cli/json-fields.js';
 import { UsageError } from '../../errors.js';
-import { inviteSchema, inviteSchemaFor } from './shared/body.js';
+import { inviteSchema } from './shared/body.js';
 import single from './shared/single.js';
 import { resolveTz } from '../shared/timezone.js';
 import { inviteV2, v2InviteFields } from '../shared/v2/invite.js';
-import { PARSE_ONCE } from '../../util/parse-once.js';
 
 const BULK_ONLY = ['skipInvalid', 'concurrency', 'dryRun', 'journal', 'results'] as const;
 /** Single-invite flags that make sense as a default for every CSV row. */
@@ -28,78 +26,73 @@ const ROW_DEFAULTS = [
   'hideInstructions',
 ];
 
-export const bulkSchema = once(() =>
-  z
-    .object({
-      testId: zx.id('1001'),
-      csv: z.string().min(1, 'must name a CSV file, or - for standard input'),
-      skipInvalid: z.boolean().default(false),
-      dryRun: z.boolean().default(false),
-      concurrency: zx.int(1, 64, 8).optional(),
-      journal: z.string().min(1, 'must name a file').optional(),
-      results: z.string().min(1, 'must name a file').optional(),
-      email: z.undefined({ error: 'cannot be used with --from-csv: each row gives its own e-mail' }).optional(),
-      name: z.undefined({ error: 'cannot be used with --from-csv: each row gives its own name' }).optional(),
-      mandatoryFields: z.literal(true, { error: 'cannot be used with --from-csv: every row needs an e-mail and a name' }).default(true),
-    })
-    .loose()
-    .superRefine((v, ctx) => {
-      if (v.journal && v.results && v.journal === v.results) ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
-    }),
-);
+export const bulkSchema = z
+  .object({
+    testId: zx.id('1001'),
+    csv: z.string().min(1, 'must name a CSV file, or - for standard input'),
+    skipInvalid: z.boolean().default(false),
+    dryRun: z.boolean().default(false),
+    concurrency: zx.int(1, 64, 8).optional(),
+    journal: z.string().min(1, 'must name a file').optional(),
+    results: z.string().min(1, 'must name a file').optional(),
+    email: z.undefined({ error: 'cannot be used with --from-csv: each row gives its own e-mail' }).optional(),
+    name: z.undefined({ error: 'cannot be used with --from-csv: each row gives its own name' }).optional(),
+    mandatoryFields: z.literal(true, { error: 'cannot be used with --from-csv: every row needs an e-mail and a name' }).default(true),
+  })
+  .loose()
+  .superRefine((v, ctx) => {
+    if (v.journal && v.results && v.journal === v.results) ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
+  });
 
 type Input =
-  | { mode: 'single'; single: z.infer<ReturnType<typeof inviteSchema>> }
-  | { mode: 'bulk'; bulk: z.infer<ReturnType<typeof bulkSchema>>; defaults: Record<string, unknown>; fromOperand: boolean };
+  | { mode: 'single'; single: z.infer<typeof inviteSchema> }
+  | { mode: 'bulk'; bulk: z.infer<typeof bulkSchema>; defaults: Record<string, unknown>; fromOperand: boolean };
 
 function forward(issues: z.core.$ZodIssue[], ctx: z.RefinementCtx): never {
   for (const i of issues) ctx.addIssue({ code: 'custom', message: i.message, path: i.path as PropertyKey[] as (string | number)[] });
   return z.NEVER as never;
 }
 
-const schema = once(
-  () =>
-    z
-      .record(z.string(), z.unknown())
-      .transform((raw, ctx): Input => {
-        // The program's global --csv (output format) is a flag and is parsed before ours, so
-        // `invite 1001 --csv FILE` reaches us as --csv plus an operand; run() checks the flag was given.
-        if (raw.fromCsv !== undefined) {
-          if (raw.csvFile !== undefined)
-            return forward(
-              [
-                {
-                  code: 'custom',
-                  path: ['fromCsv'],
-                  message: `give the CSV once (--from-csv ${String(raw.fromCsv)}), not also as an argument`,
-                  input: raw.csvFile,
-                } as z.core.$ZodIssue,
-              ],
-              ctx,
-            );
-          const { fromCsv, ...rest } = raw;
-          raw = { ...rest, csv: fromCsv, csvFlag: 'fromCsv' };
-        }
-        if (raw.csv === undefined && raw.csvFile !== undefined) raw = { ...raw, csv: raw.csvFile, csvFromOperand: true };
-        if (raw.csv === undefined) {
-          const stray = BULK_ONLY.find((k) => raw[k] !== undefined);
-          if (stray) return forward([{ code: 'custom', path: [stray], message: 'needs --from-csv FILE', input: raw[stray] } as z.core.$ZodIssue], ctx);
-          const r = inviteSchemaFor(raw).safeParse(raw, PARSE_ONCE);
-          return r.success ? { mode: 'single', single: r.data } : forward(r.error.issues, ctx);
-        }
-        const r = bulkSchema().safeParse(raw, PARSE_ONCE);
-        // a problem with the file is named by the flag the user typed (--from-csv, or the old --csv)
-        const named = (issues: z.core.$ZodIssue[]) =>
-          issues.map((i) => (i.path[0] === 'csv' && raw.csvFlag ? ({ ...i, path: ['fromCsv', ...i.path.slice(1)] } as z.core.$ZodIssue) : i));
-        if (!r.success) return forward(named(r.error.issues), ctx);
-        const defaults = Object.fromEntries(ROW_DEFAULTS.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
-        // The flags are checked once here (as if for one row), so a bad flag is a usage error up front.
-        const probe = inviteSchema().safeParse({ ...defaults, testId: raw.testId, email: 'probe@example.com', name: 'Probe' }, PARSE_ONCE);
-        if (!probe.success) return forward(probe.error.issues, ctx);
-        return { mode: 'bulk', bulk: r.data, defaults, fromOperand: raw.csvFromOperand === true };
-      })
-      .meta({ dispatchesTo: () => [inviteSchema(), bulkSchema()] }), // what completion reads the flags' values from
-);
+const schema = z
+  .record(z.string(), z.unknown())
+  .transform((raw, ctx): Input => {
+    // The program's global --csv (output format) is a flag and is parsed before ours, so
+    // `invite 1001 --csv FILE` reaches us as --csv plus an operand; run() checks the flag was given.
+    if (raw.fromCsv !== undefined) {
+      if (raw.csvFile !== undefined)
+        return forward(
+          [
+            {
+              code: 'custom',
+              path: ['fromCsv'],
+              message: `give the CSV once (--from-csv ${String(raw.fromCsv)}), not also as an argument`,
+              input: raw.csvFile,
+            } as z.core.$ZodIssue,
+          ],
+          ctx,
+        );
+      const { fromCsv, ...rest } = raw;
+      raw = { ...rest, csv: fromCsv, csvFlag: 'fromCsv' };
+    }
+    if (raw.csv === undefined && raw.csvFile !== undefined) raw = { ...raw, csv: raw.csvFile, csvFromOperand: true };
+    if (raw.csv === undefined) {
+      const stray = BULK_ONLY.find((k) => raw[k] !== undefined);
+      if (stray) return forward([{ code: 'custom', path: [stray], message: 'needs --from-csv FILE', input: raw[stray] } as z.core.$ZodIssue], ctx);
+      const r = inviteSchema.safeParse(raw);
+      return r.success ? { mode: 'single', single: r.data } : forward(r.error.issues, ctx);
+    }
+    const r = bulkSchema.safeParse(raw);
+    // a problem with the file is named by the flag the user typed (--from-csv, or the old --csv)
+    const named = (issues: z.core.$ZodIssue[]) =>
+      issues.map((i) => (i.path[0] === 'csv' && raw.csvFlag ? ({ ...i, path: ['fromCsv', ...i.path.slice(1)] } as z.core.$ZodIssue) : i));
+    if (!r.success) return forward(named(r.error.issues), ctx);
+    const defaults = Object.fromEntries(ROW_DEFAULTS.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
+    // The flags are checked once here (as if for one row), so a bad flag is a usage error up front.
+    const probe = inviteSchema.safeParse({ ...defaults, testId: raw.testId, email: 'probe@example.com', name: 'Probe' });
+    if (!probe.success) return forward(probe.error.issues, ctx);
+    return { mode: 'bulk', bulk: r.data, defaults, fromOperand: raw.csvFromOperand === true };
+  })
+  .meta({ dispatchesTo: () => [inviteSchema, bulkSchema] }); // what completion reads the flags' values from
 
 export default defineCommand({
   ...single,
@@ -133,7 +126,7 @@ export default defineCommand({
           'rows lost with a power cut are not known). --concurrency 1 bounds kill -9 to one candidate.',
       );
   },
-  schema,
+  schema: () => schema,
   // a single invitation with its own access window; bulk rows carry their own timeZoneId
   tzFromProfile: (raw) =>
     raw.link === undefined && raw.fromCsv === undefined && raw.csvFile === undefined && (raw.start !== undefined || raw.end !== undefined),

@@ -18,7 +18,7 @@ export default defineCommand({
   options: (cmd) => addLinkOptions(cmd, 'create').option('--anytime', 'v2 only (--api v2): open at any time, no schedule (accessTime 0)'),
   schema: () =>
     z
-      .object({ testId: zx.id('1001'), ...linkFlagShape(), anytime: z.boolean().optional() })
+      .object({ testId: zx.id('1001'), ...linkFlagShape, anytime: z.boolean().optional() })
       .superRefine((v, c) => (v.anytime ? refineAnytime(v, c, 'create') : refineLinkFlags(v, c, 'create'))),
   jsonFields: LINK_FIELDS,
   tzFromProfile: (raw) => raw.validDays !== undefined || raw.start !== undefined || raw.end !== undefined,

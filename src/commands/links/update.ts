@@ -23,7 +23,7 @@ export default defineCommand({
   options: (cmd) => addLinkOptions(cmd, 'update').option('--anytime', 'v2 only (--api v2): open at any time, no schedule (accessTime 0)'),
   schema: () =>
     z
-      .object({ testId: zx.id('1001'), linkId: zx.id('2001'), ...linkFlagShape(), anytime: z.boolean().optional() })
+      .object({ testId: zx.id('1001'), linkId: zx.id('2001'), ...linkFlagShape, anytime: z.boolean().optional() })
       .superRefine((v, c) => (v.anytime ? refineAnytime(v, c, 'update') : refineLinkFlags(v, c, 'update'))),
   jsonFields: LINK_FIELDS,
   v2: {

@@ -1,37 +1,35 @@
 // `assess reattempt <invitationId> --start T --end T --tz ID …` (operation 9).
 import * as z from 'zod';
-import { once } from '../../util/once.js';
 import { ApiError } from '../../api/errors.js';
 import { defineCommand, zx } from '../../cli/command.js';
-import { fieldsOf, fieldsOnUse } from '../../cli/json-fields.js';
+import * as wire from '../../api/schemas/invitations.js';
+import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
 import { tzArg } from '../../util/time-zone-arg.js';
 import { resolveTz } from '../shared/timezone.js';
 
-export const reattemptSchema = once(() =>
-  z
-    .object({
-      invitationId: zx.id('5001'),
-      start: timeArg('future').optional(),
-      end: timeArg('future').optional(),
-      tz: tzArg().optional(),
-      callbackUrl: zx.url().optional(),
-      redirectUrl: zx.url().optional(),
-      sendEmail: z.boolean().optional(),
-      hideInstructions: z.boolean().optional(),
-    })
-    .superRefine((v, ctx) => {
-      const need = { start: '--start now', end: '--end 7d', tz: '--tz 35 (or once: assess config set tz Asia/Kolkata)' } as const;
-      for (const k of ['start', 'end', 'tz'] as const)
-        if (v[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `is required, e.g. ${need[k]}` });
-      if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
-        ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after --start (${v.start})` });
-    })
-    .transform((v) => ({ ...v, start: v.start!, end: v.end!, tz: v.tz! })),
-);
-export type ReattemptInput = z.infer<ReturnType<typeof reattemptSchema>>;
+export const reattemptSchema = z
+  .object({
+    invitationId: zx.id('5001'),
+    start: timeArg('future').optional(),
+    end: timeArg('future').optional(),
+    tz: tzArg().optional(),
+    callbackUrl: zx.url().optional(),
+    redirectUrl: zx.url().optional(),
+    sendEmail: z.boolean().optional(),
+    hideInstructions: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const need = { start: '--start now', end: '--end 7d', tz: '--tz 35 (or once: assess config set tz Asia/Kolkata)' } as const;
+    for (const k of ['start', 'end', 'tz'] as const)
+      if (v[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `is required, e.g. ${need[k]}` });
+    if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
+      ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after --start (${v.start})` });
+  })
+  .transform((v) => ({ ...v, start: v.start!, end: v.end!, tz: v.tz! }));
+export type ReattemptInput = z.infer<typeof reattemptSchema>;
 
 const COLUMNS: Column<R.Reattempt>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
@@ -64,8 +62,8 @@ export default defineCommand({
       .option('--redirect-url <url>', 'address the candidate is sent to after the test')
       .option('--send-email', 'let the service e-mail the invitation to the candidate')
       .option('--hide-instructions', 'skip the instruction page'),
-  schema: reattemptSchema,
-  jsonFields: fieldsOnUse(async () => fieldsOf((await import('../../api/schemas/invitations.js')).ReattemptResponse, COLUMNS)),
+  schema: () => reattemptSchema,
+  jsonFields: fieldsOf(wire.ReattemptResponse, COLUMNS),
   v2: { unsupported: 'v2 has no reattempt' },
   tzFromProfile: () => true,
   async run(ctx, input) {

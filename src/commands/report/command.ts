@@ -1,7 +1,9 @@
 // `assess report <invitationId> [--type summary|skills|both]` (operation 4), and with `--pdf`
 // the PDF download (operation 5, shared/pdf.ts). The `report` noun can still take verbs (export).
 import { defineCommand } from '../../cli/command.js';
-import { fieldsOf, fieldsOnUse } from '../../cli/json-fields.js';
+import * as wire from '../../api/schemas/reports.js';
+import { fieldsOf } from '../../cli/json-fields.js';
+import { downloadPdf, PDF_FIELDS } from './shared/pdf.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { wantsAscii } from '../../output/bars.js';
 import { reportV2, v2ReportFields } from '../shared/v2/report.js';
@@ -42,11 +44,8 @@ export const SKILL_COLUMNS: Column[] = [
   { key: 'qbScore', header: 'Out of', priority: 3 },
 ];
 
-// the PDF download (streams, temp files) is loaded with --pdf only
-const pdfDownload = () => import('./shared/pdf.js');
-const PDF_FIELDS = fieldsOnUse(async () => (await pdfDownload()).PDF_FIELDS);
 /** What `--json a,b` may name: the report's wire fields (sections, Skills included). */
-const REPORT_FIELDS = fieldsOnUse(async () => fieldsOf((await import('../../api/schemas/reports.js')).Report, HEADER));
+const REPORT_FIELDS = fieldsOf(wire.Report, HEADER);
 
 type Row = Record<string, unknown>;
 
@@ -85,7 +84,7 @@ export default defineCommand({
       .option('--force', 'with --pdf: overwrite an existing file')
       .option('--ascii', 'on a terminal: draw bars with # and . instead of block characters (also TERM=dumb)')
       .option('--sections', 'v2 only (--api v2): the section scores (GET /v2/org/report/{id}/sections)'),
-  schema: reportSchema,
+  schema: () => reportSchema,
   jsonFields: (input) => (input.pdf ? PDF_FIELDS : REPORT_FIELDS),
   v2: {
     run: (ctx, input) => reportV2(ctx, input),
@@ -94,7 +93,7 @@ export default defineCommand({
   },
   showsAnswer: true,
   async run(ctx, input) {
-    if (input.pdf) return (await pdfDownload()).downloadPdf(ctx, input.invitationId, { output: input.output, force: Boolean(input.force) });
+    if (input.pdf) return downloadPdf(ctx, input.invitationId, { output: input.output, force: Boolean(input.force) });
     const { output, query } = ctx.globals;
     // The terminal picture, --csv and --ndjson show sections and skills: without --type they ask
     // for both. TSV and --json keep the service's default (summary) as before.

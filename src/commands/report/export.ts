@@ -7,37 +7,34 @@
 // gets a self-contained index.html beside it (shared/digest-html.ts).
 import { resolve } from 'node:path';
 import * as z from 'zod';
-import { once } from '../../util/once.js';
 import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { timeArg } from '../../util/time.js';
 
-export const exportSchema = once(() =>
-  z
-    .object({
-      state: z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
-      from: timeArg('past').optional(),
-      to: timeArg('past').optional(),
-      out: z.string({ error: 'is required: the directory to write to, e.g. --out reports/' }).min(1, 'must name a directory'),
-      type: z.enum(['summary', 'skills', 'both'], { message: 'must be summary, skills or both, e.g. --type both' }).default('summary'),
-      pdf: z.boolean().default(false),
-      html: z.boolean().default(false),
-      format: z.enum(['csv', 'json', 'ndjson'], { message: 'must be csv, json or ndjson, e.g. --format json' }).default('csv'),
-      sinceLastRun: z.boolean().default(false),
-      concurrency: zx.int(1, 64, 8).optional(),
-      journal: z.string().min(1).optional(),
-      results: z.string().min(1).optional(),
-    })
-    .superRefine((v, ctx) => {
-      if (!v.from && !v.sinceLastRun) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required (or --since-last-run), e.g. --from 7d' });
-      if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
-      // One file for both would interleave results with journal records and break resuming.
-      if (v.journal && v.results && resolve(v.journal) === resolve(v.results))
-        ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
-    }),
-);
+export const exportSchema = z
+  .object({
+    state: z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
+    from: timeArg('past').optional(),
+    to: timeArg('past').optional(),
+    out: z.string({ error: 'is required: the directory to write to, e.g. --out reports/' }).min(1, 'must name a directory'),
+    type: z.enum(['summary', 'skills', 'both'], { message: 'must be summary, skills or both, e.g. --type both' }).default('summary'),
+    pdf: z.boolean().default(false),
+    html: z.boolean().default(false),
+    format: z.enum(['csv', 'json', 'ndjson'], { message: 'must be csv, json or ndjson, e.g. --format json' }).default('csv'),
+    sinceLastRun: z.boolean().default(false),
+    concurrency: zx.int(1, 64, 8).optional(),
+    journal: z.string().min(1).optional(),
+    results: z.string().min(1).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.from && !v.sinceLastRun) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required (or --since-last-run), e.g. --from 7d' });
+    if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
+    // One file for both would interleave results with journal records and break resuming.
+    if (v.journal && v.results && resolve(v.journal) === resolve(v.results))
+      ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
+  });
 
-export type ExportInput = z.infer<ReturnType<typeof exportSchema>>;
+export type ExportInput = z.infer<typeof exportSchema>;
 
 export default defineCommand({
   name: 'export',
@@ -62,7 +59,7 @@ export default defineCommand({
       .option('--concurrency <n>', 'reports fetched at once (default: profile concurrency, else 8)')
       .option('--journal <file>', 'journal of exported attempts (default DIR/export.journal.ndjson)')
       .option('--results <file>', 'NDJSON results, one line per attempt (default DIR/export.results.ndjson)'),
-  schema: exportSchema,
+  schema: () => exportSchema,
   v2: { unsupported: 'it lists attempts by state, which v2 cannot' },
   async run(ctx, input) {
     const { runExport } = await import('./shared/export-run.js');

@@ -4,7 +4,6 @@
 // bounded concurrency, and prints charts on a terminal or the numbers (--json, --csv). It writes
 // no file, so it keeps no journal: a re-run simply asks again.
 import * as z from 'zod';
-import { once } from '../../util/once.js';
 import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
 import { Progress } from '../../bulk/progress.js';
@@ -18,21 +17,19 @@ import { fetchReports, listCohort } from './shared/cohort.js';
 import { cohortStats, funnelOf } from './shared/stats.js';
 import { metricRows, renderStats, STATS_FIELDS, type MetricRow, type StatsReport } from './shared/stats-view.js';
 
-const schema = once(() =>
-  z
-    .object({
-      state: z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
-      from: timeArg('past').optional(),
-      to: timeArg('past').optional(),
-      test: zx.id('1001').optional(),
-      concurrency: zx.int(1, 64, 8).optional(),
-      ascii: z.boolean().default(false),
-    })
-    .superRefine((v, ctx) => {
-      if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });
-      if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
-    }),
-);
+const schema = z
+  .object({
+    state: z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
+    from: timeArg('past').optional(),
+    to: timeArg('past').optional(),
+    test: zx.id('1001').optional(),
+    concurrency: zx.int(1, 64, 8).optional(),
+    ascii: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });
+    if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
+  });
 
 const METRIC_COLUMNS = [
   { key: 'metric', header: 'Metric' },
@@ -57,7 +54,7 @@ export default defineCommand({
       .option('--test <testId>', "only this test's attempts")
       .option('--concurrency <n>', 'reports fetched at once (default: profile concurrency, else 8)')
       .option('--ascii', 'draw the charts with # and . (also with TERM=dumb)'),
-  schema,
+  schema: () => schema,
   jsonFields: () => STATS_FIELDS,
   v2: { unsupported: 'it lists attempts by state, which v2 cannot' },
   async run(ctx, input) {

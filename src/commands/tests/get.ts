@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import { fieldsOf, fieldsOnUse } from '../../cli/json-fields.js';
+import * as wire from '../../api/schemas/tests.js';
+import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { getTestV2, V2_TEST_DETAIL_FIELDS } from '../shared/v2/tests.js';
@@ -17,7 +18,7 @@ const HEADER: Column<R.TestDetail>[] = [
 ];
 
 /** What `--json a,b` may name: the test object's wire fields (sections included). */
-const FIELDS = fieldsOnUse(async () => fieldsOf((await import('../../api/schemas/tests.js')).TestDetail, HEADER));
+const FIELDS = fieldsOf(wire.TestDetail, HEADER);
 
 export default defineCommand({
   name: 'get',

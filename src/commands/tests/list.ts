@@ -2,7 +2,8 @@
 // and TSV start printing before the last page arrives.
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import { fieldsOf, fieldsOnUse } from '../../cli/json-fields.js';
+import * as wire from '../../api/schemas/tests.js';
+import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { pagesOf, type V3ClientLike } from './shared/pages.js';
@@ -17,7 +18,7 @@ export const TEST_COLUMNS: Column<R.TestSummary>[] = [
 ];
 
 /** What `--json a,b` may name: a test's wire fields (the rows are the service's own objects). */
-export const TEST_FIELDS = fieldsOnUse(async () => fieldsOf((await import('../../api/schemas/tests.js')).TestSummary, TEST_COLUMNS));
+export const TEST_FIELDS = fieldsOf(wire.TestSummary, TEST_COLUMNS);
 
 export default defineCommand({
   name: 'list',

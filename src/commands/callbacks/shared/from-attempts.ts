@@ -3,7 +3,6 @@
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { attemptsListSchema } from '../../attempts/list.js';
-import { PARSE_ONCE } from '../../../util/parse-once.js';
 
 export interface FromAttemptsInput {
   fromAttempts?: boolean;
@@ -20,7 +19,7 @@ export async function idsFromAttempts(ctx: Context, input: FromAttemptsInput, ot
     return undefined;
   }
   if (other.args || other.file) throw new UsageError('--from-attempts: give ids as arguments, with --file, or with --from-attempts — one of them');
-  const parsed = attemptsListSchema().safeParse({ state: input.state, from: input.from, to: input.to }, PARSE_ONCE);
+  const parsed = attemptsListSchema.safeParse({ state: input.state, from: input.from, to: input.to });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new UsageError(`--${String(issue.path[0] ?? 'state')}: ${issue.message}`);

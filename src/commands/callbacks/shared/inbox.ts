@@ -5,7 +5,7 @@
 //   {"type":"dead-letter", at, id, invitationId, status, target, tries, error}
 // `body` is the request body exactly as received (a string; `bodyBase64` when not UTF-8), so a
 // replay is byte-identical. A torn last line (kill -9 mid-write) is cut off when opened.
-import { nodeCrypto } from '../../../util/crypto.js';
+import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, fsync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -48,7 +48,7 @@ export function defaultInboxPath(configDir: string, profile: string): string {
 
 /** `msg_` + 24 base64url characters of SHA-256 over the body: the same notification, the same id. */
 export function notificationId(raw: Buffer): string {
-  return `msg_${nodeCrypto().createHash('sha256').update(raw).digest('base64url').slice(0, 24)}`;
+  return `msg_${createHash('sha256').update(raw).digest('base64url').slice(0, 24)}`;
 }
 
 export const dupKey = (invitationId: string, status: string | null) => `${invitationId}|${(status ?? '').trim().toLowerCase()}`;

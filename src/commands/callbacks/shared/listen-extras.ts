@@ -8,7 +8,6 @@ import { configDir } from '../../../config/store.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { durationArg, fmt } from '../../../util/duration.js';
-import { once } from '../../../util/once.js';
 import type { Received } from './receiver.js';
 import { parseSize } from './queue.js';
 import { POLICY_DEFAULTS, type DeliveryPolicy, type Outgoing } from './delivery-policy.js';
@@ -30,7 +29,7 @@ export const addListenExtraOptions = (cmd: Command) =>
 
 // Built when a command validates (not when any `callbacks` command loads): a usage error of
 // `callbacks process` need not build listen's and replay's flag schemas.
-export const policyShape = once(() => ({
+export const policyShape = {
   forwardRetries: zx.int(0, 20, 5),
   forwardTimeout: durationArg('10s', 100, 600_000),
   forwardBackoff: durationArg('500ms', 0, 30_000),
@@ -47,15 +46,15 @@ export const policyShape = once(() => ({
       }
       return n;
     }),
-}));
+};
 
-export const listenExtraShape = once(() => ({
+export const listenExtraShape = {
   inbox: z.union([z.string().min(1, 'must name a file, e.g. ./inbox.ndjson'), z.boolean()]).optional(),
   sign: z.boolean().optional(),
   secretFile: z.string().min(1, 'must name a file, e.g. ./webhook.secret').optional(),
   printSecret: z.boolean().optional(),
-  ...policyShape(),
-}));
+  ...policyShape,
+};
 
 export interface ListenExtraInput {
   inbox?: string | boolean;

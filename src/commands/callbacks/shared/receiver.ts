@@ -2,7 +2,7 @@
 // notifications (POST JSON on one path), checks the optional token and the body's shape, answers
 // at once (200, or 4xx saying why) and only then hands the notification on, so a slow --exec or
 // --forward-to never delays the service's delivery (which gives up after a few seconds).
-import { nodeCrypto } from '../../../util/crypto.js';
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CallbackNotification } from '../../../api/schemas/callback.js';
@@ -53,7 +53,7 @@ function sameToken(given: string | null, expected: string): boolean {
   if (given === null) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
-  return a.length === b.length && nodeCrypto().timingSafeEqual(a, b);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function answer(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -3,7 +3,7 @@
 // HMAC-SHA256(secret, `${id}.${timestamp}.${body}`). A `whsec_` secret is base64 after the
 // prefix (its bytes are the key); any other secret is used as its UTF-8 bytes.
 // node:crypto only: the scheme is a few lines, and timingSafeEqual gives the constant-time compare.
-import { nodeCrypto } from '../../../util/crypto.js';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../../../errors.js';
@@ -17,7 +17,7 @@ export function secretKey(secret: string): Buffer {
 }
 
 export function sign(secret: string, id: string, timestamp: number, body: Buffer | string): string {
-  const mac = nodeCrypto().createHmac('sha256', secretKey(secret));
+  const mac = createHmac('sha256', secretKey(secret));
   mac.update(`${id}.${timestamp}.`);
   mac.update(body);
   return `v1,${mac.digest('base64')}`;
@@ -48,12 +48,12 @@ export function verify(secret: string, headers: Record<string, string | undefine
     const [version, value] = part.split(',', 2);
     if (version !== 'v1' || !value) continue;
     const given = Buffer.from(value, 'base64');
-    if (given.length === expected.length && nodeCrypto().timingSafeEqual(given, expected)) return { ok: true };
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return { ok: true };
   }
   return { ok: false, reason: 'no signature matches' };
 }
 
-export const generateSecret = () => `${SECRET_PREFIX}${nodeCrypto().randomBytes(24).toString('base64')}`;
+export const generateSecret = () => `${SECRET_PREFIX}${randomBytes(24).toString('base64')}`;
 
 export function defaultSecretPath(configDir: string, profile: string): string {
   return join(configDir, 'webhook-secrets', `${profile}.secret`);

@@ -8,7 +8,6 @@
 // - a schema field may declare `.meta({ completion })` where its set is checked in code.
 import type { Argument, Command, Option } from 'commander';
 import { definitionOf, type CommandDef } from '../../../cli/command.js';
-import { listOf } from '../../../cli/json-fields.js';
 import { completionMeta, schemaShape, schemaValues } from '../../shared/schema-values.js';
 
 export type Completes =
@@ -104,7 +103,7 @@ export async function collect(program: Command): Promise<CompletionTree> {
       subcommands: c.commands.map((s) => s.name()),
       flags: path.length ? c.options.map((o) => flagInfo(o, def)) : [],
       args: path.length ? argInfos(c, def) : [],
-      jsonFields: fields && [...(await listOf(fields))],
+      jsonFields: fields && [...fields],
     });
     for (const sub of c.commands) await walk(sub, [...path, sub.name()]);
   };

@@ -1,16 +1,13 @@
 import * as z from 'zod';
-import { once } from '../../../util/once.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../../config/keys.js';
 import type { Profile } from '../../../config/keys.js';
 import { maskKey, maskUrlCredentials } from '../../../api/redact.js';
 
 export const KEY_NAMES = [...Object.keys(CONFIG_KEYS), 'api-key'] as const;
 
-export const configKey = once(() =>
-  z.enum(KEY_NAMES as unknown as [string, ...string[]], {
-    message: `must be one of ${KEY_NAMES.join(', ')}`,
-  }),
-);
+export const configKey = z.enum(KEY_NAMES as unknown as [string, ...string[]], {
+  message: `must be one of ${KEY_NAMES.join(', ')}`,
+});
 
 /** The value as shown to users: the API key is always masked. */
 export function shownValue(p: Profile, key: string): string | undefined {

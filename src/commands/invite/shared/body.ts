@@ -1,7 +1,6 @@
 // Flags → request body for invite via the default link (operation 3) or via a chosen link
 // (operation 10). Pure, so the body spellings are unit-tested without a server.
 import * as z from 'zod';
-import { once } from '../../../util/once.js';
 import { isEmail } from '../../../api/schemas/email.js';
 import { zx } from '../../../cli/command.js';
 import { timeArg } from '../../../util/time.js';
@@ -18,47 +17,39 @@ const FLAG_NAMES: Record<(typeof DEFAULT_LINK_ONLY)[number], string> = {
 };
 
 /** `--stakeholders a@x,b@y` (a string) or `--no-stakeholders` (false). */
-const stakeholders = once(() =>
-  z.union([z.literal(false), z.string()]).superRefine((v, ctx) => {
-    if (v === false) return;
-    const bad = v
-      .split(',')
-      .map((s) => s.trim())
-      .filter((s) => !isEmail(s));
-    if (bad.length)
-      ctx.addIssue({
-        code: 'custom',
-        message: `must be comma-separated e-mail addresses, e.g. hr@example.com,lead@example.com (not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}); use --no-stakeholders to turn them off`,
-      });
-  }),
-);
+const stakeholders = z.union([z.literal(false), z.string()]).superRefine((v, ctx) => {
+  if (v === false) return;
+  const bad = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => !isEmail(s));
+  if (bad.length)
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be comma-separated e-mail addresses, e.g. hr@example.com,lead@example.com (not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}); use --no-stakeholders to turn them off`,
+    });
+});
 
-// Each flag's schema, built when asked for. A single invitation builds the flags it was given
-// (inviteSchemaFor); the full object is for CSV rows (checked thousands of times) and completion.
-const FLAGS = {
-  testId: () => zx.id('1001'),
-  email: () => zx.email().optional(),
-  name: () => zx.name('"Ann Lee"').optional(),
-  link: () => zx.id('2001').optional(),
-  callbackUrl: () => zx.url().optional(),
-  redirectUrl: () => zx.url().optional(),
-  sendEmail: () => z.boolean().optional(),
-  stakeholders: () => stakeholders().optional(),
-  start: () => timeArg('future').optional(),
-  end: () => timeArg('future').optional(),
-  tz: () => tzArg().optional(),
-  proctoring: () => z.enum(['disabled', 'image', 'video'], { message: 'must be one of disabled, image, video, e.g. --proctoring image' }).optional(),
-  imageProctoring: () => z.enum(['0', '1'], { message: 'must be 0 or 1, e.g. --image-proctoring 1' }).transform(Number).optional(),
-  hideInstructions: () => z.boolean().optional(),
-  /** commander's `--no-mandatory-fields` makes this true unless the flag is given. */
-  mandatoryFields: () => z.boolean().default(true),
-};
-type Flags = { [K in keyof typeof FLAGS]: ReturnType<(typeof FLAGS)[K]> };
-/** Not optional: in every object, given or not. */
-const ALWAYS = new Set<string>(['testId', 'mandatoryFields']);
-
-const objectOf = (keys: (keyof Flags)[]) =>
-  z.object(Object.fromEntries(keys.map((k) => [k, FLAGS[k]()])) as Flags).superRefine((v, ctx) => {
+export const inviteSchema = z
+  .object({
+    testId: zx.id('1001'),
+    email: zx.email().optional(),
+    name: zx.name('"Ann Lee"').optional(),
+    link: zx.id('2001').optional(),
+    callbackUrl: zx.url().optional(),
+    redirectUrl: zx.url().optional(),
+    sendEmail: z.boolean().optional(),
+    stakeholders: stakeholders.optional(),
+    start: timeArg('future').optional(),
+    end: timeArg('future').optional(),
+    tz: tzArg().optional(),
+    proctoring: z.enum(['disabled', 'image', 'video'], { message: 'must be one of disabled, image, video, e.g. --proctoring image' }).optional(),
+    imageProctoring: z.enum(['0', '1'], { message: 'must be 0 or 1, e.g. --image-proctoring 1' }).transform(Number).optional(),
+    hideInstructions: z.boolean().optional(),
+    /** commander's `--no-mandatory-fields` makes this true unless the flag is given. */
+    mandatoryFields: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => {
     if (v.link) {
       for (const k of DEFAULT_LINK_ONLY)
         if (v[k] !== undefined)
@@ -82,19 +73,7 @@ const objectOf = (keys: (keyof Flags)[]) =>
       ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after --start (${v.start})` });
   });
 
-export const inviteSchema = once(() => objectOf(Object.keys(FLAGS) as (keyof Flags)[]));
-
-/**
- * inviteSchema's check for one invitation's flags, with only the schemas of the flags given: the
- * others are optional, so leaving them out of the object changes no answer. zod builds a schema
- * per flag at ~0.1 ms each; a one-off check of two or three flags need not build fifteen.
- */
-export function inviteSchemaFor(given: Record<string, unknown>): ReturnType<typeof inviteSchema> {
-  const keys = (Object.keys(FLAGS) as (keyof Flags)[]).filter((k) => ALWAYS.has(k) || given[k] !== undefined);
-  return objectOf(keys);
-}
-
-export type InviteInput = z.infer<ReturnType<typeof inviteSchema>>;
+export type InviteInput = z.infer<typeof inviteSchema>;
 
 /** The request body, spelled as in the spec's samples (callbackURL, redirectURL, ProctoringMode). */
 export function inviteBody(v: InviteInput): Record<string, unknown> {

@@ -2,7 +2,8 @@
 // (operation 3) or a chosen link (`--link`, operation 10).
 import { Option } from 'commander';
 import { defineCommand } from '../../../cli/command.js';
-import { fieldsOf, fieldsOnUse } from '../../../cli/json-fields.js';
+import { InviteByLinkResponse, InviteResponse } from '../../../api/schemas/invitations.js';
+import { fieldsOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { Printer, type Column } from '../../../output/printer.js';
 import { resolveTz } from '../../shared/timezone.js';
@@ -17,10 +18,7 @@ export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
 ];
 
 /** What `--json a,b` may name for one invitation: the wire fields of either invite answer. */
-const FIELDS = fieldsOnUse(async () => {
-  const { InviteByLinkResponse, InviteResponse } = await import('../../../api/schemas/invitations.js');
-  return fieldsOf(InviteResponse, InviteByLinkResponse, INVITATION_COLUMNS);
-});
+const FIELDS = fieldsOf(InviteResponse, InviteByLinkResponse, INVITATION_COLUMNS);
 
 export default defineCommand({
   name: 'invite',
@@ -50,7 +48,7 @@ export default defineCommand({
       .option('--hide-instructions', 'skip the instruction page')
       .option('--no-mandatory-fields', 'e-mail and name become optional; the service generates both when absent'),
   // Bulk invitations (`--csv FILE`) belong here too; they will dispatch from index.ts.
-  schema: inviteSchema,
+  schema: () => inviteSchema,
   jsonFields: FIELDS,
   v2: { run: inviteV2, jsonFields: (input) => v2InviteFields(input) },
   async run(ctx, input) {

@@ -2,7 +2,6 @@
 // (every field from flags and defaults) and `links update` (flags merged onto the current link).
 import type { Command } from 'commander';
 import * as z from 'zod';
-import { once } from '../../../util/once.js';
 import { isEmail } from '../../../api/schemas/email.js';
 import { zx } from '../../../cli/command.js';
 import { UsageError } from '../../../errors.js';
@@ -46,7 +45,7 @@ const emailList = () =>
 const oneOf = <T extends string>(values: [T, ...T[]]) => z.enum(values, { message: `must be one of ${values.join(', ')}, e.g. ${values[0]}` });
 
 /** The link flags, validated; cross-flag rules are added per command by `refineLinkFlags`. */
-export const linkFlagShape = once(() => ({
+export const linkFlagShape = {
   name: zx.name('--name "Campus 2026"').optional(),
   status: oneOf(['active', 'inactive']).optional(),
   type: oneOf(['email', 'open']).optional(),
@@ -57,10 +56,10 @@ export const linkFlagShape = once(() => ({
   end: timeArg('future').optional(),
   slotwise: z.boolean().optional(),
   tz: tzArg().optional(),
-}));
+};
 /** The names of the link flags (the keys of linkFlagShape), without building their schemas. */
 export const LINK_FLAG_KEYS = ['name', 'status', 'type', 'proctoring', 'stakeholders', 'validDays', 'start', 'end', 'slotwise', 'tz'] as const;
-export type LinkFlags = z.infer<z.ZodObject<ReturnType<typeof linkFlagShape>>>;
+export type LinkFlags = z.infer<z.ZodObject<typeof linkFlagShape>>;
 /** The flags once --tz is resolved to the service's id (a name needs the service's list). */
 export type ResolvedLinkFlags = Omit<LinkFlags, 'tz'> & { tz?: number };
 

@@ -1,7 +1,8 @@
 // One choice of columns for test links, shared by list, get, create and update. Keys are the
 // service's field names (dotted for nested), so CSV headers and --json read like the API.
 import type { TestLink as ReadLink, WrittenLink } from '../../../api/read/v3.js';
-import { fieldsOf, fieldsOnUse, listOf } from '../../../cli/json-fields.js';
+import * as wire from '../../../api/schemas/links.js';
+import { fieldsOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { Printer, type Column } from '../../../output/printer.js';
 
@@ -21,7 +22,7 @@ export const LINK_COLUMNS: Column[] = [
 ];
 
 /** Every top-level field `--json a,b` may pick for a link: the wire schema's fields. */
-export const LINK_FIELDS = fieldsOnUse(async () => fieldsOf((await import('../../../api/schemas/links.js')).TestLink));
+export const LINK_FIELDS = fieldsOf(wire.TestLink);
 
 const DETAIL: Column[] = [
   { key: 'testLinkId', header: 'Link ID', priority: 1, kind: 'id' },
@@ -37,6 +38,6 @@ const DETAIL: Column[] = [
 ];
 
 export async function printLink(ctx: Context, link: ReadLink | WrittenLink): Promise<void> {
-  const fields = await listOf(LINK_FIELDS);
+  const fields = LINK_FIELDS;
   new Printer(ctx).object(link as Record<string, unknown>, { fields: DETAIL }, [...new Set([...fields, ...Object.keys(link)])]);
 }

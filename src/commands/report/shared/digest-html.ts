@@ -3,7 +3,7 @@
 // charts library, and inline SVG keeps the page free of assets), and a sortable table of the
 // candidates with links to their PDFs. Every value from the service is hostile input: control and
 // bidi characters are shown as escapes (as on a terminal), then HTML-escaped, inside <bdi>.
-import { nodeCrypto } from '../../../util/crypto.js';
+import { createHash } from 'node:crypto';
 import { escapeCell } from '../../../output/escape.js';
 import { utcText } from '../../../util/utc-text.js';
 import { DIGEST_CSS, DIGEST_SCRIPT } from './digest-assets.js';
@@ -30,7 +30,7 @@ const service = (v: unknown): string => {
 const num = (v: unknown): number | null =>
   typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() && Number.isFinite(Number(v)) ? Number(v) : null;
 const fmt = (n: number | null | undefined): string => (n === null || n === undefined ? '–' : Number.isInteger(n) ? String(n) : n.toFixed(1));
-const sha256 = (s: string) => nodeCrypto().createHash('sha256').update(s).digest('base64');
+const sha256 = (s: string) => createHash('sha256').update(s).digest('base64');
 
 /** Status → one of a fixed set of classes (never the service's text in an attribute name). */
 function statusClass(status: unknown): string {

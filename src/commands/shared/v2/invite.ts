@@ -1,6 +1,7 @@
 // `invite --api v2`: register (default link) or, with --link, register via a test link. v2
 // registration takes e-mail, name, callback and redirect URLs only; other flags are refused.
-import { fieldsOf, fieldsOnUse, type FieldsOnUse } from '../../../cli/json-fields.js';
+import * as wire from '../../../api/schemas/v2.js';
+import { fieldsOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { Printer, type Column } from '../../../output/printer.js';
@@ -28,12 +29,11 @@ const DEFAULT_LINK: Column[] = [
   { key: 'takeTestURL', header: 'URL' },
 ];
 
-const v2Schemas = () => import('../../../api/schemas/v2.js');
-const BY_LINK_FIELDS = fieldsOnUse(async () => fieldsOf((await v2Schemas()).V2LinkRegisterResult, BY_LINK));
-const DEFAULT_LINK_FIELDS = fieldsOnUse(async () => fieldsOf((await v2Schemas()).V2RegisterResult, DEFAULT_LINK));
+const BY_LINK_FIELDS = fieldsOf(wire.V2LinkRegisterResult, BY_LINK);
+const DEFAULT_LINK_FIELDS = fieldsOf(wire.V2RegisterResult, DEFAULT_LINK);
 
 /** What `invite --api v2 --json a,b` may name: the two registers answer with different fields. */
-export function v2InviteFields(v: Pick<InviteInput, 'link'>): FieldsOnUse {
+export function v2InviteFields(v: Pick<InviteInput, 'link'>): readonly string[] {
   return v.link ? BY_LINK_FIELDS : DEFAULT_LINK_FIELDS;
 }
 

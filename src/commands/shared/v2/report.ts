@@ -1,6 +1,8 @@
 // `report --api v2`: the v2 report, `--sections` the section scores, `--pdf` the PDF (same
 // download rules as v3: temp file, %PDF- check, default name from the candidate).
-import { fieldsOf, fieldsOnUse, type FieldList } from '../../../cli/json-fields.js';
+import * as wire from '../../../api/schemas/v2.js';
+import { fieldsOf, type FieldList } from '../../../cli/json-fields.js';
+import { downloadPdf, PDF_FIELDS } from '../../report/shared/pdf.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { Printer, type Column } from '../../../output/printer.js';
@@ -28,11 +30,8 @@ const HEADER: Column[] = [
   { key: 'wv', header: 'Window violations' },
   { key: 'tv', header: 'Seconds outside' },
 ];
-const v2Schemas = () => import('../../../api/schemas/v2.js');
-const pdfDownload = () => import('../../report/shared/pdf.js');
-const PDF_FIELDS = fieldsOnUse(async () => (await pdfDownload()).PDF_FIELDS);
-const SECTION_FIELDS = fieldsOnUse(async () => fieldsOf((await v2Schemas()).V2SectionScore, SECTION_COLUMNS));
-const REPORT_FIELDS = fieldsOnUse(async () => fieldsOf((await v2Schemas()).V2Report, HEADER));
+const SECTION_FIELDS = fieldsOf(wire.V2SectionScore, SECTION_COLUMNS);
+const REPORT_FIELDS = fieldsOf(wire.V2Report, HEADER);
 
 /** What `report --api v2 --json a,b` may name: the v2 report, its section scores, or the PDF's file. */
 export function v2ReportFields(input: Pick<ReportInput, 'pdf' | 'sections'>): FieldList {
@@ -46,7 +45,7 @@ export async function reportV2(ctx: Context, input: ReportInput & { sections?: b
   const api = await v2Client(ctx);
   const id = input.invitationId;
   if (input.pdf)
-    return (await pdfDownload()).downloadPdf(ctx, id, {
+    return downloadPdf(ctx, id, {
       output: input.output,
       force: Boolean(input.force),
       source: { getReportPdf: (i) => api.getReportPdf(i), candidateName: async (i) => ((r) => r.fullName ?? r.emailId)(await api.getReport(i)) },
