@@ -4,12 +4,12 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, ROOT, runAssess, tempDir } from '../helpers/cli.js';
+import { BIN, ROOT, runAssess, tempDir, NODE } from '../helpers/cli.js';
 
 function helpOnTerminal(cols: number, args: string, env: Record<string, string> = {}): string {
   const cfg = tempDir();
   try {
-    const out = execFileSync('script', ['-qec', `stty cols ${cols}; ${process.execPath} ${BIN} ${args}`, '/dev/null'], {
+    const out = execFileSync('script', ['-qec', `stty cols ${cols}; ${NODE} ${BIN} ${args}`, '/dev/null'], {
       env: { PATH: process.env.PATH, HOME: cfg.dir, ASSESS_CONFIG_DIR: cfg.dir, NO_COLOR: '1', TERM: 'xterm', ...env },
       encoding: 'utf8',
     });

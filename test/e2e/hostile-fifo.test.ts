@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, BIN, tempDir } from '../helpers/cli.js';
+import { baseEnv, BIN, tempDir, NODE } from '../helpers/cli.js';
 import { csvOf, ndjson } from '../helpers/bulk.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
@@ -56,7 +56,7 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
   it('<(…) in bash: works, journal in the current directory', async () => {
     const { dir, tmp } = setup();
     const cfg = tempDir();
-    const script = `exec "${process.execPath}" "${BIN}" invite 1001 --csv <(printf 'email,name\\nd@fifo.example,D\\ne@fifo.example,E\\n')`;
+    const script = `exec "${NODE}" "${BIN}" invite 1001 --csv <(printf 'email,name\\nd@fifo.example,D\\ne@fifo.example,E\\n')`;
     const r = await new Promise<{ code: number | null; err: string }>((resolve) => {
       const child = spawn('bash', ['-c', script], {
         env: { ...baseEnv(cfg.dir), ...s.env, TMPDIR: tmp } as NodeJS.ProcessEnv,

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, openSync, readFileSync, statSync, symlinkSync, writeFileSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, BIN, ROOT, runAssess, tempDir } from '../helpers/cli.js';
+import { baseEnv, BIN, ROOT, runAssess, tempDir, NODE } from '../helpers/cli.js';
 import { csvOf, ndjson } from '../helpers/bulk.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
@@ -143,7 +143,7 @@ describe('a place the CLI cannot write (item 6)', () => {
 
     const full = openSync('/dev/full', 'w');
     const cfg = tempDir();
-    const child = spawn(process.execPath, [BIN, 'report', String(inv.testInvitationId), '--pdf', '-o', '-'], {
+    const child = spawn(NODE, [BIN, 'report', String(inv.testInvitationId), '--pdf', '-o', '-'], {
       env: { ...baseEnv(cfg.dir), ...s.env } as NodeJS.ProcessEnv,
       cwd: ROOT,
       stdio: ['ignore', full, 'pipe'],

@@ -3,7 +3,7 @@
 // warnings); JSON stays exact.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, BIN, runAssess, tempDir } from '../helpers/cli.js';
+import { baseEnv, BIN, runAssess, tempDir, NODE } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -67,7 +67,7 @@ const EVIL = 'Eve\u001b]0;pwned\u0007\u001b[2J\u009b31m\u202eLee';
 /** Runs the built binary under a pseudo-terminal (script(1)); resolves with what the terminal got. */
 function onTty(args: string[], env: Record<string, string>): Promise<string> {
   const cfg = tempDir();
-  const cmd = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const cmd = [NODE, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   // Asynchronous: the sandbox answering the CLI runs in this very process.
   const child = spawn('script', ['-qfec', cmd, '/dev/null'], { env: { ...baseEnv(cfg.dir), ...env, TERM: 'xterm' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';

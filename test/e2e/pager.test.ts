@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runAssess, tempDir } from '../helpers/cli.js';
+import { BIN, runAssess, tempDir, NODE } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let s: TestSandbox;
@@ -33,7 +33,7 @@ function inPty(
   rmSync(mark, { force: true });
   rmSync(read, { force: true });
   const cfg = tempDir();
-  const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const quoted = [NODE, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   return new Promise((resolve) => {
     const child = spawn('script', ['-qec', quoted, '/dev/null'], {
       // SHELL: script runs the command with it; bash execs a lone command, so the exit code is

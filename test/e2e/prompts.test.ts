@@ -3,7 +3,7 @@
 // confirmation names what it acts on, after the id was checked.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, tempDir } from '../helpers/cli.js';
+import { BIN, tempDir, NODE } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let s: TestSandbox;
@@ -33,7 +33,7 @@ function inPtySteps(
   steps: Array<[RegExp, string]>,
   env: Record<string, string> = s.env,
 ): Promise<{ code: number | null; screen: string; raw: string }> {
-  const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const quoted = [NODE, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   return new Promise((resolve) => {
     const child = spawn('script', ['-qec', quoted, '/dev/null'], {
       env: { PATH: process.env.PATH!, HOME: cfg.dir, ASSESS_CONFIG_DIR: cfg.dir, TERM: 'xterm', NO_COLOR: '1', ...env },

@@ -4,14 +4,14 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseEnv, BIN, ROOT, runAssess, tempDir } from '../helpers/cli.js';
+import { baseEnv, BIN, ROOT, runAssess, tempDir, NODE } from '../helpers/cli.js';
 
 const t = tempDir('assess-modules-');
 afterAll(() => t.cleanup());
 /** Runs the binary with stdout on `out` (a descriptor, or a pipe closed before it writes). */
 function withStdout(args: string[], out: number | 'closed-pipe') {
   const cfg = tempDir();
-  const child = spawn(process.execPath, [BIN, ...args], {
+  const child = spawn(NODE, [BIN, ...args], {
     env: baseEnv(cfg.dir) as NodeJS.ProcessEnv,
     cwd: ROOT,
     stdio: ['ignore', out === 'closed-pipe' ? 'pipe' : out, 'pipe'],

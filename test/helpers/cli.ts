@@ -7,6 +7,8 @@ import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'bin/assess.cjs');
+/** The Node that runs the built binary: this one, or another (.ci/run runs the e2e suite on Node 22, 24 and 26). */
+export const NODE = process.env.ASSESS_TEST_NODE || process.execPath;
 
 export interface RunResult {
   code: number | null;
@@ -45,7 +47,7 @@ export function runAssess(args: string[], opts: RunOptions = {}): Promise<RunRes
   const env = { ...baseEnv(configDir), ...opts.env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: env as NodeJS.ProcessEnv, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(NODE, [BIN, ...args], { env: env as NodeJS.ProcessEnv, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
@@ -58,6 +60,10 @@ export function runAssess(args: string[], opts: RunOptions = {}): Promise<RunRes
       const leak = leakedSecret(args, env as Record<string, string>, stdout + stderr);
       if (leak) return reject(new Error(`the API key (${leak.slice(0, 6)}…) appeared in the output of: assess ${args.join(' ')}`));
       resolvePromise({ code, signal, stdout, stderr });
+    });
+    // a child may exit (a usage error) before it reads its input: EPIPE on its stdin is no failure
+    child.stdin.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') reject(err);
     });
     if (opts.stdin !== undefined) child.stdin.end(opts.stdin);
     else child.stdin.end();

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationId, type NotificationRecord } from '../../src/commands/callbacks/shared/inbox.js';
 import { generateSecret, signatureHeaders } from '../../src/commands/callbacks/shared/signing.js';
-import { BIN, ROOT } from './cli.js';
+import { BIN, ROOT, NODE } from './cli.js';
 import { runInProcess } from './in-process.js';
 import { startServer } from './http-server.js';
 import { startTestSandbox, type TestSandbox } from './sandbox.js';
@@ -123,7 +123,7 @@ export function examplesSuite(part: 1 | 2): void {
     work = join(home, 'work');
     const bin = join(home, 'bin');
     for (const d of [work, bin, join(home, '.config/fish/completions')]) mkdirSync(d, { recursive: true });
-    writeFileSync(join(bin, 'assess'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+    writeFileSync(join(bin, 'assess'), `#!/bin/sh\nexec "${NODE}" "${BIN}" "$@"\n`);
     chmodSync(join(bin, 'assess'), 0o755);
     // the inputs the examples name
     writeFileSync(join(work, 'cohort.csv'), 'email,name\nann@example.com,Ann Lee\nbo@example.com,Bo Berg\n');
@@ -187,6 +187,7 @@ export function examplesSuite(part: 1 | 2): void {
       child.stderr.on('data', (d) => (out += d));
       const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
       child.on('close', (code) => (clearTimeout(timer), resolve({ code, out })));
+      child.stdin.on('error', () => undefined); // a script that exits before reading its input
       child.stdin.end(stdin);
     });
   }

@@ -2,7 +2,7 @@
 // binary, collect stdout lines and stderr as they come, wait for conditions with a bounded
 // deadline, and stop the process (SIGINT by default) at the end.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { baseEnv, BIN, ROOT, tempDir, type RunResult } from './cli.js';
+import { baseEnv, BIN, ROOT, tempDir, type RunResult, NODE } from './cli.js';
 import { waitFor } from './wait.js';
 
 export interface Spawned {
@@ -27,7 +27,8 @@ export function spawnAssess(
   const own = opts.configDir === undefined ? tempDir() : undefined; // removed when the child ends
   const env: Record<string, string | undefined> = { ...baseEnv(opts.configDir ?? own!.dir), ...opts.env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
-  const child = spawn(process.execPath, [BIN, ...args], { env: env as NodeJS.ProcessEnv, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(NODE, [BIN, ...args], { env: env as NodeJS.ProcessEnv, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stdin!.on('error', () => undefined); // EPIPE: the child exited before reading its input
   child.stdin!.end(opts.stdin ?? '');
   // A safety net, not an assertion: a hung child must not hang the suite.
   const safety = setTimeout(() => child.kill('SIGKILL'), 120_000);
