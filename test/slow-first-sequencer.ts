@@ -9,6 +9,7 @@ export const SLOWEST = [
   'test/e2e/chaos.test.ts',
   'test/e2e/examples-2.test.ts',
   'test/e2e/crash.test.ts',
+  'test/e2e/compile-cache.test.ts',
   'test/e2e/quirks.test.ts',
   'test/e2e/hostile-files.test.ts',
   'test/e2e/secrets.test.ts',

@@ -23,6 +23,8 @@ export interface RunOptions {
   configDir?: string;
   cwd?: string;
   timeoutMs?: number;
+  /** The Node to run the binary with (default NODE). */
+  node?: string;
   /** In-process only (runInProcess): stdout and stderr claim to be terminals. */
   tty?: boolean;
 }
@@ -47,7 +49,7 @@ export function runAssess(args: string[], opts: RunOptions = {}): Promise<RunRes
   const env = { ...baseEnv(configDir), ...opts.env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(NODE, [BIN, ...args], { env: env as NodeJS.ProcessEnv, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(opts.node ?? NODE, [BIN, ...args], { env: env as NodeJS.ProcessEnv, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));

@@ -1,0 +1,158 @@
+// Node's compile cache (src/main.ts) only ever costs or saves time: a corrupted, truncated,
+// foreign or unwritable cache never changes an answer or an exit code, and never crashes or
+// hangs the CLI. Run on a Node that has the cache (≥ 22.1): the one the e2e suite runs the binary
+// on, else Node 24 from the npm registry (.ci/node, cached outside the repository).
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NODE, ROOT, runAssess, tempDir, type RunResult } from '../helpers/cli.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+const t = tempDir('assess-compile-cache-');
+let node = NODE;
+let sandbox: TestSandbox;
+
+/** The commands whose answers must not change: a request, a usage error, a local command. */
+const LINES = [
+  ['tests', 'get', '1001', '--json'],
+  ['tests', 'get', 'abc'],
+  ['config', 'list'],
+];
+
+beforeAll(async () => {
+  const major = Number(execFileSync(node, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }));
+  if (major < 22) node = execFileSync(join(ROOT, '.ci/node'), ['24'], { encoding: 'utf8' }).trim();
+  sandbox = await startTestSandbox();
+}, 180_000);
+
+afterAll(async () => {
+  await sandbox?.close();
+  t.cleanup();
+});
+
+async function run(line: string[], cacheDir: string, env: Record<string, string> = {}): Promise<RunResult> {
+  return runAssess(line, {
+    env: { ...sandbox.env, NODE_COMPILE_CACHE: cacheDir, ...env },
+    node,
+    timeoutMs: 30_000, // a hang is killed and fails the comparison (code null)
+  });
+}
+
+/** What a run answers, and how it ended. */
+const answer = (r: RunResult) => ({ code: r.code, signal: r.signal, stdout: r.stdout, stderr: r.stderr });
+
+/** Every cache file Node wrote under `dir`. */
+function cacheFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** Mulberry32: a small seeded generator, so a failure names a seed that reproduces it. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), 1 | a);
+    x ^= x + Math.imul(x ^ (x >>> 7), 61 | x);
+    return ((x ^ (x >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+function copyDir(from: string, to: string): void {
+  rmSync(to, { recursive: true, force: true });
+  mkdirSync(to, { recursive: true });
+  for (const f of cacheFiles(from)) {
+    const target = join(to, f.slice(from.length + 1));
+    mkdirSync(join(target, '..'), { recursive: true });
+    copyFileSync(f, target);
+  }
+}
+
+describe("Node's compile cache", () => {
+  const clean = join(t.dir, 'clean');
+  const baseline = new Map<string, ReturnType<typeof answer>>();
+
+  beforeAll(async () => {
+    for (const line of LINES) baseline.set(line.join(' '), answer(await run(line, clean)));
+    // a second run takes what the first wrote
+    for (const line of LINES) expect(answer(await run(line, clean))).toEqual(baseline.get(line.join(' ')));
+  }, 120_000);
+
+  it('is written by a run, in a directory of its own for this Node', () => {
+    const files = cacheFiles(clean);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.some((f) => statSync(f).size > 10_000)).toBe(true); // the program's entry
+    expect(baseline.get('tests get 1001 --json')!.code).toBe(0);
+    expect(baseline.get('tests get abc')!.code).toBe(2);
+    expect(baseline.get('config list')!.code).toBe(0);
+  });
+
+  it('--debug says whether the cache is on', async () => {
+    const r = await run(['config', 'list', '--debug'], clean);
+    expect(r.stderr).toMatch(/^\[debug\] compile cache: (enabled|already_enabled) \(.+\)$/m);
+    const off = await run(['config', 'list', '--debug'], clean, { NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(off.stderr).toMatch(/^\[debug\] compile cache: disabled/m);
+    expect(off.stdout).toBe(r.stdout);
+  });
+
+  it.each([1, 2, 3, 4, 5, 6])('bits flipped in every cache file (seed %i) change no answer', async (seed) => {
+    const dir = join(t.dir, `flipped-${seed}`);
+    copyDir(clean, dir);
+    const random = seeded(seed);
+    for (const f of cacheFiles(dir)) {
+      const bytes = readFileSync(f);
+      // a few flips in the header, a few anywhere in the payload
+      for (let i = 0; i < 3; i++) bytes[Math.floor(random() * Math.min(64, bytes.length))] ^= 1 << Math.floor(random() * 8);
+      for (let i = 0; i < 8; i++) bytes[Math.floor(random() * bytes.length)] ^= 1 << Math.floor(random() * 8);
+      writeFileSync(f, bytes);
+    }
+    for (const line of LINES) expect(answer(await run(line, dir)), `seed ${seed}: assess ${line.join(' ')}`).toEqual(baseline.get(line.join(' ')));
+    // and the run after, with whatever Node rewrote
+    for (const line of LINES) expect(answer(await run(line, dir)), `seed ${seed}, again: assess ${line.join(' ')}`).toEqual(baseline.get(line.join(' ')));
+  });
+
+  it.each([1, 2, 3])('truncated cache files (seed %i) change no answer', async (seed) => {
+    const dir = join(t.dir, `truncated-${seed}`);
+    copyDir(clean, dir);
+    const random = seeded(100 + seed);
+    for (const f of cacheFiles(dir)) {
+      const bytes = readFileSync(f);
+      writeFileSync(f, bytes.subarray(0, Math.floor(random() * bytes.length)));
+    }
+    for (const line of LINES) expect(answer(await run(line, dir)), `seed ${seed}: assess ${line.join(' ')}`).toEqual(baseline.get(line.join(' ')));
+  });
+
+  it("a foreign cache (every entry holding another file's cache) changes no answer", async () => {
+    const dir = join(t.dir, 'foreign');
+    copyDir(clean, dir);
+    const files = cacheFiles(dir).sort((a, b) => statSync(b).size - statSync(a).size);
+    const contents = files.map((f) => readFileSync(f));
+    files.forEach((f, i) => writeFileSync(f, contents[(i + 1) % contents.length]!));
+    for (const line of LINES) expect(answer(await run(line, dir)), `assess ${line.join(' ')}`).toEqual(baseline.get(line.join(' ')));
+  });
+
+  it('an unwritable cache directory, or HOME and TMPDIR that cannot be written, change no answer', async () => {
+    const file = join(t.dir, 'a-file');
+    writeFileSync(file, '');
+    const readOnly = join(t.dir, 'read-only');
+    copyDir(clean, readOnly);
+    for (const f of [...cacheFiles(readOnly), readOnly]) chmodSync(f, 0o500);
+    for (const line of LINES) {
+      const want = baseline.get(line.join(' '));
+      expect(answer(await run(line, join(file, 'cache'))), `under a file: assess ${line.join(' ')}`).toEqual(want);
+      expect(answer(await run(line, readOnly)), `read-only: assess ${line.join(' ')}`).toEqual(want);
+      // Node's default place (no NODE_COMPILE_CACHE): under TMPDIR
+      const r = await runAssess(line, { env: { ...sandbox.env, HOME: file, TMPDIR: join(file, 'tmp') }, node, timeoutMs: 30_000 });
+      expect(answer(r), `HOME and TMPDIR unwritable: assess ${line.join(' ')}`).toEqual(want);
+    }
+  });
+});
