@@ -25,13 +25,18 @@ export async function spoolPrivately(ctx: Context, source: Readable, opts: { fif
   };
   process.on('exit', cleanup);
   ctx.onExit(cleanup);
+  // Node ≥ 22 ends the pipeline only once the pending open of a FIFO completes: release it as
+  // soon as Ctrl-C comes, not after
+  const release = () => opts.fifo && releaseBlockedOpen(opts.fifo);
+  ctx.signal.addEventListener('abort', release, { once: true });
   try {
     await pipeline(source, createWriteStream(path, { flags: 'wx', mode: 0o600 }), { signal: ctx.signal });
   } catch (err) {
     cleanup();
     if (!ctx.signal.aborted) throw err;
-    if (opts.fifo) releaseBlockedOpen(opts.fifo);
     throw new CancelledError();
+  } finally {
+    ctx.signal.removeEventListener('abort', release);
   }
   return { path, cleanup };
 }
