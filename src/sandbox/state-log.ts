@@ -1,0 +1,163 @@
+// The change log of a --state sandbox: `<state>.log`, one JSON line per commit, appended and
+// fdatasync'd before the requests of that commit are answered. A line holds what the commit
+// changed (whole invitations, links, tests, settings, deliveries; the callbacks, e-mails and
+// requests added) plus the clock and id counters. The state file itself is a snapshot (the
+// whole document, as before there was a log) that names the last line it includes (`logSeq`);
+// loading = snapshot + the lines after it. A crash can leave only the last line torn (one writer,
+// lines written in order, a failed write cut off again): it is ignored, and cut off on open.
+import { open, type FileHandle } from 'node:fs/promises';
+import type { CallbackQueueEntry, Delivery, OutboxEntry, RequestLogEntry, SandboxInvitation, SandboxLink, SandboxStateDoc, SandboxTest } from './model.js';
+import type { TestSettings } from '../api/schemas/v3.js';
+
+export const MAX_REQUEST_LOG = 500;
+export const MAX_QUEUE = 10_000;
+
+export interface LogRecord {
+  /** Sequence number: 1, 2, 3… across the life of the state (a snapshot keeps counting). */
+  n: number;
+  clock: [offsetMs: number, frozenAtMs: number | null];
+  nextIds: SandboxStateDoc['nextIds'];
+  inv?: SandboxInvitation[];
+  links?: SandboxLink[];
+  tests?: SandboxTest[];
+  settings?: { testId: number; settings: TestSettings }[];
+  cbq?: CallbackQueueEntry[];
+  outbox?: OutboxEntry[];
+  req?: RequestLogEntry[];
+  dlv?: Delivery[];
+  dlvDrop?: number[];
+}
+
+export const logPathOf = (stateFile: string): string => `${stateFile}.log`;
+
+export interface ParsedLog {
+  records: LogRecord[];
+  /** Bytes of complete lines; anything after them is a torn last line. */
+  goodBytes: number;
+  tornBytes: number;
+}
+
+/**
+ * The complete lines of a log. A last line without its newline, or that is not a record, was
+ * torn by a crash (it was never acknowledged): it is left out. A bad line before the last is
+ * not a crash's doing: `problem` names it.
+ */
+export function parseLog(buf: Buffer): ParsedLog | { problem: string } {
+  const records: LogRecord[] = [];
+  let start = 0;
+  let line = 0;
+  while (start < buf.length) {
+    const end = buf.indexOf(10, start);
+    line++;
+    const last = end === -1 || end === buf.length - 1;
+    if (end === -1) break; // torn: no newline
+    const rec = parseRecord(buf.toString('utf8', start, end));
+    const prev = records.at(-1)?.n ?? 0;
+    if (!rec || rec.n <= prev) {
+      if (last) break; // torn last line
+      return { problem: `line ${line} of the log is not a change record` };
+    }
+    records.push(rec);
+    start = end + 1;
+  }
+  return { records, goodBytes: start, tornBytes: buf.length - start };
+}
+
+function parseRecord(text: string): LogRecord | null {
+  try {
+    const r = JSON.parse(text) as LogRecord;
+    const ok = typeof r === 'object' && r !== null && Number.isSafeInteger(r.n) && Array.isArray(r.clock) && typeof r.nextIds === 'object';
+    return ok ? r : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The snapshot with the log's records after `doc.logSeq` applied, in order. */
+export function replay(doc: SandboxStateDoc, records: LogRecord[]): SandboxStateDoc {
+  const after = records.filter((r) => r.n > (doc.logSeq ?? 0));
+  if (!after.length) return doc;
+  const inv = new Map(doc.invitations.map((i) => [i.testInvitationId, i]));
+  const links = new Map(doc.links.map((l) => [l.testLinkId, l]));
+  const tests = new Map(doc.tests.map((t) => [t.testId, t]));
+  const settings = new Map(doc.settings.map((s) => [s.testId, s]));
+  const dlv = new Map((doc.deliveries ?? []).map((d) => [d.deliveryId, d]));
+  const { callbackQueue, outbox, requests } = doc;
+  for (const r of after) {
+    for (const i of r.inv ?? []) inv.set(i.testInvitationId, i);
+    for (const l of r.links ?? []) links.set(l.testLinkId, l);
+    for (const t of r.tests ?? []) tests.set(t.testId, t);
+    for (const s of r.settings ?? []) settings.set(s.testId, s);
+    for (const d of r.dlv ?? []) dlv.set(d.deliveryId, d);
+    for (const id of r.dlvDrop ?? []) dlv.delete(id);
+    for (const e of r.cbq ?? []) callbackQueue.push(e);
+    if (callbackQueue.length > MAX_QUEUE) callbackQueue.splice(0, callbackQueue.length - MAX_QUEUE);
+    for (const e of r.outbox ?? []) outbox.push(e);
+    for (const e of r.req ?? []) {
+      requests.push(e); // trimmed as Store.recordRequest trims
+      if (requests.length > MAX_REQUEST_LOG * 2) requests.splice(0, requests.length - MAX_REQUEST_LOG);
+    }
+  }
+  const last = after.at(-1)!;
+  return {
+    ...doc,
+    logSeq: last.n,
+    clockOffsetMs: last.clock[0],
+    clockFrozenAtMs: last.clock[1],
+    nextIds: last.nextIds,
+    invitations: [...inv.values()],
+    links: [...links.values()],
+    tests: [...tests.values()],
+    settings: [...settings.values()],
+    deliveries: [...dlv.values()],
+  };
+}
+
+/** Appends lines to the log, each made durable (fdatasync) before append() resolves. */
+export class LogAppender {
+  private constructor(
+    private readonly fh: FileHandle,
+    /** Bytes in the log (all complete lines). */
+    public bytes: number,
+  ) {}
+
+  /** Opens (creates, 0600) the log; a torn last line beyond `goodBytes` is cut off first. */
+  static async open(path: string, goodBytes: number): Promise<LogAppender> {
+    const fh = await open(path, 'a', 0o600);
+    try {
+      const { size } = await fh.stat();
+      if (size !== goodBytes) {
+        await fh.truncate(goodBytes);
+        await fh.datasync();
+      }
+      return new LogAppender(fh, goodBytes);
+    } catch (err) {
+      await fh.close();
+      throw err;
+    }
+  }
+
+  /** Writes every byte of `text` and syncs; on failure the log is cut back to its last line. */
+  async append(text: string): Promise<void> {
+    const buf = Buffer.from(text, 'utf8');
+    try {
+      for (let off = 0; off < buf.length;) off += (await this.fh.write(buf, off, buf.length - off)).bytesWritten;
+      await this.fh.datasync();
+      this.bytes += buf.length;
+    } catch (err) {
+      await this.fh.truncate(this.bytes).catch(() => undefined); // else the next load drops it as torn
+      throw err;
+    }
+  }
+
+  /** Empties the log (its lines are all in a snapshot now). */
+  async clear(): Promise<void> {
+    await this.fh.truncate(0);
+    await this.fh.datasync();
+    this.bytes = 0;
+  }
+
+  close(): Promise<void> {
+    return this.fh.close();
+  }
+}
