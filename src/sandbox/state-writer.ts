@@ -1,4 +1,4 @@
-// Writes a --state sandbox's changes: each commit appends one line to `<state>.log` (fdatasync'd
+// Writes a --state sandbox's changes: each commit appends one line to `<state>.log` (written
 // before it resolves, so before the requests it covers are answered); when the log has grown as
 // large as the snapshot (and at least `compactAfterBytes`), the commit writes a new snapshot
 // instead (whole state: temp file, fsync, rename, fsync of the directory) and only then empties
@@ -77,7 +77,7 @@ export class StateWriter {
   /** Opens the log of `file` for appending (cutting off a torn last line). */
   static async open(file: string, loaded: LoadedState | null, compactAfterBytes = COMPACT_AFTER_BYTES): Promise<StateWriter> {
     // no snapshot: a log left beside it belongs to a state that was deleted; it is emptied
-    const log = await LogAppender.open(logPathOf(file), loaded?.logBytes ?? 0);
+    const log = LogAppender.open(logPathOf(file), loaded?.logBytes ?? 0);
     return new StateWriter(file, log, loaded?.doc.logSeq ?? 0, loaded?.snapshotBytes ?? 0, compactAfterBytes);
   }
 
@@ -89,10 +89,13 @@ export class StateWriter {
     const record = buildRecord(store, changes, this.seq + 1);
     changes.clear(store);
     this.seq = record.n;
-    return this.log.append(`${JSON.stringify(record)}\n`).catch((err: unknown) => {
+    try {
+      this.log.append(`${JSON.stringify(record)}\n`);
+    } catch (err) {
       store.changes.full = true; // what this line carried is written by the next commit's snapshot
-      throw err;
-    });
+      return Promise.reject(err as Error);
+    }
+    return Promise.resolve();
   }
 
   /** The whole state, atomically, then the log emptied; the snapshot names the last line it includes. */
@@ -102,7 +105,7 @@ export class StateWriter {
     try {
       await writeFileAtomic(this.file, text);
       this.snapshotBytes = text.length;
-      if (this.log.bytes > 0) await this.log.clear();
+      if (this.log.bytes > 0) this.log.clear();
     } catch (err) {
       store.changes.full = true;
       throw err;
@@ -114,7 +117,7 @@ export class StateWriter {
     try {
       if (this.log.bytes > 0) await this.snapshot(store);
     } finally {
-      await this.log.close();
+      this.log.close();
     }
     await rm(logPathOf(this.file), { force: true });
   }
