@@ -154,6 +154,21 @@ describe('the change log', () => {
     expect(await readFile(`${copy}.log`, 'utf8')).toBe(lines.join('\n'));
   });
 
+  it('an invitation that is not one (in the snapshot or the log) is refused, naming the field', async () => {
+    const file = join(dir, 'bad-invitation.json');
+    const h = await harness({ stateFile: file });
+    let copy: string;
+    try {
+      await h.inviteA(1001, 'fine@log.test');
+      copy = crashCopy(file);
+    } finally {
+      await h.close();
+    }
+    const log = await readFile(`${copy}.log`, 'utf8');
+    await writeFile(`${copy}.log`, log.replace('"email":"fine@log.test"', '"email":42'));
+    await expect(harness({ stateFile: copy })).rejects.toThrow(/invitations\.\d+\.email: expected a string/);
+  });
+
   it('a state file written before the log existed (the whole state, no logSeq) loads, and takes a log from then on', async () => {
     const mem = await harness();
     let old: Record<string, unknown>;
