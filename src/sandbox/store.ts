@@ -289,19 +289,19 @@ export class Store {
     }
     const want = this.version;
     while (this.written < want) {
-      if (!this.writing) {
-        const v = this.version;
-        this.writing = this.writer
-          .commit(this) // takes what changed before it returns: later changes wait for the next write
-          .then(() => {
-            this.written = Math.max(this.written, v);
-          })
-          .finally(() => {
-            this.writing = null;
-          });
-      }
+      this.writing ??= this.commitSoon().finally(() => {
+        this.writing = null;
+      });
       await this.writing;
     }
+  }
+
+  /** One write for every request handled in this turn of the event loop (they join it meanwhile). */
+  private async commitSoon(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const v = this.version;
+    await this.writer!.commit(this); // takes what changed before it returns: later changes wait for the next write
+    this.written = Math.max(this.written, v);
   }
 
   async close(): Promise<void> {
