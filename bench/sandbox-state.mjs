@@ -2,7 +2,9 @@
 // N starts a fresh sandbox (a child process, as in bench/sandbox.mjs) and sends N invites (a new
 // candidate each) over `connections` connections; the rate over all N and over the last tenth
 // (the rate *at* N invitations) is printed, after 500 untimed invites that warm the JIT up, then how long a sandbox takes to load the largest
-// state. Each phase is bounded (`limit` seconds): a phase cut short says so.
+// state. Each phase is bounded (`limit` seconds): a phase cut short says so. On a shared machine
+// the wall-clock rates swing with other processes' load; invites per CPU-second of the sandbox
+// process (its user + system time during the run) does much less, so it is printed too.
 // Run: node bench/sandbox-state.mjs [sizes=1000,10000,100000] [connections=16] [limit=300]
 //      SANDBOX_SRC=/path/to/src/sandbox/index.ts measures another tree (e.g. `git archive main`).
 import { build } from 'esbuild';
@@ -36,6 +38,7 @@ function startChild(stateFile) {
     const { startSandbox } = await import(${JSON.stringify(bundle)});
     const sb = await startSandbox({ port: 0, stateFile: ${JSON.stringify(stateFile ?? null)} ?? undefined });
     process.stdout.write(JSON.stringify({ baseUrl: sb.baseUrl, key: sb.keys[0], startMs: performance.now() - t0 }) + '\\n');
+    process.on('SIGUSR2', () => { const u = process.cpuUsage(); process.stdout.write(JSON.stringify({ cpuMs: (u.user + u.system) / 1000 }) + '\\n'); });
     process.on('SIGTERM', async () => { await sb.close(); process.exit(0); });`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
@@ -43,7 +46,9 @@ function startChild(stateFile) {
     child.stdout.once('data', (buf) => {
       const info = JSON.parse(String(buf));
       const stop = () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM')));
-      resolve({ ...info, stop });
+      /** CPU time the sandbox process has used so far (user + system), in ms. */
+      const cpuMs = () => new Promise((r) => (child.stdout.once('data', (b) => r(JSON.parse(String(b)).cpuMs)), child.kill('SIGUSR2')));
+      resolve({ ...info, stop, cpuMs });
     });
   });
 }
@@ -96,14 +101,17 @@ for (const n of sizes) {
     const file = dir ? join(dir, 'state.json') : undefined;
     const sb = await startChild(file);
     await invites(sb, WARM_UP); // the JIT warms up on the same sandbox (these count in the state, not in the rate)
+    const cpu0 = await sb.cpuMs();
     const r = await invites(sb, n);
+    const cpu = (await sb.cpuMs()) - cpu0;
     await sb.stop();
-    rates[mode] = { all: r.ok / r.seconds, last: r.cut ? NaN : (n - Math.round(n * 0.9)) / r.lastSeconds };
+    rates[mode] = { all: r.ok / r.seconds, last: r.cut ? NaN : (n - Math.round(n * 0.9)) / r.lastSeconds, cpu: r.ok / (cpu / 1000) };
     rows.push({
       invitations: n,
       state: mode,
       'invites/s (all)': Math.round(rates[mode].all),
       'invites/s (last 10 %)': Number.isNaN(rates[mode].last) ? '—' : Math.round(rates[mode].last),
+      'invites per CPU-s': Math.round(rates[mode].cpu),
       seconds: Number(r.seconds.toFixed(1)),
       'non-2xx': r.bad,
       note: r.cut ? `cut at ${limit} s: ${r.ok + r.bad} of ${n} sent` : '',
@@ -113,7 +121,7 @@ for (const n of sizes) {
     else if (dir) rmSync(dir, { recursive: true, force: true });
   }
   const share = (k) => `${Math.round((100 * rates['--state'][k]) / rates.memory[k])} %`;
-  rows.at(-1).note ||= `${share('all')} of memory (${share('last')} at the end)`;
+  rows.at(-1).note ||= `${share('all')} of memory (${share('last')} at the end; ${share('cpu')} per CPU-s)`;
 }
 console.log(`sandbox --state bench: ${connections} connections, node ${process.version}`);
 console.table(rows);

@@ -124,6 +124,8 @@ export const SYNC_INTERVAL_MS = 200;
  */
 export class LogAppender {
   private timer: NodeJS.Timeout | null = null;
+  /** A failed write left part of a line that could not be cut off: nothing may follow it. */
+  damaged = false;
   private syncing = false;
 
   private constructor(
@@ -149,6 +151,7 @@ export class LogAppender {
 
   /** Writes every byte of `text` (or throws, the log cut back to its last complete line). */
   append(text: string): void {
+    if (this.damaged) throw new Error(`the log ends in a line that could not be cut off after a failed write; a snapshot will replace it`);
     const buf = Buffer.from(text, 'utf8');
     try {
       for (let off = 0; off < buf.length;) off += writeSync(this.fd, buf, off, buf.length - off);
@@ -156,7 +159,7 @@ export class LogAppender {
       try {
         ftruncateSync(this.fd, this.bytes);
       } catch {
-        // left as it is: the next load drops it as a torn last line, and the next commit is a snapshot
+        this.damaged = true; // a load drops it as a torn last line; the next snapshot's clear() removes it
       }
       throw err;
     }
@@ -176,6 +179,7 @@ export class LogAppender {
     ftruncateSync(this.fd, 0);
     fdatasyncSync(this.fd);
     this.bytes = 0;
+    this.damaged = false;
   }
 
   /** Syncs what is left and closes. */

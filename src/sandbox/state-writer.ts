@@ -105,7 +105,7 @@ export class StateWriter {
     try {
       await writeFileAtomic(this.file, text);
       this.snapshotBytes = text.length;
-      if (this.log.bytes > 0) this.log.clear();
+      if (this.log.bytes > 0 || this.log.damaged) this.log.clear();
     } catch (err) {
       store.changes.full = true;
       throw err;
