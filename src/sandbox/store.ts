@@ -58,6 +58,8 @@ export class Store {
   private version = 0;
   private written = 0;
   private writing: Promise<void> | null = null;
+  /** The version the last write started took (a failed one fails only the changes it took). */
+  private attempted = 0;
   private timer: NodeJS.Timeout | null = null;
   /** What changed since the last write (kept only with a state file). */
   readonly changes = new ChangeSet();
@@ -289,17 +291,21 @@ export class Store {
     }
     const want = this.version;
     while (this.written < want) {
-      this.writing ??= this.commitSoon().finally(() => {
+      const writing = (this.writing ??= this.commitSoon().finally(() => {
         this.writing = null;
-      });
-      await this.writing;
+      }));
+      try {
+        await writing;
+      } catch (err) {
+        if (this.attempted >= want) throw err; // else it failed before taking this change: try again
+      }
     }
   }
 
   /** One write for every request handled in this turn of the event loop (they join it meanwhile). */
   private async commitSoon(): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    const v = this.version;
+    const v = (this.attempted = this.version);
     await this.writer!.commit(this); // takes what changed before it returns: later changes wait for the next write
     this.written = Math.max(this.written, v);
   }
