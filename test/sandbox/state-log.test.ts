@@ -169,6 +169,19 @@ describe('the change log', () => {
     await expect(harness({ stateFile: copy })).rejects.toThrow(/invitations\.\d+\.email: expected a string/);
   });
 
+  it('a log left without its state file (deleted to start again) is emptied: the sandbox starts from the seed', async () => {
+    const file = join(dir, 'orphan.json');
+    await writeFile(`${file}.log`, '{"n":1,"clock":[0,null],"nextIds":{"testLink":1,"invitation":1,"event":1,"email":1},"inv":[]}\n');
+    const h = await harness({ stateFile: file });
+    try {
+      expect((await stat(`${file}.log`)).size).toBe(0);
+      const id = await h.inviteA(1001, 'fresh@log.test');
+      expect((await loadStateFile(crashCopy(file)))!.doc.invitations.some((i) => i.testInvitationId === id)).toBe(true);
+    } finally {
+      await h.close();
+    }
+  });
+
   it('a state file written before the log existed (the whole state, no logSeq) loads, and takes a log from then on', async () => {
     const mem = await harness();
     let old: Record<string, unknown>;
