@@ -82,7 +82,7 @@ export class Deliverer {
     };
     this.store.deliveries.push(d);
     this.trimHistory();
-    this.store.changed(); // written with the request that queued it
+    this.store.changed({ delivery: d }); // written with the request that queued it
     this.schedule(d);
     return d;
   }
@@ -153,7 +153,7 @@ export class Deliverer {
         if (!attempt) return; // stopping: stays pending, resumes on the next start
         d.attempts.push(attempt);
         if (attempt.error === null) return this.finish(d, 'delivered');
-        this.store.changedLater();
+        this.store.changedLater({ delivery: d });
       }
       this.finish(d, 'failed');
     } finally {
@@ -202,14 +202,18 @@ export class Deliverer {
   private finish(d: Delivery, state: 'delivered' | 'failed'): void {
     d.state = state;
     d.finishedAt = this.store.nowIso();
-    this.store.changedLater();
+    this.store.changedLater({ delivery: d });
   }
 
   private trimHistory(): void {
     const list = this.store.deliveries;
     let excess = list.length - MAX_HISTORY;
     if (excess <= 0) return;
-    this.store.deliveries = list.filter((d) => d.state === 'pending' || excess-- <= 0);
+    this.store.deliveries = list.filter((d) => {
+      if (d.state === 'pending' || excess-- <= 0) return true;
+      this.store.changed({ droppedDelivery: d.deliveryId });
+      return false;
+    });
   }
 
   private async acquire(): Promise<void> {

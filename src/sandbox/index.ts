@@ -9,6 +9,7 @@ import { FaultInjector } from './faults.js';
 import type { FaultSpec } from './fault-spec.js';
 import { Quirks } from './quirks.js';
 import { loadStateFile, removeStaleTemps } from './persistence.js';
+import { StateWriter } from './state-writer.js';
 import { acquireStateLock, type StateLock, type StateLockOptions } from './state-lock.js';
 import { SEED_KEYS } from './seed.js';
 import { buildServer } from './server.js';
@@ -53,6 +54,11 @@ export interface SandboxOptions {
   host?: string;
   /** Persist state here (atomic writes); without it state lives in memory only. */
   stateFile?: string;
+  /**
+   * With stateFile: the change log (`<stateFile>.log`) is folded into a new snapshot once it is
+   * this large and as large as the last snapshot (default 4 MiB; tests make it small).
+   */
+  compactAfterBytes?: number;
   /** With stateFile: one sandbox per file; wait this long for another to let go (default: fail at once). */
   stateLock?: StateLockOptions;
   /** Print one line per API request to stderr. */
@@ -96,10 +102,11 @@ async function start(
   let store: Store;
   if (opts.stateFile) {
     await removeStaleTemps(opts.stateFile); // left by a sandbox killed mid-write (we hold the lock)
-    const doc = await loadStateFile(opts.stateFile); // throws SandboxStateError on a corrupt or inconsistent file
-    store = doc ? new Store(doc, opts.stateFile) : Store.seeded(opts.stateFile);
-    if (!doc) {
-      store.changed();
+    const loaded = await loadStateFile(opts.stateFile); // throws SandboxStateError on a corrupt or inconsistent file
+    const writer = await StateWriter.open(opts.stateFile, loaded, opts.compactAfterBytes);
+    store = loaded ? new Store(loaded.doc, writer) : Store.seeded(writer);
+    if (!loaded) {
+      store.changed('all');
       await store.flush(); // the file exists from the start
     }
   } else store = Store.seeded();

@@ -43,6 +43,7 @@ export function ensureDefaultLink(store: Store, test: SandboxTest): SandboxLink 
   };
   test.defaultTestLinkId = link.testLinkId;
   store.addLink(link);
+  store.changed({ test });
   return link;
 }
 
@@ -102,7 +103,7 @@ export function invite(store: Store, test: SandboxTest, link: SandboxLink, req: 
       if (callbackUrl) latest.callbackUrl = callbackUrl;
       if (redirectUrl) latest.redirectUrl = redirectUrl;
       latest.updatedAt = now;
-      store.changed();
+      store.changed({ invitation: latest });
       if (req.sendEmail === 'yes') sendInvitationEmail(store, latest, 'invitation');
     }
     return { inv: latest, created: false, decision };
@@ -169,7 +170,7 @@ export function reattempt(store: Store, target: SandboxInvitation, req: Reattemp
       const inv = store.invitations.get(plan.on)!;
       Object.assign(inv, access, { status: plan.next, updatedAt: now, cancelledAt: null, expiredAt: null });
       applyOptional(inv);
-      store.changed();
+      store.changed({ invitation: inv });
       if (req.sendEmail === 'yes') sendInvitationEmail(store, inv, 'reattempt');
       return { ok: true, inv, created: false };
     }
@@ -206,7 +207,7 @@ export function cancel(store: Store, inv: SandboxInvitation): { ok: true } | { o
   if (!t.ok) return t;
   inv.status = 'Cancelled';
   inv.cancelledAt = inv.updatedAt = store.nowIso();
-  store.changed();
+  store.changed({ invitation: inv });
   return { ok: true };
 }
 
@@ -236,10 +237,10 @@ export function simulate(
     inv.result = scoreAttempt(store.tests.get(inv.testId)!, inv.testInvitationId, score);
     queueCallback(store, inv, 'status-change');
     sendStakeholderEmails(store, inv);
-    store.changed();
+    store.changed({ invitation: inv });
     store.reportReady(inv); // rendered in the background, after this move has answered
     return { ok: true };
   }
-  store.changed();
+  store.changed({ invitation: inv });
   return { ok: true };
 }

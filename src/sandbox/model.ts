@@ -180,6 +180,8 @@ export interface SandboxStateDoc {
   requests: RequestLogEntry[];
   /** Callback deliveries (absent in state files written before deliveries existed). */
   deliveries?: Delivery[];
+  /** The last line of the change log this snapshot includes (absent: written before the log existed). */
+  logSeq?: number;
 }
 
 export const STATE_FORMAT = 'assess-sandbox-state' as const;

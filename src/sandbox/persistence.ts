@@ -1,12 +1,14 @@
-// Reading and writing the --state file. Writes are atomic: the whole document goes to a temp
-// file in the same directory, then is renamed over the target, so a crash leaves either the old
-// or the new state, never half of one. (No fsync: survives a killed process, not a power cut.)
-// A file that is not sandbox state is refused, never overwritten.
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+// Reading and writing the --state file: a snapshot of the whole document (written atomically: a
+// temp file in the same directory, fsync'd, renamed over the target, the directory fsync'd), plus
+// the change log beside it (state-log.ts) replayed on load. A file written before the log
+// existed is a snapshot without a log: it loads as it is. A file that is not sandbox state, or a
+// log damaged anywhere but in its last line, is refused, never overwritten.
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import * as z from 'zod';
 import { STATE_FORMAT, type SandboxStateDoc } from './model.js';
 import { processAlive } from '../util/process-alive.js';
+import { logPathOf, parseLog, replay } from './state-log.js';
 
 export class SandboxStateError extends Error {
   override name = 'SandboxStateError';
@@ -23,10 +25,11 @@ const StateShape = z.object({
   tests: z.array(z.object({ testId: z.number(), accountId: z.number(), sections: z.array(z.any()) }).loose()),
   links: z.array(z.object({ testLinkId: z.number(), testId: z.number(), schedule: z.object({}).loose() }).loose()),
   settings: z.array(z.object({ testId: z.number(), settings: z.object({}).loose() })),
-  invitations: z.array(z.object({ testInvitationId: z.number(), status: z.string(), email: z.string() }).loose()),
+  invitations: z.array(z.unknown()), // checked by invitationProblem: zod costs seconds on 100,000 of them
   callbackQueue: z.array(z.any()),
   outbox: z.array(z.any()),
   requests: z.array(z.any()),
+  logSeq: z.number().int().nonnegative().optional(),
 });
 
 function refuse(file: string, why: string): never {
@@ -35,8 +38,17 @@ function refuse(file: string, why: string): never {
   );
 }
 
-/** The stored state, or null when the file does not exist yet. */
-export async function loadStateFile(file: string): Promise<SandboxStateDoc | null> {
+export interface LoadedState {
+  /** The snapshot with the log replayed over it. */
+  doc: SandboxStateDoc;
+  snapshotBytes: number;
+  /** Bytes of the log's complete lines (a torn last line after them is cut off on open). */
+  logBytes: number;
+  tornBytes: number;
+}
+
+/** The stored state (snapshot + log), or null when the state file does not exist yet. */
+export async function loadStateFile(file: string): Promise<LoadedState | null> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -50,14 +62,49 @@ export async function loadStateFile(file: string): Promise<SandboxStateDoc | nul
   } catch (err) {
     refuse(file, `it is not valid JSON (${(err as Error).message})`);
   }
-  const checked = StateShape.safeParse(doc);
-  if (!checked.success) {
-    const first = checked.error.issues[0];
-    refuse(file, `it is not sandbox state (${first.path.join('.') || 'document'}: ${first.message})`);
+  const shape = StateShape.safeParse(doc);
+  if (!shape.success) refuse(file, `it is not sandbox state (${where(shape.error)})`);
+  const log = await readLog(file);
+  const merged = replay(doc as SandboxStateDoc, log.records);
+  if (log.records.length) {
+    const checked = StateShape.safeParse(merged);
+    if (!checked.success) refuse(logPathOf(file), `its changes do not make sandbox state (${where(checked.error)})`);
   }
-  const inconsistent = consistencyProblem(doc as SandboxStateDoc);
+  const badInvitation = invitationProblem(merged.invitations);
+  if (badInvitation) refuse(log.records.length ? `${file} (with its log)` : file, `it is not sandbox state (${badInvitation})`);
+  const inconsistent = consistencyProblem(merged);
   if (inconsistent) refuse(file, inconsistent);
-  return doc as SandboxStateDoc;
+  return { doc: merged, snapshotBytes: text.length, logBytes: log.goodBytes, tornBytes: log.tornBytes };
+}
+
+/** What zod's `{testInvitationId: number, status: string, email: string}` per invitation checked, as a loop. */
+function invitationProblem(list: unknown[]): string | null {
+  for (let i = 0; i < list.length; i++) {
+    const inv = list[i] as Record<string, unknown> | null;
+    if (typeof inv !== 'object' || inv === null || Array.isArray(inv)) return `invitations.${i}: expected an object`;
+    for (const [key, type] of INVITATION_FIELDS) if (typeof inv[key] !== type) return `invitations.${i}.${key}: expected a ${type}`;
+  }
+  return null;
+}
+const INVITATION_FIELDS = [
+  ['testInvitationId', 'number'],
+  ['status', 'string'],
+  ['email', 'string'],
+] as const;
+
+const where = (error: z.ZodError) => `${error.issues[0].path.join('.') || 'document'}: ${error.issues[0].message}`;
+
+async function readLog(file: string): Promise<ReturnType<typeof parseLog> & { problem?: undefined }> {
+  let buf: Buffer;
+  try {
+    buf = await readFile(logPathOf(file));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], goodBytes: 0, tornBytes: 0 };
+    refuse(logPathOf(file), `it cannot be read (${(err as Error).message})`);
+  }
+  const parsed = parseLog(buf);
+  if ('problem' in parsed) refuse(logPathOf(file), parsed.problem);
+  return parsed;
 }
 
 /**
@@ -105,16 +152,37 @@ export async function removeStaleTemps(file: string): Promise<number> {
 
 let tmpCounter = 0;
 
-/** Writes `text` to `file` atomically (temp file in the same directory + rename). */
+/** Writes `text` to `file` atomically and durably (temp file in the same directory, fsync, rename, fsync of the directory). */
 export async function writeFileAtomic(file: string, text: string): Promise<void> {
   const dir = dirname(file);
   await mkdir(dir, { recursive: true });
   const tmp = join(dir, `.${basename(file)}.${process.pid}.${++tmpCounter}.tmp`);
   try {
-    await writeFile(tmp, text, { mode: 0o600 });
+    const fh = await open(tmp, 'wx', 0o600);
+    try {
+      const buf = Buffer.from(text, 'utf8');
+      for (let off = 0; off < buf.length;) off += (await fh.write(buf, off, buf.length - off)).bytesWritten;
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
     await rename(tmp, file);
   } catch (err) {
     await rm(tmp, { force: true });
     throw err;
+  }
+  await syncDir(dir);
+}
+
+/** Makes a rename in `dir` durable (where the platform lets a directory be opened and synced). */
+async function syncDir(dir: string): Promise<void> {
+  const fh = await open(dir, 'r').catch(() => null);
+  if (!fh) return;
+  try {
+    await fh.sync();
+  } catch {
+    // some filesystems refuse fsync on a directory (EINVAL); the rename is then as durable as they make it
+  } finally {
+    await fh.close();
   }
 }

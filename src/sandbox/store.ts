@@ -1,8 +1,10 @@
 // In-memory state with indexes for the hot paths, lazy expiry, and persistence.
-// Persistence policy: every change bumps a version; mutating routes `await store.flush()` before
+// Persistence policy: every change names what it changed (changed({ invitation }), …: the
+// StateWriter logs just those) and bumps a version; mutating routes `await store.flush()` before
 // they answer (so a 2xx means the change is on disk), concurrent flushes share one write (group
-// commit), and changes made by reads (lazy expiry, the request log) are written by a short
-// debounce timer. close() flushes whatever is left. Without a state file nothing touches disk.
+// commit), and changes made by reads (lazy expiry, the request log, delivery tries) are written
+// by a short debounce timer. close() flushes whatever is left. Without a state file nothing
+// touches disk.
 import { randomBytes } from 'node:crypto';
 import type { TestSettings } from '../api/schemas/v3.js';
 import { SandboxClock } from './clock.js';
@@ -18,12 +20,11 @@ import type {
   SandboxTest,
 } from './model.js';
 import { STATE_FORMAT } from './model.js';
-import { writeFileAtomic } from './persistence.js';
 import { buildSeedState } from './seed.js';
+import { MAX_QUEUE, MAX_REQUEST_LOG } from './state-log.js';
 import { isDueForExpiry } from './state-machine.js';
+import { ChangeSet, type StateWriter, type Touched } from './state-writer.js';
 
-const MAX_REQUEST_LOG = 500;
-const MAX_QUEUE = 10_000;
 const DEBOUNCE_MS = 50;
 
 export type CallbackHook = (entry: CallbackQueueEntry) => void;
@@ -57,18 +58,23 @@ export class Store {
   private version = 0;
   private written = 0;
   private writing: Promise<void> | null = null;
+  /** The version the last write started took (a failed one fails only the changes it took). */
+  private attempted = 0;
   private timer: NodeJS.Timeout | null = null;
+  /** What changed since the last write (kept only with a state file). */
+  readonly changes = new ChangeSet();
 
   constructor(
     doc: SandboxStateDoc,
-    private readonly file?: string,
+    private readonly writer?: StateWriter,
   ) {
     this.clock = new SandboxClock(doc.clockOffsetMs, doc.clockFrozenAtMs ?? null);
     this.load(doc);
+    this.changes.clear(this);
   }
 
-  static seeded(file?: string): Store {
-    return new Store(buildSeedState(Date.now()), file);
+  static seeded(writer?: StateWriter): Store {
+    return new Store(buildSeedState(Date.now()), writer);
   }
 
   private load(doc: SandboxStateDoc): void {
@@ -94,7 +100,7 @@ export class Store {
     this.clock.freeze(false);
     this.clock.set(Date.now());
     this.load(buildSeedState(this.clock.now(), this.clock.offset));
-    this.changed();
+    this.changed('all');
   }
 
   toDoc(): SandboxStateDoc {
@@ -169,11 +175,11 @@ export class Store {
 
   addLink(l: SandboxLink): void {
     this.indexLink(l);
-    this.changed();
+    this.changed({ link: l });
   }
   addInvitation(inv: SandboxInvitation): void {
     this.indexInvitation(inv);
-    this.changed();
+    this.changed({ invitation: inv });
   }
 
   private indexLink(l: SandboxLink): void {
@@ -198,7 +204,7 @@ export class Store {
       inv.expiredAt = inv.accessEnd;
       inv.updatedAt = this.nowIso();
       this.mutations++;
-      this.changedLater();
+      this.changedLater({ invitation: inv });
     }
     return inv;
   }
@@ -217,7 +223,7 @@ export class Store {
     const full: CallbackQueueEntry = { eventId: this.nextId('event'), queuedAt: this.nowIso(), ...entry };
     this.callbackQueue.push(full);
     if (this.callbackQueue.length > MAX_QUEUE) this.callbackQueue.splice(0, this.callbackQueue.length - MAX_QUEUE);
-    this.changed();
+    this.bump(); // the writer logs the entries after the last one it wrote
     try {
       this.onCallbackQueued?.(full);
     } catch {
@@ -237,26 +243,39 @@ export class Store {
 
   recordEmail(entry: Omit<OutboxEntry, 'emailId' | 'sentAt'>): void {
     this.outbox.push({ emailId: this.nextId('email'), sentAt: this.nowIso(), ...entry });
-    this.changed();
+    this.bump(); // the writer logs the e-mails after the last one it wrote
   }
 
   recordRequest(entry: RequestLogEntry): void {
     this.requests.push(entry);
     if (this.requests.length > MAX_REQUEST_LOG * 2) this.requests.splice(0, this.requests.length - MAX_REQUEST_LOG);
-    this.changedLater();
+    this.changes.requests++;
+    this.later();
   }
 
   // ───────────── persistence ─────────────
 
-  /** A change that the current request will flush before answering. */
-  changed(): void {
+  /** A change that the current request will flush before answering; names what it touched. */
+  changed(...what: [Touched, ...Touched[]]): void {
+    this.mark(what);
+    this.bump();
+  }
+  /** A change made while reading: written by the debounce timer, not awaited. */
+  changedLater(...what: [Touched, ...Touched[]]): void {
+    this.mark(what);
+    this.later();
+  }
+
+  private mark(what: Touched[]): void {
+    if (this.writer) this.changes.note(what);
+  }
+  private bump(): void {
     this.version++;
     this.mutations++;
   }
-  /** A change made while reading: written by the debounce timer, not awaited. */
-  changedLater(): void {
+  private later(): void {
     this.version++;
-    if (!this.file || this.timer) return;
+    if (!this.writer || this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.flush().catch(() => {}); // a failed background write is retried by the next flush
@@ -266,30 +285,35 @@ export class Store {
 
   /** Resolves once everything changed so far is on disk (no-op without a state file). */
   async flush(): Promise<void> {
-    if (!this.file) {
+    if (!this.writer) {
       this.written = this.version;
       return;
     }
     const want = this.version;
     while (this.written < want) {
-      if (!this.writing) {
-        const v = this.version;
-        const text = JSON.stringify(this.toDoc());
-        this.writing = writeFileAtomic(this.file, text)
-          .then(() => {
-            this.written = Math.max(this.written, v);
-          })
-          .finally(() => {
-            this.writing = null;
-          });
+      const writing = (this.writing ??= this.commitSoon().finally(() => {
+        this.writing = null;
+      }));
+      try {
+        await writing;
+      } catch (err) {
+        if (this.attempted >= want) throw err; // else it failed before taking this change: try again
       }
-      await this.writing;
     }
+  }
+
+  /** One write for every request handled in this turn of the event loop (they join it meanwhile). */
+  private async commitSoon(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const v = (this.attempted = this.version);
+    await this.writer!.commit(this); // takes what changed before it returns: later changes wait for the next write
+    this.written = Math.max(this.written, v);
   }
 
   async close(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.flush();
+    await this.writer?.close(this);
   }
 }

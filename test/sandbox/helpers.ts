@@ -35,8 +35,8 @@ async function call(base: string, method: string, path: string, body: unknown, h
   return { status: res.status, body: parsed, headers: res.headers };
 }
 
-export async function harness(opts: { stateFile?: string } = {}): Promise<Harness> {
-  const sb = await startSandbox({ port: 0, stateFile: opts.stateFile });
+export async function harness(opts: { stateFile?: string; compactAfterBytes?: number } = {}): Promise<Harness> {
+  const sb = await startSandbox({ port: 0, stateFile: opts.stateFile, compactAfterBytes: opts.compactAfterBytes });
   const [keyA, keyB] = sb.keys;
   const h: Harness = {
     sb,

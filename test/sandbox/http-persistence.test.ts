@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
+import { loadStateFile } from '../../src/sandbox/persistence.js';
 import { harness } from './helpers.js';
 
 let dir: string;
@@ -55,7 +56,7 @@ describe('persistence across a restart', () => {
     const h = await harness({ stateFile: file });
     try {
       const id = await h.inviteA(1003, 'durable@x.test');
-      const onDisk = JSON.parse(await readFile(file, 'utf8'));
+      const onDisk = (await loadStateFile(file))!.doc; // the snapshot and the change log after it
       expect(onDisk.invitations.some((i: any) => i.testInvitationId === id)).toBe(true);
     } finally {
       await h.close();

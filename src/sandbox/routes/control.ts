@@ -103,7 +103,7 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
         if (freeze !== undefined) store.clock.freeze(freeze);
         if (set !== undefined) store.clock.set(Date.parse(set));
         store.clock.advance(ms);
-        store.changed();
+        store.changed('clock');
         const expired = store.sweepExpiry();
         await store.flush();
         return { ...clockView(), expired };
@@ -126,7 +126,7 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
       });
       c.delete('/requests', async () => {
         store.requests.length = 0;
-        store.changed();
+        store.changed('all'); // a snapshot: the log only adds requests
         await store.flush();
         return { requests: [] };
       });

@@ -92,7 +92,7 @@ export function registerLinkRoutes(app: FastifyInstance, store: Store): void {
       schedule: v.invitationSchedule,
       updatedAt: store.nowIso(),
     });
-    store.changed();
+    store.changed({ link });
     await store.flush();
     return testLinkView(link);
   });

@@ -24,7 +24,7 @@ export function registerSettingsRoutes(app: FastifyInstance, store: Store): void
     const settings = applySettingsConstraints(body.value);
     store.settings.set(testId, settings);
     test.testName = settings.testSettings.testName; // the test's name is one of its settings
-    store.changed();
+    store.changed({ settingsOf: testId }, { test });
     await store.flush();
     return reply.code(201).send(settings);
   });

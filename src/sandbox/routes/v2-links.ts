@@ -92,7 +92,7 @@ export function registerV2LinkRoutes(scope: FastifyInstance, store: Store): void
         toV3(merged.endDateTime),
         link.schedule,
       );
-    store.changed();
+    store.changed({ link });
     await store.flush();
     return ok('Test link updated successfully', v2LinkView(link));
   });

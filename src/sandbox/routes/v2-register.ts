@@ -35,7 +35,7 @@ function register(store: Store, test: SandboxTest, link: SandboxLink, body: V2Re
   if (callbackUrl) inv.callbackUrl = callbackUrl;
   if (redirectUrl) inv.redirectUrl = redirectUrl;
   inv.updatedAt = store.nowIso();
-  store.changed();
+  store.changed({ invitation: inv });
   return inv;
 }
 
