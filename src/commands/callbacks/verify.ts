@@ -1,5 +1,6 @@
 // `assess callbacks verify [FILE|-] --secret-file F`: checks Standard Webhooks signatures of
-// stored requests offline — an inbox (NDJSON records with headers and body, as `callbacks listen
+// stored requests offline (the listener's own inbox holds what the service sent, which is
+// unsigned: that is said as such, not blamed on the secret) — an inbox (NDJSON records with headers and body, as `callbacks listen
 // --inbox` writes them) or one JSON object {headers, body}. The timestamp must be within
 // --tolerance of when the request was received (its receivedAt; now when absent); signatures
 // are compared in constant time. Exit 0 when every request verifies, 1 otherwise.
@@ -25,7 +26,8 @@ interface StoredRequest {
 export default defineCommand({
   name: 'verify',
   args: ['[file]'],
-  description: 'Check the Standard Webhooks signatures of stored requests (an inbox, or one {headers, body} JSON) offline',
+  description:
+    'Check the Standard Webhooks signatures (webhook-id, webhook-timestamp, webhook-signature: HMAC-SHA256 of id.timestamp.body with the secret) of stored requests — an inbox, or one {headers, body} JSON — offline',
   examples: [
     'assess callbacks verify received.ndjson --secret-file webhook.secret',
     'ASSESS_WEBHOOK_SECRET="$(cat webhook.secret)" assess callbacks verify request.json --tolerance 10m',
@@ -42,6 +44,13 @@ export default defineCommand({
     }),
   jsonFields: FIELDS,
   async run(ctx, input) {
+    const requests = parseStored(await readInput(ctx, input.file), input.file, ctx.now());
+    const unsigned = requests.filter((r) => !r.headers['webhook-signature'] && !r.headers['webhook-id']);
+    if (unsigned.length === requests.length)
+      throw new OutcomeError(
+        `these were received unsigned: none of the ${requests.length} request(s) in ${input.file === '-' ? 'standard input' : input.file} carries webhook-id or webhook-signature, so there is nothing to verify`,
+        'the service does not sign its notifications; `callbacks listen --forward-to URL --sign` signs what it forwards, and the receiving application verifies those',
+      );
     const { resolveSecret, verify } = await import('./shared/signing.js');
     const { secret } = await resolveSecret({
       secretFile: input.secretFile,
@@ -50,8 +59,8 @@ export default defineCommand({
       profile: ctx.globals.profile,
       create: false,
     });
-    const requests = parseStored(await readInput(ctx, input.file), input.file, ctx.now());
     const rows = requests.map((r) => {
+      if (unsigned.includes(r)) return { id: null, invitationId: r.invitationId, status: r.status, valid: false, reason: 'received unsigned (no webhook-id or webhook-signature)' };
       const v = verify(secret, r.headers, r.body, r.at, input.tolerance / 1000);
       return { id: r.headers['webhook-id'] ?? null, invitationId: r.invitationId, status: r.status, valid: v.ok, reason: v.ok ? null : v.reason };
     });
@@ -66,11 +75,15 @@ export default defineCommand({
       fields: FIELDS,
     });
     const bad = rows.filter((r) => !r.valid);
-    if (bad.length)
+    if (bad.length) {
+      const onlyUnsigned = bad.every((r) => r.reason?.startsWith('received unsigned'));
       throw new OutcomeError(
-        `${bad.length} of ${rows.length} request(s) do not verify${bad[0]!.reason ? `: ${bad[0]!.reason}` : ''}`,
-        'check the secret (--secret-file) and that the body was not changed',
+        `${bad.length} of ${rows.length} request(s) do not verify${bad[0]!.reason ? `: ${bad[0]!.reason}` : ''}.`,
+        onlyUnsigned
+          ? 'those were received unsigned; the signed ones verify'
+          : 'check the secret (--secret-file) and that the body was not changed; the reason column says which check failed',
       );
+    }
     ctx.info(`${rows.length} request(s) verified.`);
   },
 });
