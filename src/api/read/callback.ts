@@ -35,7 +35,7 @@ export const CallbackWire = z
       .union([z.number().int().nonnegative(), z.string().regex(DIGITS)])
       .meta({ description: 'the invitation (Integer64; digits in a string are read too)' }),
     CandidateEmailId: textLike("the candidate's e-mail"),
-    AttemptedOn: dateLike('when the attempt started, in the account\'s time zone: `09-Oct-2020 06:51 PM` (ISO 8601 is read too)'),
+    AttemptedOn: dateLike("when the attempt started, in the account's time zone: `09-Oct-2020 06:51 PM` (ISO 8601 is read too)"),
     AttemptedOnUtc: dateLike('the same moment in UTC, ISO 8601 without a zone: `2020-10-09T13:21:53` (v3)'),
     TotalScore: numberLike(),
     CandidateScore: numberLike(),
@@ -47,7 +47,7 @@ export const CallbackWire = z
   .meta({
     title: 'CompletionNotification',
     description:
-      'POSTed as JSON to the invitation\'s callback URL when the attempt goes In Progress and at its terminal state. Unsigned from the service; `assess callbacks listen --forward-to … --sign` adds Standard Webhooks headers.',
+      "POSTed as JSON to the invitation's callback URL when the attempt goes In Progress and at its terminal state. Unsigned from the service; `assess callbacks listen --forward-to … --sign` adds Standard Webhooks headers.",
   });
 
 export const CALLBACK_WIRE_FIELDS = Object.keys(CallbackWire.shape) as Array<keyof typeof CallbackWire.shape>;
@@ -73,14 +73,22 @@ export interface ReadCallback {
 export function readCallback(body: unknown): ReadCallback {
   const none = { version: 'v2' as const, invitationId: null, status: null, notes: [], attemptedAtUtc: null };
   if (!body || typeof body !== 'object' || Array.isArray(body))
-    return { ok: false, problem: `the body is ${Array.isArray(body) ? 'a list' : body === null ? 'null' : `a ${typeof body}`}, not a JSON object`, value: {}, ...none };
+    return {
+      ok: false,
+      problem: `the body is ${Array.isArray(body) ? 'a list' : body === null ? 'null' : `a ${typeof body}`}, not a JSON object`,
+      value: {},
+      ...none,
+    };
   const src = canonicalKeys(body, CALLBACK_WIRE_FIELDS) as Record<string, unknown>;
   const value: Record<string, unknown> = { ...src };
   const notes: string[] = [];
   for (const key of CALLBACK_WIRE_FIELDS) {
     if (!(key in src) || key === 'TestInvitationId') continue;
     const r = CallbackWire.shape[key].safeParse(src[key]);
-    if (!r.success) notes.push(`${key} ${JSON.stringify(src[key])?.slice(0, 60)} is not ${key.includes('Score') ? 'a number' : key.startsWith('Attempted') ? 'a documented date form' : 'text'}; kept as sent`);
+    if (!r.success)
+      notes.push(
+        `${key} ${JSON.stringify(src[key])?.slice(0, 60)} is not ${key.includes('Score') ? 'a number' : key.startsWith('Attempted') ? 'a documented date form' : 'text'}; kept as sent`,
+      );
     else if (key.includes('Score') && typeof src[key] === 'string') value[key] = Number(src[key]);
   }
   const version = src.Status != null && src.Status !== '' ? 'v3' : 'v2';
@@ -89,7 +97,8 @@ export function readCallback(body: unknown): ReadCallback {
   const rawId = src.TestInvitationId;
   const idOk = CallbackWire.shape.TestInvitationId.safeParse(rawId).success;
   if (!idOk) {
-    const problem = rawId === undefined || rawId === null ? 'TestInvitationId is missing' : `TestInvitationId ${JSON.stringify(rawId).slice(0, 40)} is not an id`;
+    const problem =
+      rawId === undefined || rawId === null ? 'TestInvitationId is missing' : `TestInvitationId ${JSON.stringify(rawId).slice(0, 40)} is not an id`;
     return { ok: false, problem, version, invitationId: null, status, notes, value, attemptedAtUtc };
   }
   const invitationId = String(typeof rawId === 'number' ? rawId : idFromDigits(String(rawId).trim()));

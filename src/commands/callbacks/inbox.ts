@@ -81,7 +81,16 @@ export default defineCommand({
     // bodies that were not JSON, in arrival order among the rest
     for (const q of quarantined)
       if (keep(q.receivedAt, null) && status === undefined)
-        rows.push({ receivedAt: q.receivedAt, invitationId: null, status: null, duplicate: false, id: q.id, forwardTo: null, problem: q.reason, notification: null });
+        rows.push({
+          receivedAt: q.receivedAt,
+          invitationId: null,
+          status: null,
+          duplicate: false,
+          id: q.id,
+          forwardTo: null,
+          problem: q.reason,
+          notification: null,
+        });
     rows.sort((x, y) => x.receivedAt.localeCompare(y.receivedAt));
     await printer.list(rows, {
       columns: [

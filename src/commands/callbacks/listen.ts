@@ -37,7 +37,10 @@ export default defineCommand({
       .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
       .option('--host <addr>', 'address to bind', '127.0.0.1')
       .option('--path <path>', 'the path notifications are POSTed to', '/hook')
-      .option('--forward-to <url>', 'also POST each stored notification, body unchanged, to this URL (what a killed listener did not forward is resumed on restart)')
+      .option(
+        '--forward-to <url>',
+        'also POST each stored notification, body unchanged, to this URL (what a killed listener did not forward is resumed on restart)',
+      )
       .option('--exec <command>', 'run this shell command per notification: JSON on stdin, fields in ASSESS_EVENT_* variables')
       .option('--token <token>', 'only accept requests whose URL carries ?token=<token> (others get 401)')
       .option('--print-url', 'print the callback URL to register as the first line of stdout, then keep listening')
@@ -191,7 +194,9 @@ export function forwardsToItself(url: string, host: string, port: number, path: 
 }
 
 const label = (n: Received) =>
-  n.read.invitationId === null ? `a notification that cannot be understood (${n.read.problem})` : `invitation ${n.read.invitationId}${n.read.status ? ` (${n.read.status})` : ''}`;
+  n.read.invitationId === null
+    ? `a notification that cannot be understood (${n.read.problem})`
+    : `invitation ${n.read.invitationId}${n.read.status ? ` (${n.read.status})` : ''}`;
 
 /** Runs the --exec command with the body on stdin and ASSESS_EVENT_* variables; its output goes to stderr. */
 async function runExec(ctx: Context, command: string, n: Received, stop: AbortSignal): Promise<void> {

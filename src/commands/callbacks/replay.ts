@@ -64,7 +64,9 @@ export default defineCommand({
     const wanted = new Set(ids);
     const seen = new Set<string>();
     // each distinct notification once (a duplicate has the same id when its body is the same)
-    const chosen = stored.filter((r) => (ids.length ? wanted.has(r.invitationId ?? '') : Date.parse(r.receivedAt) >= since) && !seen.has(r.id) && !!seen.add(r.id));
+    const chosen = stored.filter(
+      (r) => (ids.length ? wanted.has(r.invitationId ?? '') : Date.parse(r.receivedAt) >= since) && !seen.has(r.id) && !!seen.add(r.id),
+    );
     const missing = ids.filter((id) => !stored.some((r) => r.invitationId === id));
     if (missing.length)
       throw new NotFoundError(

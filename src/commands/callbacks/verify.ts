@@ -60,7 +60,8 @@ export default defineCommand({
       create: false,
     });
     const rows = requests.map((r) => {
-      if (unsigned.includes(r)) return { id: null, invitationId: r.invitationId, status: r.status, valid: false, reason: 'received unsigned (no webhook-id or webhook-signature)' };
+      if (unsigned.includes(r))
+        return { id: null, invitationId: r.invitationId, status: r.status, valid: false, reason: 'received unsigned (no webhook-id or webhook-signature)' };
       const v = verify(secret, r.headers, r.body, r.at, input.tolerance / 1000);
       return { id: r.headers['webhook-id'] ?? null, invitationId: r.invitationId, status: r.status, valid: v.ok, reason: v.ok ? null : v.reason };
     });

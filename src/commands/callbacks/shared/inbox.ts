@@ -13,6 +13,8 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, fsync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { parseJsonLossless } from '../../../api/read/body.js';
+import { readCallback } from '../../../api/read/callback.js';
 
 export interface NotificationRecord {
   type: 'notification';
@@ -147,15 +149,14 @@ export class InboxWriter {
   /** Builds the record (marking a duplicate), writes it, and resolves once it is fsync'd. */
   async appendNotification(n: {
     raw: Buffer;
-    invitationId: string | null;
-    status: string | null;
-    problem?: string;
+    /** What the tolerant reader made of the body; read here when not given. */
+    read?: { invitationId: string | null; status: string | null; problem?: string };
     headers: Record<string, string | string[] | undefined>;
     at: Date;
     forwardTo?: string;
     signedWith?: string;
   }): Promise<NotificationRecord> {
-    const { invitationId, status } = n;
+    const { invitationId, status, problem } = n.read ?? readCallback(parseJsonLossless(n.raw.toString('utf8')));
     const key = invitationId === null ? null : dupKey(invitationId, status);
     const record: NotificationRecord = {
       type: 'notification',
@@ -166,7 +167,7 @@ export class InboxWriter {
       duplicate: key !== null && this.seen.has(key),
       headers: keptHeaders(n.headers),
       ...bodyFields(n.raw),
-      ...(n.problem ? { problem: n.problem } : {}),
+      ...(problem ? { problem } : {}),
       ...(n.forwardTo ? { forwardTo: n.forwardTo } : {}),
       ...(n.forwardTo && n.signedWith ? { signedWith: n.signedWith } : {}),
     };

@@ -161,9 +161,7 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
     ? async (n: Received) => {
         const rec = await inbox!.appendNotification({
           raw: n.raw,
-          invitationId: n.read.invitationId,
-          status: n.read.status,
-          problem: n.read.problem,
+          read: n.read,
           headers: n.headers ?? {},
           at: n.at,
           forwardTo: input.forwardTo,
@@ -200,7 +198,9 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
       error: `acknowledged but never forwarded: the listener stopped first, and was restarted ${input.forwardTo ? `forwarding to ${input.forwardTo}` : 'without --forward-to'}`,
     });
   if (orphaned.length)
-    notes.push(`${orphaned.length} notification(s) an earlier listener never forwarded (to another target) are now dead letters: callbacks inbox --failed lists them.`);
+    notes.push(
+      `${orphaned.length} notification(s) an earlier listener never forwarded (to another target) are now dead letters: callbacks inbox --failed lists them.`,
+    );
 
   if (!input.forwardTo) return { inboxPath, notes, persist, quarantine, stop: closeFiles };
 
@@ -212,7 +212,8 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
     policy: policyFrom(input),
     secret,
     onOutcome: (item, o) => {
-      if (o.ok) ctx.info(`forwarded ${label(item.invitationId, item.status, item.id)} to ${to}: HTTP ${o.status} (${o.ms} ms${o.tries > 1 ? `, try ${o.tries}` : ''})`);
+      if (o.ok)
+        ctx.info(`forwarded ${label(item.invitationId, item.status, item.id)} to ${to}: HTTP ${o.status} (${o.ms} ms${o.tries > 1 ? `, try ${o.tries}` : ''})`);
       else
         ctx.warn(
           `could not forward ${label(item.invitationId, item.status, item.id)} to ${to} (${o.tries} tries): ${o.error}${inbox ? '; kept as a dead letter (callbacks inbox --failed, callbacks replay)' : ''}`,
@@ -222,7 +223,13 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
     onDelivered: async (item) => void (await inbox?.append({ type: 'delivered', ...settle(item), via: 'forward' })),
   });
   for (const r of resumable)
-    forwarder.enqueue({ id: r.id, invitationId: r.invitationId, status: r.status, body: bodyBytes(r), contentType: r.headers['content-type'] ?? 'application/json' });
+    forwarder.enqueue({
+      id: r.id,
+      invitationId: r.invitationId,
+      status: r.status,
+      body: bodyBytes(r),
+      contentType: r.headers['content-type'] ?? 'application/json',
+    });
   if (resumable.length) notes.push(`Resuming ${resumable.length} notification(s) an earlier listener acknowledged and did not forward yet.`);
   const forward = (n: Received) => {
     const rec = stored.get(n);

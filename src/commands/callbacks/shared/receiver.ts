@@ -121,10 +121,9 @@ export async function startReceiver(opts: ReceiverOptions): Promise<RunningRecei
         }
         if (notJson !== null) {
           if (!opts.quarantine) return reject(400, `${notJson}; it is not kept (the listener runs with --no-inbox)`);
-          return void opts.quarantine({ raw, reason: notJson, headers: req.headers, at, remote }).then(
-            () => answer(res, 200, { received: true, quarantined: true }),
-            storeFailed,
-          );
+          return void opts
+            .quarantine({ raw, reason: notJson, headers: req.headers, at, remote })
+            .then(() => answer(res, 200, { received: true, quarantined: true }), storeFailed);
         }
         const read = readCallback(parseJsonLossless(text)); // long ids kept as digits
         const n: Received = {
