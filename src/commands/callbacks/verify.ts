@@ -100,7 +100,7 @@ async function readInput(ctx: { io: { stdin: NodeJS.ReadableStream } }, file: st
   }
 }
 
-/** One JSON object, or NDJSON lines; dead-letter records (no request) are skipped. */
+/** One JSON object, or NDJSON lines; the inbox's delivery log (dead letters, deliveries) is skipped. */
 export function parseStored(text: string, file: string, now: Date): StoredRequest[] {
   const values: unknown[] = [];
   const trimmed = text.trim();
@@ -128,7 +128,7 @@ export function parseStored(text: string, file: string, now: Date): StoredReques
       invitationId?: string;
       status?: string | null;
     };
-    if (o?.type === 'dead-letter') continue;
+    if (o && typeof o.type === 'string' && o.type !== 'notification' && o.type !== 'quarantined') continue; // the delivery log: no request
     if (!o || typeof o !== 'object' || !o.headers || typeof o.headers !== 'object' || (typeof o.body !== 'string' && typeof o.bodyBase64 !== 'string'))
       throw new UsageError(
         `<file>: ${file} holds something that is not a stored request`,
