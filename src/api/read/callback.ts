@@ -11,7 +11,7 @@ import { canonicalKeys, idFromDigits, invitationStatus } from './policy.js';
 /** The vendor's own form of AttemptedOn, in the account's time zone: `09-Oct-2020 06:51 PM`. */
 export const VENDOR_DATE = /^\s*(\d{1,2})-([A-Za-z]{3})-(\d{4})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])\s*$/;
 /** ISO 8601: `2020-10-09T13:21:53` (AttemptedOnUtc, no zone: UTC), with `Z`, an offset or fractions. */
-export const ISO_DATE = /^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?\s*$/i;
+export const ISO_DATE = /^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*([Zz]|[+-]\d{2}:?\d{2})?\s*$/;
 
 const NUMERIC = /^\s*-?\d+(\.\d+)?\s*$/;
 const DIGITS = /^\s*\d{1,20}\s*$/;
@@ -24,7 +24,10 @@ const numberLike = () =>
 const textLike = (description: string) => z.string().nullish().meta({ description });
 const dateLike = (description: string) =>
   z
-    .union([z.string().regex(ISO_DATE).meta({ format: 'iso-8601' }), z.string().regex(VENDOR_DATE).meta({ format: 'dd-MMM-yyyy hh:mm AM/PM' })])
+    .union([
+      z.string().regex(ISO_DATE).meta({ description: 'ISO 8601, e.g. 2020-10-09T13:21:53 (no zone: UTC) or 2020-10-09T13:21:53Z' }),
+      z.string().regex(VENDOR_DATE).meta({ description: "the vendor's form dd-MMM-yyyy hh:mm AM/PM, e.g. 09-Oct-2020 06:51 PM" }),
+    ])
     .nullish()
     .meta({ description });
 
