@@ -55,6 +55,11 @@ export default defineCommand({
     if (!input.ids.length && !input.since)
       throw new UsageError('<ids>: name invitation ids or give --since', 'e.g. assess callbacks replay 5001, or --since 1d');
     if (input.secretFile && input.sign === false) throw new UsageError('--secret-file: not used with --no-sign');
+    if (input.secretFile) {
+      // checked before anything is read or sent (it overrides the secret the listener recorded)
+      const { resolveSecret } = await import('./shared/signing.js');
+      await resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: false });
+    }
     const ids = parseIdArgs(input.ids);
     const { defaultInboxPath, readInbox, bodyBytes, InboxWriter } = await import('./shared/inbox.js');
     const path = input.inbox ?? defaultInboxPath(configDir(ctx.env), ctx.globals.profile);

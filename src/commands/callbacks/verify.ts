@@ -44,6 +44,10 @@ export default defineCommand({
     }),
   jsonFields: FIELDS,
   async run(ctx, input) {
+    const { resolveSecret, verify } = await import('./shared/signing.js');
+    const secretOf = () =>
+      resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: false });
+    const given = input.secretFile ? await secretOf() : undefined; // a flag is checked before anything else
     const requests = parseStored(await readInput(ctx, input.file), input.file, ctx.now());
     const unsigned = requests.filter((r) => !r.headers['webhook-signature'] && !r.headers['webhook-id']);
     if (unsigned.length === requests.length)
@@ -51,14 +55,7 @@ export default defineCommand({
         `these were received unsigned: none of the ${requests.length} request(s) in ${input.file === '-' ? 'standard input' : input.file} carries webhook-id or webhook-signature, so there is nothing to verify`,
         'the service does not sign its notifications; `callbacks listen --forward-to URL --sign` signs what it forwards, and the receiving application verifies those',
       );
-    const { resolveSecret, verify } = await import('./shared/signing.js');
-    const { secret } = await resolveSecret({
-      secretFile: input.secretFile,
-      env: ctx.env,
-      configDir: configDir(ctx.env),
-      profile: ctx.globals.profile,
-      create: false,
-    });
+    const { secret } = given ?? (await secretOf());
     const rows = requests.map((r) => {
       if (unsigned.includes(r))
         return { id: null, invitationId: r.invitationId, status: r.status, valid: false, reason: 'received unsigned (no webhook-id or webhook-signature)' };
