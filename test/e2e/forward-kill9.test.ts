@@ -1,6 +1,7 @@
 // Forwarding survives kill -9 (issue 31, point 4), with the built binary: a listener forwarding
 // to a slow application is killed with SIGKILL at a seeded moment (after a seeded number of
-// acknowledged notifications, then a seeded pause), and restarted on the same inbox. Nothing
+// acknowledged notifications, then a seeded pause), restarted on the same inbox, killed again at
+// a seeded moment of its resuming, and restarted once more. Nothing
 // acknowledged is lost: each was forwarded or is listed by `callbacks inbox --failed`.
 // Restarted without --forward-to, what was left becomes dead letters; `callbacks replay` then
 // sends them signed as the listener signed them (same webhook-id, no --sign needed) and marks them
@@ -85,11 +86,19 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
         const forwardedBeforeKill = new Set(app.requests.map((q) => q.body)).size;
         expect(forwardedBeforeKill).toBeLessThan(acked.length); // the kill left forwards queued (what kill -9 used to lose)
 
+        // the restarted listener is killed too, at a seeded moment of its resuming; a third one finishes
         const second = spawnAssess([...args, '--sign', '--secret-file', secretFile], { configDir: cfg.dir });
         await second.firstLine();
+        await waitFor(() => /Resuming \d+ notification\(s\) an earlier listener acknowledged and did not forward yet\./.test(second.stderr()), {
+          what: 'the listener saying it resumes',
+        });
+        await new Promise((done) => setTimeout(done, Math.floor(r() * 60)));
+        second.child.kill('SIGKILL');
+        await second.done;
+        const third = spawnAssess([...args, '--sign', '--secret-file', secretFile], { configDir: cfg.dir });
+        await third.firstLine();
         await waitFor(() => unsettledForwards(readInbox(inbox).records).length === 0, { timeoutMs: 30_000, what: 'the resumed forwards' });
-        await second.stop();
-        expect(second.stderr()).toMatch(/Resuming \d+ notification\(s\) an earlier listener acknowledged and did not forward yet\./);
+        await third.stop();
 
         const failed = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--failed', '--json', 'id'], { configDir: cfg.dir });
         expect(failed.code, failed.stderr).toBe(0);
