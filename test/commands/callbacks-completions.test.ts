@@ -174,6 +174,9 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
       const ok = await run(['callbacks', 'verify', join(t.dir, 'got.ndjson'), '--secret-file', secretFile, '--json'], ts.env);
       expect(ok.code, ok.err).toBe(0);
       expect(JSON.parse(ok.out).every((x: any) => x.valid)).toBe(true);
+      expect(ok.err).toMatch(
+        /request\(s\) verified: each webhook-signature is the HMAC-SHA256 of "webhook-id\.webhook-timestamp\.body" with the secret, and its webhook-timestamp is within 5m of when it was received\./,
+      );
       const q = target.requests[0]!;
       writeFileSync(join(t.dir, 'tampered.json'), JSON.stringify({ headers: q.headers, body: q.body.replace('In Progress', 'Complete') }));
       const bad = await run(['callbacks', 'verify', join(t.dir, 'tampered.json'), '--secret-file', secretFile], ts.env);

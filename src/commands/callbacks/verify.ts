@@ -11,7 +11,7 @@ import { defineCommand } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
 import { OutcomeError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
-import { durationArg } from '../../util/duration.js';
+import { durationArg, fmt } from '../../util/duration.js';
 
 const FIELDS = ['id', 'invitationId', 'status', 'valid', 'reason'];
 
@@ -82,7 +82,8 @@ export default defineCommand({
           : 'check the secret (--secret-file) and that the body was not changed; the reason column says which check failed',
       );
     }
-    ctx.info(`${rows.length} request(s) verified.`);
+    const window = input.tolerance ? `, and its webhook-timestamp is within ${fmt(input.tolerance)} of when it was received` : '';
+    ctx.info(`${rows.length} request(s) verified: each webhook-signature is the HMAC-SHA256 of "webhook-id.webhook-timestamp.body" with the secret${window}.`);
   },
 });
 
