@@ -130,6 +130,11 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
       );
       const acked = await sendAndKill(await first.firstLine(), first, 9, 20, 0);
       expect(acked).toHaveLength(20);
+      const waiting = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--failed', '--json'], { configDir: cfg.dir });
+      expect(JSON.parse(waiting.stdout)).toEqual([]); // not failed: still to be forwarded
+      expect(waiting.stderr).toMatch(
+        /\d+ notification\(s\) were acknowledged and are not forwarded yet \(not failed\): a listener forwarding to .*\/app sends them/,
+      );
 
       const second = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', inbox], { configDir: cfg.dir });
       await second.firstLine();

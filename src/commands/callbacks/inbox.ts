@@ -32,7 +32,7 @@ export default defineCommand({
   jsonFields: [...new Set([...NOTIFICATION_FIELDS, ...FAILED_FIELDS])],
   async run(ctx, input) {
     const { defaultInboxPath, readInbox, bodyBytes, quarantinePath } = await import('./shared/inbox.js');
-    const { stillFailed } = await import('./shared/forward-log.js');
+    const { stillFailed, unsettledForwards } = await import('./shared/forward-log.js');
     const { normStatus } = await import('./shared/statuses.js');
     const path = input.inbox ?? defaultInboxPath(configDir(ctx.env), ctx.globals.profile);
     const { records, unreadable } = readInbox(path);
@@ -45,6 +45,11 @@ export default defineCommand({
     const printer = new Printer(ctx);
     if (input.failed) {
       const rows = stillFailed(records).flatMap((r) => (keep(r.at, r.status) ? [{ ...r }] : []));
+      const waiting = unsettledForwards(records);
+      if (waiting.length)
+        ctx.info(
+          `${waiting.length} notification(s) were acknowledged and are not forwarded yet (not failed): a listener forwarding to ${[...new Set(waiting.map((w) => w.forwardTo))].join(', ')} sends them, also after a restart.`,
+        );
       return void (await printer.list(rows, {
         columns: [
           { key: 'at', header: 'Failed at', priority: 3, kind: 'date' },
