@@ -141,6 +141,11 @@ describe('callbacks listen stores first, then judges', () => {
     expect(app.requests.map((q) => q.body).sort()).toEqual([...sent].sort());
     const execBodies = readFileSync(execOut, 'utf8').split('\n').filter(Boolean);
     expect(execBodies.sort()).toEqual([...sent].sort());
+    // stdout: one line per stored notification, read (vendor names, numbers) or, when not understood, as it came
+    const printed = listener.lines().slice(1);
+    expect(printed).toHaveLength(sent.length);
+    expect(printed).toContain('[1,2,3]');
+    expect(printed.map((l) => JSON.parse(l))).toContainEqual(expect.objectContaining({ TestInvitationId: 7006, Status: 'Complete', TotalScore: 130 }));
   });
 
   it('callbacks verify on this inbox says the requests were received unsigned (not "check the secret")', async () => {

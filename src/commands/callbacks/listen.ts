@@ -177,7 +177,8 @@ async function makePrinter(ctx: Context): Promise<(n: Received) => void> {
     default: {
       // tsv (piped), --ndjson and --json: one JSON object per line, as it streams
       const { pickFields } = await import('../../output/fields.js');
-      return (n) => write(`${JSON.stringify(pickFields(n.body, ctx.globals.fields))}\n`);
+      // what cannot be understood is shown as it came (a list, a string…), on one line
+      return (n) => write(`${n.read.ok ? JSON.stringify(pickFields(n.body, ctx.globals.fields)) : JSON.stringify(JSON.parse(n.raw.toString('utf8')))}\n`);
     }
   }
 }
