@@ -74,6 +74,36 @@ const SHAPES: Array<[string, string, string | null, RegExp | null]> = [
   ['not JSON at all', 'CandidateEmailId=ann&Status=Complete', null, /the body is not JSON/],
 ];
 
+/** Mulberry32: seeded, so a failing variant can be reproduced. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Seeded variants of the v3 object: random casing, numbers as strings, nulls and missing optional fields. */
+function variants(seed: number, n: number): Array<[string, string]> {
+  const r = rng(seed);
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i < n; i++) {
+    const id = String(8000 + i);
+    const body: Record<string, unknown> = { ...V3, TestInvitationId: r() < 0.5 ? Number(id) : id, TotalScore: r() < 0.5 ? 130 : '130' };
+    for (const k of ['ReportPDFUrl', 'AttemptedOnUtc', 'PerformanceCategory', 'AttemptedOn']) {
+      const d = r();
+      if (d < 0.25) delete body[k];
+      else if (d < 0.5) body[k] = null;
+    }
+    const cased = Object.fromEntries(Object.entries(body).map(([k, v]) => [r() < 0.5 ? k.toLowerCase() : r() < 0.5 ? k.toUpperCase() : k, v]));
+    out.push([id, JSON.stringify(cased)]);
+  }
+  return out;
+}
+
 describe('callbacks listen stores first, then judges', () => {
   const cfg = tempDir();
   const inbox = join(cfg.dir, 'inbox.ndjson');
@@ -146,6 +176,22 @@ describe('callbacks listen stores first, then judges', () => {
     expect(printed).toHaveLength(sent.length);
     expect(printed).toContain('[1,2,3]');
     expect(printed.map((l) => JSON.parse(l))).toContainEqual(expect.objectContaining({ TestInvitationId: 7006, Status: 'Complete', TotalScore: 130 }));
+  });
+
+  it('stores and reads 25 seeded variants (casing, numbers as strings, nulls, missing optional fields)', async () => {
+    const sent = variants(3301, 25);
+    for (const [, body] of sent) {
+      const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      await r.arrayBuffer();
+      expect(r.status, body).toBe(200);
+    }
+    const r = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--json', 'invitationId,status,problem'], { configDir: cfg.dir });
+    const rows = JSON.parse(r.stdout) as Array<{ invitationId: string | null; status: string | null; problem: string | null }>;
+    for (const [id, body] of sent)
+      expect(
+        rows.find((x) => x.invitationId === id),
+        body,
+      ).toEqual({ invitationId: id, status: 'Complete', problem: null });
   });
 
   it('callbacks verify on this inbox says the requests were received unsigned (not "check the secret")', async () => {
