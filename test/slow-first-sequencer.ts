@@ -15,6 +15,8 @@ export const SLOWEST = [
   'test/e2e/secrets.test.ts',
   'test/e2e/hostile-listen.test.ts',
   'test/e2e/completions.test.ts',
+  'test/e2e/forward-kill9.test.ts',
+  'test/e2e/nightly-recipe.test.ts',
   'test/e2e/hostile-deadline.test.ts',
   'test/e2e/examples-1.test.ts',
   'test/e2e/package-install.test.ts',

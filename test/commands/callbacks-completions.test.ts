@@ -53,7 +53,6 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
       const raw = Buffer.from(payloads.get(`${id}|${status}`)!);
       return w.appendNotification({
         raw,
-        body: JSON.parse(raw.toString()),
         headers: { 'content-type': 'application/json' },
         at: new Date(),
         forwardTo: `${sink.url}/app`,
@@ -93,7 +92,7 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
   });
 
   it('reconcile shows exactly the completed attempts with no terminal notification; nothing is sent without --apply', async () => {
-    const r = await run(['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--json'], ts.env);
+    const r = await run(['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--all', '--json'], ts.env);
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out).map((m: any) => [m.testInvitationId, m.testStatus])).toEqual([
       [ids[2], 'Complete'],
@@ -106,7 +105,10 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
   });
 
   it('--apply re-queues exactly the missing ones, journals them; a second run within the cooldown does not', async () => {
-    const first = await run(['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--apply', '--journal', journal, '--json'], ts.env);
+    const first = await run(
+      ['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--all', '--apply', '--journal', journal, '--json'],
+      ts.env,
+    );
     expect(first.code, first.err).toBe(0);
     expect(JSON.parse(first.out).map((m: any) => [m.testInvitationId, m.requeue])).toEqual([
       [ids[2], 'successful'],
@@ -127,12 +129,15 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
     ]);
     expect(journaled.at(-1).run).toMatchObject({ missing: 2, requeued: 2, failed: 0 });
 
-    const again = await run(['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--apply', '--journal', journal, '--json'], ts.env);
+    const again = await run(
+      ['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--all', '--apply', '--journal', journal, '--json'],
+      ts.env,
+    );
     expect(again.code).toBe(0);
     expect(JSON.parse(again.out).map((m: any) => m.requeue)).toEqual(['earlier', 'earlier']);
     expect(await reprocessed()).toHaveLength(2);
     const forced = await run(
-      ['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--apply', '--journal', journal, '--cooldown', '0'],
+      ['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--all', '--apply', '--journal', journal, '--cooldown', '0'],
       ts.env,
     );
     expect(forced.code).toBe(0);
@@ -169,6 +174,9 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
       const ok = await run(['callbacks', 'verify', join(t.dir, 'got.ndjson'), '--secret-file', secretFile, '--json'], ts.env);
       expect(ok.code, ok.err).toBe(0);
       expect(JSON.parse(ok.out).every((x: any) => x.valid)).toBe(true);
+      expect(ok.err).toMatch(
+        /request\(s\) verified: each webhook-signature is the HMAC-SHA256 of "webhook-id\.webhook-timestamp\.body" with the secret, and its webhook-timestamp is within 5m of when it was received\./,
+      );
       const q = target.requests[0]!;
       writeFileSync(join(t.dir, 'tampered.json'), JSON.stringify({ headers: q.headers, body: q.body.replace('In Progress', 'Complete') }));
       const bad = await run(['callbacks', 'verify', join(t.dir, 'tampered.json'), '--secret-file', secretFile], ts.env);
@@ -202,36 +210,32 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
 });
 
 describe('reconcile --apply when the service refuses some ids', () => {
-  it('exit 5 naming how many could not be re-queued', async () => {
+  it('an id the service answers "failed" for is not registered (no exit 5); an id it refuses (401) could not be re-queued: exit 5, a whole sentence', async () => {
     const attempt = (id: number) => ({ testInvitationId: id, testId: 1001, name: 'N', email: `${id}@x.co`, invitationtype: 'email', testStatus: 'Complete' });
-    const api = await startServer((req, res) =>
-      req.url.startsWith('/v3/candidates/testattempts')
-        ? json(res, 200, { result: { testAttempts: [attempt(71), attempt(72)] } })
-        : json(res, 200, { result: { testinvitationIds: { successful: [71], failed: [72] } } }),
-    );
+    let calls = 0;
+    let successful = [71];
+    const api = await startServer((req, res) => {
+      if (req.url.startsWith('/v3/candidates/testattempts')) return json(res, 200, { result: { testAttempts: [attempt(71), attempt(72), attempt(73)] } });
+      if (calls++ === 0) return json(res, 401, { result: null, errors: ['testinvitationIds does not belong to account or not found', '73'] });
+      return json(res, 200, { result: { testinvitationIds: { successful, failed: [72] } } });
+    });
     try {
       const env = { ASSESS_BASE_URL: api.url, ASSESS_API_KEY: 'k-0123456789abcdef' };
-      const r = await run(
-        [
-          'callbacks',
-          'reconcile',
-          '--from',
-          '1d',
-          '--to',
-          'now',
-          '--inbox',
-          join(t.dir, 'empty.ndjson'),
-          '--apply',
-          '--journal',
-          join(t.dir, 'j5.ndjson'),
-          '--json',
-        ],
-        env,
+      const argv = ['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', join(t.dir, 'empty.ndjson'), '--all', '--apply'];
+      const r = await run([...argv, '--journal', join(t.dir, 'j5.ndjson'), '--json'], env);
+      expect(r.code, r.err).toBe(5);
+      expect(JSON.parse(r.out).map((m: any) => m.requeue)).toEqual(['successful', 'not registered', 'failed']);
+      expect(r.err).toMatch(
+        /1 of 3 missing notification\(s\) were re-queued; 1 could not be re-queued \(invitation 73: testinvitationIds does not belong to account or not found\)\./,
       );
-      expect(r.code).toBe(5);
-      expect(JSON.parse(r.out).map((m: any) => m.requeue)).toEqual(['successful', 'failed']);
-      expect(r.err).toMatch(/1 of 2 missing notification\(s\) re-queued, 1 could not be/);
-      expect(JSON.parse(api.requests[1]!.body)).toEqual({ testinvitationIds: [71, 72] });
+      expect(r.err).toMatch(/1 attempt\(s\) are not registered for a notification: the service would not re-queue them .*That is not a failure\./);
+      expect(JSON.parse(api.requests[1]!.body)).toEqual({ testinvitationIds: [71, 72, 73] });
+
+      // only "not registered": exit 0
+      calls = 1;
+      successful = [71, 73];
+      const ok = await run([...argv, '--journal', join(t.dir, 'j6.ndjson'), '--cooldown', '0', '--json'], env);
+      expect(ok.code, ok.err).toBe(0);
     } finally {
       await api.close();
     }

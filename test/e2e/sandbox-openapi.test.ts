@@ -35,7 +35,14 @@ describe('assess sandbox openapi', () => {
   it('prints the document of the embedded sandbox with --sandbox', async () => {
     const r = await runAssess(['--sandbox', 'sandbox', 'openapi']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).paths['/v3/tests/{testId}/settings']).toEqual(expect.objectContaining({ get: expect.any(Object), post: expect.any(Object) }));
+    const doc = JSON.parse(r.stdout);
+    expect(doc.paths['/v3/tests/{testId}/settings']).toEqual(expect.objectContaining({ get: expect.any(Object), post: expect.any(Object) }));
+    // the embedded sandbox stops with the command: the document names one the user can start, not its dead port
+    expect(doc.servers).toEqual([expect.objectContaining({ url: 'http://127.0.0.1:4010' })]);
+    expect(r.stderr).toMatch(/assess sandbox serve --port 4010/);
+    expect(doc.webhooks.completionNotification.post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/CompletionNotification',
+    });
   });
 
   it('refuses a bad --url before contacting anything (exit 2)', async () => {

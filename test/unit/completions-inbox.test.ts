@@ -33,7 +33,6 @@ const tmp = () => join(madeDir('assess-inbox-'), 'sub', 'inbox.ndjson');
 async function add(w: InboxWriter, id: number, status: string, raw = Buffer.from(JSON.stringify(body(id, status)))) {
   return w.appendNotification({
     raw,
-    body: body(id, status),
     headers: { 'content-type': 'application/json', 'x-other': 'dropped' },
     at: new Date('2026-03-01T10:00:00Z'),
   });
@@ -54,7 +53,7 @@ describe('InboxWriter', () => {
     expect((await add(w2, 5002, 'Complete')).duplicate).toBe(false);
     await w2.close();
     const { records } = readInbox(path);
-    expect(records.map((r) => [r.invitationId, (r as NotificationRecord).duplicate])).toEqual([
+    expect(records.map((r) => [(r as NotificationRecord).invitationId, (r as NotificationRecord).duplicate])).toEqual([
       ['5001', false],
       ['5001', false],
       ['5001', true],
@@ -89,7 +88,7 @@ describe('InboxWriter', () => {
     await w2.close();
     const { records, unreadable } = readInbox(path);
     expect(unreadable).toBe(0);
-    expect(records.map((r) => r.invitationId)).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(records.map((r) => (r as NotificationRecord).invitationId)).toEqual(['1', '2', '3', '4', '5', '6']);
   });
 
   it('counts unreadable lines without failing', () => {
@@ -118,7 +117,7 @@ describe('receiver with a durable inbox', () => {
       onRejected: () => undefined,
       persist: async (n) => {
         if (fail) throw new Error('disk full');
-        await w.appendNotification({ raw: n.raw, body: n.body as Record<string, unknown>, headers: n.headers ?? {}, at: n.at });
+        await w.appendNotification({ raw: n.raw, headers: n.headers ?? {}, at: n.at });
         // what the 200 promises: the record is in the file already
         expect(readFileSync(path, 'utf8')).toContain(`"invitationId":"${String(n.body.TestInvitationId)}"`);
       },

@@ -103,7 +103,7 @@ describe('OpenAPI document', () => {
     const req = Object.keys(REQUEST_SCHEMAS);
     const res = Object.keys(RESPONSE_SCHEMAS);
     expect(req.filter((n) => res.includes(n))).toEqual([]);
-    expect(Object.keys(doc.components.schemas).sort()).toEqual([...req, ...res].sort());
+    expect(Object.keys(doc.components.schemas).sort()).toEqual([...req, ...res, 'CompletionNotification'].sort());
   });
 
   it('carries the date-time formats zod checks in refinements as patterns', () => {

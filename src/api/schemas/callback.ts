@@ -1,7 +1,7 @@
-// Completion notifications (callbacks) the service POSTs to an invitation's callback URL.
-// The sandbox builds its bodies from these types; `assess callbacks listen` validates what it
-// receives with them. Fields are PascalCase, as the service sends them (GUIDE: v3 fields; spec
-// Events: v2 fields). Reading is lenient: extra fields pass through, ids may arrive as strings.
+// Completion notifications (callbacks) the service POSTs to an invitation's callback URL, as the
+// sandbox SENDS them (the full v3 object; v2 invitations: the six-field v2 object). Fields are
+// PascalCase (GUIDE: v3 fields; spec Events: v2 fields). Reading what arrives is tolerant and
+// lives in src/api/read/callback.ts (`callbacks listen` stores first and reads with that).
 import * as z from 'zod';
 
 /** Integer64 ids may be JSON numbers or (for values beyond 2^53) strings of digits. */
@@ -28,25 +28,3 @@ export const CallbackV3 = CallbackV2.extend({
   PerformanceCategory: z.string().nullable(),
 });
 export type CallbackV3 = z.infer<typeof CallbackV3>;
-
-/** What a receiver accepts: a v3 body, or a v2 body (which has no Status). */
-export const CallbackNotification = z.union([CallbackV3, CallbackV2]);
-export type CallbackNotification = z.infer<typeof CallbackNotification>;
-
-export type ParsedCallback = { ok: true; version: 'v3' | 'v2'; value: CallbackNotification } | { ok: false; errors: string[] };
-
-/** Validates a received body: v3 when it carries `Status`, v2 otherwise; readable errors. */
-export function parseCallback(body: unknown): ParsedCallback {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return { ok: false, errors: ['body must be a JSON object'] };
-  const version = 'Status' in body ? 'v3' : 'v2';
-  const r = (version === 'v3' ? CallbackV3 : CallbackV2).safeParse(body);
-  if (r.success) return { ok: true, version, value: r.data };
-  return {
-    ok: false,
-    errors: r.error.issues.map((i) => {
-      const where = i.path.join('.');
-      const missing = i.code === 'invalid_type' && (body as Record<string, unknown>)[String(i.path[0])] === undefined;
-      return missing ? `${where} is required` : `${where || 'body'}: ${i.message}`;
-    }),
-  };
-}

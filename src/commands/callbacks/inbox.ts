@@ -1,13 +1,15 @@
 // `assess callbacks inbox [--since T] [--status S] [--failed]`: what `callbacks listen` stored in
-// its durable inbox — the notifications (duplicates marked) or, with --failed, the dead letters
-// (forwards that still failed after the retries). All output formats.
+// its durable inbox — the notifications (duplicates marked; what cannot be understood, and the
+// bodies that were not JSON (quarantine file), with the reason in `problem`) or, with --failed,
+// the dead letters still undelivered (a later forward or replay of the same notification settles
+// one). All output formats.
 import * as z from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
 import { Printer } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
 
-const NOTIFICATION_FIELDS = ['receivedAt', 'invitationId', 'status', 'duplicate', 'id', 'forwardTo', 'notification'];
+const NOTIFICATION_FIELDS = ['receivedAt', 'invitationId', 'status', 'duplicate', 'id', 'forwardTo', 'problem', 'notification'];
 const FAILED_FIELDS = ['at', 'invitationId', 'status', 'target', 'tries', 'error', 'id'];
 
 export default defineCommand({
@@ -19,7 +21,7 @@ export default defineCommand({
       .option('--inbox <file>', 'the inbox file (default: <config dir>/inbox/<profile>.ndjson)')
       .option('--since <T>', 'only records from this time on (YYYY-MM-DD, ISO 8601 or relative: 1d)')
       .option('--status <status>', 'only notifications with this status, e.g. complete, "in progress" (case ignored)')
-      .option('--failed', 'list the dead letters: forwards that still failed after the retries'),
+      .option('--failed', 'list the dead letters: forwards that failed after the retries and were not delivered since'),
   schema: () =>
     z.object({
       inbox: z.string().min(1, 'must name a file').optional(),
@@ -29,18 +31,25 @@ export default defineCommand({
     }),
   jsonFields: [...new Set([...NOTIFICATION_FIELDS, ...FAILED_FIELDS])],
   async run(ctx, input) {
-    const { defaultInboxPath, readInbox, bodyBytes } = await import('./shared/inbox.js');
+    const { defaultInboxPath, readInbox, bodyBytes, quarantinePath } = await import('./shared/inbox.js');
+    const { stillFailed, unsettledForwards } = await import('./shared/forward-log.js');
     const { normStatus } = await import('./shared/statuses.js');
     const path = input.inbox ?? defaultInboxPath(configDir(ctx.env), ctx.globals.profile);
     const { records, unreadable } = readInbox(path);
-    if (unreadable) ctx.warn(`${path}: ${unreadable} unreadable line(s) ignored`);
-    if (!records.length) ctx.info(`No records in ${path}.`);
+    if (unreadable) ctx.warn(`${path}: ${unreadable} line(s) that are not inbox records were ignored.`);
+    const quarantined = input.failed ? [] : readInbox(quarantinePath(path)).records.flatMap((r) => (r.type === 'quarantined' ? [r] : []));
+    if (!records.length && !quarantined.length) ctx.info(`No records in ${path}.`);
     const since = input.since ? Date.parse(input.since) : -Infinity;
     const status = input.status ? normStatus(input.status) : undefined;
     const keep = (at: string, s: string | null) => Date.parse(at) >= since && (status === undefined || normStatus(s) === status);
     const printer = new Printer(ctx);
     if (input.failed) {
-      const rows = records.flatMap((r) => (r.type === 'dead-letter' && keep(r.at, r.status) ? [{ ...r }] : []));
+      const rows = stillFailed(records).flatMap((r) => (keep(r.at, r.status) ? [{ ...r }] : []));
+      const waiting = unsettledForwards(records);
+      if (waiting.length)
+        ctx.info(
+          `${waiting.length} notification(s) were acknowledged and are not forwarded yet (not failed): a listener forwarding to ${[...new Set(waiting.map((w) => w.forwardTo))].join(', ')} sends them, also after a restart.`,
+        );
       return void (await printer.list(rows, {
         columns: [
           { key: 'at', header: 'Failed at', priority: 3, kind: 'date' },
@@ -69,10 +78,25 @@ export default defineCommand({
           duplicate: r.duplicate,
           id: r.id,
           forwardTo: r.forwardTo ?? null,
+          problem: r.problem ?? null,
           notification,
         },
       ];
     });
+    // bodies that were not JSON, in arrival order among the rest
+    for (const q of quarantined)
+      if (keep(q.receivedAt, null) && status === undefined)
+        rows.push({
+          receivedAt: q.receivedAt,
+          invitationId: null,
+          status: null,
+          duplicate: false,
+          id: q.id,
+          forwardTo: null,
+          problem: q.reason,
+          notification: null,
+        });
+    rows.sort((x, y) => x.receivedAt.localeCompare(y.receivedAt));
     await printer.list(rows, {
       columns: [
         { key: 'receivedAt', header: 'Received', priority: 3, kind: 'date' },
@@ -80,8 +104,11 @@ export default defineCommand({
         { key: 'status', header: 'Status', priority: 2, kind: 'status' },
         { key: 'duplicate', header: 'Duplicate', priority: 5 },
         { key: 'id', header: 'Webhook id', priority: 6 },
+        { key: 'problem', header: 'Problem', priority: 4 },
       ],
       fields: NOTIFICATION_FIELDS,
     });
+    const problems = rows.filter((r) => r.problem !== null).length;
+    if (problems) ctx.warn(`${problems} stored request(s) could not be understood as a notification; the problem column says why.`);
   },
 });

@@ -1,7 +1,9 @@
 // `assess callbacks listen`: a local receiver for completion notifications (like `stripe listen`
-// for webhooks). Stores each notification in a durable inbox, answers 200, prints it, and
-// optionally forwards the body unchanged (--forward-to, with retries and signing: shared/) and/or
-// runs a command with it (--exec).
+// for webhooks). Stores each notification in a durable inbox (store first, judge after: read
+// tolerantly, what cannot be understood is kept and listed), answers 200, prints it, and
+// optionally forwards the body unchanged (--forward-to, with retries and signing; the forward
+// queue is derived from the inbox, so a restarted listener resumes it: shared/) and/or runs a
+// command with it (--exec).
 // stdout: with --print-url the first line is the callback URL to register; then one line per
 // notification (a table row on a TTY; the body as one JSON object per line when piped or with
 // --ndjson/--json; CSV with --csv). Everything else goes to stderr.
@@ -35,7 +37,10 @@ export default defineCommand({
       .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
       .option('--host <addr>', 'address to bind', '127.0.0.1')
       .option('--path <path>', 'the path notifications are POSTed to', '/hook')
-      .option('--forward-to <url>', 'also POST each valid notification, body unchanged, to this URL')
+      .option(
+        '--forward-to <url>',
+        'also POST each stored notification, body unchanged, to this URL (what a killed listener did not forward is resumed on restart)',
+      )
       .option('--exec <command>', 'run this shell command per notification: JSON on stdin, fields in ASSESS_EVENT_* variables')
       .option('--token <token>', 'only accept requests whose URL carries ?token=<token> (others get 401)')
       .option('--print-url', 'print the callback URL to register as the first line of stdout, then keep listening')
@@ -105,6 +110,7 @@ export default defineCommand({
         token: input.token,
         onNotification,
         persist: more.persist,
+        quarantine: more.quarantine,
         onRejected: (r) => ctx.warn(`refused ${r.method} ${r.path} from ${r.remote}: ${r.status} ${r.reason}`),
       });
     } catch (err) {
@@ -171,7 +177,8 @@ async function makePrinter(ctx: Context): Promise<(n: Received) => void> {
     default: {
       // tsv (piped), --ndjson and --json: one JSON object per line, as it streams
       const { pickFields } = await import('../../output/fields.js');
-      return (n) => write(`${JSON.stringify(pickFields(n.body, ctx.globals.fields))}\n`);
+      // what cannot be understood is shown as it came (a list, a string…), on one line
+      return (n) => write(`${n.read.ok ? JSON.stringify(pickFields(n.body, ctx.globals.fields)) : JSON.stringify(JSON.parse(n.raw.toString('utf8')))}\n`);
     }
   }
 }
@@ -187,7 +194,10 @@ export function forwardsToItself(url: string, host: string, port: number, path: 
   return local && toPort === port && u.protocol === 'http:' && u.pathname === path;
 }
 
-const label = (n: Received) => `invitation ${String(n.body.TestInvitationId)}${'Status' in n.body ? ` (${String(n.body.Status)})` : ''}`;
+const label = (n: Received) =>
+  n.read.invitationId === null
+    ? `a notification that cannot be understood (${n.read.problem})`
+    : `invitation ${n.read.invitationId}${n.read.status ? ` (${n.read.status})` : ''}`;
 
 /** Runs the --exec command with the body on stdin and ASSESS_EVENT_* variables; its output goes to stderr. */
 async function runExec(ctx: Context, command: string, n: Received, stop: AbortSignal): Promise<void> {

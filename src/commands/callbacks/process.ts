@@ -108,6 +108,9 @@ async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(parts).toString('utf8');
 }
 
+/** The message of an id the service listed as failed (it gives no reason of its own). */
+export const SERVICE_FAILED = 'reported as failed by the service';
+
 const wire = (id: string): number | string => (Number.isSafeInteger(Number(id)) ? Number(id) : id);
 
 /**
@@ -129,7 +132,7 @@ export async function processChunk(client: V3Client, ids: string[]): Promise<Cal
       const bad = new Set((lists?.failed ?? []).map(String));
       for (const id of pending) {
         if (ok.has(id)) record(id, 'successful', null);
-        else if (bad.has(id)) record(id, 'failed', 'reported as failed by the service');
+        else if (bad.has(id)) record(id, 'failed', SERVICE_FAILED);
         else record(id, 'failed', 'not in the service response');
       }
       return inOrder();

@@ -1,8 +1,13 @@
-// `assess callbacks reconcile --from T --to T [--apply]`: which attempts that completed in the
-// window have no terminal notification in the inbox (the service gives up after 5 tries, so a
+// `assess callbacks reconcile --from T --to T [--apply] [--all]`: which attempts that completed in
+// the window have no terminal notification in the inbox (the service gives up after 5 tries, so a
 // listener that was down loses them); with --apply re-queues exactly those through
-// `callbacks process` (≤ 100 ids per request). Built for a nightly job: a journal records what was
-// re-queued, so a second run within --cooldown does not re-queue the same ids again.
+// `callbacks process` (≤ 100 ids per request). By default only the invitations this CLI
+// registered a callback URL for (the profile's ledger, src/commands/shared/callback-ledger.ts)
+// are checked: an attempt without a callback is never notified, so it is not missing. An id the
+// service will not re-queue (it answers "failed": nothing to notify) is "not registered", not a
+// failure. Built for a nightly job: a journal records what was re-queued, so a second run within
+// --cooldown does not re-queue the same ids again; exit 5 only when a registered notification is
+// missing and could not be re-queued.
 import * as z from 'zod';
 import { MAX_CALLBACK_IDS } from '../../api/wire-constants.js';
 import { defineCommand } from '../../cli/command.js';
@@ -17,14 +22,20 @@ const FIELDS = ['testInvitationId', 'testStatus', 'email', 'name', 'requeue', 'm
 
 export default defineCommand({
   name: 'reconcile',
-  description: 'Find completed attempts whose notification never reached the inbox; --apply re-queues exactly those',
-  examples: ['assess callbacks reconcile --from 1d --to now', 'assess callbacks reconcile --from 2026-03-01 --to 2026-03-02 --apply --json'],
+  description:
+    'Find completed attempts registered with a callback URL (by this CLI; --all: every one) whose notification never reached the inbox; --apply re-queues exactly those',
+  examples: [
+    'assess callbacks reconcile --from 1d --to now',
+    'assess callbacks reconcile --from 2026-03-01 --to 2026-03-02 --apply --json',
+    'assess callbacks reconcile --from 7d --to now --all',
+  ],
   options: (cmd) =>
     cmd
       .option('--from <T>', 'window start (YYYY-MM-DD, ISO 8601 or relative: 1d)')
       .option('--to <T>', 'window end')
       .option('--state <state>', 'which attempts: completed (Complete, Test Left, Terminated) — the only ones notified', 'completed')
       .option('--inbox <file>', 'the inbox of callbacks listen (default: <config dir>/inbox/<profile>.ndjson)')
+      .option('--all', 'check every completed attempt, not only the invitations this CLI created or re-attempted with a callback URL (its ledger)')
       .option('--apply', 're-queue the missing notifications (callbacks process, 100 ids per request)')
       .option('--journal <file>', 'journal of re-queued ids (default: <config dir>/reconcile/<profile>.journal.ndjson)')
       .option('--cooldown <duration>', 'ids re-queued less than this long ago (per the journal) are not re-queued again', '1h'),
@@ -38,6 +49,7 @@ export default defineCommand({
           .meta({ completion: ['completed'] })
           .default('completed'),
         inbox: z.string().min(1, 'must name a file').optional(),
+        all: z.boolean().optional(),
         apply: z.boolean().optional(),
         journal: z.string().min(1, 'must name a file').optional(),
         cooldown: durationArg('1h', 0, 30 * 86_400_000),
@@ -57,17 +69,21 @@ export default defineCommand({
     }
     const { defaultInboxPath, readInbox } = await import('./shared/inbox.js');
     const { isTerminal } = await import('./shared/statuses.js');
+    const { ledgerPath, readLedger } = await import('../shared/callback-ledger.js');
     const dir = configDir(ctx.env);
     const inboxPath = input.inbox ?? defaultInboxPath(dir, ctx.globals.profile);
     const { records, unreadable } = readInbox(inboxPath);
-    if (unreadable) ctx.warn(`${inboxPath}: ${unreadable} unreadable line(s) ignored`);
-    if (!records.length) ctx.warn(`${inboxPath} holds no notification: every attempt in the window counts as missing`);
-    const notified = new Set(records.flatMap((r) => (r.type === 'notification' && isTerminal(r.status) ? [r.invitationId] : [])));
+    if (unreadable) ctx.warn(`${inboxPath}: ${unreadable} line(s) that are not inbox records were ignored.`);
+    const notified = new Set(records.flatMap((r) => (r.type === 'notification' && r.invitationId !== null && isTerminal(r.status) ? [r.invitationId] : [])));
+    const ledgerFile = ledgerPath(dir, ctx.globals.profile);
+    const registered = new Set(readLedger(ledgerFile).map((e) => e.invitationId));
 
     const client = await ctx.api();
     const { from, to } = window.data;
     const attempts = (await client.listAttempts('completed', from, to)).testAttempts;
-    const missing = attempts
+    const checked = input.all ? attempts : attempts.filter((a) => registered.has(String(a.testInvitationId)));
+    if (!notified.size && checked.length) ctx.warn(`${inboxPath} holds no terminal notification, so every checked attempt counts as missing.`);
+    const missing = checked
       .filter((a) => !notified.has(String(a.testInvitationId)))
       .map((a) => ({
         testInvitationId: String(a.testInvitationId),
@@ -77,8 +93,9 @@ export default defineCommand({
         requeue: null as string | null,
         message: null as string | null,
       }));
+    const scope = input.all ? '' : ` ${checked.length} of them registered a callback URL through this CLI (ledger ${ledgerFile}; --all checks every one);`;
     ctx.info(
-      `${attempts.length} completed attempt(s) between ${from} and ${to}; ${attempts.length - missing.length} notified in the inbox, ${missing.length} missing.`,
+      `${attempts.length} completed attempt(s) between ${from} and ${to};${scope} ${checked.length - missing.length} notified in the inbox, ${missing.length} missing.`,
     );
 
     let failed = 0;
@@ -99,17 +116,27 @@ export default defineCommand({
       ],
       fields: FIELDS,
     });
-    if (failed)
+    const unregistered = missing.filter((r) => r.requeue === NOT_REGISTERED).length;
+    if (unregistered)
+      ctx.info(
+        `${unregistered} attempt(s) are not registered for a notification: the service would not re-queue them (${missing.find((r) => r.requeue === NOT_REGISTERED)!.message}). That is not a failure.`,
+      );
+    if (failed) {
+      const first = missing.find((r) => r.requeue === 'failed')!;
       throw new PartialFailureError(
-        `${missing.length - failed} of ${missing.length} missing notification(s) re-queued, ${failed} could not be`,
+        `${missing.length - failed - unregistered} of ${missing.length} missing notification(s) were re-queued; ${failed} could not be re-queued (invitation ${first.testInvitationId}: ${first.message ?? 'no reason given'}).`,
         failed,
         missing.length,
       );
+    }
     if (missing.length && !input.apply) ctx.info('Run again with --apply to re-queue them.');
   },
 });
 
 type Row = { testInvitationId: string; requeue: string | null; message: string | null };
+
+/** The re-queue result of an id the service answered "failed" for: it has nothing to notify. */
+const NOT_REGISTERED = 'not registered';
 
 /** Re-queues the rows (skipping ones journaled within the cooldown); returns how many failed. */
 async function requeue(
@@ -121,7 +148,7 @@ async function requeue(
   window: { from: string; to: string },
 ): Promise<number> {
   const { Journal } = await import('../../bulk/journal.js');
-  const { processChunk } = await import('./process.js');
+  const { processChunk, SERVICE_FAILED } = await import('./process.js');
   const journal = await Journal.open(journalPath);
   try {
     const now = Date.now();
@@ -142,14 +169,21 @@ async function requeue(
       if (batches.length > 1) ctx.info(`Request ${i + 1} of ${batches.length} (${batch.length} ids)…`);
       for (const res of await processChunk(client, batch)) {
         const row = byId.get(String(res.testInvitationId))!;
-        row.requeue = res.status;
-        row.message = res.message;
+        const refused = res.status === 'failed' && res.message === SERVICE_FAILED;
+        row.requeue = refused ? NOT_REGISTERED : res.status;
+        row.message = refused
+          ? 'the service answered "failed" for it: it re-queues notifications only for invitations with a callback URL registered'
+          : res.message;
         journal.append({ k: row.testInvitationId, result: res.status, message: res.message });
       }
     }
     const failed = rows.filter((r) => r.requeue === 'failed').length;
-    journal.recordRun({ at: new Date().toISOString(), ...window, missing: rows.length, requeued: todo.length - failed, failed });
-    ctx.info(`${todo.length - failed} re-queued, ${failed} failed, ${rows.length - todo.length} re-queued earlier (journal: ${journalPath}).`);
+    const unregistered = rows.filter((r) => r.requeue === NOT_REGISTERED).length;
+    const requeued = todo.length - failed - unregistered;
+    journal.recordRun({ at: new Date().toISOString(), ...window, missing: rows.length, requeued, failed, notRegistered: unregistered });
+    ctx.info(
+      `${requeued} re-queued, ${failed} could not be re-queued, ${unregistered} not registered, ${rows.length - todo.length} re-queued earlier (journal: ${journalPath}).`,
+    );
     return failed;
   } finally {
     journal.close();

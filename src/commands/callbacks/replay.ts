@@ -1,7 +1,10 @@
 // `assess callbacks replay <invitationId…> | --since T [--to URL]`: sends stored notifications
 // from the inbox again — body byte for byte as received, same webhook-id — to the listener's
 // --forward-to target (recorded in the inbox) or --to, with forwarding's delivery policy
-// (retries with backoff) and, with --sign, Standard Webhooks signatures. Exit 5 when some failed.
+// (retries with backoff). A replay reproduces the forward: to the recorded target it is signed
+// as the listener signed it (same secret, same webhook-id) unless --no-sign; elsewhere only with
+// --sign. A delivered replay settles the notification's dead letters (`inbox --failed` drops
+// them). Exit 5 when some failed.
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
@@ -28,8 +31,9 @@ export default defineCommand({
       .option('--since <T>', 'every notification received from this time on (instead of ids)')
       .option('--to <url>', "where to send them (default: the listener's --forward-to recorded in the inbox)")
       .option('--inbox <file>', 'the inbox file (default: <config dir>/inbox/<profile>.ndjson)')
-      .option('--sign', 'sign them (Standard Webhooks headers)')
-      .option('--secret-file <file>', 'the signing secret (default: ASSESS_WEBHOOK_SECRET, else the one kept per profile)')
+      .option('--sign', 'sign them (Standard Webhooks headers); to the recorded target they are signed as the listener signed them anyway')
+      .option('--no-sign', 'send them unsigned, also to a target the listener signed for')
+      .option('--secret-file <file>', 'the signing secret (default: the one the listener used, else ASSESS_WEBHOOK_SECRET, else the one kept per profile)')
       .option('--forward-retries <n>', 'retries of a failed send (5xx, 408, 429, timeout, connection error)', String(POLICY_DEFAULTS.retries))
       .option('--forward-timeout <duration>', 'per try', fmt(POLICY_DEFAULTS.timeoutMs))
       .option('--forward-backoff <duration>', 'wait before the first retry; doubled per retry, at most 30s', fmt(POLICY_DEFAULTS.backoffMs)),
@@ -50,7 +54,12 @@ export default defineCommand({
     if (input.ids.length && input.since) throw new UsageError('--since: give invitation ids or --since, not both');
     if (!input.ids.length && !input.since)
       throw new UsageError('<ids>: name invitation ids or give --since', 'e.g. assess callbacks replay 5001, or --since 1d');
-    if (input.secretFile && !input.sign) throw new UsageError('--secret-file: only used with --sign');
+    if (input.secretFile && input.sign === false) throw new UsageError('--secret-file: not used with --no-sign');
+    if (input.secretFile) {
+      // checked before anything is read or sent (it overrides the secret the listener recorded)
+      const { resolveSecret } = await import('./shared/signing.js');
+      await resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: false });
+    }
     const ids = parseIdArgs(input.ids);
     const { defaultInboxPath, readInbox, bodyBytes, InboxWriter } = await import('./shared/inbox.js');
     const path = input.inbox ?? defaultInboxPath(configDir(ctx.env), ctx.globals.profile);
@@ -60,7 +69,9 @@ export default defineCommand({
     const wanted = new Set(ids);
     const seen = new Set<string>();
     // each distinct notification once (a duplicate has the same id when its body is the same)
-    const chosen = stored.filter((r) => (ids.length ? wanted.has(r.invitationId) : Date.parse(r.receivedAt) >= since) && !seen.has(r.id) && !!seen.add(r.id));
+    const chosen = stored.filter(
+      (r) => (ids.length ? wanted.has(r.invitationId ?? '') : Date.parse(r.receivedAt) >= since) && !seen.has(r.id) && !!seen.add(r.id),
+    );
     const missing = ids.filter((id) => !stored.some((r) => r.invitationId === id));
     if (missing.length)
       throw new NotFoundError(
@@ -71,19 +82,17 @@ export default defineCommand({
     if (!target) throw new UsageError('--to: no target: the inbox records no --forward-to', 'e.g. --to http://localhost:3000/webhooks/assess');
     if (!chosen.length) return void ctx.info(`Nothing to replay: no notification received since ${input.since} in ${path}.`);
 
-    let secret: string | undefined;
-    if (input.sign) {
-      const { resolveSecret } = await import('./shared/signing.js');
-      secret = (await resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: true }))
-        .secret;
-    }
+    const signer = await replaySigner(ctx, input, target, input.to === undefined || chosen.some((r) => r.forwardTo === target));
     const { Forwarder } = await import('./shared/delivery-policy.js');
-    const forwarder = new Forwarder({ url: target, policy: policyFrom(input), secret });
     const inbox = InboxWriter.open(path);
     ctx.onExit(() => inbox.close());
     const rows: Array<Record<string, unknown>> = [];
+    const signedNote = new Set<string>();
     for (const r of chosen) {
       if (ctx.signal.aborted) break;
+      const secret = await signer(r);
+      if (secret) signedNote.add(secret.source);
+      const forwarder = new Forwarder({ url: target, policy: policyFrom(input), secret: secret?.secret });
       const item = {
         id: r.id,
         invitationId: r.invitationId,
@@ -101,18 +110,10 @@ export default defineCommand({
         tries: o.tries,
         error: o.ok ? null : o.error,
       });
-      if (!o.ok)
-        await inbox.append({
-          type: 'dead-letter',
-          at: new Date().toISOString(),
-          id: r.id,
-          invitationId: r.invitationId,
-          status: r.status,
-          target,
-          tries: o.tries,
-          error: o.error,
-        });
+      const settled = { at: new Date().toISOString(), id: r.id, invitationId: r.invitationId, status: r.status, target };
+      await inbox.append(o.ok ? { type: 'delivered', ...settled, via: 'replay' } : { type: 'dead-letter', ...settled, tries: o.tries, error: o.error });
     }
+    for (const source of signedNote) ctx.info(`Signed (Standard Webhooks, the same webhook-id per notification) with the secret from ${source}.`);
     await inbox.close();
     await new Printer(ctx).list(rows, {
       columns: [
@@ -130,3 +131,45 @@ export default defineCommand({
     ctx.info(`${summary}.`);
   },
 });
+
+type Stored = import('./shared/inbox.js').NotificationRecord;
+type Secret = { secret: string; source: string } | null;
+
+/**
+ * The secret each replayed notification is signed with: --no-sign none; to the recorded target
+ * (`recorded`) the one the listener signed that notification with (--secret-file overrides);
+ * elsewhere one only with --sign.
+ */
+async function replaySigner(
+  ctx: import('../../context.js').Context,
+  input: { sign?: boolean; secretFile?: string },
+  target: string,
+  recorded: boolean,
+): Promise<(r: Stored) => Promise<Secret>> {
+  const { resolveSecret } = await import('./shared/signing.js');
+  const cache = new Map<string, Secret>();
+  const get = async (key: string, secretFile: string | undefined, env: Record<string, string | undefined>): Promise<Secret> => {
+    if (!cache.has(key)) {
+      const s = await resolveSecret({ secretFile, env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: input.sign === true });
+      cache.set(key, { secret: s.secret, source: s.source });
+    }
+    return cache.get(key)!;
+  };
+  const explicit = () => get('explicit', input.secretFile, ctx.env);
+  return async (r) => {
+    if (input.sign === false) return null;
+    if (recorded && r.forwardTo === target && r.signedWith) {
+      if (input.secretFile) return explicit();
+      if (r.signedWith === 'ASSESS_WEBHOOK_SECRET') {
+        if (!ctx.env.ASSESS_WEBHOOK_SECRET?.trim())
+          throw new UsageError(
+            `--secret-file: the listener signed its forwards to ${target} with ASSESS_WEBHOOK_SECRET, which is not set now`,
+            'set ASSESS_WEBHOOK_SECRET, give --secret-file FILE, or send unsigned with --no-sign',
+          );
+        return get('env', undefined, ctx.env);
+      }
+      return get(`file:${r.signedWith}`, r.signedWith, {});
+    }
+    return input.sign ? explicit() : null;
+  };
+}

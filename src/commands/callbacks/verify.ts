@@ -1,5 +1,6 @@
 // `assess callbacks verify [FILE|-] --secret-file F`: checks Standard Webhooks signatures of
-// stored requests offline — an inbox (NDJSON records with headers and body, as `callbacks listen
+// stored requests offline (the listener's own inbox holds what the service sent, which is
+// unsigned: that is said as such, not blamed on the secret) — an inbox (NDJSON records with headers and body, as `callbacks listen
 // --inbox` writes them) or one JSON object {headers, body}. The timestamp must be within
 // --tolerance of when the request was received (its receivedAt; now when absent); signatures
 // are compared in constant time. Exit 0 when every request verifies, 1 otherwise.
@@ -10,7 +11,7 @@ import { defineCommand } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
 import { OutcomeError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
-import { durationArg } from '../../util/duration.js';
+import { durationArg, fmt } from '../../util/duration.js';
 
 const FIELDS = ['id', 'invitationId', 'status', 'valid', 'reason'];
 
@@ -25,7 +26,8 @@ interface StoredRequest {
 export default defineCommand({
   name: 'verify',
   args: ['[file]'],
-  description: 'Check the Standard Webhooks signatures of stored requests (an inbox, or one {headers, body} JSON) offline',
+  description:
+    'Check the Standard Webhooks signatures (webhook-id, webhook-timestamp, webhook-signature: HMAC-SHA256 of id.timestamp.body with the secret) of stored requests — an inbox, or one {headers, body} JSON — offline',
   examples: [
     'assess callbacks verify received.ndjson --secret-file webhook.secret',
     'ASSESS_WEBHOOK_SECRET="$(cat webhook.secret)" assess callbacks verify request.json --tolerance 10m',
@@ -43,15 +45,20 @@ export default defineCommand({
   jsonFields: FIELDS,
   async run(ctx, input) {
     const { resolveSecret, verify } = await import('./shared/signing.js');
-    const { secret } = await resolveSecret({
-      secretFile: input.secretFile,
-      env: ctx.env,
-      configDir: configDir(ctx.env),
-      profile: ctx.globals.profile,
-      create: false,
-    });
+    const secretOf = () =>
+      resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: false });
+    const given = input.secretFile ? await secretOf() : undefined; // a flag is checked before anything else
     const requests = parseStored(await readInput(ctx, input.file), input.file, ctx.now());
+    const unsigned = requests.filter((r) => !r.headers['webhook-signature'] && !r.headers['webhook-id']);
+    if (unsigned.length === requests.length)
+      throw new OutcomeError(
+        `these were received unsigned: none of the ${requests.length} request(s) in ${input.file === '-' ? 'standard input' : input.file} carries webhook-id or webhook-signature, so there is nothing to verify`,
+        'the service does not sign its notifications; `callbacks listen --forward-to URL --sign` signs what it forwards, and the receiving application verifies those',
+      );
+    const { secret } = given ?? (await secretOf());
     const rows = requests.map((r) => {
+      if (unsigned.includes(r))
+        return { id: null, invitationId: r.invitationId, status: r.status, valid: false, reason: 'received unsigned (no webhook-id or webhook-signature)' };
       const v = verify(secret, r.headers, r.body, r.at, input.tolerance / 1000);
       return { id: r.headers['webhook-id'] ?? null, invitationId: r.invitationId, status: r.status, valid: v.ok, reason: v.ok ? null : v.reason };
     });
@@ -66,12 +73,17 @@ export default defineCommand({
       fields: FIELDS,
     });
     const bad = rows.filter((r) => !r.valid);
-    if (bad.length)
+    if (bad.length) {
+      const onlyUnsigned = bad.every((r) => r.reason?.startsWith('received unsigned'));
       throw new OutcomeError(
-        `${bad.length} of ${rows.length} request(s) do not verify${bad[0]!.reason ? `: ${bad[0]!.reason}` : ''}`,
-        'check the secret (--secret-file) and that the body was not changed',
+        `${bad.length} of ${rows.length} request(s) do not verify${bad[0]!.reason ? `: ${bad[0]!.reason}` : ''}.`,
+        onlyUnsigned
+          ? 'those were received unsigned; the signed ones verify'
+          : 'check the secret (--secret-file) and that the body was not changed; the reason column says which check failed',
       );
-    ctx.info(`${rows.length} request(s) verified.`);
+    }
+    const window = input.tolerance ? `, and its webhook-timestamp is within ${fmt(input.tolerance)} of when it was received` : '';
+    ctx.info(`${rows.length} request(s) verified: each webhook-signature is the HMAC-SHA256 of "webhook-id.webhook-timestamp.body" with the secret${window}.`);
   },
 });
 
@@ -86,7 +98,7 @@ async function readInput(ctx: { io: { stdin: NodeJS.ReadableStream } }, file: st
   }
 }
 
-/** One JSON object, or NDJSON lines; dead-letter records (no request) are skipped. */
+/** One JSON object, or NDJSON lines; the inbox's delivery log (dead letters, deliveries) is skipped. */
 export function parseStored(text: string, file: string, now: Date): StoredRequest[] {
   const values: unknown[] = [];
   const trimmed = text.trim();
@@ -114,7 +126,7 @@ export function parseStored(text: string, file: string, now: Date): StoredReques
       invitationId?: string;
       status?: string | null;
     };
-    if (o?.type === 'dead-letter') continue;
+    if (o && typeof o.type === 'string' && o.type !== 'notification' && o.type !== 'quarantined') continue; // the delivery log: no request
     if (!o || typeof o !== 'object' || !o.headers || typeof o.headers !== 'object' || (typeof o.body !== 'string' && typeof o.bodyBase64 !== 'string'))
       throw new UsageError(
         `<file>: ${file} holds something that is not a stored request`,

@@ -75,6 +75,8 @@ export default defineCommand({
       throw explainRefusal(err, input.invitationId);
     }
     const newId = String(res.testInvitationId);
+    const { recordCallback } = await import('../invite/shared/single.js');
+    await recordCallback(ctx, newId, input.callbackUrl, 'reattempt', 'v3');
     if (newId !== input.invitationId)
       ctx.info(
         `New invitation ${newId} for the reattempt (invitation ${input.invitationId} is unchanged). ` +

@@ -1,6 +1,8 @@
 // `assess sandbox openapi [--url URL]`: the OpenAPI 3.1 document of the v3/v2 operations a sandbox
 // serves (GET /_sandbox/openapi.json), printed as JSON on stdout — for API tools, mock servers
-// and client generators. It is generated from the same zod wire schemas the CLI validates with.
+// and client generators. It is generated from the same zod wire schemas the CLI validates with,
+// and describes the completion notification under `webhooks`. With the embedded sandbox
+// (--sandbox), which stops when the command ends, its servers entry names `sandbox serve --port 4010`.
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { control, sandboxUrl } from './shared/control.js';
@@ -12,7 +14,14 @@ export default defineCommand({
   options: (cmd) => cmd.option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
   schema: () => z.object({ url: zx.url().optional() }),
   async run(ctx, input) {
-    const doc = await control<unknown>(ctx, await sandboxUrl(ctx, input.url), 'GET', '/openapi.json');
+    const doc = await control<Record<string, unknown>>(ctx, await sandboxUrl(ctx, input.url), 'GET', '/openapi.json');
+    // The embedded sandbox of --sandbox stops with this command: its port would be a dead address.
+    if (!input.url && ctx.globals.sandbox) {
+      doc.servers = [{ url: 'http://127.0.0.1:4010', description: 'assess sandbox serve --port 4010 (v3 and v2 share the origin)' }];
+      ctx.info(
+        'The servers entry names http://127.0.0.1:4010: start a sandbox there with assess sandbox serve --port 4010 (the one --sandbox started stops now).',
+      );
+    }
     ctx.io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
   },
 });

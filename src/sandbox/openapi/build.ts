@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { IdParam, normaliseSectionId, UtcDateTime } from '../../api/schemas/common.js';
 import { V2DateTime } from '../../api/schemas/v2.js';
+import { CallbackWire } from '../../api/read/callback.js';
 import { REQUEST_SCHEMAS, RESPONSE_SCHEMAS } from './components.js';
 import { OPERATIONS, type Operation } from './operations.js';
 
@@ -123,10 +124,49 @@ function operationObject(op: Operation, components: Record<string, Json>): Json 
   };
 }
 
+/** Standard Webhooks headers `callbacks listen --forward-to … --sign` adds (the service sends none). */
+const SIGNED_FORWARD_HEADERS: Json[] = [
+  {
+    name: 'webhook-id',
+    description: 'Signed forwards only: stable per notification (`msg_` + 24 base64url characters of SHA-256 over the body); de-duplicate on it',
+    schema: { type: 'string', pattern: '^msg_[A-Za-z0-9_-]{24}$' },
+  },
+  { name: 'webhook-timestamp', description: 'Signed forwards only: when it was signed, Unix seconds', schema: { type: 'string', pattern: '^\\d{1,12}$' } },
+  {
+    name: 'webhook-signature',
+    description: 'Signed forwards only: space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" with the secret>`',
+    schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$' },
+  },
+].map((h) => ({ ...h, in: 'header', required: false }));
+
+/** The completion notification the service POSTs to an invitation's callback URL (OpenAPI 3.1 `webhooks`). */
+function webhooks(): Json {
+  return {
+    completionNotification: {
+      post: {
+        operationId: 'completionNotification',
+        summary: 'Completion notification (callback)',
+        description:
+          "POSTed as JSON to the invitation's callbackUrl when the attempt goes In Progress and at its terminal state (Complete, Test Left, " +
+          'Terminated); retried 5 times back to back, then dropped (`POST /v3/callbacks/process` re-queues it). The service does not sign it. ' +
+          'Field names may arrive in any casing and numbers as numeric strings: `assess callbacks listen` reads them with the same schema ' +
+          '(src/api/read/callback.ts), stores every body before it answers, and adds the webhook-* headers below to what it forwards with --sign.',
+        parameters: SIGNED_FORWARD_HEADERS,
+        requestBody: { required: true, content: { 'application/json': { schema: ref('CompletionNotification') } } },
+        responses: {
+          '200': { description: 'Stored (assess callbacks listen answers 200 for everything it stored, understood or not)' },
+          '503': { description: 'Could not be stored: the sender retries' },
+        },
+      },
+    },
+  };
+}
+
 /** The whole document. Deterministic for given options (docs/openapi.json is checked for staleness). */
 export function buildOpenApi(opts: OpenApiOptions = {}): Json {
   const components: Record<string, Json> = {};
   for (const [name, schema] of Object.entries({ ...REQUEST_SCHEMAS, ...RESPONSE_SCHEMAS })) components[name] = toWireJsonSchema(schema);
+  components.CompletionNotification = toWireJsonSchema(CallbackWire);
   const paths: Record<string, Json> = {};
   for (const op of OPERATIONS) {
     const p = openApiPath(op.path).path;
@@ -152,6 +192,7 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
       { name: 'v2 (deprecated)', description: 'Deprecated interface under /v2/org' },
     ],
     paths,
+    webhooks: webhooks(),
     components: {
       schemas: components,
       securitySchemes: {

@@ -31,7 +31,7 @@ export const POLICY_DEFAULTS: DeliveryPolicy = {
 export interface Outgoing {
   /** webhook-id: stable per notification. */
   id: string;
-  invitationId: string;
+  invitationId: string | null;
   status: string | null;
   body: Buffer;
   contentType: string;
@@ -48,6 +48,8 @@ export interface ForwarderOptions {
   onOutcome?(item: Outgoing, outcome: Outcome): void;
   /** Records what could not be delivered (the inbox's dead-letter list). */
   onDeadLetter?(item: Outgoing, outcome: { tries: number; error: string }): Promise<void> | void;
+  /** Records what was delivered (the inbox's delivery log: a restarted listener does not send it again). */
+  onDelivered?(item: Outgoing): Promise<void> | void;
   /** Test seam: the pause between tries. */
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
@@ -146,6 +148,7 @@ export class Forwarder {
       const outcome = await this.deliver(item);
       this.opts.onOutcome?.(item, outcome);
       if (!outcome.ok) await this.deadLetter(item, outcome);
+      else await Promise.resolve(this.opts.onDelivered?.(item)).catch(() => undefined); // the inbox is gone: it is sent again after a restart
     }
   }
 

@@ -3,20 +3,30 @@
 // (every request waiting at the same moment shares one fsync). Records:
 //   {"type":"notification", receivedAt, id, invitationId, status, duplicate, headers, body}
 //   {"type":"dead-letter", at, id, invitationId, status, target, tries, error}
+//   {"type":"delivered", at, id, invitationId, status, target, via}   (the delivery log)
+// and, in the quarantine file beside the inbox (bodies that are not JSON at all):
+//   {"type":"quarantined", receivedAt, id, reason, headers, body}
+// A notification record with `forwardTo` and no later delivered/dead-letter record for its id is
+// still to be forwarded: a restarted listener resumes it (forward-log.ts).
 // `body` is the request body exactly as received (a string; `bodyBase64` when not UTF-8), so a
 // replay is byte-identical. A torn last line (kill -9 mid-write) is cut off when opened.
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, fsync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { parseJsonLossless } from '../../../api/read/body.js';
+import { readCallback } from '../../../api/read/callback.js';
 
 export interface NotificationRecord {
   type: 'notification';
   receivedAt: string;
   /** Stable per notification (the Standard Webhooks `webhook-id` it is forwarded with). */
   id: string;
-  invitationId: string;
-  /** The body's Status (v3); null for a v2 body. */
+  /** Null when the body could not be understood (`problem` says why). */
+  invitationId: string | null;
+  /** The body's Status (v3 spelling); null for a v2 body. */
   status: string | null;
+  /** Why the body cannot be understood as a notification (stored all the same). */
+  problem?: string;
   /** Same invitation and status seen before in this inbox. */
   duplicate: boolean;
   headers: Record<string, string>;
@@ -24,20 +34,44 @@ export interface NotificationRecord {
   bodyBase64?: string;
   /** Where the listener forwards it (replay's default target). */
   forwardTo?: string;
+  /** The forward was signed with the secret from here (a file, ASSESS_WEBHOOK_SECRET); replay signs alike. */
+  signedWith?: string;
+}
+
+export interface DeliveredRecord {
+  type: 'delivered';
+  at: string;
+  id: string;
+  invitationId: string | null;
+  status: string | null;
+  target: string;
+  via: 'forward' | 'replay';
+}
+
+export interface QuarantinedRecord {
+  type: 'quarantined';
+  receivedAt: string;
+  id: string;
+  reason: string;
+  headers: Record<string, string>;
+  body?: string;
+  bodyBase64?: string;
 }
 
 export interface DeadLetterRecord {
   type: 'dead-letter';
   at: string;
   id: string;
-  invitationId: string;
+  invitationId: string | null;
   status: string | null;
   target: string;
   tries: number;
   error: string;
 }
 
-export type InboxRecord = NotificationRecord | DeadLetterRecord;
+export type InboxRecord = NotificationRecord | DeadLetterRecord | DeliveredRecord | QuarantinedRecord;
+
+const TYPES = new Set(['notification', 'dead-letter', 'delivered', 'quarantined']);
 
 /** Request headers kept with a notification (signatures included, so a stored request verifies). */
 export const HEADERS_KEPT = ['content-type', 'user-agent', 'webhook-id', 'webhook-timestamp', 'webhook-signature'];
@@ -46,15 +80,20 @@ export function defaultInboxPath(configDir: string, profile: string): string {
   return join(configDir, 'inbox', `${profile}.ndjson`);
 }
 
+/** The quarantine file beside an inbox: `x.ndjson` → `x.quarantine.ndjson`. */
+export function quarantinePath(inboxPath: string): string {
+  return inboxPath.endsWith('.ndjson') ? `${inboxPath.slice(0, -'.ndjson'.length)}.quarantine.ndjson` : `${inboxPath}.quarantine.ndjson`;
+}
+
 /** `msg_` + 24 base64url characters of SHA-256 over the body: the same notification, the same id. */
 export function notificationId(raw: Buffer): string {
   return `msg_${createHash('sha256').update(raw).digest('base64url').slice(0, 24)}`;
 }
 
-export const dupKey = (invitationId: string, status: string | null) => `${invitationId}|${(status ?? '').trim().toLowerCase()}`;
+export const dupKey = (invitationId: string | null, status: string | null) => `${invitationId}|${(status ?? '').trim().toLowerCase()}`;
 
 /** The body bytes of a stored notification. */
-export function bodyBytes(r: NotificationRecord): Buffer {
+export function bodyBytes(r: { body?: string; bodyBase64?: string }): Buffer {
   return r.bodyBase64 !== undefined ? Buffer.from(r.bodyBase64, 'base64') : Buffer.from(r.body ?? '', 'utf8');
 }
 
@@ -70,7 +109,7 @@ export function readInbox(path: string): { records: InboxRecord[]; unreadable: n
     if (!line.trim()) continue;
     try {
       const v = JSON.parse(line) as InboxRecord;
-      if (v && (v.type === 'notification' || v.type === 'dead-letter')) records.push(v);
+      if (v && TYPES.has(v.type)) records.push(v);
       else unreadable++;
     } catch {
       unreadable++;
@@ -98,46 +137,61 @@ export class InboxWriter {
     const fd = openSync(path, 'a+', 0o600);
     cutTornTail(fd);
     const w = new InboxWriter(path, fd);
-    for (const r of readInbox(path).records) if (r.type === 'notification') w.seen.add(dupKey(r.invitationId, r.status));
+    for (const r of readInbox(path).records) if (r.type === 'notification' && r.invitationId !== null) w.seen.add(dupKey(r.invitationId, r.status));
     return w;
+  }
+
+  /** The records of the open file (the listener derives its forward queue from them at start). */
+  records(): InboxRecord[] {
+    return readInbox(this.path).records;
   }
 
   /** Builds the record (marking a duplicate), writes it, and resolves once it is fsync'd. */
   async appendNotification(n: {
     raw: Buffer;
-    body: Record<string, unknown>;
+    /** What the tolerant reader made of the body; read here when not given. */
+    read?: { invitationId: string | null; status: string | null; problem?: string };
     headers: Record<string, string | string[] | undefined>;
     at: Date;
     forwardTo?: string;
+    signedWith?: string;
   }): Promise<NotificationRecord> {
-    const invitationId = String(n.body.TestInvitationId);
-    const status = typeof n.body.Status === 'string' ? n.body.Status : null;
-    const key = dupKey(invitationId, status);
-    const headers: Record<string, string> = {};
-    for (const h of HEADERS_KEPT) {
-      const v = n.headers[h];
-      if (v !== undefined) headers[h] = Array.isArray(v) ? v.join(', ') : v;
-    }
-    const text = n.raw.toString('utf8');
-    const exact = Buffer.from(text, 'utf8').equals(n.raw);
+    const { invitationId, status, problem } = n.read ?? readCallback(parseJsonLossless(n.raw.toString('utf8')));
+    const key = invitationId === null ? null : dupKey(invitationId, status);
     const record: NotificationRecord = {
       type: 'notification',
       receivedAt: n.at.toISOString(),
       id: notificationId(n.raw),
       invitationId,
       status,
-      duplicate: this.seen.has(key),
-      headers,
-      ...(exact ? { body: text } : { bodyBase64: n.raw.toString('base64') }),
+      duplicate: key !== null && this.seen.has(key),
+      headers: keptHeaders(n.headers),
+      ...bodyFields(n.raw),
+      ...(problem ? { problem } : {}),
       ...(n.forwardTo ? { forwardTo: n.forwardTo } : {}),
+      ...(n.forwardTo && n.signedWith ? { signedWith: n.signedWith } : {}),
     };
-    this.seen.add(key);
+    if (key !== null) this.seen.add(key);
     try {
       await this.append(record);
     } catch (err) {
-      if (!record.duplicate) this.seen.delete(key); // not stored: the sender's retry is no duplicate
+      if (key !== null && !record.duplicate) this.seen.delete(key); // not stored: the sender's retry is no duplicate
       throw err;
     }
+    return record;
+  }
+
+  /** A body that is not JSON at all (the quarantine file): kept with the reason, never dropped. */
+  async appendQuarantined(n: { raw: Buffer; reason: string; headers: Record<string, string | string[] | undefined>; at: Date }): Promise<QuarantinedRecord> {
+    const record: QuarantinedRecord = {
+      type: 'quarantined',
+      receivedAt: n.at.toISOString(),
+      id: notificationId(n.raw),
+      reason: n.reason,
+      headers: keptHeaders(n.headers),
+      ...bodyFields(n.raw),
+    };
+    await this.append(record);
     return record;
   }
 
@@ -174,6 +228,21 @@ export class InboxWriter {
     closeSync(this.fd);
     this.fd = null;
   }
+}
+
+function keptHeaders(given: Record<string, string | string[] | undefined>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const h of HEADERS_KEPT) {
+    const v = given[h];
+    if (v !== undefined) headers[h] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return headers;
+}
+
+/** The body as text when it is UTF-8 (byte for byte), else base64. */
+function bodyFields(raw: Buffer): { body: string } | { bodyBase64: string } {
+  const text = raw.toString('utf8');
+  return Buffer.from(text, 'utf8').equals(raw) ? { body: text } : { bodyBase64: raw.toString('base64') };
 }
 
 /** Truncates the file after its last newline when the final line is incomplete. */

@@ -12,6 +12,7 @@ import type { Received } from './receiver.js';
 import { parseSize } from './queue.js';
 import { POLICY_DEFAULTS, type DeliveryPolicy, type Outgoing } from './delivery-policy.js';
 import { safeText } from './statuses.js';
+import { resolve } from 'node:path';
 import { defaultInboxPath, notificationId, type InboxWriter, type NotificationRecord } from './inbox.js';
 
 export const addListenExtraOptions = (cmd: Command) =>
@@ -89,12 +90,15 @@ export interface ListenExtras {
   /** Lines for stderr once the listener is up (inbox, signing). */
   notes: string[];
   persist?: (n: Received) => Promise<void>;
+  /** Stores a body that is not JSON in the quarantine file beside the inbox. */
+  quarantine?: (q: { raw: Buffer; reason: string; headers: Record<string, string | string[] | undefined>; at: Date; remote: string }) => Promise<void>;
   /** Queues the notification for --forward-to (when given). */
   forward?: (n: Received) => void;
   stop(graceMs: number): Promise<void>;
 }
 
-const label = (invitationId: string, status: string | null) => `invitation ${safeText(invitationId)}${status ? ` (${safeText(status)})` : ''}`;
+const label = (invitationId: string | null, status: string | null, id = '') =>
+  invitationId === null ? `notification ${id} (not understood)` : `invitation ${safeText(invitationId)}${status ? ` (${safeText(status)})` : ''}`;
 
 /** Checks the combination of flags before anything starts (exit 2). */
 export function checkListenExtras(input: ListenExtraInput): void {
@@ -116,76 +120,123 @@ export async function printSecret(ctx: Context, input: ListenExtraInput): Promis
 
 export async function startListenExtras(ctx: Context, input: ListenExtraInput): Promise<ListenExtras> {
   let inbox: InboxWriter | null = null;
+  let quarantined: InboxWriter | null = null;
   const notes: string[] = [];
   const inboxPath = input.inbox === false ? null : typeof input.inbox === 'string' ? input.inbox : defaultInboxPath(configDir(ctx.env), ctx.globals.profile);
   if (inboxPath) {
-    const { InboxWriter } = await import('./inbox.js');
+    const { InboxWriter, quarantinePath } = await import('./inbox.js');
     try {
       inbox = InboxWriter.open(inboxPath);
     } catch (err) {
       throw new UsageError(`--inbox: cannot open ${inboxPath} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
     }
-    notes.push(`Inbox: ${inboxPath} (every notification is stored before it is acknowledged)`);
+    const qPath = quarantinePath(inboxPath);
+    try {
+      quarantined = InboxWriter.open(qPath);
+    } catch (err) {
+      await inbox.close();
+      throw new UsageError(`--inbox: cannot open the quarantine file ${qPath} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+    notes.push(`Inbox: ${inboxPath} (every notification is stored before it is acknowledged; bodies that are not JSON go to ${qPath})`);
   }
+  const closeFiles = async () => {
+    await inbox?.close();
+    await quarantined?.close();
+  };
+
+  let secret: string | undefined;
+  let signedWith: string | undefined;
+  if (input.forwardTo && input.sign) {
+    const { resolveSecret } = await import('./signing.js');
+    const s = await resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: true });
+    secret = s.secret;
+    signedWith = s.source === 'ASSESS_WEBHOOK_SECRET' ? s.source : resolve(s.source);
+    notes.push(
+      `Signing forwards (Standard Webhooks) with the secret from ${s.source}${s.created ? ' (generated now; assess callbacks listen --print-secret shows it)' : ''}.`,
+    );
+  }
+
   const stored = new WeakMap<Received, NotificationRecord>();
   const persist = inbox
     ? async (n: Received) => {
         const rec = await inbox!.appendNotification({
           raw: n.raw,
-          body: n.body as Record<string, unknown>,
+          read: n.read,
           headers: n.headers ?? {},
           at: n.at,
           forwardTo: input.forwardTo,
+          signedWith,
         });
         stored.set(n, rec);
-        if (rec.duplicate) ctx.info(`duplicate: ${label(rec.invitationId, rec.status)} was received before (marked in the inbox)`);
+        if (rec.problem) ctx.warn(`stored a notification that cannot be understood (${rec.problem}); callbacks inbox lists it`);
+        else if (rec.duplicate) ctx.info(`duplicate: ${label(rec.invitationId, rec.status)} was received before (marked in the inbox)`);
+      }
+    : undefined;
+  const quarantine = quarantined
+    ? async (q: { raw: Buffer; reason: string; headers: Record<string, string | string[] | undefined>; at: Date; remote: string }) => {
+        await quarantined!.appendQuarantined(q);
+        ctx.warn(`stored a request from ${q.remote} in the quarantine file: ${q.reason}; callbacks inbox lists it`);
       }
     : undefined;
 
-  if (!input.forwardTo) return { inboxPath, notes, persist, stop: async () => void (await inbox?.close()) };
-
-  let secret: string | undefined;
-  if (input.sign) {
-    const { resolveSecret } = await import('./signing.js');
-    const s = await resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: true });
-    secret = s.secret;
+  // What an earlier listener acknowledged and never forwarded (kill -9): resumed below when it was
+  // for this --forward-to, else recorded as a dead letter so that `callbacks inbox --failed` lists it.
+  const { unsettledForwards } = await import('./forward-log.js');
+  const { bodyBytes } = await import('./inbox.js');
+  const unsettled = inbox ? unsettledForwards(inbox.records()) : [];
+  const resumable = unsettled.filter((r) => r.forwardTo === input.forwardTo);
+  const orphaned = unsettled.filter((r) => r.forwardTo !== input.forwardTo);
+  for (const r of orphaned)
+    await inbox!.append({
+      type: 'dead-letter',
+      at: new Date().toISOString(),
+      id: r.id,
+      invitationId: r.invitationId,
+      status: r.status,
+      target: r.forwardTo!,
+      tries: 0,
+      error: `acknowledged but never forwarded: the listener stopped first, and was restarted ${input.forwardTo ? `forwarding to ${input.forwardTo}` : 'without --forward-to'}`,
+    });
+  if (orphaned.length)
     notes.push(
-      `Signing forwards (Standard Webhooks) with the secret from ${s.source}${s.created ? ' (generated now; assess callbacks listen --print-secret shows it)' : ''}.`,
+      `${orphaned.length} notification(s) an earlier listener never forwarded (to another target) are now dead letters: callbacks inbox --failed lists them.`,
     );
-  }
+
+  if (!input.forwardTo) return { inboxPath, notes, persist, quarantine, stop: closeFiles };
+
   const { Forwarder } = await import('./delivery-policy.js');
   const to = input.forwardTo;
+  const settle = (item: Outgoing) => ({ at: new Date().toISOString(), id: item.id, invitationId: item.invitationId, status: item.status, target: to });
   const forwarder = new Forwarder({
     url: to,
     policy: policyFrom(input),
     secret,
     onOutcome: (item, o) => {
-      if (o.ok) ctx.info(`forwarded ${label(item.invitationId, item.status)} to ${to}: HTTP ${o.status} (${o.ms} ms${o.tries > 1 ? `, try ${o.tries}` : ''})`);
+      if (o.ok)
+        ctx.info(`forwarded ${label(item.invitationId, item.status, item.id)} to ${to}: HTTP ${o.status} (${o.ms} ms${o.tries > 1 ? `, try ${o.tries}` : ''})`);
       else
         ctx.warn(
-          `could not forward ${label(item.invitationId, item.status)} to ${to} (${o.tries} tries): ${o.error}${inbox ? '; kept as a dead letter (callbacks inbox --failed, callbacks replay)' : ''}`,
+          `could not forward ${label(item.invitationId, item.status, item.id)} to ${to} (${o.tries} tries): ${o.error}${inbox ? '; kept as a dead letter (callbacks inbox --failed, callbacks replay)' : ''}`,
         );
     },
-    onDeadLetter: async (item, o) => {
-      await inbox?.append({
-        type: 'dead-letter',
-        at: new Date().toISOString(),
-        id: item.id,
-        invitationId: item.invitationId,
-        status: item.status,
-        target: to,
-        tries: o.tries,
-        error: o.error,
-      });
-    },
+    onDeadLetter: async (item, o) => void (await inbox?.append({ type: 'dead-letter', ...settle(item), tries: o.tries, error: o.error })),
+    onDelivered: async (item) => void (await inbox?.append({ type: 'delivered', ...settle(item), via: 'forward' })),
   });
+  for (const r of resumable)
+    forwarder.enqueue({
+      id: r.id,
+      invitationId: r.invitationId,
+      status: r.status,
+      body: bodyBytes(r),
+      contentType: r.headers['content-type'] ?? 'application/json',
+    });
+  if (resumable.length) notes.push(`Resuming ${resumable.length} notification(s) an earlier listener acknowledged and did not forward yet.`);
   const forward = (n: Received) => {
     const rec = stored.get(n);
-    const body = n.body as Record<string, unknown>;
     const item: Outgoing = {
       id: rec?.id ?? notificationId(n.raw),
-      invitationId: String(body.TestInvitationId),
-      status: typeof body.Status === 'string' ? body.Status : null,
+      invitationId: n.read.invitationId,
+      status: n.read.status,
       body: n.raw,
       contentType: n.contentType,
     };
@@ -195,10 +246,11 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
     inboxPath,
     notes,
     persist,
+    quarantine,
     forward,
     stop: async (graceMs) => {
       await forwarder.stop(graceMs);
-      await inbox?.close();
+      await closeFiles();
     },
   };
 }

@@ -1,7 +1,6 @@
 // Pure helpers of `assess callbacks listen`: the environment an --exec command gets, and how one
 // notification is printed (a table row on a TTY, a CSV line, or the body as one JSON line).
 import type { ChalkInstance } from 'chalk';
-import type { CallbackNotification } from '../../../api/schemas/callback.js';
 import { CALLBACK_V3_FIELDS } from '../../../api/wire-constants.js';
 import { toCsvLine } from '../../../output/csv.js';
 import { plain, statusColour } from '../../../output/values.js';
@@ -20,9 +19,9 @@ export const EVENT_ENV: Record<(typeof CALLBACK_V3_FIELDS)[number], string> = {
   PerformanceCategory: 'ASSESS_EVENT_PERFORMANCE_CATEGORY',
 };
 
-export function eventEnv(body: CallbackNotification, version: 'v3' | 'v2'): Record<string, string> {
+export function eventEnv(body: Record<string, unknown>, version: 'v3' | 'v2'): Record<string, string> {
   const env: Record<string, string> = { ASSESS_EVENT_VERSION: version };
-  for (const field of CALLBACK_V3_FIELDS) env[EVENT_ENV[field]] = plain((body as Record<string, unknown>)[field]);
+  for (const field of CALLBACK_V3_FIELDS) env[EVENT_ENV[field]] = plain(body[field]);
   return env;
 }
 
@@ -48,8 +47,8 @@ export function tableHeader(c: ChalkInstance): string {
 }
 
 /** One TTY row: local time received, status, invitation, candidate, score, category, report URL. */
-export function tableRow(body: CallbackNotification, at: Date, c: ChalkInstance): string {
-  const b = body as Record<string, unknown>;
+export function tableRow(body: Record<string, unknown>, at: Date, c: ChalkInstance): string {
+  const b = body;
   const pad = (n: number) => String(n).padStart(2, '0');
   const shown = (v: unknown) => escapeCell(plain(v)); // the body is anyone's text: no raw ESC on the terminal
   const cells = [
@@ -73,8 +72,8 @@ export function tableRow(body: CallbackNotification, at: Date, c: ChalkInstance)
 }
 
 export const csvHeader = () => toCsvLine([...CALLBACK_V3_FIELDS]);
-export const csvRow = (body: CallbackNotification, formulaSafe = false) =>
+export const csvRow = (body: Record<string, unknown>, formulaSafe = false) =>
   toCsvLine(
-    CALLBACK_V3_FIELDS.map((f) => (body as Record<string, unknown>)[f]),
+    CALLBACK_V3_FIELDS.map((f) => body[f]),
     { formulaSafe },
   );

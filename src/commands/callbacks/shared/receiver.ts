@@ -1,16 +1,22 @@
 // The HTTP side of `assess callbacks listen`: a small node:http server that accepts completion
-// notifications (POST JSON on one path), checks the optional token and the body's shape, answers
-// at once (200, or 4xx saying why) and only then hands the notification on, so a slow --exec or
+// notifications (POST on one path) and checks the optional token. Store first, judge after: every
+// body is stored (the inbox; a body that is not JSON goes to the quarantine file beside it) before
+// the answer, and everything stored is answered 200 — what cannot be understood is listed later
+// with the reason (`callbacks inbox`), never refused, since the service drops what it cannot
+// deliver after 5 tries. Only then is the notification handed on, so a slow --exec or
 // --forward-to never delays the service's delivery (which gives up after a few seconds).
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CallbackNotification } from '../../../api/schemas/callback.js';
+import type { ReadCallback } from '../../../api/read/callback.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface Received {
-  body: CallbackNotification;
+  /** The body with the vendor's field names (read tolerantly: any casing, numbers as strings). */
+  body: Record<string, unknown>;
+  /** What the tolerant reader made of it (ok, problem, invitation, status). */
+  read: ReadCallback;
   version: 'v3' | 'v2';
   /** The body exactly as it arrived (forwarded unchanged). */
   raw: Buffer;
@@ -39,6 +45,8 @@ export interface ReceiverOptions {
   onNotification(n: Received): void;
   /** When set, awaited before the 200 (the durable inbox); a failure answers 503 so the sender retries. */
   persist?(n: Received): Promise<void>;
+  /** A body that is not JSON: stored here before the 200 (without it, such a body is refused with 400). */
+  quarantine?(q: { raw: Buffer; reason: string; headers: IncomingMessage['headers']; at: Date; remote: string }): Promise<void>;
   onRejected(r: Rejected): void;
 }
 
@@ -85,7 +93,8 @@ export function callbackUrlFor(host: string, port: number, path: string, token?:
 
 export async function startReceiver(opts: ReceiverOptions): Promise<RunningReceiver> {
   // the notification schemas are built when a receiver starts, not when the command loads
-  const { parseCallback } = await import('../../../api/schemas/callback.js');
+  const { readCallback } = await import('../../../api/read/callback.js');
+  const { parseJsonLossless } = await import('../../../api/read/body.js');
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://receiver.invalid');
     const remote = req.socket.remoteAddress ?? '?';
@@ -97,33 +106,40 @@ export async function startReceiver(opts: ReceiverOptions): Promise<RunningRecei
     if (req.method !== 'POST') return reject(405, `${req.method} is not accepted; notifications are POSTed`, { allow: 'POST' });
     if (opts.token !== undefined && !sameToken(url.searchParams.get('token'), opts.token))
       return reject(401, url.searchParams.has('token') ? 'wrong token' : 'missing ?token=');
+    const storeFailed = (err: Error) => reject(503, `the notification could not be stored: ${err.message}`);
     readBody(req).then(
       (raw) => {
         if (raw === null) return reject(413, `body larger than ${MAX_BODY_BYTES} bytes`);
-        let json: unknown;
+        if (raw.length === 0) return reject(400, 'empty body: a notification is a JSON object');
+        const at = new Date();
+        const text = raw.toString('utf8');
+        let notJson: string | null = null;
         try {
-          json = JSON.parse(raw.toString('utf8'));
+          JSON.parse(text);
         } catch (err) {
-          return reject(400, `malformed notification: body is not JSON (${(err as Error).message})`);
+          notJson = `the body is not JSON (${(err as Error).message})`;
         }
-        const parsed = parseCallback(json);
-        if (!parsed.ok) return reject(400, `malformed notification: ${parsed.errors.join('; ')}`);
+        if (notJson !== null) {
+          if (!opts.quarantine) return reject(400, `${notJson}; it is not kept (the listener runs with --no-inbox)`);
+          return void opts
+            .quarantine({ raw, reason: notJson, headers: req.headers, at, remote })
+            .then(() => answer(res, 200, { received: true, quarantined: true }), storeFailed);
+        }
+        const read = readCallback(parseJsonLossless(text)); // long ids kept as digits
         const n: Received = {
-          body: json as CallbackNotification, // validated, but kept as sent (field order, extra fields)
-          version: parsed.version,
+          body: read.value,
+          read,
+          version: read.version,
           raw,
           contentType: req.headers['content-type'] ?? 'application/json',
           remote,
-          at: new Date(),
+          at,
           headers: req.headers,
         };
-        (opts.persist ? opts.persist(n) : Promise.resolve()).then(
-          () => {
-            answer(res, 200, { received: true });
-            opts.onNotification(n);
-          },
-          (err: Error) => reject(503, `the notification could not be stored: ${err.message}`),
-        );
+        (opts.persist ? opts.persist(n) : Promise.resolve()).then(() => {
+          answer(res, 200, { received: true });
+          opts.onNotification(n);
+        }, storeFailed);
       },
       () => reject(400, 'the request body could not be read'),
     );

@@ -163,6 +163,9 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   const client = await bulkClient(ctx); // a missing key fails here, before any file is touched
   const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
   const run = await BulkRun.start(ctx, paths.journal, paths.results);
+  const { LedgerAppender, ledgerPath, ledgerUrl } = await import('../../shared/callback-ledger.js');
+  const { configDir } = await import('../../../config/store.js');
+  const ledger = new LedgerAppender(ledgerPath(configDir(ctx.env), ctx.globals.profile)); // callbacks reconcile checks these
   let toSend = 0;
   for (const k of c.firstLine.keys()) if (!run.journal.has(k)) toSend++;
   let fromJournal = 0;
@@ -230,6 +233,14 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
         if (outcome === 'existing') existing++;
         const fields = { testInvitationId: res.testInvitationId, testUrl: res.testUrl, status: res.status ?? null };
         run.journal.append({ k: key, line: row.line, outcome, ...fields });
+        if (inv.callbackUrl)
+          ledger.add({
+            at: new Date().toISOString(),
+            invitationId: String(res.testInvitationId),
+            callbackUrl: ledgerUrl(inv.callbackUrl),
+            via: 'invite --from-csv',
+            api: 'v3',
+          });
         run.record({ line: row.line, row: row.fields, outcome, ...fields, ...(uncertain.has(key) ? { maybeEmailedTwice: true } : {}) }, 'done');
       } catch (err) {
         if (!(err instanceof ApiError) && !(err instanceof NetworkError) && !(err instanceof ResponseShapeError)) throw err;
@@ -245,6 +256,9 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   const notes = [fromJournal && `${fromJournal} already invited in an earlier run`, existing && `${existing} existing invitation(s) returned`]
     .filter(Boolean)
     .join(', ');
+  ledger.close();
+  if (ledger.failed)
+    ctx.warn(`the callback ledger ${ledger.path} could not be written (${ledger.failed}); callbacks reconcile --all still checks every completed attempt.`);
   if (fatal) throw run.stopped(fatal, `Invitations from ${label}`);
   run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '');
 }

@@ -56,9 +56,24 @@ export default defineCommand({
     const body = inviteBody({ ...input, tz: await resolveTz(ctx, input.tz) });
     const res = input.link ? await client.inviteByLink(input.testId, input.link, body) : await client.invite(input.testId, body);
     explainReturned(ctx, res.status, String(res.testInvitationId));
+    await recordCallback(ctx, String(res.testInvitationId), input.callbackUrl, 'invite', 'v3');
     new Printer(ctx).object(res, { fields: INVITATION_COLUMNS });
   },
 });
+
+/** Notes an invitation registered with a callback URL in the profile's ledger (callbacks reconcile checks those). */
+export async function recordCallback(
+  ctx: Context,
+  invitationId: string,
+  callbackUrl: string | undefined,
+  via: 'invite' | 'reattempt',
+  api: 'v3' | 'v2',
+): Promise<void> {
+  if (!callbackUrl) return;
+  const { ledgerPath, noteRegistered } = await import('../../shared/callback-ledger.js');
+  const { configDir } = await import('../../../config/store.js');
+  noteRegistered(ctx, ledgerPath(configDir(ctx.env), ctx.globals.profile), { invitationId, callbackUrl, via, api });
+}
 
 /** Tells (on stderr) when the service handed back an invitation the candidate already had. */
 function explainReturned(ctx: Context, status: string | null | undefined, id: string): void {

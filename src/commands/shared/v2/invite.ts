@@ -51,11 +51,14 @@ export function registerBody(v: InviteInput): Record<string, unknown> {
 export async function inviteV2(ctx: Context, v: InviteInput): Promise<void> {
   const body = registerBody(v);
   const api = await v2Client(ctx);
+  const { recordCallback } = await import('../../invite/shared/single.js');
   if (v.link) {
     const res = await api.registerByLink(v.testId, v.link, body);
+    await recordCallback(ctx, String((res as Record<string, unknown>).testInvitationId), v.callbackUrl, 'invite', 'v2');
     new Printer(ctx).object(res as Record<string, unknown>, { fields: BY_LINK });
     return;
   }
   const res = await api.register(v.testId, body);
+  await recordCallback(ctx, String((res as Record<string, unknown>).testInvitationId), v.callbackUrl, 'invite', 'v2');
   new Printer(ctx).object(res as Record<string, unknown>, { fields: DEFAULT_LINK });
 }
