@@ -46,15 +46,23 @@ export function retryDelayMs(
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
-/** Retry-After is either delta-seconds or an HTTP date. */
+/**
+ * Retry-After is either delta-seconds or an HTTP date (RFC 9110 §10.2.3); anything else — a
+ * negative number, which Date.parse would read as a year BC, a bare year, garbage — is treated
+ * as absent, so the normal backoff applies rather than none.
+ */
 export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
   if (!value) return undefined;
   const v = value.trim();
   if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  // every HTTP-date form (IMF-fixdate, RFC 850, asctime) starts with the day's name
+  if (!HTTP_DATE.test(v)) return undefined;
   const at = Date.parse(v);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - now);
 }
+
+const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? +\d{1,2}[ -][A-Za-z]{3}[ -]\d{2,4} |^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) +[A-Za-z]{3} +\d{1,2} /;
 
 /**
  * A gate shared by every request of one client: a 429 with Retry-After holds back the whole

@@ -42,6 +42,18 @@ describe('retry policy', () => {
     expect(retryDelayMs(1, '2', now)).toBe(2000);
   });
 
+  it('an invalid or negative Retry-After is absent: the normal backoff, never none (issue 31)', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    const hi = () => 1;
+    for (const bad of ['-5', '-0.5', '2026-01-01', '1e3', '  -5 ', 'Thu', '12:00']) {
+      expect(parseRetryAfter(bad, now), bad).toBeUndefined();
+      expect(retryDelayMs(1, bad, now, hi), bad).toBe(250);
+    }
+    expect(parseRetryAfter('Thursday, 01-Jan-26 00:00:07 GMT', now)).toBe(7000);
+    expect(parseRetryAfter('Thu Jan  1 00:00:09 2026', now)).toBe(9000);
+    expect(parseRetryAfter('Wed, 31 Dec 2025 23:59:00 GMT', now)).toBe(0); // a date passed: at once
+  });
+
   it('backs off exponentially with jitter inside the ceiling', () => {
     const lo = () => 0;
     const hi = () => 1;
