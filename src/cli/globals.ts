@@ -59,7 +59,7 @@ export function resolveGlobals(
   let timeoutMs: number | undefined;
   if (opts.timeout !== undefined) {
     const s = Number(opts.timeout);
-    if (!Number.isFinite(s) || s <= 0 || s > 3600)
+    if (!Number.isFinite(s) || s < 1 || s > 3600)
       throw new UsageError(`--timeout: must be seconds between 1 and 3600, e.g. --timeout 60 (got ${JSON.stringify(opts.timeout)})`);
     timeoutMs = Math.round(s * 1000);
   }

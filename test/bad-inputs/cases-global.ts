@@ -23,6 +23,9 @@ export const globalCases: BadInput[] = [
   },
   { name: '--key-stdin with nothing on stdin', args: ['--key-stdin', 'tests', 'list'], stdin: '', expect: /--key-stdin: the key is empty/ },
   { name: '--timeout 0', args: ['--timeout', '0', 'tests', 'list'], expect: /--timeout: must be seconds between 1 and 3600/ },
+  // below its own 1 s minimum (issue 31): was accepted, and every request then timed out at once
+  { name: '--timeout 0.001', args: ['--timeout', '0.001', 'tests', 'list'], expect: /--timeout: must be seconds between 1 and 3600.*"0\.001"/ },
+  { name: '--timeout 0.999', args: ['--timeout', '0.999', 'tests', 'list'], expect: /--timeout: must be seconds between 1 and 3600/ },
   { name: '--timeout abc', args: ['--timeout', 'abc', 'tests', 'list'], expect: /--timeout: must be seconds between 1 and 3600.*"abc"/ },
   { name: '--api v4', args: ['--api', 'v4', 'tests', 'list'], expect: /'--api <version>' argument 'v4' is invalid\. Allowed choices are v3, v2/ },
   { name: '--profile with a slash', args: ['--profile', '../etc', 'tests', 'list'], expect: /--profile: '\.\.\/etc' is not a valid profile name/ },
