@@ -6,6 +6,7 @@
 // slow down every request of a bulk pool through one shared gate.
 import { EventEmitter } from 'node:events';
 import type { Dispatcher } from 'undici';
+import { LocalError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { atRunEnd } from './lifecycle.js';
 import { ApiError, NetworkError, parseErrorBody, type RequestInfo } from './errors.js';
@@ -203,6 +204,7 @@ export class Transport {
       } catch (err) {
         deadline.clear();
         if (this.o.signal?.aborted) throw err;
+        if (!deadline.expired && isLocalFailure(err)) throw localFailure(spec.method, info.url, err, this.scrub.bind(this));
         const code = deadline.expired ? 'UND_ERR_HEADERS_TIMEOUT' : errorCode(err);
         outcome = { kind: 'error', code, sent: wasSent(code) };
         if (outcome.sent) maybeApplied = true;
@@ -245,6 +247,7 @@ export class Transport {
         if (this.o.signal?.aborted) throw err;
         // The whole answer did not arrive within --timeout: a slow server, not a broken one.
         if (err instanceof NetworkError && err.timedOut) throw err;
+        if (isLocalFailure(err)) throw localFailure(spec.method, res.request.url, err, this.scrub.bind(this));
         const code = errorCode(err);
         this.debug(`<-- answer broke off: ${code ?? 'error'}: ${this.scrub(String((err as Error).message))}`);
         maybeApplied = true;
@@ -323,6 +326,28 @@ function sendsEmail(body: unknown): boolean {
 function header(h: Record<string, string | string[] | undefined>, name: string): string | null {
   const v = h[name];
   return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
+}
+
+/**
+ * Every failure of the network (a socket, DNS, TLS, the HTTP parser, undici's own) carries a
+ * code; an error without one — `WebAssembly is not defined` under `node --jitless`, a TypeError
+ * — or one that says the request itself was malformed, happened on this machine: repeating it
+ * changes nothing, and calling it a network error sends people to check the wrong thing.
+ */
+const LOCAL_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'ERR_INVALID_ARG_TYPE', 'ERR_INVALID_ARG_VALUE', 'ERR_INVALID_URL', 'ERR_INVALID_CHAR']);
+
+function isLocalFailure(err: unknown): boolean {
+  if (err instanceof NetworkError) return false;
+  const code = errorCode(err);
+  return code === undefined || LOCAL_CODES.has(code);
+}
+
+function localFailure(method: string, url: string, err: unknown, scrub: (s: string) => string): LocalError {
+  const why = scrub(err instanceof Error ? err.message : String(err));
+  return new LocalError(
+    `${method} ${url} could not be made on this machine: ${why} (not a network error; not retried)`,
+    'check how Node.js runs here (NODE_OPTIONS, flags such as --jitless), or run with --debug and report it',
+  );
 }
 
 function errorCode(err: unknown): string | undefined {

@@ -1,5 +1,6 @@
 // The one place that maps errors to exit codes and to the one- or two-line message users see.
 import { ApiError, NetworkError, ResponseShapeError } from '../api/errors.js';
+import { wasSent } from '../api/retry.js';
 import { AuthError, CancelledError, LocalError, NotFoundError, OutcomeError, PartialFailureError, UsageError, WaitTimeoutError } from '../errors.js';
 
 export const EXIT = {
@@ -54,9 +55,12 @@ export function describeError(err: unknown): { message: string; hint?: string } 
   if (err instanceof PartialFailureError) return { message: err.message };
   if (err instanceof CancelledError) return { message: err.message };
   if (err instanceof NetworkError) {
+    const created = err.code !== undefined && !wasSent(err.code) ? undefined : mayHaveCreated(err.request);
     return {
       message: err.message + (err.attempts > 1 ? ` (${err.attempts} attempts)` : ''),
-      hint: err.timedOut
+      hint: created
+        ? created
+        : err.timedOut
         ? 'the service did not answer in time; retry later or raise --timeout'
         : 'check the base URL (assess config get base-url), your network and proxy settings',
     };
@@ -85,8 +89,19 @@ function hintFor(err: ApiError): string | undefined {
     case 'rate_limited':
       return `still rate limited after ${err.attempts} attempts; wait a minute, or lower --concurrency`;
     case 'server':
-      return `the service failed${err.attempts > 1 ? ` after ${err.attempts} attempts` : ''}; retry later`;
+      return mayHaveCreated(err.request) ?? `the service failed${err.attempts > 1 ? ` after ${err.attempts} attempts` : ''}; retry later`;
     default:
       return undefined;
   }
+}
+
+/**
+ * A link creation is never repeated (a repeat makes a second link), so after a 5xx, a reset or
+ * a timeout the first may still have been carried out: "retry later" would create a duplicate.
+ */
+function mayHaveCreated(req: { operation: string; url: string }): string | undefined {
+  if (req.operation !== 'v3.createLink' && req.operation !== 'v2.createLink') return undefined;
+  const testId = /\/tests\/([^/?#]+)\/testlinks/.exec(req.url)?.[1];
+  const list = `assess links list ${testId ? decodeURIComponent(testId) : '<testId>'}${req.operation === 'v2.createLink' ? ' --api v2' : ''}`;
+  return `the service may have created the link anyway (not repeated, so not twice): check with \`${list}\` before creating it again`;
 }
