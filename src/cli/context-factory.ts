@@ -61,9 +61,11 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
       return screen().rows;
     },
   };
+  // Notices quote service text and URLs: control characters escaped, URL passwords masked.
+  const warn = (m: string) => io.stderr.write(`${io.color ? '\u001b[33mwarning:\u001b[39m' : 'warning:'} ${escapeMessage(maskUrlCredentials(m))}\n`);
   const { configDir, ConfigStore } = await import('../config/store.js');
   let store: ConfigStore | undefined;
-  const config = async () => (store ??= new ConfigStore(configDir(proc.env)));
+  const config = async () => (store ??= new ConfigStore(configDir(proc.env), warn));
   // Profile preferences (output, api) shape the globals, but a broken config file must not
   // stop commands that do not need it (e.g. `assess --sandbox …` with explicit flags).
   let profilePrefs: { output?: import('../output/format.js').OutputFormat; api?: 'v3' | 'v2'; tz?: string } = {};
@@ -103,7 +105,7 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     onExit: (fn) => rt.exitHooks.push(fn),
     // Notices quote service text and URLs: control characters escaped, URL passwords masked.
     info: (m) => io.stderr.write(`${escapeMessage(maskUrlCredentials(m))}\n`),
-    warn: (m) => io.stderr.write(`${io.color ? '\u001b[33mwarning:\u001b[39m' : 'warning:'} ${escapeMessage(maskUrlCredentials(m))}\n`),
+    warn,
   };
   return ctx;
 }
@@ -137,8 +139,10 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
     env,
     stdin: globals.keyStdin ? ctx.io.stdin : undefined,
     profile,
+    signal: ctx.signal,
+    warn: ctx.warn,
   });
-  const urls = resolveBaseUrls({ env, profileName: globals.profile, profile });
+  const urls = resolveBaseUrls({ env, profileName: globals.profile, profile, insecureHttp: globals.insecureHttp });
   for (const n of urls.notices) ctx.warn(n);
   return {
     ...key,
@@ -148,6 +152,7 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
     timeoutMs: globals.timeoutMs ?? (profile.timeout ? profile.timeout * 1000 : 30_000),
     maxAttempts: profile.retries ?? 4,
     sandbox: false,
+    insecureHttp: globals.insecureHttp || profile.insecureHttp === true,
   };
 }
 
@@ -194,6 +199,8 @@ async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Pro
     env: ctx.env,
     stdin: ctx.globals.keyStdin ? ctx.io.stdin : undefined,
     profile: {},
+    signal: ctx.signal,
+    warn: ctx.warn,
   });
   return {
     apiKey: given.apiKey && sb.keys.includes(given.apiKey) ? given.apiKey : sb.keys[0],

@@ -1,9 +1,9 @@
 // Where the key and base URLs come from. Precedence (GUIDE §3), highest first:
 // --api-key-file F / --key-stdin → ASSESS_API_KEY → the profile's stored key.
-import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { AuthError, UsageError } from '../errors.js';
 import type { Profile } from './keys.js';
+import { readSmallFile, warnIfReadableByOthers } from '../util/small-file.js';
 
 /** Placeholder production addresses; set the real ones with `assess auth login --base-url`. */
 
@@ -18,6 +18,8 @@ export interface Connection {
   timeoutMs: number;
   maxAttempts: number;
   sandbox: boolean;
+  /** The user opted in to sending the key over plain http:// to another machine. */
+  insecureHttp?: boolean;
 }
 
 export interface KeyInputs {
@@ -26,10 +28,18 @@ export interface KeyInputs {
   env: Record<string, string | undefined>;
   stdin?: Readable;
   profile: Profile;
+  /** Ctrl-C: ends the wait on an --api-key-file that is a FIFO nobody writes to. */
+  signal?: AbortSignal;
+  /** A key file other users can read is used, with a warning here. */
+  warn?: (line: string) => void;
 }
 
 export async function resolveKey(i: KeyInputs): Promise<{ apiKey?: string; keySource?: KeySource }> {
-  if (i.apiKeyFile) return { apiKey: readKeyFile(i.apiKeyFile), keySource: 'key-file' };
+  if (i.apiKeyFile)
+    return {
+      apiKey: await readKeyFile(i.apiKeyFile, { signal: i.signal ?? new AbortController().signal, warn: i.warn ?? (() => undefined) }),
+      keySource: 'key-file',
+    };
   if (i.keyStdin) {
     if (!i.stdin) throw new UsageError('--key-stdin: no standard input to read the key from');
     return { apiKey: await readKeyStream(i.stdin), keySource: 'stdin' };
@@ -40,14 +50,19 @@ export async function resolveKey(i: KeyInputs): Promise<{ apiKey?: string; keySo
   return {};
 }
 
-export function readKeyFile(path: string): string {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new UsageError(`--api-key-file: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-  return checkKey(text.trim(), '--api-key-file');
+/** A key is at most 512 characters: a file far larger is not a key file (and /dev/zero never ends). */
+const KEY_FILE_MAX_BYTES = 64 * 1024;
+
+export async function readKeyFile(path: string, o: { signal: AbortSignal; warn: (line: string) => void }): Promise<string> {
+  const file = await readSmallFile(path, {
+    label: '--api-key-file',
+    maxBytes: KEY_FILE_MAX_BYTES,
+    instead: 'give a file holding only the key (chmod 600), or pipe the key with --key-stdin',
+    fifo: { signal: o.signal },
+  });
+  const key = checkKey(file.text.trim(), '--api-key-file');
+  warnIfReadableByOthers(path, file.mode, 'an API key', o.warn);
+  return key;
 }
 
 export async function readKeyStream(stream: Readable): Promise<string> {

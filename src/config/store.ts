@@ -3,12 +3,15 @@
 //
 // Writes go through `conf` (atomic write, file mode). Reads — which every command makes — parse
 // the file directly: `conf` pulls in ajv and friends (~20 MB, ~40 ms), which only a write needs.
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { LocalError } from '../errors.js';
 
 import { configFileSchema, type Profile } from './keys.js';
+import { readSmallFileSync, warnIfReadableByOthers } from '../util/small-file.js';
+
+const CONFIG_MAX_BYTES = 1024 * 1024;
 
 export function configDir(env: Record<string, string | undefined>): string {
   if (env.ASSESS_CONFIG_DIR) return env.ASSESS_CONFIG_DIR;
@@ -19,7 +22,11 @@ export function configDir(env: Record<string, string | undefined>): string {
 export class ConfigStore {
   readonly path: string;
 
-  constructor(readonly dir: string) {
+  /** `warn`: told (once per file) when the file holds a key and other users can read it. */
+  constructor(
+    readonly dir: string,
+    private readonly warn: (line: string) => void = () => undefined,
+  ) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     try {
       chmodSync(dir, 0o700);
@@ -30,16 +37,25 @@ export class ConfigStore {
   }
 
   private read(): { profiles: Record<string, Profile> } {
+    // a regular file of at most 1 MiB: a config.json linked to /dev/zero (or a FIFO) is refused,
+    // naming the file, instead of being read until memory runs out
+    const file = readSmallFileSync(this.path, {
+      label: 'config file',
+      maxBytes: CONFIG_MAX_BYTES,
+      instead: `move it aside (mv ${this.path} ${this.path}.bak) and run 'assess auth login' again`,
+    });
+    if (!file) return { profiles: {} }; // no file yet: what the schema makes of {}
     let raw: unknown;
     try {
-      raw = JSON.parse(readFileSync(this.path, 'utf8'));
+      raw = JSON.parse(file.text);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw corrupt(this.path, (err as Error).message);
-      return { profiles: {} }; // no file yet: what the schema makes of {}
+      throw corrupt(this.path, (err as Error).message);
     }
     const parsed = configFileSchema.safeParse(raw);
     if (!parsed.success) throw corrupt(this.path, parsed.error.issues[0]?.message ?? 'unexpected content');
-    return parsed.data as { profiles: Record<string, Profile> };
+    const data = parsed.data as { profiles: Record<string, Profile> };
+    if (Object.values(data.profiles).some((p) => p.apiKey)) warnIfReadableByOthers(this.path, file.mode, 'an API key', this.warn);
+    return data;
   }
 
   profile(name: string): Profile {

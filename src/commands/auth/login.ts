@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import { normaliseBaseUrl } from '../../config/base-url.js';
+import { isPlainHttpRemote, normaliseBaseUrl, refusePlainHttp } from '../../config/base-url.js';
 import { readKeyFile, readKeyStream } from '../../config/credentials.js';
 import { maskKey } from '../../api/redact.js';
 import { UsageError } from '../../errors.js';
@@ -33,8 +33,14 @@ export default defineCommand({
     // when nothing is configured, since there is no built-in production address.
     const notices: string[] = [];
     const given = input.baseUrl ?? (ctx.env.ASSESS_BASE_URL || current.baseUrl || (await askBaseUrl(ctx)));
-    const baseUrl = normaliseBaseUrl({ value: given, name: input.baseUrl ? '--base-url' : 'base URL' }, 'v3', notices);
+    const urlName = input.baseUrl ? '--base-url' : ctx.env.ASSESS_BASE_URL && given === ctx.env.ASSESS_BASE_URL ? 'ASSESS_BASE_URL' : 'base URL';
+    const baseUrl = normaliseBaseUrl({ value: given, name: urlName }, 'v3', notices);
     const baseUrlV2 = input.baseUrlV2 ? normaliseBaseUrl({ value: input.baseUrlV2, name: '--base-url-v2' }, 'v2', notices) : undefined;
+    // before the key is read or sent: a plain http:// URL to another machine needs the opt-in
+    const insecure = ctx.globals.insecureHttp || current.insecureHttp === true;
+    refusePlainHttp(baseUrl, urlName, insecure);
+    if (baseUrlV2) refusePlainHttp(baseUrlV2, '--base-url-v2', insecure);
+    const optIn = ctx.globals.insecureHttp && [baseUrl, baseUrlV2].some((u) => u !== undefined && isPlainHttpRemote(u));
     notices.forEach((n) => ctx.warn(n));
     const apiKey = await obtainKey(ctx);
     const storeUrl = input.baseUrl !== undefined || (!ctx.env.ASSESS_BASE_URL && !current.baseUrl);
@@ -49,6 +55,7 @@ export default defineCommand({
           timeoutMs: ctx.globals.timeoutMs ?? 30_000,
           maxAttempts: 2,
           sandbox: false,
+          insecureHttp: insecure,
         },
         { signal: ctx.signal, debug: debugSink(ctx) },
       );
@@ -62,8 +69,10 @@ export default defineCommand({
       apiKey,
       ...(storeUrl ? { baseUrl } : {}),
       ...(baseUrlV2 ? { baseUrlV2 } : {}),
+      ...(optIn ? { insecureHttp: true } : {}),
     }));
     ctx.info(`Saved key ${maskKey(apiKey)} to profile '${profile}' (${store.path}).`);
+    if (optIn) ctx.warn(`profile '${profile}' now sends the API key over plain HTTP (insecure-http true); undo: assess config unset insecure-http`);
   },
 });
 
@@ -85,7 +94,7 @@ async function askBaseUrl(ctx: Context): Promise<string> {
 
 async function obtainKey(ctx: Context): Promise<string> {
   const g = ctx.globals;
-  if (g.apiKeyFile) return readKeyFile(g.apiKeyFile);
+  if (g.apiKeyFile) return readKeyFile(g.apiKeyFile, { signal: ctx.signal, warn: ctx.warn });
   if (g.keyStdin) return readKeyStream(ctx.io.stdin);
   if (!g.interactive) {
     throw new UsageError('auth login: no key given and no terminal to prompt on', 'pipe it with --key-stdin, or pass --api-key-file F');
