@@ -34,6 +34,8 @@ export interface GlobalOptions {
   api: 'v3' | 'v2';
   apiExplicit: boolean;
   sandbox: boolean;
+  /** `--insecure-http` / ASSESS_INSECURE_HTTP=1: the key may go over plain http:// to another machine. */
+  insecureHttp: boolean;
   apiKeyFile?: string;
   keyStdin: boolean;
   /** `--csv-safe` / ASSESS_CSV_SAFE=1: neutralise spreadsheet formulas in --csv output. */

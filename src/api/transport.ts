@@ -6,6 +6,7 @@
 // slow down every request of a bulk pool through one shared gate.
 import { EventEmitter } from 'node:events';
 import type { Dispatcher } from 'undici';
+import { refusePlainHttp } from '../config/base-url.js';
 import { LocalError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { atRunEnd } from './lifecycle.js';
@@ -22,6 +23,8 @@ export interface TransportOptions {
   authHeader: string;
   timeoutMs?: number;
   maxAttempts?: number;
+  /** Allow plain http:// to a host that is not loopback (else the constructor refuses: the key would travel in clear). */
+  insecureHttp?: boolean;
   debug?: (line: string) => void;
   dispatcher?: Dispatcher;
   gate?: BackoffGate;
@@ -124,9 +127,12 @@ export class Transport {
   /** Targets of paths without a query, kept: a bulk run asks the same path for every row. */
   private readonly targets = new Map<string, Target>();
   private readonly headers: { bare: Record<string, string>; json: Record<string, string> };
-  private readonly o: Required<Omit<TransportOptions, 'debug' | 'dispatcher' | 'signal' | 'gate'>> & Pick<TransportOptions, 'debug' | 'dispatcher' | 'signal'>;
+  private readonly o: Required<Omit<TransportOptions, 'debug' | 'dispatcher' | 'signal' | 'gate' | 'insecureHttp'>> &
+    Pick<TransportOptions, 'debug' | 'dispatcher' | 'signal'>;
 
   constructor(opts: TransportOptions) {
+    // the last line of defence (the CLI refuses such a base URL where it is set, naming where)
+    refusePlainHttp(opts.baseUrl, 'base URL', opts.insecureHttp === true);
     this.gate = opts.gate ?? new BackoffGate();
     this.o = {
       timeoutMs: DEFAULT_TIMEOUT_MS,
@@ -334,7 +340,14 @@ function header(h: Record<string, string | string[] | undefined>, name: string):
  * — or one that says the request itself was malformed, happened on this machine: repeating it
  * changes nothing, and calling it a network error sends people to check the wrong thing.
  */
-const LOCAL_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'ERR_INVALID_ARG_TYPE', 'ERR_INVALID_ARG_VALUE', 'ERR_INVALID_URL', 'ERR_INVALID_CHAR']);
+const LOCAL_CODES = new Set([
+  'UND_ERR_INVALID_ARG',
+  'UND_ERR_NOT_SUPPORTED',
+  'ERR_INVALID_ARG_TYPE',
+  'ERR_INVALID_ARG_VALUE',
+  'ERR_INVALID_URL',
+  'ERR_INVALID_CHAR',
+]);
 
 function isLocalFailure(err: unknown): boolean {
   if (err instanceof NetworkError) return false;

@@ -19,6 +19,7 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
     authHeader: 'x-api-key',
     timeoutMs: conn.timeoutMs,
     maxAttempts: conn.maxAttempts,
+    insecureHttp: conn.insecureHttp,
     debug: hooks.debug,
     signal: hooks.signal,
     gate: hooks.gate,

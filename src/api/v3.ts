@@ -38,6 +38,7 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
     authHeader: 'X-API-KEY',
     timeoutMs: conn.timeoutMs,
     maxAttempts: conn.maxAttempts,
+    insecureHttp: conn.insecureHttp,
     debug: hooks.debug,
     signal: hooks.signal,
     gate: hooks.gate,

@@ -21,6 +21,7 @@ export function addGlobalOptions(program: Command): void {
     .option('--timeout <seconds>', 'request timeout in seconds (default 30)')
     .addOption(new Option('--api <version>', 'API version where both exist').choices(['v3', 'v2']))
     .option('--sandbox', 'run against the embedded local sandbox instead of the service')
+    .option('--insecure-http', 'allow sending the API key over plain http:// to a host that is not this machine (env ASSESS_INSECURE_HTTP=1)')
     .option('--api-key-file <file>', 'read the API key from this file')
     .option('--key-stdin', 'read the API key from standard input')
     .addOption(new Option('--key-file <file>').hideHelp())
@@ -76,6 +77,7 @@ export function resolveGlobals(
     api: (opts.api as 'v3' | 'v2' | undefined) ?? 'v3',
     apiExplicit: opts.api !== undefined,
     sandbox: Boolean(opts.sandbox),
+    insecureHttp: Boolean(opts.insecureHttp) || env.ASSESS_INSECURE_HTTP === '1',
     apiKeyFile: (opts.apiKeyFile ?? opts.keyFile) as string | undefined,
     keyStdin: Boolean(opts.keyStdin),
     csvSafe: Boolean(opts.csvSafe) || env.ASSESS_CSV_SAFE === '1',

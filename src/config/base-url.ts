@@ -3,6 +3,7 @@
 // every path itself, and `…/v3/v3/tests → 404` sent people looking for a wrong id. The v2 base
 // follows the v3 base unless it is set on its own. There is no built-in production address:
 // with none configured the CLI says how to set one (exit 3).
+import { maskUrlCredentials } from '../api/redact.js';
 import { AuthError, UsageError } from '../errors.js';
 
 export interface BaseUrls {
@@ -36,10 +37,46 @@ export function normaliseBaseUrl(src: Source, api: 'v3' | 'v2', notices: string[
   return url;
 }
 
+/** 127.0.0.0/8, ::1 (also IPv4-mapped) and localhost: traffic that never leaves this machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  if (h === 'localhost' || h === '::1') return true;
+  if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)) return true;
+  // ::ffff:127.0.0.1, which URL spells ::ffff:7f00:1
+  return /^::ffff:(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|7f[0-9a-f]{2}:[0-9a-f]{1,4})$/.test(h);
+}
+
+/** An http:// URL to a host that is not this machine: a key sent there crosses the network in clear text. */
+export function isPlainHttpRemote(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const u = new URL(url);
+  return u.protocol === 'http:' && !isLoopbackHost(u.hostname);
+}
+
+/**
+ * Refuses (exit 2, one line with the fix) a base URL that would send the API key unencrypted to
+ * another machine — through a proxy too — unless the user opted in (`--insecure-http`, the
+ * profile's `insecure-http` setting, ASSESS_INSECURE_HTTP=1). Loopback (the sandbox) is fine.
+ */
+export function refusePlainHttp(url: string, name: string, allowed: boolean, optIn = INSECURE_OPT_IN): void {
+  if (allowed || !isPlainHttpRemote(url)) return;
+  const secure = url.replace(/^http:/i, 'https:');
+  throw new UsageError(
+    `${name}: ${maskUrlCredentials(url)} is plain HTTP to another machine: the API key would cross the network unencrypted; use ${maskUrlCredentials(secure)}, or allow it with ${optIn}`,
+  );
+}
+
+export const INSECURE_OPT_IN = '--insecure-http (or ASSESS_INSECURE_HTTP=1, or: assess config set insecure-http true)';
+
 export function resolveBaseUrls(opts: {
   env: Record<string, string | undefined>;
   profileName: string;
-  profile: { baseUrl?: string; baseUrlV2?: string };
+  profile: { baseUrl?: string; baseUrlV2?: string; insecureHttp?: boolean };
+  /** --insecure-http or ASSESS_INSECURE_HTTP=1 (the profile's own setting is read here). */
+  insecureHttp?: boolean;
 }): BaseUrls {
   const notices: string[] = [];
   const { env, profile, profileName } = opts;
@@ -51,10 +88,13 @@ export function resolveBaseUrls(opts: {
       `no base URL configured for profile '${profileName}': the CLI does not know where the service is`,
       `set it: assess auth login --base-url URL${profileName === 'default' ? '' : ` --profile ${profileName}`}, assess config set base-url URL, or ASSESS_BASE_URL (try the tool with --sandbox)`,
     );
+  const insecure = opts.insecureHttp === true || profile.insecureHttp === true;
   const baseUrl = normaliseBaseUrl(v3, 'v3', notices);
+  refusePlainHttp(baseUrl, v3.name, insecure);
   const v2: Source = env.ASSESS_BASE_URL_V2
     ? { value: env.ASSESS_BASE_URL_V2, name: 'ASSESS_BASE_URL_V2' }
     : { value: profile.baseUrlV2, name: `config base-url-v2 (profile '${profileName}')` };
   const baseUrlV2 = v2.value?.trim() ? normaliseBaseUrl(v2, 'v2', notices) : baseUrl;
+  refusePlainHttp(baseUrlV2, v2.value?.trim() ? v2.name : v3.name, insecure);
   return { baseUrl, baseUrlV2, notices };
 }

@@ -30,6 +30,8 @@ export const CONFIG_KEYS = {
   concurrency: { prop: 'concurrency', schema: whole(1, 64, 8), describe: 'bulk concurrency' },
   api: { prop: 'api', schema: z.enum(['v3', 'v2'], { message: 'must be v3 or v2' }), describe: 'API version to use' },
   'v2.warn': { prop: 'v2Warn', schema: bool, describe: 'print the v2 deprecation notice' },
+  // the opt-in for a plain http:// base URL to another machine (the key crosses the network unencrypted)
+  'insecure-http': { prop: 'insecureHttp', schema: bool, describe: 'allow sending the API key over plain http:// to a host that is not this machine' },
   // kept as typed (a name is resolved through the service's list when a command sends it)
   tz: { prop: 'tz', schema: tzArg().transform(String), describe: 'default --tz (id or name) where a time zone is needed' },
 } as const satisfies Record<string, { prop: string; schema: z.ZodType; describe: string }>;
@@ -47,6 +49,7 @@ export const profileSchema = z.looseObject({
   concurrency: z.number().optional(),
   api: z.enum(['v3', 'v2']).optional(),
   v2Warn: z.boolean().optional(),
+  insecureHttp: z.boolean().optional(),
   tz: z.string().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;

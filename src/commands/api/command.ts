@@ -42,6 +42,7 @@ export default defineCommand({
       authHeader: input.v2 ? 'x-api-key' : 'X-API-KEY',
       timeoutMs: conn.timeoutMs,
       maxAttempts: conn.maxAttempts,
+      insecureHttp: conn.insecureHttp,
       debug: debugSink(ctx),
       signal: ctx.signal,
     });

@@ -27,7 +27,7 @@ export default defineCommand({
     'Receive completion notifications locally into a durable inbox: print each one, optionally forward it (retried, signed) or run a command with it',
   examples: [
     'assess callbacks listen --port 8787',
-    'assess callbacks listen --port 0 --token s3cret --print-url   # the first stdout line is the URL to register',
+    'assess callbacks listen --port 0 --token-file listen.token --print-url   # the first stdout line is the URL to register',
     'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess',
     "assess callbacks listen --ndjson --exec 'jq -r .Status >> statuses.txt'",
     'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess --sign --secret-file webhook.secret',
@@ -41,8 +41,12 @@ export default defineCommand({
         '--forward-to <url>',
         'also POST each stored notification, body unchanged, to this URL (what a killed listener did not forward is resumed on restart)',
       )
-      .option('--exec <command>', 'run this shell command per notification: JSON on stdin, fields in ASSESS_EVENT_* variables')
-      .option('--token <token>', 'only accept requests whose URL carries ?token=<token> (others get 401)')
+      .option(
+        '--exec <command>',
+        'run this shell command per notification: JSON on stdin, fields in ASSESS_EVENT_* variables (ASSESS_API_KEY and the secrets removed from its environment)',
+      )
+      .option('--token-file <file>', 'only accept requests whose URL carries ?token=<the token in this file> (others get 401); also ASSESS_LISTEN_TOKEN')
+      .option('--token <token>', 'as --token-file, the token given on the command line (visible to other users in ps: prefer --token-file)')
       .option('--print-url', 'print the callback URL to register as the first line of stdout, then keep listening')
       .option('--exec-queue <n>', `notifications waiting for --exec at most (default ${DEFAULT_EXEC_QUEUE}); more are dropped with a warning`)
       .option('--exec-queue-bytes <size>', 'bytes of notifications waiting for --exec at most (default 64MB; e.g. 512KB, 1GB)'),
@@ -53,10 +57,8 @@ export default defineCommand({
       path: z.string().regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must be a URL path starting with /, e.g. /hook'),
       forwardTo: zx.url().optional(),
       exec: z.string().trim().min(1, 'must be a command, e.g. "cat >> events.ndjson"').optional(),
-      token: z
-        .string()
-        .regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret')
-        .optional(),
+      token: tokenSchema().optional(),
+      tokenFile: z.string().min(1, 'must name a file, e.g. ./listen.token').optional(),
       printUrl: z.boolean().optional(),
       execQueue: zx.int(1, 1_000_000, DEFAULT_EXEC_QUEUE).default(DEFAULT_EXEC_QUEUE),
       execQueueBytes: z
@@ -79,6 +81,7 @@ export default defineCommand({
     checkListenExtras(input);
     const extras = await import('./shared/listen-extras.js');
     if (input.printSecret) return extras.printSecret(ctx, input);
+    const token = await listenToken(ctx, input);
     const { startReceiver } = await import('./shared/receiver.js');
     const out = await makePrinter(ctx);
     // one --exec at a time, in arrival order (In Progress before Complete), in a bounded queue
@@ -107,7 +110,7 @@ export default defineCommand({
         host: input.host,
         port: input.port,
         path: input.path,
-        token: input.token,
+        token,
         onNotification,
         persist: more.persist,
         quarantine: more.quarantine,
@@ -194,6 +197,42 @@ export function forwardsToItself(url: string, host: string, port: number, path: 
   return local && toPort === port && u.protocol === 'http:' && u.pathname === path;
 }
 
+const tokenSchema = () => z.string().regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret');
+
+/**
+ * The token requests must carry: --token-file, ASSESS_LISTEN_TOKEN, or --token. A secret on the
+ * command line is visible to every user in `ps` and kept in shell history (clig.dev: never read
+ * secrets from flags): --token still works, for scripts that use it, with a warning.
+ */
+async function listenToken(ctx: Context, input: { token?: string; tokenFile?: string }): Promise<string | undefined> {
+  if (input.token !== undefined && input.tokenFile !== undefined) throw new UsageError('--token and --token-file cannot be used together; keep --token-file');
+  if (input.token !== undefined) {
+    ctx.warn('--token: a token on the command line is visible to other users (ps) and kept in shell history; use --token-file F or ASSESS_LISTEN_TOKEN');
+    return input.token;
+  }
+  let value: string | undefined;
+  let from: string;
+  if (input.tokenFile !== undefined) {
+    const { readSmallFile, warnIfReadableByOthers } = await import('../../util/small-file.js');
+    const file = await readSmallFile(input.tokenFile, {
+      label: '--token-file',
+      maxBytes: 4096,
+      instead: 'give a file holding only the token, e.g. printf %s s3cret > listen.token',
+      fifo: { signal: ctx.signal },
+    });
+    warnIfReadableByOthers(input.tokenFile, file.mode, "the listener's token", ctx.warn);
+    value = file.text.trim();
+    from = '--token-file';
+  } else {
+    value = ctx.env.ASSESS_LISTEN_TOKEN?.trim() || undefined;
+    from = 'ASSESS_LISTEN_TOKEN';
+  }
+  if (value === undefined) return undefined;
+  const ok = tokenSchema().safeParse(value);
+  if (!ok.success) throw new UsageError(`${from}: the token ${ok.error.issues[0]?.message}`);
+  return value;
+}
+
 const label = (n: Received) =>
   n.read.invitationId === null
     ? `a notification that cannot be understood (${n.read.problem})`
@@ -205,7 +244,7 @@ async function runExec(ctx: Context, command: string, n: Received, stop: AbortSi
   await new Promise<void>((resolve) => {
     const child = process.getBuiltinModule('node:child_process').spawn(command, {
       shell: true,
-      env: { ...ctx.env, ...eventEnv(n.body, n.version), ASSESS_EVENT_JSON: n.raw.toString('utf8') } as NodeJS.ProcessEnv,
+      env: { ...childEnv(ctx.env), ...eventEnv(n.body, n.version), ASSESS_EVENT_JSON: n.raw.toString('utf8') } as NodeJS.ProcessEnv,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (d) => ctx.io.stderr.write(d)); // stdout of ours carries notifications only
@@ -233,4 +272,14 @@ async function runExec(ctx: Context, command: string, n: Received, stop: AbortSi
       resolve();
     });
   });
+}
+
+/** Secrets the CLI reads from its environment: an --exec command runs without them. */
+const SECRET_ENV = ['ASSESS_API_KEY', 'ASSESS_WEBHOOK_SECRET', 'ASSESS_LISTEN_TOKEN'];
+
+/** The listener's environment for an --exec command, without the API key and the secrets. */
+export function childEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const out = { ...env };
+  for (const k of SECRET_ENV) delete out[k];
+  return out;
 }

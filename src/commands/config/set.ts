@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { normaliseBaseUrl } from '../../config/base-url.js';
+import { isPlainHttpRemote, normaliseBaseUrl, refusePlainHttp } from '../../config/base-url.js';
 import { defineCommand } from '../../cli/command.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
 import { UsageError } from '../../errors.js';
@@ -48,14 +48,19 @@ export default defineCommand({
     const parsed = spec.schema.safeParse(value);
     if (!parsed.success) throw new UsageError(`${key}: ${parsed.error.issues[0]?.message} (got ${JSON.stringify(value)})`);
     let stored: unknown = parsed.data;
+    const store = await ctx.config();
+    let optIn = false;
     if (key === 'base-url' || key === 'base-url-v2') {
       // a trailing /v3 (/v2/org) would be doubled on every path: take it off, and say so
       const notices: string[] = [];
       stored = normaliseBaseUrl({ value: String(parsed.data), name: key }, key === 'base-url' ? 'v3' : 'v2', notices);
+      // plain http:// to another machine: only with the opt-in (then kept in the profile)
+      refusePlainHttp(String(stored), `config set ${key}`, ctx.globals.insecureHttp || store.profile(ctx.globals.profile).insecureHttp === true);
+      optIn = ctx.globals.insecureHttp && isPlainHttpRemote(String(stored));
       notices.forEach((n) => ctx.warn(n));
     }
-    const store = await ctx.config();
-    await store.update(ctx.globals.profile, (p) => ({ ...p, [spec.prop]: stored }));
+    await store.update(ctx.globals.profile, (p) => ({ ...p, [spec.prop]: stored, ...(optIn ? { insecureHttp: true } : {}) }));
     ctx.info(`Set ${key} = ${String(stored)} in profile '${ctx.globals.profile}'.`);
+    if (optIn) ctx.warn(`profile '${ctx.globals.profile}' now sends the API key over plain HTTP (insecure-http true); undo: assess config unset insecure-http`);
   },
 });
