@@ -130,7 +130,8 @@ export function examplesSuite(part: 1 | 2): void {
     writeFileSync(join(work, 'ids.txt'), '900001\n900002\n');
     writeFileSync(join(work, 'ids.json'), '{"testinvitationIds":[900001]}\n');
     writeFileSync(join(work, 'completed.tsv'), '900001\tAlice\n900002\tBob\n');
-    writeFileSync(join(work, 'key.txt'), `${s.env.ASSESS_API_KEY}\n`);
+    writeFileSync(join(work, 'key.txt'), `${s.env.ASSESS_API_KEY}\n`, { mode: 0o600 });
+    writeFileSync(join(work, 'listen.token'), 's3cret\n', { mode: 0o600 });
     // What an earlier `callbacks listen --sign` session leaves: a signing secret, the notifications
     // it stored in the profile's inbox (replay reads them), and stored requests to verify.
     const secret = generateSecret();
