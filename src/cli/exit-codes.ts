@@ -61,8 +61,8 @@ export function describeError(err: unknown): { message: string; hint?: string } 
       hint: created
         ? created
         : err.timedOut
-        ? 'the service did not answer in time; retry later or raise --timeout'
-        : 'check the base URL (assess config get base-url), your network and proxy settings',
+          ? 'the service did not answer in time; retry later or raise --timeout'
+          : 'check the base URL (assess config get base-url), your network and proxy settings',
     };
   }
   if (err instanceof ApiError) {
