@@ -32,6 +32,9 @@ export const SLOWEST = [
   'test/e2e/sandbox-state-lock.test.ts',
   'test/e2e/sandbox-serve.test.ts',
   'test/sandbox/state-kill.test.ts',
+  'test/e2e/plain-http.test.ts',
+  'test/e2e/secret-files.test.ts',
+  'test/e2e/listen-secrets.test.ts',
 ];
 
 export default class SlowFirstSequencer extends BaseSequencer {

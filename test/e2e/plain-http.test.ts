@@ -95,14 +95,31 @@ describe('ASSESS_BASE_URL=http://… to another machine', () => {
     expect(keySeen()).toBe(true);
   });
 
-  it('loopback stays allowed without opting in (http://localhost, 127.x, [::1])', async () => {
-    for (const base of ['http://localhost:1', 'http://127.0.0.2:1', 'http://[::1]:1']) {
-      const r = await runAssess(['api', 'GET', '/v3/tests', '--timeout', '2'], { env: { ASSESS_API_KEY: KEY, ASSESS_BASE_URL: base } });
-      expect(r.stderr, base).not.toMatch(/plain HTTP/);
-      expect(r.code, base).toBe(6); // nothing listens there: a network error, not a refusal
+  it('loopback stays allowed without opting in (the sandbox): localhost, 127.0.0.1, 127.0.0.2', async () => {
+    const servers = await Promise.all(['127.0.0.1', '127.0.0.2'].map((host) => answering(host)));
+    try {
+      for (const base of [`http://localhost:${servers[0]!.port}`, `http://127.0.0.1:${servers[0]!.port}`, `http://127.0.0.2:${servers[1]!.port}`]) {
+        const r = await runAssess(['api', 'GET', '/v3/tests'], { env: { ASSESS_API_KEY: KEY, ASSESS_BASE_URL: base } });
+        expect(r.stderr, base).toBe('');
+        expect(r.code, base).toBe(0);
+      }
+      expect(servers.map((x) => x.keys)).toEqual([[KEY, KEY], [KEY]]);
+    } finally {
+      for (const x of servers) x.server.close();
     }
   });
 });
+
+/** A loopback server answering `{"tests":[]}`, recording the key of each request. */
+async function answering(host: string): Promise<{ server: Server; port: number; keys: string[] }> {
+  const keys: string[] = [];
+  const server = createServer((req, res) => {
+    keys.push(String(req.headers['x-api-key']));
+    res.writeHead(200, { 'content-type': 'application/json', connection: 'close' }).end('{"tests":[]}');
+  });
+  await new Promise<void>((r) => server.listen(0, host, r));
+  return { server, port: (server.address() as AddressInfo).port, keys };
+}
 
 describe('auth login and config set with an http:// URL to another machine', () => {
   it('auth login --base-url http://…: exit 2, one line, nothing stored or sent; with --insecure-http stored with the opt-in', async () => {
