@@ -174,6 +174,9 @@ export class Transport {
     // left this machine: a retry after a reset or a timeout could send a second e-mail.
     const idempotent = spec.idempotent && !sendsEmail(spec.body);
 
+    // undici parses HTTP in WebAssembly, which `node --jitless` lacks: loading it then fails outside
+    // any request (an unhandled rejection in Node's own copy), so say it here, once, as what it is
+    if ((globalThis as { WebAssembly?: unknown }).WebAssembly === undefined) throw localFailure(spec.method, info.url, NO_WASM, this.scrub.bind(this));
     const undici = loadedUndici() ?? (await loadUndici());
     for (let attempt = 1; ; attempt++) {
       const wait = this.gate.waitMs();
@@ -348,6 +351,8 @@ const LOCAL_CODES = new Set([
   'ERR_INVALID_URL',
   'ERR_INVALID_CHAR',
 ]);
+
+const NO_WASM = new Error('WebAssembly is not available in this Node.js (is it run with --jitless?), and the HTTP client needs it');
 
 function isLocalFailure(err: unknown): boolean {
   if (err instanceof NetworkError) return false;
