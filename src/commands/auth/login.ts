@@ -40,10 +40,11 @@ export default defineCommand({
     const insecure = ctx.globals.insecureHttp || current.insecureHttp === true;
     refusePlainHttp(baseUrl, urlName, insecure);
     if (baseUrlV2) refusePlainHttp(baseUrlV2, '--base-url-v2', insecure);
-    const optIn = ctx.globals.insecureHttp && [baseUrl, baseUrlV2].some((u) => u !== undefined && isPlainHttpRemote(u));
     notices.forEach((n) => ctx.warn(n));
     const apiKey = await obtainKey(ctx);
     const storeUrl = input.baseUrl !== undefined || (!ctx.env.ASSESS_BASE_URL && !current.baseUrl);
+    // the opt-in is kept with a stored URL that needs it (not for one from the environment)
+    const optIn = ctx.globals.insecureHttp && ((storeUrl && isPlainHttpRemote(baseUrl)) || (baseUrlV2 !== undefined && isPlainHttpRemote(baseUrlV2)));
     if (!input.skipVerify) {
       const { createV3Client } = await import('../../api/v3.js');
       const client = createV3Client(
