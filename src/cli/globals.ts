@@ -17,6 +17,7 @@ export function addGlobalOptions(program: Command): void {
     .option('--no-pager', 'print long tables directly instead of through $PAGER (also ASSESS_PAGER=)')
     .option('--no-input', 'never prompt; a missing value is an error')
     .option('-y, --yes', 'answer yes to confirmations')
+    .option('-q, --quiet', 'no notices on stderr (the sandbox banner, progress); warnings and errors still print (env ASSESS_QUIET=1)')
     .option('--debug', 'log HTTP exchanges to stderr, key redacted (env ASSESS_DEBUG=1)')
     .option('--timeout <seconds>', 'request timeout in seconds (default 30)')
     .addOption(new Option('--api <version>', 'API version where both exist').choices(['v3', 'v2']))
@@ -72,6 +73,7 @@ export function resolveGlobals(
     debug: Boolean(opts.debug) || env.ASSESS_DEBUG === '1',
     interactive: opts.input !== false && !env.CI && io.stderrIsTTY && io.stdinIsTTY, // stdin last: asking costs most
     yes: Boolean(opts.yes),
+    quiet: Boolean(opts.quiet) || env.ASSESS_QUIET === '1',
     timeoutMs,
     api: (opts.api as 'v3' | 'v2' | undefined) ?? 'v3',
     apiExplicit: opts.api !== undefined,

@@ -18,6 +18,8 @@ export interface Connection {
   timeoutMs: number;
   maxAttempts: number;
   sandbox: boolean;
+  /** --sandbox without a shared sandbox running: it lives only as long as this command. */
+  embedded?: boolean;
 }
 
 export interface KeyInputs {

@@ -9,6 +9,7 @@ import { Printer, type Column } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
 import { tzArg } from '../../util/time-zone-arg.js';
 import { resolveTz } from '../shared/timezone.js';
+import { noteEmbeddedUrls } from '../shared/live-sandbox.js';
 
 export const reattemptSchema = z
   .object({
@@ -84,6 +85,7 @@ export default defineCommand({
       );
     else ctx.info(`Same invitation ${newId} returned: it was not taken yet, so it is open again with the new access window.`);
     new Printer(ctx).object(res, { fields: COLUMNS });
+    await noteEmbeddedUrls(ctx);
   },
 });
 

@@ -10,6 +10,7 @@ import { resolveTz } from '../../shared/timezone.js';
 import type * as R from '../../../api/read/v3.js';
 import { classifyReturned, inviteBody, inviteSchema } from './body.js';
 import { inviteV2, v2InviteFields } from '../../shared/v2/invite.js';
+import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 
 export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
@@ -58,6 +59,7 @@ export default defineCommand({
     explainReturned(ctx, res.status, String(res.testInvitationId));
     await recordCallback(ctx, String(res.testInvitationId), input.callbackUrl, 'invite', 'v3');
     new Printer(ctx).object(res, { fields: INVITATION_COLUMNS });
+    await noteEmbeddedUrls(ctx);
   },
 });
 
