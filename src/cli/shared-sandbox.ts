@@ -17,15 +17,8 @@ export interface SharedSandbox {
   startedAt: string;
 }
 
-/** Alive and not a zombie: a sandbox killed under a parent that does not reap (some containers' init) still has a pid. */
-export function sandboxAlive(pid: number): boolean {
-  if (!processAlive(pid)) return false;
-  try {
-    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true; // no /proc (macOS): the signal test decides
-  }
-}
+/** Whether the sandbox's process runs (a zombie does not: src/util/process-alive.ts). */
+export const sandboxAlive = (pid: number): boolean => processAlive(pid);
 
 export function sandboxPaths(configDir: string) {
   const dir = join(configDir, 'sandbox');

@@ -16,7 +16,8 @@ export default defineCommand({
     const found = lookupSharedSandbox(dir);
     if (found.kind === 'running') {
       const answering = await answers(found.sandbox.baseUrl, ctx.signal);
-      if (!answering) ctx.warn(`the shared sandbox (pid ${found.sandbox.pid}) does not answer at ${found.sandbox.baseUrl}; see its log: ${found.sandbox.logFile}`);
+      if (!answering)
+        ctx.warn(`the shared sandbox (pid ${found.sandbox.pid}) does not answer at ${found.sandbox.baseUrl}; see its log: ${found.sandbox.logFile}`);
       return printShared(ctx, { running: true, ...found.sandbox, answering });
     }
     if (found.kind === 'stale') {
