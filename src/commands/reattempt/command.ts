@@ -56,8 +56,8 @@ export default defineCommand({
   examples: ['assess reattempt 900001 --start now --end 7d --tz 35', 'assess reattempt 900002 --start 2026-03-01 --end 2026-03-08 --tz 35 --send-email --json'],
   options: (cmd) =>
     cmd
-      .option('--start <T>', 'access window start: YYYY-MM-DD, ISO 8601 or relative (now, 2d)')
-      .option('--end <T>', 'access window end (relative values count forward: 7d = in 7 days)')
+      .option('--start <T>', 'access window start: YYYY-MM-DD, ISO 8601 or relative (now, +2d, "in 2d", today)')
+      .option('--end <T>', 'access window end, e.g. +7d or "in 7d" (a bare 7d also counts forward)')
       .option('--tz <id|name>', 'time zone of the access window: an id or a name (assess timezones)')
       .option('--callback-url <url>', 'address that receives the completion notification')
       .option('--redirect-url <url>', 'address the candidate is sent to after the test')
