@@ -24,6 +24,7 @@ export const SLOWEST = [
   'test/e2e/events-delivery.test.ts',
   'test/e2e/bulk-invite.test.ts',
   'test/e2e/sandbox-shared.test.ts',
+  'test/e2e/demo.test.ts',
   'test/e2e/hostile-output.test.ts',
   'test/e2e/hostile-fifo.test.ts',
   'test/e2e/foundation.test.ts',
