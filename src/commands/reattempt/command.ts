@@ -23,7 +23,7 @@ export const reattemptSchema = z
     hideInstructions: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
-    const need = { start: '--start now', end: '--end 7d', tz: '--tz 35 (or once: assess config set tz Asia/Kolkata)' } as const;
+    const need = { start: '--start now', end: '--end +7d', tz: '--tz 35 (or once: assess config set tz Asia/Kolkata)' } as const;
     for (const k of ['start', 'end', 'tz'] as const)
       if (v[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `is required, e.g. ${need[k]}` });
     if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
