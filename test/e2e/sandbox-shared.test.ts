@@ -77,6 +77,14 @@ describe('the shared sandbox', () => {
     const page = await fetch(testUrl);
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/Ann Lee/);
+
+    const link = await run(['--sandbox', 'links', 'create', '1001', '--name', 'Walk-in', '--type', 'open', '--valid-days', '7', '--tz', '35']);
+    expect(link.code, link.stderr).toBe(0);
+    const share = /^shareUrl\t(\S+)$/m.exec(link.stdout)?.[1];
+    expect(share?.startsWith(`${info.baseUrl}/link/`)).toBe(true);
+    const open = await fetch(share!);
+    expect(open.status).toBe(200);
+    expect(await open.text()).toMatch(/Walk-in/);
   });
 
   it('kill -9: status and --sandbox commands detect the stale pid file; start starts a new one on the same state', async () => {
