@@ -203,7 +203,7 @@ async function sharedSandbox(ctx: Context, config: () => Promise<ConfigStore>): 
     return undefined;
   }
   const sb = found.sandbox;
-  ctx.info(`Using the shared sandbox at ${sb.baseUrl} (pid ${sb.pid}; nothing is sent to the service; -q hides this)`);
+  ctx.info(`Using the shared sandbox at ${sb.baseUrl} (nothing is sent to the service; -q hides this)`);
   return sandboxConnection(ctx, sb);
 }
 

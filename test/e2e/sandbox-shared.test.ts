@@ -59,7 +59,9 @@ describe('the shared sandbox', () => {
       configDir: cfg.dir,
     });
     await waitFor(() => wait.stderr().includes('900004: Pending'), { what: 'the first poll of attempts wait', timeoutMs: 20_000 });
-    expect(wait.stderr()).toMatch(`Using the shared sandbox at ${info.baseUrl}`);
+    const banner = wait.stderr().split('\n')[0]!;
+    expect(banner).toMatch(`Using the shared sandbox at ${info.baseUrl}`);
+    expect(banner.length).toBeLessThanOrEqual(100);
     const sim = await run(['--sandbox', 'sandbox', 'simulate', '900004', 'complete', '--score', '70']);
     expect(sim.code, sim.stderr).toBe(0);
     const done = await wait.done;
