@@ -129,6 +129,23 @@ describe('the shared sandbox', () => {
   });
 });
 
+describe('start while another process holds the state', () => {
+  it('exit 1 naming the holder; no record is left', async () => {
+    const other = tempDir('assess-shared-busy-');
+    const serve = spawnAssess(['sandbox', 'serve', '--port', '0', '--json', '--state', join(other.dir, 'sandbox', 'state.json')], { configDir: other.dir });
+    try {
+      await serve.firstLine();
+      const r = await runAssess(['sandbox', 'start'], { configDir: other.dir });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(`its state ${join(other.dir, 'sandbox', 'state.json')} is in use by another assess process (pid ${serve.child.pid})`);
+      expect(existsSync(join(other.dir, 'sandbox', 'server.json'))).toBe(false);
+    } finally {
+      await serve.stop();
+      other.cleanup();
+    }
+  });
+});
+
 describe('the embedded sandbox (no shared one running)', () => {
   it('attempts wait on an invitation it cannot move: exit 2 saying how to start a shared sandbox', async () => {
     const r = await runAssess(['--sandbox', 'attempts', 'wait', '900004', '--until', 'complete']);

@@ -2,7 +2,7 @@
 // on the embedded sandbox's state file, records it in <config>/sandbox/server.json, and returns
 // once it answers. While it runs, every `--sandbox` command uses it (src/cli/context-factory.ts).
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { lookupSharedSandbox, removeStaleRecord, sandboxPaths, staleNotice, type SharedSandbox } from '../../cli/shared-sandbox.js';
@@ -38,6 +38,7 @@ export default defineCommand({
     }
     mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
     const logFd = openSync(paths.log, 'a', 0o600);
+    const logFrom = fstatSync(logFd).size; // what this start's server writes comes after
     let child;
     try {
       const entry = process.argv[1];
@@ -62,7 +63,14 @@ export default defineCommand({
       // a second `start` at the same moment lost the state file to the first: show that one
       const other = lookupSharedSandbox(dir);
       if (other.kind === 'running') return printShared(ctx, { running: true, ...other.sandbox });
-      throw new LocalError(`the shared sandbox did not start: ${lastLine(paths.log)}`, `its log: ${paths.log}`);
+      const why = firstError(paths.log, logFrom);
+      const holder = /is in use by another sandbox \(pid (\d+)\)/.exec(why)?.[1];
+      if (holder)
+        throw new LocalError(
+          `the shared sandbox did not start: its state ${paths.state} is in use by another assess process (pid ${holder})`,
+          "an 'assess --sandbox …' command or 'assess sandbox serve' on that file still runs: let it finish or stop it, then start again",
+        );
+      throw new LocalError(`the shared sandbox did not start: ${why}`, `its log: ${paths.log}`);
     }
     const info = JSON.parse(ready) as { baseUrl: string; baseUrlV2: string; keys: string[] };
     const rec: SharedSandbox = {
@@ -110,10 +118,11 @@ function firstLine(child: ReturnType<typeof spawn>, signal: AbortSignal): Promis
   });
 }
 
-function lastLine(file: string): string {
+/** The first line its server wrote to the log, from `from` on (its error). */
+function firstError(file: string, from: number): string {
   try {
-    const lines = readFileSync(file, 'utf8').trim().split('\n');
-    return lines[lines.length - 1]?.replace(/^error:\s*/i, '') || 'it exited without a message';
+    const line = readFileSync(file).subarray(from).toString('utf8').trim().split('\n')[0];
+    return line?.replace(/^error:\s*/i, '') || 'it exited without a message';
   } catch {
     return 'it exited without a message';
   }
