@@ -3,11 +3,12 @@
 // its URLs answer while it runs, a kill -9 leaves a stale pid file that status and start detect,
 // and `sandbox stop` ends it cleanly. Without one, --sandbox keeps the embedded sandbox and says
 // how to start a shared one where a command needs it to outlive the command.
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxAlive } from '../../src/cli/shared-sandbox.js';
-import { runAssess, tempDir } from '../helpers/cli.js';
+import { BIN, runAssess, tempDir } from '../helpers/cli.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -126,6 +127,29 @@ describe('the shared sandbox', () => {
     expect(again.stderr).toMatch(/No shared sandbox is running/);
     const list = await run(['--sandbox', 'tests', 'list', '--json', 'testId']);
     expect(list.stderr).toMatch(/Using the embedded sandbox/);
+  });
+});
+
+describe('started from a terminal', () => {
+  it('outlives the terminal it was started in (its own session): the pty closes, it still answers', async () => {
+    const term = tempDir('assess-shared-pty-');
+    try {
+      const quoted = [process.execPath, BIN, 'sandbox', 'start'].map((a) => `'${a}'`).join(' ');
+      const pty = spawnSync('script', ['-qec', quoted, '/dev/null'], {
+        env: { PATH: process.env.PATH!, HOME: term.dir, ASSESS_CONFIG_DIR: term.dir, TERM: 'xterm', NO_COLOR: '1' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(pty.status, pty.stdout).toBe(0);
+      expect(pty.stdout).toMatch(/Running\s+yes/); // key/value view on a terminal
+      const rec = JSON.parse(readFileSync(join(term.dir, 'sandbox', 'server.json'), 'utf8')) as { pid: number; baseUrl: string };
+      pids.add(rec.pid);
+      expect((await fetch(`${rec.baseUrl}/_sandbox/clock`)).status).toBe(200);
+      expect((await runAssess(['sandbox', 'stop'], { configDir: term.dir })).code).toBe(0);
+      expect(alive(rec.pid)).toBe(false);
+    } finally {
+      term.cleanup();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 // `assess sandbox start`: the shared local sandbox. Runs `assess sandbox serve` in the background
 // on the embedded sandbox's state file, records it in <config>/sandbox/server.json, and returns
 // once it answers. While it runs, every `--sandbox` command uses it (src/cli/context-factory.ts).
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
@@ -44,6 +44,7 @@ export default defineCommand({
       const entry = process.argv[1];
       if (!entry) throw new LocalError('cannot tell how this assess was started (no script path), so it cannot start itself in the background');
       // its own session (setsid): the terminal's Ctrl-C and hang-up do not reach it; `sandbox stop` does
+      const { spawn } = await import('node:child_process'); // only start spawns: not loaded for the noun's other verbs
       child = spawn(process.execPath, [entry, 'sandbox', 'serve', '--port', String(input.port), '--state', paths.state, '--json'], {
         cwd: paths.dir,
         env: { ...ctx.env, ASSESS_QUIET: undefined, ASSESS_API_KEY: undefined } as NodeJS.ProcessEnv,
@@ -89,7 +90,7 @@ export default defineCommand({
 });
 
 /** The child's first stdout line, or null when it exits first. */
-function firstLine(child: ReturnType<typeof spawn>, signal: AbortSignal): Promise<string | null> {
+function firstLine(child: ChildProcess, signal: AbortSignal): Promise<string | null> {
   return new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new LocalError(`the shared sandbox did not answer within ${READY_MS / 1000} s`)), READY_MS);
