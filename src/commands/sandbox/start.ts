@@ -2,7 +2,9 @@
 // on the embedded sandbox's state file, records it in <config>/sandbox/server.json, and returns
 // once it answers. While it runs, every `--sandbox` command uses it (src/cli/context-factory.ts).
 import type { ChildProcess } from 'node:child_process';
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { lookupSharedSandbox, removeStaleRecord, sandboxPaths, staleNotice, type SharedSandbox } from '../../cli/shared-sandbox.js';
@@ -41,8 +43,7 @@ export default defineCommand({
     const logFrom = fstatSync(logFd).size; // what this start's server writes comes after
     let child;
     try {
-      const entry = process.argv[1];
-      if (!entry) throw new LocalError('cannot tell how this assess was started (no script path), so it cannot start itself in the background');
+      const entry = assessEntry();
       // its own session (setsid): the terminal's Ctrl-C and hang-up do not reach it; `sandbox stop` does
       const { spawn } = await import('node:child_process'); // only start spawns: not loaded for the noun's other verbs
       child = spawn(process.execPath, [entry, 'sandbox', 'serve', '--port', String(input.port), '--state', paths.state, '--json'], {
@@ -88,6 +89,17 @@ export default defineCommand({
     ctx.info(`Every --sandbox command now uses it, e.g. assess --sandbox tests list. Stop it with 'assess sandbox stop'.`);
   },
 });
+
+/**
+ * The script that runs assess: dist/main.cjs beside the built program (dist/cli.cjs), or, when
+ * the program runs from its sources (tests, `npm run dev`), the package's built binary.
+ */
+function assessEntry(): string {
+  const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
+  for (const entry of [join(here, 'main.cjs'), resolve(here, '../../../bin/assess.cjs')]) if (existsSync(entry)) return entry;
+  if (process.argv[1]) return process.argv[1];
+  throw new LocalError('cannot tell which script runs assess, so it cannot start itself in the background');
+}
 
 /** The child's first stdout line, or null when it exits first. */
 function firstLine(child: ChildProcess, signal: AbortSignal): Promise<string | null> {

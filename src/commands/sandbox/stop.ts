@@ -11,7 +11,7 @@ const STOP_MS = 20_000;
 export default defineCommand({
   name: 'stop',
   description: 'Stop the shared sandbox (assess sandbox start); its state is saved for the next start',
-  examples: ['assess sandbox stop'],
+  examples: ['assess sandbox stop', 'assess sandbox stop   # its state stays in the config dir for the next start'],
   schema: () => z.object({}),
   async run(ctx) {
     const dir = configDir(ctx.env);
