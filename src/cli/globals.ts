@@ -21,7 +21,7 @@ export function addGlobalOptions(program: Command): void {
     .option('--debug', 'log HTTP exchanges to stderr, key redacted (env ASSESS_DEBUG=1)')
     .option('--timeout <seconds>', 'request timeout in seconds (default 30)')
     .addOption(new Option('--api <version>', 'API version where both exist').choices(['v3', 'v2']))
-    .option('--sandbox', 'run against the embedded local sandbox instead of the service')
+    .option('--sandbox', "run against the local sandbox instead of the service: the shared one if 'assess sandbox start' runs it, else one for this command")
     .option('--api-key-file <file>', 'read the API key from this file')
     .option('--key-stdin', 'read the API key from standard input')
     .addOption(new Option('--key-file <file>').hideHelp())
