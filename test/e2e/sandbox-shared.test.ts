@@ -154,6 +154,21 @@ describe('started from a terminal', () => {
 });
 
 describe('start while another process holds the state', () => {
+  it('two starts at once: one sandbox, both print it', async () => {
+    const both = tempDir('assess-shared-race-');
+    try {
+      const runs = await Promise.all([1, 2].map(() => runAssess(['sandbox', 'start', '--json', 'pid,baseUrl'], { configDir: both.dir })));
+      for (const r of runs) expect(r.code, r.stderr).toBe(0);
+      const [a, b] = runs.map((r) => JSON.parse(r.stdout) as { pid: number; baseUrl: string });
+      pids.add(a!.pid).add(b!.pid);
+      expect(b).toEqual(a);
+      expect((await runAssess(['sandbox', 'stop'], { configDir: both.dir })).code).toBe(0);
+      expect(alive(a!.pid)).toBe(false);
+    } finally {
+      both.cleanup();
+    }
+  });
+
   it('exit 1 naming the holder; no record is left', async () => {
     const other = tempDir('assess-shared-busy-');
     const serve = spawnAssess(['sandbox', 'serve', '--port', '0', '--json', '--state', join(other.dir, 'sandbox', 'state.json')], { configDir: other.dir });

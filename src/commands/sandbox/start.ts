@@ -7,13 +7,15 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import { lookupSharedSandbox, removeStaleRecord, sandboxPaths, staleNotice, type SharedSandbox } from '../../cli/shared-sandbox.js';
+import { lookupSharedSandbox, removeStaleRecord, sandboxAlive, sandboxPaths, staleNotice, type SharedSandbox } from '../../cli/shared-sandbox.js';
 import { writeFileAtomic } from '../../bulk/atomic.js';
 import { configDir } from '../../config/store.js';
 import { CancelledError, LocalError } from '../../errors.js';
 import { printShared, SHARED_FIELDS } from './shared/shared-view.js';
 
 const READY_MS = 30_000;
+/** How long a `start` that lost the state file to another waits for that one's record. */
+const RACE_MS = 5_000;
 
 export default defineCommand({
   name: 'start',
@@ -62,11 +64,11 @@ export default defineCommand({
     child.stdout!.destroy();
     child.unref();
     if (ready === null) {
-      // a second `start` at the same moment lost the state file to the first: show that one
-      const other = lookupSharedSandbox(dir);
-      if (other.kind === 'running') return printShared(ctx, { running: true, ...other.sandbox });
       const why = firstError(paths.log, logFrom);
       const holder = /is in use by another sandbox \(pid (\d+)\)/.exec(why)?.[1];
+      // a second `start` at the same moment lost the state file to the first: show that one once it is up
+      const other = holder ? await recordOf(dir, Number(holder), ctx.signal) : undefined;
+      if (other) return printShared(ctx, { running: true, ...other });
       if (holder)
         throw new LocalError(
           `the shared sandbox did not start: its state ${paths.state} is in use by another assess process (pid ${holder})`,
@@ -129,6 +131,21 @@ function firstLine(child: ChildProcess, signal: AbortSignal): Promise<string | n
       reject(new LocalError(`could not start the shared sandbox: ${err.message}`));
     });
   });
+}
+
+/**
+ * The record of the shared sandbox with this pid, waited for a few seconds while that process
+ * runs: another `start` may be starting it (a `sandbox serve` of the user's never gets one).
+ */
+async function recordOf(dir: string, pid: number, signal: AbortSignal): Promise<SharedSandbox | undefined> {
+  const deadline = Date.now() + RACE_MS;
+  while (Date.now() < deadline && !signal.aborted) {
+    const found = lookupSharedSandbox(dir);
+    if (found.kind === 'running' && found.sandbox.pid === pid) return found.sandbox;
+    if (!sandboxAlive(pid)) return undefined;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return undefined;
 }
 
 /** The first line its server wrote to the log, from `from` on (its error). */
