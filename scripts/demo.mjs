@@ -10,8 +10,14 @@ const bin = fileURLToPath(new URL('../bin/assess.cjs', import.meta.url));
 const configDir = mkdtempSync(join(tmpdir(), 'assess-demo-'));
 const env = { ...process.env, ASSESS_CONFIG_DIR: configDir };
 
+/** A word as a POSIX shell reads it back: quoted when it holds anything but plain characters. */
+function shellWord(w) {
+  return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
+}
+
 function assess(args, { capture = false } = {}) {
-  process.stderr.write(`\n$ assess --sandbox ${args.join(' ')}\n`);
+  // printed so that it can be pasted: `--name 'Ann Lee'`, not `--name Ann Lee`
+  process.stderr.write(`\n$ assess --sandbox ${args.map(shellWord).join(' ')}\n`);
   const r = spawnSync(process.execPath, [bin, '--sandbox', ...args], {
     env,
     stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'],
@@ -33,7 +39,7 @@ try {
   assess(['sandbox', 'simulate', id, 'start']);
   assess(['sandbox', 'simulate', id, 'complete', '--score', '82']);
   assess(['report', id, '--type', 'both']);
-  assess(['attempts', 'list', '--state', 'completed', '--from', '1d', '--to', '+1d']);
+  assess(['attempts', 'list', '--state', 'completed', '--from', '1d ago', '--to', 'in 1d']);
   assess(['report', id, '--pdf', '-o', join(configDir, 'report.pdf')]);
   process.stderr.write(`\nDone: invited, completed and reported on invitation ${id} in the sandbox.\n`);
 } finally {

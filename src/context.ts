@@ -24,6 +24,8 @@ export interface IO {
 export interface GlobalOptions {
   profile: string;
   output: OutputFormat;
+  /** `-q`/`ASSESS_QUIET=1`: ctx.info prints nothing (warnings and errors still do). */
+  quiet?: boolean;
   /** `--json a,b`: the fields to keep (undefined = all). */
   fields?: string[];
   debug: boolean;

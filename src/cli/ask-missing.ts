@@ -48,8 +48,21 @@ export async function validateOrAsk<S extends z.ZodType>(
     const onlyMissing = problems.every(({ key }) => key && raw[key] === undefined && known(key));
     if (!ctx.globals.interactive || !onlyMissing) throw usageErrorFor(result.error.issues, raw, l);
     const { key, issue } = problems[0]!;
-    raw[key] = await ask(ctx, schema, raw, key, `${l.label(key)} (${issue.message})`, command);
+    raw[key] = await ask(ctx, schema, raw, key, question(command, key, l.label(key), issue.message), command);
   }
+}
+
+/**
+ * A missing value asked as a question: what it is (the flag's own help, up to its first
+ * explanation), the flag, and the example the error would give: `Time zone of the access window
+ * (--tz)? e.g. 35`, not the error text `--tz (is required with a schedule, e.g. --tz 1 …)`.
+ */
+export function question(command: Command, key: string, label: string, message: string): string {
+  const help = command.options.find((o) => o.attributeName() === key)?.description ?? command.registeredArguments.find((a) => a.name() === key)?.description;
+  const what = help?.split(/[:;(]|, e\.g\.|, /)[0]?.trim();
+  const example = new RegExp(`e\\.g\\. (?:${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} )?("[^"]+"|\\S+)`).exec(message)?.[1]?.replace(/^"|"$/g, '');
+  const head = what ? `${what[0]!.toUpperCase()}${what.slice(1)} (${label})?` : `${label}?`;
+  return example ? `${head} e.g. ${example}` : head;
 }
 
 async function ask(ctx: Context, schema: z.ZodType, raw: Record<string, unknown>, key: string, message: string, command: Command): Promise<string> {

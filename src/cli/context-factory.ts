@@ -104,7 +104,8 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     },
     onExit: (fn) => rt.exitHooks.push(fn),
     // Notices quote service text and URLs: control characters escaped, URL passwords masked.
-    info: (m) => io.stderr.write(`${escapeMessage(maskUrlCredentials(m))}\n`),
+    info: (m) => void (globals.quiet || io.stderr.write(`${escapeMessage(maskUrlCredentials(m))}
+`)),
     warn,
   };
   return ctx;
@@ -122,7 +123,7 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
   const { resolveKey } = await import('../config/credentials.js');
   const { resolveBaseUrls } = await import('../config/base-url.js');
   const { globals, env } = ctx;
-  if (globals.sandbox) return startEmbeddedSandbox(ctx, rt, config);
+  if (globals.sandbox) return (await sharedSandbox(ctx, config)) ?? startEmbeddedSandbox(ctx, rt, config);
   const store = await config();
   const known = Object.keys(store.profiles());
   // A profile named explicitly must exist (a typo would otherwise silently use no key).
@@ -174,7 +175,10 @@ async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Pro
       waitMs: EMBEDDED_LOCK_WAIT_MS,
       signal: ctx.signal,
       onWait: (pid) =>
-        ctx.info(`The embedded sandbox is in use by another assess command (pid ${pid}); waiting up to ${EMBEDDED_LOCK_WAIT_MS / 1000} s for it to finish…`),
+        ctx.info(
+          `The embedded sandbox is in use by another assess command (pid ${pid}); waiting up to ${EMBEDDED_LOCK_WAIT_MS / 1000} s for it to finish… ` +
+            `(to run --sandbox commands at once, start a shared sandbox: assess sandbox start)`,
+        ),
     },
   }).catch((err: unknown) => {
     if (ctx.signal.aborted) throw new CancelledError('interrupted while waiting for the embedded sandbox');
@@ -189,7 +193,27 @@ async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Pro
     if (left) ctx.warn(`${left} callback delivery(ies) still pending; they resume the next time the sandbox starts.`);
     await sb.close();
   });
-  ctx.info(`Using the embedded sandbox at ${sb.baseUrl} (state: ${stateFile}); nothing is sent to the real service.`);
+  ctx.info(`Using the embedded sandbox at ${sb.baseUrl} (nothing is sent to the service; -q hides this)`);
+  return { ...(await sandboxConnection(ctx, sb)), embedded: true };
+}
+
+/** `--sandbox` while `assess sandbox start` runs one for this config dir: that one, shared by every command. */
+async function sharedSandbox(ctx: Context, config: () => Promise<ConfigStore>): Promise<Connection | undefined> {
+  const { lookupSharedSandbox, removeStaleRecord, staleNotice } = await import('./shared-sandbox.js');
+  const dir = (await config()).dir;
+  const found = lookupSharedSandbox(dir);
+  if (found.kind === 'none') return undefined;
+  if (found.kind === 'stale') {
+    removeStaleRecord(dir, found.pid);
+    ctx.warn(`${staleNotice(found.pid)} Using the embedded sandbox; start a shared one again with 'assess sandbox start'.`);
+    return undefined;
+  }
+  const sb = found.sandbox;
+  ctx.info(`Using the shared sandbox at ${sb.baseUrl} (nothing is sent to the service; -q hides this)`);
+  return sandboxConnection(ctx, sb);
+}
+
+async function sandboxConnection(ctx: Context, sb: { baseUrl: string; baseUrlV2: string; keys: string[] }): Promise<Connection> {
   // A seed key given the usual way picks that sandbox account (to try account isolation);
   // anything else means the first account.
   const { resolveKey } = await import('../config/credentials.js');

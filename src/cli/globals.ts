@@ -17,10 +17,11 @@ export function addGlobalOptions(program: Command): void {
     .option('--no-pager', 'print long tables directly instead of through $PAGER (also ASSESS_PAGER=)')
     .option('--no-input', 'never prompt; a missing value is an error')
     .option('-y, --yes', 'answer yes to confirmations')
+    .option('-q, --quiet', 'no notices on stderr (the sandbox banner, progress); warnings and errors still print (env ASSESS_QUIET=1)')
     .option('--debug', 'log HTTP exchanges to stderr, key redacted (env ASSESS_DEBUG=1)')
     .option('--timeout <seconds>', 'request timeout in seconds (default 30)')
     .addOption(new Option('--api <version>', 'API version where both exist').choices(['v3', 'v2']))
-    .option('--sandbox', 'run against the embedded local sandbox instead of the service')
+    .option('--sandbox', "run against the local sandbox instead of the service: the shared one if 'assess sandbox start' runs it, else one for this command")
     .option('--insecure-http', 'allow sending the API key over plain http:// to a host that is not this machine (env ASSESS_INSECURE_HTTP=1)')
     .option('--api-key-file <file>', 'read the API key from this file')
     .option('--key-stdin', 'read the API key from standard input')
@@ -73,6 +74,7 @@ export function resolveGlobals(
     debug: Boolean(opts.debug) || env.ASSESS_DEBUG === '1',
     interactive: opts.input !== false && !env.CI && io.stderrIsTTY && io.stdinIsTTY, // stdin last: asking costs most
     yes: Boolean(opts.yes),
+    quiet: Boolean(opts.quiet) || env.ASSESS_QUIET === '1',
     timeoutMs,
     api: (opts.api as 'v3' | 'v2' | undefined) ?? 'v3',
     apiExplicit: opts.api !== undefined,

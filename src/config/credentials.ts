@@ -20,6 +20,8 @@ export interface Connection {
   sandbox: boolean;
   /** The user opted in to sending the key over plain http:// to another machine. */
   insecureHttp?: boolean;
+  /** --sandbox without a shared sandbox running: it lives only as long as this command. */
+  embedded?: boolean;
 }
 
 export interface KeyInputs {

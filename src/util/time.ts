@@ -1,27 +1,44 @@
-// The GUIDE's time argument T: `YYYY-MM-DD`, full ISO 8601, or relative (`7d`, `12h`, `30m`,
-// `now`, `+2d`, `-1w`). The API always receives `YYYY-MM-ddTHH:mm:ssZ` in UTC.
-//
-// A bare relative value (`7d`) points into the past for query windows (--from/--to: "the last
-// 7 days") and into the future for schedules (--start/--end: "open for 7 days"); a sign makes
-// the direction explicit either way.
+// The GUIDE's time argument T: `YYYY-MM-DD`, full ISO 8601, or relative. The API always
+// receives `YYYY-MM-ddTHH:mm:ssZ` in UTC. One grammar for every time flag (docs/scripting.md):
+//   -2d, 2d ago, 2 days ago     two days before now        (units s, m, h, d, w; words too)
+//   +7d, in 7d, in 7 days       seven days after now
+//   now, today, yesterday, tomorrow   (the days at 00:00 UTC, as a YYYY-MM-DD date is)
+// A bare `7d` is kept for the scripts that use it, and means what it always meant for its flag:
+// the past for query windows (--from/--to/--since: "the last 7 days"), the future for schedules
+// (--start/--end: "open for 7 days"). A sign or a word makes the direction explicit.
 import * as z from 'zod';
 import { utcSeconds } from './utc-text.js';
 
 export type Direction = 'past' | 'future';
 
 const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
+const UNIT_WORDS: Record<string, string> = { sec: 's', second: 's', min: 'm', minute: 'm', hour: 'h', hr: 'h', day: 'd', week: 'w', wk: 'w' };
+const AMOUNT = String.raw`(\d{1,6})\s*([a-z]+)`;
+const SIGNED = new RegExp(`^([+-]?)${AMOUNT}$`);
+const AGO = new RegExp(`^${AMOUNT}\\s+ago$`);
+const IN = new RegExp(`^in\\s+${AMOUNT}$`);
+const DAYS: Record<string, number> = { today: 0, yesterday: -1, tomorrow: 1 };
+
+/** The accepted forms, for messages and help. */
+export const TIME_FORMS = 'YYYY-MM-DD, ISO 8601 (2026-03-01T09:00:00Z) or relative (-2d, +7d, 2d ago, in 7d, now, today, yesterday)';
+
+/** Milliseconds of `7d`, `3 days`, `12h`… or undefined for an unknown unit. */
+function amount(n: string, unit: string): number | undefined {
+  const u = unit in UNITS ? unit : UNIT_WORDS[unit.replace(/s$/, '')];
+  return u === undefined ? undefined : Number(n) * UNITS[u]!;
+}
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /** Parses T into a Date, or returns an error message with an accepted example. */
 export function parseTime(input: string, now: Date, direction: Direction): Date | string {
   const v = input.trim();
-  if (v.toLowerCase() === 'now') return new Date(now);
-  const rel = /^([+-]?)(\d{1,6})([smhdw])$/i.exec(v);
-  if (rel) {
-    const sign = rel[1] === '+' ? 1 : rel[1] === '-' ? -1 : direction === 'future' ? 1 : -1;
-    return new Date(now.getTime() + sign * Number(rel[2]) * UNITS[rel[3]!.toLowerCase()]!);
-  }
+  const lower = v.toLowerCase().replace(/\s+/g, ' ');
+  if (lower === 'now') return new Date(now);
+  if (lower in DAYS) return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + DAYS[lower]!));
+  const rel = relative(lower, direction);
+  if (rel !== undefined) return typeof rel === 'string' ? rel : new Date(now.getTime() + rel);
   const d = DATE_ONLY.exec(v);
   if (d) {
     const t = new Date(Date.UTC(+d[1]!, +d[2]! - 1, +d[3]!));
@@ -34,7 +51,22 @@ export function parseTime(input: string, now: Date, direction: Direction): Date 
     if (!Number.isNaN(t.getTime()) && realCalendarDate(v)) return t;
     return `'${input}' is not a real date-time`;
   }
-  return `'${input}' is not a time; use YYYY-MM-DD, ISO 8601 (2026-03-01T09:00:00Z) or relative (7d, 12h, now)`;
+  return `'${input}' is not a time; use ${TIME_FORMS}`;
+}
+
+/** A relative time as signed milliseconds from now; a message for a bad unit; undefined when it is not one. */
+function relative(v: string, direction: Direction): number | string | undefined {
+  let m: RegExpExecArray | null;
+  let sign: number;
+  if ((m = AGO.exec(v))) sign = -1;
+  else if ((m = IN.exec(v))) sign = 1;
+  else if ((m = SIGNED.exec(v))) {
+    sign = m[1] === '+' ? 1 : m[1] === '-' ? -1 : direction === 'future' ? 1 : -1;
+    m = [m[0], m[2]!, m[3]!] as unknown as RegExpExecArray;
+  } else return undefined;
+  const ms = amount(m[1]!, m[2]!);
+  if (ms === undefined) return `'${m[2]}' is not a unit of time; use s, m, h, d or w (or seconds, minutes, hours, days, weeks), e.g. 2d ago`;
+  return sign * ms;
 }
 
 function realCalendarDate(v: string): boolean {

@@ -116,7 +116,7 @@ export const toolCases: BadInput[] = [
   },
   { name: 'sandbox clock: unknown action', args: ['sandbox', 'clock', 'rewind'], expect: /<action>: must be show, advance or set/ },
   { name: 'sandbox clock advance soon', args: ['sandbox', 'clock', 'advance', 'soon'], expect: /<value>: advance needs a duration/ },
-  { name: 'sandbox clock set: not a date', args: ['sandbox', 'clock', 'set', '2026-02-30T00:00:00Z'], expect: /<value>: set needs an ISO 8601 date-time/ },
+  { name: 'sandbox clock set: not a date', args: ['sandbox', 'clock', 'set', '2026-02-30T00:00:00Z'], expect: /<value>: set needs a time: now/ },
   {
     name: 'sandbox reset without --yes',
     args: ['sandbox', 'reset'],

@@ -36,8 +36,8 @@ const BAD_TIMES: Array<[string, string]> = [
   ['2026-03-01T25:00:00Z', 'is not a real date-time'],
   ['2026-03-01T10:61:00Z', 'is not a real date-time'],
   ['2026-03-01T10:00:00+25:00', 'is not a real date-time'],
-  ['yesterday', 'is not a time'],
-  ['7x', 'is not a time'],
+  ['the day before', 'is not a time'],
+  ['7x', 'is not a unit of time'],
   ['2026/03/01', 'is not a time'],
   ['03/01/2026', 'is not a time'],
   ['9999999d', 'is not a time'], // more digits than a relative time takes

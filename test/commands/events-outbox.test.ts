@@ -95,8 +95,15 @@ describe('stakeholder e-mails on completion', () => {
   it('the whole outbox lists e-mails of every invitation (TSV when piped)', async () => {
     const r = await runAssess(['sandbox', 'outbox', '--url', ts.sb.baseUrl]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/\tstakeholder\thiring-manager@acme\.example\t/);
-    expect(r.stdout).toMatch(/\tinvitation\tloud@example\.com\t/);
+    // the recipient first, then the subject (issue 34: the first column was the e-mail's id)
+    expect(r.stdout).toMatch(/^hiring-manager@acme\.example\t[^\t]+\t[^\t]+\tstakeholder\t/m);
+    expect(r.stdout).toMatch(/^loud@example\.com\t[^\t]+\t[^\t]+\tinvitation\t/m);
+  });
+
+  it('on a terminal the first column is To', async () => {
+    const r = await runAssess(['sandbox', 'outbox', '--url', ts.sb.baseUrl], { tty: true, env: { COLUMNS: '160' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').find((l) => /\bTo\b/.test(l))).toMatch(/^\W*To\b/);
   });
 });
 

@@ -232,7 +232,7 @@ describe('assess invite', () => {
       [['--name', 'No Email'], '--email'],
       [['--email', 'a@example.com'], '--name'],
       [['--email', 'a@example.com', '--name', 'A', '--start', '2030-03-08', '--end', '2030-03-01'], '--end'],
-      [['--email', 'a@example.com', '--name', 'A', '--start', 'tomorrow', '--end', '7d'], '--start'],
+      [['--email', 'a@example.com', '--name', 'A', '--start', 'tomorrowish', '--end', '7d'], '--start'],
       [['--email', 'a@example.com', '--name', 'A', '--tz', 'U;TC'], '--tz'],
       [['--email', 'a@example.com', '--name', 'A', '--tz', '3.5'], '--tz'],
       [['--email', 'a@example.com', '--name', 'A', '--link', '5002', '--stakeholders', 'lead@example.com'], '--stakeholders'],

@@ -168,7 +168,7 @@ describe('assess report stats: refused before anything is sent (exit 2)', () => 
   it.each([
     [['report', 'stats'], /--from: is required/],
     [['report', 'stats', '--from', '1d', '--to', '3d'], /--to: must be after --from/],
-    [['report', 'stats', '--from', 'yesterday'], /--from: .*not a time/],
+    [['report', 'stats', '--from', 'last tuesday'], /--from: .*not a time/],
     [['report', 'stats', '--from', '1d', '--state', 'done'], /--state: must be completed, cancelled or expired/],
     [['report', 'stats', '--from', '1d', '--test', 'abc'], /--test: must be a positive integer id/],
     [['report', 'stats', '--from', '1d', '--concurrency', '0'], /--concurrency: must be at least 1/],

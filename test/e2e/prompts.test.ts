@@ -142,10 +142,11 @@ describe('missing values are asked for on a terminal', () => {
     const r = await inPtySteps(
       ['reattempt', '900004'],
       [
-        [/--start \(is required/, 'tomorrowish\r'], // refused by the schema as typed…
+        // asked as questions, each with the example its error gives (issue 34)
+        [/Access window start \(--start\)\? e\.g\. now/, 'tomorrowish\r'], // refused by the schema as typed…
         [/'tomorrowish' is not a time/, `${'\x7f'.repeat(11)}now\r`], // …erased and answered again
-        [/--end \(is required/, '7d\r'],
-        [/--tz \(is required/, '1\r'],
+        [/Access window end \(--end\)\? e\.g\. \+7d/, 'in 7d\r'],
+        [/Time zone of the access window \(--tz\)\? e\.g\. 35/, '1\r'],
       ],
     );
     expect(r.code, r.screen).toBe(0);

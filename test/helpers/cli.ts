@@ -74,11 +74,11 @@ export function runAssess(args: string[], opts: RunOptions = {}): Promise<RunRes
 
 /**
  * Every run is checked: the key given through the environment must never appear in stdout or
- * stderr. `sandbox serve` is the one exception — printing the public seed keys is its job.
+ * stderr. `sandbox serve`, `start` and `status` are the exceptions — printing the public seed keys is their job.
  */
 export function leakedSecret(args: string[], env: Record<string, string>, output: string): string | undefined {
   const i = args.indexOf('sandbox');
-  if (i >= 0 && args[i + 1] === 'serve') return undefined;
+  if (i >= 0 && ['serve', 'start', 'status'].includes(args[i + 1]!)) return undefined;
   const key = env.ASSESS_API_KEY;
   return key && key.length >= 8 && output.includes(key) ? key : undefined;
 }

@@ -177,6 +177,8 @@ export function examplesSuite(part: 1 | 2): void {
   afterAll(async () => {
     await s?.close();
     await app?.close();
+    // a shared sandbox an example started (`assess sandbox start`) and no later example stopped
+    if (env?.ASSESS_CONFIG_DIR) await runInProcess(['sandbox', 'stop'], { env, configDir: env.ASSESS_CONFIG_DIR });
     if (home) rmSync(home, { recursive: true, force: true });
   });
 

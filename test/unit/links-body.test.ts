@@ -81,7 +81,7 @@ describe('links create flags', () => {
     [{ name: 'x', start: '2026-03-02', end: '2026-03-01', tz: '1' }, /^--end: must be after --start/],
     [{ name: 'x', start: '2026-03-02', tz: '1' }, /^--end: is required with --start/],
     [{ name: 'x', end: '2026-03-02', tz: '1' }, /^--start: is required with --end/],
-    [{ name: 'x', start: 'tomorrow', end: '2026-03-02', tz: '1' }, /^--start: 'tomorrow' is not a time/],
+    [{ name: 'x', start: 'the morrow', end: '2026-03-02', tz: '1' }, /^--start: 'the morrow' is not a time/],
     [{ name: 'x', validDays: '7', tz: '1', type: 'closed' }, /^--type: must be one of email, open/],
     [{ name: 'x', validDays: '7', tz: '1', proctoring: 'audio' }, /^--proctoring: must be one of disabled, image, video/],
   ])('rejects %j', (raw, message) => {

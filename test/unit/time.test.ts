@@ -21,8 +21,29 @@ describe('time arguments', () => {
     expect(api('-1w', 'future')).toBe('2026-03-03T12:00:00Z');
     expect(api('now')).toBe('2026-03-10T12:00:00Z');
   });
+  it('one grammar for every flag: a sign, ago or in says the direction whatever the flag', () => {
+    for (const dir of ['past', 'future'] as const) {
+      expect(api('-2d', dir)).toBe('2026-03-08T12:00:00Z');
+      expect(api('2d ago', dir)).toBe('2026-03-08T12:00:00Z');
+      expect(api('2 days ago', dir)).toBe('2026-03-08T12:00:00Z');
+      expect(api('+7d', dir)).toBe('2026-03-17T12:00:00Z');
+      expect(api('in 7d', dir)).toBe('2026-03-17T12:00:00Z');
+      expect(api('In 1 Week', dir)).toBe('2026-03-17T12:00:00Z');
+      expect(api('in 90 minutes', dir)).toBe('2026-03-10T13:30:00Z');
+      expect(api('3 hrs ago', dir)).toBe('2026-03-10T09:00:00Z');
+      expect(api('today', dir)).toBe('2026-03-10T00:00:00Z');
+      expect(api('Yesterday', dir)).toBe('2026-03-09T00:00:00Z');
+      expect(api('tomorrow', dir)).toBe('2026-03-11T00:00:00Z');
+    }
+  });
+  it('a bad unit is named; the message lists the grammar', () => {
+    expect(api('2 fortnights ago')).toMatch(/'fortnights' is not a unit of time/);
+    expect(api('7x')).toMatch(/'x' is not a unit of time/);
+    expect(api('in 7')).toMatch(/-2d, \+7d, 2d ago, in 7d, now, today, yesterday/);
+    expect(api('2d from now')).toMatch(/is not a time/);
+  });
   it('rejects nonsense and impossible dates with an example', () => {
-    expect(api('yesterday')).toMatch(/use YYYY-MM-DD/);
+    expect(api('someday')).toMatch(/use YYYY-MM-DD/);
     expect(api('2026-02-30')).toMatch(/not a real date/);
     expect(api('2026-13-01T00:00:00Z')).toMatch(/not a real/);
   });

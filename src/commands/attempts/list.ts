@@ -44,8 +44,8 @@ export default defineCommand({
   options: (cmd) =>
     cmd
       .option('--state <state>', 'completed (default), cancelled or expired')
-      .option('--from <T>', 'window start: YYYY-MM-DD, ISO 8601 or relative (7d = 7 days ago)')
-      .option('--to <T>', 'window end: YYYY-MM-DD, ISO 8601 or relative (default now)'),
+      .option('--from <T>', 'window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday; a bare 7d also counts back)')
+      .option('--to <T>', 'window end, e.g. now (the default), today or -1d'),
   schema: () => attemptsListSchema,
   jsonFields: FIELDS,
   showsAnswer: true,

@@ -9,6 +9,7 @@ import { defineCommand } from '../../cli/command.js';
 import { CancelledError, NotFoundError, OutcomeError, UsageError, WaitTimeoutError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { durationArg, fmt } from '../../util/duration.js';
+import { refuseEmbeddedWait } from '../shared/live-sandbox.js';
 import { parseIdArgs } from '../callbacks/shared/ids.js';
 import { safeText } from '../callbacks/shared/statuses.js';
 import { succeeded, UNTIL, verdict, type Until, type Verdict } from './shared/wait-target.js';
@@ -78,6 +79,7 @@ export default defineCommand({
       for (const id of ids) if (state.get(id)?.verdict !== 'reached' && state.get(id)?.verdict !== 'unreachable') await poll(id);
       const open = ids.filter((id) => state.get(id)!.verdict === 'waiting');
       if (!open.length || Date.now() >= deadline || ctx.signal.aborted) break;
+      await refuseEmbeddedWait(ctx, open, until);
       await new Promise<void>((r) => {
         const t = setTimeout(r, Math.min(input.interval, Math.max(0, deadline - Date.now())));
         ctx.signal.addEventListener('abort', () => (clearTimeout(t), r()), { once: true });

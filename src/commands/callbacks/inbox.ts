@@ -19,7 +19,7 @@ export default defineCommand({
   options: (cmd) =>
     cmd
       .option('--inbox <file>', 'the inbox file (default: <config dir>/inbox/<profile>.ndjson)')
-      .option('--since <T>', 'only records from this time on (YYYY-MM-DD, ISO 8601 or relative: 1d)')
+      .option('--since <T>', 'only records from this time on (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", today)')
       .option('--status <status>', 'only notifications with this status, e.g. complete, "in progress" (case ignored)')
       .option('--failed', 'list the dead letters: forwards that failed after the retries and were not delivered since'),
   schema: () =>

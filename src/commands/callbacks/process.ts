@@ -37,7 +37,7 @@ export default defineCommand({
       .option('--file <file>', 'read ids from this file (- for standard input): one per line or comma/space separated, # comments')
       .option('--from-attempts', 'take the ids of every attempt listed by --state, --from and --to')
       .option('--state <state>', 'with --from-attempts: completed, cancelled or expired')
-      .option('--from <T>', 'with --from-attempts: window start (YYYY-MM-DD, ISO 8601 or relative)')
+      .option('--from <T>', 'with --from-attempts: window start (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", yesterday)')
       .option('--to <T>', 'with --from-attempts: window end'),
   schema: () =>
     z.object({

@@ -31,7 +31,7 @@ export default defineCommand({
   ],
   options: (cmd) =>
     cmd
-      .option('--from <T>', 'window start (YYYY-MM-DD, ISO 8601 or relative: 1d)')
+      .option('--from <T>', 'window start (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", yesterday)')
       .option('--to <T>', 'window end')
       .option('--state <state>', 'which attempts: completed (Complete, Test Left, Terminated) — the only ones notified', 'completed')
       .option('--inbox <file>', 'the inbox of callbacks listen (default: <config dir>/inbox/<profile>.ndjson)')

@@ -9,6 +9,7 @@ import { Printer, type Column } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
 import { tzArg } from '../../util/time-zone-arg.js';
 import { resolveTz } from '../shared/timezone.js';
+import { noteEmbeddedUrls } from '../shared/live-sandbox.js';
 
 export const reattemptSchema = z
   .object({
@@ -22,7 +23,7 @@ export const reattemptSchema = z
     hideInstructions: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
-    const need = { start: '--start now', end: '--end 7d', tz: '--tz 35 (or once: assess config set tz Asia/Kolkata)' } as const;
+    const need = { start: '--start now', end: '--end +7d', tz: '--tz 35 (or once: assess config set tz Asia/Kolkata)' } as const;
     for (const k of ['start', 'end', 'tz'] as const)
       if (v[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `is required, e.g. ${need[k]}` });
     if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
@@ -55,8 +56,8 @@ export default defineCommand({
   examples: ['assess reattempt 900001 --start now --end 7d --tz 35', 'assess reattempt 900002 --start 2026-03-01 --end 2026-03-08 --tz 35 --send-email --json'],
   options: (cmd) =>
     cmd
-      .option('--start <T>', 'access window start: YYYY-MM-DD, ISO 8601 or relative (now, 2d)')
-      .option('--end <T>', 'access window end (relative values count forward: 7d = in 7 days)')
+      .option('--start <T>', 'access window start: YYYY-MM-DD, ISO 8601 or relative (now, +2d, "in 2d", today)')
+      .option('--end <T>', 'access window end, e.g. +7d or "in 7d" (a bare 7d also counts forward)')
       .option('--tz <id|name>', 'time zone of the access window: an id or a name (assess timezones)')
       .option('--callback-url <url>', 'address that receives the completion notification')
       .option('--redirect-url <url>', 'address the candidate is sent to after the test')
@@ -84,6 +85,7 @@ export default defineCommand({
       );
     else ctx.info(`Same invitation ${newId} returned: it was not taken yet, so it is open again with the new access window.`);
     new Printer(ctx).object(res, { fields: COLUMNS });
+    await noteEmbeddedUrls(ctx);
   },
 });
 

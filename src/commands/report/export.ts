@@ -48,7 +48,7 @@ export default defineCommand({
   options: (cmd) =>
     cmd
       .option('--state <state>', 'completed (default), cancelled or expired')
-      .option('--from <T>', "window start: YYYY-MM-DD, ISO 8601 or relative (7d); with --since-last-run defaults to the last run's --to")
+      .option('--from <T>', 'window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday); with --since-last-run defaults to the last run\'s --to')
       .option('--to <T>', 'window end (default now)')
       .option('--out <dir>', 'directory for the summary, the PDFs, the journal and the results (created if missing)')
       .option('--type <type>', 'report content: summary (sections), skills or both (default summary)')

@@ -49,7 +49,7 @@ export default defineCommand({
   options: (cmd) =>
     cmd
       .option('--state <state>', 'whose reports: completed (default), cancelled or expired')
-      .option('--from <T>', 'window start: YYYY-MM-DD, ISO 8601 or relative (7d = 7 days ago)')
+      .option('--from <T>', 'window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday; a bare 7d also counts back)')
       .option('--to <T>', 'window end (default now)')
       .option('--test <testId>', "only this test's attempts")
       .option('--concurrency <n>', 'reports fetched at once (default: profile concurrency, else 8)')

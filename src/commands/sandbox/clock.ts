@@ -13,6 +13,7 @@ export default defineCommand({
     'assess --sandbox sandbox clock',
     'assess --sandbox sandbox clock advance 3d',
     'assess sandbox clock set 2026-12-01T00:00:00Z --url http://127.0.0.1:4010',
+    "assess --sandbox sandbox clock set now   # back to this machine's time",
   ],
   options: (cmd) => cmd.option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
   schema: () =>
@@ -26,8 +27,12 @@ export default defineCommand({
         if (v.action === 'advance' && (v.value === undefined || parseDuration(v.value) === null))
           c.addIssue({ code: 'custom', path: ['value'], message: 'advance needs a duration like 3d, 12h, 30m or 1d12h' });
         // Date.parse alone takes impossible dates (2026-02-30) and leaves them for the sandbox to refuse.
-        if (v.action === 'set' && (v.value === undefined || !/^\d{4}-/.test(v.value.trim()) || typeof parseTime(v.value, new Date(), 'future') === 'string'))
-          c.addIssue({ code: 'custom', path: ['value'], message: 'set needs an ISO 8601 date-time, e.g. 2026-12-01T00:00:00Z' });
+        if (v.action === 'set' && (v.value === undefined || typeof parseTime(v.value, new Date(), 'future') === 'string'))
+          c.addIssue({
+            code: 'custom',
+            path: ['value'],
+            message: "set needs a time: now (back to this machine's clock), 2026-12-01T00:00:00Z, 2026-12-01 or +2d",
+          });
       }),
   async run(ctx, input) {
     const base = await sandboxUrl(ctx, input.url);
@@ -36,7 +41,8 @@ export default defineCommand({
       return void ctx.io.stdout.write(`${r.now}\n`);
     }
     if (input.value === undefined) throw new UsageError('[value]: missing');
-    const body = input.action === 'advance' ? { advance: input.value } : { set: input.value };
+    // set: any T, from this machine's clock (`set now` undoes every advance); advance moves the sandbox's
+    const body = input.action === 'advance' ? { advance: input.value } : { set: (parseTime(input.value, ctx.now(), 'future') as Date).toISOString() };
     const r = await control<{ now: string; expired?: number[] | number }>(ctx, base, 'POST', '/clock', body);
     ctx.io.stdout.write(`${r.now}\n`);
     const expired = Array.isArray(r.expired) ? r.expired.length : (r.expired ?? 0);

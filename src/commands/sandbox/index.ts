@@ -9,9 +9,12 @@ import requests from './requests.js';
 import reset from './reset.js';
 import serve from './serve.js';
 import simulate from './simulate.js';
+import start from './start.js';
+import status from './status.js';
+import stop from './stop.js';
 
 export default defineNoun({
   name: 'sandbox',
   description: 'Run and drive the local sandbox: a stateful emulator of the service',
-  verbs: [serve, reset, simulate, clock, requests, outbox, deliveries, faults, quirks, openapi],
+  verbs: [start, status, stop, serve, reset, simulate, clock, requests, outbox, deliveries, faults, quirks, openapi],
 });

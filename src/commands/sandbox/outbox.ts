@@ -18,13 +18,14 @@ export default defineCommand({
     const q = input.invitation ? `?invitation=${input.invitation}` : '';
     const r = await control<{ emails: Array<Record<string, unknown>> }>(ctx, await sandboxUrl(ctx, input.url), 'GET', `/outbox${q}`);
     await new Printer(ctx).list(r.emails, {
+      // who got what first; the e-mail's own id last
       columns: [
-        { key: 'emailId', header: 'E-mail', priority: 6, kind: 'id' },
-        { key: 'sentAt', header: 'Sent', priority: 5, kind: 'date' },
-        { key: 'kind', header: 'Kind', priority: 3 },
         { key: 'to', header: 'To', priority: 1 },
-        { key: 'testInvitationId', header: 'Invitation', priority: 4, kind: 'id' },
         { key: 'subject', header: 'Subject', priority: 2 },
+        { key: 'sentAt', header: 'Sent', priority: 3, kind: 'date' },
+        { key: 'kind', header: 'Kind', priority: 4 },
+        { key: 'testInvitationId', header: 'Invitation', priority: 5, kind: 'id' },
+        { key: 'emailId', header: 'E-mail ID', priority: 6, kind: 'id' },
       ],
     });
   },

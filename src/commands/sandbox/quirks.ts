@@ -1,4 +1,4 @@
-// `assess sandbox quirks [seed] | --off`: quirks mode of a running sandbox (docs/sandbox.md).
+// `assess sandbox quirks [seed|off] | --off`: quirks mode of a running sandbox (docs/sandbox.md).
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
@@ -13,20 +13,31 @@ export default defineCommand({
   examples: [
     'assess sandbox quirks --url http://127.0.0.1:4010',
     'assess sandbox quirks 7 --url http://127.0.0.1:4010',
-    'assess sandbox quirks --off --url http://127.0.0.1:4010',
+    'assess sandbox quirks off --url http://127.0.0.1:4010',
   ],
   options: (cmd) => cmd.option('--off', 'turn quirks mode off').option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
   schema: () =>
-    z.object({ seed: zx.int(0, 2 ** 31 - 1, 7).optional(), off: z.boolean().default(false), url: zx.url().optional() }).superRefine((v, c) => {
-      if (v.seed !== undefined && v.off) c.addIssue({ code: 'custom', path: ['off'], message: 'give a seed or --off, not both' });
-    }),
+    z
+      .object({
+        // `off` as the argument, like `sandbox faults off`; --off stays
+        seed: z
+          .union([z.literal('off'), zx.int(0, 2 ** 31 - 1, 7)], { error: 'must be a seed (a whole number, e.g. 7) or off' })
+          .meta({ completion: ['off'] })
+          .optional(),
+        off: z.boolean().default(false),
+        url: zx.url().optional(),
+      })
+      .superRefine((v, c) => {
+        if (v.seed !== undefined && v.off) c.addIssue({ code: 'custom', path: ['off'], message: 'give a seed or --off, not both' });
+      }),
   jsonFields: ['seed', 'vendorTypeOfTest', 'gateway401', 'rewritten'],
   async run(ctx, input) {
     const base = await sandboxUrl(ctx, input.url);
+    const off = input.off || input.seed === 'off';
     const view =
-      input.seed !== undefined
+      input.seed !== undefined && input.seed !== 'off'
         ? await control<View>(ctx, base, 'POST', '/quirks', { seed: input.seed })
-        : await control<View>(ctx, base, input.off ? 'DELETE' : 'GET', '/quirks');
+        : await control<View>(ctx, base, off ? 'DELETE' : 'GET', '/quirks');
     new Printer(ctx).object(view as unknown as Record<string, unknown>, {
       fields: [
         { key: 'seed', header: 'Seed', value: (r) => r.seed ?? 'off' },

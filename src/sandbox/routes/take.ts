@@ -6,6 +6,23 @@ import type { Store } from '../store.js';
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function registerTakeRoutes(app: FastifyInstance, store: Store): void {
+  // The page an open link's URL shows (`links get` prints it): anyone with it may take the test.
+  app.get('/link/:token', async (request, reply) => {
+    const token = (request.params as { token: string }).token;
+    const link = [...store.links.values()].find((l) => l.testLink === token);
+    if (!link) return reply.code(404).type('text/html').send('<h1>Unknown test link</h1>');
+    const test = store.tests.get(link.testId);
+    const open = link.invitationType === 'open' && link.testLinkStatus === 'active';
+    const message = open
+      ? 'This is the sandbox: no questions here. A candidate who opens this link is registered as with assess invite --link.'
+      : `This link is ${link.testLinkStatus === 'active' ? 'for candidates invited by e-mail only' : link.testLinkStatus}.`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><title>${esc(test?.testName ?? 'Test')}</title><h1>${esc(test?.testName ?? 'Test')}</h1><p>${esc(link.testLinkName)}</p><p>${esc(message)}</p>`,
+      );
+  });
+
   app.get('/take/:token', async (request, reply) => {
     const inv = store.invitationByToken((request.params as { token: string }).token);
     if (!inv) return reply.code(404).type('text/html').send('<h1>Unknown test link</h1>');

@@ -67,7 +67,7 @@ export const inviteSchema = z
       ctx.addIssue({
         code: 'custom',
         path: [v.start === undefined ? 'start' : 'end'],
-        message: 'is required when the other of --start/--end is given, e.g. --start 2026-03-01 --end 7d',
+        message: 'is required when the other of --start/--end is given, e.g. --start 2026-03-01 --end +7d',
       });
     if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
       ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after --start (${v.start})` });

@@ -16,6 +16,7 @@ import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { classifyReturned, inviteBody, type InviteInput } from './body.js';
 import { checkRow, readCsvRows, type BadRow, type CsvRow, type RowEvent } from './csv-rows.js';
+import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 
 export interface BulkInviteInput {
   testId: string;
@@ -260,6 +261,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   if (ledger.failed)
     ctx.warn(`the callback ledger ${ledger.path} could not be written (${ledger.failed}); callbacks reconcile --all still checks every completed attempt.`);
   if (fatal) throw run.stopped(fatal, `Invitations from ${label}`);
+  await noteEmbeddedUrls(ctx);
   run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '');
 }
 

@@ -10,6 +10,7 @@ import { resolveTz } from '../../shared/timezone.js';
 import type * as R from '../../../api/read/v3.js';
 import { classifyReturned, inviteBody, inviteSchema } from './body.js';
 import { inviteV2, v2InviteFields } from '../../shared/v2/invite.js';
+import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 
 export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
@@ -40,8 +41,8 @@ export default defineCommand({
       .option('--send-email', 'let the service e-mail the invitation to the candidate (default: no e-mail)')
       .option('--stakeholders <list>', 'comma-separated e-mails notified on completion (default link only)')
       .option('--no-stakeholders', 'send no stakeholder e-mails for this invitation (default link only)')
-      .option('--start <T>', 'access window start: YYYY-MM-DD, ISO 8601 or relative (now, 2d); needs --end')
-      .option('--end <T>', 'access window end (relative values count forward: 7d = in 7 days)')
+      .option('--start <T>', 'access window start: YYYY-MM-DD, ISO 8601 or relative (now, +2d, "in 2d", today); needs --end')
+      .option('--end <T>', 'access window end, e.g. +7d or "in 7d" (a bare 7d also counts forward)')
       .option('--tz <id|name>', 'time zone of the access window: an id or a name (assess timezones)')
       .addOption(new Option('--proctoring <mode>', 'proctoring mode: disabled, image or video (default link only)'))
       .option('--image-proctoring <0|1>', 'override image proctoring for this invitation')
@@ -58,6 +59,7 @@ export default defineCommand({
     explainReturned(ctx, res.status, String(res.testInvitationId));
     await recordCallback(ctx, String(res.testInvitationId), input.callbackUrl, 'invite', 'v3');
     new Printer(ctx).object(res, { fields: INVITATION_COLUMNS });
+    await noteEmbeddedUrls(ctx);
   },
 });
 

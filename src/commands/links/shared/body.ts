@@ -17,7 +17,7 @@ export function addLinkOptions(cmd: Command, mode: 'create' | 'update'): Command
     .option('--proctoring <mode>', `proctoring mode: disabled, image or video${dflt('disabled')}`)
     .option('--stakeholders <emails>', 'comma-separated e-mails notified when a candidate completes')
     .option('--valid-days <n>', 'schedule: an invitation stays valid for N days (validityindays)')
-    .option('--start <T>', 'schedule: access opens at T (timebound); YYYY-MM-DD, ISO 8601 or relative (2d)')
+    .option('--start <T>', 'schedule: access opens at T (timebound); YYYY-MM-DD, ISO 8601 or relative (+2d, "in 2d", tomorrow)')
     .option('--end <T>', 'schedule: access closes at T (after --start)')
     .option('--slotwise', 'with --start/--end: only inside the daily window given by their time parts (slotwise)')
     .option('--tz <id|name>', `time zone id or name (assess timezones) the schedule is read in${mode === 'create' ? '; required with a schedule' : ''}`);
@@ -76,5 +76,5 @@ export function refineLinkFlags(v: LinkFlags, c: z.core.$RefinementCtx, mode: 'c
   if (v.end && !v.start) issue('start', 'is required with --end');
   if (v.slotwise && !v.start) issue('slotwise', 'needs --start and --end');
   if ((v.validDays !== undefined || v.start || v.end) && v.tz === undefined)
-    issue('tz', 'is required with a schedule, e.g. --tz 1 (or once: assess config set tz Asia/Kolkata)');
+    issue('tz', 'is required with a schedule, e.g. --tz 35 (or once: assess config set tz Asia/Kolkata)');
 }

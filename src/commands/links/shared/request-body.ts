@@ -28,7 +28,7 @@ export function currentSchedule(link: Pick<TestLink, 'invitationSchedule'>): Inv
 export function buildSchedule(f: ResolvedLinkFlags, current?: InvitationScheduleInput): InvitationScheduleInput | undefined {
   if (f.validDays === undefined && !f.start && !f.end && f.slotwise === undefined && f.tz === undefined) return undefined;
   const tz = f.tz ?? current?.scheduleDetails.timeZoneId;
-  if (tz === undefined) throw new UsageError('--tz: the link has no time zone yet; give one, e.g. --tz 1');
+  if (tz === undefined) throw new UsageError('--tz: the link has no time zone yet; give one, e.g. --tz 35');
   if (f.validDays !== undefined) return { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: f.validDays, timeZoneId: tz } };
   const window = current && current.scheduleType !== 'validityindays' ? current : undefined;
   if (f.start || f.end || f.slotwise !== undefined) {

@@ -5,6 +5,8 @@ import * as wire from '../../../api/schemas/links.js';
 import { fieldsOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { Printer, type Column } from '../../../output/printer.js';
+import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
+import { timeZones } from '../../shared/timezone.js';
 
 const SCHEDULE = 'invitationSchedule.scheduleDetails';
 
@@ -37,7 +39,44 @@ const DETAIL: Column[] = [
   ...LINK_COLUMNS.slice(5).map((c) => ({ ...c, header: c.header === 'TZ' ? 'Time zone' : c.header === 'Days' ? 'Valid days' : c.header })),
 ];
 
+const TZ_KEY = `${SCHEDULE}.timeZoneId`;
+
 export async function printLink(ctx: Context, link: ReadLink | WrittenLink): Promise<void> {
   const fields = LINK_FIELDS;
-  new Printer(ctx).object(link as Record<string, unknown>, { fields: DETAIL }, [...new Set([...fields, ...Object.keys(link)])]);
+  const row = link as Record<string, unknown>;
+  let detail: Column[] = DETAIL;
+  if (ctx.globals.output === 'table' || ctx.globals.output === 'tsv') {
+    // for people: the zone's name beside its id, and the URL to hand out for an open link
+    const zone = ctx.globals.output === 'table' ? await zoneName(ctx, link) : undefined;
+    const share = await shareUrl(ctx, link);
+    detail = DETAIL.flatMap((c) => [
+      c.key === TZ_KEY && zone ? { ...c, value: () => zone } : c,
+      ...(c.key === 'invitationType' && share ? [{ key: 'shareUrl', header: 'Share URL', value: () => share }] : []),
+    ]);
+    if (share) await noteEmbeddedUrls(ctx);
+  }
+  new Printer(ctx).object(row, { fields: detail }, [...new Set([...fields, ...Object.keys(link)])]);
+}
+
+/** `Asia/Kolkata (35)` for the link's zone id, from the (cached) zone list; nothing when it cannot be had. */
+async function zoneName(ctx: Context, link: ReadLink | WrittenLink): Promise<string | undefined> {
+  const id = (link as { invitationSchedule?: { scheduleDetails?: { timeZoneId?: unknown } } }).invitationSchedule?.scheduleDetails?.timeZoneId;
+  if (id === undefined || id === null) return undefined;
+  try {
+    const zone = (await timeZones(ctx)).find((z) => String(z.timeZoneId) === String(id));
+    return zone?.name || zone?.displayName ? `${zone.name || zone.displayName} (${String(id)})` : undefined;
+  } catch {
+    return undefined; // the id alone, as before
+  }
+}
+
+/**
+ * Where candidates open an open link. The service answers only the link's token (`testLink`), not
+ * the platform's address; the sandbox serves the token at /link/<token>. Elsewhere: none.
+ */
+async function shareUrl(ctx: Context, link: ReadLink | WrittenLink): Promise<string | undefined> {
+  const l = link as { invitationType?: unknown; testLink?: unknown };
+  if (l.invitationType !== 'open' || typeof l.testLink !== 'string' || !l.testLink) return undefined;
+  const conn = await ctx.connection();
+  return conn.sandbox ? `${conn.baseUrl}/link/${encodeURIComponent(l.testLink)}` : undefined;
 }

@@ -20,7 +20,7 @@ export async function control<T>(ctx: Context, base: string, method: 'GET' | 'PO
   } catch (err) {
     throw new LocalError(
       `no sandbox answering at ${base} (${(err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message})`,
-      "start one with 'assess sandbox serve', point --url at it, or add --sandbox to use the embedded one",
+      "start one with 'assess sandbox start' and add --sandbox, or point --url at an 'assess sandbox serve'",
     );
   }
   const text = await res.text();

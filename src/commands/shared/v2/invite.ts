@@ -7,6 +7,7 @@ import { UsageError } from '../../../errors.js';
 import { Printer, type Column } from '../../../output/printer.js';
 import type { InviteInput } from '../../invite/shared/body.js';
 import { v2Client } from './client.js';
+import { noteEmbeddedUrls } from '../live-sandbox.js';
 
 const NOT_IN_V2: Array<[keyof InviteInput, string]> = [
   ['sendEmail', '--send-email'],
@@ -56,9 +57,10 @@ export async function inviteV2(ctx: Context, v: InviteInput): Promise<void> {
     const res = await api.registerByLink(v.testId, v.link, body);
     await recordCallback(ctx, String((res as Record<string, unknown>).testInvitationId), v.callbackUrl, 'invite', 'v2');
     new Printer(ctx).object(res as Record<string, unknown>, { fields: BY_LINK });
-    return;
+    return noteEmbeddedUrls(ctx);
   }
   const res = await api.register(v.testId, body);
   await recordCallback(ctx, String((res as Record<string, unknown>).testInvitationId), v.callbackUrl, 'invite', 'v2');
   new Printer(ctx).object(res as Record<string, unknown>, { fields: DEFAULT_LINK });
+  await noteEmbeddedUrls(ctx);
 }

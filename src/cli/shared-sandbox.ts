@@ -1,0 +1,73 @@
+// The shared local sandbox (`assess sandbox start`): one background `assess sandbox serve` per
+// config dir, serving the same state file as the embedded sandbox of --sandbox. The process that
+// started it records it in `<config>/sandbox/server.json` (pid, URLs, keys); `--sandbox` commands
+// read that record and talk to it instead of starting a sandbox of their own. The record of a
+// process that is gone (kill -9, a reboot) is stale: it is reported and removed, never used.
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { processAlive } from '../util/process-alive.js';
+
+export interface SharedSandbox {
+  pid: number;
+  baseUrl: string;
+  baseUrlV2: string;
+  keys: string[];
+  stateFile: string;
+  logFile: string;
+  startedAt: string;
+}
+
+/** Whether the sandbox's process runs (a zombie does not: src/util/process-alive.ts). */
+export const sandboxAlive = (pid: number): boolean => processAlive(pid);
+
+export function sandboxPaths(configDir: string) {
+  const dir = join(configDir, 'sandbox');
+  return { dir, record: join(dir, 'server.json'), state: join(dir, 'state.json'), log: join(dir, 'server.log') };
+}
+
+export type SharedLookup = { kind: 'none' } | { kind: 'running'; sandbox: SharedSandbox } | { kind: 'stale'; pid: number | null };
+
+function parseRecord(text: string): SharedSandbox | null {
+  try {
+    const r = JSON.parse(text) as Partial<SharedSandbox>;
+    const ok =
+      Number.isInteger(r.pid) &&
+      (r.pid ?? 0) > 0 &&
+      typeof r.baseUrl === 'string' &&
+      /^http:\/\//.test(r.baseUrl) &&
+      Array.isArray(r.keys) &&
+      r.keys.every((k) => typeof k === 'string');
+    return ok ? ({ baseUrlV2: r.baseUrl, stateFile: '', logFile: '', startedAt: '', ...r } as SharedSandbox) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The shared sandbox of this config dir: running, stale (its process is gone, or the record is unreadable) or none. */
+export function lookupSharedSandbox(configDir: string): SharedLookup {
+  let text: string;
+  try {
+    text = readFileSync(sandboxPaths(configDir).record, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
+    throw err;
+  }
+  const rec = parseRecord(text);
+  if (rec && sandboxAlive(rec.pid)) return { kind: 'running', sandbox: rec };
+  return { kind: 'stale', pid: rec?.pid ?? null };
+}
+
+/** Removes a stale record, unless another `sandbox start` replaced it meanwhile. */
+export function removeStaleRecord(configDir: string, pid: number | null): void {
+  const path = sandboxPaths(configDir).record;
+  try {
+    const now = parseRecord(readFileSync(path, 'utf8'));
+    if (now && now.pid !== pid && sandboxAlive(now.pid)) return;
+  } catch {
+    // gone already, or unreadable: remove
+  }
+  rmSync(path, { force: true });
+}
+
+export const staleNotice = (pid: number | null) =>
+  `The shared sandbox${pid ? ` (pid ${pid})` : ''} is no longer running (it did not stop cleanly); its stale pid file was removed.`;

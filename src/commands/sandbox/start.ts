@@ -1,0 +1,159 @@
+// `assess sandbox start`: the shared local sandbox. Runs `assess sandbox serve` in the background
+// on the embedded sandbox's state file, records it in <config>/sandbox/server.json, and returns
+// once it answers. While it runs, every `--sandbox` command uses it (src/cli/context-factory.ts).
+import type { ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as z from 'zod';
+import { defineCommand, zx } from '../../cli/command.js';
+import { lookupSharedSandbox, removeStaleRecord, sandboxAlive, sandboxPaths, staleNotice, type SharedSandbox } from '../../cli/shared-sandbox.js';
+import { writeFileAtomic } from '../../bulk/atomic.js';
+import { configDir } from '../../config/store.js';
+import { CancelledError, LocalError } from '../../errors.js';
+import { printShared, SHARED_FIELDS } from './shared/shared-view.js';
+
+const READY_MS = 30_000;
+/** How long a `start` that lost the state file to another waits for that one's record. */
+const RACE_MS = 5_000;
+
+export default defineCommand({
+  name: 'start',
+  description: 'Start the shared local sandbox in the background: every --sandbox command uses it, its URLs stay live',
+  examples: [
+    'assess sandbox start',
+    'assess sandbox start --json baseUrl,keys',
+    'assess sandbox start && assess --sandbox invite 1001 --email ann@example.com --name "Ann Lee"',
+  ],
+  options: (cmd) => cmd.option('--port <n>', 'port to listen on (0 = any free port)', '0'),
+  schema: () => z.object({ port: zx.int(0, 65535, 4010) }),
+  jsonFields: SHARED_FIELDS,
+  async run(ctx, input) {
+    const dir = configDir(ctx.env);
+    const paths = sandboxPaths(dir);
+    const found = lookupSharedSandbox(dir);
+    if (found.kind === 'running') {
+      ctx.info(`A shared sandbox is already running (pid ${found.sandbox.pid}); stop it with 'assess sandbox stop'.`);
+      return printShared(ctx, { running: true, ...found.sandbox });
+    }
+    if (found.kind === 'stale') {
+      removeStaleRecord(dir, found.pid);
+      ctx.warn(staleNotice(found.pid));
+    }
+    mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
+    const logFd = openSync(paths.log, 'a', 0o600);
+    const logFrom = fstatSync(logFd).size; // what this start's server writes comes after
+    let child;
+    try {
+      const entry = assessEntry();
+      // its own session (setsid): the terminal's Ctrl-C and hang-up do not reach it; `sandbox stop` does
+      const { spawn } = await import('node:child_process'); // only start spawns: not loaded for the noun's other verbs
+      child = spawn(process.execPath, [entry, 'sandbox', 'serve', '--port', String(input.port), '--state', paths.state, '--json'], {
+        cwd: paths.dir,
+        env: { ...ctx.env, ASSESS_QUIET: undefined, ASSESS_API_KEY: undefined } as NodeJS.ProcessEnv,
+        detached: true,
+        stdio: ['ignore', 'pipe', logFd],
+      });
+    } finally {
+      closeSync(logFd);
+    }
+    const ready = await firstLine(child, ctx.signal).catch((err: unknown) => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      throw err;
+    });
+    child.stdout!.destroy();
+    child.unref();
+    if (ready === null) {
+      const why = firstError(paths.log, logFrom);
+      const holder = /is in use by another sandbox \(pid (\d+)\)/.exec(why)?.[1];
+      // a second `start` at the same moment lost the state file to the first: show that one once it is up
+      const other = holder ? await recordOf(dir, Number(holder), ctx.signal) : undefined;
+      if (other) return printShared(ctx, { running: true, ...other });
+      if (holder)
+        throw new LocalError(
+          `the shared sandbox did not start: its state ${paths.state} is in use by another assess process (pid ${holder})`,
+          "an 'assess --sandbox …' command or 'assess sandbox serve' on that file still runs: let it finish or stop it, then start again",
+        );
+      throw new LocalError(`the shared sandbox did not start: ${why}`, `its log: ${paths.log}`);
+    }
+    const info = JSON.parse(ready) as { baseUrl: string; baseUrlV2: string; keys: string[] };
+    const rec: SharedSandbox = {
+      pid: child.pid!,
+      baseUrl: info.baseUrl,
+      baseUrlV2: info.baseUrlV2,
+      keys: info.keys,
+      stateFile: paths.state,
+      logFile: paths.log,
+      startedAt: new Date().toISOString(),
+    };
+    writeFileAtomic(paths.record, `${JSON.stringify(rec, null, 2)}\n`, 'the shared sandbox record');
+    printShared(ctx, { running: true, ...rec });
+    ctx.info(`Every --sandbox command now uses it, e.g. assess --sandbox tests list. Stop it with 'assess sandbox stop'.`);
+  },
+});
+
+/**
+ * The script that runs assess: dist/main.cjs beside the built program (dist/cli.cjs), or, when
+ * the program runs from its sources (tests, `npm run dev`), the package's built binary.
+ */
+function assessEntry(): string {
+  const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
+  for (const entry of [join(here, 'main.cjs'), resolve(here, '../../../bin/assess.cjs')]) if (existsSync(entry)) return entry;
+  if (process.argv[1]) return process.argv[1];
+  throw new LocalError('cannot tell which script runs assess, so it cannot start itself in the background');
+}
+
+/** The child's first stdout line, or null when it exits first. */
+function firstLine(child: ChildProcess, signal: AbortSignal): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new LocalError(`the shared sandbox did not answer within ${READY_MS / 1000} s`)), READY_MS);
+    const onAbort = () => reject(new CancelledError('interrupted while the shared sandbox was starting'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    const end = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+    };
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      const nl = out.indexOf('\n');
+      if (nl >= 0) {
+        end();
+        resolve(out.slice(0, nl));
+      }
+    });
+    child.on('exit', () => {
+      end();
+      resolve(null);
+    });
+    child.on('error', (err) => {
+      end();
+      reject(new LocalError(`could not start the shared sandbox: ${err.message}`));
+    });
+  });
+}
+
+/**
+ * The record of the shared sandbox with this pid, waited for a few seconds while that process
+ * runs: another `start` may be starting it (a `sandbox serve` of the user's never gets one).
+ */
+async function recordOf(dir: string, pid: number, signal: AbortSignal): Promise<SharedSandbox | undefined> {
+  const deadline = Date.now() + RACE_MS;
+  while (Date.now() < deadline && !signal.aborted) {
+    const found = lookupSharedSandbox(dir);
+    if (found.kind === 'running' && found.sandbox.pid === pid) return found.sandbox;
+    if (!sandboxAlive(pid)) return undefined;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return undefined;
+}
+
+/** The first line its server wrote to the log, from `from` on (its error). */
+function firstError(file: string, from: number): string {
+  try {
+    const line = readFileSync(file).subarray(from).toString('utf8').trim().split('\n')[0];
+    return line?.replace(/^error:\s*/i, '') || 'it exited without a message';
+  } catch {
+    return 'it exited without a message';
+  }
+}

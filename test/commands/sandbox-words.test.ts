@@ -1,0 +1,68 @@
+// Issue 34's words the sandbox commands take: `quirks off` (as `faults off`), `clock set now`
+// and the other times of the one grammar; relative times in every time flag.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInProcess as runAssess } from '../helpers/in-process.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let ts: TestSandbox;
+beforeAll(async () => (ts = await startTestSandbox()));
+afterAll(() => ts.close());
+const url = () => ['--url', ts.sb.baseUrl];
+
+describe('sandbox quirks off', () => {
+  it('`off` as the argument turns quirks mode off, like --off', async () => {
+    const on = await runAssess(['sandbox', 'quirks', '9', ...url(), '--json']);
+    expect(JSON.parse(on.stdout)).toMatchObject({ seed: 9 });
+    const off = await runAssess(['sandbox', 'quirks', 'off', ...url(), '--json']);
+    expect(off.code, off.stderr).toBe(0);
+    expect(JSON.parse(off.stdout)).toMatchObject({ seed: null });
+  });
+  it('anything else is refused naming both forms', async () => {
+    const r = await runAssess(['sandbox', 'quirks', 'of', ...url()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/<seed>: must be a seed \(a whole number, e\.g\. 7\) or off/);
+  });
+});
+
+describe('sandbox clock set', () => {
+  it("`set now` returns the sandbox clock to this machine's time after an advance", async () => {
+    const adv = await runAssess(['sandbox', 'clock', 'advance', '3d', ...url()]);
+    expect(adv.code, adv.stderr).toBe(0);
+    expect(Date.parse(adv.stdout.trim()) - Date.now()).toBeGreaterThan(2 * 86_400_000);
+    const now = await runAssess(['sandbox', 'clock', 'set', 'now', ...url()]);
+    expect(now.code, now.stderr).toBe(0);
+    expect(Math.abs(Date.parse(now.stdout.trim()) - Date.now())).toBeLessThan(60_000);
+  });
+  it('`set tomorrow` is 00:00 UTC of the next day', async () => {
+    const r = await runAssess(['sandbox', 'clock', 'set', 'tomorrow', ...url()]);
+    expect(r.code, r.stderr).toBe(0);
+    const d = new Date();
+    expect(r.stdout.trim()).toMatch(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1)).toISOString().slice(0, 10));
+    await runAssess(['sandbox', 'clock', 'set', 'now', ...url()]);
+  });
+});
+
+describe('one grammar for time flags', () => {
+  it('attempts list --from "30d ago" --to today and --from yesterday are accepted; --to 2d still means two days ago', async () => {
+    for (const args of [
+      ['--from', '30d ago', '--to', 'now'],
+      ['--from', '-30d', '--to', 'tomorrow'],
+      ['--from', 'yesterday'],
+    ]) {
+      const r = await runAssess(['attempts', 'list', ...args, '--json', 'testInvitationId'], { env: ts.env });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    }
+    const wrong = await runAssess(['attempts', 'list', '--from', '1d', '--to', '2d'], { env: ts.env });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/--to/);
+  });
+  it('invite --start now --end "in 7d" (and +7d) gives a window of seven days', async () => {
+    for (const end of ['in 7d', '+7d', '7d']) {
+      const r = await runAssess(
+        ['invite', '1001', '--email', 'times@example.com', '--name', 'Tim Es', '--start', 'today', '--end', end, '--tz', '1', '--json'],
+        { env: ts.env },
+      );
+      expect(r.code, `${end}: ${r.stderr}`).toBe(0);
+    }
+  });
+});

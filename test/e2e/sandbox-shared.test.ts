@@ -1,0 +1,214 @@
+// The shared local sandbox (issue 34): `assess sandbox start` runs one in the background for the
+// config dir, every --sandbox command uses it (two at once: a wait and the simulate that ends it),
+// its URLs answer while it runs, a kill -9 leaves a stale pid file that status and start detect,
+// and `sandbox stop` ends it cleanly. Without one, --sandbox keeps the embedded sandbox and says
+// how to start a shared one where a command needs it to outlive the command.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sandboxAlive } from '../../src/cli/shared-sandbox.js';
+import { BIN, runAssess, tempDir } from '../helpers/cli.js';
+import { spawnAssess } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
+
+const cfg = tempDir('assess-shared-');
+const pids = new Set<number>();
+// zombies count as gone: PID 1 of some containers reaps the orphaned sandbox late or never
+const alive = sandboxAlive;
+afterAll(() => {
+  for (const pid of pids) if (alive(pid)) process.kill(pid, 'SIGKILL');
+  cfg.cleanup();
+});
+
+const run = (args: string[]) => runAssess(args, { configDir: cfg.dir });
+type Info = { running: boolean; pid?: number; baseUrl?: string; keys?: string[]; answering?: boolean; stateFile?: string };
+const record = join(cfg.dir, 'sandbox', 'server.json');
+
+async function start(): Promise<Info> {
+  const r = await run(['sandbox', 'start', '--json']);
+  expect(r.code, r.stderr).toBe(0);
+  const info = JSON.parse(r.stdout) as Info;
+  pids.add(info.pid!);
+  return info;
+}
+
+describe('the shared sandbox', () => {
+  let info: Info;
+
+  it('start: prints its URL and keys, status sees it answering, a second start reports the same one', async () => {
+    const before = await run(['sandbox', 'status', '--json']);
+    expect(JSON.parse(before.stdout)).toMatchObject({ running: false });
+    expect(before.stderr).toMatch(/assess sandbox start/);
+
+    info = await start();
+    expect(info).toMatchObject({ running: true, keys: [expect.stringMatching(/^sk_sandbox_/), expect.any(String)] });
+    expect(info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(alive(info.pid!)).toBe(true);
+
+    const status = await run(['sandbox', 'status', '--json']);
+    expect(JSON.parse(status.stdout)).toMatchObject({ running: true, pid: info.pid, baseUrl: info.baseUrl, answering: true });
+
+    const again = await run(['sandbox', 'start', '--json']);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ pid: info.pid, baseUrl: info.baseUrl });
+    expect(again.stderr).toMatch(/already running \(pid \d+\)/);
+  });
+
+  it('two --sandbox commands at once: `attempts wait` ends when `sandbox simulate` completes the invitation', async () => {
+    const wait = spawnAssess(['--sandbox', 'attempts', 'wait', '900004', '--until', 'complete', '--interval', '200ms', '--timeout', '60s'], {
+      configDir: cfg.dir,
+    });
+    await waitFor(() => wait.stderr().includes('900004: Pending'), { what: 'the first poll of attempts wait', timeoutMs: 20_000 });
+    const banner = wait.stderr().split('\n')[0]!;
+    expect(banner).toMatch(`Using the shared sandbox at ${info.baseUrl}`);
+    expect(banner.length).toBeLessThanOrEqual(100);
+    const sim = await run(['--sandbox', 'sandbox', 'simulate', '900004', 'complete', '--score', '70']);
+    expect(sim.code, sim.stderr).toBe(0);
+    const done = await wait.done;
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toMatch(/900004\s+Complete\s+reached/);
+    expect(done.stderr).toMatch(/Pending → (In Progress → )?Complete|Pending → Complete/);
+  });
+
+  it('URLs printed by --sandbox commands answer after the command ended', async () => {
+    const inv = await run(['--sandbox', 'invite', '1001', '--email', 'ann@example.com', '--name', 'Ann Lee', '--json', 'testInvitationId,testUrl']);
+    expect(inv.code, inv.stderr).toBe(0);
+    expect(inv.stderr).not.toMatch(/will not answer/);
+    const { testUrl } = JSON.parse(inv.stdout) as { testUrl: string };
+    expect(testUrl.startsWith(`${info.baseUrl}/take/`)).toBe(true);
+    const page = await fetch(testUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/Ann Lee/);
+
+    const link = await run(['--sandbox', 'links', 'create', '1001', '--name', 'Walk-in', '--type', 'open', '--valid-days', '7', '--tz', '35']);
+    expect(link.code, link.stderr).toBe(0);
+    const share = /^shareUrl\t(\S+)$/m.exec(link.stdout)?.[1];
+    expect(share?.startsWith(`${info.baseUrl}/link/`)).toBe(true);
+    const open = await fetch(share!);
+    expect(open.status).toBe(200);
+    expect(await open.text()).toMatch(/Walk-in/);
+  });
+
+  it('kill -9: status and --sandbox commands detect the stale pid file; start starts a new one on the same state', async () => {
+    process.kill(info.pid!, 'SIGKILL');
+    await waitFor(() => !alive(info.pid!), { what: 'the killed sandbox to be gone' });
+
+    const status = await run(['sandbox', 'status', '--json']);
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ running: false });
+    expect(status.stderr).toMatch(new RegExp(`shared sandbox \\(pid ${info.pid}\\) is no longer running .*stale pid file was removed`));
+    expect(existsSync(record)).toBe(false);
+
+    // a stale record left again: a --sandbox command falls back to the embedded sandbox
+    info = await start();
+    process.kill(info.pid!, 'SIGKILL');
+    await waitFor(() => !alive(info.pid!), { what: 'the killed sandbox to be gone' });
+    const list = await run(['--sandbox', 'tests', 'list', '--json', 'testId']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stderr).toMatch(/no longer running/);
+    expect(list.stderr).toMatch(/Using the embedded sandbox/);
+
+    info = await start();
+    const found = await run(['--sandbox', 'attempts', 'list', '--from', '30d', '--json', 'testInvitationId']);
+    expect(found.stdout).toMatch(/900004/); // completed by simulate above: the same state file as before the crash
+  });
+
+  it('stop: ends it cleanly and removes its record; --sandbox goes back to the embedded sandbox', async () => {
+    const stop = await run(['sandbox', 'stop']);
+    expect(stop.code, stop.stderr).toBe(0);
+    expect(stop.stderr).toMatch(`Shared sandbox stopped (pid ${info.pid})`);
+    expect(alive(info.pid!)).toBe(false);
+    expect(existsSync(record)).toBe(false);
+    expect(existsSync(join(cfg.dir, 'sandbox', 'state.json.lock'))).toBe(false); // released, not left by a crash
+
+    const again = await run(['sandbox', 'stop']);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/No shared sandbox is running/);
+    const list = await run(['--sandbox', 'tests', 'list', '--json', 'testId']);
+    expect(list.stderr).toMatch(/Using the embedded sandbox/);
+  });
+});
+
+describe('started from a terminal', () => {
+  it('outlives the terminal it was started in (its own session): the pty closes, it still answers', async () => {
+    const term = tempDir('assess-shared-pty-');
+    try {
+      const quoted = [process.execPath, BIN, 'sandbox', 'start'].map((a) => `'${a}'`).join(' ');
+      const pty = spawnSync('script', ['-qec', quoted, '/dev/null'], {
+        env: { PATH: process.env.PATH!, HOME: term.dir, ASSESS_CONFIG_DIR: term.dir, TERM: 'xterm', NO_COLOR: '1' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(pty.status, pty.stdout).toBe(0);
+      expect(pty.stdout).toMatch(/Running\s+yes/); // key/value view on a terminal
+      const rec = JSON.parse(readFileSync(join(term.dir, 'sandbox', 'server.json'), 'utf8')) as { pid: number; baseUrl: string };
+      pids.add(rec.pid);
+      expect((await fetch(`${rec.baseUrl}/_sandbox/clock`)).status).toBe(200);
+      expect((await runAssess(['sandbox', 'stop'], { configDir: term.dir })).code).toBe(0);
+      expect(alive(rec.pid)).toBe(false);
+    } finally {
+      term.cleanup();
+    }
+  });
+});
+
+describe('start while another process holds the state', () => {
+  it('two starts at once: one sandbox, both print it', async () => {
+    const both = tempDir('assess-shared-race-');
+    try {
+      const runs = await Promise.all([1, 2].map(() => runAssess(['sandbox', 'start', '--json', 'pid,baseUrl'], { configDir: both.dir })));
+      for (const r of runs) expect(r.code, r.stderr).toBe(0);
+      const [a, b] = runs.map((r) => JSON.parse(r.stdout) as { pid: number; baseUrl: string });
+      pids.add(a!.pid).add(b!.pid);
+      expect(b).toEqual(a);
+      expect((await runAssess(['sandbox', 'stop'], { configDir: both.dir })).code).toBe(0);
+      expect(alive(a!.pid)).toBe(false);
+    } finally {
+      both.cleanup();
+    }
+  });
+
+  it('exit 1 naming the holder; no record is left', async () => {
+    const other = tempDir('assess-shared-busy-');
+    const serve = spawnAssess(['sandbox', 'serve', '--port', '0', '--json', '--state', join(other.dir, 'sandbox', 'state.json')], { configDir: other.dir });
+    try {
+      await serve.firstLine();
+      const r = await runAssess(['sandbox', 'start'], { configDir: other.dir });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(`its state ${join(other.dir, 'sandbox', 'state.json')} is in use by another assess process (pid ${serve.child.pid})`);
+      expect(existsSync(join(other.dir, 'sandbox', 'server.json'))).toBe(false);
+    } finally {
+      await serve.stop();
+      other.cleanup();
+    }
+  });
+});
+
+describe('the embedded sandbox (no shared one running)', () => {
+  it('attempts wait on an invitation it cannot move: exit 2 saying how to start a shared sandbox', async () => {
+    const r = await runAssess(['--sandbox', 'attempts', 'wait', '900004', '--until', 'complete']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/900004 has not reached complete, and nothing can move it while this waits/);
+    expect(r.stderr).toMatch(/assess sandbox start.*assess --sandbox sandbox simulate 900004 complete/);
+  });
+
+  it('an invitation URL comes with the notice that it dies with the command', async () => {
+    const r = await runAssess(['--sandbox', 'invite', '1001', '--email', 'ann@example.com', '--name', 'Ann Lee']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/its URLs will not answer; for live URLs start a shared one: assess sandbox start/);
+  });
+
+  it('the banner is one line within 100 columns; -q and ASSESS_QUIET=1 silence it', async () => {
+    const r = await runAssess(['--sandbox', 'tests', 'list']);
+    const banner = r.stderr.split('\n').filter((l) => l.includes('sandbox'));
+    expect(banner).toHaveLength(1);
+    expect(banner[0]!.length).toBeLessThanOrEqual(100);
+    const quiet = await runAssess(['--sandbox', '-q', 'tests', 'list']);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stdout).toBe(r.stdout);
+    expect(quiet.stderr).toBe('');
+    const env = await runAssess(['--sandbox', 'tests', 'list'], { env: { ASSESS_QUIET: '1' } });
+    expect(env.stderr).toBe('');
+  });
+});
