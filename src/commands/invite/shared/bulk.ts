@@ -279,7 +279,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   const notes = [
     fromJournal && `${fromJournal} already invited in an earlier run`,
     existing && `${existing} existing invitation(s) returned`,
-    maybeTwice && `${maybeTwice} may have been e-mailed twice (maybeEmailedTwice in the results)`,
+    maybeTwice && `${maybeTwice} may have been e-mailed twice: marked maybeEmailedTwice`,
   ]
     .filter(Boolean)
     .join(', ');
