@@ -216,7 +216,8 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
     }
   }
 
-  // Candidates an earlier run was inviting with an e-mail when it died (kill -9, power cut): the
+  // Candidates an earlier run was inviting with an e-mail when it died (kill -9, power cut), or
+  // whose invitation failed after the request may have arrived (a timeout, a reset, a 5xx): the
   // service may have e-mailed them already; sending again may e-mail them twice. Say who.
   const uncertain = new Set(run.journal.inFlightEarlier().filter((k) => c.firstLine.get(k) !== undefined));
   if (uncertain.size) {
@@ -225,7 +226,8 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
       .map((k) => k.split('|').at(-1))
       .join(', ');
     ctx.warn(
-      `${uncertain.size} candidate(s) were being invited with an e-mail when an earlier run stopped; the service may ` +
+      `${uncertain.size} candidate(s) were being invited with an e-mail when an earlier run stopped (or failed without knowing ` +
+        `whether the service acted); the service may ` +
         `have e-mailed them already, and inviting them again may send a second e-mail: ${who}${uncertain.size > 20 ? ', …' : ''}`,
     );
   }
