@@ -124,6 +124,7 @@ describe('maybe e-mailed twice survives kill -9 and re-runs (item 5)', () => {
 
     const last = await runAssess(args, { env: s.env, timeoutMs: 90_000 });
     expect(last.code, last.stderr).toBe(0);
+    expect(last.stderr).toMatch(/An earlier run was killed before it wrote its results; what it did is in the journal .*cohort\.csv\.journal\.ndjson/);
     const twice = await twiceMailed();
     expect(twice.length).toBeGreaterThan(0); // the window is real
 
