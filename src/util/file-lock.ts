@@ -7,7 +7,10 @@
 //   directory), so nobody else can plant or remove a lock there.
 // Node has no flock(2)/fcntl(2) locks without a native add-on; this is plain link(2) and rm.
 // A file that does not exist yet (a sandbox state never saved) is locked by its name only.
-import { lstatSync, mkdirSync, realpathSync, statSync } from 'node:fs';
+// An inode number names a file only while the inode lives: the file is kept open while the lock
+// is held (by the caller, or here), so a file replaced by rename (a sandbox save) cannot free its
+// inode for an unrelated new file that would then look locked.
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
@@ -60,43 +63,56 @@ export function lockDir(): string {
 
 /**
  * Takes the lock of the file at `path` (its identity: the inode when it exists, the real path
- * always). `identity`: the device and inode to lock when the caller has the file open (fstat of
- * its descriptor), else the file is stat'ed now. Returns the lock, or the pid of the live process
- * that holds either part of it (then nothing is held).
+ * always). `identity`: the device and inode to lock when the caller holds the file open until it
+ * releases the lock (fstat of its descriptor); else the file is opened here (read-only, never
+ * blocking) and kept open until release. Returns the lock, or the pid of the live process that
+ * holds either part of it (then nothing is held).
  */
 export function tryFileLock(path: string, identity?: { dev: bigint | number; ino: bigint | number }): LockAttempt {
   const real = realName(path);
   let id = identity;
+  let pinned: number | null = null;
   if (!id) {
     try {
-      id = statSync(real, { bigint: true });
+      pinned = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK);
+      id = fstatSync(pinned, { bigint: true });
     } catch {
-      id = undefined; // not there yet: its name is all it has
+      id = undefined; // not there yet (or not ours to open): its name is all it has
     }
   }
+  const unpin = () => {
+    if (pinned !== null) closeSync(pinned);
+    pinned = null;
+  };
   const nameLock = `${real}.lock`;
-  const first = tryPidLock(nameLock);
-  if (first !== null) return { holder: first };
-  if (!id) return { lock: { path: nameLock, release: () => releasePidLock(nameLock) } };
-  let inodeLock: string;
-  let second: number | null;
+  let inodeLock: string | null = null;
   try {
-    inodeLock = join(lockDir(), `${String(id.dev)}-${String(id.ino)}.lock`);
-    second = tryPidLock(inodeLock);
+    const first = tryPidLock(nameLock);
+    if (first !== null) {
+      unpin();
+      return { holder: first };
+    }
+    if (id) {
+      inodeLock = join(lockDir(), `${String(id.dev)}-${String(id.ino)}.lock`);
+      const second = tryPidLock(inodeLock);
+      if (second !== null) {
+        releasePidLock(nameLock);
+        unpin();
+        return { holder: second };
+      }
+    }
   } catch (err) {
     releasePidLock(nameLock);
+    unpin();
     throw err;
-  }
-  if (second !== null) {
-    releasePidLock(nameLock);
-    return { holder: second };
   }
   return {
     lock: {
       path: nameLock,
       release: () => {
-        releasePidLock(inodeLock);
+        if (inodeLock) releasePidLock(inodeLock);
         releasePidLock(nameLock);
+        unpin();
       },
     },
   };

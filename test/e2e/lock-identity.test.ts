@@ -3,6 +3,8 @@
 // its directory: a second run or listener on any of them exits 2 naming the holder, and
 // nothing is sent twice.
 import { existsSync, linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
@@ -12,11 +14,43 @@ import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 
 let s: TestSandbox;
+/** Holds every request until `release()`: the first run is surely still running meanwhile. */
+let gate: Server;
+let gateUrl = '';
+const held: Array<() => void> = [];
+let open = false;
+const release = () => {
+  open = true;
+  for (const go of held.splice(0)) go();
+};
 const work = tempDir('assess-idlock-');
 beforeAll(async () => {
-  s = await startTestSandbox({ latencyMs: 100 }); // slow: the first run is surely still running
+  s = await startTestSandbox();
+  gate = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const go = () =>
+        void (async () => {
+          try {
+            const headers = { 'x-api-key': String(req.headers['x-api-key'] ?? ''), 'content-type': 'application/json' };
+            const answer = await fetch(`${s.sb.baseUrl}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+            res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+          } catch {
+            res.destroy();
+          }
+        })();
+      if (open) go();
+      else held.push(go);
+    });
+  });
+  await new Promise<void>((r) => gate.listen(0, '127.0.0.1', r));
+  gateUrl = `http://127.0.0.1:${(gate.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
+  release();
+  gate?.closeAllConnections();
+  await new Promise<void>((r) => gate.close(() => r()));
   await s?.close();
   work.cleanup();
 });
@@ -35,19 +69,25 @@ describe('the journal lock holds by identity', () => {
     linkSync(journal, join(elsewhere, 'hard.ndjson'));
     symlinkSync(journal, join(elsewhere, 'soft.ndjson'));
 
-    const first = spawnAssess(['invite', '1001', '--from-csv', csv, '--journal', journal, '--concurrency', '1'], { env: s.env });
-    await waitFor(() => existsSync(`${journal}.lock`) || first.child.exitCode !== null, { timeoutMs: 20_000, what: 'the first run to take the lock' });
+    const first = spawnAssess(['invite', '1001', '--from-csv', csv, '--journal', journal, '--concurrency', '1'], {
+      env: { ...s.env, ASSESS_BASE_URL: gateUrl },
+    });
+    // its first request is held at the gate: it holds the lock until release()
+    await waitFor(() => held.length > 0 || first.child.exitCode !== null, { timeoutMs: 20_000, what: 'the first run to send' });
+    expect(existsSync(`${journal}.lock`)).toBe(true);
     const others: Array<[string, string[], string]> = [
       ['hard link', ['--journal', join(elsewhere, 'hard.ndjson'), '--results', join(elsewhere, 'hard.results.ndjson')], work.dir],
       ['symlink', ['--journal', join(elsewhere, 'soft.ndjson'), '--results', join(elsewhere, 'soft.results.ndjson')], work.dir],
       ['./j.ndjson', ['--journal', './j.ndjson', '--results', './rel.results.ndjson'], dir],
     ];
     for (const [name, flags, cwd] of others) {
-      const r = await runAssess(['invite', '1001', '--from-csv', csv, ...flags], { env: s.env, cwd });
+      // through the gate too: on the old code this run would send (and be held), not exit
+      const r = await runAssess(['invite', '1001', '--from-csv', csv, ...flags], { env: { ...s.env, ASSESS_BASE_URL: gateUrl }, cwd, timeoutMs: 20_000 });
       expect(first.child.exitCode, `${name}: the first run must still be running`).toBeNull();
       expect(r.code, `${name}: ${r.stderr}`).toBe(2);
       expect(r.stderr).toMatch(new RegExp(`the journal .* is in use by another assess run \\(pid ${first.child.pid}\\)`));
     }
+    release();
     const a = await first.done;
     expect(a.code, a.stderr).toBe(0);
     const sent = (await s.requests()).filter((r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes('@idlock.example'));

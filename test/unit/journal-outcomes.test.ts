@@ -1,7 +1,7 @@
 // Issue 31 items 5 and 6, as units: what the journal counts as a possible e-mail across runs
 // (`s` lines, `f` lines that say the service surely refused, flags on any line), and the lock
 // by identity (real path + device/inode) that a hard link, a symlink or `./name` cannot pass.
-import { linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Journal } from '../../src/bulk/journal.js';
@@ -82,5 +82,29 @@ describe('tryFileLock: one lock per file, whatever its name', () => {
     expect(hard.lock).toBeDefined();
     expect(tryFileLock(file).holder).toBe(process.pid);
     hard.lock!.release();
+  });
+
+  it('a file replaced by rename keeps its inode pinned: new files that reuse inode numbers are not "locked"', () => {
+    const dir = join(tmp.dir, 'reuse');
+    mkdirSync(dir);
+    const state = join(dir, 'state.json');
+    writeFileSync(state, '{}');
+    const held = tryFileLock(state);
+    expect(held.lock).toBeDefined();
+    try {
+      // a save replaces the file: its old inode is free unless the lock keeps it open
+      writeFileSync(join(dir, 'next.json'), '{}');
+      renameSync(join(dir, 'next.json'), state);
+      for (let i = 0; i < 20; i++) {
+        const other = join(dir, `other${i}.json`);
+        writeFileSync(other, '');
+        const got = tryFileLock(other);
+        expect(got.holder, other).toBeUndefined();
+        got.lock!.release();
+        rmSync(other);
+      }
+    } finally {
+      held.lock!.release();
+    }
   });
 });
