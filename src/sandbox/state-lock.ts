@@ -6,7 +6,7 @@
 // A lock whose process is gone (kill -9, power cut) is stale and taken over (src/util/pid-lock.ts).
 // The lock is by identity (src/util/file-lock.ts): the lock beside the state is named after its
 // real path (a symlink, `./s` and `/abs/s` are one state), and an existing state's inode is
-// locked too (a hard link of it is the same state). A save replaces the file (a new inode), so a
+// locked too (a hard link of it is the same state). A snapshot replaces the file (a new inode), so a
 // hard link made after that is a copy of the state, no longer the same file.
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
