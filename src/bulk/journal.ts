@@ -7,13 +7,23 @@
 // pool, one at a time: a disk that takes milliseconds to sync must not hold the answers waiting
 // in the event loop (a bulk run's next requests).
 // A torn last line (kill -9 in the middle of a write) is cut off when the journal is opened.
-import { createReadStream, realpathSync } from 'node:fs';
+//
+// Lines (docs/scripting.md, "What the journal records"):
+//   {"k": key, …outcome}   an item finished (a re-run skips it)
+//   {"s": key}             an invitation with an e-mail is about to be sent
+//   {"f": key, "mayHaveSent": bool, …}  an item failed (a re-run retries it)
+//   {"run": {…}}           a whole run (report export)
+// Every attempt that may have made the service send an e-mail is counted from them: an `s` line
+// is one, unless an `f` line for it says the service surely refused it (mayHaveSent false). A
+// key with two such attempts may have been e-mailed twice; the lines written from then on say
+// so (`maybeEmailedTwice`), so the journal names every such candidate after any number of kills.
+import { createReadStream } from 'node:fs';
 import { closeSync, fsync, fsyncSync, ftruncateSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { asFileError } from './output-files.js';
 import { UsageError } from '../errors.js';
-import { releasePidLock, tryPidLock } from '../util/pid-lock.js';
+import { tryFileLock, type FileLock } from '../util/file-lock.js';
 
 export interface JournalEntry {
   /** The item key (e.g. `1001|default|ann@example.com`, or an invitation id). */
@@ -36,8 +46,10 @@ const INTERVAL_MS = 1000;
 export class Journal {
   readonly entries = new Map<string, JournalEntry>();
   lastRun: Record<string, unknown> | null = null;
-  /** Keys whose request was about to be sent (`{"s": key}`), finished or not. */
-  readonly sending = new Set<string>();
+  /** Per key, the earlier attempts that may have e-mailed the candidate (`s` lines less surely refused ones). */
+  private readonly mails = new Map<string, number>();
+  /** Keys a line names `maybeEmailedTwice` (or with two attempts that may have e-mailed). */
+  private readonly twice = new Set<string>();
   /** Files this journal's runs wrote (`wrote` of item and run lines): only those may be replaced. */
   readonly wrote = new Set<string>();
   /** Lines that could not be read (a torn line in the middle means someone edited the file). */
@@ -50,7 +62,7 @@ export class Journal {
   private closeAfterSync: number | null = null;
   /** A background fsync failed: the next write (or close) reports it. */
   private failure: unknown = null;
-  private lockPath: string | null = null;
+  private held: FileLock | null = null;
 
   private constructor(
     readonly path: string,
@@ -76,18 +88,20 @@ export class Journal {
 
   /**
    * One run per journal: two runs on one journal would both send everything (two e-mails to
-   * every candidate). `<journal>.lock` holds the owner's pid; a stale one is taken over.
+   * every candidate). Locked by identity (src/util/file-lock.ts): `<real path>.lock` and the
+   * open file's device + inode, so `./j`, `/abs/j`, a symlink and a hard link of `j` are one
+   * journal. A lock whose process is gone is taken over.
    */
   private lock(): void {
-    if (!fstatSync(this.fd!).isFile()) return; // a device or pipe given as the journal: nothing to share
-    const lockPath = `${realpathSync(this.path)}.lock`;
-    const holder = tryPidLock(lockPath);
-    if (holder !== null)
+    const st = fstatSync(this.fd!, { bigint: true });
+    if (!st.isFile()) return; // a device or pipe given as the journal: nothing to share
+    const got = tryFileLock(this.path, st);
+    if (got.holder !== undefined)
       throw new UsageError(
-        `the journal ${this.path} is in use by another assess run (pid ${holder})`,
+        `the journal ${this.path} is in use by another assess run (pid ${got.holder})`,
         'wait for that run to finish, or give this one its own --journal',
       );
-    this.lockPath = lockPath;
+    this.held = got.lock;
   }
 
   private async load(): Promise<void> {
@@ -108,9 +122,24 @@ export class Journal {
       } else if (v && typeof v === 'object' && (v as RunRecord).run) {
         this.lastRun = (v as RunRecord).run;
         this.noteWrote(this.lastRun.wrote);
-      } else if (v && typeof v === 'object' && typeof (v as { s?: unknown }).s === 'string') this.sending.add((v as { s: string }).s);
-      else this.unreadable++;
+      } else if (v && typeof v === 'object' && typeof (v as { s?: unknown }).s === 'string') this.noteAttempt((v as { s: string }).s, 1);
+      else if (v && typeof v === 'object' && typeof (v as { f?: unknown }).f === 'string') {
+        if ((v as { mayHaveSent?: unknown }).mayHaveSent === false) this.noteAttempt((v as { f: string }).f, -1);
+      } else {
+        this.unreadable++;
+        continue;
+      }
+      // a flag on any line of the key stays (conservative: a second attempt refused afterwards keeps it)
+      const rec = v as { k?: string; s?: string; f?: string; maybeEmailedTwice?: unknown };
+      const key = rec.k ?? rec.s ?? rec.f;
+      if (rec.maybeEmailedTwice === true && typeof key === 'string') this.twice.add(key);
     }
+  }
+
+  private noteAttempt(key: string, n: 1 | -1): void {
+    const mails = Math.max(0, (this.mails.get(key) ?? 0) + n);
+    this.mails.set(key, mails);
+    if (mails >= 2) this.twice.add(key);
   }
 
   /** One name, or several (a run that wrote the summary and index.html). */
@@ -137,15 +166,36 @@ export class Journal {
   /**
    * Notes that the item's request is about to be sent (used where a repeat is not harmless, such
    * as an invitation e-mail): if the run dies before its outcome is journaled, the next run
-   * knows the item was in flight.
+   * knows the item was in flight. True when an earlier attempt may have e-mailed already: this
+   * one may be the second e-mail (the line says so).
    */
-  markSending(key: string): void {
-    this.writeLine({ s: key });
+  markSending(key: string): boolean {
+    const again = (this.mails.get(key) ?? 0) > 0;
+    this.writeLine(again ? { s: key, maybeEmailedTwice: true } : { s: key });
+    return again;
   }
 
-  /** Items an earlier run was sending when it stopped (no outcome journaled). */
+  /**
+   * Appends a failed item (a re-run retries it). `mayHaveSent` (invitations with an e-mail): false
+   * only when the service surely did not act (it refused the request); then this attempt e-mailed nobody.
+   */
+  markFailed(key: string, fields: Record<string, unknown>, mayHaveSent?: boolean): void {
+    this.writeLine({ f: key, ...(mayHaveSent === undefined ? {} : { mayHaveSent }), ...fields, at: new Date().toISOString() });
+  }
+
+  /** Items an earlier run may have e-mailed without a finished outcome (in flight at a kill, or failed uncertainly). */
   inFlightEarlier(): string[] {
-    return [...this.sending].filter((k) => !this.entries.has(k));
+    return [...this.mails].filter(([k, n]) => n > 0 && !this.entries.has(k)).map(([k]) => k);
+  }
+
+  /** Whether the journal says the candidate of `key` may have two e-mails. */
+  maybeEmailedTwice(key: string): boolean {
+    return this.twice.has(key);
+  }
+
+  /** Every key the journal says may have two e-mails. */
+  emailedTwice(): string[] {
+    return [...this.twice];
   }
 
   recordRun(run: Record<string, unknown>): void {
@@ -211,8 +261,8 @@ export class Journal {
       // the fd stays open until a running background fsync is done with it
       if (this.syncing) this.closeAfterSync = fd;
       else closeSync(fd);
-      if (this.lockPath) releasePidLock(this.lockPath);
-      this.lockPath = null;
+      this.held?.release();
+      this.held = null;
     }
     if (this.failure !== null) throw this.failure;
   }

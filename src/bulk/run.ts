@@ -42,9 +42,11 @@ export class BulkRun {
   }
 
   static async start(ctx: Context, journalPath: string, resultsPath: string): Promise<BulkRun> {
-    cleanStaleTemps(dirname(resultsPath));
+    const left = cleanStaleTemps(dirname(resultsPath));
     const journal = await Journal.open(journalPath);
     if (journal.unreadable) ctx.warn(`${journalPath}: ${journal.unreadable} unreadable line(s) ignored`);
+    // a killed run's results never reached their name; its outcomes are in the journal (issue 31)
+    if (left) ctx.info(`An earlier run was killed before it wrote its results; what it did is in the journal ${journalPath}, and this run's results list it.`);
     try {
       return new BulkRun(ctx, journal, resultsPath);
     } catch (err) {

@@ -4,10 +4,14 @@
 // state, `<state>.lock`, holds the owner's pid; it is created with link(2), which fails when the
 // file exists, so exactly one process wins and the file never exists without its pid in it.
 // A lock whose process is gone (kill -9, power cut) is stale and taken over (src/util/pid-lock.ts).
+// The lock is by identity (src/util/file-lock.ts): the lock beside the state is named after its
+// real path (a symlink, `./s` and `/abs/s` are one state), and an existing state's inode is
+// locked too (a hard link of it is the same state). A snapshot replaces the file (a new inode), so a
+// hard link made after that is a copy of the state, no longer the same file.
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { SandboxStateError } from './persistence.js';
-import { releasePidLock, tryPidLock } from '../util/pid-lock.js';
+import { tryFileLock, type FileLock } from '../util/file-lock.js';
 
 export interface StateLockOptions {
   /** How long to wait for another sandbox to let go (0 = fail at once, the default). */
@@ -24,13 +28,17 @@ export interface StateLock {
 
 /** Takes `<stateFile>.lock`, waiting up to `waitMs` for another live sandbox to release it. */
 export async function acquireStateLock(stateFile: string, opts: StateLockOptions = {}): Promise<StateLock> {
-  const lockPath = `${stateFile}.lock`;
-  await mkdir(dirname(lockPath), { recursive: true });
+  await mkdir(dirname(stateFile), { recursive: true });
   const deadline = Date.now() + (opts.waitMs ?? 0);
   let told = false;
+  let lock: FileLock;
   for (;;) {
-    const holder = tryPidLock(lockPath);
-    if (holder === null) break;
+    const got = tryFileLock(stateFile);
+    if (got.lock) {
+      lock = got.lock;
+      break;
+    }
+    const holder = got.holder;
     if (Date.now() >= deadline) {
       throw new SandboxStateError(
         `Sandbox state file ${stateFile} is in use by another sandbox (pid ${holder}). ` + `Stop that one first, or give this one its own --state file.`,
@@ -41,5 +49,5 @@ export async function acquireStateLock(stateFile: string, opts: StateLockOptions
     told = true;
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { release: () => releasePidLock(lockPath) };
+  return { release: () => lock.release() };
 }

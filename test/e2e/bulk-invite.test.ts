@@ -130,12 +130,15 @@ describe('assess invite --csv', () => {
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ line: 3, error: { status: 404 } });
     expect((await invitationsOf('mixed.example')).map((i) => i.email).sort()).toEqual(['a@mixed.example', 'c@mixed.example']);
-    // The failed row is not in the journal: a re-run retries it (and only it).
+    // The failed row is journaled as a failure (`f`), not as done: a re-run retries it (and only it).
+    const journal = ndjson<{ k?: string; f?: string; mayHaveSent?: boolean }>(`${mixed}.journal.ndjson`);
     expect(
-      ndjson<{ k: string }>(`${mixed}.journal.ndjson`)
+      journal
+        .filter((j) => j.k)
         .map((j) => j.k)
         .sort(),
     ).toEqual(['1001|5002|c@mixed.example', '1001|default|a@mixed.example']);
+    expect(journal.filter((j) => j.f)).toEqual([expect.objectContaining({ f: '1001|5007|b@mixed.example', mayHaveSent: false, line: 3 })]);
   });
 
   it('reads standard input (--csv -) and keeps its journal in the current directory', async () => {

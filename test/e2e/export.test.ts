@@ -1,6 +1,6 @@
 // `assess report export` against a sandbox: the summary equals the reports, PDFs are PDFs,
 // an interrupted export (SIGINT, kill -9) re-runs into no partial files and no duplicates,
-// --since-last-run exports only what is new.
+// --since-last-run exports only what is new (into a summary that keeps what earlier runs exported).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,7 +70,7 @@ describe('assess report export', () => {
     expect(parts(out)).toEqual([]);
   });
 
-  it('--format json nests sections; --since-last-run exports only the attempts completed since', async () => {
+  it('--format json nests sections; --since-last-run exports only the attempts completed since, into a summary that accumulates', async () => {
     const out = join(work.dir, 'nightly');
     const first = await runAssess(exportArgs(out, ['--format', 'json']), { env: s.env });
     expect(first.code).toBe(0);
@@ -81,8 +81,23 @@ describe('assess report export', () => {
     const next = await runAssess(['report', 'export', '--since-last-run', '--from', '1d', '--to', '+1h', '--out', out, '--format', 'json'], { env: s.env });
     expect(next.code).toBe(0);
     expect(next.stderr).toMatch(/2 done, 12 skipped, 0 failed/);
-    const only = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Array<{ testInvitationId: number }>;
-    expect(only.map((r) => r.testInvitationId).sort()).toEqual(fresh.sort());
+    // issue 31 item 5: the summary holds every attempt exported so far, earlier runs' first
+    const grown = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Array<{ testInvitationId: number }>;
+    expect(
+      grown
+        .slice(0, 12)
+        .map((r) => r.testInvitationId)
+        .sort(),
+    ).toEqual(all.map((r) => r.testInvitationId).sort());
+    expect(grown.slice(12).map((r) => r.testInvitationId)).toEqual(fresh);
+    const newOnes = ndjson<{ testInvitationId: number; outcome: string }>(join(out, 'export.results.ndjson')).filter((l) => l.outcome === 'exported');
+    expect(newOnes.map((l) => l.testInvitationId).sort()).toEqual([...fresh].sort());
+    // a run with nothing new leaves the summary whole (it used to be rewritten empty)
+    const quiet = await runAssess(['report', 'export', '--since-last-run', '--to', '+1h', '--out', out, '--format', 'json'], { env: s.env });
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stderr).toMatch(/0 done, 0 skipped, 0 failed/);
+    const kept = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Array<{ testInvitationId: number }>;
+    expect(kept).toEqual(grown);
     ids.push(...fresh);
   });
 

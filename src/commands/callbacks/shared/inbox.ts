@@ -15,6 +15,8 @@ import { closeSync, existsSync, fstatSync, fsync, ftruncateSync, mkdirSync, open
 import { dirname, join } from 'node:path';
 import { parseJsonLossless } from '../../../api/read/body.js';
 import { readCallback } from '../../../api/read/callback.js';
+import { UsageError } from '../../../errors.js';
+import { tryFileLock, type FileLock } from '../../../util/file-lock.js';
 
 export interface NotificationRecord {
   type: 'notification';
@@ -123,6 +125,7 @@ export class InboxWriter {
   private waiting: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
   private syncing = false;
   private fd: number | null;
+  private held: FileLock | null = null;
 
   private constructor(
     readonly path: string,
@@ -131,12 +134,35 @@ export class InboxWriter {
     this.fd = fd;
   }
 
-  /** Opens (creating the file 0600 and its directory 0700), repairs a torn tail, loads what was seen. */
-  static open(path: string): InboxWriter {
+  /**
+   * Opens (creating the file 0600 and its directory 0700), repairs a torn tail, loads what was seen.
+   * `lock` (the listener): one listener per inbox, by the file's identity (src/util/file-lock.ts),
+   * so a symlink, a hard link or another spelling of the path is the same inbox; exit 2 naming
+   * the holder. `callbacks replay` appends beside a running listener and takes no lock.
+   */
+  static open(path: string, opts: { lock?: boolean } = {}): InboxWriter {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     const fd = openSync(path, 'a+', 0o600);
-    cutTornTail(fd);
+    let held: FileLock | null = null;
+    try {
+      const st = fstatSync(fd, { bigint: true });
+      if (opts.lock && st.isFile()) {
+        const got = tryFileLock(path, st);
+        if (got.holder !== undefined)
+          throw new UsageError(
+            `--inbox: ${path} is in use by another callbacks listen (pid ${got.holder})`,
+            'stop that listener first, or give this one its own --inbox',
+          );
+        held = got.lock;
+      }
+      cutTornTail(fd);
+    } catch (err) {
+      closeSync(fd);
+      held?.release();
+      throw err;
+    }
     const w = new InboxWriter(path, fd);
+    w.held = held;
     for (const r of readInbox(path).records) if (r.type === 'notification' && r.invitationId !== null) w.seen.add(dupKey(r.invitationId, r.status));
     return w;
   }
@@ -227,6 +253,8 @@ export class InboxWriter {
     if (this.fd === null) return;
     closeSync(this.fd);
     this.fd = null;
+    this.held?.release();
+    this.held = null;
   }
 }
 

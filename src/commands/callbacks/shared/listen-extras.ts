@@ -126,8 +126,9 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
   if (inboxPath) {
     const { InboxWriter, quarantinePath } = await import('./inbox.js');
     try {
-      inbox = InboxWriter.open(inboxPath);
+      inbox = InboxWriter.open(inboxPath, { lock: true });
     } catch (err) {
+      if (err instanceof UsageError) throw err;
       throw new UsageError(`--inbox: cannot open ${inboxPath} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
     }
     const qPath = quarantinePath(inboxPath);

@@ -6,6 +6,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError, NetworkError, ResponseShapeError } from '../../../api/errors.js';
+import { wasSent } from '../../../api/retry.js';
 import { bulkClient, defaultConcurrency } from '../../../bulk/client.js';
 import { KeyIndex } from '../../../bulk/key-index.js';
 import { runPool } from '../../../bulk/pool.js';
@@ -172,6 +173,8 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   let fromJournal = 0;
   let existing = 0;
   let failuresInARow = 0;
+  /** Results lines of this run marked maybeEmailedTwice (earlier runs' included). */
+  let maybeTwice = 0;
 
   /** Rows that must be sent; everything else is recorded here as it streams past. */
   async function* sendable(): AsyncGenerator<{ row: CsvRow; key: string; input: InviteInput }> {
@@ -194,8 +197,18 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
       const done = run.journal.get(r.key);
       if (done) {
         fromJournal++;
+        const twice = run.journal.maybeEmailedTwice(r.key) || done.maybeEmailedTwice === true;
+        if (twice) maybeTwice++;
         run.record(
-          { line: row.line, row: row.fields, outcome: 'skipped', reason: 'already invited in an earlier run (journal)', ...serviceFields(done) },
+          {
+            line: row.line,
+            row: row.fields,
+            outcome: 'skipped',
+            reason: 'already invited in an earlier run (journal)',
+            earlierOutcome: done.outcome,
+            ...serviceFields(done),
+            ...(twice ? { maybeEmailedTwice: true } : {}),
+          },
           'skipped',
         );
         continue;
@@ -204,7 +217,8 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
     }
   }
 
-  // Candidates an earlier run was inviting with an e-mail when it died (kill -9, power cut): the
+  // Candidates an earlier run was inviting with an e-mail when it died (kill -9, power cut), or
+  // whose invitation failed after the request may have arrived (a timeout, a reset, a 5xx): the
   // service may have e-mailed them already; sending again may e-mail them twice. Say who.
   const uncertain = new Set(run.journal.inFlightEarlier().filter((k) => c.firstLine.get(k) !== undefined));
   if (uncertain.size) {
@@ -213,7 +227,8 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
       .map((k) => k.split('|').at(-1))
       .join(', ');
     ctx.warn(
-      `${uncertain.size} candidate(s) were being invited with an e-mail when an earlier run stopped; the service may ` +
+      `${uncertain.size} candidate(s) were being invited with an e-mail when an earlier run stopped (or failed without knowing ` +
+        `whether the service acted); the service may ` +
         `have e-mailed them already, and inviting them again may send a second e-mail: ${who}${uncertain.size > 20 ? ', …' : ''}`,
     );
   }
@@ -221,9 +236,11 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   let fatal: unknown;
   try {
     await runPool(sendable(), { concurrency, signal: ctx.signal }, async ({ row, key, input: inv }, release) => {
+      // an earlier attempt may have e-mailed the candidate: if this one e-mails too, that is two
+      let again = false;
       try {
         const body = inviteBody(inv);
-        if (body.sendEmail === 'yes') run.journal.markSending(key);
+        if (body.sendEmail === 'yes') again = run.journal.markSending(key);
         // answered: the next row's request goes out before this answer is read and written down
         // (and when the request failed without an answer, the slot is given back all the same)
         const call = { onAnswered: release };
@@ -233,7 +250,9 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
         const outcome = kind === 'new' || kind === 'unknown' ? 'invited' : 'existing';
         if (outcome === 'existing') existing++;
         const fields = { testInvitationId: res.testInvitationId, testUrl: res.testUrl, status: res.status ?? null };
-        run.journal.append({ k: key, line: row.line, outcome, ...fields });
+        const flag = again ? { maybeEmailedTwice: true } : {};
+        if (again) maybeTwice++;
+        run.journal.append({ k: key, line: row.line, outcome, ...fields, ...flag });
         if (inv.callbackUrl)
           ledger.add({
             at: new Date().toISOString(),
@@ -242,19 +261,29 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
             via: 'invite --from-csv',
             api: 'v3',
           });
-        run.record({ line: row.line, row: row.fields, outcome, ...fields, ...(uncertain.has(key) ? { maybeEmailedTwice: true } : {}) }, 'done');
+        run.record({ line: row.line, row: row.fields, outcome, ...fields, ...flag }, 'done');
       } catch (err) {
         if (!(err instanceof ApiError) && !(err instanceof NetworkError) && !(err instanceof ResponseShapeError)) throw err;
+        // every outcome is journaled: a failure that may have reached the service counts as a
+        // possible e-mail for the next run; one the service surely refused does not
+        const sent = mayHaveActed(err);
+        const flag = again && sent ? { maybeEmailedTwice: true } : {};
+        run.journal.markFailed(key, { line: row.line, error: errorFields(err), ...flag }, sent);
         // A refused key or a test of another account fails every row alike: stop at once.
         if (err instanceof ApiError && err.kind === 'auth' && !inv.link) throw err;
-        run.record({ line: row.line, row: row.fields, outcome: 'failed', error: errorFields(err) }, 'failed');
+        if (again && sent) maybeTwice++;
+        run.record({ line: row.line, row: row.fields, outcome: 'failed', error: errorFields(err), ...flag }, 'failed');
         if (++failuresInARow >= BREAKER) throw err;
       }
     });
   } catch (err) {
     fatal = err;
   }
-  const notes = [fromJournal && `${fromJournal} already invited in an earlier run`, existing && `${existing} existing invitation(s) returned`]
+  const notes = [
+    fromJournal && `${fromJournal} already invited in an earlier run`,
+    existing && `${existing} existing invitation(s) returned`,
+    maybeTwice && `${maybeTwice} may have been e-mailed twice: marked maybeEmailedTwice`,
+  ]
     .filter(Boolean)
     .join(', ');
   ledger.close();
@@ -263,6 +292,13 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   if (fatal) throw run.stopped(fatal, `Invitations from ${label}`);
   await noteEmbeddedUrls(ctx);
   run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '');
+}
+
+/** False only when the service surely did not act on the request (it refused it, or it never left). */
+function mayHaveActed(err: ApiError | NetworkError | ResponseShapeError): boolean {
+  if (err instanceof ApiError) return err.status < 400 || err.status >= 500 || err.maybeApplied;
+  if (err instanceof NetworkError) return wasSent(err.code);
+  return true; // a 2xx answer the CLI could not read: the service acted
 }
 
 function serviceFields(e: Record<string, unknown>) {

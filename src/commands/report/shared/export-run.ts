@@ -76,6 +76,9 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   const attempts = await listCohort(client, input.state, from, to);
   const reportType = REPORT_TYPES[input.type];
   const rows = new Map<string, SummaryRow>();
+  // --since-last-run: the summary accumulates — every attempt this journal's runs exported, then
+  // this run's new ones — so a run with nothing new never leaves a summary of only a header.
+  const earlier = input.sinceLastRun ? [...run.journal.entries.values()].filter((e) => e.row !== undefined && e.row !== null) : [];
   const todo: Array<Record<string, unknown>> = [];
   for (const a of attempts) {
     const id = String(a.testInvitationId);
@@ -126,6 +129,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
       } catch (err) {
         if (!(err instanceof ApiError) && !(err instanceof NetworkError) && !(err instanceof ResponseShapeError)) throw err;
         if (err instanceof ApiError && err.kind === 'auth') throw err;
+        run.journal.markFailed(id, { error: errorFields(err) }); // every outcome is journaled; a re-run retries it
         run.record({ testInvitationId: a.testInvitationId, outcome: 'failed', error: errorFields(err) }, 'failed');
         if (++failuresInARow >= BREAKER) throw err;
       }
@@ -136,7 +140,8 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   const summaryPath = join(dir, summaryName);
   // An interrupted or stopped run leaves no summary: it would be incomplete under its final name.
   if (!fatal && !ctx.signal.aborted) {
-    const ordered = attempts.map((a) => rows.get(String(a.testInvitationId))).filter((r): r is SummaryRow => r !== undefined);
+    const listed = attempts.map((a) => rows.get(String(a.testInvitationId))).filter((r): r is SummaryRow => r !== undefined);
+    const ordered = [...earlier.map((e) => e.row as SummaryRow), ...listed];
     try {
       writeSummary(summaryPath, input.format, ordered);
       if (input.html) {

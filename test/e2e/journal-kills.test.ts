@@ -1,0 +1,160 @@
+// Issue 31 item 5: the warnings that matter survive kills and re-runs. A real bulk invite with
+// --send-email is killed with SIGKILL at seeded moments, three times, then run to the end; the
+// sandbox's outbox tells who got two invitation e-mails. After every kill the journal alone, and
+// at the end the last results file, name every one of them; the killed runs' outcomes are in the
+// final results (recovered from the journal).
+import { writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAssess, tempDir } from '../helpers/cli.js';
+import { csvOf, ndjson } from '../helpers/bulk.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { spawnAssess } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
+
+const SEED = Number(process.env.KILL_SEED ?? 31_005);
+const ROWS = 80;
+const CONCURRENCY = 8;
+const TAG = '@kills.example';
+
+let s: TestSandbox;
+let slowUrl = '';
+let proxy: Server;
+/** Requests the proxy is still carrying to the sandbox (a killed client's included). */
+let upstream = 0;
+const work = tempDir('assess-kills-');
+
+beforeAll(async () => {
+  s = await startTestSandbox();
+  // The service acts at once and answers late: a kill lands after the e-mail went out but
+  // before the CLI heard of it, so a re-run sends a second e-mail.
+  proxy = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on(
+      'end',
+      () =>
+        void (async () => {
+          upstream++;
+          try {
+            const headers = { 'x-api-key': String(req.headers['x-api-key'] ?? ''), 'content-type': 'application/json' };
+            const answer = await fetch(`${s.sb.baseUrl}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+            const text = await answer.text();
+            setTimeout(() => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text), 150);
+          } catch {
+            res.destroy();
+          } finally {
+            upstream--;
+          }
+        })(),
+    );
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  slowUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  proxy?.closeAllConnections();
+  await new Promise<void>((r) => proxy.close(() => r()));
+  await s?.close();
+  work.cleanup();
+});
+
+/** mulberry32: the kill moments are the same for a seed. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const emailOf = (key: string) => key.split('|').at(-1)!;
+
+/** Candidates with two or more invitation e-mails in the sandbox's outbox. */
+async function twiceMailed(): Promise<string[]> {
+  const { emails } = await s.control<{ emails: Array<{ to: string; kind: string }> }>('GET', '/outbox');
+  const per = new Map<string, number>();
+  for (const e of emails) if (e.kind === 'invitation' && e.to.endsWith(TAG)) per.set(e.to, (per.get(e.to) ?? 0) + 1);
+  return [...per].filter(([, n]) => n > 1).map(([to]) => to);
+}
+
+type JournalLine = { k?: string; s?: string; f?: string; maybeEmailedTwice?: boolean; outcome?: string; testInvitationId?: number };
+
+/** Who the journal alone names as maybe e-mailed twice (the documented jq query). */
+const flaggedInJournal = (journal: string) =>
+  new Set(
+    ndjson<JournalLine>(journal)
+      .filter((l) => l.maybeEmailedTwice)
+      .map((l) => emailOf(l.k ?? l.s ?? l.f!)),
+  );
+
+describe('maybe e-mailed twice survives kill -9 and re-runs (item 5)', () => {
+  it(`seed ${SEED}: after every kill the journal, and at the end the results, name every doubly e-mailed candidate`, async () => {
+    const rand = prng(SEED);
+    const csv = join(work.dir, 'cohort.csv');
+    const journal = `${csv}.journal.ndjson`;
+    const results = `${csv}.results.ndjson`;
+    writeFileSync(csv, csvOf(Array.from({ length: ROWS }, (_, i) => [`k${i}${TAG}`, `K ${i}`])));
+    const args = ['invite', '1001', '--from-csv', csv, '--send-email', '--concurrency', String(CONCURRENCY)];
+
+    let kills = 0;
+    for (let round = 0; round < 3; round++) {
+      const before = ndjson<JournalLine>(journal).filter((l) => l.k).length;
+      // kill when the run has finished a seeded number of rows (4…19), with requests in flight
+      const at = Math.min(ROWS - CONCURRENCY, before + 4 + Math.floor(rand() * 16));
+      const run = spawnAssess(args, { env: { ...s.env, ASSESS_BASE_URL: slowUrl } });
+      await waitFor(() => ndjson<JournalLine>(journal).filter((l) => l.k).length >= at || run.child.exitCode !== null, {
+        timeoutMs: 60_000,
+        what: `${at} finished rows`,
+      });
+      if (run.child.exitCode === null) kills++;
+      run.child.kill('SIGKILL');
+      await run.done;
+      await waitFor(() => upstream === 0, { what: 'the proxy to finish what the service already did' });
+      // the journal alone names everyone who may have two e-mails so far
+      const twice = await twiceMailed();
+      expect([...flaggedInJournal(journal)]).toEqual(expect.arrayContaining(twice));
+    }
+    expect(kills).toBe(3);
+
+    const last = await runAssess(args, { env: s.env, timeoutMs: 90_000 });
+    expect(last.code, last.stderr).toBe(0);
+    expect(last.stderr).toMatch(/An earlier run was killed before it wrote its results; what it did is in the journal .*cohort\.csv\.journal\.ndjson/);
+    const twice = await twiceMailed();
+    expect(twice.length).toBeGreaterThan(0); // the window is real
+
+    const lines = ndjson<{
+      line: number;
+      row: { email: string };
+      outcome: string;
+      earlierOutcome?: string;
+      testInvitationId?: number;
+      maybeEmailedTwice?: boolean;
+    }>(results);
+    // the last results file: a line per row; the killed runs' outcomes recovered from the journal
+    expect(lines).toHaveLength(ROWS);
+    const journaled = ndjson<JournalLine>(journal).filter((l) => l.k);
+    for (const l of lines) {
+      expect(['invited', 'existing', 'skipped']).toContain(l.outcome);
+      expect(typeof l.testInvitationId).toBe('number');
+      if (l.outcome === 'skipped') expect(['invited', 'existing']).toContain(l.earlierOutcome);
+    }
+    expect(lines.filter((l) => l.outcome === 'skipped').length).toBeGreaterThan(0);
+    expect(new Set(journaled.map((l) => emailOf(l.k!)))).toEqual(new Set(lines.map((l) => l.row.email)));
+
+    const flagged = lines.filter((l) => l.maybeEmailedTwice).map((l) => l.row.email);
+    if (process.env.SHOW_FIGURES) console.log(`seed ${SEED}: ${twice.length} of ${ROWS} e-mailed twice, ${flagged.length} flagged`);
+    expect(flagged).toEqual(expect.arrayContaining(twice));
+    expect([...flaggedInJournal(journal)]).toEqual(expect.arrayContaining(twice));
+    // and no one is flagged without two attempts that may have e-mailed
+    const attempts = new Map<string, number>();
+    for (const l of ndjson<JournalLine>(journal)) if (l.s) attempts.set(emailOf(l.s), (attempts.get(emailOf(l.s)) ?? 0) + 1);
+    for (const to of flagged) expect(attempts.get(to)).toBeGreaterThan(1);
+    expect(last.stderr).toMatch(new RegExp(`${flagged.length} may have been e-mailed twice: marked maybeEmailedTwice`));
+  });
+});

@@ -1,0 +1,136 @@
+// Issue 31 item 6: locks by identity. A journal in use, or the inbox of a running listener,
+// is the same file under a hard link (in another directory), a symlink, and `./name` from
+// its directory: a second run or listener on any of them exits 2 naming the holder, and
+// nothing is sent twice.
+import { existsSync, linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAssess, tempDir } from '../helpers/cli.js';
+import { csvOf } from '../helpers/bulk.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { spawnAssess } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
+
+let s: TestSandbox;
+/** Holds every request until `release()`: the first run is surely still running meanwhile. */
+let gate: Server;
+let gateUrl = '';
+const held: Array<() => void> = [];
+let open = false;
+const release = () => {
+  open = true;
+  for (const go of held.splice(0)) go();
+};
+const work = tempDir('assess-idlock-');
+beforeAll(async () => {
+  s = await startTestSandbox();
+  gate = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const go = () =>
+        void (async () => {
+          try {
+            const headers = { 'x-api-key': String(req.headers['x-api-key'] ?? ''), 'content-type': 'application/json' };
+            const answer = await fetch(`${s.sb.baseUrl}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+            res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+          } catch {
+            res.destroy();
+          }
+        })();
+      if (open) go();
+      else held.push(go);
+    });
+  });
+  await new Promise<void>((r) => gate.listen(0, '127.0.0.1', r));
+  gateUrl = `http://127.0.0.1:${(gate.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  release();
+  gate?.closeAllConnections();
+  await new Promise<void>((r) => gate.close(() => r()));
+  await s?.close();
+  work.cleanup();
+});
+
+describe('the journal lock holds by identity', () => {
+  it('hard link (another directory), symlink, ./j: each second run exits 2 naming the holder; every row sent once', async () => {
+    const dir = join(work.dir, 'j');
+    const elsewhere = join(work.dir, 'elsewhere');
+    mkdirSync(dir);
+    mkdirSync(elsewhere);
+    const csv = join(dir, 'c.csv');
+    const ROWS = 40;
+    writeFileSync(csv, csvOf(Array.from({ length: ROWS }, (_, i) => [`h${i}@idlock.example`, `H ${i}`])));
+    const journal = join(dir, 'j.ndjson');
+    writeFileSync(journal, '');
+    linkSync(journal, join(elsewhere, 'hard.ndjson'));
+    symlinkSync(journal, join(elsewhere, 'soft.ndjson'));
+
+    const first = spawnAssess(['invite', '1001', '--from-csv', csv, '--journal', journal, '--concurrency', '1'], {
+      env: { ...s.env, ASSESS_BASE_URL: gateUrl },
+    });
+    // its first request is held at the gate: it holds the lock until release()
+    await waitFor(() => held.length > 0 || first.child.exitCode !== null, { timeoutMs: 20_000, what: 'the first run to send' });
+    expect(existsSync(`${journal}.lock`)).toBe(true);
+    const others: Array<[string, string[], string]> = [
+      ['hard link', ['--journal', join(elsewhere, 'hard.ndjson'), '--results', join(elsewhere, 'hard.results.ndjson')], work.dir],
+      ['symlink', ['--journal', join(elsewhere, 'soft.ndjson'), '--results', join(elsewhere, 'soft.results.ndjson')], work.dir],
+      ['./j.ndjson', ['--journal', './j.ndjson', '--results', './rel.results.ndjson'], dir],
+    ];
+    for (const [name, flags, cwd] of others) {
+      // through the gate too: on the old code this run would send (and be held), not exit
+      const r = await runAssess(['invite', '1001', '--from-csv', csv, ...flags], { env: { ...s.env, ASSESS_BASE_URL: gateUrl }, cwd, timeoutMs: 20_000 });
+      expect(first.child.exitCode, `${name}: the first run must still be running`).toBeNull();
+      expect(r.code, `${name}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`the journal .* is in use by another assess run \\(pid ${first.child.pid}\\)`));
+    }
+    release();
+    const a = await first.done;
+    expect(a.code, a.stderr).toBe(0);
+    const sent = (await s.requests()).filter((r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes('@idlock.example'));
+    expect(sent).toHaveLength(ROWS);
+    expect(existsSync(`${journal}.lock`)).toBe(false);
+    // free again, under any of its names
+    const after = await runAssess(['invite', '1001', '--from-csv', csv, '--journal', join(elsewhere, 'hard.ndjson'), '--dry-run'], { env: s.env });
+    expect(after.code, after.stderr).toBe(0);
+    expect(after.stderr).toMatch(new RegExp(`${ROWS} already invited`));
+  });
+});
+
+describe('the listener inbox lock holds by identity', () => {
+  it('a second listener on the inbox, a hard link or a symlink of it exits 2 naming the holder', async () => {
+    const dir = join(work.dir, 'inbox');
+    mkdirSync(dir);
+    const inbox = join(dir, 'in.ndjson');
+    const first = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', inbox]);
+    try {
+      await first.firstLine();
+      linkSync(inbox, join(dir, 'hard.ndjson'));
+      symlinkSync(inbox, join(dir, 'soft.ndjson'));
+      for (const [name, path, cwd] of [
+        ['same path', inbox, undefined],
+        ['hard link', join(dir, 'hard.ndjson'), undefined],
+        ['symlink', join(dir, 'soft.ndjson'), undefined],
+        ['./in.ndjson', './in.ndjson', dir],
+      ] as const) {
+        const second = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', path], { cwd });
+        // either it refuses (exits) or it starts listening (prints its URL): whichever comes first
+        await waitFor(() => second.child.exitCode !== null || second.lines().length > 0, { timeoutMs: 20_000, what: `${name}: the second listener` });
+        const listening = second.lines().length > 0;
+        const r = await second.stop('SIGINT');
+        expect(listening, `${name}: a second listener started on the same inbox`).toBe(false);
+        expect(r.code).toBe(2);
+        expect(second.stderr()).toMatch(new RegExp(`--inbox: .* is in use by another callbacks listen \\(pid ${first.child.pid}\\)`));
+      }
+    } finally {
+      expect((await first.stop('SIGINT')).code).toBe(0);
+    }
+    // released at the end: a listener on the hard link starts now
+    const again = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', join(dir, 'hard.ndjson')]);
+    await again.firstLine();
+    expect((await again.stop('SIGINT')).code).toBe(0);
+  });
+});
