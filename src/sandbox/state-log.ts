@@ -5,6 +5,7 @@
 // whole document, as before there was a log) that names the last line it includes (`logSeq`);
 // loading = snapshot + the lines after it. A crash can leave only the last line torn (one writer,
 // lines written in order, a failed write cut off again): it is ignored, and cut off on open.
+import { realName } from '../util/file-lock.js';
 import { closeSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import type { CallbackQueueEntry, Delivery, OutboxEntry, RequestLogEntry, SandboxInvitation, SandboxLink, SandboxStateDoc, SandboxTest } from './model.js';
 import type { TestSettings } from '../api/schemas/v3.js';
@@ -28,7 +29,8 @@ export interface LogRecord {
   dlvDrop?: number[];
 }
 
-export const logPathOf = (stateFile: string): string => `${stateFile}.log`;
+/** The change log beside the state file's real path: a symlink or `./s` names the same log. */
+export const logPathOf = (stateFile: string): string => `${realName(stateFile)}.log`;
 
 export interface ParsedLog {
   records: LogRecord[];

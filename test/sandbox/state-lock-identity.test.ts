@@ -29,4 +29,24 @@ describe('one sandbox per state, whatever its name', () => {
     expect(existsSync(join(elsewhere, 'soft.json.lock'))).toBe(false);
     for (const name of names) await (await startSandbox({ stateFile: name })).close();
   });
+
+  it('a sandbox started through a symlink keeps its change log beside the real state file', async () => {
+    const file = join(dir, 'real.json');
+    const link = join(dir, 'link.json');
+    await (await startSandbox({ stateFile: file })).close();
+    symlinkSync(file, link);
+    const sb = await startSandbox({ stateFile: link });
+    try {
+      const res = await fetch(`${sb.baseUrl}/v3/tests/1001/invite`, {
+        method: 'POST',
+        headers: { 'X-API-KEY': sb.keys[0]!, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'via.link@example.com', name: 'Via Link' }),
+      });
+      expect(res.status).toBe(200);
+      expect(existsSync(`${file}.log`)).toBe(true);
+      expect(existsSync(`${link}.log`)).toBe(false);
+    } finally {
+      await sb.close();
+    }
+  });
 });
