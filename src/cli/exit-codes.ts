@@ -79,13 +79,13 @@ export function describeError(err: unknown): { message: string; hint?: string } 
 function hintFor(err: ApiError): string | undefined {
   switch (err.kind) {
     case 'auth':
-      // The service answers an unknown id and another account's id alike ("does not belong to
-      // this account or was not found"): then the id, not the key, is what to check.
-      if (/not found|does not belong|doesn't belong|not belong/i.test(err.messages.join(' ')))
-        return 'check the id: the service does not know it in this account (it may not exist, or belong to another account)';
-      return "the key was refused or the resource belongs to another account; check 'assess auth status' and the id";
+      return "the key was refused; check it with 'assess auth status' (or log in again with 'assess auth login')";
     case 'not_found':
-      return 'check the id';
+      // 404, or the service's 401/403 "does not belong to this account or was not found"
+      // (src/api/errors.ts): an unknown id and another account's id read alike.
+      return err.status === 404
+        ? 'check the id'
+        : 'check the id: the service does not know it in this account (it may not exist, or belong to another account)';
     case 'rate_limited':
       return `still rate limited after ${err.attempts} attempts; wait a minute, or lower --concurrency`;
     case 'server':

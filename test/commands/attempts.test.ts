@@ -132,9 +132,9 @@ describe('assess attempts cancel', () => {
     expect((await s.control<{ status: string }>('GET', `/invitations/${id}`)).status).toBe('Pending');
   });
 
-  it("account B's invitation → exit 3", async () => {
+  it("account B's invitation → exit 4", async () => {
     const r = await run(['attempts', 'cancel', '900008', '--yes']);
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/HTTP 401/);
   });
 

@@ -62,9 +62,9 @@ describe('assess settings get', () => {
     expect(row!.startsWith('Java Backend Developer,')).toBe(true);
   });
 
-  it("another account's test exits 3", async () => {
+  it("another account's test exits 4 (an id this key does not know)", async () => {
     const r = await run(['settings', 'get', '2001']);
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
   });
 });

@@ -275,13 +275,13 @@ describe('attempts wait (built binary)', () => {
     return String(r.testInvitationId);
   };
 
-  it('exits 0 reached, 3 unknown id (the service answers 401), 6 timeout, 1 cannot reach the target', async () => {
+  it('exits 0 reached, 4 unknown id (the service answers 401 "not found"), 6 timeout, 1 cannot reach the target', async () => {
     const done = await invite('w0@example.com', 'complete');
     const pending = await invite('w6@example.com');
     const expired = await invite('w1@example.com', 'expire');
     const r0 = await runAssess(['attempts', 'wait', done, '--until', 'complete'], { env: ts.env });
     expect([r0.code, r0.stdout.trim()]).toEqual([0, `${done}\tComplete\treached`]);
-    expect((await runAssess(['attempts', 'wait', '99999999', '--until', 'complete'], { env: ts.env })).code).toBe(3);
+    expect((await runAssess(['attempts', 'wait', '99999999', '--until', 'complete'], { env: ts.env })).code).toBe(4);
     const r6 = await runAssess(['attempts', 'wait', pending, '--until', 'started', '--interval', '200ms', '--timeout', '1s'], { env: ts.env });
     expect(r6.code).toBe(6);
     expect(r6.stderr).toMatch(/timed out after 1s/);

@@ -58,8 +58,8 @@ export default defineCommand({
       try {
         status = String((await client.getReport(id, 1)).status);
       } catch (err) {
-        // a 404 is exit 4; the service's usual 401 "does not belong to this account or was not found"
-        // stays exit 3 with the "check the id" hint, as on every other command (GUIDE: 401 → 3)
+        // a 404, or the service's usual 401 "does not belong to this account or was not found"
+        // (read as not_found in src/api/errors.ts): exit 4, as on every other command
         if (err instanceof ApiError && err.kind === 'not_found')
           throw new NotFoundError(
             `invitation ${id} not found (or it belongs to another account)`,

@@ -244,8 +244,8 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
         run.record({ line: row.line, row: row.fields, outcome, ...fields, ...(uncertain.has(key) ? { maybeEmailedTwice: true } : {}) }, 'done');
       } catch (err) {
         if (!(err instanceof ApiError) && !(err instanceof NetworkError) && !(err instanceof ResponseShapeError)) throw err;
-        // A refused key or a test of another account fails every row alike: stop at once.
-        if (err instanceof ApiError && err.kind === 'auth' && !inv.link) throw err;
+        // A refused key or an unknown test (or another account's) fails every row alike: stop at once.
+        if (err instanceof ApiError && (err.kind === 'auth' || err.kind === 'not_found') && !inv.link) throw err;
         run.record({ line: row.line, row: row.fields, outcome: 'failed', error: errorFields(err) }, 'failed');
         if (++failuresInARow >= BREAKER) throw err;
       }
