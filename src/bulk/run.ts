@@ -6,6 +6,7 @@ import { CancelledError, PartialFailureError } from '../errors.js';
 import { AtomicFile, cleanStaleTemps } from './atomic.js';
 import { Journal } from './journal.js';
 import { Progress } from './progress.js';
+import { Printer } from '../output/printer.js';
 
 export interface Tally {
   done: number;
@@ -120,11 +121,9 @@ export class BulkRun {
       `${interrupted ? 'Interrupted: ' : ''}${what}: ${done} done, ${skipped} skipped, ${failed} failed${extra}. ` +
         `Results: ${this.resultsPath}; journal: ${this.journal.path}`,
     );
-    // --json: the run's summary for scripts (stdout carries results only; this is the result)
-    if (this.ctx.globals.output === 'json')
-      this.ctx.io.stdout.write(
-        `${JSON.stringify({ what, done, skipped, failed, interrupted, ...files, results: this.resultsPath, journal: this.journal.path }, null, 2)}\n`,
-      );
+    // --json [fields], --ndjson, --csv, --query: the run's summary for scripts (stdout carries
+    // results only; this is the result), printed like any command's object
+    printSummary(this.ctx, { what, done, skipped, failed, interrupted, ...files, results: this.resultsPath, journal: this.journal.path });
     if (closing !== undefined) throw closing;
     if (interrupted) {
       const left = this.expected === undefined ? undefined : Math.max(0, this.expected - done - failed);
@@ -147,6 +146,17 @@ export class BulkRun {
 }
 
 const SHOWN_FAILURES = 3;
+
+/**
+ * A bulk command's summary under the output flags (`--json [fields]`, `--ndjson`, `--csv`,
+ * `--query`): one object, as every command prints one. A table or piped run prints nothing here:
+ * the summary line is on stderr.
+ */
+export function printSummary(ctx: Context, summary: Record<string, unknown>): void {
+  const { output, query } = ctx.globals;
+  if (!query && output !== 'json' && output !== 'ndjson' && output !== 'csv') return;
+  new Printer(ctx).object(summary, { fields: Object.keys(summary).map((key) => ({ key, header: key })) });
+}
 
 /** `line 7: 400 Invalid email` — one failure from its results line, short. */
 export function describeFailure(line: ResultLine): string {

@@ -44,6 +44,8 @@ export type Column<Row = Record<string, unknown>> = {
    * anything is dropped below its narrowest; ids, dates and statuses are never cut.
    */
   priority?: number;
+  /** Columns that mean something only together (a window's Start and End) are dropped together. */
+  group?: string;
 } & ({ key: ColumnKey<Row>; value?: undefined } | { key: string; value: (row: Row) => unknown });
 
 export interface ListSpec<Row = Record<string, unknown>> {
@@ -208,6 +210,7 @@ export class Printer {
         cells: texts.map((t) => t[i]),
         priority: col.priority ?? 1000 + i,
         shrinkable: !col.kind || col.kind === 'text',
+        group: col.group,
       })),
       this.ctx.io.columns,
     );

@@ -10,12 +10,13 @@ import { bulkClient, defaultConcurrency } from '../../../bulk/client.js';
 import { KeyIndex } from '../../../bulk/key-index.js';
 import { runPool } from '../../../bulk/pool.js';
 import { checkFiles } from '../../../bulk/output-files.js';
-import { BulkRun } from '../../../bulk/run.js';
+import { BulkRun, printSummary } from '../../../bulk/run.js';
 import { spoolPrivately } from '../../../bulk/spool.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { classifyReturned, inviteBody, type InviteInput } from './body.js';
 import { checkRow, readCsvRows, type BadRow, type CsvRow, type RowEvent } from './csv-rows.js';
+import { UrlTable } from './url-table.js';
 
 export interface BulkInviteInput {
   testId: string;
@@ -156,6 +157,7 @@ async function dryRun(ctx: Context, c: Checked, journalPath: string, label: stri
     `Dry run of ${label}: ${summary.rows} rows, ${c.valid} valid, ${c.badCount} invalid, ${duplicates} duplicate(s), ` +
       `${done} already invited (journal ${journalPath}); ${summary.wouldSend} would be sent. Nothing was sent.`,
   );
+  printSummary(ctx, { ...summary, journal: journalPath });
 }
 
 /** Pass 2: journal, results, the pool. */
@@ -171,6 +173,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   let fromJournal = 0;
   let existing = 0;
   let failuresInARow = 0;
+  const urls = new UrlTable(ctx);
 
   /** Rows that must be sent; everything else is recorded here as it streams past. */
   async function* sendable(): AsyncGenerator<{ row: CsvRow; key: string; input: InviteInput }> {
@@ -197,6 +200,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
           { line: row.line, row: row.fields, outcome: 'skipped', reason: 'already invited in an earlier run (journal)', ...serviceFields(done) },
           'skipped',
         );
+        urls.add(row.line, row.fields, serviceFields(done), 'earlier run');
         continue;
       }
       yield { row, key: r.key, input: r.input };
@@ -242,6 +246,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
             api: 'v3',
           });
         run.record({ line: row.line, row: row.fields, outcome, ...fields, ...(uncertain.has(key) ? { maybeEmailedTwice: true } : {}) }, 'done');
+        urls.add(row.line, row.fields, fields, outcome);
       } catch (err) {
         if (!(err instanceof ApiError) && !(err instanceof NetworkError) && !(err instanceof ResponseShapeError)) throw err;
         // A refused key or an unknown test (or another account's) fails every row alike: stop at once.
@@ -260,6 +265,8 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   if (ledger.failed)
     ctx.warn(`the callback ledger ${ledger.path} could not be written (${ledger.failed}); callbacks reconcile --all still checks every completed attempt.`);
   if (fatal) throw run.stopped(fatal, `Invitations from ${label}`);
+  run.progress?.stop(); // the bar's line is cleared before the table
+  await urls.print(run.resultsPath);
   run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '');
 }
 

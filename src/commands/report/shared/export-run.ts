@@ -162,11 +162,8 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     });
   }
   if (fatal) throw run.stopped(fatal, `Export from ${from} to ${to}`);
-  // What this run wrote; --json adds it to the run's summary object (one JSON document),
-  // --ndjson prints it as its own line.
+  // What this run wrote, added to the run's summary object (--json, --ndjson, --csv, --query).
   const files: Record<string, string> = ctx.signal.aborted ? {} : { summary: summaryPath, ...(input.html ? { html: join(dir, HTML_NAME) } : {}) };
-  if (ctx.globals.output === 'ndjson')
-    ctx.io.stdout.write(`${JSON.stringify({ ...run.tally, ...files, results: run.resultsPath, journal: run.journal.path })}\n`);
   run.finish(
     `Exported ${attempts.length} attempt(s) from ${from} to ${to}`,
     ctx.signal.aborted ? '' : `; summary: ${summaryPath}${input.html ? `, digest: ${join(dir, HTML_NAME)}` : ''}`,
