@@ -7,6 +7,7 @@ import { AtomicFile, cleanStaleTemps } from './atomic.js';
 import { Journal } from './journal.js';
 import { Progress } from './progress.js';
 import { Printer } from '../output/printer.js';
+import { withIdRule } from '../output/ids.js';
 
 export interface Tally {
   done: number;
@@ -62,7 +63,7 @@ export class BulkRun {
   record(line: ResultLine, kind: keyof Tally): void {
     this.tally[kind]++;
     if (kind === 'failed' && this.firstFailures.length < SHOWN_FAILURES) this.firstFailures.push(describeFailure(line));
-    this.results.write(`${JSON.stringify(line)}\n`);
+    this.results.write(`${JSON.stringify(withIdRule(line))}\n`);
     if (kind !== 'skipped') this.progress?.tick();
   }
 

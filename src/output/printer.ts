@@ -6,11 +6,12 @@ import Table from 'cli-table3';
 import type { Context } from '../context.js';
 import { checkFields, pickFields } from './fields.js';
 import { toCsvLine } from './csv.js';
-import { renderQueryResult } from './query.js';
+import { renderQueryResult, unknownFieldWarning, type Query } from './query.js';
 import { getPath, localDate, plain, statusColour } from './values.js';
 import { fitColumns } from './fit.js';
 import { truncate } from './width.js';
 import { writePaged } from './pager.js';
+import { withIdRule } from './ids.js';
 
 /** A row type's own keys, without the index signature of a loose (passthrough) object. */
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : symbol extends K ? never : K]: T[K] } & string;
@@ -100,8 +101,9 @@ export class Printer {
     if (query) {
       // every page first: the query sees the whole list as one array
       const all: Array<Record<string, unknown>> = [];
-      for await (const row of rows) all.push(row);
+      for await (const row of rows) all.push(withIdRule(row));
       this.write(renderQueryResult(query.run(all), output === 'ndjson'));
+      this.warnUnknownFields(query, all, spec.columns);
       return all.length;
     }
     const valid = () => spec.fields ?? spec.columns.map((c) => c.key);
@@ -112,7 +114,7 @@ export class Printer {
         this.write('[');
         for await (const row of rows) {
           if (!spec.fields && n === 0) this.check([...valid(), ...Object.keys(row)]);
-          this.write(`${n++ ? ',' : ''}\n  ${JSON.stringify(pickFields(row, fields))}`);
+          this.write(`${n++ ? ',' : ''}\n  ${JSON.stringify(pickFields(withIdRule(row), fields))}`);
         }
         this.write(n ? '\n]\n' : ']\n');
         return n;
@@ -120,7 +122,7 @@ export class Printer {
       case 'ndjson':
         for await (const row of rows) {
           if (!spec.fields && n === 0) this.check([...valid(), ...Object.keys(row)]);
-          this.write(`${JSON.stringify(pickFields(row, fields))}\n`);
+          this.write(`${JSON.stringify(pickFields(withIdRule(row), fields))}\n`);
           n++;
         }
         return n;
@@ -131,7 +133,7 @@ export class Printer {
         for await (const row of rows) {
           this.write(
             toCsvLine(
-              keys.map((k) => cell(row, spec.columns, k)),
+              keys.map((k) => cell(withIdRule(row), spec.columns, k)),
               safe,
             ),
           );
@@ -157,11 +159,12 @@ export class Printer {
 
   /** Prints one object: an object under --json/--ndjson, key/value lines otherwise. */
   object<Row extends object>(typedObj: Row, typedSpec: ObjectSpec<Row>, jsonFields?: readonly string[]): void {
-    const obj = typedObj as AnyRow;
+    const obj = withIdRule(typedObj as AnyRow);
     const spec = typedSpec as unknown as ObjectSpec<AnyRow>;
     const { output, fields, query } = this.ctx.globals;
     if (query) {
       this.write(renderQueryResult(query.run(obj), output === 'ndjson'));
+      this.warnUnknownFields(query, obj, spec.fields);
       return;
     }
     if (output === 'json' || output === 'ndjson') {
@@ -227,6 +230,13 @@ export class Printer {
     const isRule = (line: string) => /^(\u001b\[[0-9;]*m)*\u251c/.test(line);
     const headerRule = lines.findIndex(isRule);
     return lines.filter((line, i) => !isRule(line) || i === headerRule).join('\n');
+  }
+
+  /** One stderr line when the query names a field this output does not have (headings map to fields). */
+  private warnUnknownFields(query: Query, data: unknown, columns: ReadonlyArray<AnyColumn>): void {
+    const headings = new Map(columns.filter((c) => !c.key.includes('.')).map((c) => [c.header.toLowerCase(), c.key]));
+    const warning = unknownFieldWarning(query, data, headings);
+    if (warning) this.ctx.warn(warning);
   }
 
   /** Our own colour, added after the service text was escaped and shortened. */
