@@ -49,6 +49,8 @@ export class ApiError extends Error {
 /** The connection failed, timed out, or was reset (after retries where allowed). */
 export class NetworkError extends Error {
   override name = 'NetworkError';
+  /** What to check, where the caller knows better than the default (an address given by a flag). */
+  hint?: string;
   constructor(
     message: string,
     readonly request: RequestInfo,

@@ -55,8 +55,12 @@ export class BulkRun {
     }
   }
 
-  startProgress(total: number, label: string): void {
+  /** What an interrupted run left undone is "not <verb> yet": sent (invitations), exported (reports). */
+  private pendingVerb = 'sent';
+
+  startProgress(total: number, label: string, pendingVerb = 'sent'): void {
     this.expected = total;
+    this.pendingVerb = pendingVerb;
     this.progress = new Progress({ stream: this.ctx.io.stderr, enabled: this.ctx.io.stderrIsTTY, total, label });
   }
 
@@ -129,8 +133,8 @@ export class BulkRun {
     if (interrupted) {
       const left = this.expected === undefined ? undefined : Math.max(0, this.expected - done - failed);
       throw new CancelledError(
-        `interrupted${left === undefined ? '' : ` with ${left} item(s) not sent yet`}; finished items are in the journal — ` +
-          `run the same command again to resume (it sends only what is not done${failed ? ', and retries the failed ones' : ''})`,
+        `interrupted${left === undefined ? '' : ` with ${left} item(s) not ${this.pendingVerb} yet`}; finished items are in the journal — ` +
+          `run the same command again to resume (it does only what is not done${failed ? ', and retries the failed ones' : ''})`,
       );
     }
     if (failed) {

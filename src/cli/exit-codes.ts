@@ -41,7 +41,7 @@ export function exitCodeFor(err: unknown): number {
 }
 
 /** "error: what failed" plus, where we know it, a line saying what to do next. */
-export function describeError(err: unknown): { message: string; hint?: string } {
+export function describeError(err: unknown, env: Record<string, string | undefined> = {}): { message: string; hint?: string } {
   if (
     err instanceof UsageError ||
     err instanceof AuthError ||
@@ -62,7 +62,7 @@ export function describeError(err: unknown): { message: string; hint?: string } 
         ? created
         : err.timedOut
           ? 'the service did not answer in time; retry later or raise --timeout'
-          : 'check the base URL (assess config get base-url), your network and proxy settings',
+          : (err.hint ?? unreachableHint(err, env)),
     };
   }
   if (err instanceof ApiError) {
@@ -104,4 +104,15 @@ function mayHaveCreated(req: { operation: string; url: string }): string | undef
   const testId = /\/tests\/([^/?#]+)\/testlinks/.exec(req.url)?.[1];
   const list = `assess links list ${testId ? decodeURIComponent(testId) : '<testId>'}${req.operation === 'v2.createLink' ? ' --api v2' : ''}`;
   return `the service may have created the link anyway (not repeated, so not twice): check with \`${list}\` before creating it again`;
+}
+
+/** Where the unreachable address came from: the variable that set it, else the profile's config. */
+function unreachableHint(err: NetworkError, env: Record<string, string | undefined>): string {
+  const url = err.request.url;
+  const fromVar = (['ASSESS_BASE_URL_V2', 'ASSESS_BASE_URL'] as const).find((name) => {
+    const v = env[name]?.trim().replace(/\/+$/, '');
+    return v && url.startsWith(v.replace(/\/(v3|v2(\/org)?)$/i, ''));
+  });
+  if (fromVar) return `check ${fromVar} (the address it sets), your network and proxy settings`;
+  return 'check the base URL (assess config get base-url), your network and proxy settings';
 }

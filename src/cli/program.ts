@@ -198,7 +198,7 @@ function handleError(err: unknown, proc: ProcessLike, argv: string[], aborted: b
     return EXIT.interrupted;
   }
   const debug = proc.env.ASSESS_DEBUG === '1' || argv.includes('--debug');
-  const { message, hint } = describeError(err);
+  const { message, hint } = describeError(err, proc.env);
   // Messages quote service text and URLs: no control characters, no password of a base URL.
   const safe = (s: string) => escapeMessage(maskUrlCredentials(s));
   proc.stderr.write(`error: ${safe(message)}\n`);

@@ -72,7 +72,7 @@ describe('attempts wait', () => {
     const id = await invitation('complete');
     const r = await run(['attempts', 'wait', id, '--until', 'complete', '--json']);
     expect(r.code, r.err).toBe(0);
-    expect(JSON.parse(r.out)).toEqual([{ testInvitationId: id, status: 'Complete', outcome: 'reached' }]);
+    expect(JSON.parse(r.out)).toEqual([{ testInvitationId: Number(id), status: 'Complete', outcome: 'reached' }]);
     expect(r.err).toContain(`${id}: Complete`);
   });
 

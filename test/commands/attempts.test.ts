@@ -141,7 +141,8 @@ describe('assess attempts cancel', () => {
   it('a Complete invitation cannot be cancelled → the service refuses → exit 1', async () => {
     const r = await run(['attempts', 'cancel', '900001', '--yes']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/can not be cancelled/);
+    expect(r.stderr).toMatch(/invitation 900001 cannot be cancelled: it is Complete \(only a Pending invitation can be cancelled\)/);
+    expect(r.stderr).toMatch(/assess reattempt 900001/);
   });
 
   it('a non-numeric id → exit 2 naming <invitationId>, nothing sent', async () => {

@@ -105,11 +105,18 @@ export default defineCommand({
         `timed out after ${fmt(input.timeout)}: ${late.map((r) => `${r.testInvitationId} is ${safeText(r.status)}`).join(', ')}`,
         'wait longer with --timeout, e.g. --timeout 8h',
       );
-    if (failed.length)
-      throw new OutcomeError(
-        `${failed.map((r) => `${r.testInvitationId} ended ${safeText(r.status)}`).join(', ')}: cannot reach ${until}`,
-        until === 'complete' ? 'a reattempt gives the candidate another try: assess reattempt <id>' : undefined,
-      );
+    if (failed.length) {
+      // --exit-status fails a final state that did reach the target (any-terminal, started) but is
+      // not Complete: that is not "cannot reach", it is "ended other than Complete"
+      const unreachable = failed.filter((r) => state.get(String(r.testInvitationId))!.verdict === 'unreachable');
+      const notComplete = failed.filter((r) => !unreachable.includes(r));
+      const said = (list: typeof failed) => list.map((r) => `${r.testInvitationId} ended ${safeText(r.status)}`).join(', ');
+      const parts = [
+        unreachable.length && `${said(unreachable)}: cannot reach ${until}`,
+        notComplete.length && `${said(notComplete)}: reached ${until}, but not Complete (--exit-status)`,
+      ].filter(Boolean);
+      throw new OutcomeError(parts.join('; '), 'a reattempt gives the candidate another try: assess reattempt <id>');
+    }
     ctx.info(`All ${rows.length} invitation(s) reached ${until}.`);
   },
 });

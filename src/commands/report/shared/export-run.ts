@@ -90,7 +90,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     } else todo.push(a);
   }
 
-  run.startProgress(todo.length, 'Exporting');
+  run.startProgress(todo.length, 'Exporting', 'exported');
   let failuresInARow = 0;
   let fatal: unknown;
   try {
@@ -134,12 +134,16 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     fatal = err;
   }
   const summaryPath = join(dir, summaryName);
+  const ordered = attempts.map((a) => rows.get(String(a.testInvitationId))).filter((r): r is SummaryRow => r !== undefined);
+  // --since-last-run with nothing new: the last run's summary stays (a header-only file in its
+  // place would lose it); the run is still recorded, so the next one continues from this --to.
+  const keepSummary = input.sinceLastRun && ordered.length === 0 && existsSync(summaryPath);
+  if (keepSummary && !fatal && !ctx.signal.aborted) ctx.info(`Nothing new since the last run: ${summaryPath} (the last run's) is left as it was.`);
   // An interrupted or stopped run leaves no summary: it would be incomplete under its final name.
   if (!fatal && !ctx.signal.aborted) {
-    const ordered = attempts.map((a) => rows.get(String(a.testInvitationId))).filter((r): r is SummaryRow => r !== undefined);
     try {
-      writeSummary(summaryPath, input.format, ordered);
-      if (input.html) {
+      if (!keepSummary) writeSummary(summaryPath, input.format, ordered);
+      if (input.html && !keepSummary) {
         const { renderDigest } = await import('./digest-html.js');
         writeFileAtomic(
           join(dir, HTML_NAME),
@@ -163,10 +167,11 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   }
   if (fatal) throw run.stopped(fatal, `Export from ${from} to ${to}`);
   // What this run wrote, added to the run's summary object (--json, --ndjson, --csv, --query).
-  const files: Record<string, string> = ctx.signal.aborted ? {} : { summary: summaryPath, ...(input.html ? { html: join(dir, HTML_NAME) } : {}) };
+  const files: Record<string, string> =
+    ctx.signal.aborted || keepSummary ? {} : { summary: summaryPath, ...(input.html ? { html: join(dir, HTML_NAME) } : {}) };
   run.finish(
     `Exported ${attempts.length} attempt(s) from ${from} to ${to}`,
-    ctx.signal.aborted ? '' : `; summary: ${summaryPath}${input.html ? `, digest: ${join(dir, HTML_NAME)}` : ''}`,
+    ctx.signal.aborted || keepSummary ? '' : `; summary: ${summaryPath}${input.html ? `, digest: ${join(dir, HTML_NAME)}` : ''}`,
     files,
   );
 }
