@@ -5,6 +5,7 @@
 // Only the noun on the command line is imported (its verbs, their zod schemas and helpers); the
 // others are placeholders that ask for the whole tree if commander ever reaches one. That keeps
 // a command's start-up from paying for all ~60 commands.
+import { wrappedHelp } from './help-text.js';
 import { Command, CommanderError } from 'commander';
 import { runEndHooks } from '../api/lifecycle.js';
 import { loadNoun, loadNouns, NOUN_NAMES } from '../commands/index.js';
@@ -46,7 +47,7 @@ export async function buildProgram(rt: Runtime, argv?: string[]): Promise<Comman
   addGlobalOptions(program);
   program.addHelpText(
     'after',
-    `
+    wrappedHelp(`
 Examples:
   $ assess --sandbox tests list
   $ assess auth login
@@ -54,7 +55,7 @@ Examples:
   $ assess report 900001 --json
 
 Exit codes: 0 ok · 1 service refused/failed · 2 usage · 3 auth · 4 not found · 5 partial · 6 network · 130 interrupted
-Docs: docs/commands.md`,
+Docs: docs/commands.md`),
   );
   const make = (cmd: Command) => createContext(cmd, rt);
   const only = argv && nounOnLine(argv, program, NOUN_NAMES);
@@ -80,7 +81,7 @@ function nounCommand(noun: NounDef, make: ContextFactory): Command {
   if (noun.self && noun.verbs.length) parent.hook('preSubcommand', handOverSharedFlags);
   parent.description(noun.description);
   // A group's help shows the first example of each of its verbs.
-  if (!noun.self) parent.addHelpText('after', `\nExamples:\n${noun.verbs.map((v) => `  $ ${v.examples[0]}`).join('\n')}\n`);
+  if (!noun.self) parent.addHelpText('after', wrappedHelp(`\nExamples:\n${noun.verbs.map((v) => `  $ ${v.examples[0]}`).join('\n')}\n`));
   for (const verb of noun.verbs) parent.addCommand(buildCommand(verb, make));
   return parent;
 }

@@ -3,6 +3,7 @@
 import { Option } from 'commander';
 import * as z from 'zod';
 import { defineCommand, v2Refusal, zx } from '../../cli/command.js';
+import { wrappedHelp } from '../../cli/help-text.js';
 import type { FieldList } from '../../cli/json-fields.js';
 import { UsageError } from '../../errors.js';
 import { DRY_RUN_FIELDS, SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
@@ -120,11 +121,14 @@ export default defineCommand({
       .option('--results <file>', 'bulk: NDJSON results, one line per row (default beside the journal, or the CSV when the journal is a device)')
       .addHelpText(
         'after',
-        '\nResuming (--from-csv): a re-run skips the rows its journal lists as done. After Ctrl-C nothing is sent twice.\n' +
-          'After kill -9, the rows that were in flight (at most --concurrency) are sent again; after a power cut\n' +
-          'also rows finished in the last second. With --send-email those candidates may get a second e-mail:\n' +
-          'the re-run names them in a warning and marks them maybeEmailedTwice in the results (in-flight rows;\n' +
-          'rows lost with a power cut are not known). --concurrency 1 bounds kill -9 to one candidate.',
+        // one paragraph: wrapped to the terminal's width when shown
+        wrappedHelp(
+          '\nResuming (--from-csv): a re-run skips the rows its journal lists as done. After Ctrl-C nothing is sent twice. ' +
+            'After kill -9, the rows that were in flight (at most --concurrency) are sent again; after a power cut ' +
+            'also rows finished in the last second. With --send-email those candidates may get a second e-mail: ' +
+            'the re-run names them in a warning and marks them maybeEmailedTwice in the results (in-flight rows; ' +
+            'rows lost with a power cut are not known). --concurrency 1 bounds kill -9 to one candidate.',
+        ),
       );
   },
   schema: () => schema,
