@@ -9,7 +9,8 @@ import { toCsvLine } from './csv.js';
 import { renderQueryResult, unknownFieldWarning, type Query } from './query.js';
 import { getPath, localDate, plain, statusColour } from './values.js';
 import { fitColumns } from './fit.js';
-import { truncate } from './width.js';
+import { displayWidth, truncate } from './width.js';
+import { breakKey, wrapWords } from './key-value.js';
 import { writePaged } from './pager.js';
 import { withIdRule } from './ids.js';
 
@@ -191,14 +192,46 @@ export class Printer {
         for (const row of s.rows as readonly AnyRow[]) this.write(`${s.columns.map((col) => tsvCell(plain(cellOf(row, col)))).join('\t')}\n`);
       return;
     }
-    const width = Math.max(...spec.fields.map((f) => f.header.length));
+    this.write(this.keyValueText(obj, spec));
+  }
+
+  /** Like object(), but a key/value view longer than the terminal goes through the pager. */
+  async objectPaged<Row extends object>(typedObj: Row, typedSpec: ObjectSpec<Row>, jsonFields?: readonly string[]): Promise<void> {
+    const { output, query } = this.ctx.globals;
+    if (output !== 'table' || query) return this.object(typedObj, typedSpec, jsonFields);
+    await writePaged(this.ctx, this.keyValueText(withIdRule(typedObj as AnyRow), typedSpec as unknown as ObjectSpec<AnyRow>));
+  }
+
+  /**
+   * Key/value lines that fit the terminal: keys in a column as wide as the values leave room for
+   * (at least about half of it); a longer key stands on its own line (broken after a dot if it is wider than the terminal) with
+   * its value below; a long value wraps at spaces under its column. Nothing is cut mid-word.
+   */
+  private keyValueText(obj: AnyRow, spec: ObjectSpec<AnyRow>): string {
+    const cols = Math.max(20, this.ctx.io.columns);
+    const longest = Math.max(...spec.fields.map((f) => displayWidth(f.header)));
+    // as wide as the values leave room for, and at least about half the terminal
+    const widestValue = Math.max(0, ...spec.fields.map((f) => displayWidth(shown(cellOf(obj, f), f))));
+    const keyWidth = Math.min(longest, Math.max(Math.floor(cols * 0.45), cols - 2 - widestValue));
+    const valueAt = keyWidth + 2;
+    const pad = ' '.repeat(valueAt);
+    let out = '';
     for (const f of spec.fields) {
-      this.write(`${this.c.bold(f.header.padEnd(width))}  ${this.pretty(cellOf(obj, f), f)}\n`);
+      const text = shown(cellOf(obj, f), f);
+      const value = wrapWords(text, cols - valueAt).map((line, i) => (i === 0 && line === text ? this.colour(line, f) : line));
+      const key = displayWidth(f.header) <= keyWidth ? [f.header] : breakKey(f.header, cols);
+      const last = key.length - 1;
+      key.forEach((k, i) => {
+        if (i < last || displayWidth(k) > keyWidth) out += `${this.c.bold(k)}\n`;
+        else out += `${this.c.bold(k + ' '.repeat(keyWidth - displayWidth(k)))}  ${value.shift() ?? ''}\n`;
+      });
+      for (const line of value) out += `${pad}${line}\n`;
     }
     for (const s of spec.sections ?? []) {
       if (!s.rows.length) continue;
-      this.write(`\n${this.c.bold(s.title)}\n${this.table(s.rows, s.columns)}\n`);
+      out += `\n${this.c.bold(s.title)}\n${this.table(s.rows, s.columns)}\n`;
     }
+    return out;
   }
 
   /**

@@ -151,7 +151,7 @@ describe('assess settings set', () => {
     const r = await runAndSee(['settings', 'set', '1002', '--set', 'questionSettings.shuffle=1', '--yes']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: --set: unknown setting 'questionSettings.shuffle'/);
-    expect(r.stderr).toMatch(/valid keys: testSettings.testName, .*questionSettings.randomAnswers/);
+    expect(r.stderr).toMatch(/valid keys, by section:\n {4}testSettings\.\{testName, .*\}\n {4}questionSettings\.\{randomQuestions, randomAnswers/);
     expect(r.sent).toEqual([]);
   });
 

@@ -79,6 +79,20 @@ describe.each([60, 80, 160])('a %i-column terminal', (columns) => {
   });
 });
 
+describe('key/value views fit the terminal (issue 34)', () => {
+  it.each([60, 80, 100])('settings get at %i columns: no line wider, no key or value cut mid-word', async (cols) => {
+    const r = await onTerminal(['settings', 'get', '1001'], cols, { NO_COLOR: '1' });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.filter((l) => displayWidth(l) > cols)).toEqual([]);
+    // every key reads back whole (a long one broken after a dot, its value under the value column)
+    const text = r.stdout.replace(/\.\n +/g, '.');
+    for (const key of ['testSettings.testName', 'windowViolationSettings.displayViolationSettings.terminateTestAfterViolationCount'])
+      expect(text).toContain(key);
+    expect(text).toMatch(/^testSettings\.testName +Java Backend Developer$/m);
+  });
+});
+
 describe('what is kept on a narrow terminal', () => {
   it('160 columns: every column of links list, nothing cut', async () => {
     const r = await onTerminal(['links', 'list', '1001'], 160);
