@@ -74,7 +74,7 @@ describe('one id rule in JSON and CSV (issue 34)', () => {
     const rep = JSON.parse((await run(['report', '900001', '--json', 'testId,testInvitationId'], { env: s.env })).stdout);
     expect(rep).toEqual({ testId: 1001, testInvitationId: 900001 });
     const attempts = JSON.parse((await run(['attempts', 'list', '--from', '30d', '--json'], { env: s.env })).stdout);
-    const reconcile = JSON.parse((await run(['callbacks', 'reconcile', '--from', '30d', '--to', 'now', '--json'], { env: s.env })).stdout);
+    const reconcile = JSON.parse((await run(['callbacks', 'reconcile', '--all', '--from', '30d', '--to', 'now', '--json'], { env: s.env })).stdout);
     expect(typeof attempts[0].testInvitationId).toBe('number');
     expect(reconcile.length).toBeGreaterThan(0);
     expect(reconcile.every((m: { testInvitationId: unknown }) => typeof m.testInvitationId === 'number')).toBe(true);
