@@ -58,11 +58,7 @@ export function describeError(err: unknown, env: Record<string, string | undefin
     const created = err.code !== undefined && !wasSent(err.code) ? undefined : mayHaveCreated(err.request);
     return {
       message: err.message + (err.attempts > 1 ? ` (${err.attempts} attempts)` : ''),
-      hint: created
-        ? created
-        : err.timedOut
-          ? 'the service did not answer in time; retry later or raise --timeout'
-          : (err.hint ?? unreachableHint(err, env)),
+      hint: created ? created : err.timedOut ? 'the service did not answer in time; retry later or raise --timeout' : (err.hint ?? unreachableHint(err, env)),
     };
   }
   if (err instanceof ApiError) {
