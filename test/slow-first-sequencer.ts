@@ -33,6 +33,8 @@ export const SLOWEST = [
   'test/e2e/lock-identity.test.ts',
   'test/e2e/export.test.ts',
   'test/e2e/journal-kills.test.ts',
+  'test/e2e/bulk-summary.test.ts',
+  'test/e2e/hints.test.ts',
   'test/e2e/sandbox-state-lock.test.ts',
   'test/e2e/sandbox-serve.test.ts',
   'test/sandbox/state-kill.test.ts',

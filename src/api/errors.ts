@@ -49,6 +49,8 @@ export class ApiError extends Error {
 /** The connection failed, timed out, or was reset (after retries where allowed). */
 export class NetworkError extends Error {
   override name = 'NetworkError';
+  /** What to check, where the caller knows better than the default (an address given by a flag). */
+  hint?: string;
   constructor(
     message: string,
     readonly request: RequestInfo,
@@ -104,15 +106,24 @@ function describeBody(body: ErrorBodyShape): string {
   }
 }
 
-const API_KEY_WORDS = /api[\s-]?key|unauthori[sz]ed|authenticat/i;
+const API_KEY_WORDS = /api[\s-]?key|subscription key|unauthori[sz]ed|authenticat/i;
+/**
+ * The service's answer for an id it does not know in this account ("Test invitation id 9 does not
+ * belong to this account or was not found", "testinvitationIds does not belong to account or not
+ * found"): an unknown id and another account's id read alike, and either way the id is what to check.
+ */
+const UNKNOWN_ID_WORDS = /does ?n[o']t belong|not belong to|not found/i;
 
-// The spec uses 400 for an invalid API key (report) and 401 for bad dates (list attempts),
-// so the status alone does not say what went wrong: the message and operation refine it.
+// The spec uses 400 for an invalid API key (report) and 401 for bad dates (list attempts), and
+// 401/403 for an unknown id as well as for a refused key (the gateway's "Access denied due to
+// invalid subscription key"), so the status alone does not say what went wrong: the body and
+// the operation decide (docs/assumptions.md, "Exit 3 or 4").
 function classify(status: number, body: ErrorBodyShape, req: RequestInfo): ApiErrorKind {
   const text = describeBody(body);
   if (status === 429) return 'rate_limited';
   if (status === 404) return 'not_found';
   if (status >= 500) return 'server';
+  if ((status === 401 || status === 403) && !API_KEY_WORDS.test(text) && UNKNOWN_ID_WORDS.test(text)) return 'not_found';
   if (status === 403) return 'auth';
   if (status === 401) {
     if (req.operation === 'v3.listAttempts' && !API_KEY_WORDS.test(text)) return 'invalid';

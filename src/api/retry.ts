@@ -8,6 +8,8 @@
 export type Outcome = { kind: 'status'; status: number; retryAfter?: string | null } | { kind: 'error'; code: string | undefined; sent: boolean };
 
 export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+/** A read (GET) changes nothing, so a 500 is worth a second try too; a write answered 500 is not repeated. */
+export const READ_RETRY_STATUSES = new Set([500]);
 
 /** Error codes that mean the request never left this machine. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -18,11 +20,12 @@ export function wasSent(code: string | undefined): boolean {
   return !(code && NOT_SENT_CODES.has(code));
 }
 
-export function shouldRetry(o: Outcome, opts: { idempotent: boolean; attempt: number; maxAttempts: number }): boolean {
+export function shouldRetry(o: Outcome, opts: { idempotent: boolean; attempt: number; maxAttempts: number; read?: boolean }): boolean {
   if (opts.attempt >= opts.maxAttempts) return false;
   if (o.kind === 'status') {
     // Any answer means the request arrived, and a 502 from a proxy may come after the server
     // acted: only requests that are safe to repeat are retried on a status.
+    if (opts.read && READ_RETRY_STATUSES.has(o.status)) return true;
     return RETRY_STATUSES.has(o.status) && opts.idempotent;
   }
   if (!o.sent) return true;

@@ -41,6 +41,8 @@ export interface RequestSpec {
   body?: unknown;
   /** Safe to repeat after it may have reached the server. */
   idempotent: boolean;
+  /** Reads and changes nothing (every GET; also list attempts, a query sent as a POST): a 500 is retried. */
+  readOnly?: boolean;
   /**
    * Called, and awaited, once the whole final answer is in and before it is read: a bulk pool
    * gives the request's slot back here, so that its next request goes out first.
@@ -201,7 +203,7 @@ export class Transport {
         const retryAfter = header(res.headers, 'retry-after');
         outcome = { kind: 'status', status: res.statusCode, retryAfter };
         this.logResponse(res.statusCode, Date.now() - started, res.headers);
-        if (!shouldRetry(outcome, { idempotent, attempt, maxAttempts: this.o.maxAttempts })) {
+        if (!shouldRetry(outcome, { idempotent, attempt, maxAttempts: this.o.maxAttempts, read: spec.method === 'GET' || spec.readOnly === true })) {
           return { status: res.statusCode, headers: res.headers, body: res.body, request: info, attempts: attempt, maybeApplied };
         }
         if (res.statusCode >= 500) maybeApplied = true;

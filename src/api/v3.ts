@@ -161,6 +161,7 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
         query: { state },
         body: { StartDateTime: startDateTime, EndDateTime: endDateTime },
         idempotent: true,
+        readOnly: true,
       }),
     /** The vendor's "List timezones" (not in the spec; path chosen, see docs/assumptions.md). */
     listTimeZones: () => read(R.TimeZones, { operation: 'v3.listTimeZones', method: 'GET', path: '/v3/timezones', idempotent: true }),

@@ -6,6 +6,8 @@ import { CancelledError, PartialFailureError } from '../errors.js';
 import { AtomicFile, cleanStaleTemps } from './atomic.js';
 import { Journal } from './journal.js';
 import { Progress } from './progress.js';
+import { Printer } from '../output/printer.js';
+import { withIdRule } from '../output/ids.js';
 
 export interface Tally {
   done: number;
@@ -55,15 +57,19 @@ export class BulkRun {
     }
   }
 
-  startProgress(total: number, label: string): void {
+  /** What an interrupted run left undone is "not <verb> yet": sent (invitations), exported (reports). */
+  private pendingVerb = 'sent';
+
+  startProgress(total: number, label: string, pendingVerb = 'sent'): void {
     this.expected = total;
+    this.pendingVerb = pendingVerb;
     this.progress = new Progress({ stream: this.ctx.io.stderr, enabled: this.ctx.io.stderrIsTTY, total, label });
   }
 
   record(line: ResultLine, kind: keyof Tally): void {
     this.tally[kind]++;
     if (kind === 'failed' && this.firstFailures.length < SHOWN_FAILURES) this.firstFailures.push(describeFailure(line));
-    this.results.write(`${JSON.stringify(line)}\n`);
+    this.results.write(`${JSON.stringify(withIdRule(line))}\n`);
     if (kind !== 'skipped') this.progress?.tick();
   }
 
@@ -122,17 +128,15 @@ export class BulkRun {
       `${interrupted ? 'Interrupted: ' : ''}${what}: ${done} done, ${skipped} skipped, ${failed} failed${extra}. ` +
         `Results: ${this.resultsPath}; journal: ${this.journal.path}`,
     );
-    // --json: the run's summary for scripts (stdout carries results only; this is the result)
-    if (this.ctx.globals.output === 'json')
-      this.ctx.io.stdout.write(
-        `${JSON.stringify({ what, done, skipped, failed, interrupted, ...files, results: this.resultsPath, journal: this.journal.path }, null, 2)}\n`,
-      );
+    // --json [fields], --ndjson, --csv, --query: the run's summary for scripts (stdout carries
+    // results only; this is the result), printed like any command's object
+    printSummary(this.ctx, { what, done, skipped, failed, interrupted, ...files, results: this.resultsPath, journal: this.journal.path });
     if (closing !== undefined) throw closing;
     if (interrupted) {
       const left = this.expected === undefined ? undefined : Math.max(0, this.expected - done - failed);
       throw new CancelledError(
-        `interrupted${left === undefined ? '' : ` with ${left} item(s) not sent yet`}; finished items are in the journal — ` +
-          `run the same command again to resume (it sends only what is not done${failed ? ', and retries the failed ones' : ''})`,
+        `interrupted${left === undefined ? '' : ` with ${left} item(s) not ${this.pendingVerb} yet`}; finished items are in the journal — ` +
+          `run the same command again to resume (it does only what is not done${failed ? ', and retries the failed ones' : ''})`,
       );
     }
     if (failed) {
@@ -149,6 +153,17 @@ export class BulkRun {
 }
 
 const SHOWN_FAILURES = 3;
+
+/**
+ * A bulk command's summary under the output flags (`--json [fields]`, `--ndjson`, `--csv`,
+ * `--query`): one object, as every command prints one. A table or piped run prints nothing here:
+ * the summary line is on stderr.
+ */
+export function printSummary(ctx: Context, summary: Record<string, unknown>): void {
+  const { output, query } = ctx.globals;
+  if (!query && output !== 'json' && output !== 'ndjson' && output !== 'csv') return;
+  new Printer(ctx).object(summary, { fields: Object.keys(summary).map((key) => ({ key, header: key })) });
+}
 
 /** `line 7: 400 Invalid email` — one failure from its results line, short. */
 export function describeFailure(line: ResultLine): string {

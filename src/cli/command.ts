@@ -1,5 +1,6 @@
 // One place that turns a command definition into a commander Command: description, examples in
 // --help, zod validation of flags and arguments (exit 2 naming the flag), then run(ctx, input).
+import { wrappedHelp } from './help-text.js';
 import { Command, Option } from 'commander';
 import * as z from 'zod';
 import type { Context } from '../context.js';
@@ -98,7 +99,7 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
   cmd.description(def.description);
   for (const a of def.args ?? []) cmd.argument(a);
   def.options?.(cmd);
-  cmd.addHelpText('after', `\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+  cmd.addHelpText('after', wrappedHelp(`\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}\n`));
   cmd.action(async (...params: unknown[]) => {
     const command = params[params.length - 1] as Command;
     const argNames = (def.args ?? []).map(argKey);

@@ -41,7 +41,7 @@ export function exitCodeFor(err: unknown): number {
 }
 
 /** "error: what failed" plus, where we know it, a line saying what to do next. */
-export function describeError(err: unknown): { message: string; hint?: string } {
+export function describeError(err: unknown, env: Record<string, string | undefined> = {}): { message: string; hint?: string } {
   if (
     err instanceof UsageError ||
     err instanceof AuthError ||
@@ -58,11 +58,7 @@ export function describeError(err: unknown): { message: string; hint?: string } 
     const created = err.code !== undefined && !wasSent(err.code) ? undefined : mayHaveCreated(err.request);
     return {
       message: err.message + (err.attempts > 1 ? ` (${err.attempts} attempts)` : ''),
-      hint: created
-        ? created
-        : err.timedOut
-          ? 'the service did not answer in time; retry later or raise --timeout'
-          : 'check the base URL (assess config get base-url), your network and proxy settings',
+      hint: created ? created : err.timedOut ? 'the service did not answer in time; retry later or raise --timeout' : (err.hint ?? unreachableHint(err, env)),
     };
   }
   if (err instanceof ApiError) {
@@ -79,13 +75,13 @@ export function describeError(err: unknown): { message: string; hint?: string } 
 function hintFor(err: ApiError): string | undefined {
   switch (err.kind) {
     case 'auth':
-      // The service answers an unknown id and another account's id alike ("does not belong to
-      // this account or was not found"): then the id, not the key, is what to check.
-      if (/not found|does not belong|doesn't belong|not belong/i.test(err.messages.join(' ')))
-        return 'check the id: the service does not know it in this account (it may not exist, or belong to another account)';
-      return "the key was refused or the resource belongs to another account; check 'assess auth status' and the id";
+      return "the key was refused; check it with 'assess auth status' (or log in again with 'assess auth login')";
     case 'not_found':
-      return 'check the id';
+      // 404, or the service's 401/403 "does not belong to this account or was not found"
+      // (src/api/errors.ts): an unknown id and another account's id read alike.
+      return err.status === 404
+        ? 'check the id'
+        : 'check the id: the service does not know it in this account (it may not exist, or belong to another account)';
     case 'rate_limited':
       return `still rate limited after ${err.attempts} attempts; wait a minute, or lower --concurrency`;
     case 'server':
@@ -104,4 +100,15 @@ function mayHaveCreated(req: { operation: string; url: string }): string | undef
   const testId = /\/tests\/([^/?#]+)\/testlinks/.exec(req.url)?.[1];
   const list = `assess links list ${testId ? decodeURIComponent(testId) : '<testId>'}${req.operation === 'v2.createLink' ? ' --api v2' : ''}`;
   return `the service may have created the link anyway (not repeated, so not twice): check with \`${list}\` before creating it again`;
+}
+
+/** Where the unreachable address came from: the variable that set it, else the profile's config. */
+function unreachableHint(err: NetworkError, env: Record<string, string | undefined>): string {
+  const url = err.request.url;
+  const fromVar = (['ASSESS_BASE_URL_V2', 'ASSESS_BASE_URL'] as const).find((name) => {
+    const v = env[name]?.trim().replace(/\/+$/, '');
+    return v && url.startsWith(v.replace(/\/(v3|v2(\/org)?)$/i, ''));
+  });
+  if (fromVar) return `check ${fromVar} (the address it sets), your network and proxy settings`;
+  return 'check the base URL (assess config get base-url), your network and proxy settings';
 }

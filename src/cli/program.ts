@@ -5,6 +5,7 @@
 // Only the noun on the command line is imported (its verbs, their zod schemas and helpers); the
 // others are placeholders that ask for the whole tree if commander ever reaches one. That keeps
 // a command's start-up from paying for all ~60 commands.
+import { wrappedHelp } from './help-text.js';
 import { Command, CommanderError } from 'commander';
 import { runEndHooks } from '../api/lifecycle.js';
 import { loadNoun, loadNouns, NOUN_NAMES } from '../commands/index.js';
@@ -46,7 +47,7 @@ export async function buildProgram(rt: Runtime, argv?: string[]): Promise<Comman
   addGlobalOptions(program);
   program.addHelpText(
     'after',
-    `
+    wrappedHelp(`
 Examples:
   $ assess --sandbox tests list
   $ assess auth login
@@ -55,7 +56,7 @@ Examples:
 
 Times (T): 2026-03-01, 2026-03-01T09:00:00Z, -2d or "2d ago", +7d or "in 7d", now, today, yesterday (UTC)
 Exit codes: 0 ok · 1 service refused/failed · 2 usage · 3 auth · 4 not found · 5 partial · 6 network · 130 interrupted
-Docs: docs/commands.md`,
+Docs: docs/commands.md`),
   );
   const make = (cmd: Command) => createContext(cmd, rt);
   const only = argv && nounOnLine(argv, program, NOUN_NAMES);
@@ -81,7 +82,7 @@ function nounCommand(noun: NounDef, make: ContextFactory): Command {
   if (noun.self && noun.verbs.length) parent.hook('preSubcommand', handOverSharedFlags);
   parent.description(noun.description);
   // A group's help shows the first example of each of its verbs.
-  if (!noun.self) parent.addHelpText('after', `\nExamples:\n${noun.verbs.map((v) => `  $ ${v.examples[0]}`).join('\n')}\n`);
+  if (!noun.self) parent.addHelpText('after', wrappedHelp(`\nExamples:\n${noun.verbs.map((v) => `  $ ${v.examples[0]}`).join('\n')}\n`));
   for (const verb of noun.verbs) parent.addCommand(buildCommand(verb, make));
   return parent;
 }
@@ -199,7 +200,7 @@ function handleError(err: unknown, proc: ProcessLike, argv: string[], aborted: b
     return EXIT.interrupted;
   }
   const debug = proc.env.ASSESS_DEBUG === '1' || argv.includes('--debug');
-  const { message, hint } = describeError(err);
+  const { message, hint } = describeError(err, proc.env);
   // Messages quote service text and URLs: no control characters, no password of a base URL.
   const safe = (s: string) => escapeMessage(maskUrlCredentials(s));
   proc.stderr.write(`error: ${safe(message)}\n`);

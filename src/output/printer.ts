@@ -6,11 +6,13 @@ import Table from 'cli-table3';
 import type { Context } from '../context.js';
 import { checkFields, pickFields } from './fields.js';
 import { toCsvLine } from './csv.js';
-import { renderQueryResult } from './query.js';
+import { renderQueryResult, unknownFieldWarning, type Query } from './query.js';
 import { getPath, localDate, plain, statusColour } from './values.js';
 import { fitColumns } from './fit.js';
-import { truncate } from './width.js';
+import { displayWidth, truncate } from './width.js';
+import { breakKey, wrapWords } from './key-value.js';
 import { writePaged } from './pager.js';
+import { withIdRule } from './ids.js';
 
 /** A row type's own keys, without the index signature of a loose (passthrough) object. */
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : symbol extends K ? never : K]: T[K] } & string;
@@ -44,6 +46,8 @@ export type Column<Row = Record<string, unknown>> = {
    * anything is dropped below its narrowest; ids, dates and statuses are never cut.
    */
   priority?: number;
+  /** Columns that mean something only together (a window's Start and End) are dropped together. */
+  group?: string;
 } & ({ key: ColumnKey<Row>; value?: undefined } | { key: string; value: (row: Row) => unknown });
 
 export interface ListSpec<Row = Record<string, unknown>> {
@@ -98,8 +102,9 @@ export class Printer {
     if (query) {
       // every page first: the query sees the whole list as one array
       const all: Array<Record<string, unknown>> = [];
-      for await (const row of rows) all.push(row);
+      for await (const row of rows) all.push(withIdRule(row));
       this.write(renderQueryResult(query.run(all), output === 'ndjson'));
+      this.warnUnknownFields(query, all, spec.columns);
       return all.length;
     }
     const valid = () => spec.fields ?? spec.columns.map((c) => c.key);
@@ -110,7 +115,7 @@ export class Printer {
         this.write('[');
         for await (const row of rows) {
           if (!spec.fields && n === 0) this.check([...valid(), ...Object.keys(row)]);
-          this.write(`${n++ ? ',' : ''}\n  ${JSON.stringify(pickFields(row, fields))}`);
+          this.write(`${n++ ? ',' : ''}\n  ${JSON.stringify(pickFields(withIdRule(row), fields))}`);
         }
         this.write(n ? '\n]\n' : ']\n');
         return n;
@@ -118,7 +123,7 @@ export class Printer {
       case 'ndjson':
         for await (const row of rows) {
           if (!spec.fields && n === 0) this.check([...valid(), ...Object.keys(row)]);
-          this.write(`${JSON.stringify(pickFields(row, fields))}\n`);
+          this.write(`${JSON.stringify(pickFields(withIdRule(row), fields))}\n`);
           n++;
         }
         return n;
@@ -129,7 +134,7 @@ export class Printer {
         for await (const row of rows) {
           this.write(
             toCsvLine(
-              keys.map((k) => cell(row, spec.columns, k)),
+              keys.map((k) => cell(withIdRule(row), spec.columns, k)),
               safe,
             ),
           );
@@ -155,11 +160,12 @@ export class Printer {
 
   /** Prints one object: an object under --json/--ndjson, key/value lines otherwise. */
   object<Row extends object>(typedObj: Row, typedSpec: ObjectSpec<Row>, jsonFields?: readonly string[]): void {
-    const obj = typedObj as AnyRow;
+    const obj = withIdRule(typedObj as AnyRow);
     const spec = typedSpec as unknown as ObjectSpec<AnyRow>;
     const { output, fields, query } = this.ctx.globals;
     if (query) {
       this.write(renderQueryResult(query.run(obj), output === 'ndjson'));
+      this.warnUnknownFields(query, obj, spec.fields);
       return;
     }
     if (output === 'json' || output === 'ndjson') {
@@ -186,14 +192,46 @@ export class Printer {
         for (const row of s.rows as readonly AnyRow[]) this.write(`${s.columns.map((col) => tsvCell(plain(cellOf(row, col)))).join('\t')}\n`);
       return;
     }
-    const width = Math.max(...spec.fields.map((f) => f.header.length));
+    this.write(this.keyValueText(obj, spec));
+  }
+
+  /** Like object(), but a key/value view longer than the terminal goes through the pager. */
+  async objectPaged<Row extends object>(typedObj: Row, typedSpec: ObjectSpec<Row>, jsonFields?: readonly string[]): Promise<void> {
+    const { output, query } = this.ctx.globals;
+    if (output !== 'table' || query) return this.object(typedObj, typedSpec, jsonFields);
+    await writePaged(this.ctx, this.keyValueText(withIdRule(typedObj as AnyRow), typedSpec as unknown as ObjectSpec<AnyRow>));
+  }
+
+  /**
+   * Key/value lines that fit the terminal: keys in a column as wide as the values leave room for
+   * (at least about half of it); a longer key stands on its own line (broken after a dot if it is wider than the terminal) with
+   * its value below; a long value wraps at spaces under its column. Nothing is cut mid-word.
+   */
+  private keyValueText(obj: AnyRow, spec: ObjectSpec<AnyRow>): string {
+    const cols = Math.max(20, this.ctx.io.columns);
+    const longest = Math.max(...spec.fields.map((f) => displayWidth(f.header)));
+    // as wide as the values leave room for, and at least about half the terminal
+    const widestValue = Math.max(0, ...spec.fields.map((f) => displayWidth(shown(cellOf(obj, f), f))));
+    const keyWidth = Math.min(longest, Math.max(Math.floor(cols * 0.45), cols - 2 - widestValue));
+    const valueAt = keyWidth + 2;
+    const pad = ' '.repeat(valueAt);
+    let out = '';
     for (const f of spec.fields) {
-      this.write(`${this.c.bold(f.header.padEnd(width))}  ${this.pretty(cellOf(obj, f), f)}\n`);
+      const text = shown(cellOf(obj, f), f);
+      const value = wrapWords(text, cols - valueAt).map((line, i) => (i === 0 && line === text ? this.colour(line, f) : line));
+      const key = displayWidth(f.header) <= keyWidth ? [f.header] : breakKey(f.header, cols);
+      const last = key.length - 1;
+      key.forEach((k, i) => {
+        if (i < last || displayWidth(k) > keyWidth) out += `${this.c.bold(k)}\n`;
+        else out += `${this.c.bold(k + ' '.repeat(keyWidth - displayWidth(k)))}  ${value.shift() ?? ''}\n`;
+      });
+      for (const line of value) out += `${pad}${line}\n`;
     }
     for (const s of spec.sections ?? []) {
       if (!s.rows.length) continue;
-      this.write(`\n${this.c.bold(s.title)}\n${this.table(s.rows, s.columns)}\n`);
+      out += `\n${this.c.bold(s.title)}\n${this.table(s.rows, s.columns)}\n`;
     }
+    return out;
   }
 
   /**
@@ -208,6 +246,7 @@ export class Printer {
         cells: texts.map((t) => t[i]),
         priority: col.priority ?? 1000 + i,
         shrinkable: !col.kind || col.kind === 'text',
+        group: col.group,
       })),
       this.ctx.io.columns,
     );
@@ -224,6 +263,13 @@ export class Printer {
     const isRule = (line: string) => /^(\u001b\[[0-9;]*m)*\u251c/.test(line);
     const headerRule = lines.findIndex(isRule);
     return lines.filter((line, i) => !isRule(line) || i === headerRule).join('\n');
+  }
+
+  /** One stderr line when the query names a field this output does not have (headings map to fields). */
+  private warnUnknownFields(query: Query, data: unknown, columns: ReadonlyArray<AnyColumn>): void {
+    const headings = new Map(columns.filter((c) => !c.key.includes('.')).map((c) => [c.header.toLowerCase(), c.key]));
+    const warning = unknownFieldWarning(query, data, headings);
+    if (warning) this.ctx.warn(warning);
   }
 
   /** Our own colour, added after the service text was escaped and shortened. */

@@ -72,7 +72,7 @@ describe('attempts wait', () => {
     const id = await invitation('complete');
     const r = await run(['attempts', 'wait', id, '--until', 'complete', '--json']);
     expect(r.code, r.err).toBe(0);
-    expect(JSON.parse(r.out)).toEqual([{ testInvitationId: id, status: 'Complete', outcome: 'reached' }]);
+    expect(JSON.parse(r.out)).toEqual([{ testInvitationId: Number(id), status: 'Complete', outcome: 'reached' }]);
     expect(r.err).toContain(`${id}: Complete`);
   });
 
@@ -89,11 +89,11 @@ describe('attempts wait', () => {
     expect(r.err).toContain(`${id}: In Progress → Complete`);
   });
 
-  it('an unknown id is the service\'s 401: exit 3 as on every command, with the "check the id" hint', async () => {
+  it('an unknown id is the service\'s 401 "not found": exit 4 as on every command, with the "check the id" hint', async () => {
     const r = await run(['attempts', 'wait', '987654321', '--until', 'started']);
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(4);
     expect(r.err).toMatch(/987654321/);
-    expect(r.err).toMatch(/check the id: the service does not know it in this account/);
+    expect(r.err).toMatch(/check the id/);
   });
 
   it('exit 6 on timeout, naming the status it was still in', async () => {

@@ -132,16 +132,17 @@ describe('assess attempts cancel', () => {
     expect((await s.control<{ status: string }>('GET', `/invitations/${id}`)).status).toBe('Pending');
   });
 
-  it("account B's invitation → exit 3", async () => {
+  it("account B's invitation → exit 4", async () => {
     const r = await run(['attempts', 'cancel', '900008', '--yes']);
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/HTTP 401/);
   });
 
   it('a Complete invitation cannot be cancelled → the service refuses → exit 1', async () => {
     const r = await run(['attempts', 'cancel', '900001', '--yes']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/can not be cancelled/);
+    expect(r.stderr).toMatch(/invitation 900001 cannot be cancelled: it is Complete \(only a Pending invitation can be cancelled\)/);
+    expect(r.stderr).toMatch(/assess reattempt 900001/);
   });
 
   it('a non-numeric id → exit 2 naming <invitationId>, nothing sent', async () => {

@@ -74,9 +74,9 @@ describe('base URLs', () => {
 });
 
 describe('hints that point at the real problem', () => {
-  it('an unknown invitation says to check the id, not the key (exit 3, as the service answers 401)', async () => {
+  it('an unknown invitation says to check the id, not the key (exit 4, though the service answers 401)', async () => {
     const r = await run(['report', '123456789'], { env: s.env });
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/check the id: the service does not know it in this account/);
     expect(r.stderr).not.toMatch(/auth status/);
   });

@@ -76,15 +76,15 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
     expect(all.code, all.err).toBe(0);
     const rows = JSON.parse(all.out);
     expect(rows.map((r: any) => [r.invitationId, r.status, r.duplicate])).toEqual([
-      [ids[0], 'In Progress', false],
-      [ids[0], 'Complete', false],
-      [ids[0], 'Complete', true],
-      [ids[1], 'Complete', false],
-      [ids[2], 'In Progress', false],
+      [Number(ids[0]), 'In Progress', false],
+      [Number(ids[0]), 'Complete', false],
+      [Number(ids[0]), 'Complete', true],
+      [Number(ids[1]), 'Complete', false],
+      [Number(ids[2]), 'In Progress', false],
     ]);
     expect(rows[1].notification.TestInvitationId).toBe(Number(ids[0]));
     const complete = await run(['callbacks', 'inbox', '--inbox', inbox, '--status', 'COMPLETED', '--json', 'invitationId'], ts.env);
-    expect(JSON.parse(complete.out)).toEqual([{ invitationId: ids[0] }, { invitationId: ids[0] }, { invitationId: ids[1] }]);
+    expect(JSON.parse(complete.out)).toEqual([{ invitationId: Number(ids[0]) }, { invitationId: Number(ids[0]) }, { invitationId: Number(ids[1]) }]);
     expect(JSON.parse((await run(['callbacks', 'inbox', '--inbox', inbox, '--since', '2099-01-01', '--json'], ts.env)).out)).toEqual([]);
     const csv = await run(['callbacks', 'inbox', '--inbox', inbox, '--csv'], ts.env);
     expect(csv.out.split('\n')[0]).toMatch(/^receivedAt,invitationId,status,duplicate,id/);
@@ -95,8 +95,8 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
     const r = await run(['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--all', '--json'], ts.env);
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out).map((m: any) => [m.testInvitationId, m.testStatus])).toEqual([
-      [ids[2], 'Complete'],
-      [ids[3], 'Test Left'],
+      [Number(ids[2]), 'Complete'],
+      [Number(ids[3]), 'Test Left'],
     ]);
     expect(r.err).toContain('4 completed attempt(s)');
     expect(r.err).toContain('2 missing');
@@ -111,8 +111,8 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
     );
     expect(first.code, first.err).toBe(0);
     expect(JSON.parse(first.out).map((m: any) => [m.testInvitationId, m.requeue])).toEqual([
-      [ids[2], 'successful'],
-      [ids[3], 'successful'],
+      [Number(ids[2]), 'successful'],
+      [Number(ids[3]), 'successful'],
     ]);
     const reprocessed = async () =>
       (await ts.control<{ callbacks: Array<{ reason: string; testInvitationId: number }> }>('GET', '/callbacks')).callbacks
@@ -160,9 +160,9 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
       expect(r.code, r.err).toBe(0);
       // ids[0]: In Progress and Complete (its duplicate has the same webhook-id: sent once); ids[1]: Complete
       expect(JSON.parse(r.out).map((x: any) => [x.invitationId, x.status, x.result])).toEqual([
-        [ids[0], 'In Progress', 'delivered'],
-        [ids[0], 'Complete', 'delivered'],
-        [ids[1], 'Complete', 'delivered'],
+        [Number(ids[0]), 'In Progress', 'delivered'],
+        [Number(ids[0]), 'Complete', 'delivered'],
+        [Number(ids[1]), 'Complete', 'delivered'],
       ]);
       expect(target.requests.map((q) => q.body)).toEqual([
         payloads.get(`${ids[0]}|In Progress`),
@@ -202,7 +202,7 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
       await down.close();
     }
     const failed = await run(['callbacks', 'inbox', '--inbox', inbox, '--failed', '--json'], ts.env);
-    expect(JSON.parse(failed.out)).toEqual([expect.objectContaining({ invitationId: ids[1], status: 'Complete', tries: 2, error: 'HTTP 500' })]);
+    expect(JSON.parse(failed.out)).toEqual([expect.objectContaining({ invitationId: Number(ids[1]), status: 'Complete', tries: 2, error: 'HTTP 500' })]);
     expect(readInbox(inbox).records.filter((x) => x.type === 'notification')).toHaveLength(5); // replay adds no notification
     expect((await run(['callbacks', 'replay', '--inbox', inbox], ts.env)).code).toBe(2);
     expect((await run(['callbacks', 'replay', ids[1]!, '--since', '1d', '--inbox', inbox], ts.env)).code).toBe(2);

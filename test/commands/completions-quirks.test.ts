@@ -48,14 +48,14 @@ describe.each([1, 2, 3, 4, 5, 6])('quirks seed %i', (seed) => {
     t.cleanup();
   });
 
-  it('attempts wait: 0 reached, 1 cannot reach, 6 timeout, 3 unknown (the service answers 401)', async () => {
+  it('attempts wait: 0 reached, 1 cannot reach, 6 timeout, 4 unknown (the service answers 401 "not found")', async () => {
     expect((await run('attempts', 'wait', ids.done!, '--until', 'complete')).code).toBe(0);
     expect((await run('attempts', 'wait', ids.left!, '--until', 'complete')).code).toBe(1);
     expect((await run('attempts', 'wait', ids.left!, '--until', 'any-terminal')).code).toBe(0);
     expect((await run('attempts', 'wait', ids.gone!, '--until', 'started')).code).toBe(1);
     expect((await run('attempts', 'wait', ids.waiting!, '--until', 'started', '--interval', '100ms', '--timeout', '300ms')).code).toBe(6);
     const unknown = await run('attempts', 'wait', '987654321', '--until', 'complete');
-    expect(unknown.code, unknown.err).toBe(3);
+    expect(unknown.code, unknown.err).toBe(4);
   });
 
   it('reconcile finds the completed attempt whose notification is not in the inbox', async () => {

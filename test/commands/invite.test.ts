@@ -208,9 +208,9 @@ describe('assess invite', () => {
   });
 
   describe('documented errors', () => {
-    it('a test of another account → exit 3', async () => {
+    it('a test of another account → exit 4 (an id this key does not know)', async () => {
       const r = await run(['invite', '2001', '--email', 'x@example.com', '--name', 'X']);
-      expect(r.code).toBe(3);
+      expect(r.code).toBe(4);
       expect(r.stderr).toMatch(/HTTP 403/);
       expect(r.stdout).toBe('');
     });

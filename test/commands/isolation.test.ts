@@ -61,22 +61,22 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { op: '2 get test', cli: ['tests', 'get', '1001'], code: 3, http: ['GET', '/v3/tests/1001'], status: 403, shape: FORBIDDEN_TEST('1001') },
+  { op: '2 get test', cli: ['tests', 'get', '1001'], code: 4, http: ['GET', '/v3/tests/1001'], status: 403, shape: FORBIDDEN_TEST('1001') },
   {
     op: '3 invite',
     cli: ['invite', '1001', '--email', 'intruder@example.com', '--name', 'Intruder'],
-    code: 3,
+    code: 4,
     http: ['POST', '/v3/tests/1001/invite', { email: 'intruder@example.com', name: 'Intruder' }],
     status: 403,
     shape: FORBIDDEN_TEST('1001'),
   },
-  { op: '4 report', cli: ['report', '900001'], code: 3, http: ['GET', '/v3/reports/900001?reportType=3'], status: 401, shape: ERRORS('900001') },
-  { op: '5 report PDF', cli: ['report', '900001', '--pdf', '-o', '-'], code: 3, http: ['GET', '/v3/reports/900001/pdf'], status: 401, shape: ERRORS('900001') },
-  { op: '6 list links', cli: ['links', 'list', '1001'], code: 3, http: ['GET', '/v3/tests/1001/testlinks'], status: 403, shape: FORBIDDEN_TEST('1001') },
+  { op: '4 report', cli: ['report', '900001'], code: 4, http: ['GET', '/v3/reports/900001?reportType=3'], status: 401, shape: ERRORS('900001') },
+  { op: '5 report PDF', cli: ['report', '900001', '--pdf', '-o', '-'], code: 4, http: ['GET', '/v3/reports/900001/pdf'], status: 401, shape: ERRORS('900001') },
+  { op: '6 list links', cli: ['links', 'list', '1001'], code: 4, http: ['GET', '/v3/tests/1001/testlinks'], status: 403, shape: FORBIDDEN_TEST('1001') },
   {
     op: '7 get link',
     cli: ['links', 'get', '1001', '5001'],
-    code: 3,
+    code: 4,
     http: ['GET', '/v3/tests/1001/testlinks/5001'],
     status: 403,
     shape: FORBIDDEN_TEST('1001'),
@@ -84,7 +84,7 @@ const CASES: Case[] = [
   {
     op: '8 cancel',
     cli: ['attempts', 'cancel', '900004', '--yes'],
-    code: 3,
+    code: 4,
     http: ['POST', '/v3/invitations/900004/cancel', {}],
     status: 401,
     shape: { statusCode: 401, message: expect.stringContaining('900004') },
@@ -92,7 +92,7 @@ const CASES: Case[] = [
   {
     op: '9 reattempt',
     cli: ['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', '1'],
-    code: 3,
+    code: 4,
     http: ['POST', '/v3/invitations/900001/reattempt', SCHEDULE],
     status: 401,
     shape: { statusCode: 401, message: expect.stringContaining('900001') },
@@ -100,7 +100,7 @@ const CASES: Case[] = [
   {
     op: '10 invite by link',
     cli: ['invite', '1001', '--link', '5002', '--email', 'intruder@example.com', '--name', 'Intruder'],
-    code: 3,
+    code: 4,
     http: ['POST', '/v3/tests/1001/testlinks/5002/invite', { email: 'intruder@example.com', name: 'Intruder' }],
     status: 403,
     shape: FORBIDDEN_TEST('1001'),
@@ -108,7 +108,7 @@ const CASES: Case[] = [
   {
     op: '11 create link',
     cli: ['links', 'create', '1001', '--name', 'Hijack', '--valid-days', '3', '--tz', '1'],
-    code: 3,
+    code: 4,
     http: ['POST', '/v3/tests/1001/testlinks', LINK],
     status: 403,
     shape: FORBIDDEN_TEST('1001'),
@@ -116,16 +116,16 @@ const CASES: Case[] = [
   {
     op: '12 update link',
     cli: ['links', 'update', '1001', '5002', '--status', 'inactive'],
-    code: 3,
+    code: 4,
     http: ['POST', '/v3/tests/1001/testlinks/5002', { ...LINK, testLinkStatus: 'inactive' }],
     status: 403,
     shape: FORBIDDEN_TEST('1001'),
   },
-  { op: '13 get settings', cli: ['settings', 'get', '1001'], code: 3, http: ['GET', '/v3/tests/1001/settings'], status: 403, shape: FORBIDDEN_TEST('1001') },
+  { op: '13 get settings', cli: ['settings', 'get', '1001'], code: 4, http: ['GET', '/v3/tests/1001/settings'], status: 403, shape: FORBIDDEN_TEST('1001') },
   {
     op: '14 update settings',
     cli: ['settings', 'set', '1001', '--set', 'testSettings.testName=Hijacked', '--yes'],
-    code: 3,
+    code: 4,
     http: ['POST', '/v3/tests/1001/settings', SETTINGS],
     status: 403,
     shape: FORBIDDEN_TEST('1001'),
@@ -161,11 +161,11 @@ describe("account B's key on account A's resources: refused, nothing changed", (
   it('unknown ids get the same answers as foreign ones (no probing)', async () => {
     const before = await state();
     const test = await runAssess(['tests', 'get', '7777'], { env: asB() });
-    expect(test.code).toBe(3);
+    expect(test.code).toBe(4);
     expect(test.stderr).toMatch(/HTTP 403: .*7777/);
     expect(await raw('GET', '/v3/tests/7777')).toEqual({ status: 403, body: FORBIDDEN_TEST('7777') });
     const report = await runAssess(['report', '123456'], { env: asB() });
-    expect(report.code).toBe(3);
+    expect(report.code).toBe(4);
     expect(await raw('GET', '/v3/reports/123456')).toEqual({ status: 401, body: ERRORS('123456') });
     expect(await state()).toEqual(before);
   });

@@ -72,9 +72,9 @@ describe('assess links list / get', () => {
     expect(r.stdout).toBe('[]\n');
   });
 
-  it("listing the links of another account's test is refused: 403 → exit 3 with the service's message", async () => {
+  it("listing the links of another account's test is refused: 403 → exit 4 (the id is unknown to this key) with the service's message", async () => {
     const r = await run(['links', 'list', '2001']);
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: GET \/v3\/tests\/2001\/testlinks → HTTP 403: /);
   });
@@ -225,9 +225,9 @@ describe('assess links update', () => {
     expect(r.stderr).toMatch(/No changes/);
   });
 
-  it("another account's link: the read is refused (exit 3) and nothing is written", async () => {
+  it("another account's link: the read is refused (exit 4) and nothing is written", async () => {
     const r = await runAndSee(['links', 'update', '2001', '5007', '--status', 'inactive']);
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(4);
     expect(r.sent.every((q) => q.method === 'GET')).toBe(true);
   });
 

@@ -45,3 +45,40 @@ describe('--query', () => {
     expect((await s.requests()).length).toBe(before);
   });
 });
+
+describe('--query naming a field the output does not have (issue 34)', () => {
+  it('warns once on stderr with the closest field; the result is still printed, exit 0', async () => {
+    const r = await run(['tests', 'list', '--query', "[?status=='Active'].testName"], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([]);
+    expect(r.stderr.match(/--query: no field/g)).toHaveLength(1);
+    expect(r.stderr).toMatch(/no field 'status' \(did you mean 'testStatus'\?\)/);
+  });
+
+  it('a table heading finds its field; a single object too', async () => {
+    const rep = await run(['report', '900001', '--query', '{id: invitationId}'], { env: s.env });
+    expect(rep.stderr).toMatch(/no field 'invitationId' \(did you mean 'testInvitationId'\?\)/);
+  });
+
+  it('says nothing when every field exists', async () => {
+    const r = await run(['tests', 'list', '--query', "[?testStatus=='Active'].testName"], { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/--query/);
+  });
+});
+
+describe('one id rule in JSON and CSV (issue 34)', () => {
+  it('testId and testInvitationId are numbers on every command: tests list, report, attempts list, callbacks reconcile', async () => {
+    const tests = JSON.parse((await run(['tests', 'list', '--json', 'testId'], { env: s.env })).stdout);
+    expect(typeof tests[0].testId).toBe('number');
+    const rep = JSON.parse((await run(['report', '900001', '--json', 'testId,testInvitationId'], { env: s.env })).stdout);
+    expect(rep).toEqual({ testId: 1001, testInvitationId: 900001 });
+    const attempts = JSON.parse((await run(['attempts', 'list', '--from', '30d', '--json'], { env: s.env })).stdout);
+    const reconcile = JSON.parse((await run(['callbacks', 'reconcile', '--all', '--from', '30d', '--to', 'now', '--json'], { env: s.env })).stdout);
+    expect(typeof attempts[0].testInvitationId).toBe('number');
+    expect(reconcile.length).toBeGreaterThan(0);
+    expect(reconcile.every((m: { testInvitationId: unknown }) => typeof m.testInvitationId === 'number')).toBe(true);
+    const csv = await run(['report', '900001', '--csv'], { env: s.env });
+    expect(csv.stdout.split('\r\n')[1]).toMatch(/^900001,/);
+  });
+});

@@ -113,9 +113,9 @@ describe('assess reattempt output and body', () => {
     expect(csv.stdout.split('\r\n')[0]).toBe('testInvitationId,testUrl,callbackUrlRegistered,redirectUrlRegistered');
   });
 
-  it("account B's invitation → exit 3", async () => {
+  it("account B's invitation → exit 4", async () => {
     const r = await run(['reattempt', '900008', ...WINDOW]);
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(4);
   });
 
   it.each([

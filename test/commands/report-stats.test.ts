@@ -59,7 +59,7 @@ describe('assess report stats', () => {
       'funnel',
       'timeToComplete',
     ]);
-    expect(j).toMatchObject({ state: 'completed', testId: '1003', count: 5, scored: 5, failed: 0 });
+    expect(j).toMatchObject({ state: 'completed', testId: 1003, count: 5, scored: 5, failed: 0 });
     // sorted 30 60 60 90 100: mean 340/5; p25 at rank 1, p75 at rank 3, p90 at rank 3.6 → 90 + 0.6 × 10
     expect(j.score).toEqual({ mean: 68, median: 60, p25: 60, p75: 90, p90: 96, min: 30, max: 100 });
     expect(j.histogram).toHaveLength(10);
@@ -75,12 +75,12 @@ describe('assess report stats', () => {
     ]);
     // SQL: 100 50 75 25 100 % (80 40 60 20 80 of 80); Statistics: 50 100 0 50 100 % (10 20 0 10 20 of 20)
     expect(j.sections).toEqual([
-      { id: '31', name: 'SQL', attempts: 5, meanPoints: 56, meanOutOf: 80, meanPercent: 70 },
-      { id: '32', name: 'Statistics', attempts: 5, meanPoints: 12, meanOutOf: 20, meanPercent: 60 },
+      { id: 31, name: 'SQL', attempts: 5, meanPoints: 56, meanOutOf: 80, meanPercent: 70 },
+      { id: 32, name: 'Statistics', attempts: 5, meanPoints: 12, meanOutOf: 20, meanPercent: 60 },
     ]);
     expect(j.skills.map((k: { name: string }) => k.name)).toEqual(['Joins', 'Aggregation', 'Descriptive statistics']);
     expect(j.skills[2]).toEqual({
-      id: '321',
+      id: 321,
       name: 'Descriptive statistics',
       sectionName: 'Statistics',
       attempts: 5,
@@ -202,7 +202,7 @@ describe('assess report stats against answers the sandbox does not give', () => 
       expect(r.code).toBe(5);
       const j = JSON.parse(r.stdout);
       expect(j).toMatchObject({ count: 3, scored: 2, failed: 1, score: { mean: 60, min: 40, max: 80 } });
-      expect(j.sections).toEqual([{ id: '9', name: 'S', attempts: 1, meanPoints: 4, meanOutOf: 10, meanPercent: 40 }]);
+      expect(j.sections).toEqual([{ id: 9, name: 'S', attempts: 1, meanPoints: 4, meanOutOf: 10, meanPercent: 40 }]);
       expect(r.stderr).toMatch(/report 2: .*report generation failed/);
       expect(r.stderr).toMatch(/1 of 3 report\(s\) could not be fetched/);
     } finally {

@@ -80,9 +80,9 @@ describe('assess report', () => {
     expect(csv[1]).toMatch(/^900001,Alice Archer,alice@example.com,Java Backend Developer,Complete,.*,107,130,82,Good,58,49,33,25,33,16$/);
   });
 
-  it("account B's invitation → exit 3", async () => {
+  it("account B's invitation → exit 4", async () => {
     const r = await run(['report', '900008']);
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
   });
 

@@ -62,9 +62,9 @@ describe('assess settings get', () => {
     expect(row!.startsWith('Java Backend Developer,')).toBe(true);
   });
 
-  it("another account's test exits 3", async () => {
+  it("another account's test exits 4 (an id this key does not know)", async () => {
     const r = await run(['settings', 'get', '2001']);
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
   });
 });
@@ -151,7 +151,7 @@ describe('assess settings set', () => {
     const r = await runAndSee(['settings', 'set', '1002', '--set', 'questionSettings.shuffle=1', '--yes']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: --set: unknown setting 'questionSettings.shuffle'/);
-    expect(r.stderr).toMatch(/valid keys: testSettings.testName, .*questionSettings.randomAnswers/);
+    expect(r.stderr).toMatch(/valid keys, by section:\n {4}testSettings\.\{testName, .*\}\n {4}questionSettings\.\{randomQuestions, randomAnswers/);
     expect(r.sent).toEqual([]);
   });
 

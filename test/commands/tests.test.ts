@@ -142,9 +142,9 @@ describe('assess tests get', () => {
     expect(r.stderr).toMatch(/valid fields: .*testId/);
   });
 
-  it("another account's test exits 3", async () => {
+  it("another account's test exits 4 (an id this key does not know)", async () => {
     const r = await run(['tests', 'get', '2001']);
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/^error: GET \/v3\/tests\/2001 → HTTP 403/);
   });
 

@@ -79,6 +79,20 @@ describe.each([60, 80, 160])('a %i-column terminal', (columns) => {
   });
 });
 
+describe('key/value views fit the terminal (issue 34)', () => {
+  it.each([60, 80, 100])('settings get at %i columns: no line wider, no key or value cut mid-word', async (cols) => {
+    const r = await onTerminal(['settings', 'get', '1001'], cols, { NO_COLOR: '1' });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.filter((l) => displayWidth(l) > cols)).toEqual([]);
+    // every key reads back whole (a long one broken after a dot, its value under the value column)
+    const text = r.stdout.replace(/\.\n +/g, '.');
+    for (const key of ['testSettings.testName', 'windowViolationSettings.displayViolationSettings.terminateTestAfterViolationCount'])
+      expect(text).toContain(key);
+    expect(text).toMatch(/^testSettings\.testName +Java Backend Developer$/m);
+  });
+});
+
 describe('what is kept on a narrow terminal', () => {
   it('160 columns: every column of links list, nothing cut', async () => {
     const r = await onTerminal(['links', 'list', '1001'], 160);
@@ -88,17 +102,35 @@ describe('what is kept on a narrow terminal', () => {
     expect(r.stderr).not.toContain('hidden');
   });
 
-  it('80 columns: dates and time zone dropped first, the rest whole', async () => {
-    const r = await onTerminal(['links', 'list', '1001'], 80);
-    expect(headerOf(r.stdout)).toMatch(/^│ Link ID │ Name +│ Status +│ Type +│ Proctoring │ Schedule +│ Days │$/);
-    expect(r.stderr).toContain('(Start, End, TZ hidden to fit 80 columns; --json shows every field)');
+  it('100 columns: how (Type, Proctoring, Days, TZ) goes before when (Start and End, together)', async () => {
+    const r = await onTerminal(['links', 'list', '1001'], 100);
+    expect(headerOf(r.stdout)).toMatch(/^│ Link ID │ Name +│ Status +│ Schedule +│ Start +│ End +│$/);
+    expect(r.stdout).toMatch(/│ Campus drive \(timeb\S*/); // 20 columns at least: readable
+    expect(r.stderr).toContain('(Type, Proctoring, Days, TZ hidden to fit 100 columns; --json shows every field)');
   });
 
-  it('60 columns: fewer columns again, long names end in …', async () => {
+  it('80 columns: Start and End dropped together, names whole', async () => {
+    const r = await onTerminal(['links', 'list', '1001'], 80);
+    expect(headerOf(r.stdout)).toMatch(/^│ Link ID │ Name +│ Status +│ Schedule +│$/);
+    expect(r.stdout).toContain('Campus drive (timebound)');
+    expect(r.stderr).toContain('(Type, Proctoring, Days, Start, End, TZ hidden to fit 80 columns; --json shows every field)');
+  });
+
+  it('60 columns: fewer columns again, the names still whole', async () => {
     const r = await onTerminal(['links', 'list', '1001'], 60);
-    expect(headerOf(r.stdout)).toMatch(/^│ Link ID │ Name +│ Status +│ Type +│ Schedule +│$/);
-    expect(r.stdout).toMatch(/│ Campus dri\S*… │/);
-    expect(r.stdout).not.toContain('Campus drive (timebound)');
+    expect(headerOf(r.stdout)).toMatch(/^│ Link ID │ Name +│ Status +│$/);
+    expect(r.stdout).toContain('Campus drive (timebound)');
+    expect(r.stdout).not.toContain('…');
+  });
+
+  it('60 and 80 columns: attempts keep names and e-mails readable, Type goes first', async () => {
+    for (const cols of [60, 80]) {
+      const r = await onTerminal(['attempts', 'list', '--from', '30d'], cols);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('alice@example.com');
+      expect(r.stdout).not.toMatch(/alice@ex\S*…/);
+      if (cols === 60) expect(headerOf(r.stdout)).not.toMatch(/│ Type /);
+    }
   });
 
   it('NO_COLOR: the same table without a colour code', async () => {

@@ -1,5 +1,5 @@
 // `--api v2` in-process against the sandbox: every v2 endpoint via a command, the
-// deprecation notice (and `config set v2.warn false`), account isolation (exit 3, nothing sent
+// deprecation notice (and `config set v2.warn false`), account isolation (exit 4, nothing sent
 // changes anything), commands without a v2 operation (exit 2, nothing sent), and links migrate
 // (shared links: nothing to create; a separate v3 service: created once, accepted by v3).
 import { readFileSync } from 'node:fs';
@@ -215,10 +215,10 @@ describe('account isolation through the CLI', () => {
     ['links get', ['links', 'get', '1001', '5002']],
     ['links create', ['links', 'create', '1001', '--name', 'hijack', '--anytime']],
     ['links update', ['links', 'update', '1001', '5002', '--status', 'inactive']],
-  ])('%s with account B’s key → exit 3, nothing changed', async (_n, args) => {
+  ])('%s with account B’s key → exit 4, nothing changed', async (_n, args) => {
     const before = await s.control<any>('GET', '/state');
     const r = await v2(args, B());
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/HTTP 403: .*does not belong to this account/);
     const after = await s.control<any>('GET', '/state');
     expect({ ...after, requests: [] }).toEqual({ ...before, requests: [] });

@@ -72,14 +72,14 @@ describe('200 completions with 10 % of the notifications dropped', () => {
     expect(seen.code, seen.stderr).toBe(0);
     expect(
       JSON.parse(seen.stdout)
-        .map((m: { testInvitationId: string }) => m.testInvitationId)
+        .map((m: { testInvitationId: number }) => m.testInvitationId)
         .sort(),
-    ).toEqual([...lost].sort());
+    ).toEqual([...lost].map(Number).sort()); // ids print as numbers (the id rule)
 
     const applied = await runAssess(['callbacks', 'reconcile', ...window, '--apply', '--json'], { env: ts.env, configDir: cfg.dir });
     expect(applied.code, applied.stderr).toBe(0);
-    const rows = JSON.parse(applied.stdout) as Array<{ testInvitationId: string; requeue: string }>;
-    expect(rows.map((r) => r.testInvitationId).sort()).toEqual([...lost].sort());
+    const rows = JSON.parse(applied.stdout) as Array<{ testInvitationId: number; requeue: string }>;
+    expect(rows.map((r) => r.testInvitationId).sort()).toEqual([...lost].map(Number).sort());
     expect(rows.every((r) => r.requeue === 'successful')).toBe(true);
     await waitFor(() => terminalIn().size === 200, { what: 'the re-queued notifications in the inbox' });
 
@@ -96,7 +96,7 @@ describe('200 completions with 10 % of the notifications dropped', () => {
     expect(after.code).toBe(0);
     expect(JSON.parse(after.stdout)).toEqual([]);
     const dup = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--status', 'complete', '--json', 'invitationId,duplicate'], { configDir: cfg.dir });
-    expect(JSON.parse(dup.stdout).filter((r: { duplicate: boolean }) => r.duplicate)).toEqual([{ invitationId: ids[0], duplicate: true }]);
+    expect(JSON.parse(dup.stdout).filter((r: { duplicate: boolean }) => r.duplicate)).toEqual([{ invitationId: Number(ids[0]), duplicate: true }]);
   }, 120_000);
 
   it('replay reaches a second listener with valid signatures, bodies byte for byte; callbacks verify accepts them', async () => {
@@ -245,7 +245,7 @@ describe('forwarding with a delivery policy', () => {
       });
       expect(app.requests).toHaveLength(3);
       const failed = await runAssess(['callbacks', 'inbox', '--failed', '--json'], { configDir: cfg.dir });
-      expect(JSON.parse(failed.stdout)).toEqual([expect.objectContaining({ invitationId: '801', tries: 3, error: 'HTTP 503', target: `${app.url}/app` })]);
+      expect(JSON.parse(failed.stdout)).toEqual([expect.objectContaining({ invitationId: 801, tries: 3, error: 'HTTP 503', target: `${app.url}/app` })]);
       failing = false;
       expect((await post(802)).status).toBe(200);
       await waitFor(() => /forwarded invitation 802/.test(l.stderr()), { what: 'the forward' });
@@ -275,13 +275,13 @@ describe('attempts wait (built binary)', () => {
     return String(r.testInvitationId);
   };
 
-  it('exits 0 reached, 3 unknown id (the service answers 401), 6 timeout, 1 cannot reach the target', async () => {
+  it('exits 0 reached, 4 unknown id (the service answers 401 "not found"), 6 timeout, 1 cannot reach the target', async () => {
     const done = await invite('w0@example.com', 'complete');
     const pending = await invite('w6@example.com');
     const expired = await invite('w1@example.com', 'expire');
     const r0 = await runAssess(['attempts', 'wait', done, '--until', 'complete'], { env: ts.env });
     expect([r0.code, r0.stdout.trim()]).toEqual([0, `${done}\tComplete\treached`]);
-    expect((await runAssess(['attempts', 'wait', '99999999', '--until', 'complete'], { env: ts.env })).code).toBe(3);
+    expect((await runAssess(['attempts', 'wait', '99999999', '--until', 'complete'], { env: ts.env })).code).toBe(4);
     const r6 = await runAssess(['attempts', 'wait', pending, '--until', 'started', '--interval', '200ms', '--timeout', '1s'], { env: ts.env });
     expect(r6.code).toBe(6);
     expect(r6.stderr).toMatch(/timed out after 1s/);

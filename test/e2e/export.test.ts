@@ -111,7 +111,7 @@ describe('assess report export', () => {
     expect(r.stderr).toMatch(/Interrupted: /);
     const journaled = ndjson(join(out, 'export.journal.ndjson')).length;
     // what is left, and that a re-run resumes
-    const left = Number(/interrupted with (\d+) item\(s\) not sent yet; .*run the same command again to resume/.exec(r.stderr)?.[1]);
+    const left = Number(/interrupted with (\d+) item\(s\) not exported yet; .*run the same command again to resume/.exec(r.stderr)?.[1]);
     expect(left).toBe(ids.length - journaled);
     expect(journaled).toBeLessThan(ids.length);
     expect(readdirSync(out)).not.toContain('summary.csv');

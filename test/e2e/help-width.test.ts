@@ -32,6 +32,19 @@ describe('help width', () => {
     }
   });
 
+  it.each([70, 100])('at %i columns the text after the options wraps at word boundaries (issue 34)', (cols) => {
+    for (const args of ['invite --help', '--help']) {
+      const page = helpOnTerminal(cols, args);
+      const wide = page.split('\n').filter((l) => !l.trimStart().startsWith('$ ') && [...l].length > cols);
+      expect(wide, `${args} at ${cols} columns`).toEqual([]);
+    }
+    const invite = helpOnTerminal(cols, 'invite --help');
+    // every word whole: the paragraph read back as one line is the paragraph as written
+    const para = invite.slice(invite.indexOf('Resuming'), invite.indexOf('\n\nExamples')).replace(/\n/g, ' ');
+    expect(para).toContain('After Ctrl-C nothing is sent twice. After kill -9,');
+    expect(para).toContain('--concurrency 1 bounds kill -9 to one candidate.');
+  });
+
   it('wraps to the width: a wider terminal gives fewer lines', () => {
     const narrow = helpOnTerminal(60, 'links create --help').split('\n').length;
     const wide = helpOnTerminal(160, 'links create --help').split('\n').length;

@@ -70,6 +70,16 @@ const LONG = ['timezones']; // 26 rows: longer than 10 lines
 const SHORT = ['tests', 'list']; // a few rows
 
 describe('pager', () => {
+  it('settings get, longer than a 12-row terminal, goes through $PAGER; on 60 rows it does not', async () => {
+    const r = await inPty(['settings', 'get', '1001'], { PAGER: pager, LINES: '12' });
+    expect(r.code, r.screen).toBe(0);
+    expect(existsSync(mark)).toBe(true);
+    expect(readFileSync(read, 'utf8')).toMatch(/^testSettings\.testName +Java Backend Developer$/m);
+    const tall = await inPty(['settings', 'get', '1001'], { PAGER: pager, LINES: '60' });
+    expect(tall.code).toBe(0);
+    expect(existsSync(mark)).toBe(false);
+  });
+
   it('a long table on a terminal goes through $PAGER; exit 0', async () => {
     const r = await inPty(LONG, { PAGER: pager });
     expect(r.code).toBe(0);

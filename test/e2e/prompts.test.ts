@@ -98,9 +98,9 @@ describe('attempts cancel on a terminal', () => {
     expect(await status(900004)).toBe('Pending');
   });
 
-  it('an unknown id fails before any question (exit 3, the id hint)', async () => {
+  it('an unknown id fails before any question (exit 4, the id hint)', async () => {
     const r = await inPty(['attempts', 'cancel', '123456789'], /\(y\/N\)/, 'y\r');
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(4);
     expect(r.screen).not.toMatch(/\(y\/N\)/);
     expect(r.screen).toMatch(/check the id/);
   });

@@ -49,7 +49,7 @@ describe('production answers are read as the successes they are', () => {
     const r = await against((_q, res) => json(res, 200, REPORT), ['report', '5001', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const rep = JSON.parse(r.stdout);
-    expect(rep).toMatchObject({ testInvitationId: 5001, status: 'Complete', testId: '292930' });
+    expect(rep).toMatchObject({ testInvitationId: 5001, status: 'Complete', testId: 292930 }); // the id rule: a number while exact
     expect(rep.sections[0]).toMatchObject({ sectionId: 11, Skills: null });
     const table = await against((_q, res) => json(res, 200, REPORT), ['report', '5001']);
     expect(table.code, table.stderr).toBe(0);
@@ -131,6 +131,45 @@ describe('production answers are read as the successes they are', () => {
     );
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/Access denied/);
+    expect(r.stderr).toMatch(/auth status/);
+    expect(r.stderr).not.toMatch(/check the id/);
+  });
+
+  it.each([
+    ['report', ['report', '999999'], { errors: ['Test invitation id 999999 does not belong to this account or was not found.'] }],
+    ['tests get', ['tests', 'get', '9999'], { statusCode: 401, message: 'Test id 9999 does not belong to this account or was not found.' }],
+    ['callbacks process', ['callbacks', 'process', '94761'], { result: null, errors: ['testinvitationIds does not belong to account or not found', '94761'] }],
+  ])("the service's 401 for an id it does not know is exit 4, not 3 (%s)", async (_name, args, body) => {
+    const r = await against((_q, res) => json(res, 401, body), args);
+    if (args[0] === 'callbacks') {
+      // the unknown id is that row's failure: the call as a whole is a partial failure
+      expect(r.code, r.stderr).toBe(5);
+      return;
+    }
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).toMatch(/check the id/);
+    expect(r.stderr).not.toMatch(/auth status/);
+  });
+});
+
+describe('a 500 is retried for a read (GET), never for a write', () => {
+  it('attempts list answered 500 once, then 200 → exit 0 after two requests', async () => {
+    const r = await against(
+      (_q, res, n) => (n === 1 ? json(res, 500, { statusCode: 500, message: 'Internal server error' }) : json(res, 200, { result: [], errors: null })),
+      ['attempts', 'list', '--state', 'completed', '--from', '2d', '--to', 'now', '--json'],
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.requests.length).toBe(2);
+    expect(JSON.parse(r.stdout)).toEqual([]);
+  });
+
+  it('a link create answered 500 is sent once (exit 1)', async () => {
+    const r = await against(
+      (_q, res) => json(res, 500, { statusCode: 500, message: 'Internal server error' }),
+      ['links', 'create', '1001', '--name', 'x', '--valid-days', '7', '--tz', '1'],
+    );
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.requests.filter((q) => q.method === 'POST').length).toBe(1);
   });
 });
 
@@ -196,9 +235,11 @@ describe('ambiguous outcomes are resolved by looking', () => {
     expect(r.stderr).toMatch(/can not be cancelled/);
   });
 
-  it('cancel: a refusal on the first try is not second-guessed (no report lookup)', async () => {
+  it('cancel: a refusal on the first try is not second-guessed (the report read only explains it)', async () => {
     const r = await against((_q, res) => json(res, 400, refusal), ['attempts', 'cancel', '5001', '--yes']);
     expect(r.code).toBe(1);
-    expect(r.requests.map((q) => q.method)).toEqual(['POST']);
+    // one cancel, then the invitation's state is read for the message (issue 34); no second cancel
+    expect(r.requests.map((q) => q.method)).toEqual(['POST', 'GET']);
+    expect(r.stderr).not.toMatch(/confirmed/);
   });
 });

@@ -31,16 +31,43 @@ describe('error bodies in every documented shape', () => {
     expect(exitCodeFor(e)).toBe(1);
   });
 
-  it('{result:null,errors:[…,id]} (401 process callbacks, foreign id) is an auth failure', () => {
-    const e = new ApiError(401, parseErrorBody('{"result":null,"errors":["Invitation not found for this account",42]}'), req('v3.processCallbacks'));
-    expect(e.messages).toEqual(['Invitation not found for this account', '42']);
-    expect(exitCodeFor(e)).toBe(3);
+  it('{result:null,errors:[…,id]} (401 process callbacks, unknown or foreign id) is an unknown id (exit 4)', () => {
+    const e = new ApiError(
+      401,
+      parseErrorBody('{"result":null,"errors":["testinvitationIds does not belong to account or not found","94761"]}'),
+      req('v3.processCallbacks'),
+    );
+    expect(e.messages).toEqual(['testinvitationIds does not belong to account or not found', '94761']);
+    expect(exitCodeFor(e)).toBe(4);
+    expect(describeError(e).hint).toMatch(/check the id/);
   });
 
-  it('{statusCode:403,message} (403 list links of another account)', () => {
+  it('{statusCode:403,message} (403 list links of an unknown test) is an unknown id (exit 4)', () => {
     const e = new ApiError(403, parseErrorBody('{"statusCode":403,"message":"Test does not belong to this account"}'), req('v3.listLinks'));
     expect(e.body.shape).toBe('statusMessage');
-    expect(exitCodeFor(e)).toBe(3);
+    expect(exitCodeFor(e)).toBe(4);
+  });
+
+  it("the vendor's two 401 forms: the gateway's refused key → 3, the service's unknown id → 4", () => {
+    const gateway = new ApiError(
+      401,
+      parseErrorBody(
+        '{"statusCode":401,"message":"Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription."}',
+      ),
+      req('v3.getReport'),
+    );
+    expect(exitCodeFor(gateway)).toBe(3);
+    expect(describeError(gateway).hint).toMatch(/auth status/);
+    expect(describeError(gateway).hint).not.toMatch(/\bid\b/);
+    const unknown = new ApiError(
+      401,
+      parseErrorBody('{"errors":["Test invitation id 999999 does not belong to this account or was not found."]}'),
+      req('v3.getReport'),
+    );
+    expect(exitCodeFor(unknown)).toBe(4);
+    expect(describeError(unknown).hint).toMatch(/check the id/);
+    const forbidden = new ApiError(403, parseErrorBody('{"statusCode":403,"message":"Your key lacks permission for this operation"}'), req('v3.getReport'));
+    expect(exitCodeFor(forbidden)).toBe(3);
   });
 
   it('v2 {statuscode,description}', () => {

@@ -44,11 +44,43 @@ describe('fitColumns', () => {
     expect(fit.widths).toEqual([4, 42, 6, 16, 2]);
   });
 
-  it('shortens text before dropping anything, and only text', () => {
+  it('drops a less useful column before cutting a more useful text column below a readable width', () => {
     const fit = fitColumns(cols, 60);
-    expect(fit.keep).toEqual([0, 1, 2, 3, 4]);
+    expect(fit.keep).toEqual([0, 1, 2, 3]); // TZ (5) goes; Name keeps 21 columns, not 16
     expect(tableWidth(fit.widths)).toBe(60);
-    expect(fit.widths).toEqual([4, 16, 6, 16, 2]);
+    expect(fit.widths).toEqual([4, 21, 6, 16]);
+  });
+
+  it('shortens text, and only text, when what is left is all more useful', () => {
+    const fit = fitColumns([col('Id', ['5001'], 1, false), col('Name', ['A rather long link name for a campus drive'], 2)], 30);
+    expect(fit.keep).toEqual([0, 1]);
+    expect(fit.widths).toEqual([4, 19]);
+  });
+
+  it('keeps names and e-mails readable rather than a Type column whole', () => {
+    const people = [
+      col('Invitation', ['900123'], 1, false),
+      col('Name', ['Wanjiru Kamau-Otieno'], 4),
+      col('E-mail', ['wanjiru.kamau-otieno@university.example'], 3),
+      col('Type', ['api'], 6),
+      col('Status', ['Complete'], 2, false),
+    ];
+    const fit = fitColumns(people, 75);
+    expect(fit.keep).toEqual([0, 1, 2, 4]); // Type dropped
+    expect(fit.widths[1]).toBe(20); // the name whole
+    expect(fit.widths[2]).toBeGreaterThanOrEqual(20);
+  });
+
+  it('a group (Start and End) is dropped together: never Start without End', () => {
+    const link = [
+      col('Id', ['5001'], 1, false),
+      col('Name', ['Campus drive'], 2),
+      { ...col('Start', ['2026-11-22 22:12'], 7, false), group: 'window' },
+      { ...col('End', ['2026-11-29 22:12'], 7, false), group: 'window' },
+    ];
+    expect(fitColumns(link, 61).keep).toEqual([0, 1, 2, 3]);
+    expect(fitColumns(link, 60).keep).toEqual([0, 1]);
+    expect(fitColumns(link, 50).keep).toEqual([0, 1]);
   });
 
   it('drops the lowest-ranked columns when the rest cannot fit at their narrowest', () => {

@@ -12,6 +12,14 @@ describe('retry policy', () => {
     expect(shouldRetry({ kind: 'status', status }, policy(true))).toBe(false);
   });
 
+  it('retries a 500 for a read (GET) only: a write answered 500 is not repeated', () => {
+    expect(shouldRetry({ kind: 'status', status: 500 }, { ...policy(true), read: true })).toBe(true);
+    expect(shouldRetry({ kind: 'status', status: 500 }, { ...policy(true), read: false })).toBe(false);
+    expect(shouldRetry({ kind: 'status', status: 500 }, { ...policy(false), read: false })).toBe(false);
+    expect(shouldRetry({ kind: 'status', status: 501 }, { ...policy(true), read: true })).toBe(false);
+    expect(shouldRetry({ kind: 'status', status: 500 }, { ...policy(true, 4, 4), read: true })).toBe(false);
+  });
+
   it.each([429, 502, 503, 504])('never retries status %i for create/update (the server may have acted)', (status) => {
     expect(shouldRetry({ kind: 'status', status }, policy(false))).toBe(false);
   });

@@ -46,7 +46,8 @@ describe('settings keys and --set', () => {
     const e = usage(() => parseSetFlags(['questionSettings.randomAnswer=1']));
     expect(e.message).toBe("--set: unknown setting 'questionSettings.randomAnswer'");
     expect(e.hint).toContain('did you mean questionSettings.randomAnswers?');
-    expect(e.hint).toContain('valid keys: testSettings.testName');
+    expect(e.hint).toContain('valid keys, by section:\n    testSettings.{testName, testAliasName, typeOfTest, practiceTest}\n');
+    expect(e.hint!.split('\n').every((l) => l.length <= 78)).toBe(true);
   });
 
   it.each([

@@ -6,6 +6,9 @@ import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { confirmAction, nothingChanged } from '../shared/confirm.js';
+import { ApiError } from '../../api/errors.js';
+import { OutcomeError } from '../../errors.js';
+import type { V3Client } from '../../api/v3.js';
 
 const COLUMNS: Column<R.Cancelled>[] = [
   { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
@@ -31,8 +34,33 @@ export default defineCommand({
       question = `Cancel the invitation of ${who} to "${r.testName ?? `test ${r.testId ?? '?'}`}" (${invitationId}, ${r.status ?? 'status unknown'})? They will no longer be able to take the test.`;
     }
     if (!(await confirmAction(ctx, question, `cancelling invitation ${invitationId}`))) return nothingChanged(ctx);
-    const res = await api.cancel(invitationId);
+    const res = await api.cancel(invitationId).catch(async (err: unknown) => {
+      throw await explainRefusal(api, invitationId, err);
+    });
     ctx.info(`Cancelled invitation ${invitationId}.`);
     new Printer(ctx).object(res, { fields: COLUMNS });
   },
 });
+
+/**
+ * The service refuses to cancel anything but a Pending invitation with one sentence for every
+ * state ("state in inprogress, complete, and expired can not be cancelled"), also for one that is
+ * cancelled already: the invitation's own status says which it is (exit 1 either way).
+ */
+async function explainRefusal(api: V3Client, invitationId: string, err: unknown): Promise<unknown> {
+  if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 409)) return err;
+  const status = await api
+    .getReport(invitationId)
+    .then((r) => (r.status == null ? undefined : String(r.status)))
+    .catch(() => undefined);
+  if (status === undefined) return err;
+  const said = err.messages.length ? `the service said: ${err.messages.join('; ')}` : undefined;
+  if (status === 'Cancelled')
+    return new OutcomeError(`invitation ${invitationId} is already cancelled; nothing changed`, 'only a Pending invitation can be cancelled');
+  return new OutcomeError(
+    `invitation ${invitationId} cannot be cancelled: it is ${status} (only a Pending invitation can be cancelled)`,
+    status === 'Complete' || status === 'Expired' || status === 'Test Left' || status === 'Terminated'
+      ? `to let the candidate try again: assess reattempt ${invitationId} --start now --end 7d --tz <zone>`
+      : said,
+  );
+}

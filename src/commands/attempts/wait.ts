@@ -59,8 +59,8 @@ export default defineCommand({
       try {
         status = String((await client.getReport(id, 1)).status);
       } catch (err) {
-        // a 404 is exit 4; the service's usual 401 "does not belong to this account or was not found"
-        // stays exit 3 with the "check the id" hint, as on every other command (GUIDE: 401 → 3)
+        // a 404, or the service's usual 401 "does not belong to this account or was not found"
+        // (read as not_found in src/api/errors.ts): exit 4, as on every other command
         if (err instanceof ApiError && err.kind === 'not_found')
           throw new NotFoundError(
             `invitation ${id} not found (or it belongs to another account)`,
@@ -107,11 +107,18 @@ export default defineCommand({
         `timed out after ${fmt(input.timeout)}: ${late.map((r) => `${r.testInvitationId} is ${safeText(r.status)}`).join(', ')}`,
         'wait longer with --timeout, e.g. --timeout 8h',
       );
-    if (failed.length)
-      throw new OutcomeError(
-        `${failed.map((r) => `${r.testInvitationId} ended ${safeText(r.status)}`).join(', ')}: cannot reach ${until}`,
-        until === 'complete' ? 'a reattempt gives the candidate another try: assess reattempt <id>' : undefined,
-      );
+    if (failed.length) {
+      // --exit-status fails a final state that did reach the target (any-terminal, started) but is
+      // not Complete: that is not "cannot reach", it is "ended other than Complete"
+      const unreachable = failed.filter((r) => state.get(String(r.testInvitationId))!.verdict === 'unreachable');
+      const notComplete = failed.filter((r) => !unreachable.includes(r));
+      const said = (list: typeof failed) => list.map((r) => `${r.testInvitationId} ended ${safeText(r.status)}`).join(', ');
+      const parts = [
+        unreachable.length && `${said(unreachable)}: cannot reach ${until}`,
+        notComplete.length && `${said(notComplete)}: reached ${until}, but not Complete (--exit-status)`,
+      ].filter(Boolean);
+      throw new OutcomeError(parts.join('; '), 'a reattempt gives the candidate another try: assess reattempt <id>');
+    }
     ctx.info(`All ${rows.length} invitation(s) reached ${until}.`);
   },
 });

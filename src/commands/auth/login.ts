@@ -3,7 +3,8 @@ import { defineCommand, zx } from '../../cli/command.js';
 import { isPlainHttpRemote, normaliseBaseUrl, refusePlainHttp } from '../../config/base-url.js';
 import { readKeyFile, readKeyStream } from '../../config/credentials.js';
 import { maskKey } from '../../api/redact.js';
-import { UsageError } from '../../errors.js';
+import { AuthError, UsageError } from '../../errors.js';
+import { ApiError, NetworkError } from '../../api/errors.js';
 import { type Context, debugSink } from '../../context.js';
 
 export default defineCommand({
@@ -62,7 +63,16 @@ export default defineCommand({
       );
       // Any 2xx answer means the key was accepted, whatever its body looks like.
       await client.listTests({ pageNo: 1, pageSize: 1 }).catch((err: unknown) => {
-        if (!(err instanceof Error) || err.name !== 'UnreadableAnswerError') throw err;
+        if (err instanceof Error && err.name === 'UnreadableAnswerError') return;
+        // nothing was saved: say what to check here, not the hints of a command run with a saved key
+        if (err instanceof ApiError && err.kind === 'auth')
+          throw new AuthError(
+            `the service refused this key (HTTP ${err.status}${err.messages.length ? `: ${err.messages.join('; ')}` : ''}); nothing was saved`,
+            `check the key (copy it again from the service's settings) and run assess auth login again, or --skip-verify to store it unchecked`,
+          );
+        if (err instanceof NetworkError && !err.timedOut)
+          err.hint = `check the address ${input.baseUrl ? 'given with --base-url' : ctx.env.ASSESS_BASE_URL ? 'in ASSESS_BASE_URL' : 'configured'} (${baseUrl}), your network and proxy settings`;
+        throw err;
       });
     }
     await store.update(profile, (p) => ({

@@ -3,8 +3,10 @@
 import { Option } from 'commander';
 import * as z from 'zod';
 import { defineCommand, v2Refusal, zx } from '../../cli/command.js';
+import { wrappedHelp } from '../../cli/help-text.js';
 import type { FieldList } from '../../cli/json-fields.js';
 import { UsageError } from '../../errors.js';
+import { DRY_RUN_FIELDS, SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { inviteSchema } from './shared/body.js';
 import single from './shared/single.js';
 import { resolveTz } from '../shared/timezone.js';
@@ -119,19 +121,22 @@ export default defineCommand({
       .option('--results <file>', 'bulk: NDJSON results, one line per row (default beside the journal, or the CSV when the journal is a device)')
       .addHelpText(
         'after',
-        '\nResuming (--from-csv): a re-run skips the rows its journal lists as done. After Ctrl-C nothing is sent twice.\n' +
-          'After kill -9, the rows that were in flight (at most --concurrency) are sent again; after a power cut\n' +
-          'also rows finished in the last second. With --send-email those candidates may get a second e-mail:\n' +
-          'the re-run names them in a warning and marks them maybeEmailedTwice in the results (in-flight rows;\n' +
-          'rows lost with a power cut are not known). --concurrency 1 bounds kill -9 to one candidate.',
+        // one paragraph: wrapped to the terminal's width when shown
+        wrappedHelp(
+          '\nResuming (--from-csv): a re-run skips the rows its journal lists as done. After Ctrl-C nothing is sent twice. ' +
+            'After kill -9, the rows that were in flight (at most --concurrency) are sent again; after a power cut ' +
+            'also rows finished in the last second. With --send-email those candidates may get a second e-mail: ' +
+            'the re-run names them in a warning and marks them maybeEmailedTwice in the results (in-flight rows; ' +
+            'rows lost with a power cut are not known). --concurrency 1 bounds kill -9 to one candidate.',
+        ),
       );
   },
   schema: () => schema,
   // a single invitation with its own access window; bulk rows carry their own timeZoneId
   tzFromProfile: (raw) =>
     raw.link === undefined && raw.fromCsv === undefined && raw.csvFile === undefined && (raw.start !== undefined || raw.end !== undefined),
-  // Bulk results go to a file (and a summary to stderr), not through --json fields.
-  jsonFields: (input) => (input.mode === 'single' ? single.jsonFields : undefined) as FieldList | undefined,
+  // Bulk results go to a file (and a summary to stderr); the output flags apply to the run's summary.
+  jsonFields: (input) => (input.mode === 'single' ? single.jsonFields : input.bulk.dryRun ? DRY_RUN_FIELDS : SUMMARY_FIELDS) as FieldList | undefined,
   v2: {
     run: async (ctx, input) => {
       if (input.mode === 'bulk') throw v2Refusal(ctx, 'invite --from-csv', 'v2 registers one candidate per call; bulk invitations need v3');
@@ -144,7 +149,11 @@ export default defineCommand({
     const b = input.bulk;
     if (input.fromOperand && ctx.globals.output !== 'csv')
       throw new UsageError(`unexpected argument '${b.csv}'`, `to invite everyone in a CSV file: assess invite ${b.testId} --from-csv ${b.csv}`);
-    if (input.fromOperand) ctx.info(`note: --csv ${b.csv} is read as --from-csv ${b.csv} (the old spelling; --csv alone is the output format)`);
+    if (input.fromOperand) {
+      ctx.info(`note: --csv ${b.csv} is read as --from-csv ${b.csv} (the old spelling; --csv alone is the output format)`);
+      // that --csv named the input: the summary is not asked for as CSV
+      ctx.globals.output = ctx.io.stdoutIsTTY ? 'table' : 'tsv';
+    }
     // the bulk machinery (CSV reader, journal, pool) is loaded now, not with the command
     const { runBulkInvite } = await import('./shared/bulk.js');
     return runBulkInvite(ctx, {

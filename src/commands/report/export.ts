@@ -10,6 +10,7 @@ import * as z from 'zod';
 import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { timeArg } from '../../util/time.js';
+import { EXPORT_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 
 export const exportSchema = z
   .object({
@@ -60,6 +61,8 @@ export default defineCommand({
       .option('--journal <file>', 'journal of exported attempts (default DIR/export.journal.ndjson)')
       .option('--results <file>', 'NDJSON results, one line per attempt (default DIR/export.results.ndjson)'),
   schema: () => exportSchema,
+  // the output flags (--json [fields], --ndjson, --csv, --query) print the run's summary object
+  jsonFields: EXPORT_SUMMARY_FIELDS,
   v2: { unsupported: 'it lists attempts by state, which v2 cannot' },
   async run(ctx, input) {
     const { runExport } = await import('./shared/export-run.js');

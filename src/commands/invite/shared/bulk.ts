@@ -11,13 +11,14 @@ import { bulkClient, defaultConcurrency } from '../../../bulk/client.js';
 import { KeyIndex } from '../../../bulk/key-index.js';
 import { runPool } from '../../../bulk/pool.js';
 import { checkFiles } from '../../../bulk/output-files.js';
-import { BulkRun } from '../../../bulk/run.js';
+import { BulkRun, printSummary } from '../../../bulk/run.js';
 import { spoolPrivately } from '../../../bulk/spool.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { classifyReturned, inviteBody, type InviteInput } from './body.js';
 import { checkRow, readCsvRows, type BadRow, type CsvRow, type RowEvent } from './csv-rows.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
+import { UrlTable } from './url-table.js';
 
 export interface BulkInviteInput {
   testId: string;
@@ -158,6 +159,7 @@ async function dryRun(ctx: Context, c: Checked, journalPath: string, label: stri
     `Dry run of ${label}: ${summary.rows} rows, ${c.valid} valid, ${c.badCount} invalid, ${duplicates} duplicate(s), ` +
       `${done} already invited (journal ${journalPath}); ${summary.wouldSend} would be sent. Nothing was sent.`,
   );
+  printSummary(ctx, { ...summary, journal: journalPath });
 }
 
 /** Pass 2: journal, results, the pool. */
@@ -175,6 +177,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   let failuresInARow = 0;
   /** Results lines of this run marked maybeEmailedTwice (earlier runs' included). */
   let maybeTwice = 0;
+  const urls = new UrlTable(ctx);
 
   /** Rows that must be sent; everything else is recorded here as it streams past. */
   async function* sendable(): AsyncGenerator<{ row: CsvRow; key: string; input: InviteInput }> {
@@ -211,6 +214,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
           },
           'skipped',
         );
+        urls.add(row.line, row.fields, serviceFields(done), 'earlier run');
         continue;
       }
       yield { row, key: r.key, input: r.input };
@@ -262,6 +266,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
             api: 'v3',
           });
         run.record({ line: row.line, row: row.fields, outcome, ...fields, ...flag }, 'done');
+        urls.add(row.line, row.fields, fields, outcome);
       } catch (err) {
         if (!(err instanceof ApiError) && !(err instanceof NetworkError) && !(err instanceof ResponseShapeError)) throw err;
         // every outcome is journaled: a failure that may have reached the service counts as a
@@ -269,8 +274,8 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
         const sent = mayHaveActed(err);
         const flag = again && sent ? { maybeEmailedTwice: true } : {};
         run.journal.markFailed(key, { line: row.line, error: errorFields(err), ...flag }, sent);
-        // A refused key or a test of another account fails every row alike: stop at once.
-        if (err instanceof ApiError && err.kind === 'auth' && !inv.link) throw err;
+        // A refused key or an unknown test (or another account's) fails every row alike: stop at once.
+        if (err instanceof ApiError && (err.kind === 'auth' || err.kind === 'not_found') && !inv.link) throw err;
         if (again && sent) maybeTwice++;
         run.record({ line: row.line, row: row.fields, outcome: 'failed', error: errorFields(err), ...flag }, 'failed');
         if (++failuresInARow >= BREAKER) throw err;
@@ -290,6 +295,8 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   if (ledger.failed)
     ctx.warn(`the callback ledger ${ledger.path} could not be written (${ledger.failed}); callbacks reconcile --all still checks every completed attempt.`);
   if (fatal) throw run.stopped(fatal, `Invitations from ${label}`);
+  run.progress?.stop(); // the bar's line is cleared before the table
+  await urls.print(run.resultsPath);
   await noteEmbeddedUrls(ctx);
   run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '');
 }

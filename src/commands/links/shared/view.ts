@@ -14,13 +14,15 @@ export const LINK_COLUMNS: Column[] = [
   { key: 'testLinkId', header: 'Link ID', priority: 1, kind: 'id' },
   { key: 'testLinkName', header: 'Name', priority: 2 },
   { key: 'testLinkStatus', header: 'Status', priority: 3, kind: 'status' },
-  { key: 'invitationType', header: 'Type', priority: 4 },
+  // when it is open matters more than how (Type, Proctoring) on a narrow terminal
+  { key: 'invitationType', header: 'Type', priority: 7 },
   { key: 'proctoringSettings.proctoringMode', header: 'Proctoring', priority: 9 },
-  { key: 'invitationSchedule.scheduleType', header: 'Schedule', priority: 5 },
-  { key: `${SCHEDULE}.invitationValidityInDays`, header: 'Days' },
-  { key: `${SCHEDULE}.startDateTime`, header: 'Start', kind: 'date' },
-  { key: `${SCHEDULE}.endDateTime`, header: 'End', kind: 'date' },
-  { key: `${SCHEDULE}.timeZoneId`, header: 'TZ' },
+  { key: 'invitationSchedule.scheduleType', header: 'Schedule', priority: 4 },
+  { key: `${SCHEDULE}.invitationValidityInDays`, header: 'Days', priority: 6 },
+  // a window shown whole or not at all: never Start without End
+  { key: `${SCHEDULE}.startDateTime`, header: 'Start', kind: 'date', priority: 5, group: 'window' },
+  { key: `${SCHEDULE}.endDateTime`, header: 'End', kind: 'date', priority: 5, group: 'window' },
+  { key: `${SCHEDULE}.timeZoneId`, header: 'TZ', priority: 8 },
 ];
 
 /** Every top-level field `--json a,b` may pick for a link: the wire schema's fields. */

@@ -93,7 +93,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     } else todo.push(a);
   }
 
-  run.startProgress(todo.length, 'Exporting');
+  run.startProgress(todo.length, 'Exporting', 'exported');
   let failuresInARow = 0;
   let fatal: unknown;
   try {
@@ -138,13 +138,18 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     fatal = err;
   }
   const summaryPath = join(dir, summaryName);
+  const listed = attempts.map((a) => rows.get(String(a.testInvitationId))).filter((r): r is SummaryRow => r !== undefined);
+  // --since-last-run: earlier runs' rows, then this run's new ones
+  const ordered = [...earlier.map((e) => e.row as SummaryRow), ...listed];
+  // --since-last-run with nothing new: the last run's summary stays as it was; the run is still
+  // recorded, so the next one continues from this --to.
+  const keepSummary = input.sinceLastRun && listed.length === 0 && existsSync(summaryPath);
+  if (keepSummary && !fatal && !ctx.signal.aborted) ctx.info(`Nothing new since the last run: ${summaryPath} (the last run's) is left as it was.`);
   // An interrupted or stopped run leaves no summary: it would be incomplete under its final name.
   if (!fatal && !ctx.signal.aborted) {
-    const listed = attempts.map((a) => rows.get(String(a.testInvitationId))).filter((r): r is SummaryRow => r !== undefined);
-    const ordered = [...earlier.map((e) => e.row as SummaryRow), ...listed];
     try {
-      writeSummary(summaryPath, input.format, ordered);
-      if (input.html) {
+      if (!keepSummary) writeSummary(summaryPath, input.format, ordered);
+      if (input.html && !keepSummary) {
         const { renderDigest } = await import('./digest-html.js');
         writeFileAtomic(
           join(dir, HTML_NAME),
@@ -167,14 +172,12 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     });
   }
   if (fatal) throw run.stopped(fatal, `Export from ${from} to ${to}`);
-  // What this run wrote; --json adds it to the run's summary object (one JSON document),
-  // --ndjson prints it as its own line.
-  const files: Record<string, string> = ctx.signal.aborted ? {} : { summary: summaryPath, ...(input.html ? { html: join(dir, HTML_NAME) } : {}) };
-  if (ctx.globals.output === 'ndjson')
-    ctx.io.stdout.write(`${JSON.stringify({ ...run.tally, ...files, results: run.resultsPath, journal: run.journal.path })}\n`);
+  // What this run wrote, added to the run's summary object (--json, --ndjson, --csv, --query).
+  const files: Record<string, string> =
+    ctx.signal.aborted || keepSummary ? {} : { summary: summaryPath, ...(input.html ? { html: join(dir, HTML_NAME) } : {}) };
   run.finish(
     `Exported ${attempts.length} attempt(s) from ${from} to ${to}`,
-    ctx.signal.aborted ? '' : `; summary: ${summaryPath}${input.html ? `, digest: ${join(dir, HTML_NAME)}` : ''}`,
+    ctx.signal.aborted || keepSummary ? '' : `; summary: ${summaryPath}${input.html ? `, digest: ${join(dir, HTML_NAME)}` : ''}`,
     files,
   );
 }

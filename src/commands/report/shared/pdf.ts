@@ -57,8 +57,10 @@ export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfO
   const client = opts.source ?? v3Source(ctx);
   if (opts.output === '-') return toStdout(ctx, invitationId, client);
   const target = await resolveTarget(client, invitationId, opts.output);
-  checkFiles([{ flag: '-o', path: target, role: 'output', replaced: true }]);
-  if (!opts.force && existsSync(target)) throw exists(target);
+  // without -o the file is the default name in this directory: the messages must not name -o
+  const flag = opts.output === undefined ? '--pdf' : '-o';
+  checkFiles([{ flag, path: target, role: 'output', replaced: true }]);
+  if (!opts.force && existsSync(target)) throw exists(target, flag);
 
   const res = await client.getReportPdf(invitationId);
   await failUnlessOk(res);
@@ -67,7 +69,7 @@ export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfO
   ctx.onExit(() => rmSync(tmp, { force: true }));
   try {
     await pipeline(res.body, pdfGuard(res.request), createWriteStream(tmp, { flags: 'wx', mode: 0o600 }), { signal: ctx.signal });
-    await moveIntoPlace(tmp, target, opts.force);
+    await moveIntoPlace(tmp, target, opts.force, flag);
   } catch (err) {
     await rm(tmp, { force: true });
     throw downloadError(err, res.request, ctx.signal, target);
@@ -131,20 +133,21 @@ function isDir(p: string): boolean {
   }
 }
 
-function exists(target: string): UsageError {
-  return new UsageError(`-o: ${target} already exists`, 'use --force to overwrite it, or -o to choose another file');
+function exists(target: string, flag: '-o' | '--pdf'): UsageError {
+  if (flag === '-o') return new UsageError(`-o: ${target} already exists`, 'use --force to overwrite it, or -o to choose another file');
+  return new UsageError(`--pdf: ${target} already exists (the default name for this report)`, 'use --force to overwrite it, or -o FILE to write it elsewhere');
 }
 
 /** A hard link never replaces an existing file, so two downloads cannot clobber each other. */
-async function moveIntoPlace(tmp: string, target: string, force: boolean): Promise<void> {
+async function moveIntoPlace(tmp: string, target: string, force: boolean, flag: '-o' | '--pdf'): Promise<void> {
   if (force) return rename(tmp, target);
   try {
     await link(tmp, target);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw exists(target);
+    if (code === 'EEXIST') throw exists(target, flag);
     // File systems without hard links: check, then rename (a small race, but no partial file).
-    if (existsSync(target)) throw exists(target);
+    if (existsSync(target)) throw exists(target, flag);
     return rename(tmp, target);
   }
   await rm(tmp, { force: true });
