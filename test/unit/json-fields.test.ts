@@ -32,7 +32,16 @@ describe('fieldsOf', () => {
 describe('every declaration', () => {
   const commands = NOUNS.flatMap((n) => [...(n.self ? [n.self] : []), ...n.verbs].map((c) => [`${n.name} ${c.name}`, c] as const));
   const globals = (api: 'v3' | 'v2') => ({ api }) as GlobalOptions;
-  const inputs = [{}, { pdf: true }, { sections: true }, { dryRun: true }, { link: '5003' }, { mode: 'single', single: {} }];
+  const inputs = [
+    {},
+    { pdf: true },
+    { sections: true },
+    { dryRun: true },
+    { link: '5003' },
+    { mode: 'single', single: {} },
+    { mode: 'bulk', bulk: {} },
+    { mode: 'bulk', bulk: { dryRun: true } },
+  ];
 
   it.each(commands)('%s resolves to unique names for v3 and v2', async (_name, c) => {
     for (const api of ['v3', 'v2'] as const)

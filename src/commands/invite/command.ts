@@ -136,7 +136,7 @@ export default defineCommand({
   tzFromProfile: (raw) =>
     raw.link === undefined && raw.fromCsv === undefined && raw.csvFile === undefined && (raw.start !== undefined || raw.end !== undefined),
   // Bulk results go to a file (and a summary to stderr); the output flags apply to the run's summary.
-  jsonFields: (input) => (input.mode === 'single' ? single.jsonFields : input.bulk.dryRun ? DRY_RUN_FIELDS : SUMMARY_FIELDS) as FieldList | undefined,
+  jsonFields: (input) => (input.mode === 'bulk' ? (input.bulk.dryRun ? DRY_RUN_FIELDS : SUMMARY_FIELDS) : single.jsonFields) as FieldList | undefined,
   v2: {
     run: async (ctx, input) => {
       if (input.mode === 'bulk') throw v2Refusal(ctx, 'invite --from-csv', 'v2 registers one candidate per call; bulk invitations need v3');
