@@ -55,7 +55,7 @@ Examples:
 
 Times (T): 2026-03-01, 2026-03-01T09:00:00Z, -2d or "2d ago", +7d or "in 7d", now, today, yesterday (UTC)
 Exit codes: 0 ok · 1 service refused/failed · 2 usage · 3 auth · 4 not found · 5 partial · 6 network · 130 interrupted
-Docs: docs/commands.md`,
+Docs: assess help <command>; manuals in the package's docs/ ($(npm root -g)/assess-cli/docs)`,
   );
   const make = (cmd: Command) => createContext(cmd, rt);
   const only = argv && nounOnLine(argv, program, NOUN_NAMES);
