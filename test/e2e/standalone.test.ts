@@ -38,7 +38,6 @@ function spawnStandalone(args: string[], vars: Record<string, string>): ChildPro
 const service = () => ({ ASSESS_BASE_URL: sandbox.baseUrl, ASSESS_API_KEY: sandbox.keys[0]! });
 
 beforeAll(async () => {
-  // the build's snapshots (dist/help.json …) come from `npm run build`, which `npm test` runs first
   await run(process.execPath, [join(ROOT, 'scripts/package.mjs'), exe], { cwd: ROOT, maxBuffer: 1 << 24 });
   server = spawnStandalone(['sandbox', 'serve', '--port', '0', '--json'], {});
   sandbox = await new Promise((resolve, reject) => {
@@ -71,6 +70,11 @@ describe('the standalone executable (no node on PATH)', () => {
     const h = await standalone(['help', 'invite']);
     expect(h.code).toBe(0);
     expect(h.stdout).toMatch(/^Usage: assess invite/);
+    // no docs/ beside it: its help says where the manuals are instead of naming a path
+    const top = await standalone(['--help']);
+    expect(top.stdout.trimEnd().split('\n').pop()).toBe(
+      'Docs: assess help <command>; the manuals (docs/*.md) are in the source repository, not in this executable',
+    );
   });
 
   it('rejects a bad argument with exit 2 and one line, as the npm CLI does', async () => {
