@@ -3,17 +3,21 @@
 // hits both sides alike; medians of wall time (spawn to exit) and of peak RSS (/usr/bin/time %M).
 //   node bench/latency.mjs [pairs=15]          (build first: npm run build)
 //   ASSESS_BIN=/other/build/bin/assess.cjs node bench/latency.mjs   (measure another build)
+// With the standalone executable built (`npm run package`; ASSESS_STANDALONE names another),
+// rows marked "standalone:" run it (no node: it is Node itself plus the program) beside the same
+// commands of the npm-installed CLI.
 // One-request commands are compared with floor/http-get.mjs (node:http, one GET, print the
 // JSON): target ≤ 1.8× and ≤ 96 MiB. Commands that send nothing: `node -e 0`, target ≤ 1.5×.
 // Run it with the Node to measure (`$(.ci/node 24) bench/latency.mjs`): Node's compile cache
 // (Node ≥ 22.1) is warm after the first run of each row.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = process.env.ASSESS_BIN ?? join(ROOT, 'bin/assess.cjs');
+const STANDALONE = process.env.ASSESS_STANDALONE ?? join(ROOT, 'dist/standalone/assess-linux-x64');
 const pairs = Number(process.argv[2] ?? 15);
 const work = mkdtempSync(join(tmpdir(), 'assess-bench-latency-'));
 const FLOOR_HTTP = ['floor: node:http GET', [join(ROOT, 'bench/floor/http-get.mjs')]];
@@ -43,7 +47,9 @@ for (let i = 0; i < pairs + 2; i++) {
 }
 
 const assess = (...args) => [BIN, ...args];
+const standalone = (...args) => [STANDALONE, ...args];
 const cases = [
+  ['--version', () => assess('--version'), env, 0, FLOOR_NODE, 1.3],
   // [label, argv (function of run index), env, expected exit, floor, ratio target]
   ['tests get 1001 --json', () => assess('tests', 'get', '1001', '--json'), env, 0, FLOOR_HTTP, 1.8],
   ['report 900001 --json', () => assess('report', '900001', '--json'), env, 0, FLOOR_HTTP, 1.8],
@@ -68,11 +74,19 @@ const cases = [
   // reference: what undici's public entry alone costs a one-request script
   ['floor: undici request', () => [join(ROOT, 'bench/floor/undici-request.mjs')], env, 0, FLOOR_HTTP, NaN],
 ];
+if (existsSync(STANDALONE))
+  cases.push(
+    ['standalone: --version', () => standalone('--version'), env, 0, FLOOR_NODE, NaN],
+    ['standalone: usage error: tests get abc', () => standalone('tests', 'get', 'abc'), env, 2, FLOOR_NODE, NaN],
+    ['standalone: config list', () => standalone('config', 'list'), env, 0, FLOOR_NODE, NaN],
+    ['standalone: tests get 1001 --json', () => standalone('tests', 'get', '1001', '--json'), env, 0, FLOOR_HTTP, NaN],
+  );
 
 function run(argv, runEnv, expect) {
   const out = join(work, 'time.txt');
   const t = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', '-o', out, process.execPath, ...argv], { env: runEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const cmd = argv[0] === STANDALONE ? argv : [process.execPath, ...argv];
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', '-o', out, ...cmd], { env: runEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   if (r.status !== expect) throw new Error(`${argv.join(' ')}: exit ${r.status}, expected ${expect}\n${r.stderr}`);
   const kb = Number(readFileSync(out, 'utf8').trim().split('\n').pop());

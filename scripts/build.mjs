@@ -5,27 +5,32 @@
 //                    one read instead of hundreds of modules resolved (zod alone is ~230). Each
 //                    noun's commands are evaluated only when the command line names it;
 //   dist/vendor/*.cjs  the packages only some runs load, each a bundle apart (LAZY): undici (a
-//                    command that sends a request), conf (one that writes the config) and
-//                    @inquirer/prompts (one that asks). Together they are ~2.3 MB, which every
-//                    start would otherwise read, decode and hash for the compile cache;
+//                    command that sends a request), conf (one that writes the config),
+//                    @inquirer/prompts (one that asks), fastify (the sandbox's server) and pdfkit
+//                    (the sandbox's PDF reports). Every start would otherwise read, decode and
+//                    hash them for the compile cache;
 //   dist/help.json   every command's --help text, and dist/completion.json, the completion
 //                    scripts: snapshots of the built program, so the commonest invocations (and a
 //                    shell's start, `source <(assess completion bash)`) do not load it.
-// pdfkit (reads its font files beside its code) and fastify (the sandbox's server) stay in
-// node_modules and are loaded by the commands that use them.
+// So the package has no runtime dependencies: npm installs one package, with nothing of other
+// packages' engines or peer ranges to warn about. pdfkit's standard fonts are JavaScript modules
+// it loads through a require() of its own (createRequire): pdfkitFonts hands them to esbuild.
+// Source maps (dist/*.map) are for this repository's debugging; package.json's `files` leaves
+// them out of the package. scripts/package.mjs builds the standalone executable from the same
+// sources (`npm run package`).
 //
 // It builds into a fresh folder and swaps it in with renames, so a test run using dist/ never
 // sees a half-written build.
 import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { pdfkitFonts } from './pdfkit-fonts.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 // the shells of `completion <shell>`, from the one place the command reads them too
 const { SHELLS } = await import(
   `data:text/javascript,${encodeURIComponent((await transform(readFileSync('src/commands/completion/shared/shells.ts', 'utf8'), { loader: 'ts' })).code)}`
 );
-const EXTERNAL = ['pdfkit', 'fastify'];
 // what each bundle is made of: its module.exports is what `import(package)` gives the program
 // (esbuild's require() in place of import() takes a CommonJS module's exports as its default,
 // as Node does, so conf's bundle exports its class itself)
@@ -33,6 +38,8 @@ const LAZY = {
   undici: "module.exports = require('undici');",
   conf: "module.exports = require('conf').default;",
   prompts: "module.exports = require('@inquirer/prompts');",
+  fastify: "module.exports = require('fastify');",
+  pdfkit: "module.exports = require('pdfkit');",
 };
 const common = {
   bundle: true,
@@ -42,7 +49,7 @@ const common = {
   outExtension: { '.js': '.cjs' },
   sourcemap: 'linked',
   logLevel: 'warning',
-  define: { __ASSESS_VERSION__: JSON.stringify(pkg.version) },
+  define: { __ASSESS_VERSION__: JSON.stringify(pkg.version), __ASSESS_SEA__: 'false' },
   legalComments: 'external', // the packages' licence notes go to <bundle>.LEGAL.txt
   // smaller to read and hash at every start; names are kept (stack traces of --debug)
   minifyWhitespace: true,
@@ -58,7 +65,7 @@ const beside = (filter, file) => ({
 const lazyPackages = {
   name: 'lazy-packages',
   setup: (b) =>
-    b.onResolve({ filter: /^(undici|conf|@inquirer\/prompts)$/ }, (args) => ({
+    b.onResolve({ filter: /^(undici|conf|@inquirer\/prompts|fastify|pdfkit)$/ }, (args) => ({
       path: `./vendor/${args.path === '@inquirer/prompts' ? 'prompts' : args.path}.cjs`,
       external: true,
     })),
@@ -80,13 +87,18 @@ try {
     ...common,
     entryPoints: { cli: 'src/cli/program.ts' },
     outdir: out,
-    external: EXTERNAL,
     plugins: [lazyPackages],
     supported: { 'dynamic-import': false }, // import() of a package becomes require(): no ES module loader started
     logOverride: { 'empty-import-meta': 'silent' }, // src/version.ts: only without __ASSESS_VERSION__
   });
   for (const [name, contents] of Object.entries(LAZY))
-    await build({ ...common, stdin: { contents, resolveDir: '.', sourcefile: `${name}.cjs` }, outfile: `${out}/vendor/${name}.cjs`, sourcemap: false });
+    await build({
+      ...common,
+      stdin: { contents, resolveDir: '.', sourcefile: `${name}.cjs` },
+      outfile: `${out}/vendor/${name}.cjs`,
+      sourcemap: false,
+      plugins: [pdfkitFonts],
+    });
   const help = execFileSync(process.execPath, [`${out}/main.cjs`], {
     env: { ...process.env, ASSESS_DUMP_HELP: '1', NO_COLOR: '1' },
     encoding: 'utf8',

@@ -16,6 +16,8 @@ import { helpWidth, SNAPSHOT_HELP_WIDTH } from './cli/terminal-size.js';
 
 // Set from package.json by scripts/build.mjs (src/version.ts is the same value for other modules).
 declare const __ASSESS_VERSION__: string;
+// true in the standalone executable (scripts/package.mjs): the snapshots are assets inside it
+declare const __ASSESS_SEA__: boolean | undefined;
 
 // dist/main.cjs is CommonJS; `tsx src/main.ts` runs this file as an ES module.
 const HERE = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
@@ -46,7 +48,11 @@ function fastPath(): boolean {
 function fromSnapshot(file: string, key: string): boolean {
   let texts: Record<string, string>;
   try {
-    texts = JSON.parse(readFileSync(join(HERE, file), 'utf8'));
+    const raw =
+      typeof __ASSESS_SEA__ === 'boolean' && __ASSESS_SEA__
+        ? process.getBuiltinModule('node:sea').getAsset(file, 'utf8')
+        : readFileSync(join(HERE, file), 'utf8');
+    texts = JSON.parse(raw);
   } catch {
     return false; // not built yet (dev run): the program answers
   }

@@ -7,6 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 export const SLOWEST = [
   'test/e2e/chaos.test.ts',
+  'test/e2e/standalone.test.ts', // ~25 s of postject injecting the SEA blob into a 120 MB Node
   'test/e2e/examples-2.test.ts',
   'test/e2e/crash.test.ts',
   'test/e2e/compile-cache.test.ts',

@@ -24,6 +24,12 @@ import { markPlaceholder, WholeTreeNeeded } from './whole-tree.js';
 
 // Subcommand help: the verb's own flags (the globals are on `assess --help`); narrow terminals
 // still wrap descriptions (commander's own minimum, 40 columns, leaves them unwrapped).
+// true in the standalone executable (scripts/package.mjs), which carries no docs/ of its own
+declare const __ASSESS_SEA__: boolean | undefined;
+const DOCS =
+  typeof __ASSESS_SEA__ === 'boolean' && __ASSESS_SEA__
+    ? 'Docs: assess help <command>; the manuals (docs/*.md) are in the source repository, not in this executable'
+    : "Docs: assess help <command>; manuals in the package's docs/ ($(npm root -g)/assess-cli/docs)";
 const SUBCOMMAND_HELP = { sortSubcommands: false, minWidthToWrap: 12 };
 
 /**
@@ -56,7 +62,7 @@ Examples:
 
 Times (T): 2026-03-01, 2026-03-01T09:00:00Z, -2d or "2d ago", +7d or "in 7d", now, today, yesterday (UTC)
 Exit codes: 0 ok · 1 service refused/failed · 2 usage · 3 auth · 4 not found · 5 partial · 6 network · 130 interrupted
-Docs: docs/commands.md`),
+${DOCS}`),
   );
   const make = (cmd: Command) => createContext(cmd, rt);
   const only = argv && nounOnLine(argv, program, NOUN_NAMES);

@@ -1,9 +1,12 @@
 // The package installs: `npm pack` on a copy of the sources without dist/ (as a fresh clone is)
 // builds through `prepack`, the tarball installs into an empty prefix with `npm install -g
 // --prefix`, and the installed `assess` runs --version, a sandbox listing and a report export.
-import { execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+// It installs as a lean, honest package (issue 36) under this machine's Node (20 here) and an
+// official Node 24 (.ci/node 24): one package (everything is bundled into dist/), no npm warning
+// (an engine range of a dependency, a peer range), ≤ 25 MB, and the docs its help points at.
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, ROOT, tempDir, type RunResult } from '../helpers/cli.js';
@@ -15,6 +18,12 @@ const prefix = join(work.dir, 'prefix');
 const configDir = join(work.dir, 'config');
 let tarball = '';
 let files: string[] = [];
+const MAX_INSTALLED_BYTES = 25 * 2 ** 20;
+// each Node the package is installed with: its install's prefix and what npm printed
+const NODES = [
+  { label: `this machine's Node (${process.version})`, node: process.execPath, prefix },
+  { label: 'Node 24', node: execFileSync(join(ROOT, '.ci/node'), ['24'], { encoding: 'utf8' }).trim(), prefix: join(work.dir, 'prefix-24') },
+].map((n) => ({ ...n, npmOutput: '' }));
 
 // npm's own environment minus anything that would point it at this project (npm_config_prefix,
 // npm_package_*), so the install goes where --prefix says.
@@ -24,12 +33,19 @@ function npmEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-function installed(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+/** Bytes of the files under dir (what the install put on disk). */
+function bytesUnder(dir: string): number {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .reduce((sum, e) => sum + statSync(join(e.parentPath, e.name)).size, 0);
+}
+
+function installed(args: string[], env: NodeJS.ProcessEnv = {}, at = NODES[0]!): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     // the bin link npm made, run as a user would: through its #!/usr/bin/env node line
-    const child = spawn(join(prefix, 'bin', 'assess'), args, {
+    const child = spawn(join(at.prefix, 'bin', 'assess'), args, {
       cwd: work.dir,
-      env: { ...baseEnv(configDir), PATH: `${join(prefix, 'bin')}:${process.env.PATH ?? ''}`, ...env },
+      env: { ...baseEnv(configDir), PATH: `${join(at.prefix, 'bin')}:${dirname(at.node)}:${process.env.PATH ?? ''}`, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -45,7 +61,7 @@ beforeAll(async () => {
   // A clone's files without dist/ or node_modules; the installed dev tools are linked in for the build.
   const src = join(work.dir, 'src');
   mkdirSync(src);
-  for (const f of ['package.json', 'package-lock.json', 'LICENSE', 'README.md', 'bin', 'src', 'scripts'])
+  for (const f of ['package.json', 'package-lock.json', 'LICENSE', 'README.md', 'CHANGELOG.md', 'bin', 'src', 'scripts', 'docs'])
     cpSync(join(ROOT, f), join(src, f), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(src, 'node_modules'), 'dir');
   const packs = join(work.dir, 'packs');
@@ -57,8 +73,12 @@ beforeAll(async () => {
   );
   const { stdout } = await run('tar', ['tzf', tarball]);
   files = stdout.split('\n').filter(Boolean);
-  // from npm's cache when it has everything (fast, works offline); the registry otherwise
-  await run('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', tarball], { cwd: work.dir, env: npmEnv() });
+  // npm itself runs on the Node being tested (its engine checks use that Node's version)
+  for (const at of NODES) {
+    const env = { ...npmEnv(), PATH: `${dirname(at.node)}:${process.env.PATH ?? ''}` };
+    const r = await run('npm', ['install', '-g', '--prefix', at.prefix, '--prefer-offline', tarball], { cwd: work.dir, env });
+    at.npmOutput = r.stdout + r.stderr;
+  }
 }, 240_000);
 
 afterAll(() => work.cleanup());
@@ -77,12 +97,44 @@ describe('the packed package', () => {
         'package/dist/vendor/undici.cjs',
         'package/dist/vendor/conf.cjs',
         'package/dist/vendor/prompts.cjs',
+        'package/dist/vendor/fastify.cjs',
+        'package/dist/vendor/pdfkit.cjs',
+        'package/docs/commands.md',
+        'package/docs/sandbox.md',
         'package/dist/help.json',
         'package/dist/completion.json',
       ]),
     );
     expect(files.filter((f) => f.endsWith('.cache'))).toEqual([]); // Node's compile cache lives outside the package
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]); // source maps are for this repository
+    expect(files.filter((f) => f.includes('standalone'))).toEqual([]);
     expect(files.filter((f) => f.startsWith('package/src/') || f.startsWith('package/test/') || f.includes('node_modules'))).toEqual([]);
+  });
+
+  it('declares no runtime dependency: everything it runs is in dist/', () => {
+    const manifest = JSON.parse(readFileSync(join(prefix, 'lib', 'node_modules', pkg.name, 'package.json'), 'utf8')) as Record<string, unknown>;
+    for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies']) expect(manifest[field]).toBeUndefined();
+  });
+
+  for (const at of NODES)
+    it(`installs on ${at.label}: one package, no warning, ≤ 25 MB, and runs`, async () => {
+      expect(at.npmOutput).not.toMatch(/warn|EBADENGINE|deprecated/i);
+      expect(at.npmOutput).toMatch(/added 1 package\b/);
+      expect(existsSync(join(at.prefix, 'lib', 'node_modules', pkg.name, 'node_modules'))).toBe(false);
+      expect(bytesUnder(at.prefix)).toBeLessThanOrEqual(MAX_INSTALLED_BYTES);
+      const v = await installed(['--version'], {}, at);
+      expect(v.stdout).toBe(`${pkg.version}\n`);
+      const r = await installed(['--sandbox', 'tests', 'get', '1001', '--json'], {}, at);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/"testId": 1001/);
+    });
+
+  it("--help's last line names documentation the package installed", async () => {
+    const r = await installed(['--help']);
+    expect(r.code).toBe(0);
+    const last = r.stdout.trimEnd().split('\n').pop()!;
+    expect(last).toMatch(/^Docs: assess help <command>; .*\/assess-cli\/docs\)$/);
+    for (const doc of ['commands.md', 'sandbox.md', 'scripting.md']) expect(existsSync(join(prefix, 'lib', 'node_modules', pkg.name, 'docs', doc))).toBe(true);
   });
 
   it('installs into an empty prefix with its bin link', () => {
