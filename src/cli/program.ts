@@ -28,8 +28,8 @@ import { markPlaceholder, WholeTreeNeeded } from './whole-tree.js';
 declare const __ASSESS_SEA__: boolean | undefined;
 const DOCS =
   typeof __ASSESS_SEA__ === 'boolean' && __ASSESS_SEA__
-    ? 'Docs: assess help <command>; the manuals (docs/*.md) are in the source repository, not in this executable'
-    : "Docs: assess help <command>; manuals in the package's docs/ ($(npm root -g)/assess-cli/docs)";
+    ? 'Docs: assess help <command>; manuals: docs/*.md in the source repository'
+    : 'Docs: assess help <command>; manuals: $(npm root -g)/assess-cli/docs/';
 const SUBCOMMAND_HELP = { sortSubcommands: false, minWidthToWrap: 12 };
 
 /**

@@ -154,14 +154,17 @@ describe('callbacks listen stores first, then judges', () => {
   it('callbacks inbox lists every one: the understood ones with their invitation, the others with the reason', async () => {
     const r = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--json'], { configDir: cfg.dir });
     expect(r.code, r.stderr).toBe(0);
-    const rows = JSON.parse(r.stdout) as Array<{ invitationId: string | null; problem: string | null; status: string | null }>;
+    const rows = JSON.parse(r.stdout) as Array<{ invitationId: number | string | null; problem: string | null; status: string | null }>;
     expect(rows).toHaveLength(SHAPES.length);
     for (const [what, , id, problem] of SHAPES) {
-      const row = id !== null ? rows.find((x) => x.invitationId === id) : rows.find((x) => x.invitationId === null && problem!.test(x.problem ?? ''));
+      const row =
+        id !== null
+          ? rows.find((x) => x.invitationId !== null && String(x.invitationId) === id)
+          : rows.find((x) => x.invitationId === null && problem!.test(x.problem ?? ''));
       expect(row, what).toBeDefined();
       if (id !== null) expect(row!.problem, what).toBeNull();
     }
-    expect(rows.find((x) => x.invitationId === '7006')!.status).toBe('Complete');
+    expect(rows.find((x) => x.invitationId === 7006)!.status).toBe('Complete');
     expect(r.stderr).toMatch(/3 stored request\(s\) could not be understood as a notification; the problem column says why\./);
     expect(readFileSync(join(cfg.dir, 'inbox.quarantine.ndjson'), 'utf8')).toContain('CandidateEmailId=ann&Status=Complete');
   });
@@ -186,12 +189,12 @@ describe('callbacks listen stores first, then judges', () => {
       expect(r.status, body).toBe(200);
     }
     const r = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--json', 'invitationId,status,problem'], { configDir: cfg.dir });
-    const rows = JSON.parse(r.stdout) as Array<{ invitationId: string | null; status: string | null; problem: string | null }>;
+    const rows = JSON.parse(r.stdout) as Array<{ invitationId: number | string | null; status: string | null; problem: string | null }>;
     for (const [id, body] of sent)
       expect(
-        rows.find((x) => x.invitationId === id),
+        rows.find((x) => x.invitationId !== null && String(x.invitationId) === id),
         body,
-      ).toEqual({ invitationId: id, status: 'Complete', problem: null });
+      ).toEqual({ invitationId: Number(id), status: 'Complete', problem: null }); // the id rule: a number while exact
   });
 
   it('callbacks verify on this inbox says the requests were received unsigned (not "check the secret")', async () => {
