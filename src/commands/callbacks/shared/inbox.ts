@@ -9,14 +9,18 @@
 // A notification record with `forwardTo` and no later delivered/dead-letter record for its id is
 // still to be forwarded: a restarted listener resumes it (forward-log.ts).
 // `body` is the request body exactly as received (a string; `bodyBase64` when not UTF-8), so a
-// replay is byte-identical. A torn last line (kill -9 mid-write) is cut off when opened.
+// replay is byte-identical. A torn last line (kill -9 mid-write) is cut off when opened; a
+// record the disk would not take whole (ENOSPC, a short write) is cut off at once and fails its
+// request (the listener answers 503: the sender tries again), never acknowledged.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fstatSync, fsync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, fsync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseJsonLossless } from '../../../api/read/body.js';
 import { readCallback } from '../../../api/read/callback.js';
 import { UsageError } from '../../../errors.js';
 import { tryFileLock, type FileLock } from '../../../util/file-lock.js';
+import { asFileError } from '../../../util/file-errors.js';
+import { writeAllSync } from '../../../util/write-all.js';
 
 export interface NotificationRecord {
   type: 'notification';
@@ -126,12 +130,15 @@ export class InboxWriter {
   private syncing = false;
   private fd: number | null;
   private held: FileLock | null = null;
+  /** Bytes in the file: where the next record starts (a record that failed is cut back to here). */
+  private size: number;
 
   private constructor(
     readonly path: string,
     fd: number,
   ) {
     this.fd = fd;
+    this.size = fstatSync(fd).size;
   }
 
   /**
@@ -223,7 +230,16 @@ export class InboxWriter {
 
   async append(record: InboxRecord): Promise<void> {
     if (this.fd === null) throw new Error(`inbox ${this.path} is closed`);
-    writeSync(this.fd, `${JSON.stringify(record)}\n`);
+    try {
+      this.size += writeAllSync(this.fd, `${JSON.stringify(record)}\n`);
+    } catch (err) {
+      try {
+        ftruncateSync(this.fd, this.size); // the part that went in is no record: cut it off
+      } catch {
+        // the next open cuts a torn tail
+      }
+      throw asFileError(err, 'the inbox', this.path) as Error;
+    }
     await new Promise<void>((resolve, reject) => {
       this.waiting.push({ resolve, reject });
       this.syncSoon();
