@@ -1,16 +1,21 @@
 // mkdir -p for assess's own directories: 0700 for what it creates (they hold keys, names, e-mails).
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 /**
- * Node's recursive mkdir answers ENOENT where the parent exists and refuses (a read-only file
- * system): then one plain mkdir gives the real cause (EROFS, EACCES) for the message.
+ * Node's recursive mkdir answers ENOENT where a directory exists and refuses to hold a new one
+ * (a read-only file system): then a plain mkdir below the deepest existing directory gives the
+ * real cause (EROFS, EACCES) for the message.
  */
 export function makePrivateDir(dir: string): void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    mkdirSync(dir, { mode: 0o700 }); // throws the cause, or ENOENT when the parent is missing too
+    let first = resolve(dir);
+    while (dirname(first) !== first && !existsSync(dirname(first))) first = dirname(first);
+    mkdirSync(first, { mode: 0o700 }); // throws the cause
+    mkdirSync(dir, { recursive: true, mode: 0o700 }); // it could be made after all
   }
   try {
     chmodSync(dir, 0o700);
