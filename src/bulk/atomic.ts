@@ -40,7 +40,23 @@ export function cleanStaleTemps(dir: string): number {
   return n;
 }
 
-/** Writes the whole content at once: temp, fsync, rename. */
+/**
+ * The rename itself is kept over a power cut only once the directory is synced. Best effort: a
+ * file system that cannot sync a directory (EINVAL, EISDIR on some) loses nothing it promised.
+ */
+function syncDir(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // not supported here
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Writes the whole content at once: temp, fsync, rename (and the directory). */
 export function writeFileAtomic(target: string, data: string | Uint8Array, what?: string): void {
   const file = new AtomicFile(target, what);
   try {
@@ -122,6 +138,7 @@ export class AtomicFile {
       this.discard(); // no temp file left behind by a full disk
       throw (this.failure ??= asFileError(err, this.what, this.target));
     }
+    syncDir(dirname(this.target));
   }
 
   discard(): void {

@@ -21,8 +21,6 @@ const CAUSES: Record<string, string> = {
   ENXIO: 'no such device (or a FIFO nobody reads)',
   ETXTBSY: 'the file is busy',
   ESHORTWRITE: 'the system took only part of the bytes (a full disk?)',
-  ESPECIAL: 'it is not a regular file (a FIFO, socket or device)',
-  ETOOBIG: 'it is larger than such a file can be',
 };
 
 const DEFAULT_HINT = 'choose another place, or free space / fix the permissions there';
