@@ -2,9 +2,11 @@
 // that fills up, a record that does not fit whole is cut off and its request answered 503 (the
 // service tries again); every 200 is a complete record in the inbox, and a retry after space
 // is freed is stored and acknowledged.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { runAssess, tempDir } from '../helpers/cli.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { mountTmpfs, unmountable, type Tmpfs } from '../helpers/tmpfs.js';
 
@@ -34,6 +36,7 @@ describe.skipIf(skip !== null)('callbacks listen on a disk that fills up (issue 
     const inbox = join(t.dir, 'inbox.ndjson');
     writeFileSync(join(t.dir, 'spare'), Buffer.alloc(16 * 1024)); // freed later
     const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', inbox]);
+    onTestFinished(async () => void (await l.stop('SIGKILL'))); // also when an expectation fails
     const url = await l.firstLine();
     const answers: number[] = [];
     for (let i = 1; i <= 14; i++) {
@@ -59,5 +62,28 @@ describe.skipIf(skip !== null)('callbacks listen on a disk that fills up (issue 
     await l.stop('SIGINT');
     expect(again.status).toBe(200);
     expect(readFileSync(inbox, 'utf8').trimEnd().split('\n').at(-1)).toContain(`"invitationId":"${refused}"`);
+  });
+});
+
+describe('an inbox that is not a regular file (issue 31 item 2)', () => {
+  it.each([
+    ['a FIFO', 'fifo'],
+    ['a device', '/dev/null'],
+  ])('%s: exit 2 at once for listen and for callbacks inbox, nothing waits', async (_name, which) => {
+    const cfg = tempDir();
+    try {
+      const path = which === 'fifo' ? join(cfg.dir, 'inbox.fifo') : which;
+      if (which === 'fifo') spawnSync('mkfifo', [path]);
+      const listen = await runAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', path], { configDir: cfg.dir, timeoutMs: 15_000 });
+      expect(listen.signal).toBeNull(); // ended by itself, not by the harness's kill
+      expect(listen.code).toBe(2);
+      expect(listen.stderr).toContain(`--inbox: cannot open ${path} (not a regular file: a FIFO or a device cannot hold the inbox)`);
+      const read = await runAssess(['callbacks', 'inbox', '--inbox', path], { configDir: cfg.dir, timeoutMs: 15_000 });
+      expect(read.signal).toBeNull();
+      expect(read.code).toBe(2);
+      expect(read.stderr).toContain(`cannot read the inbox ${path}: not a regular file`);
+    } finally {
+      cfg.cleanup();
+    }
   });
 });

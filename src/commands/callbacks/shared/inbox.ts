@@ -13,7 +13,7 @@
 // record the disk would not take whole (ENOSPC, a short write) is cut off at once and fails its
 // request (the listener answers 503: the sender tries again), never acknowledged.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fstatSync, fsync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, fsync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseJsonLossless } from '../../../api/read/body.js';
 import { readCallback } from '../../../api/read/callback.js';
@@ -82,6 +82,8 @@ const TYPES = new Set(['notification', 'dead-letter', 'delivered', 'quarantined'
 /** Request headers kept with a notification (signatures included, so a stored request verifies). */
 export const HEADERS_KEPT = ['content-type', 'user-agent', 'webhook-id', 'webhook-timestamp', 'webhook-signature'];
 
+const NOT_REGULAR = 'not a regular file: a FIFO or a device cannot hold the inbox';
+
 export function defaultInboxPath(configDir: string, profile: string): string {
   return join(configDir, 'inbox', `${profile}.ndjson`);
 }
@@ -108,7 +110,15 @@ export function readInbox(path: string): { records: InboxRecord[]; unreadable: n
   if (!existsSync(path)) return { records: [], unreadable: 0 };
   const records: InboxRecord[] = [];
   let unreadable = 0;
-  const text = readFileSync(path, 'utf8');
+  // without blocking: a FIFO would wait for a writer (past Ctrl-C), a device read for ever
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  let text: string;
+  try {
+    if (!fstatSync(fd).isFile()) throw new UsageError(`cannot read the inbox ${path}: ${NOT_REGULAR}`, 'give --inbox a regular file');
+    text = readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
   const lines = text.split('\n');
   if (!text.endsWith('\n')) lines.pop(); // a torn last line
   for (const line of lines) {
@@ -153,7 +163,8 @@ export class InboxWriter {
     let held: FileLock | null = null;
     try {
       const st = fstatSync(fd, { bigint: true });
-      if (opts.lock && st.isFile()) {
+      if (!st.isFile()) throw new Error(NOT_REGULAR);
+      if (opts.lock) {
         const got = tryFileLock(path, st);
         if (got.holder !== undefined)
           throw new UsageError(
