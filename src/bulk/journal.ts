@@ -81,6 +81,14 @@ export class Journal {
       // Private: a journal holds names, e-mails and test-taking URLs.
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
       j.fd = openSync(path, 'a+', 0o600);
+      // a FIFO (or socket) would take lines until its buffer filled, then hold the run for ever, and
+      // is read back empty: refused. A device such as /dev/null (keep no journal) is allowed.
+      const st = fstatSync(j.fd);
+      if (st.isFIFO() || st.isSocket())
+        throw new UsageError(
+          `--journal: ${path} is a FIFO or socket, not a file`,
+          'a journal is read back by the next run: give a regular file (or /dev/null to keep none)',
+        );
       j.lock();
       cutTornTail(j.fd);
       j.size = fstatSync(j.fd).size;

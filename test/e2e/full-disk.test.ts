@@ -1,6 +1,7 @@
 // Issue 31 items 1 and 2 on a real full disk (a small tmpfs): every byte written or the run
 // fails naming the file (exit 2); no short write is taken for success; a full disk under a PDF
 // download is the disk (exit 2), not the network (exit 6), and is not retried.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +75,20 @@ describe.skipIf(skip !== null)('a full disk (issue 31 items 1, 2)', () => {
     const n = await sent('jrn');
     expect(n).toBeGreaterThanOrEqual(lines.length);
     expect(n).toBeLessThanOrEqual(lines.length + 4);
+  });
+
+  it('--journal on a FIFO: exit 2 before anything is sent (it would hold the run once its buffer filled)', async () => {
+    await s.control('DELETE', '/requests');
+    const fifo = join(work.dir, 'journal.fifo');
+    spawnSync('mkfifo', [fifo]);
+    const r = await runAssess(['invite', '1001', '--from-csv', csv('fifo', 600), '--journal', fifo, '--results', join(work.dir, 'fifo.results.ndjson')], {
+      env: s.env,
+      timeoutMs: 20_000,
+    });
+    expect(r.signal).toBeNull();
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`--journal: ${fifo} is a FIFO or socket, not a file`);
+    expect(await sent('fifo')).toBe(0);
   });
 
   it('report export: a summary that does not fit is exit 2 naming it, no summary.csv', async () => {
