@@ -66,6 +66,13 @@ describe.skipIf(skip !== null)('an unwritable config directory (issue 31 item 2)
     expect(r.code).toBe(0);
   });
 
+  it('report export --out (to be made) on a read-only file system: exit 2 with the real cause, not ENOENT', async () => {
+    const out = join(ro.dir, 'exports', 'nightly');
+    const r = await runAssess(['report', 'export', '--from', '1d', '--out', out], { env: s.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`--out: cannot create ${out} (EROFS): read-only file system`);
+  });
+
   it.each(WRITERS)('%s in a mode 555 directory, as an unprivileged user: exit 2', (_name, args, stdin) => {
     const home = tempDir('assess-555-');
     try {
