@@ -174,7 +174,7 @@ async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Pro
     return problem
       ? new UsageError(
           problem.message,
-          `the embedded sandbox keeps its state in ${store.dir}: fix the permissions there, or set ASSESS_CONFIG_DIR to a writable directory`,
+          `the embedded sandbox keeps its state in ${store.dir}: free space or fix the permissions there, or set ASSESS_CONFIG_DIR to a writable directory`,
         )
       : err;
   };
