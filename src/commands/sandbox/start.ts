@@ -151,7 +151,9 @@ async function recordOf(dir: string, pid: number, signal: AbortSignal): Promise<
 /** The first line its server wrote to the log, from `from` on (its error). */
 function firstError(file: string, from: number): string {
   try {
-    const line = readFileSync(file).subarray(from).toString('utf8').trim().split('\n')[0];
+    // the log is shared: a start racing another may find that one's banner before its own error
+    const lines = readFileSync(file).subarray(from).toString('utf8').trim().split('\n');
+    const line = lines.find((l) => /^error:/i.test(l)) ?? lines[0];
     return line?.replace(/^error:\s*/i, '') || 'it exited without a message';
   } catch {
     return 'it exited without a message';
