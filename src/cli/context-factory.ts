@@ -106,8 +106,12 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     },
     onExit: (fn) => rt.exitHooks.push(fn),
     // Notices quote service text and URLs: control characters escaped, URL passwords masked.
-    info: (m) => void (globals.quiet || io.stderr.write(`${escapeMessage(maskUrlCredentials(m))}
-`)),
+    info: (m) =>
+      void (
+        globals.quiet ||
+        io.stderr.write(`${escapeMessage(maskUrlCredentials(m))}
+`)
+      ),
     warn,
   };
   return ctx;
