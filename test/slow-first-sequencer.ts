@@ -13,6 +13,7 @@ export const SLOWEST = [
   'test/e2e/compile-cache.test.ts',
   'test/e2e/quirks.test.ts',
   'test/e2e/hostile-files.test.ts',
+  'test/e2e/full-disk.test.ts',
   'test/e2e/secrets.test.ts',
   'test/e2e/hostile-listen.test.ts',
   'test/e2e/completions.test.ts',

@@ -62,6 +62,27 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * An answer larger than the cap (ASSESS_MAX_ANSWER_MIB / `config set max-answer-mib`, 64 MiB by
+ * default): not read past the cap, never retried (exit 1). Streamed PDFs have no cap.
+ */
+export class AnswerTooLargeError extends Error {
+  override name = 'AnswerTooLargeError';
+  constructor(
+    readonly request: RequestInfo,
+    readonly limit: number,
+    /** The size the answer announced (content-length), when it did. */
+    readonly declared?: number,
+  ) {
+    const mib = (n: number) => `${Math.round((n / 1048576) * 10) / 10} MiB`;
+    super(
+      `${request.method} ${request.url}: the answer is larger than the ${mib(limit)} cap` +
+        `${declared !== undefined ? ` (${mib(declared)} announced; nothing read)` : ' (stopped reading there)'}; ` +
+        `raise it with ASSESS_MAX_ANSWER_MIB=N or 'assess config set max-answer-mib N'`,
+    );
+  }
+}
+
 /** The service answered 2xx with a body that does not match the wire schema. */
 export class ResponseShapeError extends Error {
   override name = 'ResponseShapeError';

@@ -10,7 +10,8 @@ import { refusePlainHttp } from '../config/base-url.js';
 import { LocalError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { atRunEnd } from './lifecycle.js';
-import { ApiError, NetworkError, parseErrorBody, type RequestInfo } from './errors.js';
+import { DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from './answer-cap.js';
+import { AnswerTooLargeError, ApiError, NetworkError, parseErrorBody, type RequestInfo } from './errors.js';
 import { redact, MASK } from './redact.js';
 import { BackoffGate, retryDelayMs, shouldRetry, wasSent, type Outcome } from './retry.js';
 import { parseJsonLossless } from './read/body.js';
@@ -25,6 +26,8 @@ export interface TransportOptions {
   maxAttempts?: number;
   /** Allow plain http:// to a host that is not loopback (else the constructor refuses: the key would travel in clear). */
   insecureHttp?: boolean;
+  /** The largest answer read into memory (default 64 MiB); larger is AnswerTooLargeError, not retried. */
+  maxAnswerBytes?: number;
   debug?: (line: string) => void;
   dispatcher?: Dispatcher;
   gate?: BackoffGate;
@@ -142,6 +145,7 @@ export class Transport {
       sleep: defaultSleep,
       random: Math.random,
       ...opts,
+      maxAnswerBytes: opts.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
       baseUrl: opts.baseUrl.replace(/\/+$/, ''),
     };
     // built once: undici copies a request's headers and never changes the object given
@@ -253,9 +257,9 @@ export class Transport {
     for (let read = 1; ; read++) {
       const res = await this.send(spec, maybeApplied);
       try {
-        return { res, text: await res.body.text() };
+        return { res, text: await this.readText(res) };
       } catch (err) {
-        if (this.o.signal?.aborted) throw err;
+        if (this.o.signal?.aborted || err instanceof AnswerTooLargeError) throw err; // too large: once is enough
         // The whole answer did not arrive within --timeout: a slow server, not a broken one.
         if (err instanceof NetworkError && err.timedOut) throw err;
         if (isLocalFailure(err)) throw localFailure(spec.method, res.request.url, err, this.scrub.bind(this));
@@ -267,6 +271,11 @@ export class Transport {
         await this.o.sleep(retryDelayMs(read, undefined, Date.now(), this.o.random), this.o.signal);
       }
     }
+  }
+
+  /** A whole answer as text, within the cap (maxAnswerBytes). */
+  readText(res: RawResponse): Promise<string> {
+    return readAnswerText(res, this.o.maxAnswerBytes);
   }
 
   /**

@@ -20,6 +20,7 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
     timeoutMs: conn.timeoutMs,
     maxAttempts: conn.maxAttempts,
     insecureHttp: conn.insecureHttp,
+    maxAnswerBytes: conn.maxAnswerBytes,
     debug: hooks.debug,
     signal: hooks.signal,
     gate: hooks.gate,

@@ -39,6 +39,7 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
     timeoutMs: conn.timeoutMs,
     maxAttempts: conn.maxAttempts,
     insecureHttp: conn.insecureHttp,
+    maxAnswerBytes: conn.maxAnswerBytes,
     debug: hooks.debug,
     signal: hooks.signal,
     gate: hooks.gate,

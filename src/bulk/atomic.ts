@@ -3,10 +3,11 @@
 // leave a temp file behind, never a partial file under the final name; cleanStaleTemps removes
 // temps whose writer process is gone.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { asFileError } from '../util/file-errors.js';
 import { processAlive } from '../util/process-alive.js';
-import { asFileError } from './output-files.js';
+import { writeAllSync } from '../util/write-all.js';
 
 const TEMP = /^\.(.+)\.(\d+)\.[0-9a-f]{8}\.part$/;
 
@@ -39,10 +40,31 @@ export function cleanStaleTemps(dir: string): number {
   return n;
 }
 
-/** Writes the whole content at once: temp, fsync, rename. */
+/**
+ * The rename itself is kept over a power cut only once the directory is synced. Best effort: a
+ * file system that cannot sync a directory (EINVAL, EISDIR on some) loses nothing it promised.
+ */
+function syncDir(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // not supported here
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Writes the whole content at once: temp, fsync, rename (and the directory). */
 export function writeFileAtomic(target: string, data: string | Uint8Array, what?: string): void {
   const file = new AtomicFile(target, what);
-  file.write(data);
+  try {
+    file.write(data);
+  } catch (err) {
+    file.discard();
+    throw err;
+  }
   file.commit();
 }
 
@@ -50,12 +72,15 @@ export function writeFileAtomic(target: string, data: string | Uint8Array, what?
  * A file built up in pieces (results, summaries). Small writes are collected in a 64 KB buffer
  * outside the JS heap (so a bulk run's result lines die young instead of waiting in the heap
  * until the next flush); commit() flushes, fsyncs and renames; discard() removes the temp file.
+ * Every byte goes through writeAllSync; after the first failure every write and the commit
+ * throw it again (a file with a hole is never put in place).
  */
 export class AtomicFile {
   readonly temp: string;
   private fd: number | null;
   private readonly buf = Buffer.allocUnsafeSlow(64 * 1024);
   private used = 0;
+  private failure: unknown = null;
 
   /** `what` names the file in an error (`the results`, `the summary`). */
   constructor(
@@ -72,10 +97,11 @@ export class AtomicFile {
   }
 
   write(data: string | Uint8Array): void {
+    if (this.failure !== null) throw this.failure;
     try {
       this.put(data);
     } catch (err) {
-      throw asFileError(err, this.what, this.target);
+      throw (this.failure = asFileError(err, this.what, this.target));
     }
   }
 
@@ -84,20 +110,25 @@ export class AtomicFile {
     // A UTF-16 code unit takes at most 3 bytes in UTF-8.
     const most = typeof data === 'string' ? data.length * 3 : data.length;
     if (this.used + most > this.buf.length) this.drain();
-    if (most > this.buf.length) writeSync(this.fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+    if (most > this.buf.length) writeAllSync(this.fd, data);
     else if (typeof data === 'string') this.used += this.buf.write(data, this.used, 'utf8');
     else this.used += Buffer.from(data.buffer, data.byteOffset, data.byteLength).copy(this.buf, this.used);
   }
 
   private drain(): void {
     if (!this.used || this.fd === null) return;
-    writeSync(this.fd, this.buf, 0, this.used);
-    this.used = 0;
+    const used = this.used;
+    this.used = 0; // what did not fit is lost either way: the file is failed, never retried
+    writeAllSync(this.fd, this.buf.subarray(0, used));
   }
 
   commit(): void {
-    if (this.fd === null) return;
+    if (this.fd === null) {
+      if (this.failure !== null) throw this.failure;
+      return;
+    }
     try {
+      if (this.failure !== null) throw this.failure;
       this.drain();
       fsyncSync(this.fd);
       closeSync(this.fd);
@@ -105,8 +136,9 @@ export class AtomicFile {
       renameSync(this.temp, this.target);
     } catch (err) {
       this.discard(); // no temp file left behind by a full disk
-      throw asFileError(err, this.what, this.target);
+      throw (this.failure ??= asFileError(err, this.what, this.target));
     }
+    syncDir(dirname(this.target));
   }
 
   discard(): void {

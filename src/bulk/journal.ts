@@ -7,6 +7,8 @@
 // pool, one at a time: a disk that takes milliseconds to sync must not hold the answers waiting
 // in the event loop (a bulk run's next requests).
 // A torn last line (kill -9 in the middle of a write) is cut off when the journal is opened.
+// A line the disk would not take whole (ENOSPC, a short write) is cut off at once and the
+// journal fails for good: the run stops sending (nothing is sent whose outcome it cannot keep).
 //
 // Lines (docs/scripting.md, "What the journal records"):
 //   {"k": key, …outcome}   an item finished (a re-run skips it)
@@ -18,10 +20,11 @@
 // key with two such attempts may have been e-mailed twice; the lines written from then on say
 // so (`maybeEmailedTwice`), so the journal names every such candidate after any number of kills.
 import { createReadStream } from 'node:fs';
-import { closeSync, fsync, fsyncSync, ftruncateSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fsync, fsyncSync, ftruncateSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
-import { asFileError } from './output-files.js';
+import { asFileError } from '../util/file-errors.js';
+import { writeAllSync } from '../util/write-all.js';
 import { UsageError } from '../errors.js';
 import { tryFileLock, type FileLock } from '../util/file-lock.js';
 
@@ -55,6 +58,8 @@ export class Journal {
   /** Lines that could not be read (a torn line in the middle means someone edited the file). */
   unreadable = 0;
   private fd: number | null = null;
+  /** Bytes in the file: where the next line starts (a line that failed is cut back to here). */
+  private size = 0;
   private unsynced = 0;
   private timer: NodeJS.Timeout | null = null;
   /** A background fsync is running; its callback closes the fd if close() came meanwhile. */
@@ -76,8 +81,17 @@ export class Journal {
       // Private: a journal holds names, e-mails and test-taking URLs.
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
       j.fd = openSync(path, 'a+', 0o600);
+      // a FIFO (or socket) would take lines until its buffer filled, then hold the run for ever, and
+      // is read back empty: refused. A device such as /dev/null (keep no journal) is allowed.
+      const st = fstatSync(j.fd);
+      if (st.isFIFO() || st.isSocket())
+        throw new UsageError(
+          `--journal: ${path} is a FIFO or socket, not a file`,
+          'a journal is read back by the next run: give a regular file (or /dev/null to keep none)',
+        );
       j.lock();
       cutTornTail(j.fd);
+      j.size = fstatSync(j.fd).size;
       await j.load();
     } catch (err) {
       j.close();
@@ -208,9 +222,14 @@ export class Journal {
     if (this.fd === null) throw new Error(`journal ${this.path} is closed`);
     if (this.failure !== null) throw this.failure;
     try {
-      writeSync(this.fd, `${JSON.stringify(v)}\n`);
+      this.size += writeAllSync(this.fd, `${JSON.stringify(v)}\n`);
     } catch (err) {
-      throw asFileError(err, 'the journal', this.path);
+      try {
+        ftruncateSync(this.fd, this.size); // no half line for the next run to stumble on
+      } catch {
+        // a device or pipe (nothing to cut), or a disk gone: the next open cuts a torn tail
+      }
+      throw (this.failure = asFileError(err, 'the journal', this.path, 'free space or fix the permissions there, then run the same command again to resume'));
     }
     if (++this.unsynced >= BATCH) this.syncInBackground();
     else this.armTimer();

@@ -16,40 +16,7 @@ export interface NamedFile {
   replaced?: boolean;
 }
 
-const CAUSES: Record<string, string> = {
-  ENOSPC: 'no space left on the device',
-  EDQUOT: 'disk quota exceeded',
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'read-only file system',
-  ENOENT: 'no such file or directory',
-  ENOTDIR: 'a part of the path is not a directory',
-  EISDIR: 'it is a directory',
-  EEXIST: 'it already exists',
-  EMFILE: 'too many open files',
-  EFBIG: 'file too large',
-  EIO: 'input/output error',
-  ENAMETOOLONG: 'the name is too long',
-  ELOOP: 'too many symbolic links',
-};
-
-/** The cause of an errno code in words ("no space left on the device"), or undefined. */
-export function causeOf(code: string | undefined): string | undefined {
-  return code ? CAUSES[code] : undefined;
-}
-
-/** A file-system failure of ours as a usage error naming the place and the cause; else undefined. */
-export function fileProblem(err: unknown, what: string, path: string, hint?: string): UsageError | undefined {
-  if (err instanceof UsageError) return err;
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  if (!code || !(code in CAUSES)) return undefined;
-  return new UsageError(`cannot write ${what} ${path}: ${CAUSES[code]} (${code})`, hint ?? 'choose another place, or free space / fix the permissions there');
-}
-
-/** fileProblem, or the error itself when it is not a file-system failure. */
-export function asFileError(err: unknown, what: string, path: string, hint?: string): unknown {
-  return fileProblem(err, what, path, hint) ?? err;
-}
+export { asFileError, causeOf, fileProblem } from '../util/file-errors.js';
 
 interface Identity {
   real: string;

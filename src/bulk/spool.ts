@@ -3,13 +3,14 @@
 // into a private temp file (directory 0700, file 0600: it holds names and e-mails), which is
 // removed on every way out — the command's end, an error, Ctrl-C, and a second Ctrl-C (which
 // exits at once, so only a process 'exit' listener still runs).
-import { closeSync, constants, createWriteStream, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, constants, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Context } from '../context.js';
 import { CancelledError } from '../errors.js';
+import { FileSink } from '../util/write-all.js';
 
 export interface Spooled {
   path: string;
@@ -30,7 +31,8 @@ export async function spoolPrivately(ctx: Context, source: Readable, opts: { fif
   const release = () => opts.fifo && releaseBlockedOpen(opts.fifo);
   ctx.signal.addEventListener('abort', release, { once: true });
   try {
-    await pipeline(source, createWriteStream(path, { flags: 'wx', mode: 0o600 }), { signal: ctx.signal });
+    const sink = new FileSink(path, { what: 'a private copy of the input in', hint: 'free space in the temporary directory, or point TMPDIR at another' });
+    await pipeline(source, sink, { signal: ctx.signal });
   } catch (err) {
     cleanup();
     if (!ctx.signal.aborted) throw err;

@@ -1,7 +1,7 @@
 // Builds the Context a command runs with, from the process (or from test doubles).
 import { maskUrlCredentials } from '../api/redact.js';
 import { escapeMessage } from '../output/escape.js';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import type { Connection } from '../config/credentials.js';
@@ -10,6 +10,8 @@ import { type Context, type Env, type IO, debugSink } from '../context.js';
 import { CancelledError, LocalError, UsageError } from '../errors.js';
 import { decideColor, resolveGlobals } from './globals.js';
 import { terminalSize } from './terminal-size.js';
+import { fileProblem } from '../util/file-errors.js';
+import { makePrivateDir } from '../util/private-dir.js';
 
 export interface ProcessLike {
   stdout: Writable & { isTTY?: boolean; columns?: number; rows?: number };
@@ -104,8 +106,12 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     },
     onExit: (fn) => rt.exitHooks.push(fn),
     // Notices quote service text and URLs: control characters escaped, URL passwords masked.
-    info: (m) => void (globals.quiet || io.stderr.write(`${escapeMessage(maskUrlCredentials(m))}
-`)),
+    info: (m) =>
+      void (
+        globals.quiet ||
+        io.stderr.write(`${escapeMessage(maskUrlCredentials(m))}
+`)
+      ),
     warn,
   };
   return ctx;
@@ -122,6 +128,7 @@ function clientHooks(ctx: Context) {
 async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigStore>): Promise<Connection> {
   const { resolveKey } = await import('../config/credentials.js');
   const { resolveBaseUrls } = await import('../config/base-url.js');
+  const { answerCapBytes } = await import('../api/answer-cap.js');
   const { globals, env } = ctx;
   if (globals.sandbox) return (await sharedSandbox(ctx, config)) ?? startEmbeddedSandbox(ctx, rt, config);
   const store = await config();
@@ -152,6 +159,7 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
     baseUrlV2: urls.baseUrlV2,
     timeoutMs: globals.timeoutMs ?? (profile.timeout ? profile.timeout * 1000 : 30_000),
     maxAttempts: profile.retries ?? 4,
+    maxAnswerBytes: answerCapBytes(env, profile.maxAnswerMib),
     sandbox: false,
     insecureHttp: globals.insecureHttp || profile.insecureHttp === true,
   };
@@ -165,6 +173,20 @@ async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Pro
   const store = await config();
   const { startSandbox } = await import('../sandbox/index.js');
   const stateFile = join(store.dir, 'sandbox', 'state.json');
+  const unwritable = (err: unknown) => {
+    const problem = fileProblem(err, "the embedded sandbox's state in", (err as NodeJS.ErrnoException).path ?? stateFile, undefined, 'write');
+    return problem
+      ? new UsageError(
+          problem.message,
+          `the embedded sandbox keeps its state in ${store.dir}: free space or fix the permissions there, or set ASSESS_CONFIG_DIR to a writable directory`,
+        )
+      : err;
+  };
+  try {
+    makePrivateDir(dirname(stateFile));
+  } catch (err) {
+    throw unwritable(err);
+  }
   // Commands run at once (a script's `&`) take turns on the state file instead of one
   // overwriting the other's changes; a long-running one (callbacks listen) makes others wait.
   const sb = await startSandbox({
@@ -184,7 +206,8 @@ async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Pro
     if (ctx.signal.aborted) throw new CancelledError('interrupted while waiting for the embedded sandbox');
     // by name: the sandbox module is imported lazily, only in --sandbox mode
     if (err instanceof Error && err.name === 'SandboxStateError') throw new LocalError(err.message);
-    throw err;
+    // a config directory that cannot be written (read-only, mode 555, HOME not writable): exit 2
+    throw unwritable(err);
   });
   rt.exitHooks.push(async () => {
     // callbacks the command triggered are delivered in the background: wait for them (bounded)
@@ -217,6 +240,7 @@ async function sandboxConnection(ctx: Context, sb: { baseUrl: string; baseUrlV2:
   // A seed key given the usual way picks that sandbox account (to try account isolation);
   // anything else means the first account.
   const { resolveKey } = await import('../config/credentials.js');
+  const { answerCapBytes } = await import('../api/answer-cap.js');
   const given = await resolveKey({
     apiKeyFile: ctx.globals.apiKeyFile,
     keyStdin: ctx.globals.keyStdin,
@@ -234,6 +258,7 @@ async function sandboxConnection(ctx: Context, sb: { baseUrl: string; baseUrlV2:
     baseUrlV2: sb.baseUrlV2,
     timeoutMs: ctx.globals.timeoutMs ?? 30_000,
     maxAttempts: 4,
+    maxAnswerBytes: answerCapBytes(ctx.env),
     sandbox: true,
   };
 }

@@ -1,7 +1,8 @@
 // The one place that maps errors to exit codes and to the one- or two-line message users see.
-import { ApiError, NetworkError, ResponseShapeError } from '../api/errors.js';
+import { AnswerTooLargeError, ApiError, NetworkError, ResponseShapeError } from '../api/errors.js';
 import { wasSent } from '../api/retry.js';
 import { AuthError, CancelledError, LocalError, NotFoundError, OutcomeError, PartialFailureError, UsageError, WaitTimeoutError } from '../errors.js';
+import { strayFileProblem } from '../util/file-errors.js';
 
 export const EXIT = {
   ok: 0,
@@ -37,6 +38,7 @@ export function exitCodeFor(err: unknown): number {
         return EXIT.failed;
     }
   }
+  if (strayFileProblem(err)) return EXIT.usage;
   return EXIT.failed;
 }
 
@@ -53,6 +55,7 @@ export function describeError(err: unknown, env: Record<string, string | undefin
     return { message: err.message, hint: err.hint };
   }
   if (err instanceof PartialFailureError) return { message: err.message };
+  if (err instanceof AnswerTooLargeError) return { message: err.message }; // one line: the cap and how to raise it
   if (err instanceof CancelledError) return { message: err.message };
   if (err instanceof NetworkError) {
     const created = err.code !== undefined && !wasSent(err.code) ? undefined : mayHaveCreated(err.request);
@@ -69,6 +72,8 @@ export function describeError(err: unknown, env: Record<string, string | undefin
   if (err instanceof ResponseShapeError) {
     return { message: err.message, hint: 'the service answered in an unexpected shape; run with --debug to see it' };
   }
+  const file = strayFileProblem(err);
+  if (file) return { message: file.message, hint: file.hint };
   return { message: err instanceof Error ? err.message : String(err), hint: 'this looks like a bug; run with --debug and report it' };
 }
 

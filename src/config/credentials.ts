@@ -17,6 +17,8 @@ export interface Connection {
   baseUrlV2: string;
   timeoutMs: number;
   maxAttempts: number;
+  /** The largest answer read into memory (ASSESS_MAX_ANSWER_MIB, the profile's max-answer-mib; default 64 MiB). */
+  maxAnswerBytes?: number;
   sandbox: boolean;
   /** The user opted in to sending the key over plain http:// to another machine. */
   insecureHttp?: boolean;

@@ -28,6 +28,7 @@ export const CONFIG_KEYS = {
   timeout: { prop: 'timeout', schema: whole(1, 600, 30), describe: 'request timeout, seconds' },
   retries: { prop: 'retries', schema: whole(1, 10, 4), describe: 'attempts per request' },
   concurrency: { prop: 'concurrency', schema: whole(1, 64, 8), describe: 'bulk concurrency' },
+  'max-answer-mib': { prop: 'maxAnswerMib', schema: whole(1, 16384, 64), describe: 'largest answer read into memory, MiB (PDFs are streamed)' },
   api: { prop: 'api', schema: z.enum(['v3', 'v2'], { message: 'must be v3 or v2' }), describe: 'API version to use' },
   'v2.warn': { prop: 'v2Warn', schema: bool, describe: 'print the v2 deprecation notice' },
   // the opt-in for a plain http:// base URL to another machine (the key crosses the network unencrypted)
@@ -47,6 +48,7 @@ export const profileSchema = z.looseObject({
   timeout: z.number().optional(),
   retries: z.number().optional(),
   concurrency: z.number().optional(),
+  maxAnswerMib: z.number().optional(),
   api: z.enum(['v3', 'v2']).optional(),
   v2Warn: z.boolean().optional(),
   insecureHttp: z.boolean().optional(),

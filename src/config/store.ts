@@ -1,17 +1,21 @@
 // Profiles on disk: one JSON file, mode 0600, in a 0700 directory (ASSESS_CONFIG_DIR or the
 // platform's config dir). A corrupt file is reported, never replaced.
 //
-// Writes go through `conf` (atomic write, file mode). Reads — which every command makes — parse
-// the file directly: `conf` pulls in ajv and friends (~20 MB, ~40 ms), which only a write needs.
-import { chmodSync, mkdirSync } from 'node:fs';
+// Writes go through the CLI's one atomic writer (src/bulk/atomic.ts: temp file 0600, every byte
+// checked, fsync, rename) in conf's format (tab-indented JSON), not through `conf` itself: its
+// writer retries EACCES/EPERM for seconds and its errors carry no advice. The directory is made
+// only when something is written, so a read-only home still runs commands that only read.
+// A place that cannot be written is exit 2 naming it, with ASSESS_CONFIG_DIR as the way out.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { LocalError } from '../errors.js';
-
+import { LocalError, UsageError } from '../errors.js';
+import { fileProblem } from '../util/file-errors.js';
+import { makePrivateDir } from '../util/private-dir.js';
 import { configFileSchema, type Profile } from './keys.js';
 import { readSmallFileSync, warnIfReadableByOthers } from '../util/small-file.js';
 
 const CONFIG_MAX_BYTES = 1024 * 1024;
+const DIR_HINT = 'free space or fix the permissions there, or set ASSESS_CONFIG_DIR to a writable directory';
 
 export function configDir(env: Record<string, string | undefined>): string {
   if (env.ASSESS_CONFIG_DIR) return env.ASSESS_CONFIG_DIR;
@@ -27,13 +31,16 @@ export class ConfigStore {
     readonly dir: string,
     private readonly warn: (line: string) => void = () => undefined,
   ) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    try {
-      chmodSync(dir, 0o700);
-    } catch {
-      // not our directory to change (e.g. a shared tmp); the file itself is still 0600
-    }
     this.path = join(dir, 'config.json');
+  }
+
+  /** Makes the directory (0700) for a write; a place that refuses is exit 2 naming it. */
+  ensureDir(): void {
+    try {
+      makePrivateDir(this.dir);
+    } catch (err) {
+      throw fileProblem(err, 'the config directory', this.dir, DIR_HINT, 'create') ?? err;
+    }
   }
 
   private read(): { profiles: Record<string, Profile> } {
@@ -71,17 +78,14 @@ export class ConfigStore {
     const next = change({ ...(data.profiles[name] ?? {}) });
     if (next === undefined) delete data.profiles[name];
     else data.profiles[name] = next;
-    const { default: Conf } = await import('conf');
-    const conf = new Conf<Record<string, unknown>>({
-      cwd: this.dir,
-      configName: 'config',
-      projectName: 'assess',
-      projectSuffix: '',
-      configFileMode: 0o600,
-      clearInvalidConfig: false,
-      accessPropertiesByDotNotation: false,
-    });
-    conf.set('profiles', data.profiles);
+    this.ensureDir();
+    const { writeFileAtomic } = await import('../bulk/atomic.js');
+    try {
+      writeFileAtomic(this.path, `${JSON.stringify(data, undefined, '\t')}\n`, 'the config file');
+    } catch (err) {
+      const problem = fileProblem(err, 'the config file', this.path, DIR_HINT);
+      throw problem ? new UsageError(problem.message, DIR_HINT) : err;
+    }
   }
 }
 

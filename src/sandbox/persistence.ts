@@ -8,6 +8,7 @@ import { dirname, basename, join } from 'node:path';
 import * as z from 'zod';
 import { STATE_FORMAT, type SandboxStateDoc } from './model.js';
 import { processAlive } from '../util/process-alive.js';
+import { writeAll } from '../util/write-all.js';
 import { logPathOf, parseLog, replay } from './state-log.js';
 
 export class SandboxStateError extends Error {
@@ -161,7 +162,7 @@ export async function writeFileAtomic(file: string, text: string): Promise<void>
     const fh = await open(tmp, 'wx', 0o600);
     try {
       const buf = Buffer.from(text, 'utf8');
-      for (let off = 0; off < buf.length;) off += (await fh.write(buf, off, buf.length - off)).bytesWritten;
+      await writeAll(fh.fd, buf); // the CLI's one write path: all of it, or the system's reason
       await fh.sync();
     } finally {
       await fh.close();

@@ -6,7 +6,8 @@
 // loading = snapshot + the lines after it. A crash can leave only the last line torn (one writer,
 // lines written in order, a failed write cut off again): it is ignored, and cut off on open.
 import { realName } from '../util/file-lock.js';
-import { closeSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync } from 'node:fs';
+import { writeAllSync } from '../util/write-all.js';
 import type { CallbackQueueEntry, Delivery, OutboxEntry, RequestLogEntry, SandboxInvitation, SandboxLink, SandboxStateDoc, SandboxTest } from './model.js';
 import type { TestSettings } from '../api/schemas/v3.js';
 
@@ -156,7 +157,7 @@ export class LogAppender {
     if (this.damaged) throw new Error(`the log ends in a line that could not be cut off after a failed write; a snapshot will replace it`);
     const buf = Buffer.from(text, 'utf8');
     try {
-      for (let off = 0; off < buf.length;) off += writeSync(this.fd, buf, off, buf.length - off);
+      writeAllSync(this.fd, buf); // the CLI's one write path: all of it, or the system's reason
     } catch (err) {
       try {
         ftruncateSync(this.fd, this.bytes);

@@ -3,9 +3,10 @@
 // exists, so exactly one process wins and the lock never exists without its pid in it. A lock
 // whose process is gone (kill -9, power cut) is stale and taken over.
 import { randomBytes } from 'node:crypto';
-import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, linkSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { processAlive } from './process-alive.js';
+import { writeAllSync } from './write-all.js';
 
 const held = new Set<string>();
 let exitHookInstalled = false;
@@ -13,7 +14,15 @@ let exitHookInstalled = false;
 /** null when the lock is now ours; otherwise the pid of the live process holding it. */
 export function tryPidLock(lockPath: string): number | null {
   const temp = join(dirname(lockPath), `.${basename(lockPath)}.${process.pid}.${randomBytes(4).toString('hex')}`);
-  writeFileSync(temp, `${process.pid}\n`, { mode: 0o600 });
+  const fd = openSync(temp, 'wx', 0o600);
+  try {
+    writeAllSync(fd, `${process.pid}\n`);
+  } catch (err) {
+    closeSync(fd);
+    rmSync(temp, { force: true });
+    throw err;
+  }
+  closeSync(fd);
   try {
     linkSync(temp, lockPath);
     held.add(lockPath);

@@ -3,7 +3,7 @@
 // (or any more of it than the masked last four characters) appears in no stdout, stderr, results
 // file, journal, summary, report or PDF written. `auth login` writes it to a 0600 file in a 0700
 // directory; a key typed on the command line is refused with advice and not echoed.
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir, type RunResult } from '../helpers/cli.js';
@@ -33,6 +33,7 @@ function leaks(text: string | Buffer): boolean {
 }
 
 function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return []; // the config dir is made only when something is written there
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name));

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { renderQueryResult } from '../../output/query.js';
 import { defineCommand } from '../../cli/command.js';
-import { ApiError, NetworkError, parseErrorBody } from '../../api/errors.js';
+import { DEFAULT_MAX_ANSWER_BYTES, readAnswerBytes } from '../../api/answer-cap.js';
+import { AnswerTooLargeError, ApiError, NetworkError, parseErrorBody } from '../../api/errors.js';
 import { requireKey } from '../../config/credentials.js';
 import { UsageError } from '../../errors.js';
 import { type Context, debugSink } from '../../context.js';
@@ -43,6 +44,7 @@ export default defineCommand({
       timeoutMs: conn.timeoutMs,
       maxAttempts: conn.maxAttempts,
       insecureHttp: conn.insecureHttp,
+      maxAnswerBytes: conn.maxAnswerBytes,
       debug: debugSink(ctx),
       signal: ctx.signal,
     });
@@ -54,10 +56,12 @@ export default defineCommand({
       body,
       idempotent: input.method === 'GET',
     });
-    const bytes = await res.body.arrayBuffer().then(
-      (b) => Buffer.from(b),
+    // a PDF may be as large as it is; anything else is read within the answer cap
+    const pdf = /application\/pdf/i.test(String(res.headers['content-type'] ?? ''));
+    const bytes = await (pdf ? res.body.arrayBuffer().then((b) => Buffer.from(b)) : readAnswerBytes(res, conn.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES)).then(
+      (b) => b,
       (err: NodeJS.ErrnoException) => {
-        if (ctx.signal.aborted) throw err;
+        if (ctx.signal.aborted || err instanceof AnswerTooLargeError) throw err;
         // cut off after the headers: a network failure (exit 6), not a bug
         throw new NetworkError(`${input.method} ${res.request.url}: the answer broke off (${err.code ?? err.message})`, res.request, err.code, res.attempts);
       },

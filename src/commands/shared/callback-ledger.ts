@@ -5,8 +5,9 @@
 // Appended (O_APPEND, one write per batch, every byte checked, fsync'd), file 0600 in a 0700
 // directory; a torn last line (kill -9) is skipped by the reader. The callback URL is kept
 // without its query (a listener's ?token= stays out of the file).
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { writeAllSync } from '../../util/write-all.js';
 
 export interface LedgerEntry {
   at: string;
@@ -31,14 +32,9 @@ export function ledgerUrl(url: string): string {
   }
 }
 
-/** Writes all of `data` at the end of the file, looping over short writes; throws on failure. */
+/** Writes all of `data` at the end of the file (the CLI's one write path); throws on failure. */
 function appendAll(fd: number, data: Buffer): void {
-  let off = 0;
-  while (off < data.length) {
-    const n = writeSync(fd, data, off, data.length - off);
-    if (n <= 0) throw Object.assign(new Error('short write'), { code: 'EIO' });
-    off += n;
-  }
+  writeAllSync(fd, data);
 }
 
 /** Appends entries (one write, then fsync). Throws the file error; callers warn, the invitation exists regardless. */

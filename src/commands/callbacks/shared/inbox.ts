@@ -9,14 +9,18 @@
 // A notification record with `forwardTo` and no later delivered/dead-letter record for its id is
 // still to be forwarded: a restarted listener resumes it (forward-log.ts).
 // `body` is the request body exactly as received (a string; `bodyBase64` when not UTF-8), so a
-// replay is byte-identical. A torn last line (kill -9 mid-write) is cut off when opened.
+// replay is byte-identical. A torn last line (kill -9 mid-write) is cut off when opened; a
+// record the disk would not take whole (ENOSPC, a short write) is cut off at once and fails its
+// request (the listener answers 503: the sender tries again), never acknowledged.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fstatSync, fsync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, fsync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseJsonLossless } from '../../../api/read/body.js';
 import { readCallback } from '../../../api/read/callback.js';
 import { UsageError } from '../../../errors.js';
 import { tryFileLock, type FileLock } from '../../../util/file-lock.js';
+import { asFileError } from '../../../util/file-errors.js';
+import { writeAllSync } from '../../../util/write-all.js';
 
 export interface NotificationRecord {
   type: 'notification';
@@ -78,6 +82,8 @@ const TYPES = new Set(['notification', 'dead-letter', 'delivered', 'quarantined'
 /** Request headers kept with a notification (signatures included, so a stored request verifies). */
 export const HEADERS_KEPT = ['content-type', 'user-agent', 'webhook-id', 'webhook-timestamp', 'webhook-signature'];
 
+const NOT_REGULAR = 'not a regular file: a FIFO or a device cannot hold the inbox';
+
 export function defaultInboxPath(configDir: string, profile: string): string {
   return join(configDir, 'inbox', `${profile}.ndjson`);
 }
@@ -104,7 +110,15 @@ export function readInbox(path: string): { records: InboxRecord[]; unreadable: n
   if (!existsSync(path)) return { records: [], unreadable: 0 };
   const records: InboxRecord[] = [];
   let unreadable = 0;
-  const text = readFileSync(path, 'utf8');
+  // without blocking: a FIFO would wait for a writer (past Ctrl-C), a device read for ever
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  let text: string;
+  try {
+    if (!fstatSync(fd).isFile()) throw new UsageError(`cannot read the inbox ${path}: ${NOT_REGULAR}`, 'give --inbox a regular file');
+    text = readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
   const lines = text.split('\n');
   if (!text.endsWith('\n')) lines.pop(); // a torn last line
   for (const line of lines) {
@@ -126,12 +140,15 @@ export class InboxWriter {
   private syncing = false;
   private fd: number | null;
   private held: FileLock | null = null;
+  /** Bytes in the file: where the next record starts (a record that failed is cut back to here). */
+  private size: number;
 
   private constructor(
     readonly path: string,
     fd: number,
   ) {
     this.fd = fd;
+    this.size = fstatSync(fd).size;
   }
 
   /**
@@ -146,7 +163,8 @@ export class InboxWriter {
     let held: FileLock | null = null;
     try {
       const st = fstatSync(fd, { bigint: true });
-      if (opts.lock && st.isFile()) {
+      if (!st.isFile()) throw new Error(NOT_REGULAR);
+      if (opts.lock) {
         const got = tryFileLock(path, st);
         if (got.holder !== undefined)
           throw new UsageError(
@@ -223,7 +241,16 @@ export class InboxWriter {
 
   async append(record: InboxRecord): Promise<void> {
     if (this.fd === null) throw new Error(`inbox ${this.path} is closed`);
-    writeSync(this.fd, `${JSON.stringify(record)}\n`);
+    try {
+      this.size += writeAllSync(this.fd, `${JSON.stringify(record)}\n`);
+    } catch (err) {
+      try {
+        ftruncateSync(this.fd, this.size); // the part that went in is no record: cut it off
+      } catch {
+        // the next open cuts a torn tail
+      }
+      throw asFileError(err, 'the inbox', this.path) as Error;
+    }
     await new Promise<void>((resolve, reject) => {
       this.waiting.push({ resolve, reject });
       this.syncSoon();

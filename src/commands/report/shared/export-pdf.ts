@@ -3,7 +3,7 @@
 // `wrote`) is the user's: it is never replaced and never counted as exported. If its bytes are
 // the report's own (a run killed between the rename and its journal line), it is kept as
 // "existing"; otherwise the report goes beside it as "name (2).pdf" and the caller says so.
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { NetworkError, ResponseShapeError } from '../../../api/errors.js';
@@ -12,6 +12,8 @@ import type { V3Client } from '../../../api/v3.js';
 import { tempPathFor } from '../../../bulk/atomic.js';
 import type { Journal } from '../../../bulk/journal.js';
 import { asFileError } from '../../../bulk/output-files.js';
+import { UsageError } from '../../../errors.js';
+import { FileSink } from '../../../util/write-all.js';
 import { failUnlessOk, pdfGuard } from './pdf.js';
 
 const PDF_TRIES = 4;
@@ -34,7 +36,7 @@ export async function savePdf(
   onAnswered: () => unknown = () => undefined,
 ): Promise<SavedPdf> {
   if (journal.wrote.has(wanted) && existsSync(pathOf(wanted))) return { name: wanted, outcome: 'existing' };
-  const tmp = await download(client, id, tempPathFor(pathOf(wanted)), onAnswered);
+  const tmp = await download(client, id, tempPathFor(pathOf(wanted)), pathOf(wanted), onAnswered);
   try {
     for (let n = 1; ; n++) {
       const name = n === 1 ? wanted : wanted.replace(/\.pdf$/, ` (${n}).pdf`);
@@ -65,18 +67,19 @@ function sameBytes(a: string, b: string): boolean {
  * A download that breaks off mid-body (the transport retries only until the headers) is tried
  * again, then fails its row as a NetworkError instead of stopping the export.
  */
-async function download(client: V3Client, id: string, tmp: string, onAnswered: () => unknown): Promise<string> {
+async function download(client: V3Client, id: string, tmp: string, shown: string, onAnswered: () => unknown): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const res = await client.getReportPdf(id);
     await failUnlessOk(res);
     res.body.once('end', () => void onAnswered());
     try {
-      await pipeline(res.body, pdfGuard(res.request), createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+      await pipeline(res.body, pdfGuard(res.request), new FileSink(tmp, { what: 'the PDF', shownPath: shown }));
       return tmp;
     } catch (err) {
       await rm(tmp, { force: true });
       const e = err as NodeJS.ErrnoException;
       if (err instanceof ResponseShapeError) throw err; // not a PDF
+      if (err instanceof UsageError) throw err; // our disk (FileSink names the file): exit 2, never retried
       if (e.syscall && e.path !== undefined) throw asFileError(err, 'the PDF', tmp); // our disk
       if (err instanceof NetworkError && err.timedOut) throw err; // too slow: --timeout is the whole answer's deadline
       if (attempt >= PDF_TRIES) throw new NetworkError(`the PDF download broke off ${attempt} times: ${e.message}`, res.request, e.code, attempt);

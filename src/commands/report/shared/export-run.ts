@@ -1,7 +1,7 @@
 // What `report export` does once its flags are valid (report/export.ts): loaded when it runs, so
 // that a usage error, or any other command of the noun, does not load the bulk machinery
 // (journal, pool, spool, PDF writer) and what it imports.
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { ApiError, NetworkError, ResponseShapeError } from '../../../api/errors.js';
 import { bulkClient, defaultConcurrency } from '../../../bulk/client.js';
@@ -10,6 +10,7 @@ import { runPool } from '../../../bulk/pool.js';
 import { causeOf, checkFiles } from '../../../bulk/output-files.js';
 import { BulkRun } from '../../../bulk/run.js';
 import { LocalError, UsageError } from '../../../errors.js';
+import { makeDirs } from '../../../util/private-dir.js';
 import { timeArg } from '../../../util/time.js';
 import { errorFields } from '../../invite/shared/bulk.js';
 import { listCohort } from './cohort.js';
@@ -26,7 +27,7 @@ const HTML_NAME = 'index.html';
 export async function runExport(ctx: Context, input: ExportInput): Promise<void> {
   const dir = resolve(input.out);
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 }); // private: reports name candidates
+    makeDirs(dir); // private (0700): reports name candidates; a refusal names its real cause
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const cause = code === 'EEXIST' ? 'a file of that name is in the way' : causeOf(code);

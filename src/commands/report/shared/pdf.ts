@@ -1,13 +1,15 @@
 // `assess report <id> --pdf [-o FILE|DIR|-] [--force]`: streams the PDF (operation 5) into a
 // temp file beside the target, checks it starts with %PDF-, then moves it into place, so a
 // failed or interrupted download never leaves a partial file under the real name.
-import { createWriteStream, existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { link, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { tempPathFor } from '../../../bulk/atomic.js';
 import { checkFiles, fileProblem } from '../../../bulk/output-files.js';
+import { FileSink } from '../../../util/write-all.js';
+import { DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from '../../../api/answer-cap.js';
 import { ApiError, NetworkError, parseErrorBody, ResponseShapeError, type RequestInfo } from '../../../api/errors.js';
 import type { RawResponse } from '../../../api/transport.js';
 import type { Context } from '../../../context.js';
@@ -68,7 +70,8 @@ export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfO
   // Also on the way out (Ctrl-C lands here after the pipeline is torn down).
   ctx.onExit(() => rmSync(tmp, { force: true }));
   try {
-    await pipeline(res.body, pdfGuard(res.request), createWriteStream(tmp, { flags: 'wx', mode: 0o600 }), { signal: ctx.signal });
+    // every byte written and fsync'd, or a usage error naming the file (a full disk is not the network)
+    await pipeline(res.body, pdfGuard(res.request), new FileSink(tmp, { what: 'the PDF to', shownPath: target }), { signal: ctx.signal });
     await moveIntoPlace(tmp, target, opts.force, flag);
   } catch (err) {
     await rm(tmp, { force: true });
@@ -96,7 +99,7 @@ async function toStdout(ctx: Context, invitationId: string, client: PdfSource): 
 
 const STDOUT_FAULTS = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'EIO', 'EROFS']);
 
-/** A failure while streaming: the connection (exit 6), the disk (exit 1), or not a PDF. */
+/** A failure while streaming: the connection (exit 6), the disk (exit 2), or not a PDF. */
 function downloadError(err: unknown, request: RequestInfo, signal: AbortSignal, file?: string): unknown {
   if (signal.aborted || err instanceof ResponseShapeError || err instanceof UsageError || err instanceof NetworkError) return err;
   const e = err as NodeJS.ErrnoException;
@@ -153,9 +156,10 @@ async function moveIntoPlace(tmp: string, target: string, force: boolean, flag: 
   await rm(tmp, { force: true });
 }
 
-export async function failUnlessOk(res: { status: number; body: { text(): Promise<string> }; request: RequestInfo; attempts: number }) {
+export async function failUnlessOk(res: RawResponse) {
   if (res.status >= 200 && res.status <= 299) return;
-  const text = await res.body.text().catch(() => '');
+  // an error body is read within the answer cap (a refusal of gigabytes is not read)
+  const text = await readAnswerText(res, DEFAULT_MAX_ANSWER_BYTES).catch(() => '');
   throw new ApiError(res.status, parseErrorBody(text), res.request, res.attempts);
 }
 

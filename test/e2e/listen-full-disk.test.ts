@@ -1,0 +1,89 @@
+// Issue 31 item 1: `callbacks listen` acknowledges (200) only what its inbox holds. On a disk
+// that fills up, a record that does not fit whole is cut off and its request answered 503 (the
+// service tries again); every 200 is a complete record in the inbox, and a retry after space
+// is freed is stored and acknowledged.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { runAssess, tempDir } from '../helpers/cli.js';
+import { spawnAssess } from '../helpers/spawn.js';
+import { mountTmpfs, unmountable, type Tmpfs } from '../helpers/tmpfs.js';
+
+const skip = unmountable();
+if (skip) console.warn(`listen-full-disk.test.ts skipped: ${skip}`);
+
+const body = (id: number) => ({
+  CandidateEmailId: `c${id}@inbox.full.example`,
+  AttemptedOn: null,
+  AttemptedOnUtc: null,
+  TotalScore: 10,
+  CandidateScore: 5,
+  ReportPDFUrl: null,
+  TestInvitationId: id,
+  Status: 'Complete',
+  PerformanceCategory: null,
+  // records of ~7 KB that do not fall on page boundaries: the disk takes part of one
+  padding: 'x'.repeat(7000 + id),
+});
+
+describe.skipIf(skip !== null)('callbacks listen on a disk that fills up (issue 31 item 1)', () => {
+  let t: Tmpfs | undefined;
+  afterAll(() => t?.close());
+
+  it('answers 200 only for notifications stored whole, 503 for the rest; no torn record', async () => {
+    t = mountTmpfs('64k');
+    const inbox = join(t.dir, 'inbox.ndjson');
+    writeFileSync(join(t.dir, 'spare'), Buffer.alloc(16 * 1024)); // freed later
+    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', inbox]);
+    onTestFinished(async () => void (await l.stop('SIGKILL'))); // also when an expectation fails
+    const url = await l.firstLine();
+    const answers: number[] = [];
+    for (let i = 1; i <= 14; i++) {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body(i)) });
+      answers.push(res.status);
+    }
+    const ok = answers.flatMap((s, i) => (s === 200 ? [i + 1] : []));
+    expect(ok.length).toBeGreaterThan(0);
+    expect(ok.length).toBeLessThan(14);
+    for (const s of answers) expect([200, 503]).toContain(s);
+    const text = readFileSync(inbox, 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    const stored = text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { invitationId: string }).invitationId);
+    expect(stored).toEqual(ok.map(String)); // every 200 is in the inbox, whole; nothing else is
+
+    // space freed: the service's retry of a refused one is stored and acknowledged
+    const refused = answers.indexOf(503) + 1;
+    rmSync(join(t.dir, 'spare'));
+    const again = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body(refused)) });
+    await l.stop('SIGINT');
+    expect(again.status).toBe(200);
+    expect(readFileSync(inbox, 'utf8').trimEnd().split('\n').at(-1)).toContain(`"invitationId":"${refused}"`);
+  });
+});
+
+describe('an inbox that is not a regular file (issue 31 item 2)', () => {
+  it.each([
+    ['a FIFO', 'fifo'],
+    ['a device', '/dev/null'],
+  ])('%s: exit 2 at once for listen and for callbacks inbox, nothing waits', async (_name, which) => {
+    const cfg = tempDir();
+    try {
+      const path = which === 'fifo' ? join(cfg.dir, 'inbox.fifo') : which;
+      if (which === 'fifo') spawnSync('mkfifo', [path]);
+      const listen = await runAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', path], { configDir: cfg.dir, timeoutMs: 15_000 });
+      expect(listen.signal).toBeNull(); // ended by itself, not by the harness's kill
+      expect(listen.code).toBe(2);
+      expect(listen.stderr).toContain(`--inbox: cannot open ${path} (not a regular file: a FIFO or a device cannot hold the inbox)`);
+      const read = await runAssess(['callbacks', 'inbox', '--inbox', path], { configDir: cfg.dir, timeoutMs: 15_000 });
+      expect(read.signal).toBeNull();
+      expect(read.code).toBe(2);
+      expect(read.stderr).toContain(`cannot read the inbox ${path}: not a regular file`);
+    } finally {
+      cfg.cleanup();
+    }
+  });
+});
