@@ -5,8 +5,7 @@
 //                    one read instead of hundreds of modules resolved (zod alone is ~230). Each
 //                    noun's commands are evaluated only when the command line names it;
 //   dist/vendor/*.cjs  the packages only some runs load, each a bundle apart (LAZY): undici (a
-//                    command that sends a request), conf (one that writes the config),
-//                    @inquirer/prompts (one that asks), fastify (the sandbox's server) and pdfkit
+//                    command that sends a request), @inquirer/prompts (one that asks), fastify (the sandbox's server) and pdfkit
 //                    (the sandbox's PDF reports). Every start would otherwise read, decode and
 //                    hash them for the compile cache;
 //   dist/help.json   every command's --help text, and dist/completion.json, the completion
@@ -33,10 +32,9 @@ const { SHELLS } = await import(
 );
 // what each bundle is made of: its module.exports is what `import(package)` gives the program
 // (esbuild's require() in place of import() takes a CommonJS module's exports as its default,
-// as Node does, so conf's bundle exports its class itself)
+// as Node does)
 const LAZY = {
   undici: "module.exports = require('undici');",
-  conf: "module.exports = require('conf').default;",
   prompts: "module.exports = require('@inquirer/prompts');",
   fastify: "module.exports = require('fastify');",
   pdfkit: "module.exports = require('pdfkit');",
@@ -65,7 +63,7 @@ const beside = (filter, file) => ({
 const lazyPackages = {
   name: 'lazy-packages',
   setup: (b) =>
-    b.onResolve({ filter: /^(undici|conf|@inquirer\/prompts|fastify|pdfkit)$/ }, (args) => ({
+    b.onResolve({ filter: /^(undici|@inquirer\/prompts|fastify|pdfkit)$/ }, (args) => ({
       path: `./vendor/${args.path === '@inquirer/prompts' ? 'prompts' : args.path}.cjs`,
       external: true,
     })),
