@@ -151,8 +151,12 @@ export function registerFaults(app: FastifyInstance, faults: FaultInjector): voi
     if (f.kind === 'truncate' && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
       // a stream that fails after half the body: fastify has sent the headers and destroys the socket
       const half = Buffer.from(payload).subarray(0, Math.floor(Buffer.byteLength(payload) / 2));
+      let pushed = false;
       const cut = new Readable({
+        // read() is called again whenever the consumer wants more: the half goes out once
         read() {
+          if (pushed) return;
+          pushed = true;
           this.push(half);
           setImmediate(() => this.destroy(new Error('sandbox fault injection: answer truncated')));
         },

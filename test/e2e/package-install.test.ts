@@ -95,7 +95,6 @@ describe('the packed package', () => {
         'package/dist/main.cjs',
         'package/dist/cli.cjs',
         'package/dist/vendor/undici.cjs',
-        'package/dist/vendor/conf.cjs',
         'package/dist/vendor/prompts.cjs',
         'package/dist/vendor/fastify.cjs',
         'package/dist/vendor/pdfkit.cjs',
