@@ -27,8 +27,13 @@ export async function spoolPrivately(ctx: Context, source: Readable, opts: { fif
   process.on('exit', cleanup);
   ctx.onExit(cleanup);
   // Node ≥ 22 ends the pipeline only once the pending open of a FIFO completes: release it as
-  // soon as Ctrl-C comes, not after
-  const release = () => opts.fifo && releaseBlockedOpen(opts.fifo);
+  // soon as Ctrl-C comes, and again until the copy has ended (the open may not be pending yet)
+  let again: NodeJS.Timeout | undefined;
+  const release = () => {
+    if (!opts.fifo) return;
+    releaseBlockedOpen(opts.fifo);
+    again = setInterval(() => releaseBlockedOpen(opts.fifo!), 50);
+  };
   ctx.signal.addEventListener('abort', release, { once: true });
   try {
     const sink = new FileSink(path, { what: 'a private copy of the input in', hint: 'free space in the temporary directory, or point TMPDIR at another' });
@@ -39,6 +44,7 @@ export async function spoolPrivately(ctx: Context, source: Readable, opts: { fif
     throw new CancelledError();
   } finally {
     ctx.signal.removeEventListener('abort', release);
+    clearInterval(again);
   }
   return { path, cleanup };
 }

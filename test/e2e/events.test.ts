@@ -219,7 +219,10 @@ describe('--exec and --forward-to', () => {
         ASSESS_EVENT_REPORT_URL: body.ReportPDFUrl,
         ASSESS_EVENT_VERSION: 'v3',
       });
-      await waitFor(() => forwarded.length === 2, { what: 'two forwards' });
+      // longer than one forward try's timeout (10 s) and its backoff: a try lost on a loaded machine is retried
+      await waitFor(() => forwarded.length === 2, { what: 'two forwards', timeoutMs: 40_000 }).catch((err: Error) => {
+        throw new Error(`${err.message} (got ${forwarded.length}); the listener said:\n${l.stderr()}`);
+      });
       expect(forwarded.map((b) => JSON.parse(b).Status)).toEqual(['In Progress', 'Complete']);
       expect(forwarded[1]).toBe(complete.stdin); // byte for byte what the listener received
       await waitFor(() => (l.stderr().match(/forwarded invitation .*: HTTP 202/g) ?? []).length === 2, { what: 'forward reports on stderr' });
