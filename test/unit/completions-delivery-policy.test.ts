@@ -27,6 +27,34 @@ describe('backoff', () => {
 });
 
 describe('Forwarder', () => {
+  // The loop that sends the queue ends when it finds it empty; an item enqueued at any moment
+  // after that (here: 0 to 12 microtask turns after a delivery was settled) must start a new one.
+  it.each(Array.from({ length: 13 }, (_, n) => n))('an item enqueued %i turns after a delivery is still sent', async (turns) => {
+    const server = await startServer((_r, res) => res.writeHead(204).end());
+    try {
+      let f: Forwarder | undefined = undefined;
+      const delivered: string[] = [];
+      f = new Forwarder({
+        url: `${server.url}/in`,
+        policy,
+        sleep: async () => undefined,
+        onDelivered: (i) => {
+          delivered.push(i.id);
+          if (i.id !== 'msg_1') return;
+          let p = Promise.resolve();
+          for (let t = 0; t < turns; t++) p = p.then(() => undefined);
+          void p.then(() => f!.enqueue(item(2)));
+        },
+      });
+      f.enqueue(item(1));
+      const deadline = Date.now() + 5000;
+      while (delivered.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(delivered).toEqual(['msg_1', 'msg_2']);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('retries 5xx and 429 (waiting Retry-After), then delivers the body unchanged', async () => {
     const server = await startServer((_r, res, n) =>
       n === 1 ? res.writeHead(503).end() : n === 2 ? res.writeHead(429, { 'retry-after': '0' }).end() : res.writeHead(204).end(),

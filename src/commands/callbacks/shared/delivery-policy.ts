@@ -107,7 +107,7 @@ export class Forwarder {
     }
     this.queue.push(item);
     this.queuedBytes += item.body.length;
-    this.running ??= this.loop().finally(() => (this.running = null));
+    this.running ??= this.loop();
     return true;
   }
 
@@ -143,12 +143,19 @@ export class Forwarder {
   }
 
   private async loop(): Promise<void> {
-    for (let item = this.queue.shift(); item; item = this.queue.shift()) {
-      this.queuedBytes -= item.body.length;
-      const outcome = await this.deliver(item);
-      this.opts.onOutcome?.(item, outcome);
-      if (!outcome.ok) await this.deadLetter(item, outcome);
-      else await Promise.resolve(this.opts.onDelivered?.(item)).catch(() => undefined); // the inbox is gone: it is sent again after a restart
+    try {
+      for (let item = this.queue.shift(); item; item = this.queue.shift()) {
+        this.queuedBytes -= item.body.length;
+        const outcome = await this.deliver(item);
+        this.opts.onOutcome?.(item, outcome);
+        if (!outcome.ok) await this.deadLetter(item, outcome);
+        else await Promise.resolve(this.opts.onDelivered?.(item)).catch(() => undefined); // the inbox is gone: it is sent again after a restart
+      }
+    } finally {
+      // in the same turn as the empty queue was seen: an item enqueued after this starts a new
+      // loop (a `.finally()` on the promise ran a turn later, and an item enqueued in between
+      // waited for ever)
+      this.running = null;
     }
   }
 
