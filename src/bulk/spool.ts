@@ -26,13 +26,14 @@ export async function spoolPrivately(ctx: Context, source: Readable, opts: { fif
   };
   process.on('exit', cleanup);
   ctx.onExit(cleanup);
-  // Node ≥ 22 ends the pipeline only once the pending open of a FIFO completes: release it as
-  // soon as Ctrl-C comes, and again until the copy has ended (the open may not be pending yet)
-  let again: NodeJS.Timeout | undefined;
+  // A pending open of a FIFO keeps the process alive, and Node ≥ 22 ends the pipeline only once
+  // it completes: after Ctrl-C the open is released at once and then every 50 ms for as long as
+  // the process lives (it may not be pending yet; unref'd, this keeps nothing alive itself)
   const release = () => {
     if (!opts.fifo) return;
-    releaseBlockedOpen(opts.fifo);
-    again = setInterval(() => releaseBlockedOpen(opts.fifo!), 50);
+    const fifo = opts.fifo;
+    releaseBlockedOpen(fifo);
+    setInterval(() => releaseBlockedOpen(fifo), 50).unref();
   };
   ctx.signal.addEventListener('abort', release, { once: true });
   try {
@@ -44,7 +45,6 @@ export async function spoolPrivately(ctx: Context, source: Readable, opts: { fif
     throw new CancelledError();
   } finally {
     ctx.signal.removeEventListener('abort', release);
-    clearInterval(again);
   }
   return { path, cleanup };
 }
