@@ -4,10 +4,8 @@
 // The retry loop is ours rather than undici's RetryAgent because the decision depends on the
 // operation (is it safe to repeat after it may have reached the server?) and because a 429 must
 // slow down every request of a bulk pool through one shared gate.
-import { EventEmitter } from 'node:events';
 import type { Dispatcher } from 'undici';
 import { refusePlainHttp } from '../config/base-url.js';
-import { LocalError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { atRunEnd } from './lifecycle.js';
 import { DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from './answer-cap.js';
@@ -16,6 +14,8 @@ import { redact, MASK } from './redact.js';
 import { BackoffGate, retryDelayMs, shouldRetry, wasSent, type Outcome } from './retry.js';
 import { parseJsonLossless } from './read/body.js';
 import { loadedUndici, loadUndici, type Undici } from './undici.js';
+import { errorCode, isLocalFailure, localFailure, NO_WASM } from './local-failure.js';
+import { DeadlineSignal } from './deadline-signal.js';
 
 export interface TransportOptions {
   baseUrl: string;
@@ -106,18 +106,6 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
       { once: true },
     );
   });
-
-/** A signal undici takes besides an AbortSignal: an EventEmitter with `aborted` and `reason`. */
-class DeadlineSignal extends EventEmitter {
-  aborted = false;
-  reason: unknown;
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    this.emit('abort');
-  }
-}
 
 /** Where a request goes: its URL, the URL as shown (key scrubbed), and undici's origin and path. */
 interface Target {
@@ -346,42 +334,6 @@ function sendsEmail(body: unknown): boolean {
 function header(h: Record<string, string | string[] | undefined>, name: string): string | null {
   const v = h[name];
   return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
-}
-
-/**
- * Every failure of the network (a socket, DNS, TLS, the HTTP parser, undici's own) carries a
- * code; an error without one — `WebAssembly is not defined` under `node --jitless`, a TypeError
- * — or one that says the request itself was malformed, happened on this machine: repeating it
- * changes nothing, and calling it a network error sends people to check the wrong thing.
- */
-const LOCAL_CODES = new Set([
-  'UND_ERR_INVALID_ARG',
-  'UND_ERR_NOT_SUPPORTED',
-  'ERR_INVALID_ARG_TYPE',
-  'ERR_INVALID_ARG_VALUE',
-  'ERR_INVALID_URL',
-  'ERR_INVALID_CHAR',
-]);
-
-const NO_WASM = new Error('WebAssembly is not available in this Node.js (is it run with --jitless?), and the HTTP client needs it');
-
-function isLocalFailure(err: unknown): boolean {
-  if (err instanceof NetworkError) return false;
-  const code = errorCode(err);
-  return code === undefined || LOCAL_CODES.has(code);
-}
-
-function localFailure(method: string, url: string, err: unknown, scrub: (s: string) => string): LocalError {
-  const why = scrub(err instanceof Error ? err.message : String(err));
-  return new LocalError(
-    `${method} ${url} could not be made on this machine: ${why} (not a network error; not retried)`,
-    'check how Node.js runs here (NODE_OPTIONS, flags such as --jitless), or run with --debug and report it',
-  );
-}
-
-function errorCode(err: unknown): string | undefined {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code ?? e?.cause?.code;
 }
 
 function truncate(s: string, max = 2000): string {
