@@ -10,6 +10,7 @@ import { runAssess, tempDir } from '../helpers/cli.js';
 import { startServer } from '../helpers/http-server.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
+import { seededRandom } from '../../src/sandbox/fault-spec.js';
 
 const V3 = {
   CandidateEmailId: 'ann@example.com',
@@ -74,21 +75,9 @@ const SHAPES: Array<[string, string, string | null, RegExp | null]> = [
   ['not JSON at all', 'CandidateEmailId=ann&Status=Complete', null, /the body is not JSON/],
 ];
 
-/** Mulberry32: seeded, so a failing variant can be reproduced. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Seeded variants of the v3 object: random casing, numbers as strings, nulls and missing optional fields. */
 function variants(seed: number, n: number): Array<[string, string]> {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const out: Array<[string, string]> = [];
   for (let i = 0; i < n; i++) {
     const id = String(8000 + i);

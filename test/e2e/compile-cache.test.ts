@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE, ROOT, runAssess, tempDir, type RunResult } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { seededRandom } from '../../src/sandbox/fault-spec.js';
 
 const t = tempDir('assess-compile-cache-');
 let node = NODE;
@@ -56,17 +57,6 @@ function cacheFiles(dir: string): string[] {
   return out;
 }
 
-/** Mulberry32: a small seeded generator, so a failure names a seed that reproduces it. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x ^= x + Math.imul(x ^ (x >>> 7), 61 | x);
-    return ((x ^ (x >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 function copyDir(from: string, to: string): void {
   rmSync(to, { recursive: true, force: true });
   mkdirSync(to, { recursive: true });
@@ -107,7 +97,7 @@ describe("Node's compile cache", () => {
   it.each([1, 2, 3, 4, 5, 6])('bits flipped in every cache file (seed %i) change no answer', async (seed) => {
     const dir = join(t.dir, `flipped-${seed}`);
     copyDir(clean, dir);
-    const random = seeded(seed);
+    const random = seededRandom(seed);
     for (const f of cacheFiles(dir)) {
       const bytes = readFileSync(f);
       // a few flips in the header, a few anywhere in the payload
@@ -123,7 +113,7 @@ describe("Node's compile cache", () => {
   it.each([1, 2, 3])('truncated cache files (seed %i) change no answer', async (seed) => {
     const dir = join(t.dir, `truncated-${seed}`);
     copyDir(clean, dir);
-    const random = seeded(100 + seed);
+    const random = seededRandom(100 + seed);
     for (const f of cacheFiles(dir)) {
       const bytes = readFileSync(f);
       writeFileSync(f, bytes.subarray(0, Math.floor(random() * bytes.length)));

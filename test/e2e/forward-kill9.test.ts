@@ -16,20 +16,10 @@ import { runAssess, tempDir } from '../helpers/cli.js';
 import { startServer } from '../helpers/http-server.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
+import { seededRandom } from '../../src/sandbox/fault-spec.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const N = 40;
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const body = (round: number, i: number) =>
   JSON.stringify({
@@ -72,7 +62,7 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
 
   for (const seed of [11, 29, 47]) {
     it(`seed ${seed}: every acknowledged notification is forwarded after the restart, or listed as failed`, async () => {
-      const r = rng(seed);
+      const r = seededRandom(seed);
       const killAfter = 5 + Math.floor(r() * (N - 10));
       const pauseMs = Math.floor(r() * 40);
       const app = await startServer((_q, res) => setTimeout(() => res.writeHead(200).end(), 30)); // a slow application: forwards queue up

@@ -13,6 +13,7 @@ import { csvOf, ndjson } from '../helpers/bulk.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
+import { seededRandom } from '../../src/sandbox/fault-spec.js';
 
 const SEED = Number(process.env.KILL_SEED ?? 31_005);
 const ROWS = 80;
@@ -61,18 +62,6 @@ afterAll(async () => {
   work.cleanup();
 });
 
-/** mulberry32: the kill moments are the same for a seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const emailOf = (key: string) => key.split('|').at(-1)!;
 
 /** Candidates with two or more invitation e-mails in the sandbox's outbox. */
@@ -95,7 +84,7 @@ const flaggedInJournal = (journal: string) =>
 
 describe('maybe e-mailed twice survives kill -9 and re-runs (item 5)', () => {
   it(`seed ${SEED}: after every kill the journal, and at the end the results, name every doubly e-mailed candidate`, async () => {
-    const rand = prng(SEED);
+    const rand = seededRandom(SEED);
     const csv = join(work.dir, 'cohort.csv');
     const journal = `${csv}.journal.ndjson`;
     const results = `${csv}.results.ndjson`;

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { isoUtc, readCallback, vendorWallClock } from '../../src/api/read/callback.js';
 import { parseJsonLossless } from '../../src/api/read/body.js';
+import { seededRandom } from '../../src/sandbox/fault-spec.js';
 
 const V3 = {
   CandidateEmailId: 'ann@example.com',
@@ -109,18 +110,6 @@ describe('readCallback: the documented shapes', () => {
   });
 });
 
-/** Mulberry32: a small seeded PRNG, so a failing variant can be reproduced from its seed. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const recase = (k: string, r: () => number) => {
   const pick = Math.floor(r() * 4);
   if (pick === 0) return k.toLowerCase();
@@ -131,7 +120,7 @@ const recase = (k: string, r: () => number) => {
 
 describe('readCallback: seeded random variants of the documented shapes', () => {
   it('reads 500 variants (casing, strings for numbers, nulls, missing optional fields, date forms, extra fields)', () => {
-    const r = rng(20260301);
+    const r = seededRandom(20260301);
     const statuses: Array<[string, string]> = [
       ['Complete', 'Complete'],
       ['completed', 'Complete'],
