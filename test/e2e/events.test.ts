@@ -173,12 +173,14 @@ describe('--exec and --forward-to', () => {
     writeFileSync(
       script,
       [
-        "import { writeFileSync } from 'node:fs';",
+        "import { writeFileSync, renameSync } from 'node:fs';",
         "let s = '';",
         "process.stdin.on('data', (d) => (s += d)).on('end', () => {",
         "  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('ASSESS_EVENT_')));",
         "  const name = `event-${env.ASSESS_EVENT_INVITATION_ID}-${env.ASSESS_EVENT_STATUS.replace(' ', '_')}.json`;",
-        '  writeFileSync(`${process.argv[2]}/${name}`, JSON.stringify({ stdin: s, env }));',
+        // written aside then renamed: the test reads a file as soon as it appears
+        '  writeFileSync(`${process.argv[2]}/.${name}`, JSON.stringify({ stdin: s, env }));',
+        '  renameSync(`${process.argv[2]}/.${name}`, `${process.argv[2]}/${name}`);',
         '});',
       ].join('\n'),
     );
