@@ -7,8 +7,10 @@ const FORKS = Math.max(2, 2 * availableParallelism());
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // generous: a test that runs the binary dozens of times needs minutes on a loaded machine,
+    // and a timeout is only how long a hang takes to be reported
+    testTimeout: 180_000,
+    hookTimeout: 120_000,
     // Two test files per core: many e2e files mostly wait (on the binaries they run, servers,
     // backoff), so a second file per core fills the idle time. Forks (not threads): some suites
     // chdir or handle signals.
