@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
 import { verdict } from '../../src/commands/attempts/shared/wait-target.js';
-import { safeText } from '../../src/commands/callbacks/shared/statuses.js';
+import { safeText } from '../../src/commands/shared/statuses.js';
 import { tempDir } from '../helpers/cli.js';
 import { memoryProcess } from '../helpers/memory-io.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunk, dedupe, idsNamedIn, parseIdArgs, parseIdText } from '../../src/commands/callbacks/shared/ids.js';
+import { chunk, dedupe, idsNamedIn, parseIdArgs, parseIdText } from '../../src/commands/shared/invitation-ids.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('callback ids', () => {

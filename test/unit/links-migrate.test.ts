@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { V2TestLink } from '../../src/api/schemas/v2.js';
 import { planMigration, v3LinkFromV2 } from '../../src/commands/links/shared/migrate-map.js';
-import { v2CreateBody, v2LinkFields, v2MergeBody } from '../../src/commands/shared/v2/links.js';
+import { v2CreateBody, v2LinkFields, v2MergeBody } from '../../src/commands/links/shared/v2.js';
 
 const link = (over: Partial<V2TestLink> = {}): V2TestLink => ({
   testLinkId: 7,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyChanges, coerceSetting, finaliseSettings, parseSetFlags, parseSettingsFile, settingKeyList } from '../../src/commands/settings/shared/apply.js';
-import { diffObjects, flatten, formatChanges } from '../../src/commands/settings/shared/diff.js';
+import { diffObjects, flatten, formatChanges } from '../../src/commands/shared/diff.js';
 import { UsageError } from '../../src/errors.js';
 
 const current = {

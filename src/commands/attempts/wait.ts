@@ -10,8 +10,8 @@ import { CancelledError, NotFoundError, OutcomeError, UsageError, WaitTimeoutErr
 import { Printer } from '../../output/printer.js';
 import { durationArg, fmt } from '../../util/duration.js';
 import { refuseEmbeddedWait } from '../shared/live-sandbox.js';
-import { parseIdArgs } from '../callbacks/shared/ids.js';
-import { safeText } from '../callbacks/shared/statuses.js';
+import { parseIdArgs } from '../shared/invitation-ids.js';
+import { safeText } from '../shared/statuses.js';
 import { succeeded, UNTIL, verdict, type Until, type Verdict } from './shared/wait-target.js';
 
 const FIELDS = ['testInvitationId', 'status', 'outcome'];

@@ -33,7 +33,7 @@ export default defineCommand({
   async run(ctx, input) {
     const { defaultInboxPath, readInbox, bodyBytes, quarantinePath } = await import('./shared/inbox.js');
     const { stillFailed, unsettledForwards } = await import('./shared/forward-log.js');
-    const { normStatus } = await import('./shared/statuses.js');
+    const { normStatus } = await import('../shared/statuses.js');
     const path = input.inbox ?? defaultInboxPath(configDir(ctx.env), ctx.globals.profile);
     const { records, unreadable } = readInbox(path);
     if (unreadable) ctx.warn(`${path}: ${unreadable} line(s) that are not inbox records were ignored.`);

@@ -11,7 +11,7 @@ import type { Context } from '../../context.js';
 import { PartialFailureError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { idsFromAttempts } from './shared/from-attempts.js';
-import { chunk, dedupe, idsNamedIn, parseIdArgs, parseIdText } from './shared/ids.js';
+import { chunk, dedupe, idsNamedIn, parseIdArgs, parseIdText } from '../shared/invitation-ids.js';
 
 export type CallbackResult = {
   testInvitationId: number | string;

@@ -16,7 +16,7 @@ import { PartialFailureError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { durationArg } from '../../util/duration.js';
 import { attemptsListSchema } from '../attempts/list.js';
-import { chunk } from './shared/ids.js';
+import { chunk } from '../shared/invitation-ids.js';
 
 const FIELDS = ['testInvitationId', 'testStatus', 'email', 'name', 'requeue', 'message'];
 
@@ -68,7 +68,7 @@ export default defineCommand({
       throw new UsageError(`--${String(issue.path[0] ?? 'from')}: ${issue.message}`);
     }
     const { defaultInboxPath, readInbox } = await import('./shared/inbox.js');
-    const { isTerminal } = await import('./shared/statuses.js');
+    const { isTerminal } = await import('../shared/statuses.js');
     const { ledgerPath, readLedger } = await import('../shared/callback-ledger.js');
     const dir = configDir(ctx.env);
     const inboxPath = input.inbox ?? defaultInboxPath(dir, ctx.globals.profile);

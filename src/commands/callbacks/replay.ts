@@ -12,7 +12,7 @@ import { NotFoundError, PartialFailureError, UsageError } from '../../errors.js'
 import { Printer } from '../../output/printer.js';
 import { fmt } from '../../util/duration.js';
 import { timeArg } from '../../util/time.js';
-import { parseIdArgs } from './shared/ids.js';
+import { parseIdArgs } from '../shared/invitation-ids.js';
 import { POLICY_DEFAULTS } from './shared/delivery-policy.js';
 import { policyFrom, policyShape } from './shared/listen-extras.js';
 

@@ -10,7 +10,7 @@ import { DRY_RUN_FIELDS, SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { inviteSchema } from './shared/body.js';
 import single from './shared/single.js';
 import { resolveTz } from '../shared/timezone.js';
-import { inviteV2, v2InviteFields } from '../shared/v2/invite.js';
+import { inviteV2, v2InviteFields } from './shared/v2.js';
 
 const BULK_ONLY = ['skipInvalid', 'concurrency', 'dryRun', 'journal', 'results'] as const;
 /** Single-invite flags that make sense as a default for every CSV row. */

@@ -3,7 +3,7 @@ import { defineCommand, zx } from '../../cli/command.js';
 import { addLinkOptions, linkFlagShape, refineLinkFlags } from './shared/body.js';
 import { LINK_FIELDS, printLink } from './shared/view.js';
 import { resolveTz } from '../shared/timezone.js';
-import { createLinkV2, refineAnytime, V2_LINK_FIELDS } from '../shared/v2/links.js';
+import { createLinkV2, refineAnytime, V2_LINK_FIELDS } from './shared/v2.js';
 
 export default defineCommand({
   name: 'create',

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { LINK_FIELDS, printLink } from './shared/view.js';
-import { getLinkV2, V2_LINK_FIELDS } from '../shared/v2/links.js';
+import { getLinkV2, V2_LINK_FIELDS } from './shared/v2.js';
 
 export default defineCommand({
   name: 'get',

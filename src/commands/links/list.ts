@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { LINK_COLUMNS, LINK_FIELDS } from './shared/view.js';
-import { listLinksV2, V2_LINK_FIELDS } from '../shared/v2/links.js';
+import { listLinksV2, V2_LINK_FIELDS } from './shared/v2.js';
 
 export default defineCommand({
   name: 'list',

@@ -3,11 +3,11 @@
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
-import { diffObjects, formatChanges } from '../settings/shared/diff.js';
+import { diffObjects, formatChanges } from '../shared/diff.js';
 import { addLinkOptions, LINK_FLAG_KEYS, linkFlagShape, refineLinkFlags } from './shared/body.js';
 import { LINK_FIELDS, printLink } from './shared/view.js';
 import { resolveTz } from '../shared/timezone.js';
-import { refineAnytime, updateLinkV2, V2_LINK_FIELDS } from '../shared/v2/links.js';
+import { refineAnytime, updateLinkV2, V2_LINK_FIELDS } from './shared/v2.js';
 
 const FLAG_KEYS: readonly string[] = LINK_FLAG_KEYS;
 

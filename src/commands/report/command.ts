@@ -6,7 +6,7 @@ import { fieldsOf } from '../../cli/json-fields.js';
 import { downloadPdf, PDF_FIELDS } from './shared/pdf.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { wantsAscii } from '../../output/bars.js';
-import { reportV2, v2ReportFields } from '../shared/v2/report.js';
+import { reportV2, v2ReportFields } from './shared/v2.js';
 import { reportSchema } from './shared/input.js';
 import { skillRows } from './shared/skills.js';
 

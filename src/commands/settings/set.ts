@@ -7,7 +7,7 @@ import { defineCommand, zx } from '../../cli/command.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
-import { diffObjects, formatChanges, type Change } from './shared/diff.js';
+import { diffObjects, formatChanges, type Change } from '../shared/diff.js';
 import { confirmAction, nothingChanged } from '../shared/confirm.js';
 import { printSettings, SETTINGS_FIELDS } from './shared/view.js';
 

@@ -4,7 +4,7 @@ import * as wire from '../../api/schemas/tests.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
-import { getTestV2, V2_TEST_DETAIL_FIELDS } from '../shared/v2/tests.js';
+import { getTestV2, V2_TEST_DETAIL_FIELDS } from './shared/v2.js';
 
 const HEADER: Column<R.TestDetail>[] = [
   { key: 'testId', header: 'Test ID', kind: 'id' },

@@ -7,7 +7,7 @@ import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { pagesOf, type V3ClientLike } from './shared/pages.js';
-import { listTestsV2, V2_TEST_FIELDS } from '../shared/v2/tests.js';
+import { listTestsV2, V2_TEST_FIELDS } from './shared/v2.js';
 
 export const TEST_COLUMNS: Column<R.TestSummary>[] = [
   { key: 'testId', header: 'Test ID', priority: 1, kind: 'id' },

@@ -1,7 +1,7 @@
 // What `attempts wait --until X` means for a report status: reached, still possible, or never.
 // Statuses are compared case-insensitively, `Completed` = `Complete` (parsing is being made
 // tolerant elsewhere; this must not depend on the exact spelling).
-import { normStatus } from '../../callbacks/shared/statuses.js';
+import { normStatus } from '../../shared/statuses.js';
 
 export const UNTIL = ['complete', 'any-terminal', 'started'] as const;
 export type Until = (typeof UNTIL)[number];

@@ -11,7 +11,7 @@ import { durationArg, fmt } from '../../../util/duration.js';
 import type { Received } from './receiver.js';
 import { parseSize } from './queue.js';
 import { POLICY_DEFAULTS, type DeliveryPolicy, type Outgoing } from './delivery-policy.js';
-import { safeText } from './statuses.js';
+import { safeText } from '../../shared/statuses.js';
 import { resolve } from 'node:path';
 import { defaultInboxPath, notificationId, type InboxWriter, type NotificationRecord } from './inbox.js';
 

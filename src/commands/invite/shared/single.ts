@@ -9,7 +9,7 @@ import { Printer, type Column } from '../../../output/printer.js';
 import { resolveTz } from '../../shared/timezone.js';
 import type * as R from '../../../api/read/v3.js';
 import { classifyReturned, inviteBody, inviteSchema } from './body.js';
-import { inviteV2, v2InviteFields } from '../../shared/v2/invite.js';
+import { inviteV2, v2InviteFields } from './v2.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 
 export const INVITATION_COLUMNS: Column<R.Invitation>[] = [

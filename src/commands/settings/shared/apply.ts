@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { unwrapResult } from '../../../api/schemas/common.js';
 import { TestSettings } from '../../../api/schemas/settings.js';
 import { UsageError } from '../../../errors.js';
-import { flatten, type Change } from './diff.js';
+import { flatten, type Change } from '../../shared/diff.js';
 
 type Schema = z.ZodType & { def: { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType> } };
 

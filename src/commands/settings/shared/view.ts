@@ -4,7 +4,7 @@ import { TestSettings, TestSettingsResponse } from '../../../api/schemas/setting
 import { fieldsOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { Printer } from '../../../output/printer.js';
-import { flatten } from './diff.js';
+import { flatten } from '../../shared/diff.js';
 
 /** What `--json a,b` may name: the settings object's sections (e.g. windowViolationSettings). */
 export const SETTINGS_FIELDS = fieldsOf(TestSettings, TestSettingsResponse);

@@ -2,12 +2,12 @@
 // download rules as v3: temp file, %PDF- check, default name from the candidate).
 import * as wire from '../../../api/schemas/v2.js';
 import { fieldsOf, type FieldList } from '../../../cli/json-fields.js';
-import { downloadPdf, PDF_FIELDS } from '../../report/shared/pdf.js';
+import { downloadPdf, PDF_FIELDS } from './pdf.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { Printer, type Column } from '../../../output/printer.js';
-import type { ReportInput } from '../../report/shared/input.js';
-import { v2Client } from './client.js';
+import type { ReportInput } from './input.js';
+import { v2Client } from '../../shared/v2/client.js';
 
 const SECTION_COLUMNS: Column[] = [
   { key: 'sectionName', header: 'Section' },

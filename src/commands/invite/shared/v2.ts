@@ -5,9 +5,9 @@ import { fieldsOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { Printer, type Column } from '../../../output/printer.js';
-import type { InviteInput } from '../../invite/shared/body.js';
-import { v2Client } from './client.js';
-import { noteEmbeddedUrls } from '../live-sandbox.js';
+import type { InviteInput } from './body.js';
+import { v2Client } from '../../shared/v2/client.js';
+import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 
 const NOT_IN_V2: Array<[keyof InviteInput, string]> = [
   ['sendEmail', '--send-email'],
@@ -52,7 +52,7 @@ export function registerBody(v: InviteInput): Record<string, unknown> {
 export async function inviteV2(ctx: Context, v: InviteInput): Promise<void> {
   const body = registerBody(v);
   const api = await v2Client(ctx);
-  const { recordCallback } = await import('../../invite/shared/single.js');
+  const { recordCallback } = await import('./single.js');
   if (v.link) {
     const res = await api.registerByLink(v.testId, v.link, body);
     await recordCallback(ctx, String((res as Record<string, unknown>).testInvitationId), v.callbackUrl, 'invite', 'v2');

@@ -5,8 +5,8 @@ import { fieldsOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import type * as R2 from '../../../api/read/v2.js';
 import { Printer, type Column } from '../../../output/printer.js';
-import { pagesOf, type TestSummary, type V3ClientLike } from '../../tests/shared/pages.js';
-import { v2Client } from './client.js';
+import { pagesOf, type TestSummary, type V3ClientLike } from './pages.js';
+import { v2Client } from '../../shared/v2/client.js';
 
 // the fields a test and a test's detail share (each list below is checked against its own row type)
 const SHARED = [

@@ -11,9 +11,9 @@ import { fieldsOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { Printer, type Column } from '../../../output/printer.js';
-import type { ResolvedLinkFlags } from '../../links/shared/body.js';
-import { diffObjects, formatChanges } from '../../settings/shared/diff.js';
-import { v2Client } from './client.js';
+import type { ResolvedLinkFlags } from './body.js';
+import { diffObjects, formatChanges } from '../../shared/diff.js';
+import { v2Client } from '../../shared/v2/client.js';
 
 export type V2LinkFlags = ResolvedLinkFlags & { anytime?: boolean };
 

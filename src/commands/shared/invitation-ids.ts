@@ -1,6 +1,6 @@
 // Invitation ids for `callbacks process`: from arguments or a file (one per line, or comma /
 // whitespace separated, `#` starts a comment), validated, de-duplicated, split into chunks.
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../../errors.js';
 
 const ID = /^[1-9][0-9]{0,18}$/;
 const isId = (s: string) => ID.test(s) && BigInt(s) <= 9223372036854775807n;
