@@ -1,12 +1,10 @@
 // `assess attempts list --state S --from T --to T` (operation 15).
-import * as z from 'zod';
-import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { defineCommand } from '../../cli/command.js';
 import * as wire from '../../api/schemas/attempts.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
-import { timeArg } from '../../util/time.js';
+import { attemptWindowSchema } from '../shared/attempt-window.js';
 
 export const ATTEMPT_COLUMNS: Column<R.TestAttempt>[] = [
   { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
@@ -19,19 +17,6 @@ export const ATTEMPT_COLUMNS: Column<R.TestAttempt>[] = [
 
 /** What `--json a,b` may name: an attempt's wire fields. */
 const FIELDS = fieldsOf(wire.TestAttempt, ATTEMPT_COLUMNS);
-
-export const attemptsListSchema = z
-  .object({
-    // the same defaults as report export: completed attempts, up to now
-    state: z.enum(ATTEMPT_STATES, { error: () => 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
-    from: timeArg('past', () => new Date()).optional(),
-    to: timeArg('past', () => new Date()).prefault('now'),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });
-    if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
-  })
-  .transform((v) => ({ state: v.state, from: v.from!, to: v.to! }));
 
 export default defineCommand({
   name: 'list',
@@ -46,7 +31,7 @@ export default defineCommand({
       .option('--state <state>', 'completed (default), cancelled or expired')
       .option('--from <T>', 'window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday; a bare 7d also counts back)')
       .option('--to <T>', 'window end, e.g. now (the default), today or -1d'),
-  schema: () => attemptsListSchema,
+  schema: () => attemptWindowSchema,
   jsonFields: FIELDS,
   showsAnswer: true,
   v2: { unsupported: 'v2 cannot list invitations by state' },

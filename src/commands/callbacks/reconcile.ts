@@ -15,7 +15,7 @@ import { configDir } from '../../config/store.js';
 import { PartialFailureError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { durationArg } from '../../util/duration.js';
-import { attemptsListSchema } from '../attempts/list.js';
+import { attemptWindowSchema } from '../shared/attempt-window.js';
 import { chunk } from '../shared/invitation-ids.js';
 
 const FIELDS = ['testInvitationId', 'testStatus', 'email', 'name', 'requeue', 'message'];
@@ -62,7 +62,7 @@ export default defineCommand({
   jsonFields: FIELDS,
   v2: { unsupported: 'v2 cannot list attempts or reprocess callbacks' },
   async run(ctx, input) {
-    const window = attemptsListSchema.safeParse({ state: 'completed', from: input.from, to: input.to });
+    const window = attemptWindowSchema.safeParse({ state: 'completed', from: input.from, to: input.to });
     if (!window.success) {
       const issue = window.error.issues[0]!;
       throw new UsageError(`--${String(issue.path[0] ?? 'from')}: ${issue.message}`);

@@ -76,7 +76,7 @@ export default defineCommand({
       throw explainRefusal(err, input.invitationId);
     }
     const newId = String(res.testInvitationId);
-    const { recordCallback } = await import('../invite/shared/single.js');
+    const { recordCallback } = await import('../shared/record-callback.js');
     await recordCallback(ctx, newId, input.callbackUrl, 'reattempt', 'v3');
     if (newId !== input.invitationId)
       ctx.info(

@@ -2,7 +2,7 @@
 // attempts (operation 15) instead of arguments or a file.
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
-import { attemptsListSchema } from '../../attempts/list.js';
+import { attemptWindowSchema } from '../../shared/attempt-window.js';
 
 export interface FromAttemptsInput {
   fromAttempts?: boolean;
@@ -19,7 +19,7 @@ export async function idsFromAttempts(ctx: Context, input: FromAttemptsInput, ot
     return undefined;
   }
   if (other.args || other.file) throw new UsageError('--from-attempts: give ids as arguments, with --file, or with --from-attempts — one of them');
-  const parsed = attemptsListSchema.safeParse({ state: input.state, from: input.from, to: input.to });
+  const parsed = attemptWindowSchema.safeParse({ state: input.state, from: input.from, to: input.to });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new UsageError(`--${String(issue.path[0] ?? 'state')}: ${issue.message}`);

@@ -11,6 +11,7 @@ import { bulkClient, defaultConcurrency } from '../../../bulk/client.js';
 import { KeyIndex } from '../../../bulk/key-index.js';
 import { runPool } from '../../../bulk/pool.js';
 import { checkFiles } from '../../../bulk/output-files.js';
+import { errorFields } from '../../../bulk/error-fields.js';
 import { BulkRun, printSummary } from '../../../bulk/run.js';
 import { spoolPrivately } from '../../../bulk/spool.js';
 import type { Context } from '../../../context.js';
@@ -310,10 +311,4 @@ function mayHaveActed(err: ApiError | NetworkError | ResponseShapeError): boolea
 
 function serviceFields(e: Record<string, unknown>) {
   return { testInvitationId: e.testInvitationId, testUrl: e.testUrl, status: e.status };
-}
-
-export function errorFields(err: ApiError | NetworkError | ResponseShapeError): Record<string, unknown> {
-  if (err instanceof ApiError) return { status: err.status, messages: err.messages };
-  if (err instanceof NetworkError) return { code: err.code ?? null, message: err.message };
-  return { message: err.message };
 }

@@ -11,6 +11,7 @@ import type * as R from '../../../api/read/v3.js';
 import { classifyReturned, inviteBody, inviteSchema } from './body.js';
 import { inviteV2, v2InviteFields } from './v2.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
+import { recordCallback } from '../../shared/record-callback.js';
 
 export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
@@ -62,20 +63,6 @@ export default defineCommand({
     await noteEmbeddedUrls(ctx);
   },
 });
-
-/** Notes an invitation registered with a callback URL in the profile's ledger (callbacks reconcile checks those). */
-export async function recordCallback(
-  ctx: Context,
-  invitationId: string,
-  callbackUrl: string | undefined,
-  via: 'invite' | 'reattempt',
-  api: 'v3' | 'v2',
-): Promise<void> {
-  if (!callbackUrl) return;
-  const { ledgerPath, noteRegistered } = await import('../../shared/callback-ledger.js');
-  const { configDir } = await import('../../../config/store.js');
-  noteRegistered(ctx, ledgerPath(configDir(ctx.env), ctx.globals.profile), { invitationId, callbackUrl, via, api });
-}
 
 /** Tells (on stderr) when the service handed back an invitation the candidate already had. */
 function explainReturned(ctx: Context, status: string | null | undefined, id: string): void {

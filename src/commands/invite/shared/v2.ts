@@ -52,7 +52,7 @@ export function registerBody(v: InviteInput): Record<string, unknown> {
 export async function inviteV2(ctx: Context, v: InviteInput): Promise<void> {
   const body = registerBody(v);
   const api = await v2Client(ctx);
-  const { recordCallback } = await import('./single.js');
+  const { recordCallback } = await import('../../shared/record-callback.js');
   if (v.link) {
     const res = await api.registerByLink(v.testId, v.link, body);
     await recordCallback(ctx, String((res as Record<string, unknown>).testInvitationId), v.callbackUrl, 'invite', 'v2');
