@@ -3,7 +3,7 @@
 import { dirname } from 'node:path';
 import type { Context } from '../context.js';
 import { CancelledError, PartialFailureError } from '../errors.js';
-import { AtomicFile, cleanStaleTemps } from './atomic.js';
+import { AtomicFile, cleanStaleTemps } from '../files/atomic.js';
 import { Journal } from './journal.js';
 import { Progress } from './progress.js';
 import { Printer } from '../output/printer.js';

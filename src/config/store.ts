@@ -1,7 +1,7 @@
 // Profiles on disk: one JSON file, mode 0600, in a 0700 directory (ASSESS_CONFIG_DIR or the
 // platform's config dir). A corrupt file is reported, never replaced.
 //
-// Writes go through the CLI's one atomic writer (src/bulk/atomic.ts: temp file 0600, every byte
+// Writes go through the CLI's one atomic writer (src/files/atomic.ts: temp file 0600, every byte
 // checked, fsync, rename) in conf's format (tab-indented JSON), not through `conf` itself: its
 // writer retries EACCES/EPERM for seconds and its errors carry no advice. The directory is made
 // only when something is written, so a read-only home still runs commands that only read.
@@ -79,7 +79,7 @@ export class ConfigStore {
     if (next === undefined) delete data.profiles[name];
     else data.profiles[name] = next;
     this.ensureDir();
-    const { writeFileAtomic } = await import('../bulk/atomic.js');
+    const { writeFileAtomic } = await import('../files/atomic.js');
     try {
       writeFileAtomic(this.path, `${JSON.stringify(data, undefined, '\t')}\n`, 'the config file');
     } catch (err) {

@@ -3,7 +3,7 @@
 import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AtomicFile, cleanStaleTemps, writeFileAtomic } from '../../src/bulk/atomic.js';
+import { AtomicFile, cleanStaleTemps, writeFileAtomic } from '../../src/files/atomic.js';
 import { Journal } from '../../src/bulk/journal.js';
 import { runPool } from '../../src/bulk/pool.js';
 import { formatSeconds, Progress } from '../../src/bulk/progress.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { maskUrlCredentials } from '../../src/api/redact.js';
-import { checkFiles } from '../../src/bulk/output-files.js';
+import { checkFiles } from '../../src/files/output-files.js';
 import { parseSize } from '../../src/commands/callbacks/shared/queue.js';
 import { escapeCell, escapeMessage } from '../../src/output/escape.js';
 import { consistencyProblem } from '../../src/sandbox/persistence.js';

@@ -3,7 +3,7 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AtomicFile, writeFileAtomic } from '../../src/bulk/atomic.js';
+import { AtomicFile, writeFileAtomic } from '../../src/files/atomic.js';
 import { describeError, exitCodeFor } from '../../src/cli/exit-codes.js';
 import { UsageError } from '../../src/errors.js';
 import { writeAllSync } from '../../src/util/write-all.js';

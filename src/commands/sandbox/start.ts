@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
 import { lookupSharedSandbox, removeStaleRecord, sandboxAlive, sandboxPaths, staleNotice, type SharedSandbox } from '../../cli/shared-sandbox.js';
-import { writeFileAtomic } from '../../bulk/atomic.js';
+import { writeFileAtomic } from '../../files/atomic.js';
 import { configDir } from '../../config/store.js';
 import { CancelledError, LocalError } from '../../errors.js';
 import { printShared, SHARED_FIELDS } from './shared/shared-view.js';

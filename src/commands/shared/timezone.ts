@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TimeZone } from '../../api/read/v3.js';
-import { writeFileAtomic } from '../../bulk/atomic.js';
+import { writeFileAtomic } from '../../files/atomic.js';
 import { configDir } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';

@@ -78,7 +78,7 @@ export async function resolveSecret(opts: {
   if (!opts.create) throw new UsageError('--secret-file: no signing secret given', 'give --secret-file FILE or set ASSESS_WEBHOOK_SECRET');
   const secret = generateSecret();
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const { writeFileAtomic } = await import('../../../bulk/atomic.js');
+  const { writeFileAtomic } = await import('../../../files/atomic.js');
   writeFileAtomic(path, `${secret}\n`);
   chmodSync(path, 0o600);
   return { secret, source: path, created: true };

@@ -1,7 +1,7 @@
 // The summary of `report export`: one row per attempt, built from its report, and the file it
 // is written to (CSV with section and skill scores as columns, or JSON / NDJSON with them
 // nested). Written atomically: a summary file is always complete for its run.
-import { AtomicFile } from '../../../bulk/atomic.js';
+import { AtomicFile } from '../../../files/atomic.js';
 import { toCsvLine } from '../../../output/csv.js';
 import { skillRows } from '../command.js';
 
