@@ -139,7 +139,6 @@ export default defineCommand({
     await new Promise<void>((done) => {
       if (ctx.signal.aborted) return done();
       ctx.signal.addEventListener('abort', () => done(), { once: true });
-      process.once('SIGTERM', () => done());
     });
     await receiver.close();
     // What runs gets a short grace, then is aborted; what waits is not run but reported (forwards
