@@ -1,11 +1,11 @@
 // A bulk client's turnaround: how long after an answer leaves the server the client's next
-// request arrives (issue 16). A small server (the sandbox's precise timer, a fixed 201 answer
+// request arrives (issue 16). A small server (the sandbox's hold timer, a fixed 201 answer
 // after `latency` ms) records, for every request, the time since the oldest answer not yet
 // followed by one; the same invites are sent by `assess invite --from-csv`, by
 // bench/undici-floor.mjs (undici's Pool and nothing else) and by one `curl -Z --parallel-max 8`.
 // Alternating runs; medians of the per-run figures. Build first: npm run build.
 //   node bench/turnaround.mjs [rows=2000] [runs=3] [clients=assess,undici,curl] [latencyMs=20]
-// The server is this file run with --serve under tsx (it imports src/sandbox/precise-timer.ts).
+// The server is this file run with --serve under tsx (it imports src/sandbox/hold-timer.ts).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -18,8 +18,8 @@ if (process.argv[2] === '--serve') await serve(Number(process.argv[3]));
 else await main();
 
 async function serve(latencyMs) {
-  const { PreciseTimer, preciseNow } = await import(join(ROOT, 'src/sandbox/precise-timer.ts'));
-  const timer = new PreciseTimer();
+  const { HoldTimer, monotonicMs } = await import(join(ROOT, 'src/sandbox/hold-timer.ts'));
+  const timer = new HoldTimer();
   const gaps = [];
   const finished = [];
   const sockets = new Set();
@@ -48,7 +48,7 @@ async function serve(latencyMs) {
     if (finished.length) gaps.push(arrived - finished.shift());
     req.resume();
     req.on('end', () =>
-      timer.at(preciseNow() + latencyMs, () => {
+      timer.at(monotonicMs() + latencyMs, () => {
         const n = id++;
         const body = JSON.stringify({ testInvitationId: n, testUrl: `https://x.example/t/${n}`, status: 'Pending' });
         res.writeHead(201, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });

@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PreciseTimer, preciseNow } from './precise-timer.js';
+import { HoldTimer, monotonicMs } from './hold-timer.js';
 import { faultChance, formatFaultSpec, latencyOf, parseFaultSpec, seededRandom, type FaultSpec } from './fault-spec.js';
 
 const isServiceRequest = (url: string) => url.startsWith('/v3/') || url.startsWith('/v2/');
@@ -102,9 +102,9 @@ const faultBody = (status: number, retryAfterS: number) =>
  */
 export function registerFaults(app: FastifyInstance, faults: FaultInjector): void {
   const pending = new WeakMap<FastifyRequest, Fault>();
-  /** When each delayed request's answer may leave (preciseNow() ms). */
+  /** When each delayed request's answer may leave (monotonicMs() ms). */
   const answerAt = new WeakMap<FastifyRequest, number>();
-  const timer = new PreciseTimer();
+  const timer = new HoldTimer();
   app.addHook('onClose', async () => timer.close());
 
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
@@ -125,7 +125,7 @@ export function registerFaults(app: FastifyInstance, faults: FaultInjector): voi
       reply.code(d.fault.status).header('content-type', 'application/json; charset=utf-8').send(faultBody(d.fault.status, faults.retryAfterS));
     };
     if (!(d.latencyMs > 0)) return apply();
-    const at = preciseNow() + d.latencyMs;
+    const at = monotonicMs() + d.latencyMs;
     if (d.fault?.when === 'before') return timer.at(at, apply); // the route never runs: the fault itself waits
     // the route runs now and its answer is held in onSend, so route time is not added to the latency
     answerAt.set(request, at);
