@@ -79,7 +79,15 @@ export interface Context {
   connection(): Promise<import('./config/credentials.js').Connection>;
   /** The whole command tree this command runs in (commander's root program), e.g. for `completion`. */
   program(): import('commander').Command;
-  /** Registers cleanup to run before the process exits (sandbox stop, journal flush). */
+  /**
+   * The run's keep-alive pool, from this run's proxy settings (`env`): every API client of the run
+   * is given it (`pool`); made on the first request, closed when the run ends.
+   */
+  keepAlive: import('./api/keep-alive.js').DispatcherSource;
+  /**
+   * Registers clean-up that runCli runs after the command, last registered first (results files,
+   * temp files, an embedded sandbox, the keep-alive pool): the run's one clean-up registry.
+   */
   onExit(fn: () => Promise<void> | void): void;
   /** Writes a line to stderr (for notices, progress summaries and warnings). */
   info(message: string): void;

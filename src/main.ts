@@ -75,11 +75,10 @@ function enableCompileCache(): string {
 }
 
 async function runProgram(): Promise<void> {
-  const cache = enableCompileCache();
-  if (process.env.ASSESS_DEBUG === '1' || argv.includes('--debug')) process.stderr.write(`[debug] compile cache: ${cache}\n`);
+  const compileCache = enableCompileCache(); // told under --debug by runCli
   // built: the program bundle beside this file (scripts/build.mjs maps this import to it)
   const { runCli } = await import('./cli/program.js');
-  process.exitCode = await runCli(argv);
+  process.exitCode = await runCli(argv, undefined, { compileCache });
 }
 
 if (!fastPath()) {

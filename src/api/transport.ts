@@ -1,5 +1,5 @@
-// HTTP transport on undici: base URL, auth header, JSON bodies, timeouts, keep-alive, proxies
-// from the environment, retries (policy in retry.ts) and a redacted debug log.
+// HTTP transport on undici: base URL, auth header, JSON bodies, timeouts, the run's keep-alive
+// pool (with its proxies: keep-alive.ts), retries (policy in retry.ts) and a redacted debug log.
 //
 // The retry loop is ours rather than undici's RetryAgent because the decision depends on the
 // operation (is it safe to repeat after it may have reached the server?) and because a 429 must
@@ -7,13 +7,13 @@
 import type { Dispatcher } from 'undici';
 import { refusePlainHttp } from '../config/base-url.js';
 import { VERSION } from '../version.js';
-import { atRunEnd } from './lifecycle.js';
+import type { DispatcherSource } from './keep-alive.js';
 import { DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from './answer-cap.js';
 import { AnswerTooLargeError, ApiError, NetworkError, parseErrorBody, type RequestInfo } from './errors.js';
 import { redact, MASK } from './redact.js';
 import { BackoffGate, retryDelayMs, shouldRetry, wasSent, type Outcome } from './retry.js';
 import { parseJsonLossless } from './read/body.js';
-import { loadedUndici, loadUndici, type Undici } from './undici.js';
+import { loadedUndici, loadUndici } from './undici.js';
 import { errorCode, isLocalFailure, localFailure, NO_WASM } from './local-failure.js';
 import { DeadlineSignal } from './deadline-signal.js';
 
@@ -29,7 +29,9 @@ export interface TransportOptions {
   /** The largest answer read into memory (default 64 MiB); larger is AnswerTooLargeError, not retried. */
   maxAnswerBytes?: number;
   debug?: (line: string) => void;
+  /** A dispatcher of its own (tests); else `pool`, the run's keep-alive pool; else undici's global one (outside a CLI run). */
   dispatcher?: Dispatcher;
+  pool?: DispatcherSource;
   gate?: BackoffGate;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -70,29 +72,6 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_ATTEMPTS = 4;
 export const USER_AGENT = `assess-cli/${VERSION} node/${process.versions.node}`;
 
-let sharedDispatcher: Dispatcher | undefined;
-/** One keep-alive pool per process; honours HTTP_PROXY / HTTPS_PROXY / NO_PROXY. */
-function defaultDispatcher(undici: Undici): Dispatcher {
-  if (!sharedDispatcher) {
-    const opts = { keepAliveTimeout: 10_000, connections: 64 };
-    // With no proxy in the environment, EnvHttpProxyAgent sends everything through a plain Agent,
-    // after parsing each request's origin and reading NO_PROXY (~10 µs a request of a bulk run):
-    // the Agent itself then. The same variables, read the same way (lower case first).
-    const env = process.env;
-    const proxied = (env.http_proxy ?? env.HTTP_PROXY) || (env.https_proxy ?? env.HTTPS_PROXY);
-    sharedDispatcher = proxied ? new undici.EnvHttpProxyAgent(opts) : new undici.Agent(opts);
-    // Idle keep-alive sockets would hold the process open: the CLI closes the pool after the command.
-    atRunEnd(closeSharedDispatcher);
-  }
-  return sharedDispatcher;
-}
-
-export async function closeSharedDispatcher(): Promise<void> {
-  const d = sharedDispatcher;
-  sharedDispatcher = undefined;
-  await d?.close();
-}
-
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (ms <= 0) return resolve();
@@ -120,8 +99,8 @@ export class Transport {
   /** Targets of paths without a query, kept: a bulk run asks the same path for every row. */
   private readonly targets = new Map<string, Target>();
   private readonly headers: { bare: Record<string, string>; json: Record<string, string> };
-  private readonly o: Required<Omit<TransportOptions, 'debug' | 'dispatcher' | 'signal' | 'gate' | 'insecureHttp'>> &
-    Pick<TransportOptions, 'debug' | 'dispatcher' | 'signal'>;
+  private readonly o: Required<Omit<TransportOptions, 'debug' | 'dispatcher' | 'pool' | 'signal' | 'gate' | 'insecureHttp'>> &
+    Pick<TransportOptions, 'debug' | 'dispatcher' | 'pool' | 'signal'>;
 
   constructor(opts: TransportOptions) {
     // the last line of defence (the CLI refuses such a base URL where it is set, naming where)
@@ -181,7 +160,7 @@ export class Transport {
       const deadline = this.deadline(spec, info, attempt);
       try {
         // the dispatcher's own request(): undici.request(url) would parse the URL again
-        const res = await (this.o.dispatcher ?? defaultDispatcher(undici)).request({
+        const res = await (this.o.dispatcher ?? this.o.pool?.(undici) ?? undici.getGlobalDispatcher()).request({
           origin: target.origin,
           path: target.path,
           method: spec.method,

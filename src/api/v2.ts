@@ -22,6 +22,7 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
     insecureHttp: conn.insecureHttp,
     maxAnswerBytes: conn.maxAnswerBytes,
     debug: hooks.debug,
+    pool: hooks.pool,
     signal: hooks.signal,
     gate: hooks.gate,
   });

@@ -10,6 +10,7 @@ import * as R from './read/v3.js';
 import { sameStatus } from './read/policy.js';
 import { BackoffGate } from './retry.js';
 import { Transport, type RawResponse, type RequestSpec } from './transport.js';
+import type { DispatcherSource } from './keep-alive.js';
 
 export interface ClientHooks {
   debug?: (line: string) => void;
@@ -17,6 +18,8 @@ export interface ClientHooks {
   warn?: (line: string) => void;
   signal?: AbortSignal;
   gate?: BackoffGate;
+  /** The run's keep-alive pool (ctx.pool). */
+  pool?: DispatcherSource;
 }
 
 type IdLike = string | number;
@@ -41,6 +44,7 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
     insecureHttp: conn.insecureHttp,
     maxAnswerBytes: conn.maxAnswerBytes,
     debug: hooks.debug,
+    pool: hooks.pool,
     signal: hooks.signal,
     gate: hooks.gate,
   });

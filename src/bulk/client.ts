@@ -15,6 +15,7 @@ export async function bulkClient(ctx: Context): Promise<V3Client> {
     // said once per operation and problem, not once per row
     warn: (line: string) => ctx.warn(line),
     gate: new BackoffGate(),
+    pool: ctx.keepAlive,
   });
 }
 

@@ -6,6 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import type { Connection } from '../config/credentials.js';
 import type { ConfigStore } from '../config/store.js';
+import { keepAlivePool } from '../api/keep-alive.js';
 import { type Context, type Env, type IO, debugSink } from '../context.js';
 import { CancelledError, LocalError, UsageError } from '../errors.js';
 import { decideColor, resolveGlobals } from './globals.js';
@@ -25,12 +26,18 @@ export interface ProcessLike {
 export interface Runtime {
   proc: ProcessLike;
   signal: AbortSignal;
+  /** --debug or ASSESS_DEBUG=1 (src/cli/debug.ts), decided once by runCli. */
+  debug: boolean;
+  /** The run's one clean-up registry (ctx.onExit); runCli runs it after the command (src/cli/exit-hooks.ts). */
   exitHooks: Array<() => Promise<void> | void>;
 }
 
 export async function createContext(cmd: Command, rt: Runtime): Promise<Context> {
   const { proc } = rt;
   const opts = cmd.optsWithGlobals() as Record<string, unknown>;
+  // registered first, so closed last: after whatever clean-up may still send
+  const pool = keepAlivePool(proc.env);
+  rt.exitHooks.push(() => pool.close());
   // Node builds each of process.stdout, .stderr and .stdin on first use, and on a pipe that
   // loads node:net (~3 ms), a file or pipe stdin its stream modules: a command builds only the
   // streams it writes to or reads, and asks whether one is a terminal without building it.
@@ -77,7 +84,7 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
   } catch {
     // reported by whichever command reads the config
   }
-  const globals = resolveGlobals(opts, proc.env, io, profilePrefs.output);
+  const globals = resolveGlobals(opts, proc.env, io, profilePrefs.output, rt.debug);
   if (globals.queryText !== undefined) globals.query = await (await import('../output/query.js')).compileQuery(globals.queryText);
   if (!globals.apiExplicit && profilePrefs.api) globals.api = profilePrefs.api;
   if (profilePrefs.tz !== undefined) globals.defaultTz = profilePrefs.tz;
@@ -89,6 +96,7 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     globals,
     now: () => new Date(),
     signal: rt.signal,
+    keepAlive: pool.get,
     config,
     connection: () => (connection ??= connect(ctx, rt, config)),
     api: async () => {
@@ -122,6 +130,7 @@ function clientHooks(ctx: Context) {
     debug: debugSink(ctx),
     warn: (line: string) => ctx.warn(line),
     signal: ctx.signal,
+    pool: ctx.keepAlive,
   };
 }
 

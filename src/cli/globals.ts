@@ -35,7 +35,9 @@ export function resolveGlobals(
   opts: Record<string, unknown>,
   env: Env,
   io: Pick<IO, 'stdoutIsTTY' | 'stdinIsTTY' | 'stderrIsTTY'>,
-  profileOutput?: OutputFormat,
+  profileOutput: OutputFormat | undefined,
+  /** Decided once per run (src/cli/debug.ts). */
+  debug: boolean,
 ): GlobalOptions {
   if (opts.apiKey !== undefined || opts.key !== undefined) {
     throw new UsageError(
@@ -71,7 +73,7 @@ export function resolveGlobals(
     profile,
     output,
     fields: parseFieldList(opts.json as string | boolean | undefined),
-    debug: Boolean(opts.debug) || env.ASSESS_DEBUG === '1',
+    debug,
     interactive: opts.input !== false && !env.CI && io.stderrIsTTY && io.stdinIsTTY, // stdin last: asking costs most
     yes: Boolean(opts.yes),
     quiet: Boolean(opts.quiet) || env.ASSESS_QUIET === '1',

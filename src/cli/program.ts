@@ -7,11 +7,12 @@
 // a command's start-up from paying for all ~60 commands.
 import { wrappedHelp } from './help-text.js';
 import { Command, CommanderError } from 'commander';
-import { runEndHooks } from '../api/lifecycle.js';
 import { loadNoun, loadNouns, NOUN_NAMES } from '../commands/index.js';
 import { buildCommand, type ContextFactory, type NounDef } from './command.js';
 import { nounOnLine } from './noun-on-line.js';
 import { createContext, type ProcessLike, type Runtime } from './context-factory.js';
+import { debugRequested } from './debug.js';
+import { runExitHooks } from './exit-hooks.js';
 import { realProcess } from './real-process.js';
 import { describeError, EXIT, exitCodeFor } from './exit-codes.js';
 import { maskUrlCredentials } from '../api/redact.js';
@@ -136,10 +137,12 @@ function helpAfter(c: Command): string {
   return out.slice(c.helpInformation().length);
 }
 
-export async function runCli(argv: string[], proc: ProcessLike = realProcess()): Promise<number> {
+/** `startup`: what src/main.ts learned before loading the program (told on stderr under --debug). */
+export async function runCli(argv: string[], proc: ProcessLike = realProcess(), startup: { compileCache?: string } = {}): Promise<number> {
   if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help']; // `help noun verb` = `noun verb --help`
   const controller = new AbortController();
-  const rt: Runtime = { proc, signal: controller.signal, exitHooks: [] };
+  const rt: Runtime = { proc, signal: controller.signal, debug: debugRequested(argv, proc.env), exitHooks: [] };
+  if (rt.debug && startup.compileCache !== undefined) proc.stderr.write(`[debug] compile cache: ${startup.compileCache}\n`);
   if (proc.env.ASSESS_DUMP_HELP) {
     proc.stdout.write(JSON.stringify(helpPages(await buildProgram(rt))));
     return 0;
@@ -175,12 +178,11 @@ export async function runCli(argv: string[], proc: ProcessLike = realProcess()):
       await program.parseAsync(argv, { from: 'user' });
     }
   } catch (err) {
-    code = handleError(err, proc, argv, controller.signal.aborted);
+    code = handleError(err, proc, rt.debug, controller.signal.aborted);
   } finally {
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigint);
-    for (const hook of rt.exitHooks.reverse()) await Promise.resolve(hook()).catch(() => undefined);
-    await runEndHooks(); // e.g. the transport's keep-alive pool, if a request was made
+    await runExitHooks(rt.exitHooks); // ctx.onExit's, the keep-alive pool's last
   }
   // Stopped by SIGTERM (a supervisor, `kill`): 128 + 15, as a shell reports a terminated process,
   // after the same clean wind-down as Ctrl-C.
@@ -188,7 +190,7 @@ export async function runCli(argv: string[], proc: ProcessLike = realProcess()):
   return code;
 }
 
-function handleError(err: unknown, proc: ProcessLike, argv: string[], aborted: boolean): number {
+function handleError(err: unknown, proc: ProcessLike, debug: boolean, aborted: boolean): number {
   if (err instanceof CommanderError) {
     // commander already printed its message (with "Did you mean …?") to stderr.
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok;
@@ -205,7 +207,6 @@ function handleError(err: unknown, proc: ProcessLike, argv: string[], aborted: b
     proc.stderr.write(promptClosed ? '\n' : `${said}\n`);
     return EXIT.interrupted;
   }
-  const debug = proc.env.ASSESS_DEBUG === '1' || argv.includes('--debug');
   const { message, hint } = describeError(err, proc.env);
   // Messages quote service text and URLs: no control characters, no password of a base URL.
   const safe = (s: string) => escapeMessage(maskUrlCredentials(s));

@@ -6,6 +6,7 @@ import { EnvHttpProxyAgent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Transport } from '../../src/api/transport.js';
 import { runAssess } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { json, startServer } from '../helpers/http-server.js';
 
 let target: Awaited<ReturnType<typeof startServer>>;
@@ -73,6 +74,22 @@ describe('proxy settings', () => {
     expect(tunnels.length).toBe(before + 1);
     const direct = await runAssess(['api', 'GET', '/v3/tests'], { env: { ...env, NO_PROXY: '127.0.0.1' } });
     expect(direct.code).toBe(0);
+    expect(tunnels.length).toBe(before + 1);
+  });
+
+  it("a run's proxies are its Context's environment, not the process's", async () => {
+    const env = { ASSESS_BASE_URL: target.url, ASSESS_API_KEY: 'sk_proxy_test_123456', NO_PROXY: '' };
+    const before = tunnels.length;
+    expect((await runInProcess(['api', 'GET', '/v3/tests'], { env: { ...env, HTTP_PROXY: proxyUrl } })).code).toBe(0);
+    expect(tunnels.length).toBe(before + 1);
+    const saved = process.env.HTTP_PROXY;
+    process.env.HTTP_PROXY = proxyUrl;
+    try {
+      expect((await runInProcess(['api', 'GET', '/v3/tests'], { env })).code).toBe(0);
+    } finally {
+      if (saved === undefined) delete process.env.HTTP_PROXY;
+      else process.env.HTTP_PROXY = saved;
+    }
     expect(tunnels.length).toBe(before + 1);
   });
 });

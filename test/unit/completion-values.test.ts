@@ -55,7 +55,7 @@ const cases: Case[] = [];
 const extras: Array<{ where: string; field: z.ZodType | undefined; offered: string[] }> = [];
 
 beforeAll(async () => {
-  const rt = { proc: memoryProcess({}), signal: new AbortController().signal, exitHooks: [] };
+  const rt = { proc: memoryProcess({}), signal: new AbortController().signal, debug: false, exitHooks: [] };
   const program: Command = await Promise.resolve(buildProgram(rt));
   tree = await collect(program);
   const walk = (c: Command, path: string[]) => {

@@ -1,8 +1,11 @@
-// The run-end registry that replaced the globalThis symbol between transport.ts and program.ts.
+// The run's one clean-up registry (ctx.onExit → Runtime.exitHooks, run by runCli): order, once,
+// failures contained; and the keep-alive pool, the run's own, closed by it when the run ends.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { readdirSync, readFileSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { atRunEnd, runEndHooks } from '../../src/api/lifecycle.js';
+import { runExitHooks } from '../../src/cli/exit-hooks.js';
 import { runCli } from '../../src/cli/program.js';
 import { memoryProcess } from '../helpers/memory-io.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
@@ -10,39 +13,34 @@ import { startTestSandbox } from '../helpers/sandbox.js';
 describe('run-end hooks', () => {
   it('run once each, last registered first, and one failing does not stop the others', async () => {
     const ran: string[] = [];
-    atRunEnd(() => void ran.push('a'));
-    atRunEnd(() => {
-      throw new Error('boom');
-    });
-    atRunEnd(async () => {
-      await Promise.resolve();
-      ran.push('c');
-    });
-    await runEndHooks();
-    await runEndHooks();
+    const hooks = [
+      () => void ran.push('a'),
+      () => {
+        throw new Error('boom');
+      },
+      async () => {
+        await Promise.resolve();
+        ran.push('c');
+      },
+    ];
+    await runExitHooks(hooks);
+    await runExitHooks(hooks);
     expect(ran).toEqual(['c', 'a']);
   });
 
-  it('an unregistered hook does not run', async () => {
-    let ran = false;
-    const off = atRunEnd(() => void (ran = true));
-    off();
-    await runEndHooks();
-    expect(ran).toBe(false);
-  });
-
-  it('runCli runs them after the command, also when it made requests', async () => {
+  it('runCli closes the keep-alive pool after the command, when it made requests', async () => {
     const s = await startTestSandbox();
+    const sockets: Socket[] = [];
+    const onConnected = (message: unknown) => void sockets.push((message as { socket: Socket }).socket);
+    subscribe('undici:client:connected', onConnected);
     try {
-      let ran = 0;
-      atRunEnd(() => void ran++);
       const proc = memoryProcess(s.env);
-      // the transport registers its pool's close here too; the run ends, nothing is left behind
       expect(await runCli(['tests', 'get', '1001', '--json'], proc)).toBe(0);
-      expect(ran).toBe(1);
-      await runEndHooks();
-      expect(ran).toBe(1);
+      // the run's clients connected through the pool; the run ended, and no socket is left open
+      expect(sockets.length).toBeGreaterThan(0);
+      expect(sockets.filter((x) => !x.destroyed)).toEqual([]);
     } finally {
+      unsubscribe('undici:client:connected', onConnected);
       await s.close();
     }
   });

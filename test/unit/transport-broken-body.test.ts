@@ -4,18 +4,21 @@
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NetworkError } from '../../src/api/errors.js';
-import { Transport, closeSharedDispatcher } from '../../src/api/transport.js';
+import { keepAlivePool } from '../../src/api/keep-alive.js';
+import { Transport } from '../../src/api/transport.js';
 import { json, startServer } from '../helpers/http-server.js';
 
 let close: (() => Promise<void>) | undefined;
+/** The keep-alive pool a CLI run would give its clients, closed after each test. */
+const pool = keepAlivePool({});
 afterEach(async () => {
   await close?.();
   close = undefined;
-  await closeSharedDispatcher();
+  await pool.close();
 });
 
 const transport = (url: string) =>
-  new Transport({ baseUrl: url, apiKey: 'sk_test_0123456789abcdef', authHeader: 'X-API-KEY', sleep: async () => undefined, maxAttempts: 4 });
+  new Transport({ baseUrl: url, apiKey: 'sk_test_0123456789abcdef', authHeader: 'X-API-KEY', sleep: async () => undefined, maxAttempts: 4, pool: pool.get });
 /** Headers and half a JSON body, then the socket is destroyed. */
 function cutOff(res: ServerResponse) {
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });

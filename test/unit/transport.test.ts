@@ -1,19 +1,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/api/errors.js';
-import { Transport, closeSharedDispatcher } from '../../src/api/transport.js';
+import { keepAlivePool } from '../../src/api/keep-alive.js';
+import { Transport } from '../../src/api/transport.js';
 import { json, startServer } from '../helpers/http-server.js';
 
 const KEY = 'sk_test_supersecret_0123456789';
 const noSleep = async () => undefined;
 let close: (() => Promise<void>) | undefined;
+/** The keep-alive pool a CLI run would give its clients, closed after each test. */
+const pool = keepAlivePool({});
 afterEach(async () => {
   await close?.();
   close = undefined;
-  await closeSharedDispatcher();
+  await pool.close();
 });
 
 function transport(url: string, extra: Partial<ConstructorParameters<typeof Transport>[0]> = {}) {
-  return new Transport({ baseUrl: url, apiKey: KEY, authHeader: 'X-API-KEY', sleep: noSleep, maxAttempts: 4, ...extra });
+  return new Transport({ baseUrl: url, apiKey: KEY, authHeader: 'X-API-KEY', sleep: noSleep, maxAttempts: 4, pool: pool.get, ...extra });
 }
 
 describe('transport', () => {

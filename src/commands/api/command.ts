@@ -46,6 +46,7 @@ export default defineCommand({
       insecureHttp: conn.insecureHttp,
       maxAnswerBytes: conn.maxAnswerBytes,
       debug: debugSink(ctx),
+      pool: ctx.keepAlive,
       signal: ctx.signal,
     });
     const res = await transport.send({

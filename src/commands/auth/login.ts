@@ -59,7 +59,7 @@ export default defineCommand({
           sandbox: false,
           insecureHttp: insecure,
         },
-        { signal: ctx.signal, debug: debugSink(ctx) },
+        { signal: ctx.signal, debug: debugSink(ctx), pool: ctx.keepAlive },
       );
       // Any 2xx answer means the key was accepted, whatever its body looks like.
       await client.listTests({ pageNo: 1, pageSize: 1 }).catch((err: unknown) => {
