@@ -52,7 +52,7 @@ export default defineCommand({
     const client = await ctx.api();
     const until = input.until as Until;
     const state = new Map<string, { status: string; verdict: Verdict }>();
-    const deadline = Date.now() + input.timeout;
+    const deadline = ctx.now().getTime() + input.timeout;
 
     const poll = async (id: string) => {
       let status: string;
@@ -78,10 +78,10 @@ export default defineCommand({
     for (;;) {
       for (const id of ids) if (state.get(id)?.verdict !== 'reached' && state.get(id)?.verdict !== 'unreachable') await poll(id);
       const open = ids.filter((id) => state.get(id)!.verdict === 'waiting');
-      if (!open.length || Date.now() >= deadline || ctx.signal.aborted) break;
+      if (!open.length || ctx.now().getTime() >= deadline || ctx.signal.aborted) break;
       await refuseEmbeddedWait(ctx, open, until);
       await new Promise<void>((r) => {
-        const t = setTimeout(r, Math.min(input.interval, Math.max(0, deadline - Date.now())));
+        const t = setTimeout(r, Math.min(input.interval, Math.max(0, deadline - ctx.now().getTime())));
         ctx.signal.addEventListener('abort', () => (clearTimeout(t), r()), { once: true });
       });
     }

@@ -151,7 +151,7 @@ async function requeue(
   const { processChunk, SERVICE_FAILED } = await import('./process.js');
   const journal = await Journal.open(journalPath);
   try {
-    const now = Date.now();
+    const now = ctx.now().getTime();
     const todo: Row[] = [];
     for (const r of rows) {
       const earlier = journal.get(r.testInvitationId);
@@ -180,7 +180,7 @@ async function requeue(
     const failed = rows.filter((r) => r.requeue === 'failed').length;
     const unregistered = rows.filter((r) => r.requeue === NOT_REGISTERED).length;
     const requeued = todo.length - failed - unregistered;
-    journal.recordRun({ at: new Date().toISOString(), ...window, missing: rows.length, requeued, failed, notRegistered: unregistered });
+    journal.recordRun({ at: ctx.now().toISOString(), ...window, missing: rows.length, requeued, failed, notRegistered: unregistered });
     ctx.info(
       `${requeued} re-queued, ${failed} could not be re-queued, ${unregistered} not registered, ${rows.length - todo.length} re-queued earlier (journal: ${journalPath}).`,
     );

@@ -110,7 +110,7 @@ export default defineCommand({
         tries: o.tries,
         error: o.ok ? null : o.error,
       });
-      const settled = { at: new Date().toISOString(), id: r.id, invitationId: r.invitationId, status: r.status, target };
+      const settled = { at: ctx.now().toISOString(), id: r.id, invitationId: r.invitationId, status: r.status, target };
       await inbox.append(o.ok ? { type: 'delivered', ...settled, via: 'replay' } : { type: 'dead-letter', ...settled, tries: o.tries, error: o.error });
     }
     for (const source of signedNote) ctx.info(`Signed (Standard Webhooks, the same webhook-id per notification) with the secret from ${source}.`);

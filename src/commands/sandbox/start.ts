@@ -84,7 +84,7 @@ export default defineCommand({
       keys: info.keys,
       stateFile: paths.state,
       logFile: paths.log,
-      startedAt: new Date().toISOString(),
+      startedAt: ctx.now().toISOString(),
     };
     writeFileAtomic(paths.record, `${JSON.stringify(rec, null, 2)}\n`, 'the shared sandbox record');
     printShared(ctx, { running: true, ...rec });

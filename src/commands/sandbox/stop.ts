@@ -27,10 +27,10 @@ export default defineCommand({
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw new LocalError(`cannot stop the shared sandbox (pid ${pid}): ${(err as Error).message}`);
     }
-    const deadline = Date.now() + STOP_MS;
+    const deadline = ctx.now().getTime() + STOP_MS;
     while (sandboxAlive(pid)) {
       if (ctx.signal.aborted) throw new CancelledError(`interrupted; the shared sandbox (pid ${pid}) is still stopping`);
-      if (Date.now() > deadline) throw new LocalError(`the shared sandbox (pid ${pid}) did not stop within ${STOP_MS / 1000} s`, `end it with: kill -9 ${pid}`);
+      if (ctx.now().getTime() > deadline) throw new LocalError(`the shared sandbox (pid ${pid}) did not stop within ${STOP_MS / 1000} s`, `end it with: kill -9 ${pid}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     removeStaleRecord(dir, pid);

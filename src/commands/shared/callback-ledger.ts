@@ -99,13 +99,13 @@ export function readLedger(path: string): LedgerEntry[] {
 
 /** Records one registration; a failure is a warning (the invitation was created all the same). */
 export function noteRegistered(
-  ctx: { warn(m: string): void },
+  ctx: { warn(m: string): void; now(): Date },
   path: string,
   entry: Omit<LedgerEntry, 'at' | 'callbackUrl'> & { callbackUrl: string | undefined | null },
 ): void {
   if (!entry.callbackUrl) return;
   try {
-    appendLedger(path, [{ at: new Date().toISOString(), ...entry, callbackUrl: ledgerUrl(entry.callbackUrl) }]);
+    appendLedger(path, [{ at: ctx.now().toISOString(), ...entry, callbackUrl: ledgerUrl(entry.callbackUrl) }]);
   } catch (err) {
     ctx.warn(
       `invitation ${entry.invitationId} was created, but could not be recorded in the callback ledger ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); callbacks reconcile --all still checks it.`,

@@ -28,7 +28,7 @@ export async function timeZones(ctx: Context, opts: { fresh?: boolean } = {}): P
   if (!opts.fresh && !ctx.globals.sandbox && existsSync(path)) {
     try {
       const c = JSON.parse(readFileSync(path, 'utf8')) as Cached;
-      if (c.baseUrl === baseUrl && Date.now() - Date.parse(c.fetchedAt) < TZ_CACHE_TTL_MS && Array.isArray(c.zones)) return c.zones;
+      if (c.baseUrl === baseUrl && ctx.now().getTime() - Date.parse(c.fetchedAt) < TZ_CACHE_TTL_MS && Array.isArray(c.zones)) return c.zones;
     } catch {
       // a broken cache is fetched again
     }
@@ -37,7 +37,7 @@ export async function timeZones(ctx: Context, opts: { fresh?: boolean } = {}): P
   if (!ctx.globals.sandbox) {
     try {
       mkdirSync(join(configDir(ctx.env), 'cache'), { recursive: true, mode: 0o700 });
-      writeFileAtomic(path, JSON.stringify({ baseUrl, fetchedAt: new Date().toISOString(), zones } satisfies Cached));
+      writeFileAtomic(path, JSON.stringify({ baseUrl, fetchedAt: ctx.now().toISOString(), zones } satisfies Cached));
     } catch {
       // no cache then: the next call asks the service again
     }

@@ -190,7 +190,7 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
   for (const r of orphaned)
     await inbox!.append({
       type: 'dead-letter',
-      at: new Date().toISOString(),
+      at: ctx.now().toISOString(),
       id: r.id,
       invitationId: r.invitationId,
       status: r.status,
@@ -207,7 +207,7 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
 
   const { Forwarder } = await import('./delivery-policy.js');
   const to = input.forwardTo;
-  const settle = (item: Outgoing) => ({ at: new Date().toISOString(), id: item.id, invitationId: item.invitationId, status: item.status, target: to });
+  const settle = (item: Outgoing) => ({ at: ctx.now().toISOString(), id: item.id, invitationId: item.invitationId, status: item.status, target: to });
   const forwarder = new Forwarder({
     url: to,
     policy: policyFrom(input),

@@ -260,7 +260,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
         run.journal.append({ k: key, line: row.line, outcome, ...fields, ...flag });
         if (inv.callbackUrl)
           ledger.add({
-            at: new Date().toISOString(),
+            at: ctx.now().toISOString(),
             invitationId: String(res.testInvitationId),
             callbackUrl: ledgerUrl(inv.callbackUrl),
             via: 'invite --from-csv',

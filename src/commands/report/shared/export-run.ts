@@ -154,7 +154,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
         const { renderDigest } = await import('./digest-html.js');
         writeFileAtomic(
           join(dir, HTML_NAME),
-          renderDigest(ordered, { state: input.state, from, to, generatedAt: new Date().toISOString() }),
+          renderDigest(ordered, { state: input.state, from, to, generatedAt: ctx.now().toISOString() }),
           'the HTML digest',
         );
       }
@@ -166,7 +166,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
       state: input.state,
       from,
       to,
-      at: new Date().toISOString(),
+      at: ctx.now().toISOString(),
       exported: run.tally.done,
       failed: run.tally.failed,
       wrote: input.html ? [summaryName, HTML_NAME] : summaryName,
