@@ -6,7 +6,7 @@
 //                    noun's commands are evaluated only when the command line names it;
 //   dist/vendor/*.cjs  the packages only some runs load, each a bundle apart (LAZY): undici (a
 //                    command that sends a request), @inquirer/prompts (one that asks), fastify (the sandbox's server) and pdfkit
-//                    (the sandbox's PDF reports). Every start would otherwise read, decode and
+//                    (the sandbox's PDF reports), @modelcontextprotocol/sdk (`assess mcp`). Every start would otherwise read, decode and
 //                    hash them for the compile cache;
 //   dist/help.json   every command's --help text, and dist/completion.json, the completion
 //                    scripts: snapshots of the built program, so the commonest invocations (and a
@@ -38,6 +38,8 @@ const LAZY = {
   prompts: "module.exports = require('@inquirer/prompts');",
   fastify: "module.exports = require('fastify');",
   pdfkit: "module.exports = require('pdfkit');",
+  // `assess mcp`: the MCP server (low-level Server, stdio transport, the request schemas)
+  mcp: "module.exports = { ...require('@modelcontextprotocol/sdk/server/index.js'), ...require('@modelcontextprotocol/sdk/server/stdio.js'), ...require('@modelcontextprotocol/sdk/types.js') };",
 };
 const common = {
   bundle: true,
@@ -60,11 +62,13 @@ const beside = (filter, file) => ({
   name: `beside-${file}`,
   setup: (b) => b.onResolve({ filter }, () => ({ path: `./${file}`, external: true })),
 });
+// the program imports the SDK's server, stdio and types modules: all three are the one mcp bundle
+const vendorName = (path) => (path === '@inquirer/prompts' ? 'prompts' : path.startsWith('@modelcontextprotocol/sdk/') ? 'mcp' : path);
 const lazyPackages = {
   name: 'lazy-packages',
   setup: (b) =>
-    b.onResolve({ filter: /^(undici|@inquirer\/prompts|fastify|pdfkit)$/ }, (args) => ({
-      path: `./vendor/${args.path === '@inquirer/prompts' ? 'prompts' : args.path}.cjs`,
+    b.onResolve({ filter: /^(undici|@inquirer\/prompts|fastify|pdfkit|@modelcontextprotocol\/sdk\/(server\/index|server\/stdio|types)\.js)$/ }, (args) => ({
+      path: `./vendor/${vendorName(args.path)}.cjs`,
       external: true,
     })),
 };

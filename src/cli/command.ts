@@ -133,7 +133,7 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
 }
 
 /** The v3 or v2 side of a command; a refusal (exit 2) when the chosen API cannot do it. */
-function pickApi(def: CommandDef, ctx: Context, input: Record<string, unknown>, command: Command): Pick<V2Run<unknown>, 'run' | 'jsonFields'> {
+export function pickApi(def: CommandDef, ctx: Context, input: Record<string, unknown>, command: Command): Pick<V2Run<unknown>, 'run' | 'jsonFields'> {
   const path = commandPath(command);
   if (ctx.globals.api !== 'v2' || !def.v2) {
     const only = def.v2 && 'run' in def.v2 ? (def.v2.only ?? {}) : {};

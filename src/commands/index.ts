@@ -19,6 +19,7 @@ export const NOUN_LOADERS: Readonly<Record<string, Loader>> = {
   timezones: () => import('./timezones/index.js'),
   sandbox: () => import('./sandbox/index.js'),
   api: () => import('./api/index.js'),
+  mcp: () => import('./mcp/index.js'),
   completion: () => import('./completion/index.js'),
 };
 

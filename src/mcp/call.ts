@@ -1,0 +1,223 @@
+// One tool call: the arguments checked by the command's own schema, then the command's own run
+// with a context whose stdout is a buffer and whose output format is --json; what it printed is
+// the tool's structured content. Failures go through the one error → exit code map
+// (src/cli/exit-codes.ts) and come back as a result naming the category and the fix.
+import { Writable } from 'node:stream';
+import { pickApi, showValue } from '../cli/command.js';
+import { usageErrorFor } from '../cli/ask-missing.js';
+import { checkDeclaredFields } from '../cli/json-fields.js';
+import { describeError, EXIT, exitCodeFor } from '../cli/exit-codes.js';
+import { maskUrlCredentials } from '../api/redact.js';
+import { escapeMessage } from '../output/escape.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import type { RequestSpec } from '../api/transport.js';
+import type { DerivedTool } from './tool-from-command.js';
+
+export interface ToolResult {
+  [key: string]: unknown;
+  content: Array<{ type: 'text'; text: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export interface CallSession {
+  /** The `assess mcp` command's context: profile, base URL, sandbox, for every call. */
+  base: Context;
+  /** Whether a state-changing tool may run (`--allow-writes`). */
+  writesAllowed(tool: string): boolean;
+  /** Where a tool's file goes when the call names none (report's PDF). */
+  filesDir(): string;
+}
+
+export interface CallOutcome {
+  result: ToolResult;
+  /** For the audit log. */
+  outcome: 'ok' | 'dry-run' | 'not-allowed' | 'error';
+  category?: string;
+  requests?: WouldSend[];
+}
+
+export interface WouldSend {
+  method: string;
+  path: string;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+const CATEGORY: Record<number, string> = {
+  [EXIT.usage]: 'usage',
+  [EXIT.auth]: 'auth',
+  [EXIT.notFound]: 'not found',
+  [EXIT.failed]: 'refused',
+  [EXIT.partial]: 'partial',
+  [EXIT.network]: 'network',
+  [EXIT.interrupted]: 'interrupted',
+};
+
+/** Thrown in place of sending a request that would change something, on a dry run. */
+class DryRunStop extends Error {
+  constructor() {
+    super('dry run: not sent');
+  }
+}
+
+export async function callTool(tool: DerivedTool, args: Record<string, unknown>, s: CallSession): Promise<CallOutcome> {
+  const notes: string[] = [];
+  const dryRun = args.dryRun === true;
+  const requests: WouldSend[] = [];
+  let out = '';
+  try {
+    const raw = checkArguments(tool, args);
+    if (tool.entry.writes && !dryRun && !s.writesAllowed(tool.name)) return notAllowed(tool);
+    const file = tool.entry.fileOutput;
+    if (file && raw[file.when] === true && raw[file.key] === undefined) raw[file.key] = s.filesDir();
+    const { def, command } = tool;
+    if (raw.tz === undefined && s.base.globals.defaultTz !== undefined && def.tzFromProfile?.(raw)) raw.tz = s.base.globals.defaultTz;
+    const parsed = def.schema().safeParse(raw);
+    if (!parsed.success) throw usageErrorFor(parsed.error.issues, raw, { label: (k) => k, show: showValue });
+    const ctx = callContext(s.base, tool, (chunk) => (out += chunk), notes, dryRun ? requests : undefined);
+    const run = pickApi(def, ctx, parsed.data as Record<string, unknown>, command);
+    await checkDeclaredFields(run.jsonFields, parsed.data, ctx);
+    await run.run(ctx, parsed.data);
+  } catch (err) {
+    if (!(dryRun && requests.length)) return failed(tool, err, notes);
+  }
+  if (dryRun) return dryRunResult(tool, requests, notes);
+  const data = parseOutput(out);
+  const structured = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : { items: data };
+  const json = JSON.stringify(data);
+  return {
+    outcome: 'ok',
+    result: {
+      content: [
+        { type: 'text', text: [`${tool.title}: ${summarize(data)}`, ...notes].join('\n') },
+        // clients that read only text content still get the whole answer
+        { type: 'text', text: json },
+      ],
+      structuredContent: structured,
+    },
+  };
+}
+
+/** Unknown names, and `-` (standard input or output: the protocol's channel here), are usage errors. */
+function checkArguments(tool: DerivedTool, args: Record<string, unknown>): Record<string, unknown> {
+  const known = Object.keys(tool.inputSchema.properties);
+  const raw: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (!known.includes(key)) throw new UsageError(`${key}: not an argument of ${tool.name}`, `accepted: ${known.join(', ')}`);
+    if (value === '-') throw new UsageError(`${key}: '-' (standard input or output) is the protocol's channel here`, 'name a file instead');
+    if (key === 'dryRun' || value === undefined || value === null) continue;
+    // an id given as a JSON number (models do): its digits, as the command line would give them
+    if (typeof value === 'number' && tool.inputSchema.properties[key].type === 'string') {
+      if (!Number.isSafeInteger(value)) throw new UsageError(`${key}: ${value} is not exact as a JSON number`, `give it as a string of digits, e.g. "${key === 'testId' ? '1001' : '900001'}"`);
+      raw[key] = String(value);
+    } else raw[key] = value;
+  }
+  return raw;
+}
+
+/** The server's context with stdout a buffer, --json output, no prompts; writes confirmed by --allow-writes. */
+function callContext(base: Context, tool: DerivedTool, write: (s: string) => void, notes: string[], dryRun: WouldSend[] | undefined): Context {
+  const stdout = new Writable({
+    write(chunk: Buffer | string, _enc, cb) {
+      write(chunk.toString());
+      cb();
+    },
+  });
+  const note = (prefix: string) => (m: string) => {
+    notes.push(`${prefix}${escapeMessage(maskUrlCredentials(m))}`);
+    base.io.stderr.write(`${tool.name}: ${prefix}${escapeMessage(maskUrlCredentials(m))}\n`);
+  };
+  const ctx: Context = {
+    ...base,
+    io: { ...base.io, stdout, stdoutIsTTY: false, stdinIsTTY: false, color: false, columns: 80, rows: 24 },
+    globals: { ...base.globals, output: 'json', fields: undefined, query: undefined, queryText: undefined, interactive: false, yes: true, pager: false },
+    info: note(''),
+    warn: note('warning: '),
+  };
+  if (dryRun) {
+    ctx.api = async () => intercepted(await base.api(), dryRun);
+    ctx.apiV2 = async () => intercepted(await base.apiV2(), dryRun);
+  }
+  return ctx;
+}
+
+/**
+ * The client with its requests that change something held back and recorded (reads go out: a
+ * command may look something up first). Each ctx.api() makes a new client: only this call's.
+ */
+function intercepted<C extends { transport: { send(spec: RequestSpec, earlier?: boolean): Promise<unknown> } }>(client: C, sent: WouldSend[]): C {
+  const t = client.transport;
+  const real = t.send.bind(t);
+  t.send = (spec: RequestSpec, earlier?: boolean) => {
+    if (spec.method === 'GET' || spec.readOnly) return real(spec, earlier);
+    sent.push({ method: spec.method, path: spec.path, ...(spec.query ? { query: spec.query } : {}), ...(spec.body !== undefined ? { body: spec.body } : {}) });
+    return Promise.reject(new DryRunStop());
+  };
+  return client;
+}
+
+function dryRunResult(tool: DerivedTool, requests: WouldSend[], notes: string[]): CallOutcome {
+  const text = requests.length
+    ? `${tool.title} (dry run): would send ${requests.map((r) => `${r.method} ${r.path}`).join(', ')}; nothing was sent`
+    : `${tool.title} (dry run): nothing would be sent`;
+  return {
+    outcome: 'dry-run',
+    requests,
+    result: {
+      content: [{ type: 'text', text: [text, ...notes].join('\n') }, { type: 'text', text: JSON.stringify({ dryRun: true, requests }) }],
+      structuredContent: { dryRun: true, requests },
+    },
+  };
+}
+
+function notAllowed(tool: DerivedTool): CallOutcome {
+  const message = `${tool.name} changes data on the service, and this server allows no such tool`;
+  const fix = `ask the user to restart it with: assess mcp --allow-writes ${tool.name} (or --allow-writes for all); dryRun: true shows the request meanwhile`;
+  return { outcome: 'not-allowed', category: 'not allowed', result: errorResult('not allowed', undefined, message, fix) };
+}
+
+function failed(tool: DerivedTool, err: unknown, notes: string[]): CallOutcome {
+  const code = exitCodeFor(err);
+  const category = CATEGORY[code] ?? 'failed';
+  const { message, hint } = describeError(err, {});
+  const safe = (s: string) => escapeMessage(maskUrlCredentials(s));
+  const result = errorResult(category, code, `${tool.name}: ${safe(message)}`, hint === undefined ? undefined : safe(hint));
+  if (notes.length) result.content.push({ type: 'text', text: notes.join('\n') });
+  return { outcome: 'error', category, result };
+}
+
+function errorResult(category: string, exitCode: number | undefined, message: string, fix: string | undefined): ToolResult {
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `${category} error: ${message}${fix ? `\nfix: ${fix}` : ''}` }],
+    structuredContent: { error: { category, ...(exitCode !== undefined ? { exitCode } : {}), message, ...(fix ? { fix } : {}) } },
+  };
+}
+
+/** What --json printed: one JSON document (or NDJSON lines, as a list). */
+function parseOutput(out: string): unknown {
+  const text = out.trim();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    try {
+      return text.split('\n').map((line) => JSON.parse(line) as unknown);
+    } catch {
+      return text;
+    }
+  }
+}
+
+/** One line: how many rows, or the object's first fields. */
+function summarize(data: unknown): string {
+  if (Array.isArray(data)) return `${data.length} item${data.length === 1 ? '' : 's'}`;
+  if (data === null) return 'done (nothing printed)';
+  if (typeof data !== 'object') return showValue(data, 200);
+  const entries = Object.entries(data as Record<string, unknown>).filter(([, v]) => v === null || typeof v !== 'object');
+  const shown = entries.slice(0, 6).map(([k, v]) => `${k}=${showValue(v, 60)}`);
+  const lists = Object.entries(data as Record<string, unknown>).filter(([, v]) => Array.isArray(v));
+  return [...shown, ...lists.map(([k, v]) => `${k}: ${(v as unknown[]).length} item(s)`)].join(', ') || 'an object';
+}

@@ -1,0 +1,108 @@
+// `assess mcp`: the MCP server over stdio (the official SDK's low-level Server). Tools are derived
+// from the command definitions (tool-from-command.ts) and each call runs its command in memory
+// (call.ts). Standard output carries protocol messages only; notices and logs go to stderr.
+import { join } from 'node:path';
+import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
+import { VERSION } from '../version.js';
+import { makePrivateDir } from '../util/private-dir.js';
+import { AuditLog } from './audit.js';
+import { callTool, type CallSession } from './call.js';
+import { TOOLS, WRITE_TOOLS } from './catalogue.js';
+import { deriveTools } from './tool-from-command.js';
+
+const INSTRUCTIONS =
+  'Tools of the Online Assessment Service (tests, links, invitations, attempts, reports, settings, callbacks) through the assess CLI. ' +
+  'Ids are strings of digits. Tools that change data are refused unless the user started the server with --allow-writes; ' +
+  'call them with dryRun: true to show the user the request first. Invitations never e-mail the candidate unless sendEmail is true. ' +
+  'An error result names its category (usage, auth, not found, refused, network) and the fix.';
+
+/** `--allow-writes` as given: true (every state-changing tool), or a comma-separated list of tool names. */
+export function allowedWrites(flag: true | string | undefined): ReadonlySet<string> {
+  if (flag === undefined) return new Set();
+  if (flag === true) return new Set(WRITE_TOOLS);
+  const names = flag
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const reads = TOOLS.filter((t) => !t.writes).map((t) => t.path.join('_'));
+  for (const name of names)
+    if (!WRITE_TOOLS.includes(name))
+      throw new UsageError(
+        `--allow-writes: ${JSON.stringify(name)} is ${reads.includes(name) ? 'a tool that only reads (always allowed)' : 'not a tool'}`,
+        `name tools that change data, comma-separated, e.g. --allow-writes invite,attempts_cancel (all of them: ${WRITE_TOOLS.join(', ')})`,
+      );
+  if (!names.length) throw new UsageError('--allow-writes: names no tool', `e.g. --allow-writes invite,attempts_cancel, or --allow-writes alone for all`);
+  return new Set(names);
+}
+
+export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string }): Promise<void> {
+  const allowed = allowedWrites(opts.allowWrites);
+  const tools = await deriveTools(TOOLS);
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const dir = (await ctx.config()).dir;
+  const audit = new AuditLog(dir);
+  const session: CallSession = {
+    base: ctx,
+    writesAllowed: (name) => allowed.has(name),
+    filesDir: () => {
+      const files = join(dir, 'mcp-files');
+      makePrivateDir(files);
+      return files;
+    },
+  };
+  const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  const { ListToolsRequestSchema, CallToolRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
+  const server = new Server({ name: 'assess', title: 'assess (Online Assessment Service)', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: tools.map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: t.inputSchema,
+      annotations: { title: t.title, readOnlyHint: !t.entry.writes, destructiveHint: t.entry.writes === true, openWorldHint: true },
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (req) => {
+    const started = Date.now();
+    const args = (req.params.arguments ?? {}) as Record<string, unknown>;
+    const tool = byName.get(req.params.name);
+    if (!tool) {
+      return {
+        isError: true,
+        content: [{ type: 'text' as const, text: `usage error: no tool ${JSON.stringify(req.params.name)}\nfix: one of ${[...byName.keys()].join(', ')}` }],
+      };
+    }
+    const done = await callTool(tool, args, session);
+    try {
+      audit.append({
+        at: new Date().toISOString(),
+        tool: tool.name,
+        args,
+        outcome: done.outcome,
+        ...(done.category ? { category: done.category } : {}),
+        ...(done.requests ? { requests: done.requests } : {}),
+        ms: Date.now() - started,
+        profile: ctx.globals.profile,
+        sandbox: ctx.globals.sandbox,
+      });
+    } catch (err) {
+      ctx.warn(`the audit log ${audit.path} could not be written: ${(err as Error).message}`);
+    }
+    return done.result;
+  });
+  const transport = new StdioServerTransport(ctx.io.stdin, ctx.io.stdout);
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = resolve;
+    ctx.io.stdin.once('end', resolve);
+    ctx.io.stdin.once('close', resolve);
+    ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await server.connect(transport);
+  ctx.info(
+    `assess MCP server on stdio: ${tools.length} tools, ${allowed.size ? `writes allowed: ${[...allowed].join(', ')}` : 'read-only (--allow-writes allows changes)'}; audit log ${audit.path}`,
+  );
+  await closed;
+  await server.close();
+}
