@@ -43,6 +43,7 @@ export const SLOWEST = [
   'test/e2e/plain-http.test.ts',
   'test/e2e/secret-files.test.ts',
   'test/e2e/listen-secrets.test.ts',
+  'test/e2e/mcp.test.ts',
 ];
 
 export default class SlowFirstSequencer extends BaseSequencer {

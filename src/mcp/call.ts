@@ -110,7 +110,8 @@ function checkArguments(tool: DerivedTool, args: Record<string, unknown>): Recor
     if (key === 'dryRun' || value === undefined || value === null) continue;
     // an id given as a JSON number (models do): its digits, as the command line would give them
     if (typeof value === 'number' && tool.inputSchema.properties[key].type === 'string') {
-      if (!Number.isSafeInteger(value)) throw new UsageError(`${key}: ${value} is not exact as a JSON number`, `give it as a string of digits, e.g. "${key === 'testId' ? '1001' : '900001'}"`);
+      if (!Number.isSafeInteger(value))
+        throw new UsageError(`${key}: ${value} is not exact as a JSON number`, `give it as a string of digits, e.g. "${key === 'testId' ? '1001' : '900001'}"`);
       raw[key] = String(value);
     } else raw[key] = value;
   }
@@ -166,7 +167,10 @@ function dryRunResult(tool: DerivedTool, requests: WouldSend[], notes: string[])
     outcome: 'dry-run',
     requests,
     result: {
-      content: [{ type: 'text', text: [text, ...notes].join('\n') }, { type: 'text', text: JSON.stringify({ dryRun: true, requests }) }],
+      content: [
+        { type: 'text', text: [text, ...notes].join('\n') },
+        { type: 'text', text: JSON.stringify({ dryRun: true, requests }) },
+      ],
       structuredContent: { dryRun: true, requests },
     },
   };

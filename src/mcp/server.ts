@@ -3,6 +3,7 @@
 // (call.ts). Standard output carries protocol messages only; notices and logs go to stderr.
 import { join } from 'node:path';
 import type { Context } from '../context.js';
+import { describeError } from '../cli/exit-codes.js';
 import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { makePrivateDir } from '../util/private-dir.js';
@@ -54,7 +55,10 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
   const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const { ListToolsRequestSchema, CallToolRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
-  const server = new Server({ name: 'assess', title: 'assess (Online Assessment Service)', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: 'assess', title: 'assess (Online Assessment Service)', version: VERSION },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: tools.map((t) => ({
       name: t.name,
@@ -98,6 +102,12 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
     ctx.io.stdin.once('end', resolve);
     ctx.io.stdin.once('close', resolve);
     ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  // the profile, key and base URL resolved now (a --sandbox one started): a problem is on stderr
+  // at once, where the assistant's server log shows it; each call then says it as its error
+  await ctx.connection().catch((err: unknown) => {
+    const { message, hint } = describeError(err, ctx.env);
+    ctx.warn(`${message}${hint ? ` (${hint})` : ''}; every tool call fails until that is fixed and the server restarted`);
   });
   await server.connect(transport);
   ctx.info(

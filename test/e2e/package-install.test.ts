@@ -98,6 +98,8 @@ describe('the packed package', () => {
         'package/dist/vendor/prompts.cjs',
         'package/dist/vendor/fastify.cjs',
         'package/dist/vendor/pdfkit.cjs',
+        'package/dist/vendor/mcp.cjs',
+        'package/docs/mcp.md',
         'package/docs/commands.md',
         'package/docs/sandbox.md',
         'package/dist/help.json',

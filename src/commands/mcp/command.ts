@@ -14,10 +14,7 @@ export default defineCommand({
     'assess mcp --allow-writes                       # every tool that changes data',
   ],
   options: (cmd) =>
-    cmd.option(
-      '--allow-writes [tools]',
-      `allow the tools that change data on the service: all of them, or a comma-separated list (${WRITE_TOOLS.join(', ')})`,
-    ),
+    cmd.option('--allow-writes [tools]', `allow the tools that change data on the service: all of them, or a comma-separated list (${WRITE_TOOLS.join(', ')})`),
   schema: () => z.object({ allowWrites: z.union([z.literal(true), z.string().trim().min(1, 'must name tools, e.g. --allow-writes invite')]).optional() }),
   async run(ctx, input) {
     const { serveMcp } = await import('../../mcp/server.js');

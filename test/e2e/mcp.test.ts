@@ -1,0 +1,223 @@
+// `assess mcp` driven as an assistant drives it: the BUILT binary spawned by the official SDK's
+// client over stdio, against a sandbox on port 0. Tools listed from the command definitions,
+// reads answered as the CLI's JSON, writes refused unless --allow-writes, a dry run that sends
+// nothing, errors with their category, and an audit log without the key.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseEnv, BIN, NODE, ROOT, runAssess, tempDir } from '../helpers/cli.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+interface Result {
+  content: Array<{ type: string; text: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+interface Server {
+  client: Client;
+  stderr: () => string;
+  /** Anything the client could not read as protocol on the server's stdout. */
+  protocolErrors: Error[];
+  call(name: string, args?: Record<string, unknown>): Promise<Result>;
+}
+
+let sandbox: TestSandbox;
+const config = tempDir('assess-mcp-');
+const servers: Server[] = [];
+
+async function startServer(args: string[] = []): Promise<Server> {
+  const transport = new StdioClientTransport({
+    command: NODE,
+    args: [BIN, 'mcp', ...args],
+    env: { ...baseEnv(config.dir), ...sandbox.env },
+    cwd: ROOT,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const client = new Client({ name: 'assess-e2e', version: '1.0.0' });
+  const protocolErrors: Error[] = [];
+  client.onerror = (err) => protocolErrors.push(err);
+  await client.connect(transport);
+  const server: Server = {
+    client,
+    stderr: () => stderr,
+    protocolErrors,
+    call: async (name, a = {}) => (await client.callTool({ name, arguments: a })) as Result,
+  };
+  servers.push(server);
+  return server;
+}
+
+const sent = async (method: string, path: string) => (await sandbox.requests()).filter((r) => r.method === method && r.path.startsWith(path));
+const errorOf = (r: Result) => (r.structuredContent as { error: { category: string; exitCode?: number; message: string; fix?: string } }).error;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+
+afterAll(async () => {
+  for (const s of servers) await s.client.close();
+  await sandbox.close();
+  config.cleanup();
+});
+
+describe('assess mcp (read-only, the default)', () => {
+  let server: Server;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+
+  it('lists the tools derived from the commands, with their enums, examples and effects', async () => {
+    const { tools } = await server.client.listTools();
+    const names = tools.map((t) => t.name);
+    expect(names).toEqual([
+      'tests_list',
+      'tests_get',
+      'links_list',
+      'links_get',
+      'links_create',
+      'links_update',
+      'invite',
+      'attempts_list',
+      'attempts_cancel',
+      'reattempt',
+      'report',
+      'report_stats',
+      'settings_get',
+      'settings_set',
+      'callbacks_process',
+      'timezones',
+    ]);
+    const invite = tools.find((t) => t.name === 'invite')!;
+    const props = invite.inputSchema.properties as Record<string, Record<string, unknown>>;
+    expect(invite.inputSchema.required).toEqual(['testId']);
+    expect(props.proctoring.enum).toEqual(['disabled', 'image', 'video']);
+    expect(props.email.examples).toEqual(['ann@example.com']);
+    expect(props.email.description).toMatch(/candidate e-mail .*\(CLI: --email\)/);
+    expect(props.testId.pattern).toBe('^[1-9][0-9]{0,18}$');
+    expect(props.sendEmail).toMatchObject({ type: 'boolean' });
+    expect(props.sendEmail.default).toBeUndefined();
+    expect(props.dryRun).toMatchObject({ type: 'boolean' });
+    // bulk is not a tool: neither its flags nor its examples
+    for (const bulk of ['fromCsv', 'csvFile', 'concurrency', 'journal', 'results', 'skipInvalid']) expect(props[bulk], bulk).toBeUndefined();
+    expect(invite.description).toContain('$ assess invite 1001 --email ann@example.com --name "Ann Lee"');
+    expect(invite.description).not.toContain('cohort.csv');
+    expect(invite.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    const list = tools.find((t) => t.name === 'attempts_list')!;
+    expect((list.inputSchema.properties as Record<string, Record<string, unknown>>).state.enum).toEqual(['completed', 'cancelled', 'expired']);
+    expect(list.annotations).toMatchObject({ readOnlyHint: true });
+    expect((list.inputSchema.properties as Record<string, unknown>).dryRun).toBeUndefined();
+  });
+
+  it('answers reads with the JSON the CLI prints, and a short summary', async () => {
+    const tests = await server.call('tests_list');
+    expect(tests.isError).toBeFalsy();
+    const items = tests.structuredContent!.items as Array<{ testId: number }>;
+    expect(items.map((t) => t.testId)).toContain(1001);
+    expect(tests.content[0].text).toBe(`assess tests list: ${items.length} items`);
+    expect(JSON.parse(tests.content[1].text)).toEqual(items);
+
+    // an id as a JSON number is read as its digits
+    const report = await server.call('report', { invitationId: 900001 });
+    expect(report.structuredContent).toMatchObject({ testInvitationId: 900001, candidateName: 'Alice Archer' });
+    expect(report.content[0].text).toMatch(/^assess report: testInvitationId=900001,/);
+
+    const zones = await server.call('timezones', { search: 'kolkata' });
+    expect(zones.structuredContent!.items).toEqual([expect.objectContaining({ timeZoneId: 35, name: 'Asia/Kolkata' })]);
+  });
+
+  it('saves a PDF report to a file of its own directory and names it', async () => {
+    const pdf = await server.call('report', { invitationId: '900001', pdf: true });
+    const file = String(pdf.structuredContent!.file);
+    expect(file.startsWith(join(config.dir, 'mcp-files'))).toBe(true);
+    expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('refuses a write unless the server allows it, sending nothing', async () => {
+    const before = (await sent('POST', '/v3/tests/1001/invite')).length;
+    const r = await server.call('invite', { testId: '1001', email: 'dora@example.com', name: 'Dora Diaz' });
+    expect(r.isError).toBe(true);
+    expect(errorOf(r)).toMatchObject({ category: 'not allowed' });
+    expect(errorOf(r).fix).toContain('assess mcp --allow-writes invite');
+    expect((await sent('POST', '/v3/tests/1001/invite')).length).toBe(before);
+  });
+
+  it('shows on a dry run the request that would be sent, and sends nothing', async () => {
+    const before = (await sent('POST', '/v3/tests/1001/invite')).length;
+    const r = await server.call('invite', { testId: '1001', email: 'dora@example.com', name: 'Dora Diaz', dryRun: true });
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toEqual({
+      dryRun: true,
+      requests: [{ method: 'POST', path: '/v3/tests/1001/invite', body: { email: 'dora@example.com', name: 'Dora Diaz', sendEmail: 'no' } }],
+    });
+    expect(r.content[0].text).toBe('assess invite (dry run): would send POST /v3/tests/1001/invite; nothing was sent');
+    expect((await sent('POST', '/v3/tests/1001/invite')).length).toBe(before);
+  });
+
+  it('gives errors an agent can act on: not found, usage', async () => {
+    const missing = await server.call('report', { invitationId: '987654321' });
+    expect(missing.isError).toBe(true);
+    expect(errorOf(missing)).toMatchObject({ category: 'not found', exitCode: 4 });
+    expect(errorOf(missing).fix).toMatch(/check the id/);
+
+    const bad = await server.call('links_create', { testId: '1001', name: 'Spring', type: 'weird', dryRun: true });
+    expect(errorOf(bad)).toMatchObject({ category: 'usage', exitCode: 2 });
+    expect(errorOf(bad).message).toContain('type: must be one of email, open');
+
+    const unknown = await server.call('tests_get', { testId: '1001', page: '2' });
+    expect(errorOf(unknown).message).toBe('tests_get: page: not an argument of tests_get');
+    expect(errorOf(unknown).fix).toBe('accepted: testId');
+
+    // standard input is the protocol's channel
+    const stdin = await server.call('callbacks_process', { file: '-', dryRun: true });
+    expect(errorOf(stdin)).toMatchObject({ category: 'usage' });
+  });
+});
+
+describe('assess mcp --allow-writes', () => {
+  it('runs the writes it names and no others; sendEmail stays no unless asked', async () => {
+    const server = await startServer(['--allow-writes', 'invite']);
+    const r = await server.call('invite', { testId: '1001', email: 'erin@example.com', name: 'Erin Edge' });
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toMatchObject({ testInvitationId: expect.any(Number), testUrl: expect.any(String) });
+    const posted = (await sent('POST', '/v3/tests/1001/invite')).at(-1)!;
+    expect(posted.body).toMatchObject({ email: 'erin@example.com', sendEmail: 'no' });
+
+    const cancel = await server.call('attempts_cancel', { invitationId: String(r.structuredContent!.testInvitationId) });
+    expect(errorOf(cancel)).toMatchObject({ category: 'not allowed' });
+    expect(server.protocolErrors).toEqual([]);
+  });
+
+  it('refuses a name that is not a state-changing tool before starting (exit 2)', async () => {
+    const r = await runAssess(['mcp', '--allow-writes', 'invite,tests_list'], { env: sandbox.env });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('--allow-writes: "tests_list" is a tool that only reads (always allowed)');
+  });
+});
+
+describe('the audit log', () => {
+  it('has a line per call, is private, and holds no key', async () => {
+    const file = join(config.dir, 'mcp-audit.ndjson');
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(lines.find((l) => l.tool === 'invite' && l.outcome === 'not-allowed')).toMatchObject({ args: { testId: '1001', email: 'dora@example.com' } });
+    expect(lines.find((l) => l.outcome === 'dry-run')).toMatchObject({ tool: 'invite', requests: [{ method: 'POST', path: '/v3/tests/1001/invite' }] });
+    expect(lines.find((l) => l.tool === 'report' && l.outcome === 'error')).toMatchObject({ category: 'not found', args: { invitationId: '987654321' } });
+    expect(lines.find((l) => l.tool === 'invite' && l.outcome === 'ok')).toMatchObject({ args: { email: 'erin@example.com' } });
+    for (const l of lines) expect(l.at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const key = sandbox.env.ASSESS_API_KEY;
+    expect(readFileSync(file, 'utf8')).not.toContain(key);
+    for (const s of servers) {
+      expect(s.stderr()).not.toContain(key);
+      expect(s.protocolErrors).toEqual([]);
+    }
+  });
+});
