@@ -74,7 +74,7 @@ export async function callTool(tool: DerivedTool, args: Record<string, unknown>,
     if (file && raw[file.when] === true && raw[file.key] === undefined) raw[file.key] = s.filesDir();
     const { def, command } = tool;
     if (raw.tz === undefined && s.base.globals.defaultTz !== undefined && def.tzFromProfile?.(raw)) raw.tz = s.base.globals.defaultTz;
-    const parsed = def.schema().safeParse(raw);
+    const parsed = tool.parse(raw);
     if (!parsed.success) throw usageErrorFor(parsed.error.issues, raw, { label: (k) => k, show: showValue });
     const ctx = callContext(s.base, tool, (chunk) => (out += chunk), notes, dryRun ? requests : undefined);
     const run = pickApi(def, ctx, parsed.data as Record<string, unknown>, command);

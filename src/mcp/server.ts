@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { Context } from '../context.js';
 import { describeError } from '../cli/exit-codes.js';
+import { maskUrlCredentials } from '../api/redact.js';
 import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { makePrivateDir } from '../util/private-dir.js';
@@ -83,10 +84,10 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
       audit.append({
         at: new Date().toISOString(),
         tool: tool.name,
-        args,
+        args: masked(args),
         outcome: done.outcome,
         ...(done.category ? { category: done.category } : {}),
-        ...(done.requests ? { requests: done.requests } : {}),
+        ...(done.requests ? { requests: masked(done.requests) } : {}),
         ms: Date.now() - started,
         profile: ctx.globals.profile,
         sandbox: ctx.globals.sandbox,
@@ -115,4 +116,12 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
   );
   await closed;
   await server.close();
+}
+
+/** A value with any URL's password masked, at any depth (a callback URL may carry one). */
+function masked<T>(value: T): T {
+  if (typeof value === 'string') return maskUrlCredentials(value) as T;
+  if (Array.isArray(value)) return value.map(masked) as T;
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v)])) as T;
+  return value;
 }

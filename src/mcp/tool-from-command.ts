@@ -21,6 +21,8 @@ export interface DerivedTool {
   def: CommandDef;
   /** The commander Command built from the definition (labels, `assess … ` path for messages). */
   command: Command;
+  /** Checks a call's arguments (as the command line would give them) with the command's own schema. */
+  parse(raw: Record<string, unknown>): z.ZodSafeParseResult<unknown>;
 }
 
 export const DRY_RUN_PROPERTY: JsonSchema = {
@@ -93,6 +95,7 @@ export function toolFromCommand(command: Command, entry: ToolEntry): DerivedTool
     entry,
     def,
     command,
+    parse: (raw) => def.schema().safeParse(raw),
   };
 }
 

@@ -148,11 +148,12 @@ describe('assess mcp (read-only, the default)', () => {
 
   it('shows on a dry run the request that would be sent, and sends nothing', async () => {
     const before = (await sent('POST', '/v3/tests/1001/invite')).length;
-    const r = await server.call('invite', { testId: '1001', email: 'dora@example.com', name: 'Dora Diaz', dryRun: true });
+    const hook = 'https://hooks:pa55word@example.com/assess';
+    const r = await server.call('invite', { testId: '1001', email: 'dora@example.com', name: 'Dora Diaz', callbackUrl: hook, dryRun: true });
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent).toEqual({
       dryRun: true,
-      requests: [{ method: 'POST', path: '/v3/tests/1001/invite', body: { email: 'dora@example.com', name: 'Dora Diaz', sendEmail: 'no' } }],
+      requests: [{ method: 'POST', path: '/v3/tests/1001/invite', body: { email: 'dora@example.com', name: 'Dora Diaz', callbackURL: hook, sendEmail: 'no' } }],
     });
     expect(r.content[0].text).toBe('assess invite (dry run): would send POST /v3/tests/1001/invite; nothing was sent');
     expect((await sent('POST', '/v3/tests/1001/invite')).length).toBe(before);
@@ -215,6 +216,8 @@ describe('the audit log', () => {
     for (const l of lines) expect(l.at).toMatch(/^\d{4}-\d\d-\d\dT/);
     const key = sandbox.env.ASSESS_API_KEY;
     expect(readFileSync(file, 'utf8')).not.toContain(key);
+    expect(readFileSync(file, 'utf8')).not.toContain('pa55word'); // a callback URL's password, masked
+    expect(readFileSync(file, 'utf8')).toContain('https://****@example.com/assess');
     for (const s of servers) {
       expect(s.stderr()).not.toContain(key);
       expect(s.protocolErrors).toEqual([]);
