@@ -122,4 +122,15 @@ export const toolCases: BadInput[] = [
     args: ['sandbox', 'reset'],
     expect: /--yes: sandbox reset \(it discards every change\) needs confirmation and there is no terminal/,
   },
+  // issue 37: the server does not start with writes it cannot name
+  {
+    name: 'mcp --allow-writes a read tool',
+    args: ['mcp', '--allow-writes', 'invite,tests_list'],
+    expect: /--allow-writes: "tests_list" is a tool that only reads/,
+  },
+  {
+    name: 'mcp --allow-writes unknown tool',
+    args: ['mcp', '--allow-writes', 'invitee'],
+    expect: /--allow-writes: "invitee" is not a tool[\s\S]*e\.g\. --allow-writes invite/,
+  },
 ];
