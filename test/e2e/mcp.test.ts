@@ -28,11 +28,11 @@ let sandbox: TestSandbox;
 const config = tempDir('assess-mcp-');
 const servers: Server[] = [];
 
-async function startServer(args: string[] = []): Promise<Server> {
+async function startServer(args: string[] = [], opts: { globals?: string[]; env?: Record<string, string> } = {}): Promise<Server> {
   const transport = new StdioClientTransport({
     command: NODE,
-    args: [BIN, 'mcp', ...args],
-    env: { ...baseEnv(config.dir), ...sandbox.env },
+    args: [BIN, ...(opts.globals ?? []), 'mcp', ...args],
+    env: opts.env ?? { ...baseEnv(config.dir), ...sandbox.env },
     cwd: ROOT,
     stderr: 'pipe',
   });
@@ -198,6 +198,40 @@ describe('assess mcp --allow-writes', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('--allow-writes: "tests_list" is a tool that only reads (always allowed)');
+  });
+});
+
+describe('credentials and base URL as for any command', () => {
+  it("uses --profile's key and base URL", async () => {
+    const env = baseEnv(config.dir); // no ASSESS_API_KEY, no ASSESS_BASE_URL: only the profile's
+    const login = await runAssess(['auth', 'login', '--profile', 'work', '--key-stdin', '--base-url', sandbox.sb.baseUrl], {
+      configDir: config.dir,
+      stdin: `${sandbox.env.ASSESS_API_KEY}\n`,
+    });
+    expect(login.code, login.stderr).toBe(0);
+    const server = await startServer([], { globals: ['--profile', 'work'], env });
+    const r = await server.call('tests_get', { testId: '1001' });
+    expect(r.structuredContent).toMatchObject({ testId: 1001 });
+    const none = await startServer([], { env });
+    const refused = await none.call('tests_get', { testId: '1001' });
+    // the default profile has neither key nor base URL: the category and the way out
+    expect(errorOf(refused)).toMatchObject({ category: 'auth', exitCode: 3 });
+    expect(errorOf(refused).fix).toContain('assess auth login --base-url URL');
+  });
+
+  it('--sandbox: the embedded sandbox, kept for the whole session', async () => {
+    const own = tempDir('assess-mcp-sandbox-');
+    try {
+      const server = await startServer(['--allow-writes', 'invite'], { globals: ['--sandbox'], env: baseEnv(own.dir) });
+      const invited = await server.call('invite', { testId: '1001', email: 'fay@example.com', name: 'Fay Fox' });
+      const id = String(invited.structuredContent!.testInvitationId);
+      const report = await server.call('report', { invitationId: id });
+      expect(report.structuredContent).toMatchObject({ candidateEmail: 'fay@example.com' });
+      expect(server.stderr()).toMatch(/Using the embedded sandbox at http:\/\/127\.0\.0\.1:\d+/);
+      await server.client.close();
+    } finally {
+      own.cleanup();
+    }
   });
 });
 
