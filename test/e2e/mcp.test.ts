@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, BIN, NODE, ROOT, runAssess, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { sandboxAlive } from '../../src/cli/shared-sandbox.js';
 
 interface Result {
   content: Array<{ type: string; text: string }>;
@@ -230,6 +231,28 @@ describe('credentials and base URL as for any command', () => {
       expect(server.stderr()).toMatch(/Using the embedded sandbox at http:\/\/127\.0\.0\.1:\d+/);
       await server.client.close();
     } finally {
+      own.cleanup();
+    }
+  });
+});
+
+describe('a shared sandbox (assess sandbox start)', () => {
+  it('--sandbox uses it, as any command does', async () => {
+    const own = tempDir('assess-mcp-shared-');
+    let pid: number | undefined;
+    try {
+      const started = await runAssess(['sandbox', 'start', '--json'], { configDir: own.dir });
+      expect(started.code, started.stderr).toBe(0);
+      const info = JSON.parse(started.stdout) as { pid: number; baseUrl: string };
+      pid = info.pid;
+      const server = await startServer([], { globals: ['--sandbox'], env: baseEnv(own.dir) });
+      const tests = await server.call('tests_list');
+      expect(tests.structuredContent!.items).toEqual(expect.arrayContaining([expect.objectContaining({ testId: 1001 })]));
+      expect(server.stderr()).toContain(`Using the shared sandbox at ${info.baseUrl}`);
+      await server.client.close();
+      expect((await runAssess(['sandbox', 'stop'], { configDir: own.dir })).code).toBe(0);
+    } finally {
+      if (pid !== undefined && sandboxAlive(pid)) process.kill(pid, 'SIGKILL');
       own.cleanup();
     }
   });
