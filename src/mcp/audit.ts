@@ -9,11 +9,20 @@ import { makePrivateDir } from '../util/private-dir.js';
 
 export const AUDIT_FILE = 'mcp-audit.ndjson';
 
+/** The first line of a session: what the server allows. */
+export interface AuditStart {
+  at: string;
+  event: 'start';
+  allowWrites: string[];
+  profile: string;
+  sandbox: boolean;
+}
+
 export interface AuditEntry {
   at: string;
   tool: string;
   args: Record<string, unknown>;
-  outcome: 'ok' | 'dry-run' | 'not-allowed' | 'error';
+  outcome: 'ok' | 'dry-run' | 'not-allowed' | 'error' | 'no-such-tool';
   category?: string;
   /** On a dry run: what would have been sent. */
   requests?: unknown[];
@@ -30,7 +39,7 @@ export class AuditLog {
   }
 
   /** Appends the entry; throws the file's error (the caller says it on stderr and goes on). */
-  append(entry: AuditEntry): void {
+  append(entry: AuditEntry | AuditStart): void {
     makePrivateDir(join(this.path, '..'));
     const fd = openSync(this.path, 'a', 0o600);
     try {

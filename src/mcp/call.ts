@@ -33,7 +33,7 @@ export interface CallSession {
 export interface CallOutcome {
   result: ToolResult;
   /** For the audit log. */
-  outcome: 'ok' | 'dry-run' | 'not-allowed' | 'error';
+  outcome: 'ok' | 'dry-run' | 'not-allowed' | 'error' | 'no-such-tool';
   category?: string;
   requests?: WouldSend[];
 }

@@ -9,7 +9,7 @@ import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { makePrivateDir } from '../util/private-dir.js';
 import { AuditLog } from './audit.js';
-import { callTool, type CallSession } from './call.js';
+import { callTool, type CallOutcome, type CallSession } from './call.js';
 import { TOOLS, WRITE_TOOLS } from './catalogue.js';
 import { deriveTools } from './tool-from-command.js';
 
@@ -73,17 +73,11 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
     const started = Date.now();
     const args = (req.params.arguments ?? {}) as Record<string, unknown>;
     const tool = byName.get(req.params.name);
-    if (!tool) {
-      return {
-        isError: true,
-        content: [{ type: 'text' as const, text: `usage error: no tool ${JSON.stringify(req.params.name)}\nfix: one of ${[...byName.keys()].join(', ')}` }],
-      };
-    }
-    const done = await callTool(tool, args, session);
+    const done = tool ? await callTool(tool, args, session) : noSuchTool(req.params.name, [...byName.keys()]);
     try {
       audit.append({
         at: new Date().toISOString(),
-        tool: tool.name,
+        tool: req.params.name,
         args: masked(args),
         outcome: done.outcome,
         ...(done.category ? { category: done.category } : {}),
@@ -97,6 +91,8 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
     }
     return done.result;
   });
+  // no session without its audit log: a log that cannot be written stops the start (exit 2, naming it)
+  audit.append({ at: new Date().toISOString(), event: 'start', allowWrites: [...allowed], profile: ctx.globals.profile, sandbox: ctx.globals.sandbox });
   const transport = new StdioServerTransport(ctx.io.stdin, ctx.io.stdout);
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;
@@ -124,4 +120,18 @@ function masked<T>(value: T): T {
   if (Array.isArray(value)) return value.map(masked) as T;
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v)])) as T;
   return value;
+}
+
+function noSuchTool(name: string, names: string[]): CallOutcome {
+  const message = `no tool ${JSON.stringify(name)}`;
+  const fix = `one of ${names.join(', ')}`;
+  return {
+    outcome: 'no-such-tool',
+    category: 'usage',
+    result: {
+      isError: true,
+      content: [{ type: 'text', text: `usage error: ${message}\nfix: ${fix}` }],
+      structuredContent: { error: { category: 'usage', message, fix } },
+    },
+  };
 }

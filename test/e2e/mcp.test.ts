@@ -4,7 +4,7 @@
 // nothing, errors with their category, and an audit log without the key.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, BIN, NODE, ROOT, runAssess, tempDir } from '../helpers/cli.js';
@@ -174,6 +174,9 @@ describe('assess mcp (read-only, the default)', () => {
     expect(errorOf(unknown).message).toBe('tests_get: page: not an argument of tests_get');
     expect(errorOf(unknown).fix).toBe('accepted: testId');
 
+    const none = await server.call('tests_delete', { testId: '1001' });
+    expect(errorOf(none)).toMatchObject({ category: 'usage', message: 'no tool "tests_delete"' });
+
     // standard input is the protocol's channel
     const stdin = await server.call('callbacks_process', { file: '-', dryRun: true });
     expect(errorOf(stdin)).toMatchObject({ category: 'usage' });
@@ -192,6 +195,19 @@ describe('assess mcp --allow-writes', () => {
     const cancel = await server.call('attempts_cancel', { invitationId: String(r.structuredContent!.testInvitationId) });
     expect(errorOf(cancel)).toMatchObject({ category: 'not allowed' });
     expect(server.protocolErrors).toEqual([]);
+  });
+
+  it('does not start without its audit log (exit 2, naming it)', async () => {
+    const own = tempDir('assess-mcp-noaudit-');
+    try {
+      mkdirSync(join(own.dir, 'mcp-audit.ndjson'));
+      const r = await runAssess(['mcp'], { env: sandbox.env, configDir: own.dir });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(`cannot use ${join(own.dir, 'mcp-audit.ndjson')}: it is a directory (EISDIR)`);
+    } finally {
+      own.cleanup();
+    }
   });
 
   it('refuses a name that is not a state-changing tool before starting (exit 2)', async () => {
@@ -266,6 +282,9 @@ describe('the audit log', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(lines[0]).toMatchObject({ event: 'start', allowWrites: [], profile: 'default', sandbox: false });
+    expect(lines.filter((l) => l.event === 'start').map((l) => l.allowWrites)).toContainEqual(['invite']);
+    expect(lines.find((l) => l.tool === 'tests_delete')).toMatchObject({ outcome: 'no-such-tool', category: 'usage' });
     expect(lines.find((l) => l.tool === 'invite' && l.outcome === 'not-allowed')).toMatchObject({ args: { testId: '1001', email: 'dora@example.com' } });
     expect(lines.find((l) => l.outcome === 'dry-run')).toMatchObject({ tool: 'invite', requests: [{ method: 'POST', path: '/v3/tests/1001/invite' }] });
     expect(lines.find((l) => l.tool === 'report' && l.outcome === 'error')).toMatchObject({ category: 'not found', args: { invitationId: '987654321' } });
