@@ -1,6 +1,7 @@
 // What a command receives. Everything that touches the outside world (streams, TTY, colour,
 // environment, clock, config, API clients) comes through here, so commands run in-process in
 // tests with in-memory streams.
+import type { FieldList } from './cli/json-fields.js';
 import { maskUrlCredentials } from './api/redact.js';
 import { escapeMessage } from './output/escape.js';
 import type { Readable, Writable } from 'node:stream';
@@ -61,7 +62,7 @@ export interface Context {
    * The fields the command declared for `--json a,b` (CommandDef.jsonFields), already checked
    * before run(); the printer accepts them too. Undefined when the command declares none.
    */
-  jsonFields?: readonly string[];
+  jsonFields?: FieldList;
   /**
    * This machine's clock, in sandbox mode too (a sandbox clock offset or freeze moves the sandbox's
    * timestamps, not this). Relative flag times (`--from 7d`) are resolved against the same clock.

@@ -6,7 +6,7 @@ import * as z from 'zod';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { usageErrorFor, validateOrAsk } from './ask-missing.js';
-import { checkDeclaredFields, type JsonFields } from './json-fields.js';
+import { checkDeclaredFields, fieldsHelp, type JsonFields } from './json-fields.js';
 
 export interface CommandDef<S extends z.ZodType = z.ZodType> {
   name: string;
@@ -99,7 +99,7 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
   cmd.description(def.description);
   for (const a of def.args ?? []) cmd.argument(a);
   def.options?.(cmd);
-  cmd.addHelpText('after', wrappedHelp(`\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}\n`));
+  cmd.addHelpText('after', wrappedHelp(`\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}\n${fieldsHelp(def.jsonFields)}`));
   cmd.action(async (...params: unknown[]) => {
     const command = params[params.length - 1] as Command;
     const argNames = (def.args ?? []).map(argKey);

@@ -2,7 +2,6 @@
 // flags: exit 2 before any request is sent. So a command declares the fields it can print, and
 // buildCommand checks the list before run(). The printer keeps its own (late) check for commands
 // that cannot know their fields up front; it accepts every declared field, so the two agree.
-import * as z from 'zod';
 import type { Context, GlobalOptions } from '../context.js';
 import { checkFields } from '../output/fields.js';
 
@@ -13,14 +12,15 @@ import { checkFields } from '../output/fields.js';
  */
 export type JsonFields<I> = FieldList | JsonFieldsFn<I>;
 
-export type FieldList = readonly string[];
+/** Field names in order; `headings` maps a field to its table heading(s), where it has a column. */
+export type FieldList = readonly string[] & { readonly headings?: ReadonlyMap<string, string> };
 
 // Written as a method so that CommandDef<S> (input: its own type) still fits CommandDef<ZodType>:
 // method parameters are checked bivariantly, plain function properties are not.
 type JsonFieldsFn<I> = { pick(input: I, globals: GlobalOptions): FieldList | undefined }['pick'];
 
 /** What the declaration says for this input, or undefined when there is none. */
-export async function declaredFields<I>(decl: JsonFields<I> | undefined, input: I, globals: GlobalOptions): Promise<readonly string[] | undefined> {
+export async function declaredFields<I>(decl: JsonFields<I> | undefined, input: I, globals: GlobalOptions): Promise<FieldList | undefined> {
   const fields = typeof decl === 'function' ? decl(input, globals) : decl;
   return fields;
 }
@@ -33,29 +33,41 @@ export async function checkDeclaredFields<I>(decl: JsonFields<I> | undefined, in
   const list = await declaredFields(decl, input, ctx.globals);
   if (!list) return;
   ctx.jsonFields = list;
-  checkFields(ctx.globals.fields, list);
+  checkFields(ctx.globals.fields, list, list.headings);
 }
 
-type Part = z.ZodType | readonly string[] | ReadonlyArray<{ key: string }>; // columns of any row type
+type Part = readonly string[] | ReadonlyArray<{ key: string; header: string }>; // columns of any row type
 
 /**
- * The union, in first-seen order, of: a zod wire schema's top-level keys (the service's own field
- * names), plain names, and column specs' keys. Used to build declarations from what the printer
- * accepts: the schema's keys and the columns' keys.
+ * The union, in first-seen order, of plain names (a wire object's fields, src/api/wire-fields.ts)
+ * and column specs' keys, with each field's table heading (`testStatus` → `Status`; a nested
+ * column's heading goes to its top-level field) for the usage error and `--help`.
  */
-export function fieldsOf(...parts: Part[]): string[] {
+export function fieldsOf(...parts: Part[]): FieldList {
   const out = new Set<string>();
-  for (const p of parts) {
-    if (p instanceof z.ZodType) schemaKeys(p).forEach((k) => out.add(k));
-    else for (const x of p) out.add(typeof x === 'string' ? x : x.key);
-  }
-  return [...out];
+  const headings = new Map<string, string[]>();
+  for (const p of parts)
+    for (const x of p) {
+      if (typeof x === 'string') {
+        out.add(x);
+        continue;
+      }
+      const top = x.key.split('.')[0]!;
+      if (x.key === top) out.add(top);
+      if (!headings.get(top)?.includes(x.header)) headings.set(top, [...(headings.get(top) ?? []), x.header]);
+    }
+  const names = [...out];
+  return Object.assign(names, { headings: new Map(names.filter((n) => headings.has(n)).map((n) => [n, headings.get(n)!.join(', ')])) });
 }
 
-/** Top-level keys of an object schema, also behind z.preprocess (a pipe into the object). */
-export function schemaKeys(schema: z.ZodType): string[] {
-  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
-  if (schema instanceof z.ZodPipe) return schemaKeys(schema.out as z.ZodType);
-  // A programming error, caught by the unit test that builds every declaration.
-  throw new Error(`schemaKeys: not an object schema (${schema.def.type})`);
+/**
+ * The help's list of fields with their table headings (`testStatus  (Status)`), for a command
+ * whose table shows some of its fields; the fields of its plain form (no flags, v3).
+ */
+export function fieldsHelp<I>(decl: JsonFields<I> | undefined): string {
+  const list = typeof decl === 'function' ? decl({} as I, { api: 'v3' } as GlobalOptions) : decl;
+  if (!list?.headings?.size) return '';
+  const width = Math.max(...list.map((f) => f.length));
+  const lines = list.map((f) => `  ${list.headings!.has(f) ? `${f.padEnd(width)}  (${list.headings!.get(f)})` : f}`);
+  return `\nFields (--json a,b and --query take the field; the table heading in brackets):\n${lines.join('\n')}\n`;
 }

@@ -1,5 +1,6 @@
 // `--json a,b` keeps only the named fields; an unknown name is a usage error listing valid ones.
 import { UsageError } from '../errors.js';
+import { closestField } from './query.js';
 
 export function pickFields<T extends Record<string, unknown>>(row: T, fields: string[] | undefined): Record<string, unknown> {
   if (!fields) return row;
@@ -8,17 +9,27 @@ export function pickFields<T extends Record<string, unknown>>(row: T, fields: st
   return out;
 }
 
-/** Throws when a requested field is not one the command can produce. */
-export function checkFields(fields: string[] | undefined, valid: Iterable<string>): void {
+/**
+ * Throws when a requested field is not one the command can produce. The valid fields are listed
+ * in the command's order; with `headings` (field → its table heading) each field shown as a
+ * column carries its heading, `testStatus (Status)`, so what people see maps to what they name,
+ * and a name that is a heading, or close to a field, gets a "did you mean".
+ */
+export function checkFields(fields: string[] | undefined, valid: Iterable<string>, headings?: ReadonlyMap<string, string>): void {
   if (!fields) return;
-  const known = new Set(valid);
-  const unknown = fields.filter((f) => !known.has(f));
-  if (unknown.length) {
-    throw new UsageError(
-      `--json: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((f) => `'${f}'`).join(', ')}`,
-      `valid fields: ${[...known].join(', ')}`,
-    );
-  }
+  const known = [...new Set(valid)];
+  const unknown = fields.filter((f) => !known.includes(f));
+  if (!unknown.length) return;
+  const byHeading = new Map([...(headings ?? [])].flatMap(([field, hs]) => hs.split(', ').map((h) => [h.toLowerCase(), field] as const)));
+  const named = unknown.map((f) => {
+    const near = closestField(f, known, byHeading);
+    return near ? `'${f}' (did you mean '${near}'?)` : `'${f}'`;
+  });
+  const withHeadings = headings?.size ? known.map((f) => (headings.has(f) ? `${f} (${headings.get(f)})` : f)) : undefined;
+  throw new UsageError(
+    `--json: unknown field${unknown.length > 1 ? 's' : ''} ${named.join(', ')}`,
+    withHeadings ? `valid fields (table heading): ${withHeadings.join(', ')}` : `valid fields: ${known.join(', ')}`,
+  );
 }
 
 export function parseFieldList(value: string | boolean | undefined): string[] | undefined {

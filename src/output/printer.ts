@@ -90,8 +90,11 @@ export class Printer {
    * (checked before it ran, see cli/json-fields.ts) count as valid too: a field absent from this
    * particular row (an optional one) must not be refused after it was accepted up front.
    */
-  private check(valid: Iterable<string>): void {
-    checkFields(this.ctx.globals.fields, new Set([...valid, ...(this.ctx.jsonFields ?? [])]));
+  private check(valid: Iterable<string>, columns: ReadonlyArray<AnyColumn> = []): void {
+    if (!this.ctx.globals.fields) return;
+    const headings = new Map(this.ctx.jsonFields?.headings);
+    for (const c of columns) if (!c.key.includes('.') && !headings.has(c.key)) headings.set(c.key, c.header);
+    checkFields(this.ctx.globals.fields, new Set([...valid, ...(this.ctx.jsonFields ?? [])]), headings);
   }
 
   /** Prints a list; rows may stream (an async iterable) for NDJSON, JSON, CSV and TSV. */
@@ -108,13 +111,13 @@ export class Printer {
       return all.length;
     }
     const valid = () => spec.fields ?? spec.columns.map((c) => c.key);
-    if (spec.fields) this.check(spec.fields);
+    if (spec.fields) this.check(spec.fields, spec.columns);
     let n = 0;
     switch (output) {
       case 'json': {
         this.write('[');
         for await (const row of rows) {
-          if (!spec.fields && n === 0) this.check([...valid(), ...Object.keys(row)]);
+          if (!spec.fields && n === 0) this.check([...valid(), ...Object.keys(row)], spec.columns);
           this.write(`${n++ ? ',' : ''}\n  ${JSON.stringify(pickFields(withIdRule(row), fields))}`);
         }
         this.write(n ? '\n]\n' : ']\n');
@@ -122,7 +125,7 @@ export class Printer {
       }
       case 'ndjson':
         for await (const row of rows) {
-          if (!spec.fields && n === 0) this.check([...valid(), ...Object.keys(row)]);
+          if (!spec.fields && n === 0) this.check([...valid(), ...Object.keys(row)], spec.columns);
           this.write(`${JSON.stringify(pickFields(withIdRule(row), fields))}\n`);
           n++;
         }
@@ -169,7 +172,7 @@ export class Printer {
       return;
     }
     if (output === 'json' || output === 'ndjson') {
-      this.check(jsonFields ?? Object.keys(obj));
+      this.check(jsonFields ?? Object.keys(obj), spec.fields);
       const picked = pickFields(obj, fields);
       this.write(output === 'json' ? `${JSON.stringify(picked, null, 2)}\n` : `${JSON.stringify(picked)}\n`);
       return;

@@ -139,7 +139,7 @@ describe('assess tests get', () => {
     const r = await run(['tests', 'get', '1001', '--json', 'nope']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown field 'nope'/);
-    expect(r.stderr).toMatch(/valid fields: .*testId/);
+    expect(r.stderr).toMatch(/valid fields \(table heading\): testId \(Test ID\)/);
   });
 
   it("another account's test exits 4 (an id this key does not know)", async () => {

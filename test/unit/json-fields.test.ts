@@ -2,9 +2,8 @@
 // before run() with the globals resolved (a profile's `api: v2` included), and accepted by the
 // printer even when one object lacks an optional field.
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { runCli } from '../../src/cli/program.js';
-import { declaredFields, fieldsOf, schemaKeys } from '../../src/cli/json-fields.js';
+import { declaredFields, fieldsOf } from '../../src/cli/json-fields.js';
 import { loadNouns } from '../../src/commands/index.js';
 import type { Context, GlobalOptions } from '../../src/context.js';
 import { UsageError } from '../../src/errors.js';
@@ -18,14 +17,19 @@ const cleanups: Array<() => void> = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
 
 describe('fieldsOf', () => {
-  it('joins schema keys (also behind z.preprocess), names and column keys, first seen first', () => {
-    const wrapped = z.preprocess((v) => v, z.looseObject({ a: z.string(), b: z.number().optional() }));
-    expect(schemaKeys(wrapped)).toEqual(['a', 'b']);
-    expect(fieldsOf(wrapped, ['c', 'a'], [{ key: 'b' }, { key: 'd' }])).toEqual(['a', 'b', 'c', 'd']);
-  });
-
-  it('refuses a schema that is not an object (a declaration bug, not a user error)', () => {
-    expect(() => schemaKeys(z.array(z.string()))).toThrow(/not an object schema/);
+  it("joins names and column keys, first seen first, with each field's table heading", () => {
+    const list = fieldsOf(
+      ['a', 'b'],
+      ['c', 'a'],
+      [
+        { key: 'b', header: 'Bee' },
+        { key: 'd', header: 'Dee' },
+        { key: 'a.x', header: 'Ex' },
+        { key: 'a.y', header: 'Why' },
+      ],
+    );
+    expect([...list]).toEqual(['a', 'b', 'c', 'd']);
+    expect(Object.fromEntries(list.headings!)).toEqual({ a: 'Ex, Why', b: 'Bee', d: 'Dee' });
   });
 });
 
@@ -92,7 +96,7 @@ describe('the up-front check', () => {
     const p = memoryProcess(env);
     expect(await runCli(['tests', 'get', '1001', '--json', 'totalPoints'], p)).toBe(2);
     expect(p.err()).toBe(
-      "error: --json: unknown field 'totalPoints'\n  valid fields: testId, testName, accessKey, duration, questions, testStatus, sections\n",
+      "error: --json: unknown field 'totalPoints'\n  valid fields (table heading): testId (Test ID), testName (Name), accessKey (Access key), duration (Minutes), questions (Questions), testStatus (Status), sections\n",
     );
     expect(p.out()).toBe('');
   });
@@ -119,6 +123,34 @@ describe('the printer after the up-front check', () => {
     const t = ctxWith(['nope']);
     const err = await new Printer(t.ctx).list([{ a: 1 }], { columns: [{ key: 'a', header: 'A' }] }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
-    expect((err as UsageError).hint).toBe('valid fields: a');
+    expect((err as UsageError).hint).toBe('valid fields (table heading): a (A)');
+  });
+});
+
+describe('--help lists the fields with their table headings', () => {
+  it('tests list: each field, its column heading beside it', async () => {
+    const t = tempDir();
+    cleanups.push(t.cleanup);
+    const p = memoryProcess({ ASSESS_CONFIG_DIR: t.dir, CI: 'true', NO_COLOR: '1' });
+    expect(await runCli(['tests', 'list', '--help'], p)).toBe(0);
+    expect(p.out()).toContain(
+      [
+        'Fields (--json a,b and --query take the field; the table heading in brackets):',
+        '  testId      (Test ID)',
+        '  testName    (Name)',
+        '  accessKey',
+        '  duration    (Minutes)',
+        '  questions   (Questions)',
+        '  testStatus  (Status)',
+      ].join('\n'),
+    );
+  });
+
+  it('a command whose output has no table headings lists none', async () => {
+    const t = tempDir();
+    cleanups.push(t.cleanup);
+    const p = memoryProcess({ ASSESS_CONFIG_DIR: t.dir, CI: 'true', NO_COLOR: '1' });
+    expect(await runCli(['settings', 'get', '--help'], p)).toBe(0);
+    expect(p.out()).not.toContain('Fields (');
   });
 });

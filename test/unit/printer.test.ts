@@ -71,7 +71,7 @@ describe('printer', () => {
     const err = await new Printer(t.ctx).list(rows, { ...spec, fields: ['testInvitationId', 'email'] }).catch((e) => e);
     expect(err).toBeInstanceOf(UsageError);
     expect(err.message).toContain("'nope'");
-    expect(err.hint).toContain('testInvitationId, email');
+    expect(err.hint).toBe('valid fields (table heading): testInvitationId (Invitation), email (E-mail)');
     expect(t.out()).toBe('');
   });
 

@@ -1,7 +1,7 @@
 // `assess attempts cancel <invitationId>` (operation 8): asks first on a terminal.
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import * as wire from '../../api/schemas/invitations.js';
+import { WIRE_FIELDS } from '../../api/wire-fields.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
@@ -21,7 +21,7 @@ export default defineCommand({
   description: 'Cancel an invitation (asks for confirmation on a terminal; --yes skips it)',
   examples: ['assess attempts cancel 900004', 'assess attempts cancel 900101 --yes --json'],
   schema: () => z.object({ invitationId: zx.id('5001') }),
-  jsonFields: fieldsOf(wire.CancelResponse, COLUMNS),
+  jsonFields: fieldsOf(WIRE_FIELDS.Cancelled, COLUMNS),
   v2: { unsupported: 'v2 cannot cancel an invitation' },
   async run(ctx, { invitationId }) {
     const api = await ctx.api();

@@ -1,6 +1,6 @@
 // `assess attempts list --state S --from T --to T` (operation 15).
 import { defineCommand } from '../../cli/command.js';
-import * as wire from '../../api/schemas/attempts.js';
+import { WIRE_FIELDS } from '../../api/wire-fields.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
@@ -16,7 +16,7 @@ export const ATTEMPT_COLUMNS: Column<R.TestAttempt>[] = [
 ];
 
 /** What `--json a,b` may name: an attempt's wire fields. */
-const FIELDS = fieldsOf(wire.TestAttempt, ATTEMPT_COLUMNS);
+const FIELDS = fieldsOf(WIRE_FIELDS.TestAttempt, ATTEMPT_COLUMNS);
 
 export default defineCommand({
   name: 'list',

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { maskKey, maskUrlCredentials } from '../../api/redact.js';
 import { defineCommand } from '../../cli/command.js';
+import { fieldsOf } from '../../cli/json-fields.js';
 import { Printer, type Column } from '../../output/printer.js';
 
 interface ProfileRow {
@@ -25,7 +26,7 @@ export default defineCommand({
   description: 'List the profiles: base URL, masked key, and which one this command would use',
   examples: ['assess auth list', 'assess auth list --json profile,baseUrl'],
   schema: () => z.object({}),
-  jsonFields: COLUMNS.map((c) => c.key),
+  jsonFields: fieldsOf(COLUMNS),
   async run(ctx) {
     const profiles = (await ctx.config()).profiles();
     const inUse = ctx.globals.profile;

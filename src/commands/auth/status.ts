@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineCommand } from '../../cli/command.js';
+import { fieldsOf } from '../../cli/json-fields.js';
 import { requireKey } from '../../config/credentials.js';
 import { maskKey, maskUrlCredentials } from '../../api/redact.js';
 import { Printer, type Column } from '../../output/printer.js';
@@ -34,7 +35,7 @@ export default defineCommand({
   examples: ['assess auth status', 'ASSESS_API_KEY="$(cat key.txt)" assess auth status --json'],
   schema: () => z.object({}),
   // auth status sends a request (to check the key) before it prints: check --json fields first.
-  jsonFields: FIELDS.map((f) => f.key),
+  jsonFields: fieldsOf(FIELDS),
   async run(ctx) {
     const conn = await ctx.connection();
     const key = requireKey(conn);

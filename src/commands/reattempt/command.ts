@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { ApiError } from '../../api/errors.js';
 import { defineCommand, zx } from '../../cli/command.js';
-import * as wire from '../../api/schemas/invitations.js';
+import { WIRE_FIELDS } from '../../api/wire-fields.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
@@ -64,7 +64,7 @@ export default defineCommand({
       .option('--send-email', 'let the service e-mail the invitation to the candidate')
       .option('--hide-instructions', 'skip the instruction page'),
   schema: () => reattemptSchema,
-  jsonFields: fieldsOf(wire.ReattemptResponse, COLUMNS),
+  jsonFields: fieldsOf(WIRE_FIELDS.Reattempt, COLUMNS),
   v2: { unsupported: 'v2 has no reattempt' },
   tzFromProfile: () => true,
   async run(ctx, input) {

@@ -1,7 +1,7 @@
 // `assess report <invitationId> [--type summary|skills|both]` (operation 4), and with `--pdf`
 // the PDF download (operation 5, shared/pdf.ts). The `report` noun can still take verbs (export).
 import { defineCommand } from '../../cli/command.js';
-import * as wire from '../../api/schemas/reports.js';
+import { WIRE_FIELDS } from '../../api/wire-fields.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import { downloadPdf, PDF_FIELDS } from './shared/pdf.js';
 import { Printer, type Column } from '../../output/printer.js';
@@ -45,7 +45,7 @@ export const SKILL_COLUMNS: Column[] = [
 ];
 
 /** What `--json a,b` may name: the report's wire fields (sections, Skills included). */
-const REPORT_FIELDS = fieldsOf(wire.Report, HEADER);
+const REPORT_FIELDS = fieldsOf(WIRE_FIELDS.Report, HEADER);
 
 type Row = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import * as wire from '../../api/schemas/tests.js';
+import { WIRE_FIELDS } from '../../api/wire-fields.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
@@ -18,7 +18,7 @@ const HEADER: Column<R.TestDetail>[] = [
 ];
 
 /** What `--json a,b` may name: the test object's wire fields (sections included). */
-const FIELDS = fieldsOf(wire.TestDetail, HEADER);
+const FIELDS = fieldsOf(WIRE_FIELDS.TestDetail, HEADER);
 
 export default defineCommand({
   name: 'get',

@@ -2,7 +2,7 @@
 // and TSV start printing before the last page arrives.
 import * as z from 'zod';
 import { defineCommand, zx } from '../../cli/command.js';
-import * as wire from '../../api/schemas/tests.js';
+import { WIRE_FIELDS } from '../../api/wire-fields.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
@@ -18,7 +18,7 @@ export const TEST_COLUMNS: Column<R.TestSummary>[] = [
 ];
 
 /** What `--json a,b` may name: a test's wire fields (the rows are the service's own objects). */
-export const TEST_FIELDS = fieldsOf(wire.TestSummary, TEST_COLUMNS);
+export const TEST_FIELDS = fieldsOf(WIRE_FIELDS.TestSummary, TEST_COLUMNS);
 
 export default defineCommand({
   name: 'list',

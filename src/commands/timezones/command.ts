@@ -2,6 +2,7 @@
 // guess what --tz 35 means; --tz also takes a name from this list.
 import * as z from 'zod';
 import { defineCommand } from '../../cli/command.js';
+import { fieldsOf } from '../../cli/json-fields.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { matchZones, timeZones } from '../shared/timezone.js';
 
@@ -21,7 +22,7 @@ export default defineCommand({
       .option('--search <text>', 'only zones whose name or description contains this text (any case)')
       .option('--refresh', 'ask the service again instead of using the list kept for a day'),
   schema: () => z.object({ search: z.string().trim().min(1, 'must not be empty, e.g. --search kolkata').optional(), refresh: z.boolean().optional() }),
-  jsonFields: COLUMNS.map((c) => c.key),
+  jsonFields: fieldsOf(COLUMNS),
   v2: { unsupported: 'v2 has no time-zone list' },
   showsAnswer: true,
   async run(ctx, { search, refresh }) {

@@ -2,7 +2,7 @@
 // (operation 3) or a chosen link (`--link`, operation 10).
 import { Option } from 'commander';
 import { defineCommand } from '../../../cli/command.js';
-import { InviteByLinkResponse, InviteResponse } from '../../../api/schemas/invitations.js';
+import { WIRE_FIELDS } from '../../../api/wire-fields.js';
 import { fieldsOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { Printer, type Column } from '../../../output/printer.js';
@@ -19,8 +19,8 @@ export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
   { key: 'status', header: 'Status', kind: 'status' },
 ];
 
-/** What `--json a,b` may name for one invitation: the wire fields of either invite answer. */
-const FIELDS = fieldsOf(InviteResponse, InviteByLinkResponse, INVITATION_COLUMNS);
+/** What `--json a,b` may name for one invitation: the wire fields of either invite answer (the same). */
+const FIELDS = fieldsOf(WIRE_FIELDS.Invitation, INVITATION_COLUMNS);
 
 export default defineCommand({
   name: 'invite',

@@ -1,7 +1,7 @@
 // `invite --api v2`: register (default link) or, with --link, register via a test link. v2
 // registration takes e-mail, name, callback and redirect URLs only; other flags are refused.
-import * as wire from '../../../api/schemas/v2.js';
-import { fieldsOf } from '../../../cli/json-fields.js';
+import { WIRE_FIELDS } from '../../../api/wire-fields.js';
+import { fieldsOf, type FieldList } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { Printer, type Column } from '../../../output/printer.js';
@@ -30,11 +30,11 @@ const DEFAULT_LINK: Column[] = [
   { key: 'takeTestURL', header: 'URL' },
 ];
 
-const BY_LINK_FIELDS = fieldsOf(wire.V2LinkRegisterResult, BY_LINK);
-const DEFAULT_LINK_FIELDS = fieldsOf(wire.V2RegisterResult, DEFAULT_LINK);
+const BY_LINK_FIELDS = fieldsOf(WIRE_FIELDS.V2LinkRegistered, BY_LINK);
+const DEFAULT_LINK_FIELDS = fieldsOf(WIRE_FIELDS.V2Registered, DEFAULT_LINK);
 
 /** What `invite --api v2 --json a,b` may name: the two registers answer with different fields. */
-export function v2InviteFields(v: Pick<InviteInput, 'link'>): readonly string[] {
+export function v2InviteFields(v: Pick<InviteInput, 'link'>): FieldList {
   return v.link ? BY_LINK_FIELDS : DEFAULT_LINK_FIELDS;
 }
 

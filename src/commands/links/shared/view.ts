@@ -1,7 +1,7 @@
 // One choice of columns for test links, shared by list, get, create and update. Keys are the
 // service's field names (dotted for nested), so CSV headers and --json read like the API.
 import type { TestLink as ReadLink, WrittenLink } from '../../../api/read/v3.js';
-import * as wire from '../../../api/schemas/links.js';
+import { WIRE_FIELDS } from '../../../api/wire-fields.js';
 import { fieldsOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { Printer, type Column } from '../../../output/printer.js';
@@ -25,9 +25,6 @@ export const LINK_COLUMNS: Column[] = [
   { key: `${SCHEDULE}.timeZoneId`, header: 'TZ', priority: 8 },
 ];
 
-/** Every top-level field `--json a,b` may pick for a link: the wire schema's fields. */
-export const LINK_FIELDS = fieldsOf(wire.TestLink);
-
 const DETAIL: Column[] = [
   { key: 'testLinkId', header: 'Link ID', priority: 1, kind: 'id' },
   { key: 'testId', header: 'Test ID', kind: 'id' },
@@ -40,6 +37,9 @@ const DETAIL: Column[] = [
   { key: 'stakeholderEmails', header: 'Stakeholders' },
   ...LINK_COLUMNS.slice(5).map((c) => ({ ...c, header: c.header === 'TZ' ? 'Time zone' : c.header === 'Days' ? 'Valid days' : c.header })),
 ];
+
+/** Every top-level field `--json a,b` may pick for a link: the wire object's fields. */
+export const LINK_FIELDS = fieldsOf(WIRE_FIELDS.TestLink, DETAIL);
 
 const TZ_KEY = `${SCHEDULE}.timeZoneId`;
 

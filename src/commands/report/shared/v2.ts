@@ -1,6 +1,6 @@
 // `report --api v2`: the v2 report, `--sections` the section scores, `--pdf` the PDF (same
 // download rules as v3: temp file, %PDF- check, default name from the candidate).
-import * as wire from '../../../api/schemas/v2.js';
+import { WIRE_FIELDS } from '../../../api/wire-fields.js';
 import { fieldsOf, type FieldList } from '../../../cli/json-fields.js';
 import { downloadPdf, PDF_FIELDS } from './pdf.js';
 import type { Context } from '../../../context.js';
@@ -30,8 +30,8 @@ const HEADER: Column[] = [
   { key: 'wv', header: 'Window violations' },
   { key: 'tv', header: 'Seconds outside' },
 ];
-const SECTION_FIELDS = fieldsOf(wire.V2SectionScore, SECTION_COLUMNS);
-const REPORT_FIELDS = fieldsOf(wire.V2Report, HEADER);
+const SECTION_FIELDS = fieldsOf(WIRE_FIELDS.V2SectionScore, SECTION_COLUMNS);
+const REPORT_FIELDS = fieldsOf(WIRE_FIELDS.V2Report, HEADER);
 
 /** What `report --api v2 --json a,b` may name: the v2 report, its section scores, or the PDF's file. */
 export function v2ReportFields(input: Pick<ReportInput, 'pdf' | 'sections'>): FieldList {
