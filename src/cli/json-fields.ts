@@ -13,7 +13,7 @@ import { checkFields } from '../output/fields.js';
 export type JsonFields<I> = FieldList | JsonFieldsFn<I>;
 
 /** Field names in order; `headings` maps a field to its table heading(s), where it has a column. */
-export type FieldList = readonly string[] & { readonly headings?: ReadonlyMap<string, string> };
+export type FieldList = readonly string[] & { readonly headings?: ReadonlyMap<string, readonly string[]> };
 
 // Written as a method so that CommandDef<S> (input: its own type) still fits CommandDef<ZodType>:
 // method parameters are checked bivariantly, plain function properties are not.
@@ -57,7 +57,7 @@ export function fieldsOf(...parts: Part[]): FieldList {
       if (!headings.get(top)?.includes(x.header)) headings.set(top, [...(headings.get(top) ?? []), x.header]);
     }
   const names = [...out];
-  return Object.assign(names, { headings: new Map(names.filter((n) => headings.has(n)).map((n) => [n, headings.get(n)!.join(', ')])) });
+  return Object.assign(names, { headings: new Map(names.filter((n) => headings.has(n)).map((n) => [n, headings.get(n)!])) });
 }
 
 /**
@@ -68,6 +68,6 @@ export function fieldsHelp<I>(decl: JsonFields<I> | undefined): string {
   const list = typeof decl === 'function' ? decl({} as I, { api: 'v3' } as GlobalOptions) : decl;
   if (!list?.headings?.size) return '';
   const width = Math.max(...list.map((f) => f.length));
-  const lines = list.map((f) => `  ${list.headings!.has(f) ? `${f.padEnd(width)}  (${list.headings!.get(f)})` : f}`);
+  const lines = list.map((f) => `  ${list.headings!.has(f) ? `${f.padEnd(width)}  (${list.headings!.get(f)!.join(', ')})` : f}`);
   return `\nFields (--json a,b and --query take the field; the table heading in brackets):\n${lines.join('\n')}\n`;
 }

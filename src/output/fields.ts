@@ -15,17 +15,17 @@ export function pickFields<T extends Record<string, unknown>>(row: T, fields: st
  * column carries its heading, `testStatus (Status)`, so what people see maps to what they name,
  * and a name that is a heading, or close to a field, gets a "did you mean".
  */
-export function checkFields(fields: string[] | undefined, valid: Iterable<string>, headings?: ReadonlyMap<string, string>): void {
+export function checkFields(fields: string[] | undefined, valid: Iterable<string>, headings?: ReadonlyMap<string, readonly string[]>): void {
   if (!fields) return;
   const known = [...new Set(valid)];
   const unknown = fields.filter((f) => !known.includes(f));
   if (!unknown.length) return;
-  const byHeading = new Map([...(headings ?? [])].flatMap(([field, hs]) => hs.split(', ').map((h) => [h.toLowerCase(), field] as const)));
+  const byHeading = new Map([...(headings ?? [])].flatMap(([field, hs]) => hs.map((h) => [h.toLowerCase(), field] as const)));
   const named = unknown.map((f) => {
     const near = closestField(f, known, byHeading);
     return near ? `'${f}' (did you mean '${near}'?)` : `'${f}'`;
   });
-  const withHeadings = headings?.size ? known.map((f) => (headings.has(f) ? `${f} (${headings.get(f)})` : f)) : undefined;
+  const withHeadings = headings?.size ? known.map((f) => (headings.has(f) ? `${f} (${headings.get(f)!.join(', ')})` : f)) : undefined;
   throw new UsageError(
     `--json: unknown field${unknown.length > 1 ? 's' : ''} ${named.join(', ')}`,
     withHeadings ? `valid fields (table heading): ${withHeadings.join(', ')}` : `valid fields: ${known.join(', ')}`,

@@ -93,7 +93,7 @@ export class Printer {
   private check(valid: Iterable<string>, columns: ReadonlyArray<AnyColumn> = []): void {
     if (!this.ctx.globals.fields) return;
     const headings = new Map(this.ctx.jsonFields?.headings);
-    for (const c of columns) if (!c.key.includes('.') && !headings.has(c.key)) headings.set(c.key, c.header);
+    for (const c of columns) if (!c.key.includes('.') && !headings.has(c.key)) headings.set(c.key, [c.header]);
     checkFields(this.ctx.globals.fields, new Set([...valid, ...(this.ctx.jsonFields ?? [])]), headings);
   }
 

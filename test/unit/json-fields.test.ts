@@ -29,7 +29,7 @@ describe('fieldsOf', () => {
       ],
     );
     expect([...list]).toEqual(['a', 'b', 'c', 'd']);
-    expect(Object.fromEntries(list.headings!)).toEqual({ a: 'Ex, Why', b: 'Bee', d: 'Dee' });
+    expect(Object.fromEntries(list.headings!)).toEqual({ a: ['Ex', 'Why'], b: ['Bee'], d: ['Dee'] });
   });
 });
 
