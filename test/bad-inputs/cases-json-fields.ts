@@ -109,7 +109,16 @@ export const jsonFieldCases: BadInput[] = [
   {
     name: 'links migrate --json unknown',
     args: ['links', 'migrate', '1001', '--json', 'nosuchfield'],
-    expect: unknown('nosuchfield', ['v2TestLinkId', 'testLinkName', 'accessTime', 'scheduleType', 'action', 'v3TestLinkId', 'note', 'v3Link']),
+    expect: unknown('nosuchfield', [
+      'v2TestLinkId (v2 link)',
+      'testLinkName (Name)',
+      'accessTime (accessTime)',
+      'scheduleType (v3 schedule)',
+      'action (Action)',
+      'v3TestLinkId (v3 link)',
+      'note (Note)',
+      'v3Link (Status, Type, Proctoring)',
+    ]),
   },
   {
     name: 'invite --json unknown (nobody invited)',

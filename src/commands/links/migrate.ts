@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { ApiError, NetworkError } from '../../api/errors.js';
 import type { V3Client } from '../../api/v3.js';
 import { defineCommand, zx } from '../../cli/command.js';
+import { fieldsOf } from '../../cli/json-fields.js';
 import type { Context } from '../../context.js';
 import { PartialFailureError } from '../../errors.js';
 import { Printer, type Column } from '../../output/printer.js';
@@ -26,7 +27,7 @@ const COLUMNS: Column[] = [
 ];
 
 /** Every field `--json a,b` may pick: a migration row (the v3 link under v3Link). */
-const FIELDS = ['v2TestLinkId', 'testLinkName', 'accessTime', 'scheduleType', 'action', 'v3TestLinkId', 'note', 'v3Link'];
+const FIELDS = fieldsOf(['v2TestLinkId', 'testLinkName', 'accessTime', 'scheduleType', 'action', 'v3TestLinkId', 'note', 'v3Link'], COLUMNS);
 
 export default defineCommand({
   name: 'migrate',
