@@ -1,6 +1,6 @@
 // How the v2 client reads each answer's `result`: the same tolerant policy as v3 (policy.ts).
-// The envelope `{statuscode, description, result}` is read in src/api/v2.ts. Schemas are built on
-// first use (`once`), like v3's: a run builds only the ones its command reads.
+// The envelope `{statuscode, description, result}` is read in src/api/v2.ts. Plain declarations,
+// built when the v2 client loads (on a run's first v2 request).
 import * as z from 'zod';
 import { testSummaryShape } from './v3.js';
 import { arrayAs, id, list, obj, optId, optList, optNum, optText, testStatus, text, v2ReportStatus, v2TestStatus } from './policy.js';

@@ -1,6 +1,6 @@
 // A pragmatic e-mail check (the same pattern zod's z.email() uses), usable on list items. Apart
-// from common.ts, and built on first use, so that a command checking e-mail flags does not build
-// the wire schemas when it loads.
+// from common.ts, so that a command checking e-mail flags does not build the wire schemas when it
+// loads.
 import * as z from 'zod';
 
 /** At most 254 characters (RFC 5321): zod's pattern alone accepts a 100 KB address. */

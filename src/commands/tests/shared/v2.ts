@@ -19,7 +19,7 @@ const SHARED = [
 const COLUMNS: Column<R2.V2Test>[] = [...SHARED];
 const DETAIL: Column<R2.V2TestDetail>[] = [...SHARED, { key: 'accessKey', header: 'Access key' }];
 
-/** What `tests list|get --api v2 --json a,b` may name: the v2 wire fields (schemas loaded on use). */
+/** What `tests list|get --api v2 --json a,b` may name: the v2 wire fields. */
 export const V2_TEST_FIELDS = fieldsOf(WIRE_FIELDS.V2Test, COLUMNS);
 export const V2_TEST_DETAIL_FIELDS = fieldsOf(WIRE_FIELDS.V2TestDetail, DETAIL);
 
