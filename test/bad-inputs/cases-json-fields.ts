@@ -148,7 +148,8 @@ export const jsonFieldCases: BadInput[] = [
   {
     name: 'callbacks process --json unknown',
     args: ['callbacks', 'process', '900001', '--json', 'result'],
-    expect: unknown('result', ['testInvitationId', 'status', 'message']),
+    // the Result column is the status field
+    expect: unknown('result', ['testInvitationId (Invitation)', 'status (Result)', 'message (Message)'], 'status'),
   },
   { name: 'settings get --json unknown', args: ['settings', 'get', '1001', '--json', 'copyPaste'], expect: unknown('copyPaste', SETTINGS) },
   {

@@ -5,6 +5,7 @@
 // any final state other than Complete). 429 / Retry-After are honoured by the transport.
 import * as z from 'zod';
 import { ApiError } from '../../api/errors.js';
+import { fieldsOf } from '../../cli/json-fields.js';
 import { defineCommand } from '../../cli/command.js';
 import { CancelledError, NotFoundError, OutcomeError, UsageError, WaitTimeoutError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
@@ -14,7 +15,12 @@ import { parseIdArgs } from '../shared/invitation-ids.js';
 import { safeText } from '../shared/statuses.js';
 import { succeeded, UNTIL, verdict, type Until, type Verdict } from './shared/wait-target.js';
 
-const FIELDS = ['testInvitationId', 'status', 'outcome'];
+const COLUMNS = [
+  { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
+  { key: 'status', header: 'Status', priority: 2, kind: 'status' },
+  { key: 'outcome', header: 'Outcome', priority: 3, kind: 'status' },
+] as const;
+const FIELDS = fieldsOf(COLUMNS);
 
 export default defineCommand({
   name: 'wait',
@@ -92,11 +98,7 @@ export default defineCommand({
       return { testInvitationId: id, status: s.status, outcome };
     });
     await new Printer(ctx).list(rows, {
-      columns: [
-        { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
-        { key: 'status', header: 'Status', priority: 2, kind: 'status' },
-        { key: 'outcome', header: 'Outcome', priority: 3, kind: 'status' },
-      ],
+      columns: COLUMNS,
       fields: FIELDS,
     });
     const late = rows.filter((r) => r.outcome === 'timed out');

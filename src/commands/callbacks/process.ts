@@ -9,7 +9,8 @@ import type { V3Client } from '../../api/v3.js';
 import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../context.js';
 import { PartialFailureError, UsageError } from '../../errors.js';
-import { Printer } from '../../output/printer.js';
+import { fieldsOf } from '../../cli/json-fields.js';
+import { Printer, type Column } from '../../output/printer.js';
 import { idsFromAttempts } from './shared/from-attempts.js';
 import { chunk, dedupe, idsNamedIn, parseIdArgs, parseIdText } from '../shared/invitation-ids.js';
 
@@ -19,8 +20,13 @@ export type CallbackResult = {
   message: string | null;
 };
 
+const COLUMNS: Column<CallbackResult>[] = [
+  { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
+  { key: 'status', header: 'Result', priority: 2, kind: 'status' },
+  { key: 'message', header: 'Message', priority: 3 },
+];
 /** One result row per invitation; these are the only fields `--json a,b` may pick. */
-const FIELDS = ['testInvitationId', 'status', 'message'];
+const FIELDS = fieldsOf(COLUMNS);
 
 export default defineCommand({
   name: 'process',
@@ -63,14 +69,7 @@ export default defineCommand({
       results.push(...(await processChunk(client, batch)));
     }
     const failed = results.filter((r) => r.status === 'failed');
-    await new Printer(ctx).list(results, {
-      columns: [
-        { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
-        { key: 'status', header: 'Result', priority: 2, kind: 'status' },
-        { key: 'message', header: 'Message', priority: 3 },
-      ],
-      fields: FIELDS,
-    });
+    await new Printer(ctx).list(results, { columns: COLUMNS, fields: FIELDS });
     const summary = `${results.length - failed.length} of ${results.length} invitations queued for callback reprocessing, ${failed.length} failed`;
     if (failed.length)
       throw new PartialFailureError(

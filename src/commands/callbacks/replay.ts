@@ -6,6 +6,7 @@
 // --sign. A delivered replay settles the notification's dead letters (`inbox --failed` drops
 // them). Exit 5 when some failed.
 import * as z from 'zod';
+import { fieldsOf } from '../../cli/json-fields.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
 import { NotFoundError, PartialFailureError, UsageError } from '../../errors.js';
@@ -16,7 +17,14 @@ import { parseIdArgs } from '../shared/invitation-ids.js';
 import { POLICY_DEFAULTS } from './shared/delivery-policy.js';
 import { policyFrom, policyShape } from './shared/listen-extras.js';
 
-const FIELDS = ['id', 'invitationId', 'status', 'result', 'httpStatus', 'tries', 'error'];
+const COLUMNS = [
+  { key: 'invitationId', header: 'Invitation', priority: 1, kind: 'id' },
+  { key: 'status', header: 'Status', priority: 3, kind: 'status' },
+  { key: 'result', header: 'Result', priority: 2, kind: 'status' },
+  { key: 'tries', header: 'Tries', priority: 5 },
+  { key: 'error', header: 'Error', priority: 4 },
+] as const;
+const FIELDS = fieldsOf(['id', 'invitationId', 'status', 'result', 'httpStatus', 'tries', 'error'], COLUMNS);
 
 export default defineCommand({
   name: 'replay',
@@ -116,13 +124,7 @@ export default defineCommand({
     for (const source of signedNote) ctx.info(`Signed (Standard Webhooks, the same webhook-id per notification) with the secret from ${source}.`);
     await inbox.close();
     await new Printer(ctx).list(rows, {
-      columns: [
-        { key: 'invitationId', header: 'Invitation', priority: 1, kind: 'id' },
-        { key: 'status', header: 'Status', priority: 3, kind: 'status' },
-        { key: 'result', header: 'Result', priority: 2, kind: 'status' },
-        { key: 'tries', header: 'Tries', priority: 5 },
-        { key: 'error', header: 'Error', priority: 4 },
-      ],
+      columns: COLUMNS,
       fields: FIELDS,
     });
     const failed = rows.filter((r) => r.result === 'failed').length;

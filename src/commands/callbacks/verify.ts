@@ -7,13 +7,21 @@
 // node:fs/promises through fs.promises, loaded on first use (~3 ms, with readline, at start-up)
 import { promises as fsp } from 'node:fs';
 import * as z from 'zod';
+import { fieldsOf } from '../../cli/json-fields.js';
 import { defineCommand } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
 import { OutcomeError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { durationArg, fmt } from '../../util/duration.js';
 
-const FIELDS = ['id', 'invitationId', 'status', 'valid', 'reason'];
+const COLUMNS = [
+  { key: 'id', header: 'Webhook id', priority: 5 },
+  { key: 'invitationId', header: 'Invitation', priority: 1, kind: 'id' },
+  { key: 'status', header: 'Status', priority: 4, kind: 'status' },
+  { key: 'valid', header: 'Valid', priority: 2 },
+  { key: 'reason', header: 'Reason', priority: 3 },
+] as const;
+const FIELDS = fieldsOf(COLUMNS);
 
 interface StoredRequest {
   headers: Record<string, string>;
@@ -63,13 +71,7 @@ export default defineCommand({
       return { id: r.headers['webhook-id'] ?? null, invitationId: r.invitationId, status: r.status, valid: v.ok, reason: v.ok ? null : v.reason };
     });
     await new Printer(ctx).list(rows, {
-      columns: [
-        { key: 'id', header: 'Webhook id', priority: 5 },
-        { key: 'invitationId', header: 'Invitation', priority: 1, kind: 'id' },
-        { key: 'status', header: 'Status', priority: 4, kind: 'status' },
-        { key: 'valid', header: 'Valid', priority: 2 },
-        { key: 'reason', header: 'Reason', priority: 3 },
-      ],
+      columns: COLUMNS,
       fields: FIELDS,
     });
     const bad = rows.filter((r) => !r.valid);

@@ -1,11 +1,17 @@
 import * as z from 'zod';
+import { fieldsOf } from '../../cli/json-fields.js';
 import { defineCommand } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
 import { KEY_NAMES, shownValue } from './shared/keys.js';
 
 /** One row per setting of the profile. */
-const FIELDS = ['profile', 'key', 'value', 'description'];
+const COLUMNS = [
+  { key: 'key', header: 'Key', priority: 1 },
+  { key: 'value', header: 'Value', priority: 2 },
+  { key: 'description', header: 'Description', priority: 3 },
+] as const;
+const FIELDS = fieldsOf(['profile'], COLUMNS);
 
 export default defineCommand({
   name: 'list',
@@ -23,11 +29,7 @@ export default defineCommand({
       description: key === 'api-key' ? 'API key (set with auth login)' : CONFIG_KEYS[key as ConfigKey].describe,
     }));
     await new Printer(ctx).list(rows, {
-      columns: [
-        { key: 'key', header: 'Key', priority: 1 },
-        { key: 'value', header: 'Value', priority: 2 },
-        { key: 'description', header: 'Description', priority: 3 },
-      ],
+      columns: COLUMNS,
       fields: FIELDS,
     });
   },
