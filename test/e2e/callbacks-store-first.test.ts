@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ndjson } from '../helpers/bulk.js';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { startServer } from '../helpers/http-server.js';
 import { spawnAssess } from '../helpers/spawn.js';
@@ -128,7 +129,8 @@ describe('callbacks listen stores first, then judges', () => {
     }
     const json = SHAPES.filter(([what]) => what !== 'not JSON at all').length;
     await waitFor(() => app.requests.length >= json, { what: 'the forwards' });
-    await waitFor(() => readFileSync(execOut, 'utf8').split('\n').filter(Boolean).length >= json, { what: 'the --exec runs' });
+    // complete lines only (a run's `echo` ends its line), and none before the first run made the file
+    await waitFor(() => ndjson(execOut).length >= json, { what: 'the --exec runs' });
   }, 60_000);
   afterAll(async () => {
     await listener?.stop();

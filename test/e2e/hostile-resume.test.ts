@@ -15,12 +15,23 @@ import { waitFor } from '../helpers/wait.js';
 let s: TestSandbox;
 let slowUrl = '';
 let proxy: Server;
+/** Requests the proxy has taken and not yet passed on to the sandbox (a killed client's included). */
+let upstream = 0;
 const work = tempDir('assess-resume-');
 beforeAll(async () => {
   s = await startTestSandbox();
   // The service acts at once and answers late: a kill lands after the e-mail went out but
   // before the CLI heard of it — the window a resume cannot see into.
   proxy = createServer((req, res) => {
+    upstream++;
+    let counted = true;
+    const passedOn = () => {
+      if (counted) upstream--;
+      counted = false;
+    };
+    req.on('close', () => {
+      if (!req.complete) passedOn(); // cut off before its end: never passed on
+    });
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
     // the listener returns nothing; the promise is handled inside (try/catch)
@@ -35,6 +46,8 @@ beforeAll(async () => {
             setTimeout(() => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text), 300);
           } catch {
             res.destroy();
+          } finally {
+            passedOn();
           }
         })(),
     );
@@ -62,7 +75,8 @@ describe('resume after kill -9 with --send-email (item 12)', () => {
     await waitFor(() => ndjson(journal).filter((l) => l.k).length >= 8 || first.child.exitCode !== null, { timeoutMs: 60_000, what: 'journal lines' });
     first.child.kill('SIGKILL');
     await first.done;
-    await new Promise((r) => setTimeout(r, 400)); // let the proxy finish what the service already did
+    // let the proxy finish what the service already did (a fixed pause was too short on a loaded machine)
+    await waitFor(() => upstream === 0, { what: 'the proxy to finish what the service already did' });
 
     const again = await runAssess(['invite', '1001', '--csv', csv, '--send-email'], { env: s.env, timeoutMs: 90_000 });
     expect(again.code).toBe(0);

@@ -1,7 +1,7 @@
 // Issue 31, smaller items: `callbacks listen` and its secrets. An --exec command no longer
 // inherits the API key, the webhook secret or the token; the token can come from a file or
 // the environment, since a --token on the command line is visible to every user in `ps`.
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
@@ -30,15 +30,17 @@ const post = (url: string, id = 7) => fetch(url, { method: 'POST', headers: { 'c
 describe('callbacks listen --exec', () => {
   it('runs the command without ASSESS_API_KEY, the webhook secret or the token in its environment', async () => {
     const out = join(work.dir, 'exec-env.txt');
-    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--exec', `env > '${out}'`], {
+    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--exec', `env > '${out}.part' && mv '${out}.part' '${out}'`], {
       env: { ASSESS_API_KEY: KEY, ASSESS_WEBHOOK_SECRET: WEBHOOK_SECRET, ASSESS_LISTEN_TOKEN: 'tok-env-1', KEEP_ME: 'yes' },
     });
     try {
       const url = await l.firstLine();
       expect(new URL(url).searchParams.get('token')).toBe('tok-env-1'); // the token from the environment
       expect((await post(url)).status).toBe(200);
-      await waitFor(() => readFileSync(out, { encoding: 'utf8', flag: 'a+' }).includes('ASSESS_EVENT_INVITATION_ID=7'), { what: 'the --exec run' });
+      // the hook writes aside and renames: a file that is there is whole
+      await waitFor(() => existsSync(out), { what: 'the --exec run' });
       const env = readFileSync(out, 'utf8');
+      expect(env).toMatch(/^ASSESS_EVENT_INVITATION_ID=7$/m);
       expect(env).toMatch(/^KEEP_ME=yes$/m);
       expect(env).not.toContain(KEY);
       expect(env).not.toContain(WEBHOOK_SECRET);
