@@ -10,6 +10,9 @@
 // JSON): target ≤ 1.8× and ≤ 96 MiB. Commands that send nothing: `node -e 0`, target ≤ 1.5×.
 // Run it with the Node to measure (`$(.ci/node 24) bench/latency.mjs`): Node's compile cache
 // (Node ≥ 22.1) is warm after the first run of each row.
+// "spread" is the middle half (25th–75th percentile) of the pairs' own ratios. Where `perf` works,
+// each run's CPU time (task-clock: user + system, all threads) is taken too: on a loaded machine
+// wall time mostly measures the wait for a core, CPU time what the process itself did.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -82,40 +85,57 @@ if (existsSync(STANDALONE))
     ['standalone: tests get 1001 --json', () => standalone('tests', 'get', '1001', '--json'), env, 0, FLOOR_HTTP, NaN],
   );
 
+const PERF = spawnSync('perf', ['stat', '-x,', '-e', 'task-clock', 'true'], { stdio: 'ignore' }).status === 0;
+
 function run(argv, runEnv, expect) {
   const out = join(work, 'time.txt');
+  const perfOut = join(work, 'perf.txt');
   const t = process.hrtime.bigint();
-  const cmd = argv[0] === STANDALONE ? argv : [process.execPath, ...argv];
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', '-o', out, ...cmd], { env: runEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const cmd = ['/usr/bin/time', '-f', '%M', '-o', out, ...(argv[0] === STANDALONE ? argv : [process.execPath, ...argv])];
+  const full = PERF ? ['perf', 'stat', '-x,', '-e', 'task-clock', '-o', perfOut, ...cmd] : cmd;
+  const r = spawnSync(full[0], full.slice(1), { env: runEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   if (r.status !== expect) throw new Error(`${argv.join(' ')}: exit ${r.status}, expected ${expect}\n${r.stderr}`);
   const kb = Number(readFileSync(out, 'utf8').trim().split('\n').pop());
-  return [ms, kb / 1024];
+  const cpu = PERF
+    ? Number(
+        readFileSync(perfOut, 'utf8')
+          .split('\n')
+          .find((l) => l.includes('task-clock'))
+          ?.split(',')[0],
+      )
+    : NaN;
+  return [ms, kb / 1024, cpu];
 }
 const median = (a) => {
   const s = [...a].sort((x, y) => x - y);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+const quartile = (a, q) => [...a].sort((x, y) => x - y)[Math.round(q * (a.length - 1))];
 
 const load = [loadavg()[0]];
 const rows = [];
 try {
   for (const [label, argv, runEnv, expect, [floorLabel, floorArgv], target] of cases) {
-    const A = { ms: [], rss: [] };
-    const F = { ms: [], rss: [] };
+    const A = { ms: [], rss: [], cpu: [] };
+    const F = { ms: [], rss: [], cpu: [] };
     run(argv(pairs + 1), runEnv, expect); // warm the disk cache
     run(floorArgv, env, 0);
     for (let i = 0; i < pairs; i++) {
       // alternate which side goes first, so neither always runs right after the other
       const order = i % 2 ? [F, A] : [A, F];
       for (const side of order) {
-        const [ms, rss] = side === A ? run(argv(i), runEnv, expect) : run(floorArgv, env, 0);
+        const [ms, rss, cpu] = side === A ? run(argv(i), runEnv, expect) : run(floorArgv, env, 0);
         side.ms.push(ms);
         side.rss.push(rss);
+        side.cpu.push(cpu);
       }
     }
     const ratio = median(A.ms) / median(F.ms);
-    rows.push({ label, floorLabel, a: median(A.ms), f: median(F.ms), ratio, rss: median(A.rss), frss: median(F.rss), target });
+    const pairRatios = A.ms.map((ms, i) => ms / F.ms[i]);
+    const spread = [quartile(pairRatios, 0.25), quartile(pairRatios, 0.75)];
+    const cpu = { a: median(A.cpu), f: median(F.cpu) };
+    rows.push({ label, floorLabel, a: median(A.ms), f: median(F.ms), ratio, spread, cpu, rss: median(A.rss), frss: median(F.rss), target });
     load.push(loadavg()[0]);
   }
 } finally {
@@ -125,11 +145,12 @@ try {
 
 console.log(`${new Date().toISOString()} · node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? '?'} · ${pairs} pairs per row`);
 console.log(`load average (1 min) during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
-console.log('| command | vs | median ms | floor ms | ratio | target | peak RSS MiB | floor RSS MiB |');
-console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+console.log('| command | vs | median ms | floor ms | ratio | spread | target | CPU ms | floor CPU ms | CPU ratio | peak RSS MiB | floor RSS MiB |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   const t = Number.isFinite(r.target) ? `≤ ${r.target}×${r.ratio <= r.target ? ' ✓' : ' ✗'}` : '–';
+  const cpu = Number.isFinite(r.cpu.a) ? `${r.cpu.a.toFixed(1)} | ${r.cpu.f.toFixed(1)} | ${(r.cpu.a / r.cpu.f).toFixed(2)}×` : '– | – | –';
   console.log(
-    `| \`${r.label}\` | ${r.floorLabel} | ${r.a.toFixed(0)} | ${r.f.toFixed(0)} | ${r.ratio.toFixed(2)}× | ${t} | ${r.rss.toFixed(1)} | ${r.frss.toFixed(1)} |`,
+    `| \`${r.label}\` | ${r.floorLabel} | ${r.a.toFixed(0)} | ${r.f.toFixed(0)} | ${r.ratio.toFixed(2)}× | ${r.spread.map((x) => x.toFixed(2)).join('–')} | ${t} | ${cpu} | ${r.rss.toFixed(1)} | ${r.frss.toFixed(1)} |`,
   );
 }
