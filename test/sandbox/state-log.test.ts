@@ -10,6 +10,7 @@ import { loadStateFile } from '../../src/sandbox/persistence.js';
 import { startServer } from '../helpers/http-server.js';
 import { FULL_SETTINGS, harness, REATTEMPT_BODY, type Harness } from './helpers.js';
 import { v2 } from './v2-helpers.js';
+import { waitFor } from '../helpers/wait.js';
 
 let dir: string;
 let n = 0;
@@ -57,7 +58,6 @@ async function everyKindOfChange(h: Harness, hook: string) {
   await h.control('POST', '/clock', { advance: '10d' }); // Pending invitations expire
   await h.inviteA(1001, 'late@log.test');
   expect(await h.sb.idle(10_000)).toBe(true); // callback deliveries finished (their tries are logged)
-  await new Promise((r) => setTimeout(r, 200)); // changes made by reads: written by the 50 ms debounce
 }
 
 describe('the change log', () => {
@@ -72,6 +72,17 @@ describe('the change log', () => {
           const state = await live(h);
           expect((state.deliveries as Array<{ state: string }>).filter((d) => d.state === 'delivered').length).toBeGreaterThan(1);
           expect((state.outbox as unknown[]).length).toBeGreaterThan(1);
+          // changes made by reads are written by a 50 ms debounce, not before an answer: waited for
+          // (a fixed 200 ms pause was too short on a loaded machine)
+          const matches = async () => {
+            try {
+              expect(await loaded(crashCopy(file))).toEqual(state);
+              return true;
+            } catch {
+              return false;
+            }
+          };
+          await waitFor(matches, { intervalMs: 50, what: 'the debounced write of the changes made by reads' });
           expect(await loaded(crashCopy(file))).toEqual(state);
         } finally {
           await h.close();
