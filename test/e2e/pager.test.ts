@@ -136,7 +136,8 @@ describe('pager', () => {
     writeFileSync(waiting, `#!/bin/sh\ntrap '' INT\ncat > '${read}'\necho ready > '${mark}'\nwhile [ ! -e '${go}' ]; do sleep 0.1; done\n`);
     chmodSync(waiting, 0o700);
     const keys = async (child: { stdin: NodeJS.WritableStream }) => {
-      while (!existsSync(mark)) await new Promise((r) => setTimeout(r, 50));
+      const until = Date.now() + 25_000; // past it the run has failed on its own terms (30 s kill)
+      while (!existsSync(mark) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
       child.stdin.write('\u0003');
       await new Promise((r) => setTimeout(r, 700)); // a second press later than the echo window
       child.stdin.write('\u0003');
