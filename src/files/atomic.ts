@@ -2,6 +2,7 @@
 // file system, so rename is atomic) and renamed into place only when complete. A kill -9 can
 // leave a temp file behind, never a partial file under the final name; cleanStaleTemps removes
 // temps whose writer process is gone.
+import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { asFileError } from '../util/file-errors.js';
@@ -10,20 +11,14 @@ import { writeAllSync } from '../util/write-all.js';
 
 const TEMP = /^\.(.+)\.(\d+)\.[0-9a-f]{8}\.part$/;
 
-// Counts this process's temp names from where its clock stood (in ns) when this module loaded:
-// two writers of one process never share a name, and an earlier process that had the same pid
-// (its temp left by kill -9) is as unlikely to have used it as a random name would be. Not
-// node:crypto: loading it costs a command ~6 ms of CPU on Node 24 (usage errors of links,
-// invite and report loaded it only for this).
-let tempSeq = Number(process.hrtime.bigint() & 0xffffffffn);
-
 /**
- * `.<name>.<pid>.<8 hex digits>.part` beside the target. The file is created with O_EXCL ('wx'),
- * so a guessed name can make a write fail, never write elsewhere.
+ * `.<name>.<pid>.<random>.part` beside the target. The random part only keeps two writers of one
+ * process apart; the file is created with O_EXCL ('wx'), so a guessed name can make a write fail,
+ * never write elsewhere.
  */
 export function tempPathFor(target: string): string {
-  tempSeq = (tempSeq + 1) >>> 0;
-  return join(dirname(target), `.${basename(target)}.${process.pid}.${tempSeq.toString(16).padStart(8, '0')}.part`);
+  const random = randomBytes(4).toString('hex');
+  return join(dirname(target), `.${basename(target)}.${process.pid}.${random}.part`);
 }
 
 /** Removes temp files of writers that no longer run (left by kill -9); returns how many. */
