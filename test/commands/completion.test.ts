@@ -24,6 +24,7 @@ const NOUNS = [
   'sandbox',
   'api',
   'completion',
+  'mcp',
 ];
 const GLOBALS = ['--profile', '--json', '--csv', '--query', '--yes', '--api', '--sandbox', '--api-key-file', '--key-stdin'];
 
