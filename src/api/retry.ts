@@ -5,6 +5,8 @@
 // the first try reached the server; creating/updating links and settings is not, so those are
 // retried only when the connection failed before anything was sent.
 
+import type { Gate } from './pace.js';
+
 export type Outcome = { kind: 'status'; status: number; retryAfter?: string | null } | { kind: 'error'; code: string | undefined; sent: boolean };
 
 export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
@@ -71,9 +73,14 @@ const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? +\d{1,2}[ -][A-Za-z]{3
  * A gate shared by every request of one client: a 429 with Retry-After holds back the whole
  * pool of a bulk command, not just the request that got it.
  */
-export class BackoffGate {
+export class BackoffGate implements Gate {
+  readonly adaptive = false;
   private until = 0;
   constructor(private readonly clock: () => number = Date.now) {}
+  reserve(): { waitMs: number; at: number } {
+    return { waitMs: this.waitMs(), at: this.clock() };
+  }
+  answered(): void {}
   hold(ms: number): void {
     this.until = Math.max(this.until, this.clock() + ms);
   }

@@ -11,7 +11,8 @@ import type { DispatcherSource } from './keep-alive.js';
 import { DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from './answer-cap.js';
 import { AnswerTooLargeError, ApiError, NetworkError, parseErrorBody, type RequestInfo } from './errors.js';
 import { redact, MASK } from './redact.js';
-import { BackoffGate, retryDelayMs, shouldRetry, wasSent, type Outcome } from './retry.js';
+import type { Gate } from './pace.js';
+import { BackoffGate, parseRetryAfter, retryDelayMs, shouldRetry, wasSent, type Outcome } from './retry.js';
 import { parseJsonLossless } from './read/body.js';
 import { loadedUndici, loadUndici } from './undici.js';
 import { errorCode, isLocalFailure, localFailure, NO_WASM } from './local-failure.js';
@@ -32,7 +33,8 @@ export interface TransportOptions {
   /** A dispatcher of its own (tests); else `pool`, the run's keep-alive pool; else undici's global one (outside a CLI run). */
   dispatcher?: Dispatcher;
   pool?: DispatcherSource;
-  gate?: BackoffGate;
+  /** Shared by the requests of one client: a 429's hold (BackoffGate), or a bulk run's pace (pace.ts). */
+  gate?: Gate;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   signal?: AbortSignal;
@@ -95,7 +97,7 @@ interface Target {
 }
 
 export class Transport {
-  readonly gate: BackoffGate;
+  readonly gate: Gate;
   /** Targets of paths without a query, kept: a bulk run asks the same path for every row. */
   private readonly targets = new Map<string, Target>();
   private readonly headers: { bare: Record<string, string>; json: Record<string, string> };
@@ -152,8 +154,8 @@ export class Transport {
     if ((globalThis as { WebAssembly?: unknown }).WebAssembly === undefined) throw localFailure(spec.method, info.url, NO_WASM, this.scrub.bind(this));
     const undici = loadedUndici() ?? (await loadUndici());
     for (let attempt = 1; ; attempt++) {
-      const wait = this.gate.waitMs();
-      if (wait > 0) await this.o.sleep(wait, this.o.signal);
+      const slot = this.gate.reserve();
+      if (slot.waitMs > 0) await this.o.sleep(slot.waitMs, this.o.signal);
       const started = Date.now();
       this.logRequest(spec.method, url, headers, payload, attempt);
       let outcome: Outcome;
@@ -172,6 +174,7 @@ export class Transport {
         });
         deadline.follow(res.body);
         const retryAfter = header(res.headers, 'retry-after');
+        this.gate.answered(slot.at, res.statusCode === 429, parseRetryAfter(retryAfter, Date.now()) !== undefined);
         outcome = { kind: 'status', status: res.statusCode, retryAfter };
         this.logResponse(res.statusCode, Date.now() - started, res.headers);
         if (!shouldRetry(outcome, { idempotent, attempt, maxAttempts: this.o.maxAttempts, read: spec.method === 'GET' || spec.readOnly === true })) {
@@ -179,8 +182,10 @@ export class Transport {
         }
         if (res.statusCode >= 500) maybeApplied = true;
         await res.body.dump().catch(() => undefined);
-        const delay = retryDelayMs(attempt, retryAfter, Date.now(), this.o.random);
-        if (res.statusCode === 429) this.gate.hold(delay);
+        // paced (a bulk run): a 429 slowed the pace, and the retry takes its next slot; a Retry-After still holds everyone
+        const paced = res.statusCode === 429 && this.gate.adaptive && parseRetryAfter(retryAfter, Date.now()) === undefined;
+        const delay = paced ? 0 : retryDelayMs(attempt, retryAfter, Date.now(), this.o.random);
+        if (res.statusCode === 429 && !paced) this.gate.hold(delay);
         this.debug(`retrying ${spec.method} in ${delay} ms (HTTP ${res.statusCode}, attempt ${attempt}/${this.o.maxAttempts})`);
         await this.o.sleep(delay, this.o.signal);
       } catch (err) {

@@ -8,7 +8,7 @@ import { ApiError } from './errors.js';
 import { warnEachOnce, readAnswer, type ReadOptions } from './read/read.js';
 import * as R from './read/v3.js';
 import { sameStatus } from './read/policy.js';
-import { BackoffGate } from './retry.js';
+import type { Gate } from './pace.js';
 import { Transport, type RawResponse, type RequestSpec } from './transport.js';
 import type { DispatcherSource } from './keep-alive.js';
 
@@ -17,7 +17,7 @@ export interface ClientHooks {
   /** Told (once per operation and problem) what was unexpected in a write's successful answer. */
   warn?: (line: string) => void;
   signal?: AbortSignal;
-  gate?: BackoffGate;
+  gate?: Gate;
   /** The run's keep-alive pool (ctx.pool). */
   pool?: DispatcherSource;
 }

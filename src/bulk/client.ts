@@ -1,20 +1,21 @@
 // The API client of a bulk command. Unlike ctx.api() it is NOT tied to the SIGINT signal:
 // Ctrl-C stops the pool from taking new items, but requests already sent are allowed to
 // finish, so their outcome reaches the journal (a second Ctrl-C kills the process).
-// One client = one transport = one BackoffGate: a 429 slows the whole pool down.
-import { BackoffGate } from '../api/retry.js';
+// One client = one transport = one Pace (src/api/pace.ts): the run finds the service's rate from
+// its 429s and keeps to it; `--rate` caps it; `--concurrency` is the ceiling of requests in flight.
+import { Pace } from '../api/pace.js';
 import type { V3Client } from '../api/v3.js';
 import { type Context, debugSink } from '../context.js';
 
 export const DEFAULT_CONCURRENCY = 8;
 
-export async function bulkClient(ctx: Context): Promise<V3Client> {
+export async function bulkClient(ctx: Context, pace: Pace = new Pace()): Promise<V3Client> {
   const { createV3Client } = await import('../api/v3.js');
   return createV3Client(await ctx.connection(), {
     debug: debugSink(ctx),
     // said once per operation and problem, not once per row
     warn: (line: string) => ctx.warn(line),
-    gate: new BackoffGate(),
+    gate: pace,
     pool: ctx.keepAlive,
   });
 }

@@ -2,6 +2,7 @@
 // CI). Ours rather than cli-progress: it is one line redrawn at 10 Hz, and adding a dependency
 // (and its lockfile churn) for that was not worth it.
 import type { Writable } from 'node:stream';
+import { formatRate } from '../util/rate.js';
 
 export interface ProgressOptions {
   stream: Writable;
@@ -9,13 +10,20 @@ export interface ProgressOptions {
   total: number;
   label: string;
   now?: () => number;
+  /** The run's pace (requests a second) when it is paced, else null (src/api/pace.ts). */
+  pace?: () => number | null;
 }
+
+/** The current pace is items done over the last few seconds. */
+const RECENT_MS = 3000;
 
 export class Progress {
   private done = 0;
   private readonly started: number;
   private timer: NodeJS.Timeout | null = null;
   private readonly now: () => number;
+  /** [time, done] as drawn, the last RECENT_MS of them. */
+  private samples: Array<[number, number]> = [];
 
   constructor(private readonly o: ProgressOptions) {
     this.now = o.now ?? Date.now;
@@ -33,12 +41,19 @@ export class Progress {
   /** The line as it would be drawn (exported for tests). */
   line(width = 80): string {
     const { total, label } = this.o;
-    const secs = Math.max(0.001, (this.now() - this.started) / 1000);
-    const rate = this.done / secs;
+    const now = this.now();
+    this.samples.push([now, this.done]);
+    while (this.samples.length > 1 && this.samples[0]![0] < now - RECENT_MS) this.samples.shift();
+    const [since, doneThen] = this.samples[0]!;
+    // the current pace: over the last seconds (since the start while that is shorter)
+    const recent = now - since >= 500 ? [now - since, this.done - doneThen] : [now - this.started, this.done];
+    const rate = recent[1]! / Math.max(0.001, recent[0]! / 1000);
     const left = total - this.done;
     const eta = rate > 0 ? formatSeconds(left / rate) : '?';
     const pct = total ? Math.floor((this.done / total) * 100) : 100;
-    const tail = ` ${this.done}/${total} ${pct}% · ${rate.toFixed(rate < 10 ? 1 : 0)}/s · ETA ${eta}`;
+    const paced = this.o.pace?.();
+    const pace = paced == null ? '' : ` (paced ${formatRate(paced)})`;
+    const tail = ` ${this.done}/${total} ${pct}% · ${rate.toFixed(rate < 10 ? 1 : 0)}/s${pace} · ETA ${eta}`;
     const barWidth = Math.max(10, Math.min(30, width - label.length - tail.length - 4));
     const filled = total ? Math.round((this.done / total) * barWidth) : barWidth;
     return `${label} [${'#'.repeat(filled)}${'-'.repeat(barWidth - filled)}]${tail}`;

@@ -8,6 +8,8 @@ import { Journal } from './journal.js';
 import { Progress } from './progress.js';
 import { Printer } from '../output/printer.js';
 import { withIdRule } from '../output/ids.js';
+import type { Pace } from '../api/pace.js';
+import { formatRate } from '../util/rate.js';
 
 export interface Tally {
   done: number;
@@ -59,11 +61,28 @@ export class BulkRun {
 
   /** What an interrupted run left undone is "not <verb> yet": sent (invitations), exported (reports). */
   private pendingVerb = 'sent';
+  /** The run's pace (its client's gate) and when its items started: the summary reports the pace. */
+  private pace: Pace | null = null;
+  private startedAt = 0;
 
-  startProgress(total: number, label: string, pendingVerb = 'sent'): void {
+  startProgress(total: number, label: string, pendingVerb = 'sent', pace: Pace | null = null): void {
     this.expected = total;
     this.pendingVerb = pendingVerb;
-    this.progress = new Progress({ stream: this.ctx.io.stderr, enabled: this.ctx.io.stderrIsTTY, total, label });
+    this.pace = pace;
+    this.startedAt = performance.now();
+    this.progress = new Progress({ stream: this.ctx.io.stderr, enabled: this.ctx.io.stderrIsTTY, total, label, pace: () => pace?.current() ?? null });
+  }
+
+  /** Items a second over the run, the 429s met and the pace it ended at (null: never paced). */
+  paceSummary(): { perSecond: number; throttled: number; pace: number | null; text: string } {
+    const secs = Math.max(0.001, (performance.now() - this.startedAt) / 1000);
+    const { done, failed } = this.tally;
+    const perSecond = Number(((done + failed) / secs).toFixed(2));
+    const throttled = this.pace?.throttled ?? 0;
+    const pace = this.pace?.current() ?? null;
+    const paced = pace === null ? '' : `, paced at ${formatRate(pace)}`;
+    const text = ` in ${secs.toFixed(1)} s (${formatRate(perSecond)}${throttled ? `; ${throttled} answered 429 (too many requests)` : ''}${paced})`;
+    return { perSecond, throttled, pace: pace === null ? null : Number(pace.toFixed(2)), text };
   }
 
   record(line: ResultLine, kind: keyof Tally): void {
@@ -124,13 +143,26 @@ export class BulkRun {
     }
     const { done, skipped, failed } = this.tally;
     const interrupted = this.ctx.signal.aborted;
+    const pace = this.paceSummary();
     this.ctx.info(
-      `${interrupted ? 'Interrupted: ' : ''}${what}: ${done} done, ${skipped} skipped, ${failed} failed${extra}. ` +
+      `${interrupted ? 'Interrupted: ' : ''}${what}: ${done} done, ${skipped} skipped, ${failed} failed${extra}${pace.text}. ` +
         `Results: ${this.resultsPath}; journal: ${this.journal.path}`,
     );
     // --json [fields], --ndjson, --csv, --query: the run's summary for scripts (stdout carries
     // results only; this is the result), printed like any command's object
-    printSummary(this.ctx, { what, done, skipped, failed, interrupted, ...files, results: this.resultsPath, journal: this.journal.path });
+    printSummary(this.ctx, {
+      what,
+      done,
+      skipped,
+      failed,
+      interrupted,
+      perSecond: pace.perSecond,
+      throttled: pace.throttled,
+      pace: pace.pace,
+      ...files,
+      results: this.resultsPath,
+      journal: this.journal.path,
+    });
     if (closing !== undefined) throw closing;
     if (interrupted) {
       const left = this.expected === undefined ? undefined : Math.max(0, this.expected - done - failed);

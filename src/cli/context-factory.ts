@@ -180,7 +180,15 @@ const EMBEDDED_LOCK_WAIT_MS = 60_000;
 /** `--sandbox`: an in-process sandbox on 127.0.0.1:0 with state under the config dir. */
 async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Promise<ConfigStore>): Promise<Connection> {
   const store = await config();
-  const { startSandbox } = await import('../sandbox/index.js');
+  const { startSandbox, parseRateLimit } = await import('../sandbox/index.js');
+  // a rate limit for the embedded sandbox (issue 35: e2e tests and trials of --rate), checked first
+  const limitText = ctx.env.ASSESS_SANDBOX_RATE_LIMIT;
+  let rateLimit;
+  try {
+    rateLimit = limitText ? parseRateLimit(limitText) : null;
+  } catch (err) {
+    throw new UsageError(`ASSESS_SANDBOX_RATE_LIMIT: ${(err as Error).message}`, 'e.g. ASSESS_SANDBOX_RATE_LIMIT=25/s,burst=5 (or unset it)');
+  }
   const stateFile = join(store.dir, 'sandbox', 'state.json');
   const unwritable = (err: unknown) => {
     const problem = fileProblem(err, "the embedded sandbox's state in", (err as NodeJS.ErrnoException).path ?? stateFile, undefined, 'write');
@@ -202,6 +210,7 @@ async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Pro
     port: 0,
     host: '127.0.0.1',
     stateFile,
+    rateLimit,
     stateLock: {
       waitMs: EMBEDDED_LOCK_WAIT_MS,
       signal: ctx.signal,

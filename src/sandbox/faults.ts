@@ -63,6 +63,11 @@ export class FaultInjector {
     if (s.truncate) this.buckets.push({ upTo: (upTo += s.truncate), fault: 'truncate' });
   }
 
+  /** The spec's latency without a draw (a range's middle): for answers the spec does not decide. */
+  typicalLatencyMs(): number {
+    return this.spec ? latencyOf(this.spec, () => 0.5) : 0;
+  }
+
   get retryAfterS(): number {
     return this.spec?.retryAfterS ?? 1;
   }

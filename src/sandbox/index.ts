@@ -8,6 +8,7 @@ import { DeliveryFaults, type DeliveryFaultSpec } from './delivery-faults.js';
 import { FaultInjector } from './faults.js';
 import type { FaultSpec } from './fault-spec.js';
 import { Quirks } from './quirks.js';
+import { RateLimiter, type RateLimitSpec } from './rate-limit.js';
 import { loadStateFile, removeStaleTemps } from './persistence.js';
 import { StateWriter } from './state-writer.js';
 import { acquireStateLock, type StateLock, type StateLockOptions } from './state-lock.js';
@@ -19,6 +20,7 @@ export { SEED_KEYS, SEED_ACCOUNTS } from './seed.js';
 export { SandboxStateError } from './persistence.js';
 export { FaultSpecError, parseFaultSpec, type FaultSpec } from './fault-spec.js';
 export type { FaultCounters } from './faults.js';
+export { parseRateLimit, type RateLimitSpec, type RateLimitView } from './rate-limit.js';
 export type { CallbackQueueEntry, Delivery, DeliveryAttempt, OutboxEntry } from './model.js';
 export type { DeliveryOptions } from './delivery.js';
 export { parseDeliveryFaultSpec, type DeliveryFaultSpec, type DeliveryFaultCounters } from './delivery-faults.js';
@@ -42,6 +44,8 @@ export interface RunningSandbox {
   faults: Pick<FaultInjector, 'set' | 'view'>;
   /** Injected callback delivery faults (drop, 5xx, hang): `view()`, `set(spec | null)`. */
   deliveryFaults: Pick<DeliveryFaults, 'set' | 'view'>;
+  /** The rate limit (rate-limit.ts): `view()` the spec and counters, `set(spec | null)`. */
+  rateLimit: Pick<RateLimiter, 'set' | 'view'>;
   /** Quirks mode (quirks.ts): `set(seed | null)`, `view()`. */
   quirks: Pick<Quirks, 'set' | 'view'>;
   /** Stops listening and writes any pending state before resolving (unfinished deliveries stay pending). */
@@ -69,6 +73,11 @@ export interface SandboxOptions {
    * A bad text throws FaultSpecError.
    */
   faults?: FaultSpec | string;
+  /**
+   * A token bucket per API key on service requests: `"25/s,burst=5,retry-after"` or an object;
+   * changeable at run time via /_sandbox/rate-limit. A bad text throws FaultSpecError.
+   */
+  rateLimit?: RateLimitSpec | string | null;
   /** Quirks mode: answers vary as a real service's do, deterministically for this seed (quirks.ts). */
   quirks?: number | null;
   /** Called for each completion notification queued (the sandbox also delivers it). */
@@ -83,9 +92,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const host = opts.host ?? '127.0.0.1';
   const faults = new FaultInjector(opts.faults); // first: a bad spec throws before anything starts
   const deliveryFaults = new DeliveryFaults(opts.deliveryFaults);
+  const rateLimit = new RateLimiter(opts.rateLimit);
   const lock = opts.stateFile ? await acquireStateLock(opts.stateFile, opts.stateLock) : null;
   try {
-    return await start(opts, host, faults, deliveryFaults, lock);
+    return await start(opts, host, { faults, deliveryFaults, rateLimit }, lock);
   } catch (err) {
     lock?.release();
     throw err;
@@ -95,8 +105,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
 async function start(
   opts: SandboxOptions,
   host: string,
-  faults: FaultInjector,
-  deliveryFaults: DeliveryFaults,
+  { faults, deliveryFaults, rateLimit }: { faults: FaultInjector; deliveryFaults: DeliveryFaults; rateLimit: RateLimiter },
   lock: StateLock | null,
 ): Promise<RunningSandbox> {
   let store: Store;
@@ -117,7 +126,7 @@ async function start(
   };
 
   const quirks = new Quirks(opts.quirks ?? null);
-  const app = buildServer(store, { logRequests: opts.logRequests, faults, deliveryFaults, quirks });
+  const app = buildServer(store, { logRequests: opts.logRequests, faults, deliveryFaults, quirks, rateLimit });
   await app.listen({ port: opts.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
@@ -136,6 +145,7 @@ async function start(
     deliveriesInFlight: () => deliverer.inFlight,
     faults,
     deliveryFaults,
+    rateLimit,
     quirks,
     close: () =>
       (closing ??= (async () => {

@@ -5,10 +5,12 @@ import { addAuthToRoute } from './auth.js';
 import { DeliveryFaults } from './delivery-faults.js';
 import { FaultInjector, registerFaults } from './faults.js';
 import { Quirks, registerQuirkRoutes, registerQuirks } from './quirks.js';
+import { RateLimiter } from './rate-limit.js';
 import { bodyForLog } from './redact.js';
 import { fail } from './replies.js';
 import { registerAttemptRoutes } from './routes/attempts.js';
 import { registerControlRoutes } from './routes/control.js';
+import { registerRateLimit } from './routes/rate-limit.js';
 import { registerFaultRoutes } from './routes/faults.js';
 import { registerInvitationRoutes } from './routes/invitations.js';
 import { registerLinkRoutes } from './routes/links.js';
@@ -31,6 +33,8 @@ export interface ServerOptions {
   deliveryFaults?: DeliveryFaults;
   /** Quirks mode: the form of each answer varies (quirks.ts), changeable via /_sandbox/quirks. */
   quirks?: Quirks;
+  /** The rate limit on service requests (a token bucket per key), changeable via /_sandbox/rate-limit. */
+  rateLimit?: RateLimiter;
   /** Where request log lines go when logRequests is on (default: stderr). */
   log?: (line: string) => void;
   /** Told of every route registered (tests compare them with the OpenAPI operation table). */
@@ -63,6 +67,7 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
   const faults = opts.faults ?? new FaultInjector();
   const quirks = opts.quirks ?? new Quirks();
   registerQuirks(app, quirks); // before the faults: a truncated answer is cut from the rewritten body
+  registerRateLimit(app, opts.rateLimit ?? new RateLimiter(), faults); // a refused request meets no fault
   registerFaults(app, faults);
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {

@@ -44,7 +44,7 @@ describe('invite --from-csv: the output flags apply to the summary', () => {
     const c = await run(['invite', '1001', '--from-csv', cohort(1), '--csv']);
     expect(c.code, c.stderr).toBe(0);
     const [head, row, end] = c.stdout.split('\r\n');
-    expect(head).toBe('what,done,skipped,failed,interrupted,results,journal');
+    expect(head).toBe('what,done,skipped,failed,interrupted,perSecond,throttled,pace,results,journal');
     expect(row).toMatch(/^Invitations from .*,1,0,0,false,/);
     expect(end).toBe('');
     const nd = await run(['invite', '1001', '--from-csv', cohort(1), '--ndjson']);
@@ -81,7 +81,7 @@ describe('report export: the output flags apply to the summary', () => {
     expect(q.code, q.stderr).toBe(0);
     expect(q.stdout).toBe(`${done}\n`);
     const c = await run([...base, '--csv']);
-    expect(c.stdout.split('\r\n')[0]).toBe('what,done,skipped,failed,interrupted,summary,results,journal');
+    expect(c.stdout.split('\r\n')[0]).toBe('what,done,skipped,failed,interrupted,perSecond,throttled,pace,summary,results,journal');
     const nd = await run([...base, '--ndjson']);
     expect(JSON.parse(nd.stdout)).toMatchObject({ done: 0, skipped: done, summary: join(out, 'summary.csv') });
     const bad = await run([...base, '--json', 'nope']);

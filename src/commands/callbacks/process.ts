@@ -1,14 +1,17 @@
 // `assess callbacks process <ids…> | --file F` (operation 16): any number of ids, sent in
-// chunks of at most 100, merged into one successful/failed result (exit 5 when any failed).
+// chunks of at most 100, merged into one successful/failed result (exit 5 when any failed). The
+// chunks go out as a bulk run's requests do: at most --concurrency at once, at the service's pace
+// (found from its 429s, src/api/pace.ts) or --rate.
 // node:fs/promises through fs.promises, loaded on first use (~3 ms, with readline, at start-up)
 import { promises as fsp } from 'node:fs';
 import * as z from 'zod';
 import { ApiError } from '../../api/errors.js';
 import { ATTEMPT_STATES, MAX_CALLBACK_IDS } from '../../api/wire-constants.js';
 import type { V3Client } from '../../api/v3.js';
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, zx } from '../../cli/command.js';
+import { RATE_HELP, rateFlag } from '../../bulk/rate-flag.js';
 import type { Context } from '../../context.js';
-import { PartialFailureError, UsageError } from '../../errors.js';
+import { CancelledError, PartialFailureError, UsageError } from '../../errors.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { idsFromAttempts } from './shared/from-attempts.js';
@@ -44,7 +47,9 @@ export default defineCommand({
       .option('--from-attempts', 'take the ids of every attempt listed by --state, --from and --to')
       .option('--state <state>', 'with --from-attempts: completed, cancelled or expired')
       .option('--from <T>', 'with --from-attempts: window start (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", yesterday)')
-      .option('--to <T>', 'with --from-attempts: window end'),
+      .option('--to <T>', 'with --from-attempts: window end')
+      .option('--concurrency <n>', 'most requests in flight at once (default: profile concurrency, else 8)')
+      .option('--rate <N/s>', RATE_HELP),
   schema: () =>
     z.object({
       ids: z.array(z.string()).default([]),
@@ -54,6 +59,8 @@ export default defineCommand({
       state: z.string().meta({ completion: ATTEMPT_STATES }).optional(),
       from: z.string().optional(),
       to: z.string().optional(),
+      concurrency: zx.int(1, 64, 8).optional(),
+      rate: rateFlag().optional(),
     }),
   jsonFields: FIELDS,
   v2: { unsupported: 'v2 cannot reprocess callbacks' },
@@ -61,13 +68,28 @@ export default defineCommand({
     const listed = await idsFromAttempts(ctx, input, { args: input.ids.length, file: input.file !== undefined });
     if (listed && !listed.length) return void (await new Printer(ctx).list([], { columns: [{ key: 'testInvitationId', header: 'Invitation', priority: 1 }] }));
     const ids = dedupe(listed ?? (await collectIds(ctx, input.ids, input.file)));
-    const client = await ctx.api();
-    const results: CallbackResult[] = [];
+    const [{ Pace }, { bulkClient, defaultConcurrency }, { runPool }] = await Promise.all([
+      import('../../api/pace.js'),
+      import('../../bulk/client.js'),
+      import('../../bulk/pool.js'),
+    ]);
+    const pace = new Pace({ cap: input.rate });
+    const client = await bulkClient(ctx, pace);
+    const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
     const batches = chunk(ids, MAX_CALLBACK_IDS);
-    for (const [i, batch] of batches.entries()) {
+    const answered: CallbackResult[][] = [];
+    // Ctrl-C: no new request; the ones sent finish (a second Ctrl-C stops at once)
+    await runPool(batches.entries(), { concurrency, signal: ctx.signal }, async ([i, batch]) => {
       if (batches.length > 1) ctx.info(`Request ${i + 1} of ${batches.length} (${batch.length} ids)…`);
-      results.push(...(await processChunk(client, batch)));
+      answered[i] = await processChunk(client, batch);
+    });
+    if (ctx.signal.aborted) {
+      const sent = answered.filter(Boolean).length;
+      throw new CancelledError(`interrupted after ${sent} of ${batches.length} request(s); run it again with the same ids (re-queueing is safe to repeat)`);
     }
+    const results = answered.flat();
+    if (pace.throttled)
+      ctx.info(`${pace.throttled} request(s) answered 429 (too many requests) were sent again${pace.current() ? ` at ${pace.current()!.toFixed(1)}/s` : ''}.`);
     const failed = results.filter((r) => r.status === 'failed');
     await new Printer(ctx).list(results, { columns: COLUMNS, fields: FIELDS });
     const summary = `${results.length - failed.length} of ${results.length} invitations queued for callback reprocessing, ${failed.length} failed`;

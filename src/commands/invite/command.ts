@@ -7,12 +7,13 @@ import { wrappedHelp } from '../../cli/help-text.js';
 import type { FieldList } from '../../cli/json-fields.js';
 import { UsageError } from '../../errors.js';
 import { DRY_RUN_FIELDS, SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
+import { RATE_HELP, rateFlag } from '../../bulk/rate-flag.js';
 import { inviteSchema } from './shared/body.js';
 import single from './shared/single.js';
 import { resolveTz } from '../shared/timezone.js';
 import { inviteV2, v2InviteFields } from './shared/v2.js';
 
-const BULK_ONLY = ['skipInvalid', 'concurrency', 'dryRun', 'journal', 'results'] as const;
+const BULK_ONLY = ['skipInvalid', 'concurrency', 'rate', 'dryRun', 'journal', 'results'] as const;
 /** Single-invite flags that make sense as a default for every CSV row. */
 const ROW_DEFAULTS = [
   'link',
@@ -35,6 +36,7 @@ export const bulkSchema = z
     skipInvalid: z.boolean().default(false),
     dryRun: z.boolean().default(false),
     concurrency: zx.int(1, 64, 8).optional(),
+    rate: rateFlag().optional(),
     journal: z.string().min(1, 'must name a file').optional(),
     results: z.string().min(1, 'must name a file').optional(),
     email: z.undefined({ error: 'cannot be used with --from-csv: each row gives its own e-mail' }).optional(),
@@ -115,7 +117,8 @@ export default defineCommand({
       .option('--from-csv <file>', 'bulk: invite one candidate per row of this CSV file (- for standard input)')
       .addOption(new Option('--csv <file>').hideHelp())
       .option('--skip-invalid', 'bulk: send the valid rows even when some rows are bad (they are listed in the results)')
-      .option('--concurrency <n>', 'bulk: requests in flight at once (default: profile concurrency, else 8)')
+      .option('--concurrency <n>', 'bulk: most requests in flight at once (default: profile concurrency, else 8)')
+      .option('--rate <N/s>', `bulk: ${RATE_HELP}`)
       .option('--dry-run', 'bulk: validate every row and report what would be sent; send nothing')
       .option('--journal <file>', 'bulk: journal of finished rows, for resuming (default <csv>.journal.ndjson)')
       .option('--results <file>', 'bulk: NDJSON results, one line per row (default beside the journal, or the CSV when the journal is a device)')
@@ -162,6 +165,7 @@ export default defineCommand({
       skipInvalid: b.skipInvalid,
       dryRun: b.dryRun,
       concurrency: b.concurrency,
+      rate: b.rate,
       journal: b.journal,
       results: b.results,
       defaults: { ...input.defaults, ...(input.defaults.tz !== undefined ? { tz: await resolveTz(ctx, input.defaults.tz as string | number) } : {}) },

@@ -11,6 +11,7 @@ import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { defineCommand, zx } from '../../cli/command.js';
 import { timeArg } from '../../util/time.js';
 import { EXPORT_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
+import { RATE_HELP, rateFlag } from '../../bulk/rate-flag.js';
 
 export const exportSchema = z
   .object({
@@ -24,6 +25,7 @@ export const exportSchema = z
     format: z.enum(['csv', 'json', 'ndjson'], { message: 'must be csv, json or ndjson, e.g. --format json' }).default('csv'),
     sinceLastRun: z.boolean().default(false),
     concurrency: zx.int(1, 64, 8).optional(),
+    rate: rateFlag().optional(),
     journal: z.string().min(1).optional(),
     results: z.string().min(1).optional(),
   })
@@ -57,7 +59,8 @@ export default defineCommand({
       .option('--html', "also write index.html: the cohort's statistics, a histogram and a sortable table linking the PDFs")
       .option('--format <format>', 'summary file format: csv (default; sections as columns), json or ndjson')
       .option('--since-last-run', 'export only attempts that no earlier run (per the journal) exported')
-      .option('--concurrency <n>', 'reports fetched at once (default: profile concurrency, else 8)')
+      .option('--concurrency <n>', 'most reports fetched at once (default: profile concurrency, else 8)')
+      .option('--rate <N/s>', RATE_HELP)
       .option('--journal <file>', 'journal of exported attempts (default DIR/export.journal.ndjson)')
       .option('--results <file>', 'NDJSON results, one line per attempt (default DIR/export.results.ndjson)'),
   schema: () => exportSchema,

@@ -4,6 +4,7 @@ import { defineCommand, zx } from '../../cli/command.js';
 import { LocalError } from '../../errors.js';
 import { parseDeliveryFaultSpec } from '../../sandbox/delivery-faults.js';
 import { FaultSpecError, parseFaultSpec, parseLatency, type FaultSpec } from '../../sandbox/fault-spec.js';
+import { parseRateLimit } from '../../sandbox/rate-limit.js';
 
 /** A fault spec flag, parsed while the flags are checked: a bad one exits 2 with an example. */
 const faultSpecFlag = <T>(parse: (text: string) => T, example: string) =>
@@ -24,6 +25,7 @@ export default defineCommand({
     'assess sandbox serve --port 4010 --state ./sandbox.json',
     'assess sandbox serve --port 0 --json   # one line: {"baseUrl":…,"baseUrlV2":…,"keys":[…]}',
     'assess sandbox serve --faults "5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,seed=42"',
+    'assess sandbox serve --rate-limit 25/s,burst=5   # 429 past 25 requests a second per key (no Retry-After, as the vendor)',
     "assess sandbox serve --quirks 7   # answers vary as a real service's do (production forms, ids as strings, envelopes…)",
   ],
   options: (cmd) =>
@@ -34,6 +36,7 @@ export default defineCommand({
       .option('--log-requests', 'print one line per API request on stderr')
       .option('--latency <ms>', 'answer each API request this long after it arrives, e.g. 5ms or 2-10ms (benchmarks)')
       .option('--faults <spec>', 'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)')
+      .option('--rate-limit <spec>', 'a token bucket per API key: 25/s[,burst=N][,retry-after]; past it, 429 (see docs/sandbox.md)')
       .option('--delivery-faults <spec>', 'fail callback deliveries: drop=0.1,5xx=0.05,hang=0.02,seed=42 (see docs/sandbox.md)')
       .option('--quirks <seed>', "vary each answer's form as a real service does, deterministically for this seed (see docs/sandbox.md)"),
   schema: () =>
@@ -51,6 +54,7 @@ export default defineCommand({
         })
         .optional(),
       faults: faultSpecFlag(parseFaultSpec, '--faults 5xx=0.1,429=0.05,reset=0.05,seed=42').optional(),
+      rateLimit: faultSpecFlag(parseRateLimit, '--rate-limit 25/s,burst=5').optional(),
       deliveryFaults: faultSpecFlag(parseDeliveryFaultSpec, '--delivery-faults drop=0.1,seed=42').optional(),
       quirks: zx.int(0, 2 ** 31 - 1, 7).optional(),
     }),
@@ -69,6 +73,7 @@ export default defineCommand({
         logRequests: input.logRequests,
         faults,
         deliveryFaults: input.deliveryFaults,
+        rateLimit: input.rateLimit,
         quirks: input.quirks,
       });
     } catch (err) {
@@ -96,6 +101,8 @@ export default defineCommand({
     }
     const injected = sb.faults.view().spec;
     if (injected) ctx.info(`Injecting faults: ${injected} (change or clear them with 'assess sandbox faults')`);
+    const limit = sb.rateLimit.view().spec;
+    if (limit) ctx.info(`Rate limit: ${limit} per API key (counters and changes at ${sb.baseUrl}/_sandbox/rate-limit)`);
     const failing = sb.deliveryFaults.view().spec;
     if (failing) ctx.info(`Failing callback deliveries: ${failing} (change or clear them at ${sb.baseUrl}/_sandbox/delivery-faults)`);
     if (input.quirks !== undefined)

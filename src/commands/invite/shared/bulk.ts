@@ -6,6 +6,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError, NetworkError, ResponseShapeError } from '../../../api/errors.js';
+import { Pace } from '../../../api/pace.js';
 import { wasSent } from '../../../api/retry.js';
 import { bulkClient, defaultConcurrency } from '../../../bulk/client.js';
 import { KeyIndex } from '../../../bulk/key-index.js';
@@ -27,6 +28,8 @@ export interface BulkInviteInput {
   skipInvalid: boolean;
   dryRun: boolean;
   concurrency?: number;
+  /** `--rate`: requests a second, never exceeded. */
+  rate?: number;
   journal?: string;
   results?: string;
   /** Raw values of the single-invite flags, applied to every row (columns override). */
@@ -165,7 +168,8 @@ async function dryRun(ctx: Context, c: Checked, journalPath: string, label: stri
 
 /** Pass 2: journal, results, the pool. */
 async function send(ctx: Context, input: BulkInviteInput, path: string, label: string, c: Checked, paths: { journal: string; results: string }) {
-  const client = await bulkClient(ctx); // a missing key fails here, before any file is touched
+  const pace = new Pace({ cap: input.rate });
+  const client = await bulkClient(ctx, pace); // a missing key fails here, before any file is touched
   const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
   const run = await BulkRun.start(ctx, paths.journal, paths.results);
   const { LedgerAppender, ledgerPath, ledgerUrl } = await import('../../shared/callback-ledger.js');
@@ -237,7 +241,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
         `have e-mailed them already, and inviting them again may send a second e-mail: ${who}${uncertain.size > 20 ? ', …' : ''}`,
     );
   }
-  run.startProgress(toSend, 'Inviting');
+  run.startProgress(toSend, 'Inviting', 'sent', pace);
   let fatal: unknown;
   try {
     await runPool(sendable(), { concurrency, signal: ctx.signal }, async ({ row, key, input: inv }, release) => {

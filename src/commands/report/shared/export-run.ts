@@ -4,6 +4,7 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { ApiError, NetworkError, ResponseShapeError } from '../../../api/errors.js';
+import { Pace } from '../../../api/pace.js';
 import { bulkClient, defaultConcurrency } from '../../../bulk/client.js';
 import { writeFileAtomic } from '../../../files/atomic.js';
 import { runPool } from '../../../bulk/pool.js';
@@ -43,7 +44,8 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     { flag: 'the summary', path: join(dir, `summary.${input.format}`), role: 'output', replaced: true },
     ...(input.html ? [{ flag: 'the HTML digest', path: join(dir, HTML_NAME), role: 'output' as const, replaced: true }] : []),
   ]);
-  const client = await bulkClient(ctx);
+  const pace = new Pace({ cap: input.rate });
+  const client = await bulkClient(ctx, pace);
   const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
   const journalIsNew = !existsSync(journalPath);
   const run = await BulkRun.start(ctx, journalPath, resultsPath);
@@ -94,7 +96,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     } else todo.push(a);
   }
 
-  run.startProgress(todo.length, 'Exporting', 'exported');
+  run.startProgress(todo.length, 'Exporting', 'exported', pace);
   let failuresInARow = 0;
   let fatal: unknown;
   try {

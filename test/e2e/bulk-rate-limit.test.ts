@@ -1,0 +1,102 @@
+// Bulk runs against a sandbox with a rate limit (issue 35): the run finds the limit from the
+// 429s (no Retry-After, as the vendor) and keeps to it — every row invited once, few 429s, the
+// summary counting each 429 the sandbox refused; --rate caps the pace; --rate is checked
+// strictly; the embedded sandbox takes its limit from ASSESS_SANDBOX_RATE_LIMIT. Counts, not times.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAssess, tempDir } from '../helpers/cli.js';
+import { csvOf, ndjson } from '../helpers/bulk.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let s: TestSandbox;
+const work = tempDir('assess-bulk-rate-');
+beforeAll(async () => {
+  s = await startTestSandbox({ latencyMs: 5, rateLimit: '50/s' });
+});
+afterAll(async () => {
+  await s?.close();
+  work.cleanup();
+});
+
+type Counters = { perSecond: number | null; admitted: number; refused: number };
+type Summary = { done: number; failed: number; throttled: number; pace: number | null; perSecond: number };
+const run = (args: string[], env: Record<string, string> = s.env) => runAssess(args, { env, cwd: work.dir, timeoutMs: 90_000 });
+const rows = (domain: string, n: number) => Array.from({ length: n }, (_, i) => [`cand${i}@${domain}`, `Candidate ${i}`]);
+const invitationsOf = async (domain: string) =>
+  (await s.control<{ invitations: Array<{ email: string }> }>('GET', '/invitations')).invitations.filter((i) => i.email.endsWith(`@${domain}`));
+
+describe('invite --from-csv against a rate limit of 50/s', () => {
+  it('every row invited once, the limit found with few 429s, each one counted in the summary', async () => {
+    const csv = join(work.dir, 'limited.csv');
+    writeFileSync(csv, csvOf(rows('limited.example', 400)));
+    await s.control('POST', '/rate-limit', { spec: '50/s' }); // counters from zero
+    const r = await run(['invite', '1001', '--from-csv', csv, '--json']);
+    const counters = await s.control<Counters>('GET', '/rate-limit');
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.stdout) as Summary;
+    expect(summary).toMatchObject({ done: 400, failed: 0 });
+    expect(counters.admitted).toBe(400); // each row's invitation admitted once, no row sent twice
+    expect(counters.refused).toBeGreaterThan(0); // the limit did bind…
+    expect(counters.refused).toBeLessThanOrEqual(20); // …and was found: at most 5 % of the requests refused
+    expect(summary.throttled).toBe(counters.refused);
+    expect(summary.pace).not.toBeNull();
+    const invs = await invitationsOf('limited.example');
+    expect(invs).toHaveLength(400);
+    expect(new Set(invs.map((i) => i.email)).size).toBe(400);
+    expect(ndjson<{ outcome: string }>(`${csv}.results.ndjson`).filter((l) => l.outcome !== 'invited')).toEqual([]);
+  });
+
+  it('--rate 20/s paces from the first request: nothing refused', async () => {
+    const csv = join(work.dir, 'capped.csv');
+    writeFileSync(csv, csvOf(rows('capped.example', 60)));
+    await s.control('POST', '/rate-limit', { spec: '50/s,burst=5' }); // a burst: a slot sent late and the next on time are not refused
+    const r = await run(['invite', '1001', '--from-csv', csv, '--rate', '20/s', '--json']);
+    const counters = await s.control<Counters>('GET', '/rate-limit');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ done: 60, throttled: 0, pace: 20 });
+    expect(counters).toMatchObject({ admitted: 60, refused: 0 });
+  });
+
+  it('callbacks process answers every id once though the limit refuses some requests', async () => {
+    await s.control('POST', '/rate-limit', { spec: '2/s,burst=1' });
+    const ids = Array.from({ length: 250 }, (_, i) => String(900_001 + i));
+    const r = await run(['callbacks', 'process', ...ids, '--json']);
+    const counters = await s.control<Counters>('GET', '/rate-limit');
+    expect([0, 5]).toContain(r.code); // ids the service does not know are failed (exit 5), not lost
+    const results = JSON.parse(r.stdout) as Array<{ testInvitationId: number }>;
+    expect(results.map((x) => String(x.testInvitationId))).toEqual(ids);
+    expect(counters.refused).toBeGreaterThan(0);
+    expect(r.stderr).toMatch(/answered 429 \(too many requests\) were sent again/);
+    await s.control('DELETE', '/rate-limit');
+  });
+
+  it.each([['fast'], ['0/s'], ['25/hour'], ['-3']])('--rate %s: exit 2 naming the flag and an example, nothing sent', async (value) => {
+    const csv = join(work.dir, 'bad-rate.csv');
+    writeFileSync(csv, csvOf(rows('bad-rate.example', 2)));
+    const before = (await s.requests()).length;
+    const r = await run(['invite', '1001', '--from-csv', csv, `--rate=${value}`]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--rate/);
+    expect(r.stderr).toMatch(/--rate 25\/s/);
+    expect((await s.requests()).length).toBe(before);
+  });
+});
+
+describe('the embedded sandbox (--sandbox) and ASSESS_SANDBOX_RATE_LIMIT', () => {
+  it('limits the embedded sandbox: the run meets 429s and still invites every row once', async () => {
+    const csv = join(work.dir, 'embedded.csv');
+    writeFileSync(csv, csvOf(rows('embedded.example', 40)));
+    const r = await run(['--sandbox', 'invite', '1001', '--from-csv', csv, '--json'], { ASSESS_SANDBOX_RATE_LIMIT: '20/s,burst=2' });
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.stdout) as Summary;
+    expect(summary).toMatchObject({ done: 40, failed: 0 });
+    expect(summary.throttled).toBeGreaterThan(0);
+  });
+
+  it('a bad value is exit 2 naming the variable', async () => {
+    const r = await run(['--sandbox', 'tests', 'list'], { ASSESS_SANDBOX_RATE_LIMIT: 'lots' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/ASSESS_SANDBOX_RATE_LIMIT/);
+  });
+});
