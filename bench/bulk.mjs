@@ -5,6 +5,12 @@
 // client). With concurrency 8 and latency L the bound is 8 × 1000/L requests/s; the table gives
 // each side's share of it. Peak RSS from /usr/bin/time. Build first: npm run build.
 //   node bench/bulk.mjs [inviteRows=2000,20000] [exportReports=1000] [latencyMs=20]
+// Under a rate limit (issue 35): `sandbox serve --rate-limit L/s` (a token bucket, no Retry-After,
+// as the vendor), 20 ms latency; per limit, `invite --from-csv` of L × seconds rows by this build
+// (the adaptive pace), by BASELINE_BIN (today's fixed-concurrency client: a build of main) and by
+// `curl -Z --parallel-max 8 --retry 30 --retry-delay 1`. Goodput (rows a second over the limit),
+// 429s (the sandbox's counters) and rows invited exactly once (its invitations).
+//   node bench/bulk.mjs limits [limits=10,25,100] [seconds=40]   (BASELINE_BIN=/path/to/bin/assess.cjs)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -12,6 +18,10 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = process.env.ASSESS_BIN ?? join(ROOT, 'bin/assess.cjs');
+if (process.argv[2] === 'limits') {
+  await import('./bulk-limits.mjs');
+  process.exit(0);
+}
 const inviteRows = (process.argv[2] ?? '2000,20000').split(',').map(Number);
 const exportReports = Number(process.argv[3] ?? 1000);
 const latencyMs = Number(process.argv[4] ?? 20);

@@ -10,6 +10,7 @@ export const SLOWEST = [
   'test/e2e/standalone.test.ts', // ~25 s of postject injecting the SEA blob into a 120 MB Node
   'test/e2e/examples-2.test.ts',
   'test/e2e/crash.test.ts',
+  'test/e2e/bulk-rate-limit.test.ts', // ~35 s: rows at 20–50/s under the sandbox's rate limit
   'test/e2e/compile-cache.test.ts',
   'test/e2e/quirks.test.ts',
   'test/e2e/hostile-files.test.ts',

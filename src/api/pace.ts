@@ -36,6 +36,8 @@ export const RECOVERY_S = 8;
 /** CUBIC's constant, relative to the rate of the cut; at least C_MIN (req/s per s³), so a low first estimate is soon left behind. */
 const C = (1 - CUT) / RECOVERY_S ** 3;
 const C_MIN = 0.001;
+/** A cycle the client itself held back (a small bucket keeps no unused tokens) measures the client: never below this share of the rate refused. */
+const FLOOR = 0.9;
 const MIN_RATE = 0.2;
 const WINDOW_MS = 1000;
 
@@ -52,6 +54,8 @@ export class Pace implements Gate {
   /** Requests per second now; Infinity: not paced (no 429 yet, no --rate). */
   private rate: number;
   private wmax = 0;
+  /** Between the first cut and the second: the first estimate is grown fast. */
+  private starting = false;
   private c = C;
   private k = RECOVERY_S;
   private cutAt = -Infinity;
@@ -109,7 +113,9 @@ export class Pace implements Gate {
     // the service's rate: what it admitted since the previous cut (a cycle of 2 s or more, which starts
     // and ends with its bucket empty), else in the last second; never above the rate just refused
     const measured = since >= 2 && since < Infinity ? (this.admitted - this.admittedAtCut) / since : this.lastSecond(now);
-    const wmax = Math.min(r, measured);
+    // leaving the start (the rate doubled each second since the first cut, so half of it was let through)
+    const wmax = Math.min(r, Math.max(measured, this.starting ? r / 2 : since >= 2 && since < Infinity ? FLOOR * r : 0));
+    this.starting = !Number.isFinite(r);
     this.wmax = Math.min(this.cap, Math.max(MIN_RATE, wmax));
     this.c = Math.max(C * this.wmax, C_MIN);
     this.k = Math.cbrt((this.wmax * (1 - CUT)) / this.c);
@@ -122,8 +128,11 @@ export class Pace implements Gate {
   /** Along CUBIC's curve from the cut; never above the cap, nor far above what is used. */
   private grow(now: number): void {
     if (!Number.isFinite(this.rate) || this.rate >= this.cap || this.cutAt === -Infinity) return;
-    const t = (now - this.cutAt) / 1000 - this.k;
-    const target = this.wmax + this.c * t * t * t;
+    const since = (now - this.cutAt) / 1000;
+    // after the first cut, double each second (TCP's slow start: that estimate is the least sure);
+    // after the others, CUBIC's curve: back to the rate of the cut in k seconds, then probing past it
+    const t = since - this.k;
+    const target = this.starting ? this.wmax * CUT * 2 ** since : this.wmax + this.c * t * t * t;
     // a run held back by its ceiling or its source must not bank a rate it never tried
     const used = this.lastSecond(now);
     this.rate = Math.min(this.cap, Math.max(this.rate, Math.min(target, 2 * used + 1)));

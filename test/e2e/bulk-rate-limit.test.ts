@@ -87,7 +87,7 @@ describe('the embedded sandbox (--sandbox) and ASSESS_SANDBOX_RATE_LIMIT', () =>
   it('limits the embedded sandbox: the run meets 429s and still invites every row once', async () => {
     const csv = join(work.dir, 'embedded.csv');
     writeFileSync(csv, csvOf(rows('embedded.example', 40)));
-    const r = await run(['--sandbox', 'invite', '1001', '--from-csv', csv, '--json'], { ASSESS_SANDBOX_RATE_LIMIT: '20/s,burst=2' });
+    const r = await run(['--sandbox', 'invite', '1001', '--from-csv', csv, '--json'], { ASSESS_SANDBOX_RATE_LIMIT: '20/s,burst=5' });
     expect(r.code).toBe(0);
     const summary = JSON.parse(r.stdout) as Summary;
     expect(summary).toMatchObject({ done: 40, failed: 0 });
