@@ -71,10 +71,12 @@ for (const limit of limits) {
               'header = "content-type: application/json"',
               `data = "{\\"email\\":\\"${i}@${tag}.bench\\",\\"name\\":\\"Bench ${i}\\",\\"sendEmail\\":\\"no\\"}"`,
               'output = "/dev/null"',
+              'retry = 30', // per transfer: options in a config file end at `next`
+              'retry-delay = 1',
             ].join('\n'),
           );
           writeFileSync(cfg, blocks.join('\nnext\n'));
-          return timed('curl', ['-sS', '-Z', '--parallel-max', '8', '--retry', '30', '--retry-delay', '1', '-K', cfg], env);
+          return timed('curl', ['-sS', '-Z', '--parallel-max', '8', '-K', cfg], env);
         },
       ],
     ];

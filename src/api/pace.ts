@@ -35,7 +35,7 @@ export const CUT = 0.95;
 export const RECOVERY_S = 8;
 /** CUBIC's constant, relative to the rate of the cut; at least C_MIN (req/s per s³), so a low first estimate is soon left behind. */
 const C = (1 - CUT) / RECOVERY_S ** 3;
-const C_MIN = 0.001;
+const C_MIN = 0.0003;
 /** A cycle the client itself held back (a small bucket keeps no unused tokens) measures the client: never below this share of the rate refused. */
 const FLOOR = 0.9;
 const MIN_RATE = 0.2;
