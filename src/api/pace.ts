@@ -54,8 +54,6 @@ export class Pace implements Gate {
   /** Requests per second now; Infinity: not paced (no 429 yet, no --rate). */
   private rate: number;
   private wmax = 0;
-  /** Between the first cut and the second: the first estimate is grown fast. */
-  private starting = false;
   private c = C;
   private k = RECOVERY_S;
   private cutAt = -Infinity;
@@ -113,9 +111,7 @@ export class Pace implements Gate {
     // the service's rate: what it admitted since the previous cut (a cycle of 2 s or more, which starts
     // and ends with its bucket empty), else in the last second; never above the rate just refused
     const measured = since >= 2 && since < Infinity ? (this.admitted - this.admittedAtCut) / since : this.lastSecond(now);
-    // leaving the start (the rate doubled each second since the first cut, so half of it was let through)
-    const wmax = Math.min(r, Math.max(measured, this.starting ? r / 2 : since >= 2 && since < Infinity ? FLOOR * r : 0));
-    this.starting = !Number.isFinite(r);
+    const wmax = Math.min(r, Math.max(measured, since >= 2 && since < Infinity ? FLOOR * r : 0));
     this.wmax = Math.min(this.cap, Math.max(MIN_RATE, wmax));
     this.c = Math.max(C * this.wmax, C_MIN);
     this.k = Math.cbrt((this.wmax * (1 - CUT)) / this.c);
@@ -128,11 +124,9 @@ export class Pace implements Gate {
   /** Along CUBIC's curve from the cut; never above the cap, nor far above what is used. */
   private grow(now: number): void {
     if (!Number.isFinite(this.rate) || this.rate >= this.cap || this.cutAt === -Infinity) return;
-    const since = (now - this.cutAt) / 1000;
-    // after the first cut, double each second (TCP's slow start: that estimate is the least sure);
-    // after the others, CUBIC's curve: back to the rate of the cut in k seconds, then probing past it
-    const t = since - this.k;
-    const target = this.starting ? this.wmax * CUT * 2 ** since : this.wmax + this.c * t * t * t;
+    // CUBIC's curve: back to the rate of the cut in k seconds, then probing past it
+    const t = (now - this.cutAt) / 1000 - this.k;
+    const target = this.wmax + this.c * t * t * t;
     // a run held back by its ceiling or its source must not bank a rate it never tried
     const used = this.lastSecond(now);
     this.rate = Math.min(this.cap, Math.max(this.rate, Math.min(target, 2 * used + 1)));
