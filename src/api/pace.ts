@@ -97,6 +97,7 @@ export class Pace implements Gate {
     if (!throttled) {
       this.admitted++;
       this.recent.push(now);
+      if (this.recent.length - this.head > 4096) this.lastSecond(now); // unpaced runs keep a second only, too
       this.grow(now);
       return;
     }
