@@ -30,7 +30,8 @@ export default defineCommand({
     const deadline = ctx.now().getTime() + STOP_MS;
     while (sandboxAlive(pid)) {
       if (ctx.signal.aborted) throw new CancelledError(`interrupted; the shared sandbox (pid ${pid}) is still stopping`);
-      if (ctx.now().getTime() > deadline) throw new LocalError(`the shared sandbox (pid ${pid}) did not stop within ${STOP_MS / 1000} s`, `end it with: kill -9 ${pid}`);
+      if (ctx.now().getTime() > deadline)
+        throw new LocalError(`the shared sandbox (pid ${pid}) did not stop within ${STOP_MS / 1000} s`, `end it with: kill -9 ${pid}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     removeStaleRecord(dir, pid);

@@ -154,11 +154,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
       if (!keepSummary) writeSummary(summaryPath, input.format, ordered);
       if (input.html && !keepSummary) {
         const { renderDigest } = await import('./digest-html.js');
-        writeFileAtomic(
-          join(dir, HTML_NAME),
-          renderDigest(ordered, { state: input.state, from, to, generatedAt: ctx.now().toISOString() }),
-          'the HTML digest',
-        );
+        writeFileAtomic(join(dir, HTML_NAME), renderDigest(ordered, { state: input.state, from, to, generatedAt: ctx.now().toISOString() }), 'the HTML digest');
       }
     } catch (err) {
       throw run.stopped(err, `Export from ${from} to ${to}`);
