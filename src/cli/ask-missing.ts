@@ -33,15 +33,17 @@ export function usageErrorFor(issues: readonly Issue[], raw: Record<string, unkn
   return new UsageError(parts.join('; '));
 }
 
-export async function validateOrAsk<S extends z.ZodType>(
-  schema: S,
+/** `schemaFor` gives the schema for the values so far (a command may pick one by what was typed). */
+export async function validateOrAsk(
+  schemaFor: (raw: Record<string, unknown>) => z.ZodType,
   raw: Record<string, unknown>,
   command: Command,
   ctx: Context,
   l: Labels,
-): Promise<z.output<S>> {
+): Promise<unknown> {
   const known = (key: string) => command.options.some((o) => o.attributeName() === key) || command.registeredArguments.some((a) => a.name() === key);
   for (;;) {
+    const schema = schemaFor(raw);
     const result = schema.safeParse(raw);
     if (result.success) return result.data;
     const problems = perKey(result.error.issues);

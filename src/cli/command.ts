@@ -7,28 +7,44 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { usageErrorFor, validateOrAsk } from './ask-missing.js';
 import { checkDeclaredFields, fieldsHelp, type JsonFields } from './json-fields.js';
+import { addDeclared, schemaOf, type ArgDecls, type FlagDecls, type InputOf } from './flags.js';
 
-export interface CommandDef<S extends z.ZodType = z.ZodType> {
+export { arg, describeFlags, flag, type DescribedFlag } from './flags.js';
+
+export interface CommandDef<I = any> {
   name: string;
-  /** e.g. '<testId>' or '<ids...>': commander argument syntax, in order. */
-  args?: string[];
+  /** The positional arguments, in order: `{ testId: arg(() => zx.id('1001')) }` (see ./flags.ts). */
+  args?: ArgDecls;
   description: string;
   /** Shown under "Examples:" in --help; at least one. */
   examples: string[];
-  /** Adds options to the commander Command (flags only; arguments come from `args`). */
-  options?: (cmd: Command) => void;
   /**
-   * Validates { ...arguments by name, ...options } after commander parsed them. Built when the
-   * command runs (or completion asks), not when the program is: every noun's verbs are defined
-   * at start-up, and building their zod schemas cost a usage error ~1 ms per verb.
+   * The flags, in help order, each declared once: `{ page: flag('page number', { value: 'n' }, () => zx.int(…)) }`.
+   * commander's options, the zod validation, prompts, completion, docs and describeFlags all come from here.
    */
-  schema: () => S;
+  flags?: FlagDecls;
+  /** Checks across flags (`--journal` only with `--apply`), run on the whole input after each flag's own schema. */
+  check?: (input: NoInfer<I>, c: z.RefinementCtx) => void;
+  /**
+   * Which schema validates the values as typed, decided in plain code before validating (`invite`:
+   * one candidate, or a CSV of them). Absent: the declared flags and arguments with `check`.
+   */
+  pick?: (raw: Record<string, unknown>) => z.ZodType<I>;
+  /** commander's usage line, where the declared arguments do not say it (`[options] <testId>`). */
+  usage?: string;
+  /** A paragraph of help shown before the examples. */
+  helpAfter?: string;
+  /**
+   * The zod object of every declared argument and flag, with `check`: derived by defineCommand
+   * and built when the command runs (or completion asks), not when the program is.
+   */
+  schema: () => z.ZodType;
   /**
    * The fields `--json a,b` may name (the service's field names), checked before run() so an
    * unknown one is a usage error with no request sent. Leave it out only where the fields cannot
    * be known up front (free-form JSON); the printer then checks once it has the data.
    */
-  jsonFields?: JsonFields<z.infer<S>>;
+  jsonFields?: JsonFields<I>;
   /**
    * Global options this command gives its own meaning (`attempts wait --timeout 4h`: how long to
    * wait, not the per-request timeout). Commander hands them to the program, so they are moved.
@@ -46,14 +62,14 @@ export interface CommandDef<S extends z.ZodType = z.ZodType> {
    */
   showsAnswer?: boolean;
   /** What the command does against the v3 API (the default), or against neither. */
-  run(ctx: Context, input: z.infer<S>): Promise<void>;
+  run(ctx: Context, input: I): Promise<void>;
   /**
    * The command under `--api v2` (or a profile's `api: v2`), declared once here so no command
    * checks the API version itself: its own run (and fields), or why v2 cannot do it — then
    * buildCommand refuses with exit 2 before anything is sent. Absent: the command does not
    * depend on the API version (auth, config, sandbox, api, completion).
    */
-  v2?: V2Def<z.infer<S>>;
+  v2?: V2Def<I>;
 }
 
 export type V2Def<I> = V2Run<I> | { unsupported: string };
@@ -73,9 +89,14 @@ export interface NounDef {
   self?: CommandDef;
 }
 
-export function defineCommand<S extends z.ZodType>(def: CommandDef<S>): CommandDef<S> {
-  let built: S | undefined;
-  return { ...def, schema: () => (built ??= def.schema()) };
+/** What a command file declares; `schema` is derived from `args`, `flags` and `check`. */
+export type CommandDecl<A extends ArgDecls, F extends FlagDecls, I> = Omit<CommandDef<I>, 'schema' | 'args' | 'flags'> & { args?: A; flags?: F };
+
+export function defineCommand<A extends ArgDecls = {}, F extends FlagDecls = {}, I = InputOf<A & F>>(def: CommandDecl<A, F, I>): CommandDef<I> {
+  let built: z.ZodType | undefined;
+  const schema = () =>
+    (built ??= schemaOf({ ...def.args, ...def.flags } as ArgDecls & FlagDecls, def.check as ((v: unknown, c: z.RefinementCtx) => void) | undefined));
+  return { ...def, schema };
 }
 
 export function defineNoun(def: NounDef): NounDef {
@@ -97,12 +118,13 @@ export function definitionOf(cmd: Command): CommandDef | undefined {
 export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd = new Command(def.name)): Command {
   DEFINITIONS.set(cmd, def);
   cmd.description(def.description);
-  for (const a of def.args ?? []) cmd.argument(a);
-  def.options?.(cmd);
+  addDeclared(cmd, def.args, def.flags);
+  if (def.usage) cmd.usage(def.usage);
+  if (def.helpAfter) cmd.addHelpText('after', wrappedHelp(def.helpAfter));
   cmd.addHelpText('after', wrappedHelp(`\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}\n${fieldsHelp(def.jsonFields)}`));
   cmd.action(async (...params: unknown[]) => {
     const command = params[params.length - 1] as Command;
-    const argNames = (def.args ?? []).map(argKey);
+    const argNames = Object.keys(def.args ?? {});
     const raw: Record<string, unknown> = { ...command.opts() };
     for (const key of def.ownsGlobals ?? [])
       for (let c = command.parent; c; c = c.parent) {
@@ -118,7 +140,7 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     // or a profile's `api: v2` changes the field names.
     const ctx = await makeContext(command);
     if (raw.tz === undefined && ctx.globals.defaultTz !== undefined && def.tzFromProfile?.(raw)) raw.tz = ctx.globals.defaultTz;
-    const input = await validateOrAsk(def.schema(), raw, command, ctx, { label: (k) => flagLabel(k, command), show: showValue });
+    const input = await validateOrAsk(def.pick ?? def.schema, raw, command, ctx, { label: (k) => flagLabel(k, command), show: showValue });
     const run = pickApi(def, ctx, input as Record<string, unknown>, command);
     await checkDeclaredFields(run.jsonFields, input, ctx);
     try {
@@ -159,10 +181,6 @@ export function v2Refusal(ctx: Context, command: string, why: string): UsageErro
     `${command}: not available in the v2 API (${why}); it needs v3, but ${from} selects v2`,
     ctx.globals.apiExplicit ? `run it without --api v2 (v3 is the default)` : `add --api v3 to this command, or: assess config set api v3`,
   );
-}
-
-function argKey(spec: string): string {
-  return spec.replace(/[<>[\].]/g, '');
 }
 
 /** Parses input with the schema; the first problem becomes a UsageError naming the flag. */

@@ -51,7 +51,7 @@ function addTo(parent: Command, child: Command): Command {
 export function toolFromCommand(command: Command, entry: ToolEntry): DerivedTool {
   const def = definitionOf(command);
   if (!def) throw new Error(`${entry.path.join(' ')}: not built from a definition`);
-  const json = z.toJSONSchema(toolSchema(def.schema()), { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const json = z.toJSONSchema(def.schema(), { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   const props = (json.properties ?? {}) as Record<string, JsonSchema>;
   const omit = new Set(entry.omit ?? []);
   const examples = examplesByKey(def.examples, command, entry.path);
@@ -95,14 +95,9 @@ export function toolFromCommand(command: Command, entry: ToolEntry): DerivedTool
     entry,
     def,
     command,
-    parse: (raw) => def.schema().safeParse(raw),
+    // a command that picks its mode from what was typed (invite: one candidate or a CSV) validates with that mode's schema
+    parse: (raw) => (def.pick?.(raw) ?? def.schema()).safeParse(raw),
   };
-}
-
-/** A schema that dispatches by hand (`.meta({ dispatchesTo })`, invite): its first, the one-call form. */
-function toolSchema(schema: z.ZodType): z.ZodType {
-  const to = (schema.meta() as { dispatchesTo?: () => z.ZodType[] } | undefined)?.dispatchesTo;
-  return to ? to()[0] : schema;
 }
 
 /** A property without the draft's `$schema`; a set of values checked in code (`.meta({ completion })`) as its enum. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
 import { renderQueryResult } from '../../output/query.js';
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, arg, flag } from '../../cli/command.js';
 import { DEFAULT_MAX_ANSWER_BYTES, readAnswerBytes } from '../../api/answer-cap.js';
 import { AnswerTooLargeError, ApiError, NetworkError, parseErrorBody } from '../../api/errors.js';
 import { requireKey } from '../../config/credentials.js';
@@ -12,7 +12,15 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export default defineCommand({
   name: 'api',
-  args: ['<method>', '<path>'],
+  args: {
+    method: arg(() =>
+      z
+        .string()
+        .transform((m) => m.toUpperCase())
+        .pipe(z.enum(METHODS, { message: `must be one of ${METHODS.join(', ')}` })),
+    ),
+    path: arg(() => z.string().regex(/^\/[^\s]*$/, 'must be a path starting with /, e.g. /v3/tests')),
+  },
   description: 'Send an authenticated request; prints the body (pretty JSON on a terminal, raw when piped)',
   examples: [
     'assess api GET /v3/tests',
@@ -20,18 +28,10 @@ export default defineCommand({
     'assess api POST /v3/callbacks/process --data @ids.json',
     'assess api GET /v2/org/tests --v2',
   ],
-  options: (cmd) =>
-    cmd.option('-d, --data <json>', 'request body: JSON text, @file, or - for standard input').option('--v2', 'send to the v2 base URL with the v2 header'),
-  schema: () =>
-    z.object({
-      method: z
-        .string()
-        .transform((m) => m.toUpperCase())
-        .pipe(z.enum(METHODS, { message: `must be one of ${METHODS.join(', ')}` })),
-      path: z.string().regex(/^\/[^\s]*$/, 'must be a path starting with /, e.g. /v3/tests'),
-      data: z.string().optional(),
-      v2: z.boolean().optional(),
-    }),
+  flags: {
+    data: flag('request body: JSON text, @file, or - for standard input', { short: 'd', value: 'json' }, () => z.string().optional()),
+    v2: flag('send to the v2 base URL with the v2 header', () => z.boolean().optional()),
+  },
   async run(ctx, input) {
     const body = input.data === undefined ? undefined : await readBody(ctx, input.data);
     const conn = await ctx.connection();

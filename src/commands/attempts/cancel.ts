@@ -1,6 +1,5 @@
 // `assess attempts cancel <invitationId>` (operation 8): asks first on a terminal.
-import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, arg } from '../../cli/command.js';
 import { WIRE_FIELDS } from '../../api/wire-fields.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
@@ -17,10 +16,11 @@ const COLUMNS: Column<R.Cancelled>[] = [
 
 export default defineCommand({
   name: 'cancel',
-  args: ['<invitationId>'],
+  args: {
+    invitationId: arg(() => zx.id('5001')),
+  },
   description: 'Cancel an invitation (asks for confirmation on a terminal; --yes skips it)',
   examples: ['assess attempts cancel 900004', 'assess attempts cancel 900101 --yes --json'],
-  schema: () => z.object({ invitationId: zx.id('5001') }),
   jsonFields: fieldsOf(WIRE_FIELDS.Cancelled, COLUMNS),
   v2: { unsupported: 'v2 cannot cancel an invitation' },
   async run(ctx, { invitationId }) {

@@ -4,7 +4,7 @@ import { WIRE_FIELDS } from '../../api/wire-fields.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
-import { attemptWindowSchema } from '../shared/attempt-window.js';
+import { ATTEMPT_WINDOW_FLAGS, checkWindow } from '../shared/attempt-window.js';
 
 export const ATTEMPT_COLUMNS: Column<R.TestAttempt>[] = [
   { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
@@ -26,17 +26,13 @@ export default defineCommand({
     'assess attempts list --state expired --from 2026-03-01 --to 2026-04-01 --csv > expired.csv',
     'assess attempts list --state cancelled --from 30d --to now --json testInvitationId,email',
   ],
-  options: (cmd) =>
-    cmd
-      .option('--state <state>', 'completed (default), cancelled or expired')
-      .option('--from <T>', 'window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday; a bare 7d also counts back)')
-      .option('--to <T>', 'window end, e.g. now (the default), today or -1d'),
-  schema: () => attemptWindowSchema,
+  flags: ATTEMPT_WINDOW_FLAGS,
+  check: checkWindow,
   jsonFields: FIELDS,
   showsAnswer: true,
   v2: { unsupported: 'v2 cannot list invitations by state' },
   async run(ctx, { state, from, to }) {
-    const res = await (await ctx.api()).listAttempts(state, from, to);
+    const res = await (await ctx.api()).listAttempts(state, from!, to); // checkWindow: --from is given
     await new Printer(ctx).list(res.testAttempts, {
       columns: ATTEMPT_COLUMNS,
       fields: FIELDS,

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { ApiError } from '../../api/errors.js';
 import { fieldsOf } from '../../cli/json-fields.js';
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, arg, flag } from '../../cli/command.js';
 import { CancelledError, NotFoundError, OutcomeError, UsageError, WaitTimeoutError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { durationArg, fmt } from '../../util/duration.js';
@@ -24,7 +24,9 @@ const FIELDS = fieldsOf(COLUMNS);
 
 export default defineCommand({
   name: 'wait',
-  args: ['[ids...]'],
+  args: {
+    ids: arg({ optional: true, variadic: true }, () => z.array(z.string()).default([])),
+  },
   description: 'Wait until invitations reach a status (complete, any-terminal, started); exit code says how it ended',
   examples: [
     'assess attempts wait 900001 --until complete',
@@ -32,23 +34,19 @@ export default defineCommand({
     'assess attempts wait 900001 --until any-terminal --exit-status   # exit 1 unless it ended Complete',
     'assess attempts wait 900001 --until started && echo "the candidate has begun"',
   ],
-  options: (cmd) =>
-    cmd
-      .option('--until <state>', `complete, any-terminal (Complete, Test Left, Terminated, Cancelled, Expired) or started`, 'complete')
-      .option('--interval <duration>', 'time between polls', '30s')
-      .option('--timeout <duration>', 'give up after this long (exit 6); here not the per-request timeout (default 4h)')
-      .option('--exit-status', 'exit 1 when an invitation ended in any final state other than Complete (as gh run watch --exit-status)'),
-  schema: () =>
-    z.object({
-      ids: z.array(z.string()).default([]),
-      until: z.enum(UNTIL, { error: `must be one of ${UNTIL.join(', ')}, e.g. --until complete` }),
-      interval: durationArg('30s', 100, 86_400_000),
-      timeout: z
+  flags: {
+    until: flag(`complete, any-terminal (Complete, Test Left, Terminated, Cancelled, Expired) or started`, { value: 'state', default: 'complete' }, () =>
+      z.enum(UNTIL, { error: `must be one of ${UNTIL.join(', ')}, e.g. --until complete` }),
+    ),
+    interval: flag('time between polls', { value: 'duration', default: '30s' }, () => durationArg('30s', 100, 86_400_000)),
+    timeout: flag('give up after this long (exit 6); here not the per-request timeout (default 4h)', { value: 'duration' }, () =>
+      z
         .string()
         .default('4h')
         .pipe(durationArg('4h', 100, 30 * 86_400_000)),
-      exitStatus: z.boolean().optional(),
-    }),
+    ),
+    exitStatus: flag('exit 1 when an invitation ended in any final state other than Complete (as gh run watch --exit-status)', () => z.boolean().optional()),
+  },
   jsonFields: FIELDS,
   v2: { unsupported: 'it polls the v3 report status' },
   ownsGlobals: ['timeout'],

@@ -1,5 +1,4 @@
 // `assess auth list`: the profiles of the config file — base URL, masked key, which one is in use.
-import * as z from 'zod';
 import { maskKey, maskUrlCredentials } from '../../api/redact.js';
 import { defineCommand } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
@@ -25,7 +24,6 @@ export default defineCommand({
   name: 'list',
   description: 'List the profiles: base URL, masked key, and which one this command would use',
   examples: ['assess auth list', 'assess auth list --json profile,baseUrl'],
-  schema: () => z.object({}),
   jsonFields: fieldsOf(COLUMNS),
   async run(ctx) {
     const profiles = (await ctx.config()).profiles();

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, flag } from '../../cli/command.js';
 import { isPlainHttpRemote, normaliseBaseUrl, refusePlainHttp } from '../../config/base-url.js';
 import { readKeyFile, readKeyStream } from '../../config/credentials.js';
 import { maskKey } from '../../api/redact.js';
@@ -15,17 +15,11 @@ export default defineCommand({
     'printf %s "$ASSESS_KEY" | assess auth login --key-stdin --base-url http://127.0.0.1:4010   # e.g. a local sandbox',
     'assess auth login --profile staging --api-key-file ./key.txt',
   ],
-  options: (cmd) =>
-    cmd
-      .option('--base-url <url>', 'v3 base URL to store with the key')
-      .option('--base-url-v2 <url>', 'v2 base URL to store with the key')
-      .option('--skip-verify', 'store the key without checking it against the service'),
-  schema: () =>
-    z.object({
-      baseUrl: zx.url().optional(),
-      baseUrlV2: zx.url().optional(),
-      skipVerify: z.boolean().optional(),
-    }),
+  flags: {
+    baseUrl: flag('v3 base URL to store with the key', { value: 'url' }, () => zx.url().optional()),
+    baseUrlV2: flag('v2 base URL to store with the key', { value: 'url' }, () => zx.url().optional()),
+    skipVerify: flag('store the key without checking it against the service', () => z.boolean().optional()),
+  },
   async run(ctx, input) {
     const store = await ctx.config();
     const profile = ctx.globals.profile;

@@ -1,11 +1,9 @@
-import * as z from 'zod';
 import { defineCommand } from '../../cli/command.js';
 
 export default defineCommand({
   name: 'logout',
   description: 'Remove the stored API key of a profile (other settings stay)',
   examples: ['assess auth logout', 'assess auth logout --profile staging'],
-  schema: () => z.object({}),
   async run(ctx) {
     const store = await ctx.config();
     const profile = ctx.globals.profile;

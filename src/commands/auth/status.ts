@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import { requireKey } from '../../config/credentials.js';
@@ -33,7 +32,7 @@ export default defineCommand({
   name: 'status',
   description: 'Check that the key is present and accepted (exit 3 when missing or refused)',
   examples: ['assess auth status', 'ASSESS_API_KEY="$(cat key.txt)" assess auth status --json'],
-  schema: () => z.object({}),
+
   // auth status sends a request (to check the key) before it prints: check --json fields first.
   jsonFields: fieldsOf(FIELDS),
   async run(ctx) {

@@ -4,7 +4,7 @@
 // the dead letters still undelivered (a later forward or replay of the same notification settles
 // one). All output formats.
 import * as z from 'zod';
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, flag } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
 import { Printer } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
@@ -16,19 +16,14 @@ export default defineCommand({
   name: 'inbox',
   description: 'List the notifications `callbacks listen` stored (duplicates marked), or with --failed the forwards that failed',
   examples: ['assess callbacks inbox --since 1d', 'assess callbacks inbox --status complete --json invitationId,receivedAt', 'assess callbacks inbox --failed'],
-  options: (cmd) =>
-    cmd
-      .option('--inbox <file>', 'the inbox file (default: <config dir>/inbox/<profile>.ndjson)')
-      .option('--since <T>', 'only records from this time on (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", today)')
-      .option('--status <status>', 'only notifications with this status, e.g. complete, "in progress" (case ignored)')
-      .option('--failed', 'list the dead letters: forwards that failed after the retries and were not delivered since'),
-  schema: () =>
-    z.object({
-      inbox: z.string().min(1, 'must name a file').optional(),
-      since: timeArg('past').optional(),
-      status: z.string().trim().min(1, 'must be a status, e.g. complete').optional(),
-      failed: z.boolean().optional(),
-    }),
+  flags: {
+    inbox: flag('the inbox file (default: <config dir>/inbox/<profile>.ndjson)', { value: 'file' }, () => z.string().min(1, 'must name a file').optional()),
+    since: flag('only records from this time on (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", today)', { value: 'T' }, () => timeArg('past').optional()),
+    status: flag('only notifications with this status, e.g. complete, "in progress" (case ignored)', { value: 'status' }, () =>
+      z.string().trim().min(1, 'must be a status, e.g. complete').optional(),
+    ),
+    failed: flag('list the dead letters: forwards that failed after the retries and were not delivered since', () => z.boolean().optional()),
+  },
   jsonFields: [...new Set([...NOTIFICATION_FIELDS, ...FAILED_FIELDS])],
   async run(ctx, input) {
     const { defaultInboxPath, readInbox, bodyBytes, quarantinePath } = await import('./shared/inbox.js');

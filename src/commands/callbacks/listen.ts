@@ -8,13 +8,13 @@
 // notification (a table row on a TTY; the body as one JSON object per line when piped or with
 // --ndjson/--json; CSV with --csv). Everything else goes to stderr.
 import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, flag, zx } from '../../cli/command.js';
 import { CALLBACK_V3_FIELDS } from '../../api/wire-constants.js';
 import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { Received } from './shared/receiver.js';
 import { parseSize, WorkQueue } from './shared/queue.js';
-import { addListenExtraOptions, checkListenExtras, listenExtraShape } from './shared/listen-extras.js';
+import { checkListenExtras, LISTEN_EXTRA_FLAGS } from './shared/listen-extras.js';
 
 /** On Ctrl-C a running forward or --exec gets this long, then is aborted: the listener stops within 2 s. */
 const GRACE_ON_STOP_MS = 1_500;
@@ -32,36 +32,37 @@ export default defineCommand({
     "assess callbacks listen --ndjson --exec 'jq -r .Status >> statuses.txt'",
     'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess --sign --secret-file webhook.secret',
   ],
-  options: (cmd) =>
-    addListenExtraOptions(cmd)
-      .option('--port <n>', 'port to listen on (0 = any free port)', '8787')
-      .option('--host <addr>', 'address to bind', '127.0.0.1')
-      .option('--path <path>', 'the path notifications are POSTed to', '/hook')
-      .option(
-        '--forward-to <url>',
-        'also POST each stored notification, body unchanged, to this URL (what a killed listener did not forward is resumed on restart)',
-      )
-      .option(
-        '--exec <command>',
-        'run this shell command per notification: JSON on stdin, fields in ASSESS_EVENT_* variables (ASSESS_API_KEY and the secrets removed from its environment)',
-      )
-      .option('--token-file <file>', 'only accept requests whose URL carries ?token=<the token in this file> (others get 401); also ASSESS_LISTEN_TOKEN')
-      .option('--token <token>', 'as --token-file, the token given on the command line (visible to other users in ps: prefer --token-file)')
-      .option('--print-url', 'print the callback URL to register as the first line of stdout, then keep listening')
-      .option('--exec-queue <n>', `notifications waiting for --exec at most (default ${DEFAULT_EXEC_QUEUE}); more are dropped with a warning`)
-      .option('--exec-queue-bytes <size>', 'bytes of notifications waiting for --exec at most (default 64MB; e.g. 512KB, 1GB)'),
-  schema: () =>
-    z.object({
-      port: zx.int(0, 65535, 8787),
-      host: zx.host(),
-      path: z.string().regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must be a URL path starting with /, e.g. /hook'),
-      forwardTo: zx.url().optional(),
-      exec: z.string().trim().min(1, 'must be a command, e.g. "cat >> events.ndjson"').optional(),
-      token: tokenSchema().optional(),
-      tokenFile: z.string().min(1, 'must name a file, e.g. ./listen.token').optional(),
-      printUrl: z.boolean().optional(),
-      execQueue: zx.int(1, 1_000_000, DEFAULT_EXEC_QUEUE).default(DEFAULT_EXEC_QUEUE),
-      execQueueBytes: z
+  flags: {
+    ...LISTEN_EXTRA_FLAGS,
+    port: flag('port to listen on (0 = any free port)', { value: 'n', default: '8787' }, () => zx.int(0, 65535, 8787)),
+    host: flag('address to bind', { value: 'addr', default: '127.0.0.1' }, () => zx.host()),
+    path: flag('the path notifications are POSTed to', { value: 'path', default: '/hook' }, () =>
+      z.string().regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must be a URL path starting with /, e.g. /hook'),
+    ),
+    forwardTo: flag(
+      'also POST each stored notification, body unchanged, to this URL (what a killed listener did not forward is resumed on restart)',
+      { value: 'url' },
+      () => zx.url().optional(),
+    ),
+    exec: flag(
+      'run this shell command per notification: JSON on stdin, fields in ASSESS_EVENT_* variables (ASSESS_API_KEY and the secrets removed from its environment)',
+      { value: 'command' },
+      () => z.string().trim().min(1, 'must be a command, e.g. "cat >> events.ndjson"').optional(),
+    ),
+    tokenFile: flag(
+      'only accept requests whose URL carries ?token=<the token in this file> (others get 401); also ASSESS_LISTEN_TOKEN',
+      { value: 'file' },
+      () => z.string().min(1, 'must name a file, e.g. ./listen.token').optional(),
+    ),
+    token: flag('as --token-file, the token given on the command line (visible to other users in ps: prefer --token-file)', { value: 'token' }, () =>
+      tokenSchema().optional(),
+    ),
+    printUrl: flag('print the callback URL to register as the first line of stdout, then keep listening', () => z.boolean().optional()),
+    execQueue: flag(`notifications waiting for --exec at most (default ${DEFAULT_EXEC_QUEUE}); more are dropped with a warning`, { value: 'n' }, () =>
+      zx.int(1, 1_000_000, DEFAULT_EXEC_QUEUE).default(DEFAULT_EXEC_QUEUE),
+    ),
+    execQueueBytes: flag('bytes of notifications waiting for --exec at most (default 64MB; e.g. 512KB, 1GB)', { value: 'size' }, () =>
+      z
         .string()
         .optional()
         .transform((v, c) => {
@@ -73,8 +74,8 @@ export default defineCommand({
           }
           return n;
         }),
-      ...listenExtraShape,
-    }),
+    ),
+  },
   // The notification's own field names (v3's are a superset of v2's): --json a,b picks from them.
   jsonFields: CALLBACK_V3_FIELDS,
   async run(ctx, input) {

@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { ApiError } from '../../api/errors.js';
 import { ATTEMPT_STATES, MAX_CALLBACK_IDS } from '../../api/wire-constants.js';
 import type { V3Client } from '../../api/v3.js';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { RATE_HELP, rateFlag } from '../../bulk/rate-flag.js';
 import type { Context } from '../../context.js';
 import { CancelledError, PartialFailureError, UsageError } from '../../errors.js';
@@ -33,7 +33,9 @@ const FIELDS = fieldsOf(COLUMNS);
 
 export default defineCommand({
   name: 'process',
-  args: ['[ids...]'],
+  args: {
+    ids: arg({ optional: true, variadic: true }, () => z.array(z.string()).default([])),
+  },
   description: `Re-queue completion notifications for invitations (any number; sent ${MAX_CALLBACK_IDS} per request)`,
   examples: [
     'assess callbacks process 900001 900002 900003',
@@ -41,27 +43,18 @@ export default defineCommand({
     'cut -f1 completed.tsv | assess callbacks process --file -',
     'assess callbacks process --from-attempts --state completed --from 1d --to now',
   ],
-  options: (cmd) =>
-    cmd
-      .option('--file <file>', 'read ids from this file (- for standard input): one per line or comma/space separated, # comments')
-      .option('--from-attempts', 'take the ids of every attempt listed by --state, --from and --to')
-      .option('--state <state>', 'with --from-attempts: completed, cancelled or expired')
-      .option('--from <T>', 'with --from-attempts: window start (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", yesterday)')
-      .option('--to <T>', 'with --from-attempts: window end')
-      .option('--concurrency <n>', 'most requests in flight at once (default: profile concurrency, else 8)')
-      .option('--rate <N/s>', RATE_HELP),
-  schema: () =>
-    z.object({
-      ids: z.array(z.string()).default([]),
-      file: z.string().min(1, 'must name a file, or - for standard input').optional(),
-      fromAttempts: z.boolean().optional(),
-      // checked with the attempts list's schema once --from-attempts is known to be there
-      state: z.string().meta({ completion: ATTEMPT_STATES }).optional(),
-      from: z.string().optional(),
-      to: z.string().optional(),
-      concurrency: zx.int(1, 64, 8).optional(),
-      rate: rateFlag().optional(),
-    }),
+  flags: {
+    file: flag('read ids from this file (- for standard input): one per line or comma/space separated, # comments', { value: 'file' }, () =>
+      z.string().min(1, 'must name a file, or - for standard input').optional(),
+    ),
+    fromAttempts: flag('take the ids of every attempt listed by --state, --from and --to', () => z.boolean().optional()),
+    // checked with the attempts list's schema once --from-attempts is known to be there
+    state: flag('with --from-attempts: completed, cancelled or expired', { value: 'state' }, () => z.string().meta({ completion: ATTEMPT_STATES }).optional()),
+    from: flag('with --from-attempts: window start (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", yesterday)', { value: 'T' }, () => z.string().optional()),
+    to: flag('with --from-attempts: window end', { value: 'T' }, () => z.string().optional()),
+    concurrency: flag('most requests in flight at once (default: profile concurrency, else 8)', { value: 'n' }, () => zx.int(1, 64, 8).optional()),
+    rate: flag(RATE_HELP, { value: 'N/s' }, () => rateFlag().optional()),
+  },
   jsonFields: FIELDS,
   v2: { unsupported: 'v2 cannot reprocess callbacks' },
   async run(ctx, input) {

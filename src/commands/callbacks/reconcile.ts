@@ -10,7 +10,7 @@
 // missing and could not be re-queued.
 import * as z from 'zod';
 import { MAX_CALLBACK_IDS } from '../../api/wire-constants.js';
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, flag } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
 import { PartialFailureError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
@@ -29,36 +29,34 @@ export default defineCommand({
     'assess callbacks reconcile --from 2026-03-01 --to 2026-03-02 --apply --json',
     'assess callbacks reconcile --from 7d --to now --all',
   ],
-  options: (cmd) =>
-    cmd
-      .option('--from <T>', 'window start (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", yesterday)')
-      .option('--to <T>', 'window end')
-      .option('--state <state>', 'which attempts: completed (Complete, Test Left, Terminated) — the only ones notified', 'completed')
-      .option('--inbox <file>', 'the inbox of callbacks listen (default: <config dir>/inbox/<profile>.ndjson)')
-      .option('--all', 'check every completed attempt, not only the invitations this CLI created or re-attempted with a callback URL (its ledger)')
-      .option('--apply', 're-queue the missing notifications (callbacks process, 100 ids per request)')
-      .option('--journal <file>', 'journal of re-queued ids (default: <config dir>/reconcile/<profile>.journal.ndjson)')
-      .option('--cooldown <duration>', 'ids re-queued less than this long ago (per the journal) are not re-queued again', '1h'),
-  schema: () =>
-    z
-      .object({
-        from: z.string().optional(),
-        to: z.string().optional(),
-        state: z
-          .string()
-          .meta({ completion: ['completed'] })
-          .default('completed'),
-        inbox: z.string().min(1, 'must name a file').optional(),
-        all: z.boolean().optional(),
-        apply: z.boolean().optional(),
-        journal: z.string().min(1, 'must name a file').optional(),
-        cooldown: durationArg('1h', 0, 30 * 86_400_000),
-      })
-      .superRefine((v, c) => {
-        if (v.state.toLowerCase() !== 'completed')
-          c.addIssue({ code: 'custom', path: ['state'], message: `must be completed: the service sends no notification for ${v.state} attempts` });
-        if (v.journal && !v.apply) c.addIssue({ code: 'custom', path: ['journal'], message: 'only used with --apply' });
-      }),
+  flags: {
+    from: flag('window start (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", yesterday)', { value: 'T' }, () => z.string().optional()),
+    to: flag('window end', { value: 'T' }, () => z.string().optional()),
+    state: flag('which attempts: completed (Complete, Test Left, Terminated) — the only ones notified', { value: 'state', default: 'completed' }, () =>
+      z
+        .string()
+        .meta({ completion: ['completed'] })
+        .default('completed'),
+    ),
+    inbox: flag('the inbox of callbacks listen (default: <config dir>/inbox/<profile>.ndjson)', { value: 'file' }, () =>
+      z.string().min(1, 'must name a file').optional(),
+    ),
+    all: flag('check every completed attempt, not only the invitations this CLI created or re-attempted with a callback URL (its ledger)', () =>
+      z.boolean().optional(),
+    ),
+    apply: flag('re-queue the missing notifications (callbacks process, 100 ids per request)', () => z.boolean().optional()),
+    journal: flag('journal of re-queued ids (default: <config dir>/reconcile/<profile>.journal.ndjson)', { value: 'file' }, () =>
+      z.string().min(1, 'must name a file').optional(),
+    ),
+    cooldown: flag('ids re-queued less than this long ago (per the journal) are not re-queued again', { value: 'duration', default: '1h' }, () =>
+      durationArg('1h', 0, 30 * 86_400_000),
+    ),
+  },
+  check: (v, c) => {
+    if (v.state.toLowerCase() !== 'completed')
+      c.addIssue({ code: 'custom', path: ['state'], message: `must be completed: the service sends no notification for ${v.state} attempts` });
+    if (v.journal && !v.apply) c.addIssue({ code: 'custom', path: ['journal'], message: 'only used with --apply' });
+  },
   jsonFields: FIELDS,
   v2: { unsupported: 'v2 cannot list attempts or reprocess callbacks' },
   async run(ctx, input) {

@@ -7,7 +7,7 @@
 // them). Exit 5 when some failed.
 import * as z from 'zod';
 import { fieldsOf } from '../../cli/json-fields.js';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
 import { NotFoundError, PartialFailureError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
@@ -15,7 +15,7 @@ import { fmt } from '../../util/duration.js';
 import { timeArg } from '../../util/time.js';
 import { parseIdArgs } from '../shared/invitation-ids.js';
 import { POLICY_DEFAULTS } from './shared/delivery-policy.js';
-import { policyFrom, policyShape } from './shared/listen-extras.js';
+import { policyFrom, policySchema } from './shared/listen-extras.js';
 
 const COLUMNS = [
   { key: 'invitationId', header: 'Invitation', priority: 1, kind: 'id' },
@@ -28,35 +28,40 @@ const FIELDS = fieldsOf(['id', 'invitationId', 'status', 'result', 'httpStatus',
 
 export default defineCommand({
   name: 'replay',
-  args: ['[ids...]'],
+  args: {
+    ids: arg({ optional: true, variadic: true }, () => z.array(z.string()).default([])),
+  },
   description: 'Send stored notifications from the inbox again (body unchanged) to the forward target or --to',
   examples: [
     'assess callbacks replay 900001 900002',
     'assess callbacks replay --since 1d --to http://localhost:3000/webhooks/assess --sign --secret-file webhook.secret',
   ],
-  options: (cmd) =>
-    cmd
-      .option('--since <T>', 'every notification received from this time on (instead of ids)')
-      .option('--to <url>', "where to send them (default: the listener's --forward-to recorded in the inbox)")
-      .option('--inbox <file>', 'the inbox file (default: <config dir>/inbox/<profile>.ndjson)')
-      .option('--sign', 'sign them (Standard Webhooks headers); to the recorded target they are signed as the listener signed them anyway')
-      .option('--no-sign', 'send them unsigned, also to a target the listener signed for')
-      .option('--secret-file <file>', 'the signing secret (default: the one the listener used, else ASSESS_WEBHOOK_SECRET, else the one kept per profile)')
-      .option('--forward-retries <n>', 'retries of a failed send (5xx, 408, 429, timeout, connection error)', String(POLICY_DEFAULTS.retries))
-      .option('--forward-timeout <duration>', 'per try', fmt(POLICY_DEFAULTS.timeoutMs))
-      .option('--forward-backoff <duration>', 'wait before the first retry; doubled per retry, at most 30s', fmt(POLICY_DEFAULTS.backoffMs)),
-  schema: () =>
-    z.object({
-      ids: z.array(z.string()).default([]),
-      since: timeArg('past').optional(),
-      to: zx.url().optional(),
-      inbox: z.string().min(1, 'must name a file').optional(),
-      sign: z.boolean().optional(),
-      secretFile: z.string().min(1, 'must name a file').optional(),
-      forwardRetries: policyShape.forwardRetries,
-      forwardTimeout: policyShape.forwardTimeout,
-      forwardBackoff: policyShape.forwardBackoff,
-    }),
+  flags: {
+    since: flag('every notification received from this time on (instead of ids)', { value: 'T' }, () => timeArg('past').optional()),
+    to: flag("where to send them (default: the listener's --forward-to recorded in the inbox)", { value: 'url' }, () => zx.url().optional()),
+    inbox: flag('the inbox file (default: <config dir>/inbox/<profile>.ndjson)', { value: 'file' }, () => z.string().min(1, 'must name a file').optional()),
+    sign: flag(
+      'sign them (Standard Webhooks headers); to the recorded target they are signed as the listener signed them anyway',
+      { negate: 'send them unsigned, also to a target the listener signed for' },
+      () => z.boolean().optional(),
+    ),
+    secretFile: flag(
+      'the signing secret (default: the one the listener used, else ASSESS_WEBHOOK_SECRET, else the one kept per profile)',
+      { value: 'file' },
+      () => z.string().min(1, 'must name a file').optional(),
+    ),
+    forwardRetries: flag(
+      'retries of a failed send (5xx, 408, 429, timeout, connection error)',
+      { value: 'n', default: String(POLICY_DEFAULTS.retries) },
+      policySchema.forwardRetries,
+    ),
+    forwardTimeout: flag('per try', { value: 'duration', default: fmt(POLICY_DEFAULTS.timeoutMs) }, policySchema.forwardTimeout),
+    forwardBackoff: flag(
+      'wait before the first retry; doubled per retry, at most 30s',
+      { value: 'duration', default: fmt(POLICY_DEFAULTS.backoffMs) },
+      policySchema.forwardBackoff,
+    ),
+  },
   jsonFields: FIELDS,
   async run(ctx, input) {
     if (input.ids.length && input.since) throw new UsageError('--since: give invitation ids or --since, not both');

@@ -8,7 +8,7 @@
 import { promises as fsp } from 'node:fs';
 import * as z from 'zod';
 import { fieldsOf } from '../../cli/json-fields.js';
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, arg, flag } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
 import { OutcomeError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
@@ -33,23 +33,23 @@ interface StoredRequest {
 
 export default defineCommand({
   name: 'verify',
-  args: ['[file]'],
+  args: {
+    file: arg({ optional: true }, () => z.string().min(1).default('-')),
+  },
   description:
     'Check the Standard Webhooks signatures (webhook-id, webhook-timestamp, webhook-signature: HMAC-SHA256 of id.timestamp.body with the secret) of stored requests — an inbox, or one {headers, body} JSON — offline',
   examples: [
     'assess callbacks verify received.ndjson --secret-file webhook.secret',
     'ASSESS_WEBHOOK_SECRET="$(cat webhook.secret)" assess callbacks verify request.json --tolerance 10m',
   ],
-  options: (cmd) =>
-    cmd
-      .option('--secret-file <file>', 'the signing secret (default: ASSESS_WEBHOOK_SECRET, else the one kept per profile)')
-      .option('--tolerance <duration>', 'largest allowed distance between webhook-timestamp and the time received (0 = no check)', '5m'),
-  schema: () =>
-    z.object({
-      file: z.string().min(1).default('-'),
-      secretFile: z.string().min(1, 'must name a file').optional(),
-      tolerance: durationArg('5m', 0, 365 * 86_400_000),
-    }),
+  flags: {
+    secretFile: flag('the signing secret (default: ASSESS_WEBHOOK_SECRET, else the one kept per profile)', { value: 'file' }, () =>
+      z.string().min(1, 'must name a file').optional(),
+    ),
+    tolerance: flag('largest allowed distance between webhook-timestamp and the time received (0 = no check)', { value: 'duration', default: '5m' }, () =>
+      durationArg('5m', 0, 365 * 86_400_000),
+    ),
+  },
   jsonFields: FIELDS,
   async run(ctx, input) {
     const { resolveSecret, verify } = await import('./shared/signing.js');

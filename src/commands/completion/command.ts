@@ -1,15 +1,16 @@
 import * as z from 'zod';
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, arg } from '../../cli/command.js';
 import { isWholeTree, WholeTreeNeeded } from '../../cli/whole-tree.js';
 import { VERSION } from '../../version.js';
 import { SHELLS } from './shared/shells.js';
 
 export default defineCommand({
   name: 'completion',
-  args: ['<shell>'],
+  args: {
+    shell: arg(() => z.enum(SHELLS, { message: `must be one of ${SHELLS.join(', ')}` })),
+  },
   description: 'Print a shell completion script (bash, zsh or fish) generated from the commands',
   examples: ['source <(assess completion bash)', 'assess completion fish > ~/.config/fish/completions/assess.fish'],
-  schema: () => z.object({ shell: z.enum(SHELLS, { message: `must be one of ${SHELLS.join(', ')}` }) }),
   async run(ctx, { shell }) {
     // the run built the completion noun alone (enough for a usage error): the script needs them all
     if (!isWholeTree(ctx.program())) throw new WholeTreeNeeded();

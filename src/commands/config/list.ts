@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { fieldsOf } from '../../cli/json-fields.js';
 import { defineCommand } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
@@ -17,7 +16,6 @@ export default defineCommand({
   name: 'list',
   description: 'List the settings of the profile (the API key is shown masked)',
   examples: ['assess config list', 'assess config list --profile staging --json'],
-  schema: () => z.object({}),
   jsonFields: FIELDS,
   async run(ctx) {
     const store = await ctx.config();

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { isPlainHttpRemote, normaliseBaseUrl, refusePlainHttp } from '../../config/base-url.js';
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, arg } from '../../cli/command.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
 import { UsageError } from '../../errors.js';
 import { schemaValues } from '../shared/schema-values.js';
@@ -17,7 +17,19 @@ const settableValues: Record<string, readonly string[]> = Object.fromEntries(
 
 export default defineCommand({
   name: 'set',
-  args: ['<key>', '<value>'],
+  args: {
+    key: arg(() => z.string().meta({ completion: Object.keys(CONFIG_KEYS) })),
+    value: arg(() =>
+      z.string().meta({
+        completion: {
+          after: 'key',
+          get values() {
+            return settableValues;
+          },
+        },
+      }),
+    ),
+  },
   description: 'Change one setting of the profile (use `auth login` for the API key)',
   examples: [
     'assess config set base-url https://api.example.com',
@@ -28,18 +40,6 @@ export default defineCommand({
   ],
   // checked in run (api-key is refused with advice); completion offers what is settable, and the
   // values of the settings that take a fixed set
-  schema: () =>
-    z.object({
-      key: z.string().meta({ completion: Object.keys(CONFIG_KEYS) }),
-      value: z.string().meta({
-        completion: {
-          after: 'key',
-          get values() {
-            return settableValues;
-          },
-        },
-      }),
-    }),
   async run(ctx, { key, value }) {
     if (key === 'api-key')
       throw new UsageError('config set api-key: refusing a key on the command line', 'use `assess auth login` (prompt, --key-stdin or --api-key-file)');

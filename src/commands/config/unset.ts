@@ -1,14 +1,14 @@
-import * as z from 'zod';
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, arg } from '../../cli/command.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
 import { configKey } from './shared/keys.js';
 
 export default defineCommand({
   name: 'unset',
-  args: ['<key>'],
+  args: {
+    key: arg(() => configKey),
+  },
   description: 'Remove one setting from the profile (back to its default)',
   examples: ['assess config unset timeout', 'assess config unset api-key --profile old'],
-  schema: () => z.object({ key: configKey }),
   async run(ctx, { key }) {
     const prop = key === 'api-key' ? 'apiKey' : CONFIG_KEYS[key as ConfigKey].prop;
     await (

@@ -1,18 +1,33 @@
 // `assess invite <testId>`: one candidate (shared/single.ts) or, with --csv, one per row (shared/bulk.ts).
 // Both share the single-invite flags; in bulk they are defaults for every row.
-import { Option } from 'commander';
 import * as z from 'zod';
-import { defineCommand, v2Refusal, zx } from '../../cli/command.js';
-import { wrappedHelp } from '../../cli/help-text.js';
+import { arg, defineCommand, flag, v2Refusal, zx } from '../../cli/command.js';
 import type { FieldList } from '../../cli/json-fields.js';
 import { UsageError } from '../../errors.js';
 import { DRY_RUN_FIELDS, SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { RATE_HELP, rateFlag } from '../../bulk/rate-flag.js';
-import { inviteSchema } from './shared/body.js';
+import { INVITE_ARGS, INVITE_FLAGS, inviteSchema } from './shared/body.js';
 import single from './shared/single.js';
 import { resolveTz } from '../shared/timezone.js';
 import { inviteV2, v2InviteFields } from './shared/v2.js';
 
+/** The flags of a bulk run; without a CSV each of them is refused. */
+const BULK_FLAGS = {
+  // `--from-csv FILE` is the input; `--csv` alone is the output format (a global flag), so the
+  // old `--csv FILE` arrives as that flag plus an argument and still works, with a notice.
+  fromCsv: flag('bulk: invite one candidate per row of this CSV file (- for standard input)', { value: 'file' }, () => csvFile().optional()),
+  csv: flag('', { value: 'file', hidden: true }, () => csvFile().optional()),
+  skipInvalid: flag('bulk: send the valid rows even when some rows are bad (they are listed in the results)', () => z.boolean().default(false)),
+  concurrency: flag('bulk: most requests in flight at once (default: profile concurrency, else 8)', { value: 'n' }, () => zx.int(1, 64, 8).optional()),
+  rate: flag(`bulk: ${RATE_HELP}`, { value: 'N/s' }, () => rateFlag().optional()),
+  dryRun: flag('bulk: validate every row and report what would be sent; send nothing', () => z.boolean().default(false)),
+  journal: flag('bulk: journal of finished rows, for resuming (default <csv>.journal.ndjson)', { value: 'file' }, () =>
+    z.string().min(1, 'must name a file').optional(),
+  ),
+  results: flag('bulk: NDJSON results, one line per row (default beside the journal, or the CSV when the journal is a device)', { value: 'file' }, () =>
+    z.string().min(1, 'must name a file').optional(),
+  ),
+};
 const BULK_ONLY = ['skipInvalid', 'concurrency', 'rate', 'dryRun', 'journal', 'results'] as const;
 /** Single-invite flags that make sense as a default for every CSV row. */
 const ROW_DEFAULTS = [
@@ -29,78 +44,83 @@ const ROW_DEFAULTS = [
   'hideInstructions',
 ];
 
-export const bulkSchema = z
-  .object({
-    testId: zx.id('1001'),
-    csv: z.string().min(1, 'must name a CSV file, or - for standard input'),
-    skipInvalid: z.boolean().default(false),
-    dryRun: z.boolean().default(false),
-    concurrency: zx.int(1, 64, 8).optional(),
-    rate: rateFlag().optional(),
-    journal: z.string().min(1, 'must name a file').optional(),
-    results: z.string().min(1, 'must name a file').optional(),
-    email: z.undefined({ error: 'cannot be used with --from-csv: each row gives its own e-mail' }).optional(),
-    name: z.undefined({ error: 'cannot be used with --from-csv: each row gives its own name' }).optional(),
-    mandatoryFields: z.literal(true, { error: 'cannot be used with --from-csv: every row needs an e-mail and a name' }).default(true),
-  })
-  .loose()
-  .superRefine((v, ctx) => {
-    if (v.journal && v.results && v.journal === v.results) ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
-  });
-
-type Input =
-  | { mode: 'single'; single: z.infer<typeof inviteSchema> }
-  | { mode: 'bulk'; bulk: z.infer<typeof bulkSchema>; defaults: Record<string, unknown>; fromOperand: boolean };
-
-function forward(issues: z.core.$ZodIssue[], ctx: z.RefinementCtx): never {
-  for (const i of issues) ctx.addIssue({ code: 'custom', message: i.message, path: i.path as PropertyKey[] as (string | number)[] });
-  return z.NEVER as never;
+function csvFile() {
+  return z.string().min(1, 'must name a CSV file, or - for standard input');
 }
 
-const schema = z
-  .record(z.string(), z.unknown())
-  .transform((raw, ctx): Input => {
-    // The program's global --csv (output format) is a flag and is parsed before ours, so
-    // `invite 1001 --csv FILE` reaches us as --csv plus an operand; run() checks the flag was given.
-    if (raw.fromCsv !== undefined) {
-      if (raw.csvFile !== undefined)
-        return forward(
-          [
-            {
-              code: 'custom',
-              path: ['fromCsv'],
-              message: `give the CSV once (--from-csv ${String(raw.fromCsv)}), not also as an argument`,
-              input: raw.csvFile,
-            } as z.core.$ZodIssue,
-          ],
-          ctx,
-        );
-      const { fromCsv, ...rest } = raw;
-      raw = { ...rest, csv: fromCsv, csvFlag: 'fromCsv' };
-    }
-    if (raw.csv === undefined && raw.csvFile !== undefined) raw = { ...raw, csv: raw.csvFile, csvFromOperand: true };
-    if (raw.csv === undefined) {
-      const stray = BULK_ONLY.find((k) => raw[k] !== undefined);
-      if (stray) return forward([{ code: 'custom', path: [stray], message: 'needs --from-csv FILE', input: raw[stray] } as z.core.$ZodIssue], ctx);
-      const r = inviteSchema.safeParse(raw);
-      return r.success ? { mode: 'single', single: r.data } : forward(r.error.issues, ctx);
-    }
-    const r = bulkSchema.safeParse(raw);
-    // a problem with the file is named by the flag the user typed (--from-csv, or the old --csv)
-    const named = (issues: z.core.$ZodIssue[]) =>
-      issues.map((i) => (i.path[0] === 'csv' && raw.csvFlag ? ({ ...i, path: ['fromCsv', ...i.path.slice(1)] } as z.core.$ZodIssue) : i));
-    if (!r.success) return forward(named(r.error.issues), ctx);
-    const defaults = Object.fromEntries(ROW_DEFAULTS.filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
-    // The flags are checked once here (as if for one row), so a bad flag is a usage error up front.
-    const probe = inviteSchema.safeParse({ ...defaults, testId: raw.testId, email: 'probe@example.com', name: 'Probe' });
-    if (!probe.success) return forward(probe.error.issues, ctx);
-    return { mode: 'bulk', bulk: r.data, defaults, fromOperand: raw.csvFromOperand === true };
-  })
-  .meta({ dispatchesTo: () => [inviteSchema, bulkSchema] }); // what completion reads the flags' values from
+/** A bulk run as validated (the CSV under the key it was given by: fromCsv or csv). */
+function bulkObject(csvKey: 'fromCsv' | 'csv') {
+  return z
+    .object({
+      testId: INVITE_ARGS.testId.schema(),
+      [csvKey]: csvFile(),
+      skipInvalid: BULK_FLAGS.skipInvalid.schema(),
+      dryRun: BULK_FLAGS.dryRun.schema(),
+      concurrency: BULK_FLAGS.concurrency.schema(),
+      rate: BULK_FLAGS.rate.schema(),
+      journal: BULK_FLAGS.journal.schema(),
+      results: BULK_FLAGS.results.schema(),
+      email: z.undefined({ error: 'cannot be used with --from-csv: each row gives its own e-mail' }).optional(),
+      name: z.undefined({ error: 'cannot be used with --from-csv: each row gives its own name' }).optional(),
+      mandatoryFields: z.literal(true, { error: 'cannot be used with --from-csv: every row needs an e-mail and a name' }).default(true),
+    })
+    .loose() // the row defaults pass through as typed: they are checked as one row, below
+    .superRefine((v, ctx) => {
+      if (v.journal && v.results && v.journal === v.results) return ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
+      // The row defaults are checked once here (as if for one row), so a bad flag is a usage error up front.
+      const probe = inviteSchema.safeParse({ ...rowDefaults(v), testId: v.testId, email: 'probe@example.com', name: 'Probe' });
+      for (const i of probe.error?.issues ?? []) ctx.addIssue({ code: 'custom', path: i.path as (string | number)[], message: i.message });
+    });
+}
+
+/** The bulk flags' schema (what completion and tests read; the command picks by how the CSV was named). */
+export const bulkSchema = bulkObject('csv');
+
+type Bulk = {
+  testId: string;
+  csv: string;
+  skipInvalid: boolean;
+  dryRun: boolean;
+  concurrency?: number;
+  rate?: z.output<ReturnType<typeof rateFlag>>;
+  journal?: string;
+  results?: string;
+};
+type Input = { mode: 'single'; single: z.infer<typeof inviteSchema> } | { mode: 'bulk'; bulk: Bulk; defaults: Record<string, unknown>; fromOperand: boolean };
+
+/** A schema that refuses the value of one key with this message (a flag that does not fit the mode). */
+const refuse = (key: string, message: string) => z.object({ [key]: z.never({ error: message }) }).loose();
+
+/**
+ * One candidate or a CSV of them, decided from what was typed before anything is validated; then
+ * the chosen mode's own declarations validate.
+ */
+function pick(raw: Record<string, unknown>): z.ZodType<Input> {
+  const csvKey = raw.fromCsv !== undefined ? 'fromCsv' : raw.csv !== undefined ? 'csv' : raw.csvFile !== undefined ? 'csvFile' : undefined;
+  if (csvKey === undefined) {
+    const stray = BULK_ONLY.find((k) => raw[k] !== undefined);
+    if (stray) return refuse(stray, 'needs --from-csv FILE') as unknown as z.ZodType<never>;
+    return inviteSchema.transform((single): Input => ({ mode: 'single', single }));
+  }
+  if (csvKey === 'fromCsv' && raw.csvFile !== undefined)
+    return refuse('fromCsv', `give the CSV once (--from-csv ${String(raw.fromCsv)}), not also as an argument`) as unknown as z.ZodType<never>;
+  // The program's global --csv (output format) is a flag and is parsed before ours, so
+  // `invite 1001 --csv FILE` reaches us as --csv plus an operand; run() checks the flag was given.
+  const fromOperand = csvKey === 'csvFile';
+  const key = csvKey === 'fromCsv' ? 'fromCsv' : 'csv';
+  const bulk = fromOperand ? z.preprocess((r) => ({ ...(r as object), csv: (r as Record<string, unknown>).csvFile }), bulkObject('csv')) : bulkObject(key);
+  return bulk.transform((v): Input => {
+    const { testId, skipInvalid, dryRun, concurrency, rate, journal, results } = v as typeof v & Bulk;
+    const csv = String((v as Record<string, unknown>)[key]);
+    return { mode: 'bulk', bulk: { testId, csv, skipInvalid, dryRun, concurrency, rate, journal, results }, defaults: rowDefaults(v), fromOperand };
+  });
+}
+
+const rowDefaults = (v: Record<string, unknown>) => Object.fromEntries(ROW_DEFAULTS.filter((k) => v[k] !== undefined).map((k) => [k, v[k]]));
 
 export default defineCommand({
   ...single,
-  args: ['<testId>', '[csvFile]'],
+  args: { ...INVITE_ARGS, csvFile: arg({ optional: true }, () => z.string().optional()) },
   description: `${single.description}; with --from-csv, invite everyone listed in a CSV file`,
   examples: [
     ...single.examples,
@@ -108,33 +128,17 @@ export default defineCommand({
     'assess invite 1001 --from-csv cohort.csv --dry-run  # validate every row, send nothing',
     'export-candidates | assess invite 1001 --from-csv - --concurrency 4 --results out.ndjson --json   # summary as JSON',
   ],
-  options: (cmd) => {
-    single.options?.(cmd);
-    // `--from-csv FILE` is the input; `--csv` alone is the output format (a global flag), so the
-    // old `--csv FILE` arrives as that flag plus an argument and still works, with a notice.
-    cmd
-      .usage('[options] <testId>')
-      .option('--from-csv <file>', 'bulk: invite one candidate per row of this CSV file (- for standard input)')
-      .addOption(new Option('--csv <file>').hideHelp())
-      .option('--skip-invalid', 'bulk: send the valid rows even when some rows are bad (they are listed in the results)')
-      .option('--concurrency <n>', 'bulk: most requests in flight at once (default: profile concurrency, else 8)')
-      .option('--rate <N/s>', `bulk: ${RATE_HELP}`)
-      .option('--dry-run', 'bulk: validate every row and report what would be sent; send nothing')
-      .option('--journal <file>', 'bulk: journal of finished rows, for resuming (default <csv>.journal.ndjson)')
-      .option('--results <file>', 'bulk: NDJSON results, one line per row (default beside the journal, or the CSV when the journal is a device)')
-      .addHelpText(
-        'after',
-        // one paragraph: wrapped to the terminal's width when shown
-        wrappedHelp(
-          '\nResuming (--from-csv): a re-run skips the rows its journal lists as done. After Ctrl-C nothing is sent twice. ' +
-            'After kill -9, the rows that were in flight (at most --concurrency) are sent again; after a power cut ' +
-            'also rows finished in the last second. With --send-email those candidates may get a second e-mail: ' +
-            'the re-run names them in a warning and marks them maybeEmailedTwice in the results (in-flight rows; ' +
-            'rows lost with a power cut are not known). --concurrency 1 bounds kill -9 to one candidate.',
-        ),
-      );
-  },
-  schema: () => schema,
+  usage: '[options] <testId>',
+  flags: { ...INVITE_FLAGS, ...BULK_FLAGS },
+  check: undefined, // the mode's own rules: pick
+  pick,
+  // one paragraph: wrapped to the terminal's width when shown
+  helpAfter:
+    '\nResuming (--from-csv): a re-run skips the rows its journal lists as done. After Ctrl-C nothing is sent twice. ' +
+    'After kill -9, the rows that were in flight (at most --concurrency) are sent again; after a power cut ' +
+    'also rows finished in the last second. With --send-email those candidates may get a second e-mail: ' +
+    'the re-run names them in a warning and marks them maybeEmailedTwice in the results (in-flight rows; ' +
+    'rows lost with a power cut are not known). --concurrency 1 bounds kill -9 to one candidate.',
   // a single invitation with its own access window; bulk rows carry their own timeZoneId
   tzFromProfile: (raw) =>
     raw.link === undefined && raw.fromCsv === undefined && raw.csvFile === undefined && (raw.start !== undefined || raw.end !== undefined),

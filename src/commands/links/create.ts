@@ -1,13 +1,13 @@
 import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
-import { addLinkOptions, linkFlagShape, refineLinkFlags } from './shared/body.js';
+import { arg, defineCommand, flag, zx } from '../../cli/command.js';
+import { linkFlags, refineLinkFlags } from './shared/body.js';
 import { LINK_FIELDS, printLink } from './shared/view.js';
 import { resolveTz } from '../shared/timezone.js';
 import { createLinkV2, refineAnytime, V2_LINK_FIELDS } from './shared/v2.js';
 
 export default defineCommand({
   name: 'create',
-  args: ['<testId>'],
+  args: { testId: arg(() => zx.id('1001')) },
   description:
     'Create a test link. Schedule: --valid-days N (validityindays), or --start T --end T (timebound; with --slotwise only inside the daily window of their time parts), always with --tz ID',
   examples: [
@@ -15,11 +15,8 @@ export default defineCommand({
     'assess links create 1001 --name "Onsite" --type email --proctoring image --start 2026-03-01T09:00:00Z --end 2026-03-05T17:00:00Z --slotwise --tz 1',
     'assess links create 1001 --name "Panel" --stakeholders ann@example.com,bo@example.com --start now --end 3d --tz 1 --json',
   ],
-  options: (cmd) => addLinkOptions(cmd, 'create').option('--anytime', 'v2 only (--api v2): open at any time, no schedule (accessTime 0)'),
-  schema: () =>
-    z
-      .object({ testId: zx.id('1001'), ...linkFlagShape, anytime: z.boolean().optional() })
-      .superRefine((v, c) => (v.anytime ? refineAnytime(v, c, 'create') : refineLinkFlags(v, c, 'create'))),
+  flags: { ...linkFlags('create'), anytime: flag('v2 only (--api v2): open at any time, no schedule (accessTime 0)', () => z.boolean().optional()) },
+  check: (v, c) => (v.anytime ? refineAnytime(v, c, 'create') : refineLinkFlags(v, c, 'create')),
   jsonFields: LINK_FIELDS,
   tzFromProfile: (raw) => raw.validDays !== undefined || raw.start !== undefined || raw.end !== undefined,
   v2: {

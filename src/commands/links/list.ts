@@ -1,15 +1,15 @@
-import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, arg } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { LINK_COLUMNS, LINK_FIELDS } from './shared/view.js';
 import { listLinksV2, V2_LINK_FIELDS } from './shared/v2.js';
 
 export default defineCommand({
   name: 'list',
-  args: ['<testId>'],
+  args: {
+    testId: arg(() => zx.id('1001')),
+  },
   description: 'List the test links of a test',
   examples: ['assess links list 1001', 'assess links list 1001 --json testLinkId,testLinkName', 'assess links list 1001 --csv > links.csv'],
-  schema: () => z.object({ testId: zx.id('1001') }),
   jsonFields: LINK_FIELDS,
   v2: { run: (ctx, { testId }) => listLinksV2(ctx, testId), jsonFields: V2_LINK_FIELDS },
   showsAnswer: true,

@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import { ApiError, NetworkError } from '../../api/errors.js';
 import type { V3Client } from '../../api/v3.js';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type { Context } from '../../context.js';
 import { PartialFailureError } from '../../errors.js';
@@ -31,7 +31,9 @@ const FIELDS = fieldsOf(['v2TestLinkId', 'testLinkName', 'accessTime', 'schedule
 
 export default defineCommand({
   name: 'migrate',
-  args: ['<testId>'],
+  args: {
+    testId: arg(() => zx.id('1001')),
+  },
   description:
     'Show the v3 equivalent of every v2 test link of a test; --apply creates the missing ones through v3 and prints old id → new id (re-runs create nothing twice)',
   examples: [
@@ -40,16 +42,12 @@ export default defineCommand({
     'assess links migrate 1001 --apply',
     'assess links migrate 1001 --apply --anytime-days 365',
   ],
-  options: (cmd) =>
-    cmd
-      .option('--apply', 'create the missing links through v3 (default: only show them)')
-      .option('--anytime-days <n>', `validity in days for v2 "anytime" links (accessTime 0), which v3 cannot express (default ${DEFAULT_ANYTIME_DAYS})`),
-  schema: () =>
-    z.object({
-      testId: zx.id('1001'),
-      apply: z.boolean().default(false),
-      anytimeDays: zx.int(1, 3650, 365).default(DEFAULT_ANYTIME_DAYS),
-    }),
+  flags: {
+    apply: flag('create the missing links through v3 (default: only show them)', () => z.boolean().default(false)),
+    anytimeDays: flag(`validity in days for v2 "anytime" links (accessTime 0), which v3 cannot express (default ${DEFAULT_ANYTIME_DAYS})`, { value: 'n' }, () =>
+      zx.int(1, 3650, 365).default(DEFAULT_ANYTIME_DAYS),
+    ),
+  },
   jsonFields: FIELDS,
   async run(ctx, { testId, apply, anytimeDays }) {
     const { testLinks } = await (await v2Client(ctx)).listLinks(testId);

@@ -1,10 +1,10 @@
 // links update: the service replaces the whole link (operation 12), so read it, change only what
 // the flags name, send it all, and say what changed.
 import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { arg, defineCommand, flag, zx } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
 import { diffObjects, formatChanges } from '../shared/diff.js';
-import { addLinkOptions, LINK_FLAG_KEYS, linkFlagShape, refineLinkFlags } from './shared/body.js';
+import { LINK_FLAG_KEYS, linkFlags, refineLinkFlags } from './shared/body.js';
 import { LINK_FIELDS, printLink } from './shared/view.js';
 import { resolveTz } from '../shared/timezone.js';
 import { refineAnytime, updateLinkV2, V2_LINK_FIELDS } from './shared/v2.js';
@@ -13,18 +13,15 @@ const FLAG_KEYS: readonly string[] = LINK_FLAG_KEYS;
 
 export default defineCommand({
   name: 'update',
-  args: ['<testId>', '<linkId>'],
+  args: { testId: arg(() => zx.id('1001')), linkId: arg(() => zx.id('2001')) },
   description: 'Change a test link: only the flags given change; the rest is kept. Shows what changed on stderr',
   examples: [
     'assess links update 1001 5003 --status inactive',
     'assess links update 1001 5003 --end 30d --stakeholders hr@example.com --json',
     'assess links update 1001 5003 --valid-days 14',
   ],
-  options: (cmd) => addLinkOptions(cmd, 'update').option('--anytime', 'v2 only (--api v2): open at any time, no schedule (accessTime 0)'),
-  schema: () =>
-    z
-      .object({ testId: zx.id('1001'), linkId: zx.id('2001'), ...linkFlagShape, anytime: z.boolean().optional() })
-      .superRefine((v, c) => (v.anytime ? refineAnytime(v, c, 'update') : refineLinkFlags(v, c, 'update'))),
+  flags: { ...linkFlags('update'), anytime: flag('v2 only (--api v2): open at any time, no schedule (accessTime 0)', () => z.boolean().optional()) },
+  check: (v, c) => (v.anytime ? refineAnytime(v, c, 'update') : refineLinkFlags(v, c, 'update')),
   jsonFields: LINK_FIELDS,
   v2: {
     run: async (ctx, { testId, linkId, ...flags }) => updateLinkV2(ctx, testId, linkId, { ...flags, tz: await resolveTz(ctx, flags.tz) }),

@@ -1,7 +1,7 @@
 // `assess mcp`: the service's operations as Model Context Protocol tools, for AI assistants, over
 // stdio. Reads only unless --allow-writes; the server itself is src/mcp/.
 import * as z from 'zod';
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, flag } from '../../cli/command.js';
 import { WRITE_TOOLS } from '../../mcp/catalogue.js';
 
 export default defineCommand({
@@ -13,9 +13,13 @@ export default defineCommand({
     'assess --profile work mcp --allow-writes invite,attempts_cancel',
     'assess mcp --allow-writes                       # every tool that changes data',
   ],
-  options: (cmd) =>
-    cmd.option('--allow-writes [tools]', `allow the tools that change data on the service: all of them, or a comma-separated list (${WRITE_TOOLS.join(', ')})`),
-  schema: () => z.object({ allowWrites: z.union([z.literal(true), z.string().trim().min(1, 'must name tools, e.g. --allow-writes invite')]).optional() }),
+  flags: {
+    allowWrites: flag(
+      `allow the tools that change data on the service: all of them, or a comma-separated list (${WRITE_TOOLS.join(', ')})`,
+      { value: 'tools', optionalValue: true },
+      () => z.union([z.literal(true), z.string().trim().min(1, 'must name tools, e.g. --allow-writes invite')]).optional(),
+    ),
+  },
   async run(ctx, input) {
     const { serveMcp } = await import('../../mcp/server.js');
     await serveMcp(ctx, input);

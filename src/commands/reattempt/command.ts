@@ -1,7 +1,8 @@
 // `assess reattempt <invitationId> --start T --end T --tz ID …` (operation 9).
 import * as z from 'zod';
 import { ApiError } from '../../api/errors.js';
-import { defineCommand, zx } from '../../cli/command.js';
+import { arg, defineCommand, flag, zx } from '../../cli/command.js';
+import { schemaOf } from '../../cli/flags.js';
 import { WIRE_FIELDS } from '../../api/wire-fields.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
@@ -11,25 +12,27 @@ import { tzArg } from '../../util/time-zone-arg.js';
 import { resolveTz } from '../shared/timezone.js';
 import { noteEmbeddedUrls } from '../shared/live-sandbox.js';
 
-export const reattemptSchema = z
-  .object({
-    invitationId: zx.id('5001'),
-    start: timeArg('future').optional(),
-    end: timeArg('future').optional(),
-    tz: tzArg().optional(),
-    callbackUrl: zx.url().optional(),
-    redirectUrl: zx.url().optional(),
-    sendEmail: z.boolean().optional(),
-    hideInstructions: z.boolean().optional(),
-  })
-  .superRefine((v, ctx) => {
-    const need = { start: '--start now', end: '--end +7d', tz: '--tz 35 (or once: assess config set tz Asia/Kolkata)' } as const;
-    for (const k of ['start', 'end', 'tz'] as const)
-      if (v[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `is required, e.g. ${need[k]}` });
-    if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
-      ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after --start (${v.start})` });
-  })
-  .transform((v) => ({ ...v, start: v.start!, end: v.end!, tz: v.tz! }));
+const ARGS = { invitationId: arg(() => zx.id('5001')) };
+const FLAGS = {
+  start: flag('access window start: YYYY-MM-DD, ISO 8601 or relative (now, +2d, "in 2d", today)', { value: 'T' }, () => timeArg('future').optional()),
+  end: flag('access window end, e.g. +7d or "in 7d" (a bare 7d also counts forward)', { value: 'T' }, () => timeArg('future').optional()),
+  tz: flag('time zone of the access window: an id or a name (assess timezones)', { value: 'id|name' }, () => tzArg().optional()),
+  callbackUrl: flag('address that receives the completion notification', { value: 'url' }, () => zx.url().optional()),
+  redirectUrl: flag('address the candidate is sent to after the test', { value: 'url' }, () => zx.url().optional()),
+  sendEmail: flag('let the service e-mail the invitation to the candidate', () => z.boolean().optional()),
+  hideInstructions: flag('skip the instruction page', () => z.boolean().optional()),
+};
+
+/** --start, --end and --tz are required (the profile's tz may fill --tz), and the window must not be empty. */
+function checkWindow(v: { start?: string; end?: string; tz?: unknown }, ctx: z.RefinementCtx): void {
+  const need = { start: '--start now', end: '--end +7d', tz: '--tz 35 (or once: assess config set tz Asia/Kolkata)' } as const;
+  for (const k of ['start', 'end', 'tz'] as const) if (v[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `is required, e.g. ${need[k]}` });
+  if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
+    ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after --start (${v.start})` });
+}
+
+/** What the command validates, with the required values typed as present. */
+export const reattemptSchema = schemaOf({ ...ARGS, ...FLAGS }, checkWindow).transform((v) => ({ ...v, start: v.start!, end: v.end!, tz: v.tz! }));
 export type ReattemptInput = z.infer<typeof reattemptSchema>;
 
 const COLUMNS: Column<R.Reattempt>[] = [
@@ -51,19 +54,11 @@ export function reattemptBody(v: ReattemptInput): Record<string, unknown> {
 
 export default defineCommand({
   name: 'reattempt',
-  args: ['<invitationId>'],
+  args: ARGS,
   description: 'Allow a candidate to take a test again (a new invitation once the previous attempt was taken)',
   examples: ['assess reattempt 900001 --start now --end 7d --tz 35', 'assess reattempt 900002 --start 2026-03-01 --end 2026-03-08 --tz 35 --send-email --json'],
-  options: (cmd) =>
-    cmd
-      .option('--start <T>', 'access window start: YYYY-MM-DD, ISO 8601 or relative (now, +2d, "in 2d", today)')
-      .option('--end <T>', 'access window end, e.g. +7d or "in 7d" (a bare 7d also counts forward)')
-      .option('--tz <id|name>', 'time zone of the access window: an id or a name (assess timezones)')
-      .option('--callback-url <url>', 'address that receives the completion notification')
-      .option('--redirect-url <url>', 'address the candidate is sent to after the test')
-      .option('--send-email', 'let the service e-mail the invitation to the candidate')
-      .option('--hide-instructions', 'skip the instruction page'),
-  schema: () => reattemptSchema,
+  flags: FLAGS,
+  check: checkWindow,
   jsonFields: fieldsOf(WIRE_FIELDS.Reattempt, COLUMNS),
   v2: { unsupported: 'v2 has no reattempt' },
   tzFromProfile: () => true,
@@ -71,7 +66,10 @@ export default defineCommand({
     const client = await ctx.api();
     let res;
     try {
-      res = await client.reattempt(input.invitationId, reattemptBody({ ...input, tz: (await resolveTz(ctx, input.tz))! }));
+      res = await client.reattempt(
+        input.invitationId,
+        reattemptBody({ ...input, start: input.start!, end: input.end!, tz: (await resolveTz(ctx, input.tz))! }),
+      );
     } catch (err) {
       throw explainRefusal(err, input.invitationId);
     }

@@ -7,7 +7,7 @@ import { downloadPdf, PDF_FIELDS } from './shared/pdf.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { wantsAscii } from '../../output/bars.js';
 import { reportV2, v2ReportFields } from './shared/v2.js';
-import { reportSchema } from './shared/input.js';
+import { checkReport, REPORT_ARGS, REPORT_FLAGS } from './shared/input.js';
 import { skillRows } from './shared/skills.js';
 
 const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
@@ -66,7 +66,7 @@ export { skillRows };
 
 export default defineCommand({
   name: 'report',
-  args: ['<invitationId>'],
+  args: REPORT_ARGS,
   description: "Show a candidate's report (summary, sections, skills) or download it as a PDF",
   examples: [
     'assess report 900001',
@@ -76,15 +76,8 @@ export default defineCommand({
     'assess report 900001 --pdf               # report-<candidate>-900001.pdf in this directory',
     'assess report 900001 --pdf -o - > r.pdf',
   ],
-  options: (cmd) =>
-    cmd
-      .option('--type <type>', 'summary (sections), skills, or both (default summary)')
-      .option('--pdf', 'download the PDF report instead')
-      .option('-o, --output <file>', 'with --pdf: file or directory to write to, or - for standard output')
-      .option('--force', 'with --pdf: overwrite an existing file')
-      .option('--ascii', 'on a terminal: draw bars with # and . instead of block characters (also TERM=dumb)')
-      .option('--sections', 'v2 only (--api v2): the section scores (GET /v2/org/report/{id}/sections)'),
-  schema: () => reportSchema,
+  flags: REPORT_FLAGS,
+  check: checkReport,
   jsonFields: (input) => (input.pdf ? PDF_FIELDS : REPORT_FIELDS),
   v2: {
     run: (ctx, input) => reportV2(ctx, input),

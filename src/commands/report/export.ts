@@ -8,36 +8,41 @@
 import { resolve } from 'node:path';
 import * as z from 'zod';
 import { ATTEMPT_STATES } from '../../api/wire-constants.js';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, flag } from '../../cli/command.js';
+import type { InputOf } from '../../cli/flags.js';
 import { timeArg } from '../../util/time.js';
 import { EXPORT_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { RATE_HELP, rateFlag } from '../../bulk/rate-flag.js';
 
-export const exportSchema = z
-  .object({
-    state: z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
-    from: timeArg('past').optional(),
-    to: timeArg('past').optional(),
-    out: z.string({ error: 'is required: the directory to write to, e.g. --out reports/' }).min(1, 'must name a directory'),
-    type: z.enum(['summary', 'skills', 'both'], { message: 'must be summary, skills or both, e.g. --type both' }).default('summary'),
-    pdf: z.boolean().default(false),
-    html: z.boolean().default(false),
-    format: z.enum(['csv', 'json', 'ndjson'], { message: 'must be csv, json or ndjson, e.g. --format json' }).default('csv'),
-    sinceLastRun: z.boolean().default(false),
-    concurrency: zx.int(1, 64, 8).optional(),
-    rate: rateFlag().optional(),
-    journal: z.string().min(1).optional(),
-    results: z.string().min(1).optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.from && !v.sinceLastRun) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required (or --since-last-run), e.g. --from 7d' });
-    if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
-    // One file for both would interleave results with journal records and break resuming.
-    if (v.journal && v.results && resolve(v.journal) === resolve(v.results))
-      ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
-  });
+const FLAGS = {
+  state: flag('completed (default), cancelled or expired', { value: 'state' }, () =>
+    z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
+  ),
+  from: flag(
+    'window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday); with --since-last-run defaults to the last run\'s --to',
+    { value: 'T' },
+    () => timeArg('past').optional(),
+  ),
+  to: flag('window end (default now)', { value: 'T' }, () => timeArg('past').optional()),
+  out: flag('directory for the summary, the PDFs, the journal and the results (created if missing)', { value: 'dir' }, () =>
+    z.string({ error: 'is required: the directory to write to, e.g. --out reports/' }).min(1, 'must name a directory'),
+  ),
+  type: flag('report content: summary (sections), skills or both (default summary)', { value: 'type' }, () =>
+    z.enum(['summary', 'skills', 'both'], { message: 'must be summary, skills or both, e.g. --type both' }).default('summary'),
+  ),
+  pdf: flag('also save each report as a PDF: report-<candidate>-<id>.pdf', () => z.boolean().default(false)),
+  html: flag("also write index.html: the cohort's statistics, a histogram and a sortable table linking the PDFs", () => z.boolean().default(false)),
+  format: flag('summary file format: csv (default; sections as columns), json or ndjson', { value: 'format' }, () =>
+    z.enum(['csv', 'json', 'ndjson'], { message: 'must be csv, json or ndjson, e.g. --format json' }).default('csv'),
+  ),
+  sinceLastRun: flag('export only attempts that no earlier run (per the journal) exported', () => z.boolean().default(false)),
+  concurrency: flag('most reports fetched at once (default: profile concurrency, else 8)', { value: 'n' }, () => zx.int(1, 64, 8).optional()),
+  rate: flag(RATE_HELP, { value: 'N/s' }, () => rateFlag().optional()),
+  journal: flag('journal of exported attempts (default DIR/export.journal.ndjson)', { value: 'file' }, () => z.string().min(1).optional()),
+  results: flag('NDJSON results, one line per attempt (default DIR/export.results.ndjson)', { value: 'file' }, () => z.string().min(1).optional()),
+};
 
-export type ExportInput = z.infer<typeof exportSchema>;
+export type ExportInput = InputOf<typeof FLAGS>;
 
 export default defineCommand({
   name: 'export',
@@ -48,22 +53,14 @@ export default defineCommand({
     'assess report export --since-last-run --to now --out reports/ --pdf   # nightly: only what is new',
     'assess report export --from 30d --to now --out digest/ --pdf --html   # digest/index.html: open it in a browser',
   ],
-  options: (cmd) =>
-    cmd
-      .option('--state <state>', 'completed (default), cancelled or expired')
-      .option('--from <T>', 'window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday); with --since-last-run defaults to the last run\'s --to')
-      .option('--to <T>', 'window end (default now)')
-      .option('--out <dir>', 'directory for the summary, the PDFs, the journal and the results (created if missing)')
-      .option('--type <type>', 'report content: summary (sections), skills or both (default summary)')
-      .option('--pdf', 'also save each report as a PDF: report-<candidate>-<id>.pdf')
-      .option('--html', "also write index.html: the cohort's statistics, a histogram and a sortable table linking the PDFs")
-      .option('--format <format>', 'summary file format: csv (default; sections as columns), json or ndjson')
-      .option('--since-last-run', 'export only attempts that no earlier run (per the journal) exported')
-      .option('--concurrency <n>', 'most reports fetched at once (default: profile concurrency, else 8)')
-      .option('--rate <N/s>', RATE_HELP)
-      .option('--journal <file>', 'journal of exported attempts (default DIR/export.journal.ndjson)')
-      .option('--results <file>', 'NDJSON results, one line per attempt (default DIR/export.results.ndjson)'),
-  schema: () => exportSchema,
+  flags: FLAGS,
+  check: (v, ctx) => {
+    if (!v.from && !v.sinceLastRun) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required (or --since-last-run), e.g. --from 7d' });
+    if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
+    // One file for both would interleave results with journal records and break resuming.
+    if (v.journal && v.results && resolve(v.journal) === resolve(v.results))
+      ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
+  },
   // the output flags (--json [fields], --ndjson, --csv, --query) print the run's summary object
   jsonFields: EXPORT_SUMMARY_FIELDS,
   v2: { unsupported: 'it lists attempts by state, which v2 cannot' },

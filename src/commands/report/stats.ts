@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
 import { Progress } from '../../bulk/progress.js';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, flag } from '../../cli/command.js';
 import { CancelledError, PartialFailureError } from '../../errors.js';
 import { writePaged } from '../../output/pager.js';
 import { Printer } from '../../output/printer.js';
@@ -16,20 +16,6 @@ import { timeArg } from '../../util/time.js';
 import { fetchReports, listCohort } from './shared/cohort.js';
 import { cohortStats, funnelOf } from './shared/stats.js';
 import { metricRows, renderStats, STATS_FIELDS, type MetricRow, type StatsReport } from './shared/stats-view.js';
-
-const schema = z
-  .object({
-    state: z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
-    from: timeArg('past').optional(),
-    to: timeArg('past').optional(),
-    test: zx.id('1001').optional(),
-    concurrency: zx.int(1, 64, 8).optional(),
-    ascii: z.boolean().default(false),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });
-    if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
-  });
 
 const METRIC_COLUMNS = [
   { key: 'metric', header: 'Metric' },
@@ -46,15 +32,22 @@ export default defineCommand({
     'assess report stats --from 7d --json score,histogram',
     'assess report stats --from 30d --csv > stats.csv   # metric,name,value rows',
   ],
-  options: (cmd) =>
-    cmd
-      .option('--state <state>', 'whose reports: completed (default), cancelled or expired')
-      .option('--from <T>', 'window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday; a bare 7d also counts back)')
-      .option('--to <T>', 'window end (default now)')
-      .option('--test <testId>', "only this test's attempts")
-      .option('--concurrency <n>', 'reports fetched at once (default: profile concurrency, else 8)')
-      .option('--ascii', 'draw the charts with # and . (also with TERM=dumb)'),
-  schema: () => schema,
+  flags: {
+    state: flag('whose reports: completed (default), cancelled or expired', { value: 'state' }, () =>
+      z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
+    ),
+    from: flag('window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday; a bare 7d also counts back)', { value: 'T' }, () =>
+      timeArg('past').optional(),
+    ),
+    to: flag('window end (default now)', { value: 'T' }, () => timeArg('past').optional()),
+    test: flag("only this test's attempts", { value: 'testId' }, () => zx.id('1001').optional()),
+    concurrency: flag('reports fetched at once (default: profile concurrency, else 8)', { value: 'n' }, () => zx.int(1, 64, 8).optional()),
+    ascii: flag('draw the charts with # and . (also with TERM=dumb)', () => z.boolean().default(false)),
+  },
+  check: (v, ctx) => {
+    if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });
+    if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
+  },
   jsonFields: () => STATS_FIELDS,
   v2: { unsupported: 'it lists attempts by state, which v2 cannot' },
   async run(ctx, input) {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { parseDuration } from '../../sandbox/clock.js';
 import { UsageError } from '../../errors.js';
 import { parseTime } from '../../util/time.js';
@@ -7,7 +7,10 @@ import { control, sandboxUrl } from './shared/control.js';
 
 export default defineCommand({
   name: 'clock',
-  args: ['[action]', '[value]'],
+  args: {
+    action: arg({ optional: true }, () => z.enum(['show', 'advance', 'set'], { message: 'must be show, advance or set' }).default('show')),
+    value: arg({ optional: true }, () => z.string().optional()),
+  },
   description: 'Show the sandbox clock, advance it (expiring invitations whose end passes), or set it',
   examples: [
     'assess --sandbox sandbox clock',
@@ -15,25 +18,20 @@ export default defineCommand({
     'assess sandbox clock set 2026-12-01T00:00:00Z --url http://127.0.0.1:4010',
     "assess --sandbox sandbox clock set now   # back to this machine's time",
   ],
-  options: (cmd) => cmd.option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
-  schema: () =>
-    z
-      .object({
-        action: z.enum(['show', 'advance', 'set'], { message: 'must be show, advance or set' }).default('show'),
-        value: z.string().optional(),
-        url: zx.url().optional(),
-      })
-      .superRefine((v, c) => {
-        if (v.action === 'advance' && (v.value === undefined || parseDuration(v.value) === null))
-          c.addIssue({ code: 'custom', path: ['value'], message: 'advance needs a duration like 3d, 12h, 30m or 1d12h' });
-        // Date.parse alone takes impossible dates (2026-02-30) and leaves them for the sandbox to refuse.
-        if (v.action === 'set' && (v.value === undefined || typeof parseTime(v.value, new Date(), 'future') === 'string'))
-          c.addIssue({
-            code: 'custom',
-            path: ['value'],
-            message: "set needs a time: now (back to this machine's clock), 2026-12-01T00:00:00Z, 2026-12-01 or +2d",
-          });
-      }),
+  flags: {
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => zx.url().optional()),
+  },
+  check: (v, c) => {
+    if (v.action === 'advance' && (v.value === undefined || parseDuration(v.value) === null))
+      c.addIssue({ code: 'custom', path: ['value'], message: 'advance needs a duration like 3d, 12h, 30m or 1d12h' });
+    // Date.parse alone takes impossible dates (2026-02-30) and leaves them for the sandbox to refuse.
+    if (v.action === 'set' && (v.value === undefined || typeof parseTime(v.value, new Date(), 'future') === 'string'))
+      c.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: "set needs a time: now (back to this machine's clock), 2026-12-01T00:00:00Z, 2026-12-01 or +2d",
+      });
+  },
   async run(ctx, input) {
     const base = await sandboxUrl(ctx, input.url);
     if (input.action === 'show') {

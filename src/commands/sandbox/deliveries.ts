@@ -1,7 +1,7 @@
 // `assess sandbox deliveries [--invitation ID] [--attempts]`: the callbacks the sandbox sent (or is
 // still sending) and the outcome of every try: GET /_sandbox/deliveries.
 import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, flag } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { control, sandboxUrl } from './shared/control.js';
 
@@ -26,12 +26,11 @@ export default defineCommand({
     'assess sandbox deliveries --invitation 900010 --attempts --url http://127.0.0.1:4010',
     'assess sandbox deliveries --json deliveryId,state,attempts',
   ],
-  options: (cmd) =>
-    cmd
-      .option('--invitation <id>', 'only deliveries for this invitation')
-      .option('--attempts', 'one row per try (time, status or error, duration) instead of one per delivery')
-      .option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
-  schema: () => z.object({ invitation: zx.id('900010').optional(), attempts: z.boolean().optional(), url: zx.url().optional() }),
+  flags: {
+    invitation: flag('only deliveries for this invitation', { value: 'id' }, () => zx.id('900010').optional()),
+    attempts: flag('one row per try (time, status or error, duration) instead of one per delivery', () => z.boolean().optional()),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => zx.url().optional()),
+  },
   async run(ctx, input) {
     const q = input.invitation ? `?invitation=${input.invitation}` : '';
     const r = await control<{ deliveries: Delivery[] }>(ctx, await sandboxUrl(ctx, input.url), 'GET', `/deliveries${q}`);

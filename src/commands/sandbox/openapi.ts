@@ -3,16 +3,16 @@
 // and client generators. It is generated from the same zod wire schemas the CLI validates with,
 // and describes the completion notification under `webhooks`. With the embedded sandbox
 // (--sandbox), which stops when the command ends, its servers entry names `sandbox serve --port 4010`.
-import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, flag } from '../../cli/command.js';
 import { control, sandboxUrl } from './shared/control.js';
 
 export default defineCommand({
   name: 'openapi',
   description: 'Print the OpenAPI 3.1 document of the service the sandbox serves (v3, and v2 marked deprecated)',
   examples: ['assess --sandbox sandbox openapi > openapi.json', 'assess sandbox openapi --url http://127.0.0.1:4010'],
-  options: (cmd) => cmd.option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
-  schema: () => z.object({ url: zx.url().optional() }),
+  flags: {
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => zx.url().optional()),
+  },
   async run(ctx, input) {
     const doc = await control<Record<string, unknown>>(ctx, await sandboxUrl(ctx, input.url), 'GET', '/openapi.json');
     // The embedded sandbox of --sandbox stops with this command: its port would be a dead address.

@@ -1,7 +1,6 @@
 // `assess sandbox outbox [--invitation ID]`: the e-mails the sandbox "sent" (nothing leaves the
 // machine): invitations when sendEmail is yes, stakeholder e-mails on completion.
-import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, flag } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { control, sandboxUrl } from './shared/control.js';
 
@@ -9,11 +8,10 @@ export default defineCommand({
   name: 'outbox',
   description: 'List the e-mails the sandbox would have sent: invitations (sendEmail yes) and stakeholder reports',
   examples: ['assess --sandbox sandbox outbox', 'assess sandbox outbox --invitation 900010 --json --url http://127.0.0.1:4010'],
-  options: (cmd) =>
-    cmd
-      .option('--invitation <id>', 'only e-mails about this invitation')
-      .option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
-  schema: () => z.object({ invitation: zx.id('900010').optional(), url: zx.url().optional() }),
+  flags: {
+    invitation: flag('only e-mails about this invitation', { value: 'id' }, () => zx.id('900010').optional()),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => zx.url().optional()),
+  },
   async run(ctx, input) {
     const q = input.invitation ? `?invitation=${input.invitation}` : '';
     const r = await control<{ emails: Array<Record<string, unknown>> }>(ctx, await sandboxUrl(ctx, input.url), 'GET', `/outbox${q}`);

@@ -1,6 +1,6 @@
 // `assess sandbox quirks [seed|off] | --off`: quirks mode of a running sandbox (docs/sandbox.md).
 import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { control, sandboxUrl } from './shared/control.js';
 
@@ -8,28 +8,28 @@ type View = { seed: number | null; vendorTypeOfTest: boolean; gateway401: boolea
 
 export default defineCommand({
   name: 'quirks',
-  args: ['[seed]'],
+  args: {
+    // `off` as the argument, like `sandbox faults off`; --off stays
+    seed: arg({ optional: true }, () =>
+      z
+        .union([z.literal('off'), zx.int(0, 2 ** 31 - 1, 7)], { error: 'must be a seed (a whole number, e.g. 7) or off' })
+        .meta({ completion: ['off'] })
+        .optional(),
+    ),
+  },
   description: "Show quirks mode, turn it on with a seed (answers vary in form as a real service's do), or off",
   examples: [
     'assess sandbox quirks --url http://127.0.0.1:4010',
     'assess sandbox quirks 7 --url http://127.0.0.1:4010',
     'assess sandbox quirks off --url http://127.0.0.1:4010',
   ],
-  options: (cmd) => cmd.option('--off', 'turn quirks mode off').option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
-  schema: () =>
-    z
-      .object({
-        // `off` as the argument, like `sandbox faults off`; --off stays
-        seed: z
-          .union([z.literal('off'), zx.int(0, 2 ** 31 - 1, 7)], { error: 'must be a seed (a whole number, e.g. 7) or off' })
-          .meta({ completion: ['off'] })
-          .optional(),
-        off: z.boolean().default(false),
-        url: zx.url().optional(),
-      })
-      .superRefine((v, c) => {
-        if (v.seed !== undefined && v.off) c.addIssue({ code: 'custom', path: ['off'], message: 'give a seed or --off, not both' });
-      }),
+  flags: {
+    off: flag('turn quirks mode off', () => z.boolean().default(false)),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => zx.url().optional()),
+  },
+  check: (v, c) => {
+    if (v.seed !== undefined && v.off) c.addIssue({ code: 'custom', path: ['off'], message: 'give a seed or --off, not both' });
+  },
   jsonFields: ['seed', 'vendorTypeOfTest', 'gateway401', 'rewritten'],
   async run(ctx, input) {
     const base = await sandboxUrl(ctx, input.url);

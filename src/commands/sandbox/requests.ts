@@ -1,5 +1,4 @@
-import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, flag } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { control, sandboxUrl } from './shared/control.js';
 
@@ -7,9 +6,10 @@ export default defineCommand({
   name: 'requests',
   description: 'List the API requests the sandbox received (method, path, status, body; keys redacted)',
   examples: ['assess --sandbox sandbox requests', 'assess sandbox requests --limit 20 --json --url http://127.0.0.1:4010'],
-  options: (cmd) =>
-    cmd.option('--limit <n>', 'only the last N requests').option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
-  schema: () => z.object({ limit: zx.int(1, 100000, 20).optional(), url: zx.url().optional() }),
+  flags: {
+    limit: flag('only the last N requests', { value: 'n' }, () => zx.int(1, 100000, 20).optional()),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => zx.url().optional()),
+  },
   async run(ctx, input) {
     const q = input.limit ? `?limit=${input.limit}` : '';
     const r = await control<{ requests: Array<Record<string, unknown>> }>(ctx, await sandboxUrl(ctx, input.url), 'GET', `/requests${q}`);

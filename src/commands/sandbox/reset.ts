@@ -1,5 +1,4 @@
-import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, flag } from '../../cli/command.js';
 import { confirmAction, nothingChanged, requireConfirmable } from '../shared/confirm.js';
 import { control, sandboxUrl } from './shared/control.js';
 
@@ -7,8 +6,9 @@ export default defineCommand({
   name: 'reset',
   description: 'Throw away all sandbox changes and go back to the seed data',
   examples: ['assess --sandbox sandbox reset --yes', 'assess sandbox reset --url http://127.0.0.1:4010 --yes'],
-  options: (cmd) => cmd.option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
-  schema: () => z.object({ url: zx.url().optional() }),
+  flags: {
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => zx.url().optional()),
+  },
   async run(ctx, input) {
     requireConfirmable(ctx, 'sandbox reset (it discards every change)');
     const base = await sandboxUrl(ctx, input.url);

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, flag } from '../../cli/command.js';
 import { LocalError } from '../../errors.js';
 import { parseDeliveryFaultSpec } from '../../sandbox/delivery-faults.js';
 import { FaultSpecError, parseFaultSpec, parseLatency, type FaultSpec } from '../../sandbox/fault-spec.js';
@@ -28,24 +28,15 @@ export default defineCommand({
     'assess sandbox serve --rate-limit 25/s,burst=5   # 429 past 25 requests a second per key (no Retry-After, as the vendor)',
     "assess sandbox serve --quirks 7   # answers vary as a real service's do (production forms, ids as strings, envelopes…)",
   ],
-  options: (cmd) =>
-    cmd
-      .option('--port <n>', 'port to listen on (0 = any free port)', '4010')
-      .option('--host <addr>', 'address to bind (loopback unless you say otherwise)', '127.0.0.1')
-      .option('--state <file>', 'persist state in this file (atomic writes; survives restarts)')
-      .option('--log-requests', 'print one line per API request on stderr')
-      .option('--latency <ms>', 'answer each API request this long after it arrives, e.g. 5ms or 2-10ms (benchmarks)')
-      .option('--faults <spec>', 'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)')
-      .option('--rate-limit <spec>', 'a token bucket per API key: 25/s[,burst=N][,retry-after]; past it, 429 (see docs/sandbox.md)')
-      .option('--delivery-faults <spec>', 'fail callback deliveries: drop=0.1,5xx=0.05,hang=0.02,seed=42 (see docs/sandbox.md)')
-      .option('--quirks <seed>', "vary each answer's form as a real service does, deterministically for this seed (see docs/sandbox.md)"),
-  schema: () =>
-    z.object({
-      port: zx.int(0, 65535, 4010),
-      host: zx.host(),
-      state: z.string().min(1, 'must name a file, e.g. --state ./sandbox.json').optional(),
-      logRequests: z.boolean().optional(),
-      latency: z
+  flags: {
+    port: flag('port to listen on (0 = any free port)', { value: 'n', default: '4010' }, () => zx.int(0, 65535, 4010)),
+    host: flag('address to bind (loopback unless you say otherwise)', { value: 'addr', default: '127.0.0.1' }, () => zx.host()),
+    state: flag('persist state in this file (atomic writes; survives restarts)', { value: 'file' }, () =>
+      z.string().min(1, 'must name a file, e.g. --state ./sandbox.json').optional(),
+    ),
+    logRequests: flag('print one line per API request on stderr', () => z.boolean().optional()),
+    latency: flag('answer each API request this long after it arrives, e.g. 5ms or 2-10ms (benchmarks)', { value: 'ms' }, () =>
+      z
         .string()
         .transform((v, c) => {
           const l = parseLatency(v);
@@ -53,11 +44,22 @@ export default defineCommand({
           return l as number | [number, number];
         })
         .optional(),
-      faults: faultSpecFlag(parseFaultSpec, '--faults 5xx=0.1,429=0.05,reset=0.05,seed=42').optional(),
-      rateLimit: faultSpecFlag(parseRateLimit, '--rate-limit 25/s,burst=5').optional(),
-      deliveryFaults: faultSpecFlag(parseDeliveryFaultSpec, '--delivery-faults drop=0.1,seed=42').optional(),
-      quirks: zx.int(0, 2 ** 31 - 1, 7).optional(),
-    }),
+    ),
+    faults: flag(
+      'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)',
+      { value: 'spec' },
+      () => faultSpecFlag(parseFaultSpec, '--faults 5xx=0.1,429=0.05,reset=0.05,seed=42').optional(),
+    ),
+    rateLimit: flag('a token bucket per API key: 25/s[,burst=N][,retry-after]; past it, 429 (see docs/sandbox.md)', { value: 'spec' }, () =>
+      faultSpecFlag(parseRateLimit, '--rate-limit 25/s,burst=5').optional(),
+    ),
+    deliveryFaults: flag('fail callback deliveries: drop=0.1,5xx=0.05,hang=0.02,seed=42 (see docs/sandbox.md)', { value: 'spec' }, () =>
+      faultSpecFlag(parseDeliveryFaultSpec, '--delivery-faults drop=0.1,seed=42').optional(),
+    ),
+    quirks: flag("vary each answer's form as a real service does, deterministically for this seed (see docs/sandbox.md)", { value: 'seed' }, () =>
+      zx.int(0, 2 ** 31 - 1, 7).optional(),
+    ),
+  },
   async run(ctx, input) {
     const { startSandbox, SandboxStateError } = await import('../../sandbox/index.js');
     const { SEED_ACCOUNTS } = await import('../../sandbox/seed.js');

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { control, sandboxUrl } from './shared/control.js';
 
@@ -7,30 +7,29 @@ const TARGETS = ['start', 'complete', 'leave', 'terminate', 'expire'] as const;
 
 export default defineCommand({
   name: 'simulate',
-  args: ['<invitationId>', '<to>'],
+  args: {
+    invitationId: arg(() => zx.id('5001')),
+    to: arg(() => z.enum(TARGETS, { message: `must be one of ${TARGETS.join(', ')}` })),
+  },
   description: 'Move an invitation as a candidate would: start, complete (with a score), leave, terminate, expire',
   examples: [
     'assess --sandbox sandbox simulate 900004 start',
     'assess --sandbox sandbox simulate 900004 complete --score 82',
     'assess sandbox simulate 900005 complete --section-scores 90,60 --url http://127.0.0.1:4010',
   ],
-  options: (cmd) =>
-    cmd
-      .option('--score <percent>', 'overall score 0-100 when completing')
-      .option('--section-scores <list>', 'per-section scores 0-100, comma-separated, in section order')
-      .option('--url <url>', 'sandbox base URL (default: --sandbox, or the profile base URL)'),
-  schema: () =>
-    z.object({
-      invitationId: zx.id('5001'),
-      to: z.enum(TARGETS, { message: `must be one of ${TARGETS.join(', ')}` }),
-      score: z.coerce.number({ message: 'must be a number 0-100, e.g. 75' }).min(0).max(100).optional(),
-      sectionScores: z
+  flags: {
+    score: flag('overall score 0-100 when completing', { value: 'percent' }, () =>
+      z.coerce.number({ message: 'must be a number 0-100, e.g. 75' }).min(0).max(100).optional(),
+    ),
+    sectionScores: flag('per-section scores 0-100, comma-separated, in section order', { value: 'list' }, () =>
+      z
         .string()
         .transform((s) => s.split(',').map((p) => Number(p.trim())))
         .refine((a) => a.length > 0 && a.every((n) => Number.isFinite(n) && n >= 0 && n <= 100), 'must be numbers 0-100, e.g. 90,60')
         .optional(),
-      url: zx.url().optional(),
-    }),
+    ),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => zx.url().optional()),
+  },
   async run(ctx, input) {
     const base = await sandboxUrl(ctx, input.url);
     const r = await control<{

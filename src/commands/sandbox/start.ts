@@ -5,8 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, flag } from '../../cli/command.js';
 import { lookupSharedSandbox, removeStaleRecord, sandboxAlive, sandboxPaths, staleNotice, type SharedSandbox } from '../../cli/shared-sandbox.js';
 import { writeFileAtomic } from '../../files/atomic.js';
 import { configDir } from '../../config/store.js';
@@ -25,8 +24,9 @@ export default defineCommand({
     'assess sandbox start --json baseUrl,keys',
     'assess sandbox start && assess --sandbox invite 1001 --email ann@example.com --name "Ann Lee"',
   ],
-  options: (cmd) => cmd.option('--port <n>', 'port to listen on (0 = any free port)', '0'),
-  schema: () => z.object({ port: zx.int(0, 65535, 4010) }),
+  flags: {
+    port: flag('port to listen on (0 = any free port)', { value: 'n', default: '0' }, () => zx.int(0, 65535, 4010)),
+  },
   jsonFields: SHARED_FIELDS,
   async run(ctx, input) {
     const dir = configDir(ctx.env);

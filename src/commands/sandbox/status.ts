@@ -1,5 +1,4 @@
 // `assess sandbox status`: whether the shared sandbox of this config dir runs, where, and with which keys.
-import * as z from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { lookupSharedSandbox, removeStaleRecord, sandboxPaths, staleNotice } from '../../cli/shared-sandbox.js';
 import { configDir } from '../../config/store.js';
@@ -9,7 +8,6 @@ export default defineCommand({
   name: 'status',
   description: 'Show whether the shared sandbox (assess sandbox start) runs: its URL, keys, pid, state and log',
   examples: ['assess sandbox status', 'assess sandbox status --json running,baseUrl'],
-  schema: () => z.object({}),
   jsonFields: SHARED_FIELDS,
   async run(ctx) {
     const dir = configDir(ctx.env);

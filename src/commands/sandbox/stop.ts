@@ -1,6 +1,5 @@
 // `assess sandbox stop`: stops the shared sandbox cleanly (SIGTERM: it finishes its requests and
 // saves its state), waits until its process is gone, and removes its record.
-import * as z from 'zod';
 import { defineCommand } from '../../cli/command.js';
 import { lookupSharedSandbox, removeStaleRecord, sandboxAlive, staleNotice } from '../../cli/shared-sandbox.js';
 import { configDir } from '../../config/store.js';
@@ -12,7 +11,6 @@ export default defineCommand({
   name: 'stop',
   description: 'Stop the shared sandbox (assess sandbox start); its state is saved for the next start',
   examples: ['assess sandbox stop', 'assess sandbox stop   # its state stays in the config dir for the next start'],
-  schema: () => z.object({}),
   async run(ctx) {
     const dir = configDir(ctx.env);
     const found = lookupSharedSandbox(dir);

@@ -1,13 +1,13 @@
-import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, arg } from '../../cli/command.js';
 import { printSettings, SETTINGS_FIELDS } from './shared/view.js';
 
 export default defineCommand({
   name: 'get',
-  args: ['<testId>'],
+  args: {
+    testId: arg(() => zx.id('1001')),
+  },
   description: 'Show the settings of a test (one setting per line; --json gives the service object)',
   examples: ['assess settings get 1001', 'assess settings get 1001 --json > settings.json', 'assess settings get 1001 --json windowViolationSettings'],
-  schema: () => z.object({ testId: zx.id('1001') }),
   jsonFields: SETTINGS_FIELDS,
   showsAnswer: true,
   v2: { unsupported: 'v2 has no test settings' },

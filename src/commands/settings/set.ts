@@ -3,7 +3,7 @@
 // node:fs/promises through fs.promises, loaded on first use (~3 ms, with readline, at start-up)
 import { promises as fsp } from 'node:fs';
 import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
@@ -14,11 +14,11 @@ import { printSettings, SETTINGS_FIELDS } from './shared/view.js';
 /** --dry-run prints the diff: one {key, old, new} row per changed setting. */
 const DIFF_FIELDS = ['key', 'old', 'new'];
 
-const collect = (v: string, prev: string[] = []) => [...prev, v];
-
 export default defineCommand({
   name: 'set',
-  args: ['<testId>'],
+  args: {
+    testId: arg(() => zx.id('1001')),
+  },
   description:
     'Change settings of a test: reads the current settings, applies --set/--file, validates the whole object, shows the diff and asks before sending (--yes skips; --dry-run only prints the diff)',
   examples: [
@@ -26,23 +26,19 @@ export default defineCommand({
     'assess settings set 1001 --set windowViolationSettings.copyPaste=1 --dry-run',
     'assess settings set 1001 --file settings.json --yes',
   ],
-  options: (cmd) =>
-    cmd
-      .option('--set <key=value>', 'change one setting, e.g. questionSettings.randomAnswers=1 (repeatable)', collect)
-      .option('--file <file>', 'JSON with the whole settings object or part of it (as `settings get --json` prints)')
-      .option('--dry-run', 'print the diff and send nothing'),
-  schema: () =>
-    z
-      .object({
-        testId: zx.id('1001'),
-        set: z.array(z.string()).default([]),
-        file: z.string().min(1, 'must name a file, e.g. --file settings.json').optional(),
-        dryRun: z.boolean().default(false),
-      })
-      .superRefine((v, c) => {
-        if (!v.set.length && v.file === undefined)
-          c.addIssue({ code: 'custom', path: ['set'], message: 'give at least one --set section.field=value, or --file F' });
-      }),
+  flags: {
+    set: flag('change one setting, e.g. questionSettings.randomAnswers=1 (repeatable)', { value: 'key=value', repeat: true }, () =>
+      z.array(z.string()).default([]),
+    ),
+    file: flag('JSON with the whole settings object or part of it (as `settings get --json` prints)', { value: 'file' }, () =>
+      z.string().min(1, 'must name a file, e.g. --file settings.json').optional(),
+    ),
+    dryRun: flag('print the diff and send nothing', () => z.boolean().default(false)),
+  },
+  check: (v, c) => {
+    if (!v.set.length && v.file === undefined)
+      c.addIssue({ code: 'custom', path: ['set'], message: 'give at least one --set section.field=value, or --file F' });
+  },
   jsonFields: (input) => (input.dryRun ? DIFF_FIELDS : SETTINGS_FIELDS),
   v2: { unsupported: 'v2 has no test settings' },
   async run(ctx, input) {

@@ -2,17 +2,26 @@
 // --from-attempts` and `callbacks reconcile`: --state, --from (required), --to (default now).
 import * as z from 'zod';
 import { ATTEMPT_STATES } from '../../api/wire-constants.js';
+import { flag } from '../../cli/command.js';
+import { schemaOf } from '../../cli/flags.js';
 import { timeArg } from '../../util/time.js';
 
-export const attemptWindowSchema = z
-  .object({
-    // the same defaults as report export: completed attempts, up to now
-    state: z.enum(ATTEMPT_STATES, { error: () => 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
-    from: timeArg('past', () => new Date()).optional(),
-    to: timeArg('past', () => new Date()).prefault('now'),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });
-    if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
-  })
-  .transform((v) => ({ state: v.state, from: v.from!, to: v.to! }));
+/** The flags of the attempts list; `callbacks process --from-attempts` and `callbacks reconcile` check their window with them too. */
+export const ATTEMPT_WINDOW_FLAGS = {
+  // the same defaults as report export: completed attempts, up to now
+  state: flag('completed (default), cancelled or expired', { value: 'state' }, () =>
+    z.enum(ATTEMPT_STATES, { error: () => 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
+  ),
+  from: flag('window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday; a bare 7d also counts back)', { value: 'T' }, () =>
+    timeArg('past', () => new Date()).optional(),
+  ),
+  to: flag('window end, e.g. now (the default), today or -1d', { value: 'T' }, () => timeArg('past', () => new Date()).prefault('now')),
+};
+
+/** --from is required, and the window must not be empty. */
+export function checkWindow(v: { from?: string; to?: string }, ctx: z.RefinementCtx): void {
+  if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });
+  if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
+}
+
+export const attemptWindowSchema = schemaOf(ATTEMPT_WINDOW_FLAGS, checkWindow).transform((v) => ({ state: v.state, from: v.from!, to: v.to }));

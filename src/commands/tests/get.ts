@@ -1,5 +1,4 @@
-import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, arg } from '../../cli/command.js';
 import { WIRE_FIELDS } from '../../api/wire-fields.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
@@ -22,10 +21,11 @@ const FIELDS = fieldsOf(WIRE_FIELDS.TestDetail, HEADER);
 
 export default defineCommand({
   name: 'get',
-  args: ['<testId>'],
+  args: {
+    testId: arg(() => zx.id('1001')),
+  },
   description: 'Show a test: name, status, duration, questions and its sections (and skills) as tables',
   examples: ['assess tests get 1001', 'assess tests get 1001 --json', 'assess tests get 1001 --json testId,sections'],
-  schema: () => z.object({ testId: zx.id('1001') }),
   jsonFields: FIELDS,
   v2: { run: (ctx, { testId }) => getTestV2(ctx, testId), jsonFields: V2_TEST_DETAIL_FIELDS },
   showsAnswer: true,

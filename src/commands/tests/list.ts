@@ -1,7 +1,7 @@
 // tests list: one page, or with --all every page from --page on, streamed row by row so --ndjson
 // and TSV start printing before the last page arrives.
 import * as z from 'zod';
-import { defineCommand, zx } from '../../cli/command.js';
+import { defineCommand, zx, flag } from '../../cli/command.js';
 import { WIRE_FIELDS } from '../../api/wire-fields.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
@@ -24,17 +24,11 @@ export default defineCommand({
   name: 'list',
   description: 'List the tests of the account (one page; --all follows every page)',
   examples: ['assess tests list', 'assess tests list --page 2 --page-size 50', 'assess tests list --all --ndjson', 'assess tests list --json testId,testName'],
-  options: (cmd) =>
-    cmd
-      .option('--page <n>', 'page number, from 1 (default 1)')
-      .option('--page-size <n>', 'tests per page, 1-100 (default 20)')
-      .option('--all', 'follow pages until the list is exhausted (starting at --page)'),
-  schema: () =>
-    z.object({
-      page: zx.int(1, 1_000_000, 2).default(1),
-      pageSize: zx.int(1, 100, 50).default(20),
-      all: z.boolean().default(false),
-    }),
+  flags: {
+    page: flag('page number, from 1 (default 1)', { value: 'n' }, () => zx.int(1, 1_000_000, 2).default(1)),
+    pageSize: flag('tests per page, 1-100 (default 20)', { value: 'n' }, () => zx.int(1, 100, 50).default(20)),
+    all: flag('follow pages until the list is exhausted (starting at --page)', () => z.boolean().default(false)),
+  },
   jsonFields: TEST_FIELDS,
   v2: { run: (ctx, input) => listTestsV2(ctx, input), jsonFields: V2_TEST_FIELDS },
   showsAnswer: true,

@@ -1,7 +1,7 @@
 // `assess timezones [--search TEXT]`: the service's time zones with their ids, so nobody has to
 // guess what --tz 35 means; --tz also takes a name from this list.
 import * as z from 'zod';
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, flag } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { matchZones, timeZones } from '../shared/timezone.js';
@@ -17,11 +17,12 @@ export default defineCommand({
   name: 'timezones',
   description: 'List the time zones of the service (id, name, offset); --tz takes an id or a name from this list',
   examples: ['assess timezones', 'assess timezones --search kolkata', 'assess timezones --search "us & canada" --json timeZoneId,name'],
-  options: (cmd) =>
-    cmd
-      .option('--search <text>', 'only zones whose name or description contains this text (any case)')
-      .option('--refresh', 'ask the service again instead of using the list kept for a day'),
-  schema: () => z.object({ search: z.string().trim().min(1, 'must not be empty, e.g. --search kolkata').optional(), refresh: z.boolean().optional() }),
+  flags: {
+    search: flag('only zones whose name or description contains this text (any case)', { value: 'text' }, () =>
+      z.string().trim().min(1, 'must not be empty, e.g. --search kolkata').optional(),
+    ),
+    refresh: flag('ask the service again instead of using the list kept for a day', () => z.boolean().optional()),
+  },
   jsonFields: fieldsOf(COLUMNS),
   v2: { unsupported: 'v2 has no time-zone list' },
   showsAnswer: true,

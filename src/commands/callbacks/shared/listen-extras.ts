@@ -1,9 +1,8 @@
 // What `callbacks listen` adds for "never miss a completion": the durable inbox (written before
 // the 200), forwarding with a delivery policy (retries, bounded queue, dead letters) and
 // Standard Webhooks signing. Kept out of listen.ts so that file stays about receiving.
-import type { Command } from 'commander';
 import * as z from 'zod';
-import { zx } from '../../../cli/command.js';
+import { flag, zx } from '../../../cli/command.js';
 import { configDir } from '../../../config/store.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
@@ -15,46 +14,60 @@ import { safeText } from '../../shared/statuses.js';
 import { resolve } from 'node:path';
 import { defaultInboxPath, notificationId, type InboxWriter, type NotificationRecord } from './inbox.js';
 
-export const addListenExtraOptions = (cmd: Command) =>
-  cmd
-    .option('--inbox <file>', 'durable inbox: each notification is appended (NDJSON) before the 200 (default: <config dir>/inbox/<profile>.ndjson)')
-    .option('--no-inbox', 'keep no inbox (notifications are then only printed, forwarded or run)')
-    .option('--sign', 'sign what --forward-to sends (Standard Webhooks webhook-id/-timestamp/-signature headers)')
-    .option('--secret-file <file>', 'the signing secret (default: ASSESS_WEBHOOK_SECRET, else one generated and kept per profile)')
-    .option('--print-secret', 'print the signing secret (generating it if needed) and exit')
-    .option('--forward-retries <n>', 'retries of a failed forward (5xx, 408, 429, timeout, connection error)', String(POLICY_DEFAULTS.retries))
-    .option('--forward-timeout <duration>', 'per forward try', fmt(POLICY_DEFAULTS.timeoutMs))
-    .option('--forward-backoff <duration>', 'wait before the first retry; doubled per retry, at most 30s', fmt(POLICY_DEFAULTS.backoffMs))
-    .option('--forward-queue <n>', 'notifications waiting to be forwarded at most; more become dead letters', String(POLICY_DEFAULTS.queueSize))
-    .option('--forward-queue-bytes <size>', 'bytes of notifications waiting to be forwarded at most (default 64MB; e.g. 512KB)');
-
-// Built when a command validates (not when any `callbacks` command loads): a usage error of
-// `callbacks process` need not build listen's and replay's flag schemas.
-export const policyShape = {
-  forwardRetries: zx.int(0, 20, 5),
-  forwardTimeout: durationArg('10s', 100, 600_000),
-  forwardBackoff: durationArg('500ms', 0, 30_000),
-  forwardQueue: zx.int(1, 1_000_000, 1000),
-  forwardQueueBytes: z
-    .string()
-    .optional()
-    .transform((v, c) => {
-      if (v === undefined) return POLICY_DEFAULTS.queueBytes;
-      const n = parseSize(v);
-      if (n === undefined || n < 1024) {
-        c.addIssue({ code: 'custom', message: 'must be a size of at least 1KB, e.g. 64MB or 512KB' });
-        return z.NEVER;
-      }
-      return n;
-    }),
+// Each schema is built when a command validates (not when any `callbacks` command loads): a usage
+// error of `callbacks process` need not build listen's and replay's flag schemas.
+export const policySchema = {
+  forwardRetries: () => zx.int(0, 20, 5),
+  forwardTimeout: () => durationArg('10s', 100, 600_000),
+  forwardBackoff: () => durationArg('500ms', 0, 30_000),
+  forwardQueue: () => zx.int(1, 1_000_000, 1000),
+  forwardQueueBytes: () =>
+    z
+      .string()
+      .optional()
+      .transform((v, c) => {
+        if (v === undefined) return POLICY_DEFAULTS.queueBytes;
+        const n = parseSize(v);
+        if (n === undefined || n < 1024) {
+          c.addIssue({ code: 'custom', message: 'must be a size of at least 1KB, e.g. 64MB or 512KB' });
+          return z.NEVER;
+        }
+        return n;
+      }),
 };
 
-export const listenExtraShape = {
-  inbox: z.union([z.string().min(1, 'must name a file, e.g. ./inbox.ndjson'), z.boolean()]).optional(),
-  sign: z.boolean().optional(),
-  secretFile: z.string().min(1, 'must name a file, e.g. ./webhook.secret').optional(),
-  printSecret: z.boolean().optional(),
-  ...policyShape,
+export const LISTEN_EXTRA_FLAGS = {
+  inbox: flag(
+    'durable inbox: each notification is appended (NDJSON) before the 200 (default: <config dir>/inbox/<profile>.ndjson)',
+    { value: 'file', negate: 'keep no inbox (notifications are then only printed, forwarded or run)' },
+    () => z.union([z.string().min(1, 'must name a file, e.g. ./inbox.ndjson'), z.boolean()]).optional(),
+  ),
+  sign: flag('sign what --forward-to sends (Standard Webhooks webhook-id/-timestamp/-signature headers)', () => z.boolean().optional()),
+  secretFile: flag('the signing secret (default: ASSESS_WEBHOOK_SECRET, else one generated and kept per profile)', { value: 'file' }, () =>
+    z.string().min(1, 'must name a file, e.g. ./webhook.secret').optional(),
+  ),
+  printSecret: flag('print the signing secret (generating it if needed) and exit', () => z.boolean().optional()),
+  forwardRetries: flag(
+    'retries of a failed forward (5xx, 408, 429, timeout, connection error)',
+    { value: 'n', default: String(POLICY_DEFAULTS.retries) },
+    policySchema.forwardRetries,
+  ),
+  forwardTimeout: flag('per forward try', { value: 'duration', default: fmt(POLICY_DEFAULTS.timeoutMs) }, policySchema.forwardTimeout),
+  forwardBackoff: flag(
+    'wait before the first retry; doubled per retry, at most 30s',
+    { value: 'duration', default: fmt(POLICY_DEFAULTS.backoffMs) },
+    policySchema.forwardBackoff,
+  ),
+  forwardQueue: flag(
+    'notifications waiting to be forwarded at most; more become dead letters',
+    { value: 'n', default: String(POLICY_DEFAULTS.queueSize) },
+    policySchema.forwardQueue,
+  ),
+  forwardQueueBytes: flag(
+    'bytes of notifications waiting to be forwarded at most (default 64MB; e.g. 512KB)',
+    { value: 'size' },
+    policySchema.forwardQueueBytes,
+  ),
 };
 
 export interface ListenExtraInput {

@@ -2,7 +2,8 @@
 // (operation 10). Pure, so the body spellings are unit-tested without a server.
 import * as z from 'zod';
 import { isEmail } from '../../../api/schemas/email.js';
-import { zx } from '../../../cli/command.js';
+import { arg, flag, zx } from '../../../cli/command.js';
+import { schemaOf, type InputOf } from '../../../cli/flags.js';
 import { timeArg } from '../../../util/time.js';
 import { tzArg } from '../../../util/time-zone-arg.js';
 
@@ -30,48 +31,68 @@ const stakeholders = z.union([z.literal(false), z.string()]).superRefine((v, ctx
     });
 });
 
-export const inviteSchema = z
-  .object({
-    testId: zx.id('1001'),
-    email: zx.email().optional(),
-    name: zx.name('"Ann Lee"').optional(),
-    link: zx.id('2001').optional(),
-    callbackUrl: zx.url().optional(),
-    redirectUrl: zx.url().optional(),
-    sendEmail: z.boolean().optional(),
-    stakeholders: stakeholders.optional(),
-    start: timeArg('future').optional(),
-    end: timeArg('future').optional(),
-    tz: tzArg().optional(),
-    proctoring: z.enum(['disabled', 'image', 'video'], { message: 'must be one of disabled, image, video, e.g. --proctoring image' }).optional(),
-    imageProctoring: z.enum(['0', '1'], { message: 'must be 0 or 1, e.g. --image-proctoring 1' }).transform(Number).optional(),
-    hideInstructions: z.boolean().optional(),
-    /** commander's `--no-mandatory-fields` makes this true unless the flag is given. */
-    mandatoryFields: z.boolean().default(true),
-  })
-  .superRefine((v, ctx) => {
-    if (v.link) {
-      for (const k of DEFAULT_LINK_ONLY)
-        if (v[k] !== undefined)
-          ctx.addIssue({
-            code: 'custom',
-            path: [k],
-            message: `cannot be used with --link: inviting through a chosen link takes ${FLAG_NAMES[k]} from the link's own settings (change them with 'assess links update')`,
-          });
-    }
-    if (v.mandatoryFields) {
-      if (!v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'is required, e.g. --email ann@example.com (or --no-mandatory-fields)' });
-      if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'is required, e.g. --name "Ann Lee" (or --no-mandatory-fields)' });
-    }
-    if ((v.start === undefined) !== (v.end === undefined))
-      ctx.addIssue({
-        code: 'custom',
-        path: [v.start === undefined ? 'start' : 'end'],
-        message: 'is required when the other of --start/--end is given, e.g. --start 2026-03-01 --end +7d',
-      });
-    if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
-      ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after --start (${v.start})` });
-  });
+/** The flags of one invitation (in bulk: defaults for every row), in help order. */
+export const INVITE_FLAGS = {
+  email: flag('candidate e-mail (the same e-mail is the same candidate)', { value: 'email' }, () => zx.email().optional()),
+  name: flag('candidate full name', { value: 'name' }, () => zx.name('"Ann Lee"').optional()),
+  link: flag('invite through this test link (operation 10) instead of the default link', { value: 'linkId' }, () => zx.id('2001').optional()),
+  callbackUrl: flag('address that receives the completion notification', { value: 'url' }, () => zx.url().optional()),
+  redirectUrl: flag('address the candidate is sent to after the test', { value: 'url' }, () => zx.url().optional()),
+  sendEmail: flag('let the service e-mail the invitation to the candidate (default: no e-mail)', () => z.boolean().optional()),
+  stakeholders: flag(
+    'comma-separated e-mails notified on completion (default link only)',
+    { value: 'list', negate: 'send no stakeholder e-mails for this invitation (default link only)' },
+    () => stakeholders.optional(),
+  ),
+  start: flag('access window start: YYYY-MM-DD, ISO 8601 or relative (now, +2d, "in 2d", today); needs --end', { value: 'T' }, () =>
+    timeArg('future').optional(),
+  ),
+  end: flag('access window end, e.g. +7d or "in 7d" (a bare 7d also counts forward)', { value: 'T' }, () => timeArg('future').optional()),
+  tz: flag('time zone of the access window: an id or a name (assess timezones)', { value: 'id|name' }, () => tzArg().optional()),
+  proctoring: flag('proctoring mode: disabled, image or video (default link only)', { value: 'mode' }, () =>
+    z.enum(['disabled', 'image', 'video'], { message: 'must be one of disabled, image, video, e.g. --proctoring image' }).optional(),
+  ),
+  imageProctoring: flag('override image proctoring for this invitation', { value: '0|1' }, () =>
+    z.enum(['0', '1'], { message: 'must be 0 or 1, e.g. --image-proctoring 1' }).transform(Number).optional(),
+  ),
+  hideInstructions: flag('skip the instruction page', () => z.boolean().optional()),
+  /** commander's `--no-mandatory-fields` makes this true unless the flag is given. */
+  mandatoryFields: flag('e-mail and name become optional; the service generates both when absent', { long: 'no-mandatory-fields' }, () =>
+    z.boolean().default(true),
+  ),
+};
+
+export const INVITE_ARGS = { testId: arg(() => zx.id('1001')) };
+
+type Declared = InputOf<typeof INVITE_ARGS & typeof INVITE_FLAGS>;
+
+/** Rules between the flags of one invitation (also checked for every CSV row). */
+export function checkInvite(v: Declared, ctx: z.RefinementCtx): void {
+  if (v.link) {
+    for (const k of DEFAULT_LINK_ONLY)
+      if (v[k] !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [k],
+          message: `cannot be used with --link: inviting through a chosen link takes ${FLAG_NAMES[k]} from the link's own settings (change them with 'assess links update')`,
+        });
+  }
+  if (v.mandatoryFields) {
+    if (!v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'is required, e.g. --email ann@example.com (or --no-mandatory-fields)' });
+    if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'is required, e.g. --name "Ann Lee" (or --no-mandatory-fields)' });
+  }
+  if ((v.start === undefined) !== (v.end === undefined))
+    ctx.addIssue({
+      code: 'custom',
+      path: [v.start === undefined ? 'start' : 'end'],
+      message: 'is required when the other of --start/--end is given, e.g. --start 2026-03-01 --end +7d',
+    });
+  if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
+    ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after --start (${v.start})` });
+}
+
+/** One invitation's input, validated (the command, each CSV row). */
+export const inviteSchema = schemaOf({ ...INVITE_ARGS, ...INVITE_FLAGS }, checkInvite);
 
 export type InviteInput = z.infer<typeof inviteSchema>;
 

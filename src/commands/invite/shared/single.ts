@@ -1,6 +1,5 @@
 // `assess invite <testId> --email E --name N …`: one candidate, via the test's default link
 // (operation 3) or a chosen link (`--link`, operation 10).
-import { Option } from 'commander';
 import { defineCommand } from '../../../cli/command.js';
 import { WIRE_FIELDS } from '../../../api/wire-fields.js';
 import { fieldsOf } from '../../../cli/json-fields.js';
@@ -8,7 +7,7 @@ import type { Context } from '../../../context.js';
 import { Printer, type Column } from '../../../output/printer.js';
 import { resolveTz } from '../../shared/timezone.js';
 import type * as R from '../../../api/read/v3.js';
-import { classifyReturned, inviteBody, inviteSchema } from './body.js';
+import { checkInvite, classifyReturned, INVITE_ARGS, INVITE_FLAGS, inviteBody } from './body.js';
 import { inviteV2, v2InviteFields } from './v2.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 import { recordCallback } from '../../shared/record-callback.js';
@@ -24,7 +23,7 @@ const FIELDS = fieldsOf(WIRE_FIELDS.Invitation, INVITATION_COLUMNS);
 
 export default defineCommand({
   name: 'invite',
-  args: ['<testId>'],
+  args: INVITE_ARGS,
   description: 'Invite a candidate to a test through its default link, or through a chosen link with --link',
   examples: [
     'assess invite 1001 --email ann@example.com --name "Ann Lee"',
@@ -32,25 +31,8 @@ export default defineCommand({
     'assess invite 1001 --link 5002 --email ann@example.com --name "Ann Lee" --callback-url https://example.com/hook',
     'assess invite 1001 --no-mandatory-fields --json testInvitationId,testUrl',
   ],
-  options: (cmd) =>
-    cmd
-      .option('--email <email>', 'candidate e-mail (the same e-mail is the same candidate)')
-      .option('--name <name>', 'candidate full name')
-      .option('--link <linkId>', 'invite through this test link (operation 10) instead of the default link')
-      .option('--callback-url <url>', 'address that receives the completion notification')
-      .option('--redirect-url <url>', 'address the candidate is sent to after the test')
-      .option('--send-email', 'let the service e-mail the invitation to the candidate (default: no e-mail)')
-      .option('--stakeholders <list>', 'comma-separated e-mails notified on completion (default link only)')
-      .option('--no-stakeholders', 'send no stakeholder e-mails for this invitation (default link only)')
-      .option('--start <T>', 'access window start: YYYY-MM-DD, ISO 8601 or relative (now, +2d, "in 2d", today); needs --end')
-      .option('--end <T>', 'access window end, e.g. +7d or "in 7d" (a bare 7d also counts forward)')
-      .option('--tz <id|name>', 'time zone of the access window: an id or a name (assess timezones)')
-      .addOption(new Option('--proctoring <mode>', 'proctoring mode: disabled, image or video (default link only)'))
-      .option('--image-proctoring <0|1>', 'override image proctoring for this invitation')
-      .option('--hide-instructions', 'skip the instruction page')
-      .option('--no-mandatory-fields', 'e-mail and name become optional; the service generates both when absent'),
-  // Bulk invitations (`--csv FILE`) belong here too; they will dispatch from index.ts.
-  schema: () => inviteSchema,
+  flags: INVITE_FLAGS,
+  check: checkInvite,
   jsonFields: FIELDS,
   v2: { run: inviteV2, jsonFields: (input) => v2InviteFields(input) },
   async run(ctx, input) {

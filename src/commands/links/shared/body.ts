@@ -1,29 +1,12 @@
 // Friendly flags → the spec's test link object (operations 11 and 12). Shared by `links create`
 // (every field from flags and defaults) and `links update` (flags merged onto the current link).
-import type { Command } from 'commander';
 import * as z from 'zod';
 import { isEmail } from '../../../api/schemas/email.js';
-import { zx } from '../../../cli/command.js';
+import { flag, zx } from '../../../cli/command.js';
+import { shapeOf, type InputOf } from '../../../cli/flags.js';
 import { UsageError } from '../../../errors.js';
 import { tzArg } from '../../../util/time-zone-arg.js';
 import { timeArg } from '../../../util/time.js';
-
-export function addLinkOptions(cmd: Command, mode: 'create' | 'update'): Command {
-  const dflt = (d: string) => (mode === 'create' ? ` (default ${d})` : '');
-  cmd
-    .option('--name <name>', mode === 'create' ? 'name of the link (required)' : 'new name of the link')
-    .option('--status <status>', `active or inactive${dflt('active')}`)
-    .option('--type <type>', `invitation type: email (only invited candidates) or open${dflt('open')}`)
-    .option('--proctoring <mode>', `proctoring mode: disabled, image or video${dflt('disabled')}`)
-    .option('--stakeholders <emails>', 'comma-separated e-mails notified when a candidate completes')
-    .option('--valid-days <n>', 'schedule: an invitation stays valid for N days (validityindays)')
-    .option('--start <T>', 'schedule: access opens at T (timebound); YYYY-MM-DD, ISO 8601 or relative (+2d, "in 2d", tomorrow)')
-    .option('--end <T>', 'schedule: access closes at T (after --start)')
-    .option('--slotwise', 'with --start/--end: only inside the daily window given by their time parts (slotwise)')
-    .option('--tz <id|name>', `time zone id or name (assess timezones) the schedule is read in${mode === 'create' ? '; required with a schedule' : ''}`);
-  if (mode === 'update') cmd.option('--no-slotwise', 'make a slotwise link timebound again');
-  return cmd;
-}
 
 const emailList = () =>
   z.string().transform((v, c) => {
@@ -44,22 +27,38 @@ const emailList = () =>
 
 const oneOf = <T extends string>(values: [T, ...T[]]) => z.enum(values, { message: `must be one of ${values.join(', ')}, e.g. ${values[0]}` });
 
-/** The link flags, validated; cross-flag rules are added per command by `refineLinkFlags`. */
-export const linkFlagShape = {
-  name: zx.name('--name "Campus 2026"').optional(),
-  status: oneOf(['active', 'inactive']).optional(),
-  type: oneOf(['email', 'open']).optional(),
-  proctoring: oneOf(['disabled', 'image', 'video']).optional(),
-  stakeholders: emailList().optional(),
-  validDays: zx.int(1, 3650, 7).optional(),
-  start: timeArg('future').optional(),
-  end: timeArg('future').optional(),
-  slotwise: z.boolean().optional(),
-  tz: tzArg().optional(),
-};
+/** The link flags of `links create` and `links update`; cross-flag rules are added per command by `refineLinkFlags`. */
+export function linkFlags(mode: 'create' | 'update') {
+  const dflt = (d: string) => (mode === 'create' ? ` (default ${d})` : '');
+  return {
+    name: flag(mode === 'create' ? 'name of the link (required)' : 'new name of the link', { value: 'name' }, () => zx.name('--name "Campus 2026"').optional()),
+    status: flag(`active or inactive${dflt('active')}`, { value: 'status' }, () => oneOf(['active', 'inactive']).optional()),
+    type: flag(`invitation type: email (only invited candidates) or open${dflt('open')}`, { value: 'type' }, () => oneOf(['email', 'open']).optional()),
+    proctoring: flag(`proctoring mode: disabled, image or video${dflt('disabled')}`, { value: 'mode' }, () => oneOf(['disabled', 'image', 'video']).optional()),
+    stakeholders: flag('comma-separated e-mails notified when a candidate completes', { value: 'emails' }, () => emailList().optional()),
+    validDays: flag('schedule: an invitation stays valid for N days (validityindays)', { value: 'n' }, () => zx.int(1, 3650, 7).optional()),
+    start: flag('schedule: access opens at T (timebound); YYYY-MM-DD, ISO 8601 or relative (+2d, "in 2d", tomorrow)', { value: 'T' }, () =>
+      timeArg('future').optional(),
+    ),
+    end: flag('schedule: access closes at T (after --start)', { value: 'T' }, () => timeArg('future').optional()),
+    slotwise: flag(
+      'with --start/--end: only inside the daily window given by their time parts (slotwise)',
+      mode === 'update' ? { negate: 'make a slotwise link timebound again' } : {},
+      () => z.boolean().optional(),
+    ),
+    tz: flag(
+      `time zone id or name (assess timezones) the schedule is read in${mode === 'create' ? '; required with a schedule' : ''}`,
+      { value: 'id|name' },
+      () => tzArg().optional(),
+    ),
+  };
+}
+
+/** The zod shape of the link flags (each field built when first read). */
+export const linkFlagShape = shapeOf(linkFlags('create'));
 /** The names of the link flags (the keys of linkFlagShape), without building their schemas. */
 export const LINK_FLAG_KEYS = ['name', 'status', 'type', 'proctoring', 'stakeholders', 'validDays', 'start', 'end', 'slotwise', 'tz'] as const;
-export type LinkFlags = z.infer<z.ZodObject<typeof linkFlagShape>>;
+export type LinkFlags = InputOf<ReturnType<typeof linkFlags>>;
 /** The flags once --tz is resolved to the service's id (a name needs the service's list). */
 export type ResolvedLinkFlags = Omit<LinkFlags, 'tz'> & { tz?: number };
 
