@@ -59,14 +59,10 @@ export function schemaValues(schema: z.ZodType | undefined, depth = 0): string[]
 
 /**
  * The fields of an object schema, looking through pipes (transform, refine), unions and
- * intersections, and — for a schema that dispatches by hand (a record transformed into one of
- * several schemas) — through the schemas its `.meta({ dispatchesTo: () => [...] })` names.
+ * intersections.
  */
 export function schemaShape(schema: z.ZodType | undefined, depth = 0): Record<string, z.ZodType> {
   if (!schema || depth > 12) return {};
-  // a function: the schemas it names are built when completion asks, not to validate one of them
-  const to = (metaOf(schema)?.dispatchesTo as (() => z.ZodType[]) | undefined)?.();
-  if (to) return Object.assign({}, ...to.map((s) => schemaShape(s, depth + 1)).reverse()) as Record<string, z.ZodType>;
   const def = defOf(schema);
   if (def.type === 'object') return def.shape ?? {};
   if (WRAPPERS.has(def.type)) return schemaShape(def.innerType, depth + 1);
