@@ -56,8 +56,8 @@ export function linkFlags(mode: 'create' | 'update') {
 
 /** The zod shape of the link flags (each field built when first read). */
 export const linkFlagShape = shapeOf(linkFlags('create'));
-/** The names of the link flags (the keys of linkFlagShape), without building their schemas. */
-export const LINK_FLAG_KEYS = ['name', 'status', 'type', 'proctoring', 'stakeholders', 'validDays', 'start', 'end', 'slotwise', 'tz'] as const;
+/** The names of the link flags, without building their schemas. */
+export const LINK_FLAG_KEYS = Object.keys(linkFlags('create')) as ReadonlyArray<keyof ReturnType<typeof linkFlags>>;
 export type LinkFlags = InputOf<ReturnType<typeof linkFlags>>;
 /** The flags once --tz is resolved to the service's id (a name needs the service's list). */
 export type ResolvedLinkFlags = Omit<LinkFlags, 'tz'> & { tz?: number };
