@@ -55,7 +55,11 @@ describe('flags declared once, derived everywhere', () => {
         takes: f.value === undefined ? 'none' : f.optionalValue ? 'optional' : 'required',
       });
       expect({ path, long, inHelp: help.includes(`${long}${f.value === undefined ? '' : ' '}`) }).toEqual({ path, long, inHelp: !f.hidden });
-      if (f.negate !== undefined) expect(cmd.options.some((o) => o.long === `--no-${f.long ?? kebab(key)}` && o.attributeName() === key), `${path} --no-${key}`).toBe(true);
+      if (f.negate !== undefined)
+        expect(
+          cmd.options.some((o) => o.long === `--no-${f.long ?? kebab(key)}` && o.attributeName() === key),
+          `${path} --no-${key}`,
+        ).toBe(true);
     }
     // and nothing commander knows that the declaration does not
     const declared = new Set(Object.keys(flags));
