@@ -11,11 +11,9 @@ import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
 import { NotFoundError, PartialFailureError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
-import { fmt } from '../../util/duration.js';
 import { timeArg } from '../../util/time.js';
 import { parseIdArgs } from '../shared/invitation-ids.js';
-import { POLICY_DEFAULTS } from './shared/delivery-policy.js';
-import { policyFrom, policySchema } from './shared/listen-extras.js';
+import { policyFrom, retryFlags } from './shared/listen-extras.js';
 
 const COLUMNS = [
   { key: 'invitationId', header: 'Invitation', priority: 1, kind: 'id' },
@@ -50,17 +48,7 @@ export default defineCommand({
       { value: 'file' },
       () => z.string().min(1, 'must name a file').optional(),
     ),
-    forwardRetries: flag(
-      'retries of a failed send (5xx, 408, 429, timeout, connection error)',
-      { value: 'n', default: String(POLICY_DEFAULTS.retries) },
-      policySchema.forwardRetries,
-    ),
-    forwardTimeout: flag('per try', { value: 'duration', default: fmt(POLICY_DEFAULTS.timeoutMs) }, policySchema.forwardTimeout),
-    forwardBackoff: flag(
-      'wait before the first retry; doubled per retry, at most 30s',
-      { value: 'duration', default: fmt(POLICY_DEFAULTS.backoffMs) },
-      policySchema.forwardBackoff,
-    ),
+    ...retryFlags('send'),
   },
   jsonFields: FIELDS,
   async run(ctx, input) {

@@ -14,14 +14,46 @@ import { safeText } from '../../shared/statuses.js';
 import { resolve } from 'node:path';
 import { defaultInboxPath, notificationId, type InboxWriter, type NotificationRecord } from './inbox.js';
 
+/**
+ * --forward-retries, --forward-timeout, --forward-backoff: the retry policy of what `callbacks
+ * listen` forwards and `callbacks replay` sends.
+ */
+export function retryFlags(what: 'forward' | 'send') {
+  return {
+    forwardRetries: flag(
+      `retries of a failed ${what} (5xx, 408, 429, timeout, connection error)`,
+      { value: 'n', default: String(POLICY_DEFAULTS.retries) },
+      () => zx.int(0, 20, 5),
+    ),
+    forwardTimeout: flag(what === 'forward' ? 'per forward try' : 'per try', { value: 'duration', default: fmt(POLICY_DEFAULTS.timeoutMs) }, () =>
+      durationArg('10s', 100, 600_000),
+    ),
+    forwardBackoff: flag('wait before the first retry; doubled per retry, at most 30s', { value: 'duration', default: fmt(POLICY_DEFAULTS.backoffMs) }, () =>
+      durationArg('500ms', 0, 30_000),
+    ),
+  };
+}
+
 // Each schema is built when a command validates (not when any `callbacks` command loads): a usage
 // error of `callbacks process` need not build listen's and replay's flag schemas.
-export const policySchema = {
-  forwardRetries: () => zx.int(0, 20, 5),
-  forwardTimeout: () => durationArg('10s', 100, 600_000),
-  forwardBackoff: () => durationArg('500ms', 0, 30_000),
-  forwardQueue: () => zx.int(1, 1_000_000, 1000),
-  forwardQueueBytes: () =>
+export const LISTEN_EXTRA_FLAGS = {
+  inbox: flag(
+    'durable inbox: each notification is appended (NDJSON) before the 200 (default: <config dir>/inbox/<profile>.ndjson)',
+    { value: 'file', negate: 'keep no inbox (notifications are then only printed, forwarded or run)' },
+    () => z.union([z.string().min(1, 'must name a file, e.g. ./inbox.ndjson'), z.boolean()]).optional(),
+  ),
+  sign: flag('sign what --forward-to sends (Standard Webhooks webhook-id/-timestamp/-signature headers)', () => z.boolean().optional()),
+  secretFile: flag('the signing secret (default: ASSESS_WEBHOOK_SECRET, else one generated and kept per profile)', { value: 'file' }, () =>
+    z.string().min(1, 'must name a file, e.g. ./webhook.secret').optional(),
+  ),
+  printSecret: flag('print the signing secret (generating it if needed) and exit', () => z.boolean().optional()),
+  ...retryFlags('forward'),
+  forwardQueue: flag(
+    'notifications waiting to be forwarded at most; more become dead letters',
+    { value: 'n', default: String(POLICY_DEFAULTS.queueSize) },
+    () => zx.int(1, 1_000_000, 1000),
+  ),
+  forwardQueueBytes: flag('bytes of notifications waiting to be forwarded at most (default 64MB; e.g. 512KB)', { value: 'size' }, () =>
     z
       .string()
       .optional()
@@ -34,39 +66,6 @@ export const policySchema = {
         }
         return n;
       }),
-};
-
-export const LISTEN_EXTRA_FLAGS = {
-  inbox: flag(
-    'durable inbox: each notification is appended (NDJSON) before the 200 (default: <config dir>/inbox/<profile>.ndjson)',
-    { value: 'file', negate: 'keep no inbox (notifications are then only printed, forwarded or run)' },
-    () => z.union([z.string().min(1, 'must name a file, e.g. ./inbox.ndjson'), z.boolean()]).optional(),
-  ),
-  sign: flag('sign what --forward-to sends (Standard Webhooks webhook-id/-timestamp/-signature headers)', () => z.boolean().optional()),
-  secretFile: flag('the signing secret (default: ASSESS_WEBHOOK_SECRET, else one generated and kept per profile)', { value: 'file' }, () =>
-    z.string().min(1, 'must name a file, e.g. ./webhook.secret').optional(),
-  ),
-  printSecret: flag('print the signing secret (generating it if needed) and exit', () => z.boolean().optional()),
-  forwardRetries: flag(
-    'retries of a failed forward (5xx, 408, 429, timeout, connection error)',
-    { value: 'n', default: String(POLICY_DEFAULTS.retries) },
-    policySchema.forwardRetries,
-  ),
-  forwardTimeout: flag('per forward try', { value: 'duration', default: fmt(POLICY_DEFAULTS.timeoutMs) }, policySchema.forwardTimeout),
-  forwardBackoff: flag(
-    'wait before the first retry; doubled per retry, at most 30s',
-    { value: 'duration', default: fmt(POLICY_DEFAULTS.backoffMs) },
-    policySchema.forwardBackoff,
-  ),
-  forwardQueue: flag(
-    'notifications waiting to be forwarded at most; more become dead letters',
-    { value: 'n', default: String(POLICY_DEFAULTS.queueSize) },
-    policySchema.forwardQueue,
-  ),
-  forwardQueueBytes: flag(
-    'bytes of notifications waiting to be forwarded at most (default 64MB; e.g. 512KB)',
-    { value: 'size' },
-    policySchema.forwardQueueBytes,
   ),
 };
 
