@@ -115,5 +115,5 @@ export function unknownFieldWarning(query: Query, data: unknown, headings?: Read
     const near = closestField(f, [...keys], headings);
     return near ? `'${f}' (did you mean '${near}'?)` : `'${f}'`;
   });
-  return `--query: no field ${parts.join(', ')} in this output; --json lists the fields`;
+  return `--query: no field ${parts.join(', ')} in this output; --help lists the fields with their headings`;
 }
