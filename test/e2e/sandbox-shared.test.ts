@@ -212,3 +212,24 @@ describe('the embedded sandbox (no shared one running)', () => {
     expect(env.stderr).toBe('');
   });
 });
+
+describe('sandbox start --rate-limit', () => {
+  it('starts the shared sandbox with the limit (its counters say so); a bad spec exits 2 and starts nothing', async () => {
+    const limited = tempDir('assess-shared-limit-');
+    try {
+      const bad = await runAssess(['sandbox', 'start', '--rate-limit', 'fast'], { configDir: limited.dir });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/--rate-limit/);
+      expect(existsSync(join(limited.dir, 'sandbox', 'server.json'))).toBe(false);
+      const r = await runAssess(['sandbox', 'start', '--rate-limit', '5/s,burst=2', '--json', 'pid,baseUrl'], { configDir: limited.dir });
+      expect(r.code, r.stderr).toBe(0);
+      const info = JSON.parse(r.stdout) as { pid: number; baseUrl: string };
+      pids.add(info.pid);
+      const counters = (await (await fetch(`${info.baseUrl}/_sandbox/rate-limit`)).json()) as { perSecond: number; burst: number };
+      expect(counters).toMatchObject({ perSecond: 5, burst: 2 });
+      expect((await runAssess(['sandbox', 'stop'], { configDir: limited.dir })).code).toBe(0);
+    } finally {
+      limited.cleanup();
+    }
+  });
+});

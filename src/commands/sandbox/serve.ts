@@ -4,19 +4,7 @@ import { defineCommand, zx, flag } from '../../cli/command.js';
 import { LocalError } from '../../errors.js';
 import { parseDeliveryFaultSpec } from '../../sandbox/delivery-faults.js';
 import { FaultSpecError, parseFaultSpec, parseLatency, type FaultSpec } from '../../sandbox/fault-spec.js';
-import { parseRateLimit } from '../../sandbox/rate-limit.js';
-
-/** A fault spec flag, parsed while the flags are checked: a bad one exits 2 with an example. */
-const faultSpecFlag = <T>(parse: (text: string) => T, example: string) =>
-  z.string().transform((v, c) => {
-    try {
-      return parse(v);
-    } catch (err) {
-      if (!(err instanceof FaultSpecError)) throw err;
-      c.addIssue({ code: 'custom', message: `${err.message}; e.g. ${example}` });
-      return z.NEVER;
-    }
-  });
+import { rateLimitFlag, specFlag } from './shared/spec-flag.js';
 
 export default defineCommand({
   name: 'serve',
@@ -48,13 +36,11 @@ export default defineCommand({
     faults: flag(
       'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)',
       { value: 'spec' },
-      () => faultSpecFlag(parseFaultSpec, '--faults 5xx=0.1,429=0.05,reset=0.05,seed=42').optional(),
+      () => specFlag(parseFaultSpec, '--faults 5xx=0.1,429=0.05,reset=0.05,seed=42').optional(),
     ),
-    rateLimit: flag('a token bucket per API key: 25/s[,burst=N][,retry-after]; past it, 429 (see docs/sandbox.md)', { value: 'spec' }, () =>
-      faultSpecFlag(parseRateLimit, '--rate-limit 25/s,burst=5').optional(),
-    ),
+    rateLimit: rateLimitFlag(),
     deliveryFaults: flag('fail callback deliveries: drop=0.1,5xx=0.05,hang=0.02,seed=42 (see docs/sandbox.md)', { value: 'spec' }, () =>
-      faultSpecFlag(parseDeliveryFaultSpec, '--delivery-faults drop=0.1,seed=42').optional(),
+      specFlag(parseDeliveryFaultSpec, '--delivery-faults drop=0.1,seed=42').optional(),
     ),
     quirks: flag("vary each answer's form as a real service does, deterministically for this seed (see docs/sandbox.md)", { value: 'seed' }, () =>
       zx.int(0, 2 ** 31 - 1, 7).optional(),

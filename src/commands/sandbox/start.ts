@@ -11,6 +11,8 @@ import { writeFileAtomic } from '../../files/atomic.js';
 import { configDir } from '../../config/store.js';
 import { CancelledError, LocalError } from '../../errors.js';
 import { printShared, SHARED_FIELDS } from './shared/shared-view.js';
+import { rateLimitFlag } from './shared/spec-flag.js';
+import { formatRateLimit } from '../../sandbox/rate-limit.js';
 
 const READY_MS = 30_000;
 /** How long a `start` that lost the state file to another waits for that one's record. */
@@ -22,10 +24,12 @@ export default defineCommand({
   examples: [
     'assess sandbox start',
     'assess sandbox start --json baseUrl,keys',
+    'assess sandbox start --rate-limit 25/s   # 429 past 25 requests a second per key, as a rate-limited service',
     'assess sandbox start && assess --sandbox invite 1001 --email ann@example.com --name "Ann Lee"',
   ],
   flags: {
     port: flag('port to listen on (0 = any free port)', { value: 'n', default: '0' }, () => zx.int(0, 65535, 4010)),
+    rateLimit: rateLimitFlag(),
   },
   jsonFields: SHARED_FIELDS,
   async run(ctx, input) {
@@ -48,7 +52,8 @@ export default defineCommand({
       const entry = assessEntry();
       // its own session (setsid): the terminal's Ctrl-C and hang-up do not reach it; `sandbox stop` does
       const { spawn } = await import('node:child_process'); // only start spawns: not loaded for the noun's other verbs
-      child = spawn(process.execPath, [entry, 'sandbox', 'serve', '--port', String(input.port), '--state', paths.state, '--json'], {
+      const limit = input.rateLimit ? ['--rate-limit', formatRateLimit(input.rateLimit)] : [];
+      child = spawn(process.execPath, [entry, 'sandbox', 'serve', '--port', String(input.port), '--state', paths.state, ...limit, '--json'], {
         cwd: paths.dir,
         env: { ...ctx.env, ASSESS_QUIET: undefined, ASSESS_API_KEY: undefined } as NodeJS.ProcessEnv,
         detached: true,
