@@ -26,6 +26,12 @@ describe('tools from command definitions', () => {
     expect(tool.description.startsWith(tool.def.description)).toBe(true);
   });
 
+  it('invite takes one candidate: none of the bulk keys', () => {
+    const invite = tools.find((t) => t.name === 'invite')!.inputSchema.properties;
+    for (const key of ['fromCsv', 'csvFile', 'skipInvalid', 'concurrency', 'rate', 'journal', 'results']) expect(invite[key], key).toBeUndefined();
+    expect(invite.email).toBeDefined();
+  });
+
   it('reads enums and examples off the schema and the examples', () => {
     const links = tools.find((t) => t.name === 'links_create')!.inputSchema.properties;
     expect(links.type.enum).toEqual(['email', 'open']);
