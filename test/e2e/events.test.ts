@@ -100,7 +100,10 @@ describe('callbacks listen receives the sandbox notifications', () => {
     expect(bad.status).toBe(200);
     const notJson = await fetch(url, { method: 'POST', body: 'hello' });
     expect(notJson.status).toBe(200);
-    await waitFor(() => /not JSON/.test(listener.stderr()), { what: 'the quarantine line on stderr' });
+    // the lines come after the 200s; the start-up banner also says "not JSON", so wait for the lines themselves
+    await waitFor(() => /in the quarantine file: the body is not JSON/.test(listener.stderr()) && /cannot be understood/.test(listener.stderr()), {
+      what: 'the two lines on stderr',
+    });
     expect(listener.stderr()).toMatch(/stored a notification that cannot be understood \(TestInvitationId "abc" is not an id\); callbacks inbox lists it/);
     expect(listener.stderr()).toMatch(/stored a request from .* in the quarantine file: the body is not JSON/);
     const wrongPath = await fetch(url.replace('/events', '/other'), { method: 'POST', body: '{}' });
