@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadStateFile } from '../../src/sandbox/persistence.js';
 import { harness } from './helpers.js';
+import { waitFor } from '../helpers/wait.js';
 
 /** A tmpfs of `kb` KiB, or why none could be mounted. */
 function smallDisk(kb: number): { dir: string; cleanup(): void } | { why: string } {
@@ -66,9 +67,15 @@ describe('--state on a full disk', () => {
 
       rmSync(filler);
       const after = await h.inviteA(1001, 'after@full.test'); // this commit is a whole snapshot
-      expect(JSON.parse(await readFile(file, 'utf8')).invitations.map((i: { email: string }) => i.email)).toEqual(
-        expect.arrayContaining(['before@full.test', ...answered, `fill${answered.length}@full.test`, 'after@full.test']),
+      // read it once it holds the last invite (1 of 10 fresh-clone runs read the file a moment early)
+      const emails = async () => JSON.parse(await readFile(file, 'utf8')).invitations.map((i: { email: string }) => i.email) as string[];
+      await waitFor(async () => (await emails().catch((): string[] => [])).includes('after@full.test'), {
+        what: 'the snapshot with the last invite',
+        timeoutMs: 10_000,
+      }).catch(
+        () => undefined, // the assertion below says what is missing
       );
+      expect(await emails()).toEqual(expect.arrayContaining(['before@full.test', ...answered, `fill${answered.length}@full.test`, 'after@full.test']));
       const copy = join(tmpdir(), `assess-state-full-copy-${process.pid}.json`);
       copyFileSync(file, copy);
       if (existsSync(`${file}.log`)) copyFileSync(`${file}.log`, `${copy}.log`);
