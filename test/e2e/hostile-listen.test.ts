@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
+import { completionBody } from '../helpers/completion-body.js';
 
 let hang: Server;
 let hangUrl = '';
@@ -23,18 +24,7 @@ afterAll(async () => {
   await new Promise<void>((r) => hang.close(() => r()));
 });
 
-const body = (id: number) => ({
-  CandidateEmailId: `c${id}@listen.example`,
-  AttemptedOn: null,
-  AttemptedOnUtc: null,
-  TotalScore: 10,
-  CandidateScore: 5,
-  ReportPDFUrl: null,
-  TestInvitationId: id,
-  Status: 'Complete',
-  PerformanceCategory: null,
-  padding: 'x'.repeat(300),
-});
+const body = (id: number) => completionBody(id, undefined, { padding: 'x'.repeat(300) });
 const post = (url: string, id: number) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body(id)) });
 
 describe('callbacks listen under a hanging target (item 4)', () => {

@@ -9,23 +9,16 @@ import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { mountTmpfs, unmountable, type Tmpfs } from '../helpers/tmpfs.js';
+import { completionBody } from '../helpers/completion-body.js';
 
 const skip = unmountable();
 if (skip) console.warn(`listen-full-disk.test.ts skipped: ${skip}`);
 
-const body = (id: number) => ({
-  CandidateEmailId: `c${id}@inbox.full.example`,
-  AttemptedOn: null,
-  AttemptedOnUtc: null,
-  TotalScore: 10,
-  CandidateScore: 5,
-  ReportPDFUrl: null,
-  TestInvitationId: id,
-  Status: 'Complete',
-  PerformanceCategory: null,
-  // records of ~7 KB that do not fall on page boundaries: the disk takes part of one
-  padding: 'x'.repeat(7000 + id),
-});
+const body = (id: number) =>
+  completionBody(id, `c${id}@inbox.full.example`, {
+    // records of ~7 KB that do not fall on page boundaries: the disk takes part of one
+    padding: 'x'.repeat(7000 + id),
+  });
 
 describe.skipIf(skip !== null)('callbacks listen on a disk that fills up (issue 31 item 1)', () => {
   let t: Tmpfs | undefined;

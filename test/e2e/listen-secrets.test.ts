@@ -7,24 +7,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
+import { completionBody } from '../helpers/completion-body.js';
 
 const work = tempDir('assess-listen-secrets-');
 afterAll(() => work.cleanup());
 
 const KEY = 'sk_listen_secret_key_0123456789';
 const WEBHOOK_SECRET = 'whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0';
-const body = (id: number) =>
-  JSON.stringify({
-    CandidateEmailId: `c${id}@listen.example`,
-    AttemptedOn: null,
-    AttemptedOnUtc: null,
-    TotalScore: 10,
-    CandidateScore: 5,
-    ReportPDFUrl: null,
-    TestInvitationId: id,
-    Status: 'Complete',
-    PerformanceCategory: null,
-  });
+const body = (id: number) => JSON.stringify(completionBody(id));
 const post = (url: string, id = 7) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(id) });
 
 describe('callbacks listen --exec', () => {
