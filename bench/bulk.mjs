@@ -11,6 +11,7 @@
 // `curl -Z --parallel-max 8 --retry 30 --retry-delay 1`. Goodput (rows a second over the limit),
 // 429s (the sandbox's counters) and rows invited exactly once (its invitations).
 //   node bench/bulk.mjs limits [limits=10,25,100] [seconds=40]   (BASELINE_BIN=/path/to/bin/assess.cjs)
+// Memory by row count (bench/bulk-memory.mjs): node bench/bulk.mjs memory [rows=2000,20000,50000]
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -18,8 +19,8 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = process.env.ASSESS_BIN ?? join(ROOT, 'bin/assess.cjs');
-if (process.argv[2] === 'limits') {
-  await import('./bulk-limits.mjs');
+if (process.argv[2] === 'limits' || process.argv[2] === 'memory') {
+  await import(process.argv[2] === 'limits' ? './bulk-limits.mjs' : './bulk-memory.mjs');
   process.exit(0);
 }
 const inviteRows = (process.argv[2] ?? '2000,20000').split(',').map(Number);

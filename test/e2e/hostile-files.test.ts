@@ -1,6 +1,7 @@
 // Issue 15 items 2, 5, 6 and 10: the user's files. No output may be an input or another output
 // (also through symlinks and hard links); one run per journal (pid lock); a place the CLI cannot
 // write is reported as that place and its cause (exit 2), with the summary; files are private.
+import { workerPid } from '../helpers/bulk-child.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, openSync, readFileSync, statSync, symlinkSync, writeFileSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,11 +71,12 @@ describe('one run per journal (item 5)', () => {
         timeoutMs: 20_000,
         what: 'the first run to take the lock',
       });
+      const worker = workerPid(first.child.pid!); // the run's own process (src/cli/bulk-child.ts)
       const second = await runAssess(['invite', '1001', '--csv', csv], { env: slow.env });
       const a = await first.done;
       expect(a.code).toBe(0);
       expect(second.code).toBe(2);
-      expect(second.stderr).toMatch(new RegExp(`journal .*c\\.csv\\.journal\\.ndjson is in use by another assess run \\(pid ${first.child.pid}\\)`));
+      expect(second.stderr).toMatch(new RegExp(`journal .*c\\.csv\\.journal\\.ndjson is in use by another assess run \\(pid ${worker}\\)`));
       const sent = (await slow.requests()).filter((r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes(`c${n}.files.example`));
       expect(sent).toHaveLength(60);
       expect(existsSync(`${csv}.journal.ndjson.lock`)).toBe(false);

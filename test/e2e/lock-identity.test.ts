@@ -2,6 +2,7 @@
 // is the same file under a hard link (in another directory), a symlink, and `./name` from
 // its directory: a second run or listener on any of them exits 2 naming the holder, and
 // nothing is sent twice.
+import { workerPid } from '../helpers/bulk-child.js';
 import { existsSync, linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -75,6 +76,7 @@ describe('the journal lock holds by identity', () => {
     // its first request is held at the gate: it holds the lock until release()
     await waitFor(() => held.length > 0 || first.child.exitCode !== null, { timeoutMs: 20_000, what: 'the first run to send' });
     expect(existsSync(`${journal}.lock`)).toBe(true);
+    const worker = workerPid(first.child.pid!); // the run's own process (src/cli/bulk-child.ts)
     const others: Array<[string, string[], string]> = [
       ['hard link', ['--journal', join(elsewhere, 'hard.ndjson'), '--results', join(elsewhere, 'hard.results.ndjson')], work.dir],
       ['symlink', ['--journal', join(elsewhere, 'soft.ndjson'), '--results', join(elsewhere, 'soft.results.ndjson')], work.dir],
@@ -85,7 +87,7 @@ describe('the journal lock holds by identity', () => {
       const r = await runAssess(['invite', '1001', '--from-csv', csv, ...flags], { env: { ...s.env, ASSESS_BASE_URL: gateUrl }, cwd, timeoutMs: 20_000 });
       expect(first.child.exitCode, `${name}: the first run must still be running`).toBeNull();
       expect(r.code, `${name}: ${r.stderr}`).toBe(2);
-      expect(r.stderr).toMatch(new RegExp(`the journal .* is in use by another assess run \\(pid ${first.child.pid}\\)`));
+      expect(r.stderr).toMatch(new RegExp(`the journal .* is in use by another assess run \\(pid ${worker}\\)`));
     }
     release();
     const a = await first.done;

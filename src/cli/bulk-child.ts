@@ -1,0 +1,76 @@
+// A bulk run (invite --from-csv, report export, callbacks process) runs in a child Node started
+// with V8's `--optimize-for-size`, a start-time flag (issue 30). Why: a long run allocates ~44 KB
+// of garbage a row and V8's default sizing grows the heap with the run's length even though the
+// live set stays at ~15 MB; with the flag peak RSS stays flat (bench/README.md, "Bulk").
+// The parent is only dist/main.cjs (it never loads the program): it forwards SIGINT/SIGTERM, waits,
+// and ends as the child ended (same exit code, or the same signal). The child holds the read end
+// of a pipe from the parent; when the parent dies (kill -9), the child kills itself the same way,
+// so killing the process a user started still stops the run at once.
+// The guess below only decides where the run happens, never what it does: a wrong guess costs a
+// process start or the flag. ASSESS_BULK_CHILD=off runs every command in one process.
+// node:child_process and node:net are imported when used: most command lines never need them.
+
+const VAR = 'ASSESS_BULK_CHILD';
+const LINK_FD = 3;
+const FORWARDED = ['SIGINT', 'SIGTERM'] as const;
+
+/** Whether `argv` names a bulk run. */
+export function looksBulk(argv: readonly string[]): boolean {
+  if (argv.includes('--help') || argv.includes('-h')) return false;
+  const words = argv.filter((a) => !a.startsWith('-'));
+  const pair = (noun: string, verb: string) => words.some((w, i) => w === noun && words[i + 1] === verb);
+  // `--csv FILE` is the old spelling of `--from-csv FILE`; `--csv` alone is the output format
+  const csvInput = argv.some(
+    (a, i) => a.startsWith('--from-csv') || a.startsWith('--csv=') || (a === '--csv' && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('-')),
+  );
+  return (words.includes('invite') && csvInput) || pair('report', 'export') || pair('callbacks', 'process');
+}
+
+/**
+ * Runs this command line in a child Node and returns true, or returns false when it runs here:
+ * not a bulk run, already the child, turned off, or no child could be started.
+ */
+export async function runInBulkChild(argv: readonly string[], inExecutable: boolean): Promise<boolean> {
+  const setting = process.env[VAR];
+  delete process.env[VAR]; // a command this run starts decides for itself
+  if (setting === `fd:${LINK_FD}`) {
+    await watchParent();
+    return false;
+  }
+  // the standalone executable reads every argument as the program's: it takes no Node flags
+  if (setting === 'off' || inExecutable || !looksBulk(argv) || process.argv[1] === undefined) return false;
+  const { spawn } = await import('node:child_process');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...process.execArgv, '--optimize-for-size', process.argv[1]!, ...process.argv.slice(2)], {
+      stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
+      env: { ...process.env, [VAR]: `fd:${LINK_FD}` },
+    });
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    child.once('error', () => resolve(false)); // not started (e.g. no process left): run here
+    child.once('spawn', () => {
+      for (const s of FORWARDED) process.on(s, forward);
+      resolve(true);
+    });
+    child.once('exit', (code, signal) => {
+      for (const s of FORWARDED) process.off(s, forward);
+      if (signal)
+        process.kill(process.pid, signal); // end as it ended: a shell sees the same
+      else process.exitCode = code ?? 1;
+    });
+  });
+}
+
+/** In the child: the parent's end of the pipe closes only when the parent is gone. */
+async function watchParent(): Promise<void> {
+  const { Socket } = await import('node:net');
+  let link: InstanceType<typeof Socket>;
+  try {
+    link = new Socket({ fd: LINK_FD, readable: true, writable: false });
+  } catch {
+    return; // no such pipe (started by hand with the variable): nothing to watch
+  }
+  link.on('error', () => undefined);
+  link.on('close', () => process.kill(process.pid, 'SIGKILL'));
+  link.resume();
+  link.unref();
+}
