@@ -81,6 +81,8 @@ console.log('| rows | child peak MiB | started process MiB | sum MiB | s | one p
 console.log('|---:|---:|---:|---:|---:|---:|---:|');
 const f = (x) => x.toFixed(0);
 for (const { n, two, one } of rows)
-  console.log(`| ${n.toLocaleString('en')} | ${f(two.child)} | ${f(two.self)} | ${f(two.child + two.self)} | ${two.secs.toFixed(1)} | ${f(one.self)} | ${one.secs.toFixed(1)} |`);
+  console.log(
+    `| ${n.toLocaleString('en')} | ${f(two.child)} | ${f(two.self)} | ${f(two.child + two.self)} | ${two.secs.toFixed(1)} | ${f(one.self)} | ${one.secs.toFixed(1)} |`,
+  );
 const sums = rows.map((r) => r.two.child + r.two.self);
 console.log(`\nsum from ${sizes[0]} to ${sizes.at(-1)} rows: ${(((sums.at(-1) - sums[0]) / sums[0]) * 100).toFixed(1)} % (target ±15 %)`);

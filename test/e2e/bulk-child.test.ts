@@ -88,10 +88,16 @@ describe('a bulk run in a child Node', () => {
 
   it('reads the CSV from standard input through the child', async () => {
     const tag = 'stdin.child.example';
-    const r = await runAssess(['invite', '1001', '--from-csv', '-', '--journal', join(work.dir, 'stdin.journal'), '--results', join(work.dir, 'stdin.results')], {
-      env: slow.env,
-      stdin: csvOf([[`a@${tag}`, 'A'], [`b@${tag}`, 'B']]),
-    });
+    const r = await runAssess(
+      ['invite', '1001', '--from-csv', '-', '--journal', join(work.dir, 'stdin.journal'), '--results', join(work.dir, 'stdin.results')],
+      {
+        env: slow.env,
+        stdin: csvOf([
+          [`a@${tag}`, 'A'],
+          [`b@${tag}`, 'B'],
+        ]),
+      },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(await sentFor(tag)).toBe(2);
   });
