@@ -96,6 +96,9 @@ interface Target {
   path: string;
 }
 
+/** 429s a paced request may meet besides its attempts (each one slows the pace). */
+const PACED_429_RETRIES = 20;
+
 export class Transport {
   readonly gate: Gate;
   /** Targets of paths without a query, kept: a bulk run asks the same path for every row. */
@@ -153,6 +156,7 @@ export class Transport {
     // any request (an unhandled rejection in Node's own copy), so say it here, once, as what it is
     if ((globalThis as { WebAssembly?: unknown }).WebAssembly === undefined) throw localFailure(spec.method, info.url, NO_WASM, this.scrub.bind(this));
     const undici = loadedUndici() ?? (await loadUndici());
+    let throttled = 0;
     for (let attempt = 1; ; attempt++) {
       const slot = this.gate.reserve();
       if (slot.waitMs > 0) await this.o.sleep(slot.waitMs, this.o.signal);
@@ -177,13 +181,23 @@ export class Transport {
         this.gate.answered(slot.at, res.statusCode === 429, parseRetryAfter(retryAfter, Date.now()) !== undefined);
         outcome = { kind: 'status', status: res.statusCode, retryAfter };
         this.logResponse(res.statusCode, Date.now() - started, res.headers);
-        if (!shouldRetry(outcome, { idempotent, attempt, maxAttempts: this.o.maxAttempts, read: spec.method === 'GET' || spec.readOnly === true })) {
+        // paced (a bulk run): a 429 slowed the pace, and the retry takes its next slot; a Retry-After still holds everyone
+        const paced = res.statusCode === 429 && this.gate.adaptive && parseRetryAfter(retryAfter, Date.now()) === undefined;
+        // …and does not use up an attempt: a run the machine stalled sends a burst when it wakes,
+        // and a row must not fail for meeting the limit a few times while the pace settles
+        const throttledFree = paced && idempotent && throttled < PACED_429_RETRIES;
+        if (
+          !throttledFree &&
+          !shouldRetry(outcome, { idempotent, attempt, maxAttempts: this.o.maxAttempts, read: spec.method === 'GET' || spec.readOnly === true })
+        ) {
           return { status: res.statusCode, headers: res.headers, body: res.body, request: info, attempts: attempt, maybeApplied };
+        }
+        if (throttledFree) {
+          throttled++;
+          attempt--;
         }
         if (res.statusCode >= 500) maybeApplied = true;
         await res.body.dump().catch(() => undefined);
-        // paced (a bulk run): a 429 slowed the pace, and the retry takes its next slot; a Retry-After still holds everyone
-        const paced = res.statusCode === 429 && this.gate.adaptive && parseRetryAfter(retryAfter, Date.now()) === undefined;
         const delay = paced ? 0 : retryDelayMs(attempt, retryAfter, Date.now(), this.o.random);
         if (res.statusCode === 429 && !paced) this.gate.hold(delay);
         this.debug(`retrying ${spec.method} in ${delay} ms (HTTP ${res.statusCode}, attempt ${attempt}/${this.o.maxAttempts})`);

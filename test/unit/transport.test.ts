@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/api/errors.js';
 import { keepAlivePool } from '../../src/api/keep-alive.js';
+import { Pace } from '../../src/api/pace.js';
 import { Transport } from '../../src/api/transport.js';
 import { json, startServer } from '../helpers/http-server.js';
 
@@ -56,6 +57,31 @@ describe('transport', () => {
     expect(err.kind).toBe('rate_limited');
     expect(err.attempts).toBe(3);
     expect(s.requests).toHaveLength(3);
+  });
+
+  it('a paced run (bulk): a 429 without Retry-After slows the pace and does not use up an attempt', async () => {
+    // six 429s, then an answer: four attempts would have given up; the pace slowed at each one
+    const s = await startServer((_r, res, n) => (n <= 6 ? json(res, 429, { errors: ['slow down'] }) : json(res, 200, { ok: true })));
+    close = s.close;
+    let t = 0;
+    const pace = new Pace({ now: () => (t += 50) });
+    const r = await transport(s.url, { gate: pace }).json({ operation: 't', method: 'POST', path: '/v3/tests/1/invite', body: {}, idempotent: true });
+    expect(r.status).toBe(200);
+    expect(s.requests).toHaveLength(7);
+    expect(pace.throttled).toBe(6);
+    expect(pace.current()).not.toBeNull();
+  });
+
+  it('a paced run still gives up on a service that answers nothing but 429 (20 more tries)', async () => {
+    const s = await startServer((_r, res) => json(res, 429, { errors: ['slow down'] }));
+    close = s.close;
+    let t = 0;
+    const err = await transport(s.url, { gate: new Pace({ now: () => (t += 50) }) })
+      .json({ operation: 't', method: 'POST', path: '/v3/tests/1/invite', body: {}, idempotent: true })
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.kind).toBe('rate_limited');
+    expect(s.requests).toHaveLength(4 + 20);
   });
 
   it('waits for Retry-After before the next attempt', async () => {
