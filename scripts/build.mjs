@@ -72,10 +72,13 @@ const vendorName = (path) => (path === '@inquirer/prompts' ? 'prompts' : path.st
 const lazyPackages = {
   name: 'lazy-packages',
   setup: (b) =>
-    b.onResolve({ filter: /^(undici|undici-node20|@inquirer\/prompts|fastify|pdfkit|@modelcontextprotocol\/sdk\/(server\/index|server\/stdio|types)\.js)$/ }, (args) => ({
-      path: `./vendor/${vendorName(args.path)}.cjs`,
-      external: true,
-    })),
+    b.onResolve(
+      { filter: /^(undici|undici-node20|@inquirer\/prompts|fastify|pdfkit|@modelcontextprotocol\/sdk\/(server\/index|server\/stdio|types)\.js)$/ },
+      (args) => ({
+        path: `./vendor/${vendorName(args.path)}.cjs`,
+        external: true,
+      }),
+    ),
 };
 
 const out = `dist.build-${process.pid}`;
