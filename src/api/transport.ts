@@ -16,7 +16,6 @@ import { BackoffGate, parseRetryAfter, retryDelayMs, shouldRetry, wasSent, type 
 import { parseJsonLossless } from './read/body.js';
 import { loadedUndici, loadUndici } from './undici.js';
 import { errorCode, isLocalFailure, localFailure, NO_WASM } from './local-failure.js';
-import { DeadlineSignal } from './deadline-signal.js';
 
 export interface TransportOptions {
   baseUrl: string;
@@ -271,9 +270,7 @@ export class Transport {
    * the user's Ctrl-C (this.o.signal) and surfaces as exit 6 naming the request.
    */
   private deadline(spec: RequestSpec, info: RequestInfo, attempt: number) {
-    // Without the user's Ctrl-C signal to join (a bulk run's client), the deadline's own signal is
-    // an EventEmitter: an AbortController, and undici listening on it, cost ~10 µs a request more.
-    const own = this.o.signal ? new AbortController() : new DeadlineSignal();
+    const own = new AbortController();
     const secs = this.o.timeoutMs / 1000;
     const state = { expired: false };
     let body: { destroy(err?: Error): unknown; destroyed?: boolean } | undefined;
@@ -287,7 +284,8 @@ export class Transport {
     }, this.o.timeoutMs);
     timer.unref();
     return {
-      signal: own instanceof AbortController ? AbortSignal.any([this.o.signal!, own.signal]) : own,
+      // a bulk run's client has no Ctrl-C signal to join (it finishes the requests under way)
+      signal: this.o.signal ? AbortSignal.any([this.o.signal, own.signal]) : own.signal,
       get expired() {
         return state.expired;
       },

@@ -2,12 +2,15 @@
 // proxied host goes through a CONNECT tunnel; one to a NO_PROXY host goes direct.
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { EnvHttpProxyAgent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Transport } from '../../src/api/transport.js';
+import { loadUndici } from '../../src/api/undici.js';
 import { runAssess } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { json, startServer } from '../helpers/http-server.js';
+
+// undici 8 or 7, as this Node gets it (src/api/undici.ts)
+const { EnvHttpProxyAgent } = await loadUndici();
 
 let target: Awaited<ReturnType<typeof startServer>>;
 let proxy: Server;
@@ -39,7 +42,7 @@ afterAll(async () => {
   await new Promise<void>((r) => proxy.close(() => r()));
 });
 
-function send(dispatcher: EnvHttpProxyAgent) {
+function send(dispatcher: InstanceType<typeof EnvHttpProxyAgent>) {
   return new Transport({ baseUrl: target.url, apiKey: 'sk_proxy_test_123456', authHeader: 'X-API-KEY', dispatcher, maxAttempts: 1 }).json({
     operation: 't',
     method: 'GET',

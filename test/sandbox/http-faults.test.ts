@@ -1,9 +1,12 @@
 // Fault injection over HTTP: the control API (/_sandbox/faults), faults before the handler (no
 // state change) and after it (state changed, the answer lost or replaced), Retry-After on 429,
 // and the control API never faulted. Uses undici directly to see resets as socket errors.
-import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { harness, type Harness } from './helpers.js';
+import { loadUndici } from '../../src/api/undici.js';
+
+// undici 8 or 7, as this Node gets it (src/api/undici.ts)
+const { Agent, request } = await loadUndici();
 
 let h: Harness;
 const agent = new Agent({ keepAliveTimeout: 5_000 });
