@@ -33,7 +33,7 @@ describe('invite --from-csv against a rate limit of 50/s', () => {
     await s.control('POST', '/rate-limit', { spec: '50/s' }); // counters from zero
     const r = await run(['invite', '1001', '--from-csv', csv, '--json']);
     const counters = await s.control<Counters>('GET', '/rate-limit');
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout) as Summary;
     expect(summary).toMatchObject({ done: 400, failed: 0 });
     expect(counters.admitted).toBe(400); // each row's invitation admitted once, no row sent twice
@@ -53,7 +53,7 @@ describe('invite --from-csv against a rate limit of 50/s', () => {
     await s.control('POST', '/rate-limit', { spec: '50/s,burst=5' }); // a burst: a slot sent late and the next on time are not refused
     const r = await run(['invite', '1001', '--from-csv', csv, '--rate', '20/s', '--json']);
     const counters = await s.control<Counters>('GET', '/rate-limit');
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ done: 60, throttled: 0, pace: 20 });
     expect(counters).toMatchObject({ admitted: 60, refused: 0 });
   });
@@ -88,7 +88,7 @@ describe('the embedded sandbox (--sandbox) and ASSESS_SANDBOX_RATE_LIMIT', () =>
     const csv = join(work.dir, 'embedded.csv');
     writeFileSync(csv, csvOf(rows('embedded.example', 40)));
     const r = await run(['--sandbox', 'invite', '1001', '--from-csv', csv, '--json'], { ASSESS_SANDBOX_RATE_LIMIT: '20/s,burst=5' });
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout) as Summary;
     expect(summary).toMatchObject({ done: 40, failed: 0 });
     expect(summary.throttled).toBeGreaterThan(0);
