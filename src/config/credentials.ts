@@ -2,7 +2,7 @@
 // --api-key-file F / --key-stdin → ASSESS_API_KEY → the profile's stored key.
 import type { Readable } from 'node:stream';
 import { AuthError, UsageError } from '../errors.js';
-import type { Profile } from './keys.js';
+import type { Profile } from './profile.js';
 import { readSmallFile, warnIfReadableByOthers } from '../util/small-file.js';
 
 /** Placeholder production addresses; set the real ones with `assess auth login --base-url`. */

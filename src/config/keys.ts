@@ -1,8 +1,10 @@
-// The settings a profile can hold, with the zod schema that validates `config set` values.
+// The settings a profile can hold, with the zod schema that validates `config set` values (only
+// the config commands load it; the stored form is src/config/profile.ts).
 import * as z from 'zod';
 import { tzArg } from '../util/time-zone-arg.js';
+import { OUTPUT_FORMATS } from './profile.js';
 
-export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson', 'csv'] as const;
+export { OUTPUT_FORMATS, type Profile } from './profile.js';
 
 const url = z
   .string()
@@ -38,24 +40,3 @@ export const CONFIG_KEYS = {
 } as const satisfies Record<string, { prop: string; schema: z.ZodType; describe: string }>;
 
 export type ConfigKey = keyof typeof CONFIG_KEYS;
-
-/** A profile as stored. */
-export const profileSchema = z.looseObject({
-  apiKey: z.string().optional(),
-  baseUrl: z.string().optional(),
-  baseUrlV2: z.string().optional(),
-  output: z.enum(OUTPUT_FORMATS).optional(),
-  timeout: z.number().optional(),
-  retries: z.number().optional(),
-  concurrency: z.number().optional(),
-  maxAnswerMib: z.number().optional(),
-  api: z.enum(['v3', 'v2']).optional(),
-  v2Warn: z.boolean().optional(),
-  insecureHttp: z.boolean().optional(),
-  tz: z.string().optional(),
-});
-export type Profile = z.infer<typeof profileSchema>;
-
-export const configFileSchema = z.looseObject({
-  profiles: z.record(z.string(), profileSchema).default({}),
-});

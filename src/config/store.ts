@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { LocalError, UsageError } from '../errors.js';
 import { fileProblem } from '../util/file-errors.js';
 import { makePrivateDir } from '../util/private-dir.js';
-import { configFileSchema, type Profile } from './keys.js';
+import { configFileSchema, type Profile } from './profile.js';
 import { readSmallFileSync, warnIfReadableByOthers } from '../util/small-file.js';
 
 const CONFIG_MAX_BYTES = 1024 * 1024;
