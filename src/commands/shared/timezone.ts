@@ -4,7 +4,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TimeZone } from '../../api/read/v3.js';
-import { writeFileAtomic } from '../../files/atomic.js';
 import { configDir } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -37,6 +36,7 @@ export async function timeZones(ctx: Context, opts: { fresh?: boolean } = {}): P
   if (!ctx.globals.sandbox) {
     try {
       mkdirSync(join(configDir(ctx.env), 'cache'), { recursive: true, mode: 0o700 });
+      const { writeFileAtomic } = await import('../../files/atomic.js'); // its node:crypto only when a file is written
       writeFileAtomic(path, JSON.stringify({ baseUrl, fetchedAt: ctx.now().toISOString(), zones } satisfies Cached));
     } catch {
       // no cache then: the next call asks the service again

@@ -6,7 +6,6 @@ import { link, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { tempPathFor } from '../../../files/atomic.js';
 import { checkFiles, fileProblem } from '../../../files/output-files.js';
 import { FileSink } from '../../../util/write-all.js';
 import { DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from '../../../api/answer-cap.js';
@@ -66,6 +65,7 @@ export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfO
 
   const res = await client.getReportPdf(invitationId);
   await failUnlessOk(res);
+  const { tempPathFor } = await import('../../../files/atomic.js'); // its node:crypto only when a file is written
   const tmp = tempPathFor(target);
   // Also on the way out (Ctrl-C lands here after the pipeline is torn down).
   ctx.onExit(() => rmSync(tmp, { force: true }));
