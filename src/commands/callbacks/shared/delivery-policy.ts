@@ -3,7 +3,6 @@
 // with exponential backoff (jittered) on 5xx, 408, 429, timeouts and connection errors; a 4xx or
 // redirect is final. The queue is bounded: what does not fit, or still failed after the retries,
 // becomes a dead-letter record (the inbox shows them: `callbacks inbox --failed`).
-import { signatureHeaders } from './signing.js';
 
 export interface DeliveryPolicy {
   /** Retries after the first try (0 = one try only). */
@@ -170,7 +169,10 @@ export class Forwarder {
   private async tryOnce(item: Outgoing): Promise<{ ok: true; status: number; ms: number } | { ok: false; retry: boolean; error: string; waitMs?: number }> {
     const started = performance.now();
     const headers: Record<string, string> = { 'content-type': item.contentType, 'user-agent': 'assess-callbacks-forward/1' };
-    if (this.opts.secret) Object.assign(headers, signatureHeaders(this.opts.secret, item.id, item.body, this.now()));
+    if (this.opts.secret) {
+      const { signatureHeaders } = await import('./signing.js'); // node:crypto only when signing
+      Object.assign(headers, signatureHeaders(this.opts.secret, item.id, item.body, this.now()));
+    }
     try {
       const res = await fetch(this.opts.url, {
         method: 'POST',

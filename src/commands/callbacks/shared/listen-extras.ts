@@ -12,7 +12,7 @@ import { parseSize } from './queue.js';
 import { POLICY_DEFAULTS, type DeliveryPolicy, type Outgoing } from './delivery-policy.js';
 import { safeText } from '../../shared/statuses.js';
 import { resolve } from 'node:path';
-import { defaultInboxPath, notificationId, type InboxWriter, type NotificationRecord } from './inbox.js';
+import type { InboxWriter, NotificationRecord } from './inbox.js';
 
 /**
  * --forward-retries, --forward-timeout, --forward-backoff: the retry policy of what `callbacks
@@ -134,9 +134,10 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
   let inbox: InboxWriter | null = null;
   let quarantined: InboxWriter | null = null;
   const notes: string[] = [];
+  // the inbox's module (node:crypto, the callback schemas) only once a listener starts
+  const { defaultInboxPath, notificationId, InboxWriter, quarantinePath, bodyBytes } = await import('./inbox.js');
   const inboxPath = input.inbox === false ? null : typeof input.inbox === 'string' ? input.inbox : defaultInboxPath(configDir(ctx.env), ctx.globals.profile);
   if (inboxPath) {
-    const { InboxWriter, quarantinePath } = await import('./inbox.js');
     try {
       inbox = InboxWriter.open(inboxPath, { lock: true });
     } catch (err) {
@@ -195,7 +196,6 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
   // What an earlier listener acknowledged and never forwarded (kill -9): resumed below when it was
   // for this --forward-to, else recorded as a dead letter so that `callbacks inbox --failed` lists it.
   const { unsettledForwards } = await import('./forward-log.js');
-  const { bodyBytes } = await import('./inbox.js');
   const unsettled = inbox ? unsettledForwards(inbox.records()) : [];
   const resumable = unsettled.filter((r) => r.forwardTo === input.forwardTo);
   const orphaned = unsettled.filter((r) => r.forwardTo !== input.forwardTo);
