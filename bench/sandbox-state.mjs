@@ -13,7 +13,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Pool } from 'undici';
+import { undici } from './undici.mjs';
+
+const { Pool } = undici;
 
 const sizes = (process.argv[2] ?? '1000,10000,100000').split(',').map(Number);
 const connections = Number(process.argv[3] ?? 16);

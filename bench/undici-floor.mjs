@@ -5,7 +5,9 @@
 // data, output) from the file named by its argument. Used by bench/bulk.mjs.
 import { createWriteStream, readFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { Pool } from 'undici';
+import { undici } from './undici.mjs';
+
+const { Pool } = undici;
 
 const requests = readFileSync(process.argv[2], 'utf8')
   .trim()
