@@ -28,7 +28,9 @@ export function keepAlivePool(env: Env): KeepAlivePool {
         // each request's origin and reading NO_PROXY (~10 µs a request of a bulk run): the Agent itself then.
         made =
           httpProxy || httpsProxy
-            ? new undici.EnvHttpProxyAgent({ ...opts, httpProxy, httpsProxy, noProxy: env.no_proxy ?? env.NO_PROXY ?? '' })
+            ? // proxyTunnel: CONNECT for http:// targets too, as undici 7 did by default (undici 8 would
+              // send those to the proxy as absolute-form requests): the same on every Node
+              new undici.EnvHttpProxyAgent({ ...opts, proxyTunnel: true, httpProxy, httpsProxy, noProxy: env.no_proxy ?? env.NO_PROXY ?? '' })
             : new undici.Agent(opts);
       }
       return made;
