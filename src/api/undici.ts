@@ -3,7 +3,7 @@
 // dist/vendor/undici.cjs, apart from the program (scripts/build.mjs).
 // undici 8 needs Node ≥ 22.19; an older Node (20 is end-of-life) gets undici 7
 // (dist/vendor/undici-node20.cjs), whose API is the same for what this CLI uses. undici 8 loads
-// ~10 ms of CPU sooner on Node 24: undici 7 reads Node's global Headers while loading, which makes
+// ~15 ms of CPU sooner on Node 24: undici 7 reads Node's global Headers while loading, which makes
 // Node load its own internal copy of undici (bench/README.md). Delete the alias with Node 20.
 export type Undici = typeof import('undici');
 

@@ -8,7 +8,7 @@
 // so killing the process a user started still stops the run at once.
 // The guess below only decides where the run happens, never what it does: a wrong guess costs a
 // process start or the flag. ASSESS_BULK_CHILD=off runs every command in one process.
-// node:child_process and node:net are imported when used: most command lines never need them.
+// node:child_process, node:os and node:net are imported when used: most command lines never need them.
 
 const VAR = 'ASSESS_BULK_CHILD';
 const LINK_FD = 3;
@@ -39,7 +39,7 @@ export async function runInBulkChild(argv: readonly string[], inExecutable: bool
   }
   // the standalone executable reads every argument as the program's: it takes no Node flags
   if (setting === 'off' || inExecutable || !looksBulk(argv) || process.argv[1] === undefined) return false;
-  const { spawn } = await import('node:child_process');
+  const [{ spawn }, { constants }] = await Promise.all([import('node:child_process'), import('node:os')]);
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...process.execArgv, '--optimize-for-size', process.argv[1]!, ...process.argv.slice(2)], {
       stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
@@ -53,9 +53,12 @@ export async function runInBulkChild(argv: readonly string[], inExecutable: bool
     });
     child.once('exit', (code, signal) => {
       for (const s of FORWARDED) process.off(s, forward);
-      if (signal)
-        process.kill(process.pid, signal); // end as it ended: a shell sees the same
-      else process.exitCode = code ?? 1;
+      // end as it ended, so a shell sees the same; should the signal not end this process (one
+      // Node ignores), the exit code a shell gives a killed process, never 0
+      if (signal) {
+        process.exitCode = 128 + (constants.signals[signal] ?? 0);
+        process.kill(process.pid, signal);
+      } else process.exitCode = code ?? 1;
     });
   });
 }

@@ -80,6 +80,16 @@ describe('a bulk run in a child Node', () => {
     expect(ndjson(`${csv}.results.ndjson`).length).toBeLessThan(30);
   });
 
+  it('the child killed (kill -9, the OOM killer): the started process ends by the same signal', async () => {
+    const { csv } = cohort();
+    const run = spawnAssess(['invite', '1001', '--from-csv', csv, '--concurrency', '1'], { env: slow.env });
+    await waitFor(() => journalLines(csv) > 0 || run.child.exitCode !== null, { timeoutMs: 20_000, what: 'the first row' });
+    process.kill(workerPid(run.child.pid!), 'SIGKILL');
+    const r = await run.done;
+    expect(r.code).toBeNull();
+    expect(r.signal).toBe('SIGKILL'); // a shell reports 137, not success
+  });
+
   it('a usage error of a bulk command is told once, exit 2', async () => {
     const r = await runAssess(['invite', '1001', '--from-csv', join(work.dir, 'missing.csv')], { env: slow.env });
     expect(r.code).toBe(2);
