@@ -4,8 +4,6 @@ import * as z from 'zod';
 import { tzArg } from '../util/time-zone-arg.js';
 import { OUTPUT_FORMATS } from './profile.js';
 
-export { OUTPUT_FORMATS, type Profile } from './profile.js';
-
 const url = z
   .string()
   .trim()

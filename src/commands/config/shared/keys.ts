@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CONFIG_KEYS, type ConfigKey } from '../../../config/keys.js';
-import type { Profile } from '../../../config/keys.js';
+import type { Profile } from '../../../config/profile.js';
 import { maskKey, maskUrlCredentials } from '../../../api/redact.js';
 
 export const KEY_NAMES = [...Object.keys(CONFIG_KEYS), 'api-key'] as const;
