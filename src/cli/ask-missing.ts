@@ -2,7 +2,7 @@
 // message, and on a terminal (stdin and stderr TTYs, no --no-input) the values that are only
 // missing are asked for, each checked by the command's own schema as it is typed (as gh does).
 import type { Command } from 'commander';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 
@@ -35,7 +35,7 @@ export function usageErrorFor(issues: readonly Issue[], raw: Record<string, unkn
 
 /** `schemaFor` gives the schema for the values so far (a command may pick one by what was typed). */
 export async function validateOrAsk(
-  schemaFor: (raw: Record<string, unknown>) => z.ZodType,
+  schemaFor: (raw: Record<string, unknown>) => z.core.$ZodType,
   raw: Record<string, unknown>,
   command: Command,
   ctx: Context,
@@ -44,7 +44,7 @@ export async function validateOrAsk(
   const known = (key: string) => command.options.some((o) => o.attributeName() === key) || command.registeredArguments.some((a) => a.name() === key);
   for (;;) {
     const schema = schemaFor(raw);
-    const result = schema.safeParse(raw);
+    const result = z.safeParse(schema, raw);
     if (result.success) return result.data;
     const problems = perKey(result.error.issues);
     const onlyMissing = problems.every(({ key }) => key && raw[key] === undefined && known(key));
@@ -67,7 +67,7 @@ export function question(command: Command, key: string, label: string, message: 
   return example ? `${head} e.g. ${example}` : head;
 }
 
-async function ask(ctx: Context, schema: z.ZodType, raw: Record<string, unknown>, key: string, message: string, command: Command): Promise<string> {
+async function ask(ctx: Context, schema: z.core.$ZodType, raw: Record<string, unknown>, key: string, message: string, command: Command): Promise<string> {
   const io = { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal };
   const choices = command.options.find((o) => o.attributeName() === key)?.argChoices ?? enumOptions(schema, key);
   if (choices?.length) {
@@ -80,7 +80,7 @@ async function ask(ctx: Context, schema: z.ZodType, raw: Record<string, unknown>
       message,
       // the command's own schema decides, as it would for the flag
       validate: (v) => {
-        const r = schema.safeParse({ ...raw, [key]: v });
+        const r = z.safeParse(schema, { ...raw, [key]: v });
         const bad = r.success ? undefined : r.error.issues.find((i) => String(i.path[0] ?? '') === key);
         return bad ? bad.message : true;
       },
@@ -89,16 +89,21 @@ async function ask(ctx: Context, schema: z.ZodType, raw: Record<string, unknown>
   );
 }
 
-type Walkable = z.ZodType & {
-  def: { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; entries?: Record<string, string> };
-};
+interface WalkDef {
+  type: string;
+  innerType?: z.core.$ZodType;
+  in?: z.core.$ZodType;
+  shape?: Record<string, z.core.$ZodType>;
+  entries?: Record<string, string>;
+}
+const defOf = (s: z.core.$ZodType) => s._zod.def as unknown as WalkDef;
 
 /** The values of an enum-valued field of an object schema (through pipes, defaults, optionals). */
-function enumOptions(schema: z.ZodType, key: string): string[] | undefined {
-  let s = schema as Walkable;
-  while (s.def.type === 'pipe' && s.def.in) s = s.def.in as Walkable;
-  const field = (s as unknown as { shape?: Record<string, z.ZodType> }).shape?.[key] as Walkable | undefined;
-  let f = field;
-  while (f && (f.def.type === 'optional' || f.def.type === 'default' || f.def.type === 'prefault') && f.def.innerType) f = f.def.innerType as Walkable;
-  return f?.def.type === 'enum' && f.def.entries ? Object.values(f.def.entries) : undefined;
+function enumOptions(schema: z.core.$ZodType, key: string): string[] | undefined {
+  let s = schema;
+  while (defOf(s).type === 'pipe' && defOf(s).in) s = defOf(s).in!;
+  let f = defOf(s).shape?.[key];
+  while (f && ['optional', 'default', 'prefault'].includes(defOf(f).type) && defOf(f).innerType) f = defOf(f).innerType;
+  const def = f && defOf(f);
+  return def?.type === 'enum' && def.entries ? Object.values(def.entries) : undefined;
 }

@@ -2,7 +2,7 @@
 // --help, zod validation of flags and arguments (exit 2 naming the flag), then run(ctx, input).
 import { wrappedHelp } from './help-text.js';
 import { Command, Option } from 'commander';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { usageErrorFor, validateOrAsk } from './ask-missing.js';
@@ -10,6 +10,7 @@ import { checkDeclaredFields, fieldsHelp, type JsonFields } from './json-fields.
 import { addDeclared, schemaOf, type ArgDecls, type FlagDecls, type InputOf } from './flags.js';
 
 export { arg, describeFlags, flag, type DescribedFlag } from './flags.js';
+export { zx } from './zx.js';
 
 export interface CommandDef<I = any> {
   name: string;
@@ -24,12 +25,12 @@ export interface CommandDef<I = any> {
    */
   flags?: FlagDecls;
   /** Checks across flags (`--journal` only with `--apply`), run on the whole input after each flag's own schema. */
-  check?: (input: NoInfer<I>, c: z.RefinementCtx) => void;
+  check?: (input: NoInfer<I>, c: z.core.$RefinementCtx) => void;
   /**
    * Which schema validates the values as typed, decided in plain code before validating (`invite`:
    * one candidate, or a CSV of them). Absent: the declared flags and arguments with `check`.
    */
-  pick?: (raw: Record<string, unknown>) => z.ZodType<I>;
+  pick?: (raw: Record<string, unknown>) => z.core.$ZodType<I>;
   /** commander's usage line, where the declared arguments do not say it (`[options] <testId>`). */
   usage?: string;
   /** A paragraph of help shown before the examples. */
@@ -38,7 +39,7 @@ export interface CommandDef<I = any> {
    * The zod object of every declared argument and flag, with `check`: derived by defineCommand
    * and built when the command runs (or completion asks), not when the program is.
    */
-  schema: () => z.ZodType;
+  schema: () => z.ZodMiniType;
   /**
    * The fields `--json a,b` may name (the service's field names), checked before run() so an
    * unknown one is a usage error with no request sent. Leave it out only where the fields cannot
@@ -93,9 +94,9 @@ export interface NounDef {
 export type CommandDecl<A extends ArgDecls, F extends FlagDecls, I> = Omit<CommandDef<I>, 'schema' | 'args' | 'flags'> & { args?: A; flags?: F };
 
 export function defineCommand<A extends ArgDecls = {}, F extends FlagDecls = {}, I = InputOf<A & F>>(def: CommandDecl<A, F, I>): CommandDef<I> {
-  let built: z.ZodType | undefined;
+  let built: z.ZodMiniType | undefined;
   const schema = () =>
-    (built ??= schemaOf({ ...def.args, ...def.flags } as ArgDecls & FlagDecls, def.check as ((v: unknown, c: z.RefinementCtx) => void) | undefined));
+    (built ??= schemaOf({ ...def.args, ...def.flags } as ArgDecls & FlagDecls, def.check as ((v: unknown, c: z.core.$RefinementCtx) => void) | undefined));
   return { ...def, schema };
 }
 
@@ -184,8 +185,8 @@ export function v2Refusal(ctx: Context, command: string, why: string): UsageErro
 }
 
 /** Parses input with the schema; the first problem becomes a UsageError naming the flag. */
-export function validate<S extends z.ZodType>(schema: S, raw: Record<string, unknown>, command?: Command): z.infer<S> {
-  const result = schema.safeParse(raw);
+export function validate<S extends z.core.$ZodType>(schema: S, raw: Record<string, unknown>, command?: Command): z.output<S> {
+  const result = z.safeParse(schema, raw);
   if (result.success) return result.data;
   throw usageErrorFor(result.error.issues, raw, { label: (k) => flagLabel(k, command), show: showValue });
 }
@@ -198,9 +199,6 @@ export function showValue(value: unknown, max = 80): string {
   return `${json.slice(0, max)}…${length}`;
 }
 
-/** C0/C1 control characters (NUL, ESC, newline…): never wanted in a name, and unsafe to print. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
 /** '--page-size' for an option key 'pageSize', '<testId>' for an argument. */
 export function flagLabel(key: string, command?: Command): string {
   const opt = command?.options.find((o: Option) => o.attributeName() === key);
@@ -209,47 +207,3 @@ export function flagLabel(key: string, command?: Command): string {
   if (arg) return `<${arg.name()}>`;
   return `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 }
-
-/** Zod helpers for commander strings, with messages that give an accepted example. */
-export const zx = {
-  /** An address to bind a local server to. */
-  host: () => z.string().regex(/^[0-9a-fA-F.:]+$|^localhost$/, 'must be an IP address, e.g. 127.0.0.1'),
-  /** A 64-bit positive integer id, kept as a string so no precision is lost. */
-  id: (example = '12345') =>
-    z
-      .string()
-      .trim()
-      .regex(/^[1-9][0-9]{0,18}$/, `must be a positive integer id, e.g. ${example}`)
-      // zod runs this even when the regex failed: only compare digits.
-      .refine((s) => !/^\d+$/.test(s) || BigInt(s) <= 9223372036854775807n, 'is larger than a 64-bit integer'),
-  /** Decimal digits only: Number() alone would also take '1e3', '0x10' and '' (as 0). */
-  int: (min: number, max: number, example: number) =>
-    z.preprocess(
-      (v) => (typeof v === 'string' && !/^\s*[+-]?\d{1,16}\s*$/.test(v) ? Number.NaN : v),
-      z.coerce
-        .number({ message: `must be a whole number, e.g. ${example}` })
-        .int(`must be a whole number, e.g. ${example}`)
-        .min(min, `must be at least ${min}, e.g. ${example}`)
-        .max(max, `must be at most ${max}, e.g. ${example}`),
-    ),
-  /** A name: trimmed, not empty, at most `max` characters, no control characters. */
-  name: (example: string, max = 200) =>
-    z
-      .string()
-      .trim()
-      .min(1, `must not be empty, e.g. ${example}`)
-      .max(max, `must be at most ${max} characters`)
-      .refine((s) => !CONTROL.test(s), 'must not contain control characters (NUL, ESC, line breaks, …)'),
-  /** At most 254 characters (RFC 5321); zod's pattern alone took a 100 KB address. */
-  email: () =>
-    z
-      .string()
-      .trim()
-      .max(254, 'must be an e-mail address of at most 254 characters, e.g. ann@example.com')
-      .pipe(z.email({ message: 'must be an e-mail address, e.g. ann@example.com' })),
-  url: () =>
-    z
-      .string()
-      .trim()
-      .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), 'must be an http(s) URL, e.g. https://example.com/hook'),
-};

@@ -5,7 +5,7 @@
 // (through commander and the schema), and `describeFlags` for tools that describe commands
 // (an MCP server's input schemas).
 import { Command, Option } from 'commander';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { completionMeta, schemaValues } from '../commands/shared/schema-values.js';
 
 export interface FlagMeta {
@@ -27,7 +27,7 @@ export interface FlagMeta {
   hidden?: boolean;
 }
 
-export interface FlagDecl<S extends z.ZodType = z.ZodType> extends FlagMeta {
+export interface FlagDecl<S extends z.core.$ZodType = z.core.$ZodType> extends FlagMeta {
   readonly kind: 'flag';
   readonly help: string;
   /** The flag's schema: what it accepts as commander hands it (a string, true/false, string[]). */
@@ -43,7 +43,7 @@ export interface ArgMeta {
   help?: string;
 }
 
-export interface ArgDecl<S extends z.ZodType = z.ZodType> extends ArgMeta {
+export interface ArgDecl<S extends z.core.$ZodType = z.core.$ZodType> extends ArgMeta {
   readonly kind: 'arg';
   readonly schema: () => S;
 }
@@ -51,7 +51,7 @@ export interface ArgDecl<S extends z.ZodType = z.ZodType> extends ArgMeta {
 export type FlagDecls = Record<string, FlagDecl>;
 export type ArgDecls = Record<string, ArgDecl>;
 
-type Out<T> = T extends { schema: () => infer S extends z.ZodType } ? z.output<S> : never;
+type Out<T> = T extends { schema: () => infer S extends z.core.$ZodType } ? z.output<S> : never;
 /** The validated input a set of declarations gives: each key's schema output (optional where it may be undefined, as z.object's). */
 export type InputOf<D> = {
   [K in keyof D as undefined extends Out<D[K]> ? never : K]: Out<D[K]>;
@@ -65,17 +65,17 @@ function once<S>(make: () => S): () => S {
 }
 
 /** A flag: `flag('page number', { value: 'n' }, () => zx.int(1, 1000, 2).default(1))`. */
-export function flag<S extends z.ZodType>(help: string, schema: () => S): FlagDecl<S>;
-export function flag<S extends z.ZodType>(help: string, meta: FlagMeta, schema: () => S): FlagDecl<S>;
-export function flag<S extends z.ZodType>(help: string, a: FlagMeta | (() => S), b?: () => S): FlagDecl<S> {
+export function flag<S extends z.core.$ZodType>(help: string, schema: () => S): FlagDecl<S>;
+export function flag<S extends z.core.$ZodType>(help: string, meta: FlagMeta, schema: () => S): FlagDecl<S>;
+export function flag<S extends z.core.$ZodType>(help: string, a: FlagMeta | (() => S), b?: () => S): FlagDecl<S> {
   const [meta, schema] = typeof a === 'function' ? [{}, a] : [a, b!];
   return { kind: 'flag', help, ...meta, schema: once(schema) };
 }
 
 /** A positional argument: `arg(() => zx.id('1001'))`, `arg({ optional: true, variadic: true }, () => …)`. */
-export function arg<S extends z.ZodType>(schema: () => S): ArgDecl<S>;
-export function arg<S extends z.ZodType>(meta: ArgMeta, schema: () => S): ArgDecl<S>;
-export function arg<S extends z.ZodType>(a: ArgMeta | (() => S), b?: () => S): ArgDecl<S> {
+export function arg<S extends z.core.$ZodType>(schema: () => S): ArgDecl<S>;
+export function arg<S extends z.core.$ZodType>(meta: ArgMeta, schema: () => S): ArgDecl<S>;
+export function arg<S extends z.core.$ZodType>(a: ArgMeta | (() => S), b?: () => S): ArgDecl<S> {
   const [meta, schema] = typeof a === 'function' ? [{}, a] : [a, b!];
   return { kind: 'arg', ...meta, schema: once(schema) };
 }
@@ -111,9 +111,12 @@ export function addDeclared(cmd: Command, args: ArgDecls = {}, flags: FlagDecls 
 }
 
 /** The zod object of the declarations (arguments first, then flags), with a command's cross-flag checks. */
-export function schemaOf<D extends Record<string, FlagDecl | ArgDecl>>(decls: D, check?: (v: InputOf<D>, c: z.RefinementCtx) => void): z.ZodType<InputOf<D>> {
-  const object = z.object(Object.fromEntries(Object.entries(decls).map(([k, d]) => [k, d.schema()]))) as unknown as z.ZodType<InputOf<D>>;
-  return check ? object.superRefine(check) : object;
+export function schemaOf<D extends Record<string, FlagDecl | ArgDecl>>(
+  decls: D,
+  check?: (v: InputOf<D>, c: z.core.$RefinementCtx) => void,
+): z.ZodMiniType<InputOf<D>> {
+  const object = z.object(Object.fromEntries(Object.entries(decls).map(([k, d]) => [k, d.schema()])));
+  return (check ? object.check(z.superRefine(check as (v: unknown, c: z.core.$RefinementCtx) => void)) : object) as unknown as z.ZodMiniType<InputOf<D>>;
 }
 
 /** The zod shape of declarations, each field's schema built when first read (`z.object(shapeOf(…))`). */
@@ -132,7 +135,7 @@ export interface DescribedFlag {
   label: string;
   help: string;
   /** The zod schema that validates it (alone; cross-flag checks run on the whole input). */
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   short?: string;
   /** The value's name (`n`, `file`); absent for a switch. */
   value?: string;
@@ -152,10 +155,10 @@ export interface DescribedFlag {
 /** Every argument and flag a definition declares, in order (arguments first). */
 export function describeFlags(def: { args?: ArgDecls; flags?: FlagDecls }): DescribedFlag[] {
   const out: DescribedFlag[] = [];
-  const common = (name: string, schema: z.ZodType, given?: string) => {
+  const common = (name: string, schema: z.core.$ZodType, given?: string) => {
     const meta = completionMeta(schema);
     const choices = schemaValues(schema) ?? (Array.isArray(meta) ? [...(meta as readonly string[])] : undefined);
-    return { name, schema, required: given === undefined && !schema.safeParse(undefined).success, ...(choices?.length ? { choices } : {}) };
+    return { name, schema, required: given === undefined && !z.safeParse(schema, undefined).success, ...(choices?.length ? { choices } : {}) };
   };
   for (const [key, a] of Object.entries(def.args ?? {}))
     out.push({ ...common(key, a.schema()), kind: 'arg', label: `<${key}>`, help: a.help ?? '', ...(a.variadic ? { variadic: true } : {}) });

@@ -6,6 +6,7 @@
 // nothing else.
 import { Command, type Argument, type Option } from 'commander';
 import * as z from 'zod';
+import * as zm from 'zod/mini';
 import { buildCommand, definitionOf, type CommandDef, type NounDef } from '../cli/command.js';
 import { toolName, type ToolEntry } from './catalogue.js';
 
@@ -22,7 +23,7 @@ export interface DerivedTool {
   /** The commander Command built from the definition (labels, `assess … ` path for messages). */
   command: Command;
   /** Checks a call's arguments (as the command line would give them) with the command's own schema. */
-  parse(raw: Record<string, unknown>): z.ZodSafeParseResult<unknown>;
+  parse(raw: Record<string, unknown>): zm.core.util.SafeParseResult<unknown>;
 }
 
 export const DRY_RUN_PROPERTY: JsonSchema = {
@@ -96,7 +97,7 @@ export function toolFromCommand(command: Command, entry: ToolEntry): DerivedTool
     def,
     command,
     // a command that picks its mode from what was typed (invite: one candidate or a CSV) validates with that mode's schema
-    parse: (raw) => (def.pick?.(raw) ?? def.schema()).safeParse(raw),
+    parse: (raw) => zm.safeParse(def.pick?.(raw) ?? def.schema(), raw),
   };
 }
 

@@ -4,7 +4,7 @@
 // and a key of the zod object validation uses; nothing commander knows is missing from the
 // declaration; and describeFlags reports them all.
 import { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { buildCommand, describeFlags, flag, type CommandDef } from '../../src/cli/command.js';
 import { addDeclared, kebab, schemaOf } from '../../src/cli/flags.js';
@@ -36,8 +36,8 @@ describe('flags declared once, derived everywhere', () => {
     const flags = def.flags ?? {};
     const args = def.args ?? {};
     const schema = def.schema();
-    expect(schema, path).toBeInstanceOf(z.ZodObject);
-    const keys = Object.keys((schema as z.ZodObject).shape);
+    expect(schema, path).toBeInstanceOf(z.ZodMiniObject);
+    const keys = Object.keys((schema as z.ZodMiniObject).shape);
     // the validation object: every argument, then every flag, nothing else
     expect({ path, keys }).toEqual({ path, keys: [...Object.keys(args), ...Object.keys(flags)] });
     // commander: the arguments in order, each flag (and its negation) as declared
@@ -67,7 +67,7 @@ describe('flags declared once, derived everywhere', () => {
     // describeFlags: one entry per argument and flag, with its schema
     const described = describeFlags(def);
     expect(described.map((d) => d.name)).toEqual([...Object.keys(args), ...Object.keys(flags)]);
-    for (const d of described) expect(d.schema, `${path} ${d.name}`).toBe((schema as z.ZodObject).shape[d.name]);
+    for (const d of described) expect(d.schema, `${path} ${d.name}`).toBe((schema as z.ZodMiniObject).shape[d.name]);
   });
 });
 
@@ -86,10 +86,10 @@ describe('describeFlags', () => {
 
 describe('one declaration', () => {
   const decl = {
-    count: flag('how many', { value: 'n', short: 'c', default: '3' }, () => z.coerce.number().int()),
-    sign: flag('sign them', { negate: 'do not sign' }, () => z.boolean().optional()),
-    tag: flag('a tag (repeatable)', { value: 'tag', repeat: true }, () => z.array(z.string()).default([])),
-    secret: flag('', { value: 'x', hidden: true }, () => z.string().optional()),
+    count: flag('how many', { value: 'n', short: 'c', default: '3' }, () => z.coerce.number().check(z.int())),
+    sign: flag('sign them', { negate: 'do not sign' }, () => z.optional(z.boolean())),
+    tag: flag('a tag (repeatable)', { value: 'tag', repeat: true }, () => z._default(z.array(z.string()), [])),
+    secret: flag('', { value: 'x', hidden: true }, () => z.optional(z.string())),
   };
 
   it('gives commander options that parse into what the zod object accepts', () => {

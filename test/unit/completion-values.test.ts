@@ -1,5 +1,5 @@
 // Completion offers, for every flag and argument of every command whose schema accepts a fixed
-// set of words, exactly that set — read here independently, through zod's public classes — and
+// set of words, exactly that set — read here independently, through zod's core classes (what the classic and mini APIs share) — and
 // the generated bash script, run in a real bash, offers the same. A flag whose values are
 // declared some other way (commander choices, `.meta({ completion })`) offers only words its
 // schema accepts.
@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definitionOf } from '../../src/cli/command.js';
 import { buildProgram } from '../../src/cli/program.js';
@@ -19,24 +19,25 @@ import { tempDir } from '../helpers/cli.js';
 import { memoryProcess } from '../helpers/memory-io.js';
 
 /** Commands whose schema dispatches by hand to these schemas (as in command-flags.test.ts). */
-const DISPATCHING: Record<string, z.ZodType[]> = { invite: [inviteSchema, bulkSchema] };
+type Schema = z.core.$ZodType;
+const DISPATCHING: Record<string, Schema[]> = { invite: [inviteSchema, bulkSchema] };
 
-/** The fields of a command's schema, through zod's public classes. */
-function fields(schema: z.ZodType, path: string): Record<string, z.ZodType> {
+/** The fields of a command's schema, through zod's core classes (what the classic and mini APIs share). */
+function fields(schema: Schema, path: string): Record<string, Schema> {
   if (DISPATCHING[path]) return Object.assign({}, ...DISPATCHING[path].map((s) => fields(s, '')));
-  if (schema instanceof z.ZodObject) return schema.shape as Record<string, z.ZodType>;
-  if (schema instanceof z.ZodPipe) return fields((schema.in instanceof z.ZodTransform ? schema.out : schema.in) as z.ZodType, path);
-  throw new Error(`${path}: teach this test the ${schema.def.type} schema`);
+  if (schema instanceof z.core.$ZodObject) return schema._zod.def.shape;
+  if (schema instanceof z.core.$ZodPipe) return fields(schema._zod.def.in instanceof z.core.$ZodTransform ? schema._zod.def.out : schema._zod.def.in, path);
+  throw new Error(`${path}: teach this test the ${schema._zod.def.type} schema`);
 }
 
-/** The words a field accepts when they are a fixed set, through zod's public classes. */
-function fixedWords(s: z.ZodType): string[] | undefined {
-  if (s instanceof z.ZodEnum) return s.options.map(String);
-  if (s instanceof z.ZodLiteral) return [...s.values].map(String);
-  if (s instanceof z.ZodOptional || s instanceof z.ZodNullable || s instanceof z.ZodDefault) return fixedWords(s.def.innerType as z.ZodType);
-  if (s instanceof z.ZodPipe) return fixedWords((s.in instanceof z.ZodTransform ? s.out : s.in) as z.ZodType);
-  if (s instanceof z.ZodUnion) {
-    const parts = s.options.map((o) => fixedWords(o as z.ZodType));
+/** The words a field accepts when they are a fixed set, through zod's core classes (what the classic and mini APIs share). */
+function fixedWords(s: Schema): string[] | undefined {
+  if (s instanceof z.core.$ZodEnum) return Object.values(s._zod.def.entries).map(String);
+  if (s instanceof z.core.$ZodLiteral) return [...s._zod.def.values].map(String);
+  if (s instanceof z.core.$ZodOptional || s instanceof z.core.$ZodNullable || s instanceof z.core.$ZodDefault) return fixedWords(s._zod.def.innerType);
+  if (s instanceof z.core.$ZodPipe) return fixedWords(s._zod.def.in instanceof z.core.$ZodTransform ? s._zod.def.out : s._zod.def.in);
+  if (s instanceof z.core.$ZodUnion) {
+    const parts = s._zod.def.options.map((o) => fixedWords(o));
     return parts.every(Boolean) ? [...new Set(parts.flat() as string[])] : undefined;
   }
   return undefined;
@@ -52,7 +53,7 @@ interface Case {
 
 let tree: CompletionTree;
 const cases: Case[] = [];
-const extras: Array<{ where: string; field: z.ZodType | undefined; offered: string[] }> = [];
+const extras: Array<{ where: string; field: Schema | undefined; offered: string[] }> = [];
 
 beforeAll(async () => {
   const rt = { proc: memoryProcess({}), signal: new AbortController().signal, debug: false, exitHooks: [] };
@@ -98,7 +99,8 @@ describe('enum-valued flags and arguments', () => {
   it('declared some other way, offer only words the schema accepts', () => {
     expect(extras.map((e) => e.where)).toEqual(expect.arrayContaining(['config set <key>', 'callbacks process --state']));
     for (const e of extras)
-      for (const w of e.offered) expect({ where: e.where, w, ok: e.field?.safeParse(w).success ?? true }).toEqual({ where: e.where, w, ok: true });
+      for (const w of e.offered)
+        expect({ where: e.where, w, ok: (e.field ? z.safeParse(e.field, w).success : undefined) ?? true }).toEqual({ where: e.where, w, ok: true });
   });
 });
 

@@ -1,6 +1,7 @@
 // `assess invite <testId>`: one candidate (shared/single.ts) or, with --csv, one per row (shared/bulk.ts).
 // Both share the single-invite flags; in bulk they are defaults for every row.
 import * as z from 'zod';
+import * as zm from 'zod/mini';
 import { arg, defineCommand, flag, v2Refusal, zx } from '../../cli/command.js';
 import type { FieldList } from '../../cli/json-fields.js';
 import { UsageError } from '../../errors.js';
@@ -95,12 +96,15 @@ const refuse = (key: string, message: string) => z.object({ [key]: z.never({ err
  * One candidate or a CSV of them, decided from what was typed before anything is validated; then
  * the chosen mode's own declarations validate.
  */
-function pick(raw: Record<string, unknown>): z.ZodType<Input> {
+function pick(raw: Record<string, unknown>): z.core.$ZodType<Input> {
   const csvKey = raw.fromCsv !== undefined ? 'fromCsv' : raw.csv !== undefined ? 'csv' : raw.csvFile !== undefined ? 'csvFile' : undefined;
   if (csvKey === undefined) {
     const stray = BULK_ONLY.find((k) => raw[k] !== undefined);
     if (stray) return refuse(stray, 'needs --from-csv FILE') as unknown as z.ZodType<never>;
-    return inviteSchema.transform((single): Input => ({ mode: 'single', single }));
+    return zm.pipe(
+      inviteSchema,
+      zm.transform((single): Input => ({ mode: 'single', single })),
+    );
   }
   if (csvKey === 'fromCsv' && raw.csvFile !== undefined)
     return refuse('fromCsv', `give the CSV once (--from-csv ${String(raw.fromCsv)}), not also as an argument`) as unknown as z.ZodType<never>;

@@ -1,5 +1,6 @@
 // `assess reattempt <invitationId> --start T --end T --tz ID …` (operation 9).
 import * as z from 'zod';
+import * as zm from 'zod/mini';
 import { ApiError } from '../../api/errors.js';
 import { arg, defineCommand, flag, zx } from '../../cli/command.js';
 import { schemaOf } from '../../cli/flags.js';
@@ -32,7 +33,10 @@ function checkWindow(v: { start?: string; end?: string; tz?: unknown }, ctx: z.R
 }
 
 /** What the command validates, with the required values typed as present. */
-export const reattemptSchema = schemaOf({ ...ARGS, ...FLAGS }, checkWindow).transform((v) => ({ ...v, start: v.start!, end: v.end!, tz: v.tz! }));
+export const reattemptSchema = zm.pipe(
+  schemaOf({ ...ARGS, ...FLAGS }, checkWindow),
+  zm.transform((v) => ({ ...v, start: v.start!, end: v.end!, tz: v.tz! })),
+);
 export type ReattemptInput = z.infer<typeof reattemptSchema>;
 
 const COLUMNS: Column<R.Reattempt>[] = [

@@ -1,6 +1,7 @@
 // The window of `attempts list` (operation 15), also validated by `callbacks process
 // --from-attempts` and `callbacks reconcile`: --state, --from (required), --to (default now).
 import * as z from 'zod';
+import * as zm from 'zod/mini';
 import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { flag } from '../../cli/command.js';
 import { schemaOf } from '../../cli/flags.js';
@@ -24,4 +25,7 @@ export function checkWindow(v: { from?: string; to?: string }, ctx: z.Refinement
   if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
 }
 
-export const attemptWindowSchema = schemaOf(ATTEMPT_WINDOW_FLAGS, checkWindow).transform((v) => ({ state: v.state, from: v.from!, to: v.to }));
+export const attemptWindowSchema = zm.pipe(
+  schemaOf(ATTEMPT_WINDOW_FLAGS, checkWindow),
+  zm.transform((v) => ({ state: v.state, from: v.from!, to: v.to })),
+);

@@ -1,8 +1,8 @@
 // What a zod schema says about the words a flag or argument accepts, for shell completion: the
 // values of an enum (through optional, default, preprocess and transform wrappers), or what a
-// schema's `.meta({ completion })` declares where the accepted set is checked in code instead.
+// schema registers in zod's global registry (`.register(z.globalRegistry, { completion })`) declares where the accepted set is checked in code instead.
 // Reading the schema the command validates with means completion cannot drift from it.
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** What `.meta({ completion })` may declare on a field. */
 export type CompletionMeta =
@@ -12,23 +12,23 @@ export type CompletionMeta =
 
 interface Def {
   type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  options?: z.ZodType[];
+  innerType?: z.core.$ZodType;
+  in?: z.core.$ZodType;
+  out?: z.core.$ZodType;
+  options?: z.core.$ZodType[];
   entries?: Record<string, string | number>;
   values?: unknown[];
-  shape?: Record<string, z.ZodType>;
-  left?: z.ZodType;
-  right?: z.ZodType;
+  shape?: Record<string, z.core.$ZodType>;
+  left?: z.core.$ZodType;
+  right?: z.core.$ZodType;
 }
 
-const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
-const metaOf = (s: z.ZodType) => (s as { meta?: () => Record<string, unknown> | undefined }).meta?.();
+const defOf = (s: z.core.$ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+const metaOf = (s: z.core.$ZodType) => z.globalRegistry.get(s) as Record<string, unknown> | undefined;
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
 
 /** The declared `.meta({ completion })` of a field, looking through the same wrappers. */
-export function completionMeta(schema: z.ZodType | undefined, depth = 0): CompletionMeta | undefined {
+export function completionMeta(schema: z.core.$ZodType | undefined, depth = 0): CompletionMeta | undefined {
   if (!schema || depth > 12) return undefined;
   const meta = metaOf(schema);
   if (meta?.completion) return meta.completion as CompletionMeta;
@@ -42,7 +42,7 @@ export function completionMeta(schema: z.ZodType | undefined, depth = 0): Comple
  * The fixed set of words a schema accepts, as typed on a command line, or undefined when it is
  * not a fixed set (a string, a number, an id…). Literals and enum members become strings.
  */
-export function schemaValues(schema: z.ZodType | undefined, depth = 0): string[] | undefined {
+export function schemaValues(schema: z.core.$ZodType | undefined, depth = 0): string[] | undefined {
   if (!schema || depth > 12) return undefined;
   const def = defOf(schema);
   if (def.type === 'enum') return [...new Set(Object.values(def.entries ?? {}).map(String))];
@@ -61,7 +61,7 @@ export function schemaValues(schema: z.ZodType | undefined, depth = 0): string[]
  * The fields of an object schema, looking through pipes (transform, refine), unions and
  * intersections.
  */
-export function schemaShape(schema: z.ZodType | undefined, depth = 0): Record<string, z.ZodType> {
+export function schemaShape(schema: z.core.$ZodType | undefined, depth = 0): Record<string, z.core.$ZodType> {
   if (!schema || depth > 12) return {};
   const def = defOf(schema);
   if (def.type === 'object') return def.shape ?? {};
@@ -71,6 +71,6 @@ export function schemaShape(schema: z.ZodType | undefined, depth = 0): Record<st
     return Object.keys(fromIn).length ? fromIn : schemaShape(def.out, depth + 1);
   }
   if (def.type === 'intersection') return { ...schemaShape(def.left, depth + 1), ...schemaShape(def.right, depth + 1) };
-  if (def.type === 'union') return Object.assign({}, ...(def.options ?? []).map((o) => schemaShape(o, depth + 1)).reverse()) as Record<string, z.ZodType>;
+  if (def.type === 'union') return Object.assign({}, ...(def.options ?? []).map((o) => schemaShape(o, depth + 1)).reverse()) as Record<string, z.core.$ZodType>;
   return {};
 }
