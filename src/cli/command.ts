@@ -82,12 +82,20 @@ export interface V2Run<I> {
   only?: Record<string, string>;
 }
 
-export interface NounDef {
+/** What a noun's index.ts declares: its verbs each imported on demand, in help order. */
+export interface NounDecl {
   name: string;
   description: string;
-  verbs: CommandDef[];
+  verbs: Readonly<Record<string, () => Promise<{ default: CommandDef }>>>;
   /** A noun that is itself a command (`invite <testId>`, `report <id>`). */
   self?: CommandDef;
+}
+
+/** A noun with its verbs loaded: all of them, or only the one a command line names (`omitted` the rest, in order). */
+export interface NounDef extends Omit<NounDecl, 'verbs'> {
+  verbs: CommandDef[];
+  /** The verbs not loaded: src/cli/program.ts makes them placeholders that ask for the whole tree. */
+  omitted: string[];
 }
 
 /** What a command file declares; `schema` is derived from `args`, `flags` and `check`. */
@@ -100,7 +108,7 @@ export function defineCommand<A extends ArgDecls = {}, F extends FlagDecls = {},
   return { ...def, schema };
 }
 
-export function defineNoun(def: NounDef): NounDef {
+export function defineNoun(def: NounDecl): NounDecl {
   return def;
 }
 

@@ -3,19 +3,35 @@
 // command tree is built: the answer only decides what is loaded, never what runs.
 import type { Command } from 'commander';
 
-/** The noun `argv` names after the program's own options, or undefined when unsure. */
-export function nounOnLine(argv: string[], program: Command, nouns: readonly string[]): string | undefined {
+/** Where in `argv` the noun is (after the program's own options), or -1 when unsure. */
+function nounIndex(argv: string[], program: Command, nouns: readonly string[]): number {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--' || arg === '-') return undefined;
-    if (!arg.startsWith('-')) return nouns.includes(arg) ? arg : undefined;
+    if (arg === '--' || arg === '-') return -1;
+    if (!arg.startsWith('-')) return nouns.includes(arg) ? i : -1;
     if (arg.startsWith('--') && arg.includes('=')) continue; // --profile=work
     const opt = program.options.find((o) => o.long === arg || o.short === arg);
-    if (!opt) return undefined; // unknown to the program (or -yV…): commander decides, with every command
+    if (!opt) return -1; // unknown to the program (or -yV…): commander decides, with every command
     // commander's rules: a required value is the next word whatever it is; an optional one
     // (`--json [fields]`) only when the next word is not an option
     if (opt.required) i++;
     else if (opt.optional && i + 1 < argv.length && !argv[i + 1].startsWith('-')) i++;
   }
-  return undefined;
+  return -1;
+}
+
+/** The noun `argv` names after the program's own options, or undefined when unsure. */
+export function nounOnLine(argv: string[], program: Command, nouns: readonly string[]): string | undefined {
+  const i = nounIndex(argv, program, nouns);
+  return i < 0 ? undefined : argv[i];
+}
+
+/**
+ * The first word after the noun that is not an option (`get` in `tests --json get 1001`): the verb
+ * when the noun has one by that name. It may be an option's value instead (`tests --profile work
+ * get`); src/commands/index.ts then loads every verb, so a wrong word costs time, never behaviour.
+ */
+export function wordAfterNoun(argv: string[], program: Command, nouns: readonly string[]): string | undefined {
+  const i = nounIndex(argv, program, nouns);
+  return i < 0 ? undefined : argv.slice(i + 1).find((w) => !w.startsWith('-'));
 }

@@ -2,15 +2,15 @@
 // failure to an exit code in exit-codes.ts. `runCli` takes the process as a parameter so
 // tests can run commands in-process with in-memory streams.
 //
-// Only the noun on the command line is imported (its verbs, their zod schemas and helpers); the
-// others are placeholders that ask for the whole tree if commander ever reaches one. That keeps
-// a command's start-up from paying for all ~60 commands.
+// Only the noun on the command line is imported, and of its verbs the one on the line (with its
+// zod schemas and helpers); the others are placeholders that ask for the whole tree if commander
+// ever reaches one. That keeps a command's start-up from paying for all ~60 commands.
 import './zod-jitless.js'; // first: before any schema is built
 import { wrappedHelp } from './help-text.js';
 import { Command, CommanderError } from 'commander';
 import { loadNoun, loadNouns, NOUN_NAMES } from '../commands/index.js';
 import { buildCommand, type ContextFactory, type NounDef } from './command.js';
-import { nounOnLine } from './noun-on-line.js';
+import { nounOnLine, wordAfterNoun } from './noun-on-line.js';
 import { createContext, type ProcessLike, type Runtime } from './context-factory.js';
 import { debugRequested } from './debug.js';
 import { runExitHooks } from './exit-hooks.js';
@@ -68,7 +68,7 @@ ${DOCS}`),
   );
   const make = (cmd: Command) => createContext(cmd, rt);
   const only = argv && nounOnLine(argv, program, NOUN_NAMES);
-  const nouns = only ? [await loadNoun(only)] : await loadNouns();
+  const nouns = only ? [await loadNoun(only, { word: wordAfterNoun(argv, program, NOUN_NAMES) })] : await loadNouns();
   for (const name of NOUN_NAMES) {
     const noun = nouns.find((n) => n.name === name);
     program.addCommand(noun ? nounCommand(noun, make) : placeholder(name));
@@ -92,9 +92,11 @@ function nounCommand(noun: NounDef, make: ContextFactory): Command {
   // A group's help shows the first example of each of its verbs.
   if (!noun.self) parent.addHelpText('after', wrappedHelp(`\nExamples:\n${noun.verbs.map((v) => `  $ ${v.examples[0]}`).join('\n')}\n`));
   for (const verb of noun.verbs) parent.addCommand(buildCommand(verb, make));
+  for (const name of noun.omitted) parent.addCommand(placeholder(name));
   return parent;
 }
 
+/** A noun or verb not loaded: reaching it builds the whole tree and parses the line again. */
 function placeholder(name: string): Command {
   const noun = new Command(name)
     .helpOption(false)

@@ -1,5 +1,5 @@
-// A run builds only the noun on its command line (src/cli/program.ts); the other nouns are
-// placeholders. Whatever turns out to need every noun's commands — commander reaching a
+// A run builds only the noun on its command line, and within it the verb on the line
+// (src/cli/program.ts); the other nouns and verbs are placeholders. Whatever turns out to need every noun's commands — commander reaching a
 // placeholder, `completion <shell>` reading the tree — throws WholeTreeNeeded before anything ran,
 // and the line is parsed again with the whole tree built.
 import type { Command } from 'commander';
@@ -13,7 +13,7 @@ export function markPlaceholder(noun: Command): Command {
   return noun;
 }
 
-/** Whether every noun of `program` is built (none is a placeholder). */
+/** Whether every noun and verb of `program` is built (none is a placeholder). */
 export function isWholeTree(program: Command): boolean {
-  return !program.commands.some((c) => placeholders.has(c));
+  return !program.commands.some((c) => placeholders.has(c) || !isWholeTree(c));
 }

@@ -3,9 +3,10 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { addGlobalOptions } from '../../src/cli/globals.js';
-import { nounOnLine } from '../../src/cli/noun-on-line.js';
+import { nounOnLine, wordAfterNoun } from '../../src/cli/noun-on-line.js';
+import { definitionOf } from '../../src/cli/command.js';
 import { NOUN_NAMES } from '../../src/commands/index.js';
-import { runCli } from '../../src/cli/program.js';
+import { buildProgram, runCli } from '../../src/cli/program.js';
 import { tempDir } from '../helpers/cli.js';
 import { memoryProcess } from '../helpers/memory-io.js';
 
@@ -45,5 +46,49 @@ describe('runCli with one noun loaded', () => {
     const q = memoryProcess({ ASSESS_CONFIG_DIR: dir });
     expect(await runCli(['tests', 'lsit'], q)).toBe(2);
     expect(q.err()).toContain('Did you mean list?');
+  });
+});
+
+describe('wordAfterNoun', () => {
+  const word = (line: string) => wordAfterNoun(line.split(' ').filter(Boolean), program, NOUN_NAMES);
+  it('is the first word after the noun that is not an option', () => {
+    expect(word('tests get 1001')).toBe('get');
+    expect(word('--profile tests links --json list 1001')).toBe('list');
+    expect(word('report 900001')).toBe('900001');
+    expect(word('tests --profile work get')).toBe('work'); // a value: not a verb, so every verb is loaded
+    expect(word('tests')).toBeUndefined();
+    expect(word('tset get')).toBeUndefined();
+  });
+});
+
+describe('only the verb on the line is loaded', () => {
+  const built = async (line: string) => {
+    const rt = { proc: memoryProcess({ ASSESS_CONFIG_DIR: tempDir().dir }), signal: new AbortController().signal, debug: false, exitHooks: [] };
+    const program = await buildProgram(rt, line.split(' '));
+    const out: Record<string, string[]> = {};
+    for (const noun of program.commands) {
+      const verbs = noun.commands.filter((v) => definitionOf(v)).map((v) => v.name());
+      if (verbs.length || definitionOf(noun)) out[noun.name()] = verbs;
+    }
+    return out;
+  };
+
+  it('a verb named: that verb alone; a noun that is a command: none of its verbs unless named', async () => {
+    expect(await built('tests get abc')).toEqual({ tests: ['get'] });
+    expect(await built('sandbox serve --port 0')).toEqual({ sandbox: ['serve'] });
+    expect(await built('report 900001')).toEqual({ report: [] });
+    expect(await built('report stats --from 7d')).toEqual({ report: ['stats'] });
+  });
+
+  it('no verb, or a word that is none: every verb (help and suggestions list them)', async () => {
+    expect(await built('tests')).toEqual({ tests: ['list', 'get'] });
+    expect(await built('tests lsit')).toEqual({ tests: ['list', 'get'] });
+  });
+
+  it('a wrong guess costs time, not behaviour: the verb commander reaches is built then', async () => {
+    // `--profile` takes `export` as its value, so the verb is `stats`, which was not loaded
+    const p = memoryProcess({ ASSESS_CONFIG_DIR: tempDir().dir });
+    expect(await runCli(['report', '--profile', 'export', 'stats', '--from', 'bogus'], p)).toBe(2);
+    expect(p.err()).toMatch(/^error: --from: 'bogus' is not a time/);
   });
 });

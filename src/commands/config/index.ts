@@ -1,11 +1,7 @@
 import { defineNoun } from '../../cli/command.js';
-import get from './get.js';
-import list from './list.js';
-import set from './set.js';
-import unset from './unset.js';
 
 export default defineNoun({
   name: 'config',
   description: 'Read and change profile settings (base URLs, output, timeout, retries, concurrency, api)',
-  verbs: [set, get, unset, list],
+  verbs: { set: () => import('./set.js'), get: () => import('./get.js'), unset: () => import('./unset.js'), list: () => import('./list.js') },
 });

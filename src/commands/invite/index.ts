@@ -6,6 +6,6 @@ import invite from './command.js';
 export default defineNoun({
   name: 'invite',
   description: 'Invite a candidate to a test (default link or --link) and print the invitation id and URL',
-  verbs: [],
+  verbs: {},
   self: invite,
 });

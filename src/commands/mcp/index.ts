@@ -1,4 +1,4 @@
 import { defineNoun } from '../../cli/command.js';
 import mcp from './command.js';
 
-export default defineNoun({ name: 'mcp', description: mcp.description, verbs: [], self: mcp });
+export default defineNoun({ name: 'mcp', description: mcp.description, verbs: {}, self: mcp });

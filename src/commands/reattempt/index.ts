@@ -5,6 +5,6 @@ import run from './command.js';
 export default defineNoun({
   name: 'reattempt',
   description: 'Allow a candidate to take a test again (new invitation when the previous one was taken)',
-  verbs: [],
+  verbs: {},
   self: run,
 });

@@ -2,4 +2,4 @@
 import { defineNoun } from '../../cli/command.js';
 import list from './command.js';
 
-export default defineNoun({ name: 'timezones', description: list.description, verbs: [], self: list });
+export default defineNoun({ name: 'timezones', description: list.description, verbs: {}, self: list });
