@@ -3,7 +3,7 @@
 // stderr; the final status of each goes to stdout. Exit 0 reached, 3 unknown id (401, as everywhere; 4 on a 404), 6 timeout,
 // 1 ended in a state that cannot reach the target (Expired, Cancelled…; with --exit-status also
 // any final state other than Complete). 429 / Retry-After are honoured by the transport.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ApiError } from '../../api/errors.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import { defineCommand, arg, flag } from '../../cli/command.js';
@@ -25,7 +25,7 @@ const FIELDS = fieldsOf(COLUMNS);
 export default defineCommand({
   name: 'wait',
   args: {
-    ids: arg({ optional: true, variadic: true }, () => z.array(z.string()).default([])),
+    ids: arg({ optional: true, variadic: true }, () => z._default(z.array(z.string()), [])),
   },
   description: 'Wait until invitations reach a status (complete, any-terminal, started); exit code says how it ended',
   examples: [
@@ -40,12 +40,9 @@ export default defineCommand({
     ),
     interval: flag('time between polls', { value: 'duration', default: '30s' }, () => durationArg('30s', 100, 86_400_000)),
     timeout: flag('give up after this long (exit 6); here not the per-request timeout (default 4h)', { value: 'duration' }, () =>
-      z
-        .string()
-        .default('4h')
-        .pipe(durationArg('4h', 100, 30 * 86_400_000)),
+      z.pipe(z._default(z.string(), '4h'), durationArg('4h', 100, 30 * 86_400_000)),
     ),
-    exitStatus: flag('exit 1 when an invitation ended in any final state other than Complete (as gh run watch --exit-status)', () => z.boolean().optional()),
+    exitStatus: flag('exit 1 when an invitation ended in any final state other than Complete (as gh run watch --exit-status)', () => z.optional(z.boolean())),
   },
   jsonFields: FIELDS,
   v2: { unsupported: 'it polls the v3 report status' },

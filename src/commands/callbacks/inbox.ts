@@ -3,7 +3,7 @@
 // bodies that were not JSON (quarantine file), with the reason in `problem`) or, with --failed,
 // the dead letters still undelivered (a later forward or replay of the same notification settles
 // one). All output formats.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineCommand, flag } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
 import { Printer } from '../../output/printer.js';
@@ -17,12 +17,14 @@ export default defineCommand({
   description: 'List the notifications `callbacks listen` stored (duplicates marked), or with --failed the forwards that failed',
   examples: ['assess callbacks inbox --since 1d', 'assess callbacks inbox --status complete --json invitationId,receivedAt', 'assess callbacks inbox --failed'],
   flags: {
-    inbox: flag('the inbox file (default: <config dir>/inbox/<profile>.ndjson)', { value: 'file' }, () => z.string().min(1, 'must name a file').optional()),
-    since: flag('only records from this time on (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", today)', { value: 'T' }, () => timeArg('past').optional()),
-    status: flag('only notifications with this status, e.g. complete, "in progress" (case ignored)', { value: 'status' }, () =>
-      z.string().trim().min(1, 'must be a status, e.g. complete').optional(),
+    inbox: flag('the inbox file (default: <config dir>/inbox/<profile>.ndjson)', { value: 'file' }, () =>
+      z.optional(z.string().check(z.minLength(1, 'must name a file'))),
     ),
-    failed: flag('list the dead letters: forwards that failed after the retries and were not delivered since', () => z.boolean().optional()),
+    since: flag('only records from this time on (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", today)', { value: 'T' }, () => z.optional(timeArg('past'))),
+    status: flag('only notifications with this status, e.g. complete, "in progress" (case ignored)', { value: 'status' }, () =>
+      z.optional(z.string().check(z.trim(), z.minLength(1, 'must be a status, e.g. complete'))),
+    ),
+    failed: flag('list the dead letters: forwards that failed after the retries and were not delivered since', () => z.optional(z.boolean())),
   },
   jsonFields: [...new Set([...NOTIFICATION_FIELDS, ...FAILED_FIELDS])],
   async run(ctx, input) {

@@ -7,7 +7,7 @@
 // stdout: with --print-url the first line is the callback URL to register; then one line per
 // notification (a table row on a TTY; the body as one JSON object per line when piped or with
 // --ndjson/--json; CSV with --csv). Everything else goes to stderr.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineCommand, flag, zx } from '../../cli/command.js';
 import { CALLBACK_V3_FIELDS } from '../../api/wire-constants.js';
 import type { Context } from '../../context.js';
@@ -37,43 +37,44 @@ export default defineCommand({
     port: flag('port to listen on (0 = any free port)', { value: 'n', default: '8787' }, () => zx.int(0, 65535, 8787)),
     host: flag('address to bind', { value: 'addr', default: '127.0.0.1' }, () => zx.host()),
     path: flag('the path notifications are POSTed to', { value: 'path', default: '/hook' }, () =>
-      z.string().regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must be a URL path starting with /, e.g. /hook'),
+      z.string().check(z.regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must be a URL path starting with /, e.g. /hook')),
     ),
     forwardTo: flag(
       'also POST each stored notification, body unchanged, to this URL (what a killed listener did not forward is resumed on restart)',
       { value: 'url' },
-      () => zx.url().optional(),
+      () => z.optional(zx.url()),
     ),
     exec: flag(
       'run this shell command per notification: JSON on stdin, fields in ASSESS_EVENT_* variables (ASSESS_API_KEY and the secrets removed from its environment)',
       { value: 'command' },
-      () => z.string().trim().min(1, 'must be a command, e.g. "cat >> events.ndjson"').optional(),
+      () => z.optional(z.string().check(z.trim(), z.minLength(1, 'must be a command, e.g. "cat >> events.ndjson"'))),
     ),
     tokenFile: flag(
       'only accept requests whose URL carries ?token=<the token in this file> (others get 401); also ASSESS_LISTEN_TOKEN',
       { value: 'file' },
-      () => z.string().min(1, 'must name a file, e.g. ./listen.token').optional(),
+      () => z.optional(z.string().check(z.minLength(1, 'must name a file, e.g. ./listen.token'))),
     ),
     token: flag('as --token-file, the token given on the command line (visible to other users in ps: prefer --token-file)', { value: 'token' }, () =>
-      tokenSchema().optional(),
+      z.optional(tokenSchema()),
     ),
-    printUrl: flag('print the callback URL to register as the first line of stdout, then keep listening', () => z.boolean().optional()),
+    printUrl: flag('print the callback URL to register as the first line of stdout, then keep listening', () => z.optional(z.boolean())),
     execQueue: flag(`notifications waiting for --exec at most (default ${DEFAULT_EXEC_QUEUE}); more are dropped with a warning`, { value: 'n' }, () =>
-      zx.int(1, 1_000_000, DEFAULT_EXEC_QUEUE).default(DEFAULT_EXEC_QUEUE),
+      z._default(zx.int(1, 1_000_000, DEFAULT_EXEC_QUEUE), DEFAULT_EXEC_QUEUE),
     ),
     execQueueBytes: flag('bytes of notifications waiting for --exec at most (default 64MB; e.g. 512KB, 1GB)', { value: 'size' }, () =>
-      z
-        .string()
-        .optional()
-        .transform((v, c) => {
+      z.pipe(
+        z.optional(z.string()),
+        z.transform((v, c) => {
           if (v === undefined) return DEFAULT_QUEUE_BYTES;
           const n = parseSize(v);
           if (n === undefined || n < 1024) {
-            c.addIssue({ code: 'custom', message: 'must be a size of at least 1KB, e.g. 64MB or 512KB' });
+            // what classic zod's ctx.addIssue did (zod/mini's transform has no addIssue)
+            c.issues.push({ code: 'custom', message: 'must be a size of at least 1KB, e.g. 64MB or 512KB', input: v });
             return z.NEVER;
           }
           return n;
         }),
+      ),
     ),
   },
   // The notification's own field names (v3's are a superset of v2's): --json a,b picks from them.
@@ -197,7 +198,7 @@ export function forwardsToItself(url: string, host: string, port: number, path: 
   return local && toPort === port && u.protocol === 'http:' && u.pathname === path;
 }
 
-const tokenSchema = () => z.string().regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret');
+const tokenSchema = () => z.string().check(z.regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret'));
 
 /**
  * The token requests must carry: --token-file, ASSESS_LISTEN_TOKEN, or --token. A secret on the

@@ -4,7 +4,7 @@
 // (found from its 429s, src/api/pace.ts) or --rate.
 // node:fs/promises through fs.promises, loaded on first use (~3 ms, with readline, at start-up)
 import { promises as fsp } from 'node:fs';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ApiError } from '../../api/errors.js';
 import { ATTEMPT_STATES, MAX_CALLBACK_IDS } from '../../api/wire-constants.js';
 import type { V3Client } from '../../api/v3.js';
@@ -34,7 +34,7 @@ const FIELDS = fieldsOf(COLUMNS);
 export default defineCommand({
   name: 'process',
   args: {
-    ids: arg({ optional: true, variadic: true }, () => z.array(z.string()).default([])),
+    ids: arg({ optional: true, variadic: true }, () => z._default(z.array(z.string()), [])),
   },
   description: `Re-queue completion notifications for invitations (any number; sent ${MAX_CALLBACK_IDS} per request)`,
   examples: [
@@ -45,15 +45,17 @@ export default defineCommand({
   ],
   flags: {
     file: flag('read ids from this file (- for standard input): one per line or comma/space separated, # comments', { value: 'file' }, () =>
-      z.string().min(1, 'must name a file, or - for standard input').optional(),
+      z.optional(z.string().check(z.minLength(1, 'must name a file, or - for standard input'))),
     ),
-    fromAttempts: flag('take the ids of every attempt listed by --state, --from and --to', () => z.boolean().optional()),
+    fromAttempts: flag('take the ids of every attempt listed by --state, --from and --to', () => z.optional(z.boolean())),
     // checked with the attempts list's schema once --from-attempts is known to be there
-    state: flag('with --from-attempts: completed, cancelled or expired', { value: 'state' }, () => z.string().meta({ completion: ATTEMPT_STATES }).optional()),
-    from: flag('with --from-attempts: window start (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", yesterday)', { value: 'T' }, () => z.string().optional()),
-    to: flag('with --from-attempts: window end', { value: 'T' }, () => z.string().optional()),
-    concurrency: flag('most requests in flight at once (default: profile concurrency, else 8)', { value: 'n' }, () => zx.int(1, 64, 8).optional()),
-    rate: flag(RATE_HELP, { value: 'N/s' }, () => rateFlag().optional()),
+    state: flag('with --from-attempts: completed, cancelled or expired', { value: 'state' }, () =>
+      z.optional(z.string().register(z.globalRegistry, { completion: ATTEMPT_STATES })),
+    ),
+    from: flag('with --from-attempts: window start (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", yesterday)', { value: 'T' }, () => z.optional(z.string())),
+    to: flag('with --from-attempts: window end', { value: 'T' }, () => z.optional(z.string())),
+    concurrency: flag('most requests in flight at once (default: profile concurrency, else 8)', { value: 'n' }, () => z.optional(zx.int(1, 64, 8))),
+    rate: flag(RATE_HELP, { value: 'N/s' }, () => z.optional(rateFlag())),
   },
   jsonFields: FIELDS,
   v2: { unsupported: 'v2 cannot reprocess callbacks' },

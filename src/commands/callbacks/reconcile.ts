@@ -8,7 +8,7 @@
 // failure. Built for a nightly job: a journal records what was re-queued, so a second run within
 // --cooldown does not re-queue the same ids again; exit 5 only when a registered notification is
 // missing and could not be re-queued.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_CALLBACK_IDS } from '../../api/wire-constants.js';
 import { defineCommand, flag } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
@@ -30,23 +30,20 @@ export default defineCommand({
     'assess callbacks reconcile --from 7d --to now --all',
   ],
   flags: {
-    from: flag('window start (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", yesterday)', { value: 'T' }, () => z.string().optional()),
-    to: flag('window end', { value: 'T' }, () => z.string().optional()),
+    from: flag('window start (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", yesterday)', { value: 'T' }, () => z.optional(z.string())),
+    to: flag('window end', { value: 'T' }, () => z.optional(z.string())),
     state: flag('which attempts: completed (Complete, Test Left, Terminated) — the only ones notified', { value: 'state', default: 'completed' }, () =>
-      z
-        .string()
-        .meta({ completion: ['completed'] })
-        .default('completed'),
+      z._default(z.string().register(z.globalRegistry, { completion: ['completed'] }), 'completed'),
     ),
     inbox: flag('the inbox of callbacks listen (default: <config dir>/inbox/<profile>.ndjson)', { value: 'file' }, () =>
-      z.string().min(1, 'must name a file').optional(),
+      z.optional(z.string().check(z.minLength(1, 'must name a file'))),
     ),
     all: flag('check every completed attempt, not only the invitations this CLI created or re-attempted with a callback URL (its ledger)', () =>
-      z.boolean().optional(),
+      z.optional(z.boolean()),
     ),
-    apply: flag('re-queue the missing notifications (callbacks process, 100 ids per request)', () => z.boolean().optional()),
+    apply: flag('re-queue the missing notifications (callbacks process, 100 ids per request)', () => z.optional(z.boolean())),
     journal: flag('journal of re-queued ids (default: <config dir>/reconcile/<profile>.journal.ndjson)', { value: 'file' }, () =>
-      z.string().min(1, 'must name a file').optional(),
+      z.optional(z.string().check(z.minLength(1, 'must name a file'))),
     ),
     cooldown: flag('ids re-queued less than this long ago (per the journal) are not re-queued again', { value: 'duration', default: '1h' }, () =>
       durationArg('1h', 0, 30 * 86_400_000),

@@ -5,7 +5,7 @@
 // as the listener signed it (same secret, same webhook-id) unless --no-sign; elsewhere only with
 // --sign. A delivered replay settles the notification's dead letters (`inbox --failed` drops
 // them). Exit 5 when some failed.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { fieldsOf } from '../../cli/json-fields.js';
 import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
@@ -27,7 +27,7 @@ const FIELDS = fieldsOf(['id', 'invitationId', 'status', 'result', 'httpStatus',
 export default defineCommand({
   name: 'replay',
   args: {
-    ids: arg({ optional: true, variadic: true }, () => z.array(z.string()).default([])),
+    ids: arg({ optional: true, variadic: true }, () => z._default(z.array(z.string()), [])),
   },
   description: 'Send stored notifications from the inbox again (body unchanged) to the forward target or --to',
   examples: [
@@ -35,18 +35,20 @@ export default defineCommand({
     'assess callbacks replay --since 1d --to http://localhost:3000/webhooks/assess --sign --secret-file webhook.secret',
   ],
   flags: {
-    since: flag('every notification received from this time on (instead of ids)', { value: 'T' }, () => timeArg('past').optional()),
-    to: flag("where to send them (default: the listener's --forward-to recorded in the inbox)", { value: 'url' }, () => zx.url().optional()),
-    inbox: flag('the inbox file (default: <config dir>/inbox/<profile>.ndjson)', { value: 'file' }, () => z.string().min(1, 'must name a file').optional()),
+    since: flag('every notification received from this time on (instead of ids)', { value: 'T' }, () => z.optional(timeArg('past'))),
+    to: flag("where to send them (default: the listener's --forward-to recorded in the inbox)", { value: 'url' }, () => z.optional(zx.url())),
+    inbox: flag('the inbox file (default: <config dir>/inbox/<profile>.ndjson)', { value: 'file' }, () =>
+      z.optional(z.string().check(z.minLength(1, 'must name a file'))),
+    ),
     sign: flag(
       'sign them (Standard Webhooks headers); to the recorded target they are signed as the listener signed them anyway',
       { negate: 'send them unsigned, also to a target the listener signed for' },
-      () => z.boolean().optional(),
+      () => z.optional(z.boolean()),
     ),
     secretFile: flag(
       'the signing secret (default: the one the listener used, else ASSESS_WEBHOOK_SECRET, else the one kept per profile)',
       { value: 'file' },
-      () => z.string().min(1, 'must name a file').optional(),
+      () => z.optional(z.string().check(z.minLength(1, 'must name a file'))),
     ),
     ...retryFlags('send'),
   },

@@ -6,7 +6,7 @@
 // are compared in constant time. Exit 0 when every request verifies, 1 otherwise.
 // node:fs/promises through fs.promises, loaded on first use (~3 ms, with readline, at start-up)
 import { promises as fsp } from 'node:fs';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { fieldsOf } from '../../cli/json-fields.js';
 import { defineCommand, arg, flag } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
@@ -34,7 +34,7 @@ interface StoredRequest {
 export default defineCommand({
   name: 'verify',
   args: {
-    file: arg({ optional: true }, () => z.string().min(1).default('-')),
+    file: arg({ optional: true }, () => z._default(z.string().check(z.minLength(1)), '-')),
   },
   description:
     'Check the Standard Webhooks signatures (webhook-id, webhook-timestamp, webhook-signature: HMAC-SHA256 of id.timestamp.body with the secret) of stored requests — an inbox, or one {headers, body} JSON — offline',
@@ -44,7 +44,7 @@ export default defineCommand({
   ],
   flags: {
     secretFile: flag('the signing secret (default: ASSESS_WEBHOOK_SECRET, else the one kept per profile)', { value: 'file' }, () =>
-      z.string().min(1, 'must name a file').optional(),
+      z.optional(z.string().check(z.minLength(1, 'must name a file'))),
     ),
     tolerance: flag('largest allowed distance between webhook-timestamp and the time received (0 = no check)', { value: 'duration', default: '5m' }, () =>
       durationArg('5m', 0, 365 * 86_400_000),

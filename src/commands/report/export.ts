@@ -6,7 +6,7 @@
 // did not write (not in the journal) are never replaced (export-pdf.ts). With --html the summary
 // gets a self-contained index.html beside it (shared/digest-html.ts).
 import { resolve } from 'node:path';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { defineCommand, zx, flag } from '../../cli/command.js';
 import type { InputOf } from '../../cli/flags.js';
@@ -16,30 +16,32 @@ import { RATE_HELP, rateFlag } from '../../bulk/rate-flag.js';
 
 const FLAGS = {
   state: flag('completed (default), cancelled or expired', { value: 'state' }, () =>
-    z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
+    z._default(z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }), 'completed'),
   ),
   from: flag(
     'window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday); with --since-last-run defaults to the last run\'s --to',
     { value: 'T' },
-    () => timeArg('past').optional(),
+    () => z.optional(timeArg('past')),
   ),
-  to: flag('window end (default now)', { value: 'T' }, () => timeArg('past').optional()),
+  to: flag('window end (default now)', { value: 'T' }, () => z.optional(timeArg('past'))),
   out: flag('directory for the summary, the PDFs, the journal and the results (created if missing)', { value: 'dir' }, () =>
-    z.string({ error: 'is required: the directory to write to, e.g. --out reports/' }).min(1, 'must name a directory'),
+    z.string({ error: 'is required: the directory to write to, e.g. --out reports/' }).check(z.minLength(1, 'must name a directory')),
   ),
   type: flag('report content: summary (sections), skills or both (default summary)', { value: 'type' }, () =>
-    z.enum(['summary', 'skills', 'both'], { message: 'must be summary, skills or both, e.g. --type both' }).default('summary'),
+    z._default(z.enum(['summary', 'skills', 'both'], { message: 'must be summary, skills or both, e.g. --type both' }), 'summary'),
   ),
-  pdf: flag('also save each report as a PDF: report-<candidate>-<id>.pdf', () => z.boolean().default(false)),
-  html: flag("also write index.html: the cohort's statistics, a histogram and a sortable table linking the PDFs", () => z.boolean().default(false)),
+  pdf: flag('also save each report as a PDF: report-<candidate>-<id>.pdf', () => z._default(z.boolean(), false)),
+  html: flag("also write index.html: the cohort's statistics, a histogram and a sortable table linking the PDFs", () => z._default(z.boolean(), false)),
   format: flag('summary file format: csv (default; sections as columns), json or ndjson', { value: 'format' }, () =>
-    z.enum(['csv', 'json', 'ndjson'], { message: 'must be csv, json or ndjson, e.g. --format json' }).default('csv'),
+    z._default(z.enum(['csv', 'json', 'ndjson'], { message: 'must be csv, json or ndjson, e.g. --format json' }), 'csv'),
   ),
-  sinceLastRun: flag('export only attempts that no earlier run (per the journal) exported', () => z.boolean().default(false)),
-  concurrency: flag('most reports fetched at once (default: profile concurrency, else 8)', { value: 'n' }, () => zx.int(1, 64, 8).optional()),
-  rate: flag(RATE_HELP, { value: 'N/s' }, () => rateFlag().optional()),
-  journal: flag('journal of exported attempts (default DIR/export.journal.ndjson)', { value: 'file' }, () => z.string().min(1).optional()),
-  results: flag('NDJSON results, one line per attempt (default DIR/export.results.ndjson)', { value: 'file' }, () => z.string().min(1).optional()),
+  sinceLastRun: flag('export only attempts that no earlier run (per the journal) exported', () => z._default(z.boolean(), false)),
+  concurrency: flag('most reports fetched at once (default: profile concurrency, else 8)', { value: 'n' }, () => z.optional(zx.int(1, 64, 8))),
+  rate: flag(RATE_HELP, { value: 'N/s' }, () => z.optional(rateFlag())),
+  journal: flag('journal of exported attempts (default DIR/export.journal.ndjson)', { value: 'file' }, () => z.optional(z.string().check(z.minLength(1)))),
+  results: flag('NDJSON results, one line per attempt (default DIR/export.results.ndjson)', { value: 'file' }, () =>
+    z.optional(z.string().check(z.minLength(1))),
+  ),
 };
 
 export type ExportInput = InputOf<typeof FLAGS>;

@@ -3,7 +3,7 @@
 // the funnel), fetches each report of --state (operation 4, both sections and skills) with
 // bounded concurrency, and prints charts on a terminal or the numbers (--json, --csv). It writes
 // no file, so it keeps no journal: a re-run simply asks again.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
 import { Progress } from '../../bulk/progress.js';
@@ -34,15 +34,15 @@ export default defineCommand({
   ],
   flags: {
     state: flag('whose reports: completed (default), cancelled or expired', { value: 'state' }, () =>
-      z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }).default('completed'),
+      z._default(z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }), 'completed'),
     ),
     from: flag('window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday; a bare 7d also counts back)', { value: 'T' }, () =>
-      timeArg('past').optional(),
+      z.optional(timeArg('past')),
     ),
-    to: flag('window end (default now)', { value: 'T' }, () => timeArg('past').optional()),
-    test: flag("only this test's attempts", { value: 'testId' }, () => zx.id('1001').optional()),
-    concurrency: flag('reports fetched at once (default: profile concurrency, else 8)', { value: 'n' }, () => zx.int(1, 64, 8).optional()),
-    ascii: flag('draw the charts with # and . (also with TERM=dumb)', () => z.boolean().default(false)),
+    to: flag('window end (default now)', { value: 'T' }, () => z.optional(timeArg('past'))),
+    test: flag("only this test's attempts", { value: 'testId' }, () => z.optional(zx.id('1001'))),
+    concurrency: flag('reports fetched at once (default: profile concurrency, else 8)', { value: 'n' }, () => z.optional(zx.int(1, 64, 8))),
+    ascii: flag('draw the charts with # and . (also with TERM=dumb)', () => z._default(z.boolean(), false)),
   },
   check: (v, ctx) => {
     if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });

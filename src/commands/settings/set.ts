@@ -2,7 +2,7 @@
 // changes, validate the result, show the diff, confirm, then send it all.
 // node:fs/promises through fs.promises, loaded on first use (~3 ms, with readline, at start-up)
 import { promises as fsp } from 'node:fs';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -28,12 +28,12 @@ export default defineCommand({
   ],
   flags: {
     set: flag('change one setting, e.g. questionSettings.randomAnswers=1 (repeatable)', { value: 'key=value', repeat: true }, () =>
-      z.array(z.string()).default([]),
+      z._default(z.array(z.string()), []),
     ),
     file: flag('JSON with the whole settings object or part of it (as `settings get --json` prints)', { value: 'file' }, () =>
-      z.string().min(1, 'must name a file, e.g. --file settings.json').optional(),
+      z.optional(z.string().check(z.minLength(1, 'must name a file, e.g. --file settings.json'))),
     ),
-    dryRun: flag('print the diff and send nothing', () => z.boolean().default(false)),
+    dryRun: flag('print the diff and send nothing', () => z._default(z.boolean(), false)),
   },
   check: (v, c) => {
     if (!v.set.length && v.file === undefined)

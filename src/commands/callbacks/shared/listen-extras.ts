@@ -1,7 +1,7 @@
 // What `callbacks listen` adds for "never miss a completion": the durable inbox (written before
 // the 200), forwarding with a delivery policy (retries, bounded queue, dead letters) and
 // Standard Webhooks signing. Kept out of listen.ts so that file stays about receiving.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { flag, zx } from '../../../cli/command.js';
 import { configDir } from '../../../config/store.js';
 import type { Context } from '../../../context.js';
@@ -40,13 +40,13 @@ export const LISTEN_EXTRA_FLAGS = {
   inbox: flag(
     'durable inbox: each notification is appended (NDJSON) before the 200 (default: <config dir>/inbox/<profile>.ndjson)',
     { value: 'file', negate: 'keep no inbox (notifications are then only printed, forwarded or run)' },
-    () => z.union([z.string().min(1, 'must name a file, e.g. ./inbox.ndjson'), z.boolean()]).optional(),
+    () => z.optional(z.union([z.string().check(z.minLength(1, 'must name a file, e.g. ./inbox.ndjson')), z.boolean()])),
   ),
-  sign: flag('sign what --forward-to sends (Standard Webhooks webhook-id/-timestamp/-signature headers)', () => z.boolean().optional()),
+  sign: flag('sign what --forward-to sends (Standard Webhooks webhook-id/-timestamp/-signature headers)', () => z.optional(z.boolean())),
   secretFile: flag('the signing secret (default: ASSESS_WEBHOOK_SECRET, else one generated and kept per profile)', { value: 'file' }, () =>
-    z.string().min(1, 'must name a file, e.g. ./webhook.secret').optional(),
+    z.optional(z.string().check(z.minLength(1, 'must name a file, e.g. ./webhook.secret'))),
   ),
-  printSecret: flag('print the signing secret (generating it if needed) and exit', () => z.boolean().optional()),
+  printSecret: flag('print the signing secret (generating it if needed) and exit', () => z.optional(z.boolean())),
   ...retryFlags('forward'),
   forwardQueue: flag(
     'notifications waiting to be forwarded at most; more become dead letters',
@@ -54,18 +54,19 @@ export const LISTEN_EXTRA_FLAGS = {
     () => zx.int(1, 1_000_000, 1000),
   ),
   forwardQueueBytes: flag('bytes of notifications waiting to be forwarded at most (default 64MB; e.g. 512KB)', { value: 'size' }, () =>
-    z
-      .string()
-      .optional()
-      .transform((v, c) => {
+    z.pipe(
+      z.optional(z.string()),
+      z.transform((v, c) => {
         if (v === undefined) return POLICY_DEFAULTS.queueBytes;
         const n = parseSize(v);
         if (n === undefined || n < 1024) {
-          c.addIssue({ code: 'custom', message: 'must be a size of at least 1KB, e.g. 64MB or 512KB' });
+          // what classic zod's ctx.addIssue did (zod/mini's transform has no addIssue)
+          c.issues.push({ code: 'custom', message: 'must be a size of at least 1KB, e.g. 64MB or 512KB', input: v });
           return z.NEVER;
         }
         return n;
       }),
+    ),
   ),
 };
 

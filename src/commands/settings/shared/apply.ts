@@ -2,31 +2,34 @@
 // validating the result. Everything here runs before a request is sent (or, for the whole-object
 // check, before the update is sent), so mistakes are usage errors (exit 2).
 import { wrapHelpText } from '../../../cli/help-text.js';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { unwrapResult } from '../../../api/schemas/common.js';
 import { TestSettings } from '../../../api/schemas/settings.js';
 import { UsageError } from '../../../errors.js';
 import { flatten, type Change } from '../../shared/diff.js';
 
-type Schema = z.ZodType & { def: { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType> } };
+// Any zod schema (TestSettings may be built with the classic API or zod/mini): read through _zod.def, which both have.
+type Def = { type: string; innerType?: z.core.$ZodType; shape?: Record<string, z.core.$ZodType> };
+const defOf = (s: z.core.$ZodType): Def => (s._zod as unknown as { def: Def }).def;
 
-function unwrap(s: z.ZodType): Schema {
-  let cur = s as Schema;
-  while ((cur.def.type === 'default' || cur.def.type === 'optional' || cur.def.type === 'nullable') && cur.def.innerType) cur = cur.def.innerType as Schema;
+function unwrap(s: z.core.$ZodType): z.core.$ZodType {
+  let cur = s;
+  let def = defOf(cur);
+  while ((def.type === 'default' || def.type === 'optional' || def.type === 'nullable') && def.innerType) def = defOf((cur = def.innerType));
   return cur;
 }
 
-function collectLeaves(s: z.ZodType, prefix: string, out: Map<string, z.ZodType>): void {
+function collectLeaves(s: z.core.$ZodType, prefix: string, out: Map<string, z.core.$ZodType>): void {
   const u = unwrap(s);
-  if (u.def.type === 'object') {
-    const shape = (u as unknown as { shape: Record<string, z.ZodType> }).shape;
-    for (const [k, v] of Object.entries(shape)) collectLeaves(v, prefix ? `${prefix}.${k}` : k, out);
+  const def = defOf(u);
+  if (def.type === 'object') {
+    for (const [k, v] of Object.entries(def.shape ?? {})) collectLeaves(v, prefix ? `${prefix}.${k}` : k, out);
   } else out.set(prefix, u);
 }
 
 /** Every settable key (dotted path) with the schema of its value, derived from TestSettings. */
-export const SETTING_KEYS: ReadonlyMap<string, z.ZodType> = (() => {
-  const m = new Map<string, z.ZodType>();
+export const SETTING_KEYS: ReadonlyMap<string, z.core.$ZodType> = (() => {
+  const m = new Map<string, z.core.$ZodType>();
   collectLeaves(TestSettings, '', m);
   // The spec numbers typeOfTest 1 (multiple) / 2 (single), production 0 (multiple) / 1 (single)
   // (vendor facts): the CLI cannot tell which convention a service uses, so it takes all three.
@@ -76,7 +79,7 @@ const FLAG_WORDS: Record<string, number> = { true: 1, yes: 1, on: 1, false: 0, n
 /** A --set value as typed: text for text fields, a whole number (or yes/no for flags) otherwise. */
 export function coerceSetting(key: string, raw: string): unknown {
   const schema = SETTING_KEYS.get(key)!;
-  if ((schema as Schema).def.type === 'string') return raw;
+  if (defOf(schema).type === 'string') return raw;
   const t = raw.trim().toLowerCase();
   if (/^-?\d+$/.test(t)) return Number(t);
   if (t in FLAG_WORDS) return FLAG_WORDS[t];
@@ -84,7 +87,7 @@ export function coerceSetting(key: string, raw: string): unknown {
 }
 
 function checkValue(where: string, key: string, value: unknown, shown: string): void {
-  const r = SETTING_KEYS.get(key)!.safeParse(value);
+  const r = z.safeParse(SETTING_KEYS.get(key)!, value);
   if (!r.success) throw new UsageError(`${where} ${key}: ${r.error.issues[0]?.message ?? 'invalid value'} (got ${shown})`);
 }
 
