@@ -84,6 +84,8 @@ describe('links create flags', () => {
     [{ name: 'x', start: 'the morrow', end: '2026-03-02', tz: '1' }, /^--start: 'the morrow' is not a time/],
     [{ name: 'x', validDays: '7', tz: '1', type: 'closed' }, /^--type: must be one of email, open/],
     [{ name: 'x', validDays: '7', tz: '1', proctoring: 'audio' }, /^--proctoring: must be one of disabled, image, video/],
+    // a bad list stops there: the rules across flags (here: no schedule) are not checked on top of it
+    [{ name: 'x', stakeholders: 'not-an-email' }, /^--stakeholders: .*\(got "not-an-email"\)$/],
   ])('rejects %j', (raw, message) => {
     expect(usage(() => parse('create', raw))).toMatch(message);
   });
