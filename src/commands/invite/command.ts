@@ -1,7 +1,6 @@
 // `assess invite <testId>`: one candidate (shared/single.ts) or, with --csv, one per row (shared/bulk.ts).
 // Both share the single-invite flags; in bulk they are defaults for every row.
-import * as z from 'zod';
-import * as zm from 'zod/mini';
+import * as z from 'zod/mini';
 import { arg, defineCommand, flag, v2Refusal, zx } from '../../cli/command.js';
 import type { FieldList } from '../../cli/json-fields.js';
 import { UsageError } from '../../errors.js';
@@ -16,17 +15,17 @@ import { inviteV2, v2InviteFields } from './shared/v2.js';
 const BULK_FLAGS = {
   // `--from-csv FILE` is the input; `--csv` alone is the output format (a global flag), so the
   // old `--csv FILE` arrives as that flag plus an argument and still works, with a notice.
-  fromCsv: flag('bulk: invite one candidate per row of this CSV file (- for standard input)', { value: 'file' }, () => csvFile().optional()),
-  csv: flag('', { value: 'file', hidden: true }, () => csvFile().optional()),
-  skipInvalid: flag('bulk: send the valid rows even when some rows are bad (they are listed in the results)', () => z.boolean().default(false)),
-  concurrency: flag('bulk: most requests in flight at once (default: profile concurrency, else 8)', { value: 'n' }, () => zx.int(1, 64, 8).optional()),
-  rate: flag(`bulk: ${RATE_HELP}`, { value: 'N/s' }, () => rateFlag().optional()),
-  dryRun: flag('bulk: validate every row and report what would be sent; send nothing', () => z.boolean().default(false)),
+  fromCsv: flag('bulk: invite one candidate per row of this CSV file (- for standard input)', { value: 'file' }, () => z.optional(csvFile())),
+  csv: flag('', { value: 'file', hidden: true }, () => z.optional(csvFile())),
+  skipInvalid: flag('bulk: send the valid rows even when some rows are bad (they are listed in the results)', () => z._default(z.boolean(), false)),
+  concurrency: flag('bulk: most requests in flight at once (default: profile concurrency, else 8)', { value: 'n' }, () => z.optional(zx.int(1, 64, 8))),
+  rate: flag(`bulk: ${RATE_HELP}`, { value: 'N/s' }, () => z.optional(rateFlag())),
+  dryRun: flag('bulk: validate every row and report what would be sent; send nothing', () => z._default(z.boolean(), false)),
   journal: flag('bulk: journal of finished rows, for resuming (default <csv>.journal.ndjson)', { value: 'file' }, () =>
-    z.string().min(1, 'must name a file').optional(),
+    z.optional(z.string().check(z.minLength(1, 'must name a file'))),
   ),
   results: flag('bulk: NDJSON results, one line per row (default beside the journal, or the CSV when the journal is a device)', { value: 'file' }, () =>
-    z.string().min(1, 'must name a file').optional(),
+    z.optional(z.string().check(z.minLength(1, 'must name a file'))),
   ),
 };
 const BULK_ONLY = ['skipInvalid', 'concurrency', 'rate', 'dryRun', 'journal', 'results'] as const;
@@ -46,13 +45,14 @@ const ROW_DEFAULTS = [
 ];
 
 function csvFile() {
-  return z.string().min(1, 'must name a CSV file, or - for standard input');
+  return z.string().check(z.minLength(1, 'must name a CSV file, or - for standard input'));
 }
 
 /** A bulk run as validated (the CSV under the key it was given by: fromCsv or csv). */
 function bulkObject(csvKey: 'fromCsv' | 'csv') {
+  // the row defaults pass through as typed (a loose object): they are checked as one row, below
   return z
-    .object({
+    .looseObject({
       testId: INVITE_ARGS.testId.schema(),
       [csvKey]: csvFile(),
       skipInvalid: BULK_FLAGS.skipInvalid.schema(),
@@ -61,17 +61,19 @@ function bulkObject(csvKey: 'fromCsv' | 'csv') {
       rate: BULK_FLAGS.rate.schema(),
       journal: BULK_FLAGS.journal.schema(),
       results: BULK_FLAGS.results.schema(),
-      email: z.undefined({ error: 'cannot be used with --from-csv: each row gives its own e-mail' }).optional(),
-      name: z.undefined({ error: 'cannot be used with --from-csv: each row gives its own name' }).optional(),
-      mandatoryFields: z.literal(true, { error: 'cannot be used with --from-csv: every row needs an e-mail and a name' }).default(true),
+      email: z.optional(z.undefined({ error: 'cannot be used with --from-csv: each row gives its own e-mail' })),
+      name: z.optional(z.undefined({ error: 'cannot be used with --from-csv: each row gives its own name' })),
+      mandatoryFields: z._default(z.literal(true, { error: 'cannot be used with --from-csv: every row needs an e-mail and a name' }), true),
     })
-    .loose() // the row defaults pass through as typed: they are checked as one row, below
-    .superRefine((v, ctx) => {
-      if (v.journal && v.results && v.journal === v.results) return ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
-      // The row defaults are checked once here (as if for one row), so a bad flag is a usage error up front.
-      const probe = inviteSchema.safeParse({ ...rowDefaults(v), testId: v.testId, email: 'probe@example.com', name: 'Probe' });
-      for (const i of probe.error?.issues ?? []) ctx.addIssue({ code: 'custom', path: i.path as (string | number)[], message: i.message });
-    });
+    .check(
+      z.superRefine((v, ctx) => {
+        if (v.journal && v.results && v.journal === v.results)
+          return ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
+        // The row defaults are checked once here (as if for one row), so a bad flag is a usage error up front.
+        const probe = inviteSchema.safeParse({ ...rowDefaults(v), testId: v.testId, email: 'probe@example.com', name: 'Probe' });
+        for (const i of probe.error?.issues ?? []) ctx.addIssue({ code: 'custom', path: i.path as (string | number)[], message: i.message });
+      }),
+    );
 }
 
 /** The bulk flags' schema (what completion and tests read; the command picks by how the CSV was named). */
@@ -90,7 +92,7 @@ type Bulk = {
 type Input = { mode: 'single'; single: z.infer<typeof inviteSchema> } | { mode: 'bulk'; bulk: Bulk; defaults: Record<string, unknown>; fromOperand: boolean };
 
 /** A schema that refuses the value of one key with this message (a flag that does not fit the mode). */
-const refuse = (key: string, message: string) => z.object({ [key]: z.never({ error: message }) }).loose();
+const refuse = (key: string, message: string) => z.looseObject({ [key]: z.never({ error: message }) });
 
 /**
  * One candidate or a CSV of them, decided from what was typed before anything is validated; then
@@ -100,31 +102,39 @@ function pick(raw: Record<string, unknown>): z.core.$ZodType<Input> {
   const csvKey = raw.fromCsv !== undefined ? 'fromCsv' : raw.csv !== undefined ? 'csv' : raw.csvFile !== undefined ? 'csvFile' : undefined;
   if (csvKey === undefined) {
     const stray = BULK_ONLY.find((k) => raw[k] !== undefined);
-    if (stray) return refuse(stray, 'needs --from-csv FILE') as unknown as z.ZodType<never>;
-    return zm.pipe(
+    if (stray) return refuse(stray, 'needs --from-csv FILE') as unknown as z.ZodMiniType<never>;
+    return z.pipe(
       inviteSchema,
-      zm.transform((single): Input => ({ mode: 'single', single })),
+      z.transform((single): Input => ({ mode: 'single', single })),
     );
   }
   if (csvKey === 'fromCsv' && raw.csvFile !== undefined)
-    return refuse('fromCsv', `give the CSV once (--from-csv ${String(raw.fromCsv)}), not also as an argument`) as unknown as z.ZodType<never>;
+    return refuse('fromCsv', `give the CSV once (--from-csv ${String(raw.fromCsv)}), not also as an argument`) as unknown as z.ZodMiniType<never>;
   // The program's global --csv (output format) is a flag and is parsed before ours, so
   // `invite 1001 --csv FILE` reaches us as --csv plus an operand; run() checks the flag was given.
   const fromOperand = csvKey === 'csvFile';
   const key = csvKey === 'fromCsv' ? 'fromCsv' : 'csv';
-  const bulk = fromOperand ? z.preprocess((r) => ({ ...(r as object), csv: (r as Record<string, unknown>).csvFile }), bulkObject('csv')) : bulkObject(key);
-  return bulk.transform((v): Input => {
-    const { testId, skipInvalid, dryRun, concurrency, rate, journal, results } = v as typeof v & Bulk;
-    const csv = String((v as Record<string, unknown>)[key]);
-    return { mode: 'bulk', bulk: { testId, csv, skipInvalid, dryRun, concurrency, rate, journal, results }, defaults: rowDefaults(v), fromOperand };
-  });
+  const bulk = fromOperand
+    ? z.pipe(
+        z.transform((r): Record<string, unknown> => ({ ...(r as object), csv: (r as Record<string, unknown>).csvFile })),
+        bulkObject('csv'),
+      )
+    : bulkObject(key);
+  return z.pipe(
+    bulk,
+    z.transform((v): Input => {
+      const { testId, skipInvalid, dryRun, concurrency, rate, journal, results } = v as typeof v & Bulk;
+      const csv = String((v as Record<string, unknown>)[key]);
+      return { mode: 'bulk', bulk: { testId, csv, skipInvalid, dryRun, concurrency, rate, journal, results }, defaults: rowDefaults(v), fromOperand };
+    }),
+  );
 }
 
 const rowDefaults = (v: Record<string, unknown>) => Object.fromEntries(ROW_DEFAULTS.filter((k) => v[k] !== undefined).map((k) => [k, v[k]]));
 
 export default defineCommand({
   ...single,
-  args: { ...INVITE_ARGS, csvFile: arg({ optional: true }, () => z.string().optional()) },
+  args: { ...INVITE_ARGS, csvFile: arg({ optional: true }, () => z.optional(z.string())) },
   description: `${single.description}; with --from-csv, invite everyone listed in a CSV file`,
   examples: [
     ...single.examples,

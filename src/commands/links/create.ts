@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { arg, defineCommand, flag, zx } from '../../cli/command.js';
 import { linkFlags, refineLinkFlags } from './shared/body.js';
 import { LINK_FIELDS, printLink } from './shared/view.js';
@@ -15,7 +15,7 @@ export default defineCommand({
     'assess links create 1001 --name "Onsite" --type email --proctoring image --start 2026-03-01T09:00:00Z --end 2026-03-05T17:00:00Z --slotwise --tz 1',
     'assess links create 1001 --name "Panel" --stakeholders ann@example.com,bo@example.com --start now --end 3d --tz 1 --json',
   ],
-  flags: { ...linkFlags('create'), anytime: flag('v2 only (--api v2): open at any time, no schedule (accessTime 0)', () => z.boolean().optional()) },
+  flags: { ...linkFlags('create'), anytime: flag('v2 only (--api v2): open at any time, no schedule (accessTime 0)', () => z.optional(z.boolean())) },
   check: (v, c) => (v.anytime ? refineAnytime(v, c, 'create') : refineLinkFlags(v, c, 'create')),
   jsonFields: LINK_FIELDS,
   tzFromProfile: (raw) => raw.validDays !== undefined || raw.start !== undefined || raw.end !== undefined,

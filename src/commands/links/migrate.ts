@@ -1,7 +1,7 @@
 // `assess links migrate <testId> [--apply]`: reads the test's v2 links, shows the equivalent v3
 // link objects (mapping in shared/migrate-map.ts), and with --apply creates the missing ones through v3,
 // printing old id → new id. Links whose name v3 already has are never created again.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, NetworkError } from '../../api/errors.js';
 import type { V3Client } from '../../api/v3.js';
 import { defineCommand, zx, arg, flag } from '../../cli/command.js';
@@ -43,9 +43,9 @@ export default defineCommand({
     'assess links migrate 1001 --apply --anytime-days 365',
   ],
   flags: {
-    apply: flag('create the missing links through v3 (default: only show them)', () => z.boolean().default(false)),
+    apply: flag('create the missing links through v3 (default: only show them)', () => z._default(z.boolean(), false)),
     anytimeDays: flag(`validity in days for v2 "anytime" links (accessTime 0), which v3 cannot express (default ${DEFAULT_ANYTIME_DAYS})`, { value: 'n' }, () =>
-      zx.int(1, 3650, 365).default(DEFAULT_ANYTIME_DAYS),
+      z._default(zx.int(1, 3650, 365), DEFAULT_ANYTIME_DAYS),
     ),
   },
   jsonFields: FIELDS,

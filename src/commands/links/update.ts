@@ -1,6 +1,6 @@
 // links update: the service replaces the whole link (operation 12), so read it, change only what
 // the flags name, send it all, and say what changed.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { arg, defineCommand, flag, zx } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
 import { diffObjects, formatChanges } from '../shared/diff.js';
@@ -20,7 +20,7 @@ export default defineCommand({
     'assess links update 1001 5003 --end 30d --stakeholders hr@example.com --json',
     'assess links update 1001 5003 --valid-days 14',
   ],
-  flags: { ...linkFlags('update'), anytime: flag('v2 only (--api v2): open at any time, no schedule (accessTime 0)', () => z.boolean().optional()) },
+  flags: { ...linkFlags('update'), anytime: flag('v2 only (--api v2): open at any time, no schedule (accessTime 0)', () => z.optional(z.boolean())) },
   check: (v, c) => (v.anytime ? refineAnytime(v, c, 'update') : refineLinkFlags(v, c, 'update')),
   jsonFields: LINK_FIELDS,
   v2: {

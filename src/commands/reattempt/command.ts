@@ -1,6 +1,5 @@
 // `assess reattempt <invitationId> --start T --end T --tz ID …` (operation 9).
-import * as z from 'zod';
-import * as zm from 'zod/mini';
+import * as z from 'zod/mini';
 import { ApiError } from '../../api/errors.js';
 import { arg, defineCommand, flag, zx } from '../../cli/command.js';
 import { schemaOf } from '../../cli/flags.js';
@@ -15,17 +14,17 @@ import { noteEmbeddedUrls } from '../shared/live-sandbox.js';
 
 const ARGS = { invitationId: arg(() => zx.id('5001')) };
 const FLAGS = {
-  start: flag('access window start: YYYY-MM-DD, ISO 8601 or relative (now, +2d, "in 2d", today)', { value: 'T' }, () => timeArg('future').optional()),
-  end: flag('access window end, e.g. +7d or "in 7d" (a bare 7d also counts forward)', { value: 'T' }, () => timeArg('future').optional()),
-  tz: flag('time zone of the access window: an id or a name (assess timezones)', { value: 'id|name' }, () => tzArg().optional()),
-  callbackUrl: flag('address that receives the completion notification', { value: 'url' }, () => zx.url().optional()),
-  redirectUrl: flag('address the candidate is sent to after the test', { value: 'url' }, () => zx.url().optional()),
-  sendEmail: flag('let the service e-mail the invitation to the candidate', () => z.boolean().optional()),
-  hideInstructions: flag('skip the instruction page', () => z.boolean().optional()),
+  start: flag('access window start: YYYY-MM-DD, ISO 8601 or relative (now, +2d, "in 2d", today)', { value: 'T' }, () => z.optional(timeArg('future'))),
+  end: flag('access window end, e.g. +7d or "in 7d" (a bare 7d also counts forward)', { value: 'T' }, () => z.optional(timeArg('future'))),
+  tz: flag('time zone of the access window: an id or a name (assess timezones)', { value: 'id|name' }, () => z.optional(tzArg())),
+  callbackUrl: flag('address that receives the completion notification', { value: 'url' }, () => z.optional(zx.url())),
+  redirectUrl: flag('address the candidate is sent to after the test', { value: 'url' }, () => z.optional(zx.url())),
+  sendEmail: flag('let the service e-mail the invitation to the candidate', () => z.optional(z.boolean())),
+  hideInstructions: flag('skip the instruction page', () => z.optional(z.boolean())),
 };
 
 /** --start, --end and --tz are required (the profile's tz may fill --tz), and the window must not be empty. */
-function checkWindow(v: { start?: string; end?: string; tz?: unknown }, ctx: z.RefinementCtx): void {
+function checkWindow(v: { start?: string; end?: string; tz?: unknown }, ctx: z.core.$RefinementCtx): void {
   const need = { start: '--start now', end: '--end +7d', tz: '--tz 35 (or once: assess config set tz Asia/Kolkata)' } as const;
   for (const k of ['start', 'end', 'tz'] as const) if (v[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `is required, e.g. ${need[k]}` });
   if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
@@ -33,9 +32,9 @@ function checkWindow(v: { start?: string; end?: string; tz?: unknown }, ctx: z.R
 }
 
 /** What the command validates, with the required values typed as present. */
-export const reattemptSchema = zm.pipe(
+export const reattemptSchema = z.pipe(
   schemaOf({ ...ARGS, ...FLAGS }, checkWindow),
-  zm.transform((v) => ({ ...v, start: v.start!, end: v.end!, tz: v.tz! })),
+  z.transform((v) => ({ ...v, start: v.start!, end: v.end!, tz: v.tz! })),
 );
 export type ReattemptInput = z.infer<typeof reattemptSchema>;
 

@@ -1,6 +1,6 @@
 // Flags → request body for invite via the default link (operation 3) or via a chosen link
 // (operation 10). Pure, so the body spellings are unit-tested without a server.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isEmail } from '../../../api/schemas/email.js';
 import { arg, flag, zx } from '../../../cli/command.js';
 import { schemaOf, type InputOf } from '../../../cli/flags.js';
@@ -18,47 +18,49 @@ const FLAG_NAMES: Record<(typeof DEFAULT_LINK_ONLY)[number], string> = {
 };
 
 /** `--stakeholders a@x,b@y` (a string) or `--no-stakeholders` (false). */
-const stakeholders = z.union([z.literal(false), z.string()]).superRefine((v, ctx) => {
-  if (v === false) return;
-  const bad = v
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => !isEmail(s));
-  if (bad.length)
-    ctx.addIssue({
-      code: 'custom',
-      message: `must be comma-separated e-mail addresses, e.g. hr@example.com,lead@example.com (not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}); use --no-stakeholders to turn them off`,
-    });
-});
+const stakeholders = z.union([z.literal(false), z.string()]).check(
+  z.superRefine((v, ctx) => {
+    if (v === false) return;
+    const bad = v
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => !isEmail(s));
+    if (bad.length)
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be comma-separated e-mail addresses, e.g. hr@example.com,lead@example.com (not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}); use --no-stakeholders to turn them off`,
+      });
+  }),
+);
 
 /** The flags of one invitation (in bulk: defaults for every row), in help order. */
 export const INVITE_FLAGS = {
-  email: flag('candidate e-mail (the same e-mail is the same candidate)', { value: 'email' }, () => zx.email().optional()),
-  name: flag('candidate full name', { value: 'name' }, () => zx.name('"Ann Lee"').optional()),
-  link: flag('invite through this test link (operation 10) instead of the default link', { value: 'linkId' }, () => zx.id('2001').optional()),
-  callbackUrl: flag('address that receives the completion notification', { value: 'url' }, () => zx.url().optional()),
-  redirectUrl: flag('address the candidate is sent to after the test', { value: 'url' }, () => zx.url().optional()),
-  sendEmail: flag('let the service e-mail the invitation to the candidate (default: no e-mail)', () => z.boolean().optional()),
+  email: flag('candidate e-mail (the same e-mail is the same candidate)', { value: 'email' }, () => z.optional(zx.email())),
+  name: flag('candidate full name', { value: 'name' }, () => z.optional(zx.name('"Ann Lee"'))),
+  link: flag('invite through this test link (operation 10) instead of the default link', { value: 'linkId' }, () => z.optional(zx.id('2001'))),
+  callbackUrl: flag('address that receives the completion notification', { value: 'url' }, () => z.optional(zx.url())),
+  redirectUrl: flag('address the candidate is sent to after the test', { value: 'url' }, () => z.optional(zx.url())),
+  sendEmail: flag('let the service e-mail the invitation to the candidate (default: no e-mail)', () => z.optional(z.boolean())),
   stakeholders: flag(
     'comma-separated e-mails notified on completion (default link only)',
     { value: 'list', negate: 'send no stakeholder e-mails for this invitation (default link only)' },
-    () => stakeholders.optional(),
+    () => z.optional(stakeholders),
   ),
   start: flag('access window start: YYYY-MM-DD, ISO 8601 or relative (now, +2d, "in 2d", today); needs --end', { value: 'T' }, () =>
-    timeArg('future').optional(),
+    z.optional(timeArg('future')),
   ),
-  end: flag('access window end, e.g. +7d or "in 7d" (a bare 7d also counts forward)', { value: 'T' }, () => timeArg('future').optional()),
-  tz: flag('time zone of the access window: an id or a name (assess timezones)', { value: 'id|name' }, () => tzArg().optional()),
+  end: flag('access window end, e.g. +7d or "in 7d" (a bare 7d also counts forward)', { value: 'T' }, () => z.optional(timeArg('future'))),
+  tz: flag('time zone of the access window: an id or a name (assess timezones)', { value: 'id|name' }, () => z.optional(tzArg())),
   proctoring: flag('proctoring mode: disabled, image or video (default link only)', { value: 'mode' }, () =>
-    z.enum(['disabled', 'image', 'video'], { message: 'must be one of disabled, image, video, e.g. --proctoring image' }).optional(),
+    z.optional(z.enum(['disabled', 'image', 'video'], { message: 'must be one of disabled, image, video, e.g. --proctoring image' })),
   ),
   imageProctoring: flag('override image proctoring for this invitation', { value: '0|1' }, () =>
-    z.enum(['0', '1'], { message: 'must be 0 or 1, e.g. --image-proctoring 1' }).transform(Number).optional(),
+    z.optional(z.pipe(z.enum(['0', '1'], { message: 'must be 0 or 1, e.g. --image-proctoring 1' }), z.transform(Number))),
   ),
-  hideInstructions: flag('skip the instruction page', () => z.boolean().optional()),
+  hideInstructions: flag('skip the instruction page', () => z.optional(z.boolean())),
   /** commander's `--no-mandatory-fields` makes this true unless the flag is given. */
   mandatoryFields: flag('e-mail and name become optional; the service generates both when absent', { long: 'no-mandatory-fields' }, () =>
-    z.boolean().default(true),
+    z._default(z.boolean(), true),
   ),
 };
 
@@ -67,7 +69,7 @@ export const INVITE_ARGS = { testId: arg(() => zx.id('1001')) };
 type Declared = InputOf<typeof INVITE_ARGS & typeof INVITE_FLAGS>;
 
 /** Rules between the flags of one invitation (also checked for every CSV row). */
-export function checkInvite(v: Declared, ctx: z.RefinementCtx): void {
+export function checkInvite(v: Declared, ctx: z.core.$RefinementCtx): void {
   if (v.link) {
     for (const k of DEFAULT_LINK_ONLY)
       if (v[k] !== undefined)

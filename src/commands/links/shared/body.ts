@@ -1,6 +1,6 @@
 // Friendly flags → the spec's test link object (operations 11 and 12). Shared by `links create`
 // (every field from flags and defaults) and `links update` (flags merged onto the current link).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isEmail } from '../../../api/schemas/email.js';
 import { flag, zx } from '../../../cli/command.js';
 import { shapeOf, type InputOf } from '../../../cli/flags.js';
@@ -9,21 +9,26 @@ import { tzArg } from '../../../util/time-zone-arg.js';
 import { timeArg } from '../../../util/time.js';
 
 const emailList = () =>
-  z.string().transform((v, c) => {
-    const parts = v
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean);
-    const bad = parts.filter((p) => !isEmail(p));
-    if (!parts.length || bad.length) {
-      c.addIssue({
-        code: 'custom',
-        message: `must be comma-separated e-mail addresses, e.g. ann@example.com,bo@example.com${bad.length ? `; not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}` : ''}`,
-      });
-      return z.NEVER;
-    }
-    return parts.join(',');
-  });
+  z.pipe(
+    z.string(),
+    z.transform((v: string, c) => {
+      const parts = v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+      const bad = parts.filter((p) => !isEmail(p));
+      if (!parts.length || bad.length) {
+        // zod/mini's transform has no addIssue: push the issue classic's addIssue pushed
+        c.issues.push({
+          code: 'custom',
+          message: `must be comma-separated e-mail addresses, e.g. ann@example.com,bo@example.com${bad.length ? `; not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}` : ''}`,
+          input: v,
+        });
+        return z.NEVER;
+      }
+      return parts.join(',');
+    }),
+  );
 
 const oneOf = <T extends string>(values: [T, ...T[]]) => z.enum(values, { message: `must be one of ${values.join(', ')}, e.g. ${values[0]}` });
 
@@ -31,25 +36,29 @@ const oneOf = <T extends string>(values: [T, ...T[]]) => z.enum(values, { messag
 export function linkFlags(mode: 'create' | 'update') {
   const dflt = (d: string) => (mode === 'create' ? ` (default ${d})` : '');
   return {
-    name: flag(mode === 'create' ? 'name of the link (required)' : 'new name of the link', { value: 'name' }, () => zx.name('--name "Campus 2026"').optional()),
-    status: flag(`active or inactive${dflt('active')}`, { value: 'status' }, () => oneOf(['active', 'inactive']).optional()),
-    type: flag(`invitation type: email (only invited candidates) or open${dflt('open')}`, { value: 'type' }, () => oneOf(['email', 'open']).optional()),
-    proctoring: flag(`proctoring mode: disabled, image or video${dflt('disabled')}`, { value: 'mode' }, () => oneOf(['disabled', 'image', 'video']).optional()),
-    stakeholders: flag('comma-separated e-mails notified when a candidate completes', { value: 'emails' }, () => emailList().optional()),
-    validDays: flag('schedule: an invitation stays valid for N days (validityindays)', { value: 'n' }, () => zx.int(1, 3650, 7).optional()),
-    start: flag('schedule: access opens at T (timebound); YYYY-MM-DD, ISO 8601 or relative (+2d, "in 2d", tomorrow)', { value: 'T' }, () =>
-      timeArg('future').optional(),
+    name: flag(mode === 'create' ? 'name of the link (required)' : 'new name of the link', { value: 'name' }, () =>
+      z.optional(zx.name('--name "Campus 2026"')),
     ),
-    end: flag('schedule: access closes at T (after --start)', { value: 'T' }, () => timeArg('future').optional()),
+    status: flag(`active or inactive${dflt('active')}`, { value: 'status' }, () => z.optional(oneOf(['active', 'inactive']))),
+    type: flag(`invitation type: email (only invited candidates) or open${dflt('open')}`, { value: 'type' }, () => z.optional(oneOf(['email', 'open']))),
+    proctoring: flag(`proctoring mode: disabled, image or video${dflt('disabled')}`, { value: 'mode' }, () =>
+      z.optional(oneOf(['disabled', 'image', 'video'])),
+    ),
+    stakeholders: flag('comma-separated e-mails notified when a candidate completes', { value: 'emails' }, () => z.optional(emailList())),
+    validDays: flag('schedule: an invitation stays valid for N days (validityindays)', { value: 'n' }, () => z.optional(zx.int(1, 3650, 7))),
+    start: flag('schedule: access opens at T (timebound); YYYY-MM-DD, ISO 8601 or relative (+2d, "in 2d", tomorrow)', { value: 'T' }, () =>
+      z.optional(timeArg('future')),
+    ),
+    end: flag('schedule: access closes at T (after --start)', { value: 'T' }, () => z.optional(timeArg('future'))),
     slotwise: flag(
       'with --start/--end: only inside the daily window given by their time parts (slotwise)',
       mode === 'update' ? { negate: 'make a slotwise link timebound again' } : {},
-      () => z.boolean().optional(),
+      () => z.optional(z.boolean()),
     ),
     tz: flag(
       `time zone id or name (assess timezones) the schedule is read in${mode === 'create' ? '; required with a schedule' : ''}`,
       { value: 'id|name' },
-      () => tzArg().optional(),
+      () => z.optional(tzArg()),
     ),
   };
 }

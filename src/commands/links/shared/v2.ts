@@ -3,7 +3,7 @@
 // --proctoring disabled|image → imageProctoring 0|1, --start/--end → accessTime 1 (2 with
 // --slotwise), --anytime → accessTime 0, --stakeholders → emailToStakeholder, --tz → timeZoneId.
 // Dates go out in the v2 form (no Z).
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { toV2DateTime } from '../../../api/v2-date-time.js';
 import type { V2TestLink as ReadV2Link } from '../../../api/read/v2.js';
 import { WIRE_FIELDS } from '../../../api/wire-fields.js';
