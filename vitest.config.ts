@@ -24,6 +24,9 @@ export default defineConfig({
     // "Terminating worker thread" (exit 1) although every test passed.
     poolOptions: { forks: { maxForks: FORKS, minForks: FORKS } },
     env: { NO_COLOR: '1', CI: 'true' },
+    // zod's settings as the program makes them first (English messages, which zod/mini does not
+    // load itself; no JIT), for tests that import a module directly rather than through program.ts
+    setupFiles: ['./src/cli/zod-jitless.ts'],
     reporters: ['default', './test/summary-reporter.ts'],
     sequence: { sequencer: SlowFirstSequencer },
   },
