@@ -1,6 +1,6 @@
 // The deprecated v2 client (header x-api-key, envelope {statuscode, description, result}): one
 // function per v2 operation, each answer's `result` read with the tolerant policy (src/api/read/). The transport (retries, timeouts, redaction) is shared with v3.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Connection } from '../config/credentials.js';
 import { requireKey } from '../config/credentials.js';
 import { ApiError } from './errors.js';
@@ -33,7 +33,11 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
    * Reads the envelope `{statuscode, description, result}` (a body without one is read as the
    * result itself), then the result with the tolerant policy (src/api/read/).
    */
-  async function call<T extends z.ZodType>(result: T, spec: RequestSpec, write?: { expect?: string[]; known?: Record<string, unknown> }): Promise<z.output<T>> {
+  async function call<T extends z.core.$ZodType>(
+    result: T,
+    spec: RequestSpec,
+    write?: { expect?: string[]; known?: Record<string, unknown> },
+  ): Promise<z.output<T>> {
     const answer = await transport.json(spec);
     const env = R.V2Envelope.safeParse(answer.data);
     let inner: unknown = answer.data;
@@ -47,7 +51,7 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
     return readAnswer(result, { ...answer, data: inner, raw: answer.data }, { kind: write ? 'write' : 'read', envelope: false, warn: warnOnce, ...write });
   }
 
-  const get = <T extends z.ZodType>(operation: string, schema: T, path: string, query?: RequestSpec['query']) =>
+  const get = <T extends z.core.$ZodType>(operation: string, schema: T, path: string, query?: RequestSpec['query']) =>
     call(schema, { operation, method: 'GET', path, query, idempotent: true });
 
   return {

@@ -1,7 +1,7 @@
 // The typed v3 client: one function per operation of the spec. Every answer is read with the
 // tolerant-reader policy (src/api/read/): reads must be understood (else UnreadableAnswerError,
 // which the CLI prints as received), writes answered 2xx always succeed. Usable without the CLI.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Connection } from '../config/credentials.js';
 import { requireKey } from '../config/credentials.js';
 import { ApiError } from './errors.js';
@@ -50,10 +50,10 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
   });
   const warnOnce = warnEachOnce(hooks.warn, (line) => transport.scrub(line));
 
-  async function read<T extends z.ZodType>(schema: T, spec: RequestSpec): Promise<z.output<T>> {
+  async function read<T extends z.core.$ZodType>(schema: T, spec: RequestSpec): Promise<z.output<T>> {
     return readAnswer(schema, await transport.json(spec), { kind: 'read', envelope: true });
   }
-  async function write<T extends z.ZodType>(schema: T, spec: RequestSpec, opts: WriteOptions = {}): Promise<z.output<T>> {
+  async function write<T extends z.core.$ZodType>(schema: T, spec: RequestSpec, opts: WriteOptions = {}): Promise<z.output<T>> {
     return readAnswer(schema, await transport.json(spec), { kind: 'write', envelope: true, warn: warnOnce, ...opts });
   }
 

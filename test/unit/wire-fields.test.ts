@@ -4,7 +4,7 @@
 // may name and `--help` lists) name the same fields, at every level, for every wire object of
 // v3 and v2. A field added to one and not the others fails here.
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import * as R2 from '../../src/api/read/v2.js';
 import * as R3 from '../../src/api/read/v3.js';
 import { CallbackWire } from '../../src/api/read/callback.js';
@@ -17,11 +17,12 @@ import { WIRE_FIELDS } from '../../src/api/wire-fields.js';
 /** The field names of an object schema, level by level: null for a value that is not an object. */
 type Tree = { [field: string]: Tree } | null;
 
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; element?: z.ZodType; shape?: Record<string, z.ZodType> };
+type Schema = z.core.$ZodType;
+type Def = { type: string; innerType?: Schema; in?: Schema; out?: Schema; element?: Schema; shape?: Record<string, Schema> };
 
 /** Walks through optional, nullable, default, preprocess and arrays to the objects inside. */
-function tree(schema: z.ZodType): Tree {
-  const def = (schema as unknown as { def: Def }).def;
+function tree(schema: Schema): Tree {
+  const def = schema._zod.def as Def;
   switch (def.type) {
     case 'object':
       return Object.fromEntries(Object.entries(def.shape!).map(([k, v]) => [k, tree(v)]));
@@ -33,8 +34,8 @@ function tree(schema: z.ZodType): Tree {
     case 'catch':
       return tree(def.innerType!);
     case 'pipe': {
-      // z.preprocess(fn, S) is a pipe into S; S.transform(fn) a pipe out of S
-      const out = (def.out as unknown as { def: Def }).def;
+      // z.pipe(z.transform(fn), S) (a preprocess) is a pipe into S; z.pipe(S, z.transform(fn)) a pipe out of S
+      const out = def.out!._zod.def;
       return tree(out.type === 'transform' ? def.in! : def.out!);
     }
     case 'array':
@@ -54,14 +55,14 @@ function differences(reader: Tree, strict: Tree, path: string, ignore: readonly 
   return out;
 }
 
-const topKeys = (schema: z.ZodType) => Object.keys(tree(schema) ?? {});
+const topKeys = (schema: Schema) => Object.keys(tree(schema) ?? {});
 
 /**
  * Each reader export and the strict schema of the same object. Where the strict side is the
  * answer's envelope, its `result`; settings: the full-replace body, the only strict schema that
  * names the settings (the read-back one is deliberately open).
  */
-const PAIRS: Record<string, [reader: z.ZodType, strict: z.ZodType]> = {
+const PAIRS: Record<string, [reader: Schema, strict: Schema]> = {
   TestSummary: [R3.TestSummary, S3.TestSummary],
   TestsList: [R3.TestsList, S3.TestsListResponse],
   TestDetail: [R3.TestDetail, S3.TestDetail],
@@ -95,7 +96,7 @@ const PAIRS: Record<string, [reader: z.ZodType, strict: z.ZodType]> = {
   'Invitation (by link)': [R3.Invitation, S3.InviteByLinkResponse],
 };
 
-const isSchema = (v: unknown): v is z.ZodType => !!v && typeof v === 'object' && 'safeParse' in v && 'def' in v;
+const isSchema = (v: unknown): v is Schema => v instanceof z.core.$ZodType;
 
 describe('the tolerant reader and the strict schemas', () => {
   it('every schema the reader exports (v3 and v2) is paired with its strict schema', () => {
@@ -116,7 +117,7 @@ describe('the tolerant reader and the strict schemas', () => {
   });
 
   it('finds a field one side lacks, however deep (the check can fail)', () => {
-    const strict = S3.TestLink.extend({ invitationSchedule: S3.InvitationSchedule.extend({ extra: S3.Id }).nullish() });
+    const strict = z.extend(S3.TestLink, { invitationSchedule: z.nullish(z.extend(S3.InvitationSchedule, { extra: S3.Id })) });
     expect(differences(tree(R3.TestLink), tree(strict), 'TestLink')).toEqual(['TestLink.invitationSchedule.extra: only in the strict schema']);
   });
 });

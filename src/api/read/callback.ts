@@ -5,7 +5,7 @@
 // dates in either documented form. Only a body that is not an object, or one without a readable
 // TestInvitationId, cannot be understood; it is still stored (the listener stores first) and listed
 // with the reason. `CallbackWire` is also the body schema of the OpenAPI document's `webhooks`.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { canonicalKeys, idFromDigits, invitationStatus } from './policy.js';
 
 /** The vendor's own form of AttemptedOn, in the account's time zone: `09-Oct-2020 06:51 PM`. */
@@ -16,27 +16,34 @@ export const ISO_DATE = /^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2
 const NUMERIC = /^\s*-?\d+(\.\d+)?\s*$/;
 const DIGITS = /^\s*\d{1,20}\s*$/;
 
+// Each call builds fresh schemas: register() adds the schema itself to the registry (no copy).
 const numberLike = () =>
   z
-    .union([z.number(), z.string().regex(NUMERIC)])
-    .nullish()
-    .meta({ description: 'a number; also read when sent as a numeric string' });
-const textLike = (description: string) => z.string().nullish().meta({ description });
+    .nullish(z.union([z.number(), z.string().check(z.regex(NUMERIC))]))
+    .register(z.globalRegistry, { description: 'a number; also read when sent as a numeric string' });
+const textLike = (description: string) => z.nullish(z.string()).register(z.globalRegistry, { description });
 const dateLike = (description: string) =>
   z
-    .union([
-      z.string().regex(ISO_DATE).meta({ description: 'ISO 8601, e.g. 2020-10-09T13:21:53 (no zone: UTC) or 2020-10-09T13:21:53Z' }),
-      z.string().regex(VENDOR_DATE).meta({ description: "the vendor's form dd-MMM-yyyy hh:mm AM/PM, e.g. 09-Oct-2020 06:51 PM" }),
-    ])
-    .nullish()
-    .meta({ description });
+    .nullish(
+      z.union([
+        z
+          .string()
+          .check(z.regex(ISO_DATE))
+          .register(z.globalRegistry, { description: 'ISO 8601, e.g. 2020-10-09T13:21:53 (no zone: UTC) or 2020-10-09T13:21:53Z' }),
+        z
+          .string()
+          .check(z.regex(VENDOR_DATE))
+          .register(z.globalRegistry, { description: "the vendor's form dd-MMM-yyyy hh:mm AM/PM, e.g. 09-Oct-2020 06:51 PM" }),
+      ]),
+    )
+    .register(z.globalRegistry, { description });
 
 /** The notification as it travels (field names as the vendor spells them; other spellings are read too). */
 export const CallbackWire = z
   .looseObject({
     TestInvitationId: z
-      .union([z.number().int().nonnegative(), z.string().regex(DIGITS)])
-      .meta({ description: 'the invitation (Integer64; digits in a string are read too)' }),
+      .union([z.number().check(z.int(), z.nonnegative()), z.string().check(z.regex(DIGITS))])
+      .register(z.globalRegistry, { description: 'the invitation (Integer64; digits in a string are read too)' }),
     CandidateEmailId: textLike("the candidate's e-mail"),
     AttemptedOn: dateLike("when the attempt started, in the account's time zone: `09-Oct-2020 06:51 PM` (ISO 8601 is read too)"),
     AttemptedOnUtc: dateLike('the same moment in UTC, ISO 8601 without a zone: `2020-10-09T13:21:53` (v3)'),
@@ -47,7 +54,7 @@ export const CallbackWire = z
     PerformanceCategory: textLike('v3: the performance band, when the test defines them'),
     BaseImgUrl: textLike('an older documented shape carries it'),
   })
-  .meta({
+  .register(z.globalRegistry, {
     title: 'CompletionNotification',
     description:
       "POSTed as JSON to the invitation's callback URL when the attempt goes In Progress and at its terminal state. Unsigned from the service; `assess callbacks listen --forward-to … --sign` adds Standard Webhooks headers.",

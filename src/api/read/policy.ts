@@ -10,7 +10,7 @@
 //   - accept `null` wherever a value is not needed to act (read as absent),
 //   - accept ids as numbers or numeric strings, numbers as numeric strings,
 //   - compare enum-like values case- and space-insensitively, with known synonyms.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** How two spellings of a field name are compared: `Status` = `status`, `section_id` = `sectionId`. */
 export const foldKey = (k: string) => k.toLowerCase().replace(/[\s_-]/g, '');
@@ -38,14 +38,17 @@ export function canonicalKeys(v: unknown, keys: readonly string[]): unknown {
 export const arrayAs = (key: string) => (v: unknown) => (Array.isArray(v) ? { [key]: v } : v);
 
 /** An object read loosely: canonical key spellings, unknown keys kept. */
-export function obj<S extends z.ZodRawShape>(shape: S) {
+export function obj<S extends z.core.$ZodShape>(shape: S) {
   const keys = Object.keys(shape);
-  return z.preprocess((v) => canonicalKeys(v, keys), z.looseObject(shape));
+  return z.pipe(
+    z.transform((v) => canonicalKeys(v, keys)),
+    z.looseObject(shape),
+  );
 }
 
 /** A nested object that may be absent or null (null is kept: the output shows what was sent). */
-export function optObj<S extends z.ZodRawShape>(shape: S) {
-  return obj(shape).nullish();
+export function optObj<S extends z.core.$ZodShape>(shape: S) {
+  return z.nullish(obj(shape));
 }
 
 /**
@@ -53,15 +56,10 @@ export function optObj<S extends z.ZodRawShape>(shape: S) {
  * representable (the spec's Integer64 values as JSON numbers), else kept as its digits, so a
  * 64-bit id is never rounded (see parseJsonLossless, which keeps long integers as text).
  */
-export const id = z
-  .union([
-    z.number().int().nonnegative(),
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,20}$/, 'must be an id (digits)'),
-  ])
-  .transform((v): IdValue => (typeof v === 'number' ? v : idFromDigits(v)));
+export const id = z.pipe(
+  z.union([z.number().check(z.int(), z.nonnegative()), z.string().check(z.trim(), z.regex(/^\d{1,20}$/, 'must be an id (digits)'))]),
+  z.transform((v): IdValue => (typeof v === 'number' ? v : idFromDigits(v))),
+);
 export type IdValue = number | string;
 
 export function idFromDigits(digits: string): IdValue {
@@ -70,35 +68,56 @@ export function idFromDigits(digits: string): IdValue {
 }
 
 /** An optional id ('' → absent; null kept). */
-export const optId = z.preprocess((v) => (v === '' ? undefined : v), id.nullish());
+export const optId = z.pipe(
+  z.transform((v) => (v === '' ? undefined : v)),
+  z.nullish(id),
+);
 
 /** A number, also when sent as a numeric string ('' → absent; null kept). */
-export const optNum = z.preprocess((v) => (v === '' ? undefined : typeof v === 'string' && Number.isFinite(Number(v)) ? Number(v) : v), z.number().nullish());
+export const optNum = z.pipe(
+  z.transform((v) => (v === '' ? undefined : typeof v === 'string' && Number.isFinite(Number(v)) ? Number(v) : v)),
+  z.nullish(z.number()),
+);
 
 /** A number that is needed to act. */
-export const num = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v), z.number());
+export const num = z.pipe(
+  z.transform((v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v)),
+  z.number(),
+);
 
 /** Text; numbers and booleans are read as their text; null kept. */
-export const optText = z.preprocess((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v), z.string().nullish());
+export const optText = z.pipe(
+  z.transform((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v)),
+  z.nullish(z.string()),
+);
 
 /** Text that is needed to act. */
-export const text = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string());
+export const text = z.pipe(
+  z.transform((v) => (typeof v === 'number' ? String(v) : v)),
+  z.string(),
+);
 
 /** A boolean, also as 0/1 or 'true'/'false'; null kept. */
-export const optBool = z.preprocess((v) => {
-  if (v === 0 || v === 1) return v === 1;
-  if (typeof v === 'string' && /^(true|false)$/i.test(v.trim())) return v.trim().toLowerCase() === 'true';
-  return v;
-}, z.boolean().nullish());
+export const optBool = z.pipe(
+  z.transform((v) => {
+    if (v === 0 || v === 1) return v === 1;
+    if (typeof v === 'string' && /^(true|false)$/i.test(v.trim())) return v.trim().toLowerCase() === 'true';
+    return v;
+  }),
+  z.nullish(z.boolean()),
+);
 
 /** A list that may be absent or null. Items are read with `item`. */
-export function optList<T extends z.ZodType>(item: T) {
-  return z.array(item).nullish();
+export function optList<T extends z.core.$ZodType>(item: T) {
+  return z.nullish(z.array(item));
 }
 
 /** A list that is needed (the rows of a listing); null → empty. */
-export function list<T extends z.ZodType>(item: T) {
-  return z.preprocess((v) => (v === null ? [] : v), z.array(item));
+export function list<T extends z.core.$ZodType>(item: T) {
+  return z.pipe(
+    z.transform((v) => (v === null ? [] : v)),
+    z.array(item),
+  );
 }
 
 /**
@@ -119,7 +138,7 @@ export function enumText(vocabulary: Record<string, readonly string[]>) {
   };
 }
 
-const enumSchema = (read: (v: unknown) => unknown) => z.preprocess(read, z.string().nullish());
+const enumSchema = (read: (v: unknown) => unknown) => z.pipe(z.transform(read), z.nullish(z.string()));
 
 /** Invitation / attempt statuses, read as the v3 spec spells them. */
 export const INVITATION_STATUSES = {

@@ -7,7 +7,7 @@
 //     warning on stderr, said once per operation and problem;
 //   - a read whose body cannot be understood at all is an UnreadableAnswerError carrying the body
 //     as received, which the CLI prints instead of failing (src/cli/command.ts).
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, ResponseShapeError, type RequestInfo } from '../errors.js';
 import { unwrapEnvelope } from './body.js';
 
@@ -43,7 +43,7 @@ export class UnreadableAnswerError extends ResponseShapeError {
   }
 }
 
-export function readAnswer<S extends z.ZodType>(schema: S, answer: Answer, opts: ReadOptions): z.output<S> {
+export function readAnswer<S extends z.core.$ZodType>(schema: S, answer: Answer, opts: ReadOptions): z.output<S> {
   const { status, request } = answer;
   let body = answer.data;
   if (opts.envelope) {
@@ -52,14 +52,14 @@ export function readAnswer<S extends z.ZodType>(schema: S, answer: Answer, opts:
     body = env.body;
   }
   if (opts.kind === 'read') {
-    const parsed = schema.safeParse(body);
+    const parsed = z.safeParse(schema, body);
     if (parsed.success) return parsed.data;
     throw new UnreadableAnswerError(`could not read the answer to ${what(request)}: ${firstIssue(parsed.error)}`, request, status, answer.raw ?? answer.data);
   }
   return readWrite(schema, answer, body, opts);
 }
 
-function readWrite<S extends z.ZodType>(schema: S, answer: Answer, body: unknown, opts: ReadOptions): z.output<S> {
+function readWrite<S extends z.core.$ZodType>(schema: S, answer: Answer, body: unknown, opts: ReadOptions): z.output<S> {
   const warn = (problem: string) => opts.warn?.(`the service accepted ${what(answer.request)} (HTTP ${answer.status}) but ${problem}`);
   let fields: Record<string, unknown>;
   if (body === null || body === undefined || body === '') fields = {};
@@ -69,7 +69,7 @@ function readWrite<S extends z.ZodType>(schema: S, answer: Answer, body: unknown
     warn(`answered ${Array.isArray(body) ? 'a list' : typeof body} where an object was expected; showing what is known`);
     fields = {};
   }
-  const parsed = schema.safeParse(fields);
+  const parsed = z.safeParse(schema, fields);
   let value: Record<string, unknown>;
   if (parsed.success) value = parsed.data as Record<string, unknown>;
   else {
@@ -92,7 +92,7 @@ function what(request: RequestInfo): string {
   return `${request.method} ${path}`;
 }
 
-function firstIssue(err: z.ZodError): string {
+function firstIssue(err: z.core.$ZodError): string {
   const issue = err.issues[0];
   if (!issue) return 'unexpected shape';
   return `${issue.path.join('.') || 'body'}: ${issue.message}`;

@@ -1,18 +1,18 @@
 // How the v2 client reads each answer's `result`: the same tolerant policy as v3 (policy.ts).
 // The envelope `{statuscode, description, result}` is read in src/api/v2.ts. Plain declarations,
 // built when the v2 client loads (on a run's first v2 request).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { testSummaryShape } from './v3.js';
 import { arrayAs, id, list, obj, optId, optList, optNum, optText, testStatus, text, v2ReportStatus, v2TestStatus } from './policy.js';
 
 /** A score the samples send as a String (may be negative) or a number. */
-const score = z.union([z.number(), z.string()]).nullish();
+const score = z.nullish(z.union([z.number(), z.string()]));
 
 // v2 lists a test with the same fields as v3
 const testShape = testSummaryShape;
 export const V2Test = obj(testShape());
 export type V2Test = z.infer<typeof V2Test>;
-export const V2Tests = z.preprocess(arrayAs('tests'), obj({ tests: list(V2Test), testsCount: optNum }));
+export const V2Tests = z.pipe(z.transform(arrayAs('tests')), obj({ tests: list(V2Test), testsCount: optNum }));
 
 const V2Section = obj({ sectionName: optText, sectionType: optText, questions: optNum, duration: optNum });
 export const V2TestDetail = obj({ ...testShape(), testId: optId, sections: optList(V2Section) });
@@ -41,8 +41,8 @@ export type V2Report = z.infer<typeof V2Report>;
 export const V2SectionScore = obj({ sectionName: optText, sectionScore: score, candidateScore: score });
 export type V2SectionScore = z.infer<typeof V2SectionScore>;
 /** A list of section scores; `{sections: […]}` or null read as the list. */
-export const V2SectionReport = z.preprocess(
-  (v) => (v && typeof v === 'object' && !Array.isArray(v) ? (Object.values(v).find(Array.isArray) ?? v) : v),
+export const V2SectionReport = z.pipe(
+  z.transform((v) => (v && typeof v === 'object' && !Array.isArray(v) ? (Object.values(v).find(Array.isArray) ?? v) : v)),
   list(V2SectionScore),
 );
 
@@ -61,9 +61,9 @@ export const V2TestLink = obj({
   testLinkStatus: optNum,
 });
 export type V2TestLink = z.infer<typeof V2TestLink>;
-export const V2TestLinks = z.preprocess(arrayAs('testLinks'), obj({ testLinks: list(V2TestLink) }));
+export const V2TestLinks = z.pipe(z.transform(arrayAs('testLinks')), obj({ testLinks: list(V2TestLink) }));
 /** A created or updated link: the write succeeded even if its id is missing. */
-export const V2WrittenLink = obj({ ...V2TestLink.out.shape, testLinkId: optId });
+export const V2WrittenLink = obj({ ...V2TestLink.def.out.shape, testLinkId: optId });
 
 /** The v2 envelope, keys read in any case; `statuscode` as text. */
-export const V2Envelope = obj({ statuscode: text.optional(), description: optText, result: z.unknown() });
+export const V2Envelope = obj({ statuscode: z.optional(text), description: optText, result: z.unknown() });

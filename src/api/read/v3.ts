@@ -2,7 +2,7 @@
 // what a command needs to act is required (a listing's rows, their ids); everything else may be
 // absent, null, differently spelled or typed. The strict wire schemas (src/api/schemas/) stay
 // what the sandbox answers and the OpenAPI document describes.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   attemptInvitationType,
   id,
@@ -38,7 +38,7 @@ export const testSummaryShape = () => ({
 export const TestSummary = obj(testSummaryShape());
 export type TestSummary = z.infer<typeof TestSummary>;
 
-export const TestsList = z.preprocess(arrayAs('tests'), obj({ tests: list(TestSummary), pageNo: optNum, pageSize: optNum, totalCount: optNum }));
+export const TestsList = z.pipe(z.transform(arrayAs('tests')), obj({ tests: list(TestSummary), pageNo: optNum, pageSize: optNum, totalCount: optNum }));
 export type TestsList = z.infer<typeof TestsList>;
 
 const TestSkill = obj({ qbId: optId, qbName: optText, questions: optNum, points: optNum });
@@ -88,11 +88,11 @@ export const TestLink = obj({
 });
 export type TestLink = z.infer<typeof TestLink>;
 
-export const TestLinks = z.preprocess(arrayAs('testLinks'), obj({ testLinks: list(TestLink) }));
+export const TestLinks = z.pipe(z.transform(arrayAs('testLinks')), obj({ testLinks: list(TestLink) }));
 export type TestLinks = z.infer<typeof TestLinks>;
 
 /** What a create or update answers: the link, though it may lack its id (the write succeeded). */
-export const WrittenLink = obj({ ...TestLink.out.shape, testLinkId: optId });
+export const WrittenLink = obj({ ...TestLink.def.out.shape, testLinkId: optId });
 export type WrittenLink = z.infer<typeof WrittenLink>;
 
 // 3, 8, 9, 10: invitations (writes: nothing is required, see read.ts)
@@ -169,7 +169,7 @@ export const TestAttempt = obj({
 });
 export type TestAttempt = z.infer<typeof TestAttempt>;
 
-export const TestAttempts = z.preprocess(arrayAs('testAttempts'), obj({ testAttempts: list(TestAttempt) }));
+export const TestAttempts = z.pipe(z.transform(arrayAs('testAttempts')), obj({ testAttempts: list(TestAttempt) }));
 export type TestAttempts = z.infer<typeof TestAttempts>;
 
 export const ProcessedCallbacks = obj({
@@ -219,8 +219,8 @@ function zoneFields(v: unknown): unknown {
   return out;
 }
 
-export const TimeZones = z.preprocess(
-  (v) => {
+export const TimeZones = z.pipe(
+  z.transform((v) => {
     // a bare list, or the first list inside whatever object holds it
     if (Array.isArray(v)) return { timeZones: v };
     if (v && typeof v === 'object' && !('timeZones' in v)) {
@@ -228,7 +228,7 @@ export const TimeZones = z.preprocess(
       if (found) return { timeZones: found };
     }
     return v;
-  },
-  obj({ timeZones: list(z.preprocess(zoneFields, TimeZone)) }),
+  }),
+  obj({ timeZones: list(z.pipe(z.transform(zoneFields), TimeZone)) }),
 );
 export type TimeZones = z.infer<typeof TimeZones>;

@@ -1,5 +1,5 @@
 // List attempts by state (15) and process callbacks (16).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Id } from './common.js';
 import { AttemptState } from './enums.js';
 import { MAX_CALLBACK_IDS } from '../wire-constants.js';
@@ -19,9 +19,11 @@ export function parseAttemptDateTime(v: unknown): number | null {
   return back.getUTCDate() === d && back.getUTCMonth() === mo - 1 && back.getUTCHours() === h ? t : null;
 }
 
-const AttemptDateTime = z.string().refine((v) => parseAttemptDateTime(v) !== null, {
-  message: 'must be a date-time yyyy-MM-ddTHH:mm:ss (optionally ending in Z) or a date yyyy-MM-dd',
-});
+const AttemptDateTime = z.string().check(
+  z.refine((v) => parseAttemptDateTime(v) !== null, {
+    message: 'must be a date-time yyyy-MM-ddTHH:mm:ss (optionally ending in Z) or a date yyyy-MM-dd',
+  }),
+);
 
 /** Body of list attempts (15); invalid or missing values are a 401 `{result:null, errors}`. */
 export const ListAttemptsRequest = z.object({ StartDateTime: AttemptDateTime, EndDateTime: AttemptDateTime });
@@ -41,7 +43,7 @@ export type TestAttempt = z.infer<typeof TestAttempt>;
 
 export const ListAttemptsResponse = z.looseObject({
   result: z.looseObject({ testAttempts: z.array(TestAttempt) }),
-  errors: z.null().optional(),
+  errors: z.optional(z.null()),
 });
 export type ListAttemptsResponse = z.infer<typeof ListAttemptsResponse>;
 
@@ -53,8 +55,10 @@ export { MAX_CALLBACK_IDS };
 export const ProcessCallbacksRequest = z.object({
   testinvitationIds: z
     .array(Id)
-    .min(1, 'must list at least one id')
-    .max(MAX_CALLBACK_IDS, `at most ${MAX_CALLBACK_IDS} ids per call; split the list into batches of ${MAX_CALLBACK_IDS}`),
+    .check(
+      z.minLength(1, 'must list at least one id'),
+      z.maxLength(MAX_CALLBACK_IDS, `at most ${MAX_CALLBACK_IDS} ids per call; split the list into batches of ${MAX_CALLBACK_IDS}`),
+    ),
 });
 export type ProcessCallbacksRequest = z.infer<typeof ProcessCallbacksRequest>;
 
@@ -62,6 +66,6 @@ export const ProcessCallbacksResponse = z.looseObject({
   result: z.looseObject({
     testinvitationIds: z.looseObject({ successful: z.array(Id), failed: z.array(Id) }),
   }),
-  errors: z.null().optional(),
+  errors: z.optional(z.null()),
 });
 export type ProcessCallbacksResponse = z.infer<typeof ProcessCallbacksResponse>;

@@ -1,19 +1,18 @@
 // Building blocks shared by the v3 wire schemas: identifiers, 0/1 flags, date-time formats,
 // e-mail lists. Kept separate so request and response schemas speak the same vocabulary.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isEmail } from './email.js';
 import { utcSeconds } from '../../util/utc-text.js';
 
 /** Integer64 identifiers travel as JSON numbers; the sandbox only ever issues safe integers. */
-export const Id = z.number().int().nonnegative();
+export const Id = z.number().check(z.int(), z.nonnegative());
 export type Id = z.infer<typeof Id>;
 
 /** Integer64 path parameter (strings from the URL): digits only, safe integer. */
-export const IdParam = z
-  .string()
-  .regex(/^\d{1,16}$/, 'must be a positive integer')
-  .transform(Number)
-  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+export const IdParam = z.pipe(
+  z.pipe(z.string().check(z.regex(/^\d{1,16}$/, 'must be a positive integer')), z.transform(Number)),
+  z.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
+);
 
 /**
  * Error option for enums/literals: our message for a wrong value, but a missing value falls
@@ -49,12 +48,14 @@ export function isRealDateTime(y: number, mo: number, d: number, h = 0, mi = 0, 
 }
 
 /** The spec's request date-time: UTC, `YYYY-MM-ddTHH:mm:ssZ`, nothing else. */
-export const UtcDateTime = z.string().refine(
-  (v) => {
-    const m = UTC_SECONDS.exec(v);
-    return !!m && isRealDateTime(+m[1], +m[2], +m[3], +m[4], +m[5], +m[6]);
-  },
-  { message: 'must be a UTC date-time in the format YYYY-MM-ddTHH:mm:ssZ' },
+export const UtcDateTime = z.string().check(
+  z.refine(
+    (v) => {
+      const m = UTC_SECONDS.exec(v);
+      return !!m && isRealDateTime(+m[1], +m[2], +m[3], +m[4], +m[5], +m[6]);
+    },
+    { message: 'must be a UTC date-time in the format YYYY-MM-ddTHH:mm:ssZ' },
+  ),
 );
 
 /** Formats a millisecond timestamp the way the spec writes request date-times. */
@@ -65,18 +66,20 @@ export function toUtcSeconds(ms: number): string {
 export { isEmail };
 
 /** Comma-separated e-mail addresses (spaces around commas tolerated). */
-export const EmailList = z.string().superRefine((v, ctx) => {
-  const parts = v.split(',').map((p) => p.trim());
-  const bad = parts.filter((p) => !isEmail(p));
-  if (bad.length)
-    ctx.addIssue({
-      code: 'custom',
-      message: `must be comma-separated e-mail addresses; not an e-mail address: ${bad.map((b) => `'${b}'`).join(', ')}`,
-    });
-});
+export const EmailList = z.string().check(
+  z.superRefine((v, ctx) => {
+    const parts = v.split(',').map((p) => p.trim());
+    const bad = parts.filter((p) => !isEmail(p));
+    if (bad.length)
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be comma-separated e-mail addresses; not an e-mail address: ${bad.map((b) => `'${b}'`).join(', ')}`,
+      });
+  }),
+);
 
 /** Time zone id (Integer64 on the wire; the sandbox stores it, it does not interpret it). */
-export const TimeZoneId = z.number().int().nonnegative();
+export const TimeZoneId = z.number().check(z.int(), z.nonnegative());
 
 /** Reads `{result:{…}}` as `{…}` (the service sometimes wraps bodies). */
 export function unwrapResult(v: unknown): unknown {

@@ -1,5 +1,5 @@
 // Enumerations and error-body shapes of the v3 wire format.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { invalidValue } from './common.js';
 import { ATTEMPT_STATES } from '../wire-constants.js';
 

@@ -1,7 +1,7 @@
 // Turns zod failures into the service's error strings ("email is required",
 // "invitationType: must be 'email' or 'open'") — used by the sandbox for its {errors:[…]} bodies
 // and usable by the CLI to check input before sending it.
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 
 const REQUIRED = '\u0000required';
 
@@ -25,8 +25,8 @@ export function issueMessages(issues: readonly z.core.$ZodIssue[]): string[] {
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: string[] };
 
 /** safeParse with "x is required" for missing values. */
-export function parseWith<S extends z.ZodType>(schema: S, data: unknown): Parsed<z.output<S>> {
-  const r = schema.safeParse(data, {
+export function parseWith<S extends z.core.$ZodType>(schema: S, data: unknown): Parsed<z.output<S>> {
+  const r = z.safeParse(schema, data, {
     error: (iss) => ((iss.code === 'invalid_type' || iss.code === 'invalid_value') && iss.input === undefined ? REQUIRED : undefined),
   });
   return r.success ? { ok: true, value: r.data } : { ok: false, errors: issueMessages(r.error.issues) };

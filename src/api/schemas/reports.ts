@@ -1,39 +1,39 @@
 // Candidate report (4); the PDF (5) has no JSON body.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Id, normaliseSectionId } from './common.js';
 import { ReportType } from './enums.js';
 
 export const ReportQuery = z.object({
-  reportType: z.coerce.number().pipe(ReportType).default(1),
+  reportType: z._default(z.pipe(z.coerce.number(), ReportType), 1),
 });
 export type ReportQuery = z.infer<typeof ReportQuery>;
 
-export const ReportSkill = z.preprocess(
-  normaliseSectionId,
+export const ReportSkill = z.pipe(
+  z.transform(normaliseSectionId),
   z.looseObject({
     candidateQbScore: z.number(),
     qbScore: z.number(),
     noOfQue: z.number(),
     qbId: Id,
     qbName: z.string(),
-    sectionId: Id.optional(),
-    sectionName: z.string().optional(),
+    sectionId: z.optional(Id),
+    sectionName: z.optional(z.string()),
   }),
 );
 export type ReportSkill = z.infer<typeof ReportSkill>;
 
 /** Section of a report; `sectionID` (sample spelling) is read as `sectionId`. */
-export const ReportSection = z.preprocess(
-  normaliseSectionId,
+export const ReportSection = z.pipe(
+  z.transform(normaliseSectionId),
   z.looseObject({
     candidateScore: z.number(),
     sectionScore: z.number(),
     noOfQue: z.number(),
     sectionId: Id,
     sectionName: z.string(),
-    sectionTime: z.number().nullish(),
-    sectionTimeTaken: z.number().nullish(),
-    Skills: z.array(ReportSkill).optional(),
+    sectionTime: z.nullish(z.number()),
+    sectionTimeTaken: z.nullish(z.number()),
+    Skills: z.optional(z.array(ReportSkill)),
   }),
 );
 export type ReportSection = z.infer<typeof ReportSection>;
@@ -47,18 +47,18 @@ export const Report = z.looseObject({
   testInvitationId: Id,
   testId: z.union([z.string(), z.number()]),
   candidateEmail: z.string(),
-  candidateName: z.string().optional(),
-  attemptedOn: z.string().nullish(),
+  candidateName: z.optional(z.string()),
+  attemptedOn: z.nullish(z.string()),
   status: z.string(),
-  score: z.number().nullish(),
-  scorePercentage: z.number().nullish(),
-  candidatePoints: z.number().nullish(),
-  totalTestPoints: z.number().nullish(),
+  score: z.nullish(z.number()),
+  scorePercentage: z.nullish(z.number()),
+  candidatePoints: z.nullish(z.number()),
+  totalTestPoints: z.nullish(z.number()),
   testName: z.string(),
-  pdfReportUrl: z.string().nullish(),
-  PerformanceCategory: z.string().nullish(),
-  reportType: z.number().optional(),
-  sections: z.array(ReportSection).optional(),
-  Skills: z.array(ReportSkill).optional(),
+  pdfReportUrl: z.nullish(z.string()),
+  PerformanceCategory: z.nullish(z.string()),
+  reportType: z.optional(z.number()),
+  sections: z.optional(z.array(ReportSection)),
+  Skills: z.optional(z.array(ReportSkill)),
 });
 export type Report = z.infer<typeof Report>;

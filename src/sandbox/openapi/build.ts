@@ -43,7 +43,7 @@ function allowSectionIdSpellings(json: Json): void {
   json.anyOf = [{ required: ['sectionId'] }, { required: ['sectionID'] }];
 }
 
-export function toWireJsonSchema(schema: z.ZodType): Json {
+export function toWireJsonSchema(schema: z.core.$ZodType): Json {
   const json = z.toJSONSchema(schema, {
     target: 'draft-2020-12', // the dialect of OpenAPI 3.1
     io: 'input',

@@ -24,7 +24,7 @@ export const REQUEST_SCHEMAS = {
   V2RegisterRequest: V2.V2RegisterRequest,
   V2TestLinkInput: V2.V2TestLinkInput,
   V2TestLinkUpdate: V2.V2TestLinkUpdate,
-} satisfies Record<string, z.ZodType>;
+} satisfies Record<string, z.core.$ZodType>;
 
 /** Response bodies (what the sandbox sends; parsed by the client), error bodies included. */
 export const RESPONSE_SCHEMAS = {
@@ -53,7 +53,7 @@ export const RESPONSE_SCHEMAS = {
   V2TestLinkResponse: V2.envelope(V2.V2TestLink),
   V2TestLinksResponse: V2.envelope(V2.V2TestLinksResult),
   V2ErrorBody: V2.V2ErrorBody,
-} satisfies Record<string, z.ZodType>;
+} satisfies Record<string, z.core.$ZodType>;
 
 export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;

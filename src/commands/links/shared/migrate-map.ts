@@ -3,6 +3,7 @@
 // a long validity (v3 has no schedule without an end; default 3650 days, `--anytime-days N`);
 // imageProctoring 1 → proctoringMode image (else disabled); inviteCandidateOnly 1 → email,
 // 0 → open; testLinkStatus 1 → active, 3 → inactive; v2 dates (UTC, no Z) gain the Z.
+import * as z from 'zod/mini';
 import { TestLinkInput } from '../../../api/schemas/links.js';
 import { parseWith } from '../../../api/schemas/parse.js';
 import { fromV2DateTime } from '../../../api/v2-date-time.js';
@@ -37,7 +38,7 @@ export function v3LinkFromV2(l: V2TestLink, anytimeDays = DEFAULT_ANYTIME_DAYS):
     invitationSchedule: schedule,
   };
   // the body must be one the v3 API accepts (the shared request schema says what that is)
-  const check = parseWith(TestLinkInput.omit({ testId: true }), body);
+  const check = parseWith(z.omit(TestLinkInput, { testId: true }), body);
   return check.ok ? { ok: true, body } : { ok: false, reason: `no valid v3 link: ${check.errors.join('; ')}` };
 }
 
