@@ -1,20 +1,25 @@
 // The settings a profile can hold, with the zod schema that validates `config set` values (only
 // the config commands load it; the stored form is src/config/profile.ts).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { tzArg } from '../util/time-zone-arg.js';
 import { OUTPUT_FORMATS } from './profile.js';
 
-const url = z
-  .string()
-  .trim()
-  .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), 'must be an http(s) URL, e.g. https://api.example.com');
-const bool = z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true');
+const url = z.string().check(
+  z.trim(),
+  z.refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), 'must be an http(s) URL, e.g. https://api.example.com'),
+);
+const bool = z.pipe(
+  z.enum(['true', 'false'], { message: 'must be true or false' }),
+  z.transform((v) => v === 'true'),
+);
 const whole = (min: number, max: number, example: number) =>
   z.coerce
     .number({ message: `must be a whole number from ${min} to ${max}, e.g. ${example}` })
-    .int(`must be a whole number from ${min} to ${max}, e.g. ${example}`)
-    .min(min, `must be a whole number from ${min} to ${max}, e.g. ${example}`)
-    .max(max, `must be a whole number from ${min} to ${max}, e.g. ${example}`);
+    .check(
+      z.int(`must be a whole number from ${min} to ${max}, e.g. ${example}`),
+      z.minimum(min, `must be a whole number from ${min} to ${max}, e.g. ${example}`),
+      z.maximum(max, `must be a whole number from ${min} to ${max}, e.g. ${example}`),
+    );
 
 /** Config key (as typed by users) → stored property and value schema. */
 export const CONFIG_KEYS = {
@@ -34,7 +39,7 @@ export const CONFIG_KEYS = {
   // the opt-in for a plain http:// base URL to another machine (the key crosses the network unencrypted)
   'insecure-http': { prop: 'insecureHttp', schema: bool, describe: 'allow sending the API key over plain http:// to a host that is not this machine' },
   // kept as typed (a name is resolved through the service's list when a command sends it)
-  tz: { prop: 'tz', schema: tzArg().transform(String), describe: 'default --tz (id or name) where a time zone is needed' },
-} as const satisfies Record<string, { prop: string; schema: z.ZodType; describe: string }>;
+  tz: { prop: 'tz', schema: z.pipe(tzArg(), z.transform(String)), describe: 'default --tz (id or name) where a time zone is needed' },
+} as const satisfies Record<string, { prop: string; schema: z.ZodMiniType; describe: string }>;
 
 export type ConfigKey = keyof typeof CONFIG_KEYS;

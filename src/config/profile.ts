@@ -1,26 +1,26 @@
 // A profile as stored in the config file, and the file's schema (src/config/store.ts reads it).
 // The settings `config set` takes, with their value schemas, are src/config/keys.ts.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson', 'csv'] as const;
 
 /** A profile as stored. */
 export const profileSchema = z.looseObject({
-  apiKey: z.string().optional(),
-  baseUrl: z.string().optional(),
-  baseUrlV2: z.string().optional(),
-  output: z.enum(OUTPUT_FORMATS).optional(),
-  timeout: z.number().optional(),
-  retries: z.number().optional(),
-  concurrency: z.number().optional(),
-  maxAnswerMib: z.number().optional(),
-  api: z.enum(['v3', 'v2']).optional(),
-  v2Warn: z.boolean().optional(),
-  insecureHttp: z.boolean().optional(),
-  tz: z.string().optional(),
+  apiKey: z.optional(z.string()),
+  baseUrl: z.optional(z.string()),
+  baseUrlV2: z.optional(z.string()),
+  output: z.optional(z.enum(OUTPUT_FORMATS)),
+  timeout: z.optional(z.number()),
+  retries: z.optional(z.number()),
+  concurrency: z.optional(z.number()),
+  maxAnswerMib: z.optional(z.number()),
+  api: z.optional(z.enum(['v3', 'v2'])),
+  v2Warn: z.optional(z.boolean()),
+  insecureHttp: z.optional(z.boolean()),
+  tz: z.optional(z.string()),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 export const configFileSchema = z.looseObject({
-  profiles: z.record(z.string(), profileSchema).default({}),
+  profiles: z._default(z.record(z.string(), profileSchema), {}),
 });

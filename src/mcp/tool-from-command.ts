@@ -5,8 +5,7 @@
 // examples. When the definitions change shape (one declaration per flag), this module changes,
 // nothing else.
 import { Command, type Argument, type Option } from 'commander';
-import * as z from 'zod';
-import * as zm from 'zod/mini';
+import * as z from 'zod/mini';
 import { buildCommand, definitionOf, type CommandDef, type NounDef } from '../cli/command.js';
 import { toolName, type ToolEntry } from './catalogue.js';
 
@@ -23,7 +22,7 @@ export interface DerivedTool {
   /** The commander Command built from the definition (labels, `assess … ` path for messages). */
   command: Command;
   /** Checks a call's arguments (as the command line would give them) with the command's own schema. */
-  parse(raw: Record<string, unknown>): zm.core.util.SafeParseResult<unknown>;
+  parse(raw: Record<string, unknown>): z.core.util.SafeParseResult<unknown>;
 }
 
 export const DRY_RUN_PROPERTY: JsonSchema = {
@@ -97,7 +96,7 @@ export function toolFromCommand(command: Command, entry: ToolEntry): DerivedTool
     def,
     command,
     // a command that picks its mode from what was typed (invite: one candidate or a CSV) validates with that mode's schema
-    parse: (raw) => zm.safeParse(def.pick?.(raw) ?? def.schema(), raw),
+    parse: (raw) => z.safeParse(def.pick?.(raw) ?? def.schema(), raw),
   };
 }
 

@@ -5,7 +5,7 @@
 // log damaged anywhere but in its last line, is refused, never overwritten.
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { STATE_FORMAT, type SandboxStateDoc } from './model.js';
 import { processAlive } from '../util/process-alive.js';
 import { writeAll } from '../util/write-all.js';
@@ -20,17 +20,17 @@ const StateShape = z.object({
   format: z.literal(STATE_FORMAT),
   version: z.literal(1),
   clockOffsetMs: z.number(),
-  clockFrozenAtMs: z.number().nullish(),
+  clockFrozenAtMs: z.nullish(z.number()),
   nextIds: z.object({ testLink: z.number(), invitation: z.number(), event: z.number(), email: z.number() }),
-  accounts: z.array(z.object({ accountId: z.number() }).loose()),
-  tests: z.array(z.object({ testId: z.number(), accountId: z.number(), sections: z.array(z.any()) }).loose()),
-  links: z.array(z.object({ testLinkId: z.number(), testId: z.number(), schedule: z.object({}).loose() }).loose()),
-  settings: z.array(z.object({ testId: z.number(), settings: z.object({}).loose() })),
+  accounts: z.array(z.looseObject({ accountId: z.number() })),
+  tests: z.array(z.looseObject({ testId: z.number(), accountId: z.number(), sections: z.array(z.any()) })),
+  links: z.array(z.looseObject({ testLinkId: z.number(), testId: z.number(), schedule: z.looseObject({}) })),
+  settings: z.array(z.object({ testId: z.number(), settings: z.looseObject({}) })),
   invitations: z.array(z.unknown()), // checked by invitationProblem: zod costs seconds on 100,000 of them
   callbackQueue: z.array(z.any()),
   outbox: z.array(z.any()),
   requests: z.array(z.any()),
-  logSeq: z.number().int().nonnegative().optional(),
+  logSeq: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 
 function refuse(file: string, why: string): never {
@@ -93,7 +93,7 @@ const INVITATION_FIELDS = [
   ['email', 'string'],
 ] as const;
 
-const where = (error: z.ZodError) => `${error.issues[0].path.join('.') || 'document'}: ${error.issues[0].message}`;
+const where = (error: z.core.$ZodError) => `${error.issues[0].path.join('.') || 'document'}: ${error.issues[0].message}`;
 
 async function readLog(file: string): Promise<ReturnType<typeof parseLog> & { problem?: undefined }> {
   let buf: Buffer;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { renderQueryResult } from '../../output/query.js';
 import { defineCommand, arg, flag } from '../../cli/command.js';
 import { DEFAULT_MAX_ANSWER_BYTES, readAnswerBytes } from '../../api/answer-cap.js';
@@ -14,12 +14,15 @@ export default defineCommand({
   name: 'api',
   args: {
     method: arg(() =>
-      z
-        .string()
-        .transform((m) => m.toUpperCase())
-        .pipe(z.enum(METHODS, { message: `must be one of ${METHODS.join(', ')}` })),
+      z.pipe(
+        z.pipe(
+          z.string(),
+          z.transform((m) => m.toUpperCase()),
+        ),
+        z.enum(METHODS, { message: `must be one of ${METHODS.join(', ')}` }),
+      ),
     ),
-    path: arg(() => z.string().regex(/^\/[^\s]*$/, 'must be a path starting with /, e.g. /v3/tests')),
+    path: arg(() => z.string().check(z.regex(/^\/[^\s]*$/, 'must be a path starting with /, e.g. /v3/tests'))),
   },
   description: 'Send an authenticated request; prints the body (pretty JSON on a terminal, raw when piped)',
   examples: [
@@ -29,8 +32,8 @@ export default defineCommand({
     'assess api GET /v2/org/tests --v2',
   ],
   flags: {
-    data: flag('request body: JSON text, @file, or - for standard input', { short: 'd', value: 'json' }, () => z.string().optional()),
-    v2: flag('send to the v2 base URL with the v2 header', () => z.boolean().optional()),
+    data: flag('request body: JSON text, @file, or - for standard input', { short: 'd', value: 'json' }, () => z.optional(z.string())),
+    v2: flag('send to the v2 base URL with the v2 header', () => z.optional(z.boolean())),
   },
   async run(ctx, input) {
     const body = input.data === undefined ? undefined : await readBody(ctx, input.data);

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineCommand, zx, flag } from '../../cli/command.js';
 import { isPlainHttpRemote, normaliseBaseUrl, refusePlainHttp } from '../../config/base-url.js';
 import { readKeyFile, readKeyStream } from '../../config/credentials.js';
@@ -16,9 +16,9 @@ export default defineCommand({
     'assess auth login --profile staging --api-key-file ./key.txt',
   ],
   flags: {
-    baseUrl: flag('v3 base URL to store with the key', { value: 'url' }, () => zx.url().optional()),
-    baseUrlV2: flag('v2 base URL to store with the key', { value: 'url' }, () => zx.url().optional()),
-    skipVerify: flag('store the key without checking it against the service', () => z.boolean().optional()),
+    baseUrl: flag('v3 base URL to store with the key', { value: 'url' }, () => z.optional(zx.url())),
+    baseUrlV2: flag('v2 base URL to store with the key', { value: 'url' }, () => z.optional(zx.url())),
+    skipVerify: flag('store the key without checking it against the service', () => z.optional(z.boolean())),
   },
   async run(ctx, input) {
     const store = await ctx.config();

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineCommand, arg } from '../../cli/command.js';
 import { isWholeTree, WholeTreeNeeded } from '../../cli/whole-tree.js';
 import { VERSION } from '../../version.js';

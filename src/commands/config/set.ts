@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isPlainHttpRemote, normaliseBaseUrl, refusePlainHttp } from '../../config/base-url.js';
 import { defineCommand, arg } from '../../cli/command.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
@@ -18,9 +18,9 @@ const settableValues: Record<string, readonly string[]> = Object.fromEntries(
 export default defineCommand({
   name: 'set',
   args: {
-    key: arg(() => z.string().meta({ completion: Object.keys(CONFIG_KEYS) })),
+    key: arg(() => z.string().register(z.globalRegistry, { completion: Object.keys(CONFIG_KEYS) })),
     value: arg(() =>
-      z.string().meta({
+      z.string().register(z.globalRegistry, {
         completion: {
           after: 'key',
           get values() {

@@ -1,6 +1,6 @@
 // `assess mcp`: the service's operations as Model Context Protocol tools, for AI assistants, over
 // stdio. Reads only unless --allow-writes; the server itself is src/mcp/.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineCommand, flag } from '../../cli/command.js';
 import { WRITE_TOOLS } from '../../mcp/catalogue.js';
 
@@ -17,7 +17,7 @@ export default defineCommand({
     allowWrites: flag(
       `allow the tools that change data on the service: all of them, or a comma-separated list (${WRITE_TOOLS.join(', ')})`,
       { value: 'tools', optionalValue: true },
-      () => z.union([z.literal(true), z.string().trim().min(1, 'must name tools, e.g. --allow-writes invite')]).optional(),
+      () => z.optional(z.union([z.literal(true), z.string().check(z.trim(), z.minLength(1, 'must name tools, e.g. --allow-writes invite'))])),
     ),
   },
   async run(ctx, input) {

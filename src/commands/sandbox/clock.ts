@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { parseDuration } from '../../sandbox/clock.js';
 import { UsageError } from '../../errors.js';
@@ -8,8 +8,8 @@ import { control, sandboxUrl } from './shared/control.js';
 export default defineCommand({
   name: 'clock',
   args: {
-    action: arg({ optional: true }, () => z.enum(['show', 'advance', 'set'], { message: 'must be show, advance or set' }).default('show')),
-    value: arg({ optional: true }, () => z.string().optional()),
+    action: arg({ optional: true }, () => z._default(z.enum(['show', 'advance', 'set'], { message: 'must be show, advance or set' }), 'show')),
+    value: arg({ optional: true }, () => z.optional(z.string())),
   },
   description: 'Show the sandbox clock, advance it (expiring invitations whose end passes), or set it',
   examples: [
@@ -19,7 +19,7 @@ export default defineCommand({
     "assess --sandbox sandbox clock set now   # back to this machine's time",
   ],
   flags: {
-    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => zx.url().optional()),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
   },
   check: (v, c) => {
     if (v.action === 'advance' && (v.value === undefined || parseDuration(v.value) === null))

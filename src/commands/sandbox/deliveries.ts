@@ -1,6 +1,6 @@
 // `assess sandbox deliveries [--invitation ID] [--attempts]`: the callbacks the sandbox sent (or is
 // still sending) and the outcome of every try: GET /_sandbox/deliveries.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineCommand, zx, flag } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { control, sandboxUrl } from './shared/control.js';
@@ -27,9 +27,9 @@ export default defineCommand({
     'assess sandbox deliveries --json deliveryId,state,attempts',
   ],
   flags: {
-    invitation: flag('only deliveries for this invitation', { value: 'id' }, () => zx.id('900010').optional()),
-    attempts: flag('one row per try (time, status or error, duration) instead of one per delivery', () => z.boolean().optional()),
-    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => zx.url().optional()),
+    invitation: flag('only deliveries for this invitation', { value: 'id' }, () => z.optional(zx.id('900010'))),
+    attempts: flag('one row per try (time, status or error, duration) instead of one per delivery', () => z.optional(z.boolean())),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
   },
   async run(ctx, input) {
     const q = input.invitation ? `?invitation=${input.invitation}` : '';

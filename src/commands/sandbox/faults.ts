@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { FaultSpecError, parseFaultSpec } from '../../sandbox/fault-spec.js';
@@ -10,7 +10,7 @@ type View = { spec: string | null; counters: FaultCounters };
 export default defineCommand({
   name: 'faults',
   args: {
-    spec: arg({ optional: true }, () => z.string().optional()),
+    spec: arg({ optional: true }, () => z.optional(z.string())),
   },
   description: 'Show the injected faults and how many were injected, set new ones (counters restart), or clear them',
   examples: [
@@ -19,8 +19,8 @@ export default defineCommand({
     'assess sandbox faults --clear --url http://127.0.0.1:4010',
   ],
   flags: {
-    clear: flag('switch faults off (prints the final counters)', () => z.boolean().default(false)),
-    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => zx.url().optional()),
+    clear: flag('switch faults off (prints the final counters)', () => z._default(z.boolean(), false)),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
   },
   check: (v, c) => {
     if (v.spec !== undefined && v.clear) c.addIssue({ code: 'custom', path: ['clear'], message: 'give a spec or --clear, not both' });

@@ -1,5 +1,5 @@
 // `assess sandbox quirks [seed|off] | --off`: quirks mode of a running sandbox (docs/sandbox.md).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { control, sandboxUrl } from './shared/control.js';
@@ -11,10 +11,11 @@ export default defineCommand({
   args: {
     // `off` as the argument, like `sandbox faults off`; --off stays
     seed: arg({ optional: true }, () =>
-      z
-        .union([z.literal('off'), zx.int(0, 2 ** 31 - 1, 7)], { error: 'must be a seed (a whole number, e.g. 7) or off' })
-        .meta({ completion: ['off'] })
-        .optional(),
+      z.optional(
+        z
+          .union([z.literal('off'), zx.int(0, 2 ** 31 - 1, 7)], { error: 'must be a seed (a whole number, e.g. 7) or off' })
+          .register(z.globalRegistry, { completion: ['off'] }),
+      ),
     ),
   },
   description: "Show quirks mode, turn it on with a seed (answers vary in form as a real service's do), or off",
@@ -24,8 +25,8 @@ export default defineCommand({
     'assess sandbox quirks off --url http://127.0.0.1:4010',
   ],
   flags: {
-    off: flag('turn quirks mode off', () => z.boolean().default(false)),
-    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => zx.url().optional()),
+    off: flag('turn quirks mode off', () => z._default(z.boolean(), false)),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
   },
   check: (v, c) => {
     if (v.seed !== undefined && v.off) c.addIssue({ code: 'custom', path: ['off'], message: 'give a seed or --off, not both' });

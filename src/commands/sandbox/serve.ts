@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineCommand, zx, flag } from '../../cli/command.js';
 import { LocalError } from '../../errors.js';
 import { parseDeliveryFaultSpec } from '../../sandbox/delivery-faults.js';
@@ -20,30 +20,33 @@ export default defineCommand({
     port: flag('port to listen on (0 = any free port)', { value: 'n', default: '4010' }, () => zx.int(0, 65535, 4010)),
     host: flag('address to bind (loopback unless you say otherwise)', { value: 'addr', default: '127.0.0.1' }, () => zx.host()),
     state: flag('persist state in this file (atomic writes; survives restarts)', { value: 'file' }, () =>
-      z.string().min(1, 'must name a file, e.g. --state ./sandbox.json').optional(),
+      z.optional(z.string().check(z.minLength(1, 'must name a file, e.g. --state ./sandbox.json'))),
     ),
-    logRequests: flag('print one line per API request on stderr', () => z.boolean().optional()),
+    logRequests: flag('print one line per API request on stderr', () => z.optional(z.boolean())),
     latency: flag('answer each API request this long after it arrives, e.g. 5ms or 2-10ms (benchmarks)', { value: 'ms' }, () =>
-      z
-        .string()
-        .transform((v, c) => {
-          const l = parseLatency(v);
-          if (typeof l === 'string') c.addIssue({ code: 'custom', message: l });
-          return l as number | [number, number];
-        })
-        .optional(),
+      z.optional(
+        z.pipe(
+          z.string(),
+          // an issue is pushed as classic zod's addIssue did (a zod/mini transform has none)
+          z.transform((v, c) => {
+            const l = parseLatency(v);
+            if (typeof l === 'string') c.issues.push({ code: 'custom', message: l, input: v });
+            return l as number | [number, number];
+          }),
+        ),
+      ),
     ),
     faults: flag(
       'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)',
       { value: 'spec' },
-      () => specFlag(parseFaultSpec, '--faults 5xx=0.1,429=0.05,reset=0.05,seed=42').optional(),
+      () => z.optional(specFlag(parseFaultSpec, '--faults 5xx=0.1,429=0.05,reset=0.05,seed=42')),
     ),
     rateLimit: rateLimitFlag(),
     deliveryFaults: flag('fail callback deliveries: drop=0.1,5xx=0.05,hang=0.02,seed=42 (see docs/sandbox.md)', { value: 'spec' }, () =>
-      specFlag(parseDeliveryFaultSpec, '--delivery-faults drop=0.1,seed=42').optional(),
+      z.optional(specFlag(parseDeliveryFaultSpec, '--delivery-faults drop=0.1,seed=42')),
     ),
     quirks: flag("vary each answer's form as a real service does, deterministically for this seed (see docs/sandbox.md)", { value: 'seed' }, () =>
-      zx.int(0, 2 ** 31 - 1, 7).optional(),
+      z.optional(zx.int(0, 2 ** 31 - 1, 7)),
     ),
   },
   async run(ctx, input) {

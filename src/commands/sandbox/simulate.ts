@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { control, sandboxUrl } from './shared/control.js';
@@ -19,16 +19,19 @@ export default defineCommand({
   ],
   flags: {
     score: flag('overall score 0-100 when completing', { value: 'percent' }, () =>
-      z.coerce.number({ message: 'must be a number 0-100, e.g. 75' }).min(0).max(100).optional(),
+      z.optional(z.coerce.number({ message: 'must be a number 0-100, e.g. 75' }).check(z.minimum(0), z.maximum(100))),
     ),
     sectionScores: flag('per-section scores 0-100, comma-separated, in section order', { value: 'list' }, () =>
-      z
-        .string()
-        .transform((s) => s.split(',').map((p) => Number(p.trim())))
-        .refine((a) => a.length > 0 && a.every((n) => Number.isFinite(n) && n >= 0 && n <= 100), 'must be numbers 0-100, e.g. 90,60')
-        .optional(),
+      z.optional(
+        z
+          .pipe(
+            z.string(),
+            z.transform((s) => s.split(',').map((p) => Number(p.trim()))),
+          )
+          .check(z.refine((a) => a.length > 0 && a.every((n) => Number.isFinite(n) && n >= 0 && n <= 100), 'must be numbers 0-100, e.g. 90,60')),
+      ),
     ),
-    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => zx.url().optional()),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
   },
   async run(ctx, input) {
     const base = await sandboxUrl(ctx, input.url);

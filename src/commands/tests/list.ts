@@ -1,6 +1,6 @@
 // tests list: one page, or with --all every page from --page on, streamed row by row so --ndjson
 // and TSV start printing before the last page arrives.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineCommand, zx, flag } from '../../cli/command.js';
 import { WIRE_FIELDS } from '../../api/wire-fields.js';
 import { fieldsOf } from '../../cli/json-fields.js';
@@ -25,9 +25,9 @@ export default defineCommand({
   description: 'List the tests of the account (one page; --all follows every page)',
   examples: ['assess tests list', 'assess tests list --page 2 --page-size 50', 'assess tests list --all --ndjson', 'assess tests list --json testId,testName'],
   flags: {
-    page: flag('page number, from 1 (default 1)', { value: 'n' }, () => zx.int(1, 1_000_000, 2).default(1)),
-    pageSize: flag('tests per page, 1-100 (default 20)', { value: 'n' }, () => zx.int(1, 100, 50).default(20)),
-    all: flag('follow pages until the list is exhausted (starting at --page)', () => z.boolean().default(false)),
+    page: flag('page number, from 1 (default 1)', { value: 'n' }, () => z._default(zx.int(1, 1_000_000, 2), 1)),
+    pageSize: flag('tests per page, 1-100 (default 20)', { value: 'n' }, () => z._default(zx.int(1, 100, 50), 20)),
+    all: flag('follow pages until the list is exhausted (starting at --page)', () => z._default(z.boolean(), false)),
   },
   jsonFields: TEST_FIELDS,
   v2: { run: (ctx, input) => listTestsV2(ctx, input), jsonFields: V2_TEST_FIELDS },

@@ -1,6 +1,6 @@
 // `assess timezones [--search TEXT]`: the service's time zones with their ids, so nobody has to
 // guess what --tz 35 means; --tz also takes a name from this list.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineCommand, flag } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import { Printer, type Column } from '../../output/printer.js';
@@ -19,9 +19,9 @@ export default defineCommand({
   examples: ['assess timezones', 'assess timezones --search kolkata', 'assess timezones --search "us & canada" --json timeZoneId,name'],
   flags: {
     search: flag('only zones whose name or description contains this text (any case)', { value: 'text' }, () =>
-      z.string().trim().min(1, 'must not be empty, e.g. --search kolkata').optional(),
+      z.optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty, e.g. --search kolkata'))),
     ),
-    refresh: flag('ask the service again instead of using the list kept for a day', () => z.boolean().optional()),
+    refresh: flag('ask the service again instead of using the list kept for a day', () => z.optional(z.boolean())),
   },
   jsonFields: fieldsOf(COLUMNS),
   v2: { unsupported: 'v2 has no time-zone list' },

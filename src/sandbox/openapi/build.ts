@@ -3,7 +3,7 @@
 // z.toJSONSchema. Schemas are converted in "input" mode: the shape that travels on the wire
 // (a request as the client sends it, a response as the sandbox sends it and the client reads it),
 // so defaults are optional and transforms (e.g. `{result:…}` unwrapping) do not show.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { IdParam, normaliseSectionId, UtcDateTime } from '../../api/schemas/common.js';
 import { V2DateTime } from '../../api/schemas/v2.js';
 import { CallbackWire } from '../../api/read/callback.js';

@@ -2,7 +2,7 @@
 // parses responses with (src/api/v3.ts, v2.ts) and the sandbox parses requests with
 // (src/sandbox/routes/). Nothing here is a new shape, only a name for an existing one, except
 // the v2 envelopes, which are `envelope(result)` exactly as the v2 client builds them.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import * as S from '../../api/schemas/index.js';
 import * as V2 from '../../api/schemas/v2.js';
 

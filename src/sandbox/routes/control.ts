@@ -2,7 +2,7 @@
 // service would do on its own (candidates taking tests, time passing) and shows what the
 // sandbox saw and "sent". Errors are {errors:[…]}; a move the state machine forbids is 409.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { IdParam, parseWith } from '../../api/schemas/index.js';
 import { parseDuration } from '../clock.js';
 import { simulate, testUrlPath } from '../invitations.js';
@@ -17,17 +17,16 @@ import type { Store } from '../store.js';
 
 const SimulateBody = z.object({
   to: z.enum(SIMULATE_TARGETS as [string, ...string[]], { error: `to must be one of ${SIMULATE_TARGETS.join(', ')}` }),
-  score: z.number().min(0).max(100).optional(),
-  sectionScores: z.array(z.number().min(0).max(100)).optional(),
+  score: z.optional(z.number().check(z.minimum(0), z.maximum(100))),
+  sectionScores: z.optional(z.array(z.number().check(z.minimum(0), z.maximum(100)))),
 });
 const ClockBody = z
-  .object({
-    advance: z.union([z.string(), z.number()]).optional(),
-    set: z.iso.datetime({ offset: true }).optional(),
-    freeze: z.boolean().optional(),
+  .strictObject({
+    advance: z.optional(z.union([z.string(), z.number()])),
+    set: z.optional(z.iso.datetime({ offset: true })),
+    freeze: z.optional(z.boolean()),
   })
-  .strict()
-  .refine((b) => b.advance !== undefined || b.set !== undefined || b.freeze !== undefined);
+  .check(z.refine((b) => b.advance !== undefined || b.set !== undefined || b.freeze !== undefined));
 
 export function isLoopback(address: string | undefined): boolean {
   return !!address && (address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.'));

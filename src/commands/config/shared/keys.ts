@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CONFIG_KEYS, type ConfigKey } from '../../../config/keys.js';
 import type { Profile } from '../../../config/profile.js';
 import { maskKey, maskUrlCredentials } from '../../../api/redact.js';
