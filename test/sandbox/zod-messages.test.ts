@@ -1,0 +1,56 @@
+// The sandbox used as a library, in a process of its own that never loads the CLI (as tests and
+// test/helpers/state-child.ts use it): its answers and refusals still carry zod's English
+// messages, which zod/mini does not load by itself (src/sandbox/zod-messages.ts sets them).
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/cli.js';
+
+let dir: string;
+beforeAll(async () => (dir = await mkdtemp(join(tmpdir(), 'assess-zod-messages-'))));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** `test/helpers/state-child.ts` on a state file: its first line on stdout, or how it ended. */
+function runChild(stateFile: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/helpers/state-child.ts'), stateFile], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (b) => (stderr += String(b)));
+  const listening = new Promise<{ baseUrl: string; key: string } | { code: number | null; stderr: string }>((resolve) => {
+    child.once('exit', (code) => resolve({ code, stderr }));
+    child.stdout.once('data', (buf) => resolve(JSON.parse(String(buf))));
+  });
+  return { child, listening };
+}
+
+describe("zod's English messages in the sandbox as a library", () => {
+  it('a state file of another kind is refused naming the field and what was expected', async () => {
+    const file = join(dir, 'other.json');
+    await writeFile(file, JSON.stringify({ format: 'assess-sandbox-state', version: 2 }));
+    const { listening } = runChild(file);
+    const result = await listening;
+    expect(result).toMatchObject({ code: 1 });
+    expect((result as { stderr: string }).stderr).toContain('it is not sandbox state (version: Invalid input: expected 1)');
+  });
+
+  it('a body of the wrong JSON type is answered with what was expected', async () => {
+    const { child, listening } = runChild(join(dir, 'fresh.json'));
+    try {
+      const info = (await listening) as { baseUrl: string; key: string };
+      expect(info.baseUrl).toBeDefined();
+      const res = await fetch(`${info.baseUrl}/v3/tests/1001/invite`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': info.key },
+        body: '[]',
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ errors: ['Invalid input: expected object, received array'] });
+    } finally {
+      child.kill();
+    }
+  });
+});
