@@ -100,7 +100,7 @@ export function toolFromCommand(command: Command, entry: ToolEntry): DerivedTool
   };
 }
 
-/** A property without the draft's `$schema`; a set of values checked in code (`.meta({ completion })`) as its enum. */
+/** A property without the draft's `$schema`; a set of values checked in code (`.register(z.globalRegistry, { completion })`) as its enum. */
 function clean(prop: JsonSchema): JsonSchema {
   const { $schema: _schema, completion, ...rest } = prop;
   if (Array.isArray(completion) && rest.enum === undefined) rest.enum = completion;

@@ -23,7 +23,7 @@ const PATTERNS = new Map<unknown, Json>([
   [V2DateTime, { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$', description: 'UTC date-time YYYY-MM-ddTHH:mm:ss (no Z)' }],
 ]);
 
-/** A `z.preprocess(normaliseSectionId, …)` schema: its input may spell `sectionID` (the samples do). */
+/** A `z.pipe(z.transform(normaliseSectionId), …)` schema (a preprocess): its input may spell `sectionID` (the samples do). */
 function readsSectionId(schema: unknown): boolean {
   const def = (schema as { _zod?: { def?: { type?: string; in?: { _zod: { def: { transform?: unknown } } } } } })._zod?.def;
   return def?.type === 'pipe' && def.in?._zod.def.transform === normaliseSectionId;
