@@ -26,7 +26,7 @@ export default defineConfig({
     env: { NO_COLOR: '1', CI: 'true' },
     // zod's settings as the program makes them first (English messages, which zod/mini does not
     // load itself; no JIT), for tests that import a module directly rather than through program.ts
-    setupFiles: ['./src/cli/zod-jitless.ts'],
+    setupFiles: ['./src/util/zod-settings.ts'],
     reporters: ['default', './test/summary-reporter.ts'],
     sequence: { sequencer: SlowFirstSequencer },
   },

@@ -64,7 +64,7 @@ function once<S>(make: () => S): () => S {
   return () => (built ??= make());
 }
 
-/** A flag: `flag('page number', { value: 'n' }, () => zx.int(1, 1000, 2).default(1))`. */
+/** A flag: `flag('page number', { value: 'n' }, () => z._default(zx.int(1, 1000, 2), 1))`. */
 export function flag<S extends z.core.$ZodType>(help: string, schema: () => S): FlagDecl<S>;
 export function flag<S extends z.core.$ZodType>(help: string, meta: FlagMeta, schema: () => S): FlagDecl<S>;
 export function flag<S extends z.core.$ZodType>(help: string, a: FlagMeta | (() => S), b?: () => S): FlagDecl<S> {

@@ -5,7 +5,7 @@
 // Only the noun on the command line is imported, and of its verbs the one on the line (with its
 // zod schemas and helpers); the others are placeholders that ask for the whole tree if commander
 // ever reaches one. That keeps a command's start-up from paying for all ~60 commands.
-import './zod-jitless.js'; // first: before any schema is built
+import '../util/zod-settings.js'; // first: before any schema is built
 import { wrappedHelp } from './help-text.js';
 import { Command, CommanderError } from 'commander';
 import { loadNoun, loadNouns, NOUN_NAMES } from '../commands/index.js';

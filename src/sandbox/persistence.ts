@@ -6,7 +6,7 @@
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import * as z from 'zod/mini';
-import './zod-messages.js'; // the refusal names zod's English message
+import '../util/zod-settings.js'; // the refusal names zod's English message
 import { STATE_FORMAT, type SandboxStateDoc } from './model.js';
 import { processAlive } from '../util/process-alive.js';
 import { writeAll } from '../util/write-all.js';

@@ -1,6 +1,6 @@
 // Builds the fastify app: JSON parsing with the documented error bodies, X-API-KEY auth, the
 // request log, the v3 routes and the control API.
-import './zod-messages.js'; // zod's English messages for every answer (zod/mini loads none)
+import '../util/zod-settings.js'; // zod's English messages for every answer (zod/mini loads none)
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { addAuthToRoute } from './auth.js';
 import { DeliveryFaults } from './delivery-faults.js';

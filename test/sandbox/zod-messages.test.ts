@@ -1,6 +1,6 @@
 // The sandbox used as a library, in a process of its own that never loads the CLI (as tests and
 // test/helpers/state-child.ts use it): its answers and refusals still carry zod's English
-// messages, which zod/mini does not load by itself (src/sandbox/zod-messages.ts sets them).
+// messages, which zod/mini does not load by itself (src/util/zod-settings.ts sets them).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -3,6 +3,7 @@
 // and client generators. It is generated from the same zod wire schemas the CLI validates with,
 // and describes the completion notification under `webhooks`. With the embedded sandbox
 // (--sandbox), which stops when the command ends, its servers entry names `sandbox serve --port 4010`.
+import * as z from 'zod/mini';
 import { defineCommand, zx, flag } from '../../cli/command.js';
 import { control, sandboxUrl } from './shared/control.js';
 
@@ -11,7 +12,7 @@ export default defineCommand({
   description: 'Print the OpenAPI 3.1 document of the service the sandbox serves (v3, and v2 marked deprecated)',
   examples: ['assess --sandbox sandbox openapi > openapi.json', 'assess sandbox openapi --url http://127.0.0.1:4010'],
   flags: {
-    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => zx.url().optional()),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
   },
   async run(ctx, input) {
     const doc = await control<Record<string, unknown>>(ctx, await sandboxUrl(ctx, input.url), 'GET', '/openapi.json');

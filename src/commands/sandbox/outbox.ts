@@ -1,5 +1,6 @@
 // `assess sandbox outbox [--invitation ID]`: the e-mails the sandbox "sent" (nothing leaves the
 // machine): invitations when sendEmail is yes, stakeholder e-mails on completion.
+import * as z from 'zod/mini';
 import { defineCommand, zx, flag } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { control, sandboxUrl } from './shared/control.js';
@@ -9,8 +10,8 @@ export default defineCommand({
   description: 'List the e-mails the sandbox would have sent: invitations (sendEmail yes) and stakeholder reports',
   examples: ['assess --sandbox sandbox outbox', 'assess sandbox outbox --invitation 900010 --json --url http://127.0.0.1:4010'],
   flags: {
-    invitation: flag('only e-mails about this invitation', { value: 'id' }, () => zx.id('900010').optional()),
-    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => zx.url().optional()),
+    invitation: flag('only e-mails about this invitation', { value: 'id' }, () => z.optional(zx.id('900010'))),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
   },
   async run(ctx, input) {
     const q = input.invitation ? `?invitation=${input.invitation}` : '';

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { defineCommand, zx, flag } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { control, sandboxUrl } from './shared/control.js';
@@ -7,8 +8,8 @@ export default defineCommand({
   description: 'List the API requests the sandbox received (method, path, status, body; keys redacted)',
   examples: ['assess --sandbox sandbox requests', 'assess sandbox requests --limit 20 --json --url http://127.0.0.1:4010'],
   flags: {
-    limit: flag('only the last N requests', { value: 'n' }, () => zx.int(1, 100000, 20).optional()),
-    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => zx.url().optional()),
+    limit: flag('only the last N requests', { value: 'n' }, () => z.optional(zx.int(1, 100000, 20))),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
   },
   async run(ctx, input) {
     const q = input.limit ? `?limit=${input.limit}` : '';

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { defineCommand, zx, flag } from '../../cli/command.js';
 import { confirmAction, nothingChanged, requireConfirmable } from '../shared/confirm.js';
 import { control, sandboxUrl } from './shared/control.js';
@@ -7,7 +8,7 @@ export default defineCommand({
   description: 'Throw away all sandbox changes and go back to the seed data',
   examples: ['assess --sandbox sandbox reset --yes', 'assess sandbox reset --url http://127.0.0.1:4010 --yes'],
   flags: {
-    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => zx.url().optional()),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
   },
   async run(ctx, input) {
     requireConfirmable(ctx, 'sandbox reset (it discards every change)');
