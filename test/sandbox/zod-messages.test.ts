@@ -50,7 +50,12 @@ describe("zod's English messages in the sandbox as a library", () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ errors: ['Invalid input: expected object, received array'] });
     } finally {
-      child.kill();
+      // wait for its exit: on SIGTERM it writes its state into `dir`, which afterAll removes
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill();
+        await exited;
+      }
     }
   });
 });
