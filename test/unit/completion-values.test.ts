@@ -1,7 +1,7 @@
 // Completion offers, for every flag and argument of every command whose schema accepts a fixed
 // set of words, exactly that set — read here independently, through zod's core classes (what the classic and mini APIs share) — and
 // the generated bash script, run in a real bash, offers the same. A flag whose values are
-// declared some other way (commander choices, `.meta({ completion })`) offers only words its
+// declared some other way (commander choices, a registered `{ completion }`) offers only words its
 // schema accepts.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';

@@ -1,10 +1,11 @@
 // What a zod schema says about the words a flag or argument accepts, for shell completion: the
-// values of an enum (through optional, default, preprocess and transform wrappers), or what a
-// schema registers in zod's global registry (`.register(z.globalRegistry, { completion })`) declares where the accepted set is checked in code instead.
+// values of an enum (through optional, default, preprocess and transform wrappers), or the
+// `{ completion }` a schema registers in zod's global registry where the accepted set is checked
+// in code instead.
 // Reading the schema the command validates with means completion cannot drift from it.
 import * as z from 'zod/mini';
 
-/** What `.meta({ completion })` may declare on a field. */
+/** What a field may register as `{ completion }` in zod's global registry. */
 export type CompletionMeta =
   | readonly string[]
   /** Values that depend on an earlier argument's word (`config set output <value>`). */
@@ -27,7 +28,7 @@ const defOf = (s: z.core.$ZodType): Def => (s as unknown as { _zod: { def: Def }
 const metaOf = (s: z.core.$ZodType) => z.globalRegistry.get(s) as Record<string, unknown> | undefined;
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
 
-/** The declared `.meta({ completion })` of a field, looking through the same wrappers. */
+/** The `{ completion }` a field registered, looking through the same wrappers. */
 export function completionMeta(schema: z.core.$ZodType | undefined, depth = 0): CompletionMeta | undefined {
   if (!schema || depth > 12) return undefined;
   const meta = metaOf(schema);

@@ -5,7 +5,7 @@
 // - a value or argument named `file` (`--csv <file>`, `[csvFile]`) completes file names, one
 //   named `dir` (`--out <dir>`) directories;
 // - `--json [fields]` completes the fields the command declares (`jsonFields`), when fixed;
-// - a schema field may declare `.meta({ completion })` where its set is checked in code.
+// - a schema field may register `{ completion }` (`.register(z.globalRegistry, …)`) where its set is checked in code.
 import type { Argument, Command, Option } from 'commander';
 import { definitionOf, type CommandDef } from '../../../cli/command.js';
 import { completionMeta, schemaShape, schemaValues } from '../../shared/schema-values.js';
