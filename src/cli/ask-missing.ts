@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import * as z from 'zod/mini';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { defOf } from '../commands/shared/schema-values.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -89,15 +90,6 @@ async function ask(ctx: Context, schema: z.core.$ZodType, raw: Record<string, un
   );
 }
 
-interface WalkDef {
-  type: string;
-  innerType?: z.core.$ZodType;
-  in?: z.core.$ZodType;
-  shape?: Record<string, z.core.$ZodType>;
-  entries?: Record<string, string>;
-}
-const defOf = (s: z.core.$ZodType) => s._zod.def as unknown as WalkDef;
-
 /** The values of an enum-valued field of an object schema (through pipes, defaults, optionals). */
 function enumOptions(schema: z.core.$ZodType, key: string): string[] | undefined {
   let s = schema;
@@ -105,5 +97,5 @@ function enumOptions(schema: z.core.$ZodType, key: string): string[] | undefined
   let f = defOf(s).shape?.[key];
   while (f && ['optional', 'default', 'prefault'].includes(defOf(f).type) && defOf(f).innerType) f = defOf(f).innerType;
   const def = f && defOf(f);
-  return def?.type === 'enum' && def.entries ? Object.values(def.entries) : undefined;
+  return def?.type === 'enum' && def.entries ? Object.values(def.entries).map(String) : undefined;
 }

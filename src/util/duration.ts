@@ -1,6 +1,6 @@
 // Durations of flags such as --interval 30s, --timeout 4h, --forward-timeout 500ms:
 // a number with a unit (ms, s, m, h, d), units combinable (1h30m); a bare number is seconds.
-import * as z from 'zod/mini';
+import { readAs } from './read-as.js';
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -16,22 +16,12 @@ export function parseDurationMs(text: string): number | null {
 
 /** A zod schema for a duration flag, in ms, between min and max (ms). */
 export function durationArg(example: string, minMs: number, maxMs: number) {
-  return z.pipe(
-    z.string(),
-    // an issue is pushed as classic zod's addIssue did (a zod/mini transform has none)
-    z.transform((v, ctx) => {
-      const ms = parseDurationMs(v);
-      if (ms === null) {
-        ctx.issues.push({ code: 'custom', message: `must be a duration like ${example} (units ms, s, m, h, d)`, input: v });
-        return z.NEVER;
-      }
-      if (ms < minMs || ms > maxMs) {
-        ctx.issues.push({ code: 'custom', message: `must be from ${fmt(minMs)} to ${fmt(maxMs)}, e.g. ${example}`, input: v });
-        return z.NEVER;
-      }
-      return ms;
-    }),
-  );
+  return readAs((text, refuse) => {
+    const ms = parseDurationMs(text);
+    if (ms === null) return refuse(`must be a duration like ${example} (units ms, s, m, h, d)`);
+    if (ms < minMs || ms > maxMs) return refuse(`must be from ${fmt(minMs)} to ${fmt(maxMs)}, e.g. ${example}`);
+    return ms;
+  });
 }
 
 export function fmt(ms: number): string {

@@ -6,7 +6,7 @@
 // A bare `7d` is kept for the scripts that use it, and means what it always meant for its flag:
 // the past for query windows (--from/--to/--since: "the last 7 days"), the future for schedules
 // (--start/--end: "open for 7 days"). A sign or a word makes the direction explicit.
-import * as z from 'zod/mini';
+import { readAs } from './read-as.js';
 import { utcSeconds } from './utc-text.js';
 
 export type Direction = 'past' | 'future';
@@ -82,16 +82,8 @@ export function toApiTime(d: Date): string {
 
 /** A zod schema for a T flag: yields the API string. */
 export function timeArg(direction: Direction, now: () => Date = () => new Date()) {
-  return z.pipe(
-    z.string(),
-    // an issue is pushed as classic zod's addIssue did (a zod/mini transform has none)
-    z.transform((v, ctx) => {
-      const r = parseTime(v, now(), direction);
-      if (typeof r === 'string') {
-        ctx.issues.push({ code: 'custom', message: r, input: v });
-        return z.NEVER;
-      }
-      return toApiTime(r);
-    }),
-  );
+  return readAs((text, refuse) => {
+    const r = parseTime(text, now(), direction);
+    return typeof r === 'string' ? refuse(r) : toApiTime(r);
+  });
 }

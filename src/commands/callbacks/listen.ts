@@ -13,8 +13,8 @@ import { CALLBACK_V3_FIELDS } from '../../api/wire-constants.js';
 import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { Received } from './shared/receiver.js';
-import { parseSize, WorkQueue } from './shared/queue.js';
-import { checkListenExtras, LISTEN_EXTRA_FLAGS } from './shared/listen-extras.js';
+import { WorkQueue } from './shared/queue.js';
+import { checkListenExtras, LISTEN_EXTRA_FLAGS, queueBytesArg } from './shared/listen-extras.js';
 
 /** On Ctrl-C a running forward or --exec gets this long, then is aborted: the listener stops within 2 s. */
 const GRACE_ON_STOP_MS = 1_500;
@@ -62,19 +62,7 @@ export default defineCommand({
       z._default(zx.int(1, 1_000_000, DEFAULT_EXEC_QUEUE), DEFAULT_EXEC_QUEUE),
     ),
     execQueueBytes: flag('bytes of notifications waiting for --exec at most (default 64MB; e.g. 512KB, 1GB)', { value: 'size' }, () =>
-      z.pipe(
-        z.optional(z.string()),
-        z.transform((v, c) => {
-          if (v === undefined) return DEFAULT_QUEUE_BYTES;
-          const n = parseSize(v);
-          if (n === undefined || n < 1024) {
-            // what classic zod's ctx.addIssue did (zod/mini's transform has no addIssue)
-            c.issues.push({ code: 'custom', message: 'must be a size of at least 1KB, e.g. 64MB or 512KB', input: v });
-            return z.NEVER;
-          }
-          return n;
-        }),
-      ),
+      queueBytesArg(DEFAULT_QUEUE_BYTES),
     ),
   },
   // The notification's own field names (v3's are a superset of v2's): --json a,b picks from them.

@@ -5,6 +5,7 @@ import { LocalError } from '../../errors.js';
 import { parseDeliveryFaultSpec } from '../../sandbox/delivery-faults.js';
 import { FaultSpecError, parseFaultSpec, parseLatency, type FaultSpec } from '../../sandbox/fault-spec.js';
 import { rateLimitFlag, specFlag } from './shared/spec-flag.js';
+import { readAs } from '../../util/read-as.js';
 
 export default defineCommand({
   name: 'serve',
@@ -25,15 +26,10 @@ export default defineCommand({
     logRequests: flag('print one line per API request on stderr', () => z.optional(z.boolean())),
     latency: flag('answer each API request this long after it arrives, e.g. 5ms or 2-10ms (benchmarks)', { value: 'ms' }, () =>
       z.optional(
-        z.pipe(
-          z.string(),
-          // an issue is pushed as classic zod's addIssue did (a zod/mini transform has none)
-          z.transform((v, c) => {
-            const l = parseLatency(v);
-            if (typeof l === 'string') c.issues.push({ code: 'custom', message: l, input: v });
-            return l as number | [number, number];
-          }),
-        ),
+        readAs((text, refuse) => {
+          const l = parseLatency(text);
+          return typeof l === 'string' ? refuse(l) : l;
+        }),
       ),
     ),
     faults: flag(

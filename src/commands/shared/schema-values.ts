@@ -11,7 +11,8 @@ export type CompletionMeta =
   /** Values that depend on an earlier argument's word (`config set output <value>`). */
   | { after: string; values: Readonly<Record<string, readonly string[]>> };
 
-interface Def {
+/** What a schema's definition holds, as far as these walks read it (zod's core `_zod.def`). */
+export interface SchemaDef {
   type: string;
   innerType?: z.core.$ZodType;
   in?: z.core.$ZodType;
@@ -24,7 +25,7 @@ interface Def {
   right?: z.core.$ZodType;
 }
 
-const defOf = (s: z.core.$ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+export const defOf = (s: z.core.$ZodType): SchemaDef => s._zod.def as unknown as SchemaDef;
 const metaOf = (s: z.core.$ZodType) => z.globalRegistry.get(s) as Record<string, unknown> | undefined;
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
 

@@ -9,6 +9,7 @@ import { UsageError } from '../../../errors.js';
 import { durationArg, fmt } from '../../../util/duration.js';
 import type { Received } from './receiver.js';
 import { parseSize } from './queue.js';
+import { readAs } from '../../../util/read-as.js';
 import { POLICY_DEFAULTS, type DeliveryPolicy, type Outgoing } from './delivery-policy.js';
 import { safeText } from '../../shared/statuses.js';
 import { resolve } from 'node:path';
@@ -54,21 +55,21 @@ export const LISTEN_EXTRA_FLAGS = {
     () => zx.int(1, 1_000_000, 1000),
   ),
   forwardQueueBytes: flag('bytes of notifications waiting to be forwarded at most (default 64MB; e.g. 512KB)', { value: 'size' }, () =>
-    z.pipe(
-      z.optional(z.string()),
-      z.transform((v, c) => {
-        if (v === undefined) return POLICY_DEFAULTS.queueBytes;
-        const n = parseSize(v);
-        if (n === undefined || n < 1024) {
-          // what classic zod's ctx.addIssue did (zod/mini's transform has no addIssue)
-          c.issues.push({ code: 'custom', message: 'must be a size of at least 1KB, e.g. 64MB or 512KB', input: v });
-          return z.NEVER;
-        }
-        return n;
-      }),
-    ),
+    queueBytesArg(POLICY_DEFAULTS.queueBytes),
   ),
 };
+
+/** A queue's size in bytes (`64MB`, `512KB`), at least 1KB; `fallback` when not given. */
+export const queueBytesArg = (fallback: number) =>
+  z.pipe(
+    z.optional(
+      readAs((text, refuse) => {
+        const n = parseSize(text);
+        return n === undefined || n < 1024 ? refuse('must be a size of at least 1KB, e.g. 64MB or 512KB') : n;
+      }),
+    ),
+    z.transform((n) => n ?? fallback),
+  );
 
 export interface ListenExtraInput {
   inbox?: string | boolean;

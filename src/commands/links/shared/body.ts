@@ -7,28 +7,21 @@ import { shapeOf, type InputOf } from '../../../cli/flags.js';
 import { UsageError } from '../../../errors.js';
 import { tzArg } from '../../../util/time-zone-arg.js';
 import { timeArg } from '../../../util/time.js';
+import { readAs } from '../../../util/read-as.js';
 
 const emailList = () =>
-  z.pipe(
-    z.string(),
-    z.transform((v: string, c) => {
-      const parts = v
-        .split(',')
-        .map((p) => p.trim())
-        .filter(Boolean);
-      const bad = parts.filter((p) => !isEmail(p));
-      if (!parts.length || bad.length) {
-        // zod/mini's transform has no addIssue: push the issue classic's addIssue pushed
-        c.issues.push({
-          code: 'custom',
-          message: `must be comma-separated e-mail addresses, e.g. ann@example.com,bo@example.com${bad.length ? `; not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}` : ''}`,
-          input: v,
-        });
-        return z.NEVER;
-      }
-      return parts.join(',');
-    }),
-  );
+  readAs((text, refuse) => {
+    const parts = text
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const bad = parts.filter((p) => !isEmail(p));
+    if (!parts.length || bad.length)
+      return refuse(
+        `must be comma-separated e-mail addresses, e.g. ann@example.com,bo@example.com${bad.length ? `; not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}` : ''}`,
+      );
+    return parts.join(',');
+  });
 
 const oneOf = <T extends string>(values: [T, ...T[]]) => z.enum(values, { message: `must be one of ${values.join(', ')}, e.g. ${values[0]}` });
 

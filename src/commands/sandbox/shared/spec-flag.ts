@@ -4,21 +4,17 @@ import * as z from 'zod/mini';
 import { flag } from '../../../cli/command.js';
 import { FaultSpecError } from '../../../sandbox/fault-spec.js';
 import { parseRateLimit } from '../../../sandbox/rate-limit.js';
+import { readAs } from '../../../util/read-as.js';
 
 export const specFlag = <T>(parse: (text: string) => T, example: string) =>
-  z.pipe(
-    z.string(),
-    // an issue is pushed as classic zod's addIssue did (a zod/mini transform has none)
-    z.transform((v, c) => {
-      try {
-        return parse(v);
-      } catch (err) {
-        if (!(err instanceof FaultSpecError)) throw err;
-        c.issues.push({ code: 'custom', message: `${err.message}; e.g. ${example}`, input: v });
-        return z.NEVER;
-      }
-    }),
-  );
+  readAs((text, refuse) => {
+    try {
+      return parse(text);
+    } catch (err) {
+      if (!(err instanceof FaultSpecError)) throw err;
+      return refuse(`${err.message}; e.g. ${example}`);
+    }
+  });
 
 /** `--rate-limit 25/s[,burst=N][,retry-after]`, for `sandbox serve` and `sandbox start`. */
 export const rateLimitFlag = () =>

@@ -7,10 +7,7 @@ import { unwrapResult } from '../../../api/schemas/common.js';
 import { TestSettings } from '../../../api/schemas/settings.js';
 import { UsageError } from '../../../errors.js';
 import { flatten, type Change } from '../../shared/diff.js';
-
-// Any zod schema (TestSettings may be built with the classic API or zod/mini): read through _zod.def, which both have.
-type Def = { type: string; innerType?: z.core.$ZodType; shape?: Record<string, z.core.$ZodType> };
-const defOf = (s: z.core.$ZodType): Def => (s._zod as unknown as { def: Def }).def;
+import { defOf } from '../../shared/schema-values.js';
 
 function unwrap(s: z.core.$ZodType): z.core.$ZodType {
   let cur = s;
