@@ -1,7 +1,8 @@
 // A run builds only the noun on its command line, and within it the verb on the line
-// (src/cli/program.ts); the other nouns and verbs are placeholders. Whatever turns out to need every noun's commands — commander reaching a
-// placeholder, `completion <shell>` reading the tree — throws WholeTreeNeeded before anything ran,
-// and the line is parsed again with the whole tree built.
+// (src/cli/program.ts); the other nouns and verbs are placeholders. Whatever turns out to need
+// every command — commander reaching a placeholder, `completion <shell>` reading the tree —
+// throws WholeTreeNeeded before anything ran, and the line is parsed again with the whole tree
+// built.
 import type { Command } from 'commander';
 
 export class WholeTreeNeeded extends Error {}
