@@ -6,6 +6,7 @@ import { maskUrlCredentials } from './api/redact.js';
 import { escapeMessage } from './output/escape.js';
 import type { Readable, Writable } from 'node:stream';
 import type { OutputFormat } from './output/format.js';
+import type { Style } from './output/style.js';
 
 export interface IO {
   stdout: Writable;
@@ -16,6 +17,8 @@ export interface IO {
   stdinIsTTY: boolean;
   /** Decided once: NO_COLOR, --no-color, TERM=dumb or a non-TTY stdout turn it off. */
   color: boolean;
+  /** Our colours: chalk's when `color`, else the text as it is (src/output/style.ts). */
+  style: Style;
   /** Terminal width for tables: `COLUMNS`, else the TTY's, else 80. */
   columns: number;
   /** Terminal height (when a table is long enough to page): `LINES`, else the TTY's, else 24. */

@@ -13,6 +13,7 @@ import { decideColor, resolveGlobals } from './globals.js';
 import { terminalSize } from './terminal-size.js';
 import { fileProblem } from '../util/file-errors.js';
 import { makePrivateDir } from '../util/private-dir.js';
+import { styleFor } from '../output/style.js';
 
 export interface ProcessLike {
   stdout: Writable & { isTTY?: boolean; columns?: number; rows?: number };
@@ -45,6 +46,8 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
   let size: { columns: number; rows: number } | undefined;
   const screen = () =>
     (size ??= { columns: terminalSize(proc.env.COLUMNS, proc.stdout.columns, 80), rows: terminalSize(proc.env.LINES, proc.stdout.rows, 24) });
+  const color = decideColor(proc.env, stdoutIsTTY, opts.color !== false);
+  const style = await styleFor(color);
   const io: IO = {
     get stdout() {
       return proc.stdout;
@@ -62,7 +65,8 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     get stdinIsTTY() {
       return proc.isTTY ? proc.isTTY(0) : Boolean(proc.stdin.isTTY);
     },
-    color: decideColor(proc.env, stdoutIsTTY, opts.color !== false),
+    color,
+    style,
     get columns() {
       return screen().columns;
     },

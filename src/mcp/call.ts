@@ -11,6 +11,7 @@ import { maskUrlCredentials } from '../api/redact.js';
 import { escapeMessage } from '../output/escape.js';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
+import { PLAIN } from '../output/style.js';
 import type { RequestSpec } from '../api/transport.js';
 import type { DerivedTool } from './tool-from-command.js';
 
@@ -132,7 +133,7 @@ function callContext(base: Context, tool: DerivedTool, write: (s: string) => voi
   };
   const ctx: Context = {
     ...base,
-    io: { ...base.io, stdout, stdoutIsTTY: false, stdinIsTTY: false, color: false, columns: 80, rows: 24 },
+    io: { ...base.io, stdout, stdoutIsTTY: false, stdinIsTTY: false, color: false, style: PLAIN, columns: 80, rows: 24 },
     globals: { ...base.globals, output: 'json', fields: undefined, query: undefined, queryText: undefined, interactive: false, yes: true, pager: false },
     info: note(''),
     warn: note('warning: '),

@@ -1,7 +1,7 @@
 // Renders command results in the format the user asked for (GUIDE §2): tables with colour on a
 // TTY, tab-separated rows when piped, JSON / NDJSON / CSV with the service's own field names.
 import { escapeCell } from './escape.js';
-import { Chalk, type ChalkInstance } from 'chalk';
+import type { Style } from './style.js';
 import Table from 'cli-table3';
 import type { Context } from '../context.js';
 import { checkFields, pickFields } from './fields.js';
@@ -76,9 +76,9 @@ type AnyColumn = Column<AnyRow>;
 type Rows<Row> = Iterable<Row> | AsyncIterable<Row>;
 
 export class Printer {
-  readonly c: ChalkInstance;
+  readonly c: Style;
   constructor(private readonly ctx: Context) {
-    this.c = new Chalk({ level: ctx.io.color ? 1 : 0 });
+    this.c = ctx.io.style;
   }
 
   private write(s: string) {

@@ -1,5 +1,5 @@
 // Turning service values into cells: dotted paths, dates, statuses.
-import type { ChalkInstance } from 'chalk';
+import type { Style } from './style.js';
 
 export function getPath(obj: unknown, path: string): unknown {
   let cur: unknown = obj;
@@ -28,7 +28,7 @@ export function localDate(v: unknown): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-export function statusColour(status: string, c: ChalkInstance): string {
+export function statusColour(status: string, c: Style): string {
   switch (status.toLowerCase()) {
     case 'complete':
     case 'completed':

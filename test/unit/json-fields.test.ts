@@ -10,6 +10,7 @@ import { UsageError } from '../../src/errors.js';
 import { Printer } from '../../src/output/printer.js';
 import { tempDir } from '../helpers/cli.js';
 import { memoryProcess } from '../helpers/memory-io.js';
+import { PLAIN } from '../../src/output/style.js';
 
 const NOUNS = await loadNouns();
 
@@ -106,7 +107,7 @@ describe('the printer after the up-front check', () => {
   function ctxWith(fields: string[], jsonFields?: string[]) {
     let out = '';
     const ctx = {
-      io: { stdout: { write: (s: string) => (out += s) }, color: false },
+      io: { stdout: { write: (s: string) => (out += s) }, color: false, style: PLAIN },
       globals: { output: 'json', fields },
       jsonFields,
     } as unknown as Context;

@@ -3,6 +3,7 @@ import type { Context } from '../../src/context.js';
 import { UsageError } from '../../src/errors.js';
 import type { OutputFormat } from '../../src/output/format.js';
 import { Printer, type Column } from '../../src/output/printer.js';
+import { PLAIN } from '../../src/output/style.js';
 import { redact, maskKey } from '../../src/api/redact.js';
 
 function ctxFor(output: OutputFormat, fields?: string[]) {
@@ -13,6 +14,7 @@ function ctxFor(output: OutputFormat, fields?: string[]) {
       stdout: { write: (s: string) => (out += s) },
       stderr: { write: (s: string) => (err += s) },
       color: false,
+      style: PLAIN,
       stdoutIsTTY: output === 'table',
       columns: 120,
       rows: 24,

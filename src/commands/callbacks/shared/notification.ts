@@ -1,6 +1,6 @@
 // Pure helpers of `assess callbacks listen`: the environment an --exec command gets, and how one
 // notification is printed (a table row on a TTY, a CSV line, or the body as one JSON line).
-import type { ChalkInstance } from 'chalk';
+import type { Style } from '../../../output/style.js';
 import { CALLBACK_V3_FIELDS } from '../../../api/wire-constants.js';
 import { toCsvLine } from '../../../output/csv.js';
 import { plain, statusColour } from '../../../output/values.js';
@@ -38,7 +38,7 @@ const COLUMNS = [
 const fit = (s: string, width: number) => (width === 0 ? s : s.length > width ? `${s.slice(0, width - 1)}…` : s.padEnd(width));
 
 /** The header of the TTY table (printed once, before the first row). */
-export function tableHeader(c: ChalkInstance): string {
+export function tableHeader(c: Style): string {
   return c.bold(
     COLUMNS.map((col) => fit(col.header, col.width))
       .join('  ')
@@ -47,7 +47,7 @@ export function tableHeader(c: ChalkInstance): string {
 }
 
 /** One TTY row: local time received, status, invitation, candidate, score, category, report URL. */
-export function tableRow(body: Record<string, unknown>, at: Date, c: ChalkInstance): string {
+export function tableRow(body: Record<string, unknown>, at: Date, c: Style): string {
   const b = body;
   const pad = (n: number) => String(n).padStart(2, '0');
   const shown = (v: unknown) => escapeCell(plain(v)); // the body is anyone's text: no raw ESC on the terminal

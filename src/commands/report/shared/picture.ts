@@ -2,7 +2,7 @@
 // status, the total as `91 / 130 (70 %)` with a bar, a bar per section and per skill, minutes
 // used against minutes allocated, the performance category. Service text is escaped first, then
 // shortened to the terminal's width; colour is added last (none with NO_COLOR / --no-color).
-import type { ChalkInstance } from 'chalk';
+import type { Style } from '../../../output/style.js';
 import { bar } from '../../../output/bars.js';
 import { escapeCell } from '../../../output/escape.js';
 import { localDate, plain, statusColour } from '../../../output/values.js';
@@ -14,7 +14,7 @@ type Row = Record<string, unknown>;
 export interface PictureStyle {
   width: number;
   ascii: boolean;
-  c: ChalkInstance;
+  c: Style;
 }
 
 const LABEL = 10; // "Attempted " and friends
@@ -30,12 +30,12 @@ const pctOf = (got: number, of: number) => (of > 0 ? Math.round((got / of) * 100
 const points = (n: number) => String(Math.round(n * 100) / 100);
 
 /** Good results green, middling yellow, weak red: the same thresholds for every bar. */
-function tone(pct: number | undefined, s: string, c: ChalkInstance): string {
+function tone(pct: number | undefined, s: string, c: Style): string {
   if (pct === undefined) return s;
   return pct >= 70 ? c.green(s) : pct >= 50 ? c.yellow(s) : c.red(s);
 }
 
-function categoryColour(category: string, c: ChalkInstance): string {
+function categoryColour(category: string, c: Style): string {
   const k = category.toLowerCase();
   if (k.includes('excellent') || k === 'good') return c.green(category);
   if (k.includes('average')) return c.yellow(category);
