@@ -34,22 +34,33 @@ export function usageErrorFor(issues: readonly Issue[], raw: Record<string, unkn
   return new UsageError(parts.join('; '));
 }
 
-/** `schemaFor` gives the schema for the values so far (a command may pick one by what was typed). */
-export async function validateOrAsk(
-  schemaFor: (raw: Record<string, unknown>) => z.core.$ZodType,
-  raw: Record<string, unknown>,
-  command: Command,
-  ctx: Context,
-  l: Labels,
-): Promise<unknown> {
+type SchemaFor = (raw: Record<string, unknown>) => z.core.$ZodType;
+
+/** Whether every problem is a flag or argument of the command that was not given (one a prompt could ask for). */
+function onlyMissing(issues: readonly Issue[], raw: Record<string, unknown>, command: Command): boolean {
   const known = (key: string) => command.options.some((o) => o.attributeName() === key) || command.registeredArguments.some((a) => a.name() === key);
+  return perKey(issues).every(({ key }) => key && raw[key] === undefined && known(key));
+}
+
+/**
+ * The line checked before anything else is read: its input when valid, undefined when values are
+ * only missing (a prompt or the profile may still supply them), a usage error otherwise.
+ */
+export function checkLine(schemaFor: SchemaFor, raw: Record<string, unknown>, command: Command, l: Labels): { data: unknown } | undefined {
+  const result = z.safeParse(schemaFor(raw), raw);
+  if (result.success) return { data: result.data };
+  if (onlyMissing(result.error.issues, raw, command)) return undefined;
+  throw usageErrorFor(result.error.issues, raw, l);
+}
+
+/** `schemaFor` gives the schema for the values so far (a command may pick one by what was typed). */
+export async function validateOrAsk(schemaFor: SchemaFor, raw: Record<string, unknown>, command: Command, ctx: Context, l: Labels): Promise<unknown> {
   for (;;) {
     const schema = schemaFor(raw);
     const result = z.safeParse(schema, raw);
     if (result.success) return result.data;
+    if (!ctx.globals.interactive || !onlyMissing(result.error.issues, raw, command)) throw usageErrorFor(result.error.issues, raw, l);
     const problems = perKey(result.error.issues);
-    const onlyMissing = problems.every(({ key }) => key && raw[key] === undefined && known(key));
-    if (!ctx.globals.interactive || !onlyMissing) throw usageErrorFor(result.error.issues, raw, l);
     const { key, issue } = problems[0]!;
     raw[key] = await ask(ctx, schema, raw, key, question(command, key, l.label(key), issue.message), command);
   }

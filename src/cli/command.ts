@@ -5,7 +5,7 @@ import { Command, Option } from 'commander';
 import * as z from 'zod/mini';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { usageErrorFor, validateOrAsk } from './ask-missing.js';
+import { checkLine, usageErrorFor, validateOrAsk } from './ask-missing.js';
 import { checkDeclaredFields, fieldsHelp, type JsonFields } from './json-fields.js';
 import { addDeclared, schemaOf, type ArgDecls, type FlagDecls, type InputOf } from './flags.js';
 
@@ -144,12 +144,18 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     argNames.forEach((k, i) => {
       if (params[i] !== undefined) raw[k] = params[i];
     });
+    const schemaFor = def.pick ?? def.schema;
+    const labels = { label: (k: string) => flagLabel(k, command), show: showValue };
+    // A line that is wrong whatever the profile holds is refused before the context is built, so
+    // a usage error reads no config. A time zone the profile may supply waits for the context.
+    const profileMayFill = raw.tz === undefined && def.tzFromProfile?.(raw) === true;
+    const early = profileMayFill ? undefined : checkLine(schemaFor, raw, command, labels);
     // The context only resolves the globals (it sends nothing: clients connect lazily); asking
     // for missing values needs them (a terminal?), and so does the field check, since --api v2
     // or a profile's `api: v2` changes the field names.
     const ctx = await makeContext(command);
-    if (raw.tz === undefined && ctx.globals.defaultTz !== undefined && def.tzFromProfile?.(raw)) raw.tz = ctx.globals.defaultTz;
-    const input = await validateOrAsk(def.pick ?? def.schema, raw, command, ctx, { label: (k) => flagLabel(k, command), show: showValue });
+    if (profileMayFill && ctx.globals.defaultTz !== undefined) raw.tz = ctx.globals.defaultTz;
+    const input = early ? early.data : await validateOrAsk(schemaFor, raw, command, ctx, labels);
     const run = pickApi(def, ctx, input as Record<string, unknown>, command);
     await checkDeclaredFields(run.jsonFields, input, ctx);
     try {
