@@ -23,7 +23,7 @@ export async function bulkClient(ctx: Context, pace: Pace = new Pace()): Promise
 /** `--concurrency`, else the profile's `concurrency`, else 8. */
 export async function defaultConcurrency(ctx: Context): Promise<number> {
   try {
-    return (await ctx.config()).profile(ctx.globals.profile).concurrency ?? DEFAULT_CONCURRENCY;
+    return (await (await ctx.config()).profile(ctx.globals.profile)).concurrency ?? DEFAULT_CONCURRENCY;
   } catch {
     return DEFAULT_CONCURRENCY; // a broken config file is reported by the commands that need it
   }

@@ -83,7 +83,7 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
   // stop commands that do not need it (e.g. `assess --sandbox …` with explicit flags).
   let profilePrefs: { output?: import('../output/format.js').OutputFormat; api?: 'v3' | 'v2'; tz?: string } = {};
   try {
-    const p = (await config()).profile((opts.profile as string) ?? proc.env.ASSESS_PROFILE ?? 'default');
+    const p = await (await config()).profile((opts.profile as string) ?? proc.env.ASSESS_PROFILE ?? 'default');
     profilePrefs = { output: p.output, api: p.api, tz: p.tz };
   } catch {
     // reported by whichever command reads the config
@@ -145,7 +145,7 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
   const { globals, env } = ctx;
   if (globals.sandbox) return (await sharedSandbox(ctx, config)) ?? startEmbeddedSandbox(ctx, rt, config);
   const store = await config();
-  const known = Object.keys(store.profiles());
+  const known = Object.keys(await store.profiles());
   // A profile named explicitly must exist (a typo would otherwise silently use no key).
   if (globals.profile !== 'default' && !known.includes(globals.profile)) {
     throw new UsageError(
@@ -153,7 +153,7 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
       `create it with: assess auth login --profile ${globals.profile}; list them with: assess auth list`,
     );
   }
-  const profile = store.profile(globals.profile);
+  const profile = await store.profile(globals.profile);
   const key = await resolveKey({
     apiKeyFile: globals.apiKeyFile,
     keyStdin: globals.keyStdin,

@@ -2,7 +2,7 @@
 // the config commands load it; the stored form is src/config/profile.ts).
 import * as z from 'zod/mini';
 import { tzArg } from '../util/time-zone-arg.js';
-import { OUTPUT_FORMATS } from './profile.js';
+import { OUTPUT_FORMATS } from '../output/format.js';
 
 const url = z.string().check(
   z.trim(),

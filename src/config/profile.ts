@@ -1,8 +1,8 @@
 // A profile as stored in the config file, and the file's schema (src/config/store.ts reads it).
 // The settings `config set` takes, with their value schemas, are src/config/keys.ts.
+// It is imported when there is a file to read (a run without one never builds these schemas).
 import * as z from 'zod/mini';
-
-export const OUTPUT_FORMATS = ['table', 'tsv', 'json', 'ndjson', 'csv'] as const;
+import { OUTPUT_FORMATS } from '../output/format.js';
 
 /** A profile as stored. */
 export const profileSchema = z.looseObject({

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { LocalError, UsageError } from '../errors.js';
 import { fileProblem } from '../util/file-errors.js';
 import { makePrivateDir } from '../util/private-dir.js';
-import { configFileSchema, type Profile } from './profile.js';
+import type { Profile } from './profile.js';
 import { readSmallFileSync, warnIfReadableByOthers } from '../util/small-file.js';
 
 const CONFIG_MAX_BYTES = 1024 * 1024;
@@ -43,7 +43,7 @@ export class ConfigStore {
     }
   }
 
-  private read(): { profiles: Record<string, Profile> } {
+  private async read(): Promise<{ profiles: Record<string, Profile> }> {
     // a regular file of at most 1 MiB: a config.json linked to /dev/zero (or a FIFO) is refused,
     // naming the file, instead of being read until memory runs out
     const file = readSmallFileSync(this.path, {
@@ -58,6 +58,9 @@ export class ConfigStore {
     } catch (err) {
       throw corrupt(this.path, (err as Error).message);
     }
+    // the file's schema is built only when there is a file to check: a first run, or CI with
+    // ASSESS_API_KEY and no config file, never builds it
+    const { configFileSchema } = await import('./profile.js');
     const parsed = configFileSchema.safeParse(raw);
     if (!parsed.success) throw corrupt(this.path, parsed.error.issues[0]?.message ?? 'unexpected content');
     const data = parsed.data as { profiles: Record<string, Profile> };
@@ -65,16 +68,16 @@ export class ConfigStore {
     return data;
   }
 
-  profile(name: string): Profile {
-    return this.read().profiles[name] ?? {};
+  async profile(name: string): Promise<Profile> {
+    return (await this.read()).profiles[name] ?? {};
   }
 
-  profiles(): Record<string, Profile> {
-    return this.read().profiles;
+  async profiles(): Promise<Record<string, Profile>> {
+    return (await this.read()).profiles;
   }
 
   async update(name: string, change: (p: Profile) => Profile | undefined): Promise<void> {
-    const data = this.read(); // refuses a corrupt file before anything is written
+    const data = await this.read(); // refuses a corrupt file before anything is written
     const next = change({ ...(data.profiles[name] ?? {}) });
     if (next === undefined) delete data.profiles[name];
     else data.profiles[name] = next;

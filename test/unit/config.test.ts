@@ -21,29 +21,26 @@ describe('config store', () => {
     await store.update('default', (p) => ({ ...p, apiKey: 'k_123456789' }));
     expect(statSync(store.path).mode & 0o777).toBe(0o600);
     expect(statSync(d).mode & 0o777).toBe(0o700);
-    expect(new ConfigStore(d).profile('default').apiKey).toBe('k_123456789');
+    expect((await new ConfigStore(d).profile('default')).apiKey).toBe('k_123456789');
   });
 
   it('keeps profiles apart', async () => {
     const store = new ConfigStore(dir());
     await store.update('a', () => ({ baseUrl: 'http://a' }));
     await store.update('b', () => ({ baseUrl: 'http://b' }));
-    expect(store.profile('a').baseUrl).toBe('http://a');
-    expect(store.profile('b').baseUrl).toBe('http://b');
-    expect(store.profile('c')).toEqual({});
+    expect((await store.profile('a')).baseUrl).toBe('http://a');
+    expect((await store.profile('b')).baseUrl).toBe('http://b');
+    expect(await store.profile('c')).toEqual({});
   });
 
   it('refuses a corrupt file with its path and how to reset it, and leaves it alone', async () => {
     const d = dir();
     const store = new ConfigStore(d);
     writeFileSync(store.path, '{ not json');
-    const err = (() => {
-      try {
-        store.profile('default');
-      } catch (e) {
-        return e as LocalError;
-      }
-    })();
+    const err = await store.profile('default').then(
+      () => undefined,
+      (e: unknown) => e as LocalError,
+    );
     expect(err).toBeInstanceOf(LocalError);
     expect(err!.message).toContain(store.path);
     expect(err!.hint).toMatch(/mv .*\.bak/);

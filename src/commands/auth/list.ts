@@ -26,7 +26,7 @@ export default defineCommand({
   examples: ['assess auth list', 'assess auth list --json profile,baseUrl'],
   jsonFields: fieldsOf(COLUMNS),
   async run(ctx) {
-    const profiles = (await ctx.config()).profiles();
+    const profiles = await (await ctx.config()).profiles();
     const inUse = ctx.globals.profile;
     const names = Object.keys(profiles);
     if (!names.includes(inUse)) names.unshift(inUse); // the implicit default, or a profile named but not created yet

@@ -23,7 +23,7 @@ export default defineCommand({
   async run(ctx, input) {
     const store = await ctx.config();
     const profile = ctx.globals.profile;
-    const current = store.profile(profile);
+    const current = await store.profile(profile);
     // Where the key is checked (and, with --base-url, what is stored): asked for on a terminal
     // when nothing is configured, since there is no built-in production address.
     const notices: string[] = [];

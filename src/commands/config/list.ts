@@ -19,7 +19,7 @@ export default defineCommand({
   jsonFields: FIELDS,
   async run(ctx) {
     const store = await ctx.config();
-    const p = store.profile(ctx.globals.profile);
+    const p = await store.profile(ctx.globals.profile);
     const rows = KEY_NAMES.map((key) => ({
       profile: ctx.globals.profile,
       key,

@@ -55,7 +55,7 @@ export default defineCommand({
       const notices: string[] = [];
       stored = normaliseBaseUrl({ value: String(parsed.data), name: key }, key === 'base-url' ? 'v3' : 'v2', notices);
       // plain http:// to another machine: only with the opt-in (then kept in the profile)
-      refusePlainHttp(String(stored), `config set ${key}`, ctx.globals.insecureHttp || store.profile(ctx.globals.profile).insecureHttp === true);
+      refusePlainHttp(String(stored), `config set ${key}`, ctx.globals.insecureHttp || (await store.profile(ctx.globals.profile)).insecureHttp === true);
       optIn = ctx.globals.insecureHttp && isPlainHttpRemote(String(stored));
       notices.forEach((n) => ctx.warn(n));
     }

@@ -9,7 +9,7 @@ export const DEPRECATION =
 
 async function warnEnabled(ctx: Context): Promise<boolean> {
   try {
-    return (await ctx.config()).profile(ctx.globals.profile).v2Warn !== false;
+    return (await (await ctx.config()).profile(ctx.globals.profile)).v2Warn !== false;
   } catch {
     return true; // an unreadable config is reported by commands that need it; warn meanwhile
   }
