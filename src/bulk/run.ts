@@ -134,7 +134,7 @@ export class BulkRun {
    * Summary on stderr, then the exit status as an error (or nothing for exit 0). `files`: the
    * run's own output files (export's summary, index.html), added to the --json summary.
    */
-  finish(what: string, extra = '', files: Record<string, string> = {}): void {
+  async finish(what: string, extra = '', files: Record<string, string> = {}): Promise<void> {
     let closing: unknown;
     try {
       this.close(true);
@@ -150,7 +150,7 @@ export class BulkRun {
     );
     // --json [fields], --ndjson, --csv, --query: the run's summary for scripts (stdout carries
     // results only; this is the result), printed like any command's object
-    printSummary(this.ctx, {
+    await printSummary(this.ctx, {
       what,
       done,
       skipped,
@@ -191,10 +191,10 @@ const SHOWN_FAILURES = 3;
  * `--query`): one object, as every command prints one. A table or piped run prints nothing here:
  * the summary line is on stderr.
  */
-export function printSummary(ctx: Context, summary: Record<string, unknown>): void {
+export async function printSummary(ctx: Context, summary: Record<string, unknown>): Promise<void> {
   const { output, query } = ctx.globals;
   if (!query && output !== 'json' && output !== 'ndjson' && output !== 'csv') return;
-  new Printer(ctx).object(summary, { fields: Object.keys(summary).map((key) => ({ key, header: key })) });
+  await new Printer(ctx).object(summary, { fields: Object.keys(summary).map((key) => ({ key, header: key })) });
 }
 
 /** `line 7: 400 Invalid email` — one failure from its results line, short. */

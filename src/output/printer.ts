@@ -2,10 +2,8 @@
 // TTY, tab-separated rows when piped, JSON / NDJSON / CSV with the service's own field names.
 import { escapeCell } from './escape.js';
 import type { Style } from './style.js';
-import Table from 'cli-table3';
 import type { Context } from '../context.js';
 import { checkFields, pickFields } from './fields.js';
-import { toCsvLine } from './csv.js';
 import { renderQueryResult, unknownFieldWarning, type Query } from './query.js';
 import { getPath, localDate, plain, statusColour } from './values.js';
 import { fitColumns } from './fit.js';
@@ -131,6 +129,7 @@ export class Printer {
         }
         return n;
       case 'csv': {
+        const { toCsvLine } = await import('./csv.js');
         const keys = fields ?? spec.columns.map((c) => c.key);
         const safe = { formulaSafe: this.ctx.globals.csvSafe };
         this.write(toCsvLine(keys, safe));
@@ -154,7 +153,7 @@ export class Printer {
       default: {
         const all: Array<Record<string, unknown>> = [];
         for await (const row of rows) all.push(row);
-        if (all.length) await writePaged(this.ctx, `${this.table(all, spec.columns)}\n`);
+        if (all.length) await writePaged(this.ctx, `${await this.table(all, spec.columns)}\n`);
         else this.ctx.info('No results.');
         return all.length;
       }
@@ -162,7 +161,7 @@ export class Printer {
   }
 
   /** Prints one object: an object under --json/--ndjson, key/value lines otherwise. */
-  object<Row extends object>(typedObj: Row, typedSpec: ObjectSpec<Row>, jsonFields?: readonly string[]): void {
+  async object<Row extends object>(typedObj: Row, typedSpec: ObjectSpec<Row>, jsonFields?: readonly string[]): Promise<void> {
     const obj = withIdRule(typedObj as AnyRow);
     const spec = typedSpec as unknown as ObjectSpec<AnyRow>;
     const { output, fields, query } = this.ctx.globals;
@@ -178,6 +177,7 @@ export class Printer {
       return;
     }
     if (output === 'csv') {
+      const { toCsvLine } = await import('./csv.js');
       const keys = fields ?? spec.fields.map((f) => f.key);
       const safe = { formulaSafe: this.ctx.globals.csvSafe };
       this.write(toCsvLine(keys, safe));
@@ -195,14 +195,14 @@ export class Printer {
         for (const row of s.rows as readonly AnyRow[]) this.write(`${s.columns.map((col) => tsvCell(plain(cellOf(row, col)))).join('\t')}\n`);
       return;
     }
-    this.write(this.keyValueText(obj, spec));
+    this.write(await this.keyValueText(obj, spec));
   }
 
   /** Like object(), but a key/value view longer than the terminal goes through the pager. */
   async objectPaged<Row extends object>(typedObj: Row, typedSpec: ObjectSpec<Row>, jsonFields?: readonly string[]): Promise<void> {
     const { output, query } = this.ctx.globals;
     if (output !== 'table' || query) return this.object(typedObj, typedSpec, jsonFields);
-    await writePaged(this.ctx, this.keyValueText(withIdRule(typedObj as AnyRow), typedSpec as unknown as ObjectSpec<AnyRow>));
+    await writePaged(this.ctx, await this.keyValueText(withIdRule(typedObj as AnyRow), typedSpec as unknown as ObjectSpec<AnyRow>));
   }
 
   /**
@@ -210,7 +210,7 @@ export class Printer {
    * (at least about half of it); a longer key stands on its own line (broken after a dot if it is wider than the terminal) with
    * its value below; a long value wraps at spaces under its column. Nothing is cut mid-word.
    */
-  private keyValueText(obj: AnyRow, spec: ObjectSpec<AnyRow>): string {
+  private async keyValueText(obj: AnyRow, spec: ObjectSpec<AnyRow>): Promise<string> {
     const cols = Math.max(20, this.ctx.io.columns);
     const longest = Math.max(...spec.fields.map((f) => displayWidth(f.header)));
     // as wide as the values leave room for, and at least about half the terminal
@@ -232,7 +232,7 @@ export class Printer {
     }
     for (const s of spec.sections ?? []) {
       if (!s.rows.length) continue;
-      out += `\n${this.c.bold(s.title)}\n${this.table(s.rows, s.columns)}\n`;
+      out += `\n${this.c.bold(s.title)}\n${await this.table(s.rows, s.columns)}\n`;
     }
     return out;
   }
@@ -241,7 +241,7 @@ export class Printer {
    * A table that fits `io.columns` (GUIDE: a row never wraps): long text cells end in `…`, the
    * lowest-ranked columns are dropped first, with a notice on stderr naming them.
    */
-  table(rows: readonly object[], columns: ReadonlyArray<AnyColumn>): string {
+  async table(rows: readonly object[], columns: ReadonlyArray<AnyColumn>): Promise<string> {
     const texts = (rows as readonly AnyRow[]).map((row) => columns.map((col) => shown(cellOf(row, col), col)));
     const fit = fitColumns(
       columns.map((col, i) => ({
@@ -255,6 +255,8 @@ export class Printer {
     );
     const hidden = columns.filter((_, i) => !fit.keep.includes(i)).map((c) => c.header);
     if (hidden.length) this.ctx.info(`(${hidden.join(', ')} hidden to fit ${this.ctx.io.columns} columns; --json shows every field)`);
+    // loaded for a table only: JSON, CSV and TSV never need it
+    const { default: Table } = await import('cli-table3');
     const t = new Table({
       head: fit.keep.map((i, k) => this.c.bold(truncate(columns[i].header, fit.widths[k]))),
       style: { head: [], border: this.ctx.io.color ? ['grey'] : [] },

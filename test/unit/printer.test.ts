@@ -109,9 +109,9 @@ describe('printer', () => {
     expect(t.out()).toContain('9007199254740991');
   });
 
-  it('an object prints as an object under --json', () => {
+  it('an object prints as an object under --json', async () => {
     const t = ctxFor('json');
-    new Printer(t.ctx).object({ a: 1, b: { c: 2 } }, { fields: [{ key: 'a', header: 'A' }] });
+    await new Printer(t.ctx).object({ a: 1, b: { c: 2 } }, { fields: [{ key: 'a', header: 'A' }] });
     expect(JSON.parse(t.out())).toEqual({ a: 1, b: { c: 2 } });
   });
 });

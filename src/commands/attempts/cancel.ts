@@ -38,7 +38,7 @@ export default defineCommand({
       throw await explainRefusal(api, invitationId, err);
     });
     ctx.info(`Cancelled invitation ${invitationId}.`);
-    new Printer(ctx).object(res, { fields: COLUMNS });
+    await new Printer(ctx).object(res, { fields: COLUMNS });
   },
 });
 

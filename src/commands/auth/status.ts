@@ -40,7 +40,7 @@ export default defineCommand({
     const key = requireKey(conn);
     const client = await ctx.api();
     await client.listTests({ pageNo: 1, pageSize: 1 });
-    new Printer(ctx).object(
+    await new Printer(ctx).object(
       {
         profile: conn.profile,
         baseUrl: maskUrlCredentials(conn.baseUrl), // a password in the URL is a credential too

@@ -85,7 +85,7 @@ export default defineCommand({
           'Until the candidate takes it, repeating this command returns this same invitation.',
       );
     else ctx.info(`Same invitation ${newId} returned: it was not taken yet, so it is open again with the new access window.`);
-    new Printer(ctx).object(res, { fields: COLUMNS });
+    await new Printer(ctx).object(res, { fields: COLUMNS });
     await noteEmbeddedUrls(ctx);
   },
 });

@@ -103,7 +103,7 @@ export default defineCommand({
     if (output === 'csv' && !query) return printer.object(report, { fields: [...HEADER, ...scoreColumns(report)] });
     const sections = Array.isArray(report.sections) ? (report.sections as Row[]) : [];
     const skills = skillRows(report);
-    printer.object(report, {
+    await printer.object(report, {
       fields: HEADER,
       sections: [
         ...(reportType !== 2 ? [{ title: 'Sections', rows: sections, columns: SECTION_COLUMNS }] : []),

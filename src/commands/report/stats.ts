@@ -86,7 +86,7 @@ export default defineCommand({
       // more than a screen: through the pager like other long terminal output
       await writePaged(ctx, renderStats(ordered, { columns: ctx.io.columns, color: ctx.io.color, ascii: wantsAscii(ctx.env, input.ascii) }));
     else if ((output === 'csv' || output === 'tsv') && !query) await printer.list<MetricRow>(metricRows(ordered), { columns: METRIC_COLUMNS });
-    else printer.object(ordered, { fields: [] }, STATS_FIELDS);
+    else await printer.object(ordered, { fields: [] }, STATS_FIELDS);
 
     if (failures.length)
       throw new PartialFailureError(

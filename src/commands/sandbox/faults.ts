@@ -40,7 +40,7 @@ export default defineCommand({
         : await control<View>(ctx, base, input.clear ? 'DELETE' : 'GET', '/faults');
     const { counters } = r;
     const rows = Object.entries(counters.injected).map(([fault, n]) => ({ fault, before: n.before, after: n.after }));
-    new Printer(ctx).object(
+    await new Printer(ctx).object(
       { spec: r.spec ?? 'none', requests: counters.requests, delayed: counters.delayed, total: counters.total, injected: rows },
       {
         fields: [

@@ -39,7 +39,7 @@ export default defineCommand({
       input.seed !== undefined && input.seed !== 'off'
         ? await control<View>(ctx, base, 'POST', '/quirks', { seed: input.seed })
         : await control<View>(ctx, base, off ? 'DELETE' : 'GET', '/quirks');
-    new Printer(ctx).object(view as unknown as Record<string, unknown>, {
+    await new Printer(ctx).object(view as unknown as Record<string, unknown>, {
       fields: [
         { key: 'seed', header: 'Seed', value: (r) => r.seed ?? 'off' },
         { key: 'vendorTypeOfTest', header: 'Production typeOfTest (0/1)' },

@@ -64,7 +64,7 @@ export default defineCommand({
         header: 'Redirect to',
         value: (o) => o.redirectTo ?? (ctx.globals.output === 'table' ? '(no redirect URL registered)' : null),
       });
-    new Printer(ctx).object(view, { fields });
+    await new Printer(ctx).object(view, { fields });
     for (const cb of r.callbacks ?? [])
       ctx.info(`Callback '${cb.event}' queued for ${cb.url} (delivery ${cb.deliveryId}): assess sandbox deliveries --invitation ${input.invitationId}`);
   },

@@ -92,7 +92,7 @@ export default defineCommand({
       startedAt: ctx.now().toISOString(),
     };
     writeFileAtomic(paths.record, `${JSON.stringify(rec, null, 2)}\n`, 'the shared sandbox record');
-    printShared(ctx, { running: true, ...rec });
+    await printShared(ctx, { running: true, ...rec });
     ctx.info(`Every --sandbox command now uses it, e.g. assess --sandbox tests list. Stop it with 'assess sandbox stop'.`);
   },
 });

@@ -23,6 +23,6 @@ export default defineCommand({
       ctx.warn(staleNotice(found.pid));
     }
     ctx.info("No shared sandbox is running; --sandbox commands use the embedded one. Start one with 'assess sandbox start'.");
-    printShared(ctx, { running: false, stateFile: sandboxPaths(dir).state });
+    await printShared(ctx, { running: false, stateFile: sandboxPaths(dir).state });
   },
 });

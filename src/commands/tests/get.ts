@@ -33,7 +33,7 @@ export default defineCommand({
     const test = await (await ctx.api()).getTest(testId);
     const sections = test.sections ?? [];
     const skills = sections.flatMap((s) => (s.skills ?? []).map((k) => ({ sectionName: s.sectionName, ...k })));
-    new Printer(ctx).object(test, {
+    await new Printer(ctx).object(test, {
       fields: HEADER,
       sections: [
         {

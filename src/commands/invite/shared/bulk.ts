@@ -163,7 +163,7 @@ async function dryRun(ctx: Context, c: Checked, journalPath: string, label: stri
     `Dry run of ${label}: ${summary.rows} rows, ${c.valid} valid, ${c.badCount} invalid, ${duplicates} duplicate(s), ` +
       `${done} already invited (journal ${journalPath}); ${summary.wouldSend} would be sent. Nothing was sent.`,
   );
-  printSummary(ctx, { ...summary, journal: journalPath });
+  await printSummary(ctx, { ...summary, journal: journalPath });
 }
 
 /** Pass 2: journal, results, the pool. */
@@ -303,7 +303,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   run.progress?.stop(); // the bar's line is cleared before the table
   await urls.print(run.resultsPath);
   await noteEmbeddedUrls(ctx);
-  run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '');
+  await run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '');
 }
 
 /** False only when the service surely did not act on the request (it refused it, or it never left). */

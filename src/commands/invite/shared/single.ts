@@ -41,7 +41,7 @@ export default defineCommand({
     const res = input.link ? await client.inviteByLink(input.testId, input.link, body) : await client.invite(input.testId, body);
     explainReturned(ctx, res.status, String(res.testInvitationId));
     await recordCallback(ctx, String(res.testInvitationId), input.callbackUrl, 'invite', 'v3');
-    new Printer(ctx).object(res, { fields: INVITATION_COLUMNS });
+    await new Printer(ctx).object(res, { fields: INVITATION_COLUMNS });
     await noteEmbeddedUrls(ctx);
   },
 });

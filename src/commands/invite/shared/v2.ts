@@ -56,11 +56,11 @@ export async function inviteV2(ctx: Context, v: InviteInput): Promise<void> {
   if (v.link) {
     const res = await api.registerByLink(v.testId, v.link, body);
     await recordCallback(ctx, String((res as Record<string, unknown>).testInvitationId), v.callbackUrl, 'invite', 'v2');
-    new Printer(ctx).object(res as Record<string, unknown>, { fields: BY_LINK });
+    await new Printer(ctx).object(res as Record<string, unknown>, { fields: BY_LINK });
     return noteEmbeddedUrls(ctx);
   }
   const res = await api.register(v.testId, body);
   await recordCallback(ctx, String((res as Record<string, unknown>).testInvitationId), v.callbackUrl, 'invite', 'v2');
-  new Printer(ctx).object(res as Record<string, unknown>, { fields: DEFAULT_LINK });
+  await new Printer(ctx).object(res as Record<string, unknown>, { fields: DEFAULT_LINK });
   await noteEmbeddedUrls(ctx);
 }

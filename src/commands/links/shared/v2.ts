@@ -117,8 +117,8 @@ export function v2MergeBody(current: ReadV2Link, f: V2LinkFlags): Body {
   return merged;
 }
 
-export function printV2Link(ctx: Context, link: Record<string, unknown>): void {
-  new Printer(ctx).object(link, { fields: DETAIL });
+export async function printV2Link(ctx: Context, link: Record<string, unknown>): Promise<void> {
+  await new Printer(ctx).object(link, { fields: DETAIL });
 }
 
 export async function listLinksV2(ctx: Context, testId: string): Promise<void> {
@@ -127,14 +127,14 @@ export async function listLinksV2(ctx: Context, testId: string): Promise<void> {
 }
 
 export async function getLinkV2(ctx: Context, testId: string, linkId: string): Promise<void> {
-  printV2Link(ctx, await (await v2Client(ctx)).getLink(testId, linkId));
+  await printV2Link(ctx, await (await v2Client(ctx)).getLink(testId, linkId));
 }
 
 export async function createLinkV2(ctx: Context, testId: string, f: V2LinkFlags): Promise<void> {
   const body = v2CreateBody(f);
   const link = await (await v2Client(ctx)).createLink(testId, body);
   ctx.info(`Created test link ${link.testLinkId} '${link.testLinkName}' on test ${testId} (v2).`);
-  printV2Link(ctx, link);
+  await printV2Link(ctx, link);
 }
 
 export async function updateLinkV2(ctx: Context, testId: string, linkId: string, f: V2LinkFlags): Promise<void> {
@@ -155,5 +155,5 @@ export async function updateLinkV2(ctx: Context, testId: string, linkId: string,
   }
   const updated = await api.updateLink(testId, linkId, body);
   ctx.info(`Updated test link ${linkId} (v2):\n${formatChanges(changes)}`);
-  printV2Link(ctx, updated);
+  await printV2Link(ctx, updated);
 }

@@ -57,7 +57,7 @@ export async function printLink(ctx: Context, link: ReadLink | WrittenLink): Pro
     ]);
     if (share) await noteEmbeddedUrls(ctx);
   }
-  new Printer(ctx).object(row, { fields: detail }, [...new Set([...fields, ...Object.keys(link)])]);
+  await new Printer(ctx).object(row, { fields: detail }, [...new Set([...fields, ...Object.keys(link)])]);
 }
 
 /** `Asia/Kolkata (35)` for the link's zone id, from the (cached) zone list; nothing when it cannot be had. */

@@ -174,7 +174,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   // What this run wrote, added to the run's summary object (--json, --ndjson, --csv, --query).
   const files: Record<string, string> =
     ctx.signal.aborted || keepSummary ? {} : { summary: summaryPath, ...(input.html ? { html: join(dir, HTML_NAME) } : {}) };
-  run.finish(
+  await run.finish(
     `Exported ${attempts.length} attempt(s) from ${from} to ${to}`,
     ctx.signal.aborted || keepSummary ? '' : `; summary: ${summaryPath}${input.html ? `, digest: ${join(dir, HTML_NAME)}` : ''}`,
     files,

@@ -81,7 +81,7 @@ export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfO
   ctx.info(`Saved the report PDF of invitation ${invitationId} to ${target} (${bytes} bytes).`);
   const { output } = ctx.globals;
   if (output === 'json' || output === 'ndjson' || output === 'csv')
-    new Printer(ctx).object({ testInvitationId: Number(invitationId), file: target, bytes }, { fields: PDF_COLUMNS });
+    await new Printer(ctx).object({ testInvitationId: Number(invitationId), file: target, bytes }, { fields: PDF_COLUMNS });
 }
 
 /** `-o -`: the PDF bytes on stdout, never onto a terminal. */

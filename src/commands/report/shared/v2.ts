@@ -57,5 +57,5 @@ export async function reportV2(ctx: Context, input: ReportInput & { sections?: b
     return;
   }
   const report = await api.getReport(id);
-  printer.object(report as Record<string, unknown>, { fields: HEADER });
+  await printer.object(report as Record<string, unknown>, { fields: HEADER });
 }

@@ -7,7 +7,7 @@ export const SHARED_FIELDS = ['running', 'pid', 'baseUrl', 'baseUrlV2', 'keys', 
 
 export type SharedView = Partial<SharedSandbox> & { running: boolean; answering?: boolean };
 
-export function printShared(ctx: Context, given: SharedView): void {
+export async function printShared(ctx: Context, given: SharedView): Promise<void> {
   // one order for every form; what is unknown (not running) is left out
   const view = Object.fromEntries(SHARED_FIELDS.map((k) => [k, given[k as keyof SharedView]]).filter(([, v]) => v !== undefined)) as SharedView;
   const fields: Array<Column<SharedView>> = [
@@ -20,7 +20,7 @@ export function printShared(ctx: Context, given: SharedView): void {
     { key: 'logFile', header: 'Log' },
     { key: 'startedAt', header: 'Started', kind: 'date' },
   ];
-  new Printer(ctx).object(view, { fields: fields.filter((f) => f.key in view) });
+  await new Printer(ctx).object(view, { fields: fields.filter((f) => f.key in view) });
 }
 
 /** Whether the sandbox at this URL answers its control API (a pid can be reused after a reboot). */

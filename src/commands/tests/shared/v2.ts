@@ -44,7 +44,7 @@ export async function listTestsV2(ctx: Context, o: { page: number; pageSize: num
 
 export async function getTestV2(ctx: Context, testId: string): Promise<void> {
   const test = await (await v2Client(ctx)).getTest(testId);
-  new Printer(ctx).object(test, {
+  await new Printer(ctx).object(test, {
     fields: DETAIL,
     sections: [
       {
