@@ -14,7 +14,8 @@
 // each run's CPU time (task-clock: user + system, all threads) is taken too: on a loaded machine
 // wall time mostly measures the wait for a core, CPU time what the process itself did.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { build } from 'esbuild';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -25,6 +26,20 @@ const pairs = Number(process.argv[2] ?? 15);
 const work = mkdtempSync(join(tmpdir(), 'assess-bench-latency-'));
 const FLOOR_HTTP = ['floor: node:http GET', [join(ROOT, 'bench/floor/http-get.mjs')]];
 const FLOOR_NODE = ['node -e 0', ['-e', '0']];
+
+// The stack's floor for a local command (bench/floor/cli-usage-error.mjs), built like ours.
+const cliFloor = join(work, 'cli-floor');
+await build({
+  entryPoints: [join(ROOT, 'bench/floor/cli-usage-error.mjs')],
+  outfile: join(cliFloor, 'program.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: 'warning',
+});
+writeFileSync(join(cliFloor, 'entry.cjs'), "require('node:module').enableCompileCache?.();\nrequire('./program.cjs');\n");
 
 const sb = spawn(process.execPath, [join(ROOT, 'bin/assess.cjs'), 'sandbox', 'serve', '--port', '0', '--json'], {
   stdio: ['ignore', 'pipe', 'ignore'],
@@ -74,6 +89,8 @@ const cases = [
   ['usage error: completion nope', () => assess('completion', 'nope'), env, 2, FLOOR_NODE, 1.5],
   // what a shell runs at every start (`source <(assess completion bash)`): from the build's snapshot
   ['completion bash', () => assess('completion', 'bash'), env, 0, FLOOR_NODE, 1.5],
+  // reference: commander and zod/mini alone, the same usage error (nothing of ours)
+  ['floor: commander + zod/mini, tests get abc', () => [join(cliFloor, 'entry.cjs'), 'tests', 'get', 'abc'], env, 2, FLOOR_NODE, NaN],
   // reference: what undici's public entry alone costs a one-request script
   ['floor: undici request', () => [join(ROOT, 'bench/floor/undici-request.mjs')], env, 0, FLOOR_HTTP, NaN],
 ];
