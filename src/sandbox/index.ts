@@ -4,7 +4,8 @@
 // See docs/sandbox.md for the endpoints, seed data, control API and persistence.
 import { Deliverer, type DeliveryOptions } from './delivery.js';
 import type { CallbackQueueEntry } from './model.js';
-import { DeliveryFaults, type DeliveryFaultSpec } from './delivery-faults.js';
+import { DeliveryFaults } from './delivery-faults.js';
+import type { DeliveryFaultSpec } from './delivery-fault-spec.js';
 import { FaultInjector } from './faults.js';
 import type { FaultSpec } from './fault-spec.js';
 import { Quirks } from './quirks.js';
@@ -23,7 +24,7 @@ export type { FaultCounters } from './faults.js';
 export { parseRateLimit, type RateLimitSpec, type RateLimitView } from './rate-limit.js';
 export type { CallbackQueueEntry, Delivery, DeliveryAttempt, OutboxEntry } from './model.js';
 export type { DeliveryOptions } from './delivery.js';
-export { parseDeliveryFaultSpec, type DeliveryFaultSpec, type DeliveryFaultCounters } from './delivery-faults.js';
+export { parseDeliveryFaultSpec, type DeliveryFaultSpec, type DeliveryFaultCounters } from './delivery-fault-spec.js';
 
 export interface RunningSandbox {
   /** `http://127.0.0.1:PORT` — no trailing slash, no `/v3`; clients append `/v3/...`. */

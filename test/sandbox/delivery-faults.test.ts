@@ -3,7 +3,8 @@
 // failure), reproducible with a seed, and the /_sandbox/delivery-faults control API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FaultSpecError } from '../../src/sandbox/fault-spec.js';
-import { DeliveryFaults, parseDeliveryFaultSpec } from '../../src/sandbox/delivery-faults.js';
+import { DeliveryFaults } from '../../src/sandbox/delivery-faults.js';
+import { parseDeliveryFaultSpec } from '../../src/sandbox/delivery-fault-spec.js';
 import { startSandbox, type Delivery, type RunningSandbox } from '../../src/sandbox/index.js';
 import { startServer } from '../helpers/http-server.js';
 import { waitFor } from '../helpers/wait.js';
