@@ -2,15 +2,15 @@ import * as z from 'zod/mini';
 import { isPlainHttpRemote, normaliseBaseUrl, refusePlainHttp } from '../../config/base-url.js';
 import { defineCommand, arg } from '../../cli/command.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
+import { CONFIG_VALUES } from '../../config/key-values.js';
 import { UsageError } from '../../errors.js';
 import { schemaValues } from '../shared/schema-values.js';
 import { KEY_NAMES } from './shared/keys.js';
 
-// For completion only, and read through a getter: the settings' schemas are not built when this
-// file loads (config list and config get load it too).
+// For completion: the values of the settings that take a fixed set.
 const settableValues: Record<string, readonly string[]> = Object.fromEntries(
-  Object.entries(CONFIG_KEYS).flatMap(([key, spec]) => {
-    const values = schemaValues(spec.schema);
+  Object.entries(CONFIG_VALUES).flatMap(([key, schema]) => {
+    const values = schemaValues(schema);
     return values ? [[key, values]] : [];
   }),
 );
@@ -45,7 +45,7 @@ export default defineCommand({
       throw new UsageError('config set api-key: refusing a key on the command line', 'use `assess auth login` (prompt, --key-stdin or --api-key-file)');
     const spec = CONFIG_KEYS[key as ConfigKey];
     if (!spec) throw new UsageError(`<key>: unknown setting '${key}'`, `settings: ${KEY_NAMES.join(', ')}`);
-    const parsed = spec.schema.safeParse(value);
+    const parsed = CONFIG_VALUES[key as ConfigKey].safeParse(value);
     if (!parsed.success) throw new UsageError(`${key}: ${parsed.error.issues[0]?.message} (got ${JSON.stringify(value)})`);
     let stored: unknown = parsed.data;
     const store = await ctx.config();

@@ -1,0 +1,39 @@
+// The value each setting takes (src/config/keys.ts names them): `config set` validates with these
+// schemas, and completion offers the values of the settings that take a fixed set.
+import * as z from 'zod/mini';
+import { tzArg } from '../util/time-zone-arg.js';
+import { OUTPUT_FORMATS } from '../output/format.js';
+import type { ConfigKey } from './keys.js';
+
+const url = z.string().check(
+  z.trim(),
+  z.refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), 'must be an http(s) URL, e.g. https://api.example.com'),
+);
+const bool = z.pipe(
+  z.enum(['true', 'false'], { message: 'must be true or false' }),
+  z.transform((v) => v === 'true'),
+);
+const whole = (min: number, max: number, example: number) =>
+  z.coerce
+    .number({ message: `must be a whole number from ${min} to ${max}, e.g. ${example}` })
+    .check(
+      z.int(`must be a whole number from ${min} to ${max}, e.g. ${example}`),
+      z.minimum(min, `must be a whole number from ${min} to ${max}, e.g. ${example}`),
+      z.maximum(max, `must be a whole number from ${min} to ${max}, e.g. ${example}`),
+    );
+
+/** Config key → the schema of the value `config set` takes (what it stores is the parsed value). */
+export const CONFIG_VALUES = {
+  'base-url': url,
+  'base-url-v2': url,
+  output: z.enum(OUTPUT_FORMATS, { message: `must be one of ${OUTPUT_FORMATS.join(', ')}` }),
+  timeout: whole(1, 600, 30),
+  retries: whole(1, 10, 4),
+  concurrency: whole(1, 64, 8),
+  'max-answer-mib': whole(1, 16384, 64),
+  api: z.enum(['v3', 'v2'], { message: 'must be v3 or v2' }),
+  'v2.warn': bool,
+  'insecure-http': bool,
+  // kept as typed (a name is resolved through the service's list when a command sends it)
+  tz: z.pipe(tzArg(), z.transform(String)),
+} as const satisfies Record<ConfigKey, z.ZodMiniType>;
