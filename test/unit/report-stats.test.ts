@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { cohortStats, funnelOf, histogram, percentile, scorePercent, spread } from '../../src/commands/report/shared/stats.js';
 import { renderStats, type StatsReport } from '../../src/commands/report/shared/stats-view.js';
+import { PLAIN, styleFor } from '../../src/output/style.js';
 import { displayWidth } from '../../src/output/width.js';
 
 describe('percentile (linear between ranks)', () => {
@@ -112,8 +113,8 @@ describe('renderStats: the terminal picture fits the width', () => {
     ),
     funnel: { invited: 4, started: 2, completed: 1, left: 1, terminated: 0, cancelled: 1, expired: 1 },
   };
-  it.each([60, 80, 160])('%i columns: no line wider, every chart drawn', (columns) => {
-    const text = renderStats(stats, { columns, color: true, ascii: false });
+  it.each([60, 80, 160])('%i columns: no line wider, every chart drawn', async (columns) => {
+    const text = renderStats(stats, { columns, style: await styleFor(true), ascii: false });
     const plain = text.replace(/\u001b\[[0-9;]*m/g, '');
     for (const line of plain.split('\n')) expect(line.length, line).toBeLessThanOrEqual(Math.min(columns, 120));
     expect(plain).toContain('1 report not fetched');
@@ -131,13 +132,13 @@ describe('renderStats: the terminal picture fits the width', () => {
         0,
       ),
     };
-    const plain = renderStats(wide, { columns: 60, color: false, ascii: true });
+    const plain = renderStats(wide, { columns: 60, style: PLAIN, ascii: true });
     for (const line of plain.split('\n')) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
     expect(plain).toMatch(/日本語.*… +#/);
     expect(plain).not.toContain('\u001b');
   });
   it('ASCII and no colour: # and . only, no escape codes', () => {
-    const text = renderStats(stats, { columns: 80, color: false, ascii: true });
+    const text = renderStats(stats, { columns: 80, style: PLAIN, ascii: true });
     expect(text).not.toMatch(/[█░▏▎▍▌▋▊▉\u001b]/);
     expect(text).toMatch(/ {2}invited +#{10,} {2}4\n/);
   });

@@ -149,8 +149,7 @@ async function makePrinter(ctx: Context): Promise<(n: Received) => void> {
   const write = (s: string) => ctx.io.stdout.write(s);
   switch (ctx.globals.output) {
     case 'table': {
-      const { Chalk } = await import('chalk');
-      const c = new Chalk({ level: ctx.io.color ? 1 : 0 });
+      const c = ctx.io.style;
       let first = true;
       return (n) => {
         if (first) write(`${tableHeader(c)}\n`);

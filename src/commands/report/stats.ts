@@ -84,7 +84,7 @@ export default defineCommand({
     const printer = new Printer(ctx);
     if (output === 'table' && !query)
       // more than a screen: through the pager like other long terminal output
-      await writePaged(ctx, renderStats(ordered, { columns: ctx.io.columns, color: ctx.io.color, ascii: wantsAscii(ctx.env, input.ascii) }));
+      await writePaged(ctx, renderStats(ordered, { columns: ctx.io.columns, style: ctx.io.style, ascii: wantsAscii(ctx.env, input.ascii) }));
     else if ((output === 'csv' || output === 'tsv') && !query) await printer.list<MetricRow>(metricRows(ordered), { columns: METRIC_COLUMNS });
     else await printer.object(ordered, { fields: [] }, STATS_FIELDS);
 

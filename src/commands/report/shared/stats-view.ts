@@ -1,7 +1,7 @@
 // How `report stats` shows its numbers: on a terminal as bar charts (src/output/bars.ts; ASCII
 // with TERM=dumb or --ascii), elsewhere as `metric,name,value` rows (CSV with a header, TSV
 // without) — one long table, so a new section or skill is a new row, never a new column.
-import { Chalk } from 'chalk';
+import type { Style } from '../../../output/style.js';
 import { bar } from '../../../output/bars.js';
 import { escapeCell } from '../../../output/escape.js';
 import { displayWidth, truncate } from '../../../output/width.js';
@@ -75,8 +75,8 @@ function label(s: string, width: number): string {
 }
 
 /** The terminal picture: headline numbers, then one bar chart per part. */
-export function renderStats(s: StatsReport, opts: { columns: number; color: boolean; ascii: boolean }): string {
-  const c = new Chalk({ level: opts.color ? 1 : 0 });
+export function renderStats(s: StatsReport, opts: { columns: number; style: Style; ascii: boolean }): string {
+  const c = opts.style;
   const width = Math.max(40, Math.min(opts.columns, 120));
   const out: string[] = [];
   const head = (t: string) => out.push('', c.bold(t));
