@@ -47,16 +47,21 @@ export function isRealDateTime(y: number, mo: number, d: number, h = 0, mi = 0, 
   );
 }
 
+/** A date-time string matching `pattern` (year, month, day, hour, minute, second captured) that exists on the calendar. */
+export function realDateTime(pattern: RegExp, message: string) {
+  return z.string().check(
+    z.refine(
+      (v) => {
+        const m = pattern.exec(v);
+        return !!m && isRealDateTime(+m[1], +m[2], +m[3], +m[4], +m[5], +m[6]);
+      },
+      { message },
+    ),
+  );
+}
+
 /** The spec's request date-time: UTC, `YYYY-MM-ddTHH:mm:ssZ`, nothing else. */
-export const UtcDateTime = z.string().check(
-  z.refine(
-    (v) => {
-      const m = UTC_SECONDS.exec(v);
-      return !!m && isRealDateTime(+m[1], +m[2], +m[3], +m[4], +m[5], +m[6]);
-    },
-    { message: 'must be a UTC date-time in the format YYYY-MM-ddTHH:mm:ssZ' },
-  ),
-);
+export const UtcDateTime = realDateTime(UTC_SECONDS, 'must be a UTC date-time in the format YYYY-MM-ddTHH:mm:ssZ');
 
 /** Formats a millisecond timestamp the way the spec writes request date-times. */
 export function toUtcSeconds(ms: number): string {

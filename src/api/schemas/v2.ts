@@ -2,22 +2,14 @@
 // {statuscode, description, result}. Requests are strict (the sandbox refuses what the spec does
 // not describe, e.g. a date with a trailing Z); responses are lenient (loose objects).
 import * as z from 'zod/mini';
-import { EmailList, Id, invalidValue, isRealDateTime } from './common.js';
+import { EmailList, Id, invalidValue, realDateTime } from './common.js';
 
 // ───────────── building blocks ─────────────
 
 const V2_DATE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 
 /** v2 date-time: `YYYY-MM-ddTHH:mm:ss`, UTC, without a zone suffix (the v3 form ends in Z). */
-export const V2DateTime = z.string().check(
-  z.refine(
-    (v) => {
-      const m = V2_DATE.exec(v);
-      return !!m && isRealDateTime(+m[1], +m[2], +m[3], +m[4], +m[5], +m[6]);
-    },
-    { message: 'must be a UTC date-time in the v2 format YYYY-MM-ddTHH:mm:ss (no Z suffix)' },
-  ),
-);
+export const V2DateTime = realDateTime(V2_DATE, 'must be a UTC date-time in the v2 format YYYY-MM-ddTHH:mm:ss (no Z suffix)');
 
 export { fromV2DateTime, toV2DateTime } from '../v2-date-time.js';
 
