@@ -7,7 +7,6 @@
 //   5xx=P    a try is answered 503 without reaching the receiver — one draw per try
 //   hang=P   a try gets no answer: the sandbox waits the per-try timeout, nothing is sent
 //   seed=N   the PRNG's seed (chosen at random when absent, and shown)
-// Changeable at run time: POST/GET/DELETE /_sandbox/delivery-faults.
 import { FaultSpecError, probability as chance } from './fault-spec.js';
 
 export interface DeliveryFaultSpec {
