@@ -14,13 +14,13 @@ import { buildProgram } from '../../src/cli/program.js';
 import { bash } from '../../src/commands/completion/shared/bash.js';
 import { collect, type Completes, type CompletionTree } from '../../src/commands/completion/shared/collect.js';
 import { inviteSchema } from '../../src/commands/invite/shared/body.js';
-import { bulkSchema } from '../../src/commands/invite/command.js';
+import invite from '../../src/commands/invite/command.js';
 import { tempDir } from '../helpers/cli.js';
 import { memoryProcess } from '../helpers/memory-io.js';
 
 /** Commands whose schema dispatches by hand to these schemas (as in command-flags.test.ts). */
 type Schema = z.core.$ZodType;
-const DISPATCHING: Record<string, Schema[]> = { invite: [inviteSchema, bulkSchema] };
+const DISPATCHING: Record<string, Schema[]> = { invite: [inviteSchema, invite.pick!({ csv: 'cohort.csv' })] };
 
 /** The fields of a command's schema, through zod's core classes (what the classic and mini APIs share). */
 function fields(schema: Schema, path: string): Record<string, Schema> {

@@ -76,9 +76,6 @@ function bulkObject(csvKey: 'fromCsv' | 'csv') {
     );
 }
 
-/** The bulk flags' schema (what completion and tests read; the command picks by how the CSV was named). */
-export const bulkSchema = bulkObject('csv');
-
 type Bulk = {
   testId: string;
   csv: string;
