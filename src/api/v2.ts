@@ -2,32 +2,17 @@
 // function per v2 operation, each answer's `result` read with the tolerant policy (src/api/read/). The transport (retries, timeouts, redaction) is shared with v3.
 import type * as z from 'zod/mini';
 import type { Connection } from '../config/credentials.js';
-import { requireKey } from '../config/credentials.js';
 import { ApiError } from './errors.js';
-import { warnEachOnce, readAnswer } from './read/read.js';
+import { readAnswer } from './read/read.js';
 import * as R from './read/v2.js';
-import { Transport, type RawResponse, type RequestSpec } from './transport.js';
-import type { ClientHooks } from './v3.js';
+import type { RawResponse, RequestSpec } from './transport.js';
+import { clientTransport, type ClientHooks } from './client-transport.js';
 
 type IdLike = string | number;
 const seg = (id: IdLike) => encodeURIComponent(String(id));
 
 export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
-  const transport = new Transport({
-    baseUrl: conn.baseUrlV2,
-    apiKey: requireKey(conn),
-    authHeader: 'x-api-key',
-    timeoutMs: conn.timeoutMs,
-    maxAttempts: conn.maxAttempts,
-    insecureHttp: conn.insecureHttp,
-    maxAnswerBytes: conn.maxAnswerBytes,
-    debug: hooks.debug,
-    pool: hooks.pool,
-    signal: hooks.signal,
-    gate: hooks.gate,
-  });
-
-  const warnOnce = warnEachOnce(hooks.warn, (line) => transport.scrub(line));
+  const { transport, warnOnce } = clientTransport(conn, hooks, 'v2');
 
   /**
    * Reads the envelope `{statuscode, description, result}` (a body without one is read as the

@@ -3,24 +3,14 @@
 // which the CLI prints as received), writes answered 2xx always succeed. Usable without the CLI.
 import type * as z from 'zod/mini';
 import type { Connection } from '../config/credentials.js';
-import { requireKey } from '../config/credentials.js';
 import { ApiError } from './errors.js';
-import { warnEachOnce, readAnswer, type ReadOptions } from './read/read.js';
+import { readAnswer, type ReadOptions } from './read/read.js';
 import * as R from './read/v3.js';
 import { sameStatus } from './read/policy.js';
-import type { Gate } from './pace.js';
-import { Transport, type RawResponse, type RequestSpec } from './transport.js';
-import type { DispatcherSource } from './keep-alive.js';
+import type { RawResponse, RequestSpec } from './transport.js';
+import { clientTransport, type ClientHooks } from './client-transport.js';
 
-export interface ClientHooks {
-  debug?: (line: string) => void;
-  /** Told (once per operation and problem) what was unexpected in a write's successful answer. */
-  warn?: (line: string) => void;
-  signal?: AbortSignal;
-  gate?: Gate;
-  /** The run's keep-alive pool (ctx.pool). */
-  pool?: DispatcherSource;
-}
+export type { ClientHooks } from './client-transport.js';
 
 type IdLike = string | number;
 const seg = (id: IdLike) => encodeURIComponent(String(id));
@@ -35,20 +25,7 @@ type WriteOptions = Pick<ReadOptions, 'known' | 'expect'>;
 export type CallOptions = Pick<RequestSpec, 'onAnswered'>;
 
 export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
-  const transport = new Transport({
-    baseUrl: conn.baseUrl,
-    apiKey: requireKey(conn),
-    authHeader: 'X-API-KEY',
-    timeoutMs: conn.timeoutMs,
-    maxAttempts: conn.maxAttempts,
-    insecureHttp: conn.insecureHttp,
-    maxAnswerBytes: conn.maxAnswerBytes,
-    debug: hooks.debug,
-    pool: hooks.pool,
-    signal: hooks.signal,
-    gate: hooks.gate,
-  });
-  const warnOnce = warnEachOnce(hooks.warn, (line) => transport.scrub(line));
+  const { transport, warnOnce } = clientTransport(conn, hooks, 'v3');
 
   async function read<T extends z.core.$ZodType>(schema: T, spec: RequestSpec): Promise<z.output<T>> {
     return readAnswer(schema, await transport.json(spec), { kind: 'read', envelope: true });
