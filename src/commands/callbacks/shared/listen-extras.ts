@@ -61,14 +61,12 @@ export const LISTEN_EXTRA_FLAGS = {
 
 /** A queue's size in bytes (`64MB`, `512KB`), at least 1KB; `fallback` when not given. */
 export const queueBytesArg = (fallback: number) =>
-  z.pipe(
-    z.optional(
-      readAs((text, refuse) => {
-        const n = parseSize(text);
-        return n === undefined || n < 1024 ? refuse('must be a size of at least 1KB, e.g. 64MB or 512KB') : n;
-      }),
-    ),
-    z.transform((n) => n ?? fallback),
+  z._default(
+    readAs((text, refuse) => {
+      const n = parseSize(text);
+      return n === undefined || n < 1024 ? refuse('must be a size of at least 1KB, e.g. 64MB or 512KB') : n;
+    }),
+    fallback,
   );
 
 export interface ListenExtraInput {
