@@ -13,14 +13,12 @@ const bool = z.pipe(
   z.enum(['true', 'false'], { message: 'must be true or false' }),
   z.transform((v) => v === 'true'),
 );
-const whole = (min: number, max: number, example: number) =>
-  z.coerce
-    .number({ message: `must be a whole number from ${min} to ${max}, e.g. ${example}` })
-    .check(
-      z.int(`must be a whole number from ${min} to ${max}, e.g. ${example}`),
-      z.minimum(min, `must be a whole number from ${min} to ${max}, e.g. ${example}`),
-      z.maximum(max, `must be a whole number from ${min} to ${max}, e.g. ${example}`),
-    );
+// decimal digits only, as flags take them (src/cli/zx.ts): Number() alone would also take '1e1',
+// '0x10', '1.0' and '' (as 0)
+const whole = (min: number, max: number, example: number) => {
+  const message = `must be a whole number from ${min} to ${max}, e.g. ${example}`;
+  return z.pipe(z.string().check(z.regex(/^\s*\d{1,16}\s*$/, message)), z.coerce.number<string>().check(z.minimum(min, message), z.maximum(max, message)));
+};
 
 /** Config key → the schema of the value `config set` takes (what it stores is the parsed value). */
 export const CONFIG_VALUES = {

@@ -75,6 +75,10 @@ export const toolCases: BadInput[] = [
   { name: 'api: no path', args: ['api', 'GET'], expect: /missing required argument 'path'/ },
   { name: 'config set: unknown key', args: ['config', 'set', 'colour', 'on'], expect: /<key>: unknown setting 'colour'/ },
   { name: 'config set timeout abc', args: ['config', 'set', 'timeout', 'abc'], expect: /timeout: must be a whole number from 1 to 600/ },
+  { name: 'config set timeout 1e1', args: ['config', 'set', 'timeout', '1e1'], expect: /timeout: must be a whole number from 1 to 600.*"1e1"/ },
+  { name: 'config set retries 0x2', args: ['config', 'set', 'retries', '0x2'], expect: /retries: must be a whole number from 1 to 10.*"0x2"/ },
+  { name: 'config set concurrency 4.0', args: ['config', 'set', 'concurrency', '4.0'], expect: /concurrency: must be a whole number from 1 to 64.*"4.0"/ },
+  { name: "config set max-answer-mib ''", args: ['config', 'set', 'max-answer-mib', ''], expect: /max-answer-mib: must be a whole number from 1 to 16384.*""/ },
   { name: 'config set base-url ftp', args: ['config', 'set', 'base-url', 'ftp://example.com'], expect: /base-url: must be an http\(s\) URL/ },
   { name: 'config set: no value', args: ['config', 'set', 'timeout'], expect: /missing required argument 'value'/ },
   {
