@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import * as z from 'zod/mini';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { defOf } from '../commands/shared/schema-values.js';
+import { defOf } from './schema-values.js';
 
 type Issue = z.core.$ZodIssue;
 

@@ -6,7 +6,7 @@
 // (an MCP server's input schemas).
 import { Command, Option } from 'commander';
 import * as z from 'zod/mini';
-import { completionMeta, schemaValues } from '../commands/shared/schema-values.js';
+import { completionMeta, schemaValues } from './schema-values.js';
 
 export interface FlagMeta {
   /** One letter: `o` spells `-o, --output`. */

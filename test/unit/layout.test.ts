@@ -1,13 +1,15 @@
 // The layout rule of docs/CONVENTIONS.md: beside a noun's verbs sit only index.ts (the noun) and
 // command.ts (the noun's own command); helpers live in shared/ folders, so a file name there is
 // always a command. Nouns are rooms: a file under src/commands/<noun>/ imports nothing of another
-// noun, and src/commands/shared/ (what nouns share) imports no noun.
+// noun, and src/commands/shared/ (what nouns share) imports no noun. Below src/commands, only its
+// index is imported (the program and `assess mcp` load nouns through it).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-const COMMANDS = join(import.meta.dirname, '../../src/commands');
+const SRC = join(import.meta.dirname, '../../src');
+const COMMANDS = join(SRC, 'commands');
 
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -65,5 +67,18 @@ describe('src/commands layout', () => {
 
   it('no noun imports another noun, and shared/ imports no noun', () => {
     expect(crossings()).toEqual([]);
+  });
+
+  it('the layers below src/commands reach into it only through its index (the nouns)', () => {
+    const into: string[] = [];
+    for (const file of filesUnder(SRC)) {
+      if (!relative(COMMANDS, file).startsWith('..')) continue; // a file of src/commands
+      for (const { fileName: spec } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+        const target = spec.startsWith('.') ? resolve(dirname(file), spec) : '';
+        if (target && !relative(COMMANDS, target).startsWith('..') && target !== join(COMMANDS, 'index.js'))
+          into.push(`${relative(SRC, file).split(sep).join('/')} → ${spec}`);
+      }
+    }
+    expect(into).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { defineCommand, arg } from '../../cli/command.js';
 import { CONFIG_KEYS, type ConfigKey } from '../../config/keys.js';
 import { CONFIG_VALUES } from '../../config/key-values.js';
 import { UsageError } from '../../errors.js';
-import { schemaValues } from '../shared/schema-values.js';
+import { schemaValues } from '../../cli/schema-values.js';
 import { KEY_NAMES } from './shared/keys.js';
 
 // For completion: the values of the settings that take a fixed set.

@@ -8,7 +8,7 @@
 // - a schema field may register `{ completion }` (`.register(z.globalRegistry, …)`) where its set is checked in code.
 import type { Argument, Command, Option } from 'commander';
 import { definitionOf, type CommandDef } from '../../../cli/command.js';
-import { completionMeta, schemaShape, schemaValues } from '../../shared/schema-values.js';
+import { completionMeta, schemaShape, schemaValues } from '../../../cli/schema-values.js';
 
 export type Completes =
   | { kind: 'none' }

@@ -7,7 +7,7 @@ import { unwrapResult } from '../../../api/schemas/common.js';
 import { TestSettings } from '../../../api/schemas/settings.js';
 import { UsageError } from '../../../errors.js';
 import { flatten, type Change } from '../../shared/diff.js';
-import { defOf } from '../../shared/schema-values.js';
+import { defOf } from '../../../cli/schema-values.js';
 
 function unwrap(s: z.core.$ZodType): z.core.$ZodType {
   let cur = s;
