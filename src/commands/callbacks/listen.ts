@@ -14,7 +14,9 @@ import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { Received } from './shared/receiver.js';
 import { WorkQueue } from './shared/queue.js';
-import { checkListenExtras, LISTEN_EXTRA_FLAGS, queueBytesArg } from './shared/listen-extras.js';
+import { checkListenExtras, LISTEN_EXTRA_FLAGS, printSecret, queueBytesArg, startListenExtras } from './shared/listen-extras.js';
+import { pickFields } from '../../output/fields.js';
+import { readSmallFile, warnIfReadableByOthers } from '../../util/small-file.js';
 
 /** On Ctrl-C a running forward or --exec gets this long, then is aborted: the listener stops within 2 s. */
 const GRACE_ON_STOP_MS = 1_500;
@@ -69,8 +71,7 @@ export default defineCommand({
   jsonFields: CALLBACK_V3_FIELDS,
   async run(ctx, input) {
     checkListenExtras(input);
-    const extras = await import('./shared/listen-extras.js');
-    if (input.printSecret) return extras.printSecret(ctx, input);
+    if (input.printSecret) return printSecret(ctx, input);
     const token = await listenToken(ctx, input);
     const { startReceiver } = await import('./shared/receiver.js');
     const out = await makePrinter(ctx);
@@ -86,7 +87,7 @@ export default defineCommand({
         )
       : null;
     let received = 0;
-    const more = await extras.startListenExtras(ctx, input);
+    const more = await startListenExtras(ctx, input);
 
     const onNotification = (n: Received) => {
       received++;
@@ -167,7 +168,6 @@ async function makePrinter(ctx: Context): Promise<(n: Received) => void> {
     }
     default: {
       // tsv (piped), --ndjson and --json: one JSON object per line, as it streams
-      const { pickFields } = await import('../../output/fields.js');
       // what cannot be understood is shown as it came (a list, a string…), on one line
       return (n) => write(`${n.read.ok ? JSON.stringify(pickFields(n.body, ctx.globals.fields)) : JSON.stringify(JSON.parse(n.raw.toString('utf8')))}\n`);
     }
@@ -201,7 +201,6 @@ async function listenToken(ctx: Context, input: { token?: string; tokenFile?: st
   let value: string | undefined;
   let from: string;
   if (input.tokenFile !== undefined) {
-    const { readSmallFile, warnIfReadableByOthers } = await import('../../util/small-file.js');
     const file = await readSmallFile(input.tokenFile, {
       label: '--token-file',
       maxBytes: 4096,

@@ -10,7 +10,7 @@ import { durationArg, fmt } from '../../../util/duration.js';
 import type { Received } from './receiver.js';
 import { parseSize } from './queue.js';
 import { readAs } from '../../../util/read-as.js';
-import { POLICY_DEFAULTS, type DeliveryPolicy, type Outgoing } from './delivery-policy.js';
+import { Forwarder, POLICY_DEFAULTS, type DeliveryPolicy, type Outgoing } from './delivery-policy.js';
 import { safeText } from '../../shared/statuses.js';
 import { resolve } from 'node:path';
 import type { InboxWriter, NotificationRecord } from './inbox.js';
@@ -217,7 +217,6 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
 
   if (!input.forwardTo) return { inboxPath, notes, persist, quarantine, stop: closeFiles };
 
-  const { Forwarder } = await import('./delivery-policy.js');
   const to = input.forwardTo;
   const settle = (item: Outgoing) => ({ at: ctx.now().toISOString(), id: item.id, invitationId: item.invitationId, status: item.status, target: to });
   const forwarder = new Forwarder({
