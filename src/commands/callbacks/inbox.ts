@@ -8,6 +8,8 @@ import { defineCommand, flag } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
 import { Printer } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
+import { normStatus } from '../shared/statuses.js';
+import { stillFailed, unsettledForwards } from './shared/forward-log.js';
 
 const NOTIFICATION_FIELDS = ['receivedAt', 'invitationId', 'status', 'duplicate', 'id', 'forwardTo', 'problem', 'notification'];
 const FAILED_FIELDS = ['at', 'invitationId', 'status', 'target', 'tries', 'error', 'id'];
@@ -29,8 +31,6 @@ export default defineCommand({
   jsonFields: [...new Set([...NOTIFICATION_FIELDS, ...FAILED_FIELDS])],
   async run(ctx, input) {
     const { defaultInboxPath, readInbox, bodyBytes, quarantinePath } = await import('./shared/inbox.js');
-    const { stillFailed, unsettledForwards } = await import('./shared/forward-log.js');
-    const { normStatus } = await import('../shared/statuses.js');
     const path = input.inbox ?? defaultInboxPath(configDir(ctx.env), ctx.globals.profile);
     const { records, unreadable } = readInbox(path);
     if (unreadable) ctx.warn(`${path}: ${unreadable} line(s) that are not inbox records were ignored.`);

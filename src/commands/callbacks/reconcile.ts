@@ -17,6 +17,8 @@ import { Printer } from '../../output/printer.js';
 import { durationArg } from '../../util/duration.js';
 import { attemptWindowSchema } from '../shared/attempt-window.js';
 import { chunk } from '../shared/invitation-ids.js';
+import { isTerminal } from '../shared/statuses.js';
+import { ledgerPath, readLedger } from '../shared/callback-ledger.js';
 
 const FIELDS = ['testInvitationId', 'testStatus', 'email', 'name', 'requeue', 'message'];
 
@@ -63,8 +65,6 @@ export default defineCommand({
       throw new UsageError(`--${String(issue.path[0] ?? 'from')}: ${issue.message}`);
     }
     const { defaultInboxPath, readInbox } = await import('./shared/inbox.js');
-    const { isTerminal } = await import('../shared/statuses.js');
-    const { ledgerPath, readLedger } = await import('../shared/callback-ledger.js');
     const dir = configDir(ctx.env);
     const inboxPath = input.inbox ?? defaultInboxPath(dir, ctx.globals.profile);
     const { records, unreadable } = readInbox(inboxPath);

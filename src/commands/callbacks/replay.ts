@@ -14,6 +14,7 @@ import { Printer } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
 import { parseIdArgs } from '../shared/invitation-ids.js';
 import { policyFrom, retryFlags } from './shared/listen-extras.js';
+import { Forwarder } from './shared/delivery-policy.js';
 
 const COLUMNS = [
   { key: 'invitationId', header: 'Invitation', priority: 1, kind: 'id' },
@@ -86,7 +87,6 @@ export default defineCommand({
     if (!chosen.length) return void ctx.info(`Nothing to replay: no notification received since ${input.since} in ${path}.`);
 
     const signer = await replaySigner(ctx, input, target, input.to === undefined || chosen.some((r) => r.forwardTo === target));
-    const { Forwarder } = await import('./shared/delivery-policy.js');
     const inbox = InboxWriter.open(path);
     ctx.onExit(() => inbox.close());
     const rows: Array<Record<string, unknown>> = [];

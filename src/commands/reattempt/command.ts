@@ -11,6 +11,7 @@ import { timeArg } from '../../util/time.js';
 import { tzArg } from '../../util/time-zone-arg.js';
 import { resolveTz } from '../shared/timezone.js';
 import { noteEmbeddedUrls } from '../shared/live-sandbox.js';
+import { recordCallback } from '../shared/record-callback.js';
 
 const ARGS = { invitationId: arg(() => zx.id('5001')) };
 const FLAGS = {
@@ -77,8 +78,7 @@ export default defineCommand({
       throw explainRefusal(err, input.invitationId);
     }
     const newId = String(res.testInvitationId);
-    const { recordCallback } = await import('../shared/record-callback.js');
-    await recordCallback(ctx, newId, input.callbackUrl, 'reattempt', 'v3');
+    recordCallback(ctx, newId, input.callbackUrl, 'reattempt', 'v3');
     if (newId !== input.invitationId)
       ctx.info(
         `New invitation ${newId} for the reattempt (invitation ${input.invitationId} is unchanged). ` +

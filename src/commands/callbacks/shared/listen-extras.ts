@@ -10,6 +10,7 @@ import { durationArg, fmt } from '../../../util/duration.js';
 import type { Received } from './receiver.js';
 import { parseSize } from './queue.js';
 import { readAs } from '../../../util/read-as.js';
+import { unsettledForwards } from './forward-log.js';
 import { Forwarder, POLICY_DEFAULTS, type DeliveryPolicy, type Outgoing } from './delivery-policy.js';
 import { safeText } from '../../shared/statuses.js';
 import { resolve } from 'node:path';
@@ -195,7 +196,6 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
 
   // What an earlier listener acknowledged and never forwarded (kill -9): resumed below when it was
   // for this --forward-to, else recorded as a dead letter so that `callbacks inbox --failed` lists it.
-  const { unsettledForwards } = await import('./forward-log.js');
   const unsettled = inbox ? unsettledForwards(inbox.records()) : [];
   const resumable = unsettled.filter((r) => r.forwardTo === input.forwardTo);
   const orphaned = unsettled.filter((r) => r.forwardTo !== input.forwardTo);

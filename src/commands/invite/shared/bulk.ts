@@ -21,6 +21,8 @@ import { classifyReturned, inviteBody, type InviteInput } from './body.js';
 import { checkRow, readCsvRows, type BadRow, type CsvRow, type RowEvent } from './csv-rows.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 import { UrlTable } from './url-table.js';
+import { LedgerAppender, ledgerPath, ledgerUrl } from '../../shared/callback-ledger.js';
+import { configDir } from '../../../config/store.js';
 
 export interface BulkInviteInput {
   testId: string;
@@ -172,8 +174,6 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   const client = await bulkClient(ctx, pace); // a missing key fails here, before any file is touched
   const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
   const run = await BulkRun.start(ctx, paths.journal, paths.results);
-  const { LedgerAppender, ledgerPath, ledgerUrl } = await import('../../shared/callback-ledger.js');
-  const { configDir } = await import('../../../config/store.js');
   const ledger = new LedgerAppender(ledgerPath(configDir(ctx.env), ctx.globals.profile)); // callbacks reconcile checks these
   let toSend = 0;
   for (const k of c.firstLine.keys()) if (!run.journal.has(k)) toSend++;

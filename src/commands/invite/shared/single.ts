@@ -40,7 +40,7 @@ export default defineCommand({
     const body = inviteBody({ ...input, tz: await resolveTz(ctx, input.tz) });
     const res = input.link ? await client.inviteByLink(input.testId, input.link, body) : await client.invite(input.testId, body);
     explainReturned(ctx, res.status, String(res.testInvitationId));
-    await recordCallback(ctx, String(res.testInvitationId), input.callbackUrl, 'invite', 'v3');
+    recordCallback(ctx, String(res.testInvitationId), input.callbackUrl, 'invite', 'v3');
     await new Printer(ctx).object(res, { fields: INVITATION_COLUMNS });
     await noteEmbeddedUrls(ctx);
   },

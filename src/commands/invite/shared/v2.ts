@@ -8,6 +8,7 @@ import { Printer, type Column } from '../../../output/printer.js';
 import type { InviteInput } from './body.js';
 import { v2Client } from '../../shared/v2/client.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
+import { recordCallback } from '../../shared/record-callback.js';
 
 const NOT_IN_V2: Array<[keyof InviteInput, string]> = [
   ['sendEmail', '--send-email'],
@@ -52,15 +53,14 @@ export function registerBody(v: InviteInput): Record<string, unknown> {
 export async function inviteV2(ctx: Context, v: InviteInput): Promise<void> {
   const body = registerBody(v);
   const api = await v2Client(ctx);
-  const { recordCallback } = await import('../../shared/record-callback.js');
   if (v.link) {
     const res = await api.registerByLink(v.testId, v.link, body);
-    await recordCallback(ctx, String((res as Record<string, unknown>).testInvitationId), v.callbackUrl, 'invite', 'v2');
+    recordCallback(ctx, String((res as Record<string, unknown>).testInvitationId), v.callbackUrl, 'invite', 'v2');
     await new Printer(ctx).object(res as Record<string, unknown>, { fields: BY_LINK });
     return noteEmbeddedUrls(ctx);
   }
   const res = await api.register(v.testId, body);
-  await recordCallback(ctx, String((res as Record<string, unknown>).testInvitationId), v.callbackUrl, 'invite', 'v2');
+  recordCallback(ctx, String((res as Record<string, unknown>).testInvitationId), v.callbackUrl, 'invite', 'v2');
   await new Printer(ctx).object(res as Record<string, unknown>, { fields: DEFAULT_LINK });
   await noteEmbeddedUrls(ctx);
 }
