@@ -10,7 +10,7 @@ import { VERSION } from '../version.js';
 import type { DispatcherSource } from './keep-alive.js';
 import { DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from './answer-cap.js';
 import { AnswerTooLargeError, ApiError, NetworkError, parseErrorBody, type RequestInfo } from './errors.js';
-import { redact, MASK } from './redact.js';
+import { RequestLog } from './request-log.js';
 import type { Gate } from './pace.js';
 import { BackoffGate, parseRetryAfter, retryDelayMs, shouldRetry, wasSent, type Outcome } from './retry.js';
 import { parseJsonLossless } from './read/body.js';
@@ -103,6 +103,7 @@ export class Transport {
   /** Targets of paths without a query, kept: a bulk run asks the same path for every row. */
   private readonly targets = new Map<string, Target>();
   private readonly headers: { bare: Record<string, string>; json: Record<string, string> };
+  private readonly log: RequestLog;
   private readonly o: Required<Omit<TransportOptions, 'debug' | 'dispatcher' | 'pool' | 'signal' | 'gate' | 'insecureHttp'>> &
     Pick<TransportOptions, 'debug' | 'dispatcher' | 'pool' | 'signal'>;
 
@@ -122,6 +123,7 @@ export class Transport {
     // built once: undici copies a request's headers and never changes the object given
     const bare = { [this.o.authHeader]: this.o.apiKey, 'user-agent': USER_AGENT, accept: 'application/json, application/pdf;q=0.9, */*;q=0.5' };
     this.headers = { bare, json: { ...bare, 'content-type': 'application/json; charset=utf-8' } };
+    this.log = new RequestLog(opts.debug, this.o.apiKey, this.o.authHeader);
   }
 
   private target(path: string, query?: RequestSpec['query']): Target {
@@ -153,14 +155,14 @@ export class Transport {
 
     // undici parses HTTP in WebAssembly, which `node --jitless` lacks: loading it then fails outside
     // any request (an unhandled rejection in Node's own copy), so say it here, once, as what it is
-    if ((globalThis as { WebAssembly?: unknown }).WebAssembly === undefined) throw localFailure(spec.method, info.url, NO_WASM, this.scrub.bind(this));
+    if ((globalThis as { WebAssembly?: unknown }).WebAssembly === undefined) throw localFailure(spec.method, info.url, NO_WASM, this.scrub);
     const undici = loadedUndici() ?? (await loadUndici());
     let throttled = 0;
     for (let attempt = 1; ; attempt++) {
       const slot = this.gate.reserve();
       if (slot.waitMs > 0) await this.o.sleep(slot.waitMs, this.o.signal);
       const started = Date.now();
-      this.logRequest(spec.method, url, headers, payload, attempt);
+      this.log.request(spec.method, url, headers, payload, attempt);
       let outcome: Outcome;
       const deadline = this.deadline(spec, info, attempt);
       try {
@@ -179,7 +181,7 @@ export class Transport {
         const retryAfter = header(res.headers, 'retry-after');
         this.gate.answered(slot.at, res.statusCode === 429, parseRetryAfter(retryAfter, Date.now()) !== undefined);
         outcome = { kind: 'status', status: res.statusCode, retryAfter };
-        this.logResponse(res.statusCode, Date.now() - started, res.headers);
+        this.log.response(res.statusCode, Date.now() - started, res.headers);
         // paced (a bulk run): a 429 slowed the pace, and the retry takes its next slot; a Retry-After still holds everyone
         const paced = res.statusCode === 429 && this.gate.adaptive && parseRetryAfter(retryAfter, Date.now()) === undefined;
         // …and does not use up an attempt: a run the machine stalled sends a burst when it wakes,
@@ -199,23 +201,23 @@ export class Transport {
         await res.body.dump().catch(() => undefined);
         const delay = paced ? 0 : retryDelayMs(attempt, retryAfter, Date.now(), this.o.random);
         if (res.statusCode === 429 && !paced) this.gate.hold(delay);
-        this.debug(`retrying ${spec.method} in ${delay} ms (HTTP ${res.statusCode}, attempt ${attempt}/${this.o.maxAttempts})`);
+        this.log.line(`retrying ${spec.method} in ${delay} ms (HTTP ${res.statusCode}, attempt ${attempt}/${this.o.maxAttempts})`);
         await this.o.sleep(delay, this.o.signal);
       } catch (err) {
         deadline.clear();
         if (this.o.signal?.aborted) throw err;
-        if (!deadline.expired && isLocalFailure(err)) throw localFailure(spec.method, info.url, err, this.scrub.bind(this));
+        if (!deadline.expired && isLocalFailure(err)) throw localFailure(spec.method, info.url, err, this.scrub);
         const code = deadline.expired ? 'UND_ERR_HEADERS_TIMEOUT' : errorCode(err);
         outcome = { kind: 'error', code, sent: wasSent(code) };
         if (outcome.sent) maybeApplied = true;
-        this.debug(`<-- ${code ?? 'error'} after ${Date.now() - started} ms: ${this.scrub(String((err as Error).message))}`);
+        this.log.line(`<-- ${code ?? 'error'} after ${Date.now() - started} ms: ${this.scrub(String((err as Error).message))}`);
         if (!shouldRetry(outcome, { idempotent, attempt, maxAttempts: this.o.maxAttempts })) {
           const timedOut = /TIMEOUT/.test(code ?? '');
           const what = timedOut ? `timed out after ${this.o.timeoutMs / 1000} s` : `failed (${code ?? 'network error'})`;
           throw new NetworkError(`${spec.method} ${info.url} ${what}`, info, code, attempt, timedOut);
         }
         const delay = retryDelayMs(attempt, undefined, Date.now(), this.o.random);
-        this.debug(`retrying ${spec.method} in ${delay} ms (${code}, attempt ${attempt}/${this.o.maxAttempts})`);
+        this.log.line(`retrying ${spec.method} in ${delay} ms (${code}, attempt ${attempt}/${this.o.maxAttempts})`);
         await this.o.sleep(delay, this.o.signal);
       }
     }
@@ -225,7 +227,7 @@ export class Transport {
   async json(spec: RequestSpec): Promise<{ status: number; data: unknown; request: RequestInfo }> {
     const { res, text } = await this.sendAndRead(spec);
     if (spec.onAnswered) await spec.onAnswered();
-    if (this.o.debug) this.debug(`<-- body ${truncate(this.scrub(text))}`); // scrubbing every answer costs a bulk run
+    this.log.answer(text);
     if (res.status < 200 || res.status > 299) {
       throw new ApiError(res.status, parseErrorBody(this.scrub(text)), res.request, res.attempts, res.maybeApplied);
     }
@@ -247,9 +249,9 @@ export class Transport {
         if (this.o.signal?.aborted || err instanceof AnswerTooLargeError) throw err; // too large: once is enough
         // The whole answer did not arrive within --timeout: a slow server, not a broken one.
         if (err instanceof NetworkError && err.timedOut) throw err;
-        if (isLocalFailure(err)) throw localFailure(spec.method, res.request.url, err, this.scrub.bind(this));
+        if (isLocalFailure(err)) throw localFailure(spec.method, res.request.url, err, this.scrub);
         const code = errorCode(err);
-        this.debug(`<-- answer broke off: ${code ?? 'error'}: ${this.scrub(String((err as Error).message))}`);
+        this.log.line(`<-- answer broke off: ${code ?? 'error'}: ${this.scrub(String((err as Error).message))}`);
         maybeApplied = true;
         if (!spec.idempotent || read >= this.o.maxAttempts)
           throw new NetworkError(`${spec.method} ${res.request.url}: the answer broke off (${code ?? 'network error'})`, res.request, code, res.attempts);
@@ -278,7 +280,7 @@ export class Transport {
       // made only when it fires: an Error captures a stack, ~35 µs per request of a bulk run
       const reason = new NetworkError(`${spec.method} ${info.url} timed out after ${secs} s (no complete answer)`, info, 'ASSESS_DEADLINE', attempt, true);
       state.expired = true;
-      this.debug(`<-- deadline of ${secs} s passed (attempt ${attempt})`);
+      this.log.line(`<-- deadline of ${secs} s passed (attempt ${attempt})`);
       if (body && !body.destroyed) body.destroy(reason);
       own.abort(reason);
     }, this.o.timeoutMs);
@@ -299,28 +301,7 @@ export class Transport {
   }
 
   /** Replaces the key wherever it could appear (a key pasted into a URL, an echoing server). */
-  scrub(text: string): string {
-    return redact(text, [this.o.apiKey]);
-  }
-
-  private debug(line: string): void {
-    this.o.debug?.(this.scrub(line));
-  }
-
-  private logRequest(method: string, url: string, headers: Record<string, string>, body: string | undefined, attempt: number) {
-    if (!this.o.debug) return;
-    this.debug(`--> ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
-    for (const [k, v] of Object.entries(headers)) {
-      this.debug(`    ${k}: ${k.toLowerCase() === this.o.authHeader.toLowerCase() ? MASK : v}`);
-    }
-    if (body !== undefined) this.debug(`--> body ${truncate(body)}`);
-  }
-
-  private logResponse(status: number, ms: number, headers: Record<string, string | string[] | undefined>) {
-    if (!this.o.debug) return;
-    this.debug(`<-- ${status} (${ms} ms)`);
-    for (const [k, v] of Object.entries(headers)) this.debug(`    ${k}: ${Array.isArray(v) ? v.join(', ') : v}`);
-  }
+  readonly scrub = (text: string): string => this.log.scrub(text);
 }
 
 function sendsEmail(body: unknown): boolean {
@@ -330,8 +311,4 @@ function sendsEmail(body: unknown): boolean {
 function header(h: Record<string, string | string[] | undefined>, name: string): string | null {
   const v = h[name];
   return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
-}
-
-function truncate(s: string, max = 2000): string {
-  return s.length > max ? `${s.slice(0, max)}… (${s.length} bytes)` : s;
 }
