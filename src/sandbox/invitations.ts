@@ -81,6 +81,17 @@ export function inviteWindowProblem(store: Store, link: SandboxLink, req: AnyInv
  * Invite on `link` (the default link or a chosen one). One attempt per candidate per link: an
  * existing invitation of the same e-mail (any case) follows the spec's invite table.
  */
+/** An invitation's times and result before its attempt: made now, nothing started or ended. */
+const notYetTaken = (now: string) => ({
+  createdAt: now,
+  updatedAt: now,
+  startedAt: null,
+  finishedAt: null,
+  cancelledAt: null,
+  expiredAt: null,
+  result: null,
+});
+
 export function invite(store: Store, test: SandboxTest, link: SandboxLink, req: AnyInvite): InviteOutcome {
   const now = store.nowIso();
   const generated = req.disableMandatoryFields === 1 && (!req.email || !req.name);
@@ -134,13 +145,7 @@ export function invite(store: Store, test: SandboxTest, link: SandboxLink, req: 
     ...window,
     reattemptOf: null,
     generatedIdentity: generated,
-    createdAt: now,
-    updatedAt: now,
-    startedAt: null,
-    finishedAt: null,
-    cancelledAt: null,
-    expiredAt: null,
-    result: null,
+    ...notYetTaken(now),
   };
   store.addInvitation(inv);
   if (req.sendEmail === 'yes') sendInvitationEmail(store, inv, 'invitation');
@@ -186,13 +191,7 @@ export function reattempt(store: Store, target: SandboxInvitation, req: Reattemp
         invitationtype: 'api',
         reattemptOf: from.testInvitationId,
         sendEmail: req.sendEmail,
-        createdAt: now,
-        updatedAt: now,
-        startedAt: null,
-        finishedAt: null,
-        cancelledAt: null,
-        expiredAt: null,
-        result: null,
+        ...notYetTaken(now),
       };
       applyOptional(inv);
       store.addInvitation(inv);
