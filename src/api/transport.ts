@@ -105,7 +105,7 @@ export class Transport {
   private readonly headers: { bare: Record<string, string>; json: Record<string, string> };
   private readonly log: RequestLog;
   private readonly o: Required<Omit<TransportOptions, 'debug' | 'dispatcher' | 'pool' | 'signal' | 'gate' | 'insecureHttp'>> &
-    Pick<TransportOptions, 'debug' | 'dispatcher' | 'pool' | 'signal'>;
+    Pick<TransportOptions, 'dispatcher' | 'pool' | 'signal'>;
 
   constructor(opts: TransportOptions) {
     // the last line of defence (the CLI refuses such a base URL where it is set, naming where)
