@@ -6,6 +6,9 @@
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { CancelledError, UsageError } from '../errors.js';
 
+/** The cap on a file given as input (a JSON body, settings, ids): far above any real one. */
+export const INPUT_MAX_BYTES = 16 * 1024 * 1024;
+
 export interface SmallFileOptions {
   /** Names the file in messages: '--api-key-file', 'config file'. */
   label: string;
@@ -25,6 +28,26 @@ export async function readSmallFile(path: string, o: SmallFileOptions & { fifo: 
   const got = openRegular(path, o, true);
   if (typeof got !== 'number') return got;
   return { text: await readFifo(got, path, o, o.fifo.signal) };
+}
+
+/**
+ * A file the user names for input (a JSON body, a list of ids, an inbox), or `-` for standard
+ * input: read whole, but never past the cap (`--data @/dev/zero` would otherwise fill memory).
+ */
+export async function readInputText(
+  path: string,
+  o: SmallFileOptions & { stdin: NodeJS.ReadableStream; signal: AbortSignal },
+): Promise<string> {
+  if (path !== '-') return (await readSmallFile(path, { ...o, fifo: { signal: o.signal } })).text;
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const c of o.stdin) {
+    const chunk = Buffer.from(c as Buffer);
+    total += chunk.length;
+    if (total > o.maxBytes) throw tooBig('standard input', o);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Reads a regular file only (a FIFO is refused like a device); undefined when there is none. */

@@ -71,6 +71,14 @@ export const toolCases: BadInput[] = [
   { name: 'api: a full URL to another host', args: ['api', 'GET', 'http://evil.example/v3/tests'], expect: /<path>: must be a path starting with \// },
   { name: 'api: --data not JSON', args: ['api', 'POST', '/v3/callbacks/process', '--data', '{bad'], expect: /--data: not valid JSON/ },
   { name: 'api: --data @missing', args: ['api', 'POST', '/v3/callbacks/process', '--data', '@body.json'], expect: /--data: cannot read body\.json \(ENOENT\)/ },
+  // read whole before: `--data @/dev/zero` filled memory until the machine ran out
+  { name: 'api: --data @/dev/zero', args: ['api', 'POST', '/v3/callbacks/process', '--data', '@/dev/zero'], expect: /--data: \/dev\/zero is a character device, not a regular file/ },
+  {
+    name: 'api: --data - with more than 16 MiB on stdin',
+    args: ['api', 'POST', '/v3/callbacks/process', '--data', '-'],
+    stdin: Buffer.alloc(16 * 1024 * 1024 + 1, 0x20),
+    expect: /--data: standard input is larger than 16 MiB/,
+  },
   { name: 'api: --data - with an empty stdin', args: ['api', 'POST', '/v3/callbacks/process', '--data', '-'], stdin: '', expect: /--data: not valid JSON/ },
   { name: 'api: no path', args: ['api', 'GET'], expect: /missing required argument 'path'/ },
   { name: 'config set: unknown key', args: ['config', 'set', 'colour', 'on'], expect: /<key>: unknown setting 'colour'/ },

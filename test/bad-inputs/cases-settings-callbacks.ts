@@ -46,7 +46,7 @@ export const settingsCases: BadInput[] = [
   { name: 'not JSON', ...withFile('{bad json'), expect: new RegExp(`${F}not valid JSON`) },
   { name: 'a JSON array', ...withFile('[1,2]'), expect: /must hold a JSON object of settings sections/ },
   { name: 'empty file', ...withFile(''), expect: /not valid JSON/ },
-  { name: '--file missing', args: set('--file', 'none.json'), expect: /--file none\.json: cannot read it \(ENOENT\)/ },
+  { name: '--file missing', args: set('--file', 'none.json'), expect: /--file: cannot read none\.json \(ENOENT\)/ },
   { name: '--set without =', args: set('--set', 'questionSettings.randomQuestions'), expect: /--set: expected section\.field=value/ },
   { name: '--set unknown key', args: set('--set', 'questionSettings.bogus=1'), expect: /--set: unknown setting 'questionSettings\.bogus'/ },
   {
@@ -76,6 +76,9 @@ export const callbackCases: BadInput[] = [
     files: { 'ids.txt': '# none\n' },
     expect: /--file: no invitation ids in ids\.txt/,
   },
+  { name: 'process: --file /dev/zero', args: ['callbacks', 'process', '--file', '/dev/zero'], expect: /--file: \/dev\/zero is a character device, not a regular file/ },
+  { name: 'verify: /dev/zero', args: ['callbacks', 'verify', '/dev/zero', '--secret-file', 'secret.txt'], files: { 'secret.txt': 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }, expect: /<file>: \/dev\/zero is a character device, not a regular file/ },
+  { name: 'settings set: --file /dev/zero', args: ['settings', 'set', '1001', '--file', '/dev/zero', '--yes'], expect: /--file: \/dev\/zero is a character device, not a regular file/ },
   { name: 'process: --file missing', args: ['callbacks', 'process', '--file', 'ids.txt'], expect: /--file: cannot read ids\.txt \(ENOENT\)/ },
   { name: 'process: --state without --from-attempts', args: ['callbacks', 'process', '--state', 'completed'], expect: /--state: needs --from-attempts/ },
   {

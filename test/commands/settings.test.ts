@@ -139,6 +139,16 @@ describe('assess settings set', () => {
     expect(after.imageProctoringSettings.terminateTestAfterViolationCount).toBe(4);
   });
 
+  it('--file - reads the settings from standard input', async () => {
+    const r = await runAssess(['settings', 'set', '1003', '--file', '-', '--yes'], {
+      env: s.env,
+      stdin: JSON.stringify({ displayMessageSettings: { candidateFeedback: 0 } }),
+    });
+    expect(r.stderr).toMatch(/Updated 1 setting of test 1003/);
+    expect(r.code).toBe(0);
+    expect((await getJson('1003')).displayMessageSettings.candidateFeedback).toBe(0);
+  });
+
   it('without --yes and without a terminal: exit 2 telling to pass --yes, and no request', async () => {
     const r = await runAndSee(['settings', 'set', '1002', '--set', 'questionSettings.randomAnswers=0']);
     expect(r.code).toBe(2);
@@ -161,7 +171,7 @@ describe('assess settings set', () => {
     [['--set', 'testSettings.typeOfTest=single'], /^error: --set testSettings.typeOfTest: must be 0, 1 or 2/],
     [['--set', 'randomAnswers'], /^error: --set: expected section.field=value/],
     [[], /^error: --set: give at least one --set/],
-    [['--file', '/nonexistent/settings.json'], /^error: --file \/nonexistent\/settings.json: cannot read it/],
+    [['--file', '/nonexistent/settings.json'], /^error: --file: cannot read \/nonexistent\/settings.json \(ENOENT\)/],
   ])('bad input %j exits 2 naming the flag, before any request', async (args, message) => {
     const r = await runAndSee(['settings', 'set', '1002', ...args, '--yes']);
     expect(r.stderr).toMatch(message);

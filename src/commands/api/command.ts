@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { renderQueryResult } from '../../output/query.js';
 import { defineCommand, arg, flag } from '../../cli/command.js';
@@ -6,6 +5,7 @@ import { DEFAULT_MAX_ANSWER_BYTES, readAnswerBytes } from '../../api/answer-cap.
 import { AnswerTooLargeError, ApiError, NetworkError, parseErrorBody } from '../../api/errors.js';
 import { requireKey } from '../../config/credentials.js';
 import { UsageError } from '../../errors.js';
+import { INPUT_MAX_BYTES, readInputText } from '../../util/small-file.js';
 import { type Context, debugSink } from '../../context.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -87,18 +87,15 @@ export default defineCommand({
 });
 
 async function readBody(ctx: Context, data: string): Promise<unknown> {
-  let text: string;
-  if (data === '-') {
-    const chunks: Buffer[] = [];
-    for await (const c of ctx.io.stdin) chunks.push(Buffer.from(c));
-    text = Buffer.concat(chunks).toString('utf8');
-  } else if (data.startsWith('@')) {
-    try {
-      text = readFileSync(data.slice(1), 'utf8');
-    } catch (err) {
-      throw new UsageError(`--data: cannot read ${data.slice(1)} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
-  } else text = data;
+  const text =
+    data === '-' || data.startsWith('@')
+      ? await readInputText(data === '-' ? '-' : data.slice(1), {
+          label: '--data',
+          maxBytes: INPUT_MAX_BYTES,
+          stdin: ctx.io.stdin,
+          signal: ctx.signal,
+        })
+      : data;
   try {
     return JSON.parse(text);
   } catch (err) {

@@ -2,8 +2,6 @@
 // chunks of at most 100, merged into one successful/failed result (exit 5 when any failed). The
 // chunks go out as a bulk run's requests do: at most --concurrency at once, at the service's pace
 // (found from its 429s, src/api/pace.ts) or --rate.
-// node:fs/promises through fs.promises, loaded on first use (~3 ms, with readline, at start-up)
-import { promises as fsp } from 'node:fs';
 import * as z from 'zod/mini';
 import { ApiError } from '../../api/errors.js';
 import { ATTEMPT_STATES, MAX_CALLBACK_IDS } from '../../api/wire-constants.js';
@@ -12,6 +10,7 @@ import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { RATE_HELP, rateFlag } from '../../bulk/rate-flag.js';
 import type { Context } from '../../context.js';
 import { CancelledError, PartialFailureError, UsageError } from '../../errors.js';
+import { INPUT_MAX_BYTES, readInputText } from '../../util/small-file.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { idsFromAttempts } from './shared/from-attempts.js';
@@ -107,22 +106,12 @@ async function collectIds(ctx: Context, args: string[], file: string | undefined
     if (!args.length) throw new UsageError('<ids>: no invitation ids given', 'e.g. assess callbacks process 900001 900002, or --file ids.txt');
     return parseIdArgs(args);
   }
-  let text: string;
-  try {
-    text = file === '-' ? await readStream(ctx.io.stdin) : await fsp.readFile(file, 'utf8');
-  } catch (err) {
-    throw new UsageError(`--file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
+  const text = await readInputText(file, { label: '--file', maxBytes: INPUT_MAX_BYTES, stdin: ctx.io.stdin, signal: ctx.signal });
   const ids = parseIdText(text);
   if (!ids.length) throw new UsageError(`--file: no invitation ids in ${file}`);
   return ids;
 }
 
-async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const c of stream) parts.push(Buffer.from(c as Buffer));
-  return Buffer.concat(parts).toString('utf8');
-}
 
 /** The message of an id the service listed as failed (it gives no reason of its own). */
 export const SERVICE_FAILED = 'reported as failed by the service';

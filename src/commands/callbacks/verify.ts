@@ -4,8 +4,6 @@
 // --inbox` writes them) or one JSON object {headers, body}. The timestamp must be within
 // --tolerance of when the request was received (its receivedAt; now when absent); signatures
 // are compared in constant time. Exit 0 when every request verifies, 1 otherwise.
-// node:fs/promises through fs.promises, loaded on first use (~3 ms, with readline, at start-up)
-import { promises as fsp } from 'node:fs';
 import * as z from 'zod/mini';
 import { fieldsOf } from '../../cli/json-fields.js';
 import { defineCommand, arg, flag } from '../../cli/command.js';
@@ -13,6 +11,10 @@ import { configDir } from '../../config/store.js';
 import { OutcomeError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { durationArg, fmt } from '../../util/duration.js';
+import { readInputText } from '../../util/small-file.js';
+
+/** An inbox holds every notification received: larger than any other input file, still capped. */
+const INBOX_MAX_BYTES = 256 * 1024 * 1024;
 
 const COLUMNS = [
   { key: 'id', header: 'Webhook id', priority: 5 },
@@ -56,7 +58,7 @@ export default defineCommand({
     const secretOf = () =>
       resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: false });
     const given = input.secretFile ? await secretOf() : undefined; // a flag is checked before anything else
-    const requests = parseStored(await readInput(ctx, input.file), input.file, ctx.now());
+    const requests = parseStored(await readInputText(input.file, { label: '<file>', maxBytes: INBOX_MAX_BYTES, stdin: ctx.io.stdin, signal: ctx.signal }), input.file, ctx.now());
     const unsigned = requests.filter((r) => !r.headers['webhook-signature'] && !r.headers['webhook-id']);
     if (unsigned.length === requests.length)
       throw new OutcomeError(
@@ -89,16 +91,6 @@ export default defineCommand({
   },
 });
 
-async function readInput(ctx: { io: { stdin: NodeJS.ReadableStream } }, file: string): Promise<string> {
-  try {
-    if (file !== '-') return await fsp.readFile(file, 'utf8');
-    const parts: Buffer[] = [];
-    for await (const c of ctx.io.stdin) parts.push(Buffer.from(c as Buffer));
-    return Buffer.concat(parts).toString('utf8');
-  } catch (err) {
-    throw new UsageError(`<file>: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
-}
 
 /** One JSON object, or NDJSON lines; the inbox's delivery log (dead letters, deliveries) is skipped. */
 export function parseStored(text: string, file: string, now: Date): StoredRequest[] {

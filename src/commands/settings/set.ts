@@ -1,12 +1,11 @@
 // settings set: the service only takes the whole object (operation 14), so read it, apply the
 // changes, validate the result, show the diff, confirm, then send it all.
-// node:fs/promises through fs.promises, loaded on first use (~3 ms, with readline, at start-up)
-import { promises as fsp } from 'node:fs';
 import * as z from 'zod/mini';
 import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
+import { INPUT_MAX_BYTES, readInputText } from '../../util/small-file.js';
 import { diffObjects, formatChanges, type Change } from '../shared/diff.js';
 import { confirmAction, nothingChanged } from '../shared/confirm.js';
 import { printSettings, SETTINGS_FIELDS } from './shared/view.js';
@@ -30,7 +29,7 @@ export default defineCommand({
     set: flag('change one setting, e.g. questionSettings.randomAnswers=1 (repeatable)', { value: 'key=value', repeat: true }, () =>
       z._default(z.array(z.string()), []),
     ),
-    file: flag('JSON with the whole settings object or part of it (as `settings get --json` prints)', { value: 'file' }, () =>
+    file: flag('JSON with the whole settings object or part of it (as `settings get --json` prints; - reads standard input)', { value: 'file' }, () =>
       z.optional(z.string().check(z.minLength(1, 'must name a file, e.g. --file settings.json'))),
     ),
     dryRun: flag('print the diff and send nothing', () => z._default(z.boolean(), false)),
@@ -44,7 +43,7 @@ export default defineCommand({
   async run(ctx, input) {
     // the settings schema (every key and its values) is built now, not when the command loads
     const { applyChanges, finaliseSettings, parseSetFlags } = await import('./shared/apply.js');
-    const changes = { ...(input.file ? await readSettingsFile(input.file) : {}), ...parseSetFlags(input.set) };
+    const changes = { ...(input.file ? await readSettingsFile(ctx, input.file) : {}), ...parseSetFlags(input.set) };
     const ask = !input.dryRun && !ctx.globals.yes;
     if (ask && !ctx.globals.interactive) {
       throw new UsageError(
@@ -78,13 +77,8 @@ export default defineCommand({
   },
 });
 
-async function readSettingsFile(path: string): Promise<Record<string, unknown>> {
-  let text: string;
-  try {
-    text = await fsp.readFile(path, 'utf8');
-  } catch (err) {
-    throw new UsageError(`--file ${path}: cannot read it (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
+async function readSettingsFile(ctx: Context, path: string): Promise<Record<string, unknown>> {
+  const text = await readInputText(path, { label: '--file', maxBytes: INPUT_MAX_BYTES, stdin: ctx.io.stdin, signal: ctx.signal });
   const { parseSettingsFile } = await import('./shared/apply.js');
   return parseSettingsFile(path, text);
 }
