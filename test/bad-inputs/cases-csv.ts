@@ -45,6 +45,12 @@ export const csvRowCases: BadInput[] = [
     ...csv('email,name\r\nann@example.com,Ann\r\nbo@,Bo\r\n'),
     expect: badRow(3, 'email: must be an e-mail address'),
   },
+  // a Latin-1 export (Excel's plain "CSV"): the name would reach the service as "Zo\uFFFD"
+  {
+    name: 'a Latin-1 name on line 3',
+    ...csv(Buffer.concat([Buffer.from(`email,name\n${GOOD.split('\n')[0]}\nzoe@example.com,Zo`), Buffer.from([0xeb]), Buffer.from(' Lat\n')])),
+    expect: badRow(3, 'has bytes that are not UTF-8 text'),
+  },
   { name: 'a quote never closed', ...csv(`email,name\n${GOOD}"cy@example.com,Cy\n`), expect: badRow(4, 'a quote is never closed') },
   { name: 'text after a closing quote', ...csv('email,name\n"ann@example.com"x,Ann\n'), expect: badRow(2, 'broken quoting') },
   {

@@ -35,6 +35,8 @@ const COLUMN_OF: Record<string, string> = {
   name: 'name',
 };
 
+const NOT_UTF8 = 'has bytes that are not UTF-8 text (save the file as UTF-8, e.g. "CSV UTF-8" in Excel)';
+
 export type Fields = Record<string, string>;
 export interface CsvRow {
   line: number;
@@ -101,7 +103,10 @@ export async function* readCsvRows(input: Readable, label: string, onUnknownColu
       yield* spansBefore(consumed + leading + 1);
       const line = consumed + leading + 1;
       consumed += newlines + (rec.raw.endsWith('\n') ? 0 : 1);
-      yield { kind: 'row', row: { line, fields: rec.record } };
+      // bytes that are not UTF-8 (a Latin-1 export) were decoded as U+FFFD: the name would reach
+      // the service garbled, so the row is refused like any other bad value
+      if (rec.raw.includes('\uFFFD')) yield { kind: 'bad', bad: { line, errors: [NOT_UTF8] } };
+      else yield { kind: 'row', row: { line, fields: rec.record } };
     }
   } catch (err) {
     const e = err as Error & { code?: string };
