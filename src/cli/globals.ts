@@ -50,7 +50,7 @@ export function resolveGlobals(
   const query = opts.query as string | undefined;
   if (query !== undefined) {
     if (opts.csv) throw new UsageError('--query and --csv cannot be used together: a query prints JSON (or --ndjson)');
-    if (typeof opts.json === 'string')
+    if (typeof opts.json === 'string' && opts.json !== '')
       throw new UsageError('--query and --json FIELDS cannot be used together; select the fields in the query, e.g. "[].{id: testId, name: testName}"');
   }
   let output: OutputFormat;

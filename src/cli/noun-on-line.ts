@@ -13,11 +13,24 @@ function nounIndex(argv: string[], program: Command, nouns: readonly string[]): 
     const opt = program.options.find((o) => o.long === arg || o.short === arg);
     if (!opt) return -1; // unknown to the program (or -yV…): commander decides, with every command
     // commander's rules: a required value is the next word whatever it is; an optional one
-    // (`--json [fields]`) only when the next word is not an option
+    // (`--json [fields]`) only when the next word is not an option — nor, here, a noun (below)
     if (opt.required) i++;
-    else if (opt.optional && i + 1 < argv.length && !argv[i + 1].startsWith('-')) i++;
+    else if (opt.optional && i + 1 < argv.length && !argv[i + 1].startsWith('-') && !nouns.includes(argv[i + 1])) i++;
   }
   return -1;
+}
+
+/**
+ * `assess --json tests list`: commander would take `tests` as --json's fields and then fail on
+ * `list`. A noun right after a program option whose value is optional is the noun: the option
+ * is given as `--json=` (an empty value, which means no value: every field).
+ */
+export function nounNotOptionValue(argv: string[], program: Command, nouns: readonly string[]): string[] {
+  const i = nounIndex(argv, program, nouns);
+  if (i < 1) return argv;
+  const opt = program.options.find((o) => o.long === argv[i - 1] || o.short === argv[i - 1]);
+  if (!opt?.optional || !opt.long) return argv;
+  return [...argv.slice(0, i - 1), `${opt.long}=`, ...argv.slice(i)];
 }
 
 /** The noun `argv` names after the program's own options, or undefined when unsure. */

@@ -10,7 +10,7 @@ import { wrappedHelp } from './help-text.js';
 import { Command, CommanderError } from 'commander';
 import { loadNoun, loadNouns, NOUN_NAMES } from '../commands/index.js';
 import { buildCommand, type ContextFactory, type NounDef } from './command.js';
-import { nounOnLine, wordAfterNoun } from './noun-on-line.js';
+import { nounNotOptionValue, nounOnLine, wordAfterNoun } from './noun-on-line.js';
 import { createContext, type ProcessLike, type Runtime } from './context-factory.js';
 import { debugRequested } from './debug.js';
 import { runExitHooks } from './exit-hooks.js';
@@ -151,6 +151,7 @@ export async function runCli(argv: string[], proc: ProcessLike = realProcess(), 
     return 0;
   }
   let program = await buildProgram(rt, argv);
+  argv = nounNotOptionValue(argv, program, NOUN_NAMES);
   // Kept for the whole run (not `once`): a library that re-raises the signal after its own
   // cleanup (when-exit, under conf) must not kill us before journals and servers are closed.
   // The first signal asks the command to wind down (ctx.signal); a second one from the user, a

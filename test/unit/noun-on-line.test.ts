@@ -3,7 +3,7 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { addGlobalOptions } from '../../src/cli/globals.js';
-import { nounOnLine, wordAfterNoun } from '../../src/cli/noun-on-line.js';
+import { nounNotOptionValue, nounOnLine, wordAfterNoun } from '../../src/cli/noun-on-line.js';
 import { definitionOf } from '../../src/cli/command.js';
 import { NOUN_NAMES } from '../../src/commands/index.js';
 import { buildProgram, runCli } from '../../src/cli/program.js';
@@ -23,9 +23,10 @@ describe('nounOnLine', () => {
     expect(noun('--json --csv tests list')).toBe('tests');
   });
 
-  it('reads an optional value as commander does: `--json tests` gives --json the word', () => {
-    expect(noun('--json tests list')).toBeUndefined(); // 'list' is no noun: build everything
+  it('reads an optional value as commander does, unless the word is a noun', () => {
     expect(noun('--json testId,testName tests list')).toBe('tests');
+    expect(noun('--json tests list')).toBe('tests'); // `tests` is the noun, not --json's fields
+    expect(noun('--json list tests')).toBe('tests'); // `list` is --json's value
   });
 
   it('is unsure (undefined) about unknown options, unknown words, `--` and no noun', () => {
@@ -46,6 +47,24 @@ describe('runCli with one noun loaded', () => {
     const q = memoryProcess({ ASSESS_CONFIG_DIR: dir });
     expect(await runCli(['tests', 'lsit'], q)).toBe(2);
     expect(q.err()).toContain('Did you mean list?');
+  });
+});
+
+describe('nounNotOptionValue', () => {
+  const line = (l: string) => nounNotOptionValue(l.split(' '), program, NOUN_NAMES).join(' ');
+  it('gives --json no value when a noun follows it, and leaves every other line alone', () => {
+    expect(line('--json tests list')).toBe('--json= tests list');
+    expect(line('--profile work --json links list 1001')).toBe('--profile work --json= links list 1001');
+    expect(line('--json testId tests list')).toBe('--json testId tests list');
+    expect(line('--profile tests links list')).toBe('--profile tests links list'); // a required value
+    expect(line('tests list --json')).toBe('tests list --json');
+  });
+
+  it('runs `assess --json tests list` as `assess tests list --json` (it was: unknown command list)', async () => {
+    const dir = tempDir().dir;
+    const p = memoryProcess({ ASSESS_CONFIG_DIR: dir });
+    expect(await runCli(['--json', 'tests', 'list', '--query', 'x'], p)).toBe(3); // no key: it got past the parse
+    expect(p.err()).not.toMatch(/unknown command|--query and --json/);
   });
 });
 
