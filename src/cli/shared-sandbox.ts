@@ -15,10 +15,12 @@ export interface SharedSandbox {
   stateFile: string;
   logFile: string;
   startedAt: string;
+  /** When its process started, as /proc tells it (src/util/process-alive.ts): a reused pid is not it. */
+  processStartedAt?: string;
 }
 
-/** Whether the sandbox's process runs (a zombie does not: src/util/process-alive.ts). */
-export const sandboxAlive = (pid: number): boolean => processAlive(pid);
+/** Whether the sandbox's process runs (a zombie, or another process with its pid, does not). */
+export const sandboxAlive = (pid: number, startedAt?: string): boolean => processAlive(pid, startedAt);
 
 export function sandboxPaths(configDir: string) {
   const dir = join(configDir, 'sandbox');
@@ -36,7 +38,8 @@ function parseRecord(text: string): SharedSandbox | null {
       typeof r.baseUrl === 'string' &&
       /^http:\/\//.test(r.baseUrl) &&
       Array.isArray(r.keys) &&
-      r.keys.every((k) => typeof k === 'string');
+      r.keys.every((k) => typeof k === 'string') &&
+      (r.processStartedAt === undefined || typeof r.processStartedAt === 'string');
     return ok ? ({ baseUrlV2: r.baseUrl, stateFile: '', logFile: '', startedAt: '', ...r } as SharedSandbox) : null;
   } catch {
     return null;
@@ -53,7 +56,7 @@ export function lookupSharedSandbox(configDir: string): SharedLookup {
     throw err;
   }
   const rec = parseRecord(text);
-  if (rec && sandboxAlive(rec.pid)) return { kind: 'running', sandbox: rec };
+  if (rec && sandboxAlive(rec.pid, rec.processStartedAt)) return { kind: 'running', sandbox: rec };
   return { kind: 'stale', pid: rec?.pid ?? null };
 }
 
@@ -62,7 +65,7 @@ export function removeStaleRecord(configDir: string, pid: number | null): void {
   const path = sandboxPaths(configDir).record;
   try {
     const now = parseRecord(readFileSync(path, 'utf8'));
-    if (now && now.pid !== pid && sandboxAlive(now.pid)) return;
+    if (now && now.pid !== pid && sandboxAlive(now.pid, now.processStartedAt)) return;
   } catch {
     // gone already, or unreadable: remove
   }

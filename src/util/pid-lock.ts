@@ -1,11 +1,12 @@
-// A lock file that holds its owner's pid, for files one process at a time may own (the
-// sandbox's state, a bulk journal). It is created with link(2), which fails when the file
-// exists, so exactly one process wins and the lock never exists without its pid in it. A lock
-// whose process is gone (kill -9, power cut) is stale and taken over.
+// A lock file that holds its owner's pid (and, where /proc tells it, when that process started:
+// "pid start"), for files one process at a time may own (the sandbox's state, a bulk journal).
+// It is created with link(2), which fails when the file exists, so exactly one process wins and
+// the lock never exists without its pid in it. A lock whose process is gone (kill -9, power cut,
+// or its pid now another process's) is stale and taken over.
 import { randomBytes } from 'node:crypto';
 import { closeSync, linkSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { processAlive } from './process-alive.js';
+import { processAlive, processStartedAt } from './process-alive.js';
 import { writeAllSync } from './write-all.js';
 
 const held = new Set<string>();
@@ -16,7 +17,8 @@ export function tryPidLock(lockPath: string): number | null {
   const temp = join(dirname(lockPath), `.${basename(lockPath)}.${process.pid}.${randomBytes(4).toString('hex')}`);
   const fd = openSync(temp, 'wx', 0o600);
   try {
-    writeAllSync(fd, `${process.pid}\n`);
+    const started = processStartedAt();
+    writeAllSync(fd, started === undefined ? `${process.pid}\n` : `${process.pid} ${started}\n`);
   } catch (err) {
     closeSync(fd);
     rmSync(temp, { force: true });
@@ -33,12 +35,13 @@ export function tryPidLock(lockPath: string): number | null {
   } finally {
     rmSync(temp, { force: true });
   }
-  const pid = readPid(lockPath);
-  if (pid !== null && (held.has(lockPath) || processAlive(pid))) return pid;
+  const owner = readOwner(lockPath);
+  const pid = owner?.pid ?? null;
+  if (owner && (held.has(lockPath) || processAlive(owner.pid, owner.startedAt))) return owner.pid;
   // Stale (its process is gone) or unreadable: remove it, unless it changed hands meanwhile, and
   // try again; the link above decides who gets it. (Two processes starting in the same few
   // microseconds after a crash could still both pass this check; that is left as it is.)
-  if (readPid(lockPath) === pid) rmSync(lockPath, { force: true });
+  if ((readOwner(lockPath)?.pid ?? null) === pid) rmSync(lockPath, { force: true });
   return tryPidLock(lockPath);
 }
 
@@ -48,10 +51,11 @@ export function releasePidLock(lockPath: string): void {
   rmSync(lockPath, { force: true });
 }
 
-function readPid(lockPath: string): number | null {
+function readOwner(lockPath: string): { pid: number; startedAt?: string } | null {
   try {
-    const pid = Number(readFileSync(lockPath, 'utf8').trim());
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
+    const [pidText, startedAt] = readFileSync(lockPath, 'utf8').trim().split(' ');
+    const pid = Number(pidText);
+    return Number.isInteger(pid) && pid > 0 ? { pid, startedAt } : null;
   } catch {
     return null; // removed in between: the retry will see
   }

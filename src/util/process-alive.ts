@@ -1,22 +1,44 @@
 // Whether a process still runs, for files that name their owner's pid (temp files of atomic
 // writes, the sandbox's state lock, the shared sandbox's record): a pid that is gone means the
-// file was left by a crash.
+// file was left by a crash. Pids are reused (after a reboot, or a busy machine's wrap-around), so
+// where a file can also record when its process started, a live pid that started at another
+// time is another process: the owner is gone (and must never be signalled).
 import { readFileSync } from 'node:fs';
 
 /**
  * True for this process, a running one, or one we may not signal (EPERM: it exists). A zombie
- * (killed, not yet reaped: the init of some containers reaps orphans late or never) is gone.
+ * (killed, not yet reaped: the init of some containers reaps orphans late or never) is gone; so
+ * is a process whose start time differs from `startedAt` (the pid was reused).
  */
-export function processAlive(pid: number): boolean {
+export function processAlive(pid: number, startedAt?: string): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+  const stat = procStat(pid);
+  if (stat === undefined) return true; // no /proc (macOS, Windows): the signal decides
+  if (stat.state === 'Z') return false;
+  return startedAt === undefined || startedAt === stat.start;
+}
+
+/**
+ * When the process started, as the kernel counts it (clock ticks since boot, /proc/PID/stat
+ * field 22): with the pid, it names one process. Undefined without /proc.
+ */
+export function processStartedAt(pid: number = process.pid): string | undefined {
+  return procStat(pid)?.start;
+}
+
+function procStat(pid: number): { state: string; start: string } | undefined {
+  let text: string;
   try {
-    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
-    return true; // no /proc (macOS, Windows): the signal decides
+    return undefined;
   }
+  // "pid (comm) state ppid …": comm may hold spaces and parentheses, so split after the last ')'
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0] ?? '', start: fields[19] ?? '' };
 }

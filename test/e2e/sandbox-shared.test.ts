@@ -3,8 +3,8 @@
 // its URLs answer while it runs, a kill -9 leaves a stale pid file that status and start detect,
 // and `sandbox stop` ends it cleanly. Without one, --sandbox keeps the embedded sandbox and says
 // how to start a shared one where a command needs it to outlive the command.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxAlive } from '../../src/cli/shared-sandbox.js';
@@ -131,6 +131,26 @@ describe('the shared sandbox', () => {
 });
 
 describe('started from a terminal', () => {
+  it('a record whose pid now belongs to another process is stale: stop never signals that process', async () => {
+    const info = await start();
+    process.kill(info.pid!, 'SIGKILL');
+    await waitFor(() => !alive(info.pid!), { what: 'the killed sandbox to be gone' });
+    // as after a reboot: the pid is reused by an unrelated process
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      const rec = JSON.parse(readFileSync(record, 'utf8')) as { pid: number; processStartedAt?: string };
+      expect(rec.processStartedAt).toMatch(/^\d+$/);
+      writeFileSync(record, JSON.stringify({ ...rec, pid: other.pid }));
+      const stop = await run(['sandbox', 'stop']);
+      expect(stop.code, stop.stderr).toBe(0);
+      expect(stop.stderr).toMatch(new RegExp(`shared sandbox \\(pid ${other.pid}\\) is no longer running`));
+      expect(alive(other.pid!)).toBe(true);
+      expect(existsSync(record)).toBe(false);
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
+
   it('outlives the terminal it was started in (its own session): the pty closes, it still answers', async () => {
     const term = tempDir('assess-shared-pty-');
     try {

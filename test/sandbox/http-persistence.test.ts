@@ -3,6 +3,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processStartedAt } from '../../src/util/process-alive.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { loadStateFile } from '../../src/sandbox/persistence.js';
 import { harness } from './helpers.js';
@@ -113,7 +114,7 @@ describe('one sandbox per state file (<state>.lock)', () => {
     const file = join(dir, 'locked.json');
     const first = await startSandbox({ stateFile: file });
     try {
-      expect((await readFile(`${file}.lock`, 'utf8')).trim()).toBe(String(process.pid));
+      expect((await readFile(`${file}.lock`, 'utf8')).trim()).toBe(`${process.pid} ${processStartedAt()}`);
       await expect(startSandbox({ stateFile: file })).rejects.toThrow(`is in use by another sandbox (pid ${process.pid})`);
     } finally {
       await first.close();
@@ -143,9 +144,24 @@ describe('one sandbox per state file (<state>.lock)', () => {
     await writeFile(`${file}.lock`, `${dead.stdout}\n`);
     const sb = await startSandbox({ stateFile: file });
     try {
-      expect((await readFile(`${file}.lock`, 'utf8')).trim()).toBe(String(process.pid));
+      expect((await readFile(`${file}.lock`, 'utf8')).trim()).toBe(`${process.pid} ${processStartedAt()}`);
     } finally {
       await sb.close();
+    }
+  });
+
+  it('a lock whose pid is now another process (started at another time) is taken over; without a start time it is not', async () => {
+    const file = join(dir, 'reused.json');
+    const { spawn } = await import('node:child_process');
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      await writeFile(`${file}.lock`, `${other.pid} 1\n`); // that pid, but "started at tick 1"
+      const sb = await startSandbox({ stateFile: file });
+      await sb.close();
+      await writeFile(`${file}.lock`, `${other.pid}\n`); // an older lock: the pid alone, and it runs
+      await expect(startSandbox({ stateFile: file })).rejects.toThrow(`is in use by another sandbox (pid ${other.pid})`);
+    } finally {
+      other.kill('SIGKILL');
     }
   });
 

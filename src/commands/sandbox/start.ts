@@ -13,6 +13,7 @@ import { CancelledError, LocalError } from '../../errors.js';
 import { printShared, SHARED_FIELDS } from './shared/shared-view.js';
 import { rateLimitFlag } from './shared/spec-flag.js';
 import { formatRateLimit } from '../../sandbox/rate-limit.js';
+import { processStartedAt } from '../../util/process-alive.js';
 
 const READY_MS = 30_000;
 /** How long a `start` that lost the state file to another waits for that one's record. */
@@ -90,6 +91,7 @@ export default defineCommand({
       stateFile: paths.state,
       logFile: paths.log,
       startedAt: ctx.now().toISOString(),
+      processStartedAt: processStartedAt(child.pid!),
     };
     writeFileAtomic(paths.record, `${JSON.stringify(rec, null, 2)}\n`, 'the shared sandbox record');
     await printShared(ctx, { running: true, ...rec });

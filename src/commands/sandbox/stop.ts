@@ -20,13 +20,14 @@ export default defineCommand({
       return ctx.warn(staleNotice(found.pid));
     }
     const { pid } = found.sandbox;
+    // signalled only when it is the process the record names (lookupSharedSandbox checked its start time)
     try {
       process.kill(pid, 'SIGTERM');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw new LocalError(`cannot stop the shared sandbox (pid ${pid}): ${(err as Error).message}`);
     }
     const deadline = ctx.now().getTime() + STOP_MS;
-    while (sandboxAlive(pid)) {
+    while (sandboxAlive(pid, found.sandbox.processStartedAt)) {
       if (ctx.signal.aborted) throw new CancelledError(`interrupted; the shared sandbox (pid ${pid}) is still stopping`);
       if (ctx.now().getTime() > deadline)
         throw new LocalError(`the shared sandbox (pid ${pid}) did not stop within ${STOP_MS / 1000} s`, `end it with: kill -9 ${pid}`);
