@@ -46,17 +46,21 @@ export class BulkRun {
   }
 
   static async start(ctx: Context, journalPath: string, resultsPath: string): Promise<BulkRun> {
-    const left = cleanStaleTemps(dirname(resultsPath));
     const journal = await Journal.open(journalPath);
     if (journal.unreadable) ctx.warn(`${journalPath}: ${journal.unreadable} unreadable line(s) ignored`);
-    // a killed run's results never reached their name; its outcomes are in the journal (issue 31)
-    if (left) ctx.info(`An earlier run was killed before it wrote its results; what it did is in the journal ${journalPath}, and this run's results list it.`);
+    let run: BulkRun;
     try {
-      return new BulkRun(ctx, journal, resultsPath);
+      run = new BulkRun(ctx, journal, resultsPath);
     } catch (err) {
       journal.close();
       throw err;
     }
+    // Temps lie beside the file the results are renamed onto (a --results symlink leads elsewhere);
+    // this run's own temp is kept (its writer is alive).
+    const left = cleanStaleTemps(dirname(run.results.real));
+    // a killed run's results never reached their name; its outcomes are in the journal (issue 31)
+    if (left) ctx.info(`An earlier run was killed before it wrote its results; what it did is in the journal ${journalPath}, and this run's results list it.`);
+    return run;
   }
 
   /** What an interrupted run left undone is "not <verb> yet": sent (invitations), exported (reports). */

@@ -1,13 +1,15 @@
 // Atomic output files: everything is written under a temp name in the same directory (same
 // file system, so rename is atomic) and renamed into place only when complete. A kill -9 can
 // leave a temp file behind, never a partial file under the final name; cleanStaleTemps removes
-// temps whose writer process is gone.
+// temps whose writer process is gone. A target that is a symlink is written through: the temp
+// goes beside the file the link leads to and is renamed onto it (writeTarget), so the link stays.
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { asFileError } from '../util/file-errors.js';
 import { processAlive } from '../util/process-alive.js';
 import { writeAllSync } from '../util/write-all.js';
+import { writeTarget } from './output-files.js';
 
 const TEMP = /^\.(.+)\.(\d+)\.[0-9a-f]{8}\.part$/;
 
@@ -76,6 +78,8 @@ export function writeFileAtomic(target: string, data: string | Uint8Array, what?
  * throw it again (a file with a hole is never put in place).
  */
 export class AtomicFile {
+  /** The file renamed onto: `target` with its symlinks followed (messages name `target`). */
+  readonly real: string;
   readonly temp: string;
   private fd: number | null;
   private readonly buf = Buffer.allocUnsafeSlow(64 * 1024);
@@ -87,7 +91,8 @@ export class AtomicFile {
     readonly target: string,
     readonly what = 'the file',
   ) {
-    this.temp = tempPathFor(target);
+    this.real = writeTarget(target, what); // exit 2 for a device, FIFO, directory…: a rename would destroy it
+    this.temp = tempPathFor(this.real);
     // Private: these files hold names, e-mails and test-taking URLs.
     try {
       this.fd = openSync(this.temp, 'wx', 0o600);
@@ -133,12 +138,12 @@ export class AtomicFile {
       fsyncSync(this.fd);
       closeSync(this.fd);
       this.fd = null;
-      renameSync(this.temp, this.target);
+      renameSync(this.temp, this.real);
     } catch (err) {
       this.discard(); // no temp file left behind by a full disk
       throw (this.failure ??= asFileError(err, this.what, this.target));
     }
-    syncDir(dirname(this.target));
+    syncDir(dirname(this.real));
   }
 
   discard(): void {

@@ -1,10 +1,12 @@
 // The files a bulk command reads and writes, checked before anything is written: no output may
 // be an input or another output (compared by real path and by device + inode, so symlinks and
 // hard links count), none may be a directory, and a file system that refuses us is reported
-// as the place and the cause (exit 2), never as a bug or as the network.
-import { lstatSync, realpathSync, statSync } from 'node:fs';
+// as the place and the cause (exit 2), never as a bug or as the network. writeTarget is where a
+// file written by a rename really goes (src/files/atomic.ts and the PDF download use it).
+import { readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
+import { kindOf } from '../util/small-file.js';
 
 export interface NamedFile {
   /** How the user names it in a message: `--csv`, `--journal`, `the summary`… */
@@ -45,8 +47,8 @@ function same(a: Identity, b: Identity): boolean {
 }
 
 /**
- * Exit 2 when an output is an input or another output, or a directory, or (replaced) a device
- * or FIFO that a rename would destroy. Call before anything is written.
+ * Exit 2 when an output is an input or another output, or a directory, or (replaced) anything
+ * writeTarget refuses. Call before anything is written.
  */
 export function checkFiles(files: NamedFile[]): void {
   const ids = files.map((f) => identify(f.path));
@@ -63,21 +65,71 @@ export function checkFiles(files: NamedFile[]): void {
         `give ${f.flag} a file of its own`,
       );
     }
+    if (f.replaced) {
+      writeTarget(f.path, f.flag);
+      continue;
+    }
     let st;
     try {
-      st = lstatSync(resolve(f.path));
+      st = statSync(resolve(f.path));
     } catch {
       continue; // created later; a missing or unwritable directory is reported when it is opened
     }
-    if (st.isSymbolicLink()) {
-      try {
-        st = statSync(resolve(f.path));
-      } catch {
-        continue;
-      }
-    }
-    if (st.isDirectory()) throw new UsageError(`${f.flag}: ${f.path} is a directory (EISDIR)`, `name a file, e.g. ${f.flag} ${join(f.path, 'run.ndjson')}`);
-    if (f.replaced && !st.isFile())
-      throw new UsageError(`${f.flag}: ${f.path} is not a regular file`, `name a regular file; it is written to a temporary name and renamed into place`);
+    if (st.isDirectory()) throw isDirectory(f.flag, f.path);
   }
+}
+
+const isDirectory = (flag: string, path: string) =>
+  new UsageError(`${flag}: ${path} is a directory (EISDIR)`, `name a file, e.g. ${flag} ${join(path, 'run.ndjson')}`);
+
+/** Enough for any real chain; a loop of links ends here (the kernel's own limit is 40). */
+const MAX_LINKS = 40;
+
+/**
+ * The file that a temp file renamed onto `path` must replace: symlinks followed (a dangling one
+ * to the name it points at), so a link (`--results link`, a config.json linked into a dotfiles
+ * repository) stays a link and its target gets the content. Renamed over anything but a regular
+ * file (or a new name) a device, FIFO or socket would be destroyed and a directory fails: exit 2,
+ * naming `flag` and the file. So is a path through /proc, whose links (/dev/stdout →
+ * /proc/self/fd/1) name open files, not places to write.
+ */
+export function writeTarget(path: string, flag: string): string {
+  let target = resolve(path);
+  for (let links = 0; ; links++) {
+    target = join(realDir(dirname(target)), basename(target)); // a symlinked directory counts
+    if (/^\/proc(\/|$)/.test(target)) throw notAFile(flag, path, target, 'a /proc entry');
+    let next: string;
+    try {
+      next = readlinkSync(target);
+    } catch {
+      break; // not a link (EINVAL), or not there yet: this is the name to write
+    }
+    if (links === MAX_LINKS) throw new UsageError(`${flag}: ${path}: too many symbolic links (ELOOP)`, 'name the file itself');
+    target = resolve(dirname(target), next);
+  }
+  let st: Stats;
+  try {
+    st = statSync(target);
+  } catch {
+    return target; // created by the rename; a missing or unwritable directory is reported when it is opened
+  }
+  if (st.isDirectory()) throw isDirectory(flag, path);
+  if (!st.isFile()) throw notAFile(flag, path, target, kindOf(st));
+  return target;
+}
+
+function realDir(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+}
+
+function notAFile(flag: string, path: string, target: string, kind: string): UsageError {
+  const via = target === resolve(path) ? '' : ` (a link to ${target})`;
+  return new UsageError(
+    `${flag}: ${path}${via} is ${kind}, not a regular file`,
+    'name a regular file; it is written to a temporary name and renamed into place',
+  );
 }

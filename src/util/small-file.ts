@@ -34,10 +34,7 @@ export async function readSmallFile(path: string, o: SmallFileOptions & { fifo: 
  * A file the user names for input (a JSON body, a list of ids, an inbox), or `-` for standard
  * input: read whole, but never past the cap (`--data @/dev/zero` would otherwise fill memory).
  */
-export async function readInputText(
-  path: string,
-  o: SmallFileOptions & { stdin: NodeJS.ReadableStream; signal: AbortSignal },
-): Promise<string> {
+export async function readInputText(path: string, o: SmallFileOptions & { stdin: NodeJS.ReadableStream; signal: AbortSignal }): Promise<string> {
   if (path !== '-') return (await readSmallFile(path, { ...o, fifo: { signal: o.signal } })).text;
   const chunks: Buffer[] = [];
   let total = 0;
@@ -124,7 +121,8 @@ async function readFifo(fd: number, path: string, o: SmallFileOptions, signal: A
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function kindOf(st: Stats): string {
+/** What a file that is not a regular one is, for a refusal: `X is a FIFO, not a regular file`. */
+export function kindOf(st: Stats): string {
   if (st.isDirectory()) return 'a directory';
   if (st.isCharacterDevice()) return 'a character device';
   if (st.isBlockDevice()) return 'a block device';

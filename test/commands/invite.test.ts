@@ -281,3 +281,34 @@ describe('bulk input spelling and the JSON summary', () => {
     expect(old.stderr).toMatch(/note: --csv .* is read as --from-csv/);
   });
 });
+
+describe('bulk outputs named through a symlink', () => {
+  it('--results LINK: the file it leads to gets the results, the link stays; a link to a FIFO is refused (exit 2)', async () => {
+    const { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } = await import('node:fs');
+    const { execFileSync } = await import('node:child_process');
+    const { join } = await import('node:path');
+    const { tempDir } = await import('../helpers/cli.js');
+    const work = tempDir('assess-results-link-');
+    onTestFinished(() => work.cleanup());
+    const csv = join(work.dir, 'c.csv');
+    writeFileSync(csv, 'email,name\nlink1@example.com,Lin Kone\n');
+    mkdirSync(join(work.dir, 'keep'));
+    writeFileSync(join(work.dir, 'keep', 'target.ndjson'), 'hello\n');
+    const link = join(work.dir, 'link.ndjson');
+    symlinkSync('keep/target.ndjson', link);
+    const r = await run(['invite', '1001', '--from-csv', csv, '--journal', join(work.dir, 'j.ndjson'), '--results', link]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe('keep/target.ndjson');
+    expect(JSON.parse(readFileSync(join(work.dir, 'keep', 'target.ndjson'), 'utf8'))).toMatchObject({ line: 2, outcome: 'invited' });
+
+    execFileSync('mkfifo', [join(work.dir, 'fifo')]);
+    symlinkSync('fifo', join(work.dir, 'fifo.ndjson'));
+    const before = (await serviceRequests()).length;
+    const fifo = await run(['invite', '1001', '--from-csv', csv, '--journal', join(work.dir, 'j2.ndjson'), '--results', join(work.dir, 'fifo.ndjson')]);
+    expect(fifo.code).toBe(2);
+    expect(fifo.stderr).toContain(`--results: ${join(work.dir, 'fifo.ndjson')} (a link to ${join(work.dir, 'fifo')}) is a FIFO, not a regular file`);
+    expect(lstatSync(join(work.dir, 'fifo')).isFIFO()).toBe(true);
+    expect((await serviceRequests()).length).toBe(before);
+  });
+});

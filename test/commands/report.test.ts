@@ -1,6 +1,6 @@
 // `assess report` against the sandbox: JSON report in every format and type, and the PDF
 // download (real PDF, -o -, no overwrite without --force, atomic: no temp file left).
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
@@ -134,6 +134,43 @@ describe('assess report --pdf', () => {
     const picked = await run(['report', '900001', '--pdf', '-o', target, '--force', '--json', 'file,bytes']);
     expect(picked.code).toBe(0);
     expect(JSON.parse(picked.stdout)).toEqual({ file: target, bytes: expect.any(Number) });
+  });
+
+  it('-o LINK writes through the link (it stays a link): with --force onto its file, dangling into the name it points at', async () => {
+    const dir = freshDir('through-link');
+    mkdirSync(join(dir, 'pdfs'));
+    writeFileSync(join(dir, 'pdfs', 'alice.pdf'), 'old');
+    symlinkSync('pdfs/alice.pdf', join(dir, 'alice.pdf'));
+    const refused = await run(['report', '900001', '--pdf', '-o', join(dir, 'alice.pdf')]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/already exists/);
+    const forced = await run(['report', '900001', '--pdf', '-o', join(dir, 'alice.pdf'), '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(lstatSync(join(dir, 'alice.pdf')).isSymbolicLink()).toBe(true);
+    expect(
+      readFileSync(join(dir, 'pdfs', 'alice.pdf'))
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+
+    symlinkSync('pdfs/bob.pdf', join(dir, 'bob.pdf'));
+    const dangling = await run(['report', '900002', '--pdf', '-o', join(dir, 'bob.pdf')]);
+    expect(dangling.code, dangling.stderr).toBe(0);
+    expect(readlinkSync(join(dir, 'bob.pdf'))).toBe('pdfs/bob.pdf');
+    expect(
+      readFileSync(join(dir, 'pdfs', 'bob.pdf'))
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    expect(readdirSync(join(dir, 'pdfs')).sort()).toEqual(['alice.pdf', 'bob.pdf']); // no temp file left
+
+    symlinkSync('/dev/null', join(dir, 'null.pdf'));
+    const before = await pdfRequests();
+    const toDevice = await run(['report', '900001', '--pdf', '-o', join(dir, 'null.pdf'), '--force']);
+    expect(toDevice.code).toBe(2);
+    expect(toDevice.stderr).toContain(`-o: ${join(dir, 'null.pdf')} (a link to /dev/null) is a character device, not a regular file`);
+    expect(readlinkSync(join(dir, 'null.pdf'))).toBe('/dev/null');
+    expect(await pdfRequests()).toBe(before);
   });
 
   it('-o DIR puts the default name in that directory; a second run there is refused', async () => {

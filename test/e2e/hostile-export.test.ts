@@ -1,7 +1,7 @@
 // Issue 15 item 11: report export never replaces a file it did not write. The journal lists the
 // files its runs wrote (`wrote` in item and run lines); a summary it did not write is refused (exit 2, before
 // anything is sent), a user's file with a report's name is kept and the PDF goes beside it.
-import { readFileSync, mkdirSync, writeFileSync, readdirSync } from 'node:fs';
+import { readFileSync, mkdirSync, writeFileSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
@@ -66,5 +66,20 @@ describe('export and existing files (item 11)', () => {
         .filter((f) => f.endsWith('.pdf'))
         .sort(),
     ).toEqual([name, beside].sort());
+  });
+
+  it("a dangling symlink with a report's name is the user's too: the link is kept, the PDF goes beside it", async () => {
+    const out = join(work.dir, 'dangling');
+    mkdirSync(out);
+    const name = reportPdfName('Owen Own', String(id));
+    symlinkSync('elsewhere/gone.pdf', join(out, name));
+    const r = await runAssess(args(out, ['--pdf']), { env: s.env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readlinkSync(join(out, name))).toBe('elsewhere/gone.pdf');
+    expect(
+      readFileSync(join(out, name.replace(/\.pdf$/, ' (2).pdf')))
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
   });
 });

@@ -1,4 +1,5 @@
-import { statSync, writeFileSync, readFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, statSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveKey } from '../../src/config/credentials.js';
@@ -31,6 +32,19 @@ describe('config store', () => {
     expect((await store.profile('a')).baseUrl).toBe('http://a');
     expect((await store.profile('b')).baseUrl).toBe('http://b');
     expect(await store.profile('c')).toEqual({});
+  });
+
+  it('a config.json linked into a dotfiles repository stays a link; the file it names is updated', async () => {
+    const d = dir();
+    const dotfiles = join(d, 'dotfiles');
+    mkdirSync(dotfiles);
+    writeFileSync(join(dotfiles, 'assess.json'), '{"profiles":{"a":{"baseUrl":"http://a"}}}\n', { mode: 0o600 });
+    const store = new ConfigStore(join(d, 'assess'));
+    store.ensureDir();
+    symlinkSync(join(dotfiles, 'assess.json'), store.path);
+    await store.update('b', () => ({ baseUrl: 'http://b' }));
+    expect(lstatSync(store.path).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(join(dotfiles, 'assess.json'), 'utf8'))).toEqual({ profiles: { a: { baseUrl: 'http://a' }, b: { baseUrl: 'http://b' } } });
   });
 
   it('refuses a corrupt file with its path and how to reset it, and leaves it alone', async () => {

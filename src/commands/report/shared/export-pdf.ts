@@ -3,7 +3,7 @@
 // `wrote`) is the user's: it is never replaced and never counted as exported. If its bytes are
 // the report's own (a run killed between the rename and its journal line), it is kept as
 // "existing"; otherwise the report goes beside it as "name (2).pdf" and the caller says so.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { NetworkError, ResponseShapeError } from '../../../api/errors.js';
@@ -42,7 +42,7 @@ export async function savePdf(
       const name = n === 1 ? wanted : wanted.replace(/\.pdf$/, ` (${n}).pdf`);
       const target = pathOf(name);
       const besideOf = n === 1 ? undefined : wanted;
-      if (!existsSync(target)) {
+      if (!taken(target)) {
         await rename(tmp, target);
         return { name, outcome: 'saved', besideOf };
       }
@@ -53,6 +53,11 @@ export async function savePdf(
   } finally {
     await rm(tmp, { force: true });
   }
+}
+
+/** A name in use, also by a dangling symlink: the user's, which a rename onto it would replace. */
+function taken(path: string): boolean {
+  return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
 }
 
 function sameBytes(a: string, b: string): boolean {

@@ -6,7 +6,7 @@ import { link, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { checkFiles, fileProblem } from '../../../files/output-files.js';
+import { fileProblem, writeTarget } from '../../../files/output-files.js';
 import { FileSink } from '../../../util/write-all.js';
 import { DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from '../../../api/answer-cap.js';
 import { ApiError, NetworkError, parseErrorBody, ResponseShapeError, type RequestInfo } from '../../../api/errors.js';
@@ -60,19 +60,20 @@ export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfO
   const target = await resolveTarget(client, invitationId, opts.output);
   // without -o the file is the default name in this directory: the messages must not name -o
   const flag = opts.output === undefined ? '--pdf' : '-o';
-  checkFiles([{ flag, path: target, role: 'output', replaced: true }]);
+  // a symlink is written through (the link stays); a device, FIFO or directory is refused (exit 2)
+  const real = writeTarget(target, flag);
   if (!opts.force && existsSync(target)) throw exists(target, flag);
 
   const res = await client.getReportPdf(invitationId);
   await failUnlessOk(res);
   const { tempPathFor } = await import('../../../files/atomic.js'); // its node:crypto only when a file is written
-  const tmp = tempPathFor(target);
+  const tmp = tempPathFor(real);
   // Also on the way out (Ctrl-C lands here after the pipeline is torn down).
   ctx.onExit(() => rmSync(tmp, { force: true }));
   try {
     // every byte written and fsync'd, or a usage error naming the file (a full disk is not the network)
     await pipeline(res.body, pdfGuard(res.request), new FileSink(tmp, { what: 'the PDF to', shownPath: target }), { signal: ctx.signal });
-    await moveIntoPlace(tmp, target, opts.force, flag);
+    await moveIntoPlace(tmp, real, opts.force, flag);
   } catch (err) {
     await rm(tmp, { force: true });
     throw downloadError(err, res.request, ctx.signal, target);
