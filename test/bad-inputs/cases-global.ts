@@ -72,7 +72,11 @@ export const toolCases: BadInput[] = [
   { name: 'api: --data not JSON', args: ['api', 'POST', '/v3/callbacks/process', '--data', '{bad'], expect: /--data: not valid JSON/ },
   { name: 'api: --data @missing', args: ['api', 'POST', '/v3/callbacks/process', '--data', '@body.json'], expect: /--data: cannot read body\.json \(ENOENT\)/ },
   // read whole before: `--data @/dev/zero` filled memory until the machine ran out
-  { name: 'api: --data @/dev/zero', args: ['api', 'POST', '/v3/callbacks/process', '--data', '@/dev/zero'], expect: /--data: \/dev\/zero is a character device, not a regular file/ },
+  {
+    name: 'api: --data @/dev/zero',
+    args: ['api', 'POST', '/v3/callbacks/process', '--data', '@/dev/zero'],
+    expect: /--data: \/dev\/zero is a character device, not a regular file/,
+  },
   {
     name: 'api: --data - with more than 16 MiB on stdin',
     args: ['api', 'POST', '/v3/callbacks/process', '--data', '-'],

@@ -76,9 +76,22 @@ export const callbackCases: BadInput[] = [
     files: { 'ids.txt': '# none\n' },
     expect: /--file: no invitation ids in ids\.txt/,
   },
-  { name: 'process: --file /dev/zero', args: ['callbacks', 'process', '--file', '/dev/zero'], expect: /--file: \/dev\/zero is a character device, not a regular file/ },
-  { name: 'verify: /dev/zero', args: ['callbacks', 'verify', '/dev/zero', '--secret-file', 'secret.txt'], files: { 'secret.txt': 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }, expect: /<file>: \/dev\/zero is a character device, not a regular file/ },
-  { name: 'settings set: --file /dev/zero', args: ['settings', 'set', '1001', '--file', '/dev/zero', '--yes'], expect: /--file: \/dev\/zero is a character device, not a regular file/ },
+  {
+    name: 'process: --file /dev/zero',
+    args: ['callbacks', 'process', '--file', '/dev/zero'],
+    expect: /--file: \/dev\/zero is a character device, not a regular file/,
+  },
+  {
+    name: 'verify: /dev/zero',
+    args: ['callbacks', 'verify', '/dev/zero', '--secret-file', 'secret.txt'],
+    files: { 'secret.txt': 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+    expect: /<file>: \/dev\/zero is a character device, not a regular file/,
+  },
+  {
+    name: 'settings set: --file /dev/zero',
+    args: ['settings', 'set', '1001', '--file', '/dev/zero', '--yes'],
+    expect: /--file: \/dev\/zero is a character device, not a regular file/,
+  },
   { name: 'process: --file missing', args: ['callbacks', 'process', '--file', 'ids.txt'], expect: /--file: cannot read ids\.txt \(ENOENT\)/ },
   { name: 'process: --state without --from-attempts', args: ['callbacks', 'process', '--state', 'completed'], expect: /--state: needs --from-attempts/ },
   {

@@ -112,7 +112,6 @@ async function collectIds(ctx: Context, args: string[], file: string | undefined
   return ids;
 }
 
-
 /** The message of an id the service listed as failed (it gives no reason of its own). */
 export const SERVICE_FAILED = 'reported as failed by the service';
 
