@@ -46,6 +46,8 @@ export function latencyOf(spec: FaultSpec, random: () => number = Math.random): 
   return Math.max(0, min + random() * (max - min));
 }
 
+const MAX_LATENCY_MS = 3_600_000;
+
 /**
  * `5ms`, `5`, `0.5s`, `2-10ms`, `5ms..50ms` → a latency (ms or [min, max]); a string
  * describing the problem otherwise.
@@ -56,8 +58,11 @@ export function parseLatency(text: string): number | [number, number] | string {
   const scale = (unit: string | undefined) => ((unit ?? 'ms').toLowerCase() === 's' ? 1000 : 1);
   // `2-10ms`: a unit given only at the end applies to both ends
   const a = Number(m[1]) * scale(m[2] ?? m[4]);
+  const b = m[3] === undefined ? a : Number(m[3]) * scale(m[4] ?? m[2]);
+  // a timer holds at most 2^31-1 ms (~24.8 days; longer fires at once, in a busy loop): an hour
+  // is past every client timeout (--timeout ≤ 3600 s)
+  if (b > MAX_LATENCY_MS) return `'${text}' is longer than the longest latency, 3600s`;
   if (m[3] === undefined) return a;
-  const b = Number(m[3]) * scale(m[4] ?? m[2]);
   if (b < a) return `'${text}': the upper bound must not be below the lower one`;
   return [a, b];
 }

@@ -108,6 +108,17 @@ export const toolCases: BadInput[] = [
   { name: 'completion: tcsh', args: ['completion', 'tcsh'], expect: /<shell>: must be one of bash, zsh, fish/ },
   { name: 'sandbox serve: --port 99999', args: ['sandbox', 'serve', '--port', '99999'], expect: /--port: must be at most 65535/ },
   { name: 'sandbox serve: --host not an address', args: ['sandbox', 'serve', '--host', 'evil host'], expect: /--host: must be an IP address/ },
+  // a timer holds at most 2^31-1 ms: a longer one fired at once, the sandbox spun (TimeoutOverflowWarning)
+  {
+    name: 'sandbox serve: --latency 99999999s',
+    args: ['sandbox', 'serve', '--latency', '99999999s'],
+    expect: /--latency: '99999999s' is longer than the longest latency, 3600s/,
+  },
+  {
+    name: 'sandbox serve: --faults latency=1ms..2h',
+    args: ['sandbox', 'serve', '--faults', 'latency=1ms..7200s'],
+    expect: /latency: '1ms\.\.7200s' is longer than the longest latency/,
+  },
   { name: 'sandbox serve: --latency fast', args: ['sandbox', 'serve', '--latency', 'fast'], expect: /--latency: 'fast' is not a latency/ },
   {
     name: 'sandbox serve: --faults not a spec',
@@ -131,6 +142,7 @@ export const toolCases: BadInput[] = [
     expect: /--section-scores: must be numbers 0-100/,
   },
   { name: 'sandbox clock: unknown action', args: ['sandbox', 'clock', 'rewind'], expect: /<action>: must be show, advance or set/ },
+  { name: 'sandbox clock advance 99999999d', args: ['sandbox', 'clock', 'advance', '99999999d'], expect: /<value>: advance needs a duration .*at most 36500d/ },
   { name: 'sandbox clock advance soon', args: ['sandbox', 'clock', 'advance', 'soon'], expect: /<value>: advance needs a duration/ },
   { name: 'sandbox clock set: not a date', args: ['sandbox', 'clock', 'set', '2026-02-30T00:00:00Z'], expect: /<value>: set needs a time: now/ },
   {

@@ -46,6 +46,11 @@ describe('clock-driven expiry', () => {
     expect((await h.control('POST', '/clock', { advance: '1d2h' })).body.now).toBe('2031-05-02T14:31:30Z');
     expect((await h.control('POST', '/clock', { advance: 'soon' })).status).toBe(400);
     expect((await h.control('POST', '/clock', { tick: 1 })).status).toBe(400);
+    // past the year 9999 (was a 500 "Invalid time value", or five-digit years): refused, unchanged
+    const far = await h.control('POST', '/clock', { advance: 1e20 });
+    expect(far.status).toBe(400);
+    expect(far.body.errors[0]).toMatch(/years 1970 to 9999/);
+    expect((await h.control('POST', '/clock', { set: '9999-12-31T00:00:00Z', advance: '2d' })).status).toBe(400);
     expect((await h.control('GET', '/clock')).body.now).toBe('2031-05-02T14:31:30Z');
     const running = await h.control('POST', '/clock', { freeze: false });
     expect(running.body.frozen).toBe(false);

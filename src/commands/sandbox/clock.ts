@@ -5,6 +5,9 @@ import { UsageError } from '../../errors.js';
 import { parseTime } from '../../util/time.js';
 import { control, sandboxUrl } from './shared/control.js';
 
+/** A century: further would leave the four-digit years the service's timestamps have. */
+const MAX_ADVANCE_MS = 36_500 * 86_400_000;
+
 export default defineCommand({
   name: 'clock',
   args: {
@@ -22,8 +25,8 @@ export default defineCommand({
     url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
   },
   check: (v, c) => {
-    if (v.action === 'advance' && (v.value === undefined || parseDuration(v.value) === null))
-      c.addIssue({ code: 'custom', path: ['value'], message: 'advance needs a duration like 3d, 12h, 30m or 1d12h' });
+    if (v.action === 'advance' && (v.value === undefined || parseDuration(v.value) === null || parseDuration(v.value)! > MAX_ADVANCE_MS))
+      c.addIssue({ code: 'custom', path: ['value'], message: 'advance needs a duration like 3d, 12h, 30m or 1d12h, of at most 36500d' });
     // Date.parse alone takes impossible dates (2026-02-30) and leaves them for the sandbox to refuse.
     if (v.action === 'set' && (v.value === undefined || typeof parseTime(v.value, new Date(), 'future') === 'string'))
       c.addIssue({

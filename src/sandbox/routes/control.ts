@@ -15,6 +15,8 @@ import { ACCOUNT_BY_KEY } from '../seed.js';
 import { hasResult, SIMULATE_TARGETS } from '../state-machine.js';
 import type { Store } from '../store.js';
 
+const LATEST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+
 const SimulateBody = z.object({
   to: z.enum(SIMULATE_TARGETS as [string, ...string[]], { error: `to must be one of ${SIMULATE_TARGETS.join(', ')}` }),
   score: z.optional(z.number().check(z.minimum(0), z.maximum(100))),
@@ -99,6 +101,9 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
         const { advance, set, freeze } = body.data;
         const ms = advance === undefined ? 0 : parseDuration(advance);
         if (ms === null) return bad(reply, 400, `advance must be a duration like 3d, 12h, 30m, 45s or a number of seconds; got '${advance}'.`);
+        // every timestamp the sandbox writes has a four-digit year, as the service's do
+        const target = (set !== undefined ? Date.parse(set) : store.clock.now()) + ms;
+        if (!(target >= 0 && target <= LATEST_CLOCK_MS)) return bad(reply, 400, 'the clock would leave the years 1970 to 9999; advance or set it less far.');
         if (freeze !== undefined) store.clock.freeze(freeze);
         if (set !== undefined) store.clock.set(Date.parse(set));
         store.clock.advance(ms);
