@@ -15,6 +15,8 @@
 //   {"s": key}             an invitation with an e-mail is about to be sent
 //   {"f": key, "mayHaveSent": bool, …}  an item failed (a re-run retries it)
 //   {"run": {…}}           a whole run (report export)
+//   {"target": …, "profile": …}  the service the journal's items were done on (the first such
+//                          line counts): written before the first line a run writes to a journal that names none
 // Every attempt that may have made the service send an e-mail is counted from them: an `s` line
 // is one, unless an `f` line for it says the service surely refused it (mayHaveSent false). A
 // key with two such attempts may have been e-mailed twice; the lines written from then on say
@@ -40,6 +42,17 @@ export interface RunRecord {
   run: Record<string, unknown>;
 }
 
+/**
+ * The service a journal's items were done on: the API's URL (origin and path, never the key) and
+ * the profile, or `sandbox:<state file>` for the sandbox of a config dir (its URL changes every run).
+ */
+export interface JournalTarget {
+  target: string;
+  profile?: string;
+}
+
+export const describeTarget = (t: JournalTarget): string => `${t.target}${t.profile === undefined ? '' : ` (profile ${t.profile})`}`;
+
 /** node:fs's fsync as the journal calls it (a test passes a slow or failing one). */
 type FsyncFn = (fd: number, done: (err: NodeJS.ErrnoException | null) => void) => void;
 
@@ -49,6 +62,12 @@ const INTERVAL_MS = 1000;
 export class Journal {
   readonly entries = new Map<string, JournalEntry>();
   lastRun: Record<string, unknown> | null = null;
+  /** The service the journal says it was written for (its first `target` line); null when it names none. */
+  target: JournalTarget | null = null;
+  /** The target to write before the next line (a journal that names none yet, given one on open). */
+  private stamp: JournalTarget | null = null;
+  /** Given a target, the journal had lines but named none: an older assess wrote them. */
+  older = false;
   /** Per key, the earlier attempts that may have e-mailed the candidate (`s` lines less surely refused ones). */
   private readonly mails = new Map<string, number>();
   /** Keys a line names `maybeEmailedTwice` (or with two attempts that may have e-mailed). */
@@ -74,8 +93,12 @@ export class Journal {
     private readonly sync: FsyncFn,
   ) {}
 
-  /** Opens (creating it if needed), repairs a torn tail, and loads the entries. */
-  static async open(path: string, io: { fsync?: FsyncFn } = {}): Promise<Journal> {
+  /**
+   * Opens (creating it if needed), repairs a torn tail, and loads the entries. With a `target`: a
+   * journal written for another one is refused (its items were done there, not here); one that
+   * names none (new, or written by an older assess) is stamped with it before its next line.
+   */
+  static async open(path: string, io: { fsync?: FsyncFn; target?: JournalTarget } = {}): Promise<Journal> {
     const j = new Journal(path, io.fsync ?? fsync);
     try {
       // Private: a journal holds names, e-mails and test-taking URLs.
@@ -93,6 +116,7 @@ export class Journal {
       cutTornTail(j.fd);
       j.size = fstatSync(j.fd).size;
       await j.load();
+      if (io.target) j.claim(io.target);
     } catch (err) {
       j.close();
       throw asFileError(err, 'the journal', path, 'choose another --journal, or free space / fix the permissions there');
@@ -118,6 +142,17 @@ export class Journal {
     this.held = got.lock;
   }
 
+  private claim(t: JournalTarget): void {
+    if (this.target === null) {
+      this.stamp = t;
+      this.older = this.size > 0;
+    } else if (this.target.target !== t.target || this.target.profile !== t.profile)
+      throw new UsageError(
+        `the journal ${this.path} was written for ${describeTarget(this.target)}, not ${describeTarget(t)}: what it records as done was done there`,
+        `give this run its own journal (--journal NEW.ndjson), or delete ${this.path} if that run does not count`,
+      );
+  }
+
   private async load(): Promise<void> {
     if (fstatSync(this.fd!).size === 0) return;
     const lines = createInterface({ input: createReadStream(this.path, { encoding: 'utf8' }), crlfDelay: Infinity });
@@ -133,6 +168,9 @@ export class Journal {
       if (v && typeof v === 'object' && typeof (v as JournalEntry).k === 'string') {
         this.entries.set((v as JournalEntry).k, v as JournalEntry);
         this.noteWrote((v as JournalEntry).wrote);
+      } else if (v && typeof v === 'object' && typeof (v as JournalTarget).target === 'string') {
+        const { target, profile } = v as JournalTarget;
+        this.target ??= { target, profile: typeof profile === 'string' ? profile : undefined };
       } else if (v && typeof v === 'object' && (v as RunRecord).run) {
         this.lastRun = (v as RunRecord).run;
         this.noteWrote(this.lastRun.wrote);
@@ -221,6 +259,12 @@ export class Journal {
   private writeLine(v: unknown): void {
     if (this.fd === null) throw new Error(`journal ${this.path} is closed`);
     if (this.failure !== null) throw this.failure;
+    if (this.stamp) {
+      const t = this.stamp;
+      this.stamp = null;
+      this.writeLine(t);
+      this.target = t;
+    }
     try {
       this.size += writeAllSync(this.fd, `${JSON.stringify(v)}\n`);
     } catch (err) {

@@ -4,12 +4,13 @@ import { dirname } from 'node:path';
 import type { Context } from '../context.js';
 import { CancelledError, PartialFailureError } from '../errors.js';
 import { AtomicFile, cleanStaleTemps } from '../files/atomic.js';
-import { Journal } from './journal.js';
+import { describeTarget, Journal, type JournalTarget } from './journal.js';
 import { Progress } from './progress.js';
 import { Printer } from '../output/printer.js';
 import { withIdRule } from '../output/ids.js';
 import type { Pace } from '../api/pace.js';
 import { formatRate } from '../util/rate.js';
+import { sandboxPaths } from '../cli/shared-sandbox.js';
 
 export interface Tally {
   done: number;
@@ -45,9 +46,12 @@ export class BulkRun {
     ctx.onExit(() => this.close(false));
   }
 
+  /** Opens the journal for the service the run's connection reaches (a journal of another is refused). */
   static async start(ctx: Context, journalPath: string, resultsPath: string): Promise<BulkRun> {
-    const journal = await Journal.open(journalPath);
+    const target = await runTarget(ctx);
+    const journal = await Journal.open(journalPath, { target });
     if (journal.unreadable) ctx.warn(`${journalPath}: ${journal.unreadable} unreadable line(s) ignored`);
+    if (journal.older) ctx.warn(`${journalPath} (from an older assess) does not name the service it was written for; resuming it on ${describeTarget(target)}`);
     let run: BulkRun;
     try {
       run = new BulkRun(ctx, journal, resultsPath);
@@ -189,6 +193,18 @@ export class BulkRun {
 }
 
 const SHOWN_FAILURES = 3;
+
+/**
+ * The service a run works on, as its journal records it: the API's URL (origin and path, never
+ * the key) and the profile; under --sandbox the sandbox of the config dir, embedded or shared
+ * (both serve `<config>/sandbox/state.json`, on a new port each time).
+ */
+async function runTarget(ctx: Context): Promise<JournalTarget> {
+  const conn = await ctx.connection();
+  if (conn.sandbox) return { target: `sandbox:${sandboxPaths((await ctx.config()).dir).state}` };
+  const url = new URL(conn.baseUrl);
+  return { target: `${url.origin}${url.pathname.replace(/\/+$/, '')}`, profile: conn.profile };
+}
 
 /**
  * A bulk command's summary under the output flags (`--json [fields]`, `--ndjson`, `--csv`,

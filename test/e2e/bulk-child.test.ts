@@ -6,7 +6,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
-import { csvOf, ndjson } from '../helpers/bulk.js';
+import { csvOf, journalItems, ndjson } from '../helpers/bulk.js';
 import { childPids, commandLine, workerPid } from '../helpers/bulk-child.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
@@ -30,7 +30,7 @@ function cohort(rows = 30): { csv: string; tag: string } {
   return { csv, tag };
 }
 const sentFor = async (tag: string) => (await slow.requests()).filter((r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes(tag)).length;
-const journalLines = (csv: string) => (existsSync(`${csv}.journal.ndjson`) ? ndjson(`${csv}.journal.ndjson`).length : 0);
+const journalLines = (csv: string) => (existsSync(`${csv}.journal.ndjson`) ? journalItems(`${csv}.journal.ndjson`).length : 0);
 const alive = (pid: number) => existsSync(`/proc/${pid}`);
 
 describe('a bulk run in a child Node', () => {

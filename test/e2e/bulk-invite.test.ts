@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
-import { csvOf, ndjson } from '../helpers/bulk.js';
+import { csvOf, journalItems, ndjson } from '../helpers/bulk.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -45,7 +45,7 @@ describe('assess invite --csv', () => {
     expect(lines).toHaveLength(500);
     expect(lines.every((l) => l.outcome === 'invited' && l.status === 'Pending' && /\/take\//.test(l.testUrl))).toBe(true);
     expect(new Set(lines.map((l) => l.line)).size).toBe(500);
-    expect(ndjson(`${csv}.journal.ndjson`)).toHaveLength(500);
+    expect(journalItems(`${csv}.journal.ndjson`)).toHaveLength(500);
   });
 
   it('a re-run sends nothing and reports every row as already invited (journal)', async () => {
@@ -145,7 +145,7 @@ describe('assess invite --csv', () => {
     const r = await run(['invite', '1001', '--csv', '-'], { stdin: csvOf(rowsFor('stdin.example', 3)) });
     expect(r.code).toBe(0);
     expect(await invitationsOf('stdin.example')).toHaveLength(3);
-    expect(ndjson(join(work.dir, 'invite-1001.journal.ndjson'))).toHaveLength(3);
+    expect(journalItems(join(work.dir, 'invite-1001.journal.ndjson'))).toHaveLength(3);
     expect(ndjson(join(work.dir, 'invite-1001.results.ndjson'))).toHaveLength(3);
   });
 
@@ -172,11 +172,11 @@ describe('assess invite --csv, killed mid-way', () => {
     writeFileSync(csv, csvOf(rowsFor('kill.example', 300)));
     const journal = `${csv}.journal.ndjson`;
     const first = spawnAssess(['invite', '1001', '--csv', csv, '--concurrency', '2'], { env: slow.env, cwd: dir.dir });
-    await waitFor(() => ndjson(journal).length >= 20, { timeoutMs: 30_000, what: 'journal lines' });
+    await waitFor(() => journalItems(journal).length >= 20, { timeoutMs: 30_000, what: 'journal lines' });
     first.child.kill('SIGKILL');
     const killed = await first.done;
     expect(killed.signal).toBe('SIGKILL');
-    const before = ndjson(journal).length;
+    const before = journalItems(journal).length;
     expect(before).toBeLessThan(300);
     expect(readdirSync(dir.dir)).not.toContain('kill.csv.results.ndjson');
 
@@ -186,7 +186,7 @@ describe('assess invite --csv, killed mid-way', () => {
     const invs = (await slow.control<{ invitations: Inv[] }>('GET', '/invitations')).invitations.filter((i) => i.email.endsWith('@kill.example'));
     expect(invs).toHaveLength(300);
     expect(new Set(invs.map((i) => i.email)).size).toBe(300);
-    expect(ndjson(journal)).toHaveLength(300);
+    expect(journalItems(journal)).toHaveLength(300);
     expect(readdirSync(dir.dir).filter((f) => f.endsWith('.part'))).toEqual([]);
     expect(readFileSync(`${csv}.results.ndjson`, 'utf8').trim().split('\n')).toHaveLength(300);
     dir.cleanup();

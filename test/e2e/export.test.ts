@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
-import { ndjson } from '../helpers/bulk.js';
+import { journalItems, ndjson } from '../helpers/bulk.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -104,12 +104,12 @@ describe('assess report export', () => {
   it('interrupted by Ctrl-C: exit 130, no summary, no partial file; the re-run completes with no duplicates', async () => {
     const out = join(work.dir, 'interrupted');
     const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '1']), { env: s.env });
-    await waitFor(() => ndjson(join(out, 'export.journal.ndjson')).length >= 3, { timeoutMs: 30_000, what: 'journal lines' });
+    await waitFor(() => journalItems(join(out, 'export.journal.ndjson')).length >= 3, { timeoutMs: 30_000, what: 'journal lines' });
     p.child.kill('SIGINT');
     const r = await p.done;
     expect(r.code).toBe(130);
     expect(r.stderr).toMatch(/Interrupted: /);
-    const journaled = ndjson(join(out, 'export.journal.ndjson')).length;
+    const journaled = journalItems(join(out, 'export.journal.ndjson')).length;
     // what is left, and that a re-run resumes
     const left = Number(/interrupted with (\d+) item\(s\) not exported yet; .*run the same command again to resume/.exec(r.stderr)?.[1]);
     expect(left).toBe(ids.length - journaled);
@@ -131,7 +131,7 @@ describe('assess report export', () => {
   it("killed with SIGKILL: the re-run removes the dead run's temp files and downloads nothing twice", async () => {
     const out = join(work.dir, 'killed');
     const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '2']), { env: s.env });
-    await waitFor(() => ndjson(join(out, 'export.journal.ndjson')).length >= 2, { timeoutMs: 30_000, what: 'journal lines' });
+    await waitFor(() => journalItems(join(out, 'export.journal.ndjson')).length >= 2, { timeoutMs: 30_000, what: 'journal lines' });
     p.child.kill('SIGKILL');
     await p.done;
     const kept = new Map(pdfs(out).map((f) => [f, readFileSync(join(out, f)).length]));

@@ -6,7 +6,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, BIN, tempDir, NODE } from '../helpers/cli.js';
-import { csvOf, ndjson } from '../helpers/bulk.js';
+import { csvOf, journalItems } from '../helpers/bulk.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -49,7 +49,7 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
     const r = await run.done;
     expect(r.stderr).toMatch(/3 done, 0 skipped, 0 failed/);
     expect(r.code).toBe(0);
-    expect(ndjson(`${fifo}.journal.ndjson`)).toHaveLength(3);
+    expect(journalItems(`${fifo}.journal.ndjson`)).toHaveLength(3);
     expect(spools(tmp)).toEqual([]);
   });
 
@@ -71,7 +71,7 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
     cfg.cleanup();
     expect(r.err).toMatch(/2 done, 0 skipped, 0 failed/);
     expect(r.code).toBe(0);
-    expect(ndjson(join(dir, 'invite-1001.journal.ndjson'))).toHaveLength(2);
+    expect(journalItems(join(dir, 'invite-1001.journal.ndjson'))).toHaveLength(2);
     expect(spools(tmp)).toEqual([]);
   });
 

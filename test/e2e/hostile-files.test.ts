@@ -7,7 +7,7 @@ import { existsSync, linkSync, mkdirSync, openSync, readFileSync, statSync, syml
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, BIN, ROOT, runAssess, tempDir, NODE } from '../helpers/cli.js';
-import { csvOf, ndjson } from '../helpers/bulk.js';
+import { csvOf, journalItems } from '../helpers/bulk.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -92,7 +92,7 @@ describe('one run per journal (item 5)', () => {
     writeFileSync(`${csv}.journal.ndjson.lock`, `${dead}\n`);
     const r = await runAssess(['invite', '1001', '--csv', csv], { env: s.env });
     expect(r.code).toBe(0);
-    expect(ndjson(`${csv}.journal.ndjson`)).toHaveLength(2);
+    expect(journalItems(`${csv}.journal.ndjson`)).toHaveLength(2);
   });
 });
 

@@ -78,7 +78,8 @@ describe('resume after kill -9 with --send-email (item 12)', () => {
     // let the proxy finish what the service already did (a fixed pause was too short on a loaded machine)
     await waitFor(() => upstream === 0, { what: 'the proxy to finish what the service already did' });
 
-    const again = await runAssess(['invite', '1001', '--csv', csv, '--send-email'], { env: s.env, timeoutMs: 90_000 });
+    // through the proxy as well: the journal belongs to the URL its runs used
+    const again = await runAssess(['invite', '1001', '--csv', csv, '--send-email'], { env: { ...s.env, ASSESS_BASE_URL: slowUrl }, timeoutMs: 90_000 });
     expect(again.code).toBe(0);
     const { emails } = await s.control<{ emails: Array<{ to: string; kind: string }> }>('GET', '/outbox');
     const per = new Map<string, number>();

@@ -111,7 +111,8 @@ describe('maybe e-mailed twice survives kill -9 and re-runs (item 5)', () => {
     }
     expect(kills).toBe(3);
 
-    const last = await runAssess(args, { env: s.env, timeoutMs: 90_000 });
+    // through the proxy as well: the journal belongs to the URL its runs used
+    const last = await runAssess(args, { env: { ...s.env, ASSESS_BASE_URL: slowUrl }, timeoutMs: 90_000 });
     expect(last.code, last.stderr).toBe(0);
     expect(last.stderr).toMatch(/An earlier run was killed before it wrote its results; what it did is in the journal .*cohort\.csv\.journal\.ndjson/);
     const twice = await twiceMailed();

@@ -12,3 +12,8 @@ export function ndjson<T = Record<string, unknown>>(path: string): T[] {
 export function csvOf(rows: string[][], header = ['email', 'name']): string {
   return [header, ...rows].map((r) => r.join(',')).join('\n') + '\n';
 }
+
+/** A journal's lines less its `target` line (the service it was written for): the items, as counted before that line. */
+export function journalItems<T = Record<string, unknown>>(path: string): T[] {
+  return ndjson<T & { target?: unknown }>(path).filter((l) => l.target === undefined);
+}

@@ -152,6 +152,31 @@ describe('Journal', () => {
     expect(lines.map((l) => l.k ?? 'run')).toEqual(['a', 'b', 'run', 'c']);
   });
 
+  it('a target is written before the first line only, and a journal of another target or profile is refused', async () => {
+    const path = join(tmp.dir, 'j-target.ndjson');
+    const api = { target: 'https://api.example.com', profile: 'eu' };
+    const unused = await Journal.open(path, { target: api });
+    unused.close();
+    expect(readFileSync(path, 'utf8')).toBe(''); // a run that did nothing claims nothing
+    const j = await Journal.open(path, { target: api });
+    j.append({ k: 'a' });
+    j.append({ k: 'b' });
+    j.close();
+    const lines = readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect([lines[0], lines.map((l) => l.k)]).toEqual([api, [undefined, 'a', 'b']]);
+    for (const other of [{ target: 'https://api.example.com', profile: 'us' }, { target: 'sandbox:/cfg/sandbox/state.json' }])
+      await expect(Journal.open(path, { target: other })).rejects.toThrow(`the journal ${path} was written for https://api.example.com (profile eu), not `);
+    const same = await Journal.open(path, { target: { ...api } });
+    expect([same.target, same.older, [...same.entries.keys()]]).toEqual([api, false, ['a', 'b']]);
+    same.close();
+    const untargeted = await Journal.open(path); // a dry run: reads it, claims nothing
+    expect(untargeted.target).toEqual(api);
+    untargeted.close();
+  });
+
   it('a file with only a torn line is emptied', async () => {
     const path = join(tmp.dir, 'j2.ndjson');
     writeFileSync(path, '{"k":"x"');

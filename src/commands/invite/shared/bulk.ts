@@ -152,10 +152,12 @@ function badRowsError(label: string, c: Checked): UsageError {
 
 async function dryRun(ctx: Context, c: Checked, journalPath: string, label: string): Promise<void> {
   let done = 0;
+  let on = ''; // the service the journal's rows were done on, when it says (a run on another refuses it)
   if (existsSync(journalPath)) {
-    const { Journal } = await import('../../../bulk/journal.js');
+    const { Journal, describeTarget } = await import('../../../bulk/journal.js');
     const j = await Journal.open(journalPath);
     for (const k of c.firstLine.keys()) if (j.has(k)) done++;
+    if (j.target) on = ` on ${describeTarget(j.target)}`;
     j.close();
   }
   const duplicates = c.valid - c.firstLine.size;
@@ -163,7 +165,7 @@ async function dryRun(ctx: Context, c: Checked, journalPath: string, label: stri
   for (const b of c.bad) ctx.warn(`${where(b)}: ${b.errors.join('; ')} (skipped with --skip-invalid)`);
   ctx.info(
     `Dry run of ${label}: ${summary.rows} rows, ${c.valid} valid, ${c.badCount} invalid, ${duplicates} duplicate(s), ` +
-      `${done} already invited (journal ${journalPath}); ${summary.wouldSend} would be sent. Nothing was sent.`,
+      `${done} already invited${on} (journal ${journalPath}); ${summary.wouldSend} would be sent. Nothing was sent.`,
   );
   await printSummary(ctx, { ...summary, journal: journalPath });
 }
