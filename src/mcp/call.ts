@@ -19,7 +19,7 @@ import { UsageError } from '../errors.js';
 import { PLAIN } from '../output/style.js';
 import type { RequestSpec, SendGuard } from '../api/transport.js';
 import { v2ClientOf, v3ClientOf } from '../cli/context-factory.js';
-import type { DerivedTool } from './tool-from-command.js';
+import type { DerivedTool, JsonSchema } from './tool-from-command.js';
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -171,14 +171,21 @@ function checkArguments(tool: DerivedTool, args: Record<string, unknown>): Recor
     if (!known.includes(key)) throw new UsageError(`${key}: not an argument of ${tool.name}`, `accepted: ${known.join(', ')}`);
     if (value === '-') throw new UsageError(`${key}: '-' (standard input or output) is the protocol's channel here`, 'name a file instead');
     if (key === 'dryRun' || value === undefined || value === null) continue;
-    // an id given as a JSON number (models do): its digits, as the command line would give them
-    if (typeof value === 'number' && tool.inputSchema.properties[key].type === 'string') {
-      if (!Number.isSafeInteger(value))
-        throw new UsageError(`${key}: ${value} is not exact as a JSON number`, `give it as a string of digits, e.g. "${key === 'testId' ? '1001' : '900001'}"`);
-      raw[key] = String(value);
-    } else raw[key] = value;
+    const prop = tool.inputSchema.properties[key];
+    const items = prop.items as JsonSchema | undefined;
+    if (typeof value === 'number' && prop.type === 'string') raw[key] = digitsOf(key, value);
+    else if (Array.isArray(value) && prop.type === 'array' && items?.type === 'string')
+      raw[key] = value.map((v: unknown, i) => (typeof v === 'number' ? digitsOf(`${key}[${i}]`, v) : v));
+    else raw[key] = value;
   }
   return raw;
+}
+
+/** An id given as a JSON number (models do), alone or in a list: its digits, as the command line would give them. */
+function digitsOf(label: string, value: number): string {
+  if (!Number.isSafeInteger(value))
+    throw new UsageError(`${label}: ${value} is not exact as a JSON number`, `give it as a string of digits, e.g. "${label === 'testId' ? '1001' : '900001'}"`);
+  return String(value);
 }
 
 /**

@@ -184,6 +184,18 @@ describe('assess mcp (read-only, the default)', () => {
     expect((await sent('POST', '/v3/callbacks/process')).length).toBe(before);
   });
 
+  it('takes ids in a list as JSON numbers when they are exact', async () => {
+    const mixed = await server.call('callbacks_process', { ids: [900001, '900002'], dryRun: true });
+    expect(mixed.isError).toBeFalsy();
+    expect(mixed.structuredContent).toEqual({
+      dryRun: true,
+      requests: [{ method: 'POST', path: '/v3/callbacks/process', body: { testinvitationIds: [900001, 900002] } }],
+    });
+    const inexact = await server.call('callbacks_process', { ids: ['900001', 2 ** 60], dryRun: true });
+    expect(errorOf(inexact)).toMatchObject({ category: 'usage', message: `callbacks_process: ids[1]: ${2 ** 60} is not exact as a JSON number` });
+    expect(errorOf(inexact).fix).toBe('give it as a string of digits, e.g. "900001"');
+  });
+
   it('refuses callbacks_process without dryRun on a read-only server, sending nothing', async () => {
     const before = (await sent('POST', '/v3/callbacks/process')).length;
     const r = await server.call('callbacks_process', { ids: ['900001'] });
