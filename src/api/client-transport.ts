@@ -1,5 +1,6 @@
 // What the v3 and v2 clients share: the hooks a caller gives a client, and the transport built
-// from a connection (the two differ only in base URL and the key header's spelling).
+// from a connection (the two differ only in base URL and the key header's spelling). Every
+// transport is made here, from a connection, so the connection's guard sees every request.
 import type { Connection } from '../config/credentials.js';
 import { requireKey } from '../config/credentials.js';
 import type { Gate } from './pace.js';
@@ -31,6 +32,7 @@ export function clientTransport(conn: Connection, hooks: ClientHooks, api: 'v3' 
     pool: hooks.pool,
     signal: hooks.signal,
     gate: hooks.gate,
+    guard: conn.guard,
   });
   return { transport, warnOnce: warnEachOnce(hooks.warn, (line) => transport.scrub(line)) };
 }

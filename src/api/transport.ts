@@ -37,6 +37,8 @@ export interface TransportOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   signal?: AbortSignal;
+  /** Asked before each request goes out (the connection's: `assess mcp` sets one); throws to keep it here. */
+  guard?: SendGuard;
 }
 
 export interface RequestSpec {
@@ -55,6 +57,14 @@ export interface RequestSpec {
    */
   onAnswered?: () => unknown;
 }
+
+/**
+ * Asked before a request leaves this machine; throws to keep it here. `assess mcp` puts one on the
+ * connection of each tool call (a dry run records and holds back every request that would change
+ * something; a call that may change nothing refuses them), and every transport is made from a
+ * connection (client-transport.ts), so no client of that call can send one past it.
+ */
+export type SendGuard = (spec: RequestSpec) => void;
 
 export interface RawResponse {
   status: number;
@@ -104,8 +114,8 @@ export class Transport {
   private readonly targets = new Map<string, Target>();
   private readonly headers: { bare: Record<string, string>; json: Record<string, string> };
   private readonly log: RequestLog;
-  private readonly o: Required<Omit<TransportOptions, 'debug' | 'dispatcher' | 'pool' | 'signal' | 'gate' | 'insecureHttp'>> &
-    Pick<TransportOptions, 'dispatcher' | 'pool' | 'signal'>;
+  private readonly o: Required<Omit<TransportOptions, 'debug' | 'dispatcher' | 'pool' | 'signal' | 'gate' | 'insecureHttp' | 'guard'>> &
+    Pick<TransportOptions, 'dispatcher' | 'pool' | 'signal' | 'guard'>;
 
   constructor(opts: TransportOptions) {
     // the last line of defence (the CLI refuses such a base URL where it is set, naming where)
@@ -143,6 +153,7 @@ export class Transport {
 
   /** Sends with retries; resolves for any status (callers decide), rejects with NetworkError. */
   async send(spec: RequestSpec, earlierMaybeApplied = false): Promise<RawResponse> {
+    this.o.guard?.(spec);
     let maybeApplied = earlierMaybeApplied;
     const target = this.target(spec.path, spec.query);
     const url = target.href;

@@ -103,14 +103,8 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     keepAlive: pool.get,
     config,
     connection: () => (connection ??= connect(ctx, rt, config)),
-    api: async () => {
-      const { createV3Client } = await import('../api/v3.js');
-      return createV3Client(await ctx.connection(), clientHooks(ctx));
-    },
-    apiV2: async () => {
-      const { createV2Client } = await import('../api/v2.js');
-      return createV2Client(await ctx.connection(), clientHooks(ctx));
-    },
+    api: () => v3ClientOf(ctx),
+    apiV2: () => v2ClientOf(ctx),
     program: () => {
       let root = cmd;
       while (root.parent) root = root.parent;
@@ -127,6 +121,21 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     warn,
   };
   return ctx;
+}
+
+/**
+ * `ctx.api()` and `ctx.apiV2()`: a client of `ctx.connection()`, with the context's hooks. A
+ * context that gives its commands another connection (`assess mcp`: one with a guard) gives
+ * them clients of it with these.
+ */
+export async function v3ClientOf(ctx: Context): Promise<import('../api/v3.js').V3Client> {
+  const { createV3Client } = await import('../api/v3.js');
+  return createV3Client(await ctx.connection(), clientHooks(ctx));
+}
+
+export async function v2ClientOf(ctx: Context): Promise<import('../api/v2.js').V2Client> {
+  const { createV2Client } = await import('../api/v2.js');
+  return createV2Client(await ctx.connection(), clientHooks(ctx));
 }
 
 function clientHooks(ctx: Context) {

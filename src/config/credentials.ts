@@ -24,6 +24,8 @@ export interface Connection {
   insecureHttp?: boolean;
   /** --sandbox without a shared sandbox running: it lives only as long as this command. */
   embedded?: boolean;
+  /** Asked before each request of every client made from this connection (`assess mcp`'s dry run and read-only calls). */
+  guard?: import('../api/transport.js').SendGuard;
 }
 
 export interface KeyInputs {

@@ -2,6 +2,10 @@
 // with a context whose stdout is a buffer and whose output format is --json; what it printed is
 // the tool's structured content. Failures go through the one error → exit code map
 // (src/cli/exit-codes.ts) and come back as a result naming the category and the fix.
+// The call's connection carries a guard that sees every request of every client the command can
+// make (ctx.api(), ctx.apiV2(), a bulk client, a raw transport: all are made from a connection):
+// on a dry run, what would change something is held back and listed; a call that may change
+// nothing cannot send it; an allowed write's requests are listed for the audit log.
 import { Writable } from 'node:stream';
 import { pickApi, showValue } from '../cli/command.js';
 import { usageErrorFor } from '../cli/ask-missing.js';
@@ -10,10 +14,12 @@ import { describeError, EXIT, exitCodeFor } from '../cli/exit-codes.js';
 import { maskUrlCredentials } from '../api/redact.js';
 import { escapeMessage } from '../output/escape.js';
 import type { Context } from '../context.js';
+import type { Connection } from '../config/credentials.js';
 import { UsageError } from '../errors.js';
 import { PLAIN } from '../output/style.js';
-import type { RequestSpec } from '../api/transport.js';
-import type { DerivedTool } from './tool-from-command.js';
+import type { RequestSpec, SendGuard } from '../api/transport.js';
+import { v2ClientOf, v3ClientOf } from '../cli/context-factory.js';
+import type { DerivedTool, JsonSchema } from './tool-from-command.js';
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -36,7 +42,10 @@ export interface CallOutcome {
   /** For the audit log. */
   outcome: 'ok' | 'dry-run' | 'not-allowed' | 'error' | 'no-such-tool';
   category?: string;
+  /** On a dry run: the requests held back. */
   requests?: WouldSend[];
+  /** The requests that change something and were sent (an allowed write). */
+  sent?: WouldSend[];
 }
 
 export interface WouldSend {
@@ -63,10 +72,60 @@ class DryRunStop extends Error {
   }
 }
 
+/** Thrown in place of sending a request that would change something, from a call that may change nothing. */
+class WriteRefused extends Error {
+  constructor(r: WouldSend) {
+    super(`${r.method} ${r.path} changes data and this call may change nothing: not sent`);
+  }
+}
+
+/** What a call may send: reads only; its writes too; or, on a dry run, reads only, its writes listed. */
+type Mode = 'read-only' | 'writes' | 'dry-run';
+
+interface Guarded {
+  guard: SendGuard;
+  /** Dry run: held back. */
+  held: WouldSend[];
+  /** Writes: sent. */
+  sent: WouldSend[];
+  /** Read-only: the first request that was refused. */
+  refused?: WouldSend;
+}
+
+/** The call's guard: reads (GET, or a query sent as a POST marked readOnly) go out; the rest as the mode says. */
+function guardFor(mode: Mode): Guarded {
+  const g: Guarded = {
+    held: [],
+    sent: [],
+    guard: (spec: RequestSpec) => {
+      if (spec.method === 'GET' || spec.readOnly) return;
+      const r = wouldSend(spec);
+      if (mode === 'dry-run') {
+        g.held.push(r);
+        throw new DryRunStop();
+      }
+      if (mode === 'read-only') {
+        g.refused ??= r;
+        throw new WriteRefused(r);
+      }
+      g.sent.push(r);
+    },
+  };
+  return g;
+}
+
+const wouldSend = (spec: RequestSpec): WouldSend => ({
+  method: spec.method,
+  path: spec.path,
+  ...(spec.query ? { query: spec.query } : {}),
+  ...(spec.body !== undefined ? { body: spec.body } : {}),
+});
+
 export async function callTool(tool: DerivedTool, args: Record<string, unknown>, s: CallSession): Promise<CallOutcome> {
   const notes: string[] = [];
   const dryRun = args.dryRun === true;
-  const requests: WouldSend[] = [];
+  const mode: Mode = dryRun ? 'dry-run' : tool.entry.writes && s.writesAllowed(tool.name) ? 'writes' : 'read-only';
+  const g = guardFor(mode);
   let out = '';
   try {
     const raw = checkArguments(tool, args);
@@ -77,19 +136,22 @@ export async function callTool(tool: DerivedTool, args: Record<string, unknown>,
     if (raw.tz === undefined && s.base.globals.defaultTz !== undefined && def.tzFromProfile?.(raw)) raw.tz = s.base.globals.defaultTz;
     const parsed = tool.parse(raw);
     if (!parsed.success) throw usageErrorFor(parsed.error.issues, raw, { label: (k) => k, show: showValue });
-    const ctx = callContext(s.base, tool, (chunk) => (out += chunk), notes, dryRun ? requests : undefined);
+    const ctx = callContext(s.base, tool, (chunk) => (out += chunk), notes, g.guard);
     const run = pickApi(def, ctx, parsed.data as Record<string, unknown>, command);
     await checkDeclaredFields(run.jsonFields, parsed.data, ctx);
     await run.run(ctx, parsed.data);
   } catch (err) {
-    if (!(dryRun && requests.length)) return failed(tool, err, notes);
+    // a command that reports a failed request and goes on is still a refused call, or a dry run
+    if (!g.refused && !(dryRun && g.held.length)) return { ...failed(tool, err, notes), ...(g.sent.length ? { sent: g.sent } : {}) };
   }
-  if (dryRun) return dryRunResult(tool, requests, notes);
+  if (g.refused) return refusedWrite(tool, g.refused);
+  if (dryRun) return dryRunResult(tool, g.held, notes);
   const data = parseOutput(out);
   const structured = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : { items: data };
   const json = JSON.stringify(data);
   return {
     outcome: 'ok',
+    ...(g.sent.length ? { sent: g.sent } : {}),
     result: {
       content: [
         { type: 'text', text: [`${tool.title}: ${summarize(data)}`, ...notes].join('\n') },
@@ -109,18 +171,29 @@ function checkArguments(tool: DerivedTool, args: Record<string, unknown>): Recor
     if (!known.includes(key)) throw new UsageError(`${key}: not an argument of ${tool.name}`, `accepted: ${known.join(', ')}`);
     if (value === '-') throw new UsageError(`${key}: '-' (standard input or output) is the protocol's channel here`, 'name a file instead');
     if (key === 'dryRun' || value === undefined || value === null) continue;
-    // an id given as a JSON number (models do): its digits, as the command line would give them
-    if (typeof value === 'number' && tool.inputSchema.properties[key].type === 'string') {
-      if (!Number.isSafeInteger(value))
-        throw new UsageError(`${key}: ${value} is not exact as a JSON number`, `give it as a string of digits, e.g. "${key === 'testId' ? '1001' : '900001'}"`);
-      raw[key] = String(value);
-    } else raw[key] = value;
+    const prop = tool.inputSchema.properties[key];
+    const items = prop.items as JsonSchema | undefined;
+    if (typeof value === 'number' && prop.type === 'string') raw[key] = digitsOf(key, value);
+    else if (Array.isArray(value) && prop.type === 'array' && items?.type === 'string')
+      raw[key] = value.map((v: unknown, i) => (typeof v === 'number' ? digitsOf(`${key}[${i}]`, v) : v));
+    else raw[key] = value;
   }
   return raw;
 }
 
-/** The server's context with stdout a buffer, --json output, no prompts; writes confirmed by --allow-writes. */
-function callContext(base: Context, tool: DerivedTool, write: (s: string) => void, notes: string[], dryRun: WouldSend[] | undefined): Context {
+/** An id given as a JSON number (models do), alone or in a list: its digits, as the command line would give them. */
+function digitsOf(label: string, value: number): string {
+  if (!Number.isSafeInteger(value))
+    throw new UsageError(`${label}: ${value} is not exact as a JSON number`, `give it as a string of digits, e.g. "${label === 'testId' ? '1001' : '900001'}"`);
+  return String(value);
+}
+
+/**
+ * The server's context with stdout a buffer, --json output, no prompts; writes confirmed by
+ * --allow-writes. Its connection is the server's with the call's guard, and its clients are made
+ * from that connection: whatever client a command gets, each request passes the guard.
+ */
+function callContext(base: Context, tool: DerivedTool, write: (s: string) => void, notes: string[], guard: SendGuard): Context {
   const stdout = new Writable({
     write(chunk: Buffer | string, _enc, cb) {
       write(chunk.toString());
@@ -138,26 +211,11 @@ function callContext(base: Context, tool: DerivedTool, write: (s: string) => voi
     info: note(''),
     warn: note('warning: '),
   };
-  if (dryRun) {
-    ctx.api = async () => intercepted(await base.api(), dryRun);
-    ctx.apiV2 = async () => intercepted(await base.apiV2(), dryRun);
-  }
+  let connection: Promise<Connection> | undefined;
+  ctx.connection = () => (connection ??= base.connection().then((c) => ({ ...c, guard })));
+  ctx.api = () => v3ClientOf(ctx);
+  ctx.apiV2 = () => v2ClientOf(ctx);
   return ctx;
-}
-
-/**
- * The client with its requests that change something held back and recorded (reads go out: a
- * command may look something up first). Each ctx.api() makes a new client: only this call's.
- */
-function intercepted<C extends { transport: { send(spec: RequestSpec, earlier?: boolean): Promise<unknown> } }>(client: C, sent: WouldSend[]): C {
-  const t = client.transport;
-  const real = t.send.bind(t);
-  t.send = (spec: RequestSpec, earlier?: boolean) => {
-    if (spec.method === 'GET' || spec.readOnly) return real(spec, earlier);
-    sent.push({ method: spec.method, path: spec.path, ...(spec.query ? { query: spec.query } : {}), ...(spec.body !== undefined ? { body: spec.body } : {}) });
-    return Promise.reject(new DryRunStop());
-  };
-  return client;
 }
 
 function dryRunResult(tool: DerivedTool, requests: WouldSend[], notes: string[]): CallOutcome {
@@ -175,6 +233,16 @@ function dryRunResult(tool: DerivedTool, requests: WouldSend[], notes: string[])
       structuredContent: { dryRun: true, requests },
     },
   };
+}
+
+/**
+ * A call that may change nothing tried to (a write tool the server does not allow is refused
+ * before it runs, so this is a tool that only reads): refused, nothing sent.
+ */
+function refusedWrite(tool: DerivedTool, r: WouldSend): CallOutcome {
+  const message = `${tool.name} tried to send ${r.method} ${r.path}, which changes data, and this call may change nothing; it was not sent`;
+  const fix = 'this tool only reads and should send no such request: report it as a bug of assess (the audit log names the request)';
+  return { outcome: 'not-allowed', category: 'not allowed', requests: [r], result: errorResult('not allowed', undefined, message, fix) };
 }
 
 function notAllowed(tool: DerivedTool): CallOutcome {

@@ -82,6 +82,7 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
         outcome: done.outcome,
         ...(done.category ? { category: done.category } : {}),
         ...(done.requests ? { requests: masked(done.requests) } : {}),
+        ...(done.sent ? { sent: masked(done.sent) } : {}),
         ms: Date.now() - started,
         profile: ctx.globals.profile,
         sandbox: ctx.globals.sandbox,

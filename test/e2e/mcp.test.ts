@@ -4,7 +4,7 @@
 // nothing, errors with their category, and an audit log without the key.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, BIN, NODE, ROOT, runAssess, tempDir } from '../helpers/cli.js';
@@ -160,6 +160,49 @@ describe('assess mcp (read-only, the default)', () => {
     expect((await sent('POST', '/v3/tests/1001/invite')).length).toBe(before);
   });
 
+  it('callbacks_process on a dry run sends no request that changes something, whichever way it takes its ids', async () => {
+    const before = (await sent('POST', '/v3/callbacks/process')).length;
+    const asked = (ids: number[]) => ({ dryRun: true, requests: [{ method: 'POST', path: '/v3/callbacks/process', body: { testinvitationIds: ids } }] });
+
+    const byIds = await server.call('callbacks_process', { ids: ['900001'], dryRun: true });
+    expect(byIds.isError).toBeFalsy();
+    expect(byIds.structuredContent).toEqual(asked([900001]));
+    expect(byIds.content[0].text).toBe('assess callbacks process (dry run): would send POST /v3/callbacks/process; nothing was sent');
+
+    const file = join(config.dir, 'callback-ids.txt');
+    writeFileSync(file, '900001\n900002\n');
+    const byFile = await server.call('callbacks_process', { file, dryRun: true });
+    expect(byFile.structuredContent).toEqual(asked([900001, 900002]));
+
+    // the attempts are listed (a read: it goes out); the reprocessing is not sent
+    const window = { state: 'completed', from: '90d', to: 'now' };
+    const listed = (await server.call('attempts_list', window)).structuredContent!.items as Array<{ testInvitationId: number }>;
+    expect(listed.length).toBeGreaterThan(0);
+    const fromAttempts = await server.call('callbacks_process', { fromAttempts: true, ...window, dryRun: true });
+    expect(fromAttempts.structuredContent).toEqual(asked([...new Set(listed.map((a) => a.testInvitationId))]));
+
+    expect((await sent('POST', '/v3/callbacks/process')).length).toBe(before);
+  });
+
+  it('takes ids in a list as JSON numbers when they are exact', async () => {
+    const mixed = await server.call('callbacks_process', { ids: [900001, '900002'], dryRun: true });
+    expect(mixed.isError).toBeFalsy();
+    expect(mixed.structuredContent).toEqual({
+      dryRun: true,
+      requests: [{ method: 'POST', path: '/v3/callbacks/process', body: { testinvitationIds: [900001, 900002] } }],
+    });
+    const inexact = await server.call('callbacks_process', { ids: ['900001', 2 ** 60], dryRun: true });
+    expect(errorOf(inexact)).toMatchObject({ category: 'usage', message: `callbacks_process: ids[1]: ${2 ** 60} is not exact as a JSON number` });
+    expect(errorOf(inexact).fix).toBe('give it as a string of digits, e.g. "900001"');
+  });
+
+  it('refuses callbacks_process without dryRun on a read-only server, sending nothing', async () => {
+    const before = (await sent('POST', '/v3/callbacks/process')).length;
+    const r = await server.call('callbacks_process', { ids: ['900001'] });
+    expect(errorOf(r)).toMatchObject({ category: 'not allowed' });
+    expect((await sent('POST', '/v3/callbacks/process')).length).toBe(before);
+  });
+
   it('gives errors an agent can act on: not found, usage', async () => {
     const missing = await server.call('report', { invitationId: '987654321' });
     expect(missing.isError).toBe(true);
@@ -287,6 +330,16 @@ describe('the audit log', () => {
     expect(lines.find((l) => l.tool === 'tests_delete')).toMatchObject({ outcome: 'no-such-tool', category: 'usage' });
     expect(lines.find((l) => l.tool === 'invite' && l.outcome === 'not-allowed')).toMatchObject({ args: { testId: '1001', email: 'dora@example.com' } });
     expect(lines.find((l) => l.outcome === 'dry-run')).toMatchObject({ tool: 'invite', requests: [{ method: 'POST', path: '/v3/tests/1001/invite' }] });
+    // what a dry run held back, not an empty list: nothing went out
+    expect(lines.find((l) => l.tool === 'callbacks_process' && l.outcome === 'dry-run')).toMatchObject({
+      args: { ids: ['900001'], dryRun: true },
+      requests: [{ method: 'POST', path: '/v3/callbacks/process', body: { testinvitationIds: [900001] } }],
+    });
+    expect(lines.filter((l) => l.outcome === 'dry-run' && l.sent !== undefined)).toEqual([]);
+    // what an allowed write sent
+    expect(lines.find((l) => l.tool === 'invite' && l.outcome === 'ok')).toMatchObject({
+      sent: [{ method: 'POST', path: '/v3/tests/1001/invite', body: { email: 'erin@example.com', sendEmail: 'no' } }],
+    });
     expect(lines.find((l) => l.tool === 'report' && l.outcome === 'error')).toMatchObject({ category: 'not found', args: { invitationId: '987654321' } });
     expect(lines.find((l) => l.tool === 'invite' && l.outcome === 'ok')).toMatchObject({ args: { email: 'erin@example.com' } });
     for (const l of lines) expect(l.at).toMatch(/^\d{4}-\d\d-\d\dT/);

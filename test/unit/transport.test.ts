@@ -32,6 +32,22 @@ describe('transport', () => {
     expect(s.requests[0]!.body).toBe('{"a":1}');
   });
 
+  it('asks its guard before anything goes out: a guard that throws keeps the request here', async () => {
+    const s = await startServer((_r, res) => json(res, 200, {}));
+    close = s.close;
+    const asked: string[] = [];
+    const t = transport(s.url, {
+      guard: (spec) => {
+        asked.push(`${spec.method} ${spec.path}`);
+        if (spec.method !== 'GET') throw new Error('held');
+      },
+    });
+    await t.json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true });
+    await expect(t.json({ operation: 't', method: 'POST', path: '/v3/x', body: {}, idempotent: true })).rejects.toThrow('held');
+    expect(asked).toEqual(['GET /v3/tests', 'POST /v3/x']);
+    expect(s.requests.map((r) => r.method)).toEqual(['GET']);
+  });
+
   it('retries a GET on 503 and succeeds', async () => {
     const s = await startServer((_r, res, n) => (n < 3 ? json(res, 503, { errors: ['busy'] }) : json(res, 200, { tests: [] })));
     close = s.close;

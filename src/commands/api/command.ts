@@ -3,7 +3,6 @@ import { renderQueryResult } from '../../output/query.js';
 import { defineCommand, arg, flag } from '../../cli/command.js';
 import { DEFAULT_MAX_ANSWER_BYTES, readAnswerBytes } from '../../api/answer-cap.js';
 import { AnswerTooLargeError, ApiError, NetworkError, parseErrorBody } from '../../api/errors.js';
-import { requireKey } from '../../config/credentials.js';
 import { UsageError } from '../../errors.js';
 import { INPUT_MAX_BYTES, readInputText } from '../../util/small-file.js';
 import { type Context, debugSink } from '../../context.js';
@@ -39,19 +38,9 @@ export default defineCommand({
     const body = input.data === undefined ? undefined : await readBody(ctx, input.data);
     const conn = await ctx.connection();
     const [path, query] = input.path.split('?', 2) as [string, string | undefined];
-    const { Transport } = await import('../../api/transport.js'); // undici: loaded only when sending
-    const transport = new Transport({
-      baseUrl: input.v2 ? conn.baseUrlV2 : conn.baseUrl,
-      apiKey: requireKey(conn),
-      authHeader: input.v2 ? 'x-api-key' : 'X-API-KEY',
-      timeoutMs: conn.timeoutMs,
-      maxAttempts: conn.maxAttempts,
-      insecureHttp: conn.insecureHttp,
-      maxAnswerBytes: conn.maxAnswerBytes,
-      debug: debugSink(ctx),
-      pool: ctx.keepAlive,
-      signal: ctx.signal,
-    });
+    // made from the connection as every client is (its guard included); undici loads only when sending
+    const { clientTransport } = await import('../../api/client-transport.js');
+    const { transport } = clientTransport(conn, { debug: debugSink(ctx), pool: ctx.keepAlive, signal: ctx.signal }, input.v2 ? 'v2' : 'v3');
     const res = await transport.send({
       operation: 'api',
       method: input.method,

@@ -1,0 +1,106 @@
+// A tool call of `assess mcp` gives its command a connection with a guard (src/mcp/call.ts), and
+// every client a command can get is made from a connection: ctx.api(), ctx.apiV2(), a bulk
+// client (bulkClient), a raw transport (clientTransport, as `assess api` makes it). Whichever the
+// command takes, a dry run sends no request that changes something (and lists it), a call that
+// may change nothing sends none (refused), and an allowed write's requests are listed as sent.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { Command } from 'commander';
+import * as z from 'zod/mini';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientTransport } from '../../src/api/client-transport.js';
+import { bulkClient } from '../../src/bulk/client.js';
+import { defineCommand, flag, type NounDef } from '../../src/cli/command.js';
+import { createContext, type Runtime } from '../../src/cli/context-factory.js';
+import type { Context } from '../../src/context.js';
+import { callTool, type CallSession } from '../../src/mcp/call.js';
+import type { ToolEntry } from '../../src/mcp/catalogue.js';
+import { commandFor, toolFromCommand } from '../../src/mcp/tool-from-command.js';
+import { json, startServer } from '../helpers/http-server.js';
+import { memoryProcess } from '../helpers/memory-io.js';
+
+const VIAS = ['api', 'apiV2', 'bulk', 'transport'] as const;
+const KEY = 'sk_test_guard_0123456789';
+
+/** A read first (it goes out in every mode), then one write through the client named by `via`. */
+const poke = defineCommand({
+  name: 'poke',
+  description: 'Reads, then changes something through the client named',
+  examples: [],
+  flags: { via: flag('the client', { value: 'via' }, () => z.enum(VIAS)) },
+  async run(ctx, input) {
+    await (await ctx.api()).transport.json({ operation: 't.read', method: 'GET', path: '/v3/tests', idempotent: true });
+    if (input.via === 'api') await (await ctx.api()).processCallbacks(['900001']);
+    if (input.via === 'apiV2') await (await ctx.apiV2()).createLink('1001', { name: 'Spring' });
+    if (input.via === 'bulk') await (await bulkClient(ctx)).processCallbacks(['900002']);
+    if (input.via === 'transport') {
+      const { transport } = clientTransport(await ctx.connection(), {}, 'v3');
+      await transport.json({ operation: 't.raw', method: 'DELETE', path: '/v3/anything', idempotent: false });
+    }
+    ctx.io.stdout.write('{"done":true}\n');
+  },
+});
+const noun = { name: 'probe', description: 'test', verbs: [poke], omitted: [] } satisfies NounDef;
+const toolOf = (entry: Omit<ToolEntry, 'path'>) => toolFromCommand(commandFor(noun, 'poke'), { path: ['probe', 'poke'], ...entry });
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let base: Context;
+const rt: Runtime = { proc: memoryProcess({}), signal: new AbortController().signal, debug: false, exitHooks: [] };
+const dir = mkdtempSync(join(tmpdir(), 'assess-mcp-guard-'));
+
+beforeAll(async () => {
+  server = await startServer((req, res) =>
+    req.url === '/v3/callbacks/process'
+      ? json(res, 200, { result: { testinvitationIds: { successful: [900001], failed: [] } }, errors: null })
+      : json(res, 200, {}),
+  );
+  const env = { ASSESS_API_KEY: KEY, ASSESS_BASE_URL: server.url, ASSESS_BASE_URL_V2: server.url, ASSESS_CONFIG_DIR: dir };
+  rt.proc = memoryProcess(env);
+  base = await createContext(new Command('assess'), rt);
+});
+
+afterAll(async () => {
+  for (const hook of rt.exitHooks.reverse()) await hook();
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const session = (writes: boolean): CallSession => ({ base, writesAllowed: () => writes, filesDir: () => dir });
+const writesSeen = () => server.requests.filter((r) => r.method !== 'GET');
+
+describe('assess mcp: every client of a tool call passes its guard', () => {
+  it.each(VIAS)('dry run through %s: the read goes out, the write is listed and not sent', async (via) => {
+    const before = server.requests.length;
+    const done = await callTool(toolOf({ writes: true }), { via, dryRun: true }, session(false));
+    expect(done.outcome).toBe('dry-run');
+    expect(done.requests).toHaveLength(1);
+    expect(done.requests![0]).toMatchObject({ method: expect.stringMatching(/^(POST|DELETE)$/) });
+    expect(done.result.structuredContent).toEqual({ dryRun: true, requests: done.requests });
+    expect(server.requests.slice(before).map((r) => `${r.method} ${r.url}`)).toEqual(['GET /v3/tests']);
+    expect(writesSeen()).toEqual([]);
+  });
+
+  it.each(VIAS)('a tool that only reads, through %s: refused, nothing sent', async (via) => {
+    const done = await callTool(toolOf({}), { via }, session(true));
+    expect(done.outcome).toBe('not-allowed');
+    expect(done.result.isError).toBe(true);
+    expect(done.result.structuredContent).toMatchObject({ error: { category: 'not allowed' } });
+    expect(writesSeen()).toEqual([]);
+  });
+
+  it('an allowed write is sent, and listed as sent for the audit log', async () => {
+    const done = await callTool(toolOf({ writes: true }), { via: 'bulk' }, session(true));
+    expect(done.outcome).toBe('ok');
+    expect(done.sent).toEqual([{ method: 'POST', path: '/v3/callbacks/process', body: { testinvitationIds: [900002] } }]);
+    expect(writesSeen().map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual(['POST /v3/callbacks/process {"testinvitationIds":[900002]}']);
+  });
+
+  it('every transport in src/ is made from a connection (src/api/client-transport.ts), so none escapes the guard', () => {
+    const src = join(import.meta.dirname, '../../src');
+    const files = (d: string): string[] =>
+      readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(d, e.name)) : [join(d, e.name)]));
+    const making = files(src).filter((f) => f.endsWith('.ts') && /new Transport\(/.test(readFileSync(f, 'utf8')));
+    expect(making.map((f) => relative(src, f))).toEqual([join('api', 'client-transport.ts')]);
+  });
+});
