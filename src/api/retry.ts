@@ -2,8 +2,9 @@
 //
 // Which requests may be repeated depends on what a repeat would do on the server: GETs, invites
 // and reattempts (idempotent per candidate in the spec) and callback processing are safe even if
-// the first try reached the server; creating/updating links and settings is not, so those are
-// retried only when the connection failed before anything was sent.
+// the first try reached the server; creating/updating links and settings, and requests that
+// e-mail a candidate, are not, so those are retried only when the service surely did nothing:
+// the connection failed before anything was sent, or the answer was a 429 (refused on arrival).
 
 import type { Gate } from './pace.js';
 
@@ -12,6 +13,12 @@ export type Outcome = { kind: 'status'; status: number; retryAfter?: string | nu
 export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /** A read (GET) changes nothing, so a 500 is worth a second try too; a write answered 500 is not repeated. */
 export const READ_RETRY_STATUSES = new Set([500]);
+
+/**
+ * Statuses that prove the service did nothing: a 429 refuses the request on arrival (vendor-facts:
+ * "too many requests or quota exhausted"), before anything is processed or e-mailed.
+ */
+const NOT_PROCESSED_STATUSES = new Set([429]);
 
 /** Error codes that mean the request never left this machine. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -22,15 +29,20 @@ export function wasSent(code: string | undefined): boolean {
   return !(code && NOT_SENT_CODES.has(code));
 }
 
+/** The outcome proves the service did nothing (a 429, or a connection that never carried the request): safe to repeat any request. */
+export function nothingProcessed(o: Outcome): boolean {
+  return o.kind === 'status' ? NOT_PROCESSED_STATUSES.has(o.status) : !o.sent;
+}
+
 export function shouldRetry(o: Outcome, opts: { idempotent: boolean; attempt: number; maxAttempts: number; read?: boolean }): boolean {
   if (opts.attempt >= opts.maxAttempts) return false;
+  if (nothingProcessed(o)) return true;
   if (o.kind === 'status') {
-    // Any answer means the request arrived, and a 502 from a proxy may come after the server
-    // acted: only requests that are safe to repeat are retried on a status.
+    // Any other answer means the request arrived, and a 502 from a proxy may come after the
+    // server acted: only requests that are safe to repeat are retried on such a status.
     if (opts.read && READ_RETRY_STATUSES.has(o.status)) return true;
     return RETRY_STATUSES.has(o.status) && opts.idempotent;
   }
-  if (!o.sent) return true;
   return opts.idempotent && (o.code === undefined || MAYBE_SENT_CODES.has(o.code));
 }
 

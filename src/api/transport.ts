@@ -12,7 +12,7 @@ import { DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from './answer-cap.js';
 import { AnswerTooLargeError, ApiError, NetworkError, parseErrorBody, type RequestInfo } from './errors.js';
 import { RequestLog } from './request-log.js';
 import type { Gate } from './pace.js';
-import { BackoffGate, parseRetryAfter, retryDelayMs, shouldRetry, wasSent, type Outcome } from './retry.js';
+import { BackoffGate, nothingProcessed, parseRetryAfter, retryDelayMs, shouldRetry, wasSent, type Outcome } from './retry.js';
 import { parseJsonLossless } from './read/body.js';
 import { loadedUndici, loadUndici } from './undici.js';
 import { errorCode, isLocalFailure, localFailure, NO_WASM } from './local-failure.js';
@@ -160,8 +160,9 @@ export class Transport {
     const info: RequestInfo = { method: spec.method, url: target.shown, operation: spec.operation };
     const payload = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const headers = payload === undefined ? this.headers.bare : this.headers.json;
-    // A request that makes the service e-mail a candidate is repeated only when it surely never
-    // left this machine: a retry after a reset or a timeout could send a second e-mail.
+    // A request that makes the service e-mail a candidate is repeated only when the service surely
+    // did nothing (it never left this machine, or a 429 refused it): a retry after a reset, a
+    // timeout or a 5xx could send a second e-mail.
     const idempotent = spec.idempotent && !sendsEmail(spec.body);
 
     // undici parses HTTP in WebAssembly, which `node --jitless` lacks: loading it then fails outside
@@ -196,8 +197,9 @@ export class Transport {
         // paced (a bulk run): a 429 slowed the pace, and the retry takes its next slot; a Retry-After still holds everyone
         const paced = res.statusCode === 429 && this.gate.adaptive && parseRetryAfter(retryAfter, Date.now()) === undefined;
         // …and does not use up an attempt: a run the machine stalled sends a burst when it wakes,
-        // and a row must not fail for meeting the limit a few times while the pace settles
-        const throttledFree = paced && idempotent && throttled < PACED_429_RETRIES;
+        // and a row must not fail for meeting the limit a few times while the pace settles (a 429
+        // did nothing, so this holds for requests that e-mail too)
+        const throttledFree = paced && nothingProcessed(outcome) && throttled < PACED_429_RETRIES;
         if (
           !throttledFree &&
           !shouldRetry(outcome, { idempotent, attempt, maxAttempts: this.o.maxAttempts, read: spec.method === 'GET' || spec.readOnly === true })

@@ -42,7 +42,7 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
     if (!(err instanceof ApiError) || !err.maybeApplied || (err.status !== 400 && err.status !== 409)) throw err;
     const report = await read(R.Report, reportSpec(invitationId, 1)).catch(() => undefined);
     if (!report || !sameStatus(report.status, 'Cancelled')) throw err;
-    warnOnce(`the answer to the cancel of ${invitationId} was lost and the repeat was refused; the report shows it cancelled (confirmed)`);
+    warnOnce(`the answer to the cancel of ${invitationId} was lost and the repeat was refused; read back, the report shows it cancelled (confirmed)`);
     return { testInvitationId: num(invitationId), status: 'Cancelled', confirmed: true };
   }
 

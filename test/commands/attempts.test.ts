@@ -1,5 +1,5 @@
 // `assess attempts list|cancel` against the sandbox.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -151,5 +151,35 @@ describe('assess attempts cancel', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('<invitationId>');
     expect((await s.requests()).length).toBe(before);
+  });
+
+  describe('when an earlier try of this run may have cancelled it', () => {
+    it('a 502 after the cancel, the repeat refused, the read-back Cancelled → exit 0, confirmed (not "nothing changed")', async () => {
+      const id = await freshInvitation('lost.cancel@example.com');
+      await s.control('DELETE', '/requests');
+      // the 1st cancel is carried out and answered 502; the repeat is refused (400); the client's
+      // own read-back meets four 502s; the command's read of the report then succeeds
+      await s.control('POST', '/faults', { spec: '502=0.5,after=1,seed=3' });
+      onTestFinished(() => s.control('DELETE', '/faults'));
+      const r = await run(['attempts', 'cancel', String(id), '--yes', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ testInvitationId: id, status: 'Cancelled' });
+      expect(r.stderr).toMatch(/read back, the report shows it cancelled \(confirmed\)/);
+      expect(r.stderr).not.toMatch(/nothing changed/);
+      const cancels = (await s.requests()).filter((q) => q.path === `/v3/invitations/${id}/cancel`);
+      expect(cancels.map((q) => q.status)).toEqual([502, 400]);
+      const reads = (await s.requests()).filter((q) => q.path.startsWith(`/v3/reports/${id}`));
+      expect(reads.map((q) => q.status)).toEqual([502, 502, 502, 502, 200]);
+      expect((await s.control<{ status: string }>('GET', `/invitations/${id}`)).status).toBe('Cancelled');
+    });
+
+    it('refused on the first try (nothing of this run reached it before): still "already cancelled; nothing changed", exit 1', async () => {
+      const id = await freshInvitation('cancelled.before@example.com');
+      expect((await run(['attempts', 'cancel', String(id), '--yes'])).code).toBe(0);
+      const r = await run(['attempts', 'cancel', String(id), '--yes']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`invitation ${id} is already cancelled; nothing changed`));
+      expect(r.stderr).not.toMatch(/confirmed/);
+    });
   });
 });

@@ -225,6 +225,43 @@ describe('assess invite', () => {
     });
   });
 
+  describe('--send-email and retries (a second e-mail only where the service may have acted)', () => {
+    const faults = async (spec: string) => {
+      await s.control('DELETE', '/requests'); // the log holds this test's requests only
+      await s.control('POST', '/faults', { spec });
+      onTestFinished(() => s.control('DELETE', '/faults'));
+    };
+    /** The invites sent (a refused request is logged without its body). */
+    const invites = async () => (await s.requests()).filter((q) => q.method === 'POST' && q.path === '/v3/tests/1001/invite');
+    const emailsTo = async (email: string) => (await s.control<{ emails: Array<{ to: string }> }>('GET', '/outbox')).emails.filter((e) => e.to === email);
+
+    it('a 429 is sent again (refused on arrival, nothing e-mailed): invited and e-mailed once, exit 0', async () => {
+      await faults('429=0.5,retryAfter=0,seed=4'); // the 1st and 2nd requests are refused, the 3rd admitted
+      const r = await run(['invite', '1001', '--email', 'rate.limited@example.com', '--name', 'Rate Limited', '--send-email', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ status: 'Pending' });
+      expect((await invites()).map((q) => q.status)).toEqual([429, 429, 200]);
+      expect(await emailsTo('rate.limited@example.com')).toHaveLength(1);
+    });
+
+    it('still refused after every attempt: exit 6, one request per attempt, nothing e-mailed', async () => {
+      await faults('429=1,retryAfter=0');
+      const r = await run(['invite', '1001', '--email', 'always.limited@example.com', '--name', 'Always Limited', '--send-email']);
+      expect(r.code).toBe(6);
+      expect(r.stderr).toMatch(/still rate limited after 4 attempts/);
+      expect(await invites()).toHaveLength(4);
+      expect(await emailsTo('always.limited@example.com')).toHaveLength(0);
+    });
+
+    it('a 502 after the invitation was made is not sent again (it was e-mailed): one request', async () => {
+      await faults('502=1,after=1');
+      const r = await run(['invite', '1001', '--email', 'bad.gateway@example.com', '--name', 'Bad Gateway', '--send-email']);
+      expect(r.code).not.toBe(0);
+      expect(await invites()).toHaveLength(1);
+      expect(await emailsTo('bad.gateway@example.com')).toHaveLength(1);
+    });
+  });
+
   describe('bad input: exit 2, the flag named, nothing sent', () => {
     it.each([
       [['--email', 'not-an-email', '--name', 'A'], '--email'],

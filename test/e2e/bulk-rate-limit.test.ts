@@ -1,7 +1,8 @@
 // Bulk runs against a sandbox with a rate limit (issue 35): the run finds the limit from the
 // 429s (no Retry-After, as the vendor) and keeps to it — every row invited once, few 429s, the
-// summary counting each 429 the sandbox refused; --rate caps the pace; --rate is checked
-// strictly; the embedded sandbox takes its limit from ASSESS_SANDBOX_RATE_LIMIT. Counts, not times.
+// summary counting each 429 the sandbox refused (also with --send-email: a 429 e-mailed nobody,
+// so it is sent again); --rate caps the pace; --rate is checked strictly; the embedded sandbox
+// takes its limit from ASSESS_SANDBOX_RATE_LIMIT. Counts, not times.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +46,22 @@ describe('invite --from-csv against a rate limit of 50/s', () => {
     expect(invs).toHaveLength(400);
     expect(new Set(invs.map((i) => i.email)).size).toBe(400);
     expect(ndjson<{ outcome: string }>(`${csv}.results.ndjson`).filter((l) => l.outcome !== 'invited')).toEqual([]);
+  });
+
+  it('--send-email: a 429 is sent again too (it was refused on arrival, nothing was e-mailed): every row invited and e-mailed once', async () => {
+    const csv = join(work.dir, 'emailed.csv');
+    writeFileSync(csv, csvOf(rows('emailed.example', 60)));
+    await s.control('POST', '/rate-limit', { spec: '15/s' }); // well below what a run sends unpaced, even on a busy machine
+    const r = await run(['invite', '1001', '--from-csv', csv, '--send-email', '--json']);
+    const counters = await s.control<Counters>('GET', '/rate-limit');
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ done: 60, failed: 0 });
+    expect(counters.refused).toBeGreaterThan(0); // the limit did bind
+    expect(counters.admitted).toBe(60);
+    const emails = (await s.control<{ emails: Array<{ to: string }> }>('GET', '/outbox')).emails.filter((e) => e.to.endsWith('@emailed.example'));
+    expect(emails).toHaveLength(60);
+    expect(new Set(emails.map((e) => e.to)).size).toBe(60);
+    expect(ndjson<{ f?: string }>(`${csv}.journal.ndjson`).filter((l) => l.f !== undefined)).toEqual([]);
   });
 
   it('--rate 20/s paces from the first request: nothing refused', async () => {

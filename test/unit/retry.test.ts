@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BackoffGate, parseRetryAfter, retryDelayMs, shouldRetry, wasSent } from '../../src/api/retry.js';
+import { BackoffGate, nothingProcessed, parseRetryAfter, retryDelayMs, shouldRetry, wasSent } from '../../src/api/retry.js';
 
 const policy = (idempotent: boolean, attempt = 1, maxAttempts = 4) => ({ idempotent, attempt, maxAttempts });
 
@@ -20,8 +20,17 @@ describe('retry policy', () => {
     expect(shouldRetry({ kind: 'status', status: 500 }, { ...policy(true, 4, 4), read: true })).toBe(false);
   });
 
-  it.each([429, 502, 503, 504])('never retries status %i for create/update (the server may have acted)', (status) => {
+  it.each([502, 503, 504])('never retries status %i for create/update (the server may have acted)', (status) => {
     expect(shouldRetry({ kind: 'status', status }, policy(false))).toBe(false);
+  });
+
+  it('retries a 429 for create/update and e-mailing requests too: it was refused on arrival, nothing was done', () => {
+    expect(nothingProcessed({ kind: 'status', status: 429 })).toBe(true);
+    expect(shouldRetry({ kind: 'status', status: 429 }, policy(false))).toBe(true);
+    expect(shouldRetry({ kind: 'status', status: 429 }, policy(false, 4, 4))).toBe(false); // still within the attempts
+    for (const status of [500, 502, 503, 504]) expect(nothingProcessed({ kind: 'status', status }), String(status)).toBe(false);
+    expect(nothingProcessed({ kind: 'error', code: 'ECONNREFUSED', sent: false })).toBe(true);
+    expect(nothingProcessed({ kind: 'error', code: 'ECONNRESET', sent: true })).toBe(false);
   });
 
   it('retries a connection reset only for requests safe to repeat', () => {

@@ -35,7 +35,10 @@ export default defineCommand({
     }
     if (!(await confirmAction(ctx, question, `cancelling invitation ${invitationId}`))) return nothingChanged(ctx);
     const res = await api.cancel(invitationId).catch(async (err: unknown) => {
-      throw await explainRefusal(api, invitationId, err);
+      const found = await explainRefusal(api, invitationId, err);
+      if ('error' in found) throw found.error;
+      ctx.warn(`the answer to the cancel of ${invitationId} was lost and the repeat was refused; read back, the report shows it cancelled (confirmed)`);
+      return found.cancelled;
     });
     ctx.info(`Cancelled invitation ${invitationId}.`);
     await new Printer(ctx).object(res, { fields: COLUMNS });
@@ -45,22 +48,32 @@ export default defineCommand({
 /**
  * The service refuses to cancel anything but a Pending invitation with one sentence for every
  * state ("state in inprogress, complete, and expired can not be cancelled"), also for one that is
- * cancelled already: the invitation's own status says which it is (exit 1 either way).
+ * cancelled already: the invitation's own status says which it is (exit 1 either way) — unless an
+ * earlier try of this run may have been carried out (a 5xx, a timeout, a connection lost after
+ * sending, then the repeat refused): Cancelled then means this run cancelled it (the client's own
+ * read-back may have failed where this one succeeds), and that is a success.
  */
-async function explainRefusal(api: V3Client, invitationId: string, err: unknown): Promise<unknown> {
-  if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 409)) return err;
+async function explainRefusal(
+  api: V3Client,
+  invitationId: string,
+  err: unknown,
+): Promise<{ error: unknown } | { cancelled: R.Cancelled & { confirmed: true } }> {
+  if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 409)) return { error: err };
   const status = await api
     .getReport(invitationId)
     .then((r) => (r.status == null ? undefined : String(r.status)))
     .catch(() => undefined);
-  if (status === undefined) return err;
+  if (status === undefined) return { error: err };
   const said = err.messages.length ? `the service said: ${err.messages.join('; ')}` : undefined;
+  if (status === 'Cancelled' && err.maybeApplied) return { cancelled: { testInvitationId: invitationId, status: 'Cancelled', confirmed: true } };
   if (status === 'Cancelled')
-    return new OutcomeError(`invitation ${invitationId} is already cancelled; nothing changed`, 'only a Pending invitation can be cancelled');
-  return new OutcomeError(
-    `invitation ${invitationId} cannot be cancelled: it is ${status} (only a Pending invitation can be cancelled)`,
-    status === 'Complete' || status === 'Expired' || status === 'Test Left' || status === 'Terminated'
-      ? `to let the candidate try again: assess reattempt ${invitationId} --start now --end 7d --tz <zone>`
-      : said,
-  );
+    return { error: new OutcomeError(`invitation ${invitationId} is already cancelled; nothing changed`, 'only a Pending invitation can be cancelled') };
+  return {
+    error: new OutcomeError(
+      `invitation ${invitationId} cannot be cancelled: it is ${status} (only a Pending invitation can be cancelled)`,
+      status === 'Complete' || status === 'Expired' || status === 'Test Left' || status === 'Terminated'
+        ? `to let the candidate try again: assess reattempt ${invitationId} --start now --end 7d --tz <zone>`
+        : said,
+    ),
+  };
 }
