@@ -163,7 +163,7 @@ export class Transport {
     // A request that makes the service e-mail a candidate is repeated only when the service surely
     // did nothing (it never left this machine, or a 429 refused it): a retry after a reset, a
     // timeout or a 5xx could send a second e-mail.
-    const idempotent = spec.idempotent && !sendsEmail(spec.body);
+    const idempotent = safeToRepeat(spec);
 
     // undici parses HTTP in WebAssembly, which `node --jitless` lacks: loading it then fails outside
     // any request (an unhandled rejection in Node's own copy), so say it here, once, as what it is
@@ -266,7 +266,7 @@ export class Transport {
         const code = errorCode(err);
         this.log.line(`<-- answer broke off: ${code ?? 'error'}: ${this.scrub(String((err as Error).message))}`);
         maybeApplied = true;
-        if (!spec.idempotent || read >= this.o.maxAttempts)
+        if (!safeToRepeat(spec) || read >= this.o.maxAttempts)
           throw new NetworkError(`${spec.method} ${res.request.url}: the answer broke off (${code ?? 'network error'})`, res.request, code, res.attempts);
         await this.o.sleep(retryDelayMs(read, undefined, Date.now(), this.o.random), this.o.signal);
       }
@@ -315,6 +315,11 @@ export class Transport {
 
   /** Replaces the key wherever it could appear (a key pasted into a URL, an echoing server). */
   readonly scrub = (text: string): string => this.log.scrub(text);
+}
+
+/** Whether the request may be sent again after it may have reached the service. */
+function safeToRepeat(spec: RequestSpec): boolean {
+  return spec.idempotent && !sendsEmail(spec.body);
 }
 
 function sendsEmail(body: unknown): boolean {

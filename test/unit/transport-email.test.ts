@@ -27,6 +27,27 @@ describe('retries of requests that send e-mail', () => {
     }
   });
 
+  // the answer broke off after its headers: the invitation was made, and e-mailed
+  it.each([
+    ['yes', 1],
+    ['no', 3],
+  ])('sendEmail %s whose answer breaks off mid-body: %i request(s)', async (sendEmail, expected) => {
+    const s = await startServer((_r, res) => {
+      res.writeHead(201, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"testInvitationId":', () => res.socket?.destroy()); // headers and part of the body out first
+    });
+    try {
+      const t = new Transport({ baseUrl: s.url, apiKey: 'k'.repeat(32), authHeader: 'X-API-KEY', sleep: noSleep, maxAttempts: 3 });
+      const err = await t
+        .json({ operation: 'v3.invite', method: 'POST', path: '/v3/tests/1/invite', body: { email: 'a@b.example', name: 'A', sendEmail }, idempotent: true })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(NetworkError);
+      expect(s.requests).toHaveLength(expected);
+    } finally {
+      await s.close();
+    }
+  });
+
   const invite = (sendEmail: string) =>
     ({ operation: 'v3.invite', method: 'POST', path: '/v3/tests/1/invite', body: { email: 'a@b.example', name: 'A', sendEmail }, idempotent: true }) as const;
   const createLink = { operation: 'v3.createLink', method: 'POST', path: '/v3/tests/1/testlinks', body: { testId: 1 }, idempotent: false } as const;
