@@ -280,4 +280,31 @@ describe('bulk input spelling and the JSON summary', () => {
     expect(old.code, old.stderr).toBe(0);
     expect(old.stderr).toMatch(/note: --csv .* is read as --from-csv/);
   });
+
+  it("--tz with --from-csv is every row's time zone: an id or a name, dry run and sent", async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tempDir } = await import('../helpers/cli.js');
+    const work = tempDir('assess-fromcsv-tz-');
+    onTestFinished(() => work.cleanup());
+    for (const [tz, id] of [
+      ['1', 1],
+      ['UTC', 1],
+      ['Asia/Kolkata', 35],
+    ] as const) {
+      const email = `tz-${tz.replace('/', '-').toLowerCase()}@example.com`;
+      const file = join(work.dir, `${email}.csv`);
+      writeFileSync(file, `email,name\n${email},Tee Zed\n`);
+      const args = ['invite', '1001', '--from-csv', file, '--tz', tz, '--start', 'now', '--end', '7d'];
+      const dry = await run([...args, '--dry-run', '--json', 'valid,invalid']);
+      expect(dry.code, dry.stderr).toBe(0);
+      expect(JSON.parse(dry.stdout)).toEqual({ valid: 1, invalid: 0 });
+      const r = await run([...args, '--json', 'done,failed']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toMatch(/Invalid input/);
+      expect(JSON.parse(r.stdout)).toEqual({ done: 1, failed: 0 });
+      const sent = (await serviceRequests()).filter((q) => q.path === '/v3/tests/1001/invite').at(-1)!;
+      expect(sent.body).toMatchObject({ email, timeZoneId: id });
+    }
+  });
 });

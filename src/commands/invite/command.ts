@@ -183,7 +183,8 @@ export default defineCommand({
       rate: b.rate,
       journal: b.journal,
       results: b.results,
-      defaults: { ...input.defaults, ...(input.defaults.tz !== undefined ? { tz: await resolveTz(ctx, input.defaults.tz as string | number) } : {}) },
+      // the defaults are every row's values as typed: a --tz name goes in as its id, in digits, as a timeZoneId column would
+      defaults: { ...input.defaults, ...(input.defaults.tz !== undefined ? { tz: String(await resolveTz(ctx, input.defaults.tz as string)) } : {}) },
     });
   },
 });

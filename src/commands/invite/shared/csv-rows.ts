@@ -166,7 +166,9 @@ export function checkRow(fields: Fields, testId: string, defaults: Record<string
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '');
       if ((key === 'email' && !email) || (key === 'name' && !name)) continue;
-      errors.push(`${COLUMN_OF[key] ?? key}: ${csvWords(issue.message)}${fields[COLUMN_OF[key] ?? ''] ? ` (got ${showValue(fields[COLUMN_OF[key]!])})` : ''}`);
+      errors.push(
+        `${COLUMN_OF[key] ?? key}: ${csvWords(ownWords(issue.message))}${fields[COLUMN_OF[key] ?? ''] ? ` (got ${showValue(fields[COLUMN_OF[key]!])})` : ''}`,
+      );
     }
   }
   // a row's time zone must be an id: names are resolved through the service, once, for --tz only
@@ -181,6 +183,15 @@ export function checkRow(fields: Fields, testId: string, defaults: Record<string
 /** The journal key of an invitation: one candidate (any e-mail case) on one link of one test. */
 export function inviteKey(testId: string, link: string | undefined, email: string): string {
   return `${testId}|${link ?? 'default'}|${email.trim().toLowerCase()}`;
+}
+
+/**
+ * Our messages start in lower case ("must be …", "is required …"); zod's own English ones
+ * ("Invalid input: expected string, received number", "Too big: …") mean a value of a type no
+ * column or flag gives, and are not shown to the user as they are.
+ */
+function ownWords(message: string): string {
+  return /^(Invalid|Too (big|small)|Unrecognized)\b/.test(message) ? 'is not a value this column accepts (assess invite --help lists the columns)' : message;
 }
 
 /** The single-invite messages name flags; in a CSV the user thinks in columns. */
