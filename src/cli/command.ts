@@ -36,6 +36,12 @@ export interface CommandDef<I = any> {
   /** A paragraph of help shown before the examples. */
   helpAfter?: string;
   /**
+   * The command reads standard input whatever is typed (`mcp`: its protocol), said as it fits
+   * "--key-stdin and … both read standard input". Flags and arguments that read it for `-` say so
+   * in their declaration (`stdin: ['-']`).
+   */
+  stdin?: string;
+  /**
    * The zod object of every declared argument and flag, with `check`: derived by defineCommand
    * and built when the command runs (or completion asks), not when the program is.
    */
@@ -150,6 +156,7 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     // a usage error reads no config. A time zone the profile may supply waits for the context.
     const profileMayFill = raw.tz === undefined && def.tzFromProfile?.(raw) === true;
     const early = profileMayFill ? undefined : checkLine(schemaFor, raw, command, labels);
+    refuseTwoStdinReaders(def, raw, command);
     // The context only resolves the globals (it sends nothing: clients connect lazily); asking
     // for missing values needs them (a terminal?), and so does the field check, since --api v2
     // or a profile's `api: v2` changes the field names.
@@ -167,6 +174,28 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     }
   });
   return cmd;
+}
+
+/**
+ * `--key-stdin` with another input read from standard input (`--from-csv -`, `--data -`): the
+ * first reader would swallow the other's text (a key read as a CSV header, and shown in its error).
+ */
+function refuseTwoStdinReaders(def: CommandDef, raw: Record<string, unknown>, command: Command): void {
+  if (!command.optsWithGlobals().keyStdin) return;
+  const other = def.stdin ?? stdinInput(def, raw, command);
+  if (other) throw new UsageError(`--key-stdin and ${other} both read standard input`, 'give the key with --api-key-file F or ASSESS_API_KEY');
+}
+
+/** The flag or argument of this line that reads standard input (`--from-csv -`), if any. */
+function stdinInput(def: CommandDef, raw: Record<string, unknown>, command: Command): string | undefined {
+  for (const [key, d] of Object.entries<FlagDecls[string] | ArgDecls[string]>({ ...def.args, ...def.flags })) {
+    if (!d.stdin) continue;
+    // an argument left out may default to standard input (`callbacks verify` without a file)
+    const value = raw[key] ?? (d.kind === 'arg' ? z.safeParse(d.schema(), undefined).data : undefined);
+    if (typeof value === 'string' && d.stdin.includes(value))
+      return raw[key] === undefined ? `${flagLabel(key, command)} left out (then ${value})` : `${flagLabel(key, command)} ${value}`;
+  }
+  return undefined;
 }
 
 /** The v3 or v2 side of a command; a refusal (exit 2) when the chosen API cannot do it. */

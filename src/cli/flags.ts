@@ -25,6 +25,8 @@ export interface FlagMeta {
   repeat?: boolean;
   /** Accepted but not shown in help. */
   hidden?: boolean;
+  /** The values that make it read standard input (`['-']`): refused with --key-stdin, which reads the key from there. */
+  stdin?: readonly string[];
 }
 
 export interface FlagDecl<S extends z.core.$ZodType = z.core.$ZodType> extends FlagMeta {
@@ -41,6 +43,8 @@ export interface ArgMeta {
   variadic?: boolean;
   /** What it is (for describeFlags; --help shows arguments in the usage line only). */
   help?: string;
+  /** The values (given, or its schema's default) that make it read standard input, as a flag's. */
+  stdin?: readonly string[];
 }
 
 export interface ArgDecl<S extends z.core.$ZodType = z.core.$ZodType> extends ArgMeta {
@@ -163,7 +167,7 @@ export function describeFlags(def: { args?: ArgDecls; flags?: FlagDecls }): Desc
   for (const [key, a] of Object.entries(def.args ?? {}))
     out.push({ ...common(key, a.schema()), kind: 'arg', label: `<${key}>`, help: a.help ?? '', ...(a.variadic ? { variadic: true } : {}) });
   for (const [key, f] of Object.entries(def.flags ?? {})) {
-    const { kind: _kind, schema, help, long, optionalValue: _o, ...meta } = f;
+    const { kind: _kind, schema, help, long, optionalValue: _o, stdin: _s, ...meta } = f;
     out.push({ ...common(key, schema(), f.default), ...meta, kind: 'flag', label: `--${long ?? kebab(key)}`, help });
   }
   return out;

@@ -36,7 +36,7 @@ interface StoredRequest {
 export default defineCommand({
   name: 'verify',
   args: {
-    file: arg({ optional: true }, () => z._default(z.string().check(z.minLength(1)), '-')),
+    file: arg({ optional: true, stdin: ['-'] }, () => z._default(z.string().check(z.minLength(1)), '-')),
   },
   description:
     'Check the Standard Webhooks signatures (webhook-id, webhook-timestamp, webhook-signature: HMAC-SHA256 of id.timestamp.body with the secret) of stored requests — an inbox, or one {headers, body} JSON — offline',
@@ -58,7 +58,11 @@ export default defineCommand({
     const secretOf = () =>
       resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: false });
     const given = input.secretFile ? await secretOf() : undefined; // a flag is checked before anything else
-    const requests = parseStored(await readInputText(input.file, { label: '<file>', maxBytes: INBOX_MAX_BYTES, stdin: ctx.io.stdin, signal: ctx.signal }), input.file, ctx.now());
+    const requests = parseStored(
+      await readInputText(input.file, { label: '<file>', maxBytes: INBOX_MAX_BYTES, stdin: ctx.io.stdin, signal: ctx.signal }),
+      input.file,
+      ctx.now(),
+    );
     const unsigned = requests.filter((r) => !r.headers['webhook-signature'] && !r.headers['webhook-id']);
     if (unsigned.length === requests.length)
       throw new OutcomeError(
@@ -90,7 +94,6 @@ export default defineCommand({
     ctx.info(`${rows.length} request(s) verified: each webhook-signature is the HMAC-SHA256 of "webhook-id.webhook-timestamp.body" with the secret${window}.`);
   },
 });
-
 
 /** One JSON object, or NDJSON lines; the inbox's delivery log (dead letters, deliveries) is skipped. */
 export function parseStored(text: string, file: string, now: Date): StoredRequest[] {

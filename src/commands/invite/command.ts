@@ -15,8 +15,8 @@ import { inviteV2, v2InviteFields } from './shared/v2.js';
 const BULK_FLAGS = {
   // `--from-csv FILE` is the input; `--csv` alone is the output format (a global flag), so the
   // old `--csv FILE` arrives as that flag plus an argument and still works, with a notice.
-  fromCsv: flag('bulk: invite one candidate per row of this CSV file (- for standard input)', { value: 'file' }, () => z.optional(csvFile())),
-  csv: flag('', { value: 'file', hidden: true }, () => z.optional(csvFile())),
+  fromCsv: flag('bulk: invite one candidate per row of this CSV file (- for standard input)', { value: 'file', stdin: ['-'] }, () => z.optional(csvFile())),
+  csv: flag('', { value: 'file', hidden: true, stdin: ['-'] }, () => z.optional(csvFile())),
   skipInvalid: flag('bulk: send the valid rows even when some rows are bad (they are listed in the results)', () => z._default(z.boolean(), false)),
   concurrency: flag('bulk: most requests in flight at once (default: profile concurrency, else 8)', { value: 'n' }, () => z.optional(zx.int(1, 64, 8))),
   rate: flag(`bulk: ${RATE_HELP}`, { value: 'N/s' }, () => z.optional(rateFlag())),
@@ -131,7 +131,7 @@ const rowDefaults = (v: Record<string, unknown>) => Object.fromEntries(ROW_DEFAU
 
 export default defineCommand({
   ...single,
-  args: { ...INVITE_ARGS, csvFile: arg({ optional: true }, () => z.optional(z.string())) },
+  args: { ...INVITE_ARGS, csvFile: arg({ optional: true, stdin: ['-'] }, () => z.optional(z.string())) },
   description: `${single.description}; with --from-csv, invite everyone listed in a CSV file`,
   examples: [
     ...single.examples,

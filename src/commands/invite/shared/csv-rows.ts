@@ -117,7 +117,7 @@ function checkHeader(header: string[], label: string, onUnknown?: (names: string
   const missing = ['email', 'name'].filter((c) => !header.includes(c));
   if (missing.length)
     throw new UsageError(
-      `--from-csv: ${label}: the header has no ${missing.join(' or ')} column (it has: ${header.map((h) => (/[\u0000-\u001f\u007f-\u009f]/.test(h) ? showValue(h, 40) : h)).join(', ')})`,
+      `--from-csv: ${label}: the header has no ${missing.join(' or ')} column (it has: ${headerNames(header)})`,
       `the first line names the columns: email,name and optionally ${Object.values(COLUMNS).slice(2).join(', ')}`,
     );
   const dup = header.find((h, i) => header.indexOf(h) !== i);
@@ -125,6 +125,14 @@ function checkHeader(header: string[], label: string, onUnknown?: (names: string
   const known = new Set(Object.values(COLUMNS));
   const unknown = header.filter((h) => !known.has(h));
   if (unknown.length) onUnknown?.(unknown);
+}
+
+/** What the first line holds, as names: at most 10, each cut at 40 characters (the line may be anything, e.g. data). */
+function headerNames(header: string[]): string {
+  const shown = header
+    .slice(0, 10)
+    .map((h) => (/[\u0000-\u001f\u007f-\u009f]/.test(h) ? showValue(h, 40) : [...h].length > 40 ? `${[...h].slice(0, 40).join('')}…` : h));
+  return `${shown.join(', ')}${header.length > 10 ? `, … (${header.length} in all)` : ''}`;
 }
 
 function describeParseError(err: Error & { code?: string }): string {
