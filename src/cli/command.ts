@@ -7,7 +7,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { checkLine, usageErrorFor, validateOrAsk } from './ask-missing.js';
 import { checkDeclaredFields, fieldsHelp, type JsonFields } from './json-fields.js';
-import { addDeclared, schemaOf, type ArgDecls, type FlagDecls, type InputOf } from './flags.js';
+import { addDeclared, givenBothWays, schemaOf, type ArgDecls, type FlagDecls, type InputOf } from './flags.js';
 
 export { arg, describeFlags, flag, type DescribedFlag } from './flags.js';
 export { zx } from './zx.js';
@@ -150,6 +150,11 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     argNames.forEach((k, i) => {
       if (params[i] !== undefined) raw[k] = params[i];
     });
+    const both = givenBothWays(command)[0];
+    if (both) {
+      const yes = command.options.find((o) => o.long === `--${both}`)?.flags.replace(/^-\w, /, '') ?? `--${both}`;
+      throw new UsageError(`--${both} and --no-${both} cannot be used together`, `give one of them: ${yes}, or --no-${both}`);
+    }
     const schemaFor = def.pick ?? def.schema;
     const labels = { label: (k: string) => flagLabel(k, command), show: showValue };
     // A line that is wrong whatever the profile holds is refused before the context is built, so

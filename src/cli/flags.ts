@@ -101,6 +101,10 @@ export function argSpelling(key: string, a: ArgMeta): string {
 
 const collectValues = (v: string, prev: string[] = []) => [...prev, v];
 
+/** The negatable flags a line gave both as `--x` and as `--no-x` (commander keeps the last one), by long name. */
+const BOTH_WAYS = new WeakMap<Command, string[]>();
+export const givenBothWays = (cmd: Command): readonly string[] => BOTH_WAYS.get(cmd) ?? [];
+
 /** Adds the declared arguments and flags to a commander Command, in declaration order. */
 export function addDeclared(cmd: Command, args: ArgDecls = {}, flags: FlagDecls = {}): void {
   for (const [key, a] of Object.entries(args)) cmd.argument(argSpelling(key, a));
@@ -110,7 +114,17 @@ export function addDeclared(cmd: Command, args: ArgDecls = {}, flags: FlagDecls 
     if (f.repeat) opt.argParser(collectValues);
     if (f.default !== undefined) opt.default(f.default);
     cmd.addOption(opt);
-    if (f.negate !== undefined) cmd.addOption(new Option(`--no-${f.long ?? kebab(key)}`, f.negate));
+    if (f.negate === undefined) continue;
+    const long = f.long ?? kebab(key);
+    cmd.addOption(new Option(`--no-${long}`, f.negate));
+    // `--stakeholders LIST --no-stakeholders` are alternatives, not an override: noted here, refused by the command
+    const forms = new Set<boolean>();
+    const note = (form: boolean) => () => {
+      forms.add(form);
+      if (forms.size === 2 && !givenBothWays(cmd).includes(long)) BOTH_WAYS.set(cmd, [...givenBothWays(cmd), long]);
+    };
+    cmd.on(`option:${long}`, note(true));
+    cmd.on(`option:no-${long}`, note(false));
   }
 }
 

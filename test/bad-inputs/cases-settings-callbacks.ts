@@ -119,6 +119,11 @@ export const callbackCases: BadInput[] = [
     stdin: PIPED_KEY,
     expect: twoStdinReaders('<file> left out (then -)'),
   },
+  {
+    name: 'replay: --sign with --no-sign',
+    args: ['callbacks', 'replay', '900001', '--sign', '--no-sign'],
+    expect: /--sign and --no-sign cannot be used together/,
+  },
   { name: 'listen: --port 70000', args: ['callbacks', 'listen', '--port', '70000'], expect: /--port: must be at most 65535/ },
   { name: 'listen: --host with a shell command', args: ['callbacks', 'listen', '--host', '0.0.0.0; rm -rf /'], expect: /--host: must be an IP address/ },
   { name: 'listen: --path without /', args: ['callbacks', 'listen', '--path', 'hook'], expect: /--path: must be a URL path starting with \// },
