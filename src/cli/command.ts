@@ -28,9 +28,11 @@ export interface CommandDef<I = any> {
   check?: (input: NoInfer<I>, c: z.core.$RefinementCtx) => void;
   /**
    * Which schema validates the values as typed, decided in plain code before validating (`invite`:
-   * one candidate, or a CSV of them). Absent: the declared flags and arguments with `check`.
+   * one candidate, or a CSV of them); `globals` are the program's options on the line (absent
+   * outside the command line: MCP). It may throw a UsageError for a line no mode accepts.
+   * Absent: the declared flags and arguments with `check`.
    */
-  pick?: (raw: Record<string, unknown>) => z.core.$ZodType<I>;
+  pick?: (raw: Record<string, unknown>, globals?: Record<string, unknown>) => z.core.$ZodType<I>;
   /** commander's usage line, where the declared arguments do not say it (`[options] <testId>`). */
   usage?: string;
   /** A paragraph of help shown before the examples. */
@@ -155,7 +157,7 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
       const yes = command.options.find((o) => o.long === `--${both}`)?.flags.replace(/^-\w, /, '') ?? `--${both}`;
       throw new UsageError(`--${both} and --no-${both} cannot be used together`, `give one of them: ${yes}, or --no-${both}`);
     }
-    const schemaFor = def.pick ?? def.schema;
+    const schemaFor = def.pick ? (r: Record<string, unknown>) => def.pick!(r, command.optsWithGlobals()) : def.schema;
     const labels = { label: (k: string) => flagLabel(k, command), show: showValue };
     // A line that is wrong whatever the profile holds is refused before the context is built, so
     // a usage error reads no config. A time zone the profile may supply waits for the context.

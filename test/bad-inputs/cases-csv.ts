@@ -1,7 +1,7 @@
 // `assess invite <testId> --csv FILE|-`: files that cannot be read, headers without the needed
 // columns, broken quoting, rows with bad values (reported with their line numbers, nothing sent),
 // and the bulk flags' own rules.
-import { HUGE, PIPED_KEY, twoStdinReaders, type BadInput } from './types.js';
+import { HUGE, INVITE_OK, PIPED_KEY, twoStdinReaders, type BadInput } from './types.js';
 
 const bulk = (...flags: string[]) => ['invite', '1001', '--csv', 'c.csv', ...flags];
 const csv = (text: string | Buffer, ...flags: string[]): Pick<BadInput, 'args' | 'files'> => ({ args: bulk(...flags), files: { 'c.csv': text } });
@@ -39,6 +39,17 @@ export const csvFileCases: BadInput[] = [
     args: ['invite', '1001', 'c.csv'],
     files: { 'c.csv': `email,name\n${GOOD}` },
     expect: /unexpected argument 'c\.csv'[\s\S]*assess invite 1001 --from-csv c\.csv/,
+  },
+  {
+    name: 'CSV file as an operand after single-invite flags (not read as --from-csv)',
+    args: ['invite', '1001', '--email', 'ann@example.com', '--name', 'Ann Lee', 'c.csv'],
+    files: { 'c.csv': `email,name\n${GOOD}` },
+    expect: /^error: unexpected argument 'c\.csv'\n {2}to invite everyone in a CSV file: assess invite 1001 --from-csv c\.csv\n$/,
+  },
+  {
+    name: 'a second word that is no CSV',
+    args: ['invite', '1001', '1002', ...INVITE_OK],
+    expect: /^error: unexpected argument '1002': invite takes one, the test id\n/,
   },
 ];
 

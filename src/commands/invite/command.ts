@@ -1,7 +1,7 @@
 // `assess invite <testId>`: one candidate (shared/single.ts) or, with --csv, one per row (shared/bulk.ts).
 // Both share the single-invite flags; in bulk they are defaults for every row.
 import * as z from 'zod/mini';
-import { arg, defineCommand, flag, v2Refusal, zx } from '../../cli/command.js';
+import { arg, defineCommand, flag, showValue, v2Refusal, zx } from '../../cli/command.js';
 import type { FieldList } from '../../cli/json-fields.js';
 import { UsageError } from '../../errors.js';
 import { DRY_RUN_FIELDS, SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
@@ -95,7 +95,9 @@ const refuse = (key: string, message: string) => z.looseObject({ [key]: z.never(
  * One candidate or a CSV of them, decided from what was typed before anything is validated; then
  * the chosen mode's own declarations validate.
  */
-function pick(raw: Record<string, unknown>): z.core.$ZodType<Input> {
+function pick(raw: Record<string, unknown>, globals?: Record<string, unknown>): z.core.$ZodType<Input> {
+  // a second word is only the old `--csv FILE` spelling (the global --csv is a switch, so FILE arrives as a word)
+  if (raw.csvFile !== undefined && globals?.csv !== true) throw strayWord(String(raw.testId), String(raw.csvFile));
   const csvKey = raw.fromCsv !== undefined ? 'fromCsv' : raw.csv !== undefined ? 'csv' : raw.csvFile !== undefined ? 'csvFile' : undefined;
   if (csvKey === undefined) {
     const stray = BULK_ONLY.find((k) => raw[k] !== undefined);
@@ -108,7 +110,7 @@ function pick(raw: Record<string, unknown>): z.core.$ZodType<Input> {
   if (csvKey === 'fromCsv' && raw.csvFile !== undefined)
     return refuse('fromCsv', `give the CSV once (--from-csv ${String(raw.fromCsv)}), not also as an argument`) as unknown as z.ZodMiniType<never>;
   // The program's global --csv (output format) is a flag and is parsed before ours, so
-  // `invite 1001 --csv FILE` reaches us as --csv plus an operand; run() checks the flag was given.
+  // `invite 1001 --csv FILE` reaches us as --csv plus an operand.
   const fromOperand = csvKey === 'csvFile';
   const key = csvKey === 'fromCsv' ? 'fromCsv' : 'csv';
   const bulk = fromOperand
@@ -125,6 +127,18 @@ function pick(raw: Record<string, unknown>): z.core.$ZodType<Input> {
       return { mode: 'bulk', bulk: { testId, csv, skipInvalid, dryRun, concurrency, rate, journal, results }, defaults: rowDefaults(v), fromOperand };
     }),
   );
+}
+
+/** `invite 1001 d.csv`: refused, with the spelling that reads a CSV when the word looks like one. */
+function strayWord(testId: string, word: string): UsageError {
+  const shown = /^[\w./@:+~-]{1,80}$/.test(word) ? `'${word}'` : showValue(word);
+  const id = /^\d{1,20}$/.test(testId) ? testId : '1001';
+  return word === '-' || /\.(csv|tsv|txt)$/i.test(word)
+    ? new UsageError(`unexpected argument ${shown}`, `to invite everyone in a CSV file: assess invite ${id} --from-csv ${word}`)
+    : new UsageError(
+        `unexpected argument ${shown}: invite takes one, the test id`,
+        `e.g. assess invite ${id} --email ann@example.com --name "Ann Lee" (or --from-csv FILE)`,
+      );
 }
 
 const rowDefaults = (v: Record<string, unknown>) => Object.fromEntries(ROW_DEFAULTS.filter((k) => v[k] !== undefined).map((k) => [k, v[k]]));
@@ -165,8 +179,6 @@ export default defineCommand({
   async run(ctx, input) {
     if (input.mode === 'single') return single.run(ctx, input.single);
     const b = input.bulk;
-    if (input.fromOperand && ctx.globals.output !== 'csv')
-      throw new UsageError(`unexpected argument '${b.csv}'`, `to invite everyone in a CSV file: assess invite ${b.testId} --from-csv ${b.csv}`);
     if (input.fromOperand) {
       ctx.info(`note: --csv ${b.csv} is read as --from-csv ${b.csv} (the old spelling; --csv alone is the output format)`);
       // that --csv named the input: the summary is not asked for as CSV
