@@ -281,6 +281,28 @@ describe('bulk input spelling and the JSON summary', () => {
     expect(old.stderr).toMatch(/note: --csv .* is read as --from-csv/);
   });
 
+  it('a run stopped early (a test of another account): every row sent has its line, the summary counts them and --json prints it', async () => {
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tempDir } = await import('../helpers/cli.js');
+    const work = tempDir('assess-fromcsv-stop-');
+    onTestFinished(() => work.cleanup());
+    const file = join(work.dir, 'f50.csv');
+    writeFileSync(file, `email,name\n${Array.from({ length: 50 }, (_, i) => `stop${i}@example.com,Stop ${i}\n`).join('')}`);
+    const sentBefore = (await serviceRequests()).filter((q) => q.path === '/v3/tests/2001/invite').length;
+    const r = await run(['invite', '2001', '--from-csv', file, '--json']);
+    expect(r.code, r.stderr).toBe(4);
+    const sent = (await serviceRequests()).filter((q) => q.path === '/v3/tests/2001/invite').length - sentBefore;
+    expect(sent).toBeGreaterThan(0);
+    const lines = (name: string) => readFileSync(join(work.dir, name), 'utf8').trim().split('\n').filter(Boolean);
+    const results = lines('f50.csv.results.ndjson').map((l) => JSON.parse(l) as { outcome: string; error: { status: number } });
+    expect(results).toHaveLength(sent);
+    expect(results.every((l) => l.outcome === 'failed' && l.error.status === 403)).toBe(true);
+    expect(lines('f50.csv.journal.ndjson')).toHaveLength(sent);
+    expect(r.stderr).toContain(`: 0 done, 0 skipped, ${sent} failed.`);
+    expect(JSON.parse(r.stdout)).toMatchObject({ done: 0, skipped: 0, failed: sent, interrupted: false });
+  });
+
   it("--tz with --from-csv is every row's time zone: an id or a name, dry run and sent", async () => {
     const { writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
