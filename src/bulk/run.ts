@@ -124,10 +124,11 @@ export class BulkRun {
   }
 
   /**
-   * A run stopped by an error (a refused key, a full disk): the files are closed as far as they
-   * can be, the summary is printed all the same, and the error to exit with is returned.
+   * A run stopped by an error (a refused key, a foreign test, a full disk): the files are closed
+   * as far as they can be, the summary is printed all the same (its line on stderr, its object
+   * under the output flags), and the error to exit with is returned.
    */
-  stopped(err: unknown, what: string): unknown {
+  async stopped(err: unknown, what: string): Promise<unknown> {
     try {
       this.close(true);
     } catch {
@@ -135,7 +136,30 @@ export class BulkRun {
     }
     const { done, skipped, failed } = this.tally;
     this.ctx.info(`Stopped: ${what}: ${done} done, ${skipped} skipped, ${failed} failed. Results: ${this.resultsPath}; journal: ${this.journal.path}`);
+    try {
+      await printSummary(this.ctx, this.summary(what));
+    } catch {
+      // the same: a stdout that cannot be written does not hide why the run stopped
+    }
     return err;
+  }
+
+  /** The run's summary object (--json, --ndjson, --csv, --query); `files` are what it wrote besides. */
+  private summary(what: string, files: Record<string, string> = {}, pace = this.paceSummary()): Record<string, unknown> {
+    const { done, skipped, failed } = this.tally;
+    return {
+      what,
+      done,
+      skipped,
+      failed,
+      interrupted: this.ctx.signal.aborted,
+      perSecond: pace.perSecond,
+      throttled: pace.throttled,
+      pace: pace.pace,
+      ...files,
+      results: this.resultsPath,
+      journal: this.journal.path,
+    };
   }
 
   /**
@@ -158,19 +182,7 @@ export class BulkRun {
     );
     // --json [fields], --ndjson, --csv, --query: the run's summary for scripts (stdout carries
     // results only; this is the result), printed like any command's object
-    await printSummary(this.ctx, {
-      what,
-      done,
-      skipped,
-      failed,
-      interrupted,
-      perSecond: pace.perSecond,
-      throttled: pace.throttled,
-      pace: pace.pace,
-      ...files,
-      results: this.resultsPath,
-      journal: this.journal.path,
-    });
+    await printSummary(this.ctx, this.summary(what, files, pace));
     if (closing !== undefined) throw closing;
     if (interrupted) {
       const left = this.expected === undefined ? undefined : Math.max(0, this.expected - done - failed);

@@ -7,7 +7,7 @@ import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { checkLine, usageErrorFor, validateOrAsk } from './ask-missing.js';
 import { checkDeclaredFields, fieldsHelp, type JsonFields } from './json-fields.js';
-import { addDeclared, schemaOf, type ArgDecls, type FlagDecls, type InputOf } from './flags.js';
+import { addDeclared, givenBothWays, schemaOf, type ArgDecls, type FlagDecls, type InputOf } from './flags.js';
 
 export { arg, describeFlags, flag, type DescribedFlag } from './flags.js';
 export { zx } from './zx.js';
@@ -28,13 +28,21 @@ export interface CommandDef<I = any> {
   check?: (input: NoInfer<I>, c: z.core.$RefinementCtx) => void;
   /**
    * Which schema validates the values as typed, decided in plain code before validating (`invite`:
-   * one candidate, or a CSV of them). Absent: the declared flags and arguments with `check`.
+   * one candidate, or a CSV of them); `globals` are the program's options on the line (absent
+   * outside the command line: MCP). It may throw a UsageError for a line no mode accepts.
+   * Absent: the declared flags and arguments with `check`.
    */
-  pick?: (raw: Record<string, unknown>) => z.core.$ZodType<I>;
+  pick?: (raw: Record<string, unknown>, globals?: Record<string, unknown>) => z.core.$ZodType<I>;
   /** commander's usage line, where the declared arguments do not say it (`[options] <testId>`). */
   usage?: string;
   /** A paragraph of help shown before the examples. */
   helpAfter?: string;
+  /**
+   * The command reads standard input whatever is typed (`mcp`: its protocol), said as it fits
+   * "--key-stdin and … both read standard input". Flags and arguments that read it for `-` say so
+   * in their declaration (`stdin: ['-']`).
+   */
+  stdin?: string;
   /**
    * The zod object of every declared argument and flag, with `check`: derived by defineCommand
    * and built when the command runs (or completion asks), not when the program is.
@@ -144,12 +152,18 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     argNames.forEach((k, i) => {
       if (params[i] !== undefined) raw[k] = params[i];
     });
-    const schemaFor = def.pick ?? def.schema;
+    const both = givenBothWays(command)[0];
+    if (both) {
+      const yes = command.options.find((o) => o.long === `--${both}`)?.flags.replace(/^-\w, /, '') ?? `--${both}`;
+      throw new UsageError(`--${both} and --no-${both} cannot be used together`, `give one of them: ${yes}, or --no-${both}`);
+    }
+    const schemaFor = def.pick ? (r: Record<string, unknown>) => def.pick!(r, command.optsWithGlobals()) : def.schema;
     const labels = { label: (k: string) => flagLabel(k, command), show: showValue };
     // A line that is wrong whatever the profile holds is refused before the context is built, so
     // a usage error reads no config. A time zone the profile may supply waits for the context.
     const profileMayFill = raw.tz === undefined && def.tzFromProfile?.(raw) === true;
     const early = profileMayFill ? undefined : checkLine(schemaFor, raw, command, labels);
+    refuseTwoStdinReaders(def, raw, command);
     // The context only resolves the globals (it sends nothing: clients connect lazily); asking
     // for missing values needs them (a terminal?), and so does the field check, since --api v2
     // or a profile's `api: v2` changes the field names.
@@ -167,6 +181,28 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     }
   });
   return cmd;
+}
+
+/**
+ * `--key-stdin` with another input read from standard input (`--from-csv -`, `--data -`): the
+ * first reader would swallow the other's text (a key read as a CSV header, and shown in its error).
+ */
+function refuseTwoStdinReaders(def: CommandDef, raw: Record<string, unknown>, command: Command): void {
+  if (!command.optsWithGlobals().keyStdin) return;
+  const other = def.stdin ?? stdinInput(def, raw, command);
+  if (other) throw new UsageError(`--key-stdin and ${other} both read standard input`, 'give the key with --api-key-file F or ASSESS_API_KEY');
+}
+
+/** The flag or argument of this line that reads standard input (`--from-csv -`), if any. */
+function stdinInput(def: CommandDef, raw: Record<string, unknown>, command: Command): string | undefined {
+  for (const [key, d] of Object.entries<FlagDecls[string] | ArgDecls[string]>({ ...def.args, ...def.flags })) {
+    if (!d.stdin) continue;
+    // an argument left out may default to standard input (`callbacks verify` without a file)
+    const value = raw[key] ?? (d.kind === 'arg' ? z.safeParse(d.schema(), undefined).data : undefined);
+    if (typeof value === 'string' && d.stdin.includes(value))
+      return raw[key] === undefined ? `${flagLabel(key, command)} left out (then ${value})` : `${flagLabel(key, command)} ${value}`;
+  }
+  return undefined;
 }
 
 /** The v3 or v2 side of a command; a refusal (exit 2) when the chosen API cannot do it. */

@@ -25,6 +25,8 @@ export interface FlagMeta {
   repeat?: boolean;
   /** Accepted but not shown in help. */
   hidden?: boolean;
+  /** The values that make it read standard input (`['-']`): refused with --key-stdin, which reads the key from there. */
+  stdin?: readonly string[];
 }
 
 export interface FlagDecl<S extends z.core.$ZodType = z.core.$ZodType> extends FlagMeta {
@@ -41,6 +43,8 @@ export interface ArgMeta {
   variadic?: boolean;
   /** What it is (for describeFlags; --help shows arguments in the usage line only). */
   help?: string;
+  /** The values (given, or its schema's default) that make it read standard input, as a flag's. */
+  stdin?: readonly string[];
 }
 
 export interface ArgDecl<S extends z.core.$ZodType = z.core.$ZodType> extends ArgMeta {
@@ -97,6 +101,10 @@ export function argSpelling(key: string, a: ArgMeta): string {
 
 const collectValues = (v: string, prev: string[] = []) => [...prev, v];
 
+/** The negatable flags a line gave both as `--x` and as `--no-x` (commander keeps the last one), by long name. */
+const BOTH_WAYS = new WeakMap<Command, string[]>();
+export const givenBothWays = (cmd: Command): readonly string[] => BOTH_WAYS.get(cmd) ?? [];
+
 /** Adds the declared arguments and flags to a commander Command, in declaration order. */
 export function addDeclared(cmd: Command, args: ArgDecls = {}, flags: FlagDecls = {}): void {
   for (const [key, a] of Object.entries(args)) cmd.argument(argSpelling(key, a));
@@ -106,7 +114,17 @@ export function addDeclared(cmd: Command, args: ArgDecls = {}, flags: FlagDecls 
     if (f.repeat) opt.argParser(collectValues);
     if (f.default !== undefined) opt.default(f.default);
     cmd.addOption(opt);
-    if (f.negate !== undefined) cmd.addOption(new Option(`--no-${f.long ?? kebab(key)}`, f.negate));
+    if (f.negate === undefined) continue;
+    const long = f.long ?? kebab(key);
+    cmd.addOption(new Option(`--no-${long}`, f.negate));
+    // `--stakeholders LIST --no-stakeholders` are alternatives, not an override: noted here, refused by the command
+    const forms = new Set<boolean>();
+    const note = (form: boolean) => () => {
+      forms.add(form);
+      if (forms.size === 2 && !givenBothWays(cmd).includes(long)) BOTH_WAYS.set(cmd, [...givenBothWays(cmd), long]);
+    };
+    cmd.on(`option:${long}`, note(true));
+    cmd.on(`option:no-${long}`, note(false));
   }
 }
 
@@ -163,7 +181,7 @@ export function describeFlags(def: { args?: ArgDecls; flags?: FlagDecls }): Desc
   for (const [key, a] of Object.entries(def.args ?? {}))
     out.push({ ...common(key, a.schema()), kind: 'arg', label: `<${key}>`, help: a.help ?? '', ...(a.variadic ? { variadic: true } : {}) });
   for (const [key, f] of Object.entries(def.flags ?? {})) {
-    const { kind: _kind, schema, help, long, optionalValue: _o, ...meta } = f;
+    const { kind: _kind, schema, help, long, optionalValue: _o, stdin: _s, ...meta } = f;
     out.push({ ...common(key, schema(), f.default), ...meta, kind: 'flag', label: `--${long ?? kebab(key)}`, help });
   }
   return out;

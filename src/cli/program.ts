@@ -7,9 +7,9 @@
 // ever reaches one. That keeps a command's start-up from paying for all ~60 commands.
 import '../util/zod-settings.js'; // first: before any schema is built
 import { wrappedHelp } from './help-text.js';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help } from 'commander';
 import { loadNoun, loadNouns, NOUN_NAMES } from '../commands/index.js';
-import { buildCommand, type ContextFactory, type NounDef } from './command.js';
+import { buildCommand, definitionOf, type ContextFactory, type NounDef } from './command.js';
 import { nounNotOptionValue, nounOnLine, wordAfterNoun } from './noun-on-line.js';
 import { createContext, type ProcessLike, type Runtime } from './context-factory.js';
 import { debugRequested } from './debug.js';
@@ -32,7 +32,16 @@ const DOCS =
   typeof __ASSESS_SEA__ === 'boolean' && __ASSESS_SEA__
     ? 'Docs: assess help <command>; manuals: docs/*.md in the source repository'
     : 'Docs: assess help <command>; manuals: $(npm root -g)/assess-cli/docs/';
-const SUBCOMMAND_HELP = { sortSubcommands: false, minWidthToWrap: 12 };
+const SUBCOMMAND_HELP = {
+  sortSubcommands: false,
+  minWidthToWrap: 12,
+  // A command's own usage line where it declares one (`invite [options] <testId>`): commander's
+  // list of commands shows every registered argument, also one kept only for an old spelling.
+  subcommandTerm(this: Help, cmd: Command): string {
+    const usage = definitionOf(cmd)?.usage;
+    return usage ? `${cmd.name()} ${usage}` : Help.prototype.subcommandTerm.call(this, cmd);
+  },
+};
 
 /**
  * The program for `argv`: only its noun's commands are built, the other nouns are placeholders

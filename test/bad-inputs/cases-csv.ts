@@ -1,7 +1,7 @@
 // `assess invite <testId> --csv FILE|-`: files that cannot be read, headers without the needed
 // columns, broken quoting, rows with bad values (reported with their line numbers, nothing sent),
 // and the bulk flags' own rules.
-import { HUGE, type BadInput } from './types.js';
+import { HUGE, INVITE_OK, PIPED_KEY, twoStdinReaders, type BadInput } from './types.js';
 
 const bulk = (...flags: string[]) => ['invite', '1001', '--csv', 'c.csv', ...flags];
 const csv = (text: string | Buffer, ...flags: string[]): Pick<BadInput, 'args' | 'files'> => ({ args: bulk(...flags), files: { 'c.csv': text } });
@@ -21,6 +21,11 @@ export const csvFileCases: BadInput[] = [
     expect: /--from-csv: c\.csv: the header has no email or name column \(it has: ann@example\.com, Ann\)/,
   },
   { name: 'wrong column names', ...csv('mail,fullname\nann@example.com,Ann\n'), expect: /the header has no email or name column \(it has: mail, fullname\)/ },
+  {
+    name: 'a long header that is not one: at most 10 names shown, each cut at 40 characters',
+    ...csv(`${Array.from({ length: 15 }, (_, i) => `c${i}${'x'.repeat(60)}`).join(',')}\n`),
+    expect: /\(it has: c0x{38}…, c1x{38}…, (c\dx{38}…, ){7}c9x{38}…, … \(15 in all\)\)\n/,
+  },
   { name: 'a column twice', ...csv('email,name,EMAIL\nann@example.com,Ann,bo@example.com\n'), expect: /the column email appears twice in the header/ },
   {
     name: 'binary garbage (header shown escaped)',
@@ -34,6 +39,17 @@ export const csvFileCases: BadInput[] = [
     args: ['invite', '1001', 'c.csv'],
     files: { 'c.csv': `email,name\n${GOOD}` },
     expect: /unexpected argument 'c\.csv'[\s\S]*assess invite 1001 --from-csv c\.csv/,
+  },
+  {
+    name: 'CSV file as an operand after single-invite flags (not read as --from-csv)',
+    args: ['invite', '1001', '--email', 'ann@example.com', '--name', 'Ann Lee', 'c.csv'],
+    files: { 'c.csv': `email,name\n${GOOD}` },
+    expect: /^error: unexpected argument 'c\.csv'\n {2}to invite everyone in a CSV file: assess invite 1001 --from-csv c\.csv\n$/,
+  },
+  {
+    name: 'a second word that is no CSV',
+    args: ['invite', '1001', '1002', ...INVITE_OK],
+    expect: /^error: unexpected argument '1002': invite takes one, the test id\n/,
   },
 ];
 
@@ -120,6 +136,19 @@ export const csvFlagCases: BadInput[] = [
     expect: /--no-mandatory-fields: cannot be used with --from-csv/,
   },
   { name: 'a bad default flag for every row (--tz 1.5)', ...csv(`email,name\n${GOOD}`, '--tz', '1.5'), expect: /--tz: must be a time zone id or name/ },
+  // the key would be read as the CSV's header (and echoed in its error), or the CSV as the key
+  {
+    name: '--key-stdin with --from-csv -',
+    args: ['--key-stdin', 'invite', '1001', '--from-csv', '-'],
+    stdin: `${PIPED_KEY}email,name\n${GOOD}`,
+    expect: twoStdinReaders('--from-csv -'),
+  },
+  {
+    name: '--key-stdin with --csv - (old spelling)',
+    args: ['invite', '1001', '--csv', '-', '--key-stdin'],
+    stdin: PIPED_KEY,
+    expect: twoStdinReaders('<csvFile> -'),
+  },
   {
     name: 'a bad default flag for every row (--callback-url)',
     ...csv(`email,name\n${GOOD}`, '--callback-url', 'hook'),

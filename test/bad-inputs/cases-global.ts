@@ -1,6 +1,6 @@
 // Global options, keys on the command line, unknown commands and flags, missing arguments, and
 // the api, config, auth, sandbox and completion commands.
-import type { BadInput } from './types.js';
+import { PIPED_KEY, twoStdinReaders, type BadInput } from './types.js';
 
 const KEY = 'sk_live_CommandLineKey_9f8e7d';
 const REFUSED = /refusing an API key on the command line[\s\S]*--key-stdin, --api-key-file F, ASSESS_API_KEY/;
@@ -84,6 +84,24 @@ export const toolCases: BadInput[] = [
     expect: /--data: standard input is larger than 16 MiB/,
   },
   { name: 'api: --data - with an empty stdin', args: ['api', 'POST', '/v3/callbacks/process', '--data', '-'], stdin: '', expect: /--data: not valid JSON/ },
+  {
+    name: 'api: --data - with --key-stdin',
+    args: ['--key-stdin', 'api', 'POST', '/v3/callbacks/process', '--data', '-'],
+    stdin: `${PIPED_KEY}{}`,
+    expect: twoStdinReaders('--data -'),
+  },
+  {
+    name: 'api: --data @- with --key-stdin',
+    args: ['--key-stdin', 'api', 'POST', '/v3/callbacks/process', '--data', '@-'],
+    stdin: `${PIPED_KEY}{}`,
+    expect: twoStdinReaders('--data @-'),
+  },
+  {
+    name: 'mcp with --key-stdin (the protocol is on standard input)',
+    args: ['--key-stdin', 'mcp'],
+    stdin: PIPED_KEY,
+    expect: twoStdinReaders('assess mcp (its protocol)'),
+  },
   { name: 'api: no path', args: ['api', 'GET'], expect: /missing required argument 'path'/ },
   { name: 'config set: unknown key', args: ['config', 'set', 'colour', 'on'], expect: /<key>: unknown setting 'colour'/ },
   { name: 'config set timeout abc', args: ['config', 'set', 'timeout', 'abc'], expect: /timeout: must be a whole number from 1 to 600/ },

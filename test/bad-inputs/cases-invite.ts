@@ -61,6 +61,23 @@ export const inviteFlagCases: BadInput[] = [
     args: inv(...INVITE_OK, '--stakeholders', 'a@example.com;b@example.com'),
     expect: /--stakeholders: must be comma-separated e-mail addresses/,
   },
+  // alternatives (GUIDE: [--stakeholders LIST | --no-stakeholders]): the last one used to win silently
+  {
+    name: '--stakeholders with --no-stakeholders',
+    args: inv(...INVITE_OK, '--stakeholders', 'hr@example.com', '--no-stakeholders'),
+    expect: /--stakeholders and --no-stakeholders cannot be used together\n.*--stakeholders <list>, or --no-stakeholders/,
+  },
+  {
+    name: '--no-stakeholders with --stakeholders=LIST',
+    args: inv(...INVITE_OK, '--no-stakeholders', '--stakeholders=hr@example.com'),
+    expect: /--stakeholders and --no-stakeholders cannot be used together/,
+  },
+  {
+    name: 'bulk: --stakeholders with --no-stakeholders',
+    args: ['invite', '1001', '--from-csv', 'c.csv', '--no-stakeholders', '--stakeholders', 'hr@example.com'],
+    files: { 'c.csv': 'email,name\nann@example.com,Ann Lee\n' },
+    expect: /--stakeholders and --no-stakeholders cannot be used together/,
+  },
   {
     name: '--link with --stakeholders',
     args: inv(...INVITE_OK, '--link', '5002', '--stakeholders', 'hr@example.com'),

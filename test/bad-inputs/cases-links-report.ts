@@ -38,6 +38,11 @@ export const linkCases: BadInput[] = [
   },
   { name: 'create: a 100 KB name', args: create('--name', HUGE, ...SCHED), expect: /--name: must be at most 200 characters.*102400 characters/ },
   { name: 'update: nothing to change', args: ['links', 'update', '1001', '5001'], expect: /links update: nothing to change; give at least one of --name/ },
+  {
+    name: 'update: --slotwise with --no-slotwise',
+    args: ['links', 'update', '1001', '5001', '--slotwise', '--no-slotwise'],
+    expect: /--slotwise and --no-slotwise cannot be used together/,
+  },
   { name: 'update: --status off', args: ['links', 'update', '1001', '5001', '--status', 'off'], expect: /--status: must be one of active, inactive/ },
   { name: 'update: empty --name', args: ['links', 'update', '1001', '5001', '--name', ' '], expect: /--name: must not be empty/ },
   { name: 'get: no link id', args: ['links', 'get', '1001'], expect: /missing required argument 'linkId'/ },

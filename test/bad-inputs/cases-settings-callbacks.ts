@@ -1,5 +1,5 @@
 // settings set (--set values and --file JSON of the wrong type) and callbacks process/listen.
-import type { BadInput } from './types.js';
+import { PIPED_KEY, twoStdinReaders, type BadInput } from './types.js';
 
 const set = (...flags: string[]) => ['settings', 'set', '1001', ...flags, '--dry-run'];
 const withFile = (json: string): Pick<BadInput, 'args' | 'files'> => ({ args: set('--file', 's.json'), files: { 's.json': json } });
@@ -100,6 +100,30 @@ export const callbackCases: BadInput[] = [
     expect: /--from-attempts: give ids as arguments, with --file, or with --from-attempts/,
   },
   { name: 'process: --from-attempts without --from', args: ['callbacks', 'process', '--from-attempts', '--to', 'now'], expect: /--from: is required/ },
+  {
+    name: 'process: --file - with --key-stdin',
+    args: ['--key-stdin', 'callbacks', 'process', '--file', '-'],
+    stdin: `${PIPED_KEY}900001\n`,
+    expect: twoStdinReaders('--file -'),
+  },
+  {
+    name: 'settings set: --file - with --key-stdin',
+    args: ['--key-stdin', 'settings', 'set', '1001', '--file', '-', '--yes'],
+    stdin: `${PIPED_KEY}{}`,
+    expect: twoStdinReaders('--file -'),
+  },
+  { name: 'verify: - with --key-stdin', args: ['--key-stdin', 'callbacks', 'verify', '-'], stdin: `${PIPED_KEY}{}`, expect: twoStdinReaders('<file> -') },
+  {
+    name: 'verify: no file (standard input) with --key-stdin',
+    args: ['--key-stdin', 'callbacks', 'verify'],
+    stdin: PIPED_KEY,
+    expect: twoStdinReaders('<file> left out (then -)'),
+  },
+  {
+    name: 'replay: --sign with --no-sign',
+    args: ['callbacks', 'replay', '900001', '--sign', '--no-sign'],
+    expect: /--sign and --no-sign cannot be used together/,
+  },
   { name: 'listen: --port 70000', args: ['callbacks', 'listen', '--port', '70000'], expect: /--port: must be at most 65535/ },
   { name: 'listen: --host with a shell command', args: ['callbacks', 'listen', '--host', '0.0.0.0; rm -rf /'], expect: /--host: must be an IP address/ },
   { name: 'listen: --path without /', args: ['callbacks', 'listen', '--path', 'hook'], expect: /--path: must be a URL path starting with \// },

@@ -317,6 +317,55 @@ describe('bulk input spelling and the JSON summary', () => {
     expect(old.code, old.stderr).toBe(0);
     expect(old.stderr).toMatch(/note: --csv .* is read as --from-csv/);
   });
+
+  it('a run stopped early (a test of another account): every row sent has its line, the summary counts them and --json prints it', async () => {
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tempDir } = await import('../helpers/cli.js');
+    const work = tempDir('assess-fromcsv-stop-');
+    onTestFinished(() => work.cleanup());
+    const file = join(work.dir, 'f50.csv');
+    writeFileSync(file, `email,name\n${Array.from({ length: 50 }, (_, i) => `stop${i}@example.com,Stop ${i}\n`).join('')}`);
+    const sentBefore = (await serviceRequests()).filter((q) => q.path === '/v3/tests/2001/invite').length;
+    const r = await run(['invite', '2001', '--from-csv', file, '--json']);
+    expect(r.code, r.stderr).toBe(4);
+    const sent = (await serviceRequests()).filter((q) => q.path === '/v3/tests/2001/invite').length - sentBefore;
+    expect(sent).toBeGreaterThan(0);
+    const lines = (name: string) => readFileSync(join(work.dir, name), 'utf8').trim().split('\n').filter(Boolean);
+    const results = lines('f50.csv.results.ndjson').map((l) => JSON.parse(l) as { outcome: string; error: { status: number } });
+    expect(results).toHaveLength(sent);
+    expect(results.every((l) => l.outcome === 'failed' && l.error.status === 403)).toBe(true);
+    expect(lines('f50.csv.journal.ndjson')).toHaveLength(sent);
+    expect(r.stderr).toContain(`: 0 done, 0 skipped, ${sent} failed.`);
+    expect(JSON.parse(r.stdout)).toMatchObject({ done: 0, skipped: 0, failed: sent, interrupted: false });
+  });
+
+  it("--tz with --from-csv is every row's time zone: an id or a name, dry run and sent", async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tempDir } = await import('../helpers/cli.js');
+    const work = tempDir('assess-fromcsv-tz-');
+    onTestFinished(() => work.cleanup());
+    for (const [tz, id] of [
+      ['1', 1],
+      ['UTC', 1],
+      ['Asia/Kolkata', 35],
+    ] as const) {
+      const email = `tz-${tz.replace('/', '-').toLowerCase()}@example.com`;
+      const file = join(work.dir, `${email}.csv`);
+      writeFileSync(file, `email,name\n${email},Tee Zed\n`);
+      const args = ['invite', '1001', '--from-csv', file, '--tz', tz, '--start', 'now', '--end', '7d'];
+      const dry = await run([...args, '--dry-run', '--json', 'valid,invalid']);
+      expect(dry.code, dry.stderr).toBe(0);
+      expect(JSON.parse(dry.stdout)).toEqual({ valid: 1, invalid: 0 });
+      const r = await run([...args, '--json', 'done,failed']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toMatch(/Invalid input/);
+      expect(JSON.parse(r.stdout)).toEqual({ done: 1, failed: 0 });
+      const sent = (await serviceRequests()).filter((q) => q.path === '/v3/tests/1001/invite').at(-1)!;
+      expect(sent.body).toMatchObject({ email, timeZoneId: id });
+    }
+  });
 });
 
 describe('bulk outputs named through a symlink', () => {

@@ -27,6 +27,19 @@ describe('assess (binary)', () => {
     expect(r.stderr).toBe('');
   });
 
+  it('the list of commands shows what each accepts: invite [options] <testId>, and a CSV as a second word is refused with the flag to use', async () => {
+    // `--help` is the build's snapshot (main.ts); `help` is commander's, from the program
+    for (const args of [['--help'], ['help']]) {
+      const r = await runAssess(args);
+      expect(r.code).toBe(0);
+      expect(r.stdout, args[0]).toMatch(/^ {2}invite \[options\] <testId> {2,}Invite a candidate/m);
+      expect(r.stdout, args[0]).not.toContain('csvFile');
+    }
+    const r = await runAssess(['invite', '1001', 'd.csv']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("error: unexpected argument 'd.csv'\n  to invite everyone in a CSV file: assess invite 1001 --from-csv d.csv\n");
+  });
+
   it('every command has a description and an example in --help', async () => {
     const r = await runAssess(['config', 'set', '--help']);
     expect(r.code).toBe(0);

@@ -51,6 +51,15 @@ describe('checkRow', () => {
     }
   });
 
+  it("shows none of zod's own messages for a value of the wrong type (a default the row schema cannot read)", () => {
+    const r = checkRow({ email: 'a@x.com', name: 'A', startDateTime: '2030-01-01', endDateTime: '2030-01-08' }, '1001', { tz: 5 });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.errors.join('; ')).not.toMatch(/Invalid input|expected string/);
+      expect(r.errors.some((e) => e.startsWith('timeZoneId: is not a value this column accepts'))).toBe(true);
+    }
+  });
+
   it('command-line flags are defaults that a row overrides', () => {
     const r = checkRow({ email: 'a@x.com', name: 'A', callbackUrl: 'https://row.example/h' }, '1001', {
       callbackUrl: 'https://flag.example/h',

@@ -31,7 +31,7 @@ export default defineCommand({
     'assess api GET /v2/org/tests --v2',
   ],
   flags: {
-    data: flag('request body: JSON text, @file, or - for standard input', { short: 'd', value: 'json' }, () => z.optional(z.string())),
+    data: flag('request body: JSON text, @file, or - for standard input', { short: 'd', value: 'json', stdin: ['-', '@-'] }, () => z.optional(z.string())),
     v2: flag('send to the v2 base URL with the v2 header', () => z.optional(z.boolean())),
   },
   async run(ctx, input) {

@@ -43,7 +43,7 @@ export default defineCommand({
     'assess callbacks process --from-attempts --state completed --from 1d --to now',
   ],
   flags: {
-    file: flag('read ids from this file (- for standard input): one per line or comma/space separated, # comments', { value: 'file' }, () =>
+    file: flag('read ids from this file (- for standard input): one per line or comma/space separated, # comments', { value: 'file', stdin: ['-'] }, () =>
       z.optional(z.string().check(z.minLength(1, 'must name a file, or - for standard input'))),
     ),
     fromAttempts: flag('take the ids of every attempt listed by --state, --from and --to', () => z.optional(z.boolean())),

@@ -36,7 +36,7 @@ interface StoredRequest {
 export default defineCommand({
   name: 'verify',
   args: {
-    file: arg({ optional: true }, () => z._default(z.string().check(z.minLength(1)), '-')),
+    file: arg({ optional: true, stdin: ['-'] }, () => z._default(z.string().check(z.minLength(1)), '-')),
   },
   description:
     'Check the Standard Webhooks signatures (webhook-id, webhook-timestamp, webhook-signature: HMAC-SHA256 of id.timestamp.body with the secret) of stored requests — an inbox, or one {headers, body} JSON — offline',

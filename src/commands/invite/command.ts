@@ -1,7 +1,7 @@
 // `assess invite <testId>`: one candidate (shared/single.ts) or, with --csv, one per row (shared/bulk.ts).
 // Both share the single-invite flags; in bulk they are defaults for every row.
 import * as z from 'zod/mini';
-import { arg, defineCommand, flag, v2Refusal, zx } from '../../cli/command.js';
+import { arg, defineCommand, flag, showValue, v2Refusal, zx } from '../../cli/command.js';
 import type { FieldList } from '../../cli/json-fields.js';
 import { UsageError } from '../../errors.js';
 import { DRY_RUN_FIELDS, SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
@@ -15,8 +15,8 @@ import { inviteV2, v2InviteFields } from './shared/v2.js';
 const BULK_FLAGS = {
   // `--from-csv FILE` is the input; `--csv` alone is the output format (a global flag), so the
   // old `--csv FILE` arrives as that flag plus an argument and still works, with a notice.
-  fromCsv: flag('bulk: invite one candidate per row of this CSV file (- for standard input)', { value: 'file' }, () => z.optional(csvFile())),
-  csv: flag('', { value: 'file', hidden: true }, () => z.optional(csvFile())),
+  fromCsv: flag('bulk: invite one candidate per row of this CSV file (- for standard input)', { value: 'file', stdin: ['-'] }, () => z.optional(csvFile())),
+  csv: flag('', { value: 'file', hidden: true, stdin: ['-'] }, () => z.optional(csvFile())),
   skipInvalid: flag('bulk: send the valid rows even when some rows are bad (they are listed in the results)', () => z._default(z.boolean(), false)),
   concurrency: flag('bulk: most requests in flight at once (default: profile concurrency, else 8)', { value: 'n' }, () => z.optional(zx.int(1, 64, 8))),
   rate: flag(`bulk: ${RATE_HELP}`, { value: 'N/s' }, () => z.optional(rateFlag())),
@@ -95,7 +95,9 @@ const refuse = (key: string, message: string) => z.looseObject({ [key]: z.never(
  * One candidate or a CSV of them, decided from what was typed before anything is validated; then
  * the chosen mode's own declarations validate.
  */
-function pick(raw: Record<string, unknown>): z.core.$ZodType<Input> {
+function pick(raw: Record<string, unknown>, globals?: Record<string, unknown>): z.core.$ZodType<Input> {
+  // a second word is only the old `--csv FILE` spelling (the global --csv is a switch, so FILE arrives as a word)
+  if (raw.csvFile !== undefined && globals?.csv !== true) throw strayWord(String(raw.testId), String(raw.csvFile));
   const csvKey = raw.fromCsv !== undefined ? 'fromCsv' : raw.csv !== undefined ? 'csv' : raw.csvFile !== undefined ? 'csvFile' : undefined;
   if (csvKey === undefined) {
     const stray = BULK_ONLY.find((k) => raw[k] !== undefined);
@@ -108,7 +110,7 @@ function pick(raw: Record<string, unknown>): z.core.$ZodType<Input> {
   if (csvKey === 'fromCsv' && raw.csvFile !== undefined)
     return refuse('fromCsv', `give the CSV once (--from-csv ${String(raw.fromCsv)}), not also as an argument`) as unknown as z.ZodMiniType<never>;
   // The program's global --csv (output format) is a flag and is parsed before ours, so
-  // `invite 1001 --csv FILE` reaches us as --csv plus an operand; run() checks the flag was given.
+  // `invite 1001 --csv FILE` reaches us as --csv plus an operand.
   const fromOperand = csvKey === 'csvFile';
   const key = csvKey === 'fromCsv' ? 'fromCsv' : 'csv';
   const bulk = fromOperand
@@ -127,11 +129,23 @@ function pick(raw: Record<string, unknown>): z.core.$ZodType<Input> {
   );
 }
 
+/** `invite 1001 d.csv`: refused, with the spelling that reads a CSV when the word looks like one. */
+function strayWord(testId: string, word: string): UsageError {
+  const shown = /^[\w./@:+~-]{1,80}$/.test(word) ? `'${word}'` : showValue(word);
+  const id = /^\d{1,20}$/.test(testId) ? testId : '1001';
+  return word === '-' || /\.(csv|tsv|txt)$/i.test(word)
+    ? new UsageError(`unexpected argument ${shown}`, `to invite everyone in a CSV file: assess invite ${id} --from-csv ${word}`)
+    : new UsageError(
+        `unexpected argument ${shown}: invite takes one, the test id`,
+        `e.g. assess invite ${id} --email ann@example.com --name "Ann Lee" (or --from-csv FILE)`,
+      );
+}
+
 const rowDefaults = (v: Record<string, unknown>) => Object.fromEntries(ROW_DEFAULTS.filter((k) => v[k] !== undefined).map((k) => [k, v[k]]));
 
 export default defineCommand({
   ...single,
-  args: { ...INVITE_ARGS, csvFile: arg({ optional: true }, () => z.optional(z.string())) },
+  args: { ...INVITE_ARGS, csvFile: arg({ optional: true, stdin: ['-'] }, () => z.optional(z.string())) },
   description: `${single.description}; with --from-csv, invite everyone listed in a CSV file`,
   examples: [
     ...single.examples,
@@ -165,8 +179,6 @@ export default defineCommand({
   async run(ctx, input) {
     if (input.mode === 'single') return single.run(ctx, input.single);
     const b = input.bulk;
-    if (input.fromOperand && ctx.globals.output !== 'csv')
-      throw new UsageError(`unexpected argument '${b.csv}'`, `to invite everyone in a CSV file: assess invite ${b.testId} --from-csv ${b.csv}`);
     if (input.fromOperand) {
       ctx.info(`note: --csv ${b.csv} is read as --from-csv ${b.csv} (the old spelling; --csv alone is the output format)`);
       // that --csv named the input: the summary is not asked for as CSV
@@ -183,7 +195,8 @@ export default defineCommand({
       rate: b.rate,
       journal: b.journal,
       results: b.results,
-      defaults: { ...input.defaults, ...(input.defaults.tz !== undefined ? { tz: await resolveTz(ctx, input.defaults.tz as string | number) } : {}) },
+      // the defaults are every row's values as typed: a --tz name goes in as its id, in digits, as a timeZoneId column would
+      defaults: { ...input.defaults, ...(input.defaults.tz !== undefined ? { tz: String(await resolveTz(ctx, input.defaults.tz as string)) } : {}) },
     });
   },
 });

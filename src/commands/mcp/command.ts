@@ -7,6 +7,7 @@ import { WRITE_TOOLS } from '../../mcp/catalogue.js';
 export default defineCommand({
   name: 'mcp',
   description: 'Serve the service to AI assistants as MCP tools over stdio (read-only unless --allow-writes)',
+  stdin: 'assess mcp (its protocol)',
   examples: [
     'assess mcp                                      # registered with an assistant: see docs/mcp.md',
     'assess --sandbox mcp                            # against the local sandbox',

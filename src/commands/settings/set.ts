@@ -29,8 +29,10 @@ export default defineCommand({
     set: flag('change one setting, e.g. questionSettings.randomAnswers=1 (repeatable)', { value: 'key=value', repeat: true }, () =>
       z._default(z.array(z.string()), []),
     ),
-    file: flag('JSON with the whole settings object or part of it (as `settings get --json` prints; - reads standard input)', { value: 'file' }, () =>
-      z.optional(z.string().check(z.minLength(1, 'must name a file, e.g. --file settings.json'))),
+    file: flag(
+      'JSON with the whole settings object or part of it (as `settings get --json` prints; - reads standard input)',
+      { value: 'file', stdin: ['-'] },
+      () => z.optional(z.string().check(z.minLength(1, 'must name a file, e.g. --file settings.json'))),
     ),
     dryRun: flag('print the diff and send nothing', () => z._default(z.boolean(), false)),
   },

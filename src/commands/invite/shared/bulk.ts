@@ -281,10 +281,11 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
         const sent = mayHaveActed(err);
         const flag = again && sent ? { maybeEmailedTwice: true } : {};
         run.journal.markFailed(key, { line: row.line, error: errorFields(err), ...flag }, sent);
+        if (again && sent) maybeTwice++;
+        // the row has its outcome in the results (and the tally) also when it stops the run
+        run.record({ line: row.line, row: row.fields, outcome: 'failed', error: errorFields(err), ...flag }, 'failed');
         // A refused key or an unknown test (or another account's) fails every row alike: stop at once.
         if (err instanceof ApiError && (err.kind === 'auth' || err.kind === 'not_found') && !inv.link) throw err;
-        if (again && sent) maybeTwice++;
-        run.record({ line: row.line, row: row.fields, outcome: 'failed', error: errorFields(err), ...flag }, 'failed');
         if (++failuresInARow >= BREAKER) throw err;
       }
     });
@@ -301,7 +302,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
   ledger.close();
   if (ledger.failed)
     ctx.warn(`the callback ledger ${ledger.path} could not be written (${ledger.failed}); callbacks reconcile --all still checks every completed attempt.`);
-  if (fatal) throw run.stopped(fatal, `Invitations from ${label}`);
+  if (fatal) throw await run.stopped(fatal, `Invitations from ${label}`);
   run.progress?.stop(); // the bar's line is cleared before the table
   await urls.print(run.resultsPath);
   await noteEmbeddedUrls(ctx);

@@ -122,7 +122,7 @@ function checkHeader(header: string[], label: string, onUnknown?: (names: string
   const missing = ['email', 'name'].filter((c) => !header.includes(c));
   if (missing.length)
     throw new UsageError(
-      `--from-csv: ${label}: the header has no ${missing.join(' or ')} column (it has: ${header.map((h) => (/[\u0000-\u001f\u007f-\u009f]/.test(h) ? showValue(h, 40) : h)).join(', ')})`,
+      `--from-csv: ${label}: the header has no ${missing.join(' or ')} column (it has: ${headerNames(header)})`,
       `the first line names the columns: email,name and optionally ${Object.values(COLUMNS).slice(2).join(', ')}`,
     );
   const dup = header.find((h, i) => header.indexOf(h) !== i);
@@ -130,6 +130,14 @@ function checkHeader(header: string[], label: string, onUnknown?: (names: string
   const known = new Set(Object.values(COLUMNS));
   const unknown = header.filter((h) => !known.has(h));
   if (unknown.length) onUnknown?.(unknown);
+}
+
+/** What the first line holds, as names: at most 10, each cut at 40 characters (the line may be anything, e.g. data). */
+function headerNames(header: string[]): string {
+  const shown = header
+    .slice(0, 10)
+    .map((h) => (/[\u0000-\u001f\u007f-\u009f]/.test(h) ? showValue(h, 40) : [...h].length > 40 ? `${[...h].slice(0, 40).join('')}…` : h));
+  return `${shown.join(', ')}${header.length > 10 ? `, … (${header.length} in all)` : ''}`;
 }
 
 function describeParseError(err: Error & { code?: string }): string {
@@ -171,7 +179,9 @@ export function checkRow(fields: Fields, testId: string, defaults: Record<string
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '');
       if ((key === 'email' && !email) || (key === 'name' && !name)) continue;
-      errors.push(`${COLUMN_OF[key] ?? key}: ${csvWords(issue.message)}${fields[COLUMN_OF[key] ?? ''] ? ` (got ${showValue(fields[COLUMN_OF[key]!])})` : ''}`);
+      errors.push(
+        `${COLUMN_OF[key] ?? key}: ${csvWords(ownWords(issue.message))}${fields[COLUMN_OF[key] ?? ''] ? ` (got ${showValue(fields[COLUMN_OF[key]!])})` : ''}`,
+      );
     }
   }
   // a row's time zone must be an id: names are resolved through the service, once, for --tz only
@@ -186,6 +196,15 @@ export function checkRow(fields: Fields, testId: string, defaults: Record<string
 /** The journal key of an invitation: one candidate (any e-mail case) on one link of one test. */
 export function inviteKey(testId: string, link: string | undefined, email: string): string {
   return `${testId}|${link ?? 'default'}|${email.trim().toLowerCase()}`;
+}
+
+/**
+ * Our messages start in lower case ("must be …", "is required …"); zod's own English ones
+ * ("Invalid input: expected string, received number", "Too big: …") mean a value of a type no
+ * column or flag gives, and are not shown to the user as they are.
+ */
+function ownWords(message: string): string {
+  return /^(Invalid|Too (big|small)|Unrecognized)\b/.test(message) ? 'is not a value this column accepts (assess invite --help lists the columns)' : message;
 }
 
 /** The single-invite messages name flags; in a CSV the user thinks in columns. */

@@ -157,7 +157,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
         writeFileAtomic(join(dir, HTML_NAME), renderDigest(ordered, { state: input.state, from, to, generatedAt: ctx.now().toISOString() }), 'the HTML digest');
       }
     } catch (err) {
-      throw run.stopped(err, `Export from ${from} to ${to}`);
+      throw await run.stopped(err, `Export from ${from} to ${to}`);
     }
     // `wrote`: this summary is ours, a later run may replace it.
     run.journal.recordRun({
@@ -170,7 +170,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
       wrote: input.html ? [summaryName, HTML_NAME] : summaryName,
     });
   }
-  if (fatal) throw run.stopped(fatal, `Export from ${from} to ${to}`);
+  if (fatal) throw await run.stopped(fatal, `Export from ${from} to ${to}`);
   // What this run wrote, added to the run's summary object (--json, --ndjson, --csv, --query).
   const files: Record<string, string> =
     ctx.signal.aborted || keepSummary ? {} : { summary: summaryPath, ...(input.html ? { html: join(dir, HTML_NAME) } : {}) };
