@@ -14,6 +14,7 @@ import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { Received } from './shared/receiver.js';
 import { WorkQueue } from './shared/queue.js';
+import { runExec } from './shared/exec.js';
 import { checkListenExtras, LISTEN_EXTRA_FLAGS, printSecret, queueBytesArg, startListenExtras } from './shared/listen-extras.js';
 import { pickFields } from '../../output/fields.js';
 import { readSmallFile, warnIfReadableByOthers } from '../../util/small-file.js';
@@ -82,7 +83,7 @@ export default defineCommand({
       ? new WorkQueue<Received>(
           '--exec',
           { maxItems: input.execQueue, maxBytes: input.execQueueBytes },
-          (n, signal) => runExec(ctx, input.exec!, n, signal),
+          (n, signal) => runExec(ctx, input.exec!, n, signal, label(n)),
           (m) => ctx.warn(m),
         )
       : null;
@@ -224,49 +225,3 @@ const label = (n: Received) =>
   n.read.invitationId === null
     ? `a notification that cannot be understood (${n.read.problem})`
     : `invitation ${n.read.invitationId}${n.read.status ? ` (${n.read.status})` : ''}`;
-
-/** Runs the --exec command with the body on stdin and ASSESS_EVENT_* variables; its output goes to stderr. */
-async function runExec(ctx: Context, command: string, n: Received, stop: AbortSignal): Promise<void> {
-  const { eventEnv } = await import('./shared/notification.js');
-  await new Promise<void>((resolve) => {
-    const child = process.getBuiltinModule('node:child_process').spawn(command, {
-      shell: true,
-      env: { ...childEnv(ctx.env), ...eventEnv(n.body, n.version), ASSESS_EVENT_JSON: n.raw.toString('utf8') } as NodeJS.ProcessEnv,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (d) => ctx.io.stderr.write(d)); // stdout of ours carries notifications only
-    child.stderr.on('data', (d) => ctx.io.stderr.write(d));
-    child.stdin.on('error', () => undefined); // a command that does not read stdin is fine
-    child.stdin.end(n.raw);
-    child.on('error', (err) => {
-      ctx.warn(`--exec could not start for ${label(n)}: ${err.message}`);
-      resolve();
-    });
-    // Ctrl-C: the command is asked to end (SIGTERM, then SIGKILL) and not waited for.
-    const onStop = () => {
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 500).unref();
-      child.unref();
-      child.stdout.destroy();
-      child.stderr.destroy();
-      resolve();
-    };
-    stop.addEventListener('abort', onStop, { once: true });
-    child.on('close', (code, signal) => {
-      stop.removeEventListener('abort', onStop);
-      if (stop.aborted) return resolve();
-      if (code !== 0) ctx.warn(`--exec for ${label(n)} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`);
-      resolve();
-    });
-  });
-}
-
-/** Secrets the CLI reads from its environment: an --exec command runs without them. */
-const SECRET_ENV = ['ASSESS_API_KEY', 'ASSESS_WEBHOOK_SECRET', 'ASSESS_LISTEN_TOKEN'];
-
-/** The listener's environment for an --exec command, without the API key and the secrets. */
-export function childEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
-  const out = { ...env };
-  for (const k of SECRET_ENV) delete out[k];
-  return out;
-}

@@ -78,8 +78,9 @@ export class WorkQueue<T> {
       if (!finished) {
         current.abort.abort(new Error('stopped'));
         notDone.unshift(current.label);
-        // the work's own abort handling ends it promptly; do not wait on it beyond a moment
-        await Promise.race([current.done, new Promise((r) => setTimeout(r, 200).unref())]);
+        // the work's own abort handling ends it promptly (an --exec: SIGTERM to its process group,
+        // SIGKILL 200 ms later if still there); do not wait on it beyond a moment
+        await Promise.race([current.done, new Promise((r) => setTimeout(r, 300).unref())]);
       }
     }
     return { notDone, dropped: this.dropped };
