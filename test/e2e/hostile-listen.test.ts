@@ -2,7 +2,7 @@
 // that never ends. The queue is bounded (count and bytes, flags) and drops with a counted
 // warning; Ctrl-C stops while work is pending and says what was not forwarded; a second
 // Ctrl-C stops at once. Stopping ends everything a running --exec started (its process group),
-// not only its shell.
+// not only its shell. A body whose values no environment can hold still runs --exec.
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -174,6 +174,40 @@ describe('callbacks listen stops what a running --exec started (its process grou
       await waitFor(() => !running(pid), { what: `the --exec command's child ${pid} to end`, timeoutMs: 5_000 });
     } finally {
       if (pid && running(pid)) process.kill(pid, 'SIGKILL');
+      dir.cleanup();
+    }
+  });
+});
+
+describe('callbacks listen --exec with values no environment can hold', () => {
+  it('a NUL in a field, a field over 32 KB: the command runs all the same (the body on stdin), with a warning; nothing is skipped silently', async () => {
+    const dir = tempDir();
+    const record =
+      'printf "%s|%s|%s|%s\\n" "${ASSESS_EVENT_OMITTED-unset}" "$ASSESS_EVENT_PERFORMANCE_CATEGORY" "${#ASSESS_EVENT_JSON}" "$(wc -c | tr -d " ")"';
+    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--exec', `${record} > "$D/ran-$ASSESS_EVENT_INVITATION_ID"`], {
+      env: { D: dir.dir },
+    });
+    try {
+      const url = await l.firstLine();
+      const send = (body: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const big = JSON.stringify(completionBody(903, undefined, { PerformanceCategory: 'x'.repeat(900_000) }));
+      expect((await send(JSON.stringify(completionBody(901, undefined, { PerformanceCategory: 'a\u0000b' })))).status).toBe(200);
+      expect((await send(big)).status).toBe(200);
+      expect((await send(JSON.stringify(completionBody(905)))).status).toBe(200);
+      const ran = (id: number) => join(dir.dir, `ran-${id}`);
+      await waitFor(() => [901, 903, 905].every((id) => existsSync(ran(id)) && readFileSync(ran(id), 'utf8').endsWith('\n')), {
+        what: '--exec for the 3 notifications',
+      });
+      expect(readFileSync(ran(901), 'utf8')).toMatch(/^unset\|ab\|\d+\|\d+\n$/); // the NUL removed
+      // the long values left out and named; the whole body on stdin
+      expect(readFileSync(ran(903), 'utf8')).toBe(`ASSESS_EVENT_PERFORMANCE_CATEGORY,ASSESS_EVENT_JSON||0|${Buffer.byteLength(big)}\n`);
+      expect(readFileSync(ran(905), 'utf8')).toMatch(/^unset\|\|\d+\|\d+\n$/);
+      expect(l.stderr()).toMatch(/--exec for invitation 901 \(Complete\): NUL characters removed from ASSESS_EVENT_PERFORMANCE_CATEGORY/);
+      expect(l.stderr()).toMatch(/--exec for invitation 903 \(Complete\): ASSESS_EVENT_PERFORMANCE_CATEGORY, ASSESS_EVENT_JSON left out of its environment/);
+      expect((await l.stop('SIGINT')).code).toBe(0);
+      expect(l.stderr()).not.toMatch(/not run/);
+    } finally {
+      await l.stop();
       dir.cleanup();
     }
   });

@@ -1,10 +1,15 @@
 // `callbacks listen` pure parts and its receiver (in process): body validation (v3 and v2), the
-// --exec environment, the printed row, the callback URL, and the HTTP answers (404, 405, 401,
-// 413, 400, 200) with the raw body handed on.
+// --exec environment (made safe: no NUL, no value too long), an --exec that cannot start (warned,
+// counted), the printed row, the callback URL, and the HTTP answers (404, 405, 401, 413, 400,
+// 200) with the raw body handed on.
 import { Chalk } from 'chalk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvHeader, csvRow, eventEnv, tableHeader, tableRow } from '../../src/commands/callbacks/shared/notification.js';
 import { forwardsToItself } from '../../src/commands/callbacks/listen.js';
+import { MAX_ENV_VALUE_BYTES, runExec, safeEventEnv } from '../../src/commands/callbacks/shared/exec.js';
+import { WorkQueue } from '../../src/commands/callbacks/shared/queue.js';
+import type { Context } from '../../src/context.js';
+import { waitFor } from '../helpers/wait.js';
 import {
   callbackUrlFor,
   MAX_BODY_BYTES,
@@ -67,6 +72,48 @@ describe('printing and --exec environment', () => {
     expect(callbackUrlFor('127.0.0.1', 8787, '/hook')).toBe('http://127.0.0.1:8787/hook');
     expect(callbackUrlFor('0.0.0.0', 1, '/h', 'tok-1')).toBe('http://127.0.0.1:1/h?token=tok-1');
     expect(callbackUrlFor('::1', 2, '/h')).toBe('http://[::1]:2/h');
+  });
+});
+
+describe('--exec: what no environment can hold, and a command that cannot start', () => {
+  it('safeEventEnv removes NULs and leaves out a value over the limit, naming it in ASSESS_EVENT_OMITTED', () => {
+    const long = 'x'.repeat(MAX_ENV_VALUE_BYTES + 1);
+    const r = safeEventEnv({ ASSESS_EVENT_STATUS: 'Complete', ASSESS_EVENT_EMAIL: 'a\0b\0', ASSESS_EVENT_PERFORMANCE_CATEGORY: long, ASSESS_EVENT_JSON: long });
+    expect(r.env).toEqual({
+      ASSESS_EVENT_STATUS: 'Complete',
+      ASSESS_EVENT_EMAIL: 'ab',
+      ASSESS_EVENT_OMITTED: 'ASSESS_EVENT_PERFORMANCE_CATEGORY,ASSESS_EVENT_JSON',
+    });
+    expect(r.notes.join('\n')).toMatch(/NUL characters removed from ASSESS_EVENT_EMAIL[\s\S]*ASSESS_EVENT_PERFORMANCE_CATEGORY, ASSESS_EVENT_JSON left out/);
+    expect(safeEventEnv({ ASSESS_EVENT_JSON: 'é'.repeat(MAX_ENV_VALUE_BYTES / 2) }).env.ASSESS_EVENT_JSON).toHaveLength(MAX_ENV_VALUE_BYTES / 2); // bytes, not characters
+    expect(safeEventEnv({ ASSESS_EVENT_STATUS: 'Complete' })).toEqual({ env: { ASSESS_EVENT_STATUS: 'Complete' }, notes: [] });
+  });
+
+  it('runExec rejects when the command cannot start (spawn throws); the queue warns and reports it', async () => {
+    const warned: string[] = [];
+    // an environment the system refuses: a NUL (ERR_INVALID_ARG_VALUE), a variable over 128 KiB (E2BIG on Linux)
+    const ctxWith = (env: Record<string, string>) =>
+      ({ env, io: { stderr: { write: () => true } }, warn: (m: string) => warned.push(m) }) as unknown as Context;
+    const n = { body: V3, version: 'v3', raw: Buffer.from(JSON.stringify(V3)) } as unknown as Received;
+    const never = new AbortController().signal;
+    await expect(runExec(ctxWith({ PATH: process.env.PATH ?? '', X: 'a\0b' }), 'true', n, never, 'invitation 900100')).rejects.toThrow(/^could not start: /);
+
+    const ran: string[] = [];
+    const q = new WorkQueue<string>(
+      '--exec',
+      { maxItems: 10, maxBytes: 1 << 20 },
+      async (item) => {
+        ran.push(item);
+        if (item === 'bad') throw new Error('could not start: spawn E2BIG');
+      },
+      (m) => warned.push(m),
+    );
+    q.push('bad', 1, 'invitation 1 (Complete)');
+    q.push('good', 1, 'invitation 2 (Complete)');
+    await waitFor(() => ran.length === 2, { what: 'both items to run' });
+    const report = await q.stop(5_000);
+    expect(report).toEqual({ notDone: [], dropped: 0, failed: ['invitation 1 (Complete)'] });
+    expect(warned).toContain('--exec for invitation 1 (Complete): could not start: spawn E2BIG');
   });
 });
 

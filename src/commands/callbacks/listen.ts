@@ -137,10 +137,9 @@ export default defineCommand({
     // left become dead letters, replayable). A second Ctrl-C exits at once (src/cli/program.ts).
     const [left] = await Promise.all([execs?.stop(GRACE_ON_STOP_MS), more.stop(GRACE_ON_STOP_MS)]);
     ctx.info(`Stopped; ${received} notification(s) received.`);
-    if (left?.notDone.length) {
-      const shown = left.notDone.slice(0, 10).join(', ') + (left.notDone.length > 10 ? `, … (${left.notDone.length - 10} more)` : '');
-      ctx.warn(`${left.notDone.length} notification(s) --exec not run: ${shown}`);
-    }
+    const shown = (labels: string[]) => labels.slice(0, 10).join(', ') + (labels.length > 10 ? `, … (${labels.length - 10} more)` : '');
+    if (left?.notDone.length) ctx.warn(`${left.notDone.length} notification(s) --exec not run: ${shown(left.notDone)}`);
+    if (left?.failed.length) ctx.warn(`${left.failed.length} notification(s) --exec not run: it could not start for ${shown(left.failed)}`);
     if (left?.dropped) ctx.warn(`${left.dropped} notification(s) --exec not run: dropped while the queue was full`);
   },
 });
