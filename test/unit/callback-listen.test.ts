@@ -5,7 +5,7 @@
 import { Chalk } from 'chalk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvHeader, csvRow, eventEnv, tableHeader, tableRow } from '../../src/commands/callbacks/shared/notification.js';
-import { forwardsToItself } from '../../src/commands/callbacks/listen.js';
+import { forwardedByValue, forwardsToItself, reachesItself } from '../../src/commands/callbacks/shared/self-forward.js';
 import { MAX_ENV_VALUE_BYTES, runExec, safeEventEnv } from '../../src/commands/callbacks/shared/exec.js';
 import { WorkQueue } from '../../src/commands/callbacks/shared/queue.js';
 import type { Context } from '../../src/context.js';
@@ -134,6 +134,52 @@ describe('--forward-to pointing at the listener itself', () => {
   });
 });
 
+describe('--forward-to reaching the listener through a name or another local address', () => {
+  const bound = (address: string) => ({ address, port: 8787, path: '/hook' });
+  const resolvesTo =
+    (...addresses: string[]) =>
+    async () =>
+      addresses;
+  const interfaces = () => ['127.0.0.1', '::1', '10.1.2.3', 'fe80::1%eth0'];
+
+  it('a host name resolving to the bound address, or to any local address of a 0.0.0.0 or :: bind, is this listener', async () => {
+    const cases: Array<[string, string, string[], boolean]> = [
+      ['http://my-box:8787/hook', '127.0.0.1', ['127.0.0.1'], true],
+      ['http://my-box:8787/hook', '127.0.0.1', ['127.0.1.1'], false], // another loopback address: nothing listens there
+      ['http://my-box:8787/hook', '0.0.0.0', ['127.0.1.1'], true],
+      ['http://my-box:8787/hook', '0.0.0.0', ['10.1.2.3'], true],
+      ['http://my-box:8787/hook', '0.0.0.0', ['10.9.9.9'], false],
+      ['http://my-box:8787/hook', '0.0.0.0', ['::1'], false], // an IPv4 bind does not answer on IPv6
+      ['http://my-box:8787/hook', '::', ['10.1.2.3'], true], // dual stack
+      ['http://my-box:8787/hook', '::', ['FE80::1'], true],
+      ['http://my-box:8787/hook', '10.1.2.3', ['::ffff:10.1.2.3'], true],
+      ['http://my-box:8787/hook', '10.1.2.3', ['0.0.0.0'], false],
+      ['http://127.0.0.2:8787/hook', '0.0.0.0', ['127.0.0.2'], true],
+      ['http://my-box:8788/hook', '0.0.0.0', ['127.0.0.1'], false], // another port
+      ['http://my-box:8787/other', '0.0.0.0', ['127.0.0.1'], false], // another path: 404, no loop
+      ['https://my-box:8787/hook', '0.0.0.0', ['127.0.0.1'], false],
+      ['http://my-box:8787/hook', '0.0.0.0', [], false], // does not resolve
+    ];
+    for (const [url, address, resolved, self] of cases)
+      expect(await reachesItself(url, bound(address), { lookup: resolvesTo(...resolved), interfaces }), `${url} → ${resolved.join()} bound ${address}`).toBe(
+        self,
+      );
+    // a lookup that fails is not this listener (the run-time guard remains)
+    const failing = async () => Promise.reject(new Error('ENOTFOUND'));
+    expect(await reachesItself('http://nowhere.invalid:8787/hook', bound('0.0.0.0'), { lookup: failing, interfaces })).toBe(false);
+    // what is written as loopback needs no lookup
+    expect(await reachesItself('http://localhost:8787/hook', bound('127.0.0.1'), { lookup: failing, interfaces })).toBe(true);
+  });
+
+  it('assess-forwarded-by carries the listeners a forward went through, this one last, at most 16', () => {
+    expect(forwardedByValue(undefined, 'me')).toBe('me');
+    expect(forwardedByValue('a, b', 'me')).toBe('a, b, me');
+    expect(forwardedByValue(['a', 'me, b'], 'me')).toBe('a, b, me');
+    const many = Array.from({ length: 30 }, (_, i) => `l${i}`).join(',');
+    expect(forwardedByValue(many, 'me').split(', ')).toEqual([...Array.from({ length: 15 }, (_, i) => `l${i + 15}`), 'me']);
+  });
+});
+
 describe('the receiver', () => {
   let rx: RunningReceiver;
   const got: Received[] = [];
@@ -144,6 +190,7 @@ describe('the receiver', () => {
       port: 0,
       path: '/hook',
       token: 'T0k',
+      listenerId: 'L1',
       onNotification: (n) => got.push(n),
       onRejected: (r) => refused.push(r),
     });
@@ -178,5 +225,16 @@ describe('the receiver', () => {
       expect(refused.at(-1)).toMatchObject({ status, reason: expect.stringMatching(reason) });
     }
     expect(got.length).toBe(before);
+  });
+
+  it('refuses with 508 what carries its own id in assess-forwarded-by (a loop); other ids are fine', async () => {
+    const before = got.length;
+    const send = (via: string) => fetch(rx.callbackUrl, { method: 'POST', body: JSON.stringify(V3), headers: { 'assess-forwarded-by': via } });
+    const loop = await send('X9, L1');
+    expect(loop.status).toBe(508);
+    expect(refused.at(-1)).toMatchObject({ status: 508, reason: expect.stringMatching(/^loop detected/) });
+    expect(got.length).toBe(before);
+    expect((await send('X9, L12')).status).toBe(200);
+    expect(got.length).toBe(before + 1);
   });
 });

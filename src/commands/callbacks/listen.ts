@@ -14,6 +14,7 @@ import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { Received } from './shared/receiver.js';
 import { WorkQueue } from './shared/queue.js';
+import { reachesItself } from './shared/self-forward.js';
 import { runExec } from './shared/exec.js';
 import { checkListenExtras, LISTEN_EXTRA_FLAGS, printSecret, queueBytesArg, startListenExtras } from './shared/listen-extras.js';
 import { pickFields } from '../../output/fields.js';
@@ -74,7 +75,8 @@ export default defineCommand({
     checkListenExtras(input);
     if (input.printSecret) return printSecret(ctx, input);
     const token = await listenToken(ctx, input);
-    const { startReceiver } = await import('./shared/receiver.js');
+    const { startReceiver, newListenerId } = await import('./shared/receiver.js');
+    const listenerId = newListenerId(); // its forwards carry it: what comes back is refused (508)
     const out = await makePrinter(ctx);
     // one --exec at a time, in arrival order (In Progress before Complete), in a bounded queue
     // (count and bytes: a command that hangs must not grow the listener without end); forwards
@@ -88,7 +90,7 @@ export default defineCommand({
         )
       : null;
     let received = 0;
-    const more = await startListenExtras(ctx, input);
+    const more = await startListenExtras(ctx, input, listenerId);
 
     const onNotification = (n: Received) => {
       received++;
@@ -103,6 +105,7 @@ export default defineCommand({
         port: input.port,
         path: input.path,
         token,
+        listenerId,
         onNotification,
         persist: more.persist,
         quarantine: more.quarantine,
@@ -115,7 +118,8 @@ export default defineCommand({
       if (code === 'EADDRNOTAVAIL') throw new LocalError(`cannot listen on ${input.host}: no such local address`);
       throw err;
     }
-    if (input.forwardTo && forwardsToItself(input.forwardTo, input.host, receiver.port, input.path)) {
+    // as written or as resolved (a host name, another local address of a 0.0.0.0 bind)
+    if (input.forwardTo && (await reachesItself(input.forwardTo, { address: receiver.address, port: receiver.port, path: input.path }))) {
       await receiver.close();
       await more.stop(0);
       throw new UsageError(
@@ -172,17 +176,6 @@ async function makePrinter(ctx: Context): Promise<(n: Received) => void> {
       return (n) => write(`${n.read.ok ? JSON.stringify(pickFields(n.body, ctx.globals.fields)) : JSON.stringify(JSON.parse(n.raw.toString('utf8')))}\n`);
     }
   }
-}
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '0.0.0.0', '[::]']);
-
-/** Whether the URL lands on this listener: a local host name, its port and its path. */
-export function forwardsToItself(url: string, host: string, port: number, path: string): boolean {
-  const u = new URL(url);
-  const to = u.hostname.toLowerCase();
-  const local = LOOPBACK.has(to) || to === host.toLowerCase() || to === `[${host.toLowerCase()}]`;
-  const toPort = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
-  return local && toPort === port && u.protocol === 'http:' && u.pathname === path;
 }
 
 const tokenSchema = () => z.string().check(z.regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret'));
