@@ -1,6 +1,7 @@
 // Completion events end to end with `assess callbacks listen` (the built binary): notifications
 // from the sandbox arrive with the v3 fields and scores, --exec gets the JSON, the token keeps
-// strangers out, malformed bodies are refused without stopping the listener.
+// strangers out, malformed bodies are refused without stopping the listener, --forward-to never
+// reaches the listener itself (refused at start, or 508 when it comes back another way).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,17 +135,77 @@ describe('callbacks listen receives the sandbox notifications', () => {
 
 describe('--forward-to', () => {
   it('a URL that is the listener itself is refused (exit 2) instead of forwarding each notification to itself forever', async () => {
-    const { createServer } = await import('node:net');
-    const free = createServer();
-    await new Promise<void>((r) => free.listen(0, '127.0.0.1', r));
-    const port = (free.address() as { port: number }).port;
-    await new Promise((r) => free.close(r));
+    const port = await freePort();
     const r = await runAssess(['callbacks', 'listen', '--port', String(port), '--forward-to', `http://localhost:${port}/hook`]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(new RegExp(`^error: --forward-to: http://localhost:${port}/hook is this listener itself`));
   });
+
+  it('so is another address of this machine when bound to 0.0.0.0 (here 127.0.0.2, of the loopback range)', async () => {
+    const port = await freePort();
+    const r = await runAssess([
+      'callbacks',
+      'listen',
+      '--host',
+      '0.0.0.0',
+      '--port',
+      String(port),
+      '--no-inbox',
+      '--forward-to',
+      `http://127.0.0.2:${port}/hook`,
+    ]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^error: --forward-to: http://127.0.0.2:${port}/hook is this listener itself`));
+  });
+
+  it('a notification that comes back through a relay is refused (508), not stored or forwarded again: one dead letter, no loop', async () => {
+    let listenerUrl = '';
+    // passes each request on to the listener, headers included, as a tunnel or a proxy does
+    const relay = await startServer((req, res) => {
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<
+        string,
+        string
+      >;
+      fetch(listenerUrl, { method: 'POST', headers, body: req.body }).then(
+        async (r) => res.writeHead(r.status).end(await r.text()),
+        () => res.writeHead(502).end(),
+      );
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'assess-loop-'));
+    const inbox = join(dir, 'inbox.ndjson');
+    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', inbox, '--forward-to', `${relay.url}/hook`]);
+    try {
+      listenerUrl = await l.firstLine();
+      expect((await fetch(listenerUrl, { method: 'POST', body: JSON.stringify({ TestInvitationId: 900001, Status: 'Complete' }) })).status).toBe(200);
+      await waitFor(() => /could not forward invitation 900001 \(Complete\)/.test(l.stderr()), { what: 'the forward refused as a loop' });
+      expect(l.stderr()).toMatch(/refused POST \/hook from [^:]+: 508 loop detected/);
+      expect(l.stderr()).toMatch(/\(1 tries\): HTTP 508 Loop Detected/); // final, not retried
+      expect((await l.stop('SIGINT')).code).toBe(0);
+      expect(relay.requests).toHaveLength(1);
+      expect(relay.requests[0]!.headers['assess-forwarded-by']).toMatch(/^[\w-]+$/);
+      expect(l.lines()).toHaveLength(2); // the URL and the one notification
+      const records = readFileSync(inbox, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { type: string });
+      expect(records.map((r) => r.type)).toEqual(['notification', 'dead-letter']);
+    } finally {
+      await l.stop();
+      await relay.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const free = createServer();
+  await new Promise<void>((r) => free.listen(0, '127.0.0.1', r));
+  const port = (free.address() as { port: number }).port;
+  await new Promise((r) => free.close(r));
+  return port;
+}
 
 describe('--token', () => {
   it('only requests carrying ?token=T are accepted; wrong or missing token → 401', async () => {

@@ -1,9 +1,12 @@
 // Issue 15 item 4: `callbacks listen` with a forward target that never answers, or an --exec
 // that never ends. The queue is bounded (count and bytes, flags) and drops with a counted
 // warning; Ctrl-C stops while work is pending and says what was not forwarded; a second
-// Ctrl-C stops at once.
+// Ctrl-C stops at once. Stopping ends everything a running --exec started (its process group),
+// not only its shell. A body whose values no environment can hold still runs --exec.
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { spawnAssess } from '../helpers/spawn.js';
@@ -94,5 +97,118 @@ describe('callbacks listen under a hanging target (item 4)', () => {
     const r = await l.stop('SIGINT');
     expect(r.code).toBe(130);
     expect(l.stderr()).toMatch(/interrupted again: stopping now/);
+  });
+});
+
+/** Whether the process runs (a zombie no one reaps, as under a container's init, is not running). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  const stat = `/proc/${pid}/stat`;
+  return !existsSync(stat) || !/^\d+ \(.*\) Z/.test(readFileSync(stat, 'utf8'));
+}
+
+describe('callbacks listen stops what a running --exec started (its process group)', () => {
+  // the command's shell starts children and waits: they are what was left running (ppid 1)
+  const cases: Array<[string, NodeJS.Signals, number, string]> = [
+    ['SIGTERM: a pipeline and a background child of the shell', 'SIGTERM', 143, 'sleep 78 | cat & echo $! > "$D/pid.tmp"; sleep 77 & echo $! >> "$D/pid.tmp"'],
+    ['Ctrl-C: a command that ignores SIGTERM is killed (SIGKILL) after a moment', 'SIGINT', 0, 'trap "" TERM; sleep 76 & echo $! > "$D/pid.tmp"'],
+  ];
+  for (const [name, signal, code, start] of cases)
+    it(name, async () => {
+      const dir = tempDir();
+      const l = spawnAssess(
+        ['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--exec', `${start}; echo $$ >> "$D/pid.tmp"; mv "$D/pid.tmp" "$D/pids"; wait`],
+        {
+          env: { D: dir.dir },
+        },
+      );
+      let pids: number[] = [];
+      try {
+        const url = await l.firstLine();
+        expect((await post(url, 1)).status).toBe(200);
+        const file = join(dir.dir, 'pids');
+        await waitFor(() => existsSync(file), { what: 'the --exec command to start' });
+        pids = readFileSync(file, 'utf8').trim().split('\n').map(Number);
+        expect(pids.every(running)).toBe(true);
+        const r = await l.stop(signal);
+        expect(r).toEqual({ code, signal: null }); // it ended by itself, not by the harness's SIGKILL
+        await waitFor(() => !pids.some(running), { what: `the --exec command's processes ${pids.join(', ')} to end`, timeoutMs: 5_000 });
+        expect(l.stderr()).toMatch(/1 notification\(s\) --exec not run: invitation 1 \(Complete\)/);
+      } finally {
+        for (const pid of pids.filter(running)) process.kill(pid, 'SIGKILL');
+        dir.cleanup();
+      }
+    });
+
+  it('a second Ctrl-C (exit at once) kills them too', async () => {
+    const dir = tempDir();
+    const l = spawnAssess(
+      [
+        'callbacks',
+        'listen',
+        '--port',
+        '0',
+        '--print-url',
+        '--no-inbox',
+        '--exec',
+        'trap "" TERM; sleep 75 & echo $! > "$D/pid.tmp"; mv "$D/pid.tmp" "$D/pid"; wait',
+      ],
+      {
+        env: { D: dir.dir },
+      },
+    );
+    let pid = 0;
+    try {
+      const url = await l.firstLine();
+      await post(url, 1);
+      await waitFor(() => existsSync(join(dir.dir, 'pid')), { what: 'the --exec command to start' });
+      pid = Number(readFileSync(join(dir.dir, 'pid'), 'utf8'));
+      expect(running(pid)).toBe(true);
+      l.child.kill('SIGINT');
+      await new Promise((r) => setTimeout(r, 700)); // later than an echo of the first press
+      expect((await l.stop('SIGINT')).code).toBe(130);
+      await waitFor(() => !running(pid), { what: `the --exec command's child ${pid} to end`, timeoutMs: 5_000 });
+    } finally {
+      if (pid && running(pid)) process.kill(pid, 'SIGKILL');
+      dir.cleanup();
+    }
+  });
+});
+
+describe('callbacks listen --exec with values no environment can hold', () => {
+  it('a NUL in a field, a field over 32 KB: the command runs all the same (the body on stdin), with a warning; nothing is skipped silently', async () => {
+    const dir = tempDir();
+    const record =
+      'printf "%s|%s|%s|%s\\n" "${ASSESS_EVENT_OMITTED-unset}" "$ASSESS_EVENT_PERFORMANCE_CATEGORY" "${#ASSESS_EVENT_JSON}" "$(wc -c | tr -d " ")"';
+    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--exec', `${record} > "$D/ran-$ASSESS_EVENT_INVITATION_ID"`], {
+      env: { D: dir.dir },
+    });
+    try {
+      const url = await l.firstLine();
+      const send = (body: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const big = JSON.stringify(completionBody(903, undefined, { PerformanceCategory: 'x'.repeat(900_000) }));
+      expect((await send(JSON.stringify(completionBody(901, undefined, { PerformanceCategory: 'a\u0000b' })))).status).toBe(200);
+      expect((await send(big)).status).toBe(200);
+      expect((await send(JSON.stringify(completionBody(905)))).status).toBe(200);
+      const ran = (id: number) => join(dir.dir, `ran-${id}`);
+      await waitFor(() => [901, 903, 905].every((id) => existsSync(ran(id)) && readFileSync(ran(id), 'utf8').endsWith('\n')), {
+        what: '--exec for the 3 notifications',
+      });
+      expect(readFileSync(ran(901), 'utf8')).toMatch(/^unset\|ab\|\d+\|\d+\n$/); // the NUL removed
+      // the long values left out and named; the whole body on stdin
+      expect(readFileSync(ran(903), 'utf8')).toBe(`ASSESS_EVENT_PERFORMANCE_CATEGORY,ASSESS_EVENT_JSON||0|${Buffer.byteLength(big)}\n`);
+      expect(readFileSync(ran(905), 'utf8')).toMatch(/^unset\|\|\d+\|\d+\n$/);
+      expect(l.stderr()).toMatch(/--exec for invitation 901 \(Complete\): NUL characters removed from ASSESS_EVENT_PERFORMANCE_CATEGORY/);
+      expect(l.stderr()).toMatch(/--exec for invitation 903 \(Complete\): ASSESS_EVENT_PERFORMANCE_CATEGORY, ASSESS_EVENT_JSON left out of its environment/);
+      expect((await l.stop('SIGINT')).code).toBe(0);
+      expect(l.stderr()).not.toMatch(/not run/);
+    } finally {
+      await l.stop();
+      dir.cleanup();
+    }
   });
 });

@@ -1,10 +1,15 @@
 // `callbacks listen` pure parts and its receiver (in process): body validation (v3 and v2), the
-// --exec environment, the printed row, the callback URL, and the HTTP answers (404, 405, 401,
-// 413, 400, 200) with the raw body handed on.
+// --exec environment (made safe: no NUL, no value too long), an --exec that cannot start (warned,
+// counted), the printed row, the callback URL, and the HTTP answers (404, 405, 401, 413, 400,
+// 200) with the raw body handed on.
 import { Chalk } from 'chalk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvHeader, csvRow, eventEnv, tableHeader, tableRow } from '../../src/commands/callbacks/shared/notification.js';
-import { forwardsToItself } from '../../src/commands/callbacks/listen.js';
+import { forwardedByValue, forwardsToItself, reachesItself } from '../../src/commands/callbacks/shared/self-forward.js';
+import { MAX_ENV_VALUE_BYTES, runExec, safeEventEnv } from '../../src/commands/callbacks/shared/exec.js';
+import { WorkQueue } from '../../src/commands/callbacks/shared/queue.js';
+import type { Context } from '../../src/context.js';
+import { waitFor } from '../helpers/wait.js';
 import {
   callbackUrlFor,
   MAX_BODY_BYTES,
@@ -70,6 +75,48 @@ describe('printing and --exec environment', () => {
   });
 });
 
+describe('--exec: what no environment can hold, and a command that cannot start', () => {
+  it('safeEventEnv removes NULs and leaves out a value over the limit, naming it in ASSESS_EVENT_OMITTED', () => {
+    const long = 'x'.repeat(MAX_ENV_VALUE_BYTES + 1);
+    const r = safeEventEnv({ ASSESS_EVENT_STATUS: 'Complete', ASSESS_EVENT_EMAIL: 'a\0b\0', ASSESS_EVENT_PERFORMANCE_CATEGORY: long, ASSESS_EVENT_JSON: long });
+    expect(r.env).toEqual({
+      ASSESS_EVENT_STATUS: 'Complete',
+      ASSESS_EVENT_EMAIL: 'ab',
+      ASSESS_EVENT_OMITTED: 'ASSESS_EVENT_PERFORMANCE_CATEGORY,ASSESS_EVENT_JSON',
+    });
+    expect(r.notes.join('\n')).toMatch(/NUL characters removed from ASSESS_EVENT_EMAIL[\s\S]*ASSESS_EVENT_PERFORMANCE_CATEGORY, ASSESS_EVENT_JSON left out/);
+    expect(safeEventEnv({ ASSESS_EVENT_JSON: 'é'.repeat(MAX_ENV_VALUE_BYTES / 2) }).env.ASSESS_EVENT_JSON).toHaveLength(MAX_ENV_VALUE_BYTES / 2); // bytes, not characters
+    expect(safeEventEnv({ ASSESS_EVENT_STATUS: 'Complete' })).toEqual({ env: { ASSESS_EVENT_STATUS: 'Complete' }, notes: [] });
+  });
+
+  it('runExec rejects when the command cannot start (spawn throws); the queue warns and reports it', async () => {
+    const warned: string[] = [];
+    // an environment the system refuses: a NUL (ERR_INVALID_ARG_VALUE), a variable over 128 KiB (E2BIG on Linux)
+    const ctxWith = (env: Record<string, string>) =>
+      ({ env, io: { stderr: { write: () => true } }, warn: (m: string) => warned.push(m) }) as unknown as Context;
+    const n = { body: V3, version: 'v3', raw: Buffer.from(JSON.stringify(V3)) } as unknown as Received;
+    const never = new AbortController().signal;
+    await expect(runExec(ctxWith({ PATH: process.env.PATH ?? '', X: 'a\0b' }), 'true', n, never, 'invitation 900100')).rejects.toThrow(/^could not start: /);
+
+    const ran: string[] = [];
+    const q = new WorkQueue<string>(
+      '--exec',
+      { maxItems: 10, maxBytes: 1 << 20 },
+      async (item) => {
+        ran.push(item);
+        if (item === 'bad') throw new Error('could not start: spawn E2BIG');
+      },
+      (m) => warned.push(m),
+    );
+    q.push('bad', 1, 'invitation 1 (Complete)');
+    q.push('good', 1, 'invitation 2 (Complete)');
+    await waitFor(() => ran.length === 2, { what: 'both items to run' });
+    const report = await q.stop(5_000);
+    expect(report).toEqual({ notDone: [], dropped: 0, failed: ['invitation 1 (Complete)'] });
+    expect(warned).toContain('--exec for invitation 1 (Complete): could not start: spawn E2BIG');
+  });
+});
+
 describe('--forward-to pointing at the listener itself', () => {
   it('is the same local host (any loopback spelling), port and path; anything else is not', () => {
     for (const url of ['http://localhost:8787/hook', 'http://127.0.0.1:8787/hook?x=1', 'http://[::1]:8787/hook', 'http://LOCALHOST:8787/hook'])
@@ -87,6 +134,52 @@ describe('--forward-to pointing at the listener itself', () => {
   });
 });
 
+describe('--forward-to reaching the listener through a name or another local address', () => {
+  const bound = (address: string) => ({ address, port: 8787, path: '/hook' });
+  const resolvesTo =
+    (...addresses: string[]) =>
+    async () =>
+      addresses;
+  const interfaces = () => ['127.0.0.1', '::1', '10.1.2.3', 'fe80::1%eth0'];
+
+  it('a host name resolving to the bound address, or to any local address of a 0.0.0.0 or :: bind, is this listener', async () => {
+    const cases: Array<[string, string, string[], boolean]> = [
+      ['http://my-box:8787/hook', '127.0.0.1', ['127.0.0.1'], true],
+      ['http://my-box:8787/hook', '127.0.0.1', ['127.0.1.1'], false], // another loopback address: nothing listens there
+      ['http://my-box:8787/hook', '0.0.0.0', ['127.0.1.1'], true],
+      ['http://my-box:8787/hook', '0.0.0.0', ['10.1.2.3'], true],
+      ['http://my-box:8787/hook', '0.0.0.0', ['10.9.9.9'], false],
+      ['http://my-box:8787/hook', '0.0.0.0', ['::1'], false], // an IPv4 bind does not answer on IPv6
+      ['http://my-box:8787/hook', '::', ['10.1.2.3'], true], // dual stack
+      ['http://my-box:8787/hook', '::', ['FE80::1'], true],
+      ['http://my-box:8787/hook', '10.1.2.3', ['::ffff:10.1.2.3'], true],
+      ['http://my-box:8787/hook', '10.1.2.3', ['0.0.0.0'], false],
+      ['http://127.0.0.2:8787/hook', '0.0.0.0', ['127.0.0.2'], true],
+      ['http://my-box:8788/hook', '0.0.0.0', ['127.0.0.1'], false], // another port
+      ['http://my-box:8787/other', '0.0.0.0', ['127.0.0.1'], false], // another path: 404, no loop
+      ['https://my-box:8787/hook', '0.0.0.0', ['127.0.0.1'], false],
+      ['http://my-box:8787/hook', '0.0.0.0', [], false], // does not resolve
+    ];
+    for (const [url, address, resolved, self] of cases)
+      expect(await reachesItself(url, bound(address), { lookup: resolvesTo(...resolved), interfaces }), `${url} → ${resolved.join()} bound ${address}`).toBe(
+        self,
+      );
+    // a lookup that fails is not this listener (the run-time guard remains)
+    const failing = async () => Promise.reject(new Error('ENOTFOUND'));
+    expect(await reachesItself('http://nowhere.invalid:8787/hook', bound('0.0.0.0'), { lookup: failing, interfaces })).toBe(false);
+    // what is written as loopback needs no lookup
+    expect(await reachesItself('http://localhost:8787/hook', bound('127.0.0.1'), { lookup: failing, interfaces })).toBe(true);
+  });
+
+  it('assess-forwarded-by carries the listeners a forward went through, this one last, at most 16', () => {
+    expect(forwardedByValue(undefined, 'me')).toBe('me');
+    expect(forwardedByValue('a, b', 'me')).toBe('a, b, me');
+    expect(forwardedByValue(['a', 'me, b'], 'me')).toBe('a, b, me');
+    const many = Array.from({ length: 30 }, (_, i) => `l${i}`).join(',');
+    expect(forwardedByValue(many, 'me').split(', ')).toEqual([...Array.from({ length: 15 }, (_, i) => `l${i + 15}`), 'me']);
+  });
+});
+
 describe('the receiver', () => {
   let rx: RunningReceiver;
   const got: Received[] = [];
@@ -97,6 +190,7 @@ describe('the receiver', () => {
       port: 0,
       path: '/hook',
       token: 'T0k',
+      listenerId: 'L1',
       onNotification: (n) => got.push(n),
       onRejected: (r) => refused.push(r),
     });
@@ -131,5 +225,16 @@ describe('the receiver', () => {
       expect(refused.at(-1)).toMatchObject({ status, reason: expect.stringMatching(reason) });
     }
     expect(got.length).toBe(before);
+  });
+
+  it('refuses with 508 what carries its own id in assess-forwarded-by (a loop); other ids are fine', async () => {
+    const before = got.length;
+    const send = (via: string) => fetch(rx.callbackUrl, { method: 'POST', body: JSON.stringify(V3), headers: { 'assess-forwarded-by': via } });
+    const loop = await send('X9, L1');
+    expect(loop.status).toBe(508);
+    expect(refused.at(-1)).toMatchObject({ status: 508, reason: expect.stringMatching(/^loop detected/) });
+    expect(got.length).toBe(before);
+    expect((await send('X9, L12')).status).toBe(200);
+    expect(got.length).toBe(before + 1);
   });
 });

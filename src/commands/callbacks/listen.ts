@@ -14,6 +14,8 @@ import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import type { Received } from './shared/receiver.js';
 import { WorkQueue } from './shared/queue.js';
+import { reachesItself } from './shared/self-forward.js';
+import { runExec } from './shared/exec.js';
 import { checkListenExtras, LISTEN_EXTRA_FLAGS, printSecret, queueBytesArg, startListenExtras } from './shared/listen-extras.js';
 import { pickFields } from '../../output/fields.js';
 import { readSmallFile, warnIfReadableByOthers } from '../../util/small-file.js';
@@ -73,7 +75,8 @@ export default defineCommand({
     checkListenExtras(input);
     if (input.printSecret) return printSecret(ctx, input);
     const token = await listenToken(ctx, input);
-    const { startReceiver } = await import('./shared/receiver.js');
+    const { startReceiver, newListenerId } = await import('./shared/receiver.js');
+    const listenerId = newListenerId(); // its forwards carry it: what comes back is refused (508)
     const out = await makePrinter(ctx);
     // one --exec at a time, in arrival order (In Progress before Complete), in a bounded queue
     // (count and bytes: a command that hangs must not grow the listener without end); forwards
@@ -82,12 +85,12 @@ export default defineCommand({
       ? new WorkQueue<Received>(
           '--exec',
           { maxItems: input.execQueue, maxBytes: input.execQueueBytes },
-          (n, signal) => runExec(ctx, input.exec!, n, signal),
+          (n, signal) => runExec(ctx, input.exec!, n, signal, label(n)),
           (m) => ctx.warn(m),
         )
       : null;
     let received = 0;
-    const more = await startListenExtras(ctx, input);
+    const more = await startListenExtras(ctx, input, listenerId);
 
     const onNotification = (n: Received) => {
       received++;
@@ -102,6 +105,7 @@ export default defineCommand({
         port: input.port,
         path: input.path,
         token,
+        listenerId,
         onNotification,
         persist: more.persist,
         quarantine: more.quarantine,
@@ -114,7 +118,8 @@ export default defineCommand({
       if (code === 'EADDRNOTAVAIL') throw new LocalError(`cannot listen on ${input.host}: no such local address`);
       throw err;
     }
-    if (input.forwardTo && forwardsToItself(input.forwardTo, input.host, receiver.port, input.path)) {
+    // as written or as resolved (a host name, another local address of a 0.0.0.0 bind)
+    if (input.forwardTo && (await reachesItself(input.forwardTo, { address: receiver.address, port: receiver.port, path: input.path }))) {
       await receiver.close();
       await more.stop(0);
       throw new UsageError(
@@ -136,10 +141,9 @@ export default defineCommand({
     // left become dead letters, replayable). A second Ctrl-C exits at once (src/cli/program.ts).
     const [left] = await Promise.all([execs?.stop(GRACE_ON_STOP_MS), more.stop(GRACE_ON_STOP_MS)]);
     ctx.info(`Stopped; ${received} notification(s) received.`);
-    if (left?.notDone.length) {
-      const shown = left.notDone.slice(0, 10).join(', ') + (left.notDone.length > 10 ? `, … (${left.notDone.length - 10} more)` : '');
-      ctx.warn(`${left.notDone.length} notification(s) --exec not run: ${shown}`);
-    }
+    const shown = (labels: string[]) => labels.slice(0, 10).join(', ') + (labels.length > 10 ? `, … (${labels.length - 10} more)` : '');
+    if (left?.notDone.length) ctx.warn(`${left.notDone.length} notification(s) --exec not run: ${shown(left.notDone)}`);
+    if (left?.failed.length) ctx.warn(`${left.failed.length} notification(s) --exec not run: it could not start for ${shown(left.failed)}`);
     if (left?.dropped) ctx.warn(`${left.dropped} notification(s) --exec not run: dropped while the queue was full`);
   },
 });
@@ -172,17 +176,6 @@ async function makePrinter(ctx: Context): Promise<(n: Received) => void> {
       return (n) => write(`${n.read.ok ? JSON.stringify(pickFields(n.body, ctx.globals.fields)) : JSON.stringify(JSON.parse(n.raw.toString('utf8')))}\n`);
     }
   }
-}
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1', '0.0.0.0', '[::]']);
-
-/** Whether the URL lands on this listener: a local host name, its port and its path. */
-export function forwardsToItself(url: string, host: string, port: number, path: string): boolean {
-  const u = new URL(url);
-  const to = u.hostname.toLowerCase();
-  const local = LOOPBACK.has(to) || to === host.toLowerCase() || to === `[${host.toLowerCase()}]`;
-  const toPort = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
-  return local && toPort === port && u.protocol === 'http:' && u.pathname === path;
 }
 
 const tokenSchema = () => z.string().check(z.regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret'));
@@ -224,49 +217,3 @@ const label = (n: Received) =>
   n.read.invitationId === null
     ? `a notification that cannot be understood (${n.read.problem})`
     : `invitation ${n.read.invitationId}${n.read.status ? ` (${n.read.status})` : ''}`;
-
-/** Runs the --exec command with the body on stdin and ASSESS_EVENT_* variables; its output goes to stderr. */
-async function runExec(ctx: Context, command: string, n: Received, stop: AbortSignal): Promise<void> {
-  const { eventEnv } = await import('./shared/notification.js');
-  await new Promise<void>((resolve) => {
-    const child = process.getBuiltinModule('node:child_process').spawn(command, {
-      shell: true,
-      env: { ...childEnv(ctx.env), ...eventEnv(n.body, n.version), ASSESS_EVENT_JSON: n.raw.toString('utf8') } as NodeJS.ProcessEnv,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (d) => ctx.io.stderr.write(d)); // stdout of ours carries notifications only
-    child.stderr.on('data', (d) => ctx.io.stderr.write(d));
-    child.stdin.on('error', () => undefined); // a command that does not read stdin is fine
-    child.stdin.end(n.raw);
-    child.on('error', (err) => {
-      ctx.warn(`--exec could not start for ${label(n)}: ${err.message}`);
-      resolve();
-    });
-    // Ctrl-C: the command is asked to end (SIGTERM, then SIGKILL) and not waited for.
-    const onStop = () => {
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 500).unref();
-      child.unref();
-      child.stdout.destroy();
-      child.stderr.destroy();
-      resolve();
-    };
-    stop.addEventListener('abort', onStop, { once: true });
-    child.on('close', (code, signal) => {
-      stop.removeEventListener('abort', onStop);
-      if (stop.aborted) return resolve();
-      if (code !== 0) ctx.warn(`--exec for ${label(n)} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`);
-      resolve();
-    });
-  });
-}
-
-/** Secrets the CLI reads from its environment: an --exec command runs without them. */
-const SECRET_ENV = ['ASSESS_API_KEY', 'ASSESS_WEBHOOK_SECRET', 'ASSESS_LISTEN_TOKEN'];
-
-/** The listener's environment for an --exec command, without the API key and the secrets. */
-export function childEnv(env: Record<string, string | undefined>): Record<string, string | undefined> {
-  const out = { ...env };
-  for (const k of SECRET_ENV) delete out[k];
-  return out;
-}

@@ -1,8 +1,10 @@
 // How `callbacks listen --forward-to` and `callbacks replay` deliver a notification: POST of the
 // body unchanged (optionally signed, Standard Webhooks), one at a time in arrival order, retried
-// with exponential backoff (jittered) on 5xx, 408, 429, timeouts and connection errors; a 4xx or
-// redirect is final. The queue is bounded: what does not fit, or still failed after the retries,
-// becomes a dead-letter record (the inbox shows them: `callbacks inbox --failed`).
+// with exponential backoff (jittered) on 5xx, 408, 429, timeouts and connection errors; a 4xx, a
+// redirect or 508 (Loop Detected: a listener refusing what it forwarded itself) is final. The
+// queue is bounded: what does not fit, or still failed after the retries, becomes a dead-letter
+// record (the inbox shows them: `callbacks inbox --failed`).
+import { FORWARDED_BY } from './self-forward.js';
 
 export interface DeliveryPolicy {
   /** Retries after the first try (0 = one try only). */
@@ -34,6 +36,8 @@ export interface Outgoing {
   status: string | null;
   body: Buffer;
   contentType: string;
+  /** `assess-forwarded-by`: the listeners it went through, this one last (loop guard: shared/self-forward.ts). */
+  forwardedBy?: string;
 }
 
 export type Outcome = { ok: true; status: number; tries: number; ms: number } | { ok: false; tries: number; error: string };
@@ -53,7 +57,7 @@ export interface ForwarderOptions {
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-const RETRYABLE = (status: number) => status >= 500 || status === 408 || status === 429;
+const RETRYABLE = (status: number) => (status >= 500 && status !== 508) || status === 408 || status === 429;
 
 /** Delay before retry n (1-based): backoff·2^(n-1), capped, with "equal jitter". */
 export function backoffFor(n: number, policy: DeliveryPolicy, random = Math.random): number {
@@ -169,6 +173,7 @@ export class Forwarder {
   private async tryOnce(item: Outgoing): Promise<{ ok: true; status: number; ms: number } | { ok: false; retry: boolean; error: string; waitMs?: number }> {
     const started = performance.now();
     const headers: Record<string, string> = { 'content-type': item.contentType, 'user-agent': 'assess-callbacks-forward/1' };
+    if (item.forwardedBy) headers[FORWARDED_BY] = item.forwardedBy;
     if (this.opts.secret) {
       const { signatureHeaders } = await import('./signing.js'); // node:crypto only when signing
       Object.assign(headers, signatureHeaders(this.opts.secret, item.id, item.body, this.now()));
@@ -185,7 +190,8 @@ export class Forwarder {
       const ms = Math.round(performance.now() - started);
       if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, ms };
       const waitMs = retryAfterMs(res.headers.get('retry-after'), Date.now()) ?? undefined;
-      return { ok: false, retry: RETRYABLE(res.status), error: `HTTP ${res.status}`, waitMs };
+      const error = res.status === 508 ? 'HTTP 508 Loop Detected (the target sent it back to this listener)' : `HTTP ${res.status}`;
+      return { ok: false, retry: RETRYABLE(res.status), error, waitMs };
     } catch (err) {
       const e = err as Error & { cause?: { code?: string } };
       if (this.stopping.signal.aborted) return { ok: false, retry: false, error: 'stopped' };

@@ -15,6 +15,7 @@ import { Forwarder, POLICY_DEFAULTS, type DeliveryPolicy, type Outgoing } from '
 import { safeText } from '../../shared/statuses.js';
 import { resolve } from 'node:path';
 import type { InboxWriter, NotificationRecord } from './inbox.js';
+import { FORWARDED_BY, forwardedByValue } from './self-forward.js';
 
 /**
  * --forward-retries, --forward-timeout, --forward-backoff: the retry policy of what `callbacks
@@ -131,7 +132,8 @@ export async function printSecret(ctx: Context, input: ListenExtraInput): Promis
   ctx.info(s.created ? `Generated a signing secret, kept in ${s.source} (0600).` : `Signing secret from ${s.source}.`);
 }
 
-export async function startListenExtras(ctx: Context, input: ListenExtraInput): Promise<ListenExtras> {
+/** `listenerId`: this run's id, carried by every forward (`assess-forwarded-by`), so that the listener refuses what comes back. */
+export async function startListenExtras(ctx: Context, input: ListenExtraInput, listenerId: string): Promise<ListenExtras> {
   let inbox: InboxWriter | null = null;
   let quarantined: InboxWriter | null = null;
   const notes: string[] = [];
@@ -241,6 +243,7 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
       status: r.status,
       body: bodyBytes(r),
       contentType: r.headers['content-type'] ?? 'application/json',
+      forwardedBy: forwardedByValue(undefined, listenerId),
     });
   if (resumable.length) notes.push(`Resuming ${resumable.length} notification(s) an earlier listener acknowledged and did not forward yet.`);
   const forward = (n: Received) => {
@@ -251,6 +254,7 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput): 
       status: n.read.status,
       body: n.raw,
       contentType: n.contentType,
+      forwardedBy: forwardedByValue(n.headers?.[FORWARDED_BY], listenerId),
     };
     forwarder.enqueue(item);
   };

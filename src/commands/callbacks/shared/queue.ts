@@ -2,7 +2,8 @@
 // waits here, one at a time in arrival order. The queue is bounded by count and by bytes: a
 // forward target that hangs must not grow the listener without end (68 MB → 693 MB was seen);
 // when full, a notification is dropped with a counted warning. stop() ends it for Ctrl-C: what
-// is running gets a short grace, then is aborted; what waits is reported, never run.
+// is running gets a short grace, then is aborted; what waits is reported, never run. Work that
+// fails (an --exec that cannot start) is warned about and reported too, never swallowed.
 
 export interface QueueLimits {
   maxItems: number;
@@ -13,6 +14,8 @@ export interface QueueReport {
   /** Labels of the items that were never done (waiting, or aborted while running). */
   notDone: string[];
   dropped: number;
+  /** Labels of the items whose work failed (rejected: an --exec that could not start). */
+  failed: string[];
 }
 
 export class WorkQueue<T> {
@@ -20,6 +23,7 @@ export class WorkQueue<T> {
   private bytes = 0;
   private running: { label: string; done: Promise<void>; abort: AbortController } | null = null;
   private stopped = false;
+  private readonly failed: string[] = [];
   dropped = 0;
 
   constructor(
@@ -54,7 +58,10 @@ export class WorkQueue<T> {
     this.bytes -= head.bytes;
     const abort = new AbortController();
     const done = this.work(head.item, abort.signal)
-      .catch(() => undefined)
+      .catch((err: unknown) => {
+        this.failed.push(head.label);
+        this.warn(`${this.what} for ${head.label}: ${err instanceof Error ? err.message : String(err)}`);
+      })
       .finally(() => {
         this.running = null;
         this.next();
@@ -78,11 +85,12 @@ export class WorkQueue<T> {
       if (!finished) {
         current.abort.abort(new Error('stopped'));
         notDone.unshift(current.label);
-        // the work's own abort handling ends it promptly; do not wait on it beyond a moment
-        await Promise.race([current.done, new Promise((r) => setTimeout(r, 200).unref())]);
+        // the work's own abort handling ends it promptly (an --exec: SIGTERM to its process group,
+        // SIGKILL 200 ms later if still there); do not wait on it beyond a moment
+        await Promise.race([current.done, new Promise((r) => setTimeout(r, 300).unref())]);
       }
     }
-    return { notDone, dropped: this.dropped };
+    return { notDone, dropped: this.dropped, failed: [...this.failed] };
   }
 }
 

@@ -4,11 +4,14 @@
 // the answer, and everything stored is answered 200 — what cannot be understood is listed later
 // with the reason (`callbacks inbox`), never refused, since the service drops what it cannot
 // deliver after 5 tries. Only then is the notification handed on, so a slow --exec or
-// --forward-to never delays the service's delivery (which gives up after a few seconds).
-import { timingSafeEqual } from 'node:crypto';
+// --forward-to never delays the service's delivery (which gives up after a few seconds). A
+// request this listener forwarded itself (its `assess-forwarded-by` carries our id) is refused
+// with 508: stored and forwarded again, it would go round without end (shared/self-forward.ts).
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ReadCallback } from '../../../api/read/callback.js';
+import { FORWARDED_BY, forwardedBy } from './self-forward.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -42,6 +45,8 @@ export interface ReceiverOptions {
   path: string;
   /** When set, requests must carry `?token=<token>`. */
   token?: string;
+  /** This listener's id: a request whose `assess-forwarded-by` names it is refused (508 Loop Detected). */
+  listenerId?: string;
   onNotification(n: Received): void;
   /** When set, awaited before the 200 (the durable inbox); a failure answers 503 so the sender retries. */
   persist?(n: Received): Promise<void>;
@@ -51,6 +56,8 @@ export interface ReceiverOptions {
 }
 
 export interface RunningReceiver {
+  /** The address bound, as the server reports it (0.0.0.0 or :: for every local address). */
+  address: string;
   port: number;
   /** The URL to register as callbackUrl (with the token when there is one). */
   callbackUrl: string;
@@ -83,6 +90,9 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
   });
 }
 
+/** A random id for one listener run (its forwards carry it in `assess-forwarded-by`). */
+export const newListenerId = () => randomBytes(9).toString('base64url');
+
 /** `http://host:port/path?token=…` with loopback for a wildcard bind and brackets for IPv6. */
 export function callbackUrlFor(host: string, port: number, path: string, token?: string): string {
   const h = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
@@ -106,6 +116,8 @@ export async function startReceiver(opts: ReceiverOptions): Promise<RunningRecei
     if (req.method !== 'POST') return reject(405, `${req.method} is not accepted; notifications are POSTed`, { allow: 'POST' });
     if (opts.token !== undefined && !sameToken(url.searchParams.get('token'), opts.token))
       return reject(401, url.searchParams.has('token') ? 'wrong token' : 'missing ?token=');
+    if (opts.listenerId !== undefined && forwardedBy(req.headers[FORWARDED_BY]).includes(opts.listenerId))
+      return reject(508, 'loop detected: this listener forwarded this request here itself (--forward-to reaches this listener); not stored or forwarded again');
     const storeFailed = (err: Error) => reject(503, `the notification could not be stored: ${err.message}`);
     readBody(req).then(
       (raw) => {
@@ -151,8 +163,9 @@ export async function startReceiver(opts: ReceiverOptions): Promise<RunningRecei
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  const { address, port } = server.address() as AddressInfo;
   return {
+    address,
     port,
     callbackUrl: callbackUrlFor(opts.host, port, opts.path, opts.token),
     close: () =>
