@@ -29,6 +29,7 @@ import { asFileError } from '../util/file-errors.js';
 import { writeAllSync } from '../util/write-all.js';
 import { UsageError } from '../errors.js';
 import { tryFileLock, type FileLock } from '../util/file-lock.js';
+import { makeDirs } from '../util/private-dir.js';
 
 export interface JournalEntry {
   /** The item key (e.g. `1001|default|ann@example.com`, or an invitation id). */
@@ -102,7 +103,7 @@ export class Journal {
     const j = new Journal(path, io.fsync ?? fsync);
     try {
       // Private: a journal holds names, e-mails and test-taking URLs.
-      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      makeDirs(dirname(path));
       j.fd = openSync(path, 'a+', 0o600);
       // a FIFO (or socket) would take lines until its buffer filled, then hold the run for ever, and
       // is read back empty: refused. A device such as /dev/null (keep no journal) is allowed.

@@ -3,7 +3,7 @@
 // the change log beside it (state-log.ts) replayed on load. A file written before the log
 // existed is a snapshot without a log: it loads as it is. A file that is not sandbox state, or a
 // log damaged anywhere but in its last line, is refused, never overwritten.
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import * as z from 'zod/mini';
 import '../util/zod-settings.js'; // the refusal names zod's English message
@@ -11,6 +11,7 @@ import { STATE_FORMAT, type SandboxStateDoc } from './model.js';
 import { processAlive } from '../util/process-alive.js';
 import { writeAll } from '../util/write-all.js';
 import { logPathOf, parseLog, replay } from './state-log.js';
+import { makeDirs } from '../util/private-dir.js';
 
 export class SandboxStateError extends Error {
   override name = 'SandboxStateError';
@@ -157,7 +158,7 @@ let tmpCounter = 0;
 /** Writes `text` to `file` atomically and durably (temp file in the same directory, fsync, rename, fsync of the directory). */
 export async function writeFileAtomic(file: string, text: string): Promise<void> {
   const dir = dirname(file);
-  await mkdir(dir, { recursive: true });
+  makeDirs(dir, 0o777);
   const tmp = join(dir, `.${basename(file)}.${process.pid}.${++tmpCounter}.tmp`);
   try {
     const fh = await open(tmp, 'wx', 0o600);

@@ -8,10 +8,10 @@
 // real path (a symlink, `./s` and `/abs/s` are one state), and an existing state's inode is
 // locked too (a hard link of it is the same state). A snapshot replaces the file (a new inode), so a
 // hard link made after that is a copy of the state, no longer the same file.
-import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { SandboxStateError } from './persistence.js';
 import { tryFileLock, type FileLock } from '../util/file-lock.js';
+import { makeDirs } from '../util/private-dir.js';
 
 export interface StateLockOptions {
   /** How long to wait for another sandbox to let go (0 = fail at once, the default). */
@@ -28,7 +28,7 @@ export interface StateLock {
 
 /** Takes `<stateFile>.lock`, waiting up to `waitMs` for another live sandbox to release it. */
 export async function acquireStateLock(stateFile: string, opts: StateLockOptions = {}): Promise<StateLock> {
-  await mkdir(dirname(stateFile), { recursive: true });
+  makeDirs(dirname(stateFile), 0o777);
   const deadline = Date.now() + (opts.waitMs ?? 0);
   let told = false;
   let lock: FileLock;

@@ -10,11 +10,12 @@
 // An inode number names a file only while the inode lives: the file is kept open while the lock
 // is held (by the caller, or here), so a file replaced by rename (a sandbox save) cannot free its
 // inode for an unrelated new file that would then look locked.
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { releasePidLock, tryPidLock } from './pid-lock.js';
+import { makeDirs } from './private-dir.js';
 
 export interface FileLock {
   /** The lock beside the file (`<real path>.lock`). */
@@ -44,7 +45,7 @@ export function lockDir(): string {
   const dir = join(tmpdir(), `assess-locks${uid === undefined ? '' : `-${uid}`}`);
   let st;
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDirs(dir);
     st = lstatSync(dir);
   } catch (err) {
     throw new UsageError(

@@ -1,21 +1,38 @@
 // mkdir -p for assess's own directories: 0700 for what it creates (they hold keys, names, e-mails).
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+// The one way assess creates directories: never Node's recursive mkdir, which loops for ever on
+// a path it cannot make under /proc (mkdir answers ENOENT there while the parent exists, and Node
+// makes the parent and tries again, at 100% CPU, deaf to Ctrl-C), and answers ENOENT where a
+// read-only file system refuses a new directory.
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /**
- * mkdir -p (mode 0700 for what it creates). Node's recursive mkdir answers ENOENT where a
- * directory exists and refuses to hold a new one (a read-only file system): then a plain mkdir
- * below the deepest existing directory gives the real cause (EROFS, EACCES) for the message.
+ * mkdir -p (mode 0700 for what it creates), one level at a time: up from `dir` to the first
+ * ancestor that exists, then a plain mkdir of each level below it. A level that cannot be made
+ * throws its own error (EACCES, EROFS, ENOENT, ENOTDIR…, with its path); the loops are bounded
+ * by the depth of the path.
  */
-export function makeDirs(dir: string): void {
+export function makeDirs(dir: string, mode = 0o700): void {
+  const missing: string[] = [];
+  let at = resolve(dir);
+  for (; !statOf(at) && dirname(at) !== at; at = dirname(at)) missing.push(at);
+  if (missing.length === 0 && !statOf(at)?.isDirectory()) missing.push(at); // a file in the way: mkdir says so (EEXIST)
+  for (const level of missing.reverse()) {
+    try {
+      mkdirSync(level, { mode });
+    } catch (err) {
+      // made meanwhile (another run): fine if it is a directory
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || !statOf(level)?.isDirectory()) throw err;
+    }
+  }
+}
+
+/** What is at `path` (a symlink followed), or undefined: missing, or not reachable (ENOTDIR, EACCES). */
+function statOf(path: string) {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    let first = resolve(dir);
-    while (dirname(first) !== first && !existsSync(dirname(first))) first = dirname(first);
-    mkdirSync(first, { mode: 0o700 }); // throws the cause
-    mkdirSync(dir, { recursive: true, mode: 0o700 }); // it could be made after all
+    return statSync(path);
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,11 +1,11 @@
 // Issue 31 items 1 and 2 on a real full disk (a small tmpfs): every byte written or the run
 // fails naming the file (exit 2); no short write is taken for success; a full disk under a PDF
 // download is the disk (exit 2), not the network (exit 6), and is not retried.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAssess, tempDir } from '../helpers/cli.js';
+import { baseEnv, BIN, NODE, ROOT, runAssess, tempDir } from '../helpers/cli.js';
 import { csvOf, ndjson } from '../helpers/bulk.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { mountTmpfs, unmountable, type Tmpfs } from '../helpers/tmpfs.js';
@@ -117,6 +117,43 @@ describe.skipIf(skip !== null)('a full disk (issue 31 items 1, 2)', () => {
     expect(r.stderr).not.toMatch(/base URL|network/);
     expect(r.code).toBe(2);
     expect(existsSync(target)).toBe(false);
+  });
+
+  /** Runs the binary with stdout on the file `path`, opened for appending (`>> path`). */
+  const appendingTo = (args: string[], path: string) => {
+    const cfg = tempDir();
+    const fd = openSync(path, 'a');
+    const child = spawn(NODE, [BIN, ...args], { env: { ...baseEnv(cfg.dir), ...s.env } as NodeJS.ProcessEnv, cwd: ROOT, stdio: ['ignore', fd, 'pipe'] });
+    closeSync(fd);
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (d) => (stderr += d));
+    return new Promise<{ code: number | null; stderr: string }>((resolve) =>
+      child.on('close', (code) => {
+        cfg.cleanup();
+        resolve({ code, stderr });
+      }),
+    );
+  };
+
+  it('`> file` on stdout with room for all but the last bytes: exit 2 naming stdout, never exit 0 with a cut-off file', async () => {
+    for (const [i, args] of [
+      ['report', '900001', '--pdf', '-o', '-'],
+      ['report', '900001', '--json'],
+    ].entries()) {
+      const probe = join(work.dir, `stdout-${i}.probe`);
+      expect((await appendingTo(args, probe)).code).toBe(0);
+      const room = statSync(probe).size - 10;
+      // a disk that holds exactly `room` bytes of it: a tmpfs of whole pages, the first `pad` of
+      // them taken by what the file already holds (`>>`), so the disk takes part of the last write
+      const pad = (4096 - (room % 4096)) % 4096;
+      const t = disk(`${(pad + room) / 1024}k`);
+      const target = join(t.dir, 'out');
+      writeFileSync(target, Buffer.alloc(pad, 0x20));
+      const r = await appendingTo(args, target);
+      expect(statSync(target).size).toBe(pad + room); // the disk took what fitted
+      expect(r.stderr).toMatch(/cannot write (the PDF )?to standard output: no space left on the device \(ENOSPC\)/);
+      expect(r.code).toBe(2);
+    }
   });
 
   it('report export --pdf onto a full disk: exit 2, no PDF asked for twice (no retry as a network error)', async () => {

@@ -1,7 +1,7 @@
 // Issue 15 items 2, 5, 6 and 10: the user's files. No output may be an input or another output
 // (also through symlinks and hard links); one run per journal (pid lock); a place the CLI cannot
 // write is reported as that place and its cause (exit 2), with the summary; files are private.
-import { workerPid } from '../helpers/bulk-child.js';
+import { childPids, workerPid } from '../helpers/bulk-child.js';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, openSync, readFileSync, statSync, symlinkSync, writeFileSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -134,6 +134,33 @@ describe('a place the CLI cannot write (item 6)', () => {
     const r = await runAssess(['report', 'export', '--from', '1d', '--out', '/sys/assess-out'], { env: s.env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--out: cannot create \/sys\/assess-out \((EACCES\): permission denied|EPERM\): operation not permitted)/);
+  });
+
+  // Node's recursive mkdir spins for ever there (mkdir answers ENOENT while /proc exists), deaf to
+  // signals and to its parent's end: should a run not end in 20 s, both its processes (the one
+  // started and its bulk child) are killed, and the run fails on its exit.
+  const bounded = async (args: string[]) => {
+    const run = spawnAssess(args, { env: s.env });
+    const late = setTimeout(() => {
+      for (const pid of childPids(run.child.pid!)) process.kill(pid, 'SIGKILL');
+      run.child.kill('SIGKILL');
+    }, 20_000);
+    const r = await run.done;
+    clearTimeout(late);
+    return r;
+  };
+
+  it('report export --out or --journal under /proc: exit 2 naming the path, never a hang', async () => {
+    const out = await bounded(['report', 'export', '--from', '2d', '--to', 'now', '--out', '/proc/assess-test-x']);
+    expect(out.signal).toBeNull();
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain('--out: cannot create /proc/assess-test-x (ENOENT): no such file or directory');
+
+    const journal = '/proc/self/x/j.ndjson';
+    const j = await bounded(['report', 'export', '--from', '2d', '--to', 'now', '--out', join(work.dir, 'proc-j'), '--journal', journal]);
+    expect(j.signal).toBeNull();
+    expect(j.code).toBe(2);
+    expect(j.stderr).toContain(`cannot write the journal ${journal}: no such file or directory (ENOENT)`);
   });
 
   it('report --pdf -o into a refusing directory, and -o - onto a full disk: exit 2, the cause named', async () => {

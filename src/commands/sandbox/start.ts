@@ -2,7 +2,7 @@
 // on the embedded sandbox's state file, records it in <config>/sandbox/server.json, and returns
 // once it answers. While it runs, every `--sandbox` command uses it (src/cli/context-factory.ts).
 import type { ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineCommand, zx, flag } from '../../cli/command.js';
@@ -14,6 +14,7 @@ import { printShared, SHARED_FIELDS } from './shared/shared-view.js';
 import { rateLimitFlag } from './shared/spec-flag.js';
 import { formatRateLimit } from '../../sandbox/rate-limit.js';
 import { processStartedAt } from '../../util/process-alive.js';
+import { makeDirs } from '../../util/private-dir.js';
 
 const READY_MS = 30_000;
 /** How long a `start` that lost the state file to another waits for that one's record. */
@@ -45,7 +46,7 @@ export default defineCommand({
       removeStaleRecord(dir, found.pid);
       ctx.warn(staleNotice(found.pid));
     }
-    mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
+    makeDirs(paths.dir);
     const logFd = openSync(paths.log, 'a', 0o600);
     const logFrom = fstatSync(logFd).size; // what this start's server writes comes after
     let child;

@@ -5,9 +5,10 @@
 // Appended (O_APPEND, one write per batch, every byte checked, fsync'd), file 0600 in a 0700
 // directory; a torn last line (kill -9) is skipped by the reader. The callback URL is kept
 // without its query (a listener's ?token= stays out of the file).
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeAllSync } from '../../util/write-all.js';
+import { makeDirs } from '../../util/private-dir.js';
 
 export interface LedgerEntry {
   at: string;
@@ -40,7 +41,7 @@ function appendAll(fd: number, data: Buffer): void {
 /** Appends entries (one write, then fsync). Throws the file error; callers warn, the invitation exists regardless. */
 export function appendLedger(path: string, entries: LedgerEntry[]): void {
   if (!entries.length) return;
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  makeDirs(dirname(path));
   const fd = openSync(path, 'a', 0o600);
   try {
     appendAll(fd, Buffer.from(entries.map((e) => `${JSON.stringify(e)}\n`).join(''), 'utf8'));
@@ -60,7 +61,7 @@ export class LedgerAppender {
     if (this.failed) return;
     try {
       if (this.fd === null) {
-        mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+        makeDirs(dirname(this.path));
         this.fd = openSync(this.path, 'a', 0o600);
       }
       appendAll(this.fd, Buffer.from(`${JSON.stringify(entry)}\n`, 'utf8'));

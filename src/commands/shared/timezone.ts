@@ -1,12 +1,13 @@
 // Time zones by name: `--tz Asia/Kolkata` (or `UTC`, or `Kolkata`) is resolved to the service's
 // id through its time-zone list, kept per profile and base URL for a day, so a script does not
 // list the zones on every call. An id (digits) is used as it is.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TimeZone } from '../../api/read/v3.js';
 import { configDir } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { makeDirs } from '../../util/private-dir.js';
 
 export const TZ_CACHE_TTL_MS = 24 * 3600 * 1000;
 
@@ -35,7 +36,7 @@ export async function timeZones(ctx: Context, opts: { fresh?: boolean } = {}): P
   const { timeZones: zones } = await (await ctx.api()).listTimeZones();
   if (!ctx.globals.sandbox) {
     try {
-      mkdirSync(join(configDir(ctx.env), 'cache'), { recursive: true, mode: 0o700 });
+      makeDirs(join(configDir(ctx.env), 'cache'));
       const { writeFileAtomic } = await import('../../files/atomic.js'); // its node:crypto only when a file is written
       writeFileAtomic(path, JSON.stringify({ baseUrl, fetchedAt: ctx.now().toISOString(), zones } satisfies Cached));
     } catch {

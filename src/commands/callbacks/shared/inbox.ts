@@ -13,7 +13,7 @@
 // record the disk would not take whole (ENOSPC, a short write) is cut off at once and fails its
 // request (the listener answers 503: the sender tries again), never acknowledged.
 import { createHash } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, fsync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, fsync, ftruncateSync, openSync, readFileSync, readSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseJsonLossless } from '../../../api/read/body.js';
 import { readCallback } from '../../../api/read/callback.js';
@@ -21,6 +21,7 @@ import { UsageError } from '../../../errors.js';
 import { tryFileLock, type FileLock } from '../../../util/file-lock.js';
 import { asFileError } from '../../../util/file-errors.js';
 import { writeAllSync } from '../../../util/write-all.js';
+import { makeDirs } from '../../../util/private-dir.js';
 
 export interface NotificationRecord {
   type: 'notification';
@@ -158,7 +159,7 @@ export class InboxWriter {
    * the holder. `callbacks replay` appends beside a running listener and takes no lock.
    */
   static open(path: string, opts: { lock?: boolean } = {}): InboxWriter {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    makeDirs(dirname(path));
     const fd = openSync(path, 'a+', 0o600);
     let held: FileLock | null = null;
     try {

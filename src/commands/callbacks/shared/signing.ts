@@ -4,9 +4,10 @@
 // prefix (its bytes are the key); any other secret is used as its UTF-8 bytes.
 // node:crypto only: the scheme is a few lines, and timingSafeEqual gives the constant-time compare.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../../../errors.js';
+import { makeDirs } from '../../../util/private-dir.js';
 
 export const SECRET_PREFIX = 'whsec_';
 export const DEFAULT_TOLERANCE_S = 5 * 60;
@@ -77,7 +78,7 @@ export async function resolveSecret(opts: {
   if (existsSync(path)) return { secret: readSecretFile(path), source: path, created: false };
   if (!opts.create) throw new UsageError('--secret-file: no signing secret given', 'give --secret-file FILE or set ASSESS_WEBHOOK_SECRET');
   const secret = generateSecret();
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  makeDirs(dirname(path));
   const { writeFileAtomic } = await import('../../../files/atomic.js');
   writeFileAtomic(path, `${secret}\n`);
   chmodSync(path, 0o600);
