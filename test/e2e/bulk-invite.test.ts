@@ -100,7 +100,10 @@ describe('assess invite --csv', () => {
     const skip = await run(['invite', '1001', '--csv', bad, '--skip-invalid']);
     // skipped on purpose: not a failure, no exit 5 on their own
     expect(skip.code, skip.stderr).toBe(0);
-    expect(skip.stderr).toMatch(/2 done, 3 skipped, 0 failed/);
+    expect(skip.stderr).toMatch(/2 done, 3 skipped, 0 failed \(3 invalid, not sent\)/);
+    // each bad row is named before anything is sent, not only in the results file
+    expect(skip.stderr).toMatch(/line 3: email: must be an e-mail address.*\(skipped with --skip-invalid\)/);
+    expect(skip.stderr).toMatch(/line 4: name: is empty \(skipped with --skip-invalid\)/);
     expect((await invitationsOf('bad.example')).map((i) => i.email).sort()).toEqual(['ok1@bad.example', 'ok3@bad.example']);
     const lines = ndjson<{ line: number; outcome: string }>(`${bad}.results.ndjson`);
     expect(lines.map((l) => `${l.line}:${l.outcome}`).sort()).toEqual(['2:invited', '3:invalid', '4:invalid', '5:invited', '6:invalid']);

@@ -63,6 +63,7 @@ export async function runBulkInvite(ctx: Context, input: BulkInviteInput): Promi
       { flag: '--results', path: paths.results, role: 'output', replaced: true },
     ]);
     if (input.dryRun) return await dryRun(ctx, checked, paths.journal, label);
+    warnSkipped(ctx, checked);
     await send(ctx, input, csvPath, label, checked, paths);
   } finally {
     cleanup();
@@ -136,6 +137,12 @@ async function checkAll(ctx: Context, path: string, label: string, input: BulkIn
   return c;
 }
 
+/** --skip-invalid: each bad row said before anything is sent (they are in the results too). */
+function warnSkipped(ctx: Context, c: Checked): void {
+  for (const b of c.bad) ctx.warn(`${where(b)}: ${b.errors.join('; ')} (skipped with --skip-invalid)`);
+  if (c.badCount > c.bad.length) ctx.warn(`… and ${c.badCount - c.bad.length} more bad row(s), skipped with --skip-invalid`);
+}
+
 const where = (b: BadRow) => (b.endLine && b.endLine !== b.line ? `lines ${b.line}-${b.endLine}` : `line ${b.line}`);
 
 function badRowsError(label: string, c: Checked): UsageError {
@@ -162,7 +169,7 @@ async function dryRun(ctx: Context, c: Checked, journalPath: string, label: stri
   }
   const duplicates = c.valid - c.firstLine.size;
   const summary = { rows: c.valid + c.badCount, valid: c.valid, invalid: c.badCount, duplicates, alreadyDone: done, wouldSend: c.firstLine.size - done };
-  for (const b of c.bad) ctx.warn(`${where(b)}: ${b.errors.join('; ')} (skipped with --skip-invalid)`);
+  warnSkipped(ctx, c);
   ctx.info(
     `Dry run of ${label}: ${summary.rows} rows, ${c.valid} valid, ${c.badCount} invalid, ${duplicates} duplicate(s), ` +
       `${done} already invited${on} (journal ${journalPath}); ${summary.wouldSend} would be sent. Nothing was sent.`,
@@ -293,6 +300,7 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
     fatal = err;
   }
   const notes = [
+    c.badCount && `${c.badCount} invalid, not sent`,
     fromJournal && `${fromJournal} already invited in an earlier run`,
     existing && `${existing} existing invitation(s) returned`,
     maybeTwice && `${maybeTwice} may have been e-mailed twice: marked maybeEmailedTwice`,
