@@ -54,7 +54,7 @@ export default defineCommand({
       signal: ctx.signal,
     });
     const res = await transport.send({
-      operation: 'api',
+      operation: input.v2 ? 'v2.api' : 'v3.api', // the API version it went out under (the base URL and header of --v2)
       method: input.method,
       path,
       query: query ? Object.fromEntries(new URLSearchParams(query)) : undefined,
