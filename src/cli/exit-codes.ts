@@ -107,13 +107,31 @@ function mayHaveCreated(req: { operation: string; url: string }): string | undef
   return `the service may have created the link anyway (not repeated, so not twice): check with \`${list}\` before creating it again`;
 }
 
-/** Where the unreachable address came from: the variable that set it, else the profile's config. */
+/**
+ * Where the unreachable address came from: the variable that set it, else the profile's config.
+ * The request's API version decides which variable could have: ASSESS_BASE_URL for v3;
+ * ASSESS_BASE_URL_V2 for v2 when set, else ASSESS_BASE_URL (the v2 address defaults to it). Both
+ * may hold the same URL, so the address alone cannot tell them apart.
+ */
 function unreachableHint(err: NetworkError, env: Record<string, string | undefined>): string {
   const url = err.request.url;
-  const fromVar = (['ASSESS_BASE_URL_V2', 'ASSESS_BASE_URL'] as const).find((name) => {
+  const version = apiVersionOf(err.request);
+  const names =
+    version === 'v3'
+      ? (['ASSESS_BASE_URL'] as const)
+      : version === 'v2'
+        ? ([env.ASSESS_BASE_URL_V2?.trim() ? 'ASSESS_BASE_URL_V2' : 'ASSESS_BASE_URL'] as const)
+        : (['ASSESS_BASE_URL_V2', 'ASSESS_BASE_URL'] as const);
+  const fromVar = names.find((name) => {
     const v = env[name]?.trim().replace(/\/+$/, '');
     return v && url.startsWith(v.replace(/\/(v3|v2(\/org)?)$/i, ''));
   });
   if (fromVar) return `check ${fromVar} (the address it sets), your network and proxy settings`;
   return 'check the base URL (assess config get base-url), your network and proxy settings';
+}
+
+/** The API version a request went out under: its operation's prefix (`v3.getReport`, `v2.api`), else its path. */
+function apiVersionOf(req: { operation: string; url: string }): 'v2' | 'v3' | undefined {
+  const m = /^(v2|v3)\./.exec(req.operation) ?? /^[a-z]+:\/\/[^/]*(?:\/[^?#]*)?\/(v2|v3)(?:[/?#]|$)/i.exec(req.url);
+  return m ? (m[1]!.toLowerCase() as 'v2' | 'v3') : undefined;
 }

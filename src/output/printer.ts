@@ -1,7 +1,8 @@
 // Renders command results in the format the user asked for (GUIDE §2): tables with colour on a
 // TTY, tab-separated rows when piped, JSON / NDJSON / CSV with the service's own field names.
-import { escapeCell } from './escape.js';
+import { escapeCell, escapeJson } from './escape.js';
 import type { Style } from './style.js';
+import type { CsvOptions } from './csv.js';
 import type { Context } from '../context.js';
 import { checkFields, pickFields } from './fields.js';
 import { renderQueryResult, unknownFieldWarning, type Query } from './query.js';
@@ -83,6 +84,11 @@ export class Printer {
     this.ctx.io.stdout.write(s);
   }
 
+  /** JSON text: exact when piped; on a terminal what JSON.stringify leaves raw (C1, bidi) escaped. */
+  private writeJson(s: string) {
+    this.write(this.ctx.io.stdoutIsTTY ? escapeJson(s) : s);
+  }
+
   /**
    * The late `--json a,b` check, against what this output can hold. Fields the command declared
    * (checked before it ran, see cli/json-fields.ts) count as valid too: a field absent from this
@@ -95,6 +101,11 @@ export class Printer {
     checkFields(this.ctx.globals.fields, new Set([...valid, ...(this.ctx.jsonFields ?? [])]), headings);
   }
 
+  /** --csv: formulas neutralised when asked; on a terminal, cells escaped as in a table. */
+  private csvOptions(): CsvOptions {
+    return { formulaSafe: this.ctx.globals.csvSafe, escape: this.ctx.io.stdoutIsTTY };
+  }
+
   /** Prints a list; rows may stream (an async iterable) for NDJSON, JSON, CSV and TSV. */
   async list<Row extends object>(typedRows: Rows<Row>, typedSpec: ListSpec<Row>): Promise<number> {
     const rows = typedRows as Rows<AnyRow>;
@@ -104,7 +115,7 @@ export class Printer {
       // every page first: the query sees the whole list as one array
       const all: Array<Record<string, unknown>> = [];
       for await (const row of rows) all.push(withIdRule(row));
-      this.write(renderQueryResult(query.run(all), output === 'ndjson'));
+      this.writeJson(renderQueryResult(query.run(all), output === 'ndjson'));
       this.warnUnknownFields(query, all, spec.columns);
       return all.length;
     }
@@ -116,7 +127,7 @@ export class Printer {
         this.write('[');
         for await (const row of rows) {
           if (!spec.fields && n === 0) this.check([...valid(), ...Object.keys(row)], spec.columns);
-          this.write(`${n++ ? ',' : ''}\n  ${JSON.stringify(pickFields(withIdRule(row), fields))}`);
+          this.writeJson(`${n++ ? ',' : ''}\n  ${JSON.stringify(pickFields(withIdRule(row), fields))}`);
         }
         this.write(n ? '\n]\n' : ']\n');
         return n;
@@ -124,14 +135,14 @@ export class Printer {
       case 'ndjson':
         for await (const row of rows) {
           if (!spec.fields && n === 0) this.check([...valid(), ...Object.keys(row)], spec.columns);
-          this.write(`${JSON.stringify(pickFields(withIdRule(row), fields))}\n`);
+          this.writeJson(`${JSON.stringify(pickFields(withIdRule(row), fields))}\n`);
           n++;
         }
         return n;
       case 'csv': {
         const { toCsvLine } = await import('./csv.js');
         const keys = fields ?? spec.columns.map((c) => c.key);
-        const safe = { formulaSafe: this.ctx.globals.csvSafe };
+        const safe = this.csvOptions();
         this.write(toCsvLine(keys, safe));
         for await (const row of rows) {
           this.write(
@@ -166,20 +177,20 @@ export class Printer {
     const spec = typedSpec as unknown as ObjectSpec<AnyRow>;
     const { output, fields, query } = this.ctx.globals;
     if (query) {
-      this.write(renderQueryResult(query.run(obj), output === 'ndjson'));
+      this.writeJson(renderQueryResult(query.run(obj), output === 'ndjson'));
       this.warnUnknownFields(query, obj, spec.fields);
       return;
     }
     if (output === 'json' || output === 'ndjson') {
       this.check(jsonFields ?? Object.keys(obj), spec.fields);
       const picked = pickFields(obj, fields);
-      this.write(output === 'json' ? `${JSON.stringify(picked, null, 2)}\n` : `${JSON.stringify(picked)}\n`);
+      this.writeJson(output === 'json' ? `${JSON.stringify(picked, null, 2)}\n` : `${JSON.stringify(picked)}\n`);
       return;
     }
     if (output === 'csv') {
       const { toCsvLine } = await import('./csv.js');
       const keys = fields ?? spec.fields.map((f) => f.key);
-      const safe = { formulaSafe: this.ctx.globals.csvSafe };
+      const safe = this.csvOptions();
       this.write(toCsvLine(keys, safe));
       this.write(
         toCsvLine(

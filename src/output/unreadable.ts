@@ -5,17 +5,20 @@ import type { UnreadableAnswerError } from '../api/read/read.js';
 import type { Context } from '../context.js';
 import { Printer, type Column } from './printer.js';
 import { renderQueryResult } from './query.js';
+import { escapeJson } from './escape.js';
 
 export async function printUnreadable(ctx: Context, err: UnreadableAnswerError): Promise<void> {
   ctx.warn(`${err.message}; showing the answer as received (exit 0)`);
   const body = err.body;
   const { output } = ctx.globals;
+  // exact when piped; on a terminal what JSON.stringify leaves raw (C1, bidi) is escaped
+  const json = (text: string) => ctx.io.stdout.write(ctx.io.stdoutIsTTY ? escapeJson(text) : text);
   if (ctx.globals.query) {
-    ctx.io.stdout.write(renderQueryResult(ctx.globals.query.run(body), output === 'ndjson'));
+    json(renderQueryResult(ctx.globals.query.run(body), output === 'ndjson'));
     return;
   }
   if (output === 'json' || output === 'ndjson') {
-    ctx.io.stdout.write(`${JSON.stringify(body, null, output === 'json' ? 2 : undefined)}\n`);
+    json(`${JSON.stringify(body, null, output === 'json' ? 2 : undefined)}\n`);
     return;
   }
   // Field selection does not apply to an answer of unknown shape.

@@ -83,7 +83,24 @@ export const reportCases: BadInput[] = [
     name: 'report --pdf -o through a file',
     args: ['report', '900001', '--pdf', '-o', 'afile/r.pdf'],
     files: { afile: 'x' },
-    expect: /-o: directory .*afile does not exist/,
+    expect: /-o: \/.*\/afile is a file, not a directory \(ENOTDIR\)/,
+  },
+  {
+    name: 'report --pdf -o through a file, deeper',
+    args: ['report', '900001', '--pdf', '-o', 'afile/sub/r.pdf'],
+    files: { afile: 'x' },
+    expect: /-o: \/.*\/afile is a file, not a directory \(ENOTDIR\)/,
+  },
+  {
+    name: 'report --pdf -o a missing directory with a trailing slash (not a file of that name)',
+    args: ['report', '900001', '--pdf', '-o', 'nodir/'],
+    expect: /-o: directory nodir\/ does not exist[\s\S]*mkdir -p nodir\//,
+  },
+  {
+    name: 'report --pdf -o a file with a trailing slash',
+    args: ['report', '900001', '--pdf', '-o', 'afile/'],
+    files: { afile: 'x' },
+    expect: /-o: afile\/ is a file, not a directory \(ENOTDIR\)/,
   },
   {
     name: 'report --pdf -o ../ into a missing directory',

@@ -66,6 +66,49 @@ describe('assess links list / get', () => {
     expect(lines[1]).toBe('5001,Default API link,active,email,disabled,validityindays,7,,,1');
   });
 
+  it('service text on a terminal: --csv cells escaped as in a table, --json/--ndjson with \\uXXXX for C1 and bidi; piped stays exact', async () => {
+    const evil = 'evil\u001b]0;PWNED\u0007\u001b[31mRED\u009b2J\u202eabc\u200f';
+    await s.service('/v3/tests/1003/testlinks', {
+      testId: 1003,
+      testLinkName: evil,
+      testLinkStatus: 'active',
+      invitationType: 'open',
+      proctoringSettings: { proctoringMode: 'disabled' },
+      invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 1 } },
+    });
+    const onTty = (args: string[]) => runAssess(args, { env: s.env, tty: true });
+    const raw = /[\u001b\u0007\u009b\u202e\u200f]/;
+
+    const csv = await onTty(['links', 'list', '1003', '--csv']);
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(csv.stdout).not.toMatch(raw);
+    expect(csv.stdout).toContain('evil\\x1b]0;PWNED\\x07\\x1b[31mRED\\x9b2J\\u202eabc\\u200f');
+
+    for (const format of ['--json', '--ndjson']) {
+      const j = await onTty(['links', 'list', '1003', format]);
+      expect(j.code, j.stderr).toBe(0);
+      expect(j.stdout).not.toMatch(raw);
+      expect(j.stdout).toContain('\\u009b2J\\u202eabc\\u200f');
+      // still JSON, and the same value
+      const rows =
+        format === '--json'
+          ? JSON.parse(j.stdout)
+          : j.stdout
+              .trim()
+              .split('\n')
+              .map((l) => JSON.parse(l));
+      expect(rows.map((l: { testLinkName: string }) => l.testLinkName)).toContain(evil);
+    }
+    // piped: exact
+    expect((await run(['links', 'list', '1003', '--csv'])).stdout).toContain(evil);
+    const link = JSON.parse((await run(['links', 'list', '1003', '--json'])).stdout).at(-1);
+    expect(link.testLinkName).toBe(evil);
+
+    const one = await onTty(['links', 'get', '1003', String(link.testLinkId), '--json']);
+    expect(one.stdout).not.toMatch(raw);
+    expect(JSON.parse(one.stdout).testLinkName).toBe(evil);
+  });
+
   it('a test without links: --json prints [] and exits 0', async () => {
     const r = await run(['links', 'list', '1004', '--json']);
     expect(r.code).toBe(0);

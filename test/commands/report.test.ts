@@ -74,10 +74,20 @@ describe('assess report', () => {
     const csv = (await run(['report', '900001', '--csv'])).stdout.split('\r\n');
     expect((await s.requests()).at(-1)!.path).toBe('/v3/reports/900001?reportType=3');
     expect(csv[0]).toBe(
-      'testInvitationId,candidateName,candidateEmail,testName,status,attemptedOn,candidatePoints,totalTestPoints,scorePercentage,PerformanceCategory,' +
-        'section:Core Java,section:Coding,skill:OOP,skill:Collections,skill:Algorithms,skill:Debugging',
+      'testInvitationId,testId,candidateName,candidateEmail,testName,status,candidatePoints,totalTestPoints,scorePercentage,PerformanceCategory,attemptedOn,' +
+        'section:Core Java,section:Coding,skill:OOP,skill:Collections,skill:Algorithms,skill:Debugging,pdf',
     );
-    expect(csv[1]).toMatch(/^900001,Alice Archer,alice@example.com,Java Backend Developer,Complete,.*,107,130,82,Good,58,49,33,25,33,16$/);
+    expect(csv[1]).toMatch(/^900001,1001,Alice Archer,alice@example.com,Java Backend Developer,Complete,107,130,82,Good,[^,]+,58,49,33,25,33,16,$/);
+  });
+
+  it("--csv: the columns of report export's summary.csv, in its order, and the same row", async () => {
+    const out = join(work.dir, 'export-csv');
+    const exported = await run(['report', 'export', '--from', '30d', '--to', '+1d', '--type', 'both', '--out', out]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const summary = readFileSync(join(out, 'summary.csv'), 'utf8').split('\r\n');
+    const one = (await run(['report', '900001', '--csv', '--type', 'both'])).stdout.split('\r\n');
+    expect(one[0]).toBe(summary[0]);
+    expect(summary).toContain(one[1]);
   });
 
   it("account B's invitation → exit 4", async () => {

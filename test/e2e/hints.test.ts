@@ -1,7 +1,8 @@
 // Hints that point at the real problem (issue 34, point 11), through the built binary: a bad key
-// at `auth login`, an unreachable address given by flag or environment, `report --pdf` without
-// -o, cancelling a cancelled invitation, `attempts wait --exit-status` on Test Left, and a
-// second `report export --since-last-run` with nothing new.
+// at `auth login`, an unreachable address given by flag or environment (the variable of the
+// request's API version), `report --pdf` without -o, cancelling a cancelled invitation,
+// `attempts wait --exit-status` on Test Left, and a second `report export --since-last-run` with
+// nothing new.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +51,17 @@ it('an unreachable ASSESS_BASE_URL names the variable, not assess config get bas
   expect(r.code, r.stderr).toBe(6);
   expect(r.stderr).toMatch(/check ASSESS_BASE_URL/);
   expect(r.stderr).not.toMatch(/config get base-url/);
+});
+
+it('both variables on one unreachable address: a v3 request names ASSESS_BASE_URL, a v2 one ASSESS_BASE_URL_V2 (exit 6)', async () => {
+  const env = { ASSESS_BASE_URL: DEAD, ASSESS_BASE_URL_V2: DEAD, ASSESS_API_KEY: 'sk_some_key_123' };
+  const v3 = await run(['report', '900101', '--json'], env);
+  expect(v3.code, v3.stderr).toBe(6);
+  expect(v3.stderr).toMatch(/check ASSESS_BASE_URL \(the address it sets\)/);
+  expect(v3.stderr).not.toMatch(/ASSESS_BASE_URL_V2/);
+  const v2 = await run(['report', '900101', '--json', '--api', 'v2'], env);
+  expect(v2.code, v2.stderr).toBe(6);
+  expect(v2.stderr).toMatch(/check ASSESS_BASE_URL_V2 \(the address it sets\)/);
 });
 
 it('report --pdf without -o: an existing file is named as the default name, not "-o: … already exists"', async () => {

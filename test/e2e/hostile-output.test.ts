@@ -1,6 +1,6 @@
 // Issue 15 items 7 and 8: a password in the base URL is never shown (errors, --debug, config),
 // and control characters from the service never reach the terminal raw (TTY tables, TSV,
-// warnings); JSON stays exact.
+// warnings, --csv and --json on a terminal); piped JSON stays exact.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, BIN, runAssess, tempDir, NODE } from '../helpers/cli.js';
@@ -110,6 +110,17 @@ describe('control characters from the service are escaped (item 8)', () => {
       expect(out).not.toContain('\u001b]0;pwned');
       expect(out).not.toContain('\u001b[2J');
     }
+  });
+
+  it('a TTY --csv and --json (attempts list): escaped; the JSON still reads back exact', async () => {
+    const csv = await onTty([...list, '--csv'], s.env);
+    expect(csv).toContain('Eve\\x1b]0;pwned\\x07\\x1b[2J\\x9b31m\\u202eLee');
+    expect(csv).not.toMatch(/[\u0007\u009b\u202e]|\u001b\]0;pwned|\u001b\[2J/);
+    const json = await onTty([...list, '--json'], s.env);
+    expect(json).toContain('Eve\\u001b]0;pwned\\u0007\\u001b[2J\\u009b31m\\u202eLee');
+    expect(json).not.toMatch(/[\u0007\u009b\u202e]|\u001b\]0;pwned|\u001b\[2J/);
+    const rows = JSON.parse(json.replace(/\r\n/g, '\n')) as Array<{ testInvitationId: number; name: string }>;
+    expect(rows.find((x) => x.testInvitationId === id)!.name).toBe(EVIL);
   });
 
   it('JSON stays exact', async () => {

@@ -67,6 +67,10 @@ describe('printing and --exec environment', () => {
     expect(csvRow({ ...V3, PerformanceCategory: null })).toBe(
       'ann@example.com,2025-03-01T10:00:00Z,2025-03-01T10:00:00Z,130,104,https://x.test/v3/reports/900100/pdf,900100,Complete,\r\n',
     );
+    // on a terminal (escape): control and bidi characters as escapes; piped: exact
+    const evil = { ...V3, CandidateEmailId: 'a\u001b]0;x\u0007\u202e@e.example' };
+    expect(csvRow(evil, false, true)).toMatch(/^a\\x1b\]0;x\\x07\\u202e@e\.example,/);
+    expect(csvRow(evil)).toMatch(/^a\u001b\]0;x\u0007\u202e@e\.example,/);
   });
   it('callbackUrlFor: loopback for a wildcard bind, brackets for IPv6, the token in the query', () => {
     expect(callbackUrlFor('127.0.0.1', 8787, '/hook')).toBe('http://127.0.0.1:8787/hook');

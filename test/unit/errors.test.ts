@@ -100,6 +100,26 @@ describe('exit-code map', () => {
     expect(exitCodeFor(err)).toBe(code);
   });
 
+  it("an unreachable address names the variable of the request's API version, not the first whose URL matches", () => {
+    const base = 'http://127.0.0.1:9';
+    const hint = (operation: string, url: string, env: Record<string, string>) =>
+      describeError(new NetworkError('x', { method: 'GET', url, operation }, 'ECONNREFUSED'), env).hint;
+    const both = { ASSESS_BASE_URL: base, ASSESS_BASE_URL_V2: base };
+    expect(hint('v3.getReport', `${base}/v3/reports/900101?reportType=1`, both)).toMatch(/^check ASSESS_BASE_URL \(the address it sets\)/);
+    expect(hint('v2.getReport', `${base}/v2/org/report/900101`, both)).toMatch(/^check ASSESS_BASE_URL_V2 \(/);
+    // `assess api`: the version it was sent under (--v2 or not)
+    expect(hint('v3.api', `${base}/v3/tests`, both)).toMatch(/^check ASSESS_BASE_URL \(/);
+    expect(hint('v2.api', `${base}/v2/org/tests`, both)).toMatch(/^check ASSESS_BASE_URL_V2 \(/);
+    // an operation without its version: the path tells
+    expect(hint('other', `${base}/v3/tests?x=/v2/`, both)).toMatch(/^check ASSESS_BASE_URL \(/);
+    expect(hint('other', `${base}/v2/org/tests`, both)).toMatch(/^check ASSESS_BASE_URL_V2 \(/);
+    // a v2 request without ASSESS_BASE_URL_V2 went to ASSESS_BASE_URL's address
+    expect(hint('v2.getReport', `${base}/v2/org/report/900101`, { ASSESS_BASE_URL: base })).toMatch(/^check ASSESS_BASE_URL \(/);
+    // a v3 request never names ASSESS_BASE_URL_V2; from the profile, the config
+    expect(hint('v3.listTests', 'http://other.example/v3/tests', both)).toMatch(/assess config get base-url/);
+    expect(hint('v3.listTests', `${base}/v3/tests`, { ASSESS_BASE_URL_V2: base })).toMatch(/assess config get base-url/);
+  });
+
   it('messages say what failed and what to do next', () => {
     const d = describeError(new ApiError(403, parseErrorBody('{"statusCode":403,"message":"not yours"}'), req('v3.listLinks')));
     expect(d.message).toContain('HTTP 403');

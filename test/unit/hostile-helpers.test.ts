@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { maskUrlCredentials } from '../../src/api/redact.js';
 import { checkFiles } from '../../src/files/output-files.js';
 import { parseSize } from '../../src/commands/callbacks/shared/queue.js';
-import { escapeCell, escapeMessage } from '../../src/output/escape.js';
+import { toCsvLine } from '../../src/output/csv.js';
+import { escapeCell, escapeJson, escapeMessage } from '../../src/output/escape.js';
 import { consistencyProblem } from '../../src/sandbox/persistence.js';
 import { buildSeedState } from '../../src/sandbox/seed.js';
 
@@ -27,6 +28,22 @@ describe('escaping', () => {
   });
   it('messages keep their newlines and tabs', () => {
     expect(escapeMessage('line 1\n\tline 2 \u0007')).toBe('line 1\n\tline 2 \\x07');
+  });
+  it('bidi marks (LRM, RLM) too', () => {
+    expect(escapeCell('a\u200eb\u200fc\u2066d')).toBe('a\\u200eb\\u200fc\\u2066d');
+  });
+  it('JSON for a terminal: what JSON.stringify leaves raw (DEL, C1, bidi) as \\uXXXX, still the same JSON', () => {
+    const value = { name: 'a\u001b[2J\u007f\u009b31m\u202eb\u200f\u2069 名前' };
+    const text = escapeJson(JSON.stringify(value, null, 2));
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(text).toContain('a\\u001b[2J\\u007f\\u009b31m\\u202eb\\u200f\\u2069 名前');
+    expect(JSON.parse(text)).toEqual(value);
+  });
+  it('CSV for a terminal: cells escaped as in a table (headers too); exact otherwise', () => {
+    const cells = ['section:\u202eX', 'a\u001b[31m\nb', { k: '\u009b' }, 7];
+    expect(toCsvLine(cells, { escape: true })).toBe('section:\\u202eX,a\\x1b[31m\\x0ab,"{""k"":""\\x9b""}",7\r\n');
+    expect(toCsvLine(cells)).toBe('section:\u202eX,"a\u001b[31m\nb","{""k"":""\u009b""}",7\r\n');
+    expect(toCsvLine(['=1+1\u0007'], { escape: true, formulaSafe: true })).toBe("'=1+1\\x07\r\n");
   });
 });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ResponseShapeError } from '../../src/api/errors.js';
 import { reportPdfName, sanitizeFileName } from '../../src/commands/report/shared/filename.js';
 import { pdfGuard } from '../../src/commands/report/shared/pdf.js';
-import { skillRows } from '../../src/commands/report/command.js';
+import { skillRows } from '../../src/commands/report/shared/skills.js';
 
 describe('report file names', () => {
   it('uses the candidate and the id', () => {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { renderQueryResult } from '../../output/query.js';
+import { escapeJson } from '../../output/escape.js';
 import { defineCommand, arg, flag } from '../../cli/command.js';
 import { DEFAULT_MAX_ANSWER_BYTES, readAnswerBytes } from '../../api/answer-cap.js';
 import { AnswerTooLargeError, ApiError, NetworkError, parseErrorBody } from '../../api/errors.js';
@@ -42,7 +43,7 @@ export default defineCommand({
     const { clientTransport } = await import('../../api/client-transport.js');
     const { transport } = clientTransport(conn, { debug: debugSink(ctx), pool: ctx.keepAlive, signal: ctx.signal }, input.v2 ? 'v2' : 'v3');
     const res = await transport.send({
-      operation: 'api',
+      operation: input.v2 ? 'v2.api' : 'v3.api', // the API version it went out under (the base URL and header of --v2)
       method: input.method,
       path,
       query: query ? Object.fromEntries(new URLSearchParams(query)) : undefined,
@@ -64,8 +65,10 @@ export default defineCommand({
       // A server that echoes the key back must not make us print it.
       const text = transport.scrub(bytes.toString('utf8'));
       const { query } = ctx.globals;
-      if (query && /json/.test(type)) ctx.io.stdout.write(renderQueryResult(query.run(JSON.parse(text)), ctx.globals.output === 'ndjson'));
-      else ctx.io.stdout.write(ctx.io.stdoutIsTTY && /json/.test(type) ? prettyJson(text) : text);
+      // JSON on a terminal: pretty, with what JSON.stringify leaves raw (C1, bidi) escaped
+      const tty = (json: string) => (ctx.io.stdoutIsTTY ? escapeJson(json) : json);
+      if (query && /json/.test(type)) ctx.io.stdout.write(tty(renderQueryResult(query.run(JSON.parse(text)), ctx.globals.output === 'ndjson')));
+      else ctx.io.stdout.write(ctx.io.stdoutIsTTY && /json/.test(type) ? tty(prettyJson(text)) : text);
     } else {
       ctx.io.stdout.write(bytes);
     }

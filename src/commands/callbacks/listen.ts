@@ -18,6 +18,7 @@ import { reachesItself } from './shared/self-forward.js';
 import { runExec } from './shared/exec.js';
 import { checkListenExtras, LISTEN_EXTRA_FLAGS, printSecret, queueBytesArg, startListenExtras } from './shared/listen-extras.js';
 import { pickFields } from '../../output/fields.js';
+import { escapeJson } from '../../output/escape.js';
 import { readSmallFile, warnIfReadableByOthers } from '../../util/small-file.js';
 
 /** On Ctrl-C a running forward or --exec gets this long, then is aborted: the listener stops within 2 s. */
@@ -167,13 +168,15 @@ async function makePrinter(ctx: Context): Promise<(n: Received) => void> {
       return (n) => {
         if (first) write(csvHeader());
         first = false;
-        write(csvRow(n.body, ctx.globals.csvSafe));
+        write(csvRow(n.body, ctx.globals.csvSafe, ctx.io.stdoutIsTTY));
       };
     }
     default: {
       // tsv (piped), --ndjson and --json: one JSON object per line, as it streams
       // what cannot be understood is shown as it came (a list, a string…), on one line
-      return (n) => write(`${n.read.ok ? JSON.stringify(pickFields(n.body, ctx.globals.fields)) : JSON.stringify(JSON.parse(n.raw.toString('utf8')))}\n`);
+      // on a terminal, what JSON.stringify leaves raw (C1, bidi) is escaped
+      const json = (text: string) => (ctx.io.stdoutIsTTY ? escapeJson(text) : text);
+      return (n) => write(`${json(n.read.ok ? JSON.stringify(pickFields(n.body, ctx.globals.fields)) : JSON.stringify(JSON.parse(n.raw.toString('utf8'))))}\n`);
     }
   }
 }

@@ -9,6 +9,7 @@ import { wantsAscii } from '../../output/bars.js';
 import { reportV2, v2ReportFields } from './shared/v2.js';
 import { checkReport, REPORT_ARGS, REPORT_FLAGS } from './shared/input.js';
 import { skillRows } from './shared/skills.js';
+import { csvColumns, csvValues, summaryRow, type SummaryRow } from './shared/summary-row.js';
 
 const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
 
@@ -50,19 +51,15 @@ const REPORT_FIELDS = fieldsOf(WIRE_FIELDS.Report, HEADER);
 type Row = Record<string, unknown>;
 
 /**
- * --csv: one row per report, with a `section:<name>` column per section and `skill:<name>` per
- * skill holding the candidate's score — the same columns as report export's summary.csv.
+ * --csv: one row per report, the columns of report export's summary.csv in its order (one list:
+ * shared/summary-row.ts): the fixed fields, a `section:<name>` column per section and
+ * `skill:<name>` per skill holding the candidate's score, then `pdf`, empty as in an export
+ * without --pdf (no PDF is saved here).
  */
-function scoreColumns(report: Row): Column[] {
-  const sections = Array.isArray(report.sections) ? (report.sections as Row[]) : [];
-  return [
-    ...sections.map((s) => ({ key: `section:${String(s.sectionName)}`, header: String(s.sectionName), value: () => s.candidateScore })),
-    ...skillRows(report).map((k) => ({ key: `skill:${String(k.qbName)}`, header: String(k.qbName), value: () => k.candidateQbScore })),
-  ];
+function summaryCsv(report: Row): { row: SummaryRow; fields: Column<SummaryRow>[] } {
+  const row = summaryRow(report, {}, null);
+  return { row, fields: csvColumns([row]).map((key) => ({ key, header: key, value: (r: SummaryRow) => csvValues(r, [key])[0] })) };
 }
-
-// Where export-rows.ts (report export) has always found it.
-export { skillRows };
 
 export default defineCommand({
   name: 'report',
@@ -100,7 +97,10 @@ export default defineCommand({
       ctx.io.stdout.write(renderPicture(report, { width: ctx.io.columns, ascii: wantsAscii(ctx.env, input.ascii), c: printer.c }));
       return;
     }
-    if (output === 'csv' && !query) return printer.object(report, { fields: [...HEADER, ...scoreColumns(report)] });
+    if (output === 'csv' && !query) {
+      const { row, fields } = summaryCsv(report);
+      return printer.object(row, { fields });
+    }
     const sections = Array.isArray(report.sections) ? (report.sections as Row[]) : [];
     const skills = skillRows(report);
     await printer.object(report, {

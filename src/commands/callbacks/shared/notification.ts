@@ -72,8 +72,9 @@ export function tableRow(body: Record<string, unknown>, at: Date, c: Style): str
 }
 
 export const csvHeader = () => toCsvLine([...CALLBACK_V3_FIELDS]);
-export const csvRow = (body: Record<string, unknown>, formulaSafe = false) =>
+/** `escape`: stdout is a terminal, where cells are escaped as in a table. */
+export const csvRow = (body: Record<string, unknown>, formulaSafe = false, escape = false) =>
   toCsvLine(
     CALLBACK_V3_FIELDS.map((f) => body[f]),
-    { formulaSafe },
+    { formulaSafe, escape },
   );

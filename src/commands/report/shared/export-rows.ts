@@ -1,70 +1,11 @@
-// The summary of `report export`: one row per attempt, built from its report, and the file it
-// is written to (CSV with section and skill scores as columns, or JSON / NDJSON with them
-// nested). Written atomically: a summary file is always complete for its run.
+// The summary file of `report export`, one row per attempt (summary-row.ts): CSV with section and
+// skill scores as columns, or JSON / NDJSON with them nested. Written atomically: a summary file
+// is always complete for its run.
 import { AtomicFile } from '../../../files/atomic.js';
 import { toCsvLine } from '../../../output/csv.js';
-import { skillRows } from '../command.js';
+import { csvColumns, csvValues, type SummaryRow } from './summary-row.js';
 
-export type SummaryRow = Record<string, unknown> & {
-  testInvitationId: number | string;
-  sections: Array<{ sectionId: unknown; sectionName: string; candidateScore: unknown; sectionScore: unknown }>;
-  skills: Array<{ qbId: unknown; qbName: string; sectionName?: unknown; candidateQbScore: unknown; qbScore: unknown }>;
-  pdf: string | null;
-};
-
-type Row = Record<string, unknown>;
-
-/** Fixed columns, named as the service names them. */
-export const SUMMARY_FIELDS = [
-  'testInvitationId',
-  'testId',
-  'candidateName',
-  'candidateEmail',
-  'testName',
-  'status',
-  'candidatePoints',
-  'totalTestPoints',
-  'scorePercentage',
-  'PerformanceCategory',
-  'attemptedOn',
-] as const;
-
-export function summaryRow(report: Row, attempt: Row, pdf: string | null): SummaryRow {
-  const row: Row = {};
-  for (const f of SUMMARY_FIELDS) row[f] = report[f] ?? null;
-  row.candidateName ??= attempt.name ?? null;
-  const sections = (Array.isArray(report.sections) ? (report.sections as Row[]) : []).map((s) => ({
-    sectionId: s.sectionId,
-    sectionName: String(s.sectionName),
-    candidateScore: s.candidateScore,
-    sectionScore: s.sectionScore,
-  }));
-  const skills = skillRows(report).map((k) => ({
-    qbId: k.qbId,
-    qbName: String(k.qbName),
-    sectionName: k.sectionName,
-    candidateQbScore: k.candidateQbScore,
-    qbScore: k.qbScore,
-  }));
-  return { ...row, sections, skills, pdf } as SummaryRow;
-}
-
-/** CSV columns: the fixed ones, `section:<name>` and `skill:<name>` (first-seen order), pdf. */
-export function csvColumns(rows: SummaryRow[]): string[] {
-  const sections = new Set<string>();
-  const skills = new Set<string>();
-  for (const r of rows) {
-    for (const s of r.sections) sections.add(`section:${s.sectionName}`);
-    for (const k of r.skills) skills.add(`skill:${k.qbName}`);
-  }
-  return [...SUMMARY_FIELDS, ...sections, ...skills, 'pdf'];
-}
-
-function csvValues(row: SummaryRow, columns: string[]): unknown[] {
-  const bySection = new Map(row.sections.map((s) => [`section:${s.sectionName}`, s.candidateScore]));
-  const bySkill = new Map(row.skills.map((k) => [`skill:${k.qbName}`, k.candidateQbScore]));
-  return columns.map((c) => (c.startsWith('section:') ? bySection.get(c) : c.startsWith('skill:') ? bySkill.get(c) : row[c]));
-}
+export { summaryRow, type SummaryRow } from './summary-row.js';
 
 export type SummaryFormat = 'csv' | 'json' | 'ndjson';
 

@@ -1,12 +1,13 @@
 // `assess report <id> --pdf [-o FILE|DIR|-] [--force]`: streams the PDF (operation 5) into a
 // temp file beside the target, checks it starts with %PDF-, then moves it into place, so a
 // failed or interrupted download never leaves a partial file under the real name.
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync, type Stats } from 'node:fs';
 import { link, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileProblem, writeTarget } from '../../../files/output-files.js';
+import { causeOf, fileProblem, writeTarget } from '../../../files/output-files.js';
+import { kindOf } from '../../../util/small-file.js';
 import { FileSink } from '../../../util/write-all.js';
 import { DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from '../../../api/answer-cap.js';
 import { ApiError, NetworkError, parseErrorBody, ResponseShapeError, type RequestInfo } from '../../../api/errors.js';
@@ -114,19 +115,49 @@ function downloadError(err: unknown, request: RequestInfo, signal: AbortSignal, 
   return new NetworkError(`the PDF download broke off: ${e.message ?? String(err)}`, request, e.code, 1, /TIMEOUT/.test(e.code ?? ''));
 }
 
-/** `-o` may name a file or an existing directory; without it the default name goes in the cwd. */
+/**
+ * `-o` may name a file or an existing directory (a trailing slash: only a directory); without it
+ * the default name goes in the cwd.
+ */
 async function resolveTarget(client: PdfSource, invitationId: string, output: string | undefined): Promise<string> {
   let dir = process.cwd();
   if (output !== undefined) {
     const path = resolve(output);
     if (!isDir(path)) {
-      if (!isDir(dirname(path))) throw new UsageError(`-o: directory ${dirname(path)} does not exist`);
+      // `-o nodir/` names a directory: never a file called nodir
+      if (output.endsWith('/') || output.endsWith(sep)) throw notADirectory(output, path);
+      if (!isDir(dirname(path))) throw notADirectory(dirname(path), dirname(path));
       return path;
     }
     dir = path;
   }
   // The default name needs the candidate, which only the JSON report carries.
   return join(dir, reportPdfName(await client.candidateName(invitationId), invitationId));
+}
+
+/**
+ * Exit 2 for the directory `-o` needs (`shown` as the user reads it, at `path`) when it is not
+ * one: missing, or a file (or a device…) on the way there (ENOTDIR), named as the file it is.
+ */
+function notADirectory(shown: string, path: string): UsageError {
+  for (let p = path; ; p = dirname(p)) {
+    let st: Stats;
+    try {
+      st = statSync(p);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if ((code === 'ENOENT' || code === 'ENOTDIR') && p !== dirname(p)) continue; // look at its parent
+      return new UsageError(`-o: cannot use ${p}: ${causeOf(code) ?? (err as Error).message}${code ? ` (${code})` : ''}`);
+    }
+    if (st.isDirectory()) break; // the first thing there is a directory: what lies under it is missing
+    const kind = st.isFile() ? 'a file' : kindOf(st);
+    return new UsageError(`-o: ${p === path ? shown : p} is ${kind}, not a directory (ENOTDIR)`, 'name an existing directory, or a file in one');
+  }
+  const trailing = shown.endsWith('/') || shown.endsWith(sep);
+  return new UsageError(
+    `-o: directory ${shown} does not exist`,
+    trailing ? `create it first (mkdir -p ${shown}), or drop the trailing / to name a file` : undefined,
+  );
 }
 
 function isDir(p: string): boolean {
