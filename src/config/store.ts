@@ -15,6 +15,8 @@ import type { Profile } from './profile.js';
 import { readSmallFileSync, warnIfReadableByOthers } from '../util/small-file.js';
 
 const CONFIG_MAX_BYTES = 1024 * 1024;
+/** How long a write waits for another command writing the config. */
+const LOCK_WAIT_MS = 10_000;
 const DIR_HINT = 'free space or fix the permissions there, or set ASSESS_CONFIG_DIR to a writable directory';
 
 export function configDir(env: Record<string, string | undefined>): string {
@@ -76,18 +78,52 @@ export class ConfigStore {
     return (await this.read()).profiles;
   }
 
+  /**
+   * Read-modify-write under the config's lock (`config.json.lock`, a pid lock): commands run at
+   * once (`auth login … &`) take turns, and each applies its change to the file as the one before
+   * left it, so no write is lost. Another writer is waited for up to LOCK_WAIT_MS.
+   */
   async update(name: string, change: (p: Profile) => Profile | undefined): Promise<void> {
-    const data = await this.read(); // refuses a corrupt file before anything is written
-    const next = change({ ...(data.profiles[name] ?? {}) });
-    if (next === undefined) delete data.profiles[name];
-    else data.profiles[name] = next;
+    await this.read(); // refuses a corrupt file before anything (the directory, the lock) is made
     this.ensureDir();
-    const { writeFileAtomic } = await import('../files/atomic.js');
+    const release = await this.lock();
     try {
-      writeFileAtomic(this.path, `${JSON.stringify(data, undefined, '\t')}\n`, 'the config file');
-    } catch (err) {
-      const problem = fileProblem(err, 'the config file', this.path, DIR_HINT);
-      throw problem ? new UsageError(problem.message, DIR_HINT) : err;
+      const data = await this.read(); // again, under the lock: what another writer just saved
+      const next = change({ ...(data.profiles[name] ?? {}) });
+      if (next === undefined) delete data.profiles[name];
+      else data.profiles[name] = next;
+      const { writeFileAtomic } = await import('../files/atomic.js');
+      try {
+        writeFileAtomic(this.path, `${JSON.stringify(data, undefined, '\t')}\n`, 'the config file');
+      } catch (err) {
+        const problem = fileProblem(err, 'the config file', this.path, DIR_HINT);
+        throw problem ? new UsageError(problem.message, DIR_HINT) : err;
+      }
+    } finally {
+      release();
+    }
+  }
+
+  /** Takes the config's lock, waiting (bounded) for another writer; gives back its release. */
+  private async lock(): Promise<() => void> {
+    // pid-lock loads node:crypto: only a write pays for it
+    const { tryPidLock, releasePidLock } = await import('../util/pid-lock.js');
+    const lockPath = `${this.path}.lock`;
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      let holder: number | null;
+      try {
+        holder = tryPidLock(lockPath);
+      } catch (err) {
+        throw fileProblem(err, 'the config lock', lockPath, DIR_HINT) ?? err;
+      }
+      if (holder === null) return () => releasePidLock(lockPath);
+      if (Date.now() >= deadline)
+        throw new LocalError(
+          `the config file ${this.path} is being changed by another assess command (pid ${holder}); waited ${LOCK_WAIT_MS / 1000} s`,
+          `run this again when it has finished (if no assess command runs, remove ${lockPath})`,
+        );
+      await new Promise((r) => setTimeout(r, 20 + Math.random() * 30));
     }
   }
 }
