@@ -6,8 +6,8 @@
 // writer retries EACCES/EPERM for seconds and its errors carry no advice. The directory is made
 // only when something is written, so a read-only home still runs commands that only read.
 // A place that cannot be written is exit 2 naming it, with ASSESS_CONFIG_DIR as the way out.
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { userInfo } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { LocalError, UsageError } from '../errors.js';
 import { fileProblem } from '../util/file-errors.js';
 import { makePrivateDir } from '../util/private-dir.js';
@@ -19,10 +19,33 @@ const CONFIG_MAX_BYTES = 1024 * 1024;
 const LOCK_WAIT_MS = 10_000;
 const DIR_HINT = 'free space or fix the permissions there, or set ASSESS_CONFIG_DIR to a writable directory';
 
-export function configDir(env: Record<string, string | undefined>): string {
+/**
+ * The config directory: ASSESS_CONFIG_DIR (a relative one is the user's explicit choice, taken
+ * against the working directory), else $XDG_CONFIG_HOME/assess, else ~/.config/assess. A relative
+ * XDG_CONFIG_HOME is ignored, as the XDG spec says; an empty or relative HOME falls back to the
+ * account's home directory (the password database). A key is never written under the working
+ * directory by accident: with no absolute place at all, exit 2 naming ASSESS_CONFIG_DIR.
+ */
+export function configDir(env: Record<string, string | undefined>, accountHome: () => string | undefined = homeOfAccount): string {
   if (env.ASSESS_CONFIG_DIR) return env.ASSESS_CONFIG_DIR;
-  const base = env.XDG_CONFIG_HOME || join(homedir(), '.config');
-  return join(base, 'assess');
+  const xdg = env.XDG_CONFIG_HOME;
+  if (xdg && isAbsolute(xdg)) return join(xdg, 'assess');
+  const fromEnv = env.HOME ?? (process.platform === 'win32' ? env.USERPROFILE : undefined);
+  const home = fromEnv && isAbsolute(fromEnv) ? fromEnv : accountHome();
+  if (!home || !isAbsolute(home))
+    throw new UsageError(
+      'cannot tell where the config directory is: HOME is empty or relative and XDG_CONFIG_HOME is unset or relative',
+      'set ASSESS_CONFIG_DIR to a directory (e.g. ASSESS_CONFIG_DIR=/path/to/assess-config), or HOME to an absolute path',
+    );
+  return join(home, '.config', 'assess');
+}
+
+function homeOfAccount(): string | undefined {
+  try {
+    return userInfo().homedir || undefined;
+  } catch {
+    return undefined; // no entry for this uid (a container's arbitrary user)
+  }
 }
 
 export class ConfigStore {

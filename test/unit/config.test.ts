@@ -1,11 +1,12 @@
-import { lstatSync, mkdirSync, statSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveKey } from '../../src/config/credentials.js';
-import { ConfigStore } from '../../src/config/store.js';
+import { ConfigStore, configDir } from '../../src/config/store.js';
 import { LocalError, UsageError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => cleanups.splice(0).forEach((c) => c()));
@@ -60,6 +61,40 @@ describe('config store', () => {
     expect(err!.hint).toMatch(/mv .*\.bak/);
     await expect(store.update('default', (p) => p)).rejects.toThrow(LocalError);
     expect(readFileSync(store.path, 'utf8')).toBe('{ not json');
+  });
+});
+
+describe('config directory', () => {
+  const account = () => '/home/from-passwd';
+  it('a relative XDG_CONFIG_HOME is ignored (XDG spec); an empty or relative HOME falls back to the account home', () => {
+    expect(configDir({ HOME: '/h', XDG_CONFIG_HOME: '.config' }, account)).toBe(join('/h', '.config', 'assess'));
+    expect(configDir({ HOME: '/h', XDG_CONFIG_HOME: '/x' }, account)).toBe(join('/x', 'assess'));
+    expect(configDir({ HOME: '', XDG_CONFIG_HOME: '' }, account)).toBe(join('/home/from-passwd', '.config', 'assess'));
+    expect(configDir({ HOME: 'rel', XDG_CONFIG_HOME: 'rel2' }, account)).toBe(join('/home/from-passwd', '.config', 'assess'));
+  });
+
+  it('ASSESS_CONFIG_DIR wins, relative too (explicit intent)', () => {
+    expect(configDir({ ASSESS_CONFIG_DIR: 'cfg', HOME: '' }, () => undefined)).toBe('cfg');
+  });
+
+  it('with no absolute place at all: a usage error naming ASSESS_CONFIG_DIR', () => {
+    const attempt = () => configDir({ HOME: '', XDG_CONFIG_HOME: 'x' }, () => undefined);
+    expect(attempt).toThrow(UsageError);
+    expect(attempt).toThrow(/HOME is empty or relative/);
+    try {
+      attempt();
+    } catch (err) {
+      expect((err as UsageError).hint).toMatch(/ASSESS_CONFIG_DIR/);
+    }
+  });
+
+  it('config set with a relative XDG_CONFIG_HOME writes under HOME, nothing in the working directory', async () => {
+    const home = dir();
+    const cwd = dir();
+    const r = await runInProcess(['config', 'set', 'timeout', '5'], { env: { ASSESS_CONFIG_DIR: undefined, HOME: home, XDG_CONFIG_HOME: 'rel' }, cwd });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(cwd)).toEqual([]);
+    expect(JSON.parse(readFileSync(join(home, '.config', 'assess', 'config.json'), 'utf8'))).toEqual({ profiles: { default: { timeout: 5 } } });
   });
 });
 
