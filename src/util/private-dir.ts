@@ -3,28 +3,32 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /**
- * mkdir -p (mode 0700 for what it creates). Node's recursive mkdir answers ENOENT where a
- * directory exists and refuses to hold a new one (a read-only file system): then a plain mkdir
- * below the deepest existing directory gives the real cause (EROFS, EACCES) for the message.
+ * mkdir -p (mode 0700 for what it creates); true when it created anything. Node's recursive mkdir
+ * answers ENOENT where a directory exists and refuses to hold a new one (a read-only file system):
+ * then a plain mkdir below the deepest existing directory gives the real cause (EROFS, EACCES).
  */
-export function makeDirs(dir: string): void {
+export function makeDirs(dir: string): boolean {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return mkdirSync(dir, { recursive: true, mode: 0o700 }) !== undefined;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     let first = resolve(dir);
     while (dirname(first) !== first && !existsSync(dirname(first))) first = dirname(first);
     mkdirSync(first, { mode: 0o700 }); // throws the cause
     mkdirSync(dir, { recursive: true, mode: 0o700 }); // it could be made after all
+    return true;
   }
 }
 
-/** makeDirs, and the directory itself made 0700 when it is ours to change. */
+/**
+ * makeDirs, and a directory it created made exactly 0700 (the umask may have taken bits off). An
+ * existing directory's mode is left alone: the user chose it (docs/assumptions.md).
+ */
 export function makePrivateDir(dir: string): void {
-  makeDirs(dir);
+  if (!makeDirs(dir)) return;
   try {
     chmodSync(dir, 0o700);
   } catch {
-    // not our directory to change (e.g. a shared tmp); the files themselves are 0600
+    // not ours to change after all; the files themselves are 0600
   }
 }

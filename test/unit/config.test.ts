@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -24,6 +24,16 @@ describe('config store', () => {
     expect(statSync(store.path).mode & 0o777).toBe(0o600);
     expect(statSync(d).mode & 0o777).toBe(0o700);
     expect((await new ConfigStore(d).profile('default')).apiKey).toBe('k_123456789');
+  });
+
+  it("an existing directory's mode is left alone; one it creates is 0700", async () => {
+    const d = dir();
+    chmodSync(d, 0o750); // the user's choice (a group-shared config dir)
+    await new ConfigStore(d).update('default', (p) => ({ ...p, timeout: 5 }));
+    expect(statSync(d).mode & 0o777).toBe(0o750);
+    const nested = join(d, 'new', 'assess');
+    await new ConfigStore(nested).update('default', (p) => ({ ...p, timeout: 5 }));
+    expect(statSync(nested).mode & 0o777).toBe(0o700);
   });
 
   it('keeps profiles apart', async () => {
