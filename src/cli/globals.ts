@@ -45,6 +45,12 @@ export function resolveGlobals(
       'use --key-stdin, --api-key-file F, ASSESS_API_KEY, or `assess auth login`',
     );
   }
+  // two sources of the key: which one was meant is not ours to guess (the file used to win silently)
+  if (opts.keyStdin && (opts.apiKeyFile !== undefined || opts.keyFile !== undefined))
+    throw new UsageError(
+      `--key-stdin and ${opts.apiKeyFile !== undefined ? '--api-key-file' : '--key-file'} cannot be used together: both give the API key`,
+      'pick one: pipe the key with --key-stdin, or name the file with --api-key-file F',
+    );
   const chosen = [opts.json !== undefined && 'json', opts.ndjson && 'ndjson', opts.csv && 'csv'].filter(Boolean);
   if (chosen.length > 1) throw new UsageError(`--${chosen[0]} and --${chosen[1]} cannot be used together; pick one output format`);
   const query = opts.query as string | undefined;

@@ -105,6 +105,21 @@ export const toolCases: BadInput[] = [
     stdin: 'sk_x_1234567890',
     expect: /--base-url: must be an http\(s\) URL/,
   },
+  // two sources of the key: the file used to win silently over what was piped
+  {
+    name: 'auth login: --key-stdin with --key-file',
+    args: ['auth', 'login', '--profile', 'c1', '--key-file', 'key.txt', '--key-stdin', '--base-url', 'http://127.0.0.1:9'],
+    files: { 'key.txt': 'sk_file_1234567890\n' },
+    stdin: 'sk_stdin_1234567890',
+    expect: /--key-stdin and --key-file cannot be used together/,
+  },
+  {
+    name: '--api-key-file with --key-stdin',
+    args: ['--api-key-file', 'key.txt', '--key-stdin', 'tests', 'list'],
+    files: { 'key.txt': 'sk_file_1234567890\n' },
+    stdin: 'sk_stdin_1234567890',
+    expect: /--key-stdin and --api-key-file cannot be used together[\s\S]*pick one/,
+  },
   { name: 'completion: tcsh', args: ['completion', 'tcsh'], expect: /<shell>: must be one of bash, zsh, fish/ },
   { name: 'sandbox serve: --port 99999', args: ['sandbox', 'serve', '--port', '99999'], expect: /--port: must be at most 65535/ },
   { name: 'sandbox serve: --host not an address', args: ['sandbox', 'serve', '--host', 'evil host'], expect: /--host: must be an IP address/ },
