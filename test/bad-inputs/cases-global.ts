@@ -120,6 +120,29 @@ export const toolCases: BadInput[] = [
     stdin: 'sk_stdin_1234567890',
     expect: /--key-stdin and --api-key-file cannot be used together[\s\S]*pick one/,
   },
+  // a query or fragment ended up before /v3/… on every request
+  {
+    name: 'config set base-url with a query',
+    args: ['config', 'set', 'base-url', 'http://127.0.0.1:9/?x=1'],
+    expect: /base-url: 'http:\/\/127\.0\.0\.1:9\/\?x=1' has a query/,
+  },
+  {
+    name: 'config set base-url-v2 with a fragment',
+    args: ['config', 'set', 'base-url-v2', 'http://127.0.0.1:9#frag'],
+    expect: /base-url-v2: .* has a fragment[\s\S]*drop it, e\.g\. http:\/\/127\.0\.0\.1:9/,
+  },
+  {
+    name: 'auth login: --base-url with a query',
+    args: ['auth', 'login', '--key-stdin', '--base-url', 'http://127.0.0.1:9?x=1'],
+    stdin: 'sk_x_1234567890',
+    expect: /--base-url: .* has a query/,
+  },
+  {
+    name: 'ASSESS_BASE_URL with a fragment',
+    args: ['tests', 'list'],
+    env: { ASSESS_BASE_URL: 'http://127.0.0.1:9/#x' },
+    expect: /ASSESS_BASE_URL: .* has a fragment/,
+  },
   { name: 'completion: tcsh', args: ['completion', 'tcsh'], expect: /<shell>: must be one of bash, zsh, fish/ },
   { name: 'sandbox serve: --port 99999', args: ['sandbox', 'serve', '--port', '99999'], expect: /--port: must be at most 65535/ },
   { name: 'sandbox serve: --host not an address', args: ['sandbox', 'serve', '--host', 'evil host'], expect: /--host: must be an IP address/ },
