@@ -31,6 +31,8 @@ export function addGlobalOptions(program: Command): void {
     .addOption(new Option('--key <key>').hideHelp());
 }
 
+const RESERVED_PROFILE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
 export function resolveGlobals(
   opts: Record<string, unknown>,
   env: Env,
@@ -74,7 +76,10 @@ export function resolveGlobals(
     timeoutMs = Math.round(s * 1000);
   }
   const profile = (opts.profile as string | undefined) ?? env.ASSESS_PROFILE ?? 'default';
-  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(profile)) throw new UsageError(`--profile: '${profile}' is not a valid profile name (letters, digits, . _ -)`);
+  // __proto__, constructor, prototype: names every JavaScript object already has (a profile so
+  // named was reported saved but read back as nothing, or as a function)
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(profile) || RESERVED_PROFILE_NAMES.has(profile))
+    throw new UsageError(`--profile: '${profile}' is not a valid profile name (letters, digits, . _ -; not __proto__, constructor or prototype)`);
   return {
     profile,
     output,

@@ -29,6 +29,13 @@ export const globalCases: BadInput[] = [
   { name: '--timeout abc', args: ['--timeout', 'abc', 'tests', 'list'], expect: /--timeout: must be seconds between 1 and 3600.*"abc"/ },
   { name: '--api v4', args: ['--api', 'v4', 'tests', 'list'], expect: /'--api <version>' argument 'v4' is invalid\. Allowed choices are v3, v2/ },
   { name: '--profile with a slash', args: ['--profile', '../etc', 'tests', 'list'], expect: /--profile: '\.\.\/etc' is not a valid profile name/ },
+  // names every object already has: reported saved, but nothing was stored
+  ...['__proto__', 'constructor', 'prototype'].map((name) => ({
+    name: `auth login --profile ${name}`,
+    args: ['auth', 'login', '--profile', name, '--key-stdin', '--skip-verify', '--base-url', 'http://127.0.0.1:9'],
+    stdin: 'sk_x_1234567890',
+    expect: new RegExp(`--profile: '${name}' is not a valid profile name .*not __proto__, constructor or prototype`),
+  })),
   {
     name: 'ASSESS_PROFILE with a space',
     args: ['tests', 'list'],
