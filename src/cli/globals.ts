@@ -1,6 +1,7 @@
 // Global options shared by every command, and how they turn into GlobalOptions.
 import { Command, Option } from 'commander';
 import type { Env, GlobalOptions, IO } from '../context.js';
+import { TIMEOUT_RULE, timeoutSeconds } from '../config/timeout.js';
 import { UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
 import type { OutputFormat } from '../output/format.js';
@@ -70,9 +71,8 @@ export function resolveGlobals(
 
   let timeoutMs: number | undefined;
   if (opts.timeout !== undefined) {
-    const s = Number(opts.timeout);
-    if (!Number.isFinite(s) || s < 1 || s > 3600)
-      throw new UsageError(`--timeout: must be seconds between 1 and 3600, e.g. --timeout 60 (got ${JSON.stringify(opts.timeout)})`);
+    const s = timeoutSeconds(String(opts.timeout));
+    if (s === undefined) throw new UsageError(`--timeout: must be ${TIMEOUT_RULE}, e.g. --timeout 60 (got ${JSON.stringify(opts.timeout)})`);
     timeoutMs = Math.round(s * 1000);
   }
   const profile = (opts.profile as string | undefined) ?? env.ASSESS_PROFILE ?? 'default';

@@ -108,6 +108,19 @@ describe('config directory', () => {
   });
 });
 
+describe('config set timeout: the range --timeout takes', () => {
+  it.each([
+    ['3600', 3600],
+    ['1200.5', 1200.5],
+    [' 1 ', 1],
+  ])('%j is stored as %d', async (text, stored) => {
+    const d = dir();
+    const r = await runInProcess(['config', 'set', 'timeout', text], { configDir: d });
+    expect(r.code, r.stderr).toBe(0);
+    expect((await new ConfigStore(d).profile('default')).timeout).toBe(stored);
+  });
+});
+
 describe('credential precedence', () => {
   const profile = { apiKey: 'from_profile' };
 
