@@ -81,13 +81,17 @@ export class ConfigStore {
     try {
       raw = JSON.parse(file.text);
     } catch (err) {
-      throw corrupt(this.path, (err as Error).message);
+      throw corrupt(this.path, file.text.trim() ? `not JSON (${(err as Error).message})` : 'it is empty');
     }
     // the file's schema is built only when there is a file to check: a first run, or CI with
     // ASSESS_API_KEY and no config file, never builds it
     const { configFileSchema } = await import('./profile.js');
     const parsed = configFileSchema.safeParse(raw);
-    if (!parsed.success) throw corrupt(this.path, parsed.error.issues[0]?.message ?? 'unexpected content');
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : '';
+      throw corrupt(this.path, `${field}${issue?.message ?? 'unexpected content'}`, field !== '');
+    }
     const data = parsed.data as { profiles: Record<string, Profile> };
     if (Object.values(data.profiles).some((p) => p.apiKey)) warnIfReadableByOthers(this.path, file.mode, 'an API key', this.warn);
     return data;
@@ -151,9 +155,10 @@ export class ConfigStore {
   }
 }
 
-function corrupt(path: string, why: string): LocalError {
-  return new LocalError(
+/** A config file that cannot be used: exit 2 (a local file that cannot be read), naming the file, the field and the fix. */
+function corrupt(path: string, why: string, field = false): UsageError {
+  return new UsageError(
     `config file ${path} cannot be read: ${why}`,
-    `fix it by hand, or move it aside (mv ${path} ${path}.bak) and run 'assess auth login' again`,
+    `${field ? 'fix that field by hand' : 'fix it by hand'}, or move it aside (mv ${path} ${path}.bak) and run 'assess auth login' again`,
   );
 }

@@ -96,7 +96,7 @@ describe('assess (binary)', () => {
       const { writeFileSync, readFileSync } = await import('node:fs');
       writeFileSync(`${dir}/config.json`, '{"profiles": ');
       const r = await runAssess(['config', 'set', 'timeout', '5'], { configDir: dir });
-      expect(r.code).toBe(1);
+      expect(r.code).toBe(2); // a local file that cannot be read (docs/scripting.md)
       expect(r.stderr).toContain(`${dir}/config.json`);
       expect(r.stderr).toMatch(/\.bak/);
       expect(r.stderr).not.toMatch(/at .*\.js:\d+/); // no stack trace

@@ -58,19 +58,35 @@ describe('config store', () => {
     expect(JSON.parse(readFileSync(join(dotfiles, 'assess.json'), 'utf8'))).toEqual({ profiles: { a: { baseUrl: 'http://a' }, b: { baseUrl: 'http://b' } } });
   });
 
-  it('refuses a corrupt file with its path and how to reset it, and leaves it alone', async () => {
+  it('refuses a corrupt file with its path and how to reset it (a usage error: exit 2), and leaves it alone', async () => {
     const d = dir();
     const store = new ConfigStore(d);
     writeFileSync(store.path, '{ not json');
     const err = await store.profile('default').then(
       () => undefined,
-      (e: unknown) => e as LocalError,
+      (e: unknown) => e as UsageError,
     );
-    expect(err).toBeInstanceOf(LocalError);
+    expect(err).toBeInstanceOf(UsageError);
     expect(err!.message).toContain(store.path);
+    expect(err!.message).toMatch(/not JSON/);
     expect(err!.hint).toMatch(/mv .*\.bak/);
-    await expect(store.update('default', (p) => p)).rejects.toThrow(LocalError);
+    await expect(store.update('default', (p) => p)).rejects.toThrow(UsageError);
     expect(readFileSync(store.path, 'utf8')).toBe('{ not json');
+  });
+
+  it.each([
+    ['a field of the wrong type', '{"profiles":{"default":{"apiKey":12345}}}', /cannot be read: profiles\.default\.apiKey: .*expected string/],
+    ['truncated JSON', '{"profiles": ', /cannot be read: not JSON/],
+    ['an empty file', '', /cannot be read: it is empty/],
+  ])('config list with %s: exit 2 naming the file (and the field), with the fix', async (_what, text, message) => {
+    const d = dir();
+    writeFileSync(join(d, 'config.json'), text);
+    const r = await runInProcess(['config', 'list'], { configDir: d });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(join(d, 'config.json'));
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).toMatch(/mv .*\.bak/);
+    expect(r.stdout).toBe('');
   });
 });
 
