@@ -137,6 +137,23 @@ describe('config set timeout: the range --timeout takes', () => {
   });
 });
 
+describe('config get --json', () => {
+  it('prints the row config list --json has for that key; without --json the value alone', async () => {
+    const d = dir();
+    expect((await runInProcess(['config', 'set', 'base-url', 'http://127.0.0.1:4010'], { configDir: d })).code).toBe(0);
+    const got = await runInProcess(['config', 'get', 'base-url', '--json'], { configDir: d });
+    expect(got.code, got.stderr).toBe(0);
+    const list = JSON.parse((await runInProcess(['config', 'list', '--json'], { configDir: d })).stdout) as Array<{ key: string }>;
+    expect(JSON.parse(got.stdout)).toEqual(list.find((row) => row.key === 'base-url'));
+    expect(JSON.parse(got.stdout)).toMatchObject({ profile: 'default', key: 'base-url', value: 'http://127.0.0.1:4010' });
+    const picked = await runInProcess(['config', 'get', 'base-url', '--json', 'value'], { configDir: d });
+    expect(JSON.parse(picked.stdout)).toEqual({ value: 'http://127.0.0.1:4010' });
+    expect((await runInProcess(['config', 'get', 'base-url'], { configDir: d })).stdout).toBe('http://127.0.0.1:4010\n');
+    const bad = await runInProcess(['config', 'get', 'base-url', '--json', 'nope'], { configDir: d });
+    expect(bad.code).toBe(2);
+  });
+});
+
 describe('credential precedence', () => {
   const profile = { apiKey: 'from_profile' };
 
