@@ -179,7 +179,7 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
     profile: globals.profile,
     baseUrl: urls.baseUrl,
     baseUrlV2: urls.baseUrlV2,
-    timeoutMs: globals.timeoutMs ?? (profile.timeout ? profile.timeout * 1000 : 30_000),
+    timeoutMs: globals.timeoutMs ?? (profile.timeout ? Math.round(profile.timeout * 1000) : 30_000),
     maxAttempts: profile.retries ?? 4,
     maxAnswerBytes: answerCapBytes(env, profile.maxAnswerMib),
     sandbox: false,

@@ -1,6 +1,7 @@
 // Global options shared by every command, and how they turn into GlobalOptions.
 import { Command, Option } from 'commander';
 import type { Env, GlobalOptions, IO } from '../context.js';
+import { TIMEOUT_RULE, timeoutSeconds } from '../config/timeout.js';
 import { UsageError } from '../errors.js';
 import { parseFieldList } from '../output/fields.js';
 import type { OutputFormat } from '../output/format.js';
@@ -31,6 +32,8 @@ export function addGlobalOptions(program: Command): void {
     .addOption(new Option('--key <key>').hideHelp());
 }
 
+const RESERVED_PROFILE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
 export function resolveGlobals(
   opts: Record<string, unknown>,
   env: Env,
@@ -45,6 +48,12 @@ export function resolveGlobals(
       'use --key-stdin, --api-key-file F, ASSESS_API_KEY, or `assess auth login`',
     );
   }
+  // two sources of the key: which one was meant is not ours to guess (the file used to win silently)
+  if (opts.keyStdin && (opts.apiKeyFile !== undefined || opts.keyFile !== undefined))
+    throw new UsageError(
+      `--key-stdin and ${opts.apiKeyFile !== undefined ? '--api-key-file' : '--key-file'} cannot be used together: both give the API key`,
+      'pick one: pipe the key with --key-stdin, or name the file with --api-key-file F',
+    );
   const chosen = [opts.json !== undefined && 'json', opts.ndjson && 'ndjson', opts.csv && 'csv'].filter(Boolean);
   if (chosen.length > 1) throw new UsageError(`--${chosen[0]} and --${chosen[1]} cannot be used together; pick one output format`);
   const query = opts.query as string | undefined;
@@ -62,13 +71,15 @@ export function resolveGlobals(
 
   let timeoutMs: number | undefined;
   if (opts.timeout !== undefined) {
-    const s = Number(opts.timeout);
-    if (!Number.isFinite(s) || s < 1 || s > 3600)
-      throw new UsageError(`--timeout: must be seconds between 1 and 3600, e.g. --timeout 60 (got ${JSON.stringify(opts.timeout)})`);
+    const s = timeoutSeconds(String(opts.timeout));
+    if (s === undefined) throw new UsageError(`--timeout: must be ${TIMEOUT_RULE}, e.g. --timeout 60 (got ${JSON.stringify(opts.timeout)})`);
     timeoutMs = Math.round(s * 1000);
   }
   const profile = (opts.profile as string | undefined) ?? env.ASSESS_PROFILE ?? 'default';
-  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(profile)) throw new UsageError(`--profile: '${profile}' is not a valid profile name (letters, digits, . _ -)`);
+  // __proto__, constructor, prototype: names every JavaScript object already has (a profile so
+  // named was reported saved but read back as nothing, or as a function)
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(profile) || RESERVED_PROFILE_NAMES.has(profile))
+    throw new UsageError(`--profile: '${profile}' is not a valid profile name (letters, digits, . _ -; not __proto__, constructor or prototype)`);
   return {
     profile,
     output,

@@ -28,6 +28,12 @@ export function normaliseBaseUrl(src: Source, api: 'v3' | 'v2', notices: string[
     const guess = /^[\w.-]+(:\d+)?(\/.*)?$/.test(raw) ? ` (did you mean http://${raw} ?)` : '';
     throw new UsageError(`${src.name}: '${raw}' is not an http(s) URL${guess}`, 'use a full address, e.g. https://api.example.com or http://127.0.0.1:4010');
   }
+  // every request is this address + /v3/…: a query or fragment would end up before the path
+  if (/[?#]/.test(raw))
+    throw new UsageError(
+      `${src.name}: '${maskUrlCredentials(raw)}' has a ${raw.includes('?') ? 'query (?…)' : 'fragment (#…)'}; a base URL is only the address the CLI adds /v3/… to`,
+      `drop it, e.g. ${maskUrlCredentials(raw.replace(/[?#].*$/s, '').replace(/\/+$/, '') || 'https://api.example.com')}`,
+    );
   let url = raw.replace(/\/+$/, '');
   if (VERSION_SUFFIX[api].test(url)) {
     const trimmed = url.replace(VERSION_SUFFIX[api], '');

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { tzArg } from '../util/time-zone-arg.js';
 import { OUTPUT_FORMATS } from '../output/format.js';
 import type { ConfigKey } from './keys.js';
+import { TIMEOUT_RULE, timeoutSeconds } from './timeout.js';
 
 const url = z.string().check(
   z.trim(),
@@ -25,7 +26,10 @@ export const CONFIG_VALUES = {
   'base-url': url,
   'base-url-v2': url,
   output: z.enum(OUTPUT_FORMATS, { message: `must be one of ${OUTPUT_FORMATS.join(', ')}` }),
-  timeout: whole(1, 600, 30),
+  timeout: z.pipe(
+    z.string().check(z.refine((t) => timeoutSeconds(t) !== undefined, `must be ${TIMEOUT_RULE}, e.g. 30`)),
+    z.transform((t) => timeoutSeconds(t)!),
+  ),
   retries: whole(1, 10, 4),
   concurrency: whole(1, 64, 8),
   'max-answer-mib': whole(1, 16384, 64),

@@ -6,8 +6,8 @@
 // writer retries EACCES/EPERM for seconds and its errors carry no advice. The directory is made
 // only when something is written, so a read-only home still runs commands that only read.
 // A place that cannot be written is exit 2 naming it, with ASSESS_CONFIG_DIR as the way out.
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { userInfo } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { LocalError, UsageError } from '../errors.js';
 import { fileProblem } from '../util/file-errors.js';
 import { makePrivateDir } from '../util/private-dir.js';
@@ -15,12 +15,37 @@ import type { Profile } from './profile.js';
 import { readSmallFileSync, warnIfReadableByOthers } from '../util/small-file.js';
 
 const CONFIG_MAX_BYTES = 1024 * 1024;
+/** How long a write waits for another command writing the config. */
+const LOCK_WAIT_MS = 10_000;
 const DIR_HINT = 'free space or fix the permissions there, or set ASSESS_CONFIG_DIR to a writable directory';
 
-export function configDir(env: Record<string, string | undefined>): string {
+/**
+ * The config directory: ASSESS_CONFIG_DIR (a relative one is the user's explicit choice, taken
+ * against the working directory), else $XDG_CONFIG_HOME/assess, else ~/.config/assess. A relative
+ * XDG_CONFIG_HOME is ignored, as the XDG spec says; an empty or relative HOME falls back to the
+ * account's home directory (the password database). A key is never written under the working
+ * directory by accident: with no absolute place at all, exit 2 naming ASSESS_CONFIG_DIR.
+ */
+export function configDir(env: Record<string, string | undefined>, accountHome: () => string | undefined = homeOfAccount): string {
   if (env.ASSESS_CONFIG_DIR) return env.ASSESS_CONFIG_DIR;
-  const base = env.XDG_CONFIG_HOME || join(homedir(), '.config');
-  return join(base, 'assess');
+  const xdg = env.XDG_CONFIG_HOME;
+  if (xdg && isAbsolute(xdg)) return join(xdg, 'assess');
+  const fromEnv = env.HOME ?? (process.platform === 'win32' ? env.USERPROFILE : undefined);
+  const home = fromEnv && isAbsolute(fromEnv) ? fromEnv : accountHome();
+  if (!home || !isAbsolute(home))
+    throw new UsageError(
+      'cannot tell where the config directory is: HOME is empty or relative and XDG_CONFIG_HOME is unset or relative',
+      'set ASSESS_CONFIG_DIR to a directory (e.g. ASSESS_CONFIG_DIR=/path/to/assess-config), or HOME to an absolute path',
+    );
+  return join(home, '.config', 'assess');
+}
+
+function homeOfAccount(): string | undefined {
+  try {
+    return userInfo().homedir || undefined;
+  } catch {
+    return undefined; // no entry for this uid (a container's arbitrary user)
+  }
 }
 
 export class ConfigStore {
@@ -56,13 +81,17 @@ export class ConfigStore {
     try {
       raw = JSON.parse(file.text);
     } catch (err) {
-      throw corrupt(this.path, (err as Error).message);
+      throw corrupt(this.path, file.text.trim() ? `not JSON (${(err as Error).message})` : 'it is empty');
     }
     // the file's schema is built only when there is a file to check: a first run, or CI with
     // ASSESS_API_KEY and no config file, never builds it
     const { configFileSchema } = await import('./profile.js');
     const parsed = configFileSchema.safeParse(raw);
-    if (!parsed.success) throw corrupt(this.path, parsed.error.issues[0]?.message ?? 'unexpected content');
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : '';
+      throw corrupt(this.path, `${field}${issue?.message ?? 'unexpected content'}`, field !== '');
+    }
     const data = parsed.data as { profiles: Record<string, Profile> };
     if (Object.values(data.profiles).some((p) => p.apiKey)) warnIfReadableByOthers(this.path, file.mode, 'an API key', this.warn);
     return data;
@@ -76,25 +105,60 @@ export class ConfigStore {
     return (await this.read()).profiles;
   }
 
+  /**
+   * Read-modify-write under the config's lock (`config.json.lock`, a pid lock): commands run at
+   * once (`auth login … &`) take turns, and each applies its change to the file as the one before
+   * left it, so no write is lost. Another writer is waited for up to LOCK_WAIT_MS.
+   */
   async update(name: string, change: (p: Profile) => Profile | undefined): Promise<void> {
-    const data = await this.read(); // refuses a corrupt file before anything is written
-    const next = change({ ...(data.profiles[name] ?? {}) });
-    if (next === undefined) delete data.profiles[name];
-    else data.profiles[name] = next;
+    await this.read(); // refuses a corrupt file before anything (the directory, the lock) is made
     this.ensureDir();
-    const { writeFileAtomic } = await import('../files/atomic.js');
+    const release = await this.lock();
     try {
-      writeFileAtomic(this.path, `${JSON.stringify(data, undefined, '\t')}\n`, 'the config file');
-    } catch (err) {
-      const problem = fileProblem(err, 'the config file', this.path, DIR_HINT);
-      throw problem ? new UsageError(problem.message, DIR_HINT) : err;
+      const data = await this.read(); // again, under the lock: what another writer just saved
+      const next = change({ ...(data.profiles[name] ?? {}) });
+      if (next === undefined) delete data.profiles[name];
+      else data.profiles[name] = next;
+      const { writeFileAtomic } = await import('../files/atomic.js');
+      try {
+        writeFileAtomic(this.path, `${JSON.stringify(data, undefined, '\t')}\n`, 'the config file');
+      } catch (err) {
+        const problem = fileProblem(err, 'the config file', this.path, DIR_HINT);
+        throw problem ? new UsageError(problem.message, DIR_HINT) : err;
+      }
+    } finally {
+      release();
+    }
+  }
+
+  /** Takes the config's lock, waiting (bounded) for another writer; gives back its release. */
+  private async lock(): Promise<() => void> {
+    // pid-lock loads node:crypto: only a write pays for it
+    const { tryPidLock, releasePidLock } = await import('../util/pid-lock.js');
+    const lockPath = `${this.path}.lock`;
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      let holder: number | null;
+      try {
+        holder = tryPidLock(lockPath);
+      } catch (err) {
+        throw fileProblem(err, 'the config lock', lockPath, DIR_HINT) ?? err;
+      }
+      if (holder === null) return () => releasePidLock(lockPath);
+      if (Date.now() >= deadline)
+        throw new LocalError(
+          `the config file ${this.path} is being changed by another assess command (pid ${holder}); waited ${LOCK_WAIT_MS / 1000} s`,
+          `run this again when it has finished (if no assess command runs, remove ${lockPath})`,
+        );
+      await new Promise((r) => setTimeout(r, 20 + Math.random() * 30));
     }
   }
 }
 
-function corrupt(path: string, why: string): LocalError {
-  return new LocalError(
+/** A config file that cannot be used: exit 2 (a local file that cannot be read), naming the file, the field and the fix. */
+function corrupt(path: string, why: string, field = false): UsageError {
+  return new UsageError(
     `config file ${path} cannot be read: ${why}`,
-    `fix it by hand, or move it aside (mv ${path} ${path}.bak) and run 'assess auth login' again`,
+    `${field ? 'fix that field by hand' : 'fix it by hand'}, or move it aside (mv ${path} ${path}.bak) and run 'assess auth login' again`,
   );
 }

@@ -8,23 +8,27 @@ import { dirname, resolve } from 'node:path';
 
 /**
  * mkdir -p (mode 0700 for what it creates), one level at a time: up from `dir` to the first
- * ancestor that exists, then a plain mkdir of each level below it. A level that cannot be made
- * throws its own error (EACCES, EROFS, ENOENT, ENOTDIR…, with its path); the loops are bounded
- * by the depth of the path.
+ * ancestor that exists, then a plain mkdir of each level below it (Node's recursive mkdir loops
+ * for ever under /proc). A level that cannot be made throws its own error (EACCES, EROFS,
+ * ENOENT, ENOTDIR…, with its path); the loops are bounded by the depth of the path. True when it
+ * created `dir`.
  */
-export function makeDirs(dir: string, mode = 0o700): void {
+export function makeDirs(dir: string, mode = 0o700): boolean {
   const missing: string[] = [];
   let at = resolve(dir);
   for (; !statOf(at) && dirname(at) !== at; at = dirname(at)) missing.push(at);
   if (missing.length === 0 && !statOf(at)?.isDirectory()) missing.push(at); // a file in the way: mkdir says so (EEXIST)
+  let created = false;
   for (const level of missing.reverse()) {
     try {
       mkdirSync(level, { mode });
+      created = true;
     } catch (err) {
       // made meanwhile (another run): fine if it is a directory
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || !statOf(level)?.isDirectory()) throw err;
     }
   }
+  return created;
 }
 
 /** What is at `path` (a symlink followed), or undefined: missing, or not reachable (ENOTDIR, EACCES). */
@@ -36,12 +40,15 @@ function statOf(path: string) {
   }
 }
 
-/** makeDirs, and the directory itself made 0700 when it is ours to change. */
+/**
+ * makeDirs, and a directory it created made exactly 0700 (the umask may have taken bits off). An
+ * existing directory's mode is left alone: the user chose it (docs/assumptions.md).
+ */
 export function makePrivateDir(dir: string): void {
-  makeDirs(dir);
+  if (!makeDirs(dir)) return;
   try {
     chmodSync(dir, 0o700);
   } catch {
-    // not our directory to change (e.g. a shared tmp); the files themselves are 0600
+    // not ours to change after all; the files themselves are 0600
   }
 }

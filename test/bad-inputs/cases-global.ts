@@ -29,6 +29,13 @@ export const globalCases: BadInput[] = [
   { name: '--timeout abc', args: ['--timeout', 'abc', 'tests', 'list'], expect: /--timeout: must be seconds between 1 and 3600.*"abc"/ },
   { name: '--api v4', args: ['--api', 'v4', 'tests', 'list'], expect: /'--api <version>' argument 'v4' is invalid\. Allowed choices are v3, v2/ },
   { name: '--profile with a slash', args: ['--profile', '../etc', 'tests', 'list'], expect: /--profile: '\.\.\/etc' is not a valid profile name/ },
+  // names every object already has: reported saved, but nothing was stored
+  ...['__proto__', 'constructor', 'prototype'].map((name) => ({
+    name: `auth login --profile ${name}`,
+    args: ['auth', 'login', '--profile', name, '--key-stdin', '--skip-verify', '--base-url', 'http://127.0.0.1:9'],
+    stdin: 'sk_x_1234567890',
+    expect: new RegExp(`--profile: '${name}' is not a valid profile name .*not __proto__, constructor or prototype`),
+  })),
   {
     name: 'ASSESS_PROFILE with a space',
     args: ['tests', 'list'],
@@ -104,8 +111,12 @@ export const toolCases: BadInput[] = [
   },
   { name: 'api: no path', args: ['api', 'GET'], expect: /missing required argument 'path'/ },
   { name: 'config set: unknown key', args: ['config', 'set', 'colour', 'on'], expect: /<key>: unknown setting 'colour'/ },
-  { name: 'config set timeout abc', args: ['config', 'set', 'timeout', 'abc'], expect: /timeout: must be a whole number from 1 to 600/ },
-  { name: 'config set timeout 1e1', args: ['config', 'set', 'timeout', '1e1'], expect: /timeout: must be a whole number from 1 to 600.*"1e1"/ },
+  { name: 'config set timeout abc', args: ['config', 'set', 'timeout', 'abc'], expect: /timeout: must be seconds between 1 and 3600/ },
+  { name: 'config set timeout 1e1', args: ['config', 'set', 'timeout', '1e1'], expect: /timeout: must be seconds between 1 and 3600.*"1e1"/ },
+  // one range with --timeout (it was whole 1-600 here, 1-3600 with fractions there)
+  { name: 'config set timeout 3601', args: ['config', 'set', 'timeout', '3601'], expect: /timeout: must be seconds between 1 and 3600.*"3601"/ },
+  { name: 'config set timeout 0.5', args: ['config', 'set', 'timeout', '0.5'], expect: /timeout: must be seconds between 1 and 3600.*"0\.5"/ },
+  { name: '--timeout 1e1', args: ['--timeout', '1e1', 'tests', 'list'], expect: /--timeout: must be seconds between 1 and 3600.*"1e1"/ },
   { name: 'config set retries 0x2', args: ['config', 'set', 'retries', '0x2'], expect: /retries: must be a whole number from 1 to 10.*"0x2"/ },
   { name: 'config set concurrency 4.0', args: ['config', 'set', 'concurrency', '4.0'], expect: /concurrency: must be a whole number from 1 to 64.*"4.0"/ },
   { name: "config set max-answer-mib ''", args: ['config', 'set', 'max-answer-mib', ''], expect: /max-answer-mib: must be a whole number from 1 to 16384.*""/ },
@@ -122,6 +133,44 @@ export const toolCases: BadInput[] = [
     args: ['auth', 'login', '--key-stdin', '--base-url', 'example.com'],
     stdin: 'sk_x_1234567890',
     expect: /--base-url: must be an http\(s\) URL/,
+  },
+  // two sources of the key: the file used to win silently over what was piped
+  {
+    name: 'auth login: --key-stdin with --key-file',
+    args: ['auth', 'login', '--profile', 'c1', '--key-file', 'key.txt', '--key-stdin', '--base-url', 'http://127.0.0.1:9'],
+    files: { 'key.txt': 'sk_file_1234567890\n' },
+    stdin: 'sk_stdin_1234567890',
+    expect: /--key-stdin and --key-file cannot be used together/,
+  },
+  {
+    name: '--api-key-file with --key-stdin',
+    args: ['--api-key-file', 'key.txt', '--key-stdin', 'tests', 'list'],
+    files: { 'key.txt': 'sk_file_1234567890\n' },
+    stdin: 'sk_stdin_1234567890',
+    expect: /--key-stdin and --api-key-file cannot be used together[\s\S]*pick one/,
+  },
+  // a query or fragment ended up before /v3/… on every request
+  {
+    name: 'config set base-url with a query',
+    args: ['config', 'set', 'base-url', 'http://127.0.0.1:9/?x=1'],
+    expect: /base-url: 'http:\/\/127\.0\.0\.1:9\/\?x=1' has a query/,
+  },
+  {
+    name: 'config set base-url-v2 with a fragment',
+    args: ['config', 'set', 'base-url-v2', 'http://127.0.0.1:9#frag'],
+    expect: /base-url-v2: .* has a fragment[\s\S]*drop it, e\.g\. http:\/\/127\.0\.0\.1:9/,
+  },
+  {
+    name: 'auth login: --base-url with a query',
+    args: ['auth', 'login', '--key-stdin', '--base-url', 'http://127.0.0.1:9?x=1'],
+    stdin: 'sk_x_1234567890',
+    expect: /--base-url: .* has a query/,
+  },
+  {
+    name: 'ASSESS_BASE_URL with a fragment',
+    args: ['tests', 'list'],
+    env: { ASSESS_BASE_URL: 'http://127.0.0.1:9/#x' },
+    expect: /ASSESS_BASE_URL: .* has a fragment/,
   },
   { name: 'completion: tcsh', args: ['completion', 'tcsh'], expect: /<shell>: must be one of bash, zsh, fish/ },
   { name: 'sandbox serve: --port 99999', args: ['sandbox', 'serve', '--port', '99999'], expect: /--port: must be at most 65535/ },

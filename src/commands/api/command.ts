@@ -73,7 +73,8 @@ export default defineCommand({
       ctx.io.stdout.write(bytes);
     }
     if (res.status < 200 || res.status > 299) {
-      throw new ApiError(res.status, parseErrorBody(bytes.toString('utf8')), res.request, res.attempts);
+      // scrubbed like stdout: the error line (and --debug's ApiError) must not carry an echoed key
+      throw new ApiError(res.status, parseErrorBody(transport.scrub(bytes.toString('utf8'))), res.request, res.attempts);
     }
   },
 });
