@@ -42,6 +42,46 @@ describe('sandbox clock set', () => {
   });
 });
 
+describe('sandbox verbs under --json', () => {
+  it('clock prints its view, and advance/set the ids that expired (named on stderr without --json)', async () => {
+    const shown = await runAssess(['sandbox', 'clock', ...url(), '--json']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ now: expect.any(String), offsetMs: expect.any(Number), frozen: false });
+    const inv = await runAssess(['invite', '1001', '--email', 'expiring@example.com', '--name', 'Ex Piring', '--start', 'now', '--end', '+1h', '--json'], {
+      env: ts.env,
+    });
+    expect(inv.code, inv.stderr).toBe(0);
+    const id = (JSON.parse(inv.stdout) as { testInvitationId: number }).testInvitationId;
+    const adv = await runAssess(['sandbox', 'clock', 'advance', '2h', ...url(), '--json']);
+    expect(adv.code, adv.stderr).toBe(0);
+    const view = JSON.parse(adv.stdout) as { now: string; offsetMs: number; expired: number[] };
+    expect(view.offsetMs).toBeGreaterThan(7_100_000);
+    expect(view.expired).toContain(id);
+    const inv2 = await runAssess(['invite', '1001', '--email', 'expiring2@example.com', '--name', 'Ex Piring', '--start', 'now', '--end', '+1h', '--json'], {
+      env: ts.env,
+    });
+    const id2 = (JSON.parse(inv2.stdout) as { testInvitationId: number }).testInvitationId;
+    const text = await runAssess(['sandbox', 'clock', 'advance', '2h', ...url()]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^\d{4}-\d\d-\d\dT[\d:]+Z\n$/);
+    expect(text.stderr).toContain(`1 invitation(s) expired: ${id2}.`);
+    const back = await runAssess(['sandbox', 'clock', 'set', 'now', ...url(), '--json', 'now,expired']);
+    expect(Object.keys(JSON.parse(back.stdout))).toEqual(['now', 'expired']);
+  });
+  it('reset --yes --json prints what the sandbox answered', async () => {
+    const r = await runAssess(['sandbox', 'reset', '--yes', ...url(), '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ reset: true, now: expect.any(String), tests: expect.any(Number), invitations: expect.any(Number) });
+  });
+  it('faults --json: spec is null when off, as GET /_sandbox/faults answers; people still read none', async () => {
+    const r = await runAssess(['sandbox', 'faults', ...url(), '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ spec: null, total: 0 });
+    const text = await runAssess(['sandbox', 'faults', ...url()]);
+    expect(text.stdout).toMatch(/^spec\tnone$/m);
+  });
+});
+
 describe('one grammar for time flags', () => {
   it('attempts list --from "30d ago" --to today and --from yesterday are accepted; --to 2d still means two days ago', async () => {
     for (const args of [

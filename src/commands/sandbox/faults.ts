@@ -41,10 +41,11 @@ export default defineCommand({
     const { counters } = r;
     const rows = Object.entries(counters.injected).map(([fault, n]) => ({ fault, before: n.before, after: n.after }));
     await new Printer(ctx).object(
-      { spec: r.spec ?? 'none', requests: counters.requests, delayed: counters.delayed, total: counters.total, injected: rows },
+      { spec: r.spec, requests: counters.requests, delayed: counters.delayed, total: counters.total, injected: rows },
       {
         fields: [
-          { key: 'spec', header: 'Faults' },
+          // null under --json (as GET /_sandbox/faults answers); 'none' for people
+          { key: 'spec', header: 'Faults', value: (o) => o.spec ?? 'none' },
           { key: 'requests', header: 'API requests' },
           { key: 'delayed', header: 'Delayed' },
           { key: 'total', header: 'Injected' },
