@@ -236,7 +236,9 @@ async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Pro
   }).catch((err: unknown) => {
     if (ctx.signal.aborted) throw new CancelledError('interrupted while waiting for the embedded sandbox');
     // by name: the sandbox module is imported lazily, only in --sandbox mode
-    if (err instanceof Error && err.name === 'SandboxStateError') throw new LocalError(err.message);
+    // (an unusable state file is a bad file, exit 2; in use past the wait, exit 1)
+    if (err instanceof Error && err.name === 'SandboxStateError')
+      throw (err as Error & { inUse?: boolean }).inUse ? new LocalError(err.message) : new UsageError(err.message);
     // a config directory that cannot be written (read-only, mode 555, HOME not writable): exit 2
     throw unwritable(err);
   });

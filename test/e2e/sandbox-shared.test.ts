@@ -4,8 +4,8 @@
 // and `sandbox stop` ends it cleanly. Without one, --sandbox keeps the embedded sandbox and says
 // how to start a shared one where a command needs it to outlive the command.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxAlive } from '../../src/cli/shared-sandbox.js';
 import { BIN, runAssess, tempDir } from '../helpers/cli.js';
@@ -230,6 +230,27 @@ describe('the embedded sandbox (no shared one running)', () => {
     expect(quiet.stderr).toBe('');
     const env = await runAssess(['--sandbox', 'tests', 'list'], { env: { ASSESS_QUIET: '1' } });
     expect(env.stderr).toBe('');
+  });
+});
+
+describe('an unusable state file in the config dir', () => {
+  it('--sandbox and sandbox start exit 2 (a bad file) with the refusal, the file untouched; no record is left', async () => {
+    const bad = tempDir('assess-shared-badstate-');
+    try {
+      const state = join(bad.dir, 'sandbox', 'state.json');
+      mkdirSync(dirname(state), { recursive: true });
+      writeFileSync(state, 'garbage\n');
+      const list = await runAssess(['--sandbox', 'tests', 'list'], { configDir: bad.dir });
+      expect(list.code).toBe(2);
+      expect(list.stderr).toContain(`Sandbox state file ${state} is not usable`);
+      const start = await runAssess(['sandbox', 'start'], { configDir: bad.dir });
+      expect(start.code).toBe(2);
+      expect(start.stderr).toContain(`the shared sandbox did not start: Sandbox state file ${state} is not usable`);
+      expect(existsSync(join(bad.dir, 'sandbox', 'server.json'))).toBe(false);
+      expect(readFileSync(state, 'utf8')).toBe('garbage\n');
+    } finally {
+      bad.cleanup();
+    }
   });
 });
 
