@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxAlive } from '../../src/cli/shared-sandbox.js';
+import { processStartedAt } from '../../src/util/process-alive.js';
 import { BIN, runAssess, tempDir } from '../helpers/cli.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -169,6 +170,62 @@ describe('started from a terminal', () => {
       expect(alive(rec.pid)).toBe(false);
     } finally {
       term.cleanup();
+    }
+  });
+});
+
+describe('a damaged record while the shared sandbox runs', () => {
+  it("status reports it running (record unreadable, the state lock owner's pid); --sandbox and start refuse at once; stop stops it", async () => {
+    const own = tempDir('assess-shared-damaged-');
+    try {
+      const r = await runAssess(['sandbox', 'start', '--json', 'pid'], { configDir: own.dir });
+      expect(r.code, r.stderr).toBe(0);
+      const { pid } = JSON.parse(r.stdout) as { pid: number };
+      pids.add(pid);
+      const rec = join(own.dir, 'sandbox', 'server.json');
+      writeFileSync(rec, 'garbage\n');
+
+      const status = await runAssess(['sandbox', 'status', '--json'], { configDir: own.dir });
+      expect(status.code, status.stderr).toBe(0);
+      expect(JSON.parse(status.stdout)).toMatchObject({ running: true, pid, recordUnreadable: true });
+      expect(status.stderr).toMatch(`record ${rec} is unreadable, but its server still runs (pid ${pid}`);
+      expect(status.stderr).not.toMatch(/no longer running/);
+      expect(existsSync(rec)).toBe(true);
+      expect(alive(pid)).toBe(true);
+
+      const list = await runAssess(['--sandbox', 'tests', 'list'], { configDir: own.dir });
+      expect(list.code).toBe(1);
+      expect(list.stderr).toMatch(`its server still runs (pid ${pid}`);
+      expect(list.stderr).toMatch(/assess sandbox stop/);
+      const start = await runAssess(['sandbox', 'start'], { configDir: own.dir });
+      expect(start.code).toBe(1);
+      expect(start.stderr).toMatch(`its server still runs (pid ${pid}`);
+
+      const stop = await runAssess(['sandbox', 'stop'], { configDir: own.dir });
+      expect(stop.code, stop.stderr).toBe(0);
+      expect(stop.stderr).toMatch(`Shared sandbox stopped (pid ${pid})`);
+      expect(alive(pid)).toBe(false);
+      expect(existsSync(rec)).toBe(false);
+      expect(existsSync(join(own.dir, 'sandbox', 'state.json.lock'))).toBe(false); // it saved and let go
+    } finally {
+      own.cleanup();
+    }
+  });
+
+  it('a state lock held by a process that is not a sandbox serve (an --sandbox command) leaves the record stale: stop never signals it', async () => {
+    const own = tempDir('assess-shared-damaged-other-');
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      mkdirSync(join(own.dir, 'sandbox'), { recursive: true });
+      writeFileSync(join(own.dir, 'sandbox', 'state.json.lock'), `${other.pid} ${processStartedAt(other.pid!) ?? ''}`.trim() + '\n');
+      writeFileSync(join(own.dir, 'sandbox', 'server.json'), 'garbage\n');
+      const stop = await runAssess(['sandbox', 'stop'], { configDir: own.dir });
+      expect(stop.code, stop.stderr).toBe(0);
+      expect(stop.stderr).toMatch(/is no longer running .*stale pid file was removed/);
+      expect(alive(other.pid!)).toBe(true);
+    } finally {
+      other.kill('SIGKILL');
+      own.cleanup();
     }
   });
 });

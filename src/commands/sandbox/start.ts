@@ -6,7 +6,15 @@ import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync } f
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineCommand, zx, flag } from '../../cli/command.js';
-import { lookupSharedSandbox, removeStaleRecord, sandboxAlive, sandboxPaths, staleNotice, type SharedSandbox } from '../../cli/shared-sandbox.js';
+import {
+  lookupSharedSandbox,
+  removeStaleRecord,
+  sandboxAlive,
+  sandboxPaths,
+  staleNotice,
+  unreadableNotice,
+  type SharedSandbox,
+} from '../../cli/shared-sandbox.js';
 import { writeFileAtomic } from '../../files/atomic.js';
 import { configDir } from '../../config/store.js';
 import { CancelledError, LocalError, UsageError } from '../../errors.js';
@@ -41,6 +49,7 @@ export default defineCommand({
       ctx.info(`A shared sandbox is already running (pid ${found.sandbox.pid}); stop it with 'assess sandbox stop'.`);
       return printShared(ctx, { running: true, ...found.sandbox });
     }
+    if (found.kind === 'unreadable') throw new LocalError(unreadableNotice(dir, found.pid), "stop it with 'assess sandbox stop', then start it again");
     if (found.kind === 'stale') {
       removeStaleRecord(dir, found.pid);
       ctx.warn(staleNotice(found.pid));
