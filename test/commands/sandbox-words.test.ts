@@ -1,6 +1,7 @@
 // Issue 34's words the sandbox commands take: `quirks off` (as `faults off`), `clock set now`
 // and the other times of the one grammar; relative times in every time flag.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
 import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -79,6 +80,40 @@ describe('sandbox verbs under --json', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ spec: null, total: 0 });
     const text = await runAssess(['sandbox', 'faults', ...url()]);
     expect(text.stdout).toMatch(/^spec\tnone$/m);
+  });
+});
+
+describe('settings of the embedded sandbox (--sandbox without a shared one)', () => {
+  it('faults and quirks warn that they end with the command (the next run has none); the clock, kept in the state file, does not', async () => {
+    const cfg = tempDir('assess-embedded-settings-');
+    try {
+      const run = (args: string[]) => runAssess(['--sandbox', 'sandbox', ...args], { configDir: cfg.dir });
+      const faults = await run(['faults', '5xx=0.5,seed=1', '--json', 'spec']);
+      expect(faults.code, faults.stderr).toBe(0);
+      expect(JSON.parse(faults.stdout)).toEqual({ spec: '5xx=0.5,seed=1' });
+      expect(faults.stderr).toMatch(/warning: Faults set on the embedded sandbox last only for this command/);
+      expect(faults.stderr).toMatch(/assess sandbox start.*'assess sandbox serve --faults 5xx=0\.5,seed=1'/);
+      expect(JSON.parse((await run(['faults', '--json', 'spec'])).stdout)).toEqual({ spec: null }); // indeed gone
+
+      const quirks = await run(['quirks', '7', '--json', 'seed']);
+      expect(quirks.code, quirks.stderr).toBe(0);
+      expect(quirks.stderr).toMatch(/warning: Quirks set on the embedded sandbox last only for this command.*--quirks 7/);
+      const off = await run(['quirks', 'off']);
+      expect(off.stderr).not.toMatch(/warning/);
+
+      const clock = await run(['clock', 'advance', '2d', '--json', 'offsetMs']);
+      expect(clock.stderr).not.toMatch(/warning/);
+      const again = JSON.parse((await run(['clock', '--json', 'offsetMs'])).stdout) as { offsetMs: number };
+      expect(again.offsetMs).toBeGreaterThan(86_400_000); // kept: no warning needed
+    } finally {
+      cfg.cleanup();
+    }
+  });
+  it('no warning when --url names a sandbox that keeps running', async () => {
+    const r = await runAssess(['sandbox', 'faults', '5xx=0.1,seed=2', ...url()]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/warning/);
+    await runAssess(['sandbox', 'faults', '--clear', ...url()]);
   });
 });
 

@@ -3,6 +3,7 @@ import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { FaultSpecError, parseFaultSpec } from '../../sandbox/fault-spec.js';
 import type { FaultCounters } from '../../sandbox/faults.js';
+import { warnEmbeddedSetting } from '../shared/live-sandbox.js';
 import { control, sandboxUrl } from './shared/control.js';
 
 type View = { spec: string | null; counters: FaultCounters };
@@ -64,5 +65,10 @@ export default defineCommand({
       },
     );
     if (input.clear) ctx.info('Faults cleared.');
+    // faults live in the sandbox's memory: the embedded one's end with this command
+    else if (input.spec !== undefined && r.spec !== null && !input.url) {
+      const spec = /^[\w=.,%-]+$/.test(input.spec) ? input.spec : `'${input.spec.replaceAll("'", "'\\''")}'`;
+      await warnEmbeddedSetting(ctx, 'Faults', `faults ${spec}`, `--faults ${spec}`);
+    }
   },
 });
