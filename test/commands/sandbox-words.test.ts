@@ -117,6 +117,21 @@ describe('settings of the embedded sandbox (--sandbox without a shared one)', ()
   });
 });
 
+describe('sandbox simulate --section-scores', () => {
+  it("a count other than the test's sections is the flag's usage error (exit 2), naming the count; nothing moves", async () => {
+    const inv = await runAssess(['invite', '1001', '--email', 'sections@example.com', '--name', 'Sec Tions', '--json', 'testInvitationId'], { env: ts.env });
+    const id = String((JSON.parse(inv.stdout) as { testInvitationId: number }).testInvitationId);
+    for (const scores of ['10,20,30,40,50', '10']) {
+      const r = await runAssess(['sandbox', 'simulate', id, 'complete', '--section-scores', scores, ...url()]);
+      expect(r.code, scores).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`--section-scores: ${scores.split(',').length} scores? given, but test 1001 has 2 sections`));
+    }
+    const ok = await runAssess(['sandbox', 'simulate', id, 'complete', '--section-scores', '100,0', ...url(), '--json', 'status']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toEqual({ status: 'Complete' });
+  });
+});
+
 describe('one grammar for time flags', () => {
   it('attempts list --from "30d ago" --to today and --from yesterday are accepted; --to 2d still means two days ago', async () => {
     for (const args of [
