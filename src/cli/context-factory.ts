@@ -236,7 +236,9 @@ async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Pro
   }).catch((err: unknown) => {
     if (ctx.signal.aborted) throw new CancelledError('interrupted while waiting for the embedded sandbox');
     // by name: the sandbox module is imported lazily, only in --sandbox mode
-    if (err instanceof Error && err.name === 'SandboxStateError') throw new LocalError(err.message);
+    // (an unusable state file is a bad file, exit 2; in use past the wait, exit 1)
+    if (err instanceof Error && err.name === 'SandboxStateError')
+      throw (err as Error & { inUse?: boolean }).inUse ? new LocalError(err.message) : new UsageError(err.message);
     // a config directory that cannot be written (read-only, mode 555, HOME not writable): exit 2
     throw unwritable(err);
   });
@@ -253,10 +255,12 @@ async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Pro
 
 /** `--sandbox` while `assess sandbox start` runs one for this config dir: that one, shared by every command. */
 async function sharedSandbox(ctx: Context, config: () => Promise<ConfigStore>): Promise<Connection | undefined> {
-  const { lookupSharedSandbox, removeStaleRecord, staleNotice } = await import('./shared-sandbox.js');
+  const { lookupSharedSandbox, removeStaleRecord, staleNotice, unreadableNotice } = await import('./shared-sandbox.js');
   const dir = (await config()).dir;
   const found = lookupSharedSandbox(dir);
   if (found.kind === 'none') return undefined;
+  // its server holds the state: the embedded sandbox would only wait for it, then fail
+  if (found.kind === 'unreadable') throw new LocalError(unreadableNotice(dir, found.pid), "stop it with 'assess sandbox stop', then start it again");
   if (found.kind === 'stale') {
     removeStaleRecord(dir, found.pid);
     ctx.warn(`${staleNotice(found.pid)} Using the embedded sandbox; start a shared one again with 'assess sandbox start'.`);

@@ -3,8 +3,11 @@
 // started it records it in `<config>/sandbox/server.json` (pid, URLs, keys); `--sandbox` commands
 // read that record and talk to it instead of starting a sandbox of their own. The record of a
 // process that is gone (kill -9, a reboot) is stale: it is reported and removed, never used.
+// An unreadable record (damaged by hand, a full disk) is stale only when nothing serves the
+// state: a live `sandbox serve` holding the state's lock is that sandbox, whose URL is lost.
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { readPidLockOwner, realName } from '../util/lock-owner.js';
 import { processAlive } from '../util/process-alive.js';
 
 export interface SharedSandbox {
@@ -27,7 +30,12 @@ export function sandboxPaths(configDir: string) {
   return { dir, record: join(dir, 'server.json'), state: join(dir, 'state.json'), log: join(dir, 'server.log') };
 }
 
-export type SharedLookup = { kind: 'none' } | { kind: 'running'; sandbox: SharedSandbox } | { kind: 'stale'; pid: number | null };
+export type SharedLookup =
+  | { kind: 'none' }
+  | { kind: 'running'; sandbox: SharedSandbox }
+  | { kind: 'stale'; pid: number | null }
+  /** The record cannot be read, but the process serving the state (its lock's owner) runs: its URL is unknown. */
+  | { kind: 'unreadable'; pid: number; processStartedAt?: string };
 
 function parseRecord(text: string): SharedSandbox | null {
   try {
@@ -57,7 +65,29 @@ export function lookupSharedSandbox(configDir: string): SharedLookup {
   }
   const rec = parseRecord(text);
   if (rec && sandboxAlive(rec.pid, rec.processStartedAt)) return { kind: 'running', sandbox: rec };
+  if (!rec) {
+    const server = stateServer(configDir);
+    if (server) return { kind: 'unreadable', pid: server.pid, processStartedAt: server.startedAt };
+  }
   return { kind: 'stale', pid: rec?.pid ?? null };
+}
+
+/**
+ * The live `assess sandbox serve` that holds the lock of this config dir's state (src/util/pid-lock.ts:
+ * "pid start"), if any. An `assess --sandbox …` command holds it too while it runs its embedded
+ * sandbox: where /proc shows the command line, only a `sandbox serve` counts.
+ */
+function stateServer(configDir: string): { pid: number; startedAt?: string } | null {
+  const owner = readPidLockOwner(`${realName(sandboxPaths(configDir).state)}.lock`);
+  if (!owner || owner.pid === process.pid || !sandboxAlive(owner.pid, owner.startedAt)) return null;
+  let args: string[];
+  try {
+    args = readFileSync(`/proc/${owner.pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return owner; // no /proc (macOS): the lock's owner is taken for the server
+  }
+  const at = args.indexOf('sandbox');
+  return at >= 0 && args[at + 1] === 'serve' ? owner : null;
 }
 
 /** Removes a stale record, unless another `sandbox start` replaced it meanwhile. */
@@ -71,6 +101,9 @@ export function removeStaleRecord(configDir: string, pid: number | null): void {
   }
   rmSync(path, { force: true });
 }
+
+export const unreadableNotice = (configDir: string, pid: number) =>
+  `The shared sandbox's record ${sandboxPaths(configDir).record} is unreadable, but its server still runs (pid ${pid}, holding the state's lock); its URL is unknown.`;
 
 export const staleNotice = (pid: number | null) =>
   `The shared sandbox${pid ? ` (pid ${pid})` : ''} is no longer running (it did not stop cleanly); its stale pid file was removed.`;

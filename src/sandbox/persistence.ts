@@ -13,8 +13,18 @@ import { writeAll } from '../util/write-all.js';
 import { logPathOf, parseLog, replay } from './state-log.js';
 import { makeDirs } from '../util/private-dir.js';
 
+/**
+ * An unusable state file (not sandbox state, damaged, inconsistent, unreadable), or, with
+ * `inUse`, one another sandbox holds: the CLI maps the first to exit 2 (a bad file), the second to 1.
+ */
 export class SandboxStateError extends Error {
   override name = 'SandboxStateError';
+  constructor(
+    message: string,
+    readonly inUse = false,
+  ) {
+    super(message);
+  }
 }
 
 // A structural check: enough to tell sandbox state from any other JSON or a truncated file.

@@ -42,6 +42,7 @@ export async function acquireStateLock(stateFile: string, opts: StateLockOptions
     if (Date.now() >= deadline) {
       throw new SandboxStateError(
         `Sandbox state file ${stateFile} is in use by another sandbox (pid ${holder}). ` + `Stop that one first, or give this one its own --state file.`,
+        true,
       );
     }
     opts.signal?.throwIfAborted();

@@ -10,12 +10,15 @@
 // An inode number names a file only while the inode lives: the file is kept open while the lock
 // is held (by the caller, or here), so a file replaced by rename (a sandbox save) cannot free its
 // inode for an unrelated new file that would then look locked.
-import { closeSync, constants, fstatSync, lstatSync, openSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { realName } from './lock-owner.js';
 import { releasePidLock, tryPidLock } from './pid-lock.js';
 import { makeDirs } from './private-dir.js';
+
+export { realName };
 
 export interface FileLock {
   /** The lock beside the file (`<real path>.lock`). */
@@ -24,20 +27,6 @@ export interface FileLock {
 }
 
 export type LockAttempt = { lock: FileLock; holder?: undefined } | { lock?: undefined; holder: number };
-
-/** The real path of `path`, or of its directory + its name when it does not exist (yet). */
-export function realName(path: string): string {
-  const abs = resolve(path);
-  try {
-    return realpathSync(abs);
-  } catch {
-    try {
-      return join(realpathSync(dirname(abs)), basename(abs));
-    } catch {
-      return abs;
-    }
-  }
-}
 
 /** The private directory of identity locks (created 0700); an unsafe one is an error. */
 export function lockDir(): string {

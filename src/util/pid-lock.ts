@@ -4,8 +4,9 @@
 // the lock never exists without its pid in it. A lock whose process is gone (kill -9, power cut,
 // or its pid now another process's) is stale and taken over.
 import { randomBytes } from 'node:crypto';
-import { closeSync, linkSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, linkSync, openSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { readPidLockOwner as readOwner } from './lock-owner.js';
 import { processAlive, processStartedAt } from './process-alive.js';
 import { writeAllSync } from './write-all.js';
 
@@ -49,16 +50,6 @@ export function tryPidLock(lockPath: string): number | null {
 export function releasePidLock(lockPath: string): void {
   if (!held.delete(lockPath)) return;
   rmSync(lockPath, { force: true });
-}
-
-function readOwner(lockPath: string): { pid: number; startedAt?: string } | null {
-  try {
-    const [pidText, startedAt] = readFileSync(lockPath, 'utf8').trim().split(' ');
-    const pid = Number(pidText);
-    return Number.isInteger(pid) && pid > 0 ? { pid, startedAt } : null;
-  } catch {
-    return null; // removed in between: the retry will see
-  }
 }
 
 /** A process that exits without releasing still gives its locks back. */

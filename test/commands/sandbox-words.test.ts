@@ -1,6 +1,7 @@
 // Issue 34's words the sandbox commands take: `quirks off` (as `faults off`), `clock set now`
 // and the other times of the one grammar; relative times in every time flag.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
 import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -39,6 +40,95 @@ describe('sandbox clock set', () => {
     const d = new Date();
     expect(r.stdout.trim()).toMatch(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1)).toISOString().slice(0, 10));
     await runAssess(['sandbox', 'clock', 'set', 'now', ...url()]);
+  });
+});
+
+describe('sandbox verbs under --json', () => {
+  it('clock prints its view, and advance/set the ids that expired (named on stderr without --json)', async () => {
+    const shown = await runAssess(['sandbox', 'clock', ...url(), '--json']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ now: expect.any(String), offsetMs: expect.any(Number), frozen: false });
+    const inv = await runAssess(['invite', '1001', '--email', 'expiring@example.com', '--name', 'Ex Piring', '--start', 'now', '--end', '+1h', '--json'], {
+      env: ts.env,
+    });
+    expect(inv.code, inv.stderr).toBe(0);
+    const id = (JSON.parse(inv.stdout) as { testInvitationId: number }).testInvitationId;
+    const adv = await runAssess(['sandbox', 'clock', 'advance', '2h', ...url(), '--json']);
+    expect(adv.code, adv.stderr).toBe(0);
+    const view = JSON.parse(adv.stdout) as { now: string; offsetMs: number; expired: number[] };
+    expect(view.offsetMs).toBeGreaterThan(7_100_000);
+    expect(view.expired).toContain(id);
+    const inv2 = await runAssess(['invite', '1001', '--email', 'expiring2@example.com', '--name', 'Ex Piring', '--start', 'now', '--end', '+1h', '--json'], {
+      env: ts.env,
+    });
+    const id2 = (JSON.parse(inv2.stdout) as { testInvitationId: number }).testInvitationId;
+    const text = await runAssess(['sandbox', 'clock', 'advance', '2h', ...url()]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^\d{4}-\d\d-\d\dT[\d:]+Z\n$/);
+    expect(text.stderr).toContain(`1 invitation(s) expired: ${id2}.`);
+    const back = await runAssess(['sandbox', 'clock', 'set', 'now', ...url(), '--json', 'now,expired']);
+    expect(Object.keys(JSON.parse(back.stdout))).toEqual(['now', 'expired']);
+  });
+  it('reset --yes --json prints what the sandbox answered', async () => {
+    const r = await runAssess(['sandbox', 'reset', '--yes', ...url(), '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ reset: true, now: expect.any(String), tests: expect.any(Number), invitations: expect.any(Number) });
+  });
+  it('faults --json: spec is null when off, as GET /_sandbox/faults answers; people still read none', async () => {
+    const r = await runAssess(['sandbox', 'faults', ...url(), '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ spec: null, total: 0 });
+    const text = await runAssess(['sandbox', 'faults', ...url()]);
+    expect(text.stdout).toMatch(/^spec\tnone$/m);
+  });
+});
+
+describe('settings of the embedded sandbox (--sandbox without a shared one)', () => {
+  it('faults and quirks warn that they end with the command (the next run has none); the clock, kept in the state file, does not', async () => {
+    const cfg = tempDir('assess-embedded-settings-');
+    try {
+      const run = (args: string[]) => runAssess(['--sandbox', 'sandbox', ...args], { configDir: cfg.dir });
+      const faults = await run(['faults', '5xx=0.5,seed=1', '--json', 'spec']);
+      expect(faults.code, faults.stderr).toBe(0);
+      expect(JSON.parse(faults.stdout)).toEqual({ spec: '5xx=0.5,seed=1' });
+      expect(faults.stderr).toMatch(/warning: Faults set on the embedded sandbox last only for this command/);
+      expect(faults.stderr).toMatch(/assess sandbox start.*'assess sandbox serve --faults 5xx=0\.5,seed=1'/);
+      expect(JSON.parse((await run(['faults', '--json', 'spec'])).stdout)).toEqual({ spec: null }); // indeed gone
+
+      const quirks = await run(['quirks', '7', '--json', 'seed']);
+      expect(quirks.code, quirks.stderr).toBe(0);
+      expect(quirks.stderr).toMatch(/warning: Quirks set on the embedded sandbox last only for this command.*--quirks 7/);
+      const off = await run(['quirks', 'off']);
+      expect(off.stderr).not.toMatch(/warning/);
+
+      const clock = await run(['clock', 'advance', '2d', '--json', 'offsetMs']);
+      expect(clock.stderr).not.toMatch(/warning/);
+      const again = JSON.parse((await run(['clock', '--json', 'offsetMs'])).stdout) as { offsetMs: number };
+      expect(again.offsetMs).toBeGreaterThan(86_400_000); // kept: no warning needed
+    } finally {
+      cfg.cleanup();
+    }
+  });
+  it('no warning when --url names a sandbox that keeps running', async () => {
+    const r = await runAssess(['sandbox', 'faults', '5xx=0.1,seed=2', ...url()]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/warning/);
+    await runAssess(['sandbox', 'faults', '--clear', ...url()]);
+  });
+});
+
+describe('sandbox simulate --section-scores', () => {
+  it("a count other than the test's sections is the flag's usage error (exit 2), naming the count; nothing moves", async () => {
+    const inv = await runAssess(['invite', '1001', '--email', 'sections@example.com', '--name', 'Sec Tions', '--json', 'testInvitationId'], { env: ts.env });
+    const id = String((JSON.parse(inv.stdout) as { testInvitationId: number }).testInvitationId);
+    for (const scores of ['10,20,30,40,50', '10']) {
+      const r = await runAssess(['sandbox', 'simulate', id, 'complete', '--section-scores', scores, ...url()]);
+      expect(r.code, scores).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`--section-scores: ${scores.split(',').length} scores? given, but test 1001 has 2 sections`));
+    }
+    const ok = await runAssess(['sandbox', 'simulate', id, 'complete', '--section-scores', '100,0', ...url(), '--json', 'status']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toEqual({ status: 'Complete' });
   });
 });
 

@@ -47,7 +47,7 @@ describe('sandbox under hostile conditions (item 13)', () => {
     expect((await p.stop('SIGTERM')).code).toBe(143);
   });
 
-  it('nextIds behind an existing id: exit 1 naming the reason, the file untouched', async () => {
+  it('nextIds behind an existing id: exit 2 (a bad file) naming the reason, the file untouched', async () => {
     const file = join(work.dir, 'edited.json');
     const { p } = await serve(file);
     expect((await p.stop('SIGINT')).code).toBe(0);
@@ -57,7 +57,7 @@ describe('sandbox under hostile conditions (item 13)', () => {
     writeFileSync(file, text);
     const again = spawnAssess(['sandbox', 'serve', '--port', '0', '--state', file]);
     const r = await again.done;
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/nextIds\.invitation is \d+ but invitation \d+ already exists/);
     expect(readFileSync(file, 'utf8')).toBe(text);
   });

@@ -82,14 +82,18 @@ describe('assess sandbox serve', () => {
     }
   });
 
-  it('refuses a corrupt state file, says how to reset, and leaves the file alone', async () => {
+  it('refuses a corrupt state file with exit 2 (a bad file), says how to reset, and leaves the file alone', async () => {
     const bad = join(work.dir, 'corrupt.json');
-    writeFileSync(bad, '{"format": "assess-sandbox-state", "accounts": [');
-    const r = await runAssess(['sandbox', 'serve', '--port', '0', '--state', bad]);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain(bad);
-    expect(r.stdout).toBe('');
-    expect(readFileSync(bad, 'utf8')).toBe('{"format": "assess-sandbox-state", "accounts": [');
+    // truncated, not JSON, empty, another program's JSON
+    for (const text of ['{"format": "assess-sandbox-state", "accounts": [', 'garbage\n', '', '{"name": "not sandbox state"}']) {
+      writeFileSync(bad, text);
+      const r = await runAssess(['sandbox', 'serve', '--port', '0', '--state', bad]);
+      expect(r.code, JSON.stringify(text)).toBe(2);
+      expect(r.stderr).toContain(`Sandbox state file ${bad} is not usable`);
+      expect(r.stderr).toMatch(/Move it aside or delete it/);
+      expect(r.stdout).toBe('');
+      expect(readFileSync(bad, 'utf8')).toBe(text);
+    }
   });
 
   it('validates its flags before starting', async () => {

@@ -4,10 +4,11 @@
 // and `sandbox stop` ends it cleanly. Without one, --sandbox keeps the embedded sandbox and says
 // how to start a shared one where a command needs it to outlive the command.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxAlive } from '../../src/cli/shared-sandbox.js';
+import { processStartedAt } from '../../src/util/process-alive.js';
 import { BIN, runAssess, tempDir } from '../helpers/cli.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -173,6 +174,62 @@ describe('started from a terminal', () => {
   });
 });
 
+describe('a damaged record while the shared sandbox runs', () => {
+  it("status reports it running (record unreadable, the state lock owner's pid); --sandbox and start refuse at once; stop stops it", async () => {
+    const own = tempDir('assess-shared-damaged-');
+    try {
+      const r = await runAssess(['sandbox', 'start', '--json', 'pid'], { configDir: own.dir });
+      expect(r.code, r.stderr).toBe(0);
+      const { pid } = JSON.parse(r.stdout) as { pid: number };
+      pids.add(pid);
+      const rec = join(own.dir, 'sandbox', 'server.json');
+      writeFileSync(rec, 'garbage\n');
+
+      const status = await runAssess(['sandbox', 'status', '--json'], { configDir: own.dir });
+      expect(status.code, status.stderr).toBe(0);
+      expect(JSON.parse(status.stdout)).toMatchObject({ running: true, pid, recordUnreadable: true });
+      expect(status.stderr).toMatch(`record ${rec} is unreadable, but its server still runs (pid ${pid}`);
+      expect(status.stderr).not.toMatch(/no longer running/);
+      expect(existsSync(rec)).toBe(true);
+      expect(alive(pid)).toBe(true);
+
+      const list = await runAssess(['--sandbox', 'tests', 'list'], { configDir: own.dir });
+      expect(list.code).toBe(1);
+      expect(list.stderr).toMatch(`its server still runs (pid ${pid}`);
+      expect(list.stderr).toMatch(/assess sandbox stop/);
+      const start = await runAssess(['sandbox', 'start'], { configDir: own.dir });
+      expect(start.code).toBe(1);
+      expect(start.stderr).toMatch(`its server still runs (pid ${pid}`);
+
+      const stop = await runAssess(['sandbox', 'stop'], { configDir: own.dir });
+      expect(stop.code, stop.stderr).toBe(0);
+      expect(stop.stderr).toMatch(`Shared sandbox stopped (pid ${pid})`);
+      expect(alive(pid)).toBe(false);
+      expect(existsSync(rec)).toBe(false);
+      expect(existsSync(join(own.dir, 'sandbox', 'state.json.lock'))).toBe(false); // it saved and let go
+    } finally {
+      own.cleanup();
+    }
+  });
+
+  it('a state lock held by a process that is not a sandbox serve (an --sandbox command) leaves the record stale: stop never signals it', async () => {
+    const own = tempDir('assess-shared-damaged-other-');
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      mkdirSync(join(own.dir, 'sandbox'), { recursive: true });
+      writeFileSync(join(own.dir, 'sandbox', 'state.json.lock'), `${other.pid} ${processStartedAt(other.pid!) ?? ''}`.trim() + '\n');
+      writeFileSync(join(own.dir, 'sandbox', 'server.json'), 'garbage\n');
+      const stop = await runAssess(['sandbox', 'stop'], { configDir: own.dir });
+      expect(stop.code, stop.stderr).toBe(0);
+      expect(stop.stderr).toMatch(/is no longer running .*stale pid file was removed/);
+      expect(alive(other.pid!)).toBe(true);
+    } finally {
+      other.kill('SIGKILL');
+      own.cleanup();
+    }
+  });
+});
+
 describe('start while another process holds the state', () => {
   it('two starts at once: one sandbox, both print it', async () => {
     const both = tempDir('assess-shared-race-');
@@ -230,6 +287,27 @@ describe('the embedded sandbox (no shared one running)', () => {
     expect(quiet.stderr).toBe('');
     const env = await runAssess(['--sandbox', 'tests', 'list'], { env: { ASSESS_QUIET: '1' } });
     expect(env.stderr).toBe('');
+  });
+});
+
+describe('an unusable state file in the config dir', () => {
+  it('--sandbox and sandbox start exit 2 (a bad file) with the refusal, the file untouched; no record is left', async () => {
+    const bad = tempDir('assess-shared-badstate-');
+    try {
+      const state = join(bad.dir, 'sandbox', 'state.json');
+      mkdirSync(dirname(state), { recursive: true });
+      writeFileSync(state, 'garbage\n');
+      const list = await runAssess(['--sandbox', 'tests', 'list'], { configDir: bad.dir });
+      expect(list.code).toBe(2);
+      expect(list.stderr).toContain(`Sandbox state file ${state} is not usable`);
+      const start = await runAssess(['sandbox', 'start'], { configDir: bad.dir });
+      expect(start.code).toBe(2);
+      expect(start.stderr).toContain(`the shared sandbox did not start: Sandbox state file ${state} is not usable`);
+      expect(existsSync(join(bad.dir, 'sandbox', 'server.json'))).toBe(false);
+      expect(readFileSync(state, 'utf8')).toBe('garbage\n');
+    } finally {
+      bad.cleanup();
+    }
   });
 });
 

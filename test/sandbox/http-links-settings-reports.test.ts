@@ -118,6 +118,15 @@ describe('reports', () => {
     expect(r.sections[1].candidateScore).toBe(0);
     expect(r.sections[0]).toHaveProperty('sectionID');
   });
+  it('per-section scores must be one per section: 400 naming the count, the invitation unmoved', async () => {
+    const id = await h.inviteA(1001, 'sections-count@x.test');
+    for (const sectionScores of [[10, 20, 30, 40, 50], [10], []]) {
+      const r = await h.control('POST', `/invitations/${id}/simulate`, { to: 'complete', sectionScores });
+      expect(r.status, JSON.stringify(sectionScores)).toBe(400);
+      expect(r.body.errors[0]).toMatch(new RegExp(`^sectionScores: ${sectionScores.length} scores? given, but test 1001 has 2 sections;`));
+    }
+    expect((await h.control('GET', `/invitations/${id}`)).body.status).toBe('Pending');
+  });
   it('reportType defaults to 1; 2 gives skills', async () => {
     const one = (await h.api('GET', '/v3/reports/900001')).body;
     expect(one.reportType).toBe(1);

@@ -2,11 +2,17 @@ import * as z from 'zod/mini';
 import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { parseDuration } from '../../sandbox/clock.js';
 import { UsageError } from '../../errors.js';
+import type { Context } from '../../context.js';
+import { Printer } from '../../output/printer.js';
 import { parseTime } from '../../util/time.js';
 import { control, sandboxUrl } from './shared/control.js';
 
 /** A century: further would leave the four-digit years the service's timestamps have. */
 const MAX_ADVANCE_MS = 36_500 * 86_400_000;
+/** How many expired ids the notice names; the rest are counted (--json has them all). */
+const SHOWN_IDS = 20;
+
+type ClockView = { now: string; offsetMs: number; frozen: boolean; expired?: number[] };
 
 export default defineCommand({
   name: 'clock',
@@ -24,6 +30,7 @@ export default defineCommand({
   flags: {
     url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
   },
+  jsonFields: ['now', 'offsetMs', 'frozen', 'expired'],
   check: (v, c) => {
     if (v.action === 'advance' && (v.value === undefined || parseDuration(v.value) === null || parseDuration(v.value)! > MAX_ADVANCE_MS))
       c.addIssue({ code: 'custom', path: ['value'], message: 'advance needs a duration like 3d, 12h, 30m or 1d12h, of at most 36500d' });
@@ -37,16 +44,30 @@ export default defineCommand({
   },
   async run(ctx, input) {
     const base = await sandboxUrl(ctx, input.url);
-    if (input.action === 'show') {
-      const r = await control<{ now: string }>(ctx, base, 'GET', '/clock');
-      return void ctx.io.stdout.write(`${r.now}\n`);
-    }
+    if (input.action === 'show') return print(ctx, await control<ClockView>(ctx, base, 'GET', '/clock'));
     if (input.value === undefined) throw new UsageError('[value]: missing');
     // set: any T, from this machine's clock (`set now` undoes every advance); advance moves the sandbox's
     const body = input.action === 'advance' ? { advance: input.value } : { set: (parseTime(input.value, ctx.now(), 'future') as Date).toISOString() };
-    const r = await control<{ now: string; expired?: number[] | number }>(ctx, base, 'POST', '/clock', body);
-    ctx.io.stdout.write(`${r.now}\n`);
-    const expired = Array.isArray(r.expired) ? r.expired.length : (r.expired ?? 0);
-    if (expired) ctx.info(`${expired} invitation(s) expired.`);
+    const r = await control<Omit<ClockView, 'expired'> & { expired?: unknown }>(ctx, base, 'POST', '/clock', body);
+    const expired = Array.isArray(r.expired) ? (r.expired as number[]) : [];
+    await print(ctx, { now: r.now, offsetMs: r.offsetMs, frozen: r.frozen, expired });
+    if (expired.length) {
+      const more = expired.length > SHOWN_IDS ? ` and ${expired.length - SHOWN_IDS} more` : '';
+      ctx.info(`${expired.length} invitation(s) expired: ${expired.slice(0, SHOWN_IDS).join(', ')}${more}.`);
+    }
   },
 });
+
+/** The time alone on a terminal or a pipe (scripts read it so); the whole view under --json, --ndjson, --csv, --query. */
+async function print(ctx: Context, view: ClockView): Promise<void> {
+  const { output, query } = ctx.globals;
+  if ((output === 'table' || output === 'tsv') && !query) return void ctx.io.stdout.write(`${view.now}\n`);
+  await new Printer(ctx).object(view, {
+    fields: [
+      { key: 'now', header: 'Now', kind: 'date' },
+      { key: 'offsetMs', header: 'Offset (ms)' },
+      { key: 'frozen', header: 'Frozen' },
+      ...(view.expired ? [{ key: 'expired' as const, header: 'Expired' }] : []),
+    ],
+  });
+}

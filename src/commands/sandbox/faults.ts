@@ -3,6 +3,7 @@ import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { FaultSpecError, parseFaultSpec } from '../../sandbox/fault-spec.js';
 import type { FaultCounters } from '../../sandbox/faults.js';
+import { warnEmbeddedSetting } from '../shared/live-sandbox.js';
 import { control, sandboxUrl } from './shared/control.js';
 
 type View = { spec: string | null; counters: FaultCounters };
@@ -41,10 +42,11 @@ export default defineCommand({
     const { counters } = r;
     const rows = Object.entries(counters.injected).map(([fault, n]) => ({ fault, before: n.before, after: n.after }));
     await new Printer(ctx).object(
-      { spec: r.spec ?? 'none', requests: counters.requests, delayed: counters.delayed, total: counters.total, injected: rows },
+      { spec: r.spec, requests: counters.requests, delayed: counters.delayed, total: counters.total, injected: rows },
       {
         fields: [
-          { key: 'spec', header: 'Faults' },
+          // null under --json (as GET /_sandbox/faults answers); 'none' for people
+          { key: 'spec', header: 'Faults', value: (o) => o.spec ?? 'none' },
           { key: 'requests', header: 'API requests' },
           { key: 'delayed', header: 'Delayed' },
           { key: 'total', header: 'Injected' },
@@ -63,5 +65,10 @@ export default defineCommand({
       },
     );
     if (input.clear) ctx.info('Faults cleared.');
+    // faults live in the sandbox's memory: the embedded one's end with this command
+    else if (input.spec !== undefined && r.spec !== null && !input.url) {
+      const spec = /^[\w=.,%-]+$/.test(input.spec) ? input.spec : `'${input.spec.replaceAll("'", "'\\''")}'`;
+      await warnEmbeddedSetting(ctx, 'Faults', `faults ${spec}`, `--faults ${spec}`);
+    }
   },
 });

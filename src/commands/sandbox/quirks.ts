@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
+import { warnEmbeddedSetting } from '../shared/live-sandbox.js';
 import { control, sandboxUrl } from './shared/control.js';
 
 type View = { seed: number | null; vendorTypeOfTest: boolean; gateway401: boolean; rewritten: number };
@@ -47,5 +48,7 @@ export default defineCommand({
         { key: 'rewritten', header: 'Answers rewritten' },
       ],
     });
+    // quirks mode lives in the sandbox's memory: the embedded one's ends with this command
+    if (view.seed !== null && input.seed !== undefined && !input.url) await warnEmbeddedSetting(ctx, 'Quirks', `quirks ${view.seed}`, `--quirks ${view.seed}`);
   },
 });

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { defineCommand, zx, flag } from '../../cli/command.js';
-import { LocalError } from '../../errors.js';
+import { LocalError, UsageError } from '../../errors.js';
 import { parseDeliveryFaultSpec } from '../../sandbox/delivery-fault-spec.js';
 import { FaultSpecError, parseFaultSpec, parseLatency, type FaultSpec } from '../../sandbox/fault-spec.js';
 import { rateLimitFlag, specFlag } from './shared/spec-flag.js';
@@ -64,7 +64,8 @@ export default defineCommand({
         quirks: input.quirks,
       });
     } catch (err) {
-      if (err instanceof SandboxStateError) throw new LocalError(err.message);
+      // a file that is not usable state is a bad file (exit 2); one another sandbox serves is not
+      if (err instanceof SandboxStateError) throw err.inUse ? new LocalError(err.message) : new UsageError(err.message);
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') throw new LocalError(`port ${input.port} is in use`, 'pick another with --port, or --port 0 for any free port');
       throw err;

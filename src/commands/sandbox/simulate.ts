@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineCommand, zx, arg, flag } from '../../cli/command.js';
+import { UsageError } from '../../errors.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { control, sandboxUrl } from './shared/control.js';
 
@@ -40,7 +41,14 @@ export default defineCommand({
       report: Record<string, unknown> | null;
       redirectTo?: string | null;
       callbacks?: Array<{ deliveryId: number; event: string; url: string }>;
-    }>(ctx, base, 'POST', `/invitations/${input.invitationId}/simulate`, { to: input.to, score: input.score, sectionScores: input.sectionScores });
+    }>(ctx, base, 'POST', `/invitations/${input.invitationId}/simulate`, { to: input.to, score: input.score, sectionScores: input.sectionScores }).catch(
+      (err: unknown) => {
+        // the sandbox knows the test's sections, the command line does not: its refusal, as the flag's usage error
+        if (err instanceof UsageError && err.message.startsWith('sectionScores: '))
+          throw new UsageError(`--section-scores: ${err.message.slice('sectionScores: '.length)}`);
+        throw err;
+      },
+    );
     const finished = ['complete', 'leave', 'terminate'].includes(input.to);
     const view = {
       ...r.invitation,

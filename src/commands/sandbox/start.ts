@@ -6,10 +6,18 @@ import { closeSync, existsSync, fstatSync, openSync, readFileSync } from 'node:f
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineCommand, zx, flag } from '../../cli/command.js';
-import { lookupSharedSandbox, removeStaleRecord, sandboxAlive, sandboxPaths, staleNotice, type SharedSandbox } from '../../cli/shared-sandbox.js';
+import {
+  lookupSharedSandbox,
+  removeStaleRecord,
+  sandboxAlive,
+  sandboxPaths,
+  staleNotice,
+  unreadableNotice,
+  type SharedSandbox,
+} from '../../cli/shared-sandbox.js';
 import { writeFileAtomic } from '../../files/atomic.js';
 import { configDir } from '../../config/store.js';
-import { CancelledError, LocalError } from '../../errors.js';
+import { CancelledError, LocalError, UsageError } from '../../errors.js';
 import { printShared, SHARED_FIELDS } from './shared/shared-view.js';
 import { rateLimitFlag } from './shared/spec-flag.js';
 import { formatRateLimit } from '../../sandbox/rate-limit.js';
@@ -42,6 +50,7 @@ export default defineCommand({
       ctx.info(`A shared sandbox is already running (pid ${found.sandbox.pid}); stop it with 'assess sandbox stop'.`);
       return printShared(ctx, { running: true, ...found.sandbox });
     }
+    if (found.kind === 'unreadable') throw new LocalError(unreadableNotice(dir, found.pid), "stop it with 'assess sandbox stop', then start it again");
     if (found.kind === 'stale') {
       removeStaleRecord(dir, found.pid);
       ctx.warn(staleNotice(found.pid));
@@ -81,6 +90,8 @@ export default defineCommand({
           `the shared sandbox did not start: its state ${paths.state} is in use by another assess process (pid ${holder})`,
           "an 'assess --sandbox …' command or 'assess sandbox serve' on that file still runs: let it finish or stop it, then start again",
         );
+      // serve exits 2 for a bad file (an unusable state file, an unwritable config dir): so does start
+      if (child.exitCode === 2) throw new UsageError(`the shared sandbox did not start: ${why}`, `its log: ${paths.log}`);
       throw new LocalError(`the shared sandbox did not start: ${why}`, `its log: ${paths.log}`);
     }
     const info = JSON.parse(ready) as { baseUrl: string; baseUrlV2: string; keys: string[] };

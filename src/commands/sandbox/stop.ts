@@ -1,7 +1,7 @@
 // `assess sandbox stop`: stops the shared sandbox cleanly (SIGTERM: it finishes its requests and
 // saves its state), waits until its process is gone, and removes its record.
 import { defineCommand } from '../../cli/command.js';
-import { lookupSharedSandbox, removeStaleRecord, sandboxAlive, staleNotice } from '../../cli/shared-sandbox.js';
+import { lookupSharedSandbox, removeStaleRecord, sandboxAlive, staleNotice, unreadableNotice } from '../../cli/shared-sandbox.js';
 import { configDir } from '../../config/store.js';
 import { CancelledError, LocalError } from '../../errors.js';
 
@@ -19,15 +19,17 @@ export default defineCommand({
       removeStaleRecord(dir, found.pid);
       return ctx.warn(staleNotice(found.pid));
     }
-    const { pid } = found.sandbox;
-    // signalled only when it is the process the record names (lookupSharedSandbox checked its start time)
+    // an unreadable record: the live `sandbox serve` holding the state's lock is the one to stop
+    if (found.kind === 'unreadable') ctx.warn(unreadableNotice(dir, found.pid));
+    const { pid, processStartedAt } = found.kind === 'running' ? found.sandbox : found;
+    // signalled only when it is the process the record (or the lock) names (lookupSharedSandbox checked its start time)
     try {
       process.kill(pid, 'SIGTERM');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw new LocalError(`cannot stop the shared sandbox (pid ${pid}): ${(err as Error).message}`);
     }
     const deadline = ctx.now().getTime() + STOP_MS;
-    while (sandboxAlive(pid, found.sandbox.processStartedAt)) {
+    while (sandboxAlive(pid, processStartedAt)) {
       if (ctx.signal.aborted) throw new CancelledError(`interrupted; the shared sandbox (pid ${pid}) is still stopping`);
       if (ctx.now().getTime() > deadline)
         throw new LocalError(`the shared sandbox (pid ${pid}) did not stop within ${STOP_MS / 1000} s`, `end it with: kill -9 ${pid}`);

@@ -12,6 +12,18 @@ export async function noteEmbeddedUrls(ctx: Context): Promise<void> {
   ctx.info(`The embedded sandbox stops with this command, so its URLs will not answer; for live URLs start a shared one: ${START_SHARED}`);
 }
 
+/**
+ * After a setting the embedded sandbox keeps in memory only (faults, quirks; not its clock, which
+ * is in the state file): a warning that it ended with the command, and where it would last.
+ */
+export async function warnEmbeddedSetting(ctx: Context, what: string, verb: string, serveFlag: string): Promise<void> {
+  if (!ctx.globals.sandbox || !(await ctx.connection()).embedded) return;
+  ctx.warn(
+    `${what} set on the embedded sandbox last only for this command; to keep them, start a shared one (${START_SHARED}) ` +
+      `and run 'assess --sandbox sandbox ${verb}' again, or serve one with 'assess sandbox serve ${serveFlag}'`,
+  );
+}
+
 /** Refuses to wait on the embedded sandbox for invitations it has not moved: no other command can change them meanwhile. */
 export async function refuseEmbeddedWait(ctx: Context, ids: string[], until: string): Promise<void> {
   if (!ctx.globals.sandbox || !(await ctx.connection()).embedded) return;

@@ -174,6 +174,16 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
         const body = parseWith(SimulateBody, request.body ?? {});
         if (!body.ok) return bad(reply, 400, body.errors);
         const { to, score, sectionScores } = body.value;
+        // one score per section: extras would be dropped and missing ones made up without a word
+        const sections = store.tests.get(inv.testId)!.sections.length;
+        if (sectionScores && sectionScores.length !== sections) {
+          const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
+          return bad(
+            reply,
+            400,
+            `sectionScores: ${n(sectionScores.length, 'score')} given, but test ${inv.testId} has ${n(sections, 'section')}; give one score (0-100) per section, in section order.`,
+          );
+        }
         const queuedBefore = store.callbackQueue.at(-1)?.eventId ?? 0;
         const r = simulate(store, inv, to as (typeof SIMULATE_TARGETS)[number], { percent: score, sectionPercents: sectionScores });
         if (!r.ok) return bad(reply, 409, r.message);

@@ -3,9 +3,10 @@ import type { SharedSandbox } from '../../../cli/shared-sandbox.js';
 import type { Context } from '../../../context.js';
 import { Printer, type Column } from '../../../output/printer.js';
 
-export const SHARED_FIELDS = ['running', 'pid', 'baseUrl', 'baseUrlV2', 'keys', 'stateFile', 'logFile', 'startedAt', 'answering'];
+export const SHARED_FIELDS = ['running', 'pid', 'baseUrl', 'baseUrlV2', 'keys', 'stateFile', 'logFile', 'startedAt', 'answering', 'recordUnreadable'];
 
-export type SharedView = Partial<SharedSandbox> & { running: boolean; answering?: boolean };
+/** `recordUnreadable`: its server.json cannot be read; the pid is the state lock's owner, the URL unknown. */
+export type SharedView = Partial<SharedSandbox> & { running: boolean; answering?: boolean; recordUnreadable?: boolean };
 
 export async function printShared(ctx: Context, given: SharedView): Promise<void> {
   // one order for every form; what is unknown (not running) is left out
@@ -15,6 +16,7 @@ export async function printShared(ctx: Context, given: SharedView): Promise<void
     { key: 'baseUrl', header: 'Base URL' },
     { key: 'keys', header: 'Keys', value: (r) => (r.keys ?? []).map((k, i) => `${k} (account ${i + 1})`).join(', ') },
     { key: 'pid', header: 'Pid' },
+    { key: 'recordUnreadable', header: 'Record', value: (r) => (r.recordUnreadable ? 'unreadable' : 'ok') },
     { key: 'answering', header: 'Answering', value: (r) => (r.answering ? 'yes' : 'no') },
     { key: 'stateFile', header: 'State' },
     { key: 'logFile', header: 'Log' },
