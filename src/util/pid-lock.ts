@@ -18,7 +18,7 @@ export function tryPidLock(lockPath: string): number | null {
   const temp = join(dirname(lockPath), `.${basename(lockPath)}.${process.pid}.${randomBytes(4).toString('hex')}`);
   const fd = openSync(temp, 'wx', 0o600);
   try {
-    const started = processStartedAt();
+    const started = processStartedAt(process.pid);
     writeAllSync(fd, started === undefined ? `${process.pid}\n` : `${process.pid} ${started}\n`);
   } catch (err) {
     closeSync(fd);

@@ -27,7 +27,7 @@ export function processAlive(pid: number, startedAt?: string): boolean {
  * When the process started, as the kernel counts it (clock ticks since boot, /proc/PID/stat
  * field 22): with the pid, it names one process. Undefined without /proc.
  */
-export function processStartedAt(pid: number = process.pid): string | undefined {
+export function processStartedAt(pid: number): string | undefined {
   return procStat(pid)?.start;
 }
 

@@ -114,7 +114,7 @@ describe('one sandbox per state file (<state>.lock)', () => {
     const file = join(dir, 'locked.json');
     const first = await startSandbox({ stateFile: file });
     try {
-      expect((await readFile(`${file}.lock`, 'utf8')).trim()).toBe(`${process.pid} ${processStartedAt()}`);
+      expect((await readFile(`${file}.lock`, 'utf8')).trim()).toBe(`${process.pid} ${processStartedAt(process.pid)}`);
       await expect(startSandbox({ stateFile: file })).rejects.toThrow(`is in use by another sandbox (pid ${process.pid})`);
     } finally {
       await first.close();
@@ -144,7 +144,7 @@ describe('one sandbox per state file (<state>.lock)', () => {
     await writeFile(`${file}.lock`, `${dead.stdout}\n`);
     const sb = await startSandbox({ stateFile: file });
     try {
-      expect((await readFile(`${file}.lock`, 'utf8')).trim()).toBe(`${process.pid} ${processStartedAt()}`);
+      expect((await readFile(`${file}.lock`, 'utf8')).trim()).toBe(`${process.pid} ${processStartedAt(process.pid)}`);
     } finally {
       await sb.close();
     }
