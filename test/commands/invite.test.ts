@@ -1,6 +1,11 @@
 // `assess invite` against the sandbox: every output format, the invite state table seen
 // through the CLI, --link (operation 10), and bad input stopped before any request.
+import { execFileSync } from 'node:child_process';
+import { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { journalItems } from '../helpers/bulk.js';
+import { tempDir } from '../helpers/cli.js';
 import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -301,9 +306,6 @@ describe('assess invite', () => {
 
 describe('bulk input spelling and the JSON summary', () => {
   it('--from-csv FILE --json: the run, then its summary as JSON on stdout', async () => {
-    const { writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tempDir } = await import('../helpers/cli.js');
     const work = tempDir('assess-fromcsv-');
     onTestFinished(() => work.cleanup());
     const file = join(work.dir, 'c.csv');
@@ -319,9 +321,6 @@ describe('bulk input spelling and the JSON summary', () => {
   });
 
   it('a run stopped early (a test of another account): every row sent has its line, the summary counts them and --json prints it', async () => {
-    const { readFileSync, writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tempDir } = await import('../helpers/cli.js');
     const work = tempDir('assess-fromcsv-stop-');
     onTestFinished(() => work.cleanup());
     const file = join(work.dir, 'f50.csv');
@@ -335,16 +334,12 @@ describe('bulk input spelling and the JSON summary', () => {
     const results = lines('f50.csv.results.ndjson').map((l) => JSON.parse(l) as { outcome: string; error: { status: number } });
     expect(results).toHaveLength(sent);
     expect(results.every((l) => l.outcome === 'failed' && l.error.status === 403)).toBe(true);
-    const { journalItems } = await import('../helpers/bulk.js');
     expect(journalItems(join(work.dir, 'f50.csv.journal.ndjson'))).toHaveLength(sent); // the target line apart
     expect(r.stderr).toContain(`: 0 done, 0 skipped, ${sent} failed.`);
     expect(JSON.parse(r.stdout)).toMatchObject({ done: 0, skipped: 0, failed: sent, interrupted: false });
   });
 
   it("--tz with --from-csv is every row's time zone: an id or a name, dry run and sent", async () => {
-    const { writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tempDir } = await import('../helpers/cli.js');
     const work = tempDir('assess-fromcsv-tz-');
     onTestFinished(() => work.cleanup());
     for (const [tz, id] of [
@@ -371,10 +366,6 @@ describe('bulk input spelling and the JSON summary', () => {
 
 describe('bulk outputs named through a symlink', () => {
   it('--results LINK: the file it leads to gets the results, the link stays; a link to a FIFO is refused (exit 2)', async () => {
-    const { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } = await import('node:fs');
-    const { execFileSync } = await import('node:child_process');
-    const { join } = await import('node:path');
-    const { tempDir } = await import('../helpers/cli.js');
     const work = tempDir('assess-results-link-');
     onTestFinished(() => work.cleanup());
     const csv = join(work.dir, 'c.csv');
