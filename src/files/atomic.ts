@@ -4,7 +4,7 @@
 // temps whose writer process is gone. A target that is a symlink is written through: the temp
 // goes beside the file the link leads to and is renamed onto it (writeTarget), so the link stays.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { asFileError } from '../util/file-errors.js';
 import { processAlive } from '../util/process-alive.js';
@@ -34,12 +34,21 @@ export function cleanStaleTemps(dir: string): number {
   }
   for (const name of names) {
     const m = TEMP.exec(name);
-    if (m && !processAlive(Number(m[2]))) {
+    if (m && !processAlive(Number(m[2]), undefined, mtimeOf(join(dir, name)))) {
       rmSync(join(dir, name), { force: true });
       n++;
     }
   }
   return n;
+}
+
+/** When a file was last written (a temp file older than the live process with its pid is not its). */
+function mtimeOf(path: string): number | undefined {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

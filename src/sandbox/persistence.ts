@@ -3,7 +3,7 @@
 // the change log beside it (state-log.ts) replayed on load. A file written before the log
 // existed is a snapshot without a log: it loads as it is. A file that is not sandbox state, or a
 // log damaged anywhere but in its last line, is refused, never overwritten.
-import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 import * as z from 'zod/mini';
 import '../util/zod-settings.js'; // the refusal names zod's English message
@@ -156,7 +156,12 @@ export async function removeStaleTemps(file: string): Promise<number> {
   let n = 0;
   for (const name of names) {
     const m = TEMP.exec(name);
-    if (!m || m[1] !== basename(file) || processAlive(Number(m[2]))) continue;
+    if (!m || m[1] !== basename(file)) continue;
+    const writtenAtMs = await stat(join(dirname(file), name)).then(
+      (st) => st.mtimeMs,
+      () => undefined,
+    );
+    if (processAlive(Number(m[2]), undefined, writtenAtMs)) continue;
     await rm(join(dirname(file), name), { force: true });
     n++;
   }

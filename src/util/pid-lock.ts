@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, linkSync, openSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { readPidLockOwner as readOwner } from './lock-owner.js';
+import { readLockFile } from './lock-owner.js';
 import { processAlive, processStartedAt } from './process-alive.js';
 import { writeAllSync } from './write-all.js';
 
@@ -36,13 +36,15 @@ export function tryPidLock(lockPath: string): number | null {
   } finally {
     rmSync(temp, { force: true });
   }
-  const owner = readOwner(lockPath);
-  const pid = owner?.pid ?? null;
-  if (owner && (held.has(lockPath) || processAlive(owner.pid, owner.startedAt))) return owner.pid;
-  // Stale (its process is gone) or unreadable: remove it, unless it changed hands meanwhile, and
-  // try again; the link above decides who gets it. (Two processes starting in the same few
-  // microseconds after a crash could still both pass this check; that is left as it is.)
-  if ((readOwner(lockPath)?.pid ?? null) === pid) rmSync(lockPath, { force: true });
+  const owner = readLockFile(lockPath);
+  if (owner === 'gone') return tryPidLock(lockPath); // released in between: try again
+  if (owner && (held.has(lockPath) || processAlive(owner.pid, owner.startedAt, owner.writtenAtMs))) return owner.pid;
+  // Stale (its process is gone) or damaged: remove it, unless it changed hands meanwhile (a lock
+  // linked in between names another pid), and try again; the link above decides who gets it.
+  // (Two processes starting in the same few microseconds after a crash could still both pass
+  // this check; that is left as it is.)
+  const now = readLockFile(lockPath);
+  if (now !== 'gone' && (now?.pid ?? null) === (owner?.pid ?? null)) rmSync(lockPath, { force: true });
   return tryPidLock(lockPath);
 }
 

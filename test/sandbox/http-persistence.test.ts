@@ -1,5 +1,5 @@
 // --state FILE: a restart resumes; a corrupt file is refused and left untouched; no file, no disk.
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,7 +150,7 @@ describe('one sandbox per state file (<state>.lock)', () => {
     }
   });
 
-  it('a lock whose pid is now another process (started at another time) is taken over; without a start time it is not', async () => {
+  it('a lock whose pid is now another process (started at another time, or after the lock was written) is taken over; else it is not', async () => {
     const file = join(dir, 'reused.json');
     const { spawn } = await import('node:child_process');
     const other = spawn('sleep', ['60'], { stdio: 'ignore' });
@@ -160,6 +160,12 @@ describe('one sandbox per state file (<state>.lock)', () => {
       await sb.close();
       await writeFile(`${file}.lock`, `${other.pid}\n`); // an older lock: the pid alone, and it runs
       await expect(startSandbox({ stateFile: file })).rejects.toThrow(`is in use by another sandbox (pid ${other.pid})`);
+      // the same older lock, written an hour before that process started: a killed run's lock
+      // whose pid has wrapped round to a stranger
+      const anHourAgo = new Date(Date.now() - 3_600_000);
+      await utimes(`${file}.lock`, anHourAgo, anHourAgo);
+      const after = await startSandbox({ stateFile: file });
+      await after.close();
     } finally {
       other.kill('SIGKILL');
     }
