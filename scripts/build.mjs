@@ -23,6 +23,7 @@
 import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { eagerModules, staticClosure } from './eager-modules.mjs';
 import { pdfkitFonts } from './pdfkit-fonts.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -93,14 +94,23 @@ try {
     supported: { 'dynamic-import': false }, // import() of the program becomes require()
     logOverride: { 'empty-import-meta': 'silent' }, // src/main.ts uses __dirname when it has one
   });
-  await build({
+  const program = await build({
     ...common,
     entryPoints: { cli: 'src/cli/program.ts' },
     outdir: out,
     plugins: [lazyPackages],
     supported: { 'dynamic-import': false }, // import() of a package becomes require(): no ES module loader started
     logOverride: { 'empty-import-meta': 'silent' }, // src/version.ts: only without __ASSESS_VERSION__
+    metafile: true,
   });
+  // the module bodies every command runs are compiled at load, so the compile cache keeps them
+  const eager = eagerModules(
+    readFileSync(`${out}/cli.cjs`, 'utf8'),
+    readFileSync(`${out}/cli.cjs.map`, 'utf8'),
+    staticClosure(program.metafile, 'src/cli/program.ts'),
+  );
+  writeFileSync(`${out}/cli.cjs`, eager.code);
+  writeFileSync(`${out}/cli.cjs.map`, eager.map);
   for (const [name, contents] of Object.entries(LAZY))
     await build({
       ...common,
@@ -128,7 +138,7 @@ try {
   rmSync(old, { recursive: true, force: true });
   const kib = (f) => Math.round(readFileSync(`dist/${f}`).length / 1024);
   console.log(
-    `built dist/ (assess ${pkg.version}, ${Object.keys(JSON.parse(help)).length} help pages, main.cjs ${kib('main.cjs')} KiB, cli.cjs ${kib('cli.cjs')} KiB, ${Object.keys(
+    `built dist/ (assess ${pkg.version}, ${Object.keys(JSON.parse(help)).length} help pages, main.cjs ${kib('main.cjs')} KiB, cli.cjs ${kib('cli.cjs')} KiB (${eager.wrapped} modules compiled at load), ${Object.keys(
       LAZY,
     )
       .map((k) => `vendor/${k}.cjs ${kib(`vendor/${k}.cjs`)} KiB`)
