@@ -55,7 +55,7 @@ delete noKey.ASSESS_API_KEY;
 
 // `attempts cancel` changes state: one fresh invitation per run.
 const cancelIds = [];
-for (let i = 0; i < pairs + 2; i++) {
+for (let i = 0; i < 2 * pairs + 2; i++) {
   const res = await fetch(`${info.baseUrl}/v3/tests/1001/invite`, {
     method: 'POST',
     headers: { 'X-API-KEY': info.keys[0], 'content-type': 'application/json' },
@@ -104,14 +104,23 @@ if (existsSync(STANDALONE))
 
 const PERF = spawnSync('perf', ['stat', '-x,', '-e', 'task-clock', 'true'], { stdio: 'ignore' }).status === 0;
 
+// Wall time is taken from a run of the program alone (spawn to exit); peak RSS and CPU time from
+// a second run under /usr/bin/time (and perf): their own start would add ~10 ms to both sides of
+// each ratio and flatter it.
 function run(argv, runEnv, expect) {
+  const exe = argv[0] === STANDALONE ? argv : [process.execPath, ...argv];
+  const t = process.hrtime.bigint();
+  const bare = spawnSync(exe[0], exe.slice(1), { env: runEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  if (bare.status !== expect) throw new Error(`${argv.join(' ')}: exit ${bare.status}, expected ${expect}\n${bare.stderr}`);
+  return ms;
+}
+function measure(argv, runEnv, expect) {
   const out = join(work, 'time.txt');
   const perfOut = join(work, 'perf.txt');
-  const t = process.hrtime.bigint();
   const cmd = ['/usr/bin/time', '-f', '%M', '-o', out, ...(argv[0] === STANDALONE ? argv : [process.execPath, ...argv])];
   const full = PERF ? ['perf', 'stat', '-x,', '-e', 'task-clock', '-o', perfOut, ...cmd] : cmd;
   const r = spawnSync(full[0], full.slice(1), { env: runEnv, stdio: ['ignore', 'ignore', 'pipe'] });
-  const ms = Number(process.hrtime.bigint() - t) / 1e6;
   if (r.status !== expect) throw new Error(`${argv.join(' ')}: exit ${r.status}, expected ${expect}\n${r.stderr}`);
   const kb = Number(readFileSync(out, 'utf8').trim().split('\n').pop());
   const cpu = PERF
@@ -122,7 +131,7 @@ function run(argv, runEnv, expect) {
           ?.split(',')[0],
       )
     : NaN;
-  return [ms, kb / 1024, cpu];
+  return [kb / 1024, cpu];
 }
 const median = (a) => {
   const s = [...a].sort((x, y) => x - y);
@@ -136,14 +145,14 @@ try {
   for (const [label, argv, runEnv, expect, [floorLabel, floorArgv], target] of cases) {
     const A = { ms: [], rss: [], cpu: [] };
     const F = { ms: [], rss: [], cpu: [] };
-    run(argv(pairs + 1), runEnv, expect); // warm the disk cache
+    run(argv(2 * pairs + 1), runEnv, expect); // warm the disk cache
     run(floorArgv, env, 0);
     for (let i = 0; i < pairs; i++) {
       // alternate which side goes first, so neither always runs right after the other
       const order = i % 2 ? [F, A] : [A, F];
+      for (const side of order) side.ms.push(side === A ? run(argv(2 * i), runEnv, expect) : run(floorArgv, env, 0));
       for (const side of order) {
-        const [ms, rss, cpu] = side === A ? run(argv(i), runEnv, expect) : run(floorArgv, env, 0);
-        side.ms.push(ms);
+        const [rss, cpu] = side === A ? measure(argv(2 * i + 1), runEnv, expect) : measure(floorArgv, env, 0);
         side.rss.push(rss);
         side.cpu.push(cpu);
       }
