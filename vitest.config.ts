@@ -25,8 +25,9 @@ export default defineConfig({
     poolOptions: { forks: { maxForks: FORKS, minForks: FORKS } },
     env: { NO_COLOR: '1', CI: 'true' },
     // zod's settings as the program makes them first (English messages, which zod/mini does not
-    // load itself; no JIT), for tests that import a module directly rather than through program.ts
-    setupFiles: ['./src/util/zod-settings.ts'],
+    // load itself; no JIT), for tests that import a module directly rather than through program.ts;
+    // and the removal of temp dirs a test file left
+    setupFiles: ['./src/util/zod-settings.ts', './test/setup-temp-dirs.ts'],
     reporters: ['default', './test/summary-reporter.ts'],
     sequence: { sequencer: SlowFirstSequencer },
   },

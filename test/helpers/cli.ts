@@ -29,10 +29,25 @@ export interface RunOptions {
   tty?: boolean;
 }
 
-/** A fresh config dir, removed by the returned cleanup. */
+// Temp dirs not cleaned up by their test (a failed assertion before its cleanup, or a test that
+// keeps one for its whole file) are removed after each test file (test/setup-temp-dirs.ts).
+const leftOver = new Set<string>();
+export function removeLeftOverTempDirs(): void {
+  for (const dir of leftOver) rmSync(dir, { recursive: true, force: true });
+  leftOver.clear();
+}
+
+/** A fresh config dir, removed by the returned cleanup (or after the test file). */
 export function tempDir(prefix = 'assess-test-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  leftOver.add(dir);
+  return {
+    dir,
+    cleanup: () => {
+      rmSync(dir, { recursive: true, force: true });
+      leftOver.delete(dir);
+    },
+  };
 }
 
 export function baseEnv(configDir: string): Record<string, string> {
