@@ -26,7 +26,7 @@ export function staticClosure(metafile, entry) {
     for (const i of metafile.inputs[path]?.imports ?? []) {
       if (i.external) continue;
       // import() of a verb or a noun is the lazy part; a package's own require() runs at once
-      if (i.kind === 'import-statement' || (i.kind === 'require-call' && path.startsWith('node_modules/'))) todo.push(i.path);
+      if (i.kind === 'import-statement' || (i.kind === 'require-call' && /(^|\/)node_modules\//.test(path))) todo.push(i.path);
     }
   }
   return seen;
