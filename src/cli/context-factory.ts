@@ -243,9 +243,10 @@ async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Pro
     throw unwritable(err);
   });
   rt.exitHooks.push(async () => {
-    // callbacks the command triggered are delivered in the background: wait for them (bounded)
-    if (!ctx.signal.aborted) await sb.idle(EMBEDDED_DELIVERY_WAIT_MS);
-    const left = sb.deliveriesInFlight();
+    // callbacks the command triggered are delivered in the background: wait for them (bounded);
+    // those an earlier command left pending keep trying meanwhile, but nobody waits for them
+    if (!ctx.signal.aborted) await sb.idle(EMBEDDED_DELIVERY_WAIT_MS, true);
+    const left = sb.deliveriesInFlight(true);
     if (left) ctx.warn(`${left} callback delivery(ies) still pending; they resume the next time the sandbox starts.`);
     await sb.close();
   });

@@ -51,6 +51,8 @@ export class Deliverer {
   private agent: Agent | undefined; // made on the first delivery
   private readonly stopping = new AbortController();
   private unfinished = 0;
+  /** Of those, the ones queued by this run (not resumed from an earlier one). */
+  private unfinishedQueued = 0;
   private readonly tails = new Map<number, Promise<void>>(); // invitation id → last scheduled delivery
   private readonly idleWaiters = new Set<() => void>();
   private running = 0;
@@ -83,32 +85,38 @@ export class Deliverer {
     this.store.deliveries.push(d);
     this.trimHistory();
     this.store.changed({ delivery: d }); // written with the request that queued it
-    this.schedule(d);
+    this.schedule(d, true);
     return d;
   }
 
   /** Schedules the deliveries a previous run left pending. Returns how many. */
   resumePending(): number {
     const pending = this.store.deliveries.filter((d) => d.state === 'pending');
-    for (const d of pending) this.schedule(d);
+    for (const d of pending) this.schedule(d, false);
     return pending.length;
   }
 
-  /** Deliveries scheduled and not yet delivered or failed. */
-  get inFlight(): number {
-    return this.unfinished;
+  /** Deliveries scheduled and not yet delivered or failed (`queuedOnly`: of those this run queued). */
+  inFlight(queuedOnly = false): number {
+    return queuedOnly ? this.unfinishedQueued : this.unfinished;
   }
 
-  /** Resolves true once nothing is in flight, or false after `timeoutMs`. */
-  idle(timeoutMs: number): Promise<boolean> {
-    if (this.unfinished === 0) return Promise.resolve(true);
+  /**
+   * Resolves true once nothing is in flight, or false after `timeoutMs`. `queuedOnly`: once the
+   * deliveries this run queued are done (and those ahead of them for the same invitation); the
+   * ones resumed from an earlier run may still be trying an unreachable receiver.
+   */
+  idle(timeoutMs: number, queuedOnly = false): Promise<boolean> {
+    if (this.inFlight(queuedOnly) === 0) return Promise.resolve(true);
     return new Promise((resolve) => {
       const done = (value: boolean) => {
         clearTimeout(timer);
         this.idleWaiters.delete(onIdle);
         resolve(value);
       };
-      const onIdle = () => done(true);
+      const onIdle = () => {
+        if (this.inFlight(queuedOnly) === 0) done(true);
+      };
       const timer = setTimeout(() => done(false), timeoutMs);
       this.idleWaiters.add(onIdle);
     });
@@ -122,15 +130,18 @@ export class Deliverer {
     await this.agent?.destroy().catch(() => undefined);
   }
 
-  private schedule(d: Delivery): void {
+  private schedule(d: Delivery, queued: boolean): void {
     this.unfinished++;
+    if (queued) this.unfinishedQueued++;
     const id = d.testInvitationId;
     const tail: Promise<void> = (this.tails.get(id) ?? Promise.resolve())
       .then(() => this.run(d))
       .catch(() => undefined) // run records its own failures; nothing may escape into the server
       .finally(() => {
         if (this.tails.get(id) === tail) this.tails.delete(id);
-        if (--this.unfinished === 0) for (const wake of [...this.idleWaiters]) wake();
+        this.unfinished--;
+        if (queued) this.unfinishedQueued--;
+        for (const wake of [...this.idleWaiters]) wake();
       });
     this.tails.set(id, tail);
   }

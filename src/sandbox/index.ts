@@ -37,10 +37,11 @@ export interface RunningSandbox {
   /**
    * Resolves true once no callback delivery is in flight (delivered or failed), or false after
    * `timeoutMs`. Deliveries never block the request that queued them; this is how to wait.
+   * `queuedOnly`: only for those queued since this sandbox started, not those resumed from state.
    */
-  idle(timeoutMs: number): Promise<boolean>;
-  /** Callback deliveries scheduled and not yet finished. */
-  deliveriesInFlight(): number;
+  idle(timeoutMs: number, queuedOnly?: boolean): Promise<boolean>;
+  /** Callback deliveries scheduled and not yet finished (`queuedOnly`: as for idle). */
+  deliveriesInFlight(queuedOnly?: boolean): number;
   /** The injected faults: `view()` the spec and counters, `set(spec | null)` to change them. */
   faults: Pick<FaultInjector, 'set' | 'view'>;
   /** Injected callback delivery faults (drop, 5xx, hang): `view()`, `set(spec | null)`. */
@@ -142,8 +143,8 @@ async function start(
     baseUrlV2: baseUrl,
     keys: [...SEED_KEYS],
     port,
-    idle: (timeoutMs) => deliverer.idle(timeoutMs),
-    deliveriesInFlight: () => deliverer.inFlight,
+    idle: (timeoutMs, queuedOnly) => deliverer.idle(timeoutMs, queuedOnly),
+    deliveriesInFlight: (queuedOnly) => deliverer.inFlight(queuedOnly),
     faults,
     deliveryFaults,
     rateLimit,

@@ -2,7 +2,10 @@
 // order per invitation, the triggering request never waits, idle(), the ?invitation filter,
 // and the bodies match the shared callback schema. Stakeholder recipients (pure).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CallbackV3 } from '../../src/api/schemas/callback.js';
 import { describeAnswer, unsupportedUrl } from '../../src/sandbox/delivery.js';
 import { startSandbox, type Delivery, type RunningSandbox } from '../../src/sandbox/index.js';
@@ -90,6 +93,38 @@ describe('delivery in a running sandbox', () => {
     } finally {
       sb = main;
       await patient.close();
+    }
+  });
+
+  it("idle(ms, true) waits for this run's deliveries only, not those resumed from the state file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'assess-deliveries-'));
+    const stateFile = join(dir, 'state.json');
+    const patient = { port: 0, stateFile, delivery: { timeoutMs: 60_000, maxAttempts: 1 } };
+    const main = sb;
+    try {
+      sb = await startSandbox(patient);
+      const earlier = await invite('earlier@example.com', `${receiver.url}/hang`);
+      await move(earlier, 'start');
+      await waitFor(() => held.length === 1, { what: 'the try to reach the receiver' });
+      await sb.close(); // the try is cut short: its delivery stays pending in the state
+      held.shift()!.destroy();
+      sb = await startSandbox(patient); // resumes it: the receiver holds it again
+      await waitFor(() => held.length === 1, { what: 'the resumed try' });
+      expect(sb.deliveriesInFlight()).toBe(1);
+      expect(sb.deliveriesInFlight(true)).toBe(0);
+      expect(await sb.idle(10_000, true)).toBe(true);
+      const now = await invite('now@example.com', `${receiver.url}/ok`);
+      await move(now, 'start');
+      expect(await sb.idle(10_000, true)).toBe(true); // delivered, while the resumed one still hangs
+      expect((await deliveriesOf(now))[0]).toMatchObject({ state: 'delivered' });
+      expect((await deliveriesOf(earlier))[0]).toMatchObject({ state: 'pending' });
+      expect(await sb.idle(20)).toBe(false);
+      held.shift()!.writeHead(200).end();
+      expect(await sb.idle(10_000)).toBe(true);
+    } finally {
+      await sb.close();
+      sb = main;
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
