@@ -211,7 +211,7 @@ const SHOWN_FAILURES = 3;
  * the key) and the profile; under --sandbox the sandbox of the config dir, embedded or shared
  * (both serve `<config>/sandbox/state.json`, on a new port each time).
  */
-async function runTarget(ctx: Context): Promise<JournalTarget> {
+export async function runTarget(ctx: Context): Promise<JournalTarget> {
   const conn = await ctx.connection();
   if (conn.sandbox) return { target: `sandbox:${sandboxPaths((await ctx.config()).dir).state}` };
   const url = new URL(conn.baseUrl);

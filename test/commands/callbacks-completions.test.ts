@@ -215,7 +215,7 @@ describe('reconcile --apply when the service refuses some ids', () => {
     let calls = 0;
     let successful = [71];
     const api = await startServer((req, res) => {
-      if (req.url.startsWith('/v3/candidates/testattempts')) return json(res, 200, { result: { testAttempts: [attempt(71), attempt(72), attempt(73)] } });
+      if (req.url.includes('/v3/candidates/testattempts')) return json(res, 200, { result: { testAttempts: [attempt(71), attempt(72), attempt(73)] } });
       if (calls++ === 0) return json(res, 401, { result: null, errors: ['testinvitationIds does not belong to account or not found', '73'] });
       return json(res, 200, { result: { testinvitationIds: { successful, failed: [72] } } });
     });
@@ -236,6 +236,11 @@ describe('reconcile --apply when the service refuses some ids', () => {
       successful = [71, 73];
       const ok = await run([...argv, '--journal', join(t.dir, 'j6.ndjson'), '--cooldown', '0', '--json'], env);
       expect(ok.code, ok.err).toBe(0);
+
+      // that journal is the service's at api.url: what it records was not done at another one
+      const elsewhere = await run([...argv, '--journal', join(t.dir, 'j6.ndjson'), '--cooldown', '0'], { ...env, ASSESS_BASE_URL: `${api.url}/staging` });
+      expect(elsewhere.code).toBe(2);
+      expect(elsewhere.err).toMatch(/the journal .*j6\.ndjson was written for .*, not /);
     } finally {
       await api.close();
     }

@@ -44,8 +44,10 @@ export default defineCommand({
       z.optional(z.boolean()),
     ),
     apply: flag('re-queue the missing notifications (callbacks process, 100 ids per request)', () => z.optional(z.boolean())),
-    journal: flag('journal of re-queued ids (default: <config dir>/reconcile/<profile>.journal.ndjson)', { value: 'file' }, () =>
-      z.optional(z.string().check(z.minLength(1, 'must name a file'))),
+    journal: flag(
+      'journal of re-queued ids (default: <config dir>/reconcile/<profile>.journal.ndjson; sandbox.journal.ndjson under --sandbox)',
+      { value: 'file' },
+      () => z.optional(z.string().check(z.minLength(1, 'must name a file'))),
     ),
     cooldown: flag('ids re-queued less than this long ago (per the journal) are not re-queued again', { value: 'duration', default: '1h' }, () =>
       durationArg('1h', 0, 30 * 86_400_000),
@@ -95,7 +97,7 @@ export default defineCommand({
 
     let failed = 0;
     if (input.apply && missing.length)
-      failed = await requeue(ctx, client, missing, input.journal ?? `${dir}/reconcile/${ctx.globals.profile}.journal.ndjson`, input.cooldown, { from, to });
+      failed = await requeue(ctx, client, missing, input.journal ?? (await defaultJournal(ctx, dir)), input.cooldown, { from, to });
     await new Printer(ctx).list(missing, {
       columns: [
         { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
@@ -133,6 +135,11 @@ type Row = { testInvitationId: string; requeue: string | null; message: string |
 /** The re-queue result of an id the service answered "failed" for: it has nothing to notify. */
 const NOT_REGISTERED = 'not registered';
 
+/** `<config dir>/reconcile/<profile>.journal.ndjson`, or `sandbox.journal.ndjson` under --sandbox. */
+async function defaultJournal(ctx: import('../../context.js').Context, dir: string): Promise<string> {
+  return `${dir}/reconcile/${(await ctx.connection()).sandbox ? 'sandbox' : ctx.globals.profile}.journal.ndjson`;
+}
+
 /** Re-queues the rows (skipping ones journaled within the cooldown); returns how many failed. */
 async function requeue(
   ctx: import('../../context.js').Context,
@@ -143,8 +150,10 @@ async function requeue(
   window: { from: string; to: string },
 ): Promise<number> {
   const { Journal } = await import('../../bulk/journal.js');
+  const { runTarget } = await import('../../bulk/run.js');
   const { processChunk, SERVICE_FAILED } = await import('./process.js');
-  const journal = await Journal.open(journalPath);
+  // what a --sandbox rehearsal re-queued was not re-queued on the service: a journal is one target's
+  const journal = await Journal.open(journalPath, { target: await runTarget(ctx) });
   try {
     const now = ctx.now().getTime();
     const todo: Row[] = [];
