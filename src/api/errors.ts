@@ -94,6 +94,17 @@ export class ResponseShapeError extends Error {
   }
 }
 
+/**
+ * A failure the service may get over by itself: a 5xx, a 429 still limited, or the network
+ * (refused, reset, timed out) — after the transport's own retries. A caller that waits anyway
+ * (attempts wait) tries again later; a 4xx, an unreadable answer or a local failure would only
+ * repeat.
+ */
+export function isTransient(err: unknown): boolean {
+  if (err instanceof NetworkError) return true;
+  return err instanceof ApiError && (err.kind === 'server' || err.kind === 'rate_limited');
+}
+
 export function parseErrorBody(text: string): ErrorBodyShape {
   let json: unknown;
   try {
