@@ -30,6 +30,15 @@ export class ApiError extends Error {
     super(describeBody(body) || `HTTP ${status}`);
     this.kind = classify(status, body, request);
   }
+  /**
+   * Whether the body is one of the service's own error shapes (spec, "Errors"; v2's envelope): a
+   * 404 in any other form (an HTML page, another server's JSON, nothing) comes from something that
+   * is not the service — most likely a base URL pointing at the wrong place.
+   */
+  get fromService(): boolean {
+    const b = this.body;
+    return b.shape === 'statusMessage' ? b.statusCode > 0 : b.shape !== 'unknown';
+  }
   /** The service's messages, one string each. */
   get messages(): string[] {
     switch (this.body.shape) {

@@ -68,9 +68,10 @@ export default defineCommand({
         status = String((await client.getReport(id, 1)).status);
       } catch (err) {
         if (ctx.signal.aborted) throw err;
-        // a 404, or the service's usual 401 "does not belong to this account or was not found"
-        // (read as not_found in src/api/errors.ts): exit 4, as on every other command
-        if (err instanceof ApiError && err.kind === 'not_found')
+        // a 404 with the service's own error, or its usual 401 "does not belong to this account or
+        // was not found" (read as not_found in src/api/errors.ts): exit 4, as on every other
+        // command; another server's 404 keeps its error, whose hint is the base URL
+        if (err instanceof ApiError && err.kind === 'not_found' && err.fromService)
           throw new NotFoundError(
             `invitation ${id} not found (or it belongs to another account)`,
             'check the id: assess attempts list --state completed --from 7d --to now',
