@@ -45,6 +45,7 @@ export const SLOWEST = [
   'test/e2e/secret-files.test.ts',
   'test/e2e/listen-secrets.test.ts',
   'test/e2e/mcp.test.ts',
+  'test/commands/attempts-wait.test.ts', // ~5 s: polls through failures until a --timeout
 ];
 
 export default class SlowFirstSequencer extends BaseSequencer {

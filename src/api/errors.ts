@@ -30,6 +30,15 @@ export class ApiError extends Error {
     super(describeBody(body) || `HTTP ${status}`);
     this.kind = classify(status, body, request);
   }
+  /**
+   * Whether the body is one of the service's own error shapes (spec, "Errors"; v2's envelope): a
+   * 404 in any other form (an HTML page, another server's JSON, nothing) comes from something that
+   * is not the service — most likely a base URL pointing at the wrong place.
+   */
+  get fromService(): boolean {
+    const b = this.body;
+    return b.shape === 'statusMessage' ? b.statusCode > 0 : b.shape !== 'unknown';
+  }
   /** The service's messages, one string each. */
   get messages(): string[] {
     switch (this.body.shape) {
@@ -92,6 +101,17 @@ export class ResponseShapeError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A failure the service may get over by itself: a 5xx, a 429 still limited, or the network
+ * (refused, reset, timed out) — after the transport's own retries. A caller that waits anyway
+ * (attempts wait) tries again later; a 4xx, an unreadable answer or a local failure would only
+ * repeat.
+ */
+export function isTransient(err: unknown): boolean {
+  if (err instanceof NetworkError) return true;
+  return err instanceof ApiError && (err.kind === 'server' || err.kind === 'rate_limited');
 }
 
 export function parseErrorBody(text: string): ErrorBodyShape {

@@ -3,7 +3,7 @@
 // which the CLI prints as received), writes answered 2xx always succeed. Usable without the CLI.
 import type * as z from 'zod/mini';
 import type { Connection } from '../config/credentials.js';
-import { ApiError } from './errors.js';
+import { confirmByReadBack } from './read-back.js';
 import { readAnswer, type ReadOptions } from './read/read.js';
 import * as R from './read/v3.js';
 import { sameStatus } from './read/policy.js';
@@ -36,15 +36,15 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
 
   /**
    * A cancel whose first try may have been carried out (answer lost) is refused on the repeat
-   * ("can not be cancelled"): the invitation's report says whether it is in fact cancelled.
+   * ("can not be cancelled"), or fails outright: the invitation's report says whether it is in fact
+   * cancelled (read-back.ts).
    */
-  async function confirmCancelled(invitationId: IdLike, err: unknown): Promise<R.Cancelled & { confirmed: true }> {
-    if (!(err instanceof ApiError) || !err.maybeApplied || (err.status !== 400 && err.status !== 409)) throw err;
-    const report = await read(R.Report, reportSpec(invitationId, 1)).catch(() => undefined);
-    if (!report || !sameStatus(report.status, 'Cancelled')) throw err;
-    warnOnce(`the answer to the cancel of ${invitationId} was lost and the repeat was refused; read back, the report shows it cancelled (confirmed)`);
-    return { testInvitationId: num(invitationId), status: 'Cancelled', confirmed: true };
-  }
+  const confirmCancelled = (invitationId: IdLike, err: unknown): Promise<R.Cancelled & { confirmed: true }> =>
+    confirmByReadBack(err, {
+      read: () => read(R.Report, reportSpec(invitationId, 1)),
+      applied: (report) => sameStatus(report.status, 'Cancelled'),
+      confirmed: (lost) => warnOnce(`the answer to the cancel of ${invitationId} was lost (${lost}); read back, the report shows it cancelled (confirmed)`),
+    }).then(() => ({ testInvitationId: num(invitationId), status: 'Cancelled', confirmed: true }));
 
   const reportSpec = (invitationId: IdLike, reportType: 1 | 2 | 3): RequestSpec => ({
     operation: 'v3.getReport',

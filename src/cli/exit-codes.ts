@@ -66,8 +66,9 @@ export function describeError(err: unknown, env: Record<string, string | undefin
   }
   if (err instanceof ApiError) {
     const what = `${err.request.method} ${new URL(err.request.url).pathname} → HTTP ${err.status}`;
-    const said = err.messages.length ? `: ${err.messages.join('; ')}` : '';
-    return { message: `${what}${said}`, hint: hintFor(err) };
+    const shown = shownMessages(err);
+    const said = shown.length ? `: ${shown.join('; ')}` : '';
+    return { message: `${what}${said}`, hint: hintFor(err, env) };
   }
   if (err instanceof ResponseShapeError) {
     return { message: err.message, hint: 'the service answered in an unexpected shape; run with --debug to see it' };
@@ -77,13 +78,31 @@ export function describeError(err: unknown, env: Record<string, string | undefin
   return { message: err instanceof Error ? err.message : String(err), hint: 'this looks like a bug; run with --debug and report it' };
 }
 
-function hintFor(err: ApiError): string | undefined {
+const looksLikeHtml = (text: string) => /^<(!doctype|html|head|body|h\d|title|p)\b/i.test(text);
+
+/**
+ * The service's messages as the error line shows them. A body in none of its shapes is someone
+ * else's (a proxy, a web server): an HTML page is named by its title, not dumped line by line,
+ * and other text is kept on one line.
+ */
+function shownMessages(err: ApiError): string[] {
+  if (err.body.shape !== 'unknown') return err.messages;
+  const text = err.body.text.trim();
+  if (looksLikeHtml(text)) {
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.replace(/\s+/g, ' ').trim();
+    return [`an HTML page${title ? ` ("${title}")` : ''}`];
+  }
+  return text ? [text.replace(/\s+/g, ' ')] : [];
+}
+
+function hintFor(err: ApiError, env: Record<string, string | undefined>): string | undefined {
   switch (err.kind) {
     case 'auth':
       return "the key was refused; check it with 'assess auth status' (or log in again with 'assess auth login')";
     case 'not_found':
       // 404, or the service's 401/403 "does not belong to this account or was not found"
       // (src/api/errors.ts): an unknown id and another account's id read alike.
+      if (err.status === 404 && !err.fromService) return notTheService(err, env);
       return err.status === 404
         ? 'check the id'
         : 'check the id: the service does not know it in this account (it may not exist, or belong to another account)';
@@ -108,14 +127,20 @@ function mayHaveCreated(req: { operation: string; url: string }): string | undef
 }
 
 /**
- * Where the unreachable address came from: the variable that set it, else the profile's config.
- * The request's API version decides which variable could have: ASSESS_BASE_URL for v3;
- * ASSESS_BASE_URL_V2 for v2 when set, else ASSESS_BASE_URL (the v2 address defaults to it). Both
- * may hold the same URL, so the address alone cannot tell them apart.
+ * A 404 whose body is none of the service's error shapes came from something else at that
+ * address (a web server's page, another API): the base URL, not the id, is the likely fault.
  */
-function unreachableHint(err: NetworkError, env: Record<string, string | undefined>): string {
-  const url = err.request.url;
-  const version = apiVersionOf(err.request);
+function notTheService(err: ApiError, env: Record<string, string | undefined>): string {
+  // a shape of the service's without its fields ({message} without statusCode) is someone else's JSON
+  const text = err.body.shape === 'unknown' ? err.body.text.trim() : '{';
+  const got = !text ? 'an empty answer' : looksLikeHtml(text) ? 'an HTML page' : /^[[{]/.test(text) ? 'JSON in another shape' : 'plain text';
+  return `${got}, not the service's error: the base URL may be wrong; ${baseUrlCheck(err.request, env)} (if it is right, check the id)`;
+}
+
+/** Where a request's base URL came from, as what to check: the variable that set it, else the profile's setting. */
+function baseUrlCheck(req: { operation: string; url: string }, env: Record<string, string | undefined>): string {
+  const url = req.url;
+  const version = apiVersionOf(req);
   const names =
     version === 'v3'
       ? (['ASSESS_BASE_URL'] as const)
@@ -126,8 +151,18 @@ function unreachableHint(err: NetworkError, env: Record<string, string | undefin
     const v = env[name]?.trim().replace(/\/+$/, '');
     return v && url.startsWith(v.replace(/\/(v3|v2(\/org)?)$/i, ''));
   });
-  if (fromVar) return `check ${fromVar} (the address it sets), your network and proxy settings`;
-  return 'check the base URL (assess config get base-url), your network and proxy settings';
+  if (fromVar) return `check ${fromVar} (the address it sets)`;
+  return `check the base URL (assess config get ${version === 'v2' ? 'base-url-v2' : 'base-url'})`;
+}
+
+/**
+ * Where the unreachable address came from: the variable that set it, else the profile's config.
+ * The request's API version decides which variable could have: ASSESS_BASE_URL for v3;
+ * ASSESS_BASE_URL_V2 for v2 when set, else ASSESS_BASE_URL (the v2 address defaults to it). Both
+ * may hold the same URL, so the address alone cannot tell them apart.
+ */
+function unreachableHint(err: NetworkError, env: Record<string, string | undefined>): string {
+  return `${baseUrlCheck(err.request, env)}, your network and proxy settings`;
 }
 
 /** The API version a request went out under: its operation's prefix (`v3.getReport`, `v2.api`), else its path. */

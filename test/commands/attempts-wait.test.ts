@@ -1,10 +1,12 @@
 // `attempts wait` in process against an in-process sandbox: each exit code (0 reached, 4 unknown
-// id, 6 timeout, 1 cannot reach the target / --exit-status), changes on stderr, the target table.
+// id, 6 timeout, 1 cannot reach the target / --exit-status), changes on stderr, the target table;
+// against a fake service: polling on through transient failures until --timeout.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
 import { verdict } from '../../src/commands/attempts/shared/wait-target.js';
 import { safeText } from '../../src/commands/shared/statuses.js';
 import { tempDir } from '../helpers/cli.js';
+import { json, startServer } from '../helpers/http-server.js';
 import { memoryProcess } from '../helpers/memory-io.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { waitFor } from '../helpers/wait.js';
@@ -128,5 +130,65 @@ describe('attempts wait', () => {
     expect((await run(['attempts', 'wait', '5001', '--interval', 'soon'])).code).toBe(2);
     expect((await run(['attempts', 'wait', '--until', 'complete'])).code).toBe(2);
     expect((await run(['attempts', 'wait', 'abc'])).code).toBe(2);
+  });
+});
+
+describe('attempts wait through failing polls', () => {
+  let srv: Awaited<ReturnType<typeof startServer>>;
+  /** How the fake service answers the nth report request. */
+  let answer: (n: number) => { status: number; body: unknown };
+  beforeAll(async () => {
+    srv = await startServer((req, res, n) => {
+      const a = answer(n);
+      json(res, a.status, a.body);
+    });
+  });
+  afterAll(() => srv?.close());
+  /** `retries` (attempts per request) 1 makes each poll one request. */
+  async function runAgainst(baseUrl: string, argv: string[], retries?: number) {
+    const t = tempDir();
+    cleanups.push(t.cleanup);
+    const env = { ASSESS_API_KEY: ts.env.ASSESS_API_KEY!, ASSESS_BASE_URL: baseUrl, ASSESS_CONFIG_DIR: t.dir, CI: 'true', NO_COLOR: '1' };
+    if (retries !== undefined) expect(await runCli(['config', 'set', 'retries', String(retries)], memoryProcess(env))).toBe(0);
+    const p = memoryProcess(env);
+    return runCli(argv, p).then((code) => ({ code, out: p.out(), err: p.err() }));
+  }
+  const unavailable = { status: 503, body: { message: 'Service Unavailable' } };
+
+  it("keeps polling through 5xx answers (more than one request's retries) and exits 0 when it is reached", async () => {
+    const before = srv.requests.length;
+    answer = (n) => (n - before <= 5 ? unavailable : { status: 200, body: { testInvitationId: 900001, status: 'Complete' } });
+    const r = await runAgainst(srv.url, ['attempts', 'wait', '900001', '--until', 'complete', '--interval', '100ms', '--timeout', '1m', '--json']);
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(r.out)).toEqual([{ testInvitationId: 900001, status: 'Complete', outcome: 'reached' }]);
+    expect(r.err).toMatch(/polling failed \(GET \/v3\/reports\/900001 → HTTP 503: Service Unavailable\); trying again in 100ms until the --timeout/);
+    expect(srv.requests.length - before).toBe(6);
+  });
+
+  it('still failing at its --timeout: exit 6 naming the last error', async () => {
+    const before = srv.requests.length;
+    answer = () => unavailable;
+    const r = await runAgainst(srv.url, ['attempts', 'wait', '900001', '--interval', '100ms', '--timeout', '1500ms', '--json'], 1);
+    expect(r.code, r.err).toBe(6);
+    expect(r.err).toMatch(/timed out after 1500ms: 900001 never read; the last poll failed: GET \/v3\/reports\/900001 → HTTP 503: Service Unavailable/);
+    expect(JSON.parse(r.out)).toEqual([{ testInvitationId: 900001, status: null, outcome: 'timed out' }]);
+    // one request per poll: polled again and again, not given up after the first
+    expect(srv.requests.length - before).toBeGreaterThan(2);
+  });
+
+  it('connection refused until the --timeout: exit 6 naming it', async () => {
+    const gone = await startServer(() => undefined);
+    await gone.close();
+    const r = await runAgainst(gone.url, ['attempts', 'wait', '900001', '--interval', '100ms', '--timeout', '1s']);
+    expect(r.code, r.err).toBe(6);
+    expect(r.err).toMatch(/timed out after 1s: 900001 never read; the last poll failed: GET .*failed \(ECONNREFUSED\)/);
+  });
+
+  it('a refused key (401) stops at once: exit 3 after one request', async () => {
+    const before = srv.requests.length;
+    answer = () => ({ status: 401, body: { statusCode: 401, message: 'Access denied due to invalid subscription key.' } });
+    const r = await runAgainst(srv.url, ['attempts', 'wait', '900001', '--interval', '100ms', '--timeout', '1m']);
+    expect(r.code, r.err).toBe(3);
+    expect(srv.requests.length - before).toBe(1);
   });
 });

@@ -120,6 +120,32 @@ describe('exit-code map', () => {
     expect(hint('v3.listTests', `${base}/v3/tests`, { ASSESS_BASE_URL_V2: base })).toMatch(/assess config get base-url/);
   });
 
+  it("a 404 whose body is not the service's error hints at the base URL, not the id", () => {
+    const at = (body: string, operation = 'v3.getReport', url = 'http://x/api/v3/reports/900101') =>
+      describeError(new ApiError(404, parseErrorBody(body), { method: 'GET', url, operation }), { ASSESS_BASE_URL: 'http://x/api' }).hint;
+    // the service's shapes (spec, "Errors"; v2's envelope): the id is what to check
+    for (const body of [
+      '{"errors":["Test invitation id 900101 was not found"]}',
+      '{"statusCode":404,"message":"Resource not found"}',
+      '{"result":null,"errors":["x"]}',
+    ])
+      expect(at(body)).toBe('check the id');
+    expect(at('{"statuscode":"404.1","description":"not found"}', 'v2.getReport', 'http://x/api/v2/org/report/1')).toBe('check the id');
+    // anything else came from something that is not the service
+    expect(at('<!DOCTYPE html><title>404 Not Found</title>')).toBe(
+      "an HTML page, not the service's error: the base URL may be wrong; check ASSESS_BASE_URL (the address it sets) (if it is right, check the id)",
+    );
+    expect(at('{"message":"Not Found","documentation_url":"https://docs.example"}')).toMatch(
+      /^JSON in another shape, not the service's error: the base URL may be wrong/,
+    );
+    expect(at('')).toMatch(/^an empty answer, not the service's error/);
+    expect(at('Cannot GET /api/v3/reports/900101')).toMatch(/^plain text, not the service's error/);
+    // set in the profile: the config key of the request's version
+    expect(
+      describeError(new ApiError(404, parseErrorBody('<html></html>'), { method: 'GET', url: 'http://y/v2/org/tests', operation: 'v2.listTests' }), {}).hint,
+    ).toMatch(/check the base URL \(assess config get base-url-v2\)/);
+  });
+
   it('messages say what failed and what to do next', () => {
     const d = describeError(new ApiError(403, parseErrorBody('{"statusCode":403,"message":"not yours"}'), req('v3.listLinks')));
     expect(d.message).toContain('HTTP 403');

@@ -38,15 +38,14 @@ export default defineCommand({
   async run(ctx, input) {
     const body = input.data === undefined ? undefined : await readBody(ctx, input.data);
     const conn = await ctx.connection();
-    const [path, query] = input.path.split('?', 2) as [string, string | undefined];
     // made from the connection as every client is (its guard included); undici loads only when sending
     const { clientTransport } = await import('../../api/client-transport.js');
     const { transport } = clientTransport(conn, { debug: debugSink(ctx), pool: ctx.keepAlive, signal: ctx.signal }, input.v2 ? 'v2' : 'v3');
     const res = await transport.send({
       operation: input.v2 ? 'v2.api' : 'v3.api', // the API version it went out under (the base URL and header of --v2)
       method: input.method,
-      path,
-      query: query ? Object.fromEntries(new URLSearchParams(query)) : undefined,
+      // the query goes as typed: a parameter given twice (?a=1&a=2) keeps both values, in order
+      path: input.path,
       body,
       idempotent: input.method === 'GET',
     });

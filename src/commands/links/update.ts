@@ -3,7 +3,8 @@
 import * as z from 'zod/mini';
 import { arg, defineCommand, flag, zx } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
-import { diffObjects, formatChanges } from '../shared/diff.js';
+import { confirmByReadBack } from '../../api/read-back.js';
+import { diffObjects, formatChanges, holdsChanges } from '../shared/diff.js';
 import { LINK_FLAG_KEYS, linkFlags, refineLinkFlags } from './shared/body.js';
 import { LINK_FIELDS, printLink } from './shared/view.js';
 import { resolveTz } from '../shared/timezone.js';
@@ -44,7 +45,14 @@ export default defineCommand({
       ctx.info(`No changes: test link ${linkId} already has these values; nothing was sent.`);
       return printLink(ctx, current);
     }
-    const updated = await api.updateLink(testId, linkId, body);
+    // an update whose answer was lost may have been carried out: the link read back says
+    const updated = await api.updateLink(testId, linkId, body).catch((err: unknown) =>
+      confirmByReadBack(err, {
+        read: () => api.getLink(testId, linkId),
+        applied: (now) => holdsChanges(bodyOf(now), changes),
+        confirmed: (lost) => ctx.warn(`the answer to the update of test link ${linkId} was lost (${lost}); read back, the link has the new values (confirmed)`),
+      }),
+    );
     ctx.info(`Updated test link ${linkId}:\n${formatChanges(changes)}`);
     await printLink(ctx, updated);
   },

@@ -6,7 +6,8 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { INPUT_MAX_BYTES, readInputText } from '../../util/small-file.js';
-import { diffObjects, formatChanges, type Change } from '../shared/diff.js';
+import { confirmByReadBack } from '../../api/read-back.js';
+import { diffObjects, formatChanges, holdsChanges, type Change } from '../shared/diff.js';
 import { confirmAction, nothingChanged } from '../shared/confirm.js';
 import { printSettings, SETTINGS_FIELDS } from './shared/view.js';
 
@@ -71,7 +72,15 @@ export default defineCommand({
       const question = `Replace the settings of test ${input.testId}${typeof name === 'string' ? ` "${name}"` : ''} with ${diff.length === 1 ? 'this change' : `these ${diff.length} changes`}?`;
       if (!(await confirmAction(ctx, question, 'replacing the settings'))) return nothingChanged(ctx);
     }
-    const stored = (await api.updateSettings(input.testId, settings)) as Record<string, unknown>;
+    // a replace whose answer was lost may have been carried out: the settings read back say
+    const stored = (await api.updateSettings(input.testId, settings).catch((err: unknown) =>
+      confirmByReadBack(err, {
+        read: () => api.getSettings(input.testId),
+        applied: (now) => holdsChanges(now, diff),
+        confirmed: (lost) =>
+          ctx.warn(`the answer to the settings update of test ${input.testId} was lost (${lost}); read back, the settings have the new values (confirmed)`),
+      }),
+    )) as Record<string, unknown>;
     const drift = diffObjects(settings, stored);
     if (drift.length) ctx.warn(`the service stored different values than were sent:\n${formatChanges(drift)}`);
     ctx.info(`Updated ${diff.length} setting${diff.length === 1 ? '' : 's'} of test ${input.testId}.`);

@@ -36,6 +36,12 @@ export function diffObjects(before: unknown, after: unknown): Change[] {
   return keys.filter((k) => !same(a[k], b[k])).map((k) => ({ key: k, old: a[k] ?? null, new: b[k] ?? null }));
 }
 
+/** Whether `now` holds every change's new value (a write read back: was it carried out?). */
+export function holdsChanges(now: unknown, changes: Change[]): boolean {
+  const flat = flatten(now);
+  return changes.every((c) => same(flat[c.key], c.new));
+}
+
 export function showValue(v: unknown): string {
   if (v === null || v === undefined) return '(none)';
   return typeof v === 'string' ? JSON.stringify(v) : String(typeof v === 'object' ? JSON.stringify(v) : v);
