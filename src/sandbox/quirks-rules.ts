@@ -30,6 +30,7 @@ const NEEDED = new Set([
   'tests',
   'testLinks',
   'testAttempts',
+  'timeZones',
   'testinvitationIds',
   'successful',
   'failed',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
 import { runInProcess as run } from '../helpers/in-process.js';
+import { json, startServer } from '../helpers/http-server.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let s: TestSandbox;
@@ -27,6 +28,28 @@ describe('assess timezones', () => {
     expect(JSON.parse(all.stdout).length).toBeGreaterThan(20);
     const some = await run(['timezones', '--search', 'kolkata', '--json', 'timeZoneId,name'], opts());
     expect(JSON.parse(some.stdout)).toEqual([{ timeZoneId: 35, name: 'Asia/Kolkata' }]);
+  });
+});
+
+describe('the time-zone cache', () => {
+  it('an answer without the list is not kept: the next --tz asks again and finds the zone', async () => {
+    const own = tempDir();
+    const api = await startServer((_req, res, n) =>
+      n === 1 ? json(res, 200, { timeZones: null }) : json(res, 200, { timeZones: [{ timeZoneId: 35, name: 'Asia/Kolkata', displayName: 'India' }] }),
+    );
+    try {
+      const env = { ASSESS_BASE_URL: api.url, ASSESS_API_KEY: 'k-0123456789abcdef' };
+      const empty = await run(['timezones', '--json'], { env, configDir: own.dir });
+      expect(empty.code, empty.stderr).toBe(0);
+      expect(JSON.parse(empty.stdout)).toEqual([]);
+      const named = await run(['timezones', '--search', 'kolkata', '--json', 'timeZoneId'], { env, configDir: own.dir });
+      expect(named.code, named.stderr).toBe(0);
+      expect(JSON.parse(named.stdout)).toEqual([{ timeZoneId: 35 }]);
+      expect(api.requests.map((q) => q.url)).toEqual(['/v3/timezones', '/v3/timezones']);
+    } finally {
+      await api.close();
+      own.cleanup();
+    }
   });
 });
 

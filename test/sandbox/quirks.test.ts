@@ -57,6 +57,19 @@ describe('quirks mode', () => {
     expect([...seen].sort()).toEqual(['201', 'Completed', 'Status', 'envelope', 'ids as strings', 'null', 'testId string'].sort());
   });
 
+  it("a listing's rows are never nulled or left out: tests, links, time zones", async () => {
+    const rows = (text: string, key: string) => {
+      const body = JSON.parse(text) as Record<string, unknown> & { result?: Record<string, unknown> };
+      return (body.result ?? body)[key];
+    };
+    for (let seed = 1; seed <= 30; seed++) {
+      await s.control('POST', '/quirks', { seed });
+      expect(rows((await get('/v3/tests')).text, 'tests'), `seed ${seed}`).toEqual(expect.any(Array));
+      expect(rows((await get('/v3/tests/1001/testlinks')).text, 'testLinks'), `seed ${seed}`).toEqual(expect.any(Array));
+      expect(rows((await get('/v3/timezones')).text, 'timeZones'), `seed ${seed}`).toEqual(expect.any(Array));
+    }
+  });
+
   it('a seed with production typeOfTest numbering reads 0/1 and takes 0/1 back', async () => {
     let seed = 1;
     for (; seed < 100; seed++) {

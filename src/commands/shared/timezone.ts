@@ -34,7 +34,8 @@ export async function timeZones(ctx: Context, opts: { fresh?: boolean } = {}): P
     }
   }
   const { timeZones: zones } = await (await ctx.api()).listTimeZones();
-  if (!ctx.globals.sandbox) {
+  // an answer without the list (null, or left out) is not kept: a day of "no time zone named …"
+  if (!ctx.globals.sandbox && zones.length) {
     try {
       makeDirs(join(configDir(ctx.env), 'cache'));
       const { writeFileAtomic } = await import('../../files/atomic.js'); // its node:crypto only when a file is written
