@@ -13,6 +13,11 @@
 const VAR = 'ASSESS_BULK_CHILD';
 const LINK_FD = 3;
 const FORWARDED = ['SIGINT', 'SIGTERM'] as const;
+/** A signal this soon after the first is its echo (the terminal sends Ctrl-C to both processes), as in program.ts. */
+const ECHO_MS = 500;
+/** How long a child has to stop by itself after the second signal before it is killed. */
+const STOP_GRACE_MS = 1000;
+const KILLED_NOTE = 'interrupted again: the run did not stop by itself, killed it; finished items are in the journal — run the same command again to resume\n';
 
 /** Whether `argv` names a bulk run. */
 export function looksBulk(argv: readonly string[]): boolean {
@@ -45,7 +50,23 @@ export async function runInBulkChild(argv: readonly string[], inExecutable: bool
       stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
       env: { ...process.env, [VAR]: `fd:${LINK_FD}` },
     });
-    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    // The child takes a second signal (500 ms after the first: not the terminal's echo) as "stop
+    // now", but only when its event loop runs: one stuck in synchronous code never sees it. So
+    // the second signal also arms a SIGKILL, and the run ends as an interrupted one would.
+    let firstAt = 0;
+    let terminated = false;
+    let killer: NodeJS.Timeout | undefined;
+    let killed = false;
+    const forward = (signal: NodeJS.Signals) => {
+      if (signal === 'SIGTERM') terminated = true;
+      child.kill(signal);
+      if (!firstAt) firstAt = Date.now();
+      else if (!killer && Date.now() - firstAt > ECHO_MS)
+        killer = setTimeout(() => {
+          killed = child.kill('SIGKILL');
+          if (killed) process.stderr.write(KILLED_NOTE);
+        }, STOP_GRACE_MS);
+    };
     child.once('error', () => resolve(false)); // not started (e.g. no process left): run here
     child.once('spawn', () => {
       for (const s of FORWARDED) process.on(s, forward);
@@ -53,9 +74,13 @@ export async function runInBulkChild(argv: readonly string[], inExecutable: bool
     });
     child.once('exit', (code, signal) => {
       for (const s of FORWARDED) process.off(s, forward);
+      clearTimeout(killer);
+      // killed here on a second signal: the exit code of an interrupted (or terminated) run,
+      // EXIT.interrupted or EXIT.terminated (exit-codes.ts, which this small entry does not load)
+      if (killed && signal === 'SIGKILL') process.exitCode = terminated ? 143 : 130;
       // end as it ended, so a shell sees the same; should the signal not end this process (one
       // Node ignores), the exit code a shell gives a killed process, never 0
-      if (signal) {
+      else if (signal) {
         process.exitCode = 128 + (constants.signals[signal] ?? 0);
         process.kill(process.pid, signal);
       } else process.exitCode = code ?? 1;
