@@ -2,8 +2,9 @@
 // with V8's `--optimize-for-size`, a start-time flag (issue 30). Why: a long run allocates ~44 KB
 // of garbage a row and V8's default sizing grows the heap with the run's length even though the
 // live set stays at ~15 MB; with the flag peak RSS stays flat (bench/README.md, "Bulk").
-// The parent is only dist/main.cjs (it never loads the program): it forwards SIGINT/SIGTERM, waits,
-// and ends as the child ended (same exit code, or the same signal). The child holds the read end
+// The parent is only dist/main.cjs (it never loads the program): it forwards SIGINT/SIGTERM (a
+// child that does not stop at the second is killed), waits, and ends as the child ended (same exit
+// code, or the same signal). The child holds the read end
 // of a pipe from the parent; when the parent dies (kill -9), the child kills itself the same way,
 // so killing the process a user started still stops the run at once.
 // The guess below only decides where the run happens, never what it does: a wrong guess costs a
