@@ -11,6 +11,8 @@
 // process start or the flag. ASSESS_BULK_CHILD=off runs every command in one process.
 // node:child_process, node:os and node:net are imported when used: most command lines never need them.
 
+import { writeSync } from 'node:fs';
+
 const VAR = 'ASSESS_BULK_CHILD';
 const LINK_FD = 3;
 const FORWARDED = ['SIGINT', 'SIGTERM'] as const;
@@ -65,7 +67,7 @@ export async function runInBulkChild(argv: readonly string[], inExecutable: bool
       else if (!killer && Date.now() - firstAt > ECHO_MS)
         killer = setTimeout(() => {
           killed = child.kill('SIGKILL');
-          if (killed) process.stderr.write(KILLED_NOTE);
+          if (killed) sayOnStderr(KILLED_NOTE);
         }, STOP_GRACE_MS);
     };
     child.once('error', () => resolve(false)); // not started (e.g. no process left): run here
@@ -102,4 +104,13 @@ async function watchParent(): Promise<void> {
   link.on('close', () => process.kill(process.pid, 'SIGKILL'));
   link.resume();
   link.unref();
+}
+
+/** One line on stderr, written here: a stderr that fails (a full disk) must not turn the exit code into 1. */
+function sayOnStderr(line: string): void {
+  try {
+    writeSync(2, line);
+  } catch {
+    // nowhere to say it; the exit code still tells how the run ended
+  }
 }
