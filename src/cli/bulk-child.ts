@@ -2,17 +2,25 @@
 // with V8's `--optimize-for-size`, a start-time flag (issue 30). Why: a long run allocates ~44 KB
 // of garbage a row and V8's default sizing grows the heap with the run's length even though the
 // live set stays at ~15 MB; with the flag peak RSS stays flat (bench/README.md, "Bulk").
-// The parent is only dist/main.cjs (it never loads the program): it forwards SIGINT/SIGTERM, waits,
-// and ends as the child ended (same exit code, or the same signal). The child holds the read end
+// The parent is only dist/main.cjs (it never loads the program): it forwards SIGINT/SIGTERM (a
+// child that does not stop at the second is killed), waits, and ends as the child ended (same exit
+// code, or the same signal). The child holds the read end
 // of a pipe from the parent; when the parent dies (kill -9), the child kills itself the same way,
 // so killing the process a user started still stops the run at once.
 // The guess below only decides where the run happens, never what it does: a wrong guess costs a
 // process start or the flag. ASSESS_BULK_CHILD=off runs every command in one process.
 // node:child_process, node:os and node:net are imported when used: most command lines never need them.
 
+import { writeSync } from 'node:fs';
+
 const VAR = 'ASSESS_BULK_CHILD';
 const LINK_FD = 3;
 const FORWARDED = ['SIGINT', 'SIGTERM'] as const;
+/** A signal this soon after the first is its echo (the terminal sends Ctrl-C to both processes), as in program.ts. */
+const ECHO_MS = 500;
+/** How long a child has to stop by itself after the second signal before it is killed. */
+const STOP_GRACE_MS = 1000;
+const KILLED_NOTE = 'interrupted again: the run did not stop by itself, killed it; finished items are in the journal — run the same command again to resume\n';
 
 /** Whether `argv` names a bulk run. */
 export function looksBulk(argv: readonly string[]): boolean {
@@ -45,7 +53,23 @@ export async function runInBulkChild(argv: readonly string[], inExecutable: bool
       stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
       env: { ...process.env, [VAR]: `fd:${LINK_FD}` },
     });
-    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    // The child takes a second signal (500 ms after the first: not the terminal's echo) as "stop
+    // now", but only when its event loop runs: one stuck in synchronous code never sees it. So
+    // the second signal also arms a SIGKILL, and the run ends as an interrupted one would.
+    let firstAt = 0;
+    let terminated = false;
+    let killer: NodeJS.Timeout | undefined;
+    let killed = false;
+    const forward = (signal: NodeJS.Signals) => {
+      if (signal === 'SIGTERM') terminated = true;
+      child.kill(signal);
+      if (!firstAt) firstAt = Date.now();
+      else if (!killer && Date.now() - firstAt > ECHO_MS)
+        killer = setTimeout(() => {
+          killed = child.kill('SIGKILL');
+          if (killed) sayOnStderr(KILLED_NOTE);
+        }, STOP_GRACE_MS);
+    };
     child.once('error', () => resolve(false)); // not started (e.g. no process left): run here
     child.once('spawn', () => {
       for (const s of FORWARDED) process.on(s, forward);
@@ -53,9 +77,13 @@ export async function runInBulkChild(argv: readonly string[], inExecutable: bool
     });
     child.once('exit', (code, signal) => {
       for (const s of FORWARDED) process.off(s, forward);
+      clearTimeout(killer);
+      // killed here on a second signal: the exit code of an interrupted (or terminated) run,
+      // EXIT.interrupted or EXIT.terminated (exit-codes.ts, which this small entry does not load)
+      if (killed && signal === 'SIGKILL') process.exitCode = terminated ? 143 : 130;
       // end as it ended, so a shell sees the same; should the signal not end this process (one
       // Node ignores), the exit code a shell gives a killed process, never 0
-      if (signal) {
+      else if (signal) {
         process.exitCode = 128 + (constants.signals[signal] ?? 0);
         process.kill(process.pid, signal);
       } else process.exitCode = code ?? 1;
@@ -76,4 +104,13 @@ async function watchParent(): Promise<void> {
   link.on('close', () => process.kill(process.pid, 'SIGKILL'));
   link.resume();
   link.unref();
+}
+
+/** One line on stderr, written here: a stderr that fails (a full disk) must not turn the exit code into 1. */
+function sayOnStderr(line: string): void {
+  try {
+    writeSync(2, line);
+  } catch {
+    // nowhere to say it; the exit code still tells how the run ended
+  }
 }

@@ -8,8 +8,12 @@
 // pipe synchronously anyway, so assess writes those bytes itself with fs.writeSync(2): same
 // order, same synchronicity. If a write would block (a pipe left non-blocking by someone else,
 // and full: EAGAIN) the rest goes to process.stderr, and so does everything after it, in order.
-// A terminal or a file keeps process.stderr: prompts, colours and columns need the real stream,
-// and a file's stream is cheap.
+// A file or a device that is not a terminal (`2> log`, `2> /dev/full`) is written the same way:
+// Node's stream there ignores short writes, and its ENOSPC would be an uncaught 'error' event,
+// exit 1 in place of the run's own code. A message that cannot be written is dropped: there is
+// nowhere to say so, and the exit code still tells how the run ended. A terminal keeps
+// process.stderr (prompts, colours and columns need the real stream), with its errors ignored
+// for the same reason (a terminal that hung up: EIO).
 import { fstatSync, statSync, writeSync } from 'node:fs';
 import type { ProcessLike } from './context-factory.js';
 import { guardedStdout } from './stdout-guard.js';
@@ -26,7 +30,7 @@ export function realProcess(): ProcessLike {
       return process.stdin;
     },
     get stderr() {
-      return (stderr ??= pipeLike(2) ? fdWriter(2, () => process.stderr) : process.stderr);
+      return (stderr ??= isTTY(2) ? quiet(process.stderr) : fdWriter(2, () => quiet(process.stderr)));
     },
     env: process.env,
     isTTY,
@@ -48,13 +52,15 @@ function isTTY(fd: 0 | 1 | 2): boolean {
   return process.getBuiltinModule('node:tty').isatty(fd);
 }
 
-function pipeLike(fd: number): boolean {
-  try {
-    const st = fstatSync(fd);
-    return st.isFIFO() || st.isSocket();
-  } catch {
-    return false; // closed or odd: leave it to Node
+const QUIET = Symbol.for('assess.stderr-quiet');
+
+/** process.stderr with its write errors ignored (once per process: the entry and the program share it). */
+function quiet(stream: NodeJS.WriteStream & { [QUIET]?: true }): Stderr {
+  if (!stream[QUIET]) {
+    stream[QUIET] = true;
+    stream.on('error', () => undefined);
   }
+  return stream;
 }
 
 /**
@@ -71,10 +77,14 @@ export function fdWriter(fd: number, fallback: () => Stderr, write: typeof write
       const bytes = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : chunk;
       let off = 0;
       try {
-        while (off < bytes.length) off += write(fd, bytes, off, bytes.length - off);
+        while (off < bytes.length) {
+          const n = write(fd, bytes, off, bytes.length - off);
+          if (!(n > 0)) break; // took nothing and said nothing: as a failed write, dropped
+          off += n;
+        }
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') {
-          // EPIPE and the like: nobody reads our stderr any more, and there is nowhere to say so
+          // EPIPE, ENOSPC and the like: nobody can read it, and there is nowhere to say so
           if (done) queueMicrotask(() => done(null));
           return true;
         }

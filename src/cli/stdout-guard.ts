@@ -2,11 +2,13 @@
 // failure of stdout (a full disk behind `> file`) is a place we cannot write: exit 2 naming it,
 // not a stack trace.
 //
-// On a regular file or a block device every byte is written or the write fails: Node's stream
-// for a file ignores how much write(2) took (a nearly full disk takes what fits and says so only
-// by its count), and on a block device it drops everything. There each write goes through
-// writeAllSync, whose error (ENOSPC, EDQUOT, EFBIG, EIO…) reaches the handler below. Pipes and
-// terminals keep Node's stream.
+// On a regular file, a block device or a character device that is not a terminal (`> /dev/full`)
+// every byte is written or the write fails: Node's stream there (a SyncWriteStream) ignores how
+// much write(2) took (a nearly full disk takes what fits and says so only by its count), and on
+// a block device it drops everything. There each write goes through writeAllSync, whose error
+// (ENOSPC, EDQUOT, EFBIG, EIO…) reaches the handler below. Pipes and terminals keep Node's stream.
+// (The override stays on process.stdout rather than being a Writable of our own: Node's pipe()
+// and pipeline() never end process.stdout, and a command may pipe into ctx.io.stdout.)
 //
 // Attached when stdout is first used rather than at start: Node builds process.stdout on first
 // use, and on a pipe that loads node:net (~3 ms of a command whose only output is on stderr).
@@ -21,7 +23,7 @@ export function guardedStdout(): NodeJS.WriteStream {
   const out = process.stdout as NodeJS.WriteStream & { [GUARDED]?: true };
   if (!out[GUARDED]) {
     out[GUARDED] = true;
-    if (fileLike(1)) out._write = writeEveryByte;
+    if (!out.isTTY && fileLike(1)) out._write = writeEveryByte;
     out.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
       const cause = err.code === 'ENOSPC' ? 'no space left on the device' : err.code === 'EDQUOT' ? 'disk quota exceeded' : err.message;
@@ -45,7 +47,7 @@ function writeEveryByte(chunk: Uint8Array, _enc: BufferEncoding, cb: (err?: Erro
 function fileLike(fd: number): boolean {
   try {
     const st = fstatSync(fd);
-    return st.isFile() || st.isBlockDevice();
+    return st.isFile() || st.isBlockDevice() || st.isCharacterDevice();
   } catch {
     return false; // closed or odd: leave it to Node
   }

@@ -2,6 +2,7 @@
 // from the command definitions (tool-from-command.ts) and each call runs its command in memory
 // (call.ts). Standard output carries protocol messages only; notices and logs go to stderr.
 import { join } from 'node:path';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from '../context.js';
 import { describeError } from '../cli/exit-codes.js';
 import { maskUrlCredentials } from '../api/redact.js';
@@ -95,6 +96,12 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
   // no session without its audit log: a log that cannot be written stops the start (exit 2, naming it)
   audit.append({ at: new Date().toISOString(), event: 'start', allowWrites: [...allowed], profile: ctx.globals.profile, sandbox: ctx.globals.sandbox });
   const transport = new StdioServerTransport(ctx.io.stdin, ctx.io.stdout);
+  // The SDK's transport drops a line it cannot read, answering nothing (the client would wait for
+  // ever); JSON-RPC 2.0 answers it with id null. Set before connect(), which chains its own after it.
+  transport.onerror = (err) => {
+    const error = lineError(err);
+    if (error) transport.send({ jsonrpc: '2.0', id: null, error } as unknown as JSONRPCMessage).catch(() => {});
+  };
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;
     ctx.io.stdin.once('end', resolve);
@@ -121,6 +128,13 @@ function masked<T>(value: T): T {
   if (Array.isArray(value)) return value.map(masked) as T;
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v)])) as T;
   return value;
+}
+
+/** The JSON-RPC error for a line the transport could not read: not JSON, or JSON but no JSON-RPC message. */
+function lineError(err: Error): { code: number; message: string } | undefined {
+  if (err instanceof SyntaxError) return { code: -32700, message: 'Parse error' };
+  if (err.name === 'ZodError') return { code: -32600, message: 'Invalid Request' };
+  return undefined;
 }
 
 function noSuchTool(name: string, names: string[]): CallOutcome {

@@ -80,6 +80,32 @@ describe('a bulk run in a child Node', () => {
     expect(ndjson(`${csv}.results.ndjson`).length).toBeLessThan(30);
   });
 
+  it('a child that does not stop (stuck in synchronous code) is killed at a second signal: exit 130, the journal resumes', async () => {
+    const { csv } = cohort();
+    const run = spawnAssess(['invite', '1001', '--from-csv', csv, '--concurrency', '1'], { env: slow.env });
+    await waitFor(() => journalLines(csv) >= 2 || run.child.exitCode !== null, { timeoutMs: 20_000, what: 'two rows' });
+    const worker = workerPid(run.child.pid!);
+    // a stopped process handles no signal but SIGKILL, as one whose event loop is blocked
+    process.kill(worker, 'SIGSTOP');
+    try {
+      run.child.kill('SIGINT');
+      await new Promise((r) => setTimeout(r, 700)); // past the 500 ms in which a second signal is the first's echo
+      run.child.kill('SIGINT');
+      await waitFor(() => run.child.exitCode !== null || run.child.signalCode !== null, { timeoutMs: 15_000, what: 'the started process to end' });
+    } finally {
+      if (alive(worker)) process.kill(worker, 'SIGKILL'); // never leave a stopped process behind
+    }
+    const r = await run.done;
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.stderr).toMatch(/interrupted again: .*killed it/);
+    expect(alive(worker)).toBe(false);
+    // every journal line is whole, and a re-run finishes the cohort from it
+    const done = journalItems(`${csv}.journal.ndjson`).length;
+    const again = await runAssess(['invite', '1001', '--from-csv', csv], { env: slow.env, timeoutMs: 60_000 });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(new RegExp(`${30 - done} done, ${done} skipped, 0 failed`));
+  });
+
   it('the child killed (kill -9, the OOM killer): the started process ends by the same signal', async () => {
     const { csv } = cohort();
     const run = spawnAssess(['invite', '1001', '--from-csv', csv, '--concurrency', '1'], { env: slow.env });

@@ -4,6 +4,7 @@
 // nothing, errors with their category, and an audit log without the key.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,6 +224,33 @@ describe('assess mcp (read-only, the default)', () => {
     // standard input is the protocol's channel
     const stdin = await server.call('callbacks_process', { file: '-', dryRun: true });
     expect(errorOf(stdin)).toMatchObject({ category: 'usage' });
+  });
+});
+
+describe('lines that are not JSON-RPC messages', () => {
+  it('answers each with its JSON-RPC error (id null) and keeps serving the next lines', async () => {
+    const child = spawn(NODE, [BIN, 'mcp'], { env: { ...baseEnv(config.dir), ...sandbox.env }, cwd: ROOT, stdio: ['pipe', 'pipe', 'ignore'] });
+    const lines: unknown[] = [];
+    let rest = '';
+    const answered = new Promise<void>((resolve) =>
+      child.stdout.on('data', (d: Buffer) => {
+        const parts = (rest + d.toString()).split('\n');
+        rest = parts.pop() ?? '';
+        lines.push(...parts.map((l) => JSON.parse(l) as unknown));
+        // the ping is answered last: the lines before it have had their answers (or none)
+        if (lines.some((l) => (l as { id?: unknown }).id === 7)) resolve();
+      }),
+    );
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.stdin.write('{"jsonrpc":"2.0","id":\n[1,2]\n{"jsonrpc":"2.0","id":7,"method":"ping"}\n');
+    await answered;
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(lines).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } },
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } },
+      { jsonrpc: '2.0', id: 7, result: {} },
+    ]);
   });
 });
 

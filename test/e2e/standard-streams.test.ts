@@ -3,22 +3,25 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, BIN, ROOT, runAssess, tempDir, NODE } from '../helpers/cli.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const t = tempDir('assess-modules-');
 afterAll(() => t.cleanup());
-/** Runs the binary with stdout on `out` (a descriptor, or a pipe closed before it writes). */
-function withStdout(args: string[], out: number | 'closed-pipe') {
+/** Runs the binary with stdout on `out` (a descriptor, or a pipe closed before it writes), stderr on `err` (a descriptor, else a pipe). */
+function withStdout(args: string[], out: number | 'closed-pipe' | 'pipe', opts: { err?: number; env?: Record<string, string> } = {}) {
   const cfg = tempDir();
   const child = spawn(NODE, [BIN, ...args], {
-    env: baseEnv(cfg.dir) as NodeJS.ProcessEnv,
+    env: { ...baseEnv(cfg.dir), ...opts.env } as NodeJS.ProcessEnv,
     cwd: ROOT,
-    stdio: ['ignore', out === 'closed-pipe' ? 'pipe' : out, 'pipe'],
+    stdio: ['ignore', out === 'closed-pipe' ? 'pipe' : out, opts.err ?? 'pipe'],
   });
-  if (out === 'closed-pipe') child.stdout!.destroy(); // the reader is gone before anything is written (`| head` done)
+  if (out === 'closed-pipe')
+    child.stdout!.destroy(); // the reader is gone before anything is written (`| head` done)
+  else child.stdout?.resume();
   let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (d) => (stderr += d));
+  child.stderr?.setEncoding('utf8').on('data', (d) => (stderr += d));
   return new Promise<{ code: number | null; stderr: string }>((resolve) =>
     child.on('close', (code) => {
       cfg.cleanup();
@@ -41,5 +44,34 @@ describe('stdout’s error handler, attached when stdout is first used', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: cannot write to standard output: no space left on the device \(ENOSPC\)$/m);
     expect(r.stderr).not.toMatch(/\bat \S+ \(/);
+  });
+});
+
+describe('standard streams on a character device that is not a terminal (/dev/full)', () => {
+  let sandbox: TestSandbox;
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+  });
+  afterAll(() => sandbox?.close());
+  const onFull = async <T>(use: (fd: number) => Promise<T>): Promise<T> => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      return await use(full);
+    } finally {
+      closeSync(full);
+    }
+  };
+
+  it('stdout: a result that cannot be written is exit 2, one line naming ENOSPC', async () => {
+    const r = await onFull((fd) => withStdout(['tests', 'list', '--json'], fd, { env: sandbox.env }));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('error: cannot write to standard output: no space left on the device (ENOSPC)\n');
+  });
+
+  it('stderr: a message that cannot be written does not change the exit code', async () => {
+    const usage = await onFull((fd) => withStdout(['tests', 'get', '1001', '--page', 'x'], 'pipe', { err: fd }));
+    expect(usage.code).toBe(2);
+    const notFound = await onFull((fd) => withStdout(['tests', 'get', '99999'], 'pipe', { err: fd, env: sandbox.env }));
+    expect(notFound.code).toBe(4);
   });
 });

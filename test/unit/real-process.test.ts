@@ -40,6 +40,16 @@ describe('fdWriter', () => {
     expect(seen).toEqual(['abc', 'def', 'gh']);
   });
 
+  it('stops at a write that takes nothing and gives no reason, instead of trying for ever', () => {
+    let calls = 0;
+    const stuck = (() => {
+      if (++calls > 1) throw Object.assign(new Error('tried again'), { code: 'EAGAIN' });
+      return 0;
+    }) as never;
+    fdWriter(9, () => stream().s, stuck).write('abc');
+    expect(calls).toBe(1);
+  });
+
   it('hands the rest, and everything after, to the stream when a write would block (EAGAIN)', () => {
     const fallback = stream();
     let calls = 0;

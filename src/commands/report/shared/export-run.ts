@@ -131,9 +131,11 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
         run.record({ testInvitationId: a.testInvitationId, outcome: 'exported', status: report.status, pdf, pdfFile: pdfOutcome }, 'done');
       } catch (err) {
         if (!(err instanceof ApiError) && !(err instanceof NetworkError) && !(err instanceof ResponseShapeError)) throw err;
-        if (err instanceof ApiError && err.kind === 'auth') throw err;
-        run.journal.markFailed(id, { error: errorFields(err) }); // every outcome is journaled; a re-run retries it
+        // every outcome is journaled (a re-run retries it), also that of the item that stops the run
+        run.journal.markFailed(id, { error: errorFields(err) });
         run.record({ testInvitationId: a.testInvitationId, outcome: 'failed', error: errorFields(err) }, 'failed');
+        // a refused key (401/403) fails every item alike: stop at once
+        if (err instanceof ApiError && err.kind === 'auth') throw err;
         if (++failuresInARow >= BREAKER) throw err;
       }
     });
