@@ -14,7 +14,7 @@ export function addGlobalOptions(program: Command): void {
     .option('--csv', 'print CSV (RFC 4180)')
     .option('--csv-safe', "with --csv: prefix cells starting with = + - @ with ' so spreadsheets do not run them (env ASSESS_CSV_SAFE=1)")
     .option('--query <expr>', 'JMESPath expression applied to the JSON result (all pages), e.g. "[].testId"; prints JSON')
-    .option('--no-color', 'disable colour (also NO_COLOR, TERM=dumb)')
+    .option('--no-color', 'disable colour (also NO_COLOR, FORCE_COLOR=0, TERM=dumb)')
     .option('--no-pager', 'print long tables directly instead of through $PAGER (also ASSESS_PAGER=)')
     .option('--no-input', 'never prompt; a missing value is an error')
     .option('-y, --yes', 'answer yes to confirmations')
@@ -101,10 +101,13 @@ export function resolveGlobals(
   };
 }
 
+/** FORCE_COLOR as chalk (supports-color) reads it: `0` or `false` is off, any other value is on, also piped. */
 export function decideColor(env: Env, stdoutIsTTY: boolean, flag: boolean): boolean {
   if (!flag) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.TERM === 'dumb') return false;
-  if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
+  const force = env.FORCE_COLOR;
+  if (force === '0' || force === 'false') return false;
+  if (force) return true;
   return stdoutIsTTY;
 }
