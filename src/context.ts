@@ -27,6 +27,8 @@ export interface IO {
 
 export interface GlobalOptions {
   profile: string;
+  /** Where `profile` came from, for messages: the flag, the variable, or neither (`default`). */
+  profileFrom?: '--profile' | 'ASSESS_PROFILE';
   output: OutputFormat;
   /** `-q`/`ASSESS_QUIET=1`: ctx.info prints nothing (warnings and errors still do). */
   quiet?: boolean;

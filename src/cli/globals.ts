@@ -75,13 +75,18 @@ export function resolveGlobals(
     if (s === undefined) throw new UsageError(`--timeout: must be ${TIMEOUT_RULE}, e.g. --timeout 60 (got ${JSON.stringify(opts.timeout)})`);
     timeoutMs = Math.round(s * 1000);
   }
+  const profileFrom = opts.profile !== undefined ? '--profile' : env.ASSESS_PROFILE !== undefined ? 'ASSESS_PROFILE' : undefined;
   const profile = (opts.profile as string | undefined) ?? env.ASSESS_PROFILE ?? 'default';
   // __proto__, constructor, prototype: names every JavaScript object already has (a profile so
   // named was reported saved but read back as nothing, or as a function)
   if (!/^[A-Za-z0-9_.-]{1,64}$/.test(profile) || RESERVED_PROFILE_NAMES.has(profile))
-    throw new UsageError(`--profile: '${profile}' is not a valid profile name (letters, digits, . _ -; not __proto__, constructor or prototype)`);
+    throw new UsageError(
+      `${profileFrom ?? '--profile'}: '${profile}' is not a valid profile name (letters, digits, . _ -; not __proto__, constructor or prototype)`,
+      profileFrom === 'ASSESS_PROFILE' ? "set ASSESS_PROFILE to a valid name, or unset it to use 'default'" : undefined,
+    );
   return {
     profile,
+    profileFrom,
     output,
     fields: parseFieldList(opts.json as string | boolean | undefined),
     debug,

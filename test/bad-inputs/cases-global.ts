@@ -40,7 +40,13 @@ export const globalCases: BadInput[] = [
     name: 'ASSESS_PROFILE with a space',
     args: ['tests', 'list'],
     env: { ASSESS_PROFILE: 'my profile' },
-    expect: /--profile: 'my profile' is not a valid profile name/,
+    expect: /ASSESS_PROFILE: 'my profile' is not a valid profile name[\s\S]*set ASSESS_PROFILE to a valid name, or unset it/,
+  },
+  {
+    name: '--profile bad over a good ASSESS_PROFILE (the flag is named)',
+    args: ['--profile', 'a b', 'tests', 'list'],
+    env: { ASSESS_PROFILE: 'ci' },
+    expect: /^error: --profile: 'a b' is not a valid profile name/m,
   },
   {
     name: 'ASSESS_API_KEY a placeholder (…)',
