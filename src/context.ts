@@ -15,7 +15,7 @@ export interface IO {
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   stdinIsTTY: boolean;
-  /** Decided once: NO_COLOR, --no-color, TERM=dumb or a non-TTY stdout turn it off. */
+  /** Decided once: NO_COLOR, --no-color, FORCE_COLOR=0, TERM=dumb or a non-TTY stdout turn it off (FORCE_COLOR=1 on). */
   color: boolean;
   /** Our colours: chalk's when `color`, else the text as it is (src/output/style.ts). */
   style: Style;
@@ -27,6 +27,8 @@ export interface IO {
 
 export interface GlobalOptions {
   profile: string;
+  /** Where `profile` came from, for messages: the flag, the variable, or neither (`default`). */
+  profileFrom?: '--profile' | 'ASSESS_PROFILE';
   output: OutputFormat;
   /** `-q`/`ASSESS_QUIET=1`: ctx.info prints nothing (warnings and errors still do). */
   quiet?: boolean;

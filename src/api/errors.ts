@@ -98,6 +98,8 @@ export class ResponseShapeError extends Error {
   constructor(
     message: string,
     readonly request: RequestInfo,
+    /** What to do next, where the caller knows better than "run with --debug". */
+    readonly hint?: string,
   ) {
     super(message);
   }

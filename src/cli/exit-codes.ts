@@ -71,7 +71,7 @@ export function describeError(err: unknown, env: Record<string, string | undefin
     return { message: `${what}${said}`, hint: hintFor(err, env) };
   }
   if (err instanceof ResponseShapeError) {
-    return { message: err.message, hint: 'the service answered in an unexpected shape; run with --debug to see it' };
+    return { message: err.message, hint: err.hint ?? 'the service answered in an unexpected shape; run with --debug to see it' };
   }
   const file = strayFileProblem(err);
   if (file) return { message: file.message, hint: file.hint };

@@ -14,7 +14,7 @@ export function addGlobalOptions(program: Command): void {
     .option('--csv', 'print CSV (RFC 4180)')
     .option('--csv-safe', "with --csv: prefix cells starting with = + - @ with ' so spreadsheets do not run them (env ASSESS_CSV_SAFE=1)")
     .option('--query <expr>', 'JMESPath expression applied to the JSON result (all pages), e.g. "[].testId"; prints JSON')
-    .option('--no-color', 'disable colour (also NO_COLOR, TERM=dumb)')
+    .option('--no-color', 'disable colour (also NO_COLOR, FORCE_COLOR=0, TERM=dumb)')
     .option('--no-pager', 'print long tables directly instead of through $PAGER (also ASSESS_PAGER=)')
     .option('--no-input', 'never prompt; a missing value is an error')
     .option('-y, --yes', 'answer yes to confirmations')
@@ -75,13 +75,18 @@ export function resolveGlobals(
     if (s === undefined) throw new UsageError(`--timeout: must be ${TIMEOUT_RULE}, e.g. --timeout 60 (got ${JSON.stringify(opts.timeout)})`);
     timeoutMs = Math.round(s * 1000);
   }
+  const profileFrom = opts.profile !== undefined ? '--profile' : env.ASSESS_PROFILE !== undefined ? 'ASSESS_PROFILE' : undefined;
   const profile = (opts.profile as string | undefined) ?? env.ASSESS_PROFILE ?? 'default';
   // __proto__, constructor, prototype: names every JavaScript object already has (a profile so
   // named was reported saved but read back as nothing, or as a function)
   if (!/^[A-Za-z0-9_.-]{1,64}$/.test(profile) || RESERVED_PROFILE_NAMES.has(profile))
-    throw new UsageError(`--profile: '${profile}' is not a valid profile name (letters, digits, . _ -; not __proto__, constructor or prototype)`);
+    throw new UsageError(
+      `${profileFrom ?? '--profile'}: '${profile}' is not a valid profile name (letters, digits, . _ -; not __proto__, constructor or prototype)`,
+      profileFrom === 'ASSESS_PROFILE' ? "set ASSESS_PROFILE to a valid name, or unset it to use 'default'" : undefined,
+    );
   return {
     profile,
+    profileFrom,
     output,
     fields: parseFieldList(opts.json as string | boolean | undefined),
     debug,
@@ -101,10 +106,13 @@ export function resolveGlobals(
   };
 }
 
+/** FORCE_COLOR as chalk (supports-color) reads it: `0` or `false` is off, any other value is on, also piped. */
 export function decideColor(env: Env, stdoutIsTTY: boolean, flag: boolean): boolean {
   if (!flag) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   if (env.TERM === 'dumb') return false;
-  if (env.FORCE_COLOR && env.FORCE_COLOR !== '0') return true;
+  const force = env.FORCE_COLOR;
+  if (force === '0' || force === 'false') return false;
+  if (force) return true;
   return stdoutIsTTY;
 }

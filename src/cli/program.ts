@@ -16,6 +16,7 @@ import { debugRequested } from './debug.js';
 import { runExitHooks } from './exit-hooks.js';
 import { realProcess } from './real-process.js';
 import { describeError, EXIT, exitCodeFor } from './exit-codes.js';
+import { helpHintFor } from './commander-hint.js';
 import { maskUrlCredentials } from '../api/redact.js';
 import { escapeMessage } from '../output/escape.js';
 import { addGlobalOptions } from './globals.js';
@@ -82,9 +83,13 @@ ${DOCS}`),
     const noun = nouns.find((n) => n.name === name);
     program.addCommand(noun ? nounCommand(noun, make) : placeholder(name));
   }
-  // Every subcommand inherits the output/exit behaviour of the program.
+  // Every subcommand inherits the output/exit behaviour of the program; commander's own errors
+  // end with the help of the command that raised them.
+  const output = program.configureOutput();
   const inherit = (c: Command) => {
-    c.exitOverride().configureOutput(program.configureOutput()).showSuggestionAfterError(true);
+    c.exitOverride()
+      .configureOutput({ ...output, outputError: (text, write) => write(text + helpHintFor(c, text)) })
+      .showSuggestionAfterError(true);
     if (c !== program) c.configureHelp(SUBCOMMAND_HELP);
     c.commands.forEach(inherit);
   };

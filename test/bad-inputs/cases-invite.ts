@@ -90,6 +90,10 @@ export const inviteFlagCases: BadInput[] = [
     expect: /--start: cannot be used with --link/,
   },
   { name: 'bulk --concurrency without --csv', args: inv(...INVITE_OK, '--concurrency', '4'), expect: /--concurrency: needs --from-csv FILE/ },
-  { name: 'misspelt flag --emial', args: inv('--emial', 'ann@example.com', '--name', 'Ann'), expect: /unknown option '--emial'[\s\S]*Did you mean --email\?/ },
+  {
+    name: 'misspelt flag --emial',
+    args: inv('--emial', 'ann@example.com', '--name', 'Ann'),
+    expect: /unknown option '--emial'\n\(Did you mean --email\?\)\n {2}run 'assess invite --help' to see its arguments and options\n$/,
+  },
   { name: 'output formats --json and --csv together', args: inv(...INVITE_OK, '--json', '--csv'), expect: /--json and --csv cannot be used together/ },
 ];

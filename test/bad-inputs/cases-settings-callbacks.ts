@@ -26,11 +26,16 @@ export const settingsCases: BadInput[] = [
     ...withFile('{"emailSettings":{"sendTestReportEmailToCandidate":true}}'),
     expect: /emailSettings\.sendTestReportEmailToCandidate: must be 0 or 1 \(got true, a boolean\)/,
   },
-  { name: 'name as a number', ...withFile('{"testSettings":{"testName":123}}'), expect: /testSettings\.testName: .*expected string.*\(got 123, a number\)/ },
+  {
+    name: 'name as a number',
+    ...withFile('{"testSettings":{"testName":123}}'),
+    expect: /testSettings\.testName: must be text, not empty \(got 123, a number\)/,
+  },
   {
     name: 'negative violation count',
     ...withFile('{"imageProctoringSettings":{"terminateTestAfterViolationCount":-3}}'),
-    expect: /imageProctoringSettings\.terminateTestAfterViolationCount: .*>=0/,
+    expect:
+      /imageProctoringSettings\.terminateTestAfterViolationCount: must be a whole number from 0 to 1000 \(got -3, a number\)\n {2}e\.g\. \{"imageProctoringSettings":\{"terminateTestAfterViolationCount":3\}\}/,
   },
   {
     name: 'a section that is a number',
@@ -49,6 +54,12 @@ export const settingsCases: BadInput[] = [
   { name: '--file missing', args: set('--file', 'none.json'), expect: /--file: cannot read none\.json \(ENOENT\)/ },
   { name: '--set without =', args: set('--set', 'questionSettings.randomQuestions'), expect: /--set: expected section\.field=value/ },
   { name: '--set unknown key', args: set('--set', 'questionSettings.bogus=1'), expect: /--set: unknown setting 'questionSettings\.bogus'/ },
+  {
+    name: '--set a count 1.5',
+    args: set('--set', 'imageProctoringSettings.terminateTestAfterViolationCount=1.5'),
+    expect:
+      /--set imageProctoringSettings\.terminateTestAfterViolationCount: must be a whole number from 0 to 1000 \(got "1\.5"\)\n {2}e\.g\. --set imageProctoringSettings\.terminateTestAfterViolationCount=3\n$/,
+  },
   {
     name: '--set flag maybe',
     args: set('--set', 'questionSettings.randomQuestions=maybe'),

@@ -112,6 +112,16 @@ describe('profiles', () => {
     cfg.cleanup();
   });
 
+  it('an unknown profile from ASSESS_PROFILE names the variable, not --profile', async () => {
+    const cfg = tempDir();
+    await run(['auth', 'login', '--key-stdin', '--base-url', s.sb.baseUrl, '--profile', 'staging'], { configDir: cfg.dir, stdin: key() });
+    const r = await run(['tests', 'list'], { configDir: cfg.dir, env: { ASSESS_PROFILE: 'stagin' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: ASSESS_PROFILE: no profile 'stagin' \(known: staging\)\n.*or unset ASSESS_PROFILE to use 'default'$/m);
+    expect(r.stderr).not.toMatch(/--profile:/);
+    cfg.cleanup();
+  });
+
   it('the missing-key hint carries the --profile in use', async () => {
     const cfg = tempDir();
     await run(['config', 'set', 'base-url', s.sb.baseUrl, '--profile', 'ci'], { configDir: cfg.dir });

@@ -1,6 +1,7 @@
 // --query (JMESPath) on any command that prints JSON: applied once to the whole result (every page
 // combined), refused before any request when it does not parse.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../helpers/http-server.js';
 import { runInProcess as run } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -43,6 +44,54 @@ describe('--query', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect((await s.requests()).length).toBe(before);
+  });
+});
+
+describe('assess api --query on a body that is not JSON', () => {
+  const KEY = 'sk_test_query_not_json_1234';
+  it.each([
+    [
+      'GET',
+      'text/html',
+      '<!doctype html><p>maintenance</p>',
+      /GET \/v3\/tests was answered HTTP 200 with a body that is not JSON \(text\/html; it starts "<!doctype html>/,
+    ],
+    ['GET', 'application/json', '{"tests": [', /GET \/v3\/tests was answered HTTP 200 with a body that is not JSON \(application\/json;/],
+    ['GET', 'application/pdf', '%PDF-1.4 binary', /was answered HTTP 200 with a body that is not JSON \(application\/pdf; 15 bytes\)/],
+    ['POST', 'text/plain', 'ok', /POST \/v3\/tests was answered HTTP 200 with a body that is not JSON/],
+  ])('%s answered %s: says so and suggests dropping --query, exit 1, nothing on stdout', async (method, type, body, message) => {
+    const server = await startServer((_q, res) => {
+      res.writeHead(200, { 'content-type': type });
+      res.end(body);
+    });
+    try {
+      const r = await run(['api', method, '/v3/tests', '--query', 'tests[0]'], { env: { ASSESS_BASE_URL: server.url, ASSESS_API_KEY: KEY } });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).toMatch(/so --query cannot apply\n {2}drop --query to see/);
+      if (method === 'POST') expect(r.stderr).toMatch(/the POST was carried out: sending it again repeats it/);
+      expect(r.stderr).not.toMatch(/looks like a bug/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a refusal with a body that is not JSON is the refusal (exit 4), and a JSON body sent as text/plain is queried', async () => {
+    const server = await startServer((q, res) => {
+      res.writeHead(q.url.includes('missing') ? 404 : 200, { 'content-type': 'text/plain' });
+      res.end(q.url.includes('missing') ? 'Not Found' : '{"tests": [{"testId": 7}]}');
+    });
+    try {
+      const env = { ASSESS_BASE_URL: server.url, ASSESS_API_KEY: KEY };
+      const missing = await run(['api', 'GET', '/v3/missing', '--query', 'a'], { env });
+      expect([missing.code, missing.stdout]).toEqual([4, '']);
+      expect(missing.stderr).toMatch(/HTTP 404: Not Found/);
+      const plain = await run(['api', 'GET', '/v3/tests', '--query', 'tests[0].testId'], { env });
+      expect([plain.code, plain.stdout, plain.stderr]).toEqual([0, '7\n', '']);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -139,6 +139,12 @@ describe('what is kept on a narrow terminal', () => {
     expect(r.stdout).not.toContain('\u001b');
   });
 
+  it('FORCE_COLOR=0: the same table without a colour code', async () => {
+    const r = await onTerminal(['links', 'list', '1001'], 80, { FORCE_COLOR: '0' });
+    expect(r.stdout).toContain('│ Link ID │');
+    expect(r.stdout).not.toContain('\u001b');
+  });
+
   it('piped (not a TTY): the same TSV whatever COLUMNS says, no … and no notice', async () => {
     const narrow = await runInProcess(['links', 'list', '1001'], { env: { ...s.env, COLUMNS: '40' } });
     const wide = await runInProcess(['links', 'list', '1001'], { env: { ...s.env, COLUMNS: '400' } });

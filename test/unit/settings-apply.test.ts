@@ -52,11 +52,25 @@ describe('settings keys and --set', () => {
 
   it.each([
     ['questionSettings.randomAnswers=2', /--set questionSettings.randomAnswers: must be 0 or 1/],
-    ['imageProctoringSettings.terminateTestAfterViolationCount=-1', /must be greater than or equal to 0|at least 0|>=0/i],
+    ['imageProctoringSettings.terminateTestAfterViolationCount=-1', /must be a whole number from 0 to 1000 \(got "-1"\)/],
     ['testSettings.typeOfTest=3', /must be 0, 1 or 2/],
     ['copyPaste', /--set: expected section.field=value/],
   ])('rejects %s', (item, message) => {
     expect(usage(() => parseSetFlags([item])).message).toMatch(message);
+  });
+
+  it.each([
+    ['imageProctoringSettings.terminateTestAfterViolationCount=1.5', 'must be a whole number from 0 to 1000 (got "1.5")', '=3'],
+    ['windowViolationSettings.displayViolationSettings.terminateTestAfterViolationCount=abc', 'must be a whole number from 0 to 1000 (got "abc")', '=3'],
+    ['questionSettings.randomQuestions=1.5', 'must be 0 or 1 (got "1.5")', '=1'],
+    ['testSettings.typeOfTest=1.5', 'must be 0, 1 or 2 (spec: 1 multiple, 2 single; production: 0 multiple, 1 single) (got "1.5")', '=1'],
+    ['testSettings.testName= ', 'must be text, not empty (got " ")', '="Backend developer"'],
+  ])('a value of the wrong type (%s) names the setting, what it takes and an example, in our words', (item, said, example) => {
+    const key = item.split('=')[0]!;
+    const e = usage(() => parseSetFlags([item]));
+    expect(e.message).toBe(`--set ${key}: ${said}`);
+    expect(e.hint).toBe(`e.g. --set ${key}${example}`);
+    expect(e.message).not.toMatch(/Invalid input|expected number|Too (small|big)/);
   });
 });
 
@@ -72,6 +86,14 @@ describe('settings file', () => {
   it('a wrong type names the file and the field, without guessing', () => {
     expect(usage(() => parseSettingsFile('s.json', '{"windowViolationSettings":{"copyPaste":"1"}}')).message).toBe(
       '--file s.json: windowViolationSettings.copyPaste: must be 0 or 1 (got "1", a string)',
+    );
+    const count = usage(() => parseSettingsFile('s.json', '{"imageProctoringSettings":{"terminateTestAfterViolationCount":1.5}}'));
+    expect([count.message, count.hint]).toEqual([
+      '--file s.json: imageProctoringSettings.terminateTestAfterViolationCount: must be a whole number from 0 to 1000 (got 1.5, a number)',
+      'e.g. {"imageProctoringSettings":{"terminateTestAfterViolationCount":3}}',
+    ]);
+    expect(usage(() => parseSettingsFile('s.json', '{"testSettings":{"testName":5}}')).message).toBe(
+      '--file s.json: testSettings.testName: must be text, not empty (got 5, a number)',
     );
     expect(usage(() => parseSettingsFile('s.json', '{"questionSettings":1}')).message).toMatch(/questionSettings: must be an object/);
     expect(usage(() => parseSettingsFile('s.json', '[1]')).message).toMatch(/must hold a JSON object/);
@@ -102,7 +124,7 @@ describe('applying and validating', () => {
   });
 
   it('what the user changes is still validated (an empty name is refused)', () => {
-    expect(usage(() => parseSetFlags(['testSettings.testName='])).message).toMatch(/testSettings.testName: must not be empty/);
+    expect(usage(() => parseSetFlags(['testSettings.testName='])).message).toMatch(/testSettings.testName: must be text, not empty/);
   });
 
   it('keeps fields the schema does not know (full replace must not drop them)', () => {

@@ -3,7 +3,7 @@ import { renderQueryResult } from '../../output/query.js';
 import { escapeJson } from '../../output/escape.js';
 import { defineCommand, arg, flag } from '../../cli/command.js';
 import { DEFAULT_MAX_ANSWER_BYTES, readAnswerBytes } from '../../api/answer-cap.js';
-import { AnswerTooLargeError, ApiError, NetworkError, parseErrorBody } from '../../api/errors.js';
+import { AnswerTooLargeError, ApiError, NetworkError, parseErrorBody, ResponseShapeError } from '../../api/errors.js';
 import { UsageError } from '../../errors.js';
 import { INPUT_MAX_BYTES, readInputText } from '../../util/small-file.js';
 import { type Context, debugSink } from '../../context.js';
@@ -60,21 +60,25 @@ export default defineCommand({
       },
     );
     const type = String(res.headers['content-type'] ?? '');
-    if (/json|text/.test(type)) {
-      // A server that echoes the key back must not make us print it.
-      const text = transport.scrub(bytes.toString('utf8'));
-      const { query } = ctx.globals;
-      // JSON on a terminal: pretty, with what JSON.stringify leaves raw (C1, bidi) escaped
-      const tty = (json: string) => (ctx.io.stdoutIsTTY ? escapeJson(json) : json);
-      if (query && /json/.test(type)) ctx.io.stdout.write(tty(renderQueryResult(query.run(JSON.parse(text)), ctx.globals.output === 'ndjson')));
-      else ctx.io.stdout.write(ctx.io.stdoutIsTTY && /json/.test(type) ? tty(prettyJson(text)) : text);
+    // A server that echoes the key back must not make us print it.
+    const text = () => transport.scrub(bytes.toString('utf8'));
+    // scrubbed like stdout: the error line (and --debug's ApiError) must not carry an echoed key
+    const refused = res.status < 200 || res.status > 299 ? new ApiError(res.status, parseErrorBody(text()), res.request, res.attempts) : undefined;
+    // JSON on a terminal: pretty, with what JSON.stringify leaves raw (C1, bidi) escaped
+    const tty = (json: string) => (ctx.io.stdoutIsTTY ? escapeJson(json) : json);
+    const { query: jmespath } = ctx.globals;
+    if (jmespath) {
+      // whatever the content type says: a JSON body is queried, any other is not printed
+      // (--query prints JSON), and a refusal says so first
+      const body = jsonOrUndefined(text());
+      if (body === undefined) throw refused ?? notJson(input.method, res.status, type, text(), bytes.length, res.request);
+      ctx.io.stdout.write(tty(renderQueryResult(jmespath.run(body), ctx.globals.output === 'ndjson')));
+    } else if (/json|text/.test(type)) {
+      ctx.io.stdout.write(ctx.io.stdoutIsTTY && /json/.test(type) ? tty(prettyJson(text())) : text());
     } else {
       ctx.io.stdout.write(bytes);
     }
-    if (res.status < 200 || res.status > 299) {
-      // scrubbed like stdout: the error line (and --debug's ApiError) must not carry an echoed key
-      throw new ApiError(res.status, parseErrorBody(transport.scrub(bytes.toString('utf8'))), res.request, res.attempts);
-    }
+    if (refused) throw refused;
   },
 });
 
@@ -93,6 +97,29 @@ async function readBody(ctx: Context, data: string): Promise<unknown> {
   } catch (err) {
     throw new UsageError(`--data: not valid JSON (${(err as Error).message})`, `e.g. --data '{"email":"ann@example.com"}' or --data @body.json`);
   }
+}
+
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A 2xx whose body --query cannot read: the service answered, so it says what came (exit 1, as other unexpected answers). */
+function notJson(method: string, status: number, type: string, text: string, size: number, request: ResponseShapeError['request']): ResponseShapeError {
+  const start = text.trim().slice(0, 60);
+  // text is quoted (its start), anything else (a PDF) is only measured
+  const seen = /json|text|xml|html/i.test(type) || !type ? `it starts ${JSON.stringify(start)}` : `${size} bytes`;
+  const what = !start ? 'an empty body' : `a body that is not JSON (${type || 'no content type'}; ${seen})`;
+  return new ResponseShapeError(
+    `${method} ${new URL(request.url).pathname} was answered HTTP ${status} with ${what}, so --query cannot apply`,
+    request,
+    method === 'GET'
+      ? 'drop --query to see the body as it came'
+      : `drop --query to see such bodies as they come (the ${method} was carried out: sending it again repeats it)`,
+  );
 }
 
 function prettyJson(text: string): string {

@@ -1,7 +1,9 @@
+import { ApiError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import { requireKey } from '../../config/credentials.js';
 import { maskKey, maskUrlCredentials } from '../../api/redact.js';
+import { AuthError } from '../../errors.js';
 import { Printer, type Column } from '../../output/printer.js';
 
 const SOURCES = {
@@ -11,6 +13,15 @@ const SOURCES = {
   profile: 'profile',
   sandbox: 'embedded sandbox',
 } as const;
+
+/** What to do when the service refuses the key, by where the key came from. */
+const REFUSED_HINTS: Record<keyof typeof SOURCES, string> = {
+  'key-file': 'check the key in the file given to --api-key-file',
+  stdin: 'check the key piped to --key-stdin',
+  env: "check ASSESS_API_KEY (or unset it to use the profile's key)",
+  profile: "store a new key with 'assess auth login'",
+  sandbox: 'the sandbox refused its own key (a fault it was told to inject?); run with --debug to see the exchange',
+};
 
 interface Status {
   profile: string;
@@ -39,16 +50,31 @@ export default defineCommand({
     const conn = await ctx.connection();
     const key = requireKey(conn);
     const client = await ctx.api();
-    await client.listTests({ pageNo: 1, pageSize: 1 });
+    let refused: ApiError | undefined;
+    try {
+      await client.listTests({ pageNo: 1, pageSize: 1 });
+    } catch (err) {
+      // a refused key is this command's answer, printed for scripts like an accepted one; any
+      // other failure says nothing about the key
+      if (!(err instanceof ApiError) || err.kind !== 'auth') throw err;
+      refused = err;
+    }
     await new Printer(ctx).object(
       {
         profile: conn.profile,
         baseUrl: maskUrlCredentials(conn.baseUrl), // a password in the URL is a credential too
         keySource: conn.keySource,
         key: maskKey(key),
-        valid: true,
+        valid: !refused,
       },
       { fields: FIELDS },
     );
+    if (refused) {
+      const said = refused.messages.length ? `: ${refused.messages.join('; ')}` : '';
+      throw new AuthError(
+        `the service refused the key (HTTP ${refused.status}${said})`,
+        conn.keySource ? REFUSED_HINTS[conn.keySource] : "store a key with 'assess auth login'",
+      );
+    }
   },
 });

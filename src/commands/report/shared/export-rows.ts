@@ -3,13 +3,17 @@
 // is always complete for its run.
 import { AtomicFile } from '../../../files/atomic.js';
 import { toCsvLine } from '../../../output/csv.js';
+import { withIdRule } from '../../../output/ids.js';
 import { csvColumns, csvValues, type SummaryRow } from './summary-row.js';
 
 export { summaryRow, type SummaryRow } from './summary-row.js';
 
 export type SummaryFormat = 'csv' | 'json' | 'ndjson';
 
-export function writeSummary(target: string, format: SummaryFormat, rows: SummaryRow[]): void {
+export function writeSummary(target: string, format: SummaryFormat, written: SummaryRow[]): void {
+  // the id rule of every output (the report's testId is a string on the wire); here, not in the
+  // row, so rows an earlier run journaled are written the same way
+  const rows = written.map(withIdRule);
   const file = new AtomicFile(target, 'the summary');
   try {
     if (format === 'csv') {

@@ -7,7 +7,7 @@ import { unwrapResult } from '../../../api/schemas/common.js';
 import { TestSettings } from '../../../api/schemas/settings.js';
 import { UsageError } from '../../../errors.js';
 import { flatten, type Change } from '../../shared/diff.js';
-import { defOf } from '../../../cli/schema-values.js';
+import { defOf, schemaValues } from '../../../cli/schema-values.js';
 
 function unwrap(s: z.core.$ZodType): z.core.$ZodType {
   let cur = s;
@@ -30,7 +30,7 @@ export const SETTING_KEYS: ReadonlyMap<string, z.core.$ZodType> = (() => {
   collectLeaves(TestSettings, '', m);
   // The spec numbers typeOfTest 1 (multiple) / 2 (single), production 0 (multiple) / 1 (single)
   // (vendor facts): the CLI cannot tell which convention a service uses, so it takes all three.
-  m.set('testSettings.typeOfTest', z.literal([0, 1, 2], { error: () => 'must be 0, 1 or 2 (spec: 1 multiple, 2 single; production: 0 multiple, 1 single)' }));
+  m.set('testSettings.typeOfTest', z.literal([0, 1, 2])); // worded by accepted()
   return m;
 })();
 
@@ -83,9 +83,39 @@ export function coerceSetting(key: string, raw: string): unknown {
   return raw;
 }
 
-function checkValue(where: string, key: string, value: unknown, shown: string): void {
-  const r = z.safeParse(SETTING_KEYS.get(key)!, value);
-  if (!r.success) throw new UsageError(`${where} ${key}: ${r.error.issues[0]?.message ?? 'invalid value'} (got ${shown})`);
+const TYPE_OF_TEST_NOTE = ' (spec: 1 multiple, 2 single; production: 0 multiple, 1 single)';
+
+/**
+ * What a setting accepts, in words, and a value it takes, from its schema: zod's own wording
+ * ("Invalid input: expected number, received string", "Too small: expected number to be >=0")
+ * is not ours.
+ */
+function accepted(key: string): { what: string; example: string | number } {
+  const schema = SETTING_KEYS.get(key)!;
+  const def = defOf(schema) as { type: string; checks?: Array<{ _zod: { def: { check?: string; value?: number } } }> };
+  const values = schemaValues(schema);
+  if (values) {
+    const words = values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values.join('');
+    // the second value: 1 for a flag, and the typeOfTest both conventions take
+    return { what: `${words}${key === 'testSettings.typeOfTest' ? TYPE_OF_TEST_NOTE : ''}`, example: Number(values[1] ?? values[0]) };
+  }
+  if (def.type === 'number') {
+    const bound = (check: string) => def.checks?.find((c) => c._zod.def.check === check)?._zod.def.value;
+    const [min, max] = [bound('greater_than') ?? 0, bound('less_than')];
+    return { what: max === undefined ? `a whole number from ${min}` : `a whole number from ${min} to ${max}`, example: Math.min(max ?? 3, min + 3) };
+  }
+  return { what: 'text, not empty', example: 'Backend developer' };
+}
+
+function checkValue(where: string, key: string, value: unknown, shown: string, fromFile: boolean): void {
+  if (z.safeParse(SETTING_KEYS.get(key)!, value).success) return;
+  const { what, example } = accepted(key);
+  const path = key.split('.');
+  const nested = path.reduceRight<unknown>((inner, part) => ({ [part]: inner }), example);
+  throw new UsageError(
+    `${where} ${key}: must be ${what} (got ${shown})`,
+    fromFile ? `e.g. ${JSON.stringify(nested)}` : `e.g. --set ${key}=${typeof example === 'string' ? JSON.stringify(example) : example}`,
+  );
 }
 
 /** `--set a.b=1 --set c.d=x` → `{'a.b': 1, 'c.d': 'x'}`, each key known and each value valid. */
@@ -97,7 +127,7 @@ export function parseSetFlags(list: string[]): Record<string, unknown> {
     const key = m[1]!;
     if (!SETTING_KEYS.has(key)) throw unknownKey('--set', key);
     const value = coerceSetting(key, m[2]!);
-    checkValue('--set', key, value, JSON.stringify(m[2]));
+    checkValue('--set', key, value, JSON.stringify(m[2]), false);
     out[key] = value;
   }
   return out;
@@ -128,7 +158,7 @@ export function parseSettingsFile(path: string, text: string): Record<string, un
         throw new UsageError(`${where}: ${key}: must be an object of settings (got ${JSON.stringify(value)})`);
       throw unknownKey(where, key);
     }
-    checkValue(`${where}:`, key, value, `${JSON.stringify(value)}, ${Array.isArray(value) ? 'an array' : `a ${value === null ? 'null' : typeof value}`}`);
+    checkValue(`${where}:`, key, value, `${JSON.stringify(value)}, ${Array.isArray(value) ? 'an array' : `a ${value === null ? 'null' : typeof value}`}`, true);
     out[key] = value;
   }
   return out;
