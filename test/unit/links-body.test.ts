@@ -138,6 +138,16 @@ describe('links update merge', () => {
     expect(usage(() => mergeBody(days, parse('update', { start: '2026-03-01' })))).toMatch(/^--end: required/);
   });
 
+  it("an answer without the link's schedule is named as such, not as a link without one", () => {
+    const bare: TestLink = { ...current, invitationSchedule: null as unknown as TestLink['invitationSchedule'] };
+    expect(usage(() => mergeBody(bare, parse('update', { end: '2026-09-01' })))).toBe(
+      "--tz: the service's answer does not give the link's time zone; give one, e.g. --tz 35",
+    );
+    expect(usage(() => mergeBody(bare, parse('update', { end: '2026-09-01', tz: '1' })))).toMatch(
+      /^--start: required, because the service's answer gives the link no start time/,
+    );
+  });
+
   it('buildSchedule leaves the schedule alone when no schedule flag is given', () => {
     expect(buildSchedule({ name: 'x' } as ResolvedLinkFlags)).toBeUndefined();
   });

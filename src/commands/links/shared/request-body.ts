@@ -26,23 +26,34 @@ export function currentSchedule(link: Pick<TestLink, 'invitationSchedule'>): Inv
  * The schedule after the flags: undefined when no schedule flag was given (keep the current one).
  * On update a missing --tz, --start or --end is taken from the current schedule.
  */
-export function buildSchedule(f: ResolvedLinkFlags, current?: InvitationScheduleInput): InvitationScheduleInput | undefined {
+export function buildSchedule(f: ResolvedLinkFlags, current?: InvitationScheduleInput, onUpdate = false): InvitationScheduleInput | undefined {
   if (f.validDays === undefined && !f.start && !f.end && f.slotwise === undefined && f.tz === undefined) return undefined;
   const tz = f.tz ?? current?.scheduleDetails.timeZoneId;
-  if (tz === undefined) throw new UsageError('--tz: the link has no time zone yet; give one, e.g. --tz 35');
+  // On update the schedule comes from the service's answer, which may leave it out (or null it):
+  // say what is missing from the answer, not that the link has none.
+  if (tz === undefined)
+    throw new UsageError(
+      onUpdate
+        ? "--tz: the service's answer does not give the link's time zone; give one, e.g. --tz 35"
+        : '--tz: the link has no time zone yet; give one, e.g. --tz 35',
+    );
   if (f.validDays !== undefined) return { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: f.validDays, timeZoneId: tz } };
   const window = current && current.scheduleType !== 'validityindays' ? current : undefined;
   if (f.start || f.end || f.slotwise !== undefined) {
     const start = f.start ?? window?.scheduleDetails.startDateTime;
     const end = f.end ?? window?.scheduleDetails.endDateTime;
-    if (!start) throw new UsageError('--start: required, because the link has no start time yet (it is valid for a number of days)');
-    if (!end) throw new UsageError('--end: required, because the link has no end time yet (it is valid for a number of days)');
+    const why = onUpdate ? "the service's answer gives the link none (it may be valid for a number of days)" : 'the link has none yet';
+    if (!start) throw new UsageError(`--start: required, because ${why.replace('none', 'no start time')}`);
+    if (!end) throw new UsageError(`--end: required, because ${why.replace('none', 'no end time')}`);
     if (Date.parse(end) <= Date.parse(start)) throw new UsageError(`--end: must be after the start (${start}), got ${end}`);
     const scheduleType = f.slotwise === true ? 'slotwise' : f.slotwise === false ? 'timebound' : (window?.scheduleType ?? 'timebound');
     return { scheduleType, scheduleDetails: { startDateTime: start, endDateTime: end, timeZoneId: tz } };
   }
   // Only --tz: the same schedule in another time zone.
-  if (!current) throw new UsageError('--tz: the link has no schedule to move; add --valid-days N or --start T --end T');
+  if (!current)
+    throw new UsageError(
+      `--tz: ${onUpdate ? "the service's answer gives the link no schedule" : 'the link has no schedule'} to move; add --valid-days N or --start T --end T`,
+    );
   return { ...current, scheduleDetails: { ...current.scheduleDetails, timeZoneId: tz } } as InvitationScheduleInput;
 }
 
@@ -84,7 +95,7 @@ export function bodyOf(link: TestLink): LinkBody {
  * CLI would not accept them from a user (the service returned them, so it takes them).
  */
 export function mergeBody(link: TestLink, f: ResolvedLinkFlags): LinkBody {
-  const schedule = buildSchedule(f, currentSchedule(link));
+  const schedule = buildSchedule(f, currentSchedule(link), true);
   const changes: LinkBody = {
     ...(f.name !== undefined ? { testLinkName: f.name } : {}),
     ...(f.status ? { testLinkStatus: f.status } : {}),
