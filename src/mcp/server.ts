@@ -13,6 +13,7 @@ import { AuditLog } from './audit.js';
 import { callTool, type CallOutcome, type CallSession } from './call.js';
 import { TOOLS, WRITE_TOOLS } from './catalogue.js';
 import { deriveTools } from './tool-from-command.js';
+import { trackUnanswered } from './unanswered.js';
 
 const INSTRUCTIONS =
   'Tools of the Online Assessment Service (tests, links, invitations, attempts, reports, settings, callbacks) through the assess CLI. ' +
@@ -102,11 +103,11 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
     const error = lineError(err);
     if (error) transport.send({ jsonrpc: '2.0', id: null, error } as unknown as JSONRPCMessage).catch(() => {});
   };
-  const closed = new Promise<void>((resolve) => {
+  const stopped = new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+  const inputEnded = new Promise<void>((resolve) => {
     transport.onclose = resolve;
     ctx.io.stdin.once('end', resolve);
     ctx.io.stdin.once('close', resolve);
-    ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   // the profile, key and base URL resolved now (a --sandbox one started): a problem is on stderr
   // at once, where the assistant's server log shows it; each call then says it as its error
@@ -115,10 +116,13 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
     ctx.warn(`${message}${hint ? ` (${hint})` : ''}; every tool call fails until that is fixed and the server restarted`);
   });
   await server.connect(transport);
+  const unanswered = trackUnanswered(transport);
   ctx.info(
     `assess MCP server on stdio: ${tools.length} tools, ${allowed.size ? `writes allowed: ${[...allowed].join(', ')}` : 'read-only (--allow-writes allows changes)'}; audit log ${audit.path}`,
   );
-  await closed;
+  // the requests read before the end of input are answered (each bounded by its own timeouts;
+  // Ctrl-C stops waiting), and only then is the server, and an embedded sandbox, closed
+  await Promise.race([inputEnded.then(() => unanswered.allAnswered()), stopped]);
   await server.close();
 }
 

@@ -254,6 +254,61 @@ describe('lines that are not JSON-RPC messages', () => {
   });
 });
 
+describe('the end of input', () => {
+  // `printf … | assess mcp`: EOF means no more requests, not "drop the answers"
+  const line = (id: number | undefined, method: string, params: unknown) =>
+    JSON.stringify({ jsonrpc: '2.0', ...(id === undefined ? {} : { id }), method, params });
+  const requests = [
+    line(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } }),
+    line(undefined, 'notifications/initialized', {}),
+    line(2, 'tools/call', { name: 'invite', arguments: { testId: '1001', email: 'eof@example.com', name: 'Eve Eof' } }),
+    line(3, 'tools/call', { name: 'tests_get', arguments: { testId: '1001' } }),
+  ]
+    .map((l) => `${l}\n`)
+    .join('');
+  const answers = (stdout: string) =>
+    new Map(
+      stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { id: number; result?: Result })
+        .map((m) => [m.id, m]),
+    );
+
+  it('answers every request read before it, then exits 0', async () => {
+    const own = tempDir('assess-mcp-eof-');
+    try {
+      const r = await runAssess(['mcp', '--allow-writes', 'invite'], { env: sandbox.env, configDir: own.dir, stdin: requests });
+      expect(r.code, r.stderr).toBe(0);
+      const byId = answers(r.stdout);
+      expect([...byId.keys()].sort()).toEqual([1, 2, 3]);
+      const invited = byId.get(2)!.result!;
+      expect(invited.isError).toBeFalsy();
+      const posted = (await sent('POST', '/v3/tests/1001/invite')).filter((p) => (p.body as { email?: string }).email === 'eof@example.com');
+      expect(posted).toHaveLength(1);
+      expect(invited.structuredContent).toMatchObject({ testInvitationId: expect.any(Number) });
+      expect(byId.get(3)!.result!.structuredContent).toMatchObject({ testId: 1001 });
+    } finally {
+      own.cleanup();
+    }
+  });
+
+  it('--sandbox: the embedded sandbox stays up until the calls are answered', async () => {
+    const own = tempDir('assess-mcp-eof-sandbox-');
+    try {
+      const r = await runAssess(['--sandbox', 'mcp', '--allow-writes', 'invite'], { env: {}, configDir: own.dir, stdin: requests });
+      expect(r.code, r.stderr).toBe(0);
+      const byId = answers(r.stdout);
+      expect(byId.get(2)!.result!.isError, JSON.stringify(byId.get(2))).toBeFalsy();
+      expect(byId.get(3)!.result!.structuredContent).toMatchObject({ testId: 1001 });
+      const audit = readFileSync(join(own.dir, 'mcp-audit.ndjson'), 'utf8');
+      expect(audit).not.toContain('"outcome":"error"');
+    } finally {
+      own.cleanup();
+    }
+  });
+});
+
 describe('assess mcp --allow-writes', () => {
   it('runs the writes it names and no others; sendEmail stays no unless asked', async () => {
     const server = await startServer(['--allow-writes', 'invite']);
