@@ -48,3 +48,9 @@ export function wordAfterNoun(argv: string[], program: Command, nouns: readonly 
   const i = nounIndex(argv, program, nouns);
   return i < 0 ? undefined : argv.slice(i + 1).find((w) => !w.startsWith('-'));
 }
+
+/** Whether the line asks for help (`--help`, `-h`; `help …` is rewritten to `… --help`). */
+export function asksForHelp(argv: string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}

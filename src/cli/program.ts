@@ -3,14 +3,14 @@
 // tests can run commands in-process with in-memory streams.
 //
 // Only the noun on the command line is imported, and of its verbs the one on the line (with its
-// zod schemas and helpers); the others are placeholders that ask for the whole tree if commander
+// zod schemas and helpers; all of them when the line asks for help); the others are placeholders that ask for the whole tree if commander
 // ever reaches one. That keeps a command's start-up from paying for all ~60 commands.
 import '../util/zod-settings.js'; // first: before any schema is built
 import { wrappedHelp } from './help-text.js';
 import { Command, CommanderError, Help } from 'commander';
 import { loadNoun, loadNouns, NOUN_NAMES } from '../commands/index.js';
 import { buildCommand, definitionOf, type ContextFactory, type NounDef } from './command.js';
-import { nounNotOptionValue, nounOnLine, wordAfterNoun } from './noun-on-line.js';
+import { asksForHelp, nounNotOptionValue, nounOnLine, wordAfterNoun } from './noun-on-line.js';
 import { createContext, type ProcessLike, type Runtime } from './context-factory.js';
 import { debugRequested } from './debug.js';
 import { runExitHooks } from './exit-hooks.js';
@@ -78,7 +78,9 @@ ${DOCS}`),
   );
   const make = (cmd: Command) => createContext(cmd, rt);
   const only = argv && nounOnLine(argv, program, NOUN_NAMES);
-  const nouns = only ? [await loadNoun(only, { word: wordAfterNoun(argv, program, NOUN_NAMES) })] : await loadNouns();
+  // help lists the noun's verbs with their usage and description: a line asking for it builds them all
+  const onLine = only && !asksForHelp(argv) ? { word: wordAfterNoun(argv, program, NOUN_NAMES) } : undefined;
+  const nouns = only ? [await loadNoun(only, onLine)] : await loadNouns();
   for (const name of NOUN_NAMES) {
     const noun = nouns.find((n) => n.name === name);
     program.addCommand(noun ? nounCommand(noun, make) : placeholder(name));

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, ROOT, runAssess, tempDir, NODE } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 
 function helpOnTerminal(cols: number, args: string, env: Record<string, string> = {}): string {
   const cfg = tempDir();
@@ -54,6 +55,20 @@ describe('help width', () => {
   it('COLUMNS wins over the terminal size', () => {
     const page = helpOnTerminal(160, 'links create --help', { COLUMNS: '60' });
     expect(proseLines(page).filter((l) => l.length > 60)).toEqual([]);
+  });
+
+  // main.ts answers from the snapshot only at 80 columns (or piped); any other width, or another
+  // flag on the line, gets the program's own rendering, which must say the same
+  it('the program renders every page as the snapshot has it, at 80 columns, for --help and help', async () => {
+    const pages = JSON.parse(readFileSync(join(ROOT, 'dist/help.json'), 'utf8')) as Record<string, string>;
+    for (const [path, page] of Object.entries(pages)) {
+      const words = path ? path.split(' ') : [];
+      for (const args of [[...words, '--help'], ...(words.length ? [['help', ...words]] : [])]) {
+        const r = await runInProcess(args);
+        expect(r.code, `assess ${args.join(' ')}: ${r.stderr}`).toBe(0);
+        expect(r.stdout, `assess ${args.join(' ')}`).toBe(page);
+      }
+    }
   });
 
   it('piped help is the 80-column snapshot', async () => {

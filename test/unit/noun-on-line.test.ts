@@ -104,6 +104,12 @@ describe('only the verb on the line is loaded', () => {
     expect(await built('tests lsit')).toEqual({ tests: ['list', 'get'] });
   });
 
+  it('a line asking for help: every verb of the noun (its help lists them with their usage)', async () => {
+    expect(await built('report --help')).toEqual({ report: ['export', 'stats'] });
+    expect(await built('report -q -h')).toEqual({ report: ['export', 'stats'] });
+    expect(await built('report 900001 -- --help')).toEqual({ report: [] }); // a word, not a flag
+  });
+
   it('a wrong guess costs time, not behaviour: the verb commander reaches is built then', async () => {
     // `--profile` takes `export` as its value, so the verb is `stats`, which was not loaded
     const p = memoryProcess({ ASSESS_CONFIG_DIR: tempDir().dir });
