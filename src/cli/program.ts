@@ -24,6 +24,7 @@ import { helpWidth, SNAPSHOT_HELP_WIDTH } from './terminal-size.js';
 import { VERSION } from '../version.js';
 import { CancelledError } from '../errors.js';
 import { markPlaceholder, WholeTreeNeeded } from './whole-tree.js';
+import { namesNoCommand, withoutHelp } from './help-path.js';
 
 // Subcommand help: the verb's own flags (the globals are on `assess --help`); narrow terminals
 // still wrap descriptions (commander's own minimum, 40 columns, leaves them unwrapped).
@@ -168,6 +169,8 @@ export async function runCli(argv: string[], proc: ProcessLike = realProcess(), 
   }
   let program = await buildProgram(rt, argv);
   argv = nounNotOptionValue(argv, program, NOUN_NAMES);
+  // help for a command that does not exist is commander's "unknown command", as without --help
+  if (asksForHelp(argv) && namesNoCommand(argv, program)) argv = withoutHelp(argv);
   // Kept for the whole run (not `once`): a library that re-raises the signal after its own
   // cleanup (when-exit, under conf) must not kill us before journals and servers are closed.
   // The first signal asks the command to wind down (ctx.signal); a second one from the user, a

@@ -65,6 +65,31 @@ describe('assess (binary)', () => {
     expect(r.stdout).toBe('');
   });
 
+  it('help for an unknown command is that error too (exit 2), not the help of its parent', async () => {
+    for (const args of [
+      ['help', 'raport'],
+      ['raport', '--help'],
+      ['--profile', 'x', 'raport', '-h'],
+    ]) {
+      const r = await runAssess(args);
+      expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code: 2, stdout: '' });
+      expect(r.stderr).toBe("error: unknown command 'raport'\n(Did you mean report?)\n  run 'assess --help' to see the commands\n");
+    }
+    for (const args of [
+      ['help', 'tests', 'lst'],
+      ['tests', 'lst', '-h'],
+      ['tests', '--profile', 'x', 'lst', '--help'],
+    ]) {
+      const r = await runAssess(args);
+      expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code: 2, stdout: '' });
+      expect(r.stderr, args.join(' ')).toMatch(/^error: unknown command 'lst'\n\(Did you mean list\?\)/);
+    }
+    // a word where a command takes arguments is one of them: that command's help
+    const report = await runAssess(['help', 'report', '900001']);
+    expect(report.code).toBe(0);
+    expect(report.stdout).toMatch(/^Usage: assess report /);
+  });
+
   it('an unknown flag exits 2', async () => {
     const r = await runAssess(['config', 'list', '--colour']);
     expect(r.code).toBe(2);
