@@ -19,7 +19,8 @@ import { UsageError } from '../errors.js';
 import { PLAIN } from '../output/style.js';
 import type { RequestSpec, SendGuard } from '../api/transport.js';
 import { v2ClientOf, v3ClientOf } from '../cli/context-factory.js';
-import type { DerivedTool, JsonSchema } from './tool-from-command.js';
+import { checkArguments, checkRequired, toolWording } from './arguments.js';
+import type { DerivedTool } from './tool-from-command.js';
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -134,6 +135,7 @@ export async function callTool(tool: DerivedTool, args: Record<string, unknown>,
     if (file && raw[file.when] === true && raw[file.key] === undefined) raw[file.key] = s.filesDir();
     const { def, command } = tool;
     if (raw.tz === undefined && s.base.globals.defaultTz !== undefined && def.tzFromProfile?.(raw)) raw.tz = s.base.globals.defaultTz;
+    checkRequired(tool, raw);
     const parsed = tool.parse(raw);
     if (!parsed.success) throw usageErrorFor(parsed.error.issues, raw, { label: (k) => k, show: showValue });
     const ctx = callContext(s.base, tool, (chunk) => (out += chunk), notes, g.guard);
@@ -163,31 +165,6 @@ export async function callTool(tool: DerivedTool, args: Record<string, unknown>,
   };
 }
 
-/** Unknown names, and `-` (standard input or output: the protocol's channel here), are usage errors. */
-function checkArguments(tool: DerivedTool, args: Record<string, unknown>): Record<string, unknown> {
-  const known = Object.keys(tool.inputSchema.properties);
-  const raw: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(args)) {
-    if (!known.includes(key)) throw new UsageError(`${key}: not an argument of ${tool.name}`, `accepted: ${known.join(', ')}`);
-    if (value === '-') throw new UsageError(`${key}: '-' (standard input or output) is the protocol's channel here`, 'name a file instead');
-    if (key === 'dryRun' || value === undefined || value === null) continue;
-    const prop = tool.inputSchema.properties[key];
-    const items = prop.items as JsonSchema | undefined;
-    if (typeof value === 'number' && prop.type === 'string') raw[key] = digitsOf(key, value);
-    else if (Array.isArray(value) && prop.type === 'array' && items?.type === 'string')
-      raw[key] = value.map((v: unknown, i) => (typeof v === 'number' ? digitsOf(`${key}[${i}]`, v) : v));
-    else raw[key] = value;
-  }
-  return raw;
-}
-
-/** An id given as a JSON number (models do), alone or in a list: its digits, as the command line would give them. */
-function digitsOf(label: string, value: number): string {
-  if (!Number.isSafeInteger(value))
-    throw new UsageError(`${label}: ${value} is not exact as a JSON number`, `give it as a string of digits, e.g. "${label === 'testId' ? '1001' : '900001'}"`);
-  return String(value);
-}
-
 /**
  * The server's context with stdout a buffer, --json output, no prompts; writes confirmed by
  * --allow-writes. Its connection is the server's with the call's guard, and its clients are made
@@ -200,9 +177,10 @@ function callContext(base: Context, tool: DerivedTool, write: (s: string) => voi
       cb();
     },
   });
+  // every notice goes into the tool's result; on stderr a notice only without -q (warnings always)
   const note = (prefix: string) => (m: string) => {
     notes.push(`${prefix}${escapeMessage(maskUrlCredentials(m))}`);
-    base.io.stderr.write(`${tool.name}: ${prefix}${escapeMessage(maskUrlCredentials(m))}\n`);
+    if (prefix || !base.globals.quiet) base.io.stderr.write(`${tool.name}: ${prefix}${escapeMessage(maskUrlCredentials(m))}\n`);
   };
   const ctx: Context = {
     ...base,
@@ -255,7 +233,8 @@ function failed(tool: DerivedTool, err: unknown, notes: string[]): CallOutcome {
   const code = exitCodeFor(err);
   const category = CATEGORY[code] ?? 'failed';
   const { message, hint } = describeError(err, {});
-  const safe = (s: string) => escapeMessage(maskUrlCredentials(s));
+  // a usage error names the command's flags: the model knows the tool's arguments
+  const safe = (s: string) => escapeMessage(maskUrlCredentials(code === EXIT.usage ? toolWording(tool, s) : s));
   const result = errorResult(category, code, `${tool.name}: ${safe(message)}`, hint === undefined ? undefined : safe(hint));
   if (notes.length) result.content.push({ type: 'text', text: notes.join('\n') });
   return { outcome: 'error', category, result };

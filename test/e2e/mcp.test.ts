@@ -137,6 +137,14 @@ describe('assess mcp (read-only, the default)', () => {
     const file = String(pdf.structuredContent!.file);
     expect(file.startsWith(join(config.dir, 'mcp-files'))).toBe(true);
     expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(server.stderr()).toContain('report: Saved the report PDF');
+  });
+
+  it('under -q the notices go into the result only, not to stderr', async () => {
+    const quiet = await startServer([], { globals: ['-q'] });
+    const pdf = await quiet.call('report', { invitationId: '900001', pdf: true, force: true });
+    expect(JSON.stringify(pdf.content)).toContain('Saved the report PDF');
+    expect(quiet.stderr()).not.toContain('Saved the report PDF');
   });
 
   it('refuses a write unless the server allows it, sending nothing', async () => {
@@ -224,6 +232,15 @@ describe('assess mcp (read-only, the default)', () => {
     // standard input is the protocol's channel
     const stdin = await server.call('callbacks_process', { file: '-', dryRun: true });
     expect(errorOf(stdin)).toMatchObject({ category: 'usage' });
+
+    // the tool's words: a missing or mistyped argument by its name, a flag by the argument's
+    const absent = await server.call('tests_get', {});
+    expect(errorOf(absent)).toMatchObject({ category: 'usage', message: 'tests_get: testId: required by tests_get', fix: 'add "testId" to the arguments' });
+    const typed = await server.call('tests_list', { all: 'yes' });
+    expect(errorOf(typed)).toMatchObject({ category: 'usage', message: 'tests_list: all: must be true or false, not "yes"' });
+    const flagged = await server.call('links_create', { testId: '1001', name: 'x', validDays: '3', dryRun: true });
+    expect(errorOf(flagged).message).toMatch(/^links_create: tz: is required with a schedule, e\.g\. tz 35/);
+    expect(errorOf(flagged).message).not.toContain('--tz');
   });
 });
 
