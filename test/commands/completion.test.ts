@@ -124,7 +124,7 @@ describe('assess completion bash, driven in bash', () => {
 
   it('offers nothing for a value that is free text, and no verbs in its place', () => {
     expect(one('invite', '1001', '--email', '')).toEqual([]);
-    expect(one('--profile', '')).toEqual([]);
+    expect(one('--query', '')).toEqual([]);
   });
 
   it('offers setting names for config get/set/unset, and the values of the one being set', () => {
@@ -166,7 +166,7 @@ describe('assess completion bash, driven in bash', () => {
     expect(afterEq).toEqual(['both']);
     expect(eqValue).toEqual(['csv', 'json', 'ndjson']);
     expect(json).toEqual(['accessKey', 'duration', 'questions', 'testId', 'testName', 'testStatus']);
-    expect(jsonList).toEqual(['testId,testId', 'testId,testName', 'testId,testStatus']);
+    expect(jsonList).toEqual(['testId,testName', 'testId,testStatus']); // not testId again
     expect(jsonThenVerb).toContain('--yes'); // an optional value is not taken from a flag
     expect(help).toEqual([...NOUNS].sort());
     expect(helpVerb).toEqual(['cancel', 'list', 'wait']);

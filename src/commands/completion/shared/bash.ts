@@ -31,6 +31,10 @@ function kind(c: Completes): string {
       return `_a_kind=w; _a_words="${words(c.words).join(' ')}"`;
     case 'list':
       return `_a_kind=l; _a_words="${words(c.words).join(' ')}"`;
+    case 'keys':
+      return `_a_kind=k; _a_words="${words(c.words).join(' ')}"`;
+    case 'printed':
+      return `_a_kind=w; _a_words="$(_assess_printed ${[c.field, ...c.command].map(word).join(' ')})"`;
     default:
       return '';
   }
@@ -118,12 +122,22 @@ _assess_takes() {
   else _a_t=0; fi
 }
 
+# the $1 of each object that \`assess \${@:2} --json $1\` prints (names: letters, digits, . _ -)
+_assess_printed() {
+  command assess "\${@:2}" --json "$1" </dev/null 2>/dev/null | grep -o "\\"$1\\":\\"[A-Za-z0-9._-]*\\"" | cut -d'"' -f4
+}
+
 # COMPREPLY from _a_kind/_a_words, plus the words in $1 (verbs); _a_prefix is kept in front
 _assess_reply() {
   case "$_a_kind" in
     w) COMPREPLY=($(compgen -P "$_a_prefix" -W "$1 $_a_words" -- "$cur"));;
-    l) local head="$_a_prefix"; [[ "$cur" == *,* ]] && head="$head\${cur%,*},"
-       COMPREPLY=($(compgen -P "$head" -W "$_a_words" -- "\${cur##*,}"));;
+    l) local head="$_a_prefix" typed="" left="" w # a list: the words not in it yet
+       if [[ "$cur" == *,* ]]; then head="$head\${cur%,*},"; typed=",\${cur%,*},"; fi
+       for w in $_a_words; do [[ "$typed" == *",$w,"* ]] || left="$left $w"; done
+       COMPREPLY=($(compgen -P "$head" -W "$left" -- "\${cur##*,}"));;
+    k) [[ "$cur" == *=* ]] && return # key=: the value is free text
+       COMPREPLY=($(compgen -P "$_a_prefix" -S = -W "$_a_words" -- "$cur"))
+       compopt -o nospace 2>/dev/null;;
     f|d) compopt -o filenames 2>/dev/null
        COMPREPLY=($(compgen -W "$1" -- "$cur"))
        local IFS=$'\\n' f

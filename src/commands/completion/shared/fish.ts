@@ -17,6 +17,17 @@ function valueSpec(f: FlagInfo): string {
   if (c.kind === 'file') return ' -rF';
   if (c.kind === 'dir') return " -xa '(__fish_complete_directories)'";
   if (c.kind === 'words' || c.kind === 'list') return ` -${f.takes === 'required' ? 'x' : ''}a ${q(list(c.words).join(' '))}`;
+  if (c.kind === 'keys')
+    return ` -xa ${q(
+      list(c.words)
+        .map((w) => `${w}=`)
+        .join(' '),
+    )}`;
+  if (c.kind === 'printed') {
+    const field = c.field.replace(/[^A-Za-z0-9_]/g, '');
+    const run = `command assess ${c.command.join(' ')} --json ${field} </dev/null 2>/dev/null`;
+    return ` -xa ${q(`(${run} | string replace -rf '.*"${field}":"([A-Za-z0-9._-]*)".*' '$1')`)}`;
+  }
   return f.takes === 'required' ? ' -x' : '';
 }
 
