@@ -60,12 +60,17 @@ export function fieldsOf(...parts: Part[]): FieldList {
   return Object.assign(names, { headings: new Map(names.filter((n) => headings.has(n)).map((n) => [n, headings.get(n)!])) });
 }
 
+/** The fields of a command's plain form (no flags, v3): what its help lists and completion offers. */
+export function plainFields<I>(decl: JsonFields<I> | undefined): FieldList | undefined {
+  return typeof decl === 'function' ? decl({} as I, { api: 'v3' } as GlobalOptions) : decl;
+}
+
 /**
  * The help's list of fields with their table headings (`testStatus  (Status)`), for a command
  * whose table shows some of its fields; the fields of its plain form (no flags, v3).
  */
 export function fieldsHelp<I>(decl: JsonFields<I> | undefined): string {
-  const list = typeof decl === 'function' ? decl({} as I, { api: 'v3' } as GlobalOptions) : decl;
+  const list = plainFields(decl);
   if (!list?.headings?.size) return '';
   const width = Math.max(...list.map((f) => f.length));
   const lines = list.map((f) => `  ${list.headings!.has(f) ? `${f.padEnd(width)}  (${list.headings!.get(f)!.join(', ')})` : f}`);

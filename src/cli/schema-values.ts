@@ -9,7 +9,11 @@ import * as z from 'zod/mini';
 export type CompletionMeta =
   | readonly string[]
   /** Values that depend on an earlier argument's word (`config set output <value>`). */
-  | { after: string; values: Readonly<Record<string, readonly string[]>> };
+  | { after: string; values: Readonly<Record<string, readonly string[]>> }
+  /** A comma-separated list of these words (`mcp --allow-writes invite,reattempt`). */
+  | { list: readonly string[] }
+  /** `key=value`, one of these keys, loaded when the completion script is made (`settings set --set`). */
+  | { keys: () => Promise<readonly string[]> };
 
 /** What a schema's definition holds, as far as these walks read it (zod's core `_zod.def`). */
 export interface SchemaDef {

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bashComplete } from '../helpers/bash-completion.js';
 import { tempDir } from '../helpers/cli.js';
 import { runInProcess as runAssess } from '../helpers/in-process.js';
 
@@ -34,24 +35,7 @@ let script: string;
 
 /** COMPREPLY for each command line (the last word is the one being completed), in `cwd`. */
 function complete(lines: string[][], cwd = join(dir, 'files'), prelude = ''): string[][] {
-  const quote = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
-  const calls = lines.map((words) => `t ${words.map(quote).join(' ')}`).join('\n');
-  const out = execFileSync(
-    'bash',
-    [
-      '--norc',
-      '-c',
-      `${prelude}
-source ${quote(script)}
-t() { COMP_WORDS=("$@"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _assess; printf '%s\\x1f' "\${COMPREPLY[@]}"; printf '\\n'; }
-${calls}`,
-    ],
-    { cwd, encoding: 'utf8' },
-  );
-  return out
-    .split('\n')
-    .slice(0, lines.length)
-    .map((l) => l.split('\x1f').filter(Boolean).sort());
+  return bashComplete(script, lines, { cwd, prelude });
 }
 const one = (...words: string[]) => complete([['assess', ...words]])[0]!;
 
@@ -140,7 +124,7 @@ describe('assess completion bash, driven in bash', () => {
 
   it('offers nothing for a value that is free text, and no verbs in its place', () => {
     expect(one('invite', '1001', '--email', '')).toEqual([]);
-    expect(one('--profile', '')).toEqual([]);
+    expect(one('--query', '')).toEqual([]);
   });
 
   it('offers setting names for config get/set/unset, and the values of the one being set', () => {
@@ -182,7 +166,7 @@ describe('assess completion bash, driven in bash', () => {
     expect(afterEq).toEqual(['both']);
     expect(eqValue).toEqual(['csv', 'json', 'ndjson']);
     expect(json).toEqual(['accessKey', 'duration', 'questions', 'testId', 'testName', 'testStatus']);
-    expect(jsonList).toEqual(['testId,testId', 'testId,testName', 'testId,testStatus']);
+    expect(jsonList).toEqual(['testId,testName', 'testId,testStatus']); // not testId again
     expect(jsonThenVerb).toContain('--yes'); // an optional value is not taken from a flag
     expect(help).toEqual([...NOUNS].sort());
     expect(helpVerb).toEqual(['cancel', 'list', 'wait']);
@@ -209,9 +193,9 @@ describe('assess completion zsh and fish', () => {
     expect(lines).toContain(`complete -c assess -n '__assess_at \\'report\\'' -l type -xa 'summary skills both'`);
     expect(lines).toContain(`complete -c assess -n '__assess_at \\'links create\\'' -l type -xa 'email open'`);
     expect(lines).toContain(`complete -c assess -n '__assess_at \\'report\\'' -l output -s o -rF`);
-    expect(lines).toContain(`complete -c assess -n '__assess_at \\'attempts\\'' -a 'list cancel wait'`);
+    expect(lines).toContain(`complete -c assess -n '__assess_at \\'attempts\\' bare' -a 'list cancel wait'`);
     expect(lines).toContain(`complete -c assess -n '__assess_arg \\'config set\\' 1 one 0 output' -xa 'table tsv json ndjson csv'`);
-    expect(lines).toContain(`complete -c assess -l api-key-file -rF`);
+    expect(lines).toContain(`complete -c assess -n '__assess_options' -l api-key-file -rF`);
     expect(r.stdout).not.toMatch(/-l api-key\b(?!-)/);
   });
 

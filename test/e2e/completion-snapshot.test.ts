@@ -2,8 +2,11 @@
 // build from the whole program, without loading a program (a shell runs it at every start). The
 // snapshot must be what the program generates from the current source, and anything else on
 // the line (a bad shell, another flag) still reaches the program.
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runAssess } from '../helpers/cli.js';
+import { bashComplete } from '../helpers/bash-completion.js';
+import { BIN, NODE, runAssess, tempDir } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 
 const debug = { ASSESS_DEBUG: '1' };
@@ -33,5 +36,24 @@ describe('completion scripts from the build’s snapshot', () => {
     const r = await runAssess(['completion', 'constructor']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/must be one of bash, zsh, fish/);
+  });
+});
+
+describe('completion values read when completing', () => {
+  it('bash --profile: the profiles of the config file, from the built binary on PATH', async () => {
+    const t = tempDir();
+    try {
+      const set = await runAssess(['--profile', 'work', 'config', 'set', 'base-url', 'http://127.0.0.1:9'], { configDir: t.dir });
+      expect(set.code, set.stderr).toBe(0);
+      const script = join(t.dir, 'assess.bash');
+      writeFileSync(script, (await runAssess(['completion', 'bash'])).stdout);
+      mkdirSync(join(t.dir, 'bin'));
+      writeFileSync(join(t.dir, 'bin', 'assess'), `#!/bin/sh\nexec '${NODE}' '${BIN}' "$@"\n`);
+      chmodSync(join(t.dir, 'bin', 'assess'), 0o755);
+      const prelude = `unset ASSESS_PROFILE; export PATH='${join(t.dir, 'bin')}':$PATH ASSESS_CONFIG_DIR='${t.dir}'`;
+      expect(bashComplete(script, ['assess --profile '], { prelude })).toEqual([['default', 'work']]);
+    } finally {
+      t.cleanup();
+    }
   });
 });

@@ -18,7 +18,12 @@ export default defineCommand({
     allowWrites: flag(
       `allow the tools that change data on the service: all of them, or a comma-separated list (${WRITE_TOOLS.join(', ')})`,
       { value: 'tools', optionalValue: true },
-      () => z.optional(z.union([z.literal(true), z.string().check(z.trim(), z.minLength(1, 'must name tools, e.g. --allow-writes invite'))])),
+      () =>
+        z.optional(
+          z
+            .union([z.literal(true), z.string().check(z.trim(), z.minLength(1, 'must name tools, e.g. --allow-writes invite'))])
+            .register(z.globalRegistry, { completion: { list: WRITE_TOOLS } }),
+        ),
     ),
   },
   async run(ctx, input) {

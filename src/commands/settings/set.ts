@@ -28,7 +28,10 @@ export default defineCommand({
   ],
   flags: {
     set: flag('change one setting, e.g. questionSettings.randomAnswers=1 (repeatable)', { value: 'key=value', repeat: true }, () =>
-      z._default(z.array(z.string()), []),
+      // completion offers the keys (the settings schema is built only when completion asks)
+      z._default(z.array(z.string()), []).register(z.globalRegistry, {
+        completion: { keys: async () => (await import('./shared/apply.js')).settingKeyList() },
+      }),
     ),
     file: flag(
       'JSON with the whole settings object or part of it (as `settings get --json` prints; - reads standard input)',

@@ -4,11 +4,14 @@
 // - enum values come from the zod schema the command validates with (or commander's choices);
 // - a value or argument named `file` (`--csv <file>`, `[csvFile]`) completes file names, one
 //   named `dir` (`--out <dir>`) directories;
-// - `--json [fields]` completes the fields the command declares (`jsonFields`), when fixed;
-// - a schema field may register `{ completion }` (`.register(z.globalRegistry, …)`) where its set is checked in code.
+// - `--json [fields]` completes the fields the command declares (`jsonFields`): the list its help
+//   prints (for a command whose fields depend on its flags, those of its plain form);
+// - a schema field may register `{ completion }` (`.register(z.globalRegistry, …)`) where its set is checked in code;
+// - `--profile` completes the profile names of the config file, read when completing.
 import type { Argument, Command, Option } from 'commander';
 import { definitionOf, type CommandDef } from '../../../cli/command.js';
-import { completionMeta, schemaShape, schemaValues } from '../../../cli/schema-values.js';
+import { plainFields } from '../../../cli/json-fields.js';
+import { completionMeta, schemaShape, schemaValues, type CompletionMeta } from '../../../cli/schema-values.js';
 
 export type Completes =
   | { kind: 'none' }
@@ -18,7 +21,11 @@ export type Completes =
   /** A comma-separated list of these words (`--json a,b`). */
   | { kind: 'list'; words: string[] }
   /** Words chosen by the word of an earlier argument (`config set output <value>`). */
-  | { kind: 'after'; arg: number; words: Record<string, string[]> };
+  | { kind: 'after'; arg: number; words: Record<string, string[]> }
+  /** `key=value` with one of these keys (`settings set --set`). */
+  | { kind: 'keys'; words: string[] }
+  /** The `field` of each object `assess <command…> --json <field>` prints, run when completing. */
+  | { kind: 'printed'; command: string[]; field: string };
 
 export interface FlagInfo {
   /** Long and short spellings: `--output`, `-o`. */
@@ -42,7 +49,7 @@ export interface CommandInfo {
   /** The command's own flags (the program's are in `CompletionTree.globals`). */
   flags: FlagInfo[];
   args: ArgInfo[];
-  /** The fields `--json` may name, where the command declares a fixed list. */
+  /** The fields `--json` may name, where the command declares them. */
   jsonFields?: string[];
 }
 
@@ -53,10 +60,21 @@ export interface CompletionTree {
 
 const NONE: Completes = { kind: 'none' };
 
-function byName(name: string, def: CommandDef | undefined, key: string): Completes {
+/** Where a program option's values come from; the others are free text or read from commander. */
+const GLOBAL_VALUES: Record<string, Completes> = {
+  // read at completion time (profiles come and go); `auth list` only reads the config file
+  '--profile': { kind: 'printed', command: ['auth', 'list'], field: 'profile' },
+};
+
+// (Array.isArray does not narrow a readonly array out of a union)
+const isWords = (m: CompletionMeta | undefined): m is readonly string[] => Array.isArray(m);
+
+async function byName(name: string, def: CommandDef | undefined, key: string): Promise<Completes> {
   const field = schemaShape(def?.schema())[key];
   const meta = completionMeta(field);
-  if (Array.isArray(meta)) return { kind: 'words', words: [...meta] };
+  if (isWords(meta)) return { kind: 'words', words: [...meta] };
+  if (meta && 'list' in meta) return { kind: 'list', words: [...meta.list] };
+  if (meta && 'keys' in meta) return { kind: 'keys', words: [...(await meta.keys())] };
   const values = schemaValues(field);
   if (values?.length) return { kind: 'words', words: values };
   if (/^file$|[-_]file$|[a-z]File$/.test(name)) return { kind: 'file' }; // file, secret-file, csvFile; not profile
@@ -64,31 +82,34 @@ function byName(name: string, def: CommandDef | undefined, key: string): Complet
   return NONE;
 }
 
-function flagInfo(o: Option, def: CommandDef | undefined): FlagInfo {
+async function flagInfo(o: Option, def: CommandDef | undefined): Promise<FlagInfo> {
   const takes = o.required ? 'required' : o.optional ? 'optional' : 'none';
   const placeholder = /[<[]([^>\]]*)[>\]]/.exec(o.flags)?.[1] ?? '';
   let completes: Completes = NONE;
   const choices = (o as Option & { argChoices?: string[] }).argChoices;
   if (takes !== 'none') {
     if (choices?.length) completes = { kind: 'words', words: [...choices] };
-    else completes = byName(placeholder, def, o.attributeName());
+    else if (!def && o.long && GLOBAL_VALUES[o.long]) completes = GLOBAL_VALUES[o.long]!;
+    else completes = await byName(placeholder, def, o.attributeName());
   }
   return { names: [o.long, o.short].filter((n): n is string => Boolean(n)), takes, completes, hidden: Boolean((o as Option & { hidden?: boolean }).hidden) };
 }
 
-function argInfos(c: Command, def: CommandDef | undefined): ArgInfo[] {
+async function argInfos(c: Command, def: CommandDef | undefined): Promise<ArgInfo[]> {
   const args = (c as Command & { registeredArguments: readonly Argument[] }).registeredArguments;
   const shape = schemaShape(def?.schema());
-  return args.map((a) => {
+  const infos: ArgInfo[] = [];
+  for (const a of args) {
     const meta = completionMeta(shape[a.name()]);
-    let completes = byName(a.name(), def, a.name());
-    if (meta && !Array.isArray(meta)) {
-      const arg = args.findIndex((b) => b.name() === (meta as { after: string }).after);
+    let completes = await byName(a.name(), def, a.name());
+    if (meta && !isWords(meta) && 'after' in meta) {
+      const arg = args.findIndex((b) => b.name() === meta.after);
       const words = Object.fromEntries(Object.entries(meta.values).map(([k, v]) => [k, [...v]]));
       if (arg >= 0) completes = { kind: 'after', arg, words };
     }
-    return { name: a.name(), variadic: a.variadic, completes };
-  });
+    infos.push({ name: a.name(), variadic: a.variadic, completes });
+  }
+  return infos;
 }
 
 /** The completion tree of a program: its own flags are every command's global flags. */
@@ -96,17 +117,16 @@ export async function collect(program: Command): Promise<CompletionTree> {
   const commands: CommandInfo[] = [];
   const walk = async (c: Command, path: string[]) => {
     const def = definitionOf(c);
-    // a list, or one computed on use; a function of the input has no list to offer
-    const fields = typeof def?.jsonFields === 'function' ? undefined : def?.jsonFields;
+    const fields = plainFields(def?.jsonFields);
     commands.push({
       path,
       subcommands: c.commands.map((s) => s.name()),
-      flags: path.length ? c.options.map((o) => flagInfo(o, def)) : [],
-      args: path.length ? argInfos(c, def) : [],
+      flags: path.length ? await Promise.all(c.options.map((o) => flagInfo(o, def))) : [],
+      args: path.length ? await argInfos(c, def) : [],
       jsonFields: fields && [...fields],
     });
     for (const sub of c.commands) await walk(sub, [...path, sub.name()]);
   };
   await walk(program, []);
-  return { globals: program.options.map((o) => flagInfo(o, undefined)), commands };
+  return { globals: await Promise.all(program.options.map((o) => flagInfo(o, undefined))), commands };
 }

@@ -1,7 +1,8 @@
 // The fish completion script: `complete` lines conditioned on the command path, which a helper
 // works out from the words before the cursor the way commander reads them (the same walk as the
 // bash script: a flag's value is skipped, `--json [fields]` takes the next word unless it is a
-// flag). fish offers flags only once a `-` is typed, so verbs come first by itself.
+// flag or, at the noun's place, a noun; nothing is an option after `--`). fish offers flags only
+// once a `-` is typed, so verbs come first by itself; verbs only before the command's arguments.
 import type { ArgInfo, CommandInfo, Completes, CompletionTree, FlagInfo } from './collect.js';
 
 /** A fish single-quoted string. */
@@ -16,6 +17,17 @@ function valueSpec(f: FlagInfo): string {
   if (c.kind === 'file') return ' -rF';
   if (c.kind === 'dir') return " -xa '(__fish_complete_directories)'";
   if (c.kind === 'words' || c.kind === 'list') return ` -${f.takes === 'required' ? 'x' : ''}a ${q(list(c.words).join(' '))}`;
+  if (c.kind === 'keys')
+    return ` -xa ${q(
+      list(c.words)
+        .map((w) => `${w}=`)
+        .join(' '),
+    )}`;
+  if (c.kind === 'printed') {
+    const field = c.field.replace(/[^A-Za-z0-9_]/g, '');
+    const run = `command assess ${c.command.join(' ')} --json ${field} </dev/null 2>/dev/null`;
+    return ` -xa ${q(`(${run} | string replace -rf '.*"${field}":"([A-Za-z0-9._-]*)".*' '$1')`)}`;
+  }
   return f.takes === 'required' ? ' -x' : '';
 }
 
@@ -23,7 +35,7 @@ function flagLine(cond: string | null, f: FlagInfo): string | null {
   const long = f.names.find((n) => n.startsWith('--'));
   const short = f.names.find((n) => /^-[^-]$/.test(n));
   if (f.hidden || !long) return null;
-  return `complete -c assess${cond ? ` -n ${q(cond)}` : ''} -l ${long.slice(2)}${short ? ` -s ${short.slice(1)}` : ''}${valueSpec(f)}`;
+  return `complete -c assess -n ${q(cond ?? '__assess_options')} -l ${long.slice(2)}${short ? ` -s ${short.slice(1)}` : ''}${valueSpec(f)}`;
 }
 
 function argLines(i: CommandInfo, a: ArgInfo, n: number): string[] {
@@ -75,13 +87,14 @@ ${cases.join('\n')}
 end`;
 }
 
-const HELPERS = `# "@path" on the first line, then the positional arguments typed after that command
+const HELPERS = `# "@path" on the first line ("--@path" after --), then the positional arguments typed after that command
 function __assess_state
     set -l words (commandline -opc)
     set -e words[1]
     set -l path ''
     set -l pos
     set -l skip 0
+    set -l ended ''
     for w in $words
         if test $skip = 1
             set skip 0
@@ -89,7 +102,18 @@ function __assess_state
         end
         if test $skip = 2
             set skip 0
-            string match -q -- '-*' $w; or continue
+            # at the noun's place a noun is the noun, not the value (src/cli/noun-on-line.ts)
+            if not string match -q -- '-*' $w
+                test -z "$path"; and contains -- $w (__assess_subs ''); or continue
+            end
+        end
+        if test -n "$ended"
+            set -a pos $w
+            continue
+        end
+        if test "$w" = --
+            set ended --
+            continue
         end
         if string match -q -- '-*' $w
             if not string match -q -- '*=*' $w
@@ -109,20 +133,27 @@ function __assess_state
             set -a pos $w
         end
     end
-    echo "@$path"
+    echo "$ended@$path"
     printf '%s\\n' $pos
 end
 
-function __assess_at --description 'assess: true when the words before the cursor name command $argv[1]'
+# true when the words before the cursor name command $argv[1] (with "bare": and no argument of it yet)
+function __assess_at
     set -l s (__assess_state)
-    test "$s[1]" = "@$argv[1]"
+    test "$s[1]" = "@$argv[1]"; or return 1
+    test "$argv[2]" != bare; or test (count $s) -eq 1
+end
+
+function __assess_options --description 'assess: true before --, where words may be options'
+    set -l s (__assess_state)
+    not string match -q -- '--@*' $s[1]
 end
 
 # command $argv[1], positional argument $argv[2] (from 0; "variadic": or later), and
 # optionally argument $argv[4] typed as $argv[5]
 function __assess_arg
     set -l s (__assess_state)
-    test "$s[1]" = "@$argv[1]"; or return 1
+    test (string replace -r '^--' '' -- $s[1]) = "@$argv[1]"; or return 1 # after -- too: operands
     set -l n (math (count $s) - 1)
     if test "$argv[3]" = variadic
         test $n -ge $argv[2]; or return 1
@@ -147,8 +178,9 @@ export function fish(tree: CompletionTree, version: string): string {
   ];
   for (const i of tree.commands) {
     const cond = `__assess_at ${q(key(i.path))}`;
-    if (i.subcommands.length) lines.push(`complete -c assess -n ${q(cond)} -a ${q(i.subcommands.join(' '))}`);
-    if (!i.path.length) lines.push(`complete -c assess -n ${q(cond)} -a help`);
+    const bare = `${cond} bare`; // verbs come before the command's own arguments
+    if (i.subcommands.length) lines.push(`complete -c assess -n ${q(bare)} -a ${q(i.subcommands.join(' '))}`);
+    if (!i.path.length) lines.push(`complete -c assess -n ${q(bare)} -a help`);
     for (const f of i.flags) {
       const line = flagLine(cond, f);
       if (line) lines.push(line);

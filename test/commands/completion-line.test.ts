@@ -1,0 +1,105 @@
+// How the completion scripts read the words before the cursor, as commander reads them: a value
+// bash split at `:` or `=` (COMP_WORDBREAKS) is one word; a noun after `--json` is the noun; no
+// verb after a command's own arguments; no option after `--`. The bash script runs in a real bash
+// on lines typed as text (split the way bash splits them); fish is not installed here, so its
+// script is checked as text.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bashComplete, bashWords, type Typed } from '../helpers/bash-completion.js';
+import { tempDir } from '../helpers/cli.js';
+import { runInProcess as runAssess } from '../helpers/in-process.js';
+
+const STATES = ['complete', 'expire', 'leave', 'start', 'terminate'];
+const t = tempDir();
+let script: string;
+let fish: string;
+const complete = (...lines: Typed[]) => bashComplete(script, lines, { cwd: join(t.dir, 'files') });
+
+beforeAll(async () => {
+  const bash = await runAssess(['completion', 'bash']);
+  expect(bash.code, bash.stderr).toBe(0);
+  script = join(t.dir, 'assess.bash');
+  writeFileSync(script, bash.stdout);
+  mkdirSync(join(t.dir, 'files'));
+  writeFileSync(join(t.dir, 'files', 'cohort.csv'), '');
+  const f = await runAssess(['completion', 'fish']);
+  expect(f.code, f.stderr).toBe(0);
+  fish = f.stdout;
+});
+afterAll(() => t.cleanup());
+
+describe('bash: a value with : or = in it is one word', () => {
+  it('splits a typed line as bash does (the premise of these tests)', () => {
+    expect(bashWords('assess --url=http://h:4010 9 ')).toEqual(['assess', '--url', '=', 'http', ':', '//h', ':', '4010', '9', '']);
+    expect(bashWords('assess --url=:4010 x')).toEqual(['assess', '--url', '=:', '4010', 'x']);
+  });
+
+  it('counts the arguments after a URL or a time right', () => {
+    const lines = [
+      'assess sandbox simulate --url http://127.0.0.1:4010 900100 ',
+      'assess sandbox simulate --url=http://127.0.0.1:4010 900100 ',
+      'assess sandbox simulate --url :4010 900100 ', // a blank before the `:`: it starts the value
+      'assess sandbox simulate --url=:4010 900100 ',
+      'assess sandbox simulate 900100 --url http://127.0.0.1:4010 ',
+    ];
+    for (const [i, got] of complete(...lines).entries()) expect({ line: lines[i], got }).toEqual({ line: lines[i], got: STATES });
+    // invite <testId> [csvFile]: after a time and the test id, a file
+    expect(complete('assess invite --start 2026-03-01T09:00:00Z 1001 ')).toEqual([['cohort.csv']]);
+  });
+
+  it('offers values after --flag= without repeating what precedes the = (bash keeps it)', () => {
+    const [partial, empty, list] = complete('assess report export --type=s', 'assess report export --type=', 'assess tests list --json=testId,testN');
+    expect(partial).toEqual(['skills', 'summary']);
+    expect(empty).toEqual(['both', 'skills', 'summary']);
+    expect(list).toEqual(['testId,testName']);
+    // zsh (bashcompinit) gives the word whole and replaces it whole: the prefix stays
+    expect(bashComplete(script, [['assess', 'report', 'export', '--type=su']])).toEqual([['--type=summary']]);
+  });
+});
+
+describe('the noun after --json [fields]', () => {
+  it('bash: a noun where the noun goes is the noun, as the CLI reads it', () => {
+    const [partial, verb, notNoun] = complete('assess --json te', 'assess --json tests l', 'assess --json testId tests ');
+    expect(partial).toEqual(['tests']);
+    expect(verb).toEqual(['list']);
+    expect(notNoun).toEqual(['get', 'list']); // `testId` was --json's value
+  });
+
+  it('fish: the same rule in its walk', () => {
+    expect(fish).toContain(`test -z "$path"; and contains -- $w (__assess_subs ''); or continue`);
+  });
+});
+
+describe('verbs only before the command’s own arguments', () => {
+  it('bash: report <id> then no verb, its flags instead', () => {
+    const [before, after] = complete('assess report ', 'assess report 900100 ');
+    expect(before).toEqual(expect.arrayContaining(['export', 'stats']));
+    expect(after).not.toContain('export');
+    expect(after).not.toContain('stats');
+    expect(after).toEqual(expect.arrayContaining(['--type', '--pdf']));
+  });
+
+  it('fish: verbs are conditioned on no argument yet', () => {
+    const lines = fish.split('\n');
+    expect(lines).toContain(`complete -c assess -n '__assess_at \\'report\\' bare' -a 'export stats'`);
+    expect(fish).toContain('test "$argv[2]" != bare; or test (count $s) -eq 1');
+  });
+});
+
+describe('after -- (end of options)', () => {
+  it('bash: no flags, no verbs; operands still complete', () => {
+    const [flags, nothing, verbs, operand] = complete('assess tests list -- -', 'assess tests list -- ', 'assess attempts -- ', 'assess invite -- 1001 ');
+    expect(flags).toEqual([]);
+    expect(nothing).toEqual([]);
+    expect(verbs).toEqual([]);
+    expect(operand).toEqual(['cohort.csv']);
+  });
+
+  it('fish: options only before --, arguments after it too', () => {
+    const lines = fish.split('\n');
+    expect(lines).toContain(`complete -c assess -n '__assess_options' -l yes -s y`);
+    expect(fish).toContain('if test "$w" = --');
+    expect(fish).toContain(`test (string replace -r '^--' '' -- $s[1]) = "@$argv[1]"`);
+  });
+});

@@ -1,0 +1,42 @@
+// Driving a bash completion script the way bash does: COMP_WORDS / COMP_CWORD (and COMP_LINE for
+// a line typed as text), then the completion function; the answer is COMPREPLY. All lines of one
+// call run in one bash process.
+import { execFileSync } from 'node:child_process';
+
+/** Words as given (bash's own split), or a line as typed: split below as bash splits it. */
+export type Typed = string[] | string;
+
+/**
+ * COMP_WORDS as bash makes them from a line typed with the cursor at its end: split at blanks,
+ * and at each run of `=` and `:` (characters of COMP_WORDBREAKS), which becomes a word of its own
+ * (`--url=http://h:1` → `--url` `=` `http` `:` `//h` `:` `1`). Unquoted words only.
+ */
+export function bashWords(line: string): string[] {
+  const blank = line.split(/[ \t]+/);
+  return blank.flatMap((w, i) => (w === '' ? (i === blank.length - 1 ? [''] : []) : w.split(/([=:]+)/).filter(Boolean)));
+}
+
+const quote = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
+
+/** COMPREPLY (sorted) for each line, the last word being the one completed. */
+export function bashComplete(script: string, lines: Typed[], opts: { cwd?: string; prelude?: string; fn?: string } = {}): string[][] {
+  const calls = lines
+    .map((l) => (typeof l === 'string' ? `COMP_LINE=${quote(l)} t ${bashWords(l).map(quote).join(' ')}` : `t ${l.map(quote).join(' ')}`))
+    .join('\n');
+  const out = execFileSync(
+    'bash',
+    [
+      '--norc',
+      '-c',
+      `${opts.prelude ?? ''}
+source ${quote(script)}
+t() { COMP_WORDS=("$@"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); COMPREPLY=(); ${opts.fn ?? '_assess'}; printf '%s\\x1f' "\${COMPREPLY[@]}"; printf '\\n'; }
+${calls}`,
+    ],
+    { cwd: opts.cwd, encoding: 'utf8' },
+  );
+  return out
+    .split('\n')
+    .slice(0, lines.length)
+    .map((l) => l.split('\x1f').filter(Boolean).sort());
+}
