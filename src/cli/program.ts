@@ -6,7 +6,7 @@
 // zod schemas and helpers); the others are placeholders that ask for the whole tree if commander
 // ever reaches one. That keeps a command's start-up from paying for all ~60 commands.
 import '../util/zod-settings.js'; // first: before any schema is built
-import { wrappedHelp } from './help-text.js';
+import { HELP_LAYOUT, wrappedHelp } from './help-text.js';
 import { Command, CommanderError, Help } from 'commander';
 import { loadNoun, loadNouns, NOUN_NAMES } from '../commands/index.js';
 import { buildCommand, definitionOf, type ContextFactory, type NounDef } from './command.js';
@@ -25,8 +25,8 @@ import { VERSION } from '../version.js';
 import { CancelledError } from '../errors.js';
 import { markPlaceholder, WholeTreeNeeded } from './whole-tree.js';
 
-// Subcommand help: the verb's own flags (the globals are on `assess --help`); narrow terminals
-// still wrap descriptions (commander's own minimum, 40 columns, leaves them unwrapped).
+// Subcommand help: the verb's own flags (the globals are on `assess --help`), laid out for the
+// terminal's width (HELP_LAYOUT).
 // true in the standalone executable (scripts/package.mjs), which carries no docs/ of its own
 declare const __ASSESS_SEA__: boolean | undefined;
 const DOCS =
@@ -34,8 +34,8 @@ const DOCS =
     ? 'Docs: assess help <command>; manuals: docs/*.md in the source repository'
     : 'Docs: assess help <command>; manuals: $(npm root -g)/assess-cli/docs/';
 const SUBCOMMAND_HELP = {
+  ...HELP_LAYOUT,
   sortSubcommands: false,
-  minWidthToWrap: 12,
   // A command's own usage line where it declares one (`invite [options] <testId>`): commander's
   // list of commands shows every registered argument, also one kept only for an old spelling.
   subcommandTerm(this: Help, cmd: Command): string {
