@@ -154,13 +154,20 @@ function helpAfter(c: Command): string {
   return out.slice(c.helpInformation().length);
 }
 
+/**
+ * The build's help snapshot (scripts/build.mjs, package.mjs, gen-docs.mjs) is asked for with
+ * ASSESS_DUMP_HELP=1 and this one argument together: a variable left in someone's environment
+ * alone never turns their commands into a help dump.
+ */
+export const HELP_DUMP_ARG = '--dump-help-pages';
+
 /** `startup`: what src/main.ts learned before loading the program (told on stderr under --debug). */
 export async function runCli(argv: string[], proc: ProcessLike = realProcess(), startup: { compileCache?: string } = {}): Promise<number> {
   if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help']; // `help noun verb` = `noun verb --help`
   const controller = new AbortController();
   const rt: Runtime = { proc, signal: controller.signal, debug: debugRequested(argv, proc.env), exitHooks: [] };
   if (rt.debug && startup.compileCache !== undefined) proc.stderr.write(`[debug] compile cache: ${startup.compileCache}\n`);
-  if (proc.env.ASSESS_DUMP_HELP) {
+  if (proc.env.ASSESS_DUMP_HELP === '1' && argv.length === 1 && argv[0] === HELP_DUMP_ARG) {
     proc.stdout.write(JSON.stringify(helpPages(await buildProgram(rt))));
     return 0;
   }
