@@ -119,7 +119,8 @@ try {
       sourcemap: false,
       plugins: [pdfkitFonts],
     });
-  const help = execFileSync(process.execPath, [`${out}/main.cjs`], {
+  // the variable and the argument together ask for it (HELP_DUMP_ARG in src/cli/program.ts)
+  const help = execFileSync(process.execPath, [`${out}/main.cjs`, '--dump-help-pages'], {
     env: { ...process.env, ASSESS_DUMP_HELP: '1', NO_COLOR: '1' },
     encoding: 'utf8',
   });

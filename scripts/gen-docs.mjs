@@ -1,5 +1,5 @@
 // Generates docs/commands.md from the commander program: every command's --help page, as the
-// BUILT binary prints it (ASSESS_DUMP_HELP=1, see src/cli/program.ts), so the reference can never
+// BUILT binary prints it (ASSESS_DUMP_HELP=1 --dump-help-pages, see src/cli/program.ts), so the reference can never
 // say something the CLI does not. Build first (`npm run docs` does both).
 //
 //   node scripts/gen-docs.mjs           write docs/commands.md
@@ -18,7 +18,7 @@ function helpPages() {
   }
   // A minimal, fixed environment: help text must not depend on the caller's shell.
   const env = { PATH: process.env.PATH ?? '', ASSESS_DUMP_HELP: '1', NO_COLOR: '1', CI: 'true' };
-  const out = execFileSync(process.execPath, [`${root}bin/assess.cjs`], { env, encoding: 'utf8', cwd: root });
+  const out = execFileSync(process.execPath, [`${root}bin/assess.cjs`, '--dump-help-pages'], { env, encoding: 'utf8', cwd: root });
   return JSON.parse(out);
 }
 

@@ -63,7 +63,7 @@ try {
   const { SHELLS } = await import(
     `data:text/javascript,${encodeURIComponent((await transform(readFileSync(join(root, 'src/commands/completion/shared/shells.ts'), 'utf8'), { loader: 'ts' })).code)}`
   );
-  writeFileSync(join(work, 'help.json'), snapshot([], { ASSESS_DUMP_HELP: '1' }));
+  writeFileSync(join(work, 'help.json'), snapshot(['--dump-help-pages'], { ASSESS_DUMP_HELP: '1' }));
   writeFileSync(join(work, 'completion.json'), JSON.stringify(Object.fromEntries(SHELLS.map((sh) => [sh, snapshot(['completion', sh])]))));
   lap('bundle');
   const config = {

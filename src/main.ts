@@ -30,7 +30,6 @@ const given = process.argv.slice(2);
 const argv = given[0] === 'help' && given.length > 1 ? [...given.slice(1), '--help'] : given;
 
 function fastPath(): boolean {
-  if (process.env.ASSESS_DUMP_HELP) return false;
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     guardedStdout().write(`${__ASSESS_VERSION__}\n`);
     return true;

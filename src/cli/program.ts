@@ -6,7 +6,7 @@
 // zod schemas and helpers; all of them when the line asks for help); the others are placeholders that ask for the whole tree if commander
 // ever reaches one. That keeps a command's start-up from paying for all ~60 commands.
 import '../util/zod-settings.js'; // first: before any schema is built
-import { wrappedHelp } from './help-text.js';
+import { HELP_LAYOUT, wrappedHelp } from './help-text.js';
 import { Command, CommanderError, Help } from 'commander';
 import { loadNoun, loadNouns, NOUN_NAMES } from '../commands/index.js';
 import { buildCommand, definitionOf, type ContextFactory, type NounDef } from './command.js';
@@ -26,8 +26,8 @@ import { CancelledError } from '../errors.js';
 import { markPlaceholder, WholeTreeNeeded } from './whole-tree.js';
 import { namesNoCommand, withoutHelp } from './help-path.js';
 
-// Subcommand help: the verb's own flags (the globals are on `assess --help`); narrow terminals
-// still wrap descriptions (commander's own minimum, 40 columns, leaves them unwrapped).
+// Subcommand help: the verb's own flags (the globals are on `assess --help`), laid out for the
+// terminal's width (HELP_LAYOUT).
 // true in the standalone executable (scripts/package.mjs), which carries no docs/ of its own
 declare const __ASSESS_SEA__: boolean | undefined;
 const DOCS =
@@ -35,8 +35,8 @@ const DOCS =
     ? 'Docs: assess help <command>; manuals: docs/*.md in the source repository'
     : 'Docs: assess help <command>; manuals: $(npm root -g)/assess-cli/docs/';
 const SUBCOMMAND_HELP = {
+  ...HELP_LAYOUT,
   sortSubcommands: false,
-  minWidthToWrap: 12,
   // A command's own usage line where it declares one (`invite [options] <testId>`): commander's
   // list of commands shows every registered argument, also one kept only for an old spelling.
   subcommandTerm(this: Help, cmd: Command): string {
@@ -157,13 +157,20 @@ function helpAfter(c: Command): string {
   return out.slice(c.helpInformation().length);
 }
 
+/**
+ * The build's help snapshot (scripts/build.mjs, package.mjs, gen-docs.mjs) is asked for with
+ * ASSESS_DUMP_HELP=1 and this one argument together: a variable left in someone's environment
+ * alone never turns their commands into a help dump.
+ */
+export const HELP_DUMP_ARG = '--dump-help-pages';
+
 /** `startup`: what src/main.ts learned before loading the program (told on stderr under --debug). */
 export async function runCli(argv: string[], proc: ProcessLike = realProcess(), startup: { compileCache?: string } = {}): Promise<number> {
   if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help']; // `help noun verb` = `noun verb --help`
   const controller = new AbortController();
   const rt: Runtime = { proc, signal: controller.signal, debug: debugRequested(argv, proc.env), exitHooks: [] };
   if (rt.debug && startup.compileCache !== undefined) proc.stderr.write(`[debug] compile cache: ${startup.compileCache}\n`);
-  if (proc.env.ASSESS_DUMP_HELP) {
+  if (proc.env.ASSESS_DUMP_HELP === '1' && argv.length === 1 && argv[0] === HELP_DUMP_ARG) {
     proc.stdout.write(JSON.stringify(helpPages(await buildProgram(rt))));
     return 0;
   }

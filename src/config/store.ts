@@ -6,6 +6,7 @@
 // writer retries EACCES/EPERM for seconds and its errors carry no advice. The directory is made
 // only when something is written, so a read-only home still runs commands that only read.
 // A place that cannot be written is exit 2 naming it, with ASSESS_CONFIG_DIR as the way out.
+import { statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { LocalError, UsageError } from '../errors.js';
@@ -24,10 +25,15 @@ const DIR_HINT = 'free space or fix the permissions there, or set ASSESS_CONFIG_
  * against the working directory), else $XDG_CONFIG_HOME/assess, else ~/.config/assess. A relative
  * XDG_CONFIG_HOME is ignored, as the XDG spec says; an empty or relative HOME falls back to the
  * account's home directory (the password database). A key is never written under the working
- * directory by accident: with no absolute place at all, exit 2 naming ASSESS_CONFIG_DIR.
+ * directory by accident: with no absolute place at all, exit 2 naming ASSESS_CONFIG_DIR. A file
+ * where the directory should be is exit 2 saying so (mkdir would only say "it already exists").
  */
 export function configDir(env: Record<string, string | undefined>, accountHome: () => string | undefined = homeOfAccount): string {
-  if (env.ASSESS_CONFIG_DIR) return env.ASSESS_CONFIG_DIR;
+  if (env.ASSESS_CONFIG_DIR) return refuseFile(env.ASSESS_CONFIG_DIR, true);
+  return refuseFile(defaultConfigDir(env, accountHome), false);
+}
+
+function defaultConfigDir(env: Record<string, string | undefined>, accountHome: () => string | undefined): string {
   const xdg = env.XDG_CONFIG_HOME;
   if (xdg && isAbsolute(xdg)) return join(xdg, 'assess');
   const fromEnv = env.HOME ?? (process.platform === 'win32' ? env.USERPROFILE : undefined);
@@ -38,6 +44,24 @@ export function configDir(env: Record<string, string | undefined>, accountHome: 
       'set ASSESS_CONFIG_DIR to a directory (e.g. ASSESS_CONFIG_DIR=/path/to/assess-config), or HOME to an absolute path',
     );
   return join(home, '.config', 'assess');
+}
+
+/** `dir`, unless a file stands where it or one of its parents should be a directory (exit 2). */
+function refuseFile(dir: string, fromVar: boolean): string {
+  let problem: string | undefined;
+  try {
+    if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() === false) problem = 'is a file, not a directory';
+  } catch (err) {
+    // a parent is a file; other causes (EACCES…) are reported where the directory is used
+    if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') problem = 'is under a file, not a directory';
+  }
+  if (!problem) return dir;
+  throw new UsageError(
+    `${fromVar ? 'ASSESS_CONFIG_DIR: ' : 'the config directory '}${dir} ${problem}`,
+    fromVar
+      ? 'point ASSESS_CONFIG_DIR at a directory (it is made if missing), or unset it to use the default place'
+      : 'move the file aside, or set ASSESS_CONFIG_DIR to a directory',
+  );
 }
 
 function homeOfAccount(): string | undefined {

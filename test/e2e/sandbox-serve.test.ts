@@ -110,7 +110,7 @@ describe('assess sandbox serve', () => {
 
   it('the control commands say clearly when no sandbox answers', async () => {
     const r = await runAssess(['sandbox', 'clock', '--url', 'http://127.0.0.1:9']);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(6); // a network failure (GUIDE §2)
     expect(r.stderr).toMatch(/no sandbox answering at http:\/\/127\.0\.0\.1:9/);
     expect(r.stderr).toMatch(/sandbox serve/);
   });

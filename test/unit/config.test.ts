@@ -124,6 +124,33 @@ describe('config directory', () => {
   });
 });
 
+describe('a file where the config directory should be', () => {
+  it.each([
+    ['ASSESS_CONFIG_DIR is a file', '', /^error: ASSESS_CONFIG_DIR: .*file is a file, not a directory$/m],
+    ['ASSESS_CONFIG_DIR is under a file', 'sub', /^error: ASSESS_CONFIG_DIR: .*file\/sub is under a file, not a directory$/m],
+  ])('%s: exit 2 saying so, with the fix (not "it already exists")', async (_what, below, message) => {
+    const file = join(dir(), 'file');
+    writeFileSync(file, '');
+    for (const args of [
+      ['config', 'list'],
+      ['--sandbox', 'tests', 'list'],
+      ['config', 'set', 'timeout', '5'],
+    ]) {
+      const r = await runInProcess(args, { configDir: join(file, below) });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).toMatch(/point ASSESS_CONFIG_DIR at a directory/);
+    }
+  });
+
+  it('the default place being a file says which file and how to get out of the way', () => {
+    const xdg = dir();
+    writeFileSync(join(xdg, 'assess'), '');
+    const attempt = () => configDir({ XDG_CONFIG_HOME: xdg }, () => undefined);
+    expect(attempt).toThrow(`the config directory ${join(xdg, 'assess')} is a file, not a directory`);
+  });
+});
+
 describe('config set timeout: the range --timeout takes', () => {
   it.each([
     ['3600', 3600],
