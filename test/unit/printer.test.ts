@@ -102,6 +102,22 @@ describe('printer', () => {
     ).toEqual([1, 2]);
   });
 
+  it('--json a,b prints a requested field as null when a row lacks it (one shape for every row)', async () => {
+    const sparse = [{ testInvitationId: 1, email: 'a@x.com' }, { testInvitationId: 2 }] as unknown as Row[];
+    const j = ctxFor('json', ['testInvitationId', 'email', 'note']);
+    await new Printer(j.ctx).list(sparse, spec);
+    expect(JSON.parse(j.out())).toEqual([
+      { testInvitationId: 1, email: 'a@x.com', note: null },
+      { testInvitationId: 2, email: null, note: null },
+    ]);
+    const n = ctxFor('ndjson', ['email']);
+    await new Printer(n.ctx).list(sparse, spec);
+    expect(n.out()).toBe('{"email":"a@x.com"}\n{"email":null}\n');
+    const o = ctxFor('json', ['testInvitationId', 'note']);
+    await new Printer(o.ctx).object({ testInvitationId: 3 }, { fields: [] }, ['testInvitationId', 'note']);
+    expect(JSON.parse(o.out())).toEqual({ testInvitationId: 3, note: null });
+  });
+
   it('a table has headers and every id in full', async () => {
     const t = ctxFor('table');
     await new Printer(t.ctx).list([{ testInvitationId: 9007199254740991, email: 'a@x.com', name: 'A', note: '' }], spec);
