@@ -93,11 +93,21 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
         // A 2xx answer to a cancel means it is cancelled, whatever the body says.
         { known: { testInvitationId: num(invitationId), status: 'Cancelled' } },
       ).catch((err: unknown) => confirmCancelled(invitationId, err)),
-    /** 9. POST /v3/invitations/{id}/reattempt — the spec returns the latest active reattempt on repeat. */
+    /**
+     * 9. POST /v3/invitations/{id}/reattempt — the spec returns the latest active reattempt on
+     * repeat, so a lost answer (a 500 too) is repeated: the repeat returns what the lost try made.
+     */
     reattempt: (invitationId: IdLike, body: Record<string, unknown>) =>
       write(
         R.Reattempt,
-        { operation: 'v3.reattempt', method: 'POST', path: `/v3/invitations/${seg(invitationId)}/reattempt`, body, idempotent: true },
+        {
+          operation: 'v3.reattempt',
+          method: 'POST',
+          path: `/v3/invitations/${seg(invitationId)}/reattempt`,
+          body,
+          idempotent: true,
+          sameOnRepeat: true,
+        },
         INVITED,
       ),
     /** 10. POST /v3/tests/{testId}/testlinks/{testLinkId}/invite */

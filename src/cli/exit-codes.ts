@@ -120,6 +120,10 @@ function hintFor(err: ApiError, env: Record<string, string | undefined>): string
  * a timeout the first may still have been carried out: "retry later" would create a duplicate.
  */
 function mayHaveCreated(req: { operation: string; url: string }): string | undefined {
+  // a reattempt is repeated by the transport (the spec returns the first try's on repeat): after
+  // the last try, what stands is that the first may have been made, and repeating is safe
+  if (req.operation === 'v3.reattempt')
+    return 'the service may have made the reattempt anyway; the same command again returns that reattempt, never a second (with --send-email, the candidate may be e-mailed again)';
   if (req.operation !== 'v3.createLink' && req.operation !== 'v2.createLink') return undefined;
   const testId = /\/tests\/([^/?#]+)\/testlinks/.exec(req.url)?.[1];
   const list = `assess links list ${testId ? decodeURIComponent(testId) : '<testId>'}${req.operation === 'v2.createLink' ? ' --api v2' : ''}`;
