@@ -44,6 +44,7 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
       read: () => read(R.Report, reportSpec(invitationId, 1)),
       applied: (report) => sameStatus(report.status, 'Cancelled'),
       confirmed: (lost) => warnOnce(`the answer to the cancel of ${invitationId} was lost (${lost}); read back, the report shows it cancelled (confirmed)`),
+      check: `assess report ${invitationId} --json status`,
     }).then(() => ({ testInvitationId: num(invitationId), status: 'Cancelled', confirmed: true }));
 
   const reportSpec = (invitationId: IdLike, reportType: 1 | 2 | 3): RequestSpec => ({

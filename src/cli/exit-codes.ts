@@ -61,14 +61,17 @@ export function describeError(err: unknown, env: Record<string, string | undefin
     const created = err.code !== undefined && !wasSent(err.code) ? undefined : mayHaveCreated(err.request);
     return {
       message: err.message + (err.attempts > 1 ? ` (${err.attempts} attempts)` : ''),
-      hint: created ? created : err.timedOut ? 'the service did not answer in time; retry later or raise --timeout' : (err.hint ?? unreachableHint(err, env)),
+      hint:
+        err.unconfirmed ??
+        created ??
+        (err.timedOut ? 'the service did not answer in time; retry later or raise --timeout' : (err.hint ?? unreachableHint(err, env))),
     };
   }
   if (err instanceof ApiError) {
     const what = `${err.request.method} ${new URL(err.request.url).pathname} → HTTP ${err.status}`;
     const shown = shownMessages(err);
     const said = shown.length ? `: ${shown.join('; ')}` : '';
-    return { message: `${what}${said}`, hint: hintFor(err, env) };
+    return { message: `${what}${said}`, hint: err.unconfirmed ?? hintFor(err, env) };
   }
   if (err instanceof ResponseShapeError) {
     return { message: err.message, hint: err.hint ?? 'the service answered in an unexpected shape; run with --debug to see it' };
