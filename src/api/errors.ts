@@ -19,6 +19,8 @@ export type ApiErrorKind = 'auth' | 'not_found' | 'invalid' | 'rate_limited' | '
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly kind: ApiErrorKind;
+  /** Set when the write may have been carried out and a read-back could not tell: what to check (the hint). */
+  unconfirmed?: string;
   constructor(
     readonly status: number,
     readonly body: ErrorBodyShape,
@@ -60,6 +62,8 @@ export class NetworkError extends Error {
   override name = 'NetworkError';
   /** What to check, where the caller knows better than the default (an address given by a flag). */
   hint?: string;
+  /** As ApiError's: the write may have been carried out, and a read-back could not tell. */
+  unconfirmed?: string;
   constructor(
     message: string,
     readonly request: RequestInfo,

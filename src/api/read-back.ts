@@ -30,6 +30,11 @@ export interface ReadBack<T> {
   applied: (now: T) => boolean;
   /** Told, once confirmed, what was lost (lostAnswer) — a warning, since the answer itself never came. */
   confirmed?: (lost: string) => void;
+  /**
+   * How to see for oneself (a command line), said when the read-back fails too: the outcome is
+   * then unknown, and "retry later" alone would be wrong when the write was carried out.
+   */
+  check?: string;
 }
 
 /**
@@ -43,6 +48,8 @@ export async function confirmByReadBack<T>(err: unknown, rb: ReadBack<T>): Promi
     (value) => ({ value }),
     () => undefined,
   );
+  if (!now && rb.check && (err instanceof ApiError || err instanceof NetworkError))
+    err.unconfirmed = `it may have been carried out: the answer was lost (${lostAnswer(err)}) and reading it back failed too; check with \`${rb.check}\` before repeating it`;
   if (!now || !rb.applied(now.value)) throw err;
   rb.confirmed?.(lostAnswer(err));
   return now.value;

@@ -11,7 +11,11 @@ import type { Gate } from './pace.js';
 export type Outcome = { kind: 'status'; status: number; retryAfter?: string | null } | { kind: 'error'; code: string | undefined; sent: boolean };
 
 export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
-/** A read (GET) changes nothing, so a 500 is worth a second try too; a write answered 500 is not repeated. */
+/**
+ * A read (GET) changes nothing, so a 500 is worth a second try too; so is a write whose repeat the
+ * spec makes return what the first try made (`sameOnRepeat`: reattempt). Other writes answered 500
+ * are not repeated.
+ */
 export const READ_RETRY_STATUSES = new Set([500]);
 
 /**
@@ -34,13 +38,13 @@ export function nothingProcessed(o: Outcome): boolean {
   return o.kind === 'status' ? NOT_PROCESSED_STATUSES.has(o.status) : !o.sent;
 }
 
-export function shouldRetry(o: Outcome, opts: { idempotent: boolean; attempt: number; maxAttempts: number; read?: boolean }): boolean {
+export function shouldRetry(o: Outcome, opts: { idempotent: boolean; attempt: number; maxAttempts: number; read?: boolean; sameOnRepeat?: boolean }): boolean {
   if (opts.attempt >= opts.maxAttempts) return false;
   if (nothingProcessed(o)) return true;
   if (o.kind === 'status') {
     // Any other answer means the request arrived, and a 502 from a proxy may come after the
     // server acted: only requests that are safe to repeat are retried on such a status.
-    if (opts.read && READ_RETRY_STATUSES.has(o.status)) return true;
+    if ((opts.read || (opts.sameOnRepeat && opts.idempotent)) && READ_RETRY_STATUSES.has(o.status)) return true;
     return RETRY_STATUSES.has(o.status) && opts.idempotent;
   }
   return opts.idempotent && (o.code === undefined || MAYBE_SENT_CODES.has(o.code));

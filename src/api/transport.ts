@@ -52,6 +52,11 @@ export interface RequestSpec {
   /** Reads and changes nothing (every GET; also list attempts, a query sent as a POST): a 500 is retried. */
   readOnly?: boolean;
   /**
+   * A repeat returns what the first try made, never a second one (reattempt: "returns that latest
+   * active reattempt invitation again"): a 500 is retried too, when the request is safe to repeat.
+   */
+  sameOnRepeat?: boolean;
+  /**
    * Called, and awaited, once the whole final answer is in and before it is read: a bulk pool
    * gives the request's slot back here, so that its next request goes out first.
    */
@@ -202,7 +207,13 @@ export class Transport {
         const throttledFree = paced && nothingProcessed(outcome) && throttled < PACED_429_RETRIES;
         if (
           !throttledFree &&
-          !shouldRetry(outcome, { idempotent, attempt, maxAttempts: this.o.maxAttempts, read: spec.method === 'GET' || spec.readOnly === true })
+          !shouldRetry(outcome, {
+            idempotent,
+            attempt,
+            maxAttempts: this.o.maxAttempts,
+            read: spec.method === 'GET' || spec.readOnly === true,
+            sameOnRepeat: spec.sameOnRepeat,
+          })
         ) {
           return { status: res.statusCode, headers: res.headers, body: res.body, request: info, attempts: attempt, maybeApplied };
         }

@@ -44,6 +44,7 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
       read: () => read(R.Report, reportSpec(invitationId, 1)),
       applied: (report) => sameStatus(report.status, 'Cancelled'),
       confirmed: (lost) => warnOnce(`the answer to the cancel of ${invitationId} was lost (${lost}); read back, the report shows it cancelled (confirmed)`),
+      check: `assess report ${invitationId} --json status`,
     }).then(() => ({ testInvitationId: num(invitationId), status: 'Cancelled', confirmed: true }));
 
   const reportSpec = (invitationId: IdLike, reportType: 1 | 2 | 3): RequestSpec => ({
@@ -93,11 +94,21 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
         // A 2xx answer to a cancel means it is cancelled, whatever the body says.
         { known: { testInvitationId: num(invitationId), status: 'Cancelled' } },
       ).catch((err: unknown) => confirmCancelled(invitationId, err)),
-    /** 9. POST /v3/invitations/{id}/reattempt — the spec returns the latest active reattempt on repeat. */
+    /**
+     * 9. POST /v3/invitations/{id}/reattempt — the spec returns the latest active reattempt on
+     * repeat, so a lost answer (a 500 too) is repeated: the repeat returns what the lost try made.
+     */
     reattempt: (invitationId: IdLike, body: Record<string, unknown>) =>
       write(
         R.Reattempt,
-        { operation: 'v3.reattempt', method: 'POST', path: `/v3/invitations/${seg(invitationId)}/reattempt`, body, idempotent: true },
+        {
+          operation: 'v3.reattempt',
+          method: 'POST',
+          path: `/v3/invitations/${seg(invitationId)}/reattempt`,
+          body,
+          idempotent: true,
+          sameOnRepeat: true,
+        },
         INVITED,
       ),
     /** 10. POST /v3/tests/{testId}/testlinks/{testLinkId}/invite */

@@ -61,14 +61,17 @@ export function describeError(err: unknown, env: Record<string, string | undefin
     const created = err.code !== undefined && !wasSent(err.code) ? undefined : mayHaveCreated(err.request);
     return {
       message: err.message + (err.attempts > 1 ? ` (${err.attempts} attempts)` : ''),
-      hint: created ? created : err.timedOut ? 'the service did not answer in time; retry later or raise --timeout' : (err.hint ?? unreachableHint(err, env)),
+      hint:
+        err.unconfirmed ??
+        created ??
+        (err.timedOut ? 'the service did not answer in time; retry later or raise --timeout' : (err.hint ?? unreachableHint(err, env))),
     };
   }
   if (err instanceof ApiError) {
     const what = `${err.request.method} ${new URL(err.request.url).pathname} → HTTP ${err.status}`;
     const shown = shownMessages(err);
     const said = shown.length ? `: ${shown.join('; ')}` : '';
-    return { message: `${what}${said}`, hint: hintFor(err, env) };
+    return { message: `${what}${said}`, hint: err.unconfirmed ?? hintFor(err, env) };
   }
   if (err instanceof ResponseShapeError) {
     return { message: err.message, hint: err.hint ?? 'the service answered in an unexpected shape; run with --debug to see it' };
@@ -120,6 +123,10 @@ function hintFor(err: ApiError, env: Record<string, string | undefined>): string
  * a timeout the first may still have been carried out: "retry later" would create a duplicate.
  */
 function mayHaveCreated(req: { operation: string; url: string }): string | undefined {
+  // a reattempt is repeated by the transport (the spec returns the first try's on repeat): after
+  // the last try, what stands is that the first may have been made, and repeating is safe
+  if (req.operation === 'v3.reattempt')
+    return 'the service may have made the reattempt anyway; the same command again returns that reattempt, never a second (with --send-email, the candidate may be e-mailed again)';
   if (req.operation !== 'v3.createLink' && req.operation !== 'v2.createLink') return undefined;
   const testId = /\/tests\/([^/?#]+)\/testlinks/.exec(req.url)?.[1];
   const list = `assess links list ${testId ? decodeURIComponent(testId) : '<testId>'}${req.operation === 'v2.createLink' ? ' --api v2' : ''}`;

@@ -2,10 +2,14 @@
 import { UsageError } from '../errors.js';
 import { closestField } from './query.js';
 
+/**
+ * A requested field is always in the object, `null` when the answer lacked it: every row has the
+ * same keys, so a script (or a tool reading the first object's keys as a header) sees one shape.
+ */
 export function pickFields<T extends Record<string, unknown>>(row: T, fields: string[] | undefined): Record<string, unknown> {
   if (!fields) return row;
   const out: Record<string, unknown> = {};
-  for (const f of fields) out[f] = row[f];
+  for (const f of fields) out[f] = row[f] ?? null;
   return out;
 }
 

@@ -12,6 +12,7 @@ import { displayWidth, truncate } from './width.js';
 import { breakKey, wrapWords } from './key-value.js';
 import { writePaged } from './pager.js';
 import { withIdRule } from './ids.js';
+import { streamRows, type Rows } from './stream-rows.js';
 
 /** A row type's own keys, without the index signature of a loose (passthrough) object. */
 type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : symbol extends K ? never : K]: T[K] } & string;
@@ -72,7 +73,6 @@ export interface ObjectSpec<Row = Record<string, unknown>> {
 
 type AnyRow = Record<string, unknown>;
 type AnyColumn = Column<AnyRow>;
-type Rows<Row> = Iterable<Row> | AsyncIterable<Row>;
 
 export class Printer {
   readonly c: Style;
@@ -86,7 +86,11 @@ export class Printer {
 
   /** JSON text: exact when piped; on a terminal what JSON.stringify leaves raw (C1, bidi) escaped. */
   private writeJson(s: string) {
-    this.write(this.ctx.io.stdoutIsTTY ? escapeJson(s) : s);
+    this.write(this.jsonText(s));
+  }
+
+  private jsonText(s: string): string {
+    return this.ctx.io.stdoutIsTTY ? escapeJson(s) : s;
   }
 
   /**
@@ -121,46 +125,32 @@ export class Printer {
     }
     const valid = () => spec.fields ?? spec.columns.map((c) => c.key);
     if (spec.fields) this.check(spec.fields, spec.columns);
-    let n = 0;
+    const out = { write: (text: string) => this.write(text), warn: (m: string) => this.ctx.warn(m) };
+    const json = (row: AnyRow, i: number) => {
+      // the late field check, against the first row's own keys
+      if (!spec.fields && i === 0) this.check([...valid(), ...Object.keys(row)], spec.columns);
+      return this.jsonText(JSON.stringify(pickFields(withIdRule(row), fields)));
+    };
     switch (output) {
-      case 'json': {
-        this.write('[');
-        for await (const row of rows) {
-          if (!spec.fields && n === 0) this.check([...valid(), ...Object.keys(row)], spec.columns);
-          this.writeJson(`${n++ ? ',' : ''}\n  ${JSON.stringify(pickFields(withIdRule(row), fields))}`);
-        }
-        this.write(n ? '\n]\n' : ']\n');
-        return n;
-      }
+      case 'json':
+        return streamRows(rows, { text: (row, i) => `${i ? ',' : '['}\n  ${json(row, i)}`, close: '\n]\n', empty: '[]\n' }, out);
       case 'ndjson':
-        for await (const row of rows) {
-          if (!spec.fields && n === 0) this.check([...valid(), ...Object.keys(row)], spec.columns);
-          this.writeJson(`${JSON.stringify(pickFields(withIdRule(row), fields))}\n`);
-          n++;
-        }
-        return n;
+        return streamRows(rows, { text: (row, i) => `${json(row, i)}\n` }, out);
       case 'csv': {
         const { toCsvLine } = await import('./csv.js');
         const keys = fields ?? spec.columns.map((c) => c.key);
         const safe = this.csvOptions();
-        this.write(toCsvLine(keys, safe));
-        for await (const row of rows) {
-          this.write(
-            toCsvLine(
-              keys.map((k) => cell(withIdRule(row), spec.columns, k)),
-              safe,
-            ),
+        const header = toCsvLine(keys, safe);
+        const line = (row: AnyRow) =>
+          toCsvLine(
+            keys.map((k) => cell(withIdRule(row), spec.columns, k)),
+            safe,
           );
-          n++;
-        }
-        return n;
+        // the header comes with the first row: a list that fails before any row prints nothing
+        return streamRows(rows, { text: (row, i) => (i ? '' : header) + line(row), empty: header }, out);
       }
       case 'tsv':
-        for await (const row of rows) {
-          this.write(`${spec.columns.map((col) => tsvCell(plain(cellOf(row, col)))).join('\t')}\n`);
-          n++;
-        }
-        return n;
+        return streamRows(rows, { text: (row) => `${spec.columns.map((col) => tsvCell(plain(cellOf(row, col)))).join('\t')}\n` }, out);
       default: {
         const all: Array<Record<string, unknown>> = [];
         for await (const row of rows) all.push(row);

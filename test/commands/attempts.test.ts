@@ -173,6 +173,23 @@ describe('assess attempts cancel', () => {
       expect((await s.control<{ status: string }>('GET', `/invitations/${id}`)).status).toBe('Cancelled');
     });
 
+    it('a 500 after the cancel and every read-back lost too: the hint says it may be cancelled and how to check, not "retry later"', async () => {
+      const id = await freshInvitation('lost.readback@example.com');
+      await s.control('DELETE', '/requests');
+      // seed 7: the cancel is carried out and answered 500; the four reads of the report meet a
+      // reset, two 502s and a reset
+      await s.control('POST', '/faults', { spec: '5xx=0.5,reset=0.2,after=1,seed=7' });
+      onTestFinished(() => s.control('DELETE', '/faults'));
+      const r = await run(['attempts', 'cancel', String(id), '--yes', '--json']);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(
+        `it may have been carried out: the answer was lost (HTTP 500) and reading it back failed too; check with \`assess report ${id} --json status\` before repeating it`,
+      );
+      expect(r.stderr).not.toMatch(/retry later/);
+      expect((await s.control<{ status: string }>('GET', `/invitations/${id}`)).status).toBe('Cancelled');
+    });
+
     it('refused on the first try (nothing of this run reached it before): still "already cancelled; nothing changed", exit 1', async () => {
       const id = await freshInvitation('cancelled.before@example.com');
       expect((await run(['attempts', 'cancel', String(id), '--yes'])).code).toBe(0);

@@ -1,5 +1,5 @@
 // `assess reattempt` against the sandbox: all six rows of the spec's reattempt table.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -56,13 +56,44 @@ describe('assess reattempt (spec state table)', () => {
     const out = JSON.parse(r.stdout);
     expect(out.testInvitationId).not.toBe(id);
     expect(out.testUrl).toMatch(/^http/);
-    expect(r.stderr).toContain(`New invitation ${out.testInvitationId} for the reattempt (invitation ${id} is unchanged)`);
+    // the same answer comes for a repeat (below): the message claims neither "new" nor "again"
+    const said = `Invitation ${out.testInvitationId} is the reattempt (invitation ${id} is unchanged): made now, or by an earlier reattempt and not taken yet.`;
+    expect(r.stderr).toContain(said);
+    expect(r.stderr).not.toMatch(/New invitation/);
     expect(await invitation(out.testInvitationId)).toMatchObject({ status: 'Pending', reattemptOf: id, timeZoneId: 21 });
     expect((await invitation(id)).status).toBe(state);
 
     // Before the candidate takes it, asking again returns that latest reattempt.
     const again = await run(['reattempt', String(id), ...WINDOW, '--json']);
     expect(JSON.parse(again.stdout).testInvitationId).toBe(out.testInvitationId);
+    expect(again.stderr).toContain(said);
+  });
+
+  it('a 500 after the reattempt was made: repeated (the spec returns the same one) → exit 0, one reattempt', async () => {
+    const id = await invitationIn('Complete');
+    await s.control('DELETE', '/requests');
+    // seed 1: the first try is carried out and answered 500; the repeat is answered
+    await s.control('POST', '/faults', { spec: '500=0.5,after=1,seed=1' });
+    onTestFinished(() => s.control('DELETE', '/faults'));
+    const r = await run(['reattempt', String(id), ...WINDOW, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const tries = (await s.requests()).filter((q) => q.path === `/v3/invitations/${id}/reattempt`);
+    expect(tries.map((q) => q.status)).toEqual([500, 200]);
+    const made = (await s.control<{ invitations: Array<Inv & { testInvitationId: number }> }>('GET', '/invitations')).invitations.filter(
+      (i) => i.reattemptOf === id,
+    );
+    expect(made.map((i) => i.testInvitationId)).toEqual([JSON.parse(r.stdout).testInvitationId]);
+  });
+
+  it('--send-email: a 500 is not repeated (a repeat could e-mail again); the hint says a repeat is safe for the invitation', async () => {
+    const id = await invitationIn('Complete');
+    await s.control('DELETE', '/requests');
+    await s.control('POST', '/faults', { spec: '500=0.5,after=1,seed=1' });
+    onTestFinished(() => s.control('DELETE', '/faults'));
+    const r = await run(['reattempt', String(id), ...WINDOW, '--send-email']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/may have made the reattempt anyway; the same command again returns that reattempt, never a second/);
+    expect((await s.requests()).filter((q) => q.path === `/v3/invitations/${id}/reattempt`)).toHaveLength(1);
   });
 
   it('In Progress: exit 1 with a clear message, nothing changed', async () => {

@@ -1,6 +1,6 @@
 // `assess tests list|get` against the sandbox: every output format, paging (--page, --all),
 // errors, and bad input stopped before any request.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -68,6 +68,16 @@ describe('assess tests list', () => {
     ).toEqual(ACCOUNT_A_TESTS);
     const sent = (await serviceRequests()).slice(before).map((q) => q.path);
     expect(sent).toEqual([1, 2, 3, 4].map((n) => `/v3/tests?pageNo=${n}&pageSize=1`));
+  });
+
+  it('--all whose later page fails: the rows so far as valid JSON, "incomplete" on stderr, exit 1', async () => {
+    // seed 21: pages 1 and 2 come back, page 3 meets 5xx on every one of its 4 tries
+    await s.control('POST', '/faults', { spec: '5xx=0.35,seed=21' });
+    onTestFinished(() => s.control('DELETE', '/faults'));
+    const r = await run(['tests', 'list', '--all', '--page-size', '1', '--json', 'testId']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toEqual([{ testId: 1001 }, { testId: 1002 }]);
+    expect(r.stderr).toMatch(/warning: the list is incomplete: 2 rows printed before it stopped \(the JSON array is closed\)\nerror: GET \/v3\/tests/);
   });
 
   it('an empty page with --json prints [] and exits 0; as TSV prints nothing', async () => {

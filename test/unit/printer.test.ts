@@ -22,6 +22,7 @@ function ctxFor(output: OutputFormat, fields?: string[]) {
     env: {},
     globals: { output, fields, pager: true },
     info: (m: string) => (err += `${m}\n`),
+    warn: (m: string) => (err += `warning: ${m}\n`),
   } as unknown as Context;
   return { ctx, out: () => out, err: () => err };
 }
@@ -100,6 +101,57 @@ describe('printer', () => {
         .split('\n')
         .map((l) => JSON.parse(l).testInvitationId),
     ).toEqual([1, 2]);
+  });
+
+  it('a list that stops after some rows leaves parseable output and says it is incomplete', async () => {
+    async function* failing() {
+      yield rows[0]!;
+      yield rows[1]!;
+      throw new Error('page 2 failed');
+    }
+    for (const output of ['json', 'ndjson', 'csv', 'tsv'] as const) {
+      const t = ctxFor(output);
+      await expect(new Printer(t.ctx).list(failing(), spec)).rejects.toThrow('page 2 failed');
+      if (output === 'json') expect(JSON.parse(t.out()).map((r: Row) => r.testInvitationId)).toEqual([1, 2]);
+      if (output === 'ndjson')
+        expect(
+          t
+            .out()
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l).testInvitationId),
+        ).toEqual([1, 2]);
+      if (output === 'csv') expect(t.out()).toBe('testInvitationId,email,name,note\r\n1,a@x.com,"Ann, ""the"" Lee","two\nlines"\r\n2,b@x.com,Bo,\r\n');
+      expect(t.out().endsWith('\n')).toBe(true);
+      expect(t.err()).toContain('warning: the list is incomplete: 2 rows printed before it stopped');
+    }
+  });
+
+  it('a list that fails before its first row prints nothing', async () => {
+    async function* failing(): AsyncGenerator<Row> {
+      throw new Error('page 1 failed');
+    }
+    for (const output of ['json', 'ndjson', 'csv', 'tsv'] as const) {
+      const t = ctxFor(output);
+      await expect(new Printer(t.ctx).list(failing(), spec)).rejects.toThrow('page 1 failed');
+      expect([output, t.out(), t.err()]).toEqual([output, '', '']);
+    }
+  });
+
+  it('--json a,b prints a requested field as null when a row lacks it (one shape for every row)', async () => {
+    const sparse = [{ testInvitationId: 1, email: 'a@x.com' }, { testInvitationId: 2 }] as unknown as Row[];
+    const j = ctxFor('json', ['testInvitationId', 'email', 'note']);
+    await new Printer(j.ctx).list(sparse, spec);
+    expect(JSON.parse(j.out())).toEqual([
+      { testInvitationId: 1, email: 'a@x.com', note: null },
+      { testInvitationId: 2, email: null, note: null },
+    ]);
+    const n = ctxFor('ndjson', ['email']);
+    await new Printer(n.ctx).list(sparse, spec);
+    expect(n.out()).toBe('{"email":"a@x.com"}\n{"email":null}\n');
+    const o = ctxFor('json', ['testInvitationId', 'note']);
+    await new Printer(o.ctx).object({ testInvitationId: 3 }, { fields: [] }, ['testInvitationId', 'note']);
+    expect(JSON.parse(o.out())).toEqual({ testInvitationId: 3, note: null });
   });
 
   it('a table has headers and every id in full', async () => {

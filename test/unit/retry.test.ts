@@ -20,6 +20,13 @@ describe('retry policy', () => {
     expect(shouldRetry({ kind: 'status', status: 500 }, { ...policy(true, 4, 4), read: true })).toBe(false);
   });
 
+  it('retries a 500 for a write whose repeat returns the result of the first try (reattempt), when safe to repeat', () => {
+    expect(shouldRetry({ kind: 'status', status: 500 }, { ...policy(true), sameOnRepeat: true })).toBe(true);
+    // not safe to repeat (it e-mails the candidate): the flag does not override that
+    expect(shouldRetry({ kind: 'status', status: 500 }, { ...policy(false), sameOnRepeat: true })).toBe(false);
+    expect(shouldRetry({ kind: 'status', status: 500 }, { ...policy(true, 4, 4), sameOnRepeat: true })).toBe(false);
+  });
+
   it.each([502, 503, 504])('never retries status %i for create/update (the server may have acted)', (status) => {
     expect(shouldRetry({ kind: 'status', status }, policy(false))).toBe(false);
   });

@@ -79,10 +79,12 @@ export default defineCommand({
     }
     const newId = String(res.testInvitationId);
     recordCallback(ctx, newId, input.callbackUrl, 'reattempt', 'v3');
+    // The answer is the same for a reattempt made now and for one an earlier run made that is not
+    // taken yet (the spec returns it again): nothing tells them apart, so neither is claimed.
     if (newId !== input.invitationId)
       ctx.info(
-        `New invitation ${newId} for the reattempt (invitation ${input.invitationId} is unchanged). ` +
-          'Until the candidate takes it, repeating this command returns this same invitation.',
+        `Invitation ${newId} is the reattempt (invitation ${input.invitationId} is unchanged): made now, or by an earlier ` +
+          'reattempt and not taken yet. Until the candidate takes it, repeating this command returns this same invitation.',
       );
     else ctx.info(`Same invitation ${newId} returned: it was not taken yet, so it is open again with the new access window.`);
     await new Printer(ctx).object(res, { fields: COLUMNS });
