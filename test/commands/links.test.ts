@@ -212,7 +212,7 @@ describe('assess links create', () => {
 
   it.each([
     [['1001', '--name', 'x', '--valid-days', '7', '--tz', 'U;TC'], /^error: --tz: must be a time zone id or name/],
-    [['1001', '--name', 'x', '--valid-days', '7', '--tz', '-1'], /^error: --tz: must be (a time zone id or name|at least 0)/],
+    [['1001', '--name', 'x', '--valid-days', '7', '--tz', '-1'], /^error: --tz: must be (a time zone id or name|at least 1)/],
     [['1001', '--name', 'x', '--valid-days', '7'], /^error: --tz: is required with a schedule/],
     [['1001', '--name', 'x', '--start', '2030-02-01', '--end', '2030-01-01', '--tz', '1'], /^error: --end: must be after --start/],
     [['1001', '--name', 'x', '--valid-days', '7', '--tz', '1', '--stakeholders', 'ann@example.com,bo@'], /^error: --stakeholders: .*'bo@'/],
