@@ -17,7 +17,7 @@ const COLUMNS: Column<R.Cancelled>[] = [
 export default defineCommand({
   name: 'cancel',
   args: {
-    invitationId: arg(() => zx.id('5001')),
+    invitationId: arg(() => zx.id('900001')),
   },
   description: 'Cancel an invitation (asks for confirmation on a terminal; --yes skips it)',
   examples: ['assess attempts cancel 900004', 'assess attempts cancel 900101 --yes --json'],
