@@ -1,7 +1,8 @@
 // `links list|get|create|update --api v2`. The friendly flags map onto the v2 link fields:
 // --status active|inactive → testLinkStatus 1|3, --type email|open → inviteCandidateOnly 1|0,
 // --proctoring disabled|image → imageProctoring 0|1, --start/--end → accessTime 1 (2 with
-// --slotwise), --anytime → accessTime 0, --stakeholders → emailToStakeholder, --tz → timeZoneId.
+// --slotwise), --anytime → accessTime 0, --stakeholders → emailToStakeholder (--no-stakeholders:
+// null), --tz → timeZoneId.
 // Dates go out in the v2 form (no Z).
 import type * as z from 'zod/mini';
 import { toV2DateTime } from '../../../api/v2-date-time.js';
@@ -63,7 +64,7 @@ export function v2LinkFields(f: V2LinkFlags): Body {
   if (f.status) b.testLinkStatus = f.status === 'active' ? 1 : 3;
   if (f.type) b.inviteCandidateOnly = f.type === 'email' ? 1 : 0;
   if (f.proctoring) b.imageProctoring = f.proctoring === 'image' ? 1 : 0;
-  if (f.stakeholders) b.emailToStakeholder = f.stakeholders;
+  if (f.stakeholders !== undefined) b.emailToStakeholder = f.stakeholders || null; // --no-stakeholders: none
   if (f.tz !== undefined) b.timeZoneId = f.tz;
   if (f.anytime) Object.assign(b, { accessTime: 0, startDateTime: null, endDateTime: null });
   if (f.start) b.startDateTime = toV2DateTime(f.start);
