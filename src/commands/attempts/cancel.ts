@@ -41,7 +41,9 @@ export default defineCommand({
       return found.cancelled;
     });
     ctx.info(`Cancelled invitation ${invitationId}.`);
-    await new Printer(ctx).object(res, { fields: COLUMNS });
+    // `confirmed` marks a read-back (said on stderr): not a service field, so not in the output
+    const { confirmed: _readBack, ...cancelled } = res as R.Cancelled & { confirmed?: true };
+    await new Printer(ctx).object(cancelled, { fields: COLUMNS });
   },
 });
 
