@@ -1,8 +1,9 @@
 // Long tables on a terminal go through a pager, as git and gh do: `$ASSESS_PAGER`, else `$PAGER`,
 // else `less -FRX` (-F quits at once when it fits, -R keeps colour, -X leaves the text on screen).
 // Never when stdout is not a terminal, with --no-pager, or with ASSESS_PAGER / PAGER set empty
-// or to `cat`. A pager that cannot start means the text is printed directly; one the user quits
-// early is no error (its closed pipe is ignored) and never changes the exit code.
+// or to `cat`. A pager that cannot start, or ends with a failure status (PAGER=false), means the
+// text is printed directly, with a warning; one the user quits early is no error (its closed pipe
+// is ignored) and never changes the exit code.
 import type { Writable } from 'node:stream';
 import type { Context, Env } from '../context.js';
 
@@ -37,15 +38,21 @@ export async function writePaged(ctx: Context, text: string): Promise<void> {
   process.removeAllListeners('SIGINT');
   process.on('SIGINT', ignore);
   try {
-    if (!(await runPager(cmd, text, io.stdout, env))) io.stdout.write(text);
+    const ran = await runPager(cmd, text, io.stdout, env);
+    if (typeof ran === 'number')
+      ctx.warn(`the pager '${cmd}' failed (exit ${ran}); the output follows without it (--no-pager, or ASSESS_PAGER=cat, to stop using it)`);
+    if (ran !== true) io.stdout.write(text);
   } finally {
     process.off('SIGINT', ignore);
     for (const h of held) process.on('SIGINT', h);
   }
 }
 
-/** True when the pager ran (whatever it answered); false when it could not be started. */
-function runPager(cmd: string, text: string, stdout: Writable, env: Env): Promise<boolean> {
+/**
+ * True when the pager ran; false when it could not be started; its status when it failed (a
+ * quit pager exits 0: less on q; a signal is the user's too).
+ */
+function runPager(cmd: string, text: string, stdout: Writable, env: Env): Promise<boolean | number> {
   return new Promise((resolve) => {
     const [file, ...args] = SIMPLE.test(cmd) ? cmd.split(/\s+/) : ['/bin/sh', '-c', cmd];
     let child;
@@ -63,7 +70,8 @@ function runPager(cmd: string, text: string, stdout: Writable, env: Env): Promis
       resolve(false);
     });
     child.stdin.on('error', () => undefined); // EPIPE: the user quit before reading everything
-    child.on('close', (code) => resolve(started && code !== 127)); // 127: the shell found no such command
+    // 127: the shell found no such command
+    child.on('close', (code) => resolve(!started || code === 127 ? false : typeof code === 'number' && code !== 0 ? code : true));
     child.stdin.end(text);
   });
 }

@@ -13,6 +13,13 @@ export function utcText(iso: string): string | undefined {
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
 }
 
+/** `2026-11-21 21:11` in UTC (a cell under a "(UTC)" heading); a time without a zone is UTC; undefined when not a time. */
+export function utcMinutes(iso: string): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso)) return undefined;
+  const d = new Date(/(Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso : `${iso}Z`);
+  return Number.isNaN(d.getTime()) ? undefined : utcSeconds(d).slice(0, 16).replace('T', ' ');
+}
+
 /**
  * `2026-11-21T21:11:05Z`: what the spec writes request date-times as (toISOString without the
  * milliseconds). From the UTC fields by hand: a process's first toISOString() costs ~0.2 ms

@@ -17,7 +17,7 @@ import { runCli } from '../../src/cli/program.js';
 import { runAssess } from '../helpers/cli.js';
 import { memoryProcess } from '../helpers/memory-io.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { callbackIdCases, idCases } from './cases-ids.js';
+import { callbackIdCases, idCases, invitationExampleCases } from './cases-ids.js';
 import { csvFileCases, csvFlagCases, csvRowCases } from './cases-csv.js';
 import { globalCases, toolCases } from './cases-global.js';
 import { emailCases, inviteFlagCases, nameCases } from './cases-invite.js';
@@ -28,7 +28,7 @@ import { timeCases, tzCases, windowCases } from './cases-time.js';
 import type { BadInput } from './types.js';
 
 const GROUPS: Record<string, BadInput[]> = {
-  ids: [...idCases, ...callbackIdCases],
+  ids: [...idCases, ...callbackIdCases, ...invitationExampleCases],
   times: [...timeCases, ...windowCases, ...tzCases],
   invite: [...emailCases, ...nameCases, ...inviteFlagCases],
   'invite --csv': [...csvFileCases, ...csvRowCases, ...csvFlagCases],

@@ -157,7 +157,7 @@ export const toolCases: BadInput[] = [
     name: 'auth login: no key and no terminal',
     args: ['auth', 'login'],
     env: { ASSESS_API_KEY: undefined },
-    expect: /auth login: no key given and no terminal to prompt on/,
+    expect: /auth login: no key given and there is no terminal to ask on/,
   },
   {
     name: 'auth login: --base-url not a URL',

@@ -64,6 +64,26 @@ export const idCases: BadInput[] = PLACES.flatMap((p, i) => {
   ];
 });
 
+// An invitation id's example is an invitation id (900001), not a link's (5001).
+export const invitationExampleCases: BadInput[] = [
+  {
+    name: 'attempts cancel: the example is an invitation id',
+    args: ['attempts', 'cancel', 'abc', '--yes'],
+    expect: /<invitationId>: .*e\.g\. 900001 \(got "abc"\)/,
+  },
+  {
+    name: 'reattempt: the example is an invitation id',
+    args: ['reattempt', 'x', '--start', 'now', '--end', '7d', '--tz', '1'],
+    expect: /<invitationId>: .*e\.g\. 900001/,
+  },
+  { name: 'report: the example is an invitation id', args: ['report', 'x'], expect: /<invitationId>: .*e\.g\. 900001/ },
+  {
+    name: 'attempts wait: no ids, an invitation id as example',
+    args: ['attempts', 'wait'],
+    expect: /<ids>: no invitation ids given\n.*assess attempts wait 900001/,
+  },
+];
+
 // callbacks process reads ids itself (arguments or a file, comma/space separated).
 export const callbackIdCases: BadInput[] = [
   { name: 'callbacks process: 2^63', args: ['callbacks', 'process', '9223372036854775808'], expect: /<ids>: '9223372036854775808' is not an invitation id/ },

@@ -27,7 +27,7 @@ const LINK = [
   'isApiLink (API link)',
   'proctoringSettings (Proctoring)',
   'stakeholderEmails (Stakeholders)',
-  'invitationSchedule (Schedule, Valid days, Start, End, Time zone)',
+  'invitationSchedule (Schedule, Valid days, Start (UTC), End (UTC), Time zone)',
 ];
 const V2_LINK = [
   'testLinkId (Link ID)',

@@ -94,11 +94,18 @@ export const windowCases: BadInput[] = [
   { name: 'reattempt: no --start', args: ['reattempt', '900001', '--end', '7d', '--tz', '1'], expect: /--start: is required/ },
 ];
 
-const TZ = /--tz: must be (a time zone id or name|at least 0|at most)/;
+const TZ = /--tz: must be (a time zone id or name|at least 1|at most)/;
 export const tzCases: BadInput[] = [
   { name: 'invite --tz 1.5', args: ['invite', '1001', ...INVITE_OK, '--tz', '1.5'], expect: TZ },
   { name: 'invite --tz with a semicolon', args: ['invite', '1001', ...INVITE_OK, '--tz', 'UTC; rm -rf'], expect: TZ },
-  { name: 'invite --tz -1', args: ['invite', '1001', ...INVITE_OK, '--tz', '-1'], expect: /--tz: must be at least 0/ },
+  { name: 'invite --tz -1', args: ['invite', '1001', ...INVITE_OK, '--tz', '-1'], expect: /--tz: must be at least 1/ },
+  // ids are positive: 0 was sent and a link created in zone 0
+  {
+    name: 'links create --tz 0',
+    args: ['links', 'create', '1001', '--name', 'X', '--valid-days', '7', '--tz', '0'],
+    expect: /--tz: must be a time zone id of 1 or more, or a name/,
+  },
+  { name: 'invite --tz 000', args: ['invite', '1001', ...INVITE_OK, '--tz', '000'], expect: /--tz: must be a time zone id of 1 or more/ },
   { name: 'invite --tz 2^31', args: ['invite', '1001', ...INVITE_OK, '--tz', '2147483648'], expect: /--tz: must be at most 2147483647/ },
   { name: 'invite --tz empty', args: ['invite', '1001', ...INVITE_OK, '--tz', ''], expect: TZ },
   { name: 'reattempt --tz 1e2', args: ['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', '1e2'], expect: TZ },

@@ -34,3 +34,41 @@ describe('links get', () => {
     expect(link).not.toHaveProperty('shareUrl');
   });
 });
+
+describe('the window times on a terminal', () => {
+  // They once showed in this machine's zone, unlabelled, right beside the link's own zone.
+  it('are UTC and say so, in links get and links list, whatever zone this machine is in', async () => {
+    const created = await run([
+      'links',
+      'create',
+      '1001',
+      '--name',
+      'Kolkata window',
+      '--start',
+      '2030-01-02T03:04:05Z',
+      '--end',
+      '2030-01-09T03:04:05Z',
+      '--tz',
+      '35',
+      '--json',
+      'testLinkId',
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const id = String((JSON.parse(created.stdout) as { testLinkId: number }).testLinkId);
+    const tz = process.env.TZ;
+    process.env.TZ = 'America/New_York'; // dates the printer shows in local time would read 2030-01-01 22:04
+    try {
+      const one = await run(['links', 'get', '1001', id], true);
+      expect(one.stdout).toMatch(/Start \(UTC\)\s+2030-01-02 03:04/);
+      expect(one.stdout).toMatch(/End \(UTC\)\s+2030-01-09 03:04/);
+      const all = await run(['links', 'list', '1001'], true);
+      expect(all.stdout).toMatch(/Start \(UTC\).*End \(UTC\)/);
+      expect(all.stdout).toMatch(/Kolkata window.*2030-01-02 03:04.*2030-01-09 03:04/);
+    } finally {
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
+    }
+    // machine formats keep the service's ISO text
+    expect((await run(['links', 'list', '1001'])).stdout).toContain('2030-01-02T03:04:05Z\t2030-01-09T03:04:05Z');
+  });
+});

@@ -212,7 +212,7 @@ describe('assess links create', () => {
 
   it.each([
     [['1001', '--name', 'x', '--valid-days', '7', '--tz', 'U;TC'], /^error: --tz: must be a time zone id or name/],
-    [['1001', '--name', 'x', '--valid-days', '7', '--tz', '-1'], /^error: --tz: must be (a time zone id or name|at least 0)/],
+    [['1001', '--name', 'x', '--valid-days', '7', '--tz', '-1'], /^error: --tz: must be (a time zone id or name|at least 1)/],
     [['1001', '--name', 'x', '--valid-days', '7'], /^error: --tz: is required with a schedule/],
     [['1001', '--name', 'x', '--start', '2030-02-01', '--end', '2030-01-01', '--tz', '1'], /^error: --end: must be after --start/],
     [['1001', '--name', 'x', '--valid-days', '7', '--tz', '1', '--stakeholders', 'ann@example.com,bo@'], /^error: --stakeholders: .*'bo@'/],
@@ -268,6 +268,21 @@ describe('assess links update', () => {
     expect(r.stderr).toMatch(/No changes/);
   });
 
+  it('--no-stakeholders clears the list (null, as the spec writes "none"), under v3 and v2', async () => {
+    const stakeholders = async () => JSON.parse((await run(['links', 'get', '1001', '5003', '--json', 'stakeholderEmails'])).stdout).stakeholderEmails;
+    expect(await stakeholders()).toBeTruthy();
+    const r = await runAndSee(['links', 'update', '1001', '5003', '--no-stakeholders']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.sent[1]!.body).toHaveProperty('stakeholderEmails', null);
+    expect(r.stderr).toMatch(/stakeholderEmails: ".*" → \(none\)/);
+    expect(await stakeholders()).toBeNull();
+    expect((await run(['links', 'update', '1001', '5003', '--stakeholders', 'hr@example.com'])).code).toBe(0);
+    const v2 = await run(['--api', 'v2', 'links', 'update', '1001', '5003', '--no-stakeholders']);
+    expect(v2.code, v2.stderr).toBe(0);
+    expect(v2.stderr).toContain('emailToStakeholder: "hr@example.com" → (none)');
+    expect(await stakeholders()).toBeNull();
+  });
+
   it("another account's link: the read is refused (exit 4) and nothing is written", async () => {
     const r = await runAndSee(['links', 'update', '2001', '5007', '--status', 'inactive']);
     expect(r.code).toBe(4);
@@ -280,6 +295,8 @@ describe('assess links update', () => {
     [['1001', '5002', '--tz', '1.5'], /^error: --tz: must be a time zone id or name/],
     [['1001', '5002', '--start', '2030-02-01', '--end', '2030-01-01'], /^error: --end: must be after --start/],
     [['1001', '5002', '--stakeholders', 'nobody'], /^error: --stakeholders: .*'nobody'/],
+    [['1001', '5002', '--stakeholders', ''], /^error: --stakeholders: must be comma-separated e-mail addresses.*; --no-stakeholders clears the list/],
+    [['1001', '5002', '--stakeholders', 'a@example.com', '--no-stakeholders'], /^error: --stakeholders and --no-stakeholders cannot be used together/],
     [['1001', '5002', '--proctoring', 'audio'], /^error: --proctoring: must be one of disabled, image, video/],
   ])('bad input %j exits 2 naming the flag, before any request', async (args, message) => {
     const r = await runAndSee(['links', 'update', ...args]);

@@ -96,7 +96,7 @@ describe('key/value views fit the terminal (issue 34)', () => {
 describe('what is kept on a narrow terminal', () => {
   it('160 columns: every column of links list, nothing cut', async () => {
     const r = await onTerminal(['links', 'list', '1001'], 160);
-    expect(headerOf(r.stdout)).toMatch(/^│ Link ID │ Name +│ Status +│ Type +│ Proctoring │ Schedule +│ Days │ Start +│ End +│ TZ │$/);
+    expect(headerOf(r.stdout)).toMatch(/^│ Link ID │ Name +│ Status +│ Type +│ Proctoring │ Schedule +│ Days │ Start \(UTC\) +│ End \(UTC\) +│ TZ │$/);
     expect(r.stdout).toContain('Campus drive (timebound)');
     expect(r.stdout).not.toContain('…');
     expect(r.stderr).not.toContain('hidden');
@@ -104,7 +104,7 @@ describe('what is kept on a narrow terminal', () => {
 
   it('100 columns: how (Type, Proctoring, Days, TZ) goes before when (Start and End, together)', async () => {
     const r = await onTerminal(['links', 'list', '1001'], 100);
-    expect(headerOf(r.stdout)).toMatch(/^│ Link ID │ Name +│ Status +│ Schedule +│ Start +│ End +│$/);
+    expect(headerOf(r.stdout)).toMatch(/^│ Link ID │ Name +│ Status +│ Schedule +│ Start \(UTC\) +│ End \(UTC\) +│$/);
     expect(r.stdout).toMatch(/│ Campus drive \(timeb\S*/); // 20 columns at least: readable
     expect(r.stderr).toContain('(Type, Proctoring, Days, TZ hidden to fit 100 columns; --json shows every field)');
   });
@@ -113,7 +113,7 @@ describe('what is kept on a narrow terminal', () => {
     const r = await onTerminal(['links', 'list', '1001'], 80);
     expect(headerOf(r.stdout)).toMatch(/^│ Link ID │ Name +│ Status +│ Schedule +│$/);
     expect(r.stdout).toContain('Campus drive (timebound)');
-    expect(r.stderr).toContain('(Type, Proctoring, Days, Start, End, TZ hidden to fit 80 columns; --json shows every field)');
+    expect(r.stderr).toContain('(Type, Proctoring, Days, Start (UTC), End (UTC), TZ hidden to fit 80 columns; --json shows every field)');
   });
 
   it('60 columns: fewer columns again, the names still whole', async () => {

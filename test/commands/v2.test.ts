@@ -225,6 +225,31 @@ describe('account isolation through the CLI', () => {
   });
 });
 
+describe('links update under answers that leave fields out (quirks)', () => {
+  // Seeds 51 and 56 once made a rename open an e-mail-only link / turn image proctoring off
+  // (the answer lacked the field, a default was sent); others refused a rename over "no dates".
+  type Link = { testLinkId: number; testLinkName: string; updatedAt?: string };
+  const linkIn = async (id: number) => {
+    const { testLinkName: _n, updatedAt: _u, ...rest } = (await s.control<{ links: Link[] }>('GET', '/state')).links.find((l) => l.testLinkId === id)!;
+    return rest;
+  };
+  afterAll(async () => s.control('DELETE', '/quirks'));
+  it.each([41, 44, 49, 51, 54, 55, 56, 59, 61, 62, 65])('seed %i: a rename changes the name only, or is refused (exit 1) with nothing sent', async (seed) => {
+    for (const id of [5002, 5003]) {
+      const before = await linkIn(id);
+      const posts = (await v2Requests()).filter((r) => r.method === 'POST').length;
+      await s.control('POST', '/quirks', { seed });
+      const r = await v2(['links', 'update', '1001', String(id), '--name', `Q${seed}`]);
+      await s.control('DELETE', '/quirks');
+      expect(await linkIn(id)).toEqual(before);
+      if (r.code === 0) continue;
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/answers for test link \d+ left out .*nothing was sent\n.*try again, or give the values? yourself \(--/);
+      expect((await v2Requests()).filter((x) => x.method === 'POST')).toHaveLength(posts);
+    }
+  });
+});
+
 describe('commands without a v2 operation', () => {
   it.each([
     ['attempts list', ['attempts', 'list', '--state', 'completed', '--from', '7d', '--to', 'now']],

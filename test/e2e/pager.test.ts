@@ -128,6 +128,13 @@ describe('pager', () => {
     expect(r.screen).not.toMatch(/EPIPE|Error|error/);
   });
 
+  it('a pager that fails (PAGER=false): the table is printed directly, with a warning, exit 0', async () => {
+    const r = await inPty(LONG, { PAGER: 'false' });
+    expect(r.code).toBe(0);
+    expect(r.screen).toContain('│ Id ');
+    expect(r.screen).toContain("warning: the pager 'false' failed (exit 1); the output follows without it");
+  });
+
   it('Ctrl-C while the pager is open belongs to the pager: no "interrupted", exit 0', async () => {
     const waiting = join(work.dir, 'waiting-pager.sh');
     // ignores Ctrl-C like less, reads everything, then stays until told to go

@@ -1,9 +1,9 @@
-// What a person sees on a terminal (stdout is a TTY): tables with full ids, local dates, the
+// What a person sees on a terminal (stdout is a TTY): tables with full ids, dates (local; a link window in UTC), the
 // test's sections as nested tables, and the settings diff table of --dry-run. Runs in-process
 // (runCli + in-memory streams) against a sandbox on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
-import { localDate } from '../../src/output/values.js';
+import { utcMinutes } from '../../src/util/utc-text.js';
 import { tempDir } from '../helpers/cli.js';
 import { memoryProcess } from '../helpers/memory-io.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -36,14 +36,14 @@ describe('on a terminal', () => {
     expect(r.out).toMatch(/│ Coding +│ 122 +│ Debugging +│/);
   });
 
-  it('links list: a table with the headings, whole ids, and dates in local time', async () => {
+  it('links list: a table with the headings, whole ids, and the window in UTC, said so', async () => {
     const r = await tty(['links', 'list', '1001']);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/│ Link ID │ Name +│ Status +│ Type +│ Proctoring │ Schedule +│ Days │ Start +│ End +│ TZ │/);
+    expect(r.out).toMatch(/│ Link ID │ Name +│ Status +│ Type +│ Proctoring │ Schedule +│ Days │ Start \(UTC\) +│ End \(UTC\) +│ TZ │/);
     const link = JSON.parse((await tty(['links', 'get', '1001', '5002', '--json'])).out);
     const start: string = link.invitationSchedule.scheduleDetails.startDateTime;
     expect(r.out).toContain(`│ 5002    │ Campus drive (timebound) │`);
-    expect(r.out).toContain(localDate(start));
+    expect(r.out).toContain(utcMinutes(start)!);
     expect(r.out).not.toContain(start);
   });
 

@@ -17,7 +17,7 @@ const COLUMNS: Column<R.Cancelled>[] = [
 export default defineCommand({
   name: 'cancel',
   args: {
-    invitationId: arg(() => zx.id('5001')),
+    invitationId: arg(() => zx.id('900001')),
   },
   description: 'Cancel an invitation (asks for confirmation on a terminal; --yes skips it)',
   examples: ['assess attempts cancel 900004', 'assess attempts cancel 900101 --yes --json'],
@@ -41,7 +41,9 @@ export default defineCommand({
       return found.cancelled;
     });
     ctx.info(`Cancelled invitation ${invitationId}.`);
-    await new Printer(ctx).object(res, { fields: COLUMNS });
+    // `confirmed` marks a read-back (said on stderr): not a service field, so not in the output
+    const { confirmed: _readBack, ...cancelled } = res as R.Cancelled & { confirmed?: true };
+    await new Printer(ctx).object(cancelled, { fields: COLUMNS });
   },
 });
 

@@ -52,7 +52,7 @@ export default defineCommand({
   v2: { unsupported: 'it polls the v3 report status' },
   ownsGlobals: ['timeout'],
   async run(ctx, input) {
-    if (!input.ids.length) throw new UsageError('<ids>: no invitation ids given', 'e.g. assess attempts wait 5001 --until complete');
+    if (!input.ids.length) throw new UsageError('<ids>: no invitation ids given', 'e.g. assess attempts wait 900001 --until complete');
     const ids = [...new Set(parseIdArgs(input.ids))];
     const client = await ctx.api();
     const until = input.until as Until;

@@ -6,6 +6,7 @@ import { maskKey } from '../../api/redact.js';
 import { AuthError, UsageError } from '../../errors.js';
 import { ApiError, NetworkError } from '../../api/errors.js';
 import { type Context, debugSink } from '../../context.js';
+import { whyNoQuestions } from '../shared/confirm.js';
 
 export default defineCommand({
   name: 'login',
@@ -102,7 +103,7 @@ async function obtainKey(ctx: Context): Promise<string> {
   if (g.apiKeyFile) return readKeyFile(g.apiKeyFile, { signal: ctx.signal, warn: ctx.warn });
   if (g.keyStdin) return readKeyStream(ctx.io.stdin);
   if (!g.interactive) {
-    throw new UsageError('auth login: no key given and no terminal to prompt on', 'pipe it with --key-stdin, or pass --api-key-file F');
+    throw new UsageError(`auth login: no key given and ${whyNoQuestions(ctx)}`, 'pipe it with --key-stdin, or pass --api-key-file F');
   }
   const { password } = await import('@inquirer/prompts');
   const key = await password(

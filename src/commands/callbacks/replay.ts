@@ -57,7 +57,7 @@ export default defineCommand({
   async run(ctx, input) {
     if (input.ids.length && input.since) throw new UsageError('--since: give invitation ids or --since, not both');
     if (!input.ids.length && !input.since)
-      throw new UsageError('<ids>: name invitation ids or give --since', 'e.g. assess callbacks replay 5001, or --since 1d');
+      throw new UsageError('<ids>: name invitation ids or give --since', 'e.g. assess callbacks replay 900001, or --since 1d');
     if (input.secretFile && input.sign === false) throw new UsageError('--secret-file: not used with --no-sign');
     if (input.secretFile) {
       // checked before anything is read or sent (it overrides the secret the listener recorded)

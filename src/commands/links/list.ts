@@ -1,6 +1,6 @@
 import { defineCommand, zx, arg } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
-import { LINK_COLUMNS, LINK_FIELDS } from './shared/view.js';
+import { forTable, LINK_COLUMNS, LINK_FIELDS } from './shared/view.js';
 import { listLinksV2, V2_LINK_FIELDS } from './shared/v2.js';
 
 export default defineCommand({
@@ -15,6 +15,6 @@ export default defineCommand({
   showsAnswer: true,
   async run(ctx, { testId }) {
     const { testLinks } = await (await ctx.api()).listLinks(testId);
-    await new Printer(ctx).list(testLinks as Array<Record<string, unknown>>, { columns: LINK_COLUMNS, fields: LINK_FIELDS });
+    await new Printer(ctx).list(testLinks as Array<Record<string, unknown>>, { columns: forTable(ctx, LINK_COLUMNS), fields: LINK_FIELDS });
   },
 });

@@ -13,7 +13,7 @@ import { resolveTz } from '../shared/timezone.js';
 import { noteEmbeddedUrls } from '../shared/live-sandbox.js';
 import { recordCallback } from '../shared/record-callback.js';
 
-const ARGS = { invitationId: arg(() => zx.id('5001')) };
+const ARGS = { invitationId: arg(() => zx.id('900001')) };
 const FLAGS = {
   start: flag('access window start: YYYY-MM-DD, ISO 8601 or relative (now, +2d, "in 2d", today)', { value: 'T' }, () => z.optional(timeArg('future'))),
   end: flag('access window end, e.g. +7d or "in 7d" (a bare 7d also counts forward)', { value: 'T' }, () => z.optional(timeArg('future'))),

@@ -8,7 +8,7 @@ import { Printer } from '../../output/printer.js';
 import { INPUT_MAX_BYTES, readInputText } from '../../util/small-file.js';
 import { confirmByReadBack } from '../../api/read-back.js';
 import { diffObjects, formatChanges, holdsChanges, type Change } from '../shared/diff.js';
-import { confirmAction, nothingChanged } from '../shared/confirm.js';
+import { confirmAction, nothingChanged, whyNoQuestions } from '../shared/confirm.js';
 import { printSettings, SETTINGS_FIELDS } from './shared/view.js';
 
 /** --dry-run prints the diff: one {key, old, new} row per changed setting. */
@@ -53,7 +53,7 @@ export default defineCommand({
     const ask = !input.dryRun && !ctx.globals.yes;
     if (ask && !ctx.globals.interactive) {
       throw new UsageError(
-        'settings set: replacing the settings needs confirmation and there is no terminal to ask on',
+        `settings set: replacing the settings needs confirmation and ${whyNoQuestions(ctx)}`,
         'pass --yes to apply without asking, or --dry-run to preview the diff',
       );
     }

@@ -7,21 +7,28 @@ import { shapeOf, type InputOf } from '../../../cli/flags.js';
 import { UsageError } from '../../../errors.js';
 import { tzArg } from '../../../util/time-zone-arg.js';
 import { timeArg } from '../../../util/time.js';
-import { readAs } from '../../../util/read-as.js';
 
-const emailList = () =>
-  readAs((text, refuse) => {
-    const parts = text
-      .split(',')
-      .map((p) => p.trim())
-      .filter(Boolean);
-    const bad = parts.filter((p) => !isEmail(p));
-    if (!parts.length || bad.length)
-      return refuse(
-        `must be comma-separated e-mail addresses, e.g. ann@example.com,bo@example.com${bad.length ? `; not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}` : ''}`,
-      );
-    return parts.join(',');
-  });
+/** `--stakeholders a@x,b@y` as one comma-separated list; false is `--no-stakeholders` (update only). */
+const emailList = (clear = '') =>
+  z.pipe(
+    z.union([z.literal(false), z.string()]),
+    z.transform((text: false | string, ctx) => {
+      if (text === false) return false;
+      const parts = text
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean);
+      const bad = parts.filter((p) => !isEmail(p));
+      if (parts.length && !bad.length) return parts.join(',');
+      const notEmail = bad.length ? `; not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}` : '';
+      ctx.issues.push({
+        code: 'custom',
+        message: `must be comma-separated e-mail addresses, e.g. ann@example.com,bo@example.com${notEmail}${clear}`,
+        input: text,
+      });
+      return z.NEVER;
+    }),
+  );
 
 const oneOf = <T extends string>(values: [T, ...T[]]) => z.enum(values, { message: `must be one of ${values.join(', ')}, e.g. ${values[0]}` });
 
@@ -37,7 +44,12 @@ export function linkFlags(mode: 'create' | 'update') {
     proctoring: flag(`proctoring mode: disabled, image or video${dflt('disabled')}`, { value: 'mode' }, () =>
       z.optional(oneOf(['disabled', 'image', 'video'])),
     ),
-    stakeholders: flag('comma-separated e-mails notified when a candidate completes', { value: 'emails' }, () => z.optional(emailList())),
+    // --no-stakeholders (false) clears the list of an existing link; a new one starts without
+    stakeholders: flag(
+      'comma-separated e-mails notified when a candidate completes',
+      mode === 'update' ? { value: 'emails', negate: 'notify nobody when a candidate completes (clears the list)' } : { value: 'emails' },
+      () => z.optional(emailList(mode === 'update' ? '; --no-stakeholders clears the list' : '')),
+    ),
     validDays: flag('schedule: an invitation stays valid for N days (validityindays)', { value: 'n' }, () => z.optional(zx.int(1, 3650, 7))),
     start: flag('schedule: access opens at T (timebound); YYYY-MM-DD, ISO 8601 or relative (+2d, "in 2d", tomorrow)', { value: 'T' }, () =>
       z.optional(timeArg('future')),

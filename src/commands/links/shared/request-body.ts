@@ -101,7 +101,8 @@ export function mergeBody(link: TestLink, f: ResolvedLinkFlags): LinkBody {
     ...(f.status ? { testLinkStatus: f.status } : {}),
     ...(f.type ? { invitationType: f.type } : {}),
     ...(f.proctoring ? { proctoringSettings: { proctoringMode: f.proctoring } } : {}),
-    ...(f.stakeholders ? { stakeholderEmails: f.stakeholders } : {}),
+    // --no-stakeholders: null, the spec's "none" (a left-out field would keep the list)
+    ...(f.stakeholders === false ? { stakeholderEmails: null } : f.stakeholders ? { stakeholderEmails: f.stakeholders } : {}),
     ...(schedule ? { invitationSchedule: schedule } : {}),
   };
   const r = parseWith(TestLinkUpdateInput, changes);

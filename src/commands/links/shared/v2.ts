@@ -1,7 +1,8 @@
 // `links list|get|create|update --api v2`. The friendly flags map onto the v2 link fields:
 // --status active|inactive → testLinkStatus 1|3, --type email|open → inviteCandidateOnly 1|0,
 // --proctoring disabled|image → imageProctoring 0|1, --start/--end → accessTime 1 (2 with
-// --slotwise), --anytime → accessTime 0, --stakeholders → emailToStakeholder, --tz → timeZoneId.
+// --slotwise), --anytime → accessTime 0, --stakeholders → emailToStakeholder (--no-stakeholders:
+// null), --tz → timeZoneId.
 // Dates go out in the v2 form (no Z).
 import type * as z from 'zod/mini';
 import { toV2DateTime } from '../../../api/v2-date-time.js';
@@ -9,7 +10,7 @@ import type { V2TestLink as ReadV2Link } from '../../../api/read/v2.js';
 import { WIRE_FIELDS } from '../../../api/wire-fields.js';
 import { fieldsOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
-import { UsageError } from '../../../errors.js';
+import { OutcomeError, UsageError } from '../../../errors.js';
 import { Printer, type Column } from '../../../output/printer.js';
 import type { ResolvedLinkFlags } from './body.js';
 import { diffObjects, formatChanges } from '../../shared/diff.js';
@@ -63,7 +64,7 @@ export function v2LinkFields(f: V2LinkFlags): Body {
   if (f.status) b.testLinkStatus = f.status === 'active' ? 1 : 3;
   if (f.type) b.inviteCandidateOnly = f.type === 'email' ? 1 : 0;
   if (f.proctoring) b.imageProctoring = f.proctoring === 'image' ? 1 : 0;
-  if (f.stakeholders) b.emailToStakeholder = f.stakeholders;
+  if (f.stakeholders !== undefined) b.emailToStakeholder = f.stakeholders || null; // --no-stakeholders: none
   if (f.tz !== undefined) b.timeZoneId = f.tz;
   if (f.anytime) Object.assign(b, { accessTime: 0, startDateTime: null, endDateTime: null });
   if (f.start) b.startDateTime = toV2DateTime(f.start);
@@ -88,30 +89,66 @@ export function v2CreateBody(f: V2LinkFlags): Body {
   };
 }
 
-/** The current link as an update body (the full create-shaped body, as the spec's update takes). */
+// The spec's v2 update takes "the same body as create", whose left-out fields fall back to
+// create's defaults (open, no proctoring, active…): no field can be left out, and none may be
+// filled with a default either. What the answer did not give is read again once, else the
+// update is refused. The flag that gives each field instead:
+const WHOLE_BODY = {
+  testLinkName: '--name',
+  accessTime: '--anytime or --slotwise/--no-slotwise',
+  timeZoneId: '--tz',
+  inviteCandidateOnly: '--type',
+  imageProctoring: '--proctoring',
+  emailToStakeholder: '--stakeholders',
+  testLinkStatus: '--status',
+  startDateTime: '--start',
+  endDateTime: '--end',
+} as const;
+type WholeField = keyof typeof WHOLE_BODY;
+const FIELDS = Object.keys(WHOLE_BODY) as WholeField[];
+
+/** Whether the answer gave the field: null is a value only for stakeholders and an anytime link's dates. */
+function given(l: ReadV2Link, k: WholeField): boolean {
+  const dates = k === 'startDateTime' || k === 'endDateTime';
+  if (l[k] !== null) return l[k] !== undefined && !(dates && l[k] === '');
+  return k === 'emailToStakeholder' || (dates && l.accessTime === 0);
+}
+
+/** The current link as an update body: only the fields the answer gave (never a default). */
 export function v2BodyOf(l: ReadV2Link): Body {
-  return {
-    testLinkName: l.testLinkName,
-    accessTime: l.accessTime,
-    timeZoneId: l.timeZoneId ?? undefined,
-    inviteCandidateOnly: l.inviteCandidateOnly ?? 0,
-    imageProctoring: l.imageProctoring ?? 0,
-    emailToStakeholder: l.emailToStakeholder ?? null,
-    testLinkStatus: l.testLinkStatus,
-    startDateTime: l.startDateTime ?? null,
-    endDateTime: l.endDateTime ?? null,
-  };
+  const b: Body = {};
+  for (const k of FIELDS) if (given(l, k)) b[k] = l[k];
+  return b;
+}
+
+/** Whether a second read may fill in what the first left out (a null stakeholder list may be a dropped value too). */
+export function v2AnswerIncomplete(l: ReadV2Link): boolean {
+  return FIELDS.some((k) => !given(l, k) || (k === 'emailToStakeholder' && l[k] === null));
+}
+
+/** The first answer with what it left out taken from a second read of the same link. */
+export function v2FillFrom(first: ReadV2Link, second: ReadV2Link): ReadV2Link {
+  const out: ReadV2Link = { ...first };
+  for (const k of FIELDS) if ((!given(first, k) || first[k] === null) && given(second, k)) Object.assign(out, { [k]: second[k] });
+  return out;
 }
 
 /** The update body: the current link with only the given flags changed. */
-export function v2MergeBody(current: ReadV2Link, f: V2LinkFlags): Body {
+export function v2MergeBody(current: ReadV2Link, f: V2LinkFlags, linkId = String(current.testLinkId)): Body {
   const base = v2BodyOf(current);
-  const given = v2LinkFields(f);
-  const merged: Body = { ...base, ...given };
+  const flags = v2LinkFields(f);
+  const merged: Body = { ...base, ...flags };
   // new dates on an anytime link make it time bound, unless --slotwise says slot wise
-  if ((f.start || f.end) && given.accessTime === undefined && base.accessTime === 0) merged.accessTime = 1;
-  if (merged.accessTime !== 0 && (!merged.startDateTime || !merged.endDateTime))
+  if ((f.start || f.end) && flags.accessTime === undefined && base.accessTime === 0) merged.accessTime = 1;
+  if (merged.accessTime === 0) Object.assign(merged, { startDateTime: null, endDateTime: null });
+  if (base.accessTime === 0 && merged.accessTime !== 0 && (!merged.startDateTime || !merged.endDateTime))
     throw new UsageError('--start/--end: the link is open at any time and has no dates yet; give both --start and --end');
+  const missing = FIELDS.filter((k) => merged[k] === undefined);
+  if (missing.length)
+    throw new OutcomeError(
+      `links update: the service's answers for test link ${linkId} left out ${missing.join(', ')}; v2's update replaces the whole link, so nothing was sent`,
+      `try again, or give the value${missing.length > 1 ? 's' : ''} yourself (${missing.map((k) => WHOLE_BODY[k]).join(', ')})`,
+    );
   if (merged.accessTime !== 0 && Date.parse(`${merged.endDateTime}Z`) <= Date.parse(`${merged.startDateTime}Z`))
     throw new UsageError(`--end: must be after the start (${merged.startDateTime})`);
   return merged;
@@ -145,9 +182,10 @@ export async function updateLinkV2(ctx: Context, testId: string, linkId: string,
     );
   v2LinkFields(f); // refuse flags v2 cannot express before anything is sent
   const api = await v2Client(ctx);
-  const current = await api.getLink(testId, linkId);
+  const first = await api.getLink(testId, linkId);
+  const current = v2AnswerIncomplete(first) ? v2FillFrom(first, await api.getLink(testId, linkId)) : first;
   const before = v2BodyOf(current);
-  const body = v2MergeBody(current, f);
+  const body = v2MergeBody(current, f, linkId);
   const changes = diffObjects(before, body);
   if (!changes.length) {
     ctx.info(`No changes: test link ${linkId} already has these values; nothing was sent.`);

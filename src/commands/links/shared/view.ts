@@ -5,6 +5,8 @@ import { WIRE_FIELDS } from '../../../api/wire-fields.js';
 import { fieldsOf } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { Printer, type Column } from '../../../output/printer.js';
+import { getPath } from '../../../output/values.js';
+import { utcMinutes } from '../../../util/utc-text.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 import { timeZones } from '../../shared/timezone.js';
 
@@ -19,9 +21,10 @@ export const LINK_COLUMNS: Column[] = [
   { key: 'proctoringSettings.proctoringMode', header: 'Proctoring', priority: 9 },
   { key: 'invitationSchedule.scheduleType', header: 'Schedule', priority: 4 },
   { key: `${SCHEDULE}.invitationValidityInDays`, header: 'Days', priority: 6 },
-  // a window shown whole or not at all: never Start without End
-  { key: `${SCHEDULE}.startDateTime`, header: 'Start', kind: 'date', priority: 5, group: 'window' },
-  { key: `${SCHEDULE}.endDateTime`, header: 'End', kind: 'date', priority: 5, group: 'window' },
+  // a window shown whole or not at all: never Start without End. In UTC, said in the heading
+  // (the link's own zone stands beside it): see forTable()
+  { key: `${SCHEDULE}.startDateTime`, header: 'Start (UTC)', kind: 'date', priority: 5, group: 'window' },
+  { key: `${SCHEDULE}.endDateTime`, header: 'End (UTC)', kind: 'date', priority: 5, group: 'window' },
   { key: `${SCHEDULE}.timeZoneId`, header: 'TZ', priority: 8 },
 ];
 
@@ -42,6 +45,19 @@ const DETAIL: Column[] = [
 export const LINK_FIELDS = fieldsOf(WIRE_FIELDS.TestLink, DETAIL);
 
 const TZ_KEY = `${SCHEDULE}.timeZoneId`;
+const WINDOW_KEYS = new Set([`${SCHEDULE}.startDateTime`, `${SCHEDULE}.endDateTime`]);
+
+/**
+ * The columns as a table shows them: the window's times in UTC, as the service gives them and
+ * --start/--end read them, not in this machine's zone (the printer's way with dates), which
+ * beside the link's own "Time zone" would be a third zone, unnamed. Machine formats keep the ISO text.
+ */
+export function forTable(ctx: Context, columns: readonly Column[]): Column[] {
+  if (ctx.globals.output !== 'table') return [...columns];
+  return columns.map((c) => (WINDOW_KEYS.has(c.key) ? { ...c, value: (row: Record<string, unknown>) => utcCell(getPath(row, c.key)) } : c));
+}
+
+const utcCell = (v: unknown) => (typeof v === 'string' ? (utcMinutes(v) ?? v) : v);
 
 export async function printLink(ctx: Context, link: ReadLink | WrittenLink): Promise<void> {
   const fields = LINK_FIELDS;
@@ -51,7 +67,7 @@ export async function printLink(ctx: Context, link: ReadLink | WrittenLink): Pro
     // for people: the zone's name beside its id, and the URL to hand out for an open link
     const zone = ctx.globals.output === 'table' ? await zoneName(ctx, link) : undefined;
     const share = await shareUrl(ctx, link);
-    detail = DETAIL.flatMap((c) => [
+    detail = forTable(ctx, DETAIL).flatMap((c) => [
       c.key === TZ_KEY && zone ? { ...c, value: () => zone } : c,
       ...(c.key === 'invitationType' && share ? [{ key: 'shareUrl', header: 'Share URL', value: () => share }] : []),
     ]);

@@ -13,7 +13,7 @@ export function sanitizeFileName(raw: string, maxLength = 100): string {
   return cleaned.slice(0, maxLength).replace(/[.-]+$/, '');
 }
 
-/** `report-ann-lee-5001.pdf`; `report-5001.pdf` when the candidate gives nothing usable. */
+/** `report-ann-lee-900001.pdf`; `report-900001.pdf` when the candidate gives nothing usable. */
 export function reportPdfName(candidate: string | null | undefined, invitationId: string): string {
   const who = sanitizeFileName((candidate ?? '').replace(/@.*$/, '').toLowerCase(), 60);
   return who ? `report-${who}-${invitationId}.pdf` : `report-${invitationId}.pdf`;

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { arg, flag, zx } from '../../../cli/command.js';
 import type { InputOf } from '../../../cli/flags.js';
 
-export const REPORT_ARGS = { invitationId: arg(() => zx.id('5001')) };
+export const REPORT_ARGS = { invitationId: arg(() => zx.id('900001')) };
 
 export const REPORT_FLAGS = {
   type: flag('summary (sections), skills, or both (default summary)', { value: 'type' }, () =>
