@@ -1,13 +1,12 @@
 // HTTP transport on undici: base URL, auth header, JSON bodies, timeouts, the run's keep-alive
 // pool (with its proxies: keep-alive.ts), retries (policy in retry.ts) and a redacted debug log.
+// What a request and an answer are: transport-spec.ts.
 //
 // The retry loop is ours rather than undici's RetryAgent because the decision depends on the
 // operation (is it safe to repeat after it may have reached the server?) and because a 429 must
 // slow down every request of a bulk pool through one shared gate.
 import type { Dispatcher } from 'undici';
 import { refusePlainHttp } from '../config/base-url.js';
-import { VERSION } from '../version.js';
-import type { DispatcherSource } from './keep-alive.js';
 import { DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from './answer-cap.js';
 import { AnswerTooLargeError, ApiError, NetworkError, parseErrorBody, type RequestInfo } from './errors.js';
 import { RequestLog } from './request-log.js';
@@ -17,76 +16,16 @@ import { parseJsonLossless } from './read/body.js';
 import { loadedUndici, loadUndici } from './undici.js';
 import { errorCode, isLocalFailure, localFailure, NO_WASM } from './local-failure.js';
 
-export interface TransportOptions {
-  baseUrl: string;
-  apiKey: string;
-  /** 'X-API-KEY' for v3, 'x-api-key' for v2. */
-  authHeader: string;
-  timeoutMs?: number;
-  maxAttempts?: number;
-  /** Allow plain http:// to a host that is not loopback (else the constructor refuses: the key would travel in clear). */
-  insecureHttp?: boolean;
-  /** The largest answer read into memory (default 64 MiB); larger is AnswerTooLargeError, not retried. */
-  maxAnswerBytes?: number;
-  debug?: (line: string) => void;
-  /** A dispatcher of its own (tests); else `pool`, the run's keep-alive pool; else undici's global one (outside a CLI run). */
-  dispatcher?: Dispatcher;
-  pool?: DispatcherSource;
-  /** Shared by the requests of one client: a 429's hold (BackoffGate), or a bulk run's pace (pace.ts). */
-  gate?: Gate;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  random?: () => number;
-  signal?: AbortSignal;
-  /** Asked before each request goes out (the connection's: `assess mcp` sets one); throws to keep it here. */
-  guard?: SendGuard;
-}
-
-export interface RequestSpec {
-  operation: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-  path: string;
-  query?: Record<string, string | number | undefined>;
-  body?: unknown;
-  /** Safe to repeat after it may have reached the server. */
-  idempotent: boolean;
-  /** Reads and changes nothing (every GET; also list attempts, a query sent as a POST): a 500 is retried. */
-  readOnly?: boolean;
-  /**
-   * A repeat returns what the first try made, never a second one (reattempt: "returns that latest
-   * active reattempt invitation again"): a 500 is retried too, when the request is safe to repeat.
-   */
-  sameOnRepeat?: boolean;
-  /**
-   * Called, and awaited, once the whole final answer is in and before it is read: a bulk pool
-   * gives the request's slot back here, so that its next request goes out first.
-   */
-  onAnswered?: () => unknown;
-}
-
-/**
- * Asked before a request leaves this machine; throws to keep it here. `assess mcp` puts one on the
- * connection of each tool call (a dry run records and holds back every request that would change
- * something; a call that may change nothing refuses them), and every transport is made from a
- * connection (client-transport.ts), so no client of that call can send one past it.
- */
-export type SendGuard = (spec: RequestSpec) => void;
-
-export interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Dispatcher.ResponseData['body'];
-  request: RequestInfo;
-  attempts: number;
-  /**
-   * An earlier try of this request may have been carried out by the service though its answer
-   * was lost (a reset after sending, a 5xx, a cut body): a refusal now may be the repeat's.
-   */
-  maybeApplied: boolean;
-}
-
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_MAX_ATTEMPTS = 4;
-export const USER_AGENT = `assess-cli/${VERSION} node/${process.versions.node}`;
+export {
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_TIMEOUT_MS,
+  USER_AGENT,
+  type RawResponse,
+  type RequestSpec,
+  type SendGuard,
+  type TransportOptions,
+} from './transport-spec.js';
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS, USER_AGENT, type RawResponse, type RequestSpec, type TransportOptions } from './transport-spec.js';
 
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
