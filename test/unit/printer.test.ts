@@ -87,6 +87,12 @@ describe('printer', () => {
     expect(n.out()).toBe('');
   });
 
+  const ndjsonIds = (text: string) =>
+    text
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as Row).testInvitationId);
+
   it('NDJSON streams one object per line from an async source', async () => {
     const n = ctxFor('ndjson');
     async function* gen() {
@@ -94,13 +100,7 @@ describe('printer', () => {
       yield rows[1]!;
     }
     await new Printer(n.ctx).list(gen(), spec);
-    expect(
-      n
-        .out()
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l).testInvitationId),
-    ).toEqual([1, 2]);
+    expect(ndjsonIds(n.out())).toEqual([1, 2]);
   });
 
   it('a list that stops after some rows leaves parseable output and says it is incomplete', async () => {
@@ -113,14 +113,7 @@ describe('printer', () => {
       const t = ctxFor(output);
       await expect(new Printer(t.ctx).list(failing(), spec)).rejects.toThrow('page 2 failed');
       if (output === 'json') expect(JSON.parse(t.out()).map((r: Row) => r.testInvitationId)).toEqual([1, 2]);
-      if (output === 'ndjson')
-        expect(
-          t
-            .out()
-            .trim()
-            .split('\n')
-            .map((l) => JSON.parse(l).testInvitationId),
-        ).toEqual([1, 2]);
+      if (output === 'ndjson') expect(ndjsonIds(t.out())).toEqual([1, 2]);
       if (output === 'csv') expect(t.out()).toBe('testInvitationId,email,name,note\r\n1,a@x.com,"Ann, ""the"" Lee","two\nlines"\r\n2,b@x.com,Bo,\r\n');
       expect(t.out().endsWith('\n')).toBe(true);
       expect(t.err()).toContain('warning: the list is incomplete: 2 rows printed before it stopped');
