@@ -109,6 +109,8 @@ try {
     readFileSync(`${out}/cli.cjs.map`, 'utf8'),
     staticClosure(program.metafile, 'src/cli/program.ts'),
   );
+  // a newer esbuild that shaped its wrappers otherwise would make the step a silent no-op
+  if (!eager.wrapped) throw new Error('scripts/eager-modules.mjs found none of the module wrappers it rewrites: has esbuild changed its output?');
   writeFileSync(`${out}/cli.cjs`, eager.code);
   writeFileSync(`${out}/cli.cjs.map`, eager.map);
   for (const [name, contents] of Object.entries(LAZY))
