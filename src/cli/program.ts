@@ -24,7 +24,7 @@ import { helpWidth, SNAPSHOT_HELP_WIDTH } from './terminal-size.js';
 import { VERSION } from '../version.js';
 import { CancelledError } from '../errors.js';
 import { markPlaceholder, WholeTreeNeeded } from './whole-tree.js';
-import { namesNoCommand, withoutHelp } from './help-path.js';
+import { helpWordAt, namesNoCommand, withoutHelp } from './help-path.js';
 
 // Subcommand help: the verb's own flags (the globals are on `assess --help`), laid out for the
 // terminal's width (HELP_LAYOUT).
@@ -176,6 +176,12 @@ export async function runCli(argv: string[], proc: ProcessLike = realProcess(), 
   }
   let program = await buildProgram(rt, argv);
   argv = nounNotOptionValue(argv, program, NOUN_NAMES);
+  const helpAt = helpWordAt(argv, program);
+  if (helpAt > 0) {
+    // `--profile x help tests` = `--profile x tests --help`, as when `help` comes first
+    argv = [...argv.slice(0, helpAt), ...argv.slice(helpAt + 1), '--help'];
+    program = await buildProgram(rt, argv);
+  }
   // help for a command that does not exist is commander's "unknown command", as without --help
   if (asksForHelp(argv) && namesNoCommand(argv, program)) argv = withoutHelp(argv);
   // Kept for the whole run (not `once`): a library that re-raises the signal after its own

@@ -70,6 +70,7 @@ describe('assess (binary)', () => {
       ['help', 'raport'],
       ['raport', '--help'],
       ['--profile', 'x', 'raport', '-h'],
+      ['--profile', 'x', 'help', 'raport'],
     ]) {
       const r = await runAssess(args);
       expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code: 2, stdout: '' });
@@ -79,6 +80,7 @@ describe('assess (binary)', () => {
       ['help', 'tests', 'lst'],
       ['tests', 'lst', '-h'],
       ['tests', '--profile', 'x', 'lst', '--help'],
+      ['--json', 'name', 'help', 'tests', 'lst'],
     ]) {
       const r = await runAssess(args);
       expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code: 2, stdout: '' });
@@ -88,6 +90,10 @@ describe('assess (binary)', () => {
     const report = await runAssess(['help', 'report', '900001']);
     expect(report.code).toBe(0);
     expect(report.stdout).toMatch(/^Usage: assess report /);
+    // `help` behind global options is the same `help`
+    const behind = await runAssess(['--profile', 'x', 'help', 'tests', 'list']);
+    expect(behind.code).toBe(0);
+    expect(behind.stdout).toMatch(/^Usage: assess tests list /);
   });
 
   it('an unknown flag exits 2', async () => {
