@@ -39,26 +39,6 @@ export function namesNoCommand(argv: string[], program: Command): boolean {
   return false;
 }
 
-/**
- * Where `help` stands as the program's command after global options (`--profile x help raport`:
- * 2), or -1 (also when nothing follows it: `help` alone is commander's own). The first word is
- * rewritten before the program is built; this finds the word behind global options.
- */
-export function helpWordAt(argv: string[], program: Command): number {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (arg === '--') return -1;
-    if (arg.length > 1 && arg.startsWith('-')) {
-      const opt = program.options.find((o) => o.long === arg.replace(/=.*/s, '') || o.short === arg);
-      if (!opt) return -1;
-      if (!arg.includes('=') && (opt.required || (opt.optional && i + 1 < argv.length && !argv[i + 1].startsWith('-')))) i++;
-      continue;
-    }
-    return arg === 'help' && i + 1 < argv.length ? i : -1;
-  }
-  return -1;
-}
-
 /** The line without its help flags (those before `--`). */
 export function withoutHelp(argv: string[]): string[] {
   const end = argv.indexOf('--');

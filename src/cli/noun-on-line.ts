@@ -3,12 +3,15 @@
 // command tree is built: the answer only decides what is loaded, never what runs.
 import type { Command } from 'commander';
 
-/** Where in `argv` the noun is (after the program's own options), or -1 when unsure. */
-function nounIndex(argv: string[], program: Command, nouns: readonly string[]): number {
+/**
+ * Where in `argv` the first word that is not a program option or its value is, or -1 when
+ * unsure. `nouns` are never taken as an optional value (below).
+ */
+function operandIndex(argv: string[], program: Command, nouns: readonly string[]): number {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--' || arg === '-') return -1;
-    if (!arg.startsWith('-')) return nouns.includes(arg) ? i : -1;
+    if (!arg.startsWith('-')) return i;
     if (arg.startsWith('--') && arg.includes('=')) continue; // --profile=work
     const opt = program.options.find((o) => o.long === arg || o.short === arg);
     if (!opt) return -1; // unknown to the program (or -yV…): commander decides, with every command
@@ -18,6 +21,22 @@ function nounIndex(argv: string[], program: Command, nouns: readonly string[]): 
     else if (opt.optional && i + 1 < argv.length && !argv[i + 1].startsWith('-') && !nouns.includes(argv[i + 1])) i++;
   }
   return -1;
+}
+
+/** Where in `argv` the noun is (after the program's own options), or -1 when unsure. */
+function nounIndex(argv: string[], program: Command, nouns: readonly string[]): number {
+  const i = operandIndex(argv, program, nouns);
+  return i >= 0 && nouns.includes(argv[i]) ? i : -1;
+}
+
+/**
+ * Where `help` stands as the program's command behind its options (`--profile x help raport`:
+ * 2), or -1 (also when nothing follows it: `help` alone is commander's own). src/cli/program.ts
+ * reads it as when it comes first (`raport --help`).
+ */
+export function helpWordAt(argv: string[], program: Command, nouns: readonly string[]): number {
+  const i = operandIndex(argv, program, nouns);
+  return i >= 0 && argv[i] === 'help' && i + 1 < argv.length ? i : -1;
 }
 
 /**

@@ -10,7 +10,7 @@ import { HELP_LAYOUT, wrappedHelp } from './help-text.js';
 import { Command, CommanderError, Help } from 'commander';
 import { loadNoun, loadNouns, NOUN_NAMES } from '../commands/index.js';
 import { buildCommand, definitionOf, type ContextFactory, type NounDef } from './command.js';
-import { asksForHelp, nounNotOptionValue, nounOnLine, wordAfterNoun } from './noun-on-line.js';
+import { asksForHelp, helpWordAt, nounNotOptionValue, nounOnLine, wordAfterNoun } from './noun-on-line.js';
 import { createContext, type ProcessLike, type Runtime } from './context-factory.js';
 import { debugRequested } from './debug.js';
 import { runExitHooks } from './exit-hooks.js';
@@ -24,7 +24,7 @@ import { helpWidth, SNAPSHOT_HELP_WIDTH } from './terminal-size.js';
 import { VERSION } from '../version.js';
 import { CancelledError } from '../errors.js';
 import { markPlaceholder, WholeTreeNeeded } from './whole-tree.js';
-import { helpWordAt, namesNoCommand, withoutHelp } from './help-path.js';
+import { namesNoCommand, withoutHelp } from './help-path.js';
 
 // Subcommand help: the verb's own flags (the globals are on `assess --help`), laid out for the
 // terminal's width (HELP_LAYOUT).
@@ -176,7 +176,7 @@ export async function runCli(argv: string[], proc: ProcessLike = realProcess(), 
   }
   let program = await buildProgram(rt, argv);
   argv = nounNotOptionValue(argv, program, NOUN_NAMES);
-  const helpAt = helpWordAt(argv, program);
+  const helpAt = helpWordAt(argv, program, NOUN_NAMES);
   if (helpAt > 0) {
     // `--profile x help tests` = `--profile x tests --help`, as when `help` comes first
     argv = [...argv.slice(0, helpAt), ...argv.slice(helpAt + 1), '--help'];
