@@ -25,11 +25,15 @@ export default tseslint.config(
     // esbuild keep only what is used (`import { z }` would be the whole namespace object).
     files: ['src/**/*.ts', 'test/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "use `import * as z from 'zod/mini'` (see eslint.config.js)" }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "use `import * as z from 'zod/mini'` (see eslint.config.js)" }] },
+      ],
       'no-restricted-syntax': [
         'error',
         {
-          selector: "ImportDeclaration[source.value='zod/mini'] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
+          selector:
+            "ImportDeclaration[source.value='zod/mini'] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
           message: "write `import * as z from 'zod/mini'` (see eslint.config.js)",
         },
       ],

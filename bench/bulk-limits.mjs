@@ -16,14 +16,21 @@ const work = mkdtempSync(join(tmpdir(), 'assess-bench-limits-'));
 function serve(limit) {
   return new Promise((resolveStart, reject) => {
     const args = [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--latency', LATENCY, '--rate-limit', `${limit}/s`];
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ASSESS_CONFIG_DIR: work } });
+    const child = spawn(process.execPath, args, {
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, ASSESS_CONFIG_DIR: work },
+    });
     child.stdout.setEncoding('utf8').once('data', (line) => resolveStart({ child, ...JSON.parse(line) }));
     child.once('error', reject);
   });
 }
 const control = async (sb, method, path, body) =>
   (
-    await fetch(`${sb.baseUrl}/_sandbox${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body && JSON.stringify(body) })
+    await fetch(`${sb.baseUrl}/_sandbox${path}`, {
+      method,
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body && JSON.stringify(body),
+    })
   ).json();
 
 function timed(file, args, env) {
@@ -42,7 +49,15 @@ async function measure(sb, limit, name, rows, send) {
   const c = await control(sb, 'GET', '/rate-limit');
   const invs = (await control(sb, 'GET', '/invitations')).invitations.filter((i) => i.email.endsWith(`@${name}.bench`));
   const emails = new Set(invs.map((i) => i.email));
-  return { name, rows, secs, admitted: c.admitted, refused: c.refused, invited: emails.size, twice: invs.length - emails.size };
+  return {
+    name,
+    rows,
+    secs,
+    admitted: c.admitted,
+    refused: c.refused,
+    invited: emails.size,
+    twice: invs.length - emails.size,
+  };
 }
 
 const table = [];
@@ -53,13 +68,18 @@ for (const limit of limits) {
   const env = { ASSESS_BASE_URL: sb.baseUrl, ASSESS_API_KEY: sb.keys[0], ASSESS_CONFIG_DIR: work, CI: 'true' };
   const csv = (tag) => {
     const path = join(work, `${tag}.csv`);
-    writeFileSync(path, `email,name\n${Array.from({ length: rows }, (_, i) => `${i}@${tag}.bench,Bench ${i}`).join('\n')}\n`);
+    writeFileSync(
+      path,
+      `email,name\n${Array.from({ length: rows }, (_, i) => `${i}@${tag}.bench,Bench ${i}`).join('\n')}\n`,
+    );
     return path;
   };
   try {
     const clients = [
       ['assess', (tag) => timed(process.execPath, [BIN, 'invite', '1001', '--from-csv', csv(tag)], env)],
-      ...(BASELINE ? [['fixed', (tag) => timed(process.execPath, [BASELINE, 'invite', '1001', '--csv', csv(tag)], env)]] : []),
+      ...(BASELINE
+        ? [['fixed', (tag) => timed(process.execPath, [BASELINE, 'invite', '1001', '--csv', csv(tag)], env)]]
+        : []),
       [
         'curl',
         (tag) => {
@@ -91,9 +111,13 @@ for (const limit of limits) {
 }
 rmSync(work, { recursive: true, force: true });
 
-console.log(`${new Date().toISOString()} · node ${process.version} · latency ${LATENCY} · concurrency 8 · ${seconds} s of rows per limit`);
+console.log(
+  `${new Date().toISOString()} · node ${process.version} · latency ${LATENCY} · concurrency 8 · ${seconds} s of rows per limit`,
+);
 console.log(`load average (1 min) during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
-console.log('| limit | client | rows | time (s) | goodput (% of limit) | requests | 429s | 429 share | invited once | missing | twice |');
+console.log(
+  '| limit | client | rows | time (s) | goodput (% of limit) | requests | 429s | 429 share | invited once | missing | twice |',
+);
 console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of table) {
   const requests = r.admitted + r.refused;

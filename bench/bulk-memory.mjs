@@ -21,7 +21,13 @@ const sb = await new Promise((res, rej) => {
   child.stdout.setEncoding('utf8').once('data', (line) => res({ child, ...JSON.parse(line) }));
   child.once('error', rej);
 });
-const env = { ...process.env, ASSESS_BASE_URL: sb.baseUrl, ASSESS_API_KEY: sb.keys[0], ASSESS_CONFIG_DIR: work, CI: 'true' };
+const env = {
+  ...process.env,
+  ASSESS_BASE_URL: sb.baseUrl,
+  ASSESS_API_KEY: sb.keys[0],
+  ASSESS_CONFIG_DIR: work,
+  CI: 'true',
+};
 
 const hwm = (pid) => {
   try {
@@ -48,7 +54,10 @@ function invite(n, extraEnv) {
   writeFileSync(csv, text);
   return new Promise((res, rej) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [BIN, 'invite', '1001', '--from-csv', csv, '--json'], { stdio: 'ignore', env: { ...env, ...extraEnv } });
+    const child = spawn(process.execPath, [BIN, 'invite', '1001', '--from-csv', csv, '--json'], {
+      stdio: 'ignore',
+      env: { ...env, ...extraEnv },
+    });
     const peak = { self: 0, child: 0 };
     const sample = setInterval(() => {
       peak.self = Math.max(peak.self, hwm(child.pid) ?? 0);
@@ -77,7 +86,9 @@ try {
 }
 console.log(`${new Date().toISOString()} · node ${process.version} · sandbox without latency`);
 console.log(`load average (1 min) during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
-console.log('| rows | child peak MiB | started process MiB | sum MiB | s | one process (ASSESS_BULK_CHILD=off) MiB | s |');
+console.log(
+  '| rows | child peak MiB | started process MiB | sum MiB | s | one process (ASSESS_BULK_CHILD=off) MiB | s |',
+);
 console.log('|---:|---:|---:|---:|---:|---:|---:|');
 const f = (x) => x.toFixed(0);
 for (const { n, two, one } of rows)
@@ -85,4 +96,6 @@ for (const { n, two, one } of rows)
     `| ${n.toLocaleString('en')} | ${f(two.child)} | ${f(two.self)} | ${f(two.child + two.self)} | ${two.secs.toFixed(1)} | ${f(one.self)} | ${one.secs.toFixed(1)} |`,
   );
 const sums = rows.map((r) => r.two.child + r.two.self);
-console.log(`\nsum from ${sizes[0]} to ${sizes.at(-1)} rows: ${(((sums.at(-1) - sums[0]) / sums[0]) * 100).toFixed(1)} % (target ±15 %)`);
+console.log(
+  `\nsum from ${sizes[0]} to ${sizes.at(-1)} rows: ${(((sums.at(-1) - sums[0]) / sums[0]) * 100).toFixed(1)} % (target ±15 %)`,
+);

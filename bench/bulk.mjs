@@ -32,10 +32,14 @@ const work = mkdtempSync(join(tmpdir(), 'assess-bench-bulk-'));
 
 function startSandbox() {
   return new Promise((resolveStart, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/assess.cjs'), 'sandbox', 'serve', '--port', '0', '--json', '--latency', `${latencyMs}ms`], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-      env: { ...process.env, ASSESS_CONFIG_DIR: work },
-    });
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'bin/assess.cjs'), 'sandbox', 'serve', '--port', '0', '--json', '--latency', `${latencyMs}ms`],
+      {
+        stdio: ['ignore', 'pipe', 'ignore'],
+        env: { ...process.env, ASSESS_CONFIG_DIR: work },
+      },
+    );
     child.stdout.setEncoding('utf8').once('data', (line) => resolveStart({ child, ...JSON.parse(line) }));
     child.once('error', reject);
   });
@@ -46,7 +50,10 @@ function timed(file, args, env) {
   const out = join(work, 'time.txt');
   const started = process.hrtime.bigint();
   try {
-    execFileSync('/usr/bin/time', ['-f', '%M', '-o', out, file, ...args], { env: { ...process.env, ...env }, stdio: 'ignore' });
+    execFileSync('/usr/bin/time', ['-f', '%M', '-o', out, file, ...args], {
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
   } catch (e) {
     throw new Error(`${file} ${args.join(' ')} failed (${e.status})`);
   }
@@ -106,7 +113,8 @@ async function completeAttempts(sb, n) {
     return testInvitationId;
   };
   const ids = [];
-  for (let i = 0; i < n; i += 32) ids.push(...(await Promise.all(Array.from({ length: Math.min(32, n - i) }, (_, j) => one(i + j)))));
+  for (let i = 0; i < n; i += 32)
+    ids.push(...(await Promise.all(Array.from({ length: Math.min(32, n - i) }, (_, j) => one(i + j)))));
   return ids;
 }
 
@@ -141,7 +149,22 @@ try {
     if (!q.pdfQueue && !q.pdfRendering) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  const a = cli(['report', 'export', '--state', 'completed', '--from', '1d', '--to', '+1h', '--out', join(work, 'export-cli'), '--pdf'], env);
+  const a = cli(
+    [
+      'report',
+      'export',
+      '--state',
+      'completed',
+      '--from',
+      '1d',
+      '--to',
+      '+1h',
+      '--out',
+      join(work, 'export-cli'),
+      '--pdf',
+    ],
+    env,
+  );
   const curlOut = join(work, 'export-curl');
   mkdirSync(curlOut);
   const exportRequests = (out) => [
@@ -170,7 +193,9 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-console.log(`${new Date().toISOString()} · node ${process.version} · latency ${latencyMs} ms · concurrency ${CONCURRENCY} · bound ${perSec} req/s`);
+console.log(
+  `${new Date().toISOString()} · node ${process.version} · latency ${latencyMs} ms · concurrency ${CONCURRENCY} · bound ${perSec} req/s`,
+);
 console.log(`load average (1 min) during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
 console.log(
   '| case | bound (s) | assess (s) | % of bound | curl -Z (s) | % of bound | undici floor (s) | % of bound | assess vs curl | assess peak RSS (MiB) | curl peak RSS (MiB) | undici floor RSS (MiB) |',

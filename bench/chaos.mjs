@@ -14,7 +14,9 @@ const BIN = join(ROOT, 'bin/assess.cjs');
 const rows = Number(process.argv[2] ?? 10000);
 // The statuses the client retries (a 500 is final by policy); Retry-After 0.1 s, because every
 // 429 holds the whole pool for Retry-After and 300 holds of 1 s would dominate the run.
-const spec = process.argv[3] ?? '502=0.04,503=0.04,504=0.02,429=0.03,reset=0.05,truncate=0.02,after=0.5,retryAfter=0.1,latency=0ms..2ms,seed=42';
+const spec =
+  process.argv[3] ??
+  '502=0.04,503=0.04,504=0.02,429=0.03,reset=0.05,truncate=0.02,after=0.5,retryAfter=0.1,latency=0ms..2ms,seed=42';
 const concurrency = process.argv[4] ?? '8';
 const work = mkdtempSync(join(tmpdir(), 'assess-bench-chaos-'));
 
@@ -30,7 +32,13 @@ function startSandbox() {
 }
 
 const sb = await startSandbox();
-const env = { ...process.env, ASSESS_BASE_URL: sb.baseUrl, ASSESS_API_KEY: sb.keys[0], ASSESS_CONFIG_DIR: work, CI: 'true' };
+const env = {
+  ...process.env,
+  ASSESS_BASE_URL: sb.baseUrl,
+  ASSESS_API_KEY: sb.keys[0],
+  ASSESS_CONFIG_DIR: work,
+  CI: 'true',
+};
 const control = async (method, path) => (await fetch(`${sb.baseUrl}/_sandbox${path}`, { method })).json();
 let result;
 try {
@@ -45,18 +53,25 @@ try {
   const started = process.hrtime.bigint();
   let exit = 0;
   try {
-    execFileSync('/usr/bin/time', ['-v', '-o', timeFile, process.execPath, BIN, 'invite', '1001', '--csv', csv, '--concurrency', concurrency], {
-      env,
-      stdio: 'ignore',
-    });
+    execFileSync(
+      '/usr/bin/time',
+      ['-v', '-o', timeFile, process.execPath, BIN, 'invite', '1001', '--csv', csv, '--concurrency', concurrency],
+      {
+        env,
+        stdio: 'ignore',
+      },
+    );
   } catch (e) {
     exit = e.status;
   }
   const secs = Number(process.hrtime.bigint() - started) / 1e9;
-  const rssMb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(timeFile, 'utf8'))?.[1] ?? NaN) / 1024;
+  const rssMb =
+    Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(readFileSync(timeFile, 'utf8'))?.[1] ?? NaN) / 1024;
 
   const { counters } = await control('GET', '/faults');
-  const invs = (await control('GET', '/invitations')).invitations.filter((i) => i.email.endsWith('@chaos-bench.example'));
+  const invs = (await control('GET', '/invitations')).invitations.filter((i) =>
+    i.email.endsWith('@chaos-bench.example'),
+  );
   const emails = new Set(invs.map((i) => i.email));
   const results = readFileSync(`${csv}.results.ndjson`, 'utf8')
     .trim()
@@ -82,7 +97,9 @@ const kinds = Object.entries(c.injected)
   .map(([k, n]) => `${k}: ${n.before}+${n.after}`)
   .join(', ');
 console.log(`node ${process.version}, faults ${spec}, concurrency ${concurrency}\n`);
-console.log('| rows | requests seen | faults injected (before+after) | retries | failed rows | duplicates | missing | exit | wall s | peak RSS MB |');
+console.log(
+  '| rows | requests seen | faults injected (before+after) | retries | failed rows | duplicates | missing | exit | wall s | peak RSS MB |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 console.log(
   `| ${rows} | ${c.requests} | ${c.total} (${((c.total / c.requests) * 100).toFixed(1)} %): ${kinds} | ${c.requests - rows} | ${result.failedRows} | ${result.duplicates} | ${result.missing} | ${result.exit} | ${result.secs.toFixed(1)} | ${result.rssMb.toFixed(0)} |`,

@@ -39,7 +39,10 @@ await build({
   minifySyntax: true,
   logLevel: 'warning',
 });
-writeFileSync(join(cliFloor, 'entry.cjs'), "require('node:module').enableCompileCache?.();\nrequire('./program.cjs');\n");
+writeFileSync(
+  join(cliFloor, 'entry.cjs'),
+  "require('node:module').enableCompileCache?.();\nrequire('./program.cjs');\n",
+);
 
 const sb = spawn(process.execPath, [join(ROOT, 'bin/assess.cjs'), 'sandbox', 'serve', '--port', '0', '--json'], {
   stdio: ['ignore', 'pipe', 'ignore'],
@@ -49,7 +52,14 @@ const info = await new Promise((r, j) => {
   sb.stdout.setEncoding('utf8').once('data', (line) => r(JSON.parse(line)));
   sb.once('error', j);
 });
-const env = { ...process.env, ASSESS_BASE_URL: info.baseUrl, ASSESS_API_KEY: info.keys[0], ASSESS_CONFIG_DIR: work, CI: 'true', NO_COLOR: '1' };
+const env = {
+  ...process.env,
+  ASSESS_BASE_URL: info.baseUrl,
+  ASSESS_API_KEY: info.keys[0],
+  ASSESS_CONFIG_DIR: work,
+  CI: 'true',
+  NO_COLOR: '1',
+};
 const noKey = { ...env, ASSESS_API_KEY: '' };
 delete noKey.ASSESS_API_KEY;
 
@@ -71,8 +81,22 @@ const cases = [
   // [label, argv (function of run index), env, expected exit, floor, ratio target]
   ['tests get 1001 --json', () => assess('tests', 'get', '1001', '--json'), env, 0, FLOOR_HTTP, 1.8],
   ['report 900001 --json', () => assess('report', '900001', '--json'), env, 0, FLOOR_HTTP, 1.8],
-  ['invite 1001 --email … --json', () => assess('invite', '1001', '--email', 'bench@example.com', '--name', 'Bench', '--json'), env, 0, FLOOR_HTTP, 1.8],
-  ['attempts cancel ID --yes --json', (i) => assess('attempts', 'cancel', cancelIds[i], '--yes', '--json'), env, 0, FLOOR_HTTP, 1.8],
+  [
+    'invite 1001 --email … --json',
+    () => assess('invite', '1001', '--email', 'bench@example.com', '--name', 'Bench', '--json'),
+    env,
+    0,
+    FLOOR_HTTP,
+    1.8,
+  ],
+  [
+    'attempts cancel ID --yes --json',
+    (i) => assess('attempts', 'cancel', cancelIds[i], '--yes', '--json'),
+    env,
+    0,
+    FLOOR_HTTP,
+    1.8,
+  ],
   ['links list 1001 --json', () => assess('links', 'list', '1001', '--json'), env, 0, FLOOR_HTTP, 1.8],
   ['config list', () => assess('config', 'list'), env, 0, FLOOR_NODE, 1.5],
   ['auth status (no key)', () => assess('auth', 'status'), noKey, 3, FLOOR_NODE, 1.5],
@@ -81,16 +105,37 @@ const cases = [
   ['usage error: links get 1001 abc', () => assess('links', 'get', '1001', 'abc'), env, 2, FLOOR_NODE, 1.5],
   ['usage error: invite 1001 --email nope', () => assess('invite', '1001', '--email', 'nope'), env, 2, FLOOR_NODE, 1.5],
   ['usage error: report abc', () => assess('report', 'abc'), env, 2, FLOOR_NODE, 1.5],
-  ['usage error: attempts list --state nope', () => assess('attempts', 'list', '--state', 'nope'), env, 2, FLOOR_NODE, 1.5],
+  [
+    'usage error: attempts list --state nope',
+    () => assess('attempts', 'list', '--state', 'nope'),
+    env,
+    2,
+    FLOOR_NODE,
+    1.5,
+  ],
   ['usage error: settings get abc', () => assess('settings', 'get', 'abc'), env, 2, FLOOR_NODE, 1.5],
-  ['usage error: callbacks listen --port abc', () => assess('callbacks', 'listen', '--port', 'abc'), env, 2, FLOOR_NODE, 1.5],
+  [
+    'usage error: callbacks listen --port abc',
+    () => assess('callbacks', 'listen', '--port', 'abc'),
+    env,
+    2,
+    FLOOR_NODE,
+    1.5,
+  ],
   ['usage error: config set nope x', () => assess('config', 'set', 'nope', 'x'), env, 2, FLOOR_NODE, 1.5],
   ['usage error: sandbox serve --port abc', () => assess('sandbox', 'serve', '--port', 'abc'), env, 2, FLOOR_NODE, 1.5],
   ['usage error: completion nope', () => assess('completion', 'nope'), env, 2, FLOOR_NODE, 1.5],
   // what a shell runs at every start (`source <(assess completion bash)`): from the build's snapshot
   ['completion bash', () => assess('completion', 'bash'), env, 0, FLOOR_NODE, 1.5],
   // reference: commander and zod/mini alone, the same usage error (nothing of ours)
-  ['floor: commander + zod/mini, tests get abc', () => [join(cliFloor, 'entry.cjs'), 'tests', 'get', 'abc'], env, 2, FLOOR_NODE, NaN],
+  [
+    'floor: commander + zod/mini, tests get abc',
+    () => [join(cliFloor, 'entry.cjs'), 'tests', 'get', 'abc'],
+    env,
+    2,
+    FLOOR_NODE,
+    NaN,
+  ],
   // reference: what undici's public entry alone costs a one-request script
   ['floor: undici request', () => [join(ROOT, 'bench/floor/undici-request.mjs')], env, 0, FLOOR_HTTP, NaN],
 ];
@@ -112,13 +157,21 @@ function run(argv, runEnv, expect) {
   const t = process.hrtime.bigint();
   const bare = spawnSync(exe[0], exe.slice(1), { env: runEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
-  if (bare.status !== expect) throw new Error(`${argv.join(' ')}: exit ${bare.status}, expected ${expect}\n${bare.stderr}`);
+  if (bare.status !== expect)
+    throw new Error(`${argv.join(' ')}: exit ${bare.status}, expected ${expect}\n${bare.stderr}`);
   return ms;
 }
 function measure(argv, runEnv, expect) {
   const out = join(work, 'time.txt');
   const perfOut = join(work, 'perf.txt');
-  const cmd = ['/usr/bin/time', '-f', '%M', '-o', out, ...(argv[0] === STANDALONE ? argv : [process.execPath, ...argv])];
+  const cmd = [
+    '/usr/bin/time',
+    '-f',
+    '%M',
+    '-o',
+    out,
+    ...(argv[0] === STANDALONE ? argv : [process.execPath, ...argv]),
+  ];
   const full = PERF ? ['perf', 'stat', '-x,', '-e', 'task-clock', '-o', perfOut, ...cmd] : cmd;
   const r = spawnSync(full[0], full.slice(1), { env: runEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   if (r.status !== expect) throw new Error(`${argv.join(' ')}: exit ${r.status}, expected ${expect}\n${r.stderr}`);
@@ -161,7 +214,18 @@ try {
     const pairRatios = A.ms.map((ms, i) => ms / F.ms[i]);
     const spread = [quartile(pairRatios, 0.25), quartile(pairRatios, 0.75)];
     const cpu = { a: median(A.cpu), f: median(F.cpu) };
-    rows.push({ label, floorLabel, a: median(A.ms), f: median(F.ms), ratio, spread, cpu, rss: median(A.rss), frss: median(F.rss), target });
+    rows.push({
+      label,
+      floorLabel,
+      a: median(A.ms),
+      f: median(F.ms),
+      ratio,
+      spread,
+      cpu,
+      rss: median(A.rss),
+      frss: median(F.rss),
+      target,
+    });
     load.push(loadavg()[0]);
   }
 } finally {
@@ -169,13 +233,19 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-console.log(`${new Date().toISOString()} · node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? '?'} · ${pairs} pairs per row`);
+console.log(
+  `${new Date().toISOString()} · node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? '?'} · ${pairs} pairs per row`,
+);
 console.log(`load average (1 min) during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
-console.log('| command | vs | median ms | floor ms | ratio | spread | target | CPU ms | floor CPU ms | CPU ratio | peak RSS MiB | floor RSS MiB |');
+console.log(
+  '| command | vs | median ms | floor ms | ratio | spread | target | CPU ms | floor CPU ms | CPU ratio | peak RSS MiB | floor RSS MiB |',
+);
 console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   const t = Number.isFinite(r.target) ? `≤ ${r.target}×${r.ratio <= r.target ? ' ✓' : ' ✗'}` : '–';
-  const cpu = Number.isFinite(r.cpu.a) ? `${r.cpu.a.toFixed(1)} | ${r.cpu.f.toFixed(1)} | ${(r.cpu.a / r.cpu.f).toFixed(2)}×` : '– | – | –';
+  const cpu = Number.isFinite(r.cpu.a)
+    ? `${r.cpu.a.toFixed(1)} | ${r.cpu.f.toFixed(1)} | ${(r.cpu.a / r.cpu.f).toFixed(2)}×`
+    : '– | – | –';
   console.log(
     `| \`${r.label}\` | ${r.floorLabel} | ${r.a.toFixed(0)} | ${r.f.toFixed(0)} | ${r.ratio.toFixed(2)}× | ${r.spread.map((x) => x.toFixed(2)).join('–')} | ${t} | ${cpu} | ${r.rss.toFixed(1)} | ${r.frss.toFixed(1)} |`,
   );

@@ -3,11 +3,15 @@
 // Used to check that a change adds no start-up time (e.g. the tolerant reader, 2026-11-23).
 import { spawn, spawnSync } from 'node:child_process';
 if (!process.env.A_BIN || !process.env.B_BIN) {
-  console.error('usage: A_BIN=<old build>/bin/assess.cjs B_BIN=<new build>/bin/assess.cjs node bench/paired-builds.mjs');
+  console.error(
+    'usage: A_BIN=<old build>/bin/assess.cjs B_BIN=<new build>/bin/assess.cjs node bench/paired-builds.mjs',
+  );
   process.exit(2);
 }
 // the sandbox from this checkout's build (B), so the bench does not depend on another tree
-const sb = spawn('node', [process.env.B_BIN, 'sandbox', 'serve', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'ignore'] });
+const sb = spawn('node', [process.env.B_BIN, 'sandbox', 'serve', '--port', '0', '--json'], {
+  stdio: ['ignore', 'pipe', 'ignore'],
+});
 const info = await new Promise((r) => sb.stdout.once('data', (d) => r(JSON.parse(String(d)))));
 const env = {
   ...process.env,

@@ -42,14 +42,18 @@ function startChild(stateFile) {
     process.stdout.write(JSON.stringify({ baseUrl: sb.baseUrl, key: sb.keys[0], startMs: performance.now() - t0 }) + '\\n');
     process.on('SIGUSR2', () => { const u = process.cpuUsage(); process.stdout.write(JSON.stringify({ cpuMs: (u.user + u.system) / 1000 }) + '\\n'); });
     process.on('SIGTERM', async () => { await sb.close(); process.exit(0); });`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.stdout.once('data', (buf) => {
       const info = JSON.parse(String(buf));
       const stop = () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM')));
       /** CPU time the sandbox process has used so far (user + system), in ms. */
-      const cpuMs = () => new Promise((r) => (child.stdout.once('data', (b) => r(JSON.parse(String(b)).cpuMs)), child.kill('SIGUSR2')));
+      const cpuMs = () =>
+        new Promise((r) => (child.stdout.once('data', (b) => r(JSON.parse(String(b)).cpuMs)), child.kill('SIGUSR2')));
       resolve({ ...info, stop, cpuMs });
     });
   });
@@ -107,7 +111,11 @@ for (const n of sizes) {
     const r = await invites(sb, n);
     const cpu = (await sb.cpuMs()) - cpu0;
     await sb.stop();
-    rates[mode] = { all: r.ok / r.seconds, last: r.cut ? NaN : (n - Math.round(n * 0.9)) / r.lastSeconds, cpu: r.ok / (cpu / 1000) };
+    rates[mode] = {
+      all: r.ok / r.seconds,
+      last: r.cut ? NaN : (n - Math.round(n * 0.9)) / r.lastSeconds,
+      cpu: r.ok / (cpu / 1000),
+    };
     rows.push({
       invitations: n,
       state: mode,

@@ -53,7 +53,10 @@ function startChild(stateFile, baseline = false) {
     const sb = await startSandbox({ port: 0, stateFile: ${JSON.stringify(stateFile ?? null)} ?? undefined });
     process.stdout.write(JSON.stringify({ baseUrl: sb.baseUrl, key: sb.keys[0] }) + '\\n');
     process.on('SIGTERM', async () => { await sb.close(); process.exit(0); });`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.stdout.once('data', (buf) => {
@@ -74,7 +77,11 @@ function startCli() {
     child.once('error', reject);
     child.stdout.once('data', (buf) => {
       const info = JSON.parse(String(buf).split('\n')[0]);
-      resolve({ baseUrl: info.baseUrl, key: info.keys[0], stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGINT'))) });
+      resolve({
+        baseUrl: info.baseUrl,
+        key: info.keys[0],
+        stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGINT'))),
+      });
     });
   });
 }
@@ -100,10 +107,14 @@ async function startPrism() {
   const port = await freePort();
   // warn level: Prism logs every request at info, which would cost it throughput the sandbox
   // (which logs nothing unless asked) does not pay
-  const child = spawn(PRISM_BIN, ['mock', join(root, 'docs/openapi.json'), '-h', '127.0.0.1', '-p', String(port), '--verboseLevel', 'warn'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    PRISM_BIN,
+    ['mock', join(root, 'docs/openapi.json'), '-h', '127.0.0.1', '-p', String(port), '--verboseLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`prism exited ${child.exitCode}`);
@@ -115,7 +126,11 @@ async function startPrism() {
     if (i > 600) throw new Error('prism did not start in 60 s');
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { baseUrl, key: 'prism-accepts-any-key', stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
+  return {
+    baseUrl,
+    key: 'prism-accepts-any-key',
+    stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))),
+  };
 }
 
 function run(opts) {
@@ -126,8 +141,16 @@ function run(opts) {
 
 const cases = [
   { name: 'baseline: bare fastify hello', state: false, baseline: true, req: (sb) => ({ url: `${sb.baseUrl}/hello` }) },
-  { name: 'GET report (reportType=3)', state: false, req: (sb) => ({ url: `${sb.baseUrl}/v3/reports/900001?reportType=3`, headers: { 'x-api-key': sb.key } }) },
-  { name: 'GET report, --state file', state: true, req: (sb) => ({ url: `${sb.baseUrl}/v3/reports/900001?reportType=3`, headers: { 'x-api-key': sb.key } }) },
+  {
+    name: 'GET report (reportType=3)',
+    state: false,
+    req: (sb) => ({ url: `${sb.baseUrl}/v3/reports/900001?reportType=3`, headers: { 'x-api-key': sb.key } }),
+  },
+  {
+    name: 'GET report, --state file',
+    state: true,
+    req: (sb) => ({ url: `${sb.baseUrl}/v3/reports/900001?reportType=3`, headers: { 'x-api-key': sb.key } }),
+  },
   { name: 'POST invite (new candidate)', state: false, req: inviteReq },
   { name: 'POST invite, --state file', state: true, req: inviteReq },
   {
@@ -154,14 +177,22 @@ function inviteReq(sb) {
     url: `${sb.baseUrl}/v3/tests/1001/invite`,
     method: 'POST',
     headers: { 'x-api-key': sb.key, 'content-type': 'application/json' },
-    requests: [{ setupRequest: (r) => ({ ...r, body: JSON.stringify({ email: `bench-${++n}@load.test`, name: `Bench ${n}` }) }) }],
+    requests: [
+      {
+        setupRequest: (r) => ({ ...r, body: JSON.stringify({ email: `bench-${++n}@load.test`, name: `Bench ${n}` }) }),
+      },
+    ],
   };
 }
 
 const rows = [];
 for (const c of cases) {
   const dir = c.state ? mkdtempSync(join(tmpdir(), 'assess-bench-')) : null;
-  const sb = c.prism ? await startPrism() : c.cli ? await startCli() : await startChild(dir ? join(dir, 'state.json') : undefined, c.baseline);
+  const sb = c.prism
+    ? await startPrism()
+    : c.cli
+      ? await startCli()
+      : await startChild(dir ? join(dir, 'state.json') : undefined, c.baseline);
   await run({ ...c.req(sb), duration: 2 }); // warm-up
   const res = await run(c.req(sb));
   await sb.stop();

@@ -40,4 +40,5 @@ const base = results[0].median;
 console.log(`node ${process.version}, ${runs} runs × ${rounds} rounds each\n`);
 console.log('| command | median ms | p90 ms | × node -e 0 |');
 console.log('|---|---:|---:|---:|');
-for (const r of results) console.log(`| ${r.name} | ${r.median.toFixed(1)} | ${r.p90.toFixed(1)} | ${(r.median / base).toFixed(2)} |`);
+for (const r of results)
+  console.log(`| ${r.name} | ${r.median.toFixed(1)} | ${r.p90.toFixed(1)} | ${(r.median / base).toFixed(2)} |`);

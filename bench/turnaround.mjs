@@ -51,7 +51,10 @@ async function serve(latencyMs) {
       timer.at(monotonicMs() + latencyMs, () => {
         const n = id++;
         const body = JSON.stringify({ testInvitationId: n, testUrl: `https://x.example/t/${n}`, status: 'Pending' });
-        res.writeHead(201, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+        res.writeHead(201, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+        });
         res.end(body);
         res.on('finish', () => finished.push(performance.now()));
       }),
@@ -72,7 +75,9 @@ async function main() {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const { port } = await new Promise((ok) => server.stdout.setEncoding('utf8').once('data', (line) => ok(JSON.parse(line))));
+  const { port } = await new Promise((ok) =>
+    server.stdout.setEncoding('utf8').once('data', (line) => ok(JSON.parse(line))),
+  );
   const base = `http://127.0.0.1:${port}`;
   const url = `${base}/v3/tests/1001/invite`;
   const body = (i, who) => JSON.stringify({ email: `${who}${i}@x.example`, name: `${who} ${i}`, sendEmail: 'no' });
@@ -85,13 +90,27 @@ async function main() {
         const started = performance.now();
         if (who === 'assess') {
           const csv = join(work, `${tag}.csv`);
-          writeFileSync(csv, `email,name,sendEmail\n${Array.from({ length: rows }, (_, i) => `${tag}${i}@x.example,${tag} ${i},no`).join('\n')}\n`);
-          const env = { ...process.env, ASSESS_BASE_URL: base, ASSESS_API_KEY: 'sk_bench_0123456789abcdef', ASSESS_CONFIG_DIR: work, CI: 'true' };
+          writeFileSync(
+            csv,
+            `email,name,sendEmail\n${Array.from({ length: rows }, (_, i) => `${tag}${i}@x.example,${tag} ${i},no`).join('\n')}\n`,
+          );
+          const env = {
+            ...process.env,
+            ASSESS_BASE_URL: base,
+            ASSESS_API_KEY: 'sk_bench_0123456789abcdef',
+            ASSESS_CONFIG_DIR: work,
+            CI: 'true',
+          };
           execFileSync(process.execPath, [bin, 'invite', '1001', '--from-csv', csv], { env, stdio: 'ignore' });
         } else if (who === 'undici') {
           const list = join(work, `${tag}.ndjson`);
           const headers = ['X-API-KEY: k', 'content-type: application/json'];
-          writeFileSync(list, Array.from({ length: rows }, (_, i) => JSON.stringify({ url, method: 'POST', headers, data: body(i, tag) })).join('\n'));
+          writeFileSync(
+            list,
+            Array.from({ length: rows }, (_, i) =>
+              JSON.stringify({ url, method: 'POST', headers, data: body(i, tag) }),
+            ).join('\n'),
+          );
           execFileSync(process.execPath, [join(ROOT, 'bench/undici-floor.mjs'), list], { stdio: 'ignore' });
         } else {
           const q = (s) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
@@ -120,11 +139,17 @@ async function main() {
   }
   const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
   const bound = rows / ((8 * 1000) / latencyMs);
-  console.log(`${new Date().toISOString()} · node ${process.version} · ${rows} invites · concurrency 8 · latency ${latencyMs} ms · ${runs} runs each`);
+  console.log(
+    `${new Date().toISOString()} · node ${process.version} · ${rows} invites · concurrency 8 · latency ${latencyMs} ms · ${runs} runs each`,
+  );
   console.log(`load average (1 min) during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
   console.log('| client | wall (s) | % of bound | turnaround p10 | p50 | p90 | p99 | mean (ms) | connections |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-  const name = { assess: '`assess invite --from-csv`', undici: 'undici `Pool` alone (`bench/undici-floor.mjs`)', curl: '`curl -Z --parallel-max 8`' };
+  const name = {
+    assess: '`assess invite --from-csv`',
+    undici: 'undici `Pool` alone (`bench/undici-floor.mjs`)',
+    curl: '`curl -Z --parallel-max 8`',
+  };
   for (const who of clients) {
     const m = (k) => median(results[who].map((r) => r[k]));
     console.log(

@@ -20,8 +20,15 @@ async function slot() {
   while (next < requests.length) {
     const r = requests[next++];
     const url = new URL(r.url);
-    const headers = Object.fromEntries(r.headers.map((h) => [h.slice(0, h.indexOf(':')).trim(), h.slice(h.indexOf(':') + 1).trim()]));
-    const res = await poolOf(url.origin).request({ path: url.pathname + url.search, method: r.method ?? 'GET', headers, body: r.data });
+    const headers = Object.fromEntries(
+      r.headers.map((h) => [h.slice(0, h.indexOf(':')).trim(), h.slice(h.indexOf(':') + 1).trim()]),
+    );
+    const res = await poolOf(url.origin).request({
+      path: url.pathname + url.search,
+      method: r.method ?? 'GET',
+      headers,
+      body: r.data,
+    });
     if (res.statusCode >= 400) throw new Error(`${r.url}: ${res.statusCode}`);
     if (r.output && r.output !== '/dev/null') await pipeline(res.body, createWriteStream(r.output));
     else await res.body.dump({ limit: Infinity });

@@ -69,12 +69,16 @@ const beside = (filter, file) => ({
   setup: (b) => b.onResolve({ filter }, () => ({ path: `./${file}`, external: true })),
 });
 // the program imports the SDK's server, stdio and types modules: all three are the one mcp bundle
-const vendorName = (path) => (path === '@inquirer/prompts' ? 'prompts' : path.startsWith('@modelcontextprotocol/sdk/') ? 'mcp' : path);
+const vendorName = (path) =>
+  path === '@inquirer/prompts' ? 'prompts' : path.startsWith('@modelcontextprotocol/sdk/') ? 'mcp' : path;
 const lazyPackages = {
   name: 'lazy-packages',
   setup: (b) =>
     b.onResolve(
-      { filter: /^(undici|undici-node20|@inquirer\/prompts|fastify|pdfkit|@modelcontextprotocol\/sdk\/(server\/index|server\/stdio|types)\.js)$/ },
+      {
+        filter:
+          /^(undici|undici-node20|@inquirer\/prompts|fastify|pdfkit|@modelcontextprotocol\/sdk\/(server\/index|server\/stdio|types)\.js)$/,
+      },
       (args) => ({
         path: `./vendor/${vendorName(args.path)}.cjs`,
         external: true,
@@ -110,7 +114,10 @@ try {
     staticClosure(program.metafile, 'src/cli/program.ts'),
   );
   // a newer esbuild that shaped its wrappers otherwise would make the step a silent no-op
-  if (!eager.wrapped) throw new Error('scripts/eager-modules.mjs found none of the module wrappers it rewrites: has esbuild changed its output?');
+  if (!eager.wrapped)
+    throw new Error(
+      'scripts/eager-modules.mjs found none of the module wrappers it rewrites: has esbuild changed its output?',
+    );
   writeFileSync(`${out}/cli.cjs`, eager.code);
   writeFileSync(`${out}/cli.cjs.map`, eager.map);
   for (const [name, contents] of Object.entries(LAZY))
@@ -131,7 +138,10 @@ try {
   const completion = Object.fromEntries(
     SHELLS.map((shell) => [
       shell,
-      execFileSync(process.execPath, [`${out}/main.cjs`, 'completion', shell], { env: { ...process.env, NO_COLOR: '1' }, encoding: 'utf8' }),
+      execFileSync(process.execPath, [`${out}/main.cjs`, 'completion', shell], {
+        env: { ...process.env, NO_COLOR: '1' },
+        encoding: 'utf8',
+      }),
     ]),
   );
   writeFileSync(`${out}/completion.json`, JSON.stringify(completion));

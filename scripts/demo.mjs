@@ -34,7 +34,9 @@ function assess(args, { capture = false } = {}) {
 try {
   assess(['tests', 'list']);
   assess(['links', 'list', '1001']);
-  const invited = JSON.parse(assess(['invite', '1001', '--email', 'ann.lee@example.com', '--name', 'Ann Lee', '--json'], { capture: true }));
+  const invited = JSON.parse(
+    assess(['invite', '1001', '--email', 'ann.lee@example.com', '--name', 'Ann Lee', '--json'], { capture: true }),
+  );
   const id = String(invited.testInvitationId);
   assess(['sandbox', 'simulate', id, 'start']);
   assess(['sandbox', 'simulate', id, 'complete', '--score', '82']);

@@ -26,7 +26,8 @@ export function staticClosure(metafile, entry) {
     for (const i of metafile.inputs[path]?.imports ?? []) {
       if (i.external) continue;
       // import() of a verb or a noun is the lazy part; a package's own require() runs at once
-      if (i.kind === 'import-statement' || (i.kind === 'require-call' && /(^|\/)node_modules\//.test(path))) todo.push(i.path);
+      if (i.kind === 'import-statement' || (i.kind === 'require-call' && /(^|\/)node_modules\//.test(path)))
+        todo.push(i.path);
     }
   }
   return seen;
@@ -44,7 +45,12 @@ export function eagerModules(code, map, keys) {
     if (stmt.type !== 'VariableDeclaration') continue;
     for (const d of stmt.declarations) {
       const call = d.init;
-      if (call?.type !== 'CallExpression' || call.callee.type !== 'Identifier' || !/^__(esm|commonJS)$/.test(call.callee.name)) continue;
+      if (
+        call?.type !== 'CallExpression' ||
+        call.callee.type !== 'Identifier' ||
+        !/^__(esm|commonJS)$/.test(call.callee.name)
+      )
+        continue;
       const obj = call.arguments[0];
       const prop = obj?.type === 'ObjectExpression' && obj.properties.length === 1 ? obj.properties[0] : null;
       if (!prop?.method || prop.key.type !== 'Literal' || !keys.has(prop.key.value)) continue;

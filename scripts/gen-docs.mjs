@@ -18,7 +18,11 @@ function helpPages() {
   }
   // A minimal, fixed environment: help text must not depend on the caller's shell.
   const env = { PATH: process.env.PATH ?? '', ASSESS_DUMP_HELP: '1', NO_COLOR: '1', CI: 'true' };
-  const out = execFileSync(process.execPath, [`${root}bin/assess.cjs`, '--dump-help-pages'], { env, encoding: 'utf8', cwd: root });
+  const out = execFileSync(process.execPath, [`${root}bin/assess.cjs`, '--dump-help-pages'], {
+    env,
+    encoding: 'utf8',
+    cwd: root,
+  });
   return JSON.parse(out);
 }
 

@@ -18,7 +18,17 @@
 // documentation shows them too; they are harmless.
 import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,12 +69,19 @@ try {
   });
   // the snapshots, from the script run by the base Node (the program answers: it is no SEA)
   const snapshot = (args, extra = {}) =>
-    execFileSync(base, [script, ...args], { env: { ...process.env, NO_COLOR: '1', ...extra }, encoding: 'utf8', maxBuffer: 1 << 26 });
+    execFileSync(base, [script, ...args], {
+      env: { ...process.env, NO_COLOR: '1', ...extra },
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    });
   const { SHELLS } = await import(
     `data:text/javascript,${encodeURIComponent((await transform(readFileSync(join(root, 'src/commands/completion/shared/shells.ts'), 'utf8'), { loader: 'ts' })).code)}`
   );
   writeFileSync(join(work, 'help.json'), snapshot(['--dump-help-pages'], { ASSESS_DUMP_HELP: '1' }));
-  writeFileSync(join(work, 'completion.json'), JSON.stringify(Object.fromEntries(SHELLS.map((sh) => [sh, snapshot(['completion', sh])]))));
+  writeFileSync(
+    join(work, 'completion.json'),
+    JSON.stringify(Object.fromEntries(SHELLS.map((sh) => [sh, snapshot(['completion', sh])]))),
+  );
   lap('bundle');
   const config = {
     main: script,
@@ -90,7 +107,9 @@ try {
   renameSync(tmp, output);
   const mib = (f) => (statSync(f).size / 2 ** 20).toFixed(1);
   const nodeVersion = execFileSync(base, ['--version'], { encoding: 'utf8' }).trim();
-  console.log(`wrote ${output} (${mib(output)} MiB: Node ${nodeVersion} + script ${mib(script)} MiB, code cache ${useCodeCache ? 'on' : 'off'})`);
+  console.log(
+    `wrote ${output} (${mib(output)} MiB: Node ${nodeVersion} + script ${mib(script)} MiB, code cache ${useCodeCache ? 'on' : 'off'})`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -102,5 +102,7 @@ export interface Context {
 
 /** Where `--debug` lines go (stderr, prefixed), or undefined when debugging is off. */
 export function debugSink(ctx: Pick<Context, 'globals' | 'io'>): ((line: string) => void) | undefined {
-  return ctx.globals.debug ? (line) => void ctx.io.stderr.write(`[debug] ${escapeMessage(maskUrlCredentials(line))}\n`) : undefined;
+  return ctx.globals.debug
+    ? (line) => void ctx.io.stderr.write(`[debug] ${escapeMessage(maskUrlCredentials(line))}\n`)
+    : undefined;
 }

@@ -68,7 +68,8 @@ function enableCompileCache(): string {
   if (typeof module.enableCompileCache !== 'function') return 'not available on this Node';
   try {
     const { status, message, directory } = module.enableCompileCache();
-    const name = Object.entries(module.constants.compileCacheStatus).find(([, v]) => v === status)?.[0] ?? String(status);
+    const name =
+      Object.entries(module.constants.compileCacheStatus).find(([, v]) => v === status)?.[0] ?? String(status);
     return `${name.toLowerCase()}${directory ? ` (${directory})` : ''}${message ? `: ${message}` : ''}`;
   } catch (err) {
     return `failed: ${err instanceof Error ? err.message : String(err)}`; // speed only
@@ -88,7 +89,9 @@ if (!fastPath()) {
   runInBulkChild(argv, inExecutable)
     .then((inChild) => (inChild ? undefined : runProgram()))
     .catch((err: unknown) => {
-      process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n  this looks like a bug or a broken installation; reinstall assess\n`);
+      process.stderr.write(
+        `error: ${err instanceof Error ? err.message : String(err)}\n  this looks like a bug or a broken installation; reinstall assess\n`,
+      );
       process.exitCode = 1;
     });
 }

@@ -9,8 +9,24 @@ import en from 'zod/v4/locales/en.js';
 z.config(en());
 z.config({ jitless: true });
 const program = new Command('assess').exitOverride().configureOutput({ writeErr: (s) => process.stderr.write(s) });
-program.option('--json [fields]', 'print JSON').option('--profile <name>', 'profile').option('-q, --quiet', 'quiet').option('--debug', 'debug');
-for (const noun of ['links', 'invite', 'report', 'attempts', 'settings', 'callbacks', 'config', 'sandbox', 'completion', 'auth', 'timezones'])
+program
+  .option('--json [fields]', 'print JSON')
+  .option('--profile <name>', 'profile')
+  .option('-q, --quiet', 'quiet')
+  .option('--debug', 'debug');
+for (const noun of [
+  'links',
+  'invite',
+  'report',
+  'attempts',
+  'settings',
+  'callbacks',
+  'config',
+  'sandbox',
+  'completion',
+  'auth',
+  'timezones',
+])
   program.command(noun).description(noun);
 const id = z.string().check(z.regex(/^[1-9][0-9]{0,18}$/, 'must be a positive integer id, e.g. 1001'));
 program

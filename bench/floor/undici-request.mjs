@@ -3,5 +3,7 @@ import { undici } from '../undici.mjs';
 
 const { request } = undici;
 
-const { body } = await request(new URL('/v3/tests/1001', process.env.ASSESS_BASE_URL), { headers: { 'X-API-KEY': process.env.ASSESS_API_KEY } });
+const { body } = await request(new URL('/v3/tests/1001', process.env.ASSESS_BASE_URL), {
+  headers: { 'X-API-KEY': process.env.ASSESS_API_KEY },
+});
 process.stdout.write(`${JSON.stringify(await body.json(), null, 2)}\n`);

@@ -134,7 +134,8 @@ export function parseErrorBody(text: string): ErrorBodyShape {
     if (errors) return { shape: 'errors', errors };
     if (typeof o.statuscode === 'string' || (typeof o.statuscode === 'number' && typeof o.description === 'string'))
       return { shape: 'v2', statuscode: String(o.statuscode), description: String(o.description ?? '') };
-    if (typeof o.message === 'string') return { shape: 'statusMessage', statusCode: Number(o.statusCode ?? 0), message: o.message };
+    if (typeof o.message === 'string')
+      return { shape: 'statusMessage', statusCode: Number(o.statusCode ?? 0), message: o.message };
   }
   return { shape: 'unknown', text: text.slice(0, 500) };
 }
@@ -170,7 +171,8 @@ function classify(status: number, body: ErrorBodyShape, req: RequestInfo): ApiEr
   if (status === 429) return 'rate_limited';
   if (status === 404) return 'not_found';
   if (status >= 500) return 'server';
-  if ((status === 401 || status === 403) && !API_KEY_WORDS.test(text) && UNKNOWN_ID_WORDS.test(text)) return 'not_found';
+  if ((status === 401 || status === 403) && !API_KEY_WORDS.test(text) && UNKNOWN_ID_WORDS.test(text))
+    return 'not_found';
   if (status === 403) return 'auth';
   if (status === 401) {
     if (req.operation === 'v3.listAttempts' && !API_KEY_WORDS.test(text)) return 'invalid';

@@ -30,7 +30,13 @@ export function keepAlivePool(env: Env): KeepAlivePool {
           httpProxy || httpsProxy
             ? // proxyTunnel: CONNECT for http:// targets too, as undici 7 did by default (undici 8 would
               // send those to the proxy as absolute-form requests): the same on every Node
-              new undici.EnvHttpProxyAgent({ ...opts, proxyTunnel: true, httpProxy, httpsProxy, noProxy: env.no_proxy ?? env.NO_PROXY ?? '' })
+              new undici.EnvHttpProxyAgent({
+                ...opts,
+                proxyTunnel: true,
+                httpProxy,
+                httpsProxy,
+                noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
+              })
             : new undici.Agent(opts);
       }
       return made;

@@ -18,7 +18,9 @@ const LOCAL_CODES = new Set([
   'ERR_INVALID_CHAR',
 ]);
 
-export const NO_WASM = new Error('WebAssembly is not available in this Node.js (is it run with --jitless?), and the HTTP client needs it');
+export const NO_WASM = new Error(
+  'WebAssembly is not available in this Node.js (is it run with --jitless?), and the HTTP client needs it',
+);
 
 export function isLocalFailure(err: unknown): boolean {
   if (err instanceof NetworkError) return false;

@@ -111,7 +111,8 @@ export class Pace implements Gate {
     const r = this.rate;
     // the service's rate: what it admitted since the previous cut (a cycle of 2 s or more, which starts
     // and ends with its bucket empty), else in the last second; never above the rate just refused
-    const measured = since >= 2 && since < Infinity ? (this.admitted - this.admittedAtCut) / since : this.lastSecond(now);
+    const measured =
+      since >= 2 && since < Infinity ? (this.admitted - this.admittedAtCut) / since : this.lastSecond(now);
     const wmax = Math.min(r, Math.max(measured, since >= 2 && since < Infinity ? FLOOR * r : 0));
     this.wmax = Math.min(this.cap, Math.max(MIN_RATE, wmax));
     this.c = Math.max(C * this.wmax, C_MIN);

@@ -18,7 +18,8 @@ export function mayHaveBeenApplied(err: unknown): boolean {
 
 /** What became of the answer, for a warning: "HTTP 502", "ECONNRESET", "no answer in time", "the repeat was refused: HTTP 400". */
 export function lostAnswer(err: unknown): string {
-  if (err instanceof ApiError) return err.status >= 500 ? `HTTP ${err.status}` : `the repeat was refused: HTTP ${err.status}`;
+  if (err instanceof ApiError)
+    return err.status >= 500 ? `HTTP ${err.status}` : `the repeat was refused: HTTP ${err.status}`;
   if (err instanceof NetworkError) return err.timedOut ? 'no answer in time' : (err.code ?? 'the connection failed');
   return 'the answer was lost';
 }

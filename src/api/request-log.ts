@@ -20,10 +20,17 @@ export class RequestLog {
     this.sink?.(this.scrub(text));
   }
 
-  request(method: string, url: string, headers: Record<string, string>, body: string | undefined, attempt: number): void {
+  request(
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    attempt: number,
+  ): void {
     if (!this.sink) return;
     this.line(`--> ${method} ${url}${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
-    for (const [k, v] of Object.entries(headers)) this.line(`    ${k}: ${k.toLowerCase() === this.authHeader.toLowerCase() ? MASK : v}`);
+    for (const [k, v] of Object.entries(headers))
+      this.line(`    ${k}: ${k.toLowerCase() === this.authHeader.toLowerCase() ? MASK : v}`);
     if (body !== undefined) this.line(`--> body ${truncate(this.scrub(body))}`);
   }
 

@@ -8,7 +8,9 @@
 
 import type { Gate } from './pace.js';
 
-export type Outcome = { kind: 'status'; status: number; retryAfter?: string | null } | { kind: 'error'; code: string | undefined; sent: boolean };
+export type Outcome =
+  | { kind: 'status'; status: number; retryAfter?: string | null }
+  | { kind: 'error'; code: string | undefined; sent: boolean };
 
 export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /**
@@ -25,9 +27,24 @@ export const READ_RETRY_STATUSES = new Set([500]);
 const NOT_PROCESSED_STATUSES = new Set([429]);
 
 /** Error codes that mean the request never left this machine. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 /** Error codes after which the request may or may not have reached the server. */
-const MAYBE_SENT_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+const MAYBE_SENT_CODES = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ETIMEDOUT',
+]);
 
 export function wasSent(code: string | undefined): boolean {
   return !(code && NOT_SENT_CODES.has(code));
@@ -38,7 +55,10 @@ export function nothingProcessed(o: Outcome): boolean {
   return o.kind === 'status' ? NOT_PROCESSED_STATUSES.has(o.status) : !o.sent;
 }
 
-export function shouldRetry(o: Outcome, opts: { idempotent: boolean; attempt: number; maxAttempts: number; read?: boolean; sameOnRepeat?: boolean }): boolean {
+export function shouldRetry(
+  o: Outcome,
+  opts: { idempotent: boolean; attempt: number; maxAttempts: number; read?: boolean; sameOnRepeat?: boolean },
+): boolean {
   if (opts.attempt >= opts.maxAttempts) return false;
   if (nothingProcessed(o)) return true;
   if (o.kind === 'status') {
@@ -83,7 +103,8 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
   return Math.max(0, at - now);
 }
 
-const HTTP_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? +\d{1,2}[ -][A-Za-z]{3}[ -]\d{2,4} |^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) +[A-Za-z]{3} +\d{1,2} /;
+const HTTP_DATE =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? +\d{1,2}[ -][A-Za-z]{3}[ -]\d{2,4} |^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) +[A-Za-z]{3} +\d{1,2} /;
 
 /**
  * A gate shared by every request of one client: a 429 with Retry-After holds back the whole

@@ -11,7 +11,15 @@ import { DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from './answer-cap.js';
 import { AnswerTooLargeError, ApiError, NetworkError, parseErrorBody, type RequestInfo } from './errors.js';
 import { RequestLog } from './request-log.js';
 import type { Gate } from './pace.js';
-import { BackoffGate, nothingProcessed, parseRetryAfter, retryDelayMs, shouldRetry, wasSent, type Outcome } from './retry.js';
+import {
+  BackoffGate,
+  nothingProcessed,
+  parseRetryAfter,
+  retryDelayMs,
+  shouldRetry,
+  wasSent,
+  type Outcome,
+} from './retry.js';
 import { parseJsonLossless } from './read/body.js';
 import { loadedUndici, loadUndici } from './undici.js';
 import { errorCode, isLocalFailure, localFailure, NO_WASM } from './local-failure.js';
@@ -25,7 +33,14 @@ export {
   type SendGuard,
   type TransportOptions,
 } from './transport-spec.js';
-import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_MS, USER_AGENT, type RawResponse, type RequestSpec, type TransportOptions } from './transport-spec.js';
+import {
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_TIMEOUT_MS,
+  USER_AGENT,
+  type RawResponse,
+  type RequestSpec,
+  type TransportOptions,
+} from './transport-spec.js';
 
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -58,7 +73,9 @@ export class Transport {
   private readonly targets = new Map<string, Target>();
   private readonly headers: { bare: Record<string, string>; json: Record<string, string> };
   private readonly log: RequestLog;
-  private readonly o: Required<Omit<TransportOptions, 'debug' | 'dispatcher' | 'pool' | 'signal' | 'gate' | 'insecureHttp' | 'guard'>> &
+  private readonly o: Required<
+    Omit<TransportOptions, 'debug' | 'dispatcher' | 'pool' | 'signal' | 'gate' | 'insecureHttp' | 'guard'>
+  > &
     Pick<TransportOptions, 'dispatcher' | 'pool' | 'signal' | 'guard'>;
 
   constructor(opts: TransportOptions) {
@@ -75,7 +92,11 @@ export class Transport {
       baseUrl: opts.baseUrl.replace(/\/+$/, ''),
     };
     // built once: undici copies a request's headers and never changes the object given
-    const bare = { [this.o.authHeader]: this.o.apiKey, 'user-agent': USER_AGENT, accept: 'application/json, application/pdf;q=0.9, */*;q=0.5' };
+    const bare = {
+      [this.o.authHeader]: this.o.apiKey,
+      'user-agent': USER_AGENT,
+      accept: 'application/json, application/pdf;q=0.9, */*;q=0.5',
+    };
     this.headers = { bare, json: { ...bare, 'content-type': 'application/json; charset=utf-8' } };
     this.log = new RequestLog(opts.debug, this.o.apiKey, this.o.authHeader);
   }
@@ -111,7 +132,8 @@ export class Transport {
 
     // undici parses HTTP in WebAssembly, which `node --jitless` lacks: loading it then fails outside
     // any request (an unhandled rejection in Node's own copy), so say it here, once, as what it is
-    if ((globalThis as { WebAssembly?: unknown }).WebAssembly === undefined) throw localFailure(spec.method, info.url, NO_WASM, this.scrub);
+    if ((globalThis as { WebAssembly?: unknown }).WebAssembly === undefined)
+      throw localFailure(spec.method, info.url, NO_WASM, this.scrub);
     const undici = loadedUndici() ?? (await loadUndici());
     let throttled = 0;
     for (let attempt = 1; ; attempt++) {
@@ -139,7 +161,8 @@ export class Transport {
         outcome = { kind: 'status', status: res.statusCode, retryAfter };
         this.log.response(res.statusCode, Date.now() - started, res.headers);
         // paced (a bulk run): a 429 slowed the pace, and the retry takes its next slot; a Retry-After still holds everyone
-        const paced = res.statusCode === 429 && this.gate.adaptive && parseRetryAfter(retryAfter, Date.now()) === undefined;
+        const paced =
+          res.statusCode === 429 && this.gate.adaptive && parseRetryAfter(retryAfter, Date.now()) === undefined;
         // …and does not use up an attempt: a run the machine stalled sends a burst when it wakes,
         // and a row must not fail for meeting the limit a few times while the pace settles (a 429
         // did nothing, so this holds for requests that e-mail too)
@@ -154,7 +177,14 @@ export class Transport {
             sameOnRepeat: spec.sameOnRepeat,
           })
         ) {
-          return { status: res.statusCode, headers: res.headers, body: res.body, request: info, attempts: attempt, maybeApplied };
+          return {
+            status: res.statusCode,
+            headers: res.headers,
+            body: res.body,
+            request: info,
+            attempts: attempt,
+            maybeApplied,
+          };
         }
         if (throttledFree) {
           throttled++;
@@ -164,7 +194,9 @@ export class Transport {
         await res.body.dump().catch(() => undefined);
         const delay = paced ? 0 : retryDelayMs(attempt, retryAfter, Date.now(), this.o.random);
         if (res.statusCode === 429 && !paced) this.gate.hold(delay);
-        this.log.line(`retrying ${spec.method} in ${delay} ms (HTTP ${res.statusCode}, attempt ${attempt}/${this.o.maxAttempts})`);
+        this.log.line(
+          `retrying ${spec.method} in ${delay} ms (HTTP ${res.statusCode}, attempt ${attempt}/${this.o.maxAttempts})`,
+        );
         await this.o.sleep(delay, this.o.signal);
       } catch (err) {
         deadline.clear();
@@ -173,10 +205,14 @@ export class Transport {
         const code = deadline.expired ? 'UND_ERR_HEADERS_TIMEOUT' : errorCode(err);
         outcome = { kind: 'error', code, sent: wasSent(code) };
         if (outcome.sent) maybeApplied = true;
-        this.log.line(`<-- ${code ?? 'error'} after ${Date.now() - started} ms: ${this.scrub(String((err as Error).message))}`);
+        this.log.line(
+          `<-- ${code ?? 'error'} after ${Date.now() - started} ms: ${this.scrub(String((err as Error).message))}`,
+        );
         if (!shouldRetry(outcome, { idempotent, attempt, maxAttempts: this.o.maxAttempts })) {
           const timedOut = /TIMEOUT/.test(code ?? '');
-          const what = timedOut ? `timed out after ${this.o.timeoutMs / 1000} s` : `failed (${code ?? 'network error'})`;
+          const what = timedOut
+            ? `timed out after ${this.o.timeoutMs / 1000} s`
+            : `failed (${code ?? 'network error'})`;
           throw new NetworkError(`${spec.method} ${info.url} ${what}`, info, code, attempt, timedOut);
         }
         const delay = retryDelayMs(attempt, undefined, Date.now(), this.o.random);
@@ -217,7 +253,12 @@ export class Transport {
         this.log.line(`<-- answer broke off: ${code ?? 'error'}: ${this.scrub(String((err as Error).message))}`);
         maybeApplied = true;
         if (!safeToRepeat(spec) || read >= this.o.maxAttempts)
-          throw new NetworkError(`${spec.method} ${res.request.url}: the answer broke off (${code ?? 'network error'})`, res.request, code, res.attempts);
+          throw new NetworkError(
+            `${spec.method} ${res.request.url}: the answer broke off (${code ?? 'network error'})`,
+            res.request,
+            code,
+            res.attempts,
+          );
         await this.o.sleep(retryDelayMs(read, undefined, Date.now(), this.o.random), this.o.signal);
       }
     }
@@ -241,7 +282,13 @@ export class Transport {
     let body: { destroy(err?: Error): unknown; destroyed?: boolean } | undefined;
     const timer = setTimeout(() => {
       // made only when it fires: an Error captures a stack, ~35 µs per request of a bulk run
-      const reason = new NetworkError(`${spec.method} ${info.url} timed out after ${secs} s (no complete answer)`, info, 'ASSESS_DEADLINE', attempt, true);
+      const reason = new NetworkError(
+        `${spec.method} ${info.url} timed out after ${secs} s (no complete answer)`,
+        info,
+        'ASSESS_DEADLINE',
+        attempt,
+        true,
+      );
       state.expired = true;
       this.log.line(`<-- deadline of ${secs} s passed (attempt ${attempt})`);
       if (body && !body.destroyed) body.destroy(reason);
@@ -273,7 +320,11 @@ function safeToRepeat(spec: RequestSpec): boolean {
 }
 
 function sendsEmail(body: unknown): boolean {
-  return typeof body === 'object' && body !== null && String((body as Record<string, unknown>).sendEmail).toLowerCase() === 'yes';
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    String((body as Record<string, unknown>).sendEmail).toLowerCase() === 'yes'
+  );
 }
 
 function header(h: Record<string, string | string[] | undefined>, name: string): string | null {

@@ -11,7 +11,9 @@ let loading: Promise<Undici> | undefined;
 let loaded: Undici | undefined;
 
 export function loadUndici(): Promise<Undici> {
-  return (loading ??= (supportsUndici8() ? import('undici') : (import('undici-node20') as unknown as Promise<Undici>)).then((u) => (loaded = u)));
+  return (loading ??= (
+    supportsUndici8() ? import('undici') : (import('undici-node20') as unknown as Promise<Undici>)
+  ).then((u) => (loaded = u)));
 }
 
 /** undici once loaded, without a turn of the microtask queue (a bulk run's next request goes out at once). */

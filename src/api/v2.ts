@@ -30,10 +30,18 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
       const { statuscode, description } = env.data;
       // A 200 carrying an error statuscode (e.g. "400.1") is an error, whatever the HTTP status.
       if (statuscode !== undefined && !/^2/.test(statuscode.trim()))
-        throw new ApiError(parseInt(statuscode, 10) || answer.status, { shape: 'v2', statuscode, description: description ?? '' }, answer.request);
+        throw new ApiError(
+          parseInt(statuscode, 10) || answer.status,
+          { shape: 'v2', statuscode, description: description ?? '' },
+          answer.request,
+        );
       inner = env.data.result;
     }
-    return readAnswer(result, { ...answer, data: inner, raw: answer.data }, { kind: write ? 'write' : 'read', envelope: false, warn: warnOnce, ...write });
+    return readAnswer(
+      result,
+      { ...answer, data: inner, raw: answer.data },
+      { kind: write ? 'write' : 'read', envelope: false, warn: warnOnce, ...write },
+    );
   }
 
   const get = <T extends z.core.$ZodType>(operation: string, schema: T, path: string, query?: RequestSpec['query']) =>
@@ -50,7 +58,13 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
     register: (testId: IdLike, body: Record<string, unknown>) =>
       call(
         R.V2Registered,
-        { operation: 'v2.register', method: 'POST', path: `/v2/org/tests/${seg(testId)}/register`, body, idempotent: true },
+        {
+          operation: 'v2.register',
+          method: 'POST',
+          path: `/v2/org/tests/${seg(testId)}/register`,
+          body,
+          idempotent: true,
+        },
         { expect: ['testInvitationId', 'takeTestURL'] },
       ),
     /** POST /v2/org/tests/{testId}/testlinks/{testLinkId}/register */
@@ -69,19 +83,32 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
     /** GET /v2/org/report/{testInvitationId} */
     getReport: (invitationId: IdLike) => get('v2.getReport', R.V2Report, `/v2/org/report/${seg(invitationId)}`),
     /** GET /v2/org/report/{testInvitationId}/sections */
-    getSectionReport: (invitationId: IdLike) => get('v2.getSectionReport', R.V2SectionReport, `/v2/org/report/${seg(invitationId)}/sections`),
+    getSectionReport: (invitationId: IdLike) =>
+      get('v2.getSectionReport', R.V2SectionReport, `/v2/org/report/${seg(invitationId)}/sections`),
     /** GET /v2/org/report/{testInvitationId}/pdf — the raw response, body streamed by the caller. */
     getReportPdf: (invitationId: IdLike): Promise<RawResponse> =>
-      transport.send({ operation: 'v2.getReportPdf', method: 'GET', path: `/v2/org/report/${seg(invitationId)}/pdf`, idempotent: true }),
+      transport.send({
+        operation: 'v2.getReportPdf',
+        method: 'GET',
+        path: `/v2/org/report/${seg(invitationId)}/pdf`,
+        idempotent: true,
+      }),
     /** GET /v2/org/tests/{testId}/testlinks */
     listLinks: (testId: IdLike) => get('v2.listLinks', R.V2TestLinks, `/v2/org/tests/${seg(testId)}/testlinks`),
     /** GET /v2/org/tests/{testId}/testlinks/{testLinkId} */
-    getLink: (testId: IdLike, linkId: IdLike) => get('v2.getLink', R.V2TestLink, `/v2/org/tests/${seg(testId)}/testlinks/${seg(linkId)}`),
+    getLink: (testId: IdLike, linkId: IdLike) =>
+      get('v2.getLink', R.V2TestLink, `/v2/org/tests/${seg(testId)}/testlinks/${seg(linkId)}`),
     /** POST /v2/org/tests/{testId}/testlinks — not safe to repeat (would create two links). */
     createLink: (testId: IdLike, body: Record<string, unknown>) =>
       call(
         R.V2WrittenLink,
-        { operation: 'v2.createLink', method: 'POST', path: `/v2/org/tests/${seg(testId)}/testlinks`, body, idempotent: false },
+        {
+          operation: 'v2.createLink',
+          method: 'POST',
+          path: `/v2/org/tests/${seg(testId)}/testlinks`,
+          body,
+          idempotent: false,
+        },
         { expect: ['testLinkId'] },
       ),
     /** POST /v2/org/tests/{testId}/testlinks/{testLinkId} */

@@ -30,7 +30,11 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
   async function read<T extends z.core.$ZodType>(schema: T, spec: RequestSpec): Promise<z.output<T>> {
     return readAnswer(schema, await transport.json(spec), { kind: 'read', envelope: true });
   }
-  async function write<T extends z.core.$ZodType>(schema: T, spec: RequestSpec, opts: WriteOptions = {}): Promise<z.output<T>> {
+  async function write<T extends z.core.$ZodType>(
+    schema: T,
+    spec: RequestSpec,
+    opts: WriteOptions = {},
+  ): Promise<z.output<T>> {
     return readAnswer(schema, await transport.json(spec), { kind: 'write', envelope: true, warn: warnOnce, ...opts });
   }
 
@@ -43,7 +47,10 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
     confirmByReadBack(err, {
       read: () => read(R.Report, reportSpec(invitationId, 1)),
       applied: (report) => sameStatus(report.status, 'Cancelled'),
-      confirmed: (lost) => warnOnce(`the answer to the cancel of ${invitationId} was lost (${lost}); read back, the report shows it cancelled (confirmed)`),
+      confirmed: (lost) =>
+        warnOnce(
+          `the answer to the cancel of ${invitationId} was lost (${lost}); read back, the report shows it cancelled (confirmed)`,
+        ),
       check: `assess report ${invitationId} --json status`,
     }).then(() => ({ testInvitationId: num(invitationId), status: 'Cancelled', confirmed: true }));
 
@@ -62,19 +69,46 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
     listTests: (q: { pageNo?: number; pageSize?: number } = {}) =>
       read(R.TestsList, { operation: 'v3.listTests', method: 'GET', path: '/v3/tests', query: q, idempotent: true }),
     /** 2. GET /v3/tests/{testId} */
-    getTest: (testId: IdLike) => read(R.TestDetail, { operation: 'v3.getTest', method: 'GET', path: `/v3/tests/${seg(testId)}`, idempotent: true }),
+    getTest: (testId: IdLike) =>
+      read(R.TestDetail, {
+        operation: 'v3.getTest',
+        method: 'GET',
+        path: `/v3/tests/${seg(testId)}`,
+        idempotent: true,
+      }),
     /** 3. POST /v3/tests/{testId}/invite — idempotent per candidate in the spec. */
     invite: (testId: IdLike, body: Record<string, unknown>, call: CallOptions = {}) =>
-      write(R.Invitation, { operation: 'v3.invite', method: 'POST', path: `/v3/tests/${seg(testId)}/invite`, body, idempotent: true, ...call }, INVITED),
+      write(
+        R.Invitation,
+        {
+          operation: 'v3.invite',
+          method: 'POST',
+          path: `/v3/tests/${seg(testId)}/invite`,
+          body,
+          idempotent: true,
+          ...call,
+        },
+        INVITED,
+      ),
     /** 4. GET /v3/reports/{testInvitationId}?reportType= */
     getReport: (invitationId: IdLike, reportType: 1 | 2 | 3 = 1, call: CallOptions = {}) =>
       read(R.Report, { ...reportSpec(invitationId, reportType), ...call }),
     /** 5. GET /v3/reports/{testInvitationId}/pdf — the raw response, body streamed by the caller. */
     getReportPdf: (invitationId: IdLike): Promise<RawResponse> =>
-      transport.send({ operation: 'v3.getReportPdf', method: 'GET', path: `/v3/reports/${seg(invitationId)}/pdf`, idempotent: true }),
+      transport.send({
+        operation: 'v3.getReportPdf',
+        method: 'GET',
+        path: `/v3/reports/${seg(invitationId)}/pdf`,
+        idempotent: true,
+      }),
     /** 6. GET /v3/tests/{testId}/testlinks */
     listLinks: (testId: IdLike) =>
-      read(R.TestLinks, { operation: 'v3.listLinks', method: 'GET', path: `/v3/tests/${seg(testId)}/testlinks`, idempotent: true }),
+      read(R.TestLinks, {
+        operation: 'v3.listLinks',
+        method: 'GET',
+        path: `/v3/tests/${seg(testId)}/testlinks`,
+        idempotent: true,
+      }),
     /** 7. GET /v3/tests/{testId}/testlinks/{testLinkId} */
     getLink: (testId: IdLike, linkId: IdLike) =>
       read(R.TestLink, {
@@ -90,7 +124,13 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
     cancel: (invitationId: IdLike): Promise<R.Cancelled & { confirmed?: true }> =>
       write(
         R.Cancelled,
-        { operation: 'v3.cancel', method: 'POST', path: `/v3/invitations/${seg(invitationId)}/cancel`, body: {}, idempotent: true },
+        {
+          operation: 'v3.cancel',
+          method: 'POST',
+          path: `/v3/invitations/${seg(invitationId)}/cancel`,
+          body: {},
+          idempotent: true,
+        },
         // A 2xx answer to a cancel means it is cancelled, whatever the body says.
         { known: { testInvitationId: num(invitationId), status: 'Cancelled' } },
       ).catch((err: unknown) => confirmCancelled(invitationId, err)),
@@ -129,22 +169,45 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
     createLink: (testId: IdLike, body: Record<string, unknown>) =>
       write(
         R.WrittenLink,
-        { operation: 'v3.createLink', method: 'POST', path: `/v3/tests/${seg(testId)}/testlinks`, body: { testId: num(testId), ...body }, idempotent: false },
+        {
+          operation: 'v3.createLink',
+          method: 'POST',
+          path: `/v3/tests/${seg(testId)}/testlinks`,
+          body: { testId: num(testId), ...body },
+          idempotent: false,
+        },
         { known: { testId: num(testId) }, expect: ['testLinkId'] },
       ),
     /** 12. POST /v3/tests/{testId}/testlinks/{testLinkId} */
     updateLink: (testId: IdLike, linkId: IdLike, body: Record<string, unknown>) =>
       write(
         R.WrittenLink,
-        { operation: 'v3.updateLink', method: 'POST', path: `/v3/tests/${seg(testId)}/testlinks/${seg(linkId)}`, body, idempotent: false },
+        {
+          operation: 'v3.updateLink',
+          method: 'POST',
+          path: `/v3/tests/${seg(testId)}/testlinks/${seg(linkId)}`,
+          body,
+          idempotent: false,
+        },
         { known: { testId: num(testId), testLinkId: num(linkId) } },
       ),
     /** 13. GET /v3/tests/{testId}/settings */
     getSettings: (testId: IdLike) =>
-      read(R.Settings, { operation: 'v3.getSettings', method: 'GET', path: `/v3/tests/${seg(testId)}/settings`, idempotent: true }),
+      read(R.Settings, {
+        operation: 'v3.getSettings',
+        method: 'GET',
+        path: `/v3/tests/${seg(testId)}/settings`,
+        idempotent: true,
+      }),
     /** 14. POST /v3/tests/{testId}/settings — full replace. */
     updateSettings: (testId: IdLike, body: Record<string, unknown>) =>
-      write(R.Settings, { operation: 'v3.updateSettings', method: 'POST', path: `/v3/tests/${seg(testId)}/settings`, body, idempotent: false }),
+      write(R.Settings, {
+        operation: 'v3.updateSettings',
+        method: 'POST',
+        path: `/v3/tests/${seg(testId)}/settings`,
+        body,
+        idempotent: false,
+      }),
     /** 15. POST /v3/candidates/testattempts?state= — a read, so safe to repeat. */
     listAttempts: (state: 'completed' | 'cancelled' | 'expired', startDateTime: string, endDateTime: string) =>
       read(R.TestAttempts, {
@@ -157,7 +220,8 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
         readOnly: true,
       }),
     /** The vendor's "List timezones" (not in the spec; path chosen, see docs/assumptions.md). */
-    listTimeZones: () => read(R.TimeZones, { operation: 'v3.listTimeZones', method: 'GET', path: '/v3/timezones', idempotent: true }),
+    listTimeZones: () =>
+      read(R.TimeZones, { operation: 'v3.listTimeZones', method: 'GET', path: '/v3/timezones', idempotent: true }),
     /**
      * 16. POST /v3/callbacks/process — at most 100 ids; re-queuing twice is harmless. An answer
      * that does not list the ids leaves them unknown to the caller (not failed).
@@ -165,7 +229,13 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
     processCallbacks: (ids: IdLike[]) =>
       write(
         R.ProcessedCallbacks,
-        { operation: 'v3.processCallbacks', method: 'POST', path: '/v3/callbacks/process', body: { testinvitationIds: ids.map(num) }, idempotent: true },
+        {
+          operation: 'v3.processCallbacks',
+          method: 'POST',
+          path: '/v3/callbacks/process',
+          body: { testinvitationIds: ids.map(num) },
+          idempotent: true,
+        },
         { expect: ['testinvitationIds'] },
       ),
   };

@@ -45,7 +45,14 @@ export const WIRE_FIELDS = {
     'Skills',
   ],
   TestAttempt: ['testInvitationId', 'testId', 'name', 'email', 'invitationtype', 'testStatus'],
-  Settings: ['testSettings', 'questionSettings', 'displayMessageSettings', 'emailSettings', 'imageProctoringSettings', 'windowViolationSettings'],
+  Settings: [
+    'testSettings',
+    'questionSettings',
+    'displayMessageSettings',
+    'emailSettings',
+    'imageProctoringSettings',
+    'windowViolationSettings',
+  ],
   TimeZone: ['timeZoneId', 'name', 'displayName', 'utcOffset'],
   // v2
   V2Test: TEST,

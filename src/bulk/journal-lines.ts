@@ -35,7 +35,8 @@ export interface JournalTarget {
   profile?: string;
 }
 
-export const describeTarget = (t: JournalTarget): string => `${t.target}${t.profile === undefined ? '' : ` (profile ${t.profile})`}`;
+export const describeTarget = (t: JournalTarget): string =>
+  `${t.target}${t.profile === undefined ? '' : ` (profile ${t.profile})`}`;
 
 /** Truncates the file after its last newline when the final line is incomplete. */
 export function cutTornTail(fd: number): void {

@@ -90,7 +90,12 @@ export class Journal {
       if (io.target) j.claim(io.target);
     } catch (err) {
       j.close();
-      throw asFileError(err, 'the journal', path, 'choose another --journal, or free space / fix the permissions there');
+      throw asFileError(
+        err,
+        'the journal',
+        path,
+        'choose another --journal, or free space / fix the permissions there',
+      );
     }
     return j;
   }
@@ -145,7 +150,8 @@ export class Journal {
       } else if (v && typeof v === 'object' && (v as RunRecord).run) {
         this.lastRun = (v as RunRecord).run;
         this.noteWrote(this.lastRun.wrote);
-      } else if (v && typeof v === 'object' && typeof (v as { s?: unknown }).s === 'string') this.noteAttempt((v as { s: string }).s, 1);
+      } else if (v && typeof v === 'object' && typeof (v as { s?: unknown }).s === 'string')
+        this.noteAttempt((v as { s: string }).s, 1);
       else if (v && typeof v === 'object' && typeof (v as { f?: unknown }).f === 'string') {
         if ((v as { mayHaveSent?: unknown }).mayHaveSent === false) this.noteAttempt((v as { f: string }).f, -1);
       } else {
@@ -203,7 +209,12 @@ export class Journal {
    * only when the service surely did not act (it refused the request); then this attempt e-mailed nobody.
    */
   markFailed(key: string, fields: Record<string, unknown>, mayHaveSent?: boolean): void {
-    this.writeLine({ f: key, ...(mayHaveSent === undefined ? {} : { mayHaveSent }), ...fields, at: new Date().toISOString() });
+    this.writeLine({
+      f: key,
+      ...(mayHaveSent === undefined ? {} : { mayHaveSent }),
+      ...fields,
+      at: new Date().toISOString(),
+    });
   }
 
   /** Items an earlier run may have e-mailed without a finished outcome (in flight at a kill, or failed uncertainly). */
@@ -244,7 +255,12 @@ export class Journal {
       } catch {
         // a device or pipe (nothing to cut), or a disk gone: the next open cuts a torn tail
       }
-      throw (this.failure = asFileError(err, 'the journal', this.path, 'free space or fix the permissions there, then run the same command again to resume'));
+      throw (this.failure = asFileError(
+        err,
+        'the journal',
+        this.path,
+        'free space or fix the permissions there, then run the same command again to resume',
+      ));
     }
     if (++this.unsynced >= BATCH) this.syncInBackground();
     else this.armTimer();

@@ -56,7 +56,8 @@ export async function runPool<T>(
   let ready: { value: T } | undefined;
   let reading: Promise<void> | undefined;
   let wake: (() => void) | undefined;
-  const iterator = (Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]()) as AsyncIterator<T> | Iterator<T>;
+  const iterator = (Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]()) as
+    AsyncIterator<T> | Iterator<T>;
   const halted = () => failure !== null || opts.signal?.aborted === true;
   const notify = () => {
     const w = wake;

@@ -3,7 +3,8 @@
 import { readAs } from '../util/read-as.js';
 import { parseRate } from '../util/rate.js';
 
-export const RATE_HELP = "most requests a second, e.g. 25/s or 600/min (default: found from the service's 429s; see docs/scripting.md)";
+export const RATE_HELP =
+  "most requests a second, e.g. 25/s or 600/min (default: found from the service's 429s; see docs/scripting.md)";
 
 export const rateFlag = () =>
   readAs((text, refuse) => {

@@ -51,7 +51,10 @@ export class BulkRun {
     const target = await runTarget(ctx);
     const journal = await Journal.open(journalPath, { target });
     if (journal.unreadable) ctx.warn(`${journalPath}: ${journal.unreadable} unreadable line(s) ignored`);
-    if (journal.older) ctx.warn(`${journalPath} (from an older assess) does not name the service it was written for; resuming it on ${describeTarget(target)}`);
+    if (journal.older)
+      ctx.warn(
+        `${journalPath} (from an older assess) does not name the service it was written for; resuming it on ${describeTarget(target)}`,
+      );
     let run: BulkRun;
     try {
       run = new BulkRun(ctx, journal, resultsPath);
@@ -63,7 +66,10 @@ export class BulkRun {
     // this run's own temp is kept (its writer is alive).
     const left = cleanStaleTemps(dirname(run.results.real));
     // a killed run's results never reached their name; its outcomes are in the journal (issue 31)
-    if (left) ctx.info(`An earlier run was killed before it wrote its results; what it did is in the journal ${journalPath}, and this run's results list it.`);
+    if (left)
+      ctx.info(
+        `An earlier run was killed before it wrote its results; what it did is in the journal ${journalPath}, and this run's results list it.`,
+      );
     return run;
   }
 
@@ -78,7 +84,13 @@ export class BulkRun {
     this.pendingVerb = pendingVerb;
     this.pace = pace;
     this.startedAt = performance.now();
-    this.progress = new Progress({ stream: this.ctx.io.stderr, enabled: this.ctx.io.stderrIsTTY, total, label, pace: () => pace?.current() ?? null });
+    this.progress = new Progress({
+      stream: this.ctx.io.stderr,
+      enabled: this.ctx.io.stderrIsTTY,
+      total,
+      label,
+      pace: () => pace?.current() ?? null,
+    });
   }
 
   /** Items a second over the run, the 429s met and the pace it ended at (null: never paced). */
@@ -135,7 +147,9 @@ export class BulkRun {
       // the run's own error is the one to report (closing fails the same way on a full disk)
     }
     const { done, skipped, failed } = this.tally;
-    this.ctx.info(`Stopped: ${what}: ${done} done, ${skipped} skipped, ${failed} failed. Results: ${this.resultsPath}; journal: ${this.journal.path}`);
+    this.ctx.info(
+      `Stopped: ${what}: ${done} done, ${skipped} skipped, ${failed} failed. Results: ${this.resultsPath}; journal: ${this.journal.path}`,
+    );
     try {
       await printSummary(this.ctx, this.summary(what));
     } catch {
@@ -145,7 +159,11 @@ export class BulkRun {
   }
 
   /** The run's summary object (--json, --ndjson, --csv, --query); `files` are what it wrote besides. */
-  private summary(what: string, files: Record<string, string> = {}, pace = this.paceSummary()): Record<string, unknown> {
+  private summary(
+    what: string,
+    files: Record<string, string> = {},
+    pace = this.paceSummary(),
+  ): Record<string, unknown> {
     const { done, skipped, failed } = this.tally;
     return {
       what,
@@ -232,9 +250,17 @@ export async function printSummary(ctx: Context, summary: Record<string, unknown
 /** `line 7: 400 Invalid email` — one failure from its results line, short. */
 export function describeFailure(line: ResultLine): string {
   const where =
-    line.line !== undefined ? `line ${String(line.line)}` : line.testInvitationId !== undefined ? `invitation ${String(line.testInvitationId)}` : 'item';
+    line.line !== undefined
+      ? `line ${String(line.line)}`
+      : line.testInvitationId !== undefined
+        ? `invitation ${String(line.testInvitationId)}`
+        : 'item';
   const e = (line.error ?? {}) as { status?: unknown; messages?: unknown; message?: unknown; code?: unknown };
-  const messages = Array.isArray(e.messages) ? e.messages.map(String).join('; ') : typeof e.message === 'string' ? e.message : '';
+  const messages = Array.isArray(e.messages)
+    ? e.messages.map(String).join('; ')
+    : typeof e.message === 'string'
+      ? e.message
+      : '';
   const head = e.status !== undefined ? `${String(e.status)} ` : e.code != null ? `${String(e.code)} ` : '';
   const text = `${head}${messages}`.trim() || 'failed';
   return `${where}: ${text.length > 160 ? `${text.slice(0, 159)}…` : text}`;

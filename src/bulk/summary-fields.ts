@@ -2,8 +2,27 @@
 // anything is sent). Kept apart from run.ts so a command file can declare them at no cost.
 
 /** Every bulk run (invite --from-csv, report export). */
-export const SUMMARY_FIELDS = ['what', 'done', 'skipped', 'failed', 'interrupted', 'perSecond', 'throttled', 'pace', 'results', 'journal'] as const;
+export const SUMMARY_FIELDS = [
+  'what',
+  'done',
+  'skipped',
+  'failed',
+  'interrupted',
+  'perSecond',
+  'throttled',
+  'pace',
+  'results',
+  'journal',
+] as const;
 /** report export adds the files it wrote. */
 export const EXPORT_SUMMARY_FIELDS = [...SUMMARY_FIELDS, 'summary', 'html'] as const;
 /** invite --from-csv --dry-run: what would be sent. */
-export const DRY_RUN_FIELDS = ['rows', 'valid', 'invalid', 'duplicates', 'alreadyDone', 'wouldSend', 'journal'] as const;
+export const DRY_RUN_FIELDS = [
+  'rows',
+  'valid',
+  'invalid',
+  'duplicates',
+  'alreadyDone',
+  'wouldSend',
+  'journal',
+] as const;

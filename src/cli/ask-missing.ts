@@ -38,7 +38,8 @@ type SchemaFor = (raw: Record<string, unknown>) => z.core.$ZodType;
 
 /** Whether every problem is a flag or argument of the command that was not given (one a prompt could ask for). */
 function onlyMissing(issues: readonly Issue[], raw: Record<string, unknown>, command: Command): boolean {
-  const known = (key: string) => command.options.some((o) => o.attributeName() === key) || command.registeredArguments.some((a) => a.name() === key);
+  const known = (key: string) =>
+    command.options.some((o) => o.attributeName() === key) || command.registeredArguments.some((a) => a.name() === key);
   return perKey(issues).every(({ key }) => key && raw[key] === undefined && known(key));
 }
 
@@ -46,7 +47,12 @@ function onlyMissing(issues: readonly Issue[], raw: Record<string, unknown>, com
  * The line checked before anything else is read: its input when valid, undefined when values are
  * only missing (a prompt or the profile may still supply them), a usage error otherwise.
  */
-export function checkLine(schemaFor: SchemaFor, raw: Record<string, unknown>, command: Command, l: Labels): { data: unknown } | undefined {
+export function checkLine(
+  schemaFor: SchemaFor,
+  raw: Record<string, unknown>,
+  command: Command,
+  l: Labels,
+): { data: unknown } | undefined {
   const result = z.safeParse(schemaFor(raw), raw);
   if (result.success) return { data: result.data };
   if (onlyMissing(result.error.issues, raw, command)) return undefined;
@@ -54,12 +60,19 @@ export function checkLine(schemaFor: SchemaFor, raw: Record<string, unknown>, co
 }
 
 /** `schemaFor` gives the schema for the values so far (a command may pick one by what was typed). */
-export async function validateOrAsk(schemaFor: SchemaFor, raw: Record<string, unknown>, command: Command, ctx: Context, l: Labels): Promise<unknown> {
+export async function validateOrAsk(
+  schemaFor: SchemaFor,
+  raw: Record<string, unknown>,
+  command: Command,
+  ctx: Context,
+  l: Labels,
+): Promise<unknown> {
   for (;;) {
     const schema = schemaFor(raw);
     const result = z.safeParse(schema, raw);
     if (result.success) return result.data;
-    if (!ctx.globals.interactive || !onlyMissing(result.error.issues, raw, command)) throw usageErrorFor(result.error.issues, raw, l);
+    if (!ctx.globals.interactive || !onlyMissing(result.error.issues, raw, command))
+      throw usageErrorFor(result.error.issues, raw, l);
     const problems = perKey(result.error.issues);
     const { key, issue } = problems[0]!;
     raw[key] = await ask(ctx, schema, raw, key, question(command, key, l.label(key), issue.message), command);
@@ -72,14 +85,25 @@ export async function validateOrAsk(schemaFor: SchemaFor, raw: Record<string, un
  * (--tz)? e.g. 35`, not the error text `--tz (is required with a schedule, e.g. --tz 1 …)`.
  */
 export function question(command: Command, key: string, label: string, message: string): string {
-  const help = command.options.find((o) => o.attributeName() === key)?.description ?? command.registeredArguments.find((a) => a.name() === key)?.description;
+  const help =
+    command.options.find((o) => o.attributeName() === key)?.description ??
+    command.registeredArguments.find((a) => a.name() === key)?.description;
   const what = help?.split(/[:;(]|, e\.g\.|, /)[0]?.trim();
-  const example = new RegExp(`e\\.g\\. (?:${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} )?("[^"]+"|\\S+)`).exec(message)?.[1]?.replace(/^"|"$/g, '');
+  const example = new RegExp(`e\\.g\\. (?:${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} )?("[^"]+"|\\S+)`)
+    .exec(message)?.[1]
+    ?.replace(/^"|"$/g, '');
   const head = what ? `${what[0]!.toUpperCase()}${what.slice(1)} (${label})?` : `${label}?`;
   return example ? `${head} e.g. ${example}` : head;
 }
 
-async function ask(ctx: Context, schema: z.core.$ZodType, raw: Record<string, unknown>, key: string, message: string, command: Command): Promise<string> {
+async function ask(
+  ctx: Context,
+  schema: z.core.$ZodType,
+  raw: Record<string, unknown>,
+  key: string,
+  message: string,
+  command: Command,
+): Promise<string> {
   const io = { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal };
   const choices = command.options.find((o) => o.attributeName() === key)?.argChoices ?? enumOptions(schema, key);
   if (choices?.length) {

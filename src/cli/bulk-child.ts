@@ -20,7 +20,8 @@ const FORWARDED = ['SIGINT', 'SIGTERM'] as const;
 const ECHO_MS = 500;
 /** How long a child has to stop by itself after the second signal before it is killed. */
 const STOP_GRACE_MS = 1000;
-const KILLED_NOTE = 'interrupted again: the run did not stop by itself, killed it; finished items are in the journal — run the same command again to resume\n';
+const KILLED_NOTE =
+  'interrupted again: the run did not stop by itself, killed it; finished items are in the journal — run the same command again to resume\n';
 
 /** Whether `argv` names a bulk run. */
 export function looksBulk(argv: readonly string[]): boolean {
@@ -29,7 +30,10 @@ export function looksBulk(argv: readonly string[]): boolean {
   const pair = (noun: string, verb: string) => words.some((w, i) => w === noun && words[i + 1] === verb);
   // `--csv FILE` is the old spelling of `--from-csv FILE`; `--csv` alone is the output format
   const csvInput = argv.some(
-    (a, i) => a.startsWith('--from-csv') || a.startsWith('--csv=') || (a === '--csv' && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('-')),
+    (a, i) =>
+      a.startsWith('--from-csv') ||
+      a.startsWith('--csv=') ||
+      (a === '--csv' && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('-')),
   );
   return (words.includes('invite') && csvInput) || pair('report', 'export') || pair('callbacks', 'process');
 }
@@ -49,10 +53,14 @@ export async function runInBulkChild(argv: readonly string[], inExecutable: bool
   if (setting === 'off' || inExecutable || !looksBulk(argv) || process.argv[1] === undefined) return false;
   const [{ spawn }, { constants }] = await Promise.all([import('node:child_process'), import('node:os')]);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...process.execArgv, '--optimize-for-size', process.argv[1]!, ...process.argv.slice(2)], {
-      stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
-      env: { ...process.env, [VAR]: `fd:${LINK_FD}` },
-    });
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, '--optimize-for-size', process.argv[1]!, ...process.argv.slice(2)],
+      {
+        stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
+        env: { ...process.env, [VAR]: `fd:${LINK_FD}` },
+      },
+    );
     // The child takes a second signal (500 ms after the first: not the terminal's echo) as "stop
     // now", but only when its event loop runs: one stuck in synchronous code never sees it. So
     // the second signal also arms a SIGKILL, and the run ends as an interrupted one would.

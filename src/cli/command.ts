@@ -107,12 +107,20 @@ export interface NounDef extends Omit<NounDecl, 'verbs'> {
 }
 
 /** What a command file declares; `schema` is derived from `args`, `flags` and `check`. */
-export type CommandDecl<A extends ArgDecls, F extends FlagDecls, I> = Omit<CommandDef<I>, 'schema' | 'args' | 'flags'> & { args?: A; flags?: F };
+export type CommandDecl<A extends ArgDecls, F extends FlagDecls, I> = Omit<
+  CommandDef<I>,
+  'schema' | 'args' | 'flags'
+> & { args?: A; flags?: F };
 
-export function defineCommand<A extends ArgDecls = {}, F extends FlagDecls = {}, I = InputOf<A & F>>(def: CommandDecl<A, F, I>): CommandDef<I> {
+export function defineCommand<A extends ArgDecls = {}, F extends FlagDecls = {}, I = InputOf<A & F>>(
+  def: CommandDecl<A, F, I>,
+): CommandDef<I> {
   let built: z.ZodMiniType | undefined;
   const schema = () =>
-    (built ??= schemaOf({ ...def.args, ...def.flags } as ArgDecls & FlagDecls, def.check as ((v: unknown, c: z.core.$RefinementCtx) => void) | undefined));
+    (built ??= schemaOf(
+      { ...def.args, ...def.flags } as ArgDecls & FlagDecls,
+      def.check as ((v: unknown, c: z.core.$RefinementCtx) => void) | undefined,
+    ));
   return { ...def, schema };
 }
 
@@ -138,7 +146,10 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
   addDeclared(cmd, def.args, def.flags);
   if (def.usage) cmd.usage(def.usage);
   if (def.helpAfter) cmd.addHelpText('after', wrappedHelp(def.helpAfter));
-  cmd.addHelpText('after', wrappedHelp(`\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}\n${fieldsHelp(def.jsonFields)}`));
+  cmd.addHelpText(
+    'after',
+    wrappedHelp(`\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}\n${fieldsHelp(def.jsonFields)}`),
+  );
   cmd.action(async (...params: unknown[]) => {
     const command = params[params.length - 1] as Command;
     const argNames = Object.keys(def.args ?? {});
@@ -155,7 +166,10 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     const both = givenBothWays(command)[0];
     if (both) {
       const yes = command.options.find((o) => o.long === `--${both}`)?.flags.replace(/^-\w, /, '') ?? `--${both}`;
-      throw new UsageError(`--${both} and --no-${both} cannot be used together`, `give one of them: ${yes}, or --no-${both}`);
+      throw new UsageError(
+        `--${both} and --no-${both} cannot be used together`,
+        `give one of them: ${yes}, or --no-${both}`,
+      );
     }
     const schemaFor = def.pick ? (r: Record<string, unknown>) => def.pick!(r, command.optsWithGlobals()) : def.schema;
     const labels = { label: (k: string) => flagLabel(k, command), show: showValue };
@@ -190,7 +204,11 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
 function refuseTwoStdinReaders(def: CommandDef, raw: Record<string, unknown>, command: Command): void {
   if (!command.optsWithGlobals().keyStdin) return;
   const other = def.stdin ?? stdinInput(def, raw, command);
-  if (other) throw new UsageError(`--key-stdin and ${other} both read standard input`, 'give the key with --api-key-file F or ASSESS_API_KEY');
+  if (other)
+    throw new UsageError(
+      `--key-stdin and ${other} both read standard input`,
+      'give the key with --api-key-file F or ASSESS_API_KEY',
+    );
 }
 
 /** The flag or argument of this line that reads standard input (`--from-csv -`), if any. */
@@ -200,18 +218,26 @@ function stdinInput(def: CommandDef, raw: Record<string, unknown>, command: Comm
     // an argument left out may default to standard input (`callbacks verify` without a file)
     const value = raw[key] ?? (d.kind === 'arg' ? z.safeParse(d.schema(), undefined).data : undefined);
     if (typeof value === 'string' && d.stdin.includes(value))
-      return raw[key] === undefined ? `${flagLabel(key, command)} left out (then ${value})` : `${flagLabel(key, command)} ${value}`;
+      return raw[key] === undefined
+        ? `${flagLabel(key, command)} left out (then ${value})`
+        : `${flagLabel(key, command)} ${value}`;
   }
   return undefined;
 }
 
 /** The v3 or v2 side of a command; a refusal (exit 2) when the chosen API cannot do it. */
-export function pickApi(def: CommandDef, ctx: Context, input: Record<string, unknown>, command: Command): Pick<V2Run<unknown>, 'run' | 'jsonFields'> {
+export function pickApi(
+  def: CommandDef,
+  ctx: Context,
+  input: Record<string, unknown>,
+  command: Command,
+): Pick<V2Run<unknown>, 'run' | 'jsonFields'> {
   const path = commandPath(command);
   if (ctx.globals.api !== 'v2' || !def.v2) {
     const only = def.v2 && 'run' in def.v2 ? (def.v2.only ?? {}) : {};
     for (const [key, why] of Object.entries(only))
-      if (input[key] !== undefined && input[key] !== false) throw new UsageError(`${flagLabel(key, command)}: only with --api v2 (${why})`);
+      if (input[key] !== undefined && input[key] !== false)
+        throw new UsageError(`${flagLabel(key, command)}: only with --api v2 (${why})`);
     return { run: (c, i) => def.run(c, i), jsonFields: def.jsonFields };
   }
   if ('unsupported' in def.v2) throw v2Refusal(ctx, path, def.v2.unsupported);
@@ -230,12 +256,18 @@ export function v2Refusal(ctx: Context, command: string, why: string): UsageErro
   const from = ctx.globals.apiExplicit ? '--api v2' : `profile '${ctx.globals.profile}' (api: v2)`;
   return new UsageError(
     `${command}: not available in the v2 API (${why}); it needs v3, but ${from} selects v2`,
-    ctx.globals.apiExplicit ? `run it without --api v2 (v3 is the default)` : `add --api v3 to this command, or: assess config set api v3`,
+    ctx.globals.apiExplicit
+      ? `run it without --api v2 (v3 is the default)`
+      : `add --api v3 to this command, or: assess config set api v3`,
   );
 }
 
 /** Parses input with the schema; the first problem becomes a UsageError naming the flag. */
-export function validate<S extends z.core.$ZodType>(schema: S, raw: Record<string, unknown>, command?: Command): z.output<S> {
+export function validate<S extends z.core.$ZodType>(
+  schema: S,
+  raw: Record<string, unknown>,
+  command?: Command,
+): z.output<S> {
   const result = z.safeParse(schema, raw);
   if (result.success) return result.data;
   throw usageErrorFor(result.error.issues, raw, { label: (k) => flagLabel(k, command), show: showValue });

@@ -45,7 +45,10 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
   const stdoutIsTTY = proc.isTTY ? proc.isTTY(1) : Boolean(proc.stdout.isTTY);
   let size: { columns: number; rows: number } | undefined;
   const screen = () =>
-    (size ??= { columns: terminalSize(proc.env.COLUMNS, proc.stdout.columns, 80), rows: terminalSize(proc.env.LINES, proc.stdout.rows, 24) });
+    (size ??= {
+      columns: terminalSize(proc.env.COLUMNS, proc.stdout.columns, 80),
+      rows: terminalSize(proc.env.LINES, proc.stdout.rows, 24),
+    });
   const color = decideColor(proc.env, stdoutIsTTY, opts.color !== false);
   const style = await styleFor(color);
   const io: IO = {
@@ -75,7 +78,10 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     },
   };
   // Notices quote service text and URLs: control characters escaped, URL passwords masked.
-  const warn = (m: string) => io.stderr.write(`${io.color ? '\u001b[33mwarning:\u001b[39m' : 'warning:'} ${escapeMessage(maskUrlCredentials(m))}\n`);
+  const warn = (m: string) =>
+    io.stderr.write(
+      `${io.color ? '\u001b[33mwarning:\u001b[39m' : 'warning:'} ${escapeMessage(maskUrlCredentials(m))}\n`,
+    );
   const { configDir, ConfigStore } = await import('../config/store.js');
   let store: ConfigStore | undefined;
   const config = async () => (store ??= new ConfigStore(configDir(proc.env), warn));
@@ -89,7 +95,8 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     // reported by whichever command reads the config
   }
   const globals = resolveGlobals(opts, proc.env, io, profilePrefs.output, rt.debug);
-  if (globals.queryText !== undefined) globals.query = await (await import('../output/query.js')).compileQuery(globals.queryText);
+  if (globals.queryText !== undefined)
+    globals.query = await (await import('../output/query.js')).compileQuery(globals.queryText);
   if (!globals.apiExplicit && profilePrefs.api) globals.api = profilePrefs.api;
   if (profilePrefs.tz !== undefined) globals.defaultTz = profilePrefs.tz;
 
@@ -192,7 +199,11 @@ const EMBEDDED_DELIVERY_WAIT_MS = 10_000;
 const EMBEDDED_LOCK_WAIT_MS = 60_000;
 
 /** `--sandbox`: an in-process sandbox on 127.0.0.1:0 with state under the config dir. */
-async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Promise<ConfigStore>): Promise<Connection> {
+async function startEmbeddedSandbox(
+  ctx: Context,
+  rt: Runtime,
+  config: () => Promise<ConfigStore>,
+): Promise<Connection> {
   const store = await config();
   const { startSandbox, parseRateLimit } = await import('../sandbox/index.js');
   // a rate limit for the embedded sandbox (issue 35: e2e tests and trials of --rate), checked first
@@ -201,11 +212,20 @@ async function startEmbeddedSandbox(ctx: Context, rt: Runtime, config: () => Pro
   try {
     rateLimit = limitText ? parseRateLimit(limitText) : null;
   } catch (err) {
-    throw new UsageError(`ASSESS_SANDBOX_RATE_LIMIT: ${(err as Error).message}`, 'e.g. ASSESS_SANDBOX_RATE_LIMIT=25/s,burst=5 (or unset it)');
+    throw new UsageError(
+      `ASSESS_SANDBOX_RATE_LIMIT: ${(err as Error).message}`,
+      'e.g. ASSESS_SANDBOX_RATE_LIMIT=25/s,burst=5 (or unset it)',
+    );
   }
   const stateFile = join(store.dir, 'sandbox', 'state.json');
   const unwritable = (err: unknown) => {
-    const problem = fileProblem(err, "the embedded sandbox's state in", (err as NodeJS.ErrnoException).path ?? stateFile, undefined, 'write');
+    const problem = fileProblem(
+      err,
+      "the embedded sandbox's state in",
+      (err as NodeJS.ErrnoException).path ?? stateFile,
+      undefined,
+      'write',
+    );
     return problem
       ? new UsageError(
           problem.message,
@@ -262,10 +282,13 @@ async function sharedSandbox(ctx: Context, config: () => Promise<ConfigStore>): 
   const found = lookupSharedSandbox(dir);
   if (found.kind === 'none') return undefined;
   // its server holds the state: the embedded sandbox would only wait for it, then fail
-  if (found.kind === 'unreadable') throw new LocalError(unreadableNotice(dir, found.pid), "stop it with 'assess sandbox stop', then start it again");
+  if (found.kind === 'unreadable')
+    throw new LocalError(unreadableNotice(dir, found.pid), "stop it with 'assess sandbox stop', then start it again");
   if (found.kind === 'stale') {
     removeStaleRecord(dir, found.pid);
-    ctx.warn(`${staleNotice(found.pid)} Using the embedded sandbox; start a shared one again with 'assess sandbox start'.`);
+    ctx.warn(
+      `${staleNotice(found.pid)} Using the embedded sandbox; start a shared one again with 'assess sandbox start'.`,
+    );
     return undefined;
   }
   const sb = found.sandbox;
@@ -273,7 +296,10 @@ async function sharedSandbox(ctx: Context, config: () => Promise<ConfigStore>): 
   return sandboxConnection(ctx, sb);
 }
 
-async function sandboxConnection(ctx: Context, sb: { baseUrl: string; baseUrlV2: string; keys: string[] }): Promise<Connection> {
+async function sandboxConnection(
+  ctx: Context,
+  sb: { baseUrl: string; baseUrlV2: string; keys: string[] },
+): Promise<Connection> {
   // A seed key given the usual way picks that sandbox account (to try account isolation);
   // anything else means the first account.
   const { resolveKey } = await import('../config/credentials.js');

@@ -1,7 +1,16 @@
 // The one place that maps errors to exit codes and to the one- or two-line message users see.
 import { AnswerTooLargeError, ApiError, NetworkError, ResponseShapeError } from '../api/errors.js';
 import { wasSent } from '../api/retry.js';
-import { AuthError, CancelledError, LocalError, NotFoundError, OutcomeError, PartialFailureError, UsageError, WaitTimeoutError } from '../errors.js';
+import {
+  AuthError,
+  CancelledError,
+  LocalError,
+  NotFoundError,
+  OutcomeError,
+  PartialFailureError,
+  UsageError,
+  WaitTimeoutError,
+} from '../errors.js';
 import { strayFileProblem } from '../util/file-errors.js';
 
 export const EXIT = {
@@ -43,7 +52,10 @@ export function exitCodeFor(err: unknown): number {
 }
 
 /** "error: what failed" plus, where we know it, a line saying what to do next. */
-export function describeError(err: unknown, env: Record<string, string | undefined> = {}): { message: string; hint?: string } {
+export function describeError(
+  err: unknown,
+  env: Record<string, string | undefined> = {},
+): { message: string; hint?: string } {
   if (
     err instanceof UsageError ||
     err instanceof AuthError ||
@@ -64,7 +76,9 @@ export function describeError(err: unknown, env: Record<string, string | undefin
       hint:
         err.unconfirmed ??
         created ??
-        (err.timedOut ? 'the service did not answer in time; retry later or raise --timeout' : (err.hint ?? unreachableHint(err, env))),
+        (err.timedOut
+          ? 'the service did not answer in time; retry later or raise --timeout'
+          : (err.hint ?? unreachableHint(err, env))),
     };
   }
   if (err instanceof ApiError) {
@@ -74,11 +88,17 @@ export function describeError(err: unknown, env: Record<string, string | undefin
     return { message: `${what}${said}`, hint: err.unconfirmed ?? hintFor(err, env) };
   }
   if (err instanceof ResponseShapeError) {
-    return { message: err.message, hint: err.hint ?? 'the service answered in an unexpected shape; run with --debug to see it' };
+    return {
+      message: err.message,
+      hint: err.hint ?? 'the service answered in an unexpected shape; run with --debug to see it',
+    };
   }
   const file = strayFileProblem(err);
   if (file) return { message: file.message, hint: file.hint };
-  return { message: err instanceof Error ? err.message : String(err), hint: 'this looks like a bug; run with --debug and report it' };
+  return {
+    message: err instanceof Error ? err.message : String(err),
+    hint: 'this looks like a bug; run with --debug and report it',
+  };
 }
 
 const looksLikeHtml = (text: string) => /^<(!doctype|html|head|body|h\d|title|p)\b/i.test(text);
@@ -112,7 +132,10 @@ function hintFor(err: ApiError, env: Record<string, string | undefined>): string
     case 'rate_limited':
       return `still rate limited after ${err.attempts} attempts; wait a minute, or lower --concurrency`;
     case 'server':
-      return mayHaveCreated(err.request) ?? `the service failed${err.attempts > 1 ? ` after ${err.attempts} attempts` : ''}; retry later`;
+      return (
+        mayHaveCreated(err.request) ??
+        `the service failed${err.attempts > 1 ? ` after ${err.attempts} attempts` : ''}; retry later`
+      );
     default:
       return undefined;
   }
@@ -140,7 +163,13 @@ function mayHaveCreated(req: { operation: string; url: string }): string | undef
 function notTheService(err: ApiError, env: Record<string, string | undefined>): string {
   // a shape of the service's without its fields ({message} without statusCode) is someone else's JSON
   const text = err.body.shape === 'unknown' ? err.body.text.trim() : '{';
-  const got = !text ? 'an empty answer' : looksLikeHtml(text) ? 'an HTML page' : /^[[{]/.test(text) ? 'JSON in another shape' : 'plain text';
+  const got = !text
+    ? 'an empty answer'
+    : looksLikeHtml(text)
+      ? 'an HTML page'
+      : /^[[{]/.test(text)
+        ? 'JSON in another shape'
+        : 'plain text';
   return `${got}, not the service's error: the base URL may be wrong; ${baseUrlCheck(err.request, env)} (if it is right, check the id)`;
 }
 

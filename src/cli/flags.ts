@@ -134,11 +134,15 @@ export function schemaOf<D extends Record<string, FlagDecl | ArgDecl>>(
   check?: (v: InputOf<D>, c: z.core.$RefinementCtx) => void,
 ): z.ZodMiniType<InputOf<D>> {
   const object = z.object(Object.fromEntries(Object.entries(decls).map(([k, d]) => [k, d.schema()])));
-  return (check ? object.check(z.superRefine(check as (v: unknown, c: z.core.$RefinementCtx) => void)) : object) as unknown as z.ZodMiniType<InputOf<D>>;
+  return (check
+    ? object.check(z.superRefine(check as (v: unknown, c: z.core.$RefinementCtx) => void))
+    : object) as unknown as z.ZodMiniType<InputOf<D>>;
 }
 
 /** The zod shape of declarations, each field's schema built when first read (`z.object(shapeOf(…))`). */
-export function shapeOf<D extends Record<string, FlagDecl | ArgDecl>>(decls: D): { [K in keyof D]: ReturnType<D[K]['schema']> } {
+export function shapeOf<D extends Record<string, FlagDecl | ArgDecl>>(
+  decls: D,
+): { [K in keyof D]: ReturnType<D[K]['schema']> } {
   const shape = {} as { [K in keyof D]: ReturnType<D[K]['schema']> };
   for (const [k, d] of Object.entries(decls)) Object.defineProperty(shape, k, { get: d.schema, enumerable: true });
   return shape;
@@ -176,10 +180,21 @@ export function describeFlags(def: { args?: ArgDecls; flags?: FlagDecls }): Desc
   const common = (name: string, schema: z.core.$ZodType, given?: string) => {
     const meta = completionMeta(schema);
     const choices = schemaValues(schema) ?? (Array.isArray(meta) ? [...(meta as readonly string[])] : undefined);
-    return { name, schema, required: given === undefined && !z.safeParse(schema, undefined).success, ...(choices?.length ? { choices } : {}) };
+    return {
+      name,
+      schema,
+      required: given === undefined && !z.safeParse(schema, undefined).success,
+      ...(choices?.length ? { choices } : {}),
+    };
   };
   for (const [key, a] of Object.entries(def.args ?? {}))
-    out.push({ ...common(key, a.schema()), kind: 'arg', label: `<${key}>`, help: a.help ?? '', ...(a.variadic ? { variadic: true } : {}) });
+    out.push({
+      ...common(key, a.schema()),
+      kind: 'arg',
+      label: `<${key}>`,
+      help: a.help ?? '',
+      ...(a.variadic ? { variadic: true } : {}),
+    });
   for (const [key, f] of Object.entries(def.flags ?? {})) {
     const { kind: _kind, schema, help, long, optionalValue: _o, stdin: _s, ...meta } = f;
     out.push({ ...common(key, schema(), f.default), ...meta, kind: 'flag', label: `--${long ?? kebab(key)}`, help });

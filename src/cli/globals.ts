@@ -12,18 +12,33 @@ export function addGlobalOptions(program: Command): void {
     .option('--json [fields]', 'print JSON; optionally only these comma-separated fields')
     .option('--ndjson', 'print one JSON object per line')
     .option('--csv', 'print CSV (RFC 4180)')
-    .option('--csv-safe', "with --csv: prefix cells starting with = + - @ with ' so spreadsheets do not run them (env ASSESS_CSV_SAFE=1)")
-    .option('--query <expr>', 'JMESPath expression applied to the JSON result (all pages), e.g. "[].testId"; prints JSON')
+    .option(
+      '--csv-safe',
+      "with --csv: prefix cells starting with = + - @ with ' so spreadsheets do not run them (env ASSESS_CSV_SAFE=1)",
+    )
+    .option(
+      '--query <expr>',
+      'JMESPath expression applied to the JSON result (all pages), e.g. "[].testId"; prints JSON',
+    )
     .option('--no-color', 'disable colour (also NO_COLOR, FORCE_COLOR=0, TERM=dumb)')
     .option('--no-pager', 'print long tables directly instead of through $PAGER (also ASSESS_PAGER=)')
     .option('--no-input', 'never prompt; a missing value is an error')
     .option('-y, --yes', 'answer yes to confirmations')
-    .option('-q, --quiet', 'no notices on stderr (the sandbox banner, progress); warnings and errors still print (env ASSESS_QUIET=1)')
+    .option(
+      '-q, --quiet',
+      'no notices on stderr (the sandbox banner, progress); warnings and errors still print (env ASSESS_QUIET=1)',
+    )
     .option('--debug', 'log HTTP exchanges to stderr, key redacted (env ASSESS_DEBUG=1)')
     .option('--timeout <seconds>', 'request timeout in seconds (default 30)')
     .addOption(new Option('--api <version>', 'API version where both exist').choices(['v3', 'v2']))
-    .option('--sandbox', "run against the local sandbox instead of the service: the shared one if 'assess sandbox start' runs it, else one for this command")
-    .option('--insecure-http', 'allow sending the API key over plain http:// to a host that is not this machine (env ASSESS_INSECURE_HTTP=1)')
+    .option(
+      '--sandbox',
+      "run against the local sandbox instead of the service: the shared one if 'assess sandbox start' runs it, else one for this command",
+    )
+    .option(
+      '--insecure-http',
+      'allow sending the API key over plain http:// to a host that is not this machine (env ASSESS_INSECURE_HTTP=1)',
+    )
     .option('--api-key-file <file>', 'read the API key from this file')
     .option('--key-stdin', 'read the API key from standard input')
     .addOption(new Option('--key-file <file>').hideHelp())
@@ -55,12 +70,15 @@ export function resolveGlobals(
       'pick one: pipe the key with --key-stdin, or name the file with --api-key-file F',
     );
   const chosen = [opts.json !== undefined && 'json', opts.ndjson && 'ndjson', opts.csv && 'csv'].filter(Boolean);
-  if (chosen.length > 1) throw new UsageError(`--${chosen[0]} and --${chosen[1]} cannot be used together; pick one output format`);
+  if (chosen.length > 1)
+    throw new UsageError(`--${chosen[0]} and --${chosen[1]} cannot be used together; pick one output format`);
   const query = opts.query as string | undefined;
   if (query !== undefined) {
     if (opts.csv) throw new UsageError('--query and --csv cannot be used together: a query prints JSON (or --ndjson)');
     if (typeof opts.json === 'string' && opts.json !== '')
-      throw new UsageError('--query and --json FIELDS cannot be used together; select the fields in the query, e.g. "[].{id: testId, name: testName}"');
+      throw new UsageError(
+        '--query and --json FIELDS cannot be used together; select the fields in the query, e.g. "[].{id: testId, name: testName}"',
+      );
   }
   let output: OutputFormat;
   if (query !== undefined && !opts.ndjson) output = 'json';
@@ -72,10 +90,14 @@ export function resolveGlobals(
   let timeoutMs: number | undefined;
   if (opts.timeout !== undefined) {
     const s = timeoutSeconds(String(opts.timeout));
-    if (s === undefined) throw new UsageError(`--timeout: must be ${TIMEOUT_RULE}, e.g. --timeout 60 (got ${JSON.stringify(opts.timeout)})`);
+    if (s === undefined)
+      throw new UsageError(
+        `--timeout: must be ${TIMEOUT_RULE}, e.g. --timeout 60 (got ${JSON.stringify(opts.timeout)})`,
+      );
     timeoutMs = Math.round(s * 1000);
   }
-  const profileFrom = opts.profile !== undefined ? '--profile' : env.ASSESS_PROFILE !== undefined ? 'ASSESS_PROFILE' : undefined;
+  const profileFrom =
+    opts.profile !== undefined ? '--profile' : env.ASSESS_PROFILE !== undefined ? 'ASSESS_PROFILE' : undefined;
   const profile = (opts.profile as string | undefined) ?? env.ASSESS_PROFILE ?? 'default';
   // __proto__, constructor, prototype: names every JavaScript object already has (a profile so
   // named was reported saved but read back as nothing, or as a function)

@@ -22,8 +22,11 @@ export const HELP_LAYOUT = {
   formatItem(this: Help, term: string, termWidth: number, description: string, helper: Help): string {
     const width = this.helpWidth ?? 80;
     const beside = width - termWidth - 4; // commander's item indent and spacer, 2 each
-    if (!description || beside >= NARROWEST_BESIDE) return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
-    const text = helper.preformatted(description) ? description : helper.boxWrap(description, Math.max(1, width - UNDER_INDENT.length));
+    if (!description || beside >= NARROWEST_BESIDE)
+      return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
+    const text = helper.preformatted(description)
+      ? description
+      : helper.boxWrap(description, Math.max(1, width - UNDER_INDENT.length));
     const item = `  ${term}`;
     return `${displayWidth(item) <= width ? item : wrapLine(item, width, '    ')}\n${text.replace(/^/gm, UNDER_INDENT)}`;
   },

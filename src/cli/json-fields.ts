@@ -20,7 +20,11 @@ export type FieldList = readonly string[] & { readonly headings?: ReadonlyMap<st
 type JsonFieldsFn<I> = { pick(input: I, globals: GlobalOptions): FieldList | undefined }['pick'];
 
 /** What the declaration says for this input, or undefined when there is none. */
-export async function declaredFields<I>(decl: JsonFields<I> | undefined, input: I, globals: GlobalOptions): Promise<FieldList | undefined> {
+export async function declaredFields<I>(
+  decl: JsonFields<I> | undefined,
+  input: I,
+  globals: GlobalOptions,
+): Promise<FieldList | undefined> {
   const fields = typeof decl === 'function' ? decl(input, globals) : decl;
   return fields;
 }
@@ -57,7 +61,9 @@ export function fieldsOf(...parts: Part[]): FieldList {
       if (!headings.get(top)?.includes(x.header)) headings.set(top, [...(headings.get(top) ?? []), x.header]);
     }
   const names = [...out];
-  return Object.assign(names, { headings: new Map(names.filter((n) => headings.has(n)).map((n) => [n, headings.get(n)!])) });
+  return Object.assign(names, {
+    headings: new Map(names.filter((n) => headings.has(n)).map((n) => [n, headings.get(n)!])),
+  });
 }
 
 /** The fields of a command's plain form (no flags, v3): what its help lists and completion offers. */
@@ -73,6 +79,8 @@ export function fieldsHelp<I>(decl: JsonFields<I> | undefined): string {
   const list = plainFields(decl);
   if (!list?.headings?.size) return '';
   const width = Math.max(...list.map((f) => f.length));
-  const lines = list.map((f) => `  ${list.headings!.has(f) ? `${f.padEnd(width)}  (${list.headings!.get(f)!.join(', ')})` : f}`);
+  const lines = list.map(
+    (f) => `  ${list.headings!.has(f) ? `${f.padEnd(width)}  (${list.headings!.get(f)!.join(', ')})` : f}`,
+  );
   return `\nFields (--json a,b and --query take the field; the table heading in brackets):\n${lines.join('\n')}\n`;
 }

@@ -107,7 +107,11 @@ function nounCommand(noun: NounDef, make: ContextFactory): Command {
   if (noun.self && noun.verbs.length) parent.hook('preSubcommand', handOverSharedFlags);
   parent.description(noun.description);
   // A group's help shows the first example of each of its verbs.
-  if (!noun.self) parent.addHelpText('after', wrappedHelp(`\nExamples:\n${noun.verbs.map((v) => `  $ ${v.examples[0]}`).join('\n')}\n`));
+  if (!noun.self)
+    parent.addHelpText(
+      'after',
+      wrappedHelp(`\nExamples:\n${noun.verbs.map((v) => `  $ ${v.examples[0]}`).join('\n')}\n`),
+    );
   for (const verb of noun.verbs) parent.addCommand(buildCommand(verb, make));
   for (const name of noun.omitted) parent.addCommand(placeholder(name));
   return parent;
@@ -165,11 +169,16 @@ function helpAfter(c: Command): string {
 export const HELP_DUMP_ARG = '--dump-help-pages';
 
 /** `startup`: what src/main.ts learned before loading the program (told on stderr under --debug). */
-export async function runCli(argv: string[], proc: ProcessLike = realProcess(), startup: { compileCache?: string } = {}): Promise<number> {
+export async function runCli(
+  argv: string[],
+  proc: ProcessLike = realProcess(),
+  startup: { compileCache?: string } = {},
+): Promise<number> {
   if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help']; // `help noun verb` = `noun verb --help`
   const controller = new AbortController();
   const rt: Runtime = { proc, signal: controller.signal, debug: debugRequested(argv, proc.env), exitHooks: [] };
-  if (rt.debug && startup.compileCache !== undefined) proc.stderr.write(`[debug] compile cache: ${startup.compileCache}\n`);
+  if (rt.debug && startup.compileCache !== undefined)
+    proc.stderr.write(`[debug] compile cache: ${startup.compileCache}\n`);
   if (proc.env.ASSESS_DUMP_HELP === '1' && argv.length === 1 && argv[0] === HELP_DUMP_ARG) {
     proc.stdout.write(JSON.stringify(helpPages(await buildProgram(rt))));
     return 0;
@@ -239,7 +248,10 @@ function handleError(err: unknown, proc: ProcessLike, debug: boolean, aborted: b
   const promptClosed = err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError');
   if (aborted || promptClosed) {
     // a bulk run says what is left and how to resume; anything else just stops
-    const said = err instanceof CancelledError && err.interrupted && err.message !== 'interrupted' ? escapeMessage(err.message) : 'interrupted';
+    const said =
+      err instanceof CancelledError && err.interrupted && err.message !== 'interrupted'
+        ? escapeMessage(err.message)
+        : 'interrupted';
     proc.stderr.write(promptClosed ? '\n' : `${said}\n`);
     return EXIT.interrupted;
   }

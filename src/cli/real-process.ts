@@ -71,10 +71,15 @@ export function fdWriter(fd: number, fallback: () => Stderr, write: typeof write
   let handedOver: Stderr | undefined;
   const sink = {
     isTTY: false,
-    write(chunk: string | Uint8Array, encoding?: BufferEncoding | ((err?: Error | null) => void), cb?: (err?: Error | null) => void): boolean {
+    write(
+      chunk: string | Uint8Array,
+      encoding?: BufferEncoding | ((err?: Error | null) => void),
+      cb?: (err?: Error | null) => void,
+    ): boolean {
       const done = typeof encoding === 'function' ? encoding : cb;
       if (handedOver) return handedOver.write(chunk, done);
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : chunk;
+      const bytes =
+        typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : chunk;
       let off = 0;
       try {
         while (off < bytes.length) {

@@ -77,6 +77,10 @@ export function schemaShape(schema: z.core.$ZodType | undefined, depth = 0): Rec
     return Object.keys(fromIn).length ? fromIn : schemaShape(def.out, depth + 1);
   }
   if (def.type === 'intersection') return { ...schemaShape(def.left, depth + 1), ...schemaShape(def.right, depth + 1) };
-  if (def.type === 'union') return Object.assign({}, ...(def.options ?? []).map((o) => schemaShape(o, depth + 1)).reverse()) as Record<string, z.core.$ZodType>;
+  if (def.type === 'union')
+    return Object.assign({}, ...(def.options ?? []).map((o) => schemaShape(o, depth + 1)).reverse()) as Record<
+      string,
+      z.core.$ZodType
+    >;
   return {};
 }

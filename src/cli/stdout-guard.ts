@@ -26,7 +26,12 @@ export function guardedStdout(): NodeJS.WriteStream {
     if (!out.isTTY && fileLike(1)) out._write = writeEveryByte;
     out.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      const cause = err.code === 'ENOSPC' ? 'no space left on the device' : err.code === 'EDQUOT' ? 'disk quota exceeded' : err.message;
+      const cause =
+        err.code === 'ENOSPC'
+          ? 'no space left on the device'
+          : err.code === 'EDQUOT'
+            ? 'disk quota exceeded'
+            : err.message;
       process.stderr.write(`error: cannot write to standard output: ${cause}${err.code ? ` (${err.code})` : ''}\n`);
       process.exit(2);
     });

@@ -13,7 +13,10 @@ export function terminalSize(fromEnv: string | undefined, fromTty: number | unde
 export const SNAPSHOT_HELP_WIDTH = 80;
 
 /** The width help is wrapped to on `stream`: undefined when it is not a terminal (the snapshot's). */
-export function helpWidth(stream: { isTTY?: boolean; columns?: number }, env: Record<string, string | undefined>): number | undefined {
+export function helpWidth(
+  stream: { isTTY?: boolean; columns?: number },
+  env: Record<string, string | undefined>,
+): number | undefined {
   if (!stream.isTTY) return undefined;
   // no floor: however narrow, help is laid out for it (src/cli/help-text.ts, HELP_LAYOUT)
   return terminalSize(env.COLUMNS, stream.columns, SNAPSHOT_HELP_WIDTH);

@@ -39,12 +39,17 @@ export const zx = {
   /** At most 254 characters (RFC 5321); zod's pattern alone took a 100 KB address. */
   email: () =>
     z.pipe(
-      z.string().check(z.trim(), z.maxLength(254, 'must be an e-mail address of at most 254 characters, e.g. ann@example.com')),
+      z
+        .string()
+        .check(z.trim(), z.maxLength(254, 'must be an e-mail address of at most 254 characters, e.g. ann@example.com')),
       z.email({ message: 'must be an e-mail address, e.g. ann@example.com' }),
     ),
   url: () =>
     z.string().check(
       z.trim(),
-      z.refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), 'must be an http(s) URL, e.g. https://example.com/hook'),
+      z.refine(
+        (s) => /^https?:\/\//i.test(s) && URL.canParse(s),
+        'must be an http(s) URL, e.g. https://example.com/hook',
+      ),
     ),
 };

@@ -26,7 +26,10 @@ export function normaliseBaseUrl(src: Source, api: 'v3' | 'v2', notices: string[
   const raw = src.value!.trim();
   if (!/^https?:\/\//i.test(raw) || !URL.canParse(raw)) {
     const guess = /^[\w.-]+(:\d+)?(\/.*)?$/.test(raw) ? ` (did you mean http://${raw} ?)` : '';
-    throw new UsageError(`${src.name}: '${raw}' is not an http(s) URL${guess}`, 'use a full address, e.g. https://api.example.com or http://127.0.0.1:4010');
+    throw new UsageError(
+      `${src.name}: '${raw}' is not an http(s) URL${guess}`,
+      'use a full address, e.g. https://api.example.com or http://127.0.0.1:4010',
+    );
   }
   // every request is this address + /v3/…: a query or fragment would end up before the path
   if (/[?#]/.test(raw))
@@ -37,7 +40,9 @@ export function normaliseBaseUrl(src: Source, api: 'v3' | 'v2', notices: string[
   let url = raw.replace(/\/+$/, '');
   if (VERSION_SUFFIX[api].test(url)) {
     const trimmed = url.replace(VERSION_SUFFIX[api], '');
-    notices.push(`${src.name} ends in ${url.slice(trimmed.length)}; the version is added to every path, so using ${trimmed}`);
+    notices.push(
+      `${src.name} ends in ${url.slice(trimmed.length)}; the version is added to every path, so using ${trimmed}`,
+    );
     url = trimmed;
   }
   return url;

@@ -43,7 +43,10 @@ export interface KeyInputs {
 export async function resolveKey(i: KeyInputs): Promise<{ apiKey?: string; keySource?: KeySource }> {
   if (i.apiKeyFile)
     return {
-      apiKey: await readKeyFile(i.apiKeyFile, { signal: i.signal ?? new AbortController().signal, warn: i.warn ?? (() => undefined) }),
+      apiKey: await readKeyFile(i.apiKeyFile, {
+        signal: i.signal ?? new AbortController().signal,
+        warn: i.warn ?? (() => undefined),
+      }),
       keySource: 'key-file',
     };
   if (i.keyStdin) {
@@ -59,7 +62,10 @@ export async function resolveKey(i: KeyInputs): Promise<{ apiKey?: string; keySo
 /** A key is at most 512 characters: a file far larger is not a key file (and /dev/zero never ends). */
 const KEY_FILE_MAX_BYTES = 64 * 1024;
 
-export async function readKeyFile(path: string, o: { signal: AbortSignal; warn: (line: string) => void }): Promise<string> {
+export async function readKeyFile(
+  path: string,
+  o: { signal: AbortSignal; warn: (line: string) => void },
+): Promise<string> {
   const file = await readSmallFile(path, {
     label: '--api-key-file',
     maxBytes: KEY_FILE_MAX_BYTES,
@@ -79,7 +85,8 @@ export async function readKeyStream(stream: Readable): Promise<string> {
 
 function checkKey(key: string, flag: string): string {
   if (!key) throw new UsageError(`${flag}: the key is empty`);
-  if (/\s/.test(key) || key.length > 512) throw new UsageError(`${flag}: that does not look like an API key (one line, no spaces)`);
+  if (/\s/.test(key) || key.length > 512)
+    throw new UsageError(`${flag}: that does not look like an API key (one line, no spaces)`);
   return key;
 }
 

@@ -18,7 +18,10 @@ const bool = z.pipe(
 // '0x10', '1.0' and '' (as 0)
 const whole = (min: number, max: number, example: number) => {
   const message = `must be a whole number from ${min} to ${max}, e.g. ${example}`;
-  return z.pipe(z.string().check(z.regex(/^\s*\d{1,16}\s*$/, message)), z.coerce.number<string>().check(z.minimum(min, message), z.maximum(max, message)));
+  return z.pipe(
+    z.string().check(z.regex(/^\s*\d{1,16}\s*$/, message)),
+    z.coerce.number<string>().check(z.minimum(min, message), z.maximum(max, message)),
+  );
 };
 
 /** Config key → the schema of the value `config set` takes (what it stores is the parsed value). */

@@ -14,7 +14,10 @@ export const CONFIG_KEYS = {
   api: { prop: 'api', describe: 'API version to use' },
   'v2.warn': { prop: 'v2Warn', describe: 'print the v2 deprecation notice' },
   // the opt-in for a plain http:// base URL to another machine (the key crosses the network unencrypted)
-  'insecure-http': { prop: 'insecureHttp', describe: 'allow sending the API key over plain http:// to a host that is not this machine' },
+  'insecure-http': {
+    prop: 'insecureHttp',
+    describe: 'allow sending the API key over plain http:// to a host that is not this machine',
+  },
   tz: { prop: 'tz', describe: 'default --tz (id or name) where a time zone is needed' },
 } as const satisfies Record<string, { prop: string; describe: string }>;
 

@@ -28,7 +28,10 @@ const DIR_HINT = 'free space or fix the permissions there, or set ASSESS_CONFIG_
  * directory by accident: with no absolute place at all, exit 2 naming ASSESS_CONFIG_DIR. A file
  * where the directory should be is exit 2 saying so (mkdir would only say "it already exists").
  */
-export function configDir(env: Record<string, string | undefined>, accountHome: () => string | undefined = homeOfAccount): string {
+export function configDir(
+  env: Record<string, string | undefined>,
+  accountHome: () => string | undefined = homeOfAccount,
+): string {
   if (env.ASSESS_CONFIG_DIR) return refuseFile(env.ASSESS_CONFIG_DIR, true);
   return refuseFile(defaultConfigDir(env, accountHome), false);
 }
@@ -117,7 +120,8 @@ export class ConfigStore {
       throw corrupt(this.path, `${field}${issue?.message ?? 'unexpected content'}`, field !== '');
     }
     const data = parsed.data as { profiles: Record<string, Profile> };
-    if (Object.values(data.profiles).some((p) => p.apiKey)) warnIfReadableByOthers(this.path, file.mode, 'an API key', this.warn);
+    if (Object.values(data.profiles).some((p) => p.apiKey))
+      warnIfReadableByOthers(this.path, file.mode, 'an API key', this.warn);
     return data;
   }
 

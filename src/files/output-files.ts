@@ -104,7 +104,8 @@ export function writeTarget(path: string, flag: string): string {
     } catch {
       break; // not a link (EINVAL), or not there yet: this is the name to write
     }
-    if (links === MAX_LINKS) throw new UsageError(`${flag}: ${path}: too many symbolic links (ELOOP)`, 'name the file itself');
+    if (links === MAX_LINKS)
+      throw new UsageError(`${flag}: ${path}: too many symbolic links (ELOOP)`, 'name the file itself');
     target = resolve(dirname(target), next);
   }
   let st: Stats;

@@ -37,7 +37,10 @@ export async function spoolPrivately(ctx: Context, source: Readable, opts: { fif
   };
   ctx.signal.addEventListener('abort', release, { once: true });
   try {
-    const sink = new FileSink(path, { what: 'a private copy of the input in', hint: 'free space in the temporary directory, or point TMPDIR at another' });
+    const sink = new FileSink(path, {
+      what: 'a private copy of the input in',
+      hint: 'free space in the temporary directory, or point TMPDIR at another',
+    });
     await pipeline(source, sink, { signal: ctx.signal });
   } catch (err) {
     cleanup();

@@ -11,8 +11,13 @@ export function checkArguments(tool: DerivedTool, args: Record<string, unknown>)
   const known = Object.keys(tool.inputSchema.properties);
   const raw: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(args)) {
-    if (!known.includes(key)) throw new UsageError(`${key}: not an argument of ${tool.name}`, `accepted: ${known.join(', ')}`);
-    if (value === '-') throw new UsageError(`${key}: '-' (standard input or output) is the protocol's channel here`, 'name a file instead');
+    if (!known.includes(key))
+      throw new UsageError(`${key}: not an argument of ${tool.name}`, `accepted: ${known.join(', ')}`);
+    if (value === '-')
+      throw new UsageError(
+        `${key}: '-' (standard input or output) is the protocol's channel here`,
+        'name a file instead',
+      );
     if (key === 'dryRun' || value === undefined || value === null) continue;
     const prop = tool.inputSchema.properties[key]!;
     checkType(key, prop, value);
@@ -29,7 +34,10 @@ export function checkArguments(tool: DerivedTool, args: Record<string, unknown>)
 export function checkRequired(tool: DerivedTool, raw: Record<string, unknown>): void {
   const missing = (tool.inputSchema.required ?? []).filter((k) => raw[k] === undefined);
   if (missing.length)
-    throw new UsageError(`${missing.join(', ')}: required by ${tool.name}`, `add ${missing.map((k) => `"${k}"`).join(' and ')} to the arguments`);
+    throw new UsageError(
+      `${missing.join(', ')}: required by ${tool.name}`,
+      `add ${missing.map((k) => `"${k}"`).join(' and ')} to the arguments`,
+    );
 }
 
 /** A usage error's message or fix with the command's flags spelled as the tool's arguments. */
@@ -39,7 +47,8 @@ export function toolWording(tool: DerivedTool, text: string): string {
     const name = opt.attributeName();
     if (!(name in tool.inputSchema.properties)) continue;
     const spellings = [opt.long, opt.short].filter((s): s is string => typeof s === 'string');
-    for (const s of spellings) out = out.replace(new RegExp(`(^|[\\s(])${s.replace(/[-]/g, '\\-')}(?![\\w-])`, 'g'), `$1${name}`);
+    for (const s of spellings)
+      out = out.replace(new RegExp(`(^|[\\s(])${s.replace(/[-]/g, '\\-')}(?![\\w-])`, 'g'), `$1${name}`);
   }
   return out;
 }
@@ -63,12 +72,18 @@ function checkType(key: string, prop: JsonSchema, value: unknown): void {
     ((type === 'number' || type === 'integer') && (typeof value === 'number' || typeof value === 'string'));
   if (ok) return;
   const example = type === 'array' ? ', e.g. ["…"]' : '';
-  throw new UsageError(`${key}: must be ${TYPE_WORDS[type!] ?? type}${example}, not ${JSON.stringify(value)}`, `give ${key} as ${TYPE_WORDS[type!] ?? type}`);
+  throw new UsageError(
+    `${key}: must be ${TYPE_WORDS[type!] ?? type}${example}, not ${JSON.stringify(value)}`,
+    `give ${key} as ${TYPE_WORDS[type!] ?? type}`,
+  );
 }
 
 /** An id given as a JSON number (models do), alone or in a list: its digits, as the command line would give them. */
 function digitsOf(label: string, value: number): string {
   if (!Number.isSafeInteger(value))
-    throw new UsageError(`${label}: ${value} is not exact as a JSON number`, `give it as a string of digits, e.g. "${label === 'testId' ? '1001' : '900001'}"`);
+    throw new UsageError(
+      `${label}: ${value} is not exact as a JSON number`,
+      `give it as a string of digits, e.g. "${label === 'testId' ? '1001' : '900001'}"`,
+    );
   return String(value);
 }

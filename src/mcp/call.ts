@@ -134,7 +134,8 @@ export async function callTool(tool: DerivedTool, args: Record<string, unknown>,
     const file = tool.entry.fileOutput;
     if (file && raw[file.when] === true && raw[file.key] === undefined) raw[file.key] = s.filesDir();
     const { def, command } = tool;
-    if (raw.tz === undefined && s.base.globals.defaultTz !== undefined && def.tzFromProfile?.(raw)) raw.tz = s.base.globals.defaultTz;
+    if (raw.tz === undefined && s.base.globals.defaultTz !== undefined && def.tzFromProfile?.(raw))
+      raw.tz = s.base.globals.defaultTz;
     checkRequired(tool, raw);
     const parsed = tool.parse(raw);
     if (!parsed.success) throw usageErrorFor(parsed.error.issues, raw, { label: (k) => k, show: showValue });
@@ -144,12 +145,16 @@ export async function callTool(tool: DerivedTool, args: Record<string, unknown>,
     await run.run(ctx, parsed.data);
   } catch (err) {
     // a command that reports a failed request and goes on is still a refused call, or a dry run
-    if (!g.refused && !(dryRun && g.held.length)) return { ...failed(tool, err, notes), ...(g.sent.length ? { sent: g.sent } : {}) };
+    if (!g.refused && !(dryRun && g.held.length))
+      return { ...failed(tool, err, notes), ...(g.sent.length ? { sent: g.sent } : {}) };
   }
   if (g.refused) return refusedWrite(tool, g.refused);
   if (dryRun) return dryRunResult(tool, g.held, notes);
   const data = parseOutput(out);
-  const structured = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : { items: data };
+  const structured =
+    data !== null && typeof data === 'object' && !Array.isArray(data)
+      ? (data as Record<string, unknown>)
+      : { items: data };
   const json = JSON.stringify(data);
   return {
     outcome: 'ok',
@@ -170,7 +175,13 @@ export async function callTool(tool: DerivedTool, args: Record<string, unknown>,
  * --allow-writes. Its connection is the server's with the call's guard, and its clients are made
  * from that connection: whatever client a command gets, each request passes the guard.
  */
-function callContext(base: Context, tool: DerivedTool, write: (s: string) => void, notes: string[], guard: SendGuard): Context {
+function callContext(
+  base: Context,
+  tool: DerivedTool,
+  write: (s: string) => void,
+  notes: string[],
+  guard: SendGuard,
+): Context {
   const stdout = new Writable({
     write(chunk: Buffer | string, _enc, cb) {
       write(chunk.toString());
@@ -180,12 +191,31 @@ function callContext(base: Context, tool: DerivedTool, write: (s: string) => voi
   // every notice goes into the tool's result; on stderr a notice only without -q (warnings always)
   const note = (prefix: string) => (m: string) => {
     notes.push(`${prefix}${escapeMessage(maskUrlCredentials(m))}`);
-    if (prefix || !base.globals.quiet) base.io.stderr.write(`${tool.name}: ${prefix}${escapeMessage(maskUrlCredentials(m))}\n`);
+    if (prefix || !base.globals.quiet)
+      base.io.stderr.write(`${tool.name}: ${prefix}${escapeMessage(maskUrlCredentials(m))}\n`);
   };
   const ctx: Context = {
     ...base,
-    io: { ...base.io, stdout, stdoutIsTTY: false, stdinIsTTY: false, color: false, style: PLAIN, columns: 80, rows: 24 },
-    globals: { ...base.globals, output: 'json', fields: undefined, query: undefined, queryText: undefined, interactive: false, yes: true, pager: false },
+    io: {
+      ...base.io,
+      stdout,
+      stdoutIsTTY: false,
+      stdinIsTTY: false,
+      color: false,
+      style: PLAIN,
+      columns: 80,
+      rows: 24,
+    },
+    globals: {
+      ...base.globals,
+      output: 'json',
+      fields: undefined,
+      query: undefined,
+      queryText: undefined,
+      interactive: false,
+      yes: true,
+      pager: false,
+    },
     info: note(''),
     warn: note('warning: '),
   };
@@ -219,14 +249,24 @@ function dryRunResult(tool: DerivedTool, requests: WouldSend[], notes: string[])
  */
 function refusedWrite(tool: DerivedTool, r: WouldSend): CallOutcome {
   const message = `${tool.name} tried to send ${r.method} ${r.path}, which changes data, and this call may change nothing; it was not sent`;
-  const fix = 'this tool only reads and should send no such request: report it as a bug of assess (the audit log names the request)';
-  return { outcome: 'not-allowed', category: 'not allowed', requests: [r], result: errorResult('not allowed', undefined, message, fix) };
+  const fix =
+    'this tool only reads and should send no such request: report it as a bug of assess (the audit log names the request)';
+  return {
+    outcome: 'not-allowed',
+    category: 'not allowed',
+    requests: [r],
+    result: errorResult('not allowed', undefined, message, fix),
+  };
 }
 
 function notAllowed(tool: DerivedTool): CallOutcome {
   const message = `${tool.name} changes data on the service, and this server allows no such tool`;
   const fix = `ask the user to restart it with: assess mcp --allow-writes ${tool.name} (or --allow-writes for all); dryRun: true shows the request meanwhile`;
-  return { outcome: 'not-allowed', category: 'not allowed', result: errorResult('not allowed', undefined, message, fix) };
+  return {
+    outcome: 'not-allowed',
+    category: 'not allowed',
+    result: errorResult('not allowed', undefined, message, fix),
+  };
 }
 
 function failed(tool: DerivedTool, err: unknown, notes: string[]): CallOutcome {
@@ -235,16 +275,28 @@ function failed(tool: DerivedTool, err: unknown, notes: string[]): CallOutcome {
   const { message, hint } = describeError(err, {});
   // a usage error names the command's flags: the model knows the tool's arguments
   const safe = (s: string) => escapeMessage(maskUrlCredentials(code === EXIT.usage ? toolWording(tool, s) : s));
-  const result = errorResult(category, code, `${tool.name}: ${safe(message)}`, hint === undefined ? undefined : safe(hint));
+  const result = errorResult(
+    category,
+    code,
+    `${tool.name}: ${safe(message)}`,
+    hint === undefined ? undefined : safe(hint),
+  );
   if (notes.length) result.content.push({ type: 'text', text: notes.join('\n') });
   return { outcome: 'error', category, result };
 }
 
-function errorResult(category: string, exitCode: number | undefined, message: string, fix: string | undefined): ToolResult {
+function errorResult(
+  category: string,
+  exitCode: number | undefined,
+  message: string,
+  fix: string | undefined,
+): ToolResult {
   return {
     isError: true,
     content: [{ type: 'text', text: `${category} error: ${message}${fix ? `\nfix: ${fix}` : ''}` }],
-    structuredContent: { error: { category, ...(exitCode !== undefined ? { exitCode } : {}), message, ...(fix ? { fix } : {}) } },
+    structuredContent: {
+      error: { category, ...(exitCode !== undefined ? { exitCode } : {}), message, ...(fix ? { fix } : {}) },
+    },
   };
 }
 
@@ -268,7 +320,9 @@ function summarize(data: unknown): string {
   if (Array.isArray(data)) return `${data.length} item${data.length === 1 ? '' : 's'}`;
   if (data === null) return 'done (nothing printed)';
   if (typeof data !== 'object') return showValue(data, 200);
-  const entries = Object.entries(data as Record<string, unknown>).filter(([, v]) => v === null || typeof v !== 'object');
+  const entries = Object.entries(data as Record<string, unknown>).filter(
+    ([, v]) => v === null || typeof v !== 'object',
+  );
   const shown = entries.slice(0, 6).map(([k, v]) => `${k}=${showValue(v, 60)}`);
   const lists = Object.entries(data as Record<string, unknown>).filter(([, v]) => Array.isArray(v));
   return [...shown, ...lists.map(([k, v]) => `${k}: ${(v as unknown[]).length} item(s)`)].join(', ') || 'an object';

@@ -24,7 +24,11 @@ export const TOOLS: readonly ToolEntry[] = [
   { path: ['links', 'get'] },
   { path: ['links', 'create'], writes: true },
   { path: ['links', 'update'], writes: true },
-  { path: ['invite'], writes: true, omit: ['csvFile', 'fromCsv', 'skipInvalid', 'concurrency', 'rate', 'dryRun', 'journal', 'results'] },
+  {
+    path: ['invite'],
+    writes: true,
+    omit: ['csvFile', 'fromCsv', 'skipInvalid', 'concurrency', 'rate', 'dryRun', 'journal', 'results'],
+  },
   { path: ['attempts', 'list'] },
   { path: ['attempts', 'cancel'], writes: true },
   { path: ['reattempt'], writes: true },

@@ -36,7 +36,11 @@ export function allowedWrites(flag: true | string | undefined): ReadonlySet<stri
         `--allow-writes: ${JSON.stringify(name)} is ${reads.includes(name) ? 'a tool that only reads (always allowed)' : 'not a tool'}`,
         `name tools that change data, comma-separated, e.g. --allow-writes invite,attempts_cancel (all of them: ${WRITE_TOOLS.join(', ')})`,
       );
-  if (!names.length) throw new UsageError('--allow-writes: names no tool', `e.g. --allow-writes invite,attempts_cancel, or --allow-writes alone for all`);
+  if (!names.length)
+    throw new UsageError(
+      '--allow-writes: names no tool',
+      `e.g. --allow-writes invite,attempts_cancel, or --allow-writes alone for all`,
+    );
   return new Set(names);
 }
 
@@ -68,7 +72,12 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
       title: t.title,
       description: t.description,
       inputSchema: t.inputSchema,
-      annotations: { title: t.title, readOnlyHint: !t.entry.writes, destructiveHint: t.entry.writes === true, openWorldHint: true },
+      annotations: {
+        title: t.title,
+        readOnlyHint: !t.entry.writes,
+        destructiveHint: t.entry.writes === true,
+        openWorldHint: true,
+      },
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
@@ -95,7 +104,13 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
     return done.result;
   });
   // no session without its audit log: a log that cannot be written stops the start (exit 2, naming it)
-  audit.append({ at: new Date().toISOString(), event: 'start', allowWrites: [...allowed], profile: ctx.globals.profile, sandbox: ctx.globals.sandbox });
+  audit.append({
+    at: new Date().toISOString(),
+    event: 'start',
+    allowWrites: [...allowed],
+    profile: ctx.globals.profile,
+    sandbox: ctx.globals.sandbox,
+  });
   const transport = new StdioServerTransport(ctx.io.stdin, ctx.io.stdout);
   // The SDK's transport drops a line it cannot read, answering nothing (the client would wait for
   // ever); JSON-RPC 2.0 answers it with id null. Set before connect(), which chains its own after it.
@@ -113,7 +128,9 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
   // at once, where the assistant's server log shows it; each call then says it as its error
   await ctx.connection().catch((err: unknown) => {
     const { message, hint } = describeError(err, ctx.env);
-    ctx.warn(`${message}${hint ? ` (${hint})` : ''}; every tool call fails until that is fixed and the server restarted`);
+    ctx.warn(
+      `${message}${hint ? ` (${hint})` : ''}; every tool call fails until that is fixed and the server restarted`,
+    );
   });
   await server.connect(transport);
   const unanswered = trackUnanswered(transport);
@@ -130,7 +147,8 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
 function masked<T>(value: T): T {
   if (typeof value === 'string') return maskUrlCredentials(value) as T;
   if (Array.isArray(value)) return value.map(masked) as T;
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v)])) as T;
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v)])) as T;
   return value;
 }
 

@@ -16,7 +16,12 @@ export interface DerivedTool {
   /** `assess tests list` */
   title: string;
   description: string;
-  inputSchema: { type: 'object'; properties: Record<string, JsonSchema>; required?: string[]; additionalProperties: false };
+  inputSchema: {
+    type: 'object';
+    properties: Record<string, JsonSchema>;
+    required?: string[];
+    additionalProperties: false;
+  };
   entry: ToolEntry;
   def: CommandDef;
   /** The commander Command built from the definition (labels, `assess … ` path for messages). */
@@ -27,13 +32,15 @@ export interface DerivedTool {
 
 export const DRY_RUN_PROPERTY: JsonSchema = {
   type: 'boolean',
-  description: 'true: send nothing that changes anything; answer with the request(s) that would be sent (method, path, body)',
+  description:
+    'true: send nothing that changes anything; answer with the request(s) that would be sent (method, path, body)',
 };
 
 /** The commander Command for a noun's verb (or the noun's own command), under a root like the program's. */
 export function commandFor(noun: NounDef, verb?: string): Command {
   const root = new Command('assess');
-  const notThroughCommander = () => Promise.reject(new Error('an MCP tool runs its command directly, not through commander'));
+  const notThroughCommander = () =>
+    Promise.reject(new Error('an MCP tool runs its command directly, not through commander'));
   if (verb === undefined) {
     if (!noun.self) throw new Error(`${noun.name} is not itself a command`);
     return addTo(root, buildCommand(noun.self, notThroughCommander, new Command(noun.name)));
@@ -71,14 +78,21 @@ export function toolFromCommand(command: Command, entry: ToolEntry): DerivedTool
     properties[key] = prop;
   };
   for (const arg of command.registeredArguments) {
-    add(arg.name(), arg.description || `the ${arg.variadic ? 'values' : 'value'} of <${arg.name()}>`, `<${arg.name()}>`, fallbackFor(arg));
+    add(
+      arg.name(),
+      arg.description || `the ${arg.variadic ? 'values' : 'value'} of <${arg.name()}>`,
+      `<${arg.name()}>`,
+      fallbackFor(arg),
+    );
     if (arg.required && !omit.has(arg.name())) required.add(arg.name());
   }
   for (const opt of command.options) add(opt.attributeName(), opt.description, opt.long ?? opt.flags, fallbackFor(opt));
   if (entry.writes) properties.dryRun = DRY_RUN_PROPERTY;
   const title = ['assess', ...entry.path].join(' ');
   // examples using what the tool leaves out (bulk flags) are not shown; what it leaves out is said
-  const left = command.options.filter((o) => omit.has(o.attributeName()) && !(o.attributeName() in properties) && o.long).map((o) => o.long!);
+  const left = command.options
+    .filter((o) => omit.has(o.attributeName()) && !(o.attributeName() in properties) && o.long)
+    .map((o) => o.long!);
   const lines = def.examples
     .filter((e) => !left.some((flag) => words(e).includes(flag)))
     .map((e) => `  $ ${e}`)
@@ -91,7 +105,12 @@ export function toolFromCommand(command: Command, entry: ToolEntry): DerivedTool
     name: toolName(entry.path),
     title,
     description: `${def.description}.${notHere} ${effect} Returns the JSON \`${title} --json\` prints. The same command on the CLI:\n${lines}`,
-    inputSchema: { type: 'object', properties, ...(required.size ? { required: [...required] } : {}), additionalProperties: false },
+    inputSchema: {
+      type: 'object',
+      properties,
+      ...(required.size ? { required: [...required] } : {}),
+      additionalProperties: false,
+    },
     entry,
     def,
     command,
@@ -136,7 +155,11 @@ function words(example: string): string[] {
  * The values each flag and argument takes in the command's own examples (`--email ann@example.com`,
  * the `1001` of `<testId>`): the schema's examples come from what --help already shows.
  */
-function examplesByKey(examples: string[], command: Command, path: readonly string[]): Map<string, Array<string | string[]>> {
+function examplesByKey(
+  examples: string[],
+  command: Command,
+  path: readonly string[],
+): Map<string, Array<string | string[]>> {
   const found = new Map<string, Array<string | string[]>>();
   const note = (key: string, value: string | string[]) => {
     const list = found.get(key) ?? [];

@@ -20,7 +20,10 @@ export function trackUnanswered(transport: Transport): Unanswered {
     if (!open.size) wake?.();
   };
   const read = transport.onmessage;
-  transport.onmessage = <T extends JSONRPCMessage>(message: T, extra?: Parameters<NonNullable<Transport['onmessage']>>[1]) => {
+  transport.onmessage = <T extends JSONRPCMessage>(
+    message: T,
+    extra?: Parameters<NonNullable<Transport['onmessage']>>[1],
+  ) => {
     if ('method' in message && 'id' in message) open.add(message.id);
     // a request the client cancels gets no response (MCP's notifications/cancelled)
     else if ('method' in message && message.method === 'notifications/cancelled') answered(message.params?.requestId);

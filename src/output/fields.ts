@@ -6,7 +6,10 @@ import { closestField } from './query.js';
  * A requested field is always in the object, `null` when the answer lacked it: every row has the
  * same keys, so a script (or a tool reading the first object's keys as a header) sees one shape.
  */
-export function pickFields<T extends Record<string, unknown>>(row: T, fields: string[] | undefined): Record<string, unknown> {
+export function pickFields<T extends Record<string, unknown>>(
+  row: T,
+  fields: string[] | undefined,
+): Record<string, unknown> {
   if (!fields) return row;
   const out: Record<string, unknown> = {};
   for (const f of fields) out[f] = row[f] ?? null;
@@ -19,17 +22,25 @@ export function pickFields<T extends Record<string, unknown>>(row: T, fields: st
  * column carries its heading, `testStatus (Status)`, so what people see maps to what they name,
  * and a name that is a heading, or close to a field, gets a "did you mean".
  */
-export function checkFields(fields: string[] | undefined, valid: Iterable<string>, headings?: ReadonlyMap<string, readonly string[]>): void {
+export function checkFields(
+  fields: string[] | undefined,
+  valid: Iterable<string>,
+  headings?: ReadonlyMap<string, readonly string[]>,
+): void {
   if (!fields) return;
   const known = [...new Set(valid)];
   const unknown = fields.filter((f) => !known.includes(f));
   if (!unknown.length) return;
-  const byHeading = new Map([...(headings ?? [])].flatMap(([field, hs]) => hs.map((h) => [h.toLowerCase(), field] as const)));
+  const byHeading = new Map(
+    [...(headings ?? [])].flatMap(([field, hs]) => hs.map((h) => [h.toLowerCase(), field] as const)),
+  );
   const named = unknown.map((f) => {
     const near = closestField(f, known, byHeading);
     return near ? `'${f}' (did you mean '${near}'?)` : `'${f}'`;
   });
-  const withHeadings = headings?.size ? known.map((f) => (headings.has(f) ? `${f} (${headings.get(f)!.join(', ')})` : f)) : undefined;
+  const withHeadings = headings?.size
+    ? known.map((f) => (headings.has(f) ? `${f} (${headings.get(f)!.join(', ')})` : f))
+    : undefined;
   throw new UsageError(
     `--json: unknown field${unknown.length > 1 ? 's' : ''} ${named.join(', ')}`,
     withHeadings ? `valid fields (table heading): ${withHeadings.join(', ')}` : `valid fields: ${known.join(', ')}`,

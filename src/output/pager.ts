@@ -25,7 +25,8 @@ export async function writePaged(ctx: Context, text: string): Promise<void> {
   // The pager needs the real terminal as its stdout: a stream without a descriptor (tests'
   // in-memory streams) is written directly.
   const fd = (io.stdout as { fd?: unknown }).fd;
-  const cmd = globals.pager && io.stdoutIsTTY && typeof fd === 'number' && lines >= io.rows ? pagerCommand(env) : undefined;
+  const cmd =
+    globals.pager && io.stdoutIsTTY && typeof fd === 'number' && lines >= io.rows ? pagerCommand(env) : undefined;
   if (!cmd) {
     io.stdout.write(text);
     return;
@@ -40,7 +41,9 @@ export async function writePaged(ctx: Context, text: string): Promise<void> {
   try {
     const ran = await runPager(cmd, text, io.stdout, env);
     if (typeof ran === 'number')
-      ctx.warn(`the pager '${cmd}' failed (exit ${ran}); the output follows without it (--no-pager, or ASSESS_PAGER=cat, to stop using it)`);
+      ctx.warn(
+        `the pager '${cmd}' failed (exit ${ran}); the output follows without it (--no-pager, or ASSESS_PAGER=cat, to stop using it)`,
+      );
     if (ran !== true) io.stdout.write(text);
   } finally {
     process.off('SIGINT', ignore);
@@ -60,7 +63,10 @@ function runPager(cmd: string, text: string, stdout: Writable, env: Env): Promis
       // less reads LESS: give it the flags git gives it when the user has set none.
       // node:child_process is loaded here, on the first page, not by every command that prints (~2.5 ms)
       const { spawn } = process.getBuiltinModule('node:child_process');
-      child = spawn(file, args, { stdio: ['pipe', stdout, 'inherit'], env: { LESS: 'FRX', ...env } as NodeJS.ProcessEnv });
+      child = spawn(file, args, {
+        stdio: ['pipe', stdout, 'inherit'],
+        env: { LESS: 'FRX', ...env } as NodeJS.ProcessEnv,
+      });
     } catch {
       return resolve(false);
     }
@@ -71,7 +77,9 @@ function runPager(cmd: string, text: string, stdout: Writable, env: Env): Promis
     });
     child.stdin.on('error', () => undefined); // EPIPE: the user quit before reading everything
     // 127: the shell found no such command
-    child.on('close', (code) => resolve(!started || code === 127 ? false : typeof code === 'number' && code !== 0 ? code : true));
+    child.on('close', (code) =>
+      resolve(!started || code === 127 ? false : typeof code === 'number' && code !== 0 ? code : true),
+    );
     child.stdin.end(text);
   });
 }

@@ -15,7 +15,10 @@ import { withIdRule } from './ids.js';
 import { streamRows, type Rows } from './stream-rows.js';
 
 /** A row type's own keys, without the index signature of a loose (passthrough) object. */
-type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : symbol extends K ? never : K]: T[K] } & string;
+type KnownKeys<T> = keyof {
+  [K in keyof T as string extends K ? never : number extends K ? never : symbol extends K ? never : K]: T[K];
+} &
+  string;
 type Down = [never, 0, 1, 2];
 /** `key` or `key.nested` (objects only, up to three levels) of a row type. */
 type PathOf<T, D extends number = 2> = [D] extends [never]
@@ -26,7 +29,11 @@ type PathOf<T, D extends number = 2> = [D] extends [never]
       ? {
           [K in KnownKeys<T>]:
             | K
-            | (NonNullable<T[K]> extends readonly unknown[] ? never : NonNullable<T[K]> extends object ? `${K}.${PathOf<NonNullable<T[K]>, Down[D]>}` : never);
+            | (NonNullable<T[K]> extends readonly unknown[]
+                ? never
+                : NonNullable<T[K]> extends object
+                  ? `${K}.${PathOf<NonNullable<T[K]>, Down[D]>}`
+                  : never);
         }[KnownKeys<T>]
       : never;
 /** A column key of `Row`: a typo is a type error. Rows without declared keys take any string. */
@@ -133,7 +140,11 @@ export class Printer {
     };
     switch (output) {
       case 'json':
-        return streamRows(rows, { text: (row, i) => `${i ? ',' : '['}\n  ${json(row, i)}`, close: '\n]\n', empty: '[]\n' }, out);
+        return streamRows(
+          rows,
+          { text: (row, i) => `${i ? ',' : '['}\n  ${json(row, i)}`, close: '\n]\n', empty: '[]\n' },
+          out,
+        );
       case 'ndjson':
         return streamRows(rows, { text: (row, i) => `${json(row, i)}\n` }, out);
       case 'csv': {
@@ -150,7 +161,11 @@ export class Printer {
         return streamRows(rows, { text: (row, i) => (i ? '' : header) + line(row), empty: header }, out);
       }
       case 'tsv':
-        return streamRows(rows, { text: (row) => `${spec.columns.map((col) => tsvCell(plain(cellOf(row, col)))).join('\t')}\n` }, out);
+        return streamRows(
+          rows,
+          { text: (row) => `${spec.columns.map((col) => tsvCell(plain(cellOf(row, col)))).join('\t')}\n` },
+          out,
+        );
       default: {
         const all: Array<Record<string, unknown>> = [];
         for await (const row of rows) all.push(row);
@@ -162,7 +177,11 @@ export class Printer {
   }
 
   /** Prints one object: an object under --json/--ndjson, key/value lines otherwise. */
-  async object<Row extends object>(typedObj: Row, typedSpec: ObjectSpec<Row>, jsonFields?: readonly string[]): Promise<void> {
+  async object<Row extends object>(
+    typedObj: Row,
+    typedSpec: ObjectSpec<Row>,
+    jsonFields?: readonly string[],
+  ): Promise<void> {
     const obj = withIdRule(typedObj as AnyRow);
     const spec = typedSpec as unknown as ObjectSpec<AnyRow>;
     const { output, fields, query } = this.ctx.globals;
@@ -193,17 +212,25 @@ export class Printer {
     if (output === 'tsv') {
       for (const f of spec.fields) this.write(`${f.key}\t${tsvCell(plain(cellOf(obj, f)))}\n`);
       for (const s of spec.sections ?? [])
-        for (const row of s.rows as readonly AnyRow[]) this.write(`${s.columns.map((col) => tsvCell(plain(cellOf(row, col)))).join('\t')}\n`);
+        for (const row of s.rows as readonly AnyRow[])
+          this.write(`${s.columns.map((col) => tsvCell(plain(cellOf(row, col)))).join('\t')}\n`);
       return;
     }
     this.write(await this.keyValueText(obj, spec));
   }
 
   /** Like object(), but a key/value view longer than the terminal goes through the pager. */
-  async objectPaged<Row extends object>(typedObj: Row, typedSpec: ObjectSpec<Row>, jsonFields?: readonly string[]): Promise<void> {
+  async objectPaged<Row extends object>(
+    typedObj: Row,
+    typedSpec: ObjectSpec<Row>,
+    jsonFields?: readonly string[],
+  ): Promise<void> {
     const { output, query } = this.ctx.globals;
     if (output !== 'table' || query) return this.object(typedObj, typedSpec, jsonFields);
-    await writePaged(this.ctx, await this.keyValueText(withIdRule(typedObj as AnyRow), typedSpec as unknown as ObjectSpec<AnyRow>));
+    await writePaged(
+      this.ctx,
+      await this.keyValueText(withIdRule(typedObj as AnyRow), typedSpec as unknown as ObjectSpec<AnyRow>),
+    );
   }
 
   /**
@@ -222,7 +249,9 @@ export class Printer {
     let out = '';
     for (const f of spec.fields) {
       const text = shown(cellOf(obj, f), f);
-      const value = wrapWords(text, cols - valueAt).map((line, i) => (i === 0 && line === text ? this.colour(line, f) : line));
+      const value = wrapWords(text, cols - valueAt).map((line, i) =>
+        i === 0 && line === text ? this.colour(line, f) : line,
+      );
       const key = displayWidth(f.header) <= keyWidth ? [f.header] : breakKey(f.header, cols);
       const last = key.length - 1;
       key.forEach((k, i) => {
@@ -255,7 +284,8 @@ export class Printer {
       this.ctx.io.columns,
     );
     const hidden = columns.filter((_, i) => !fit.keep.includes(i)).map((c) => c.header);
-    if (hidden.length) this.ctx.info(`(${hidden.join(', ')} hidden to fit ${this.ctx.io.columns} columns; --json shows every field)`);
+    if (hidden.length)
+      this.ctx.info(`(${hidden.join(', ')} hidden to fit ${this.ctx.io.columns} columns; --json shows every field)`);
     // loaded for a table only: JSON, CSV and TSV never need it
     const { default: Table } = await import('cli-table3');
     const t = new Table({
@@ -263,7 +293,8 @@ export class Printer {
       style: { head: [], border: this.ctx.io.color ? ['grey'] : [] },
       wordWrap: false,
     });
-    for (const cells of texts) t.push(fit.keep.map((i, k) => this.colour(truncate(cells[i], fit.widths[k]), columns[i])));
+    for (const cells of texts)
+      t.push(fit.keep.map((i, k) => this.colour(truncate(cells[i], fit.widths[k]), columns[i])));
     // Keep the rule under the header but none between rows: twice as many rows fit on a screen.
     const lines = t.toString().split('\n');
     const isRule = (line: string) => /^(\u001b\[[0-9;]*m)*\u251c/.test(line);

@@ -78,14 +78,19 @@ function distance(a: string, b: string): number {
   let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
   for (let i = 1; i <= x.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= y.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+    for (let j = 1; j <= y.length; j++)
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
     prev = cur;
   }
   return prev[y.length];
 }
 
 /** The field a person most likely meant: a table heading's field, a field containing the name, else the nearest. */
-export function closestField(name: string, keys: readonly string[], headings: ReadonlyMap<string, string> = new Map()): string | undefined {
+export function closestField(
+  name: string,
+  keys: readonly string[],
+  headings: ReadonlyMap<string, string> = new Map(),
+): string | undefined {
   const low = name.toLowerCase();
   const byHeading = headings.get(low);
   if (byHeading && keys.includes(byHeading)) return byHeading;
@@ -105,7 +110,11 @@ export function closestField(name: string, keys: readonly string[], headings: Re
  * quietly selects nothing: one warning line naming it and the closest field. `headings` maps a
  * table heading (lower case) to its field, so `Status` finds `testStatus`.
  */
-export function unknownFieldWarning(query: Query, data: unknown, headings?: ReadonlyMap<string, string>): string | undefined {
+export function unknownFieldWarning(
+  query: Query,
+  data: unknown,
+  headings?: ReadonlyMap<string, string>,
+): string | undefined {
   if (!query.fields?.length) return undefined;
   const keys = keysOf(data);
   if (!keys.size) return undefined; // nothing to compare with (an empty list)

@@ -15,7 +15,11 @@ export interface RowStream<Row> {
   empty?: string;
 }
 
-export async function streamRows<Row>(rows: Rows<Row>, how: RowStream<Row>, out: { write(text: string): void; warn(message: string): void }): Promise<number> {
+export async function streamRows<Row>(
+  rows: Rows<Row>,
+  how: RowStream<Row>,
+  out: { write(text: string): void; warn(message: string): void },
+): Promise<number> {
   let n = 0;
   try {
     for await (const row of rows) {
@@ -25,7 +29,9 @@ export async function streamRows<Row>(rows: Rows<Row>, how: RowStream<Row>, out:
   } catch (err) {
     if (n) {
       if (how.close) out.write(how.close);
-      out.warn(`the list is incomplete: ${n} row${n === 1 ? '' : 's'} printed before it stopped${how.close ? ' (the JSON array is closed)' : ''}`);
+      out.warn(
+        `the list is incomplete: ${n} row${n === 1 ? '' : 's'} printed before it stopped${how.close ? ' (the JSON array is closed)' : ''}`,
+      );
     }
     throw err;
   }

@@ -30,7 +30,10 @@ export async function printUnreadable(ctx: Context, err: UnreadableAnswerError):
     await printer.list(rows, { columns: keys.map((k): Column => ({ key: k, header: k })), fields: keys });
     return;
   }
-  const obj = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : { answer: body };
+  const obj =
+    body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : { answer: body };
   // Values are looked up by their own key (a key with a dot in it is not a path here).
-  await printer.object(obj, { fields: Object.keys(obj).map((k): Column => ({ key: k, header: k, value: (row) => row[k] })) });
+  await printer.object(obj, {
+    fields: Object.keys(obj).map((k): Column => ({ key: k, header: k, value: (row) => row[k] })),
+  });
 }

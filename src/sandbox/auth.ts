@@ -1,5 +1,11 @@
 // X-API-KEY → account. Keys are compared in memory only; they are never stored or logged.
-import type { FastifyContextConfig, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { errorBody } from './replies.js';
 import { ACCOUNT_BY_KEY } from './seed.js';
 
@@ -18,7 +24,8 @@ export function authHookFor(config: FastifyContextConfig): onRequestAsyncHookHan
     const raw = request.headers['x-api-key'];
     const key = Array.isArray(raw) ? raw[0] : raw;
     const accountId = key ? ACCOUNT_BY_KEY.get(key.trim()) : undefined;
-    if (accountId === undefined) return reply.code(status).send(errorBody(style, status, [key ? INVALID_KEY : MISSING_KEY]));
+    if (accountId === undefined)
+      return reply.code(status).send(errorBody(style, status, [key ? INVALID_KEY : MISSING_KEY]));
     request.accountId = accountId;
   };
 }

@@ -48,7 +48,11 @@ export function vendorDisplayTime(iso: string): string {
 }
 
 /** Queues a notification if the invitation has a callback URL and its state sends one. */
-export function queueCallback(store: Store, inv: SandboxInvitation, reason: CallbackQueueEntry['reason']): CallbackQueueEntry | null {
+export function queueCallback(
+  store: Store,
+  inv: SandboxInvitation,
+  reason: CallbackQueueEntry['reason'],
+): CallbackQueueEntry | null {
   if (!inv.callbackUrl || !sendsCallback(inv.status)) return null;
   return store.enqueueCallback({
     testInvitationId: inv.testInvitationId,

@@ -42,11 +42,13 @@ export function parseDeliveryFaultSpec(text: string): DeliveryFaultSpec {
     else if (key === '5xx') spec.error5xx = probability(m[1]!, v);
     else if (key === 'hang') spec.hang = probability(m[1]!, v);
     else if (key === 'seed') {
-      if (!/^\d{1,10}$/.test(v) || Number(v) > 0xffffffff) throw new FaultSpecError(`seed=${v}: must be a whole number from 0 to 4294967295`);
+      if (!/^\d{1,10}$/.test(v) || Number(v) > 0xffffffff)
+        throw new FaultSpecError(`seed=${v}: must be a whole number from 0 to 4294967295`);
       spec.seed = Number(v);
     } else throw new FaultSpecError(`unknown delivery fault '${m[1]}'; known keys: ${KNOWN}`);
   }
-  if ((spec.error5xx ?? 0) + (spec.hang ?? 0) > 1 + 1e-9) throw new FaultSpecError('5xx and hang add up to more than 1');
+  if ((spec.error5xx ?? 0) + (spec.hang ?? 0) > 1 + 1e-9)
+    throw new FaultSpecError('5xx and hang add up to more than 1');
   return spec;
 }
 

@@ -4,7 +4,12 @@
 // POST/GET/DELETE /_sandbox/delivery-faults.
 import { randomInt } from 'node:crypto';
 import { seededRandom } from './fault-spec.js';
-import { formatDeliveryFaultSpec, parseDeliveryFaultSpec, type DeliveryFaultCounters, type DeliveryFaultSpec } from './delivery-fault-spec.js';
+import {
+  formatDeliveryFaultSpec,
+  parseDeliveryFaultSpec,
+  type DeliveryFaultCounters,
+  type DeliveryFaultSpec,
+} from './delivery-fault-spec.js';
 
 export type TryFault = '5xx' | 'hang' | null;
 

@@ -28,7 +28,8 @@ const USER_AGENT = 'assess-sandbox-callbacks/1';
 /** A 2xx answer is delivered; anything else (3xx included: never followed) is a failed try. */
 export function describeAnswer(status: number, location?: string | string[]): string | null {
   if (status >= 200 && status < 300) return null;
-  if (status >= 300 && status < 400) return `HTTP ${status}: redirect not followed${location ? ` (Location: ${String(location)})` : ''}`;
+  if (status >= 300 && status < 400)
+    return `HTTP ${status}: redirect not followed${location ? ` (Location: ${String(location)})` : ''}`;
   return `HTTP ${status}`;
 }
 
@@ -36,7 +37,9 @@ export function describeAnswer(status: number, location?: string | string[]): st
 export function unsupportedUrl(url: string): string | null {
   if (!URL.canParse(url)) return `not a valid URL: ${url}`;
   const { protocol } = new URL(url);
-  return protocol === 'http:' || protocol === 'https:' ? null : `unsupported URL scheme '${protocol}' (only http and https are delivered)`;
+  return protocol === 'http:' || protocol === 'https:'
+    ? null
+    : `unsupported URL scheme '${protocol}' (only http and https are delivered)`;
 }
 
 function errorText(err: unknown): string {
@@ -152,11 +155,25 @@ export class Deliverer {
     try {
       const unusable = unsupportedUrl(d.url);
       if (unusable) {
-        d.attempts.push({ n: d.attempts.length + 1, at: this.store.nowIso(), url: d.url, status: null, error: unusable, durationMs: 0 });
+        d.attempts.push({
+          n: d.attempts.length + 1,
+          at: this.store.nowIso(),
+          url: d.url,
+          status: null,
+          error: unusable,
+          durationMs: 0,
+        });
         return this.finish(d, 'failed');
       }
       if (this.faults.dropNotification()) {
-        d.attempts.push({ n: 1, at: this.store.nowIso(), url: d.url, status: null, error: 'dropped (sandbox delivery fault)', durationMs: 0 });
+        d.attempts.push({
+          n: 1,
+          at: this.store.nowIso(),
+          url: d.url,
+          status: null,
+          error: 'dropped (sandbox delivery fault)',
+          durationMs: 0,
+        });
         return this.finish(d, 'failed');
       }
       while (d.attempts.length < this.opts.maxAttempts) {
@@ -187,7 +204,12 @@ export class Deliverer {
         this.stopping.signal.addEventListener('abort', () => (clearTimeout(t), r()), { once: true });
       });
       if (this.stopping.signal.aborted) return null;
-      return { ...base, status: null, error: `timed out after ${this.opts.timeoutMs} ms (sandbox delivery fault)`, durationMs: this.opts.timeoutMs };
+      return {
+        ...base,
+        status: null,
+        error: `timed out after ${this.opts.timeoutMs} ms (sandbox delivery fault)`,
+        durationMs: this.opts.timeoutMs,
+      };
     }
     try {
       const undici = await loadUndici();
@@ -201,7 +223,12 @@ export class Deliverer {
       });
       await res.body.dump().catch(() => undefined); // the answer's body is not needed
       const durationMs = Math.round(performance.now() - started);
-      return { ...base, status: res.statusCode, error: describeAnswer(res.statusCode, res.headers.location), durationMs };
+      return {
+        ...base,
+        status: res.statusCode,
+        error: describeAnswer(res.statusCode, res.headers.location),
+        durationMs,
+      };
     } catch (err) {
       if (this.stopping.signal.aborted) return null;
       const durationMs = Math.round(performance.now() - started);
@@ -228,7 +255,8 @@ export class Deliverer {
   }
 
   private async acquire(): Promise<void> {
-    while (this.running >= this.opts.concurrency && !this.stopping.signal.aborted) await new Promise<void>((wake) => this.slotWaiters.push(wake));
+    while (this.running >= this.opts.concurrency && !this.stopping.signal.aborted)
+      await new Promise<void>((wake) => this.slotWaiters.push(wake));
     this.running++;
   }
 

@@ -91,7 +91,8 @@ export function parseFaultSpec(text: string): FaultSpec {
     if (key === '5xx') {
       const p = probability(rawKey, v) / 3;
       for (const code of [500, 502, 503]) (spec.errors ??= {})[code] = (spec.errors?.[code] ?? 0) + p;
-    } else if (/^5\d\d$/.test(key)) (spec.errors ??= {})[Number(key)] = (spec.errors?.[Number(key)] ?? 0) + probability(rawKey, v);
+    } else if (/^5\d\d$/.test(key))
+      (spec.errors ??= {})[Number(key)] = (spec.errors?.[Number(key)] ?? 0) + probability(rawKey, v);
     else if (key === '429') spec.tooManyRequests = probability(rawKey, v);
     else if (key === 'reset') spec.reset = probability(rawKey, v);
     else if (key === 'truncate') spec.truncate = probability(rawKey, v);
@@ -102,10 +103,12 @@ export function parseFaultSpec(text: string): FaultSpec {
       spec.latencyMs = l;
     } else if (key === 'retryafter') {
       const s = /^\s*(\d*\.?\d+)\s*s?\s*$/.exec(v);
-      if (!s || Number(s[1]) > 3600) throw new FaultSpecError(`retryAfter=${v}: must be seconds from 0 to 3600, e.g. retryAfter=1`);
+      if (!s || Number(s[1]) > 3600)
+        throw new FaultSpecError(`retryAfter=${v}: must be seconds from 0 to 3600, e.g. retryAfter=1`);
       spec.retryAfterS = Number(s[1]);
     } else if (key === 'seed') {
-      if (!/^\d{1,10}$/.test(v) || Number(v) > 0xffffffff) throw new FaultSpecError(`seed=${v}: must be a whole number from 0 to 4294967295`);
+      if (!/^\d{1,10}$/.test(v) || Number(v) > 0xffffffff)
+        throw new FaultSpecError(`seed=${v}: must be a whole number from 0 to 4294967295`);
       spec.seed = Number(v);
     } else throw new FaultSpecError(`unknown fault '${rawKey}'; known keys: ${KNOWN}`);
   }
@@ -127,19 +130,27 @@ export function faultSpecFromObject(o: Record<string, unknown>): FaultSpec {
 
 const round = (n: number) => Number(n.toFixed(4));
 export const faultChance = (s: FaultSpec) =>
-  Object.values(s.errors ?? {}).reduce((a, b) => a + b, 0) + (s.tooManyRequests ?? 0) + (s.reset ?? 0) + (s.truncate ?? 0);
+  Object.values(s.errors ?? {}).reduce((a, b) => a + b, 0) +
+  (s.tooManyRequests ?? 0) +
+  (s.reset ?? 0) +
+  (s.truncate ?? 0);
 
 /** The canonical text of a spec (what GET /_sandbox/faults shows). */
 export function formatFaultSpec(s: FaultSpec): string {
   const parts: string[] = [];
   const errors = Object.entries(s.errors ?? {}).filter(([, p]) => p > 0);
-  const even = errors.length === 3 && errors.every(([c, p]) => ['500', '502', '503'].includes(c) && Math.abs(p - errors[0]![1]) < 1e-12);
+  const even =
+    errors.length === 3 &&
+    errors.every(([c, p]) => ['500', '502', '503'].includes(c) && Math.abs(p - errors[0]![1]) < 1e-12);
   if (even) parts.push(`5xx=${round(errors[0]![1] * 3)}`);
   else for (const [c, p] of errors) parts.push(`${c}=${round(p)}`);
   if (s.tooManyRequests) parts.push(`429=${round(s.tooManyRequests)}`);
   if (s.reset) parts.push(`reset=${round(s.reset)}`);
   if (s.truncate) parts.push(`truncate=${round(s.truncate)}`);
-  if (s.latencyMs !== undefined) parts.push(`latency=${typeof s.latencyMs === 'number' ? `${s.latencyMs}ms` : `${s.latencyMs[0]}ms..${s.latencyMs[1]}ms`}`);
+  if (s.latencyMs !== undefined)
+    parts.push(
+      `latency=${typeof s.latencyMs === 'number' ? `${s.latencyMs}ms` : `${s.latencyMs[0]}ms..${s.latencyMs[1]}ms`}`,
+    );
   if (s.after !== undefined) parts.push(`after=${round(s.after)}`);
   if (s.retryAfterS !== undefined) parts.push(`retryAfter=${s.retryAfterS}`);
   if (s.seed !== undefined) parts.push(`seed=${s.seed}`);

@@ -12,7 +12,8 @@ import { faultChance, formatFaultSpec, latencyOf, parseFaultSpec, seededRandom, 
 const isServiceRequest = (url: string) => url.startsWith('/v3/') || url.startsWith('/v2/');
 
 type When = 'before' | 'after';
-export type Fault = { kind: 'status'; status: number; when: When } | { kind: 'reset'; when: When } | { kind: 'truncate'; when: When };
+export type Fault =
+  { kind: 'status'; status: number; when: When } | { kind: 'reset'; when: When } | { kind: 'truncate'; when: When };
 export interface Decision {
   latencyMs: number;
   fault: Fault | null;
@@ -57,7 +58,8 @@ export class FaultInjector {
     this.random = seededRandom(this.spec.seed!);
     let upTo = 0;
     this.buckets = [];
-    for (const [code, p] of Object.entries(s.errors ?? {})) if (p > 0) this.buckets.push({ upTo: (upTo += p), fault: Number(code) });
+    for (const [code, p] of Object.entries(s.errors ?? {}))
+      if (p > 0) this.buckets.push({ upTo: (upTo += p), fault: Number(code) });
     if (s.tooManyRequests) this.buckets.push({ upTo: (upTo += s.tooManyRequests), fault: 429 });
     if (s.reset) this.buckets.push({ upTo: (upTo += s.reset), fault: 'reset' });
     if (s.truncate) this.buckets.push({ upTo: (upTo += s.truncate), fault: 'truncate' });
@@ -85,7 +87,8 @@ export class FaultInjector {
     const name = String(bucket.fault);
     (this.counters.injected[name] ??= { before: 0, after: 0 })[when]++;
     this.counters.total++;
-    const fault: Fault = typeof bucket.fault === 'string' ? { kind: bucket.fault, when } : { kind: 'status', status: bucket.fault, when };
+    const fault: Fault =
+      typeof bucket.fault === 'string' ? { kind: bucket.fault, when } : { kind: 'status', status: bucket.fault, when };
     return { latencyMs, fault };
   }
 
@@ -94,10 +97,17 @@ export class FaultInjector {
   }
 }
 
-const MESSAGES: Record<number, string> = { 429: 'Too many requests', 500: 'Internal server error', 502: 'Bad gateway', 503: 'Service unavailable' };
+const MESSAGES: Record<number, string> = {
+  429: 'Too many requests',
+  500: 'Internal server error',
+  502: 'Bad gateway',
+  503: 'Service unavailable',
+};
 const faultBody = (status: number, retryAfterS: number) =>
   JSON.stringify({
-    errors: [`${MESSAGES[status] ?? `HTTP ${status}`} (sandbox fault injection)${status === 429 ? `; retry after ${retryAfterS} s` : ''}`],
+    errors: [
+      `${MESSAGES[status] ?? `HTTP ${status}`} (sandbox fault injection)${status === 429 ? `; retry after ${retryAfterS} s` : ''}`,
+    ],
   });
 
 /**
@@ -127,7 +137,10 @@ export function registerFaults(app: FastifyInstance, faults: FaultInjector): voi
         return;
       }
       if (d.fault.status === 429) reply.header('retry-after', String(faults.retryAfterS));
-      reply.code(d.fault.status).header('content-type', 'application/json; charset=utf-8').send(faultBody(d.fault.status, faults.retryAfterS));
+      reply
+        .code(d.fault.status)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(faultBody(d.fault.status, faults.retryAfterS));
     };
     if (!(d.latencyMs > 0)) return apply();
     const at = monotonicMs() + d.latencyMs;
@@ -137,14 +150,27 @@ export function registerFaults(app: FastifyInstance, faults: FaultInjector): voi
     apply();
   });
 
-  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, p?: unknown) => void) => {
-    const at = answerAt.get(request);
-    if (at === undefined) return afterHandler(request, reply, payload, done);
-    answerAt.delete(request);
-    timer.at(at, () => afterHandler(request, reply, payload, done));
-  });
+  app.addHook(
+    'onSend',
+    (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (err: Error | null, p?: unknown) => void,
+    ) => {
+      const at = answerAt.get(request);
+      if (at === undefined) return afterHandler(request, reply, payload, done);
+      answerAt.delete(request);
+      timer.at(at, () => afterHandler(request, reply, payload, done));
+    },
+  );
 
-  function afterHandler(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, p?: unknown) => void): void {
+  function afterHandler(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (err: Error | null, p?: unknown) => void,
+  ): void {
     const f = pending.get(request);
     if (!f) return done(null, payload);
     pending.delete(request);

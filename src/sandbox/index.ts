@@ -107,7 +107,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
 async function start(
   opts: SandboxOptions,
   host: string,
-  { faults, deliveryFaults, rateLimit }: { faults: FaultInjector; deliveryFaults: DeliveryFaults; rateLimit: RateLimiter },
+  {
+    faults,
+    deliveryFaults,
+    rateLimit,
+  }: { faults: FaultInjector; deliveryFaults: DeliveryFaults; rateLimit: RateLimiter },
   lock: StateLock | null,
 ): Promise<RunningSandbox> {
   let store: Store;

@@ -37,7 +37,10 @@ export function ensureDefaultLink(store: Store, test: SandboxTest): SandboxLink 
     isApiLink: true,
     proctoringMode: 'disabled',
     stakeholderEmails: null,
-    schedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 7, timeZoneId: account.defaultTimeZoneId } },
+    schedule: {
+      scheduleType: 'validityindays',
+      scheduleDetails: { invitationValidityInDays: 7, timeZoneId: account.defaultTimeZoneId },
+    },
     createdAt: now,
     updatedAt: now,
   };
@@ -70,7 +73,8 @@ export function inviteWindowProblem(store: Store, link: SandboxLink, req: AnyInv
   const latest = req.email ? store.attemptsOf(link.testLinkId, req.email).at(-1) : undefined;
   const decision = latest ? inviteOnExisting(latest.status) : null;
   if (decision?.action === 'return') return null; // access is not touched
-  const base = decision?.action === 'replace-access' ? latest! : accessWindowFromSchedule(link.schedule, store.clock.now());
+  const base =
+    decision?.action === 'replace-access' ? latest! : accessWindowFromSchedule(link.schedule, store.clock.now());
   const w = overrideAccess(base, { startDateTime: req.startDateTime, endDateTime: req.endDateTime });
   if (w.accessStart && w.accessEnd && Date.parse(w.accessEnd) <= Date.parse(w.accessStart))
     return `The invitation would end (${w.accessEnd}) before it starts (${w.accessStart}); send both startDateTime and endDateTime.`;
@@ -107,7 +111,13 @@ export function invite(store: Store, test: SandboxTest, link: SandboxLink, req: 
     const decision = inviteOnExisting(latest.status);
     if (decision.action !== 'return') {
       const base = decision.action === 'reopen' ? accessWindowFromSchedule(link.schedule, store.clock.now()) : latest;
-      Object.assign(latest, overrideAccess({ accessStart: base.accessStart, accessEnd: base.accessEnd, timeZoneId: base.timeZoneId }, access));
+      Object.assign(
+        latest,
+        overrideAccess(
+          { accessStart: base.accessStart, accessEnd: base.accessEnd, timeZoneId: base.timeZoneId },
+          access,
+        ),
+      );
       latest.status = decision.next;
       if (decision.action === 'reopen') latest.cancelledAt = latest.expiredAt = null;
       if (req.name) latest.name = req.name;
@@ -157,7 +167,10 @@ export type ReattemptOutcome = { ok: true; inv: SandboxInvitation; created: bool
 /** The spec's reattempt table, plus "a new reattempt only after the previous one was taken". */
 export function reattempt(store: Store, target: SandboxInvitation, req: ReattemptRequest): ReattemptOutcome {
   const latest = store.attemptsOf(target.testLinkId, target.email).at(-1) ?? target;
-  const plan = reattemptPlan({ id: target.testInvitationId, status: target.status }, { id: latest.testInvitationId, status: latest.status });
+  const plan = reattemptPlan(
+    { id: target.testInvitationId, status: target.status },
+    { id: latest.testInvitationId, status: latest.status },
+  );
   const now = store.nowIso();
   const access = { accessStart: req.StartDateTime, accessEnd: req.EndDateTime, timeZoneId: req.TimeZoneId };
   const applyOptional = (inv: SandboxInvitation) => {
@@ -222,7 +235,10 @@ export function simulate(
   const nowMs = store.clock.now();
   const now = store.nowIso();
   if ((to === 'start' || t.impliesStart) && inv.accessStart && Date.parse(inv.accessStart) > nowMs)
-    return { ok: false, message: `Invitation ${inv.testInvitationId} opens at ${inv.accessStart}; advance the sandbox clock first.` };
+    return {
+      ok: false,
+      message: `Invitation ${inv.testInvitationId} opens at ${inv.accessStart}; advance the sandbox clock first.`,
+    };
   if (to === 'start' || t.impliesStart) {
     inv.startedAt = now;
     inv.status = 'In Progress';

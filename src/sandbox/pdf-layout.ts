@@ -13,8 +13,14 @@ export const TABLE_END = PAGE_H - 74; // rows stop here; the footer sits below
 export const INK = '#0f172a';
 export const MUTED = '#64748b';
 export const TRACK = '#e2e8f0';
-export const CATEGORY_COLOUR: Record<string, string> = { Excellent: '#15803d', Good: '#1d4ed8', Average: '#b45309', 'Needs Improvement': '#b91c1c' };
-export const colourOfPercent = (pct: number | null) => (pct === null ? MUTED : CATEGORY_COLOUR[performanceCategory(pct)]!);
+export const CATEGORY_COLOUR: Record<string, string> = {
+  Excellent: '#15803d',
+  Good: '#1d4ed8',
+  Average: '#b45309',
+  'Needs Improvement': '#b91c1c',
+};
+export const colourOfPercent = (pct: number | null) =>
+  pct === null ? MUTED : CATEGORY_COLOUR[performanceCategory(pct)]!;
 
 export interface Put {
   font?: Font;
@@ -30,7 +36,15 @@ export type PutFn = (text: string, x: number, y: number, o: Put) => void;
 export type Safe = (s: string | null | undefined) => string;
 
 /** A bar `w` wide filled to `pct` (null: empty track). */
-export function drawBar(doc: Doc, x: number, y: number, w: number, h: number, pct: number | null, colour: string): void {
+export function drawBar(
+  doc: Doc,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  pct: number | null,
+  colour: string,
+): void {
   const r = h / 2;
   doc.roundedRect(x, y, w, h, r).fill(TRACK);
   const filled = pct === null ? 0 : (w * Math.min(100, Math.max(0, pct))) / 100;

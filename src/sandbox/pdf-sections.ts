@@ -1,11 +1,31 @@
 // The report PDF's sections table (each section with its skills beneath: questions, points, bar,
 // percentage, minutes) and the strongest/weakest skill below it.
 import type { ReportSection } from '../api/schemas/v3.js';
-import { colourOfPercent, drawBar, INK, M, MUTED, TABLE_END, TRACK, W, type Doc, type Font, type PutFn, type Safe } from './pdf-layout.js';
+import {
+  colourOfPercent,
+  drawBar,
+  INK,
+  M,
+  MUTED,
+  TABLE_END,
+  TRACK,
+  W,
+  type Doc,
+  type Font,
+  type PutFn,
+  type Safe,
+} from './pdf-layout.js';
 import { minutesText, percentOf, plural } from './pdf-text.js';
 
 // Table columns: x offset from the margin and width.
-const COL = { name: [0, 140], questions: [148, 62], score: [218, 50], bar: [278, 100], pct: [386, 34], time: [430, W - 430] } as const;
+const COL = {
+  name: [0, 140],
+  questions: [148, 62],
+  score: [218, 50],
+  bar: [278, 100],
+  pct: [386, 34],
+  time: [430, W - 430],
+} as const;
 
 /** One row per section, its skills beneath; what does not fit is counted in a note. Returns the y below. */
 export function sectionsTable(doc: Doc, sections: ReportSection[], safe: Safe, put: PutFn, top: number): number {
@@ -13,7 +33,8 @@ export function sectionsTable(doc: Doc, sections: ReportSection[], safe: Safe, p
   let y = top;
   put('Sections', M, y, { font: 'Helvetica-Bold', size: 13 });
   y += 22;
-  const head = (label: string, [x, w]: readonly [number, number], right = false) => put(label, M + x, y, { size: 8, colour: MUTED, width: w, right });
+  const head = (label: string, [x, w]: readonly [number, number], right = false) =>
+    put(label, M + x, y, { size: 8, colour: MUTED, width: w, right });
   head('SECTION / SKILL', COL.name);
   head('QUESTIONS', COL.questions);
   head('SCORE', COL.score, true);
@@ -28,7 +49,16 @@ export function sectionsTable(doc: Doc, sections: ReportSection[], safe: Safe, p
     .stroke();
   y += 6;
 
-  const row = (o: { name: string; indent: number; questions: number; got: number; of: number; time: string; bold: boolean; h: number }) => {
+  const row = (o: {
+    name: string;
+    indent: number;
+    questions: number;
+    got: number;
+    of: number;
+    time: string;
+    bold: boolean;
+    h: number;
+  }) => {
     const size = o.bold ? 10 : 9;
     const font: Font = o.bold ? 'Helvetica-Bold' : 'Helvetica';
     const colour = o.bold ? INK : '#334155';
@@ -80,7 +110,10 @@ export function sectionsTable(doc: Doc, sections: ReportSection[], safe: Safe, p
       skillsShown++;
     }
     if (skillsShown < skills.length) {
-      put(`… ${plural(skills.length - skillsShown, 'more skill')} not shown`, M + 12, y + 2, { size: 8, colour: MUTED });
+      put(`… ${plural(skills.length - skillsShown, 'more skill')} not shown`, M + 12, y + 2, {
+        size: 8,
+        colour: MUTED,
+      });
       y += 12;
     }
     y += 4;
@@ -94,11 +127,16 @@ export function sectionsTable(doc: Doc, sections: ReportSection[], safe: Safe, p
     shown++;
   }
   if (shown < sections.length) {
-    put(`${plural(sections.length - shown, 'more section')} not shown for lack of room; the JSON report has them all.`, M, y + 4, {
-      size: 8,
-      colour: MUTED,
-      width: W,
-    });
+    put(
+      `${plural(sections.length - shown, 'more section')} not shown for lack of room; the JSON report has them all.`,
+      M,
+      y + 4,
+      {
+        size: 8,
+        colour: MUTED,
+        width: W,
+      },
+    );
     y += 16;
   }
   return y;
@@ -108,7 +146,11 @@ export function sectionsTable(doc: Doc, sections: ReportSection[], safe: Safe, p
 export function highlights(sections: ReportSection[], safe: Safe, put: PutFn, top: number): void {
   if (top + 44 > TABLE_END) return;
   const skills = sections.flatMap((s) =>
-    (s.Skills ?? []).map((k) => ({ name: safe(k.qbName) || `Skill ${k.qbId}`, section: safe(s.sectionName), pct: percentOf(k.candidateQbScore, k.qbScore) })),
+    (s.Skills ?? []).map((k) => ({
+      name: safe(k.qbName) || `Skill ${k.qbId}`,
+      section: safe(s.sectionName),
+      pct: percentOf(k.candidateQbScore, k.qbScore),
+    })),
   );
   const scored = skills.filter((k): k is typeof k & { pct: number } => k.pct !== null);
   if (scored.length < 2) return;

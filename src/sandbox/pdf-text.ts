@@ -13,11 +13,24 @@ import { utcText as readableUtc } from '../util/utc-text.js';
 
 // Code points 0x80–0x9f of Windows-1252, by their Unicode values.
 const WIN_ANSI_EXTRA = new Set([
-  0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013,
-  0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x017e, 0x0178,
+  0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d, 0x2018,
+  0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x017e, 0x0178,
 ]);
 // Letters without a decomposition that still have an obvious plain spelling.
-const PLAIN: Record<string, string> = { ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ı: 'i', ħ: 'h', Ħ: 'H', ŋ: 'n', Ŋ: 'N', ĸ: 'k', ŀ: 'l', Ŀ: 'L' };
+const PLAIN: Record<string, string> = {
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ı: 'i',
+  ħ: 'h',
+  Ħ: 'H',
+  ŋ: 'n',
+  Ŋ: 'N',
+  ĸ: 'k',
+  ŀ: 'l',
+  Ŀ: 'L',
+};
 const DASHES = /[\u2010-\u2012\u2015\u2212]/;
 // C0, DEL and C1 controls (tab and newline included): shown as a space.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;

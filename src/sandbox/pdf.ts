@@ -12,7 +12,22 @@
 // (pdf-text.ts), so hostile names cannot wrap into other blocks or push content onto a second
 // page; sections that do not fit are counted in a note instead.
 import type { Report } from '../api/schemas/v3.js';
-import { CATEGORY_COLOUR, colourOfPercent, drawBar, INK, M, MUTED, PAGE_H, PAGE_W, TRACK, W, type Doc, type Put, type PutFn, type Safe } from './pdf-layout.js';
+import {
+  CATEGORY_COLOUR,
+  colourOfPercent,
+  drawBar,
+  INK,
+  M,
+  MUTED,
+  PAGE_H,
+  PAGE_W,
+  TRACK,
+  W,
+  type Doc,
+  type Put,
+  type PutFn,
+  type Safe,
+} from './pdf-layout.js';
 import { highlights, sectionsTable } from './pdf-sections.js';
 import { fitText, minutesText, pdfText, percentOf, plural, utcText, wrapText } from './pdf-text.js';
 
@@ -98,9 +113,17 @@ export async function renderReportPdf(report: Report, generatedAt: string): Prom
     .strokeColor(TRACK)
     .stroke();
   if (replaced) {
-    put("? marks characters this PDF's fonts cannot show; the JSON report has the exact text.", M, PAGE_H - 64, { size: 8, colour: MUTED, width: W });
+    put("? marks characters this PDF's fonts cannot show; the JSON report has the exact text.", M, PAGE_H - 64, {
+      size: 8,
+      colour: MUTED,
+      width: W,
+    });
   }
-  put(`Sandbox report · invitation ${report.testInvitationId} · times in UTC`, M, PAGE_H - 44, { size: 8, colour: MUTED, width: W - 80 });
+  put(`Sandbox report · invitation ${report.testInvitationId} · times in UTC`, M, PAGE_H - 44, {
+    size: 8,
+    colour: MUTED,
+    width: W - 80,
+  });
   put('Page 1 of 1', PAGE_W - M - 80, PAGE_H - 44, { size: 8, colour: MUTED, width: 80, right: true });
   doc.end();
   return done;
@@ -115,7 +138,11 @@ function scoreBox(doc: Doc, report: Report, safe: Safe, put: PutFn, top: number)
   const colour = colourOfPercent(pct);
   put('TOTAL SCORE', M + pad, top + 14, { size: 8, colour: MUTED });
   if (report.candidatePoints == null) {
-    put(`No result yet (${safe(report.status) || 'unknown'})`, M + pad, top + 28, { font: 'Helvetica-Bold', size: 20, width: W - 2 * pad });
+    put(`No result yet (${safe(report.status) || 'unknown'})`, M + pad, top + 28, {
+      font: 'Helvetica-Bold',
+      size: 20,
+      width: W - 2 * pad,
+    });
   } else {
     const points = `${report.candidatePoints} / ${report.totalTestPoints ?? '-'}`;
     put(points, M + pad, top + 26, { font: 'Helvetica-Bold', size: 26 });

@@ -47,7 +47,8 @@ const StateShape = z.object({
 
 function refuse(file: string, why: string): never {
   throw new SandboxStateError(
-    `Sandbox state file ${file} is not usable: ${why}. It was left untouched. ` + `Move it aside or delete it to start again from the seed data.`,
+    `Sandbox state file ${file} is not usable: ${why}. It was left untouched. ` +
+      `Move it aside or delete it to start again from the seed data.`,
   );
 }
 
@@ -84,7 +85,8 @@ export async function loadStateFile(file: string): Promise<LoadedState | null> {
     if (!checked.success) refuse(logPathOf(file), `its changes do not make sandbox state (${where(checked.error)})`);
   }
   const badInvitation = invitationProblem(merged.invitations);
-  if (badInvitation) refuse(log.records.length ? `${file} (with its log)` : file, `it is not sandbox state (${badInvitation})`);
+  if (badInvitation)
+    refuse(log.records.length ? `${file} (with its log)` : file, `it is not sandbox state (${badInvitation})`);
   const inconsistent = consistencyProblem(merged);
   if (inconsistent) refuse(file, inconsistent);
   return { doc: merged, snapshotBytes: text.length, logBytes: log.goodBytes, tornBytes: log.tornBytes };
@@ -95,7 +97,8 @@ function invitationProblem(list: unknown[]): string | null {
   for (let i = 0; i < list.length; i++) {
     const inv = list[i] as Record<string, unknown> | null;
     if (typeof inv !== 'object' || inv === null || Array.isArray(inv)) return `invitations.${i}: expected an object`;
-    for (const [key, type] of INVITATION_FIELDS) if (typeof inv[key] !== type) return `invitations.${i}.${key}: expected a ${type}`;
+    for (const [key, type] of INVITATION_FIELDS)
+      if (typeof inv[key] !== type) return `invitations.${i}.${key}: expected a ${type}`;
   }
   return null;
 }
@@ -105,7 +108,8 @@ const INVITATION_FIELDS = [
   ['email', 'string'],
 ] as const;
 
-const where = (error: z.core.$ZodError) => `${error.issues[0].path.join('.') || 'document'}: ${error.issues[0].message}`;
+const where = (error: z.core.$ZodError) =>
+  `${error.issues[0].path.join('.') || 'document'}: ${error.issues[0].message}`;
 
 async function readLog(file: string): Promise<ReturnType<typeof parseLog> & { problem?: undefined }> {
   let buf: Buffer;
@@ -133,7 +137,8 @@ export function consistencyProblem(doc: SandboxStateDoc): string | null {
   ];
   for (const [key, what, ids] of checks) {
     const max = ids.reduce((a, b) => Math.max(a, b), 0);
-    if (doc.nextIds[key] <= max) return `nextIds.${key} is ${doc.nextIds[key]} but ${what} ${max} already exists (it must be greater)`;
+    if (doc.nextIds[key] <= max)
+      return `nextIds.${key} is ${doc.nextIds[key]} but ${what} ${max} already exists (it must be greater)`;
   }
   const seen = new Set<number>();
   for (const inv of doc.invitations) {

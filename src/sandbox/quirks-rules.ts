@@ -58,7 +58,8 @@ export function idsAsStrings(body: Json): void {
   });
   // ids inside {successful: [..], failed: [..]}
   eachObject(body, (o) => {
-    for (const k of ['successful', 'failed']) if (Array.isArray(o[k])) o[k] = (o[k] as Json[]).map((x) => (typeof x === 'number' ? String(x) : x));
+    for (const k of ['successful', 'failed'])
+      if (Array.isArray(o[k])) o[k] = (o[k] as Json[]).map((x) => (typeof x === 'number' ? String(x) : x));
   });
 }
 
@@ -66,7 +67,8 @@ export function idsAsStrings(body: Json): void {
 export function nullOptional(body: Json, chance: () => boolean): void {
   eachObject(body, (o, path) => {
     if (inSettings(path)) return;
-    for (const k of Object.keys(o)) if (!NEEDED.has(k) && !ID_KEY.test(k) && !SETTINGS.test(k) && o[k] !== null && chance()) o[k] = null;
+    for (const k of Object.keys(o))
+      if (!NEEDED.has(k) && !ID_KEY.test(k) && !SETTINGS.test(k) && o[k] !== null && chance()) o[k] = null;
   });
 }
 

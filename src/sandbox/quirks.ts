@@ -28,7 +28,8 @@ import {
 /** The production gateway's answer to a missing or wrong key (vendor facts). */
 export const GATEWAY_401 = {
   statusCode: 401,
-  message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
+  message:
+    'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
 };
 
 export interface QuirksView {
@@ -65,7 +66,12 @@ export class Quirks {
   }
 
   view(): QuirksView {
-    return { seed: this.seed, vendorTypeOfTest: this.vendorTypeOfTest, gateway401: this.gateway401, rewritten: this.rewritten };
+    return {
+      seed: this.seed,
+      vendorTypeOfTest: this.vendorTypeOfTest,
+      gateway401: this.gateway401,
+      rewritten: this.rewritten,
+    };
   }
 
   /** The random numbers of the n-th answer to this method and URL. */
@@ -135,7 +141,8 @@ function vendorForm(method: string, path: string, body: Json, r: () => number): 
   }
   if (method === 'POST' && path === '/v3/candidates/testattempts' && r() < 0.7) {
     const list = isObject(body.result) ? body.result.testAttempts : undefined;
-    if (Array.isArray(list)) for (const a of list) if (isObject(a) && a.testStatus === 'Complete') a.testStatus = 'Completed';
+    if (Array.isArray(list))
+      for (const a of list) if (isObject(a) && a.testStatus === 'Complete') a.testStatus = 'Completed';
     return body;
   }
   return body;
@@ -146,7 +153,12 @@ const isService = (url: string) => url.startsWith('/v3/') || url.startsWith('/v2
 /** Hooks quirks into the server: answers rewritten in onSend; production's typeOfTest read back. */
 export function registerQuirks(app: FastifyInstance, quirks: Quirks): void {
   app.addHook('preHandler', async (request: FastifyRequest) => {
-    if (quirks.on && quirks.vendorTypeOfTest && request.method === 'POST' && /^\/v3\/tests\/[^/]+\/settings$/.test(request.url.split('?')[0]!))
+    if (
+      quirks.on &&
+      quirks.vendorTypeOfTest &&
+      request.method === 'POST' &&
+      /^\/v3\/tests\/[^/]+\/settings$/.test(request.url.split('?')[0]!)
+    )
       typeOfTestFromVendor(request.body);
   });
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -185,7 +197,11 @@ export function registerQuirkRoutes(app: FastifyInstance, quirks: Quirks): void 
       c.post('/', async (request, reply) => {
         const seed = (request.body as { seed?: unknown } | undefined)?.seed;
         if (seed !== null && !(Number.isInteger(seed) && (seed as number) >= 0))
-          return reply.code(400).send({ errors: ['Send {"seed": N} (a whole number ≥ 0) to turn quirks on, {"seed": null} to turn them off.'] });
+          return reply
+            .code(400)
+            .send({
+              errors: ['Send {"seed": N} (a whole number ≥ 0) to turn quirks on, {"seed": null} to turn them off.'],
+            });
         quirks.set(seed as number | null);
         return quirks.view();
       });

@@ -32,21 +32,25 @@ export function parseRateLimit(text: string): RateLimitSpec | null {
   if (t === '' || /^(off|none)$/i.test(t)) return null;
   const [head = '', ...rest] = t.split(',');
   const perSecond = parseRate(head, 100_000);
-  if (typeof perSecond === 'string') throw new FaultSpecError(`${perSecond}: give requests per second first, e.g. 25/s`);
+  if (typeof perSecond === 'string')
+    throw new FaultSpecError(`${perSecond}: give requests per second first, e.g. 25/s`);
   const spec: RateLimitSpec = { perSecond, burst: Math.max(1, Math.ceil(perSecond)), retryAfter: false };
   const seen = new Set<string>();
   for (const part of rest) {
     const m = /^\s*([\w-]+)\s*(?:=\s*(.*?))?\s*$/.exec(part);
     const key = m?.[1]?.toLowerCase().replace(/[-_]/g, '');
-    if (!m || (key !== 'burst' && key !== 'retryafter')) throw new FaultSpecError(`'${part.trim()}' is not burst=N or retry-after`);
+    if (!m || (key !== 'burst' && key !== 'retryafter'))
+      throw new FaultSpecError(`'${part.trim()}' is not burst=N or retry-after`);
     if (seen.has(key)) throw new FaultSpecError(`${m[1]} is given twice`);
     seen.add(key);
     const v = m[2];
     if (key === 'burst') {
-      if (v === undefined || !/^\d{1,7}$/.test(v) || Number(v) < 1) throw new FaultSpecError(`burst=${v ?? ''}: must be a whole number from 1 to 9999999`);
+      if (v === undefined || !/^\d{1,7}$/.test(v) || Number(v) < 1)
+        throw new FaultSpecError(`burst=${v ?? ''}: must be a whole number from 1 to 9999999`);
       spec.burst = Number(v);
     } else {
-      if (v !== undefined && !/^(on|off|yes|no|true|false)$/i.test(v)) throw new FaultSpecError(`retry-after=${v}: must be on or off (or just retry-after)`);
+      if (v !== undefined && !/^(on|off|yes|no|true|false)$/i.test(v))
+        throw new FaultSpecError(`retry-after=${v}: must be on or off (or just retry-after)`);
       spec.retryAfter = v === undefined || /^(on|yes|true)$/i.test(v);
     }
   }

@@ -36,7 +36,12 @@ export function styleOf(request: FastifyRequest): ErrorStyle {
 }
 
 /** Answers with an error in the route's style. */
-export function fail(request: FastifyRequest, reply: FastifyReply, status: number, messages: (string | number)[] | string) {
+export function fail(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  messages: (string | number)[] | string,
+) {
   const list = typeof messages === 'string' ? [messages] : messages;
   return reply.code(status).send(errorBody(styleOf(request), status, list));
 }

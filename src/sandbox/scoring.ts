@@ -38,11 +38,18 @@ const clampPct = (p: number) => Math.min(100, Math.max(0, p));
  * Builds an attempt result. `sectionPercents[i]` (0–100) scores section i; otherwise `percent`
  * (0–100) is spread over the whole test; otherwise a default derived from the invitation id.
  */
-export function scoreAttempt(test: SandboxTest, invitationId: number, opts: { percent?: number; sectionPercents?: number[] } = {}): AttemptResult {
+export function scoreAttempt(
+  test: SandboxTest,
+  invitationId: number,
+  opts: { percent?: number; sectionPercents?: number[] } = {},
+): AttemptResult {
   let perSection: number[];
   if (opts.sectionPercents && opts.sectionPercents.length) {
     perSection = test.sections.map((s, i) =>
-      Math.round((clampPct(opts.sectionPercents![i] ?? opts.sectionPercents![opts.sectionPercents!.length - 1]) / 100) * sectionPoints(s)),
+      Math.round(
+        (clampPct(opts.sectionPercents![i] ?? opts.sectionPercents![opts.sectionPercents!.length - 1]) / 100) *
+          sectionPoints(s),
+      ),
     );
   } else {
     const pct = clampPct(opts.percent ?? defaultPercent(invitationId));
@@ -73,7 +80,12 @@ export function performanceCategory(pct: number): string {
 }
 
 /** The v3 report JSON for an invitation (sample spelling: `sectionID` in sections). */
-export function buildReport(test: SandboxTest, inv: SandboxInvitation, reportType: ReportType, pdfReportUrl: string): Report {
+export function buildReport(
+  test: SandboxTest,
+  inv: SandboxInvitation,
+  reportType: ReportType,
+  pdfReportUrl: string,
+): Report {
   const r = inv.result;
   const total = testPoints(test);
   const cand = r ? candidatePoints(r) : null;

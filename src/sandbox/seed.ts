@@ -3,7 +3,15 @@
 // few invitations in each state so reports and attempt lists have something to show.
 // Dates are relative to the moment of seeding (the sandbox clock's "now").
 import type { TestSettings } from '../api/schemas/v3.js';
-import type { Account, SandboxInvitation, SandboxLink, SandboxStateDoc, SandboxTest, Schedule, Section } from './model.js';
+import type {
+  Account,
+  SandboxInvitation,
+  SandboxLink,
+  SandboxStateDoc,
+  SandboxTest,
+  Schedule,
+  Section,
+} from './model.js';
 import { STATE_FORMAT } from './model.js';
 import { scoreAttempt } from './scoring.js';
 
@@ -25,13 +33,24 @@ const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 type SkillSpec = [qbId: number, name: string, questions: number, pointsPerQuestion: number];
-function section(sectionId: number, sectionName: string, type: Section['sectionType'], duration: number, skills: SkillSpec[]): Section {
+function section(
+  sectionId: number,
+  sectionName: string,
+  type: Section['sectionType'],
+  duration: number,
+  skills: SkillSpec[],
+): Section {
   return {
     sectionId,
     sectionName,
     sectionType: type,
     duration,
-    skills: skills.map(([qbId, qbName, questions, pointsPerQuestion]) => ({ qbId, qbName, questions, pointsPerQuestion })),
+    skills: skills.map(([qbId, qbName, questions, pointsPerQuestion]) => ({
+      qbId,
+      qbName,
+      questions,
+      pointsPerQuestion,
+    })),
   };
 }
 
@@ -114,7 +133,11 @@ function settingsFor(t: SandboxTest, i: number): TestSettings {
     imageProctoringSettings: { terminateTestOnImageViolation: 0, terminateTestAfterViolationCount: 0 },
     windowViolationSettings: {
       copyPaste,
-      displayViolationSettings: { displayViolationPopUp: copyPaste ? 0 : 1, terminateTestOnWindowViolation: 0, terminateTestAfterViolationCount: 3 },
+      displayViolationSettings: {
+        displayViolationPopUp: copyPaste ? 0 : 1,
+        terminateTestOnWindowViolation: 0,
+        terminateTestAfterViolationCount: 3,
+      },
     },
   };
 }
@@ -128,9 +151,19 @@ export function buildSeedState(nowMs: number, clockOffsetMs = 0): SandboxStateDo
   });
   const window = (type: 'timebound' | 'slotwise', fromDays: number, toDays: number, tz = 1): Schedule => ({
     scheduleType: type,
-    scheduleDetails: { startDateTime: iso(nowMs + fromDays * DAY), endDateTime: iso(nowMs + toDays * DAY), timeZoneId: tz },
+    scheduleDetails: {
+      startDateTime: iso(nowMs + fromDays * DAY),
+      endDateTime: iso(nowMs + toDays * DAY),
+      timeZoneId: tz,
+    },
   });
-  const link = (testLinkId: number, testId: number, name: string, schedule: Schedule, extra: Partial<SandboxLink> = {}): SandboxLink => ({
+  const link = (
+    testLinkId: number,
+    testId: number,
+    name: string,
+    schedule: Schedule,
+    extra: Partial<SandboxLink> = {},
+  ): SandboxLink => ({
     testLinkId,
     testId,
     accountId: testId < 2000 ? 1 : 2,
@@ -147,7 +180,10 @@ export function buildSeedState(nowMs: number, clockOffsetMs = 0): SandboxStateDo
     ...extra,
   });
   const links: SandboxLink[] = [
-    link(5001, 1001, 'Default API link', validity(7), { isApiLink: true, stakeholderEmails: 'hiring-manager@acme.example' }),
+    link(5001, 1001, 'Default API link', validity(7), {
+      isApiLink: true,
+      stakeholderEmails: 'hiring-manager@acme.example',
+    }),
     link(5002, 1001, 'Campus drive (timebound)', window('timebound', -1, 30), { proctoringMode: 'image' }),
     link(5003, 1001, 'Evening slots (slotwise)', window('slotwise', 0, 14), {
       proctoringMode: 'video',
@@ -158,7 +194,10 @@ export function buildSeedState(nowMs: number, clockOffsetMs = 0): SandboxStateDo
     link(5006, 1003, 'Default API link', validity(14), { isApiLink: true, proctoringMode: 'video' }),
     link(5007, 2001, 'Default API link', validity(7, 2), { isApiLink: true }),
     link(5008, 2001, 'Hackathon (timebound)', window('timebound', 2, 9, 2), { proctoringMode: 'video' }),
-    link(5009, 2001, 'Office hours (slotwise)', window('slotwise', -2, 20, 2), { proctoringMode: 'image', invitationType: 'open' }),
+    link(5009, 2001, 'Office hours (slotwise)', window('slotwise', -2, 20, 2), {
+      proctoringMode: 'image',
+      invitationType: 'open',
+    }),
     link(5010, 2002, 'Open practice link', validity(10, 2), { invitationType: 'open' }),
     link(5011, 2003, 'Default API link', validity(5, 2), { isApiLink: true, testLinkStatus: 'inactive' }),
   ];
@@ -178,7 +217,10 @@ export function buildSeedState(nowMs: number, clockOffsetMs = 0): SandboxStateDo
     const t = tests.find((x) => x.testId === l.testId)!;
     const created = nowMs - (daysAgo + 1) * DAY;
     const at = iso(nowMs - daysAgo * DAY);
-    const started = status === 'Pending' || status === 'Cancelled' || status === 'Expired' ? null : iso(nowMs - daysAgo * DAY - 3_600_000);
+    const started =
+      status === 'Pending' || status === 'Cancelled' || status === 'Expired'
+        ? null
+        : iso(nowMs - daysAgo * DAY - 3_600_000);
     invitations.push({
       testInvitationId: id,
       accountId: l.accountId,
@@ -217,14 +259,19 @@ export function buildSeedState(nowMs: number, clockOffsetMs = 0): SandboxStateDo
   // --port 8787`), so `assess callbacks process 900001` has something to re-send; with nothing
   // listening the delivery fails at once and shows in `assess sandbox deliveries`.
   const hook = { callbackUrl: 'http://127.0.0.1:8787/' };
-  invite(900001, 5001, 'alice@example.com', 'Alice Archer', 'Complete', 2, { ...hook, result: scoreAttempt(tests[0], 900001, { percent: 82 }) });
+  invite(900001, 5001, 'alice@example.com', 'Alice Archer', 'Complete', 2, {
+    ...hook,
+    result: scoreAttempt(tests[0], 900001, { percent: 82 }),
+  });
   invite(900002, 5001, 'bob@example.com', 'Bob Baker', 'Test Left', 3, { ...hook, invitationtype: 'app' });
   invite(900003, 5001, 'carol@example.com', 'Carol Chen', 'Terminated', 4, hook);
   invite(900004, 5001, 'dave@example.com', 'Dave Diaz', 'Pending', 0);
   invite(900005, 5001, 'erin@example.com', 'Erin Evans', 'In Progress', 0);
   invite(900006, 5002, 'frank@example.com', 'Frank Fox', 'Cancelled', 5);
   invite(900007, 5001, 'grace@example.com', 'Grace Green', 'Expired', 1, { invitationtype: 'app' });
-  invite(900008, 5007, 'heidi@example.com', 'Heidi Hart', 'Complete', 1, { result: scoreAttempt(tests[4], 900008, { percent: 64 }) });
+  invite(900008, 5007, 'heidi@example.com', 'Heidi Hart', 'Complete', 1, {
+    result: scoreAttempt(tests[4], 900008, { percent: 64 }),
+  });
   invite(900009, 5007, 'ivan@example.com', 'Ivan Ivanov', 'Pending', 0);
 
   return {

@@ -58,7 +58,13 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
     try {
       done(null, JSON.parse(text));
     } catch (err) {
-      done(Object.assign(new Error(`Malformed JSON body: ${(err as Error).message}`), { statusCode: 400, code: 'SANDBOX_BAD_JSON' }), undefined);
+      done(
+        Object.assign(new Error(`Malformed JSON body: ${(err as Error).message}`), {
+          statusCode: 400,
+          code: 'SANDBOX_BAD_JSON',
+        }),
+        undefined,
+      );
     }
   });
 
@@ -78,7 +84,9 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     return fail(request, reply, status, status === 500 ? `Sandbox internal error: ${err.message}` : err.message);
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ errors: [`No such endpoint: ${request.method} ${request.url.split('?')[0]}`] }));
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ errors: [`No such endpoint: ${request.method} ${request.url.split('?')[0]}`] }),
+  );
 
   app.addHook('onResponse', async (request: FastifyRequest, reply) => {
     if (!isServiceRequest(request.url)) return;
@@ -90,7 +98,8 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
       accountId: request.accountId || null,
       body: bodyForLog(request.body),
     });
-    if (opts.logRequests) log(`${request.method} ${redactQuery(request.url)} → ${reply.statusCode} (${reply.elapsedTime.toFixed(1)} ms)`);
+    if (opts.logRequests)
+      log(`${request.method} ${redactQuery(request.url)} → ${reply.statusCode} (${reply.elapsedTime.toFixed(1)} ms)`);
   });
 
   registerTestRoutes(app, store);

@@ -41,7 +41,8 @@ export async function acquireStateLock(stateFile: string, opts: StateLockOptions
     const holder = got.holder;
     if (Date.now() >= deadline) {
       throw new SandboxStateError(
-        `Sandbox state file ${stateFile} is in use by another sandbox (pid ${holder}). ` + `Stop that one first, or give this one its own --state file.`,
+        `Sandbox state file ${stateFile} is in use by another sandbox (pid ${holder}). ` +
+          `Stop that one first, or give this one its own --state file.`,
         true,
       );
     }

@@ -8,7 +8,16 @@
 import { realName } from '../util/file-lock.js';
 import { closeSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync } from 'node:fs';
 import { writeAllSync } from '../util/write-all.js';
-import type { CallbackQueueEntry, Delivery, OutboxEntry, RequestLogEntry, SandboxInvitation, SandboxLink, SandboxStateDoc, SandboxTest } from './model.js';
+import type {
+  CallbackQueueEntry,
+  Delivery,
+  OutboxEntry,
+  RequestLogEntry,
+  SandboxInvitation,
+  SandboxLink,
+  SandboxStateDoc,
+  SandboxTest,
+} from './model.js';
 import type { TestSettings } from '../api/schemas/v3.js';
 
 export const MAX_REQUEST_LOG = 500;
@@ -69,7 +78,12 @@ export function parseLog(buf: Buffer): ParsedLog | { problem: string } {
 function parseRecord(text: string): LogRecord | null {
   try {
     const r = JSON.parse(text) as LogRecord;
-    const ok = typeof r === 'object' && r !== null && Number.isSafeInteger(r.n) && Array.isArray(r.clock) && typeof r.nextIds === 'object';
+    const ok =
+      typeof r === 'object' &&
+      r !== null &&
+      Number.isSafeInteger(r.n) &&
+      Array.isArray(r.clock) &&
+      typeof r.nextIds === 'object';
     return ok ? r : null;
   } catch {
     return null;
@@ -154,7 +168,10 @@ export class LogAppender {
 
   /** Writes every byte of `text` (or throws, the log cut back to its last complete line). */
   append(text: string): void {
-    if (this.damaged) throw new Error(`the log ends in a line that could not be cut off after a failed write; a snapshot will replace it`);
+    if (this.damaged)
+      throw new Error(
+        `the log ends in a line that could not be cut off after a failed write; a snapshot will replace it`,
+      );
     const buf = Buffer.from(text, 'utf8');
     try {
       writeAllSync(this.fd, buf); // the CLI's one write path: all of it, or the system's reason

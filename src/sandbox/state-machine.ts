@@ -76,7 +76,10 @@ export function reattemptOn(id: number, status: InvitationStatus): ReattemptDeci
  * while the latest reattempt is still Pending it is returned again; while it is In Progress the
  * call is refused; a cancelled/expired latest reattempt is reopened; a taken one spawns the next.
  */
-export function reattemptPlan(target: { id: number; status: InvitationStatus }, latest: { id: number; status: InvitationStatus }): ReattemptDecision {
+export function reattemptPlan(
+  target: { id: number; status: InvitationStatus },
+  latest: { id: number; status: InvitationStatus },
+): ReattemptDecision {
   if (latest.id === target.id) return reattemptOn(target.id, target.status);
   if (latest.status === 'Pending') return { action: 'return-latest', on: latest.id };
   if (latest.status === 'In Progress')
@@ -128,7 +131,10 @@ export const CANCEL_REFUSED = 'Testinvitation state in inprogress, complete, and
  * In Progress, Complete, Expired, an already Cancelled one, Test Left, Terminated — is refused,
  * so a repeated cancel is a 400, not a no-op.
  */
-export function cancelTransition(_id: number, status: InvitationStatus): { ok: true; next: 'Cancelled'; changed: true } | { ok: false; message: string } {
+export function cancelTransition(
+  _id: number,
+  status: InvitationStatus,
+): { ok: true; next: 'Cancelled'; changed: true } | { ok: false; message: string } {
   if (status === 'Pending') return { ok: true, next: 'Cancelled', changed: true };
   return { ok: false, message: CANCEL_REFUSED };
 }
@@ -153,14 +159,21 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
 export function accessWindowFromSchedule(schedule: Schedule, nowMs: number): AccessWindow {
   if (schedule.scheduleType === 'validityindays') {
     const d = schedule.scheduleDetails;
-    return { accessStart: iso(nowMs), accessEnd: iso(nowMs + d.invitationValidityInDays * DAY_MS), timeZoneId: d.timeZoneId };
+    return {
+      accessStart: iso(nowMs),
+      accessEnd: iso(nowMs + d.invitationValidityInDays * DAY_MS),
+      timeZoneId: d.timeZoneId,
+    };
   }
   const d = schedule.scheduleDetails;
   return { accessStart: d.startDateTime, accessEnd: d.endDateTime, timeZoneId: d.timeZoneId };
 }
 
 /** The request's access values replace the window's where given (invite and reattempt rows). */
-export function overrideAccess(w: AccessWindow, req: { startDateTime?: string; endDateTime?: string; timeZoneId?: number }): AccessWindow {
+export function overrideAccess(
+  w: AccessWindow,
+  req: { startDateTime?: string; endDateTime?: string; timeZoneId?: number },
+): AccessWindow {
   return {
     accessStart: req.startDateTime ?? w.accessStart,
     accessEnd: req.endDateTime ?? w.accessEnd,
@@ -171,7 +184,10 @@ export function overrideAccess(w: AccessWindow, req: { startDateTime?: string; e
 // ───────────────────────────── listing attempts ─────────────────────────────
 
 /** The spec's grouping for list attempts, and which timestamp places an attempt in the range. */
-export const ATTEMPT_GROUPS: Record<AttemptState, { statuses: readonly InvitationStatus[]; at: 'finishedAt' | 'cancelledAt' | 'expiredAt' }> = {
+export const ATTEMPT_GROUPS: Record<
+  AttemptState,
+  { statuses: readonly InvitationStatus[]; at: 'finishedAt' | 'cancelledAt' | 'expiredAt' }
+> = {
   completed: { statuses: TERMINAL, at: 'finishedAt' },
   cancelled: { statuses: ['Cancelled'], at: 'cancelledAt' },
   expired: { statuses: ['Expired'], at: 'expiredAt' },

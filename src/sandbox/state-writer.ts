@@ -58,7 +58,15 @@ export class ChangeSet {
 
   clear(store: Store): void {
     this.full = false;
-    for (const set of [this.invitations, this.links, this.tests, this.settings, this.deliveries, this.droppedDeliveries]) set.clear();
+    for (const set of [
+      this.invitations,
+      this.links,
+      this.tests,
+      this.settings,
+      this.deliveries,
+      this.droppedDeliveries,
+    ])
+      set.clear();
     this.requests = 0;
     this.outboxLogged = store.outbox.length;
     this.lastEventLogged = store.callbackQueue.at(-1)?.eventId ?? 0;
@@ -75,7 +83,11 @@ export class StateWriter {
   ) {}
 
   /** Opens the log of `file` for appending (cutting off a torn last line). */
-  static async open(file: string, loaded: LoadedState | null, compactAfterBytes = COMPACT_AFTER_BYTES): Promise<StateWriter> {
+  static async open(
+    file: string,
+    loaded: LoadedState | null,
+    compactAfterBytes = COMPACT_AFTER_BYTES,
+  ): Promise<StateWriter> {
     // no snapshot: a log left beside it belongs to a state that was deleted; it is emptied
     const log = LogAppender.open(logPathOf(file), loaded?.logBytes ?? 0);
     return new StateWriter(file, log, loaded?.doc.logSeq ?? 0, loaded?.snapshotBytes ?? 0, compactAfterBytes);
@@ -130,7 +142,9 @@ function buildRecord(store: Store, c: ChangeSet, n: number): LogRecord {
   if (c.links.size) r.links = pick(c.links, store.links);
   if (c.tests.size) r.tests = pick(c.tests, store.tests);
   if (c.settings.size)
-    r.settings = [...c.settings].flatMap((testId) => (store.settings.has(testId) ? [{ testId, settings: store.settings.get(testId)! }] : []));
+    r.settings = [...c.settings].flatMap((testId) =>
+      store.settings.has(testId) ? [{ testId, settings: store.settings.get(testId)! }] : [],
+    );
   if (c.deliveries.size) r.dlv = [...c.deliveries].filter((d) => !c.droppedDeliveries.has(d.deliveryId));
   if (c.droppedDeliveries.size) r.dlvDrop = [...c.droppedDeliveries];
   if (store.outbox.length > c.outboxLogged) r.outbox = store.outbox.slice(c.outboxLogged);

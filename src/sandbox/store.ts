@@ -86,7 +86,8 @@ export class Store {
     this.invitations = new Map();
     this.attemptsByCandidate = new Map();
     this.byToken = new Map();
-    for (const i of [...doc.invitations].sort((a, b) => a.testInvitationId - b.testInvitationId)) this.indexInvitation(i);
+    for (const i of [...doc.invitations].sort((a, b) => a.testInvitationId - b.testInvitationId))
+      this.indexInvitation(i);
     this.settings = new Map(doc.settings.map((s) => [s.testId, s.settings]));
     this.callbackQueue = doc.callbackQueue;
     this.outbox = doc.outbox;

@@ -31,4 +31,9 @@ const ZONES: Array<[number, string, string, string]> = [
   [1720, 'Asia/Riyadh', '(UTC+03:00) Kuwait, Riyadh', '+03:00'],
 ];
 
-export const SANDBOX_TIME_ZONES: TimeZone[] = ZONES.map(([timeZoneId, name, displayName, utcOffset]) => ({ timeZoneId, name, displayName, utcOffset }));
+export const SANDBOX_TIME_ZONES: TimeZone[] = ZONES.map(([timeZoneId, name, displayName, utcOffset]) => ({
+  timeZoneId,
+  name,
+  displayName,
+  utcOffset,
+}));

@@ -7,7 +7,10 @@ import type { SandboxInvitation, SandboxLink, SandboxTest } from './model.js';
 import { ACCOUNT_BY_KEY } from './seed.js';
 import type { Store } from './store.js';
 
-export const v2ErrorBody = (status: number, description: string): V2ErrorBody => ({ statuscode: `${status}.1`, description });
+export const v2ErrorBody = (status: number, description: string): V2ErrorBody => ({
+  statuscode: `${status}.1`,
+  description,
+});
 
 export function v2fail(reply: FastifyReply, status: number, messages: string | string[]) {
   return reply.code(status).send(v2ErrorBody(status, typeof messages === 'string' ? messages : messages.join('; ')));
@@ -19,7 +22,13 @@ export async function authenticateV2(request: FastifyRequest, reply: FastifyRepl
   const key = Array.isArray(raw) ? raw[0] : raw;
   const accountId = key ? ACCOUNT_BY_KEY.get(key.trim()) : undefined;
   if (accountId === undefined)
-    return v2fail(reply, 401, key ? 'Invalid API key: send a valid key in the x-api-key header.' : 'Missing API key: send your key in the x-api-key header.');
+    return v2fail(
+      reply,
+      401,
+      key
+        ? 'Invalid API key: send a valid key in the x-api-key header.'
+        : 'Missing API key: send your key in the x-api-key header.',
+    );
   request.accountId = accountId;
 }
 
@@ -44,21 +53,31 @@ export function v2OwnedTest(store: Store, request: FastifyRequest, reply: Fastif
 }
 
 /** The account's test and one of its links from the path, or an answer already sent. */
-export function v2OwnedLink(store: Store, request: FastifyRequest, reply: FastifyReply): { test: SandboxTest; link: SandboxLink } | null {
+export function v2OwnedLink(
+  store: Store,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): { test: SandboxTest; link: SandboxLink } | null {
   const test = v2OwnedTest(store, request, reply);
   if (!test) return null;
   const linkId = v2PathId(request, reply, 'testLinkId');
   if (linkId === null) return null;
   const link = store.links.get(linkId);
-  if (!link || link.testId !== test.testId) return (v2fail(reply, 404, `Test link id ${linkId} was not found on test ${test.testId}.`), null);
+  if (!link || link.testId !== test.testId)
+    return (v2fail(reply, 404, `Test link id ${linkId} was not found on test ${test.testId}.`), null);
   return { test, link };
 }
 
 /** The account's invitation from the path, or an answer already sent (403 unknown or foreign). */
-export function v2OwnedInvitation(store: Store, request: FastifyRequest, reply: FastifyReply): SandboxInvitation | null {
+export function v2OwnedInvitation(
+  store: Store,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): SandboxInvitation | null {
   const id = v2PathId(request, reply, 'testInvitationId');
   if (id === null) return null;
   const inv = store.ownedInvitation(request.accountId, id);
-  if (!inv) return (v2fail(reply, 403, `Test invitation id ${id} does not belong to this account or was not found.`), null);
+  if (!inv)
+    return (v2fail(reply, 403, `Test invitation id ${id} does not belong to this account or was not found.`), null);
   return inv;
 }

@@ -61,7 +61,10 @@ export function scheduleFromV2(
   current?: Schedule,
 ): Schedule {
   if (accessTime === 0) {
-    const days = current?.scheduleType === 'validityindays' ? current.scheduleDetails.invitationValidityInDays : ANYTIME_VALIDITY_DAYS;
+    const days =
+      current?.scheduleType === 'validityindays'
+        ? current.scheduleDetails.invitationValidityInDays
+        : ANYTIME_VALIDITY_DAYS;
     return { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: days, timeZoneId } };
   }
   return {
@@ -130,7 +133,8 @@ export function testAccessTimeText(link: SandboxLink, inv: SandboxInvitation): s
   if (s.scheduleType === 'slotwise' && from && to)
     return `Slot wise: daily ${from.slice(11, 16)}-${to.slice(11, 16)} UTC, from ${from.slice(0, 10)} to ${to.slice(0, 10)}`;
   if (s.scheduleType === 'timebound' && from && to) return `Time bound: from ${from} to ${to} UTC`;
-  if (s.scheduleType === 'validityindays') return `Anytime: valid for ${s.scheduleDetails.invitationValidityInDays} days${to ? `, until ${to} UTC` : ''}`;
+  if (s.scheduleType === 'validityindays')
+    return `Anytime: valid for ${s.scheduleDetails.invitationValidityInDays} days${to ? `, until ${to} UTC` : ''}`;
   return from && to ? `From ${from} to ${to} UTC` : 'Anytime';
 }
 

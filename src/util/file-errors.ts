@@ -34,11 +34,20 @@ export function causeOf(code: string | undefined): string | undefined {
  * A file-system failure as a usage error naming the place and the cause (exit 2); undefined when
  * `err` is not one. `verb`: what could not be done with it (write, read, create).
  */
-export function fileProblem(err: unknown, what: string, path: string, hint?: string, verb = 'write'): UsageError | undefined {
+export function fileProblem(
+  err: unknown,
+  what: string,
+  path: string,
+  hint?: string,
+  verb = 'write',
+): UsageError | undefined {
   if (err instanceof UsageError) return err;
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   if (!code || !(code in CAUSES)) return undefined;
-  return new UsageError(`cannot ${verb} ${what ? `${what} ` : ''}${path}: ${CAUSES[code]} (${code})`, hint ?? DEFAULT_HINT);
+  return new UsageError(
+    `cannot ${verb} ${what ? `${what} ` : ''}${path}: ${CAUSES[code]} (${code})`,
+    hint ?? DEFAULT_HINT,
+  );
 }
 
 /** fileProblem, or the error itself when it is not a file-system failure. */

@@ -43,7 +43,11 @@ export function lockDir(): string {
     );
   }
   // another user's directory, or a symlink planted where ours would be: not a place for our locks
-  if (!st.isDirectory() || (uid !== undefined && st.uid !== uid) || (process.platform !== 'win32' && (st.mode & 0o022) !== 0))
+  if (
+    !st.isDirectory() ||
+    (uid !== undefined && st.uid !== uid) ||
+    (process.platform !== 'win32' && (st.mode & 0o022) !== 0)
+  )
     throw new UsageError(
       `the lock directory ${dir} is not a private directory of this user (owner ${st.uid}, mode ${(st.mode & 0o777).toString(8)})`,
       'remove it (assess creates it again, mode 0700), or point TMPDIR to a directory of your own',

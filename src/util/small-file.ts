@@ -24,7 +24,10 @@ export interface SmallFile {
 }
 
 /** Reads a regular file (a FIFO too when `fifo` is given: Ctrl-C aborts `signal`, which ends the wait). */
-export async function readSmallFile(path: string, o: SmallFileOptions & { fifo: { signal: AbortSignal } }): Promise<SmallFile> {
+export async function readSmallFile(
+  path: string,
+  o: SmallFileOptions & { fifo: { signal: AbortSignal } },
+): Promise<SmallFile> {
   const got = openRegular(path, o, true);
   if (typeof got !== 'number') return got;
   return { text: await readFifo(got, path, o, o.fifo.signal) };
@@ -34,7 +37,10 @@ export async function readSmallFile(path: string, o: SmallFileOptions & { fifo: 
  * A file the user names for input (a JSON body, a list of ids, an inbox), or `-` for standard
  * input: read whole, but never past the cap (`--data @/dev/zero` would otherwise fill memory).
  */
-export async function readInputText(path: string, o: SmallFileOptions & { stdin: NodeJS.ReadableStream; signal: AbortSignal }): Promise<string> {
+export async function readInputText(
+  path: string,
+  o: SmallFileOptions & { stdin: NodeJS.ReadableStream; signal: AbortSignal },
+): Promise<string> {
   if (path !== '-') return (await readSmallFile(path, { ...o, fifo: { signal: o.signal } })).text;
   const chunks: Buffer[] = [];
   let total = 0;
@@ -63,7 +69,9 @@ function openRegular(path: string, o: SmallFileOptions, fifoOk: boolean): SmallF
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (err) {
     if (!fifoOk && (err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new UsageError(`${o.label}: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new UsageError(
+      `${o.label}: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   }
   let keep = false;
   try {
@@ -86,7 +94,9 @@ function openRegular(path: string, o: SmallFileOptions, fifoOk: boolean): SmallF
     return { text: buf.subarray(0, n).toString('utf8'), mode: st.mode & 0o777 };
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError(`${o.label}: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new UsageError(
+      `${o.label}: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   } finally {
     if (!keep) closeSync(fd);
   }
@@ -112,12 +122,16 @@ async function readFifo(fd: number, path: string, o: SmallFileOptions, signal: A
     }
   } catch (err) {
     if (!signal.aborted && err instanceof UsageError) throw err;
-    if (!signal.aborted) throw new UsageError(`${o.label}: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    if (!signal.aborted)
+      throw new UsageError(
+        `${o.label}: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      );
   } finally {
     signal.removeEventListener('abort', stop);
     pipe.destroy();
   }
-  if (signal.aborted) throw new CancelledError(`interrupted while waiting for ${o.label} ${path} (a FIFO nobody wrote to)`);
+  if (signal.aborted)
+    throw new CancelledError(`interrupted while waiting for ${o.label} ${path} (a FIFO nobody wrote to)`);
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -146,7 +160,12 @@ const warned = new Set<string>();
  * A file holding a secret that group or others may read: said once per file and process, as ssh
  * does for a private key (the file is still used: refusing would break a working setup at once).
  */
-export function warnIfReadableByOthers(path: string, mode: number | undefined, what: string, warn: (line: string) => void): void {
+export function warnIfReadableByOthers(
+  path: string,
+  mode: number | undefined,
+  what: string,
+  warn: (line: string) => void,
+): void {
   if (mode === undefined || (mode & 0o077) === 0 || process.platform === 'win32' || warned.has(path)) return;
   warned.add(path);
   warn(`${path} holds ${what} and other users can read it (mode 0${mode.toString(8)}); restrict it: chmod 600 ${path}`);

@@ -14,7 +14,8 @@ export const tzArg = () =>
         const message = (m: string) => c.addIssue({ code: 'custom', message: m });
         if (/^\d+$/.test(v)) {
           // ids are positive, as every id of the service (the samples: 1, 200, 1720)
-          if (Number(v) === 0) message('must be a time zone id of 1 or more, or a name, e.g. --tz 35 or --tz Asia/Kolkata');
+          if (Number(v) === 0)
+            message('must be a time zone id of 1 or more, or a name, e.g. --tz 35 or --tz Asia/Kolkata');
           else if (v.length > 10 || Number(v) > 2_147_483_647) message('must be at most 2147483647, e.g. --tz 35');
         } else if (/^-\d/.test(v)) message('must be at least 1, e.g. --tz 35');
         else if (!/^[A-Za-z][A-Za-z0-9_+\-/ &().,:]{0,99}$/.test(v))

@@ -12,7 +12,17 @@ import { utcSeconds } from './utc-text.js';
 export type Direction = 'past' | 'future';
 
 const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
-const UNIT_WORDS: Record<string, string> = { sec: 's', second: 's', min: 'm', minute: 'm', hour: 'h', hr: 'h', day: 'd', week: 'w', wk: 'w' };
+const UNIT_WORDS: Record<string, string> = {
+  sec: 's',
+  second: 's',
+  min: 'm',
+  minute: 'm',
+  hour: 'h',
+  hr: 'h',
+  day: 'd',
+  week: 'w',
+  wk: 'w',
+};
 const AMOUNT = String.raw`(\d{1,6})\s*([a-z]+)`;
 const SIGNED = new RegExp(`^([+-]?)${AMOUNT}$`);
 const AGO = new RegExp(`^${AMOUNT}\\s+ago$`);
@@ -20,7 +30,8 @@ const IN = new RegExp(`^in\\s+${AMOUNT}$`);
 const DAYS: Record<string, number> = { today: 0, yesterday: -1, tomorrow: 1 };
 
 /** The accepted forms, for messages and help. */
-export const TIME_FORMS = 'YYYY-MM-DD, ISO 8601 (2026-03-01T09:00:00Z) or relative (-2d, +7d, 2d ago, in 7d, now, today, yesterday)';
+export const TIME_FORMS =
+  'YYYY-MM-DD, ISO 8601 (2026-03-01T09:00:00Z) or relative (-2d, +7d, 2d ago, in 7d, now, today, yesterday)';
 
 /** Milliseconds of `7d`, `3 days`, `12h`… or undefined for an unknown unit. */
 function amount(n: string, unit: string): number | undefined {
@@ -36,7 +47,8 @@ export function parseTime(input: string, now: Date, direction: Direction): Date 
   const v = input.trim();
   const lower = v.toLowerCase().replace(/\s+/g, ' ');
   if (lower === 'now') return new Date(now);
-  if (lower in DAYS) return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + DAYS[lower]!));
+  if (lower in DAYS)
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + DAYS[lower]!));
   const rel = relative(lower, direction);
   if (rel !== undefined) return typeof rel === 'string' ? rel : new Date(now.getTime() + rel);
   const d = DATE_ONLY.exec(v);
@@ -65,7 +77,8 @@ function relative(v: string, direction: Direction): number | string | undefined 
     m = [m[0], m[2]!, m[3]!] as unknown as RegExpExecArray;
   } else return undefined;
   const ms = amount(m[1]!, m[2]!);
-  if (ms === undefined) return `'${m[2]}' is not a unit of time; use s, m, h, d or w (or seconds, minutes, hours, days, weeks), e.g. 2d ago`;
+  if (ms === undefined)
+    return `'${m[2]}' is not a unit of time; use s, m, h, d or w (or seconds, minutes, hours, days, weeks), e.g. 2d ago`;
   return sign * ms;
 }
 

@@ -19,7 +19,8 @@ export class ShortWriteError extends Error {
   }
 }
 
-const asBytes = (data: string | Uint8Array): Uint8Array => (typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+const asBytes = (data: string | Uint8Array): Uint8Array =>
+  typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
 
 /**
  * Writes every byte of `data` at the file's position (or at `position`), looping over short

@@ -68,10 +68,13 @@ function startProxy(target: URL): Promise<Server> {
     const m = /^\/c(\d+)(\/.*)?$/.exec(req.url ?? '');
     const n = m ? Number(m[1]) : -1;
     seen.set(n, [...(seen.get(n) ?? []), `${req.method} ${m?.[2] ?? req.url}`]);
-    const out = request({ host: target.hostname, port: target.port, method: req.method, path: m?.[2] ?? '/', headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const out = request(
+      { host: target.hostname, port: target.port, method: req.method, path: m?.[2] ?? '/', headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     out.on('error', () => res.destroy());
     req.pipe(out);
   });
@@ -124,14 +127,21 @@ describe.each(Object.entries(GROUPS))('bad input: %s', (_group, cases) => {
   });
 });
 
-function check(c: BadInput, n: number, r: { code: number | null; stdout: string; stderr: string; files: string[] }, how = 'in-process') {
+function check(
+  c: BadInput,
+  n: number,
+  r: { code: number | null; stdout: string; stderr: string; files: string[] },
+  how = 'in-process',
+) {
   const where = `assess ${c.args.map((a) => (a.length > 60 ? `${a.slice(0, 20)}…` : a)).join(' ')} (${how})\nstderr: ${r.stderr.slice(0, 2000)}`;
   expect(r.code, where).toBe(2);
   expect(r.stderr, where).toMatch(c.expect);
   expect(r.stdout, where).toBe('');
   expect(r.stderr, `stack trace in: ${where}`).not.toMatch(/^\s+at\s/m);
   expect(r.stderr, `source location in: ${where}`).not.toMatch(/\.(ts|js|mjs):\d+/);
-  expect(r.stderr.length, `message too long (${r.stderr.length} characters): ${where.slice(0, 300)}`).toBeLessThan(4000);
+  expect(r.stderr.length, `message too long (${r.stderr.length} characters): ${where.slice(0, 300)}`).toBeLessThan(
+    4000,
+  );
   expect(seen.get(n) ?? [], `requests sent by: ${where}`).toEqual([]);
   expect(r.files, `files written by: ${where}`).toEqual(Object.keys(c.files ?? {}).sort());
 }

@@ -4,36 +4,66 @@
 import { HUGE, INVITE_OK, PIPED_KEY, twoStdinReaders, type BadInput } from './types.js';
 
 const bulk = (...flags: string[]) => ['invite', '1001', '--csv', 'c.csv', ...flags];
-const csv = (text: string | Buffer, ...flags: string[]): Pick<BadInput, 'args' | 'files'> => ({ args: bulk(...flags), files: { 'c.csv': text } });
+const csv = (text: string | Buffer, ...flags: string[]): Pick<BadInput, 'args' | 'files'> => ({
+  args: bulk(...flags),
+  files: { 'c.csv': text },
+});
 const BOM = '\uFEFF';
 const GOOD = 'ann@example.com,Ann Lee\nbo@example.com,Bo Chen\n';
-const badRow = (line: number, what: string) => new RegExp(`--from-csv: \\d+ bad row\\(s\\) in c\\.csv; nothing was sent:\\n\\s+line ${line}: ${what}`);
+const badRow = (line: number, what: string) =>
+  new RegExp(`--from-csv: \\d+ bad row\\(s\\) in c\\.csv; nothing was sent:\\n\\s+line ${line}: ${what}`);
 
 export const csvFileCases: BadInput[] = [
   { name: 'missing file', args: bulk(), expect: /--from-csv: cannot read c\.csv \(ENOENT\)/ },
-  { name: 'a directory', args: ['invite', '1001', '--csv', 'dir'], files: { 'dir/x': '' }, expect: /--from-csv: cannot read dir \(EISDIR\)/ },
+  {
+    name: 'a directory',
+    args: ['invite', '1001', '--csv', 'dir'],
+    files: { 'dir/x': '' },
+    expect: /--from-csv: cannot read dir \(EISDIR\)/,
+  },
   { name: 'empty file', ...csv(''), expect: /--from-csv: c\.csv is empty/ },
   { name: 'only a byte order mark', ...csv(BOM), expect: /--from-csv: c\.csv is empty/ },
-  { name: 'empty standard input', args: ['invite', '1001', '--csv', '-'], stdin: '', expect: /--from-csv: standard input is empty/ },
+  {
+    name: 'empty standard input',
+    args: ['invite', '1001', '--csv', '-'],
+    stdin: '',
+    expect: /--from-csv: standard input is empty/,
+  },
   {
     name: 'no header (first row is data)',
     ...csv('ann@example.com,Ann\n'),
     expect: /--from-csv: c\.csv: the header has no email or name column \(it has: ann@example\.com, Ann\)/,
   },
-  { name: 'wrong column names', ...csv('mail,fullname\nann@example.com,Ann\n'), expect: /the header has no email or name column \(it has: mail, fullname\)/ },
+  {
+    name: 'wrong column names',
+    ...csv('mail,fullname\nann@example.com,Ann\n'),
+    expect: /the header has no email or name column \(it has: mail, fullname\)/,
+  },
   {
     name: 'a long header that is not one: at most 10 names shown, each cut at 40 characters',
     ...csv(`${Array.from({ length: 15 }, (_, i) => `c${i}${'x'.repeat(60)}`).join(',')}\n`),
     expect: /\(it has: c0x{38}…, c1x{38}…, (c\dx{38}…, ){7}c9x{38}…, … \(15 in all\)\)\n/,
   },
-  { name: 'a column twice', ...csv('email,name,EMAIL\nann@example.com,Ann,bo@example.com\n'), expect: /the column email appears twice in the header/ },
+  {
+    name: 'a column twice',
+    ...csv('email,name,EMAIL\nann@example.com,Ann,bo@example.com\n'),
+    expect: /the column email appears twice in the header/,
+  },
   {
     name: 'binary garbage (header shown escaped)',
     ...csv(Buffer.from([0, 1, 2, 0x1b, 0x5b, 0x32, 0x4a, 0xff, 0xfe, 0x0a])),
     expect: /the header has no email or name column \(it has: "\\u0000\\u0001\\u0002\\u001b\[2J/,
   },
-  { name: '--csv with an empty name', args: ['invite', '1001', '--csv', ''], expect: /--csv: must name a CSV file, or - for standard input/ },
-  { name: '--from-csv with an empty name', args: ['invite', '1001', '--from-csv', ''], expect: /--from-csv: must name a CSV file, or - for standard input/ },
+  {
+    name: '--csv with an empty name',
+    args: ['invite', '1001', '--csv', ''],
+    expect: /--csv: must name a CSV file, or - for standard input/,
+  },
+  {
+    name: '--from-csv with an empty name',
+    args: ['invite', '1001', '--from-csv', ''],
+    expect: /--from-csv: must name a CSV file, or - for standard input/,
+  },
   {
     name: 'CSV file given as an operand',
     args: ['invite', '1001', 'c.csv'],
@@ -44,7 +74,8 @@ export const csvFileCases: BadInput[] = [
     name: 'CSV file as an operand after single-invite flags (not read as --from-csv)',
     args: ['invite', '1001', '--email', 'ann@example.com', '--name', 'Ann Lee', 'c.csv'],
     files: { 'c.csv': `email,name\n${GOOD}` },
-    expect: /^error: unexpected argument 'c\.csv'\n {2}to invite everyone in a CSV file: assess invite 1001 --from-csv c\.csv\n$/,
+    expect:
+      /^error: unexpected argument 'c\.csv'\n {2}to invite everyone in a CSV file: assess invite 1001 --from-csv c\.csv\n$/,
   },
   {
     name: 'a second word that is no CSV',
@@ -54,8 +85,16 @@ export const csvFileCases: BadInput[] = [
 ];
 
 export const csvRowCases: BadInput[] = [
-  { name: 'bad e-mail on line 4', ...csv(`email,name\n${GOOD}not-an-email,Cy\n`), expect: badRow(4, 'email: must be an e-mail address.*"not-an-email"') },
-  { name: 'BOM, then a bad e-mail on line 2', ...csv(`${BOM}email,name\nbad,Ann\n`), expect: badRow(2, 'email: must be an e-mail address') },
+  {
+    name: 'bad e-mail on line 4',
+    ...csv(`email,name\n${GOOD}not-an-email,Cy\n`),
+    expect: badRow(4, 'email: must be an e-mail address.*"not-an-email"'),
+  },
+  {
+    name: 'BOM, then a bad e-mail on line 2',
+    ...csv(`${BOM}email,name\nbad,Ann\n`),
+    expect: badRow(2, 'email: must be an e-mail address'),
+  },
   {
     name: 'CRLF line ends, bad e-mail on line 3',
     ...csv('email,name\r\nann@example.com,Ann\r\nbo@,Bo\r\n'),
@@ -64,11 +103,25 @@ export const csvRowCases: BadInput[] = [
   // a Latin-1 export (Excel's plain "CSV"): the name would reach the service as "Zo\uFFFD"
   {
     name: 'a Latin-1 name on line 3',
-    ...csv(Buffer.concat([Buffer.from(`email,name\n${GOOD.split('\n')[0]}\nzoe@example.com,Zo`), Buffer.from([0xeb]), Buffer.from(' Lat\n')])),
+    ...csv(
+      Buffer.concat([
+        Buffer.from(`email,name\n${GOOD.split('\n')[0]}\nzoe@example.com,Zo`),
+        Buffer.from([0xeb]),
+        Buffer.from(' Lat\n'),
+      ]),
+    ),
     expect: badRow(3, 'has bytes that are not UTF-8 text'),
   },
-  { name: 'a quote never closed', ...csv(`email,name\n${GOOD}"cy@example.com,Cy\n`), expect: badRow(4, 'a quote is never closed') },
-  { name: 'text after a closing quote', ...csv('email,name\n"ann@example.com"x,Ann\n'), expect: badRow(2, 'broken quoting') },
+  {
+    name: 'a quote never closed',
+    ...csv(`email,name\n${GOOD}"cy@example.com,Cy\n`),
+    expect: badRow(4, 'a quote is never closed'),
+  },
+  {
+    name: 'text after a closing quote',
+    ...csv('email,name\n"ann@example.com"x,Ann\n'),
+    expect: badRow(2, 'broken quoting'),
+  },
   {
     name: 'more fields than columns (unquoted comma)',
     ...csv('email,name\nann@example.com,Lee, Ann\n'),
@@ -80,7 +133,11 @@ export const csvRowCases: BadInput[] = [
     ...csv('email,name\nann@example.com,"An\u0000n"\n'),
     expect: badRow(2, 'name: must not contain control characters.*\\\\u0000'),
   },
-  { name: 'ESC sequence in a name', ...csv('email,name\nann@example.com,Ann \u001b[31mRed\n'), expect: badRow(2, 'name: must not contain control characters') },
+  {
+    name: 'ESC sequence in a name',
+    ...csv('email,name\nann@example.com,Ann \u001b[31mRed\n'),
+    expect: badRow(2, 'name: must not contain control characters'),
+  },
   {
     name: 'line break inside a quoted name',
     ...csv('email,name\nann@example.com,"Ann\nLee"\n'),
@@ -91,7 +148,11 @@ export const csvRowCases: BadInput[] = [
     ...csv(`email,name\nann@example.com,${HUGE}\n`),
     expect: badRow(2, 'name: must be at most 200 characters \\(got "a{79}… \\(102400 characters\\)\\)'),
   },
-  { name: 'timeZoneId 1.5', ...csv('email,name,timeZoneId\nann@example.com,Ann,1.5\n'), expect: badRow(2, 'timeZoneId: must be a time zone id or name') },
+  {
+    name: 'timeZoneId 1.5',
+    ...csv('email,name,timeZoneId\nann@example.com,Ann,1.5\n'),
+    expect: badRow(2, 'timeZoneId: must be a time zone id or name'),
+  },
   {
     name: 'startDateTime 2026-02-30',
     ...csv('email,name,startDateTime,endDateTime\nann@example.com,Ann,2026-02-30,2026-03-05\n'),
@@ -107,7 +168,11 @@ export const csvRowCases: BadInput[] = [
     ...csv('email,name,callbackUrl\nann@example.com,Ann,ftp://example.com/h\n'),
     expect: badRow(2, 'callbackUrl: must be an http\\(s\\) URL'),
   },
-  { name: 'link 2^63', ...csv('email,name,link\nann@example.com,Ann,9223372036854775808\n'), expect: badRow(2, 'link: is larger than a 64-bit integer') },
+  {
+    name: 'link 2^63',
+    ...csv('email,name,link\nann@example.com,Ann,9223372036854775808\n'),
+    expect: badRow(2, 'link: is larger than a 64-bit integer'),
+  },
   {
     name: 'stakeholderEmails with a bad address',
     ...csv('email,name,stakeholderEmails\nann@example.com,Ann,"hr@example.com,nope"\n'),
@@ -122,20 +187,36 @@ export const csvRowCases: BadInput[] = [
 ];
 
 export const csvFlagCases: BadInput[] = [
-  { name: '--concurrency 0', ...csv(`email,name\n${GOOD}`, '--concurrency', '0'), expect: /--concurrency: must be at least 1/ },
-  { name: '--concurrency 65', ...csv(`email,name\n${GOOD}`, '--concurrency', '65'), expect: /--concurrency: must be at most 64/ },
+  {
+    name: '--concurrency 0',
+    ...csv(`email,name\n${GOOD}`, '--concurrency', '0'),
+    expect: /--concurrency: must be at least 1/,
+  },
+  {
+    name: '--concurrency 65',
+    ...csv(`email,name\n${GOOD}`, '--concurrency', '65'),
+    expect: /--concurrency: must be at most 64/,
+  },
   {
     name: '--results equal to --journal',
     ...csv(`email,name\n${GOOD}`, '--journal', 'j.ndjson', '--results', 'j.ndjson'),
     expect: /--results: must differ from --journal/,
   },
-  { name: '--email with --csv', ...csv(`email,name\n${GOOD}`, '--email', 'ann@example.com'), expect: /--email: cannot be used with --from-csv/ },
+  {
+    name: '--email with --csv',
+    ...csv(`email,name\n${GOOD}`, '--email', 'ann@example.com'),
+    expect: /--email: cannot be used with --from-csv/,
+  },
   {
     name: '--no-mandatory-fields with --csv',
     ...csv(`email,name\n${GOOD}`, '--no-mandatory-fields'),
     expect: /--no-mandatory-fields: cannot be used with --from-csv/,
   },
-  { name: 'a bad default flag for every row (--tz 1.5)', ...csv(`email,name\n${GOOD}`, '--tz', '1.5'), expect: /--tz: must be a time zone id or name/ },
+  {
+    name: 'a bad default flag for every row (--tz 1.5)',
+    ...csv(`email,name\n${GOOD}`, '--tz', '1.5'),
+    expect: /--tz: must be a time zone id or name/,
+  },
   // the key would be read as the CSV's header (and echoed in its error), or the CSV as the key
   {
     name: '--key-stdin with --from-csv -',

@@ -8,7 +8,11 @@ const REFUSED = /refusing an API key on the command line[\s\S]*--key-stdin, --ap
 export const globalCases: BadInput[] = [
   { name: '--api-key on the command line', args: ['--api-key', KEY, 'tests', 'list'], expect: REFUSED },
   { name: '--key after the command', args: ['tests', 'list', '--key', KEY], expect: REFUSED },
-  { name: 'config set api-key', args: ['config', 'set', 'api-key', KEY], expect: /config set api-key: refusing a key on the command line[\s\S]*auth login/ },
+  {
+    name: 'config set api-key',
+    args: ['config', 'set', 'api-key', KEY],
+    expect: /config set api-key: refusing a key on the command line[\s\S]*auth login/,
+  },
   {
     name: '--api-key-file missing',
     args: ['--api-key-file', 'key.txt', 'tests', 'list'],
@@ -21,14 +25,43 @@ export const globalCases: BadInput[] = [
     files: { 'key.txt': '\n' },
     expect: /--api-key-file: the key is empty/,
   },
-  { name: '--key-stdin with nothing on stdin', args: ['--key-stdin', 'tests', 'list'], stdin: '', expect: /--key-stdin: the key is empty/ },
-  { name: '--timeout 0', args: ['--timeout', '0', 'tests', 'list'], expect: /--timeout: must be seconds between 1 and 3600/ },
+  {
+    name: '--key-stdin with nothing on stdin',
+    args: ['--key-stdin', 'tests', 'list'],
+    stdin: '',
+    expect: /--key-stdin: the key is empty/,
+  },
+  {
+    name: '--timeout 0',
+    args: ['--timeout', '0', 'tests', 'list'],
+    expect: /--timeout: must be seconds between 1 and 3600/,
+  },
   // below its own 1 s minimum (issue 31): was accepted, and every request then timed out at once
-  { name: '--timeout 0.001', args: ['--timeout', '0.001', 'tests', 'list'], expect: /--timeout: must be seconds between 1 and 3600.*"0\.001"/ },
-  { name: '--timeout 0.999', args: ['--timeout', '0.999', 'tests', 'list'], expect: /--timeout: must be seconds between 1 and 3600/ },
-  { name: '--timeout abc', args: ['--timeout', 'abc', 'tests', 'list'], expect: /--timeout: must be seconds between 1 and 3600.*"abc"/ },
-  { name: '--api v4', args: ['--api', 'v4', 'tests', 'list'], expect: /'--api <version>' argument 'v4' is invalid\. Allowed choices are v3, v2/ },
-  { name: '--profile with a slash', args: ['--profile', '../etc', 'tests', 'list'], expect: /--profile: '\.\.\/etc' is not a valid profile name/ },
+  {
+    name: '--timeout 0.001',
+    args: ['--timeout', '0.001', 'tests', 'list'],
+    expect: /--timeout: must be seconds between 1 and 3600.*"0\.001"/,
+  },
+  {
+    name: '--timeout 0.999',
+    args: ['--timeout', '0.999', 'tests', 'list'],
+    expect: /--timeout: must be seconds between 1 and 3600/,
+  },
+  {
+    name: '--timeout abc',
+    args: ['--timeout', 'abc', 'tests', 'list'],
+    expect: /--timeout: must be seconds between 1 and 3600.*"abc"/,
+  },
+  {
+    name: '--api v4',
+    args: ['--api', 'v4', 'tests', 'list'],
+    expect: /'--api <version>' argument 'v4' is invalid\. Allowed choices are v3, v2/,
+  },
+  {
+    name: '--profile with a slash',
+    args: ['--profile', '../etc', 'tests', 'list'],
+    expect: /--profile: '\.\.\/etc' is not a valid profile name/,
+  },
   // names every object already has: reported saved, but nothing was stored
   ...['__proto__', 'constructor', 'prototype'].map((name) => ({
     name: `auth login --profile ${name}`,
@@ -40,7 +73,8 @@ export const globalCases: BadInput[] = [
     name: 'ASSESS_PROFILE with a space',
     args: ['tests', 'list'],
     env: { ASSESS_PROFILE: 'my profile' },
-    expect: /ASSESS_PROFILE: 'my profile' is not a valid profile name[\s\S]*set ASSESS_PROFILE to a valid name, or unset it/,
+    expect:
+      /ASSESS_PROFILE: 'my profile' is not a valid profile name[\s\S]*set ASSESS_PROFILE to a valid name, or unset it/,
   },
   {
     name: '--profile bad over a good ASSESS_PROFILE (the flag is named)',
@@ -61,8 +95,16 @@ export const globalCases: BadInput[] = [
     env: { ASSESS_API_KEY: undefined },
     expect: /--api-key-file: that does not look like an API key/,
   },
-  { name: '--json with --ndjson', args: ['--json', 'testId', '--ndjson', 'tests', 'list'], expect: /--json and --ndjson cannot be used together/ },
-  { name: 'unknown command', args: ['bogus'], expect: /unknown command 'bogus'\n {2}run 'assess --help' to see the commands\n$/ },
+  {
+    name: '--json with --ndjson',
+    args: ['--json', 'testId', '--ndjson', 'tests', 'list'],
+    expect: /--json and --ndjson cannot be used together/,
+  },
+  {
+    name: 'unknown command',
+    args: ['bogus'],
+    expect: /unknown command 'bogus'\n {2}run 'assess --help' to see the commands\n$/,
+  },
   {
     name: 'misspelt command (suggestion)',
     args: ['invte', '1001'],
@@ -98,17 +140,41 @@ export const globalCases: BadInput[] = [
     expect: /too many arguments for 'get'.*\n {2}run 'assess tests get --help' to see its/,
   },
   { name: 'tests list --page 0', args: ['tests', 'list', '--page', '0'], expect: /--page: must be at least 1/ },
-  { name: 'tests list --page 1e3', args: ['tests', 'list', '--page', '1e3'], expect: /--page: must be a whole number.*"1e3"/ },
+  {
+    name: 'tests list --page 1e3',
+    args: ['tests', 'list', '--page', '1e3'],
+    expect: /--page: must be a whole number.*"1e3"/,
+  },
   { name: 'tests list --page empty', args: ['tests', 'list', '--page', ''], expect: /--page: must be a whole number/ },
-  { name: 'tests list --page-size 101', args: ['tests', 'list', '--page-size', '101'], expect: /--page-size: must be at most 100/ },
+  {
+    name: 'tests list --page-size 101',
+    args: ['tests', 'list', '--page-size', '101'],
+    expect: /--page-size: must be at most 100/,
+  },
 ];
 
 export const toolCases: BadInput[] = [
-  { name: 'api: unknown method', args: ['api', 'FETCH', '/v3/tests'], expect: /<method>: must be one of GET, POST, PUT, PATCH, DELETE/ },
+  {
+    name: 'api: unknown method',
+    args: ['api', 'FETCH', '/v3/tests'],
+    expect: /<method>: must be one of GET, POST, PUT, PATCH, DELETE/,
+  },
   { name: 'api: path without /', args: ['api', 'GET', 'v3/tests'], expect: /<path>: must be a path starting with \// },
-  { name: 'api: a full URL to another host', args: ['api', 'GET', 'http://evil.example/v3/tests'], expect: /<path>: must be a path starting with \// },
-  { name: 'api: --data not JSON', args: ['api', 'POST', '/v3/callbacks/process', '--data', '{bad'], expect: /--data: not valid JSON/ },
-  { name: 'api: --data @missing', args: ['api', 'POST', '/v3/callbacks/process', '--data', '@body.json'], expect: /--data: cannot read body\.json \(ENOENT\)/ },
+  {
+    name: 'api: a full URL to another host',
+    args: ['api', 'GET', 'http://evil.example/v3/tests'],
+    expect: /<path>: must be a path starting with \//,
+  },
+  {
+    name: 'api: --data not JSON',
+    args: ['api', 'POST', '/v3/callbacks/process', '--data', '{bad'],
+    expect: /--data: not valid JSON/,
+  },
+  {
+    name: 'api: --data @missing',
+    args: ['api', 'POST', '/v3/callbacks/process', '--data', '@body.json'],
+    expect: /--data: cannot read body\.json \(ENOENT\)/,
+  },
   // read whole before: `--data @/dev/zero` filled memory until the machine ran out
   {
     name: 'api: --data @/dev/zero',
@@ -121,7 +187,12 @@ export const toolCases: BadInput[] = [
     stdin: Buffer.alloc(16 * 1024 * 1024 + 1, 0x20),
     expect: /--data: standard input is larger than 16 MiB/,
   },
-  { name: 'api: --data - with an empty stdin', args: ['api', 'POST', '/v3/callbacks/process', '--data', '-'], stdin: '', expect: /--data: not valid JSON/ },
+  {
+    name: 'api: --data - with an empty stdin',
+    args: ['api', 'POST', '/v3/callbacks/process', '--data', '-'],
+    stdin: '',
+    expect: /--data: not valid JSON/,
+  },
   {
     name: 'api: --data - with --key-stdin',
     args: ['--key-stdin', 'api', 'POST', '/v3/callbacks/process', '--data', '-'],
@@ -141,17 +212,57 @@ export const toolCases: BadInput[] = [
     expect: twoStdinReaders('assess mcp (its protocol)'),
   },
   { name: 'api: no path', args: ['api', 'GET'], expect: /missing required argument 'path'/ },
-  { name: 'config set: unknown key', args: ['config', 'set', 'colour', 'on'], expect: /<key>: unknown setting 'colour'/ },
-  { name: 'config set timeout abc', args: ['config', 'set', 'timeout', 'abc'], expect: /timeout: must be seconds between 1 and 3600/ },
-  { name: 'config set timeout 1e1', args: ['config', 'set', 'timeout', '1e1'], expect: /timeout: must be seconds between 1 and 3600.*"1e1"/ },
+  {
+    name: 'config set: unknown key',
+    args: ['config', 'set', 'colour', 'on'],
+    expect: /<key>: unknown setting 'colour'/,
+  },
+  {
+    name: 'config set timeout abc',
+    args: ['config', 'set', 'timeout', 'abc'],
+    expect: /timeout: must be seconds between 1 and 3600/,
+  },
+  {
+    name: 'config set timeout 1e1',
+    args: ['config', 'set', 'timeout', '1e1'],
+    expect: /timeout: must be seconds between 1 and 3600.*"1e1"/,
+  },
   // one range with --timeout (it was whole 1-600 here, 1-3600 with fractions there)
-  { name: 'config set timeout 3601', args: ['config', 'set', 'timeout', '3601'], expect: /timeout: must be seconds between 1 and 3600.*"3601"/ },
-  { name: 'config set timeout 0.5', args: ['config', 'set', 'timeout', '0.5'], expect: /timeout: must be seconds between 1 and 3600.*"0\.5"/ },
-  { name: '--timeout 1e1', args: ['--timeout', '1e1', 'tests', 'list'], expect: /--timeout: must be seconds between 1 and 3600.*"1e1"/ },
-  { name: 'config set retries 0x2', args: ['config', 'set', 'retries', '0x2'], expect: /retries: must be a whole number from 1 to 10.*"0x2"/ },
-  { name: 'config set concurrency 4.0', args: ['config', 'set', 'concurrency', '4.0'], expect: /concurrency: must be a whole number from 1 to 64.*"4.0"/ },
-  { name: "config set max-answer-mib ''", args: ['config', 'set', 'max-answer-mib', ''], expect: /max-answer-mib: must be a whole number from 1 to 16384.*""/ },
-  { name: 'config set base-url ftp', args: ['config', 'set', 'base-url', 'ftp://example.com'], expect: /base-url: must be an http\(s\) URL/ },
+  {
+    name: 'config set timeout 3601',
+    args: ['config', 'set', 'timeout', '3601'],
+    expect: /timeout: must be seconds between 1 and 3600.*"3601"/,
+  },
+  {
+    name: 'config set timeout 0.5',
+    args: ['config', 'set', 'timeout', '0.5'],
+    expect: /timeout: must be seconds between 1 and 3600.*"0\.5"/,
+  },
+  {
+    name: '--timeout 1e1',
+    args: ['--timeout', '1e1', 'tests', 'list'],
+    expect: /--timeout: must be seconds between 1 and 3600.*"1e1"/,
+  },
+  {
+    name: 'config set retries 0x2',
+    args: ['config', 'set', 'retries', '0x2'],
+    expect: /retries: must be a whole number from 1 to 10.*"0x2"/,
+  },
+  {
+    name: 'config set concurrency 4.0',
+    args: ['config', 'set', 'concurrency', '4.0'],
+    expect: /concurrency: must be a whole number from 1 to 64.*"4.0"/,
+  },
+  {
+    name: "config set max-answer-mib ''",
+    args: ['config', 'set', 'max-answer-mib', ''],
+    expect: /max-answer-mib: must be a whole number from 1 to 16384.*""/,
+  },
+  {
+    name: 'config set base-url ftp',
+    args: ['config', 'set', 'base-url', 'ftp://example.com'],
+    expect: /base-url: must be an http\(s\) URL/,
+  },
   { name: 'config set: no value', args: ['config', 'set', 'timeout'], expect: /missing required argument 'value'/ },
   {
     name: 'auth login: no key and no terminal',
@@ -168,7 +279,17 @@ export const toolCases: BadInput[] = [
   // two sources of the key: the file used to win silently over what was piped
   {
     name: 'auth login: --key-stdin with --key-file',
-    args: ['auth', 'login', '--profile', 'c1', '--key-file', 'key.txt', '--key-stdin', '--base-url', 'http://127.0.0.1:9'],
+    args: [
+      'auth',
+      'login',
+      '--profile',
+      'c1',
+      '--key-file',
+      'key.txt',
+      '--key-stdin',
+      '--base-url',
+      'http://127.0.0.1:9',
+    ],
     files: { 'key.txt': 'sk_file_1234567890\n' },
     stdin: 'sk_stdin_1234567890',
     expect: /--key-stdin and --key-file cannot be used together/,
@@ -204,8 +325,16 @@ export const toolCases: BadInput[] = [
     expect: /ASSESS_BASE_URL: .* has a fragment/,
   },
   { name: 'completion: tcsh', args: ['completion', 'tcsh'], expect: /<shell>: must be one of bash, zsh, fish/ },
-  { name: 'sandbox serve: --port 99999', args: ['sandbox', 'serve', '--port', '99999'], expect: /--port: must be at most 65535/ },
-  { name: 'sandbox serve: --host not an address', args: ['sandbox', 'serve', '--host', 'evil host'], expect: /--host: must be an IP address/ },
+  {
+    name: 'sandbox serve: --port 99999',
+    args: ['sandbox', 'serve', '--port', '99999'],
+    expect: /--port: must be at most 65535/,
+  },
+  {
+    name: 'sandbox serve: --host not an address',
+    args: ['sandbox', 'serve', '--host', 'evil host'],
+    expect: /--host: must be an IP address/,
+  },
   // a timer holds at most 2^31-1 ms: a longer one fired at once, the sandbox spun (TimeoutOverflowWarning)
   {
     name: 'sandbox serve: --latency 99999999s',
@@ -217,7 +346,11 @@ export const toolCases: BadInput[] = [
     args: ['sandbox', 'serve', '--faults', 'latency=1ms..7200s'],
     expect: /latency: '1ms\.\.7200s' is longer than the longest latency/,
   },
-  { name: 'sandbox serve: --latency fast', args: ['sandbox', 'serve', '--latency', 'fast'], expect: /--latency: 'fast' is not a latency/ },
+  {
+    name: 'sandbox serve: --latency fast',
+    args: ['sandbox', 'serve', '--latency', 'fast'],
+    expect: /--latency: 'fast' is not a latency/,
+  },
   {
     name: 'sandbox serve: --faults not a spec',
     args: ['sandbox', 'serve', '--faults', 'bogus'],
@@ -233,16 +366,36 @@ export const toolCases: BadInput[] = [
     args: ['sandbox', 'simulate', '900004', 'finish'],
     expect: /<to>: must be one of start, complete, leave, terminate, expire/,
   },
-  { name: 'sandbox simulate: --score 101', args: ['sandbox', 'simulate', '900004', 'complete', '--score', '101'], expect: /--score: must be a number 0-100/ },
+  {
+    name: 'sandbox simulate: --score 101',
+    args: ['sandbox', 'simulate', '900004', 'complete', '--score', '101'],
+    expect: /--score: must be a number 0-100/,
+  },
   {
     name: 'sandbox simulate: --section-scores 10,x',
     args: ['sandbox', 'simulate', '900004', 'complete', '--section-scores', '10,x'],
     expect: /--section-scores: must be numbers 0-100/,
   },
-  { name: 'sandbox clock: unknown action', args: ['sandbox', 'clock', 'rewind'], expect: /<action>: must be show, advance or set/ },
-  { name: 'sandbox clock advance 99999999d', args: ['sandbox', 'clock', 'advance', '99999999d'], expect: /<value>: advance needs a duration .*at most 36500d/ },
-  { name: 'sandbox clock advance soon', args: ['sandbox', 'clock', 'advance', 'soon'], expect: /<value>: advance needs a duration/ },
-  { name: 'sandbox clock set: not a date', args: ['sandbox', 'clock', 'set', '2026-02-30T00:00:00Z'], expect: /<value>: set needs a time: now/ },
+  {
+    name: 'sandbox clock: unknown action',
+    args: ['sandbox', 'clock', 'rewind'],
+    expect: /<action>: must be show, advance or set/,
+  },
+  {
+    name: 'sandbox clock advance 99999999d',
+    args: ['sandbox', 'clock', 'advance', '99999999d'],
+    expect: /<value>: advance needs a duration .*at most 36500d/,
+  },
+  {
+    name: 'sandbox clock advance soon',
+    args: ['sandbox', 'clock', 'advance', 'soon'],
+    expect: /<value>: advance needs a duration/,
+  },
+  {
+    name: 'sandbox clock set: not a date',
+    args: ['sandbox', 'clock', 'set', '2026-02-30T00:00:00Z'],
+    expect: /<value>: set needs a time: now/,
+  },
   {
     name: 'sandbox reset without --yes',
     args: ['sandbox', 'reset'],

@@ -15,17 +15,29 @@ const PLACES: Place[] = [
   { where: 'links list', label: '<testId>', build: (id) => ['links', 'list', id] },
   { where: 'links get (test)', label: '<testId>', build: (id) => ['links', 'get', id, '5001'] },
   { where: 'links get (link)', label: '<linkId>', build: (id) => ['links', 'get', '1001', id] },
-  { where: 'links create', label: '<testId>', build: (id) => ['links', 'create', id, '--name', 'X', '--valid-days', '7', '--tz', '1'] },
+  {
+    where: 'links create',
+    label: '<testId>',
+    build: (id) => ['links', 'create', id, '--name', 'X', '--valid-days', '7', '--tz', '1'],
+  },
   { where: 'links update', label: '<linkId>', build: (id) => ['links', 'update', '1001', id, '--status', 'active'] },
   { where: 'invite', label: '<testId>', build: (id) => ['invite', id, ...INVITE_OK] },
   { where: 'invite --link', label: '--link', build: (id) => ['invite', '1001', '--link', id, ...INVITE_OK] },
   { where: 'invite --csv', label: '<testId>', build: (id) => ['invite', id, '--csv', 'c.csv'] },
   { where: 'attempts cancel', label: '<invitationId>', build: (id) => ['attempts', 'cancel', id, '--yes'] },
-  { where: 'reattempt', label: '<invitationId>', build: (id) => ['reattempt', id, '--start', 'now', '--end', '7d', '--tz', '1'] },
+  {
+    where: 'reattempt',
+    label: '<invitationId>',
+    build: (id) => ['reattempt', id, '--start', 'now', '--end', '7d', '--tz', '1'],
+  },
   { where: 'report', label: '<invitationId>', build: (id) => ['report', id] },
   { where: 'report --pdf', label: '<invitationId>', build: (id) => ['report', id, '--pdf'] },
   { where: 'settings get', label: '<testId>', build: (id) => ['settings', 'get', id] },
-  { where: 'settings set', label: '<testId>', build: (id) => ['settings', 'set', id, '--set', 'questionSettings.randomQuestions=1', '--dry-run'] },
+  {
+    where: 'settings set',
+    label: '<testId>',
+    build: (id) => ['settings', 'set', id, '--set', 'questionSettings.randomQuestions=1', '--dry-run'],
+  },
   { where: 'sandbox simulate', label: '<invitationId>', build: (id) => ['sandbox', 'simulate', id, 'start'] },
   { where: 'sandbox outbox', label: '--invitation', build: (id) => ['sandbox', 'outbox', '--invitation', id] },
   { where: 'sandbox deliveries', label: '--invitation', build: (id) => ['sandbox', 'deliveries', '--invitation', id] },
@@ -59,8 +71,22 @@ export const idCases: BadInput[] = PLACES.flatMap((p, i) => {
       files,
       expect: new RegExp(`${label}: is larger than a 64-bit integer`),
     },
-    { name: `${p.where}: ${JSON.stringify(value)}`, args: p.build(value), files, expect: new RegExp(`${label}: ${problem}`) },
-    ...(i < 6 ? [{ name: `${p.where}: a word is not an id`, args: p.build('abc'), files, expect: new RegExp(`${label}: ${NOT_ID}.*"abc"`) }] : []),
+    {
+      name: `${p.where}: ${JSON.stringify(value)}`,
+      args: p.build(value),
+      files,
+      expect: new RegExp(`${label}: ${problem}`),
+    },
+    ...(i < 6
+      ? [
+          {
+            name: `${p.where}: a word is not an id`,
+            args: p.build('abc'),
+            files,
+            expect: new RegExp(`${label}: ${NOT_ID}.*"abc"`),
+          },
+        ]
+      : []),
   ];
 });
 
@@ -86,10 +112,26 @@ export const invitationExampleCases: BadInput[] = [
 
 // callbacks process reads ids itself (arguments or a file, comma/space separated).
 export const callbackIdCases: BadInput[] = [
-  { name: 'callbacks process: 2^63', args: ['callbacks', 'process', '9223372036854775808'], expect: /<ids>: '9223372036854775808' is not an invitation id/ },
-  { name: 'callbacks process: a word among ids', args: ['callbacks', 'process', '900001', 'abc'], expect: /<ids>: 'abc' is not an invitation id/ },
-  { name: 'callbacks process: zero in a comma list', args: ['callbacks', 'process', '900001,0'], expect: /<ids>: '0' is not an invitation id/ },
-  { name: 'callbacks process: negative after --', args: ['callbacks', 'process', '--', '-7'], expect: /<ids>: '-7' is not an invitation id/ },
+  {
+    name: 'callbacks process: 2^63',
+    args: ['callbacks', 'process', '9223372036854775808'],
+    expect: /<ids>: '9223372036854775808' is not an invitation id/,
+  },
+  {
+    name: 'callbacks process: a word among ids',
+    args: ['callbacks', 'process', '900001', 'abc'],
+    expect: /<ids>: 'abc' is not an invitation id/,
+  },
+  {
+    name: 'callbacks process: zero in a comma list',
+    args: ['callbacks', 'process', '900001,0'],
+    expect: /<ids>: '0' is not an invitation id/,
+  },
+  {
+    name: 'callbacks process: negative after --',
+    args: ['callbacks', 'process', '--', '-7'],
+    expect: /<ids>: '-7' is not an invitation id/,
+  },
   {
     name: 'callbacks process --file: bad id on line 3',
     args: ['callbacks', 'process', '--file', 'ids.txt'],

@@ -12,8 +12,16 @@ export const emailCases: BadInput[] = [
   { name: 'e-mail with two @', args: withName('ann@@example.com'), expect: EMAIL },
   { name: 'empty e-mail', args: withName(''), expect: EMAIL },
   { name: 'e-mail with a space', args: withName('ann lee@example.com'), expect: EMAIL },
-  { name: 'e-mail with an ESC sequence', args: withName('ann\u001b[31m@example.com'), expect: /--email: must be an e-mail address.*\\u001b/ },
-  { name: 'e-mail with a line break (header injection)', args: withName('ann@example.com\nBcc: eve@example.com'), expect: EMAIL },
+  {
+    name: 'e-mail with an ESC sequence',
+    args: withName('ann\u001b[31m@example.com'),
+    expect: /--email: must be an e-mail address.*\\u001b/,
+  },
+  {
+    name: 'e-mail with a line break (header injection)',
+    args: withName('ann@example.com\nBcc: eve@example.com'),
+    expect: EMAIL,
+  },
   { name: 'e-mail of 100 KB', args: withName(`${HUGE}@example.com`), expect: /--email: must be an e-mail address.*…/ },
   { name: 'e-mail with angle brackets', args: withName('Ann <ann@example.com>'), expect: EMAIL },
 ];
@@ -30,7 +38,11 @@ export const nameCases: BadInput[] = [
     args: withEmail(HUGE),
     expect: /--name: must be at most 200 characters \(got "a{79}… \(102400 characters\)\)/,
   },
-  { name: 'name of 201 characters', args: withEmail('b'.repeat(201)), expect: /--name: must be at most 200 characters/ },
+  {
+    name: 'name of 201 characters',
+    args: withEmail('b'.repeat(201)),
+    expect: /--name: must be at most 200 characters/,
+  },
   { name: 'name of spaces only', args: withEmail('   '), expect: /--name: must not be empty/ },
 ];
 
@@ -38,19 +50,51 @@ const URL_MSG = 'must be an http\\(s\\) URL';
 export const inviteFlagCases: BadInput[] = [
   { name: 'no --email', args: inv('--name', 'Ann Lee'), expect: /--email: is required/ },
   { name: 'neither', args: inv(), expect: /--email: is required.*--no-mandatory-fields/ },
-  { name: 'no test id', args: ['invite', '--email', 'ann@example.com', '--name', 'Ann'], expect: /missing required argument 'testId'/ },
-  { name: '--email without its value', args: inv('--name', 'Ann', '--email'), expect: /option '--email <email>' argument missing/ },
-  { name: '--callback-url ftp://', args: inv(...INVITE_OK, '--callback-url', 'ftp://example.com/hook'), expect: new RegExp(`--callback-url: ${URL_MSG}`) },
-  { name: '--callback-url javascript:', args: inv(...INVITE_OK, '--callback-url', 'javascript:alert(1)'), expect: new RegExp(`--callback-url: ${URL_MSG}`) },
-  { name: '--callback-url file:', args: inv(...INVITE_OK, '--callback-url', 'file:///etc/passwd'), expect: new RegExp(`--callback-url: ${URL_MSG}`) },
-  { name: '--redirect-url relative', args: inv(...INVITE_OK, '--redirect-url', '/thanks'), expect: new RegExp(`--redirect-url: ${URL_MSG}`) },
+  {
+    name: 'no test id',
+    args: ['invite', '--email', 'ann@example.com', '--name', 'Ann'],
+    expect: /missing required argument 'testId'/,
+  },
+  {
+    name: '--email without its value',
+    args: inv('--name', 'Ann', '--email'),
+    expect: /option '--email <email>' argument missing/,
+  },
+  {
+    name: '--callback-url ftp://',
+    args: inv(...INVITE_OK, '--callback-url', 'ftp://example.com/hook'),
+    expect: new RegExp(`--callback-url: ${URL_MSG}`),
+  },
+  {
+    name: '--callback-url javascript:',
+    args: inv(...INVITE_OK, '--callback-url', 'javascript:alert(1)'),
+    expect: new RegExp(`--callback-url: ${URL_MSG}`),
+  },
+  {
+    name: '--callback-url file:',
+    args: inv(...INVITE_OK, '--callback-url', 'file:///etc/passwd'),
+    expect: new RegExp(`--callback-url: ${URL_MSG}`),
+  },
+  {
+    name: '--redirect-url relative',
+    args: inv(...INVITE_OK, '--redirect-url', '/thanks'),
+    expect: new RegExp(`--redirect-url: ${URL_MSG}`),
+  },
   {
     name: '--redirect-url with a space in the host',
     args: inv(...INVITE_OK, '--redirect-url', 'https://exa mple.com/'),
     expect: new RegExp(`--redirect-url: ${URL_MSG}`),
   },
-  { name: '--proctoring audio', args: inv(...INVITE_OK, '--proctoring', 'audio'), expect: /--proctoring: must be one of disabled, image, video/ },
-  { name: '--image-proctoring 2', args: inv(...INVITE_OK, '--image-proctoring', '2'), expect: /--image-proctoring: must be 0 or 1/ },
+  {
+    name: '--proctoring audio',
+    args: inv(...INVITE_OK, '--proctoring', 'audio'),
+    expect: /--proctoring: must be one of disabled, image, video/,
+  },
+  {
+    name: '--image-proctoring 2',
+    args: inv(...INVITE_OK, '--image-proctoring', '2'),
+    expect: /--image-proctoring: must be 0 or 1/,
+  },
   {
     name: '--stakeholders with an empty entry',
     args: inv(...INVITE_OK, '--stakeholders', 'hr@example.com,,x'),
@@ -65,7 +109,8 @@ export const inviteFlagCases: BadInput[] = [
   {
     name: '--stakeholders with --no-stakeholders',
     args: inv(...INVITE_OK, '--stakeholders', 'hr@example.com', '--no-stakeholders'),
-    expect: /--stakeholders and --no-stakeholders cannot be used together\n.*--stakeholders <list>, or --no-stakeholders/,
+    expect:
+      /--stakeholders and --no-stakeholders cannot be used together\n.*--stakeholders <list>, or --no-stakeholders/,
   },
   {
     name: '--no-stakeholders with --stakeholders=LIST',
@@ -83,17 +128,30 @@ export const inviteFlagCases: BadInput[] = [
     args: inv(...INVITE_OK, '--link', '5002', '--stakeholders', 'hr@example.com'),
     expect: /--stakeholders: cannot be used with --link/,
   },
-  { name: '--link with --proctoring', args: inv(...INVITE_OK, '--link', '5002', '--proctoring', 'video'), expect: /--proctoring: cannot be used with --link/ },
+  {
+    name: '--link with --proctoring',
+    args: inv(...INVITE_OK, '--link', '5002', '--proctoring', 'video'),
+    expect: /--proctoring: cannot be used with --link/,
+  },
   {
     name: '--link with --start/--end',
     args: inv(...INVITE_OK, '--link', '5002', '--start', 'now', '--end', '7d'),
     expect: /--start: cannot be used with --link/,
   },
-  { name: 'bulk --concurrency without --csv', args: inv(...INVITE_OK, '--concurrency', '4'), expect: /--concurrency: needs --from-csv FILE/ },
+  {
+    name: 'bulk --concurrency without --csv',
+    args: inv(...INVITE_OK, '--concurrency', '4'),
+    expect: /--concurrency: needs --from-csv FILE/,
+  },
   {
     name: 'misspelt flag --emial',
     args: inv('--emial', 'ann@example.com', '--name', 'Ann'),
-    expect: /unknown option '--emial'\n\(Did you mean --email\?\)\n {2}run 'assess invite --help' to see its arguments and options\n$/,
+    expect:
+      /unknown option '--emial'\n\(Did you mean --email\?\)\n {2}run 'assess invite --help' to see its arguments and options\n$/,
   },
-  { name: 'output formats --json and --csv together', args: inv(...INVITE_OK, '--json', '--csv'), expect: /--json and --csv cannot be used together/ },
+  {
+    name: 'output formats --json and --csv together',
+    args: inv(...INVITE_OK, '--json', '--csv'),
+    expect: /--json and --csv cannot be used together/,
+  },
 ];

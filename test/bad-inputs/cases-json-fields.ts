@@ -11,11 +11,27 @@ import { esc, INVITE_OK, type BadInput } from './types.js';
 const unknown = (field: string, valid: string[], near?: string) => {
   const hint = valid.some((v) => v.includes(' (')) ? 'valid fields (table heading)' : 'valid fields';
   const meant = near ? ` (did you mean '${near}'?)` : '';
-  return new RegExp(`^error: --json: unknown field '${esc(field)}'${esc(meant)}\\n  ${esc(hint)}: ${esc(valid.join(', '))}\\n$`);
+  return new RegExp(
+    `^error: --json: unknown field '${esc(field)}'${esc(meant)}\\n  ${esc(hint)}: ${esc(valid.join(', '))}\\n$`,
+  );
 };
 
-const TEST = ['testId (Test ID)', 'testName (Name)', 'accessKey', 'duration (Minutes)', 'questions (Questions)', 'testStatus (Status)'];
-const TEST_HEADER = ['testId (Test ID)', 'testName (Name)', 'accessKey (Access key)', 'duration (Minutes)', 'questions (Questions)', 'testStatus (Status)'];
+const TEST = [
+  'testId (Test ID)',
+  'testName (Name)',
+  'accessKey',
+  'duration (Minutes)',
+  'questions (Questions)',
+  'testStatus (Status)',
+];
+const TEST_HEADER = [
+  'testId (Test ID)',
+  'testName (Name)',
+  'accessKey (Access key)',
+  'duration (Minutes)',
+  'questions (Questions)',
+  'testStatus (Status)',
+];
 const TEST_DETAIL = [...TEST_HEADER, 'sections', 'totalPoints (Points)', 'defaultTestLinkId (Default link)'];
 const LINK = [
   'testLinkId (Link ID)',
@@ -43,7 +59,14 @@ const V2_LINK = [
   'emailToStakeholder (Stakeholders)',
   'testLinkStatus (Status (1/3))',
 ];
-const ATTEMPT = ['testInvitationId (Invitation)', 'testId (Test)', 'name (Name)', 'email (E-mail)', 'invitationtype (Type)', 'testStatus (Status)'];
+const ATTEMPT = [
+  'testInvitationId (Invitation)',
+  'testId (Test)',
+  'name (Name)',
+  'email (E-mail)',
+  'invitationtype (Type)',
+  'testStatus (Status)',
+];
 const REPORT = [
   'testInvitationId (Invitation)',
   'testId',
@@ -62,40 +85,81 @@ const REPORT = [
   'sections',
   'Skills',
 ];
-const SETTINGS = ['testSettings', 'questionSettings', 'displayMessageSettings', 'emailSettings', 'imageProctoringSettings', 'windowViolationSettings'];
+const SETTINGS = [
+  'testSettings',
+  'questionSettings',
+  'displayMessageSettings',
+  'emailSettings',
+  'imageProctoringSettings',
+  'windowViolationSettings',
+];
 const INVITATION = ['testInvitationId (Invitation)', 'testUrl (URL)', 'status (Status)'];
 const WINDOW = ['--state', 'completed', '--from', '7d', '--to', 'now'];
 
 export const jsonFieldCases: BadInput[] = [
-  { name: 'tests list --json unknown', args: ['tests', 'list', '--json', 'nosuchfield'], expect: unknown('nosuchfield', TEST) },
+  {
+    name: 'tests list --json unknown',
+    args: ['tests', 'list', '--json', 'nosuchfield'],
+    expect: unknown('nosuchfield', TEST),
+  },
   // a table heading names its field (issue 34: the Status column is testStatus)
-  { name: 'tests list --json a table heading', args: ['tests', 'list', '--json', 'Status'], expect: unknown('Status', TEST, 'testStatus') },
-  { name: 'tests list --all --json unknown', args: ['tests', 'list', '--all', '--json', 'testId,nosuchfield'], expect: unknown('nosuchfield', TEST) },
-  { name: 'tests get --json unknown', args: ['tests', 'get', '1001', '--json', 'nosuchfield'], expect: unknown('nosuchfield', TEST_DETAIL) },
+  {
+    name: 'tests list --json a table heading',
+    args: ['tests', 'list', '--json', 'Status'],
+    expect: unknown('Status', TEST, 'testStatus'),
+  },
+  {
+    name: 'tests list --all --json unknown',
+    args: ['tests', 'list', '--all', '--json', 'testId,nosuchfield'],
+    expect: unknown('nosuchfield', TEST),
+  },
+  {
+    name: 'tests get --json unknown',
+    args: ['tests', 'get', '1001', '--json', 'nosuchfield'],
+    expect: unknown('nosuchfield', TEST_DETAIL),
+  },
   {
     name: 'tests get --json two unknown',
     args: ['tests', 'get', '1001', '--json', 'testId,foo,bar'],
-    expect: new RegExp(`--json: unknown fields 'foo', 'bar'\\n  valid fields \\(table heading\\): ${esc(TEST_DETAIL.join(', '))}`),
+    expect: new RegExp(
+      `--json: unknown fields 'foo', 'bar'\\n  valid fields \\(table heading\\): ${esc(TEST_DETAIL.join(', '))}`,
+    ),
   },
   {
     name: 'attempts list --json unknown',
     args: ['attempts', 'list', ...WINDOW, '--json', 'candidateEmail'],
     expect: unknown('candidateEmail', ATTEMPT, 'email'),
   },
-  { name: 'report --json unknown', args: ['report', '900001', '--json', 'nosuchfield'], expect: unknown('nosuchfield', REPORT) },
-  { name: 'report --type both --json unknown', args: ['report', '900001', '--type', 'both', '--json', 'skills'], expect: unknown('skills', REPORT, 'Skills') },
+  {
+    name: 'report --json unknown',
+    args: ['report', '900001', '--json', 'nosuchfield'],
+    expect: unknown('nosuchfield', REPORT),
+  },
+  {
+    name: 'report --type both --json unknown',
+    args: ['report', '900001', '--type', 'both', '--json', 'skills'],
+    expect: unknown('skills', REPORT, 'Skills'),
+  },
   {
     name: 'report --pdf --json a report field',
     args: ['report', '900001', '--pdf', '--json', 'candidateName'],
     expect: unknown('candidateName', ['testInvitationId', 'file', 'bytes']),
   },
-  { name: 'links list --json unknown', args: ['links', 'list', '1001', '--json', 'nosuchfield'], expect: unknown('nosuchfield', LINK) },
+  {
+    name: 'links list --json unknown',
+    args: ['links', 'list', '1001', '--json', 'nosuchfield'],
+    expect: unknown('nosuchfield', LINK),
+  },
   {
     name: 'links list --json a dotted column key',
     args: ['links', 'list', '1001', '--json', 'proctoringSettings.proctoringMode'],
     expect: unknown('proctoringSettings.proctoringMode', LINK, 'proctoringSettings'),
   },
-  { name: 'links get --json unknown', args: ['links', 'get', '1001', '5003', '--json', 'nosuchfield'], expect: unknown('nosuchfield', LINK) },
+  {
+    name: 'links get --json unknown',
+    args: ['links', 'get', '1001', '5003', '--json', 'nosuchfield'],
+    expect: unknown('nosuchfield', LINK),
+  },
   {
     name: 'links create --json unknown (nothing created)',
     args: ['links', 'create', '1001', '--name', 'Campus', '--valid-days', '7', '--tz', '1', '--json', 'linkId'],
@@ -151,7 +215,11 @@ export const jsonFieldCases: BadInput[] = [
     // the Result column is the status field
     expect: unknown('result', ['testInvitationId (Invitation)', 'status (Result)', 'message (Message)'], 'status'),
   },
-  { name: 'settings get --json unknown', args: ['settings', 'get', '1001', '--json', 'copyPaste'], expect: unknown('copyPaste', SETTINGS) },
+  {
+    name: 'settings get --json unknown',
+    args: ['settings', 'get', '1001', '--json', 'copyPaste'],
+    expect: unknown('copyPaste', SETTINGS),
+  },
   {
     name: 'settings set --yes --json unknown (nothing replaced)',
     args: ['settings', 'set', '1001', '--set', 'questionSettings.randomQuestions=1', '--yes', '--json', 'nosuchfield'],
@@ -159,13 +227,26 @@ export const jsonFieldCases: BadInput[] = [
   },
   {
     name: 'settings set --dry-run --json a settings section',
-    args: ['settings', 'set', '1001', '--set', 'questionSettings.randomQuestions=1', '--dry-run', '--json', 'questionSettings'],
+    args: [
+      'settings',
+      'set',
+      '1001',
+      '--set',
+      'questionSettings.randomQuestions=1',
+      '--dry-run',
+      '--json',
+      'questionSettings',
+    ],
     expect: unknown('questionSettings', ['key', 'old', 'new']),
   },
   {
     name: 'auth status --json unknown',
     args: ['auth', 'status', '--json', 'apiKey'],
-    expect: unknown('apiKey', ['profile (Profile)', 'baseUrl (Base URL)', 'keySource (Key from)', 'key (Key)', 'valid (Accepted)'], 'key'),
+    expect: unknown(
+      'apiKey',
+      ['profile (Profile)', 'baseUrl (Base URL)', 'keySource (Key from)', 'key (Key)', 'valid (Accepted)'],
+      'key',
+    ),
   },
   // v2 spells its fields its own way: a v3-only name is unknown there.
   {

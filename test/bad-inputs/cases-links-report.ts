@@ -7,8 +7,16 @@ const SCHED = ['--valid-days', '7', '--tz', '1'];
 
 export const linkCases: BadInput[] = [
   { name: 'create: no --name', args: create(...SCHED), expect: /--name: is required/ },
-  { name: 'create: no schedule', args: create('--name', 'X', '--tz', '1'), expect: /--valid-days: a schedule is required/ },
-  { name: 'create: --valid-days 0', args: create('--name', 'X', '--valid-days', '0', '--tz', '1'), expect: /--valid-days: must be at least 1/ },
+  {
+    name: 'create: no schedule',
+    args: create('--name', 'X', '--tz', '1'),
+    expect: /--valid-days: a schedule is required/,
+  },
+  {
+    name: 'create: --valid-days 0',
+    args: create('--name', 'X', '--valid-days', '0', '--tz', '1'),
+    expect: /--valid-days: must be at least 1/,
+  },
   {
     name: 'create: --valid-days with --start/--end',
     args: create('--name', 'X', ...SCHED, '--start', 'now', '--end', '2d'),
@@ -19,8 +27,16 @@ export const linkCases: BadInput[] = [
     args: create('--name', 'X', ...SCHED, '--slotwise'),
     expect: /--slotwise: only applies to a --start\/--end schedule/,
   },
-  { name: 'create: --status paused', args: create('--name', 'X', ...SCHED, '--status', 'paused'), expect: /--status: must be one of active, inactive/ },
-  { name: 'create: --type public', args: create('--name', 'X', ...SCHED, '--type', 'public'), expect: /--type: must be one of email, open/ },
+  {
+    name: 'create: --status paused',
+    args: create('--name', 'X', ...SCHED, '--status', 'paused'),
+    expect: /--status: must be one of active, inactive/,
+  },
+  {
+    name: 'create: --type public',
+    args: create('--name', 'X', ...SCHED, '--type', 'public'),
+    expect: /--type: must be one of email, open/,
+  },
   {
     name: 'create: --proctoring audio',
     args: create('--name', 'X', ...SCHED, '--proctoring', 'audio'),
@@ -36,15 +52,31 @@ export const linkCases: BadInput[] = [
     args: create('--name', 'X\u001b]0;pwned\u0007', ...SCHED),
     expect: /--name: must not contain control characters/,
   },
-  { name: 'create: a 100 KB name', args: create('--name', HUGE, ...SCHED), expect: /--name: must be at most 200 characters.*102400 characters/ },
-  { name: 'update: nothing to change', args: ['links', 'update', '1001', '5001'], expect: /links update: nothing to change; give at least one of --name/ },
+  {
+    name: 'create: a 100 KB name',
+    args: create('--name', HUGE, ...SCHED),
+    expect: /--name: must be at most 200 characters.*102400 characters/,
+  },
+  {
+    name: 'update: nothing to change',
+    args: ['links', 'update', '1001', '5001'],
+    expect: /links update: nothing to change; give at least one of --name/,
+  },
   {
     name: 'update: --slotwise with --no-slotwise',
     args: ['links', 'update', '1001', '5001', '--slotwise', '--no-slotwise'],
     expect: /--slotwise and --no-slotwise cannot be used together/,
   },
-  { name: 'update: --status off', args: ['links', 'update', '1001', '5001', '--status', 'off'], expect: /--status: must be one of active, inactive/ },
-  { name: 'update: empty --name', args: ['links', 'update', '1001', '5001', '--name', ' '], expect: /--name: must not be empty/ },
+  {
+    name: 'update: --status off',
+    args: ['links', 'update', '1001', '5001', '--status', 'off'],
+    expect: /--status: must be one of active, inactive/,
+  },
+  {
+    name: 'update: empty --name',
+    args: ['links', 'update', '1001', '5001', '--name', ' '],
+    expect: /--name: must not be empty/,
+  },
   { name: 'get: no link id', args: ['links', 'get', '1001'], expect: /missing required argument 'linkId'/ },
 ];
 
@@ -54,15 +86,31 @@ export const attemptCases: BadInput[] = [
     args: ['attempts', 'list', '--state', 'done', '--from', '7d', '--to', 'now'],
     expect: /--state: must be completed, cancelled or expired/,
   },
-  { name: 'attempts list: no --from (--state and --to have defaults)', args: ['attempts', 'list', '--state', 'expired'], expect: /--from: is required/ },
-  { name: 'attempts list: no --from', args: ['attempts', 'list', '--state', 'completed', '--to', 'now'], expect: /--from: is required/ },
+  {
+    name: 'attempts list: no --from (--state and --to have defaults)',
+    args: ['attempts', 'list', '--state', 'expired'],
+    expect: /--from: is required/,
+  },
+  {
+    name: 'attempts list: no --from',
+    args: ['attempts', 'list', '--state', 'completed', '--to', 'now'],
+    expect: /--from: is required/,
+  },
   {
     name: 'attempts cancel: no --yes without a terminal',
     args: ['attempts', 'cancel', '900004'],
     expect: /--yes: cancelling invitation 900004 needs confirmation and there is no terminal/,
   },
-  { name: 'attempts cancel: two ids', args: ['attempts', 'cancel', '900004', '900009', '--yes'], expect: /too many arguments for 'cancel'/ },
-  { name: 'reattempt: no --tz', args: ['reattempt', '900001', '--start', 'now', '--end', '7d'], expect: /--tz: is required/ },
+  {
+    name: 'attempts cancel: two ids',
+    args: ['attempts', 'cancel', '900004', '900009', '--yes'],
+    expect: /too many arguments for 'cancel'/,
+  },
+  {
+    name: 'reattempt: no --tz',
+    args: ['reattempt', '900001', '--start', 'now', '--end', '7d'],
+    expect: /--tz: is required/,
+  },
   {
     name: 'reattempt: --callback-url not a URL',
     args: ['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', '1', '--callback-url', 'hook'],
@@ -71,8 +119,16 @@ export const attemptCases: BadInput[] = [
 ];
 
 export const reportCases: BadInput[] = [
-  { name: 'report: --type full', args: ['report', '900001', '--type', 'full'], expect: /--type: must be summary, skills or both/ },
-  { name: 'report: --pdf with --type', args: ['report', '900001', '--pdf', '--type', 'both'], expect: /--type: applies to the JSON report, not to --pdf/ },
+  {
+    name: 'report: --type full',
+    args: ['report', '900001', '--type', 'full'],
+    expect: /--type: must be summary, skills or both/,
+  },
+  {
+    name: 'report: --pdf with --type',
+    args: ['report', '900001', '--pdf', '--type', 'both'],
+    expect: /--type: applies to the JSON report, not to --pdf/,
+  },
   { name: 'report: -o without --pdf', args: ['report', '900001', '-o', 'r.pdf'], expect: /--output: needs --pdf/ },
   {
     name: 'report --pdf -o into a missing directory',
@@ -119,14 +175,27 @@ export const reportCases: BadInput[] = [
     files: { 'keep.pdf': 'mine', 'sub/x': '' },
     expect: /-o: .*\/keep\.pdf already exists/,
   },
-  { name: 'report --pdf -o empty', args: ['report', '900001', '--pdf', '-o', ''], expect: /--output: must be a file name, a directory, or -/ },
-  { name: 'report: a word instead of a verb or id', args: ['report', 'exprt'], expect: /<invitationId>: must be a positive integer id.*"exprt"/ },
+  {
+    name: 'report --pdf -o empty',
+    args: ['report', '900001', '--pdf', '-o', ''],
+    expect: /--output: must be a file name, a directory, or -/,
+  },
+  {
+    name: 'report: a word instead of a verb or id',
+    args: ['report', 'exprt'],
+    expect: /<invitationId>: must be a positive integer id.*"exprt"/,
+  },
 ];
 
 const exp = (...flags: string[]) => ['report', 'export', '--from', '7d', '--to', 'now', ...flags];
 export const exportCases: BadInput[] = [
   { name: 'export: no --out', args: exp(), expect: /--out: is required: the directory to write to/ },
-  { name: 'export: --out is a file', args: exp('--out', 'afile'), files: { afile: 'x' }, expect: /--out: cannot create .*afile \(EEXIST\)/ },
+  {
+    name: 'export: --out is a file',
+    args: exp('--out', 'afile'),
+    files: { afile: 'x' },
+    expect: /--out: cannot create .*afile \(EEXIST\)/,
+  },
   {
     name: 'export: --out through a file',
     args: exp('--out', 'afile/reports'),
@@ -135,9 +204,21 @@ export const exportCases: BadInput[] = [
   },
   { name: 'export: --out /dev/null', args: exp('--out', '/dev/null'), expect: /--out: cannot create \/dev\/null/ },
   { name: 'export: --out empty', args: exp('--out', ''), expect: /--out: must name a directory/ },
-  { name: 'export: --format xml', args: exp('--out', 'out', '--format', 'xml'), expect: /--format: must be csv, json or ndjson/ },
-  { name: 'export: --state done', args: exp('--out', 'out', '--state', 'done'), expect: /--state: must be completed, cancelled or expired/ },
-  { name: 'export: no --from', args: ['report', 'export', '--to', 'now', '--out', 'out'], expect: /--from: is required \(or --since-last-run\)/ },
+  {
+    name: 'export: --format xml',
+    args: exp('--out', 'out', '--format', 'xml'),
+    expect: /--format: must be csv, json or ndjson/,
+  },
+  {
+    name: 'export: --state done',
+    args: exp('--out', 'out', '--state', 'done'),
+    expect: /--state: must be completed, cancelled or expired/,
+  },
+  {
+    name: 'export: no --from',
+    args: ['report', 'export', '--to', 'now', '--out', 'out'],
+    expect: /--from: is required \(or --since-last-run\)/,
+  },
   {
     name: 'export: --results equal to --journal',
     args: exp('--out', 'out', '--journal', 'j.ndjson', '--results', './j.ndjson'),
@@ -150,8 +231,24 @@ export const exportCases: BadInput[] = [
     expect: /--html: .*index\.html exists and was not written by assess/,
   },
   { name: 'stats: no --from', args: ['report', 'stats'], expect: /--from: is required, e\.g\. --from 7d/ },
-  { name: 'stats: --to before --from', args: ['report', 'stats', '--from', '1d', '--to', '2d'], expect: /--to: must be after --from/ },
-  { name: 'stats: --test not an id', args: ['report', 'stats', '--from', '1d', '--test', 'java'], expect: /--test: must be a positive integer id/ },
-  { name: 'stats: --state done', args: ['report', 'stats', '--from', '1d', '--state', 'done'], expect: /--state: must be completed, cancelled or expired/ },
-  { name: 'stats: --json unknown field', args: ['report', 'stats', '--from', '1d', '--json', 'average'], expect: /average/ },
+  {
+    name: 'stats: --to before --from',
+    args: ['report', 'stats', '--from', '1d', '--to', '2d'],
+    expect: /--to: must be after --from/,
+  },
+  {
+    name: 'stats: --test not an id',
+    args: ['report', 'stats', '--from', '1d', '--test', 'java'],
+    expect: /--test: must be a positive integer id/,
+  },
+  {
+    name: 'stats: --state done',
+    args: ['report', 'stats', '--from', '1d', '--state', 'done'],
+    expect: /--state: must be completed, cancelled or expired/,
+  },
+  {
+    name: 'stats: --json unknown field',
+    args: ['report', 'stats', '--from', '1d', '--json', 'average'],
+    expect: /average/,
+  },
 ];

@@ -2,7 +2,10 @@
 import { PIPED_KEY, twoStdinReaders, type BadInput } from './types.js';
 
 const set = (...flags: string[]) => ['settings', 'set', '1001', ...flags, '--dry-run'];
-const withFile = (json: string): Pick<BadInput, 'args' | 'files'> => ({ args: set('--file', 's.json'), files: { 's.json': json } });
+const withFile = (json: string): Pick<BadInput, 'args' | 'files'> => ({
+  args: set('--file', 's.json'),
+  files: { 's.json': json },
+});
 const F = '--file s\\.json: ';
 
 export const settingsCases: BadInput[] = [
@@ -47,13 +50,25 @@ export const settingsCases: BadInput[] = [
     ...withFile('{"questionSettings":{"randomQuestion":1}}'),
     expect: /unknown setting 'questionSettings\.randomQuestion'[\s\S]*did you mean questionSettings\.randomQuestions/,
   },
-  { name: '__proto__ key', ...withFile('{"__proto__":{"polluted":1}}'), expect: /unknown setting '__proto__\.polluted'/ },
+  {
+    name: '__proto__ key',
+    ...withFile('{"__proto__":{"polluted":1}}'),
+    expect: /unknown setting '__proto__\.polluted'/,
+  },
   { name: 'not JSON', ...withFile('{bad json'), expect: new RegExp(`${F}not valid JSON`) },
   { name: 'a JSON array', ...withFile('[1,2]'), expect: /must hold a JSON object of settings sections/ },
   { name: 'empty file', ...withFile(''), expect: /not valid JSON/ },
   { name: '--file missing', args: set('--file', 'none.json'), expect: /--file: cannot read none\.json \(ENOENT\)/ },
-  { name: '--set without =', args: set('--set', 'questionSettings.randomQuestions'), expect: /--set: expected section\.field=value/ },
-  { name: '--set unknown key', args: set('--set', 'questionSettings.bogus=1'), expect: /--set: unknown setting 'questionSettings\.bogus'/ },
+  {
+    name: '--set without =',
+    args: set('--set', 'questionSettings.randomQuestions'),
+    expect: /--set: expected section\.field=value/,
+  },
+  {
+    name: '--set unknown key',
+    args: set('--set', 'questionSettings.bogus=1'),
+    expect: /--set: unknown setting 'questionSettings\.bogus'/,
+  },
   {
     name: '--set a count 1.5',
     args: set('--set', 'imageProctoringSettings.terminateTestAfterViolationCount=1.5'),
@@ -103,14 +118,26 @@ export const callbackCases: BadInput[] = [
     args: ['settings', 'set', '1001', '--file', '/dev/zero', '--yes'],
     expect: /--file: \/dev\/zero is a character device, not a regular file/,
   },
-  { name: 'process: --file missing', args: ['callbacks', 'process', '--file', 'ids.txt'], expect: /--file: cannot read ids\.txt \(ENOENT\)/ },
-  { name: 'process: --state without --from-attempts', args: ['callbacks', 'process', '--state', 'completed'], expect: /--state: needs --from-attempts/ },
+  {
+    name: 'process: --file missing',
+    args: ['callbacks', 'process', '--file', 'ids.txt'],
+    expect: /--file: cannot read ids\.txt \(ENOENT\)/,
+  },
+  {
+    name: 'process: --state without --from-attempts',
+    args: ['callbacks', 'process', '--state', 'completed'],
+    expect: /--state: needs --from-attempts/,
+  },
   {
     name: 'process: --from-attempts with ids',
     args: ['callbacks', 'process', '900001', '--from-attempts', '--state', 'completed', '--from', '7d', '--to', 'now'],
     expect: /--from-attempts: give ids as arguments, with --file, or with --from-attempts/,
   },
-  { name: 'process: --from-attempts without --from', args: ['callbacks', 'process', '--from-attempts', '--to', 'now'], expect: /--from: is required/ },
+  {
+    name: 'process: --from-attempts without --from',
+    args: ['callbacks', 'process', '--from-attempts', '--to', 'now'],
+    expect: /--from: is required/,
+  },
   {
     name: 'process: --file - with --key-stdin',
     args: ['--key-stdin', 'callbacks', 'process', '--file', '-'],
@@ -123,7 +150,12 @@ export const callbackCases: BadInput[] = [
     stdin: `${PIPED_KEY}{}`,
     expect: twoStdinReaders('--file -'),
   },
-  { name: 'verify: - with --key-stdin', args: ['--key-stdin', 'callbacks', 'verify', '-'], stdin: `${PIPED_KEY}{}`, expect: twoStdinReaders('<file> -') },
+  {
+    name: 'verify: - with --key-stdin',
+    args: ['--key-stdin', 'callbacks', 'verify', '-'],
+    stdin: `${PIPED_KEY}{}`,
+    expect: twoStdinReaders('<file> -'),
+  },
   {
     name: 'verify: no file (standard input) with --key-stdin',
     args: ['--key-stdin', 'callbacks', 'verify'],
@@ -135,10 +167,30 @@ export const callbackCases: BadInput[] = [
     args: ['callbacks', 'replay', '900001', '--sign', '--no-sign'],
     expect: /--sign and --no-sign cannot be used together/,
   },
-  { name: 'listen: --port 70000', args: ['callbacks', 'listen', '--port', '70000'], expect: /--port: must be at most 65535/ },
-  { name: 'listen: --host with a shell command', args: ['callbacks', 'listen', '--host', '0.0.0.0; rm -rf /'], expect: /--host: must be an IP address/ },
-  { name: 'listen: --path without /', args: ['callbacks', 'listen', '--path', 'hook'], expect: /--path: must be a URL path starting with \// },
-  { name: 'listen: --token with a space', args: ['callbacks', 'listen', '--token', 'a b'], expect: /--token: must be 1-200 URL-safe characters/ },
-  { name: 'listen: --forward-to file:', args: ['callbacks', 'listen', '--forward-to', 'file:///etc/passwd'], expect: /--forward-to: must be an http\(s\) URL/ },
+  {
+    name: 'listen: --port 70000',
+    args: ['callbacks', 'listen', '--port', '70000'],
+    expect: /--port: must be at most 65535/,
+  },
+  {
+    name: 'listen: --host with a shell command',
+    args: ['callbacks', 'listen', '--host', '0.0.0.0; rm -rf /'],
+    expect: /--host: must be an IP address/,
+  },
+  {
+    name: 'listen: --path without /',
+    args: ['callbacks', 'listen', '--path', 'hook'],
+    expect: /--path: must be a URL path starting with \//,
+  },
+  {
+    name: 'listen: --token with a space',
+    args: ['callbacks', 'listen', '--token', 'a b'],
+    expect: /--token: must be 1-200 URL-safe characters/,
+  },
+  {
+    name: 'listen: --forward-to file:',
+    args: ['callbacks', 'listen', '--forward-to', 'file:///etc/passwd'],
+    expect: /--forward-to: must be an http\(s\) URL/,
+  },
   { name: 'listen: --exec blank', args: ['callbacks', 'listen', '--exec', '   '], expect: /--exec: must be a command/ },
 ];

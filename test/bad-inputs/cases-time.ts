@@ -12,14 +12,46 @@ interface Place {
 const TIME_PLACES: Place[] = [
   { where: 'invite', flag: '--start', build: (t) => ['invite', '1001', ...INVITE_OK, '--start', t, '--end', '30d'] },
   { where: 'invite', flag: '--end', build: (t) => ['invite', '1001', ...INVITE_OK, '--start', 'now', '--end', t] },
-  { where: 'reattempt', flag: '--start', build: (t) => ['reattempt', '900001', '--start', t, '--end', '30d', '--tz', '1'] },
-  { where: 'reattempt', flag: '--end', build: (t) => ['reattempt', '900001', '--start', 'now', '--end', t, '--tz', '1'] },
-  { where: 'attempts list', flag: '--from', build: (t) => ['attempts', 'list', '--state', 'completed', '--from', t, '--to', 'now'] },
-  { where: 'attempts list', flag: '--to', build: (t) => ['attempts', 'list', '--state', 'completed', '--from', '30d', '--to', t] },
-  { where: 'report export', flag: '--from', build: (t) => ['report', 'export', '--from', t, '--to', 'now', '--out', 'out'] },
-  { where: 'report export', flag: '--to', build: (t) => ['report', 'export', '--from', '30d', '--to', t, '--out', 'out'] },
-  { where: 'links create', flag: '--start', build: (t) => ['links', 'create', '1001', '--name', 'X', '--start', t, '--end', '30d', '--tz', '1'] },
-  { where: 'links create', flag: '--end', build: (t) => ['links', 'create', '1001', '--name', 'X', '--start', 'now', '--end', t, '--tz', '1'] },
+  {
+    where: 'reattempt',
+    flag: '--start',
+    build: (t) => ['reattempt', '900001', '--start', t, '--end', '30d', '--tz', '1'],
+  },
+  {
+    where: 'reattempt',
+    flag: '--end',
+    build: (t) => ['reattempt', '900001', '--start', 'now', '--end', t, '--tz', '1'],
+  },
+  {
+    where: 'attempts list',
+    flag: '--from',
+    build: (t) => ['attempts', 'list', '--state', 'completed', '--from', t, '--to', 'now'],
+  },
+  {
+    where: 'attempts list',
+    flag: '--to',
+    build: (t) => ['attempts', 'list', '--state', 'completed', '--from', '30d', '--to', t],
+  },
+  {
+    where: 'report export',
+    flag: '--from',
+    build: (t) => ['report', 'export', '--from', t, '--to', 'now', '--out', 'out'],
+  },
+  {
+    where: 'report export',
+    flag: '--to',
+    build: (t) => ['report', 'export', '--from', '30d', '--to', t, '--out', 'out'],
+  },
+  {
+    where: 'links create',
+    flag: '--start',
+    build: (t) => ['links', 'create', '1001', '--name', 'X', '--start', t, '--end', '30d', '--tz', '1'],
+  },
+  {
+    where: 'links create',
+    flag: '--end',
+    build: (t) => ['links', 'create', '1001', '--name', 'X', '--start', 'now', '--end', t, '--tz', '1'],
+  },
   { where: 'links update', flag: '--end', build: (t) => ['links', 'update', '1001', '5002', '--end', t] },
   {
     where: 'callbacks process --from-attempts',
@@ -51,7 +83,11 @@ const BAD_TIMES: Array<[string, string]> = [
 export const timeCases: BadInput[] = TIME_PLACES.flatMap((p, i) =>
   [0, 1].map((k) => {
     const [value, problem] = BAD_TIMES[(i * 2 + k) % BAD_TIMES.length]!;
-    return { name: `${p.where} ${p.flag} ${JSON.stringify(value)}`, args: p.build(value), expect: new RegExp(`${esc(p.flag)}: .*${problem}`) };
+    return {
+      name: `${p.where} ${p.flag} ${JSON.stringify(value)}`,
+      args: p.build(value),
+      expect: new RegExp(`${esc(p.flag)}: .*${problem}`),
+    };
   }),
 );
 
@@ -91,7 +127,11 @@ export const windowCases: BadInput[] = [
     args: ['invite', '1001', ...INVITE_OK, '--end', '2030-03-01'],
     expect: /--start: is required when the other of --start\/--end is given/,
   },
-  { name: 'reattempt: no --start', args: ['reattempt', '900001', '--end', '7d', '--tz', '1'], expect: /--start: is required/ },
+  {
+    name: 'reattempt: no --start',
+    args: ['reattempt', '900001', '--end', '7d', '--tz', '1'],
+    expect: /--start: is required/,
+  },
 ];
 
 const TZ = /--tz: must be (a time zone id or name|at least 1|at most)/;
@@ -105,11 +145,27 @@ export const tzCases: BadInput[] = [
     args: ['links', 'create', '1001', '--name', 'X', '--valid-days', '7', '--tz', '0'],
     expect: /--tz: must be a time zone id of 1 or more, or a name/,
   },
-  { name: 'invite --tz 000', args: ['invite', '1001', ...INVITE_OK, '--tz', '000'], expect: /--tz: must be a time zone id of 1 or more/ },
-  { name: 'invite --tz 2^31', args: ['invite', '1001', ...INVITE_OK, '--tz', '2147483648'], expect: /--tz: must be at most 2147483647/ },
+  {
+    name: 'invite --tz 000',
+    args: ['invite', '1001', ...INVITE_OK, '--tz', '000'],
+    expect: /--tz: must be a time zone id of 1 or more/,
+  },
+  {
+    name: 'invite --tz 2^31',
+    args: ['invite', '1001', ...INVITE_OK, '--tz', '2147483648'],
+    expect: /--tz: must be at most 2147483647/,
+  },
   { name: 'invite --tz empty', args: ['invite', '1001', ...INVITE_OK, '--tz', ''], expect: TZ },
-  { name: 'reattempt --tz 1e2', args: ['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', '1e2'], expect: TZ },
-  { name: 'links create --tz 1.0', args: ['links', 'create', '1001', '--name', 'X', '--valid-days', '7', '--tz', '1.0'], expect: TZ },
+  {
+    name: 'reattempt --tz 1e2',
+    args: ['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', '1e2'],
+    expect: TZ,
+  },
+  {
+    name: 'links create --tz 1.0',
+    args: ['links', 'create', '1001', '--name', 'X', '--valid-days', '7', '--tz', '1.0'],
+    expect: TZ,
+  },
   { name: 'links update --tz 3.5', args: ['links', 'update', '1001', '5001', '--tz', '3.5'], expect: TZ },
   {
     name: 'links create: schedule without --tz',

@@ -20,7 +20,9 @@ export const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A key piped to --key-stdin, and the whole of what is printed when another input reads standard input too (the key never). */
 export const PIPED_KEY = 'sk_sandbox_acme_7Hq2Lm9Xw4Tc\n';
 export const twoStdinReaders = (other: string) =>
-  new RegExp(`^error: --key-stdin and ${esc(other)} both read standard input\n  give the key with --api-key-file F or ASSESS_API_KEY\n$`);
+  new RegExp(
+    `^error: --key-stdin and ${esc(other)} both read standard input\n  give the key with --api-key-file F or ASSESS_API_KEY\n$`,
+  );
 
 /** Flags that make `invite` valid apart from what a case breaks. */
 export const INVITE_OK = ['--email', 'ann@example.com', '--name', 'Ann Lee'];

@@ -19,7 +19,9 @@ describe('assess api: an error body echoing the key', () => {
   it.each(['400', '404', '500'])('HTTP %s: the error line is scrubbed too (also under --debug)', async (status) => {
     for (const debug of [[], ['--debug']]) {
       // runInProcess itself fails the test when ASSESS_API_KEY appears in stdout or stderr
-      const r = await runInProcess([...debug, 'api', 'GET', `/v3/e${status}`], { env: { ASSESS_API_KEY: KEY, ASSESS_BASE_URL: srv.url } });
+      const r = await runInProcess([...debug, 'api', 'GET', `/v3/e${status}`], {
+        env: { ASSESS_API_KEY: KEY, ASSESS_BASE_URL: srv.url },
+      });
       expect(r.code).toBe(status === '404' ? 4 : 1);
       expect(r.stderr).toMatch(new RegExp(`GET /v3/e${status} .*HTTP ${status}: bad `));
       expect(r.stderr + r.stdout).not.toContain(KEY);

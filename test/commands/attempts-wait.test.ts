@@ -27,7 +27,10 @@ const run = (argv: string[]) => start(argv).done;
 
 let n = 0;
 async function invitation(move?: string): Promise<string> {
-  const r = await ts.service<{ testInvitationId: number }>('/v3/tests/1001/invite', { email: `wait${++n}@example.com`, name: 'Wait Candidate' });
+  const r = await ts.service<{ testInvitationId: number }>('/v3/tests/1001/invite', {
+    email: `wait${++n}@example.com`,
+    name: 'Wait Candidate',
+  });
   const id = String(r.testInvitationId);
   if (move) await ts.control('POST', `/invitations/${id}/simulate`, { to: move });
   return id;
@@ -42,23 +45,14 @@ describe('service text on stderr', () => {
 
 describe('the target table', () => {
   it('complete / any-terminal / started, statuses compared without case (Completed = Complete)', () => {
-    expect(['Pending', 'In Progress', 'Complete', 'COMPLETED', 'Test Left', 'Terminated', 'Cancelled', 'Expired'].map((s) => verdict(s, 'complete'))).toEqual([
-      'waiting',
-      'waiting',
-      'reached',
-      'reached',
-      'unreachable',
-      'unreachable',
-      'unreachable',
-      'unreachable',
-    ]);
-    expect(['Pending', 'in progress', 'Test Left', 'Cancelled', 'expired'].map((s) => verdict(s, 'any-terminal'))).toEqual([
-      'waiting',
-      'waiting',
-      'reached',
-      'reached',
-      'reached',
-    ]);
+    expect(
+      ['Pending', 'In Progress', 'Complete', 'COMPLETED', 'Test Left', 'Terminated', 'Cancelled', 'Expired'].map((s) =>
+        verdict(s, 'complete'),
+      ),
+    ).toEqual(['waiting', 'waiting', 'reached', 'reached', 'unreachable', 'unreachable', 'unreachable', 'unreachable']);
+    expect(
+      ['Pending', 'in progress', 'Test Left', 'Cancelled', 'expired'].map((s) => verdict(s, 'any-terminal')),
+    ).toEqual(['waiting', 'waiting', 'reached', 'reached', 'reached']);
     expect(['Pending', 'In Progress', 'Terminated', 'Cancelled', 'Expired'].map((s) => verdict(s, 'started'))).toEqual([
       'waiting',
       'reached',
@@ -100,7 +94,18 @@ describe('attempts wait', () => {
 
   it('exit 6 on timeout, naming the status it was still in', async () => {
     const id = await invitation();
-    const r = await run(['attempts', 'wait', id, '--until', 'started', '--interval', '100ms', '--timeout', '300ms', '--json']);
+    const r = await run([
+      'attempts',
+      'wait',
+      id,
+      '--until',
+      'started',
+      '--interval',
+      '100ms',
+      '--timeout',
+      '300ms',
+      '--json',
+    ]);
     expect(r.code).toBe(6);
     expect(r.err).toMatch(new RegExp(`timed out after 300ms: ${id} is Pending`));
     expect(JSON.parse(r.out)[0].outcome).toBe('timed out');
@@ -126,7 +131,9 @@ describe('attempts wait', () => {
   });
 
   it('bad flags are usage errors (exit 2) before anything is sent', async () => {
-    expect((await run(['attempts', 'wait', '5001', '--until', 'done'])).err).toMatch(/--until: must be one of complete, any-terminal, started/);
+    expect((await run(['attempts', 'wait', '5001', '--until', 'done'])).err).toMatch(
+      /--until: must be one of complete, any-terminal, started/,
+    );
     expect((await run(['attempts', 'wait', '5001', '--interval', 'soon'])).code).toBe(2);
     expect((await run(['attempts', 'wait', '--until', 'complete'])).code).toBe(2);
     expect((await run(['attempts', 'wait', 'abc'])).code).toBe(2);
@@ -148,8 +155,15 @@ describe('attempts wait through failing polls', () => {
   async function runAgainst(baseUrl: string, argv: string[], retries?: number) {
     const t = tempDir();
     cleanups.push(t.cleanup);
-    const env = { ASSESS_API_KEY: ts.env.ASSESS_API_KEY!, ASSESS_BASE_URL: baseUrl, ASSESS_CONFIG_DIR: t.dir, CI: 'true', NO_COLOR: '1' };
-    if (retries !== undefined) expect(await runCli(['config', 'set', 'retries', String(retries)], memoryProcess(env))).toBe(0);
+    const env = {
+      ASSESS_API_KEY: ts.env.ASSESS_API_KEY!,
+      ASSESS_BASE_URL: baseUrl,
+      ASSESS_CONFIG_DIR: t.dir,
+      CI: 'true',
+      NO_COLOR: '1',
+    };
+    if (retries !== undefined)
+      expect(await runCli(['config', 'set', 'retries', String(retries)], memoryProcess(env))).toBe(0);
     const p = memoryProcess(env);
     return runCli(argv, p).then((code) => ({ code, out: p.out(), err: p.err() }));
   }
@@ -157,20 +171,40 @@ describe('attempts wait through failing polls', () => {
 
   it("keeps polling through 5xx answers (more than one request's retries) and exits 0 when it is reached", async () => {
     const before = srv.requests.length;
-    answer = (n) => (n - before <= 5 ? unavailable : { status: 200, body: { testInvitationId: 900001, status: 'Complete' } });
-    const r = await runAgainst(srv.url, ['attempts', 'wait', '900001', '--until', 'complete', '--interval', '100ms', '--timeout', '1m', '--json']);
+    answer = (n) =>
+      n - before <= 5 ? unavailable : { status: 200, body: { testInvitationId: 900001, status: 'Complete' } };
+    const r = await runAgainst(srv.url, [
+      'attempts',
+      'wait',
+      '900001',
+      '--until',
+      'complete',
+      '--interval',
+      '100ms',
+      '--timeout',
+      '1m',
+      '--json',
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out)).toEqual([{ testInvitationId: 900001, status: 'Complete', outcome: 'reached' }]);
-    expect(r.err).toMatch(/polling failed \(GET \/v3\/reports\/900001 → HTTP 503: Service Unavailable\); trying again in 100ms until the --timeout/);
+    expect(r.err).toMatch(
+      /polling failed \(GET \/v3\/reports\/900001 → HTTP 503: Service Unavailable\); trying again in 100ms until the --timeout/,
+    );
     expect(srv.requests.length - before).toBe(6);
   });
 
   it('still failing at its --timeout: exit 6 naming the last error', async () => {
     const before = srv.requests.length;
     answer = () => unavailable;
-    const r = await runAgainst(srv.url, ['attempts', 'wait', '900001', '--interval', '100ms', '--timeout', '1500ms', '--json'], 1);
+    const r = await runAgainst(
+      srv.url,
+      ['attempts', 'wait', '900001', '--interval', '100ms', '--timeout', '1500ms', '--json'],
+      1,
+    );
     expect(r.code, r.err).toBe(6);
-    expect(r.err).toMatch(/timed out after 1500ms: 900001 never read; the last poll failed: GET \/v3\/reports\/900001 → HTTP 503: Service Unavailable/);
+    expect(r.err).toMatch(
+      /timed out after 1500ms: 900001 never read; the last poll failed: GET \/v3\/reports\/900001 → HTTP 503: Service Unavailable/,
+    );
     expect(JSON.parse(r.out)).toEqual([{ testInvitationId: 900001, status: null, outcome: 'timed out' }]);
     // one request per poll: polled again and again, not given up after the first
     expect(srv.requests.length - before).toBeGreaterThan(2);
@@ -186,7 +220,10 @@ describe('attempts wait through failing polls', () => {
 
   it('a refused key (401) stops at once: exit 3 after one request', async () => {
     const before = srv.requests.length;
-    answer = () => ({ status: 401, body: { statusCode: 401, message: 'Access denied due to invalid subscription key.' } });
+    answer = () => ({
+      status: 401,
+      body: { statusCode: 401, message: 'Access denied due to invalid subscription key.' },
+    });
     const r = await runAgainst(srv.url, ['attempts', 'wait', '900001', '--interval', '100ms', '--timeout', '1m']);
     expect(r.code, r.err).toBe(3);
     expect(srv.requests.length - before).toBe(1);

@@ -84,7 +84,9 @@ describe('assess attempts list', () => {
   it('--state and --to default to completed and now (as report export); every missing flag is named at once', async () => {
     const r = await run(['attempts', 'list', '--from', '30d', '--json', 'testInvitationId']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).map((a: { testInvitationId: number }) => a.testInvitationId)).toEqual(expect.arrayContaining([900001, 900002, 900003]));
+    expect(JSON.parse(r.stdout).map((a: { testInvitationId: number }) => a.testInvitationId)).toEqual(
+      expect.arrayContaining([900001, 900002, 900003]),
+    );
     const all = await run(['reattempt', '900001']);
     expect(all.code).toBe(2);
     expect(all.stderr).toMatch(/--start: is required.*; --end: is required.*; --tz: is required/);
@@ -141,7 +143,9 @@ describe('assess attempts cancel', () => {
   it('a Complete invitation cannot be cancelled → the service refuses → exit 1', async () => {
     const r = await run(['attempts', 'cancel', '900001', '--yes']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/invitation 900001 cannot be cancelled: it is Complete \(only a Pending invitation can be cancelled\)/);
+    expect(r.stderr).toMatch(
+      /invitation 900001 cannot be cancelled: it is Complete \(only a Pending invitation can be cancelled\)/,
+    );
     expect(r.stderr).toMatch(/assess reattempt 900001/);
   });
 

@@ -17,7 +17,13 @@ describe('auth status', () => {
   it('--json with a refused key: the status object with valid false, exit 3, the refusal and what to check on stderr', async () => {
     const r = await run(['auth', 'status', '--json'], { env: { ...s.env, ASSESS_API_KEY: WRONG } });
     expect(r.code).toBe(3);
-    expect(JSON.parse(r.stdout)).toEqual({ profile: 'default', baseUrl: s.sb.baseUrl, keySource: 'env', key: '****3456', valid: false });
+    expect(JSON.parse(r.stdout)).toEqual({
+      profile: 'default',
+      baseUrl: s.sb.baseUrl,
+      keySource: 'env',
+      key: '****3456',
+      valid: false,
+    });
     expect(r.stderr).toMatch(/^error: the service refused the key \(HTTP 401: .*\)\n {2}check ASSESS_API_KEY/m);
     expect(r.stdout + r.stderr).not.toContain(WRONG);
   });
@@ -37,7 +43,9 @@ describe('auth status', () => {
   });
 
   it('an unreachable service says nothing about the key: no status, exit 6', async () => {
-    const r = await run(['auth', 'status', '--json', '--timeout', '5'], { env: { ...s.env, ASSESS_BASE_URL: 'http://127.0.0.1:9' } });
+    const r = await run(['auth', 'status', '--json', '--timeout', '5'], {
+      env: { ...s.env, ASSESS_BASE_URL: 'http://127.0.0.1:9' },
+    });
     expect(r.code).toBe(6);
     expect(r.stdout).toBe('');
   });

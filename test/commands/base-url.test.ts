@@ -24,26 +24,35 @@ describe('base URLs', () => {
   it('ASSESS_BASE_URL without a scheme is exit 2 with the likely fix', async () => {
     const r = await run(['tests', 'list'], { env: { ASSESS_API_KEY: key(), ASSESS_BASE_URL: '127.0.0.1:4010' } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/ASSESS_BASE_URL: '127\.0\.0\.1:4010' is not an http\(s\) URL \(did you mean http:\/\/127\.0\.0\.1:4010 \?\)/);
+    expect(r.stderr).toMatch(
+      /ASSESS_BASE_URL: '127\.0\.0\.1:4010' is not an http\(s\) URL \(did you mean http:\/\/127\.0\.0\.1:4010 \?\)/,
+    );
   });
 
   it('a trailing /v3 is taken off with a notice (no /v3/v3/tests)', async () => {
     const before = (await s.requests()).length;
-    const r = await run(['tests', 'list', '--json'], { env: { ASSESS_API_KEY: key(), ASSESS_BASE_URL: `${s.sb.baseUrl}/v3/` } });
+    const r = await run(['tests', 'list', '--json'], {
+      env: { ASSESS_API_KEY: key(), ASSESS_BASE_URL: `${s.sb.baseUrl}/v3/` },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/ASSESS_BASE_URL ends in \/v3\/?; the version is added to every path/);
     expect((await s.requests()).slice(before).map((q) => q.path)).toEqual(['/v3/tests?pageNo=1&pageSize=20']);
   });
 
   it('the v2 base follows the v3 base unless set (no placeholder host)', async () => {
-    const r = await run(['--api', 'v2', 'tests', 'list', '--json'], { env: { ASSESS_API_KEY: key(), ASSESS_BASE_URL: s.sb.baseUrl } });
+    const r = await run(['--api', 'v2', 'tests', 'list', '--json'], {
+      env: { ASSESS_API_KEY: key(), ASSESS_BASE_URL: s.sb.baseUrl },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).length).toBeGreaterThan(0);
   });
 
   it('auth login --base-url stores it (normalised); v3 and v2 commands then use it', async () => {
     const cfg = tempDir();
-    const login = await run(['auth', 'login', '--key-stdin', '--base-url', `${s.sb.baseUrl}/v3`], { configDir: cfg.dir, stdin: key() });
+    const login = await run(['auth', 'login', '--key-stdin', '--base-url', `${s.sb.baseUrl}/v3`], {
+      configDir: cfg.dir,
+      stdin: key(),
+    });
     expect(login.code, login.stderr).toBe(0);
     for (const argv of [
       ['tests', 'list'],
@@ -67,8 +76,12 @@ describe('base URLs', () => {
     const cfg = tempDir();
     const r = await run(['config', 'set', 'base-url', 'https://api.example.com/v3'], { configDir: cfg.dir });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/base-url ends in \/v3; the version is added to every path, so using https:\/\/api\.example\.com/);
-    expect((await run(['config', 'get', 'base-url'], { configDir: cfg.dir })).stdout.trim()).toBe('https://api.example.com');
+    expect(r.stderr).toMatch(
+      /base-url ends in \/v3; the version is added to every path, so using https:\/\/api\.example\.com/,
+    );
+    expect((await run(['config', 'get', 'base-url'], { configDir: cfg.dir })).stdout.trim()).toBe(
+      'https://api.example.com',
+    );
     cfg.cleanup();
   });
 });
@@ -86,7 +99,10 @@ describe('profiles', () => {
   it('auth list shows each profile with its base URL, masked key and which is in use', async () => {
     const cfg = tempDir();
     for (const p of ['default', 'staging']) {
-      const r = await run(['auth', 'login', '--key-stdin', '--base-url', s.sb.baseUrl, '--profile', p], { configDir: cfg.dir, stdin: key() });
+      const r = await run(['auth', 'login', '--key-stdin', '--base-url', s.sb.baseUrl, '--profile', p], {
+        configDir: cfg.dir,
+        stdin: key(),
+      });
       expect(r.code, r.stderr).toBe(0);
     }
     const r = await run(['auth', 'list', '--json', '--profile', 'staging'], { configDir: cfg.dir });
@@ -103,7 +119,10 @@ describe('profiles', () => {
 
   it('an unknown --profile is exit 2 naming the known ones; nothing is sent', async () => {
     const cfg = tempDir();
-    await run(['auth', 'login', '--key-stdin', '--base-url', s.sb.baseUrl, '--profile', 'staging'], { configDir: cfg.dir, stdin: key() });
+    await run(['auth', 'login', '--key-stdin', '--base-url', s.sb.baseUrl, '--profile', 'staging'], {
+      configDir: cfg.dir,
+      stdin: key(),
+    });
     const before = (await s.requests()).length;
     const r = await run(['tests', 'list', '--profile', 'stagin'], { configDir: cfg.dir });
     expect(r.code).toBe(2);
@@ -114,10 +133,15 @@ describe('profiles', () => {
 
   it('an unknown profile from ASSESS_PROFILE names the variable, not --profile', async () => {
     const cfg = tempDir();
-    await run(['auth', 'login', '--key-stdin', '--base-url', s.sb.baseUrl, '--profile', 'staging'], { configDir: cfg.dir, stdin: key() });
+    await run(['auth', 'login', '--key-stdin', '--base-url', s.sb.baseUrl, '--profile', 'staging'], {
+      configDir: cfg.dir,
+      stdin: key(),
+    });
     const r = await run(['tests', 'list'], { configDir: cfg.dir, env: { ASSESS_PROFILE: 'stagin' } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: ASSESS_PROFILE: no profile 'stagin' \(known: staging\)\n.*or unset ASSESS_PROFILE to use 'default'$/m);
+    expect(r.stderr).toMatch(
+      /^error: ASSESS_PROFILE: no profile 'stagin' \(known: staging\)\n.*or unset ASSESS_PROFILE to use 'default'$/m,
+    );
     expect(r.stderr).not.toMatch(/--profile:/);
     cfg.cleanup();
   });

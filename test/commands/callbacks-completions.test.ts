@@ -83,16 +83,28 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
       [Number(ids[2]), 'In Progress', false],
     ]);
     expect(rows[1].notification.TestInvitationId).toBe(Number(ids[0]));
-    const complete = await run(['callbacks', 'inbox', '--inbox', inbox, '--status', 'COMPLETED', '--json', 'invitationId'], ts.env);
-    expect(JSON.parse(complete.out)).toEqual([{ invitationId: Number(ids[0]) }, { invitationId: Number(ids[0]) }, { invitationId: Number(ids[1]) }]);
-    expect(JSON.parse((await run(['callbacks', 'inbox', '--inbox', inbox, '--since', '2099-01-01', '--json'], ts.env)).out)).toEqual([]);
+    const complete = await run(
+      ['callbacks', 'inbox', '--inbox', inbox, '--status', 'COMPLETED', '--json', 'invitationId'],
+      ts.env,
+    );
+    expect(JSON.parse(complete.out)).toEqual([
+      { invitationId: Number(ids[0]) },
+      { invitationId: Number(ids[0]) },
+      { invitationId: Number(ids[1]) },
+    ]);
+    expect(
+      JSON.parse((await run(['callbacks', 'inbox', '--inbox', inbox, '--since', '2099-01-01', '--json'], ts.env)).out),
+    ).toEqual([]);
     const csv = await run(['callbacks', 'inbox', '--inbox', inbox, '--csv'], ts.env);
     expect(csv.out.split('\n')[0]).toMatch(/^receivedAt,invitationId,status,duplicate,id/);
     expect((await run(['callbacks', 'inbox', '--inbox', inbox, '--since', 'the day before'], ts.env)).code).toBe(2);
   });
 
   it('reconcile shows exactly the completed attempts with no terminal notification; nothing is sent without --apply', async () => {
-    const r = await run(['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--all', '--json'], ts.env);
+    const r = await run(
+      ['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--all', '--json'],
+      ts.env,
+    );
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out).map((m: any) => [m.testInvitationId, m.testStatus])).toEqual([
       [Number(ids[2]), 'Complete'],
@@ -106,7 +118,21 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
 
   it('--apply re-queues exactly the missing ones, journals them; a second run within the cooldown does not', async () => {
     const first = await run(
-      ['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--all', '--apply', '--journal', journal, '--json'],
+      [
+        'callbacks',
+        'reconcile',
+        '--from',
+        '1d',
+        '--to',
+        'now',
+        '--inbox',
+        inbox,
+        '--all',
+        '--apply',
+        '--journal',
+        journal,
+        '--json',
+      ],
       ts.env,
     );
     expect(first.code, first.err).toBe(0);
@@ -115,7 +141,9 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
       [Number(ids[3]), 'successful'],
     ]);
     const reprocessed = async () =>
-      (await ts.control<{ callbacks: Array<{ reason: string; testInvitationId: number }> }>('GET', '/callbacks')).callbacks
+      (
+        await ts.control<{ callbacks: Array<{ reason: string; testInvitationId: number }> }>('GET', '/callbacks')
+      ).callbacks
         .filter((c) => c.reason === 'reprocess')
         .map((c) => String(c.testInvitationId));
     expect((await reprocessed()).sort()).toEqual([ids[2], ids[3]].sort());
@@ -130,14 +158,43 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
     expect(journaled.at(-1).run).toMatchObject({ missing: 2, requeued: 2, failed: 0 });
 
     const again = await run(
-      ['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--all', '--apply', '--journal', journal, '--json'],
+      [
+        'callbacks',
+        'reconcile',
+        '--from',
+        '1d',
+        '--to',
+        'now',
+        '--inbox',
+        inbox,
+        '--all',
+        '--apply',
+        '--journal',
+        journal,
+        '--json',
+      ],
       ts.env,
     );
     expect(again.code).toBe(0);
     expect(JSON.parse(again.out).map((m: any) => m.requeue)).toEqual(['earlier', 'earlier']);
     expect(await reprocessed()).toHaveLength(2);
     const forced = await run(
-      ['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--all', '--apply', '--journal', journal, '--cooldown', '0'],
+      [
+        'callbacks',
+        'reconcile',
+        '--from',
+        '1d',
+        '--to',
+        'now',
+        '--inbox',
+        inbox,
+        '--all',
+        '--apply',
+        '--journal',
+        journal,
+        '--cooldown',
+        '0',
+      ],
       ts.env,
     );
     expect(forced.code).toBe(0);
@@ -145,16 +202,33 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
   });
 
   it('bad flags: --state other than completed, a missing window, --journal without --apply (exit 2)', async () => {
-    expect((await run(['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--state', 'expired'], ts.env)).err).toMatch(/--state: must be completed/);
+    expect(
+      (await run(['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--state', 'expired'], ts.env)).err,
+    ).toMatch(/--state: must be completed/);
     expect((await run(['callbacks', 'reconcile', '--to', 'now'], ts.env)).err).toMatch(/--from: is required/);
-    expect((await run(['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--journal', 'j'], ts.env)).code).toBe(2);
+    expect((await run(['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--journal', 'j'], ts.env)).code).toBe(
+      2,
+    );
   });
 
   it('replay sends the stored body byte for byte, signed; callbacks verify accepts what arrived', async () => {
     const target = await startServer((_r, res) => res.writeHead(200).end());
     try {
       const r = await run(
-        ['callbacks', 'replay', ids[0]!, ids[1]!, '--inbox', inbox, '--to', `${target.url}/in`, '--sign', '--secret-file', secretFile, '--json'],
+        [
+          'callbacks',
+          'replay',
+          ids[0]!,
+          ids[1]!,
+          '--inbox',
+          inbox,
+          '--to',
+          `${target.url}/in`,
+          '--sign',
+          '--secret-file',
+          secretFile,
+          '--json',
+        ],
         ts.env,
       );
       expect(r.code, r.err).toBe(0);
@@ -171,14 +245,20 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
       ]);
       const stored = target.requests.map((q) => JSON.stringify({ headers: q.headers, body: q.body })).join('\n');
       writeFileSync(join(t.dir, 'got.ndjson'), stored);
-      const ok = await run(['callbacks', 'verify', join(t.dir, 'got.ndjson'), '--secret-file', secretFile, '--json'], ts.env);
+      const ok = await run(
+        ['callbacks', 'verify', join(t.dir, 'got.ndjson'), '--secret-file', secretFile, '--json'],
+        ts.env,
+      );
       expect(ok.code, ok.err).toBe(0);
       expect(JSON.parse(ok.out).every((x: any) => x.valid)).toBe(true);
       expect(ok.err).toMatch(
         /request\(s\) verified: each webhook-signature is the HMAC-SHA256 of "webhook-id\.webhook-timestamp\.body" with the secret, and its webhook-timestamp is within 5m of when it was received\./,
       );
       const q = target.requests[0]!;
-      writeFileSync(join(t.dir, 'tampered.json'), JSON.stringify({ headers: q.headers, body: q.body.replace('In Progress', 'Complete') }));
+      writeFileSync(
+        join(t.dir, 'tampered.json'),
+        JSON.stringify({ headers: q.headers, body: q.body.replace('In Progress', 'Complete') }),
+      );
       const bad = await run(['callbacks', 'verify', join(t.dir, 'tampered.json'), '--secret-file', secretFile], ts.env);
       expect(bad.code).toBe(1);
       expect(bad.err).toMatch(/1 of 1 request\(s\) do not verify: no signature matches/);
@@ -195,14 +275,19 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
     expect((await run(['callbacks', 'replay', '999999', '--inbox', inbox], ts.env)).code).toBe(4);
     const down = await startServer((_r, res) => res.writeHead(500).end());
     try {
-      const f = await run(['callbacks', 'replay', ids[1]!, '--inbox', inbox, '--to', down.url, '--forward-retries', '1'], ts.env);
+      const f = await run(
+        ['callbacks', 'replay', ids[1]!, '--inbox', inbox, '--to', down.url, '--forward-retries', '1'],
+        ts.env,
+      );
       expect(f.code).toBe(5);
       expect(down.requests).toHaveLength(2);
     } finally {
       await down.close();
     }
     const failed = await run(['callbacks', 'inbox', '--inbox', inbox, '--failed', '--json'], ts.env);
-    expect(JSON.parse(failed.out)).toEqual([expect.objectContaining({ invitationId: Number(ids[1]), status: 'Complete', tries: 2, error: 'HTTP 500' })]);
+    expect(JSON.parse(failed.out)).toEqual([
+      expect.objectContaining({ invitationId: Number(ids[1]), status: 'Complete', tries: 2, error: 'HTTP 500' }),
+    ]);
     expect(readInbox(inbox).records.filter((x) => x.type === 'notification')).toHaveLength(5); // replay adds no notification
     expect((await run(['callbacks', 'replay', '--inbox', inbox], ts.env)).code).toBe(2);
     expect((await run(['callbacks', 'replay', ids[1]!, '--since', '1d', '--inbox', inbox], ts.env)).code).toBe(2);
@@ -211,24 +296,49 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
 
 describe('reconcile --apply when the service refuses some ids', () => {
   it('an id the service answers "failed" for is not registered (no exit 5); an id it refuses (401) could not be re-queued: exit 5, a whole sentence', async () => {
-    const attempt = (id: number) => ({ testInvitationId: id, testId: 1001, name: 'N', email: `${id}@x.co`, invitationtype: 'email', testStatus: 'Complete' });
+    const attempt = (id: number) => ({
+      testInvitationId: id,
+      testId: 1001,
+      name: 'N',
+      email: `${id}@x.co`,
+      invitationtype: 'email',
+      testStatus: 'Complete',
+    });
     let calls = 0;
     let successful = [71];
     const api = await startServer((req, res) => {
-      if (req.url.includes('/v3/candidates/testattempts')) return json(res, 200, { result: { testAttempts: [attempt(71), attempt(72), attempt(73)] } });
-      if (calls++ === 0) return json(res, 401, { result: null, errors: ['testinvitationIds does not belong to account or not found', '73'] });
+      if (req.url.includes('/v3/candidates/testattempts'))
+        return json(res, 200, { result: { testAttempts: [attempt(71), attempt(72), attempt(73)] } });
+      if (calls++ === 0)
+        return json(res, 401, {
+          result: null,
+          errors: ['testinvitationIds does not belong to account or not found', '73'],
+        });
       return json(res, 200, { result: { testinvitationIds: { successful, failed: [72] } } });
     });
     try {
       const env = { ASSESS_BASE_URL: api.url, ASSESS_API_KEY: 'k-0123456789abcdef' };
-      const argv = ['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', join(t.dir, 'empty.ndjson'), '--all', '--apply'];
+      const argv = [
+        'callbacks',
+        'reconcile',
+        '--from',
+        '1d',
+        '--to',
+        'now',
+        '--inbox',
+        join(t.dir, 'empty.ndjson'),
+        '--all',
+        '--apply',
+      ];
       const r = await run([...argv, '--journal', join(t.dir, 'j5.ndjson'), '--json'], env);
       expect(r.code, r.err).toBe(5);
       expect(JSON.parse(r.out).map((m: any) => m.requeue)).toEqual(['successful', 'not registered', 'failed']);
       expect(r.err).toMatch(
         /1 of 3 missing notification\(s\) were re-queued; 1 could not be re-queued \(invitation 73: testinvitationIds does not belong to account or not found\)\./,
       );
-      expect(r.err).toMatch(/1 attempt\(s\) are not registered for a notification: the service would not re-queue them .*That is not a failure\./);
+      expect(r.err).toMatch(
+        /1 attempt\(s\) are not registered for a notification: the service would not re-queue them .*That is not a failure\./,
+      );
       expect(JSON.parse(api.requests[1]!.body)).toEqual({ testinvitationIds: [71, 72, 73] });
 
       // only "not registered": exit 0
@@ -238,7 +348,10 @@ describe('reconcile --apply when the service refuses some ids', () => {
       expect(ok.code, ok.err).toBe(0);
 
       // that journal is the service's at api.url: what it records was not done at another one
-      const elsewhere = await run([...argv, '--journal', join(t.dir, 'j6.ndjson'), '--cooldown', '0'], { ...env, ASSESS_BASE_URL: `${api.url}/staging` });
+      const elsewhere = await run([...argv, '--journal', join(t.dir, 'j6.ndjson'), '--cooldown', '0'], {
+        ...env,
+        ASSESS_BASE_URL: `${api.url}/staging`,
+      });
       expect(elsewhere.code).toBe(2);
       expect(elsewhere.err).toMatch(/the journal .*j6\.ndjson was written for .*, not /);
     } finally {

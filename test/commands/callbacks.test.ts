@@ -18,7 +18,11 @@ async function makeInvitations(n: number): Promise<number[]> {
     const res = await fetch(`${s.sb.baseUrl}/v3/tests/1001/invite`, {
       method: 'POST',
       headers: { 'X-API-KEY': s.env.ASSESS_API_KEY!, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `cb${i}@example.com`, name: `Callback ${i}`, callbackURL: 'http://127.0.0.1:9/hook' }),
+      body: JSON.stringify({
+        email: `cb${i}@example.com`,
+        name: `Callback ${i}`,
+        callbackURL: 'http://127.0.0.1:9/hook',
+      }),
     });
     const id = ((await res.json()) as { testInvitationId: number }).testInvitationId;
     await s.control('POST', `/invitations/${id}/simulate`, { to: 'start' });
@@ -42,14 +46,22 @@ const processRequests = async () => (await s.requests()).filter((r) => r.path ==
 describe('assess callbacks process', () => {
   it('250 ids from a file (comments, commas, duplicates) → three requests of ≤ 100, one merged result', async () => {
     const file = join(work.dir, 'ids.txt');
-    const lines = ['# invitations to re-notify', ids.slice(0, 10).join(', '), ...ids.slice(10).map(String), `${ids[0]} # again`, ''];
+    const lines = [
+      '# invitations to re-notify',
+      ids.slice(0, 10).join(', '),
+      ...ids.slice(10).map(String),
+      `${ids[0]} # again`,
+      '',
+    ];
     writeFileSync(file, lines.join('\n'));
     const before = (await processRequests()).length;
     const r = await run(['callbacks', 'process', '--file', file, '--json']);
     expect(r.code).toBe(0);
     const sent = (await processRequests()).slice(before);
     expect(sent).toHaveLength(3);
-    expect(sent.map((q) => (q.body as { testinvitationIds: number[] }).testinvitationIds.length)).toEqual([100, 100, 50]);
+    expect(sent.map((q) => (q.body as { testinvitationIds: number[] }).testinvitationIds.length)).toEqual([
+      100, 100, 50,
+    ]);
     expect(sent.flatMap((q) => (q.body as { testinvitationIds: number[] }).testinvitationIds)).toEqual(ids);
     const out = JSON.parse(r.stdout) as Array<{ testInvitationId: number; status: string }>;
     expect(out.map((o) => o.testInvitationId)).toEqual(ids);

@@ -47,7 +47,9 @@ describe('--json fields', () => {
       expect(listed.length).toBeGreaterThan(2);
       expect(complete(line)[0]).toEqual([...listed].sort());
     }
-    expect(fish).toContain(`complete -c assess -n '__assess_at \\'invite\\'' -l json -a 'testInvitationId testUrl status'`);
+    expect(fish).toContain(
+      `complete -c assess -n '__assess_at \\'invite\\'' -l json -a 'testInvitationId testUrl status'`,
+    );
   });
 
   it('offers only the fields not in the list yet', () => {
@@ -91,7 +93,10 @@ describe('fixed and known values', () => {
     const bin = join(t.dir, 'bin');
     mkdirSync(bin);
     const printed = '[\n  {"profile":"default"},\n  {"profile":"work"},\n  {"profile":"eu.prod_2"}\n]';
-    writeFileSync(join(bin, 'assess'), `#!/bin/sh\n[ "$*" = "auth list --json profile" ] && printf '%s\\n' '${printed}'\n`);
+    writeFileSync(
+      join(bin, 'assess'),
+      `#!/bin/sh\n[ "$*" = "auth list --json profile" ] && printf '%s\\n' '${printed}'\n`,
+    );
     chmodSync(join(bin, 'assess'), 0o755);
     const got = bashComplete(script, ['assess --profile ', 'assess --profile w', 'assess tests --profile '], {
       cwd: t.dir,

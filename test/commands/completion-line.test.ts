@@ -31,7 +31,18 @@ afterAll(() => t.cleanup());
 
 describe('bash: a value with : or = in it is one word', () => {
   it('splits a typed line as bash does (the premise of these tests)', () => {
-    expect(bashWords('assess --url=http://h:4010 9 ')).toEqual(['assess', '--url', '=', 'http', ':', '//h', ':', '4010', '9', '']);
+    expect(bashWords('assess --url=http://h:4010 9 ')).toEqual([
+      'assess',
+      '--url',
+      '=',
+      'http',
+      ':',
+      '//h',
+      ':',
+      '4010',
+      '9',
+      '',
+    ]);
     expect(bashWords('assess --url=:4010 x')).toEqual(['assess', '--url', '=:', '4010', 'x']);
   });
 
@@ -43,13 +54,18 @@ describe('bash: a value with : or = in it is one word', () => {
       'assess sandbox simulate --url=:4010 900100 ',
       'assess sandbox simulate 900100 --url http://127.0.0.1:4010 ',
     ];
-    for (const [i, got] of complete(...lines).entries()) expect({ line: lines[i], got }).toEqual({ line: lines[i], got: STATES });
+    for (const [i, got] of complete(...lines).entries())
+      expect({ line: lines[i], got }).toEqual({ line: lines[i], got: STATES });
     // invite <testId> [csvFile]: after a time and the test id, a file
     expect(complete('assess invite --start 2026-03-01T09:00:00Z 1001 ')).toEqual([['cohort.csv']]);
   });
 
   it('offers values after --flag= without repeating what precedes the = (bash keeps it)', () => {
-    const [partial, empty, list] = complete('assess report export --type=s', 'assess report export --type=', 'assess tests list --json=testId,testN');
+    const [partial, empty, list] = complete(
+      'assess report export --type=s',
+      'assess report export --type=',
+      'assess tests list --json=testId,testN',
+    );
     expect(partial).toEqual(['skills', 'summary']);
     expect(empty).toEqual(['both', 'skills', 'summary']);
     expect(list).toEqual(['testId,testName']);
@@ -60,7 +76,11 @@ describe('bash: a value with : or = in it is one word', () => {
 
 describe('the noun after --json [fields]', () => {
   it('bash: a noun where the noun goes is the noun, as the CLI reads it', () => {
-    const [partial, verb, notNoun] = complete('assess --json te', 'assess --json tests l', 'assess --json testId tests ');
+    const [partial, verb, notNoun] = complete(
+      'assess --json te',
+      'assess --json tests l',
+      'assess --json testId tests ',
+    );
     expect(partial).toEqual(['tests']);
     expect(verb).toEqual(['list']);
     expect(notNoun).toEqual(['get', 'list']); // `testId` was --json's value
@@ -89,7 +109,12 @@ describe('verbs only before the command’s own arguments', () => {
 
 describe('after -- (end of options)', () => {
   it('bash: no flags, no verbs; operands still complete', () => {
-    const [flags, nothing, verbs, operand] = complete('assess tests list -- -', 'assess tests list -- ', 'assess attempts -- ', 'assess invite -- 1001 ');
+    const [flags, nothing, verbs, operand] = complete(
+      'assess tests list -- -',
+      'assess tests list -- ',
+      'assess attempts -- ',
+      'assess invite -- 1001 ',
+    );
     expect(flags).toEqual([]);
     expect(nothing).toEqual([]);
     expect(verbs).toEqual([]);

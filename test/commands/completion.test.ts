@@ -27,7 +27,17 @@ const NOUNS = [
   'completion',
   'mcp',
 ];
-const GLOBALS = ['--profile', '--json', '--csv', '--query', '--yes', '--api', '--sandbox', '--api-key-file', '--key-stdin'];
+const GLOBALS = [
+  '--profile',
+  '--json',
+  '--csv',
+  '--query',
+  '--yes',
+  '--api',
+  '--sandbox',
+  '--api-key-file',
+  '--key-stdin',
+];
 
 let dir: string;
 let cleanup: () => void;
@@ -194,7 +204,9 @@ describe('assess completion zsh and fish', () => {
     expect(lines).toContain(`complete -c assess -n '__assess_at \\'links create\\'' -l type -xa 'email open'`);
     expect(lines).toContain(`complete -c assess -n '__assess_at \\'report\\'' -l output -s o -rF`);
     expect(lines).toContain(`complete -c assess -n '__assess_at \\'attempts\\' bare' -a 'list cancel wait'`);
-    expect(lines).toContain(`complete -c assess -n '__assess_arg \\'config set\\' 1 one 0 output' -xa 'table tsv json ndjson csv'`);
+    expect(lines).toContain(
+      `complete -c assess -n '__assess_arg \\'config set\\' 1 one 0 output' -xa 'table tsv json ndjson csv'`,
+    );
     expect(lines).toContain(`complete -c assess -n '__assess_options' -l api-key-file -rF`);
     expect(r.stdout).not.toMatch(/-l api-key\b(?!-)/);
   });

@@ -41,7 +41,10 @@ describe('bad flags → exit 2, naming the flag', () => {
     [['callbacks', 'replay', '5001', '--to', 'not a url'], /--to:/],
     [['callbacks', 'replay', '5001', '--secret-file', 's'], /--secret-file: cannot read s/],
     [['callbacks', 'replay', '5001', '--no-sign', '--secret-file', 's'], /--secret-file: not used with --no-sign/],
-    [['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--cooldown', 'forever'], /--cooldown: must be a duration like 1h/],
+    [
+      ['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--cooldown', 'forever'],
+      /--cooldown: must be a duration like 1h/,
+    ],
     [['callbacks', 'reconcile', '--from', 'now', '--to', '1d'], /--to: must be after --from/],
     [['callbacks', 'verify', join(t.dir, 'missing.json'), '--secret-file', 'x'], /--secret-file: cannot read x/],
     [['callbacks', 'verify', notRequest, '--tolerance', 'a while'], /--tolerance: must be a duration like 5m/],
@@ -56,8 +59,12 @@ describe('bad flags → exit 2, naming the flag', () => {
   it('verify: an empty file, or JSON that is not a stored request', async () => {
     const secret = join(t.dir, 'ok.secret');
     writeFileSync(secret, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw\n');
-    expect((await run(['callbacks', 'verify', join(t.dir, 'empty.json'), '--secret-file', secret])).err).toMatch(/is empty/);
-    expect((await run(['callbacks', 'verify', notRequest, '--secret-file', secret])).err).toMatch(/not a stored request/);
+    expect((await run(['callbacks', 'verify', join(t.dir, 'empty.json'), '--secret-file', secret])).err).toMatch(
+      /is empty/,
+    );
+    expect((await run(['callbacks', 'verify', notRequest, '--secret-file', secret])).err).toMatch(
+      /not a stored request/,
+    );
   });
 });
 
@@ -73,8 +80,12 @@ describe('listen --print-secret', () => {
     expect(a.err).toMatch(/Generated a signing secret/);
     expect((await run(['callbacks', 'listen', '--print-secret'])).out.trim()).toBe(secret);
     expect((await run(['--profile', 'ci', 'callbacks', 'listen', '--print-secret'])).out.trim()).not.toBe(secret);
-    expect((await run(['callbacks', 'listen', '--print-secret'], { ASSESS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' })).out.trim()).toBe(
-      'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-    );
+    expect(
+      (
+        await run(['callbacks', 'listen', '--print-secret'], {
+          ASSESS_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        })
+      ).out.trim(),
+    ).toBe('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw');
   });
 });

@@ -36,7 +36,8 @@ describe.each([1, 2, 3, 4, 5, 6])('quirks seed %i', (seed) => {
         callbackUrl: `${sink.url}/hook`,
       });
       ids[name] = String(r.testInvitationId);
-      if (move && move !== 'cancel') await ts.control('POST', `/invitations/${r.testInvitationId}/simulate`, { to: move });
+      if (move && move !== 'cancel')
+        await ts.control('POST', `/invitations/${r.testInvitationId}/simulate`, { to: move });
     }
     await ts.sb.idle(10_000);
     await ts.control('POST', '/quirks', { seed });
@@ -53,7 +54,10 @@ describe.each([1, 2, 3, 4, 5, 6])('quirks seed %i', (seed) => {
     expect((await run('attempts', 'wait', ids.left!, '--until', 'complete')).code).toBe(1);
     expect((await run('attempts', 'wait', ids.left!, '--until', 'any-terminal')).code).toBe(0);
     expect((await run('attempts', 'wait', ids.gone!, '--until', 'started')).code).toBe(1);
-    expect((await run('attempts', 'wait', ids.waiting!, '--until', 'started', '--interval', '100ms', '--timeout', '300ms')).code).toBe(6);
+    expect(
+      (await run('attempts', 'wait', ids.waiting!, '--until', 'started', '--interval', '100ms', '--timeout', '300ms'))
+        .code,
+    ).toBe(6);
     const unknown = await run('attempts', 'wait', '987654321', '--until', 'complete');
     expect(unknown.code, unknown.err).toBe(4);
   });
@@ -64,7 +68,11 @@ describe.each([1, 2, 3, 4, 5, 6])('quirks seed %i', (seed) => {
     for (const r of sink.requests) {
       const body = JSON.parse(r.body);
       if (String(body.TestInvitationId) === ids.left) continue; // this one was "lost"
-      await w.appendNotification({ raw: Buffer.from(r.body), headers: r.headers as Record<string, string>, at: new Date() });
+      await w.appendNotification({
+        raw: Buffer.from(r.body),
+        headers: r.headers as Record<string, string>,
+        at: new Date(),
+      });
     }
     await w.close();
     const r = await run('callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--all', '--json');

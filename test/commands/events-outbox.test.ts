@@ -5,14 +5,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
-type Email = { emailId: number; kind: string; to: string; subject: string; testInvitationId: number; testUrlPath: string | null; reportUrl?: string | null };
+type Email = {
+  emailId: number;
+  kind: string;
+  to: string;
+  subject: string;
+  testInvitationId: number;
+  testUrlPath: string | null;
+  reportUrl?: string | null;
+};
 
 let ts: TestSandbox;
 beforeAll(async () => (ts = await startTestSandbox()));
 afterAll(() => ts.close());
 
 async function invite(testId: string, email: string, extra: string[] = []): Promise<string> {
-  const r = await runAssess(['invite', testId, '--email', email, '--name', 'Mail Candidate', ...extra, '--json'], { env: ts.env });
+  const r = await runAssess(['invite', testId, '--email', email, '--name', 'Mail Candidate', ...extra, '--json'], {
+    env: ts.env,
+  });
   expect(r.code, r.stderr).toBe(0);
   return String(JSON.parse(r.stdout).testInvitationId);
 }
@@ -51,7 +61,10 @@ describe('invitation e-mails', () => {
   it('reattempt --send-email: a reattempt e-mail for the new invitation', async () => {
     const id = await invite('1001', 'retake@example.com', ['--no-stakeholders']);
     await simulate(id, 'complete');
-    const r = await runAssess(['reattempt', id, '--start', 'now', '--end', '7d', '--tz', '1', '--send-email', '--json'], { env: ts.env });
+    const r = await runAssess(
+      ['reattempt', id, '--start', 'now', '--end', '7d', '--tz', '1', '--send-email', '--json'],
+      { env: ts.env },
+    );
     expect(r.code, r.stderr).toBe(0);
     const next = String(JSON.parse(r.stdout).testInvitationId);
     expect(next).not.toBe(id);
@@ -109,9 +122,15 @@ describe('stakeholder e-mails on completion', () => {
 
 describe('redirect after completion', () => {
   it('simulate complete reports the URL the candidate lands on', async () => {
-    const id = await invite('1001', 'redirect@example.com', ['--redirect-url', 'https://careers.example.com/thanks?ref=assess']);
+    const id = await invite('1001', 'redirect@example.com', [
+      '--redirect-url',
+      'https://careers.example.com/thanks?ref=assess',
+    ]);
     const r = await simulate(id, 'complete');
-    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'Complete', redirectTo: 'https://careers.example.com/thanks?ref=assess' });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      status: 'Complete',
+      redirectTo: 'https://careers.example.com/thanks?ref=assess',
+    });
   });
 
   it('without a redirect URL: redirectTo is null; the human view says so', async () => {

@@ -6,7 +6,9 @@ import { runInProcess as runAssess } from '../helpers/in-process.js';
 
 describe('ASSESS_DUMP_HELP', () => {
   it('alone, commands run as usual', async () => {
-    const r = await runAssess(['--sandbox', '-q', 'tests', 'list', '--json', 'testId'], { env: { ASSESS_DUMP_HELP: '1' } });
+    const r = await runAssess(['--sandbox', '-q', 'tests', 'list', '--json', 'testId'], {
+      env: { ASSESS_DUMP_HELP: '1' },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toContainEqual({ testId: 1001 });
   });

@@ -42,7 +42,9 @@ describe('a link creation that failed after it may have reached the service', ()
   it('other failures keep their advice (a GET that failed: retry later)', async () => {
     const s = await startServer((_r, res) => json(res, 503, { errors: ['busy'] }));
     close = s.close;
-    const r = await runInProcess(['links', 'list', '1001', '--timeout', '1'], { env: { ASSESS_BASE_URL: s.url, ASSESS_API_KEY: KEY } });
+    const r = await runInProcess(['links', 'list', '1001', '--timeout', '1'], {
+      env: { ASSESS_BASE_URL: s.url, ASSESS_API_KEY: KEY },
+    });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/retry later/);
   });
@@ -57,8 +59,16 @@ describe('an error on this machine is not a network error', () => {
         throw new ReferenceError('WebAssembly is not defined');
       },
     } as unknown as Dispatcher;
-    const t = new Transport({ baseUrl: 'http://127.0.0.1:9', apiKey: KEY, authHeader: 'X-API-KEY', dispatcher, sleep: async () => undefined });
-    const err = await t.json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true }).catch((e: unknown) => e);
+    const t = new Transport({
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: KEY,
+      authHeader: 'X-API-KEY',
+      dispatcher,
+      sleep: async () => undefined,
+    });
+    const err = await t
+      .json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true })
+      .catch((e: unknown) => e);
     expect(calls).toBe(1);
     expect(err).toBeInstanceOf(LocalError);
     expect(exitCodeFor(err)).toBe(1);
@@ -75,8 +85,16 @@ describe('an error on this machine is not a network error', () => {
         throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
       },
     } as unknown as Dispatcher;
-    const t = new Transport({ baseUrl: 'http://127.0.0.1:9', apiKey: KEY, authHeader: 'X-API-KEY', dispatcher, sleep: async () => undefined });
-    const err = await t.json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true }).catch((e: unknown) => e);
+    const t = new Transport({
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: KEY,
+      authHeader: 'X-API-KEY',
+      dispatcher,
+      sleep: async () => undefined,
+    });
+    const err = await t
+      .json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true })
+      .catch((e: unknown) => e);
     expect(calls).toBe(4);
     expect(exitCodeFor(err)).toBe(6);
   });

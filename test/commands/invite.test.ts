@@ -135,11 +135,24 @@ describe('assess invite', () => {
       ProctoringMode: 'video',
     });
     const inv = await invitation(JSON.parse(r.stdout).testInvitationId);
-    expect(inv).toMatchObject({ accessStart: '2030-01-01T00:00:00Z', accessEnd: '2030-01-08T12:00:00Z', timeZoneId: 35 });
+    expect(inv).toMatchObject({
+      accessStart: '2030-01-01T00:00:00Z',
+      accessEnd: '2030-01-08T12:00:00Z',
+      timeZoneId: 35,
+    });
   });
 
   it('--no-stakeholders sends disable; --no-mandatory-fields needs no e-mail or name', async () => {
-    const a = await run(['invite', '1001', '--email', 'quiet@example.com', '--name', 'Quiet', '--no-stakeholders', '--json']);
+    const a = await run([
+      'invite',
+      '1001',
+      '--email',
+      'quiet@example.com',
+      '--name',
+      'Quiet',
+      '--no-stakeholders',
+      '--json',
+    ]);
     expect(a.code).toBe(0);
     expect((await serviceRequests()).at(-1)!.body).toMatchObject({ stakeholderEmails: 'disable' });
     expect((await invitation(JSON.parse(a.stdout).testInvitationId)).stakeholderEmails).toBe('disable');
@@ -152,7 +165,17 @@ describe('assess invite', () => {
   });
 
   it('--link invites through the chosen link (operation 10)', async () => {
-    const r = await run(['invite', '1001', '--link', '5002', '--email', 'linked@example.com', '--name', 'Linked', '--csv']);
+    const r = await run([
+      'invite',
+      '1001',
+      '--link',
+      '5002',
+      '--email',
+      'linked@example.com',
+      '--name',
+      'Linked',
+      '--csv',
+    ]);
     expect(r.code).toBe(0);
     const [header, row] = r.stdout.trim().split('\r\n');
     expect(header).toBe('testInvitationId,testUrl,status');
@@ -163,14 +186,19 @@ describe('assess invite', () => {
   });
 
   describe('on an existing invitation (spec state table)', () => {
-    const again = (email: string, extra: string[] = []) => run(['invite', '1001', '--email', email, '--name', 'Again', '--json', ...extra]);
+    const again = (email: string, extra: string[] = []) =>
+      run(['invite', '1001', '--email', email, '--name', 'Again', '--json', ...extra]);
 
     it('Pending: the same invitation, access time and time zone replaced, no notice', async () => {
       const id = await freshInvitation('pending.row@example.com');
       const r = await again('pending.row@example.com', ['--start', '2031-05-01', '--end', '2031-05-09', '--tz', '44']);
       expect(r.code).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ testInvitationId: id, status: 'Pending' });
-      expect(await invitation(id)).toMatchObject({ status: 'Pending', accessStart: '2031-05-01T00:00:00Z', timeZoneId: 44 });
+      expect(await invitation(id)).toMatchObject({
+        status: 'Pending',
+        accessStart: '2031-05-01T00:00:00Z',
+        timeZoneId: 44,
+      });
       expect(r.stderr).toBe('');
     });
 
@@ -237,12 +265,23 @@ describe('assess invite', () => {
       onTestFinished(() => s.control('DELETE', '/faults'));
     };
     /** The invites sent (a refused request is logged without its body). */
-    const invites = async () => (await s.requests()).filter((q) => q.method === 'POST' && q.path === '/v3/tests/1001/invite');
-    const emailsTo = async (email: string) => (await s.control<{ emails: Array<{ to: string }> }>('GET', '/outbox')).emails.filter((e) => e.to === email);
+    const invites = async () =>
+      (await s.requests()).filter((q) => q.method === 'POST' && q.path === '/v3/tests/1001/invite');
+    const emailsTo = async (email: string) =>
+      (await s.control<{ emails: Array<{ to: string }> }>('GET', '/outbox')).emails.filter((e) => e.to === email);
 
     it('a 429 is sent again (refused on arrival, nothing e-mailed): invited and e-mailed once, exit 0', async () => {
       await faults('429=0.5,retryAfter=0,seed=4'); // the 1st and 2nd requests are refused, the 3rd admitted
-      const r = await run(['invite', '1001', '--email', 'rate.limited@example.com', '--name', 'Rate Limited', '--send-email', '--json']);
+      const r = await run([
+        'invite',
+        '1001',
+        '--email',
+        'rate.limited@example.com',
+        '--name',
+        'Rate Limited',
+        '--send-email',
+        '--json',
+      ]);
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ status: 'Pending' });
       expect((await invites()).map((q) => q.status)).toEqual([429, 429, 200]);
@@ -251,7 +290,15 @@ describe('assess invite', () => {
 
     it('still refused after every attempt: exit 6, one request per attempt, nothing e-mailed', async () => {
       await faults('429=1,retryAfter=0');
-      const r = await run(['invite', '1001', '--email', 'always.limited@example.com', '--name', 'Always Limited', '--send-email']);
+      const r = await run([
+        'invite',
+        '1001',
+        '--email',
+        'always.limited@example.com',
+        '--name',
+        'Always Limited',
+        '--send-email',
+      ]);
       expect(r.code).toBe(6);
       expect(r.stderr).toMatch(/still rate limited after 4 attempts/);
       expect(await invites()).toHaveLength(4);
@@ -260,7 +307,15 @@ describe('assess invite', () => {
 
     it('a 502 after the invitation was made is not sent again (it was e-mailed): one request', async () => {
       await faults('502=1,after=1');
-      const r = await run(['invite', '1001', '--email', 'bad.gateway@example.com', '--name', 'Bad Gateway', '--send-email']);
+      const r = await run([
+        'invite',
+        '1001',
+        '--email',
+        'bad.gateway@example.com',
+        '--name',
+        'Bad Gateway',
+        '--send-email',
+      ]);
       expect(r.code).not.toBe(0);
       expect(await invites()).toHaveLength(1);
       expect(await emailsTo('bad.gateway@example.com')).toHaveLength(1);
@@ -277,7 +332,10 @@ describe('assess invite', () => {
       [['--email', 'a@example.com', '--name', 'A', '--start', 'tomorrowish', '--end', '7d'], '--start'],
       [['--email', 'a@example.com', '--name', 'A', '--tz', 'U;TC'], '--tz'],
       [['--email', 'a@example.com', '--name', 'A', '--tz', '3.5'], '--tz'],
-      [['--email', 'a@example.com', '--name', 'A', '--link', '5002', '--stakeholders', 'lead@example.com'], '--stakeholders'],
+      [
+        ['--email', 'a@example.com', '--name', 'A', '--link', '5002', '--stakeholders', 'lead@example.com'],
+        '--stakeholders',
+      ],
       [['--email', 'a@example.com', '--name', 'A', '--link', '5002', '--no-stakeholders'], '--stakeholders'],
       [['--email', 'a@example.com', '--name', 'A', '--link', '5002', '--tz', '3'], '--tz'],
       [['--email', 'a@example.com', '--name', 'A', '--link', 'x9'], '--link'],
@@ -324,14 +382,19 @@ describe('bulk input spelling and the JSON summary', () => {
     const work = tempDir('assess-fromcsv-stop-');
     onTestFinished(() => work.cleanup());
     const file = join(work.dir, 'f50.csv');
-    writeFileSync(file, `email,name\n${Array.from({ length: 50 }, (_, i) => `stop${i}@example.com,Stop ${i}\n`).join('')}`);
+    writeFileSync(
+      file,
+      `email,name\n${Array.from({ length: 50 }, (_, i) => `stop${i}@example.com,Stop ${i}\n`).join('')}`,
+    );
     const sentBefore = (await serviceRequests()).filter((q) => q.path === '/v3/tests/2001/invite').length;
     const r = await run(['invite', '2001', '--from-csv', file, '--json']);
     expect(r.code, r.stderr).toBe(4);
     const sent = (await serviceRequests()).filter((q) => q.path === '/v3/tests/2001/invite').length - sentBefore;
     expect(sent).toBeGreaterThan(0);
     const lines = (name: string) => readFileSync(join(work.dir, name), 'utf8').trim().split('\n').filter(Boolean);
-    const results = lines('f50.csv.results.ndjson').map((l) => JSON.parse(l) as { outcome: string; error: { status: number } });
+    const results = lines('f50.csv.results.ndjson').map(
+      (l) => JSON.parse(l) as { outcome: string; error: { status: number } },
+    );
     expect(results).toHaveLength(sent);
     expect(results.every((l) => l.outcome === 'failed' && l.error.status === 403)).toBe(true);
     expect(journalItems(join(work.dir, 'f50.csv.journal.ndjson'))).toHaveLength(sent); // the target line apart
@@ -374,18 +437,41 @@ describe('bulk outputs named through a symlink', () => {
     writeFileSync(join(work.dir, 'keep', 'target.ndjson'), 'hello\n');
     const link = join(work.dir, 'link.ndjson');
     symlinkSync('keep/target.ndjson', link);
-    const r = await run(['invite', '1001', '--from-csv', csv, '--journal', join(work.dir, 'j.ndjson'), '--results', link]);
+    const r = await run([
+      'invite',
+      '1001',
+      '--from-csv',
+      csv,
+      '--journal',
+      join(work.dir, 'j.ndjson'),
+      '--results',
+      link,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readlinkSync(link)).toBe('keep/target.ndjson');
-    expect(JSON.parse(readFileSync(join(work.dir, 'keep', 'target.ndjson'), 'utf8'))).toMatchObject({ line: 2, outcome: 'invited' });
+    expect(JSON.parse(readFileSync(join(work.dir, 'keep', 'target.ndjson'), 'utf8'))).toMatchObject({
+      line: 2,
+      outcome: 'invited',
+    });
 
     execFileSync('mkfifo', [join(work.dir, 'fifo')]);
     symlinkSync('fifo', join(work.dir, 'fifo.ndjson'));
     const before = (await serviceRequests()).length;
-    const fifo = await run(['invite', '1001', '--from-csv', csv, '--journal', join(work.dir, 'j2.ndjson'), '--results', join(work.dir, 'fifo.ndjson')]);
+    const fifo = await run([
+      'invite',
+      '1001',
+      '--from-csv',
+      csv,
+      '--journal',
+      join(work.dir, 'j2.ndjson'),
+      '--results',
+      join(work.dir, 'fifo.ndjson'),
+    ]);
     expect(fifo.code).toBe(2);
-    expect(fifo.stderr).toContain(`--results: ${join(work.dir, 'fifo.ndjson')} (a link to ${join(work.dir, 'fifo')}) is a FIFO, not a regular file`);
+    expect(fifo.stderr).toContain(
+      `--results: ${join(work.dir, 'fifo.ndjson')} (a link to ${join(work.dir, 'fifo')}) is a FIFO, not a regular file`,
+    );
     expect(lstatSync(join(work.dir, 'fifo')).isFIFO()).toBe(true);
     expect((await serviceRequests()).length).toBe(before);
   });

@@ -40,13 +40,20 @@ const SETTINGS = {
   questionSettings: { showQuestionScore: 0 },
   windowViolationSettings: {
     copyPaste: 0,
-    displayViolationSettings: { displayViolationPopUp: 0, terminateTestOnWindowViolation: 0, terminateTestAfterViolationCount: 0 },
+    displayViolationSettings: {
+      displayViolationPopUp: 0,
+      terminateTestOnWindowViolation: 0,
+      terminateTestAfterViolationCount: 0,
+    },
   },
 };
 const LINK = {
   testLinkName: 'Hijack',
   invitationType: 'open',
-  invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 1 } },
+  invitationSchedule: {
+    scheduleType: 'validityindays',
+    scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 1 },
+  },
 };
 const SCHEDULE = { StartDateTime: '2030-01-01T00:00:00Z', EndDateTime: '2030-01-08T00:00:00Z', TimeZoneId: 1 };
 
@@ -61,7 +68,14 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { op: '2 get test', cli: ['tests', 'get', '1001'], code: 4, http: ['GET', '/v3/tests/1001'], status: 403, shape: FORBIDDEN_TEST('1001') },
+  {
+    op: '2 get test',
+    cli: ['tests', 'get', '1001'],
+    code: 4,
+    http: ['GET', '/v3/tests/1001'],
+    status: 403,
+    shape: FORBIDDEN_TEST('1001'),
+  },
   {
     op: '3 invite',
     cli: ['invite', '1001', '--email', 'intruder@example.com', '--name', 'Intruder'],
@@ -70,9 +84,30 @@ const CASES: Case[] = [
     status: 403,
     shape: FORBIDDEN_TEST('1001'),
   },
-  { op: '4 report', cli: ['report', '900001'], code: 4, http: ['GET', '/v3/reports/900001?reportType=3'], status: 401, shape: ERRORS('900001') },
-  { op: '5 report PDF', cli: ['report', '900001', '--pdf', '-o', '-'], code: 4, http: ['GET', '/v3/reports/900001/pdf'], status: 401, shape: ERRORS('900001') },
-  { op: '6 list links', cli: ['links', 'list', '1001'], code: 4, http: ['GET', '/v3/tests/1001/testlinks'], status: 403, shape: FORBIDDEN_TEST('1001') },
+  {
+    op: '4 report',
+    cli: ['report', '900001'],
+    code: 4,
+    http: ['GET', '/v3/reports/900001?reportType=3'],
+    status: 401,
+    shape: ERRORS('900001'),
+  },
+  {
+    op: '5 report PDF',
+    cli: ['report', '900001', '--pdf', '-o', '-'],
+    code: 4,
+    http: ['GET', '/v3/reports/900001/pdf'],
+    status: 401,
+    shape: ERRORS('900001'),
+  },
+  {
+    op: '6 list links',
+    cli: ['links', 'list', '1001'],
+    code: 4,
+    http: ['GET', '/v3/tests/1001/testlinks'],
+    status: 403,
+    shape: FORBIDDEN_TEST('1001'),
+  },
   {
     op: '7 get link',
     cli: ['links', 'get', '1001', '5001'],
@@ -121,7 +156,14 @@ const CASES: Case[] = [
     status: 403,
     shape: FORBIDDEN_TEST('1001'),
   },
-  { op: '13 get settings', cli: ['settings', 'get', '1001'], code: 4, http: ['GET', '/v3/tests/1001/settings'], status: 403, shape: FORBIDDEN_TEST('1001') },
+  {
+    op: '13 get settings',
+    cli: ['settings', 'get', '1001'],
+    code: 4,
+    http: ['GET', '/v3/tests/1001/settings'],
+    status: 403,
+    shape: FORBIDDEN_TEST('1001'),
+  },
   {
     op: '14 update settings',
     cli: ['settings', 'set', '1001', '--set', 'testSettings.testName=Hijacked', '--yes'],
@@ -148,7 +190,9 @@ describe("account B's key on account A's resources: refused, nothing changed", (
       const r = await runAssess(c.cli, { env: asB() });
       expect(r.code, r.stderr).toBe(c.code);
       expect(r.stdout.includes('%PDF')).toBe(false);
-      expect(r.stderr).toMatch(c.code === 5 ? /0 of 1 invitations queued.*1 failed: 900001/ : new RegExp(`HTTP ${c.status}: `));
+      expect(r.stderr).toMatch(
+        c.code === 5 ? /0 of 1 invitations queued.*1 failed: 900001/ : new RegExp(`HTTP ${c.status}: `),
+      );
       expect(r.stderr).toMatch(/1001|900001|900004/);
     }
     const [method, path, body] = c.http;
@@ -179,12 +223,20 @@ describe('account B lists only its own data', () => {
   });
 
   it("15 list attempts: B's completed attempts, none of A's", async () => {
-    const r = await runAssess(['attempts', 'list', '--state', 'completed', '--from', '3650d', '--to', 'now', '--json'], { env: asB() });
+    const r = await runAssess(
+      ['attempts', 'list', '--state', 'completed', '--from', '3650d', '--to', 'now', '--json'],
+      { env: asB() },
+    );
     expect(r.code, r.stderr).toBe(0);
     const rows = JSON.parse(r.stdout) as Array<{ testInvitationId: number; testId: number }>;
     expect(rows.map((a) => a.testInvitationId)).toContain(900008);
     expect(rows.every((a) => a.testId >= 2001 && a.testId <= 2003)).toBe(true);
-    const res = await raw('POST', '/v3/candidates/testattempts?state=completed', { StartDateTime: '2000-01-01', EndDateTime: '2100-01-01' });
-    expect(res.body.result.testAttempts.some((a: { testInvitationId: number }) => a.testInvitationId === 900001)).toBe(false);
+    const res = await raw('POST', '/v3/candidates/testattempts?state=completed', {
+      StartDateTime: '2000-01-01',
+      EndDateTime: '2100-01-01',
+    });
+    expect(res.body.result.testAttempts.some((a: { testInvitationId: number }) => a.testInvitationId === 900001)).toBe(
+      false,
+    );
   });
 });

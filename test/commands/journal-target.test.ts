@@ -41,7 +41,9 @@ describe('a bulk journal names the service it was written for', () => {
 
     const other = await on(b, ['--from-csv', csv]);
     expect(other.code).toBe(2);
-    expect(other.stderr).toContain(`the journal ${journal} was written for ${a.sb.baseUrl} (profile default), not ${b.sb.baseUrl} (profile default)`);
+    expect(other.stderr).toContain(
+      `the journal ${journal} was written for ${a.sb.baseUrl} (profile default), not ${b.sb.baseUrl} (profile default)`,
+    );
     expect(other.stderr).toMatch(/--journal NEW\.ndjson\), or delete /);
     expect(await serviceRequests(b)).toEqual([]);
     expect(readFileSync(journal, 'utf8')).toBe(before);
@@ -64,7 +66,8 @@ describe('a bulk journal names the service it was written for', () => {
     try {
       const csv = join(work.dir, 'rehearsal.csv');
       writeFileSync(csv, 'email,name\nsb1@example.com,Es Bee\n');
-      const sandbox = () => runInProcess(['--sandbox', 'invite', '1001', '--from-csv', csv], { configDir: cfg.dir, cwd: work.dir });
+      const sandbox = () =>
+        runInProcess(['--sandbox', 'invite', '1001', '--from-csv', csv], { configDir: cfg.dir, cwd: work.dir });
       const rehearsal = await sandbox();
       expect(rehearsal.code, rehearsal.stderr).toBe(0);
       const state = join(cfg.dir, 'sandbox', 'state.json');
@@ -74,7 +77,11 @@ describe('a bulk journal names the service it was written for', () => {
       expect(twice.code, twice.stderr).toBe(0);
       expect(twice.stderr).toMatch(/0 done, 1 skipped/);
       const before = (await serviceRequests(a)).length;
-      const real = await runInProcess(['invite', '1001', '--from-csv', csv], { configDir: cfg.dir, env: a.env, cwd: work.dir });
+      const real = await runInProcess(['invite', '1001', '--from-csv', csv], {
+        configDir: cfg.dir,
+        env: a.env,
+        cwd: work.dir,
+      });
       expect(real.code).toBe(2);
       expect(real.stderr).toContain(`was written for sandbox:${state}, not ${a.sb.baseUrl} (profile default)`);
       expect((await serviceRequests(a)).length).toBe(before);
@@ -87,12 +94,21 @@ describe('a bulk journal names the service it was written for', () => {
     const csv = join(work.dir, 'older.csv');
     writeFileSync(csv, 'email,name\nold1@example.com,Old One\nold2@example.com,Old Two\n');
     const journal = `${csv}.journal.ndjson`;
-    writeFileSync(journal, `${JSON.stringify({ k: '1001|default|old1@example.com', line: 2, outcome: 'invited', testInvitationId: 1, status: 'Pending' })}\n`);
+    writeFileSync(
+      journal,
+      `${JSON.stringify({ k: '1001|default|old1@example.com', line: 2, outcome: 'invited', testInvitationId: 1, status: 'Pending' })}\n`,
+    );
     const r = await on(a, ['--from-csv', csv]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/1 done, 1 skipped/);
-    expect(r.stderr).toContain(`warning: ${journal} (from an older assess) does not name the service it was written for; resuming it on ${a.sb.baseUrl}`);
-    expect(lines(journal).map((l) => l.k ?? l.target)).toEqual(['1001|default|old1@example.com', a.sb.baseUrl, '1001|default|old2@example.com']);
+    expect(r.stderr).toContain(
+      `warning: ${journal} (from an older assess) does not name the service it was written for; resuming it on ${a.sb.baseUrl}`,
+    );
+    expect(lines(journal).map((l) => l.k ?? l.target)).toEqual([
+      '1001|default|old1@example.com',
+      a.sb.baseUrl,
+      '1001|default|old2@example.com',
+    ]);
     const sentToB = (await serviceRequests(b)).length;
     const other = await on(b, ['--from-csv', csv]);
     expect(other.code).toBe(2);

@@ -5,11 +5,26 @@ import { tempDir } from '../helpers/cli.js';
 import { runInProcess as runAssess } from '../helpers/in-process.js';
 
 const cfg = tempDir('assess-links-view-');
-const run = (args: string[], tty = false) => runAssess(['--sandbox', ...args], { configDir: cfg.dir, tty, env: { COLUMNS: '120' } });
+const run = (args: string[], tty = false) =>
+  runAssess(['--sandbox', ...args], { configDir: cfg.dir, tty, env: { COLUMNS: '120' } });
 let openId: string;
 
 beforeAll(async () => {
-  const r = await run(['links', 'create', '1001', '--name', 'Walk-in', '--type', 'open', '--valid-days', '7', '--tz', 'Asia/Kolkata', '--json', 'testLinkId']);
+  const r = await run([
+    'links',
+    'create',
+    '1001',
+    '--name',
+    'Walk-in',
+    '--type',
+    'open',
+    '--valid-days',
+    '7',
+    '--tz',
+    'Asia/Kolkata',
+    '--json',
+    'testLinkId',
+  ]);
   expect(r.code, r.stderr).toBe(0);
   openId = String((JSON.parse(r.stdout) as { testLinkId: number }).testLinkId);
 });
@@ -29,7 +44,9 @@ describe('links get', () => {
     const email = await run(['links', 'get', '1001', '5002'], true);
     expect(email.stdout).not.toMatch(/Share URL/);
     const json = await run(['links', 'get', '1001', openId, '--json']);
-    const link = JSON.parse(json.stdout) as Record<string, unknown> & { invitationSchedule: { scheduleDetails: { timeZoneId: number } } };
+    const link = JSON.parse(json.stdout) as Record<string, unknown> & {
+      invitationSchedule: { scheduleDetails: { timeZoneId: number } };
+    };
     expect(link.invitationSchedule.scheduleDetails.timeZoneId).toBe(35);
     expect(link).not.toHaveProperty('shareUrl');
   });

@@ -30,7 +30,18 @@ describe('assess links list / get', () => {
       .split('\n')
       .map((l) => l.split('\t'));
     expect(rows.map((c) => c[0])).toEqual(['5001', '5002', '5003', '5004']);
-    expect(rows[0]).toEqual(['5001', 'Default API link', 'active', 'email', 'disabled', 'validityindays', '7', '', '', '1']);
+    expect(rows[0]).toEqual([
+      '5001',
+      'Default API link',
+      'active',
+      'email',
+      'disabled',
+      'validityindays',
+      '7',
+      '',
+      '',
+      '1',
+    ]);
     expect(rows[1]!.slice(0, 6)).toEqual(['5002', 'Campus drive (timebound)', 'active', 'email', 'image', 'timebound']);
     expect(rows[1]![7]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   });
@@ -74,7 +85,10 @@ describe('assess links list / get', () => {
       testLinkStatus: 'active',
       invitationType: 'open',
       proctoringSettings: { proctoringMode: 'disabled' },
-      invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 1 } },
+      invitationSchedule: {
+        scheduleType: 'validityindays',
+        scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 1 },
+      },
     });
     const onTty = (args: string[]) => runAssess(args, { env: s.env, tty: true });
     const raw = /[\u001b\u0007\u009b\u202e\u200f]/;
@@ -141,7 +155,18 @@ describe('assess links list / get', () => {
 
 describe('assess links create', () => {
   it('--valid-days → validityindays with invitationValidityInDays and timeZoneId; defaults filled', async () => {
-    const r = await runAndSee(['links', 'create', '1001', '--name', 'Campus 2026', '--valid-days', '7', '--tz', '3', '--json']);
+    const r = await runAndSee([
+      'links',
+      'create',
+      '1001',
+      '--name',
+      'Campus 2026',
+      '--valid-days',
+      '7',
+      '--tz',
+      '3',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     expect(r.sent).toHaveLength(1);
     expect(r.sent[0]).toMatchObject({ method: 'POST', path: '/v3/tests/1001/testlinks' });
@@ -151,10 +176,17 @@ describe('assess links create', () => {
       testLinkStatus: 'active',
       invitationType: 'open',
       proctoringSettings: { proctoringMode: 'disabled' },
-      invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 7, timeZoneId: 3 } },
+      invitationSchedule: {
+        scheduleType: 'validityindays',
+        scheduleDetails: { invitationValidityInDays: 7, timeZoneId: 3 },
+      },
     });
     const link = JSON.parse(r.stdout);
-    expect(link).toMatchObject({ testId: 1001, testLinkName: 'Campus 2026', invitationSchedule: { scheduleType: 'validityindays' } });
+    expect(link).toMatchObject({
+      testId: 1001,
+      testLinkName: 'Campus 2026',
+      invitationSchedule: { scheduleType: 'validityindays' },
+    });
     expect(r.stderr).toMatch(new RegExp(`Created test link ${link.testLinkId}`));
     const listed = await run(['links', 'list', '1001', '--json', 'testLinkId']);
     expect(JSON.parse(listed.stdout)).toContainEqual({ testLinkId: link.testLinkId });
@@ -201,27 +233,60 @@ describe('assess links create', () => {
   });
 
   it('--start/--end without --slotwise → timebound', async () => {
-    const r = await runAndSee(['links', 'create', '1002', '--name', 'Window', '--start', '2030-01-01', '--end', '2030-01-31', '--tz', '1']);
+    const r = await runAndSee([
+      'links',
+      'create',
+      '1002',
+      '--name',
+      'Window',
+      '--start',
+      '2030-01-01',
+      '--end',
+      '2030-01-31',
+      '--tz',
+      '1',
+    ]);
     expect(r.stderr).not.toMatch(/error/);
     expect(r.code).toBe(0);
     expect(r.sent[0]!.body).toMatchObject({
-      invitationSchedule: { scheduleType: 'timebound', scheduleDetails: { startDateTime: '2030-01-01T00:00:00Z', endDateTime: '2030-01-31T00:00:00Z' } },
+      invitationSchedule: {
+        scheduleType: 'timebound',
+        scheduleDetails: { startDateTime: '2030-01-01T00:00:00Z', endDateTime: '2030-01-31T00:00:00Z' },
+      },
     });
     expect(r.stdout).toContain('invitationSchedule.scheduleType\ttimebound\n');
   });
 
   it.each([
     [['1001', '--name', 'x', '--valid-days', '7', '--tz', 'U;TC'], /^error: --tz: must be a time zone id or name/],
-    [['1001', '--name', 'x', '--valid-days', '7', '--tz', '-1'], /^error: --tz: must be (a time zone id or name|at least 1)/],
+    [
+      ['1001', '--name', 'x', '--valid-days', '7', '--tz', '-1'],
+      /^error: --tz: must be (a time zone id or name|at least 1)/,
+    ],
     [['1001', '--name', 'x', '--valid-days', '7'], /^error: --tz: is required with a schedule/],
-    [['1001', '--name', 'x', '--start', '2030-02-01', '--end', '2030-01-01', '--tz', '1'], /^error: --end: must be after --start/],
-    [['1001', '--name', 'x', '--valid-days', '7', '--tz', '1', '--stakeholders', 'ann@example.com,bo@'], /^error: --stakeholders: .*'bo@'/],
-    [['1001', '--name', 'x', '--valid-days', '7', '--tz', '1', '--type', 'closed'], /^error: --type: must be one of email, open/],
+    [
+      ['1001', '--name', 'x', '--start', '2030-02-01', '--end', '2030-01-01', '--tz', '1'],
+      /^error: --end: must be after --start/,
+    ],
+    [
+      ['1001', '--name', 'x', '--valid-days', '7', '--tz', '1', '--stakeholders', 'ann@example.com,bo@'],
+      /^error: --stakeholders: .*'bo@'/,
+    ],
+    [
+      ['1001', '--name', 'x', '--valid-days', '7', '--tz', '1', '--type', 'closed'],
+      /^error: --type: must be one of email, open/,
+    ],
     [['1001', '--name', 'x', '--valid-days', 'soon', '--tz', '1'], /^error: --valid-days: must be a whole number/],
-    [['1001', '--name', 'x', '--valid-days', '7', '--start', '1d', '--end', '2d', '--tz', '1'], /^error: --valid-days: cannot be combined/],
+    [
+      ['1001', '--name', 'x', '--valid-days', '7', '--start', '1d', '--end', '2d', '--tz', '1'],
+      /^error: --valid-days: cannot be combined/,
+    ],
     [['1001', '--valid-days', '7', '--tz', '1'], /^error: --name: is required/],
     [['1001', '--name', 'x', '--tz', '1'], /^error: --valid-days: a schedule is required/],
-    [['1001', '--name', 'x', '--start', 'next week', '--end', '2030-01-01', '--tz', '1'], /^error: --start: 'next week' is not a time/],
+    [
+      ['1001', '--name', 'x', '--start', 'next week', '--end', '2030-01-01', '--tz', '1'],
+      /^error: --start: 'next week' is not a time/,
+    ],
     [['10x1', '--name', 'x', '--valid-days', '7', '--tz', '1'], /^error: <testId>: must be a positive integer id/],
   ])('bad input %j exits 2 naming the flag, and nothing reaches the service', async (args, message) => {
     const r = await runAndSee(['links', 'create', ...args]);
@@ -235,7 +300,10 @@ describe('assess links update', () => {
   it('reads the link, changes only the given flag, sends the whole object, and says what changed', async () => {
     const r = await runAndSee(['links', 'update', '1001', '5002', '--status', 'inactive', '--json']);
     expect(r.code).toBe(0);
-    expect(r.sent.map((q) => `${q.method} ${q.path}`)).toEqual(['GET /v3/tests/1001/testlinks/5002', 'POST /v3/tests/1001/testlinks/5002']);
+    expect(r.sent.map((q) => `${q.method} ${q.path}`)).toEqual([
+      'GET /v3/tests/1001/testlinks/5002',
+      'POST /v3/tests/1001/testlinks/5002',
+    ]);
     const body = r.sent[1]!.body as Record<string, unknown>;
     expect(body).toMatchObject({
       testLinkName: 'Campus drive (timebound)',
@@ -269,7 +337,8 @@ describe('assess links update', () => {
   });
 
   it('--no-stakeholders clears the list (null, as the spec writes "none"), under v3 and v2', async () => {
-    const stakeholders = async () => JSON.parse((await run(['links', 'get', '1001', '5003', '--json', 'stakeholderEmails'])).stdout).stakeholderEmails;
+    const stakeholders = async () =>
+      JSON.parse((await run(['links', 'get', '1001', '5003', '--json', 'stakeholderEmails'])).stdout).stakeholderEmails;
     expect(await stakeholders()).toBeTruthy();
     const r = await runAndSee(['links', 'update', '1001', '5003', '--no-stakeholders']);
     expect(r.code, r.stderr).toBe(0);
@@ -295,8 +364,14 @@ describe('assess links update', () => {
     [['1001', '5002', '--tz', '1.5'], /^error: --tz: must be a time zone id or name/],
     [['1001', '5002', '--start', '2030-02-01', '--end', '2030-01-01'], /^error: --end: must be after --start/],
     [['1001', '5002', '--stakeholders', 'nobody'], /^error: --stakeholders: .*'nobody'/],
-    [['1001', '5002', '--stakeholders', ''], /^error: --stakeholders: must be comma-separated e-mail addresses.*; --no-stakeholders clears the list/],
-    [['1001', '5002', '--stakeholders', 'a@example.com', '--no-stakeholders'], /^error: --stakeholders and --no-stakeholders cannot be used together/],
+    [
+      ['1001', '5002', '--stakeholders', ''],
+      /^error: --stakeholders: must be comma-separated e-mail addresses.*; --no-stakeholders clears the list/,
+    ],
+    [
+      ['1001', '5002', '--stakeholders', 'a@example.com', '--no-stakeholders'],
+      /^error: --stakeholders and --no-stakeholders cannot be used together/,
+    ],
     [['1001', '5002', '--proctoring', 'audio'], /^error: --proctoring: must be one of disabled, image, video/],
   ])('bad input %j exits 2 naming the flag, before any request', async (args, message) => {
     const r = await runAndSee(['links', 'update', ...args]);
@@ -310,13 +385,17 @@ describe('service 400 on create/update (documented {errors:[…]})', () => {
   it("exits 1 and shows the service's message", async () => {
     // The CLI checks invitationType itself, so the sandbox never sees a bad one; a stand-in
     // service answers the documented 400 to show how the CLI reports it.
-    const srv = await startServer((_req, res) => json(res, 400, { errors: ["invitationType: must be 'email' or 'open'"] }));
+    const srv = await startServer((_req, res) =>
+      json(res, 400, { errors: ["invitationType: must be 'email' or 'open'"] }),
+    );
     try {
       const r = await runAssess(['links', 'create', '1001', '--name', 'x', '--valid-days', '7', '--tz', '1'], {
         env: { ASSESS_BASE_URL: srv.url, ASSESS_API_KEY: 'k' },
       });
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/^error: POST \/v3\/tests\/1001\/testlinks → HTTP 400: invitationType: must be 'email' or 'open'/);
+      expect(r.stderr).toMatch(
+        /^error: POST \/v3\/tests\/1001\/testlinks → HTTP 400: invitationType: must be 'email' or 'open'/,
+      );
       expect(srv.requests).toHaveLength(1);
     } finally {
       await srv.close();

@@ -39,20 +39,34 @@ function printedKeys(stdout: string): Set<string> {
 
 let n = 0;
 async function invitation(): Promise<string> {
-  const r = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', { email: `fields${++n}@example.com`, name: 'Fields Candidate' });
+  const r = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', {
+    email: `fields${++n}@example.com`,
+    name: 'Fields Candidate',
+  });
   return String(r.testInvitationId);
 }
 
 const INVITE = ['--email', 'printed@example.com', '--name', 'Printed Fields'];
 /** A command, and the argv of its runs (several where one run cannot show every field: a report's Skills). */
-type Case = [label: string, noun: string, verb: string | undefined, args: () => Promise<string[]> | string[] | string[][], input?: Record<string, unknown>];
+type Case = [
+  label: string,
+  noun: string,
+  verb: string | undefined,
+  args: () => Promise<string[]> | string[] | string[][],
+  input?: Record<string, unknown>,
+];
 
 const V3: Case[] = [
   ['tests list', 'tests', 'list', () => ['tests', 'list']],
   ['tests get', 'tests', 'get', () => ['tests', 'get', '1001']],
   ['links list', 'links', 'list', () => ['links', 'list', '1001']],
   ['links get', 'links', 'get', () => ['links', 'get', '1001', '5003']],
-  ['attempts list', 'attempts', 'list', () => ['attempts', 'list', '--state', 'completed', '--from', '2000-01-01', '--to', 'now']],
+  [
+    'attempts list',
+    'attempts',
+    'list',
+    () => ['attempts', 'list', '--state', 'completed', '--from', '2000-01-01', '--to', 'now'],
+  ],
   ['attempts cancel', 'attempts', 'cancel', async () => ['attempts', 'cancel', await invitation(), '--yes']],
   // top-level Skills come with --type skills; sections (with their skills) with summary and both
   [

@@ -37,7 +37,10 @@ describe('--query', () => {
   it.each([
     [['tests', 'list', '--query', '[?'], /--query: Syntax error/],
     [['tests', 'list', '--query', '[].testId', '--csv'], /--query and --csv cannot be used together/],
-    [['tests', 'list', '--query', '[].testId', '--json', 'testId'], /--query and --json FIELDS cannot be used together/],
+    [
+      ['tests', 'list', '--query', '[].testId', '--json', 'testId'],
+      /--query and --json FIELDS cannot be used together/,
+    ],
   ])('%j → exit 2 before any request', async (argv, message) => {
     const before = (await s.requests()).length;
     const r = await run(argv as string[], { env: s.env });
@@ -56,26 +59,41 @@ describe('assess api --query on a body that is not JSON', () => {
       '<!doctype html><p>maintenance</p>',
       /GET \/v3\/tests was answered HTTP 200 with a body that is not JSON \(text\/html; it starts "<!doctype html>/,
     ],
-    ['GET', 'application/json', '{"tests": [', /GET \/v3\/tests was answered HTTP 200 with a body that is not JSON \(application\/json;/],
-    ['GET', 'application/pdf', '%PDF-1.4 binary', /was answered HTTP 200 with a body that is not JSON \(application\/pdf; 15 bytes\)/],
+    [
+      'GET',
+      'application/json',
+      '{"tests": [',
+      /GET \/v3\/tests was answered HTTP 200 with a body that is not JSON \(application\/json;/,
+    ],
+    [
+      'GET',
+      'application/pdf',
+      '%PDF-1.4 binary',
+      /was answered HTTP 200 with a body that is not JSON \(application\/pdf; 15 bytes\)/,
+    ],
     ['POST', 'text/plain', 'ok', /POST \/v3\/tests was answered HTTP 200 with a body that is not JSON/],
-  ])('%s answered %s: says so and suggests dropping --query, exit 1, nothing on stdout', async (method, type, body, message) => {
-    const server = await startServer((_q, res) => {
-      res.writeHead(200, { 'content-type': type });
-      res.end(body);
-    });
-    try {
-      const r = await run(['api', method, '/v3/tests', '--query', 'tests[0]'], { env: { ASSESS_BASE_URL: server.url, ASSESS_API_KEY: KEY } });
-      expect(r.code).toBe(1);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(message);
-      expect(r.stderr).toMatch(/so --query cannot apply\n {2}drop --query to see/);
-      if (method === 'POST') expect(r.stderr).toMatch(/the POST was carried out: sending it again repeats it/);
-      expect(r.stderr).not.toMatch(/looks like a bug/);
-    } finally {
-      await server.close();
-    }
-  });
+  ])(
+    '%s answered %s: says so and suggests dropping --query, exit 1, nothing on stdout',
+    async (method, type, body, message) => {
+      const server = await startServer((_q, res) => {
+        res.writeHead(200, { 'content-type': type });
+        res.end(body);
+      });
+      try {
+        const r = await run(['api', method, '/v3/tests', '--query', 'tests[0]'], {
+          env: { ASSESS_BASE_URL: server.url, ASSESS_API_KEY: KEY },
+        });
+        expect(r.code).toBe(1);
+        expect(r.stdout).toBe('');
+        expect(r.stderr).toMatch(message);
+        expect(r.stderr).toMatch(/so --query cannot apply\n {2}drop --query to see/);
+        if (method === 'POST') expect(r.stderr).toMatch(/the POST was carried out: sending it again repeats it/);
+        expect(r.stderr).not.toMatch(/looks like a bug/);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   it('a refusal with a body that is not JSON is the refusal (exit 4), and a JSON body sent as text/plain is queried', async () => {
     const server = await startServer((q, res) => {
@@ -120,10 +138,14 @@ describe('one id rule in JSON and CSV (issue 34)', () => {
   it('testId and testInvitationId are numbers on every command: tests list, report, attempts list, callbacks reconcile', async () => {
     const tests = JSON.parse((await run(['tests', 'list', '--json', 'testId'], { env: s.env })).stdout);
     expect(typeof tests[0].testId).toBe('number');
-    const rep = JSON.parse((await run(['report', '900001', '--json', 'testId,testInvitationId'], { env: s.env })).stdout);
+    const rep = JSON.parse(
+      (await run(['report', '900001', '--json', 'testId,testInvitationId'], { env: s.env })).stdout,
+    );
     expect(rep).toEqual({ testId: 1001, testInvitationId: 900001 });
     const attempts = JSON.parse((await run(['attempts', 'list', '--from', '30d', '--json'], { env: s.env })).stdout);
-    const reconcile = JSON.parse((await run(['callbacks', 'reconcile', '--all', '--from', '30d', '--to', 'now', '--json'], { env: s.env })).stdout);
+    const reconcile = JSON.parse(
+      (await run(['callbacks', 'reconcile', '--all', '--from', '30d', '--to', 'now', '--json'], { env: s.env })).stdout,
+    );
     expect(typeof attempts[0].testInvitationId).toBe('number');
     expect(reconcile.length).toBeGreaterThan(0);
     expect(reconcile.every((m: { testInvitationId: unknown }) => typeof m.testInvitationId === 'number')).toBe(true);

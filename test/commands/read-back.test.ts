@@ -16,7 +16,10 @@ let nextPost: 'pass' | 'apply-then-502' | 'apply-then-reset' | '502-unapplied' |
 async function forward(req: Recorded): Promise<{ status: number; text: string; type: string }> {
   const res = await fetch(`${s.sb.baseUrl}${req.url}`, {
     method: req.method,
-    headers: { 'x-api-key': String(req.headers['x-api-key']), ...(req.body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      'x-api-key': String(req.headers['x-api-key']),
+      ...(req.body ? { 'content-type': 'application/json' } : {}),
+    },
     body: req.body || undefined,
   });
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? 'application/json' };
@@ -48,25 +51,36 @@ afterAll(async () => {
 });
 
 const run = (args: string[]) => runInProcess(args, { env: { ...s.env, ASSESS_BASE_URL: proxy.url } });
-const linkOf = async (testId: string, linkId: string) => JSON.parse((await runInProcess(['links', 'get', testId, linkId, '--json'], { env: s.env })).stdout);
-const settingsOf = async (testId: string) => JSON.parse((await runInProcess(['settings', 'get', testId, '--json'], { env: s.env })).stdout);
+const linkOf = async (testId: string, linkId: string) =>
+  JSON.parse((await runInProcess(['links', 'get', testId, linkId, '--json'], { env: s.env })).stdout);
+const settingsOf = async (testId: string) =>
+  JSON.parse((await runInProcess(['settings', 'get', testId, '--json'], { env: s.env })).stdout);
 const sinceNow = async () => {
   const before = proxy.requests.length;
   return () => proxy.requests.slice(before).map((q) => `${q.method} ${q.url}`);
 };
 
 describe('links update: an answer lost after the update was carried out', () => {
-  it.each(['apply-then-502', 'apply-then-reset'] as const)('%s: read back, the link has the new values → exit 0, confirmed', async (fault) => {
-    const name = `Renamed after ${fault}`;
-    nextPost = fault;
-    const sent = await sinceNow();
-    const r = await run(['links', 'update', '1001', '5003', '--name', name, '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/the answer to the update of test link 5003 was lost \((HTTP 502|\w+)\); read back, the link has the new values \(confirmed\)/);
-    expect(JSON.parse(r.stdout)).toMatchObject({ testLinkId: 5003, testLinkName: name });
-    expect(sent()).toEqual(['GET /v3/tests/1001/testlinks/5003', 'POST /v3/tests/1001/testlinks/5003', 'GET /v3/tests/1001/testlinks/5003']);
-    expect((await linkOf('1001', '5003')).testLinkName).toBe(name);
-  });
+  it.each(['apply-then-502', 'apply-then-reset'] as const)(
+    '%s: read back, the link has the new values → exit 0, confirmed',
+    async (fault) => {
+      const name = `Renamed after ${fault}`;
+      nextPost = fault;
+      const sent = await sinceNow();
+      const r = await run(['links', 'update', '1001', '5003', '--name', name, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(
+        /the answer to the update of test link 5003 was lost \((HTTP 502|\w+)\); read back, the link has the new values \(confirmed\)/,
+      );
+      expect(JSON.parse(r.stdout)).toMatchObject({ testLinkId: 5003, testLinkName: name });
+      expect(sent()).toEqual([
+        'GET /v3/tests/1001/testlinks/5003',
+        'POST /v3/tests/1001/testlinks/5003',
+        'GET /v3/tests/1001/testlinks/5003',
+      ]);
+      expect((await linkOf('1001', '5003')).testLinkName).toBe(name);
+    },
+  );
 
   it('a 502 before the service acted: read back, the change is not there → the 502 stands (exit 1)', async () => {
     const before = (await linkOf('1001', '5003')).testLinkName;
@@ -89,19 +103,34 @@ describe('links update: an answer lost after the update was carried out', () => 
 });
 
 describe('settings set: an answer lost after the replace was carried out', () => {
-  it.each(['apply-then-502', 'apply-then-reset'] as const)('%s: read back, the settings hold the change → exit 0, confirmed', async (fault) => {
-    const alias = `Alias after ${fault}`;
-    nextPost = fault;
-    const sent = await sinceNow();
-    const r = await run(['settings', 'set', '1001', '--set', `testSettings.testAliasName=${alias}`, '--yes', '--json']);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(
-      /the answer to the settings update of test 1001 was lost \((HTTP 502|\w+)\); read back, the settings have the new values \(confirmed\)/,
-    );
-    expect(JSON.parse(r.stdout).testSettings.testAliasName).toBe(alias);
-    expect(sent()).toEqual(['GET /v3/tests/1001/settings', 'POST /v3/tests/1001/settings', 'GET /v3/tests/1001/settings']);
-    expect((await settingsOf('1001')).testSettings.testAliasName).toBe(alias);
-  });
+  it.each(['apply-then-502', 'apply-then-reset'] as const)(
+    '%s: read back, the settings hold the change → exit 0, confirmed',
+    async (fault) => {
+      const alias = `Alias after ${fault}`;
+      nextPost = fault;
+      const sent = await sinceNow();
+      const r = await run([
+        'settings',
+        'set',
+        '1001',
+        '--set',
+        `testSettings.testAliasName=${alias}`,
+        '--yes',
+        '--json',
+      ]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(
+        /the answer to the settings update of test 1001 was lost \((HTTP 502|\w+)\); read back, the settings have the new values \(confirmed\)/,
+      );
+      expect(JSON.parse(r.stdout).testSettings.testAliasName).toBe(alias);
+      expect(sent()).toEqual([
+        'GET /v3/tests/1001/settings',
+        'POST /v3/tests/1001/settings',
+        'GET /v3/tests/1001/settings',
+      ]);
+      expect((await settingsOf('1001')).testSettings.testAliasName).toBe(alias);
+    },
+  );
 
   it('a 502 before the service acted → the 502 stands (exit 1), settings unchanged', async () => {
     const before = (await settingsOf('1001')).testSettings.testAliasName;

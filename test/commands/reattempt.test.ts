@@ -22,7 +22,14 @@ async function invitationIn(state: string): Promise<number> {
     body: JSON.stringify({ email, name: 'Reattempt Candidate' }),
   });
   const id = ((await res.json()) as { testInvitationId: number }).testInvitationId;
-  const to = { Cancelled: null, Expired: 'expire', Complete: 'complete', 'Test Left': 'leave', 'In Progress': 'start', Pending: null }[state];
+  const to = {
+    Cancelled: null,
+    Expired: 'expire',
+    Complete: 'complete',
+    'Test Left': 'leave',
+    'In Progress': 'start',
+    Pending: null,
+  }[state];
   if (state === 'Cancelled')
     await fetch(`${s.sb.baseUrl}/v3/invitations/${id}/cancel`, {
       method: 'POST',
@@ -35,19 +42,22 @@ async function invitationIn(state: string): Promise<number> {
 }
 
 describe('assess reattempt (spec state table)', () => {
-  it.each([['Pending'], ['Cancelled'], ['Expired']])('%s: the same invitation, Pending with the new access window', async (state) => {
-    const id = await invitationIn(state);
-    const r = await run(['reattempt', String(id), ...WINDOW, '--json']);
-    expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout).testInvitationId).toBe(id);
-    expect(r.stderr).toContain(`Same invitation ${id} returned`);
-    expect(await invitation(id)).toMatchObject({
-      status: 'Pending',
-      accessStart: '2030-06-01T00:00:00Z',
-      accessEnd: '2030-06-08T18:00:00Z',
-      timeZoneId: 21,
-    });
-  });
+  it.each([['Pending'], ['Cancelled'], ['Expired']])(
+    '%s: the same invitation, Pending with the new access window',
+    async (state) => {
+      const id = await invitationIn(state);
+      const r = await run(['reattempt', String(id), ...WINDOW, '--json']);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).testInvitationId).toBe(id);
+      expect(r.stderr).toContain(`Same invitation ${id} returned`);
+      expect(await invitation(id)).toMatchObject({
+        status: 'Pending',
+        accessStart: '2030-06-01T00:00:00Z',
+        accessEnd: '2030-06-08T18:00:00Z',
+        timeZoneId: 21,
+      });
+    },
+  );
 
   it.each([['Complete'], ['Test Left']])('%s: a NEW invitation, and the command says so', async (state) => {
     const id = await invitationIn(state);
@@ -60,7 +70,11 @@ describe('assess reattempt (spec state table)', () => {
     const said = `Invitation ${out.testInvitationId} is the reattempt (invitation ${id} is unchanged): made now, or by an earlier reattempt and not taken yet.`;
     expect(r.stderr).toContain(said);
     expect(r.stderr).not.toMatch(/New invitation/);
-    expect(await invitation(out.testInvitationId)).toMatchObject({ status: 'Pending', reattemptOf: id, timeZoneId: 21 });
+    expect(await invitation(out.testInvitationId)).toMatchObject({
+      status: 'Pending',
+      reattemptOf: id,
+      timeZoneId: 21,
+    });
     expect((await invitation(id)).status).toBe(state);
 
     // Before the candidate takes it, asking again returns that latest reattempt.
@@ -79,9 +93,9 @@ describe('assess reattempt (spec state table)', () => {
     expect(r.code, r.stderr).toBe(0);
     const tries = (await s.requests()).filter((q) => q.path === `/v3/invitations/${id}/reattempt`);
     expect(tries.map((q) => q.status)).toEqual([500, 200]);
-    const made = (await s.control<{ invitations: Array<Inv & { testInvitationId: number }> }>('GET', '/invitations')).invitations.filter(
-      (i) => i.reattemptOf === id,
-    );
+    const made = (
+      await s.control<{ invitations: Array<Inv & { testInvitationId: number }> }>('GET', '/invitations')
+    ).invitations.filter((i) => i.reattemptOf === id);
     expect(made.map((i) => i.testInvitationId)).toEqual([JSON.parse(r.stdout).testInvitationId]);
   });
 
@@ -92,7 +106,9 @@ describe('assess reattempt (spec state table)', () => {
     onTestFinished(() => s.control('DELETE', '/faults'));
     const r = await run(['reattempt', String(id), ...WINDOW, '--send-email']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/may have made the reattempt anyway; the same command again returns that reattempt, never a second/);
+    expect(r.stderr).toMatch(
+      /may have made the reattempt anyway; the same command again returns that reattempt, never a second/,
+    );
     expect((await s.requests()).filter((q) => q.path === `/v3/invitations/${id}/reattempt`)).toHaveLength(1);
   });
 

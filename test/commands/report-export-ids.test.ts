@@ -19,8 +19,18 @@ afterAll(async () => {
 });
 const run = (args: string[]) => runInProcess(args, { env: s.env });
 
-type Row = { testInvitationId: unknown; testId: unknown; sections: Array<{ sectionId: unknown }>; skills: Array<{ qbId: unknown; candidateQbScore: unknown }> };
-const idsOf = (r: Row) => [r.testInvitationId, r.testId, ...r.sections.map((x) => x.sectionId), ...r.skills.map((x) => x.qbId)];
+type Row = {
+  testInvitationId: unknown;
+  testId: unknown;
+  sections: Array<{ sectionId: unknown }>;
+  skills: Array<{ qbId: unknown; candidateQbScore: unknown }>;
+};
+const idsOf = (r: Row) => [
+  r.testInvitationId,
+  r.testId,
+  ...r.sections.map((x) => x.sectionId),
+  ...r.skills.map((x) => x.qbId),
+];
 
 describe('report export: ids in the summary file are numbers', () => {
   it('summary.json: testId, testInvitationId, sectionId, qbId are numbers; a --since-last-run re-write keeps them so', async () => {
@@ -35,9 +45,24 @@ describe('report export: ids in the summary file are numbers', () => {
       expect(typeof row.skills[0]?.candidateQbScore).toBe('number');
     }
     // one more completed attempt: the re-written summary takes the earlier rows from the journal
-    const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', { email: 'later@export.example', name: 'Later Person' });
+    const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', {
+      email: 'later@export.example',
+      name: 'Later Person',
+    });
     await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, { to: 'complete', score: 40 });
-    const again = await run(['report', 'export', '--since-last-run', '--to', '+1h', '--out', out, '--format', 'json', '--type', 'both']);
+    const again = await run([
+      'report',
+      'export',
+      '--since-last-run',
+      '--to',
+      '+1h',
+      '--out',
+      out,
+      '--format',
+      'json',
+      '--type',
+      'both',
+    ]);
     expect(again.code, again.stderr).toBe(0);
     const grown = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Row[];
     expect(grown).toHaveLength(4);

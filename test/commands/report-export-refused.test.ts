@@ -19,7 +19,10 @@ let refused: number | undefined;
 beforeAll(async () => {
   s = await startTestSandbox();
   for (let i = 0; i < 3; i++) {
-    const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', { email: `r${i}@refused.example`, name: `Refused ${i}` });
+    const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', {
+      email: `r${i}@refused.example`,
+      name: `Refused ${i}`,
+    });
     await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, { to: 'complete', score: 50 });
     ids.push(inv.testInvitationId);
   }
@@ -27,8 +30,15 @@ beforeAll(async () => {
   proxy = await startServer((req, res) => {
     if (refused !== undefined && req.url.startsWith(`/v3/reports/${refused}`))
       return json(res, 403, { statusCode: 403, message: 'Your key lacks permission for this operation' });
-    const headers = { 'x-api-key': String(req.headers['x-api-key'] ?? ''), 'content-type': String(req.headers['content-type'] ?? 'application/json') };
-    fetch(`${s.sb.baseUrl}${req.url}`, { method: req.method, headers, body: req.method === 'GET' ? undefined : req.body })
+    const headers = {
+      'x-api-key': String(req.headers['x-api-key'] ?? ''),
+      'content-type': String(req.headers['content-type'] ?? 'application/json'),
+    };
+    fetch(`${s.sb.baseUrl}${req.url}`, {
+      method: req.method,
+      headers,
+      body: req.method === 'GET' ? undefined : req.body,
+    })
       .then(async (r) => {
         res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' });
         res.end(Buffer.from(await r.arrayBuffer()));
@@ -51,9 +61,13 @@ describe('report export stopped by a refused key', () => {
     refused = ids[1]!;
     const r = await runInProcess(args, { env });
     expect(r.code).toBe(3);
-    const journal = journalItems<{ k?: string; f?: string; error?: { status?: number } }>(join(out, 'export.journal.ndjson'));
+    const journal = journalItems<{ k?: string; f?: string; error?: { status?: number } }>(
+      join(out, 'export.journal.ndjson'),
+    );
     const failed = journal.filter((l) => l.f !== undefined);
-    expect(failed).toEqual([expect.objectContaining({ f: String(refused), error: expect.objectContaining({ status: 403 }) })]);
+    expect(failed).toEqual([
+      expect.objectContaining({ f: String(refused), error: expect.objectContaining({ status: 403 }) }),
+    ]);
     const results = ndjson<{ testInvitationId: number; outcome: string }>(join(out, 'export.results.ndjson'));
     expect(results.find((l) => l.testInvitationId === refused)).toMatchObject({ outcome: 'failed' });
 

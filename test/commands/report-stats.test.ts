@@ -26,12 +26,25 @@ const ids: string[] = [];
 beforeAll(async () => {
   s = await startTestSandbox();
   for (const [name, move, sql, st] of COHORT) {
-    const r = await run(['invite', '1003', '--email', `${name.toLowerCase()}@example.com`, '--name', name, '--json', 'testInvitationId']);
+    const r = await run([
+      'invite',
+      '1003',
+      '--email',
+      `${name.toLowerCase()}@example.com`,
+      '--name',
+      name,
+      '--json',
+      'testInvitationId',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const id = String((JSON.parse(r.stdout) as { testInvitationId: number }).testInvitationId);
     ids.push(id);
     if (move === 'cancel') expect((await run(['attempts', 'cancel', id, '--yes'])).code).toBe(0);
-    else await s.control('POST', `/invitations/${id}/simulate`, { to: move, ...(sql !== undefined ? { sectionScores: [sql, st] } : {}) });
+    else
+      await s.control('POST', `/invitations/${id}/simulate`, {
+        to: move,
+        ...(sql !== undefined ? { sectionScores: [sql, st] } : {}),
+      });
   }
 });
 afterAll(async () => {
@@ -63,7 +76,11 @@ describe('assess report stats', () => {
     // sorted 30 60 60 90 100: mean 340/5; p25 at rank 1, p75 at rank 3, p90 at rank 3.6 → 90 + 0.6 × 10
     expect(j.score).toEqual({ mean: 68, median: 60, p25: 60, p75: 90, p90: 96, min: 30, max: 100 });
     expect(j.histogram).toHaveLength(10);
-    expect(j.histogram.filter((b: { count: number }) => b.count).map((b: { from: number; count: number }) => [b.from, b.count])).toEqual([
+    expect(
+      j.histogram
+        .filter((b: { count: number }) => b.count)
+        .map((b: { from: number; count: number }) => [b.from, b.count]),
+    ).toEqual([
       [30, 1],
       [60, 2],
       [90, 2],
@@ -88,14 +105,25 @@ describe('assess report stats', () => {
       meanOutOf: 20,
       meanPercent: 60,
     });
-    expect(j.funnel).toEqual({ invited: 7, started: 5, completed: 3, left: 1, terminated: 1, cancelled: 1, expired: 1 });
+    expect(j.funnel).toEqual({
+      invited: 7,
+      started: 5,
+      completed: 3,
+      left: 1,
+      terminated: 1,
+      cancelled: 1,
+      expired: 1,
+    });
   });
 
   it('time to complete: the minutes the reports say were used, against 45 allocated', async () => {
     const used: number[] = [];
     for (const id of ids.slice(0, 5)) {
       const r = await run(['report', id, '--json', 'sections']);
-      const secs = (JSON.parse(r.stdout).sections as Array<{ sectionTimeTaken: number }>).reduce((a, x) => a + x.sectionTimeTaken, 0);
+      const secs = (JSON.parse(r.stdout).sections as Array<{ sectionTimeTaken: number }>).reduce(
+        (a, x) => a + x.sectionTimeTaken,
+        0,
+      );
       used.push(secs / 60);
     }
     used.sort((a, b) => a - b);
@@ -112,9 +140,9 @@ describe('assess report stats', () => {
     await s.control('DELETE', '/requests');
     expect((await run(['report', 'stats', ...WINDOW, '--json', 'count'])).code).toBe(0);
     const reqs = await s.requests();
-    expect(reqs.filter((q) => q.path.startsWith('/v3/candidates/testattempts')).map((q) => q.path.split('state=')[1])).toEqual(
-      expect.arrayContaining(['completed', 'cancelled', 'expired']),
-    );
+    expect(
+      reqs.filter((q) => q.path.startsWith('/v3/candidates/testattempts')).map((q) => q.path.split('state=')[1]),
+    ).toEqual(expect.arrayContaining(['completed', 'cancelled', 'expired']));
     expect(reqs.filter((q) => q.path.startsWith('/v3/reports/')).map((q) => q.path)).toEqual(
       expect.arrayContaining(ids.slice(0, 5).map((id) => `/v3/reports/${id}?reportType=3`)),
     );
@@ -134,7 +162,15 @@ describe('assess report stats', () => {
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.trim().split('\r\n'); // RFC 4180 line ends
     expect(lines[0]).toBe('metric,name,value');
-    expect(lines).toEqual(expect.arrayContaining(['count,,5', 'score.p90,,96', 'histogram,60-70,2', 'section.meanPercent,SQL,70', 'funnel,left,1']));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'count,,5',
+        'score.p90,,96',
+        'histogram,60-70,2',
+        'section.meanPercent,SQL,70',
+        'funnel,left,1',
+      ]),
+    );
     expect(lines).toContain('skill.meanPercent,Statistics / Descriptive statistics,60');
   });
 
@@ -148,7 +184,9 @@ describe('assess report stats', () => {
     conf.cleanup();
     expect(code, p.err()).toBe(0);
     const out = p.out();
-    expect(out).toMatch(/^5 completed attempts\n  from \d{4}-\d\d-\d\d \d\d:\d\d · to \d{4}-\d\d-\d\d \d\d:\d\d · test 1003 · 5 scored\n/);
+    expect(out).toMatch(
+      /^5 completed attempts\n  from \d{4}-\d\d-\d\d \d\d:\d\d · to \d{4}-\d\d-\d\d \d\d:\d\d · test 1003 · 5 scored\n/,
+    );
     expect(out).toContain('mean 68 · median 60 · p25 60 · p75 90 · p90 96 · min 30 · max 100');
     expect(out).toMatch(/ {2}60–70 +#{40} {2}2\n/);
     expect(out).toMatch(/ {2}30–40 +#{20}\.{20} {2}1\n/);
@@ -160,7 +198,13 @@ describe('assess report stats', () => {
   it('no attempts in the window: zeros and nulls, exit 0', async () => {
     const r = await run(['report', 'stats', '--from', '2020-01-01', '--to', '2020-02-01', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ count: 0, scored: 0, score: null, sections: [], timeToComplete: null });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      count: 0,
+      scored: 0,
+      score: null,
+      sections: [],
+      timeToComplete: null,
+    });
   });
 });
 
@@ -186,19 +230,35 @@ describe('assess report stats: refused before anything is sent (exit 2)', () => 
 
 describe('assess report stats against answers the sandbox does not give', () => {
   it('a report the service refuses is left out and named, the numbers still printed, exit 5; odd values are read', async () => {
-    const attempts = [1, 2, 3].map((id) => ({ testInvitationId: id, testId: 7, name: `C${id}`, email: `c${id}@x`, testStatus: 'Complete' }));
+    const attempts = [1, 2, 3].map((id) => ({
+      testInvitationId: id,
+      testId: 7,
+      name: `C${id}`,
+      email: `c${id}@x`,
+      testStatus: 'Complete',
+    }));
     const srv = await startServer((req, res) => {
-      const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const json = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (req.url.startsWith('/v3/candidates/testattempts'))
-        return json(200, { result: { testAttempts: req.url.includes('state=completed') ? attempts : [] }, errors: null });
+        return json(200, {
+          result: { testAttempts: req.url.includes('state=completed') ? attempts : [] },
+          errors: null,
+        });
       if (req.url.startsWith('/v3/reports/2')) return json(500, { errors: ['report generation failed'] });
       // production's forms: a string percentage, points without a percentage, sectionID
       if (req.url.startsWith('/v3/reports/1'))
-        return json(200, { testInvitationId: 1, scorePercentage: '40', sections: [{ sectionID: 9, sectionName: 'S', candidateScore: 4, sectionScore: 10 }] });
+        return json(200, {
+          testInvitationId: 1,
+          scorePercentage: '40',
+          sections: [{ sectionID: 9, sectionName: 'S', candidateScore: 4, sectionScore: 10 }],
+        });
       return json(200, { testInvitationId: 3, candidatePoints: 8, totalTestPoints: 10, sections: null });
     });
     try {
-      const r = await runInProcess(['report', 'stats', '--from', '7d', '--json'], { env: { ASSESS_BASE_URL: srv.url, ASSESS_API_KEY: 'k_test_0123456789' } });
+      const r = await runInProcess(['report', 'stats', '--from', '7d', '--json'], {
+        env: { ASSESS_BASE_URL: srv.url, ASSESS_API_KEY: 'k_test_0123456789' },
+      });
       expect(r.code).toBe(5);
       const j = JSON.parse(r.stdout);
       expect(j).toMatchObject({ count: 3, scored: 2, failed: 1, score: { mean: 60, min: 40, max: 80 } });

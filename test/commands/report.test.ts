@@ -1,6 +1,15 @@
 // `assess report` against the sandbox: JSON report in every format and type, and the PDF
 // download (real PDF, -o -, no overwrite without --force, atomic: no temp file left).
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
@@ -64,7 +73,9 @@ describe('assess report', () => {
     expect(json).toMatchObject({ testInvitationId: 900001, status: 'Complete', scorePercentage: 82 });
     expect(json.sections[0].Skills.length).toBeGreaterThan(0);
     expect(json.PerformanceCategory).toEqual(expect.any(String));
-    const picked = JSON.parse((await run(['report', '900001', '--json', 'status,candidatePoints,totalTestPoints'])).stdout);
+    const picked = JSON.parse(
+      (await run(['report', '900001', '--json', 'status,candidatePoints,totalTestPoints'])).stdout,
+    );
     expect(Object.keys(picked)).toEqual(['status', 'candidatePoints', 'totalTestPoints']);
     const nd = (await run(['report', '900001', '--ndjson'])).stdout;
     expect(nd.trim().split('\n')).toHaveLength(1);
@@ -77,7 +88,9 @@ describe('assess report', () => {
       'testInvitationId,testId,candidateName,candidateEmail,testName,status,candidatePoints,totalTestPoints,scorePercentage,PerformanceCategory,attemptedOn,' +
         'section:Core Java,section:Coding,skill:OOP,skill:Collections,skill:Algorithms,skill:Debugging,pdf',
     );
-    expect(csv[1]).toMatch(/^900001,1001,Alice Archer,alice@example.com,Java Backend Developer,Complete,107,130,82,Good,[^,]+,58,49,33,25,33,16,$/);
+    expect(csv[1]).toMatch(
+      /^900001,1001,Alice Archer,alice@example.com,Java Backend Developer,Complete,107,130,82,Good,[^,]+,58,49,33,25,33,16,$/,
+    );
   });
 
   it("--csv: the columns of report export's summary.csv, in its order, and the same row", async () => {
@@ -178,7 +191,9 @@ describe('assess report --pdf', () => {
     const before = await pdfRequests();
     const toDevice = await run(['report', '900001', '--pdf', '-o', join(dir, 'null.pdf'), '--force']);
     expect(toDevice.code).toBe(2);
-    expect(toDevice.stderr).toContain(`-o: ${join(dir, 'null.pdf')} (a link to /dev/null) is a character device, not a regular file`);
+    expect(toDevice.stderr).toContain(
+      `-o: ${join(dir, 'null.pdf')} (a link to /dev/null) is a character device, not a regular file`,
+    );
     expect(readlinkSync(join(dir, 'null.pdf'))).toBe('/dev/null');
     expect(await pdfRequests()).toBe(before);
   });

@@ -38,7 +38,9 @@ describe('sandbox clock set', () => {
     const r = await runAssess(['sandbox', 'clock', 'set', 'tomorrow', ...url()]);
     expect(r.code, r.stderr).toBe(0);
     const d = new Date();
-    expect(r.stdout.trim()).toMatch(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1)).toISOString().slice(0, 10));
+    expect(r.stdout.trim()).toMatch(
+      new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1)).toISOString().slice(0, 10),
+    );
     await runAssess(['sandbox', 'clock', 'set', 'now', ...url()]);
   });
 });
@@ -47,10 +49,29 @@ describe('sandbox verbs under --json', () => {
   it('clock prints its view, and advance/set the ids that expired (named on stderr without --json)', async () => {
     const shown = await runAssess(['sandbox', 'clock', ...url(), '--json']);
     expect(shown.code, shown.stderr).toBe(0);
-    expect(JSON.parse(shown.stdout)).toMatchObject({ now: expect.any(String), offsetMs: expect.any(Number), frozen: false });
-    const inv = await runAssess(['invite', '1001', '--email', 'expiring@example.com', '--name', 'Ex Piring', '--start', 'now', '--end', '+1h', '--json'], {
-      env: ts.env,
+    expect(JSON.parse(shown.stdout)).toMatchObject({
+      now: expect.any(String),
+      offsetMs: expect.any(Number),
+      frozen: false,
     });
+    const inv = await runAssess(
+      [
+        'invite',
+        '1001',
+        '--email',
+        'expiring@example.com',
+        '--name',
+        'Ex Piring',
+        '--start',
+        'now',
+        '--end',
+        '+1h',
+        '--json',
+      ],
+      {
+        env: ts.env,
+      },
+    );
     expect(inv.code, inv.stderr).toBe(0);
     const id = (JSON.parse(inv.stdout) as { testInvitationId: number }).testInvitationId;
     const adv = await runAssess(['sandbox', 'clock', 'advance', '2h', ...url(), '--json']);
@@ -58,9 +79,24 @@ describe('sandbox verbs under --json', () => {
     const view = JSON.parse(adv.stdout) as { now: string; offsetMs: number; expired: number[] };
     expect(view.offsetMs).toBeGreaterThan(7_100_000);
     expect(view.expired).toContain(id);
-    const inv2 = await runAssess(['invite', '1001', '--email', 'expiring2@example.com', '--name', 'Ex Piring', '--start', 'now', '--end', '+1h', '--json'], {
-      env: ts.env,
-    });
+    const inv2 = await runAssess(
+      [
+        'invite',
+        '1001',
+        '--email',
+        'expiring2@example.com',
+        '--name',
+        'Ex Piring',
+        '--start',
+        'now',
+        '--end',
+        '+1h',
+        '--json',
+      ],
+      {
+        env: ts.env,
+      },
+    );
     const id2 = (JSON.parse(inv2.stdout) as { testInvitationId: number }).testInvitationId;
     const text = await runAssess(['sandbox', 'clock', 'advance', '2h', ...url()]);
     expect(text.code, text.stderr).toBe(0);
@@ -72,7 +108,12 @@ describe('sandbox verbs under --json', () => {
   it('reset --yes --json prints what the sandbox answered', async () => {
     const r = await runAssess(['sandbox', 'reset', '--yes', ...url(), '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ reset: true, now: expect.any(String), tests: expect.any(Number), invitations: expect.any(Number) });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      reset: true,
+      now: expect.any(String),
+      tests: expect.any(Number),
+      invitations: expect.any(Number),
+    });
   });
   it('faults --json: spec is null when off, as GET /_sandbox/faults answers; people still read none', async () => {
     const r = await runAssess(['sandbox', 'faults', ...url(), '--json']);
@@ -97,7 +138,9 @@ describe('settings of the embedded sandbox (--sandbox without a shared one)', ()
 
       const quirks = await run(['quirks', '7', '--json', 'seed']);
       expect(quirks.code, quirks.stderr).toBe(0);
-      expect(quirks.stderr).toMatch(/warning: Quirks set on the embedded sandbox last only for this command.*--quirks 7/);
+      expect(quirks.stderr).toMatch(
+        /warning: Quirks set on the embedded sandbox last only for this command.*--quirks 7/,
+      );
       const off = await run(['quirks', 'off']);
       expect(off.stderr).not.toMatch(/warning/);
 
@@ -119,14 +162,29 @@ describe('settings of the embedded sandbox (--sandbox without a shared one)', ()
 
 describe('sandbox simulate --section-scores', () => {
   it("a count other than the test's sections is the flag's usage error (exit 2), naming the count; nothing moves", async () => {
-    const inv = await runAssess(['invite', '1001', '--email', 'sections@example.com', '--name', 'Sec Tions', '--json', 'testInvitationId'], { env: ts.env });
+    const inv = await runAssess(
+      ['invite', '1001', '--email', 'sections@example.com', '--name', 'Sec Tions', '--json', 'testInvitationId'],
+      { env: ts.env },
+    );
     const id = String((JSON.parse(inv.stdout) as { testInvitationId: number }).testInvitationId);
     for (const scores of ['10,20,30,40,50', '10']) {
       const r = await runAssess(['sandbox', 'simulate', id, 'complete', '--section-scores', scores, ...url()]);
       expect(r.code, scores).toBe(2);
-      expect(r.stderr).toMatch(new RegExp(`--section-scores: ${scores.split(',').length} scores? given, but test 1001 has 2 sections`));
+      expect(r.stderr).toMatch(
+        new RegExp(`--section-scores: ${scores.split(',').length} scores? given, but test 1001 has 2 sections`),
+      );
     }
-    const ok = await runAssess(['sandbox', 'simulate', id, 'complete', '--section-scores', '100,0', ...url(), '--json', 'status']);
+    const ok = await runAssess([
+      'sandbox',
+      'simulate',
+      id,
+      'complete',
+      '--section-scores',
+      '100,0',
+      ...url(),
+      '--json',
+      'status',
+    ]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(JSON.parse(ok.stdout)).toEqual({ status: 'Complete' });
   });
@@ -149,7 +207,21 @@ describe('one grammar for time flags', () => {
   it('invite --start now --end "in 7d" (and +7d) gives a window of seven days', async () => {
     for (const end of ['in 7d', '+7d', '7d']) {
       const r = await runAssess(
-        ['invite', '1001', '--email', 'times@example.com', '--name', 'Tim Es', '--start', 'today', '--end', end, '--tz', '1', '--json'],
+        [
+          'invite',
+          '1001',
+          '--email',
+          'times@example.com',
+          '--name',
+          'Tim Es',
+          '--start',
+          'today',
+          '--end',
+          end,
+          '--tz',
+          '1',
+          '--json',
+        ],
         { env: ts.env },
       );
       expect(r.code, `${end}: ${r.stderr}`).toBe(0);

@@ -83,20 +83,36 @@ describe('assess settings set', () => {
       '--yes',
     ]);
     expect(r.code).toBe(0);
-    expect(r.sent.map((q) => `${q.method} ${q.path} ${q.status}`)).toEqual(['GET /v3/tests/1002/settings 200', 'POST /v3/tests/1002/settings 201']);
+    expect(r.sent.map((q) => `${q.method} ${q.path} ${q.status}`)).toEqual([
+      'GET /v3/tests/1002/settings 200',
+      'POST /v3/tests/1002/settings 201',
+    ]);
     const expected = structuredClone(before);
     expected.questionSettings.randomAnswers = 1;
     expected.testSettings.testAliasName = 'react-2026';
     expect(r.sent[1]!.body).toEqual(expected);
     expect(r.stderr).toContain('questionSettings.randomAnswers: 0 → 1');
-    expect(r.stderr).toContain(`testSettings.testAliasName: ${JSON.stringify(before.testSettings.testAliasName)} → "react-2026"`);
+    expect(r.stderr).toContain(
+      `testSettings.testAliasName: ${JSON.stringify(before.testSettings.testAliasName)} → "react-2026"`,
+    );
     expect(r.stdout).toContain('questionSettings.randomAnswers\t1\n');
     expect(await getJson('1002')).toEqual(expected);
   });
 
   it('allowing copy-paste warns and turns the violation popup off', async () => {
-    expect((await getJson('1003')).windowViolationSettings).toMatchObject({ copyPaste: 0, displayViolationSettings: { displayViolationPopUp: 1 } });
-    const r = await runAndSee(['settings', 'set', '1003', '--set', 'windowViolationSettings.copyPaste=1', '--yes', '--json']);
+    expect((await getJson('1003')).windowViolationSettings).toMatchObject({
+      copyPaste: 0,
+      displayViolationSettings: { displayViolationPopUp: 1 },
+    });
+    const r = await runAndSee([
+      'settings',
+      'set',
+      '1003',
+      '--set',
+      'windowViolationSettings.copyPaste=1',
+      '--yes',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/warning: allowing copy-paste disables the window violation popup/);
     expect(r.stderr).toContain('windowViolationSettings.displayViolationSettings.displayViolationPopUp: 1 → 0');
@@ -109,20 +125,43 @@ describe('assess settings set', () => {
 
   it('--dry-run prints the diff on stdout (TSV, --json) and sends nothing but the read', async () => {
     const before = await getJson('1001');
-    const tsv = await runAndSee(['settings', 'set', '1001', '--set', 'questionSettings.randomQuestions=1', '--dry-run']);
+    const tsv = await runAndSee([
+      'settings',
+      'set',
+      '1001',
+      '--set',
+      'questionSettings.randomQuestions=1',
+      '--dry-run',
+    ]);
     expect(tsv.code).toBe(0);
     expect(tsv.stdout).toBe('questionSettings.randomQuestions\t0\t1\n');
     expect(tsv.stderr).toMatch(/Dry run: nothing was sent/);
     expect(tsv.sent.map((q) => q.method)).toEqual(['GET']);
 
-    const j = await runAndSee(['settings', 'set', '1001', '--set', 'emailSettings.sendTestReportEmailToCandidate=yes', '--dry-run', '--json']);
+    const j = await runAndSee([
+      'settings',
+      'set',
+      '1001',
+      '--set',
+      'emailSettings.sendTestReportEmailToCandidate=yes',
+      '--dry-run',
+      '--json',
+    ]);
     expect(JSON.parse(j.stdout)).toEqual([{ key: 'emailSettings.sendTestReportEmailToCandidate', old: 0, new: 1 }]);
     expect(j.sent.map((q) => q.method)).toEqual(['GET']);
     expect(await getJson('1001')).toEqual(before);
   });
 
   it('--dry-run with no effective change: --json prints [] and exits 0', async () => {
-    const r = await run(['settings', 'set', '1001', '--set', 'questionSettings.showQuestionScore=1', '--dry-run', '--json']);
+    const r = await run([
+      'settings',
+      'set',
+      '1001',
+      '--set',
+      'questionSettings.showQuestionScore=1',
+      '--dry-run',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('[]\n');
   });
@@ -130,7 +169,10 @@ describe('assess settings set', () => {
   it('--file with part of the settings object is applied like --set', async () => {
     const p = file(
       'partial.json',
-      JSON.stringify({ displayMessageSettings: { candidateFeedback: 1 }, imageProctoringSettings: { terminateTestAfterViolationCount: 4 } }),
+      JSON.stringify({
+        displayMessageSettings: { candidateFeedback: 1 },
+        imageProctoringSettings: { terminateTestAfterViolationCount: 4 },
+      }),
     );
     const r = await runAndSee(['settings', 'set', '1003', '--file', p, '--yes']);
     expect(r.code).toBe(0);
@@ -161,13 +203,21 @@ describe('assess settings set', () => {
     const r = await runAndSee(['settings', 'set', '1002', '--set', 'questionSettings.shuffle=1', '--yes']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: --set: unknown setting 'questionSettings.shuffle'/);
-    expect(r.stderr).toMatch(/valid keys, by section:\n {4}testSettings\.\{testName, .*\}\n {4}questionSettings\.\{randomQuestions, randomAnswers/);
+    expect(r.stderr).toMatch(
+      /valid keys, by section:\n {4}testSettings\.\{testName, .*\}\n {4}questionSettings\.\{randomQuestions, randomAnswers/,
+    );
     expect(r.sent).toEqual([]);
   });
 
   it.each([
-    [['--set', 'windowViolationSettings.copyPaste=2'], /^error: --set windowViolationSettings.copyPaste: must be 0 or 1/],
-    [['--set', 'imageProctoringSettings.terminateTestAfterViolationCount=-3'], /^error: --set imageProctoringSettings.terminateTestAfterViolationCount: /],
+    [
+      ['--set', 'windowViolationSettings.copyPaste=2'],
+      /^error: --set windowViolationSettings.copyPaste: must be 0 or 1/,
+    ],
+    [
+      ['--set', 'imageProctoringSettings.terminateTestAfterViolationCount=-3'],
+      /^error: --set imageProctoringSettings.terminateTestAfterViolationCount: /,
+    ],
     [['--set', 'testSettings.typeOfTest=single'], /^error: --set testSettings.typeOfTest: must be 0, 1 or 2/],
     [['--set', 'randomAnswers'], /^error: --set: expected section.field=value/],
     [[], /^error: --set: give at least one --set/],
@@ -186,10 +236,15 @@ describe('assess settings set', () => {
     expect(r1.stderr).toContain(`error: --file ${bad}: not valid JSON`);
     expect(r1.sent).toEqual([]);
 
-    const typed = file('typed.json', '{"windowViolationSettings": {"displayViolationSettings": {"terminateTestAfterViolationCount": "3"}}}');
+    const typed = file(
+      'typed.json',
+      '{"windowViolationSettings": {"displayViolationSettings": {"terminateTestAfterViolationCount": "3"}}}',
+    );
     const r2 = await runAndSee(['settings', 'set', '1002', '--file', typed, '--yes']);
     expect(r2.code).toBe(2);
-    expect(r2.stderr).toContain(`error: --file ${typed}: windowViolationSettings.displayViolationSettings.terminateTestAfterViolationCount:`);
+    expect(r2.stderr).toContain(
+      `error: --file ${typed}: windowViolationSettings.displayViolationSettings.terminateTestAfterViolationCount:`,
+    );
     expect(r2.stderr).toContain('(got "3", a string)');
     expect(r2.sent).toEqual([]);
   });
@@ -197,14 +252,18 @@ describe('assess settings set', () => {
   it("the service's documented 400 {errors:[…]} exits 1 with its message", async () => {
     const current = await getJson('1001');
     const srv = await startServer((req, res) =>
-      req.method === 'GET' ? json(res, 200, current) : json(res, 400, { errors: ['testSettings.testAliasName is required'] }),
+      req.method === 'GET'
+        ? json(res, 200, current)
+        : json(res, 400, { errors: ['testSettings.testAliasName is required'] }),
     );
     try {
       const r = await runAssess(['settings', 'set', '1001', '--set', 'questionSettings.randomAnswers=1', '--yes'], {
         env: { ASSESS_BASE_URL: srv.url, ASSESS_API_KEY: 'k' },
       });
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/error: POST \/v3\/tests\/1001\/settings → HTTP 400: testSettings.testAliasName is required/);
+      expect(r.stderr).toMatch(
+        /error: POST \/v3\/tests\/1001\/settings → HTTP 400: testSettings.testAliasName is required/,
+      );
     } finally {
       await srv.close();
     }

@@ -25,7 +25,11 @@ describe('assess tests list', () => {
     expect(rows.map((c) => Number(c[0]))).toEqual(ACCOUNT_A_TESTS);
     expect(rows[0]).toEqual(['1001', 'Java Backend Developer', 'Active', '75', '17']);
     expect(rows[3]![2]).toBe('Inactive');
-    expect((await serviceRequests()).at(-1)).toMatchObject({ method: 'GET', path: '/v3/tests?pageNo=1&pageSize=20', status: 200 });
+    expect((await serviceRequests()).at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/v3/tests?pageNo=1&pageSize=20',
+      status: 200,
+    });
   });
 
   it('--json prints the service objects; --json fields keeps those; --ndjson one per line; --csv header + rows', async () => {
@@ -33,7 +37,13 @@ describe('assess tests list', () => {
     expect(json.code).toBe(0);
     const arr = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
     expect(arr.map((t) => t.testId)).toEqual(ACCOUNT_A_TESTS);
-    expect(arr[0]).toMatchObject({ testId: 1001, testName: 'Java Backend Developer', testStatus: 'Active', duration: 75, questions: 17 });
+    expect(arr[0]).toMatchObject({
+      testId: 1001,
+      testName: 'Java Backend Developer',
+      testStatus: 'Active',
+      duration: 75,
+      questions: 17,
+    });
 
     const picked = await run(['tests', 'list', '--json', 'testId,testName']);
     expect(JSON.parse(picked.stdout)[1]).toEqual({ testId: 1002, testName: 'Frontend Developer (React)' });
@@ -77,7 +87,9 @@ describe('assess tests list', () => {
     const r = await run(['tests', 'list', '--all', '--page-size', '1', '--json', 'testId']);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toEqual([{ testId: 1001 }, { testId: 1002 }]);
-    expect(r.stderr).toMatch(/warning: the list is incomplete: 2 rows printed before it stopped \(the JSON array is closed\)\nerror: GET \/v3\/tests/);
+    expect(r.stderr).toMatch(
+      /warning: the list is incomplete: 2 rows printed before it stopped \(the JSON array is closed\)\nerror: GET \/v3\/tests/,
+    );
   });
 
   it('an empty page with --json prints [] and exits 0; as TSV prints nothing', async () => {
@@ -158,11 +170,14 @@ describe('assess tests get', () => {
     expect(r.stderr).toMatch(/^error: GET \/v3\/tests\/2001 → HTTP 403/);
   });
 
-  it.each([['abc'], ['-5'], ['12.5'], ['0']])('a non-numeric test id %s exits 2 naming <testId>, before any request', async (id) => {
-    const before = (await serviceRequests()).length;
-    const r = await run(['tests', 'get', '--', id]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: <testId>: must be a positive integer id/);
-    expect(await serviceRequests()).toHaveLength(before);
-  });
+  it.each([['abc'], ['-5'], ['12.5'], ['0']])(
+    'a non-numeric test id %s exits 2 naming <testId>, before any request',
+    async (id) => {
+      const before = (await serviceRequests()).length;
+      const r = await run(['tests', 'get', '--', id]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^error: <testId>: must be a positive integer id/);
+      expect(await serviceRequests()).toHaveLength(before);
+    },
+  );
 });

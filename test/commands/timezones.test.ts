@@ -35,14 +35,19 @@ describe('the time-zone cache', () => {
   it('an answer without the list is not kept: the next --tz asks again and finds the zone', async () => {
     const own = tempDir();
     const api = await startServer((_req, res, n) =>
-      n === 1 ? json(res, 200, { timeZones: null }) : json(res, 200, { timeZones: [{ timeZoneId: 35, name: 'Asia/Kolkata', displayName: 'India' }] }),
+      n === 1
+        ? json(res, 200, { timeZones: null })
+        : json(res, 200, { timeZones: [{ timeZoneId: 35, name: 'Asia/Kolkata', displayName: 'India' }] }),
     );
     try {
       const env = { ASSESS_BASE_URL: api.url, ASSESS_API_KEY: 'k-0123456789abcdef' };
       const empty = await run(['timezones', '--json'], { env, configDir: own.dir });
       expect(empty.code, empty.stderr).toBe(0);
       expect(JSON.parse(empty.stdout)).toEqual([]);
-      const named = await run(['timezones', '--search', 'kolkata', '--json', 'timeZoneId'], { env, configDir: own.dir });
+      const named = await run(['timezones', '--search', 'kolkata', '--json', 'timeZoneId'], {
+        env,
+        configDir: own.dir,
+      });
       expect(named.code, named.stderr).toBe(0);
       expect(JSON.parse(named.stdout)).toEqual([{ timeZoneId: 35 }]);
       expect(api.requests.map((q) => q.url)).toEqual(['/v3/timezones', '/v3/timezones']);
@@ -66,10 +71,29 @@ describe('--tz by name', () => {
 
   it('links create --tz "Eastern Time" and invite --tz utc resolve to ids', async () => {
     const since = (await s.requests()).length;
-    const l = await run(['links', 'create', '1001', '--name', 'TZ link', '--valid-days', '3', '--tz', 'Eastern Time', '--json'], opts());
+    const l = await run(
+      ['links', 'create', '1001', '--name', 'TZ link', '--valid-days', '3', '--tz', 'Eastern Time', '--json'],
+      opts(),
+    );
     expect(l.code, l.stderr).toBe(0);
     expect(JSON.parse(l.stdout).invitationSchedule.scheduleDetails.timeZoneId).toBe(200);
-    const i = await run(['invite', '1001', '--email', 'tz@example.com', '--name', 'Tee Zed', '--start', 'now', '--end', '3d', '--tz', 'utc'], opts());
+    const i = await run(
+      [
+        'invite',
+        '1001',
+        '--email',
+        'tz@example.com',
+        '--name',
+        'Tee Zed',
+        '--start',
+        'now',
+        '--end',
+        '3d',
+        '--tz',
+        'utc',
+      ],
+      opts(),
+    );
     expect(i.code, i.stderr).toBe(0);
     const invite = (await sent(since)).find((q) => q.path === '/v3/tests/1001/invite')!;
     expect((invite.body as { timeZoneId: number }).timeZoneId).toBe(1);
@@ -126,7 +150,16 @@ describe('config set tz: the profile default for --tz', () => {
       // invite through a chosen link takes no --tz: the default must not make it a usage error
       since = (await s.requests()).length;
       const viaLink = await run(
-        ['invite', '1001', '--link', JSON.parse(link.stdout).testLinkId.toString(), '--email', 'pl@example.com', '--name', 'Pea El'],
+        [
+          'invite',
+          '1001',
+          '--link',
+          JSON.parse(link.stdout).testLinkId.toString(),
+          '--email',
+          'pl@example.com',
+          '--name',
+          'Pea El',
+        ],
         o(),
       );
       expect(viaLink.code, viaLink.stderr).toBe(0);
@@ -135,7 +168,9 @@ describe('config set tz: the profile default for --tz', () => {
       expect((await run(['config', 'unset', 'tz'], o())).code).toBe(0);
       const missing = await run(['reattempt', '900001', '--start', 'now', '--end', '7d', '--no-input'], o());
       expect(missing.code).toBe(2);
-      expect(missing.stderr).toMatch(/--tz: is required, e\.g\. --tz 35 \(or once: assess config set tz Asia\/Kolkata\)/);
+      expect(missing.stderr).toMatch(
+        /--tz: is required, e\.g\. --tz 35 \(or once: assess config set tz Asia\/Kolkata\)/,
+      );
     } finally {
       own.cleanup();
     }

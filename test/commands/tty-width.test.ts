@@ -37,7 +37,10 @@ afterAll(async () => {
 
 const ESC = '\u001b[';
 const onTerminal = (args: string[], columns: number, env: Record<string, string | undefined> = {}) =>
-  runInProcess(args, { env: { ...s.env, NO_COLOR: undefined, FORCE_COLOR: '1', COLUMNS: String(columns), ...env }, tty: true });
+  runInProcess(args, {
+    env: { ...s.env, NO_COLOR: undefined, FORCE_COLOR: '1', COLUMNS: String(columns), ...env },
+    tty: true,
+  });
 const widest = (out: string) => Math.max(...out.split('\n').map(displayWidth));
 const headerOf = (out: string) => out.split('\n')[1].replace(/\u001b\[[0-9;]*m/g, '');
 
@@ -53,13 +56,16 @@ const TABLES: string[][] = [
 ];
 
 describe.each([60, 80, 160])('a %i-column terminal', (columns) => {
-  it.each(TABLES.map((a) => [a.join(' '), a]))('%s: no line is wider than the terminal, colour on', async (_name, args) => {
-    const r = await onTerminal(args as string[], columns);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('┌');
-    expect(widest(r.stdout)).toBeLessThanOrEqual(columns);
-    expect(r.stdout).toContain(ESC);
-  });
+  it.each(TABLES.map((a) => [a.join(' '), a]))(
+    '%s: no line is wider than the terminal, colour on',
+    async (_name, args) => {
+      const r = await onTerminal(args as string[], columns);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain('┌');
+      expect(widest(r.stdout)).toBeLessThanOrEqual(columns);
+      expect(r.stdout).toContain(ESC);
+    },
+  );
 
   it('report: the picture fits, with the total, bars and minutes', async () => {
     const r = await onTerminal(['report', '900001'], columns);
@@ -87,7 +93,10 @@ describe('key/value views fit the terminal (issue 34)', () => {
     expect(lines.filter((l) => displayWidth(l) > cols)).toEqual([]);
     // every key reads back whole (a long one broken after a dot, its value under the value column)
     const text = r.stdout.replace(/\.\n +/g, '.');
-    for (const key of ['testSettings.testName', 'windowViolationSettings.displayViolationSettings.terminateTestAfterViolationCount'])
+    for (const key of [
+      'testSettings.testName',
+      'windowViolationSettings.displayViolationSettings.terminateTestAfterViolationCount',
+    ])
       expect(text).toContain(key);
     expect(text).toMatch(/^testSettings\.testName +Java Backend Developer$/m);
   });
@@ -96,7 +105,9 @@ describe('key/value views fit the terminal (issue 34)', () => {
 describe('what is kept on a narrow terminal', () => {
   it('160 columns: every column of links list, nothing cut', async () => {
     const r = await onTerminal(['links', 'list', '1001'], 160);
-    expect(headerOf(r.stdout)).toMatch(/^│ Link ID │ Name +│ Status +│ Type +│ Proctoring │ Schedule +│ Days │ Start \(UTC\) +│ End \(UTC\) +│ TZ │$/);
+    expect(headerOf(r.stdout)).toMatch(
+      /^│ Link ID │ Name +│ Status +│ Type +│ Proctoring │ Schedule +│ Days │ Start \(UTC\) +│ End \(UTC\) +│ TZ │$/,
+    );
     expect(r.stdout).toContain('Campus drive (timebound)');
     expect(r.stdout).not.toContain('…');
     expect(r.stderr).not.toContain('hidden');
@@ -113,7 +124,9 @@ describe('what is kept on a narrow terminal', () => {
     const r = await onTerminal(['links', 'list', '1001'], 80);
     expect(headerOf(r.stdout)).toMatch(/^│ Link ID │ Name +│ Status +│ Schedule +│$/);
     expect(r.stdout).toContain('Campus drive (timebound)');
-    expect(r.stderr).toContain('(Type, Proctoring, Days, Start (UTC), End (UTC), TZ hidden to fit 80 columns; --json shows every field)');
+    expect(r.stderr).toContain(
+      '(Type, Proctoring, Days, Start (UTC), End (UTC), TZ hidden to fit 80 columns; --json shows every field)',
+    );
   });
 
   it('60 columns: fewer columns again, the names still whole', async () => {

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-const v2 = (args: string[], env: Record<string, string> = {}) => runAssess(['--api', 'v2', ...args], { env: { ...s.env, ...env } });
+const v2 = (args: string[], env: Record<string, string> = {}) =>
+  runAssess(['--api', 'v2', ...args], { env: { ...s.env, ...env } });
 const NOTICE = /warning: the v2 API is deprecated; v3 replaces it .*assess config set v2\.warn false/;
 const v2Requests = async () => (await s.requests()).filter((r) => r.path.startsWith('/v2/'));
 
@@ -47,14 +48,34 @@ describe('every v2 endpoint through the CLI', () => {
     expect(a.code).toBe(0);
     const first = JSON.parse(a.stdout);
     expect(first).toEqual({ testInvitationId: expect.any(Number), takeTestURL: expect.stringContaining('/take/') });
-    const b = await v2(['invite', '1002', '--email', 'e2e2@example.com', '--name', 'Second Name', '--callback-url', 'https://hooks.example/x', '--json']);
+    const b = await v2([
+      'invite',
+      '1002',
+      '--email',
+      'e2e2@example.com',
+      '--name',
+      'Second Name',
+      '--callback-url',
+      'https://hooks.example/x',
+      '--json',
+    ]);
     expect(JSON.parse(b.stdout)).toEqual(first);
     const inv = await s.control<any>('GET', `/invitations/${first.testInvitationId}`);
     expect(inv).toMatchObject({ name: 'Second Name', callbackUrl: 'https://hooks.example/x' });
     expect((await s.control<any>('GET', '/invitations?email=e2e2@example.com')).invitations).toHaveLength(1);
   });
   it('invite --link → register via test link (testUrl, testAccessTime)', async () => {
-    const r = await v2(['invite', '1001', '--link', '5002', '--email', 'bylink@example.com', '--name', 'By Link', '--json']);
+    const r = await v2([
+      'invite',
+      '1001',
+      '--link',
+      '5002',
+      '--email',
+      'bylink@example.com',
+      '--name',
+      'By Link',
+      '--json',
+    ]);
     expect(JSON.parse(r.stdout)).toEqual({
       testInvitationId: expect.any(Number),
       testUrl: expect.stringContaining('/take/'),
@@ -97,7 +118,11 @@ describe('every v2 endpoint through the CLI', () => {
     const list = JSON.parse((await v2(['links', 'list', '1001', '--json'])).stdout);
     expect(list.slice(0, 4).map((l: any) => l.accessTime)).toEqual([0, 1, 2, 0]);
     const one = JSON.parse((await v2(['links', 'get', '1001', '5003', '--json'])).stdout);
-    expect(one).toMatchObject({ testLinkId: 5003, accessTime: 2, startDateTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) });
+    expect(one).toMatchObject({
+      testLinkId: 5003,
+      accessTime: 2,
+      startDateTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
+    });
   });
   it('links create / update: the friendly flags become accessTime, inviteCandidateOnly, imageProctoring, testLinkStatus', async () => {
     const c = await v2([
@@ -131,13 +156,30 @@ describe('every v2 endpoint through the CLI', () => {
       startDateTime: '2031-05-01T08:00:00',
       endDateTime: '2031-05-03T18:00:00',
     });
-    const u = await v2(['links', 'update', '1003', String(created.testLinkId), '--status', 'inactive', '--anytime', '--json']);
+    const u = await v2([
+      'links',
+      'update',
+      '1003',
+      String(created.testLinkId),
+      '--status',
+      'inactive',
+      '--anytime',
+      '--json',
+    ]);
     expect(u.code).toBe(0);
     expect(u.stderr).toContain('testLinkStatus: 1 → 3');
     expect(u.stderr).toContain('accessTime: 2 → 0');
-    expect(JSON.parse(u.stdout)).toMatchObject({ testLinkStatus: 3, accessTime: 0, startDateTime: null, inviteCandidateOnly: 1 });
+    expect(JSON.parse(u.stdout)).toMatchObject({
+      testLinkStatus: 3,
+      accessTime: 0,
+      startDateTime: null,
+      inviteCandidateOnly: 1,
+    });
     const v3 = await runAssess(['links', 'get', '1003', String(created.testLinkId), '--json'], { env: s.env });
-    expect(JSON.parse(v3.stdout)).toMatchObject({ testLinkStatus: 'inactive', invitationSchedule: { scheduleType: 'validityindays' } });
+    expect(JSON.parse(v3.stdout)).toMatchObject({
+      testLinkStatus: 'inactive',
+      invitationSchedule: { scheduleType: 'validityindays' },
+    });
     expect((await v2(['links', 'create', '1003', '--name', 'x', '--valid-days', '7', '--tz', '1'])).code).toBe(2);
     expect((await runAssess(['links', 'create', '1003', '--name', 'x', '--anytime'], { env: s.env })).code).toBe(2);
   });
@@ -146,7 +188,16 @@ describe('every v2 endpoint through the CLI', () => {
 describe('--json field lists in v2 names', () => {
   // The fields are checked before anything is sent, against what the v2 path prints.
   it('invite (takeTestURL), invite --link (testAccessTime), links (accessTime), report (fullName), --sections', async () => {
-    const inv = await v2(['invite', '1002', '--email', 'fields@example.com', '--name', 'Field Names', '--json', 'takeTestURL']);
+    const inv = await v2([
+      'invite',
+      '1002',
+      '--email',
+      'fields@example.com',
+      '--name',
+      'Field Names',
+      '--json',
+      'takeTestURL',
+    ]);
     expect(inv.code).toBe(0);
     expect(JSON.parse(inv.stdout)).toEqual({ takeTestURL: expect.stringContaining('/take/') });
     const byLink = await v2([
@@ -193,7 +244,10 @@ describe('deprecation notice', () => {
     const r = await runAssess(['links', 'get', '1001', '5001', '--json'], { env: s.env, configDir: cfg.dir });
     expect(JSON.parse(r.stdout)).toHaveProperty('accessTime', 0);
     expect(r.stderr).toMatch(NOTICE);
-    const v3 = await runAssess(['--api', 'v3', 'links', 'get', '1001', '5001', '--json'], { env: s.env, configDir: cfg.dir });
+    const v3 = await runAssess(['--api', 'v3', 'links', 'get', '1001', '5001', '--json'], {
+      env: s.env,
+      configDir: cfg.dir,
+    });
     expect(JSON.parse(v3.stdout)).toHaveProperty('invitationSchedule');
     const refused = await runAssess(['settings', 'get', '1001'], { env: s.env, configDir: cfg.dir });
     expect(refused.code).toBe(2);
@@ -230,24 +284,33 @@ describe('links update under answers that leave fields out (quirks)', () => {
   // (the answer lacked the field, a default was sent); others refused a rename over "no dates".
   type Link = { testLinkId: number; testLinkName: string; updatedAt?: string };
   const linkIn = async (id: number) => {
-    const { testLinkName: _n, updatedAt: _u, ...rest } = (await s.control<{ links: Link[] }>('GET', '/state')).links.find((l) => l.testLinkId === id)!;
+    const {
+      testLinkName: _n,
+      updatedAt: _u,
+      ...rest
+    } = (await s.control<{ links: Link[] }>('GET', '/state')).links.find((l) => l.testLinkId === id)!;
     return rest;
   };
   afterAll(async () => s.control('DELETE', '/quirks'));
-  it.each([41, 44, 49, 51, 54, 55, 56, 59, 61, 62, 65])('seed %i: a rename changes the name only, or is refused (exit 1) with nothing sent', async (seed) => {
-    for (const id of [5002, 5003]) {
-      const before = await linkIn(id);
-      const posts = (await v2Requests()).filter((r) => r.method === 'POST').length;
-      await s.control('POST', '/quirks', { seed });
-      const r = await v2(['links', 'update', '1001', String(id), '--name', `Q${seed}`]);
-      await s.control('DELETE', '/quirks');
-      expect(await linkIn(id)).toEqual(before);
-      if (r.code === 0) continue;
-      expect(r.code, r.stderr).toBe(1);
-      expect(r.stderr).toMatch(/answers for test link \d+ left out .*nothing was sent\n.*try again, or give the values? yourself \(--/);
-      expect((await v2Requests()).filter((x) => x.method === 'POST')).toHaveLength(posts);
-    }
-  });
+  it.each([41, 44, 49, 51, 54, 55, 56, 59, 61, 62, 65])(
+    'seed %i: a rename changes the name only, or is refused (exit 1) with nothing sent',
+    async (seed) => {
+      for (const id of [5002, 5003]) {
+        const before = await linkIn(id);
+        const posts = (await v2Requests()).filter((r) => r.method === 'POST').length;
+        await s.control('POST', '/quirks', { seed });
+        const r = await v2(['links', 'update', '1001', String(id), '--name', `Q${seed}`]);
+        await s.control('DELETE', '/quirks');
+        expect(await linkIn(id)).toEqual(before);
+        if (r.code === 0) continue;
+        expect(r.code, r.stderr).toBe(1);
+        expect(r.stderr).toMatch(
+          /answers for test link \d+ left out .*nothing was sent\n.*try again, or give the values? yourself \(--/,
+        );
+        expect((await v2Requests()).filter((x) => x.method === 'POST')).toHaveLength(posts);
+      }
+    },
+  );
 });
 
 describe('commands without a v2 operation', () => {
@@ -321,16 +384,25 @@ describe('links migrate', () => {
       expect(byId(dry, anytime)).toMatchObject({
         action: 'create',
         scheduleType: 'validityindays',
-        v3Link: { invitationType: 'email', invitationSchedule: { scheduleDetails: { invitationValidityInDays: 3650 } } },
+        v3Link: {
+          invitationType: 'email',
+          invitationSchedule: { scheduleDetails: { invitationValidityInDays: 3650 } },
+        },
       });
       expect(byId(dry, bound)).toMatchObject({
         action: 'create',
         v3Link: {
           proctoringSettings: { proctoringMode: 'image' },
-          invitationSchedule: { scheduleType: 'timebound', scheduleDetails: { startDateTime: '2031-01-01T09:00:00Z', timeZoneId: 3 } },
+          invitationSchedule: {
+            scheduleType: 'timebound',
+            scheduleDetails: { startDateTime: '2031-01-01T09:00:00Z', timeZoneId: 3 },
+          },
         },
       });
-      expect(byId(dry, slots)).toMatchObject({ action: 'create', v3Link: { testLinkStatus: 'inactive', invitationSchedule: { scheduleType: 'slotwise' } } });
+      expect(byId(dry, slots)).toMatchObject({
+        action: 'create',
+        v3Link: { testLinkStatus: 'inactive', invitationSchedule: { scheduleType: 'slotwise' } },
+      });
       expect(byId(dry, 5006)).toMatchObject({ action: 'exists', v3TestLinkId: 5006 });
       expect((await target.requests()).filter((x) => x.method === 'POST')).toEqual([]);
 
@@ -351,7 +423,11 @@ describe('links migrate', () => {
         invitationSchedule: { scheduleType: 'timebound' },
         proctoringSettings: { proctoringMode: 'image' },
       });
-      expect(v3(mapping[slots]!)).toMatchObject({ testLinkName: 'M slots', testLinkStatus: 'inactive', invitationSchedule: { scheduleType: 'slotwise' } });
+      expect(v3(mapping[slots]!)).toMatchObject({
+        testLinkName: 'M slots',
+        testLinkStatus: 'inactive',
+        invitationSchedule: { scheduleType: 'slotwise' },
+      });
       expect(v3(mapping[anytime]!)).toMatchObject({
         testLinkName: 'M anytime',
         invitationType: 'email',
@@ -365,7 +441,9 @@ describe('links migrate', () => {
           .filter((x: any) => x.action === 'exists')
           .map((x: any) => String(x.v3TestLinkId)),
       ).toEqual(expect.arrayContaining(Object.values(mapping)));
-      expect(JSON.parse((await runAssess(['links', 'list', '1003', '--json'], { env })).stdout)).toHaveLength(listed.length);
+      expect(JSON.parse((await runAssess(['links', 'list', '1003', '--json'], { env })).stdout)).toHaveLength(
+        listed.length,
+      );
     } finally {
       await source.close();
       await target.close();

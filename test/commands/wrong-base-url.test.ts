@@ -11,15 +11,19 @@ beforeAll(async () => {
   srv = await startServer((req, res) => {
     if (req.url.startsWith('/html/')) {
       res.writeHead(404, { 'content-type': 'text/html' });
-      return void res.end('<!DOCTYPE html>\n<html>\n<head><title>404 Not Found</title></head>\n<body>\n<h1>Not Found</h1>\n</body>\n</html>\n');
+      return void res.end(
+        '<!DOCTYPE html>\n<html>\n<head><title>404 Not Found</title></head>\n<body>\n<h1>Not Found</h1>\n</body>\n</html>\n',
+      );
     }
-    if (req.url.startsWith('/other/')) return json(res, 404, { message: 'Not Found', documentation_url: 'https://docs.example/rest' });
+    if (req.url.startsWith('/other/'))
+      return json(res, 404, { message: 'Not Found', documentation_url: 'https://docs.example/rest' });
     json(res, 404, { errors: [`Test id 999 was not found.`] });
   });
 });
 afterAll(() => srv?.close());
 
-const run = (base: string, args: string[]) => runInProcess(args, { env: { ASSESS_API_KEY: 'sk_test_base', ASSESS_BASE_URL: `${srv.url}${base}` } });
+const run = (base: string, args: string[]) =>
+  runInProcess(args, { env: { ASSESS_API_KEY: 'sk_test_base', ASSESS_BASE_URL: `${srv.url}${base}` } });
 
 describe('a 404 from something that is not the service', () => {
   it.each([
@@ -33,7 +37,9 @@ describe('a 404 from something that is not the service', () => {
     ]) {
       const r = await run(base, args);
       expect(r.code, r.stderr).toBe(4);
-      expect(r.stderr).toContain(`${got}, not the service's error: the base URL may be wrong; check ASSESS_BASE_URL (the address it sets)`);
+      expect(r.stderr).toContain(
+        `${got}, not the service's error: the base URL may be wrong; check ASSESS_BASE_URL (the address it sets)`,
+      );
       expect(r.stderr).not.toMatch(/invitation 999 not found/);
       // the page is named, not dumped: two lines, the error and the hint
       expect(r.stderr).toContain(line);

@@ -37,7 +37,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const env = (extra: Record<string, string> = {}) => ({ ASSESS_BASE_URL: server.url, ASSESS_API_KEY: 'sk_test_answer_cap_0123456789', ...extra });
+const env = (extra: Record<string, string> = {}) => ({
+  ASSESS_BASE_URL: server.url,
+  ASSESS_API_KEY: 'sk_test_answer_cap_0123456789',
+  ...extra,
+});
 const requestsTo = (part: string) => server.requests.filter((r) => r.url.includes(part)).length;
 
 describe('the answer cap (issue 31 item 7)', () => {
@@ -88,7 +92,9 @@ describe('the answer cap (issue 31 item 7)', () => {
     const dir = tempDir();
     try {
       const file = `${dir.dir}/r.pdf`;
-      const r = await runAssess(['report', '900001', '--pdf', '-o', file], { env: env({ ASSESS_MAX_ANSWER_MIB: '1' }) });
+      const r = await runAssess(['report', '900001', '--pdf', '-o', file], {
+        env: env({ ASSESS_MAX_ANSWER_MIB: '1' }),
+      });
       expect(r.stderr).toContain(`(${pdf.length} bytes)`);
       expect(r.code).toBe(0);
     } finally {

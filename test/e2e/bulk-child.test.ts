@@ -29,15 +29,20 @@ function cohort(rows = 30): { csv: string; tag: string } {
   writeFileSync(csv, csvOf(Array.from({ length: rows }, (_, i) => [`r${i}@${tag}`, `R ${i}`])));
   return { csv, tag };
 }
-const sentFor = async (tag: string) => (await slow.requests()).filter((r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes(tag)).length;
-const journalLines = (csv: string) => (existsSync(`${csv}.journal.ndjson`) ? journalItems(`${csv}.journal.ndjson`).length : 0);
+const sentFor = async (tag: string) =>
+  (await slow.requests()).filter((r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes(tag)).length;
+const journalLines = (csv: string) =>
+  existsSync(`${csv}.journal.ndjson`) ? journalItems(`${csv}.journal.ndjson`).length : 0;
 const alive = (pid: number) => existsSync(`/proc/${pid}`);
 
 describe('a bulk run in a child Node', () => {
   it('runs invite --from-csv in one child with --optimize-for-size, which holds the journal', async () => {
     const { csv } = cohort();
     const run = spawnAssess(['invite', '1001', '--from-csv', csv, '--concurrency', '1'], { env: slow.env });
-    await waitFor(() => journalLines(csv) > 0 || run.child.exitCode !== null, { timeoutMs: 20_000, what: 'the first row' });
+    await waitFor(() => journalLines(csv) > 0 || run.child.exitCode !== null, {
+      timeoutMs: 20_000,
+      what: 'the first row',
+    });
     const worker = workerPid(run.child.pid!);
     expect(commandLine(worker)).toContain('--optimize-for-size');
     expect(commandLine(run.child.pid!)).not.toContain('--optimize-for-size');
@@ -49,7 +54,10 @@ describe('a bulk run in a child Node', () => {
   it('kill -9 of the started process stops the run: the child is gone, nothing more is sent', async () => {
     const { csv, tag } = cohort();
     const run = spawnAssess(['invite', '1001', '--from-csv', csv, '--concurrency', '1'], { env: slow.env });
-    await waitFor(() => journalLines(csv) >= 3 || run.child.exitCode !== null, { timeoutMs: 20_000, what: 'three rows' });
+    await waitFor(() => journalLines(csv) >= 3 || run.child.exitCode !== null, {
+      timeoutMs: 20_000,
+      what: 'three rows',
+    });
     const worker = workerPid(run.child.pid!);
     run.child.kill('SIGKILL');
     await waitFor(() => !alive(worker), { timeoutMs: 10_000, what: 'the child to die with its parent' });
@@ -91,7 +99,10 @@ describe('a bulk run in a child Node', () => {
       run.child.kill('SIGINT');
       await new Promise((r) => setTimeout(r, 700)); // past the 500 ms in which a second signal is the first's echo
       run.child.kill('SIGINT');
-      await waitFor(() => run.child.exitCode !== null || run.child.signalCode !== null, { timeoutMs: 15_000, what: 'the started process to end' });
+      await waitFor(() => run.child.exitCode !== null || run.child.signalCode !== null, {
+        timeoutMs: 15_000,
+        what: 'the started process to end',
+      });
     } finally {
       if (alive(worker)) process.kill(worker, 'SIGKILL'); // never leave a stopped process behind
     }
@@ -109,7 +120,10 @@ describe('a bulk run in a child Node', () => {
   it('the child killed (kill -9, the OOM killer): the started process ends by the same signal', async () => {
     const { csv } = cohort();
     const run = spawnAssess(['invite', '1001', '--from-csv', csv, '--concurrency', '1'], { env: slow.env });
-    await waitFor(() => journalLines(csv) > 0 || run.child.exitCode !== null, { timeoutMs: 20_000, what: 'the first row' });
+    await waitFor(() => journalLines(csv) > 0 || run.child.exitCode !== null, {
+      timeoutMs: 20_000,
+      what: 'the first row',
+    });
     process.kill(workerPid(run.child.pid!), 'SIGKILL');
     const r = await run.done;
     expect(r.code).toBeNull();
@@ -125,7 +139,16 @@ describe('a bulk run in a child Node', () => {
   it('reads the CSV from standard input through the child', async () => {
     const tag = 'stdin.child.example';
     const r = await runAssess(
-      ['invite', '1001', '--from-csv', '-', '--journal', join(work.dir, 'stdin.journal'), '--results', join(work.dir, 'stdin.results')],
+      [
+        'invite',
+        '1001',
+        '--from-csv',
+        '-',
+        '--journal',
+        join(work.dir, 'stdin.journal'),
+        '--results',
+        join(work.dir, 'stdin.results'),
+      ],
       {
         env: slow.env,
         stdin: csvOf([
@@ -140,14 +163,21 @@ describe('a bulk run in a child Node', () => {
 
   it('ASSESS_BULK_CHILD=off runs the bulk run in the started process', async () => {
     const { csv } = cohort(10);
-    const run = spawnAssess(['invite', '1001', '--from-csv', csv, '--concurrency', '1'], { env: { ...slow.env, ASSESS_BULK_CHILD: 'off' } });
-    await waitFor(() => journalLines(csv) > 0 || run.child.exitCode !== null, { timeoutMs: 20_000, what: 'the first row' });
+    const run = spawnAssess(['invite', '1001', '--from-csv', csv, '--concurrency', '1'], {
+      env: { ...slow.env, ASSESS_BULK_CHILD: 'off' },
+    });
+    await waitFor(() => journalLines(csv) > 0 || run.child.exitCode !== null, {
+      timeoutMs: 20_000,
+      what: 'the first row',
+    });
     expect(childPids(run.child.pid!)).toEqual([]);
     expect((await run.done).code).toBe(0);
   });
 
   it('a command that is not a bulk run has no child', async () => {
-    const run = spawnAssess(['invite', '1001', '--email', 'one@single.child.example', '--name', 'One'], { env: slow.env });
+    const run = spawnAssess(['invite', '1001', '--email', 'one@single.child.example', '--name', 'One'], {
+      env: slow.env,
+    });
     const seen: number[] = [];
     while (run.child.exitCode === null) {
       seen.push(...childPids(run.child.pid!));

@@ -22,11 +22,17 @@ afterAll(async () => {
 
 type Inv = { testInvitationId: number; email: string; status: string; testId: number };
 const invitationsOf = async (domain: string) =>
-  (await s.control<{ invitations: Inv[] }>('GET', '/invitations')).invitations.filter((i) => i.email.endsWith(`@${domain}`));
+  (await s.control<{ invitations: Inv[] }>('GET', '/invitations')).invitations.filter((i) =>
+    i.email.endsWith(`@${domain}`),
+  );
 const serviceRequests = async () =>
-  (await s.control<{ requests: Array<{ path: string }> }>('GET', '/requests')).requests.filter((r) => r.path.startsWith('/v3/'));
-const rowsFor = (domain: string, n: number) => Array.from({ length: n }, (_, i) => [`cand${i}@${domain}`, `Candidate ${i}`]);
-const run = (args: string[], extra: { stdin?: string } = {}) => runAssess(args, { env: s.env, cwd: work.dir, timeoutMs: 90_000, ...extra });
+  (await s.control<{ requests: Array<{ path: string }> }>('GET', '/requests')).requests.filter((r) =>
+    r.path.startsWith('/v3/'),
+  );
+const rowsFor = (domain: string, n: number) =>
+  Array.from({ length: n }, (_, i) => [`cand${i}@${domain}`, `Candidate ${i}`]);
+const run = (args: string[], extra: { stdin?: string } = {}) =>
+  runAssess(args, { env: s.env, cwd: work.dir, timeoutMs: 90_000, ...extra });
 
 describe('assess invite --csv', () => {
   const csv = join(work.dir, 'cohort.csv');
@@ -41,9 +47,13 @@ describe('assess invite --csv', () => {
     const invs = await invitationsOf('cohort.example');
     expect(invs).toHaveLength(500);
     expect(new Set(invs.map((i) => i.email)).size).toBe(500);
-    const lines = ndjson<{ line: number; outcome: string; testInvitationId: number; testUrl: string; status: string }>(results);
+    const lines = ndjson<{ line: number; outcome: string; testInvitationId: number; testUrl: string; status: string }>(
+      results,
+    );
     expect(lines).toHaveLength(500);
-    expect(lines.every((l) => l.outcome === 'invited' && l.status === 'Pending' && /\/take\//.test(l.testUrl))).toBe(true);
+    expect(lines.every((l) => l.outcome === 'invited' && l.status === 'Pending' && /\/take\//.test(l.testUrl))).toBe(
+      true,
+    );
     expect(new Set(lines.map((l) => l.line)).size).toBe(500);
     expect(journalItems(`${csv}.journal.ndjson`)).toHaveLength(500);
   });
@@ -62,12 +72,15 @@ describe('assess invite --csv', () => {
 
   it('without the journal the service hands back the existing invitations: none created, taken ones reported as existing', async () => {
     const invs = await invitationsOf('cohort.example');
-    for (const inv of invs.slice(0, 3)) await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, { to: 'complete', score: 50 });
+    for (const inv of invs.slice(0, 3))
+      await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, { to: 'complete', score: 50 });
     const r = await run(['invite', '1001', '--csv', csv, '--journal', join(work.dir, 'fresh.journal.ndjson')]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/500 done, 0 skipped, 0 failed \(3 existing invitation\(s\) returned\)/);
     expect(await invitationsOf('cohort.example')).toHaveLength(500);
-    const lines = ndjson<{ outcome: string; status: string; testInvitationId: number }>(join(work.dir, 'fresh.results.ndjson'));
+    const lines = ndjson<{ outcome: string; status: string; testInvitationId: number }>(
+      join(work.dir, 'fresh.results.ndjson'),
+    );
     const existing = lines.filter((l) => l.outcome === 'existing');
     expect(existing.map((l) => l.testInvitationId).sort()).toEqual(
       invs
@@ -80,7 +93,10 @@ describe('assess invite --csv', () => {
 
   it('bad rows (bad e-mail, missing name, broken quoting) are listed with line numbers and nothing is sent', async () => {
     const bad = join(work.dir, 'bad.csv');
-    writeFileSync(bad, 'EMAIL,Name\nok1@bad.example,Ok One\nnot-an-email,Bad Mail\nok2@bad.example,\nok3@bad.example,Ok Three\nok4@bad.example,"Lee, "Ann"\n');
+    writeFileSync(
+      bad,
+      'EMAIL,Name\nok1@bad.example,Ok One\nnot-an-email,Bad Mail\nok2@bad.example,\nok3@bad.example,Ok Three\nok4@bad.example,"Lee, "Ann"\n',
+    );
     await s.control('DELETE', '/requests');
     const r = await run(['invite', '1001', '--csv', bad]);
     expect(r.code).toBe(2);
@@ -104,9 +120,18 @@ describe('assess invite --csv', () => {
     // each bad row is named before anything is sent, not only in the results file
     expect(skip.stderr).toMatch(/line 3: email: must be an e-mail address.*\(skipped with --skip-invalid\)/);
     expect(skip.stderr).toMatch(/line 4: name: is empty \(skipped with --skip-invalid\)/);
-    expect((await invitationsOf('bad.example')).map((i) => i.email).sort()).toEqual(['ok1@bad.example', 'ok3@bad.example']);
+    expect((await invitationsOf('bad.example')).map((i) => i.email).sort()).toEqual([
+      'ok1@bad.example',
+      'ok3@bad.example',
+    ]);
     const lines = ndjson<{ line: number; outcome: string }>(`${bad}.results.ndjson`);
-    expect(lines.map((l) => `${l.line}:${l.outcome}`).sort()).toEqual(['2:invited', '3:invalid', '4:invalid', '5:invited', '6:invalid']);
+    expect(lines.map((l) => `${l.line}:${l.outcome}`).sort()).toEqual([
+      '2:invited',
+      '3:invalid',
+      '4:invalid',
+      '5:invited',
+      '6:invalid',
+    ]);
   });
 
   it('exit 5 with a results file when the service refuses some rows (a link of another account)', async () => {
@@ -126,13 +151,20 @@ describe('assess invite --csv', () => {
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/2 done, 0 skipped, 1 failed/);
     // the first errors in the message itself, and what a re-run does
-    expect(r.stderr).toMatch(/error: 1 of 3 items failed \(all of them in .*mixed\.csv\.results\.ndjson\):\n {2}line 3: 404 /);
+    expect(r.stderr).toMatch(
+      /error: 1 of 3 items failed \(all of them in .*mixed\.csv\.results\.ndjson\):\n {2}line 3: 404 /,
+    );
     expect(r.stderr).toMatch(/Run the same command again to retry only the failed items/);
-    const lines = ndjson<{ line: number; outcome: string; error?: { status: number; messages: string[] } }>(`${mixed}.results.ndjson`);
+    const lines = ndjson<{ line: number; outcome: string; error?: { status: number; messages: string[] } }>(
+      `${mixed}.results.ndjson`,
+    );
     const failed = lines.filter((l) => l.outcome === 'failed');
     expect(failed).toHaveLength(1);
     expect(failed[0]).toMatchObject({ line: 3, error: { status: 404 } });
-    expect((await invitationsOf('mixed.example')).map((i) => i.email).sort()).toEqual(['a@mixed.example', 'c@mixed.example']);
+    expect((await invitationsOf('mixed.example')).map((i) => i.email).sort()).toEqual([
+      'a@mixed.example',
+      'c@mixed.example',
+    ]);
     // The failed row is journaled as a failure (`f`), not as done: a re-run retries it (and only it).
     const journal = ndjson<{ k?: string; f?: string; mayHaveSent?: boolean }>(`${mixed}.journal.ndjson`);
     expect(
@@ -141,7 +173,9 @@ describe('assess invite --csv', () => {
         .map((j) => j.k)
         .sort(),
     ).toEqual(['1001|5002|c@mixed.example', '1001|default|a@mixed.example']);
-    expect(journal.filter((j) => j.f)).toEqual([expect.objectContaining({ f: '1001|5007|b@mixed.example', mayHaveSent: false, line: 3 })]);
+    expect(journal.filter((j) => j.f)).toEqual([
+      expect.objectContaining({ f: '1001|5007|b@mixed.example', mayHaveSent: false, line: 3 }),
+    ]);
   });
 
   it('reads standard input (--csv -) and keeps its journal in the current directory', async () => {
@@ -186,7 +220,9 @@ describe('assess invite --csv, killed mid-way', () => {
     const again = await runAssess(['invite', '1001', '--csv', csv], { env: slow.env, cwd: dir.dir, timeoutMs: 90_000 });
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(new RegExp(`${300 - before} done, ${before} skipped, 0 failed`));
-    const invs = (await slow.control<{ invitations: Inv[] }>('GET', '/invitations')).invitations.filter((i) => i.email.endsWith('@kill.example'));
+    const invs = (await slow.control<{ invitations: Inv[] }>('GET', '/invitations')).invitations.filter((i) =>
+      i.email.endsWith('@kill.example'),
+    );
     expect(invs).toHaveLength(300);
     expect(new Set(invs.map((i) => i.email)).size).toBe(300);
     expect(journalItems(journal)).toHaveLength(300);

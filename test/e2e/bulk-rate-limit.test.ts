@@ -22,10 +22,14 @@ afterAll(async () => {
 
 type Counters = { perSecond: number | null; admitted: number; refused: number };
 type Summary = { done: number; failed: number; throttled: number; pace: number | null; perSecond: number };
-const run = (args: string[], env: Record<string, string> = s.env) => runAssess(args, { env, cwd: work.dir, timeoutMs: 90_000 });
-const rows = (domain: string, n: number) => Array.from({ length: n }, (_, i) => [`cand${i}@${domain}`, `Candidate ${i}`]);
+const run = (args: string[], env: Record<string, string> = s.env) =>
+  runAssess(args, { env, cwd: work.dir, timeoutMs: 90_000 });
+const rows = (domain: string, n: number) =>
+  Array.from({ length: n }, (_, i) => [`cand${i}@${domain}`, `Candidate ${i}`]);
 const invitationsOf = async (domain: string) =>
-  (await s.control<{ invitations: Array<{ email: string }> }>('GET', '/invitations')).invitations.filter((i) => i.email.endsWith(`@${domain}`));
+  (await s.control<{ invitations: Array<{ email: string }> }>('GET', '/invitations')).invitations.filter((i) =>
+    i.email.endsWith(`@${domain}`),
+  );
 
 describe('invite --from-csv against a rate limit of 50/s', () => {
   it('every row invited once, the limit found with few 429s, each one counted in the summary', async () => {
@@ -58,7 +62,9 @@ describe('invite --from-csv against a rate limit of 50/s', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ done: 60, failed: 0 });
     expect(counters.refused).toBeGreaterThan(0); // the limit did bind
     expect(counters.admitted).toBe(60);
-    const emails = (await s.control<{ emails: Array<{ to: string }> }>('GET', '/outbox')).emails.filter((e) => e.to.endsWith('@emailed.example'));
+    const emails = (await s.control<{ emails: Array<{ to: string }> }>('GET', '/outbox')).emails.filter((e) =>
+      e.to.endsWith('@emailed.example'),
+    );
     expect(emails).toHaveLength(60);
     expect(new Set(emails.map((e) => e.to)).size).toBe(60);
     expect(ndjson<{ f?: string }>(`${csv}.journal.ndjson`).filter((l) => l.f !== undefined)).toEqual([]);
@@ -88,23 +94,28 @@ describe('invite --from-csv against a rate limit of 50/s', () => {
     await s.control('DELETE', '/rate-limit');
   });
 
-  it.each([['fast'], ['0/s'], ['25/hour'], ['-3']])('--rate %s: exit 2 naming the flag and an example, nothing sent', async (value) => {
-    const csv = join(work.dir, 'bad-rate.csv');
-    writeFileSync(csv, csvOf(rows('bad-rate.example', 2)));
-    const before = (await s.requests()).length;
-    const r = await run(['invite', '1001', '--from-csv', csv, `--rate=${value}`]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--rate/);
-    expect(r.stderr).toMatch(/--rate 25\/s/);
-    expect((await s.requests()).length).toBe(before);
-  });
+  it.each([['fast'], ['0/s'], ['25/hour'], ['-3']])(
+    '--rate %s: exit 2 naming the flag and an example, nothing sent',
+    async (value) => {
+      const csv = join(work.dir, 'bad-rate.csv');
+      writeFileSync(csv, csvOf(rows('bad-rate.example', 2)));
+      const before = (await s.requests()).length;
+      const r = await run(['invite', '1001', '--from-csv', csv, `--rate=${value}`]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/--rate/);
+      expect(r.stderr).toMatch(/--rate 25\/s/);
+      expect((await s.requests()).length).toBe(before);
+    },
+  );
 });
 
 describe('the embedded sandbox (--sandbox) and ASSESS_SANDBOX_RATE_LIMIT', () => {
   it('limits the embedded sandbox: the run meets 429s and still invites every row once', async () => {
     const csv = join(work.dir, 'embedded.csv');
     writeFileSync(csv, csvOf(rows('embedded.example', 40)));
-    const r = await run(['--sandbox', 'invite', '1001', '--from-csv', csv, '--json'], { ASSESS_SANDBOX_RATE_LIMIT: '20/s,burst=5' });
+    const r = await run(['--sandbox', 'invite', '1001', '--from-csv', csv, '--json'], {
+      ASSESS_SANDBOX_RATE_LIMIT: '20/s,burst=5',
+    });
     expect(r.code, r.stderr).toBe(0);
     const summary = JSON.parse(r.stdout) as Summary;
     expect(summary).toMatchObject({ done: 40, failed: 0 });

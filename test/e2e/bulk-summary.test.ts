@@ -22,7 +22,9 @@ afterAll(async () => {
 
 const run = (args: string[]) => runAssess(args, { env: s.env, cwd: work.dir, timeoutMs: 60_000 });
 const serviceRequests = async () =>
-  (await s.control<{ requests: Array<{ path: string }> }>('GET', '/requests')).requests.filter((r) => r.path.startsWith('/v3/')).length;
+  (await s.control<{ requests: Array<{ path: string }> }>('GET', '/requests')).requests.filter((r) =>
+    r.path.startsWith('/v3/'),
+  ).length;
 let n = 0;
 const cohort = (rows: number) => {
   const file = join(work.dir, `cohort-${++n}.csv`);
@@ -81,7 +83,9 @@ describe('report export: the output flags apply to the summary', () => {
     expect(q.code, q.stderr).toBe(0);
     expect(q.stdout).toBe(`${done}\n`);
     const c = await run([...base, '--csv']);
-    expect(c.stdout.split('\r\n')[0]).toBe('what,done,skipped,failed,interrupted,perSecond,throttled,pace,summary,results,journal');
+    expect(c.stdout.split('\r\n')[0]).toBe(
+      'what,done,skipped,failed,interrupted,perSecond,throttled,pace,summary,results,journal',
+    );
     const nd = await run([...base, '--ndjson']);
     expect(JSON.parse(nd.stdout)).toMatchObject({ done: 0, skipped: done, summary: join(out, 'summary.csv') });
     const bad = await run([...base, '--json', 'nope']);
@@ -93,11 +97,24 @@ describe('report export: the output flags apply to the summary', () => {
 function onTerminal(cols: number, args: string): Promise<string> {
   const cfg = tempDir();
   return new Promise((resolve) => {
-    const child = spawn('script', ['-qec', `stty cols ${cols} rows 40; ${process.execPath} ${BIN} ${args}`, '/dev/null'], {
-      env: { PATH: process.env.PATH, SHELL: '/bin/bash', HOME: cfg.dir, ASSESS_CONFIG_DIR: cfg.dir, NO_COLOR: '1', TERM: 'xterm', CI: 'true', ...s.env },
-      cwd: work.dir,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'script',
+      ['-qec', `stty cols ${cols} rows 40; ${process.execPath} ${BIN} ${args}`, '/dev/null'],
+      {
+        env: {
+          PATH: process.env.PATH,
+          SHELL: '/bin/bash',
+          HOME: cfg.dir,
+          ASSESS_CONFIG_DIR: cfg.dir,
+          NO_COLOR: '1',
+          TERM: 'xterm',
+          CI: 'true',
+          ...s.env,
+        },
+        cwd: work.dir,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let screen = '';
     child.stdout.on('data', (d: Buffer) => (screen += d.toString()));
     child.stdin.end();
@@ -137,7 +154,9 @@ describe('bulk invite on a terminal', () => {
   it('60 columns: too narrow for e-mail and URL side by side, each candidate on its own lines', async () => {
     const screen = await onTerminal(60, `invite 1001 --from-csv ${cohortFor(60)}`);
     expect(urlsOn(screen), screen).toHaveLength(2);
-    expect(screen).toMatch(/^ann\.60@summary\.example \(Ann Lee\) {2}line 2, invited\n {2}http:\/\/127\.0\.0\.1:\d+\/take\/\S+$/m);
+    expect(screen).toMatch(
+      /^ann\.60@summary\.example \(Ann Lee\) {2}line 2, invited\n {2}http:\/\/127\.0\.0\.1:\d+\/take\/\S+$/m,
+    );
     expect(screen).not.toMatch(/[┌│]/);
   });
 });

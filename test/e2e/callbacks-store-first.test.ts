@@ -24,13 +24,19 @@ const V3 = {
   Status: 'Complete',
   PerformanceCategory: 'Good',
 };
-const omit = (o: Record<string, unknown>, ...keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
+const omit = (o: Record<string, unknown>, ...keys: string[]) =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
 
 /** [what, body text, invitation id it must be listed with (null: not understood), problem pattern]. */
 const SHAPES: Array<[string, string, string | null, RegExp | null]> = [
   ['no ReportPDFUrl', JSON.stringify(omit({ ...V3, TestInvitationId: 7001 }, 'ReportPDFUrl')), '7001', null],
   ['no AttemptedOnUtc', JSON.stringify(omit({ ...V3, TestInvitationId: 7002 }, 'AttemptedOnUtc')), '7002', null],
-  ['no PerformanceCategory', JSON.stringify(omit({ ...V3, TestInvitationId: 7003 }, 'PerformanceCategory')), '7003', null],
+  [
+    'no PerformanceCategory',
+    JSON.stringify(omit({ ...V3, TestInvitationId: 7003 }, 'PerformanceCategory')),
+    '7003',
+    null,
+  ],
   [
     'older shape: BaseImgUrl, no Status',
     JSON.stringify({
@@ -66,11 +72,23 @@ const SHAPES: Array<[string, string, string | null, RegExp | null]> = [
   ],
   [
     'nulls',
-    JSON.stringify({ ...V3, TestInvitationId: 7007, ReportPDFUrl: null, PerformanceCategory: null, AttemptedOnUtc: null, CandidateScore: null }),
+    JSON.stringify({
+      ...V3,
+      TestInvitationId: 7007,
+      ReportPDFUrl: null,
+      PerformanceCategory: null,
+      AttemptedOnUtc: null,
+      CandidateScore: null,
+    }),
     '7007',
     null,
   ],
-  ['ISO AttemptedOn with Z', JSON.stringify({ ...V3, TestInvitationId: 7008, AttemptedOn: '2020-10-09T13:21:53Z' }), '7008', null],
+  [
+    'ISO AttemptedOn with Z',
+    JSON.stringify({ ...V3, TestInvitationId: 7008, AttemptedOn: '2020-10-09T13:21:53Z' }),
+    '7008',
+    null,
+  ],
   ['no TestInvitationId', JSON.stringify(omit(V3, 'TestInvitationId')), null, /TestInvitationId is missing/],
   ['a JSON list', '[1,2,3]', null, /the body is a list, not a JSON object/],
   ['not JSON at all', 'CandidateEmailId=ann&Status=Complete', null, /the body is not JSON/],
@@ -82,13 +100,19 @@ function variants(seed: number, n: number): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (let i = 0; i < n; i++) {
     const id = String(8000 + i);
-    const body: Record<string, unknown> = { ...V3, TestInvitationId: r() < 0.5 ? Number(id) : id, TotalScore: r() < 0.5 ? 130 : '130' };
+    const body: Record<string, unknown> = {
+      ...V3,
+      TestInvitationId: r() < 0.5 ? Number(id) : id,
+      TotalScore: r() < 0.5 ? 130 : '130',
+    };
     for (const k of ['ReportPDFUrl', 'AttemptedOnUtc', 'PerformanceCategory', 'AttemptedOn']) {
       const d = r();
       if (d < 0.25) delete body[k];
       else if (d < 0.5) body[k] = null;
     }
-    const cased = Object.fromEntries(Object.entries(body).map(([k, v]) => [r() < 0.5 ? k.toLowerCase() : r() < 0.5 ? k.toUpperCase() : k, v]));
+    const cased = Object.fromEntries(
+      Object.entries(body).map(([k, v]) => [r() < 0.5 ? k.toLowerCase() : r() < 0.5 ? k.toUpperCase() : k, v]),
+    );
     out.push([id, JSON.stringify(cased)]);
   }
   return out;
@@ -145,7 +169,11 @@ describe('callbacks listen stores first, then judges', () => {
   it('callbacks inbox lists every one: the understood ones with their invitation, the others with the reason', async () => {
     const r = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--json'], { configDir: cfg.dir });
     expect(r.code, r.stderr).toBe(0);
-    const rows = JSON.parse(r.stdout) as Array<{ invitationId: number | string | null; problem: string | null; status: string | null }>;
+    const rows = JSON.parse(r.stdout) as Array<{
+      invitationId: number | string | null;
+      problem: string | null;
+      status: string | null;
+    }>;
     expect(rows).toHaveLength(SHAPES.length);
     for (const [what, , id, problem] of SHAPES) {
       const row =
@@ -156,8 +184,12 @@ describe('callbacks listen stores first, then judges', () => {
       if (id !== null) expect(row!.problem, what).toBeNull();
     }
     expect(rows.find((x) => x.invitationId === 7006)!.status).toBe('Complete');
-    expect(r.stderr).toMatch(/3 stored request\(s\) could not be understood as a notification; the problem column says why\./);
-    expect(readFileSync(join(cfg.dir, 'inbox.quarantine.ndjson'), 'utf8')).toContain('CandidateEmailId=ann&Status=Complete');
+    expect(r.stderr).toMatch(
+      /3 stored request\(s\) could not be understood as a notification; the problem column says why\./,
+    );
+    expect(readFileSync(join(cfg.dir, 'inbox.quarantine.ndjson'), 'utf8')).toContain(
+      'CandidateEmailId=ann&Status=Complete',
+    );
   });
 
   it('forwards and --exec receive what was stored, unchanged (the JSON bodies; not the quarantined one)', () => {
@@ -169,7 +201,9 @@ describe('callbacks listen stores first, then judges', () => {
     const printed = listener.lines().slice(1);
     expect(printed).toHaveLength(sent.length);
     expect(printed).toContain('[1,2,3]');
-    expect(printed.map((l) => JSON.parse(l))).toContainEqual(expect.objectContaining({ TestInvitationId: 7006, Status: 'Complete', TotalScore: 130 }));
+    expect(printed.map((l) => JSON.parse(l))).toContainEqual(
+      expect.objectContaining({ TestInvitationId: 7006, Status: 'Complete', TotalScore: 130 }),
+    );
   });
 
   it('stores and reads 25 seeded variants (casing, numbers as strings, nulls, missing optional fields)', async () => {
@@ -179,8 +213,14 @@ describe('callbacks listen stores first, then judges', () => {
       await r.arrayBuffer();
       expect(r.status, body).toBe(200);
     }
-    const r = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--json', 'invitationId,status,problem'], { configDir: cfg.dir });
-    const rows = JSON.parse(r.stdout) as Array<{ invitationId: number | string | null; status: string | null; problem: string | null }>;
+    const r = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--json', 'invitationId,status,problem'], {
+      configDir: cfg.dir,
+    });
+    const rows = JSON.parse(r.stdout) as Array<{
+      invitationId: number | string | null;
+      status: string | null;
+      problem: string | null;
+    }>;
     for (const [id, body] of sent)
       expect(
         rows.find((x) => x.invitationId !== null && String(x.invitationId) === id),
@@ -191,7 +231,9 @@ describe('callbacks listen stores first, then judges', () => {
   it('callbacks verify on this inbox says the requests were received unsigned (not "check the secret")', async () => {
     const r = await runAssess(['callbacks', 'verify', inbox], { configDir: cfg.dir });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/these were received unsigned: none of the \d+ request\(s\) in .* carries webhook-id or webhook-signature/);
+    expect(r.stderr).toMatch(
+      /these were received unsigned: none of the \d+ request\(s\) in .* carries webhook-id or webhook-signature/,
+    );
     expect(r.stderr).not.toMatch(/check the secret/);
   });
 });

@@ -15,7 +15,8 @@ import { csvOf, journalItems, ndjson } from '../helpers/bulk.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 
-const CHAOS = '502=0.04,503=0.04,504=0.02,429=0.03,reset=0.05,truncate=0.02,after=0.5,retryAfter=0.1,latency=0ms..2ms,seed=20261122';
+const CHAOS =
+  '502=0.04,503=0.04,504=0.02,429=0.03,reset=0.05,truncate=0.02,after=0.5,retryAfter=0.1,latency=0ms..2ms,seed=20261122';
 
 let sb: RunningSandbox;
 let env: Record<string, string>;
@@ -24,7 +25,12 @@ const configDir = join(work.dir, 'config');
 
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, host: '127.0.0.1' });
-  env = { ASSESS_BASE_URL: sb.baseUrl, ASSESS_BASE_URL_V2: sb.baseUrlV2, ASSESS_API_KEY: sb.keys[0]!, ASSESS_CONFIG_DIR: configDir };
+  env = {
+    ASSESS_BASE_URL: sb.baseUrl,
+    ASSESS_BASE_URL_V2: sb.baseUrlV2,
+    ASSESS_API_KEY: sb.keys[0]!,
+    ASSESS_CONFIG_DIR: configDir,
+  };
   const r = await runAssess(['config', 'set', 'retries', '10'], { env, configDir });
   expect(r.code).toBe(0);
 });
@@ -44,12 +50,22 @@ const control = async <T = any>(method: string, path: string, body?: unknown): P
 };
 type Inv = { testInvitationId: number; email: string };
 const invitationsOf = async (domain: string) =>
-  (await control<{ invitations: Inv[] }>('GET', '/invitations')).invitations.filter((i) => i.email.endsWith(`@${domain}`));
+  (await control<{ invitations: Inv[] }>('GET', '/invitations')).invitations.filter((i) =>
+    i.email.endsWith(`@${domain}`),
+  );
 const run = (args: string[]) => runAssess(args, { env, configDir, cwd: work.dir, timeoutMs: 120_000 });
-const injected = (c: { injected: Record<string, { before: number; after: number }> }, kind: string, when: 'before' | 'after') => c.injected[kind]?.[when] ?? 0;
+const injected = (
+  c: { injected: Record<string, { before: number; after: number }> },
+  kind: string,
+  when: 'before' | 'after',
+) => c.injected[kind]?.[when] ?? 0;
 
 /** One invitation per e-mail, and the ids the CLI reported are the sandbox's. */
-function expectExactlyOnce(invs: Inv[], n: number, results: Array<{ row: { email: string }; testInvitationId: number }>) {
+function expectExactlyOnce(
+  invs: Inv[],
+  n: number,
+  results: Array<{ row: { email: string }; testInvitationId: number }>,
+) {
   const perEmail = new Map<string, number>();
   for (const i of invs) perEmail.set(i.email, (perEmail.get(i.email) ?? 0) + 1);
   expect(perEmail.size).toBe(n);
@@ -75,7 +91,9 @@ describe('chaos: bulk invite under ~20 % faults', () => {
     }
     expect(injected(counters, 'truncate', 'after')).toBeGreaterThan(0);
     expect(injected(counters, '429', 'before')).toBeGreaterThan(0);
-    const results = ndjson<{ outcome: string; row: { email: string }; testInvitationId: number }>(`${csv}.results.ndjson`);
+    const results = ndjson<{ outcome: string; row: { email: string }; testInvitationId: number }>(
+      `${csv}.results.ndjson`,
+    );
     expect(results).toHaveLength(2000);
     expect(results.filter((l) => l.outcome !== 'invited')).toEqual([]);
     expectExactlyOnce(await invitationsOf('chaos.example'), 2000, results);
@@ -89,7 +107,9 @@ describe('chaos: bulk invite under ~20 % faults', () => {
     const first = await run(['invite', '1001', '--csv', csv]);
     const counters = (await control('DELETE', '/faults')).counters;
     expect(first.code).toBe(5);
-    const failed = ndjson<{ outcome: string; error?: { status: number } }>(`${csv}.results.ndjson`).filter((l) => l.outcome === 'failed');
+    const failed = ndjson<{ outcome: string; error?: { status: number } }>(`${csv}.results.ndjson`).filter(
+      (l) => l.outcome === 'failed',
+    );
     expect(failed.length).toBe(injected(counters, '500', 'before') + injected(counters, '500', 'after'));
     expect(failed.every((l) => l.error?.status === 500)).toBe(true);
     expect(injected(counters, '500', 'after')).toBeGreaterThan(0); // some failed rows were in fact invited
@@ -97,7 +117,9 @@ describe('chaos: bulk invite under ~20 % faults', () => {
     const again = await run(['invite', '1001', '--csv', csv]);
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(new RegExp(`${failed.length} done, ${200 - failed.length} skipped, 0 failed`));
-    const results = ndjson<{ outcome: string; row: { email: string }; testInvitationId: number }>(`${csv}.results.ndjson`);
+    const results = ndjson<{ outcome: string; row: { email: string }; testInvitationId: number }>(
+      `${csv}.results.ndjson`,
+    );
     expectExactlyOnce(await invitationsOf('five.example'), 200, results);
   });
 });
@@ -117,7 +139,21 @@ describe('chaos: report export under ~20 % faults', () => {
     }
     const out = join(work.dir, 'reports');
     await control('POST', '/faults', { spec: CHAOS });
-    const r = await run(['report', 'export', '--from', '1d', '--to', '+1h', '--out', out, '--pdf', '--type', 'both', '--format', 'json']);
+    const r = await run([
+      'report',
+      'export',
+      '--from',
+      '1d',
+      '--to',
+      '+1h',
+      '--out',
+      out,
+      '--pdf',
+      '--type',
+      'both',
+      '--format',
+      'json',
+    ]);
     const counters = (await control('DELETE', '/faults')).counters;
     expect(r.stderr).toMatch(/ done, 0 skipped, 0 failed/);
     expect(r.code).toBe(0);
@@ -125,7 +161,11 @@ describe('chaos: report export under ~20 % faults', () => {
     expect(injected(counters, 'reset', 'after')).toBeGreaterThan(0);
     expect(injected(counters, 'truncate', 'after')).toBeGreaterThan(0); // some JSON reports or PDFs were cut mid-body
 
-    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Array<{ testInvitationId: number; pdf: string; sections: unknown[] }>;
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Array<{
+      testInvitationId: number;
+      pdf: string;
+      sections: unknown[];
+    }>;
     const mine = summary.filter((row) => ids.includes(Number(row.testInvitationId)));
     expect(mine).toHaveLength(120);
     expect(new Set(summary.map((row) => row.testInvitationId)).size).toBe(summary.length);
@@ -137,7 +177,9 @@ describe('chaos: report export under ~20 % faults', () => {
       expect(bytes.subarray(-8).toString('latin1')).toMatch(/%%EOF/);
     }
     expect(readdirSync(out).filter((f) => f.endsWith('.part') || f.endsWith('.tmp'))).toEqual([]);
-    expect(ndjson<{ outcome: string }>(join(out, 'export.results.ndjson')).every((l) => l.outcome === 'exported')).toBe(true);
+    expect(ndjson<{ outcome: string }>(join(out, 'export.results.ndjson')).every((l) => l.outcome === 'exported')).toBe(
+      true,
+    );
   });
 });
 
@@ -145,7 +187,8 @@ describe('every answer cut off mid-body (truncate=1)', () => {
   it('invite and api exit 6 with "the answer broke off", never as a bug; the repeated invite made one invitation', async () => {
     await control('POST', '/faults', { spec: 'truncate=1' });
     const defaults = join(work.dir, 'default-config'); // the default 4 attempts, not the chaos runs' 10
-    const runDefault = (args: string[]) => runAssess(args, { env: { ...env, ASSESS_CONFIG_DIR: defaults }, configDir: defaults, cwd: work.dir });
+    const runDefault = (args: string[]) =>
+      runAssess(args, { env: { ...env, ASSESS_CONFIG_DIR: defaults }, configDir: defaults, cwd: work.dir });
     const inv = await runDefault(['invite', '1001', '--email', 'cut@truncate.example', '--name', 'Cut Off']);
     const api = await runDefault(['api', 'GET', '/v3/tests']);
     const counters = (await control('DELETE', '/faults')).counters;
@@ -176,14 +219,21 @@ describe('assess sandbox faults (against a running sandbox)', () => {
   });
 
   it('sandbox serve --faults starts with them (and says so); a bad spec exits 2 before listening', async () => {
-    const served = spawnAssess(['sandbox', 'serve', '--port', '0', '--json', '--faults', '503=1,seed=5'], { configDir: join(work.dir, 'serve-config') });
+    const served = spawnAssess(['sandbox', 'serve', '--port', '0', '--json', '--faults', '503=1,seed=5'], {
+      configDir: join(work.dir, 'serve-config'),
+    });
     try {
       const { baseUrl } = JSON.parse(await served.firstLine()) as { baseUrl: string };
       // stdout and stderr are two pipes: the URL line can arrive before the notice
-      await waitFor(() => /Injecting faults: 503=1,seed=5/.test(served.stderr()), { timeoutMs: 10_000, what: `the faults notice; stderr: ${served.stderr()}` });
+      await waitFor(() => /Injecting faults: 503=1,seed=5/.test(served.stderr()), {
+        timeoutMs: 10_000,
+        what: `the faults notice; stderr: ${served.stderr()}`,
+      });
       const res = await fetch(`${baseUrl}/v3/tests`, { headers: { 'X-API-KEY': sb.keys[0]! } });
       expect(res.status).toBe(503);
-      expect(((await (await fetch(`${baseUrl}/_sandbox/faults`)).json()) as { counters: { total: number } }).counters.total).toBe(1);
+      expect(
+        ((await (await fetch(`${baseUrl}/_sandbox/faults`)).json()) as { counters: { total: number } }).counters.total,
+      ).toBe(1);
     } finally {
       expect((await served.stop('SIGINT')).code).toBe(0);
     }

@@ -3,7 +3,16 @@
 // hangs the CLI. Run on a Node that has the cache (≥ 22.1): the one the e2e suite runs the binary
 // on, else Node 24 from the npm registry (.ci/node, cached outside the repository).
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE, ROOT, runAssess, tempDir, type RunResult } from '../helpers/cli.js';
@@ -101,13 +110,20 @@ describe("Node's compile cache", () => {
     for (const f of cacheFiles(dir)) {
       const bytes = readFileSync(f);
       // a few flips in the header, a few anywhere in the payload
-      for (let i = 0; i < 3; i++) bytes[Math.floor(random() * Math.min(64, bytes.length))] ^= 1 << Math.floor(random() * 8);
+      for (let i = 0; i < 3; i++)
+        bytes[Math.floor(random() * Math.min(64, bytes.length))] ^= 1 << Math.floor(random() * 8);
       for (let i = 0; i < 8; i++) bytes[Math.floor(random() * bytes.length)] ^= 1 << Math.floor(random() * 8);
       writeFileSync(f, bytes);
     }
-    for (const line of LINES) expect(answer(await run(line, dir)), `seed ${seed}: assess ${line.join(' ')}`).toEqual(baseline.get(line.join(' ')));
+    for (const line of LINES)
+      expect(answer(await run(line, dir)), `seed ${seed}: assess ${line.join(' ')}`).toEqual(
+        baseline.get(line.join(' ')),
+      );
     // and the run after, with whatever Node rewrote
-    for (const line of LINES) expect(answer(await run(line, dir)), `seed ${seed}, again: assess ${line.join(' ')}`).toEqual(baseline.get(line.join(' ')));
+    for (const line of LINES)
+      expect(answer(await run(line, dir)), `seed ${seed}, again: assess ${line.join(' ')}`).toEqual(
+        baseline.get(line.join(' ')),
+      );
   });
 
   it.each([1, 2, 3])('truncated cache files (seed %i) change no answer', async (seed) => {
@@ -118,7 +134,10 @@ describe("Node's compile cache", () => {
       const bytes = readFileSync(f);
       writeFileSync(f, bytes.subarray(0, Math.floor(random() * bytes.length)));
     }
-    for (const line of LINES) expect(answer(await run(line, dir)), `seed ${seed}: assess ${line.join(' ')}`).toEqual(baseline.get(line.join(' ')));
+    for (const line of LINES)
+      expect(answer(await run(line, dir)), `seed ${seed}: assess ${line.join(' ')}`).toEqual(
+        baseline.get(line.join(' ')),
+      );
   });
 
   it("a foreign cache (every entry holding another file's cache) changes no answer", async () => {
@@ -127,7 +146,8 @@ describe("Node's compile cache", () => {
     const files = cacheFiles(dir).sort((a, b) => statSync(b).size - statSync(a).size);
     const contents = files.map((f) => readFileSync(f));
     files.forEach((f, i) => writeFileSync(f, contents[(i + 1) % contents.length]!));
-    for (const line of LINES) expect(answer(await run(line, dir)), `assess ${line.join(' ')}`).toEqual(baseline.get(line.join(' ')));
+    for (const line of LINES)
+      expect(answer(await run(line, dir)), `assess ${line.join(' ')}`).toEqual(baseline.get(line.join(' ')));
   });
 
   it('an unwritable cache directory, or HOME and TMPDIR that cannot be written, change no answer', async () => {
@@ -141,7 +161,11 @@ describe("Node's compile cache", () => {
       expect(answer(await run(line, join(file, 'cache'))), `under a file: assess ${line.join(' ')}`).toEqual(want);
       expect(answer(await run(line, readOnly)), `read-only: assess ${line.join(' ')}`).toEqual(want);
       // Node's default place (no NODE_COMPILE_CACHE): under TMPDIR
-      const r = await runAssess(line, { env: { ...sandbox.env, HOME: file, TMPDIR: join(file, 'tmp') }, node, timeoutMs: 30_000 });
+      const r = await runAssess(line, {
+        env: { ...sandbox.env, HOME: file, TMPDIR: join(file, 'tmp') },
+        node,
+        timeoutMs: 30_000,
+      });
       expect(answer(r), `HOME and TMPDIR unwritable: assess ${line.join(' ')}`).toEqual(want);
     }
   });

@@ -12,14 +12,17 @@ import { runInProcess } from '../helpers/in-process.js';
 const debug = { ASSESS_DEBUG: '1' };
 
 describe('completion scripts from the build’s snapshot', () => {
-  it.each(['bash', 'zsh', 'fish'])('%s: the built binary prints, without loading a program, what the program generates', async (shell) => {
-    const built = await runAssess(['completion', shell], { env: debug });
-    expect(built.code, built.stderr).toBe(0);
-    expect(built.stderr).not.toMatch(/compile cache/); // no program was loaded
-    const fresh = await runInProcess(['completion', shell]);
-    expect(fresh.code, fresh.stderr).toBe(0);
-    expect(built.stdout).toBe(fresh.stdout);
-  });
+  it.each(['bash', 'zsh', 'fish'])(
+    '%s: the built binary prints, without loading a program, what the program generates',
+    async (shell) => {
+      const built = await runAssess(['completion', shell], { env: debug });
+      expect(built.code, built.stderr).toBe(0);
+      expect(built.stderr).not.toMatch(/compile cache/); // no program was loaded
+      const fresh = await runInProcess(['completion', shell]);
+      expect(fresh.code, fresh.stderr).toBe(0);
+      expect(built.stdout).toBe(fresh.stdout);
+    },
+  );
 
   it('a shell it does not know, or another flag, goes to the program', async () => {
     const bad = await runAssess(['completion', 'nosh'], { env: debug });
@@ -43,7 +46,9 @@ describe('completion values read when completing', () => {
   it('bash --profile: the profiles of the config file, from the built binary on PATH', async () => {
     const t = tempDir();
     try {
-      const set = await runAssess(['--profile', 'work', 'config', 'set', 'base-url', 'http://127.0.0.1:9'], { configDir: t.dir });
+      const set = await runAssess(['--profile', 'work', 'config', 'set', 'base-url', 'http://127.0.0.1:9'], {
+        configDir: t.dir,
+      });
       expect(set.code, set.stderr).toBe(0);
       const script = join(t.dir, 'assess.bash');
       writeFileSync(script, (await runAssess(['completion', 'bash'])).stdout);

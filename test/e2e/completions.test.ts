@@ -17,7 +17,8 @@ const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const TERMINAL = new Set(['Complete', 'Test Left', 'Terminated']);
 type Delivery = { testInvitationId: number; event: string; state: string };
 
-const notifications = (path: string) => readInbox(path).records.filter((r): r is NotificationRecord => r.type === 'notification');
+const notifications = (path: string) =>
+  readInbox(path).records.filter((r): r is NotificationRecord => r.type === 'notification');
 
 describe('200 completions with 10 % of the notifications dropped', () => {
   let ts: TestSandbox;
@@ -32,7 +33,9 @@ describe('200 completions with 10 % of the notifications dropped', () => {
   beforeAll(async () => {
     ts = await startTestSandbox();
     writeFileSync(secretFile, `${SECRET}\n`, { mode: 0o600 });
-    listener = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', inbox], { configDir: cfg.dir });
+    listener = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', inbox], {
+      configDir: cfg.dir,
+    });
     url = await listener.firstLine();
     await ts.control('POST', '/delivery-faults', { spec: 'drop=0.1,seed=1234' });
     for (let i = 0; i < 200; i++) {
@@ -44,10 +47,14 @@ describe('200 completions with 10 % of the notifications dropped', () => {
       ids.push(String(r.testInvitationId));
     }
     for (let i = 0; i < ids.length; i += 20)
-      await Promise.all(ids.slice(i, i + 20).map((id) => ts.control('POST', `/invitations/${id}/simulate`, { to: 'complete' })));
+      await Promise.all(
+        ids.slice(i, i + 20).map((id) => ts.control('POST', `/invitations/${id}/simulate`, { to: 'complete' })),
+      );
     expect(await ts.sb.idle(60_000)).toBe(true);
     const { deliveries } = await ts.control<{ deliveries: Delivery[] }>('GET', '/deliveries');
-    lost = deliveries.filter((d) => TERMINAL.has(d.event) && d.state === 'failed').map((d) => String(d.testInvitationId));
+    lost = deliveries
+      .filter((d) => TERMINAL.has(d.event) && d.state === 'failed')
+      .map((d) => String(d.testInvitationId));
     await ts.control('DELETE', '/delivery-faults');
   }, 120_000);
   afterAll(async () => {
@@ -76,7 +83,10 @@ describe('200 completions with 10 % of the notifications dropped', () => {
         .sort(),
     ).toEqual([...lost].map(Number).sort()); // ids print as numbers (the id rule)
 
-    const applied = await runAssess(['callbacks', 'reconcile', ...window, '--apply', '--json'], { env: ts.env, configDir: cfg.dir });
+    const applied = await runAssess(['callbacks', 'reconcile', ...window, '--apply', '--json'], {
+      env: ts.env,
+      configDir: cfg.dir,
+    });
     expect(applied.code, applied.stderr).toBe(0);
     const rows = JSON.parse(applied.stdout) as Array<{ testInvitationId: number; requeue: string }>;
     expect(rows.map((r) => r.testInvitationId).sort()).toEqual([...lost].map(Number).sort());
@@ -95,30 +105,56 @@ describe('200 completions with 10 % of the notifications dropped', () => {
     const after = await runAssess(['callbacks', 'reconcile', ...window, '--json'], { env: ts.env, configDir: cfg.dir });
     expect(after.code).toBe(0);
     expect(JSON.parse(after.stdout)).toEqual([]);
-    const dup = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--status', 'complete', '--json', 'invitationId,duplicate'], { configDir: cfg.dir });
-    expect(JSON.parse(dup.stdout).filter((r: { duplicate: boolean }) => r.duplicate)).toEqual([{ invitationId: Number(ids[0]), duplicate: true }]);
+    const dup = await runAssess(
+      ['callbacks', 'inbox', '--inbox', inbox, '--status', 'complete', '--json', 'invitationId,duplicate'],
+      { configDir: cfg.dir },
+    );
+    expect(JSON.parse(dup.stdout).filter((r: { duplicate: boolean }) => r.duplicate)).toEqual([
+      { invitationId: Number(ids[0]), duplicate: true },
+    ]);
   }, 120_000);
 
   it('replay reaches a second listener with valid signatures, bodies byte for byte; callbacks verify accepts them', async () => {
     const second = join(cfg.dir, 'second.ndjson');
-    const l2 = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', second], { configDir: cfg.dir });
+    const l2 = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', second], {
+      configDir: cfg.dir,
+    });
     try {
       const url2 = await l2.firstLine();
       const picked = lost.slice(0, 5);
-      const r = await runAssess(['callbacks', 'replay', ...picked, '--inbox', inbox, '--to', url2, '--sign', '--secret-file', secretFile, '--json'], {
-        configDir: cfg.dir,
-      });
+      const r = await runAssess(
+        [
+          'callbacks',
+          'replay',
+          ...picked,
+          '--inbox',
+          inbox,
+          '--to',
+          url2,
+          '--sign',
+          '--secret-file',
+          secretFile,
+          '--json',
+        ],
+        {
+          configDir: cfg.dir,
+        },
+      );
       expect(r.code, r.stderr).toBe(0);
       const sent = JSON.parse(r.stdout) as Array<{ id: string; result: string }>;
       expect(sent.every((s) => s.result === 'delivered')).toBe(true);
-      await waitFor(() => notifications(second).length === sent.length, { what: 'the replayed notifications at the second listener' });
+      await waitFor(() => notifications(second).length === sent.length, {
+        what: 'the replayed notifications at the second listener',
+      });
       const byId = new Map(notifications(inbox).map((n) => [n.id, n]));
       for (const got of notifications(second)) {
         expect(got.headers['webhook-id']).toBe(got.id); // stable: the id is the body's
         expect(bodyBytes(got).equals(bodyBytes(byId.get(got.id)!))).toBe(true);
         expect(got.headers['webhook-signature']).toMatch(/^v1,/);
       }
-      const ok = await runAssess(['callbacks', 'verify', second, '--secret-file', secretFile, '--json'], { configDir: cfg.dir });
+      const ok = await runAssess(['callbacks', 'verify', second, '--secret-file', secretFile, '--json'], {
+        configDir: cfg.dir,
+      });
       expect(ok.code, ok.stderr).toBe(0);
       expect(JSON.parse(ok.stdout)).toHaveLength(sent.length);
       const wrong = join(cfg.dir, 'wrong.secret');
@@ -156,7 +192,11 @@ describe('a listener killed with kill -9', () => {
         for (;;) {
           const i = n++;
           try {
-            const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(i) });
+            const res = await fetch(url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: body(i),
+            });
             if (res.status === 200) acked.push(i);
           } catch {
             return; // the listener is gone
@@ -170,7 +210,9 @@ describe('a listener killed with kill -9', () => {
       // the default inbox: <config dir>/inbox/<profile>.ndjson, read through `callbacks inbox`
       const listed = await runAssess(['callbacks', 'inbox', '--json', 'invitationId'], { configDir: cfg.dir });
       expect(listed.code, listed.stderr).toBe(0);
-      const stored = new Set((JSON.parse(listed.stdout) as Array<{ invitationId: string }>).map((r) => Number(r.invitationId) - 700000));
+      const stored = new Set(
+        (JSON.parse(listed.stdout) as Array<{ invitationId: string }>).map((r) => Number(r.invitationId) - 700000),
+      );
       expect(acked.filter((i) => !stored.has(i))).toEqual([]);
 
       const again = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url'], { configDir: cfg.dir });
@@ -245,16 +287,23 @@ describe('forwarding with a delivery policy', () => {
       });
       expect(app.requests).toHaveLength(3);
       const failed = await runAssess(['callbacks', 'inbox', '--failed', '--json'], { configDir: cfg.dir });
-      expect(JSON.parse(failed.stdout)).toEqual([expect.objectContaining({ invitationId: 801, tries: 3, error: 'HTTP 503', target: `${app.url}/app` })]);
+      expect(JSON.parse(failed.stdout)).toEqual([
+        expect.objectContaining({ invitationId: 801, tries: 3, error: 'HTTP 503', target: `${app.url}/app` }),
+      ]);
       failing = false;
       expect((await post(802)).status).toBe(200);
       await waitFor(() => /forwarded invitation 802/.test(l.stderr()), { what: 'the forward' });
       const last = app.requests.at(-1)!;
       writeFileSync(join(cfg.dir, 'req.json'), JSON.stringify({ headers: last.headers, body: last.body }));
-      const v = await runAssess(['callbacks', 'verify', join(cfg.dir, 'req.json'), '--secret-file', join(cfg.dir, 's')], { configDir: cfg.dir });
+      const v = await runAssess(
+        ['callbacks', 'verify', join(cfg.dir, 'req.json'), '--secret-file', join(cfg.dir, 's')],
+        { configDir: cfg.dir },
+      );
       expect(v.code, v.stderr).toBe(0);
       // the dead letter is replayed to the listener's forward target (recorded in the inbox)
-      const replay = await runAssess(['callbacks', 'replay', '801', '--sign', '--secret-file', join(cfg.dir, 's')], { configDir: cfg.dir });
+      const replay = await runAssess(['callbacks', 'replay', '801', '--sign', '--secret-file', join(cfg.dir, 's')], {
+        configDir: cfg.dir,
+      });
       expect(replay.code, replay.stderr).toBe(0);
       expect(app.requests.at(-1)!.body).toContain('"TestInvitationId":801');
     } finally {
@@ -270,7 +319,10 @@ describe('attempts wait (built binary)', () => {
   beforeAll(async () => (ts = await startTestSandbox()));
   afterAll(() => ts.close());
   const invite = async (email: string, move?: string) => {
-    const r = await ts.service<{ testInvitationId: number }>('/v3/tests/1001/invite', { email, name: 'Wait Candidate' });
+    const r = await ts.service<{ testInvitationId: number }>('/v3/tests/1001/invite', {
+      email,
+      name: 'Wait Candidate',
+    });
     if (move) await ts.control('POST', `/invitations/${r.testInvitationId}/simulate`, { to: move });
     return String(r.testInvitationId);
   };
@@ -282,7 +334,10 @@ describe('attempts wait (built binary)', () => {
     const r0 = await runAssess(['attempts', 'wait', done, '--until', 'complete'], { env: ts.env });
     expect([r0.code, r0.stdout.trim()]).toEqual([0, `${done}\tComplete\treached`]);
     expect((await runAssess(['attempts', 'wait', '99999999', '--until', 'complete'], { env: ts.env })).code).toBe(4);
-    const r6 = await runAssess(['attempts', 'wait', pending, '--until', 'started', '--interval', '200ms', '--timeout', '1s'], { env: ts.env });
+    const r6 = await runAssess(
+      ['attempts', 'wait', pending, '--until', 'started', '--interval', '200ms', '--timeout', '1s'],
+      { env: ts.env },
+    );
     expect(r6.code).toBe(6);
     expect(r6.stderr).toMatch(/timed out after 1s/);
     const r1 = await runAssess(['attempts', 'wait', expired, '--until', 'complete'], { env: ts.env });
@@ -293,7 +348,15 @@ describe('attempts wait (built binary)', () => {
 
 describe('sandbox serve --delivery-faults', () => {
   it('starts with the delivery faults set (GET /_sandbox/delivery-faults shows them); a bad spec is exit 2', async () => {
-    const s = spawnAssess(['sandbox', 'serve', '--port', '0', '--json', '--delivery-faults', 'drop=0.25,hang=0.1,seed=5']);
+    const s = spawnAssess([
+      'sandbox',
+      'serve',
+      '--port',
+      '0',
+      '--json',
+      '--delivery-faults',
+      'drop=0.25,hang=0.1,seed=5',
+    ]);
     try {
       const { baseUrl } = JSON.parse(await s.firstLine());
       const view = (await (await fetch(`${baseUrl}/_sandbox/delivery-faults`)).json()) as { spec: string };

@@ -33,12 +33,20 @@ afterAll(async () => {
 function killPoint(seed: number, maxLines: number) {
   const random = seededRandom(seed);
   // squared: early kills (during start-up, validation, listing) come up too, not only mid-run
-  return { lines: Math.floor(random() ** 2 * maxLines), extraMs: Math.floor(random() * 40), concurrency: 1 + Math.floor(random() * 6) };
+  return {
+    lines: Math.floor(random() ** 2 * maxLines),
+    extraMs: Math.floor(random() * 40),
+    concurrency: 1 + Math.floor(random() * 6),
+  };
 }
 
 async function killAt(args: string[], journal: string, at: ReturnType<typeof killPoint>, cwd: string) {
   const p = spawnAssess(args, { env: s.env, cwd });
-  if (at.lines > 0) await waitFor(() => journalItems(journal).length >= at.lines || p.child.exitCode !== null, { timeoutMs: 60_000, what: 'journal lines' });
+  if (at.lines > 0)
+    await waitFor(() => journalItems(journal).length >= at.lines || p.child.exitCode !== null, {
+      timeoutMs: 60_000,
+      what: 'journal lines',
+    });
   await new Promise((r) => setTimeout(r, at.extraMs));
   p.child.kill('SIGKILL');
   return p.done;
@@ -72,9 +80,9 @@ describe('bulk invite killed with SIGKILL, then re-run', () => {
     expect(Number(m![1]) + Number(m![2])).toBe(ROWS);
     expect(Number(m![2])).toBeLessThanOrEqual(journaled);
 
-    const invs = (await s.control<{ invitations: Array<{ email: string; testInvitationId: number }> }>('GET', '/invitations')).invitations.filter((i) =>
-      i.email.endsWith(`@${domain}`),
-    );
+    const invs = (
+      await s.control<{ invitations: Array<{ email: string; testInvitationId: number }> }>('GET', '/invitations')
+    ).invitations.filter((i) => i.email.endsWith(`@${domain}`));
     expect(invs).toHaveLength(ROWS);
     expect(new Set(invs.map((i) => i.email)).size).toBe(ROWS);
     const keys = parseAll(journal)
@@ -96,43 +104,57 @@ describe('report export killed with SIGKILL, then re-run', () => {
   beforeAll(async () => {
     await s.control('POST', '/faults', { spec: 'off' });
     for (let i = 0; i < REPORTS; i++) {
-      const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', { email: `p${i}@crash-export.example`, name: `Crash Person ${i}` });
-      await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, { to: 'complete', score: (i * 29) % 100 });
+      const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', {
+        email: `p${i}@crash-export.example`,
+        name: `Crash Person ${i}`,
+      });
+      await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, {
+        to: 'complete',
+        score: (i * 29) % 100,
+      });
       ids.push(inv.testInvitationId);
     }
     await s.control('POST', '/faults', { spec: 'latency=2ms..10ms,seed=2' });
   });
 
-  it.each(EXPORT_SEEDS)('seed %i: every report and PDF exactly once, summary complete, no partial files', async (seed) => {
-    const out = join(work.dir, `export-${seed}`);
-    const args = ['report', 'export', '--from', '1d', '--to', '+1h', '--out', out, '--pdf', '--format', 'csv'];
-    const at = killPoint(seed, REPORTS - 5);
-    await killAt([...args, '--concurrency', String(at.concurrency)], join(out, 'export.journal.ndjson'), at, work.dir);
+  it.each(EXPORT_SEEDS)(
+    'seed %i: every report and PDF exactly once, summary complete, no partial files',
+    async (seed) => {
+      const out = join(work.dir, `export-${seed}`);
+      const args = ['report', 'export', '--from', '1d', '--to', '+1h', '--out', out, '--pdf', '--format', 'csv'];
+      const at = killPoint(seed, REPORTS - 5);
+      await killAt(
+        [...args, '--concurrency', String(at.concurrency)],
+        join(out, 'export.journal.ndjson'),
+        at,
+        work.dir,
+      );
 
-    const again = await runAssess(args, { env: s.env, cwd: work.dir, timeoutMs: 90_000 });
-    expect(again.code).toBe(0);
-    expect(again.stderr).toMatch(/ done, \d+ skipped, 0 failed/);
-    const [head, ...rows] = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\r\n');
-    const idCol = head!.split(',').indexOf('testInvitationId');
-    const summaryIds = rows.map((r) => Number(r.split(',')[idCol]));
-    expect(new Set(summaryIds).size).toBe(summaryIds.length);
-    expect(ids.filter((id) => !summaryIds.includes(id))).toEqual([]);
-    const pdfs = readdirSync(out).filter((f) => f.endsWith('.pdf'));
-    expect(pdfs).toHaveLength(summaryIds.length);
-    for (const id of summaryIds) expect(pdfs.filter((f) => f.endsWith(`-${id}.pdf`))).toHaveLength(1);
-    for (const f of pdfs) {
-      const bytes = readFileSync(join(out, f));
-      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      expect(bytes.subarray(-8).toString('latin1')).toMatch(/%%EOF/);
-    }
-    expect(parseAll(join(out, 'export.results.ndjson'))).toHaveLength(summaryIds.length);
-    expect(
-      new Set(
-        parseAll(join(out, 'export.journal.ndjson'))
-          .filter((l) => l.k)
-          .map((l) => l.k),
-      ).size,
-    ).toBe(summaryIds.length);
-    expect(temps(out)).toEqual([]);
-  });
+      const again = await runAssess(args, { env: s.env, cwd: work.dir, timeoutMs: 90_000 });
+      expect(again.code).toBe(0);
+      expect(again.stderr).toMatch(/ done, \d+ skipped, 0 failed/);
+      const [head, ...rows] = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\r\n');
+      const idCol = head!.split(',').indexOf('testInvitationId');
+      const summaryIds = rows.map((r) => Number(r.split(',')[idCol]));
+      expect(new Set(summaryIds).size).toBe(summaryIds.length);
+      expect(ids.filter((id) => !summaryIds.includes(id))).toEqual([]);
+      const pdfs = readdirSync(out).filter((f) => f.endsWith('.pdf'));
+      expect(pdfs).toHaveLength(summaryIds.length);
+      for (const id of summaryIds) expect(pdfs.filter((f) => f.endsWith(`-${id}.pdf`))).toHaveLength(1);
+      for (const f of pdfs) {
+        const bytes = readFileSync(join(out, f));
+        expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        expect(bytes.subarray(-8).toString('latin1')).toMatch(/%%EOF/);
+      }
+      expect(parseAll(join(out, 'export.results.ndjson'))).toHaveLength(summaryIds.length);
+      expect(
+        new Set(
+          parseAll(join(out, 'export.journal.ndjson'))
+            .filter((l) => l.k)
+            .map((l) => l.k),
+        ).size,
+      ).toBe(summaryIds.length);
+      expect(temps(out)).toEqual([]);
+    },
+  );
 });

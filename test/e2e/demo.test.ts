@@ -7,7 +7,10 @@ import { ROOT } from '../helpers/cli.js';
 
 describe('the demo', () => {
   it('prints every step so that a shell reads back the same words', () => {
-    const run = spawnSync(process.execPath, [join(ROOT, 'scripts/demo.mjs')], { encoding: 'utf8', env: { PATH: process.env.PATH, NO_COLOR: '1' } });
+    const run = spawnSync(process.execPath, [join(ROOT, 'scripts/demo.mjs')], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, NO_COLOR: '1' },
+    });
     expect(run.status, run.stderr).toBe(0);
     const lines = run.stderr.split('\n').filter((l) => l.startsWith('$ assess '));
     expect(lines.length).toBeGreaterThan(5);

@@ -11,10 +11,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 const browserPath = [process.env.ASSESS_TEST_CHROMIUM, ...CANDIDATES].find((p): p is string => !!p && existsSync(p));
 if (!browserPath)
-  console.warn(`digest-browser.test.ts: SKIPPED — no Chromium found (${CANDIDATES.join(', ')}); install it with: apt-get install -y chromium poppler-utils`);
+  console.warn(
+    `digest-browser.test.ts: SKIPPED — no Chromium found (${CANDIDATES.join(', ')}); install it with: apt-get install -y chromium poppler-utils`,
+  );
 
 // A name that would run script if it were markup, with quotes, an ampersand and a bidi override.
 const HOSTILE = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script> O'Hara & "Sons" \u202eevil`;
@@ -42,7 +49,10 @@ describe.skipIf(!browserPath)('the HTML digest in headless Chromium', () => {
       await s.control('POST', `/invitations/${id}/simulate`, { to: 'complete', score });
     }
     // the sandbox stamps finish times with milliseconds; `--to now` is cut to the second
-    const r = await runAssess(['report', 'export', '--from', '1d', '--to', '+1h', '--out', out, '--pdf', '--html'], { env: s.env, configDir: work.dir });
+    const r = await runAssess(['report', 'export', '--from', '1d', '--to', '+1h', '--out', out, '--pdf', '--html'], {
+      env: s.env,
+      configDir: work.dir,
+    });
     expect(r.code, r.stderr).toBe(0);
     browser = await chromium.launch({ executablePath: browserPath, headless: true, args: ['--no-sandbox'] });
     page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
@@ -64,7 +74,8 @@ describe.skipIf(!browserPath)('the HTML digest in headless Chromium', () => {
     work.cleanup();
   });
 
-  const column = (n: number) => page.$$eval(`#candidates tbody tr td:nth-child(${n})`, (cells) => cells.map((c) => c.textContent ?? ''));
+  const column = (n: number) =>
+    page.$$eval(`#candidates tbody tr td:nth-child(${n})`, (cells) => cells.map((c) => c.textContent ?? ''));
   const header = (label: string) => page.locator('#candidates thead th button', { hasText: new RegExp(`^${label}$`) });
 
   it('shows one row per exported attempt, the stats cards and the histogram', async () => {
@@ -79,7 +90,9 @@ describe.skipIf(!browserPath)('the HTML digest in headless Chromium', () => {
     expect(await page.locator('img').count()).toBe(0);
     expect(await page.locator('script').count()).toBe(1);
     const names = await column(1);
-    expect(names).toContain(`<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script> O'Hara & "Sons" \\u202eevil`);
+    expect(names).toContain(
+      `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script> O'Hara & "Sons" \\u202eevil`,
+    );
     expect(offline).toEqual([]);
     expect(problems).toEqual([]); // a CSP refusal of our own style or script would show here
   });

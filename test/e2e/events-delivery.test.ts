@@ -22,7 +22,10 @@ type Delivery = {
 };
 
 async function invite(ts: TestSandbox, email: string, callbackUrl: string): Promise<string> {
-  const r = await runAssess(['invite', '1001', '--email', email, '--name', 'Delivery Candidate', '--callback-url', callbackUrl, '--json'], { env: ts.env });
+  const r = await runAssess(
+    ['invite', '1001', '--email', email, '--name', 'Delivery Candidate', '--callback-url', callbackUrl, '--json'],
+    { env: ts.env },
+  );
   expect(r.code, r.stderr).toBe(0);
   return String(JSON.parse(r.stdout).testInvitationId);
 }
@@ -57,7 +60,9 @@ describe('delivery tries', () => {
       expect(d.state).toBe('delivered');
       expect(d.attempts.map((a) => a.status)).toEqual([503, 503, 503, 200]);
       expect(d.attempts.map((a) => a.error)).toEqual(['HTTP 503', 'HTTP 503', 'HTTP 503', null]);
-      expect(d.attempts.every((a) => a.url === `${server.url}/hook` && a.durationMs >= 0 && !Number.isNaN(Date.parse(a.at)))).toBe(true);
+      expect(
+        d.attempts.every((a) => a.url === `${server.url}/hook` && a.durationMs >= 0 && !Number.isNaN(Date.parse(a.at))),
+      ).toBe(true);
       expect(server.requests).toHaveLength(4);
       expect(server.requests.map((r) => JSON.parse(r.body).Status)).toEqual(Array(4).fill('In Progress'));
       expect(server.requests[0]!.headers['content-type']).toMatch(/^application\/json/);
@@ -85,7 +90,9 @@ describe('delivery tries', () => {
   });
 
   it('a redirect is not followed: it counts as a failed try', async () => {
-    const server = await startServer((req, res) => (req.url === '/moved' ? res.writeHead(301, { location: '/elsewhere' }).end() : res.writeHead(200).end()));
+    const server = await startServer((req, res) =>
+      req.url === '/moved' ? res.writeHead(301, { location: '/elsewhere' }).end() : res.writeHead(200).end(),
+    );
     try {
       const id = await invite(ts, 'moved@example.com', `${server.url}/moved`);
       await simulate(ts, id, 'start');
@@ -156,7 +163,18 @@ describe('persistence and the embedded sandbox', () => {
     const server = await startServer((_req, res) => res.writeHead(200).end());
     try {
       const inv = await runAssess(
-        ['--sandbox', 'invite', '1001', '--email', 'embedded@example.com', '--name', 'E', '--callback-url', `${server.url}/hook`, '--json'],
+        [
+          '--sandbox',
+          'invite',
+          '1001',
+          '--email',
+          'embedded@example.com',
+          '--name',
+          'E',
+          '--callback-url',
+          `${server.url}/hook`,
+          '--json',
+        ],
         { configDir: dir },
       );
       expect(inv.code, inv.stderr).toBe(0);
@@ -166,7 +184,9 @@ describe('persistence and the embedded sandbox', () => {
       // no polling: the process only exits after the deliveries finished
       expect(server.requests.map((r) => JSON.parse(r.body).Status)).toEqual(['In Progress', 'Complete']);
       expect(existsSync(join(dir, 'sandbox', 'state.json'))).toBe(true);
-      const list = await runAssess(['--sandbox', 'sandbox', 'deliveries', '--invitation', id, '--json'], { configDir: dir });
+      const list = await runAssess(['--sandbox', 'sandbox', 'deliveries', '--invitation', id, '--json'], {
+        configDir: dir,
+      });
       expect(JSON.parse(list.stdout).map((d: Delivery) => d.state)).toEqual(['delivered', 'delivered']);
     } finally {
       await server.close();

@@ -17,9 +17,23 @@ beforeAll(async () => (ts = await startTestSandbox()));
 afterAll(() => ts.close());
 
 async function invite(email: string, callbackUrl: string, extra: string[] = []): Promise<string> {
-  const r = await runAssess(['invite', '1001', '--email', email, '--name', 'Event Candidate', '--callback-url', callbackUrl, ...extra, '--json'], {
-    env: ts.env,
-  });
+  const r = await runAssess(
+    [
+      'invite',
+      '1001',
+      '--email',
+      email,
+      '--name',
+      'Event Candidate',
+      '--callback-url',
+      callbackUrl,
+      ...extra,
+      '--json',
+    ],
+    {
+      env: ts.env,
+    },
+  );
   expect(r.code, r.stderr).toBe(0);
   return String(JSON.parse(r.stdout).testInvitationId);
 }
@@ -48,11 +62,15 @@ describe('callbacks listen receives the sandbox notifications', () => {
   it('prints the URL to register first, then one JSON line per notification: In Progress, then Complete with scores', async () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/events$/);
     // stdout and stderr are separate pipes: the notice may arrive just after the URL
-    await waitFor(() => listener.stderr().includes(`Listening for notifications on ${url}`), { what: 'the listening notice' });
+    await waitFor(() => listener.stderr().includes(`Listening for notifications on ${url}`), {
+      what: 'the listening notice',
+    });
     const id = await invite('listen.flow@example.com', url);
     const started = await simulate(id, 'start');
     expect(started.stderr).toMatch(/Callback 'In Progress' queued/);
-    await waitFor(() => events(listener).some((e) => String(e.TestInvitationId) === id), { what: 'the In Progress notification' });
+    await waitFor(() => events(listener).some((e) => String(e.TestInvitationId) === id), {
+      what: 'the In Progress notification',
+    });
     const done = await simulate(id, 'complete', ['--score', '80']);
     const mine = () => events(listener).filter((e) => String(e.TestInvitationId) === id);
     await waitFor(() => mine().length === 2, { what: 'the Complete notification' });
@@ -97,15 +115,25 @@ describe('callbacks listen receives the sandbox notifications', () => {
   });
 
   it('a notification that cannot be understood is stored all the same (200) with a line on stderr; the listener keeps running', async () => {
-    const bad = await fetch(url, { method: 'POST', body: JSON.stringify({ TestInvitationId: 'abc', Status: 'Complete' }) });
+    const bad = await fetch(url, {
+      method: 'POST',
+      body: JSON.stringify({ TestInvitationId: 'abc', Status: 'Complete' }),
+    });
     expect(bad.status).toBe(200);
     const notJson = await fetch(url, { method: 'POST', body: 'hello' });
     expect(notJson.status).toBe(200);
     // the lines come after the 200s; the start-up banner also says "not JSON", so wait for the lines themselves
-    await waitFor(() => /in the quarantine file: the body is not JSON/.test(listener.stderr()) && /cannot be understood/.test(listener.stderr()), {
-      what: 'the two lines on stderr',
-    });
-    expect(listener.stderr()).toMatch(/stored a notification that cannot be understood \(TestInvitationId "abc" is not an id\); callbacks inbox lists it/);
+    await waitFor(
+      () =>
+        /in the quarantine file: the body is not JSON/.test(listener.stderr()) &&
+        /cannot be understood/.test(listener.stderr()),
+      {
+        what: 'the two lines on stderr',
+      },
+    );
+    expect(listener.stderr()).toMatch(
+      /stored a notification that cannot be understood \(TestInvitationId "abc" is not an id\); callbacks inbox lists it/,
+    );
     expect(listener.stderr()).toMatch(/stored a request from .* in the quarantine file: the body is not JSON/);
     const wrongPath = await fetch(url.replace('/events', '/other'), { method: 'POST', body: '{}' });
     expect(wrongPath.status).toBe(404);
@@ -136,7 +164,14 @@ describe('callbacks listen receives the sandbox notifications', () => {
 describe('--forward-to', () => {
   it('a URL that is the listener itself is refused (exit 2) instead of forwarding each notification to itself forever', async () => {
     const port = await freePort();
-    const r = await runAssess(['callbacks', 'listen', '--port', String(port), '--forward-to', `http://localhost:${port}/hook`]);
+    const r = await runAssess([
+      'callbacks',
+      'listen',
+      '--port',
+      String(port),
+      '--forward-to',
+      `http://localhost:${port}/hook`,
+    ]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(new RegExp(`^error: --forward-to: http://localhost:${port}/hook is this listener itself`));
@@ -163,10 +198,9 @@ describe('--forward-to', () => {
     let listenerUrl = '';
     // passes each request on to the listener, headers included, as a tunnel or a proxy does
     const relay = await startServer((req, res) => {
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<
-        string,
-        string
-      >;
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k)),
+      ) as Record<string, string>;
       fetch(listenerUrl, { method: 'POST', headers, body: req.body }).then(
         async (r) => res.writeHead(r.status).end(await r.text()),
         () => res.writeHead(502).end(),
@@ -174,11 +208,30 @@ describe('--forward-to', () => {
     });
     const dir = mkdtempSync(join(tmpdir(), 'assess-loop-'));
     const inbox = join(dir, 'inbox.ndjson');
-    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', inbox, '--forward-to', `${relay.url}/hook`]);
+    const l = spawnAssess([
+      'callbacks',
+      'listen',
+      '--port',
+      '0',
+      '--print-url',
+      '--inbox',
+      inbox,
+      '--forward-to',
+      `${relay.url}/hook`,
+    ]);
     try {
       listenerUrl = await l.firstLine();
-      expect((await fetch(listenerUrl, { method: 'POST', body: JSON.stringify({ TestInvitationId: 900001, Status: 'Complete' }) })).status).toBe(200);
-      await waitFor(() => /could not forward invitation 900001 \(Complete\)/.test(l.stderr()), { what: 'the forward refused as a loop' });
+      expect(
+        (
+          await fetch(listenerUrl, {
+            method: 'POST',
+            body: JSON.stringify({ TestInvitationId: 900001, Status: 'Complete' }),
+          })
+        ).status,
+      ).toBe(200);
+      await waitFor(() => /could not forward invitation 900001 \(Complete\)/.test(l.stderr()), {
+        what: 'the forward refused as a loop',
+      });
       expect(l.stderr()).toMatch(/refused POST \/hook from [^:]+: 508 loop detected/);
       expect(l.stderr()).toMatch(/\(1 tries\): HTTP 508 Loop Detected/); // final, not retried
       expect((await l.stop('SIGINT')).code).toBe(0);
@@ -275,7 +328,11 @@ describe('--exec and --forward-to', () => {
       await waitFor(() => files().length === 2, { what: 'two --exec runs' });
       const complete = JSON.parse(readFileSync(join(dir, `event-${id}-Complete.json`), 'utf8'));
       const body = JSON.parse(complete.stdin);
-      expect(body).toMatchObject({ TestInvitationId: Number(id), Status: 'Complete', CandidateEmailId: 'exec.flow@example.com' });
+      expect(body).toMatchObject({
+        TestInvitationId: Number(id),
+        Status: 'Complete',
+        CandidateEmailId: 'exec.flow@example.com',
+      });
       expect(complete.env).toMatchObject({
         ASSESS_EVENT_STATUS: 'Complete',
         ASSESS_EVENT_INVITATION_ID: id,
@@ -291,7 +348,9 @@ describe('--exec and --forward-to', () => {
       });
       expect(forwarded.map((b) => JSON.parse(b).Status)).toEqual(['In Progress', 'Complete']);
       expect(forwarded[1]).toBe(complete.stdin); // byte for byte what the listener received
-      await waitFor(() => (l.stderr().match(/forwarded invitation .*: HTTP 202/g) ?? []).length === 2, { what: 'forward reports on stderr' });
+      await waitFor(() => (l.stderr().match(/forwarded invitation .*: HTTP 202/g) ?? []).length === 2, {
+        what: 'forward reports on stderr',
+      });
       expect(
         l
           .lines()

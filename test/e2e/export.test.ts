@@ -21,7 +21,10 @@ afterAll(async () => {
 async function completed(n: number, tag: string): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
-    const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', { email: `${tag}${i}@export.example`, name: `${tag} Person ${i}` });
+    const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', {
+      email: `${tag}${i}@export.example`,
+      name: `${tag} Person ${i}`,
+    });
     await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, { to: 'complete', score: (i * 37) % 100 });
     ids.push(inv.testInvitationId);
   }
@@ -29,10 +32,24 @@ async function completed(n: number, tag: string): Promise<number[]> {
 }
 
 const report = async (id: number) =>
-  (await (await fetch(`${s.sb.baseUrl}/v3/reports/${id}?reportType=3`, { headers: { 'X-API-KEY': s.sb.keys[0]! } })).json()) as Record<string, unknown> & {
+  (await (
+    await fetch(`${s.sb.baseUrl}/v3/reports/${id}?reportType=3`, { headers: { 'X-API-KEY': s.sb.keys[0]! } })
+  ).json()) as Record<string, unknown> & {
     sections: Array<{ sectionName: string; candidateScore: number }>;
   };
-const exportArgs = (out: string, extra: string[] = []) => ['report', 'export', '--state', 'completed', '--from', '1d', '--to', '+1h', '--out', out, ...extra];
+const exportArgs = (out: string, extra: string[] = []) => [
+  'report',
+  'export',
+  '--state',
+  'completed',
+  '--from',
+  '1d',
+  '--to',
+  '+1h',
+  '--out',
+  out,
+  ...extra,
+];
 const parts = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.part'));
 const pdfs = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.pdf'));
 
@@ -74,11 +91,17 @@ describe('assess report export', () => {
     const out = join(work.dir, 'nightly');
     const first = await runAssess(exportArgs(out, ['--format', 'json']), { env: s.env });
     expect(first.code).toBe(0);
-    const all = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Array<{ testInvitationId: number; sections: unknown[] }>;
+    const all = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Array<{
+      testInvitationId: number;
+      sections: unknown[];
+    }>;
     expect(all).toHaveLength(12);
     expect(all.every((r) => r.sections.length > 0)).toBe(true);
     const fresh = await completed(2, 'later');
-    const next = await runAssess(['report', 'export', '--since-last-run', '--from', '1d', '--to', '+1h', '--out', out, '--format', 'json'], { env: s.env });
+    const next = await runAssess(
+      ['report', 'export', '--since-last-run', '--from', '1d', '--to', '+1h', '--out', out, '--format', 'json'],
+      { env: s.env },
+    );
     expect(next.code).toBe(0);
     expect(next.stderr).toMatch(/2 done, 12 skipped, 0 failed/);
     // issue 31 item 5: the summary holds every attempt exported so far, earlier runs' first
@@ -90,10 +113,15 @@ describe('assess report export', () => {
         .sort(),
     ).toEqual(all.map((r) => r.testInvitationId).sort());
     expect(grown.slice(12).map((r) => r.testInvitationId)).toEqual(fresh);
-    const newOnes = ndjson<{ testInvitationId: number; outcome: string }>(join(out, 'export.results.ndjson')).filter((l) => l.outcome === 'exported');
+    const newOnes = ndjson<{ testInvitationId: number; outcome: string }>(join(out, 'export.results.ndjson')).filter(
+      (l) => l.outcome === 'exported',
+    );
     expect(newOnes.map((l) => l.testInvitationId).sort()).toEqual([...fresh].sort());
     // a run with nothing new leaves the summary whole (it used to be rewritten empty)
-    const quiet = await runAssess(['report', 'export', '--since-last-run', '--to', '+1h', '--out', out, '--format', 'json'], { env: s.env });
+    const quiet = await runAssess(
+      ['report', 'export', '--since-last-run', '--to', '+1h', '--out', out, '--format', 'json'],
+      { env: s.env },
+    );
     expect(quiet.code, quiet.stderr).toBe(0);
     expect(quiet.stderr).toMatch(/0 done, 0 skipped, 0 failed/);
     const kept = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Array<{ testInvitationId: number }>;
@@ -104,14 +132,19 @@ describe('assess report export', () => {
   it('interrupted by Ctrl-C: exit 130, no summary, no partial file; the re-run completes with no duplicates', async () => {
     const out = join(work.dir, 'interrupted');
     const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '1']), { env: s.env });
-    await waitFor(() => journalItems(join(out, 'export.journal.ndjson')).length >= 3, { timeoutMs: 30_000, what: 'journal lines' });
+    await waitFor(() => journalItems(join(out, 'export.journal.ndjson')).length >= 3, {
+      timeoutMs: 30_000,
+      what: 'journal lines',
+    });
     p.child.kill('SIGINT');
     const r = await p.done;
     expect(r.code).toBe(130);
     expect(r.stderr).toMatch(/Interrupted: /);
     const journaled = journalItems(join(out, 'export.journal.ndjson')).length;
     // what is left, and that a re-run resumes
-    const left = Number(/interrupted with (\d+) item\(s\) not exported yet; .*run the same command again to resume/.exec(r.stderr)?.[1]);
+    const left = Number(
+      /interrupted with (\d+) item\(s\) not exported yet; .*run the same command again to resume/.exec(r.stderr)?.[1],
+    );
     expect(left).toBe(ids.length - journaled);
     expect(journaled).toBeLessThan(ids.length);
     expect(readdirSync(out)).not.toContain('summary.csv');
@@ -131,7 +164,10 @@ describe('assess report export', () => {
   it("killed with SIGKILL: the re-run removes the dead run's temp files and downloads nothing twice", async () => {
     const out = join(work.dir, 'killed');
     const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '2']), { env: s.env });
-    await waitFor(() => journalItems(join(out, 'export.journal.ndjson')).length >= 2, { timeoutMs: 30_000, what: 'journal lines' });
+    await waitFor(() => journalItems(join(out, 'export.journal.ndjson')).length >= 2, {
+      timeoutMs: 30_000,
+      what: 'journal lines',
+    });
     p.child.kill('SIGKILL');
     await p.done;
     const kept = new Map(pdfs(out).map((f) => [f, readFileSync(join(out, f)).length]));
@@ -147,7 +183,9 @@ describe('assess report export', () => {
   });
 
   it('rejects a bad window before sending anything', async () => {
-    const r = await runAssess(['report', 'export', '--from', '1d', '--to', '2d', '--out', join(work.dir, 'x')], { env: s.env });
+    const r = await runAssess(['report', 'export', '--from', '1d', '--to', '2d', '--out', join(work.dir, 'x')], {
+      env: s.env,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--to: must be after --from/);
   });

@@ -33,7 +33,13 @@ const body = (round: number, i: number) =>
   });
 
 /** Sends N notifications one after the other, killing the listener with SIGKILL after `killAfter` acknowledgements and a pause. */
-async function sendAndKill(url: string, listener: ReturnType<typeof spawnAssess>, round: number, killAfter: number, pauseMs: number) {
+async function sendAndKill(
+  url: string,
+  listener: ReturnType<typeof spawnAssess>,
+  round: number,
+  killAfter: number,
+  pauseMs: number,
+) {
   const acked: string[] = [];
   for (let i = 0; i < N; i++) {
     const b = body(round, i);
@@ -67,7 +73,19 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
       const pauseMs = Math.floor(r() * 40);
       const app = await startServer((_q, res) => setTimeout(() => res.writeHead(200).end(), 30)); // a slow application: forwards queue up
       const inbox = join(cfg.dir, `kill-${seed}.ndjson`);
-      const args = ['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', inbox, '--forward-to', `${app.url}/app`, '--forward-backoff', '10ms'];
+      const args = [
+        'callbacks',
+        'listen',
+        '--port',
+        '0',
+        '--print-url',
+        '--inbox',
+        inbox,
+        '--forward-to',
+        `${app.url}/app`,
+        '--forward-backoff',
+        '10ms',
+      ];
       try {
         const first = spawnAssess([...args, '--sign', '--secret-file', secretFile], { configDir: cfg.dir });
         const url = await first.firstLine();
@@ -79,18 +97,29 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
         // the restarted listener is killed too, at a seeded moment of its resuming; a third one finishes
         const second = spawnAssess([...args, '--sign', '--secret-file', secretFile], { configDir: cfg.dir });
         await second.firstLine();
-        await waitFor(() => /Resuming \d+ notification\(s\) an earlier listener acknowledged and did not forward yet\./.test(second.stderr()), {
-          what: 'the listener saying it resumes',
-        });
+        await waitFor(
+          () =>
+            /Resuming \d+ notification\(s\) an earlier listener acknowledged and did not forward yet\./.test(
+              second.stderr(),
+            ),
+          {
+            what: 'the listener saying it resumes',
+          },
+        );
         await new Promise((done) => setTimeout(done, Math.floor(r() * 60)));
         second.child.kill('SIGKILL');
         await second.done;
         const third = spawnAssess([...args, '--sign', '--secret-file', secretFile], { configDir: cfg.dir });
         await third.firstLine();
-        await waitFor(() => unsettledForwards(readInbox(inbox).records).length === 0, { timeoutMs: 30_000, what: 'the resumed forwards' });
+        await waitFor(() => unsettledForwards(readInbox(inbox).records).length === 0, {
+          timeoutMs: 30_000,
+          what: 'the resumed forwards',
+        });
         await third.stop();
 
-        const failed = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--failed', '--json', 'id'], { configDir: cfg.dir });
+        const failed = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--failed', '--json', 'id'], {
+          configDir: cfg.dir,
+        });
         expect(failed.code, failed.stderr).toBe(0);
         const failedIds = new Set((JSON.parse(failed.stdout) as Array<{ id: string }>).map((x) => x.id));
         const received = new Set(app.requests.map((q) => q.body));
@@ -99,7 +128,9 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
         // every forward, resumed or not, was signed with the same secret and a webhook-id stable per notification
         for (const q of app.requests) {
           expect(q.headers['webhook-id']).toBe(notificationId(Buffer.from(q.body)));
-          expect(verify(SECRET, q.headers as Record<string, string>, Buffer.from(q.body), new Date())).toEqual({ ok: true });
+          expect(verify(SECRET, q.headers as Record<string, string>, Buffer.from(q.body), new Date())).toEqual({
+            ok: true,
+          });
         }
       } finally {
         await app.close();
@@ -113,45 +144,79 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
     const target = `${app.url}/app`;
     try {
       const first = spawnAssess(
-        ['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', inbox, '--forward-to', target, '--sign', '--secret-file', secretFile],
+        [
+          'callbacks',
+          'listen',
+          '--port',
+          '0',
+          '--print-url',
+          '--inbox',
+          inbox,
+          '--forward-to',
+          target,
+          '--sign',
+          '--secret-file',
+          secretFile,
+        ],
         {
           configDir: cfg.dir,
         },
       );
       const acked = await sendAndKill(await first.firstLine(), first, 9, 20, 0);
       expect(acked).toHaveLength(20);
-      const waiting = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--failed', '--json'], { configDir: cfg.dir });
+      const waiting = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--failed', '--json'], {
+        configDir: cfg.dir,
+      });
       expect(JSON.parse(waiting.stdout)).toEqual([]); // not failed: still to be forwarded
       expect(waiting.stderr).toMatch(
         /\d+ notification\(s\) were acknowledged and are not forwarded yet \(not failed\): a listener forwarding to .*\/app sends them/,
       );
 
-      const second = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', inbox], { configDir: cfg.dir });
+      const second = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', inbox], {
+        configDir: cfg.dir,
+      });
       await second.firstLine();
       await second.stop();
-      expect(second.stderr()).toMatch(/\d+ notification\(s\) an earlier listener never forwarded \(to another target\) are now dead letters/);
+      expect(second.stderr()).toMatch(
+        /\d+ notification\(s\) an earlier listener never forwarded \(to another target\) are now dead letters/,
+      );
 
-      const failed = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--failed', '--json', 'id,invitationId'], { configDir: cfg.dir });
+      const failed = await runAssess(
+        ['callbacks', 'inbox', '--inbox', inbox, '--failed', '--json', 'id,invitationId'],
+        { configDir: cfg.dir },
+      );
       const rows = JSON.parse(failed.stdout) as Array<{ id: string; invitationId: string }>;
       const received = new Set(app.requests.map((q) => q.body));
-      expect(acked.filter((b) => !received.has(b) && !rows.some((x) => x.id === notificationId(Buffer.from(b))))).toEqual([]);
+      expect(
+        acked.filter((b) => !received.has(b) && !rows.some((x) => x.id === notificationId(Buffer.from(b)))),
+      ).toEqual([]);
       expect(rows.length).toBeGreaterThan(0);
 
       const before = app.requests.length;
-      const replay = await runAssess(['callbacks', 'replay', '--inbox', inbox, ...rows.map((x) => x.invitationId)], { configDir: cfg.dir });
+      const replay = await runAssess(['callbacks', 'replay', '--inbox', inbox, ...rows.map((x) => x.invitationId)], {
+        configDir: cfg.dir,
+      });
       expect(replay.code, replay.stderr).toBe(0);
-      expect(replay.stderr).toMatch(/Signed \(Standard Webhooks, the same webhook-id per notification\) with the secret from .*webhook\.secret\./);
+      expect(replay.stderr).toMatch(
+        /Signed \(Standard Webhooks, the same webhook-id per notification\) with the secret from .*webhook\.secret\./,
+      );
       const replayed = app.requests.slice(before);
       expect(replayed).toHaveLength(rows.length);
       for (const q of replayed) {
         expect(q.headers['webhook-id']).toBe(notificationId(Buffer.from(q.body)));
-        expect(verify(SECRET, q.headers as Record<string, string>, Buffer.from(q.body), new Date())).toEqual({ ok: true });
+        expect(verify(SECRET, q.headers as Record<string, string>, Buffer.from(q.body), new Date())).toEqual({
+          ok: true,
+        });
       }
-      const after = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--failed', '--json'], { configDir: cfg.dir });
+      const after = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--failed', '--json'], {
+        configDir: cfg.dir,
+      });
       expect(JSON.parse(after.stdout)).toEqual([]);
 
       // --no-sign overrides the recorded signing
-      const unsigned = await runAssess(['callbacks', 'replay', '--inbox', inbox, '--no-sign', rows[0]!.invitationId], { configDir: cfg.dir });
+      const unsigned = await runAssess(['callbacks', 'replay', '--inbox', inbox, '--no-sign', rows[0]!.invitationId], {
+        configDir: cfg.dir,
+      });
       expect(unsigned.code, unsigned.stderr).toBe(0);
       expect(app.requests.at(-1)!.headers['webhook-signature']).toBeUndefined();
     } finally {

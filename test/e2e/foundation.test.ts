@@ -37,7 +37,9 @@ describe('assess (binary)', () => {
     }
     const r = await runAssess(['invite', '1001', 'd.csv']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe("error: unexpected argument 'd.csv'\n  to invite everyone in a CSV file: assess invite 1001 --from-csv d.csv\n");
+    expect(r.stderr).toBe(
+      "error: unexpected argument 'd.csv'\n  to invite everyone in a CSV file: assess invite 1001 --from-csv d.csv\n",
+    );
   });
 
   it('every command has a description and an example in --help', async () => {
@@ -49,7 +51,10 @@ describe('assess (binary)', () => {
 
   it('every help page (all commands and groups) has a description and an example', async () => {
     const { readFileSync } = await import('node:fs');
-    const pages = JSON.parse(readFileSync(new URL('../../dist/help.json', import.meta.url), 'utf8')) as Record<string, string>;
+    const pages = JSON.parse(readFileSync(new URL('../../dist/help.json', import.meta.url), 'utf8')) as Record<
+      string,
+      string
+    >;
     expect(Object.keys(pages).length).toBeGreaterThan(30);
     for (const [path, text] of Object.entries(pages)) {
       expect(text, path).toMatch(/Examples:\n {2}\$ \S/);
@@ -74,7 +79,9 @@ describe('assess (binary)', () => {
     ]) {
       const r = await runAssess(args);
       expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code: 2, stdout: '' });
-      expect(r.stderr).toBe("error: unknown command 'raport'\n(Did you mean report?)\n  run 'assess --help' to see the commands\n");
+      expect(r.stderr).toBe(
+        "error: unknown command 'raport'\n(Did you mean report?)\n  run 'assess --help' to see the commands\n",
+      );
     }
     for (const args of [
       ['help', 'tests', 'lst'],
@@ -156,10 +163,12 @@ describe('assess auth and api against a throwaway server', () => {
   beforeAll(async () => {
     server = await startServer((req, res) => {
       if (req.headers['x-api-key'] !== KEY) return json(res, 400, { errors: ['Invalid API key'] });
-      if (req.url.startsWith('/v3/tests') && req.method === 'GET') return json(res, 200, { tests: [{ testId: 1, testName: 'Java' }] });
+      if (req.url.startsWith('/v3/tests') && req.method === 'GET')
+        return json(res, 200, { tests: [{ testId: 1, testName: 'Java' }] });
       if (req.url === '/v3/echo') return json(res, 200, { got: JSON.parse(req.body || 'null') });
       if (req.url === '/v3/missing') return json(res, 404, { errors: ['no such thing'] });
-      if (req.url === '/v2/org/tests') return json(res, 200, { statuscode: '200.1', description: 'ok', result: { tests: [] } });
+      if (req.url === '/v2/org/tests')
+        return json(res, 200, { statuscode: '200.1', description: 'ok', result: { tests: [] } });
       return json(res, 400, { errors: ['unexpected'] });
     });
   });
@@ -183,7 +192,10 @@ describe('assess auth and api against a throwaway server', () => {
   it('auth login --key-stdin stores the key (masked in output) and status then uses the profile', async () => {
     const { dir, cleanup } = tempDir();
     try {
-      const login = await runAssess(['auth', 'login', '--key-stdin', '--base-url', server.url], { configDir: dir, stdin: `${KEY}\n` });
+      const login = await runAssess(['auth', 'login', '--key-stdin', '--base-url', server.url], {
+        configDir: dir,
+        stdin: `${KEY}\n`,
+      });
       expect(login.code).toBe(0);
       expect(login.stderr).toMatch(/\*\*\*\*/);
       expect(login.stderr + login.stdout).not.toContain(KEY);

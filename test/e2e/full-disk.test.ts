@@ -2,7 +2,16 @@
 // fails naming the file (exit 2); no short write is taken for success; a full disk under a PDF
 // download is the disk (exit 2), not the network (exit 6), and is not retried.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, BIN, NODE, ROOT, runAssess, tempDir } from '../helpers/cli.js';
@@ -31,10 +40,17 @@ describe.skipIf(skip !== null)('a full disk (issue 31 items 1, 2)', () => {
     work.cleanup();
   });
   const sent = async (tag: string) =>
-    (await s.requests()).filter((r) => r.method === 'POST' && r.status < 300 && JSON.stringify(r.body ?? '').includes(tag)).length;
+    (await s.requests()).filter(
+      (r) => r.method === 'POST' && r.status < 300 && JSON.stringify(r.body ?? '').includes(tag),
+    ).length;
   const csv = (tag: string, rows: number) => {
     const path = join(work.dir, `${tag}.csv`);
-    writeFileSync(path, csvOf(Array.from({ length: rows }, (_, i) => [`c${i}@${tag}.full.example`, `Candidate Number ${i} of a long cohort`])));
+    writeFileSync(
+      path,
+      csvOf(
+        Array.from({ length: rows }, (_, i) => [`c${i}@${tag}.full.example`, `Candidate Number ${i} of a long cohort`]),
+      ),
+    );
     return path;
   };
 
@@ -42,9 +58,21 @@ describe.skipIf(skip !== null)('a full disk (issue 31 items 1, 2)', () => {
     await s.control('DELETE', '/requests');
     const t = disk('64k');
     const results = join(t.dir, 'r.ndjson');
-    const r = await runAssess(['invite', '1001', '--from-csv', csv('res', 400), '--journal', join(work.dir, 'res.journal.ndjson'), '--results', results], {
-      env: s.env,
-    });
+    const r = await runAssess(
+      [
+        'invite',
+        '1001',
+        '--from-csv',
+        csv('res', 400),
+        '--journal',
+        join(work.dir, 'res.journal.ndjson'),
+        '--results',
+        results,
+      ],
+      {
+        env: s.env,
+      },
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`cannot write the results ${results}: no space left on the device (ENOSPC)`);
     expect(r.stderr).not.toMatch(/looks like a bug/);
@@ -59,7 +87,18 @@ describe.skipIf(skip !== null)('a full disk (issue 31 items 1, 2)', () => {
     const t = disk('64k');
     const journal = join(t.dir, 'j.ndjson');
     const r = await runAssess(
-      ['invite', '1001', '--from-csv', csv('jrn', 400), '--journal', journal, '--results', join(work.dir, 'jrn.results.ndjson'), '--concurrency', '2'],
+      [
+        'invite',
+        '1001',
+        '--from-csv',
+        csv('jrn', 400),
+        '--journal',
+        journal,
+        '--results',
+        join(work.dir, 'jrn.results.ndjson'),
+        '--concurrency',
+        '2',
+      ],
       {
         env: s.env,
       },
@@ -81,10 +120,22 @@ describe.skipIf(skip !== null)('a full disk (issue 31 items 1, 2)', () => {
     await s.control('DELETE', '/requests');
     const fifo = join(work.dir, 'journal.fifo');
     spawnSync('mkfifo', [fifo]);
-    const r = await runAssess(['invite', '1001', '--from-csv', csv('fifo', 600), '--journal', fifo, '--results', join(work.dir, 'fifo.results.ndjson')], {
-      env: s.env,
-      timeoutMs: 20_000,
-    });
+    const r = await runAssess(
+      [
+        'invite',
+        '1001',
+        '--from-csv',
+        csv('fifo', 600),
+        '--journal',
+        fifo,
+        '--results',
+        join(work.dir, 'fifo.results.ndjson'),
+      ],
+      {
+        env: s.env,
+        timeoutMs: 20_000,
+      },
+    );
     expect(r.signal).toBeNull();
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`--journal: ${fifo} is a FIFO or socket, not a file`);
@@ -97,14 +148,33 @@ describe.skipIf(skip !== null)('a full disk (issue 31 items 1, 2)', () => {
         email: `e${i}@summary.full.example`,
         name: `Exported Candidate ${i}`,
       });
-      await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, { to: 'complete', score: 50 + (i % 50) });
+      await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, {
+        to: 'complete',
+        score: 50 + (i % 50),
+      });
     }
     const t = disk('16k');
-    const r = await runAssess(['report', 'export', '--from', '1d', '--to', '+1h', '--out', t.dir, '--journal', join(work.dir, 'sum.journal.ndjson')], {
-      env: s.env,
-    });
+    const r = await runAssess(
+      [
+        'report',
+        'export',
+        '--from',
+        '1d',
+        '--to',
+        '+1h',
+        '--out',
+        t.dir,
+        '--journal',
+        join(work.dir, 'sum.journal.ndjson'),
+      ],
+      {
+        env: s.env,
+      },
+    );
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`cannot write the (summary|results) ${t.dir}/\\S+: no space left on the device \\(ENOSPC\\)`));
+    expect(r.stderr).toMatch(
+      new RegExp(`cannot write the (summary|results) ${t.dir}/\\S+: no space left on the device \\(ENOSPC\\)`),
+    );
     expect(existsSync(join(t.dir, 'summary.csv'))).toBe(false);
   });
 
@@ -123,7 +193,11 @@ describe.skipIf(skip !== null)('a full disk (issue 31 items 1, 2)', () => {
   const appendingTo = (args: string[], path: string) => {
     const cfg = tempDir();
     const fd = openSync(path, 'a');
-    const child = spawn(NODE, [BIN, ...args], { env: { ...baseEnv(cfg.dir), ...s.env } as NodeJS.ProcessEnv, cwd: ROOT, stdio: ['ignore', fd, 'pipe'] });
+    const child = spawn(NODE, [BIN, ...args], {
+      env: { ...baseEnv(cfg.dir), ...s.env } as NodeJS.ProcessEnv,
+      cwd: ROOT,
+      stdio: ['ignore', fd, 'pipe'],
+    });
     closeSync(fd);
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (d) => (stderr += d));
@@ -163,7 +237,21 @@ describe.skipIf(skip !== null)('a full disk (issue 31 items 1, 2)', () => {
     t.fill();
     await s.control('DELETE', '/requests');
     const r = await runAssess(
-      ['report', 'export', '--from', '30d', '--to', '+1h', '--out', out, '--pdf', '--journal', join(work.dir, 'pdf.journal.ndjson'), '--concurrency', '1'],
+      [
+        'report',
+        'export',
+        '--from',
+        '30d',
+        '--to',
+        '+1h',
+        '--out',
+        out,
+        '--pdf',
+        '--journal',
+        join(work.dir, 'pdf.journal.ndjson'),
+        '--concurrency',
+        '1',
+      ],
       {
         env: s.env,
       },

@@ -21,7 +21,8 @@ function helpOnTerminal(cols: number, args: string, env: Record<string, string> 
 }
 
 // Example lines are commands to copy, never wrapped; everything else must fit.
-const proseLines = (page: string) => page.split('\n').filter((l) => !l.trimStart().startsWith('$ ') && !l.startsWith('Exit codes:'));
+const proseLines = (page: string) =>
+  page.split('\n').filter((l) => !l.trimStart().startsWith('$ ') && !l.startsWith('Exit codes:'));
 
 describe('help width', () => {
   it.each([60, 100, 140])('on a %i-column terminal no prose line is wider', (cols) => {

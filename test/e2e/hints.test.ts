@@ -19,7 +19,8 @@ afterAll(async () => {
   work.cleanup();
 });
 
-const run = (args: string[], env: Record<string, string | undefined> = s.env, stdin?: string) => runAssess(args, { env, cwd: work.dir, stdin });
+const run = (args: string[], env: Record<string, string | undefined> = s.env, stdin?: string) =>
+  runAssess(args, { env, cwd: work.dir, stdin });
 /** A loopback port nobody listens on. */
 const DEAD = 'http://127.0.0.1:9';
 
@@ -27,12 +28,18 @@ describe('auth login', () => {
   it('a refused key says to check the key, not an id; nothing is saved (exit 3)', async () => {
     const cfg = tempDir();
     try {
-      const r = await runAssess(['auth', 'login', '--base-url', s.env.ASSESS_BASE_URL!, '--key-stdin'], { stdin: 'sk_wrong_key_123\n', configDir: cfg.dir });
+      const r = await runAssess(['auth', 'login', '--base-url', s.env.ASSESS_BASE_URL!, '--key-stdin'], {
+        stdin: 'sk_wrong_key_123\n',
+        configDir: cfg.dir,
+      });
       expect(r.code, r.stderr).toBe(3);
       expect(r.stderr).toMatch(/refused this key.*nothing was saved/);
       expect(r.stderr).toMatch(/check the key/);
       expect(r.stderr).not.toMatch(/the id/);
-      expect(existsSync(join(cfg.dir, 'config.json')) && readFileSync(join(cfg.dir, 'config.json'), 'utf8').includes('sk_wrong')).toBe(false);
+      expect(
+        existsSync(join(cfg.dir, 'config.json')) &&
+          readFileSync(join(cfg.dir, 'config.json'), 'utf8').includes('sk_wrong'),
+      ).toBe(false);
     } finally {
       cfg.cleanup();
     }
@@ -69,13 +76,24 @@ it('report --pdf without -o: an existing file is named as the default name, not 
   expect(first.code, first.stderr).toBe(0);
   const again = await run(['report', '900001', '--pdf']);
   expect(again.code).toBe(2);
-  expect(again.stderr).toMatch(/^error: --pdf: .*report-.*900001\.pdf already exists \(the default name for this report\)/);
+  expect(again.stderr).toMatch(
+    /^error: --pdf: .*report-.*900001\.pdf already exists \(the default name for this report\)/,
+  );
   expect(again.stderr).not.toMatch(/-o: /);
   expect(again.stderr).toMatch(/--force/);
 });
 
 it('cancelling a cancelled invitation says it is cancelled already (exit 1), not only the service sentence', async () => {
-  const invited = await run(['invite', '1001', '--email', 'twice@hints.example', '--name', 'Twice', '--json', 'testInvitationId']);
+  const invited = await run([
+    'invite',
+    '1001',
+    '--email',
+    'twice@hints.example',
+    '--name',
+    'Twice',
+    '--json',
+    'testInvitationId',
+  ]);
   const id = String(JSON.parse(invited.stdout).testInvitationId);
   expect((await run(['attempts', 'cancel', id, '--yes'])).code).toBe(0);
   const again = await run(['attempts', 'cancel', id, '--yes']);
@@ -85,7 +103,16 @@ it('cancelling a cancelled invitation says it is cancelled already (exit 1), not
 });
 
 it('attempts wait --until any-terminal --exit-status on Test Left: reached, but not Complete (exit 1)', async () => {
-  const invited = await run(['invite', '1001', '--email', 'left@hints.example', '--name', 'Left', '--json', 'testInvitationId']);
+  const invited = await run([
+    'invite',
+    '1001',
+    '--email',
+    'left@hints.example',
+    '--name',
+    'Left',
+    '--json',
+    'testInvitationId',
+  ]);
   const id = String(JSON.parse(invited.stdout).testInvitationId);
   await s.control('POST', `/invitations/${id}/simulate`, { to: 'leave' });
   const r = await run(['attempts', 'wait', id, '--until', 'any-terminal', '--exit-status']);

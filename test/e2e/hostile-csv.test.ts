@@ -15,7 +15,10 @@ const ids: number[] = [];
 beforeAll(async () => {
   s = await startTestSandbox();
   for (const [i, name] of NAMES.entries()) {
-    const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', { email: `f${i}@formula.example`, name });
+    const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', {
+      email: `f${i}@formula.example`,
+      name,
+    });
     await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, { to: 'complete', score: 40 + i });
     ids.push(inv.testInvitationId);
   }
@@ -73,7 +76,10 @@ describe('CSV formula injection (item 9)', () => {
   });
 
   it('--csv --csv-safe and ASSESS_CSV_SAFE=1 neutralise the same cells', async () => {
-    for (const r of [await runAssess([...list, '--csv-safe'], { env: s.env }), await runAssess(list, { env: { ...s.env, ASSESS_CSV_SAFE: '1' } })]) {
+    for (const r of [
+      await runAssess([...list, '--csv-safe'], { env: s.env }),
+      await runAssess(list, { env: { ...s.env, ASSESS_CSV_SAFE: '1' } }),
+    ]) {
       expect(r.code).toBe(0);
       const [head, ...rows] = cells(r.stdout);
       const names = rows.map((row) => row[head!.indexOf('name')]);

@@ -59,7 +59,10 @@ describe('--timeout is a deadline for the whole answer', () => {
 
   it('a PDF download is bounded too, and leaves no partial file', async () => {
     const out = join(work.dir, 'r.pdf');
-    const r = await runAssess(['report', '5001', '--pdf', '-o', out, '--timeout', '2'], { env: env(), timeoutMs: 40_000 });
+    const r = await runAssess(['report', '5001', '--pdf', '-o', out, '--timeout', '2'], {
+      env: env(),
+      timeoutMs: 40_000,
+    });
     expect(r.signal).toBeNull();
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/GET \S+\/v3\/reports\/5001\/pdf timed out after 2 s/);

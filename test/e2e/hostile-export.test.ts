@@ -14,7 +14,10 @@ const work = tempDir('assess-export-own-');
 let id = 0;
 beforeAll(async () => {
   s = await startTestSandbox();
-  const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', { email: 'own@export.example', name: 'Owen Own' });
+  const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', {
+    email: 'own@export.example',
+    name: 'Owen Own',
+  });
   await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, { to: 'complete', score: 61 });
   id = inv.testInvitationId;
 });
@@ -22,7 +25,17 @@ afterAll(async () => {
   await s?.close();
   work.cleanup();
 });
-const args = (out: string, extra: string[] = []) => ['report', 'export', '--from', '1d', '--to', '+1h', '--out', out, ...extra];
+const args = (out: string, extra: string[] = []) => [
+  'report',
+  'export',
+  '--from',
+  '1d',
+  '--to',
+  '+1h',
+  '--out',
+  out,
+  ...extra,
+];
 
 describe('export and existing files (item 11)', () => {
   it('a summary.csv the CLI did not write is refused (exit 2, untouched, nothing sent); its own is replaced', async () => {
@@ -39,7 +52,11 @@ describe('export and existing files (item 11)', () => {
 
     const fresh = join(work.dir, 'ours');
     expect((await runAssess(args(fresh), { env: s.env })).code).toBe(0);
-    expect(ndjson<{ run?: { wrote?: string } }>(join(fresh, 'export.journal.ndjson')).some((l) => l.run?.wrote === 'summary.csv')).toBe(true);
+    expect(
+      ndjson<{ run?: { wrote?: string } }>(join(fresh, 'export.journal.ndjson')).some(
+        (l) => l.run?.wrote === 'summary.csv',
+      ),
+    ).toBe(true);
     const again = await runAssess(args(fresh), { env: s.env });
     expect(again.code).toBe(0);
   });
@@ -54,7 +71,9 @@ describe('export and existing files (item 11)', () => {
     expect(readFileSync(join(out, name), 'utf8')).toBe('not a report, mine');
     const beside = name.replace(/\.pdf$/, ' (2).pdf');
     expect(readFileSync(join(out, beside)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(r.stderr).toContain(`exists and was not written by assess; saved the report of ${id} beside it as ${beside}`);
+    expect(r.stderr).toContain(
+      `exists and was not written by assess; saved the report of ${id} beside it as ${beside}`,
+    );
     const journal = ndjson(join(out, 'export.journal.ndjson'));
     expect(journal.some((l) => l.wrote === beside)).toBe(true);
     expect(journal.some((l) => l.wrote === name)).toBe(false);

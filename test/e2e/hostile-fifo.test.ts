@@ -88,13 +88,19 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
     const slow = await startTestSandbox({ latencyMs: 3000 });
     try {
       const { dir, tmp, fifo } = setup();
-      const run = spawnAssess(['invite', '1001', '--csv', fifo, '--concurrency', '1'], { env: { ...slow.env, TMPDIR: tmp }, cwd: dir });
+      const run = spawnAssess(['invite', '1001', '--csv', fifo, '--concurrency', '1'], {
+        env: { ...slow.env, TMPDIR: tmp },
+        cwd: dir,
+      });
       const w = await open(fifo, 'w');
       await w.writeFile(csvOf(Array.from({ length: 5 }, (_, i) => [`s${i}@fifo.example`, `S ${i}`])));
       await w.close();
-      await waitFor(async () => (await slow.requests()).some((q) => q.path.includes('/invite')) || run.child.exitCode !== null, {
-        what: 'the first invite to be sent',
-      });
+      await waitFor(
+        async () => (await slow.requests()).some((q) => q.path.includes('/invite')) || run.child.exitCode !== null,
+        {
+          what: 'the first invite to be sent',
+        },
+      );
       expect(spools(tmp)).toHaveLength(1);
       run.child.kill('SIGINT');
       await new Promise((r) => setTimeout(r, 700)); // the second press comes later than an echo would

@@ -3,7 +3,17 @@
 // write is reported as that place and its cause (exit 2), with the summary; files are private.
 import { childPids, workerPid } from '../helpers/bulk-child.js';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, openSync, readFileSync, statSync, symlinkSync, writeFileSync, closeSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  closeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, BIN, ROOT, runAssess, tempDir, NODE } from '../helpers/cli.js';
@@ -32,7 +42,8 @@ function cohort(rows = 3): { dir: string; csv: string; text: string } {
   writeFileSync(csv, text);
   return { dir, csv, text };
 }
-const invites = async (tag: string) => (await s.requests()).filter((r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes(tag)).length;
+const invites = async (tag: string) =>
+  (await s.requests()).filter((r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes(tag)).length;
 const mode = (p: string) => statSync(p).mode & 0o777;
 
 describe('an output is never an input or another output (item 2)', () => {
@@ -54,7 +65,10 @@ describe('an output is never an input or another output (item 2)', () => {
 
   it('report export: a --journal that is the summary is refused', async () => {
     const out = join(work.dir, 'exp-same');
-    const r = await runAssess(['report', 'export', '--from', '1d', '--out', out, '--journal', join(out, 'summary.csv')], { env: s.env });
+    const r = await runAssess(
+      ['report', 'export', '--from', '1d', '--out', out, '--journal', join(out, 'summary.csv')],
+      { env: s.env },
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--journal: .*summary\.csv is the same file as the summary/);
   });
@@ -76,8 +90,12 @@ describe('one run per journal (item 5)', () => {
       const a = await first.done;
       expect(a.code).toBe(0);
       expect(second.code).toBe(2);
-      expect(second.stderr).toMatch(new RegExp(`journal .*c\\.csv\\.journal\\.ndjson is in use by another assess run \\(pid ${worker}\\)`));
-      const sent = (await slow.requests()).filter((r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes(`c${n}.files.example`));
+      expect(second.stderr).toMatch(
+        new RegExp(`journal .*c\\.csv\\.journal\\.ndjson is in use by another assess run \\(pid ${worker}\\)`),
+      );
+      const sent = (await slow.requests()).filter(
+        (r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes(`c${n}.files.example`),
+      );
       expect(sent).toHaveLength(60);
       expect(existsSync(`${csv}.journal.ndjson.lock`)).toBe(false);
     } finally {
@@ -108,7 +126,9 @@ describe('a place the CLI cannot write (item 6)', () => {
 
   it('--journal on a full disk (/dev/full): ENOSPC named, the summary printed, exit 2', async () => {
     const { csv } = cohort(3);
-    const r = await runAssess(['invite', '1001', '--csv', csv, '--journal', '/dev/full', '--concurrency', '1'], { env: s.env });
+    const r = await runAssess(['invite', '1001', '--csv', csv, '--journal', '/dev/full', '--concurrency', '1'], {
+      env: s.env,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/cannot write the journal \/dev\/full: no space left on the device \(ENOSPC\)/);
     expect(r.stderr).toMatch(/Stopped: Invitations from .*: 0 done, 0 skipped, 0 failed/);
@@ -125,7 +145,9 @@ describe('a place the CLI cannot write (item 6)', () => {
 
   it('--results in a missing directory below a file: ENOTDIR/ENOENT named, exit 2', async () => {
     const { csv } = cohort();
-    const r = await runAssess(['invite', '1001', '--csv', csv, '--results', join(csv, 'sub', 'r.ndjson')], { env: s.env });
+    const r = await runAssess(['invite', '1001', '--csv', csv, '--results', join(csv, 'sub', 'r.ndjson')], {
+      env: s.env,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/cannot write the results .*r\.ndjson: .*\((ENOTDIR|ENOENT)\)/);
   });
@@ -133,7 +155,9 @@ describe('a place the CLI cannot write (item 6)', () => {
   it('report export --out where it cannot be created: EACCES, exit 2', async () => {
     const r = await runAssess(['report', 'export', '--from', '1d', '--out', '/sys/assess-out'], { env: s.env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--out: cannot create \/sys\/assess-out \((EACCES\): permission denied|EPERM\): operation not permitted)/);
+    expect(r.stderr).toMatch(
+      /--out: cannot create \/sys\/assess-out \((EACCES\): permission denied|EPERM\): operation not permitted)/,
+    );
   });
 
   // Node's recursive mkdir spins for ever there (mkdir answers ENOENT while /proc exists), deaf to
@@ -157,14 +181,28 @@ describe('a place the CLI cannot write (item 6)', () => {
     expect(out.stderr).toContain('--out: cannot create /proc/assess-test-x (ENOENT): no such file or directory');
 
     const journal = '/proc/self/x/j.ndjson';
-    const j = await bounded(['report', 'export', '--from', '2d', '--to', 'now', '--out', join(work.dir, 'proc-j'), '--journal', journal]);
+    const j = await bounded([
+      'report',
+      'export',
+      '--from',
+      '2d',
+      '--to',
+      'now',
+      '--out',
+      join(work.dir, 'proc-j'),
+      '--journal',
+      journal,
+    ]);
     expect(j.signal).toBeNull();
     expect(j.code).toBe(2);
     expect(j.stderr).toContain(`cannot write the journal ${journal}: no such file or directory (ENOENT)`);
   });
 
   it('report --pdf -o into a refusing directory, and -o - onto a full disk: exit 2, the cause named', async () => {
-    const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', { email: 'pdf@files.example', name: 'Pdf Person' });
+    const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', {
+      email: 'pdf@files.example',
+      name: 'Pdf Person',
+    });
     await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, { to: 'complete', score: 50 });
     const r = await runAssess(['report', String(inv.testInvitationId), '--pdf', '-o', '/sys/r.pdf'], { env: s.env });
     expect(r.code).toBe(2);
@@ -197,11 +235,15 @@ describe('written files are private (item 10)', () => {
     expect(mode(`${csv}.results.ndjson`)).toBe(0o600);
 
     const out = join(work.dir, 'private', 'exp');
-    const e = await runAssess(['report', 'export', '--from', '1d', '--to', '+1h', '--out', out, '--pdf'], { env: s.env, timeoutMs: 90_000 });
+    const e = await runAssess(['report', 'export', '--from', '1d', '--to', '+1h', '--out', out, '--pdf'], {
+      env: s.env,
+      timeoutMs: 90_000,
+    });
     expect(e.code).toBe(0);
     expect(mode(out)).toBe(0o700);
     expect(mode(join(work.dir, 'private'))).toBe(0o700);
-    for (const f of ['summary.csv', 'export.journal.ndjson', 'export.results.ndjson']) expect(mode(join(out, f))).toBe(0o600);
+    for (const f of ['summary.csv', 'export.journal.ndjson', 'export.results.ndjson'])
+      expect(mode(join(out, f))).toBe(0o600);
     const pdfs = (await import('node:fs')).readdirSync(out).filter((f) => f.endsWith('.pdf'));
     expect(pdfs.length).toBeGreaterThan(0);
     for (const f of pdfs) expect(mode(join(out, f))).toBe(0o600);

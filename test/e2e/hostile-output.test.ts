@@ -69,7 +69,10 @@ function onTty(args: string[], env: Record<string, string>): Promise<string> {
   const cfg = tempDir();
   const cmd = [NODE, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   // Asynchronous: the sandbox answering the CLI runs in this very process.
-  const child = spawn('script', ['-qfec', cmd, '/dev/null'], { env: { ...baseEnv(cfg.dir), ...env, TERM: 'xterm' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('script', ['-qfec', cmd, '/dev/null'], {
+    env: { ...baseEnv(cfg.dir), ...env, TERM: 'xterm' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
   const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
@@ -85,7 +88,10 @@ function onTty(args: string[], env: Record<string, string>): Promise<string> {
 describe('control characters from the service are escaped (item 8)', () => {
   let id = 0;
   beforeAll(async () => {
-    const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', { email: 'eve@escape.example', name: EVIL });
+    const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', {
+      email: 'eve@escape.example',
+      name: EVIL,
+    });
     id = inv.testInvitationId;
     await s.control('POST', `/invitations/${id}/simulate`, { to: 'complete', score: 70 });
   });
@@ -131,7 +137,18 @@ describe('control characters from the service are escaped (item 8)', () => {
 
   it('listener warnings (piped stdout stays exact JSON)', async () => {
     const l = spawnAssess(
-      ['callbacks', 'listen', '--port', '0', '--print-url', '--forward-to', 'http://127.0.0.1:1/x', '--forward-retries', '0', '--no-inbox'],
+      [
+        'callbacks',
+        'listen',
+        '--port',
+        '0',
+        '--print-url',
+        '--forward-to',
+        'http://127.0.0.1:1/x',
+        '--forward-retries',
+        '0',
+        '--no-inbox',
+      ],
       { env: s.env },
     );
     const [url] = await l.waitForLines(1);

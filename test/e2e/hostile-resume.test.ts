@@ -41,7 +41,11 @@ beforeAll(async () => {
         void (async () => {
           try {
             const headers = { 'x-api-key': String(req.headers['x-api-key'] ?? ''), 'content-type': 'application/json' };
-            const answer = await fetch(`${s.sb.baseUrl}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+            const answer = await fetch(`${s.sb.baseUrl}${req.url}`, {
+              method: req.method,
+              headers,
+              body: chunks.length ? Buffer.concat(chunks) : undefined,
+            });
             const text = await answer.text();
             setTimeout(() => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text), 300);
           } catch {
@@ -72,18 +76,25 @@ describe('resume after kill -9 with --send-email (item 12)', () => {
     const first = spawnAssess(['invite', '1001', '--csv', csv, '--send-email', '--concurrency', String(CONCURRENCY)], {
       env: { ...s.env, ASSESS_BASE_URL: slowUrl },
     });
-    await waitFor(() => ndjson(journal).filter((l) => l.k).length >= 8 || first.child.exitCode !== null, { timeoutMs: 60_000, what: 'journal lines' });
+    await waitFor(() => ndjson(journal).filter((l) => l.k).length >= 8 || first.child.exitCode !== null, {
+      timeoutMs: 60_000,
+      what: 'journal lines',
+    });
     first.child.kill('SIGKILL');
     await first.done;
     // let the proxy finish what the service already did (a fixed pause was too short on a loaded machine)
     await waitFor(() => upstream === 0, { what: 'the proxy to finish what the service already did' });
 
     // through the proxy as well: the journal belongs to the URL its runs used
-    const again = await runAssess(['invite', '1001', '--csv', csv, '--send-email'], { env: { ...s.env, ASSESS_BASE_URL: slowUrl }, timeoutMs: 90_000 });
+    const again = await runAssess(['invite', '1001', '--csv', csv, '--send-email'], {
+      env: { ...s.env, ASSESS_BASE_URL: slowUrl },
+      timeoutMs: 90_000,
+    });
     expect(again.code).toBe(0);
     const { emails } = await s.control<{ emails: Array<{ to: string; kind: string }> }>('GET', '/outbox');
     const per = new Map<string, number>();
-    for (const e of emails) if (e.kind === 'invitation' && e.to.endsWith('@resume.example')) per.set(e.to, (per.get(e.to) ?? 0) + 1);
+    for (const e of emails)
+      if (e.kind === 'invitation' && e.to.endsWith('@resume.example')) per.set(e.to, (per.get(e.to) ?? 0) + 1);
     expect(per.size).toBe(ROWS);
     const twice = [...per].filter(([, n]) => n > 1).map(([to]) => to);
     expect(twice.length).toBeGreaterThan(0); // the window is real (this is what the docs warn of)

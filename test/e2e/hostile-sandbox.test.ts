@@ -31,7 +31,9 @@ describe('sandbox under hostile conditions (item 13)', () => {
     const end = new Date(Date.now() + 7 * 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z');
     const answers: Array<{ status: number; body: { status?: string } }> = [];
     for (let i = 0; i < 25; i++) {
-      const { testInvitationId: id } = (await (await post('/v3/tests/1001/invite', { email: `race${i}@sbx.example`, name: `Race ${i}` })).json()) as {
+      const { testInvitationId: id } = (await (
+        await post('/v3/tests/1001/invite', { email: `race${i}@sbx.example`, name: `Race ${i}` })
+      ).json()) as {
         testInvitationId: number;
       };
       // cancel first, the reattempt (which reopens a cancelled invitation) right behind it

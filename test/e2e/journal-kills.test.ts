@@ -41,7 +41,11 @@ beforeAll(async () => {
           upstream++;
           try {
             const headers = { 'x-api-key': String(req.headers['x-api-key'] ?? ''), 'content-type': 'application/json' };
-            const answer = await fetch(`${s.sb.baseUrl}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+            const answer = await fetch(`${s.sb.baseUrl}${req.url}`, {
+              method: req.method,
+              headers,
+              body: chunks.length ? Buffer.concat(chunks) : undefined,
+            });
             const text = await answer.text();
             setTimeout(() => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text), 150);
           } catch {
@@ -72,7 +76,14 @@ async function twiceMailed(): Promise<string[]> {
   return [...per].filter(([, n]) => n > 1).map(([to]) => to);
 }
 
-type JournalLine = { k?: string; s?: string; f?: string; maybeEmailedTwice?: boolean; outcome?: string; testInvitationId?: number };
+type JournalLine = {
+  k?: string;
+  s?: string;
+  f?: string;
+  maybeEmailedTwice?: boolean;
+  outcome?: string;
+  testInvitationId?: number;
+};
 
 /** Who the journal alone names as maybe e-mailed twice (the documented jq query). */
 const flaggedInJournal = (journal: string) =>
@@ -114,7 +125,9 @@ describe('maybe e-mailed twice survives kill -9 and re-runs (item 5)', () => {
     // through the proxy as well: the journal belongs to the URL its runs used
     const last = await runAssess(args, { env: { ...s.env, ASSESS_BASE_URL: slowUrl }, timeoutMs: 90_000 });
     expect(last.code, last.stderr).toBe(0);
-    expect(last.stderr).toMatch(/An earlier run was killed before it wrote its results; what it did is in the journal .*cohort\.csv\.journal\.ndjson/);
+    expect(last.stderr).toMatch(
+      /An earlier run was killed before it wrote its results; what it did is in the journal .*cohort\.csv\.journal\.ndjson/,
+    );
     const twice = await twiceMailed();
     expect(twice.length).toBeGreaterThan(0); // the window is real
 
@@ -138,12 +151,14 @@ describe('maybe e-mailed twice survives kill -9 and re-runs (item 5)', () => {
     expect(new Set(journaled.map((l) => emailOf(l.k!)))).toEqual(new Set(lines.map((l) => l.row.email)));
 
     const flagged = lines.filter((l) => l.maybeEmailedTwice).map((l) => l.row.email);
-    if (process.env.SHOW_FIGURES) console.log(`seed ${SEED}: ${twice.length} of ${ROWS} e-mailed twice, ${flagged.length} flagged`);
+    if (process.env.SHOW_FIGURES)
+      console.log(`seed ${SEED}: ${twice.length} of ${ROWS} e-mailed twice, ${flagged.length} flagged`);
     expect(flagged).toEqual(expect.arrayContaining(twice));
     expect([...flaggedInJournal(journal)]).toEqual(expect.arrayContaining(twice));
     // and no one is flagged without two attempts that may have e-mailed
     const attempts = new Map<string, number>();
-    for (const l of ndjson<JournalLine>(journal)) if (l.s) attempts.set(emailOf(l.s), (attempts.get(emailOf(l.s)) ?? 0) + 1);
+    for (const l of ndjson<JournalLine>(journal))
+      if (l.s) attempts.set(emailOf(l.s), (attempts.get(emailOf(l.s)) ?? 0) + 1);
     for (const to of flagged) expect(attempts.get(to)).toBeGreaterThan(1);
     expect(last.stderr).toMatch(new RegExp(`${flagged.length} may have been e-mailed twice: marked maybeEmailedTwice`));
   });

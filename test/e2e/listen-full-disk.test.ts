@@ -33,7 +33,11 @@ describe.skipIf(skip !== null)('callbacks listen on a disk that fills up (issue 
     const url = await l.firstLine();
     const answers: number[] = [];
     for (let i = 1; i <= 14; i++) {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body(i)) });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body(i)),
+      });
       answers.push(res.status);
     }
     const ok = answers.flatMap((s, i) => (s === 200 ? [i + 1] : []));
@@ -51,7 +55,11 @@ describe.skipIf(skip !== null)('callbacks listen on a disk that fills up (issue 
     // space freed: the service's retry of a refused one is stored and acknowledged
     const refused = answers.indexOf(503) + 1;
     rmSync(join(t.dir, 'spare'));
-    const again = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body(refused)) });
+    const again = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body(refused)),
+    });
     await l.stop('SIGINT');
     expect(again.status).toBe(200);
     expect(readFileSync(inbox, 'utf8').trimEnd().split('\n').at(-1)).toContain(`"invitationId":"${refused}"`);
@@ -67,10 +75,15 @@ describe('an inbox that is not a regular file (issue 31 item 2)', () => {
     try {
       const path = which === 'fifo' ? join(cfg.dir, 'inbox.fifo') : which;
       if (which === 'fifo') spawnSync('mkfifo', [path]);
-      const listen = await runAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', path], { configDir: cfg.dir, timeoutMs: 15_000 });
+      const listen = await runAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', path], {
+        configDir: cfg.dir,
+        timeoutMs: 15_000,
+      });
       expect(listen.signal).toBeNull(); // ended by itself, not by the harness's kill
       expect(listen.code).toBe(2);
-      expect(listen.stderr).toContain(`--inbox: cannot open ${path} (not a regular file: a FIFO or a device cannot hold the inbox)`);
+      expect(listen.stderr).toContain(
+        `--inbox: cannot open ${path} (not a regular file: a FIFO or a device cannot hold the inbox)`,
+      );
       const read = await runAssess(['callbacks', 'inbox', '--inbox', path], { configDir: cfg.dir, timeoutMs: 15_000 });
       expect(read.signal).toBeNull();
       expect(read.code).toBe(2);

@@ -15,14 +15,32 @@ afterAll(() => work.cleanup());
 const KEY = 'sk_listen_secret_key_0123456789';
 const WEBHOOK_SECRET = 'whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQtc2VjcmV0';
 const body = (id: number) => JSON.stringify(completionBody(id));
-const post = (url: string, id = 7) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(id) });
+const post = (url: string, id = 7) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body(id) });
 
 describe('callbacks listen --exec', () => {
   it('runs the command without ASSESS_API_KEY, the webhook secret or the token in its environment', async () => {
     const out = join(work.dir, 'exec-env.txt');
-    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--exec', `env > '${out}.part' && mv '${out}.part' '${out}'`], {
-      env: { ASSESS_API_KEY: KEY, ASSESS_WEBHOOK_SECRET: WEBHOOK_SECRET, ASSESS_LISTEN_TOKEN: 'tok-env-1', KEEP_ME: 'yes' },
-    });
+    const l = spawnAssess(
+      [
+        'callbacks',
+        'listen',
+        '--port',
+        '0',
+        '--print-url',
+        '--no-inbox',
+        '--exec',
+        `env > '${out}.part' && mv '${out}.part' '${out}'`,
+      ],
+      {
+        env: {
+          ASSESS_API_KEY: KEY,
+          ASSESS_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          ASSESS_LISTEN_TOKEN: 'tok-env-1',
+          KEEP_ME: 'yes',
+        },
+      },
+    );
     try {
       const url = await l.firstLine();
       expect(new URL(url).searchParams.get('token')).toBe('tok-env-1'); // the token from the environment
@@ -47,7 +65,9 @@ describe('callbacks listen: the token', () => {
     const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--token', 's3cret-cli']);
     try {
       await l.firstLine();
-      expect(l.stderr()).toMatch(/warning: --token: a token on the command line is visible to other users \(ps\).*--token-file/);
+      expect(l.stderr()).toMatch(
+        /warning: --token: a token on the command line is visible to other users \(ps\).*--token-file/,
+      );
     } finally {
       await l.stop();
     }
@@ -76,7 +96,11 @@ describe('callbacks listen: the token', () => {
     const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--no-inbox', '--token-file', file]);
     try {
       await l.firstLine();
-      expect(l.stderr()).toMatch(new RegExp(`warning: ${file} holds the listener's token and other users can read it \\(mode 0644\\); restrict it: chmod 600`));
+      expect(l.stderr()).toMatch(
+        new RegExp(
+          `warning: ${file} holds the listener's token and other users can read it \\(mode 0644\\); restrict it: chmod 600`,
+        ),
+      );
     } finally {
       await l.stop();
     }

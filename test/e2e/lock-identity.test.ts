@@ -35,7 +35,11 @@ beforeAll(async () => {
         void (async () => {
           try {
             const headers = { 'x-api-key': String(req.headers['x-api-key'] ?? ''), 'content-type': 'application/json' };
-            const answer = await fetch(`${s.sb.baseUrl}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+            const answer = await fetch(`${s.sb.baseUrl}${req.url}`, {
+              method: req.method,
+              headers,
+              body: chunks.length ? Buffer.concat(chunks) : undefined,
+            });
             res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
           } catch {
             res.destroy();
@@ -74,17 +78,32 @@ describe('the journal lock holds by identity', () => {
       env: { ...s.env, ASSESS_BASE_URL: gateUrl },
     });
     // its first request is held at the gate: it holds the lock until release()
-    await waitFor(() => held.length > 0 || first.child.exitCode !== null, { timeoutMs: 20_000, what: 'the first run to send' });
+    await waitFor(() => held.length > 0 || first.child.exitCode !== null, {
+      timeoutMs: 20_000,
+      what: 'the first run to send',
+    });
     expect(existsSync(`${journal}.lock`)).toBe(true);
     const worker = workerPid(first.child.pid!); // the run's own process (src/cli/bulk-child.ts)
     const others: Array<[string, string[], string]> = [
-      ['hard link', ['--journal', join(elsewhere, 'hard.ndjson'), '--results', join(elsewhere, 'hard.results.ndjson')], work.dir],
-      ['symlink', ['--journal', join(elsewhere, 'soft.ndjson'), '--results', join(elsewhere, 'soft.results.ndjson')], work.dir],
+      [
+        'hard link',
+        ['--journal', join(elsewhere, 'hard.ndjson'), '--results', join(elsewhere, 'hard.results.ndjson')],
+        work.dir,
+      ],
+      [
+        'symlink',
+        ['--journal', join(elsewhere, 'soft.ndjson'), '--results', join(elsewhere, 'soft.results.ndjson')],
+        work.dir,
+      ],
       ['./j.ndjson', ['--journal', './j.ndjson', '--results', './rel.results.ndjson'], dir],
     ];
     for (const [name, flags, cwd] of others) {
       // through the gate too: on the old code this run would send (and be held), not exit
-      const r = await runAssess(['invite', '1001', '--from-csv', csv, ...flags], { env: { ...s.env, ASSESS_BASE_URL: gateUrl }, cwd, timeoutMs: 20_000 });
+      const r = await runAssess(['invite', '1001', '--from-csv', csv, ...flags], {
+        env: { ...s.env, ASSESS_BASE_URL: gateUrl },
+        cwd,
+        timeoutMs: 20_000,
+      });
       expect(first.child.exitCode, `${name}: the first run must still be running`).toBeNull();
       expect(r.code, `${name}: ${r.stderr}`).toBe(2);
       expect(r.stderr).toMatch(new RegExp(`the journal .* is in use by another assess run \\(pid ${worker}\\)`));
@@ -92,11 +111,16 @@ describe('the journal lock holds by identity', () => {
     release();
     const a = await first.done;
     expect(a.code, a.stderr).toBe(0);
-    const sent = (await s.requests()).filter((r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes('@idlock.example'));
+    const sent = (await s.requests()).filter(
+      (r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes('@idlock.example'),
+    );
     expect(sent).toHaveLength(ROWS);
     expect(existsSync(`${journal}.lock`)).toBe(false);
     // free again, under any of its names
-    const after = await runAssess(['invite', '1001', '--from-csv', csv, '--journal', join(elsewhere, 'hard.ndjson'), '--dry-run'], { env: s.env });
+    const after = await runAssess(
+      ['invite', '1001', '--from-csv', csv, '--journal', join(elsewhere, 'hard.ndjson'), '--dry-run'],
+      { env: s.env },
+    );
     expect(after.code, after.stderr).toBe(0);
     expect(after.stderr).toMatch(new RegExp(`${ROWS} already invited`));
   });
@@ -120,18 +144,31 @@ describe('the listener inbox lock holds by identity', () => {
       ] as const) {
         const second = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', path], { cwd });
         // either it refuses (exits) or it starts listening (prints its URL): whichever comes first
-        await waitFor(() => second.child.exitCode !== null || second.lines().length > 0, { timeoutMs: 20_000, what: `${name}: the second listener` });
+        await waitFor(() => second.child.exitCode !== null || second.lines().length > 0, {
+          timeoutMs: 20_000,
+          what: `${name}: the second listener`,
+        });
         const listening = second.lines().length > 0;
         const r = await second.stop('SIGINT');
         expect(listening, `${name}: a second listener started on the same inbox`).toBe(false);
         expect(r.code).toBe(2);
-        expect(second.stderr()).toMatch(new RegExp(`--inbox: .* is in use by another callbacks listen \\(pid ${first.child.pid}\\)`));
+        expect(second.stderr()).toMatch(
+          new RegExp(`--inbox: .* is in use by another callbacks listen \\(pid ${first.child.pid}\\)`),
+        );
       }
     } finally {
       expect((await first.stop('SIGINT')).code).toBe(0);
     }
     // released at the end: a listener on the hard link starts now
-    const again = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', join(dir, 'hard.ndjson')]);
+    const again = spawnAssess([
+      'callbacks',
+      'listen',
+      '--port',
+      '0',
+      '--print-url',
+      '--inbox',
+      join(dir, 'hard.ndjson'),
+    ]);
     await again.firstLine();
     expect((await again.stop('SIGINT')).code).toBe(0);
   });

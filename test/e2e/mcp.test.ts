@@ -30,7 +30,10 @@ let sandbox: TestSandbox;
 const config = tempDir('assess-mcp-');
 const servers: Server[] = [];
 
-async function startServer(args: string[] = [], opts: { globals?: string[]; env?: Record<string, string> } = {}): Promise<Server> {
+async function startServer(
+  args: string[] = [],
+  opts: { globals?: string[]; env?: Record<string, string> } = {},
+): Promise<Server> {
   const transport = new StdioClientTransport({
     command: NODE,
     args: [BIN, ...(opts.globals ?? []), 'mcp', ...args],
@@ -54,8 +57,10 @@ async function startServer(args: string[] = [], opts: { globals?: string[]; env?
   return server;
 }
 
-const sent = async (method: string, path: string) => (await sandbox.requests()).filter((r) => r.method === method && r.path.startsWith(path));
-const errorOf = (r: Result) => (r.structuredContent as { error: { category: string; exitCode?: number; message: string; fix?: string } }).error;
+const sent = async (method: string, path: string) =>
+  (await sandbox.requests()).filter((r) => r.method === method && r.path.startsWith(path));
+const errorOf = (r: Result) =>
+  (r.structuredContent as { error: { category: string; exitCode?: number; message: string; fix?: string } }).error;
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
@@ -105,12 +110,17 @@ describe('assess mcp (read-only, the default)', () => {
     expect(props.sendEmail.default).toBeUndefined();
     expect(props.dryRun).toMatchObject({ type: 'boolean' });
     // bulk is not a tool: neither its flags nor its examples
-    for (const bulk of ['fromCsv', 'csvFile', 'concurrency', 'journal', 'results', 'skipInvalid']) expect(props[bulk], bulk).toBeUndefined();
+    for (const bulk of ['fromCsv', 'csvFile', 'concurrency', 'journal', 'results', 'skipInvalid'])
+      expect(props[bulk], bulk).toBeUndefined();
     expect(invite.description).toContain('$ assess invite 1001 --email ann@example.com --name "Ann Lee"');
     expect(invite.description).not.toContain('cohort.csv');
     expect(invite.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     const list = tools.find((t) => t.name === 'attempts_list')!;
-    expect((list.inputSchema.properties as Record<string, Record<string, unknown>>).state.enum).toEqual(['completed', 'cancelled', 'expired']);
+    expect((list.inputSchema.properties as Record<string, Record<string, unknown>>).state.enum).toEqual([
+      'completed',
+      'cancelled',
+      'expired',
+    ]);
     expect(list.annotations).toMatchObject({ readOnlyHint: true });
     expect((list.inputSchema.properties as Record<string, unknown>).dryRun).toBeUndefined();
   });
@@ -159,11 +169,23 @@ describe('assess mcp (read-only, the default)', () => {
   it('shows on a dry run the request that would be sent, and sends nothing', async () => {
     const before = (await sent('POST', '/v3/tests/1001/invite')).length;
     const hook = 'https://hooks:pa55word@example.com/assess';
-    const r = await server.call('invite', { testId: '1001', email: 'dora@example.com', name: 'Dora Diaz', callbackUrl: hook, dryRun: true });
+    const r = await server.call('invite', {
+      testId: '1001',
+      email: 'dora@example.com',
+      name: 'Dora Diaz',
+      callbackUrl: hook,
+      dryRun: true,
+    });
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent).toEqual({
       dryRun: true,
-      requests: [{ method: 'POST', path: '/v3/tests/1001/invite', body: { email: 'dora@example.com', name: 'Dora Diaz', callbackURL: hook, sendEmail: 'no' } }],
+      requests: [
+        {
+          method: 'POST',
+          path: '/v3/tests/1001/invite',
+          body: { email: 'dora@example.com', name: 'Dora Diaz', callbackURL: hook, sendEmail: 'no' },
+        },
+      ],
     });
     expect(r.content[0].text).toBe('assess invite (dry run): would send POST /v3/tests/1001/invite; nothing was sent');
     expect((await sent('POST', '/v3/tests/1001/invite')).length).toBe(before);
@@ -171,12 +193,17 @@ describe('assess mcp (read-only, the default)', () => {
 
   it('callbacks_process on a dry run sends no request that changes something, whichever way it takes its ids', async () => {
     const before = (await sent('POST', '/v3/callbacks/process')).length;
-    const asked = (ids: number[]) => ({ dryRun: true, requests: [{ method: 'POST', path: '/v3/callbacks/process', body: { testinvitationIds: ids } }] });
+    const asked = (ids: number[]) => ({
+      dryRun: true,
+      requests: [{ method: 'POST', path: '/v3/callbacks/process', body: { testinvitationIds: ids } }],
+    });
 
     const byIds = await server.call('callbacks_process', { ids: ['900001'], dryRun: true });
     expect(byIds.isError).toBeFalsy();
     expect(byIds.structuredContent).toEqual(asked([900001]));
-    expect(byIds.content[0].text).toBe('assess callbacks process (dry run): would send POST /v3/callbacks/process; nothing was sent');
+    expect(byIds.content[0].text).toBe(
+      'assess callbacks process (dry run): would send POST /v3/callbacks/process; nothing was sent',
+    );
 
     const file = join(config.dir, 'callback-ids.txt');
     writeFileSync(file, '900001\n900002\n');
@@ -185,7 +212,9 @@ describe('assess mcp (read-only, the default)', () => {
 
     // the attempts are listed (a read: it goes out); the reprocessing is not sent
     const window = { state: 'completed', from: '90d', to: 'now' };
-    const listed = (await server.call('attempts_list', window)).structuredContent!.items as Array<{ testInvitationId: number }>;
+    const listed = (await server.call('attempts_list', window)).structuredContent!.items as Array<{
+      testInvitationId: number;
+    }>;
     expect(listed.length).toBeGreaterThan(0);
     const fromAttempts = await server.call('callbacks_process', { fromAttempts: true, ...window, dryRun: true });
     expect(fromAttempts.structuredContent).toEqual(asked([...new Set(listed.map((a) => a.testInvitationId))]));
@@ -201,7 +230,10 @@ describe('assess mcp (read-only, the default)', () => {
       requests: [{ method: 'POST', path: '/v3/callbacks/process', body: { testinvitationIds: [900001, 900002] } }],
     });
     const inexact = await server.call('callbacks_process', { ids: ['900001', 2 ** 60], dryRun: true });
-    expect(errorOf(inexact)).toMatchObject({ category: 'usage', message: `callbacks_process: ids[1]: ${2 ** 60} is not exact as a JSON number` });
+    expect(errorOf(inexact)).toMatchObject({
+      category: 'usage',
+      message: `callbacks_process: ids[1]: ${2 ** 60} is not exact as a JSON number`,
+    });
     expect(errorOf(inexact).fix).toBe('give it as a string of digits, e.g. "900001"');
   });
 
@@ -235,9 +267,16 @@ describe('assess mcp (read-only, the default)', () => {
 
     // the tool's words: a missing or mistyped argument by its name, a flag by the argument's
     const absent = await server.call('tests_get', {});
-    expect(errorOf(absent)).toMatchObject({ category: 'usage', message: 'tests_get: testId: required by tests_get', fix: 'add "testId" to the arguments' });
+    expect(errorOf(absent)).toMatchObject({
+      category: 'usage',
+      message: 'tests_get: testId: required by tests_get',
+      fix: 'add "testId" to the arguments',
+    });
     const typed = await server.call('tests_list', { all: 'yes' });
-    expect(errorOf(typed)).toMatchObject({ category: 'usage', message: 'tests_list: all: must be true or false, not "yes"' });
+    expect(errorOf(typed)).toMatchObject({
+      category: 'usage',
+      message: 'tests_list: all: must be true or false, not "yes"',
+    });
     const flagged = await server.call('links_create', { testId: '1001', name: 'x', validDays: '3', dryRun: true });
     expect(errorOf(flagged).message).toMatch(/^links_create: tz: is required with a schedule, e\.g\. tz 35/);
     expect(errorOf(flagged).message).not.toContain('--tz');
@@ -246,7 +285,11 @@ describe('assess mcp (read-only, the default)', () => {
 
 describe('lines that are not JSON-RPC messages', () => {
   it('answers each with its JSON-RPC error (id null) and keeps serving the next lines', async () => {
-    const child = spawn(NODE, [BIN, 'mcp'], { env: { ...baseEnv(config.dir), ...sandbox.env }, cwd: ROOT, stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(NODE, [BIN, 'mcp'], {
+      env: { ...baseEnv(config.dir), ...sandbox.env },
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
     const lines: unknown[] = [];
     let rest = '';
     const answered = new Promise<void>((resolve) =>
@@ -276,7 +319,11 @@ describe('the end of input', () => {
   const line = (id: number | undefined, method: string, params: unknown) =>
     JSON.stringify({ jsonrpc: '2.0', ...(id === undefined ? {} : { id }), method, params });
   const requests = [
-    line(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } }),
+    line(1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'pipe', version: '1' },
+    }),
     line(undefined, 'notifications/initialized', {}),
     line(2, 'tools/call', { name: 'invite', arguments: { testId: '1001', email: 'eof@example.com', name: 'Eve Eof' } }),
     line(3, 'tools/call', { name: 'tests_get', arguments: { testId: '1001' } }),
@@ -295,13 +342,19 @@ describe('the end of input', () => {
   it('answers every request read before it, then exits 0', async () => {
     const own = tempDir('assess-mcp-eof-');
     try {
-      const r = await runAssess(['mcp', '--allow-writes', 'invite'], { env: sandbox.env, configDir: own.dir, stdin: requests });
+      const r = await runAssess(['mcp', '--allow-writes', 'invite'], {
+        env: sandbox.env,
+        configDir: own.dir,
+        stdin: requests,
+      });
       expect(r.code, r.stderr).toBe(0);
       const byId = answers(r.stdout);
       expect([...byId.keys()].sort()).toEqual([1, 2, 3]);
       const invited = byId.get(2)!.result!;
       expect(invited.isError).toBeFalsy();
-      const posted = (await sent('POST', '/v3/tests/1001/invite')).filter((p) => (p.body as { email?: string }).email === 'eof@example.com');
+      const posted = (await sent('POST', '/v3/tests/1001/invite')).filter(
+        (p) => (p.body as { email?: string }).email === 'eof@example.com',
+      );
       expect(posted).toHaveLength(1);
       expect(invited.structuredContent).toMatchObject({ testInvitationId: expect.any(Number) });
       expect(byId.get(3)!.result!.structuredContent).toMatchObject({ testId: 1001 });
@@ -313,7 +366,11 @@ describe('the end of input', () => {
   it('--sandbox: the embedded sandbox stays up until the calls are answered', async () => {
     const own = tempDir('assess-mcp-eof-sandbox-');
     try {
-      const r = await runAssess(['--sandbox', 'mcp', '--allow-writes', 'invite'], { env: {}, configDir: own.dir, stdin: requests });
+      const r = await runAssess(['--sandbox', 'mcp', '--allow-writes', 'invite'], {
+        env: {},
+        configDir: own.dir,
+        stdin: requests,
+      });
       expect(r.code, r.stderr).toBe(0);
       const byId = answers(r.stdout);
       expect(byId.get(2)!.result!.isError, JSON.stringify(byId.get(2))).toBeFalsy();
@@ -335,7 +392,9 @@ describe('assess mcp --allow-writes', () => {
     const posted = (await sent('POST', '/v3/tests/1001/invite')).at(-1)!;
     expect(posted.body).toMatchObject({ email: 'erin@example.com', sendEmail: 'no' });
 
-    const cancel = await server.call('attempts_cancel', { invitationId: String(r.structuredContent!.testInvitationId) });
+    const cancel = await server.call('attempts_cancel', {
+      invitationId: String(r.structuredContent!.testInvitationId),
+    });
     expect(errorOf(cancel)).toMatchObject({ category: 'not allowed' });
     expect(server.protocolErrors).toEqual([]);
   });
@@ -364,10 +423,13 @@ describe('assess mcp --allow-writes', () => {
 describe('credentials and base URL as for any command', () => {
   it("uses --profile's key and base URL", async () => {
     const env = baseEnv(config.dir); // no ASSESS_API_KEY, no ASSESS_BASE_URL: only the profile's
-    const login = await runAssess(['auth', 'login', '--profile', 'work', '--key-stdin', '--base-url', sandbox.sb.baseUrl], {
-      configDir: config.dir,
-      stdin: `${sandbox.env.ASSESS_API_KEY}\n`,
-    });
+    const login = await runAssess(
+      ['auth', 'login', '--profile', 'work', '--key-stdin', '--base-url', sandbox.sb.baseUrl],
+      {
+        configDir: config.dir,
+        stdin: `${sandbox.env.ASSESS_API_KEY}\n`,
+      },
+    );
     expect(login.code, login.stderr).toBe(0);
     const server = await startServer([], { globals: ['--profile', 'work'], env });
     const r = await server.call('tests_get', { testId: '1001' });
@@ -406,7 +468,9 @@ describe('a shared sandbox (assess sandbox start)', () => {
       pid = info.pid;
       const server = await startServer([], { globals: ['--sandbox'], env: baseEnv(own.dir) });
       const tests = await server.call('tests_list');
-      expect(tests.structuredContent!.items).toEqual(expect.arrayContaining([expect.objectContaining({ testId: 1001 })]));
+      expect(tests.structuredContent!.items).toEqual(
+        expect.arrayContaining([expect.objectContaining({ testId: 1001 })]),
+      );
       expect(server.stderr()).toContain(`Using the shared sandbox at ${info.baseUrl}`);
       await server.client.close();
       expect((await runAssess(['sandbox', 'stop'], { configDir: own.dir })).code).toBe(0);
@@ -428,8 +492,13 @@ describe('the audit log', () => {
     expect(lines[0]).toMatchObject({ event: 'start', allowWrites: [], profile: 'default', sandbox: false });
     expect(lines.filter((l) => l.event === 'start').map((l) => l.allowWrites)).toContainEqual(['invite']);
     expect(lines.find((l) => l.tool === 'tests_delete')).toMatchObject({ outcome: 'no-such-tool', category: 'usage' });
-    expect(lines.find((l) => l.tool === 'invite' && l.outcome === 'not-allowed')).toMatchObject({ args: { testId: '1001', email: 'dora@example.com' } });
-    expect(lines.find((l) => l.outcome === 'dry-run')).toMatchObject({ tool: 'invite', requests: [{ method: 'POST', path: '/v3/tests/1001/invite' }] });
+    expect(lines.find((l) => l.tool === 'invite' && l.outcome === 'not-allowed')).toMatchObject({
+      args: { testId: '1001', email: 'dora@example.com' },
+    });
+    expect(lines.find((l) => l.outcome === 'dry-run')).toMatchObject({
+      tool: 'invite',
+      requests: [{ method: 'POST', path: '/v3/tests/1001/invite' }],
+    });
     // what a dry run held back, not an empty list: nothing went out
     expect(lines.find((l) => l.tool === 'callbacks_process' && l.outcome === 'dry-run')).toMatchObject({
       args: { ids: ['900001'], dryRun: true },
@@ -440,8 +509,13 @@ describe('the audit log', () => {
     expect(lines.find((l) => l.tool === 'invite' && l.outcome === 'ok')).toMatchObject({
       sent: [{ method: 'POST', path: '/v3/tests/1001/invite', body: { email: 'erin@example.com', sendEmail: 'no' } }],
     });
-    expect(lines.find((l) => l.tool === 'report' && l.outcome === 'error')).toMatchObject({ category: 'not found', args: { invitationId: '987654321' } });
-    expect(lines.find((l) => l.tool === 'invite' && l.outcome === 'ok')).toMatchObject({ args: { email: 'erin@example.com' } });
+    expect(lines.find((l) => l.tool === 'report' && l.outcome === 'error')).toMatchObject({
+      category: 'not found',
+      args: { invitationId: '987654321' },
+    });
+    expect(lines.find((l) => l.tool === 'invite' && l.outcome === 'ok')).toMatchObject({
+      args: { email: 'erin@example.com' },
+    });
     for (const l of lines) expect(l.at).toMatch(/^\d{4}-\d\d-\d\dT/);
     const key = sandbox.env.ASSESS_API_KEY;
     expect(readFileSync(file, 'utf8')).not.toContain(key);

@@ -51,7 +51,20 @@ describe('the nightly recipe on a mixed population', () => {
       res.writeHead(n <= 4 ? 503 : 200).end();
     });
     listener = spawnAssess(
-      ['callbacks', 'listen', '--port', '0', '--print-url', '--forward-to', `${app.url}/app`, '--sign', '--secret-file', secretFile, '--forward-retries', '0'],
+      [
+        'callbacks',
+        'listen',
+        '--port',
+        '0',
+        '--print-url',
+        '--forward-to',
+        `${app.url}/app`,
+        '--sign',
+        '--secret-file',
+        secretFile,
+        '--forward-retries',
+        '0',
+      ],
       { configDir: cfg.dir },
     );
     const url = await listener.firstLine();
@@ -62,7 +75,16 @@ describe('the nightly recipe on a mixed population', () => {
     for (let i = 0; i < 30; i++) rows.push(`night${i}@example.com,Night ${i},${i % 3 === 2 ? '' : url}`);
     writeFileSync(join(work, 'cohort.csv'), `${rows.join('\n')}\n`);
     const bulk = await runAssess(
-      ['invite', '1001', '--from-csv', join(work, 'cohort.csv'), '--results', join(work, 'r.ndjson'), '--journal', join(work, 'j.ndjson')],
+      [
+        'invite',
+        '1001',
+        '--from-csv',
+        join(work, 'cohort.csv'),
+        '--results',
+        join(work, 'r.ndjson'),
+        '--journal',
+        join(work, 'j.ndjson'),
+      ],
       { env: ts.env, configDir: cfg.dir },
     );
     expect(bulk.code, bulk.stderr).toBe(0);
@@ -76,20 +98,26 @@ describe('the nightly recipe on a mixed population', () => {
       ['single-cb@example.com', ['--callback-url', url]],
       ['single-none@example.com', []],
     ] as const) {
-      const s = await runAssess(['invite', '1001', '--email', email, '--name', 'Single', ...cb, '--json', 'testInvitationId'], {
-        env: ts.env,
-        configDir: cfg.dir,
-      });
+      const s = await runAssess(
+        ['invite', '1001', '--email', email, '--name', 'Single', ...cb, '--json', 'testInvitationId'],
+        {
+          env: ts.env,
+          configDir: cfg.dir,
+        },
+      );
       expect(s.code, s.stderr).toBe(0);
       (cb.length ? registered : unregistered).push(String(JSON.parse(s.stdout).testInvitationId));
     }
     expect(registered).toHaveLength(21);
     expect(unregistered).toHaveLength(11);
 
-    for (const id of [...registered, ...unregistered]) await ts.control('POST', `/invitations/${id}/simulate`, { to: 'complete' });
+    for (const id of [...registered, ...unregistered])
+      await ts.control('POST', `/invitations/${id}/simulate`, { to: 'complete' });
     expect(await ts.sb.idle(60_000)).toBe(true);
     const { deliveries } = await ts.control<{ deliveries: Delivery[] }>('GET', '/deliveries');
-    lost = deliveries.filter((d) => TERMINAL.has(d.event) && d.state === 'failed').map((d) => String(d.testInvitationId));
+    lost = deliveries
+      .filter((d) => TERMINAL.has(d.event) && d.state === 'failed')
+      .map((d) => String(d.testInvitationId));
     await ts.control('DELETE', '/delivery-faults');
     const delivered = registered.filter((id) => !lost.includes(id));
     await waitFor(
@@ -104,7 +132,9 @@ describe('the nightly recipe on a mixed population', () => {
       { what: 'the delivered notifications in the inbox' },
     );
     await waitFor(
-      () => readInbox(inbox).records.filter((r) => r.type === 'delivered' || r.type === 'dead-letter').length >= app.requests.length && app.requests.length > 4,
+      () =>
+        readInbox(inbox).records.filter((r) => r.type === 'delivered' || r.type === 'dead-letter').length >=
+          app.requests.length && app.requests.length > 4,
       {
         what: 'the forwards settled',
       },
@@ -139,13 +169,18 @@ describe('the nightly recipe on a mixed population', () => {
     const lostRegistered = lost.filter((id) => registered.includes(id)).sort();
     expect(lost.filter((id) => unregistered.includes(id))).toEqual([]); // no callback URL: nothing was ever sent
     expect(refusedForwards).toBe(4);
-    const failedBefore = await runAssess(['callbacks', 'inbox', '--failed', '--json', 'invitationId'], { configDir: cfg.dir });
+    const failedBefore = await runAssess(['callbacks', 'inbox', '--failed', '--json', 'invitationId'], {
+      configDir: cfg.dir,
+    });
     expect(JSON.parse(failedBefore.stdout)).toHaveLength(4);
     const forwardsBefore = app.requests.length;
 
     const first = await night();
     expect(first.status, first.stderr).toBe(0);
-    const report = JSON.parse(readFileSync(join(work, 'reconcile.json'), 'utf8')) as Array<{ testInvitationId: string; requeue: string }>;
+    const report = JSON.parse(readFileSync(join(work, 'reconcile.json'), 'utf8')) as Array<{
+      testInvitationId: string;
+      requeue: string;
+    }>;
     expect(report.map((r) => String(r.testInvitationId)).sort()).toEqual(lostRegistered);
     expect(report.every((r) => r.requeue === 'successful')).toBe(true);
     expect(first.stderr).toMatch(/of them registered a callback URL through this CLI/);
@@ -160,15 +195,24 @@ describe('the nightly recipe on a mixed population', () => {
     expect(await ts.sb.idle(30_000)).toBe(true);
     await waitFor(
       () => {
-        const got = new Set(readInbox(inbox).records.flatMap((r) => (r.type === 'notification' && TERMINAL.has(r.status ?? '') ? [r.invitationId] : [])));
+        const got = new Set(
+          readInbox(inbox).records.flatMap((r) =>
+            r.type === 'notification' && TERMINAL.has(r.status ?? '') ? [r.invitationId] : [],
+          ),
+        );
         return registered.every((id) => got.has(id));
       },
       { what: 'the re-queued notifications' },
     );
     const before = app.requests.length;
-    await waitFor(() => readInbox(inbox).records.filter((r) => r.type === 'delivered' || r.type === 'dead-letter').length >= app.requests.length, {
-      what: 'the forwards of the re-queued notifications',
-    });
+    await waitFor(
+      () =>
+        readInbox(inbox).records.filter((r) => r.type === 'delivered' || r.type === 'dead-letter').length >=
+        app.requests.length,
+      {
+        what: 'the forwards of the re-queued notifications',
+      },
+    );
     const second = await night();
     expect(second.status, second.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(work, 'reconcile.json'), 'utf8'))).toEqual([]);

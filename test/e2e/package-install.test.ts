@@ -22,14 +22,24 @@ const MAX_INSTALLED_BYTES = 25 * 2 ** 20;
 // each Node the package is installed with: its install's prefix and what npm printed
 const NODES = [
   { label: `this machine's Node (${process.version})`, node: process.execPath, prefix },
-  { label: 'Node 24', node: execFileSync(join(ROOT, '.ci/node'), ['24'], { encoding: 'utf8' }).trim(), prefix: join(work.dir, 'prefix-24') },
+  {
+    label: 'Node 24',
+    node: execFileSync(join(ROOT, '.ci/node'), ['24'], { encoding: 'utf8' }).trim(),
+    prefix: join(work.dir, 'prefix-24'),
+  },
 ].map((n) => ({ ...n, npmOutput: '' }));
 
 // npm's own environment minus anything that would point it at this project (npm_config_prefix,
 // npm_package_*), so the install goes where --prefix says.
 function npmEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_update_notifier: 'false' };
-  for (const k of Object.keys(env)) if (/^npm_(package_|lifecycle_|config_prefix$|config_global$)/i.test(k)) delete env[k];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+    npm_config_update_notifier: 'false',
+  };
+  for (const k of Object.keys(env))
+    if (/^npm_(package_|lifecycle_|config_prefix$|config_global$)/i.test(k)) delete env[k];
   return env;
 }
 
@@ -45,7 +55,11 @@ function installed(args: string[], env: NodeJS.ProcessEnv = {}, at = NODES[0]!):
     // the bin link npm made, run as a user would: through its #!/usr/bin/env node line
     const child = spawn(join(at.prefix, 'bin', 'assess'), args, {
       cwd: work.dir,
-      env: { ...baseEnv(configDir), PATH: `${join(at.prefix, 'bin')}:${dirname(at.node)}:${process.env.PATH ?? ''}`, ...env },
+      env: {
+        ...baseEnv(configDir),
+        PATH: `${join(at.prefix, 'bin')}:${dirname(at.node)}:${process.env.PATH ?? ''}`,
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -61,7 +75,17 @@ beforeAll(async () => {
   // A clone's files without dist/ or node_modules; the installed dev tools are linked in for the build.
   const src = join(work.dir, 'src');
   mkdirSync(src);
-  for (const f of ['package.json', 'package-lock.json', 'LICENSE', 'README.md', 'CHANGELOG.md', 'bin', 'src', 'scripts', 'docs'])
+  for (const f of [
+    'package.json',
+    'package-lock.json',
+    'LICENSE',
+    'README.md',
+    'CHANGELOG.md',
+    'bin',
+    'src',
+    'scripts',
+    'docs',
+  ])
     cpSync(join(ROOT, f), join(src, f), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(src, 'node_modules'), 'dir');
   const packs = join(work.dir, 'packs');
@@ -76,7 +100,10 @@ beforeAll(async () => {
   // npm itself runs on the Node being tested (its engine checks use that Node's version)
   for (const at of NODES) {
     const env = { ...npmEnv(), PATH: `${dirname(at.node)}:${process.env.PATH ?? ''}` };
-    const r = await run('npm', ['install', '-g', '--prefix', at.prefix, '--prefer-offline', tarball], { cwd: work.dir, env });
+    const r = await run('npm', ['install', '-g', '--prefix', at.prefix, '--prefer-offline', tarball], {
+      cwd: work.dir,
+      env,
+    });
     at.npmOutput = r.stdout + r.stderr;
   }
 }, 240_000);
@@ -109,12 +136,17 @@ describe('the packed package', () => {
     expect(files.filter((f) => f.endsWith('.cache'))).toEqual([]); // Node's compile cache lives outside the package
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]); // source maps are for this repository
     expect(files.filter((f) => f.includes('standalone'))).toEqual([]);
-    expect(files.filter((f) => f.startsWith('package/src/') || f.startsWith('package/test/') || f.includes('node_modules'))).toEqual([]);
+    expect(
+      files.filter((f) => f.startsWith('package/src/') || f.startsWith('package/test/') || f.includes('node_modules')),
+    ).toEqual([]);
   });
 
   it('declares no runtime dependency: everything it runs is in dist/', () => {
-    const manifest = JSON.parse(readFileSync(join(prefix, 'lib', 'node_modules', pkg.name, 'package.json'), 'utf8')) as Record<string, unknown>;
-    for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies']) expect(manifest[field]).toBeUndefined();
+    const manifest = JSON.parse(
+      readFileSync(join(prefix, 'lib', 'node_modules', pkg.name, 'package.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies'])
+      expect(manifest[field]).toBeUndefined();
   });
 
   for (const at of NODES)
@@ -135,7 +167,8 @@ describe('the packed package', () => {
     expect(r.code).toBe(0);
     const last = r.stdout.trimEnd().split('\n').pop()!;
     expect(last).toMatch(/^Docs: assess help <command>; manuals: .*\/assess-cli\/docs\/$/);
-    for (const doc of ['commands.md', 'sandbox.md', 'scripting.md']) expect(existsSync(join(prefix, 'lib', 'node_modules', pkg.name, 'docs', doc))).toBe(true);
+    for (const doc of ['commands.md', 'sandbox.md', 'scripting.md'])
+      expect(existsSync(join(prefix, 'lib', 'node_modules', pkg.name, 'docs', doc))).toBe(true);
   });
 
   it('installs into an empty prefix with its bin link', () => {
@@ -165,7 +198,19 @@ describe('the packed package', () => {
 
   it('assess --sandbox report export writes the summary of the completed attempts', async () => {
     const out = join(work.dir, 'reports');
-    const r = await installed(['--sandbox', 'report', 'export', '--state', 'completed', '--from', '30d', '--to', 'now', '--out', out]);
+    const r = await installed([
+      '--sandbox',
+      'report',
+      'export',
+      '--state',
+      'completed',
+      '--from',
+      '30d',
+      '--to',
+      'now',
+      '--out',
+      out,
+    ]);
     expect(r.stderr).toMatch(/(\d+) done, 0 skipped, 0 failed/);
     expect(r.code).toBe(0);
     const summary = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n');

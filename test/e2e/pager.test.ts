@@ -140,7 +140,10 @@ describe('pager', () => {
     // ignores Ctrl-C like less, reads everything, then stays until told to go
     const go = join(work.dir, 'go');
     rmSync(go, { force: true });
-    writeFileSync(waiting, `#!/bin/sh\ntrap '' INT\ncat > '${read}'\necho ready > '${mark}'\nwhile [ ! -e '${go}' ]; do sleep 0.1; done\n`);
+    writeFileSync(
+      waiting,
+      `#!/bin/sh\ntrap '' INT\ncat > '${read}'\necho ready > '${mark}'\nwhile [ ! -e '${go}' ]; do sleep 0.1; done\n`,
+    );
     chmodSync(waiting, 0o700);
     const keys = async (child: { stdin: NodeJS.WritableStream }) => {
       const until = Date.now() + 25_000; // past it the run has failed on its own terms (30 s kill)

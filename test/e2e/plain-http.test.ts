@@ -15,7 +15,8 @@ let proxy: Server;
 let proxyUrl = '';
 /** Everything the proxy received: request lines, headers, tunnelled bytes. */
 let seen: string[] = [];
-const ANSWER = 'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 13\r\nconnection: close\r\n\r\n{"tests":[]}\n';
+const ANSWER =
+  'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 13\r\nconnection: close\r\n\r\n{"tests":[]}\n';
 
 beforeAll(async () => {
   proxy = createServer((req, res) => {
@@ -77,20 +78,29 @@ describe('ASSESS_BASE_URL=http://… to another machine', () => {
 
   it('ASSESS_BASE_URL_V2=http://… is refused too (the v2 key header)', async () => {
     const r = await runAssess(['tests', 'list', '--api', 'v2'], {
-      env: viaProxy({ ASSESS_BASE_URL: 'https://api.example.invalid', ASSESS_BASE_URL_V2: 'http://api.example.invalid' }),
+      env: viaProxy({
+        ASSESS_BASE_URL: 'https://api.example.invalid',
+        ASSESS_BASE_URL_V2: 'http://api.example.invalid',
+      }),
     });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: ASSESS_BASE_URL_V2: http:\/\/api\.example\.invalid is plain HTTP to another machine/m);
+    expect(r.stderr).toMatch(
+      /^error: ASSESS_BASE_URL_V2: http:\/\/api\.example\.invalid is plain HTTP to another machine/m,
+    );
     expect(seen).toEqual([]);
   });
 
   it('--insecure-http (or ASSESS_INSECURE_HTTP=1) sends it: the proxy sees the key (what the refusal prevents)', async () => {
-    const a = await runAssess(['api', 'GET', '/v3/tests', '--insecure-http'], { env: viaProxy({ ASSESS_BASE_URL: 'http://api.example.invalid' }) });
+    const a = await runAssess(['api', 'GET', '/v3/tests', '--insecure-http'], {
+      env: viaProxy({ ASSESS_BASE_URL: 'http://api.example.invalid' }),
+    });
     expect(a.code).toBe(0);
     expect(seen.join('\n')).toMatch(/api\.example\.invalid/);
     expect(keySeen()).toBe(true);
     seen = [];
-    const b = await runAssess(['api', 'GET', '/v3/tests'], { env: viaProxy({ ASSESS_BASE_URL: 'http://api.example.invalid', ASSESS_INSECURE_HTTP: '1' }) });
+    const b = await runAssess(['api', 'GET', '/v3/tests'], {
+      env: viaProxy({ ASSESS_BASE_URL: 'http://api.example.invalid', ASSESS_INSECURE_HTTP: '1' }),
+    });
     expect(b.code).toBe(0);
     expect(keySeen()).toBe(true);
   });
@@ -98,7 +108,11 @@ describe('ASSESS_BASE_URL=http://… to another machine', () => {
   it('loopback stays allowed without opting in (the sandbox): localhost, 127.0.0.1, 127.0.0.2', async () => {
     const servers = await Promise.all(['127.0.0.1', '127.0.0.2'].map((host) => answering(host)));
     try {
-      for (const base of [`http://localhost:${servers[0]!.port}`, `http://127.0.0.1:${servers[0]!.port}`, `http://127.0.0.2:${servers[1]!.port}`]) {
+      for (const base of [
+        `http://localhost:${servers[0]!.port}`,
+        `http://127.0.0.1:${servers[0]!.port}`,
+        `http://127.0.0.2:${servers[1]!.port}`,
+      ]) {
         const r = await runAssess(['api', 'GET', '/v3/tests'], { env: { ASSESS_API_KEY: KEY, ASSESS_BASE_URL: base } });
         expect(r.stderr, base).toBe('');
         expect(r.code, base).toBe(0);
@@ -132,15 +146,20 @@ describe('auth login and config set with an http:// URL to another machine', () 
       });
       expect(r.code).toBe(2);
       expect(errorLines(r.stderr)).toHaveLength(1);
-      expect(r.stderr).toMatch(/^error: --base-url: http:\/\/api\.example\.invalid is plain HTTP to another machine.*--insecure-http/);
+      expect(r.stderr).toMatch(
+        /^error: --base-url: http:\/\/api\.example\.invalid is plain HTTP to another machine.*--insecure-http/,
+      );
       expect(seen).toEqual([]);
       expect(() => readFileSync(join(cfg.dir, 'config.json'))).toThrow(/ENOENT/);
 
-      const ok = await runAssess(['auth', 'login', '--base-url', 'http://api.example.invalid', '--key-stdin', '--insecure-http'], {
-        configDir: cfg.dir,
-        stdin: KEY,
-        env: viaProxy({ ASSESS_API_KEY: '' }),
-      });
+      const ok = await runAssess(
+        ['auth', 'login', '--base-url', 'http://api.example.invalid', '--key-stdin', '--insecure-http'],
+        {
+          configDir: cfg.dir,
+          stdin: KEY,
+          env: viaProxy({ ASSESS_API_KEY: '' }),
+        },
+      );
       expect(ok.code).toBe(0);
       expect(ok.stderr).toMatch(/now sends the API key over plain HTTP \(insecure-http true\)/);
       expect(JSON.parse(readFileSync(join(cfg.dir, 'config.json'), 'utf8')).profiles.default).toMatchObject({
@@ -149,7 +168,10 @@ describe('auth login and config set with an http:// URL to another machine', () 
       });
       // the profile's opt-in holds for later commands, without the flag
       seen = [];
-      const later = await runAssess(['api', 'GET', '/v3/tests'], { configDir: cfg.dir, env: viaProxy({ ASSESS_API_KEY: '' }) });
+      const later = await runAssess(['api', 'GET', '/v3/tests'], {
+        configDir: cfg.dir,
+        env: viaProxy({ ASSESS_API_KEY: '' }),
+      });
       expect(later.code).toBe(0);
       expect(keySeen()).toBe(true);
     } finally {
@@ -166,18 +188,34 @@ describe('auth login and config set with an http:// URL to another machine', () 
       expect(r.stderr).toMatch(
         /^error: config set base-url: http:\/\/api\.example\.invalid is plain HTTP to another machine.*assess config set insecure-http true/,
       );
-      expect((await runAssess(['config', 'set', 'base-url', 'https://api.example.invalid'], { configDir: cfg.dir })).code).toBe(0);
-      expect((await runAssess(['config', 'set', 'base-url', 'http://127.0.0.1:4010'], { configDir: cfg.dir })).code).toBe(0);
+      expect(
+        (await runAssess(['config', 'set', 'base-url', 'https://api.example.invalid'], { configDir: cfg.dir })).code,
+      ).toBe(0);
+      expect(
+        (await runAssess(['config', 'set', 'base-url', 'http://127.0.0.1:4010'], { configDir: cfg.dir })).code,
+      ).toBe(0);
       // a config written before this check (or by hand) is refused when a command uses it
       const path = join(cfg.dir, 'config.json');
-      writeFileSync(path, JSON.stringify({ profiles: { default: { baseUrl: 'http://api.example.invalid', apiKey: KEY } } }), { mode: 0o600 });
-      const used = await runAssess(['api', 'GET', '/v3/tests'], { configDir: cfg.dir, env: viaProxy({ ASSESS_API_KEY: '' }) });
+      writeFileSync(
+        path,
+        JSON.stringify({ profiles: { default: { baseUrl: 'http://api.example.invalid', apiKey: KEY } } }),
+        { mode: 0o600 },
+      );
+      const used = await runAssess(['api', 'GET', '/v3/tests'], {
+        configDir: cfg.dir,
+        env: viaProxy({ ASSESS_API_KEY: '' }),
+      });
       expect(used.code).toBe(2);
-      expect(used.stderr).toMatch(/^error: config base-url \(profile 'default'\): http:\/\/api\.example\.invalid is plain HTTP to another machine/);
+      expect(used.stderr).toMatch(
+        /^error: config base-url \(profile 'default'\): http:\/\/api\.example\.invalid is plain HTTP to another machine/,
+      );
       expect(seen).toEqual([]);
       // the opt-in as a setting
       expect((await runAssess(['config', 'set', 'insecure-http', 'true'], { configDir: cfg.dir })).code).toBe(0);
-      const allowed = await runAssess(['api', 'GET', '/v3/tests'], { configDir: cfg.dir, env: viaProxy({ ASSESS_API_KEY: '' }) });
+      const allowed = await runAssess(['api', 'GET', '/v3/tests'], {
+        configDir: cfg.dir,
+        env: viaProxy({ ASSESS_API_KEY: '' }),
+      });
       expect(allowed.code).toBe(0);
       expect(keySeen()).toBe(true);
     } finally {

@@ -64,9 +64,9 @@ function inPtySteps(
 }
 
 const status = async (id: number) =>
-  (await s.control<{ invitations: Array<{ testInvitationId: number; status: string }> }>('GET', '/invitations')).invitations.find(
-    (i) => i.testInvitationId === id,
-  )!.status;
+  (
+    await s.control<{ invitations: Array<{ testInvitationId: number; status: string }> }>('GET', '/invitations')
+  ).invitations.find((i) => i.testInvitationId === id)!.status;
 
 describe('colour on a terminal', () => {
   // chalk's own colour detection is left out of the build (scripts/build.mjs): assess decides
@@ -86,7 +86,9 @@ describe('colour on a terminal', () => {
 describe('attempts cancel on a terminal', () => {
   it('names the candidate and the test; "n" → exit 0, Nothing changed., still Pending', async () => {
     const r = await inPty(['attempts', 'cancel', '900004'], /\(y\/N\)/, 'n\r');
-    expect(r.screen).toMatch(/Cancel the invitation of Dave Diaz, dave@example\.com to "Java Backend Developer" \(900004, Pending\)/);
+    expect(r.screen).toMatch(
+      /Cancel the invitation of Dave Diaz, dave@example\.com to "Java Backend Developer" \(900004, Pending\)/,
+    );
     expect(r.code, r.screen).toBe(0);
     expect(r.screen).toMatch(/Nothing changed\./);
     expect(await status(900004)).toBe('Pending');
@@ -110,7 +112,11 @@ describe('attempts cancel on a terminal', () => {
 describe('settings set on a terminal', () => {
   it('"n" → exit 0, Nothing changed., nothing sent but the read', async () => {
     const before = (await s.requests()).length;
-    const r = await inPty(['settings', 'set', '1001', '--set', 'questionSettings.randomQuestions=1'], /\(y\/N\)/, 'n\r');
+    const r = await inPty(
+      ['settings', 'set', '1001', '--set', 'questionSettings.randomQuestions=1'],
+      /\(y\/N\)/,
+      'n\r',
+    );
     expect(r.screen).toMatch(/Replace the settings of test 1001 "Java Backend Developer" with this change\?/);
     expect(r.code, r.screen).toBe(0);
     expect(r.screen).toMatch(/Nothing changed\./);
@@ -121,7 +127,9 @@ describe('settings set on a terminal', () => {
 describe('sandbox reset and auth login on a terminal', () => {
   it('sandbox reset: names the sandbox; "n" → exit 0; Ctrl-C → 130', async () => {
     const no = await inPty(['sandbox', 'reset', '--url', s.sb.baseUrl], /\(y\/N\)/, 'n\r', {});
-    expect(no.screen).toMatch(new RegExp(`Discard every change of the sandbox at ${s.sb.baseUrl.replace(/[.]/g, '\\.')}`));
+    expect(no.screen).toMatch(
+      new RegExp(`Discard every change of the sandbox at ${s.sb.baseUrl.replace(/[.]/g, '\\.')}`),
+    );
     expect(no.code, no.screen).toBe(0);
     expect(no.screen).toMatch(/Nothing changed\./);
     const c = await inPty(['sandbox', 'reset', '--url', s.sb.baseUrl], /\(y\/N\)/, '\x03', {});

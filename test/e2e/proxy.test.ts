@@ -43,7 +43,13 @@ afterAll(async () => {
 });
 
 function send(dispatcher: InstanceType<typeof EnvHttpProxyAgent>) {
-  return new Transport({ baseUrl: target.url, apiKey: 'sk_proxy_test_123456', authHeader: 'X-API-KEY', dispatcher, maxAttempts: 1 }).json({
+  return new Transport({
+    baseUrl: target.url,
+    apiKey: 'sk_proxy_test_123456',
+    authHeader: 'X-API-KEY',
+    dispatcher,
+    maxAttempts: 1,
+  }).json({
     operation: 't',
     method: 'GET',
     path: '/v3/tests',
@@ -70,7 +76,12 @@ describe('proxy settings', () => {
   });
 
   it('the built CLI reads HTTP_PROXY and NO_PROXY from its environment', async () => {
-    const env = { ASSESS_BASE_URL: target.url, ASSESS_API_KEY: 'sk_proxy_test_123456', HTTP_PROXY: proxyUrl, NO_PROXY: '' };
+    const env = {
+      ASSESS_BASE_URL: target.url,
+      ASSESS_API_KEY: 'sk_proxy_test_123456',
+      HTTP_PROXY: proxyUrl,
+      NO_PROXY: '',
+    };
     const before = tunnels.length;
     const via = await runAssess(['api', 'GET', '/v3/tests'], { env });
     expect(via.code).toBe(0);

@@ -24,7 +24,10 @@ type Inv = { testInvitationId: number; email: string; status: string; testId: nu
 type StateDoc = {
   invitations: Inv[];
   links: Array<{ testLinkId: number; testId: number; testLinkName: string }>;
-  settings: Array<{ testId: number; settings: { testSettings: { typeOfTest: number }; questionSettings: { randomQuestions: number } } }>;
+  settings: Array<{
+    testId: number;
+    settings: { testSettings: { typeOfTest: number }; questionSettings: { randomQuestions: number } };
+  }>;
 };
 
 function harness(s: TestSandbox, dir: string) {
@@ -73,8 +76,24 @@ describe.each(SEEDS)('quirks seed %i: every command meets the variance', (seed) 
 
   it('invite (default link and chosen link) creates exactly one invitation each', async () => {
     const before = (await h.state()).invitations.length;
-    const a = await h.json<{ testInvitationId: number }>('invite', '1001', '--email', `d${seed}@example.com`, '--name', 'Dee Fault');
-    const b = await h.json<{ testInvitationId: number }>('invite', '1001', '--link', '5002', '--email', `l${seed}@example.com`, '--name', 'Lee Link');
+    const a = await h.json<{ testInvitationId: number }>(
+      'invite',
+      '1001',
+      '--email',
+      `d${seed}@example.com`,
+      '--name',
+      'Dee Fault',
+    );
+    const b = await h.json<{ testInvitationId: number }>(
+      'invite',
+      '1001',
+      '--link',
+      '5002',
+      '--email',
+      `l${seed}@example.com`,
+      '--name',
+      'Lee Link',
+    );
     const st = await h.state();
     expect(st.invitations.length).toBe(before + 2);
     expect(st.invitations.find((i) => i.email === `d${seed}@example.com`)?.testInvitationId).toBe(a.testInvitationId);
@@ -82,12 +101,21 @@ describe.each(SEEDS)('quirks seed %i: every command meets the variance', (seed) 
   });
 
   it('attempts cancel cancels exactly that invitation (exit 0 whatever the answer looks like)', async () => {
-    const inv = await h.json<{ testInvitationId: number }>('invite', '1001', '--email', `c${seed}@example.com`, '--name', 'Cy Cancel');
+    const inv = await h.json<{ testInvitationId: number }>(
+      'invite',
+      '1001',
+      '--email',
+      `c${seed}@example.com`,
+      '--name',
+      'Cy Cancel',
+    );
     const r = await h.ok('attempts', 'cancel', String(inv.testInvitationId), '--yes', '--json');
     expect(JSON.parse(r.out)).toMatchObject({ testInvitationId: inv.testInvitationId, status: 'Cancelled' });
     const st = await h.state();
     expect(st.invitations.find((i) => i.testInvitationId === inv.testInvitationId)?.status).toBe('Cancelled');
-    expect(st.invitations.filter((i) => i.status === 'Cancelled').map((i) => i.testInvitationId)).toEqual(expect.arrayContaining([inv.testInvitationId]));
+    expect(st.invitations.filter((i) => i.status === 'Cancelled').map((i) => i.testInvitationId)).toEqual(
+      expect.arrayContaining([inv.testInvitationId]),
+    );
   });
 
   it('report (JSON, table, PDF) and attempts list read the seeded attempts', async () => {
@@ -114,7 +142,16 @@ describe.each(SEEDS)('quirks seed %i: every command meets the variance', (seed) 
 
   it('reattempt of a completed attempt makes exactly one new invitation', async () => {
     const before = (await h.state()).invitations.filter((i) => i.reattemptOf === 900002).length;
-    const r = await h.json<{ testInvitationId: number }>('reattempt', '900002', '--start', 'now', '--end', '7d', '--tz', '1');
+    const r = await h.json<{ testInvitationId: number }>(
+      'reattempt',
+      '900002',
+      '--start',
+      'now',
+      '--end',
+      '7d',
+      '--tz',
+      '1',
+    );
     const after = (await h.state()).invitations.filter((i) => i.reattemptOf === 900002);
     expect(after.length).toBe(before + 1);
     expect(after.map((i) => i.testInvitationId)).toContain(r.testInvitationId);
@@ -143,14 +180,26 @@ describe.each(SEEDS)('quirks seed %i: every command meets the variance', (seed) 
   });
 
   it('links create and update change exactly that link', async () => {
-    const created = await h.json<{ testLinkId?: number }>('links', 'create', '1001', '--name', `Quirk ${seed}`, '--valid-days', '7', '--tz', '1');
+    const created = await h.json<{ testLinkId?: number }>(
+      'links',
+      'create',
+      '1001',
+      '--name',
+      `Quirk ${seed}`,
+      '--valid-days',
+      '7',
+      '--tz',
+      '1',
+    );
     let st = await h.state();
     const mine = st.links.filter((l) => l.testLinkName === `Quirk ${seed}`);
     expect(mine).toHaveLength(1);
     if (created.testLinkId !== undefined) expect(created.testLinkId).toBe(mine[0]!.testLinkId);
     await h.ok('links', 'update', '1001', String(mine[0]!.testLinkId), '--name', `Quirk ${seed} renamed`);
     st = await h.state();
-    expect(st.links.filter((l) => l.testLinkName.startsWith(`Quirk ${seed}`)).map((l) => l.testLinkName)).toEqual([`Quirk ${seed} renamed`]);
+    expect(st.links.filter((l) => l.testLinkName.startsWith(`Quirk ${seed}`)).map((l) => l.testLinkName)).toEqual([
+      `Quirk ${seed} renamed`,
+    ]);
   });
 
   it('settings get / set: a read-modify-write changes only what was asked', async () => {
@@ -168,7 +217,9 @@ describe.each(SEEDS)('quirks seed %i: every command meets the variance', (seed) 
     const r = await h.run('invite', '1001', '--csv', csv);
     expect(r.code, r.err).toBe(0);
     const st = await h.state();
-    expect(st.invitations.filter((i) => i.email.endsWith(`.s${seed}@example.com`) && i.email.startsWith('b'))).toHaveLength(3);
+    expect(
+      st.invitations.filter((i) => i.email.endsWith(`.s${seed}@example.com`) && i.email.startsWith('b')),
+    ).toHaveLength(3);
     const out = join(work.dir, 'export');
     mkdirSync(out);
     const e = await h.run('report', 'export', '--state', 'completed', '--from', '30d', '--to', 'now', '--out', out);
@@ -182,9 +233,22 @@ describe.each(SEEDS)('quirks seed %i: every command meets the variance', (seed) 
     await h.ok('auth', 'status');
     const raw = await h.ok('api', 'GET', '/v3/tests');
     expect(raw.out).toMatch(/1001/);
-    const r = await h.run('callbacks', 'process', '--from-attempts', '--state', 'completed', '--from', '30d', '--to', 'now', '--json');
+    const r = await h.run(
+      'callbacks',
+      'process',
+      '--from-attempts',
+      '--state',
+      'completed',
+      '--from',
+      '30d',
+      '--to',
+      'now',
+      '--json',
+    );
     expect(r.code, r.err).toBe(0);
-    expect((JSON.parse(r.out) as Array<{ testInvitationId: number }>).map((x) => x.testInvitationId)).toEqual(expect.arrayContaining([900001, 900002, 900003]));
+    expect((JSON.parse(r.out) as Array<{ testInvitationId: number }>).map((x) => x.testInvitationId)).toEqual(
+      expect.arrayContaining([900001, 900002, 900003]),
+    );
     const plan = await h.json<Array<{ v2TestLinkId: number; action: string }>>('links', 'migrate', '1001');
     expect(plan.length).toBeGreaterThan(0);
     // what --apply reports as created is exactly what was created (a link whose v2 answer lacked
@@ -203,17 +267,35 @@ describe.each(SEEDS)('quirks seed %i: every command meets the variance', (seed) 
     expect((await h.json<{ testId: number }>('--api', 'v2', 'tests', 'get', '1001')).testId).toBe(1001);
     const links = await h.json<Array<{ testLinkId: number }>>('--api', 'v2', 'links', 'list', '1001');
     expect(links.length).toBeGreaterThan(0);
-    const one = await h.json<{ testLinkId: number }>('--api', 'v2', 'links', 'get', '1001', String(links[0]!.testLinkId));
+    const one = await h.json<{ testLinkId: number }>(
+      '--api',
+      'v2',
+      'links',
+      'get',
+      '1001',
+      String(links[0]!.testLinkId),
+    );
     expect(one.testLinkId).toBe(links[0]!.testLinkId);
     const linksBefore = (await h.state()).links.length;
     await h.ok('--api', 'v2', 'links', 'create', '1001', '--name', `v2 quirk ${seed}`, '--anytime', '--tz', '1');
     expect((await h.state()).links.filter((l) => l.testLinkName === `v2 quirk ${seed}`)).toHaveLength(1);
     expect((await h.state()).links.length).toBe(linksBefore + 1);
     const before = (await h.state()).invitations.length;
-    const reg = await h.json<{ testInvitationId: number }>('--api', 'v2', 'invite', '1001', '--email', `v2.${seed}@example.com`, '--name', 'Vee Two');
+    const reg = await h.json<{ testInvitationId: number }>(
+      '--api',
+      'v2',
+      'invite',
+      '1001',
+      '--email',
+      `v2.${seed}@example.com`,
+      '--name',
+      'Vee Two',
+    );
     const st = await h.state();
     expect(st.invitations.length).toBe(before + 1);
-    expect(st.invitations.find((i) => i.email === `v2.${seed}@example.com`)?.testInvitationId).toBe(reg.testInvitationId);
+    expect(st.invitations.find((i) => i.email === `v2.${seed}@example.com`)?.testInvitationId).toBe(
+      reg.testInvitationId,
+    );
     const rep = await h.json<{ testStatus?: string }>('--api', 'v2', 'report', '900001');
     expect(rep.testStatus).toBe('Completed');
   });
@@ -239,7 +321,10 @@ describe('the built binary against a quirks sandbox', () => {
   it.each([3, 11, 17])('seed %i: invite, report, cancel and tests list all exit 0', async (seed) => {
     await s.control('POST', '/quirks', { seed });
     const env = { env: s.env };
-    const inv = await runAssess(['invite', '1001', '--email', `bin${seed}@example.com`, '--name', 'Bin', '--json'], env);
+    const inv = await runAssess(
+      ['invite', '1001', '--email', `bin${seed}@example.com`, '--name', 'Bin', '--json'],
+      env,
+    );
     expect(inv.code, inv.stderr).toBe(0);
     const id = String(JSON.parse(inv.stdout).testInvitationId);
     const rep = await runAssess(['report', id, '--json'], env);

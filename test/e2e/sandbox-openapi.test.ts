@@ -36,7 +36,9 @@ describe('assess sandbox openapi', () => {
     const r = await runAssess(['--sandbox', 'sandbox', 'openapi']);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
-    expect(doc.paths['/v3/tests/{testId}/settings']).toEqual(expect.objectContaining({ get: expect.any(Object), post: expect.any(Object) }));
+    expect(doc.paths['/v3/tests/{testId}/settings']).toEqual(
+      expect.objectContaining({ get: expect.any(Object), post: expect.any(Object) }),
+    );
     // the embedded sandbox stops with the command: the document names one the user can start, not its dead port
     expect(doc.servers).toEqual([expect.objectContaining({ url: 'http://127.0.0.1:4010' })]);
     expect(r.stderr).toMatch(/assess sandbox serve --port 4010/);

@@ -49,8 +49,21 @@ describe('assess sandbox serve', () => {
       const env = { ASSESS_BASE_URL: info.baseUrl, ASSESS_API_KEY: info.keys[0]! };
       const start = await runAssess(['sandbox', 'simulate', String(invitationId), 'start', ...url, '--json']);
       expect(start.code).toBe(0);
-      expect(JSON.parse(start.stdout)).toMatchObject({ testInvitationId: invitationId, status: 'In Progress', email: 'persist@example.com' });
-      const done = await runAssess(['sandbox', 'simulate', String(invitationId), 'complete', '--score', '70', ...url, '--json']);
+      expect(JSON.parse(start.stdout)).toMatchObject({
+        testInvitationId: invitationId,
+        status: 'In Progress',
+        email: 'persist@example.com',
+      });
+      const done = await runAssess([
+        'sandbox',
+        'simulate',
+        String(invitationId),
+        'complete',
+        '--score',
+        '70',
+        ...url,
+        '--json',
+      ]);
       expect(JSON.parse(done.stdout)).toMatchObject({ status: 'Complete', scorePercentage: 70 });
       const report = await runAssess(['report', String(invitationId), '--json'], { env });
       expect(JSON.parse(report.stdout)).toMatchObject({ status: 'Complete', scorePercentage: 70 });
@@ -85,7 +98,12 @@ describe('assess sandbox serve', () => {
   it('refuses a corrupt state file with exit 2 (a bad file), says how to reset, and leaves the file alone', async () => {
     const bad = join(work.dir, 'corrupt.json');
     // truncated, not JSON, empty, another program's JSON
-    for (const text of ['{"format": "assess-sandbox-state", "accounts": [', 'garbage\n', '', '{"name": "not sandbox state"}']) {
+    for (const text of [
+      '{"format": "assess-sandbox-state", "accounts": [',
+      'garbage\n',
+      '',
+      '{"name": "not sandbox state"}',
+    ]) {
       writeFileSync(bad, text);
       const r = await runAssess(['sandbox', 'serve', '--port', '0', '--state', bad]);
       expect(r.code, JSON.stringify(text)).toBe(2);

@@ -23,7 +23,14 @@ afterAll(() => {
 });
 
 const run = (args: string[]) => runAssess(args, { configDir: cfg.dir });
-type Info = { running: boolean; pid?: number; baseUrl?: string; keys?: string[]; answering?: boolean; stateFile?: string };
+type Info = {
+  running: boolean;
+  pid?: number;
+  baseUrl?: string;
+  keys?: string[];
+  answering?: boolean;
+  stateFile?: string;
+};
 const record = join(cfg.dir, 'sandbox', 'server.json');
 
 async function start(): Promise<Info> {
@@ -48,7 +55,12 @@ describe('the shared sandbox', () => {
     expect(alive(info.pid!)).toBe(true);
 
     const status = await run(['sandbox', 'status', '--json']);
-    expect(JSON.parse(status.stdout)).toMatchObject({ running: true, pid: info.pid, baseUrl: info.baseUrl, answering: true });
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      running: true,
+      pid: info.pid,
+      baseUrl: info.baseUrl,
+      answering: true,
+    });
 
     const again = await run(['sandbox', 'start', '--json']);
     expect(again.code).toBe(0);
@@ -57,10 +69,16 @@ describe('the shared sandbox', () => {
   });
 
   it('two --sandbox commands at once: `attempts wait` ends when `sandbox simulate` completes the invitation', async () => {
-    const wait = spawnAssess(['--sandbox', 'attempts', 'wait', '900004', '--until', 'complete', '--interval', '200ms', '--timeout', '60s'], {
-      configDir: cfg.dir,
+    const wait = spawnAssess(
+      ['--sandbox', 'attempts', 'wait', '900004', '--until', 'complete', '--interval', '200ms', '--timeout', '60s'],
+      {
+        configDir: cfg.dir,
+      },
+    );
+    await waitFor(() => wait.stderr().includes('900004: Pending'), {
+      what: 'the first poll of attempts wait',
+      timeoutMs: 20_000,
     });
-    await waitFor(() => wait.stderr().includes('900004: Pending'), { what: 'the first poll of attempts wait', timeoutMs: 20_000 });
     const banner = wait.stderr().split('\n')[0]!;
     expect(banner).toMatch(`Using the shared sandbox at ${info.baseUrl}`);
     expect(banner.length).toBeLessThanOrEqual(100);
@@ -73,7 +91,17 @@ describe('the shared sandbox', () => {
   });
 
   it('URLs printed by --sandbox commands answer after the command ended', async () => {
-    const inv = await run(['--sandbox', 'invite', '1001', '--email', 'ann@example.com', '--name', 'Ann Lee', '--json', 'testInvitationId,testUrl']);
+    const inv = await run([
+      '--sandbox',
+      'invite',
+      '1001',
+      '--email',
+      'ann@example.com',
+      '--name',
+      'Ann Lee',
+      '--json',
+      'testInvitationId,testUrl',
+    ]);
     expect(inv.code, inv.stderr).toBe(0);
     expect(inv.stderr).not.toMatch(/will not answer/);
     const { testUrl } = JSON.parse(inv.stdout) as { testUrl: string };
@@ -82,7 +110,20 @@ describe('the shared sandbox', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/Ann Lee/);
 
-    const link = await run(['--sandbox', 'links', 'create', '1001', '--name', 'Walk-in', '--type', 'open', '--valid-days', '7', '--tz', '35']);
+    const link = await run([
+      '--sandbox',
+      'links',
+      'create',
+      '1001',
+      '--name',
+      'Walk-in',
+      '--type',
+      'open',
+      '--valid-days',
+      '7',
+      '--tz',
+      '35',
+    ]);
     expect(link.code, link.stderr).toBe(0);
     const share = /^shareUrl\t(\S+)$/m.exec(link.stdout)?.[1];
     expect(share?.startsWith(`${info.baseUrl}/link/`)).toBe(true);
@@ -98,7 +139,9 @@ describe('the shared sandbox', () => {
     const status = await run(['sandbox', 'status', '--json']);
     expect(status.code).toBe(0);
     expect(JSON.parse(status.stdout)).toMatchObject({ running: false });
-    expect(status.stderr).toMatch(new RegExp(`shared sandbox \\(pid ${info.pid}\\) is no longer running .*stale pid file was removed`));
+    expect(status.stderr).toMatch(
+      new RegExp(`shared sandbox \\(pid ${info.pid}\\) is no longer running .*stale pid file was removed`),
+    );
     expect(existsSync(record)).toBe(false);
 
     // a stale record left again: a --sandbox command falls back to the embedded sandbox
@@ -163,7 +206,10 @@ describe('started from a terminal', () => {
       });
       expect(pty.status, pty.stdout).toBe(0);
       expect(pty.stdout).toMatch(/Running\s+yes/); // key/value view on a terminal
-      const rec = JSON.parse(readFileSync(join(term.dir, 'sandbox', 'server.json'), 'utf8')) as { pid: number; baseUrl: string };
+      const rec = JSON.parse(readFileSync(join(term.dir, 'sandbox', 'server.json'), 'utf8')) as {
+        pid: number;
+        baseUrl: string;
+      };
       pids.add(rec.pid);
       expect((await fetch(`${rec.baseUrl}/_sandbox/clock`)).status).toBe(200);
       expect((await runAssess(['sandbox', 'stop'], { configDir: term.dir })).code).toBe(0);
@@ -217,7 +263,10 @@ describe('a damaged record while the shared sandbox runs', () => {
     const other = spawn('sleep', ['60'], { stdio: 'ignore' });
     try {
       mkdirSync(join(own.dir, 'sandbox'), { recursive: true });
-      writeFileSync(join(own.dir, 'sandbox', 'state.json.lock'), `${other.pid} ${processStartedAt(other.pid!) ?? ''}`.trim() + '\n');
+      writeFileSync(
+        join(own.dir, 'sandbox', 'state.json.lock'),
+        `${other.pid} ${processStartedAt(other.pid!) ?? ''}`.trim() + '\n',
+      );
       writeFileSync(join(own.dir, 'sandbox', 'server.json'), 'garbage\n');
       const stop = await runAssess(['sandbox', 'stop'], { configDir: own.dir });
       expect(stop.code, stop.stderr).toBe(0);
@@ -234,7 +283,9 @@ describe('start while another process holds the state', () => {
   it('two starts at once: one sandbox, both print it', async () => {
     const both = tempDir('assess-shared-race-');
     try {
-      const runs = await Promise.all([1, 2].map(() => runAssess(['sandbox', 'start', '--json', 'pid,baseUrl'], { configDir: both.dir })));
+      const runs = await Promise.all(
+        [1, 2].map(() => runAssess(['sandbox', 'start', '--json', 'pid,baseUrl'], { configDir: both.dir })),
+      );
       for (const r of runs) expect(r.code, r.stderr).toBe(0);
       const [a, b] = runs.map((r) => JSON.parse(r.stdout) as { pid: number; baseUrl: string });
       pids.add(a!.pid).add(b!.pid);
@@ -248,12 +299,17 @@ describe('start while another process holds the state', () => {
 
   it('exit 1 naming the holder; no record is left', async () => {
     const other = tempDir('assess-shared-busy-');
-    const serve = spawnAssess(['sandbox', 'serve', '--port', '0', '--json', '--state', join(other.dir, 'sandbox', 'state.json')], { configDir: other.dir });
+    const serve = spawnAssess(
+      ['sandbox', 'serve', '--port', '0', '--json', '--state', join(other.dir, 'sandbox', 'state.json')],
+      { configDir: other.dir },
+    );
     try {
       await serve.firstLine();
       const r = await runAssess(['sandbox', 'start'], { configDir: other.dir });
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(`its state ${join(other.dir, 'sandbox', 'state.json')} is in use by another assess process (pid ${serve.child.pid})`);
+      expect(r.stderr).toMatch(
+        `its state ${join(other.dir, 'sandbox', 'state.json')} is in use by another assess process (pid ${serve.child.pid})`,
+      );
       expect(existsSync(join(other.dir, 'sandbox', 'server.json'))).toBe(false);
     } finally {
       await serve.stop();
@@ -319,11 +375,16 @@ describe('sandbox start --rate-limit', () => {
       expect(bad.code).toBe(2);
       expect(bad.stderr).toMatch(/--rate-limit/);
       expect(existsSync(join(limited.dir, 'sandbox', 'server.json'))).toBe(false);
-      const r = await runAssess(['sandbox', 'start', '--rate-limit', '5/s,burst=2', '--json', 'pid,baseUrl'], { configDir: limited.dir });
+      const r = await runAssess(['sandbox', 'start', '--rate-limit', '5/s,burst=2', '--json', 'pid,baseUrl'], {
+        configDir: limited.dir,
+      });
       expect(r.code, r.stderr).toBe(0);
       const info = JSON.parse(r.stdout) as { pid: number; baseUrl: string };
       pids.add(info.pid);
-      const counters = (await (await fetch(`${info.baseUrl}/_sandbox/rate-limit`)).json()) as { perSecond: number; burst: number };
+      const counters = (await (await fetch(`${info.baseUrl}/_sandbox/rate-limit`)).json()) as {
+        perSecond: number;
+        burst: number;
+      };
       expect(counters).toMatchObject({ perSecond: 5, burst: 2 });
       expect((await runAssess(['sandbox', 'stop'], { configDir: limited.dir })).code).toBe(0);
     } finally {

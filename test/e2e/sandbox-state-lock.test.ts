@@ -20,7 +20,9 @@ describe('state file lock', () => {
       expect(second.code).toBe(1);
       expect(second.stdout).toBe('');
       expect(second.stderr).toMatch(
-        new RegExp(`${stateFile.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is in use by another sandbox \\(pid ${first.child.pid}\\)`),
+        new RegExp(
+          `${stateFile.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} is in use by another sandbox \\(pid ${first.child.pid}\\)`,
+        ),
       );
       const res = await fetch(`${info.baseUrl}/v3/tests`, { headers: { 'X-API-KEY': info.keys[0]! } });
       expect(res.status).toBe(200);
@@ -37,15 +39,30 @@ describe('state file lock', () => {
     try {
       const runs = await Promise.all(
         [1, 2, 3, 4, 5].map((n) =>
-          runAssess(['--sandbox', 'invite', '1001', '--email', `turn${n}@example.com`, '--name', `Turn ${n}`, '--json', 'testInvitationId'], {
-            configDir: config.dir,
-          }),
+          runAssess(
+            [
+              '--sandbox',
+              'invite',
+              '1001',
+              '--email',
+              `turn${n}@example.com`,
+              '--name',
+              `Turn ${n}`,
+              '--json',
+              'testInvitationId',
+            ],
+            {
+              configDir: config.dir,
+            },
+          ),
         ),
       );
       for (const r of runs) expect(r.code, r.stderr).toBe(0);
       const ids = runs.map((r) => (JSON.parse(r.stdout) as { testInvitationId: number }).testInvitationId);
       expect(new Set(ids).size).toBe(5);
-      const state = JSON.parse(readFileSync(join(config.dir, 'sandbox', 'state.json'), 'utf8')) as { invitations: Array<{ email: string }> };
+      const state = JSON.parse(readFileSync(join(config.dir, 'sandbox', 'state.json'), 'utf8')) as {
+        invitations: Array<{ email: string }>;
+      };
       const emails = state.invitations.map((i) => i.email).filter((e) => e.startsWith('turn'));
       expect(emails.sort()).toEqual([1, 2, 3, 4, 5].map((n) => `turn${n}@example.com`));
     } finally {

@@ -42,7 +42,9 @@ function waitsOnFifo(pid: number, fifo: string): boolean {
       }
     });
     if (fds.includes(fifo)) return true;
-    return readdirSync(`/proc/${pid}/task`).some((t) => readFileSync(`/proc/${pid}/task/${t}/wchan`, 'utf8').includes('wait_for_partner'));
+    return readdirSync(`/proc/${pid}/task`).some((t) =>
+      readFileSync(`/proc/${pid}/task/${t}/wchan`, 'utf8').includes('wait_for_partner'),
+    );
   } catch {
     return false;
   }
@@ -81,7 +83,9 @@ describe('special and oversized files are refused, naming the file (exit 2)', ()
   it('--api-key-file /dev/zero', async () => {
     const r = await runAssess(['--api-key-file', '/dev/zero', 'tests', 'list'], { env: env() });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: --api-key-file: \/dev\/zero is a character device, not a regular file\n.*--key-stdin/);
+    expect(r.stderr).toMatch(
+      /^error: --api-key-file: \/dev\/zero is a character device, not a regular file\n.*--key-stdin/,
+    );
   });
 
   it('--api-key-file of 1 MB', async () => {
@@ -99,7 +103,9 @@ describe('special and oversized files are refused, naming the file (exit 2)', ()
       const r = await runAssess(['tests', 'list'], { configDir: cfg.dir, env: env() });
       expect(r.signal).toBeNull();
       expect(r.code).toBe(2);
-      expect(r.stderr).toContain(`error: config file: ${join(cfg.dir, 'config.json')} is a character device, not a regular file`);
+      expect(r.stderr).toContain(
+        `error: config file: ${join(cfg.dir, 'config.json')} is a character device, not a regular file`,
+      );
       expect(r.stderr).toMatch(/mv .*config\.json .*config\.json\.bak/);
       expect(r.stderr).not.toMatch(/bug|heap|Abort/i);
     } finally {
@@ -128,7 +134,9 @@ describe('a key file or config other users can read: used, with one warning', ()
     const r = await runAssess(['--api-key-file', open644, 'tests', 'list', '--json', 'testId'], { env: env() });
     expect(r.code).toBe(0);
     const warnings = r.stderr.split('\n').filter((l) => l.startsWith('warning:'));
-    expect(warnings).toEqual([`warning: ${open644} holds an API key and other users can read it (mode 0644); restrict it: chmod 600 ${open644}`]);
+    expect(warnings).toEqual([
+      `warning: ${open644} holds an API key and other users can read it (mode 0644); restrict it: chmod 600 ${open644}`,
+    ]);
 
     const closed = fresh('closed.key');
     writeFileSync(closed, `${s.env.ASSESS_API_KEY}\n`, { mode: 0o600 });
@@ -142,16 +150,24 @@ describe('a key file or config other users can read: used, with one warning', ()
     const cfg = tempDir();
     try {
       const path = join(cfg.dir, 'config.json');
-      writeFileSync(path, JSON.stringify({ profiles: { default: { apiKey: s.env.ASSESS_API_KEY, baseUrl: s.env.ASSESS_BASE_URL } } }));
+      writeFileSync(
+        path,
+        JSON.stringify({ profiles: { default: { apiKey: s.env.ASSESS_API_KEY, baseUrl: s.env.ASSESS_BASE_URL } } }),
+      );
       chmodSync(path, 0o644);
       const r = await runAssess(['tests', 'list', '--json', 'testId'], { configDir: cfg.dir, env: env() });
       expect(r.code).toBe(0);
       const warnings = r.stderr.split('\n').filter((l) => l.startsWith('warning:'));
-      expect(warnings).toEqual([`warning: ${path} holds an API key and other users can read it (mode 0644); restrict it: chmod 600 ${path}`]);
+      expect(warnings).toEqual([
+        `warning: ${path} holds an API key and other users can read it (mode 0644); restrict it: chmod 600 ${path}`,
+      ]);
 
       writeFileSync(path, JSON.stringify({ profiles: { default: { baseUrl: s.env.ASSESS_BASE_URL } } }));
       chmodSync(path, 0o644);
-      const q = await runAssess(['tests', 'list', '--json', 'testId'], { configDir: cfg.dir, env: { ...env(), ASSESS_API_KEY: s.env.ASSESS_API_KEY } });
+      const q = await runAssess(['tests', 'list', '--json', 'testId'], {
+        configDir: cfg.dir,
+        env: { ...env(), ASSESS_API_KEY: s.env.ASSESS_API_KEY },
+      });
       expect(q.code).toBe(0);
       expect(q.stderr).not.toMatch(/warning/);
     } finally {

@@ -45,17 +45,26 @@ interface Run {
   stdin?: string;
 }
 
-async function runAll(runs: Run[], opts: { env?: Record<string, string | undefined>; configDir?: string }): Promise<void> {
+async function runAll(
+  runs: Run[],
+  opts: { env?: Record<string, string | undefined>; configDir?: string },
+): Promise<void> {
   for (const run of runs) {
     const configDir = opts.configDir ?? join(work.dir, 'config'); // scanned too: a key from the environment is never stored
-    const r: RunResult = await runAssess(['--debug', ...run.args], { env: opts.env ?? s.env, cwd: out(), configDir, stdin: run.stdin });
+    const r: RunResult = await runAssess(['--debug', ...run.args], {
+      env: opts.env ?? s.env,
+      cwd: out(),
+      configDir,
+      stdin: run.stdin,
+    });
     const what = `assess --debug ${run.args.join(' ')}\nstderr: ${r.stderr.slice(0, 1500)}`;
     expect(r.code, what).toBe(run.code ?? 0);
     expect(leaks(r.stdout), `key in stdout of ${what}`).toBe(false);
     expect(leaks(r.stderr), `key in stderr of ${what}`).toBe(false);
     // Commands that call the API really logged the exchange, so the checks above saw a header dump
     // (control-API, completion and config commands send no key and log nothing).
-    if (!['sandbox', 'completion', 'config'].some((w) => run.args.includes(w))) expect(r.stderr, what).toMatch(/\[debug\] --> \w+ http/);
+    if (!['sandbox', 'completion', 'config'].some((w) => run.args.includes(w)))
+      expect(r.stderr, what).toMatch(/\[debug\] --> \w+ http/);
   }
 }
 
@@ -64,7 +73,18 @@ describe('the API key in no output and no file (--debug on every command)', () =
     writeFileSync(out('cohort.csv'), 'email,name\nsec.one@example.com,Sec One\nsec.two@example.com,Sec Two\n');
     // An invitation with a callback URL, started, so `callbacks process` has something to re-queue.
     const inv = await runAssess(
-      ['--debug', 'invite', '1001', '--email', 'sec.single@example.com', '--name', 'Sec Single', '--callback-url', 'http://127.0.0.1:9/hook', '--json'],
+      [
+        '--debug',
+        'invite',
+        '1001',
+        '--email',
+        'sec.single@example.com',
+        '--name',
+        'Sec Single',
+        '--callback-url',
+        'http://127.0.0.1:9/hook',
+        '--json',
+      ],
       { env: s.env, configDir: join(work.dir, 'config') },
     );
     expect(inv.code, inv.stderr).toBe(0);
@@ -81,7 +101,18 @@ describe('the API key in no output and no file (--debug on every command)', () =
       { args: ['links', 'get', '1001', '5001'] },
       { args: ['links', 'create', '1001', '--name', 'Secrets check', '--valid-days', '7', '--tz', '1'] },
       { args: ['links', 'update', '1001', '5002', '--name', 'Campus (renamed)'] },
-      { args: ['invite', '1001', '--csv', 'cohort.csv', '--results', 'bulk/results.ndjson', '--journal', 'bulk/journal.ndjson'] },
+      {
+        args: [
+          'invite',
+          '1001',
+          '--csv',
+          'cohort.csv',
+          '--results',
+          'bulk/results.ndjson',
+          '--journal',
+          'bulk/journal.ndjson',
+        ],
+      },
       { args: ['attempts', 'list', '--state', 'completed', '--from', '30d', '--to', 'now', '--json'] },
       { args: ['attempts', 'cancel', '900004', '--yes'] },
       { args: ['reattempt', '900002', '--start', 'now', '--end', '7d', '--tz', '1'] },
@@ -108,7 +139,8 @@ describe('the API key in no output and no file (--debug on every command)', () =
     expect(written.some((f) => f.endsWith('bulk/journal.ndjson'))).toBe(true);
     expect(written.some((f) => /export\/.*summary|export\/.*\.csv$/.test(f))).toBe(true);
     expect(written.filter((f) => f.endsWith('.pdf')).length).toBeGreaterThanOrEqual(2);
-    for (const f of [...written, ...filesUnder(join(work.dir, 'config'))]) expect(leaks(readFileSync(f)), `key in ${f}`).toBe(false);
+    for (const f of [...written, ...filesUnder(join(work.dir, 'config'))])
+      expect(leaks(readFileSync(f)), `key in ${f}`).toBe(false);
   });
 
   it('the embedded sandbox (--sandbox) and callbacks listen print no key either', async () => {
@@ -136,7 +168,9 @@ describe('the API key in no output and no file (--debug on every command)', () =
     await runAll(
       [
         { args: ['--api-key-file', keyFile, 'tests', 'list'] },
-        { args: ['--api-key-file', keyFile, 'invite', '1001', '--email', 'sec.file@example.com', '--name', 'Sec File'] },
+        {
+          args: ['--api-key-file', keyFile, 'invite', '1001', '--email', 'sec.file@example.com', '--name', 'Sec File'],
+        },
         { args: ['--api-key-file', keyFile, 'report', '900001', '--pdf', '-o', out('file-key.pdf')] },
         { args: ['--key-stdin', 'tests', 'get', '1001'], stdin: KEY },
         { args: ['--key-stdin', 'auth', 'status'], stdin: `${KEY}\n` },
@@ -154,7 +188,11 @@ describe('stored key: auth login --key-stdin', () => {
     const configDir = join(base.dir, 'nested', 'assess'); // created by the tool, so its mode is the tool's choice
     try {
       const env = { ...s.env, ASSESS_API_KEY: undefined };
-      const login = await runAssess(['--debug', 'auth', 'login', '--key-stdin', '--base-url', s.sb.baseUrl], { env, configDir, stdin: KEY });
+      const login = await runAssess(['--debug', 'auth', 'login', '--key-stdin', '--base-url', s.sb.baseUrl], {
+        env,
+        configDir,
+        stdin: KEY,
+      });
       expect(login.code, login.stderr).toBe(0);
       expect(login.stderr).toMatch(/Saved key \*{4}\w{4} to profile 'default'/);
       expect(leaks(login.stdout + login.stderr)).toBe(false);
@@ -163,7 +201,12 @@ describe('stored key: auth login --key-stdin', () => {
       expect(statSync(file).mode & 0o777).toBe(0o600);
       expect(readFileSync(file, 'utf8')).toContain(KEY); // it is stored — there and only there
       await runAll(
-        [{ args: ['auth', 'status'] }, { args: ['config', 'get', 'api-key'] }, { args: ['config', 'list', '--json'] }, { args: ['tests', 'list'] }],
+        [
+          { args: ['auth', 'status'] },
+          { args: ['config', 'get', 'api-key'] },
+          { args: ['config', 'list', '--json'] },
+          { args: ['tests', 'list'] },
+        ],
         { env, configDir },
       );
       const others = filesUnder(base.dir).filter((f) => f !== file);

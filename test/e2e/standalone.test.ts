@@ -72,7 +72,9 @@ describe('the standalone executable (no node on PATH)', () => {
     expect(h.stdout).toMatch(/^Usage: assess invite/);
     // no docs/ beside it: its help says where the manuals are instead of naming a path
     const top = await standalone(['--help']);
-    expect(top.stdout.trimEnd().split('\n').pop()).toBe('Docs: assess help <command>; manuals: docs/*.md in the source repository');
+    expect(top.stdout.trimEnd().split('\n').pop()).toBe(
+      'Docs: assess help <command>; manuals: docs/*.md in the source repository',
+    );
   });
 
   it('rejects a bad argument with exit 2 and one line, as the npm CLI does', async () => {
@@ -84,7 +86,10 @@ describe('the standalone executable (no node on PATH)', () => {
 
   it('serves its own sandbox and runs invite → simulate → report → PDF against it', async () => {
     expect(sandbox.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
-    const invited = await standalone(['invite', '1001', '--email', 'ann.lee@example.com', '--name', 'Ann Lee', '--json'], service());
+    const invited = await standalone(
+      ['invite', '1001', '--email', 'ann.lee@example.com', '--name', 'Ann Lee', '--json'],
+      service(),
+    );
     expect(invited.code, invited.stderr).toBe(0);
     const id = String((JSON.parse(invited.stdout) as { testInvitationId: number | string }).testInvitationId);
     for (const step of [['start'], ['complete', '--score', '82']]) {

@@ -10,7 +10,11 @@ import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 const t = tempDir('assess-modules-');
 afterAll(() => t.cleanup());
 /** Runs the binary with stdout on `out` (a descriptor, or a pipe closed before it writes), stderr on `err` (a descriptor, else a pipe). */
-function withStdout(args: string[], out: number | 'closed-pipe' | 'pipe', opts: { err?: number; env?: Record<string, string> } = {}) {
+function withStdout(
+  args: string[],
+  out: number | 'closed-pipe' | 'pipe',
+  opts: { err?: number; env?: Record<string, string> } = {},
+) {
   const cfg = tempDir();
   const child = spawn(NODE, [BIN, ...args], {
     env: { ...baseEnv(cfg.dir), ...opts.env } as NodeJS.ProcessEnv,

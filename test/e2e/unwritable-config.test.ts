@@ -15,7 +15,11 @@ if (skip) console.warn(`unwritable-config.test.ts skipped: ${skip}`);
 
 const WRITERS: Array<[string, string[], string | undefined]> = [
   ['config set', ['config', 'set', 'base-url', 'https://api.example.com'], undefined],
-  ['auth login', ['auth', 'login', '--key-stdin', '--skip-verify', '--base-url', 'https://api.example.com'], 'sk_live_unwritable_0123456789\n'],
+  [
+    'auth login',
+    ['auth', 'login', '--key-stdin', '--skip-verify', '--base-url', 'https://api.example.com'],
+    'sk_live_unwritable_0123456789\n',
+  ],
   ['--sandbox', ['--sandbox', 'tests', 'list'], undefined],
 ];
 
@@ -54,7 +58,10 @@ describe.skipIf(skip !== null)('an unwritable config directory (issue 31 item 2)
   });
 
   it.each(WRITERS)('%s with HOME not writable (the default config place): exit 2', async (_name, args, stdin) => {
-    const r = await runAssess(args, { env: { HOME: ro.dir, ASSESS_CONFIG_DIR: undefined, XDG_CONFIG_HOME: undefined }, stdin });
+    const r = await runAssess(args, {
+      env: { HOME: ro.dir, ASSESS_CONFIG_DIR: undefined, XDG_CONFIG_HOME: undefined },
+      stdin,
+    });
     expectPlaceAndFix(r, join(ro.dir, '.config'), /read-only file system \(EROFS\)/);
   });
 
@@ -80,13 +87,17 @@ describe.skipIf(skip !== null)('an unwritable config directory (issue 31 item 2)
       const dir = join(home.dir, 'assess');
       const env = { ...baseEnv(dir), HOME: home.dir };
       // root ignores mode bits: run as nobody (setpriv, util-linux)
-      const r = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, ...args], {
-        env,
-        cwd: ROOT,
-        input: stdin ?? '',
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
+      const r = spawnSync(
+        'setpriv',
+        ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, BIN, ...args],
+        {
+          env,
+          cwd: ROOT,
+          input: stdin ?? '',
+          encoding: 'utf8',
+          timeout: 30_000,
+        },
+      );
       expectPlaceAndFix({ code: r.status, stderr: r.stderr }, dir, /permission denied \(EACCES\)/);
     } finally {
       chmodSync(home.dir, 0o700);

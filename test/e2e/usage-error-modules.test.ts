@@ -11,7 +11,10 @@ import { BIN, NODE, baseEnv, tempDir } from '../helpers/cli.js';
 const { dir, cleanup } = tempDir();
 afterAll(cleanup);
 const preload = join(dir, 'loaded.cjs');
-writeFileSync(preload, "process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_TO, process.moduleLoadList.join('\\n')));\n");
+writeFileSync(
+  preload,
+  "process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_TO, process.moduleLoadList.join('\\n')));\n",
+);
 
 // one usage error per noun (the rows of bench/latency.mjs), each refused by its own flag or argument
 const LINES = [
@@ -31,7 +34,10 @@ const LINES = [
 
 function loadedBy(args: string[]): { code: number | null; stderr: string; loaded: string[] } {
   const out = join(dir, 'list.txt');
-  const r = spawnSync(NODE, ['--require', preload, BIN, ...args], { env: { ...baseEnv(dir), LOADED_TO: out }, encoding: 'utf8' });
+  const r = spawnSync(NODE, ['--require', preload, BIN, ...args], {
+    env: { ...baseEnv(dir), LOADED_TO: out },
+    encoding: 'utf8',
+  });
   return { code: r.status, stderr: r.stderr, loaded: readFileSync(out, 'utf8').split('\n') };
 }
 

@@ -17,7 +17,9 @@ afterEach(async () => {
 async function against(script: Script, args: string[]) {
   const server = await startServer(script);
   close = server.close;
-  const r = await runAssess(args, { env: { ASSESS_BASE_URL: server.url, ASSESS_BASE_URL_V2: server.url, ASSESS_API_KEY: 'k-test-123' } });
+  const r = await runAssess(args, {
+    env: { ASSESS_BASE_URL: server.url, ASSESS_BASE_URL_V2: server.url, ASSESS_API_KEY: 'k-test-123' },
+  });
   return { ...r, requests: server.requests };
 }
 
@@ -58,9 +60,15 @@ describe('production answers are read as the successes they are', () => {
 
   it.each([
     ['{}', (res: ServerResponse) => json(res, 200, {})],
-    ['{result: "…", errors: null}', (res: ServerResponse) => json(res, 200, { result: 'Invitation cancelled.', errors: null })],
+    [
+      '{result: "…", errors: null}',
+      (res: ServerResponse) => json(res, 200, { result: 'Invitation cancelled.', errors: null }),
+    ],
     ['204', (res: ServerResponse) => res.writeHead(204).end()],
-    ['production {status: "cancelled"}', (res: ServerResponse) => json(res, 200, { testInvitationId: 5001, status: 'cancelled' })],
+    [
+      'production {status: "cancelled"}',
+      (res: ServerResponse) => json(res, 200, { testInvitationId: 5001, status: 'cancelled' }),
+    ],
   ])('attempts cancel answered %s → exit 0, Cancelled', async (_name, answer) => {
     const r = await against((_q, res) => answer(res), ['attempts', 'cancel', '5001', '--yes', '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -84,19 +92,39 @@ describe('production answers are read as the successes they are', () => {
 
   it('a 64-bit id beyond 2^53 is kept exact (as its digits)', async () => {
     const text = '{"tests":[{"testId":9007199254740993123,"testName":"Big"}]}';
-    const r = await against((_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(text), ['tests', 'list', '--json']);
+    const r = await against(
+      (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(text),
+      ['tests', 'list', '--json'],
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)[0].testId).toBe('9007199254740993123');
   });
 
   it('tests get with "sections": null and attempts list with "name": null → exit 0', async () => {
-    const get = await against((_q, res) => json(res, 200, { testId: 1001, testName: 'Java', sections: null }), ['tests', 'get', '1001']);
+    const get = await against(
+      (_q, res) => json(res, 200, { testId: 1001, testName: 'Java', sections: null }),
+      ['tests', 'get', '1001'],
+    );
     expect(get.code, get.stderr).toBe(0);
     const attempts = {
-      result: { testAttempts: [{ testInvitationId: 9, testId: 1001, name: null, email: 'x@example.com', invitationtype: 'api', testStatus: 'Completed' }] },
+      result: {
+        testAttempts: [
+          {
+            testInvitationId: 9,
+            testId: 1001,
+            name: null,
+            email: 'x@example.com',
+            invitationtype: 'api',
+            testStatus: 'Completed',
+          },
+        ],
+      },
       errors: null,
     };
-    const list = await against((_q, res) => json(res, 200, attempts), ['attempts', 'list', '--state', 'completed', '--from', '7d', '--to', 'now', '--json']);
+    const list = await against(
+      (_q, res) => json(res, 200, attempts),
+      ['attempts', 'list', '--state', 'completed', '--from', '7d', '--to', 'now', '--json'],
+    );
     expect(list.code, list.stderr).toBe(0);
     expect(JSON.parse(list.stdout)[0]).toMatchObject({ testInvitationId: 9, name: null, testStatus: 'Complete' });
   });
@@ -107,7 +135,11 @@ describe('production answers are read as the successes they are', () => {
       questionSettings: { randomQuestions: 0, randomAnswers: 0, showQuestionScore: 1 },
       windowViolationSettings: {
         copyPaste: 0,
-        displayViolationSettings: { displayViolationPopUp: 1, terminateTestOnWindowViolation: 0, terminateTestAfterViolationCount: 3 },
+        displayViolationSettings: {
+          displayViolationPopUp: 1,
+          terminateTestOnWindowViolation: 0,
+          terminateTestAfterViolationCount: 3,
+        },
       },
     };
     const r = await against(
@@ -125,7 +157,8 @@ describe('production answers are read as the successes they are', () => {
       (_q, res) =>
         json(res, 401, {
           statusCode: 401,
-          message: 'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
+          message:
+            'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
         }),
       ['tests', 'list'],
     );
@@ -136,9 +169,21 @@ describe('production answers are read as the successes they are', () => {
   });
 
   it.each([
-    ['report', ['report', '999999'], { errors: ['Test invitation id 999999 does not belong to this account or was not found.'] }],
-    ['tests get', ['tests', 'get', '9999'], { statusCode: 401, message: 'Test id 9999 does not belong to this account or was not found.' }],
-    ['callbacks process', ['callbacks', 'process', '94761'], { result: null, errors: ['testinvitationIds does not belong to account or not found', '94761'] }],
+    [
+      'report',
+      ['report', '999999'],
+      { errors: ['Test invitation id 999999 does not belong to this account or was not found.'] },
+    ],
+    [
+      'tests get',
+      ['tests', 'get', '9999'],
+      { statusCode: 401, message: 'Test id 9999 does not belong to this account or was not found.' },
+    ],
+    [
+      'callbacks process',
+      ['callbacks', 'process', '94761'],
+      { result: null, errors: ['testinvitationIds does not belong to account or not found', '94761'] },
+    ],
   ])("the service's 401 for an id it does not know is exit 4, not 3 (%s)", async (_name, args, body) => {
     const r = await against((_q, res) => json(res, 401, body), args);
     if (args[0] === 'callbacks') {
@@ -155,7 +200,10 @@ describe('production answers are read as the successes they are', () => {
 describe('a 500 is retried for a read (GET), never for a write', () => {
   it('attempts list answered 500 once, then 200 → exit 0 after two requests', async () => {
     const r = await against(
-      (_q, res, n) => (n === 1 ? json(res, 500, { statusCode: 500, message: 'Internal server error' }) : json(res, 200, { result: [], errors: null })),
+      (_q, res, n) =>
+        n === 1
+          ? json(res, 500, { statusCode: 500, message: 'Internal server error' })
+          : json(res, 200, { result: [], errors: null }),
       ['attempts', 'list', '--state', 'completed', '--from', '2d', '--to', 'now', '--json'],
     );
     expect(r.code, r.stderr).toBe(0);
@@ -179,16 +227,23 @@ describe('answers that cannot be understood', () => {
     const asJson = await against((_q, res) => json(res, 200, body), ['tests', 'list', '--json']);
     expect(asJson.code, asJson.stderr).toBe(0);
     expect(JSON.parse(asJson.stdout)).toEqual(body);
-    expect(asJson.stderr).toMatch(/warning: could not read the answer to GET \/v3\/tests.*showing the answer as received/);
+    expect(asJson.stderr).toMatch(
+      /warning: could not read the answer to GET \/v3\/tests.*showing the answer as received/,
+    );
     const rows = await against((_q, res) => json(res, 200, body), ['tests', 'list']);
     expect(rows.code, rows.stderr).toBe(0);
     expect(rows.stdout).toMatch(/^data\t/m);
   });
 
   it('a write answered 2xx with an odd body succeeds, says once what is missing (exit 0)', async () => {
-    const r = await against((_q, res) => json(res, 200, ['ok']), ['invite', '292930', '--email', 'a@example.com', '--name', 'A']);
+    const r = await against(
+      (_q, res) => json(res, 200, ['ok']),
+      ['invite', '292930', '--email', 'a@example.com', '--name', 'A'],
+    );
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr.match(/warning: the service accepted POST \/v3\/tests\/292930\/invite/g)?.length).toBeGreaterThanOrEqual(1);
+    expect(
+      r.stderr.match(/warning: the service accepted POST \/v3\/tests\/292930\/invite/g)?.length,
+    ).toBeGreaterThanOrEqual(1);
     expect(r.stderr).toMatch(/did not include testInvitationId, testUrl/);
   });
 
@@ -203,7 +258,10 @@ describe('answers that cannot be understood', () => {
 });
 
 describe('ambiguous outcomes are resolved by looking', () => {
-  const refusal = { statusCode: 400, message: 'Testinvitation state in inprogress, complete, and expired can not be cancelled.' };
+  const refusal = {
+    statusCode: 400,
+    message: 'Testinvitation state in inprogress, complete, and expired can not be cancelled.',
+  };
 
   it('cancel: first answer lost, the repeat refused, the report says Cancelled → exit 0 (confirmed)', async () => {
     let cancels = 0;

@@ -13,15 +13,25 @@ export type Typed = string[] | string;
  */
 export function bashWords(line: string): string[] {
   const blank = line.split(/[ \t]+/);
-  return blank.flatMap((w, i) => (w === '' ? (i === blank.length - 1 ? [''] : []) : w.split(/([=:]+)/).filter(Boolean)));
+  return blank.flatMap((w, i) =>
+    w === '' ? (i === blank.length - 1 ? [''] : []) : w.split(/([=:]+)/).filter(Boolean),
+  );
 }
 
 const quote = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
 
 /** COMPREPLY (sorted) for each line, the last word being the one completed. */
-export function bashComplete(script: string, lines: Typed[], opts: { cwd?: string; prelude?: string; fn?: string } = {}): string[][] {
+export function bashComplete(
+  script: string,
+  lines: Typed[],
+  opts: { cwd?: string; prelude?: string; fn?: string } = {},
+): string[][] {
   const calls = lines
-    .map((l) => (typeof l === 'string' ? `COMP_LINE=${quote(l)} t ${bashWords(l).map(quote).join(' ')}` : `t ${l.map(quote).join(' ')}`))
+    .map((l) =>
+      typeof l === 'string'
+        ? `COMP_LINE=${quote(l)} t ${bashWords(l).map(quote).join(' ')}`
+        : `t ${l.map(quote).join(' ')}`,
+    )
     .join('\n');
   const out = execFileSync(
     'bash',

@@ -64,7 +64,11 @@ export function runAssess(args: string[], opts: RunOptions = {}): Promise<RunRes
   const env = { ...baseEnv(configDir), ...opts.env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(opts.node ?? NODE, [BIN, ...args], { env: env as NodeJS.ProcessEnv, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(opts.node ?? NODE, [BIN, ...args], {
+      env: env as NodeJS.ProcessEnv,
+      cwd: opts.cwd ?? ROOT,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
@@ -75,7 +79,10 @@ export function runAssess(args: string[], opts: RunOptions = {}): Promise<RunRes
       clearTimeout(timer);
       own?.cleanup();
       const leak = leakedSecret(args, env as Record<string, string>, stdout + stderr);
-      if (leak) return reject(new Error(`the API key (${leak.slice(0, 6)}…) appeared in the output of: assess ${args.join(' ')}`));
+      if (leak)
+        return reject(
+          new Error(`the API key (${leak.slice(0, 6)}…) appeared in the output of: assess ${args.join(' ')}`),
+        );
       resolvePromise({ code, signal, stdout, stderr });
     });
     // a child may exit (a usage error) before it reads its input: EPIPE on its stdin is no failure

@@ -40,7 +40,12 @@ const seenLines = new Set<string>();
 for (const [page, text] of Object.entries(pages))
   for (const line of examplesOf(text))
     if (!seenLines.has(line))
-      (seenLines.add(line), ORDER.push({ where: `assess ${page} --help`.replace('  ', ' '), line, part: PART_ONE.has(page.split(' ')[0]!) ? 1 : 2 }));
+      (seenLines.add(line),
+        ORDER.push({
+          where: `assess ${page} --help`.replace('  ', ' '),
+          line,
+          part: PART_ONE.has(page.split(' ')[0]!) ? 1 : 2,
+        }));
 
 /** Questions the examples ask on a terminal, and the answer typed. */
 function answerFor(line: string, key: string): string | undefined {
@@ -141,9 +146,18 @@ export function examplesSuite(part: 1 | 2): void {
       [900001, 'Complete'],
       [900002, 'Test Left'],
     ].map(([id, status]) => {
-      const body = JSON.stringify({ CandidateEmailId: 'alice@example.com', TestInvitationId: id, Status: status, TotalScore: 130, CandidateScore: 107 });
+      const body = JSON.stringify({
+        CandidateEmailId: 'alice@example.com',
+        TestInvitationId: id,
+        Status: status,
+        TotalScore: 130,
+        CandidateScore: 107,
+      });
       const msgId = notificationId(Buffer.from(body));
-      const headers = { 'content-type': 'application/json', ...signatureHeaders(secret, msgId, Buffer.from(body), now) };
+      const headers = {
+        'content-type': 'application/json',
+        ...signatureHeaders(secret, msgId, Buffer.from(body), now),
+      };
       return {
         type: 'notification',
         receivedAt: now.toISOString(),
@@ -214,7 +228,9 @@ export function examplesSuite(part: 1 | 2): void {
     if (answer !== undefined) {
       // a real pseudo-terminal: the prompt is shown and answered; CI=true would turn prompts off
       const inner = cmd.replace(/\s+#.*$/, '').replace(/'/g, `'\\''`);
-      return sh(`${PRELUDE}\nsleep 0.5 | true; (sleep 1; printf '${answer.replace(/\r/g, '\\r')}') | CI= script -qec '${inner}' /dev/null`);
+      return sh(
+        `${PRELUDE}\nsleep 0.5 | true; (sleep 1; printf '${answer.replace(/\r/g, '\\r')}') | CI= script -qec '${inner}' /dev/null`,
+      );
     }
     if (isServer(cmd)) return sh(`${PRELUDE}\n${serveThenInterrupt(cmd.replace(/\s+#.*$/, ''))}`);
     // A plain `assess …` line runs in this process (the same program, client and sandbox, without

@@ -7,7 +7,10 @@ export interface MemoryProcess extends ProcessLike {
   err(): string;
 }
 
-export function memoryProcess(env: Record<string, string | undefined>, opts: { tty?: boolean; stdin?: string | Buffer } = {}): MemoryProcess {
+export function memoryProcess(
+  env: Record<string, string | undefined>,
+  opts: { tty?: boolean; stdin?: string | Buffer } = {},
+): MemoryProcess {
   let out = '';
   let err = '';
   const stdout = Object.assign(

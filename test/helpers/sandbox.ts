@@ -16,9 +16,17 @@ export interface TestSandbox {
   close(): Promise<void>;
 }
 
-export async function startTestSandbox(opts: { stateFile?: string; latencyMs?: number; rateLimit?: string } = {}): Promise<TestSandbox> {
+export async function startTestSandbox(
+  opts: { stateFile?: string; latencyMs?: number; rateLimit?: string } = {},
+): Promise<TestSandbox> {
   const faults = opts.latencyMs ? { latencyMs: opts.latencyMs } : undefined;
-  const sb = await startSandbox({ port: 0, host: '127.0.0.1', stateFile: opts.stateFile, faults, rateLimit: opts.rateLimit });
+  const sb = await startSandbox({
+    port: 0,
+    host: '127.0.0.1',
+    stateFile: opts.stateFile,
+    faults,
+    rateLimit: opts.rateLimit,
+  });
   const control = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${sb.baseUrl}/_sandbox${path}`, {
       method,
@@ -44,7 +52,12 @@ export async function startTestSandbox(opts: { stateFile?: string; latencyMs?: n
     },
     requests: async () => {
       const r = await control<unknown>('GET', '/requests');
-      return (Array.isArray(r) ? r : (r as { requests: [] }).requests) as Array<{ method: string; path: string; status: number; body?: unknown }>;
+      return (Array.isArray(r) ? r : (r as { requests: [] }).requests) as Array<{
+        method: string;
+        path: string;
+        status: number;
+        body?: unknown;
+      }>;
     },
     close: () => sb.close(),
   };

@@ -27,7 +27,11 @@ export function spawnAssess(
   const own = opts.configDir === undefined ? tempDir() : undefined; // removed when the child ends
   const env: Record<string, string | undefined> = { ...baseEnv(opts.configDir ?? own!.dir), ...opts.env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
-  const child = spawn(NODE, [BIN, ...args], { env: env as NodeJS.ProcessEnv, cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(NODE, [BIN, ...args], {
+    env: env as NodeJS.ProcessEnv,
+    cwd: opts.cwd ?? ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   child.stdin!.on('error', () => undefined); // EPIPE: the child exited before reading its input
   child.stdin!.end(opts.stdin ?? '');
   // A safety net, not an assertion: a hung child must not hang the suite.
@@ -46,8 +50,14 @@ export function spawnAssess(
   child.stderr!.setEncoding('utf8').on('data', (d) => (err += d));
   const lines = () => out.split('\n').slice(0, -1);
   const waitForLines = async (n: number, timeoutMs = 20_000) => {
-    await waitFor(() => lines().length >= n || exit !== null, { timeoutMs, what: `${n} stdout line(s) from assess ${args.join(' ')}; stderr: ${err}` });
-    if (lines().length < n) throw new Error(`assess ${args.join(' ')} exited (${JSON.stringify(exit)}) after ${lines().length} line(s); stderr: ${err}`);
+    await waitFor(() => lines().length >= n || exit !== null, {
+      timeoutMs,
+      what: `${n} stdout line(s) from assess ${args.join(' ')}; stderr: ${err}`,
+    });
+    if (lines().length < n)
+      throw new Error(
+        `assess ${args.join(' ')} exited (${JSON.stringify(exit)}) after ${lines().length} line(s); stderr: ${err}`,
+      );
     return lines();
   };
   return {

@@ -1,5 +1,8 @@
 // Waiting for a condition in tests: poll with a bounded deadline instead of sleeping a fixed time.
-export async function waitFor<T>(check: () => T | Promise<T>, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + (opts.timeoutMs ?? 15_000);
   for (;;) {
     const v = await check();

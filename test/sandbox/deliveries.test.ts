@@ -46,7 +46,8 @@ describe('delivery in a running sandbox', () => {
     receiver = await startServer((req, res) => {
       if (req.url === '/hang') return void held.push(res); // answered by the test, or never
       // slow, yet far inside the 300 ms per-try timeout: a loaded machine must not turn it into a retry
-      if (req.url === '/slow-first' && JSON.parse(req.body).Status === 'In Progress') return void setTimeout(() => res.writeHead(200).end(), 50);
+      if (req.url === '/slow-first' && JSON.parse(req.body).Status === 'In Progress')
+        return void setTimeout(() => res.writeHead(200).end(), 50);
       res.writeHead(200).end();
     });
   });
@@ -66,7 +67,8 @@ describe('delivery in a running sandbox', () => {
   const invite = async (email: string, callbackUrl: string) =>
     (await call('POST', '/v3/tests/1001/invite', { email, name: 'D', callbackUrl })).body.testInvitationId as number;
   const move = (id: number, to: string) => call('POST', `/invitations/${id}/simulate`, { to }, true);
-  const deliveriesOf = async (id: number) => (await call('GET', `/deliveries?invitation=${id}`, undefined, true)).body.deliveries as Delivery[];
+  const deliveriesOf = async (id: number) =>
+    (await call('GET', `/deliveries?invitation=${id}`, undefined, true)).body.deliveries as Delivery[];
   const settled = (id: number, n: number) => async () => {
     const list = await deliveriesOf(id);
     return list.length === n && list.every((d) => d.state !== 'pending') ? list : null;
@@ -82,14 +84,19 @@ describe('delivery in a running sandbox', () => {
       const id = await invite('hang@example.com', `${receiver.url}/hang`);
       const r = await move(id, 'start');
       expect(r.status).toBe(200);
-      expect(r.body.callbacks).toEqual([{ deliveryId: expect.any(Number), event: 'In Progress', url: `${receiver.url}/hang` }]);
+      expect(r.body.callbacks).toEqual([
+        { deliveryId: expect.any(Number), event: 'In Progress', url: `${receiver.url}/hang` },
+      ]);
       await waitFor(() => held.length === 1, { what: 'the try to reach the receiver' });
       expect((await deliveriesOf(id))[0]).toMatchObject({ state: 'pending', attempts: [] });
       expect(await sb.idle(20)).toBe(false);
       expect(sb.deliveriesInFlight()).toBeGreaterThan(0);
       held.shift()!.writeHead(200).end();
       expect(await sb.idle(10_000)).toBe(true);
-      expect((await deliveriesOf(id))[0]).toMatchObject({ state: 'delivered', attempts: [{ n: 1, status: 200, error: null }] });
+      expect((await deliveriesOf(id))[0]).toMatchObject({
+        state: 'delivered',
+        attempts: [{ n: 1, status: 200, error: null }],
+      });
     } finally {
       sb = main;
       await patient.close();
@@ -144,7 +151,9 @@ describe('delivery in a running sandbox', () => {
     await move(id, 'start');
     const [d] = await waitFor(settled(id, 1), { what: 'the delivery to fail' });
     expect(d.state).toBe('failed');
-    expect(d.attempts).toEqual([expect.objectContaining({ n: 1, status: null, error: expect.stringMatching(/unsupported URL scheme/) })]);
+    expect(d.attempts).toEqual([
+      expect.objectContaining({ n: 1, status: null, error: expect.stringMatching(/unsupported URL scheme/) }),
+    ]);
   });
 
   it("one invitation's notifications go out in order, even when the first is slow", async () => {

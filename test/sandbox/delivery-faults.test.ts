@@ -11,7 +11,12 @@ import { waitFor } from '../helpers/wait.js';
 
 describe('delivery fault spec', () => {
   it('parses drop, 5xx, hang and seed; refuses unknown keys and bad chances', () => {
-    expect(parseDeliveryFaultSpec('drop=0.1,5xx=5%,hang=0.02,seed=7')).toEqual({ drop: 0.1, error5xx: 0.05, hang: 0.02, seed: 7 });
+    expect(parseDeliveryFaultSpec('drop=0.1,5xx=5%,hang=0.02,seed=7')).toEqual({
+      drop: 0.1,
+      error5xx: 0.05,
+      hang: 0.02,
+      seed: 7,
+    });
     expect(parseDeliveryFaultSpec('off')).toEqual({});
     expect(() => parseDeliveryFaultSpec('lose=0.1')).toThrow(FaultSpecError);
     expect(() => parseDeliveryFaultSpec('drop=2')).toThrow(/probability/);

@@ -25,7 +25,11 @@ beforeAll(async () => {
 });
 afterAll(async () => sb?.close());
 
-async function post(path: string, body: string | Buffer, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+async function post(
+  path: string,
+  body: string | Buffer,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+) {
   const res = await fetch(sb.baseUrl + path, { method: 'POST', headers: { 'X-API-KEY': key, ...headers }, body });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
@@ -107,12 +111,18 @@ describe('malformed and hostile JSON → 400, never 500', () => {
 
   it('JSON of the wrong top-level type gets the endpoint’s own 4xx shape', async () => {
     for (const body of ['[]', '"x"', '123', 'true']) {
-      expect(await post('/v3/tests/1001/invite', body)).toMatchObject({ status: 400, body: { errors: [expect.stringMatching(/expected object/)] } });
+      expect(await post('/v3/tests/1001/invite', body)).toMatchObject({
+        status: 400,
+        body: { errors: [expect.stringMatching(/expected object/)] },
+      });
       expect(await post('/v3/invitations/900001/reattempt', body)).toMatchObject({
         status: 400,
         body: { statusCode: 400, message: expect.stringMatching(/expected object/) },
       });
-      expect(await post('/v3/callbacks/process', body)).toMatchObject({ status: 400, body: { result: null, errors: [expect.any(String)] } });
+      expect(await post('/v3/callbacks/process', body)).toMatchObject({
+        status: 400,
+        body: { result: null, errors: [expect.any(String)] },
+      });
     }
   });
 
@@ -175,8 +185,26 @@ describe('the sandbox binds 127.0.0.1 unless told otherwise', () => {
 
 describe('the control API answers loopback clients only', () => {
   it('isLoopback: the loopback forms Node reports, nothing else', () => {
-    expect(['127.0.0.1', '127.0.0.2', '127.255.255.254', '::1', '::ffff:127.0.0.1'].map(isLoopback)).toEqual([true, true, true, true, true]);
-    const others = ['0.0.0.0', '::', '::2', '10.0.0.1', '192.0.2.7', '::ffff:10.0.0.1', 'fe80::1', 'fd00::2', '1127.0.0.1', '', undefined];
+    expect(['127.0.0.1', '127.0.0.2', '127.255.255.254', '::1', '::ffff:127.0.0.1'].map(isLoopback)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    const others = [
+      '0.0.0.0',
+      '::',
+      '::2',
+      '10.0.0.1',
+      '192.0.2.7',
+      '::ffff:10.0.0.1',
+      'fe80::1',
+      'fd00::2',
+      '1127.0.0.1',
+      '',
+      undefined,
+    ];
     expect(others.map(isLoopback)).toEqual(others.map(() => false));
   });
 
@@ -204,7 +232,12 @@ describe('the control API answers loopback clients only', () => {
       const after = (await from('127.0.0.1', 'GET', '/_sandbox/state')).json();
       expect({ ...after, requests: [] }).toEqual({ ...before, requests: [] });
       expect((await from('127.0.0.1', 'GET', '/_sandbox/')).statusCode).toBe(200);
-      const api = await app.inject({ method: 'GET', url: '/v3/tests', remoteAddress: '192.0.2.7', headers: { 'x-api-key': key } });
+      const api = await app.inject({
+        method: 'GET',
+        url: '/v3/tests',
+        remoteAddress: '192.0.2.7',
+        headers: { 'x-api-key': key },
+      });
       expect(api.statusCode).toBe(200);
     } finally {
       await app.close();

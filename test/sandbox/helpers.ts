@@ -23,7 +23,13 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-async function call(base: string, method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Res> {
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<Res> {
   const res = await fetch(base + path, {
     method,
     headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -42,7 +48,8 @@ export async function harness(opts: { stateFile?: string; compactAfterBytes?: nu
     sb,
     keyA,
     keyB,
-    api: (method, path, body, key = keyA) => call(sb.baseUrl, method, path, body, key === null ? {} : { 'X-API-KEY': key }),
+    api: (method, path, body, key = keyA) =>
+      call(sb.baseUrl, method, path, body, key === null ? {} : { 'X-API-KEY': key }),
     control: (method, path, body) => call(sb.baseUrl, method, `/_sandbox${path}`, body, {}),
     async inviteA(testId, email, extra = {}) {
       const r = await h.api('POST', `/v3/tests/${testId}/invite`, { email, name: 'Test Candidate', ...extra });
@@ -80,6 +87,10 @@ export const FULL_SETTINGS = {
   imageProctoringSettings: { terminateTestOnImageViolation: 0, terminateTestAfterViolationCount: 0 },
   windowViolationSettings: {
     copyPaste: 0,
-    displayViolationSettings: { displayViolationPopUp: 1, terminateTestOnWindowViolation: 0, terminateTestAfterViolationCount: 2 },
+    displayViolationSettings: {
+      displayViolationPopUp: 1,
+      terminateTestOnWindowViolation: 0,
+      terminateTestAfterViolationCount: 2,
+    },
   },
 };

@@ -23,8 +23,10 @@ describe('clock-driven expiry', () => {
     expect(after.expiredAt).toBe(after.accessEnd);
   });
   it('timebound: expires at the link end date; started attempts do not expire', async () => {
-    const a = (await h.api('POST', '/v3/tests/1001/testlinks/5002/invite', { email: 'tb1@x.test', name: 'A' })).body.testInvitationId;
-    const b = (await h.api('POST', '/v3/tests/1001/testlinks/5002/invite', { email: 'tb2@x.test', name: 'B' })).body.testInvitationId;
+    const a = (await h.api('POST', '/v3/tests/1001/testlinks/5002/invite', { email: 'tb1@x.test', name: 'A' })).body
+      .testInvitationId;
+    const b = (await h.api('POST', '/v3/tests/1001/testlinks/5002/invite', { email: 'tb2@x.test', name: 'B' })).body
+      .testInvitationId;
     await h.move(b, 'start');
     await h.control('POST', '/clock', { advance: '31d' });
     expect((await h.api('GET', `/v3/reports/${a}`)).body.status).toBe('Expired');
@@ -76,13 +78,19 @@ describe('list attempts: grouping and date rules', () => {
     await h.api('POST', `/v3/invitations/${ids.cancel}/cancel`);
     const get = async (state: string) => (await list(state, day(-1), day(1))).body.result.testAttempts;
     const completed = await get('completed');
-    expect(completed.filter((a: any) => a.testId === 1003).map((a: any) => [a.testInvitationId, a.testStatus])).toEqual([
-      [ids.complete, 'Complete'],
-      [ids.leave, 'Test Left'],
-      [ids.terminate, 'Terminated'],
+    expect(completed.filter((a: any) => a.testId === 1003).map((a: any) => [a.testInvitationId, a.testStatus])).toEqual(
+      [
+        [ids.complete, 'Complete'],
+        [ids.leave, 'Test Left'],
+        [ids.terminate, 'Terminated'],
+      ],
+    );
+    expect((await get('cancelled')).filter((a: any) => a.testId === 1003).map((a: any) => a.testInvitationId)).toEqual([
+      ids.cancel,
     ]);
-    expect((await get('cancelled')).filter((a: any) => a.testId === 1003).map((a: any) => a.testInvitationId)).toEqual([ids.cancel]);
-    expect((await get('expired')).filter((a: any) => a.testId === 1003).map((a: any) => a.testInvitationId)).toEqual([ids.expire]);
+    expect((await get('expired')).filter((a: any) => a.testId === 1003).map((a: any) => a.testInvitationId)).toEqual([
+      ids.expire,
+    ]);
     expect(completed[0]).toEqual({
       testInvitationId: expect.any(Number),
       testId: expect.any(Number),
@@ -96,7 +104,8 @@ describe('list attempts: grouping and date rules', () => {
     await h.control('POST', '/clock', { set: '2032-03-10T15:30:00Z', freeze: true });
     const id = await h.inviteA(1003, 'dates@x.test');
     await h.move(id, 'complete');
-    const has = async (from: string, to: string) => (await list('completed', from, to)).body.result.testAttempts.some((a: any) => a.testInvitationId === id);
+    const has = async (from: string, to: string) =>
+      (await list('completed', from, to)).body.result.testAttempts.some((a: any) => a.testInvitationId === id);
     expect(await has('2032-03-10', '2032-03-11')).toBe(true);
     expect(await has('2032-03-09', '2032-03-10')).toBe(false); // end 2032-03-10 means 00:00:00
     expect(await has('2032-03-10T15:30:00', '2032-03-10T15:30:00')).toBe(true);
@@ -109,14 +118,20 @@ describe('process callbacks', () => {
   it('queues known ids with a callback URL; ids with nothing to send are failed', async () => {
     const withCb = await h.inviteA(1001, 'cb@x.test', { callbackUrl: 'http://127.0.0.1:9/hook' });
     await h.move(withCb, 'complete', { score: 90 });
-    const statusEvents = (await h.control('GET', '/callbacks')).body.callbacks.filter((c: any) => c.testInvitationId === withCb);
+    const statusEvents = (await h.control('GET', '/callbacks')).body.callbacks.filter(
+      (c: any) => c.testInvitationId === withCb,
+    );
     expect(statusEvents.map((c: any) => c.status)).toEqual(['In Progress', 'Complete']);
     const r = await h.api('POST', '/v3/callbacks/process', { testinvitationIds: [withCb, 900004] });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ result: { testinvitationIds: { successful: [withCb], failed: [900004] } }, errors: null });
     const queued = (await h.control('GET', '/callbacks')).body.callbacks.at(-1);
     expect(queued).toMatchObject({ testInvitationId: withCb, reason: 'reprocess', url: 'http://127.0.0.1:9/hook' });
-    expect(queued.payload).toMatchObject({ TestInvitationId: withCb, CandidateEmailId: 'cb@x.test', Status: 'Complete' });
+    expect(queued.payload).toMatchObject({
+      TestInvitationId: withCb,
+      CandidateEmailId: 'cb@x.test',
+      Status: 'Complete',
+    });
     expect(queued.payload.ReportPDFUrl).toMatch(new RegExp(`/v3/reports/${withCb}/pdf$`));
   });
   it('exactly 100 ids are accepted', async () => {

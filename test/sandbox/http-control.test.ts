@@ -45,12 +45,19 @@ describe('control API', () => {
     expect(r.report.scorePercentage).toBe(50);
   });
   it('simulate start before the access window opens → 409 telling to advance the clock', async () => {
-    const inv = await h.api('POST', '/v3/tests/2001/testlinks/5008/invite', { email: 'early@x.test', name: 'E' }, h.keyB);
+    const inv = await h.api(
+      'POST',
+      '/v3/tests/2001/testlinks/5008/invite',
+      { email: 'early@x.test', name: 'E' },
+      h.keyB,
+    );
     const r = await h.control('POST', `/invitations/${inv.body.testInvitationId}/simulate`, { to: 'start' });
     expect(r.status).toBe(409);
     expect(r.body.errors[0]).toMatch(/advance the sandbox clock/);
     await h.control('POST', '/clock', { advance: '3d' });
-    expect((await h.control('POST', `/invitations/${inv.body.testInvitationId}/simulate`, { to: 'start' })).status).toBe(200);
+    expect(
+      (await h.control('POST', `/invitations/${inv.body.testInvitationId}/simulate`, { to: 'start' })).status,
+    ).toBe(200);
   });
   it('reset restores the seed', async () => {
     await h.control('POST', '/reset');

@@ -9,7 +9,10 @@ afterAll(() => h.close());
 const LINK = {
   testLinkName: 'L',
   invitationType: 'email',
-  invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 1 } },
+  invitationSchedule: {
+    scheduleType: 'validityindays',
+    scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 1 },
+  },
 };
 
 describe('error table row 1: 400 {errors:[…]}', () => {
@@ -34,7 +37,9 @@ describe('error table row 1: 400 {errors:[…]}', () => {
     expect(r.body.errors).toEqual(["invitationType: must be 'email' or 'open'"]);
   });
   it('update link: invalid schedule', async () => {
-    const r = await h.api('POST', '/v3/tests/1001/testlinks/5002', { invitationSchedule: { scheduleType: 'timebound', scheduleDetails: { timeZoneId: 1 } } });
+    const r = await h.api('POST', '/v3/tests/1001/testlinks/5002', {
+      invitationSchedule: { scheduleType: 'timebound', scheduleDetails: { timeZoneId: 1 } },
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors.join(' ')).toMatch(/startDateTime is required/);
   });
@@ -157,12 +162,17 @@ describe('framework-level errors', () => {
     expect(r.body.result).toBeNull();
   });
   it('callbacks: more than 100 ids → 400 with a clear message', async () => {
-    const r = await h.api('POST', '/v3/callbacks/process', { testinvitationIds: Array.from({ length: 101 }, (_, i) => 900001 + i) });
+    const r = await h.api('POST', '/v3/callbacks/process', {
+      testinvitationIds: Array.from({ length: 101 }, (_, i) => 900001 + i),
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors[0]).toMatch(/At most 100 .* got 101/);
   });
   it('list attempts: an unknown state → 400', async () => {
-    const r = await h.api('POST', '/v3/candidates/testattempts?state=lost', { StartDateTime: '2030-01-01', EndDateTime: '2030-01-02' });
+    const r = await h.api('POST', '/v3/candidates/testattempts?state=lost', {
+      StartDateTime: '2030-01-01',
+      EndDateTime: '2030-01-02',
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors[0]).toMatch(/state/);
   });
@@ -170,7 +180,11 @@ describe('framework-level errors', () => {
 
 describe('hostile bodies', () => {
   it('a __proto__ key is neither applied nor logged, and the request is validated normally', async () => {
-    const r = await h.api('POST', '/v3/tests/1001/invite', '{"email":"proto@x.test","name":"P","__proto__":{"polluted":true}}');
+    const r = await h.api(
+      'POST',
+      '/v3/tests/1001/invite',
+      '{"email":"proto@x.test","name":"P","__proto__":{"polluted":true}}',
+    );
     expect(r.status).toBe(200);
     expect(({} as any).polluted).toBeUndefined();
     const last = (await h.control('GET', '/requests?limit=1')).body.requests[0];

@@ -19,10 +19,15 @@ afterAll(async () => {
 const setFaults = async (spec: unknown) => {
   const r = await h.control('POST', '/faults', spec);
   expect(r.status).toBe(200);
-  return r.body as { spec: string; counters: { total: number; injected: Record<string, { before: number; after: number }> } };
+  return r.body as {
+    spec: string;
+    counters: { total: number; injected: Record<string, { before: number; after: number }> };
+  };
 };
 /** One invite with a raw client: the status and body, or the socket error code. */
-async function invite(email: string): Promise<{ status?: number; body?: string; retryAfter?: unknown; error?: string }> {
+async function invite(
+  email: string,
+): Promise<{ status?: number; body?: string; retryAfter?: unknown; error?: string }> {
   try {
     const r = await request(`${h.sb.baseUrl}/v3/tests/1001/invite`, {
       method: 'POST',
@@ -36,7 +41,9 @@ async function invite(email: string): Promise<{ status?: number; body?: string; 
   }
 }
 const invitationsOf = async (email: string) =>
-  (await h.control('GET', `/invitations?email=${encodeURIComponent(email)}`)).body.invitations as Array<{ testInvitationId: number }>;
+  (await h.control('GET', `/invitations?email=${encodeURIComponent(email)}`)).body.invitations as Array<{
+    testInvitationId: number;
+  }>;
 
 describe('/_sandbox/faults', () => {
   it('POST sets a spec (text or JSON fields), GET shows it with counters, DELETE clears', async () => {
@@ -119,16 +126,24 @@ describe('faults before and after the state change', () => {
 
   it('a PDF answer can be replaced (JSON 502) or dropped after the handler', async () => {
     await setFaults({ spec: '502=1,after=1' });
-    const r = await request(`${h.sb.baseUrl}/v3/reports/900001/pdf`, { dispatcher: agent, headers: { 'X-API-KEY': h.keyA } });
+    const r = await request(`${h.sb.baseUrl}/v3/reports/900001/pdf`, {
+      dispatcher: agent,
+      headers: { 'X-API-KEY': h.keyA },
+    });
     expect(r.statusCode).toBe(502);
     expect(r.headers['content-type']).toMatch(/application\/json/);
     expect(JSON.parse(await r.body.text()).errors).toHaveLength(1);
     await setFaults({ spec: 'reset=1,after=1' });
-    await expect(request(`${h.sb.baseUrl}/v3/reports/900001/pdf`, { dispatcher: agent, headers: { 'X-API-KEY': h.keyA } })).rejects.toMatchObject({
+    await expect(
+      request(`${h.sb.baseUrl}/v3/reports/900001/pdf`, { dispatcher: agent, headers: { 'X-API-KEY': h.keyA } }),
+    ).rejects.toMatchObject({
       code: 'UND_ERR_SOCKET',
     });
     await h.control('DELETE', '/faults');
-    const ok = await request(`${h.sb.baseUrl}/v3/reports/900001/pdf`, { dispatcher: agent, headers: { 'X-API-KEY': h.keyA } });
+    const ok = await request(`${h.sb.baseUrl}/v3/reports/900001/pdf`, {
+      dispatcher: agent,
+      headers: { 'X-API-KEY': h.keyA },
+    });
     expect(
       Buffer.from(await ok.body.arrayBuffer())
         .subarray(0, 5)
@@ -146,7 +161,10 @@ describe('faults before and after the state change', () => {
     });
     expect(r.statusCode).toBe(200);
     await expect(r.body.text()).rejects.toMatchObject({ code: 'UND_ERR_SOCKET' });
-    const pdf = await request(`${h.sb.baseUrl}/v3/reports/900001/pdf`, { dispatcher: agent, headers: { 'X-API-KEY': h.keyA } });
+    const pdf = await request(`${h.sb.baseUrl}/v3/reports/900001/pdf`, {
+      dispatcher: agent,
+      headers: { 'X-API-KEY': h.keyA },
+    });
     expect(pdf.statusCode).toBe(200);
     await expect(pdf.body.arrayBuffer()).rejects.toMatchObject({ code: 'UND_ERR_SOCKET' });
     expect((await h.control('DELETE', '/faults')).body.counters.injected.truncate).toEqual({ before: 0, after: 2 });

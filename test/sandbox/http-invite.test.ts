@@ -25,7 +25,11 @@ describe('invite (default link) on an existing invitation — spec table', () =>
     const id = await h.inviteA(1001, email);
     await driveTo(h, id, state);
     const before = await inv(id);
-    const r = await h.api('POST', '/v3/tests/1001/invite', { email: email.toUpperCase(), name: 'Again', ...NEW_ACCESS });
+    const r = await h.api('POST', '/v3/tests/1001/invite', {
+      email: email.toUpperCase(),
+      name: 'Again',
+      ...NEW_ACCESS,
+    });
     expect(r.status).toBe(200);
     expect(r.body.testInvitationId).toBe(id);
     expect(r.body.status).toBe(expected[state].next);
@@ -33,9 +37,17 @@ describe('invite (default link) on an existing invitation — spec table', () =>
     const after = await inv(id);
     expect(after.status).toBe(expected[state].next);
     if (expected[state].replaced) {
-      expect([after.accessStart, after.accessEnd, after.timeZoneId]).toEqual([NEW_ACCESS.startDateTime, NEW_ACCESS.endDateTime, 44]);
+      expect([after.accessStart, after.accessEnd, after.timeZoneId]).toEqual([
+        NEW_ACCESS.startDateTime,
+        NEW_ACCESS.endDateTime,
+        44,
+      ]);
     } else {
-      expect([after.accessStart, after.accessEnd, after.timeZoneId]).toEqual([before.accessStart, before.accessEnd, before.timeZoneId]);
+      expect([after.accessStart, after.accessEnd, after.timeZoneId]).toEqual([
+        before.accessStart,
+        before.accessEnd,
+        before.timeZoneId,
+      ]);
     }
   });
   it('Complete: the test page shows the already-appeared message', async () => {
@@ -62,7 +74,10 @@ describe('invite via a chosen link on an existing invitation — same table', ()
     expect(first.status).toBe(201);
     const id = first.body.testInvitationId;
     await driveTo(h, id, state);
-    const again = await h.api('POST', '/v3/tests/1001/testlinks/5002/invite', { email: email.toUpperCase(), name: 'L' });
+    const again = await h.api('POST', '/v3/tests/1001/testlinks/5002/invite', {
+      email: email.toUpperCase(),
+      name: 'L',
+    });
     expect(again.status).toBe(201);
     expect(again.body).toEqual({ testInvitationId: id, testUrl: first.body.testUrl });
     expect((await inv(id)).status).toBe(next[state]);
@@ -107,7 +122,9 @@ describe('default link and optional fields', () => {
     expect(created).toHaveLength(1);
     expect((await inv(id)).testLinkId).toBe(created[0].testLinkId);
     await h.inviteA(1002, 'second@default.test');
-    expect((await h.api('GET', '/v3/tests/1002/testlinks')).body.testLinks.filter((l: any) => l.isApiLink)).toHaveLength(1);
+    expect(
+      (await h.api('GET', '/v3/tests/1002/testlinks')).body.testLinks.filter((l: any) => l.isApiLink),
+    ).toHaveLength(1);
     expect((await h.api('GET', '/v3/tests/1002')).body.defaultTestLinkId).toBe(created[0].testLinkId);
   });
   it('stakeholderEmails: omitted → the link value; "disable" kept per invitation', async () => {
@@ -137,7 +154,12 @@ describe('default link and optional fields', () => {
   });
   it('callbackURL (sample spelling) and callbackUrl are both registered', async () => {
     const a = await inv(await h.inviteA(1003, 'cb1@x.test', { callbackURL: 'http://127.0.0.1:9/cb' }));
-    const b = await inv(await h.inviteA(1003, 'cb2@x.test', { callbackUrl: 'http://127.0.0.1:9/cb2', redirectURL: 'http://127.0.0.1:9/r' }));
+    const b = await inv(
+      await h.inviteA(1003, 'cb2@x.test', {
+        callbackUrl: 'http://127.0.0.1:9/cb2',
+        redirectURL: 'http://127.0.0.1:9/r',
+      }),
+    );
     expect(a.callbackUrl).toBe('http://127.0.0.1:9/cb');
     expect([b.callbackUrl, b.redirectUrl]).toEqual(['http://127.0.0.1:9/cb2', 'http://127.0.0.1:9/r']);
   });
@@ -151,7 +173,11 @@ describe('default link and optional fields', () => {
 describe('access window of an invite', () => {
   it('a start after the link window end → 400, nothing created', async () => {
     const before = (await h.control('GET', '/invitations?email=late@x.test')).body.invitations.length;
-    const r = await h.api('POST', '/v3/tests/1001/invite', { email: 'late@x.test', name: 'L', startDateTime: '2099-01-01T00:00:00Z' });
+    const r = await h.api('POST', '/v3/tests/1001/invite', {
+      email: 'late@x.test',
+      name: 'L',
+      startDateTime: '2099-01-01T00:00:00Z',
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors[0]).toMatch(/before it starts/);
     expect((await h.control('GET', '/invitations?email=late@x.test')).body.invitations.length).toBe(before);

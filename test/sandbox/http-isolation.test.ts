@@ -10,7 +10,10 @@ afterAll(() => h.close());
 const LINK = {
   testLinkName: 'L',
   invitationType: 'email',
-  invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 1 } },
+  invitationSchedule: {
+    scheduleType: 'validityindays',
+    scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 1 },
+  },
 };
 const forbiddenTest = (id: number) => ({ statusCode: 403, message: expect.stringContaining(String(id)) });
 
@@ -21,14 +24,42 @@ const CASES: [string, string, string, unknown, number, (id: string) => unknown][
   ['5 report pdf', 'GET', '/v3/reports/{I}/pdf', undefined, 401, (i) => ({ errors: [expect.stringContaining(i)] })],
   ['6 list links', 'GET', '/v3/tests/{T}/testlinks', undefined, 403, (t) => forbiddenTest(+t)],
   ['7 get link', 'GET', '/v3/tests/{T}/testlinks/5001', undefined, 403, (t) => forbiddenTest(+t)],
-  ['8 cancel', 'POST', '/v3/invitations/{P}/cancel', undefined, 401, (i) => ({ statusCode: 401, message: expect.stringContaining(i) })],
-  ['9 reattempt', 'POST', '/v3/invitations/{I}/reattempt', REATTEMPT_BODY, 401, () => ({ statusCode: 401, message: expect.any(String) })],
-  ['10 invite by link', 'POST', '/v3/tests/{T}/testlinks/5002/invite', { email: 'x@y.co', name: 'X' }, 403, (t) => forbiddenTest(+t)],
+  [
+    '8 cancel',
+    'POST',
+    '/v3/invitations/{P}/cancel',
+    undefined,
+    401,
+    (i) => ({ statusCode: 401, message: expect.stringContaining(i) }),
+  ],
+  [
+    '9 reattempt',
+    'POST',
+    '/v3/invitations/{I}/reattempt',
+    REATTEMPT_BODY,
+    401,
+    () => ({ statusCode: 401, message: expect.any(String) }),
+  ],
+  [
+    '10 invite by link',
+    'POST',
+    '/v3/tests/{T}/testlinks/5002/invite',
+    { email: 'x@y.co', name: 'X' },
+    403,
+    (t) => forbiddenTest(+t),
+  ],
   ['11 create link', 'POST', '/v3/tests/{T}/testlinks', LINK, 403, (t) => forbiddenTest(+t)],
   ['12 update link', 'POST', '/v3/tests/{T}/testlinks/5002', { testLinkName: 'hijack' }, 403, (t) => forbiddenTest(+t)],
   ['13 get settings', 'GET', '/v3/tests/{T}/settings', undefined, 403, (t) => forbiddenTest(+t)],
   ['14 update settings', 'POST', '/v3/tests/{T}/settings', FULL_SETTINGS, 403, (t) => forbiddenTest(+t)],
-  ['16 callbacks', 'POST', '/v3/callbacks/process', { testinvitationIds: ['{I}'] }, 401, (i) => ({ result: null, errors: [expect.stringContaining(i), i] })],
+  [
+    '16 callbacks',
+    'POST',
+    '/v3/callbacks/process',
+    { testinvitationIds: ['{I}'] },
+    401,
+    (i) => ({ result: null, errors: [expect.stringContaining(i), i] }),
+  ],
 ];
 
 describe.each([
@@ -38,7 +69,8 @@ describe.each([
   const fill = (s: string) => s.replace('{T}', ids.T).replace('{I}', ids.I).replace('{P}', ids.P);
   it.each(CASES)('%s', async (_name, method, path, body, status, expected) => {
     const before = await h.stateWithoutLog();
-    const payload = body === undefined ? undefined : JSON.parse(fill(JSON.stringify(body)).replace(`"${ids.I}"`, ids.I));
+    const payload =
+      body === undefined ? undefined : JSON.parse(fill(JSON.stringify(body)).replace(`"${ids.I}"`, ids.I));
     const r = await h.api(method, fill(path), payload, h.keyB);
     expect(r.status).toBe(status);
     expect(r.body).toEqual(expected(path.includes('{P}') ? ids.P : path.includes('{T}') ? ids.T : ids.I));

@@ -8,7 +8,10 @@ let h: Harness;
 beforeAll(async () => (h = await harness()));
 afterAll(() => h.close());
 
-const TIMEBOUND = { scheduleType: 'timebound', scheduleDetails: { startDateTime: '2031-01-01T09:00:00Z', endDateTime: '2031-01-02T09:00:00Z', timeZoneId: 4 } };
+const TIMEBOUND = {
+  scheduleType: 'timebound',
+  scheduleDetails: { startDateTime: '2031-01-01T09:00:00Z', endDateTime: '2031-01-02T09:00:00Z', timeZoneId: 4 },
+};
 
 describe('tests', () => {
   it('list is paged (defaults pageNo 1, pageSize 20) and parses with the shared schema', async () => {
@@ -29,9 +32,15 @@ describe('tests', () => {
 
 describe('test links', () => {
   it('seed links cover every schedule type and proctoring mode', async () => {
-    const links = (await h.api('GET', '/v3/tests/1001/testlinks')).body.testLinks.map((l: unknown) => TestLink.parse(l));
-    expect(new Set(links.map((l: any) => l.invitationSchedule.scheduleType))).toEqual(new Set(['validityindays', 'timebound', 'slotwise']));
-    expect(new Set(links.map((l: any) => l.proctoringSettings.proctoringMode))).toEqual(new Set(['disabled', 'image', 'video']));
+    const links = (await h.api('GET', '/v3/tests/1001/testlinks')).body.testLinks.map((l: unknown) =>
+      TestLink.parse(l),
+    );
+    expect(new Set(links.map((l: any) => l.invitationSchedule.scheduleType))).toEqual(
+      new Set(['validityindays', 'timebound', 'slotwise']),
+    );
+    expect(new Set(links.map((l: any) => l.proctoringSettings.proctoringMode))).toEqual(
+      new Set(['disabled', 'image', 'video']),
+    );
   });
   it('create → 200 link object; get returns the same', async () => {
     const r = await h.api('POST', '/v3/tests/1001/testlinks', {
@@ -44,12 +53,23 @@ describe('test links', () => {
       invitationSchedule: TIMEBOUND,
     });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ testId: 1001, testLinkName: 'Batch 7', invitationType: 'open', isApiLink: false, invitationSchedule: TIMEBOUND });
+    expect(r.body).toMatchObject({
+      testId: 1001,
+      testLinkName: 'Batch 7',
+      invitationType: 'open',
+      isApiLink: false,
+      invitationSchedule: TIMEBOUND,
+    });
     const got = await h.api('GET', `/v3/tests/1001/testlinks/${r.body.testLinkId}`);
     expect(got.body).toEqual(r.body);
   });
   it('create: testId in the body must match the path', async () => {
-    const r = await h.api('POST', '/v3/tests/1001/testlinks', { testId: 1002, testLinkName: 'x', invitationType: 'email', invitationSchedule: TIMEBOUND });
+    const r = await h.api('POST', '/v3/tests/1001/testlinks', {
+      testId: 1002,
+      testLinkName: 'x',
+      invitationType: 'email',
+      invitationSchedule: TIMEBOUND,
+    });
     expect(r.status).toBe(400);
   });
   it('update changes only what is given and re-validates the schedule', async () => {
@@ -58,10 +78,18 @@ describe('test links', () => {
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ ...before, testLinkStatus: 'inactive' });
     const sched = await h.api('POST', '/v3/tests/1001/testlinks/5003', {
-      invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 4, timeZoneId: 2 } },
+      invitationSchedule: {
+        scheduleType: 'validityindays',
+        scheduleDetails: { invitationValidityInDays: 4, timeZoneId: 2 },
+      },
     });
-    expect(sched.body.invitationSchedule).toEqual({ scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 4, timeZoneId: 2 } });
-    const bad = await h.api('POST', '/v3/tests/1001/testlinks/5003', { proctoringSettings: { proctoringMode: 'audio' } });
+    expect(sched.body.invitationSchedule).toEqual({
+      scheduleType: 'validityindays',
+      scheduleDetails: { invitationValidityInDays: 4, timeZoneId: 2 },
+    });
+    const bad = await h.api('POST', '/v3/tests/1001/testlinks/5003', {
+      proctoringSettings: { proctoringMode: 'audio' },
+    });
     expect(bad.status).toBe(400);
   });
 });
@@ -92,7 +120,10 @@ describe('settings', () => {
     body.windowViolationSettings.displayViolationSettings.displayViolationPopUp = 1;
     const r = await h.api('POST', '/v3/tests/1002/settings', body);
     expect(r.body.windowViolationSettings.displayViolationSettings.displayViolationPopUp).toBe(0);
-    expect((await h.api('GET', '/v3/tests/1002/settings')).body.windowViolationSettings.displayViolationSettings.displayViolationPopUp).toBe(0);
+    expect(
+      (await h.api('GET', '/v3/tests/1002/settings')).body.windowViolationSettings.displayViolationSettings
+        .displayViolationPopUp,
+    ).toBe(0);
   });
 });
 
@@ -123,7 +154,9 @@ describe('reports', () => {
     for (const sectionScores of [[10, 20, 30, 40, 50], [10], []]) {
       const r = await h.control('POST', `/invitations/${id}/simulate`, { to: 'complete', sectionScores });
       expect(r.status, JSON.stringify(sectionScores)).toBe(400);
-      expect(r.body.errors[0]).toMatch(new RegExp(`^sectionScores: ${sectionScores.length} scores? given, but test 1001 has 2 sections;`));
+      expect(r.body.errors[0]).toMatch(
+        new RegExp(`^sectionScores: ${sectionScores.length} scores? given, but test 1001 has 2 sections;`),
+      );
     }
     expect((await h.control('GET', `/invitations/${id}`)).body.status).toBe('Pending');
   });
@@ -161,7 +194,9 @@ describe('reports', () => {
 
 describe('request log', () => {
   it('keeps method, path, status and body; summarises bodies over 16 kB', async () => {
-    await h.api('POST', '/v3/callbacks/process', { testinvitationIds: Array.from({ length: 5000 }, (_, i) => 900001 + i) });
+    await h.api('POST', '/v3/callbacks/process', {
+      testinvitationIds: Array.from({ length: 5000 }, (_, i) => 900001 + i),
+    });
     const last = (await h.control('GET', '/requests?limit=1')).body.requests[0];
     expect(last).toMatchObject({ method: 'POST', path: '/v3/callbacks/process', status: 400, accountId: 1 });
     expect(last.body).toEqual({ '[body omitted]': expect.stringMatching(/characters$/) });

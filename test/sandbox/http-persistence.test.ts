@@ -21,7 +21,10 @@ describe('persistence across a restart', () => {
     const link = await h1.api('POST', '/v3/tests/1001/testlinks', {
       testLinkName: 'Persisted',
       invitationType: 'open',
-      invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 2, timeZoneId: 1 } },
+      invitationSchedule: {
+        scheduleType: 'validityindays',
+        scheduleDetails: { invitationValidityInDays: 2, timeZoneId: 1 },
+      },
     });
     await h1.control('POST', '/clock', { advance: '2d' });
     const report1 = await h1.api('GET', `/v3/reports/${id}?reportType=3`);
@@ -115,7 +118,9 @@ describe('one sandbox per state file (<state>.lock)', () => {
     const first = await startSandbox({ stateFile: file });
     try {
       expect((await readFile(`${file}.lock`, 'utf8')).trim()).toBe(`${process.pid} ${processStartedAt(process.pid)}`);
-      await expect(startSandbox({ stateFile: file })).rejects.toThrow(`is in use by another sandbox (pid ${process.pid})`);
+      await expect(startSandbox({ stateFile: file })).rejects.toThrow(
+        `is in use by another sandbox (pid ${process.pid})`,
+      );
     } finally {
       await first.close();
     }
@@ -128,7 +133,10 @@ describe('one sandbox per state file (<state>.lock)', () => {
     const file = join(dir, 'turns.json');
     const first = await startSandbox({ stateFile: file });
     const waitedFor: number[] = [];
-    const second = startSandbox({ stateFile: file, stateLock: { waitMs: 30_000, onWait: (pid) => waitedFor.push(pid) } });
+    const second = startSandbox({
+      stateFile: file,
+      stateLock: { waitMs: 30_000, onWait: (pid) => waitedFor.push(pid) },
+    });
     const { waitFor } = await import('../helpers/wait.js');
     await waitFor(() => waitedFor.length === 1, { what: 'the second sandbox to start waiting' });
     await first.close();
@@ -159,7 +167,9 @@ describe('one sandbox per state file (<state>.lock)', () => {
       const sb = await startSandbox({ stateFile: file });
       await sb.close();
       await writeFile(`${file}.lock`, `${other.pid}\n`); // an older lock: the pid alone, and it runs
-      await expect(startSandbox({ stateFile: file })).rejects.toThrow(`is in use by another sandbox (pid ${other.pid})`);
+      await expect(startSandbox({ stateFile: file })).rejects.toThrow(
+        `is in use by another sandbox (pid ${other.pid})`,
+      );
       // the same older lock, written an hour before that process started: a killed run's lock
       // whose pid has wrapped round to a stranger
       const anHourAgo = new Date(Date.now() - 3_600_000);

@@ -9,47 +9,62 @@ beforeAll(async () => (h = await harness()));
 afterAll(() => h.close());
 
 const inv = async (id: number) => (await h.control('GET', `/invitations/${id}`)).body;
-const reattempt = (id: number, body: Record<string, unknown> = {}) => h.api('POST', `/v3/invitations/${id}/reattempt`, { ...REATTEMPT_BODY, ...body });
+const reattempt = (id: number, body: Record<string, unknown> = {}) =>
+  h.api('POST', `/v3/invitations/${id}/reattempt`, { ...REATTEMPT_BODY, ...body });
 
 describe('reattempt — spec table', () => {
-  it.each(['Pending', 'Cancelled', 'Expired'] as const)('%s: same invitation, access replaced, Pending', async (state) => {
-    const id = await h.inviteA(1001, `re-${state}@x.test`);
-    await driveTo(h, id, state);
-    const r = await reattempt(id, { CallbackUrl: 'http://127.0.0.1:9/cb' });
-    expect(r.status).toBe(200);
-    expect(r.body.testInvitationId).toBe(id);
-    expect(r.body.callbackUrlRegistered).toBe('http://127.0.0.1:9/cb');
-    expect(r.body).toHaveProperty('redirectUrlRegistered');
-    const after = await inv(id);
-    expect(after.status).toBe('Pending');
-    expect([after.accessStart, after.accessEnd, after.timeZoneId]).toEqual([REATTEMPT_BODY.StartDateTime, REATTEMPT_BODY.EndDateTime, 7]);
-  });
+  it.each(['Pending', 'Cancelled', 'Expired'] as const)(
+    '%s: same invitation, access replaced, Pending',
+    async (state) => {
+      const id = await h.inviteA(1001, `re-${state}@x.test`);
+      await driveTo(h, id, state);
+      const r = await reattempt(id, { CallbackUrl: 'http://127.0.0.1:9/cb' });
+      expect(r.status).toBe(200);
+      expect(r.body.testInvitationId).toBe(id);
+      expect(r.body.callbackUrlRegistered).toBe('http://127.0.0.1:9/cb');
+      expect(r.body).toHaveProperty('redirectUrlRegistered');
+      const after = await inv(id);
+      expect(after.status).toBe('Pending');
+      expect([after.accessStart, after.accessEnd, after.timeZoneId]).toEqual([
+        REATTEMPT_BODY.StartDateTime,
+        REATTEMPT_BODY.EndDateTime,
+        7,
+      ]);
+    },
+  );
 
-  it.each(['Complete', 'Test Left'] as const)('%s: a new invitation inheriting all but access time and time zone', async (state) => {
-    const id = await h.inviteA(1001, `re-${state.replace(' ', '')}@x.test`, {
-      callbackUrl: 'http://127.0.0.1:9/orig',
-      stakeholderEmails: 'boss@x.test',
-      ProctoringMode: 'image',
-    });
-    await driveTo(h, id, state);
-    const original = await inv(id);
-    const r = await reattempt(id);
-    expect(r.status).toBe(200);
-    expect(r.body.testInvitationId).not.toBe(id);
-    expect(r.body.testUrl).not.toBe(original.testUrl);
-    expect(r.body.callbackUrlRegistered).toBe('http://127.0.0.1:9/orig');
-    const fresh = await inv(r.body.testInvitationId);
-    expect(fresh.status).toBe('Pending');
-    expect(fresh.reattemptOf).toBe(id);
-    expect([fresh.email, fresh.testLinkId, fresh.stakeholderEmails, fresh.proctoringMode]).toEqual([
-      original.email,
-      original.testLinkId,
-      'boss@x.test',
-      'image',
-    ]);
-    expect([fresh.accessStart, fresh.accessEnd, fresh.timeZoneId]).toEqual([REATTEMPT_BODY.StartDateTime, REATTEMPT_BODY.EndDateTime, 7]);
-    expect((await inv(id)).status).toBe(state); // the original attempt is untouched
-  });
+  it.each(['Complete', 'Test Left'] as const)(
+    '%s: a new invitation inheriting all but access time and time zone',
+    async (state) => {
+      const id = await h.inviteA(1001, `re-${state.replace(' ', '')}@x.test`, {
+        callbackUrl: 'http://127.0.0.1:9/orig',
+        stakeholderEmails: 'boss@x.test',
+        ProctoringMode: 'image',
+      });
+      await driveTo(h, id, state);
+      const original = await inv(id);
+      const r = await reattempt(id);
+      expect(r.status).toBe(200);
+      expect(r.body.testInvitationId).not.toBe(id);
+      expect(r.body.testUrl).not.toBe(original.testUrl);
+      expect(r.body.callbackUrlRegistered).toBe('http://127.0.0.1:9/orig');
+      const fresh = await inv(r.body.testInvitationId);
+      expect(fresh.status).toBe('Pending');
+      expect(fresh.reattemptOf).toBe(id);
+      expect([fresh.email, fresh.testLinkId, fresh.stakeholderEmails, fresh.proctoringMode]).toEqual([
+        original.email,
+        original.testLinkId,
+        'boss@x.test',
+        'image',
+      ]);
+      expect([fresh.accessStart, fresh.accessEnd, fresh.timeZoneId]).toEqual([
+        REATTEMPT_BODY.StartDateTime,
+        REATTEMPT_BODY.EndDateTime,
+        7,
+      ]);
+      expect((await inv(id)).status).toBe(state); // the original attempt is untouched
+    },
+  );
 
   it('In Progress: 400 {statusCode:400, message} and nothing changes', async () => {
     const id = await h.inviteA(1001, 're-inprogress@x.test');
@@ -114,6 +129,10 @@ describe('reattempt chains', () => {
     await driveTo(h, id, 'Complete');
     const r = await reattempt(id, { sendEmail: 'yes' });
     const emails = (await h.control('GET', '/outbox')).body.emails;
-    expect(emails.at(-1)).toMatchObject({ to: 'chain4@x.test', kind: 'reattempt', testInvitationId: r.body.testInvitationId });
+    expect(emails.at(-1)).toMatchObject({
+      to: 'chain4@x.test',
+      kind: 'reattempt',
+      testInvitationId: r.body.testInvitationId,
+    });
   });
 });

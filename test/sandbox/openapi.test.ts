@@ -18,7 +18,8 @@ async function servedRoutes(): Promise<Map<string, Json>> {
   const routes = new Map<string, Json>();
   const app = buildServer(Store.seeded(), {
     onRoute: (r: RouteOptions) => {
-      for (const method of [r.method].flat()) if (method !== 'HEAD' && /^\/v[23]\//.test(r.url)) routes.set(`${method} ${r.url}`, r.config ?? {});
+      for (const method of [r.method].flat())
+        if (method !== 'HEAD' && /^\/v[23]\//.test(r.url)) routes.set(`${method} ${r.url}`, r.config ?? {});
     },
   });
   await app.ready(); // plugins (the v2 scope) register their routes here
@@ -45,7 +46,10 @@ describe('OpenAPI operations ↔ routes the sandbox serves', () => {
     const served = await servedRoutes();
     for (const op of OPERATIONS.filter((o) => o.path.startsWith('/v3/'))) {
       const config = served.get(`${op.method} ${op.path}`);
-      expect({ style: op.style, authStatus: op.authStatus ?? 401 }, op.operationId).toEqual({ style: config.style, authStatus: config.authStatus ?? 401 });
+      expect({ style: op.style, authStatus: op.authStatus ?? 401 }, op.operationId).toEqual({
+        style: config.style,
+        authStatus: config.authStatus ?? 401,
+      });
     }
   });
 });
@@ -61,7 +65,8 @@ describe('answers of the sandbox validate against the document', () => {
   function check(method: string, path: string, res: Res, ...expectStatus: number[]) {
     const op = doc.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
     expect(op, `${method} ${path} is documented`).toBeTruthy();
-    if (expectStatus.length) expect(expectStatus, `${method} ${path}: ${JSON.stringify(res.body)}`).toContain(res.status);
+    if (expectStatus.length)
+      expect(expectStatus, `${method} ${path}: ${JSON.stringify(res.body)}`).toContain(res.status);
     const response = op.responses[String(res.status)];
     expect(response, `${method} ${path} → ${res.status} is documented`).toBeTruthy();
     const [type, media] = Object.entries<Json>(response.content)[0];
@@ -71,7 +76,9 @@ describe('answers of the sandbox validate against the document', () => {
     const name = media.schema.$ref.split('/').pop();
     let validate = compiled.get(name);
     if (!validate) compiled.set(name, (validate = ajv.compile(doc.components.schemas[name])));
-    expect(validate(res.body), `${method} ${path} → ${res.status} as ${name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    expect(validate(res.body), `${method} ${path} → ${res.status} as ${name}: ${ajv.errorsText(validate.errors)}`).toBe(
+      true,
+    );
   }
 
   const v2 = (method: string, path: string, body?: unknown, key?: string) =>
@@ -101,9 +108,24 @@ describe('answers of the sandbox validate against the document', () => {
 
   it('v3: successes and every error style', async () => {
     const id = await h.inviteA(1001, 'openapi-doc@example.com');
-    check('POST', '/v3/tests/:testId/invite', await h.api('POST', '/v3/tests/1001/invite', { email: 'oa2@example.com', name: 'O A' }), 200);
-    check('POST', '/v3/tests/:testId/invite', await h.api('POST', '/v3/tests/1001/invite', { email: 'not-an-email', name: 'X' }), 400);
-    check('POST', '/v3/tests/:testId/invite', await h.api('POST', '/v3/tests/2001/invite', { email: 'a@example.com', name: 'X' }), 403);
+    check(
+      'POST',
+      '/v3/tests/:testId/invite',
+      await h.api('POST', '/v3/tests/1001/invite', { email: 'oa2@example.com', name: 'O A' }),
+      200,
+    );
+    check(
+      'POST',
+      '/v3/tests/:testId/invite',
+      await h.api('POST', '/v3/tests/1001/invite', { email: 'not-an-email', name: 'X' }),
+      400,
+    );
+    check(
+      'POST',
+      '/v3/tests/:testId/invite',
+      await h.api('POST', '/v3/tests/2001/invite', { email: 'a@example.com', name: 'X' }),
+      403,
+    );
     check(
       'POST',
       '/v3/tests/:testId/testlinks/:testLinkId/invite',
@@ -117,7 +139,8 @@ describe('answers of the sandbox validate against the document', () => {
       404,
     );
     await h.move(id, 'complete', { score: 70 });
-    for (const t of [1, 2, 3]) check('GET', '/v3/reports/:testInvitationId', await h.api('GET', `/v3/reports/${id}?reportType=${t}`), 200);
+    for (const t of [1, 2, 3])
+      check('GET', '/v3/reports/:testInvitationId', await h.api('GET', `/v3/reports/${id}?reportType=${t}`), 200);
     check('GET', '/v3/reports/:testInvitationId', await h.api('GET', '/v3/reports/900004'), 200); // Pending: null scores
     check('GET', '/v3/reports/:testInvitationId', await h.api('GET', '/v3/reports/900008'), 401);
     check('GET', '/v3/reports/:testInvitationId', await h.api('GET', '/v3/reports/900001', undefined, null), 400);
@@ -131,10 +154,22 @@ describe('answers of the sandbox validate against the document', () => {
     check('GET', '/v3/tests/:testId/testlinks', await h.api('GET', '/v3/tests/1001/testlinks'), 200);
     check('GET', '/v3/tests/:testId/testlinks', await h.api('GET', '/v3/tests/2001/testlinks'), 403);
     check('GET', '/v3/tests/:testId/testlinks/:testLinkId', await h.api('GET', '/v3/tests/1001/testlinks/5003'), 200);
-    const schedule = { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 5, timeZoneId: 3 } };
-    const created = await h.api('POST', '/v3/tests/1001/testlinks', { testLinkName: 'OpenAPI', invitationType: 'open', invitationSchedule: schedule });
+    const schedule = {
+      scheduleType: 'validityindays',
+      scheduleDetails: { invitationValidityInDays: 5, timeZoneId: 3 },
+    };
+    const created = await h.api('POST', '/v3/tests/1001/testlinks', {
+      testLinkName: 'OpenAPI',
+      invitationType: 'open',
+      invitationSchedule: schedule,
+    });
     check('POST', '/v3/tests/:testId/testlinks', created, 200);
-    check('POST', '/v3/tests/:testId/testlinks', await h.api('POST', '/v3/tests/1001/testlinks', { testLinkName: 'x', invitationType: 'bad' }), 400);
+    check(
+      'POST',
+      '/v3/tests/:testId/testlinks',
+      await h.api('POST', '/v3/tests/1001/testlinks', { testLinkName: 'x', invitationType: 'bad' }),
+      400,
+    );
     check(
       'POST',
       '/v3/tests/:testId/testlinks/:testLinkId',
@@ -143,14 +178,49 @@ describe('answers of the sandbox validate against the document', () => {
     );
     check('GET', '/v3/tests/:testId/settings', await h.api('GET', '/v3/tests/1001/settings'), 200);
     check('POST', '/v3/tests/:testId/settings', await h.api('POST', '/v3/tests/1001/settings', FULL_SETTINGS), 201);
-    check('POST', '/v3/invitations/:testInvitationId/reattempt', await h.api('POST', `/v3/invitations/${id}/reattempt`, REATTEMPT_BODY), 200);
-    check('POST', '/v3/invitations/:testInvitationId/reattempt', await h.api('POST', '/v3/invitations/900005/reattempt', REATTEMPT_BODY), 400);
-    check('POST', '/v3/invitations/:testInvitationId/cancel', await h.api('POST', '/v3/invitations/900004/cancel'), 200);
+    check(
+      'POST',
+      '/v3/invitations/:testInvitationId/reattempt',
+      await h.api('POST', `/v3/invitations/${id}/reattempt`, REATTEMPT_BODY),
+      200,
+    );
+    check(
+      'POST',
+      '/v3/invitations/:testInvitationId/reattempt',
+      await h.api('POST', '/v3/invitations/900005/reattempt', REATTEMPT_BODY),
+      400,
+    );
+    check(
+      'POST',
+      '/v3/invitations/:testInvitationId/cancel',
+      await h.api('POST', '/v3/invitations/900004/cancel'),
+      200,
+    );
     const range = { StartDateTime: '2000-01-01', EndDateTime: '2100-01-01T00:00:00Z' };
-    check('POST', '/v3/candidates/testattempts', await h.api('POST', '/v3/candidates/testattempts?state=completed', range), 200);
-    check('POST', '/v3/candidates/testattempts', await h.api('POST', '/v3/candidates/testattempts?state=completed', { StartDateTime: 'yesterday' }), 401);
-    check('POST', '/v3/callbacks/process', await h.api('POST', '/v3/callbacks/process', { testinvitationIds: [id] }), 200);
-    check('POST', '/v3/callbacks/process', await h.api('POST', '/v3/callbacks/process', { testinvitationIds: [900008] }), 401);
+    check(
+      'POST',
+      '/v3/candidates/testattempts',
+      await h.api('POST', '/v3/candidates/testattempts?state=completed', range),
+      200,
+    );
+    check(
+      'POST',
+      '/v3/candidates/testattempts',
+      await h.api('POST', '/v3/candidates/testattempts?state=completed', { StartDateTime: 'yesterday' }),
+      401,
+    );
+    check(
+      'POST',
+      '/v3/callbacks/process',
+      await h.api('POST', '/v3/callbacks/process', { testinvitationIds: [id] }),
+      200,
+    );
+    check(
+      'POST',
+      '/v3/callbacks/process',
+      await h.api('POST', '/v3/callbacks/process', { testinvitationIds: [900008] }),
+      401,
+    );
   });
 
   it('v2: successes and errors', async () => {
@@ -158,9 +228,17 @@ describe('answers of the sandbox validate against the document', () => {
     check('GET', '/v2/org/tests', await v2('GET', '/v2/org/tests', undefined, 'wrong'), 401);
     check('GET', '/v2/org/tests/:testId', await v2('GET', '/v2/org/tests/1001'), 200);
     check('GET', '/v2/org/tests/:testId', await v2('GET', '/v2/org/tests/2001'), 403);
-    const reg = await v2('POST', '/v2/org/tests/1001/register', { emailId: 'v2-openapi@example.com', fullName: 'V Two' });
+    const reg = await v2('POST', '/v2/org/tests/1001/register', {
+      emailId: 'v2-openapi@example.com',
+      fullName: 'V Two',
+    });
     check('POST', '/v2/org/tests/:testId/register', reg, 200);
-    check('POST', '/v2/org/tests/:testId/register', await v2('POST', '/v2/org/tests/1001/register', { emailId: 'nope' }), 400);
+    check(
+      'POST',
+      '/v2/org/tests/:testId/register',
+      await v2('POST', '/v2/org/tests/1001/register', { emailId: 'nope' }),
+      400,
+    );
     check(
       'POST',
       '/v2/org/tests/:testId/testlinks/:testLinkId/register',
@@ -180,7 +258,12 @@ describe('answers of the sandbox validate against the document', () => {
     check('GET', '/v2/org/report/:testInvitationId/pdf', await v2('GET', '/v2/org/report/900001/pdf'), 200);
     check('GET', '/v2/org/report/:testInvitationId/pdf', await v2('GET', '/v2/org/report/900004/pdf'), 400);
     check('GET', '/v2/org/tests/:testId/testlinks', await v2('GET', '/v2/org/tests/1001/testlinks'), 200);
-    check('GET', '/v2/org/tests/:testId/testlinks/:testLinkId', await v2('GET', '/v2/org/tests/1001/testlinks/5002'), 200);
+    check(
+      'GET',
+      '/v2/org/tests/:testId/testlinks/:testLinkId',
+      await v2('GET', '/v2/org/tests/1001/testlinks/5002'),
+      200,
+    );
     const link = await v2('POST', '/v2/org/tests/1001/testlinks', {
       testLinkName: 'v2 OpenAPI',
       accessTime: 1,

@@ -12,7 +12,8 @@ import { renderReportPdf } from '../../src/sandbox/pdf.js';
 import { harness, type Harness } from './helpers.js';
 
 const missing = ['pdftoppm', 'pdftotext'].filter((tool) => spawnSync(tool, ['-v']).error);
-if (missing.length) console.warn(`pdf-render.test.ts skipped: ${missing.join(' and ')} not installed (apt-get install poppler-utils)`);
+if (missing.length)
+  console.warn(`pdf-render.test.ts skipped: ${missing.join(' and ')} not installed (apt-get install poppler-utils)`);
 
 interface Page {
   width: number;
@@ -24,7 +25,8 @@ interface Page {
 /** A binary PGM (P5, maxval 255) as pdftoppm -gray writes it. */
 function parsePgm(buf: Buffer): Page {
   const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(buf.toString('latin1', 0, 64));
-  if (!header || header[3] !== '255') throw new Error(`not an 8-bit binary PGM: ${JSON.stringify(buf.toString('latin1', 0, 20))}`);
+  if (!header || header[3] !== '255')
+    throw new Error(`not an 8-bit binary PGM: ${JSON.stringify(buf.toString('latin1', 0, 20))}`);
   const width = Number(header[1]);
   const height = Number(header[2]);
   const pixels = new Uint8Array(buf.subarray(header[0].length, header[0].length + width * height));
@@ -123,7 +125,9 @@ describe.skipIf(missing.length > 0)('the report PDF, rendered', () => {
     ] as const) {
       const res = await h.api('GET', `/v3/reports/${id}/pdf`);
       expect(res.status).toBe(400);
-      expect(JSON.stringify(res.body.errors)).toContain(`No report yet for test invitation id ${id}: the attempt is ${status}`);
+      expect(JSON.stringify(res.body.errors)).toContain(
+        `No report yet for test invitation id ${id}: the attempt is ${status}`,
+      );
     }
   });
 

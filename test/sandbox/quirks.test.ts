@@ -16,14 +16,23 @@ const get = async (path: string) => {
 describe('quirks mode', () => {
   it('is off by default: answers are the spec shapes', async () => {
     expect(await s.control('GET', '/quirks')).toMatchObject({ seed: null });
-    expect(JSON.parse((await get('/v3/tests')).text).tests[0]).toMatchObject({ testId: 1001, testName: 'Java Backend Developer' });
+    expect(JSON.parse((await get('/v3/tests')).text).tests[0]).toMatchObject({
+      testId: 1001,
+      testName: 'Java Backend Developer',
+    });
   });
 
   it('the same seed gives the same answers to the same requests', async () => {
     const run = async () => {
       await s.control('POST', '/quirks', { seed: 42 });
       const out: string[] = [];
-      for (const p of ['/v3/tests', '/v3/tests/1001', '/v3/reports/900001?reportType=3', '/v3/tests/1001/testlinks', '/v3/tests'])
+      for (const p of [
+        '/v3/tests',
+        '/v3/tests/1001',
+        '/v3/reports/900001?reportType=3',
+        '/v3/tests/1001/testlinks',
+        '/v3/tests',
+      ])
         out.push((await get(p)).text);
       return out;
     };
@@ -54,7 +63,9 @@ describe('quirks mode', () => {
       if ((await attempts.text()).includes('"Completed"')) seen.add('Completed');
       if (attempts.status === 201) seen.add('201');
     }
-    expect([...seen].sort()).toEqual(['201', 'Completed', 'Status', 'envelope', 'ids as strings', 'null', 'testId string'].sort());
+    expect([...seen].sort()).toEqual(
+      ['201', 'Completed', 'Status', 'envelope', 'ids as strings', 'null', 'testId string'].sort(),
+    );
   });
 
   it("a listing's rows are never nulled or left out: tests, links, time zones", async () => {
@@ -65,7 +76,9 @@ describe('quirks mode', () => {
     for (let seed = 1; seed <= 30; seed++) {
       await s.control('POST', '/quirks', { seed });
       expect(rows((await get('/v3/tests')).text, 'tests'), `seed ${seed}`).toEqual(expect.any(Array));
-      expect(rows((await get('/v3/tests/1001/testlinks')).text, 'testLinks'), `seed ${seed}`).toEqual(expect.any(Array));
+      expect(rows((await get('/v3/tests/1001/testlinks')).text, 'testLinks'), `seed ${seed}`).toEqual(
+        expect.any(Array),
+      );
       expect(rows((await get('/v3/timezones')).text, 'timeZones'), `seed ${seed}`).toEqual(expect.any(Array));
     }
   });
@@ -85,7 +98,9 @@ describe('quirks mode', () => {
       body: JSON.stringify(settings),
     });
     expect([200, 201]).toContain(res.status);
-    const state = await s.control<{ settings: Array<{ testId: number; settings: { testSettings: { typeOfTest: number } } }> }>('GET', '/state');
+    const state = await s.control<{
+      settings: Array<{ testId: number; settings: { testSettings: { typeOfTest: number } } }>;
+    }>('GET', '/state');
     expect(state.settings.find((x) => x.testId === 1001)!.settings.testSettings.typeOfTest).toBe(1);
   });
 

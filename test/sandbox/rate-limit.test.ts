@@ -14,9 +14,12 @@ describe('rate limit spec', () => {
     expect(parseRateLimit('off')).toBeNull();
   });
 
-  it.each(['fast', '0/s', '25/s,burst=0', '25/s,burst=x', '25/s,colour=red', '25/s,burst=2,burst=3', '25/hour'])('refuses %s', (text) => {
-    expect(() => parseRateLimit(text)).toThrow(FaultSpecError);
-  });
+  it.each(['fast', '0/s', '25/s,burst=0', '25/s,burst=x', '25/s,colour=red', '25/s,burst=2,burst=3', '25/hour'])(
+    'refuses %s',
+    (text) => {
+      expect(() => parseRateLimit(text)).toThrow(FaultSpecError);
+    },
+  );
 });
 
 describe('token bucket', () => {
@@ -57,7 +60,11 @@ describe('over HTTP', () => {
       headers: { 'X-API-KEY': key, 'content-type': 'application/json' },
       body: JSON.stringify({ email, name: 'Rate Candidate' }),
     });
-    return { status: r.status, retryAfter: r.headers.get('retry-after'), body: (await r.json()) as { errors?: string[] } };
+    return {
+      status: r.status,
+      retryAfter: r.headers.get('retry-after'),
+      body: (await r.json()) as { errors?: string[] },
+    };
   };
 
   it('past the burst: 429 with the vendor’s words and no Retry-After, nothing created; counters at GET', async () => {
@@ -70,7 +77,14 @@ describe('over HTTP', () => {
     expect(refused.body.errors?.[0]).toMatch(/too many requests or quota exhausted/i);
     expect((await h.control('GET', '/invitations?email=r3%40rate.test')).body.invitations).toHaveLength(0);
     expect((await invite('r4@rate.test', h.keyB)).status).not.toBe(429); // the other account's key has its own bucket
-    expect((await h.control('GET', '/rate-limit')).body).toEqual({ spec: '1/s,burst=2', perSecond: 1, burst: 2, retryAfter: false, admitted: 3, refused: 1 });
+    expect((await h.control('GET', '/rate-limit')).body).toEqual({
+      spec: '1/s,burst=2',
+      perSecond: 1,
+      burst: 2,
+      retryAfter: false,
+      admitted: 3,
+      refused: 1,
+    });
   });
 
   it('retry-after adds the header; DELETE switches the limit off and answers the final counters', async () => {

@@ -75,7 +75,14 @@ describe('--state on a full disk', () => {
       rmSync(copy, { force: true });
       rmSync(`${copy}.log`, { force: true });
       const emails = doc.invitations.map((i) => i.email);
-      expect(emails).toEqual(expect.arrayContaining(['before@full.test', ...answered, `fill${answered.length}@full.test`, 'after@full.test']));
+      expect(emails).toEqual(
+        expect.arrayContaining([
+          'before@full.test',
+          ...answered,
+          `fill${answered.length}@full.test`,
+          'after@full.test',
+        ]),
+      );
       expect(doc.invitations.map((i) => i.testInvitationId)).toEqual(expect.arrayContaining([before, after]));
     } finally {
       if (filler) rmSync(filler, { force: true });

@@ -31,7 +31,13 @@ interface Candidate {
 }
 
 function startChild(stateFile: string, compactAfterBytes: number | undefined) {
-  const args = ['--import', 'tsx', join(ROOT, 'test/helpers/state-child.ts'), stateFile, ...(compactAfterBytes ? [String(compactAfterBytes)] : [])];
+  const args = [
+    '--import',
+    'tsx',
+    join(ROOT, 'test/helpers/state-child.ts'),
+    stateFile,
+    ...(compactAfterBytes ? [String(compactAfterBytes)] : []),
+  ];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const info = new Promise<{ baseUrl: string; key: string }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the sandbox exited (${code}) before it listened`)));
@@ -41,27 +47,45 @@ function startChild(stateFile: string, compactAfterBytes: number | undefined) {
 }
 
 /** One client: new candidates, and moves of its own ones, until a request fails (the kill). */
-async function client(base: string, key: string, n: number, random: () => number, mine: Candidate[], acks: { count: number }) {
+async function client(
+  base: string,
+  key: string,
+  n: number,
+  random: () => number,
+  mine: Candidate[],
+  acks: { count: number },
+) {
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const res = await fetch(base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json()) as Record<string, unknown>;
     if (res.status >= 300) throw new Error(`HTTP ${res.status} ${JSON.stringify(json)}`);
     return json;
   };
   for (let i = 0; ; i++) {
     const movable = mine.filter((c) => c.acked === 'Pending' || c.acked === 'In Progress');
-    const c: Candidate = movable.length && random() < 0.5 ? movable[Math.floor(random() * movable.length)]! : { email: `k${n}-${i}@kill.test` };
+    const c: Candidate =
+      movable.length && random() < 0.5
+        ? movable[Math.floor(random() * movable.length)]!
+        : { email: `k${n}-${i}@kill.test` };
     try {
       if (c.id === undefined) {
         mine.push(c);
         c.inFlight = 'Pending';
-        c.id = (await post('/v3/tests/1001/invite', { email: c.email, name: `Kill ${n}` }, { 'x-api-key': key })).testInvitationId as number;
+        c.id = (await post('/v3/tests/1001/invite', { email: c.email, name: `Kill ${n}` }, { 'x-api-key': key }))
+          .testInvitationId as number;
       } else if (c.acked === 'Pending' && random() < 0.3) {
         c.inFlight = 'Cancelled';
         await post(`/v3/invitations/${c.id}/cancel`, {}, { 'x-api-key': key });
       } else {
         c.inFlight = c.acked === 'Pending' ? 'In Progress' : 'Complete';
-        await post(`/_sandbox/invitations/${c.id}/simulate`, { to: c.acked === 'Pending' ? 'start' : 'complete', score: 50 });
+        await post(`/_sandbox/invitations/${c.id}/simulate`, {
+          to: c.acked === 'Pending' ? 'start' : 'complete',
+          score: 50,
+        });
       }
       c.acked = c.inFlight;
       c.inFlight = undefined;

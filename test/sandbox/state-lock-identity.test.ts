@@ -22,7 +22,10 @@ describe('one sandbox per state, whatever its name', () => {
     try {
       linkSync(file, join(elsewhere, 'hard.json'));
       names.push(join(elsewhere, 'hard.json'));
-      for (const name of names) await expect(startSandbox({ stateFile: name }), name).rejects.toThrow(`is in use by another sandbox (pid ${process.pid})`);
+      for (const name of names)
+        await expect(startSandbox({ stateFile: name }), name).rejects.toThrow(
+          `is in use by another sandbox (pid ${process.pid})`,
+        );
     } finally {
       await first.close();
     }

@@ -38,23 +38,41 @@ async function everyKindOfChange(h: Harness, hook: string) {
   const a = await h.inviteA(1001, 'a@log.test', { callbackUrl: hook, sendEmail: 'yes' });
   const b = await h.inviteA(1001, 'b@log.test');
   await h.inviteA(1003, 'first-on-1003@log.test'); // may create the test's default link
-  await h.api('POST', '/v3/tests/1001/invite', { email: 'A@log.test', name: 'Renamed', endDateTime: '2099-01-01T00:00:00Z' }); // re-invite
+  await h.api('POST', '/v3/tests/1001/invite', {
+    email: 'A@log.test',
+    name: 'Renamed',
+    endDateTime: '2099-01-01T00:00:00Z',
+  }); // re-invite
   await h.api('POST', '/v3/tests/1001/testlinks/5002/invite', { email: 'bylink@log.test', name: 'By Link' });
   await h.move(a, 'start');
   await h.move(a, 'complete', { score: 70 });
-  expect((await h.api('POST', `/v3/invitations/${a}/reattempt`, { ...REATTEMPT_BODY, CallbackUrl: hook })).status).toBe(200);
+  expect((await h.api('POST', `/v3/invitations/${a}/reattempt`, { ...REATTEMPT_BODY, CallbackUrl: hook })).status).toBe(
+    200,
+  );
   expect((await h.api('POST', `/v3/invitations/${b}/cancel`)).status).toBe(200);
   expect((await h.api('POST', '/v3/callbacks/process', { testinvitationIds: [a] })).status).toBe(200);
   const link = await h.api('POST', '/v3/tests/1001/testlinks', {
     testLinkName: 'Logged',
     invitationType: 'open',
-    invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 2, timeZoneId: 1 } },
+    invitationSchedule: {
+      scheduleType: 'validityindays',
+      scheduleDetails: { invitationValidityInDays: 2, timeZoneId: 1 },
+    },
   });
-  expect((await h.api('POST', `/v3/tests/1001/testlinks/${link.body.testLinkId}`, { testLinkStatus: 'inactive' })).status).toBe(200);
   expect(
-    (await h.api('POST', '/v3/tests/1002/settings', { ...FULL_SETTINGS, testSettings: { ...FULL_SETTINGS.testSettings, testName: 'Renamed' } })).status,
+    (await h.api('POST', `/v3/tests/1001/testlinks/${link.body.testLinkId}`, { testLinkStatus: 'inactive' })).status,
+  ).toBe(200);
+  expect(
+    (
+      await h.api('POST', '/v3/tests/1002/settings', {
+        ...FULL_SETTINGS,
+        testSettings: { ...FULL_SETTINGS.testSettings, testName: 'Renamed' },
+      })
+    ).status,
   ).toBe(201);
-  expect((await call('POST', '/v2/org/tests/1003/register', { emailId: 'reg@log.test', fullName: 'Reg' })).status).toBe(200);
+  expect((await call('POST', '/v2/org/tests/1003/register', { emailId: 'reg@log.test', fullName: 'Reg' })).status).toBe(
+    200,
+  );
   await h.control('POST', '/clock', { advance: '10d' }); // Pending invitations expire
   await h.inviteA(1001, 'late@log.test');
   expect(await h.sb.idle(10_000)).toBe(true); // callback deliveries finished (their tries are logged)
@@ -70,7 +88,9 @@ describe('the change log', () => {
         try {
           await everyKindOfChange(h, `${server.url}/hook`);
           const state = await live(h);
-          expect((state.deliveries as Array<{ state: string }>).filter((d) => d.state === 'delivered').length).toBeGreaterThan(1);
+          expect(
+            (state.deliveries as Array<{ state: string }>).filter((d) => d.state === 'delivered').length,
+          ).toBeGreaterThan(1);
           expect((state.outbox as unknown[]).length).toBeGreaterThan(1);
           // changes made by reads are written by a 50 ms debounce, not before an answer: waited for
           // (a fixed 200 ms pause was too short on a loaded machine)
@@ -161,7 +181,9 @@ describe('the change log', () => {
     const lines = (await readFile(`${copy}.log`, 'utf8')).split('\n');
     lines[0] = lines[0]!.slice(0, 20);
     await writeFile(`${copy}.log`, lines.join('\n'));
-    await expect(harness({ stateFile: copy })).rejects.toThrow(`${copy}.log is not usable: line 1 of the log is not a change record`);
+    await expect(harness({ stateFile: copy })).rejects.toThrow(
+      `${copy}.log is not usable: line 1 of the log is not a change record`,
+    );
     expect(await readFile(`${copy}.log`, 'utf8')).toBe(lines.join('\n'));
   });
 
@@ -182,7 +204,10 @@ describe('the change log', () => {
 
   it('a log left without its state file (deleted to start again) is emptied: the sandbox starts from the seed', async () => {
     const file = join(dir, 'orphan.json');
-    await writeFile(`${file}.log`, '{"n":1,"clock":[0,null],"nextIds":{"testLink":1,"invitation":1,"event":1,"email":1},"inv":[]}\n');
+    await writeFile(
+      `${file}.log`,
+      '{"n":1,"clock":[0,null],"nextIds":{"testLink":1,"invitation":1,"event":1,"email":1},"inv":[]}\n',
+    );
     const h = await harness({ stateFile: file });
     try {
       expect((await stat(`${file}.log`)).size).toBe(0);

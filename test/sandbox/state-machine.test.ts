@@ -50,20 +50,33 @@ describe('reattempt (spec table, 6 rows)', () => {
 
 describe('reattempt chains: a new reattempt only after the previous one was taken', () => {
   it('latest reattempt still Pending → returns it again', () => {
-    expect(reattemptPlan({ id: 1, status: 'Complete' }, { id: 2, status: 'Pending' })).toEqual({ action: 'return-latest', on: 2 });
+    expect(reattemptPlan({ id: 1, status: 'Complete' }, { id: 2, status: 'Pending' })).toEqual({
+      action: 'return-latest',
+      on: 2,
+    });
   });
   it('latest reattempt In Progress → refused naming the latest', () => {
     const d = reattemptPlan({ id: 1, status: 'Complete' }, { id: 2, status: 'In Progress' });
     expect(d.action === 'refuse' && d.message).toMatch(/latest reattempt 2 is in progress/);
   });
   it('latest reattempt taken → a new one from the latest', () => {
-    expect(reattemptPlan({ id: 1, status: 'Complete' }, { id: 2, status: 'Test Left' })).toEqual({ action: 'new-invitation', from: 2 });
+    expect(reattemptPlan({ id: 1, status: 'Complete' }, { id: 2, status: 'Test Left' })).toEqual({
+      action: 'new-invitation',
+      from: 2,
+    });
   });
   it('latest reattempt cancelled → reopened', () => {
-    expect(reattemptPlan({ id: 1, status: 'Complete' }, { id: 2, status: 'Cancelled' })).toEqual({ action: 'reopen', on: 2, next: 'Pending' });
+    expect(reattemptPlan({ id: 1, status: 'Complete' }, { id: 2, status: 'Cancelled' })).toEqual({
+      action: 'reopen',
+      on: 2,
+      next: 'Pending',
+    });
   });
   it('target is the latest → the plain table', () => {
-    expect(reattemptPlan({ id: 3, status: 'Complete' }, { id: 3, status: 'Complete' })).toEqual({ action: 'new-invitation', from: 3 });
+    expect(reattemptPlan({ id: 3, status: 'Complete' }, { id: 3, status: 'Complete' })).toEqual({
+      action: 'new-invitation',
+      from: 3,
+    });
   });
 });
 
@@ -96,9 +109,13 @@ describe('simulated moves', () => {
 });
 
 describe('cancel', () => {
-  it('Pending → Cancelled', () => expect(cancelTransition(1, 'Pending')).toEqual({ ok: true, next: 'Cancelled', changed: true }));
+  it('Pending → Cancelled', () =>
+    expect(cancelTransition(1, 'Pending')).toEqual({ ok: true, next: 'Cancelled', changed: true }));
   it('Cancelled again is refused, as production does', () =>
-    expect(cancelTransition(1, 'Cancelled')).toEqual({ ok: false, message: expect.stringMatching(/can not be cancelled/) }));
+    expect(cancelTransition(1, 'Cancelled')).toEqual({
+      ok: false,
+      message: expect.stringMatching(/can not be cancelled/),
+    }));
   it.each<InvitationStatus>(['In Progress', 'Complete', 'Test Left', 'Terminated', 'Expired'])('%s → refused', (s) => {
     const t = cancelTransition(9, s);
     expect(t.ok).toBe(false);
@@ -118,7 +135,12 @@ describe('expiry and access windows', () => {
   });
   it('validityindays: from now for N days', () => {
     const now = Date.parse('2030-01-01T00:00:00Z');
-    expect(accessWindowFromSchedule({ scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 5 } }, now)).toEqual({
+    expect(
+      accessWindowFromSchedule(
+        { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3, timeZoneId: 5 } },
+        now,
+      ),
+    ).toEqual({
       accessStart: '2030-01-01T00:00:00Z',
       accessEnd: '2030-01-04T00:00:00Z',
       timeZoneId: 5,
@@ -126,7 +148,10 @@ describe('expiry and access windows', () => {
   });
   it('timebound: the link window; the request overrides what it gives', () => {
     const w = accessWindowFromSchedule(
-      { scheduleType: 'timebound', scheduleDetails: { startDateTime: '2030-01-01T00:00:00Z', endDateTime: end, timeZoneId: 2 } },
+      {
+        scheduleType: 'timebound',
+        scheduleDetails: { startDateTime: '2030-01-01T00:00:00Z', endDateTime: end, timeZoneId: 2 },
+      },
       0,
     );
     expect(w).toEqual({ accessStart: '2030-01-01T00:00:00Z', accessEnd: end, timeZoneId: 2 });

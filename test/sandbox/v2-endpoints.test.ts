@@ -54,9 +54,17 @@ describe('tests', () => {
 
 describe('register', () => {
   it('creates one invitation (takeTestURL); posting again updates fullName, callbackURL and redirectURL of the same record', async () => {
-    const first = await call('POST', '/v2/org/tests/1003/register', { emailId: 'reg@example.com', fullName: 'Reg One' });
+    const first = await call('POST', '/v2/org/tests/1003/register', {
+      emailId: 'reg@example.com',
+      fullName: 'Reg One',
+    });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual(envelope({ testInvitationId: expect.any(Number), takeTestURL: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/take\//) }));
+    expect(first.body).toEqual(
+      envelope({
+        testInvitationId: expect.any(Number),
+        takeTestURL: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/take\//),
+      }),
+    );
     const id = first.body.result.testInvitationId;
     const again = await call('POST', '/v2/org/tests/1003/register', {
       emailId: 'REG@example.com',
@@ -76,12 +84,19 @@ describe('register', () => {
     });
   });
   it('also updates a record that was already taken (its state stays)', async () => {
-    await call('POST', '/v2/org/tests/1001/register', { emailId: 'alice@example.com', fullName: 'Alice Renamed', callbackURL: 'https://hooks.example/a' });
+    await call('POST', '/v2/org/tests/1001/register', {
+      emailId: 'alice@example.com',
+      fullName: 'Alice Renamed',
+      callbackURL: 'https://hooks.example/a',
+    });
     const inv = (await h.control('GET', '/invitations/900001')).body;
     expect(inv).toMatchObject({ name: 'Alice Renamed', callbackUrl: 'https://hooks.example/a', status: 'Complete' });
   });
   it('via a test link: testUrl and testAccessTime text; one record per link', async () => {
-    const r = await call('POST', '/v2/org/tests/1001/testlinks/5002/register', { fullName: 'Link Reg', emailId: 'linkreg@example.com' });
+    const r = await call('POST', '/v2/org/tests/1001/testlinks/5002/register', {
+      fullName: 'Link Reg',
+      emailId: 'linkreg@example.com',
+    });
     expect(r.body).toEqual(
       envelope({
         testInvitationId: expect.any(Number),
@@ -89,21 +104,39 @@ describe('register', () => {
         testAccessTime: expect.stringMatching(/^Time bound: from \S+ to \S+ UTC$/),
       }),
     );
-    const anytime = await call('POST', '/v2/org/tests/1001/testlinks/5001/register', { fullName: 'Link Reg', emailId: 'linkreg@example.com' });
+    const anytime = await call('POST', '/v2/org/tests/1001/testlinks/5001/register', {
+      fullName: 'Link Reg',
+      emailId: 'linkreg@example.com',
+    });
     expect(anytime.body.result.testInvitationId).not.toBe(r.body.result.testInvitationId);
-    expect(anytime.body.result.testAccessTime).toMatch(/^Anytime: valid for 7 days, until \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2} UTC$/);
-    const slot = await call('POST', '/v2/org/tests/1001/testlinks/5003/register', { fullName: 'Link Reg', emailId: 'linkreg@example.com' });
-    expect(slot.body.result.testAccessTime).toMatch(/^Slot wise: daily \d{2}:\d{2}-\d{2}:\d{2} UTC, from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/);
+    expect(anytime.body.result.testAccessTime).toMatch(
+      /^Anytime: valid for 7 days, until \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2} UTC$/,
+    );
+    const slot = await call('POST', '/v2/org/tests/1001/testlinks/5003/register', {
+      fullName: 'Link Reg',
+      emailId: 'linkreg@example.com',
+    });
+    expect(slot.body.result.testAccessTime).toMatch(
+      /^Slot wise: daily \d{2}:\d{2}-\d{2}:\d{2} UTC, from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/,
+    );
   });
   it('refuses bad bodies, inactive tests and inactive links with 400.1', async () => {
     const missing = await call('POST', '/v2/org/tests/1001/register', { fullName: 'No Mail' });
     expect(missing).toMatchObject({ status: 400, body: { statuscode: '400.1', description: 'emailId is required' } });
     const badMail = await call('POST', '/v2/org/tests/1001/register', { emailId: 'nope', fullName: 'X' });
     expect(badMail.body.description).toContain('emailId');
-    expect((await call('POST', '/v2/org/tests/1004/register', { emailId: 'x@example.com', fullName: 'X' })).body.description).toContain('inactive');
-    expect((await call('POST', '/v2/org/tests/1001/testlinks/5004/register', { emailId: 'x@example.com', fullName: 'X' })).status).toBe(400);
+    expect(
+      (await call('POST', '/v2/org/tests/1004/register', { emailId: 'x@example.com', fullName: 'X' })).body.description,
+    ).toContain('inactive');
+    expect(
+      (await call('POST', '/v2/org/tests/1001/testlinks/5004/register', { emailId: 'x@example.com', fullName: 'X' }))
+        .status,
+    ).toBe(400);
     const json = await call('POST', '/v2/org/tests/1001/register', '{"emailId":');
-    expect(json).toMatchObject({ status: 400, body: { statuscode: '400.1', description: expect.stringContaining('Malformed JSON') } });
+    expect(json).toMatchObject({
+      status: 400,
+      body: { statuscode: '400.1', description: expect.stringContaining('Malformed JSON') },
+    });
   });
 });
 
@@ -136,8 +169,16 @@ describe('reports', () => {
       score: null,
       attemptedOn: null,
     });
-    expect((await call('GET', '/v2/org/report/900005')).body.result).toMatchObject({ testStatus: 'In progress', reportStatus: 'In progress' });
-    expect((await call('GET', '/v2/org/report/900003')).body.result).toMatchObject({ testStatus: 'Completed', reportStatus: 'Generated', wv: 3, tv: 69 });
+    expect((await call('GET', '/v2/org/report/900005')).body.result).toMatchObject({
+      testStatus: 'In progress',
+      reportStatus: 'In progress',
+    });
+    expect((await call('GET', '/v2/org/report/900003')).body.result).toMatchObject({
+      testStatus: 'Completed',
+      reportStatus: 'Generated',
+      wv: 3,
+      tv: 69,
+    });
   });
   it('section report: sectionName, sectionScore, candidateScore; empty before a result', async () => {
     const r = await call('GET', '/v2/org/report/900001/sections');
@@ -156,16 +197,25 @@ describe('reports', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/pdf');
     expect((r.body as Buffer).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(await call('GET', '/v2/org/report/900004/pdf')).toMatchObject({ status: 400, body: { statuscode: '400.1' } });
+    expect(await call('GET', '/v2/org/report/900004/pdf')).toMatchObject({
+      status: 400,
+      body: { statuscode: '400.1' },
+    });
   });
 });
 
 describe('v2 and v3 views of one invitation agree', () => {
   it('registered through v2, read through both: id, e-mail, status, scores', async () => {
-    const reg = await call('POST', '/v2/org/tests/1001/register', { emailId: 'both@example.com', fullName: 'Both Views' });
+    const reg = await call('POST', '/v2/org/tests/1001/register', {
+      emailId: 'both@example.com',
+      fullName: 'Both Views',
+    });
     const id = reg.body.result.testInvitationId;
     await h.move(id, 'complete', { score: 75 });
-    const [r2, r3] = [(await call('GET', `/v2/org/report/${id}`)).body.result, (await h.api('GET', `/v3/reports/${id}`)).body];
+    const [r2, r3] = [
+      (await call('GET', `/v2/org/report/${id}`)).body.result,
+      (await h.api('GET', `/v3/reports/${id}`)).body,
+    ];
     expect(r2.testInvitationId).toBe(r3.testInvitationId);
     expect(r2.emailId).toBe(r3.candidateEmail);
     expect([r2.testStatus, r3.status]).toEqual(['Completed', 'Complete']);
@@ -175,7 +225,10 @@ describe('v2 and v3 views of one invitation agree', () => {
   });
   it('invited through v3, registered again through v2: the same invitation', async () => {
     const inv = await h.api('POST', '/v3/tests/1002/invite', { email: 'v3first@example.com', name: 'V3 First' });
-    const reg = await call('POST', '/v2/org/tests/1002/register', { emailId: 'v3first@example.com', fullName: 'V2 Second' });
+    const reg = await call('POST', '/v2/org/tests/1002/register', {
+      emailId: 'v3first@example.com',
+      fullName: 'V2 Second',
+    });
     expect(reg.body.result.testInvitationId).toBe(inv.body.testInvitationId);
     expect((await h.api('GET', `/v3/reports/${inv.body.testInvitationId}`)).body.candidateName).toBe('V2 Second');
   });
@@ -184,7 +237,11 @@ describe('v2 and v3 views of one invitation agree', () => {
 describe('test links', () => {
   it('list and get: the v3 links in v2 shape (numeric accessTime, flags, dates without Z)', async () => {
     const list = (await call('GET', '/v2/org/tests/1001/testlinks')).body.result.testLinks;
-    expect(list.slice(0, 4).map((l: any) => [l.testLinkId, l.accessTime, l.testLinkStatus, l.inviteCandidateOnly, l.imageProctoring])).toEqual([
+    expect(
+      list
+        .slice(0, 4)
+        .map((l: any) => [l.testLinkId, l.accessTime, l.testLinkStatus, l.inviteCandidateOnly, l.imageProctoring]),
+    ).toEqual([
       [5001, 0, 1, 1, 0],
       [5002, 1, 1, 1, 1],
       [5003, 2, 1, 1, 0],
@@ -227,7 +284,10 @@ describe('test links', () => {
       testLinkStatus: 'active',
       invitationType: 'open',
       proctoringSettings: { proctoringMode: 'disabled' },
-      invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3650, timeZoneId: 1 } },
+      invitationSchedule: {
+        scheduleType: 'validityindays',
+        scheduleDetails: { invitationValidityInDays: 3650, timeZoneId: 1 },
+      },
     });
   });
   it('create time bound / slot wise with v2 dates; v3 sees timebound / slotwise with Z dates', async () => {
@@ -264,7 +324,10 @@ describe('test links', () => {
       startDateTime: '2030-01-01T09:00:00Z',
       endDateTime: '2030-01-02T09:00:00Z',
     });
-    expect(v2Z).toMatchObject({ status: 400, body: { statuscode: '400.1', description: expect.stringContaining('no Z suffix') } });
+    expect(v2Z).toMatchObject({
+      status: 400,
+      body: { statuscode: '400.1', description: expect.stringContaining('no Z suffix') },
+    });
     const v3Plain = await h.api('POST', '/v3/tests/1003/testlinks', {
       testLinkName: 'plain',
       invitationType: 'open',
@@ -289,7 +352,10 @@ describe('test links', () => {
       [{ accessTime: 0 }, 'testLinkName is required'],
       [{ testLinkName: 'x', accessTime: 3 }, 'accessTime'],
       [{ testLinkName: 'x', testLinkStatus: 2 }, 'testLinkStatus'],
-      [{ testLinkName: 'x', accessTime: 1, startDateTime: '2030-01-02T09:00:00', endDateTime: '2030-01-01T09:00:00' }, 'after startDateTime'],
+      [
+        { testLinkName: 'x', accessTime: 1, startDateTime: '2030-01-02T09:00:00', endDateTime: '2030-01-01T09:00:00' },
+        'after startDateTime',
+      ],
       [{ testLinkName: 'x', emailToStakeholder: 'not-mail' }, 'emailToStakeholder'],
     ] as const;
     for (const [body, text] of cases) {
@@ -309,9 +375,19 @@ describe('test links', () => {
     ).body.result;
     const path = `/v2/org/tests/1003/testlinks/${created.testLinkId}`;
     const renamed = await call('POST', path, { testLinkName: 'upd 2', testLinkStatus: 3 });
-    expect(renamed.body.result).toMatchObject({ testLinkName: 'upd 2', testLinkStatus: 3, accessTime: 1, startDateTime: '2030-02-01T08:00:00' });
+    expect(renamed.body.result).toMatchObject({
+      testLinkName: 'upd 2',
+      testLinkStatus: 3,
+      accessTime: 1,
+      startDateTime: '2030-02-01T08:00:00',
+    });
     const anytime = await call('POST', path, { accessTime: 0 });
-    expect(anytime.body.result).toMatchObject({ accessTime: 0, startDateTime: null, endDateTime: null, testLinkName: 'upd 2' });
+    expect(anytime.body.result).toMatchObject({
+      accessTime: 0,
+      startDateTime: null,
+      endDateTime: null,
+      testLinkName: 'upd 2',
+    });
     expect((await call('POST', path, { accessTime: 2 })).body).toMatchObject({
       statuscode: '400.1',
       description: expect.stringContaining('startDateTime is required'),
@@ -323,7 +399,10 @@ describe('test links', () => {
 describe('keys and unknown paths', () => {
   it('no key or a wrong key: 401 {statuscode:"401.1"} naming the x-api-key header; the v3 header name works too (any case)', async () => {
     const none = await call('GET', '/v2/org/tests', undefined, null);
-    expect(none).toMatchObject({ status: 401, body: { statuscode: '401.1', description: expect.stringContaining('x-api-key') } });
+    expect(none).toMatchObject({
+      status: 401,
+      body: { statuscode: '401.1', description: expect.stringContaining('x-api-key') },
+    });
     expect((await call('GET', '/v2/org/tests', undefined, 'sk_wrong')).status).toBe(401);
     const upper = await fetch(`${h.sb.baseUrlV2}/v2/org/tests`, { headers: { 'X-API-KEY': h.keyA } });
     expect(upper.status).toBe(200);

@@ -2,10 +2,18 @@
 import type { Harness, Res } from './helpers.js';
 
 export function v2(h: Harness) {
-  return async <T = any>(method: string, path: string, body?: unknown, key: string | null = h.keyA): Promise<Res<T>> => {
+  return async <T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    key: string | null = h.keyA,
+  ): Promise<Res<T>> => {
     const res = await fetch(h.sb.baseUrlV2 + path, {
       method,
-      headers: { ...(key === null ? {} : { 'x-api-key': key }), ...(body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }) },
+      headers: {
+        ...(key === null ? {} : { 'x-api-key': key }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' }),
+      },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const type = res.headers.get('content-type') ?? '';

@@ -36,7 +36,10 @@ describe.each([
     const url = path.replace('{T}', ids.T).replace('{I}', ids.I);
     const r = await call(method, url, body, h.keyB);
     expect(r.status).toBe(403);
-    expect(r.body).toEqual({ statuscode: '403.1', description: expect.stringContaining(path.includes('{I}') ? ids.I : ids.T) });
+    expect(r.body).toEqual({
+      statuscode: '403.1',
+      description: expect.stringContaining(path.includes('{I}') ? ids.I : ids.T),
+    });
     expect(await h.stateWithoutLog()).toEqual(before);
   });
 });

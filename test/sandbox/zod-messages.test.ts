@@ -20,10 +20,12 @@ function runChild(stateFile: string) {
   });
   let stderr = '';
   child.stderr.on('data', (b) => (stderr += String(b)));
-  const listening = new Promise<{ baseUrl: string; key: string } | { code: number | null; stderr: string }>((resolve) => {
-    child.once('exit', (code) => resolve({ code, stderr }));
-    child.stdout.once('data', (buf) => resolve(JSON.parse(String(buf))));
-  });
+  const listening = new Promise<{ baseUrl: string; key: string } | { code: number | null; stderr: string }>(
+    (resolve) => {
+      child.once('exit', (code) => resolve({ code, stderr }));
+      child.stdout.once('data', (buf) => resolve(JSON.parse(String(buf))));
+    },
+  );
   return { child, listening };
 }
 
@@ -34,7 +36,9 @@ describe("zod's English messages in the sandbox as a library", () => {
     const { listening } = runChild(file);
     const result = await listening;
     expect(result).toMatchObject({ code: 1 });
-    expect((result as { stderr: string }).stderr).toContain('it is not sandbox state (version: Invalid input: expected 1)');
+    expect((result as { stderr: string }).stderr).toContain(
+      'it is not sandbox state (version: Invalid input: expected 1)',
+    );
   });
 
   it('a body of the wrong JSON type is answered with what was expected', async () => {

@@ -2,7 +2,16 @@
 // the link leads to and is renamed onto that file, so the link stays a link. A link to a device,
 // a FIFO, a directory or /proc is refused (exit 2) before anything is written.
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exitCodeFor } from '../../src/cli/exit-codes.js';
@@ -53,7 +62,11 @@ describe('atomic writes through a symlink', () => {
 
   it.each([
     ['/dev/null', () => '/dev/null', /is a character device, not a regular file/],
-    ['a FIFO', (d: string) => (execFileSync('mkfifo', [join(d, 'fifo')]), join(d, 'fifo')), /is a FIFO, not a regular file/],
+    [
+      'a FIFO',
+      (d: string) => (execFileSync('mkfifo', [join(d, 'fifo')]), join(d, 'fifo')),
+      /is a FIFO, not a regular file/,
+    ],
     ['a directory', (d: string) => (mkdirSync(join(d, 'dir')), join(d, 'dir')), /is a directory \(EISDIR\)/],
     ['/proc', () => '/proc/self/status', /is a \/proc entry, not a regular file/],
   ])('a link to %s: refused (exit 2) naming the file, the link and its target untouched', (_name, make, why) => {
@@ -72,7 +85,9 @@ describe('atomic writes through a symlink', () => {
     expect((err as Error).message).toMatch(new RegExp(`^the results: ${link}`));
     expect((err as Error).message).toMatch(why);
     expect(() => new AtomicFile(link, 'the summary')).toThrow(why);
-    expect(() => checkFiles([{ flag: '--results', path: link, role: 'output', replaced: true }])).toThrow(new RegExp(`^--results: ${link}.*${why.source}`));
+    expect(() => checkFiles([{ flag: '--results', path: link, role: 'output', replaced: true }])).toThrow(
+      new RegExp(`^--results: ${link}.*${why.source}`),
+    );
     expect(readlinkSync(link)).toBe(to);
     expect(lstatSync(to).mode).toBe(kind);
     expect(temps(d)).toEqual([]);

@@ -82,7 +82,10 @@ describe('runPool: slots given back early, the next item read ahead', () => {
       if (i === 2) return secondStarted();
       void release();
       // without the early release this waits for ever (concurrency 1): the test times out
-      await Promise.race([second, new Promise((_, no) => setTimeout(() => no(new Error('item 2 never started')), 2000))]);
+      await Promise.race([
+        second,
+        new Promise((_, no) => setTimeout(() => no(new Error('item 2 never started')), 2000)),
+      ]);
       order.push(`outcome ${i}`);
     });
     expect(order).toEqual(['start 1', 'start 2', 'outcome 1']);
@@ -167,8 +170,13 @@ describe('Journal', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect([lines[0], lines.map((l) => l.k)]).toEqual([api, [undefined, 'a', 'b']]);
-    for (const other of [{ target: 'https://api.example.com', profile: 'us' }, { target: 'sandbox:/cfg/sandbox/state.json' }])
-      await expect(Journal.open(path, { target: other })).rejects.toThrow(`the journal ${path} was written for https://api.example.com (profile eu), not `);
+    for (const other of [
+      { target: 'https://api.example.com', profile: 'us' },
+      { target: 'sandbox:/cfg/sandbox/state.json' },
+    ])
+      await expect(Journal.open(path, { target: other })).rejects.toThrow(
+        `the journal ${path} was written for https://api.example.com (profile eu), not `,
+      );
     const same = await Journal.open(path, { target: { ...api } });
     expect([same.target, same.older, [...same.entries.keys()]]).toEqual([api, false, ['a', 'b']]);
     same.close();

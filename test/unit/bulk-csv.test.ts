@@ -12,7 +12,9 @@ async function events(text: string): Promise<RowEvent[]> {
 
 describe('readCsvRows', () => {
   it('maps header names case-insensitively and numbers rows by their first line', async () => {
-    const ev = await events('\uFEFFE-Mail,EMAIL,NAME,CallbackURL\nx,a@x.com,Ann,\n\nx,b@x.com,"Bo\nLee",https://e.com/h\n');
+    const ev = await events(
+      '\uFEFFE-Mail,EMAIL,NAME,CallbackURL\nx,a@x.com,Ann,\n\nx,b@x.com,"Bo\nLee",https://e.com/h\n',
+    );
     const rows = ev.flatMap((e) => (e.kind === 'row' ? [e.row] : []));
     expect(rows.map((r) => r.line)).toEqual([2, 4]);
     expect(rows[1]!.fields).toMatchObject({ email: 'b@x.com', name: 'Bo\nLee', callbackUrl: 'https://e.com/h' });
@@ -29,14 +31,26 @@ describe('readCsvRows', () => {
 describe('checkRow', () => {
   it('accepts a full row and builds the key from test, link and lower-cased e-mail', () => {
     const r = checkRow(
-      { email: 'Ann@X.com', name: 'Ann', startDateTime: '2030-01-01', endDateTime: '2030-01-08', timeZoneId: '35', stakeholderEmails: 'disable' },
+      {
+        email: 'Ann@X.com',
+        name: 'Ann',
+        startDateTime: '2030-01-01',
+        endDateTime: '2030-01-08',
+        timeZoneId: '35',
+        stakeholderEmails: 'disable',
+      },
       '1001',
       {},
     );
     expect(r.ok).toBe(true);
     if (r.ok) {
       expect(r.key).toBe('1001|default|ann@x.com');
-      expect(r.input).toMatchObject({ start: '2030-01-01T00:00:00Z', end: '2030-01-08T00:00:00Z', tz: 35, stakeholders: false });
+      expect(r.input).toMatchObject({
+        start: '2030-01-01T00:00:00Z',
+        end: '2030-01-08T00:00:00Z',
+        tz: 35,
+        stakeholders: false,
+      });
     }
     expect(inviteKey('1001', '5002', ' B@X.com ')).toBe('1001|5002|b@x.com');
   });
@@ -52,7 +66,11 @@ describe('checkRow', () => {
   });
 
   it("shows none of zod's own messages for a value of the wrong type (a default the row schema cannot read)", () => {
-    const r = checkRow({ email: 'a@x.com', name: 'A', startDateTime: '2030-01-01', endDateTime: '2030-01-08' }, '1001', { tz: 5 });
+    const r = checkRow(
+      { email: 'a@x.com', name: 'A', startDateTime: '2030-01-01', endDateTime: '2030-01-08' },
+      '1001',
+      { tz: 5 },
+    );
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.errors.join('; ')).not.toMatch(/Invalid input|expected string/);

@@ -4,7 +4,13 @@ import { UsageError } from '../../src/errors.js';
 
 describe('callback ids', () => {
   it('reads one per line, comma or whitespace separated, with # comments', () => {
-    expect(parseIdText('# header\n5001\n5002, 5003\t5004 # trailing\n\n  5005,\r\n')).toEqual(['5001', '5002', '5003', '5004', '5005']);
+    expect(parseIdText('# header\n5001\n5002, 5003\t5004 # trailing\n\n  5005,\r\n')).toEqual([
+      '5001',
+      '5002',
+      '5003',
+      '5004',
+      '5005',
+    ]);
   });
   it('names the line of a bad token', () => {
     expect(() => parseIdText('5001\n50x2\n')).toThrow(/line 2: '50x2'/);
@@ -22,7 +28,10 @@ describe('callback ids', () => {
     expect(chunk([], 100)).toEqual([]);
   });
   it('finds the ids a 401 names, as separate entries or inside the message', () => {
-    const r = idsNamedIn(['Test invitation id does not belong to this account: 42, 43', '42', '43'], ['41', '42', '43', '4']);
+    const r = idsNamedIn(
+      ['Test invitation id does not belong to this account: 42, 43', '42', '43'],
+      ['41', '42', '43', '4'],
+    );
     expect(r.ids.sort()).toEqual(['42', '43']);
     expect(r.message).toBe('Test invitation id does not belong to this account: 42, 43');
     expect(idsNamedIn(['Invalid API key'], ['1']).ids).toEqual([]);

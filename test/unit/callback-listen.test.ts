@@ -4,7 +4,13 @@
 // 200) with the raw body handed on.
 import { Chalk } from 'chalk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvHeader, csvRow, eventEnv, tableHeader, tableRow } from '../../src/commands/callbacks/shared/notification.js';
+import {
+  csvHeader,
+  csvRow,
+  eventEnv,
+  tableHeader,
+  tableRow,
+} from '../../src/commands/callbacks/shared/notification.js';
 import { forwardedByValue, forwardsToItself, reachesItself } from '../../src/commands/callbacks/shared/self-forward.js';
 import { MAX_ENV_VALUE_BYTES, runExec, safeEventEnv } from '../../src/commands/callbacks/shared/exec.js';
 import { WorkQueue } from '../../src/commands/callbacks/shared/queue.js';
@@ -59,7 +65,9 @@ describe('printing and --exec environment', () => {
   it('a TTY row shows status, invitation, candidate, score and report; CSV has the v3 fields in order', () => {
     const c = new Chalk({ level: 0 });
     const row = tableRow(V3, new Date(2025, 2, 1, 9, 5, 7), c);
-    expect(row).toMatch(/^09:05:07\s+Complete\s+900100\s+ann@example\.com\s+104\/130\s+Good\s+https:\/\/x\.test\/v3\/reports\/900100\/pdf$/);
+    expect(row).toMatch(
+      /^09:05:07\s+Complete\s+900100\s+ann@example\.com\s+104\/130\s+Good\s+https:\/\/x\.test\/v3\/reports\/900100\/pdf$/,
+    );
     expect(tableHeader(c)).toMatch(/^Received\s+Status\s+Invitation\s+Candidate\s+Score\s+Category\s+Report$/);
     expect(csvHeader()).toBe(
       'CandidateEmailId,AttemptedOn,AttemptedOnUtc,TotalScore,CandidateScore,ReportPDFUrl,TestInvitationId,Status,PerformanceCategory\r\n',
@@ -82,15 +90,27 @@ describe('printing and --exec environment', () => {
 describe('--exec: what no environment can hold, and a command that cannot start', () => {
   it('safeEventEnv removes NULs and leaves out a value over the limit, naming it in ASSESS_EVENT_OMITTED', () => {
     const long = 'x'.repeat(MAX_ENV_VALUE_BYTES + 1);
-    const r = safeEventEnv({ ASSESS_EVENT_STATUS: 'Complete', ASSESS_EVENT_EMAIL: 'a\0b\0', ASSESS_EVENT_PERFORMANCE_CATEGORY: long, ASSESS_EVENT_JSON: long });
+    const r = safeEventEnv({
+      ASSESS_EVENT_STATUS: 'Complete',
+      ASSESS_EVENT_EMAIL: 'a\0b\0',
+      ASSESS_EVENT_PERFORMANCE_CATEGORY: long,
+      ASSESS_EVENT_JSON: long,
+    });
     expect(r.env).toEqual({
       ASSESS_EVENT_STATUS: 'Complete',
       ASSESS_EVENT_EMAIL: 'ab',
       ASSESS_EVENT_OMITTED: 'ASSESS_EVENT_PERFORMANCE_CATEGORY,ASSESS_EVENT_JSON',
     });
-    expect(r.notes.join('\n')).toMatch(/NUL characters removed from ASSESS_EVENT_EMAIL[\s\S]*ASSESS_EVENT_PERFORMANCE_CATEGORY, ASSESS_EVENT_JSON left out/);
-    expect(safeEventEnv({ ASSESS_EVENT_JSON: 'é'.repeat(MAX_ENV_VALUE_BYTES / 2) }).env.ASSESS_EVENT_JSON).toHaveLength(MAX_ENV_VALUE_BYTES / 2); // bytes, not characters
-    expect(safeEventEnv({ ASSESS_EVENT_STATUS: 'Complete' })).toEqual({ env: { ASSESS_EVENT_STATUS: 'Complete' }, notes: [] });
+    expect(r.notes.join('\n')).toMatch(
+      /NUL characters removed from ASSESS_EVENT_EMAIL[\s\S]*ASSESS_EVENT_PERFORMANCE_CATEGORY, ASSESS_EVENT_JSON left out/,
+    );
+    expect(safeEventEnv({ ASSESS_EVENT_JSON: 'é'.repeat(MAX_ENV_VALUE_BYTES / 2) }).env.ASSESS_EVENT_JSON).toHaveLength(
+      MAX_ENV_VALUE_BYTES / 2,
+    ); // bytes, not characters
+    expect(safeEventEnv({ ASSESS_EVENT_STATUS: 'Complete' })).toEqual({
+      env: { ASSESS_EVENT_STATUS: 'Complete' },
+      notes: [],
+    });
   });
 
   it('runExec rejects when the command cannot start (spawn throws); the queue warns and reports it', async () => {
@@ -100,7 +120,9 @@ describe('--exec: what no environment can hold, and a command that cannot start'
       ({ env, io: { stderr: { write: () => true } }, warn: (m: string) => warned.push(m) }) as unknown as Context;
     const n = { body: V3, version: 'v3', raw: Buffer.from(JSON.stringify(V3)) } as unknown as Received;
     const never = new AbortController().signal;
-    await expect(runExec(ctxWith({ PATH: process.env.PATH ?? '', X: 'a\0b' }), 'true', n, never, 'invitation 900100')).rejects.toThrow(/^could not start: /);
+    await expect(
+      runExec(ctxWith({ PATH: process.env.PATH ?? '', X: 'a\0b' }), 'true', n, never, 'invitation 900100'),
+    ).rejects.toThrow(/^could not start: /);
 
     const ran: string[] = [];
     const q = new WorkQueue<string>(
@@ -123,7 +145,12 @@ describe('--exec: what no environment can hold, and a command that cannot start'
 
 describe('--forward-to pointing at the listener itself', () => {
   it('is the same local host (any loopback spelling), port and path; anything else is not', () => {
-    for (const url of ['http://localhost:8787/hook', 'http://127.0.0.1:8787/hook?x=1', 'http://[::1]:8787/hook', 'http://LOCALHOST:8787/hook'])
+    for (const url of [
+      'http://localhost:8787/hook',
+      'http://127.0.0.1:8787/hook?x=1',
+      'http://[::1]:8787/hook',
+      'http://LOCALHOST:8787/hook',
+    ])
       expect(forwardsToItself(url, '127.0.0.1', 8787, '/hook'), url).toBe(true);
     expect(forwardsToItself('http://10.0.0.5:8787/hook', '10.0.0.5', 8787, '/hook')).toBe(true);
     for (const url of [
@@ -165,14 +192,19 @@ describe('--forward-to reaching the listener through a name or another local add
       ['http://my-box:8787/hook', '0.0.0.0', [], false], // does not resolve
     ];
     for (const [url, address, resolved, self] of cases)
-      expect(await reachesItself(url, bound(address), { lookup: resolvesTo(...resolved), interfaces }), `${url} → ${resolved.join()} bound ${address}`).toBe(
-        self,
-      );
+      expect(
+        await reachesItself(url, bound(address), { lookup: resolvesTo(...resolved), interfaces }),
+        `${url} → ${resolved.join()} bound ${address}`,
+      ).toBe(self);
     // a lookup that fails is not this listener (the run-time guard remains)
     const failing = async () => Promise.reject(new Error('ENOTFOUND'));
-    expect(await reachesItself('http://nowhere.invalid:8787/hook', bound('0.0.0.0'), { lookup: failing, interfaces })).toBe(false);
+    expect(
+      await reachesItself('http://nowhere.invalid:8787/hook', bound('0.0.0.0'), { lookup: failing, interfaces }),
+    ).toBe(false);
     // what is written as loopback needs no lookup
-    expect(await reachesItself('http://localhost:8787/hook', bound('127.0.0.1'), { lookup: failing, interfaces })).toBe(true);
+    expect(await reachesItself('http://localhost:8787/hook', bound('127.0.0.1'), { lookup: failing, interfaces })).toBe(
+      true,
+    );
   });
 
   it('assess-forwarded-by carries the listeners a forward went through, this one last, at most 16', () => {
@@ -180,7 +212,10 @@ describe('--forward-to reaching the listener through a name or another local add
     expect(forwardedByValue('a, b', 'me')).toBe('a, b, me');
     expect(forwardedByValue(['a', 'me, b'], 'me')).toBe('a, b, me');
     const many = Array.from({ length: 30 }, (_, i) => `l${i}`).join(',');
-    expect(forwardedByValue(many, 'me').split(', ')).toEqual([...Array.from({ length: 15 }, (_, i) => `l${i + 15}`), 'me']);
+    expect(forwardedByValue(many, 'me').split(', ')).toEqual([
+      ...Array.from({ length: 15 }, (_, i) => `l${i + 15}`),
+      'me',
+    ]);
   });
 });
 
@@ -233,7 +268,8 @@ describe('the receiver', () => {
 
   it('refuses with 508 what carries its own id in assess-forwarded-by (a loop); other ids are fine', async () => {
     const before = got.length;
-    const send = (via: string) => fetch(rx.callbackUrl, { method: 'POST', body: JSON.stringify(V3), headers: { 'assess-forwarded-by': via } });
+    const send = (via: string) =>
+      fetch(rx.callbackUrl, { method: 'POST', body: JSON.stringify(V3), headers: { 'assess-forwarded-by': via } });
     const loop = await send('X9, L1');
     expect(loop.status).toBe(508);
     expect(refused.at(-1)).toMatchObject({ status: 508, reason: expect.stringMatching(/^loop detected/) });

@@ -30,7 +30,8 @@ const V2 = {
 /** The older vendor page: BaseImgUrl, no Status. */
 const OLDER = { ...V2, BaseImgUrl: 'https://x.test/img/', TestInvitationId: 13 };
 
-const omit = (o: Record<string, unknown>, ...keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
+const omit = (o: Record<string, unknown>, ...keys: string[]) =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
 
 describe('readCallback: the documented shapes', () => {
   it('reads the full v3 object, the spec v2 six-field object and the older shape with BaseImgUrl and no Status', () => {
@@ -49,9 +50,19 @@ describe('readCallback: the documented shapes', () => {
   });
 
   it('reads a v3 body missing ReportPDFUrl, AttemptedOnUtc or PerformanceCategory (each, and all three)', () => {
-    for (const missing of [['ReportPDFUrl'], ['AttemptedOnUtc'], ['PerformanceCategory'], ['ReportPDFUrl', 'AttemptedOnUtc', 'PerformanceCategory']]) {
+    for (const missing of [
+      ['ReportPDFUrl'],
+      ['AttemptedOnUtc'],
+      ['PerformanceCategory'],
+      ['ReportPDFUrl', 'AttemptedOnUtc', 'PerformanceCategory'],
+    ]) {
       const r = readCallback(omit(V3, ...missing));
-      expect(r, missing.join(',')).toMatchObject({ ok: true, version: 'v3', invitationId: '900100', status: 'Complete' });
+      expect(r, missing.join(',')).toMatchObject({
+        ok: true,
+        version: 'v3',
+        invitationId: '900100',
+        status: 'Complete',
+      });
       expect(r.problem).toBeUndefined();
     }
   });
@@ -68,7 +79,13 @@ describe('readCallback: the documented shapes', () => {
       performanceCategory: null,
     });
     expect(r).toMatchObject({ ok: true, version: 'v3', invitationId: '900101', status: 'Complete', notes: [] });
-    expect(r.value).toMatchObject({ CandidateEmailId: 'x@example.com', TotalScore: 130, CandidateScore: 97.5, TestInvitationId: 900101, ReportPDFUrl: null });
+    expect(r.value).toMatchObject({
+      CandidateEmailId: 'x@example.com',
+      TotalScore: 130,
+      CandidateScore: 97.5,
+      TestInvitationId: 900101,
+      ReportPDFUrl: null,
+    });
     const allNull = readCallback({
       TestInvitationId: 7,
       CandidateEmailId: null,
@@ -82,11 +99,16 @@ describe('readCallback: the documented shapes', () => {
   });
 
   it('keeps a 64-bit id exact (read losslessly from the text) and reads a score that is not a number past, with a note', () => {
-    const text = JSON.stringify({ ...V3, TestInvitationId: 0 }).replace('"TestInvitationId":0', '"TestInvitationId":9223372036854775807');
+    const text = JSON.stringify({ ...V3, TestInvitationId: 0 }).replace(
+      '"TestInvitationId":0',
+      '"TestInvitationId":9223372036854775807',
+    );
     expect(readCallback(parseJsonLossless(text)).invitationId).toBe('9223372036854775807');
     const odd = readCallback({ ...V3, TotalScore: 'ten', AttemptedOn: 'yesterday' });
     expect(odd.ok).toBe(true);
-    expect(odd.notes.join(' | ')).toMatch(/AttemptedOn "yesterday" is not a documented date form.*\| TotalScore "ten" is not a number/);
+    expect(odd.notes.join(' | ')).toMatch(
+      /AttemptedOn "yesterday" is not a documented date form.*\| TotalScore "ten" is not a number/,
+    );
     expect(odd.value.TotalScore).toBe('ten'); // kept as sent
   });
 
@@ -97,16 +119,30 @@ describe('readCallback: the documented shapes', () => {
     expect(isoUtc('09-Oct-2020 06:51 PM')).toBeNull();
     expect(vendorWallClock('09-Oct-2020 06:51 PM')).toBe('2020-10-09T18:51:00');
     expect(vendorWallClock('1-jan-2021 12:05 am')).toBe('2021-01-01T00:05:00');
-    expect(readCallback({ TestInvitationId: 1, AttemptedOn: '2020-10-09T13:21:53' }).attemptedAtUtc).toBe('2020-10-09T13:21:53Z');
+    expect(readCallback({ TestInvitationId: 1, AttemptedOn: '2020-10-09T13:21:53' }).attemptedAtUtc).toBe(
+      '2020-10-09T13:21:53Z',
+    );
     expect(readCallback({ TestInvitationId: 1, AttemptedOn: '09-Oct-2020 06:51 PM' }).notes).toEqual([]);
   });
 
   it('cannot understand a body that is not an object or has no readable TestInvitationId, and says why', () => {
-    expect(readCallback([1, 2])).toMatchObject({ ok: false, problem: 'the body is a list, not a JSON object', invitationId: null });
+    expect(readCallback([1, 2])).toMatchObject({
+      ok: false,
+      problem: 'the body is a list, not a JSON object',
+      invitationId: null,
+    });
     expect(readCallback(null)).toMatchObject({ ok: false, problem: 'the body is null, not a JSON object' });
     expect(readCallback('text')).toMatchObject({ ok: false, problem: 'the body is a string, not a JSON object' });
-    expect(readCallback({ Status: 'Complete' })).toMatchObject({ ok: false, problem: 'TestInvitationId is missing', status: 'Complete', version: 'v3' });
-    expect(readCallback({ ...V3, TestInvitationId: 'x1' })).toMatchObject({ ok: false, problem: 'TestInvitationId "x1" is not an id' });
+    expect(readCallback({ Status: 'Complete' })).toMatchObject({
+      ok: false,
+      problem: 'TestInvitationId is missing',
+      status: 'Complete',
+      version: 'v3',
+    });
+    expect(readCallback({ ...V3, TestInvitationId: 'x1' })).toMatchObject({
+      ok: false,
+      problem: 'TestInvitationId "x1" is not an id',
+    });
   });
 });
 
@@ -144,7 +180,9 @@ describe('readCallback: seeded random variants of the documented shapes', () => 
         else if (dice < 0.4 && k in base) base[k] = null;
       }
       if (r() < 0.3) base[`Extra${i}`] = { nested: i };
-      const body = Object.fromEntries(Object.entries(base).map(([k, v]) => [k === 'TestInvitationId' && r() < 0.5 ? k : recase(k, r), v]));
+      const body = Object.fromEntries(
+        Object.entries(base).map(([k, v]) => [k === 'TestInvitationId' && r() < 0.5 ? k : recase(k, r), v]),
+      );
       const got = readCallback(JSON.parse(JSON.stringify(body)));
       expect(got.ok, `${seedNote}: ${JSON.stringify(body)}`).toBe(true);
       expect(got.invitationId, seedNote).toBe(String(id));

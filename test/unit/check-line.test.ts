@@ -29,14 +29,18 @@ describe('the command line, checked before the context', () => {
 
   it('leaves a time zone the profile may supply to the profile', async () => {
     const dir = configDir({ tz: '35' });
-    const r = await runInProcess(['reattempt', '900001', '--start', '2026-03-08', '--end', '2026-03-01'], { configDir: dir });
+    const r = await runInProcess(['reattempt', '900001', '--start', '2026-03-08', '--end', '2026-03-01'], {
+      configDir: dir,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('error: --end: must be after --start (2026-03-08T00:00:00Z) (got "2026-03-01")\n');
   });
 
   it('names the missing time zone too when no profile supplies one', async () => {
     const dir = configDir({});
-    const r = await runInProcess(['reattempt', '900001', '--start', '2026-03-08', '--end', '2026-03-01'], { configDir: dir });
+    const r = await runInProcess(['reattempt', '900001', '--start', '2026-03-08', '--end', '2026-03-01'], {
+      configDir: dir,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: --tz: is required, .*; --end: must be after --start/);
   });

@@ -54,7 +54,11 @@ describe('flags declared once, derived everywhere', () => {
         long,
         takes: f.value === undefined ? 'none' : f.optionalValue ? 'optional' : 'required',
       });
-      expect({ path, long, inHelp: help.includes(`${long}${f.value === undefined ? '' : ' '}`) }).toEqual({ path, long, inHelp: !f.hidden });
+      expect({ path, long, inHelp: help.includes(`${long}${f.value === undefined ? '' : ' '}`) }).toEqual({
+        path,
+        long,
+        inHelp: !f.hidden,
+      });
       if (f.negate !== undefined)
         expect(
           cmd.options.some((o) => o.long === `--no-${f.long ?? kebab(key)}` && o.attributeName() === key),
@@ -63,7 +67,10 @@ describe('flags declared once, derived everywhere', () => {
     }
     // and nothing commander knows that the declaration does not
     const declared = new Set(Object.keys(flags));
-    expect({ path, undeclared: cmd.options.map((o) => o.attributeName()).filter((k) => !declared.has(k)) }).toEqual({ path, undeclared: [] });
+    expect({ path, undeclared: cmd.options.map((o) => o.attributeName()).filter((k) => !declared.has(k)) }).toEqual({
+      path,
+      undeclared: [],
+    });
     // describeFlags: one entry per argument and flag, with its schema
     const described = describeFlags(def);
     expect(described.map((d) => d.name)).toEqual([...Object.keys(args), ...Object.keys(flags)]);
@@ -75,10 +82,20 @@ describe('describeFlags', () => {
   it('gives help, value name, short name, required and choices', () => {
     const tests = NOUNS.find((n) => n.name === 'tests')!.verbs.find((v) => v.name === 'list')!;
     const page = describeFlags(tests).find((d) => d.name === 'pageSize')!;
-    expect(page).toMatchObject({ kind: 'flag', label: '--page-size', help: 'tests per page, 1-100 (default 20)', value: 'n', required: false });
+    expect(page).toMatchObject({
+      kind: 'flag',
+      label: '--page-size',
+      help: 'tests per page, 1-100 (default 20)',
+      value: 'n',
+      required: false,
+    });
     const report = NOUNS.find((n) => n.name === 'report')!.self!;
     const d = describeFlags(report);
-    expect(d.find((x) => x.name === 'invitationId')).toMatchObject({ kind: 'arg', label: '<invitationId>', required: true });
+    expect(d.find((x) => x.name === 'invitationId')).toMatchObject({
+      kind: 'arg',
+      label: '<invitationId>',
+      required: true,
+    });
     expect(d.find((x) => x.name === 'output')).toMatchObject({ short: 'o', value: 'file', required: false });
     expect(d.find((x) => x.name === 'type')!.choices).toEqual(['summary', 'skills', 'both']);
   });

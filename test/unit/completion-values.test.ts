@@ -26,7 +26,8 @@ const DISPATCHING: Record<string, Schema[]> = { invite: [inviteSchema, invite.pi
 function fields(schema: Schema, path: string): Record<string, Schema> {
   if (DISPATCHING[path]) return Object.assign({}, ...DISPATCHING[path].map((s) => fields(s, '')));
   if (schema instanceof z.core.$ZodObject) return schema._zod.def.shape;
-  if (schema instanceof z.core.$ZodPipe) return fields(schema._zod.def.in instanceof z.core.$ZodTransform ? schema._zod.def.out : schema._zod.def.in, path);
+  if (schema instanceof z.core.$ZodPipe)
+    return fields(schema._zod.def.in instanceof z.core.$ZodTransform ? schema._zod.def.out : schema._zod.def.in, path);
   throw new Error(`${path}: teach this test the ${schema._zod.def.type} schema`);
 }
 
@@ -34,8 +35,10 @@ function fields(schema: Schema, path: string): Record<string, Schema> {
 function fixedWords(s: Schema): string[] | undefined {
   if (s instanceof z.core.$ZodEnum) return Object.values(s._zod.def.entries).map(String);
   if (s instanceof z.core.$ZodLiteral) return [...s._zod.def.values].map(String);
-  if (s instanceof z.core.$ZodOptional || s instanceof z.core.$ZodNullable || s instanceof z.core.$ZodDefault) return fixedWords(s._zod.def.innerType);
-  if (s instanceof z.core.$ZodPipe) return fixedWords(s._zod.def.in instanceof z.core.$ZodTransform ? s._zod.def.out : s._zod.def.in);
+  if (s instanceof z.core.$ZodOptional || s instanceof z.core.$ZodNullable || s instanceof z.core.$ZodDefault)
+    return fixedWords(s._zod.def.innerType);
+  if (s instanceof z.core.$ZodPipe)
+    return fixedWords(s._zod.def.in instanceof z.core.$ZodTransform ? s._zod.def.out : s._zod.def.in);
   if (s instanceof z.core.$ZodUnion) {
     const parts = s._zod.def.options.map((o) => fixedWords(o));
     return parts.every(Boolean) ? [...new Set(parts.flat() as string[])] : undefined;
@@ -69,14 +72,28 @@ beforeAll(async () => {
         const flag = info.flags.find((f) => f.names.includes(o.long!))!;
         const offered = flag.completes.kind === 'words' ? flag.completes.words : [];
         const expected = fixedWords(shape[o.attributeName()]!);
-        if (expected) cases.push({ where: `${path.join(' ')} ${o.long}`, words: [...path, o.long!], expected, completes: flag.completes });
-        else if (offered.length) extras.push({ where: `${path.join(' ')} ${o.long}`, field: shape[o.attributeName()], offered });
+        if (expected)
+          cases.push({
+            where: `${path.join(' ')} ${o.long}`,
+            words: [...path, o.long!],
+            expected,
+            completes: flag.completes,
+          });
+        else if (offered.length)
+          extras.push({ where: `${path.join(' ')} ${o.long}`, field: shape[o.attributeName()], offered });
       }
       c.registeredArguments.forEach((a, n) => {
         const expected = fixedWords(shape[a.name()]!);
         const completes = info.args[n]!.completes;
-        if (expected) cases.push({ where: `${path.join(' ')} <${a.name()}>`, words: [...path, ...Array<string>(n).fill('x')], expected, completes });
-        else if (completes.kind === 'words') extras.push({ where: `${path.join(' ')} <${a.name()}>`, field: shape[a.name()], offered: completes.words });
+        if (expected)
+          cases.push({
+            where: `${path.join(' ')} <${a.name()}>`,
+            words: [...path, ...Array<string>(n).fill('x')],
+            expected,
+            completes,
+          });
+        else if (completes.kind === 'words')
+          extras.push({ where: `${path.join(' ')} <${a.name()}>`, field: shape[a.name()], offered: completes.words });
       });
     }
     for (const sub of c.commands) walk(sub, [...path, sub.name()]);
@@ -87,20 +104,35 @@ beforeAll(async () => {
 describe('enum-valued flags and arguments', () => {
   it('are found across the commands', () => {
     expect(cases.length).toBeGreaterThan(15);
-    for (const where of ['report --type', 'report export --type', 'links create --type', 'attempts list --state', 'completion <shell>'])
+    for (const where of [
+      'report --type',
+      'report export --type',
+      'links create --type',
+      'attempts list --state',
+      'completion <shell>',
+    ])
       expect(cases.map((c) => c.where)).toContain(where);
   });
 
   it('offer exactly their schema values (collected)', () => {
     for (const { where, completes, expected } of cases)
-      expect({ where, offered: completes.kind === 'words' ? [...completes.words].sort() : completes }).toEqual({ where, offered: [...expected].sort() });
+      expect({ where, offered: completes.kind === 'words' ? [...completes.words].sort() : completes }).toEqual({
+        where,
+        offered: [...expected].sort(),
+      });
   });
 
   it('declared some other way, offer only words the schema accepts', () => {
-    expect(extras.map((e) => e.where)).toEqual(expect.arrayContaining(['config set <key>', 'callbacks process --state']));
+    expect(extras.map((e) => e.where)).toEqual(
+      expect.arrayContaining(['config set <key>', 'callbacks process --state']),
+    );
     for (const e of extras)
       for (const w of e.offered)
-        expect({ where: e.where, w, ok: (e.field ? z.safeParse(e.field, w).success : undefined) ?? true }).toEqual({ where: e.where, w, ok: true });
+        expect({ where: e.where, w, ok: (e.field ? z.safeParse(e.field, w).success : undefined) ?? true }).toEqual({
+          where: e.where,
+          w,
+          ok: true,
+        });
   });
 });
 

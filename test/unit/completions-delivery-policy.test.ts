@@ -2,7 +2,13 @@
 // final, Retry-After is honoured, the queue is bounded (overflow → dead letter), what still
 // failed becomes a dead letter, and signed forwards verify.
 import { describe, expect, it } from 'vitest';
-import { backoffFor, Forwarder, POLICY_DEFAULTS, retryAfterMs, type Outgoing } from '../../src/commands/callbacks/shared/delivery-policy.js';
+import {
+  backoffFor,
+  Forwarder,
+  POLICY_DEFAULTS,
+  retryAfterMs,
+  type Outgoing,
+} from '../../src/commands/callbacks/shared/delivery-policy.js';
 import { verify } from '../../src/commands/callbacks/shared/signing.js';
 import { startServer } from '../helpers/http-server.js';
 
@@ -29,35 +35,42 @@ describe('backoff', () => {
 describe('Forwarder', () => {
   // The loop that sends the queue ends when it finds it empty; an item enqueued at any moment
   // after that (here: 0 to 12 microtask turns after a delivery was settled) must start a new one.
-  it.each(Array.from({ length: 13 }, (_, n) => n))('an item enqueued %i turns after a delivery is still sent', async (turns) => {
-    const server = await startServer((_r, res) => res.writeHead(204).end());
-    try {
-      let f: Forwarder | undefined = undefined;
-      const delivered: string[] = [];
-      f = new Forwarder({
-        url: `${server.url}/in`,
-        policy,
-        sleep: async () => undefined,
-        onDelivered: (i) => {
-          delivered.push(i.id);
-          if (i.id !== 'msg_1') return;
-          let p = Promise.resolve();
-          for (let t = 0; t < turns; t++) p = p.then(() => undefined);
-          void p.then(() => f!.enqueue(item(2)));
-        },
-      });
-      f.enqueue(item(1));
-      const deadline = Date.now() + 5000;
-      while (delivered.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-      expect(delivered).toEqual(['msg_1', 'msg_2']);
-    } finally {
-      await server.close();
-    }
-  });
+  it.each(Array.from({ length: 13 }, (_, n) => n))(
+    'an item enqueued %i turns after a delivery is still sent',
+    async (turns) => {
+      const server = await startServer((_r, res) => res.writeHead(204).end());
+      try {
+        let f: Forwarder | undefined = undefined;
+        const delivered: string[] = [];
+        f = new Forwarder({
+          url: `${server.url}/in`,
+          policy,
+          sleep: async () => undefined,
+          onDelivered: (i) => {
+            delivered.push(i.id);
+            if (i.id !== 'msg_1') return;
+            let p = Promise.resolve();
+            for (let t = 0; t < turns; t++) p = p.then(() => undefined);
+            void p.then(() => f!.enqueue(item(2)));
+          },
+        });
+        f.enqueue(item(1));
+        const deadline = Date.now() + 5000;
+        while (delivered.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        expect(delivered).toEqual(['msg_1', 'msg_2']);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 
   it('retries 5xx and 429 (waiting Retry-After), then delivers the body unchanged', async () => {
     const server = await startServer((_r, res, n) =>
-      n === 1 ? res.writeHead(503).end() : n === 2 ? res.writeHead(429, { 'retry-after': '0' }).end() : res.writeHead(204).end(),
+      n === 1
+        ? res.writeHead(503).end()
+        : n === 2
+          ? res.writeHead(429, { 'retry-after': '0' }).end()
+          : res.writeHead(204).end(),
     );
     const waits: number[] = [];
     try {
@@ -75,14 +88,20 @@ describe('Forwarder', () => {
     const server = await startServer((req, res) => res.writeHead(req.url === '/bad' ? 400 : 500).end());
     try {
       const dead: Array<{ id: string; tries: number; error: string }> = [];
-      const onDeadLetter = (i: Outgoing, o: { tries: number; error: string }) => void dead.push({ id: i.id, tries: o.tries, error: o.error });
+      const onDeadLetter = (i: Outgoing, o: { tries: number; error: string }) =>
+        void dead.push({ id: i.id, tries: o.tries, error: o.error });
       const bad = new Forwarder({ url: `${server.url}/bad`, policy, onDeadLetter, sleep: async () => undefined });
       bad.enqueue(item(1));
       await bad.drain();
       const down = new Forwarder({ url: `${server.url}/down`, policy, onDeadLetter, sleep: async () => undefined });
       down.enqueue(item(2));
       await down.drain();
-      const closed = new Forwarder({ url: 'http://127.0.0.1:9/nobody', policy: { ...policy, retries: 1 }, onDeadLetter, sleep: async () => undefined });
+      const closed = new Forwarder({
+        url: 'http://127.0.0.1:9/nobody',
+        policy: { ...policy, retries: 1 },
+        onDeadLetter,
+        sleep: async () => undefined,
+      });
       closed.enqueue(item(3));
       await closed.drain();
       expect(dead).toEqual([

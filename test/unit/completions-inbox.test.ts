@@ -5,7 +5,13 @@ import { appendFileSync, mkdtempSync, rmSync, readFileSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bodyBytes, InboxWriter, notificationId, readInbox, type NotificationRecord } from '../../src/commands/callbacks/shared/inbox.js';
+import {
+  bodyBytes,
+  InboxWriter,
+  notificationId,
+  readInbox,
+  type NotificationRecord,
+} from '../../src/commands/callbacks/shared/inbox.js';
 import { startReceiver, type Received } from '../../src/commands/callbacks/shared/receiver.js';
 
 // temp dirs of this file, removed when it is done
@@ -66,7 +72,10 @@ describe('InboxWriter', () => {
   it('keeps the body byte for byte (base64 when it is not UTF-8) and gives the same id to the same body', async () => {
     const path = tmp();
     const w = InboxWriter.open(path);
-    const raw = Buffer.concat([Buffer.from(JSON.stringify(body(7, 'Complete')).slice(0, -1)), Buffer.from(',"X":"\xff"}', 'latin1')]);
+    const raw = Buffer.concat([
+      Buffer.from(JSON.stringify(body(7, 'Complete')).slice(0, -1)),
+      Buffer.from(',"X":"\xff"}', 'latin1'),
+    ]);
     const r = await add(w, 7, 'Complete', raw);
     await w.close();
     const [stored] = readInbox(path).records as NotificationRecord[];

@@ -4,7 +4,13 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolveSecret, secretKey, sign, signatureHeaders, verify } from '../../src/commands/callbacks/shared/signing.js';
+import {
+  resolveSecret,
+  secretKey,
+  sign,
+  signatureHeaders,
+  verify,
+} from '../../src/commands/callbacks/shared/signing.js';
 
 // temp dirs of this file, removed when it is done
 const made: string[] = [];
@@ -24,7 +30,11 @@ const VECTOR = {
   signature: 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
 };
 
-const headersOf = (sig = VECTOR.signature, ts = String(VECTOR.timestamp)) => ({ 'webhook-id': VECTOR.id, 'webhook-timestamp': ts, 'webhook-signature': sig });
+const headersOf = (sig = VECTOR.signature, ts = String(VECTOR.timestamp)) => ({
+  'webhook-id': VECTOR.id,
+  'webhook-timestamp': ts,
+  'webhook-signature': sig,
+});
 const at = (s: number) => new Date(s * 1000);
 
 describe('Standard Webhooks signature', () => {
@@ -41,14 +51,22 @@ describe('Standard Webhooks signature', () => {
       ok: false,
       reason: 'no signature matches',
     });
-    expect(verify(VECTOR.secret, { ...headersOf(), 'webhook-id': 'msg_other' }, body, at(VECTOR.timestamp)).ok).toBe(false);
-    expect(verify('whsec_' + Buffer.alloc(24, 1).toString('base64'), headersOf(), body, at(VECTOR.timestamp)).ok).toBe(false);
+    expect(verify(VECTOR.secret, { ...headersOf(), 'webhook-id': 'msg_other' }, body, at(VECTOR.timestamp)).ok).toBe(
+      false,
+    );
+    expect(verify('whsec_' + Buffer.alloc(24, 1).toString('base64'), headersOf(), body, at(VECTOR.timestamp)).ok).toBe(
+      false,
+    );
   });
 
   it('accepts any one of several space-separated signatures; ignores unknown versions', () => {
     const body = Buffer.from(VECTOR.payload);
-    expect(verify(VECTOR.secret, headersOf(`v1,bm90IGl0 v2,xyz ${VECTOR.signature}`), body, at(VECTOR.timestamp)).ok).toBe(true);
-    expect(verify(VECTOR.secret, headersOf('v2,' + VECTOR.signature.slice(3)), body, at(VECTOR.timestamp)).ok).toBe(false);
+    expect(
+      verify(VECTOR.secret, headersOf(`v1,bm90IGl0 v2,xyz ${VECTOR.signature}`), body, at(VECTOR.timestamp)).ok,
+    ).toBe(true);
+    expect(verify(VECTOR.secret, headersOf('v2,' + VECTOR.signature.slice(3)), body, at(VECTOR.timestamp)).ok).toBe(
+      false,
+    );
   });
 
   it('refuses a timestamp outside the tolerance (either side); 0 switches the check off', () => {
@@ -57,7 +75,10 @@ describe('Standard Webhooks signature', () => {
     expect(verify(VECTOR.secret, headersOf(), body, at(VECTOR.timestamp - 301)).ok).toBe(false);
     expect(verify(VECTOR.secret, headersOf(), body, at(VECTOR.timestamp + 299)).ok).toBe(true);
     expect(verify(VECTOR.secret, headersOf(), body, at(VECTOR.timestamp + 86_400), 0).ok).toBe(true);
-    expect(verify(VECTOR.secret, { 'webhook-id': VECTOR.id }, body, at(VECTOR.timestamp))).toEqual({ ok: false, reason: 'missing header webhook-timestamp' });
+    expect(verify(VECTOR.secret, { 'webhook-id': VECTOR.id }, body, at(VECTOR.timestamp))).toEqual({
+      ok: false,
+      reason: 'missing header webhook-timestamp',
+    });
   });
 
   it('signatureHeaders produce what verify accepts', () => {
@@ -81,28 +102,47 @@ describe('the signing secret', () => {
     expect(again).toMatchObject({ secret: first.secret, created: false });
     const other = await resolveSecret({ env: {}, configDir: dir, profile: 'ci', create: true });
     expect(other.secret).not.toBe(first.secret);
-    expect((await resolveSecret({ env: { ASSESS_WEBHOOK_SECRET: VECTOR.secret }, configDir: dir, profile: 'default', create: true })).secret).toBe(
-      VECTOR.secret,
-    );
+    expect(
+      (
+        await resolveSecret({
+          env: { ASSESS_WEBHOOK_SECRET: VECTOR.secret },
+          configDir: dir,
+          profile: 'default',
+          create: true,
+        })
+      ).secret,
+    ).toBe(VECTOR.secret);
     const file = join(dir, 'given.secret');
     writeFileSync(file, `${VECTOR.secret}\n`);
-    expect((await resolveSecret({ secretFile: file, env: { ASSESS_WEBHOOK_SECRET: 'x' }, configDir: dir, profile: 'default', create: true })).secret).toBe(
-      VECTOR.secret,
-    );
+    expect(
+      (
+        await resolveSecret({
+          secretFile: file,
+          env: { ASSESS_WEBHOOK_SECRET: 'x' },
+          configDir: dir,
+          profile: 'default',
+          create: true,
+        })
+      ).secret,
+    ).toBe(VECTOR.secret);
     expect(readFileSync(first.source, 'utf8').trim()).toBe(first.secret);
   });
 
   it('a missing, empty or malformed secret file is a usage error; no secret and no creation is one too', async () => {
     const dir = madeDir('assess-secret-');
-    await expect(resolveSecret({ secretFile: join(dir, 'nope'), env: {}, configDir: dir, profile: 'p', create: true })).rejects.toThrow(
-      /--secret-file: cannot read .*ENOENT/,
-    );
+    await expect(
+      resolveSecret({ secretFile: join(dir, 'nope'), env: {}, configDir: dir, profile: 'p', create: true }),
+    ).rejects.toThrow(/--secret-file: cannot read .*ENOENT/);
     writeFileSync(join(dir, 'empty'), '\n');
-    await expect(resolveSecret({ secretFile: join(dir, 'empty'), env: {}, configDir: dir, profile: 'p', create: true })).rejects.toThrow(/is empty/);
+    await expect(
+      resolveSecret({ secretFile: join(dir, 'empty'), env: {}, configDir: dir, profile: 'p', create: true }),
+    ).rejects.toThrow(/is empty/);
     writeFileSync(join(dir, 'short'), 'whsec_YWJj\n');
-    await expect(resolveSecret({ secretFile: join(dir, 'short'), env: {}, configDir: dir, profile: 'p', create: true })).rejects.toThrow(
-      /not hold a valid whsec_ secret/,
+    await expect(
+      resolveSecret({ secretFile: join(dir, 'short'), env: {}, configDir: dir, profile: 'p', create: true }),
+    ).rejects.toThrow(/not hold a valid whsec_ secret/);
+    await expect(resolveSecret({ env: {}, configDir: dir, profile: 'p', create: false })).rejects.toThrow(
+      /no signing secret/,
     );
-    await expect(resolveSecret({ env: {}, configDir: dir, profile: 'p', create: false })).rejects.toThrow(/no signing secret/);
   });
 });

@@ -1,4 +1,13 @@
-import { chmodSync, lstatSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  readFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -55,7 +64,9 @@ describe('config store', () => {
     symlinkSync(join(dotfiles, 'assess.json'), store.path);
     await store.update('b', () => ({ baseUrl: 'http://b' }));
     expect(lstatSync(store.path).isSymbolicLink()).toBe(true);
-    expect(JSON.parse(readFileSync(join(dotfiles, 'assess.json'), 'utf8'))).toEqual({ profiles: { a: { baseUrl: 'http://a' }, b: { baseUrl: 'http://b' } } });
+    expect(JSON.parse(readFileSync(join(dotfiles, 'assess.json'), 'utf8'))).toEqual({
+      profiles: { a: { baseUrl: 'http://a' }, b: { baseUrl: 'http://b' } },
+    });
   });
 
   it('refuses a corrupt file with its path and how to reset it (a usage error: exit 2), and leaves it alone', async () => {
@@ -75,7 +86,11 @@ describe('config store', () => {
   });
 
   it.each([
-    ['a field of the wrong type', '{"profiles":{"default":{"apiKey":12345}}}', /cannot be read: profiles\.default\.apiKey: .*expected string/],
+    [
+      'a field of the wrong type',
+      '{"profiles":{"default":{"apiKey":12345}}}',
+      /cannot be read: profiles\.default\.apiKey: .*expected string/,
+    ],
     ['truncated JSON', '{"profiles": ', /cannot be read: not JSON/],
     ['an empty file', '', /cannot be read: it is empty/],
   ])('config list with %s: exit 2 naming the file (and the field), with the fix', async (_what, text, message) => {
@@ -96,7 +111,9 @@ describe('config directory', () => {
     expect(configDir({ HOME: '/h', XDG_CONFIG_HOME: '.config' }, account)).toBe(join('/h', '.config', 'assess'));
     expect(configDir({ HOME: '/h', XDG_CONFIG_HOME: '/x' }, account)).toBe(join('/x', 'assess'));
     expect(configDir({ HOME: '', XDG_CONFIG_HOME: '' }, account)).toBe(join('/home/from-passwd', '.config', 'assess'));
-    expect(configDir({ HOME: 'rel', XDG_CONFIG_HOME: 'rel2' }, account)).toBe(join('/home/from-passwd', '.config', 'assess'));
+    expect(configDir({ HOME: 'rel', XDG_CONFIG_HOME: 'rel2' }, account)).toBe(
+      join('/home/from-passwd', '.config', 'assess'),
+    );
   });
 
   it('ASSESS_CONFIG_DIR wins, relative too (explicit intent)', () => {
@@ -117,17 +134,26 @@ describe('config directory', () => {
   it('config set with a relative XDG_CONFIG_HOME writes under HOME, nothing in the working directory', async () => {
     const home = dir();
     const cwd = dir();
-    const r = await runInProcess(['config', 'set', 'timeout', '5'], { env: { ASSESS_CONFIG_DIR: undefined, HOME: home, XDG_CONFIG_HOME: 'rel' }, cwd });
+    const r = await runInProcess(['config', 'set', 'timeout', '5'], {
+      env: { ASSESS_CONFIG_DIR: undefined, HOME: home, XDG_CONFIG_HOME: 'rel' },
+      cwd,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(cwd)).toEqual([]);
-    expect(JSON.parse(readFileSync(join(home, '.config', 'assess', 'config.json'), 'utf8'))).toEqual({ profiles: { default: { timeout: 5 } } });
+    expect(JSON.parse(readFileSync(join(home, '.config', 'assess', 'config.json'), 'utf8'))).toEqual({
+      profiles: { default: { timeout: 5 } },
+    });
   });
 });
 
 describe('a file where the config directory should be', () => {
   it.each([
     ['ASSESS_CONFIG_DIR is a file', '', /^error: ASSESS_CONFIG_DIR: .*file is a file, not a directory$/m],
-    ['ASSESS_CONFIG_DIR is under a file', 'sub', /^error: ASSESS_CONFIG_DIR: .*file\/sub is under a file, not a directory$/m],
+    [
+      'ASSESS_CONFIG_DIR is under a file',
+      'sub',
+      /^error: ASSESS_CONFIG_DIR: .*file\/sub is under a file, not a directory$/m,
+    ],
   ])('%s: exit 2 saying so, with the fix (not "it already exists")', async (_what, below, message) => {
     const file = join(dir(), 'file');
     writeFileSync(file, '');
@@ -170,12 +196,20 @@ describe('config get --json', () => {
     expect((await runInProcess(['config', 'set', 'base-url', 'http://127.0.0.1:4010'], { configDir: d })).code).toBe(0);
     const got = await runInProcess(['config', 'get', 'base-url', '--json'], { configDir: d });
     expect(got.code, got.stderr).toBe(0);
-    const list = JSON.parse((await runInProcess(['config', 'list', '--json'], { configDir: d })).stdout) as Array<{ key: string }>;
+    const list = JSON.parse((await runInProcess(['config', 'list', '--json'], { configDir: d })).stdout) as Array<{
+      key: string;
+    }>;
     expect(JSON.parse(got.stdout)).toEqual(list.find((row) => row.key === 'base-url'));
-    expect(JSON.parse(got.stdout)).toMatchObject({ profile: 'default', key: 'base-url', value: 'http://127.0.0.1:4010' });
+    expect(JSON.parse(got.stdout)).toMatchObject({
+      profile: 'default',
+      key: 'base-url',
+      value: 'http://127.0.0.1:4010',
+    });
     const picked = await runInProcess(['config', 'get', 'base-url', '--json', 'value'], { configDir: d });
     expect(JSON.parse(picked.stdout)).toEqual({ value: 'http://127.0.0.1:4010' });
-    expect((await runInProcess(['config', 'get', 'base-url'], { configDir: d })).stdout).toBe('http://127.0.0.1:4010\n');
+    expect((await runInProcess(['config', 'get', 'base-url'], { configDir: d })).stdout).toBe(
+      'http://127.0.0.1:4010\n',
+    );
     const bad = await runInProcess(['config', 'get', 'base-url', '--json', 'nope'], { configDir: d });
     expect(bad.code).toBe(2);
   });
@@ -192,12 +226,20 @@ describe('credential precedence', () => {
   });
 
   it('stdin beats the environment and the profile', async () => {
-    const r = await resolveKey({ keyStdin: true, stdin: Readable.from(['from_stdin\n']), env: { ASSESS_API_KEY: 'from_env' }, profile });
+    const r = await resolveKey({
+      keyStdin: true,
+      stdin: Readable.from(['from_stdin\n']),
+      env: { ASSESS_API_KEY: 'from_env' },
+      profile,
+    });
     expect(r).toEqual({ apiKey: 'from_stdin', keySource: 'stdin' });
   });
 
   it('the environment beats the profile', async () => {
-    expect(await resolveKey({ env: { ASSESS_API_KEY: 'from_env' }, profile })).toEqual({ apiKey: 'from_env', keySource: 'env' });
+    expect(await resolveKey({ env: { ASSESS_API_KEY: 'from_env' }, profile })).toEqual({
+      apiKey: 'from_env',
+      keySource: 'env',
+    });
   });
 
   it('the profile is the last resort, and nothing is nothing', async () => {

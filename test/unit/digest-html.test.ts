@@ -21,7 +21,12 @@ const row = (over: Partial<SummaryRow>): SummaryRow => ({
   pdf: 'report-ann-1.pdf',
   ...over,
 });
-const META = { state: 'completed', from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z', generatedAt: '2026-02-01T00:00:00.000Z' };
+const META = {
+  state: 'completed',
+  from: '2026-01-01T00:00:00Z',
+  to: '2026-02-01T00:00:00Z',
+  generatedAt: '2026-02-01T00:00:00.000Z',
+};
 
 describe('renderDigest', () => {
   const html = renderDigest(
@@ -45,7 +50,9 @@ describe('renderDigest', () => {
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<b>bold');
     expect(html).not.toContain('<i>Core');
-    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; O&#39;Brien &amp; &quot;Co&quot; \\u202eevil\\u202c \\x1b[31m');
+    expect(html).toContain(
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; O&#39;Brien &amp; &quot;Co&quot; \\u202eevil\\u202c \\x1b[31m',
+    );
     expect(html).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u0000-\u0008\u001b]/);
     expect(html).toContain('<bdi>&quot;&gt;&lt;img src=x onerror=alert(1)&gt;@x</bdi>');
   });

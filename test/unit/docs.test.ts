@@ -7,7 +7,11 @@ import { ROOT } from '../helpers/cli.js';
 
 function check(): { code: number; output: string } {
   try {
-    const out = execFileSync(process.execPath, [join(ROOT, 'scripts/gen-docs.mjs'), '--check'], { cwd: ROOT, encoding: 'utf8', stdio: 'pipe' });
+    const out = execFileSync(process.execPath, [join(ROOT, 'scripts/gen-docs.mjs'), '--check'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
     return { code: 0, output: out };
   } catch (err) {
     const e = err as { status: number; stdout: string; stderr: string };

@@ -50,7 +50,11 @@ describe('eagerModules', () => {
   it('turns only those wrappers into parenthesized functions; the program prints the same', async () => {
     const { code, map, metafile } = await bundle();
     expect(code).toMatch(/"shared\.ts"\(\)\{/);
-    const eager = eagerModules(code, map, staticClosure(metafile, 'entry.ts')) as { code: string; map: string; wrapped: number };
+    const eager = eagerModules(code, map, staticClosure(metafile, 'entry.ts')) as {
+      code: string;
+      map: string;
+      wrapped: number;
+    };
     expect(eager.wrapped).toBe(1);
     expect(eager.code).toMatch(/"shared\.ts":\(function\(\)\{/);
     expect(eager.code).toMatch(/"verb\.ts"\(\)\{/);

@@ -19,14 +19,22 @@ describe('error bodies in every documented shape', () => {
   });
 
   it('{statusCode,message} (400 reattempt in progress)', () => {
-    const e = new ApiError(400, parseErrorBody('{"statusCode":400,"message":"Reattempt is not allowed: in progress"}'), req('v3.reattempt'));
+    const e = new ApiError(
+      400,
+      parseErrorBody('{"statusCode":400,"message":"Reattempt is not allowed: in progress"}'),
+      req('v3.reattempt'),
+    );
     expect(e.body.shape).toBe('statusMessage');
     expect(e.messages).toEqual(['Reattempt is not allowed: in progress']);
     expect(exitCodeFor(e)).toBe(1);
   });
 
   it('{result:null,errors:[…]} (401 list attempts, bad date) is the service refusing, not auth', () => {
-    const e = new ApiError(401, parseErrorBody('{"result":null,"errors":["Invalid StartDateTime"]}'), req('v3.listAttempts'));
+    const e = new ApiError(
+      401,
+      parseErrorBody('{"result":null,"errors":["Invalid StartDateTime"]}'),
+      req('v3.listAttempts'),
+    );
     expect(e.body.shape).toBe('resultErrors');
     expect(exitCodeFor(e)).toBe(1);
   });
@@ -43,7 +51,11 @@ describe('error bodies in every documented shape', () => {
   });
 
   it('{statusCode:403,message} (403 list links of an unknown test) is an unknown id (exit 4)', () => {
-    const e = new ApiError(403, parseErrorBody('{"statusCode":403,"message":"Test does not belong to this account"}'), req('v3.listLinks'));
+    const e = new ApiError(
+      403,
+      parseErrorBody('{"statusCode":403,"message":"Test does not belong to this account"}'),
+      req('v3.listLinks'),
+    );
     expect(e.body.shape).toBe('statusMessage');
     expect(exitCodeFor(e)).toBe(4);
   });
@@ -66,12 +78,20 @@ describe('error bodies in every documented shape', () => {
     );
     expect(exitCodeFor(unknown)).toBe(4);
     expect(describeError(unknown).hint).toMatch(/check the id/);
-    const forbidden = new ApiError(403, parseErrorBody('{"statusCode":403,"message":"Your key lacks permission for this operation"}'), req('v3.getReport'));
+    const forbidden = new ApiError(
+      403,
+      parseErrorBody('{"statusCode":403,"message":"Your key lacks permission for this operation"}'),
+      req('v3.getReport'),
+    );
     expect(exitCodeFor(forbidden)).toBe(3);
   });
 
   it('v2 {statuscode,description}', () => {
-    const e = new ApiError(400, parseErrorBody('{"statuscode":"400.1","description":"Invalid emailId"}'), req('v2.register'));
+    const e = new ApiError(
+      400,
+      parseErrorBody('{"statuscode":"400.1","description":"Invalid emailId"}'),
+      req('v2.register'),
+    );
     expect(e.body).toEqual({ shape: 'v2', statuscode: '400.1', description: 'Invalid emailId' });
   });
 
@@ -105,7 +125,9 @@ describe('exit-code map', () => {
     const hint = (operation: string, url: string, env: Record<string, string>) =>
       describeError(new NetworkError('x', { method: 'GET', url, operation }, 'ECONNREFUSED'), env).hint;
     const both = { ASSESS_BASE_URL: base, ASSESS_BASE_URL_V2: base };
-    expect(hint('v3.getReport', `${base}/v3/reports/900101?reportType=1`, both)).toMatch(/^check ASSESS_BASE_URL \(the address it sets\)/);
+    expect(hint('v3.getReport', `${base}/v3/reports/900101?reportType=1`, both)).toMatch(
+      /^check ASSESS_BASE_URL \(the address it sets\)/,
+    );
     expect(hint('v2.getReport', `${base}/v2/org/report/900101`, both)).toMatch(/^check ASSESS_BASE_URL_V2 \(/);
     // `assess api`: the version it was sent under (--v2 or not)
     expect(hint('v3.api', `${base}/v3/tests`, both)).toMatch(/^check ASSESS_BASE_URL \(/);
@@ -114,15 +136,21 @@ describe('exit-code map', () => {
     expect(hint('other', `${base}/v3/tests?x=/v2/`, both)).toMatch(/^check ASSESS_BASE_URL \(/);
     expect(hint('other', `${base}/v2/org/tests`, both)).toMatch(/^check ASSESS_BASE_URL_V2 \(/);
     // a v2 request without ASSESS_BASE_URL_V2 went to ASSESS_BASE_URL's address
-    expect(hint('v2.getReport', `${base}/v2/org/report/900101`, { ASSESS_BASE_URL: base })).toMatch(/^check ASSESS_BASE_URL \(/);
+    expect(hint('v2.getReport', `${base}/v2/org/report/900101`, { ASSESS_BASE_URL: base })).toMatch(
+      /^check ASSESS_BASE_URL \(/,
+    );
     // a v3 request never names ASSESS_BASE_URL_V2; from the profile, the config
     expect(hint('v3.listTests', 'http://other.example/v3/tests', both)).toMatch(/assess config get base-url/);
-    expect(hint('v3.listTests', `${base}/v3/tests`, { ASSESS_BASE_URL_V2: base })).toMatch(/assess config get base-url/);
+    expect(hint('v3.listTests', `${base}/v3/tests`, { ASSESS_BASE_URL_V2: base })).toMatch(
+      /assess config get base-url/,
+    );
   });
 
   it("a 404 whose body is not the service's error hints at the base URL, not the id", () => {
     const at = (body: string, operation = 'v3.getReport', url = 'http://x/api/v3/reports/900101') =>
-      describeError(new ApiError(404, parseErrorBody(body), { method: 'GET', url, operation }), { ASSESS_BASE_URL: 'http://x/api' }).hint;
+      describeError(new ApiError(404, parseErrorBody(body), { method: 'GET', url, operation }), {
+        ASSESS_BASE_URL: 'http://x/api',
+      }).hint;
     // the service's shapes (spec, "Errors"; v2's envelope): the id is what to check
     for (const body of [
       '{"errors":["Test invitation id 900101 was not found"]}',
@@ -130,7 +158,9 @@ describe('exit-code map', () => {
       '{"result":null,"errors":["x"]}',
     ])
       expect(at(body)).toBe('check the id');
-    expect(at('{"statuscode":"404.1","description":"not found"}', 'v2.getReport', 'http://x/api/v2/org/report/1')).toBe('check the id');
+    expect(at('{"statuscode":"404.1","description":"not found"}', 'v2.getReport', 'http://x/api/v2/org/report/1')).toBe(
+      'check the id',
+    );
     // anything else came from something that is not the service
     expect(at('<!DOCTYPE html><title>404 Not Found</title>')).toBe(
       "an HTML page, not the service's error: the base URL may be wrong; check ASSESS_BASE_URL (the address it sets) (if it is right, check the id)",
@@ -142,12 +172,21 @@ describe('exit-code map', () => {
     expect(at('Cannot GET /api/v3/reports/900101')).toMatch(/^plain text, not the service's error/);
     // set in the profile: the config key of the request's version
     expect(
-      describeError(new ApiError(404, parseErrorBody('<html></html>'), { method: 'GET', url: 'http://y/v2/org/tests', operation: 'v2.listTests' }), {}).hint,
+      describeError(
+        new ApiError(404, parseErrorBody('<html></html>'), {
+          method: 'GET',
+          url: 'http://y/v2/org/tests',
+          operation: 'v2.listTests',
+        }),
+        {},
+      ).hint,
     ).toMatch(/check the base URL \(assess config get base-url-v2\)/);
   });
 
   it('messages say what failed and what to do next', () => {
-    const d = describeError(new ApiError(403, parseErrorBody('{"statusCode":403,"message":"not yours"}'), req('v3.listLinks')));
+    const d = describeError(
+      new ApiError(403, parseErrorBody('{"statusCode":403,"message":"not yours"}'), req('v3.listLinks')),
+    );
     expect(d.message).toContain('HTTP 403');
     expect(d.message).toContain('not yours');
     expect(d.hint).toBeTruthy();

@@ -11,7 +11,14 @@ it('splits example lines as bash would, and leaves shell syntax to bash', () => 
     'Ann Lee',
   ]);
   expect(plainArgv("assess x --exec 'jq -r .S >> s.txt'   # c")).toEqual(['x', '--exec', 'jq -r .S >> s.txt']);
-  expect(plainArgv('assess settings set 1001 --set a.b="Java L2" --yes')).toEqual(['settings', 'set', '1001', '--set', 'a.b=Java L2', '--yes']);
+  expect(plainArgv('assess settings set 1001 --set a.b="Java L2" --yes')).toEqual([
+    'settings',
+    'set',
+    '1001',
+    '--set',
+    'a.b=Java L2',
+    '--yes',
+  ]);
   expect(plainArgv('assess links list 1001 --csv > links.csv')).toBeUndefined();
   expect(plainArgv('ASSESS_X=1 assess a')).toBeUndefined();
   expect(plainArgv('assess timezones --search "us & canada" --json timeZoneId,name')).toEqual([

@@ -52,7 +52,9 @@ describe('fault spec', () => {
   });
 
   it('takes the same pairs as a JSON object', () => {
-    expect(faultSpecFromObject({ '5xx': 0.3, latency: '5ms', seed: 1 })).toEqual(parseFaultSpec('5xx=0.3,latency=5ms,seed=1'));
+    expect(faultSpecFromObject({ '5xx': 0.3, latency: '5ms', seed: 1 })).toEqual(
+      parseFaultSpec('5xx=0.3,latency=5ms,seed=1'),
+    );
     expect(() => faultSpecFromObject({ reset: { p: 1 } })).toThrow(/reset: must be a number or a string/);
   });
 });

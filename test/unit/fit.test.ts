@@ -27,7 +27,12 @@ describe('truncate', () => {
   });
 });
 
-const col = (header: string, cells: string[], priority: number, shrinkable = true): FitColumn => ({ header, cells, priority, shrinkable });
+const col = (header: string, cells: string[], priority: number, shrinkable = true): FitColumn => ({
+  header,
+  cells,
+  priority,
+  shrinkable,
+});
 
 describe('fitColumns', () => {
   const cols = [
@@ -52,7 +57,10 @@ describe('fitColumns', () => {
   });
 
   it('shortens text, and only text, when what is left is all more useful', () => {
-    const fit = fitColumns([col('Id', ['5001'], 1, false), col('Name', ['A rather long link name for a campus drive'], 2)], 30);
+    const fit = fitColumns(
+      [col('Id', ['5001'], 1, false), col('Name', ['A rather long link name for a campus drive'], 2)],
+      30,
+    );
     expect(fit.keep).toEqual([0, 1]);
     expect(fit.widths).toEqual([4, 19]);
   });

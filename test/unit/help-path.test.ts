@@ -6,7 +6,12 @@ import { buildProgram } from '../../src/cli/program.js';
 import { tempDir } from '../helpers/cli.js';
 import { memoryProcess } from '../helpers/memory-io.js';
 
-const rt = { proc: memoryProcess({ ASSESS_CONFIG_DIR: tempDir().dir }), signal: new AbortController().signal, debug: false, exitHooks: [] };
+const rt = {
+  proc: memoryProcess({ ASSESS_CONFIG_DIR: tempDir().dir }),
+  signal: new AbortController().signal,
+  debug: false,
+  exitHooks: [],
+};
 const program = await buildProgram(rt);
 const unknown = (line: string) => namesNoCommand([...line.split(' '), '--help'], program);
 

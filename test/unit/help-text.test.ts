@@ -29,25 +29,33 @@ describe('help on a narrow terminal', () => {
   // Only what cannot be broken may be wider than the terminal: an example command, a word.
   const unbreakable = (line: string) => line.trimStart().startsWith('$ ') || /^\s*\S+$/.test(line);
 
-  it.each([20, 30, 45])('every help page fits %i columns (no floor at 40), descriptions under their terms', async (cols) => {
+  it.each([20, 30, 45])(
+    'every help page fits %i columns (no floor at 40), descriptions under their terms',
+    async (cols) => {
+      const rt = {
+        proc: memoryProcess({ COLUMNS: String(cols), NO_COLOR: '1' }, { tty: true }),
+        signal: new AbortController().signal,
+        debug: false,
+        exitHooks: [],
+      };
+      const pages = helpPages(await buildProgram(rt));
+      expect(Object.keys(pages).length).toBeGreaterThan(50);
+      for (const [path, page] of Object.entries(pages)) {
+        const wide = page.split('\n').filter((l) => displayWidth(l) > cols && !unbreakable(l));
+        expect(wide, `assess ${path} --help at ${cols} columns`).toEqual([]);
+      }
+      const invite = pages['invite']!;
+      expect(invite).toMatch(/^ {2}--email <email>\n {6}candidate\b/m);
+    },
+  );
+
+  it('at 80 columns descriptions stay beside their terms', async () => {
     const rt = {
-      proc: memoryProcess({ COLUMNS: String(cols), NO_COLOR: '1' }, { tty: true }),
+      proc: memoryProcess({ COLUMNS: '80', NO_COLOR: '1' }, { tty: true }),
       signal: new AbortController().signal,
       debug: false,
       exitHooks: [],
     };
-    const pages = helpPages(await buildProgram(rt));
-    expect(Object.keys(pages).length).toBeGreaterThan(50);
-    for (const [path, page] of Object.entries(pages)) {
-      const wide = page.split('\n').filter((l) => displayWidth(l) > cols && !unbreakable(l));
-      expect(wide, `assess ${path} --help at ${cols} columns`).toEqual([]);
-    }
-    const invite = pages['invite']!;
-    expect(invite).toMatch(/^ {2}--email <email>\n {6}candidate\b/m);
-  });
-
-  it('at 80 columns descriptions stay beside their terms', async () => {
-    const rt = { proc: memoryProcess({ COLUMNS: '80', NO_COLOR: '1' }, { tty: true }), signal: new AbortController().signal, debug: false, exitHooks: [] };
     expect(helpPages(await buildProgram(rt))['invite']).toMatch(/^ {2}--email <email> +candidate e-mail/m);
   });
 });

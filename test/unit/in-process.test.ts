@@ -85,7 +85,9 @@ describe('in-process commands', () => {
   it('--json with an unknown field lists the valid ones (exit 2)', async () => {
     const p = memoryProcess(env());
     expect(await runCli(['config', 'list', '--json', 'nope'], p)).toBe(2);
-    expect(p.err()).toMatch(/valid fields \(table heading\): profile, key \(Key\), value \(Value\), description \(Description\)/);
+    expect(p.err()).toMatch(
+      /valid fields \(table heading\): profile, key \(Key\), value \(Value\), description \(Description\)/,
+    );
   });
 
   it('a bad --timeout names the flag and an example', async () => {

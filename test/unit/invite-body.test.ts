@@ -42,7 +42,12 @@ describe('invite body', () => {
 
   it('a --link invite carries only the fields operation 10 has', () => {
     const input = inviteSchema.parse({ ...base, link: '5002', imageProctoring: '0' });
-    expect(inviteBody(input)).toEqual({ email: 'ann@example.com', name: 'Ann Lee', sendEmail: 'no', imageProctoring: 0 });
+    expect(inviteBody(input)).toEqual({
+      email: 'ann@example.com',
+      name: 'Ann Lee',
+      sendEmail: 'no',
+      imageProctoring: 0,
+    });
   });
 
   it.each([
@@ -115,7 +120,13 @@ describe('reattempt body', () => {
     [{ tz: '1.5' }, 'tz'],
     [{ invitationId: 'x1' }, 'invitationId'],
   ])('rejects %o on %s', (extra, key) => {
-    const r = reattemptSchema.safeParse({ invitationId: '5001', start: '2026-03-01', end: '2026-03-02', tz: '7', ...extra });
+    const r = reattemptSchema.safeParse({
+      invitationId: '5001',
+      start: '2026-03-01',
+      end: '2026-03-02',
+      tz: '7',
+      ...extra,
+    });
     expect(r.success).toBe(false);
     expect(r.error!.issues[0]!.path).toEqual([key]);
   });

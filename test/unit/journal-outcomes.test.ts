@@ -19,7 +19,9 @@ const fresh = (lines: unknown[] = []) => {
 
 describe('journal: every outcome, and who may have two e-mails', () => {
   it('two attempts that may have e-mailed make a candidate "maybe twice", however many runs apart', async () => {
-    const j = await Journal.open(fresh([{ s: 'a' }, { s: 'b' }, { k: 'b', outcome: 'invited' }, { s: 'a' }, { s: 'c' }]));
+    const j = await Journal.open(
+      fresh([{ s: 'a' }, { s: 'b' }, { k: 'b', outcome: 'invited' }, { s: 'a' }, { s: 'c' }]),
+    );
     expect(j.unreadable).toBe(0);
     expect(j.maybeEmailedTwice('a')).toBe(true);
     expect(j.maybeEmailedTwice('b')).toBe(false);
@@ -30,7 +32,14 @@ describe('journal: every outcome, and who may have two e-mails', () => {
 
   it('an attempt the service surely refused (mayHaveSent false) e-mailed nobody; an uncertain failure counts', async () => {
     const j = await Journal.open(
-      fresh([{ s: 'a' }, { f: 'a', mayHaveSent: false, error: { status: 400 } }, { s: 'a' }, { s: 'b' }, { f: 'b', mayHaveSent: true }, { s: 'b' }]),
+      fresh([
+        { s: 'a' },
+        { f: 'a', mayHaveSent: false, error: { status: 400 } },
+        { s: 'a' },
+        { s: 'b' },
+        { f: 'b', mayHaveSent: true },
+        { s: 'b' },
+      ]),
     );
     expect(j.maybeEmailedTwice('a')).toBe(false);
     expect(j.maybeEmailedTwice('b')).toBe(true);
@@ -73,7 +82,11 @@ describe('tryFileLock: one lock per file, whatever its name', () => {
     const held = tryFileLock(file);
     expect(held.lock).toBeDefined();
     try {
-      for (const name of [join(dir, 'other', 'hard.ndjson'), join(dir, 'other', 'soft.ndjson'), relative(process.cwd(), file)])
+      for (const name of [
+        join(dir, 'other', 'hard.ndjson'),
+        join(dir, 'other', 'soft.ndjson'),
+        relative(process.cwd(), file),
+      ])
         expect(tryFileLock(name).holder, name).toBe(process.pid);
     } finally {
       held.lock!.release();

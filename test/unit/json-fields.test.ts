@@ -35,7 +35,9 @@ describe('fieldsOf', () => {
 });
 
 describe('every declaration', () => {
-  const commands = NOUNS.flatMap((n) => [...(n.self ? [n.self] : []), ...n.verbs].map((c) => [`${n.name} ${c.name}`, c] as const));
+  const commands = NOUNS.flatMap((n) =>
+    [...(n.self ? [n.self] : []), ...n.verbs].map((c) => [`${n.name} ${c.name}`, c] as const),
+  );
   const globals = (api: 'v3' | 'v2') => ({ api }) as GlobalOptions;
   const inputs = [
     {},
@@ -122,7 +124,9 @@ describe('the printer after the up-front check', () => {
 
   it('keeps its own check for commands that declare nothing', async () => {
     const t = ctxWith(['nope']);
-    const err = await new Printer(t.ctx).list([{ a: 1 }], { columns: [{ key: 'a', header: 'A' }] }).catch((e: unknown) => e);
+    const err = await new Printer(t.ctx)
+      .list([{ a: 1 }], { columns: [{ key: 'a', header: 'A' }] })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
     expect((err as UsageError).hint).toBe('valid fields (table heading): a (A)');
   });

@@ -22,7 +22,18 @@ describe('KeyIndex', () => {
 
   it('compares whole keys: prefixes, long keys and non-ASCII keys stay distinct', () => {
     const index = new KeyIndex();
-    const keys = ['a', 'ab', 'abc', '', 'b', 'ä', 'a\u0308', 'x|y|zoë@example.com', 'X|y|zoë@example.com', 'é'.repeat(2000)];
+    const keys = [
+      'a',
+      'ab',
+      'abc',
+      '',
+      'b',
+      'ä',
+      'a\u0308',
+      'x|y|zoë@example.com',
+      'X|y|zoë@example.com',
+      'é'.repeat(2000),
+    ];
     keys.forEach((k, i) => expect(index.setIfAbsent(k, i)).toBe(true));
     keys.forEach((k, i) => expect(index.get(k)).toBe(i));
     expect(index.get('abcd')).toBeUndefined();

@@ -50,7 +50,10 @@ describe('src/commands layout', () => {
       for (const f of readdirSync(join(COMMANDS, noun.name), { withFileTypes: true })) {
         if (f.isDirectory() || !f.name.endsWith('.ts')) continue;
         const text = readFileSync(join(COMMANDS, noun.name, f.name), 'utf8');
-        const ok = f.name === 'index.ts' ? /export default defineNoun\(/.test(text) : /export default defineCommand\(/.test(text);
+        const ok =
+          f.name === 'index.ts'
+            ? /export default defineNoun\(/.test(text)
+            : /export default defineCommand\(/.test(text);
         if (!ok) misplaced.push(`${noun.name}/${f.name}`);
       }
     }
@@ -61,7 +64,10 @@ describe('src/commands layout', () => {
     const NOUNS = await (await import('../../src/commands/index.js')).loadNouns();
     for (const n of NOUNS.filter((x) => x.self)) {
       const text = readFileSync(join(COMMANDS, n.name, 'index.ts'), 'utf8');
-      expect({ noun: n.name, fromCommandTs: /from '\.\/command\.js'/.test(text) }).toEqual({ noun: n.name, fromCommandTs: true });
+      expect({ noun: n.name, fromCommandTs: /from '\.\/command\.js'/.test(text) }).toEqual({
+        noun: n.name,
+        fromCommandTs: true,
+      });
     }
   });
 

@@ -53,7 +53,11 @@ describe('dependencies are used through their public entry points', () => {
       for (const e of readdirSync(dir, { withFileTypes: true })) {
         const p = join(dir, e.name);
         if (e.isDirectory()) walk(p);
-        else if (p.endsWith('.ts') && /['"](undici|fastify|commander|zod|conf|pdfkit)\/(lib|src|dist)\//.test(readFileSync(p, 'utf8'))) offenders.push(p);
+        else if (
+          p.endsWith('.ts') &&
+          /['"](undici|fastify|commander|zod|conf|pdfkit)\/(lib|src|dist)\//.test(readFileSync(p, 'utf8'))
+        )
+          offenders.push(p);
       }
     };
     walk(join(import.meta.dirname, '../../src'));

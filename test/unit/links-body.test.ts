@@ -7,9 +7,11 @@ import { buildSchedule, createBody, mergeBody } from '../../src/commands/links/s
 import type { ResolvedLinkFlags } from '../../src/commands/links/shared/body.js';
 import { UsageError } from '../../src/errors.js';
 
-const schema = (mode: 'create' | 'update') => z.object(linkFlagShape).check(z.superRefine((v, c) => refineLinkFlags(v, c, mode)));
+const schema = (mode: 'create' | 'update') =>
+  z.object(linkFlagShape).check(z.superRefine((v, c) => refineLinkFlags(v, c, mode)));
 // digits-only --tz values (a name would be resolved through the service by the command)
-const parse = (mode: 'create' | 'update', raw: Record<string, unknown>) => validate(schema(mode), raw) as ResolvedLinkFlags;
+const parse = (mode: 'create' | 'update', raw: Record<string, unknown>) =>
+  validate(schema(mode), raw) as ResolvedLinkFlags;
 const usage = (fn: () => unknown) => {
   try {
     fn();
@@ -32,7 +34,12 @@ const current: TestLink = {
   stakeholderEmails: null,
   invitationSchedule: {
     scheduleType: 'timebound',
-    scheduleDetails: { startDateTime: '2026-03-01T09:00:00Z', endDateTime: '2026-03-10T17:00:00Z', timeZoneId: 3, invitationValidityInDays: null },
+    scheduleDetails: {
+      startDateTime: '2026-03-01T09:00:00Z',
+      endDateTime: '2026-03-10T17:00:00Z',
+      timeZoneId: 3,
+      invitationValidityInDays: null,
+    },
   },
 };
 
@@ -50,12 +57,21 @@ describe('links create flags', () => {
       testLinkStatus: 'active',
       invitationType: 'open',
       proctoringSettings: { proctoringMode: 'disabled' },
-      invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 7, timeZoneId: 1 } },
+      invitationSchedule: {
+        scheduleType: 'validityindays',
+        scheduleDetails: { invitationValidityInDays: 7, timeZoneId: 1 },
+      },
     });
   });
 
   it('--start/--end build timebound, and --slotwise slotwise, in UTC seconds', () => {
-    const f = parse('create', { name: 'x', start: '2026-03-01T10:00:00+01:00', end: '2026-03-02', tz: '4', slotwise: true });
+    const f = parse('create', {
+      name: 'x',
+      start: '2026-03-01T10:00:00+01:00',
+      end: '2026-03-02',
+      tz: '4',
+      slotwise: true,
+    });
     expect(createBody(f).invitationSchedule).toEqual({
       scheduleType: 'slotwise',
       scheduleDetails: { startDateTime: '2026-03-01T09:00:00Z', endDateTime: '2026-03-02T00:00:00Z', timeZoneId: 4 },
@@ -65,8 +81,12 @@ describe('links create flags', () => {
   });
 
   it('normalises stakeholder lists and rejects a bad address naming it', () => {
-    expect(parse('create', { name: 'x', validDays: '1', tz: '1', stakeholders: ' a@x.com , b@y.org ' }).stakeholders).toBe('a@x.com,b@y.org');
-    const msg = usage(() => parse('create', { name: 'x', validDays: '1', tz: '1', stakeholders: 'a@x.com,not-an-email' }));
+    expect(
+      parse('create', { name: 'x', validDays: '1', tz: '1', stakeholders: ' a@x.com , b@y.org ' }).stakeholders,
+    ).toBe('a@x.com,b@y.org');
+    const msg = usage(() =>
+      parse('create', { name: 'x', validDays: '1', tz: '1', stakeholders: 'a@x.com,not-an-email' }),
+    );
     expect(msg).toMatch(/^--stakeholders: .*'not-an-email'/);
   });
 
@@ -83,7 +103,10 @@ describe('links create flags', () => {
     [{ name: 'x', end: '2026-03-02', tz: '1' }, /^--start: is required with --end/],
     [{ name: 'x', start: 'the morrow', end: '2026-03-02', tz: '1' }, /^--start: 'the morrow' is not a time/],
     [{ name: 'x', validDays: '7', tz: '1', type: 'closed' }, /^--type: must be one of email, open/],
-    [{ name: 'x', validDays: '7', tz: '1', proctoring: 'audio' }, /^--proctoring: must be one of disabled, image, video/],
+    [
+      { name: 'x', validDays: '7', tz: '1', proctoring: 'audio' },
+      /^--proctoring: must be one of disabled, image, video/,
+    ],
     // a bad list stops there: the rules across flags (here: no schedule) are not checked on top of it
     [{ name: 'x', stakeholders: 'not-an-email' }, /^--stakeholders: .*\(got "not-an-email"\)$/],
   ])('rejects %j', (raw, message) => {
@@ -123,7 +146,10 @@ describe('links update merge', () => {
   });
 
   it('--tz alone moves the same schedule to another time zone', () => {
-    expect(merge({ tz: '9' }).invitationSchedule).toMatchObject({ scheduleType: 'timebound', scheduleDetails: { timeZoneId: 9 } });
+    expect(merge({ tz: '9' }).invitationSchedule).toMatchObject({
+      scheduleType: 'timebound',
+      scheduleDetails: { timeZoneId: 9 },
+    });
   });
 
   it('an --end before the stored start is a usage error naming --end', () => {
@@ -133,7 +159,10 @@ describe('links update merge', () => {
   it('--start alone on a validityindays link needs --end too', () => {
     const days: TestLink = {
       ...current,
-      invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 7, timeZoneId: 1 } },
+      invitationSchedule: {
+        scheduleType: 'validityindays',
+        scheduleDetails: { invitationValidityInDays: 7, timeZoneId: 1 },
+      },
     };
     expect(usage(() => mergeBody(days, parse('update', { start: '2026-03-01' })))).toMatch(/^--end: required/);
   });

@@ -33,13 +33,19 @@ describe('v3LinkFromV2', () => {
         stakeholderEmails: 'hr@example.com',
         invitationSchedule: {
           scheduleType: 'timebound',
-          scheduleDetails: { startDateTime: '2030-01-01T09:00:00Z', endDateTime: '2030-01-05T17:00:00Z', timeZoneId: 4 },
+          scheduleDetails: {
+            startDateTime: '2030-01-01T09:00:00Z',
+            endDateTime: '2030-01-05T17:00:00Z',
+            timeZoneId: 4,
+          },
         },
       },
     });
   });
   it('accessTime 2 → slotwise; 3 → inactive; 0/0 → open, disabled; no stakeholders → none sent', () => {
-    const m = v3LinkFromV2(link({ accessTime: 2, testLinkStatus: 3, inviteCandidateOnly: 0, imageProctoring: 0, emailToStakeholder: null }));
+    const m = v3LinkFromV2(
+      link({ accessTime: 2, testLinkStatus: 3, inviteCandidateOnly: 0, imageProctoring: 0, emailToStakeholder: null }),
+    );
     expect(m.ok && m.body).toMatchObject({
       testLinkStatus: 'inactive',
       invitationType: 'open',
@@ -52,16 +58,39 @@ describe('v3LinkFromV2', () => {
     const anytime = link({ accessTime: 0, startDateTime: null, endDateTime: null });
     expect(v3LinkFromV2(anytime)).toMatchObject({
       ok: true,
-      body: { invitationSchedule: { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: 3650, timeZoneId: 4 } } },
+      body: {
+        invitationSchedule: {
+          scheduleType: 'validityindays',
+          scheduleDetails: { invitationValidityInDays: 3650, timeZoneId: 4 },
+        },
+      },
     });
-    expect(v3LinkFromV2(anytime, 30)).toMatchObject({ ok: true, body: { invitationSchedule: { scheduleDetails: { invitationValidityInDays: 30 } } } });
+    expect(v3LinkFromV2(anytime, 30)).toMatchObject({
+      ok: true,
+      body: { invitationSchedule: { scheduleDetails: { invitationValidityInDays: 30 } } },
+    });
   });
   it('what cannot become a valid v3 link says why', () => {
-    expect(v3LinkFromV2(link({ startDateTime: null }))).toEqual({ ok: false, reason: 'accessTime 1 without startDateTime/endDateTime' });
-    expect(v3LinkFromV2(link({ timeZoneId: null }))).toMatchObject({ ok: false, reason: expect.stringContaining('timeZoneId') });
-    expect(v3LinkFromV2(link({ testLinkStatus: 2 }))).toMatchObject({ ok: false, reason: expect.stringContaining('testLinkStatus 2') });
-    expect(v3LinkFromV2(link({ accessTime: 5 }))).toMatchObject({ ok: false, reason: expect.stringContaining('accessTime 5') });
-    expect(v3LinkFromV2(link({ emailToStakeholder: 'nobody' }))).toMatchObject({ ok: false, reason: expect.stringContaining('stakeholderEmails') });
+    expect(v3LinkFromV2(link({ startDateTime: null }))).toEqual({
+      ok: false,
+      reason: 'accessTime 1 without startDateTime/endDateTime',
+    });
+    expect(v3LinkFromV2(link({ timeZoneId: null }))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('timeZoneId'),
+    });
+    expect(v3LinkFromV2(link({ testLinkStatus: 2 }))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('testLinkStatus 2'),
+    });
+    expect(v3LinkFromV2(link({ accessTime: 5 }))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('accessTime 5'),
+    });
+    expect(v3LinkFromV2(link({ emailToStakeholder: 'nobody' }))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('stakeholderEmails'),
+    });
     expect(v3LinkFromV2(link({ endDateTime: '2029-01-01T00:00:00' }))).toMatchObject({
       ok: false,
       reason: expect.stringContaining('endDateTime must be after'),
@@ -139,7 +168,9 @@ describe('links create|update --api v2 flags', () => {
       imageProctoring: 0,
       testLinkStatus: 1,
     });
-    expect(v2CreateBody({ name: 'B', start: '2030-01-01T09:00:00Z', end: '2030-01-02T09:00:00Z', tz: 1 })).toMatchObject({
+    expect(
+      v2CreateBody({ name: 'B', start: '2030-01-01T09:00:00Z', end: '2030-01-02T09:00:00Z', tz: 1 }),
+    ).toMatchObject({
       accessTime: 1,
       startDateTime: '2030-01-01T09:00:00',
       timeZoneId: 1,
@@ -153,7 +184,14 @@ describe('links create|update --api v2 flags', () => {
       testLinkName: 'Campus',
     });
     expect(() => v2MergeBody(anytime, { slotwise: true })).toThrow(/no dates yet/);
-    expect(v2MergeBody(link(), { anytime: true })).toMatchObject({ accessTime: 0, startDateTime: null, endDateTime: null });
-    expect(v2MergeBody(link({ accessTime: 2 }), { end: '2030-01-09T00:00:00Z' })).toMatchObject({ accessTime: 2, endDateTime: '2030-01-09T00:00:00' });
+    expect(v2MergeBody(link(), { anytime: true })).toMatchObject({
+      accessTime: 0,
+      startDateTime: null,
+      endDateTime: null,
+    });
+    expect(v2MergeBody(link({ accessTime: 2 }), { end: '2030-01-09T00:00:00Z' })).toMatchObject({
+      accessTime: 2,
+      endDateTime: '2030-01-09T00:00:00',
+    });
   });
 });

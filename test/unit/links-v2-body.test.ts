@@ -38,7 +38,12 @@ describe('v2 links update body', () => {
   it('a rename sends every other field as the answer gave it', () => {
     const body = v2MergeBody(full, { name: 'Renamed' });
     expect(body).toEqual({ ...v2BodyOf(full), testLinkName: 'Renamed' });
-    expect(body).toMatchObject({ inviteCandidateOnly: 1, imageProctoring: 1, accessTime: 2, startDateTime: full.startDateTime });
+    expect(body).toMatchObject({
+      inviteCandidateOnly: 1,
+      imageProctoring: 1,
+      accessTime: 2,
+      startDateTime: full.startDateTime,
+    });
   });
 
   it.each([['inviteCandidateOnly'], ['imageProctoring'], ['testLinkStatus'], ['timeZoneId'], ['accessTime']] as const)(
@@ -54,7 +59,10 @@ describe('v2 links update body', () => {
   );
 
   it('the flag that gives a left-out field lets the update go', () => {
-    expect(v2MergeBody(without('inviteCandidateOnly'), { name: 'R', type: 'email' })).toMatchObject({ inviteCandidateOnly: 1, imageProctoring: 1 });
+    expect(v2MergeBody(without('inviteCandidateOnly'), { name: 'R', type: 'email' })).toMatchObject({
+      inviteCandidateOnly: 1,
+      imageProctoring: 1,
+    });
   });
 
   it('dates left out of a dated link are not "an anytime link without dates" (no usage error for a rename)', () => {
@@ -63,7 +71,11 @@ describe('v2 links update body', () => {
     expect(err.message).toContain('left out startDateTime, endDateTime');
     // a real anytime link: dates null are its value, and new dates still need both
     const anytime = { ...full, accessTime: 0, startDateTime: null, endDateTime: null };
-    expect(v2MergeBody(anytime, { name: 'R' })).toMatchObject({ accessTime: 0, startDateTime: null, endDateTime: null });
+    expect(v2MergeBody(anytime, { name: 'R' })).toMatchObject({
+      accessTime: 0,
+      startDateTime: null,
+      endDateTime: null,
+    });
     expect(thrown(() => v2MergeBody(anytime, { start: '2026-12-01T00:00:00Z' }))).toBeInstanceOf(UsageError);
   });
 

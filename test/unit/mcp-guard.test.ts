@@ -42,7 +42,8 @@ const poke = defineCommand({
   },
 });
 const noun = { name: 'probe', description: 'test', verbs: [poke], omitted: [] } satisfies NounDef;
-const toolOf = (entry: Omit<ToolEntry, 'path'>) => toolFromCommand(commandFor(noun, 'poke'), { path: ['probe', 'poke'], ...entry });
+const toolOf = (entry: Omit<ToolEntry, 'path'>) =>
+  toolFromCommand(commandFor(noun, 'poke'), { path: ['probe', 'poke'], ...entry });
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let base: Context;
@@ -55,7 +56,12 @@ beforeAll(async () => {
       ? json(res, 200, { result: { testinvitationIds: { successful: [900001], failed: [] } }, errors: null })
       : json(res, 200, {}),
   );
-  const env = { ASSESS_API_KEY: KEY, ASSESS_BASE_URL: server.url, ASSESS_BASE_URL_V2: server.url, ASSESS_CONFIG_DIR: dir };
+  const env = {
+    ASSESS_API_KEY: KEY,
+    ASSESS_BASE_URL: server.url,
+    ASSESS_BASE_URL_V2: server.url,
+    ASSESS_CONFIG_DIR: dir,
+  };
   rt.proc = memoryProcess(env);
   base = await createContext(new Command('assess'), rt);
 });
@@ -92,14 +98,20 @@ describe('assess mcp: every client of a tool call passes its guard', () => {
   it('an allowed write is sent, and listed as sent for the audit log', async () => {
     const done = await callTool(toolOf({ writes: true }), { via: 'bulk' }, session(true));
     expect(done.outcome).toBe('ok');
-    expect(done.sent).toEqual([{ method: 'POST', path: '/v3/callbacks/process', body: { testinvitationIds: [900002] } }]);
-    expect(writesSeen().map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual(['POST /v3/callbacks/process {"testinvitationIds":[900002]}']);
+    expect(done.sent).toEqual([
+      { method: 'POST', path: '/v3/callbacks/process', body: { testinvitationIds: [900002] } },
+    ]);
+    expect(writesSeen().map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual([
+      'POST /v3/callbacks/process {"testinvitationIds":[900002]}',
+    ]);
   });
 
   it('every transport in src/ is made from a connection (src/api/client-transport.ts), so none escapes the guard', () => {
     const src = join(import.meta.dirname, '../../src');
     const files = (d: string): string[] =>
-      readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(d, e.name)) : [join(d, e.name)]));
+      readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(join(d, e.name)) : [join(d, e.name)],
+      );
     const making = files(src).filter((f) => f.endsWith('.ts') && /new Transport\(/.test(readFileSync(f, 'utf8')));
     expect(making.map((f) => relative(src, f))).toEqual([join('api', 'client-transport.ts')]);
   });

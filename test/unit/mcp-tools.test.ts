@@ -9,26 +9,33 @@ import { allowedWrites } from '../../src/mcp/server.js';
 const tools = await deriveTools(TOOLS);
 
 describe('tools from command definitions', () => {
-  it.each(tools.map((t) => [t.name, t] as const))('%s: properties are the command’s keys, described, required ones present', (_name, tool) => {
-    // the command's flags and arguments, which test/unit/command-flags.test.ts holds equal to its schema's keys
-    const keys = [...tool.command.options.map((o) => o.attributeName()), ...tool.command.registeredArguments.map((a) => a.name())];
-    for (const [key, prop] of Object.entries(tool.inputSchema.properties)) {
-      if (key === 'dryRun') {
-        expect(tool.entry.writes).toBe(true);
-        continue;
+  it.each(tools.map((t) => [t.name, t] as const))(
+    '%s: properties are the command’s keys, described, required ones present',
+    (_name, tool) => {
+      // the command's flags and arguments, which test/unit/command-flags.test.ts holds equal to its schema's keys
+      const keys = [
+        ...tool.command.options.map((o) => o.attributeName()),
+        ...tool.command.registeredArguments.map((a) => a.name()),
+      ];
+      for (const [key, prop] of Object.entries(tool.inputSchema.properties)) {
+        if (key === 'dryRun') {
+          expect(tool.entry.writes).toBe(true);
+          continue;
+        }
+        expect(keys, key).toContain(key);
+        expect(prop.description, key).toMatch(/\(CLI: (--|<)/);
+        expect(tool.entry.omit ?? [], key).not.toContain(key);
       }
-      expect(keys, key).toContain(key);
-      expect(prop.description, key).toMatch(/\(CLI: (--|<)/);
-      expect(tool.entry.omit ?? [], key).not.toContain(key);
-    }
-    for (const r of tool.inputSchema.required ?? []) expect(Object.keys(tool.inputSchema.properties)).toContain(r);
-    expect('dryRun' in tool.inputSchema.properties).toBe(tool.entry.writes === true);
-    expect(tool.description.startsWith(tool.def.description)).toBe(true);
-  });
+      for (const r of tool.inputSchema.required ?? []) expect(Object.keys(tool.inputSchema.properties)).toContain(r);
+      expect('dryRun' in tool.inputSchema.properties).toBe(tool.entry.writes === true);
+      expect(tool.description.startsWith(tool.def.description)).toBe(true);
+    },
+  );
 
   it('invite takes one candidate: none of the bulk keys', () => {
     const invite = tools.find((t) => t.name === 'invite')!.inputSchema.properties;
-    for (const key of ['fromCsv', 'csvFile', 'skipInvalid', 'concurrency', 'rate', 'journal', 'results']) expect(invite[key], key).toBeUndefined();
+    for (const key of ['fromCsv', 'csvFile', 'skipInvalid', 'concurrency', 'rate', 'journal', 'results'])
+      expect(invite[key], key).toBeUndefined();
     expect(invite.email).toBeDefined();
   });
 
@@ -49,7 +56,9 @@ describe('tools from command definitions', () => {
     expect([...allowedWrites(undefined)]).toEqual([]);
     expect([...allowedWrites(true)]).toEqual(WRITE_TOOLS);
     expect([...allowedWrites('invite, attempts_cancel')]).toEqual(['invite', 'attempts_cancel']);
-    expect(() => allowedWrites('invite,tests_list')).toThrow('--allow-writes: "tests_list" is a tool that only reads (always allowed)');
+    expect(() => allowedWrites('invite,tests_list')).toThrow(
+      '--allow-writes: "tests_list" is a tool that only reads (always allowed)',
+    );
     expect(() => allowedWrites('invitee')).toThrow('--allow-writes: "invitee" is not a tool');
     expect(() => allowedWrites(',')).toThrow('--allow-writes: names no tool');
   });

@@ -82,7 +82,12 @@ describe('wordAfterNoun', () => {
 
 describe('only the verb on the line is loaded', () => {
   const built = async (line: string) => {
-    const rt = { proc: memoryProcess({ ASSESS_CONFIG_DIR: tempDir().dir }), signal: new AbortController().signal, debug: false, exitHooks: [] };
+    const rt = {
+      proc: memoryProcess({ ASSESS_CONFIG_DIR: tempDir().dir }),
+      signal: new AbortController().signal,
+      debug: false,
+      exitHooks: [],
+    };
     const program = await buildProgram(rt, line.split(' '));
     const out: Record<string, string[]> = {};
     for (const noun of program.commands) {

@@ -25,14 +25,23 @@ const V3 = {
   Status: 'Complete',
   PerformanceCategory: 'Good',
 };
-const V2 = { CandidateEmailId: 'b@x.co', AttemptedOn: '2020-10-09T13:21:53', TotalScore: 10, CandidateScore: 7, ReportPDFUrl: 'u', TestInvitationId: 12 };
+const V2 = {
+  CandidateEmailId: 'b@x.co',
+  AttemptedOn: '2020-10-09T13:21:53',
+  TotalScore: 10,
+  CandidateScore: 7,
+  ReportPDFUrl: 'u',
+  TestInvitationId: 12,
+};
 
 describe('OpenAPI webhooks: the completion notification', () => {
   const hook = doc.webhooks?.completionNotification?.post;
 
   it('is described under webhooks, its body a component, with the signed-forward headers', () => {
     expect(hook).toBeDefined();
-    expect(hook.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CompletionNotification' });
+    expect(hook.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/CompletionNotification',
+    });
     expect(hook.parameters.map((p: Json) => [p.name, p.in, p.required])).toEqual([
       ['webhook-id', 'header', false],
       ['webhook-timestamp', 'header', false],
@@ -40,7 +49,14 @@ describe('OpenAPI webhooks: the completion notification', () => {
     ]);
     const body = doc.components.schemas.CompletionNotification;
     expect(Object.keys(body.properties)).toEqual(
-      expect.arrayContaining(['CandidateEmailId', 'TestInvitationId', 'AttemptedOn', 'AttemptedOnUtc', 'Status', 'BaseImgUrl']),
+      expect.arrayContaining([
+        'CandidateEmailId',
+        'TestInvitationId',
+        'AttemptedOn',
+        'AttemptedOnUtc',
+        'Status',
+        'BaseImgUrl',
+      ]),
     );
     expect(body.required).toEqual(['TestInvitationId']);
   });
@@ -68,7 +84,12 @@ describe('OpenAPI webhooks: the completion notification', () => {
 
   it('describes the headers a signed forward carries', () => {
     const body = Buffer.from(JSON.stringify(V3));
-    const headers = signatureHeaders('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', notificationId(body), body, new Date('2026-03-01T00:00:00Z'));
+    const headers = signatureHeaders(
+      'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      notificationId(body),
+      body,
+      new Date('2026-03-01T00:00:00Z'),
+    );
     for (const p of hook.parameters) expect(new RegExp(p.schema.pattern).test(headers[p.name]!), p.name).toBe(true);
   });
 

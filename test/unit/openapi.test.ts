@@ -22,7 +22,8 @@ const operations = () =>
 /** Every `$ref` anywhere in the value. */
 function refs(v: unknown, out: string[] = []): string[] {
   if (Array.isArray(v)) v.forEach((x) => refs(x, out));
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) k === '$ref' && typeof x === 'string' ? out.push(x) : refs(x, out);
+  else if (v && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) k === '$ref' && typeof x === 'string' ? out.push(x) : refs(x, out);
   return out;
 }
 
@@ -41,8 +42,12 @@ describe('OpenAPI document', () => {
     expect(doc.info.title).toBeTruthy();
     expect(doc.info.version).toBeTruthy();
     expect(doc.servers[0].url).toMatch(/^http:\/\//);
-    expect(doc.components.securitySchemes.ApiKeyV3).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-KEY' }));
-    expect(doc.components.securitySchemes.ApiKeyV2).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-api-key' }));
+    expect(doc.components.securitySchemes.ApiKeyV3).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-KEY' }),
+    );
+    expect(doc.components.securitySchemes.ApiKeyV2).toEqual(
+      expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-api-key' }),
+    );
   });
 
   it("documents the 16 v3 operations of the spec, the vendor's time-zone list, and 11 v2 operations (the spec's v2 table has 11 rows), each with a unique operationId and responses", () => {
@@ -52,7 +57,8 @@ describe('OpenAPI document', () => {
     expect(ops.filter((o) => o.path.startsWith('/v2/org/'))).toHaveLength(11);
     expect(ops).toHaveLength(OPERATIONS.length);
     expect(new Set(ops.map((o) => o.op.operationId)).size).toBe(ops.length);
-    for (const [path, item] of Object.entries<Json>(doc.paths)) expect(Object.keys(item).filter((k) => METHODS.includes(k)).length, path).toBeGreaterThan(0);
+    for (const [path, item] of Object.entries<Json>(doc.paths))
+      expect(Object.keys(item).filter((k) => METHODS.includes(k)).length, path).toBeGreaterThan(0);
     for (const { path, method, op } of ops) {
       const statuses = Object.keys(op.responses);
       expect(
@@ -86,9 +92,15 @@ describe('OpenAPI document', () => {
       for (const p of declared) expect(p.required).toBe(true);
     }
     const report = doc.paths['/v3/reports/{testInvitationId}'].get;
-    expect(report.parameters.find((p: Json) => p.in === 'query')).toEqual(expect.objectContaining({ name: 'reportType', required: false }));
+    expect(report.parameters.find((p: Json) => p.in === 'query')).toEqual(
+      expect.objectContaining({ name: 'reportType', required: false }),
+    );
     const attempts = doc.paths['/v3/candidates/testattempts'].post;
-    expect(attempts.parameters.find((p: Json) => p.in === 'query').schema.enum).toEqual(['completed', 'cancelled', 'expired']);
+    expect(attempts.parameters.find((p: Json) => p.in === 'query').schema.enum).toEqual([
+      'completed',
+      'cancelled',
+      'expired',
+    ]);
   });
 
   it('resolves every $ref, and every schema compiles as JSON Schema 2020-12', () => {
@@ -96,7 +108,8 @@ describe('OpenAPI document', () => {
     expect(all.length).toBeGreaterThan(40);
     for (const r of all) expect(resolvePointer(r), r).toBeTruthy();
     const ajv = jsonSchemaValidator();
-    for (const [name, schema] of Object.entries(doc.components.schemas)) expect(() => ajv.compile(schema as object), name).not.toThrow();
+    for (const [name, schema] of Object.entries(doc.components.schemas))
+      expect(() => ajv.compile(schema as object), name).not.toThrow();
   });
 
   it('names every component once (request and response names do not collide)', () => {
@@ -111,7 +124,11 @@ describe('OpenAPI document', () => {
     expect(new RegExp(reattempt.properties.StartDateTime.pattern).test('2026-01-02T03:04:05Z')).toBe(true);
     expect(new RegExp(reattempt.properties.StartDateTime.pattern).test('2026-01-02T03:04:05')).toBe(false);
     const v2link = doc.components.schemas.V2TestLinkInput;
-    expect(new RegExp(v2link.properties.startDateTime.anyOf?.[0]?.pattern ?? v2link.properties.startDateTime.pattern).test('2026-01-02T03:04:05')).toBe(true);
+    expect(
+      new RegExp(v2link.properties.startDateTime.anyOf?.[0]?.pattern ?? v2link.properties.startDateTime.pattern).test(
+        '2026-01-02T03:04:05',
+      ),
+    ).toBe(true);
   });
 
   it('agrees with zod on sample request bodies (valid ones pass both, invalid ones fail both)', () => {
@@ -121,24 +138,46 @@ describe('OpenAPI document', () => {
       scheduleDetails: { startDateTime: '2030-01-01T00:00:00Z', endDateTime: '2030-02-01T00:00:00Z', timeZoneId: 3 },
     };
     const samples: Array<[keyof typeof REQUEST_SCHEMAS, unknown, boolean]> = [
-      ['InviteRequest', { email: 'a@example.com', name: 'A', sendEmail: 'yes', startDateTime: '2030-01-01T00:00:00Z' }, true],
+      [
+        'InviteRequest',
+        { email: 'a@example.com', name: 'A', sendEmail: 'yes', startDateTime: '2030-01-01T00:00:00Z' },
+        true,
+      ],
       ['InviteRequest', { email: 'a@example.com', name: 'A', sendEmail: 'maybe' }, false],
-      ['ReattemptRequest', { StartDateTime: '2030-01-01T00:00:00Z', EndDateTime: '2030-01-02T00:00:00Z', TimeZoneId: 1 }, true],
-      ['ReattemptRequest', { StartDateTime: '2030-01-01T00:00:00', EndDateTime: '2030-01-02T00:00:00Z', TimeZoneId: 1 }, false],
+      [
+        'ReattemptRequest',
+        { StartDateTime: '2030-01-01T00:00:00Z', EndDateTime: '2030-01-02T00:00:00Z', TimeZoneId: 1 },
+        true,
+      ],
+      [
+        'ReattemptRequest',
+        { StartDateTime: '2030-01-01T00:00:00', EndDateTime: '2030-01-02T00:00:00Z', TimeZoneId: 1 },
+        false,
+      ],
       ['TestLinkInput', { testLinkName: 'L', invitationType: 'open', invitationSchedule: schedule }, true],
       [
         'TestLinkInput',
-        { testLinkName: 'L', invitationType: 'open', invitationSchedule: { scheduleType: 'timebound', scheduleDetails: { timeZoneId: 3 } } },
+        {
+          testLinkName: 'L',
+          invitationType: 'open',
+          invitationSchedule: { scheduleType: 'timebound', scheduleDetails: { timeZoneId: 3 } },
+        },
         false,
       ],
       ['ProcessCallbacksRequest', { testinvitationIds: [900001] }, true],
       ['ProcessCallbacksRequest', { testinvitationIds: Array.from({ length: 101 }, (_, i) => i + 1) }, false],
-      ['V2TestLinkInput', { testLinkName: 'L', accessTime: 1, startDateTime: '2030-01-01T00:00:00', endDateTime: '2030-02-01T00:00:00' }, true],
+      [
+        'V2TestLinkInput',
+        { testLinkName: 'L', accessTime: 1, startDateTime: '2030-01-01T00:00:00', endDateTime: '2030-02-01T00:00:00' },
+        true,
+      ],
       ['V2TestLinkInput', { testLinkName: 'L', accessTime: 7 }, false],
     ];
     for (const [name, body, valid] of samples) {
       expect(REQUEST_SCHEMAS[name].safeParse(body).success, `zod ${name} ${JSON.stringify(body)}`).toBe(valid);
-      expect(ajv.validate(doc.components.schemas[name], body), `JSON Schema ${name} ${JSON.stringify(body)}`).toBe(valid);
+      expect(ajv.validate(doc.components.schemas[name], body), `JSON Schema ${name} ${JSON.stringify(body)}`).toBe(
+        valid,
+      );
     }
   });
 

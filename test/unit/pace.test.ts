@@ -7,7 +7,14 @@ import { BackoffGate } from '../../src/api/retry.js';
 import { RateLimiter } from '../../src/sandbox/rate-limit.js';
 
 /** A bulk run simulated on one clock: `conc` workers, each request answered `latency` ms after it leaves. */
-function simulate(o: { perSecond: number; burst: number; rows: number; cap?: number; latency?: number; conc?: number }) {
+function simulate(o: {
+  perSecond: number;
+  burst: number;
+  rows: number;
+  cap?: number;
+  latency?: number;
+  conc?: number;
+}) {
   let t = 0;
   const events: Array<{ at: number; seq: number; fn: () => void }> = [];
   let seq = 0;

@@ -13,7 +13,9 @@ const shipped = (path: string) =>
 describe('links in the packaged Markdown', () => {
   it.each(['README.md', ...files.filter((f) => f.endsWith('.md'))])('%s links only to files in the package', (doc) => {
     const text = readFileSync(join(ROOT, doc), 'utf8');
-    const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!).filter((t) => !/^[a-z][a-z0-9+.-]*:|^#/i.test(t));
+    const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((m) => m[1]!)
+      .filter((t) => !/^[a-z][a-z0-9+.-]*:|^#/i.test(t));
     const missing = targets.map((t) => join(doc, '..', t.split('#')[0]!)).filter((t) => !shipped(t));
     expect(missing, `${doc}: linked but left out of package.json "files"`).toEqual([]);
   });

@@ -6,9 +6,28 @@ import { UsageError } from '../../src/errors.js';
 
 describe('plain HTTP to another machine', () => {
   it('loopback is 127.0.0.0/8, ::1 (also IPv4-mapped) and localhost', () => {
-    for (const h of ['localhost', 'LOCALHOST', 'localhost.', '127.0.0.1', '127.1.2.3', '[::1]', '::1', '[::ffff:7f00:1]', '::ffff:127.0.0.1'])
+    for (const h of [
+      'localhost',
+      'LOCALHOST',
+      'localhost.',
+      '127.0.0.1',
+      '127.1.2.3',
+      '[::1]',
+      '::1',
+      '[::ffff:7f00:1]',
+      '::ffff:127.0.0.1',
+    ])
       expect(isLoopbackHost(h), h).toBe(true);
-    for (const h of ['10.1.2.3', '128.0.0.1', '0.0.0.0', '[::]', 'localhost.example.com', 'api.example.invalid', '127.0.0.1.nip.io', '[::ffff:a01:203]'])
+    for (const h of [
+      '10.1.2.3',
+      '128.0.0.1',
+      '0.0.0.0',
+      '[::]',
+      'localhost.example.com',
+      'api.example.invalid',
+      '127.0.0.1.nip.io',
+      '[::ffff:a01:203]',
+    ])
       expect(isLoopbackHost(h), h).toBe(false);
   });
 

@@ -51,7 +51,9 @@ describe('printer', () => {
   it('CSV quotes commas, quotes and newlines (RFC 4180)', async () => {
     const t = ctxFor('csv');
     await new Printer(t.ctx).list(rows, spec);
-    expect(t.out()).toBe('testInvitationId,email,name,note\r\n1,a@x.com,"Ann, ""the"" Lee","two\nlines"\r\n2,b@x.com,Bo,\r\n');
+    expect(t.out()).toBe(
+      'testInvitationId,email,name,note\r\n1,a@x.com,"Ann, ""the"" Lee","two\nlines"\r\n2,b@x.com,Bo,\r\n',
+    );
   });
 
   it('TSV keeps one row per line, without header or colour', async () => {
@@ -114,7 +116,10 @@ describe('printer', () => {
       await expect(new Printer(t.ctx).list(failing(), spec)).rejects.toThrow('page 2 failed');
       if (output === 'json') expect(JSON.parse(t.out()).map((r: Row) => r.testInvitationId)).toEqual([1, 2]);
       if (output === 'ndjson') expect(ndjsonIds(t.out())).toEqual([1, 2]);
-      if (output === 'csv') expect(t.out()).toBe('testInvitationId,email,name,note\r\n1,a@x.com,"Ann, ""the"" Lee","two\nlines"\r\n2,b@x.com,Bo,\r\n');
+      if (output === 'csv')
+        expect(t.out()).toBe(
+          'testInvitationId,email,name,note\r\n1,a@x.com,"Ann, ""the"" Lee","two\nlines"\r\n2,b@x.com,Bo,\r\n',
+        );
       expect(t.out().endsWith('\n')).toBe(true);
       expect(t.err()).toContain('warning: the list is incomplete: 2 rows printed before it stopped');
     }
@@ -149,7 +154,10 @@ describe('printer', () => {
 
   it('a table has headers and every id in full', async () => {
     const t = ctxFor('table');
-    await new Printer(t.ctx).list([{ testInvitationId: 9007199254740991, email: 'a@x.com', name: 'A', note: '' }], spec);
+    await new Printer(t.ctx).list(
+      [{ testInvitationId: 9007199254740991, email: 'a@x.com', name: 'A', note: '' }],
+      spec,
+    );
     expect(t.out()).toContain('Invitation');
     expect(t.out()).toContain('9007199254740991');
   });

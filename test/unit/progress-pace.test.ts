@@ -8,7 +8,14 @@ describe('Progress', () => {
   it('the rate is the recent one; the paced rate is shown once there is one', () => {
     let t = 0;
     let paced: number | null = null;
-    const p = new Progress({ stream: new Writable(), enabled: false, total: 2000, label: 'Inviting', now: () => t, pace: () => paced });
+    const p = new Progress({
+      stream: new Writable(),
+      enabled: false,
+      total: 2000,
+      label: 'Inviting',
+      now: () => t,
+      pace: () => paced,
+    });
     // 10 s at 100/s, then 4 s at 25/s: the line says 25/s, not the average (~81/s)
     for (let s = 1; s <= 14; s++) {
       t = s * 1000;

@@ -14,7 +14,15 @@ describe('report file names', () => {
     expect(reportPdfName('José Ñúñez', '7')).toBe('report-jose-nunez-7.pdf');
   });
   it('never yields path separators, control characters or ..', () => {
-    for (const evil of ['../../etc/passwd', '..\\..\\boot.ini', 'a/b\\c', 'x\u0000y\u001b[31m', '....', '/abs', 'con:stream']) {
+    for (const evil of [
+      '../../etc/passwd',
+      '..\\..\\boot.ini',
+      'a/b\\c',
+      'x\u0000y\u001b[31m',
+      '....',
+      '/abs',
+      'con:stream',
+    ]) {
       const name = reportPdfName(evil, '9');
       expect(name).not.toMatch(/[/\\\u0000-\u001f]|\.\./);
       expect(name.endsWith('-9.pdf') || name === 'report-9.pdf').toBe(true);
@@ -56,8 +64,8 @@ describe('pdf guard', () => {
 describe('report skills', () => {
   it('takes top-level Skills (type 2) and Skills nested in sections (type 3), naming the section', () => {
     expect(skillRows({ Skills: [{ qbId: 1 }] })).toEqual([{ qbId: 1 }]);
-    expect(skillRows({ sections: [{ sectionId: 3, sectionName: 'SQL', Skills: [{ qbId: 2 }] }, { sectionId: 4 }] })).toEqual([
-      { sectionName: 'SQL', sectionId: 3, qbId: 2 },
-    ]);
+    expect(
+      skillRows({ sections: [{ sectionId: 3, sectionName: 'SQL', Skills: [{ qbId: 2 }] }, { sectionId: 4 }] }),
+    ).toEqual([{ sectionName: 'SQL', sectionId: 3, qbId: 2 }]);
   });
 });

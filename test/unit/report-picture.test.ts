@@ -28,7 +28,15 @@ const report = {
       Skills: [{ qbId: 11, qbName: '並行処理とロックの設計と実装', candidateQbScore: 20, qbScore: 30, noOfQue: 3 }],
     },
     { sectionId: 2, sectionName: 'Scored later', candidateScore: null, sectionScore: 70, noOfQue: 4 },
-    { sectionId: 3, sectionName: 'Design', candidateScore: 51, sectionScore: 70, noOfQue: 4, sectionTime: 30, sectionTimeTaken: 1200 },
+    {
+      sectionId: 3,
+      sectionName: 'Design',
+      candidateScore: 51,
+      sectionScore: 70,
+      noOfQue: 4,
+      sectionTime: 30,
+      sectionTimeTaken: 1200,
+    },
   ],
 };
 
@@ -57,9 +65,15 @@ describe('renderPicture', () => {
 
   it('numbers sent as strings are read as numbers; no points at all is "No result yet"', () => {
     const c = new Chalk({ level: 0 });
-    const asText = renderPicture({ ...report, candidatePoints: '91', totalTestPoints: '130', scorePercentage: '70' }, { width: 80, ascii: true, c });
+    const asText = renderPicture(
+      { ...report, candidatePoints: '91', totalTestPoints: '130', scorePercentage: '70' },
+      { width: 80, ascii: true, c },
+    );
     expect(asText).toMatch(/^Score {5}91 \/ 130 \(70 %\) {2}#+\.+$/m);
-    const pending = renderPicture({ ...report, status: 'In Progress', candidatePoints: null, scorePercentage: null }, { width: 80, ascii: true, c });
+    const pending = renderPicture(
+      { ...report, status: 'In Progress', candidatePoints: null, scorePercentage: null },
+      { width: 80, ascii: true, c },
+    );
     expect(pending).toMatch(/^Score {5}No result yet \(In Progress\)$/m);
     expect(pending).not.toMatch(/Sections|Skills|#/);
   });

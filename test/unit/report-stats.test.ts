@@ -1,7 +1,14 @@
 // The pure statistics behind `report stats` and the HTML digest: percentiles, bins, tolerance;
 // and the terminal picture at fixed widths.
 import { describe, expect, it } from 'vitest';
-import { cohortStats, funnelOf, histogram, percentile, scorePercent, spread } from '../../src/commands/report/shared/stats.js';
+import {
+  cohortStats,
+  funnelOf,
+  histogram,
+  percentile,
+  scorePercent,
+  spread,
+} from '../../src/commands/report/shared/stats.js';
 import { renderStats, type StatsReport } from '../../src/commands/report/shared/stats-view.js';
 import { PLAIN, styleFor } from '../../src/output/style.js';
 import { displayWidth } from '../../src/output/width.js';
@@ -76,7 +83,12 @@ describe('reading reports tolerantly', () => {
 describe('funnelOf', () => {
   it('splits the completed listing by its status; cancelled and expired never started', () => {
     const f = funnelOf(
-      [{ testStatus: 'Complete' }, { testStatus: 'Test Left' }, { testStatus: 'Terminated' }, { testStatus: 'Complete' }],
+      [
+        { testStatus: 'Complete' },
+        { testStatus: 'Test Left' },
+        { testStatus: 'Terminated' },
+        { testStatus: 'Complete' },
+      ],
       [{ testStatus: 'Cancelled' }],
       [],
     );
@@ -127,7 +139,19 @@ describe('renderStats: the terminal picture fits the width', () => {
     const wide: StatsReport = {
       ...stats,
       ...cohortStats(
-        [{ scorePercentage: 50, sections: [{ sectionId: 7, sectionName: '日本語のセクション名がとても長い\u001b[2J', candidateScore: 5, sectionScore: 10 }] }],
+        [
+          {
+            scorePercentage: 50,
+            sections: [
+              {
+                sectionId: 7,
+                sectionName: '日本語のセクション名がとても長い\u001b[2J',
+                candidateScore: 5,
+                sectionScore: 10,
+              },
+            ],
+          },
+        ],
         1,
         0,
       ),

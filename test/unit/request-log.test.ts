@@ -9,7 +9,13 @@ describe('RequestLog', () => {
     const lines: string[] = [];
     const log = new RequestLog((l) => lines.push(l), KEY, 'X-API-KEY');
     const body = `${'x'.repeat(1990)}${KEY}${'y'.repeat(100)}`;
-    log.request('POST', `https://api.example.com/v3/tests?k=${KEY}`, { 'X-API-KEY': KEY, accept: 'application/json' }, body, 2);
+    log.request(
+      'POST',
+      `https://api.example.com/v3/tests?k=${KEY}`,
+      { 'X-API-KEY': KEY, accept: 'application/json' },
+      body,
+      2,
+    );
     log.answer(body);
     const text = lines.join('\n');
     expect(lines[0]).toBe('--> POST https://api.example.com/v3/tests?k=**** (attempt 2)');

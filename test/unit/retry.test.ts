@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BackoffGate, nothingProcessed, parseRetryAfter, retryDelayMs, shouldRetry, wasSent } from '../../src/api/retry.js';
+import {
+  BackoffGate,
+  nothingProcessed,
+  parseRetryAfter,
+  retryDelayMs,
+  shouldRetry,
+  wasSent,
+} from '../../src/api/retry.js';
 
 const policy = (idempotent: boolean, attempt = 1, maxAttempts = 4) => ({ idempotent, attempt, maxAttempts });
 
@@ -35,7 +42,8 @@ describe('retry policy', () => {
     expect(nothingProcessed({ kind: 'status', status: 429 })).toBe(true);
     expect(shouldRetry({ kind: 'status', status: 429 }, policy(false))).toBe(true);
     expect(shouldRetry({ kind: 'status', status: 429 }, policy(false, 4, 4))).toBe(false); // still within the attempts
-    for (const status of [500, 502, 503, 504]) expect(nothingProcessed({ kind: 'status', status }), String(status)).toBe(false);
+    for (const status of [500, 502, 503, 504])
+      expect(nothingProcessed({ kind: 'status', status }), String(status)).toBe(false);
     expect(nothingProcessed({ kind: 'error', code: 'ECONNREFUSED', sent: false })).toBe(true);
     expect(nothingProcessed({ kind: 'error', code: 'ECONNRESET', sent: true })).toBe(false);
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, coerceSetting, finaliseSettings, parseSetFlags, parseSettingsFile, settingKeyList } from '../../src/commands/settings/shared/apply.js';
+import {
+  applyChanges,
+  coerceSetting,
+  finaliseSettings,
+  parseSetFlags,
+  parseSettingsFile,
+  settingKeyList,
+} from '../../src/commands/settings/shared/apply.js';
 import { diffObjects, flatten, formatChanges } from '../../src/commands/shared/diff.js';
 import { UsageError } from '../../src/errors.js';
 
@@ -11,7 +18,11 @@ const current = {
   imageProctoringSettings: { terminateTestOnImageViolation: 0, terminateTestAfterViolationCount: 0 },
   windowViolationSettings: {
     copyPaste: 0,
-    displayViolationSettings: { displayViolationPopUp: 1, terminateTestOnWindowViolation: 0, terminateTestAfterViolationCount: 3 },
+    displayViolationSettings: {
+      displayViolationPopUp: 1,
+      terminateTestOnWindowViolation: 0,
+      terminateTestAfterViolationCount: 3,
+    },
   },
 };
 
@@ -28,12 +39,18 @@ const usage = (fn: () => unknown): UsageError => {
 describe('settings keys and --set', () => {
   it('knows every field of the spec table as a dotted key', () => {
     expect(settingKeyList()).toHaveLength(17);
-    expect(settingKeyList()).toContain('windowViolationSettings.displayViolationSettings.terminateTestAfterViolationCount');
+    expect(settingKeyList()).toContain(
+      'windowViolationSettings.displayViolationSettings.terminateTestAfterViolationCount',
+    );
   });
 
   it('coerces values to the field type: text stays text, flags and counts become numbers', () => {
     expect(
-      parseSetFlags(['testSettings.testAliasName=007', 'questionSettings.randomAnswers=yes', 'imageProctoringSettings.terminateTestAfterViolationCount=5']),
+      parseSetFlags([
+        'testSettings.testAliasName=007',
+        'questionSettings.randomAnswers=yes',
+        'imageProctoringSettings.terminateTestAfterViolationCount=5',
+      ]),
     ).toEqual({
       'testSettings.testAliasName': '007',
       'questionSettings.randomAnswers': 1,
@@ -46,13 +63,18 @@ describe('settings keys and --set', () => {
     const e = usage(() => parseSetFlags(['questionSettings.randomAnswer=1']));
     expect(e.message).toBe("--set: unknown setting 'questionSettings.randomAnswer'");
     expect(e.hint).toContain('did you mean questionSettings.randomAnswers?');
-    expect(e.hint).toContain('valid keys, by section:\n    testSettings.{testName, testAliasName, typeOfTest, practiceTest}\n');
+    expect(e.hint).toContain(
+      'valid keys, by section:\n    testSettings.{testName, testAliasName, typeOfTest, practiceTest}\n',
+    );
     expect(e.hint!.split('\n').every((l) => l.length <= 78)).toBe(true);
   });
 
   it.each([
     ['questionSettings.randomAnswers=2', /--set questionSettings.randomAnswers: must be 0 or 1/],
-    ['imageProctoringSettings.terminateTestAfterViolationCount=-1', /must be a whole number from 0 to 1000 \(got "-1"\)/],
+    [
+      'imageProctoringSettings.terminateTestAfterViolationCount=-1',
+      /must be a whole number from 0 to 1000 \(got "-1"\)/,
+    ],
     ['testSettings.typeOfTest=3', /must be 0, 1 or 2/],
     ['copyPaste', /--set: expected section.field=value/],
   ])('rejects %s', (item, message) => {
@@ -60,23 +82,40 @@ describe('settings keys and --set', () => {
   });
 
   it.each([
-    ['imageProctoringSettings.terminateTestAfterViolationCount=1.5', 'must be a whole number from 0 to 1000 (got "1.5")', '=3'],
-    ['windowViolationSettings.displayViolationSettings.terminateTestAfterViolationCount=abc', 'must be a whole number from 0 to 1000 (got "abc")', '=3'],
+    [
+      'imageProctoringSettings.terminateTestAfterViolationCount=1.5',
+      'must be a whole number from 0 to 1000 (got "1.5")',
+      '=3',
+    ],
+    [
+      'windowViolationSettings.displayViolationSettings.terminateTestAfterViolationCount=abc',
+      'must be a whole number from 0 to 1000 (got "abc")',
+      '=3',
+    ],
     ['questionSettings.randomQuestions=1.5', 'must be 0 or 1 (got "1.5")', '=1'],
-    ['testSettings.typeOfTest=1.5', 'must be 0, 1 or 2 (spec: 1 multiple, 2 single; production: 0 multiple, 1 single) (got "1.5")', '=1'],
+    [
+      'testSettings.typeOfTest=1.5',
+      'must be 0, 1 or 2 (spec: 1 multiple, 2 single; production: 0 multiple, 1 single) (got "1.5")',
+      '=1',
+    ],
     ['testSettings.testName= ', 'must be text, not empty (got " ")', '="Backend developer"'],
-  ])('a value of the wrong type (%s) names the setting, what it takes and an example, in our words', (item, said, example) => {
-    const key = item.split('=')[0]!;
-    const e = usage(() => parseSetFlags([item]));
-    expect(e.message).toBe(`--set ${key}: ${said}`);
-    expect(e.hint).toBe(`e.g. --set ${key}${example}`);
-    expect(e.message).not.toMatch(/Invalid input|expected number|Too (small|big)/);
-  });
+  ])(
+    'a value of the wrong type (%s) names the setting, what it takes and an example, in our words',
+    (item, said, example) => {
+      const key = item.split('=')[0]!;
+      const e = usage(() => parseSetFlags([item]));
+      expect(e.message).toBe(`--set ${key}: ${said}`);
+      expect(e.hint).toBe(`e.g. --set ${key}${example}`);
+      expect(e.message).not.toMatch(/Invalid input|expected number|Too (small|big)/);
+    },
+  );
 });
 
 describe('settings file', () => {
   it('reads a partial object into dotted changes', () => {
-    expect(parseSettingsFile('s.json', '{"questionSettings":{"randomQuestions":1}}')).toEqual({ 'questionSettings.randomQuestions': 1 });
+    expect(parseSettingsFile('s.json', '{"questionSettings":{"randomQuestions":1}}')).toEqual({
+      'questionSettings.randomQuestions': 1,
+    });
   });
 
   it('bad JSON names the file', () => {
@@ -87,7 +126,9 @@ describe('settings file', () => {
     expect(usage(() => parseSettingsFile('s.json', '{"windowViolationSettings":{"copyPaste":"1"}}')).message).toBe(
       '--file s.json: windowViolationSettings.copyPaste: must be 0 or 1 (got "1", a string)',
     );
-    const count = usage(() => parseSettingsFile('s.json', '{"imageProctoringSettings":{"terminateTestAfterViolationCount":1.5}}'));
+    const count = usage(() =>
+      parseSettingsFile('s.json', '{"imageProctoringSettings":{"terminateTestAfterViolationCount":1.5}}'),
+    );
     expect([count.message, count.hint]).toEqual([
       '--file s.json: imageProctoringSettings.terminateTestAfterViolationCount: must be a whole number from 0 to 1000 (got 1.5, a number)',
       'e.g. {"imageProctoringSettings":{"terminateTestAfterViolationCount":3}}',
@@ -95,9 +136,13 @@ describe('settings file', () => {
     expect(usage(() => parseSettingsFile('s.json', '{"testSettings":{"testName":5}}')).message).toBe(
       '--file s.json: testSettings.testName: must be text, not empty (got 5, a number)',
     );
-    expect(usage(() => parseSettingsFile('s.json', '{"questionSettings":1}')).message).toMatch(/questionSettings: must be an object/);
+    expect(usage(() => parseSettingsFile('s.json', '{"questionSettings":1}')).message).toMatch(
+      /questionSettings: must be an object/,
+    );
     expect(usage(() => parseSettingsFile('s.json', '[1]')).message).toMatch(/must hold a JSON object/);
-    expect(usage(() => parseSettingsFile('s.json', '{"questionSettings":{"shuffle":1}}')).message).toMatch(/unknown setting 'questionSettings.shuffle'/);
+    expect(usage(() => parseSettingsFile('s.json', '{"questionSettings":{"shuffle":1}}')).message).toMatch(
+      /unknown setting 'questionSettings.shuffle'/,
+    );
   });
 });
 
@@ -111,8 +156,12 @@ describe('applying and validating', () => {
   });
 
   it('allowing copy-paste turns the violation popup off, and says so', () => {
-    const { settings, constrained } = finaliseSettings(applyChanges(current, { 'windowViolationSettings.copyPaste': 1 }));
-    expect(constrained).toEqual([{ key: 'windowViolationSettings.displayViolationSettings.displayViolationPopUp', old: 1, new: 0 }]);
+    const { settings, constrained } = finaliseSettings(
+      applyChanges(current, { 'windowViolationSettings.copyPaste': 1 }),
+    );
+    expect(constrained).toEqual([
+      { key: 'windowViolationSettings.displayViolationSettings.displayViolationPopUp', old: 1, new: 0 },
+    ]);
     expect(flatten(settings)['windowViolationSettings.displayViolationSettings.displayViolationPopUp']).toBe(0);
   });
 
@@ -124,7 +173,9 @@ describe('applying and validating', () => {
   });
 
   it('what the user changes is still validated (an empty name is refused)', () => {
-    expect(usage(() => parseSetFlags(['testSettings.testName='])).message).toMatch(/testSettings.testName: must be text, not empty/);
+    expect(usage(() => parseSetFlags(['testSettings.testName='])).message).toMatch(
+      /testSettings.testName: must be text, not empty/,
+    );
   });
 
   it('keeps fields the schema does not know (full replace must not drop them)', () => {

@@ -5,7 +5,14 @@ describe('styleFor', () => {
   it('paints nothing without colour', async () => {
     const s = await styleFor(false);
     expect(s).toBe(PLAIN);
-    expect([s.level, s.bold('a'), s.dim('b'), s.green('c'), s.red('d'), s.yellow('e')]).toEqual([0, 'a', 'b', 'c', 'd', 'e']);
+    expect([s.level, s.bold('a'), s.dim('b'), s.green('c'), s.red('d'), s.yellow('e')]).toEqual([
+      0,
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+    ]);
   });
 
   it("paints with chalk's basic colours when colour is on", async () => {

@@ -10,7 +10,14 @@ const request = { method: 'POST', url: 'http://x.test/v3/tests/1/invite', operat
 
 describe('field spellings', () => {
   it('reads Status, sectionID, callbackURL, skills onto the spelling the CLI uses', () => {
-    expect(canonicalKeys({ Status: 'x', sectionID: 1, callbackURL: 'u', skills: [] }, ['status', 'sectionId', 'callbackUrl', 'Skills'])).toEqual({
+    expect(
+      canonicalKeys({ Status: 'x', sectionID: 1, callbackURL: 'u', skills: [] }, [
+        'status',
+        'sectionId',
+        'callbackUrl',
+        'Skills',
+      ]),
+    ).toEqual({
       status: 'x',
       sectionId: 1,
       callbackUrl: 'u',
@@ -29,9 +36,13 @@ describe('ids', () => {
     [' 42 ', 42],
     ['9007199254740993123', '9007199254740993123'],
   ])('%j → %j', (input, out) => expect(id.parse(input)).toBe(out));
-  it.each([['12a'], [-1], [1.5], [null]])('%j is not an id', (input) => expect(id.safeParse(input).success).toBe(false));
+  it.each([['12a'], [-1], [1.5], [null]])('%j is not an id', (input) =>
+    expect(id.safeParse(input).success).toBe(false),
+  );
   it('long integers in a JSON text are kept as their digits', () => {
-    expect(parseJsonLossless('{"a":9007199254740993123,"b":"9007199254740993123","c":1.25e3,"d":"x\\"9999999999999999"}')).toEqual({
+    expect(
+      parseJsonLossless('{"a":9007199254740993123,"b":"9007199254740993123","c":1.25e3,"d":"x\\"9999999999999999"}'),
+    ).toEqual({
       a: '9007199254740993123',
       b: '9007199254740993123',
       c: 1250,
@@ -115,13 +126,19 @@ describe('reading an answer', () => {
       },
     );
     expect(v).toMatchObject({ testInvitationId: 'x-1' });
-    expect(warnings.join('\n')).toMatch(/accepted POST \/v3\/tests\/1\/invite \(HTTP 201\) but its answer was unexpected/);
+    expect(warnings.join('\n')).toMatch(
+      /accepted POST \/v3\/tests\/1\/invite \(HTTP 201\) but its answer was unexpected/,
+    );
   });
 
   it('a 2xx {result: null, errors} is an ApiError with the messages', () => {
-    expect(() => readAnswer(R.Invitation, { status: 200, data: { result: null, errors: ['no'] }, request }, { kind: 'write', envelope: true })).toThrow(
-      ApiError,
-    );
+    expect(() =>
+      readAnswer(
+        R.Invitation,
+        { status: 200, data: { result: null, errors: ['no'] }, request },
+        { kind: 'write', envelope: true },
+      ),
+    ).toThrow(ApiError);
   });
 
   it('the report reads production forms: Status, testId string, Skills null, numeric strings', () => {
@@ -132,14 +149,27 @@ describe('reading an answer', () => {
       scorePercentage: '70',
       sections: [{ sectionID: '11', Skills: null }],
     });
-    expect(r).toMatchObject({ testInvitationId: 5, testId: '292930', status: 'Complete', scorePercentage: 70, sections: [{ sectionId: 11, Skills: null }] });
+    expect(r).toMatchObject({
+      testInvitationId: 5,
+      testId: '292930',
+      status: 'Complete',
+      scorePercentage: 70,
+      sections: [{ sectionId: 11, Skills: null }],
+    });
   });
 });
 
 describe('the time-zone list (body not public: other names for the same fields)', () => {
   it('reads {data: [...]} with Id / IanaName / Description / Offset in any case', () => {
-    const r = R.TimeZones.parse({ data: [{ Id: '35', IanaName: 'Asia/Kolkata', description: 'Kolkata', OFFSET: '+05:30' }] });
-    expect(r.timeZones[0]).toMatchObject({ timeZoneId: 35, name: 'Asia/Kolkata', displayName: 'Kolkata', utcOffset: '+05:30' });
+    const r = R.TimeZones.parse({
+      data: [{ Id: '35', IanaName: 'Asia/Kolkata', description: 'Kolkata', OFFSET: '+05:30' }],
+    });
+    expect(r.timeZones[0]).toMatchObject({
+      timeZoneId: 35,
+      name: 'Asia/Kolkata',
+      displayName: 'Kolkata',
+      utcOffset: '+05:30',
+    });
   });
   it('keeps the canonical field when both spellings are there', () => {
     const r = R.TimeZones.parse([{ timeZoneId: 1, id: 99, name: 'UTC' }]);

@@ -18,7 +18,14 @@ afterEach(async () => {
 });
 
 const transport = (url: string) =>
-  new Transport({ baseUrl: url, apiKey: 'sk_test_0123456789abcdef', authHeader: 'X-API-KEY', sleep: async () => undefined, maxAttempts: 4, pool: pool.get });
+  new Transport({
+    baseUrl: url,
+    apiKey: 'sk_test_0123456789abcdef',
+    authHeader: 'X-API-KEY',
+    sleep: async () => undefined,
+    maxAttempts: 4,
+    pool: pool.get,
+  });
 /** Headers and half a JSON body, then the socket is destroyed. */
 function cutOff(res: ServerResponse) {
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
@@ -49,7 +56,9 @@ describe('transport: an answer cut off mid-body', () => {
   it('is not sent again for a create (the service may have acted): NetworkError at once', async () => {
     const s = await startServer((_r, res) => cutOff(res));
     close = s.close;
-    await expect(transport(s.url).json({ operation: 't', method: 'POST', path: '/v3/x', body: {}, idempotent: false })).rejects.toBeInstanceOf(NetworkError);
+    await expect(
+      transport(s.url).json({ operation: 't', method: 'POST', path: '/v3/x', body: {}, idempotent: false }),
+    ).rejects.toBeInstanceOf(NetworkError);
     expect(s.requests).toHaveLength(1);
   });
 });

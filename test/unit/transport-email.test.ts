@@ -27,9 +27,21 @@ describe('retries of requests that send e-mail', () => {
   ])('%s, sendEmail %s: %i request(s)', async (_what, sendEmail, expected, handler) => {
     const s = await startServer(handler);
     try {
-      const t = new Transport({ baseUrl: s.url, apiKey: 'k'.repeat(32), authHeader: 'X-API-KEY', sleep: noSleep, maxAttempts: 3 });
+      const t = new Transport({
+        baseUrl: s.url,
+        apiKey: 'k'.repeat(32),
+        authHeader: 'X-API-KEY',
+        sleep: noSleep,
+        maxAttempts: 3,
+      });
       const err = await t
-        .json({ operation: 'v3.invite', method: 'POST', path: '/v3/tests/1/invite', body: { email: 'a@b.example', name: 'A', sendEmail }, idempotent: true })
+        .json({
+          operation: 'v3.invite',
+          method: 'POST',
+          path: '/v3/tests/1/invite',
+          body: { email: 'a@b.example', name: 'A', sendEmail },
+          idempotent: true,
+        })
         .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(NetworkError);
       expect(s.requests).toHaveLength(expected);
@@ -39,8 +51,20 @@ describe('retries of requests that send e-mail', () => {
   });
 
   const invite = (sendEmail: string) =>
-    ({ operation: 'v3.invite', method: 'POST', path: '/v3/tests/1/invite', body: { email: 'a@b.example', name: 'A', sendEmail }, idempotent: true }) as const;
-  const createLink = { operation: 'v3.createLink', method: 'POST', path: '/v3/tests/1/testlinks', body: { testId: 1 }, idempotent: false } as const;
+    ({
+      operation: 'v3.invite',
+      method: 'POST',
+      path: '/v3/tests/1/invite',
+      body: { email: 'a@b.example', name: 'A', sendEmail },
+      idempotent: true,
+    }) as const;
+  const createLink = {
+    operation: 'v3.createLink',
+    method: 'POST',
+    path: '/v3/tests/1/testlinks',
+    body: { testId: 1 },
+    idempotent: false,
+  } as const;
 
   it.each([
     ['an e-mailing invite', invite('yes')],
@@ -48,10 +72,18 @@ describe('retries of requests that send e-mail', () => {
     ['a links create', createLink],
   ])('%s answered 429 twice (no Retry-After) is sent again, and succeeds on the third try', async (_what, spec) => {
     const s = await startServer((_r, res, n) =>
-      n <= 2 ? json(res, 429, { message: 'Too many requests' }) : json(res, 201, { testInvitationId: 7, testLinkId: 7 }),
+      n <= 2
+        ? json(res, 429, { message: 'Too many requests' })
+        : json(res, 201, { testInvitationId: 7, testLinkId: 7 }),
     );
     try {
-      const t = new Transport({ baseUrl: s.url, apiKey: 'k'.repeat(32), authHeader: 'X-API-KEY', sleep: noSleep, maxAttempts: 4 });
+      const t = new Transport({
+        baseUrl: s.url,
+        apiKey: 'k'.repeat(32),
+        authHeader: 'X-API-KEY',
+        sleep: noSleep,
+        maxAttempts: 4,
+      });
       const r = await t.json(spec);
       expect(r.status).toBe(201);
       expect(s.requests).toHaveLength(3);
@@ -63,7 +95,13 @@ describe('retries of requests that send e-mail', () => {
   it('an e-mailing invite still answered 429 after every attempt: one request per attempt, never marked as maybe applied', async () => {
     const s = await startServer((_r, res) => json(res, 429, { message: 'Too many requests' }));
     try {
-      const t = new Transport({ baseUrl: s.url, apiKey: 'k'.repeat(32), authHeader: 'X-API-KEY', sleep: noSleep, maxAttempts: 3 });
+      const t = new Transport({
+        baseUrl: s.url,
+        apiKey: 'k'.repeat(32),
+        authHeader: 'X-API-KEY',
+        sleep: noSleep,
+        maxAttempts: 3,
+      });
       const err = await t.json(invite('yes')).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ApiError);
       expect((err as ApiError).status).toBe(429);
@@ -81,7 +119,13 @@ describe('retries of requests that send e-mail', () => {
   ])('sendEmail %s answered 502 (the service may have acted): %i request(s)', async (sendEmail, expected) => {
     const s = await startServer((_r, res) => json(res, 502, { errors: ['Bad gateway'] }));
     try {
-      const t = new Transport({ baseUrl: s.url, apiKey: 'k'.repeat(32), authHeader: 'X-API-KEY', sleep: noSleep, maxAttempts: 3 });
+      const t = new Transport({
+        baseUrl: s.url,
+        apiKey: 'k'.repeat(32),
+        authHeader: 'X-API-KEY',
+        sleep: noSleep,
+        maxAttempts: 3,
+      });
       const err = await t.json(invite(sendEmail)).catch((e: unknown) => e);
       expect((err as ApiError).status).toBe(502);
       expect(s.requests).toHaveLength(expected);

@@ -17,7 +17,15 @@ afterEach(async () => {
 });
 
 function transport(url: string, extra: Partial<ConstructorParameters<typeof Transport>[0]> = {}) {
-  return new Transport({ baseUrl: url, apiKey: KEY, authHeader: 'X-API-KEY', sleep: noSleep, maxAttempts: 4, pool: pool.get, ...extra });
+  return new Transport({
+    baseUrl: url,
+    apiKey: KEY,
+    authHeader: 'X-API-KEY',
+    sleep: noSleep,
+    maxAttempts: 4,
+    pool: pool.get,
+    ...extra,
+  });
 }
 
 describe('transport', () => {
@@ -43,13 +51,17 @@ describe('transport', () => {
       },
     });
     await t.json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true });
-    await expect(t.json({ operation: 't', method: 'POST', path: '/v3/x', body: {}, idempotent: true })).rejects.toThrow('held');
+    await expect(t.json({ operation: 't', method: 'POST', path: '/v3/x', body: {}, idempotent: true })).rejects.toThrow(
+      'held',
+    );
     expect(asked).toEqual(['GET /v3/tests', 'POST /v3/x']);
     expect(s.requests.map((r) => r.method)).toEqual(['GET']);
   });
 
   it('retries a GET on 503 and succeeds', async () => {
-    const s = await startServer((_r, res, n) => (n < 3 ? json(res, 503, { errors: ['busy'] }) : json(res, 200, { tests: [] })));
+    const s = await startServer((_r, res, n) =>
+      n < 3 ? json(res, 503, { errors: ['busy'] }) : json(res, 200, { tests: [] }),
+    );
     close = s.close;
     const r = await transport(s.url).json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true });
     expect(r.data).toEqual({ tests: [] });
@@ -59,7 +71,9 @@ describe('transport', () => {
   it('does not retry a create on 503', async () => {
     const s = await startServer((_r, res) => json(res, 503, { errors: ['busy'] }));
     close = s.close;
-    await expect(transport(s.url).json({ operation: 't', method: 'POST', path: '/v3/x', body: {}, idempotent: false })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      transport(s.url).json({ operation: 't', method: 'POST', path: '/v3/x', body: {}, idempotent: false }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(s.requests).toHaveLength(1);
   });
 
@@ -77,11 +91,19 @@ describe('transport', () => {
 
   it('a paced run (bulk): a 429 without Retry-After slows the pace and does not use up an attempt', async () => {
     // six 429s, then an answer: four attempts would have given up; the pace slowed at each one
-    const s = await startServer((_r, res, n) => (n <= 6 ? json(res, 429, { errors: ['slow down'] }) : json(res, 200, { ok: true })));
+    const s = await startServer((_r, res, n) =>
+      n <= 6 ? json(res, 429, { errors: ['slow down'] }) : json(res, 200, { ok: true }),
+    );
     close = s.close;
     let t = 0;
     const pace = new Pace({ now: () => (t += 50) });
-    const r = await transport(s.url, { gate: pace }).json({ operation: 't', method: 'POST', path: '/v3/tests/1/invite', body: {}, idempotent: true });
+    const r = await transport(s.url, { gate: pace }).json({
+      operation: 't',
+      method: 'POST',
+      path: '/v3/tests/1/invite',
+      body: {},
+      idempotent: true,
+    });
     expect(r.status).toBe(200);
     expect(s.requests).toHaveLength(7);
     expect(pace.throttled).toBe(6);
@@ -102,9 +124,16 @@ describe('transport', () => {
 
   it('waits for Retry-After before the next attempt', async () => {
     const waits: number[] = [];
-    const s = await startServer((_r, res, n) => (n === 1 ? json(res, 429, {}, { 'retry-after': '7' }) : json(res, 200, {})));
+    const s = await startServer((_r, res, n) =>
+      n === 1 ? json(res, 429, {}, { 'retry-after': '7' }) : json(res, 200, {}),
+    );
     close = s.close;
-    await transport(s.url, { sleep: async (ms) => void waits.push(ms) }).json({ operation: 't', method: 'GET', path: '/', idempotent: true });
+    await transport(s.url, { sleep: async (ms) => void waits.push(ms) }).json({
+      operation: 't',
+      method: 'GET',
+      path: '/',
+      idempotent: true,
+    });
     expect(waits).toContain(7000);
   });
 
@@ -128,12 +157,24 @@ describe('transport', () => {
     });
     close = s.close;
     await expect(
-      transport(s.url, { maxAttempts: 3 }).json({ operation: 'v3.invite', method: 'POST', path: '/i', body: {}, idempotent: true }),
+      transport(s.url, { maxAttempts: 3 }).json({
+        operation: 'v3.invite',
+        method: 'POST',
+        path: '/i',
+        body: {},
+        idempotent: true,
+      }),
     ).rejects.toBeInstanceOf(NetworkError);
     expect(resets).toBe(3);
     resets = 0;
     await expect(
-      transport(s.url, { maxAttempts: 3 }).json({ operation: 'v3.createLink', method: 'POST', path: '/c', body: {}, idempotent: false }),
+      transport(s.url, { maxAttempts: 3 }).json({
+        operation: 'v3.createLink',
+        method: 'POST',
+        path: '/c',
+        body: {},
+        idempotent: false,
+      }),
     ).rejects.toBeInstanceOf(NetworkError);
     expect(resets).toBe(1);
   });
@@ -164,7 +205,9 @@ describe('transport', () => {
 
   it('calls onAnswered once the final answer is in, before it is read (a 4xx too; not without an answer)', async () => {
     const seen: string[] = [];
-    const s = await startServer((_r, res, n) => (n === 1 ? json(res, 503, {}) : n === 2 ? json(res, 201, { id: 7 }) : json(res, 400, { errors: ['no'] })));
+    const s = await startServer((_r, res, n) =>
+      n === 1 ? json(res, 503, {}) : n === 2 ? json(res, 201, { id: 7 }) : json(res, 400, { errors: ['no'] }),
+    );
     close = s.close;
     const t = transport(s.url);
     const onAnswered = async () => {
@@ -173,12 +216,16 @@ describe('transport', () => {
     };
     const ok = await t.json({ operation: 't', method: 'POST', path: '/i', body: {}, idempotent: true, onAnswered });
     seen.push(`read ${JSON.stringify(ok.data)}`);
-    await t.json({ operation: 't', method: 'POST', path: '/i', body: {}, idempotent: true, onAnswered }).catch((e) => seen.push(`thrown ${e.status}`));
+    await t
+      .json({ operation: 't', method: 'POST', path: '/i', body: {}, idempotent: true, onAnswered })
+      .catch((e) => seen.push(`thrown ${e.status}`));
     expect(seen).toEqual(['answered after 2 request(s)', 'read {"id":7}', 'answered after 3 request(s)', 'thrown 400']);
     await s.close();
     close = undefined;
     let called = 0;
-    await t.json({ operation: 't', method: 'GET', path: '/', idempotent: true, onAnswered: () => called++ }).catch(() => undefined);
+    await t
+      .json({ operation: 't', method: 'GET', path: '/', idempotent: true, onAnswered: () => called++ })
+      .catch(() => undefined);
     expect(called).toBe(0);
   });
 
@@ -186,7 +233,8 @@ describe('transport', () => {
     const s = await startServer((_r, res) => json(res, 200, {}));
     close = s.close;
     const t = transport(`${s.url}/api/`);
-    const get = (query?: Record<string, string | number | undefined>) => t.json({ operation: 't', method: 'GET', path: '/v3/x', query, idempotent: true });
+    const get = (query?: Record<string, string | number | undefined>) =>
+      t.json({ operation: 't', method: 'GET', path: '/v3/x', query, idempotent: true });
     await get();
     await get({ a: 1, b: undefined, c: 'x y' });
     await get();

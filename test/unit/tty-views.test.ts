@@ -20,7 +20,10 @@ afterAll(async () => {
 
 async function tty(argv: string[]) {
   // 160 columns: wide enough for every column of these tables (narrower ones: tty-width.test.ts)
-  const p = memoryProcess({ ...s.env, ASSESS_CONFIG_DIR: dir.dir, CI: 'true', NO_COLOR: '1', COLUMNS: '160' }, { tty: true });
+  const p = memoryProcess(
+    { ...s.env, ASSESS_CONFIG_DIR: dir.dir, CI: 'true', NO_COLOR: '1', COLUMNS: '160' },
+    { tty: true },
+  );
   const code = await runCli(argv, p);
   return { code, out: p.out(), err: p.err() };
 }
@@ -39,7 +42,9 @@ describe('on a terminal', () => {
   it('links list: a table with the headings, whole ids, and the window in UTC, said so', async () => {
     const r = await tty(['links', 'list', '1001']);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/│ Link ID │ Name +│ Status +│ Type +│ Proctoring │ Schedule +│ Days │ Start \(UTC\) +│ End \(UTC\) +│ TZ │/);
+    expect(r.out).toMatch(
+      /│ Link ID │ Name +│ Status +│ Type +│ Proctoring │ Schedule +│ Days │ Start \(UTC\) +│ End \(UTC\) +│ TZ │/,
+    );
     const link = JSON.parse((await tty(['links', 'get', '1001', '5002', '--json'])).out);
     const start: string = link.invitationSchedule.scheduleDetails.startDateTime;
     expect(r.out).toContain(`│ 5002    │ Campus drive (timebound) │`);

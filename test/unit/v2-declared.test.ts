@@ -61,10 +61,16 @@ describe('v2 declared once', () => {
   });
 
   it.each([
-    [['--api', 'v2', 'attempts', 'cancel', '5001', '--yes'], /attempts cancel: not available in the v2 API \(v2 cannot cancel an invitation\)/],
+    [
+      ['--api', 'v2', 'attempts', 'cancel', '5001', '--yes'],
+      /attempts cancel: not available in the v2 API \(v2 cannot cancel an invitation\)/,
+    ],
     [['--api', 'v2', 'settings', 'get', '1001'], /settings get: not available in the v2 API/],
     [['--api', 'v2', 'invite', '1001', '--csv', 'x.csv'], /invite --from-csv: not available in the v2 API/],
-    [['links', 'create', '1001', '--name', 'A', '--anytime', '--tz', '1'], /--anytime: only with --api v2 \(v3 links always have a schedule/],
+    [
+      ['links', 'create', '1001', '--name', 'A', '--anytime', '--tz', '1'],
+      /--anytime: only with --api v2 \(v3 links always have a schedule/,
+    ],
     [['report', '5001', '--sections'], /--sections: only with --api v2/],
   ])('%j → exit 2 before anything is sent', async (argv, message) => {
     const t = tempDir();

@@ -18,7 +18,14 @@ import { WIRE_FIELDS } from '../../src/api/wire-fields.js';
 type Tree = { [field: string]: Tree } | null;
 
 type Schema = z.core.$ZodType;
-type Def = { type: string; innerType?: Schema; in?: Schema; out?: Schema; element?: Schema; shape?: Record<string, Schema> };
+type Def = {
+  type: string;
+  innerType?: Schema;
+  in?: Schema;
+  out?: Schema;
+  element?: Schema;
+  shape?: Record<string, Schema>;
+};
 
 /** Walks through optional, nullable, default, preprocess and arrays to the objects inside. */
 function tree(schema: Schema): Tree {
@@ -47,11 +54,15 @@ function tree(schema: Schema): Tree {
 
 /** Every difference between two trees, as `path: only in <side>` lines. */
 function differences(reader: Tree, strict: Tree, path: string, ignore: readonly string[] = []): string[] {
-  if (reader === null || strict === null) return (reader === null) === (strict === null) ? [] : [`${path}: an object on one side only`];
+  if (reader === null || strict === null)
+    return (reader === null) === (strict === null) ? [] : [`${path}: an object on one side only`];
   const out: string[] = [];
-  for (const k of Object.keys(reader)) if (!(k in strict) && !ignore.includes(`${path}.${k}`)) out.push(`${path}.${k}: only in the reader`);
-  for (const k of Object.keys(strict)) if (!(k in reader) && !ignore.includes(`${path}.${k}`)) out.push(`${path}.${k}: only in the strict schema`);
-  for (const k of Object.keys(reader)) if (k in strict) out.push(...differences(reader[k]!, strict[k]!, `${path}.${k}`, ignore));
+  for (const k of Object.keys(reader))
+    if (!(k in strict) && !ignore.includes(`${path}.${k}`)) out.push(`${path}.${k}: only in the reader`);
+  for (const k of Object.keys(strict))
+    if (!(k in reader) && !ignore.includes(`${path}.${k}`)) out.push(`${path}.${k}: only in the strict schema`);
+  for (const k of Object.keys(reader))
+    if (k in strict) out.push(...differences(reader[k]!, strict[k]!, `${path}.${k}`, ignore));
   return out;
 }
 
@@ -117,8 +128,12 @@ describe('the tolerant reader and the strict schemas', () => {
   });
 
   it('finds a field one side lacks, however deep (the check can fail)', () => {
-    const strict = z.extend(S3.TestLink, { invitationSchedule: z.nullish(z.extend(S3.InvitationSchedule, { extra: S3.Id })) });
-    expect(differences(tree(R3.TestLink), tree(strict), 'TestLink')).toEqual(['TestLink.invitationSchedule.extra: only in the strict schema']);
+    const strict = z.extend(S3.TestLink, {
+      invitationSchedule: z.nullish(z.extend(S3.InvitationSchedule, { extra: S3.Id })),
+    });
+    expect(differences(tree(R3.TestLink), tree(strict), 'TestLink')).toEqual([
+      'TestLink.invitationSchedule.extra: only in the strict schema',
+    ]);
   });
 });
 
@@ -130,8 +145,27 @@ describe('the plain field lists (--json, --help)', () => {
   });
 
   it('lists every object a command prints whole', () => {
-    const printed = ['TestSummary', 'TestDetail', 'TestLink', 'Invitation', 'Reattempt', 'Cancelled', 'Report', 'TestAttempt', 'Settings', 'TimeZone'];
-    const v2 = ['V2Test', 'V2TestDetail', 'V2Registered', 'V2LinkRegistered', 'V2Report', 'V2SectionScore', 'V2TestLink'];
+    const printed = [
+      'TestSummary',
+      'TestDetail',
+      'TestLink',
+      'Invitation',
+      'Reattempt',
+      'Cancelled',
+      'Report',
+      'TestAttempt',
+      'Settings',
+      'TimeZone',
+    ];
+    const v2 = [
+      'V2Test',
+      'V2TestDetail',
+      'V2Registered',
+      'V2LinkRegistered',
+      'V2Report',
+      'V2SectionScore',
+      'V2TestLink',
+    ];
     expect(Object.keys(WIRE_FIELDS).sort()).toEqual([...printed, ...v2].sort());
   });
 });

@@ -66,7 +66,9 @@ describe.skipIf(skip !== null)('writing onto a disk with 64 KiB (issue 31 item 1
     const t = disk();
     const target = join(t.dir, 'config.json');
     writeFileAtomic(target, '{"profiles":{}}\n');
-    expect(() => writeFileAtomic(target, 'z'.repeat(100 * 1024))).toThrow(/cannot write the file .*config\.json: no space left on the device \(ENOSPC\)/);
+    expect(() => writeFileAtomic(target, 'z'.repeat(100 * 1024))).toThrow(
+      /cannot write the file .*config\.json: no space left on the device \(ENOSPC\)/,
+    );
     expect(readFileSync(target, 'utf8')).toBe('{"profiles":{}}\n');
     expect(readdirSync(t.dir)).toEqual(['config.json']);
     expect(statSync(target).mode & 0o777).toBe(0o600);

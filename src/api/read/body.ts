@@ -58,7 +58,17 @@ export type Envelope =
   | { kind: 'errors'; errors: string[] };
 
 /** Keys that may sit beside `result` in an envelope without making it data. */
-const META = new Set(['statuscode', 'status', 'message', 'success', 'requestid', 'traceid', 'links', 'meta', 'timestamp']);
+const META = new Set([
+  'statuscode',
+  'status',
+  'message',
+  'success',
+  'requestid',
+  'traceid',
+  'links',
+  'meta',
+  'timestamp',
+]);
 
 /**
  * Takes off the v3 envelope `{result, errors}` (keys in any case). With `errors` beside it,
@@ -76,7 +86,11 @@ export function unwrapEnvelope(body: unknown): Envelope {
   const o = body as Record<string, unknown>;
   const result = o[resultKey];
   const errors = errorsKey === undefined ? null : o[errorsKey];
-  const messages = Array.isArray(errors) ? errors.map((e) => String(e)) : typeof errors === 'string' && errors ? [errors] : [];
+  const messages = Array.isArray(errors)
+    ? errors.map((e) => String(e))
+    : typeof errors === 'string' && errors
+      ? [errors]
+      : [];
   if (result == null && messages.length) return { kind: 'errors', errors: messages };
   return { kind: 'unwrapped', body: result };
 }

@@ -11,7 +11,8 @@ import { canonicalKeys, idFromDigits, invitationStatus } from './policy.js';
 /** The vendor's own form of AttemptedOn, in the account's time zone: `09-Oct-2020 06:51 PM`. */
 export const VENDOR_DATE = /^\s*(\d{1,2})-([A-Za-z]{3})-(\d{4})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])\s*$/;
 /** ISO 8601: `2020-10-09T13:21:53` (AttemptedOnUtc, no zone: UTC), with `Z`, an offset or fractions. */
-export const ISO_DATE = /^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*([Zz]|[+-]\d{2}:?\d{2})?\s*$/;
+export const ISO_DATE =
+  /^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*([Zz]|[+-]\d{2}:?\d{2})?\s*$/;
 
 const NUMERIC = /^\s*-?\d+(\.\d+)?\s*$/;
 const DIGITS = /^\s*\d{1,20}\s*$/;
@@ -29,11 +30,15 @@ const dateLike = (description: string) =>
         z
           .string()
           .check(z.regex(ISO_DATE))
-          .register(z.globalRegistry, { description: 'ISO 8601, e.g. 2020-10-09T13:21:53 (no zone: UTC) or 2020-10-09T13:21:53Z' }),
+          .register(z.globalRegistry, {
+            description: 'ISO 8601, e.g. 2020-10-09T13:21:53 (no zone: UTC) or 2020-10-09T13:21:53Z',
+          }),
         z
           .string()
           .check(z.regex(VENDOR_DATE))
-          .register(z.globalRegistry, { description: "the vendor's form dd-MMM-yyyy hh:mm AM/PM, e.g. 09-Oct-2020 06:51 PM" }),
+          .register(z.globalRegistry, {
+            description: "the vendor's form dd-MMM-yyyy hh:mm AM/PM, e.g. 09-Oct-2020 06:51 PM",
+          }),
       ]),
     )
     .register(z.globalRegistry, { description });
@@ -45,7 +50,9 @@ export const CallbackWire = z
       .union([z.number().check(z.int(), z.nonnegative()), z.string().check(z.regex(DIGITS))])
       .register(z.globalRegistry, { description: 'the invitation (Integer64; digits in a string are read too)' }),
     CandidateEmailId: textLike("the candidate's e-mail"),
-    AttemptedOn: dateLike("when the attempt started, in the account's time zone: `09-Oct-2020 06:51 PM` (ISO 8601 is read too)"),
+    AttemptedOn: dateLike(
+      "when the attempt started, in the account's time zone: `09-Oct-2020 06:51 PM` (ISO 8601 is read too)",
+    ),
     AttemptedOnUtc: dateLike('the same moment in UTC, ISO 8601 without a zone: `2020-10-09T13:21:53` (v3)'),
     TotalScore: numberLike(),
     CandidateScore: numberLike(),
@@ -108,7 +115,9 @@ export function readCallback(body: unknown): ReadCallback {
   const idOk = CallbackWire.shape.TestInvitationId.safeParse(rawId).success;
   if (!idOk) {
     const problem =
-      rawId === undefined || rawId === null ? 'TestInvitationId is missing' : `TestInvitationId ${JSON.stringify(rawId).slice(0, 40)} is not an id`;
+      rawId === undefined || rawId === null
+        ? 'TestInvitationId is missing'
+        : `TestInvitationId ${JSON.stringify(rawId).slice(0, 40)} is not an id`;
     return { ok: false, problem, version, invitationId: null, status, notes, value, attemptedAtUtc };
   }
   const invitationId = String(typeof rawId === 'number' ? rawId : idFromDigits(String(rawId).trim()));
@@ -124,7 +133,8 @@ export function isoUtc(v: unknown): string | null {
   if (typeof v !== 'string') return null;
   const m = ISO_DATE.exec(v);
   if (!m) return null;
-  const zone = !m[7] || m[7].toUpperCase() === 'Z' ? 'Z' : m[7].includes(':') ? m[7] : `${m[7].slice(0, 3)}:${m[7].slice(3)}`;
+  const zone =
+    !m[7] || m[7].toUpperCase() === 'Z' ? 'Z' : m[7].includes(':') ? m[7] : `${m[7].slice(0, 3)}:${m[7].slice(3)}`;
   const t = Date.parse(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}${zone}`);
   return Number.isNaN(t) ? null : new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

@@ -57,7 +57,10 @@ export function optObj<S extends z.core.$ZodShape>(shape: S) {
  * 64-bit id is never rounded (see parseJsonLossless, which keeps long integers as text).
  */
 export const id = z.pipe(
-  z.union([z.number().check(z.int(), z.nonnegative()), z.string().check(z.trim(), z.regex(/^\d{1,20}$/, 'must be an id (digits)'))]),
+  z.union([
+    z.number().check(z.int(), z.nonnegative()),
+    z.string().check(z.trim(), z.regex(/^\d{1,20}$/, 'must be an id (digits)')),
+  ]),
   z.transform((v): IdValue => (typeof v === 'number' ? v : idFromDigits(v))),
 );
 export type IdValue = number | string;
@@ -127,8 +130,10 @@ export function list<T extends z.core.$ZodType>(item: T) {
  */
 export function enumText(vocabulary: Record<string, readonly string[]>) {
   const lookup = new Map<string, string>();
-  for (const [canon, synonyms] of Object.entries(vocabulary)) for (const s of [canon, ...synonyms]) lookup.set(foldKey(s), canon);
-  const read = (v: unknown) => (typeof v === 'string' ? (lookup.get(foldKey(v)) ?? v.trim()) : typeof v === 'number' ? String(v) : v);
+  for (const [canon, synonyms] of Object.entries(vocabulary))
+    for (const s of [canon, ...synonyms]) lookup.set(foldKey(s), canon);
+  const read = (v: unknown) =>
+    typeof v === 'string' ? (lookup.get(foldKey(v)) ?? v.trim()) : typeof v === 'number' ? String(v) : v;
   let schema: ReturnType<typeof enumSchema> | undefined;
   return {
     read,

@@ -54,19 +54,32 @@ export function readAnswer<S extends z.core.$ZodType>(schema: S, answer: Answer,
   if (opts.kind === 'read') {
     const parsed = z.safeParse(schema, body);
     if (parsed.success) return parsed.data;
-    throw new UnreadableAnswerError(`could not read the answer to ${what(request)}: ${firstIssue(parsed.error)}`, request, status, answer.raw ?? answer.data);
+    throw new UnreadableAnswerError(
+      `could not read the answer to ${what(request)}: ${firstIssue(parsed.error)}`,
+      request,
+      status,
+      answer.raw ?? answer.data,
+    );
   }
   return readWrite(schema, answer, body, opts);
 }
 
-function readWrite<S extends z.core.$ZodType>(schema: S, answer: Answer, body: unknown, opts: ReadOptions): z.output<S> {
-  const warn = (problem: string) => opts.warn?.(`the service accepted ${what(answer.request)} (HTTP ${answer.status}) but ${problem}`);
+function readWrite<S extends z.core.$ZodType>(
+  schema: S,
+  answer: Answer,
+  body: unknown,
+  opts: ReadOptions,
+): z.output<S> {
+  const warn = (problem: string) =>
+    opts.warn?.(`the service accepted ${what(answer.request)} (HTTP ${answer.status}) but ${problem}`);
   let fields: Record<string, unknown>;
   if (body === null || body === undefined || body === '') fields = {};
   else if (typeof body === 'string') fields = { message: body };
   else if (typeof body === 'object' && !Array.isArray(body)) fields = body as Record<string, unknown>;
   else {
-    warn(`answered ${Array.isArray(body) ? 'a list' : typeof body} where an object was expected; showing what is known`);
+    warn(
+      `answered ${Array.isArray(body) ? 'a list' : typeof body} where an object was expected; showing what is known`,
+    );
     fields = {};
   }
   const parsed = z.safeParse(schema, fields);
@@ -99,7 +112,10 @@ function firstIssue(err: z.core.$ZodError): string {
 }
 
 /** A client's warnings: each distinct line once (a bulk run meets the same oddity per row), key scrubbed. */
-export function warnEachOnce(warn: ((line: string) => void) | undefined, scrub: (line: string) => string): (line: string) => void {
+export function warnEachOnce(
+  warn: ((line: string) => void) | undefined,
+  scrub: (line: string) => string,
+): (line: string) => void {
   const seen = new Set<string>();
   return (line) => {
     if (seen.has(line)) return;

@@ -3,7 +3,20 @@
 // built when the v2 client loads (on a run's first v2 request).
 import * as z from 'zod/mini';
 import { testSummaryShape } from './v3.js';
-import { arrayAs, id, list, obj, optId, optList, optNum, optText, testStatus, text, v2ReportStatus, v2TestStatus } from './policy.js';
+import {
+  arrayAs,
+  id,
+  list,
+  obj,
+  optId,
+  optList,
+  optNum,
+  optText,
+  testStatus,
+  text,
+  v2ReportStatus,
+  v2TestStatus,
+} from './policy.js';
 
 /** A score the samples send as a String (may be negative) or a number. */
 const score = z.nullish(z.union([z.number(), z.string()]));
@@ -42,7 +55,9 @@ export const V2SectionScore = obj({ sectionName: optText, sectionScore: score, c
 export type V2SectionScore = z.infer<typeof V2SectionScore>;
 /** A list of section scores; `{sections: […]}` or null read as the list. */
 export const V2SectionReport = z.pipe(
-  z.transform((v) => (v && typeof v === 'object' && !Array.isArray(v) ? (Object.values(v).find(Array.isArray) ?? v) : v)),
+  z.transform((v) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? (Object.values(v).find(Array.isArray) ?? v) : v,
+  ),
   list(V2SectionScore),
 );
 

@@ -38,7 +38,10 @@ export const testSummaryShape = () => ({
 export const TestSummary = obj(testSummaryShape());
 export type TestSummary = z.infer<typeof TestSummary>;
 
-export const TestsList = z.pipe(z.transform(arrayAs('tests')), obj({ tests: list(TestSummary), pageNo: optNum, pageSize: optNum, totalCount: optNum }));
+export const TestsList = z.pipe(
+  z.transform(arrayAs('tests')),
+  obj({ tests: list(TestSummary), pageNo: optNum, pageSize: optNum, totalCount: optNum }),
+);
 export type TestsList = z.infer<typeof TestsList>;
 
 const TestSkill = obj({ qbId: optId, qbName: optText, questions: optNum, points: optNum });
@@ -188,7 +191,9 @@ export const Settings = obj({
   imageProctoringSettings: optObj(flags('terminateTestOnImageViolation', 'terminateTestAfterViolationCount')),
   windowViolationSettings: optObj({
     ...flags('copyPaste'),
-    displayViolationSettings: optObj(flags('displayViolationPopUp', 'terminateTestOnWindowViolation', 'terminateTestAfterViolationCount')),
+    displayViolationSettings: optObj(
+      flags('displayViolationPopUp', 'terminateTestOnWindowViolation', 'terminateTestAfterViolationCount'),
+    ),
   }),
 });
 export type Settings = z.infer<typeof Settings>;

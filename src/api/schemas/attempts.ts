@@ -57,7 +57,10 @@ export const ProcessCallbacksRequest = z.object({
     .array(Id)
     .check(
       z.minLength(1, 'must list at least one id'),
-      z.maxLength(MAX_CALLBACK_IDS, `at most ${MAX_CALLBACK_IDS} ids per call; split the list into batches of ${MAX_CALLBACK_IDS}`),
+      z.maxLength(
+        MAX_CALLBACK_IDS,
+        `at most ${MAX_CALLBACK_IDS} ids per call; split the list into batches of ${MAX_CALLBACK_IDS}`,
+      ),
     ),
 });
 export type ProcessCallbacksRequest = z.infer<typeof ProcessCallbacksRequest>;

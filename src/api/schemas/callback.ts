@@ -5,7 +5,10 @@
 import * as z from 'zod/mini';
 
 /** Integer64 ids may be JSON numbers or (for values beyond 2^53) strings of digits. */
-const WireId = z.union([z.number().check(z.int(), z.nonnegative()), z.string().check(z.regex(/^\d{1,19}$/, 'must be digits'))]);
+const WireId = z.union([
+  z.number().check(z.int(), z.nonnegative()),
+  z.string().check(z.regex(/^\d{1,19}$/, 'must be digits')),
+]);
 const Score = z.number();
 const DateTimeText = z.string().check(z.minLength(1));
 

@@ -29,7 +29,10 @@ export type Flag = z.infer<typeof Flag>;
 /** `yes` / `no` (sendEmail). */
 export const YesNo = z.enum(['yes', 'no'], invalidValue("must be 'yes' or 'no'"));
 
-export const ProctoringMode = z.enum(['disabled', 'image', 'video'], invalidValue("must be one of 'disabled', 'image', 'video'"));
+export const ProctoringMode = z.enum(
+  ['disabled', 'image', 'video'],
+  invalidValue("must be one of 'disabled', 'image', 'video'"),
+);
 export type ProctoringMode = z.infer<typeof ProctoringMode>;
 
 const UTC_SECONDS = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;

@@ -3,14 +3,25 @@ import * as z from 'zod/mini';
 import { invalidValue } from './common.js';
 import { ATTEMPT_STATES } from '../wire-constants.js';
 
-export const InvitationStatus = z.enum(['Pending', 'In Progress', 'Complete', 'Test Left', 'Terminated', 'Cancelled', 'Expired']);
+export const InvitationStatus = z.enum([
+  'Pending',
+  'In Progress',
+  'Complete',
+  'Test Left',
+  'Terminated',
+  'Cancelled',
+  'Expired',
+]);
 export type InvitationStatus = z.infer<typeof InvitationStatus>;
 
 export const TestLinkStatus = z.enum(['active', 'inactive'], invalidValue("must be 'active' or 'inactive'"));
 export type TestLinkStatus = z.infer<typeof TestLinkStatus>;
 export const InvitationType = z.enum(['email', 'open'], invalidValue("must be 'email' or 'open'"));
 export type InvitationType = z.infer<typeof InvitationType>;
-export const ScheduleType = z.enum(['validityindays', 'timebound', 'slotwise'], invalidValue("must be one of 'validityindays', 'timebound', 'slotwise'"));
+export const ScheduleType = z.enum(
+  ['validityindays', 'timebound', 'slotwise'],
+  invalidValue("must be one of 'validityindays', 'timebound', 'slotwise'"),
+);
 export type ScheduleType = z.infer<typeof ScheduleType>;
 export const AttemptState = z.enum(ATTEMPT_STATES, invalidValue("must be one of 'completed', 'cancelled', 'expired'"));
 export type AttemptState = z.infer<typeof AttemptState>;

@@ -2,14 +2,19 @@
 import * as z from 'zod/mini';
 import { EmailList, Flag, Id, ProctoringMode, TimeZoneId, UtcDateTime, YesNo } from './common.js';
 
-const mandatoryFields = (v: { email?: string; name?: string; disableMandatoryFields?: number }, ctx: z.core.$RefinementCtx) => {
+const mandatoryFields = (
+  v: { email?: string; name?: string; disableMandatoryFields?: number },
+  ctx: z.core.$RefinementCtx,
+) => {
   if (v.disableMandatoryFields === 1) return;
   if (!v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'email is required' });
   if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'name is required' });
 };
 
 const InviteCommon = {
-  email: z.optional(z.pipe(z.string().check(z.trim()), z.union([z.literal(''), z.email('is not a valid e-mail address')]))),
+  email: z.optional(
+    z.pipe(z.string().check(z.trim()), z.union([z.literal(''), z.email('is not a valid e-mail address')])),
+  ),
   name: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   callbackUrl: z.optional(z.url('must be a URL')),
   callbackURL: z.optional(z.url('must be a URL')),

@@ -23,7 +23,8 @@ const WindowSchedule = z.object({
  * `timebound`/`slotwise` need startDateTime, endDateTime (after start) and timeZoneId.
  */
 export const InvitationScheduleInput = z.discriminatedUnion('scheduleType', [ValidityInDaysSchedule, WindowSchedule], {
-  error: (iss) => (iss.code === 'invalid_union' ? "must be one of 'validityindays', 'timebound', 'slotwise'" : undefined),
+  error: (iss) =>
+    iss.code === 'invalid_union' ? "must be one of 'validityindays', 'timebound', 'slotwise'" : undefined,
 });
 export type InvitationScheduleInput = z.infer<typeof InvitationScheduleInput>;
 

@@ -21,12 +21,21 @@ export const TestSettings = z.object({
     showQuestionScore: Flag,
   }),
   displayMessageSettings: z._default(
-    z.object({ sectionEndPopup: z._default(Flag, 0), sectionTimeLeftAlert: z._default(Flag, 0), candidateFeedback: z._default(Flag, 0) }),
+    z.object({
+      sectionEndPopup: z._default(Flag, 0),
+      sectionTimeLeftAlert: z._default(Flag, 0),
+      candidateFeedback: z._default(Flag, 0),
+    }),
     { sectionEndPopup: 0, sectionTimeLeftAlert: 0, candidateFeedback: 0 },
   ),
-  emailSettings: z._default(z.object({ sendTestReportEmailToCandidate: z._default(Flag, 0) }), { sendTestReportEmailToCandidate: 0 }),
+  emailSettings: z._default(z.object({ sendTestReportEmailToCandidate: z._default(Flag, 0) }), {
+    sendTestReportEmailToCandidate: 0,
+  }),
   imageProctoringSettings: z._default(
-    z.object({ terminateTestOnImageViolation: z._default(Flag, 0), terminateTestAfterViolationCount: z._default(Count, 0) }),
+    z.object({
+      terminateTestOnImageViolation: z._default(Flag, 0),
+      terminateTestAfterViolationCount: z._default(Count, 0),
+    }),
     { terminateTestOnImageViolation: 0, terminateTestAfterViolationCount: 0 },
   ),
   windowViolationSettings: z.object({

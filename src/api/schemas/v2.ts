@@ -9,7 +9,10 @@ import { EmailList, Id, invalidValue, realDateTime } from './common.js';
 const V2_DATE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 
 /** v2 date-time: `YYYY-MM-ddTHH:mm:ss`, UTC, without a zone suffix (the v3 form ends in Z). */
-export const V2DateTime = realDateTime(V2_DATE, 'must be a UTC date-time in the v2 format YYYY-MM-ddTHH:mm:ss (no Z suffix)');
+export const V2DateTime = realDateTime(
+  V2_DATE,
+  'must be a UTC date-time in the v2 format YYYY-MM-ddTHH:mm:ss (no Z suffix)',
+);
 
 export { fromV2DateTime, toV2DateTime } from '../v2-date-time.js';
 
@@ -80,7 +83,11 @@ export type V2RegisterRequest = z.infer<typeof V2RegisterRequest>;
 
 export const V2RegisterResult = z.looseObject({ testInvitationId: Id, takeTestURL: z.string() });
 export type V2RegisterResult = z.infer<typeof V2RegisterResult>;
-export const V2LinkRegisterResult = z.looseObject({ testInvitationId: Id, testUrl: z.string(), testAccessTime: z.nullish(z.string()) });
+export const V2LinkRegisterResult = z.looseObject({
+  testInvitationId: Id,
+  testUrl: z.string(),
+  testAccessTime: z.nullish(z.string()),
+});
 export type V2LinkRegisterResult = z.infer<typeof V2LinkRegisterResult>;
 
 // ───────────── reports ─────────────
@@ -145,10 +152,23 @@ const linkFields = {
 };
 
 /** start/end are required with accessTime 1 or 2, and the end must follow the start. */
-function windowRule(v: { accessTime?: number; startDateTime?: string | null; endDateTime?: string | null }, ctx: z.core.$RefinementCtx) {
+function windowRule(
+  v: { accessTime?: number; startDateTime?: string | null; endDateTime?: string | null },
+  ctx: z.core.$RefinementCtx,
+) {
   if (v.accessTime !== 1 && v.accessTime !== 2) return;
-  if (!v.startDateTime) ctx.addIssue({ code: 'custom', path: ['startDateTime'], message: 'startDateTime is required when accessTime is 1 or 2' });
-  if (!v.endDateTime) ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: 'endDateTime is required when accessTime is 1 or 2' });
+  if (!v.startDateTime)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['startDateTime'],
+      message: 'startDateTime is required when accessTime is 1 or 2',
+    });
+  if (!v.endDateTime)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['endDateTime'],
+      message: 'endDateTime is required when accessTime is 1 or 2',
+    });
   if (v.startDateTime && v.endDateTime && Date.parse(`${v.endDateTime}Z`) <= Date.parse(`${v.startDateTime}Z`))
     ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: 'endDateTime must be after startDateTime' });
 }

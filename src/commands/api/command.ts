@@ -32,7 +32,11 @@ export default defineCommand({
     'assess api GET /v2/org/tests --v2',
   ],
   flags: {
-    data: flag('request body: JSON text, @file, or - for standard input', { short: 'd', value: 'json', stdin: ['-', '@-'] }, () => z.optional(z.string())),
+    data: flag(
+      'request body: JSON text, @file, or - for standard input',
+      { short: 'd', value: 'json', stdin: ['-', '@-'] },
+      () => z.optional(z.string()),
+    ),
     v2: flag('send to the v2 base URL with the v2 header', () => z.optional(z.boolean())),
   },
   async run(ctx, input) {
@@ -40,7 +44,11 @@ export default defineCommand({
     const conn = await ctx.connection();
     // made from the connection as every client is (its guard included); undici loads only when sending
     const { clientTransport } = await import('../../api/client-transport.js');
-    const { transport } = clientTransport(conn, { debug: debugSink(ctx), pool: ctx.keepAlive, signal: ctx.signal }, input.v2 ? 'v2' : 'v3');
+    const { transport } = clientTransport(
+      conn,
+      { debug: debugSink(ctx), pool: ctx.keepAlive, signal: ctx.signal },
+      input.v2 ? 'v2' : 'v3',
+    );
     const res = await transport.send({
       operation: input.v2 ? 'v2.api' : 'v3.api', // the API version it went out under (the base URL and header of --v2)
       method: input.method,
@@ -51,19 +59,31 @@ export default defineCommand({
     });
     // a PDF may be as large as it is; anything else is read within the answer cap
     const pdf = /application\/pdf/i.test(String(res.headers['content-type'] ?? ''));
-    const bytes = await (pdf ? res.body.arrayBuffer().then((b) => Buffer.from(b)) : readAnswerBytes(res, conn.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES)).then(
+    const bytes = await (
+      pdf
+        ? res.body.arrayBuffer().then((b) => Buffer.from(b))
+        : readAnswerBytes(res, conn.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES)
+    ).then(
       (b) => b,
       (err: NodeJS.ErrnoException) => {
         if (ctx.signal.aborted || err instanceof AnswerTooLargeError) throw err;
         // cut off after the headers: a network failure (exit 6), not a bug
-        throw new NetworkError(`${input.method} ${res.request.url}: the answer broke off (${err.code ?? err.message})`, res.request, err.code, res.attempts);
+        throw new NetworkError(
+          `${input.method} ${res.request.url}: the answer broke off (${err.code ?? err.message})`,
+          res.request,
+          err.code,
+          res.attempts,
+        );
       },
     );
     const type = String(res.headers['content-type'] ?? '');
     // A server that echoes the key back must not make us print it.
     const text = () => transport.scrub(bytes.toString('utf8'));
     // scrubbed like stdout: the error line (and --debug's ApiError) must not carry an echoed key
-    const refused = res.status < 200 || res.status > 299 ? new ApiError(res.status, parseErrorBody(text()), res.request, res.attempts) : undefined;
+    const refused =
+      res.status < 200 || res.status > 299
+        ? new ApiError(res.status, parseErrorBody(text()), res.request, res.attempts)
+        : undefined;
     // JSON on a terminal: pretty, with what JSON.stringify leaves raw (C1, bidi) escaped
     const tty = (json: string) => (ctx.io.stdoutIsTTY ? escapeJson(json) : json);
     const { query: jmespath } = ctx.globals;
@@ -71,7 +91,8 @@ export default defineCommand({
       // whatever the content type says: a JSON body is queried, any other is not printed
       // (--query prints JSON), and a refusal says so first
       const body = jsonOrUndefined(text());
-      if (body === undefined) throw refused ?? notJson(input.method, res.status, type, text(), bytes.length, res.request);
+      if (body === undefined)
+        throw refused ?? notJson(input.method, res.status, type, text(), bytes.length, res.request);
       ctx.io.stdout.write(tty(renderQueryResult(jmespath.run(body), ctx.globals.output === 'ndjson')));
     } else if (/json|text/.test(type)) {
       ctx.io.stdout.write(ctx.io.stdoutIsTTY && /json/.test(type) ? tty(prettyJson(text())) : text());
@@ -95,7 +116,10 @@ async function readBody(ctx: Context, data: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new UsageError(`--data: not valid JSON (${(err as Error).message})`, `e.g. --data '{"email":"ann@example.com"}' or --data @body.json`);
+    throw new UsageError(
+      `--data: not valid JSON (${(err as Error).message})`,
+      `e.g. --data '{"email":"ann@example.com"}' or --data @body.json`,
+    );
   }
 }
 
@@ -108,7 +132,14 @@ function jsonOrUndefined(text: string): unknown {
 }
 
 /** A 2xx whose body --query cannot read: the service answered, so it says what came (exit 1, as other unexpected answers). */
-function notJson(method: string, status: number, type: string, text: string, size: number, request: ResponseShapeError['request']): ResponseShapeError {
+function notJson(
+  method: string,
+  status: number,
+  type: string,
+  text: string,
+  size: number,
+  request: ResponseShapeError['request'],
+): ResponseShapeError {
   const start = text.trim().slice(0, 60);
   // text is quoted (its start), anything else (a PDF) is only measured
   const seen = /json|text|xml|html/i.test(type) || !type ? `it starts ${JSON.stringify(start)}` : `${size} bytes`;

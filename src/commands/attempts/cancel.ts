@@ -37,7 +37,9 @@ export default defineCommand({
     const res = await api.cancel(invitationId).catch(async (err: unknown) => {
       const found = await explainRefusal(api, invitationId, err);
       if ('error' in found) throw found.error;
-      ctx.warn(`the answer to the cancel of ${invitationId} was lost and the repeat was refused; read back, the report shows it cancelled (confirmed)`);
+      ctx.warn(
+        `the answer to the cancel of ${invitationId} was lost and the repeat was refused; read back, the report shows it cancelled (confirmed)`,
+      );
       return found.cancelled;
     });
     ctx.info(`Cancelled invitation ${invitationId}.`);
@@ -67,9 +69,15 @@ async function explainRefusal(
     .catch(() => undefined);
   if (status === undefined) return { error: err };
   const said = err.messages.length ? `the service said: ${err.messages.join('; ')}` : undefined;
-  if (status === 'Cancelled' && err.maybeApplied) return { cancelled: { testInvitationId: invitationId, status: 'Cancelled', confirmed: true } };
+  if (status === 'Cancelled' && err.maybeApplied)
+    return { cancelled: { testInvitationId: invitationId, status: 'Cancelled', confirmed: true } };
   if (status === 'Cancelled')
-    return { error: new OutcomeError(`invitation ${invitationId} is already cancelled; nothing changed`, 'only a Pending invitation can be cancelled') };
+    return {
+      error: new OutcomeError(
+        `invitation ${invitationId} is already cancelled; nothing changed`,
+        'only a Pending invitation can be cancelled',
+      ),
+    };
   return {
     error: new OutcomeError(
       `invitation ${invitationId} cannot be cancelled: it is ${status} (only a Pending invitation can be cancelled)`,

@@ -39,20 +39,30 @@ export default defineCommand({
     'assess attempts wait 900001 --until started && echo "the candidate has begun"',
   ],
   flags: {
-    until: flag(`complete, any-terminal (Complete, Test Left, Terminated, Cancelled, Expired) or started`, { value: 'state', default: 'complete' }, () =>
-      z.enum(UNTIL, { error: `must be one of ${UNTIL.join(', ')}, e.g. --until complete` }),
+    until: flag(
+      `complete, any-terminal (Complete, Test Left, Terminated, Cancelled, Expired) or started`,
+      { value: 'state', default: 'complete' },
+      () => z.enum(UNTIL, { error: `must be one of ${UNTIL.join(', ')}, e.g. --until complete` }),
     ),
-    interval: flag('time between polls', { value: 'duration', default: '30s' }, () => durationArg('30s', 100, 86_400_000)),
-    timeout: flag('give up after this long (exit 6); here not the per-request timeout (default 4h)', { value: 'duration' }, () =>
-      z.pipe(z._default(z.string(), '4h'), durationArg('4h', 100, 30 * 86_400_000)),
+    interval: flag('time between polls', { value: 'duration', default: '30s' }, () =>
+      durationArg('30s', 100, 86_400_000),
     ),
-    exitStatus: flag('exit 1 when an invitation ended in any final state other than Complete (as gh run watch --exit-status)', () => z.optional(z.boolean())),
+    timeout: flag(
+      'give up after this long (exit 6); here not the per-request timeout (default 4h)',
+      { value: 'duration' },
+      () => z.pipe(z._default(z.string(), '4h'), durationArg('4h', 100, 30 * 86_400_000)),
+    ),
+    exitStatus: flag(
+      'exit 1 when an invitation ended in any final state other than Complete (as gh run watch --exit-status)',
+      () => z.optional(z.boolean()),
+    ),
   },
   jsonFields: FIELDS,
   v2: { unsupported: 'it polls the v3 report status' },
   ownsGlobals: ['timeout'],
   async run(ctx, input) {
-    if (!input.ids.length) throw new UsageError('<ids>: no invitation ids given', 'e.g. assess attempts wait 900001 --until complete');
+    if (!input.ids.length)
+      throw new UsageError('<ids>: no invitation ids given', 'e.g. assess attempts wait 900001 --until complete');
     const ids = [...new Set(parseIdArgs(input.ids))];
     const client = await ctx.api();
     const until = input.until as Until;
@@ -102,8 +112,13 @@ export default defineCommand({
         // back off while it keeps failing: the interval, doubled each failed round, up to 5 min
         // (or the interval when that is longer)
         failing.rounds++;
-        pause = Math.min(input.interval * 2 ** Math.min(failing.rounds - 1, 20), Math.max(input.interval, MAX_BACKOFF_MS));
-        ctx.warn(`polling failed (${describeError(failing.err).message}); trying again in ${fmt(pause)} until the --timeout`);
+        pause = Math.min(
+          input.interval * 2 ** Math.min(failing.rounds - 1, 20),
+          Math.max(input.interval, MAX_BACKOFF_MS),
+        );
+        ctx.warn(
+          `polling failed (${describeError(failing.err).message}); trying again in ${fmt(pause)} until the --timeout`,
+        );
       }
       await new Promise<void>((r) => {
         const t = setTimeout(r, Math.min(pause, Math.max(0, deadline - ctx.now().getTime())));
@@ -114,7 +129,11 @@ export default defineCommand({
     const rows = ids.map((id) => {
       const s = state.get(id);
       const outcome =
-        !s || s.verdict === 'waiting' ? 'timed out' : s.verdict === 'unreachable' || (input.exitStatus && !succeeded(s.status)) ? 'failed' : 'reached';
+        !s || s.verdict === 'waiting'
+          ? 'timed out'
+          : s.verdict === 'unreachable' || (input.exitStatus && !succeeded(s.status))
+            ? 'failed'
+            : 'reached';
       return { testInvitationId: id, status: s?.status ?? null, outcome };
     });
     await new Printer(ctx).list(rows, {
@@ -125,7 +144,9 @@ export default defineCommand({
     const failed = rows.filter((r) => r.outcome === 'failed');
     if (ctx.signal.aborted) throw new CancelledError();
     if (late.length) {
-      const where = late.map((r) => (r.status === null ? `${r.testInvitationId} never read` : `${r.testInvitationId} is ${safeText(r.status)}`));
+      const where = late.map((r) =>
+        r.status === null ? `${r.testInvitationId} never read` : `${r.testInvitationId} is ${safeText(r.status)}`,
+      );
       // the polls were failing when time ran out: that, not the candidate, is what to look at
       const lastError = failing && describeError(failing.err, ctx.env);
       throw new WaitTimeoutError(
@@ -138,7 +159,8 @@ export default defineCommand({
       // not Complete: that is not "cannot reach", it is "ended other than Complete"
       const unreachable = failed.filter((r) => state.get(String(r.testInvitationId))?.verdict === 'unreachable');
       const notComplete = failed.filter((r) => !unreachable.includes(r));
-      const said = (list: typeof failed) => list.map((r) => `${r.testInvitationId} ended ${safeText(r.status)}`).join(', ');
+      const said = (list: typeof failed) =>
+        list.map((r) => `${r.testInvitationId} ended ${safeText(r.status)}`).join(', ');
       const parts = [
         unreachable.length && `${said(unreachable)}: cannot reach ${until}`,
         notComplete.length && `${said(notComplete)}: reached ${until}, but not Complete (--exit-status)`,

@@ -29,9 +29,15 @@ export default defineCommand({
     // when nothing is configured, since there is no built-in production address.
     const notices: string[] = [];
     const given = input.baseUrl ?? (ctx.env.ASSESS_BASE_URL || current.baseUrl || (await askBaseUrl(ctx)));
-    const urlName = input.baseUrl ? '--base-url' : ctx.env.ASSESS_BASE_URL && given === ctx.env.ASSESS_BASE_URL ? 'ASSESS_BASE_URL' : 'base URL';
+    const urlName = input.baseUrl
+      ? '--base-url'
+      : ctx.env.ASSESS_BASE_URL && given === ctx.env.ASSESS_BASE_URL
+        ? 'ASSESS_BASE_URL'
+        : 'base URL';
     const baseUrl = normaliseBaseUrl({ value: given, name: urlName }, 'v3', notices);
-    const baseUrlV2 = input.baseUrlV2 ? normaliseBaseUrl({ value: input.baseUrlV2, name: '--base-url-v2' }, 'v2', notices) : undefined;
+    const baseUrlV2 = input.baseUrlV2
+      ? normaliseBaseUrl({ value: input.baseUrlV2, name: '--base-url-v2' }, 'v2', notices)
+      : undefined;
     // before the key is read or sent: a plain http:// URL to another machine needs the opt-in
     const insecure = ctx.globals.insecureHttp || current.insecureHttp === true;
     refusePlainHttp(baseUrl, urlName, insecure);
@@ -40,7 +46,9 @@ export default defineCommand({
     const apiKey = await obtainKey(ctx);
     const storeUrl = input.baseUrl !== undefined || (!ctx.env.ASSESS_BASE_URL && !current.baseUrl);
     // the opt-in is kept with a stored URL that needs it (not for one from the environment)
-    const optIn = ctx.globals.insecureHttp && ((storeUrl && isPlainHttpRemote(baseUrl)) || (baseUrlV2 !== undefined && isPlainHttpRemote(baseUrlV2)));
+    const optIn =
+      ctx.globals.insecureHttp &&
+      ((storeUrl && isPlainHttpRemote(baseUrl)) || (baseUrlV2 !== undefined && isPlainHttpRemote(baseUrlV2)));
     if (!input.skipVerify) {
       const { createV3Client } = await import('../../api/v3.js');
       const client = createV3Client(
@@ -78,7 +86,10 @@ export default defineCommand({
       ...(optIn ? { insecureHttp: true } : {}),
     }));
     ctx.info(`Saved key ${maskKey(apiKey)} to profile '${profile}' (${store.path}).`);
-    if (optIn) ctx.warn(`profile '${profile}' now sends the API key over plain HTTP (insecure-http true); undo: assess config unset insecure-http`);
+    if (optIn)
+      ctx.warn(
+        `profile '${profile}' now sends the API key over plain HTTP (insecure-http true); undo: assess config unset insecure-http`,
+      );
   },
 });
 
@@ -92,7 +103,10 @@ async function askBaseUrl(ctx: Context): Promise<string> {
   return input(
     {
       message: 'Base URL of the service (e.g. https://api.example.com)',
-      validate: (v) => (/^https?:\/\//i.test(v.trim()) && URL.canParse(v.trim()) ? true : 'an http(s) URL, e.g. https://api.example.com'),
+      validate: (v) =>
+        /^https?:\/\//i.test(v.trim()) && URL.canParse(v.trim())
+          ? true
+          : 'an http(s) URL, e.g. https://api.example.com',
     },
     { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal },
   );
@@ -103,11 +117,18 @@ async function obtainKey(ctx: Context): Promise<string> {
   if (g.apiKeyFile) return readKeyFile(g.apiKeyFile, { signal: ctx.signal, warn: ctx.warn });
   if (g.keyStdin) return readKeyStream(ctx.io.stdin);
   if (!g.interactive) {
-    throw new UsageError(`auth login: no key given and ${whyNoQuestions(ctx)}`, 'pipe it with --key-stdin, or pass --api-key-file F');
+    throw new UsageError(
+      `auth login: no key given and ${whyNoQuestions(ctx)}`,
+      'pipe it with --key-stdin, or pass --api-key-file F',
+    );
   }
   const { password } = await import('@inquirer/prompts');
   const key = await password(
-    { message: 'API key', mask: '*', validate: (v) => (v.trim() && !/\s/.test(v.trim()) ? true : 'one line, no spaces') },
+    {
+      message: 'API key',
+      mask: '*',
+      validate: (v) => (v.trim() && !/\s/.test(v.trim()) ? true : 'one line, no spaces'),
+    },
     { input: ctx.io.stdin, output: ctx.io.stderr },
   );
   return key.trim();

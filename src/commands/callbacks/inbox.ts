@@ -11,22 +11,44 @@ import { timeArg } from '../../util/time.js';
 import { normStatus } from '../shared/statuses.js';
 import { stillFailed, unsettledForwards } from './shared/forward-log.js';
 
-const NOTIFICATION_FIELDS = ['receivedAt', 'invitationId', 'status', 'duplicate', 'id', 'forwardTo', 'problem', 'notification'];
+const NOTIFICATION_FIELDS = [
+  'receivedAt',
+  'invitationId',
+  'status',
+  'duplicate',
+  'id',
+  'forwardTo',
+  'problem',
+  'notification',
+];
 const FAILED_FIELDS = ['at', 'invitationId', 'status', 'target', 'tries', 'error', 'id'];
 
 export default defineCommand({
   name: 'inbox',
-  description: 'List the notifications `callbacks listen` stored (duplicates marked), or with --failed the forwards that failed',
-  examples: ['assess callbacks inbox --since 1d', 'assess callbacks inbox --status complete --json invitationId,receivedAt', 'assess callbacks inbox --failed'],
+  description:
+    'List the notifications `callbacks listen` stored (duplicates marked), or with --failed the forwards that failed',
+  examples: [
+    'assess callbacks inbox --since 1d',
+    'assess callbacks inbox --status complete --json invitationId,receivedAt',
+    'assess callbacks inbox --failed',
+  ],
   flags: {
     inbox: flag('the inbox file (default: <config dir>/inbox/<profile>.ndjson)', { value: 'file' }, () =>
       z.optional(z.string().check(z.minLength(1, 'must name a file'))),
     ),
-    since: flag('only records from this time on (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", today)', { value: 'T' }, () => z.optional(timeArg('past'))),
-    status: flag('only notifications with this status, e.g. complete, "in progress" (case ignored)', { value: 'status' }, () =>
-      z.optional(z.string().check(z.trim(), z.minLength(1, 'must be a status, e.g. complete'))),
+    since: flag(
+      'only records from this time on (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", today)',
+      { value: 'T' },
+      () => z.optional(timeArg('past')),
     ),
-    failed: flag('list the dead letters: forwards that failed after the retries and were not delivered since', () => z.optional(z.boolean())),
+    status: flag(
+      'only notifications with this status, e.g. complete, "in progress" (case ignored)',
+      { value: 'status' },
+      () => z.optional(z.string().check(z.trim(), z.minLength(1, 'must be a status, e.g. complete'))),
+    ),
+    failed: flag('list the dead letters: forwards that failed after the retries and were not delivered since', () =>
+      z.optional(z.boolean()),
+    ),
   },
   jsonFields: [...new Set([...NOTIFICATION_FIELDS, ...FAILED_FIELDS])],
   async run(ctx, input) {
@@ -34,11 +56,14 @@ export default defineCommand({
     const path = input.inbox ?? defaultInboxPath(configDir(ctx.env), ctx.globals.profile);
     const { records, unreadable } = readInbox(path);
     if (unreadable) ctx.warn(`${path}: ${unreadable} line(s) that are not inbox records were ignored.`);
-    const quarantined = input.failed ? [] : readInbox(quarantinePath(path)).records.flatMap((r) => (r.type === 'quarantined' ? [r] : []));
+    const quarantined = input.failed
+      ? []
+      : readInbox(quarantinePath(path)).records.flatMap((r) => (r.type === 'quarantined' ? [r] : []));
     if (!records.length && !quarantined.length) ctx.info(`No records in ${path}.`);
     const since = input.since ? Date.parse(input.since) : -Infinity;
     const status = input.status ? normStatus(input.status) : undefined;
-    const keep = (at: string, s: string | null) => Date.parse(at) >= since && (status === undefined || normStatus(s) === status);
+    const keep = (at: string, s: string | null) =>
+      Date.parse(at) >= since && (status === undefined || normStatus(s) === status);
     const printer = new Printer(ctx);
     if (input.failed) {
       const rows = stillFailed(records).flatMap((r) => (keep(r.at, r.status) ? [{ ...r }] : []));
@@ -106,6 +131,7 @@ export default defineCommand({
       fields: NOTIFICATION_FIELDS,
     });
     const problems = rows.filter((r) => r.problem !== null).length;
-    if (problems) ctx.warn(`${problems} stored request(s) could not be understood as a notification; the problem column says why.`);
+    if (problems)
+      ctx.warn(`${problems} stored request(s) could not be understood as a notification; the problem column says why.`);
   },
 });

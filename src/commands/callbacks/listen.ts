@@ -16,7 +16,13 @@ import type { Received } from './shared/receiver.js';
 import { WorkQueue } from './shared/queue.js';
 import { reachesItself } from './shared/self-forward.js';
 import { runExec } from './shared/exec.js';
-import { checkListenExtras, LISTEN_EXTRA_FLAGS, printSecret, queueBytesArg, startListenExtras } from './shared/listen-extras.js';
+import {
+  checkListenExtras,
+  LISTEN_EXTRA_FLAGS,
+  printSecret,
+  queueBytesArg,
+  startListenExtras,
+} from './shared/listen-extras.js';
 import { pickFields } from '../../output/fields.js';
 import { escapeJson } from '../../output/escape.js';
 import { readSmallFile, warnIfReadableByOthers } from '../../util/small-file.js';
@@ -59,15 +65,23 @@ export default defineCommand({
       { value: 'file' },
       () => z.optional(z.string().check(z.minLength(1, 'must name a file, e.g. ./listen.token'))),
     ),
-    token: flag('as --token-file, the token given on the command line (visible to other users in ps: prefer --token-file)', { value: 'token' }, () =>
-      z.optional(tokenSchema()),
+    token: flag(
+      'as --token-file, the token given on the command line (visible to other users in ps: prefer --token-file)',
+      { value: 'token' },
+      () => z.optional(tokenSchema()),
     ),
-    printUrl: flag('print the callback URL to register as the first line of stdout, then keep listening', () => z.optional(z.boolean())),
-    execQueue: flag(`notifications waiting for --exec at most (default ${DEFAULT_EXEC_QUEUE}); more are dropped with a warning`, { value: 'n' }, () =>
-      z._default(zx.int(1, 1_000_000, DEFAULT_EXEC_QUEUE), DEFAULT_EXEC_QUEUE),
+    printUrl: flag('print the callback URL to register as the first line of stdout, then keep listening', () =>
+      z.optional(z.boolean()),
     ),
-    execQueueBytes: flag('bytes of notifications waiting for --exec at most (default 64MB; e.g. 512KB, 1GB)', { value: 'size' }, () =>
-      queueBytesArg(DEFAULT_QUEUE_BYTES),
+    execQueue: flag(
+      `notifications waiting for --exec at most (default ${DEFAULT_EXEC_QUEUE}); more are dropped with a warning`,
+      { value: 'n' },
+      () => z._default(zx.int(1, 1_000_000, DEFAULT_EXEC_QUEUE), DEFAULT_EXEC_QUEUE),
+    ),
+    execQueueBytes: flag(
+      'bytes of notifications waiting for --exec at most (default 64MB; e.g. 512KB, 1GB)',
+      { value: 'size' },
+      () => queueBytesArg(DEFAULT_QUEUE_BYTES),
     ),
   },
   // The notification's own field names (v3's are a superset of v2's): --json a,b picks from them.
@@ -115,12 +129,16 @@ export default defineCommand({
     } catch (err) {
       await more.stop(0);
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE') throw new LocalError(`port ${input.port} is in use`, 'pick another with --port, or --port 0 for any free port');
+      if (code === 'EADDRINUSE')
+        throw new LocalError(`port ${input.port} is in use`, 'pick another with --port, or --port 0 for any free port');
       if (code === 'EADDRNOTAVAIL') throw new LocalError(`cannot listen on ${input.host}: no such local address`);
       throw err;
     }
     // as written or as resolved (a host name, another local address of a 0.0.0.0 bind)
-    if (input.forwardTo && (await reachesItself(input.forwardTo, { address: receiver.address, port: receiver.port, path: input.path }))) {
+    if (
+      input.forwardTo &&
+      (await reachesItself(input.forwardTo, { address: receiver.address, port: receiver.port, path: input.path }))
+    ) {
       await receiver.close();
       await more.stop(0);
       throw new UsageError(
@@ -131,7 +149,9 @@ export default defineCommand({
     if (input.printUrl) ctx.io.stdout.write(`${receiver.callbackUrl}\n`);
     ctx.info(`Listening for notifications on ${receiver.callbackUrl}`);
     for (const note of more.notes) ctx.info(note);
-    ctx.info(`Register it as the invitation's callback URL, e.g. assess invite <testId> … --callback-url '${receiver.callbackUrl}'. Ctrl-C stops.`);
+    ctx.info(
+      `Register it as the invitation's callback URL, e.g. assess invite <testId> … --callback-url '${receiver.callbackUrl}'. Ctrl-C stops.`,
+    );
 
     await new Promise<void>((done) => {
       if (ctx.signal.aborted) return done();
@@ -142,9 +162,11 @@ export default defineCommand({
     // left become dead letters, replayable). A second Ctrl-C exits at once (src/cli/program.ts).
     const [left] = await Promise.all([execs?.stop(GRACE_ON_STOP_MS), more.stop(GRACE_ON_STOP_MS)]);
     ctx.info(`Stopped; ${received} notification(s) received.`);
-    const shown = (labels: string[]) => labels.slice(0, 10).join(', ') + (labels.length > 10 ? `, … (${labels.length - 10} more)` : '');
+    const shown = (labels: string[]) =>
+      labels.slice(0, 10).join(', ') + (labels.length > 10 ? `, … (${labels.length - 10} more)` : '');
     if (left?.notDone.length) ctx.warn(`${left.notDone.length} notification(s) --exec not run: ${shown(left.notDone)}`);
-    if (left?.failed.length) ctx.warn(`${left.failed.length} notification(s) --exec not run: it could not start for ${shown(left.failed)}`);
+    if (left?.failed.length)
+      ctx.warn(`${left.failed.length} notification(s) --exec not run: it could not start for ${shown(left.failed)}`);
     if (left?.dropped) ctx.warn(`${left.dropped} notification(s) --exec not run: dropped while the queue was full`);
   },
 });
@@ -176,12 +198,20 @@ async function makePrinter(ctx: Context): Promise<(n: Received) => void> {
       // what cannot be understood is shown as it came (a list, a string…), on one line
       // on a terminal, what JSON.stringify leaves raw (C1, bidi) is escaped
       const json = (text: string) => (ctx.io.stdoutIsTTY ? escapeJson(text) : text);
-      return (n) => write(`${json(n.read.ok ? JSON.stringify(pickFields(n.body, ctx.globals.fields)) : JSON.stringify(JSON.parse(n.raw.toString('utf8'))))}\n`);
+      return (n) =>
+        write(
+          `${json(n.read.ok ? JSON.stringify(pickFields(n.body, ctx.globals.fields)) : JSON.stringify(JSON.parse(n.raw.toString('utf8'))))}\n`,
+        );
     }
   }
 }
 
-const tokenSchema = () => z.string().check(z.regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret'));
+const tokenSchema = () =>
+  z
+    .string()
+    .check(
+      z.regex(/^[A-Za-z0-9._~-]{1,200}$/, 'must be 1-200 URL-safe characters (letters, digits, . _ ~ -), e.g. s3cret'),
+    );
 
 /**
  * The token requests must carry: --token-file, ASSESS_LISTEN_TOKEN, or --token. A secret on the
@@ -189,9 +219,12 @@ const tokenSchema = () => z.string().check(z.regex(/^[A-Za-z0-9._~-]{1,200}$/, '
  * secrets from flags): --token still works, for scripts that use it, with a warning.
  */
 async function listenToken(ctx: Context, input: { token?: string; tokenFile?: string }): Promise<string | undefined> {
-  if (input.token !== undefined && input.tokenFile !== undefined) throw new UsageError('--token and --token-file cannot be used together; keep --token-file');
+  if (input.token !== undefined && input.tokenFile !== undefined)
+    throw new UsageError('--token and --token-file cannot be used together; keep --token-file');
   if (input.token !== undefined) {
-    ctx.warn('--token: a token on the command line is visible to other users (ps) and kept in shell history; use --token-file F or ASSESS_LISTEN_TOKEN');
+    ctx.warn(
+      '--token: a token on the command line is visible to other users (ps) and kept in shell history; use --token-file F or ASSESS_LISTEN_TOKEN',
+    );
     return input.token;
   }
   let value: string | undefined;

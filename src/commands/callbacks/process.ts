@@ -43,24 +43,37 @@ export default defineCommand({
     'assess callbacks process --from-attempts --state completed --from 1d --to now',
   ],
   flags: {
-    file: flag('read ids from this file (- for standard input): one per line or comma/space separated, # comments', { value: 'file', stdin: ['-'] }, () =>
-      z.optional(z.string().check(z.minLength(1, 'must name a file, or - for standard input'))),
+    file: flag(
+      'read ids from this file (- for standard input): one per line or comma/space separated, # comments',
+      { value: 'file', stdin: ['-'] },
+      () => z.optional(z.string().check(z.minLength(1, 'must name a file, or - for standard input'))),
     ),
-    fromAttempts: flag('take the ids of every attempt listed by --state, --from and --to', () => z.optional(z.boolean())),
+    fromAttempts: flag('take the ids of every attempt listed by --state, --from and --to', () =>
+      z.optional(z.boolean()),
+    ),
     // checked with the attempts list's schema once --from-attempts is known to be there
     state: flag('with --from-attempts: completed, cancelled or expired', { value: 'state' }, () =>
       z.optional(z.string().register(z.globalRegistry, { completion: ATTEMPT_STATES })),
     ),
-    from: flag('with --from-attempts: window start (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", yesterday)', { value: 'T' }, () => z.optional(z.string())),
+    from: flag(
+      'with --from-attempts: window start (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", yesterday)',
+      { value: 'T' },
+      () => z.optional(z.string()),
+    ),
     to: flag('with --from-attempts: window end', { value: 'T' }, () => z.optional(z.string())),
-    concurrency: flag('most requests in flight at once (default: profile concurrency, else 8)', { value: 'n' }, () => z.optional(zx.int(1, 64, 8))),
+    concurrency: flag('most requests in flight at once (default: profile concurrency, else 8)', { value: 'n' }, () =>
+      z.optional(zx.int(1, 64, 8)),
+    ),
     rate: flag(RATE_HELP, { value: 'N/s' }, () => z.optional(rateFlag())),
   },
   jsonFields: FIELDS,
   v2: { unsupported: 'v2 cannot reprocess callbacks' },
   async run(ctx, input) {
     const listed = await idsFromAttempts(ctx, input, { args: input.ids.length, file: input.file !== undefined });
-    if (listed && !listed.length) return void (await new Printer(ctx).list([], { columns: [{ key: 'testInvitationId', header: 'Invitation', priority: 1 }] }));
+    if (listed && !listed.length)
+      return void (await new Printer(ctx).list([], {
+        columns: [{ key: 'testInvitationId', header: 'Invitation', priority: 1 }],
+      }));
     const ids = dedupe(listed ?? (await collectIds(ctx, input.ids, input.file)));
     const [{ Pace }, { bulkClient, defaultConcurrency }, { runPool }] = await Promise.all([
       import('../../api/pace.js'),
@@ -79,11 +92,15 @@ export default defineCommand({
     });
     if (ctx.signal.aborted) {
       const sent = answered.filter(Boolean).length;
-      throw new CancelledError(`interrupted after ${sent} of ${batches.length} request(s); run it again with the same ids (re-queueing is safe to repeat)`);
+      throw new CancelledError(
+        `interrupted after ${sent} of ${batches.length} request(s); run it again with the same ids (re-queueing is safe to repeat)`,
+      );
     }
     const results = answered.flat();
     if (pace.throttled)
-      ctx.info(`${pace.throttled} request(s) answered 429 (too many requests) were sent again${pace.current() ? ` at ${pace.current()!.toFixed(1)}/s` : ''}.`);
+      ctx.info(
+        `${pace.throttled} request(s) answered 429 (too many requests) were sent again${pace.current() ? ` at ${pace.current()!.toFixed(1)}/s` : ''}.`,
+      );
     const failed = results.filter((r) => r.status === 'failed');
     await new Printer(ctx).list(results, { columns: COLUMNS, fields: FIELDS });
     const summary = `${results.length - failed.length} of ${results.length} invitations queued for callback reprocessing, ${failed.length} failed`;
@@ -103,10 +120,19 @@ export default defineCommand({
 async function collectIds(ctx: Context, args: string[], file: string | undefined): Promise<string[]> {
   if (file !== undefined && args.length) throw new UsageError('--file: give ids as arguments or with --file, not both');
   if (file === undefined) {
-    if (!args.length) throw new UsageError('<ids>: no invitation ids given', 'e.g. assess callbacks process 900001 900002, or --file ids.txt');
+    if (!args.length)
+      throw new UsageError(
+        '<ids>: no invitation ids given',
+        'e.g. assess callbacks process 900001 900002, or --file ids.txt',
+      );
     return parseIdArgs(args);
   }
-  const text = await readInputText(file, { label: '--file', maxBytes: INPUT_MAX_BYTES, stdin: ctx.io.stdin, signal: ctx.signal });
+  const text = await readInputText(file, {
+    label: '--file',
+    maxBytes: INPUT_MAX_BYTES,
+    stdin: ctx.io.stdin,
+    signal: ctx.signal,
+  });
   const ids = parseIdText(text);
   if (!ids.length) throw new UsageError(`--file: no invitation ids in ${file}`);
   return ids;
@@ -123,7 +149,8 @@ const wire = (id: string): number | string => (Number.isSafeInteger(Number(id)) 
  */
 export async function processChunk(client: V3Client, ids: string[]): Promise<CallbackResult[]> {
   const byId = new Map<string, CallbackResult>();
-  const record = (id: string, status: CallbackResult['status'], message: string | null) => byId.set(id, { testInvitationId: wire(id), status, message });
+  const record = (id: string, status: CallbackResult['status'], message: string | null) =>
+    byId.set(id, { testInvitationId: wire(id), status, message });
   const inOrder = () => ids.map((id) => byId.get(id)!);
   let pending = ids;
   while (pending.length) {

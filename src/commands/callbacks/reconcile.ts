@@ -32,30 +32,43 @@ export default defineCommand({
     'assess callbacks reconcile --from 7d --to now --all',
   ],
   flags: {
-    from: flag('window start (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", yesterday)', { value: 'T' }, () => z.optional(z.string())),
+    from: flag('window start (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", yesterday)', { value: 'T' }, () =>
+      z.optional(z.string()),
+    ),
     to: flag('window end', { value: 'T' }, () => z.optional(z.string())),
-    state: flag('which attempts: completed (Complete, Test Left, Terminated) — the only ones notified', { value: 'state', default: 'completed' }, () =>
-      z._default(z.string().register(z.globalRegistry, { completion: ['completed'] }), 'completed'),
+    state: flag(
+      'which attempts: completed (Complete, Test Left, Terminated) — the only ones notified',
+      { value: 'state', default: 'completed' },
+      () => z._default(z.string().register(z.globalRegistry, { completion: ['completed'] }), 'completed'),
     ),
     inbox: flag('the inbox of callbacks listen (default: <config dir>/inbox/<profile>.ndjson)', { value: 'file' }, () =>
       z.optional(z.string().check(z.minLength(1, 'must name a file'))),
     ),
-    all: flag('check every completed attempt, not only the invitations this CLI created or re-attempted with a callback URL (its ledger)', () =>
+    all: flag(
+      'check every completed attempt, not only the invitations this CLI created or re-attempted with a callback URL (its ledger)',
+      () => z.optional(z.boolean()),
+    ),
+    apply: flag('re-queue the missing notifications (callbacks process, 100 ids per request)', () =>
       z.optional(z.boolean()),
     ),
-    apply: flag('re-queue the missing notifications (callbacks process, 100 ids per request)', () => z.optional(z.boolean())),
     journal: flag(
       'journal of re-queued ids (default: <config dir>/reconcile/<profile>.journal.ndjson; sandbox.journal.ndjson under --sandbox)',
       { value: 'file' },
       () => z.optional(z.string().check(z.minLength(1, 'must name a file'))),
     ),
-    cooldown: flag('ids re-queued less than this long ago (per the journal) are not re-queued again', { value: 'duration', default: '1h' }, () =>
-      durationArg('1h', 0, 30 * 86_400_000),
+    cooldown: flag(
+      'ids re-queued less than this long ago (per the journal) are not re-queued again',
+      { value: 'duration', default: '1h' },
+      () => durationArg('1h', 0, 30 * 86_400_000),
     ),
   },
   check: (v, c) => {
     if (v.state.toLowerCase() !== 'completed')
-      c.addIssue({ code: 'custom', path: ['state'], message: `must be completed: the service sends no notification for ${v.state} attempts` });
+      c.addIssue({
+        code: 'custom',
+        path: ['state'],
+        message: `must be completed: the service sends no notification for ${v.state} attempts`,
+      });
     if (v.journal && !v.apply) c.addIssue({ code: 'custom', path: ['journal'], message: 'only used with --apply' });
   },
   jsonFields: FIELDS,
@@ -71,7 +84,11 @@ export default defineCommand({
     const inboxPath = input.inbox ?? defaultInboxPath(dir, ctx.globals.profile);
     const { records, unreadable } = readInbox(inboxPath);
     if (unreadable) ctx.warn(`${inboxPath}: ${unreadable} line(s) that are not inbox records were ignored.`);
-    const notified = new Set(records.flatMap((r) => (r.type === 'notification' && r.invitationId !== null && isTerminal(r.status) ? [r.invitationId] : [])));
+    const notified = new Set(
+      records.flatMap((r) =>
+        r.type === 'notification' && r.invitationId !== null && isTerminal(r.status) ? [r.invitationId] : [],
+      ),
+    );
     const ledgerFile = ledgerPath(dir, ctx.globals.profile);
     const registered = new Set(readLedger(ledgerFile).map((e) => e.invitationId));
 
@@ -79,7 +96,8 @@ export default defineCommand({
     const { from, to } = window.data;
     const attempts = (await client.listAttempts('completed', from, to)).testAttempts;
     const checked = input.all ? attempts : attempts.filter((a) => registered.has(String(a.testInvitationId)));
-    if (!notified.size && checked.length) ctx.warn(`${inboxPath} holds no terminal notification, so every checked attempt counts as missing.`);
+    if (!notified.size && checked.length)
+      ctx.warn(`${inboxPath} holds no terminal notification, so every checked attempt counts as missing.`);
     const missing = checked
       .filter((a) => !notified.has(String(a.testInvitationId)))
       .map((a) => ({
@@ -90,14 +108,19 @@ export default defineCommand({
         requeue: null as string | null,
         message: null as string | null,
       }));
-    const scope = input.all ? '' : ` ${checked.length} of them registered a callback URL through this CLI (ledger ${ledgerFile}; --all checks every one);`;
+    const scope = input.all
+      ? ''
+      : ` ${checked.length} of them registered a callback URL through this CLI (ledger ${ledgerFile}; --all checks every one);`;
     ctx.info(
       `${attempts.length} completed attempt(s) between ${from} and ${to};${scope} ${checked.length - missing.length} notified in the inbox, ${missing.length} missing.`,
     );
 
     let failed = 0;
     if (input.apply && missing.length)
-      failed = await requeue(ctx, client, missing, input.journal ?? (await defaultJournal(ctx, dir)), input.cooldown, { from, to });
+      failed = await requeue(ctx, client, missing, input.journal ?? (await defaultJournal(ctx, dir)), input.cooldown, {
+        from,
+        to,
+      });
     await new Printer(ctx).list(missing, {
       columns: [
         { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
@@ -184,7 +207,14 @@ async function requeue(
     const failed = rows.filter((r) => r.requeue === 'failed').length;
     const unregistered = rows.filter((r) => r.requeue === NOT_REGISTERED).length;
     const requeued = todo.length - failed - unregistered;
-    journal.recordRun({ at: ctx.now().toISOString(), ...window, missing: rows.length, requeued, failed, notRegistered: unregistered });
+    journal.recordRun({
+      at: ctx.now().toISOString(),
+      ...window,
+      missing: rows.length,
+      requeued,
+      failed,
+      notRegistered: unregistered,
+    });
     ctx.info(
       `${requeued} re-queued, ${failed} could not be re-queued, ${unregistered} not registered, ${rows.length - todo.length} re-queued earlier (journal: ${journalPath}).`,
     );

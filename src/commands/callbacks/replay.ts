@@ -36,8 +36,12 @@ export default defineCommand({
     'assess callbacks replay --since 1d --to http://localhost:3000/webhooks/assess --sign --secret-file webhook.secret',
   ],
   flags: {
-    since: flag('every notification received from this time on (instead of ids)', { value: 'T' }, () => z.optional(timeArg('past'))),
-    to: flag("where to send them (default: the listener's --forward-to recorded in the inbox)", { value: 'url' }, () => z.optional(zx.url())),
+    since: flag('every notification received from this time on (instead of ids)', { value: 'T' }, () =>
+      z.optional(timeArg('past')),
+    ),
+    to: flag("where to send them (default: the listener's --forward-to recorded in the inbox)", { value: 'url' }, () =>
+      z.optional(zx.url()),
+    ),
     inbox: flag('the inbox file (default: <config dir>/inbox/<profile>.ndjson)', { value: 'file' }, () =>
       z.optional(z.string().check(z.minLength(1, 'must name a file'))),
     ),
@@ -57,12 +61,21 @@ export default defineCommand({
   async run(ctx, input) {
     if (input.ids.length && input.since) throw new UsageError('--since: give invitation ids or --since, not both');
     if (!input.ids.length && !input.since)
-      throw new UsageError('<ids>: name invitation ids or give --since', 'e.g. assess callbacks replay 900001, or --since 1d');
+      throw new UsageError(
+        '<ids>: name invitation ids or give --since',
+        'e.g. assess callbacks replay 900001, or --since 1d',
+      );
     if (input.secretFile && input.sign === false) throw new UsageError('--secret-file: not used with --no-sign');
     if (input.secretFile) {
       // checked before anything is read or sent (it overrides the secret the listener recorded)
       const { resolveSecret } = await import('./shared/signing.js');
-      await resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: false });
+      await resolveSecret({
+        secretFile: input.secretFile,
+        env: ctx.env,
+        configDir: configDir(ctx.env),
+        profile: ctx.globals.profile,
+        create: false,
+      });
     }
     const ids = parseIdArgs(input.ids);
     const { defaultInboxPath, readInbox, bodyBytes, InboxWriter } = await import('./shared/inbox.js');
@@ -74,7 +87,10 @@ export default defineCommand({
     const seen = new Set<string>();
     // each distinct notification once (a duplicate has the same id when its body is the same)
     const chosen = stored.filter(
-      (r) => (ids.length ? wanted.has(r.invitationId ?? '') : Date.parse(r.receivedAt) >= since) && !seen.has(r.id) && !!seen.add(r.id),
+      (r) =>
+        (ids.length ? wanted.has(r.invitationId ?? '') : Date.parse(r.receivedAt) >= since) &&
+        !seen.has(r.id) &&
+        !!seen.add(r.id),
     );
     const missing = ids.filter((id) => !stored.some((r) => r.invitationId === id));
     if (missing.length)
@@ -83,10 +99,20 @@ export default defineCommand({
         'assess callbacks inbox lists what is stored; assess callbacks reconcile finds what never arrived',
       );
     const target = input.to ?? [...stored].reverse().find((r) => r.forwardTo)?.forwardTo;
-    if (!target) throw new UsageError('--to: no target: the inbox records no --forward-to', 'e.g. --to http://localhost:3000/webhooks/assess');
-    if (!chosen.length) return void ctx.info(`Nothing to replay: no notification received since ${input.since} in ${path}.`);
+    if (!target)
+      throw new UsageError(
+        '--to: no target: the inbox records no --forward-to',
+        'e.g. --to http://localhost:3000/webhooks/assess',
+      );
+    if (!chosen.length)
+      return void ctx.info(`Nothing to replay: no notification received since ${input.since} in ${path}.`);
 
-    const signer = await replaySigner(ctx, input, target, input.to === undefined || chosen.some((r) => r.forwardTo === target));
+    const signer = await replaySigner(
+      ctx,
+      input,
+      target,
+      input.to === undefined || chosen.some((r) => r.forwardTo === target),
+    );
     const inbox = InboxWriter.open(path);
     ctx.onExit(() => inbox.close());
     const rows: Array<Record<string, unknown>> = [];
@@ -114,9 +140,14 @@ export default defineCommand({
         error: o.ok ? null : o.error,
       });
       const settled = { at: ctx.now().toISOString(), id: r.id, invitationId: r.invitationId, status: r.status, target };
-      await inbox.append(o.ok ? { type: 'delivered', ...settled, via: 'replay' } : { type: 'dead-letter', ...settled, tries: o.tries, error: o.error });
+      await inbox.append(
+        o.ok
+          ? { type: 'delivered', ...settled, via: 'replay' }
+          : { type: 'dead-letter', ...settled, tries: o.tries, error: o.error },
+      );
     }
-    for (const source of signedNote) ctx.info(`Signed (Standard Webhooks, the same webhook-id per notification) with the secret from ${source}.`);
+    for (const source of signedNote)
+      ctx.info(`Signed (Standard Webhooks, the same webhook-id per notification) with the secret from ${source}.`);
     await inbox.close();
     await new Printer(ctx).list(rows, {
       columns: COLUMNS,
@@ -124,7 +155,12 @@ export default defineCommand({
     });
     const failed = rows.filter((r) => r.result === 'failed').length;
     const summary = `${rows.length - failed} of ${rows.length} notification(s) replayed to ${target}`;
-    if (failed) throw new PartialFailureError(`${summary}; ${failed} failed (kept as dead letters: callbacks inbox --failed)`, failed, rows.length);
+    if (failed)
+      throw new PartialFailureError(
+        `${summary}; ${failed} failed (kept as dead letters: callbacks inbox --failed)`,
+        failed,
+        rows.length,
+      );
     ctx.info(`${summary}.`);
   },
 });
@@ -145,9 +181,19 @@ async function replaySigner(
 ): Promise<(r: Stored) => Promise<Secret>> {
   const { resolveSecret } = await import('./shared/signing.js');
   const cache = new Map<string, Secret>();
-  const get = async (key: string, secretFile: string | undefined, env: Record<string, string | undefined>): Promise<Secret> => {
+  const get = async (
+    key: string,
+    secretFile: string | undefined,
+    env: Record<string, string | undefined>,
+  ): Promise<Secret> => {
     if (!cache.has(key)) {
-      const s = await resolveSecret({ secretFile, env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: input.sign === true });
+      const s = await resolveSecret({
+        secretFile,
+        env,
+        configDir: configDir(ctx.env),
+        profile: ctx.globals.profile,
+        create: input.sign === true,
+      });
       cache.set(key, { secret: s.secret, source: s.source });
     }
     return cache.get(key)!;

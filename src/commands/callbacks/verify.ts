@@ -45,21 +45,36 @@ export default defineCommand({
     'ASSESS_WEBHOOK_SECRET="$(cat webhook.secret)" assess callbacks verify request.json --tolerance 10m',
   ],
   flags: {
-    secretFile: flag('the signing secret (default: ASSESS_WEBHOOK_SECRET, else the one kept per profile)', { value: 'file' }, () =>
-      z.optional(z.string().check(z.minLength(1, 'must name a file'))),
+    secretFile: flag(
+      'the signing secret (default: ASSESS_WEBHOOK_SECRET, else the one kept per profile)',
+      { value: 'file' },
+      () => z.optional(z.string().check(z.minLength(1, 'must name a file'))),
     ),
-    tolerance: flag('largest allowed distance between webhook-timestamp and the time received (0 = no check)', { value: 'duration', default: '5m' }, () =>
-      durationArg('5m', 0, 365 * 86_400_000),
+    tolerance: flag(
+      'largest allowed distance between webhook-timestamp and the time received (0 = no check)',
+      { value: 'duration', default: '5m' },
+      () => durationArg('5m', 0, 365 * 86_400_000),
     ),
   },
   jsonFields: FIELDS,
   async run(ctx, input) {
     const { resolveSecret, verify } = await import('./shared/signing.js');
     const secretOf = () =>
-      resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: false });
+      resolveSecret({
+        secretFile: input.secretFile,
+        env: ctx.env,
+        configDir: configDir(ctx.env),
+        profile: ctx.globals.profile,
+        create: false,
+      });
     const given = input.secretFile ? await secretOf() : undefined; // a flag is checked before anything else
     const requests = parseStored(
-      await readInputText(input.file, { label: '<file>', maxBytes: INBOX_MAX_BYTES, stdin: ctx.io.stdin, signal: ctx.signal }),
+      await readInputText(input.file, {
+        label: '<file>',
+        maxBytes: INBOX_MAX_BYTES,
+        stdin: ctx.io.stdin,
+        signal: ctx.signal,
+      }),
       input.file,
       ctx.now(),
     );
@@ -72,9 +87,21 @@ export default defineCommand({
     const { secret } = given ?? (await secretOf());
     const rows = requests.map((r) => {
       if (unsigned.includes(r))
-        return { id: null, invitationId: r.invitationId, status: r.status, valid: false, reason: 'received unsigned (no webhook-id or webhook-signature)' };
+        return {
+          id: null,
+          invitationId: r.invitationId,
+          status: r.status,
+          valid: false,
+          reason: 'received unsigned (no webhook-id or webhook-signature)',
+        };
       const v = verify(secret, r.headers, r.body, r.at, input.tolerance / 1000);
-      return { id: r.headers['webhook-id'] ?? null, invitationId: r.invitationId, status: r.status, valid: v.ok, reason: v.ok ? null : v.reason };
+      return {
+        id: r.headers['webhook-id'] ?? null,
+        invitationId: r.invitationId,
+        status: r.status,
+        valid: v.ok,
+        reason: v.ok ? null : v.reason,
+      };
     });
     await new Printer(ctx).list(rows, {
       columns: COLUMNS,
@@ -90,8 +117,12 @@ export default defineCommand({
           : 'check the secret (--secret-file) and that the body was not changed; the reason column says which check failed',
       );
     }
-    const window = input.tolerance ? `, and its webhook-timestamp is within ${fmt(input.tolerance)} of when it was received` : '';
-    ctx.info(`${rows.length} request(s) verified: each webhook-signature is the HMAC-SHA256 of "webhook-id.webhook-timestamp.body" with the secret${window}.`);
+    const window = input.tolerance
+      ? `, and its webhook-timestamp is within ${fmt(input.tolerance)} of when it was received`
+      : '';
+    ctx.info(
+      `${rows.length} request(s) verified: each webhook-signature is the HMAC-SHA256 of "webhook-id.webhook-timestamp.body" with the secret${window}.`,
+    );
   },
 });
 
@@ -124,13 +155,20 @@ export function parseStored(text: string, file: string, now: Date): StoredReques
       status?: string | null;
     };
     if (o && typeof o.type === 'string' && o.type !== 'notification' && o.type !== 'quarantined') continue; // the delivery log: no request
-    if (!o || typeof o !== 'object' || !o.headers || typeof o.headers !== 'object' || (typeof o.body !== 'string' && typeof o.bodyBase64 !== 'string'))
+    if (
+      !o ||
+      typeof o !== 'object' ||
+      !o.headers ||
+      typeof o.headers !== 'object' ||
+      (typeof o.body !== 'string' && typeof o.bodyBase64 !== 'string')
+    )
       throw new UsageError(
         `<file>: ${file} holds something that is not a stored request`,
         'expected {"headers": {…}, "body": "<the raw body>"} or inbox records',
       );
     const headers = Object.fromEntries(Object.entries(o.headers).map(([k, val]) => [k.toLowerCase(), String(val)]));
-    const body = typeof o.bodyBase64 === 'string' ? Buffer.from(o.bodyBase64, 'base64') : Buffer.from(o.body as string, 'utf8');
+    const body =
+      typeof o.bodyBase64 === 'string' ? Buffer.from(o.bodyBase64, 'base64') : Buffer.from(o.body as string, 'utf8');
     const at = o.receivedAt && !Number.isNaN(Date.parse(o.receivedAt)) ? new Date(o.receivedAt) : now;
     out.push({ headers, body, at, invitationId: o.invitationId ?? null, status: o.status ?? null });
   }

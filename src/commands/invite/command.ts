@@ -15,17 +15,31 @@ import { inviteV2, v2InviteFields } from './shared/v2.js';
 const BULK_FLAGS = {
   // `--from-csv FILE` is the input; `--csv` alone is the output format (a global flag), so the
   // old `--csv FILE` arrives as that flag plus an argument and still works, with a notice.
-  fromCsv: flag('bulk: invite one candidate per row of this CSV file (- for standard input)', { value: 'file', stdin: ['-'] }, () => z.optional(csvFile())),
+  fromCsv: flag(
+    'bulk: invite one candidate per row of this CSV file (- for standard input)',
+    { value: 'file', stdin: ['-'] },
+    () => z.optional(csvFile()),
+  ),
   csv: flag('', { value: 'file', hidden: true, stdin: ['-'] }, () => z.optional(csvFile())),
-  skipInvalid: flag('bulk: send the valid rows even when some rows are bad (they are listed in the results)', () => z._default(z.boolean(), false)),
-  concurrency: flag('bulk: most requests in flight at once (default: profile concurrency, else 8)', { value: 'n' }, () => z.optional(zx.int(1, 64, 8))),
+  skipInvalid: flag('bulk: send the valid rows even when some rows are bad (they are listed in the results)', () =>
+    z._default(z.boolean(), false),
+  ),
+  concurrency: flag(
+    'bulk: most requests in flight at once (default: profile concurrency, else 8)',
+    { value: 'n' },
+    () => z.optional(zx.int(1, 64, 8)),
+  ),
   rate: flag(`bulk: ${RATE_HELP}`, { value: 'N/s' }, () => z.optional(rateFlag())),
-  dryRun: flag('bulk: validate every row and report what would be sent; send nothing', () => z._default(z.boolean(), false)),
+  dryRun: flag('bulk: validate every row and report what would be sent; send nothing', () =>
+    z._default(z.boolean(), false),
+  ),
   journal: flag('bulk: journal of finished rows, for resuming (default <csv>.journal.ndjson)', { value: 'file' }, () =>
     z.optional(z.string().check(z.minLength(1, 'must name a file'))),
   ),
-  results: flag('bulk: NDJSON results, one line per row (default beside the journal, or the CSV when the journal is a device)', { value: 'file' }, () =>
-    z.optional(z.string().check(z.minLength(1, 'must name a file'))),
+  results: flag(
+    'bulk: NDJSON results, one line per row (default beside the journal, or the CSV when the journal is a device)',
+    { value: 'file' },
+    () => z.optional(z.string().check(z.minLength(1, 'must name a file'))),
   ),
 };
 const BULK_ONLY = ['skipInvalid', 'concurrency', 'rate', 'dryRun', 'journal', 'results'] as const;
@@ -63,15 +77,24 @@ function bulkObject(csvKey: 'fromCsv' | 'csv') {
       results: BULK_FLAGS.results.schema(),
       email: z.optional(z.undefined({ error: 'cannot be used with --from-csv: each row gives its own e-mail' })),
       name: z.optional(z.undefined({ error: 'cannot be used with --from-csv: each row gives its own name' })),
-      mandatoryFields: z._default(z.literal(true, { error: 'cannot be used with --from-csv: every row needs an e-mail and a name' }), true),
+      mandatoryFields: z._default(
+        z.literal(true, { error: 'cannot be used with --from-csv: every row needs an e-mail and a name' }),
+        true,
+      ),
     })
     .check(
       z.superRefine((v, ctx) => {
         if (v.journal && v.results && v.journal === v.results)
           return ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
         // The row defaults are checked once here (as if for one row), so a bad flag is a usage error up front.
-        const probe = inviteSchema.safeParse({ ...rowDefaults(v), testId: v.testId, email: 'probe@example.com', name: 'Probe' });
-        for (const i of probe.error?.issues ?? []) ctx.addIssue({ code: 'custom', path: i.path as (string | number)[], message: i.message });
+        const probe = inviteSchema.safeParse({
+          ...rowDefaults(v),
+          testId: v.testId,
+          email: 'probe@example.com',
+          name: 'Probe',
+        });
+        for (const i of probe.error?.issues ?? [])
+          ctx.addIssue({ code: 'custom', path: i.path as (string | number)[], message: i.message });
       }),
     );
 }
@@ -86,7 +109,9 @@ type Bulk = {
   journal?: string;
   results?: string;
 };
-type Input = { mode: 'single'; single: z.infer<typeof inviteSchema> } | { mode: 'bulk'; bulk: Bulk; defaults: Record<string, unknown>; fromOperand: boolean };
+type Input =
+  | { mode: 'single'; single: z.infer<typeof inviteSchema> }
+  | { mode: 'bulk'; bulk: Bulk; defaults: Record<string, unknown>; fromOperand: boolean };
 
 /** A schema that refuses the value of one key with this message (a flag that does not fit the mode). */
 const refuse = (key: string, message: string) => z.looseObject({ [key]: z.never({ error: message }) });
@@ -98,7 +123,14 @@ const refuse = (key: string, message: string) => z.looseObject({ [key]: z.never(
 function pick(raw: Record<string, unknown>, globals?: Record<string, unknown>): z.core.$ZodType<Input> {
   // a second word is only the old `--csv FILE` spelling (the global --csv is a switch, so FILE arrives as a word)
   if (raw.csvFile !== undefined && globals?.csv !== true) throw strayWord(String(raw.testId), String(raw.csvFile));
-  const csvKey = raw.fromCsv !== undefined ? 'fromCsv' : raw.csv !== undefined ? 'csv' : raw.csvFile !== undefined ? 'csvFile' : undefined;
+  const csvKey =
+    raw.fromCsv !== undefined
+      ? 'fromCsv'
+      : raw.csv !== undefined
+        ? 'csv'
+        : raw.csvFile !== undefined
+          ? 'csvFile'
+          : undefined;
   if (csvKey === undefined) {
     const stray = BULK_ONLY.find((k) => raw[k] !== undefined);
     if (stray) return refuse(stray, 'needs --from-csv FILE') as unknown as z.ZodMiniType<never>;
@@ -108,14 +140,20 @@ function pick(raw: Record<string, unknown>, globals?: Record<string, unknown>): 
     );
   }
   if (csvKey === 'fromCsv' && raw.csvFile !== undefined)
-    return refuse('fromCsv', `give the CSV once (--from-csv ${String(raw.fromCsv)}), not also as an argument`) as unknown as z.ZodMiniType<never>;
+    return refuse(
+      'fromCsv',
+      `give the CSV once (--from-csv ${String(raw.fromCsv)}), not also as an argument`,
+    ) as unknown as z.ZodMiniType<never>;
   // The program's global --csv (output format) is a flag and is parsed before ours, so
   // `invite 1001 --csv FILE` reaches us as --csv plus an operand.
   const fromOperand = csvKey === 'csvFile';
   const key = csvKey === 'fromCsv' ? 'fromCsv' : 'csv';
   const bulk = fromOperand
     ? z.pipe(
-        z.transform((r): Record<string, unknown> => ({ ...(r as object), csv: (r as Record<string, unknown>).csvFile })),
+        z.transform((r): Record<string, unknown> => ({
+          ...(r as object),
+          csv: (r as Record<string, unknown>).csvFile,
+        })),
         bulkObject('csv'),
       )
     : bulkObject(key);
@@ -124,7 +162,12 @@ function pick(raw: Record<string, unknown>, globals?: Record<string, unknown>): 
     z.transform((v): Input => {
       const { testId, skipInvalid, dryRun, concurrency, rate, journal, results } = v as typeof v & Bulk;
       const csv = String((v as Record<string, unknown>)[key]);
-      return { mode: 'bulk', bulk: { testId, csv, skipInvalid, dryRun, concurrency, rate, journal, results }, defaults: rowDefaults(v), fromOperand };
+      return {
+        mode: 'bulk',
+        bulk: { testId, csv, skipInvalid, dryRun, concurrency, rate, journal, results },
+        defaults: rowDefaults(v),
+        fromOperand,
+      };
     }),
   );
 }
@@ -134,14 +177,18 @@ function strayWord(testId: string, word: string): UsageError {
   const shown = /^[\w./@:+~-]{1,80}$/.test(word) ? `'${word}'` : showValue(word);
   const id = /^\d{1,20}$/.test(testId) ? testId : '1001';
   return word === '-' || /\.(csv|tsv|txt)$/i.test(word)
-    ? new UsageError(`unexpected argument ${shown}`, `to invite everyone in a CSV file: assess invite ${id} --from-csv ${word}`)
+    ? new UsageError(
+        `unexpected argument ${shown}`,
+        `to invite everyone in a CSV file: assess invite ${id} --from-csv ${word}`,
+      )
     : new UsageError(
         `unexpected argument ${shown}: invite takes one, the test id`,
         `e.g. assess invite ${id} --email ann@example.com --name "Ann Lee" (or --from-csv FILE)`,
       );
 }
 
-const rowDefaults = (v: Record<string, unknown>) => Object.fromEntries(ROW_DEFAULTS.filter((k) => v[k] !== undefined).map((k) => [k, v[k]]));
+const rowDefaults = (v: Record<string, unknown>) =>
+  Object.fromEntries(ROW_DEFAULTS.filter((k) => v[k] !== undefined).map((k) => [k, v[k]]));
 
 export default defineCommand({
   ...single,
@@ -166,12 +213,18 @@ export default defineCommand({
     'rows lost with a power cut are not known). --concurrency 1 bounds kill -9 to one candidate.',
   // a single invitation with its own access window; bulk rows carry their own timeZoneId
   tzFromProfile: (raw) =>
-    raw.link === undefined && raw.fromCsv === undefined && raw.csvFile === undefined && (raw.start !== undefined || raw.end !== undefined),
+    raw.link === undefined &&
+    raw.fromCsv === undefined &&
+    raw.csvFile === undefined &&
+    (raw.start !== undefined || raw.end !== undefined),
   // Bulk results go to a file (and a summary to stderr); the output flags apply to the run's summary.
-  jsonFields: (input) => (input.mode === 'bulk' ? (input.bulk.dryRun ? DRY_RUN_FIELDS : SUMMARY_FIELDS) : single.jsonFields) as FieldList | undefined,
+  jsonFields: (input) =>
+    (input.mode === 'bulk' ? (input.bulk.dryRun ? DRY_RUN_FIELDS : SUMMARY_FIELDS) : single.jsonFields) as
+      FieldList | undefined,
   v2: {
     run: async (ctx, input) => {
-      if (input.mode === 'bulk') throw v2Refusal(ctx, 'invite --from-csv', 'v2 registers one candidate per call; bulk invitations need v3');
+      if (input.mode === 'bulk')
+        throw v2Refusal(ctx, 'invite --from-csv', 'v2 registers one candidate per call; bulk invitations need v3');
       return inviteV2(ctx, input.single);
     },
     jsonFields: (input) => (input.mode === 'single' ? v2InviteFields(input.single) : undefined),
@@ -180,7 +233,9 @@ export default defineCommand({
     if (input.mode === 'single') return single.run(ctx, input.single);
     const b = input.bulk;
     if (input.fromOperand) {
-      ctx.info(`note: --csv ${b.csv} is read as --from-csv ${b.csv} (the old spelling; --csv alone is the output format)`);
+      ctx.info(
+        `note: --csv ${b.csv} is read as --from-csv ${b.csv} (the old spelling; --csv alone is the output format)`,
+      );
       // that --csv named the input: the summary is not asked for as CSV
       ctx.globals.output = ctx.io.stdoutIsTTY ? 'table' : 'tsv';
     }
@@ -196,7 +251,10 @@ export default defineCommand({
       journal: b.journal,
       results: b.results,
       // the defaults are every row's values as typed: a --tz name goes in as its id, in digits, as a timeZoneId column would
-      defaults: { ...input.defaults, ...(input.defaults.tz !== undefined ? { tz: String(await resolveTz(ctx, input.defaults.tz as string)) } : {}) },
+      defaults: {
+        ...input.defaults,
+        ...(input.defaults.tz !== undefined ? { tz: String(await resolveTz(ctx, input.defaults.tz as string)) } : {}),
+      },
     });
   },
 });

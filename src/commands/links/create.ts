@@ -15,12 +15,16 @@ export default defineCommand({
     'assess links create 1001 --name "Onsite" --type email --proctoring image --start 2026-03-01T09:00:00Z --end 2026-03-05T17:00:00Z --slotwise --tz 1',
     'assess links create 1001 --name "Panel" --stakeholders ann@example.com,bo@example.com --start now --end 3d --tz 1 --json',
   ],
-  flags: { ...linkFlags('create'), anytime: flag('v2 only (--api v2): open at any time, no schedule (accessTime 0)', () => z.optional(z.boolean())) },
+  flags: {
+    ...linkFlags('create'),
+    anytime: flag('v2 only (--api v2): open at any time, no schedule (accessTime 0)', () => z.optional(z.boolean())),
+  },
   check: (v, c) => (v.anytime ? refineAnytime(v, c, 'create') : refineLinkFlags(v, c, 'create')),
   jsonFields: LINK_FIELDS,
   tzFromProfile: (raw) => raw.validDays !== undefined || raw.start !== undefined || raw.end !== undefined,
   v2: {
-    run: async (ctx, { testId, ...flags }) => createLinkV2(ctx, testId, { ...flags, tz: await resolveTz(ctx, flags.tz) }),
+    run: async (ctx, { testId, ...flags }) =>
+      createLinkV2(ctx, testId, { ...flags, tz: await resolveTz(ctx, flags.tz) }),
     jsonFields: V2_LINK_FIELDS,
     only: { anytime: 'v3 links always have a schedule; the closest: --valid-days 3650 --tz ID' },
   },

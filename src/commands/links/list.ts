@@ -9,12 +9,19 @@ export default defineCommand({
     testId: arg(() => zx.id('1001')),
   },
   description: 'List the test links of a test',
-  examples: ['assess links list 1001', 'assess links list 1001 --json testLinkId,testLinkName', 'assess links list 1001 --csv > links.csv'],
+  examples: [
+    'assess links list 1001',
+    'assess links list 1001 --json testLinkId,testLinkName',
+    'assess links list 1001 --csv > links.csv',
+  ],
   jsonFields: LINK_FIELDS,
   v2: { run: (ctx, { testId }) => listLinksV2(ctx, testId), jsonFields: V2_LINK_FIELDS },
   showsAnswer: true,
   async run(ctx, { testId }) {
     const { testLinks } = await (await ctx.api()).listLinks(testId);
-    await new Printer(ctx).list(testLinks as Array<Record<string, unknown>>, { columns: forTable(ctx, LINK_COLUMNS), fields: LINK_FIELDS });
+    await new Printer(ctx).list(testLinks as Array<Record<string, unknown>>, {
+      columns: forTable(ctx, LINK_COLUMNS),
+      fields: LINK_FIELDS,
+    });
   },
 });

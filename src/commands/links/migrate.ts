@@ -27,7 +27,10 @@ const COLUMNS: Column[] = [
 ];
 
 /** Every field `--json a,b` may pick: a migration row (the v3 link under v3Link). */
-const FIELDS = fieldsOf(['v2TestLinkId', 'testLinkName', 'accessTime', 'scheduleType', 'action', 'v3TestLinkId', 'note', 'v3Link'], COLUMNS);
+const FIELDS = fieldsOf(
+  ['v2TestLinkId', 'testLinkName', 'accessTime', 'scheduleType', 'action', 'v3TestLinkId', 'note', 'v3Link'],
+  COLUMNS,
+);
 
 export default defineCommand({
   name: 'migrate',
@@ -44,8 +47,10 @@ export default defineCommand({
   ],
   flags: {
     apply: flag('create the missing links through v3 (default: only show them)', () => z._default(z.boolean(), false)),
-    anytimeDays: flag(`validity in days for v2 "anytime" links (accessTime 0), which v3 cannot express (default ${DEFAULT_ANYTIME_DAYS})`, { value: 'n' }, () =>
-      z._default(zx.int(1, 3650, 365), DEFAULT_ANYTIME_DAYS),
+    anytimeDays: flag(
+      `validity in days for v2 "anytime" links (accessTime 0), which v3 cannot express (default ${DEFAULT_ANYTIME_DAYS})`,
+      { value: 'n' },
+      () => z._default(zx.int(1, 3650, 365), DEFAULT_ANYTIME_DAYS),
     ),
   },
   jsonFields: FIELDS,
@@ -88,5 +93,9 @@ function summarise(ctx: Context, rows: MigrationRow[], apply: boolean): void {
   if (count('failed')) parts.push(`${count('failed')} failed`);
   ctx.info(`${rows.length} v2 link(s): ${parts.join(', ')}.`);
   if (count('failed'))
-    throw new PartialFailureError(`${count('failed')} of ${rows.length} link(s) could not be created through v3`, count('failed'), rows.length);
+    throw new PartialFailureError(
+      `${count('failed')} of ${rows.length} link(s) could not be created through v3`,
+      count('failed'),
+      rows.length,
+    );
 }

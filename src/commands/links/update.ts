@@ -21,11 +21,15 @@ export default defineCommand({
     'assess links update 1001 5003 --end 30d --stakeholders hr@example.com --json',
     'assess links update 1001 5003 --valid-days 14',
   ],
-  flags: { ...linkFlags('update'), anytime: flag('v2 only (--api v2): open at any time, no schedule (accessTime 0)', () => z.optional(z.boolean())) },
+  flags: {
+    ...linkFlags('update'),
+    anytime: flag('v2 only (--api v2): open at any time, no schedule (accessTime 0)', () => z.optional(z.boolean())),
+  },
   check: (v, c) => (v.anytime ? refineAnytime(v, c, 'update') : refineLinkFlags(v, c, 'update')),
   jsonFields: LINK_FIELDS,
   v2: {
-    run: async (ctx, { testId, linkId, ...flags }) => updateLinkV2(ctx, testId, linkId, { ...flags, tz: await resolveTz(ctx, flags.tz) }),
+    run: async (ctx, { testId, linkId, ...flags }) =>
+      updateLinkV2(ctx, testId, linkId, { ...flags, tz: await resolveTz(ctx, flags.tz) }),
     jsonFields: V2_LINK_FIELDS,
     only: { anytime: 'v3 links always have a schedule; the closest: --valid-days 3650' },
   },
@@ -50,7 +54,10 @@ export default defineCommand({
       confirmByReadBack(err, {
         read: () => api.getLink(testId, linkId),
         applied: (now) => holdsChanges(bodyOf(now), changes),
-        confirmed: (lost) => ctx.warn(`the answer to the update of test link ${linkId} was lost (${lost}); read back, the link has the new values (confirmed)`),
+        confirmed: (lost) =>
+          ctx.warn(
+            `the answer to the update of test link ${linkId} was lost (${lost}); read back, the link has the new values (confirmed)`,
+          ),
       }),
     );
     ctx.info(`Updated test link ${linkId}:\n${formatChanges(changes)}`);

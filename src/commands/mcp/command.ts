@@ -21,7 +21,10 @@ export default defineCommand({
       () =>
         z.optional(
           z
-            .union([z.literal(true), z.string().check(z.trim(), z.minLength(1, 'must name tools, e.g. --allow-writes invite'))])
+            .union([
+              z.literal(true),
+              z.string().check(z.trim(), z.minLength(1, 'must name tools, e.g. --allow-writes invite')),
+            ])
             .register(z.globalRegistry, { completion: { list: WRITE_TOOLS } }),
         ),
     ),

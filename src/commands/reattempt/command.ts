@@ -15,9 +15,15 @@ import { recordCallback } from '../shared/record-callback.js';
 
 const ARGS = { invitationId: arg(() => zx.id('900001')) };
 const FLAGS = {
-  start: flag('access window start: YYYY-MM-DD, ISO 8601 or relative (now, +2d, "in 2d", today)', { value: 'T' }, () => z.optional(timeArg('future'))),
-  end: flag('access window end, e.g. +7d or "in 7d" (a bare 7d also counts forward)', { value: 'T' }, () => z.optional(timeArg('future'))),
-  tz: flag('time zone of the access window: an id or a name (assess timezones)', { value: 'id|name' }, () => z.optional(tzArg())),
+  start: flag('access window start: YYYY-MM-DD, ISO 8601 or relative (now, +2d, "in 2d", today)', { value: 'T' }, () =>
+    z.optional(timeArg('future')),
+  ),
+  end: flag('access window end, e.g. +7d or "in 7d" (a bare 7d also counts forward)', { value: 'T' }, () =>
+    z.optional(timeArg('future')),
+  ),
+  tz: flag('time zone of the access window: an id or a name (assess timezones)', { value: 'id|name' }, () =>
+    z.optional(tzArg()),
+  ),
   callbackUrl: flag('address that receives the completion notification', { value: 'url' }, () => z.optional(zx.url())),
   redirectUrl: flag('address the candidate is sent to after the test', { value: 'url' }, () => z.optional(zx.url())),
   sendEmail: flag('let the service e-mail the invitation to the candidate', () => z.optional(z.boolean())),
@@ -26,8 +32,13 @@ const FLAGS = {
 
 /** --start, --end and --tz are required (the profile's tz may fill --tz), and the window must not be empty. */
 function checkWindow(v: { start?: string; end?: string; tz?: unknown }, ctx: z.core.$RefinementCtx): void {
-  const need = { start: '--start now', end: '--end +7d', tz: '--tz 35 (or once: assess config set tz Asia/Kolkata)' } as const;
-  for (const k of ['start', 'end', 'tz'] as const) if (v[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `is required, e.g. ${need[k]}` });
+  const need = {
+    start: '--start now',
+    end: '--end +7d',
+    tz: '--tz 35 (or once: assess config set tz Asia/Kolkata)',
+  } as const;
+  for (const k of ['start', 'end', 'tz'] as const)
+    if (v[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `is required, e.g. ${need[k]}` });
   if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
     ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after --start (${v.start})` });
 }
@@ -60,7 +71,10 @@ export default defineCommand({
   name: 'reattempt',
   args: ARGS,
   description: 'Allow a candidate to take a test again (a new invitation once the previous attempt was taken)',
-  examples: ['assess reattempt 900001 --start now --end 7d --tz 35', 'assess reattempt 900002 --start 2026-03-01 --end 2026-03-08 --tz 35 --send-email --json'],
+  examples: [
+    'assess reattempt 900001 --start now --end 7d --tz 35',
+    'assess reattempt 900002 --start 2026-03-01 --end 2026-03-08 --tz 35 --send-email --json',
+  ],
   flags: FLAGS,
   check: checkWindow,
   jsonFields: fieldsOf(WIRE_FIELDS.Reattempt, COLUMNS),
@@ -86,7 +100,10 @@ export default defineCommand({
         `Invitation ${newId} is the reattempt (invitation ${input.invitationId} is unchanged): made now, or by an earlier ` +
           'reattempt and not taken yet. Until the candidate takes it, repeating this command returns this same invitation.',
       );
-    else ctx.info(`Same invitation ${newId} returned: it was not taken yet, so it is open again with the new access window.`);
+    else
+      ctx.info(
+        `Same invitation ${newId} returned: it was not taken yet, so it is open again with the new access window.`,
+      );
     await new Printer(ctx).object(res, { fields: COLUMNS });
     await noteEmbeddedUrls(ctx);
   },
@@ -99,5 +116,10 @@ function explainRefusal(err: unknown, id: string): unknown {
   const why = /in progress/i.test(said)
     ? `reattempt refused: invitation ${id} (or its latest reattempt) is In Progress; run this again once the candidate has finished the test`
     : `reattempt refused for invitation ${id}`;
-  return new ApiError(400, { shape: 'statusMessage', statusCode: 400, message: `${why} (service: ${said})` }, err.request, err.attempts);
+  return new ApiError(
+    400,
+    { shape: 'statusMessage', statusCode: 400, message: `${why} (service: ${said})` },
+    err.request,
+    err.attempts,
+  );
 }

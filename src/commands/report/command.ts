@@ -58,7 +58,10 @@ type Row = Record<string, unknown>;
  */
 function summaryCsv(report: Row): { row: SummaryRow; fields: Column<SummaryRow>[] } {
   const row = summaryRow(report, {}, null);
-  return { row, fields: csvColumns([row]).map((key) => ({ key, header: key, value: (r: SummaryRow) => csvValues(r, [key])[0] })) };
+  return {
+    row,
+    fields: csvColumns([row]).map((key) => ({ key, header: key, value: (r: SummaryRow) => csvValues(r, [key])[0] })),
+  };
 }
 
 export default defineCommand({
@@ -94,7 +97,9 @@ export default defineCommand({
     const printer = new Printer(ctx);
     if (picture) {
       const { renderPicture } = await import('./shared/picture.js');
-      ctx.io.stdout.write(renderPicture(report, { width: ctx.io.columns, ascii: wantsAscii(ctx.env, input.ascii), c: printer.c }));
+      ctx.io.stdout.write(
+        renderPicture(report, { width: ctx.io.columns, ascii: wantsAscii(ctx.env, input.ascii), c: printer.c }),
+      );
       return;
     }
     if (output === 'csv' && !query) {

@@ -16,7 +16,10 @@ import { RATE_HELP, rateFlag } from '../../bulk/rate-flag.js';
 
 const FLAGS = {
   state: flag('completed (default), cancelled or expired', { value: 'state' }, () =>
-    z._default(z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }), 'completed'),
+    z._default(
+      z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }),
+      'completed',
+    ),
   ),
   from: flag(
     'window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday); with --since-last-run defaults to the last run\'s --to',
@@ -24,21 +27,40 @@ const FLAGS = {
     () => z.optional(timeArg('past')),
   ),
   to: flag('window end (default now)', { value: 'T' }, () => z.optional(timeArg('past'))),
-  out: flag('directory for the summary, the PDFs, the journal and the results (created if missing)', { value: 'dir' }, () =>
-    z.string({ error: 'is required: the directory to write to, e.g. --out reports/' }).check(z.minLength(1, 'must name a directory')),
+  out: flag(
+    'directory for the summary, the PDFs, the journal and the results (created if missing)',
+    { value: 'dir' },
+    () =>
+      z
+        .string({ error: 'is required: the directory to write to, e.g. --out reports/' })
+        .check(z.minLength(1, 'must name a directory')),
   ),
   type: flag('report content: summary (sections), skills or both (default summary)', { value: 'type' }, () =>
-    z._default(z.enum(['summary', 'skills', 'both'], { message: 'must be summary, skills or both, e.g. --type both' }), 'summary'),
+    z._default(
+      z.enum(['summary', 'skills', 'both'], { message: 'must be summary, skills or both, e.g. --type both' }),
+      'summary',
+    ),
   ),
   pdf: flag('also save each report as a PDF: report-<candidate>-<id>.pdf', () => z._default(z.boolean(), false)),
-  html: flag("also write index.html: the cohort's statistics, a histogram and a sortable table linking the PDFs", () => z._default(z.boolean(), false)),
-  format: flag('summary file format: csv (default; sections as columns), json or ndjson', { value: 'format' }, () =>
-    z._default(z.enum(['csv', 'json', 'ndjson'], { message: 'must be csv, json or ndjson, e.g. --format json' }), 'csv'),
+  html: flag("also write index.html: the cohort's statistics, a histogram and a sortable table linking the PDFs", () =>
+    z._default(z.boolean(), false),
   ),
-  sinceLastRun: flag('export only attempts that no earlier run (per the journal) exported', () => z._default(z.boolean(), false)),
-  concurrency: flag('most reports fetched at once (default: profile concurrency, else 8)', { value: 'n' }, () => z.optional(zx.int(1, 64, 8))),
+  format: flag('summary file format: csv (default; sections as columns), json or ndjson', { value: 'format' }, () =>
+    z._default(
+      z.enum(['csv', 'json', 'ndjson'], { message: 'must be csv, json or ndjson, e.g. --format json' }),
+      'csv',
+    ),
+  ),
+  sinceLastRun: flag('export only attempts that no earlier run (per the journal) exported', () =>
+    z._default(z.boolean(), false),
+  ),
+  concurrency: flag('most reports fetched at once (default: profile concurrency, else 8)', { value: 'n' }, () =>
+    z.optional(zx.int(1, 64, 8)),
+  ),
   rate: flag(RATE_HELP, { value: 'N/s' }, () => z.optional(rateFlag())),
-  journal: flag('journal of exported attempts (default DIR/export.journal.ndjson)', { value: 'file' }, () => z.optional(z.string().check(z.minLength(1)))),
+  journal: flag('journal of exported attempts (default DIR/export.journal.ndjson)', { value: 'file' }, () =>
+    z.optional(z.string().check(z.minLength(1))),
+  ),
   results: flag('NDJSON results, one line per attempt (default DIR/export.results.ndjson)', { value: 'file' }, () =>
     z.optional(z.string().check(z.minLength(1))),
   ),
@@ -48,7 +70,8 @@ export type ExportInput = InputOf<typeof FLAGS>;
 
 export default defineCommand({
   name: 'export',
-  description: 'Export the reports of every attempt in a time window: one summary file, optionally one PDF each (resumable)',
+  description:
+    'Export the reports of every attempt in a time window: one summary file, optionally one PDF each (resumable)',
   examples: [
     'assess report export --from 2026-03-01 --to 2026-04-01 --out reports/',
     'assess report export --from 1d --to now --out reports/ --pdf --type both',
@@ -57,8 +80,10 @@ export default defineCommand({
   ],
   flags: FLAGS,
   check: (v, ctx) => {
-    if (!v.from && !v.sinceLastRun) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required (or --since-last-run), e.g. --from 7d' });
-    if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
+    if (!v.from && !v.sinceLastRun)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required (or --since-last-run), e.g. --from 7d' });
+    if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from))
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
     // One file for both would interleave results with journal records and break resuming.
     if (v.journal && v.results && resolve(v.journal) === resolve(v.results))
       ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });

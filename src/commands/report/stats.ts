@@ -25,7 +25,8 @@ const METRIC_COLUMNS = [
 
 export default defineCommand({
   name: 'stats',
-  description: 'Statistics of the attempts in a time window: score spread, histogram, sections, skills, funnel, time used',
+  description:
+    'Statistics of the attempts in a time window: score spread, histogram, sections, skills, funnel, time used',
   examples: [
     'assess --sandbox report stats --from 30d',
     'assess report stats --from 2026-03-01 --to 2026-04-01 --test 1001',
@@ -34,19 +35,28 @@ export default defineCommand({
   ],
   flags: {
     state: flag('whose reports: completed (default), cancelled or expired', { value: 'state' }, () =>
-      z._default(z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }), 'completed'),
+      z._default(
+        z.enum(ATTEMPT_STATES, { message: 'must be completed, cancelled or expired, e.g. --state completed' }),
+        'completed',
+      ),
     ),
-    from: flag('window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday; a bare 7d also counts back)', { value: 'T' }, () =>
-      z.optional(timeArg('past')),
+    from: flag(
+      'window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday; a bare 7d also counts back)',
+      { value: 'T' },
+      () => z.optional(timeArg('past')),
     ),
     to: flag('window end (default now)', { value: 'T' }, () => z.optional(timeArg('past'))),
     test: flag("only this test's attempts", { value: 'testId' }, () => z.optional(zx.id('1001'))),
-    concurrency: flag('reports fetched at once (default: profile concurrency, else 8)', { value: 'n' }, () => z.optional(zx.int(1, 64, 8))),
+    concurrency: flag('reports fetched at once (default: profile concurrency, else 8)', { value: 'n' }, () =>
+      z.optional(zx.int(1, 64, 8)),
+    ),
     ascii: flag('draw the charts with # and . (also with TERM=dumb)', () => z._default(z.boolean(), false)),
   },
   check: (v, ctx) => {
-    if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });
-    if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
+    if (!v.from)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });
+    if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from))
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
   },
   jsonFields: () => STATS_FIELDS,
   v2: { unsupported: 'it lists attempts by state, which v2 cannot' },
@@ -56,13 +66,25 @@ export default defineCommand({
     const client = await bulkClient(ctx);
     const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
     // The API lists attempts by end state only: the funnel is built from all three listings.
-    const [completed, cancelled, expired] = await Promise.all(ATTEMPT_STATES.map((s) => listCohort(client, s, from, to, input.test)));
+    const [completed, cancelled, expired] = await Promise.all(
+      ATTEMPT_STATES.map((s) => listCohort(client, s, from, to, input.test)),
+    );
     const attempts = { completed, cancelled, expired }[input.state]!;
     // a bar on a terminal's stderr only: a cohort of thousands takes a while
-    const progress = new Progress({ stream: ctx.io.stderr, enabled: ctx.io.stderrIsTTY, total: attempts.length, label: 'Fetching reports' });
+    const progress = new Progress({
+      stream: ctx.io.stderr,
+      enabled: ctx.io.stderrIsTTY,
+      total: attempts.length,
+      label: 'Fetching reports',
+    });
     let fetched: Awaited<ReturnType<typeof fetchReports>>;
     try {
-      fetched = await fetchReports(client, attempts, { concurrency, signal: ctx.signal, reportType: 3, onSettled: () => progress.tick() });
+      fetched = await fetchReports(client, attempts, {
+        concurrency,
+        signal: ctx.signal,
+        reportType: 3,
+        onSettled: () => progress.tick(),
+      });
     } finally {
       progress.stop();
     }
@@ -84,8 +106,12 @@ export default defineCommand({
     const printer = new Printer(ctx);
     if (output === 'table' && !query)
       // more than a screen: through the pager like other long terminal output
-      await writePaged(ctx, renderStats(ordered, { columns: ctx.io.columns, style: ctx.io.style, ascii: wantsAscii(ctx.env, input.ascii) }));
-    else if ((output === 'csv' || output === 'tsv') && !query) await printer.list<MetricRow>(metricRows(ordered), { columns: METRIC_COLUMNS });
+      await writePaged(
+        ctx,
+        renderStats(ordered, { columns: ctx.io.columns, style: ctx.io.style, ascii: wantsAscii(ctx.env, input.ascii) }),
+      );
+    else if ((output === 'csv' || output === 'tsv') && !query)
+      await printer.list<MetricRow>(metricRows(ordered), { columns: METRIC_COLUMNS });
     else await printer.object(ordered, { fields: [] }, STATS_FIELDS);
 
     if (failures.length)

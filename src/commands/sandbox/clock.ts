@@ -17,7 +17,9 @@ type ClockView = { now: string; offsetMs: number; frozen: boolean; expired?: num
 export default defineCommand({
   name: 'clock',
   args: {
-    action: arg({ optional: true }, () => z._default(z.enum(['show', 'advance', 'set'], { message: 'must be show, advance or set' }), 'show')),
+    action: arg({ optional: true }, () =>
+      z._default(z.enum(['show', 'advance', 'set'], { message: 'must be show, advance or set' }), 'show'),
+    ),
     value: arg({ optional: true }, () => z.optional(z.string())),
   },
   description: 'Show the sandbox clock, advance it (expiring invitations whose end passes), or set it',
@@ -28,12 +30,21 @@ export default defineCommand({
     "assess --sandbox sandbox clock set now   # back to this machine's time",
   ],
   flags: {
-    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () =>
+      z.optional(zx.url()),
+    ),
   },
   jsonFields: ['now', 'offsetMs', 'frozen', 'expired'],
   check: (v, c) => {
-    if (v.action === 'advance' && (v.value === undefined || parseDuration(v.value) === null || parseDuration(v.value)! > MAX_ADVANCE_MS))
-      c.addIssue({ code: 'custom', path: ['value'], message: 'advance needs a duration like 3d, 12h, 30m or 1d12h, of at most 36500d' });
+    if (
+      v.action === 'advance' &&
+      (v.value === undefined || parseDuration(v.value) === null || parseDuration(v.value)! > MAX_ADVANCE_MS)
+    )
+      c.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: 'advance needs a duration like 3d, 12h, 30m or 1d12h, of at most 36500d',
+      });
     // Date.parse alone takes impossible dates (2026-02-30) and leaves them for the sandbox to refuse.
     if (v.action === 'set' && (v.value === undefined || typeof parseTime(v.value, new Date(), 'future') === 'string'))
       c.addIssue({
@@ -47,7 +58,10 @@ export default defineCommand({
     if (input.action === 'show') return print(ctx, await control<ClockView>(ctx, base, 'GET', '/clock'));
     if (input.value === undefined) throw new UsageError('[value]: missing');
     // set: any T, from this machine's clock (`set now` undoes every advance); advance moves the sandbox's
-    const body = input.action === 'advance' ? { advance: input.value } : { set: (parseTime(input.value, ctx.now(), 'future') as Date).toISOString() };
+    const body =
+      input.action === 'advance'
+        ? { advance: input.value }
+        : { set: (parseTime(input.value, ctx.now(), 'future') as Date).toISOString() };
     const r = await control<Omit<ClockView, 'expired'> & { expired?: unknown }>(ctx, base, 'POST', '/clock', body);
     const expired = Array.isArray(r.expired) ? (r.expired as number[]) : [];
     await print(ctx, { now: r.now, offsetMs: r.offsetMs, frozen: r.frozen, expired });

@@ -28,16 +28,30 @@ export default defineCommand({
   ],
   flags: {
     invitation: flag('only deliveries for this invitation', { value: 'id' }, () => z.optional(zx.id('900010'))),
-    attempts: flag('one row per try (time, status or error, duration) instead of one per delivery', () => z.optional(z.boolean())),
-    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
+    attempts: flag('one row per try (time, status or error, duration) instead of one per delivery', () =>
+      z.optional(z.boolean()),
+    ),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () =>
+      z.optional(zx.url()),
+    ),
   },
   async run(ctx, input) {
     const q = input.invitation ? `?invitation=${input.invitation}` : '';
-    const r = await control<{ deliveries: Delivery[] }>(ctx, await sandboxUrl(ctx, input.url), 'GET', `/deliveries${q}`);
+    const r = await control<{ deliveries: Delivery[] }>(
+      ctx,
+      await sandboxUrl(ctx, input.url),
+      'GET',
+      `/deliveries${q}`,
+    );
     const printer = new Printer(ctx);
     if (input.attempts) {
       const rows = r.deliveries.flatMap((d) =>
-        d.attempts.map((a) => ({ deliveryId: d.deliveryId, testInvitationId: d.testInvitationId, event: d.event, ...a })),
+        d.attempts.map((a) => ({
+          deliveryId: d.deliveryId,
+          testInvitationId: d.testInvitationId,
+          event: d.event,
+          ...a,
+        })),
       );
       await printer.list(rows, {
         columns: [
@@ -62,7 +76,12 @@ export default defineCommand({
         { key: 'event', header: 'Event', priority: 3, kind: 'status' },
         { key: 'state', header: 'State', priority: 4, kind: 'status' },
         { key: 'attempts', header: 'Tries', priority: 6, value: (d) => (d.attempts as Attempt[]).length },
-        { key: 'lastResult', header: 'Last result', priority: 5, value: (d) => outcome((d.attempts as Attempt[]).at(-1)) },
+        {
+          key: 'lastResult',
+          header: 'Last result',
+          priority: 5,
+          value: (d) => outcome((d.attempts as Attempt[]).at(-1)),
+        },
         { key: 'queuedAt', header: 'Queued', priority: 8, kind: 'date' },
         { key: 'url', header: 'URL', priority: 10 },
       ],

@@ -21,16 +21,23 @@ export default defineCommand({
   ],
   flags: {
     clear: flag('switch faults off (prints the final counters)', () => z._default(z.boolean(), false)),
-    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () =>
+      z.optional(zx.url()),
+    ),
   },
   check: (v, c) => {
-    if (v.spec !== undefined && v.clear) c.addIssue({ code: 'custom', path: ['clear'], message: 'give a spec or --clear, not both' });
+    if (v.spec !== undefined && v.clear)
+      c.addIssue({ code: 'custom', path: ['clear'], message: 'give a spec or --clear, not both' });
     if (v.spec === undefined) return;
     try {
       parseFaultSpec(v.spec); // checked here too, so a bad spec exits 2 before anything is sent
     } catch (err) {
       if (!(err instanceof FaultSpecError)) throw err;
-      c.addIssue({ code: 'custom', path: ['spec'], message: `${err.message}; e.g. 5xx=0.1,429=0.05,reset=0.05,seed=42` });
+      c.addIssue({
+        code: 'custom',
+        path: ['spec'],
+        message: `${err.message}; e.g. 5xx=0.1,429=0.05,reset=0.05,seed=42`,
+      });
     }
   },
   async run(ctx, input) {

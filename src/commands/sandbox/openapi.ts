@@ -12,13 +12,17 @@ export default defineCommand({
   description: 'Print the OpenAPI 3.1 document of the service the sandbox serves (v3, and v2 marked deprecated)',
   examples: ['assess --sandbox sandbox openapi > openapi.json', 'assess sandbox openapi --url http://127.0.0.1:4010'],
   flags: {
-    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () =>
+      z.optional(zx.url()),
+    ),
   },
   async run(ctx, input) {
     const doc = await control<Record<string, unknown>>(ctx, await sandboxUrl(ctx, input.url), 'GET', '/openapi.json');
     // The embedded sandbox of --sandbox stops with this command: its port would be a dead address.
     if (!input.url && ctx.globals.sandbox) {
-      doc.servers = [{ url: 'http://127.0.0.1:4010', description: 'assess sandbox serve --port 4010 (v3 and v2 share the origin)' }];
+      doc.servers = [
+        { url: 'http://127.0.0.1:4010', description: 'assess sandbox serve --port 4010 (v3 and v2 share the origin)' },
+      ];
       ctx.info(
         'The servers entry names http://127.0.0.1:4010: start a sandbox there with assess sandbox serve --port 4010 (the one --sandbox started stops now).',
       );

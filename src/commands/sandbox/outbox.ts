@@ -8,14 +8,24 @@ import { control, sandboxUrl } from './shared/control.js';
 export default defineCommand({
   name: 'outbox',
   description: 'List the e-mails the sandbox would have sent: invitations (sendEmail yes) and stakeholder reports',
-  examples: ['assess --sandbox sandbox outbox', 'assess sandbox outbox --invitation 900010 --json --url http://127.0.0.1:4010'],
+  examples: [
+    'assess --sandbox sandbox outbox',
+    'assess sandbox outbox --invitation 900010 --json --url http://127.0.0.1:4010',
+  ],
   flags: {
     invitation: flag('only e-mails about this invitation', { value: 'id' }, () => z.optional(zx.id('900010'))),
-    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () =>
+      z.optional(zx.url()),
+    ),
   },
   async run(ctx, input) {
     const q = input.invitation ? `?invitation=${input.invitation}` : '';
-    const r = await control<{ emails: Array<Record<string, unknown>> }>(ctx, await sandboxUrl(ctx, input.url), 'GET', `/outbox${q}`);
+    const r = await control<{ emails: Array<Record<string, unknown>> }>(
+      ctx,
+      await sandboxUrl(ctx, input.url),
+      'GET',
+      `/outbox${q}`,
+    );
     await new Printer(ctx).list(r.emails, {
       // who got what first; the e-mail's own id last
       columns: [

@@ -14,7 +14,9 @@ export default defineCommand({
     seed: arg({ optional: true }, () =>
       z.optional(
         z
-          .union([z.literal('off'), zx.int(0, 2 ** 31 - 1, 7)], { error: 'must be a seed (a whole number, e.g. 7) or off' })
+          .union([z.literal('off'), zx.int(0, 2 ** 31 - 1, 7)], {
+            error: 'must be a seed (a whole number, e.g. 7) or off',
+          })
           .register(z.globalRegistry, { completion: ['off'] }),
       ),
     ),
@@ -27,10 +29,13 @@ export default defineCommand({
   ],
   flags: {
     off: flag('turn quirks mode off', () => z._default(z.boolean(), false)),
-    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () =>
+      z.optional(zx.url()),
+    ),
   },
   check: (v, c) => {
-    if (v.seed !== undefined && v.off) c.addIssue({ code: 'custom', path: ['off'], message: 'give a seed or --off, not both' });
+    if (v.seed !== undefined && v.off)
+      c.addIssue({ code: 'custom', path: ['off'], message: 'give a seed or --off, not both' });
   },
   jsonFields: ['seed', 'vendorTypeOfTest', 'gateway401', 'rewritten'],
   async run(ctx, input) {
@@ -49,6 +54,7 @@ export default defineCommand({
       ],
     });
     // quirks mode lives in the sandbox's memory: the embedded one's ends with this command
-    if (view.seed !== null && input.seed !== undefined && !input.url) await warnEmbeddedSetting(ctx, 'Quirks', `quirks ${view.seed}`, `--quirks ${view.seed}`);
+    if (view.seed !== null && input.seed !== undefined && !input.url)
+      await warnEmbeddedSetting(ctx, 'Quirks', `quirks ${view.seed}`, `--quirks ${view.seed}`);
   },
 });

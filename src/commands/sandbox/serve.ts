@@ -19,18 +19,23 @@ export default defineCommand({
   ],
   flags: {
     port: flag('port to listen on (0 = any free port)', { value: 'n', default: '4010' }, () => zx.int(0, 65535, 4010)),
-    host: flag('address to bind (loopback unless you say otherwise)', { value: 'addr', default: '127.0.0.1' }, () => zx.host()),
+    host: flag('address to bind (loopback unless you say otherwise)', { value: 'addr', default: '127.0.0.1' }, () =>
+      zx.host(),
+    ),
     state: flag('persist state in this file (atomic writes; survives restarts)', { value: 'file' }, () =>
       z.optional(z.string().check(z.minLength(1, 'must name a file, e.g. --state ./sandbox.json'))),
     ),
     logRequests: flag('print one line per API request on stderr', () => z.optional(z.boolean())),
-    latency: flag('answer each API request this long after it arrives, e.g. 5ms or 2-10ms (benchmarks)', { value: 'ms' }, () =>
-      z.optional(
-        readAs((text, refuse) => {
-          const l = parseLatency(text);
-          return typeof l === 'string' ? refuse(l) : l;
-        }),
-      ),
+    latency: flag(
+      'answer each API request this long after it arrives, e.g. 5ms or 2-10ms (benchmarks)',
+      { value: 'ms' },
+      () =>
+        z.optional(
+          readAs((text, refuse) => {
+            const l = parseLatency(text);
+            return typeof l === 'string' ? refuse(l) : l;
+          }),
+        ),
     ),
     faults: flag(
       'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)',
@@ -38,11 +43,15 @@ export default defineCommand({
       () => z.optional(specFlag(parseFaultSpec, '--faults 5xx=0.1,429=0.05,reset=0.05,seed=42')),
     ),
     rateLimit: rateLimitFlag(),
-    deliveryFaults: flag('fail callback deliveries: drop=0.1,5xx=0.05,hang=0.02,seed=42 (see docs/sandbox.md)', { value: 'spec' }, () =>
-      z.optional(specFlag(parseDeliveryFaultSpec, '--delivery-faults drop=0.1,seed=42')),
+    deliveryFaults: flag(
+      'fail callback deliveries: drop=0.1,5xx=0.05,hang=0.02,seed=42 (see docs/sandbox.md)',
+      { value: 'spec' },
+      () => z.optional(specFlag(parseDeliveryFaultSpec, '--delivery-faults drop=0.1,seed=42')),
     ),
-    quirks: flag("vary each answer's form as a real service does, deterministically for this seed (see docs/sandbox.md)", { value: 'seed' }, () =>
-      z.optional(zx.int(0, 2 ** 31 - 1, 7)),
+    quirks: flag(
+      "vary each answer's form as a real service does, deterministically for this seed (see docs/sandbox.md)",
+      { value: 'seed' },
+      () => z.optional(zx.int(0, 2 ** 31 - 1, 7)),
     ),
   },
   async run(ctx, input) {
@@ -52,7 +61,8 @@ export default defineCommand({
     let sb;
     try {
       // --latency is latency= of --faults (which wins when both give one)
-      const faults: FaultSpec | undefined = input.latency === undefined && !input.faults ? undefined : { latencyMs: input.latency, ...input.faults };
+      const faults: FaultSpec | undefined =
+        input.latency === undefined && !input.faults ? undefined : { latencyMs: input.latency, ...input.faults };
       sb = await startSandbox({
         port: input.port,
         host: input.host,
@@ -67,7 +77,8 @@ export default defineCommand({
       // a file that is not usable state is a bad file (exit 2); one another sandbox serves is not
       if (err instanceof SandboxStateError) throw err.inUse ? new LocalError(err.message) : new UsageError(err.message);
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE') throw new LocalError(`port ${input.port} is in use`, 'pick another with --port, or --port 0 for any free port');
+      if (code === 'EADDRINUSE')
+        throw new LocalError(`port ${input.port} is in use`, 'pick another with --port, or --port 0 for any free port');
       throw err;
     }
     const info = { baseUrl: sb.baseUrl, baseUrlV2: sb.baseUrlV2, keys: sb.keys };
@@ -80,7 +91,9 @@ export default defineCommand({
           `  v3 base URL  ${sb.baseUrl}`,
           `  v2 base URL  ${sb.baseUrlV2}`,
           // which account each key opens (account 1 owns tests 1001-1004 and the seeded attempts)
-          ...sb.keys.map((k, i) => `  key ${i + 1}        ${k}   (account ${i + 1}: ${SEED_ACCOUNTS[i]?.name ?? 'unknown'})`),
+          ...sb.keys.map(
+            (k, i) => `  key ${i + 1}        ${k}   (account ${i + 1}: ${SEED_ACCOUNTS[i]?.name ?? 'unknown'})`,
+          ),
           `  state        ${stateFile ?? '(memory only)'}`,
           `Try: ASSESS_BASE_URL=${sb.baseUrl} ASSESS_API_KEY=${sb.keys[0]} assess tests list`,
           '',
@@ -92,9 +105,14 @@ export default defineCommand({
     const limit = sb.rateLimit.view().spec;
     if (limit) ctx.info(`Rate limit: ${limit} per API key (counters and changes at ${sb.baseUrl}/_sandbox/rate-limit)`);
     const failing = sb.deliveryFaults.view().spec;
-    if (failing) ctx.info(`Failing callback deliveries: ${failing} (change or clear them at ${sb.baseUrl}/_sandbox/delivery-faults)`);
+    if (failing)
+      ctx.info(
+        `Failing callback deliveries: ${failing} (change or clear them at ${sb.baseUrl}/_sandbox/delivery-faults)`,
+      );
     if (input.quirks !== undefined)
-      ctx.info(`Quirks mode, seed ${input.quirks}: answers vary in form as a real service's do (change with POST /_sandbox/quirks)`);
+      ctx.info(
+        `Quirks mode, seed ${input.quirks}: answers vary in form as a real service's do (change with POST /_sandbox/quirks)`,
+      );
     ctx.info('Press Ctrl-C to stop.');
     // SIGINT and SIGTERM both abort ctx.signal (src/cli/program.ts).
     await new Promise<void>((done) => ctx.signal.addEventListener('abort', () => done(), { once: true }));

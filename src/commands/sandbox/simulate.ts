@@ -29,30 +29,50 @@ export default defineCommand({
             z.string(),
             z.transform((s) => s.split(',').map((p) => Number(p.trim()))),
           )
-          .check(z.refine((a) => a.length > 0 && a.every((n) => Number.isFinite(n) && n >= 0 && n <= 100), 'must be numbers 0-100, e.g. 90,60')),
+          .check(
+            z.refine(
+              (a) => a.length > 0 && a.every((n) => Number.isFinite(n) && n >= 0 && n <= 100),
+              'must be numbers 0-100, e.g. 90,60',
+            ),
+          ),
       ),
     ),
-    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () => z.optional(zx.url())),
+    url: flag('sandbox base URL (default: --sandbox, or the profile base URL)', { value: 'url' }, () =>
+      z.optional(zx.url()),
+    ),
   },
   async run(ctx, input) {
     const base = await sandboxUrl(ctx, input.url);
     const r = await control<{
-      invitation: Record<string, unknown> & { testInvitationId: number; email: string; testName: string; status: string };
+      invitation: Record<string, unknown> & {
+        testInvitationId: number;
+        email: string;
+        testName: string;
+        status: string;
+      };
       report: Record<string, unknown> | null;
       redirectTo?: string | null;
       callbacks?: Array<{ deliveryId: number; event: string; url: string }>;
-    }>(ctx, base, 'POST', `/invitations/${input.invitationId}/simulate`, { to: input.to, score: input.score, sectionScores: input.sectionScores }).catch(
-      (err: unknown) => {
-        // the sandbox knows the test's sections, the command line does not: its refusal, as the flag's usage error
-        if (err instanceof UsageError && err.message.startsWith('sectionScores: '))
-          throw new UsageError(`--section-scores: ${err.message.slice('sectionScores: '.length)}`);
-        throw err;
-      },
-    );
+    }>(ctx, base, 'POST', `/invitations/${input.invitationId}/simulate`, {
+      to: input.to,
+      score: input.score,
+      sectionScores: input.sectionScores,
+    }).catch((err: unknown) => {
+      // the sandbox knows the test's sections, the command line does not: its refusal, as the flag's usage error
+      if (err instanceof UsageError && err.message.startsWith('sectionScores: '))
+        throw new UsageError(`--section-scores: ${err.message.slice('sectionScores: '.length)}`);
+      throw err;
+    });
     const finished = ['complete', 'leave', 'terminate'].includes(input.to);
     const view = {
       ...r.invitation,
-      ...(r.report ? { candidatePoints: r.report.candidatePoints, totalTestPoints: r.report.totalTestPoints, scorePercentage: r.report.scorePercentage } : {}),
+      ...(r.report
+        ? {
+            candidatePoints: r.report.candidatePoints,
+            totalTestPoints: r.report.totalTestPoints,
+            scorePercentage: r.report.scorePercentage,
+          }
+        : {}),
       ...(finished ? { redirectTo: r.redirectTo ?? null } : {}),
     };
     const fields: Column<typeof view>[] = [
@@ -63,7 +83,11 @@ export default defineCommand({
     ];
     if (r.report)
       fields.push(
-        { key: 'candidatePoints', header: 'Points', value: (o) => `${String(o.candidatePoints)} / ${String(o.totalTestPoints)}` },
+        {
+          key: 'candidatePoints',
+          header: 'Points',
+          value: (o) => `${String(o.candidatePoints)} / ${String(o.totalTestPoints)}`,
+        },
         { key: 'scorePercentage', header: 'Score %' },
       );
     if (finished)
@@ -74,6 +98,8 @@ export default defineCommand({
       });
     await new Printer(ctx).object(view, { fields });
     for (const cb of r.callbacks ?? [])
-      ctx.info(`Callback '${cb.event}' queued for ${cb.url} (delivery ${cb.deliveryId}): assess sandbox deliveries --invitation ${input.invitationId}`);
+      ctx.info(
+        `Callback '${cb.event}' queued for ${cb.url} (delivery ${cb.deliveryId}): assess sandbox deliveries --invitation ${input.invitationId}`,
+      );
   },
 });

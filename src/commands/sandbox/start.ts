@@ -50,7 +50,8 @@ export default defineCommand({
       ctx.info(`A shared sandbox is already running (pid ${found.sandbox.pid}); stop it with 'assess sandbox stop'.`);
       return printShared(ctx, { running: true, ...found.sandbox });
     }
-    if (found.kind === 'unreadable') throw new LocalError(unreadableNotice(dir, found.pid), "stop it with 'assess sandbox stop', then start it again");
+    if (found.kind === 'unreadable')
+      throw new LocalError(unreadableNotice(dir, found.pid), "stop it with 'assess sandbox stop', then start it again");
     if (found.kind === 'stale') {
       removeStaleRecord(dir, found.pid);
       ctx.warn(staleNotice(found.pid));
@@ -64,12 +65,16 @@ export default defineCommand({
       // its own session (setsid): the terminal's Ctrl-C and hang-up do not reach it; `sandbox stop` does
       const { spawn } = await import('node:child_process'); // only start spawns: not loaded for the noun's other verbs
       const limit = input.rateLimit ? ['--rate-limit', formatRateLimit(input.rateLimit)] : [];
-      child = spawn(process.execPath, [entry, 'sandbox', 'serve', '--port', String(input.port), '--state', paths.state, ...limit, '--json'], {
-        cwd: paths.dir,
-        env: { ...ctx.env, ASSESS_QUIET: undefined, ASSESS_API_KEY: undefined } as NodeJS.ProcessEnv,
-        detached: true,
-        stdio: ['ignore', 'pipe', logFd],
-      });
+      child = spawn(
+        process.execPath,
+        [entry, 'sandbox', 'serve', '--port', String(input.port), '--state', paths.state, ...limit, '--json'],
+        {
+          cwd: paths.dir,
+          env: { ...ctx.env, ASSESS_QUIET: undefined, ASSESS_API_KEY: undefined } as NodeJS.ProcessEnv,
+          detached: true,
+          stdio: ['ignore', 'pipe', logFd],
+        },
+      );
     } finally {
       closeSync(logFd);
     }
@@ -91,7 +96,8 @@ export default defineCommand({
           "an 'assess --sandbox …' command or 'assess sandbox serve' on that file still runs: let it finish or stop it, then start again",
         );
       // serve exits 2 for a bad file (an unusable state file, an unwritable config dir): so does start
-      if (child.exitCode === 2) throw new UsageError(`the shared sandbox did not start: ${why}`, `its log: ${paths.log}`);
+      if (child.exitCode === 2)
+        throw new UsageError(`the shared sandbox did not start: ${why}`, `its log: ${paths.log}`);
       throw new LocalError(`the shared sandbox did not start: ${why}`, `its log: ${paths.log}`);
     }
     const info = JSON.parse(ready) as { baseUrl: string; baseUrlV2: string; keys: string[] };
@@ -107,7 +113,9 @@ export default defineCommand({
     };
     writeFileAtomic(paths.record, `${JSON.stringify(rec, null, 2)}\n`, 'the shared sandbox record');
     await printShared(ctx, { running: true, ...rec });
-    ctx.info(`Every --sandbox command now uses it, e.g. assess --sandbox tests list. Stop it with 'assess sandbox stop'.`);
+    ctx.info(
+      `Every --sandbox command now uses it, e.g. assess --sandbox tests list. Stop it with 'assess sandbox stop'.`,
+    );
   },
 });
 
@@ -117,7 +125,8 @@ export default defineCommand({
  */
 function assessEntry(): string {
   const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
-  for (const entry of [join(here, 'main.cjs'), resolve(here, '../../../bin/assess.cjs')]) if (existsSync(entry)) return entry;
+  for (const entry of [join(here, 'main.cjs'), resolve(here, '../../../bin/assess.cjs')])
+    if (existsSync(entry)) return entry;
   if (process.argv[1]) return process.argv[1];
   throw new LocalError('cannot tell which script runs assess, so it cannot start itself in the background');
 }
@@ -126,7 +135,10 @@ function assessEntry(): string {
 function firstLine(child: ChildProcess, signal: AbortSignal): Promise<string | null> {
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new LocalError(`the shared sandbox did not answer within ${READY_MS / 1000} s`)), READY_MS);
+    const timer = setTimeout(
+      () => reject(new LocalError(`the shared sandbox did not answer within ${READY_MS / 1000} s`)),
+      READY_MS,
+    );
     const onAbort = () => reject(new CancelledError('interrupted while the shared sandbox was starting'));
     signal.addEventListener('abort', onAbort, { once: true });
     const end = () => {

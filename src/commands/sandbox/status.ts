@@ -1,6 +1,12 @@
 // `assess sandbox status`: whether the shared sandbox of this config dir runs, where, and with which keys.
 import { defineCommand } from '../../cli/command.js';
-import { lookupSharedSandbox, removeStaleRecord, sandboxPaths, staleNotice, unreadableNotice } from '../../cli/shared-sandbox.js';
+import {
+  lookupSharedSandbox,
+  removeStaleRecord,
+  sandboxPaths,
+  staleNotice,
+  unreadableNotice,
+} from '../../cli/shared-sandbox.js';
 import { configDir } from '../../config/store.js';
 import { answers, printShared, SHARED_FIELDS } from './shared/shared-view.js';
 
@@ -15,20 +21,30 @@ export default defineCommand({
     if (found.kind === 'running') {
       const answering = await answers(found.sandbox.baseUrl, ctx.signal);
       if (!answering)
-        ctx.warn(`the shared sandbox (pid ${found.sandbox.pid}) does not answer at ${found.sandbox.baseUrl}; see its log: ${found.sandbox.logFile}`);
+        ctx.warn(
+          `the shared sandbox (pid ${found.sandbox.pid}) does not answer at ${found.sandbox.baseUrl}; see its log: ${found.sandbox.logFile}`,
+        );
       return printShared(ctx, { running: true, ...found.sandbox, answering });
     }
     if (found.kind === 'unreadable') {
       // not stale: removing the record would orphan a server that holds the state
       ctx.warn(`${unreadableNotice(dir, found.pid)} Stop it with 'assess sandbox stop', then start it again.`);
       const { state, log } = sandboxPaths(dir);
-      return printShared(ctx, { running: true, pid: found.pid, stateFile: state, logFile: log, recordUnreadable: true });
+      return printShared(ctx, {
+        running: true,
+        pid: found.pid,
+        stateFile: state,
+        logFile: log,
+        recordUnreadable: true,
+      });
     }
     if (found.kind === 'stale') {
       removeStaleRecord(dir, found.pid);
       ctx.warn(staleNotice(found.pid));
     }
-    ctx.info("No shared sandbox is running; --sandbox commands use the embedded one. Start one with 'assess sandbox start'.");
+    ctx.info(
+      "No shared sandbox is running; --sandbox commands use the embedded one. Start one with 'assess sandbox start'.",
+    );
     await printShared(ctx, { running: false, stateFile: sandboxPaths(dir).state });
   },
 });

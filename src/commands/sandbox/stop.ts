@@ -1,7 +1,13 @@
 // `assess sandbox stop`: stops the shared sandbox cleanly (SIGTERM: it finishes its requests and
 // saves its state), waits until its process is gone, and removes its record.
 import { defineCommand } from '../../cli/command.js';
-import { lookupSharedSandbox, removeStaleRecord, sandboxAlive, staleNotice, unreadableNotice } from '../../cli/shared-sandbox.js';
+import {
+  lookupSharedSandbox,
+  removeStaleRecord,
+  sandboxAlive,
+  staleNotice,
+  unreadableNotice,
+} from '../../cli/shared-sandbox.js';
 import { configDir } from '../../config/store.js';
 import { CancelledError, LocalError } from '../../errors.js';
 
@@ -26,13 +32,18 @@ export default defineCommand({
     try {
       process.kill(pid, 'SIGTERM');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw new LocalError(`cannot stop the shared sandbox (pid ${pid}): ${(err as Error).message}`);
+      if ((err as NodeJS.ErrnoException).code !== 'ESRCH')
+        throw new LocalError(`cannot stop the shared sandbox (pid ${pid}): ${(err as Error).message}`);
     }
     const deadline = ctx.now().getTime() + STOP_MS;
     while (sandboxAlive(pid, processStartedAt)) {
-      if (ctx.signal.aborted) throw new CancelledError(`interrupted; the shared sandbox (pid ${pid}) is still stopping`);
+      if (ctx.signal.aborted)
+        throw new CancelledError(`interrupted; the shared sandbox (pid ${pid}) is still stopping`);
       if (ctx.now().getTime() > deadline)
-        throw new LocalError(`the shared sandbox (pid ${pid}) did not stop within ${STOP_MS / 1000} s`, `end it with: kill -9 ${pid}`);
+        throw new LocalError(
+          `the shared sandbox (pid ${pid}) did not stop within ${STOP_MS / 1000} s`,
+          `end it with: kill -9 ${pid}`,
+        );
       await new Promise((r) => setTimeout(r, 50));
     }
     removeStaleRecord(dir, pid);

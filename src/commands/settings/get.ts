@@ -7,7 +7,11 @@ export default defineCommand({
     testId: arg(() => zx.id('1001')),
   },
   description: 'Show the settings of a test (one setting per line; --json gives the service object)',
-  examples: ['assess settings get 1001', 'assess settings get 1001 --json > settings.json', 'assess settings get 1001 --json windowViolationSettings'],
+  examples: [
+    'assess settings get 1001',
+    'assess settings get 1001 --json > settings.json',
+    'assess settings get 1001 --json windowViolationSettings',
+  ],
   jsonFields: SETTINGS_FIELDS,
   showsAnswer: true,
   v2: { unsupported: 'v2 has no test settings' },

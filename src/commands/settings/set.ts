@@ -27,11 +27,14 @@ export default defineCommand({
     'assess settings set 1001 --file settings.json --yes',
   ],
   flags: {
-    set: flag('change one setting, e.g. questionSettings.randomAnswers=1 (repeatable)', { value: 'key=value', repeat: true }, () =>
-      // completion offers the keys (the settings schema is built only when completion asks)
-      z._default(z.array(z.string()), []).register(z.globalRegistry, {
-        completion: { keys: async () => (await import('./shared/apply.js')).settingKeyList() },
-      }),
+    set: flag(
+      'change one setting, e.g. questionSettings.randomAnswers=1 (repeatable)',
+      { value: 'key=value', repeat: true },
+      () =>
+        // completion offers the keys (the settings schema is built only when completion asks)
+        z._default(z.array(z.string()), []).register(z.globalRegistry, {
+          completion: { keys: async () => (await import('./shared/apply.js')).settingKeyList() },
+        }),
     ),
     file: flag(
       'JSON with the whole settings object or part of it (as `settings get --json` prints; - reads standard input)',
@@ -42,7 +45,11 @@ export default defineCommand({
   },
   check: (v, c) => {
     if (!v.set.length && v.file === undefined)
-      c.addIssue({ code: 'custom', path: ['set'], message: 'give at least one --set section.field=value, or --file F' });
+      c.addIssue({
+        code: 'custom',
+        path: ['set'],
+        message: 'give at least one --set section.field=value, or --file F',
+      });
   },
   jsonFields: (input) => (input.dryRun ? DIFF_FIELDS : SETTINGS_FIELDS),
   v2: { unsupported: 'v2 has no test settings' },
@@ -61,7 +68,9 @@ export default defineCommand({
     const current = (await api.getSettings(input.testId)) as Record<string, unknown>;
     const { settings, constrained } = finaliseSettings(applyChanges(current, changes));
     if (constrained.length) {
-      ctx.warn(`allowing copy-paste disables the window violation popup; this is applied:\n${formatChanges(constrained)}`);
+      ctx.warn(
+        `allowing copy-paste disables the window violation popup; this is applied:\n${formatChanges(constrained)}`,
+      );
     }
     const diff = diffObjects(current, settings);
     if (input.dryRun) return printDryRun(ctx, input.testId, diff);
@@ -81,7 +90,9 @@ export default defineCommand({
         read: () => api.getSettings(input.testId),
         applied: (now) => holdsChanges(now, diff),
         confirmed: (lost) =>
-          ctx.warn(`the answer to the settings update of test ${input.testId} was lost (${lost}); read back, the settings have the new values (confirmed)`),
+          ctx.warn(
+            `the answer to the settings update of test ${input.testId} was lost (${lost}); read back, the settings have the new values (confirmed)`,
+          ),
       }),
     )) as Record<string, unknown>;
     const drift = diffObjects(settings, stored);
@@ -92,7 +103,12 @@ export default defineCommand({
 });
 
 async function readSettingsFile(ctx: Context, path: string): Promise<Record<string, unknown>> {
-  const text = await readInputText(path, { label: '--file', maxBytes: INPUT_MAX_BYTES, stdin: ctx.io.stdin, signal: ctx.signal });
+  const text = await readInputText(path, {
+    label: '--file',
+    maxBytes: INPUT_MAX_BYTES,
+    stdin: ctx.io.stdin,
+    signal: ctx.signal,
+  });
   const { parseSettingsFile } = await import('./shared/apply.js');
   return parseSettingsFile(path, text);
 }

@@ -10,10 +10,15 @@ import { timeArg } from '../../util/time.js';
 export const ATTEMPT_WINDOW_FLAGS = {
   // the same defaults as report export: completed attempts, up to now
   state: flag('completed (default), cancelled or expired', { value: 'state' }, () =>
-    z._default(z.enum(ATTEMPT_STATES, { error: () => 'must be completed, cancelled or expired, e.g. --state completed' }), 'completed'),
+    z._default(
+      z.enum(ATTEMPT_STATES, { error: () => 'must be completed, cancelled or expired, e.g. --state completed' }),
+      'completed',
+    ),
   ),
-  from: flag('window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday; a bare 7d also counts back)', { value: 'T' }, () =>
-    z.optional(timeArg('past', () => new Date())),
+  from: flag(
+    'window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday; a bare 7d also counts back)',
+    { value: 'T' },
+    () => z.optional(timeArg('past', () => new Date())),
   ),
   to: flag('window end, e.g. now (the default), today or -1d', { value: 'T' }, () =>
     z.prefault(
@@ -25,8 +30,10 @@ export const ATTEMPT_WINDOW_FLAGS = {
 
 /** --from is required, and the window must not be empty. */
 export function checkWindow(v: { from?: string; to?: string }, ctx: z.core.$RefinementCtx): void {
-  if (!v.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });
-  if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from)) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
+  if (!v.from)
+    ctx.addIssue({ code: 'custom', path: ['from'], message: 'is required, e.g. --from 7d or --from 2026-03-01' });
+  if (v.from && v.to && Date.parse(v.to) <= Date.parse(v.from))
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
 }
 
 export const attemptWindowSchema = z.pipe(

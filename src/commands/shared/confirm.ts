@@ -15,14 +15,20 @@ export function whyNoQuestions(ctx: Context): string {
 /** Throws the usage error when a question would be needed but cannot be asked (call it early). */
 export function requireConfirmable(ctx: Context, what: string): void {
   if (!ctx.globals.yes && !ctx.globals.interactive)
-    throw new UsageError(`--yes: ${what} needs confirmation and ${whyNoQuestions(ctx)}`, 'run it again with --yes to confirm');
+    throw new UsageError(
+      `--yes: ${what} needs confirmation and ${whyNoQuestions(ctx)}`,
+      'run it again with --yes to confirm',
+    );
 }
 
 export async function confirmAction(ctx: Context, question: string, what: string): Promise<boolean> {
   if (ctx.globals.yes) return true;
   requireConfirmable(ctx, what);
   const { confirm } = await import('@inquirer/prompts');
-  return confirm({ message: question, default: false }, { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal });
+  return confirm(
+    { message: question, default: false },
+    { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal },
+  );
 }
 
 /** What every command says after a "no". */

@@ -12,7 +12,10 @@ export function parseIdText(text: string, label = '--file'): string[] {
     for (const token of line.replace(/#.*$/, '').split(/[\s,]+/)) {
       if (!token) continue;
       if (!isId(token))
-        throw new UsageError(`${label}: line ${i + 1}: '${token}' is not an invitation id`, 'ids are positive integers, e.g. 5001; # starts a comment');
+        throw new UsageError(
+          `${label}: line ${i + 1}: '${token}' is not an invitation id`,
+          'ids are positive integers, e.g. 5001; # starts a comment',
+        );
     }
     ids.push(
       ...line
@@ -28,7 +31,8 @@ export function parseIdText(text: string, label = '--file'): string[] {
 export function parseIdArgs(args: string[]): string[] {
   const ids = args.flatMap((a) => a.split(/[\s,]+/)).filter(Boolean);
   const bad = ids.find((s) => !isId(s));
-  if (bad !== undefined) throw new UsageError(`<ids>: '${bad}' is not an invitation id`, 'ids are positive integers, e.g. 5001 5002');
+  if (bad !== undefined)
+    throw new UsageError(`<ids>: '${bad}' is not an invitation id`, 'ids are positive integers, e.g. 5001 5002');
   return ids;
 }
 

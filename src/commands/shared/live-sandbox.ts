@@ -9,7 +9,9 @@ export const START_SHARED = 'assess sandbox start';
 /** After printing URLs of the sandbox: a notice when they died with the embedded sandbox. */
 export async function noteEmbeddedUrls(ctx: Context): Promise<void> {
   if (!ctx.globals.sandbox || !(await ctx.connection()).embedded) return;
-  ctx.info(`The embedded sandbox stops with this command, so its URLs will not answer; for live URLs start a shared one: ${START_SHARED}`);
+  ctx.info(
+    `The embedded sandbox stops with this command, so its URLs will not answer; for live URLs start a shared one: ${START_SHARED}`,
+  );
 }
 
 /**

@@ -28,7 +28,12 @@ export async function timeZones(ctx: Context, opts: { fresh?: boolean } = {}): P
   if (!opts.fresh && !ctx.globals.sandbox && existsSync(path)) {
     try {
       const c = JSON.parse(readFileSync(path, 'utf8')) as Cached;
-      if (c.baseUrl === baseUrl && ctx.now().getTime() - Date.parse(c.fetchedAt) < TZ_CACHE_TTL_MS && Array.isArray(c.zones)) return c.zones;
+      if (
+        c.baseUrl === baseUrl &&
+        ctx.now().getTime() - Date.parse(c.fetchedAt) < TZ_CACHE_TTL_MS &&
+        Array.isArray(c.zones)
+      )
+        return c.zones;
     } catch {
       // a broken cache is fetched again
     }
@@ -64,7 +69,11 @@ export function matchZones(zones: TimeZone[], text: string): TimeZone[] {
 }
 
 /** `--tz` as typed → the service's id; undefined stays undefined. */
-export async function resolveTz(ctx: Context, value: string | number | undefined, flag = '--tz'): Promise<number | undefined> {
+export async function resolveTz(
+  ctx: Context,
+  value: string | number | undefined,
+  flag = '--tz',
+): Promise<number | undefined> {
   if (value === undefined) return undefined;
   if (typeof value === 'number') return value;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
@@ -72,7 +81,10 @@ export async function resolveTz(ctx: Context, value: string | number | undefined
   const show = (z: TimeZone) => `${z.name} (${z.timeZoneId})`;
   if (found.length === 1) return Number(found[0]!.timeZoneId);
   if (!found.length)
-    throw new UsageError(`${flag}: no time zone named '${value}'`, 'list them: assess timezones --search TEXT (an id or a name such as Asia/Kolkata or UTC)');
+    throw new UsageError(
+      `${flag}: no time zone named '${value}'`,
+      'list them: assess timezones --search TEXT (an id or a name such as Asia/Kolkata or UTC)',
+    );
   throw new UsageError(
     `${flag}: '${value}' matches ${found.length} time zones: ${found.slice(0, 5).map(show).join(', ')}${found.length > 5 ? ', …' : ''}`,
     'give the full name or the id',

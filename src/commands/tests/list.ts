@@ -23,7 +23,12 @@ export const TEST_FIELDS = fieldsOf(WIRE_FIELDS.TestSummary, TEST_COLUMNS);
 export default defineCommand({
   name: 'list',
   description: 'List the tests of the account (one page; --all follows every page)',
-  examples: ['assess tests list', 'assess tests list --page 2 --page-size 50', 'assess tests list --all --ndjson', 'assess tests list --json testId,testName'],
+  examples: [
+    'assess tests list',
+    'assess tests list --page 2 --page-size 50',
+    'assess tests list --all --ndjson',
+    'assess tests list --json testId,testName',
+  ],
   flags: {
     page: flag('page number, from 1 (default 1)', { value: 'n' }, () => z._default(zx.int(1, 1_000_000, 2), 1)),
     pageSize: flag('tests per page, 1-100 (default 20)', { value: 'n' }, () => z._default(zx.int(1, 100, 50), 20)),

@@ -16,7 +16,11 @@ const COLUMNS: Column[] = [
 export default defineCommand({
   name: 'timezones',
   description: 'List the time zones of the service (id, name, offset); --tz takes an id or a name from this list',
-  examples: ['assess timezones', 'assess timezones --search kolkata', 'assess timezones --search "us & canada" --json timeZoneId,name'],
+  examples: [
+    'assess timezones',
+    'assess timezones --search kolkata',
+    'assess timezones --search "us & canada" --json timeZoneId,name',
+  ],
   flags: {
     search: flag('only zones whose name or description contains this text (any case)', { value: 'text' }, () =>
       z.optional(z.string().check(z.trim(), z.minLength(1, 'must not be empty, e.g. --search kolkata'))),
@@ -29,6 +33,9 @@ export default defineCommand({
   async run(ctx, { search, refresh }) {
     const zones = await timeZones(ctx, { fresh: refresh });
     const rows = search ? matchZones(zones, search) : zones;
-    await new Printer(ctx).list(rows as Array<Record<string, unknown>>, { columns: COLUMNS, fields: COLUMNS.map((c) => c.key) });
+    await new Printer(ctx).list(rows as Array<Record<string, unknown>>, {
+      columns: COLUMNS,
+      fields: COLUMNS.map((c) => c.key),
+    });
   },
 });

@@ -19,13 +19,20 @@ export interface OpenApiOptions {
 
 /** Formats that live in zod refinements, which JSON Schema cannot carry: stated as patterns. */
 const PATTERNS = new Map<unknown, Json>([
-  [UtcDateTime, { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$', description: 'UTC date-time YYYY-MM-ddTHH:mm:ssZ' }],
-  [V2DateTime, { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$', description: 'UTC date-time YYYY-MM-ddTHH:mm:ss (no Z)' }],
+  [
+    UtcDateTime,
+    { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$', description: 'UTC date-time YYYY-MM-ddTHH:mm:ssZ' },
+  ],
+  [
+    V2DateTime,
+    { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$', description: 'UTC date-time YYYY-MM-ddTHH:mm:ss (no Z)' },
+  ],
 ]);
 
 /** A `z.pipe(z.transform(normaliseSectionId), …)` schema (a preprocess): its input may spell `sectionID` (the samples do). */
 function readsSectionId(schema: unknown): boolean {
-  const def = (schema as { _zod?: { def?: { type?: string; in?: { _zod: { def: { transform?: unknown } } } } } })._zod?.def;
+  const def = (schema as { _zod?: { def?: { type?: string; in?: { _zod: { def: { transform?: unknown } } } } } })._zod
+    ?.def;
   return def?.type === 'pipe' && def.in?._zod.def.transform === normaliseSectionId;
 }
 
@@ -67,7 +74,11 @@ export function openApiPath(path: string): { path: string; params: string[] } {
   return { path: out, params };
 }
 
-const V3_ERROR_BODY = { errors: 'ErrorsBody', statusMessage: 'StatusMessageBody', resultErrors: 'ResultErrorsBody' } as const;
+const V3_ERROR_BODY = {
+  errors: 'ErrorsBody',
+  statusMessage: 'StatusMessageBody',
+  resultErrors: 'ResultErrorsBody',
+} as const;
 
 /** The error body of a status, as src/sandbox/replies.ts picks it (403 is always statusCode/message). */
 function errorBodyName(op: Operation, status: number): string {
@@ -94,7 +105,12 @@ function errorMeaning(op: Operation, status: number, authStatus: number): string
 function operationObject(op: Operation, components: Record<string, Json>): Json {
   const v2 = !op.style;
   const { params } = openApiPath(op.path);
-  const parameters: Json[] = params.map((name) => ({ name, in: 'path', required: true, schema: toWireJsonSchema(IdParam) }));
+  const parameters: Json[] = params.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: toWireJsonSchema(IdParam),
+  }));
   if (op.query) {
     const q = components[op.query] as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, schema] of Object.entries(q.properties ?? {}))
@@ -103,7 +119,10 @@ function operationObject(op: Operation, components: Record<string, Json>): Json 
   const responses: Json = {};
   responses[String(op.success.status)] =
     op.success.body === 'pdf'
-      ? { description: 'The report as a PDF file', content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } } }
+      ? {
+          description: 'The report as a PDF file',
+          content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+        }
       : { description: 'Success', content: { 'application/json': { schema: ref(op.success.body) } } };
   const authStatus = v2 ? 401 : (op.authStatus ?? 401);
   for (const status of [...new Set([...op.errors, authStatus])].sort((a, b) => a - b))
@@ -118,7 +137,9 @@ function operationObject(op: Operation, components: Record<string, Json>): Json 
     tags: [v2 ? 'v2 (deprecated)' : 'v3'],
     security: [{ [v2 ? 'ApiKeyV2' : 'ApiKeyV3']: [] }],
     parameters,
-    ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
+    ...(op.body
+      ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: ref(op.body) } } } }
+      : {}),
     responses,
     ...(v2 ? { deprecated: true } : {}),
   };
@@ -128,13 +149,19 @@ function operationObject(op: Operation, components: Record<string, Json>): Json 
 const SIGNED_FORWARD_HEADERS: Json[] = [
   {
     name: 'webhook-id',
-    description: 'Signed forwards only: stable per notification (`msg_` + 24 base64url characters of SHA-256 over the body); de-duplicate on it',
+    description:
+      'Signed forwards only: stable per notification (`msg_` + 24 base64url characters of SHA-256 over the body); de-duplicate on it',
     schema: { type: 'string', pattern: '^msg_[A-Za-z0-9_-]{24}$' },
   },
-  { name: 'webhook-timestamp', description: 'Signed forwards only: when it was signed, Unix seconds', schema: { type: 'string', pattern: '^\\d{1,12}$' } },
+  {
+    name: 'webhook-timestamp',
+    description: 'Signed forwards only: when it was signed, Unix seconds',
+    schema: { type: 'string', pattern: '^\\d{1,12}$' },
+  },
   {
     name: 'webhook-signature',
-    description: 'Signed forwards only: space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" with the secret>`',
+    description:
+      'Signed forwards only: space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" with the secret>`',
     schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$' },
   },
 ].map((h) => ({ ...h, in: 'header', required: false }));
@@ -154,7 +181,9 @@ function webhooks(): Json {
         parameters: SIGNED_FORWARD_HEADERS,
         requestBody: { required: true, content: { 'application/json': { schema: ref('CompletionNotification') } } },
         responses: {
-          '200': { description: 'Stored (assess callbacks listen answers 200 for everything it stored, understood or not)' },
+          '200': {
+            description: 'Stored (assess callbacks listen answers 200 for everything it stored, understood or not)',
+          },
           '503': { description: 'Could not be stored: the sender retries' },
         },
       },
@@ -165,7 +194,8 @@ function webhooks(): Json {
 /** The whole document. Deterministic for given options (docs/openapi.json is checked for staleness). */
 export function buildOpenApi(opts: OpenApiOptions = {}): Json {
   const components: Record<string, Json> = {};
-  for (const [name, schema] of Object.entries({ ...REQUEST_SCHEMAS, ...RESPONSE_SCHEMAS })) components[name] = toWireJsonSchema(schema);
+  for (const [name, schema] of Object.entries({ ...REQUEST_SCHEMAS, ...RESPONSE_SCHEMAS }))
+    components[name] = toWireJsonSchema(schema);
   components.CompletionNotification = toWireJsonSchema(CallbackWire);
   const paths: Record<string, Json> = {};
   for (const op of OPERATIONS) {
@@ -185,7 +215,10 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
     servers: [
       opts.serverUrl
         ? { url: opts.serverUrl, description: 'This sandbox (v3 and v2 share the origin)' }
-        : { url: 'http://127.0.0.1:4010', description: 'assess sandbox serve --port 4010 (v3 and v2 share the origin)' },
+        : {
+            url: 'http://127.0.0.1:4010',
+            description: 'assess sandbox serve --port 4010 (v3 and v2 share the origin)',
+          },
     ],
     tags: [
       { name: 'v3', description: 'Current interface' },

@@ -156,7 +156,8 @@ export const OPERATIONS: Operation[] = [
     errors: [400, 403],
     style: 'errors',
     authStatus: 400,
-    notes: 'scheduleDetails.endDateTime must be after startDateTime; testId in the body, when given, must match the path.',
+    notes:
+      'scheduleDetails.endDateTime must be after startDateTime; testId in the body, when given, must match the path.',
   }),
   v3({
     method: 'POST',

@@ -1,6 +1,13 @@
 // 15. POST /v3/candidates/testattempts?state=… and 16. POST /v3/callbacks/process.
 import type { FastifyInstance } from 'fastify';
-import { ListAttemptsQuery, ListAttemptsRequest, MAX_CALLBACK_IDS, parseAttemptDateTime, parseWith, ProcessCallbacksRequest } from '../../api/schemas/index.js';
+import {
+  ListAttemptsQuery,
+  ListAttemptsRequest,
+  MAX_CALLBACK_IDS,
+  parseAttemptDateTime,
+  parseWith,
+  ProcessCallbacksRequest,
+} from '../../api/schemas/index.js';
 import { queueCallback } from '../callbacks.js';
 import { fail } from '../replies.js';
 import { ATTEMPT_GROUPS } from '../state-machine.js';
@@ -52,7 +59,10 @@ export function registerAttemptRoutes(app: FastifyInstance, store: Store): void 
     const ids = [...new Set(body.value.testinvitationIds)];
     const unknown = ids.filter((id) => !store.ownedInvitation(request.accountId, id));
     if (unknown.length)
-      return fail(request, reply, 401, [`Test invitation id does not belong to this account or was not found: ${unknown.join(', ')}`, ...unknown.map(String)]);
+      return fail(request, reply, 401, [
+        `Test invitation id does not belong to this account or was not found: ${unknown.join(', ')}`,
+        ...unknown.map(String),
+      ]);
     const successful: number[] = [];
     const failed: number[] = [];
     for (const id of ids) {

@@ -37,7 +37,8 @@ export function isLoopback(address: string | undefined): boolean {
 /** Every control route (this one, faults, delivery faults, quirks) answers loopback clients only. */
 export function answerLoopbackOnly(c: FastifyInstance): void {
   c.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isLoopback(request.socket.remoteAddress)) return bad(reply, 403, 'The sandbox control API answers loopback clients only.');
+    if (!isLoopback(request.socket.remoteAddress))
+      return bad(reply, 403, 'The sandbox control API answers loopback clients only.');
   });
 }
 
@@ -71,7 +72,8 @@ export function invitationView(store: Store, inv: SandboxInvitation, origin: str
     finishedAt: inv.finishedAt,
     cancelledAt: inv.cancelledAt,
     expiredAt: inv.expiredAt,
-    scorePercentage: hasResult(inv.status) && inv.result ? Math.round((candidatePoints(inv.result) / testPoints(test)) * 100) : null,
+    scorePercentage:
+      hasResult(inv.status) && inv.result ? Math.round((candidatePoints(inv.result) / testPoints(test)) * 100) : null,
   };
 }
 
@@ -85,7 +87,10 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
         service: 'assess sandbox',
         baseUrl: originOf(request),
         now: store.nowIso(),
-        accounts: [...store.accounts.values()].map((a) => ({ ...a, key: [...ACCOUNT_BY_KEY].find(([, id]) => id === a.accountId)?.[0] })),
+        accounts: [...store.accounts.values()].map((a) => ({
+          ...a,
+          key: [...ACCOUNT_BY_KEY].find(([, id]) => id === a.accountId)?.[0],
+        })),
         docs: 'docs/sandbox.md',
       }));
 
@@ -100,10 +105,16 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
           );
         const { advance, set, freeze } = body.data;
         const ms = advance === undefined ? 0 : parseDuration(advance);
-        if (ms === null) return bad(reply, 400, `advance must be a duration like 3d, 12h, 30m, 45s or a number of seconds; got '${advance}'.`);
+        if (ms === null)
+          return bad(
+            reply,
+            400,
+            `advance must be a duration like 3d, 12h, 30m, 45s or a number of seconds; got '${advance}'.`,
+          );
         // every timestamp the sandbox writes has a four-digit year, as the service's do
         const target = (set !== undefined ? Date.parse(set) : store.clock.now()) + ms;
-        if (!(target >= 0 && target <= LATEST_CLOCK_MS)) return bad(reply, 400, 'the clock would leave the years 1970 to 9999; advance or set it less far.');
+        if (!(target >= 0 && target <= LATEST_CLOCK_MS))
+          return bad(reply, 400, 'the clock would leave the years 1970 to 9999; advance or set it less far.');
         if (freeze !== undefined) store.clock.freeze(freeze);
         if (set !== undefined) store.clock.set(Date.parse(set));
         store.clock.advance(ms);
@@ -121,9 +132,16 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
 
       c.get('/state', async () => store.toDoc());
       // the OpenAPI 3.1 document of the v3/v2 operations served here (built from the zod wire schemas)
-      c.get('/openapi.json', async (request, reply) => reply.type('application/json; charset=utf-8').send(openApiText(originOf(request))));
+      c.get('/openapi.json', async (request, reply) =>
+        reply.type('application/json; charset=utf-8').send(openApiText(originOf(request))),
+      );
       // report PDFs: how many finished attempts still wait for their background render
-      c.get('/reports', async () => ({ pdfQueue: pdfs.queued, pdfRendering: pdfs.busy, pdfsCached: pdfs.size.entries, pdfRenders: pdfs.renders }));
+      c.get('/reports', async () => ({
+        pdfQueue: pdfs.queued,
+        pdfRendering: pdfs.busy,
+        pdfsCached: pdfs.size.entries,
+        pdfRenders: pdfs.renders,
+      }));
       c.get('/requests', async (request) => {
         const limit = Number((request.query as { limit?: string }).limit ?? 0);
         return { requests: limit > 0 ? store.requests.slice(-limit) : store.requests };
@@ -137,7 +155,8 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
       // ?invitation=ID narrows the outbox and the callback deliveries to one invitation
       const forInvitation = (request: FastifyRequest) => {
         const id = Number((request.query as { invitation?: string }).invitation ?? 0);
-        return <T extends { testInvitationId: number }>(list: T[]) => (id ? list.filter((x) => x.testInvitationId === id) : list);
+        return <T extends { testInvitationId: number }>(list: T[]) =>
+          id ? list.filter((x) => x.testInvitationId === id) : list;
       };
       c.get('/outbox', async (request) => ({ emails: forInvitation(request)(store.outbox) }));
       c.get('/deliveries', async (request) => ({ deliveries: forInvitation(request)(store.deliveries) }));
@@ -185,18 +204,25 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
           );
         }
         const queuedBefore = store.callbackQueue.at(-1)?.eventId ?? 0;
-        const r = simulate(store, inv, to as (typeof SIMULATE_TARGETS)[number], { percent: score, sectionPercents: sectionScores });
+        const r = simulate(store, inv, to as (typeof SIMULATE_TARGETS)[number], {
+          percent: score,
+          sectionPercents: sectionScores,
+        });
         if (!r.ok) return bad(reply, 409, r.message);
         await store.flush();
         const origin = originOf(request);
         const test = store.tests.get(inv.testId)!;
         return {
           invitation: invitationView(store, inv, origin),
-          report: hasResult(inv.status) ? buildReport(test, inv, 3, `${origin}/v3/reports/${inv.testInvitationId}/pdf`) : null,
+          report: hasResult(inv.status)
+            ? buildReport(test, inv, 3, `${origin}/v3/reports/${inv.testInvitationId}/pdf`)
+            : null,
           // where the candidate lands after the test (null: no redirect URL registered)
           redirectTo: hasResult(inv.status) ? inv.redirectUrl : null,
           // the callbacks this move queued (delivered in the background: GET /_sandbox/deliveries)
-          callbacks: store.callbackQueue.filter((e) => e.eventId > queuedBefore).map((e) => ({ deliveryId: e.eventId, event: e.status, url: e.url })),
+          callbacks: store.callbackQueue
+            .filter((e) => e.eventId > queuedBefore)
+            .map((e) => ({ deliveryId: e.eventId, event: e.status, url: e.url })),
         };
       });
     },

@@ -23,9 +23,15 @@ export function registerFaultRoutes(app: FastifyInstance, faults: FaultInjector,
           if (typeof body === 'string') spec = parseFaultSpec(body);
           else if (body && typeof body === 'object' && !Array.isArray(body)) {
             const o = body as Record<string, unknown>;
-            if ('spec' in o && typeof o.spec !== 'string') return bad(reply, 400, 'spec must be a string, e.g. {"spec": "5xx=0.1,429=0.05,seed=42"}');
+            if ('spec' in o && typeof o.spec !== 'string')
+              return bad(reply, 400, 'spec must be a string, e.g. {"spec": "5xx=0.1,429=0.05,seed=42"}');
             spec = typeof o.spec === 'string' ? parseFaultSpec(o.spec) : faultSpecFromObject(o);
-          } else return bad(reply, 400, 'Send {"spec": "5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,seed=42"} or the same pairs as JSON fields.');
+          } else
+            return bad(
+              reply,
+              400,
+              'Send {"spec": "5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,seed=42"} or the same pairs as JSON fields.',
+            );
         } catch (err) {
           if (err instanceof FaultSpecError) return bad(reply, 400, err.message);
           throw err;
@@ -51,7 +57,12 @@ function registerDeliveryFaultRoutes(app: FastifyInstance, faults: DeliveryFault
       c.get('/', async () => faults.view());
       c.post('/', async (request, reply) => {
         const body = request.body as { spec?: unknown } | string | undefined;
-        const text = typeof body === 'string' ? body : body && typeof body === 'object' && typeof body.spec === 'string' ? body.spec : null;
+        const text =
+          typeof body === 'string'
+            ? body
+            : body && typeof body === 'object' && typeof body.spec === 'string'
+              ? body.spec
+              : null;
         if (text === null) return bad(reply, 400, 'Send {"spec": "drop=0.1,5xx=0.05,hang=0.02,seed=42"}.');
         try {
           faults.set(text);

@@ -9,7 +9,8 @@ import type { Store } from '../store.js';
 /** Why an invite on this test/link cannot proceed, or null. */
 function inviteBlocker(test: SandboxTest, link: SandboxLink): string | null {
   if (test.testStatus !== 'Active') return `Test ${test.testId} is inactive; candidates cannot be invited to it.`;
-  if (link.testLinkStatus !== 'active') return `Test link ${link.testLinkId} is inactive; activate it (update test link) before inviting.`;
+  if (link.testLinkStatus !== 'active')
+    return `Test link ${link.testLinkId} is inactive; activate it (update test link) before inviting.`;
   return null;
 }
 
@@ -23,13 +24,20 @@ export function registerInvitationRoutes(app: FastifyInstance, store: Store): vo
     if (!test) return testNotOwned(reply, testId);
     const body = parseWith(InviteRequest, request.body ?? {});
     if (!body.ok) return fail(request, reply, 400, body.errors);
-    if (test.testStatus !== 'Active') return fail(request, reply, 400, `Test ${test.testId} is inactive; candidates cannot be invited to it.`);
+    if (test.testStatus !== 'Active')
+      return fail(request, reply, 400, `Test ${test.testId} is inactive; candidates cannot be invited to it.`);
     const link = ensureDefaultLink(store, test);
     const blocked = inviteBlocker(test, link) ?? inviteWindowProblem(store, link, body.value);
     if (blocked) return fail(request, reply, 400, blocked);
     const { inv } = invite(store, test, link, body.value);
     await store.flush();
-    return reply.code(200).send({ testInvitationId: inv.testInvitationId, testUrl: originOf(request) + testUrlPath(inv), status: inv.status });
+    return reply
+      .code(200)
+      .send({
+        testInvitationId: inv.testInvitationId,
+        testUrl: originOf(request) + testUrlPath(inv),
+        status: inv.status,
+      });
   });
 
   app.post('/v3/tests/:testId/testlinks/:testLinkId/invite', inviteConfig, async (request, reply) => {
@@ -40,46 +48,57 @@ export function registerInvitationRoutes(app: FastifyInstance, store: Store): vo
     const linkId = pathId(request, reply, 'testLinkId');
     if (linkId === null) return reply;
     const link = store.links.get(linkId);
-    if (!link || link.testId !== testId) return fail(request, reply, 404, `Test link id ${linkId} was not found on test ${testId}.`);
+    if (!link || link.testId !== testId)
+      return fail(request, reply, 404, `Test link id ${linkId} was not found on test ${testId}.`);
     const body = parseWith(InviteByLinkRequest, request.body ?? {});
     if (!body.ok) return fail(request, reply, 400, body.errors);
     const blocked = inviteBlocker(test, link);
     if (blocked) return fail(request, reply, 400, blocked);
     const { inv } = invite(store, test, link, body.value);
     await store.flush();
-    return reply.code(201).send({ testInvitationId: inv.testInvitationId, testUrl: originOf(request) + testUrlPath(inv) });
+    return reply
+      .code(201)
+      .send({ testInvitationId: inv.testInvitationId, testUrl: originOf(request) + testUrlPath(inv) });
   });
 
   // Cancel (spec: body and answer not shown): as production answers, 200
   // {testInvitationId, status: "cancelled"} (lowercase), refusals 400 {statusCode, message}.
-  app.post('/v3/invitations/:testInvitationId/cancel', { config: { auth: true, style: 'statusMessage' } }, async (request, reply) => {
-    const id = pathId(request, reply, 'testInvitationId');
-    if (id === null) return reply;
-    const inv = store.ownedInvitation(request.accountId, id);
-    if (!inv) return invitationNotOwned(request, reply, id);
-    const r = cancel(store, inv);
-    if (!r.ok) return fail(request, reply, 400, r.message);
-    await store.flush();
-    // what this call did, not a re-read of the state (another request may have moved it since)
-    return { testInvitationId: inv.testInvitationId, status: 'cancelled' };
-  });
+  app.post(
+    '/v3/invitations/:testInvitationId/cancel',
+    { config: { auth: true, style: 'statusMessage' } },
+    async (request, reply) => {
+      const id = pathId(request, reply, 'testInvitationId');
+      if (id === null) return reply;
+      const inv = store.ownedInvitation(request.accountId, id);
+      if (!inv) return invitationNotOwned(request, reply, id);
+      const r = cancel(store, inv);
+      if (!r.ok) return fail(request, reply, 400, r.message);
+      await store.flush();
+      // what this call did, not a re-read of the state (another request may have moved it since)
+      return { testInvitationId: inv.testInvitationId, status: 'cancelled' };
+    },
+  );
 
-  app.post('/v3/invitations/:testInvitationId/reattempt', { config: { auth: true, style: 'statusMessage' } }, async (request, reply) => {
-    const id = pathId(request, reply, 'testInvitationId');
-    if (id === null) return reply;
-    const inv = store.ownedInvitation(request.accountId, id);
-    if (!inv) return invitationNotOwned(request, reply, id);
-    const body = parseWith(ReattemptRequest, request.body ?? {});
-    if (!body.ok) return fail(request, reply, 400, body.errors);
-    const r = reattempt(store, inv, body.value);
-    if (!r.ok) return fail(request, reply, 400, r.message);
-    const answer = {
-      testInvitationId: r.inv.testInvitationId,
-      testUrl: originOf(request) + testUrlPath(r.inv),
-      callbackUrlRegistered: r.inv.callbackUrl ?? '',
-      redirectUrlRegistered: r.inv.redirectUrl ?? '',
-    };
-    await store.flush(); // as for cancel: answer with what this request did, built before the write
-    return answer;
-  });
+  app.post(
+    '/v3/invitations/:testInvitationId/reattempt',
+    { config: { auth: true, style: 'statusMessage' } },
+    async (request, reply) => {
+      const id = pathId(request, reply, 'testInvitationId');
+      if (id === null) return reply;
+      const inv = store.ownedInvitation(request.accountId, id);
+      if (!inv) return invitationNotOwned(request, reply, id);
+      const body = parseWith(ReattemptRequest, request.body ?? {});
+      if (!body.ok) return fail(request, reply, 400, body.errors);
+      const r = reattempt(store, inv, body.value);
+      if (!r.ok) return fail(request, reply, 400, r.message);
+      const answer = {
+        testInvitationId: r.inv.testInvitationId,
+        testUrl: originOf(request) + testUrlPath(r.inv),
+        callbackUrlRegistered: r.inv.callbackUrl ?? '',
+        redirectUrlRegistered: r.inv.redirectUrl ?? '',
+      };
+      await store.flush(); // as for cancel: answer with what this request did, built before the write
+      return answer;
+    },
+  );
 }

@@ -17,7 +17,8 @@ export function registerLinkRoutes(app: FastifyInstance, store: Store): void {
     const linkId = pathId(request, reply, 'testLinkId');
     if (linkId === null) return null;
     const link = store.links.get(linkId);
-    if (!link || link.testId !== testId) return (void fail(request, reply, 404, `Test link id ${linkId} was not found on test ${testId}.`), null);
+    if (!link || link.testId !== testId)
+      return (void fail(request, reply, 404, `Test link id ${linkId} was not found on test ${testId}.`), null);
     return { test, link };
   };
 
@@ -27,11 +28,15 @@ export function registerLinkRoutes(app: FastifyInstance, store: Store): void {
     return { testLinks: store.linksOf(r.test.testId).map(testLinkView) };
   });
 
-  app.get('/v3/tests/:testId/testlinks/:testLinkId', { config: { auth: true, style: 'statusMessage' } }, async (request, reply) => {
-    const r = resolve(request, reply, true);
-    if (!r) return reply;
-    return testLinkView(r.link!);
-  });
+  app.get(
+    '/v3/tests/:testId/testlinks/:testLinkId',
+    { config: { auth: true, style: 'statusMessage' } },
+    async (request, reply) => {
+      const r = resolve(request, reply, true);
+      if (!r) return reply;
+      return testLinkView(r.link!);
+    },
+  );
 
   const writeConfig = { config: { auth: true, authStatus: 400, style: 'errors' } } as const;
 
@@ -71,7 +76,12 @@ export function registerLinkRoutes(app: FastifyInstance, store: Store): void {
     if (!patch.ok) return fail(request, reply, 400, patch.errors);
     const link = r.link!;
     if (patch.value.testId !== undefined && patch.value.testId !== link.testId)
-      return fail(request, reply, 400, `testId in the body (${patch.value.testId}) does not match the path (${link.testId}).`);
+      return fail(
+        request,
+        reply,
+        400,
+        `testId in the body (${patch.value.testId}) does not match the path (${link.testId}).`,
+      );
     // merge what was given over what is stored, then validate the whole link again
     const current = testLinkView(link);
     const merged = parseWith(TestLinkInput, {

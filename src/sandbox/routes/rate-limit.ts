@@ -38,8 +38,16 @@ export function registerRateLimit(app: FastifyInstance, limiter: RateLimiter, fa
       c.get('/', async () => limiter.view());
       c.post('/', async (request, reply) => {
         const body = request.body as { spec?: unknown } | string | undefined;
-        const text = typeof body === 'string' ? body : body && typeof body === 'object' && typeof body.spec === 'string' ? body.spec : null;
-        if (text === null) return reply.code(400).send({ errors: ['Send {"spec": "25/s"} (or "25/s,burst=5,retry-after"; "off" to switch it off).'] });
+        const text =
+          typeof body === 'string'
+            ? body
+            : body && typeof body === 'object' && typeof body.spec === 'string'
+              ? body.spec
+              : null;
+        if (text === null)
+          return reply
+            .code(400)
+            .send({ errors: ['Send {"spec": "25/s"} (or "25/s,burst=5,retry-after"; "off" to switch it off).'] });
         let spec: RateLimitSpec | null;
         try {
           spec = parseRateLimit(text);

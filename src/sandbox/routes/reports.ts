@@ -35,7 +35,8 @@ export function registerReportRoutes(app: FastifyInstance, store: Store, pdfs: R
     const origin = originOf(request);
     const key = `${id}|${reportType}|${origin}`;
     const cached = reportCache.get(key);
-    if (cached && cached.mutation === store.mutations) return reply.type('application/json; charset=utf-8').send(cached.json);
+    if (cached && cached.mutation === store.mutations)
+      return reply.type('application/json; charset=utf-8').send(cached.json);
     const test = store.tests.get(inv.testId)!;
     const json = JSON.stringify(buildReport(test, inv, reportType, `${origin}/v3/reports/${id}/pdf`));
     if (reportCache.size >= 1000) reportCache.clear();
@@ -48,9 +49,14 @@ export function registerReportRoutes(app: FastifyInstance, store: Store, pdfs: R
     if (id === null) return reply;
     const inv = store.ownedInvitation(request.accountId, id);
     if (!inv) return invitationNotOwned(request, reply, id);
-    if (!hasResult(inv.status)) return fail(request, reply, 400, `No report yet for test invitation id ${id}: the attempt is ${inv.status}.`);
+    if (!hasResult(inv.status))
+      return fail(request, reply, 400, `No report yet for test invitation id ${id}: the attempt is ${inv.status}.`);
     // generated when the attempt finished; served from the cache (byte-identical to a fresh render)
     const pdf = await pdfs.pdfFor(inv);
-    return reply.code(200).header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="report-${id}.pdf"`).send(pdf);
+    return reply
+      .code(200)
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="report-${id}.pdf"`)
+      .send(pdf);
   });
 }

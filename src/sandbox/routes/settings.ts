@@ -13,19 +13,23 @@ export function registerSettingsRoutes(app: FastifyInstance, store: Store): void
     return store.settings.get(testId);
   });
 
-  app.post('/v3/tests/:testId/settings', { config: { auth: true, authStatus: 400, style: 'errors' } }, async (request, reply) => {
-    const testId = pathId(request, reply, 'testId');
-    if (testId === null) return reply;
-    const test = store.ownedTest(request.accountId, testId);
-    if (!test) return testNotOwned(reply, testId);
-    const body = parseWith(TestSettings, request.body ?? {});
-    if (!body.ok) return fail(request, reply, 400, body.errors);
-    // full replace; "allowing copy-paste disables the window violation popup" holds in what is stored
-    const settings = applySettingsConstraints(body.value);
-    store.settings.set(testId, settings);
-    test.testName = settings.testSettings.testName; // the test's name is one of its settings
-    store.changed({ settingsOf: testId }, { test });
-    await store.flush();
-    return reply.code(201).send(settings);
-  });
+  app.post(
+    '/v3/tests/:testId/settings',
+    { config: { auth: true, authStatus: 400, style: 'errors' } },
+    async (request, reply) => {
+      const testId = pathId(request, reply, 'testId');
+      if (testId === null) return reply;
+      const test = store.ownedTest(request.accountId, testId);
+      if (!test) return testNotOwned(reply, testId);
+      const body = parseWith(TestSettings, request.body ?? {});
+      if (!body.ok) return fail(request, reply, 400, body.errors);
+      // full replace; "allowing copy-paste disables the window violation popup" holds in what is stored
+      const settings = applySettingsConstraints(body.value);
+      store.settings.set(testId, settings);
+      test.testName = settings.testSettings.testName; // the test's name is one of its settings
+      store.changed({ settingsOf: testId }, { test });
+      await store.flush();
+      return reply.code(201).send(settings);
+    },
+  );
 }

@@ -3,5 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { SANDBOX_TIME_ZONES } from '../timezones.js';
 
 export function registerTimeZoneRoutes(app: FastifyInstance): void {
-  app.get('/v3/timezones', { config: { auth: true, style: 'statusMessage' } }, async () => ({ timeZones: SANDBOX_TIME_ZONES }));
+  app.get('/v3/timezones', { config: { auth: true, style: 'statusMessage' } }, async () => ({
+    timeZones: SANDBOX_TIME_ZONES,
+  }));
 }

@@ -52,7 +52,12 @@ export function registerV2LinkRoutes(scope: FastifyInstance, store: Store): void
       isApiLink: false,
       proctoringMode: v.imageProctoring === 1 ? 'image' : 'disabled',
       stakeholderEmails: v.emailToStakeholder === undefined ? account.ownerEmail : v.emailToStakeholder,
-      schedule: scheduleFromV2(v.accessTime, v.timeZoneId ?? account.defaultTimeZoneId, toV3(v.startDateTime), toV3(v.endDateTime)),
+      schedule: scheduleFromV2(
+        v.accessTime,
+        v.timeZoneId ?? account.defaultTimeZoneId,
+        toV3(v.startDateTime),
+        toV3(v.endDateTime),
+      ),
       createdAt: now,
       updatedAt: now,
     };
@@ -83,7 +88,11 @@ export function registerV2LinkRoutes(scope: FastifyInstance, store: Store): void
       stakeholderEmails: merged.emailToStakeholder ?? null,
       updatedAt: store.nowIso(),
     });
-    const scheduleTouched = v.accessTime !== undefined || v.startDateTime !== undefined || v.endDateTime !== undefined || v.timeZoneId !== undefined;
+    const scheduleTouched =
+      v.accessTime !== undefined ||
+      v.startDateTime !== undefined ||
+      v.endDateTime !== undefined ||
+      v.timeZoneId !== undefined;
     if (scheduleTouched || merged.accessTime !== accessTimeOf(link.schedule))
       link.schedule = scheduleFromV2(
         merged.accessTime as 0 | 1 | 2,

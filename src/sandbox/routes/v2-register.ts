@@ -14,7 +14,8 @@ import { ok, testAccessTimeText } from '../v2-views.js';
 
 function blocker(test: SandboxTest, link: SandboxLink): string | null {
   if (test.testStatus !== 'Active') return `Test ${test.testId} is inactive; candidates cannot be registered for it.`;
-  if (link.testLinkStatus !== 'active') return `Test link ${link.testLinkId} is inactive (testLinkStatus 3); activate it before registering candidates.`;
+  if (link.testLinkStatus !== 'active')
+    return `Test link ${link.testLinkId} is inactive (testLinkStatus 3); activate it before registering candidates.`;
   return null;
 }
 
@@ -47,13 +48,17 @@ export function registerV2RegisterRoutes(scope: FastifyInstance, store: Store): 
     if (!test) return reply;
     const b = body(request);
     if (!b.ok) return v2fail(reply, 400, b.errors);
-    if (test.testStatus !== 'Active') return v2fail(reply, 400, `Test ${test.testId} is inactive; candidates cannot be registered for it.`);
+    if (test.testStatus !== 'Active')
+      return v2fail(reply, 400, `Test ${test.testId} is inactive; candidates cannot be registered for it.`);
     const link = ensureDefaultLink(store, test);
     const blocked = blocker(test, link);
     if (blocked) return v2fail(reply, 400, blocked);
     const inv = register(store, test, link, b.value);
     await store.flush();
-    return ok('Candidate registered successfully', { testInvitationId: inv.testInvitationId, takeTestURL: originOf(request) + testUrlPath(inv) });
+    return ok('Candidate registered successfully', {
+      testInvitationId: inv.testInvitationId,
+      takeTestURL: originOf(request) + testUrlPath(inv),
+    });
   });
 
   scope.post('/tests/:testId/testlinks/:testLinkId/register', async (request, reply) => {

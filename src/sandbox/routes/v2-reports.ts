@@ -22,9 +22,18 @@ export function registerV2ReportRoutes(scope: FastifyInstance, store: Store, pdf
   scope.get('/report/:testInvitationId/pdf', async (request, reply) => {
     const inv = v2OwnedInvitation(store, request, reply);
     if (!inv) return reply;
-    if (!hasResult(inv.status)) return v2fail(reply, 400, `No report yet for test invitation id ${inv.testInvitationId}: the attempt is ${inv.status}.`);
+    if (!hasResult(inv.status))
+      return v2fail(
+        reply,
+        400,
+        `No report yet for test invitation id ${inv.testInvitationId}: the attempt is ${inv.status}.`,
+      );
     const id = inv.testInvitationId;
     const pdf = await pdfs.pdfFor(inv);
-    return reply.code(200).header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="report-${id}.pdf"`).send(pdf);
+    return reply
+      .code(200)
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="report-${id}.pdf"`)
+      .send(pdf);
   });
 }

@@ -15,11 +15,14 @@ export function registerV2Routes(app: FastifyInstance, store: Store, pdfs: Repor
     async (scope) => {
       scope.addHook('onRequest', authenticateV2);
       scope.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _request, reply) => {
-        if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) return v2fail(reply, 413, 'Request body is larger than 1 MB.');
+        if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413)
+          return v2fail(reply, 413, 'Request body is larger than 1 MB.');
         const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
         return v2fail(reply, status, status === 500 ? `Sandbox internal error: ${err.message}` : err.message);
       });
-      scope.setNotFoundHandler((request, reply) => v2fail(reply, 404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
+      scope.setNotFoundHandler((request, reply) =>
+        v2fail(reply, 404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`),
+      );
       registerV2TestRoutes(scope, store);
       registerV2RegisterRoutes(scope, store);
       registerV2ReportRoutes(scope, store, pdfs);

@@ -40,7 +40,8 @@ export interface Outgoing {
   forwardedBy?: string;
 }
 
-export type Outcome = { ok: true; status: number; tries: number; ms: number } | { ok: false; tries: number; error: string };
+export type Outcome =
+  { ok: true; status: number; tries: number; ms: number } | { ok: false; tries: number; error: string };
 
 export interface ForwarderOptions {
   url: string;
@@ -135,7 +136,8 @@ export class Forwarder {
     const { policy } = this.opts;
     let last = '';
     for (let tri = 1; tri <= policy.retries + 1; tri++) {
-      if (this.stopping.signal.aborted) return { ok: false, tries: tri - 1, error: `stopped before delivery (${last || 'not tried'})` };
+      if (this.stopping.signal.aborted)
+        return { ok: false, tries: tri - 1, error: `stopped before delivery (${last || 'not tried'})` };
       const r = await this.tryOnce(item);
       if (r.ok) return { ok: true, status: r.status, tries: tri, ms: r.ms };
       last = r.error;
@@ -170,9 +172,14 @@ export class Forwarder {
     }
   }
 
-  private async tryOnce(item: Outgoing): Promise<{ ok: true; status: number; ms: number } | { ok: false; retry: boolean; error: string; waitMs?: number }> {
+  private async tryOnce(
+    item: Outgoing,
+  ): Promise<{ ok: true; status: number; ms: number } | { ok: false; retry: boolean; error: string; waitMs?: number }> {
     const started = performance.now();
-    const headers: Record<string, string> = { 'content-type': item.contentType, 'user-agent': 'assess-callbacks-forward/1' };
+    const headers: Record<string, string> = {
+      'content-type': item.contentType,
+      'user-agent': 'assess-callbacks-forward/1',
+    };
     if (item.forwardedBy) headers[FORWARDED_BY] = item.forwardedBy;
     if (this.opts.secret) {
       const { signatureHeaders } = await import('./signing.js'); // node:crypto only when signing
@@ -190,12 +197,16 @@ export class Forwarder {
       const ms = Math.round(performance.now() - started);
       if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, ms };
       const waitMs = retryAfterMs(res.headers.get('retry-after'), Date.now()) ?? undefined;
-      const error = res.status === 508 ? 'HTTP 508 Loop Detected (the target sent it back to this listener)' : `HTTP ${res.status}`;
+      const error =
+        res.status === 508 ? 'HTTP 508 Loop Detected (the target sent it back to this listener)' : `HTTP ${res.status}`;
       return { ok: false, retry: RETRYABLE(res.status), error, waitMs };
     } catch (err) {
       const e = err as Error & { cause?: { code?: string } };
       if (this.stopping.signal.aborted) return { ok: false, retry: false, error: 'stopped' };
-      const why = e.name === 'TimeoutError' ? `no answer within ${this.opts.policy.timeoutMs / 1000} s` : (e.cause?.code ?? e.message);
+      const why =
+        e.name === 'TimeoutError'
+          ? `no answer within ${this.opts.policy.timeoutMs / 1000} s`
+          : (e.cause?.code ?? e.message);
       return { ok: false, retry: true, error: why };
     }
   }

@@ -35,7 +35,8 @@ export function safeEventEnv(vars: Record<string, string>): { env: Record<string
     else env[name] = value;
   }
   const notes: string[] = [];
-  if (stripped.length) notes.push(`NUL characters removed from ${stripped.join(', ')} (an environment variable cannot hold them)`);
+  if (stripped.length)
+    notes.push(`NUL characters removed from ${stripped.join(', ')} (an environment variable cannot hold them)`);
   if (omitted.length) {
     env.ASSESS_EVENT_OMITTED = omitted.join(',');
     notes.push(
@@ -61,7 +62,13 @@ export function childEnv(env: Record<string, string | undefined>): Record<string
  * group: SIGTERM, then SIGKILL after KILL_GRACE_MS if any of it is still there; the promise
  * resolves once the group is gone or was killed.
  */
-export async function runExec(ctx: Context, command: string, n: Received, stop: AbortSignal, label: string): Promise<void> {
+export async function runExec(
+  ctx: Context,
+  command: string,
+  n: Received,
+  stop: AbortSignal,
+  label: string,
+): Promise<void> {
   const { eventEnv } = await import('./notification.js');
   const { spawn } = process.getBuiltinModule('node:child_process');
   const event = safeEventEnv({ ...eventEnv(n.body, n.version), ASSESS_EVENT_JSON: n.raw.toString('utf8') });
@@ -125,7 +132,8 @@ export async function runExec(ctx: Context, command: string, n: Received, stop: 
     stop.addEventListener('abort', onStop, { once: true });
     child.on('close', (code, signal) => {
       if (stop.aborted) return; // onStop ends it
-      if (code !== 0) ctx.warn(`--exec for ${label} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`);
+      if (code !== 0)
+        ctx.warn(`--exec for ${label} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`);
       finish();
     });
   });

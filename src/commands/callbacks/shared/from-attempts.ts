@@ -12,13 +12,22 @@ export interface FromAttemptsInput {
 }
 
 /** The ids in the window, or undefined when --from-attempts was not given. */
-export async function idsFromAttempts(ctx: Context, input: FromAttemptsInput, other: { args: number; file: boolean }): Promise<string[] | undefined> {
+export async function idsFromAttempts(
+  ctx: Context,
+  input: FromAttemptsInput,
+  other: { args: number; file: boolean },
+): Promise<string[] | undefined> {
   if (!input.fromAttempts) {
     const stray = (['state', 'from', 'to'] as const).find((k) => input[k] !== undefined);
-    if (stray) throw new UsageError(`--${stray}: needs --from-attempts`, 'e.g. assess callbacks process --from-attempts --state completed --from 7d --to now');
+    if (stray)
+      throw new UsageError(
+        `--${stray}: needs --from-attempts`,
+        'e.g. assess callbacks process --from-attempts --state completed --from 7d --to now',
+      );
     return undefined;
   }
-  if (other.args || other.file) throw new UsageError('--from-attempts: give ids as arguments, with --file, or with --from-attempts — one of them');
+  if (other.args || other.file)
+    throw new UsageError('--from-attempts: give ids as arguments, with --file, or with --from-attempts — one of them');
   const parsed = attemptWindowSchema.safeParse({ state: input.state, from: input.from, to: input.to });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

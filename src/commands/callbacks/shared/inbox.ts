@@ -13,7 +13,17 @@
 // record the disk would not take whole (ENOSPC, a short write) is cut off at once and fails its
 // request (the listener answers 503: the sender tries again), never acknowledged.
 import { createHash } from 'node:crypto';
-import { closeSync, constants, existsSync, fstatSync, fsync, ftruncateSync, openSync, readFileSync, readSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  fsync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  readSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseJsonLossless } from '../../../api/read/body.js';
 import { readCallback } from '../../../api/read/callback.js';
@@ -91,7 +101,9 @@ export function defaultInboxPath(configDir: string, profile: string): string {
 
 /** The quarantine file beside an inbox: `x.ndjson` → `x.quarantine.ndjson`. */
 export function quarantinePath(inboxPath: string): string {
-  return inboxPath.endsWith('.ndjson') ? `${inboxPath.slice(0, -'.ndjson'.length)}.quarantine.ndjson` : `${inboxPath}.quarantine.ndjson`;
+  return inboxPath.endsWith('.ndjson')
+    ? `${inboxPath.slice(0, -'.ndjson'.length)}.quarantine.ndjson`
+    : `${inboxPath}.quarantine.ndjson`;
 }
 
 /** `msg_` + 24 base64url characters of SHA-256 over the body: the same notification, the same id. */
@@ -99,7 +111,8 @@ export function notificationId(raw: Buffer): string {
   return `msg_${createHash('sha256').update(raw).digest('base64url').slice(0, 24)}`;
 }
 
-export const dupKey = (invitationId: string | null, status: string | null) => `${invitationId}|${(status ?? '').trim().toLowerCase()}`;
+export const dupKey = (invitationId: string | null, status: string | null) =>
+  `${invitationId}|${(status ?? '').trim().toLowerCase()}`;
 
 /** The body bytes of a stored notification. */
 export function bodyBytes(r: { body?: string; bodyBase64?: string }): Buffer {
@@ -115,7 +128,8 @@ export function readInbox(path: string): { records: InboxRecord[]; unreadable: n
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   let text: string;
   try {
-    if (!fstatSync(fd).isFile()) throw new UsageError(`cannot read the inbox ${path}: ${NOT_REGULAR}`, 'give --inbox a regular file');
+    if (!fstatSync(fd).isFile())
+      throw new UsageError(`cannot read the inbox ${path}: ${NOT_REGULAR}`, 'give --inbox a regular file');
     text = readFileSync(fd, 'utf8');
   } finally {
     closeSync(fd);
@@ -182,7 +196,8 @@ export class InboxWriter {
     }
     const w = new InboxWriter(path, fd);
     w.held = held;
-    for (const r of readInbox(path).records) if (r.type === 'notification' && r.invitationId !== null) w.seen.add(dupKey(r.invitationId, r.status));
+    for (const r of readInbox(path).records)
+      if (r.type === 'notification' && r.invitationId !== null) w.seen.add(dupKey(r.invitationId, r.status));
     return w;
   }
 
@@ -227,7 +242,12 @@ export class InboxWriter {
   }
 
   /** A body that is not JSON at all (the quarantine file): kept with the reason, never dropped. */
-  async appendQuarantined(n: { raw: Buffer; reason: string; headers: Record<string, string | string[] | undefined>; at: Date }): Promise<QuarantinedRecord> {
+  async appendQuarantined(n: {
+    raw: Buffer;
+    reason: string;
+    headers: Record<string, string | string[] | undefined>;
+    at: Date;
+  }): Promise<QuarantinedRecord> {
     const record: QuarantinedRecord = {
       type: 'quarantined',
       receivedAt: n.at.toISOString(),

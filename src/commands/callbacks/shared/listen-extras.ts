@@ -28,11 +28,15 @@ export function retryFlags(what: 'forward' | 'send') {
       { value: 'n', default: String(POLICY_DEFAULTS.retries) },
       () => zx.int(0, 20, 5),
     ),
-    forwardTimeout: flag(what === 'forward' ? 'per forward try' : 'per try', { value: 'duration', default: fmt(POLICY_DEFAULTS.timeoutMs) }, () =>
-      durationArg('10s', 100, 600_000),
+    forwardTimeout: flag(
+      what === 'forward' ? 'per forward try' : 'per try',
+      { value: 'duration', default: fmt(POLICY_DEFAULTS.timeoutMs) },
+      () => durationArg('10s', 100, 600_000),
     ),
-    forwardBackoff: flag('wait before the first retry; doubled per retry, at most 30s', { value: 'duration', default: fmt(POLICY_DEFAULTS.backoffMs) }, () =>
-      durationArg('500ms', 0, 30_000),
+    forwardBackoff: flag(
+      'wait before the first retry; doubled per retry, at most 30s',
+      { value: 'duration', default: fmt(POLICY_DEFAULTS.backoffMs) },
+      () => durationArg('500ms', 0, 30_000),
     ),
   };
 }
@@ -45,9 +49,13 @@ export const LISTEN_EXTRA_FLAGS = {
     { value: 'file', negate: 'keep no inbox (notifications are then only printed, forwarded or run)' },
     () => z.optional(z.union([z.string().check(z.minLength(1, 'must name a file, e.g. ./inbox.ndjson')), z.boolean()])),
   ),
-  sign: flag('sign what --forward-to sends (Standard Webhooks webhook-id/-timestamp/-signature headers)', () => z.optional(z.boolean())),
-  secretFile: flag('the signing secret (default: ASSESS_WEBHOOK_SECRET, else one generated and kept per profile)', { value: 'file' }, () =>
-    z.optional(z.string().check(z.minLength(1, 'must name a file, e.g. ./webhook.secret'))),
+  sign: flag('sign what --forward-to sends (Standard Webhooks webhook-id/-timestamp/-signature headers)', () =>
+    z.optional(z.boolean()),
+  ),
+  secretFile: flag(
+    'the signing secret (default: ASSESS_WEBHOOK_SECRET, else one generated and kept per profile)',
+    { value: 'file' },
+    () => z.optional(z.string().check(z.minLength(1, 'must name a file, e.g. ./webhook.secret'))),
   ),
   printSecret: flag('print the signing secret (generating it if needed) and exit', () => z.optional(z.boolean())),
   ...retryFlags('forward'),
@@ -56,8 +64,10 @@ export const LISTEN_EXTRA_FLAGS = {
     { value: 'n', default: String(POLICY_DEFAULTS.queueSize) },
     () => zx.int(1, 1_000_000, 1000),
   ),
-  forwardQueueBytes: flag('bytes of notifications waiting to be forwarded at most (default 64MB; e.g. 512KB)', { value: 'size' }, () =>
-    queueBytesArg(POLICY_DEFAULTS.queueBytes),
+  forwardQueueBytes: flag(
+    'bytes of notifications waiting to be forwarded at most (default 64MB; e.g. 512KB)',
+    { value: 'size' },
+    () => queueBytesArg(POLICY_DEFAULTS.queueBytes),
   ),
 };
 
@@ -105,14 +115,22 @@ export interface ListenExtras {
   notes: string[];
   persist?: (n: Received) => Promise<void>;
   /** Stores a body that is not JSON in the quarantine file beside the inbox. */
-  quarantine?: (q: { raw: Buffer; reason: string; headers: Record<string, string | string[] | undefined>; at: Date; remote: string }) => Promise<void>;
+  quarantine?: (q: {
+    raw: Buffer;
+    reason: string;
+    headers: Record<string, string | string[] | undefined>;
+    at: Date;
+    remote: string;
+  }) => Promise<void>;
   /** Queues the notification for --forward-to (when given). */
   forward?: (n: Received) => void;
   stop(graceMs: number): Promise<void>;
 }
 
 const label = (invitationId: string | null, status: string | null, id = '') =>
-  invitationId === null ? `notification ${id} (not understood)` : `invitation ${safeText(invitationId)}${status ? ` (${safeText(status)})` : ''}`;
+  invitationId === null
+    ? `notification ${id} (not understood)`
+    : `invitation ${safeText(invitationId)}${status ? ` (${safeText(status)})` : ''}`;
 
 /** Checks the combination of flags before anything starts (exit 2). */
 export function checkListenExtras(input: ListenExtraInput): void {
@@ -121,40 +139,62 @@ export function checkListenExtras(input: ListenExtraInput): void {
       '--sign: signs what --forward-to sends; give --forward-to too',
       'e.g. assess callbacks listen --forward-to http://localhost:3000/hook --sign',
     );
-  if (input.secretFile && !input.sign && !input.printSecret) throw new UsageError('--secret-file: only used with --sign or --print-secret');
+  if (input.secretFile && !input.sign && !input.printSecret)
+    throw new UsageError('--secret-file: only used with --sign or --print-secret');
 }
 
 /** --print-secret: prints the secret on stdout (for a CI job's secret store). */
 export async function printSecret(ctx: Context, input: ListenExtraInput): Promise<void> {
   const { resolveSecret } = await import('./signing.js');
-  const s = await resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: true });
+  const s = await resolveSecret({
+    secretFile: input.secretFile,
+    env: ctx.env,
+    configDir: configDir(ctx.env),
+    profile: ctx.globals.profile,
+    create: true,
+  });
   ctx.io.stdout.write(`${s.secret}\n`);
   ctx.info(s.created ? `Generated a signing secret, kept in ${s.source} (0600).` : `Signing secret from ${s.source}.`);
 }
 
 /** `listenerId`: this run's id, carried by every forward (`assess-forwarded-by`), so that the listener refuses what comes back. */
-export async function startListenExtras(ctx: Context, input: ListenExtraInput, listenerId: string): Promise<ListenExtras> {
+export async function startListenExtras(
+  ctx: Context,
+  input: ListenExtraInput,
+  listenerId: string,
+): Promise<ListenExtras> {
   let inbox: InboxWriter | null = null;
   let quarantined: InboxWriter | null = null;
   const notes: string[] = [];
   // the inbox's module (node:crypto, the callback schemas) only once a listener starts
   const { defaultInboxPath, notificationId, InboxWriter, quarantinePath, bodyBytes } = await import('./inbox.js');
-  const inboxPath = input.inbox === false ? null : typeof input.inbox === 'string' ? input.inbox : defaultInboxPath(configDir(ctx.env), ctx.globals.profile);
+  const inboxPath =
+    input.inbox === false
+      ? null
+      : typeof input.inbox === 'string'
+        ? input.inbox
+        : defaultInboxPath(configDir(ctx.env), ctx.globals.profile);
   if (inboxPath) {
     try {
       inbox = InboxWriter.open(inboxPath, { lock: true });
     } catch (err) {
       if (err instanceof UsageError) throw err;
-      throw new UsageError(`--inbox: cannot open ${inboxPath} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      throw new UsageError(
+        `--inbox: cannot open ${inboxPath} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      );
     }
     const qPath = quarantinePath(inboxPath);
     try {
       quarantined = InboxWriter.open(qPath);
     } catch (err) {
       await inbox.close();
-      throw new UsageError(`--inbox: cannot open the quarantine file ${qPath} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+      throw new UsageError(
+        `--inbox: cannot open the quarantine file ${qPath} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      );
     }
-    notes.push(`Inbox: ${inboxPath} (every notification is stored before it is acknowledged; bodies that are not JSON go to ${qPath})`);
+    notes.push(
+      `Inbox: ${inboxPath} (every notification is stored before it is acknowledged; bodies that are not JSON go to ${qPath})`,
+    );
   }
   const closeFiles = async () => {
     await inbox?.close();
@@ -165,7 +205,13 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput, l
   let signedWith: string | undefined;
   if (input.forwardTo && input.sign) {
     const { resolveSecret } = await import('./signing.js');
-    const s = await resolveSecret({ secretFile: input.secretFile, env: ctx.env, configDir: configDir(ctx.env), profile: ctx.globals.profile, create: true });
+    const s = await resolveSecret({
+      secretFile: input.secretFile,
+      env: ctx.env,
+      configDir: configDir(ctx.env),
+      profile: ctx.globals.profile,
+      create: true,
+    });
     secret = s.secret;
     signedWith = s.source === 'ASSESS_WEBHOOK_SECRET' ? s.source : resolve(s.source);
     notes.push(
@@ -185,12 +231,20 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput, l
           signedWith,
         });
         stored.set(n, rec);
-        if (rec.problem) ctx.warn(`stored a notification that cannot be understood (${rec.problem}); callbacks inbox lists it`);
-        else if (rec.duplicate) ctx.info(`duplicate: ${label(rec.invitationId, rec.status)} was received before (marked in the inbox)`);
+        if (rec.problem)
+          ctx.warn(`stored a notification that cannot be understood (${rec.problem}); callbacks inbox lists it`);
+        else if (rec.duplicate)
+          ctx.info(`duplicate: ${label(rec.invitationId, rec.status)} was received before (marked in the inbox)`);
       }
     : undefined;
   const quarantine = quarantined
-    ? async (q: { raw: Buffer; reason: string; headers: Record<string, string | string[] | undefined>; at: Date; remote: string }) => {
+    ? async (q: {
+        raw: Buffer;
+        reason: string;
+        headers: Record<string, string | string[] | undefined>;
+        at: Date;
+        remote: string;
+      }) => {
         await quarantined!.appendQuarantined(q);
         ctx.warn(`stored a request from ${q.remote} in the quarantine file: ${q.reason}; callbacks inbox lists it`);
       }
@@ -220,20 +274,29 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput, l
   if (!input.forwardTo) return { inboxPath, notes, persist, quarantine, stop: closeFiles };
 
   const to = input.forwardTo;
-  const settle = (item: Outgoing) => ({ at: ctx.now().toISOString(), id: item.id, invitationId: item.invitationId, status: item.status, target: to });
+  const settle = (item: Outgoing) => ({
+    at: ctx.now().toISOString(),
+    id: item.id,
+    invitationId: item.invitationId,
+    status: item.status,
+    target: to,
+  });
   const forwarder = new Forwarder({
     url: to,
     policy: policyFrom(input),
     secret,
     onOutcome: (item, o) => {
       if (o.ok)
-        ctx.info(`forwarded ${label(item.invitationId, item.status, item.id)} to ${to}: HTTP ${o.status} (${o.ms} ms${o.tries > 1 ? `, try ${o.tries}` : ''})`);
+        ctx.info(
+          `forwarded ${label(item.invitationId, item.status, item.id)} to ${to}: HTTP ${o.status} (${o.ms} ms${o.tries > 1 ? `, try ${o.tries}` : ''})`,
+        );
       else
         ctx.warn(
           `could not forward ${label(item.invitationId, item.status, item.id)} to ${to} (${o.tries} tries): ${o.error}${inbox ? '; kept as a dead letter (callbacks inbox --failed, callbacks replay)' : ''}`,
         );
     },
-    onDeadLetter: async (item, o) => void (await inbox?.append({ type: 'dead-letter', ...settle(item), tries: o.tries, error: o.error })),
+    onDeadLetter: async (item, o) =>
+      void (await inbox?.append({ type: 'dead-letter', ...settle(item), tries: o.tries, error: o.error })),
     onDelivered: async (item) => void (await inbox?.append({ type: 'delivered', ...settle(item), via: 'forward' })),
   });
   for (const r of resumable)
@@ -245,7 +308,10 @@ export async function startListenExtras(ctx: Context, input: ListenExtraInput, l
       contentType: r.headers['content-type'] ?? 'application/json',
       forwardedBy: forwardedByValue(undefined, listenerId),
     });
-  if (resumable.length) notes.push(`Resuming ${resumable.length} notification(s) an earlier listener acknowledged and did not forward yet.`);
+  if (resumable.length)
+    notes.push(
+      `Resuming ${resumable.length} notification(s) an earlier listener acknowledged and did not forward yet.`,
+    );
   const forward = (n: Received) => {
     const rec = stored.get(n);
     const item: Outgoing = {

@@ -35,7 +35,8 @@ const COLUMNS = [
   { header: 'Report', width: 0 },
 ] as const;
 
-const fit = (s: string, width: number) => (width === 0 ? s : s.length > width ? `${s.slice(0, width - 1)}…` : s.padEnd(width));
+const fit = (s: string, width: number) =>
+  width === 0 ? s : s.length > width ? `${s.slice(0, width - 1)}…` : s.padEnd(width);
 
 /** The header of the TTY table (printed once, before the first row). */
 export function tableHeader(c: Style): string {

@@ -80,7 +80,10 @@ export class WorkQueue<T> {
     const current = this.running;
     if (current) {
       let timer: NodeJS.Timeout | undefined;
-      const finished = await Promise.race([current.done.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), graceMs)))]);
+      const finished = await Promise.race([
+        current.done.then(() => true),
+        new Promise<boolean>((r) => (timer = setTimeout(() => r(false), graceMs))),
+      ]);
       clearTimeout(timer);
       if (!finished) {
         current.abort.abort(new Error('stopped'));

@@ -51,7 +51,13 @@ export interface ReceiverOptions {
   /** When set, awaited before the 200 (the durable inbox); a failure answers 503 so the sender retries. */
   persist?(n: Received): Promise<void>;
   /** A body that is not JSON: stored here before the 200 (without it, such a body is refused with 400). */
-  quarantine?(q: { raw: Buffer; reason: string; headers: IncomingMessage['headers']; at: Date; remote: string }): Promise<void>;
+  quarantine?(q: {
+    raw: Buffer;
+    reason: string;
+    headers: IncomingMessage['headers'];
+    at: Date;
+    remote: string;
+  }): Promise<void>;
   onRejected(r: Rejected): void;
 }
 
@@ -113,11 +119,15 @@ export async function startReceiver(opts: ReceiverOptions): Promise<RunningRecei
       opts.onRejected({ status, reason, remote, method: req.method ?? '?', path: url.pathname });
     };
     if (url.pathname !== opts.path) return reject(404, `no receiver at ${url.pathname} (listening on ${opts.path})`);
-    if (req.method !== 'POST') return reject(405, `${req.method} is not accepted; notifications are POSTed`, { allow: 'POST' });
+    if (req.method !== 'POST')
+      return reject(405, `${req.method} is not accepted; notifications are POSTed`, { allow: 'POST' });
     if (opts.token !== undefined && !sameToken(url.searchParams.get('token'), opts.token))
       return reject(401, url.searchParams.has('token') ? 'wrong token' : 'missing ?token=');
     if (opts.listenerId !== undefined && forwardedBy(req.headers[FORWARDED_BY]).includes(opts.listenerId))
-      return reject(508, 'loop detected: this listener forwarded this request here itself (--forward-to reaches this listener); not stored or forwarded again');
+      return reject(
+        508,
+        'loop detected: this listener forwarded this request here itself (--forward-to reaches this listener); not stored or forwarded again',
+      );
     const storeFailed = (err: Error) => reject(503, `the notification could not be stored: ${err.message}`);
     readBody(req).then(
       (raw) => {

@@ -38,7 +38,8 @@ export function forwardsToItself(url: string, host: string, port: number, path: 
   return local && sameEndpoint(u, port, path);
 }
 
-const sameEndpoint = (u: URL, port: number, path: string) => u.protocol === 'http:' && Number(u.port || 80) === port && u.pathname === path;
+const sameEndpoint = (u: URL, port: number, path: string) =>
+  u.protocol === 'http:' && Number(u.port || 80) === port && u.pathname === path;
 
 export interface SelfCheckDeps {
   /** The addresses a host name resolves to (default: dns.lookup, all of them). */
@@ -52,7 +53,11 @@ export interface SelfCheckDeps {
  * :: mean every local address) on `port`: as written, or through what its host resolves to. A
  * name that does not resolve (or not within 3 s) is not this listener: the run-time guard stays.
  */
-export async function reachesItself(url: string, bound: { address: string; port: number; path: string }, deps: SelfCheckDeps = {}): Promise<boolean> {
+export async function reachesItself(
+  url: string,
+  bound: { address: string; port: number; path: string },
+  deps: SelfCheckDeps = {},
+): Promise<boolean> {
   if (forwardsToItself(url, bound.address, bound.port, bound.path)) return true;
   const u = new URL(url);
   if (!sameEndpoint(u, bound.port, bound.path)) return false;

@@ -26,7 +26,11 @@ export function sign(secret: string, id: string, timestamp: number, body: Buffer
 
 export function signatureHeaders(secret: string, id: string, body: Buffer, now: Date): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
-  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': sign(secret, id, timestamp, body) };
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': sign(secret, id, timestamp, body),
+  };
 }
 
 export type VerifyResult = { ok: true } | { ok: false; reason: string };
@@ -35,15 +39,28 @@ export type VerifyResult = { ok: true } | { ok: false; reason: string };
  * Checks a request's headers against its body: every `v1,` signature in the (space separated)
  * header is compared in constant time; the timestamp must be within `toleranceS` of `now`.
  */
-export function verify(secret: string, headers: Record<string, string | undefined>, body: Buffer, now: Date, toleranceS = DEFAULT_TOLERANCE_S): VerifyResult {
+export function verify(
+  secret: string,
+  headers: Record<string, string | undefined>,
+  body: Buffer,
+  now: Date,
+  toleranceS = DEFAULT_TOLERANCE_S,
+): VerifyResult {
   const id = headers['webhook-id'];
   const ts = headers['webhook-timestamp'];
   const sig = headers['webhook-signature'];
-  if (!id || !ts || !sig) return { ok: false, reason: `missing header ${!id ? 'webhook-id' : !ts ? 'webhook-timestamp' : 'webhook-signature'}` };
+  if (!id || !ts || !sig)
+    return {
+      ok: false,
+      reason: `missing header ${!id ? 'webhook-id' : !ts ? 'webhook-timestamp' : 'webhook-signature'}`,
+    };
   if (!/^\d{1,12}$/.test(ts)) return { ok: false, reason: `webhook-timestamp '${ts}' is not Unix seconds` };
   const skew = Math.abs(now.getTime() / 1000 - Number(ts));
   if (toleranceS > 0 && skew > toleranceS)
-    return { ok: false, reason: `timestamp is ${Math.round(skew)} s away from the reference time (tolerance ${toleranceS} s)` };
+    return {
+      ok: false,
+      reason: `timestamp is ${Math.round(skew)} s away from the reference time (tolerance ${toleranceS} s)`,
+    };
   const expected = Buffer.from(sign(secret, id, Number(ts), body).slice(3), 'base64');
   for (const part of sig.split(' ')) {
     const [version, value] = part.split(',', 2);
@@ -76,7 +93,11 @@ export async function resolveSecret(opts: {
   if (fromEnv) return { secret: fromEnv, source: 'ASSESS_WEBHOOK_SECRET', created: false };
   const path = defaultSecretPath(opts.configDir, opts.profile);
   if (existsSync(path)) return { secret: readSecretFile(path), source: path, created: false };
-  if (!opts.create) throw new UsageError('--secret-file: no signing secret given', 'give --secret-file FILE or set ASSESS_WEBHOOK_SECRET');
+  if (!opts.create)
+    throw new UsageError(
+      '--secret-file: no signing secret given',
+      'give --secret-file FILE or set ASSESS_WEBHOOK_SECRET',
+    );
   const secret = generateSecret();
   makeDirs(dirname(path));
   const { writeFileAtomic } = await import('../../../files/atomic.js');
@@ -90,11 +111,18 @@ function readSecretFile(path: string): string {
   try {
     text = readFileSync(path, 'utf8').trim();
   } catch (err) {
-    throw new UsageError(`--secret-file: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new UsageError(
+      `--secret-file: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   }
   if (!text)
-    throw new UsageError(`--secret-file: ${path} is empty`, 'it holds the secret, e.g. whsec_… (assess callbacks listen --sign --print-secret makes one)');
+    throw new UsageError(
+      `--secret-file: ${path} is empty`,
+      'it holds the secret, e.g. whsec_… (assess callbacks listen --sign --print-secret makes one)',
+    );
   if (text.startsWith(SECRET_PREFIX) && secretKey(text).length < 16)
-    throw new UsageError(`--secret-file: ${path} does not hold a valid whsec_ secret (base64 of at least 16 bytes after whsec_)`);
+    throw new UsageError(
+      `--secret-file: ${path} does not hold a valid whsec_ secret (base64 of at least 16 bytes after whsec_)`,
+    );
   return text;
 }

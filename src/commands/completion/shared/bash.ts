@@ -18,7 +18,8 @@ const words = (list: readonly string[]) => list.map(word).filter((w): w is strin
 const padded = (list: readonly string[]) => ` ${list.join(' ')} `;
 const key = (path: string[]) => path.join(' ');
 const offered = (flags: FlagInfo[]) => flags.filter((f) => !f.hidden).flatMap((f) => f.names);
-const withValue = (flags: FlagInfo[], takes: FlagInfo['takes']) => flags.filter((f) => f.takes === takes).flatMap((f) => f.names);
+const withValue = (flags: FlagInfo[], takes: FlagInfo['takes']) =>
+  flags.filter((f) => f.takes === takes).flatMap((f) => f.names);
 
 /** The assignments that say what a value completes to, or '' for nothing. */
 function kind(c: Completes): string {

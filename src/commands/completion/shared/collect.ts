@@ -92,7 +92,12 @@ async function flagInfo(o: Option, def: CommandDef | undefined): Promise<FlagInf
     else if (!def && o.long && GLOBAL_VALUES[o.long]) completes = GLOBAL_VALUES[o.long]!;
     else completes = await byName(placeholder, def, o.attributeName());
   }
-  return { names: [o.long, o.short].filter((n): n is string => Boolean(n)), takes, completes, hidden: Boolean((o as Option & { hidden?: boolean }).hidden) };
+  return {
+    names: [o.long, o.short].filter((n): n is string => Boolean(n)),
+    takes,
+    completes,
+    hidden: Boolean((o as Option & { hidden?: boolean }).hidden),
+  };
 }
 
 async function argInfos(c: Command, def: CommandDef | undefined): Promise<ArgInfo[]> {

@@ -16,7 +16,8 @@ function valueSpec(f: FlagInfo): string {
   if (f.takes === 'none') return '';
   if (c.kind === 'file') return ' -rF';
   if (c.kind === 'dir') return " -xa '(__fish_complete_directories)'";
-  if (c.kind === 'words' || c.kind === 'list') return ` -${f.takes === 'required' ? 'x' : ''}a ${q(list(c.words).join(' '))}`;
+  if (c.kind === 'words' || c.kind === 'list')
+    return ` -${f.takes === 'required' ? 'x' : ''}a ${q(list(c.words).join(' '))}`;
   if (c.kind === 'keys')
     return ` -xa ${q(
       list(c.words)
@@ -61,11 +62,15 @@ function takesFunction(tree: CompletionTree): string {
       const names = i.flags.filter((f) => f.takes === t).flatMap((f) => f.names);
       return names.length ? [labels(i.path, names)] : [];
     });
-    if (own.length) lines.push(`        case ${own.join(' ')}\n            echo ${t === 'required' ? 2 : t === 'optional' ? 1 : 0}`);
+    if (own.length)
+      lines.push(`        case ${own.join(' ')}\n            echo ${t === 'required' ? 2 : t === 'optional' ? 1 : 0}`);
   }
   for (const t of ['required', 'optional'] as const) {
     const names = tree.globals.filter((f) => f.takes === t).flatMap((f) => f.names);
-    if (names.length) lines.push(`        case ${names.map((n) => q(`*|${n}`)).join(' ')}\n            echo ${t === 'required' ? 2 : 1}`);
+    if (names.length)
+      lines.push(
+        `        case ${names.map((n) => q(`*|${n}`)).join(' ')}\n            echo ${t === 'required' ? 2 : 1}`,
+      );
   }
   return `function __assess_takes --description 'assess: 2 if flag $argv[2] of command $argv[1] takes a value, 1 if optionally'
     switch "$argv[1]|$argv[2]"
@@ -185,7 +190,8 @@ export function fish(tree: CompletionTree, version: string): string {
       const line = flagLine(cond, f);
       if (line) lines.push(line);
     }
-    if (i.jsonFields?.length) lines.push(`complete -c assess -n ${q(cond)} -l json -a ${q(list(i.jsonFields).join(' '))}`);
+    if (i.jsonFields?.length)
+      lines.push(`complete -c assess -n ${q(cond)} -l json -a ${q(list(i.jsonFields).join(' '))}`);
     i.args.forEach((a, n) => lines.push(...argLines(i, a, n)));
   }
   for (const f of tree.globals) {

@@ -35,32 +35,52 @@ const stakeholders = z.union([z.literal(false), z.string()]).check(
 
 /** The flags of one invitation (in bulk: defaults for every row), in help order. */
 export const INVITE_FLAGS = {
-  email: flag('candidate e-mail (the same e-mail is the same candidate)', { value: 'email' }, () => z.optional(zx.email())),
+  email: flag('candidate e-mail (the same e-mail is the same candidate)', { value: 'email' }, () =>
+    z.optional(zx.email()),
+  ),
   name: flag('candidate full name', { value: 'name' }, () => z.optional(zx.name('"Ann Lee"'))),
-  link: flag('invite through this test link (operation 10) instead of the default link', { value: 'linkId' }, () => z.optional(zx.id('2001'))),
+  link: flag('invite through this test link (operation 10) instead of the default link', { value: 'linkId' }, () =>
+    z.optional(zx.id('2001')),
+  ),
   callbackUrl: flag('address that receives the completion notification', { value: 'url' }, () => z.optional(zx.url())),
   redirectUrl: flag('address the candidate is sent to after the test', { value: 'url' }, () => z.optional(zx.url())),
-  sendEmail: flag('let the service e-mail the invitation to the candidate (default: no e-mail)', () => z.optional(z.boolean())),
+  sendEmail: flag('let the service e-mail the invitation to the candidate (default: no e-mail)', () =>
+    z.optional(z.boolean()),
+  ),
   stakeholders: flag(
     'comma-separated e-mails notified on completion (default link only)',
     { value: 'list', negate: 'send no stakeholder e-mails for this invitation (default link only)' },
     () => z.optional(stakeholders),
   ),
-  start: flag('access window start: YYYY-MM-DD, ISO 8601 or relative (now, +2d, "in 2d", today); needs --end', { value: 'T' }, () =>
+  start: flag(
+    'access window start: YYYY-MM-DD, ISO 8601 or relative (now, +2d, "in 2d", today); needs --end',
+    { value: 'T' },
+    () => z.optional(timeArg('future')),
+  ),
+  end: flag('access window end, e.g. +7d or "in 7d" (a bare 7d also counts forward)', { value: 'T' }, () =>
     z.optional(timeArg('future')),
   ),
-  end: flag('access window end, e.g. +7d or "in 7d" (a bare 7d also counts forward)', { value: 'T' }, () => z.optional(timeArg('future'))),
-  tz: flag('time zone of the access window: an id or a name (assess timezones)', { value: 'id|name' }, () => z.optional(tzArg())),
+  tz: flag('time zone of the access window: an id or a name (assess timezones)', { value: 'id|name' }, () =>
+    z.optional(tzArg()),
+  ),
   proctoring: flag('proctoring mode: disabled, image or video (default link only)', { value: 'mode' }, () =>
-    z.optional(z.enum(['disabled', 'image', 'video'], { message: 'must be one of disabled, image, video, e.g. --proctoring image' })),
+    z.optional(
+      z.enum(['disabled', 'image', 'video'], {
+        message: 'must be one of disabled, image, video, e.g. --proctoring image',
+      }),
+    ),
   ),
   imageProctoring: flag('override image proctoring for this invitation', { value: '0|1' }, () =>
-    z.optional(z.pipe(z.enum(['0', '1'], { message: 'must be 0 or 1, e.g. --image-proctoring 1' }), z.transform(Number))),
+    z.optional(
+      z.pipe(z.enum(['0', '1'], { message: 'must be 0 or 1, e.g. --image-proctoring 1' }), z.transform(Number)),
+    ),
   ),
   hideInstructions: flag('skip the instruction page', () => z.optional(z.boolean())),
   /** commander's `--no-mandatory-fields` makes this true unless the flag is given. */
-  mandatoryFields: flag('e-mail and name become optional; the service generates both when absent', { long: 'no-mandatory-fields' }, () =>
-    z._default(z.boolean(), true),
+  mandatoryFields: flag(
+    'e-mail and name become optional; the service generates both when absent',
+    { long: 'no-mandatory-fields' },
+    () => z._default(z.boolean(), true),
   ),
 };
 
@@ -80,8 +100,18 @@ export function checkInvite(v: Declared, ctx: z.core.$RefinementCtx): void {
         });
   }
   if (v.mandatoryFields) {
-    if (!v.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'is required, e.g. --email ann@example.com (or --no-mandatory-fields)' });
-    if (!v.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'is required, e.g. --name "Ann Lee" (or --no-mandatory-fields)' });
+    if (!v.email)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['email'],
+        message: 'is required, e.g. --email ann@example.com (or --no-mandatory-fields)',
+      });
+    if (!v.name)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['name'],
+        message: 'is required, e.g. --name "Ann Lee" (or --no-mandatory-fields)',
+      });
   }
   if ((v.start === undefined) !== (v.end === undefined))
     ctx.addIssue({

@@ -78,7 +78,10 @@ async function openSource(ctx: Context, csv: string): Promise<{ path: string; la
     return { path, label: csv, cleanup: () => undefined };
   }
   if (ctx.io.stdinIsTTY)
-    throw new UsageError('--from-csv -: standard input is a terminal', 'pipe the file in: assess invite 1001 --from-csv - < candidates.csv');
+    throw new UsageError(
+      '--from-csv -: standard input is a terminal',
+      'pipe the file in: assess invite 1001 --from-csv - < candidates.csv',
+    );
   return { ...(await spoolPrivately(ctx, ctx.io.stdin)), label: 'standard input' };
 }
 
@@ -96,7 +99,12 @@ function isPipeLike(path: string): boolean {
  * `invite-<testId>.journal.ndjson` in the current directory. Results: `--results`, else beside
  * the journal with `.results.ndjson` in place of `.journal.ndjson`.
  */
-export function invitePaths(csv: string, testId: string, journal?: string, results?: string): { journal: string; results: string } {
+export function invitePaths(
+  csv: string,
+  testId: string,
+  journal?: string,
+  results?: string,
+): { journal: string; results: string } {
   // `<(…)` is /dev/fd/N (or /proc/self/fd/N): nothing can be written beside it.
   const nowhere = (path: string) => path === '-' || /^\/(dev|proc)\//.test(resolve(path));
   const ownJournal = resolve(nowhere(csv) ? `invite-${testId}.journal.ndjson` : `${csv}.journal.ndjson`);
@@ -140,7 +148,8 @@ async function checkAll(ctx: Context, path: string, label: string, input: BulkIn
 /** --skip-invalid: each bad row said before anything is sent (they are in the results too). */
 function warnSkipped(ctx: Context, c: Checked): void {
   for (const b of c.bad) ctx.warn(`${where(b)}: ${b.errors.join('; ')} (skipped with --skip-invalid)`);
-  if (c.badCount > c.bad.length) ctx.warn(`… and ${c.badCount - c.bad.length} more bad row(s), skipped with --skip-invalid`);
+  if (c.badCount > c.bad.length)
+    ctx.warn(`… and ${c.badCount - c.bad.length} more bad row(s), skipped with --skip-invalid`);
 }
 
 const where = (b: BadRow) => (b.endLine && b.endLine !== b.line ? `lines ${b.line}-${b.endLine}` : `line ${b.line}`);
@@ -168,7 +177,14 @@ async function dryRun(ctx: Context, c: Checked, journalPath: string, label: stri
     j.close();
   }
   const duplicates = c.valid - c.firstLine.size;
-  const summary = { rows: c.valid + c.badCount, valid: c.valid, invalid: c.badCount, duplicates, alreadyDone: done, wouldSend: c.firstLine.size - done };
+  const summary = {
+    rows: c.valid + c.badCount,
+    valid: c.valid,
+    invalid: c.badCount,
+    duplicates,
+    alreadyDone: done,
+    wouldSend: c.firstLine.size - done,
+  };
   warnSkipped(ctx, c);
   ctx.info(
     `Dry run of ${label}: ${summary.rows} rows, ${c.valid} valid, ${c.badCount} invalid, ${duplicates} duplicate(s), ` +
@@ -178,7 +194,14 @@ async function dryRun(ctx: Context, c: Checked, journalPath: string, label: stri
 }
 
 /** Pass 2: journal, results, the pool. */
-async function send(ctx: Context, input: BulkInviteInput, path: string, label: string, c: Checked, paths: { journal: string; results: string }) {
+async function send(
+  ctx: Context,
+  input: BulkInviteInput,
+  path: string,
+  label: string,
+  c: Checked,
+  paths: { journal: string; results: string },
+) {
   const pace = new Pace({ cap: input.rate });
   const client = await bulkClient(ctx, pace); // a missing key fails here, before any file is touched
   const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
@@ -208,7 +231,10 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
       }
       const first = c.firstLine.get(r.key);
       if (first !== row.line) {
-        run.record({ line: row.line, row: row.fields, outcome: 'duplicate', duplicateOf: first, key: r.key }, 'skipped');
+        run.record(
+          { line: row.line, row: row.fields, outcome: 'duplicate', duplicateOf: first, key: r.key },
+          'skipped',
+        );
         continue;
       }
       const done = run.journal.get(r.key);
@@ -262,7 +288,9 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
         // answered: the next row's request goes out before this answer is read and written down
         // (and when the request failed without an answer, the slot is given back all the same)
         const call = { onAnswered: release };
-        const res = await (inv.link ? client.inviteByLink(input.testId, inv.link, body, call) : client.invite(input.testId, body, call)).finally(release);
+        const res = await (
+          inv.link ? client.inviteByLink(input.testId, inv.link, body, call) : client.invite(input.testId, body, call)
+        ).finally(release);
         failuresInARow = 0;
         const kind = classifyReturned(res.status);
         const outcome = kind === 'new' || kind === 'unknown' ? 'invited' : 'existing';
@@ -282,7 +310,8 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
         run.record({ line: row.line, row: row.fields, outcome, ...fields, ...flag }, 'done');
         urls.add(row.line, row.fields, fields, outcome);
       } catch (err) {
-        if (!(err instanceof ApiError) && !(err instanceof NetworkError) && !(err instanceof ResponseShapeError)) throw err;
+        if (!(err instanceof ApiError) && !(err instanceof NetworkError) && !(err instanceof ResponseShapeError))
+          throw err;
         // every outcome is journaled: a failure that may have reached the service counts as a
         // possible e-mail for the next run; one the service surely refused does not
         const sent = mayHaveActed(err);
@@ -309,7 +338,9 @@ async function send(ctx: Context, input: BulkInviteInput, path: string, label: s
     .join(', ');
   ledger.close();
   if (ledger.failed)
-    ctx.warn(`the callback ledger ${ledger.path} could not be written (${ledger.failed}); callbacks reconcile --all still checks every completed attempt.`);
+    ctx.warn(
+      `the callback ledger ${ledger.path} could not be written (${ledger.failed}); callbacks reconcile --all still checks every completed attempt.`,
+    );
   if (fatal) throw await run.stopped(fatal, `Invitations from ${label}`);
   run.progress?.stop(); // the bar's line is cleared before the table
   await urls.print(run.resultsPath);

@@ -55,7 +55,11 @@ export type RowEvent = { kind: 'row'; row: CsvRow } | { kind: 'bad'; bad: BadRow
  * in file order. Line numbers are counted from each record's raw text rather than csv-parse's
  * `info`/`on_record` context objects, which cost ~30 MB of garbage on a 50,000-row file.
  */
-export async function* readCsvRows(input: Readable, label: string, onUnknownColumns?: (names: string[]) => void): AsyncGenerator<RowEvent> {
+export async function* readCsvRows(
+  input: Readable,
+  label: string,
+  onUnknownColumns?: (names: string[]) => void,
+): AsyncGenerator<RowEvent> {
   // Listen before the first await: a missing file fails while csv-parse is still loading, and an
   // 'error' without a listener would crash the process with a stack trace.
   let early: (Error & { code?: string }) | undefined;
@@ -115,7 +119,8 @@ export async function* readCsvRows(input: Readable, label: string, onUnknownColu
     throw new UsageError(`--from-csv: cannot read ${label} (${e.code ?? e.message})`);
   }
   yield* spansBefore(Infinity);
-  if (header === null) throw new UsageError(`--from-csv: ${label} is empty`, 'the first line names the columns, e.g. email,name');
+  if (header === null)
+    throw new UsageError(`--from-csv: ${label} is empty`, 'the first line names the columns, e.g. email,name');
 }
 
 function checkHeader(header: string[], label: string, onUnknown?: (names: string[]) => void): void {
@@ -136,7 +141,13 @@ function checkHeader(header: string[], label: string, onUnknown?: (names: string
 function headerNames(header: string[]): string {
   const shown = header
     .slice(0, 10)
-    .map((h) => (/[\u0000-\u001f\u007f-\u009f]/.test(h) ? showValue(h, 40) : [...h].length > 40 ? `${[...h].slice(0, 40).join('')}…` : h));
+    .map((h) =>
+      /[\u0000-\u001f\u007f-\u009f]/.test(h)
+        ? showValue(h, 40)
+        : [...h].length > 40
+          ? `${[...h].slice(0, 40).join('')}…`
+          : h,
+    );
   return `${shown.join(', ')}${header.length > 10 ? `, … (${header.length} in all)` : ''}`;
 }
 
@@ -204,7 +215,9 @@ export function inviteKey(testId: string, link: string | undefined, email: strin
  * column or flag gives, and are not shown to the user as they are.
  */
 function ownWords(message: string): string {
-  return /^(Invalid|Too (big|small)|Unrecognized)\b/.test(message) ? 'is not a value this column accepts (assess invite --help lists the columns)' : message;
+  return /^(Invalid|Too (big|small)|Unrecognized)\b/.test(message)
+    ? 'is not a value this column accepts (assess invite --help lists the columns)'
+    : message;
 }
 
 /** The single-invite messages name flags; in a CSV the user thinks in columns. */

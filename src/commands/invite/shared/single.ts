@@ -38,7 +38,9 @@ export default defineCommand({
   async run(ctx, input) {
     const client = await ctx.api();
     const body = inviteBody({ ...input, tz: await resolveTz(ctx, input.tz) });
-    const res = input.link ? await client.inviteByLink(input.testId, input.link, body) : await client.invite(input.testId, body);
+    const res = input.link
+      ? await client.inviteByLink(input.testId, input.link, body)
+      : await client.invite(input.testId, body);
     explainReturned(ctx, res.status, String(res.testInvitationId));
     recordCallback(ctx, String(res.testInvitationId), input.callbackUrl, 'invite', 'v3');
     await new Printer(ctx).object(res, { fields: INVITATION_COLUMNS });
@@ -50,7 +52,9 @@ export default defineCommand({
 function explainReturned(ctx: Context, status: string | null | undefined, id: string): void {
   switch (classifyReturned(status)) {
     case 'existing-in-progress':
-      ctx.warn(`existing invitation ${id} returned: the candidate is taking this test right now (In Progress); nothing was changed.`);
+      ctx.warn(
+        `existing invitation ${id} returned: the candidate is taking this test right now (In Progress); nothing was changed.`,
+      );
       break;
     case 'existing-taken':
       ctx.warn(

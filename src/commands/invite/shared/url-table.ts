@@ -39,13 +39,25 @@ export class UrlTable {
     this.enabled = ctx.globals.output === 'table' && !ctx.globals.query && ctx.io.stdoutIsTTY;
   }
 
-  add(line: number, fields: Record<string, string>, got: { testInvitationId?: unknown; testUrl?: unknown }, outcome: string): void {
+  add(
+    line: number,
+    fields: Record<string, string>,
+    got: { testInvitationId?: unknown; testUrl?: unknown },
+    outcome: string,
+  ): void {
     if (!this.enabled) return;
     if (this.rows.length >= MAX_ROWS) {
       this.more++;
       return;
     }
-    this.rows.push({ line, email: fields.email, name: fields.name, testInvitationId: got.testInvitationId, testUrl: got.testUrl, outcome });
+    this.rows.push({
+      line,
+      email: fields.email,
+      name: fields.name,
+      testInvitationId: got.testInvitationId,
+      testUrl: got.testUrl,
+      outcome,
+    });
   }
 
   async print(resultsPath: string): Promise<void> {

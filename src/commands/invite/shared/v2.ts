@@ -42,8 +42,10 @@ export function v2InviteFields(v: Pick<InviteInput, 'link'>): FieldList {
 /** The register body (spec spelling: emailId, fullName, callbackURL, redirectURL). */
 export function registerBody(v: InviteInput): Record<string, unknown> {
   for (const [key, flag] of NOT_IN_V2)
-    if (v[key] !== undefined) throw new UsageError(`${flag}: v2 registration has no such setting; drop it, or use v3 (without --api v2)`);
-  if (!v.mandatoryFields) throw new UsageError('--no-mandatory-fields: v2 registration always needs --email and --name');
+    if (v[key] !== undefined)
+      throw new UsageError(`${flag}: v2 registration has no such setting; drop it, or use v3 (without --api v2)`);
+  if (!v.mandatoryFields)
+    throw new UsageError('--no-mandatory-fields: v2 registration always needs --email and --name');
   const body: Record<string, unknown> = { emailId: v.email, fullName: v.name };
   if (v.callbackUrl) body.callbackURL = v.callbackUrl;
   if (v.redirectUrl) body.redirectURL = v.redirectUrl;

@@ -30,7 +30,8 @@ const emailList = (clear = '') =>
     }),
   );
 
-const oneOf = <T extends string>(values: [T, ...T[]]) => z.enum(values, { message: `must be one of ${values.join(', ')}, e.g. ${values[0]}` });
+const oneOf = <T extends string>(values: [T, ...T[]]) =>
+  z.enum(values, { message: `must be one of ${values.join(', ')}, e.g. ${values[0]}` });
 
 /** The link flags of `links create` and `links update`; cross-flag rules are added per command by `refineLinkFlags`. */
 export function linkFlags(mode: 'create' | 'update') {
@@ -39,20 +40,30 @@ export function linkFlags(mode: 'create' | 'update') {
     name: flag(mode === 'create' ? 'name of the link (required)' : 'new name of the link', { value: 'name' }, () =>
       z.optional(zx.name('--name "Campus 2026"')),
     ),
-    status: flag(`active or inactive${dflt('active')}`, { value: 'status' }, () => z.optional(oneOf(['active', 'inactive']))),
-    type: flag(`invitation type: email (only invited candidates) or open${dflt('open')}`, { value: 'type' }, () => z.optional(oneOf(['email', 'open']))),
+    status: flag(`active or inactive${dflt('active')}`, { value: 'status' }, () =>
+      z.optional(oneOf(['active', 'inactive'])),
+    ),
+    type: flag(`invitation type: email (only invited candidates) or open${dflt('open')}`, { value: 'type' }, () =>
+      z.optional(oneOf(['email', 'open'])),
+    ),
     proctoring: flag(`proctoring mode: disabled, image or video${dflt('disabled')}`, { value: 'mode' }, () =>
       z.optional(oneOf(['disabled', 'image', 'video'])),
     ),
     // --no-stakeholders (false) clears the list of an existing link; a new one starts without
     stakeholders: flag(
       'comma-separated e-mails notified when a candidate completes',
-      mode === 'update' ? { value: 'emails', negate: 'notify nobody when a candidate completes (clears the list)' } : { value: 'emails' },
+      mode === 'update'
+        ? { value: 'emails', negate: 'notify nobody when a candidate completes (clears the list)' }
+        : { value: 'emails' },
       () => z.optional(emailList(mode === 'update' ? '; --no-stakeholders clears the list' : '')),
     ),
-    validDays: flag('schedule: an invitation stays valid for N days (validityindays)', { value: 'n' }, () => z.optional(zx.int(1, 3650, 7))),
-    start: flag('schedule: access opens at T (timebound); YYYY-MM-DD, ISO 8601 or relative (+2d, "in 2d", tomorrow)', { value: 'T' }, () =>
-      z.optional(timeArg('future')),
+    validDays: flag('schedule: an invitation stays valid for N days (validityindays)', { value: 'n' }, () =>
+      z.optional(zx.int(1, 3650, 7)),
+    ),
+    start: flag(
+      'schedule: access opens at T (timebound); YYYY-MM-DD, ISO 8601 or relative (+2d, "in 2d", tomorrow)',
+      { value: 'T' },
+      () => z.optional(timeArg('future')),
     ),
     end: flag('schedule: access closes at T (after --start)', { value: 'T' }, () => z.optional(timeArg('future'))),
     slotwise: flag(
@@ -79,12 +90,16 @@ export type ResolvedLinkFlags = Omit<LinkFlags, 'tz'> & { tz?: number };
 /** Rules between flags. `create` also needs a name and a complete schedule with its time zone. */
 export function refineLinkFlags(v: LinkFlags, c: z.core.$RefinementCtx, mode: 'create' | 'update'): void {
   const issue = (path: string, message: string) => c.addIssue({ code: 'custom', path: [path], message });
-  if (v.validDays !== undefined && (v.start || v.end)) issue('validDays', 'cannot be combined with --start/--end; choose one schedule');
-  if (v.validDays !== undefined && v.slotwise) issue('slotwise', 'only applies to a --start/--end schedule, not --valid-days');
-  if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start)) issue('end', `must be after --start (${v.start} → ${v.end})`);
+  if (v.validDays !== undefined && (v.start || v.end))
+    issue('validDays', 'cannot be combined with --start/--end; choose one schedule');
+  if (v.validDays !== undefined && v.slotwise)
+    issue('slotwise', 'only applies to a --start/--end schedule, not --valid-days');
+  if (v.start && v.end && Date.parse(v.end) <= Date.parse(v.start))
+    issue('end', `must be after --start (${v.start} → ${v.end})`);
   if (mode === 'update') return;
   if (!v.name) issue('name', 'is required, e.g. --name "Campus 2026"');
-  if (v.validDays === undefined && !v.start && !v.end) issue('validDays', 'a schedule is required: --valid-days N, or --start T --end T (with --tz ID)');
+  if (v.validDays === undefined && !v.start && !v.end)
+    issue('validDays', 'a schedule is required: --valid-days N, or --start T --end T (with --tz ID)');
   if (v.start && !v.end) issue('end', 'is required with --start');
   if (v.end && !v.start) issue('start', 'is required with --end');
   if (v.slotwise && !v.start) issue('slotwise', 'needs --start and --end');

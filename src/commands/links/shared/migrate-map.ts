@@ -14,17 +14,27 @@ export type Mapped = { ok: true; body: Record<string, unknown> } | { ok: false; 
 
 export function v3LinkFromV2(l: V2TestLink, anytimeDays = DEFAULT_ANYTIME_DAYS): Mapped {
   const status = l.testLinkStatus === 1 ? 'active' : l.testLinkStatus === 3 ? 'inactive' : null;
-  if (!status) return { ok: false, reason: `testLinkStatus ${l.testLinkStatus} is neither 1 (active) nor 3 (inactive)` };
-  if (l.timeZoneId == null) return { ok: false, reason: 'the v2 link has no timeZoneId, which every v3 schedule needs' };
+  if (!status)
+    return { ok: false, reason: `testLinkStatus ${l.testLinkStatus} is neither 1 (active) nor 3 (inactive)` };
+  if (l.timeZoneId == null)
+    return { ok: false, reason: 'the v2 link has no timeZoneId, which every v3 schedule needs' };
   const tz = Number(l.timeZoneId);
   let schedule: Record<string, unknown>;
   if (l.accessTime === 0) {
-    schedule = { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: anytimeDays, timeZoneId: tz } };
+    schedule = {
+      scheduleType: 'validityindays',
+      scheduleDetails: { invitationValidityInDays: anytimeDays, timeZoneId: tz },
+    };
   } else if (l.accessTime === 1 || l.accessTime === 2) {
-    if (!l.startDateTime || !l.endDateTime) return { ok: false, reason: `accessTime ${l.accessTime} without startDateTime/endDateTime` };
+    if (!l.startDateTime || !l.endDateTime)
+      return { ok: false, reason: `accessTime ${l.accessTime} without startDateTime/endDateTime` };
     schedule = {
       scheduleType: l.accessTime === 1 ? 'timebound' : 'slotwise',
-      scheduleDetails: { startDateTime: fromV2DateTime(l.startDateTime), endDateTime: fromV2DateTime(l.endDateTime), timeZoneId: tz },
+      scheduleDetails: {
+        startDateTime: fromV2DateTime(l.startDateTime),
+        endDateTime: fromV2DateTime(l.endDateTime),
+        timeZoneId: tz,
+      },
     };
   } else {
     return { ok: false, reason: `accessTime ${l.accessTime} is not 0, 1 or 2` };
@@ -66,7 +76,8 @@ export function planMigration(
   anytimeDays = DEFAULT_ANYTIME_DAYS,
 ): MigrationRow[] {
   const byName = new Map<string, number | string>();
-  for (const l of v3) if (l.testLinkName && !byName.has(key(l.testLinkName))) byName.set(key(l.testLinkName), l.testLinkId);
+  for (const l of v3)
+    if (l.testLinkName && !byName.has(key(l.testLinkName))) byName.set(key(l.testLinkName), l.testLinkId);
   const planned = new Set<string>();
   return v2.map((l) => {
     const m = v3LinkFromV2(l, anytimeDays);
@@ -87,9 +98,13 @@ export function planMigration(
         ...row,
         action: 'exists',
         v3TestLinkId: existing,
-        note: existing === l.testLinkId ? 'same link, already reachable through v3' : `a v3 link named '${l.testLinkName}' exists`,
+        note:
+          existing === l.testLinkId
+            ? 'same link, already reachable through v3'
+            : `a v3 link named '${l.testLinkName}' exists`,
       };
-    if (planned.has(key(l.testLinkName))) return { ...row, action: 'exists', note: 'another v2 link of this name is migrated first' };
+    if (planned.has(key(l.testLinkName)))
+      return { ...row, action: 'exists', note: 'another v2 link of this name is migrated first' };
     planned.add(key(l.testLinkName));
     return row;
   });

@@ -16,9 +16,15 @@ export function currentSchedule(link: Pick<TestLink, 'invitationSchedule'>): Inv
   if (!s || !d || d.timeZoneId == null) return undefined;
   const timeZoneId = Number(d.timeZoneId);
   if (s.scheduleType === 'validityindays' && d.invitationValidityInDays != null)
-    return { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: d.invitationValidityInDays, timeZoneId } };
+    return {
+      scheduleType: 'validityindays',
+      scheduleDetails: { invitationValidityInDays: d.invitationValidityInDays, timeZoneId },
+    };
   if ((s.scheduleType === 'timebound' || s.scheduleType === 'slotwise') && d.startDateTime && d.endDateTime)
-    return { scheduleType: s.scheduleType, scheduleDetails: { startDateTime: d.startDateTime, endDateTime: d.endDateTime, timeZoneId } };
+    return {
+      scheduleType: s.scheduleType,
+      scheduleDetails: { startDateTime: d.startDateTime, endDateTime: d.endDateTime, timeZoneId },
+    };
   return undefined;
 }
 
@@ -26,8 +32,13 @@ export function currentSchedule(link: Pick<TestLink, 'invitationSchedule'>): Inv
  * The schedule after the flags: undefined when no schedule flag was given (keep the current one).
  * On update a missing --tz, --start or --end is taken from the current schedule.
  */
-export function buildSchedule(f: ResolvedLinkFlags, current?: InvitationScheduleInput, onUpdate = false): InvitationScheduleInput | undefined {
-  if (f.validDays === undefined && !f.start && !f.end && f.slotwise === undefined && f.tz === undefined) return undefined;
+export function buildSchedule(
+  f: ResolvedLinkFlags,
+  current?: InvitationScheduleInput,
+  onUpdate = false,
+): InvitationScheduleInput | undefined {
+  if (f.validDays === undefined && !f.start && !f.end && f.slotwise === undefined && f.tz === undefined)
+    return undefined;
   const tz = f.tz ?? current?.scheduleDetails.timeZoneId;
   // On update the schedule comes from the service's answer, which may leave it out (or null it):
   // say what is missing from the answer, not that the link has none.
@@ -37,16 +48,24 @@ export function buildSchedule(f: ResolvedLinkFlags, current?: InvitationSchedule
         ? "--tz: the service's answer does not give the link's time zone; give one, e.g. --tz 35"
         : '--tz: the link has no time zone yet; give one, e.g. --tz 35',
     );
-  if (f.validDays !== undefined) return { scheduleType: 'validityindays', scheduleDetails: { invitationValidityInDays: f.validDays, timeZoneId: tz } };
+  if (f.validDays !== undefined)
+    return {
+      scheduleType: 'validityindays',
+      scheduleDetails: { invitationValidityInDays: f.validDays, timeZoneId: tz },
+    };
   const window = current && current.scheduleType !== 'validityindays' ? current : undefined;
   if (f.start || f.end || f.slotwise !== undefined) {
     const start = f.start ?? window?.scheduleDetails.startDateTime;
     const end = f.end ?? window?.scheduleDetails.endDateTime;
-    const why = onUpdate ? "the service's answer gives the link none (it may be valid for a number of days)" : 'the link has none yet';
+    const why = onUpdate
+      ? "the service's answer gives the link none (it may be valid for a number of days)"
+      : 'the link has none yet';
     if (!start) throw new UsageError(`--start: required, because ${why.replace('none', 'no start time')}`);
     if (!end) throw new UsageError(`--end: required, because ${why.replace('none', 'no end time')}`);
-    if (Date.parse(end) <= Date.parse(start)) throw new UsageError(`--end: must be after the start (${start}), got ${end}`);
-    const scheduleType = f.slotwise === true ? 'slotwise' : f.slotwise === false ? 'timebound' : (window?.scheduleType ?? 'timebound');
+    if (Date.parse(end) <= Date.parse(start))
+      throw new UsageError(`--end: must be after the start (${start}), got ${end}`);
+    const scheduleType =
+      f.slotwise === true ? 'slotwise' : f.slotwise === false ? 'timebound' : (window?.scheduleType ?? 'timebound');
     return { scheduleType, scheduleDetails: { startDateTime: start, endDateTime: end, timeZoneId: tz } };
   }
   // Only --tz: the same schedule in another time zone.
@@ -81,7 +100,9 @@ export function bodyOf(link: TestLink): LinkBody {
     testLinkStatus: link.testLinkStatus,
     invitationType: link.invitationType,
     ...(typeof link.isApiLink === 'boolean' ? { isApiLink: link.isApiLink } : {}),
-    proctoringSettings: link.proctoringSettings?.proctoringMode ? { proctoringMode: link.proctoringSettings.proctoringMode } : undefined,
+    proctoringSettings: link.proctoringSettings?.proctoringMode
+      ? { proctoringMode: link.proctoringSettings.proctoringMode }
+      : undefined,
     ...(link.stakeholderEmails ? { stakeholderEmails: link.stakeholderEmails } : {}),
     invitationSchedule: currentSchedule(link),
   };
@@ -102,7 +123,11 @@ export function mergeBody(link: TestLink, f: ResolvedLinkFlags): LinkBody {
     ...(f.type ? { invitationType: f.type } : {}),
     ...(f.proctoring ? { proctoringSettings: { proctoringMode: f.proctoring } } : {}),
     // --no-stakeholders: null, the spec's "none" (a left-out field would keep the list)
-    ...(f.stakeholders === false ? { stakeholderEmails: null } : f.stakeholders ? { stakeholderEmails: f.stakeholders } : {}),
+    ...(f.stakeholders === false
+      ? { stakeholderEmails: null }
+      : f.stakeholders
+        ? { stakeholderEmails: f.stakeholders }
+        : {}),
     ...(schedule ? { invitationSchedule: schedule } : {}),
   };
   const r = parseWith(TestLinkUpdateInput, changes);

@@ -57,8 +57,11 @@ type Body = Record<string, unknown>;
 /** The v2 fields the flags set (only those given). */
 export function v2LinkFields(f: V2LinkFlags): Body {
   if (f.validDays !== undefined)
-    throw new UsageError('--valid-days: v2 links have no validity in days; use --anytime (accessTime 0), or --start/--end (accessTime 1, 2 with --slotwise)');
-  if (f.proctoring === 'video') throw new UsageError('--proctoring: v2 links know image proctoring only (disabled or image); video needs v3');
+    throw new UsageError(
+      '--valid-days: v2 links have no validity in days; use --anytime (accessTime 0), or --start/--end (accessTime 1, 2 with --slotwise)',
+    );
+  if (f.proctoring === 'video')
+    throw new UsageError('--proctoring: v2 links know image proctoring only (disabled or image); video needs v3');
   const b: Body = {};
   if (f.name !== undefined) b.testLinkName = f.name;
   if (f.status) b.testLinkStatus = f.status === 'active' ? 1 : 3;
@@ -129,7 +132,8 @@ export function v2AnswerIncomplete(l: ReadV2Link): boolean {
 /** The first answer with what it left out taken from a second read of the same link. */
 export function v2FillFrom(first: ReadV2Link, second: ReadV2Link): ReadV2Link {
   const out: ReadV2Link = { ...first };
-  for (const k of FIELDS) if ((!given(first, k) || first[k] === null) && given(second, k)) Object.assign(out, { [k]: second[k] });
+  for (const k of FIELDS)
+    if ((!given(first, k) || first[k] === null) && given(second, k)) Object.assign(out, { [k]: second[k] });
   return out;
 }
 
@@ -142,7 +146,9 @@ export function v2MergeBody(current: ReadV2Link, f: V2LinkFlags, linkId = String
   if ((f.start || f.end) && flags.accessTime === undefined && base.accessTime === 0) merged.accessTime = 1;
   if (merged.accessTime === 0) Object.assign(merged, { startDateTime: null, endDateTime: null });
   if (base.accessTime === 0 && merged.accessTime !== 0 && (!merged.startDateTime || !merged.endDateTime))
-    throw new UsageError('--start/--end: the link is open at any time and has no dates yet; give both --start and --end');
+    throw new UsageError(
+      '--start/--end: the link is open at any time and has no dates yet; give both --start and --end',
+    );
   const missing = FIELDS.filter((k) => merged[k] === undefined);
   if (missing.length)
     throw new OutcomeError(
@@ -175,7 +181,19 @@ export async function createLinkV2(ctx: Context, testId: string, f: V2LinkFlags)
 }
 
 export async function updateLinkV2(ctx: Context, testId: string, linkId: string, f: V2LinkFlags): Promise<void> {
-  const keys = ['name', 'status', 'type', 'proctoring', 'stakeholders', 'validDays', 'start', 'end', 'slotwise', 'tz', 'anytime'] as const;
+  const keys = [
+    'name',
+    'status',
+    'type',
+    'proctoring',
+    'stakeholders',
+    'validDays',
+    'start',
+    'end',
+    'slotwise',
+    'tz',
+    'anytime',
+  ] as const;
   if (!keys.some((k) => f[k] !== undefined))
     throw new UsageError(
       'links update: nothing to change; give at least one of --name, --status, --type, --proctoring, --stakeholders, --start, --end, --slotwise, --tz, --anytime',

@@ -38,7 +38,10 @@ const DETAIL: Column[] = [
   { key: 'isApiLink', header: 'API link' },
   { key: 'proctoringSettings.proctoringMode', header: 'Proctoring', priority: 9 },
   { key: 'stakeholderEmails', header: 'Stakeholders' },
-  ...LINK_COLUMNS.slice(5).map((c) => ({ ...c, header: c.header === 'TZ' ? 'Time zone' : c.header === 'Days' ? 'Valid days' : c.header })),
+  ...LINK_COLUMNS.slice(5).map((c) => ({
+    ...c,
+    header: c.header === 'TZ' ? 'Time zone' : c.header === 'Days' ? 'Valid days' : c.header,
+  })),
 ];
 
 /** Every top-level field `--json a,b` may pick for a link: the wire object's fields. */
@@ -54,7 +57,9 @@ const WINDOW_KEYS = new Set([`${SCHEDULE}.startDateTime`, `${SCHEDULE}.endDateTi
  */
 export function forTable(ctx: Context, columns: readonly Column[]): Column[] {
   if (ctx.globals.output !== 'table') return [...columns];
-  return columns.map((c) => (WINDOW_KEYS.has(c.key) ? { ...c, value: (row: Record<string, unknown>) => utcCell(getPath(row, c.key)) } : c));
+  return columns.map((c) =>
+    WINDOW_KEYS.has(c.key) ? { ...c, value: (row: Record<string, unknown>) => utcCell(getPath(row, c.key)) } : c,
+  );
 }
 
 const utcCell = (v: unknown) => (typeof v === 'string' ? (utcMinutes(v) ?? v) : v);
@@ -78,7 +83,8 @@ export async function printLink(ctx: Context, link: ReadLink | WrittenLink): Pro
 
 /** `Asia/Kolkata (35)` for the link's zone id, from the (cached) zone list; nothing when it cannot be had. */
 async function zoneName(ctx: Context, link: ReadLink | WrittenLink): Promise<string | undefined> {
-  const id = (link as { invitationSchedule?: { scheduleDetails?: { timeZoneId?: unknown } } }).invitationSchedule?.scheduleDetails?.timeZoneId;
+  const id = (link as { invitationSchedule?: { scheduleDetails?: { timeZoneId?: unknown } } }).invitationSchedule
+    ?.scheduleDetails?.timeZoneId;
   if (id === undefined || id === null) return undefined;
   try {
     const zone = (await timeZones(ctx)).find((z) => String(z.timeZoneId) === String(id));

@@ -10,7 +10,13 @@ type Row = Record<string, unknown>;
 export type AttemptState = (typeof ATTEMPT_STATES)[number];
 
 /** The attempts listed for `state` in [from, to], each invitation once (first-seen order). */
-export async function listCohort(client: V3Client, state: AttemptState, from: string, to: string, testId?: string): Promise<Row[]> {
+export async function listCohort(
+  client: V3Client,
+  state: AttemptState,
+  from: string,
+  to: string,
+  testId?: string,
+): Promise<Row[]> {
   const listed = await client.listAttempts(state, from, to);
   const unique = [...new Map(listed.testAttempts.map((a) => [String(a.testInvitationId), a as Row])).values()];
   return testId === undefined ? unique : unique.filter((a) => String(a.testId) === testId);
@@ -41,7 +47,10 @@ export async function fetchReports(
   const failures: FetchedReports['failures'] = [];
   await runPool(attempts, { concurrency: opts.concurrency, signal: opts.signal }, async (a) => {
     try {
-      byId.set(String(a.testInvitationId), (await client.getReport(String(a.testInvitationId), opts.reportType)) as Row);
+      byId.set(
+        String(a.testInvitationId),
+        (await client.getReport(String(a.testInvitationId), opts.reportType)) as Row,
+      );
     } catch (err) {
       if (!isItemFailure(err)) throw err;
       failures.push({ testInvitationId: a.testInvitationId, error: err });

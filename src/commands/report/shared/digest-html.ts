@@ -21,15 +21,21 @@ export interface DigestMeta {
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text or attribute value, safe in either place. */
 export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-const text = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const text = (v: unknown): string =>
+  v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 /** A value from the service, as text: visible escapes for controls and bidi, isolated, escaped. */
 const service = (v: unknown): string => {
   const s = text(v);
   return s ? `<bdi>${esc(escapeCell(s))}</bdi>` : '';
 };
 const num = (v: unknown): number | null =>
-  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() && Number.isFinite(Number(v)) ? Number(v) : null;
-const fmt = (n: number | null | undefined): string => (n === null || n === undefined ? '–' : Number.isInteger(n) ? String(n) : n.toFixed(1));
+  typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && v.trim() && Number.isFinite(Number(v))
+      ? Number(v)
+      : null;
+const fmt = (n: number | null | undefined): string =>
+  n === null || n === undefined ? '–' : Number.isInteger(n) ? String(n) : n.toFixed(1);
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64');
 
 /** Status → one of a fixed set of classes (never the service's text in an attribute name). */

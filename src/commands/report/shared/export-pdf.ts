@@ -72,7 +72,13 @@ function sameBytes(a: string, b: string): boolean {
  * A download that breaks off mid-body (the transport retries only until the headers) is tried
  * again, then fails its row as a NetworkError instead of stopping the export.
  */
-async function download(client: V3Client, id: string, tmp: string, shown: string, onAnswered: () => unknown): Promise<string> {
+async function download(
+  client: V3Client,
+  id: string,
+  tmp: string,
+  shown: string,
+  onAnswered: () => unknown,
+): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const res = await client.getReportPdf(id);
     await failUnlessOk(res);
@@ -87,7 +93,13 @@ async function download(client: V3Client, id: string, tmp: string, shown: string
       if (err instanceof UsageError) throw err; // our disk (FileSink names the file): exit 2, never retried
       if (e.syscall && e.path !== undefined) throw asFileError(err, 'the PDF', tmp); // our disk
       if (err instanceof NetworkError && err.timedOut) throw err; // too slow: --timeout is the whole answer's deadline
-      if (attempt >= PDF_TRIES) throw new NetworkError(`the PDF download broke off ${attempt} times: ${e.message}`, res.request, e.code, attempt);
+      if (attempt >= PDF_TRIES)
+        throw new NetworkError(
+          `the PDF download broke off ${attempt} times: ${e.message}`,
+          res.request,
+          e.code,
+          attempt,
+        );
       await new Promise((r) => setTimeout(r, retryDelayMs(attempt, undefined, Date.now())));
     }
   }

@@ -33,7 +33,10 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     const code = (err as NodeJS.ErrnoException).code;
     const cause = code === 'EEXIST' ? 'a file of that name is in the way' : causeOf(code);
     if (!cause) throw err;
-    throw new UsageError(`--out: cannot create ${dir} (${code}): ${cause}`, 'choose another directory, or fix the permissions there');
+    throw new UsageError(
+      `--out: cannot create ${dir} (${code}): ${cause}`,
+      'choose another directory, or fix the permissions there',
+    );
   }
   if (!statSync(dir).isDirectory()) throw new UsageError(`--out: ${dir} is not a directory`);
   const journalPath = resolve(input.journal ?? join(dir, 'export.journal.ndjson'));
@@ -42,7 +45,9 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     { flag: '--journal', path: journalPath, role: 'output' },
     { flag: '--results', path: resultsPath, role: 'output', replaced: true },
     { flag: 'the summary', path: join(dir, `summary.${input.format}`), role: 'output', replaced: true },
-    ...(input.html ? [{ flag: 'the HTML digest', path: join(dir, HTML_NAME), role: 'output' as const, replaced: true }] : []),
+    ...(input.html
+      ? [{ flag: 'the HTML digest', path: join(dir, HTML_NAME), role: 'output' as const, replaced: true }]
+      : []),
   ]);
   const pace = new Pace({ cap: input.rate });
   const client = await bulkClient(ctx, pace);
@@ -73,7 +78,10 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   const from = input.from ?? (typeof last?.to === 'string' ? last.to : undefined);
   if (!from) {
     abandon();
-    throw new UsageError('--from: is required: the journal has no earlier run to continue from', 'e.g. --from 7d for the first run');
+    throw new UsageError(
+      '--from: is required: the journal has no earlier run to continue from',
+      'e.g. --from 7d for the first run',
+    );
   }
   const to = input.to ?? timeArg('past').parse('now');
   const attempts = await listCohort(client, input.state, from, to);
@@ -81,16 +89,26 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   const rows = new Map<string, SummaryRow>();
   // --since-last-run: the summary accumulates — every attempt this journal's runs exported, then
   // this run's new ones — so a run with nothing new never leaves a summary of only a header.
-  const earlier = input.sinceLastRun ? [...run.journal.entries.values()].filter((e) => e.row !== undefined && e.row !== null) : [];
+  const earlier = input.sinceLastRun
+    ? [...run.journal.entries.values()].filter((e) => e.row !== undefined && e.row !== null)
+    : [];
   const todo: Array<Record<string, unknown>> = [];
   for (const a of attempts) {
     const id = String(a.testInvitationId);
     const done = run.journal.get(id);
-    const reusable = done && done.type === input.type && (!input.pdf || (typeof done.pdf === 'string' && existsSync(join(dir, done.pdf))));
+    const reusable =
+      done &&
+      done.type === input.type &&
+      (!input.pdf || (typeof done.pdf === 'string' && existsSync(join(dir, done.pdf))));
     if (done && (input.sinceLastRun || reusable)) {
       if (!input.sinceLastRun) rows.set(id, done.row as SummaryRow);
       run.record(
-        { testInvitationId: a.testInvitationId, outcome: 'skipped', reason: 'exported by an earlier run (journal)', pdf: done.pdf ?? null },
+        {
+          testInvitationId: a.testInvitationId,
+          outcome: 'skipped',
+          reason: 'exported by an earlier run (journal)',
+          pdf: done.pdf ?? null,
+        },
         'skipped',
       );
     } else todo.push(a);
@@ -105,7 +123,10 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
       try {
         // the slot is given back once the last answer of the item is in (the report's, or its
         // PDF's), so the next report is asked for before this one is read and written down
-        const report = (await client.getReport(id, reportType, input.pdf ? {} : { onAnswered: release })) as Record<string, unknown>;
+        const report = (await client.getReport(id, reportType, input.pdf ? {} : { onAnswered: release })) as Record<
+          string,
+          unknown
+        >;
         let pdf: string | null = null;
         let pdfOutcome: string | null = null;
         if (input.pdf) {
@@ -121,16 +142,28 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
           pdf = saved.name;
           pdfOutcome = saved.outcome;
           if (saved.besideOf)
-            ctx.warn(`${join(dir, saved.besideOf)} exists and was not written by assess; saved the report of ${id} beside it as ${saved.name}`);
+            ctx.warn(
+              `${join(dir, saved.besideOf)} exists and was not written by assess; saved the report of ${id} beside it as ${saved.name}`,
+            );
         }
         await release(); // if neither answer called it (a PDF kept from an earlier run)
         const row = summaryRow(report, a, pdf);
         failuresInARow = 0;
         rows.set(id, row);
         run.journal.append({ k: id, type: input.type, pdf, row, ...(pdfOutcome === 'saved' ? { wrote: pdf } : {}) });
-        run.record({ testInvitationId: a.testInvitationId, outcome: 'exported', status: report.status, pdf, pdfFile: pdfOutcome }, 'done');
+        run.record(
+          {
+            testInvitationId: a.testInvitationId,
+            outcome: 'exported',
+            status: report.status,
+            pdf,
+            pdfFile: pdfOutcome,
+          },
+          'done',
+        );
       } catch (err) {
-        if (!(err instanceof ApiError) && !(err instanceof NetworkError) && !(err instanceof ResponseShapeError)) throw err;
+        if (!(err instanceof ApiError) && !(err instanceof NetworkError) && !(err instanceof ResponseShapeError))
+          throw err;
         // every outcome is journaled (a re-run retries it), also that of the item that stops the run
         run.journal.markFailed(id, { error: errorFields(err) });
         run.record({ testInvitationId: a.testInvitationId, outcome: 'failed', error: errorFields(err) }, 'failed');
@@ -143,20 +176,27 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     fatal = err;
   }
   const summaryPath = join(dir, summaryName);
-  const listed = attempts.map((a) => rows.get(String(a.testInvitationId))).filter((r): r is SummaryRow => r !== undefined);
+  const listed = attempts
+    .map((a) => rows.get(String(a.testInvitationId)))
+    .filter((r): r is SummaryRow => r !== undefined);
   // --since-last-run: earlier runs' rows, then this run's new ones
   const ordered = [...earlier.map((e) => e.row as SummaryRow), ...listed];
   // --since-last-run with nothing new: the last run's summary stays as it was; the run is still
   // recorded, so the next one continues from this --to.
   const keepSummary = input.sinceLastRun && listed.length === 0 && existsSync(summaryPath);
-  if (keepSummary && !fatal && !ctx.signal.aborted) ctx.info(`Nothing new since the last run: ${summaryPath} (the last run's) is left as it was.`);
+  if (keepSummary && !fatal && !ctx.signal.aborted)
+    ctx.info(`Nothing new since the last run: ${summaryPath} (the last run's) is left as it was.`);
   // An interrupted or stopped run leaves no summary: it would be incomplete under its final name.
   if (!fatal && !ctx.signal.aborted) {
     try {
       if (!keepSummary) writeSummary(summaryPath, input.format, ordered);
       if (input.html && !keepSummary) {
         const { renderDigest } = await import('./digest-html.js');
-        writeFileAtomic(join(dir, HTML_NAME), renderDigest(ordered, { state: input.state, from, to, generatedAt: ctx.now().toISOString() }), 'the HTML digest');
+        writeFileAtomic(
+          join(dir, HTML_NAME),
+          renderDigest(ordered, { state: input.state, from, to, generatedAt: ctx.now().toISOString() }),
+          'the HTML digest',
+        );
       }
     } catch (err) {
       throw await run.stopped(err, `Export from ${from} to ${to}`);
@@ -175,10 +215,14 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   if (fatal) throw await run.stopped(fatal, `Export from ${from} to ${to}`);
   // What this run wrote, added to the run's summary object (--json, --ndjson, --csv, --query).
   const files: Record<string, string> =
-    ctx.signal.aborted || keepSummary ? {} : { summary: summaryPath, ...(input.html ? { html: join(dir, HTML_NAME) } : {}) };
+    ctx.signal.aborted || keepSummary
+      ? {}
+      : { summary: summaryPath, ...(input.html ? { html: join(dir, HTML_NAME) } : {}) };
   await run.finish(
     `Exported ${attempts.length} attempt(s) from ${from} to ${to}`,
-    ctx.signal.aborted || keepSummary ? '' : `; summary: ${summaryPath}${input.html ? `, digest: ${join(dir, HTML_NAME)}` : ''}`,
+    ctx.signal.aborted || keepSummary
+      ? ''
+      : `; summary: ${summaryPath}${input.html ? `, digest: ${join(dir, HTML_NAME)}` : ''}`,
     files,
   );
 }

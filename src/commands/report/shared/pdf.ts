@@ -73,7 +73,9 @@ export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfO
   ctx.onExit(() => rmSync(tmp, { force: true }));
   try {
     // every byte written and fsync'd, or a usage error naming the file (a full disk is not the network)
-    await pipeline(res.body, pdfGuard(res.request), new FileSink(tmp, { what: 'the PDF to', shownPath: target }), { signal: ctx.signal });
+    await pipeline(res.body, pdfGuard(res.request), new FileSink(tmp, { what: 'the PDF to', shownPath: target }), {
+      signal: ctx.signal,
+    });
     await moveIntoPlace(tmp, real, opts.force, flag);
   } catch (err) {
     await rm(tmp, { force: true });
@@ -83,13 +85,19 @@ export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfO
   ctx.info(`Saved the report PDF of invitation ${invitationId} to ${target} (${bytes} bytes).`);
   const { output } = ctx.globals;
   if (output === 'json' || output === 'ndjson' || output === 'csv')
-    await new Printer(ctx).object({ testInvitationId: Number(invitationId), file: target, bytes }, { fields: PDF_COLUMNS });
+    await new Printer(ctx).object(
+      { testInvitationId: Number(invitationId), file: target, bytes },
+      { fields: PDF_COLUMNS },
+    );
 }
 
 /** `-o -`: the PDF bytes on stdout, never onto a terminal. */
 async function toStdout(ctx: Context, invitationId: string, client: PdfSource): Promise<void> {
   if (ctx.io.stdoutIsTTY)
-    throw new UsageError('-o -: refusing to write a PDF to a terminal', `redirect it: assess report ${invitationId} --pdf -o - > report.pdf`);
+    throw new UsageError(
+      '-o -: refusing to write a PDF to a terminal',
+      `redirect it: assess report ${invitationId} --pdf -o - > report.pdf`,
+    );
   const res = await client.getReportPdf(invitationId);
   await failUnlessOk(res);
   try {
@@ -103,16 +111,28 @@ const STDOUT_FAULTS = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'EIO', 'EROFS']);
 
 /** A failure while streaming: the connection (exit 6), the disk (exit 2), or not a PDF. */
 function downloadError(err: unknown, request: RequestInfo, signal: AbortSignal, file?: string): unknown {
-  if (signal.aborted || err instanceof ResponseShapeError || err instanceof UsageError || err instanceof NetworkError) return err;
+  if (signal.aborted || err instanceof ResponseShapeError || err instanceof UsageError || err instanceof NetworkError)
+    return err;
   const e = err as NodeJS.ErrnoException;
   // Our side: the file (it has a path) or standard output (a full disk behind a redirection).
-  const ours = file !== undefined && ((e.syscall && e.path !== undefined) || (file === 'standard output' && STDOUT_FAULTS.has(e.code ?? '')));
+  const ours =
+    file !== undefined &&
+    ((e.syscall && e.path !== undefined) || (file === 'standard output' && STDOUT_FAULTS.has(e.code ?? '')));
   if (ours)
     return (
       fileProblem(err, 'the PDF to', file) ??
-      new LocalError(`cannot write the PDF to ${file}: ${e.code ?? e.message}`, 'check the directory permissions and free space')
+      new LocalError(
+        `cannot write the PDF to ${file}: ${e.code ?? e.message}`,
+        'check the directory permissions and free space',
+      )
     );
-  return new NetworkError(`the PDF download broke off: ${e.message ?? String(err)}`, request, e.code, 1, /TIMEOUT/.test(e.code ?? ''));
+  return new NetworkError(
+    `the PDF download broke off: ${e.message ?? String(err)}`,
+    request,
+    e.code,
+    1,
+    /TIMEOUT/.test(e.code ?? ''),
+  );
 }
 
 /**
@@ -147,11 +167,16 @@ function notADirectory(shown: string, path: string): UsageError {
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if ((code === 'ENOENT' || code === 'ENOTDIR') && p !== dirname(p)) continue; // look at its parent
-      return new UsageError(`-o: cannot use ${p}: ${causeOf(code) ?? (err as Error).message}${code ? ` (${code})` : ''}`);
+      return new UsageError(
+        `-o: cannot use ${p}: ${causeOf(code) ?? (err as Error).message}${code ? ` (${code})` : ''}`,
+      );
     }
     if (st.isDirectory()) break; // the first thing there is a directory: what lies under it is missing
     const kind = st.isFile() ? 'a file' : kindOf(st);
-    return new UsageError(`-o: ${p === path ? shown : p} is ${kind}, not a directory (ENOTDIR)`, 'name an existing directory, or a file in one');
+    return new UsageError(
+      `-o: ${p === path ? shown : p} is ${kind}, not a directory (ENOTDIR)`,
+      'name an existing directory, or a file in one',
+    );
   }
   const trailing = shown.endsWith('/') || shown.endsWith(sep);
   return new UsageError(
@@ -169,8 +194,12 @@ function isDir(p: string): boolean {
 }
 
 function exists(target: string, flag: '-o' | '--pdf'): UsageError {
-  if (flag === '-o') return new UsageError(`-o: ${target} already exists`, 'use --force to overwrite it, or -o to choose another file');
-  return new UsageError(`--pdf: ${target} already exists (the default name for this report)`, 'use --force to overwrite it, or -o FILE to write it elsewhere');
+  if (flag === '-o')
+    return new UsageError(`-o: ${target} already exists`, 'use --force to overwrite it, or -o to choose another file');
+  return new UsageError(
+    `--pdf: ${target} already exists (the default name for this report)`,
+    'use --force to overwrite it, or -o FILE to write it elsewhere',
+  );
 }
 
 /** A hard link never replaces an existing file, so two downloads cannot clobber each other. */
@@ -199,7 +228,11 @@ export async function failUnlessOk(res: RawResponse) {
 export function pdfGuard(request: RequestInfo): Transform {
   let head = Buffer.alloc(0);
   let checked = false;
-  const fail = (got: Buffer) => new ResponseShapeError(`the service did not send a PDF (it starts with ${JSON.stringify(got.toString('latin1'))})`, request);
+  const fail = (got: Buffer) =>
+    new ResponseShapeError(
+      `the service did not send a PDF (it starts with ${JSON.stringify(got.toString('latin1'))})`,
+      request,
+    );
   return new Transform({
     transform(chunk: Buffer, _enc, cb: TransformCallback) {
       if (checked) return cb(null, chunk);

@@ -120,8 +120,11 @@ export function renderPicture(report: Row, s: PictureStyle): string {
   const pct = num(report.scorePercentage) ?? pctOf(got, of);
   const total = `${points(got)} / ${points(of)} (${pct ?? '–'} %)`;
   const totalBar = Math.min(MAX_BAR, width - LABEL - total.length - 2);
-  out.push(line('Score', `${total}${totalBar >= 5 ? `  ${tone(pct, bar(of > 0 ? got / of : 0, totalBar, s), c)}` : ''}`));
-  if (report.PerformanceCategory) out.push(line('Category', categoryColour(truncate(text(report.PerformanceCategory), width - LABEL), c)));
+  out.push(
+    line('Score', `${total}${totalBar >= 5 ? `  ${tone(pct, bar(of > 0 ? got / of : 0, totalBar, s), c)}` : ''}`),
+  );
+  if (report.PerformanceCategory)
+    out.push(line('Category', categoryColour(truncate(text(report.PerformanceCategory), width - LABEL), c)));
   const time = minutes(sections);
   if (time) out.push(line('Time', time));
 
@@ -139,7 +142,9 @@ export function renderPicture(report: Row, s: PictureStyle): string {
     const g = num(k.candidateQbScore);
     const o = num(k.qbScore);
     if (g === undefined || o === undefined) return [];
-    return [{ label: k.sectionName ? `${text(k.sectionName)} ${arrow} ${text(k.qbName)}` : text(k.qbName), got: g, of: o }];
+    return [
+      { label: k.sectionName ? `${text(k.sectionName)} ${arrow} ${text(k.qbName)}` : text(k.qbName), got: g, of: o },
+    ];
   });
   const [sectionLines, skillLines] = barRows([sectionBars, skillBars], s);
   if (sectionLines.length) out.push('', c.bold('Sections'), ...sectionLines);

@@ -6,7 +6,9 @@ export function skillRows(report: Row): Row[] {
   const top = Array.isArray(report.Skills) ? (report.Skills as Row[]) : [];
   const nested = Array.isArray(report.sections)
     ? (report.sections as Row[]).flatMap((s) =>
-        Array.isArray(s.Skills) ? (s.Skills as Row[]).map((k) => ({ sectionName: s.sectionName, sectionId: s.sectionId, ...k })) : [],
+        Array.isArray(s.Skills)
+          ? (s.Skills as Row[]).map((k) => ({ sectionName: s.sectionName, sectionId: s.sectionId, ...k }))
+          : [],
       )
     : [];
   return [...top, ...nested];

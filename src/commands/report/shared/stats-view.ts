@@ -62,7 +62,8 @@ export function metricRows(s: StatsReport): MetricRow[] {
     }
   for (const [k, v] of Object.entries(s.funnel)) add('funnel', k, v);
   const t = s.timeToComplete;
-  for (const k of ['attempts', 'mean', 'median', 'p90', 'min', 'max', 'meanAllocated'] as const) add(`timeToComplete.${k}`, '', t?.[k] ?? null);
+  for (const k of ['attempts', 'mean', 'median', 'p90', 'min', 'max', 'meanAllocated'] as const)
+    add(`timeToComplete.${k}`, '', t?.[k] ?? null);
   return rows;
 }
 
@@ -89,7 +90,10 @@ export function renderStats(s: StatsReport, opts: { columns: number; style: Styl
     if (width - lw - vw - nw - 6 < 10) nw = 0;
     lw = Math.max(4, Math.min(lw, width - vw - nw - 6 - 10));
     const bw = Math.max(10, Math.min(40, width - lw - vw - nw - 6));
-    for (const i of items) out.push(`  ${label(i.name, lw)}  ${bar(i.fraction, bw, opts)}  ${i.value.padStart(vw)}${nw && i.note ? `  ${i.note}` : ''}`);
+    for (const i of items)
+      out.push(
+        `  ${label(i.name, lw)}  ${bar(i.fraction, bw, opts)}  ${i.value.padStart(vw)}${nw && i.note ? `  ${i.note}` : ''}`,
+      );
   };
   /** `a · b · c` items, as many on a line as fit. */
   const flow = (items: string[]) => {

@@ -64,7 +64,11 @@ export interface CohortStats {
 }
 
 const num = (v: unknown): number | null =>
-  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() && Number.isFinite(Number(v)) ? Number(v) : null;
+  typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && v.trim() && Number.isFinite(Number(v))
+      ? Number(v)
+      : null;
 const arr = (v: unknown): Row[] => (Array.isArray(v) ? v.filter((x): x is Row => !!x && typeof x === 'object') : []);
 /** Two decimals: JSON without float noise (70.33333333333333). */
 export const round2 = (n: number): number => Math.round(n * 100) / 100;
@@ -112,7 +116,15 @@ export function histogram(percents: readonly number[]): Bin[] {
 class Averages {
   private readonly parts = new Map<
     string,
-    { id: string | null; name: string; sectionName?: string | null; n: number; points: number; outOf: number; pct: number }
+    {
+      id: string | null;
+      name: string;
+      sectionName?: string | null;
+      n: number;
+      points: number;
+      outOf: number;
+      pct: number;
+    }
   >();
   add(id: unknown, name: unknown, points: unknown, outOf: unknown, sectionName?: unknown): void {
     const p = num(points);
@@ -121,7 +133,14 @@ class Averages {
     const key = id !== undefined && id !== null ? `#${String(id)}` : `=${String(name)}`;
     let part = this.parts.get(key);
     if (!part) {
-      part = { id: id === undefined || id === null ? null : String(id), name: String(name ?? ''), n: 0, points: 0, outOf: 0, pct: 0 };
+      part = {
+        id: id === undefined || id === null ? null : String(id),
+        name: String(name ?? ''),
+        n: 0,
+        points: 0,
+        outOf: 0,
+        pct: 0,
+      };
       if (sectionName !== undefined) part.sectionName = sectionName === null ? null : String(sectionName);
       this.parts.set(key, part);
     }
@@ -187,7 +206,9 @@ export function cohortStats(reports: readonly Row[], count: number, failed = 0):
     failed,
     score: spread(percents),
     histogram: histogram(percents),
-    categories: [...categories].map(([category, n]) => ({ category, count: n })).sort((a, b) => b.count - a.count || a.category.localeCompare(b.category)),
+    categories: [...categories]
+      .map(([category, n]) => ({ category, count: n }))
+      .sort((a, b) => b.count - a.count || a.category.localeCompare(b.category)),
     sections: sections.list(),
     skills: skills.list(),
     timeToComplete: time

@@ -62,5 +62,7 @@ export function csvColumns(rows: SummaryRow[]): string[] {
 export function csvValues(row: SummaryRow, columns: readonly string[]): unknown[] {
   const bySection = new Map(row.sections.map((s) => [`section:${s.sectionName}`, s.candidateScore]));
   const bySkill = new Map(row.skills.map((k) => [`skill:${k.qbName}`, k.candidateQbScore]));
-  return columns.map((c) => (c.startsWith('section:') ? bySection.get(c) : c.startsWith('skill:') ? bySkill.get(c) : row[c]));
+  return columns.map((c) =>
+    c.startsWith('section:') ? bySection.get(c) : c.startsWith('skill:') ? bySkill.get(c) : row[c],
+  );
 }

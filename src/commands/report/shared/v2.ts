@@ -40,7 +40,10 @@ export function v2ReportFields(input: Pick<ReportInput, 'pdf' | 'sections'>): Fi
 }
 
 export async function reportV2(ctx: Context, input: ReportInput & { sections?: boolean }): Promise<void> {
-  if (input.type) throw new UsageError('--type: v2 reports have no report types; use --sections for the section scores, or v3 (without --api v2)');
+  if (input.type)
+    throw new UsageError(
+      '--type: v2 reports have no report types; use --sections for the section scores, or v3 (without --api v2)',
+    );
   if (input.sections && input.pdf) throw new UsageError('--sections: cannot be combined with --pdf');
   const api = await v2Client(ctx);
   const id = input.invitationId;
@@ -48,7 +51,10 @@ export async function reportV2(ctx: Context, input: ReportInput & { sections?: b
     return downloadPdf(ctx, id, {
       output: input.output,
       force: Boolean(input.force),
-      source: { getReportPdf: (i) => api.getReportPdf(i), candidateName: async (i) => ((r) => r.fullName ?? r.emailId)(await api.getReport(i)) },
+      source: {
+        getReportPdf: (i) => api.getReportPdf(i),
+        candidateName: async (i) => ((r) => r.fullName ?? r.emailId)(await api.getReport(i)),
+      },
     });
   const printer = new Printer(ctx);
   if (input.sections) {

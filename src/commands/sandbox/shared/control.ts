@@ -4,14 +4,21 @@ import { NetworkError } from '../../../api/errors.js';
 import type { Context } from '../../../context.js';
 import { LocalError, NotFoundError, UsageError } from '../../../errors.js';
 
-const NO_SANDBOX_HINT = "start one with 'assess sandbox start' and add --sandbox, or point --url at an 'assess sandbox serve'";
+const NO_SANDBOX_HINT =
+  "start one with 'assess sandbox start' and add --sandbox, or point --url at an 'assess sandbox serve'";
 
 export async function sandboxUrl(ctx: Context, explicit?: string): Promise<string> {
   if (explicit) return explicit.replace(/\/+$/, '');
   return (await ctx.connection()).baseUrl;
 }
 
-export async function control<T>(ctx: Context, base: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function control<T>(
+  ctx: Context,
+  base: string,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   // --timeout bounds the whole exchange (headers and body), as it does the API client's: an
   // address that accepts and never answers must not hang the command.
   const timeoutMs = ctx.globals.timeoutMs ?? 30_000;
@@ -30,9 +37,20 @@ export async function control<T>(ctx: Context, base: string, method: 'GET' | 'PO
   } catch (err) {
     if (ctx.signal.aborted) throw err; // interrupted: the run says so (exit 130)
     const request = { method, url, operation: 'sandbox.control' };
-    if (deadline.aborted) throw new NetworkError(`no answer from ${base} in ${timeoutMs / 1000} s (${method} /_sandbox${path})`, request, 'ETIMEDOUT', 1, true);
+    if (deadline.aborted)
+      throw new NetworkError(
+        `no answer from ${base} in ${timeoutMs / 1000} s (${method} /_sandbox${path})`,
+        request,
+        'ETIMEDOUT',
+        1,
+        true,
+      );
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    const e = new NetworkError(`no sandbox answering at ${base} (${cause?.code ?? cause?.message ?? (err as Error).message})`, request, cause?.code);
+    const e = new NetworkError(
+      `no sandbox answering at ${base} (${cause?.code ?? cause?.message ?? (err as Error).message})`,
+      request,
+      cause?.code,
+    );
     e.hint = NO_SANDBOX_HINT;
     throw e;
   }

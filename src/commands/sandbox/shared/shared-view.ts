@@ -3,14 +3,27 @@ import type { SharedSandbox } from '../../../cli/shared-sandbox.js';
 import type { Context } from '../../../context.js';
 import { Printer, type Column } from '../../../output/printer.js';
 
-export const SHARED_FIELDS = ['running', 'pid', 'baseUrl', 'baseUrlV2', 'keys', 'stateFile', 'logFile', 'startedAt', 'answering', 'recordUnreadable'];
+export const SHARED_FIELDS = [
+  'running',
+  'pid',
+  'baseUrl',
+  'baseUrlV2',
+  'keys',
+  'stateFile',
+  'logFile',
+  'startedAt',
+  'answering',
+  'recordUnreadable',
+];
 
 /** `recordUnreadable`: its server.json cannot be read; the pid is the state lock's owner, the URL unknown. */
 export type SharedView = Partial<SharedSandbox> & { running: boolean; answering?: boolean; recordUnreadable?: boolean };
 
 export async function printShared(ctx: Context, given: SharedView): Promise<void> {
   // one order for every form; what is unknown (not running) is left out
-  const view = Object.fromEntries(SHARED_FIELDS.map((k) => [k, given[k as keyof SharedView]]).filter(([, v]) => v !== undefined)) as SharedView;
+  const view = Object.fromEntries(
+    SHARED_FIELDS.map((k) => [k, given[k as keyof SharedView]]).filter(([, v]) => v !== undefined),
+  ) as SharedView;
   const fields: Array<Column<SharedView>> = [
     { key: 'running', header: 'Running', value: (r) => (r.running ? 'yes' : 'no') },
     { key: 'baseUrl', header: 'Base URL' },
@@ -28,7 +41,9 @@ export async function printShared(ctx: Context, given: SharedView): Promise<void
 /** Whether the sandbox at this URL answers its control API (a pid can be reused after a reboot). */
 export async function answers(baseUrl: string, signal: AbortSignal): Promise<boolean> {
   try {
-    const res = await fetch(`${baseUrl}/_sandbox/clock`, { signal: AbortSignal.any([signal, AbortSignal.timeout(3000)]) });
+    const res = await fetch(`${baseUrl}/_sandbox/clock`, {
+      signal: AbortSignal.any([signal, AbortSignal.timeout(3000)]),
+    });
     await res.arrayBuffer();
     return res.ok;
   } catch {

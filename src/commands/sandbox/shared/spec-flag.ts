@@ -18,6 +18,8 @@ export const specFlag = <T>(parse: (text: string) => T, example: string) =>
 
 /** `--rate-limit 25/s[,burst=N][,retry-after]`, for `sandbox serve` and `sandbox start`. */
 export const rateLimitFlag = () =>
-  flag('a token bucket per API key: 25/s[,burst=N][,retry-after]; past it, 429 (see docs/sandbox.md)', { value: 'spec' }, () =>
-    z.optional(specFlag(parseRateLimit, '--rate-limit 25/s,burst=5')),
+  flag(
+    'a token bucket per API key: 25/s[,burst=N][,retry-after]; past it, 429 (see docs/sandbox.md)',
+    { value: 'spec' },
+    () => z.optional(specFlag(parseRateLimit, '--rate-limit 25/s,burst=5')),
   );

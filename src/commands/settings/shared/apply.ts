@@ -12,7 +12,8 @@ import { defOf, schemaValues } from '../../../cli/schema-values.js';
 function unwrap(s: z.core.$ZodType): z.core.$ZodType {
   let cur = s;
   let def = defOf(cur);
-  while ((def.type === 'default' || def.type === 'optional' || def.type === 'nullable') && def.innerType) def = defOf((cur = def.innerType));
+  while ((def.type === 'default' || def.type === 'optional' || def.type === 'nullable') && def.innerType)
+    def = defOf((cur = def.innerType));
   return cur;
 }
 
@@ -56,7 +57,10 @@ function unknownKey(where: string, key: string): UsageError {
   let near = settingKeyList().filter((k) => k.endsWith(`.${leaf}`));
   if (!near.length) near = settingKeyList().filter((k) => distance(k, key) <= 3);
   const hint = near.length ? `did you mean ${near.join(' or ')}? ` : '';
-  return new UsageError(`${where}: unknown setting '${key}'`, `${hint}valid keys, by section:\n${keysBySection(settingKeyList())}`);
+  return new UsageError(
+    `${where}: unknown setting '${key}'`,
+    `${hint}valid keys, by section:\n${keysBySection(settingKeyList())}`,
+  );
 }
 
 /** One line per section (`windowViolationSettings.displayViolationSettings: a, b`), not one wrapped block. */
@@ -97,12 +101,18 @@ function accepted(key: string): { what: string; example: string | number } {
   if (values) {
     const words = values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values.join('');
     // the second value: 1 for a flag, and the typeOfTest both conventions take
-    return { what: `${words}${key === 'testSettings.typeOfTest' ? TYPE_OF_TEST_NOTE : ''}`, example: Number(values[1] ?? values[0]) };
+    return {
+      what: `${words}${key === 'testSettings.typeOfTest' ? TYPE_OF_TEST_NOTE : ''}`,
+      example: Number(values[1] ?? values[0]),
+    };
   }
   if (def.type === 'number') {
     const bound = (check: string) => def.checks?.find((c) => c._zod.def.check === check)?._zod.def.value;
     const [min, max] = [bound('greater_than') ?? 0, bound('less_than')];
-    return { what: max === undefined ? `a whole number from ${min}` : `a whole number from ${min} to ${max}`, example: Math.min(max ?? 3, min + 3) };
+    return {
+      what: max === undefined ? `a whole number from ${min}` : `a whole number from ${min} to ${max}`,
+      example: Math.min(max ?? 3, min + 3),
+    };
   }
   return { what: 'text, not empty', example: 'Backend developer' };
 }
@@ -114,7 +124,9 @@ function checkValue(where: string, key: string, value: unknown, shown: string, f
   const nested = path.reduceRight<unknown>((inner, part) => ({ [part]: inner }), example);
   throw new UsageError(
     `${where} ${key}: must be ${what} (got ${shown})`,
-    fromFile ? `e.g. ${JSON.stringify(nested)}` : `e.g. --set ${key}=${typeof example === 'string' ? JSON.stringify(example) : example}`,
+    fromFile
+      ? `e.g. ${JSON.stringify(nested)}`
+      : `e.g. --set ${key}=${typeof example === 'string' ? JSON.stringify(example) : example}`,
   );
 }
 
@@ -123,7 +135,10 @@ export function parseSetFlags(list: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const item of list) {
     const m = /^\s*([A-Za-z][A-Za-z0-9.]*)\s*=(.*)$/s.exec(item);
-    if (!m) throw new UsageError(`--set: expected section.field=value, e.g. --set windowViolationSettings.copyPaste=1 (got ${JSON.stringify(item)})`);
+    if (!m)
+      throw new UsageError(
+        `--set: expected section.field=value, e.g. --set windowViolationSettings.copyPaste=1 (got ${JSON.stringify(item)})`,
+      );
     const key = m[1]!;
     if (!SETTING_KEYS.has(key)) throw unknownKey('--set', key);
     const value = coerceSetting(key, m[2]!);
@@ -150,7 +165,9 @@ export function parseSettingsFile(path: string, text: string): Record<string, un
   }
   data = unwrapResult(data);
   if (typeof data !== 'object' || data === null || Array.isArray(data))
-    throw new UsageError(`${where}: must hold a JSON object of settings sections, e.g. {"questionSettings": {"randomQuestions": 1}}`);
+    throw new UsageError(
+      `${where}: must hold a JSON object of settings sections, e.g. {"questionSettings": {"randomQuestions": 1}}`,
+    );
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(flatten(data))) {
     if (!SETTING_KEYS.has(key)) {
@@ -158,7 +175,13 @@ export function parseSettingsFile(path: string, text: string): Record<string, un
         throw new UsageError(`${where}: ${key}: must be an object of settings (got ${JSON.stringify(value)})`);
       throw unknownKey(where, key);
     }
-    checkValue(`${where}:`, key, value, `${JSON.stringify(value)}, ${Array.isArray(value) ? 'an array' : `a ${value === null ? 'null' : typeof value}`}`, true);
+    checkValue(
+      `${where}:`,
+      key,
+      value,
+      `${JSON.stringify(value)}, ${Array.isArray(value) ? 'an array' : `a ${value === null ? 'null' : typeof value}`}`,
+      true,
+    );
     out[key] = value;
   }
   return out;
@@ -172,7 +195,8 @@ export function applyChanges(base: Record<string, unknown>, changes: Record<stri
     let cur = out;
     for (const p of parts.slice(0, -1)) {
       const next = cur[p];
-      cur = cur[p] = typeof next === 'object' && next !== null && !Array.isArray(next) ? (next as Record<string, unknown>) : {};
+      cur = cur[p] =
+        typeof next === 'object' && next !== null && !Array.isArray(next) ? (next as Record<string, unknown>) : {};
     }
     cur[parts[parts.length - 1]!] = value;
   }
@@ -210,7 +234,11 @@ export function finaliseSettings(merged: Record<string, unknown>): Finalised {
   const w = settings.windowViolationSettings as Record<string, unknown> | undefined;
   const d = w?.displayViolationSettings as Record<string, unknown> | undefined;
   if (w && d && Number(w.copyPaste) === 1 && d.displayViolationPopUp !== 0) {
-    constrained.push({ key: 'windowViolationSettings.displayViolationSettings.displayViolationPopUp', old: d.displayViolationPopUp, new: 0 });
+    constrained.push({
+      key: 'windowViolationSettings.displayViolationSettings.displayViolationPopUp',
+      old: d.displayViolationPopUp,
+      new: 0,
+    });
     d.displayViolationPopUp = 0;
   }
   return { settings, constrained };

@@ -13,7 +13,10 @@ export async function printSettings(ctx: Context, settings: Record<string, unkno
   // Known keys first in schema order, then anything extra the service returned.
   const { settingKeyList } = await import('./apply.js'); // the settings schema is built then
   const present = Object.keys(flatten(settings));
-  const keys = [...settingKeyList().filter((k) => present.includes(k)), ...present.filter((k) => !settingKeyList().includes(k))];
+  const keys = [
+    ...settingKeyList().filter((k) => present.includes(k)),
+    ...present.filter((k) => !settingKeyList().includes(k)),
+  ];
   // 38 settings do not fit a small terminal: the view pages like a long table
   await new Printer(ctx).objectPaged(settings, { fields: keys.map((key) => ({ key, header: key })) });
 }

@@ -14,7 +14,12 @@ const MAX_PAGES = 100_000;
  * Fetches the first page before returning (so a refused key fails before anything is printed),
  * then yields every row of every page from `start` on.
  */
-export async function pagesOf(api: V3ClientLike, start: number, pageSize: number, warn: (message: string) => void): Promise<AsyncIterable<TestSummary>> {
+export async function pagesOf(
+  api: V3ClientLike,
+  start: number,
+  pageSize: number,
+  warn: (message: string) => void,
+): Promise<AsyncIterable<TestSummary>> {
   const first = await api.listTests({ pageNo: start, pageSize });
   async function* rows() {
     let res = first;
