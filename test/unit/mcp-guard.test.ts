@@ -16,6 +16,7 @@ import { createContext, type Runtime } from '../../src/cli/context-factory.js';
 import type { Context } from '../../src/context.js';
 import { callTool, type CallSession } from '../../src/mcp/call.js';
 import type { ToolEntry } from '../../src/mcp/catalogue.js';
+import { FilesFolder } from '../../src/mcp/files.js';
 import { commandFor, toolFromCommand } from '../../src/mcp/tool-from-command.js';
 import { json, startServer } from '../helpers/http-server.js';
 import { memoryProcess } from '../helpers/memory-io.js';
@@ -72,13 +73,17 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const session = (writes: boolean): CallSession => ({ base, writesAllowed: () => writes, filesDir: () => dir });
+const session = (writes: boolean): CallSession => ({
+  base,
+  writesAllowed: () => writes,
+  files: new FilesFolder(join(dir, 'files'), '--files'),
+});
 const writesSeen = () => server.requests.filter((r) => r.method !== 'GET');
 
 describe('assess mcp: every client of a tool call passes its guard', () => {
   it.each(VIAS)('dry run through %s: the read goes out, the write is listed and not sent', async (via) => {
     const before = server.requests.length;
-    const done = await callTool(toolOf({ writes: true }), { via, dryRun: true }, session(false));
+    const done = await callTool(toolOf({ writes: 'adds' }), { via, dryRun: true }, session(false));
     expect(done.outcome).toBe('dry-run');
     expect(done.requests).toHaveLength(1);
     expect(done.requests![0]).toMatchObject({ method: expect.stringMatching(/^(POST|DELETE)$/) });
@@ -96,7 +101,7 @@ describe('assess mcp: every client of a tool call passes its guard', () => {
   });
 
   it('an allowed write is sent, and listed as sent for the audit log', async () => {
-    const done = await callTool(toolOf({ writes: true }), { via: 'bulk' }, session(true));
+    const done = await callTool(toolOf({ writes: 'adds' }), { via: 'bulk' }, session(true));
     expect(done.outcome).toBe('ok');
     expect(done.sent).toEqual([
       { method: 'POST', path: '/v3/callbacks/process', body: { testinvitationIds: [900002] } },
