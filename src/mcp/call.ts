@@ -270,7 +270,10 @@ function callContext(base: Context, tool: DerivedTool, call: CallIO): Context {
 /** Cancelled by the client: the SDK sends no answer; this is for the audit log. */
 function cancelled(tool: DerivedTool): CallOutcome {
   const message = `${tool.name}: cancelled by the client; requests under way were aborted`;
-  return { outcome: 'cancelled', result: errorResult('cancelled', undefined, message, 'call it again if still wanted') };
+  return {
+    outcome: 'cancelled',
+    result: errorResult('cancelled', undefined, message, 'call it again if still wanted'),
+  };
 }
 
 function dryRunResult(requests: WouldSend[], notes: string[]): CallOutcome {
@@ -308,9 +311,10 @@ const FIXES: Record<string, string> = {
   usage: "correct the arguments as the message says (the tool's input schema lists them)",
   auth: 'ask the user to check the key of the profile: assess auth status (assess auth login stores one)',
   'not found': 'check the id: tests_list, links_list and attempts_list list what this account has',
-  refused: 'read the service\'s message: change the arguments, or tell the user what the service refused',
+  refused: "read the service's message: change the arguments, or tell the user what the service refused",
   partial: 'some items failed: the message names them; call the tool again for those only',
-  network: 'the service did not answer (network, time-out or rate limit): try again later, or ask the user to check the base URL',
+  network:
+    'the service did not answer (network, time-out or rate limit): try again later, or ask the user to check the base URL',
   interrupted: 'the server was stopped; call the tool again once it runs',
   failed: 'tell the user; on the CLI, the same command with --debug shows more',
 };
@@ -322,7 +326,11 @@ function failed(tool: DerivedTool, err: unknown, notes: string[]): CallOutcome {
   // a usage error names the command's flags: the model knows the tool's arguments
   const safe = (s: string) => escapeMessage(maskUrlCredentials(code === EXIT.usage ? toolWording(tool, s) : s));
   const fix = hint === undefined ? FIXES[category]! : safe(hint);
-  return { outcome: 'error', category, result: errorResult(category, code, `${tool.name}: ${safe(message)}`, fix, notes) };
+  return {
+    outcome: 'error',
+    category,
+    result: errorResult(category, code, `${tool.name}: ${safe(message)}`, fix, notes),
+  };
 }
 
 function errorResult(

@@ -73,7 +73,10 @@ export class FilesFolder {
     const fix = `name a file inside the files folder ${this.root}, e.g. "ids.txt"`;
     if (!name || name.includes('\0')) throw new UsageError(`${label}: not a file name`, fix);
     if (isAbsolute(name))
-      throw new UsageError(`${label}: ${JSON.stringify(name)} is an absolute path: tools reach only the files folder`, fix);
+      throw new UsageError(
+        `${label}: ${JSON.stringify(name)} is an absolute path: tools reach only the files folder`,
+        fix,
+      );
     if (name.split(/[\\/]/).includes('..'))
       throw new UsageError(`${label}: ${JSON.stringify(name)} goes up (..): tools reach only the files folder`, fix);
   }

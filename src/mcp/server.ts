@@ -87,7 +87,9 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
   // words (the SDK's answer is -32603 with zod's dump of its schema), an unknown tool -32602 too
   server.fallbackRequestHandler = async (req, extra) => {
     if (req.method !== 'tools/call')
-      throw new ProtocolError(-32601, `Method not found: ${req.method}`, { fix: 'tools/list and tools/call are served' });
+      throw new ProtocolError(-32601, `Method not found: ${req.method}`, {
+        fix: 'tools/list and tools/call are served',
+      });
     const started = Date.now();
     const { name, args } = callParams(req, byName);
     const tool = byName.get(name);
@@ -96,7 +98,7 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
       audit.append({
         at: new Date().toISOString(),
         tool: name,
-        args: masked(args),
+        args: auditArgs(args),
         outcome: done.outcome,
         ...(done.category ? { category: done.category } : {}),
         ...(done.requests ? { requests: masked(done.requests) } : {}),
@@ -151,6 +153,13 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
   await server.close();
 }
 
+/** A call's arguments for the audit log: a file's inline content by its size only (it may be long, or a secret). */
+function auditArgs(args: Record<string, unknown>): Record<string, unknown> {
+  const sized = (k: string, v: unknown) =>
+    k.endsWith('Content') && typeof v === 'string' ? `(${Buffer.byteLength(v)} bytes, not kept)` : v;
+  return masked(Object.fromEntries(Object.entries(args).map(([k, v]) => [k, sized(k, v)])));
+}
+
 /** A value with any URL's password masked, at any depth (a callback URL may carry one). */
 function masked<T>(value: T): T {
   if (typeof value === 'string') return maskUrlCredentials(value) as T;
@@ -175,7 +184,7 @@ function callParams(
   const example = '{"name": "tests_get", "arguments": {"testId": "1001"}}';
   const params: unknown = req.params;
   if (!isRecord(params))
-    throw new ProtocolError(-32602, 'tools/call needs params: the tool\'s name and its arguments', {
+    throw new ProtocolError(-32602, "tools/call needs params: the tool's name and its arguments", {
       fix: `send params such as ${example}`,
     });
   if (typeof params.name !== 'string')
@@ -184,14 +193,13 @@ function callParams(
     });
   const args = params.arguments ?? {};
   if (!isRecord(args))
-    throw new ProtocolError(-32602, 'tools/call: params.arguments must be an object of the tool\'s arguments', {
+    throw new ProtocolError(-32602, "tools/call: params.arguments must be an object of the tool's arguments", {
       fix: `e.g. ${example}`,
     });
   return { name: params.name, args };
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** For the audit log: the call of a tool this server does not have (answered -32602). */
 function noSuchTool(): CallOutcome {

@@ -97,7 +97,12 @@ describe('tools from command definitions', () => {
     for (const f of readdirSync(join(SRC, 'mcp'))) {
       const file = join(SRC, 'mcp', f);
       for (const { fileName: spec } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles)
-        if (spec.startsWith('.')) imports.push(relative(SRC, resolve(dirname(file), spec)).split('\\').join('/'));
+        if (spec.startsWith('.'))
+          imports.push(
+            relative(SRC, resolve(dirname(file), spec))
+              .split('\\')
+              .join('/'),
+          );
     }
     expect(imports.filter((i) => i.startsWith('commands/') || i === 'cli/context-factory.js')).toEqual([]);
   });

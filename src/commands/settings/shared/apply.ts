@@ -68,7 +68,10 @@ function unknownInFile(where: string, key: string): UsageError {
     const prefix = parts.slice(0, n).join('.');
     if (settingKeyList().some((k) => k.startsWith(`${prefix}.`))) known = prefix;
   }
-  return new UsageError(`${where}: ${known ? `an unknown setting in ${known}` : 'an unknown settings section'}`, keysHint(key));
+  return new UsageError(
+    `${where}: ${known ? `an unknown setting in ${known}` : 'an unknown settings section'}`,
+    keysHint(key),
+  );
 }
 
 function keysHint(key: string): string {
