@@ -206,7 +206,7 @@ interface CallIO {
   write(s: string): void;
   notes: string[];
   guard: SendGuard;
-  /** The call's: aborted when the client cancels it (or on the server's Ctrl-C). */
+  /** Aborted when the client cancels the call (notifications/cancelled). */
   signal: AbortSignal;
   /** A file's content given inline, read as standard input (`-`). */
   stdin?: Readable;
