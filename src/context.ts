@@ -86,6 +86,11 @@ export interface Context {
   /** The whole command tree this command runs in (commander's root program), e.g. for `completion`. */
   program(): import('commander').Command;
   /**
+   * The command catalogue: a noun's definition with all its verbs (src/commands/index.ts, handed in
+   * by the program, so a command reading other commands, as `assess mcp` does, imports none of them).
+   */
+  loadNoun(name: string): Promise<import('./cli/command.js').NounDef>;
+  /**
    * The run's keep-alive pool, from this run's proxy settings (`env`): every API client of the run
    * is given it (`pool`); made on the first request, closed when the run ends.
    */

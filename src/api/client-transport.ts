@@ -1,6 +1,7 @@
 // What the v3 and v2 clients share: the hooks a caller gives a client, and the transport built
 // from a connection (the two differ only in base URL and the key header's spelling). Every
-// transport is made here, from a connection, so the connection's guard sees every request.
+// transport is made here, from a connection, so the connection's guard sees every request and its
+// signal (a cancelled MCP call) aborts it, whatever client the command made.
 import type { Connection } from '../config/credentials.js';
 import { requireKey } from '../config/credentials.js';
 import type { Gate } from './pace.js';
@@ -18,6 +19,8 @@ export interface ClientHooks {
   pool?: DispatcherSource;
 }
 
+const joined = (a?: AbortSignal, b?: AbortSignal) => (a && b ? AbortSignal.any([a, b]) : (a ?? b));
+
 /** The API version's transport for a connection, and a warn-once that scrubs what it tells. */
 export function clientTransport(conn: Connection, hooks: ClientHooks, api: 'v3' | 'v2') {
   const transport = new Transport({
@@ -30,7 +33,7 @@ export function clientTransport(conn: Connection, hooks: ClientHooks, api: 'v3' 
     maxAnswerBytes: conn.maxAnswerBytes,
     debug: hooks.debug,
     pool: hooks.pool,
-    signal: hooks.signal,
+    signal: joined(hooks.signal, conn.signal),
     gate: hooks.gate,
     guard: conn.guard,
   });

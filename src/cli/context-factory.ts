@@ -4,6 +4,7 @@ import { escapeMessage } from '../output/escape.js';
 import { dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
+import type { NounDef } from './command.js';
 import type { Connection } from '../config/credentials.js';
 import type { ConfigStore } from '../config/store.js';
 import { keepAlivePool } from '../api/keep-alive.js';
@@ -31,6 +32,8 @@ export interface Runtime {
   debug: boolean;
   /** The run's one clean-up registry (ctx.onExit); runCli runs it after the command (src/cli/exit-hooks.ts). */
   exitHooks: Array<() => Promise<void> | void>;
+  /** The command catalogue (ctx.loadNoun): src/commands/index.ts's loadNoun, given by the program. */
+  loadNoun?: (name: string) => Promise<NounDef>;
 }
 
 export async function createContext(cmd: Command, rt: Runtime): Promise<Context> {
@@ -117,6 +120,7 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
       while (root.parent) root = root.parent;
       return root;
     },
+    loadNoun: (name) => (rt.loadNoun ? rt.loadNoun(name) : Promise.reject(new Error('no command catalogue here'))),
     onExit: (fn) => rt.exitHooks.push(fn),
     // Notices quote service text and URLs: control characters escaped, URL passwords masked.
     info: (m) =>

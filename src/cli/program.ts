@@ -176,7 +176,13 @@ export async function runCli(
 ): Promise<number> {
   if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help']; // `help noun verb` = `noun verb --help`
   const controller = new AbortController();
-  const rt: Runtime = { proc, signal: controller.signal, debug: debugRequested(argv, proc.env), exitHooks: [] };
+  const rt: Runtime = {
+    proc,
+    signal: controller.signal,
+    debug: debugRequested(argv, proc.env),
+    exitHooks: [],
+    loadNoun: (name) => loadNoun(name),
+  };
   if (rt.debug && startup.compileCache !== undefined)
     proc.stderr.write(`[debug] compile cache: ${startup.compileCache}\n`);
   if (proc.env.ASSESS_DUMP_HELP === '1' && argv.length === 1 && argv[0] === HELP_DUMP_ARG) {

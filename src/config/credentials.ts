@@ -26,6 +26,8 @@ export interface Connection {
   embedded?: boolean;
   /** Asked before each request of every client made from this connection (`assess mcp`'s dry run and read-only calls). */
   guard?: import('../api/transport.js').SendGuard;
+  /** Aborts every request of every client made from this connection (an `assess mcp` call cancelled). */
+  signal?: AbortSignal;
 }
 
 export interface KeyInputs {

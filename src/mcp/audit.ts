@@ -1,5 +1,5 @@
 // `assess mcp` appends one line per tool call to mcp-audit.ndjson in the config directory: when,
-// which tool, its arguments, and what came of it (ok, dry run, not allowed, an error's category),
+// which tool, its arguments, and what came of it (ok, dry run, not allowed, cancelled, an error's category),
 // with the requests that change something: those a dry run held back, those a write sent.
 // The key is never in it (no argument carries one). Each line is one append (O_APPEND), every byte
 // checked, fsync'd, the file 0600 in a 0700 directory: concurrent servers interleave whole lines.
@@ -23,7 +23,7 @@ export interface AuditEntry {
   at: string;
   tool: string;
   args: Record<string, unknown>;
-  outcome: 'ok' | 'dry-run' | 'not-allowed' | 'error' | 'no-such-tool';
+  outcome: 'ok' | 'dry-run' | 'not-allowed' | 'error' | 'no-such-tool' | 'cancelled';
   category?: string;
   /** What was held back, not sent: a dry run's requests that would change something (or one a read-only call tried). */
   requests?: unknown[];

@@ -5,21 +5,24 @@
 // The call's connection carries a guard that sees every request of every client the command can
 // make (ctx.api(), ctx.apiV2(), a bulk client, a raw transport: all are made from a connection):
 // on a dry run, what would change something is held back and listed; a call that may change
-// nothing cannot send it; an allowed write's requests are listed for the audit log.
-import { Writable } from 'node:stream';
+// nothing cannot send it; an allowed write's requests are listed for the audit log. It carries the
+// call's signal too: a cancelled call aborts its requests, whichever client sent them.
+// Files: a name inside the server's files folder or the content inline (files.ts), never a path.
+import { Readable, Writable } from 'node:stream';
 import { pickApi, showValue } from '../cli/command.js';
 import { usageErrorFor } from '../cli/ask-missing.js';
 import { checkDeclaredFields } from '../cli/json-fields.js';
 import { describeError, EXIT, exitCodeFor } from '../cli/exit-codes.js';
 import { maskUrlCredentials } from '../api/redact.js';
 import { escapeMessage } from '../output/escape.js';
-import type { Context } from '../context.js';
+import { debugSink, type Context } from '../context.js';
 import type { Connection } from '../config/credentials.js';
 import { UsageError } from '../errors.js';
 import { PLAIN } from '../output/style.js';
 import type { RequestSpec, SendGuard } from '../api/transport.js';
-import { v2ClientOf, v3ClientOf } from '../cli/context-factory.js';
+import type { ClientHooks } from '../api/client-transport.js';
 import { checkArguments, checkRequired, toolWording } from './arguments.js';
+import type { FilesFolder } from './files.js';
 import type { DerivedTool } from './tool-from-command.js';
 
 export interface ToolResult {
@@ -34,14 +37,14 @@ export interface CallSession {
   base: Context;
   /** Whether a state-changing tool may run (`--allow-writes`). */
   writesAllowed(tool: string): boolean;
-  /** Where a tool's file goes when the call names none (report's PDF). */
-  filesDir(): string;
+  /** The only folder a tool reads a named file from or writes one to. */
+  files: FilesFolder;
 }
 
 export interface CallOutcome {
   result: ToolResult;
   /** For the audit log. */
-  outcome: 'ok' | 'dry-run' | 'not-allowed' | 'error' | 'no-such-tool';
+  outcome: 'ok' | 'dry-run' | 'not-allowed' | 'error' | 'no-such-tool' | 'cancelled';
   category?: string;
   /** On a dry run: the requests held back. */
   requests?: WouldSend[];
@@ -122,7 +125,12 @@ const wouldSend = (spec: RequestSpec): WouldSend => ({
   ...(spec.body !== undefined ? { body: spec.body } : {}),
 });
 
-export async function callTool(tool: DerivedTool, args: Record<string, unknown>, s: CallSession): Promise<CallOutcome> {
+export async function callTool(
+  tool: DerivedTool,
+  args: Record<string, unknown>,
+  s: CallSession,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<CallOutcome> {
   const notes: string[] = [];
   const dryRun = args.dryRun === true;
   const mode: Mode = dryRun ? 'dry-run' : tool.entry.writes && s.writesAllowed(tool.name) ? 'writes' : 'read-only';
@@ -131,74 +139,105 @@ export async function callTool(tool: DerivedTool, args: Record<string, unknown>,
   try {
     const raw = checkArguments(tool, args);
     if (tool.entry.writes && !dryRun && !s.writesAllowed(tool.name)) return notAllowed(tool);
-    const file = tool.entry.fileOutput;
-    if (file && raw[file.when] === true && raw[file.key] === undefined) raw[file.key] = s.filesDir();
+    const stdin = fileInputs(tool, raw, s.files);
     const { def, command } = tool;
     if (raw.tz === undefined && s.base.globals.defaultTz !== undefined && def.tzFromProfile?.(raw))
       raw.tz = s.base.globals.defaultTz;
     checkRequired(tool, raw);
     const parsed = tool.parse(raw);
     if (!parsed.success) throw usageErrorFor(parsed.error.issues, raw, { label: (k) => k, show: showValue });
-    const ctx = callContext(s.base, tool, (chunk) => (out += chunk), notes, g.guard);
-    const run = pickApi(def, ctx, parsed.data as Record<string, unknown>, command);
-    await checkDeclaredFields(run.jsonFields, parsed.data, ctx);
-    await run.run(ctx, parsed.data);
+    const input = parsed.data as Record<string, unknown>;
+    const file = tool.entry.fileOutput;
+    if (file && input[file.when] === true) input[file.key] = s.files.freshPath(file.name(input));
+    const ctx = callContext(s.base, tool, { write: (chunk) => (out += chunk), notes, guard: g.guard, signal, stdin });
+    const run = pickApi(def, ctx, input, command);
+    await checkDeclaredFields(run.jsonFields, input, ctx);
+    await run.run(ctx, input);
   } catch (err) {
+    if (signal.aborted) return cancelled(tool);
     // a command that reports a failed request and goes on is still a refused call, or a dry run
     if (!g.refused && !(dryRun && g.held.length))
       return { ...failed(tool, err, notes), ...(g.sent.length ? { sent: g.sent } : {}) };
   }
+  if (signal.aborted) return cancelled(tool);
   if (g.refused) return refusedWrite(tool, g.refused);
-  if (dryRun) return dryRunResult(tool, g.held, notes);
+  if (dryRun) return dryRunResult(g.held, notes);
   const data = parseOutput(out);
   const structured =
     data !== null && typeof data === 'object' && !Array.isArray(data)
       ? (data as Record<string, unknown>)
       : { items: data };
-  const json = JSON.stringify(data);
+  return { outcome: 'ok', ...(g.sent.length ? { sent: g.sent } : {}), result: jsonResult(structured, notes) };
+}
+
+/**
+ * The call's file keys made what the command reads: a name, the real path of that file inside the
+ * files folder; `<key>Content`, standard input (`-`). Returns that standard input, if any.
+ */
+function fileInputs(tool: DerivedTool, raw: Record<string, unknown>, files: FilesFolder): Readable | undefined {
+  let stdin: Readable | undefined;
+  for (const key of tool.entry.fileInputs ?? []) {
+    const content = raw[`${key}Content`];
+    delete raw[`${key}Content`];
+    if (content !== undefined && raw[key] !== undefined)
+      throw new UsageError(`${key}, ${key}Content: give one of them, not both`);
+    if (typeof raw[key] === 'string') raw[key] = files.fileToRead(key, raw[key]);
+    else if (typeof content === 'string') {
+      raw[key] = '-';
+      stdin = Readable.from([Buffer.from(content)]);
+    }
+  }
+  return stdin;
+}
+
+/** A result: the JSON as structured content and as text (clients that read only text), notices apart. */
+function jsonResult(structured: Record<string, unknown>, notes: string[], isError = false): ToolResult {
   return {
-    outcome: 'ok',
-    ...(g.sent.length ? { sent: g.sent } : {}),
-    result: {
-      content: [
-        { type: 'text', text: [`${tool.title}: ${summarize(data)}`, ...notes].join('\n') },
-        // clients that read only text content still get the whole answer
-        { type: 'text', text: json },
-      ],
-      structuredContent: structured,
-    },
+    ...(isError ? { isError: true } : {}),
+    content: [
+      { type: 'text', text: JSON.stringify(structured) },
+      ...(notes.length ? [{ type: 'text' as const, text: JSON.stringify({ notices: notes }) }] : []),
+    ],
+    structuredContent: structured,
   };
+}
+
+interface CallIO {
+  write(s: string): void;
+  notes: string[];
+  guard: SendGuard;
+  /** Aborted when the client cancels the call (notifications/cancelled). */
+  signal: AbortSignal;
+  /** A file's content given inline, read as standard input (`-`). */
+  stdin?: Readable;
 }
 
 /**
  * The server's context with stdout a buffer, --json output, no prompts; writes confirmed by
- * --allow-writes. Its connection is the server's with the call's guard, and its clients are made
- * from that connection: whatever client a command gets, each request passes the guard.
+ * --allow-writes. Its connection is the server's with the call's guard and signal, and its clients
+ * are made from that connection: whatever client a command gets, each request passes the guard.
  */
-function callContext(
-  base: Context,
-  tool: DerivedTool,
-  write: (s: string) => void,
-  notes: string[],
-  guard: SendGuard,
-): Context {
+function callContext(base: Context, tool: DerivedTool, call: CallIO): Context {
   const stdout = new Writable({
     write(chunk: Buffer | string, _enc, cb) {
-      write(chunk.toString());
+      call.write(chunk.toString());
       cb();
     },
   });
   // every notice goes into the tool's result; on stderr a notice only without -q (warnings always)
   const note = (prefix: string) => (m: string) => {
-    notes.push(`${prefix}${escapeMessage(maskUrlCredentials(m))}`);
+    call.notes.push(`${prefix}${escapeMessage(maskUrlCredentials(m))}`);
     if (prefix || !base.globals.quiet)
       base.io.stderr.write(`${tool.name}: ${prefix}${escapeMessage(maskUrlCredentials(m))}\n`);
   };
+  const signal = AbortSignal.any([base.signal, call.signal]);
   const ctx: Context = {
     ...base,
     io: {
       ...base.io,
       stdout,
+      // the protocol's channel is no command's: a file's inline content, or nothing
+      stdin: call.stdin ?? Readable.from([]),
       stdoutIsTTY: false,
       stdinIsTTY: false,
       color: false,
@@ -216,31 +255,29 @@ function callContext(
       yes: true,
       pager: false,
     },
+    signal,
     info: note(''),
     warn: note('warning: '),
   };
   let connection: Promise<Connection> | undefined;
-  ctx.connection = () => (connection ??= base.connection().then((c) => ({ ...c, guard })));
-  ctx.api = () => v3ClientOf(ctx);
-  ctx.apiV2 = () => v2ClientOf(ctx);
+  ctx.connection = () => (connection ??= base.connection().then((c) => ({ ...c, guard: call.guard, signal })));
+  const hooks = (): ClientHooks => ({ debug: debugSink(ctx), warn: (l) => ctx.warn(l), signal, pool: ctx.keepAlive });
+  ctx.api = async () => (await import('../api/v3.js')).createV3Client(await ctx.connection(), hooks());
+  ctx.apiV2 = async () => (await import('../api/v2.js')).createV2Client(await ctx.connection(), hooks());
   return ctx;
 }
 
-function dryRunResult(tool: DerivedTool, requests: WouldSend[], notes: string[]): CallOutcome {
-  const text = requests.length
-    ? `${tool.title} (dry run): would send ${requests.map((r) => `${r.method} ${r.path}`).join(', ')}; nothing was sent`
-    : `${tool.title} (dry run): nothing would be sent`;
+/** Cancelled by the client: the SDK sends no answer; this is for the audit log. */
+function cancelled(tool: DerivedTool): CallOutcome {
+  const message = `${tool.name}: cancelled by the client; requests under way were aborted`;
   return {
-    outcome: 'dry-run',
-    requests,
-    result: {
-      content: [
-        { type: 'text', text: [text, ...notes].join('\n') },
-        { type: 'text', text: JSON.stringify({ dryRun: true, requests }) },
-      ],
-      structuredContent: { dryRun: true, requests },
-    },
+    outcome: 'cancelled',
+    result: errorResult('cancelled', undefined, message, 'call it again if still wanted'),
   };
+}
+
+function dryRunResult(requests: WouldSend[], notes: string[]): CallOutcome {
+  return { outcome: 'dry-run', requests, result: jsonResult({ dryRun: true, requests }, notes) };
 }
 
 /**
@@ -269,35 +306,42 @@ function notAllowed(tool: DerivedTool): CallOutcome {
   };
 }
 
+/** The fix of an error that names none of its own: by category, what an assistant can do. */
+const FIXES: Record<string, string> = {
+  usage: "correct the arguments as the message says (the tool's input schema lists them)",
+  auth: 'ask the user to check the key of the profile: assess auth status (assess auth login stores one)',
+  'not found': 'check the id: tests_list, links_list and attempts_list list what this account has',
+  refused: "read the service's message: change the arguments, or tell the user what the service refused",
+  partial: 'some items failed: the message names them; call the tool again for those only',
+  network:
+    'the service did not answer (network, time-out or rate limit): try again later, or ask the user to check the base URL',
+  interrupted: 'the server was stopped; call the tool again once it runs',
+  failed: 'tell the user; on the CLI, the same command with --debug shows more',
+};
+
 function failed(tool: DerivedTool, err: unknown, notes: string[]): CallOutcome {
   const code = exitCodeFor(err);
   const category = CATEGORY[code] ?? 'failed';
   const { message, hint } = describeError(err, {});
   // a usage error names the command's flags: the model knows the tool's arguments
   const safe = (s: string) => escapeMessage(maskUrlCredentials(code === EXIT.usage ? toolWording(tool, s) : s));
-  const result = errorResult(
+  const fix = hint === undefined ? FIXES[category]! : safe(hint);
+  return {
+    outcome: 'error',
     category,
-    code,
-    `${tool.name}: ${safe(message)}`,
-    hint === undefined ? undefined : safe(hint),
-  );
-  if (notes.length) result.content.push({ type: 'text', text: notes.join('\n') });
-  return { outcome: 'error', category, result };
+    result: errorResult(category, code, `${tool.name}: ${safe(message)}`, fix, notes),
+  };
 }
 
 function errorResult(
   category: string,
   exitCode: number | undefined,
   message: string,
-  fix: string | undefined,
+  fix: string,
+  notes: string[] = [],
 ): ToolResult {
-  return {
-    isError: true,
-    content: [{ type: 'text', text: `${category} error: ${message}${fix ? `\nfix: ${fix}` : ''}` }],
-    structuredContent: {
-      error: { category, ...(exitCode !== undefined ? { exitCode } : {}), message, ...(fix ? { fix } : {}) },
-    },
-  };
+  const error = { category, ...(exitCode !== undefined ? { exitCode } : {}), message, fix };
+  return jsonResult({ error }, notes, true);
 }
 
 /** What --json printed: one JSON document (or NDJSON lines, as a list). */
@@ -313,17 +357,4 @@ function parseOutput(out: string): unknown {
       return text;
     }
   }
-}
-
-/** One line: how many rows, or the object's first fields. */
-function summarize(data: unknown): string {
-  if (Array.isArray(data)) return `${data.length} item${data.length === 1 ? '' : 's'}`;
-  if (data === null) return 'done (nothing printed)';
-  if (typeof data !== 'object') return showValue(data, 200);
-  const entries = Object.entries(data as Record<string, unknown>).filter(
-    ([, v]) => v === null || typeof v !== 'object',
-  );
-  const shown = entries.slice(0, 6).map(([k, v]) => `${k}=${showValue(v, 60)}`);
-  const lists = Object.entries(data as Record<string, unknown>).filter(([, v]) => Array.isArray(v));
-  return [...shown, ...lists.map(([k, v]) => `${k}: ${(v as unknown[]).length} item(s)`)].join(', ') || 'an object';
 }

@@ -136,18 +136,18 @@ export const callbackIdCases: BadInput[] = [
     name: 'callbacks process --file: bad id on line 3',
     args: ['callbacks', 'process', '--file', 'ids.txt'],
     files: { 'ids.txt': '900001\n# comment\n900002 x9\n' },
-    expect: /--file: line 3: 'x9' is not an invitation id/,
+    expect: /^error: --file: line 3, word 2: not an invitation id\n/,
   },
   {
     name: 'callbacks process --file: overflow',
     args: ['callbacks', 'process', '--file', 'ids.txt'],
     files: { 'ids.txt': '900001, 18446744073709551616\n' },
-    expect: /--file: line 1: '18446744073709551616' is not an invitation id/,
+    expect: /^error: --file: line 1, word 2: too large for an invitation id\n/,
   },
   {
     name: 'callbacks process --file -: bad id on stdin',
     args: ['callbacks', 'process', '--file', '-'],
     stdin: '900001\n1.5\n',
-    expect: /line 2: '1\.5' is not an invitation id/,
+    expect: /--file: line 2: not an invitation id\n/,
   },
 ];

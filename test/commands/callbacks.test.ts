@@ -130,7 +130,8 @@ describe('assess callbacks process', () => {
     const before = (await s.requests()).length;
     const r = await run(['callbacks', 'process', '--file', file]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("--file: line 3: '12x'");
+    expect(r.stderr).toContain('--file: line 3: not an invitation id');
+    expect(r.stderr).not.toContain('12x'); // the file's content is never quoted
     expect((await s.requests()).length).toBe(before);
   });
 });

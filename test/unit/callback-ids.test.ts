@@ -12,9 +12,23 @@ describe('callback ids', () => {
       '5005',
     ]);
   });
-  it('names the line of a bad token', () => {
-    expect(() => parseIdText('5001\n50x2\n')).toThrow(/line 2: '50x2'/);
+  it('names the line and the word of a bad token, never the token', () => {
+    expect(() => parseIdText('5001\n50x2\n')).toThrow(/^--file: line 2: not an invitation id$/);
+    expect(() => parseIdText('5001\n5002, 50x2\n')).toThrow(/^--file: line 2, word 2: not an invitation id$/);
     expect(() => parseIdText('5001\n50x2\n')).toThrow(UsageError);
+    // a key file named by mistake: its line never reaches the message or the hint
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    for (const text of [secret, `${secret}\n`, `5001 ${secret}`, '99999999999999999999']) {
+      const err = (() => {
+        try {
+          parseIdText(text);
+        } catch (e) {
+          return e as UsageError;
+        }
+      })()!;
+      expect(err).toBeInstanceOf(UsageError);
+      expect(`${err.message}\n${err.hint ?? ''}`).not.toContain(text.trim().split(' ').pop()!.slice(0, 6));
+    }
   });
   it('validates arguments', () => {
     expect(parseIdArgs(['1', '2,3'])).toEqual(['1', '2', '3']);

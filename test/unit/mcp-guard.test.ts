@@ -2,8 +2,10 @@
 // every client a command can get is made from a connection: ctx.api(), ctx.apiV2(), a bulk
 // client (bulkClient), a raw transport (clientTransport, as `assess api` makes it). Whichever the
 // command takes, a dry run sends no request that changes something (and lists it), a call that
-// may change nothing sends none (refused), and an allowed write's requests are listed as sent.
+// may change nothing sends none (refused), an allowed write's requests are listed as sent, and a
+// cancelled call aborts its request under way.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Command } from 'commander';
@@ -16,6 +18,7 @@ import { createContext, type Runtime } from '../../src/cli/context-factory.js';
 import type { Context } from '../../src/context.js';
 import { callTool, type CallSession } from '../../src/mcp/call.js';
 import type { ToolEntry } from '../../src/mcp/catalogue.js';
+import { FilesFolder } from '../../src/mcp/files.js';
 import { commandFor, toolFromCommand } from '../../src/mcp/tool-from-command.js';
 import { json, startServer } from '../helpers/http-server.js';
 import { memoryProcess } from '../helpers/memory-io.js';
@@ -41,9 +44,25 @@ const poke = defineCommand({
     ctx.io.stdout.write('{"done":true}\n');
   },
 });
-const noun = { name: 'probe', description: 'test', verbs: [poke], omitted: [] } satisfies NounDef;
-const toolOf = (entry: Omit<ToolEntry, 'path'>) =>
-  toolFromCommand(commandFor(noun, 'poke'), { path: ['probe', 'poke'], ...entry });
+/** A read through the client named by `via`, which the service holds open (HOLD). */
+const hold = defineCommand({
+  name: 'hold',
+  description: 'Reads through the client named, from a service that does not answer',
+  examples: [],
+  flags: { via: flag('the client', { value: 'via' }, () => z.enum(VIAS)) },
+  async run(ctx, input) {
+    const spec = { operation: 't.hold', method: 'GET', path: '/v3/hold', idempotent: true } as const;
+    if (input.via === 'api') await (await ctx.api()).transport.json(spec);
+    if (input.via === 'apiV2') await (await ctx.apiV2()).getTest('7');
+    if (input.via === 'bulk') await (await bulkClient(ctx)).transport.json(spec);
+    if (input.via === 'transport') await clientTransport(await ctx.connection(), {}, 'v3').transport.json(spec);
+  },
+});
+const HOLD = ['/v3/hold', '/v2/org/tests/7'];
+let held: ((res: ServerResponse) => void) | undefined;
+const noun = { name: 'probe', description: 'test', verbs: [poke, hold], omitted: [] } satisfies NounDef;
+const toolOf = (entry: Omit<ToolEntry, 'path'>, verb = 'poke') =>
+  toolFromCommand(commandFor(noun, verb), { path: ['probe', verb], ...entry });
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let base: Context;
@@ -52,9 +71,11 @@ const dir = mkdtempSync(join(tmpdir(), 'assess-mcp-guard-'));
 
 beforeAll(async () => {
   server = await startServer((req, res) =>
-    req.url === '/v3/callbacks/process'
-      ? json(res, 200, { result: { testinvitationIds: { successful: [900001], failed: [] } }, errors: null })
-      : json(res, 200, {}),
+    HOLD.includes(req.url)
+      ? held?.(res)
+      : req.url === '/v3/callbacks/process'
+        ? json(res, 200, { result: { testinvitationIds: { successful: [900001], failed: [] } }, errors: null })
+        : json(res, 200, {}),
   );
   const env = {
     ASSESS_API_KEY: KEY,
@@ -64,6 +85,7 @@ beforeAll(async () => {
   };
   rt.proc = memoryProcess(env);
   base = await createContext(new Command('assess'), rt);
+  base.globals.timeoutMs = 600_000; // what closes a held request is the cancellation, never the deadline
 });
 
 afterAll(async () => {
@@ -72,13 +94,17 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const session = (writes: boolean): CallSession => ({ base, writesAllowed: () => writes, filesDir: () => dir });
+const session = (writes: boolean): CallSession => ({
+  base,
+  writesAllowed: () => writes,
+  files: new FilesFolder(join(dir, 'files'), '--files'),
+});
 const writesSeen = () => server.requests.filter((r) => r.method !== 'GET');
 
 describe('assess mcp: every client of a tool call passes its guard', () => {
   it.each(VIAS)('dry run through %s: the read goes out, the write is listed and not sent', async (via) => {
     const before = server.requests.length;
-    const done = await callTool(toolOf({ writes: true }), { via, dryRun: true }, session(false));
+    const done = await callTool(toolOf({ writes: 'adds' }), { via, dryRun: true }, session(false));
     expect(done.outcome).toBe('dry-run');
     expect(done.requests).toHaveLength(1);
     expect(done.requests![0]).toMatchObject({ method: expect.stringMatching(/^(POST|DELETE)$/) });
@@ -96,7 +122,7 @@ describe('assess mcp: every client of a tool call passes its guard', () => {
   });
 
   it('an allowed write is sent, and listed as sent for the audit log', async () => {
-    const done = await callTool(toolOf({ writes: true }), { via: 'bulk' }, session(true));
+    const done = await callTool(toolOf({ writes: 'adds' }), { via: 'bulk' }, session(true));
     expect(done.outcome).toBe('ok');
     expect(done.sent).toEqual([
       { method: 'POST', path: '/v3/callbacks/process', body: { testinvitationIds: [900002] } },
@@ -104,6 +130,21 @@ describe('assess mcp: every client of a tool call passes its guard', () => {
     expect(writesSeen().map((r) => `${r.method} ${r.url} ${r.body}`)).toEqual([
       'POST /v3/callbacks/process {"testinvitationIds":[900002]}',
     ]);
+  });
+
+  it.each(VIAS)('a cancelled call aborts the request under way through %s, unanswered', async (via) => {
+    const sentBefore = server.requests.filter((r) => HOLD.includes(r.url)).length;
+    const stop = new AbortController();
+    const closed = new Promise<boolean>((resolve) => {
+      held = (res) => {
+        res.on('close', () => resolve(res.writableEnded)); // only the client can close it: never answered
+        stop.abort();
+      };
+    });
+    const done = await callTool(toolOf({}, 'hold'), { via }, session(false), stop.signal);
+    expect(await closed).toBe(false);
+    expect(done.outcome).toBe('cancelled');
+    expect(server.requests.filter((r) => HOLD.includes(r.url)).length - sentBefore).toBe(1); // not sent again
   });
 
   it('every transport in src/ is made from a connection (src/api/client-transport.ts), so none escapes the guard', () => {

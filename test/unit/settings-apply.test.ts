@@ -118,30 +118,56 @@ describe('settings file', () => {
     });
   });
 
-  it('bad JSON names the file', () => {
-    expect(usage(() => parseSettingsFile('s.json', '{"a":')).message).toMatch(/^--file s\.json: not valid JSON/);
+  it('bad JSON names the file, the line and the column', () => {
+    expect(usage(() => parseSettingsFile('s.json', '{"a":')).message).toBe(
+      '--file s.json: line 1, column 6: not valid JSON (the text ends too early)',
+    );
+    expect(usage(() => parseSettingsFile('s.json', '{\n  "a": 1,\n  b: 2\n}')).message).toBe(
+      '--file s.json: line 3, column 3: not valid JSON (a property name in double quotes expected)',
+    );
+    expect(usage(() => parseSettingsFile('s.json', '{"a": 1} x')).message).toMatch(/column 10: .*after the end/);
+  });
+
+  it('never quotes the file: a key file named by mistake stays out of every message', () => {
+    const secret = 'sk_live_0123456789abcdefSECRET';
+    const files = [
+      secret,
+      `${secret}\n`,
+      `"${secret}"`,
+      `{"${secret}": 1}`,
+      `{"questionSettings": {"${secret}": 1}}`,
+      `{"questionSettings": {"randomQuestions": "${secret}"}}`,
+      `{"questionSettings": "${secret}"}`,
+      `{"a": "${secret}" `,
+      `{"result": {"testSettings": {"testName": ["${secret}"]}}}`,
+    ];
+    for (const text of files) {
+      const e = usage(() => parseSettingsFile('s.json', text));
+      expect(`${e.message}\n${e.hint ?? ''}`, text).not.toContain('SECRET');
+      expect(e.message, text).toMatch(/^--file s\.json: (line 1[:,]|must hold a JSON object)/);
+    }
   });
 
   it('a wrong type names the file and the field, without guessing', () => {
     expect(usage(() => parseSettingsFile('s.json', '{"windowViolationSettings":{"copyPaste":"1"}}')).message).toBe(
-      '--file s.json: windowViolationSettings.copyPaste: must be 0 or 1 (got "1", a string)',
+      '--file s.json: line 1: windowViolationSettings.copyPaste: must be 0 or 1 (got a string)',
     );
     const count = usage(() =>
       parseSettingsFile('s.json', '{"imageProctoringSettings":{"terminateTestAfterViolationCount":1.5}}'),
     );
     expect([count.message, count.hint]).toEqual([
-      '--file s.json: imageProctoringSettings.terminateTestAfterViolationCount: must be a whole number from 0 to 1000 (got 1.5, a number)',
+      '--file s.json: line 1: imageProctoringSettings.terminateTestAfterViolationCount: must be a whole number from 0 to 1000 (got a number)',
       'e.g. {"imageProctoringSettings":{"terminateTestAfterViolationCount":3}}',
     ]);
     expect(usage(() => parseSettingsFile('s.json', '{"testSettings":{"testName":5}}')).message).toBe(
-      '--file s.json: testSettings.testName: must be text, not empty (got 5, a number)',
+      '--file s.json: line 1: testSettings.testName: must be text, not empty (got a number)',
     );
     expect(usage(() => parseSettingsFile('s.json', '{"questionSettings":1}')).message).toMatch(
-      /questionSettings: must be an object/,
+      /^--file s\.json: line 1: questionSettings: must be an object of settings \(got a number\)$/,
     );
     expect(usage(() => parseSettingsFile('s.json', '[1]')).message).toMatch(/must hold a JSON object/);
     expect(usage(() => parseSettingsFile('s.json', '{"questionSettings":{"shuffle":1}}')).message).toMatch(
-      /unknown setting 'questionSettings.shuffle'/,
+      /^--file s\.json: line 1: an unknown setting in questionSettings$/,
     );
   });
 });

@@ -13,6 +13,7 @@ export default defineCommand({
     'assess --sandbox mcp                            # against the local sandbox',
     'assess --profile work mcp --allow-writes invite,attempts_cancel',
     'assess mcp --allow-writes                       # every tool that changes data',
+    'assess mcp --files ~/assess-files               # where tools read and save files',
   ],
   flags: {
     allowWrites: flag(
@@ -27,6 +28,11 @@ export default defineCommand({
             ])
             .register(z.globalRegistry, { completion: { list: WRITE_TOOLS } }),
         ),
+    ),
+    files: flag(
+      'the only folder tools read files from and save them to (made 0700; default mcp-files/ in the config directory)',
+      { value: 'dir' },
+      () => z.optional(z.string().check(z.minLength(1, 'must name a directory, e.g. --files ~/assess-files'))),
     ),
   },
   async run(ctx, input) {

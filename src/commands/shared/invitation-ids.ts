@@ -5,24 +5,26 @@ import { UsageError } from '../../errors.js';
 const ID = /^[1-9][0-9]{0,18}$/;
 const isId = (s: string) => ID.test(s) && BigInt(s) <= 9223372036854775807n;
 
-/** Ids from a file's text; a bad token is a usage error naming the line. */
+/**
+ * Ids from a file's text; a bad word is a usage error naming its line and place, never the word
+ * itself (a file named by mistake may be a key file).
+ */
 export function parseIdText(text: string, label = '--file'): string[] {
   const ids: string[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
-    for (const token of line.replace(/#.*$/, '').split(/[\s,]+/)) {
-      if (!token) continue;
-      if (!isId(token))
-        throw new UsageError(
-          `${label}: line ${i + 1}: '${token}' is not an invitation id`,
-          'ids are positive integers, e.g. 5001; # starts a comment',
-        );
-    }
-    ids.push(
-      ...line
-        .replace(/#.*$/, '')
-        .split(/[\s,]+/)
-        .filter(Boolean),
-    );
+    const words = line
+      .replace(/#.*$/, '')
+      .split(/[\s,]+/)
+      .filter(Boolean);
+    words.forEach((word, w) => {
+      if (isId(word)) return;
+      const where = `${label}: line ${i + 1}${words.length > 1 ? `, word ${w + 1}` : ''}`;
+      throw new UsageError(
+        `${where}: ${/^[1-9][0-9]*$/.test(word) ? 'too large for an invitation id' : 'not an invitation id'}`,
+        'ids are positive integers, e.g. 5001, one per line or comma/space separated; # starts a comment',
+      );
+    });
+    ids.push(...words);
   });
   return ids;
 }

@@ -8,6 +8,7 @@ import { TestSettings } from '../../../api/schemas/settings.js';
 import { UsageError } from '../../../errors.js';
 import { flatten, type Change } from '../../shared/diff.js';
 import { defOf, schemaValues } from '../../../cli/schema-values.js';
+import { jsonPlaces } from '../../../util/json-places.js';
 
 function unwrap(s: z.core.$ZodType): z.core.$ZodType {
   let cur = s;
@@ -53,14 +54,32 @@ function distance(a: string, b: string): number {
 }
 
 function unknownKey(where: string, key: string): UsageError {
+  return new UsageError(`${where}: unknown setting '${key}'`, keysHint(key));
+}
+
+/**
+ * A key of a file that is no setting, named by the known part of its path only: the rest is the
+ * file's content (a file named by mistake may hold a secret).
+ */
+function unknownInFile(where: string, key: string): UsageError {
+  const parts = key.split('.');
+  let known = '';
+  for (let n = parts.length - 1; n > 0 && !known; n--) {
+    const prefix = parts.slice(0, n).join('.');
+    if (settingKeyList().some((k) => k.startsWith(`${prefix}.`))) known = prefix;
+  }
+  return new UsageError(
+    `${where}: ${known ? `an unknown setting in ${known}` : 'an unknown settings section'}`,
+    keysHint(key),
+  );
+}
+
+function keysHint(key: string): string {
   const leaf = key.split('.').pop()!;
   let near = settingKeyList().filter((k) => k.endsWith(`.${leaf}`));
   if (!near.length) near = settingKeyList().filter((k) => distance(k, key) <= 3);
   const hint = near.length ? `did you mean ${near.join(' or ')}? ` : '';
-  return new UsageError(
-    `${where}: unknown setting '${key}'`,
-    `${hint}valid keys, by section:\n${keysBySection(settingKeyList())}`,
-  );
+  return `${hint}valid keys, by section:\n${keysBySection(settingKeyList())}`;
 }
 
 /** One line per section (`windowViolationSettings.displayViolationSettings: a, b`), not one wrapped block. */
@@ -157,35 +176,40 @@ export function parseSettingsFile(path: string, text: string): Record<string, un
   let data: unknown;
   try {
     data = JSON.parse(text);
-  } catch (err) {
+  } catch {
+    // V8's message quotes the text around the error: the line and column say where instead
+    const at = jsonPlaces(text).error;
     throw new UsageError(
-      `${where}: not valid JSON: ${(err as Error).message}`,
+      `${where}: ${at ? `line ${at.line}, column ${at.column}: ` : ''}not valid JSON${at ? ` (${at.problem})` : ''}`,
       'the file must hold a settings object, e.g. {"windowViolationSettings": {"copyPaste": 1}}',
     );
   }
+  const wrapped = data !== unwrapResult(data);
   data = unwrapResult(data);
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw new UsageError(
       `${where}: must hold a JSON object of settings sections, e.g. {"questionSettings": {"randomQuestions": 1}}`,
     );
+  const lines = jsonPlaces(text).lines;
+  const at = (key: string) => {
+    const line = lines.get(wrapped ? `result.${key}` : key);
+    return line === undefined ? where : `${where}: line ${line}`;
+  };
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(flatten(data))) {
     if (!SETTING_KEYS.has(key)) {
       if (settingKeyList().some((k) => k.startsWith(`${key}.`)))
-        throw new UsageError(`${where}: ${key}: must be an object of settings (got ${JSON.stringify(value)})`);
-      throw unknownKey(where, key);
+        throw new UsageError(`${at(key)}: ${key}: must be an object of settings (got ${typeWord(value)})`);
+      throw unknownInFile(at(key), key);
     }
-    checkValue(
-      `${where}:`,
-      key,
-      value,
-      `${JSON.stringify(value)}, ${Array.isArray(value) ? 'an array' : `a ${value === null ? 'null' : typeof value}`}`,
-      true,
-    );
+    // the value's type, never the value: the file's content stays out of messages
+    checkValue(`${at(key)}:`, key, value, typeWord(value), true);
     out[key] = value;
   }
   return out;
 }
+
+const typeWord = (v: unknown) => (Array.isArray(v) ? 'an array' : v === null ? 'null' : `a ${typeof v}`);
 
 /** A deep copy of `base` with each dotted key set to its value. */
 export function applyChanges(base: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
