@@ -148,7 +148,7 @@ describe('bulk invite on a terminal', () => {
     const table = screen.split('\n').filter((l) => /^[┌│├└]/.test(l));
     expect(table.length).toBe(6);
     expect(table.every((l) => l.length <= cols)).toBe(true);
-    expect(screen).toMatch(/2 done, 0 skipped, 0 failed/);
+    expect(screen).toMatch(/: 2 invited in /);
   });
 
   it('60 columns: too narrow for e-mail and URL side by side, each candidate on its own lines', async () => {
