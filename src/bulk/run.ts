@@ -219,7 +219,7 @@ export class BulkRun {
     // no pace when nothing was sent: "14 already invited, nothing to do in 0.0 s" reads oddly
     const took = done + failed ? pace.text : '';
     this.ctx.info(
-      `${interrupted ? 'Interrupted: ' : ''}${what}: ${countsText(this.outcomes, this.words, this.tally)}${extra}${took}. ` +
+      `${interrupted ? 'Interrupted: ' : ''}${what}: ${countsText(this.outcomes, this.words, this.tally)}${took}${extra}. ` +
         `Results: ${this.resultsPath}; journal: ${this.journal.path}`,
     );
     // --json [fields], --ndjson, --csv, --query: the run's summary for scripts (stdout carries

@@ -46,7 +46,7 @@ describe('invite --from-csv: the output flags apply to the summary', () => {
     const c = await run(['invite', '1001', '--from-csv', cohort(1), '--csv']);
     expect(c.code, c.stderr).toBe(0);
     const [head, row, end] = c.stdout.split('\r\n');
-    expect(head).toBe('what,done,skipped,failed,interrupted,perSecond,throttled,pace,results,journal');
+    expect(head).toBe('what,done,skipped,failed,interrupted,perSecond,throttled,pace,emailed,results,journal');
     expect(row).toMatch(/^Invitations from .*,1,0,0,false,/);
     expect(end).toBe('');
     const nd = await run(['invite', '1001', '--from-csv', cohort(1), '--ndjson']);
