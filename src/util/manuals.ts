@@ -24,6 +24,9 @@ export type Manual = (typeof MANUALS)[number];
 
 const inRepository = (name: Manual) => `docs/${name} in the source repository`;
 
+/** Where the manuals are, for help's last line. */
+export const MANUALS_AT = SEA ? 'docs/*.md in the source repository' : '$(npm root -g)/assess-cli/docs/';
+
 /**
  * For text written at build time (help, which is snapshotted): where a global npm install puts
  * the manual, as a shell word (`less $(npm root -g)/assess-cli/docs/sandbox.md`).

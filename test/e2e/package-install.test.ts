@@ -167,7 +167,7 @@ describe('the packed package', () => {
     expect(r.code).toBe(0);
     const last = r.stdout.trimEnd().split('\n').pop()!;
     expect(last).toMatch(/^Docs: assess help <command>; manuals: .*\/assess-cli\/docs\/$/);
-    for (const doc of ['commands.md', 'sandbox.md', 'scripting.md'])
+    for (const doc of ['cohort.md', 'commands.md', 'sandbox.md', 'scripting.md'])
       expect(existsSync(join(prefix, 'lib', 'node_modules', pkg.name, 'docs', doc))).toBe(true);
   });
 
