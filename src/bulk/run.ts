@@ -5,7 +5,7 @@ import type { Context } from '../context.js';
 import { CancelledError, PartialFailureError } from '../errors.js';
 import { AtomicFile, cleanStaleTemps } from '../files/atomic.js';
 import { describeTarget, Journal, type JournalTarget } from './journal.js';
-import { Progress } from './progress.js';
+import { Progress, progressMode } from './progress.js';
 import { Printer } from '../output/printer.js';
 import { withIdRule } from '../output/ids.js';
 import type { Pace } from '../api/pace.js';
@@ -108,7 +108,7 @@ export class BulkRun {
     this.startedAt = performance.now();
     this.progress = new Progress({
       stream: this.ctx.io.stderr,
-      enabled: this.ctx.io.stderrIsTTY,
+      mode: progressMode(this.ctx.io, this.ctx.globals.quiet === true),
       total,
       label,
       pace: () => pace?.current() ?? null,
