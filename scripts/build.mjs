@@ -20,11 +20,14 @@
 //
 // It builds into a fresh folder and swaps it in with renames, so a test run using dist/ never
 // sees a half-written build.
-import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { eagerModules, staticClosure } from './eager-modules.mjs';
-import { pdfkitFonts } from './pdfkit-fonts.mjs';
+import { devImport } from './dev-tools.mjs';
+
+// loaded, not imported: on a fresh clone without `npm ci` a missing tool is one line (dev-tools.mjs)
+const { build, transform } = await devImport(() => import('esbuild'));
+const { eagerModules, staticClosure } = await devImport(() => import('./eager-modules.mjs'));
+const { pdfkitFonts } = await devImport(() => import('./pdfkit-fonts.mjs'));
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 // the shells of `completion <shell>`, from the one place the command reads them too

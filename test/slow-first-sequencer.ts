@@ -11,6 +11,7 @@ export const SLOWEST = [
   'test/e2e/examples-2.test.ts',
   'test/e2e/crash.test.ts',
   'test/e2e/bulk-rate-limit.test.ts', // ~35 s: rows at 20–50/s under the sandbox's rate limit
+  'test/commands/completion-shells.test.ts', // ~15 s: fish completing every argument of every command
   'test/e2e/compile-cache.test.ts',
   'test/e2e/quirks.test.ts',
   'test/e2e/hostile-files.test.ts',

@@ -25,15 +25,12 @@ import { VERSION } from '../version.js';
 import { CancelledError } from '../errors.js';
 import { markPlaceholder, WholeTreeNeeded } from './whole-tree.js';
 import { namesNoCommand, withoutHelp } from './help-path.js';
+import { MANUALS_AT } from '../util/manuals.js';
 
 // Subcommand help: the verb's own flags (the globals are on `assess --help`), laid out for the
 // terminal's width (HELP_LAYOUT).
-// true in the standalone executable (scripts/package.mjs), which carries no docs/ of its own
-declare const __ASSESS_SEA__: boolean | undefined;
-const DOCS =
-  typeof __ASSESS_SEA__ === 'boolean' && __ASSESS_SEA__
-    ? 'Docs: assess help <command>; manuals: docs/*.md in the source repository'
-    : 'Docs: assess help <command>; manuals: $(npm root -g)/assess-cli/docs/';
+// the standalone executable carries no docs/ of its own: MANUALS_AT says so
+const DOCS = `Docs: assess help <command>; manuals: ${MANUALS_AT}`;
 const SUBCOMMAND_HELP = {
   ...HELP_LAYOUT,
   sortSubcommands: false,

@@ -65,7 +65,7 @@ export const globalCases: BadInput[] = [
   // names every object already has: reported saved, but nothing was stored
   ...['__proto__', 'constructor', 'prototype'].map((name) => ({
     name: `auth login --profile ${name}`,
-    args: ['auth', 'login', '--profile', name, '--key-stdin', '--skip-verify', '--base-url', 'http://127.0.0.1:9'],
+    args: ['auth', 'login', '--profile', name, '--key-stdin', '--no-verify', '--base-url', 'http://127.0.0.1:9'],
     stdin: 'sk_x_1234567890',
     expect: new RegExp(`--profile: '${name}' is not a valid profile name .*not __proto__, constructor or prototype`),
   })),

@@ -93,7 +93,7 @@ const SETTINGS = [
   'imageProctoringSettings',
   'windowViolationSettings',
 ];
-const INVITATION = ['testInvitationId (Invitation)', 'testUrl (URL)', 'status (Status)'];
+const INVITATION = ['testInvitationId (Invitation)', 'testUrl (URL)', 'status (Status)', 'emailed'];
 const WINDOW = ['--state', 'completed', '--from', '7d', '--to', 'now'];
 
 export const jsonFieldCases: BadInput[] = [
@@ -207,6 +207,7 @@ export const jsonFieldCases: BadInput[] = [
       'testUrl (URL)',
       'callbackUrlRegistered (Callback URL)',
       'redirectUrlRegistered (Redirect URL)',
+      'emailed',
     ]),
   },
   {
@@ -262,7 +263,7 @@ export const jsonFieldCases: BadInput[] = [
   {
     name: '--api v2 invite --json testUrl (v2: takeTestURL)',
     args: ['--api', 'v2', 'invite', '1001', ...INVITE_OK, '--json', 'testUrl'],
-    expect: unknown('testUrl', ['testInvitationId (Invitation)', 'takeTestURL (URL)'], 'takeTestURL'),
+    expect: unknown('testUrl', ['testInvitationId (Invitation)', 'takeTestURL (URL)', 'emailed'], 'takeTestURL'),
   },
   {
     name: '--api v2 report --json a v3 field',

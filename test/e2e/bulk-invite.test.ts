@@ -41,7 +41,7 @@ describe('assess invite --csv', () => {
   it('invites 500 rows exactly once each; the results file has one line per row', async () => {
     writeFileSync(csv, csvOf(rowsFor('cohort.example', 500)));
     const r = await run(['invite', '1001', '--csv', csv]);
-    expect(r.stderr).toMatch(/500 done, 0 skipped, 0 failed/);
+    expect(r.stderr).toMatch(/: 500 invited in /);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     const invs = await invitationsOf('cohort.example');
@@ -62,7 +62,7 @@ describe('assess invite --csv', () => {
     await s.control('DELETE', '/requests');
     const r = await run(['invite', '1001', '--csv', csv]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/0 done, 500 skipped, 0 failed \(500 already invited in an earlier run\)/);
+    expect(r.stderr).toMatch(/: 500 already invited \(earlier run\), nothing to do\. Results/);
     expect(await serviceRequests()).toEqual([]);
     expect(await invitationsOf('cohort.example')).toHaveLength(500);
     const lines = ndjson<{ outcome: string; testInvitationId: number }>(results);
@@ -76,7 +76,7 @@ describe('assess invite --csv', () => {
       await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, { to: 'complete', score: 50 });
     const r = await run(['invite', '1001', '--csv', csv, '--journal', join(work.dir, 'fresh.journal.ndjson')]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/500 done, 0 skipped, 0 failed \(3 existing invitation\(s\) returned\)/);
+    expect(r.stderr).toMatch(/: 497 invited, 3 existing invitation\(s\) returned in /);
     expect(await invitationsOf('cohort.example')).toHaveLength(500);
     const lines = ndjson<{ outcome: string; status: string; testInvitationId: number }>(
       join(work.dir, 'fresh.results.ndjson'),
@@ -116,7 +116,7 @@ describe('assess invite --csv', () => {
     const skip = await run(['invite', '1001', '--csv', bad, '--skip-invalid']);
     // skipped on purpose: not a failure, no exit 5 on their own
     expect(skip.code, skip.stderr).toBe(0);
-    expect(skip.stderr).toMatch(/2 done, 3 skipped, 0 failed \(3 invalid, not sent\)/);
+    expect(skip.stderr).toMatch(/: 2 invited, 3 invalid row\(s\) not sent in /);
     // each bad row is named before anything is sent, not only in the results file
     expect(skip.stderr).toMatch(/line 3: email: must be an e-mail address.*\(skipped with --skip-invalid\)/);
     expect(skip.stderr).toMatch(/line 4: name: is empty \(skipped with --skip-invalid\)/);
@@ -149,7 +149,7 @@ describe('assess invite --csv', () => {
     );
     const r = await run(['invite', '1001', '--csv', mixed]);
     expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(/2 done, 0 skipped, 1 failed/);
+    expect(r.stderr).toMatch(/: 2 invited, 1 failed in /);
     // the first errors in the message itself, and what a re-run does
     expect(r.stderr).toMatch(
       /error: 1 of 3 items failed \(all of them in .*mixed\.csv\.results\.ndjson\):\n {2}line 3: 404 /,
@@ -190,7 +190,7 @@ describe('assess invite --csv', () => {
     const nojournal = join(work.dir, 'nojournal.csv');
     writeFileSync(nojournal, csvOf(rowsFor('nojournal.example', 70)));
     const r = await run(['invite', '1001', '--from-csv', nojournal, '--journal', '/dev/null']);
-    expect(r.stderr).toMatch(/70 done, 0 skipped, 0 failed/);
+    expect(r.stderr).toMatch(/: 70 invited in /);
     expect(r.code).toBe(0);
     expect(ndjson(`${nojournal}.results.ndjson`)).toHaveLength(70);
   });
@@ -219,7 +219,9 @@ describe('assess invite --csv, killed mid-way', () => {
 
     const again = await runAssess(['invite', '1001', '--csv', csv], { env: slow.env, cwd: dir.dir, timeoutMs: 90_000 });
     expect(again.code).toBe(0);
-    expect(again.stderr).toMatch(new RegExp(`${300 - before} done, ${before} skipped, 0 failed`));
+    expect(again.stderr).toMatch(
+      new RegExp(`: ${300 - before} invited, ${before} already invited \\(earlier run\\) in `),
+    );
     const invs = (await slow.control<{ invitations: Inv[] }>('GET', '/invitations')).invitations.filter((i) =>
       i.email.endsWith('@kill.example'),
     );

@@ -69,7 +69,7 @@ describe('assess report export', () => {
   it('writes a summary whose numbers equal the reports, and one valid PDF per attempt', async () => {
     const out = join(work.dir, 'full');
     const r = await runAssess(exportArgs(out, ['--pdf', '--type', 'both']), { env: s.env, timeoutMs: 90_000 });
-    expect(r.stderr).toMatch(/12 done, 0 skipped, 0 failed/);
+    expect(r.stderr).toMatch(/: 12 exported in /);
     expect(r.code).toBe(0);
     const rows = parseCsv(readFileSync(join(out, 'summary.csv'), 'utf8'));
     expect(rows.map((row) => Number(row.testInvitationId)).sort()).toEqual([...ids].sort());
@@ -103,7 +103,7 @@ describe('assess report export', () => {
       { env: s.env },
     );
     expect(next.code).toBe(0);
-    expect(next.stderr).toMatch(/2 done, 12 skipped, 0 failed/);
+    expect(next.stderr).toMatch(/: 2 exported, 12 already exported \(earlier run\) in /);
     // issue 31 item 5: the summary holds every attempt exported so far, earlier runs' first
     const grown = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Array<{ testInvitationId: number }>;
     expect(
@@ -123,7 +123,7 @@ describe('assess report export', () => {
       { env: s.env },
     );
     expect(quiet.code, quiet.stderr).toBe(0);
-    expect(quiet.stderr).toMatch(/0 done, 0 skipped, 0 failed/);
+    expect(quiet.stderr).toMatch(/: nothing to do\. Results/);
     const kept = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Array<{ testInvitationId: number }>;
     expect(kept).toEqual(grown);
     ids.push(...fresh);
@@ -153,7 +153,9 @@ describe('assess report export', () => {
 
     const again = await runAssess(exportArgs(out, ['--pdf']), { env: s.env, timeoutMs: 90_000 });
     expect(again.code).toBe(0);
-    expect(again.stderr).toMatch(new RegExp(`${ids.length - journaled} done, ${journaled} skipped, 0 failed`));
+    expect(again.stderr).toMatch(
+      new RegExp(`: ${ids.length - journaled} exported, ${journaled} already exported \\(earlier run\\)`),
+    );
     const rows = parseCsv(readFileSync(join(out, 'summary.csv'), 'utf8'));
     expect(rows).toHaveLength(ids.length);
     expect(new Set(rows.map((row) => row.testInvitationId)).size).toBe(ids.length);

@@ -47,7 +47,7 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
     );
     await w.close();
     const r = await run.done;
-    expect(r.stderr).toMatch(/3 done, 0 skipped, 0 failed/);
+    expect(r.stderr).toMatch(/: 3 invited in /);
     expect(r.code).toBe(0);
     expect(journalItems(`${fifo}.journal.ndjson`)).toHaveLength(3);
     expect(spools(tmp)).toEqual([]);
@@ -69,7 +69,7 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
       child.on('close', (code) => (clearTimeout(t), resolve({ code, err })));
     });
     cfg.cleanup();
-    expect(r.err).toMatch(/2 done, 0 skipped, 0 failed/);
+    expect(r.err).toMatch(/: 2 invited in /);
     expect(r.code).toBe(0);
     expect(journalItems(join(dir, 'invite-1001.journal.ndjson'))).toHaveLength(2);
     expect(spools(tmp)).toEqual([]);

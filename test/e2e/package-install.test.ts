@@ -167,7 +167,7 @@ describe('the packed package', () => {
     expect(r.code).toBe(0);
     const last = r.stdout.trimEnd().split('\n').pop()!;
     expect(last).toMatch(/^Docs: assess help <command>; manuals: .*\/assess-cli\/docs\/$/);
-    for (const doc of ['commands.md', 'sandbox.md', 'scripting.md'])
+    for (const doc of ['cohort.md', 'commands.md', 'sandbox.md', 'scripting.md'])
       expect(existsSync(join(prefix, 'lib', 'node_modules', pkg.name, 'docs', doc))).toBe(true);
   });
 
@@ -211,12 +211,12 @@ describe('the packed package', () => {
       '--out',
       out,
     ]);
-    expect(r.stderr).toMatch(/(\d+) done, 0 skipped, 0 failed/);
+    expect(r.stderr).toMatch(/: (\d+) exported in /);
     expect(r.code).toBe(0);
     const summary = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n');
     expect(summary[0]).toMatch(/^testInvitationId,testId,candidateName/);
     // the seed's finished attempt of account A (Alice Archer, 2 days ago) is in the 30-day window
     expect(summary.some((l) => l.startsWith('900001,1001,Alice Archer,'))).toBe(true);
-    expect(summary.length - 1).toBe(Number(/(\d+) done/.exec(r.stderr)![1]));
+    expect(summary.length - 1).toBe(Number(/(\d+) exported/.exec(r.stderr)![1]));
   });
 });

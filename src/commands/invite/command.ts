@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { arg, defineCommand, flag, showValue, v2Refusal, zx } from '../../cli/command.js';
 import type { FieldList } from '../../cli/json-fields.js';
 import { UsageError } from '../../errors.js';
-import { DRY_RUN_FIELDS, SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
+import { DRY_RUN_FIELDS, INVITE_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { RATE_HELP, rateFlag } from '../../bulk/rate-flag.js';
 import { INVITE_ARGS, INVITE_FLAGS, inviteSchema } from './shared/body.js';
 import single from './shared/single.js';
@@ -192,7 +192,11 @@ const rowDefaults = (v: Record<string, unknown>) =>
 
 export default defineCommand({
   ...single,
-  args: { ...INVITE_ARGS, csvFile: arg({ optional: true, stdin: ['-'] }, () => z.optional(z.string())) },
+  // csvFile: the old `--csv FILE` spelling's operand; after a test id nothing else is typed
+  args: {
+    ...INVITE_ARGS,
+    csvFile: arg({ optional: true, stdin: ['-'], hidden: true }, () => z.optional(z.string())),
+  },
   description: `${single.description}; with --from-csv, invite everyone listed in a CSV file`,
   examples: [
     ...single.examples,
@@ -219,7 +223,7 @@ export default defineCommand({
     (raw.start !== undefined || raw.end !== undefined),
   // Bulk results go to a file (and a summary to stderr); the output flags apply to the run's summary.
   jsonFields: (input) =>
-    (input.mode === 'bulk' ? (input.bulk.dryRun ? DRY_RUN_FIELDS : SUMMARY_FIELDS) : single.jsonFields) as
+    (input.mode === 'bulk' ? (input.bulk.dryRun ? DRY_RUN_FIELDS : INVITE_SUMMARY_FIELDS) : single.jsonFields) as
       FieldList | undefined,
   v2: {
     run: async (ctx, input) => {

@@ -34,5 +34,10 @@ export default defineCommand({
     const link = await (await ctx.api()).createLink(testId, body);
     ctx.info(`Created test link ${link.testLinkId} '${link.testLinkName}' on test ${testId}.`);
     await printLink(ctx, link);
+    if ((link.invitationType ?? body.invitationType) === 'open')
+      ctx.info(
+        `The link is open${flags.type ? '' : ' (the default)'}: anyone with its URL can take the test. ` +
+          `To admit only invited candidates: assess links update ${testId} ${link.testLinkId} --type email`,
+      );
   },
 });

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
-import { Progress } from '../../bulk/progress.js';
+import { Progress, progressMode } from '../../bulk/progress.js';
 import { defineCommand, zx, flag } from '../../cli/command.js';
 import { CancelledError, PartialFailureError } from '../../errors.js';
 import { writePaged } from '../../output/pager.js';
@@ -70,10 +70,10 @@ export default defineCommand({
       ATTEMPT_STATES.map((s) => listCohort(client, s, from, to, input.test)),
     );
     const attempts = { completed, cancelled, expired }[input.state]!;
-    // a bar on a terminal's stderr only: a cohort of thousands takes a while
+    // a cohort of thousands takes a while: a bar on a terminal, a line every 10 s in a log
     const progress = new Progress({
       stream: ctx.io.stderr,
-      enabled: ctx.io.stderrIsTTY,
+      mode: progressMode(ctx.io, ctx.globals.quiet === true),
       total: attempts.length,
       label: 'Fetching reports',
     });

@@ -13,7 +13,7 @@ import { KeyIndex } from '../../../bulk/key-index.js';
 import { runPool } from '../../../bulk/pool.js';
 import { checkFiles } from '../../../files/output-files.js';
 import { errorFields } from '../../../bulk/error-fields.js';
-import { BulkRun, printSummary } from '../../../bulk/run.js';
+import { BulkRun, printSummary, type OutcomeWords } from '../../../bulk/run.js';
 import { spoolPrivately } from '../../../files/spool.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
@@ -23,6 +23,8 @@ import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 import { UrlTable } from './url-table.js';
 import { LedgerAppender, ledgerPath, ledgerUrl } from '../../shared/callback-ledger.js';
 import { configDir } from '../../../config/store.js';
+import { bulkEmailNotice } from '../../shared/email-notice.js';
+import { closedInvitations } from './reopened.js';
 
 export interface BulkInviteInput {
   testId: string;
@@ -39,6 +41,16 @@ export interface BulkInviteInput {
 }
 
 const SHOW_BAD = 50;
+/** The summary line's words for the outcomes of the results file. */
+const WORDS: OutcomeWords = {
+  invited: (n) => `${n} invited`,
+  reopened: (n) => `${n} reopened (they were cancelled or expired)`,
+  existing: (n) => `${n} existing invitation(s) returned`,
+  skipped: (n) => `${n} already invited (earlier run)`,
+  duplicate: (n) => `${n} duplicate row(s) skipped`,
+  invalid: (n) => `${n} invalid row(s) not sent`,
+  failed: (n) => `${n} failed`,
+};
 /** This many failures in a row (no success between) means the service refuses everything. */
 const BREAKER = 20;
 
@@ -205,13 +217,12 @@ async function send(
   const pace = new Pace({ cap: input.rate });
   const client = await bulkClient(ctx, pace); // a missing key fails here, before any file is touched
   const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
-  const run = await BulkRun.start(ctx, paths.journal, paths.results);
+  const run = await BulkRun.start(ctx, paths.journal, paths.results, WORDS);
   const ledger = new LedgerAppender(ledgerPath(configDir(ctx.env), ctx.globals.profile)); // callbacks reconcile checks these
   let toSend = 0;
   for (const k of c.firstLine.keys()) if (!run.journal.has(k)) toSend++;
-  let fromJournal = 0;
-  let existing = 0;
   let failuresInARow = 0;
+  const emailed = input.defaults.sendEmail === true;
   /** Results lines of this run marked maybeEmailedTwice (earlier runs' included). */
   let maybeTwice = 0;
   const urls = new UrlTable(ctx);
@@ -239,7 +250,6 @@ async function send(
       }
       const done = run.journal.get(r.key);
       if (done) {
-        fromJournal++;
         const twice = run.journal.maybeEmailedTwice(r.key) || done.maybeEmailedTwice === true;
         if (twice) maybeTwice++;
         run.record(
@@ -276,6 +286,8 @@ async function send(
         `have e-mailed them already, and inviting them again may send a second e-mail: ${who}${uncertain.size > 20 ? ', …' : ''}`,
     );
   }
+  // the service answers a reopened invitation as a new one: its closed ones are looked up first
+  const closed = toSend ? await closedInvitations(ctx, client, input.testId) : new Map<string, string>();
   run.startProgress(toSend, 'Inviting', 'sent', pace);
   let fatal: unknown;
   try {
@@ -293,9 +305,15 @@ async function send(
         ).finally(release);
         failuresInARow = 0;
         const kind = classifyReturned(res.status);
-        const outcome = kind === 'new' || kind === 'unknown' ? 'invited' : 'existing';
-        if (outcome === 'existing') existing++;
-        const fields = { testInvitationId: res.testInvitationId, testUrl: res.testUrl, status: res.status ?? null };
+        const was = closed.get(String(res.testInvitationId));
+        const outcome = was ? 'reopened' : kind === 'new' || kind === 'unknown' ? 'invited' : 'existing';
+        const fields = {
+          testInvitationId: res.testInvitationId,
+          testUrl: res.testUrl,
+          status: res.status ?? null,
+          emailed,
+          ...(was ? { reopened: was } : {}),
+        };
         const flag = again ? { maybeEmailedTwice: true } : {};
         if (again) maybeTwice++;
         run.journal.append({ k: key, line: row.line, outcome, ...fields, ...flag });
@@ -328,14 +346,7 @@ async function send(
   } catch (err) {
     fatal = err;
   }
-  const notes = [
-    c.badCount && `${c.badCount} invalid, not sent`,
-    fromJournal && `${fromJournal} already invited in an earlier run`,
-    existing && `${existing} existing invitation(s) returned`,
-    maybeTwice && `${maybeTwice} may have been e-mailed twice: marked maybeEmailedTwice`,
-  ]
-    .filter(Boolean)
-    .join(', ');
+  const notes = maybeTwice ? `${maybeTwice} may have been e-mailed twice: marked maybeEmailedTwice` : '';
   ledger.close();
   if (ledger.failed)
     ctx.warn(
@@ -345,7 +356,8 @@ async function send(
   run.progress?.stop(); // the bar's line is cleared before the table
   await urls.print(run.resultsPath);
   await noteEmbeddedUrls(ctx);
-  await run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '');
+  if (run.tally.done) ctx.info(bulkEmailNotice(emailed, run.resultsPath));
+  await run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '', { emailed });
 }
 
 /** False only when the service surely did not act on the request (it refused it, or it never left). */

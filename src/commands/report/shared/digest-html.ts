@@ -181,7 +181,7 @@ export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): str
 <div><h2>Sections (mean %)</h2>${partsSvg(stats.sections, 'Sections')}</div>
 </section>
 <h2>Candidates</h2>
-${rows.length ? `<table class="sortable" id="candidates"><thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table>` : '<p class="empty">No attempts in this window.</p>'}
+${rows.length ? `<div class="table-wrap"><table class="sortable" id="candidates"><thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table></div>` : '<p class="empty">No attempts in this window.</p>'}
 </main>
 <footer>Made by assess report export at <time datetime="${esc(meta.generatedAt)}">${esc(utcText(meta.generatedAt) ?? meta.generatedAt)}</time>. Click a column header to sort.</footer>
 <script>${DIGEST_SCRIPT}</script>

@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../../../files/atomic.js';
 import { runPool } from '../../../bulk/pool.js';
 import { causeOf, checkFiles } from '../../../files/output-files.js';
 import { errorFields } from '../../../bulk/error-fields.js';
-import { BulkRun } from '../../../bulk/run.js';
+import { BulkRun, type OutcomeWords } from '../../../bulk/run.js';
 import { LocalError, UsageError } from '../../../errors.js';
 import { makeDirs } from '../../../util/private-dir.js';
 import { timeArg } from '../../../util/time.js';
@@ -20,6 +20,13 @@ import { summaryRow, writeSummary, type SummaryRow } from './export-rows.js';
 import { reportPdfName } from './filename.js';
 import type { Context } from '../../../context.js';
 import type { ExportInput } from '../export.js';
+
+/** The summary line's words for the outcomes of the results file. */
+const EXPORT_WORDS: OutcomeWords = {
+  exported: (n) => `${n} exported`,
+  skipped: (n) => `${n} already exported (earlier run)`,
+  failed: (n) => `${n} failed`,
+};
 
 const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
 const BREAKER = 20;
@@ -53,7 +60,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   const client = await bulkClient(ctx, pace);
   const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
   const journalIsNew = !existsSync(journalPath);
-  const run = await BulkRun.start(ctx, journalPath, resultsPath);
+  const run = await BulkRun.start(ctx, journalPath, resultsPath, EXPORT_WORDS);
   // A run refused before it started leaves no empty journal of its own behind.
   const abandon = () => {
     run.close(false);
@@ -219,7 +226,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
       ? {}
       : { summary: summaryPath, ...(input.html ? { html: join(dir, HTML_NAME) } : {}) };
   await run.finish(
-    `Exported ${attempts.length} attempt(s) from ${from} to ${to}`,
+    `Export of ${attempts.length} attempt(s) from ${from} to ${to}`,
     ctx.signal.aborted || keepSummary
       ? ''
       : `; summary: ${summaryPath}${input.html ? `, digest: ${join(dir, HTML_NAME)}` : ''}`,
