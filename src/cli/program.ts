@@ -16,7 +16,7 @@ import { debugRequested } from './debug.js';
 import { runExitHooks } from './exit-hooks.js';
 import { realProcess } from './real-process.js';
 import { describeError, EXIT, exitCodeFor } from './exit-codes.js';
-import { helpHintFor } from './commander-hint.js';
+import { helpHintFor, oneLine } from './commander-hint.js';
 import { maskUrlCredentials } from '../api/redact.js';
 import { escapeMessage } from '../output/escape.js';
 import { addGlobalOptions } from './globals.js';
@@ -91,7 +91,7 @@ ${DOCS}`),
   const output = program.configureOutput();
   const inherit = (c: Command) => {
     c.exitOverride()
-      .configureOutput({ ...output, outputError: (text, write) => write(text + helpHintFor(c, text)) })
+      .configureOutput({ ...output, outputError: (text, write) => write(oneLine(text) + helpHintFor(c, text)) })
       .showSuggestionAfterError(true);
     if (c !== program) c.configureHelp(SUBCOMMAND_HELP);
     c.commands.forEach(inherit);
