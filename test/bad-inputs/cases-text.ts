@@ -214,6 +214,17 @@ export const everyCommandCases: BadInput[] = [
     expect: /--url: must be an http\(s\) URL/,
   },
   {
+    name: 'sandbox serve --state /dev/zero',
+    args: ['sandbox', 'serve', '--port', '0', '--state', '/dev/zero'],
+    expect: /^error: --state: \/dev\/zero is a character device, not a regular file$/m,
+  },
+  {
+    name: 'sandbox serve --state a directory',
+    args: ['sandbox', 'serve', '--port', '0', '--state', 'dir'],
+    files: { 'dir/x': '' },
+    expect: /^error: --state: dir is a directory, not a regular file$/m,
+  },
+  {
     name: 'sandbox clock set 0026-03-01 (a year before 1970)',
     args: ['sandbox', 'clock', 'set', '0026-03-01'],
     expect: /<value>: set needs a time/,

@@ -6,6 +6,7 @@ import { parseDeliveryFaultSpec } from '../../sandbox/delivery-fault-spec.js';
 import { FaultSpecError, parseFaultSpec, parseLatency, type FaultSpec } from '../../sandbox/fault-spec.js';
 import { rateLimitFlag, specFlag } from './shared/spec-flag.js';
 import { readAs } from '../../util/read-as.js';
+import { refuseIrregularState } from '../../util/regular-file.js';
 
 export default defineCommand({
   name: 'serve',
@@ -58,6 +59,8 @@ export default defineCommand({
     const { startSandbox, SandboxStateError } = await import('../../sandbox/index.js');
     const { SEED_ACCOUNTS } = await import('../../sandbox/seed.js');
     const stateFile = input.state ? (isAbsolute(input.state) ? input.state : resolve(input.state)) : undefined;
+    // a FIFO would block the load (SIGTERM included), a device read for ever: exit 2 before anything
+    if (input.state) refuseIrregularState(input.state, '--state');
     let sb;
     try {
       // --latency is latency= of --faults (which wins when both give one)
