@@ -3,6 +3,8 @@
 // x\r\nX-Y: z` or a URL with a space in it would be sent changed, or carried verbatim into a
 // request body. Such a URL is a paste or quoting mistake: refused, naming the character.
 import * as z from 'zod/mini';
+
+/** C0 and C1 controls, DEL, the space and every other white space or invisible separator. */
 const BAD = /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/u;
 
 const NAMES: Record<string, string> = {
