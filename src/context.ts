@@ -73,7 +73,7 @@ export interface Context {
    * timestamps, not this). Relative flag times (`--from 7d`) are resolved against the same clock.
    */
   now(): Date;
-  /** Aborted on SIGINT; long-running work checks it. */
+  /** Aborted on SIGINT, SIGTERM and SIGHUP; long-running work checks it. */
   signal: AbortSignal;
   /** Lazily opened profile store (conf is only loaded by commands that need it). */
   config(): Promise<import('./config/store.js').ConfigStore>;

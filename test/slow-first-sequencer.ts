@@ -28,6 +28,7 @@ export const SLOWEST = [
   'test/bad-inputs/bad-inputs.test.ts',
   'test/e2e/events-delivery.test.ts',
   'test/e2e/bulk-invite.test.ts',
+  'test/e2e/signals.test.ts', // ~12 s: a bulk run hung up and resumed, servers hung up, a closed terminal
   'test/e2e/demo.test.ts',
   'test/e2e/hostile-output.test.ts',
   'test/e2e/hostile-fifo.test.ts',

@@ -12,9 +12,10 @@
 //
 // The lines it holds: src/bulk/journal-lines.ts.
 import { createReadStream } from 'node:fs';
-import { closeSync, fsync, fsyncSync, ftruncateSync, fstatSync, openSync } from 'node:fs';
+import { closeSync, fsync, fsyncSync, ftruncateSync, fstatSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
+import { openForAppend } from '../files/output-files.js';
 import { asFileError } from '../util/file-errors.js';
 import { writeAllSync } from '../util/write-all.js';
 import { UsageError } from '../errors.js';
@@ -74,7 +75,7 @@ export class Journal {
     try {
       // Private: a journal holds names, e-mails and test-taking URLs.
       makeDirs(dirname(path));
-      j.fd = openSync(path, 'a+', 0o600);
+      j.fd = openForAppend(path, '--journal'); // never through another user's link in /tmp
       // a FIFO (or socket) would take lines until its buffer filled, then hold the run for ever, and
       // is read back empty: refused. A device such as /dev/null (keep no journal) is allowed.
       const st = fstatSync(j.fd);

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import type { Context } from '../context.js';
 import { CancelledError, PartialFailureError } from '../errors.js';
 import { AtomicFile, cleanStaleTemps } from '../files/atomic.js';
+import { writeTarget } from '../files/output-files.js';
 import { describeTarget, Journal, type JournalTarget } from './journal.js';
 import { Progress, progressMode } from './progress.js';
 import { Printer } from '../output/printer.js';
@@ -78,15 +79,16 @@ export class BulkRun {
         `${journalPath} (from an older assess) does not name the service it was written for; resuming it on ${describeTarget(target)}`,
       );
     let run: BulkRun;
+    let left: number;
     try {
+      // Temps lie beside the file the results are renamed onto (a --results symlink leads
+      // elsewhere); counted before this run's own temp is made there
+      left = cleanStaleTemps(dirname(writeTarget(resultsPath, 'the results')));
       run = new BulkRun(ctx, journal, resultsPath, words);
     } catch (err) {
       journal.close();
       throw err;
     }
-    // Temps lie beside the file the results are renamed onto (a --results symlink leads elsewhere);
-    // this run's own temp is kept (its writer is alive).
-    const left = cleanStaleTemps(dirname(run.results.real));
     // a killed run's results never reached their name; its outcomes are in the journal (issue 31)
     if (left)
       ctx.info(

@@ -22,6 +22,8 @@ export const EXIT = {
   partial: 5,
   network: 6,
   interrupted: 130,
+  /** SIGHUP (the terminal closed, the SSH session dropped): 128 + 1. */
+  hangup: 129,
   /** SIGTERM: 128 + 15. */
   terminated: 143,
 } as const;

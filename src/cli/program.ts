@@ -16,7 +16,7 @@ import { debugRequested } from './debug.js';
 import { runExitHooks } from './exit-hooks.js';
 import { realProcess } from './real-process.js';
 import { describeError, EXIT, exitCodeFor } from './exit-codes.js';
-import { helpHintFor } from './commander-hint.js';
+import { helpHintFor, oneLine } from './commander-hint.js';
 import { maskUrlCredentials } from '../api/redact.js';
 import { escapeMessage } from '../output/escape.js';
 import { addGlobalOptions } from './globals.js';
@@ -88,7 +88,7 @@ ${DOCS}`),
   const output = program.configureOutput();
   const inherit = (c: Command) => {
     c.exitOverride()
-      .configureOutput({ ...output, outputError: (text, write) => write(text + helpHintFor(c, text)) })
+      .configureOutput({ ...output, outputError: (text, write) => write(oneLine(text) + helpHintFor(c, text)) })
       .showSuggestionAfterError(true);
     if (c !== program) c.configureHelp(SUBCOMMAND_HELP);
     c.commands.forEach(inherit);
@@ -165,6 +165,9 @@ function helpAfter(c: Command): string {
  */
 export const HELP_DUMP_ARG = '--dump-help-pages';
 
+/** The signals that stop a run cleanly (ctx.signal); src/cli/bulk-child.ts forwards the same. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 /** `startup`: what src/main.ts learned before loading the program (told on stderr under --debug). */
 export async function runCli(
   argv: string[],
@@ -200,20 +203,21 @@ export async function runCli(
   // cleanup (when-exit, under conf) must not kill us before journals and servers are closed.
   // The first signal asks the command to wind down (ctx.signal); a second one from the user, a
   // moment later (an echo arrives at once), stops at once — finished journal lines are on disk.
+  // SIGHUP (a closed terminal, a dropped SSH session) and SIGTERM wind down as Ctrl-C does; the
+  // exit code then says which one came (129, 143).
   let firstSignalAt = 0;
-  let terminated = false;
-  const onSigint = (signal?: NodeJS.Signals) => {
-    if (signal === 'SIGTERM') terminated = true;
+  let stoppedBy: number | undefined;
+  const onSignal = (signal?: NodeJS.Signals) => {
+    if (signal === 'SIGTERM' || signal === 'SIGHUP') stoppedBy ??= signal === 'SIGTERM' ? EXIT.terminated : EXIT.hangup;
     if (!controller.signal.aborted) {
       firstSignalAt = Date.now();
       controller.abort(new Error('interrupted'));
     } else if (Date.now() - firstSignalAt > 500) {
       proc.stderr.write('interrupted again: stopping now\n');
-      process.exit(terminated ? EXIT.terminated : EXIT.interrupted);
+      process.exit(stoppedBy ?? EXIT.interrupted);
     }
   };
-  process.on('SIGINT', onSigint);
-  process.on('SIGTERM', onSigint);
+  for (const s of STOP_SIGNALS) process.on(s, onSignal);
   let code: number = EXIT.ok;
   try {
     try {
@@ -228,13 +232,12 @@ export async function runCli(
   } catch (err) {
     code = handleError(err, proc, rt.debug, controller.signal.aborted);
   } finally {
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigint);
+    for (const s of STOP_SIGNALS) process.off(s, onSignal);
     await runExitHooks(rt.exitHooks); // ctx.onExit's, the keep-alive pool's last
   }
-  // Stopped by SIGTERM (a supervisor, `kill`): 128 + 15, as a shell reports a terminated process,
-  // after the same clean wind-down as Ctrl-C.
-  if (terminated && (code === EXIT.ok || code === EXIT.interrupted)) return EXIT.terminated;
+  // Stopped by SIGTERM (a supervisor, `kill`) or SIGHUP: 128 + its number, as a shell reports a
+  // process it ended, after the same clean wind-down as Ctrl-C.
+  if (stoppedBy !== undefined && (code === EXIT.ok || code === EXIT.interrupted)) return stoppedBy;
   return code;
 }
 

@@ -1,5 +1,6 @@
 // zod helpers for commander strings, with messages that give an accepted example.
 import * as z from 'zod/mini';
+import { httpUrl } from '../util/url-text.js';
 
 /** C0/C1 control characters (NUL, ESC, newline…): never wanted in a name, and unsafe to print. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -44,12 +45,6 @@ export const zx = {
         .check(z.trim(), z.maxLength(254, 'must be an e-mail address of at most 254 characters, e.g. ann@example.com')),
       z.email({ message: 'must be an e-mail address, e.g. ann@example.com' }),
     ),
-  url: () =>
-    z.string().check(
-      z.trim(),
-      z.refine(
-        (s) => /^https?:\/\//i.test(s) && URL.canParse(s),
-        'must be an http(s) URL, e.g. https://example.com/hook',
-      ),
-    ),
+  /** No control characters or spaces inside (src/util/url-text.ts): the parser would drop or keep them silently. */
+  url: () => httpUrl('https://example.com/hook'),
 };

@@ -5,6 +5,7 @@
 // with none configured the CLI says how to set one (exit 3).
 import { maskUrlCredentials } from '../api/redact.js';
 import { AuthError, UsageError } from '../errors.js';
+import { urlTextProblem } from '../util/url-text.js';
 
 export interface BaseUrls {
   baseUrl: string;
@@ -31,6 +32,8 @@ export function normaliseBaseUrl(src: Source, api: 'v3' | 'v2', notices: string[
       'use a full address, e.g. https://api.example.com or http://127.0.0.1:4010',
     );
   }
+  const problem = urlTextProblem(raw);
+  if (problem) throw new UsageError(`${src.name}: ${JSON.stringify(maskUrlCredentials(raw))} ${problem}`);
   // every request is this address + /v3/…: a query or fragment would end up before the path
   if (/[?#]/.test(raw))
     throw new UsageError(

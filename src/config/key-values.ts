@@ -1,15 +1,13 @@
 // The value each setting takes (src/config/keys.ts names them): `config set` validates with these
 // schemas, and completion offers the values of the settings that take a fixed set.
 import * as z from 'zod/mini';
+import { httpUrl } from '../util/url-text.js';
 import { tzArg } from '../util/time-zone-arg.js';
 import { OUTPUT_FORMATS } from '../output/format.js';
 import type { ConfigKey } from './keys.js';
 import { TIMEOUT_RULE, timeoutSeconds } from './timeout.js';
 
-const url = z.string().check(
-  z.trim(),
-  z.refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), 'must be an http(s) URL, e.g. https://api.example.com'),
-);
+const url = httpUrl('https://api.example.com');
 const bool = z.pipe(
   z.enum(['true', 'false'], { message: 'must be true or false' }),
   z.transform((v) => v === 'true'),

@@ -10,8 +10,12 @@ const csv = (text: string | Buffer, ...flags: string[]): Pick<BadInput, 'args' |
 });
 const BOM = '\uFEFF';
 const GOOD = 'ann@example.com,Ann Lee\nbo@example.com,Bo Chen\n';
+/** The one bad row, or the first of several: named on the error's line with its problem. */
 const badRow = (line: number, what: string) =>
-  new RegExp(`--from-csv: \\d+ bad row\\(s\\) in c\\.csv; nothing was sent:\\n\\s+line ${line}: ${what}`);
+  new RegExp(
+    `^error: --from-csv: (c\\.csv, |\\d+ bad rows in c\\.csv \\(lines [^)]*\\); nothing was sent; )line ${line}: ${what}`,
+    'm',
+  );
 
 export const csvFileCases: BadInput[] = [
   { name: 'missing file', args: bulk(), expect: /--from-csv: cannot read c\.csv \(ENOENT\)/ },
@@ -182,7 +186,7 @@ export const csvRowCases: BadInput[] = [
     name: 'bad row on standard input',
     args: ['invite', '1001', '--csv', '-'],
     stdin: 'email,name\nann@example.com,Ann\nbad,Bo\n',
-    expect: /1 bad row\(s\) in standard input; nothing was sent:\n\s+line 3: email/,
+    expect: /^error: --from-csv: standard input, line 3: email: .*; nothing was sent\n {2}fix the row/m,
   },
 ];
 

@@ -74,6 +74,7 @@ describe('a bulk run in a child Node', () => {
   it.each([
     ['SIGTERM', 143],
     ['SIGINT', 130],
+    ['SIGHUP', 129],
   ] as const)('%s to the started process winds the run down once and exits %i', async (signal, code) => {
     const { csv } = cohort();
     const run = spawnAssess(['invite', '1001', '--from-csv', csv, '--concurrency', '1'], { env: slow.env });

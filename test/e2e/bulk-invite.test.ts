@@ -100,10 +100,10 @@ describe('assess invite --csv', () => {
     await s.control('DELETE', '/requests');
     const r = await run(['invite', '1001', '--csv', bad]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/3 bad row\(s\) in .*bad\.csv; nothing was sent/);
-    expect(r.stderr).toMatch(/line 3: email: must be an e-mail address.*not-an-email/);
-    expect(r.stderr).toMatch(/line 4: name: is empty/);
-    expect(r.stderr).toMatch(/line 6: broken quoting/);
+    // two lines: every bad row's line, the first one's problem, and how to see each
+    expect(r.stderr).toMatch(
+      /\nerror: --from-csv: 3 bad rows in .*bad\.csv \(lines 3, 4, 6\); nothing was sent; line 3: email: must be an e-mail address.*not-an-email.*\n {2}see each: add --dry-run --skip-invalid; .*\n$/,
+    );
     expect(await serviceRequests()).toEqual([]);
     expect(await invitationsOf('bad.example')).toEqual([]);
     expect(readdirSync(work.dir).filter((f) => f.startsWith('bad.csv.'))).toEqual([]);
@@ -111,6 +111,8 @@ describe('assess invite --csv', () => {
     const dry = await run(['invite', '1001', '--csv', bad, '--dry-run', '--skip-invalid']);
     expect(dry.code).toBe(0);
     expect(dry.stderr).toMatch(/2 would be sent\. Nothing was sent\./);
+    expect(dry.stderr).toMatch(/line 4: name: is empty \(skipped with --skip-invalid\)/);
+    expect(dry.stderr).toMatch(/line 6: broken quoting/);
     expect(await serviceRequests()).toEqual([]);
 
     const skip = await run(['invite', '1001', '--csv', bad, '--skip-invalid']);

@@ -249,3 +249,37 @@ describe('written files are private (item 10)', () => {
     for (const f of pdfs) expect(mode(join(out, f))).toBe(0o600);
   });
 });
+
+describe('a working directory that was removed', () => {
+  /** The command run from a directory removed just before (the shell's `cd d; rmdir ../d`). */
+  const fromRemovedDir = (args: string[]) => {
+    const dir = join(work.dir, `gone${++n}`);
+    mkdirSync(dir);
+    const env = { ...baseEnv(join(work.dir, `gone-config${n}`)), ...s.env, D: dir, NODE, BIN };
+    return spawnSync('sh', ['-c', 'cd "$D" && rmdir "$D" && exec "$NODE" "$BIN" "$@"', 'sh', ...args], {
+      env,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+  };
+
+  it.each([
+    [['invite', '1001', '--from-csv', 'c.csv']],
+    [['report', '900001', '--pdf']],
+    [['report', 'export', '--from', '7d', '--out', 'out']],
+    [['sandbox', 'serve', '--port', '0', '--state', 's.json']],
+  ])('assess %j: exit 2, the reason and what to do, in two lines', (args) => {
+    const r = fromRemovedDir(args);
+    expect({ code: r.status, stdout: r.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(r.stderr.replace(/^Using the embedded sandbox.*\n/, '')).toBe(
+      'error: the current directory no longer exists (it was removed or moved after the shell went there)\n' +
+        '  cd somewhere that exists, then run the command again\n',
+    );
+  });
+
+  it('a command that needs no directory still runs', () => {
+    const r = fromRemovedDir(['--sandbox', 'tests', 'get', '1001', '--json', 'testId']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ testId: 1001 });
+  });
+});

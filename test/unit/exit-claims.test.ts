@@ -17,6 +17,7 @@ const MEANINGS: Array<[code: number, words: RegExp]> = [
   [EXIT.network, /timed? ?out|timeout|network|unreachable|rate.limit/i],
   [EXIT.partial, /partial/i],
   [EXIT.terminated, /SIGTERM/],
+  [EXIT.hangup, /SIGHUP|hang.?up/i],
   [EXIT.interrupted, /Ctrl-C|SIGINT|interrupt/i],
 ];
 /** What each code's row of an exit table says. */
@@ -30,6 +31,7 @@ const ROW_WORDS: Record<keyof typeof EXIT, RegExp> = {
   network: /network/i,
   interrupted: /interrupt/i,
   terminated: /SIGTERM|terminated/i,
+  hangup: /SIGHUP|hang.?up/i,
 };
 const CODES = new Set<number>(Object.values(EXIT));
 const NAME_OF = new Map<number, keyof typeof EXIT>(

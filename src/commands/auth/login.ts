@@ -7,6 +7,7 @@ import { AuthError, UsageError } from '../../errors.js';
 import { ApiError, NetworkError } from '../../api/errors.js';
 import { type Context, debugSink } from '../../context.js';
 import { whyNoQuestions } from '../shared/confirm.js';
+import { isHttpUrl, urlTextProblem } from '../../util/url-text.js';
 
 export default defineCommand({
   name: 'login',
@@ -117,9 +118,7 @@ async function askBaseUrl(ctx: Context): Promise<string> {
     {
       message: 'Base URL of the service (e.g. https://api.example.com)',
       validate: (v) =>
-        /^https?:\/\//i.test(v.trim()) && URL.canParse(v.trim())
-          ? true
-          : 'an http(s) URL, e.g. https://api.example.com',
+        isHttpUrl(v.trim()) ? true : (urlTextProblem(v.trim()) ?? 'an http(s) URL, e.g. https://api.example.com'),
     },
     { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal },
   );

@@ -7,6 +7,7 @@ import { FaultSpecError, parseFaultSpec, parseLatency, type FaultSpec } from '..
 import { rateLimitFlag, specFlag } from './shared/spec-flag.js';
 import { readAs } from '../../util/read-as.js';
 import { manualRef } from '../../util/manuals.js';
+import { refuseIrregularState } from '../../util/regular-file.js';
 
 export default defineCommand({
   name: 'serve',
@@ -59,6 +60,8 @@ export default defineCommand({
     const { startSandbox, SandboxStateError } = await import('../../sandbox/index.js');
     const { SEED_ACCOUNTS } = await import('../../sandbox/seed.js');
     const stateFile = input.state ? (isAbsolute(input.state) ? input.state : resolve(input.state)) : undefined;
+    // a FIFO would block the load (SIGTERM included), a device read for ever: exit 2 before anything
+    if (input.state) refuseIrregularState(input.state, '--state');
     let sb;
     try {
       // --latency is latency= of --faults (which wins when both give one)

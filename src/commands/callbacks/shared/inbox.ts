@@ -32,6 +32,7 @@ import { tryFileLock, type FileLock } from '../../../util/file-lock.js';
 import { asFileError } from '../../../util/file-errors.js';
 import { writeAllSync } from '../../../util/write-all.js';
 import { makeDirs } from '../../../util/private-dir.js';
+import { openForAppend } from '../../../files/output-files.js';
 
 export interface NotificationRecord {
   type: 'notification';
@@ -174,7 +175,7 @@ export class InboxWriter {
    */
   static open(path: string, opts: { lock?: boolean } = {}): InboxWriter {
     makeDirs(dirname(path));
-    const fd = openSync(path, 'a+', 0o600);
+    const fd = openForAppend(path, '--inbox'); // never through another user's link in /tmp
     let held: FileLock | null = null;
     try {
       const st = fstatSync(fd, { bigint: true });

@@ -166,15 +166,20 @@ function warnSkipped(ctx: Context, c: Checked): void {
 
 const where = (b: BadRow) => (b.endLine && b.endLine !== b.line ? `lines ${b.line}-${b.endLine}` : `line ${b.line}`);
 
+/** Two lines: the first bad row with its problem (and the others' lines), and the way on. */
 function badRowsError(label: string, c: Checked): UsageError {
-  const list = [...c.bad]
-    .sort((a, b) => a.line - b.line)
-    .map((b) => `  ${where(b)}: ${b.errors.join('; ')}`)
-    .join('\n');
-  const more = c.badCount > c.bad.length ? `\n  … and ${c.badCount - c.bad.length} more` : '';
+  const bad = [...c.bad].sort((a, b) => a.line - b.line);
+  const first = `${where(bad[0]!)}: ${bad[0]!.errors.join('; ')}`;
+  if (c.badCount === 1)
+    return new UsageError(
+      `--from-csv: ${label}, ${first}; nothing was sent`,
+      'fix the row and run again, or add --skip-invalid to send the good rows and list the bad one in the results file',
+    );
+  const lines = bad.slice(0, 10).map((b) => where(b).replace(/^lines? /, ''));
+  const more = c.badCount > lines.length ? `, … ${c.badCount - lines.length} more` : '';
   return new UsageError(
-    `--from-csv: ${c.badCount} bad row(s) in ${label}; nothing was sent:\n${list}${more}`,
-    'fix those rows and run again, or add --skip-invalid to send the good rows and list the bad ones in the results file',
+    `--from-csv: ${c.badCount} bad rows in ${label} (lines ${lines.join(', ')}${more}); nothing was sent; ${first}`,
+    'see each: add --dry-run --skip-invalid; fix them and run again, or add --skip-invalid to send the good rows',
   );
 }
 
