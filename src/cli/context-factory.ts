@@ -1,5 +1,5 @@
 // Builds the Context a command runs with, from the process (or from test doubles).
-import { maskUrlCredentials } from '../api/redact.js';
+import { maskUrlCredentials, Secrets } from '../api/redact.js';
 import { escapeMessage } from '../output/escape.js';
 import { dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -31,6 +31,8 @@ export interface Runtime {
   debug: boolean;
   /** The run's one clean-up registry (ctx.onExit); runCli runs it after the command (src/cli/exit-hooks.ts). */
   exitHooks: Array<() => Promise<void> | void>;
+  /** The run's secrets: runCli scrubs its standard streams of them (src/cli/scrubbed-process.ts). */
+  secrets?: Secrets;
 }
 
 export async function createContext(cmd: Command, rt: Runtime): Promise<Context> {
@@ -118,6 +120,7 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
       return root;
     },
     onExit: (fn) => rt.exitHooks.push(fn),
+    secrets: (rt.secrets ??= new Secrets()),
     // Notices quote service text and URLs: control characters escaped, URL passwords masked.
     info: (m) =>
       void (
@@ -151,6 +154,7 @@ function clientHooks(ctx: Context) {
     warn: (line: string) => ctx.warn(line),
     signal: ctx.signal,
     pool: ctx.keepAlive,
+    secrets: ctx.secrets,
   };
 }
 
@@ -180,6 +184,9 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
     signal: ctx.signal,
     warn: ctx.warn,
   });
+  // the key, URL passwords and proxy credentials: masked in everything the run shows from now on
+  ctx.secrets.add(key.apiKey).addUrl(profile.baseUrl).addUrl(profile.baseUrlV2);
+  for (const name of ['ASSESS_BASE_URL', 'ASSESS_BASE_URL_V2', ...PROXY_VARIABLES]) ctx.secrets.addUrl(env[name]);
   const urls = resolveBaseUrls({ env, profileName: globals.profile, profile, insecureHttp: globals.insecureHttp });
   for (const n of urls.notices) ctx.warn(n);
   return {
@@ -187,13 +194,22 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
     profile: globals.profile,
     baseUrl: urls.baseUrl,
     baseUrlV2: urls.baseUrlV2,
-    timeoutMs: globals.timeoutMs ?? (profile.timeout ? Math.round(profile.timeout * 1000) : 30_000),
+    baseUrlFrom: urls.baseUrlFrom,
+    baseUrlV2From: urls.baseUrlV2From,
+    timeoutMs: globals.timeoutMs ?? seconds(profile.timeout),
+    tryTimeoutMs: globals.tryTimeoutMs ?? seconds(profile.tryTimeout) ?? DEFAULT_TRY_TIMEOUT_MS,
     maxAttempts: profile.retries ?? 4,
     maxAnswerBytes: answerCapBytes(env, profile.maxAnswerMib),
     sandbox: false,
     insecureHttp: globals.insecureHttp || profile.insecureHttp === true,
   };
 }
+
+const PROXY_VARIABLES = ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY'];
+
+/** Each try's limit without --try-timeout or the profile's try-timeout. */
+const DEFAULT_TRY_TIMEOUT_MS = 30_000;
+const seconds = (s: number | undefined) => (s ? Math.round(s * 1000) : undefined);
 
 const EMBEDDED_DELIVERY_WAIT_MS = 10_000;
 const EMBEDDED_LOCK_WAIT_MS = 60_000;
@@ -313,13 +329,18 @@ async function sandboxConnection(
     signal: ctx.signal,
     warn: ctx.warn,
   });
+  // a key of the user's is a secret here too (the sandbox's seed keys are public)
+  if (given.apiKey && !sb.keys.includes(given.apiKey)) ctx.secrets.add(given.apiKey);
   return {
     apiKey: given.apiKey && sb.keys.includes(given.apiKey) ? given.apiKey : sb.keys[0],
     keySource: 'sandbox',
     profile: ctx.globals.profile,
     baseUrl: sb.baseUrl,
     baseUrlV2: sb.baseUrlV2,
-    timeoutMs: ctx.globals.timeoutMs ?? 30_000,
+    baseUrlFrom: 'the sandbox',
+    baseUrlV2From: 'the sandbox',
+    timeoutMs: ctx.globals.timeoutMs,
+    tryTimeoutMs: ctx.globals.tryTimeoutMs ?? DEFAULT_TRY_TIMEOUT_MS,
     maxAttempts: 4,
     maxAnswerBytes: answerCapBytes(ctx.env),
     sandbox: true,

@@ -182,7 +182,7 @@ describe('transport', () => {
   it('times out and reports it', async () => {
     const s = await startServer(() => undefined); // never answers
     close = s.close;
-    const err = await transport(s.url, { timeoutMs: 200, maxAttempts: 1 })
+    const err = await transport(s.url, { tryTimeoutMs: 200, maxAttempts: 1 })
       .json({ operation: 't', method: 'GET', path: '/', idempotent: true })
       .catch((e) => e);
     expect(err).toBeInstanceOf(NetworkError);
@@ -246,7 +246,7 @@ describe('transport', () => {
     const s = await startServer(() => undefined); // never answers
     close = s.close;
     const get = (extra: Parameters<typeof transport>[1]) =>
-      transport(s.url, { timeoutMs: 150, maxAttempts: 1, ...extra })
+      transport(s.url, { tryTimeoutMs: 150, maxAttempts: 1, ...extra })
         .json({ operation: 't', method: 'GET', path: '/', idempotent: true })
         .catch((e) => e);
     const bare = await get({});
@@ -257,7 +257,7 @@ describe('transport', () => {
     expect(withSignal.timedOut).toBe(true);
     const ctrlC = new AbortController();
     setTimeout(() => ctrlC.abort(new Error('interrupted')), 30);
-    const interrupted = await get({ signal: ctrlC.signal, timeoutMs: 5_000 });
+    const interrupted = await get({ signal: ctrlC.signal, tryTimeoutMs: 5_000 });
     expect(interrupted).not.toBeInstanceOf(NetworkError);
     expect(String(interrupted.message)).toMatch(/interrupted/);
   });
