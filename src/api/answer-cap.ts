@@ -158,10 +158,10 @@ export function cutOff(request: RequestInfo, why: string, attempts = 1): Network
 export const shownRequest = (r: RequestInfo) => `${r.method} ${r.url}`;
 
 /** The whole answer as bytes, decoded, refused (AnswerTooLargeError) past `limit` decoded bytes. */
-export async function readAnswerBytes(res: BodySource, limit: number): Promise<Buffer> {
+export async function readAnswerBytes(res: BodySource, limit: number, names: CapNames = {}): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const c of decodedChunks(res, limit)) {
+  for await (const c of decodedChunks(res, limit, names)) {
     chunks.push(c);
     size += c.length;
   }

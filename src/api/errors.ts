@@ -77,29 +77,6 @@ export class NetworkError extends Error {
   }
 }
 
-/**
- * An answer larger than the cap (ASSESS_MAX_ANSWER_MIB / `config set max-answer-mib`, 64 MiB by
- * default; a download's --max-size), counted after decoding: not read past the cap, never
- * retried (exit 1).
- */
-export class AnswerTooLargeError extends Error {
-  override name = 'AnswerTooLargeError';
-  constructor(
-    readonly request: RequestInfo,
-    readonly limit: number,
-    /** The size the answer announced (content-length), when it did. */
-    readonly declared?: number,
-    /** How to raise the cap, as the error says it. */
-    raise = "ASSESS_MAX_ANSWER_MIB=N or 'assess config set max-answer-mib N'",
-  ) {
-    super(
-      `${request.method} ${request.url}: the answer is larger than the ${mib(limit)} cap` +
-        `${declared !== undefined ? ` (${mib(declared)} announced; nothing read)` : ' (stopped reading there)'}; ` +
-        `raise it with ${raise}`,
-    );
-  }
-}
-
 const mib = (n: number) => `${Math.round((n / 1048576) * 10) / 10} MiB`;
 
 /** The service answered 2xx with a body that does not match the wire schema. */
@@ -112,6 +89,30 @@ export class ResponseShapeError extends Error {
     readonly hint?: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * An answer larger than the cap (ASSESS_MAX_ANSWER_MIB / `config set max-answer-mib`, 64 MiB by
+ * default; a download's --max-size), counted after decoding: not read past the cap, never
+ * retried (exit 1): the answer is the problem, as a ResponseShapeError's.
+ */
+export class AnswerTooLargeError extends ResponseShapeError {
+  override name = 'AnswerTooLargeError';
+  constructor(
+    request: RequestInfo,
+    readonly limit: number,
+    /** The size the answer announced (content-length), when it did. */
+    readonly declared?: number,
+    /** How to raise the cap, as the error says it. */
+    raise = "ASSESS_MAX_ANSWER_MIB=N or 'assess config set max-answer-mib N'",
+  ) {
+    super(
+      `${request.method} ${request.url}: the answer is larger than the ${mib(limit)} cap` +
+        `${declared !== undefined ? ` (${mib(declared)} announced; nothing read)` : ' (stopped reading there)'}; ` +
+        `raise it with ${raise}`,
+      request,
+    );
   }
 }
 

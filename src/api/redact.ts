@@ -4,6 +4,7 @@
 // scrub(). A secret is masked whole and in part: any run of 12 of its characters is a part (of a
 // shorter one, all but four, at least 8) — a server that echoes the key minus its last four
 // characters must not get it printed — in the text as it is, URL-encoded or JSON-escaped.
+import { StringDecoder } from 'node:string_decoder';
 import { Transform, type TransformCallback } from 'node:stream';
 
 export const MASK = '****';
@@ -101,10 +102,11 @@ export class Secrets {
   stream(): Transform {
     let held = '';
     const keep = Math.max(0, this.longest - 1);
+    const utf8 = new StringDecoder('utf8'); // a character split between chunks is kept whole
     return new Transform({
       decodeStrings: false,
       transform: (chunk: Buffer | string, _enc, cb: TransformCallback) => {
-        const text = held + String(chunk);
+        const text = held + (typeof chunk === 'string' ? chunk : utf8.write(chunk));
         let cut = Math.max(0, text.length - keep);
         const ranges = this.find(text);
         for (const [a, b] of ranges) if (b > cut && a < cut) cut = a;
@@ -113,7 +115,7 @@ export class Secrets {
         const inHead = ranges.filter(([, b]) => b <= cut);
         cb(null, maskUrlCredentials(inHead.length ? apply(head, inHead) : head));
       },
-      flush: (cb: TransformCallback) => cb(null, this.scrub(held)),
+      flush: (cb: TransformCallback) => cb(null, this.scrub(held + utf8.end())),
     });
   }
 

@@ -268,7 +268,7 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
       read(
         R.TimeZones,
         { operation: 'v3.listTimeZones', method: 'GET', path: '/v3/timezones', idempotent: true },
-        someList,
+        (body) => listOf('timeZones')(body) && someList(body), // `{timeZones: null}`: none
       ),
     /**
      * 16. POST /v3/callbacks/process — at most 100 ids; re-queuing twice is harmless. "A 200

@@ -78,9 +78,11 @@ export function describeError(
         err.unconfirmed ??
         created ??
         (err.timedOut
-          ? err.code === 'ASSESS_DEADLINE' && /--timeout/.test(err.message)
-            ? 'the service did not answer in time; retry later, or raise --timeout (the whole command\'s limit)'
-            : 'the service did not answer in time; retry later, or raise --try-timeout (each try\'s limit)'
+          ? `the service did not answer in time; retry later, or raise ${
+              /--timeout/.test(err.message)
+                ? '--timeout (the whole command\'s limit)'
+                : '--try-timeout (each try\'s limit) or --timeout (the whole command\'s)'
+            }`
           : (err.hint ?? unreachableHint(err, env))),
     };
   }

@@ -138,6 +138,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
             run.journal,
             (n) => inside(dir, n),
             release,
+            input.maxSize,
           );
           pdf = saved.name;
           pdfOutcome = saved.outcome;
