@@ -68,6 +68,22 @@ export class Secrets {
     return this;
   }
 
+  /**
+   * Shows a secret once where the user asked for it (`--print-secret`, `--print-url`): `write` runs
+   * with it unmasked, and it is masked again after.
+   */
+  revealed(value: string | undefined, write: () => void): void {
+    const forms = value ? this.known.filter((k) => k.text === value || k.text === encodeURIComponent(value)) : [];
+    for (const k of forms) this.known.splice(this.known.indexOf(k), 1);
+    this.pattern = undefined;
+    try {
+      write();
+    } finally {
+      this.known.push(...forms);
+      this.pattern = undefined;
+    }
+  }
+
   /** The password (and user:password) of a URL, when it has them. */
   addUrl(url: string | undefined): this {
     if (!url || !URL.canParse(url)) return this;

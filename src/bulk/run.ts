@@ -41,7 +41,7 @@ export class BulkRun {
     readonly journal: Journal,
     readonly resultsPath: string,
   ) {
-    this.results = new AtomicFile(resultsPath, 'the results');
+    this.results = new AtomicFile(resultsPath, 'the results', (text) => ctx.secrets.scrub(text));
     // Ctrl-C twice, or an exception outside our control: never leave the temp file behind.
     ctx.onExit(() => this.close(false));
   }
@@ -49,7 +49,7 @@ export class BulkRun {
   /** Opens the journal for the service the run's connection reaches (a journal of another is refused). */
   static async start(ctx: Context, journalPath: string, resultsPath: string): Promise<BulkRun> {
     const target = await runTarget(ctx);
-    const journal = await Journal.open(journalPath, { target });
+    const journal = await Journal.open(journalPath, { target, scrub: (text) => ctx.secrets.scrub(text) });
     if (journal.unreadable) ctx.warn(`${journalPath}: ${journal.unreadable} unreadable line(s) ignored`);
     if (journal.older)
       ctx.warn(

@@ -38,6 +38,11 @@ export interface Runtime {
 export async function createContext(cmd: Command, rt: Runtime): Promise<Context> {
   const { proc } = rt;
   const opts = cmd.optsWithGlobals() as Record<string, unknown>;
+  const secrets = (rt.secrets ??= new Secrets());
+  // what the environment holds is held by the run: masked wherever it would be shown
+  const env = proc.env;
+  secrets.add(env.ASSESS_API_KEY?.trim(), env.ASSESS_WEBHOOK_SECRET?.trim(), env.ASSESS_LISTEN_TOKEN?.trim());
+  for (const name of URL_VARIABLES) secrets.addUrl(env[name]);
   // registered first, so closed last: after whatever clean-up may still send
   const pool = keepAlivePool(proc.env);
   rt.exitHooks.push(() => pool.close());
@@ -120,7 +125,7 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
       return root;
     },
     onExit: (fn) => rt.exitHooks.push(fn),
-    secrets: (rt.secrets ??= new Secrets()),
+    secrets,
     // Notices quote service text and URLs: control characters escaped, URL passwords masked.
     info: (m) =>
       void (
@@ -184,9 +189,8 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
     signal: ctx.signal,
     warn: ctx.warn,
   });
-  // the key, URL passwords and proxy credentials: masked in everything the run shows from now on
+  // the key and the profile's URL passwords: masked in everything the run shows from now on
   ctx.secrets.add(key.apiKey).addUrl(profile.baseUrl).addUrl(profile.baseUrlV2);
-  for (const name of ['ASSESS_BASE_URL', 'ASSESS_BASE_URL_V2', ...PROXY_VARIABLES]) ctx.secrets.addUrl(env[name]);
   const urls = resolveBaseUrls({ env, profileName: globals.profile, profile, insecureHttp: globals.insecureHttp });
   for (const n of urls.notices) ctx.warn(n);
   return {
@@ -205,7 +209,8 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
   };
 }
 
-const PROXY_VARIABLES = ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY'];
+/** Variables whose URL may carry a password. */
+const URL_VARIABLES = ['ASSESS_BASE_URL', 'ASSESS_BASE_URL_V2', 'http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY'];
 
 /** Each try's limit without --try-timeout or the profile's try-timeout. */
 const DEFAULT_TRY_TIMEOUT_MS = 30_000;

@@ -28,10 +28,11 @@ const VERSION_SUFFIX = { v3: /\/v3\/?$/i, v2: /\/v2(\/org)?\/?$/i };
 export function normaliseBaseUrl(src: Source, api: 'v3' | 'v2', notices: string[]): string {
   const raw = src.value!.trim();
   if (!/^https?:\/\//i.test(raw) || !URL.canParse(raw)) {
-    const guess = /^[\w.-]+(:\d+)?(\/.*)?$/.test(raw) ? ` (did you mean http://${raw} ?)` : '';
     // a URL no parser takes may still carry a password: never echoed
+    const shown = maskUserinfoLoosely(raw);
+    const guess = /^[\w.-]+(:\d+)?(\/.*)?$/.test(raw) ? ` (did you mean http://${shown} ?)` : '';
     throw new UsageError(
-      `${src.name}: '${maskUserinfoLoosely(raw)}' is not an http(s) URL${guess}`,
+      `${src.name}: '${shown}' is not an http(s) URL${guess}`,
       'use a full address, e.g. https://api.example.com or http://127.0.0.1:4010',
     );
   }

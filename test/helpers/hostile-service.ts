@@ -6,7 +6,8 @@
 //   - 'gzip-bomb' | 'br-bomb': 200 JSON whose compressed body inflates to 100 MiB;
 //   - 'short': the upstream's answer with a Content-Length 100 bytes longer than the body, then the
 //     connection closed; 'long': a Content-Length of half the body, and the whole body sent;
-//   - 'echo-key': a 400 (and headers) quoting the key and parts of it, as a careless server's error would.
+//   - 'echo-key': a 400 (and headers) quoting the key and parts of it (and the `echo` texts), as a
+//     careless server's error would; a tests list answers 200 with them as test names.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as zlib from 'node:zlib';
@@ -87,7 +88,9 @@ function raw(res: ServerResponse, status: number, type: string, length: number, 
   else setTimeout(() => socket.end(), 50);
 }
 
-export async function startHostileService(opts: { upstream?: string; key?: string } = {}): Promise<HostileService> {
+export async function startHostileService(
+  opts: { upstream?: string; key?: string; echo?: string[] } = {},
+): Promise<HostileService> {
   const svc: HostileService = { url: '', mode: 'forward', requests: [], close: async () => undefined };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -113,9 +116,15 @@ export async function startHostileService(opts: { upstream?: string; key?: strin
     }
     if (mode === 'echo-key') {
       const key = String(req.headers['x-api-key'] ?? opts.key ?? '');
-      const quoted = `key ${key}, or ${key.slice(0, -4)}, or ${key.slice(2, -2)}, or ${encodeURIComponent(key)}`;
-      res.writeHead(400, { 'content-type': 'application/json', 'x-echo-key': key, 'x-echo-part': key.slice(0, -4) });
-      return void res.end(JSON.stringify({ errors: [`Invalid subscription ${quoted}`] }));
+      const all = [key, key.slice(0, -4), key.slice(2, -2), encodeURIComponent(key), ...(opts.echo ?? [])];
+      const headers = { 'content-type': 'application/json', 'x-echo-key': key, 'x-echo-part': key.slice(0, -4) };
+      if (req.method === 'GET' && /^\/v3\/tests(\?|$)/.test(req.url!)) {
+        res.writeHead(200, headers);
+        const tests = all.map((t, i) => ({ testId: 1001 + i, testName: `Test ${t}`, testStatus: 'Active' }));
+        return void res.end(JSON.stringify({ tests, totalCount: tests.length }));
+      }
+      res.writeHead(400, headers);
+      return void res.end(JSON.stringify({ errors: [`Invalid subscription key ${all.join(', or ')}`] }));
     }
     const up = await forward(opts.upstream!, req, body);
     if (mode === 'short' || mode === 'long') {
