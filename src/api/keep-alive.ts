@@ -62,7 +62,8 @@ export function loopbackChecked(connect: buildConnector.connector): buildConnect
   return (options, callback) =>
     connect(options, (...args) => {
       const [err, socket] = args;
-      if (err || options.protocol !== 'http:' || options.hostname.toLowerCase() !== 'localhost') return callback(...args);
+      if (err || options.protocol !== 'http:' || options.hostname.toLowerCase() !== 'localhost')
+        return callback(...args);
       const at = socket.remoteAddress ?? 'an unknown address';
       if (isLoopbackAddress(at)) return callback(...args);
       socket.destroy();

@@ -99,7 +99,16 @@ export class Transport {
   private readonly o: Required<
     Omit<
       TransportOptions,
-      'debug' | 'dispatcher' | 'pool' | 'signal' | 'gate' | 'insecureHttp' | 'guard' | 'budget' | 'baseUrlFrom' | 'secrets'
+      | 'debug'
+      | 'dispatcher'
+      | 'pool'
+      | 'signal'
+      | 'gate'
+      | 'insecureHttp'
+      | 'guard'
+      | 'budget'
+      | 'baseUrlFrom'
+      | 'secrets'
     >
   > &
     Pick<TransportOptions, 'dispatcher' | 'pool' | 'signal' | 'guard' | 'baseUrlFrom'>;
@@ -231,7 +240,14 @@ export class Transport {
     if (!again || delay >= this.budget.left()) {
       const { maybeApplied } = call;
       return {
-        done: { status: res.statusCode, headers: res.headers, body: res.body, request: info, attempts: attempt, maybeApplied },
+        done: {
+          status: res.statusCode,
+          headers: res.headers,
+          body: res.body,
+          request: info,
+          attempts: attempt,
+          maybeApplied,
+        },
         delay: 0,
       };
     }
@@ -254,7 +270,9 @@ export class Transport {
     const code = deadline.expired ? 'UND_ERR_HEADERS_TIMEOUT' : errorCode(err);
     const outcome: Outcome = { kind: 'error', code, sent: wasSent(code) };
     if (outcome.sent) call.maybeApplied = true;
-    this.log.line(`<-- ${code ?? 'error'} after ${Date.now() - started} ms: ${this.scrub(String((err as Error).message))}`);
+    this.log.line(
+      `<-- ${code ?? 'error'} after ${Date.now() - started} ms: ${this.scrub(String((err as Error).message))}`,
+    );
     const delay = retryDelayMs(attempt, undefined, Date.now(), this.o.random);
     const again =
       delay < this.budget.left() &&
@@ -310,7 +328,8 @@ export class Transport {
         const ok = res.status >= 200 && res.status <= 299;
         return { res, text, data: ok ? this.serviceJson(res, text) : undefined };
       } catch (err) {
-        if (this.o.signal?.aborted || err instanceof AnswerTooLargeError || err instanceof ResponseShapeError) throw err;
+        if (this.o.signal?.aborted || err instanceof AnswerTooLargeError || err instanceof ResponseShapeError)
+          throw err;
         // The whole answer did not arrive within the deadline: a slow server, not a broken one.
         if (err instanceof NetworkError && err.timedOut) throw err;
         if (isLocalFailure(err)) throw localFailure(spec.method, res.request.url, err, this.scrub);

@@ -41,7 +41,11 @@ const SETTINGS = anyOf(
 export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
   const { transport, warnOnce } = clientTransport(conn, hooks, 'v3');
 
-  async function read<T extends z.core.$ZodType>(schema: T, spec: RequestSpec, identify: Identify): Promise<z.output<T>> {
+  async function read<T extends z.core.$ZodType>(
+    schema: T,
+    spec: RequestSpec,
+    identify: Identify,
+  ): Promise<z.output<T>> {
     return readAnswer(schema, await transport.json(spec), { kind: 'read', envelope: true, identify });
   }
   async function write<T extends z.core.$ZodType>(
@@ -96,12 +100,16 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
       ),
     /** 2. GET /v3/tests/{testId} */
     getTest: (testId: IdLike) =>
-      read(R.TestDetail, {
-        operation: 'v3.getTest',
-        method: 'GET',
-        path: `/v3/tests/${seg(testId)}`,
-        idempotent: true,
-      }, anyOf('testId', 'testName', 'sections')),
+      read(
+        R.TestDetail,
+        {
+          operation: 'v3.getTest',
+          method: 'GET',
+          path: `/v3/tests/${seg(testId)}`,
+          idempotent: true,
+        },
+        anyOf('testId', 'testName', 'sections'),
+      ),
     /** 3. POST /v3/tests/{testId}/invite — idempotent per candidate in the spec. */
     invite: (testId: IdLike, body: Record<string, unknown>, call: CallOptions = {}) =>
       write(
@@ -129,20 +137,28 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
       }),
     /** 6. GET /v3/tests/{testId}/testlinks */
     listLinks: (testId: IdLike) =>
-      read(R.TestLinks, {
-        operation: 'v3.listLinks',
-        method: 'GET',
-        path: `/v3/tests/${seg(testId)}/testlinks`,
-        idempotent: true,
-      }, listOf('testLinks')),
+      read(
+        R.TestLinks,
+        {
+          operation: 'v3.listLinks',
+          method: 'GET',
+          path: `/v3/tests/${seg(testId)}/testlinks`,
+          idempotent: true,
+        },
+        listOf('testLinks'),
+      ),
     /** 7. GET /v3/tests/{testId}/testlinks/{testLinkId} */
     getLink: (testId: IdLike, linkId: IdLike) =>
-      read(R.TestLink, {
-        operation: 'v3.getLink',
-        method: 'GET',
-        path: `/v3/tests/${seg(testId)}/testlinks/${seg(linkId)}`,
-        idempotent: true,
-      }, allOf('testLinkId')),
+      read(
+        R.TestLink,
+        {
+          operation: 'v3.getLink',
+          method: 'GET',
+          path: `/v3/tests/${seg(testId)}/testlinks/${seg(linkId)}`,
+          idempotent: true,
+        },
+        allOf('testLinkId'),
+      ),
     /**
      * 8. POST /v3/invitations/{id}/cancel — repeated after a lost answer (the service refuses a
      * second cancel, so a refusal then is checked against the report; see confirmCancelled).
@@ -233,12 +249,16 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
       ),
     /** 13. GET /v3/tests/{testId}/settings */
     getSettings: (testId: IdLike) =>
-      read(R.Settings, {
-        operation: 'v3.getSettings',
-        method: 'GET',
-        path: `/v3/tests/${seg(testId)}/settings`,
-        idempotent: true,
-      }, SETTINGS),
+      read(
+        R.Settings,
+        {
+          operation: 'v3.getSettings',
+          method: 'GET',
+          path: `/v3/tests/${seg(testId)}/settings`,
+          idempotent: true,
+        },
+        SETTINGS,
+      ),
     /** 14. POST /v3/tests/{testId}/settings — full replace. */
     updateSettings: (testId: IdLike, body: Record<string, unknown>) =>
       write(
@@ -254,15 +274,19 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
       ),
     /** 15. POST /v3/candidates/testattempts?state= — a read, so safe to repeat. */
     listAttempts: (state: 'completed' | 'cancelled' | 'expired', startDateTime: string, endDateTime: string) =>
-      read(R.TestAttempts, {
-        operation: 'v3.listAttempts',
-        method: 'POST',
-        path: '/v3/candidates/testattempts',
-        query: { state },
-        body: { StartDateTime: startDateTime, EndDateTime: endDateTime },
-        idempotent: true,
-        readOnly: true,
-      }, listOf('testAttempts')),
+      read(
+        R.TestAttempts,
+        {
+          operation: 'v3.listAttempts',
+          method: 'POST',
+          path: '/v3/candidates/testattempts',
+          query: { state },
+          body: { StartDateTime: startDateTime, EndDateTime: endDateTime },
+          idempotent: true,
+          readOnly: true,
+        },
+        listOf('testAttempts'),
+      ),
     /** The vendor's "List timezones" (not in the spec; path chosen, see docs/assumptions.md). */
     listTimeZones: () =>
       read(

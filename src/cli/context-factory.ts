@@ -210,7 +210,14 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
 }
 
 /** Variables whose URL may carry a password. */
-const URL_VARIABLES = ['ASSESS_BASE_URL', 'ASSESS_BASE_URL_V2', 'http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY'];
+const URL_VARIABLES = [
+  'ASSESS_BASE_URL',
+  'ASSESS_BASE_URL_V2',
+  'http_proxy',
+  'HTTP_PROXY',
+  'https_proxy',
+  'HTTPS_PROXY',
+];
 
 /** Each try's limit without --try-timeout or the profile's try-timeout. */
 const DEFAULT_TRY_TIMEOUT_MS = 30_000;

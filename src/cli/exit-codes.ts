@@ -80,8 +80,8 @@ export function describeError(
         (err.timedOut
           ? `the service did not answer in time; retry later, or raise ${
               /--timeout/.test(err.message)
-                ? '--timeout (the whole command\'s limit)'
-                : '--try-timeout (each try\'s limit) or --timeout (the whole command\'s)'
+                ? "--timeout (the whole command's limit)"
+                : "--try-timeout (each try's limit) or --timeout (the whole command's)"
             }`
           : (err.hint ?? unreachableHint(err, env))),
     };

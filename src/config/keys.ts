@@ -7,7 +7,7 @@ export const CONFIG_KEYS = {
   'base-url': { prop: 'baseUrl', describe: 'v3 base URL' },
   'base-url-v2': { prop: 'baseUrlV2', describe: 'v2 base URL (deprecated API)' },
   output: { prop: 'output', describe: 'default output format' },
-  timeout: { prop: 'timeout', describe: "the most a command waits for the service in all (--timeout), seconds" },
+  timeout: { prop: 'timeout', describe: 'the most a command waits for the service in all (--timeout), seconds' },
   'try-timeout': { prop: 'tryTimeout', describe: "each request try's limit (--try-timeout), seconds" },
   retries: { prop: 'retries', describe: 'attempts per request' },
   concurrency: { prop: 'concurrency', describe: 'bulk concurrency' },

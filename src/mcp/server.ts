@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from '../context.js';
 import { describeError } from '../cli/exit-codes.js';
+import { maskUrlCredentials } from '../api/redact.js';
 import { UsageError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { makePrivateDir } from '../util/private-dir.js';
@@ -47,7 +48,6 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
   const allowed = allowedWrites(opts.allowWrites);
   const tools = await deriveTools(TOOLS);
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const { secrets } = ctx;
   const dir = (await ctx.config()).dir;
   const audit = new AuditLog(dir);
   const session: CallSession = {
@@ -86,25 +86,22 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
     const tool = byName.get(req.params.name);
     const done = tool ? await callTool(tool, args, session) : noSuchTool(req.params.name, [...byName.keys()]);
     try {
-      // the audit log and the result show no secret of the run (a key, a URL's password, part of one)
-      audit.append(
-        secrets.scrubValue({
-          at: new Date().toISOString(),
-          tool: req.params.name,
-          args,
-          outcome: done.outcome,
-          ...(done.category ? { category: done.category } : {}),
-          ...(done.requests ? { requests: done.requests } : {}),
-          ...(done.sent ? { sent: done.sent } : {}),
-          ms: Date.now() - started,
-          profile: ctx.globals.profile,
-          sandbox: ctx.globals.sandbox,
-        }),
-      );
+      audit.append({
+        at: new Date().toISOString(),
+        tool: req.params.name,
+        args: masked(args),
+        outcome: done.outcome,
+        ...(done.category ? { category: done.category } : {}),
+        ...(done.requests ? { requests: masked(done.requests) } : {}),
+        ...(done.sent ? { sent: masked(done.sent) } : {}),
+        ms: Date.now() - started,
+        profile: ctx.globals.profile,
+        sandbox: ctx.globals.sandbox,
+      });
     } catch (err) {
       ctx.warn(`the audit log ${audit.path} could not be written: ${(err as Error).message}`);
     }
-    return secrets.scrubValue(done.result);
+    return done.result;
   });
   // no session without its audit log: a log that cannot be written stops the start (exit 2, naming it)
   audit.append({
@@ -144,6 +141,15 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
   // Ctrl-C stops waiting), and only then is the server, and an embedded sandbox, closed
   await Promise.race([inputEnded.then(() => unanswered.allAnswered()), stopped]);
   await server.close();
+}
+
+/** A value with any URL's password masked, at any depth (a callback URL may carry one). */
+function masked<T>(value: T): T {
+  if (typeof value === 'string') return maskUrlCredentials(value) as T;
+  if (Array.isArray(value)) return value.map(masked) as T;
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked(v)])) as T;
+  return value;
 }
 
 /** The JSON-RPC error for a line the transport could not read: not JSON, or JSON but no JSON-RPC message. */

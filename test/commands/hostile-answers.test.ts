@@ -7,7 +7,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
-import { hasZstd, PORTAL_TITLE, startHostileService, type HostileMode, type HostileService } from '../helpers/hostile-service.js';
+import {
+  hasZstd,
+  PORTAL_TITLE,
+  startHostileService,
+  type HostileMode,
+  type HostileService,
+} from '../helpers/hostile-service.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -34,7 +40,10 @@ const email = () => `hostile.${++n}@example.com`;
 
 /** A Pending invitation made on the sandbox itself (a cancel needs one each time). */
 async function pending(): Promise<string> {
-  const r = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', { email: email(), name: 'Pending One' });
+  const r = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', {
+    email: email(),
+    name: 'Pending One',
+  });
   return String(r.testInvitationId);
 }
 
@@ -49,7 +58,10 @@ const FAMILIES: Array<{ name: string; args: () => Promise<string[]> | string[] }
     args: () => ['links', 'create', '1001', '--name', `Hostile ${++n}`, '--valid-days', '7', '--tz', '1', '--json'],
   },
   { name: 'settings get', args: () => ['settings', 'get', '1002', '--json'] },
-  { name: 'settings set', args: () => ['settings', 'set', '1002', '--set', 'questionSettings.randomAnswers=0', '--yes'] },
+  {
+    name: 'settings set',
+    args: () => ['settings', 'set', '1002', '--set', 'questionSettings.randomAnswers=0', '--yes'],
+  },
   { name: 'callbacks process', args: () => ['callbacks', 'process', '900001', '--json'] },
 ];
 
@@ -69,7 +81,9 @@ describe('a captive portal (200 text/html to everything) is never a success', ()
       expect(r.code, r.stderr).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain(`an HTML page ("${PORTAL_TITLE}")`);
-      expect(r.stderr).toMatch(new RegExp(`the base URL ${h.url} \\(from ASSESS_BASE_URL\\) may not lead to the service`));
+      expect(r.stderr).toMatch(
+        new RegExp(`the base URL ${h.url} \\(from ASSESS_BASE_URL\\) may not lead to the service`),
+      );
       expect(r.stderr).not.toMatch(/<html|<form/i);
     });
 });

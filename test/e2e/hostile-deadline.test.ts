@@ -57,7 +57,9 @@ describe('--timeout is a deadline for the whole answer', () => {
     const r = await runAssess(['tests', 'list', '--timeout', '2'], { env: env(), timeoutMs: 40_000 });
     expect(r.signal).toBeNull();
     expect(r.code).toBe(6);
-    expect(r.stderr).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/v3\/tests\S* timed out: the command's --timeout of 2 s passed/);
+    expect(r.stderr).toMatch(
+      /GET http:\/\/127\.0\.0\.1:\d+\/v3\/tests\S* timed out: the command's --timeout of 2 s passed/,
+    );
     expect(r.stderr).toMatch(/raise --timeout \(the whole command's limit\)/);
     expect(r.stderr).not.toMatch(/bug/);
   });

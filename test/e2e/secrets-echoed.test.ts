@@ -60,10 +60,20 @@ describe('secrets a service echoes are masked in every output', () => {
       ASSESS_LISTEN_TOKEN: TOKEN,
     };
     const mcp = [
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'tests_list', arguments: {} } },
-      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'report', arguments: { invitationId: '900001' } } },
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'report', arguments: { invitationId: '900001' } },
+      },
     ]
       .map((m) => JSON.stringify(m))
       .join('\n');

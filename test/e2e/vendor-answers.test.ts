@@ -224,7 +224,10 @@ describe('a 500 is retried for a read (GET), never for a write', () => {
 describe('answers that cannot be understood', () => {
   it('a read without what identifies its answer (a listing without its list) is exit 1, nothing printed', async () => {
     const body = { data: { items: 'not what was expected' } };
-    for (const args of [['tests', 'list', '--json'], ['tests', 'list']]) {
+    for (const args of [
+      ['tests', 'list', '--json'],
+      ['tests', 'list'],
+    ]) {
       const r = await against((_q, res) => json(res, 200, body), args);
       expect(r.code, r.stderr).toBe(1);
       expect(r.stdout).toBe('');
@@ -249,7 +252,9 @@ describe('answers that cannot be understood', () => {
     );
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/POST \/v3\/tests\/292930\/invite was answered HTTP 200 with JSON without testInvitationId and testUrl/);
+    expect(r.stderr).toMatch(
+      /POST \/v3\/tests\/292930\/invite was answered HTTP 200 with JSON without testInvitationId and testUrl/,
+    );
   });
 
   it('an invite answered with an empty body may have invited the candidate: exit 1 saying so and how to check', async () => {

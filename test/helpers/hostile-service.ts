@@ -13,23 +13,14 @@ import type { AddressInfo } from 'node:net';
 import * as zlib from 'node:zlib';
 
 export type HostileMode =
-  | 'forward'
-  | 'gzip'
-  | 'deflate'
-  | 'br'
-  | 'zstd'
-  | 'portal'
-  | 'gzip-bomb'
-  | 'br-bomb'
-  | 'short'
-  | 'long'
-  | 'echo-key';
+  'forward' | 'gzip' | 'deflate' | 'br' | 'zstd' | 'portal' | 'gzip-bomb' | 'br-bomb' | 'short' | 'long' | 'echo-key';
 
 export const PORTAL_TITLE = 'Hotel Wi-Fi – Sign in';
-const PORTAL = `<!DOCTYPE html><html><head><title>Hotel Wi-Fi &ndash; Sign in</title></head><body><form>Room number <input name=room></form></body></html>`.replace(
-  '&ndash;',
-  '–',
-);
+const PORTAL =
+  `<!DOCTYPE html><html><head><title>Hotel Wi-Fi &ndash; Sign in</title></head><body><form>Room number <input name=room></form></body></html>`.replace(
+    '&ndash;',
+    '–',
+  );
 
 /** What the bombs inflate to: over the 64 MiB answer cap. */
 export const BOMB_BYTES = 100 * 1024 * 1024;
@@ -74,7 +65,11 @@ async function forward(upstream: string, req: IncomingMessage, body: Buffer) {
     headers,
     body: body.length ? body : undefined,
   });
-  return { status: res.status, type: res.headers.get('content-type') ?? '', body: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    body: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 /** Writes an answer with framing of our choosing (node:http would refuse a wrong Content-Length). */

@@ -14,7 +14,8 @@ function valueOf(body: unknown, key: string): unknown {
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 const and = (keys: readonly string[]) =>
   keys.length < 2 ? keys.join('') : `${keys.slice(0, -1).join(', ')} and ${keys.at(-1)}`;
-const or = (keys: readonly string[]) => (keys.length < 2 ? keys.join('') : `${keys.slice(0, -1).join(', ')} or ${keys.at(-1)}`);
+const or = (keys: readonly string[]) =>
+  keys.length < 2 ? keys.join('') : `${keys.slice(0, -1).join(', ')} or ${keys.at(-1)}`;
 
 /** Every one of these fields (an invitation: its id and its URL). */
 export const allOf =

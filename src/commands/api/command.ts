@@ -27,8 +27,7 @@ export default defineCommand({
     ),
     path: arg(() => z.string().check(z.regex(/^\/[^\s]*$/, 'must be a path starting with /, e.g. /v3/tests'))),
   },
-  description:
-    'Send an authenticated request; streams the body to stdout (pretty JSON on a terminal, raw when piped)',
+  description: 'Send an authenticated request; streams the body to stdout (pretty JSON on a terminal, raw when piped)',
   examples: [
     'assess api GET /v3/tests',
     `assess api POST /v3/tests/1001/invite --data '{"email":"ann@example.com","name":"Ann"}'`,
