@@ -270,7 +270,8 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
           body,
           idempotent: false,
         },
-        { identify: anObject, empty: true },
+        // the settings object, or (204, `{}`) nothing: what was sent is then what is stored
+        { identify: anObject, empty: true, known: body },
       ),
     /** 15. POST /v3/candidates/testattempts?state= — a read, so safe to repeat. */
     listAttempts: (state: 'completed' | 'cancelled' | 'expired', startDateTime: string, endDateTime: string) =>

@@ -41,7 +41,7 @@ export default defineCommand({
       () => z.optional(z.string()),
     ),
     v2: flag('send to the v2 base URL with the v2 header', () => z.optional(z.boolean())),
-    maxSize: maxSizeFlag('the answer, of any content type (default: the answer cap, 64MiB)'),
+    maxSize: maxSizeFlag('the largest answer to print, of any content type', 'the answer cap, 64MiB'),
   },
   async run(ctx, input) {
     const body = input.data === undefined ? undefined : await readBody(ctx, input.data);

@@ -43,7 +43,7 @@ const FLAGS = {
     ),
   ),
   pdf: flag('also save each report as a PDF: report-<candidate>-<id>.pdf', () => z._default(z.boolean(), false)),
-  maxSize: maxSizeFlag('with --pdf: each PDF (default 50MiB)'),
+  maxSize: maxSizeFlag('with --pdf: the largest PDF to save, each', '50MiB'),
   html: flag("also write index.html: the cohort's statistics, a histogram and a sortable table linking the PDFs", () =>
     z._default(z.boolean(), false),
   ),

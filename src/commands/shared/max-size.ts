@@ -18,9 +18,9 @@ export function sizeBytes(text: string): number | undefined {
   return n >= 1024 && n <= MAX ? n : undefined;
 }
 
-/** The flag; `what` says what it caps and its default in the help. */
-export const maxSizeFlag = (what: string) =>
-  flag(`${what}: the most it may be, e.g. 200MiB or 1G`, { value: 'size' }, () =>
+/** The flag; `what` says what it caps, `dflt` its default, in the help. */
+export const maxSizeFlag = (what: string, dflt: string) =>
+  flag(`${what}, e.g. 200MiB or 1G (default ${dflt})`, { value: 'size' }, () =>
     z.optional(
       readAs(
         (text, refuse) =>

@@ -18,7 +18,7 @@ export const REPORT_FLAGS = {
     () => z.optional(z.string().check(z.minLength(1, 'must be a file name, a directory, or - for standard output'))),
   ),
   force: flag('with --pdf: overwrite an existing file', () => z.optional(z.boolean())),
-  maxSize: maxSizeFlag('with --pdf: the PDF (default 50MiB)'),
+  maxSize: maxSizeFlag('with --pdf: the largest PDF to save', '50MiB'),
   ascii: flag('on a terminal: draw bars with # and . instead of block characters (also TERM=dumb)', () =>
     z.optional(z.boolean()),
   ),
