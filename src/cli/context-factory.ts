@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type { Connection } from '../config/credentials.js';
 import type { ConfigStore } from '../config/store.js';
 import { keepAlivePool } from '../api/keep-alive.js';
+import { DEFAULT_TRY_TIMEOUT_MS } from '../api/transport-spec.js';
 import { type Context, type Env, type IO, debugSink } from '../context.js';
 import { CancelledError, LocalError, UsageError } from '../errors.js';
 import { decideColor, resolveGlobals } from './globals.js';
@@ -219,8 +220,6 @@ const URL_VARIABLES = [
   'HTTPS_PROXY',
 ];
 
-/** Each try's limit without --try-timeout or the profile's try-timeout. */
-const DEFAULT_TRY_TIMEOUT_MS = 30_000;
 const seconds = (s: number | undefined) => (s ? Math.round(s * 1000) : undefined);
 
 const EMBEDDED_DELIVERY_WAIT_MS = 10_000;

@@ -88,6 +88,25 @@ describe('a captive portal (200 text/html to everything) is never a success', ()
     });
 });
 
+describe('auth login against the portal', () => {
+  it('is not a verified key: exit 1, the base URL named as given (--base-url), nothing saved', async () => {
+    const own = tempDir();
+    try {
+      h.mode = 'portal';
+      const r = await runInProcess(['auth', 'login', '--base-url', h.url, '--key-stdin'], {
+        configDir: own.dir,
+        stdin: `${s.env.ASSESS_API_KEY}\n`,
+      });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/an HTML page .*\n.*\(from --base-url\)/);
+      expect((await runInProcess(['config', 'get', 'api-key'], { configDir: own.dir })).stdout).not.toMatch(/\*{4}/);
+    } finally {
+      h.mode = 'forward';
+      own.cleanup();
+    }
+  });
+});
+
 describe('compression bombs stop at the answer cap (decoded size)', () => {
   for (const mode of ['gzip-bomb', 'br-bomb'] as const)
     for (const f of FAMILIES.filter((x) => ['invite', 'tests list --all', 'report'].includes(x.name)))

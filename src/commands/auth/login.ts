@@ -3,6 +3,7 @@ import { defineCommand, zx, flag } from '../../cli/command.js';
 import { isPlainHttpRemote, normaliseBaseUrl, refusePlainHttp } from '../../config/base-url.js';
 import { readKeyFile, readKeyStream } from '../../config/credentials.js';
 import { maskKey } from '../../api/redact.js';
+import { DEFAULT_TRY_TIMEOUT_MS } from '../../api/transport-spec.js';
 import { AuthError, UsageError } from '../../errors.js';
 import { ApiError, NetworkError } from '../../api/errors.js';
 import { type Context, debugSink } from '../../context.js';
@@ -64,7 +65,7 @@ export default defineCommand({
                 ? `config base-url (profile '${profile}')`
                 : 'the address typed',
           timeoutMs: ctx.globals.timeoutMs,
-          tryTimeoutMs: ctx.globals.tryTimeoutMs ?? 30_000,
+          tryTimeoutMs: ctx.globals.tryTimeoutMs ?? DEFAULT_TRY_TIMEOUT_MS,
           maxAttempts: 2,
           sandbox: false,
           insecureHttp: insecure,
