@@ -219,10 +219,28 @@ export class Transport {
     const retryAfter = header(res.headers, 'retry-after');
     const told = parseRetryAfter(retryAfter, Date.now()) !== undefined;
     this.gate.answered(slot.at, res.statusCode === 429, told);
-    const outcome: Outcome = { kind: 'status', status: res.statusCode, retryAfter };
     this.log.response(res.statusCode, Date.now() - started, res.headers);
+    const { again, paced, free, delay } = this.retryOnStatus(call, attempt, res.statusCode, retryAfter, told);
+    if (!again || delay >= this.budget.left()) {
+      const { maybeApplied } = call;
+      const done = { status: res.statusCode, headers: res.headers, body: res.body, request: info, attempts: attempt };
+      return { done: { ...done, maybeApplied }, delay: 0 };
+    }
+    if (free) call.throttled++;
+    if (res.statusCode >= 500) call.maybeApplied = true;
+    await res.body.dump().catch(() => undefined);
+    if (res.statusCode === 429 && !paced) this.gate.hold(delay);
+    this.log.line(
+      `retrying ${spec.method} in ${delay} ms (HTTP ${res.statusCode}, attempt ${attempt}/${this.o.maxAttempts})`,
+    );
+    return { delay, free };
+  }
+
+  /** Whether a status is tried again, and after how long (0: a paced 429, which takes the pace's next slot). */
+  private retryOnStatus(call: Call, attempt: number, status: number, retryAfter: string | null, told: boolean) {
+    const outcome: Outcome = { kind: 'status', status, retryAfter };
     // paced (a bulk run): a 429 slowed the pace, and the retry takes its next slot; a Retry-After still holds everyone
-    const paced = res.statusCode === 429 && this.gate.adaptive && !told;
+    const paced = status === 429 && this.gate.adaptive && !told;
     // …and does not use up an attempt: a run the machine stalled sends a burst when it wakes,
     // and a row must not fail for meeting the limit a few times while the pace settles (a 429
     // did nothing, so this holds for requests that e-mail too)
@@ -233,32 +251,11 @@ export class Transport {
         idempotent: call.idempotent,
         attempt,
         maxAttempts: this.o.maxAttempts,
-        read: spec.method === 'GET' || spec.readOnly === true,
-        sameOnRepeat: spec.sameOnRepeat,
+        read: call.spec.method === 'GET' || call.spec.readOnly === true,
+        sameOnRepeat: call.spec.sameOnRepeat,
       });
     const delay = paced ? 0 : retryDelayMs(attempt, retryAfter, Date.now(), this.o.random);
-    if (!again || delay >= this.budget.left()) {
-      const { maybeApplied } = call;
-      return {
-        done: {
-          status: res.statusCode,
-          headers: res.headers,
-          body: res.body,
-          request: info,
-          attempts: attempt,
-          maybeApplied,
-        },
-        delay: 0,
-      };
-    }
-    if (free) call.throttled++;
-    if (res.statusCode >= 500) call.maybeApplied = true;
-    await res.body.dump().catch(() => undefined);
-    if (res.statusCode === 429 && !paced) this.gate.hold(delay);
-    this.log.line(
-      `retrying ${spec.method} in ${delay} ms (HTTP ${res.statusCode}, attempt ${attempt}/${this.o.maxAttempts})`,
-    );
-    return { delay, free };
+    return { again, paced, free, delay };
   }
 
   /** A try that got no answer: the delay before the next, or the NetworkError that ends it. */
