@@ -38,7 +38,10 @@ export interface GlobalOptions {
   /** Prompts allowed: stdin and stderr are TTYs and --no-input is absent. */
   interactive: boolean;
   yes: boolean;
+  /** `--timeout`: all the command may wait for the service (undefined: the profile's, else no limit). */
   timeoutMs?: number;
+  /** `--try-timeout`: each request try's limit (undefined: the profile's, else 30 s). */
+  tryTimeoutMs?: number;
   api: 'v3' | 'v2';
   apiExplicit: boolean;
   sandbox: boolean;
@@ -100,6 +103,11 @@ export interface Context {
    * temp files, an embedded sandbox, the keep-alive pool): the run's one clean-up registry.
    */
   onExit(fn: () => Promise<void> | void): void;
+  /**
+   * The run's secrets (src/api/redact.ts): add every secret the command comes to hold; the
+   * standard streams are scrubbed of them, and so must be every file the command writes.
+   */
+  secrets: import('./api/redact.js').Secrets;
   /** Writes a line to stderr (for notices, progress summaries and warnings). */
   info(message: string): void;
   warn(message: string): void;

@@ -17,11 +17,14 @@ export const SLOWEST = [
   'test/e2e/hostile-files.test.ts',
   'test/e2e/full-disk.test.ts',
   'test/e2e/secrets.test.ts',
+  'test/e2e/secrets-echoed.test.ts', // ~35 s alone: 48 runs of the binary against an echoing service
+  'test/commands/hostile-answers.test.ts', // ~20 s alone: every command family against a hostile service
   'test/e2e/hostile-listen.test.ts',
   'test/e2e/completions.test.ts',
   'test/e2e/forward-kill9.test.ts',
   'test/e2e/nightly-recipe.test.ts',
   'test/e2e/hostile-deadline.test.ts',
+  'test/e2e/answer-cap.test.ts',
   'test/e2e/examples-1.test.ts',
   'test/e2e/sandbox-shared.test.ts',
   'test/e2e/package-install.test.ts',

@@ -63,6 +63,8 @@ export class Journal {
   private constructor(
     readonly path: string,
     private readonly sync: FsyncFn,
+    /** Cleans each line before it is written (the run's secrets). */
+    private readonly scrub: (line: string) => string = (line) => line,
   ) {}
 
   /**
@@ -70,8 +72,11 @@ export class Journal {
    * journal written for another one is refused (its items were done there, not here); one that
    * names none (new, or written by an older assess) is stamped with it before its next line.
    */
-  static async open(path: string, io: { fsync?: FsyncFn; target?: JournalTarget } = {}): Promise<Journal> {
-    const j = new Journal(path, io.fsync ?? fsync);
+  static async open(
+    path: string,
+    io: { fsync?: FsyncFn; target?: JournalTarget; scrub?: (line: string) => string } = {},
+  ): Promise<Journal> {
+    const j = new Journal(path, io.fsync ?? fsync, io.scrub);
     try {
       // Private: a journal holds names, e-mails and test-taking URLs.
       makeDirs(dirname(path));
@@ -249,7 +254,7 @@ export class Journal {
       this.target = t;
     }
     try {
-      this.size += writeAllSync(this.fd, `${JSON.stringify(v)}\n`);
+      this.size += writeAllSync(this.fd, this.scrub(`${JSON.stringify(v)}\n`));
     } catch (err) {
       try {
         ftruncateSync(this.fd, this.size); // no half line for the next run to stumble on

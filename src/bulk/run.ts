@@ -59,7 +59,7 @@ export class BulkRun {
     readonly resultsPath: string,
     private readonly words: OutcomeWords,
   ) {
-    this.results = new AtomicFile(resultsPath, 'the results');
+    this.results = new AtomicFile(resultsPath, 'the results', (text) => ctx.secrets.scrub(text));
     // Ctrl-C twice, or an exception outside our control: never leave the temp file behind.
     ctx.onExit(() => this.close(false));
   }
@@ -72,7 +72,7 @@ export class BulkRun {
     words: OutcomeWords = {},
   ): Promise<BulkRun> {
     const target = await runTarget(ctx);
-    const journal = await Journal.open(journalPath, { target });
+    const journal = await Journal.open(journalPath, { target, scrub: (text) => ctx.secrets.scrub(text) });
     if (journal.unreadable) ctx.warn(`${journalPath}: ${journal.unreadable} unreadable line(s) ignored`);
     if (journal.older)
       ctx.warn(

@@ -1,6 +1,7 @@
 // The one place that maps errors to exit codes and to the one- or two-line message users see.
 import { AnswerTooLargeError, ApiError, NetworkError, ResponseShapeError } from '../api/errors.js';
 import { wasSent } from '../api/retry.js';
+import { htmlTitle, looksLikeHtml } from '../api/read/answer-kind.js';
 import {
   AuthError,
   CancelledError,
@@ -79,7 +80,11 @@ export function describeError(
         err.unconfirmed ??
         created ??
         (err.timedOut
-          ? 'the service did not answer in time; retry later or raise --timeout'
+          ? `the service did not answer in time; retry later, or raise ${
+              /--timeout/.test(err.message)
+                ? "--timeout (the whole command's limit)"
+                : "--try-timeout (each try's limit) or --timeout (the whole command's)"
+            }`
           : (err.hint ?? unreachableHint(err, env))),
     };
   }
@@ -103,8 +108,6 @@ export function describeError(
   };
 }
 
-const looksLikeHtml = (text: string) => /^<(!doctype|html|head|body|h\d|title|p)\b/i.test(text);
-
 /**
  * The service's messages as the error line shows them. A body in none of its shapes is someone
  * else's (a proxy, a web server): an HTML page is named by its title, not dumped line by line,
@@ -114,7 +117,7 @@ function shownMessages(err: ApiError): string[] {
   if (err.body.shape !== 'unknown') return err.messages;
   const text = err.body.text.trim();
   if (looksLikeHtml(text)) {
-    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.replace(/\s+/g, ' ').trim();
+    const title = htmlTitle(text);
     return [`an HTML page${title ? ` ("${title}")` : ''}`];
   }
   return text ? [text.replace(/\s+/g, ' ')] : [];

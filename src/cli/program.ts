@@ -17,7 +17,8 @@ import { runExitHooks } from './exit-hooks.js';
 import { realProcess } from './real-process.js';
 import { describeError, EXIT, exitCodeFor } from './exit-codes.js';
 import { helpHintFor, oneLine } from './commander-hint.js';
-import { maskUrlCredentials } from '../api/redact.js';
+import { maskUrlCredentials, Secrets } from '../api/redact.js';
+import { scrubbedProcess } from './scrubbed-process.js';
 import { escapeMessage } from '../output/escape.js';
 import { addGlobalOptions } from './globals.js';
 import { helpWidth, SNAPSHOT_HELP_WIDTH } from './terminal-size.js';
@@ -176,12 +177,16 @@ export async function runCli(
 ): Promise<number> {
   if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help']; // `help noun verb` = `noun verb --help`
   const controller = new AbortController();
+  // every secret the run comes to hold is masked in all it writes (src/api/redact.ts)
+  const secrets = new Secrets();
+  proc = scrubbedProcess(proc, secrets);
   const rt: Runtime = {
     proc,
     signal: controller.signal,
     debug: debugRequested(argv, proc.env),
     exitHooks: [],
     loadNoun: (name) => loadNoun(name),
+    secrets,
   };
   if (rt.debug && startup.compileCache !== undefined)
     proc.stderr.write(`[debug] compile cache: ${startup.compileCache}\n`);

@@ -22,15 +22,19 @@ const whole = (min: number, max: number, example: number) => {
   );
 };
 
+const seconds = () =>
+  z.pipe(
+    z.string().check(z.refine((t) => timeoutSeconds(t) !== undefined, `must be ${TIMEOUT_RULE}, e.g. 30`)),
+    z.transform((t) => timeoutSeconds(t)!),
+  );
+
 /** Config key → the schema of the value `config set` takes (what it stores is the parsed value). */
 export const CONFIG_VALUES = {
   'base-url': url,
   'base-url-v2': url,
   output: z.enum(OUTPUT_FORMATS, { message: `must be one of ${OUTPUT_FORMATS.join(', ')}` }),
-  timeout: z.pipe(
-    z.string().check(z.refine((t) => timeoutSeconds(t) !== undefined, `must be ${TIMEOUT_RULE}, e.g. 30`)),
-    z.transform((t) => timeoutSeconds(t)!),
-  ),
+  timeout: seconds(),
+  'try-timeout': seconds(),
   retries: whole(1, 10, 4),
   concurrency: whole(1, 64, 8),
   'max-answer-mib': whole(1, 16384, 64),

@@ -75,10 +75,14 @@ export class AtomicFile {
   private used = 0;
   private failure: unknown = null;
 
-  /** `what` names the file in an error (`the results`, `the summary`). */
+  /**
+   * `what` names the file in an error (`the results`, `the summary`); `scrub` cleans each text
+   * written (the run's secrets: a file the CLI writes shows no more than its output would).
+   */
   constructor(
     readonly target: string,
     readonly what = 'the file',
+    private readonly scrub: (text: string) => string = (text) => text,
   ) {
     this.real = writeTarget(target, what); // exit 2 for a device, FIFO, directory…: a rename would destroy it
     this.temp = tempPathFor(this.real);
@@ -93,7 +97,7 @@ export class AtomicFile {
   write(data: string | Uint8Array): void {
     if (this.failure !== null) throw this.failure;
     try {
-      this.put(data);
+      this.put(typeof data === 'string' ? this.scrub(data) : data);
     } catch (err) {
       throw (this.failure = asFileError(err, this.what, this.target));
     }

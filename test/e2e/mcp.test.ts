@@ -195,7 +195,13 @@ describe('assess mcp (read-only, the default)', () => {
         {
           method: 'POST',
           path: '/v3/tests/1001/invite',
-          body: { email: 'dora@example.com', name: 'Dora Diaz', callbackURL: hook, sendEmail: 'no' },
+          // a URL's password is a secret: masked in the result as in every output
+          body: {
+            email: 'dora@example.com',
+            name: 'Dora Diaz',
+            callbackURL: 'https://****@example.com/assess',
+            sendEmail: 'no',
+          },
         },
       ],
     });

@@ -3,6 +3,7 @@ import { defineCommand, zx, flag } from '../../cli/command.js';
 import { isPlainHttpRemote, normaliseBaseUrl, refusePlainHttp } from '../../config/base-url.js';
 import { readKeyFile, readKeyStream } from '../../config/credentials.js';
 import { maskKey, maskUrlCredentials } from '../../api/redact.js';
+import { DEFAULT_TRY_TIMEOUT_MS } from '../../api/transport-spec.js';
 import { AuthError, UsageError } from '../../errors.js';
 import { ApiError, NetworkError } from '../../api/errors.js';
 import { type Context, debugSink } from '../../context.js';
@@ -63,14 +64,22 @@ export default defineCommand({
           profile,
           baseUrl,
           baseUrlV2: '',
-          timeoutMs: ctx.globals.timeoutMs ?? 30_000,
+          baseUrlFrom:
+            urlName !== 'base URL'
+              ? urlName
+              : given === current.baseUrl
+                ? `config base-url (profile '${profile}')`
+                : 'the address typed',
+          timeoutMs: ctx.globals.timeoutMs,
+          tryTimeoutMs: ctx.globals.tryTimeoutMs ?? DEFAULT_TRY_TIMEOUT_MS,
           maxAttempts: 2,
           sandbox: false,
           insecureHttp: insecure,
         },
-        { signal: ctx.signal, debug: debugSink(ctx), pool: ctx.keepAlive },
+        { signal: ctx.signal, debug: debugSink(ctx), pool: ctx.keepAlive, secrets: ctx.secrets },
       );
-      // Any 2xx answer means the key was accepted, whatever its body looks like.
+      // Any 2xx answer of the service's means the key was accepted, whatever its body looks like
+      // (one that is not the service's, a captive portal's page, fails: UnexpectedAnswerError).
       await client.listTests({ pageNo: 1, pageSize: 1 }).catch((err: unknown) => {
         if (err instanceof Error && err.name === 'UnreadableAnswerError') return;
         // nothing was saved: say what to check here, not the hints of a command run with a saved key

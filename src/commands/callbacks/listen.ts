@@ -146,7 +146,9 @@ export default defineCommand({
         'forward to the application that handles the notifications, e.g. --forward-to http://localhost:3000/webhooks/assess',
       );
     }
-    if (input.printUrl) ctx.io.stdout.write(`${receiver.callbackUrl}\n`);
+    // asked for: the token shown in it once, and masked in all that follows
+    ctx.secrets.add(token);
+    if (input.printUrl) ctx.secrets.revealed(token, () => ctx.io.stdout.write(`${receiver.callbackUrl}\n`));
     ctx.info(`Listening for notifications on ${receiver.callbackUrl}`);
     for (const note of more.notes) ctx.info(note);
     ctx.info(

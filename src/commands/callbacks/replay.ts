@@ -75,6 +75,7 @@ export default defineCommand({
         configDir: configDir(ctx.env),
         profile: ctx.globals.profile,
         create: false,
+        secrets: ctx.secrets,
       });
     }
     const ids = parseIdArgs(input.ids);
@@ -193,6 +194,7 @@ async function replaySigner(
         configDir: configDir(ctx.env),
         profile: ctx.globals.profile,
         create: input.sign === true,
+        secrets: ctx.secrets,
       });
       cache.set(key, { secret: s.secret, source: s.source });
     }

@@ -66,6 +66,7 @@ export default defineCommand({
         configDir: configDir(ctx.env),
         profile: ctx.globals.profile,
         create: false,
+        secrets: ctx.secrets,
       });
     const given = input.secretFile ? await secretOf() : undefined; // a flag is checked before anything else
     const requests = parseStored(

@@ -86,7 +86,12 @@ export default defineCommand({
   },
   showsAnswer: true,
   async run(ctx, input) {
-    if (input.pdf) return downloadPdf(ctx, input.invitationId, { output: input.output, force: Boolean(input.force) });
+    if (input.pdf)
+      return downloadPdf(ctx, input.invitationId, {
+        output: input.output,
+        force: Boolean(input.force),
+        maxBytes: input.maxSize,
+      });
     const { output, query } = ctx.globals;
     // The terminal picture, --csv and --ndjson show sections and skills: without --type they ask
     // for both. TSV and --json keep the service's default (summary) as before.

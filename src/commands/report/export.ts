@@ -13,6 +13,7 @@ import type { InputOf } from '../../cli/flags.js';
 import { timeArg } from '../../util/time.js';
 import { EXPORT_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { RATE_HELP, rateFlag } from '../../bulk/rate-flag.js';
+import { maxSizeFlag } from '../shared/max-size.js';
 
 const FLAGS = {
   state: flag('completed (default), cancelled or expired', { value: 'state' }, () =>
@@ -42,6 +43,7 @@ const FLAGS = {
     ),
   ),
   pdf: flag('also save each report as a PDF: report-<candidate>-<id>.pdf', () => z._default(z.boolean(), false)),
+  maxSize: maxSizeFlag('with --pdf: the largest PDF to save, each', '50MiB'),
   html: flag("also write index.html: the cohort's statistics, a histogram and a sortable table linking the PDFs", () =>
     z._default(z.boolean(), false),
   ),
@@ -87,6 +89,8 @@ export default defineCommand({
     // One file for both would interleave results with journal records and break resuming.
     if (v.journal && v.results && resolve(v.journal) === resolve(v.results))
       ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
+    if (v.maxSize !== undefined && !v.pdf)
+      ctx.addIssue({ code: 'custom', path: ['maxSize'], message: 'needs --pdf (it caps each PDF)' });
   },
   // the output flags (--json [fields], --ndjson, --csv, --query) print the run's summary object
   jsonFields: EXPORT_SUMMARY_FIELDS,

@@ -153,7 +153,7 @@ export async function printSecret(ctx: Context, input: ListenExtraInput): Promis
     profile: ctx.globals.profile,
     create: true,
   });
-  ctx.io.stdout.write(`${s.secret}\n`);
+  ctx.secrets.revealed(s.secret, () => ctx.io.stdout.write(`${s.secret}\n`)); // what was asked for
   ctx.info(s.created ? `Generated a signing secret, kept in ${s.source} (0600).` : `Signing secret from ${s.source}.`);
 }
 
@@ -211,6 +211,7 @@ export async function startListenExtras(
       configDir: configDir(ctx.env),
       profile: ctx.globals.profile,
       create: true,
+      secrets: ctx.secrets,
     });
     secret = s.secret;
     signedWith = s.source === 'ASSESS_WEBHOOK_SECRET' ? s.source : resolve(s.source);

@@ -3,6 +3,7 @@
 // HMAC-SHA256(secret, `${id}.${timestamp}.${body}`). A `whsec_` secret is base64 after the
 // prefix (its bytes are the key); any other secret is used as its UTF-8 bytes.
 // node:crypto only: the scheme is a few lines, and timingSafeEqual gives the constant-time compare.
+import type { Secrets } from '../../../api/redact.js';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -87,7 +88,15 @@ export async function resolveSecret(opts: {
   configDir: string;
   profile: string;
   create: boolean;
+  /** The run's secrets: the signing secret is masked in all the run shows from now on. */
+  secrets?: Secrets;
 }): Promise<{ secret: string; source: string; created: boolean }> {
+  const found = await findSecret(opts);
+  opts.secrets?.add(found.secret);
+  return found;
+}
+
+async function findSecret(opts: Parameters<typeof resolveSecret>[0]) {
   if (opts.secretFile) return { secret: readSecretFile(opts.secretFile), source: opts.secretFile, created: false };
   const fromEnv = opts.env.ASSESS_WEBHOOK_SECRET?.trim();
   if (fromEnv) return { secret: fromEnv, source: 'ASSESS_WEBHOOK_SECRET', created: false };

@@ -10,11 +10,16 @@ export { summaryRow, type SummaryRow } from './summary-row.js';
 
 export type SummaryFormat = 'csv' | 'json' | 'ndjson';
 
-export function writeSummary(target: string, format: SummaryFormat, written: SummaryRow[]): void {
+export function writeSummary(
+  target: string,
+  format: SummaryFormat,
+  written: SummaryRow[],
+  scrub?: (text: string) => string,
+): void {
   // the id rule of every output (the report's testId is a string on the wire); here, not in the
   // row, so rows an earlier run journaled are written the same way
   const rows = written.map(withIdRule);
-  const file = new AtomicFile(target, 'the summary');
+  const file = new AtomicFile(target, 'the summary', scrub);
   try {
     if (format === 'csv') {
       const columns = csvColumns(rows);

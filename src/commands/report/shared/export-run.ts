@@ -145,6 +145,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
             run.journal,
             (n) => inside(dir, n),
             release,
+            input.maxSize,
           );
           pdf = saved.name;
           pdfOutcome = saved.outcome;
@@ -196,12 +197,13 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   // An interrupted or stopped run leaves no summary: it would be incomplete under its final name.
   if (!fatal && !ctx.signal.aborted) {
     try {
-      if (!keepSummary) writeSummary(summaryPath, input.format, ordered);
+      const scrub = (text: string) => ctx.secrets.scrub(text);
+      if (!keepSummary) writeSummary(summaryPath, input.format, ordered, scrub);
       if (input.html && !keepSummary) {
         const { renderDigest } = await import('./digest-html.js');
         writeFileAtomic(
           join(dir, HTML_NAME),
-          renderDigest(ordered, { state: input.state, from, to, generatedAt: ctx.now().toISOString() }),
+          scrub(renderDigest(ordered, { state: input.state, from, to, generatedAt: ctx.now().toISOString() })),
           'the HTML digest',
         );
       }

@@ -51,6 +51,7 @@ export async function reportV2(ctx: Context, input: ReportInput & { sections?: b
     return downloadPdf(ctx, id, {
       output: input.output,
       force: Boolean(input.force),
+      maxBytes: input.maxSize,
       source: {
         getReportPdf: (i) => api.getReportPdf(i),
         candidateName: async (i) => ((r) => r.fullName ?? r.emailId)(await api.getReport(i)),
