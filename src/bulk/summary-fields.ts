@@ -21,6 +21,7 @@ export const DRY_RUN_FIELDS = [
   'rows',
   'valid',
   'invalid',
+  'blank',
   'duplicates',
   'alreadyDone',
   'wouldSend',

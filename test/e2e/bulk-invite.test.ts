@@ -101,7 +101,9 @@ describe('assess invite --csv', () => {
     const r = await run(['invite', '1001', '--csv', bad]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/3 bad row\(s\) in .*bad\.csv; nothing was sent/);
-    expect(r.stderr).toMatch(/line 3: email: must be an e-mail address.*not-an-email/);
+    // the problem, not the row's text (the file might be anything)
+    expect(r.stderr).toMatch(/line 3: email: must be an e-mail address/);
+    expect(r.stderr).not.toMatch(/not-an-email|Bad Mail/);
     expect(r.stderr).toMatch(/line 4: name: is empty/);
     expect(r.stderr).toMatch(/line 6: broken quoting/);
     expect(await serviceRequests()).toEqual([]);

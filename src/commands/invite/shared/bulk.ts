@@ -18,7 +18,8 @@ import { spoolPrivately } from '../../../files/spool.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { classifyReturned, inviteBody, type InviteInput } from './body.js';
-import { checkRow, readCsvRows, type BadRow, type CsvRow, type RowEvent } from './csv-rows.js';
+import { checkRow, readCsvRows, type BadRow, type CsvRow, type ReadOptions, type RowEvent } from './csv-rows.js';
+import type { ColumnMap } from './csv-header.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 import { UrlTable } from './url-table.js';
 import { LedgerAppender, ledgerPath, ledgerUrl } from '../../shared/callback-ledger.js';
@@ -36,6 +37,8 @@ export interface BulkInviteInput {
   results?: string;
   /** Raw values of the single-invite flags, applied to every row (columns override). */
   defaults: Record<string, unknown>;
+  /** `--columns`: which heading holds which column. */
+  columns?: ColumnMap;
 }
 
 const SHOW_BAD = 50;
@@ -45,6 +48,8 @@ const BREAKER = 20;
 interface Checked {
   valid: number;
   badCount: number;
+  /** Rows of empty cells: skipped, counted, never invalid. */
+  blank: number;
   bad: BadRow[];
   /** key → first line: the first row of a candidate is sent, later ones are duplicates. */
   firstLine: KeyIndex;
@@ -117,19 +122,23 @@ export function invitePaths(
   return { journal: j, results: resolve(results ?? join(dirname(beside), `${stem}.results.ndjson`)) };
 }
 
-function rows(path: string, label: string, onUnknown?: (names: string[]) => void): AsyncGenerator<RowEvent> {
-  return readCsvRows(createReadStream(path, { highWaterMark: 4096 }), label, onUnknown);
+function rows(path: string, label: string, opts: ReadOptions): AsyncGenerator<RowEvent> {
+  return readCsvRows(createReadStream(path, { highWaterMark: 4096 }), label, opts);
 }
 
 /** Pass 1: every row validated, nothing sent. */
 async function checkAll(ctx: Context, path: string, label: string, input: BulkInviteInput): Promise<Checked> {
-  const c: Checked = { valid: 0, badCount: 0, bad: [], firstLine: new KeyIndex() };
+  const c: Checked = { valid: 0, badCount: 0, blank: 0, bad: [], firstLine: new KeyIndex() };
   const warnUnknown = (names: string[]) => ctx.warn(`--from-csv: ignoring unknown column(s) ${names.join(', ')}`);
   const noteBad = (bad: BadRow) => {
     c.badCount++;
     if (c.bad.length < SHOW_BAD) c.bad.push(bad);
   };
-  for await (const ev of rows(path, label, warnUnknown)) {
+  for await (const ev of rows(path, label, { onUnknownColumns: warnUnknown, columns: input.columns })) {
+    if (ev.kind === 'blank') {
+      c.blank++;
+      continue;
+    }
     if (ev.kind === 'bad') {
       noteBad(ev.bad);
       continue;
@@ -181,6 +190,7 @@ async function dryRun(ctx: Context, c: Checked, journalPath: string, label: stri
     rows: c.valid + c.badCount,
     valid: c.valid,
     invalid: c.badCount,
+    blank: c.blank,
     duplicates,
     alreadyDone: done,
     wouldSend: c.firstLine.size - done,
@@ -188,6 +198,7 @@ async function dryRun(ctx: Context, c: Checked, journalPath: string, label: stri
   warnSkipped(ctx, c);
   ctx.info(
     `Dry run of ${label}: ${summary.rows} rows, ${c.valid} valid, ${c.badCount} invalid, ${duplicates} duplicate(s), ` +
+      (c.blank ? `${c.blank} blank row(s) skipped, ` : '') +
       `${done} already invited${on} (journal ${journalPath}); ${summary.wouldSend} would be sent. Nothing was sent.`,
   );
   await printSummary(ctx, { ...summary, journal: journalPath });
@@ -218,7 +229,8 @@ async function send(
 
   /** Rows that must be sent; everything else is recorded here as it streams past. */
   async function* sendable(): AsyncGenerator<{ row: CsvRow; key: string; input: InviteInput }> {
-    for await (const ev of rows(path, label)) {
+    for await (const ev of rows(path, label, { columns: input.columns })) {
+      if (ev.kind === 'blank') continue; // counted by the first pass
       if (ev.kind === 'bad') {
         run.record({ line: ev.bad.line, outcome: 'invalid', errors: ev.bad.errors }, 'skipped'); // --skip-invalid: skipped, not failed (no exit 5 on its own)
         continue;
@@ -330,6 +342,7 @@ async function send(
   }
   const notes = [
     c.badCount && `${c.badCount} invalid, not sent`,
+    c.blank && `${c.blank} blank row(s) skipped`,
     fromJournal && `${fromJournal} already invited in an earlier run`,
     existing && `${existing} existing invitation(s) returned`,
     maybeTwice && `${maybeTwice} may have been e-mailed twice: marked maybeEmailedTwice`,
