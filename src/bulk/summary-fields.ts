@@ -15,7 +15,7 @@ export const SUMMARY_FIELDS = [
   'journal',
 ] as const;
 /** report export adds the files it wrote. */
-export const EXPORT_SUMMARY_FIELDS = [...SUMMARY_FIELDS, 'summary', 'html'] as const;
+export const EXPORT_SUMMARY_FIELDS = [...SUMMARY_FIELDS, 'summary', 'sections', 'skills', 'html'] as const;
 /** invite --from-csv --dry-run: what would be sent. */
 export const DRY_RUN_FIELDS = [
   'rows',

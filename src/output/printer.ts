@@ -136,7 +136,7 @@ export class Printer {
     const json = (row: AnyRow, i: number) => {
       // the late field check, against the first row's own keys
       if (!spec.fields && i === 0) this.check([...valid(), ...Object.keys(row)], spec.columns);
-      return this.jsonText(JSON.stringify(pickFields(withIdRule(row), fields)));
+      return this.jsonText(JSON.stringify(pickFields(withIdRule(row), fields, spec.fields ?? this.ctx.jsonFields)));
     };
     switch (output) {
       case 'json':
@@ -192,7 +192,7 @@ export class Printer {
     }
     if (output === 'json' || output === 'ndjson') {
       this.check(jsonFields ?? Object.keys(obj), spec.fields);
-      const picked = pickFields(obj, fields);
+      const picked = pickFields(obj, fields, this.ctx.jsonFields);
       this.writeJson(output === 'json' ? `${JSON.stringify(picked, null, 2)}\n` : `${JSON.stringify(picked)}\n`);
       return;
     }

@@ -17,7 +17,7 @@ const row = (over: Partial<SummaryRow>): SummaryRow => ({
   scorePercentage: 90,
   PerformanceCategory: 'Excellent',
   sections: [{ sectionId: 1, sectionName: 'Core', candidateScore: 45, sectionScore: 50 }],
-  skills: [],
+  Skills: null,
   pdf: 'report-ann-1.pdf',
   ...over,
 });

@@ -38,6 +38,10 @@ const fmt = (n: number | null | undefined): string =>
   n === null || n === undefined ? '–' : Number.isInteger(n) ? String(n) : n.toFixed(1);
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64');
 
+/** A row's sections (null when the service sent none). */
+const sectionsOf = (r: SummaryRow): Array<Record<string, unknown>> =>
+  Array.isArray(r.sections) ? r.sections.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : [];
+
 /** Status → one of a fixed set of classes (never the service's text in an attribute name). */
 function statusClass(status: unknown): string {
   const s = text(status).toLowerCase();
@@ -110,7 +114,7 @@ function partsSvg(parts: PartAverage[], title: string): string {
 /** The page, complete: no request leaves it (CSP `default-src 'none'`; style and script by hash). */
 export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): string {
   const stats = cohortStats(rows, rows.length);
-  const sectionNames = [...new Set(rows.flatMap((r) => r.sections.map((s) => s.sectionName)))];
+  const sectionNames = [...new Set(rows.flatMap((r) => sectionsOf(r).map((s) => s.sectionName)))];
   const tests = [...new Set(rows.map((r) => text(r.testName)).filter(Boolean))];
   const anyPdf = rows.some((r) => r.pdf);
   const s = stats.score;
@@ -138,7 +142,7 @@ export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): str
       const pct = scorePercent(r);
       const points = num(r.candidatePoints);
       const total = num(r.totalTestPoints);
-      const bySection = new Map(r.sections.map((x) => [x.sectionName, x]));
+      const bySection = new Map(sectionsOf(r).map((x) => [x.sectionName, x]));
       const cells = [
         `<td>${service(r.candidateName)}</td>`,
         `<td>${service(r.candidateEmail)}</td>`,

@@ -16,9 +16,10 @@ import { makeDirs } from '../../../util/private-dir.js';
 import { timeArg } from '../../../util/time.js';
 import { listCohort } from './cohort.js';
 import { savePdf } from './export-pdf.js';
-import { summaryRow, writeSummary, type SummaryRow } from './export-rows.js';
+import { journaledRow, summaryFiles, summaryRow, writeSummary, type SummaryRow } from './export-rows.js';
 import { reportPdfName } from './filename.js';
 import type { Context } from '../../../context.js';
+import type { JournalEntry } from '../../../bulk/journal.js';
 import type { ExportInput } from '../export.js';
 
 const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
@@ -41,10 +42,11 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   if (!statSync(dir).isDirectory()) throw new UsageError(`--out: ${dir} is not a directory`);
   const journalPath = resolve(input.journal ?? join(dir, 'export.journal.ndjson'));
   const resultsPath = resolve(input.results ?? join(dir, 'export.results.ndjson'));
+  const written = summaryFiles(input.format);
   checkFiles([
     { flag: '--journal', path: journalPath, role: 'output' },
     { flag: '--results', path: resultsPath, role: 'output', replaced: true },
-    { flag: 'the summary', path: join(dir, `summary.${input.format}`), role: 'output', replaced: true },
+    ...written.map((name) => ({ flag: 'the summary', path: join(dir, name), role: 'output' as const, replaced: true })),
     ...(input.html
       ? [{ flag: 'the HTML digest', path: join(dir, HTML_NAME), role: 'output' as const, replaced: true }]
       : []),
@@ -59,11 +61,12 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     run.close(false);
     if (journalIsNew) rmSync(journalPath, { force: true });
   };
-  const summaryName = `summary.${input.format}`;
-  if (existsSync(join(dir, summaryName)) && !run.journal.wrote.has(summaryName)) {
+  const summaryName = written[0]!;
+  const notOurs = written.find((name) => existsSync(join(dir, name)) && !run.journal.wrote.has(name));
+  if (notOurs) {
     abandon();
     throw new UsageError(
-      `--out: ${join(dir, summaryName)} exists and was not written by assess (the journal ${run.journal.path} does not list it); refusing to replace it`,
+      `--out: ${join(dir, notOurs)} exists and was not written by assess (the journal ${run.journal.path} does not list it); refusing to replace it`,
       'move it away, or choose another --out directory',
     );
   }
@@ -92,6 +95,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   const earlier = input.sinceLastRun
     ? [...run.journal.entries.values()].filter((e) => e.row !== undefined && e.row !== null)
     : [];
+  const rowOf = (e: JournalEntry) => journaledRow(e.row as Record<string, unknown>);
   const todo: Array<Record<string, unknown>> = [];
   for (const a of attempts) {
     const id = String(a.testInvitationId);
@@ -101,7 +105,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
       done.type === input.type &&
       (!input.pdf || (typeof done.pdf === 'string' && existsSync(join(dir, done.pdf))));
     if (done && (input.sinceLastRun || reusable)) {
-      if (!input.sinceLastRun) rows.set(id, done.row as SummaryRow);
+      if (!input.sinceLastRun) rows.set(id, rowOf(done));
       run.record(
         {
           testInvitationId: a.testInvitationId,
@@ -180,7 +184,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     .map((a) => rows.get(String(a.testInvitationId)))
     .filter((r): r is SummaryRow => r !== undefined);
   // --since-last-run: earlier runs' rows, then this run's new ones
-  const ordered = [...earlier.map((e) => e.row as SummaryRow), ...listed];
+  const ordered = [...earlier.map(rowOf), ...listed];
   // --since-last-run with nothing new: the last run's summary stays as it was; the run is still
   // recorded, so the next one continues from this --to.
   const keepSummary = input.sinceLastRun && listed.length === 0 && existsSync(summaryPath);
@@ -189,7 +193,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   // An interrupted or stopped run leaves no summary: it would be incomplete under its final name.
   if (!fatal && !ctx.signal.aborted) {
     try {
-      if (!keepSummary) writeSummary(summaryPath, input.format, ordered);
+      if (!keepSummary) writeSummary(dir, input.format, ordered);
       if (input.html && !keepSummary) {
         const { renderDigest } = await import('./digest-html.js');
         writeFileAtomic(
@@ -209,7 +213,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
       at: ctx.now().toISOString(),
       exported: run.tally.done,
       failed: run.tally.failed,
-      wrote: input.html ? [summaryName, HTML_NAME] : summaryName,
+      wrote: [...written, ...(input.html ? [HTML_NAME] : [])],
     });
   }
   if (fatal) throw await run.stopped(fatal, `Export from ${from} to ${to}`);
@@ -217,7 +221,11 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   const files: Record<string, string> =
     ctx.signal.aborted || keepSummary
       ? {}
-      : { summary: summaryPath, ...(input.html ? { html: join(dir, HTML_NAME) } : {}) };
+      : {
+          summary: summaryPath,
+          ...(input.format === 'csv' ? { sections: join(dir, 'sections.csv'), skills: join(dir, 'skills.csv') } : {}),
+          ...(input.html ? { html: join(dir, HTML_NAME) } : {}),
+        };
   await run.finish(
     `Exported ${attempts.length} attempt(s) from ${from} to ${to}`,
     ctx.signal.aborted || keepSummary
