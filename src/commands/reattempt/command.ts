@@ -35,7 +35,7 @@ function checkWindow(v: { start?: string; end?: string; tz?: unknown }, ctx: z.c
   const need = {
     start: '--start now',
     end: '--end +7d',
-    tz: '--tz 35 (or once: assess config set tz Asia/Kolkata)',
+    tz: '--tz Asia/Kolkata (or once: assess config set tz Asia/Kolkata)',
   } as const;
   for (const k of ['start', 'end', 'tz'] as const)
     if (v[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `is required, e.g. ${need[k]}` });

@@ -91,7 +91,12 @@ export default defineCommand({
     if (picture) {
       const { renderPicture } = await import('./shared/picture.js');
       ctx.io.stdout.write(
-        renderPicture(report, { width: ctx.io.columns, ascii: wantsAscii(ctx.env, input.ascii), c: printer.c }),
+        renderPicture(report, {
+          width: ctx.io.columns,
+          ascii: wantsAscii(ctx.env, input.ascii),
+          c: printer.c,
+          zone: printer.zone,
+        }),
       );
       return;
     }

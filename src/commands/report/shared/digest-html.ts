@@ -5,7 +5,7 @@
 // bidi characters are shown as escapes (as on a terminal), then HTML-escaped, inside <bdi>.
 import { createHash } from 'node:crypto';
 import { escapeCell } from '../../../output/escape.js';
-import { utcText } from '../../../util/utc-text.js';
+import { timeText } from '../../../output/local-time.js';
 import { DIGEST_CSS, DIGEST_SCRIPT } from './digest-assets.js';
 import type { SummaryRow } from './export-rows.js';
 import { cohortStats, scorePercent, type Bin, type PartAverage } from './stats.js';
@@ -16,6 +16,8 @@ export interface DigestMeta {
   to: string;
   /** When the page was made (ISO). */
   generatedAt: string;
+  /** The zone its times are shown in, named beside each (the terminal's convention; undefined: the system's). */
+  zone?: string;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -176,7 +178,7 @@ export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): str
 <body>
 <header>
 <h1>${esc(title)}</h1>
-<p class="meta">${esc(meta.state)} attempts from <time datetime="${esc(meta.from)}">${esc(utcText(meta.from) ?? meta.from)}</time> to <time datetime="${esc(meta.to)}">${esc(utcText(meta.to) ?? meta.to)}</time>${tests.length > 1 ? ` · ${tests.length} tests: ${tests.map((t) => service(t)).join(', ')}` : ''}</p>
+<p class="meta">${esc(meta.state)} attempts from <time datetime="${esc(meta.from)}">${esc(timeText(meta.from, meta.zone))}</time> to <time datetime="${esc(meta.to)}">${esc(timeText(meta.to, meta.zone))}</time>${tests.length > 1 ? ` · ${tests.length} tests: ${tests.map((t) => service(t)).join(', ')}` : ''}</p>
 <dl class="cards">${cards.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl>
 </header>
 <main>
@@ -187,7 +189,7 @@ export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): str
 <h2>Candidates</h2>
 ${rows.length ? `<table class="sortable" id="candidates"><thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table>` : '<p class="empty">No attempts in this window.</p>'}
 </main>
-<footer>Made by assess report export at <time datetime="${esc(meta.generatedAt)}">${esc(utcText(meta.generatedAt) ?? meta.generatedAt)}</time>. Click a column header to sort.</footer>
+<footer>Made by assess report export at <time datetime="${esc(meta.generatedAt)}">${esc(timeText(meta.generatedAt, meta.zone))}</time>. Click a column header to sort.</footer>
 <script>${DIGEST_SCRIPT}</script>
 </body>
 </html>

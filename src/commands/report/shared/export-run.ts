@@ -14,6 +14,7 @@ import { BulkRun } from '../../../bulk/run.js';
 import { LocalError, UsageError } from '../../../errors.js';
 import { makeDirs } from '../../../util/private-dir.js';
 import { timeArg } from '../../../util/time.js';
+import { displayZone } from '../../../output/local-time.js';
 import { listCohort } from './cohort.js';
 import { savePdf } from './export-pdf.js';
 import { journaledRow, summaryFiles, summaryRow, writeSummary, type SummaryRow } from './export-rows.js';
@@ -198,7 +199,13 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
         const { renderDigest } = await import('./digest-html.js');
         writeFileAtomic(
           join(dir, HTML_NAME),
-          renderDigest(ordered, { state: input.state, from, to, generatedAt: ctx.now().toISOString() }),
+          renderDigest(ordered, {
+            state: input.state,
+            from,
+            to,
+            generatedAt: ctx.now().toISOString(),
+            zone: displayZone(ctx.env),
+          }),
           'the HTML digest',
         );
       }
