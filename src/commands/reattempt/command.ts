@@ -72,7 +72,7 @@ export default defineCommand({
   args: ARGS,
   description: 'Allow a candidate to take a test again (a new invitation once the previous attempt was taken)',
   examples: [
-    'assess reattempt 900001 --start now --end 7d --tz 35',
+    'assess reattempt 900001 --start now --end 7d --tz Asia/Kolkata',
     'assess reattempt 900002 --start 2026-03-01 --end 2026-03-08 --tz 35 --send-email --json',
   ],
   flags: FLAGS,
