@@ -76,6 +76,7 @@ export async function* readCsvRows(input: Readable, label: string, opts: ReadOpt
   if (early) throw cannotRead(early);
   let header: string[] | null = null;
   let joinNames = false;
+  let hidden = false;
   /** Records csv-parse skipped, with how many good records came before each (the order they came in). */
   const skipped: Array<{ end: number; errors: string[]; before: number; blank?: boolean }> = [];
   const parser = parse({
@@ -89,6 +90,7 @@ export async function* readCsvRows(input: Readable, label: string, opts: ReadOpt
       const mapped = mapHeader(names, label, opts.columns);
       header = mapped.keys;
       joinNames = mapped.joinNames;
+      hidden = header.some((k) => k.startsWith('\u0000'));
       if (mapped.unknown.length) opts.onUnknownColumns?.(mapped.unknown);
       return header;
     },
@@ -120,15 +122,18 @@ export async function* readCsvRows(input: Readable, label: string, opts: ReadOpt
   }
   try {
     for await (const rec of text.pipe(parser) as AsyncIterable<{ record: Fields; raw: string }>) {
-      yield* spansBefore(records++);
+      if (skipped.length) yield* spansBefore(records);
+      records++;
       // csv-parse gives a record the empty and whitespace-only lines before it as part of its
       // text; its line break is LF, CRLF or (its own, with CRLF files) a bare CR
-      const before = /^(?:[ \t]*(?:\r\n|\r|\n))*/.exec(rec.raw)![0].split(BREAK).slice(0, -1);
+      const raw = rec.raw;
+      const before = /^[ \t\r\n]/.test(raw) ? /^(?:[ \t]*(?:\r\n|\r|\n))*/.exec(raw)![0].split(BREAK).slice(0, -1) : [];
       for (const [i, l] of before.entries()) if (l) yield { kind: 'blank', line: consumed + i + 1 };
-      const breaks = rec.raw.split(BREAK).length - 1;
+      const breaks = raw.includes('\r') ? raw.split(BREAK).length - 1 : countLf(raw);
       const line = consumed + before.length + 1;
-      consumed += breaks + (/[\r\n]$/.test(rec.raw) ? 0 : 1);
-      yield rowEvent(line, rec, joinNames);
+      const last = raw.charCodeAt(raw.length - 1);
+      consumed += breaks + (last === 10 || last === 13 ? 0 : 1);
+      yield rowEvent(line, rec, hidden, joinNames);
     }
   } catch (err) {
     const e = err as Error & { code?: string };
@@ -141,12 +146,24 @@ export async function* readCsvRows(input: Readable, label: string, opts: ReadOpt
     throw new UsageError(`--from-csv: ${label} is empty`, 'the first line names the columns, e.g. email,name');
 }
 
-function rowEvent(line: number, rec: { record: Fields; raw: string }, joinNames: boolean): RowEvent {
+function countLf(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function rowEvent(line: number, rec: { record: Fields; raw: string }, hidden: boolean, joinNames: boolean): RowEvent {
   // bytes that are not UTF-8 (a Latin-1 export) were decoded as U+FFFD: the name would reach
   // the service garbled, so the row is refused like any other bad value
   if (rec.raw.includes('\uFFFD')) return { kind: 'bad', bad: { line, errors: [NOT_UTF8] } };
-  const all = Object.values(rec.record);
-  if (all.every((v) => v === '' || v === undefined)) return { kind: 'blank', line };
+  let blank = true;
+  for (const k in rec.record)
+    if (rec.record[k]) {
+      blank = false;
+      break;
+    }
+  if (blank) return { kind: 'blank', line };
+  if (!hidden && !joinNames) return { kind: 'row', row: { line, fields: rec.record } };
   // a heading that could not keep its name (empty, or a column's name mapped elsewhere) is left out
   const fields: Fields = {};
   for (const [k, v] of Object.entries(rec.record)) if (!k.startsWith('\u0000') && v !== undefined) fields[k] = v;

@@ -39,6 +39,10 @@ export async function openCsvText(input: Readable, label: string): Promise<CsvSo
   }
   const first = Buffer.concat(head);
   const decode = decoderFor(first, label);
+  const text = decode.push(first.subarray(decode.skip));
+  const sep = /^"?sep=([^\r\n"])"?[,;\t]*(\r?\n|$)/i.exec(text);
+  const afterSep = sep ? text.slice(sep[0].length) : text;
+  const delimiter = sep ? sep[1]! : sniffDelimiter(afterSep);
   const rest = async function* (): AsyncGenerator<Buffer> {
     if (ended) return;
     for (;;) {
@@ -47,11 +51,13 @@ export async function openCsvText(input: Readable, label: string): Promise<CsvSo
       yield typeof r.value === 'string' ? Buffer.from(r.value) : r.value;
     }
   };
-  const text = decode.push(first.subarray(decode.skip));
-  const sep = /^"?sep=([^\r\n"])"?[,;\t]*(\r?\n|$)/i.exec(text);
-  const afterSep = sep ? text.slice(sep[0].length) : text;
-  const delimiter = sep ? sep[1]! : sniffDelimiter(afterSep);
   async function* chunks(): AsyncGenerator<Buffer> {
+    if (decode.utf8) {
+      // csv-parse decodes UTF-8 itself: the bytes go on as they are (the sep= line is ASCII)
+      yield first.subarray(decode.skip + (sep ? Buffer.byteLength(sep[0]) : 0));
+      yield* rest();
+      return;
+    }
     if (afterSep) yield Buffer.from(afterSep);
     for await (const b of rest()) {
       const t = decode.push(b);
@@ -66,6 +72,8 @@ export async function openCsvText(input: Readable, label: string): Promise<CsvSo
 interface Decoder {
   /** Bytes of the mark, not text. */
   skip: number;
+  /** UTF-8: the bytes are passed on, only the head is decoded (to sniff it). */
+  utf8?: boolean;
   push(b: Buffer): string;
   end(): string;
 }
@@ -95,7 +103,7 @@ function decoderFor(first: Buffer, label: string): Decoder {
 /** UTF-8 is passed on as it is (csv-parse decodes it); text only for the head, to sniff it. */
 function utf8(skip: number): Decoder {
   const d = new TextDecoder('utf-8');
-  return { skip, push: (b) => d.decode(b, { stream: true }), end: () => d.decode() };
+  return { skip, utf8: true, push: (b) => d.decode(b, { stream: true }), end: () => d.decode() };
 }
 
 /** UTF-16 decoded with Node's own UTF-16LE decoder (BE bytes swapped first: no ICU needed). */
