@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { UsageError } from '../../../errors.js';
 import { inviteSchema, type InviteInput } from './body.js';
 import { mapHeader, type ColumnMap } from './csv-header.js';
-import { openCsvText } from './csv-source.js';
+import { openCsvText, type CsvSource } from './csv-source.js';
 
 /** Column → the single-invite flag (schema key) it fills. */
 const FLAG_OF: Record<string, string> = {
@@ -74,38 +74,7 @@ export async function* readCsvRows(input: Readable, label: string, opts: ReadOpt
   const { parse } = await import('csv-parse');
   input.off('error', onEarly);
   if (early) throw cannotRead(early);
-  let header: string[] | null = null;
-  let joinNames = false;
-  let hidden = false;
-  /** Records csv-parse skipped, with how many good records came before each (the order they came in). */
-  const skipped: Array<{ end: number; errors: string[]; before: number; blank?: boolean }> = [];
-  const parser = parse({
-    delimiter: source.delimiter,
-    trim: true,
-    skip_empty_lines: true,
-    raw: true,
-    skip_records_with_error: true,
-    relax_column_count_less: true, // trailing empty columns may be left out
-    columns: (names: string[]) => {
-      const mapped = mapHeader(names, label, opts.columns);
-      header = mapped.keys;
-      joinNames = mapped.joinNames;
-      hidden = header.some((k) => k.startsWith('\u0000'));
-      if (mapped.unknown.length) opts.onUnknownColumns?.(mapped.unknown);
-      return header;
-    },
-  });
-  parser.on('skip', (err: Error & { code?: string; lines?: number; record?: unknown }) => {
-    const before = parser.info.records;
-    const prev = skipped.at(-1);
-    const end = err.lines === undefined ? (prev?.end ?? 1) + 1 : err.lines + source.linesBefore;
-    // `,,,` under fewer columns is a blank row all the same, not a broken one
-    if (Array.isArray(err.record) && err.record.every((v) => v === ''))
-      return void skipped.push({ end, errors: [], before, blank: true });
-    // One broken span can trip the parser twice (bad quote, then never closed): report it once.
-    if (prev && !prev.blank && end <= prev.end) prev.errors.push(describeParseError(err));
-    else skipped.push({ end, errors: [describeParseError(err)], before });
-  });
+  const { parser, skipped, head } = csvParser(parse, source, label, opts);
   const text = Readable.from(source.chunks, { objectMode: false });
   text.on('error', (err) => parser.destroy(err));
   // lines up to the end of the previous record (the header is line 1, after any sep= line)
@@ -133,7 +102,7 @@ export async function* readCsvRows(input: Readable, label: string, opts: ReadOpt
       const line = consumed + before.length + 1;
       const last = raw.charCodeAt(raw.length - 1);
       consumed += breaks + (last === 10 || last === 13 ? 0 : 1);
-      yield rowEvent(line, rec, hidden, joinNames);
+      yield rowEvent(line, rec, head.hidden, head.joinNames);
     }
   } catch (err) {
     const e = err as Error & { code?: string };
@@ -142,8 +111,56 @@ export async function* readCsvRows(input: Readable, label: string, opts: ReadOpt
     throw cannotRead(e);
   }
   yield* spansBefore(Infinity);
-  if (header === null)
+  if (!head.read)
     throw new UsageError(`--from-csv: ${label} is empty`, 'the first line names the columns, e.g. email,name');
+}
+
+/** A record csv-parse skipped, with how many good records came before it (the order they came in). */
+type Skipped = { end: number; errors: string[]; before: number; blank?: boolean };
+
+/** csv-parse for this file: its delimiter, the header mapped (csv-header.ts), skipped records noted. */
+function csvParser(
+  parse: typeof import('csv-parse').parse,
+  source: CsvSource,
+  label: string,
+  opts: ReadOptions,
+): { parser: ReturnType<typeof import('csv-parse').parse>; skipped: Skipped[]; head: Head } {
+  const head: Head = { read: false, joinNames: false, hidden: false };
+  const skipped: Skipped[] = [];
+  const parser = parse({
+    delimiter: source.delimiter,
+    trim: true,
+    skip_empty_lines: true,
+    raw: true,
+    skip_records_with_error: true,
+    relax_column_count_less: true, // trailing empty columns may be left out
+    columns: (names: string[]) => {
+      const mapped = mapHeader(names, label, opts.columns);
+      Object.assign(head, { read: true, joinNames: mapped.joinNames });
+      head.hidden = mapped.keys.some((k) => k.startsWith('\u0000'));
+      if (mapped.unknown.length) opts.onUnknownColumns?.(mapped.unknown);
+      return mapped.keys;
+    },
+  });
+  parser.on('skip', (err: Error & { code?: string; lines?: number; record?: unknown }) => {
+    const before = parser.info.records;
+    const prev = skipped.at(-1);
+    const end = err.lines === undefined ? (prev?.end ?? 1) + 1 : err.lines + source.linesBefore;
+    // `,,,` under fewer columns is a blank row all the same, not a broken one
+    if (Array.isArray(err.record) && err.record.every((v) => v === ''))
+      return void skipped.push({ end, errors: [], before, blank: true });
+    // One broken span can trip the parser twice (bad quote, then never closed): report it once.
+    if (prev && !prev.blank && end <= prev.end) prev.errors.push(describeParseError(err));
+    else skipped.push({ end, errors: [describeParseError(err)], before });
+  });
+  return { parser, skipped, head };
+}
+
+/** What the header said: whether there was one, first and last names to join, columns left out. */
+interface Head {
+  read: boolean;
+  joinNames: boolean;
+  hidden: boolean;
 }
 
 function countLf(s: string): number {
