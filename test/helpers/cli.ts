@@ -54,7 +54,8 @@ export function baseEnv(configDir: string): Record<string, string> {
   const env: Record<string, string> = {};
   // Only what a child needs: no inherited ASSESS_* or proxy settings from the developer's shell.
   for (const k of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SystemRoot']) if (process.env[k]) env[k] = process.env[k]!;
-  return { ...env, ASSESS_CONFIG_DIR: configDir, CI: 'true', NO_COLOR: '1' };
+  // TZ: what a run prints for people is in its zone; a test that wants another one says so
+  return { ...env, ASSESS_CONFIG_DIR: configDir, CI: 'true', NO_COLOR: '1', TZ: 'UTC' };
 }
 
 export function runAssess(args: string[], opts: RunOptions = {}): Promise<RunResult> {

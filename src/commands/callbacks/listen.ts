@@ -25,6 +25,7 @@ import {
 } from './shared/listen-extras.js';
 import { pickFields } from '../../output/fields.js';
 import { escapeJson } from '../../output/escape.js';
+import { displayZone } from '../../output/local-time.js';
 import { readSmallFile, warnIfReadableByOthers } from '../../util/small-file.js';
 
 /** On Ctrl-C a running forward or --exec gets this long, then is aborted: the listener stops within 2 s. */
@@ -180,11 +181,12 @@ async function makePrinter(ctx: Context): Promise<(n: Received) => void> {
   switch (ctx.globals.output) {
     case 'table': {
       const c = ctx.io.style;
+      const zone = displayZone(ctx.env);
       let first = true;
       return (n) => {
         if (first) write(`${tableHeader(c)}\n`);
         first = false;
-        write(`${tableRow(n.body, n.at, c)}\n`);
+        write(`${tableRow(n.body, n.at, c, zone)}\n`);
       };
     }
     case 'csv': {
