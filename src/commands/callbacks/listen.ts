@@ -1,8 +1,8 @@
 // `assess callbacks listen`: a local receiver for completion notifications (like `stripe listen`
-// for webhooks). Stores each notification in a durable inbox (store first, judge after: read
-// tolerantly, what cannot be understood is kept and listed), answers 200, prints it, and
-// optionally forwards the body unchanged (--forward-to, with retries and signing; the forward
-// queue is derived from the inbox, so a restarted listener resumes it: shared/) and/or runs a
+// for webhooks). Stores each notification in the profile's store (store first, judge after: read
+// tolerantly, what cannot be understood is kept and listed), answers 200 once it is committed,
+// prints it, and optionally forwards the body unchanged (--forward-to, with retries and signing;
+// the forward queue is in the store, so a restarted listener resumes it: shared/) and/or runs a
 // command with it (--exec).
 // stdout: with --print-url the first line is the callback URL to register; then one line per
 // notification (a table row on a TTY; the body as one JSON object per line when piped or with
@@ -35,7 +35,7 @@ const DEFAULT_QUEUE_BYTES = 64 * 1024 * 1024;
 export default defineCommand({
   name: 'listen',
   description:
-    'Receive completion notifications locally into a durable inbox: print each one, optionally forward it (retried, signed) or run a command with it',
+    'Receive completion notifications locally into the store (each committed before its 200): print each one, optionally forward it (retried, signed) or run a command with it',
   examples: [
     'assess callbacks listen --port 8787',
     'assess callbacks listen --port 0 --token-file listen.token --print-url   # the first stdout line is the URL to register',
@@ -146,6 +146,7 @@ export default defineCommand({
         'forward to the application that handles the notifications, e.g. --forward-to http://localhost:3000/webhooks/assess',
       );
     }
+    more.listening(receiver.callbackUrl);
     if (input.printUrl) ctx.io.stdout.write(`${receiver.callbackUrl}\n`);
     ctx.info(`Listening for notifications on ${receiver.callbackUrl}`);
     for (const note of more.notes) ctx.info(note);

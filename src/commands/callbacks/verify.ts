@@ -1,7 +1,7 @@
 // `assess callbacks verify [FILE|-] --secret-file F`: checks Standard Webhooks signatures of
-// stored requests offline (the listener's own inbox holds what the service sent, which is
-// unsigned: that is said as such, not blamed on the secret) — an inbox (NDJSON records with headers and body, as `callbacks listen
-// --inbox` writes them) or one JSON object {headers, body}. The timestamp must be within
+// stored requests offline — captured requests (one JSON object {headers, body}, or one per line),
+// or with --inbox what `callbacks listen` stored (what the service sent there is unsigned: that
+// is said as such, not blamed on the secret). The timestamp must be within
 // --tolerance of when the request was received (its receivedAt; now when absent); signatures
 // are compared in constant time. Exit 0 when every request verifies, 1 otherwise.
 import * as z from 'zod/mini';
@@ -12,6 +12,8 @@ import { OutcomeError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { durationArg, fmt } from '../../util/duration.js';
 import { readInputText } from '../../util/small-file.js';
+import { STORE_FLAG, callbacksStorePath, openInbox } from './shared/open-store.js';
+import type { Context } from '../../context.js';
 
 /** An inbox holds every notification received: larger than any other input file, still capped. */
 const INBOX_MAX_BYTES = 256 * 1024 * 1024;
@@ -50,6 +52,10 @@ export default defineCommand({
       { value: 'file' },
       () => z.optional(z.string().check(z.minLength(1, 'must name a file'))),
     ),
+    inbox: flag("verify what callbacks listen stored (the profile's store, or --store FILE) instead of a file", () =>
+      z.optional(z.boolean()),
+    ),
+    ...STORE_FLAG,
     tolerance: flag(
       'largest allowed distance between webhook-timestamp and the time received (0 = no check)',
       { value: 'duration', default: '5m' },
@@ -68,20 +74,26 @@ export default defineCommand({
         create: false,
       });
     const given = input.secretFile ? await secretOf() : undefined; // a flag is checked before anything else
-    const requests = parseStored(
-      await readInputText(input.file, {
-        label: '<file>',
-        maxBytes: INBOX_MAX_BYTES,
-        stdin: ctx.io.stdin,
-        signal: ctx.signal,
-      }),
-      input.file,
-      ctx.now(),
-    );
+    const fromStore = input.inbox || input.store !== undefined;
+    if (fromStore && input.file !== '-')
+      throw new UsageError('<file>: give a file or --inbox, not both', 'e.g. assess callbacks verify --inbox');
+    const where = fromStore ? callbacksStorePath(ctx, input.store) : input.file === '-' ? 'standard input' : input.file;
+    const requests = fromStore
+      ? await storedRequests(ctx, input.store)
+      : parseStored(
+          await readInputText(input.file, {
+            label: '<file>',
+            maxBytes: INBOX_MAX_BYTES,
+            stdin: ctx.io.stdin,
+            signal: ctx.signal,
+          }),
+          input.file,
+          ctx.now(),
+        );
     const unsigned = requests.filter((r) => !r.headers['webhook-signature'] && !r.headers['webhook-id']);
     if (unsigned.length === requests.length)
       throw new OutcomeError(
-        `these were received unsigned: none of the ${requests.length} request(s) in ${input.file === '-' ? 'standard input' : input.file} carries webhook-id or webhook-signature, so there is nothing to verify`,
+        `these were received unsigned: none of the ${requests.length} request(s) in ${where} carries webhook-id or webhook-signature, so there is nothing to verify`,
         'the service does not sign its notifications; `callbacks listen --forward-to URL --sign` signs what it forwards, and the receiving application verifies those',
       );
     const { secret } = given ?? (await secretOf());
@@ -125,6 +137,27 @@ export default defineCommand({
     );
   },
 });
+
+/** What `callbacks listen` stored, as requests (quarantined bodies too: they may be signed). */
+async function storedRequests(ctx: Context, given: string | undefined): Promise<StoredRequest[]> {
+  const inbox = await openInbox(ctx, given, { readOnly: true });
+  const { notifications } = await import('./shared/inbox-read.js');
+  const out = inbox
+    ? [...notifications(inbox.store)].map((r) => ({
+        headers: r.headers,
+        body: r.body,
+        at: new Date(r.receivedAt),
+        invitationId: r.invitationId,
+        status: r.status,
+      }))
+    : [];
+  if (!out.length)
+    throw new UsageError(
+      `--inbox: no stored request in ${callbacksStorePath(ctx, given)}`,
+      'callbacks listen stores them',
+    );
+  return out;
+}
 
 /** One JSON object, or NDJSON lines; the inbox's delivery log (dead letters, deliveries) is skipped. */
 export function parseStored(text: string, file: string, now: Date): StoredRequest[] {

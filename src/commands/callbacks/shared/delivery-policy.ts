@@ -30,6 +30,8 @@ export const POLICY_DEFAULTS: DeliveryPolicy = {
 };
 
 export interface Outgoing {
+  /** Its row in the store (absent when the listener keeps no inbox). */
+  seq?: number;
   /** webhook-id: stable per notification. */
   id: string;
   invitationId: string | null;
@@ -53,7 +55,9 @@ export interface ForwarderOptions {
   /** Records what could not be delivered (the inbox's dead-letter list). */
   onDeadLetter?(item: Outgoing, outcome: { tries: number; error: string }): Promise<void> | void;
   /** Records what was delivered (the inbox's delivery log: a restarted listener does not send it again). */
-  onDelivered?(item: Outgoing): Promise<void> | void;
+  onDelivered?(item: Outgoing, outcome: { tries: number }): Promise<void> | void;
+  /** What stop() leaves undelivered stays queued (in the store) instead of becoming dead letters. */
+  keepOnStop?: boolean;
   /** Test seam: the pause between tries. */
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
@@ -100,6 +104,7 @@ export class Forwarder {
   enqueue(item: Outgoing): boolean {
     const { queueSize, queueBytes } = this.opts.policy;
     const full = this.queue.length >= queueSize || this.queuedBytes + item.body.length > queueBytes;
+    if (this.stopping.signal.aborted && this.opts.keepOnStop) return false; // queued in the store
     if (this.stopping.signal.aborted || full) {
       if (!this.stopping.signal.aborted) this.overflowed++;
       const why = this.stopping.signal.aborted
@@ -124,12 +129,19 @@ export class Forwarder {
     while (this.running) await this.running;
   }
 
-  /** Waits up to graceMs for the queue to empty; what is left is dead-lettered (replay sends it later). */
-  async stop(graceMs: number): Promise<void> {
+  /**
+   * Waits up to graceMs for the queue to empty; what is left stays queued (keepOnStop: the store
+   * keeps it for the next listener) or is dead-lettered (replay sends it later). Returns how many.
+   */
+  async stop(graceMs: number): Promise<number> {
     await Promise.race([this.drain(), new Promise((r) => setTimeout(r, graceMs).unref())]);
     this.stopping.abort();
     await this.drain();
+    return this.left;
   }
+
+  /** Not delivered because the forwarder stopped. */
+  private left = 0;
 
   /** Sends one notification now, with the policy's retries (replay uses this directly). */
   async deliver(item: Outgoing): Promise<Outcome> {
@@ -152,9 +164,13 @@ export class Forwarder {
       for (let item = this.queue.shift(); item; item = this.queue.shift()) {
         this.queuedBytes -= item.body.length;
         const outcome = await this.deliver(item);
+        if (!outcome.ok && this.stopping.signal.aborted && this.opts.keepOnStop) {
+          this.left++; // still queued in the store
+          continue;
+        }
         this.opts.onOutcome?.(item, outcome);
         if (!outcome.ok) await this.deadLetter(item, outcome);
-        else await Promise.resolve(this.opts.onDelivered?.(item)).catch(() => undefined); // the inbox is gone: it is sent again after a restart
+        else await Promise.resolve(this.opts.onDelivered?.(item, outcome)).catch(() => undefined); // the inbox is gone: it is sent again after a restart
       }
     } finally {
       // in the same turn as the empty queue was seen: an item enqueued after this starts a new

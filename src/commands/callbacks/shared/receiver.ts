@@ -1,6 +1,6 @@
 // The HTTP side of `assess callbacks listen`: a small node:http server that accepts completion
 // notifications (POST on one path) and checks the optional token. Store first, judge after: every
-// body is stored (the inbox; a body that is not JSON goes to the quarantine file beside it) before
+// body is stored (the inbox; a body that is not JSON is kept quarantined, with the reason) before
 // the answer, and everything stored is answered 200 — what cannot be understood is listed later
 // with the reason (`callbacks inbox`), never refused, since the service drops what it cannot
 // deliver after 5 tries. Only then is the notification handed on, so a slow --exec or
@@ -48,7 +48,7 @@ export interface ReceiverOptions {
   /** This listener's id: a request whose `assess-forwarded-by` names it is refused (508 Loop Detected). */
   listenerId?: string;
   onNotification(n: Received): void;
-  /** When set, awaited before the 200 (the durable inbox); a failure answers 503 so the sender retries. */
+  /** When set, awaited before the 200 (the store's commit); a failure answers 503 so the sender retries. */
   persist?(n: Received): Promise<void>;
   /** A body that is not JSON: stored here before the 200 (without it, such a body is refused with 400). */
   quarantine?(q: {
