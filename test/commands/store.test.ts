@@ -53,7 +53,7 @@ describe('assess store', () => {
 
     const damaged = join(t.dir, 'damaged.db');
     (await fill(damaged, 5)).close();
-    const unguarded = { defensive: false }; // writable_schema, which node:sqlite refuses by default
+    const unguarded = { open: true, defensive: false }; // writable_schema, which node:sqlite refuses by default
     const db = new DatabaseSync(damaged, unguarded);
     // an index that no longer matches its table: what a torn page does to a file
     db.exec(`PRAGMA writable_schema = ON;
