@@ -85,6 +85,8 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
         `${app.url}/app`,
         '--forward-backoff',
         '10ms',
+        '--forward-concurrency',
+        '1', // one at a time, so that the kill surely leaves forwards queued
       ];
       try {
         const first = spawnAssess([...args, '--sign', '--secret-file', secretFile], { configDir: cfg.dir });

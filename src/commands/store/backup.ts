@@ -11,7 +11,7 @@ export default defineCommand({
   name: 'backup',
   args: { file: arg(() => z.string().check(z.minLength(1, 'must name a file, e.g. backup.db'))) },
   description: 'Copy the store into a new file, consistently, also while others write to it (VACUUM INTO)',
-  examples: ['assess store backup ~/backups/assess-$(date +%F).db', 'assess store check --store ~/backups/assess.db'],
+  examples: ['assess store backup assess-$(date +%F).db', 'assess store check --store assess-$(date +%F).db'],
   flags: { ...FILE_FLAG },
   async run(ctx, input) {
     if (existsSync(input.file))

@@ -7,7 +7,7 @@ import { FILE_FLAG, openExisting } from './shared/open.js';
 export default defineCommand({
   name: 'check',
   description: "Check the store's integrity (SQLite's PRAGMA integrity_check); exit 1 when it is damaged",
-  examples: ['assess store check', 'assess store check --store backup.db'],
+  examples: ['assess store check', 'assess store check && assess store backup nightly-$(date +%F).db'],
   flags: { ...FILE_FLAG },
   async run(ctx, input) {
     const store = await openExisting(ctx, input.store);

@@ -188,42 +188,50 @@ export class Forwarder {
     }
   }
 
-  private async tryOnce(
-    item: Outgoing,
-  ): Promise<{ ok: true; status: number; ms: number } | { ok: false; retry: boolean; error: string; waitMs?: number }> {
-    const started = performance.now();
-    const headers: Record<string, string> = {
-      'content-type': item.contentType,
-      'user-agent': 'assess-callbacks-forward/1',
-    };
-    if (item.forwardedBy) headers[FORWARDED_BY] = item.forwardedBy;
-    if (this.opts.secret) {
-      const { signatureHeaders } = await import('./signing.js'); // node:crypto only when signing
-      Object.assign(headers, signatureHeaders(this.opts.secret, item.id, item.body, this.now()));
-    }
-    try {
-      const res = await fetch(this.opts.url, {
-        method: 'POST',
-        headers,
-        body: new Uint8Array(item.body),
-        redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(this.opts.policy.timeoutMs), this.stopping.signal]),
-      });
-      await res.arrayBuffer().catch(() => undefined);
-      const ms = Math.round(performance.now() - started);
-      if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, ms };
-      const waitMs = retryAfterMs(res.headers.get('retry-after'), Date.now()) ?? undefined;
-      const error =
-        res.status === 508 ? 'HTTP 508 Loop Detected (the target sent it back to this listener)' : `HTTP ${res.status}`;
-      return { ok: false, retry: RETRYABLE(res.status), error, waitMs };
-    } catch (err) {
-      const e = err as Error & { cause?: { code?: string } };
-      if (this.stopping.signal.aborted) return { ok: false, retry: false, error: 'stopped' };
-      const why =
-        e.name === 'TimeoutError'
-          ? `no answer within ${this.opts.policy.timeoutMs / 1000} s`
-          : (e.cause?.code ?? e.message);
-      return { ok: false, retry: true, error: why };
-    }
+  private tryOnce(item: Outgoing): Promise<TryResult> {
+    const { url, secret, policy } = this.opts;
+    return sendOnce({ url, secret, timeoutMs: policy.timeoutMs, now: this.now }, item, this.stopping.signal);
+  }
+}
+
+export type TryResult =
+  { ok: true; status: number; ms: number } | { ok: false; retry: boolean; error: string; waitMs?: number };
+
+/** One POST of a notification (signed when `secret` is set); `signal` stops it (answered as not retryable). */
+export async function sendOnce(
+  to: { url: string; secret?: string; timeoutMs: number; now: () => Date },
+  item: Outgoing,
+  signal: AbortSignal,
+): Promise<TryResult> {
+  const started = performance.now();
+  const headers: Record<string, string> = {
+    'content-type': item.contentType,
+    'user-agent': 'assess-callbacks-forward/1',
+  };
+  if (item.forwardedBy) headers[FORWARDED_BY] = item.forwardedBy;
+  if (to.secret) {
+    const { signatureHeaders } = await import('./signing.js'); // node:crypto only when signing
+    Object.assign(headers, signatureHeaders(to.secret, item.id, item.body, to.now()));
+  }
+  try {
+    const res = await fetch(to.url, {
+      method: 'POST',
+      headers,
+      body: new Uint8Array(item.body),
+      redirect: 'manual',
+      signal: AbortSignal.any([AbortSignal.timeout(to.timeoutMs), signal]),
+    });
+    await res.arrayBuffer().catch(() => undefined);
+    const ms = Math.round(performance.now() - started);
+    if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, ms };
+    const waitMs = retryAfterMs(res.headers.get('retry-after'), Date.now()) ?? undefined;
+    const error =
+      res.status === 508 ? 'HTTP 508 Loop Detected (the target sent it back to this listener)' : `HTTP ${res.status}`;
+    return { ok: false, retry: RETRYABLE(res.status), error, waitMs };
+  } catch (err) {
+    const e = err as Error & { cause?: { code?: string } };
+    if (signal.aborted) return { ok: false, retry: false, error: 'stopped' };
+    const why = e.name === 'TimeoutError' ? `no answer within ${to.timeoutMs / 1000} s` : (e.cause?.code ?? e.message);
+    return { ok: false, retry: true, error: why };
   }
 }

@@ -8,11 +8,44 @@ import type { Store } from '../../../store/db.js';
 import { recordOf, type NotificationRecord } from './inbox-record.js';
 import { rowsOf } from './inbox-read.js';
 
-/** Queued notifications for this target, in arrival order. */
-export function queuedFor(store: Store, target: string): NotificationRecord[] {
-  const sql = `SELECT n.* FROM callbacks_forward f JOIN callbacks_notification n ON n.seq = f.seq
-    WHERE f.target = ? ORDER BY f.seq`;
-  return [...rowsOf(store, sql, target)].map(recordOf);
+export interface QueuedEntry {
+  seq: number;
+  invitationId: string | null;
+  /** Tries spent so far, and when the next may be made (ms). */
+  tries: number;
+  nextMs: number;
+}
+
+/** The forward queue for this target, in arrival order (without the bodies: loaded when sent). */
+export function queuedFor(store: Store, target: string): QueuedEntry[] {
+  const sql = 'SELECT seq, invitation_id, tries, next_ms FROM callbacks_forward WHERE target = ? ORDER BY seq';
+  return [...rowsOf(store, sql, target)].map((r) => ({
+    seq: Number(r.seq),
+    invitationId: r.invitation_id === null ? null : String(r.invitation_id),
+    tries: Number(r.tries),
+    nextMs: Number(r.next_ms),
+  }));
+}
+
+/** A queued notification, if it is still queued for this target (a replay may have settled it). */
+export function queuedOne(store: Store, seq: number, target: string): NotificationRecord | undefined {
+  const row = store
+    .sql(
+      `SELECT n.* FROM callbacks_forward f JOIN callbacks_notification n ON n.seq = f.seq
+       WHERE f.seq = ? AND f.target = ?`,
+    )
+    .get(seq, target);
+  return row ? recordOf(row) : undefined;
+}
+
+/** A failed try: the tries spent and when the next is due, kept for a restart. */
+export function recordRetry(
+  store: Store,
+  r: { seq: number; target: string; tries: number; nextMs: number; error: string },
+) {
+  store
+    .sql('UPDATE callbacks_forward SET tries = ?, next_ms = ?, last_error = ? WHERE seq = ? AND target = ?')
+    .run(r.tries, r.nextMs, r.error, r.seq, r.target);
 }
 
 export interface Queued {

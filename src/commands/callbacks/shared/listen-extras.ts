@@ -12,9 +12,9 @@ import { parseSize } from './queue.js';
 import { readAs } from '../../../util/read-as.js';
 import type { Quarantine } from './listen-store.js';
 import { STORE_FLAG } from './open-store.js';
-import { Forwarder, POLICY_DEFAULTS, type DeliveryPolicy, type Outgoing } from './delivery-policy.js';
+import { POLICY_DEFAULTS, type DeliveryPolicy } from './delivery-policy.js';
+import { BREAKER_DEFAULTS } from './forward-lanes.js';
 import { resolve } from 'node:path';
-import { FORWARDED_BY, forwardedByValue } from './self-forward.js';
 
 /**
  * --forward-retries, --forward-timeout, --forward-backoff: the retry policy of what `callbacks
@@ -60,13 +60,28 @@ export const LISTEN_EXTRA_FLAGS = {
   ),
   printSecret: flag('print the signing secret (generating it if needed) and exit', () => z.optional(z.boolean())),
   ...retryFlags('forward'),
+  forwardConcurrency: flag(
+    "invitations forwarded at once (each invitation's notifications one at a time, in arrival order)",
+    { value: 'n', default: '8' },
+    () => zx.int(1, 256, 8),
+  ),
+  breakerFailures: flag(
+    'failures in a row (5xx, timeouts, connection errors) after which forwarding pauses, probing the target',
+    { value: 'n', default: String(BREAKER_DEFAULTS.failures) },
+    () => zx.int(1, 1000, BREAKER_DEFAULTS.failures),
+  ),
+  breakerProbe: flag(
+    'while paused, one probe this often; its success resumes forwarding',
+    { value: 'duration', default: fmt(BREAKER_DEFAULTS.probeMs) },
+    () => durationArg('30s', 100, 3_600_000),
+  ),
   forwardQueue: flag(
-    'notifications waiting to be forwarded in memory at most; more become dead letters',
+    'with --no-inbox: notifications waiting to be forwarded in memory at most; more are dropped',
     { value: 'n', default: String(POLICY_DEFAULTS.queueSize) },
     () => zx.int(1, 1_000_000, 1000),
   ),
   forwardQueueBytes: flag(
-    'bytes of notifications waiting to be forwarded in memory at most (default 64MB; e.g. 512KB)',
+    'with --no-inbox: bytes of notifications waiting in memory at most (default 64MB; e.g. 512KB)',
     { value: 'size' },
     () => queueBytesArg(POLICY_DEFAULTS.queueBytes),
   ),
@@ -94,6 +109,9 @@ export interface ListenExtraInput {
   forwardBackoff: number;
   forwardQueue: number;
   forwardQueueBytes: number;
+  forwardConcurrency: number;
+  breakerFailures: number;
+  breakerProbe: number;
 }
 
 export const policyFrom = (i: {
@@ -121,6 +139,8 @@ export interface ListenExtras {
   forward?: (n: Received) => void;
   /** Says where the listener listens (a second listener on the store names it). */
   listening(url: string): void;
+  /** The forward queue's lanes (--forward-to), for /metrics and /readyz. */
+  lanes?: import('./forward-lanes.js').ForwardLanes;
   stop(graceMs: number): Promise<void>;
 }
 
@@ -176,79 +196,26 @@ export async function startListenExtras(
   const notes: string[] = [];
   const { secret, signedWith } = await signingSecret(ctx, input, notes);
   // the store's modules (node:sqlite, node:crypto) only once a listener starts
-  const { openListenStore, label } = await import('./listen-store.js');
-  const { recordDeadLetter, recordDelivered } = await import('./forward-queue.js');
+  const { openListenStore } = await import('./listen-store.js');
   const kept = input.inbox ? await openListenStore(ctx, input, signedWith) : null;
   if (kept) notes.unshift(...kept.notes);
   const listening = (url: string) => kept?.lock.describe(url);
   if (!input.forwardTo)
     return { notes, persist: kept?.persist, quarantine: kept?.quarantine, listening, stop: async () => kept?.close() };
 
-  const to = input.forwardTo;
-  const settled = (item: Outgoing, tries: number) => ({
-    seq: item.seq!,
-    id: item.id,
-    target: to,
-    tries,
-    atMs: ctx.now().getTime(),
-  });
-  const forwarder = new Forwarder({
-    url: to,
-    policy: policyFrom(input),
-    secret,
-    keepOnStop: kept !== null,
-    onOutcome: (item, o) => {
-      if (o.ok)
-        ctx.info(
-          `forwarded ${label(item.invitationId, item.status, item.id)} to ${to}: HTTP ${o.status} (${o.ms} ms${o.tries > 1 ? `, try ${o.tries}` : ''})`,
-        );
-      else
-        ctx.warn(
-          `could not forward ${label(item.invitationId, item.status, item.id)} to ${to} (${o.tries} tries): ${o.error}${kept ? '; kept as a dead letter (callbacks inbox --failed, callbacks replay)' : ''}`,
-        );
-    },
-    onDeadLetter: async (item, o) => {
-      if (kept && item.seq !== undefined)
-        await kept.inbox.commit(() =>
-          recordDeadLetter(kept.inbox.store, { ...settled(item, o.tries), error: o.error }),
-        );
-    },
-    onDelivered: async (item, o) => {
-      if (kept && item.seq !== undefined)
-        await kept.inbox.commit(() => recordDelivered(kept.inbox.store, { ...settled(item, o.tries), via: 'forward' }));
-    },
-  });
-  for (const r of kept?.resumable ?? [])
-    forwarder.enqueue({
-      seq: r.seq,
-      id: r.id,
-      invitationId: r.invitationId,
-      status: r.status,
-      body: r.body,
-      contentType: r.headers['content-type'] ?? 'application/json',
-      forwardedBy: forwardedByValue(undefined, listenerId),
-    });
-  const { notificationId } = await import('./inbox.js');
-  const forward = (n: Received) => {
-    const rec = kept?.recordOf(n);
-    forwarder.enqueue({
-      seq: rec?.seq,
-      id: rec?.id ?? notificationId(n.raw),
-      invitationId: n.read.invitationId,
-      status: n.read.status,
-      body: n.raw,
-      contentType: n.contentType,
-      forwardedBy: forwardedByValue(n.headers?.[FORWARDED_BY], listenerId),
-    });
-  };
+  const { startForwarding } = await import('./listen-forward.js');
+  const fwd = startForwarding(ctx, input, { kept, secret, listenerId });
+  notes.push(fwd.note);
+  const forward = fwd.forward;
   return {
     notes,
     persist: kept?.persist,
     quarantine: kept?.quarantine,
     forward,
     listening,
+    lanes: fwd.lanes,
     stop: async (graceMs) => {
-      const left = await forwarder.stop(graceMs);
+      const left = await fwd.lanes.stop(graceMs);
       if (kept && left)
         ctx.info(
           `${left} notification(s) not forwarded yet stay queued in ${kept.inbox.path}: a restarted listener forwards them.`,

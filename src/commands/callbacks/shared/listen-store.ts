@@ -8,7 +8,7 @@ import type { Received } from './receiver.js';
 import type { Inbox, NotificationRecord } from './inbox.js';
 import { ListenerLock } from './listener-lock.js';
 import { openInbox } from './open-store.js';
-import { queuedElsewhere, queuedFor, recordDeadLetter } from './forward-queue.js';
+import { queuedElsewhere, queuedFor, recordDeadLetter, type QueuedEntry } from './forward-queue.js';
 
 export type Quarantine = (q: {
   raw: Buffer;
@@ -26,7 +26,7 @@ export interface ListenStore {
   /** The record stored for a notification (its seq and webhook id). */
   recordOf(n: Received): NotificationRecord | undefined;
   /** What an earlier listener acknowledged for this target and did not forward, in arrival order. */
-  resumable: NotificationRecord[];
+  resumable: QueuedEntry[];
   notes: string[];
   close(): void;
 }
