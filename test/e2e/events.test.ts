@@ -185,6 +185,7 @@ describe('--forward-to', () => {
       'listen',
       '--host',
       '0.0.0.0',
+      '--insecure-http',
       '--port',
       String(port),
       '--no-inbox',

@@ -24,6 +24,14 @@ import {
   startListenExtras,
 } from './shared/listen-extras.js';
 import { pickFields } from '../../output/fields.js';
+import {
+  checkExposure,
+  jsonLogContext,
+  LISTEN_SERVICE_FLAGS,
+  ListenMetrics,
+  readTls,
+  reloadOnHangup,
+} from './shared/listen-service.js';
 import { escapeJson } from '../../output/escape.js';
 import { readSmallFile, warnIfReadableByOthers } from '../../util/small-file.js';
 
@@ -45,6 +53,7 @@ export default defineCommand({
   ],
   flags: {
     ...LISTEN_EXTRA_FLAGS,
+    ...LISTEN_SERVICE_FLAGS,
     port: flag('port to listen on (0 = any free port)', { value: 'n', default: '8787' }, () => zx.int(0, 65535, 8787)),
     host: flag('address to bind', { value: 'addr', default: '127.0.0.1' }, () => zx.host()),
     path: flag('the path notifications are POSTed to', { value: 'path', default: '/hook' }, () =>
@@ -89,6 +98,10 @@ export default defineCommand({
   async run(ctx, input) {
     checkListenExtras(input);
     if (input.printSecret) return printSecret(ctx, input);
+    checkExposure(input);
+    ctx = jsonLogContext(ctx, input.logFormat);
+    const tls = await readTls(ctx, input);
+    const metrics = new ListenMetrics();
     const token = await listenToken(ctx, input);
     const { startReceiver, newListenerId } = await import('./shared/receiver.js');
     const listenerId = newListenerId(); // its forwards carry it: what comes back is refused (508)
@@ -109,6 +122,8 @@ export default defineCommand({
 
     const onNotification = (n: Received) => {
       received++;
+      if (!more.persist) metrics.received++;
+      if (more.duplicate?.(n)) metrics.duplicates++;
       out(n);
       more.forward?.(n); // --forward-to: retries, bounded queue, dead letters (shared/delivery-policy.ts)
       execs?.push(n, n.raw.length, label(n));
@@ -122,9 +137,14 @@ export default defineCommand({
         token,
         listenerId,
         onNotification,
-        persist: more.persist,
-        quarantine: more.quarantine,
-        onRejected: (r) => ctx.warn(`refused ${r.method} ${r.path} from ${r.remote}: ${r.status} ${r.reason}`),
+        persist: metrics.timed(more.persist),
+        quarantine: metrics.timed(more.quarantine),
+        onRejected: (r) => {
+          metrics.refuse(r.status);
+          ctx.warn(`refused ${r.method} ${r.path} from ${r.remote}: ${r.status} ${r.reason}`);
+        },
+        probes: metrics.probes(more.storePath, more.lanes),
+        tls,
       });
     } catch (err) {
       await more.stop(0);
@@ -147,6 +167,7 @@ export default defineCommand({
       );
     }
     more.listening(receiver.callbackUrl);
+    const unhook = tls ? reloadOnHangup(ctx, input, (pair) => receiver.server.setSecureContext?.(pair)) : undefined;
     if (input.printUrl) ctx.io.stdout.write(`${receiver.callbackUrl}\n`);
     ctx.info(`Listening for notifications on ${receiver.callbackUrl}`);
     for (const note of more.notes) ctx.info(note);
@@ -158,6 +179,7 @@ export default defineCommand({
       if (ctx.signal.aborted) return done();
       ctx.signal.addEventListener('abort', () => done(), { once: true });
     });
+    unhook?.();
     await receiver.close();
     // What runs gets a short grace, then is aborted; what waits is not run but reported (forwards
     // left become dead letters, replayable). A second Ctrl-C exits at once (src/cli/program.ts).

@@ -139,6 +139,10 @@ export interface ListenExtras {
   forward?: (n: Received) => void;
   /** Says where the listener listens (a second listener on the store names it). */
   listening(url: string): void;
+  /** The store's file (null with --no-inbox), for /readyz. */
+  storePath: string | null;
+  /** Whether the stored record of a notification marks it a duplicate. */
+  duplicate?(n: Received): boolean;
   /** The forward queue's lanes (--forward-to), for /metrics and /readyz. */
   lanes?: import('./forward-lanes.js').ForwardLanes;
   stop(graceMs: number): Promise<void>;
@@ -200,19 +204,23 @@ export async function startListenExtras(
   const kept = input.inbox ? await openListenStore(ctx, input, signedWith) : null;
   if (kept) notes.unshift(...kept.notes);
   const listening = (url: string) => kept?.lock.describe(url);
-  if (!input.forwardTo)
-    return { notes, persist: kept?.persist, quarantine: kept?.quarantine, listening, stop: async () => kept?.close() };
+  const common = {
+    notes,
+    persist: kept?.persist,
+    quarantine: kept?.quarantine,
+    listening,
+    storePath: kept?.inbox.path ?? null,
+    duplicate: (n: Received) => kept?.recordOf(n)?.duplicate === true,
+  };
+  if (!input.forwardTo) return { ...common, stop: async () => kept?.close() };
 
   const { startForwarding } = await import('./listen-forward.js');
   const fwd = startForwarding(ctx, input, { kept, secret, listenerId });
   notes.push(fwd.note);
   const forward = fwd.forward;
   return {
-    notes,
-    persist: kept?.persist,
-    quarantine: kept?.quarantine,
+    ...common,
     forward,
-    listening,
     lanes: fwd.lanes,
     stop: async (graceMs) => {
       const left = await fwd.lanes.stop(graceMs);
