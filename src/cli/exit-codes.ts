@@ -12,6 +12,7 @@ import {
   WaitTimeoutError,
 } from '../errors.js';
 import { strayFileProblem } from '../util/file-errors.js';
+import { movedSandboxHint } from './moved-sandbox.js';
 
 export const EXIT = {
   ok: 0,
@@ -198,6 +199,8 @@ function baseUrlCheck(req: { operation: string; url: string }, env: Record<strin
  * may hold the same URL, so the address alone cannot tell them apart.
  */
 function unreachableHint(err: NetworkError, env: Record<string, string | undefined>): string {
+  const moved = movedSandboxHint(err.request.url, env);
+  if (moved) return moved;
   return `${baseUrlCheck(err.request, env)}, your network and proxy settings`;
 }
 
