@@ -98,7 +98,7 @@ export default defineCommand({
   async run(ctx, input) {
     checkListenExtras(input);
     if (input.printSecret) return printSecret(ctx, input);
-    checkExposure(input);
+    checkExposure(input, ctx.globals.insecureHttp);
     ctx = jsonLogContext(ctx, input.logFormat);
     const tls = await readTls(ctx, input);
     const metrics = new ListenMetrics();

@@ -80,6 +80,11 @@ export class ForwardLanes {
     return n;
   }
 
+  /** What waits, in lane order (at stop: what a listener without a store could not forward). */
+  queued(): Entry[] {
+    return [...this.lanes.values()].flat();
+  }
+
   get breaker(): BreakerState {
     return this.state;
   }

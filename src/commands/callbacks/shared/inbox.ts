@@ -33,6 +33,8 @@ type Incoming = {
 };
 
 interface Pending {
+  /** A notification (its 200 waits for this commit): flushed to disk before the answer. */
+  durable: boolean;
   apply(): unknown;
   resolve(v: unknown): void;
   reject(e: unknown): void;
@@ -56,9 +58,9 @@ export class Inbox {
    * Runs `apply` in the next write transaction, together with every other change asked for
    * before it starts (group commit); resolves once that transaction committed.
    */
-  commit<T>(apply: () => T): Promise<T> {
+  commit<T>(apply: () => T, opts: { durable?: boolean } = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.pending.push({ apply, resolve: resolve as (v: unknown) => void, reject });
+      this.pending.push({ durable: opts.durable ?? true, apply, resolve: resolve as (v: unknown) => void, reject });
       if (this.scheduled) return;
       this.scheduled = true;
       setImmediate(() => this.flush());
@@ -70,12 +72,20 @@ export class Inbox {
     this.scheduled = false;
     const batch = this.pending.splice(0);
     if (!batch.length) return;
+    // A batch of forward outcomes only is committed without waiting for the disk (WAL, synchronous
+    // NORMAL: atomic, and kept through a crash of the process; a power cut may undo the last ones,
+    // which are then sent again — at least once, same webhook-id). Any notification in a batch
+    // makes it wait for the disk, the outcomes with it.
+    const lazy = batch.every((p) => !p.durable);
     let results: unknown[];
     try {
+      if (lazy) this.store.db.exec('PRAGMA synchronous = NORMAL');
       results = this.store.write(() => batch.map((p) => p.apply()));
     } catch (err) {
       for (const p of batch) p.reject(err);
       return;
+    } finally {
+      if (lazy && this.store.db.isOpen) this.store.db.exec('PRAGMA synchronous = FULL');
     }
     batch.forEach((p, i) => p.resolve(results[i]));
   }

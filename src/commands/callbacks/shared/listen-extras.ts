@@ -200,7 +200,7 @@ export async function startListenExtras(
   const notes: string[] = [];
   const { secret, signedWith } = await signingSecret(ctx, input, notes);
   // the store's modules (node:sqlite, node:crypto) only once a listener starts
-  const { openListenStore } = await import('./listen-store.js');
+  const { openListenStore, label } = await import('./listen-store.js');
   const kept = input.inbox ? await openListenStore(ctx, input, signedWith) : null;
   if (kept) notes.unshift(...kept.notes);
   const listening = (url: string) => kept?.lock.describe(url);
@@ -224,6 +224,11 @@ export async function startListenExtras(
     lanes: fwd.lanes,
     stop: async (graceMs) => {
       const left = await fwd.lanes.stop(graceMs);
+      if (!kept)
+        for (const e of fwd.lanes.queued())
+          ctx.warn(
+            `could not forward ${e.item ? label(e.item.invitationId, e.item.status) : 'a notification'} to ${input.forwardTo}: the listener stopped first (--no-inbox: kept nowhere)`,
+          );
       if (kept && left)
         ctx.info(
           `${left} notification(s) not forwarded yet stay queued in ${kept.inbox.path}: a restarted listener forwards them.`,

@@ -30,12 +30,14 @@ export function startForwarding(
   const policy = policyFrom(input);
   /** The received `assess-forwarded-by` of what is in flight (the loop guard; not kept in the store). */
   const hops = new Map<number, string>();
+  /** Bytes of the bodies held in memory (--no-inbox), bounded by --forward-queue-bytes. */
+  const memory = { bytes: 0 };
   const lanes = new ForwardLanes({
     policy,
     breaker: { failures: input.breakerFailures, probeMs: input.breakerProbe },
     concurrency: input.forwardConcurrency,
     clock,
-    store: kept ? storeSide(ctx, kept, to, hops, listenerId) : memorySide(ctx, to),
+    store: kept ? storeSide(ctx, kept, to, hops, listenerId) : memorySide(ctx, to, memory),
     send: (item, signal) =>
       sendOnce({ url: to, secret: deps.secret, timeoutMs: policy.timeoutMs, now: () => ctx.now() }, item, signal),
     onBreaker: (state, why) =>
@@ -52,6 +54,7 @@ export function startForwarding(
     lanes.add({ seq: e.seq, lane: laneOf(e.invitationId, e.seq), tries: e.tries, nextMs: e.nextMs });
   let memorySeq = 0;
   let dropped = 0;
+
   const forward = (n: Received) => {
     const rec = kept?.recordOf(n);
     if (rec) {
@@ -59,12 +62,13 @@ export function startForwarding(
       return lanes.add({ seq: rec.seq, lane: laneOf(rec.invitationId, rec.seq), tries: 0, nextMs: 0 });
     }
     if (kept) return; // not stored: it was answered 503, the service sends it again
-    if (lanes.depth >= input.forwardQueue) {
+    if (lanes.depth >= input.forwardQueue || memory.bytes + n.raw.length > input.forwardQueueBytes) {
       dropped++;
       return ctx.warn(
-        `forward queue full (${lanes.depth} waiting; --no-inbox keeps them in memory): dropped ${label(n.read.invitationId, n.read.status)}; ${dropped} dropped so far`,
+        `could not forward ${label(n.read.invitationId, n.read.status)} to ${to}: forward queue full (${lanes.depth} waiting, ${Math.ceil(memory.bytes / 1024)} KB); ${dropped} dropped so far`,
       );
     }
+    memory.bytes += n.raw.length;
     const seq = ++memorySeq;
     const item: Outgoing = {
       id: `mem_${seq}`,
@@ -96,7 +100,7 @@ function storeSide(
   const at = () => ctx.now().getTime();
   return {
     load: (e) => {
-      const rec = inbox.store.read((s) => queuedOne(s, e.seq, to));
+      const rec = queuedOne(inbox.store, e.seq, to);
       if (!rec) return undefined;
       return {
         seq: rec.seq,
@@ -110,15 +114,17 @@ function storeSide(
     },
     delivered: async (e, item, status) => {
       hops.delete(e.seq);
-      await inbox.commit(() =>
-        recordDelivered(inbox.store, {
-          seq: e.seq,
-          id: item.id,
-          target: to,
-          tries: e.tries + 1,
-          atMs: at(),
-          via: 'forward',
-        }),
+      await inbox.commit(
+        () =>
+          recordDelivered(inbox.store, {
+            seq: e.seq,
+            id: item.id,
+            target: to,
+            tries: e.tries + 1,
+            atMs: at(),
+            via: 'forward',
+          }),
+        { durable: false }, // lost in a power cut, it is sent again: at least once
       );
       ctx.info(`forwarded ${said(item)} to ${to}: HTTP ${status}${e.tries ? ` (try ${e.tries + 1})` : ''}`);
     },
@@ -139,18 +145,27 @@ function storeSide(
       );
     },
     retryLater: (e, _item, error) =>
-      inbox.commit(() => recordRetry(inbox.store, { seq: e.seq, target: to, tries: e.tries, nextMs: e.nextMs, error })),
+      inbox.commit(
+        () => recordRetry(inbox.store, { seq: e.seq, target: to, tries: e.tries, nextMs: e.nextMs, error }),
+        {
+          durable: false,
+        },
+      ),
   };
 }
 
-function memorySide(ctx: Context, to: string): LaneStore {
+function memorySide(ctx: Context, to: string, memory: { bytes: number }): LaneStore {
   const said = (item: Outgoing) => label(item.invitationId, item.status);
   return {
     load: (e) => e.item,
-    delivered: async (e, item, status) =>
-      ctx.info(`forwarded ${said(item)} to ${to}: HTTP ${status}${e.tries ? ` (try ${e.tries + 1})` : ''}`),
-    deadLetter: async (e, item, error) =>
-      ctx.warn(`could not forward ${said(item)} to ${to} (${Math.max(1, e.tries)} tries): ${error}`),
+    delivered: async (e, item, status) => {
+      memory.bytes -= item.body.length;
+      ctx.info(`forwarded ${said(item)} to ${to}: HTTP ${status}${e.tries ? ` (try ${e.tries + 1})` : ''}`);
+    },
+    deadLetter: async (e, item, error) => {
+      memory.bytes -= item.body.length;
+      ctx.warn(`could not forward ${said(item)} to ${to} (${Math.max(1, e.tries)} tries): ${error}`);
+    },
     retryLater: async () => undefined,
   };
 }

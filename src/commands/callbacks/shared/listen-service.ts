@@ -21,9 +21,6 @@ export const LISTEN_SERVICE_FLAGS = {
     file('cert.pem'),
   ),
   tlsKey: flag('the private key of --tls-cert (PEM); reloaded on SIGHUP', { value: 'file' }, file('key.pem')),
-  insecureHttp: flag('allow plain HTTP on an address other machines reach (put a TLS proxy in front instead)', () =>
-    z.optional(z.boolean()),
-  ),
   logFormat: flag(
     'stderr as text (default) or one JSON object per line: {"time","level","msg"}',
     { value: 'format' },
@@ -35,16 +32,18 @@ export interface ServiceInput {
   host: string;
   tlsCert?: string;
   tlsKey?: string;
-  insecureHttp?: boolean;
 }
 
 const isLoopback = (host: string) => /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i.test(host);
 
-/** Exit 2 before binding: half a TLS pair, or plain HTTP where other machines reach it. */
-export function checkExposure(input: ServiceInput): void {
+/**
+ * Exit 2 before binding: half a TLS pair, or plain HTTP where other machines reach it (the global
+ * --insecure-http, which allows plain HTTP to another machine for requests, allows it here too).
+ */
+export function checkExposure(input: ServiceInput, insecureHttp: boolean): void {
   if ((input.tlsCert === undefined) !== (input.tlsKey === undefined))
     throw new UsageError(`--${input.tlsCert ? 'tls-key' : 'tls-cert'}: give --tls-cert and --tls-key together`);
-  if (input.tlsCert || isLoopback(input.host) || input.insecureHttp) return;
+  if (input.tlsCert || isLoopback(input.host) || insecureHttp) return;
   throw new UsageError(
     `--host: ${input.host} is reached from other machines, and plain HTTP would carry the token and the candidates' results in clear`,
     'serve HTTPS (--tls-cert FILE --tls-key FILE), keep --host 127.0.0.1 behind a TLS reverse proxy, or accept it with --insecure-http',

@@ -148,7 +148,7 @@ export async function startReceiver(opts: ReceiverOptions): Promise<RunningRecei
       return reject(405, `${req.method} is not accepted; notifications are POSTed`, { allow: 'POST' });
     const given = tokenOf(req, url);
     if (opts.token !== undefined && !sameToken(given, opts.token))
-      return reject(401, given !== null ? 'wrong token' : 'missing token (Authorization: Bearer, or ?token=)');
+      return reject(401, given !== null ? 'wrong token' : 'missing ?token= (or an Authorization: Bearer header)');
     if (opts.listenerId !== undefined && forwardedBy(req.headers[FORWARDED_BY]).includes(opts.listenerId))
       return reject(
         508,
