@@ -99,7 +99,9 @@ describe('200 completions with 10 % of the notifications dropped', () => {
     const firsts = terminal.filter((r) => !r.duplicate);
     expect(firsts).toHaveLength(200);
     expect(new Set(firsts.map((r) => r.invitationId)).size).toBe(200);
-    expect(terminal.filter((r) => r.duplicate).map((r) => r.invitationId)).toEqual([ids[0]]);
+    // only ids[0] is repeated (the sandbox may deliver it once more when a busy machine delays
+    // the 200 past its 5 s per try: at least once)
+    expect([...new Set(terminal.filter((r) => r.duplicate).map((r) => r.invitationId))]).toEqual([ids[0]]);
 
     const after = await runAssess(['callbacks', 'reconcile', ...window, '--json'], { env: ts.env, configDir: cfg.dir });
     expect(after.code).toBe(0);
