@@ -185,6 +185,7 @@ export async function runCli(
     signal: controller.signal,
     debug: debugRequested(argv, proc.env),
     exitHooks: [],
+    hangupHooks: new Set(),
     loadNoun: (name) => loadNoun(name),
     secrets,
   };
@@ -213,6 +214,8 @@ export async function runCli(
   let firstSignalAt = 0;
   let stoppedBy: number | undefined;
   const onSignal = (signal?: NodeJS.Signals) => {
+    // a command that reloads on SIGHUP (a TLS listener) asked for it: it keeps running
+    if (signal === 'SIGHUP' && rt.hangupHooks?.size) return rt.hangupHooks.forEach((fn) => fn());
     if (signal === 'SIGTERM' || signal === 'SIGHUP') stoppedBy ??= signal === 'SIGTERM' ? EXIT.terminated : EXIT.hangup;
     if (!controller.signal.aborted) {
       firstSignalAt = Date.now();
