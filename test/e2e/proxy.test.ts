@@ -9,7 +9,6 @@ import { runAssess } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { json, startServer } from '../helpers/http-server.js';
 
-// undici 8 or 7, as this Node gets it (src/api/undici.ts)
 const { EnvHttpProxyAgent } = await loadUndici();
 
 let target: Awaited<ReturnType<typeof startServer>>;
