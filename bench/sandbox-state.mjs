@@ -26,7 +26,7 @@ await build({
   bundle: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22.13',
   packages: 'external',
   logLevel: 'warning',
 });

@@ -49,7 +49,7 @@ const LAZY = {
 const common = {
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22.13',
   format: 'cjs',
   outExtension: { '.js': '.cjs' },
   sourcemap: 'linked',

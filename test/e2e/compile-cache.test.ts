@@ -1,8 +1,6 @@
 // Node's compile cache (src/main.ts) only ever costs or saves time: a corrupted, truncated,
 // foreign or unwritable cache never changes an answer or an exit code, and never crashes or
-// hangs the CLI. Run on a Node that has the cache (≥ 22.1): the one the e2e suite runs the binary
-// on, else Node 24 from the npm registry (.ci/node, cached outside the repository).
-import { execFileSync } from 'node:child_process';
+// hangs the CLI. Run on the Node the e2e suite runs the binary on.
 import {
   chmodSync,
   copyFileSync,
@@ -15,12 +13,11 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NODE, ROOT, runAssess, tempDir, type RunResult } from '../helpers/cli.js';
+import { runAssess, tempDir, type RunResult } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { seededRandom } from '../../src/sandbox/fault-spec.js';
 
 const t = tempDir('assess-compile-cache-');
-let node = NODE;
 let sandbox: TestSandbox;
 
 /** The commands whose answers must not change: a request, a usage error, a local command. */
@@ -31,10 +28,8 @@ const LINES = [
 ];
 
 beforeAll(async () => {
-  const major = Number(execFileSync(node, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }));
-  if (major < 22) node = execFileSync(join(ROOT, '.ci/node'), ['24'], { encoding: 'utf8' }).trim();
   sandbox = await startTestSandbox();
-}, 180_000);
+});
 
 afterAll(async () => {
   await sandbox?.close();
@@ -44,7 +39,6 @@ afterAll(async () => {
 async function run(line: string[], cacheDir: string, env: Record<string, string> = {}): Promise<RunResult> {
   return runAssess(line, {
     env: { ...sandbox.env, NODE_COMPILE_CACHE: cacheDir, ...env },
-    node,
     timeoutMs: 30_000, // a hang is killed and fails the comparison (code null)
   });
 }
@@ -163,7 +157,6 @@ describe("Node's compile cache", () => {
       // Node's default place (no NODE_COMPILE_CACHE): under TMPDIR
       const r = await runAssess(line, {
         env: { ...sandbox.env, HOME: file, TMPDIR: join(file, 'tmp') },
-        node,
         timeoutMs: 30_000,
       });
       expect(answer(r), `HOME and TMPDIR unwritable: assess ${line.join(' ')}`).toEqual(want);
