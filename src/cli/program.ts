@@ -197,12 +197,14 @@ export async function runCli(
   // cleanup (when-exit, under conf) must not kill us before journals and servers are closed.
   // The first signal asks the command to wind down (ctx.signal); a second one from the user, a
   // moment later (an echo arrives at once), stops at once — finished journal lines are on disk.
+  // Ctrl-C is answered at once, saying what a second one does (clig.dev), before the wind-down.
   let firstSignalAt = 0;
   let terminated = false;
   const onSigint = (signal?: NodeJS.Signals) => {
     if (signal === 'SIGTERM') terminated = true;
     if (!controller.signal.aborted) {
       firstSignalAt = Date.now();
+      if (signal === 'SIGINT') proc.stderr.write('interrupted: finishing what is under way; Ctrl-C again stops now\n');
       controller.abort(new Error('interrupted'));
     } else if (Date.now() - firstSignalAt > 500) {
       proc.stderr.write('interrupted again: stopping now\n');

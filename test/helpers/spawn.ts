@@ -77,3 +77,21 @@ export function spawnAssess(
     },
   };
 }
+
+/** What a run writes on stderr when it takes the first Ctrl-C (src/cli/program.ts). */
+export const FIRST_CTRL_C = 'interrupted: finishing what is under way; Ctrl-C again stops now';
+
+/**
+ * Ctrl-C twice, as a user presses it: the second once the run has answered the first (its line
+ * on stderr) and 700 ms after that, past the 500 ms in which a second signal is taken for the
+ * first's echo — by the run's own clock too, as it wrote the line after taking the first, however
+ * slow this machine is. Resolves with the exit.
+ */
+export async function ctrlCTwice(p: Spawned): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  p.child.kill('SIGINT');
+  await waitFor(() => p.stderr().includes(FIRST_CTRL_C) || p.child.exitCode !== null || p.child.signalCode !== null, {
+    what: 'the answer to the first Ctrl-C',
+  });
+  await new Promise((r) => setTimeout(r, 700));
+  return p.stop('SIGINT');
+}
