@@ -60,6 +60,25 @@ async function sendAndKill(
   return acked;
 }
 
+/**
+ * The user's application, slow (30 ms an answer) and, until `release()`, answering nothing: the
+ * first listener's forwards stay queued when it is killed, however fast this machine is.
+ */
+async function application() {
+  let holding = true;
+  const held: Array<() => void> = [];
+  const app = await startServer((_q, res) => {
+    const answer = () => setTimeout(() => res.writeHead(200).end(), 30);
+    if (holding) held.push(answer);
+    else answer();
+  });
+  const release = () => {
+    holding = false;
+    for (const answer of held.splice(0)) answer();
+  };
+  return { app, release };
+}
+
 describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
   const cfg = tempDir();
   const secretFile = join(cfg.dir, 'webhook.secret');
@@ -71,7 +90,7 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
       const r = seededRandom(seed);
       const killAfter = 5 + Math.floor(r() * (N - 10));
       const pauseMs = Math.floor(r() * 40);
-      const app = await startServer((_q, res) => setTimeout(() => res.writeHead(200).end(), 30)); // a slow application: forwards queue up
+      const { app, release } = await application();
       const inbox = join(cfg.dir, `kill-${seed}.ndjson`);
       const args = [
         'callbacks',
@@ -93,6 +112,7 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
         expect(acked).toHaveLength(killAfter);
         const forwardedBeforeKill = new Set(app.requests.map((q) => q.body)).size;
         expect(forwardedBeforeKill).toBeLessThan(acked.length); // the kill left forwards queued (what kill -9 used to lose)
+        release();
 
         // the restarted listener is killed too, at a seeded moment of its resuming; a third one finishes
         const second = spawnAssess([...args, '--sign', '--secret-file', secretFile], { configDir: cfg.dir });
@@ -139,7 +159,7 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
   }
 
   it('restarted without --forward-to: what was left is listed as failed; replay sends it signed as forwarded, then it is no longer failed', async () => {
-    const app = await startServer((_q, res) => setTimeout(() => res.writeHead(200).end(), 30));
+    const { app, release } = await application();
     const inbox = join(cfg.dir, 'orphans.ndjson');
     const target = `${app.url}/app`;
     try {
@@ -164,6 +184,7 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
       );
       const acked = await sendAndKill(await first.firstLine(), first, 9, 20, 0);
       expect(acked).toHaveLength(20);
+      release();
       const waiting = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--failed', '--json'], {
         configDir: cfg.dir,
       });
