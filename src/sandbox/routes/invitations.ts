@@ -31,13 +31,11 @@ export function registerInvitationRoutes(app: FastifyInstance, store: Store): vo
     if (blocked) return fail(request, reply, 400, blocked);
     const { inv } = invite(store, test, link, body.value);
     await store.flush();
-    return reply
-      .code(200)
-      .send({
-        testInvitationId: inv.testInvitationId,
-        testUrl: originOf(request) + testUrlPath(inv),
-        status: inv.status,
-      });
+    return reply.code(200).send({
+      testInvitationId: inv.testInvitationId,
+      testUrl: originOf(request) + testUrlPath(inv),
+      status: inv.status,
+    });
   });
 
   app.post('/v3/tests/:testId/testlinks/:testLinkId/invite', inviteConfig, async (request, reply) => {
