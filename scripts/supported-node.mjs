@@ -54,12 +54,19 @@ function versionOf(exe) {
 /** npm itself: the one running this script (npm run), else the one on PATH. */
 function npm(args, cwd) {
   const cli = process.env.npm_execpath;
+  const all = ['--loglevel=error', ...args];
   const r =
     cli && /\.[cm]?js$/.test(cli)
-      ? spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8' })
-      : spawnSync('npm', args, { cwd, encoding: 'utf8', shell: process.platform === 'win32' });
-  if (r.status !== 0)
-    throw new Error(`npm ${args.join(' ')} failed: ${(r.stderr || String(r.error ?? '')).trim().split('\n').pop()}`);
+      ? spawnSync(process.execPath, [cli, ...all], { cwd, encoding: 'utf8' })
+      : spawnSync('npm', all, { cwd, encoding: 'utf8', shell: process.platform === 'win32' });
+  if (r.status === 0) return;
+  // npm's own words, without its prefixes, error code and log-file lines
+  const said = (r.stderr ?? '')
+    .split('\n')
+    .map((l) => l.replace(/^npm (error|ERR!) /, '').trim())
+    .filter((l) => l && !/^(code \w+|A complete log of this run)/.test(l))
+    .map((l) => l.replace(/^[a-z]+ (?=[A-Z])/, '')); // "notarget No matching version…"
+  throw new Error(`npm ${args.join(' ')} failed: ${said[0] ?? r.error?.message ?? `exit code ${r.status}`}`);
 }
 
 /** Fetches node-<os>-<arch>@MAJOR into the cache (a temp folder renamed into place). */
@@ -68,7 +75,7 @@ function fetchNode(major, dir) {
   mkdirSync(dirname(dir), { recursive: true });
   const tmp = mkdtempSync(join(dirname(dir), `.node-${major}-`));
   try {
-    npm(['pack', '--silent', spec], tmp);
+    npm(['pack', spec], tmp);
     const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
     if (!tarball) throw new Error(`npm pack ${spec} wrote no tarball`);
     const tar = spawnSync('tar', ['xzf', tarball], { cwd: tmp, encoding: 'utf8' });

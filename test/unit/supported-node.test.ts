@@ -111,7 +111,7 @@ describe('scripts/supported-node.mjs', () => {
     expect(r.stdout).toBe('');
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines[0]).toMatch(/: fetching Node 24 /);
-    expect(lines[1]).toMatch(/^error: npm pack --silent node-\w+-\w+@24 failed: npm error 404 Not Found$/);
+    expect(lines[1]).toMatch(/^error: npm pack node-\w+-\w+@24 failed: 404 Not Found$/);
     expect(lines[2]).toBe('  install Node.js 22.13 or newer (Node 24 LTS: https://nodejs.org)');
     expect(readdirSync(cache)).toEqual([]);
   });
