@@ -36,8 +36,7 @@ afterAll(async () => {
 
 type Counters = { perSecond: number | null; admitted: number; refused: number };
 type Summary = { done: number; failed: number; throttled: number; pace: number | null; perSecond: number };
-const run = (args: string[], env: Record<string, string> = s.env) =>
-  runAssess(args, { env, cwd: work.dir, timeoutMs: 90_000 });
+const run = (args: string[], env: Record<string, string> = s.env) => runAssess(args, { env, cwd: work.dir });
 const rows = (domain: string, n: number) =>
   Array.from({ length: n }, (_, i) => [`cand${i}@${domain}`, `Candidate ${i}`]);
 const invitationsOf = async (domain: string) =>

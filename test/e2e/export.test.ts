@@ -69,7 +69,7 @@ describe('assess report export', () => {
 
   it('writes a summary whose numbers equal the reports, and one valid PDF per attempt', async () => {
     const out = join(work.dir, 'full');
-    const r = await runAssess(exportArgs(out, ['--pdf', '--type', 'both']), { env: s.env, timeoutMs: 90_000 });
+    const r = await runAssess(exportArgs(out, ['--pdf', '--type', 'both']), { env: s.env });
     expect(r.stderr).toMatch(/12 done, 0 skipped, 0 failed/);
     expect(r.code).toBe(0);
     const rows = parseCsv(readFileSync(join(out, 'summary.csv'), 'utf8'));
@@ -137,7 +137,7 @@ describe('assess report export', () => {
     const gate = await gateProxy(s.sb.baseUrl, 8);
     const env = { ...s.env, ASSESS_BASE_URL: gate.url };
     const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '1']), { env });
-    await waitFor(() => gate.held() > 0 || p.child.exitCode !== null, { timeoutMs: 30_000, what: 'an answer held' });
+    await waitFor(() => gate.held() > 0 || p.child.exitCode !== null, { what: 'an answer held' });
     p.child.kill('SIGINT');
     await waitFor(() => p.stderr().includes(FIRST_CTRL_C) || p.child.exitCode !== null, { what: 'the Ctrl-C taken' });
     gate.release();
@@ -155,7 +155,7 @@ describe('assess report export', () => {
     expect(parts(out)).toEqual([]);
     expect(ndjson(join(out, 'export.results.ndjson')).length).toBe(journaled);
 
-    const again = await runAssess(exportArgs(out, ['--pdf']), { env, timeoutMs: 90_000 });
+    const again = await runAssess(exportArgs(out, ['--pdf']), { env });
     await gate.close();
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(new RegExp(`${ids.length - journaled} done, ${journaled} skipped, 0 failed`));
@@ -170,13 +170,12 @@ describe('assess report export', () => {
     const out = join(work.dir, 'killed');
     const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '2']), { env: s.env });
     await waitFor(() => journalItems(join(out, 'export.journal.ndjson')).length >= 2, {
-      timeoutMs: 30_000,
       what: 'journal lines',
     });
     p.child.kill('SIGKILL');
     await p.done;
     const kept = new Map(pdfs(out).map((f) => [f, readFileSync(join(out, f)).length]));
-    const again = await runAssess(exportArgs(out, ['--pdf']), { env: s.env, timeoutMs: 90_000 });
+    const again = await runAssess(exportArgs(out, ['--pdf']), { env: s.env });
     expect(again.code).toBe(0);
     expect(parts(out)).toEqual([]);
     expect(pdfs(out)).toHaveLength(ids.length);

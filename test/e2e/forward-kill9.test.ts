@@ -132,7 +132,6 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
         const third = spawnAssess([...args, '--sign', '--secret-file', secretFile], { configDir: cfg.dir });
         await third.firstLine();
         await waitFor(() => unsettledForwards(readInbox(inbox).records).length === 0, {
-          timeoutMs: 30_000,
           what: 'the resumed forwards',
         });
         await third.stop();
@@ -155,7 +154,7 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
       } finally {
         await app.close();
       }
-    }, 90_000);
+    });
   }
 
   it('restarted without --forward-to: what was left is listed as failed; replay sends it signed as forwarded, then it is no longer failed', async () => {
@@ -243,5 +242,5 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
     } finally {
       await app.close();
     }
-  }, 90_000);
+  });
 });

@@ -218,7 +218,6 @@ describe('callbacks listen stops what a running --exec started (its process grou
         expect(r).toEqual({ code, signal: null }); // it ended by itself, not by the harness's SIGKILL
         await waitFor(() => !pids.some(running), {
           what: `the --exec command's processes ${pids.join(', ')} to end`,
-          timeoutMs: 5_000,
         });
         expect(l.stderr()).toMatch(/1 notification\(s\) --exec not run: invitation 1 \(Complete\)/);
       } finally {
@@ -252,7 +251,7 @@ describe('callbacks listen stops what a running --exec started (its process grou
       pid = Number(readFileSync(join(dir.dir, 'pid'), 'utf8'));
       expect(running(pid)).toBe(true);
       expect((await ctrlCTwice(l)).code).toBe(130);
-      await waitFor(() => !running(pid), { what: `the --exec command's child ${pid} to end`, timeoutMs: 5_000 });
+      await waitFor(() => !running(pid), { what: `the --exec command's child ${pid} to end` });
     } finally {
       if (pid && running(pid)) process.kill(pid, 'SIGKILL');
       dir.cleanup();

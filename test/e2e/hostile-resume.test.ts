@@ -40,7 +40,7 @@ describe('resume after kill -9 with --send-email (item 12)', () => {
     // the first 8 answered and journaled, and requests in flight past them (held by the gate)
     await waitFor(
       () => (ndjson(journal).filter((l) => l.k).length >= 8 && gate.held() > 0) || first.child.exitCode !== null,
-      { timeoutMs: 60_000, what: 'journal lines and requests in flight' },
+      { what: 'journal lines and requests in flight' },
     );
     first.child.kill('SIGKILL');
     await first.done;
@@ -51,7 +51,6 @@ describe('resume after kill -9 with --send-email (item 12)', () => {
     // through the proxy as well: the journal belongs to the URL its runs used
     const again = await runAssess(['invite', '1001', '--csv', csv, '--send-email'], {
       env: { ...s.env, ASSESS_BASE_URL: gate.url },
-      timeoutMs: 90_000,
     });
     expect(again.code).toBe(0);
     const { emails } = await s.control<{ emails: Array<{ to: string; kind: string }> }>('GET', '/outbox');

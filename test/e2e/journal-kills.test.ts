@@ -83,7 +83,7 @@ describe('maybe e-mailed twice survives kill -9 and re-runs (item 5)', () => {
         () =>
           (ndjson<JournalLine>(journal).filter((l) => l.k).length >= at && gate.held() > 0) ||
           run.child.exitCode !== null,
-        { timeoutMs: 60_000, what: `${at} finished rows and requests in flight` },
+        { what: `${at} finished rows and requests in flight` },
       );
       if (run.child.exitCode === null) kills++;
       run.child.kill('SIGKILL');
@@ -97,7 +97,7 @@ describe('maybe e-mailed twice survives kill -9 and re-runs (item 5)', () => {
 
     // through the proxy as well: the journal belongs to the URL its runs used
     gate.release();
-    const last = await runAssess(args, { env: { ...s.env, ASSESS_BASE_URL: gate.url }, timeoutMs: 90_000 });
+    const last = await runAssess(args, { env: { ...s.env, ASSESS_BASE_URL: gate.url } });
     expect(last.code, last.stderr).toBe(0);
     expect(last.stderr).toMatch(
       /An earlier run was killed before it wrote its results; what it did is in the journal .*cohort\.csv\.journal\.ndjson/,

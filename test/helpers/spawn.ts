@@ -35,7 +35,7 @@ export function spawnAssess(
   child.stdin!.on('error', () => undefined); // EPIPE: the child exited before reading its input
   child.stdin!.end(opts.stdin ?? '');
   // A safety net, not an assertion: a hung child must not hang the suite.
-  const safety = setTimeout(() => child.kill('SIGKILL'), 120_000);
+  const safety = setTimeout(() => child.kill('SIGKILL'), 300_000);
   let out = '';
   let err = '';
   let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
@@ -49,7 +49,7 @@ export function spawnAssess(
   child.stdout!.setEncoding('utf8').on('data', (d) => (out += d));
   child.stderr!.setEncoding('utf8').on('data', (d) => (err += d));
   const lines = () => out.split('\n').slice(0, -1);
-  const waitForLines = async (n: number, timeoutMs = 20_000) => {
+  const waitForLines = async (n: number, timeoutMs = 60_000) => {
     await waitFor(() => lines().length >= n || exit !== null, {
       timeoutMs,
       what: `${n} stdout line(s) from assess ${args.join(' ')}; stderr: ${err}`,
@@ -70,7 +70,7 @@ export function spawnAssess(
     stop: async (signal = 'SIGINT') => {
       if (exit) return exit;
       child.kill(signal);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
       const r = await exited;
       clearTimeout(timer);
       return r;
