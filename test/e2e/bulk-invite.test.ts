@@ -220,6 +220,7 @@ describe('assess invite --csv, killed mid-way', () => {
     const journal = `${csv}.journal.ndjson`;
     const first = spawnAssess(['invite', '1001', '--csv', csv, '--concurrency', '2'], { env, cwd: dir.dir });
     await waitFor(() => journalItems(journal).length >= 20 && gate.held() > 0, {
+      timeoutMs: 300_000, // a bulk run's start and rows, on a busy machine
       what: 'journal lines and a request in flight',
     });
     first.child.kill('SIGKILL');

@@ -137,7 +137,7 @@ describe('assess report export', () => {
     const gate = await gateProxy(s.sb.baseUrl, 8);
     const env = { ...s.env, ASSESS_BASE_URL: gate.url };
     const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '1']), { env });
-    await waitFor(() => gate.held() > 0 || p.child.exitCode !== null, { what: 'an answer held' });
+    await waitFor(() => gate.held() > 0 || p.child.exitCode !== null, { timeoutMs: 300_000, what: 'an answer held' });
     p.child.kill('SIGINT');
     await waitFor(() => p.stderr().includes(FIRST_CTRL_C) || p.child.exitCode !== null, { what: 'the Ctrl-C taken' });
     gate.release();

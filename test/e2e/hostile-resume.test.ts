@@ -40,7 +40,7 @@ describe('resume after kill -9 with --send-email (item 12)', () => {
     // the first 8 answered and journaled, and requests in flight past them (held by the gate)
     await waitFor(
       () => (ndjson(journal).filter((l) => l.k).length >= 8 && gate.held() > 0) || first.child.exitCode !== null,
-      { what: 'journal lines and requests in flight' },
+      { timeoutMs: 300_000, what: 'journal lines and requests in flight' },
     );
     first.child.kill('SIGKILL');
     await first.done;

@@ -83,7 +83,7 @@ describe('maybe e-mailed twice survives kill -9 and re-runs (item 5)', () => {
         () =>
           (ndjson<JournalLine>(journal).filter((l) => l.k).length >= at && gate.held() > 0) ||
           run.child.exitCode !== null,
-        { what: `${at} finished rows and requests in flight` },
+        { timeoutMs: 300_000, what: `${at} finished rows and requests in flight` },
       );
       if (run.child.exitCode === null) kills++;
       run.child.kill('SIGKILL');
