@@ -215,6 +215,7 @@ function callContext(
       interactive: false,
       yes: true,
       pager: false,
+      via: 'mcp',
     },
     info: note(''),
     warn: note('warning: '),

@@ -2,7 +2,7 @@
 // the window have no terminal notification in the inbox (the service gives up after 5 tries, so a
 // listener that was down loses them); with --apply re-queues exactly those through
 // `callbacks process` (≤ 100 ids per request). By default only the invitations this CLI
-// registered a callback URL for (the profile's ledger, src/commands/shared/callback-ledger.ts)
+// registered a callback URL for (the profile's ledger, src/commands/shared/ledger.ts)
 // are checked: an attempt without a callback is never notified, so it is not missing. An id the
 // service will not re-queue (it answers "failed": nothing to notify) is "not registered", not a
 // failure. Built for a nightly job: a journal records what was re-queued, so a second run within
@@ -18,7 +18,7 @@ import { durationArg } from '../../util/duration.js';
 import { attemptWindowSchema } from '../shared/attempt-window.js';
 import { chunk } from '../shared/invitation-ids.js';
 import { isTerminal } from '../shared/statuses.js';
-import { ledgerPath, readLedger } from '../shared/callback-ledger.js';
+import { invitationsWithCallback } from '../shared/record-invite.js';
 
 const FIELDS = ['testInvitationId', 'testStatus', 'email', 'name', 'requeue', 'message'];
 
@@ -89,8 +89,7 @@ export default defineCommand({
         r.type === 'notification' && r.invitationId !== null && isTerminal(r.status) ? [r.invitationId] : [],
       ),
     );
-    const ledgerFile = ledgerPath(dir, ctx.globals.profile);
-    const registered = new Set(readLedger(ledgerFile).map((e) => e.invitationId));
+    const { ids: registered, store: ledgerFile } = await invitationsWithCallback(ctx);
 
     const client = await ctx.api();
     const { from, to } = window.data;
@@ -110,7 +109,7 @@ export default defineCommand({
       }));
     const scope = input.all
       ? ''
-      : ` ${checked.length} of them registered a callback URL through this CLI (ledger ${ledgerFile}; --all checks every one);`;
+      : ` ${checked.length} of them registered a callback URL through this CLI (the ledger in ${ledgerFile}; --all checks every one);`;
     ctx.info(
       `${attempts.length} completed attempt(s) between ${from} and ${to};${scope} ${checked.length - missing.length} notified in the inbox, ${missing.length} missing.`,
     );

@@ -7,7 +7,6 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ApiError, NetworkError, ResponseShapeError } from '../../../api/errors.js';
 import { Pace } from '../../../api/pace.js';
-import { wasSent } from '../../../api/retry.js';
 import { bulkClient, defaultConcurrency } from '../../../bulk/client.js';
 import { KeyIndex } from '../../../bulk/key-index.js';
 import { runPool } from '../../../bulk/pool.js';
@@ -21,8 +20,8 @@ import { classifyReturned, inviteBody, type InviteInput } from './body.js';
 import { checkRow, readCsvRows, type BadRow, type CsvRow, type RowEvent } from './csv-rows.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 import { UrlTable } from './url-table.js';
-import { LedgerAppender, ledgerPath, ledgerUrl } from '../../shared/callback-ledger.js';
-import { configDir } from '../../../config/store.js';
+import { mayHaveActed, openLedger, viaOf } from '../../shared/record-invite.js';
+import type { Attempt } from '../../shared/ledger.js';
 
 export interface BulkInviteInput {
   testId: string;
@@ -206,7 +205,8 @@ async function send(
   const client = await bulkClient(ctx, pace); // a missing key fails here, before any file is touched
   const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
   const run = await BulkRun.start(ctx, paths.journal, paths.results);
-  const ledger = new LedgerAppender(ledgerPath(configDir(ctx.env), ctx.globals.profile)); // callbacks reconcile checks these
+  const ledger = await openLedger(ctx); // every invitation made, for attempts list --state pending and reconcile
+  const via = viaOf(ctx, 'invite --from-csv');
   let toSend = 0;
   for (const k of c.firstLine.keys()) if (!run.journal.has(k)) toSend++;
   let fromJournal = 0;
@@ -282,9 +282,23 @@ async function send(
     await runPool(sendable(), { concurrency, signal: ctx.signal }, async ({ row, key, input: inv }, release) => {
       // an earlier attempt may have e-mailed the candidate: if this one e-mails too, that is two
       let again = false;
+      let entry: number | undefined; // the ledger's, for a row sent with an e-mail: recorded before it is sent
+      const attempt: Attempt = {
+        via,
+        api: 'v3',
+        testId: input.testId,
+        linkId: inv.link,
+        email: inv.email,
+        name: inv.name,
+        sendEmail: inv.sendEmail === true,
+        callbackUrl: inv.callbackUrl,
+      };
       try {
         const body = inviteBody(inv);
-        if (body.sendEmail === 'yes') again = run.journal.markSending(key);
+        if (body.sendEmail === 'yes') {
+          entry = ledger.store.write(() => ledger.begin(attempt));
+          again = run.journal.markSending(key);
+        }
         // answered: the next row's request goes out before this answer is read and written down
         // (and when the request failed without an answer, the slot is given back all the same)
         const call = { onAnswered: release };
@@ -299,14 +313,13 @@ async function send(
         const flag = again ? { maybeEmailedTwice: true } : {};
         if (again) maybeTwice++;
         run.journal.append({ k: key, line: row.line, outcome, ...fields, ...flag });
-        if (inv.callbackUrl)
-          ledger.add({
-            at: ctx.now().toISOString(),
-            invitationId: String(res.testInvitationId),
-            callbackUrl: ledgerUrl(inv.callbackUrl),
-            via: 'invite --from-csv',
-            api: 'v3',
-          });
+        const settled = {
+          outcome,
+          invitationId: res.testInvitationId == null ? undefined : String(res.testInvitationId),
+          status: res.status ?? null,
+          testUrl: res.testUrl ?? undefined,
+        } as const;
+        ledger.store.write(() => (entry === undefined ? ledger.add(attempt, settled) : ledger.settle(entry, settled)));
         run.record({ line: row.line, row: row.fields, outcome, ...fields, ...flag }, 'done');
         urls.add(row.line, row.fields, fields, outcome);
       } catch (err) {
@@ -315,6 +328,8 @@ async function send(
         // every outcome is journaled: a failure that may have reached the service counts as a
         // possible e-mail for the next run; one the service surely refused does not
         const sent = mayHaveActed(err);
+        if (entry !== undefined)
+          ledger.store.write(() => ledger.settle(entry!, { outcome: sent ? 'unknown' : 'failed' }));
         const flag = again && sent ? { maybeEmailedTwice: true } : {};
         run.journal.markFailed(key, { line: row.line, error: errorFields(err), ...flag }, sent);
         if (again && sent) maybeTwice++;
@@ -336,23 +351,11 @@ async function send(
   ]
     .filter(Boolean)
     .join(', ');
-  ledger.close();
-  if (ledger.failed)
-    ctx.warn(
-      `the callback ledger ${ledger.path} could not be written (${ledger.failed}); callbacks reconcile --all still checks every completed attempt.`,
-    );
   if (fatal) throw await run.stopped(fatal, `Invitations from ${label}`);
   run.progress?.stop(); // the bar's line is cleared before the table
   await urls.print(run.resultsPath);
   await noteEmbeddedUrls(ctx);
   await run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '');
-}
-
-/** False only when the service surely did not act on the request (it refused it, or it never left). */
-function mayHaveActed(err: ApiError | NetworkError | ResponseShapeError): boolean {
-  if (err instanceof ApiError) return err.status < 400 || err.status >= 500 || err.maybeApplied;
-  if (err instanceof NetworkError) return wasSent(err.code);
-  return true; // a 2xx answer the CLI could not read: the service acted
 }
 
 function serviceFields(e: Record<string, unknown>) {

@@ -10,7 +10,8 @@ import type * as R from '../../../api/read/v3.js';
 import { checkInvite, classifyReturned, INVITE_ARGS, INVITE_FLAGS, inviteBody } from './body.js';
 import { inviteV2, v2InviteFields } from './v2.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
-import { recordCallback } from '../../shared/record-callback.js';
+import { openLedger, sendRecorded, viaOf } from '../../shared/record-invite.js';
+import type { Settled } from '../../shared/ledger.js';
 
 export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
@@ -38,15 +39,39 @@ export default defineCommand({
   async run(ctx, input) {
     const client = await ctx.api();
     const body = inviteBody({ ...input, tz: await resolveTz(ctx, input.tz) });
-    const res = input.link
-      ? await client.inviteByLink(input.testId, input.link, body)
-      : await client.invite(input.testId, body);
+    const ledger = await openLedger(ctx); // before anything is sent: a store that cannot be written stops here
+    const attempt = {
+      via: viaOf(ctx, input.link ? 'invite --link' : 'invite'),
+      api: 'v3' as const,
+      testId: input.testId,
+      linkId: input.link,
+      email: input.email,
+      name: input.name,
+      sendEmail: body.sendEmail === 'yes',
+      callbackUrl: input.callbackUrl,
+    };
+    const res = await sendRecorded(
+      ledger,
+      attempt,
+      () => (input.link ? client.inviteByLink(input.testId, input.link, body) : client.invite(input.testId, body)),
+      invitationSettled,
+    );
     explainReturned(ctx, res.status, String(res.testInvitationId));
-    recordCallback(ctx, String(res.testInvitationId), input.callbackUrl, 'invite', 'v3');
     await new Printer(ctx).object(res, { fields: INVITATION_COLUMNS });
     await noteEmbeddedUrls(ctx);
   },
 });
+
+/** An invitation's answer as the ledger keeps it (a status other than Pending: the service returned one it had). */
+export function invitationSettled(res: R.Invitation): Settled {
+  const kind = classifyReturned(res.status);
+  return {
+    outcome: kind === 'new' || kind === 'unknown' ? 'invited' : 'existing',
+    invitationId: res.testInvitationId == null ? undefined : String(res.testInvitationId),
+    status: res.status ?? null,
+    testUrl: res.testUrl ?? undefined,
+  };
+}
 
 /** Tells (on stderr) when the service handed back an invitation the candidate already had. */
 function explainReturned(ctx: Context, status: string | null | undefined, id: string): void {

@@ -8,7 +8,7 @@ import { Printer, type Column } from '../../../output/printer.js';
 import type { InviteInput } from './body.js';
 import { v2Client } from '../../shared/v2/client.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
-import { recordCallback } from '../../shared/record-callback.js';
+import { openLedger, sendRecorded, viaOf } from '../../shared/record-invite.js';
 
 const NOT_IN_V2: Array<[keyof InviteInput, string]> = [
   ['sendEmail', '--send-email'],
@@ -55,14 +55,27 @@ export function registerBody(v: InviteInput): Record<string, unknown> {
 export async function inviteV2(ctx: Context, v: InviteInput): Promise<void> {
   const body = registerBody(v);
   const api = await v2Client(ctx);
-  if (v.link) {
-    const res = await api.registerByLink(v.testId, v.link, body);
-    recordCallback(ctx, String((res as Record<string, unknown>).testInvitationId), v.callbackUrl, 'invite', 'v2');
-    await new Printer(ctx).object(res as Record<string, unknown>, { fields: BY_LINK });
-    return noteEmbeddedUrls(ctx);
-  }
-  const res = await api.register(v.testId, body);
-  recordCallback(ctx, String((res as Record<string, unknown>).testInvitationId), v.callbackUrl, 'invite', 'v2');
-  await new Printer(ctx).object(res as Record<string, unknown>, { fields: DEFAULT_LINK });
+  const ledger = await openLedger(ctx); // before anything is sent: a store that cannot be written stops here
+  const attempt = {
+    via: viaOf(ctx, v.link ? 'invite --link' : 'invite'),
+    api: 'v2' as const,
+    testId: v.testId,
+    linkId: v.link,
+    email: v.email,
+    name: v.name,
+    sendEmail: false,
+    callbackUrl: v.callbackUrl,
+  };
+  const res: Record<string, unknown> = await sendRecorded(
+    ledger,
+    attempt,
+    () => (v.link ? api.registerByLink(v.testId, v.link, body) : api.register(v.testId, body)),
+    (r: Record<string, unknown>) => ({
+      outcome: 'invited',
+      invitationId: r.testInvitationId == null ? undefined : String(r.testInvitationId),
+      testUrl: typeof (r.testUrl ?? r.takeTestURL) === 'string' ? String(r.testUrl ?? r.takeTestURL) : undefined,
+    }),
+  );
+  await new Printer(ctx).object(res, { fields: v.link ? BY_LINK : DEFAULT_LINK });
   await noteEmbeddedUrls(ctx);
 }
