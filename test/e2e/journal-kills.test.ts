@@ -100,7 +100,8 @@ describe('maybe e-mailed twice survives kill -9 and re-runs (item 5)', () => {
     const journal = `${csv}.journal.ndjson`;
     const results = `${csv}.results.ndjson`;
     writeFileSync(csv, csvOf(Array.from({ length: ROWS }, (_, i) => [`k${i}${TAG}`, `K ${i}`])));
-    const args = ['invite', '1001', '--from-csv', csv, '--send-email', '--concurrency', String(CONCURRENCY)];
+    // --yes: each re-run e-mails the candidates in flight at the kill again (without it, none is e-mailed twice)
+    const args = ['invite', '1001', '--from-csv', csv, '--send-email', '--yes', '--concurrency', String(CONCURRENCY)];
 
     let kills = 0;
     for (let round = 0; round < 3; round++) {

@@ -208,9 +208,9 @@ export default defineCommand({
   helpAfter:
     '\nResuming (--from-csv): a re-run skips the rows its journal lists as done. After Ctrl-C nothing is sent twice. ' +
     'After kill -9, the rows that were in flight (at most --concurrency) are sent again; after a power cut ' +
-    'also rows finished in the last second. With --send-email those candidates may get a second e-mail: ' +
-    'the re-run names them in a warning and marks them maybeEmailedTwice in the results (in-flight rows; ' +
-    'rows lost with a power cut are not known). --concurrency 1 bounds kill -9 to one candidate.',
+    'also rows finished in the last second. With --send-email the service may have e-mailed those candidates ' +
+    'already: the re-run names them and invites them without an e-mail (emailWithheld in the results); with --yes ' +
+    'it e-mails them again and marks them maybeEmailedTwice. The same holds for one invite whose answer was lost.',
   // a single invitation with its own access window; bulk rows carry their own timeZoneId
   tzFromProfile: (raw) =>
     raw.link === undefined &&

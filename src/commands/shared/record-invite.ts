@@ -34,8 +34,9 @@ export const isServiceFailure = (err: unknown): boolean =>
 
 /**
  * Sends one invitation request with its ledger row: recorded before, settled after. A failure
- * the service may have acted on stays `unknown`; one that never left here (an assistant's dry
- * run) leaves no row.
+ * the service may have acted on stays `unknown` (and, when it asked for an e-mail, the error says
+ * the candidate may already be invited and e-mailed, and how to check); one that never left here
+ * (an assistant's dry run) leaves no row.
  */
 export async function sendRecorded<T>(
   ledger: Ledger,
@@ -54,10 +55,24 @@ export async function sendRecorded<T>(
     }
     const unknown = mayHaveActed(err);
     ledger.store.write(() => ledger.settle(id, { outcome: unknown ? 'unknown' : 'failed' }));
-    throw err;
+    throw unknown && attempt.sendEmail ? mayBeInvited(err, attempt) : err;
   }
   ledger.store.write(() => ledger.settle(id, settled(res)));
   return res;
+}
+
+/** The error of a lost answer to an invitation with an e-mail: what may have happened, and how to check. */
+function mayBeInvited(err: unknown, a: Attempt): unknown {
+  const hint =
+    `${a.email ?? 'the candidate'} may already be invited and e-mailed: the service may have acted before its answer ` +
+    'was lost. The same command again asks the service for the invitation without e-mailing (on a terminal it ' +
+    'asks you first; --yes e-mails anyway); ' +
+    'assess attempts list --state pending --from 1d lists what this profile invited.';
+  if (err instanceof ApiError || err instanceof NetworkError) {
+    err.unconfirmed = hint;
+    return err;
+  }
+  return err instanceof ResponseShapeError ? new ResponseShapeError(err.message, err.request, hint) : err;
 }
 
 /**

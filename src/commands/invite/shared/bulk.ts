@@ -21,7 +21,7 @@ import { checkRow, readCsvRows, type BadRow, type CsvRow, type RowEvent } from '
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 import { UrlTable } from './url-table.js';
 import { mayHaveActed, openLedger, viaOf } from '../../shared/record-invite.js';
-import type { Attempt } from '../../shared/ledger.js';
+import type { Attempt, Ledger } from '../../shared/ledger.js';
 
 export interface BulkInviteInput {
   testId: string;
@@ -207,8 +207,12 @@ async function send(
   const run = await BulkRun.start(ctx, paths.journal, paths.results);
   const ledger = await openLedger(ctx); // every invitation made, for attempts list --state pending and reconcile
   const via = viaOf(ctx, 'invite --from-csv');
+  /** --yes: candidates an earlier attempt may have e-mailed get the e-mail again (else none: emailWithheld). */
+  const resend = ctx.globals.yes;
+  let withheld = 0;
   let toSend = 0;
-  for (const k of c.firstLine.keys()) if (!run.journal.has(k)) toSend++;
+  for (const k of c.firstLine.keys())
+    if (!run.journal.has(k) || (resend && run.journal.get(k)?.emailWithheld === true)) toSend++;
   let fromJournal = 0;
   let existing = 0;
   let failuresInARow = 0;
@@ -238,7 +242,8 @@ async function send(
         continue;
       }
       const done = run.journal.get(r.key);
-      if (done) {
+      // a row invited without the e-mail an earlier run may have sent: --yes sends it now
+      if (done && !(resend && done.emailWithheld === true && r.input.sendEmail)) {
         fromJournal++;
         const twice = run.journal.maybeEmailedTwice(r.key) || done.maybeEmailedTwice === true;
         if (twice) maybeTwice++;
@@ -251,6 +256,7 @@ async function send(
             earlierOutcome: done.outcome,
             ...serviceFields(done),
             ...(twice ? { maybeEmailedTwice: true } : {}),
+            ...(done.emailWithheld === true ? { emailWithheld: true } : {}),
           },
           'skipped',
         );
@@ -261,21 +267,7 @@ async function send(
     }
   }
 
-  // Candidates an earlier run was inviting with an e-mail when it died (kill -9, power cut), or
-  // whose invitation failed after the request may have arrived (a timeout, a reset, a 5xx): the
-  // service may have e-mailed them already; sending again may e-mail them twice. Say who.
-  const uncertain = new Set(run.journal.inFlightEarlier().filter((k) => c.firstLine.get(k) !== undefined));
-  if (uncertain.size) {
-    const who = [...uncertain]
-      .slice(0, 20)
-      .map((k) => k.split('|').at(-1))
-      .join(', ');
-    ctx.warn(
-      `${uncertain.size} candidate(s) were being invited with an e-mail when an earlier run stopped (or failed without knowing ` +
-        `whether the service acted); the service may ` +
-        `have e-mailed them already, and inviting them again may send a second e-mail: ${who}${uncertain.size > 20 ? ', …' : ''}`,
-    );
-  }
+  const uncertain = uncertainEmails(ctx, run, ledger, input.testId, c, resend);
   run.startProgress(toSend, 'Inviting', 'sent', pace);
   let fatal: unknown;
   try {
@@ -283,6 +275,8 @@ async function send(
       // an earlier attempt may have e-mailed the candidate: if this one e-mails too, that is two
       let again = false;
       let entry: number | undefined; // the ledger's, for a row sent with an e-mail: recorded before it is sent
+      // an earlier attempt may have e-mailed this candidate: without --yes, no second e-mail
+      const withhold = inv.sendEmail === true && !resend && uncertain.has(key);
       const attempt: Attempt = {
         via,
         api: 'v3',
@@ -290,11 +284,12 @@ async function send(
         linkId: inv.link,
         email: inv.email,
         name: inv.name,
-        sendEmail: inv.sendEmail === true,
+        sendEmail: inv.sendEmail === true && !withhold,
+        withheld: withhold,
         callbackUrl: inv.callbackUrl,
       };
       try {
-        const body = inviteBody(inv);
+        const body = inviteBody(withhold ? { ...inv, sendEmail: false } : inv);
         if (body.sendEmail === 'yes') {
           entry = ledger.store.write(() => ledger.begin(attempt));
           again = run.journal.markSending(key);
@@ -310,8 +305,9 @@ async function send(
         const outcome = kind === 'new' || kind === 'unknown' ? 'invited' : 'existing';
         if (outcome === 'existing') existing++;
         const fields = { testInvitationId: res.testInvitationId, testUrl: res.testUrl, status: res.status ?? null };
-        const flag = again ? { maybeEmailedTwice: true } : {};
+        const flag = { ...(again ? { maybeEmailedTwice: true } : {}), ...(withhold ? { emailWithheld: true } : {}) };
         if (again) maybeTwice++;
+        if (withhold) withheld++;
         run.journal.append({ k: key, line: row.line, outcome, ...fields, ...flag });
         const settled = {
           outcome,
@@ -348,6 +344,7 @@ async function send(
     fromJournal && `${fromJournal} already invited in an earlier run`,
     existing && `${existing} existing invitation(s) returned`,
     maybeTwice && `${maybeTwice} may have been e-mailed twice: marked maybeEmailedTwice`,
+    withheld && `${withheld} not e-mailed again (an earlier run may have; --yes e-mails them): marked emailWithheld`,
   ]
     .filter(Boolean)
     .join(', ');
@@ -356,6 +353,32 @@ async function send(
   await urls.print(run.resultsPath);
   await noteEmbeddedUrls(ctx);
   await run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '');
+}
+
+/**
+ * Candidates an earlier attempt was inviting with an e-mail when it stopped (kill -9, a power
+ * cut), or whose invitation failed after the request may have arrived (a timeout, a reset, a
+ * 5xx): the service may have e-mailed them already. Said by name; with --yes they are e-mailed
+ * again (maybe a second e-mail), else invited without one.
+ */
+function uncertainEmails(ctx: Context, run: BulkRun, ledger: Ledger, testId: string, c: Checked, resend: boolean) {
+  const fromLedger = ledger.store.read(() => ledger.uncertainEmailKeys(testId));
+  const keys = new Set([...run.journal.inFlightEarlier(), ...fromLedger].filter((k) => c.firstLine.has(k)));
+  if (!keys.size) return keys;
+  const who = [...keys]
+    .slice(0, 20)
+    .map((k) => k.split('|').at(-1))
+    .join(', ');
+  const what =
+    `${keys.size} candidate(s) were being invited with an e-mail when an earlier attempt stopped (or failed without ` +
+    'knowing whether the service acted); the service may have e-mailed them already';
+  ctx.warn(
+    resend
+      ? `${what}, and --yes e-mails them again (maybe a second e-mail): ${who}${keys.size > 20 ? ', …' : ''}`
+      : `${what}: they are invited without an e-mail this time (emailWithheld in the results; run again with --yes ` +
+          `to e-mail them anyway): ${who}${keys.size > 20 ? ', …' : ''}`,
+  );
+  return keys;
 }
 
 function serviceFields(e: Record<string, unknown>) {

@@ -12,6 +12,7 @@ import { inviteV2, v2InviteFields } from './v2.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 import { openLedger, sendRecorded, viaOf } from '../../shared/record-invite.js';
 import type { Settled } from '../../shared/ledger.js';
+import { emailAgain, withheldNotice } from '../../shared/second-email.js';
 
 export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
@@ -40,6 +41,13 @@ export default defineCommand({
     const client = await ctx.api();
     const body = inviteBody({ ...input, tz: await resolveTz(ctx, input.tz) });
     const ledger = await openLedger(ctx); // before anything is sent: a store that cannot be written stops here
+    // an earlier e-mail to this candidate whose outcome is unknown: no second one unless asked for
+    const earlier =
+      body.sendEmail === 'yes' && input.email
+        ? ledger.store.read(() => ledger.uncertainEmail(input.testId, input.link, input.email!))
+        : undefined;
+    const withheld = earlier !== undefined && !(await emailAgain(ctx, earlier));
+    if (withheld) body.sendEmail = 'no';
     const attempt = {
       via: viaOf(ctx, input.link ? 'invite --link' : 'invite'),
       api: 'v3' as const,
@@ -48,6 +56,7 @@ export default defineCommand({
       email: input.email,
       name: input.name,
       sendEmail: body.sendEmail === 'yes',
+      withheld,
       callbackUrl: input.callbackUrl,
     };
     const res = await sendRecorded(
@@ -56,7 +65,8 @@ export default defineCommand({
       () => (input.link ? client.inviteByLink(input.testId, input.link, body) : client.invite(input.testId, body)),
       invitationSettled,
     );
-    explainReturned(ctx, res.status, String(res.testInvitationId));
+    if (withheld) withheldNotice(ctx, earlier, String(res.testInvitationId), res.status);
+    else explainReturned(ctx, res.status, String(res.testInvitationId));
     await new Printer(ctx).object(res, { fields: INVITATION_COLUMNS });
     await noteEmbeddedUrls(ctx);
   },
