@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
 import { InboxWriter, readInbox } from '../../src/commands/callbacks/shared/inbox.js';
+import { journalItems } from '../helpers/bulk.js';
 import { tempDir } from '../helpers/cli.js';
+import { query } from '../helpers/store.js';
 import { json, startServer } from '../helpers/http-server.js';
 import { memoryProcess } from '../helpers/memory-io.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -26,7 +28,7 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
   let sink: Awaited<ReturnType<typeof startServer>>;
   const ids: string[] = [];
   const inbox = join(t.dir, 'inbox.ndjson');
-  const journal = join(t.dir, 'reconcile.journal.ndjson');
+  const journal = join(t.dir, 'reconcile.journal.db');
   const secretFile = join(t.dir, 'webhook.secret');
   const payloads = new Map<string, string>();
 
@@ -147,15 +149,13 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
         .filter((c) => c.reason === 'reprocess')
         .map((c) => String(c.testInvitationId));
     expect((await reprocessed()).sort()).toEqual([ids[2], ids[3]].sort());
-    const journaled = readFileSync(journal, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    expect(journaled.filter((e) => e.k).map((e) => [e.k, e.result])).toEqual([
+    const journaled = journalItems(journal, 'reconcile');
+    expect(journaled.map((e) => [e.key, e.entry.result])).toEqual([
       [ids[2], 'successful'],
       [ids[3], 'successful'],
     ]);
-    expect(journaled.at(-1).run).toMatchObject({ missing: 2, requeued: 2, failed: 0 });
+    const [last] = query<{ last_run: string }>(journal, 'SELECT last_run FROM run');
+    expect(JSON.parse(last!.last_run)).toMatchObject({ missing: 2, requeued: 2, failed: 0 });
 
     const again = await run(
       [
@@ -347,13 +347,15 @@ describe('reconcile --apply when the service refuses some ids', () => {
       const ok = await run([...argv, '--journal', join(t.dir, 'j6.ndjson'), '--cooldown', '0', '--json'], env);
       expect(ok.code, ok.err).toBe(0);
 
-      // that journal is the service's at api.url: what it records was not done at another one
-      const elsewhere = await run([...argv, '--journal', join(t.dir, 'j6.ndjson'), '--cooldown', '0'], {
+      // that journal is the service's at api.url: what it records was not done at another one,
+      // which keeps a journal of its own (in the same file): nothing is "re-queued earlier" there
+      const elsewhere = await run([...argv, '--journal', join(t.dir, 'j6.ndjson')], {
         ...env,
         ASSESS_BASE_URL: `${api.url}/staging`,
       });
-      expect(elsewhere.code).toBe(2);
-      expect(elsewhere.err).toMatch(/the journal .*j6\.ndjson was written for .*, not /);
+      expect(elsewhere.code, elsewhere.err).toBe(0);
+      expect(elsewhere.err).toContain('2 re-queued, 0 could not be re-queued, 1 not registered, 0 re-queued earlier');
+      expect(query(join(t.dir, 'j6.ndjson'), 'SELECT target FROM run')).toHaveLength(2);
     } finally {
       await api.close();
     }

@@ -5,13 +5,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
-import { journalItems, ndjson } from '../helpers/bulk.js';
+import { doneItems, ndjson } from '../helpers/bulk.js';
+import { storeOf } from '../helpers/store.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 
 let s: TestSandbox;
 const work = tempDir('assess-export-');
+// one config dir: the journals of the exports are in its store
+const cfg = join(work.dir, 'config');
+const store = storeOf(cfg);
 afterAll(async () => {
   await s?.close();
   work.cleanup();
@@ -68,7 +72,11 @@ describe('assess report export', () => {
 
   it('writes a summary whose numbers equal the reports, and one valid PDF per attempt', async () => {
     const out = join(work.dir, 'full');
-    const r = await runAssess(exportArgs(out, ['--pdf', '--type', 'both']), { env: s.env, timeoutMs: 90_000 });
+    const r = await runAssess(exportArgs(out, ['--pdf', '--type', 'both']), {
+      env: s.env,
+      configDir: cfg,
+      timeoutMs: 90_000,
+    });
     expect(r.stderr).toMatch(/12 done, 0 skipped, 0 failed/);
     expect(r.code).toBe(0);
     const rows = parseCsv(readFileSync(join(out, 'summary.csv'), 'utf8'));
@@ -89,7 +97,7 @@ describe('assess report export', () => {
 
   it('--format json nests sections; --since-last-run exports only the attempts completed since, into a summary that accumulates', async () => {
     const out = join(work.dir, 'nightly');
-    const first = await runAssess(exportArgs(out, ['--format', 'json']), { env: s.env });
+    const first = await runAssess(exportArgs(out, ['--format', 'json']), { env: s.env, configDir: cfg });
     expect(first.code).toBe(0);
     const all = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Array<{
       testInvitationId: number;
@@ -100,7 +108,7 @@ describe('assess report export', () => {
     const fresh = await completed(2, 'later');
     const next = await runAssess(
       ['report', 'export', '--since-last-run', '--from', '1d', '--to', '+1h', '--out', out, '--format', 'json'],
-      { env: s.env },
+      { env: s.env, configDir: cfg },
     );
     expect(next.code).toBe(0);
     expect(next.stderr).toMatch(/2 done, 12 skipped, 0 failed/);
@@ -120,7 +128,7 @@ describe('assess report export', () => {
     // a run with nothing new leaves the summary whole (it used to be rewritten empty)
     const quiet = await runAssess(
       ['report', 'export', '--since-last-run', '--to', '+1h', '--out', out, '--format', 'json'],
-      { env: s.env },
+      { env: s.env, configDir: cfg },
     );
     expect(quiet.code, quiet.stderr).toBe(0);
     expect(quiet.stderr).toMatch(/0 done, 0 skipped, 0 failed/);
@@ -131,16 +139,16 @@ describe('assess report export', () => {
 
   it('interrupted by Ctrl-C: exit 130, no summary, no partial file; the re-run completes with no duplicates', async () => {
     const out = join(work.dir, 'interrupted');
-    const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '1']), { env: s.env });
-    await waitFor(() => journalItems(join(out, 'export.journal.ndjson')).length >= 3, {
+    const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '1']), { env: s.env, configDir: cfg });
+    await waitFor(() => doneItems(store, 'export', out).length >= 3, {
       timeoutMs: 30_000,
-      what: 'journal lines',
+      what: 'journal rows',
     });
     p.child.kill('SIGINT');
     const r = await p.done;
     expect(r.code).toBe(130);
     expect(r.stderr).toMatch(/Interrupted: /);
-    const journaled = journalItems(join(out, 'export.journal.ndjson')).length;
+    const journaled = doneItems(store, 'export', out).length;
     // what is left, and that a re-run resumes
     const left = Number(
       /interrupted with (\d+) item\(s\) not exported yet; .*run the same command again to resume/.exec(r.stderr)?.[1],
@@ -151,7 +159,7 @@ describe('assess report export', () => {
     expect(parts(out)).toEqual([]);
     expect(ndjson(join(out, 'export.results.ndjson')).length).toBe(journaled);
 
-    const again = await runAssess(exportArgs(out, ['--pdf']), { env: s.env, timeoutMs: 90_000 });
+    const again = await runAssess(exportArgs(out, ['--pdf']), { env: s.env, configDir: cfg, timeoutMs: 90_000 });
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(new RegExp(`${ids.length - journaled} done, ${journaled} skipped, 0 failed`));
     const rows = parseCsv(readFileSync(join(out, 'summary.csv'), 'utf8'));
@@ -163,15 +171,15 @@ describe('assess report export', () => {
 
   it("killed with SIGKILL: the re-run removes the dead run's temp files and downloads nothing twice", async () => {
     const out = join(work.dir, 'killed');
-    const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '2']), { env: s.env });
-    await waitFor(() => journalItems(join(out, 'export.journal.ndjson')).length >= 2, {
+    const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '2']), { env: s.env, configDir: cfg });
+    await waitFor(() => doneItems(store, 'export', out).length >= 2, {
       timeoutMs: 30_000,
-      what: 'journal lines',
+      what: 'journal rows',
     });
     p.child.kill('SIGKILL');
     await p.done;
     const kept = new Map(pdfs(out).map((f) => [f, readFileSync(join(out, f)).length]));
-    const again = await runAssess(exportArgs(out, ['--pdf']), { env: s.env, timeoutMs: 90_000 });
+    const again = await runAssess(exportArgs(out, ['--pdf']), { env: s.env, configDir: cfg, timeoutMs: 90_000 });
     expect(again.code).toBe(0);
     expect(parts(out)).toEqual([]);
     expect(pdfs(out)).toHaveLength(ids.length);

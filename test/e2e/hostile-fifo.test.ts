@@ -6,7 +6,8 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, BIN, tempDir, NODE } from '../helpers/cli.js';
-import { csvOf, journalItems } from '../helpers/bulk.js';
+import { csvOf, csvRun, doneItems } from '../helpers/bulk.js';
+import { storeOf } from '../helpers/store.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -36,7 +37,11 @@ const spools = (tmp: string) => readdirSync(tmp).filter((f) => f.startsWith('ass
 describe('CSV from a FIFO or process substitution (item 3)', () => {
   it('mkfifo: every row is invited once, nothing hangs, the spool is gone', async () => {
     const { dir, tmp, fifo } = setup();
-    const run = spawnAssess(['invite', '1001', '--csv', fifo], { env: { ...s.env, TMPDIR: tmp }, cwd: dir });
+    const run = spawnAssess(['invite', '1001', '--csv', fifo], {
+      env: { ...s.env, TMPDIR: tmp },
+      cwd: dir,
+      configDir: join(dir, 'config'),
+    });
     const w = await open(fifo, 'w'); // completes once the CLI opened the reading end
     await w.writeFile(
       csvOf([
@@ -49,11 +54,11 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
     const r = await run.done;
     expect(r.stderr).toMatch(/3 done, 0 skipped, 0 failed/);
     expect(r.code).toBe(0);
-    expect(journalItems(`${fifo}.journal.ndjson`)).toHaveLength(3);
+    expect(doneItems(storeOf(join(dir, 'config')), 'invite', csvRun(fifo))).toHaveLength(3);
     expect(spools(tmp)).toEqual([]);
   });
 
-  it('<(…) in bash: works, journal in the current directory', async () => {
+  it('<(…) in bash: works, its journal named by the current directory', async () => {
     const { dir, tmp } = setup();
     const cfg = tempDir();
     const script = `exec "${NODE}" "${BIN}" invite 1001 --csv <(printf 'email,name\\nd@fifo.example,D\\ne@fifo.example,E\\n')`;
@@ -68,10 +73,11 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
       const t = setTimeout(() => child.kill('SIGKILL'), 30_000);
       child.on('close', (code) => (clearTimeout(t), resolve({ code, err })));
     });
+    const journal = doneItems(storeOf(cfg.dir), 'invite', `1001 - ${dir}`);
     cfg.cleanup();
     expect(r.err).toMatch(/2 done, 0 skipped, 0 failed/);
     expect(r.code).toBe(0);
-    expect(journalItems(join(dir, 'invite-1001.journal.ndjson'))).toHaveLength(2);
+    expect(journal).toHaveLength(2);
     expect(spools(tmp)).toEqual([]);
   });
 

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
-import { csvOf, ndjson } from '../helpers/bulk.js';
+import { csvOf, doneItems, ndjson } from '../helpers/bulk.js';
+import { storeOf } from '../helpers/store.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -81,14 +82,15 @@ describe('resume after kill -9 with --send-email', () => {
     const CONCURRENCY = 4;
     const csv = join(work.dir, 'mail.csv');
     writeFileSync(csv, csvOf(Array.from({ length: ROWS }, (_, i) => [`m${i}@resume.example`, `M ${i}`])));
-    const journal = `${csv}.journal.ndjson`;
+    const cfg = join(work.dir, 'config');
     const env = { ...s.env, ASSESS_BASE_URL: slowUrl };
     const first = spawnAssess(['invite', '1001', '--csv', csv, '--send-email', '--concurrency', String(CONCURRENCY)], {
       env,
+      configDir: cfg,
     });
-    await waitFor(() => ndjson(journal).filter((l) => l.k).length >= 8 || first.child.exitCode !== null, {
+    await waitFor(() => doneItems(storeOf(cfg)).length >= 8 || first.child.exitCode !== null, {
       timeoutMs: 60_000,
-      what: 'journal lines',
+      what: 'journal rows',
     });
     first.child.kill('SIGKILL');
     await first.done;
@@ -96,7 +98,11 @@ describe('resume after kill -9 with --send-email', () => {
     await waitFor(() => upstream === 0, { what: 'the proxy to finish what the service already did' });
 
     // through the proxy as well: the journal belongs to the URL its runs used
-    const again = await runAssess(['invite', '1001', '--csv', csv, '--send-email'], { env, timeoutMs: 90_000 });
+    const again = await runAssess(['invite', '1001', '--csv', csv, '--send-email'], {
+      env,
+      configDir: cfg,
+      timeoutMs: 90_000,
+    });
     expect(again.code, again.stderr).toBe(0);
     const per = await perCandidate();
     expect(per.size).toBe(ROWS);
@@ -113,7 +119,11 @@ describe('resume after kill -9 with --send-email', () => {
     expect(again.stderr).toContain('run again with --yes to e-mail them anyway');
 
     // --yes: exactly those are e-mailed again, and marked as maybe e-mailed twice
-    const yes = await runAssess(['invite', '1001', '--csv', csv, '--send-email', '--yes'], { env, timeoutMs: 90_000 });
+    const yes = await runAssess(['invite', '1001', '--csv', csv, '--send-email', '--yes'], {
+      env,
+      configDir: cfg,
+      timeoutMs: 90_000,
+    });
     expect(yes.code, yes.stderr).toBe(0);
     const twice = [...(await perCandidate())].filter(([, n]) => n > 1).map(([to]) => to);
     expect(twice.sort()).toEqual([...withheld].sort());

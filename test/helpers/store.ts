@@ -1,5 +1,5 @@
 // Reading what assess keeps in its store (node:sqlite) from a test: the profile's ledger of
-// invitations and the state of bulk runs, read-only and without assess's own code.
+// invitations and the state of bulk runs, without assess's own code.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -8,9 +8,14 @@ import { DatabaseSync } from 'node:sqlite';
 export const storeOf = (configDir: string, profile = 'default') => join(configDir, 'store', `${profile}.db`);
 
 /** Rows of a query on a store file ([] when the file or its table is not there yet). */
-export function query<T = Record<string, unknown>>(path: string, sql: string, ...params: Array<string | number>): T[] {
+export function query<T = Record<string, unknown>>(
+  path: string,
+  sql: string,
+  ...params: Array<string | number | null>
+): T[] {
   if (!existsSync(path)) return [];
-  const db = new DatabaseSync(path, { readOnly: true });
+  // read-write (a read-only connection cannot join a WAL file another process is writing), waiting for a writer
+  const db = new DatabaseSync(path, { timeout: 10_000 });
   try {
     return db.prepare(sql).all(...params) as T[];
   } catch (err) {
@@ -41,3 +46,11 @@ export interface LedgerRow {
 /** The ledger of a config dir's profile, oldest first. */
 export const ledgerRows = (configDir: string, profile = 'default') =>
   query<LedgerRow>(storeOf(configDir, profile), 'SELECT * FROM ledger ORDER BY id');
+
+/** The files a journal's runs wrote (report export's PDFs, summary and digest), by the run's name. */
+export const journalFiles = (path: string, name: string) =>
+  query<{ name: string }>(
+    path,
+    'SELECT run_file.name FROM run_file JOIN run ON run.id = run_file.run WHERE run.name = ?',
+    name,
+  ).map((r) => r.name);

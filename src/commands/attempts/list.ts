@@ -44,7 +44,9 @@ export default defineCommand({
       { value: 'state' },
       () =>
         z._default(
-          z.enum(STATES, { error: () => `must be one of ${STATES.join(', ')}, e.g. --state completed` }),
+          z.enum(STATES, {
+            error: () => 'must be completed, cancelled, expired, pending or in-progress, e.g. --state completed',
+          }),
           'completed',
         ),
     ),

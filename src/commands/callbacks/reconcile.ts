@@ -52,7 +52,7 @@ export default defineCommand({
       z.optional(z.boolean()),
     ),
     journal: flag(
-      'journal of re-queued ids (default: <config dir>/reconcile/<profile>.journal.ndjson; sandbox.journal.ndjson under --sandbox)',
+      "keep the journal of re-queued ids in this database file (default: the profile's store)",
       { value: 'file' },
       () => z.optional(z.string().check(z.minLength(1, 'must name a file'))),
     ),
@@ -116,7 +116,7 @@ export default defineCommand({
 
     let failed = 0;
     if (input.apply && missing.length)
-      failed = await requeue(ctx, client, missing, input.journal ?? (await defaultJournal(ctx, dir)), input.cooldown, {
+      failed = await requeue(ctx, client, missing, input.journal, input.cooldown, {
         from,
         to,
       });
@@ -157,25 +157,19 @@ type Row = { testInvitationId: string; requeue: string | null; message: string |
 /** The re-queue result of an id the service answered "failed" for: it has nothing to notify. */
 const NOT_REGISTERED = 'not registered';
 
-/** `<config dir>/reconcile/<profile>.journal.ndjson`, or `sandbox.journal.ndjson` under --sandbox. */
-async function defaultJournal(ctx: import('../../context.js').Context, dir: string): Promise<string> {
-  return `${dir}/reconcile/${(await ctx.connection()).sandbox ? 'sandbox' : ctx.globals.profile}.journal.ndjson`;
-}
-
 /** Re-queues the rows (skipping ones journaled within the cooldown); returns how many failed. */
 async function requeue(
   ctx: import('../../context.js').Context,
   client: import('../../api/v3.js').V3Client,
   rows: Row[],
-  journalPath: string,
+  journalPath: string | undefined,
   cooldownMs: number,
   window: { from: string; to: string },
 ): Promise<number> {
-  const { Journal } = await import('../../bulk/journal.js');
-  const { runTarget } = await import('../../bulk/run.js');
+  const { openJournal } = await import('../../bulk/journal-store.js');
   const { processChunk, SERVICE_FAILED } = await import('./process.js');
   // what a --sandbox rehearsal re-queued was not re-queued on the service: a journal is one target's
-  const journal = await Journal.open(journalPath, { target: await runTarget(ctx) });
+  const journal = await openJournal(ctx, { kind: 'reconcile', name: '', file: journalPath, lock: true });
   try {
     const now = ctx.now().getTime();
     const todo: Row[] = [];
@@ -215,7 +209,7 @@ async function requeue(
       notRegistered: unregistered,
     });
     ctx.info(
-      `${requeued} re-queued, ${failed} could not be re-queued, ${unregistered} not registered, ${rows.length - todo.length} re-queued earlier (journal: ${journalPath}).`,
+      `${requeued} re-queued, ${failed} could not be re-queued, ${unregistered} not registered, ${rows.length - todo.length} re-queued earlier (journal in ${journal.path}).`,
     );
     return failed;
   } finally {

@@ -33,11 +33,13 @@ const BULK_FLAGS = {
   dryRun: flag('bulk: validate every row and report what would be sent; send nothing', () =>
     z._default(z.boolean(), false),
   ),
-  journal: flag('bulk: journal of finished rows, for resuming (default <csv>.journal.ndjson)', { value: 'file' }, () =>
-    z.optional(z.string().check(z.minLength(1, 'must name a file'))),
+  journal: flag(
+    "bulk: keep the journal of finished rows (for resuming) in this database file (default: the profile's store)",
+    { value: 'file' },
+    () => z.optional(z.string().check(z.minLength(1, 'must name a file'))),
   ),
   results: flag(
-    'bulk: NDJSON results, one line per row (default beside the journal, or the CSV when the journal is a device)',
+    'bulk: NDJSON results, one line per row (default <csv>.results.ndjson, or beside a --journal file)',
     { value: 'file' },
     () => z.optional(z.string().check(z.minLength(1, 'must name a file'))),
   ),

@@ -11,7 +11,7 @@ import { timeArg } from '../../util/time.js';
 import { tzArg } from '../../util/time-zone-arg.js';
 import { resolveTz } from '../shared/timezone.js';
 import { noteEmbeddedUrls } from '../shared/live-sandbox.js';
-import { openLedger, sendRecorded, viaOf } from '../shared/record-invite.js';
+import { sendRecorded, viaOf, withLedger } from '../shared/record-invite.js';
 
 const ARGS = { invitationId: arg(() => zx.id('900001')) };
 const FLAGS = {
@@ -88,7 +88,6 @@ export default defineCommand({
       end: input.end!,
       tz: (await resolveTz(ctx, input.tz))!,
     });
-    const ledger = await openLedger(ctx); // before anything is sent: a store that cannot be written stops here
     const attempt = {
       via: viaOf(ctx, 'reattempt'),
       api: 'v3' as const,
@@ -98,15 +97,18 @@ export default defineCommand({
     };
     let res;
     try {
-      res = await sendRecorded(
-        ledger,
-        attempt,
-        () => client.reattempt(input.invitationId, body),
-        (r) => ({
-          outcome: String(r.testInvitationId) === input.invitationId ? 'existing' : 'invited',
-          invitationId: r.testInvitationId == null ? undefined : String(r.testInvitationId),
-          testUrl: r.testUrl ?? undefined,
-        }),
+      // the ledger is opened before anything is sent: a store that cannot be written stops here
+      res = await withLedger(ctx, (ledger) =>
+        sendRecorded(
+          ledger,
+          attempt,
+          () => client.reattempt(input.invitationId, body),
+          (r) => ({
+            outcome: String(r.testInvitationId) === input.invitationId ? 'existing' : 'invited',
+            invitationId: r.testInvitationId == null ? undefined : String(r.testInvitationId),
+            testUrl: r.testUrl ?? undefined,
+          }),
+        ),
       );
     } catch (err) {
       throw explainRefusal(err, input.invitationId);

@@ -27,13 +27,10 @@ const FLAGS = {
     () => z.optional(timeArg('past')),
   ),
   to: flag('window end (default now)', { value: 'T' }, () => z.optional(timeArg('past'))),
-  out: flag(
-    'directory for the summary, the PDFs, the journal and the results (created if missing)',
-    { value: 'dir' },
-    () =>
-      z
-        .string({ error: 'is required: the directory to write to, e.g. --out reports/' })
-        .check(z.minLength(1, 'must name a directory')),
+  out: flag('directory for the summary, the PDFs and the results (created if missing)', { value: 'dir' }, () =>
+    z
+      .string({ error: 'is required: the directory to write to, e.g. --out reports/' })
+      .check(z.minLength(1, 'must name a directory')),
   ),
   type: flag('report content: summary (sections), skills or both (default summary)', { value: 'type' }, () =>
     z._default(
@@ -58,8 +55,10 @@ const FLAGS = {
     z.optional(zx.int(1, 64, 8)),
   ),
   rate: flag(RATE_HELP, { value: 'N/s' }, () => z.optional(rateFlag())),
-  journal: flag('journal of exported attempts (default DIR/export.journal.ndjson)', { value: 'file' }, () =>
-    z.optional(z.string().check(z.minLength(1))),
+  journal: flag(
+    "keep the journal of exported attempts in this database file, e.g. beside the reports in a CI cache (default: the profile's store)",
+    { value: 'file' },
+    () => z.optional(z.string().check(z.minLength(1))),
   ),
   results: flag('NDJSON results, one line per attempt (default DIR/export.results.ndjson)', { value: 'file' }, () =>
     z.optional(z.string().check(z.minLength(1))),

@@ -17,6 +17,19 @@ export async function openLedger(ctx: Context): Promise<Ledger> {
   return new Ledger(openProfileStore(ctx, [LEDGER_SCHEMA]), target, () => ctx.now());
 }
 
+/**
+ * `fn` with the ledger, closed when it is done: the tool calls of `assess mcp` share one process
+ * and end long before it does.
+ */
+export async function withLedger<T>(ctx: Context, fn: (ledger: Ledger) => Promise<T>): Promise<T> {
+  const ledger = await openLedger(ctx);
+  try {
+    return await fn(ledger);
+  } finally {
+    ledger.store.close();
+  }
+}
+
 /** The command as the ledger names it; `mcp invite` when an assistant called it through `assess mcp`. */
 export const viaOf = (ctx: Context, command: string): string =>
   ctx.globals.via ? `${ctx.globals.via} ${command}` : command;
@@ -29,7 +42,7 @@ export function mayHaveActed(err: unknown): boolean {
 }
 
 /** Whether `err` is the service's (or the network's) answer, as opposed to something that stopped it here. */
-export const isServiceFailure = (err: unknown): boolean =>
+export const isServiceFailure = (err: unknown): err is ApiError | NetworkError | ResponseShapeError =>
   err instanceof ApiError || err instanceof NetworkError || err instanceof ResponseShapeError;
 
 /**
@@ -55,7 +68,8 @@ export async function sendRecorded<T>(
     }
     const unknown = mayHaveActed(err);
     ledger.store.write(() => ledger.settle(id, { outcome: unknown ? 'unknown' : 'failed' }));
-    throw unknown && attempt.sendEmail ? mayBeInvited(err, attempt) : err;
+    // (a reattempt's own error says what a repeat does: it returns the same reattempt)
+    throw unknown && attempt.sendEmail && !attempt.reattemptOf ? mayBeInvited(err, attempt) : err;
   }
   ledger.store.write(() => ledger.settle(id, settled(res)));
   return res;
@@ -80,9 +94,10 @@ function mayBeInvited(err: unknown, a: Attempt): unknown {
  * (callbacks reconcile checks those), and the store that says so.
  */
 export async function invitationsWithCallback(ctx: Context): Promise<{ ids: Set<string>; store: string }> {
-  const ledger = await openLedger(ctx);
-  noteOldLedger(ctx, ledger.store.path);
-  return { ids: ledger.store.read(() => ledger.withCallback()), store: ledger.store.path };
+  return withLedger(ctx, async (ledger) => {
+    noteOldLedger(ctx, ledger.store.path);
+    return { ids: ledger.store.read(() => ledger.withCallback()), store: ledger.store.path };
+  });
 }
 
 /** An older assess kept its ledger as NDJSON; it is not read (nor changed): said once where the ledger is read. */

@@ -12,7 +12,7 @@ import type { Context } from '../../../context.js';
 import { PartialFailureError } from '../../../errors.js';
 import type { OpenAttempt, OpenState } from './open-columns.js';
 import type { LedgerRow } from '../../shared/ledger.js';
-import { noteOldLedger, openLedger } from '../../shared/record-invite.js';
+import { noteOldLedger, withLedger } from '../../shared/record-invite.js';
 import { normStatus } from '../../shared/statuses.js';
 
 const WANTED: Record<OpenState, string> = { pending: 'pending', 'in-progress': 'in progress' };
@@ -27,12 +27,14 @@ export async function openAttempts(
   from: string,
   to: string,
 ): Promise<{ rows: OpenAttempt[]; unchecked: string[] }> {
-  const ledger = await openLedger(ctx);
-  noteOldLedger(ctx, ledger.store.path);
-  const made = ledger.store.read(() => ledger.madeBetween(iso(from), iso(to)));
+  const { made, path } = await withLedger(ctx, async (ledger) => ({
+    made: ledger.store.read(() => ledger.madeBetween(iso(from), iso(to))),
+    path: ledger.store.path,
+  }));
+  noteOldLedger(ctx, path);
   ctx.info(
     `${state}: from the ${made.length} invitation(s) this profile made between ${from} and ${to} ` +
-      `(its ledger, ${ledger.store.path}), checked against the service, which cannot list ${state} attempts itself; ` +
+      `(its ledger, ${path}), checked against the service, which cannot list ${state} attempts itself; ` +
       'invitations made elsewhere (the web app, another machine or profile) are not among them.',
   );
   if (!made.length) return { rows: [], unchecked: [] };

@@ -7,11 +7,20 @@ import type { Context } from '../../../context.js';
 import { Printer, type Column } from '../../../output/printer.js';
 import { resolveTz } from '../../shared/timezone.js';
 import type * as R from '../../../api/read/v3.js';
-import { checkInvite, classifyReturned, INVITE_ARGS, INVITE_FLAGS, inviteBody } from './body.js';
+import {
+  checkInvite,
+  classifyReturned,
+  INVITE_ARGS,
+  INVITE_FLAGS,
+  inviteBody,
+  invitationSettled,
+  type InviteInput,
+} from './body.js';
+import type { V3Client } from '../../../api/v3.js';
+import type { Ledger } from '../../shared/ledger.js';
 import { inviteV2, v2InviteFields } from './v2.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
-import { openLedger, sendRecorded, viaOf } from '../../shared/record-invite.js';
-import type { Settled } from '../../shared/ledger.js';
+import { sendRecorded, viaOf, withLedger } from '../../shared/record-invite.js';
 import { emailAgain, withheldNotice } from '../../shared/second-email.js';
 
 export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
@@ -40,47 +49,46 @@ export default defineCommand({
   async run(ctx, input) {
     const client = await ctx.api();
     const body = inviteBody({ ...input, tz: await resolveTz(ctx, input.tz) });
-    const ledger = await openLedger(ctx); // before anything is sent: a store that cannot be written stops here
-    // an earlier e-mail to this candidate whose outcome is unknown: no second one unless asked for
-    const earlier =
-      body.sendEmail === 'yes' && input.email
-        ? ledger.store.read(() => ledger.uncertainEmail(input.testId, input.link, input.email!))
-        : undefined;
-    const withheld = earlier !== undefined && !(await emailAgain(ctx, earlier));
-    if (withheld) body.sendEmail = 'no';
-    const attempt = {
-      via: viaOf(ctx, input.link ? 'invite --link' : 'invite'),
-      api: 'v3' as const,
-      testId: input.testId,
-      linkId: input.link,
-      email: input.email,
-      name: input.name,
-      sendEmail: body.sendEmail === 'yes',
-      withheld,
-      callbackUrl: input.callbackUrl,
-    };
-    const res = await sendRecorded(
-      ledger,
-      attempt,
-      () => (input.link ? client.inviteByLink(input.testId, input.link, body) : client.invite(input.testId, body)),
-      invitationSettled,
-    );
-    if (withheld) withheldNotice(ctx, earlier, String(res.testInvitationId), res.status);
-    else explainReturned(ctx, res.status, String(res.testInvitationId));
-    await new Printer(ctx).object(res, { fields: INVITATION_COLUMNS });
-    await noteEmbeddedUrls(ctx);
+    // opened before anything is sent: a store that cannot be written stops here
+    await withLedger(ctx, (ledger) => inviteOne(ctx, ledger, client, input, body));
   },
 });
 
-/** An invitation's answer as the ledger keeps it (a status other than Pending: the service returned one it had). */
-export function invitationSettled(res: R.Invitation): Settled {
-  const kind = classifyReturned(res.status);
-  return {
-    outcome: kind === 'new' || kind === 'unknown' ? 'invited' : 'existing',
-    invitationId: res.testInvitationId == null ? undefined : String(res.testInvitationId),
-    status: res.status ?? null,
-    testUrl: res.testUrl ?? undefined,
+async function inviteOne(
+  ctx: Context,
+  ledger: Ledger,
+  client: V3Client,
+  input: InviteInput,
+  body: Record<string, unknown>,
+): Promise<void> {
+  // an earlier e-mail to this candidate whose outcome is unknown: no second one unless asked for
+  const earlier =
+    body.sendEmail === 'yes' && input.email
+      ? ledger.store.read(() => ledger.uncertainEmail(input.testId, input.link, input.email!))
+      : undefined;
+  const withheld = earlier !== undefined && !(await emailAgain(ctx, earlier));
+  if (withheld) body.sendEmail = 'no';
+  const attempt = {
+    via: viaOf(ctx, input.link ? 'invite --link' : 'invite'),
+    api: 'v3' as const,
+    testId: input.testId,
+    linkId: input.link,
+    email: input.email,
+    name: input.name,
+    sendEmail: body.sendEmail === 'yes',
+    withheld,
+    callbackUrl: input.callbackUrl,
   };
+  const res = await sendRecorded(
+    ledger,
+    attempt,
+    () => (input.link ? client.inviteByLink(input.testId, input.link, body) : client.invite(input.testId, body)),
+    invitationSettled,
+  );
+  if (withheld) withheldNotice(ctx, earlier, String(res.testInvitationId), res.status);
+  else explainReturned(ctx, res.status, String(res.testInvitationId));
+  await new Printer(ctx).object(res, { fields: INVITATION_COLUMNS });
+  await noteEmbeddedUrls(ctx);
 }
 
 /** Tells (on stderr) when the service handed back an invitation the candidate already had. */

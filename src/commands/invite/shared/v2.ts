@@ -8,7 +8,9 @@ import { Printer, type Column } from '../../../output/printer.js';
 import type { InviteInput } from './body.js';
 import { v2Client } from '../../shared/v2/client.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
-import { openLedger, sendRecorded, viaOf } from '../../shared/record-invite.js';
+import { sendRecorded, viaOf, withLedger } from '../../shared/record-invite.js';
+import type { Ledger } from '../../shared/ledger.js';
+import type { V2Client } from '../../../api/v2.js';
 
 const NOT_IN_V2: Array<[keyof InviteInput, string]> = [
   ['sendEmail', '--send-email'],
@@ -55,7 +57,19 @@ export function registerBody(v: InviteInput): Record<string, unknown> {
 export async function inviteV2(ctx: Context, v: InviteInput): Promise<void> {
   const body = registerBody(v);
   const api = await v2Client(ctx);
-  const ledger = await openLedger(ctx); // before anything is sent: a store that cannot be written stops here
+  // opened before anything is sent: a store that cannot be written stops here
+  const res = await withLedger(ctx, (ledger) => registerRecorded(ctx, ledger, api, v, body));
+  await new Printer(ctx).object(res, { fields: v.link ? BY_LINK : DEFAULT_LINK });
+  await noteEmbeddedUrls(ctx);
+}
+
+function registerRecorded(
+  ctx: Context,
+  ledger: Ledger,
+  api: V2Client,
+  v: InviteInput,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const attempt = {
     via: viaOf(ctx, v.link ? 'invite --link' : 'invite'),
     api: 'v2' as const,
@@ -66,7 +80,7 @@ export async function inviteV2(ctx: Context, v: InviteInput): Promise<void> {
     sendEmail: false,
     callbackUrl: v.callbackUrl,
   };
-  const res: Record<string, unknown> = await sendRecorded(
+  return sendRecorded(
     ledger,
     attempt,
     () => (v.link ? api.registerByLink(v.testId, v.link, body) : api.register(v.testId, body)),
@@ -76,6 +90,4 @@ export async function inviteV2(ctx: Context, v: InviteInput): Promise<void> {
       testUrl: typeof (r.testUrl ?? r.takeTestURL) === 'string' ? String(r.testUrl ?? r.takeTestURL) : undefined,
     }),
   );
-  await new Printer(ctx).object(res, { fields: v.link ? BY_LINK : DEFAULT_LINK });
-  await noteEmbeddedUrls(ctx);
 }

@@ -10,7 +10,6 @@ import { NetworkError, ResponseShapeError } from '../../../api/errors.js';
 import { retryDelayMs } from '../../../api/retry.js';
 import type { V3Client } from '../../../api/v3.js';
 import { tempPathFor } from '../../../files/atomic.js';
-import type { Journal } from '../../../bulk/journal.js';
 import { asFileError } from '../../../files/output-files.js';
 import { UsageError } from '../../../errors.js';
 import { FileSink } from '../../../util/write-all.js';
@@ -30,12 +29,13 @@ export async function savePdf(
   id: string,
   dir: string,
   wanted: string,
-  journal: Journal,
+  /** The names this journal's runs wrote: only those are ours to keep as they are. */
+  wrote: ReadonlySet<string>,
   pathOf: (name: string) => string,
   /** Called once the whole PDF has arrived, before it is written down (see RequestSpec.onAnswered). */
   onAnswered: () => unknown = () => undefined,
 ): Promise<SavedPdf> {
-  if (journal.wrote.has(wanted) && existsSync(pathOf(wanted))) return { name: wanted, outcome: 'existing' };
+  if (wrote.has(wanted) && existsSync(pathOf(wanted))) return { name: wanted, outcome: 'existing' };
   const tmp = await download(client, id, tempPathFor(pathOf(wanted)), pathOf(wanted), onAnswered);
   try {
     for (let n = 1; ; n++) {
@@ -46,7 +46,7 @@ export async function savePdf(
         await rename(tmp, target);
         return { name, outcome: 'saved', besideOf };
       }
-      if (journal.wrote.has(name) || sameBytes(tmp, target)) return { name, outcome: 'existing', besideOf };
+      if (wrote.has(name) || sameBytes(tmp, target)) return { name, outcome: 'existing', besideOf };
     }
   } catch (err) {
     throw asFileError(err, 'the PDF', pathOf(wanted));
