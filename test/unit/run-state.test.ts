@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { GroupCommit } from '../../src/bulk/group-commit.js';
 import { RUNS_SCHEMA, RunState, type RunIdentity } from '../../src/bulk/run-state.js';
 import { Store } from '../../src/store/db.js';
 import { tempDir } from '../helpers/cli.js';
@@ -123,6 +124,45 @@ describe('one run at a time per journal', () => {
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
     RunState.open(store, who, { now, lock: true }).close();
+    store.close();
+  });
+});
+
+describe('group commit', () => {
+  it('the writes of one turn share a transaction; each is told once it is committed', async () => {
+    const store = freshStore();
+    const j = RunState.open(store, who, { now });
+    const commits: number[] = [];
+    const write = store.write.bind(store);
+    store.write = ((fn: (s: Store) => unknown) => {
+      if (!store.db.isTransaction) commits.push(1);
+      return write(fn);
+    }) as Store['write'];
+    const group = new GroupCommit();
+    const seen: string[] = [];
+    await Promise.all(['a', 'b', 'c'].map((k) => group.run(store, () => j.append({ k })).then(() => seen.push(k))));
+    expect(commits).toHaveLength(1);
+    expect(seen.sort()).toEqual(['a', 'b', 'c']);
+    await group.run(store, () => j.append({ k: 'd' }));
+    expect(commits).toHaveLength(2);
+    expect(j.entries().map((e) => e.k)).toEqual(['a', 'b', 'c', 'd']);
+    // the store's own writes stay synchronous=FULL
+    expect(store.db.prepare('PRAGMA synchronous').get()).toEqual({ synchronous: 2 });
+    store.close();
+  });
+
+  it('a commit that fails fails every write of its turn, and none is in the file', async () => {
+    const store = freshStore();
+    const j = RunState.open(store, who, { now });
+    const group = new GroupCommit();
+    const results = await Promise.allSettled([
+      group.run(store, () => j.append({ k: 'x' })),
+      group.run(store, () => {
+        throw new Error('disk gone');
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(j.has('x')).toBe(false);
     store.close();
   });
 });

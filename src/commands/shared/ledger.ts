@@ -102,6 +102,13 @@ export class Ledger {
 
   /** Records an attempt about to be sent; returns its row. A reattempt is of the candidate of its invitation. */
   begin(attempt: Attempt): number {
+    return this.insert(attempt, { outcome: 'sending' });
+  }
+
+  private insert(
+    attempt: Attempt,
+    s: { outcome: Outcome; invitationId?: string; status?: string | null; testUrl?: string },
+  ): number {
     const c = attempt.reattemptOf ? this.candidateOf(attempt.reattemptOf) : {};
     const a: Attempt = {
       ...attempt,
@@ -112,8 +119,8 @@ export class Ledger {
     };
     const r = this.store
       .sql(
-        `INSERT INTO ledger (target, at, via, api, test_id, link_id, email, name, send_email, withheld,
-          callback_url, reattempt_of, outcome) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'sending')`,
+        `INSERT INTO ledger (target, at, via, api, test_id, link_id, email, name, send_email, withheld, callback_url,
+          reattempt_of, outcome, invitation_id, status, test_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         this.target,
@@ -128,6 +135,10 @@ export class Ledger {
         a.withheld ? 1 : 0,
         a.callbackUrl ? ledgerUrl(a.callbackUrl) : null,
         a.reattemptOf ?? null,
+        s.outcome,
+        s.invitationId ?? null,
+        s.status ?? null,
+        s.testUrl ?? null,
       );
     return Number(r.lastInsertRowid);
   }
@@ -158,7 +169,7 @@ export class Ledger {
 
   /** An attempt recorded once its answer is in. */
   add(a: Attempt, s: Settled): void {
-    this.settle(this.begin(a), s);
+    this.insert(a, s);
   }
 
   /**

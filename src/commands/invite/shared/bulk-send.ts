@@ -10,6 +10,7 @@ import { errorFields } from '../../../bulk/error-fields.js';
 import { noteOldJournal, openJournal } from '../../../bulk/journal-store.js';
 import { runPool, type Release } from '../../../bulk/pool.js';
 import { BulkRun } from '../../../bulk/run.js';
+import { GroupCommit } from '../../../bulk/group-commit.js';
 import { RUNS_SCHEMA } from '../../../bulk/run-state.js';
 import type { Context } from '../../../context.js';
 import type { Store } from '../../../store/db.js';
@@ -84,6 +85,7 @@ class BulkInvite {
   /** Results lines of this run marked maybeEmailedTwice (earlier runs' included). */
   private maybeTwice = 0;
   private withheld = 0;
+  private readonly commits = new GroupCommit();
 
   constructor(
     private readonly ctx: Context,
@@ -167,7 +169,7 @@ class BulkInvite {
     let entry: number | undefined;
     let again = false;
     if (attempt.sendEmail)
-      this.both(
+      await this.both(
         () => (entry = ledger.begin(attempt)),
         () => (again = run.journal.markSending(key)),
       );
@@ -186,7 +188,7 @@ class BulkInvite {
       const flag = { ...(again ? { maybeEmailedTwice: true } : {}), ...(withhold ? { emailWithheld: true } : {}) };
       if (again) this.maybeTwice++;
       if (withhold) this.withheld++;
-      this.both(
+      await this.both(
         () => (entry === undefined ? ledger.add(attempt, settled) : ledger.settle(entry, settled)),
         () => run.journal.append({ k: key, line: row.line, outcome: settled.outcome, ...fields, ...flag }),
       );
@@ -194,7 +196,7 @@ class BulkInvite {
       this.urls.add(row.line, row.fields, fields, settled.outcome);
     } catch (err) {
       if (!isServiceFailure(err)) throw err;
-      this.failed({ row, key, input: inv }, err, entry, again);
+      await this.failed({ row, key, input: inv }, err, entry, again);
     }
   }
 
@@ -202,11 +204,16 @@ class BulkInvite {
    * Every outcome is journaled: a failure that may have reached the service counts as a possible
    * e-mail for the next run; one the service surely refused does not.
    */
-  private failed({ row, key, input: inv }: Item, err: ServiceFailure, entry: number | undefined, again: boolean) {
+  private async failed(
+    { row, key, input: inv }: Item,
+    err: ServiceFailure,
+    entry: number | undefined,
+    again: boolean,
+  ): Promise<void> {
     const { run, ledger } = this;
     const sent = mayHaveActed(err);
     const flag = again && sent ? { maybeEmailedTwice: true } : {};
-    this.both(
+    await this.both(
       () => entry !== undefined && ledger.settle(entry, { outcome: sent ? 'unknown' : 'failed' }),
       () => run.journal.markFailed(key, { line: row.line, error: errorFields(err), ...flag }, sent),
     );
@@ -219,20 +226,22 @@ class BulkInvite {
   }
 
   /**
-   * A row's ledger entry, then its journal row: one transaction when the journal is in the
-   * profile's store, else one each (an invitation made is in the ledger even when a --journal
-   * file on a full disk cannot take its row).
+   * A row's ledger entry and its journal row, committed with the other rows' of this turn of the
+   * event loop (src/bulk/group-commit.ts): in one transaction when the journal is in the profile's
+   * store, else one in each (an invitation made is in the ledger even when a --journal file on a
+   * full disk cannot take its row).
    */
-  private both(toLedger: () => unknown, toJournal: () => unknown): void {
-    if (this.run.journal.store === this.home)
-      this.home.write(() => {
+  private async both(toLedger: () => unknown, toJournal: () => unknown): Promise<void> {
+    const journal = this.run.journal.store;
+    if (journal === this.home)
+      return this.commits.run(this.home, () => {
         toLedger();
         toJournal();
       });
-    else {
-      this.home.write(toLedger);
-      toJournal();
-    }
+    await Promise.all([
+      this.commits.run(this.home, () => void toLedger()),
+      this.commits.run(journal, () => void toJournal()),
+    ]);
   }
 
   private attemptOf(inv: InviteInput, withhold: boolean): Attempt {
