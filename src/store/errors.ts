@@ -1,5 +1,7 @@
 // What a failure of SQLite means to the user: the file, the cause and the fix, as a usage error
 // (exit 2: a place the CLI cannot keep its records, like a full disk or a read-only directory).
+import { statfsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { UsageError } from '../errors.js';
 
 /** SQLite's primary result codes the store can meet (https://sqlite.org/rescode.html). */
@@ -20,6 +22,18 @@ const CAUSES: Record<number, { cause: string; fix: string }> = {
   14: { cause: 'cannot open it (a missing directory, or no permission)', fix: 'check the path and its permissions' },
   26: { cause: 'file is not a database', fix: 'it is no assess store: move it away, or choose another file' },
 };
+
+const IOERR = 10;
+const FULL = 13;
+
+/** Whether the file system of `path` has no block left for us. */
+function noSpaceLeft(path: string): boolean {
+  try {
+    return statfsSync(dirname(path)).bavail === 0;
+  } catch {
+    return false;
+  }
+}
 
 interface SqliteError extends Error {
   code?: string;
@@ -43,7 +57,9 @@ export function primaryCode(err: unknown): number | undefined {
  */
 export function storeError(err: unknown, what: string, path: string): unknown {
   if (!isSqliteError(err)) return err;
-  const known = CAUSES[primaryCode(err) ?? -1];
+  const code = primaryCode(err) ?? -1;
+  // a full disk often reaches SQLite as an I/O error (growing the -shm or -wal file failed)
+  const known = CAUSES[code === IOERR && noSpaceLeft(path) ? FULL : code];
   const cause = known?.cause ?? err.errstr ?? err.message;
   return new UsageError(`cannot use ${what} ${path}: ${cause}`, known?.fix ?? 'check the file and the disk');
 }
