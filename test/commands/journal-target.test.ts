@@ -3,7 +3,7 @@
 // rehearsal on the sandbox never makes the real run skip its rows. A run on the same service
 // resumes, whatever the sandbox's port. An NDJSON journal of an older assess is named, not read,
 // and left as it is; given as --journal it is refused before anything is sent.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doneItems } from '../helpers/bulk.js';
@@ -108,5 +108,19 @@ describe('a bulk journal belongs to the service it was written for', () => {
     );
     expect((await serviceRequests(a)).length).toBe(before);
     expect(readFileSync(old, 'utf8')).toBe(text);
+  });
+});
+
+describe('report export and an older journal', () => {
+  it('DIR/export.journal.ndjson is named, not read, and left as it is', async () => {
+    const out = join(work.dir, 'old-export');
+    mkdirSync(out);
+    const old = join(out, 'export.journal.ndjson');
+    writeFileSync(old, '{"k":"900001","type":"summary"}\n');
+    const r = await runInProcess(['report', 'export', '--from', '30d', '--out', out], { env: a.env, configDir: cfg });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`note: ${old} is the journal of an older assess; it is not read`);
+    expect(r.stderr).toMatch(/ [1-9]\d* done, 0 skipped/);
+    expect(readFileSync(old, 'utf8')).toBe('{"k":"900001","type":"summary"}\n');
   });
 });
