@@ -2,7 +2,6 @@
 // directory (the lock lies beside its real path, whatever config dir each run has); the inbox of
 // a running listener also under a hard link: a second run or listener on any of them exits 2
 // naming the holder, and nothing is sent twice.
-import { workerPid } from '../helpers/bulk-child.js';
 import { linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -84,7 +83,7 @@ describe('the journal lock holds by identity', () => {
       what: 'the first run to send',
     });
     expect(holder()).toHaveLength(1);
-    const worker = workerPid(first.child.pid!); // the run's own process (src/cli/bulk-child.ts)
+    const worker = first.child.pid!; // the run is the started process
     const others: Array<[string, string[], string]> = [
       [
         'symlink',
