@@ -47,7 +47,7 @@ export class GroupCommit {
     }
   }
 
-  /** One transaction; it waits for the disk when the last that did is a second old (then all before it are synced too). */
+  /** One transaction, waiting for the disk when the last that did is a second old (all before it are synced too). */
   private commit(store: Store, write: () => void): void {
     const now = performance.now();
     const full = now - (this.lastFull.get(store) ?? -Infinity) >= FULL_EVERY_MS;

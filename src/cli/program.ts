@@ -196,7 +196,7 @@ export async function runCli(
   // Kept for the whole run (not `once`): a library that re-raises the signal after its own
   // cleanup (when-exit, under conf) must not kill us before journals and servers are closed.
   // The first signal asks the command to wind down (ctx.signal); a second one from the user, a
-  // moment later (an echo arrives at once), stops at once — finished journal lines are on disk.
+  // moment later (an echo arrives at once), stops at once — finished journal rows are committed.
   let firstSignalAt = 0;
   let terminated = false;
   const onSigint = (signal?: NodeJS.Signals) => {

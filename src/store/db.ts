@@ -60,7 +60,7 @@ export class Store {
     }
   }
 
-  /** Runs `fn` in a write transaction (BEGIN IMMEDIATE: waits for other writers, never deadlocks); inside one, in it. */
+  /** Runs `fn` in a write transaction (BEGIN IMMEDIATE: waits for other writers), or in the one open. */
   write<T>(fn: (store: Store) => T): T {
     return this.transaction('BEGIN IMMEDIATE', fn);
   }

@@ -1,7 +1,7 @@
 // `assess report export --state completed --from T --to T --out DIR [--pdf]`: lists the
 // attempts in the window (operation 15), fetches each report (4) and with --pdf each PDF (5)
 // with bounded concurrency, and writes one summary file. Finished attempts go to the journal
-// (DIR/export.journal.ndjson), so a re-run resumes; PDFs are written to a temp name and renamed,
+// (in the profile's store, or --journal FILE), so a re-run resumes; PDFs are written to a temp name and renamed,
 // so a file with a final name is always complete and is never downloaded again. Files the CLI
 // did not write (not in the journal) are never replaced (export-pdf.ts). With --html the summary
 // gets a self-contained index.html beside it (shared/digest-html.ts).

@@ -39,7 +39,7 @@ const OUTCOMES = ['sending', 'invited', 'existing', 'failed', 'unknown'] as cons
 export type Outcome = (typeof OUTCOMES)[number];
 
 export interface Attempt {
-  /** The command that made it: `invite`, `invite --link`, `invite --from-csv`, `reattempt` (`mcp …` through assess mcp). */
+  /** The command that made it: `invite`, `invite --link`, `invite --from-csv`, `reattempt` (`mcp invite`…). */
   via: string;
   api: 'v3' | 'v2';
   testId?: string;

@@ -1,7 +1,7 @@
 // One PDF of `report export`: downloaded to a temp file beside the target, then put in place.
 // A file with the report's name that no run of this journal wrote (its item line carries
 // `wrote`) is the user's: it is never replaced and never counted as exported. If its bytes are
-// the report's own (a run killed between the rename and its journal line), it is kept as
+// the report's own (a run killed between the rename and its journal row), it is kept as
 // "existing"; otherwise the report goes beside it as "name (2).pdf" and the caller says so.
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
