@@ -22,6 +22,7 @@ import { invitationSettled, inviteBody, type InviteInput } from './body.js';
 import type { BulkInviteInput, Checked, InvitePaths } from './bulk.js';
 import { checkRow, type CsvRow, type RowEvent } from './csv-rows.js';
 import { UrlTable } from './url-table.js';
+import { uncertainEmails } from './uncertain-emails.js';
 
 /** This many failures in a row (no success between) means the service refuses everything. */
 const BREAKER = 20;
@@ -272,32 +273,6 @@ class BulkInvite {
       .join(', ');
     return n ? ` (${n})` : '';
   }
-}
-
-/**
- * Candidates an earlier attempt was inviting with an e-mail when it stopped (kill -9, a power
- * cut), or whose invitation failed after the request may have arrived (a timeout, a reset, a
- * 5xx): the service may have e-mailed them already. Said by name; with --yes they are e-mailed
- * again (maybe a second e-mail), else invited without one.
- */
-function uncertainEmails(ctx: Context, run: BulkRun, ledger: Ledger, testId: string, c: Checked, resend: boolean) {
-  const fromLedger = ledger.store.read(() => ledger.uncertainEmailKeys(testId));
-  const keys = new Set([...run.journal.inFlightEarlier(), ...fromLedger].filter((k) => c.firstLine.has(k)));
-  if (!keys.size) return keys;
-  const who = [...keys]
-    .slice(0, 20)
-    .map((k) => k.split('|').at(-1))
-    .join(', ');
-  const what =
-    `${keys.size} candidate(s) were being invited with an e-mail when an earlier attempt stopped (or failed without ` +
-    'knowing whether the service acted); the service may have e-mailed them already';
-  ctx.warn(
-    resend
-      ? `${what}, and --yes e-mails them again (maybe a second e-mail): ${who}${keys.size > 20 ? ', …' : ''}`
-      : `${what}: they are invited without an e-mail this time (emailWithheld in the results; run again with --yes ` +
-          `to e-mail them anyway): ${who}${keys.size > 20 ? ', …' : ''}`,
-  );
-  return keys;
 }
 
 function serviceFields(e: Record<string, unknown>) {
