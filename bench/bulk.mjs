@@ -11,7 +11,8 @@
 // `curl -Z --parallel-max 8 --retry 30 --retry-delay 1`. Goodput (rows a second over the limit),
 // 429s (the sandbox's counters) and rows invited exactly once (its invitations).
 //   node bench/bulk.mjs limits [limits=10,25,100] [seconds=40]   (BASELINE_BIN=/path/to/bin/assess.cjs)
-// Memory by row count (bench/bulk-memory.mjs): node bench/bulk.mjs memory [rows=2000,20000,50000]
+// Memory by row count and bulk resume (bench/bulk-memory.mjs):
+//   node bench/bulk.mjs memory [rows=2000,20000,50000] [resume=100000]
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

@@ -58,6 +58,8 @@ export interface GlobalOptions {
   query?: import('./output/query.js').Query;
   /** The profile's `tz` setting: fills --tz where a command needs a time zone and none was given. */
   defaultTz?: string;
+  /** Who runs the command when it is not a command line: `mcp` (an assistant's tool call); records name it. */
+  via?: 'mcp';
 }
 
 export type Env = Record<string, string | undefined>;

@@ -7,14 +7,12 @@
 // - `--version`, `--help` and `completion <shell>` answered from snapshots the build took of the
 //   program (dist/help.json, dist/completion.json), without loading it.
 // - The program itself (dist/cli.cjs) imports only the noun on the command line and undici on
-//   the first request.
-// - A bulk run happens in a child Node started with a memory flag (src/cli/bulk-child.ts).
+//   the first request. Every command, bulk runs included, runs in this one process.
 import module from 'node:module';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runInBulkChild } from './cli/bulk-child.js';
 import { guardedStdout } from './cli/stdout-guard.js';
 import { helpWidth, SNAPSHOT_HELP_WIDTH } from './cli/terminal-size.js';
 import { makePrivateDir, privateDirProblem } from './util/private-dir.js';
@@ -107,14 +105,11 @@ async function runProgram(): Promise<void> {
 }
 
 if (!fastPath()) {
-  const inExecutable = typeof __ASSESS_SEA__ === 'boolean' && __ASSESS_SEA__;
   // runCli answers every error of a command itself; this is for a broken installation
-  runInBulkChild(argv, inExecutable)
-    .then((inChild) => (inChild ? undefined : runProgram()))
-    .catch((err: unknown) => {
-      process.stderr.write(
-        `error: ${err instanceof Error ? err.message : String(err)}\n  this looks like a bug or a broken installation; reinstall assess\n`,
-      );
-      process.exitCode = 1;
-    });
+  runProgram().catch((err: unknown) => {
+    process.stderr.write(
+      `error: ${err instanceof Error ? err.message : String(err)}\n  this looks like a bug or a broken installation; reinstall assess\n`,
+    );
+    process.exitCode = 1;
+  });
 }

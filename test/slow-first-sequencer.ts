@@ -32,6 +32,7 @@ export const SLOWEST = [
   'test/e2e/events-delivery.test.ts',
   'test/e2e/bulk-invite.test.ts',
   'test/e2e/signals.test.ts', // ~12 s: a bulk run hung up and resumed, servers hung up, a closed terminal
+  'test/e2e/bulk-signals.test.ts', // ~12 s: four 30-row runs one row at a time, two resumed
   'test/e2e/demo.test.ts',
   'test/e2e/hostile-output.test.ts',
   'test/e2e/hostile-fifo.test.ts',

@@ -4,14 +4,12 @@ import { dirname } from 'node:path';
 import type { Context } from '../context.js';
 import { CancelledError, PartialFailureError } from '../errors.js';
 import { AtomicFile, cleanStaleTemps } from '../files/atomic.js';
-import { writeTarget } from '../files/output-files.js';
-import { describeTarget, Journal, type JournalTarget } from './journal.js';
+import type { RunState } from './run-state.js';
 import { Progress, progressMode } from './progress.js';
 import { Printer } from '../output/printer.js';
 import { withIdRule } from '../output/ids.js';
 import type { Pace } from '../api/pace.js';
 import { formatRate } from '../util/rate.js';
-import { sandboxPaths } from '../cli/shared-sandbox.js';
 
 export interface Tally {
   done: number;
@@ -55,7 +53,7 @@ export class BulkRun {
 
   private constructor(
     private readonly ctx: Context,
-    readonly journal: Journal,
+    readonly journal: RunState,
     readonly resultsPath: string,
     private readonly words: OutcomeWords,
   ) {
@@ -64,35 +62,22 @@ export class BulkRun {
     ctx.onExit(() => this.close(false));
   }
 
-  /** Opens the journal for the service the run's connection reaches (a journal of another is refused). */
-  static async start(
-    ctx: Context,
-    journalPath: string,
-    resultsPath: string,
-    words: OutcomeWords = {},
-  ): Promise<BulkRun> {
-    const target = await runTarget(ctx);
-    const journal = await Journal.open(journalPath, { target, scrub: (text) => ctx.secrets.scrub(text) });
-    if (journal.unreadable) ctx.warn(`${journalPath}: ${journal.unreadable} unreadable line(s) ignored`);
-    if (journal.older)
-      ctx.warn(
-        `${journalPath} (from an older assess) does not name the service it was written for; resuming it on ${describeTarget(target)}`,
-      );
+  /** A run on its journal (src/bulk/journal-store.ts), writing its results to `resultsPath`. */
+  static start(ctx: Context, journal: RunState, resultsPath: string, words: OutcomeWords = {}): BulkRun {
     let run: BulkRun;
-    let left: number;
     try {
-      // Temps lie beside the file the results are renamed onto (a --results symlink leads
-      // elsewhere); counted before this run's own temp is made there
-      left = cleanStaleTemps(dirname(writeTarget(resultsPath, 'the results')));
       run = new BulkRun(ctx, journal, resultsPath, words);
     } catch (err) {
       journal.close();
       throw err;
     }
-    // a killed run's results never reached their name; its outcomes are in the journal (issue 31)
+    // Temps lie beside the file the results are renamed onto (a --results symlink leads elsewhere);
+    // this run's own temp is kept (its writer is alive).
+    const left = cleanStaleTemps(dirname(run.results.real));
+    // a killed run's results never reached their name; its outcomes are in the journal
     if (left)
       ctx.info(
-        `An earlier run was killed before it wrote its results; what it did is in the journal ${journalPath}, and this run's results list it.`,
+        `An earlier run was killed before it wrote its results; what it did is in the journal (${journal.path}), and this run's results list it.`,
       );
     return run;
   }
@@ -249,18 +234,6 @@ export class BulkRun {
 }
 
 const SHOWN_FAILURES = 3;
-
-/**
- * The service a run works on, as its journal records it: the API's URL (origin and path, never
- * the key) and the profile; under --sandbox the sandbox of the config dir, embedded or shared
- * (both serve `<config>/sandbox/state.json`, on a new port each time).
- */
-export async function runTarget(ctx: Context): Promise<JournalTarget> {
-  const conn = await ctx.connection();
-  if (conn.sandbox) return { target: `sandbox:${sandboxPaths((await ctx.config()).dir).state}` };
-  const url = new URL(conn.baseUrl);
-  return { target: `${url.origin}${url.pathname.replace(/\/+$/, '')}`, profile: conn.profile };
-}
 
 /**
  * A bulk command's summary under the output flags (`--json [fields]`, `--ndjson`, `--csv`,

@@ -166,7 +166,7 @@ function helpAfter(c: Command): string {
  */
 export const HELP_DUMP_ARG = '--dump-help-pages';
 
-/** The signals that stop a run cleanly (ctx.signal); src/cli/bulk-child.ts forwards the same. */
+/** The signals that stop a run cleanly (ctx.signal). */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** `startup`: what src/main.ts learned before loading the program (told on stderr under --debug). */
@@ -208,7 +208,7 @@ export async function runCli(
   // Kept for the whole run (not `once`): a library that re-raises the signal after its own
   // cleanup (when-exit, under conf) must not kill us before journals and servers are closed.
   // The first signal asks the command to wind down (ctx.signal); a second one from the user, a
-  // moment later (an echo arrives at once), stops at once — finished journal lines are on disk.
+  // moment later (an echo arrives at once), stops at once — finished journal rows are committed.
   // SIGHUP (a closed terminal, a dropped SSH session) and SIGTERM wind down as Ctrl-C does; the
   // exit code then says which one came (129, 143).
   // Ctrl-C is answered at once, saying what a second one does (clig.dev), before the wind-down.

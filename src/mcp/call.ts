@@ -254,6 +254,7 @@ function callContext(base: Context, tool: DerivedTool, call: CallIO): Context {
       interactive: false,
       yes: true,
       pager: false,
+      via: 'mcp',
     },
     signal,
     info: note(''),

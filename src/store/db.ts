@@ -60,7 +60,7 @@ export class Store {
     }
   }
 
-  /** Runs `fn` in a write transaction (BEGIN IMMEDIATE: waits for other writers, never deadlocks). */
+  /** Runs `fn` in a write transaction (BEGIN IMMEDIATE: waits for other writers), or in the one open. */
   write<T>(fn: (store: Store) => T): T {
     return this.transaction('BEGIN IMMEDIATE', fn);
   }
@@ -105,13 +105,19 @@ export class Store {
   }
 
   private transaction<T>(begin: string, fn: (store: Store) => T): T {
+    // inside another transaction, part of it: what one step writes in several parts commits at once
+    if (this.db.isTransaction) return fn(this);
     this.guard(() => this.db.exec(begin));
     try {
       const out = fn(this);
       this.guard(() => this.db.exec('COMMIT'));
       return out;
     } catch (err) {
-      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      try {
+        if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      } catch {
+        // SQLite rolled it back itself (a full disk, an I/O error): the first error is the one to report
+      }
       throw storeError(err, this.what, this.path);
     }
   }

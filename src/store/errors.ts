@@ -23,6 +23,18 @@ const CAUSES: Record<number, { cause: string; fix: string }> = {
   26: { cause: 'file is not a database', fix: 'it is no assess store: move it away, or choose another file' },
 };
 
+const IOERR = 10;
+const FULL = 13;
+
+/** Whether the file system of `path` has no block left for us. */
+function noSpaceLeft(path: string): boolean {
+  try {
+    return statfsSync(dirname(path)).bavail === 0;
+  } catch {
+    return false;
+  }
+}
+
 interface SqliteError extends Error {
   code?: string;
   errcode?: number;
@@ -45,9 +57,9 @@ export function primaryCode(err: unknown): number | undefined {
  */
 export function storeError(err: unknown, what: string, path: string): unknown {
   if (!isSqliteError(err)) return err;
-  // SQLite reports a full disk met while growing its -shm or -wal file as an I/O error: say which
-  const code = primaryCode(err) === 10 && diskFull(path) ? 13 : primaryCode(err);
-  const known = CAUSES[code ?? -1];
+  const code = primaryCode(err) ?? -1;
+  // a full disk often reaches SQLite as an I/O error (growing the -shm or -wal file failed)
+  const known = CAUSES[code === IOERR && noSpaceLeft(path) ? FULL : code];
   const cause = known?.cause ?? err.errstr ?? err.message;
   return new UsageError(`cannot use ${what} ${path}: ${cause}`, known?.fix ?? 'check the file and the disk');
 }

@@ -1,5 +1,5 @@
-// A lock on a file by its identity, not by the name it was given: a bulk journal, the sandbox's
-// state, the callbacks inbox. Two pid locks (src/util/pid-lock.ts) are taken:
+// A lock on a file by its identity, not by the name it was given: the sandbox's state, the
+// callbacks inbox. Two pid locks (src/util/pid-lock.ts) are taken:
 // - `<real path>.lock` beside the file: every spelling of one name (`./j`, `/abs/j`, a symlink,
 //   a symlinked directory) resolves to the same real path, so to the same lock;
 // - `<lock dir>/<device>-<inode>.lock`: a hard link is another name of the same inode, so it

@@ -1,5 +1,5 @@
 // A lock file that holds its owner's pid (and, where /proc tells it, when that process started:
-// "pid start"), for files one process at a time may own (the sandbox's state, a bulk journal).
+// "pid start"), for files one process at a time may own (the sandbox's state, the inbox).
 // It is created with link(2), which fails when the file exists, so exactly one process wins and
 // the lock never exists without its pid in it. A lock whose process is gone (kill -9, power cut,
 // or its pid now another process's) is stale and taken over.

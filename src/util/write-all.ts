@@ -1,9 +1,9 @@
-// The one way assess puts bytes into a file (results, journal, summary, inbox, exports, PDFs,
+// The one way assess puts bytes into a file (results, summary, inbox, exports, PDFs,
 // config, caches). write(2) may take fewer bytes than it was given — a nearly full disk takes
 // what fits and says so only by its count — so every write here loops until all of it is in or
 // the system says why not; a write that makes no progress is an error, never a success. What a
-// file promises to keep is fsync'd by its owner (AtomicFile on commit, the journal in batches,
-// the inbox before each 200, FileSink before it reports the file complete).
+// file promises to keep is fsync'd by its owner (AtomicFile on commit, the inbox before each
+// 200, FileSink before it reports the file complete; the store is SQLite's).
 import { close, fsync, open, write, writeSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { fileProblem } from './file-errors.js';

@@ -84,7 +84,7 @@ export const attemptCases: BadInput[] = [
   {
     name: 'attempts list: --state done',
     args: ['attempts', 'list', '--state', 'done', '--from', '7d', '--to', 'now'],
-    expect: /--state: must be completed, cancelled or expired/,
+    expect: /--state: must be completed, cancelled, expired, pending or in-progress/,
   },
   {
     name: 'attempts list: no --from (--state and --to have defaults)',

@@ -158,6 +158,15 @@ export const everyCommandCases: BadInput[] = [
   { name: 'config unset: unknown key', args: ['config', 'unset', 'colour'], expect: /<key>: must be one of base-url,/ },
   { name: 'config unset: no key', args: ['config', 'unset'], expect: /missing required argument 'key'/ },
   { name: 'config list: an argument', args: ['config', 'list', 'tz'], expect: /too many arguments for 'list'/ },
+  { name: 'store path: an argument', args: ['store', 'path', 'x.db'], expect: /too many arguments for 'path'/ },
+  {
+    name: 'store info: --store without a file',
+    args: ['store', 'info', '--store'],
+    expect: /'--store <file>' argument missing/,
+  },
+  { name: 'store check: an argument', args: ['store', 'check', 'x.db'], expect: /too many arguments for 'check'/ },
+  { name: 'store backup: no file', args: ['store', 'backup'], expect: /missing required argument 'file'/ },
+  { name: 'store backup: an empty name', args: ['store', 'backup', ''], expect: /<file>: must name a file/ },
   {
     name: 'callbacks inbox --since a word',
     args: ['callbacks', 'inbox', '--since', 'someday'],

@@ -92,7 +92,7 @@ describe('assess completion bash, driven in bash', () => {
     expect(report).toEqual(['both', 'skills', 'summary']);
     expect(exportType).toEqual(['both', 'skills', 'summary']);
     expect(link).toEqual(['email', 'open']);
-    expect(state).toEqual(['cancelled', 'completed', 'expired']);
+    expect(state).toEqual(['cancelled', 'completed', 'expired', 'in-progress', 'pending']);
     expect(until).toEqual(['any-terminal', 'complete', 'started']);
     expect(proctoring).toEqual(['disabled', 'image', 'video']);
     expect(image).toEqual(['0', '1']);

@@ -5,6 +5,7 @@ import { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFil
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { journalItems } from '../helpers/bulk.js';
+import { storeOf } from '../helpers/store.js';
 import { tempDir } from '../helpers/cli.js';
 import { runInProcess as runAssess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -413,6 +414,8 @@ describe('bulk input spelling and the JSON summary', () => {
   it('says whether the service e-mails the candidates, counts a reopened invitation apart, and a re-run has nothing to do', async () => {
     const work = tempDir('assess-bulk-words-');
     onTestFinished(() => work.cleanup());
+    // the journal is in the profile's store: every run of this test has the same config dir
+    const run = (args: string[]) => runAssess(args, { env: s.env, configDir: work.dir });
     const closed = await freshInvitation('bw.closed@example.com');
     await cancel(closed);
     const file = join(work.dir, 'words.csv');
@@ -456,7 +459,7 @@ describe('bulk input spelling and the JSON summary', () => {
       `email,name\n${Array.from({ length: 50 }, (_, i) => `stop${i}@example.com,Stop ${i}\n`).join('')}`,
     );
     const sentBefore = (await serviceRequests()).filter((q) => q.path === '/v3/tests/2001/invite').length;
-    const r = await run(['invite', '2001', '--from-csv', file, '--json']);
+    const r = await runAssess(['invite', '2001', '--from-csv', file, '--json'], { env: s.env, configDir: work.dir });
     expect(r.code, r.stderr).toBe(4);
     const sent = (await serviceRequests()).filter((q) => q.path === '/v3/tests/2001/invite').length - sentBefore;
     expect(sent).toBeGreaterThan(0);
@@ -466,7 +469,8 @@ describe('bulk input spelling and the JSON summary', () => {
     );
     expect(results).toHaveLength(sent);
     expect(results.every((l) => l.outcome === 'failed' && l.error.status === 403)).toBe(true);
-    expect(journalItems(join(work.dir, 'f50.csv.journal.ndjson'))).toHaveLength(sent); // the target line apart
+    const journal = journalItems(storeOf(work.dir));
+    expect([journal.length, journal.every((i) => i.state === 'failed')]).toEqual([sent, true]);
     expect(r.stderr).toContain(`: ${sent} failed.`);
     expect(JSON.parse(r.stdout)).toMatchObject({ done: 0, skipped: 0, failed: sent, interrupted: false });
   });
@@ -506,16 +510,7 @@ describe('bulk outputs named through a symlink', () => {
     writeFileSync(join(work.dir, 'keep', 'target.ndjson'), 'hello\n');
     const link = join(work.dir, 'link.ndjson');
     symlinkSync('keep/target.ndjson', link);
-    const r = await run([
-      'invite',
-      '1001',
-      '--from-csv',
-      csv,
-      '--journal',
-      join(work.dir, 'j.ndjson'),
-      '--results',
-      link,
-    ]);
+    const r = await run(['invite', '1001', '--from-csv', csv, '--journal', join(work.dir, 'j.db'), '--results', link]);
     expect(r.code, r.stderr).toBe(0);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readlinkSync(link)).toBe('keep/target.ndjson');
@@ -533,7 +528,7 @@ describe('bulk outputs named through a symlink', () => {
       '--from-csv',
       csv,
       '--journal',
-      join(work.dir, 'j2.ndjson'),
+      join(work.dir, 'j2.db'),
       '--results',
       join(work.dir, 'fifo.ndjson'),
     ]);

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
+import { query, storeOf } from '../helpers/store.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -16,7 +17,8 @@ afterAll(async () => {
   await s?.close();
   work.cleanup();
 });
-const run = (args: string[]) => runInProcess(args, { env: s.env });
+// one config dir: the journals of the exports are in its store
+const run = (args: string[]) => runInProcess(args, { env: s.env, configDir: join(work.dir, 'config') });
 
 describe('assess report export --html', () => {
   it('writes index.html (0600) beside the summary, one row per attempt; a re-run replaces it', async () => {
@@ -30,12 +32,11 @@ describe('assess report export --html', () => {
     expect(html).not.toContain('<a href'); // no --pdf: no links
     expect(statSync(join(out, 'index.html')).mode & 0o777).toBe(0o600);
     expect(readdirSync(out).filter((n) => n.endsWith('.part'))).toEqual([]);
-    const runLine = readFileSync(join(out, 'export.journal.ndjson'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l))
-      .at(-1);
-    expect(runLine.run.wrote).toEqual(['summary.csv', 'sections.csv', 'skills.csv', 'index.html']);
+    const [last] = query<{ last_run: string }>(
+      storeOf(join(work.dir, 'config')),
+      "SELECT last_run FROM run WHERE kind = 'export'",
+    );
+    expect(JSON.parse(last!.last_run).wrote).toEqual(['summary.csv', 'sections.csv', 'skills.csv', 'index.html']);
 
     const again = await run(['report', 'export', '--from', '30d', '--out', out, '--html']);
     expect(again.code, again.stderr).toBe(0);

@@ -17,7 +17,8 @@ afterAll(async () => {
   await s?.close();
   work.cleanup();
 });
-const run = (args: string[]) => runInProcess(args, { env: s.env });
+// one config dir: the journals of the exports are in its store
+const run = (args: string[]) => runInProcess(args, { env: s.env, configDir: join(work.dir, 'config') });
 
 type Skill = { qbId: unknown; candidateQbScore: unknown };
 type Row = {

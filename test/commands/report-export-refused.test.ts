@@ -8,6 +8,7 @@ import { json, startServer } from '../helpers/http-server.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { tempDir } from '../helpers/cli.js';
+import { storeOf } from '../helpers/store.js';
 
 let s: TestSandbox;
 let proxy: Awaited<ReturnType<typeof startServer>>;
@@ -59,20 +60,17 @@ describe('report export stopped by a refused key', () => {
     const args = ['report', 'export', '--from', '1d', '--to', '+1h', '--out', out, '--concurrency', '1'];
     const env = { ...s.env, ASSESS_BASE_URL: proxy.url };
     refused = ids[1]!;
-    const r = await runInProcess(args, { env });
+    const r = await runInProcess(args, { env, configDir: work.dir });
     expect(r.code).toBe(3);
-    const journal = journalItems<{ k?: string; f?: string; error?: { status?: number } }>(
-      join(out, 'export.journal.ndjson'),
-    );
-    const failed = journal.filter((l) => l.f !== undefined);
-    expect(failed).toEqual([
-      expect.objectContaining({ f: String(refused), error: expect.objectContaining({ status: 403 }) }),
+    const failed = journalItems(storeOf(work.dir), 'export').filter((i) => i.state === 'failed');
+    expect(failed.map((i) => [i.key, i.entry.error])).toEqual([
+      [String(refused), expect.objectContaining({ status: 403 })],
     ]);
     const results = ndjson<{ testInvitationId: number; outcome: string }>(join(out, 'export.results.ndjson'));
     expect(results.find((l) => l.testInvitationId === refused)).toMatchObject({ outcome: 'failed' });
 
     refused = undefined;
-    const again = await runInProcess(args, { env });
+    const again = await runInProcess(args, { env, configDir: work.dir });
     expect(again.code).toBe(0);
     const rerun = ndjson<{ testInvitationId: number; outcome: string }>(join(out, 'export.results.ndjson'));
     expect(rerun.find((l) => l.testInvitationId === ids[1])).toMatchObject({ outcome: 'exported' });

@@ -1,12 +1,13 @@
 // `assess invite <testId> --csv` against a sandbox: exact accounting of invitations, resume
-// from the journal (re-run, kill -9), bad rows stopped before anything is sent, exit 5 with a
-// results file when the service refuses some rows.
+// from the journal in the profile's store (re-run, kill -9), bad rows stopped before anything is
+// sent, exit 5 with a results file when the service refuses some rows.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
-import { csvOf, journalItems, ndjson } from '../helpers/bulk.js';
-import { gateProxy, type GateProxy } from '../helpers/gate-proxy.js';
+import { csvOf, csvRun, doneItems, journalItems, ndjson } from '../helpers/bulk.js';
+import { gateProxy, POSTS, type GateProxy } from '../helpers/gate-proxy.js';
+import { storeOf } from '../helpers/store.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -32,8 +33,10 @@ const serviceRequests = async () =>
   );
 const rowsFor = (domain: string, n: number) =>
   Array.from({ length: n }, (_, i) => [`cand${i}@${domain}`, `Candidate ${i}`]);
+const cfg = join(work.dir, 'config');
+const store = storeOf(cfg);
 const run = (args: string[], extra: { stdin?: string } = {}) =>
-  runAssess(args, { env: s.env, cwd: work.dir, ...extra });
+  runAssess(args, { env: s.env, cwd: work.dir, configDir: cfg, timeoutMs: 90_000, ...extra });
 
 describe('assess invite --csv', () => {
   const csv = join(work.dir, 'cohort.csv');
@@ -56,7 +59,7 @@ describe('assess invite --csv', () => {
       true,
     );
     expect(new Set(lines.map((l) => l.line)).size).toBe(500);
-    expect(journalItems(`${csv}.journal.ndjson`)).toHaveLength(500);
+    expect(doneItems(store, 'invite', csvRun(csv))).toHaveLength(500);
   });
 
   it('a re-run sends nothing and reports every row as already invited (journal)', async () => {
@@ -75,7 +78,7 @@ describe('assess invite --csv', () => {
     const invs = await invitationsOf('cohort.example');
     for (const inv of invs.slice(0, 3))
       await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, { to: 'complete', score: 50 });
-    const r = await run(['invite', '1001', '--csv', csv, '--journal', join(work.dir, 'fresh.journal.ndjson')]);
+    const r = await run(['invite', '1001', '--csv', csv, '--journal', join(work.dir, 'fresh.journal.db')]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/: 497 invited, 3 existing invitation\(s\) returned in /);
     expect(await invitationsOf('cohort.example')).toHaveLength(500);
@@ -169,34 +172,34 @@ describe('assess invite --csv', () => {
       'a@mixed.example',
       'c@mixed.example',
     ]);
-    // The failed row is journaled as a failure (`f`), not as done: a re-run retries it (and only it).
-    const journal = ndjson<{ k?: string; f?: string; mayHaveSent?: boolean }>(`${mixed}.journal.ndjson`);
+    // The failed row is journaled as a failure, not as done: a re-run retries it (and only it).
+    const journal = journalItems(store, 'invite', csvRun(mixed));
     expect(
       journal
-        .filter((j) => j.k)
-        .map((j) => j.k)
+        .filter((j) => j.state === 'done')
+        .map((j) => j.key)
         .sort(),
     ).toEqual(['1001|5002|c@mixed.example', '1001|default|a@mixed.example']);
-    expect(journal.filter((j) => j.f)).toEqual([
-      expect.objectContaining({ f: '1001|5007|b@mixed.example', mayHaveSent: false, line: 3 }),
+    expect(journal.filter((j) => j.state === 'failed').map((j) => [j.key, j.mails, j.entry.line])).toEqual([
+      ['1001|5007|b@mixed.example', 0, 3],
     ]);
   });
 
-  it('reads standard input (--csv -) and keeps its journal in the current directory', async () => {
+  it('reads standard input (--csv -): its journal is named by the current directory, its results in it', async () => {
     const r = await run(['invite', '1001', '--csv', '-'], { stdin: csvOf(rowsFor('stdin.example', 3)) });
     expect(r.code).toBe(0);
     expect(await invitationsOf('stdin.example')).toHaveLength(3);
-    expect(journalItems(join(work.dir, 'invite-1001.journal.ndjson'))).toHaveLength(3);
+    expect(doneItems(store, 'invite', `1001 - ${work.dir}`)).toHaveLength(3);
     expect(ndjson(join(work.dir, 'invite-1001.results.ndjson'))).toHaveLength(3);
   });
 
-  it('--journal /dev/null: no journal to sync (past a batch of 64), the results beside the CSV', async () => {
+  it('--journal /dev/null (or any device): refused, nothing sent; a journal is a file the next run reads', async () => {
     const nojournal = join(work.dir, 'nojournal.csv');
-    writeFileSync(nojournal, csvOf(rowsFor('nojournal.example', 70)));
+    writeFileSync(nojournal, csvOf(rowsFor('nojournal.example', 3)));
     const r = await run(['invite', '1001', '--from-csv', nojournal, '--journal', '/dev/null']);
-    expect(r.stderr).toMatch(/: 70 invited in /);
-    expect(r.code).toBe(0);
-    expect(ndjson(`${nojournal}.results.ndjson`)).toHaveLength(70);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--journal: /dev/null is not a regular file');
+    expect(await invitationsOf('nojournal.example')).toEqual([]);
   });
 });
 
@@ -208,7 +211,7 @@ describe('assess invite --csv, killed mid-way', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     slow = await startTestSandbox();
-    gate = await gateProxy(slow.sb.baseUrl, 20);
+    gate = await gateProxy(slow.sb.baseUrl, 20, POSTS);
     env = { ...slow.env, ASSESS_BASE_URL: gate.url };
   });
   afterAll(async () => {
@@ -220,22 +223,31 @@ describe('assess invite --csv, killed mid-way', () => {
     const dir = tempDir('assess-bulk-kill-');
     const csv = join(dir.dir, 'kill.csv');
     writeFileSync(csv, csvOf(rowsFor('kill.example', 300)));
-    const journal = `${csv}.journal.ndjson`;
-    const first = spawnAssess(['invite', '1001', '--csv', csv, '--concurrency', '2'], { env, cwd: dir.dir });
-    await waitFor(() => journalItems(journal).length >= 20 && gate.held() > 0, {
+    const journal = () => doneItems(storeOf(dir.dir));
+    const first = spawnAssess(['invite', '1001', '--csv', csv, '--concurrency', '2'], {
+      env,
+      cwd: dir.dir,
+      configDir: dir.dir,
+    });
+    await waitFor(() => journal().length >= 20 && gate.held() > 0, {
       timeoutMs: 300_000, // a bulk run's start and rows, on a busy machine
-      what: 'journal lines and a request in flight',
+      what: 'journal rows and a request in flight',
     });
     first.child.kill('SIGKILL');
     const killed = await first.done;
     expect(killed.signal).toBe('SIGKILL');
-    const before = journalItems(journal).length;
+    const before = journal().length;
     expect(before).toBeLessThan(300);
     expect(readdirSync(dir.dir)).not.toContain('kill.csv.results.ndjson');
 
     await waitFor(() => gate.unsent() === 0, { what: 'the proxy to pass on what the killed run sent' });
     gate.release();
-    const again = await runAssess(['invite', '1001', '--csv', csv], { env, cwd: dir.dir });
+    const again = await runAssess(['invite', '1001', '--csv', csv], {
+      env,
+      cwd: dir.dir,
+      configDir: dir.dir,
+      timeoutMs: 90_000,
+    });
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(
       new RegExp(`: ${300 - before} invited, ${before} already invited \\(earlier run\\) in `),
@@ -245,7 +257,7 @@ describe('assess invite --csv, killed mid-way', () => {
     );
     expect(invs).toHaveLength(300);
     expect(new Set(invs.map((i) => i.email)).size).toBe(300);
-    expect(journalItems(journal)).toHaveLength(300);
+    expect(journal()).toHaveLength(300);
     expect(readdirSync(dir.dir).filter((f) => f.endsWith('.part'))).toEqual([]);
     expect(readFileSync(`${csv}.results.ndjson`, 'utf8').trim().split('\n')).toHaveLength(300);
     dir.cleanup();

@@ -11,7 +11,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
-import { csvOf, ndjson } from '../helpers/bulk.js';
+import { csvOf, csvRun, journalItems, ndjson } from '../helpers/bulk.js';
+import { storeOf } from '../helpers/store.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let s: TestSandbox;
@@ -38,8 +39,9 @@ type Counters = { perSecond: number | null; admitted: number; refused: number };
 type Summary = { done: number; failed: number; throttled: number; pace: number | null; perSecond: number };
 /** The two lists a bulk invite reads before it sends (cancelled, expired: a reopened one is said so). */
 const LISTS = 2;
+const cfg = join(work.dir, 'config');
 const run = (args: string[], env: Record<string, string> = s.env) =>
-  runAssess(args, { env, cwd: work.dir, timeoutMs: 90_000 });
+  runAssess(args, { env, cwd: work.dir, configDir: cfg, timeoutMs: 90_000 });
 const rows = (domain: string, n: number) =>
   Array.from({ length: n }, (_, i) => [`cand${i}@${domain}`, `Candidate ${i}`]);
 const invitationsOf = async (domain: string) =>
@@ -83,7 +85,7 @@ describe('invite --from-csv against a rate limit of 50/s', () => {
     );
     expect(emails).toHaveLength(60);
     expect(new Set(emails.map((e) => e.to)).size).toBe(60);
-    expect(ndjson<{ f?: string }>(`${csv}.journal.ndjson`).filter((l) => l.f !== undefined)).toEqual([]);
+    expect(journalItems(storeOf(cfg), 'invite', csvRun(csv)).filter((i) => i.state !== 'done')).toEqual([]);
   });
 
   it('--rate 20/s paces from the first request: nothing refused', async () => {

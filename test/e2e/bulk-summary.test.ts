@@ -20,7 +20,9 @@ afterAll(async () => {
   work.cleanup();
 });
 
-const run = (args: string[]) => runAssess(args, { env: s.env, cwd: work.dir, timeoutMs: 60_000 });
+// one config dir: the export journal in its store says which summary is ours
+const run = (args: string[]) =>
+  runAssess(args, { env: s.env, cwd: work.dir, configDir: join(work.dir, 'config'), timeoutMs: 60_000 });
 const serviceRequests = async () =>
   (await s.control<{ requests: Array<{ path: string }> }>('GET', '/requests')).requests.filter((r) =>
     r.path.startsWith('/v3/'),

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { runAssess, tempDir } from '../helpers/cli.js';
-import { csvOf, journalItems, ndjson } from '../helpers/bulk.js';
+import { csvOf, csvRun, doneItems, ndjson } from '../helpers/bulk.js';
+import { storeOf } from '../helpers/store.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -97,7 +98,7 @@ describe('chaos: bulk invite under ~20 % faults', () => {
     expect(results).toHaveLength(2000);
     expect(results.filter((l) => l.outcome !== 'invited')).toEqual([]);
     expectExactlyOnce(await invitationsOf('chaos.example'), 2000, results);
-    expect(journalItems(`${csv}.journal.ndjson`)).toHaveLength(2000);
+    expect(doneItems(storeOf(configDir), 'invite', csvRun(csv))).toHaveLength(2000);
   });
 
   it('500s (not retried) after the state change: those rows fail, the re-run completes them, still one invitation each', async () => {

@@ -1,5 +1,5 @@
 // Crash tests: bulk invite and report export are killed with SIGKILL at a point derived from a
-// seed (after N journal lines, then a few more milliseconds), then run again. Afterwards:
+// seed (after N rows done in the journal, then a few more milliseconds), then run again. Afterwards:
 // nothing lost, nothing duplicated (sandbox state and files), no temp file left and no partial
 // file under a final name, every final file parses. The sandbox adds latency so the kills land
 // mid-run; whether a given kill lands before or after the end is not asserted.
@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/sandbox/fault-spec.js';
 import { runAssess, tempDir } from '../helpers/cli.js';
-import { csvOf, journalItems } from '../helpers/bulk.js';
+import { csvOf, csvRun, doneItems, journalItems } from '../helpers/bulk.js';
+import { storeOf } from '../helpers/store.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -29,7 +30,7 @@ afterAll(async () => {
   work.cleanup();
 });
 
-/** Where to kill, from the seed: after `lines` journal lines (0 = right after the start), plus `extraMs`. */
+/** Where to kill, from the seed: after `lines` journal rows done (0 = right after the start), plus `extraMs`. */
 function killPoint(seed: number, maxLines: number) {
   const random = seededRandom(seed);
   // squared: early kills (during start-up, validation, listing) come up too, not only mid-run
@@ -40,12 +41,12 @@ function killPoint(seed: number, maxLines: number) {
   };
 }
 
-async function killAt(args: string[], journal: string, at: ReturnType<typeof killPoint>, cwd: string) {
-  const p = spawnAssess(args, { env: s.env, cwd });
+async function killAt(args: string[], done: () => number, at: ReturnType<typeof killPoint>, cwd: string) {
+  const p = spawnAssess(args, { env: s.env, cwd, configDir: cwd });
   if (at.lines > 0)
-    await waitFor(() => journalItems(journal).length >= at.lines || p.child.exitCode !== null, {
+    await waitFor(() => done() >= at.lines || p.child.exitCode !== null, {
       timeoutMs: 60_000,
-      what: 'journal lines',
+      what: 'journal rows',
     });
   await new Promise((r) => setTimeout(r, at.extraMs));
   p.child.kill('SIGKILL');
@@ -54,7 +55,7 @@ async function killAt(args: string[], journal: string, at: ReturnType<typeof kil
 
 /** Temp files (atomic writes, PDF downloads) left in a directory. */
 const temps = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.part') || f.endsWith('.tmp'));
-/** Every line of an NDJSON file parses (a torn last line would throw). */
+/** Every line of an NDJSON file parses (a torn last line would throw): the results file. */
 const parseAll = (path: string) =>
   readFileSync(path, 'utf8')
     .trimEnd()
@@ -67,15 +68,17 @@ describe('bulk invite killed with SIGKILL, then re-run', () => {
     const domain = `crash${seed}.example`;
     const csv = join(dir.dir, 'rows.csv');
     writeFileSync(csv, csvOf(Array.from({ length: ROWS }, (_, i) => [`r${i}@${domain}`, `Row ${i}`])));
-    const journal = `${csv}.journal.ndjson`;
+    const journal = () => journalItems(storeOf(dir.dir), 'invite', csvRun(csv));
     const results = `${csv}.results.ndjson`;
     const at = killPoint(seed, ROWS - 20);
-    await killAt(['invite', '1001', '--csv', csv, '--concurrency', String(at.concurrency)], journal, at, dir.dir);
+    const done = () => journal().filter((i) => i.state === 'done').length;
+    await killAt(['invite', '1001', '--csv', csv, '--concurrency', String(at.concurrency)], done, at, dir.dir);
 
-    const journaled = journalItems(journal).length; // a torn tail is cut by the re-run, not here
+    const journaled = done();
     const again = await runAssess(['invite', '1001', '--from-csv', csv, '--json'], {
       env: s.env,
       cwd: dir.dir,
+      configDir: dir.dir,
       timeoutMs: 90_000,
     });
     expect(again.code).toBe(0);
@@ -89,11 +92,9 @@ describe('bulk invite killed with SIGKILL, then re-run', () => {
     ).invitations.filter((i) => i.email.endsWith(`@${domain}`));
     expect(invs).toHaveLength(ROWS);
     expect(new Set(invs.map((i) => i.email)).size).toBe(ROWS);
-    const keys = parseAll(journal)
-      .filter((l) => l.target === undefined)
-      .map((l) => l.k);
-    expect(new Set(keys).size).toBe(ROWS);
-    expect(keys).toHaveLength(ROWS);
+    const items = journal();
+    expect(items.filter((i) => i.state === 'done')).toHaveLength(ROWS);
+    expect(new Set(items.map((i) => i.key)).size).toBe(ROWS);
     const lines = parseAll(results);
     expect(lines).toHaveLength(ROWS);
     const ids = new Map(invs.map((i) => [i.email, i.testInvitationId]));
@@ -127,14 +128,10 @@ describe('report export killed with SIGKILL, then re-run', () => {
       const out = join(work.dir, `export-${seed}`);
       const args = ['report', 'export', '--from', '1d', '--to', '+1h', '--out', out, '--pdf', '--format', 'csv'];
       const at = killPoint(seed, REPORTS - 5);
-      await killAt(
-        [...args, '--concurrency', String(at.concurrency)],
-        join(out, 'export.journal.ndjson'),
-        at,
-        work.dir,
-      );
+      const journal = () => doneItems(storeOf(work.dir), 'export', out);
+      await killAt([...args, '--concurrency', String(at.concurrency)], () => journal().length, at, work.dir);
 
-      const again = await runAssess(args, { env: s.env, cwd: work.dir, timeoutMs: 90_000 });
+      const again = await runAssess(args, { env: s.env, cwd: work.dir, configDir: work.dir, timeoutMs: 90_000 });
       expect(again.code).toBe(0);
       expect(again.stderr).toMatch(/: (\d+ exported|\d+ already exported \(earlier run\))/);
       expect(again.stderr).not.toMatch(/\d+ failed/);
@@ -152,13 +149,7 @@ describe('report export killed with SIGKILL, then re-run', () => {
         expect(bytes.subarray(-8).toString('latin1')).toMatch(/%%EOF/);
       }
       expect(parseAll(join(out, 'export.results.ndjson'))).toHaveLength(summaryIds.length);
-      expect(
-        new Set(
-          parseAll(join(out, 'export.journal.ndjson'))
-            .filter((l) => l.k)
-            .map((l) => l.k),
-        ).size,
-      ).toBe(summaryIds.length);
+      expect(new Set(journal().map((i) => i.key)).size).toBe(summaryIds.length);
       expect(temps(out)).toEqual([]);
     },
   );

@@ -5,14 +5,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
-import { journalItems, ndjson } from '../helpers/bulk.js';
+import { doneItems, journalItems, ndjson } from '../helpers/bulk.js';
 import { gateProxy } from '../helpers/gate-proxy.js';
+import { storeOf } from '../helpers/store.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { FIRST_CTRL_C, spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 
 let s: TestSandbox;
 const work = tempDir('assess-export-');
+// one config dir: the journals of the exports are in its store
+const cfg = join(work.dir, 'config');
+const store = storeOf(cfg);
 afterAll(async () => {
   await s?.close();
   work.cleanup();
@@ -71,7 +75,11 @@ describe('assess report export', () => {
 
   it('writes a summary whose numbers equal the reports, and one valid PDF per attempt', async () => {
     const out = join(work.dir, 'full');
-    const r = await runAssess(exportArgs(out, ['--pdf', '--type', 'both']), { env: s.env, timeoutMs: 90_000 });
+    const r = await runAssess(exportArgs(out, ['--pdf', '--type', 'both']), {
+      env: s.env,
+      configDir: cfg,
+      timeoutMs: 90_000,
+    });
     expect(r.stderr).toMatch(/: 12 exported in /);
     expect(r.code).toBe(0);
     const rows = parseCsv(readFileSync(join(out, 'summary.csv'), 'utf8'));
@@ -99,7 +107,7 @@ describe('assess report export', () => {
 
   it('--format json nests sections; --since-last-run exports only the attempts completed since, into a summary that accumulates', async () => {
     const out = join(work.dir, 'nightly');
-    const first = await runAssess(exportArgs(out, ['--format', 'json']), { env: s.env });
+    const first = await runAssess(exportArgs(out, ['--format', 'json']), { env: s.env, configDir: cfg });
     expect(first.code).toBe(0);
     const all = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Array<{
       testInvitationId: number;
@@ -110,7 +118,7 @@ describe('assess report export', () => {
     const fresh = await completed(2, 'later');
     const next = await runAssess(
       ['report', 'export', '--since-last-run', '--from', '1d', '--to', '+1h', '--out', out, '--format', 'json'],
-      { env: s.env },
+      { env: s.env, configDir: cfg },
     );
     expect(next.code).toBe(0);
     expect(next.stderr).toMatch(/: 2 exported, 12 already exported \(earlier run\) in /);
@@ -130,7 +138,7 @@ describe('assess report export', () => {
     // a run with nothing new leaves the summary whole (it used to be rewritten empty)
     const quiet = await runAssess(
       ['report', 'export', '--since-last-run', '--to', '+1h', '--out', out, '--format', 'json'],
-      { env: s.env },
+      { env: s.env, configDir: cfg },
     );
     expect(quiet.code, quiet.stderr).toBe(0);
     expect(quiet.stderr).toMatch(/: nothing to do\. Results/);
@@ -145,7 +153,7 @@ describe('assess report export', () => {
     // left, however fast this machine is; once the run has taken it, the held answer goes out
     const gate = await gateProxy(s.sb.baseUrl, 8);
     const env = { ...s.env, ASSESS_BASE_URL: gate.url };
-    const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '1']), { env });
+    const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '1']), { env, configDir: cfg });
     await waitFor(() => gate.held() > 0 || p.child.exitCode !== null, { timeoutMs: 300_000, what: 'an answer held' });
     p.child.kill('SIGINT');
     await waitFor(() => p.stderr().includes(FIRST_CTRL_C) || p.child.exitCode !== null, { what: 'the Ctrl-C taken' });
@@ -153,7 +161,7 @@ describe('assess report export', () => {
     const r = await p.done;
     expect(r.code).toBe(130);
     expect(r.stderr).toMatch(/Interrupted: /);
-    const journaled = journalItems(join(out, 'export.journal.ndjson')).length;
+    const journaled = doneItems(store, 'export', out).length;
     // what is left, and that a re-run resumes
     const left = Number(
       /interrupted with (\d+) item\(s\) not exported yet; .*run the same command again to resume/.exec(r.stderr)?.[1],
@@ -164,7 +172,7 @@ describe('assess report export', () => {
     expect(parts(out)).toEqual([]);
     expect(ndjson(join(out, 'export.results.ndjson')).length).toBe(journaled);
 
-    const again = await runAssess(exportArgs(out, ['--pdf']), { env });
+    const again = await runAssess(exportArgs(out, ['--pdf']), { env, configDir: cfg, timeoutMs: 90_000 });
     await gate.close();
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(
@@ -179,14 +187,14 @@ describe('assess report export', () => {
 
   it("killed with SIGKILL: the re-run removes the dead run's temp files and downloads nothing twice", async () => {
     const out = join(work.dir, 'killed');
-    const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '2']), { env: s.env });
-    await waitFor(() => journalItems(join(out, 'export.journal.ndjson')).length >= 2, {
-      what: 'journal lines',
+    const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '2']), { env: s.env, configDir: cfg });
+    await waitFor(() => doneItems(store, 'export', out).length >= 2, {
+      what: 'journal rows',
     });
     p.child.kill('SIGKILL');
     await p.done;
     const kept = new Map(pdfs(out).map((f) => [f, readFileSync(join(out, f)).length]));
-    const again = await runAssess(exportArgs(out, ['--pdf']), { env: s.env });
+    const again = await runAssess(exportArgs(out, ['--pdf']), { env: s.env, configDir: cfg, timeoutMs: 90_000 });
     expect(again.code).toBe(0);
     expect(parts(out)).toEqual([]);
     expect(pdfs(out)).toHaveLength(ids.length);

@@ -1,16 +1,17 @@
-// Issue 15 item 11: report export never replaces a file it did not write. The journal lists the
-// files its runs wrote (`wrote` in item and run lines); a summary it did not write is refused (exit 2, before
-// anything is sent), a user's file with a report's name is kept and the PDF goes beside it.
+// report export never replaces a file it did not write. The journal lists the files its runs
+// wrote; a summary it did not write is refused (exit 2, before anything is sent), a user's file
+// with a report's name is kept and the PDF goes beside it.
 import { readFileSync, mkdirSync, writeFileSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
-import { ndjson } from '../helpers/bulk.js';
+import { journalFiles, storeOf } from '../helpers/store.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { reportPdfName } from '../../src/commands/report/shared/filename.js';
 
 let s: TestSandbox;
 const work = tempDir('assess-export-own-');
+const cfg = join(work.dir, 'config');
 let id = 0;
 beforeAll(async () => {
   s = await startTestSandbox();
@@ -44,20 +45,16 @@ describe('export and existing files (item 11)', () => {
     writeFileSync(join(out, 'summary.csv'), 'my own spreadsheet\n');
     const v3 = async () => (await s.requests()).filter((q) => q.path.startsWith('/v3/')).length;
     const before = await v3();
-    const r = await runAssess(args(out), { env: s.env });
+    const r = await runAssess(args(out), { env: s.env, configDir: cfg });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/summary\.csv exists and was not written by assess/);
     expect(readFileSync(join(out, 'summary.csv'), 'utf8')).toBe('my own spreadsheet\n');
     expect(await v3()).toBe(before);
 
     const fresh = join(work.dir, 'ours');
-    expect((await runAssess(args(fresh), { env: s.env })).code).toBe(0);
-    expect(
-      ndjson<{ run?: { wrote?: string[] } }>(join(fresh, 'export.journal.ndjson')).some((l) =>
-        l.run?.wrote?.includes('summary.csv'),
-      ),
-    ).toBe(true);
-    const again = await runAssess(args(fresh), { env: s.env });
+    expect((await runAssess(args(fresh), { env: s.env, configDir: cfg })).code).toBe(0);
+    expect(journalFiles(storeOf(cfg), fresh)).toEqual(['summary.csv']);
+    const again = await runAssess(args(fresh), { env: s.env, configDir: cfg });
     expect(again.code).toBe(0);
   });
 
@@ -66,7 +63,7 @@ describe('export and existing files (item 11)', () => {
     mkdirSync(out);
     const name = reportPdfName('Owen Own', String(id));
     writeFileSync(join(out, name), 'not a report, mine');
-    const r = await runAssess(args(out, ['--pdf']), { env: s.env });
+    const r = await runAssess(args(out, ['--pdf']), { env: s.env, configDir: cfg });
     expect(r.code).toBe(0);
     expect(readFileSync(join(out, name), 'utf8')).toBe('not a report, mine');
     const beside = name.replace(/\.pdf$/, ' (2).pdf');
@@ -74,11 +71,11 @@ describe('export and existing files (item 11)', () => {
     expect(r.stderr).toContain(
       `exists and was not written by assess; saved the report of ${id} beside it as ${beside}`,
     );
-    const journal = ndjson(join(out, 'export.journal.ndjson'));
-    expect(journal.some((l) => l.wrote === beside)).toBe(true);
-    expect(journal.some((l) => l.wrote === name)).toBe(false);
+    const wrote = journalFiles(storeOf(cfg), out);
+    expect(wrote).toContain(beside);
+    expect(wrote).not.toContain(name);
     // a re-run finds its own file and writes nothing new
-    const again = await runAssess(args(out, ['--pdf']), { env: s.env });
+    const again = await runAssess(args(out, ['--pdf']), { env: s.env, configDir: cfg });
     expect(again.code).toBe(0);
     expect(
       readdirSync(out)
@@ -92,7 +89,7 @@ describe('export and existing files (item 11)', () => {
     mkdirSync(out);
     const name = reportPdfName('Owen Own', String(id));
     symlinkSync('elsewhere/gone.pdf', join(out, name));
-    const r = await runAssess(args(out, ['--pdf']), { env: s.env });
+    const r = await runAssess(args(out, ['--pdf']), { env: s.env, configDir: cfg });
     expect(r.code, r.stderr).toBe(0);
     expect(readlinkSync(join(out, name))).toBe('elsewhere/gone.pdf');
     expect(

@@ -6,9 +6,11 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, BIN, tempDir, NODE } from '../helpers/cli.js';
-import { csvOf, journalItems } from '../helpers/bulk.js';
+import { csvOf, csvRun, doneItems } from '../helpers/bulk.js';
+import { storeOf } from '../helpers/store.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { ctrlCTwice, spawnAssess } from '../helpers/spawn.js';
+import { gateProxy, POSTS } from '../helpers/gate-proxy.js';
 import { waitFor } from '../helpers/wait.js';
 
 let s: TestSandbox;
@@ -36,7 +38,11 @@ const spools = (tmp: string) => readdirSync(tmp).filter((f) => f.startsWith('ass
 describe('CSV from a FIFO or process substitution (item 3)', () => {
   it('mkfifo: every row is invited once, nothing hangs, the spool is gone', async () => {
     const { dir, tmp, fifo } = setup();
-    const run = spawnAssess(['invite', '1001', '--csv', fifo], { env: { ...s.env, TMPDIR: tmp }, cwd: dir });
+    const run = spawnAssess(['invite', '1001', '--csv', fifo], {
+      env: { ...s.env, TMPDIR: tmp },
+      cwd: dir,
+      configDir: join(dir, 'config'),
+    });
     const w = await open(fifo, 'w'); // completes once the CLI opened the reading end
     await w.writeFile(
       csvOf([
@@ -49,11 +55,11 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
     const r = await run.done;
     expect(r.stderr).toMatch(/: 3 invited in /);
     expect(r.code).toBe(0);
-    expect(journalItems(`${fifo}.journal.ndjson`)).toHaveLength(3);
+    expect(doneItems(storeOf(join(dir, 'config')), 'invite', csvRun(fifo))).toHaveLength(3);
     expect(spools(tmp)).toEqual([]);
   });
 
-  it('<(…) in bash: works, journal in the current directory', async () => {
+  it('<(…) in bash: works, its journal named by the current directory', async () => {
     const { dir, tmp } = setup();
     const cfg = tempDir();
     const script = `exec "${NODE}" "${BIN}" invite 1001 --csv <(printf 'email,name\\nd@fifo.example,D\\ne@fifo.example,E\\n')`;
@@ -68,10 +74,11 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
       const t = setTimeout(() => child.kill('SIGKILL'), 300_000); // a hang, not a slow machine
       child.on('close', (code) => (clearTimeout(t), resolve({ code, err })));
     });
+    const journal = doneItems(storeOf(cfg.dir), 'invite', `1001 - ${dir}`);
     cfg.cleanup();
     expect(r.err).toMatch(/: 2 invited in /);
     expect(r.code).toBe(0);
-    expect(journalItems(join(dir, 'invite-1001.journal.ndjson'))).toHaveLength(2);
+    expect(journal).toHaveLength(2);
     expect(spools(tmp)).toEqual([]);
   });
 
@@ -85,21 +92,20 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
   });
 
   it('Ctrl-C twice while sending: exit 130 at once, the spool removed all the same', async () => {
-    // every answer held for an hour (the invitation is made at once): a request stays in flight,
-    // so the run cannot end by itself between the two presses however slow this machine is; and
-    // in one process (no bulk child), the process that takes the second press is the one that exits
-    const held = await startTestSandbox({ latencyMs: 3_600_000 });
+    // every invitation's answer held (the invitation is made at once): a request stays in flight,
+    // so the run cannot end by itself between the two presses however slow this machine is
+    const gate = await gateProxy(s.sb.baseUrl, 0, POSTS);
     try {
       const { dir, tmp, fifo } = setup();
       const run = spawnAssess(['invite', '1001', '--csv', fifo, '--concurrency', '1'], {
-        env: { ...held.env, TMPDIR: tmp, ASSESS_BULK_CHILD: 'off' },
+        env: { ...s.env, ASSESS_BASE_URL: gate.url, TMPDIR: tmp },
         cwd: dir,
       });
       const w = await open(fifo, 'w');
       await w.writeFile(csvOf(Array.from({ length: 5 }, (_, i) => [`s${i}@fifo.example`, `S ${i}`])));
       await w.close();
       const sent = async () =>
-        (await held.control<{ invitations: Array<{ email: string }> }>('GET', '/invitations')).invitations.some(
+        (await s.control<{ invitations: Array<{ email: string }> }>('GET', '/invitations')).invitations.some(
           (i) => i.email === 's0@fifo.example',
         );
       await waitFor(async () => (await sent()) || run.child.exitCode !== null, { what: 'the first invite to arrive' });
@@ -109,7 +115,7 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
       expect(run.stderr()).toMatch(/interrupted again: stopping now/);
       expect(spools(tmp)).toEqual([]);
     } finally {
-      await held.close();
+      await gate.close();
     }
   });
 });

@@ -1,7 +1,6 @@
-// Issue 15 items 2, 5, 6 and 10: the user's files. No output may be an input or another output
-// (also through symlinks and hard links); one run per journal (pid lock); a place the CLI cannot
-// write is reported as that place and its cause (exit 2), with the summary; files are private.
-import { childPids, workerPid } from '../helpers/bulk-child.js';
+// The user's files. No output may be an input or another output (also through symlinks and hard
+// links); one run per journal (a lock SQLite holds); a place the CLI cannot write is reported as
+// that place and its cause (exit 2); files are private.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -17,7 +16,8 @@ import {
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, BIN, ROOT, runAssess, tempDir, NODE } from '../helpers/cli.js';
-import { csvOf, journalItems } from '../helpers/bulk.js';
+import { csvOf, doneItems } from '../helpers/bulk.js';
+import { query, storeOf } from '../helpers/store.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -59,7 +59,6 @@ describe('an output is never an input or another output (item 2)', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/is the same file as|must differ from --journal/);
     expect(readFileSync(csv, 'utf8')).toBe(text);
-    expect(existsSync(`${csv}.journal.ndjson`)).toBe(false);
     expect(await invites(`c${n}.files.example`)).toBe(0);
   });
 
@@ -74,43 +73,62 @@ describe('an output is never an input or another output (item 2)', () => {
   });
 });
 
-describe('one run per journal (item 5)', () => {
+describe('one run per journal', () => {
+  const holder = (cfg: string) =>
+    query<{ held_by: string }>(storeOf(cfg), 'SELECT held_by FROM run WHERE held_by IS NOT NULL');
+
   it('a second run on a journal in use exits 2 naming the holder; every candidate is invited once', async () => {
     // a slow service, so the first run is surely still running when the second starts
     const slow = await startTestSandbox({ latencyMs: 100 });
     try {
-      const { csv } = cohort(60);
-      const first = spawnAssess(['invite', '1001', '--csv', csv, '--concurrency', '1'], { env: slow.env });
-      await waitFor(() => existsSync(`${csv}.journal.ndjson.lock`) || first.child.exitCode !== null, {
+      const { csv, dir } = cohort(60);
+      const first = spawnAssess(['invite', '1001', '--csv', csv, '--concurrency', '1'], {
+        env: slow.env,
+        configDir: dir,
+      });
+      await waitFor(() => holder(dir).length > 0 || first.child.exitCode !== null, {
         timeoutMs: 20_000,
         what: 'the first run to take the lock',
       });
-      const worker = workerPid(first.child.pid!); // the run's own process (src/cli/bulk-child.ts)
-      const second = await runAssess(['invite', '1001', '--csv', csv], { env: slow.env });
+      const worker = first.child.pid!; // the run is the started process
+      const second = await runAssess(['invite', '1001', '--csv', csv], { env: slow.env, configDir: dir });
       const a = await first.done;
       expect(a.code).toBe(0);
       expect(second.code).toBe(2);
-      expect(second.stderr).toMatch(
-        new RegExp(`journal .*c\\.csv\\.journal\\.ndjson is in use by another assess run \\(pid ${worker}\\)`),
+      expect(second.stderr).toContain(
+        `the journal of this run (in ${storeOf(dir)}) is in use by another assess run (pid ${worker} since `,
       );
       const sent = (await slow.requests()).filter(
         (r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes(`c${n}.files.example`),
       );
       expect(sent).toHaveLength(60);
-      expect(existsSync(`${csv}.journal.ndjson.lock`)).toBe(false);
+      expect(holder(dir)).toEqual([]);
     } finally {
       await slow.close();
     }
   });
 
-  it('a stale lock (its process is gone) is taken over', async () => {
-    const { csv } = cohort(2);
-    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-    writeFileSync(`${csv}.journal.ndjson`, '');
-    writeFileSync(`${csv}.journal.ndjson.lock`, `${dead}\n`);
-    const r = await runAssess(['invite', '1001', '--csv', csv], { env: s.env });
-    expect(r.code).toBe(0);
-    expect(journalItems(`${csv}.journal.ndjson`)).toHaveLength(2);
+  it('a run killed with SIGKILL leaves no lock: the next run goes on at once', async () => {
+    const slow = await startTestSandbox({ latencyMs: 100 });
+    try {
+      const { csv, dir } = cohort(30);
+      const first = spawnAssess(['invite', '1001', '--csv', csv, '--concurrency', '1'], {
+        env: slow.env,
+        configDir: dir,
+      });
+      await waitFor(() => doneItems(storeOf(dir)).length >= 2 || first.child.exitCode !== null, {
+        timeoutMs: 20_000,
+        what: 'the first run to be under way',
+      });
+      first.child.kill('SIGKILL');
+      await first.done;
+      expect(holder(dir)).toHaveLength(1); // its note stays; the lock itself went with the process
+      const r = await runAssess(['invite', '1001', '--csv', csv], { env: slow.env, configDir: dir, timeoutMs: 60_000 });
+      expect(r.code, r.stderr).toBe(0);
+      expect(doneItems(storeOf(dir))).toHaveLength(30);
+    } finally {
+      await slow.close();
+    }
   });
 });
 
@@ -119,20 +137,20 @@ describe('a place the CLI cannot write (item 6)', () => {
     const { csv } = cohort();
     const r = await runAssess(['invite', '1001', '--csv', csv, '--journal', '/sys/assess-j.ndjson'], { env: s.env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/cannot write the journal \/sys\/assess-j\.ndjson: permission denied \(EACCES\)/);
+    expect(r.stderr).toMatch(/cannot create the journal \/sys\/assess-j\.ndjson: permission denied \(EACCES\)/);
     expect(r.stderr).not.toMatch(/bug|network/i);
     expect(await invites(`c${n}.files.example`)).toBe(0);
   });
 
-  it('--journal on a full disk (/dev/full): ENOSPC named, the summary printed, exit 2', async () => {
+  it('--journal on a device (/dev/full): not a file the next run could read, exit 2, nothing sent', async () => {
     const { csv } = cohort(3);
     const r = await runAssess(['invite', '1001', '--csv', csv, '--journal', '/dev/full', '--concurrency', '1'], {
       env: s.env,
     });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/cannot write the journal \/dev\/full: no space left on the device \(ENOSPC\)/);
-    expect(r.stderr).toMatch(/Stopped: Invitations from .*: nothing to do\. Results/);
+    expect(r.stderr).toContain('--journal: /dev/full is not a regular file');
     expect(r.stderr).not.toMatch(/bug|network/i);
+    expect(await invites(`c${n}.files.example`)).toBe(0);
   });
 
   it('--results that is a directory: EISDIR, exit 2 before anything is sent', async () => {
@@ -161,14 +179,10 @@ describe('a place the CLI cannot write (item 6)', () => {
   });
 
   // Node's recursive mkdir spins for ever there (mkdir answers ENOENT while /proc exists), deaf to
-  // signals and to its parent's end: should a run not end in 20 s, both its processes (the one
-  // started and its bulk child) are killed, and the run fails on its exit.
+  // signals: should a run not end in 20 s, it is killed, and the test fails on its exit.
   const bounded = async (args: string[]) => {
     const run = spawnAssess(args, { env: s.env });
-    const late = setTimeout(() => {
-      for (const pid of childPids(run.child.pid!)) process.kill(pid, 'SIGKILL');
-      run.child.kill('SIGKILL');
-    }, 20_000);
+    const late = setTimeout(() => run.child.kill('SIGKILL'), 20_000);
     const r = await run.done;
     clearTimeout(late);
     return r;
@@ -195,7 +209,7 @@ describe('a place the CLI cannot write (item 6)', () => {
     ]);
     expect(j.signal).toBeNull();
     expect(j.code).toBe(2);
-    expect(j.stderr).toContain(`cannot write the journal ${journal}: no such file or directory (ENOENT)`);
+    expect(j.stderr).toContain(`cannot create the journal ${journal}: no such file or directory (ENOENT)`);
   });
 
   it('report --pdf -o into a refusing directory, and -o - onto a full disk: exit 2, the cause named', async () => {
@@ -227,12 +241,16 @@ describe('a place the CLI cannot write (item 6)', () => {
 });
 
 describe('written files are private (item 10)', () => {
-  it('journal and results 0600; export directory 0700, summary and PDFs 0600', async () => {
-    const { csv } = cohort(2);
-    const r = await runAssess(['invite', '1001', '--csv', csv], { env: s.env });
+  it('the store (journals) and results 0600; export directory 0700, summary and PDFs 0600', async () => {
+    const { csv, dir } = cohort(2);
+    const r = await runAssess(['invite', '1001', '--csv', csv], { env: s.env, configDir: dir });
     expect(r.code).toBe(0);
-    expect(mode(`${csv}.journal.ndjson`)).toBe(0o600);
+    expect(mode(storeOf(dir))).toBe(0o600);
+    expect(mode(join(dir, 'store'))).toBe(0o700);
     expect(mode(`${csv}.results.ndjson`)).toBe(0o600);
+    const own = join(dir, 'own.db');
+    expect((await runAssess(['invite', '1001', '--csv', csv, '--journal', own], { env: s.env })).code).toBe(0);
+    expect(mode(own)).toBe(0o600);
 
     const out = join(work.dir, 'private', 'exp');
     const e = await runAssess(['report', 'export', '--from', '1d', '--to', '+1h', '--out', out, '--pdf'], {
@@ -242,8 +260,7 @@ describe('written files are private (item 10)', () => {
     expect(e.code).toBe(0);
     expect(mode(out)).toBe(0o700);
     expect(mode(join(work.dir, 'private'))).toBe(0o700);
-    for (const f of ['summary.csv', 'export.journal.ndjson', 'export.results.ndjson'])
-      expect(mode(join(out, f))).toBe(0o600);
+    for (const f of ['summary.csv', 'export.results.ndjson']) expect(mode(join(out, f))).toBe(0o600);
     const pdfs = (await import('node:fs')).readdirSync(out).filter((f) => f.endsWith('.pdf'));
     expect(pdfs.length).toBeGreaterThan(0);
     for (const f of pdfs) expect(mode(join(out, f))).toBe(0o600);

@@ -1,15 +1,15 @@
-// Issue 31 item 6: locks by identity. A journal in use is the same file under a hard link (in
-// another directory), a symlink, and `./name` from its directory: a second run on any of them
-// exits 2 naming the holder, and nothing is sent twice. The store of a running listener likewise
-// under a symlink and `./name` (SQLite's lock: released by the kernel when the holder dies).
-import { workerPid } from '../helpers/bulk-child.js';
-import { existsSync, linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+// Locks by identity. A journal in use is the same file under a symlink and `./name` from its
+// directory (the lock lies beside its real path, whatever config dir each run has); the store of
+// a running listener likewise (SQLite's lock: released by the kernel when the holder dies): a
+// second run or listener on any of them exits 2 naming the holder, and nothing is sent twice.
+import { linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { csvOf } from '../helpers/bulk.js';
+import { query } from '../helpers/store.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 describe('the journal lock holds by identity', () => {
-  it('hard link (another directory), symlink, ./j: each second run exits 2 naming the holder; every row sent once', async () => {
+  it('symlink, ./j: each second run exits 2 naming the holder; every row sent once', async () => {
     const dir = join(work.dir, 'j');
     const elsewhere = join(work.dir, 'elsewhere');
     mkdirSync(dir);
@@ -69,11 +69,11 @@ describe('the journal lock holds by identity', () => {
     const csv = join(dir, 'c.csv');
     const ROWS = 40;
     writeFileSync(csv, csvOf(Array.from({ length: ROWS }, (_, i) => [`h${i}@idlock.example`, `H ${i}`])));
-    const journal = join(dir, 'j.ndjson');
-    writeFileSync(journal, '');
-    linkSync(journal, join(elsewhere, 'hard.ndjson'));
-    symlinkSync(journal, join(elsewhere, 'soft.ndjson'));
+    const journal = join(dir, 'j.db');
+    writeFileSync(journal, ''); // an empty file is an empty database
+    symlinkSync(journal, join(elsewhere, 'soft.db'));
 
+    const holder = () => query(journal, 'SELECT held_by FROM run WHERE held_by IS NOT NULL');
     const first = spawnAssess(['invite', '1001', '--from-csv', csv, '--journal', journal, '--concurrency', '1'], {
       env: { ...s.env, ASSESS_BASE_URL: gateUrl },
     });
@@ -82,20 +82,15 @@ describe('the journal lock holds by identity', () => {
       timeoutMs: 20_000,
       what: 'the first run to send',
     });
-    expect(existsSync(`${journal}.lock`)).toBe(true);
-    const worker = workerPid(first.child.pid!); // the run's own process (src/cli/bulk-child.ts)
+    expect(holder()).toHaveLength(1);
+    const worker = first.child.pid!; // the run is the started process
     const others: Array<[string, string[], string]> = [
       [
-        'hard link',
-        ['--journal', join(elsewhere, 'hard.ndjson'), '--results', join(elsewhere, 'hard.results.ndjson')],
-        work.dir,
-      ],
-      [
         'symlink',
-        ['--journal', join(elsewhere, 'soft.ndjson'), '--results', join(elsewhere, 'soft.results.ndjson')],
+        ['--journal', join(elsewhere, 'soft.db'), '--results', join(elsewhere, 'soft.results.ndjson')],
         work.dir,
       ],
-      ['./j.ndjson', ['--journal', './j.ndjson', '--results', './rel.results.ndjson'], dir],
+      ['./j.db', ['--journal', './j.db', '--results', './rel.results.ndjson'], dir],
     ];
     for (const [name, flags, cwd] of others) {
       // through the gate too: on the old code this run would send (and be held), not exit
@@ -106,7 +101,9 @@ describe('the journal lock holds by identity', () => {
       });
       expect(first.child.exitCode, `${name}: the first run must still be running`).toBeNull();
       expect(r.code, `${name}: ${r.stderr}`).toBe(2);
-      expect(r.stderr).toMatch(new RegExp(`the journal .* is in use by another assess run \\(pid ${worker}\\)`));
+      expect(r.stderr).toMatch(
+        new RegExp(`the journal of this run .* is in use by another assess run \\(pid ${worker} `),
+      );
     }
     release();
     const a = await first.done;
@@ -115,11 +112,11 @@ describe('the journal lock holds by identity', () => {
       (r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes('@idlock.example'),
     );
     expect(sent).toHaveLength(ROWS);
-    expect(existsSync(`${journal}.lock`)).toBe(false);
+    expect(holder()).toEqual([]);
     // free again, under any of its names
     const after = await runAssess(
-      ['invite', '1001', '--from-csv', csv, '--journal', join(elsewhere, 'hard.ndjson'), '--dry-run'],
-      { env: s.env },
+      ['invite', '1001', '--from-csv', csv, '--journal', join(elsewhere, 'soft.db'), '--dry-run'],
+      { env: { ...s.env, ASSESS_BASE_URL: gateUrl } },
     );
     expect(after.code, after.stderr).toBe(0);
     expect(after.stderr).toMatch(new RegExp(`${ROWS} already invited`));

@@ -128,6 +128,8 @@ describe('assess mcp (read-only, the default)', () => {
       'completed',
       'cancelled',
       'expired',
+      'pending',
+      'in-progress',
     ]);
     expect(list.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
     expect((list.inputSchema.properties as Record<string, unknown>).dryRun).toBeUndefined();

@@ -110,7 +110,7 @@ describe('the API key in no output and no file (--debug on every command)', () =
           '--results',
           'bulk/results.ndjson',
           '--journal',
-          'bulk/journal.ndjson',
+          'bulk/journal.db',
         ],
       },
       { args: ['attempts', 'list', '--state', 'completed', '--from', '30d', '--to', 'now', '--json'] },
@@ -136,7 +136,7 @@ describe('the API key in no output and no file (--debug on every command)', () =
     const written = filesUnder(out());
     // The runs above really wrote what is scanned: journal, results, summary, PDFs.
     expect(written.some((f) => f.endsWith('bulk/results.ndjson'))).toBe(true);
-    expect(written.some((f) => f.endsWith('bulk/journal.ndjson'))).toBe(true);
+    expect(written.some((f) => f.endsWith('bulk/journal.db'))).toBe(true);
     expect(written.some((f) => /export\/.*summary|export\/.*\.csv$/.test(f))).toBe(true);
     expect(written.filter((f) => f.endsWith('.pdf')).length).toBeGreaterThanOrEqual(2);
     for (const f of [...written, ...filesUnder(join(work.dir, 'config'))])

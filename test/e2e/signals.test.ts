@@ -5,8 +5,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childPids } from '../helpers/bulk-child.js';
-import { csvOf, journalItems, ndjson } from '../helpers/bulk.js';
+import { childPids } from '../helpers/procs.js';
+import { csvOf, doneItems, ndjson } from '../helpers/bulk.js';
+import { storeOf } from '../helpers/store.js';
 import { baseEnv, BIN, NODE, runAssess, tempDir } from '../helpers/cli.js';
 import { completionBody } from '../helpers/completion-body.js';
 import { startServer } from '../helpers/http-server.js';
@@ -37,9 +38,13 @@ describe('SIGHUP stops like SIGTERM, exit 129', () => {
     const tag = 'hup.signals.example';
     const csv = join(work.dir, 'hup.csv');
     writeFileSync(csv, csvOf(Array.from({ length: 60 }, (_, i) => [`r${i}@${tag}`, `R ${i}`])));
-    const journal = `${csv}.journal.ndjson`;
-    const run = spawnAssess(['invite', '1001', '--from-csv', csv, '--concurrency', '1'], { env: slow.env });
-    await waitFor(() => (existsSync(journal) && journalItems(journal).length >= 2) || run.child.exitCode !== null, {
+    const cfg = join(work.dir, 'hup-config');
+    const store = storeOf(cfg);
+    const run = spawnAssess(['invite', '1001', '--from-csv', csv, '--concurrency', '1'], {
+      env: slow.env,
+      configDir: cfg,
+    });
+    await waitFor(() => (existsSync(store) && doneItems(store).length >= 2) || run.child.exitCode !== null, {
       timeoutMs: 20_000,
       what: 'two rows in the journal',
     });
@@ -49,8 +54,11 @@ describe('SIGHUP stops like SIGTERM, exit 129', () => {
     expect(r.stderr.match(/not sent yet/g) ?? [], r.stderr).toHaveLength(1);
     const results = ndjson<{ outcome: string }>(`${csv}.results.ndjson`);
     expect(results.length).toBeGreaterThan(0);
-    expect(existsSync(`${journal}.lock`)).toBe(false);
-    const again = await runAssess(['invite', '1001', '--from-csv', csv], { env: slow.env, timeoutMs: 60_000 });
+    const again = await runAssess(['invite', '1001', '--from-csv', csv], {
+      env: slow.env,
+      configDir: cfg,
+      timeoutMs: 60_000,
+    });
     expect(again.code, again.stderr).toBe(0);
     const sent = (await slow.requests()).filter(
       (q) => q.method === 'POST' && JSON.stringify(q.body ?? '').includes(tag),

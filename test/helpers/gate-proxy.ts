@@ -3,6 +3,7 @@
 // are answered, and every later answer is held until `release()` — so when the test stops the
 // run, it has requests in flight whose effect happened and rows left to do, however fast or slow
 // this machine is. `open(n)` answers what is held and n more; `release()`, everything from now.
+// With `gated`, only the requests it picks are counted and held (an invite run's list reads pass).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -19,9 +20,16 @@ export interface GateProxy {
   close(): Promise<void>;
 }
 
+/** Invitations only: the lists a bulk invite reads first are never held. */
+export const POSTS = (req: IncomingMessage) => req.method === 'POST';
+
 const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
-export async function gateProxy(upstream: string, first: number): Promise<GateProxy> {
+export async function gateProxy(
+  upstream: string,
+  first: number,
+  gated: (req: IncomingMessage) => boolean = () => true,
+): Promise<GateProxy> {
   let answered = 0;
   let open = first;
   let released = false;
@@ -45,7 +53,8 @@ export async function gateProxy(upstream: string, first: number): Promise<GatePr
     } finally {
       unsent--;
     }
-    if (released || answered < open) {
+    if (!gated(req)) answer();
+    else if (released || answered < open) {
       answered++;
       answer();
     } else held.push(answer);

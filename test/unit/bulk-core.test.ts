@@ -1,10 +1,9 @@
-// Units of src/bulk: the pool (bound, lazy pull, stop on abort, first error), the journal
-// (reopen, torn last line, run records), atomic files, progress line, sandbox latency parsing.
-import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Units of src/bulk: the pool (bound, lazy pull, stop on abort, first error), atomic files,
+// progress line, sandbox latency parsing (the journal: test/unit/run-state.test.ts).
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AtomicFile, cleanStaleTemps, writeFileAtomic } from '../../src/files/atomic.js';
-import { Journal } from '../../src/bulk/journal.js';
 import { runPool } from '../../src/bulk/pool.js';
 import { formatSeconds, Progress } from '../../src/bulk/progress.js';
 import { inside } from '../../src/commands/report/shared/export-run.js';
@@ -130,68 +129,6 @@ describe('runPool: slots given back early, the next item read ahead', () => {
       }),
     ).rejects.toThrow('unreadable line 3');
     expect(finished.sort()).toEqual([1, 2]);
-  });
-});
-
-describe('Journal', () => {
-  it('keeps entries across reopen, cuts a torn last line, and keeps appending cleanly', async () => {
-    const path = join(tmp.dir, 'j1.ndjson');
-    const j = await Journal.open(path);
-    j.append({ k: 'a', n: 1 });
-    j.append({ k: 'b', n: 2 });
-    j.recordRun({ to: '2026-01-01T00:00:00Z' });
-    j.close();
-    appendFileSync(path, '{"k":"c","n":'); // kill -9 in the middle of a write
-    const again = await Journal.open(path);
-    expect([...again.entries.keys()]).toEqual(['a', 'b']);
-    expect(again.lastRun).toEqual({ to: '2026-01-01T00:00:00Z' });
-    expect(again.unreadable).toBe(0);
-    again.append({ k: 'c', n: 3 });
-    again.close();
-    const lines = readFileSync(path, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    expect(lines.map((l) => l.k ?? 'run')).toEqual(['a', 'b', 'run', 'c']);
-  });
-
-  it('a target is written before the first line only, and a journal of another target or profile is refused', async () => {
-    const path = join(tmp.dir, 'j-target.ndjson');
-    const api = { target: 'https://api.example.com', profile: 'eu' };
-    const unused = await Journal.open(path, { target: api });
-    unused.close();
-    expect(readFileSync(path, 'utf8')).toBe(''); // a run that did nothing claims nothing
-    const j = await Journal.open(path, { target: api });
-    j.append({ k: 'a' });
-    j.append({ k: 'b' });
-    j.close();
-    const lines = readFileSync(path, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect([lines[0], lines.map((l) => l.k)]).toEqual([api, [undefined, 'a', 'b']]);
-    for (const other of [
-      { target: 'https://api.example.com', profile: 'us' },
-      { target: 'sandbox:/cfg/sandbox/state.json' },
-    ])
-      await expect(Journal.open(path, { target: other })).rejects.toThrow(
-        `the journal ${path} was written for https://api.example.com (profile eu), not `,
-      );
-    const same = await Journal.open(path, { target: { ...api } });
-    expect([same.target, same.older, [...same.entries.keys()]]).toEqual([api, false, ['a', 'b']]);
-    same.close();
-    const untargeted = await Journal.open(path); // a dry run: reads it, claims nothing
-    expect(untargeted.target).toEqual(api);
-    untargeted.close();
-  });
-
-  it('a file with only a torn line is emptied', async () => {
-    const path = join(tmp.dir, 'j2.ndjson');
-    writeFileSync(path, '{"k":"x"');
-    const j = await Journal.open(path);
-    expect(j.entries.size).toBe(0);
-    j.close();
-    expect(readFileSync(path, 'utf8')).toBe('');
   });
 });
 

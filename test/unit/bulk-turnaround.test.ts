@@ -1,13 +1,11 @@
 // What keeps a bulk run's next request from waiting on the last answer's paperwork: the pool
-// starts the next item inside release(), release() resolves a turn of the event loop later, the
-// journal's batches are fsync'd off the event loop (a failure surfaces on the next write), and an
+// starts the next item inside release(), release() resolves a turn of the event loop later, and an
 // export's PDF gives its slot back when it has arrived, before it is put in place.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { V3Client } from '../../src/api/v3.js';
-import { Journal } from '../../src/bulk/journal.js';
 import { runPool } from '../../src/bulk/pool.js';
 import { savePdf } from '../../src/commands/report/shared/export-pdf.js';
 import { tempDir } from '../helpers/cli.js';
@@ -49,48 +47,6 @@ describe('runPool: the next item starts inside release()', () => {
   });
 });
 
-describe('Journal: batches fsync’d off the event loop', () => {
-  it('writes every line at once, syncs in the background, and syncs the rest on close', async () => {
-    const path = join(tmp.dir, 'bg.ndjson');
-    let syncs = 0;
-    const j = await Journal.open(path, {
-      fsync: (fd, cb) => {
-        syncs++;
-        setImmediate(() => cb(null));
-      },
-    });
-    for (let i = 0; i < 200; i++) j.append({ k: `k${i}` });
-    // written at once (kill -9 loses nothing), whatever the syncs are doing
-    expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(200);
-    expect(syncs).toBe(1); // one at a time: lines written while it runs wait for the next
-    await new Promise((r) => setImmediate(r));
-    expect(syncs).toBe(2);
-    j.close();
-    const again = await Journal.open(path);
-    expect(again.entries.size).toBe(200);
-    again.close();
-  });
-
-  it('a background fsync that failed is reported by the next write, and by close', async () => {
-    const path = join(tmp.dir, 'fail.ndjson');
-    const j = await Journal.open(path, {
-      fsync: (_fd, cb) => setImmediate(() => cb(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }))),
-    });
-    for (let i = 0; i < 64; i++) j.append({ k: `k${i}` });
-    await new Promise((r) => setImmediate(r));
-    expect(() => j.append({ k: 'next' })).toThrow(/journal/);
-    expect(() => j.close()).toThrow(/journal/);
-  });
-
-  it('a journal that cannot be synced (/dev/null) is no error', async () => {
-    const j = await Journal.open('/dev/null');
-    for (let i = 0; i < 100; i++) j.append({ k: `k${i}` });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(() => j.append({ k: 'more' })).not.toThrow();
-    expect(() => j.close()).not.toThrow();
-  });
-});
-
 describe('report export: a PDF’s slot is given back once it has arrived', () => {
   it('savePdf calls onAnswered when the body ends, before the file is in place', async () => {
     const dir = join(tmp.dir, 'pdfs');
@@ -106,13 +62,12 @@ describe('report export: a PDF’s slot is given back once it has arrived', () =
         maybeApplied: false,
       }),
     } as unknown as V3Client;
-    const journal = { wrote: new Set<string>() } as unknown as Journal;
     const saved = await savePdf(
       client,
       '1',
       dir,
       'report-1.pdf',
-      journal,
+      new Set<string>(),
       (n) => join(dir, n),
       () => seen.push(`answered; in place: ${existsSync(join(dir, 'report-1.pdf'))}`),
     );

@@ -75,28 +75,15 @@ export default defineCommand({
         columns: [{ key: 'testInvitationId', header: 'Invitation', priority: 1 }],
       }));
     const ids = dedupe(listed ?? (await collectIds(ctx, input.ids, input.file)));
-    const [{ Pace }, { bulkClient, defaultConcurrency }, { runPool }] = await Promise.all([
+    const [{ Pace }, { bulkClient, defaultConcurrency }] = await Promise.all([
       import('../../api/pace.js'),
       import('../../bulk/client.js'),
-      import('../../bulk/pool.js'),
     ]);
     const pace = new Pace({ cap: input.rate });
     const client = await bulkClient(ctx, pace);
     const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
-    const batches = chunk(ids, MAX_CALLBACK_IDS);
-    const answered: CallbackResult[][] = [];
-    // Ctrl-C: no new request; the ones sent finish (a second Ctrl-C stops at once)
-    await runPool(batches.entries(), { concurrency, signal: ctx.signal }, async ([i, batch]) => {
-      if (batches.length > 1) ctx.info(`Request ${i + 1} of ${batches.length} (${batch.length} ids)…`);
-      answered[i] = await processChunk(client, batch);
-    });
-    if (ctx.signal.aborted) {
-      const sent = answered.filter(Boolean).length;
-      throw new CancelledError(
-        `interrupted after ${sent} of ${batches.length} request(s); run it again with the same ids (re-queueing is safe to repeat)`,
-      );
-    }
-    const results: Reported[] = listed ? asNotRegistered(answered.flat()) : answered.flat();
+    const queued = await queueAll(ctx, client, ids, concurrency);
+    const results: Reported[] = listed ? asNotRegistered(queued) : queued;
     if (pace.throttled)
       ctx.info(
         `${pace.throttled} request(s) answered 429 (too many requests) were sent again${pace.current() ? ` at ${pace.current()!.toFixed(1)}/s` : ''}.`,
@@ -121,6 +108,49 @@ export default defineCommand({
     ctx.info(`${summary}. Notifications arrive later at each invitation's callback URL.`);
   },
 });
+
+/**
+ * Every id queued, `MAX_CALLBACK_IDS` a request, at most `concurrency` at once. An interrupted run
+ * of the same ids is resumed: what it queued is not queued twice (that would notify twice).
+ */
+async function queueAll(ctx: Context, client: V3Client, ids: string[], concurrency: number): Promise<CallbackResult[]> {
+  const [{ runPool }, { openJournal, nameOfSet }] = await Promise.all([
+    import('../../bulk/pool.js'),
+    import('../../bulk/journal-store.js'),
+  ]);
+  const journal = await openJournal(ctx, { kind: 'process', name: nameOfSet('ids', ids), lock: true });
+  try {
+    const done = new Map(ids.flatMap((id) => resultOf(journal.get(id))).map((r) => [String(r.testInvitationId), r]));
+    if (done.size)
+      ctx.info(
+        `Resuming an interrupted run of these ${ids.length} ids: ${done.size} were queued by it and are not sent again.`,
+      );
+    const batches = chunk(
+      ids.filter((id) => !done.has(id)),
+      MAX_CALLBACK_IDS,
+    );
+    let sent = 0;
+    // Ctrl-C: no new request; the ones sent finish (a second Ctrl-C stops at once)
+    await runPool(batches.entries(), { concurrency, signal: ctx.signal }, async ([i, batch]) => {
+      if (batches.length > 1) ctx.info(`Request ${i + 1} of ${batches.length} (${batch.length} ids)…`);
+      const answer = await processChunk(client, batch);
+      journal.store.write(() => {
+        for (const r of answer) journal.append({ k: String(r.testInvitationId), ...r });
+      });
+      for (const r of answer) done.set(String(r.testInvitationId), r);
+      sent++;
+    });
+    if (ctx.signal.aborted)
+      throw new CancelledError(
+        `interrupted after ${sent} of ${batches.length} request(s); run it again with the same ids: it sends only the ids not queued yet`,
+      );
+    journal.forget(); // complete: the same ids again are a new run (a deliberate second re-queue)
+    return ids.map((id) => done.get(id)!);
+  } finally {
+    journal.close();
+    journal.store.close(); // an assistant's calls (assess mcp) share one process: each closes its own
+  }
+}
 
 async function collectIds(ctx: Context, args: string[], file: string | undefined): Promise<string[]> {
   if (file !== undefined && args.length) throw new UsageError('--file: give ids as arguments or with --file, not both');
@@ -163,6 +193,14 @@ function asNotRegistered(results: CallbackResult[]): Reported[] {
         }
       : r,
   );
+}
+
+/** An id's result as an earlier run recorded it. */
+function resultOf(e: Record<string, unknown> | undefined): CallbackResult[] {
+  if (!e || (e.status !== 'successful' && e.status !== 'failed')) return [];
+  const id = e.testInvitationId;
+  const message = typeof e.message === 'string' ? e.message : null;
+  return typeof id === 'number' || typeof id === 'string' ? [{ testInvitationId: id, status: e.status, message }] : [];
 }
 
 /** The message of an id the service listed as failed (it gives no reason of its own). */

@@ -2,7 +2,7 @@
 // the window have no terminal notification in the inbox (the service gives up after 5 tries, so a
 // listener that was down loses them); with --apply re-queues exactly those through
 // `callbacks process` (≤ 100 ids per request). By default only the invitations this CLI
-// registered a callback URL for (the profile's ledger, src/commands/shared/callback-ledger.ts)
+// registered a callback URL for (the profile's ledger, src/commands/shared/ledger.ts)
 // are checked: an attempt without a callback is never notified, so it is not missing. An id the
 // service will not re-queue (it answers "failed": nothing to notify) is "not registered", not a
 // failure. Built for a nightly job: the store records what was re-queued (per service: a
@@ -17,8 +17,8 @@ import { Printer } from '../../output/printer.js';
 import { durationArg } from '../../util/duration.js';
 import { attemptWindowSchema } from '../shared/attempt-window.js';
 import { chunk } from '../shared/invitation-ids.js';
-import { ledgerPath, readLedger } from '../shared/callback-ledger.js';
 import { STORE_FLAG, openInbox } from './shared/open-store.js';
+import { invitationsWithCallback } from '../shared/record-invite.js';
 
 const FIELDS = ['testInvitationId', 'testStatus', 'email', 'name', 'requeue', 'message'];
 
@@ -75,8 +75,7 @@ export default defineCommand({
     // opened first: a store that cannot be used stops the run before anything is asked of the service
     const inbox = (await openInbox(ctx, input.store))!;
     const { notifiedTerminal, anyTerminal } = await import('./shared/inbox-read.js');
-    const ledgerFile = ledgerPath(dir, ctx.globals.profile);
-    const registered = new Set(readLedger(ledgerFile).map((e) => e.invitationId));
+    const { ids: registered, store: ledgerFile } = await invitationsWithCallback(ctx);
 
     const client = await ctx.api();
     const { from, to } = window.data;
@@ -96,7 +95,7 @@ export default defineCommand({
       }));
     const scope = input.all
       ? ''
-      : ` ${checked.length} of them registered a callback URL through this CLI (ledger ${ledgerFile}; --all checks every one);`;
+      : ` ${checked.length} of them registered a callback URL through this CLI (the ledger in ${ledgerFile}; --all checks every one);`;
     ctx.info(
       `${attempts.length} completed attempt(s) between ${from} and ${to};${scope} ${checked.length - missing.length} notified in the inbox, ${missing.length} missing.`,
     );
@@ -150,11 +149,11 @@ async function requeue(
   cooldownMs: number,
   window: { from: string; to: string },
 ): Promise<number> {
-  const { runTarget } = await import('../../bulk/run.js');
+  const { storeTarget } = await import('../../store/profile-store.js');
   const { processChunk, SERVICE_FAILED } = await import('./process.js');
   const { earlierRequeue, recordRequeue, recordReconcileRun } = await import('./shared/reconcile-state.js');
   // what a --sandbox rehearsal re-queued was not re-queued on the service: the records are per target
-  const { target } = await runTarget(ctx);
+  const target = await storeTarget(ctx);
   const now = ctx.now().getTime();
   const todo: Row[] = [];
   for (const r of rows) {

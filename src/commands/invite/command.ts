@@ -40,11 +40,13 @@ const BULK_FLAGS = {
   dryRun: flag('bulk: validate every row and report what would be sent; send nothing', () =>
     z._default(z.boolean(), false),
   ),
-  journal: flag('bulk: journal of finished rows, for resuming (default <csv>.journal.ndjson)', { value: 'file' }, () =>
-    z.optional(z.string().check(z.minLength(1, 'must name a file'))),
+  journal: flag(
+    "bulk: keep the journal of finished rows (for resuming) in this database file (default: the profile's store)",
+    { value: 'file' },
+    () => z.optional(z.string().check(z.minLength(1, 'must name a file'))),
   ),
   results: flag(
-    'bulk: NDJSON results, one line per row (default beside the journal, or the CSV when the journal is a device)',
+    'bulk: NDJSON results, one line per row (default <csv>.results.ndjson, or beside a --journal file)',
     { value: 'file' },
     () => z.optional(z.string().check(z.minLength(1, 'must name a file'))),
   ),
@@ -228,9 +230,9 @@ export default defineCommand({
   helpAfter:
     '\nResuming (--from-csv): a re-run skips the rows its journal lists as done. After Ctrl-C nothing is sent twice. ' +
     'After kill -9, the rows that were in flight (at most --concurrency) are sent again; after a power cut ' +
-    'also rows finished in the last second. With --send-email those candidates may get a second e-mail: ' +
-    'the re-run names them in a warning and marks them maybeEmailedTwice in the results (in-flight rows; ' +
-    'rows lost with a power cut are not known). --concurrency 1 bounds kill -9 to one candidate.',
+    'also rows finished in the last second. With --send-email the service may have e-mailed those candidates ' +
+    'already: the re-run names them and invites them without an e-mail (emailWithheld in the results); with --yes ' +
+    'it e-mails them again and marks them maybeEmailedTwice. The same holds for one invite whose answer was lost.',
   // a single invitation with its own access window; bulk rows carry their own timeZoneId
   tzFromProfile: (raw) =>
     raw.link === undefined &&

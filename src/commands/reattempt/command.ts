@@ -11,7 +11,7 @@ import { timeArg } from '../../util/time.js';
 import { tzArg } from '../../util/time-zone-arg.js';
 import { resolveTz } from '../shared/timezone.js';
 import { noteEmbeddedUrls } from '../shared/live-sandbox.js';
-import { recordCallback } from '../shared/record-callback.js';
+import { sendRecorded, viaOf, withLedger } from '../shared/record-invite.js';
 import { emailNotice } from '../shared/email-notice.js';
 
 const ARGS = { invitationId: arg(() => zx.id('900001')) };
@@ -83,17 +83,38 @@ export default defineCommand({
   tzFromProfile: () => true,
   async run(ctx, input) {
     const client = await ctx.api();
+    const body = reattemptBody({
+      ...input,
+      start: input.start!,
+      end: input.end!,
+      tz: (await resolveTz(ctx, input.tz))!,
+    });
+    const attempt = {
+      via: viaOf(ctx, 'reattempt'),
+      api: 'v3' as const,
+      reattemptOf: input.invitationId,
+      sendEmail: body.sendEmail === 'yes',
+      callbackUrl: input.callbackUrl,
+    };
     let res;
     try {
-      res = await client.reattempt(
-        input.invitationId,
-        reattemptBody({ ...input, start: input.start!, end: input.end!, tz: (await resolveTz(ctx, input.tz))! }),
+      // the ledger is opened before anything is sent: a store that cannot be written stops here
+      res = await withLedger(ctx, (ledger) =>
+        sendRecorded(
+          ledger,
+          attempt,
+          () => client.reattempt(input.invitationId, body),
+          (r) => ({
+            outcome: String(r.testInvitationId) === input.invitationId ? 'existing' : 'invited',
+            invitationId: r.testInvitationId == null ? undefined : String(r.testInvitationId),
+            testUrl: r.testUrl ?? undefined,
+          }),
+        ),
       );
     } catch (err) {
       throw explainRefusal(err, input.invitationId);
     }
     const newId = String(res.testInvitationId);
-    recordCallback(ctx, newId, input.callbackUrl, 'reattempt', 'v3');
     const emailed = input.sendEmail === true;
     ctx.info(reattemptNotice(input.invitationId, newId));
     await new Printer(ctx).object({ ...res, emailed }, { fields: COLUMNS });

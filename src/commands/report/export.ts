@@ -1,7 +1,7 @@
 // `assess report export --state completed --from T --to T --out DIR [--pdf]`: lists the
 // attempts in the window (operation 15), fetches each report (4) and with --pdf each PDF (5)
-// with bounded concurrency, and writes the summary files (export-rows.ts). Finished attempts go to the journal
-// (DIR/export.journal.ndjson), so a re-run resumes; PDFs are written to a temp name and renamed,
+// with bounded concurrency, and writes the summary files (export-rows.ts). Finished attempts go to
+// the journal (in the profile's store, or --journal FILE), so a re-run resumes; PDFs are written to a temp name and renamed,
 // so a file with a final name is always complete and is never downloaded again. Files the CLI
 // did not write (not in the journal) are never replaced (export-pdf.ts). With --html the summary
 // gets a self-contained index.html beside it (shared/digest-html.ts).
@@ -28,13 +28,10 @@ const FLAGS = {
     () => z.optional(timeArg('past')),
   ),
   to: flag('window end (default now)', { value: 'T' }, () => z.optional(timeArg('past'))),
-  out: flag(
-    'directory for the summary, the PDFs, the journal and the results (created if missing)',
-    { value: 'dir' },
-    () =>
-      z
-        .string({ error: 'is required: the directory to write to, e.g. --out reports/' })
-        .check(z.minLength(1, 'must name a directory')),
+  out: flag('directory for the summary, the PDFs and the results (created if missing)', { value: 'dir' }, () =>
+    z
+      .string({ error: 'is required: the directory to write to, e.g. --out reports/' })
+      .check(z.minLength(1, 'must name a directory')),
   ),
   type: flag('report content: summary (sections), skills or both (default summary)', { value: 'type' }, () =>
     z._default(
@@ -63,8 +60,10 @@ const FLAGS = {
     z.optional(zx.int(1, 64, 8)),
   ),
   rate: flag(RATE_HELP, { value: 'N/s' }, () => z.optional(rateFlag())),
-  journal: flag('journal of exported attempts (default DIR/export.journal.ndjson)', { value: 'file' }, () =>
-    z.optional(z.string().check(z.minLength(1))),
+  journal: flag(
+    "keep the journal of exported attempts in this database file, e.g. beside the reports in a CI cache (default: the profile's store)",
+    { value: 'file' },
+    () => z.optional(z.string().check(z.minLength(1))),
   ),
   results: flag('NDJSON results, one line per attempt (default DIR/export.results.ndjson)', { value: 'file' }, () =>
     z.optional(z.string().check(z.minLength(1))),

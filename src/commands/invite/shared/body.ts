@@ -6,6 +6,7 @@ import { arg, flag, zx } from '../../../cli/command.js';
 import { schemaOf, type InputOf } from '../../../cli/flags.js';
 import { timeArg } from '../../../util/time.js';
 import { tzArg } from '../../../util/time-zone-arg.js';
+import type { Settled } from '../../shared/ledger.js';
 
 /** Flags that operation 10 (invite via a chosen link) has no body field for. */
 export const DEFAULT_LINK_ONLY = ['stakeholders', 'start', 'end', 'tz', 'proctoring'] as const;
@@ -179,4 +180,19 @@ export function classifyReturned(status: string | null | undefined): ReturnedKin
     default:
       return 'existing-other';
   }
+}
+
+/** An invitation's answer as the ledger keeps it (a status other than Pending: the service returned one it had). */
+export function invitationSettled(res: {
+  testInvitationId?: unknown;
+  testUrl?: string | null;
+  status?: string | null;
+}): Settled {
+  const kind = classifyReturned(res.status);
+  return {
+    outcome: kind === 'new' || kind === 'unknown' ? 'invited' : 'existing',
+    invitationId: res.testInvitationId == null ? undefined : String(res.testInvitationId),
+    status: res.status ?? null,
+    testUrl: res.testUrl ?? undefined,
+  };
 }

@@ -7,10 +7,21 @@ import type { Context } from '../../../context.js';
 import { Printer, type Column } from '../../../output/printer.js';
 import { resolveTz } from '../../shared/timezone.js';
 import type * as R from '../../../api/read/v3.js';
-import { checkInvite, classifyReturned, INVITE_ARGS, INVITE_FLAGS, inviteBody } from './body.js';
+import {
+  checkInvite,
+  classifyReturned,
+  INVITE_ARGS,
+  INVITE_FLAGS,
+  inviteBody,
+  invitationSettled,
+  type InviteInput,
+} from './body.js';
+import type { V3Client } from '../../../api/v3.js';
+import type { Ledger } from '../../shared/ledger.js';
 import { inviteV2, v2InviteFields } from './v2.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
-import { recordCallback } from '../../shared/record-callback.js';
+import { sendRecorded, viaOf, withLedger } from '../../shared/record-invite.js';
+import { emailAgain, withheldNotice } from '../../shared/second-email.js';
 import { emailNotice } from '../../shared/email-notice.js';
 import { closedInvitations, reopenedNotice } from './reopened.js';
 
@@ -40,28 +51,60 @@ export default defineCommand({
   async run(ctx, input) {
     const client = await ctx.api();
     const body = inviteBody({ ...input, tz: await resolveTz(ctx, input.tz) });
-    // asked first: the answer for a reopened invitation reads like a new one
-    const closed = input.email
-      ? await closedInvitations(ctx, client, input.testId, new Set([input.email.toLowerCase()]))
-      : new Map<string, string>();
-    const res = input.link
-      ? await client.inviteByLink(input.testId, input.link, body)
-      : await client.invite(input.testId, body);
-    const id = String(res.testInvitationId);
-    explainReturned(ctx, res.status, id);
-    const reopened = reopenedNotice(closed, id);
-    if (reopened) ctx.warn(reopened);
-    recordCallback(ctx, id, input.callbackUrl, 'invite', 'v3');
-    const emailed = body.sendEmail === 'yes';
-    // on a terminal, a Status the answer did not give is left out, not shown empty
-    const fields = INVITATION_COLUMNS.filter(
-      (c) => c.key !== 'status' || res.status != null || ctx.globals.output !== 'table',
-    );
-    await new Printer(ctx).object({ ...res, emailed }, { fields });
-    ctx.info(emailNotice(emailed, input.email));
-    await noteEmbeddedUrls(ctx);
+    // opened before anything is sent: a store that cannot be written stops here
+    await withLedger(ctx, (ledger) => inviteOne(ctx, ledger, client, input, body));
   },
 });
+
+async function inviteOne(
+  ctx: Context,
+  ledger: Ledger,
+  client: V3Client,
+  input: InviteInput,
+  body: Record<string, unknown>,
+): Promise<void> {
+  // an earlier e-mail to this candidate whose outcome is unknown: no second one unless asked for
+  const earlier =
+    body.sendEmail === 'yes' && input.email
+      ? ledger.store.read(() => ledger.uncertainEmail(input.testId, input.link, input.email!))
+      : undefined;
+  const withheld = earlier !== undefined && !(await emailAgain(ctx, earlier));
+  if (withheld) body.sendEmail = 'no';
+  const attempt = {
+    via: viaOf(ctx, input.link ? 'invite --link' : 'invite'),
+    api: 'v3' as const,
+    testId: input.testId,
+    linkId: input.link,
+    email: input.email,
+    name: input.name,
+    sendEmail: body.sendEmail === 'yes',
+    withheld,
+    callbackUrl: input.callbackUrl,
+  };
+  // asked first: the answer for a reopened invitation reads like a new one
+  const closed = input.email
+    ? await closedInvitations(ctx, client, input.testId, new Set([input.email.toLowerCase()]))
+    : new Map<string, string>();
+  const res = await sendRecorded(
+    ledger,
+    attempt,
+    () => (input.link ? client.inviteByLink(input.testId, input.link, body) : client.invite(input.testId, body)),
+    invitationSettled,
+  );
+  const id = String(res.testInvitationId);
+  if (withheld) withheldNotice(ctx, earlier, id, res.status);
+  else explainReturned(ctx, res.status, id);
+  const reopened = reopenedNotice(closed, id);
+  if (reopened) ctx.warn(reopened);
+  const emailed = body.sendEmail === 'yes';
+  // on a terminal, a Status the answer did not give is left out, not shown empty
+  const fields = INVITATION_COLUMNS.filter(
+    (c) => c.key !== 'status' || res.status != null || ctx.globals.output !== 'table',
+  );
+  await new Printer(ctx).object({ ...res, emailed }, { fields });
+  if (!withheld) ctx.info(emailNotice(emailed, input.email));
+  await noteEmbeddedUrls(ctx);
+}
 
 /** Tells (on stderr) when the service handed back an invitation the candidate already had. */
 function explainReturned(ctx: Context, status: string | null | undefined, id: string): void {

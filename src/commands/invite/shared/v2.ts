@@ -8,7 +8,9 @@ import { Printer, type Column } from '../../../output/printer.js';
 import type { InviteInput } from './body.js';
 import { v2Client } from '../../shared/v2/client.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
-import { recordCallback } from '../../shared/record-callback.js';
+import { sendRecorded, viaOf, withLedger } from '../../shared/record-invite.js';
+import type { Ledger } from '../../shared/ledger.js';
+import type { V2Client } from '../../../api/v2.js';
 
 const NOT_IN_V2: Array<[keyof InviteInput, string]> = [
   ['sendEmail', '--send-email'],
@@ -57,12 +59,39 @@ export function registerBody(v: InviteInput): Record<string, unknown> {
 export async function inviteV2(ctx: Context, v: InviteInput): Promise<void> {
   const body = registerBody(v);
   const api = await v2Client(ctx);
-  const res = (
-    v.link ? await api.registerByLink(v.testId, v.link, body) : await api.register(v.testId, body)
-  ) as Record<string, unknown>;
-  recordCallback(ctx, String(res.testInvitationId), v.callbackUrl, 'invite', 'v2');
+  // opened before anything is sent: a store that cannot be written stops here
+  const res = await withLedger(ctx, (ledger) => registerRecorded(ctx, ledger, api, v, body));
   const shown: Record<string, unknown> = { ...res, emailed: false };
   await new Printer(ctx).object(shown, { fields: v.link ? BY_LINK : DEFAULT_LINK });
   ctx.info(V2_NO_EMAIL);
   await noteEmbeddedUrls(ctx);
+}
+
+function registerRecorded(
+  ctx: Context,
+  ledger: Ledger,
+  api: V2Client,
+  v: InviteInput,
+  body: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const attempt = {
+    via: viaOf(ctx, v.link ? 'invite --link' : 'invite'),
+    api: 'v2' as const,
+    testId: v.testId,
+    linkId: v.link,
+    email: v.email,
+    name: v.name,
+    sendEmail: false,
+    callbackUrl: v.callbackUrl,
+  };
+  return sendRecorded(
+    ledger,
+    attempt,
+    () => (v.link ? api.registerByLink(v.testId, v.link, body) : api.register(v.testId, body)),
+    (r: Record<string, unknown>) => ({
+      outcome: 'invited',
+      invitationId: r.testInvitationId == null ? undefined : String(r.testInvitationId),
+      testUrl: typeof (r.testUrl ?? r.takeTestURL) === 'string' ? String(r.testUrl ?? r.takeTestURL) : undefined,
+    }),
+  );
 }

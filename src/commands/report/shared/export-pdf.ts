@@ -1,7 +1,7 @@
 // One PDF of `report export`: downloaded to a temp file beside the target, then put in place.
 // A file with the report's name that no run of this journal wrote (its item line carries
 // `wrote`) is the user's: it is never replaced and never counted as exported. If its bytes are
-// the report's own (a run killed between the rename and its journal line), it is kept as
+// the report's own (a run killed between the rename and its journal row), it is kept as
 // "existing"; otherwise the report goes beside it as "name (2).pdf" and the caller says so.
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
@@ -10,7 +10,6 @@ import { NetworkError, ResponseShapeError } from '../../../api/errors.js';
 import { retryDelayMs } from '../../../api/retry.js';
 import type { V3Client } from '../../../api/v3.js';
 import { tempPathFor } from '../../../files/atomic.js';
-import type { Journal } from '../../../bulk/journal.js';
 import { asFileError } from '../../../files/output-files.js';
 import { UsageError } from '../../../errors.js';
 import { FileSink } from '../../../util/write-all.js';
@@ -31,14 +30,15 @@ export async function savePdf(
   id: string,
   dir: string,
   wanted: string,
-  journal: Journal,
+  /** The names this journal's runs wrote: only those are ours to keep as they are. */
+  wrote: ReadonlySet<string>,
   pathOf: (name: string) => string,
   /** Called once the whole PDF has arrived, before it is written down (see RequestSpec.onAnswered). */
   onAnswered: () => unknown = () => undefined,
   /** --max-size: the most one PDF may be, decoded. */
   maxBytes = DEFAULT_PDF_MAX_BYTES,
 ): Promise<SavedPdf> {
-  if (journal.wrote.has(wanted) && existsSync(pathOf(wanted))) return { name: wanted, outcome: 'existing' };
+  if (wrote.has(wanted) && existsSync(pathOf(wanted))) return { name: wanted, outcome: 'existing' };
   const tmp = await download(client, id, tempPathFor(pathOf(wanted)), pathOf(wanted), onAnswered, maxBytes);
   try {
     for (let n = 1; ; n++) {
@@ -49,7 +49,7 @@ export async function savePdf(
         await rename(tmp, target);
         return { name, outcome: 'saved', besideOf };
       }
-      if (journal.wrote.has(name) || sameBytes(tmp, target)) return { name, outcome: 'existing', besideOf };
+      if (wrote.has(name) || sameBytes(tmp, target)) return { name, outcome: 'existing', besideOf };
     }
   } catch (err) {
     throw asFileError(err, 'the PDF', pathOf(wanted));

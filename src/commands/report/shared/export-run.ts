@@ -1,7 +1,8 @@
 // What `report export` does once its flags are valid (report/export.ts): loaded when it runs, so
 // that a usage error, or any other command of the noun, does not load the bulk machinery
-// (journal, pool, spool, PDF writer) and what it imports.
-import { existsSync, rmSync, statSync } from 'node:fs';
+// (journal, pool, spool, PDF writer) and what it imports. The journal is kept in the profile's
+// store under the directory's real path (or in --journal FILE).
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { ApiError, NetworkError, ResponseShapeError } from '../../../api/errors.js';
 import { Pace } from '../../../api/pace.js';
@@ -11,6 +12,7 @@ import { runPool } from '../../../bulk/pool.js';
 import { causeOf, checkFiles } from '../../../files/output-files.js';
 import { errorFields } from '../../../bulk/error-fields.js';
 import { BulkRun, type OutcomeWords } from '../../../bulk/run.js';
+import { noteOldJournal, openJournal } from '../../../bulk/journal-store.js';
 import { LocalError, UsageError } from '../../../errors.js';
 import { makeDirs } from '../../../util/private-dir.js';
 import { timeArg } from '../../../util/time.js';
@@ -20,7 +22,6 @@ import { savePdf } from './export-pdf.js';
 import { journaledRow, summaryFiles, summaryRow, writeSummary, type SummaryRow } from './export-rows.js';
 import { reportPdfName } from './filename.js';
 import type { Context } from '../../../context.js';
-import type { JournalEntry } from '../../../bulk/journal.js';
 import type { ExportInput } from '../export.js';
 
 /** The summary line's words for the outcomes of the results file. */
@@ -36,6 +37,7 @@ const HTML_NAME = 'index.html';
 
 export async function runExport(ctx: Context, input: ExportInput): Promise<void> {
   const dir = resolve(input.out);
+  const created = !existsSync(dir);
   try {
     makeDirs(dir); // private (0700): reports name candidates; a refusal names its real cause
   } catch (err) {
@@ -48,11 +50,11 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     );
   }
   if (!statSync(dir).isDirectory()) throw new UsageError(`--out: ${dir} is not a directory`);
-  const journalPath = resolve(input.journal ?? join(dir, 'export.journal.ndjson'));
+  const journalFile = input.journal === undefined ? undefined : resolve(input.journal);
   const resultsPath = resolve(input.results ?? join(dir, 'export.results.ndjson'));
   const written = summaryFiles(input.format);
   checkFiles([
-    { flag: '--journal', path: journalPath, role: 'output' },
+    ...(journalFile ? [{ flag: '--journal', path: journalFile, role: 'output' as const }] : []),
     { flag: '--results', path: resultsPath, role: 'output', replaced: true },
     ...written.map((name) => ({ flag: 'the summary', path: join(dir, name), role: 'output' as const, replaced: true })),
     ...(input.html
@@ -62,26 +64,25 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   const pace = new Pace({ cap: input.rate });
   const client = await bulkClient(ctx, pace);
   const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
-  const journalIsNew = !existsSync(journalPath);
-  const run = await BulkRun.start(ctx, journalPath, resultsPath, EXPORT_WORDS);
-  // A run refused before it started leaves no empty journal of its own behind.
-  const abandon = () => {
-    run.close(false);
-    if (journalIsNew) rmSync(journalPath, { force: true });
-  };
+  const journal = await openJournal(ctx, { kind: 'export', name: realpathSync(dir), file: journalFile, lock: true });
+  if (!journalFile) noteOldJournal(ctx, join(dir, 'export.journal.ndjson'), journal);
+  // a directory made anew (or emptied) starts anew: what an earlier run exported there is gone
+  if (created) journal.clear();
+  const run = BulkRun.start(ctx, journal, resultsPath, EXPORT_WORDS);
+  const abandon = () => run.close(false);
   const summaryName = written[0]!;
   const notOurs = written.find((name) => existsSync(join(dir, name)) && !run.journal.wrote.has(name));
   if (notOurs) {
     abandon();
     throw new UsageError(
-      `--out: ${join(dir, notOurs)} exists and was not written by assess (the journal ${run.journal.path} does not list it); refusing to replace it`,
+      `--out: ${join(dir, notOurs)} exists and was not written by assess (its journal in ${run.journal.path} does not list it); refusing to replace it`,
       'move it away, or choose another --out directory',
     );
   }
   if (input.html && existsSync(join(dir, HTML_NAME)) && !run.journal.wrote.has(HTML_NAME)) {
     abandon();
     throw new UsageError(
-      `--html: ${join(dir, HTML_NAME)} exists and was not written by assess (the journal ${run.journal.path} does not list it); refusing to replace it`,
+      `--html: ${join(dir, HTML_NAME)} exists and was not written by assess (its journal in ${run.journal.path} does not list it); refusing to replace it`,
       'move it away, or choose another --out directory',
     );
   }
@@ -100,10 +101,8 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   const rows = new Map<string, SummaryRow>();
   // --since-last-run: the summary accumulates — every attempt this journal's runs exported, then
   // this run's new ones — so a run with nothing new never leaves a summary of only a header.
-  const earlier = input.sinceLastRun
-    ? [...run.journal.entries.values()].filter((e) => e.row !== undefined && e.row !== null)
-    : [];
-  const rowOf = (e: JournalEntry) => journaledRow(e.row as Record<string, unknown>);
+  const earlier = input.sinceLastRun ? run.journal.entries().filter((e) => e.row !== undefined && e.row !== null) : [];
+  const rowOf = (e: Record<string, unknown>) => journaledRow(e.row as Record<string, unknown>);
   const todo: Array<Record<string, unknown>> = [];
   for (const a of attempts) {
     const id = String(a.testInvitationId);
@@ -147,7 +146,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
             id,
             dir,
             reportPdfName((report.candidateName as string | undefined) ?? (report.candidateEmail as string), id),
-            run.journal,
+            run.journal.wrote,
             (n) => inside(dir, n),
             release,
             input.maxSize,
