@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import type { Context } from '../context.js';
 import { CancelledError, PartialFailureError } from '../errors.js';
 import { AtomicFile, cleanStaleTemps } from '../files/atomic.js';
+import { writeTarget } from '../files/output-files.js';
 import type { RunState } from './run-state.js';
 import { Progress, progressMode } from './progress.js';
 import { Printer } from '../output/printer.js';
@@ -65,15 +66,16 @@ export class BulkRun {
   /** A run on its journal (src/bulk/journal-store.ts), writing its results to `resultsPath`. */
   static start(ctx: Context, journal: RunState, resultsPath: string, words: OutcomeWords = {}): BulkRun {
     let run: BulkRun;
+    let left: number;
     try {
+      // Temps lie beside the file the results are renamed onto (a --results symlink leads
+      // elsewhere); counted before this run's own temp is made there (which sweeps them too)
+      left = cleanStaleTemps(dirname(writeTarget(resultsPath, 'the results')));
       run = new BulkRun(ctx, journal, resultsPath, words);
     } catch (err) {
       journal.close();
       throw err;
     }
-    // Temps lie beside the file the results are renamed onto (a --results symlink leads elsewhere);
-    // this run's own temp is kept (its writer is alive).
-    const left = cleanStaleTemps(dirname(run.results.real));
     // a killed run's results never reached their name; its outcomes are in the journal
     if (left)
       ctx.info(

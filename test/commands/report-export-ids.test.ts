@@ -86,3 +86,27 @@ describe('report export: ids in the summary file are numbers', () => {
     for (const row of rows) expect(row.testId).toBe(1001);
   });
 });
+
+describe('report export --since-last-run with --from', () => {
+  it("starts at the last run's end when that is before --from: nights a job missed are not lost", async () => {
+    const out = join(work.dir, 'nightly');
+    const lastTo = new Date(Date.now() - 5 * 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z'); // 5 days ago
+    const first = await run(['report', 'export', '--from', '30d', '--to', lastTo, '--out', out]);
+    expect(first.code, first.stderr).toBe(0);
+    const windows = async () =>
+      (await s.requests())
+        .filter((q) => q.method === 'POST' && q.path.startsWith('/v3/candidates/testattempts'))
+        .map((q) => (q.body as { StartDateTime?: string }).StartDateTime);
+    await s.control('DELETE', '/requests');
+    const next = await run(['report', 'export', '--since-last-run', '--from', '2d', '--out', out]);
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stderr).toContain(`--since-last-run: starting at the last run's end, ${lastTo}, before --from`);
+    expect(await windows()).toEqual([lastTo]);
+    await s.control('DELETE', '/requests');
+    // --from earlier than the last run's end is taken as given
+    const wide = await run(['report', 'export', '--since-last-run', '--from', '30d', '--out', out]);
+    expect(wide.code, wide.stderr).toBe(0);
+    expect(await windows()).not.toContain(lastTo);
+    expect(await windows()).toHaveLength(1);
+  });
+});

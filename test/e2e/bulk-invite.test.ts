@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { csvOf, csvRun, doneItems, journalItems, ndjson } from '../helpers/bulk.js';
-import { gateProxy, POSTS, type GateProxy } from '../helpers/gate-proxy.js';
+import { gateProxy, INVITES, type GateProxy } from '../helpers/gate-proxy.js';
 import { storeOf } from '../helpers/store.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
@@ -211,7 +211,7 @@ describe('assess invite --csv, killed mid-way', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     slow = await startTestSandbox();
-    gate = await gateProxy(slow.sb.baseUrl, 20, POSTS);
+    gate = await gateProxy(slow.sb.baseUrl, 20, INVITES);
     env = { ...slow.env, ASSESS_BASE_URL: gate.url };
   });
   afterAll(async () => {

@@ -53,7 +53,7 @@ describe('export and existing files (item 11)', () => {
 
     const fresh = join(work.dir, 'ours');
     expect((await runAssess(args(fresh), { env: s.env, configDir: cfg })).code).toBe(0);
-    expect(journalFiles(storeOf(cfg), fresh)).toEqual(['summary.csv']);
+    expect(journalFiles(storeOf(cfg), fresh)).toEqual(['sections.csv', 'skills.csv', 'summary.csv']);
     const again = await runAssess(args(fresh), { env: s.env, configDir: cfg });
     expect(again.code).toBe(0);
   });

@@ -10,7 +10,7 @@ import { csvOf, csvRun, doneItems } from '../helpers/bulk.js';
 import { storeOf } from '../helpers/store.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { ctrlCTwice, spawnAssess } from '../helpers/spawn.js';
-import { gateProxy, POSTS } from '../helpers/gate-proxy.js';
+import { gateProxy, INVITES } from '../helpers/gate-proxy.js';
 import { waitFor } from '../helpers/wait.js';
 
 let s: TestSandbox;
@@ -94,7 +94,7 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
   it('Ctrl-C twice while sending: exit 130 at once, the spool removed all the same', async () => {
     // every invitation's answer held (the invitation is made at once): a request stays in flight,
     // so the run cannot end by itself between the two presses however slow this machine is
-    const gate = await gateProxy(s.sb.baseUrl, 0, POSTS);
+    const gate = await gateProxy(s.sb.baseUrl, 0, INVITES);
     try {
       const { dir, tmp, fifo } = setup();
       const run = spawnAssess(['invite', '1001', '--csv', fifo, '--concurrency', '1'], {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { csvOf, doneItems, ndjson } from '../helpers/bulk.js';
-import { gateProxy, POSTS, type GateProxy } from '../helpers/gate-proxy.js';
+import { gateProxy, INVITES, type GateProxy } from '../helpers/gate-proxy.js';
 import { storeOf } from '../helpers/store.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   // The service acts at once and, past the first answers, answers late: the kill lands after the
   // e-mails of the requests in flight went out but before the CLI heard of them — the window a
   // resume cannot see into — however fast this machine is.
-  gate = await gateProxy(s.sb.baseUrl, 8, POSTS);
+  gate = await gateProxy(s.sb.baseUrl, 8, INVITES);
 });
 afterAll(async () => {
   await gate?.close();

@@ -21,7 +21,8 @@ export interface GateProxy {
 }
 
 /** Invitations only: the lists a bulk invite reads first are never held. */
-export const POSTS = (req: IncomingMessage) => req.method === 'POST';
+export const INVITES = (req: IncomingMessage) =>
+  /^\/v3\/tests\/[^/]+\/(invite|testlinks\/[^/]+\/invite)$/.test(req.url ?? '');
 
 const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 

@@ -86,8 +86,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
       'move it away, or choose another --out directory',
     );
   }
-  const last = run.journal.lastRun;
-  const from = input.from ?? (typeof last?.to === 'string' ? last.to : undefined);
+  const from = windowStart(ctx, input, run.journal.lastRun);
   if (!from) {
     abandon();
     throw new UsageError(
@@ -258,4 +257,16 @@ export function inside(dir: string, name: string): string {
   if (!path.startsWith(dir + sep) || path.slice(dir.length + 1).includes(sep))
     throw new LocalError(`refusing to write ${JSON.stringify(name)}: it would leave ${dir}`);
   return path;
+}
+
+/**
+ * --since-last-run starts where the last run ended; a --from given with it is the first night's
+ * start, and never cuts the window short: a job that missed nights still gets what they had.
+ */
+function windowStart(ctx: Context, input: ExportInput, last: Record<string, unknown> | null): string | undefined {
+  const lastTo = input.sinceLastRun && typeof last?.to === 'string' ? last.to : undefined;
+  if (!input.from || !lastTo) return input.from ?? lastTo;
+  if (Date.parse(lastTo) >= Date.parse(input.from)) return input.from;
+  ctx.info(`--since-last-run: starting at the last run's end, ${lastTo}, before --from (nothing in between is missed)`);
+  return lastTo;
 }
