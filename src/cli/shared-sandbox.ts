@@ -27,7 +27,14 @@ export const sandboxAlive = (pid: number, startedAt?: string): boolean => proces
 
 export function sandboxPaths(configDir: string) {
   const dir = join(configDir, 'sandbox');
-  return { dir, record: join(dir, 'server.json'), state: join(dir, 'state.json'), log: join(dir, 'server.log') };
+  return {
+    dir,
+    record: join(dir, 'server.json'),
+    state: join(dir, 'state.db'),
+    /** Where an earlier assess kept the state (JSON); named once, never read. */
+    formerState: join(dir, 'state.json'),
+    log: join(dir, 'server.log'),
+  };
 }
 
 export type SharedLookup =

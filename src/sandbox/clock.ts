@@ -1,11 +1,18 @@
 // The sandbox clock: real time plus an adjustable offset. Every timestamp the sandbox writes
 // comes from here, so advancing it (control API) moves expiry, "attempted on" and list ranges.
 // It can also be frozen (time stands still until advanced), for deterministic scripts and tests.
+// Its setting lives in the sandbox's state (src/sandbox/store.ts), shared by every process on it.
 export class SandboxClock {
   constructor(
     private offsetMs = 0,
     private frozenAtMs: number | null = null,
   ) {}
+
+  /** Takes the stored setting (the state in the database is the truth; this is its copy for a transaction). */
+  load(offsetMs: number, frozenAtMs: number | null): void {
+    this.offsetMs = offsetMs;
+    this.frozenAtMs = frozenAtMs;
+  }
 
   now(): number {
     return this.frozenAtMs ?? Date.now() + this.offsetMs;

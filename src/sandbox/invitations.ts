@@ -22,9 +22,9 @@ export { testUrlPath };
 
 /** The test's default link, created on first use (validity 7 days, e-mail invitations). */
 export function ensureDefaultLink(store: Store, test: SandboxTest): SandboxLink {
-  const existing = test.defaultTestLinkId === null ? undefined : store.links.get(test.defaultTestLinkId);
+  const existing = test.defaultTestLinkId === null ? undefined : store.link(test.defaultTestLinkId);
   if (existing) return existing;
-  const account = store.accounts.get(test.accountId)!;
+  const account = store.account(test.accountId)!;
   const now = store.nowIso();
   const link: SandboxLink = {
     testLinkId: store.nextId('testLink'),
@@ -131,7 +131,7 @@ export function invite(store: Store, test: SandboxTest, link: SandboxLink, req: 
   }
 
   const window = overrideAccess(accessWindowFromSchedule(link.schedule, store.clock.now()), access);
-  const account = store.accounts.get(test.accountId)!;
+  const account = store.account(test.accountId)!;
   const inv: SandboxInvitation = {
     testInvitationId: store.nextId('invitation'),
     accountId: test.accountId,
@@ -182,10 +182,10 @@ export function reattempt(store: Store, target: SandboxInvitation, req: Reattemp
     case 'refuse':
       return { ok: false, message: plan.message };
     case 'return-latest':
-      return { ok: true, inv: store.invitations.get(plan.on)!, created: false };
+      return { ok: true, inv: store.invitation(plan.on)!, created: false };
     case 'replace-access':
     case 'reopen': {
-      const inv = store.invitations.get(plan.on)!;
+      const inv = store.invitation(plan.on)!;
       Object.assign(inv, access, { status: plan.next, updatedAt: now, cancelledAt: null, expiredAt: null });
       applyOptional(inv);
       store.changed({ invitation: inv });
@@ -193,7 +193,7 @@ export function reattempt(store: Store, target: SandboxInvitation, req: Reattemp
       return { ok: true, inv, created: false };
     }
     case 'new-invitation': {
-      const from = store.invitations.get(plan.from)!;
+      const from = store.invitation(plan.from)!;
       // inherits everything except the access time and time zone (and the attempt itself)
       const inv: SandboxInvitation = {
         ...structuredClone(from),
@@ -249,7 +249,7 @@ export function simulate(
   if (to === 'expire') inv.expiredAt = now;
   if (t.next === 'Complete' || t.next === 'Test Left' || t.next === 'Terminated') {
     inv.finishedAt = now;
-    inv.result = scoreAttempt(store.tests.get(inv.testId)!, inv.testInvitationId, score);
+    inv.result = scoreAttempt(store.test(inv.testId)!, inv.testInvitationId, score);
     queueCallback(store, inv, 'status-change');
     sendStakeholderEmails(store, inv);
     store.changed({ invitation: inv });

@@ -1,5 +1,7 @@
 // What a failure of SQLite means to the user: the file, the cause and the fix, as a usage error
 // (exit 2: a place the CLI cannot keep its records, like a full disk or a read-only directory).
+import { accessSync, constants } from 'node:fs';
+import { dirname } from 'node:path';
 import { UsageError } from '../errors.js';
 
 /** SQLite's primary result codes the store can meet (https://sqlite.org/rescode.html). */
@@ -43,7 +45,20 @@ export function primaryCode(err: unknown): number | undefined {
  */
 export function storeError(err: unknown, what: string, path: string): unknown {
   if (!isSqliteError(err)) return err;
-  const known = CAUSES[primaryCode(err) ?? -1];
-  const cause = known?.cause ?? err.errstr ?? err.message;
+  const code = primaryCode(err) ?? -1;
+  // WAL needs its -wal and -shm files beside the file: a directory that takes no new file is read-only to it
+  const known = CAUSES[code === 14 && !writable(dirname(path)) ? 8 : code];
+  // SQLite's message says more than its code's name where we have no words of ours (which constraint failed)
+  const cause = known?.cause ?? (err.message || err.errstr);
   return new UsageError(`cannot use ${what} ${path}: ${cause}`, known?.fix ?? 'check the file and the disk');
+}
+
+/** False when the directory refuses new files (read-only, no permission); true otherwise, also when it is missing. */
+function writable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT';
+  }
 }

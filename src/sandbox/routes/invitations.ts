@@ -31,13 +31,11 @@ export function registerInvitationRoutes(app: FastifyInstance, store: Store): vo
     if (blocked) return fail(request, reply, 400, blocked);
     const { inv } = invite(store, test, link, body.value);
     await store.flush();
-    return reply
-      .code(200)
-      .send({
-        testInvitationId: inv.testInvitationId,
-        testUrl: originOf(request) + testUrlPath(inv),
-        status: inv.status,
-      });
+    return reply.code(200).send({
+      testInvitationId: inv.testInvitationId,
+      testUrl: originOf(request) + testUrlPath(inv),
+      status: inv.status,
+    });
   });
 
   app.post('/v3/tests/:testId/testlinks/:testLinkId/invite', inviteConfig, async (request, reply) => {
@@ -47,7 +45,7 @@ export function registerInvitationRoutes(app: FastifyInstance, store: Store): vo
     if (!test) return testNotOwned(reply, testId);
     const linkId = pathId(request, reply, 'testLinkId');
     if (linkId === null) return reply;
-    const link = store.links.get(linkId);
+    const link = store.link(linkId);
     if (!link || link.testId !== testId)
       return fail(request, reply, 404, `Test link id ${linkId} was not found on test ${testId}.`);
     const body = parseWith(InviteByLinkRequest, request.body ?? {});
