@@ -8,7 +8,7 @@ import type { Connection } from '../config/credentials.js';
 import type { ConfigStore } from '../config/store.js';
 import { keepAlivePool } from '../api/keep-alive.js';
 import { type Context, type Env, type IO, debugSink } from '../context.js';
-import { LocalError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { decideColor, resolveGlobals } from './globals.js';
 import { terminalSize } from './terminal-size.js';
 import { fileProblem } from '../util/file-errors.js';
@@ -265,18 +265,18 @@ async function startEmbeddedSandbox(
     await sb.close();
   });
   ctx.info(`Using the embedded sandbox at ${sb.baseUrl} (nothing is sent to the service; -q hides this)`);
+  const injected = sb.faults.view().spec; // kept in the state by an earlier `assess --sandbox sandbox faults`
+  if (injected) ctx.info(`Injecting faults: ${injected} (clear them with 'assess --sandbox sandbox faults --clear')`);
   return { ...(await sandboxConnection(ctx, sb)), embedded: true };
 }
 
 /** `--sandbox` while `assess sandbox start` runs one for this config dir: that one, shared by every command. */
 async function sharedSandbox(ctx: Context, config: () => Promise<ConfigStore>): Promise<Connection | undefined> {
-  const { lookupSharedSandbox, removeStaleRecord, staleNotice, unreadableNotice } = await import('./shared-sandbox.js');
+  const { lookupSharedSandbox, removeStaleRecord, staleNotice } = await import('./shared-sandbox.js');
   const dir = (await config()).dir;
   const found = lookupSharedSandbox(dir);
-  if (found.kind === 'none') return undefined;
-  // its server holds the state: the embedded sandbox would only wait for it, then fail
-  if (found.kind === 'unreadable')
-    throw new LocalError(unreadableNotice(dir, found.pid), "stop it with 'assess sandbox stop', then start it again");
+  // none yet, or one being started: the embedded sandbox uses the same state file meanwhile
+  if (found.kind === 'none' || found.kind === 'starting') return undefined;
   if (found.kind === 'stale') {
     removeStaleRecord(dir, found.pid);
     ctx.warn(

@@ -101,26 +101,25 @@ const formerNotice = (file: string) =>
 
 /** An earlier assess's state file (JSON, `{"format": …}`): refused, never overwritten. */
 function refuseFormerFormat(file: string): void {
-  if (!startsLikeJson(file)) return;
+  if (!/^\s*\{\s*"format"\s*:/.test(head(file))) return;
   throw new UsageError(
     `cannot use ${STATE_WHAT} ${file}: it is the state file of an earlier assess (JSON), which this one does not read`,
     'give --state a new file (e.g. sandbox.db); that one is left as it is',
   );
 }
 
-/** Whether a regular file's first byte (after white space) is `{`. A FIFO or device is not opened. */
-function startsLikeJson(file: string): boolean {
+/** A regular file's first bytes ('' for anything else: a FIFO or a device is never opened). */
+function head(file: string): string {
   try {
-    if (!statSync(file).isFile()) return false;
+    if (!statSync(file).isFile()) return '';
     const fd = openSync(file, 'r');
     try {
-      const head = Buffer.alloc(64);
-      const n = readSync(fd, head, 0, head.length, 0);
-      return head.subarray(0, n).toString('latin1').trimStart().startsWith('{');
+      const buf = Buffer.alloc(64);
+      return buf.subarray(0, readSync(fd, buf, 0, buf.length, 0)).toString('latin1');
     } finally {
       closeSync(fd);
     }
   } catch {
-    return false; // missing or unreadable: the store's open names the problem
+    return ''; // missing or unreadable: the store's open names the problem
   }
 }

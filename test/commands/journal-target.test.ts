@@ -70,7 +70,7 @@ describe('a bulk journal names the service it was written for', () => {
         runInProcess(['--sandbox', 'invite', '1001', '--from-csv', csv], { configDir: cfg.dir, cwd: work.dir });
       const rehearsal = await sandbox();
       expect(rehearsal.code, rehearsal.stderr).toBe(0);
-      const state = join(cfg.dir, 'sandbox', 'state.json');
+      const state = join(cfg.dir, 'sandbox', 'state.db');
       expect(lines(`${csv}.journal.ndjson`)[0]).toEqual({ target: `sandbox:${state}` });
       // a second embedded sandbox (another port) is the same one: it resumes
       const twice = await sandbox();
