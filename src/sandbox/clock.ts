@@ -8,12 +8,6 @@ export class SandboxClock {
     private frozenAtMs: number | null = null,
   ) {}
 
-  /** Takes the stored setting (the state in the database is the truth; this is its copy for a transaction). */
-  load(offsetMs: number, frozenAtMs: number | null): void {
-    this.offsetMs = offsetMs;
-    this.frozenAtMs = frozenAtMs;
-  }
-
   now(): number {
     return this.frozenAtMs ?? Date.now() + this.offsetMs;
   }

@@ -70,7 +70,7 @@ export interface InviteOutcome {
  */
 export function inviteWindowProblem(store: Store, link: SandboxLink, req: AnyInvite): string | null {
   if (!req.startDateTime && !req.endDateTime) return null;
-  const latest = req.email ? store.attemptsOf(link.testLinkId, req.email).at(-1) : undefined;
+  const latest = req.email ? store.latestAttempt(link.testLinkId, req.email) : undefined;
   const decision = latest ? inviteOnExisting(latest.status) : null;
   if (decision?.action === 'return') return null; // access is not touched
   const base =
@@ -106,7 +106,7 @@ export function invite(store: Store, test: SandboxTest, link: SandboxLink, req: 
   const redirectUrl = req.redirectUrl ?? req.redirectURL;
   const access = { startDateTime: req.startDateTime, endDateTime: req.endDateTime, timeZoneId: req.timeZoneId };
 
-  const latest = store.attemptsOf(link.testLinkId, email).at(-1);
+  const latest = store.latestAttempt(link.testLinkId, email);
   if (latest) {
     const decision = inviteOnExisting(latest.status);
     if (decision.action !== 'return') {
@@ -131,9 +131,9 @@ export function invite(store: Store, test: SandboxTest, link: SandboxLink, req: 
   }
 
   const window = overrideAccess(accessWindowFromSchedule(link.schedule, store.clock.now()), access);
-  const account = store.account(test.accountId)!;
+  const id = store.nextId('invitation');
   const inv: SandboxInvitation = {
-    testInvitationId: store.nextId('invitation'),
+    testInvitationId: id,
     accountId: test.accountId,
     testId: test.testId,
     testLinkId: link.testLinkId,
@@ -141,13 +141,13 @@ export function invite(store: Store, test: SandboxTest, link: SandboxLink, req: 
     name,
     status: 'Pending',
     invitationtype: 'api',
-    accessToken: store.newToken('inv'),
+    accessToken: store.newToken(`inv-${id}`), // the id first: /take/<token> finds it by id
     callbackUrl: callbackUrl ?? null,
     redirectUrl: redirectUrl ?? null,
     hideInstruction: req.hideInstruction,
     sendEmail: req.sendEmail,
     // each invitation keeps its own value; omitted → the link's (or the test owner's)
-    stakeholderEmails: req.stakeholderEmails ?? link.stakeholderEmails ?? account.ownerEmail,
+    stakeholderEmails: req.stakeholderEmails ?? link.stakeholderEmails ?? store.account(test.accountId)!.ownerEmail,
     proctoringMode: req.ProctoringMode ?? link.proctoringMode,
     imageProctoring: req.imageProctoring ?? null,
     invitationType: link.invitationType,
@@ -166,7 +166,7 @@ export type ReattemptOutcome = { ok: true; inv: SandboxInvitation; created: bool
 
 /** The spec's reattempt table, plus "a new reattempt only after the previous one was taken". */
 export function reattempt(store: Store, target: SandboxInvitation, req: ReattemptRequest): ReattemptOutcome {
-  const latest = store.attemptsOf(target.testLinkId, target.email).at(-1) ?? target;
+  const latest = store.latestAttempt(target.testLinkId, target.email) ?? target;
   const plan = reattemptPlan(
     { id: target.testInvitationId, status: target.status },
     { id: latest.testInvitationId, status: latest.status },
@@ -195,11 +195,12 @@ export function reattempt(store: Store, target: SandboxInvitation, req: Reattemp
     case 'new-invitation': {
       const from = store.invitation(plan.from)!;
       // inherits everything except the access time and time zone (and the attempt itself)
+      const id = store.nextId('invitation');
       const inv: SandboxInvitation = {
         ...structuredClone(from),
         ...access,
-        testInvitationId: store.nextId('invitation'),
-        accessToken: store.newToken('inv'),
+        testInvitationId: id,
+        accessToken: store.newToken(`inv-${id}`),
         status: 'Pending',
         invitationtype: 'api',
         reattemptOf: from.testInvitationId,

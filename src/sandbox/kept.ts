@@ -15,13 +15,17 @@ export function inMemory<T>(): Kept<T> {
   return { get: () => value, set: (v) => void (value = v), saved: () => Promise.resolve() };
 }
 
+/** Read once a turn (every service request asks for the faults), as the other processes left it. */
 export function inState<T>(store: Store, kind: string): Kept<T> {
+  const key = `kept:${kind}`;
   return {
-    get: () => {
-      const row = store.row('SELECT doc FROM faults WHERE kind = ?', kind);
-      return row ? (JSON.parse(String(row.doc)) as T) : undefined;
-    },
+    get: () =>
+      store.once(key, () => {
+        const row = store.row('SELECT doc FROM faults WHERE kind = ?', kind);
+        return row ? (JSON.parse(String(row.doc)) as T) : undefined;
+      }),
     set: (v) => {
+      store.forget(key);
       if (v === undefined) store.exec('DELETE FROM faults WHERE kind = ?', kind);
       else
         store.exec(

@@ -197,11 +197,9 @@ export function registerQuirkRoutes(app: FastifyInstance, quirks: Quirks): void 
       c.post('/', async (request, reply) => {
         const seed = (request.body as { seed?: unknown } | undefined)?.seed;
         if (seed !== null && !(Number.isInteger(seed) && (seed as number) >= 0))
-          return reply
-            .code(400)
-            .send({
-              errors: ['Send {"seed": N} (a whole number ≥ 0) to turn quirks on, {"seed": null} to turn them off.'],
-            });
+          return reply.code(400).send({
+            errors: ['Send {"seed": N} (a whole number ≥ 0) to turn quirks on, {"seed": null} to turn them off.'],
+          });
         quirks.set(seed as number | null);
         return quirks.view();
       });

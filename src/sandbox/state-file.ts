@@ -64,6 +64,9 @@ function connect(opts: StateFileOptions): StateConnection {
     synchronous: 'NORMAL',
     sole: true,
   });
+  // the indexes of 100,000 invitations take a few MiB: in SQLite's cache, an invite reads no page from the
+  // file; a longer write-ahead log (up to ~40 MB) writes a page changed by many commits back once
+  db.db.exec('PRAGMA cache_size = -32768; PRAGMA wal_autocheckpoint = 10000');
   const tx = new TurnTransaction(db, opts.reader ? 'BEGIN' : 'BEGIN IMMEDIATE');
   const made = opts.file && !opts.reader ? identity(opts.file) : undefined;
   if (made === undefined) return { tx, release: () => closeConnection(tx) };

@@ -1,7 +1,8 @@
 // The sandbox's state as tables of one SQLite file (src/store). Each record is kept whole as JSON
 // (`doc`: the model's object, src/sandbox/model.ts) beside the columns its lookups need, so the
 // model can change without a migration and the hot paths (an invite at 100,000 invitations, a
-// candidate's attempts, a token) are one indexed read each. A migration is appended, never edited.
+// candidate's latest attempt) are one indexed read each; an invitation's token begins with its
+// id, so a test URL needs no index of its own. A migration is appended, never edited.
 import type { Schema } from '../store/db.js';
 
 export const SANDBOX_SCHEMA: Schema = {
@@ -29,13 +30,11 @@ export const SANDBOX_SCHEMA: Schema = {
        account_id INTEGER NOT NULL,
        link_id INTEGER NOT NULL,
        email_key TEXT NOT NULL,
-       token TEXT NOT NULL,
        status TEXT NOT NULL,
        expires_at_ms INTEGER,
        doc TEXT NOT NULL
      ) STRICT;
      CREATE INDEX invitations_candidate ON invitations (link_id, email_key);
-     CREATE INDEX invitations_token ON invitations (token);
      CREATE INDEX invitations_account ON invitations (account_id, status);
      CREATE INDEX invitations_expiry ON invitations (expires_at_ms) WHERE expires_at_ms IS NOT NULL;
      CREATE TABLE callbacks (event_id INTEGER PRIMARY KEY, doc TEXT NOT NULL) STRICT;

@@ -39,15 +39,17 @@ export type ReportHook = (inv: SandboxInvitation) => void;
 /** What a change touched: written at once, in the turn's transaction. */
 export type Touched = { invitation: SandboxInvitation } | { link: SandboxLink } | { test: SandboxTest } | 'clock';
 type Param = string | number | null;
+interface Meta {
+  clock: SandboxClock;
+  next: SandboxStateDoc['nextIds'];
+  /** Changed in this turn: written back before it commits. */
+  dirty: boolean;
+  /** A reset replaced the row: this copy is not written back. */
+  replaced: boolean;
+}
 type Row = Record<string, unknown>;
 export type IdKind = keyof SandboxStateDoc['nextIds'];
 
-const ID_COLUMN: Record<IdKind, string> = {
-  testLink: 'next_test_link',
-  invitation: 'next_invitation',
-  event: 'next_event',
-  email: 'next_email',
-};
 const parse = <T>(row: Row | undefined): T | undefined => (row ? (JSON.parse(String(row.doc)) as T) : undefined);
 const parseAll = <T>(rows: Row[]): T[] => rows.map((r) => JSON.parse(String(r.doc)) as T);
 
@@ -60,9 +62,6 @@ export class Store {
 
   readonly db: DbStore;
   private readonly tx: TurnTransaction;
-  private readonly sandboxClock = new SandboxClock();
-  /** The turn whose transaction the clock was read in. */
-  private clockTurn = -1;
   /** Changes to the data made by this process (not the logs): with SQLite's data_version, its version. */
   private writes = 0;
 
@@ -87,6 +86,13 @@ export class Store {
   exec(sql: string, ...params: Param[]): { changes: number; rowid: number } {
     const r = this.tx.run(() => this.db.sql(sql).run(...params));
     return { changes: Number(r.changes), rowid: Number(r.lastInsertRowid) };
+  }
+  /** A value read once per turn of the event loop (forget() it when it changes). */
+  once<T>(key: string, load: () => T): T {
+    return this.tx.once(key, load);
+  }
+  forget(key: string): void {
+    this.tx.forget(key);
   }
   /** Reads outside any transaction when none is open (a poll must not hold the write lock). */
   peek(sql: string, ...params: Param[]): Row[] {
@@ -118,26 +124,49 @@ export class Store {
 
   /** The sandbox clock, as stored (advanced, set or frozen by any process on the state). */
   get clock(): SandboxClock {
-    this.tx.run(() => {
-      if (this.clockTurn !== this.tx.turns) this.loadClock(); // once a turn: the stored setting, current
-    });
-    return this.sandboxClock;
-  }
-
-  private loadClock(): void {
-    this.clockTurn = this.tx.turns;
-    const m = this.db.sql('SELECT clock_offset_ms, clock_frozen_at_ms FROM meta').get();
-    if (m)
-      this.sandboxClock.load(
-        Number(m.clock_offset_ms),
-        m.clock_frozen_at_ms === null ? null : Number(m.clock_frozen_at_ms),
-      );
+    return this.meta().clock;
   }
 
   nextId(kind: IdKind): number {
-    const col = ID_COLUMN[kind];
-    const r = this.tx.run(() => this.db.sql(`UPDATE meta SET ${col} = ${col} + 1 RETURNING ${col} - 1 AS id`).get());
-    return Number(r!.id);
+    const m = this.meta();
+    const id = m.next[kind]++;
+    this.touchMeta(m);
+    return id;
+  }
+
+  /**
+   * The clock and the id counters, read once a turn and written back when it commits: the turn
+   * holds the write lock, so ids stay dense and in order across processes.
+   */
+  private meta(): Meta {
+    return this.tx.once('meta', () => {
+      const m = this.db.sql('SELECT * FROM meta').get()!;
+      const frozen = m.clock_frozen_at_ms === null ? null : Number(m.clock_frozen_at_ms);
+      const next = {
+        testLink: Number(m.next_test_link),
+        invitation: Number(m.next_invitation),
+        event: Number(m.next_event),
+        email: Number(m.next_email),
+      };
+      return { clock: new SandboxClock(Number(m.clock_offset_ms), frozen), next, dirty: false, replaced: false };
+    });
+  }
+  private touchMeta(m: Meta): void {
+    if (m.dirty) return;
+    m.dirty = true;
+    this.tx.atCommit(() => {
+      if (m.replaced) return; // a reset wrote a new row meanwhile
+      const n = m.next;
+      this.exec(
+        'UPDATE meta SET clock_offset_ms = ?, clock_frozen_at_ms = ?, next_test_link = ?, next_invitation = ?, next_event = ?, next_email = ?',
+        Math.round(m.clock.offset),
+        m.clock.frozenAt,
+        n.testLink,
+        n.invitation,
+        n.event,
+        n.email,
+      );
+    });
   }
 
   /** Sandbox time as `YYYY-MM-ddTHH:mm:ssZ` (formatted once per second: it is on the hot path). */
@@ -152,29 +181,42 @@ export class Store {
   private isoSecond = NaN;
   private isoText = '';
   newToken(prefix: string): string {
-    return `${prefix}-${randomBytes(9).toString('base64url')}`;
+    // 9 random bytes a token, drawn 64 tokens at a time (one call into the CSPRNG costs as much as the rest of an invite)
+    if (this.randomAt >= this.random.length) {
+      this.random = randomBytes(9 * 64);
+      this.randomAt = 0;
+    }
+    this.randomAt += 9;
+    return `${prefix}-${this.random.toString('base64url', this.randomAt - 9, this.randomAt)}`;
   }
+  private random = Buffer.alloc(0);
+  private randomAt = 0;
 
   // ───────────── lookups ─────────────
 
   account(id: number): Account | undefined {
-    return parse(this.row('SELECT doc FROM accounts WHERE account_id = ?', id));
+    return this.tx.once(`account:${id}`, () => parse(this.row('SELECT doc FROM accounts WHERE account_id = ?', id)));
   }
   accounts(): Account[] {
     return parseAll(this.rows('SELECT doc FROM accounts ORDER BY account_id'));
   }
+  /**
+   * Tests, links and accounts are read once a turn (every invite reads its test and link): one
+   * object for the turn's requests, as its transaction sees them; whoever changes one saves it.
+   */
   test(id: number): SandboxTest | undefined {
-    return parse(this.row('SELECT doc FROM tests WHERE test_id = ?', id));
+    return this.tx.once(`test:${id}`, () => parse(this.row('SELECT doc FROM tests WHERE test_id = ?', id)));
   }
   tests(): SandboxTest[] {
     return parseAll(this.rows('SELECT doc FROM tests ORDER BY test_id'));
   }
   /** The account's test, or undefined when it does not exist or belongs to another account. */
   ownedTest(accountId: number, testId: number): SandboxTest | undefined {
-    return parse(this.row('SELECT doc FROM tests WHERE test_id = ? AND account_id = ?', testId, accountId));
+    const t = this.test(testId);
+    return t?.accountId === accountId ? t : undefined;
   }
   link(id: number): SandboxLink | undefined {
-    return parse(this.row('SELECT doc FROM links WHERE link_id = ?', id));
+    return this.tx.once(`link:${id}`, () => parse(this.row('SELECT doc FROM links WHERE link_id = ?', id)));
   }
   linksOf(testId: number): SandboxLink[] {
     return parseAll(this.rows('SELECT doc FROM links WHERE test_id = ? ORDER BY link_id', testId));
@@ -195,14 +237,20 @@ export class Store {
     const inv = this.invitation(id);
     return inv?.accountId === accountId ? inv : undefined;
   }
+  /** The invitation a test URL's token opens (the token begins with the invitation's id). */
   invitationByToken(token: string): SandboxInvitation | undefined {
-    const inv = parse<SandboxInvitation>(this.row('SELECT doc FROM invitations WHERE token = ?', token));
-    return inv && this.refresh(inv);
+    const id = /^inv-(\d{1,15})-/.exec(token)?.[1];
+    const inv = id === undefined ? undefined : this.invitation(Number(id));
+    return inv?.accessToken === token ? inv : undefined;
   }
-  /** All attempts of one candidate (case-insensitive e-mail) on one link, oldest first. */
-  attemptsOf(testLinkId: number, email: string): SandboxInvitation[] {
-    const sql = 'SELECT doc FROM invitations WHERE link_id = ? AND email_key = ? ORDER BY invitation_id';
-    return parseAll<SandboxInvitation>(this.rows(sql, testLinkId, email.toLowerCase())).map((i) => this.refresh(i));
+  /** The latest attempt of one candidate (case-insensitive e-mail) on one link, or undefined. */
+  latestAttempt(testLinkId: number, email: string): SandboxInvitation | undefined {
+    const key = email.toLowerCase();
+    // most invites are of new candidates: a plain look-up first (an ORDER BY costs µs even on the index)
+    if (!this.row('SELECT 1 FROM invitations WHERE link_id = ? AND email_key = ?', testLinkId, key)) return undefined;
+    const sql = 'SELECT doc FROM invitations WHERE link_id = ? AND email_key = ? ORDER BY invitation_id DESC LIMIT 1';
+    const inv = parse<SandboxInvitation>(this.row(sql, testLinkId, key));
+    return inv && this.refresh(inv);
   }
   /** Invitations (expiry applied), oldest first: of one account and in these states, or all. */
   invitations(where: { accountId?: number; statuses?: readonly string[] } = {}): SandboxInvitation[] {
@@ -241,7 +289,7 @@ export class Store {
   changed(...what: [Touched, ...Touched[]]): void {
     this.writes++;
     for (const t of what) {
-      if (t === 'clock') this.saveClock();
+      if (t === 'clock') this.touchMeta(this.meta());
       else if ('invitation' in t) this.saveInvitation(t.invitation);
       else if ('link' in t) this.saveLink(t.link);
       else this.saveTest(t.test);
@@ -255,24 +303,24 @@ export class Store {
   private saveInvitation(inv: SandboxInvitation, mode: 'new' | 'any' = 'any'): void {
     const expires = inv.status === 'Pending' && inv.accessEnd ? Date.parse(inv.accessEnd) : NaN;
     this.exec(
-      `INSERT INTO invitations (invitation_id, account_id, link_id, email_key, token, status, expires_at_ms, doc)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)` +
+      `INSERT INTO invitations (invitation_id, account_id, link_id, email_key, status, expires_at_ms, doc)
+       VALUES (?, ?, ?, ?, ?, ?, ?)` +
         (mode === 'new'
           ? ''
           : ` ON CONFLICT (invitation_id) DO UPDATE SET account_id = excluded.account_id, link_id = excluded.link_id,
-         email_key = excluded.email_key, token = excluded.token, status = excluded.status,
+         email_key = excluded.email_key, status = excluded.status,
          expires_at_ms = excluded.expires_at_ms, doc = excluded.doc`),
       inv.testInvitationId,
       inv.accountId,
       inv.testLinkId,
       inv.email.toLowerCase(),
-      inv.accessToken,
       inv.status,
       Number.isFinite(expires) ? expires : null,
       JSON.stringify(inv),
     );
   }
   private saveLink(l: SandboxLink, mode: 'new' | 'any' = 'any'): void {
+    this.tx.forget(`link:${l.testLinkId}`);
     this.exec(
       'INSERT INTO links (link_id, test_id, token, doc) VALUES (?, ?, ?, ?)' +
         (mode === 'new'
@@ -285,6 +333,7 @@ export class Store {
     );
   }
   private saveTest(t: SandboxTest): void {
+    this.tx.forget(`test:${t.testId}`);
     this.exec(
       `INSERT INTO tests (test_id, account_id, doc) VALUES (?, ?, ?)
        ON CONFLICT (test_id) DO UPDATE SET account_id = excluded.account_id, doc = excluded.doc`,
@@ -292,10 +341,6 @@ export class Store {
       t.accountId,
       JSON.stringify(t),
     );
-  }
-  private saveClock(): void {
-    const c = this.sandboxClock;
-    this.exec('UPDATE meta SET clock_offset_ms = ?, clock_frozen_at_ms = ?', Math.round(c.offset), c.frozenAt);
   }
 
   /** Lazy expiry: a Pending invitation past its access end becomes Expired (at that end). */
@@ -376,6 +421,8 @@ export class Store {
 
   /** Back to the seed data; the clock returns to real time (and runs). Faults are kept. */
   reset(): void {
+    this.meta().replaced = true;
+    this.tx.forget(); // every copy read before it
     for (const table of TABLES) this.exec(`DELETE FROM ${table}`);
     this.insertDoc(buildSeedState(Date.now()));
   }
@@ -399,7 +446,7 @@ export class Store {
       n.event,
       n.email,
     );
-    this.tx.run(() => this.loadClock());
+    this.tx.forget('meta');
     for (const a of doc.accounts)
       this.exec('INSERT INTO accounts (account_id, doc) VALUES (?, ?)', a.accountId, JSON.stringify(a));
     for (const t of doc.tests) this.saveTest(t);
@@ -410,17 +457,11 @@ export class Store {
 
   /** The whole state as one document (GET /_sandbox/state). */
   toDoc(): SandboxStateDoc {
-    const m = this.row('SELECT * FROM meta')!;
-    const clock = this.clock;
+    const { clock, next } = this.meta();
     return {
       clockOffsetMs: clock.offset,
       clockFrozenAtMs: clock.frozenAt,
-      nextIds: {
-        testLink: Number(m.next_test_link),
-        invitation: Number(m.next_invitation),
-        event: Number(m.next_event),
-        email: Number(m.next_email),
-      },
+      nextIds: { ...next },
       accounts: this.accounts(),
       tests: this.tests(),
       links: parseAll(this.rows('SELECT doc FROM links ORDER BY link_id')),

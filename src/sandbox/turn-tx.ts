@@ -20,8 +20,9 @@ interface Turn {
 
 export class TurnTransaction {
   private turn: Turn | null = null;
-  /** Turns begun so far: what was read in one (the clock) is read again in the next. */
-  turns = 0;
+  /** What a turn read once (the clock, the id counters), shared by the sandboxes on this connection. */
+  private readonly kept = new Map<string, unknown>();
+  private beforeCommit: Array<() => void> = [];
 
   constructor(
     readonly store: DbStore,
@@ -37,6 +38,25 @@ export class TurnTransaction {
     } catch (err) {
       throw isSqliteError(err) ? this.fail(turn, err) : err;
     }
+  }
+
+  /** A value read once per turn (`load` runs in its transaction); forgotten when the next turn begins. */
+  once<T>(key: string, load: () => T): T {
+    this.enter();
+    if (!this.kept.has(key)) this.kept.set(key, this.run(load));
+    return this.kept.get(key) as T;
+  }
+
+  /** Forgets what once() read under `key` (changed within the turn), or everything (a reset). */
+  forget(key?: string): void {
+    if (key === undefined) this.kept.clear();
+    else this.kept.delete(key);
+  }
+
+  /** Runs `fn` in this turn's transaction just before it commits (to write what once() keeps). */
+  atCommit(fn: () => void): void {
+    this.enter();
+    this.beforeCommit.push(fn);
   }
 
   /** Resolves once the changes made so far have committed (rejects when their turn could not). */
@@ -58,7 +78,8 @@ export class TurnTransaction {
     this.store.guard(() => this.store.db.exec(this.begin)); // IMMEDIATE waits up to the busy timeout
     const turn = newTurn();
     this.turn = turn;
-    this.turns++;
+    this.kept.clear();
+    this.beforeCommit = [];
     setImmediate(() => this.commit(turn));
     return turn;
   }
@@ -72,15 +93,20 @@ export class TurnTransaction {
   /** Ends the turn's transaction: undefined once committed, else why not (its waiters are told). */
   private commit(turn: Turn): unknown {
     if (this.turn !== turn) return undefined; // finished already
-    this.turn = null;
     let failed = turn.failed;
+    try {
+      if (!failed) for (const fn of this.beforeCommit) fn(); // still in the turn: they write through run()
+    } catch (err) {
+      failed = err;
+    }
+    this.turn = null;
     if (!failed)
       try {
         this.store.guard(() => this.store.db.exec('COMMIT'));
       } catch (err) {
-        this.rollback();
         failed = err;
       }
+    if (failed) this.rollback();
     if (failed) turn.reject(failed);
     else turn.resolve();
     return failed;
