@@ -128,7 +128,7 @@ describe('a file that cannot be the state: refused at once, left as it is', () =
   it.each([
     [
       'not a database',
-      () => writeFileSync(join(dir, 'garbage.db'), 'garbage\n'.repeat(200)),
+      async () => writeFileSync(join(dir, 'garbage.db'), 'garbage\n'.repeat(200)),
       'garbage.db',
       /file is not a database \| it is no assess store/,
     ],
