@@ -227,7 +227,7 @@ const SHOWN_FAILURES = 3;
 /**
  * The service a run works on, as its journal records it: the API's URL (origin and path, never
  * the key) and the profile; under --sandbox the sandbox of the config dir, embedded or shared
- * (both serve `<config>/sandbox/state.json`, on a new port each time).
+ * (both serve `<config>/sandbox/state.db`, on a new port each time).
  */
 export async function runTarget(ctx: Context): Promise<JournalTarget> {
   const conn = await ctx.connection();

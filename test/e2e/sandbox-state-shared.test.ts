@@ -106,7 +106,7 @@ describe('processes on one state file', () => {
 });
 
 describe('a state file that cannot be used: exit 2 at once, naming it, left as it is', () => {
-  it('a FIFO (never opened: it would block for ever), a directory, not a database', async () => {
+  it('a FIFO (never opened: it would block for ever), a device, a directory, not a database', async () => {
     const fifo = join(work.dir, 'fifo.db');
     execFileSync('mkfifo', [fifo]);
     const dir = join(work.dir, 'a-directory');
@@ -115,6 +115,7 @@ describe('a state file that cannot be used: exit 2 at once, naming it, left as i
     writeFileSync(garbage, 'not a database\n'.repeat(100));
     for (const [file, cause] of [
       [fifo, 'not a regular file'],
+      ['/dev/null', 'not a regular file'],
       [dir, 'not a regular file'],
       [garbage, 'file is not a database'],
     ] as const) {
