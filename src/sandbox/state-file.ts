@@ -6,6 +6,7 @@
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { UsageError } from '../errors.js';
 import { MEMORY, Store as DbStore } from '../store/db.js';
+import { seedIfEmpty } from './state-doc.js';
 import { SANDBOX_SCHEMA } from './state-schema.js';
 import { Store, type StateConnection } from './store.js';
 import { TurnTransaction } from './turn-tx.js';
@@ -30,7 +31,7 @@ export function openState(opts: StateFileOptions): Store {
   const store = new Store(connect(opts), opts.reader);
   if (opts.reader) return store;
   try {
-    const made = store.seedIfEmpty();
+    const made = seedIfEmpty(store);
     // a state that cannot take a change (read-only, a full disk) is refused now, not at the first request
     store.exec('UPDATE meta SET next_email = next_email');
     store.commitNow();

@@ -18,7 +18,6 @@ import type {
   SandboxStateDoc,
   SandboxTest,
 } from './model.js';
-import { buildSeedState } from './seed.js';
 import { isDueForExpiry } from './state-machine.js';
 import type { TurnTransaction } from './turn-tx.js';
 
@@ -62,8 +61,6 @@ export class Store {
 
   readonly db: DbStore;
   private readonly tx: TurnTransaction;
-  /** Changes to the data made by this process (not the logs): with SQLite's data_version, its version. */
-  private writes = 0;
 
   /** `reader`: this process only reads the state (a test's look at what another one kept). */
   constructor(
@@ -117,7 +114,7 @@ export class Store {
   /** Changes to the data (this process's and others'): caches of derived output key on it. */
   get mutations(): string {
     const v = this.row('PRAGMA data_version')!;
-    return `${String(Object.values(v)[0])}.${this.writes}`;
+    return `${String(Object.values(v)[0])}.${this.tx.changes}`;
   }
 
   // ───────────── ids, time ─────────────
@@ -125,6 +122,11 @@ export class Store {
   /** The sandbox clock, as stored (advanced, set or frozen by any process on the state). */
   get clock(): SandboxClock {
     return this.meta().clock;
+  }
+
+  /** The next id of each kind, as this turn sees them. */
+  nextIds(): SandboxStateDoc['nextIds'] {
+    return { ...this.meta().next };
   }
 
   nextId(kind: IdKind): number {
@@ -270,16 +272,16 @@ export class Store {
 
   /** A new link: an id in use (a counter set back by hand) fails, never overwrites. */
   addLink(l: SandboxLink): void {
-    this.writes++;
+    this.tx.changes++;
     this.saveLink(l, 'new');
   }
   /** A new invitation: an id in use fails (the turn is refused), never overwrites an attempt. */
   addInvitation(inv: SandboxInvitation): void {
-    this.writes++;
+    this.tx.changes++;
     this.saveInvitation(inv, 'new');
   }
   setSettings(testId: number, settings: TestSettings): void {
-    this.writes++;
+    this.tx.changes++;
     const sql =
       'INSERT INTO settings (test_id, doc) VALUES (?, ?) ON CONFLICT (test_id) DO UPDATE SET doc = excluded.doc';
     this.exec(sql, testId, JSON.stringify(settings));
@@ -287,7 +289,7 @@ export class Store {
 
   /** Writes what a change touched (in this turn's transaction; a route answers after flush()). */
   changed(...what: [Touched, ...Touched[]]): void {
-    this.writes++;
+    this.tx.changes++;
     for (const t of what) {
       if (t === 'clock') this.touchMeta(this.meta());
       else if ('invitation' in t) this.saveInvitation(t.invitation);
@@ -417,77 +419,10 @@ export class Store {
     this.exec('DELETE FROM requests');
   }
 
-  // ───────────── the whole state ─────────────
-
-  /** Back to the seed data; the clock returns to real time (and runs). Faults are kept. */
-  reset(): void {
-    this.meta().replaced = true;
-    this.tx.forget(); // every copy read before it
-    for (const table of TABLES) this.exec(`DELETE FROM ${table}`);
-    this.insertDoc(buildSeedState(Date.now()));
-  }
-
-  /** A state with nothing in it (a new file) gets the seed data. True when it did. */
-  seedIfEmpty(): boolean {
-    if (this.row('SELECT 1 FROM meta')) return false;
-    this.insertDoc(buildSeedState(Date.now()));
-    return true;
-  }
-
-  private insertDoc(doc: SandboxStateDoc): void {
-    this.writes++;
-    const n = doc.nextIds;
-    this.exec(
-      'INSERT INTO meta (id, clock_offset_ms, clock_frozen_at_ms, next_test_link, next_invitation, next_event, next_email) VALUES (1, ?, ?, ?, ?, ?, ?)',
-      doc.clockOffsetMs,
-      doc.clockFrozenAtMs,
-      n.testLink,
-      n.invitation,
-      n.event,
-      n.email,
-    );
-    this.tx.forget('meta');
-    for (const a of doc.accounts)
-      this.exec('INSERT INTO accounts (account_id, doc) VALUES (?, ?)', a.accountId, JSON.stringify(a));
-    for (const t of doc.tests) this.saveTest(t);
-    for (const l of doc.links) this.saveLink(l);
-    for (const s of doc.settings) this.setSettings(s.testId, s.settings);
-    for (const i of doc.invitations) this.saveInvitation(i);
-  }
-
-  /** The whole state as one document (GET /_sandbox/state). */
-  toDoc(): SandboxStateDoc {
-    const { clock, next } = this.meta();
-    return {
-      clockOffsetMs: clock.offset,
-      clockFrozenAtMs: clock.frozenAt,
-      nextIds: { ...next },
-      accounts: this.accounts(),
-      tests: this.tests(),
-      links: parseAll(this.rows('SELECT doc FROM links ORDER BY link_id')),
-      settings: this.rows('SELECT test_id, doc FROM settings ORDER BY test_id').map((r) => ({
-        testId: Number(r.test_id),
-        settings: JSON.parse(String(r.doc)) as TestSettings,
-      })),
-      invitations: this.invitations(),
-      callbackQueue: this.callbacks(),
-      outbox: this.outbox(),
-      requests: this.requests(),
-      deliveries: this.deliveries(),
-    };
+  /** The state was replaced within this turn (a reset, the seed): what was read before it is read again. */
+  replaced(): void {
+    const m = this.tx.once('meta', () => undefined as Meta | undefined);
+    if (m) m.replaced = true; // not written back over the new row
+    this.tx.forget();
   }
 }
-
-/** The tables reset empties (the faults are settings of the sandbox, not its data). */
-const TABLES = [
-  'meta',
-  'accounts',
-  'tests',
-  'links',
-  'settings',
-  'invitations',
-  'callbacks',
-  'outbox',
-  'deliveries',
-  'requests',
-] as const;

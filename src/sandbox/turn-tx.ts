@@ -23,6 +23,8 @@ export class TurnTransaction {
   /** What a turn read once (the clock, the id counters), shared by the sandboxes on this connection. */
   private readonly kept = new Map<string, unknown>();
   private beforeCommit: Array<() => void> = [];
+  /** Changes to the data (not the logs) made through this connection: with data_version, its version. */
+  changes = 0;
 
   constructor(
     readonly store: DbStore,

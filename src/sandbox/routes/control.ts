@@ -13,6 +13,7 @@ import type { ReportPdfs } from '../report-pdfs.js';
 import { buildReport, candidatePoints, testPoints } from '../scoring.js';
 import { ACCOUNT_BY_KEY } from '../seed.js';
 import { hasResult, SIMULATE_TARGETS } from '../state-machine.js';
+import { resetState, stateDoc } from '../state-doc.js';
 import type { Store } from '../store.js';
 
 const LATEST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
@@ -125,12 +126,12 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
       });
 
       c.post('/reset', async () => {
-        store.reset();
+        resetState(store);
         await store.flush();
         return { reset: true, ...clockView(), tests: store.count('tests'), invitations: store.count('invitations') };
       });
 
-      c.get('/state', async () => store.toDoc());
+      c.get('/state', async () => stateDoc(store));
       // the OpenAPI 3.1 document of the v3/v2 operations served here (built from the zod wire schemas)
       c.get('/openapi.json', async (request, reply) =>
         reply.type('application/json; charset=utf-8').send(openApiText(originOf(request))),
