@@ -20,11 +20,14 @@
 //
 // It builds into a fresh folder and swaps it in with renames, so a test run using dist/ never
 // sees a half-written build.
-import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { eagerModules, staticClosure } from './eager-modules.mjs';
-import { pdfkitFonts } from './pdfkit-fonts.mjs';
+import { devImport } from './dev-tools.mjs';
+
+// loaded, not imported: on a fresh clone without `npm ci` a missing tool is one line (dev-tools.mjs)
+const { build, transform } = await devImport(() => import('esbuild'));
+const { eagerModules, staticClosure } = await devImport(() => import('./eager-modules.mjs'));
+const { pdfkitFonts } = await devImport(() => import('./pdfkit-fonts.mjs'));
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 // the shells of `completion <shell>`, from the one place the command reads them too
@@ -36,7 +39,6 @@ const { SHELLS } = await import(
 // as Node does)
 const LAZY = {
   undici: "module.exports = require('undici');",
-  'undici-node20': "module.exports = require('undici-node20');", // undici 7, for Node < 22.19 (src/api/undici.ts)
   prompts: "module.exports = require('@inquirer/prompts');",
   fastify: "module.exports = require('fastify');",
   pdfkit: "module.exports = require('pdfkit');",
@@ -50,7 +52,7 @@ const LAZY = {
 const common = {
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22.13',
   format: 'cjs',
   outExtension: { '.js': '.cjs' },
   sourcemap: 'linked',
@@ -77,7 +79,7 @@ const lazyPackages = {
     b.onResolve(
       {
         filter:
-          /^(undici|undici-node20|@inquirer\/prompts|fastify|pdfkit|@modelcontextprotocol\/sdk\/(server\/index|server\/stdio|types)\.js)$/,
+          /^(undici|@inquirer\/prompts|fastify|pdfkit|@modelcontextprotocol\/sdk\/(server\/index|server\/stdio|types)\.js)$/,
       },
       (args) => ({
         path: `./vendor/${vendorName(args.path)}.cjs`,

@@ -38,7 +38,10 @@ export interface GlobalOptions {
   /** Prompts allowed: stdin and stderr are TTYs and --no-input is absent. */
   interactive: boolean;
   yes: boolean;
+  /** `--timeout`: all the command may wait for the service (undefined: the profile's, else no limit). */
   timeoutMs?: number;
+  /** `--try-timeout`: each request try's limit (undefined: the profile's, else 30 s). */
+  tryTimeoutMs?: number;
   api: 'v3' | 'v2';
   apiExplicit: boolean;
   sandbox: boolean;
@@ -73,7 +76,7 @@ export interface Context {
    * timestamps, not this). Relative flag times (`--from 7d`) are resolved against the same clock.
    */
   now(): Date;
-  /** Aborted on SIGINT; long-running work checks it. */
+  /** Aborted on SIGINT, SIGTERM and SIGHUP; long-running work checks it. */
   signal: AbortSignal;
   /** Lazily opened profile store (conf is only loaded by commands that need it). */
   config(): Promise<import('./config/store.js').ConfigStore>;
@@ -100,6 +103,16 @@ export interface Context {
    * temp files, an embedded sandbox, the keep-alive pool): the run's one clean-up registry.
    */
   onExit(fn: () => Promise<void> | void): void;
+  /**
+   * SIGHUP reloads instead of stopping while `fn` is registered (a server reading its certificate
+   * again, as daemons do); returns the way to unregister it.
+   */
+  onHangup(fn: () => void): () => void;
+  /**
+   * The run's secrets (src/api/redact.ts): add every secret the command comes to hold; the
+   * standard streams are scrubbed of them, and so must be every file the command writes.
+   */
+  secrets: import('./api/redact.js').Secrets;
   /** Writes a line to stderr (for notices, progress summaries and warnings). */
   info(message: string): void;
   warn(message: string): void;

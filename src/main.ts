@@ -1,8 +1,9 @@
 // Entry point. Start-up uses Node's supported mechanisms only:
-// - Node's compile cache (`module.enableCompileCache()`, Node ≥ 22.1), turned on before the
-//   program bundle is loaded. Node keys it by file content and Node version, checks each entry
-//   and rewrites a bad one; NODE_COMPILE_CACHE picks its directory and NODE_DISABLE_COMPILE_CACHE
-//   turns it off. Any failure (no such API, an unwritable directory) only costs speed.
+// - Node's compile cache (`module.enableCompileCache()`), turned on before the
+//   program bundle is loaded, in a 0700 directory of the user's (ownCacheDir). Node keys it by
+//   file content and Node version, checks each entry and rewrites a bad one; NODE_COMPILE_CACHE
+//   picks its directory and NODE_DISABLE_COMPILE_CACHE turns it off. Any failure (an
+//   unwritable or unsafe directory) only costs speed.
 // - `--version`, `--help` and `completion <shell>` answered from snapshots the build took of the
 //   program (dist/help.json, dist/completion.json), without loading it.
 // - The program itself (dist/cli.cjs) imports only the noun on the command line and undici on
@@ -10,11 +11,13 @@
 // - A bulk run happens in a child Node started with a memory flag (src/cli/bulk-child.ts).
 import module from 'node:module';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runInBulkChild } from './cli/bulk-child.js';
 import { guardedStdout } from './cli/stdout-guard.js';
 import { helpWidth, SNAPSHOT_HELP_WIDTH } from './cli/terminal-size.js';
+import { makePrivateDir, privateDirProblem } from './util/private-dir.js';
 
 // Set from package.json by scripts/build.mjs (src/version.ts is the same value for other modules).
 declare const __ASSESS_VERSION__: string;
@@ -63,16 +66,36 @@ function fromSnapshot(file: string, key: string): boolean {
   return true;
 }
 
-/** Node's own compile cache, where this Node has one; its status for --debug. */
+/** Node's own compile cache; its status for --debug. */
 function enableCompileCache(): string {
-  if (typeof module.enableCompileCache !== 'function') return 'not available on this Node';
   try {
-    const { status, message, directory } = module.enableCompileCache();
+    // NODE_COMPILE_CACHE (the user's choice) or NODE_DISABLE_COMPILE_CACHE: Node reads them itself
+    const own = process.env.NODE_COMPILE_CACHE || process.env.NODE_DISABLE_COMPILE_CACHE ? undefined : ownCacheDir();
+    if (typeof own === 'object') return `skipped: ${own.why}`;
+    const { status, message, directory } = module.enableCompileCache(own);
     const name =
       Object.entries(module.constants.compileCacheStatus).find(([, v]) => v === status)?.[0] ?? String(status);
     return `${name.toLowerCase()}${directory ? ` (${directory})` : ''}${message ? `: ${message}` : ''}`;
   } catch (err) {
     return `failed: ${err instanceof Error ? err.message : String(err)}`; // speed only
+  }
+}
+
+/**
+ * `$XDG_CACHE_HOME/assess/compile-cache` (else ~/.cache/…), made 0700, or why not: Node's default,
+ * `$TMPDIR/node-compile-cache`, is a shared place another user can create first and fill (a FIFO
+ * among its entries hung every command). A directory that is not ours, or not 0700, is skipped.
+ */
+function ownCacheDir(): string | { why: string } {
+  const xdg = process.env.XDG_CACHE_HOME;
+  const base = xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache');
+  const dir = join(base, 'assess', 'compile-cache');
+  try {
+    makePrivateDir(dir);
+    const problem = privateDirProblem(dir, 0o700) ?? privateDirProblem(dirname(dir));
+    return problem ? { why: problem } : dir;
+  } catch (err) {
+    return { why: `cannot make ${dir} (${(err as NodeJS.ErrnoException).code ?? String(err)})` };
   }
 }
 

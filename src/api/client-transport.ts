@@ -8,6 +8,8 @@ import type { Gate } from './pace.js';
 import type { DispatcherSource } from './keep-alive.js';
 import { warnEachOnce } from './read/read.js';
 import { Transport } from './transport.js';
+import type { Secrets } from './redact.js';
+import { budgetOf } from './wait-budget.js';
 
 export interface ClientHooks {
   debug?: (line: string) => void;
@@ -17,17 +19,24 @@ export interface ClientHooks {
   gate?: Gate;
   /** The run's keep-alive pool (ctx.pool). */
   pool?: DispatcherSource;
+  /** The run's secrets: what the client logs, warns or puts in an error is scrubbed of them. */
+  secrets?: Secrets;
 }
 
 const joined = (a?: AbortSignal, b?: AbortSignal) => (a && b ? AbortSignal.any([a, b]) : (a ?? b));
 
 /** The API version's transport for a connection, and a warn-once that scrubs what it tells. */
 export function clientTransport(conn: Connection, hooks: ClientHooks, api: 'v3' | 'v2') {
+  if (!conn.sandbox) hooks.secrets?.add(conn.apiKey); // the sandbox's seed keys are public
   const transport = new Transport({
     baseUrl: api === 'v3' ? conn.baseUrl : conn.baseUrlV2,
     apiKey: requireKey(conn),
     authHeader: api === 'v3' ? 'X-API-KEY' : 'x-api-key',
-    timeoutMs: conn.timeoutMs,
+    tryTimeoutMs: conn.tryTimeoutMs,
+    // one --timeout for every client of the command (the MCP server gives each call its own connection)
+    budget: budgetOf(conn, conn.timeoutMs),
+    baseUrlFrom: api === 'v3' ? conn.baseUrlFrom : conn.baseUrlV2From,
+    secrets: hooks.secrets,
     maxAttempts: conn.maxAttempts,
     insecureHttp: conn.insecureHttp,
     maxAnswerBytes: conn.maxAnswerBytes,

@@ -12,6 +12,8 @@ export interface RequestInfo {
   method: string;
   url: string; // without credentials; query included
   operation: string; // e.g. "v3.invite"
+  /** Where the base URL came from, for hints: 'ASSESS_BASE_URL', "config base-url (profile 'x')", '--base-url'. */
+  from?: string;
 }
 
 export type ApiErrorKind = 'auth' | 'not_found' | 'invalid' | 'rate_limited' | 'server' | 'refused';
@@ -75,26 +77,7 @@ export class NetworkError extends Error {
   }
 }
 
-/**
- * An answer larger than the cap (ASSESS_MAX_ANSWER_MIB / `config set max-answer-mib`, 64 MiB by
- * default): not read past the cap, never retried (exit 1). Streamed PDFs have no cap.
- */
-export class AnswerTooLargeError extends Error {
-  override name = 'AnswerTooLargeError';
-  constructor(
-    readonly request: RequestInfo,
-    readonly limit: number,
-    /** The size the answer announced (content-length), when it did. */
-    readonly declared?: number,
-  ) {
-    const mib = (n: number) => `${Math.round((n / 1048576) * 10) / 10} MiB`;
-    super(
-      `${request.method} ${request.url}: the answer is larger than the ${mib(limit)} cap` +
-        `${declared !== undefined ? ` (${mib(declared)} announced; nothing read)` : ' (stopped reading there)'}; ` +
-        `raise it with ASSESS_MAX_ANSWER_MIB=N or 'assess config set max-answer-mib N'`,
-    );
-  }
-}
+const mib = (n: number) => `${Math.round((n / 1048576) * 10) / 10} MiB`;
 
 /** The service answered 2xx with a body that does not match the wire schema. */
 export class ResponseShapeError extends Error {
@@ -107,6 +90,40 @@ export class ResponseShapeError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * An answer larger than the cap (ASSESS_MAX_ANSWER_MIB / `config set max-answer-mib`, 64 MiB by
+ * default; a download's --max-size), counted after decoding: not read past the cap, never
+ * retried (exit 1): the answer is the problem, as a ResponseShapeError's.
+ */
+export class AnswerTooLargeError extends ResponseShapeError {
+  override name = 'AnswerTooLargeError';
+  constructor(
+    request: RequestInfo,
+    readonly limit: number,
+    /** The size the answer announced (content-length), when it did. */
+    readonly declared?: number,
+    /** How to raise the cap, as the error says it. */
+    raise = "ASSESS_MAX_ANSWER_MIB=N or 'assess config set max-answer-mib N'",
+  ) {
+    super(
+      `${request.method} ${request.url}: the answer is larger than the ${mib(limit)} cap` +
+        `${declared !== undefined ? ` (${mib(declared)} announced; nothing read)` : ' (stopped reading there)'}; ` +
+        `raise it with ${raise}`,
+      request,
+    );
+  }
+}
+
+/**
+ * A 2xx answer that is not the service's: not JSON (an HTML page, another content type), not
+ * decodable, or JSON without what identifies the operation's answer (an invitation without its id
+ * and URL, a listing without its list). Never a success (exit 1); the hint says what came and
+ * where the base URL was set.
+ */
+export class UnexpectedAnswerError extends ResponseShapeError {
+  override name = 'UnexpectedAnswerError';
 }
 
 /**

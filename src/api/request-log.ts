@@ -1,19 +1,20 @@
 // A transport's --debug log: each request with its headers (the key's header masked) and body,
-// each answer's status, headers and body, retries and failures. Every line is scrubbed of the key
-// (and of URL passwords) before it is written; bodies are cut at 2,000 characters after
-// scrubbing, so a cut never leaves part of a key. With --debug off nothing is formatted.
-import { MASK, redact } from './redact.js';
+// each answer's status, headers and body, retries and failures. Every line is scrubbed of the
+// run's secrets (the key, parts of it, URL passwords) before it is written; bodies are cut at
+// 2,000 characters after scrubbing, so a cut never leaves part of a key. With --debug off
+// nothing is formatted.
+import { MASK, type Secrets } from './redact.js';
 
 export class RequestLog {
   constructor(
     private readonly sink: ((line: string) => void) | undefined,
-    private readonly apiKey: string,
+    private readonly secrets: Secrets,
     private readonly authHeader: string,
   ) {}
 
-  /** Replaces the key wherever it could appear (a key pasted into a URL, an echoing server). */
+  /** Replaces every secret wherever it could appear (a key pasted into a URL, an echoing server). */
   scrub(text: string): string {
-    return redact(text, [this.apiKey]);
+    return this.secrets.scrub(text);
   }
 
   line(text: string): void {

@@ -7,17 +7,26 @@ import { VERSION } from '../version.js';
 import type { DispatcherSource } from './keep-alive.js';
 import type { RequestInfo } from './errors.js';
 import type { Gate } from './pace.js';
+import type { Secrets } from './redact.js';
+import type { WaitBudget } from './wait-budget.js';
 
 export interface TransportOptions {
   baseUrl: string;
   apiKey: string;
   /** 'X-API-KEY' for v3, 'x-api-key' for v2. */
   authHeader: string;
-  timeoutMs?: number;
+  /** Each try's limit for its whole answer (--try-timeout; default 30 s). */
+  tryTimeoutMs?: number;
+  /** The command's --timeout: what every request, retry and backoff of the command may wait in all. */
+  budget?: WaitBudget;
+  /** Where the base URL came from ('ASSESS_BASE_URL', "config base-url (profile 'x')"), for hints. */
+  baseUrlFrom?: string;
+  /** The run's secrets (the key is added): everything the transport logs or puts in an error is scrubbed of them. */
+  secrets?: Secrets;
   maxAttempts?: number;
   /** Allow plain http:// to a host that is not loopback (else the constructor refuses: the key would travel in clear). */
   insecureHttp?: boolean;
-  /** The largest answer read into memory (default 64 MiB); larger is AnswerTooLargeError, not retried. */
+  /** The largest answer read into memory, decoded (default 64 MiB); larger is AnswerTooLargeError, not retried. */
   maxAnswerBytes?: number;
   debug?: (line: string) => void;
   /** A dispatcher of its own (tests); else `pool`, the run's keep-alive pool; else undici's global one (outside a CLI run). */
@@ -75,6 +84,6 @@ export interface RawResponse {
   maybeApplied: boolean;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_TRY_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_ATTEMPTS = 4;
 export const USER_AGENT = `assess-cli/${VERSION} node/${process.versions.node}`;

@@ -1,16 +1,25 @@
-// HTTP transport on undici: base URL, auth header, JSON bodies, timeouts, the run's keep-alive
-// pool (with its proxies: keep-alive.ts), retries (policy in retry.ts) and a redacted debug log.
-// What a request and an answer are: transport-spec.ts.
+// HTTP transport on undici: base URL, auth header, JSON bodies, deadlines (each try's, and the
+// command's --timeout: wait-budget.ts), the run's keep-alive pool (with its proxies: keep-alive.ts),
+// retries (policy in retry.ts) and a redacted debug log. What a request and an answer are:
+// transport-spec.ts; how a body is decoded and capped: answer-cap.ts.
 //
 // The retry loop is ours rather than undici's RetryAgent because the decision depends on the
 // operation (is it safe to repeat after it may have reached the server?) and because a 429 must
 // slow down every request of a bulk pool through one shared gate.
 import type { Dispatcher } from 'undici';
 import { refusePlainHttp } from '../config/base-url.js';
-import { DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from './answer-cap.js';
-import { AnswerTooLargeError, ApiError, NetworkError, parseErrorBody, type RequestInfo } from './errors.js';
+import { cutOff, DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from './answer-cap.js';
+import {
+  AnswerTooLargeError,
+  ApiError,
+  NetworkError,
+  parseErrorBody,
+  ResponseShapeError,
+  UnexpectedAnswerError,
+  type RequestInfo,
+} from './errors.js';
 import { RequestLog } from './request-log.js';
-import type { Gate } from './pace.js';
+import { Secrets } from './redact.js';
 import {
   BackoffGate,
   nothingProcessed,
@@ -20,13 +29,17 @@ import {
   wasSent,
   type Outcome,
 } from './retry.js';
-import { parseJsonLossless } from './read/body.js';
-import { loadedUndici, loadUndici } from './undici.js';
+import type { Gate } from './pace.js';
+import { baseUrlHint, describeNotJson, endsEarly, isJsonType } from './read/answer-kind.js';
+import { parseJson } from './read/body.js';
+import { loadedUndici, loadUndici, type Undici } from './undici.js';
 import { errorCode, isLocalFailure, localFailure, NO_WASM } from './local-failure.js';
+import { WaitBudget } from './wait-budget.js';
+import { UsageError } from '../errors.js';
 
 export {
   DEFAULT_MAX_ATTEMPTS,
-  DEFAULT_TIMEOUT_MS,
+  DEFAULT_TRY_TIMEOUT_MS,
   USER_AGENT,
   type RawResponse,
   type RequestSpec,
@@ -35,7 +48,7 @@ export {
 } from './transport-spec.js';
 import {
   DEFAULT_MAX_ATTEMPTS,
-  DEFAULT_TIMEOUT_MS,
+  DEFAULT_TRY_TIMEOUT_MS,
   USER_AGENT,
   type RawResponse,
   type RequestSpec,
@@ -64,26 +77,49 @@ interface Target {
   path: string;
 }
 
+/** A 2xx answer read as the service's JSON; `empty`: no body at all (a 204, or 0 bytes). */
+export interface JsonAnswer {
+  status: number;
+  data: unknown;
+  request: RequestInfo;
+  empty: boolean;
+}
+
 /** 429s a paced request may meet besides its attempts (each one slows the pace). */
 const PACED_429_RETRIES = 20;
 
 export class Transport {
   readonly gate: Gate;
+  /** The command's --timeout, shared by every transport of its connection. */
+  readonly budget: WaitBudget;
   /** Targets of paths without a query, kept: a bulk run asks the same path for every row. */
   private readonly targets = new Map<string, Target>();
   private readonly headers: { bare: Record<string, string>; json: Record<string, string> };
   private readonly log: RequestLog;
   private readonly o: Required<
-    Omit<TransportOptions, 'debug' | 'dispatcher' | 'pool' | 'signal' | 'gate' | 'insecureHttp' | 'guard'>
+    Omit<
+      TransportOptions,
+      | 'debug'
+      | 'dispatcher'
+      | 'pool'
+      | 'signal'
+      | 'gate'
+      | 'insecureHttp'
+      | 'guard'
+      | 'budget'
+      | 'baseUrlFrom'
+      | 'secrets'
+    >
   > &
-    Pick<TransportOptions, 'dispatcher' | 'pool' | 'signal' | 'guard'>;
+    Pick<TransportOptions, 'dispatcher' | 'pool' | 'signal' | 'guard' | 'baseUrlFrom'>;
 
   constructor(opts: TransportOptions) {
     // the last line of defence (the CLI refuses such a base URL where it is set, naming where)
     refusePlainHttp(opts.baseUrl, 'base URL', opts.insecureHttp === true);
     this.gate = opts.gate ?? new BackoffGate();
+    this.budget = opts.budget ?? new WaitBudget(undefined);
     this.o = {
-      timeoutMs: DEFAULT_TIMEOUT_MS,
+      tryTimeoutMs: DEFAULT_TRY_TIMEOUT_MS,
       maxAttempts: DEFAULT_MAX_ATTEMPTS,
       sleep: defaultSleep,
       random: Math.random,
@@ -98,7 +134,9 @@ export class Transport {
       accept: 'application/json, application/pdf;q=0.9, */*;q=0.5',
     };
     this.headers = { bare, json: { ...bare, 'content-type': 'application/json; charset=utf-8' } };
-    this.log = new RequestLog(opts.debug, this.o.apiKey, this.o.authHeader);
+    // the run's (which holds the key unless it is a sandbox's public one), else the key's own
+    const secrets = opts.secrets ?? new Secrets().add(this.o.apiKey);
+    this.log = new RequestLog(opts.debug, secrets, this.o.authHeader);
   }
 
   private target(path: string, query?: RequestSpec['query']): Target {
@@ -119,190 +157,269 @@ export class Transport {
   /** Sends with retries; resolves for any status (callers decide), rejects with NetworkError. */
   async send(spec: RequestSpec, earlierMaybeApplied = false): Promise<RawResponse> {
     this.o.guard?.(spec);
-    let maybeApplied = earlierMaybeApplied;
     const target = this.target(spec.path, spec.query);
-    const url = target.href;
     const info: RequestInfo = { method: spec.method, url: target.shown, operation: spec.operation };
+    if (this.o.baseUrlFrom) info.from = this.o.baseUrlFrom;
     const payload = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    const headers = payload === undefined ? this.headers.bare : this.headers.json;
-    // A request that makes the service e-mail a candidate is repeated only when the service surely
-    // did nothing (it never left this machine, or a 429 refused it): a retry after a reset, a
-    // timeout or a 5xx could send a second e-mail.
-    const idempotent = safeToRepeat(spec);
-
+    const call: Call = {
+      spec,
+      target,
+      info,
+      payload,
+      headers: payload === undefined ? this.headers.bare : this.headers.json,
+      // A request that makes the service e-mail a candidate is repeated only when the service surely
+      // did nothing (it never left this machine, or a 429 refused it): a retry after a reset, a
+      // timeout or a 5xx could send a second e-mail.
+      idempotent: safeToRepeat(spec),
+      maybeApplied: earlierMaybeApplied,
+      throttled: 0,
+    };
     // undici parses HTTP in WebAssembly, which `node --jitless` lacks: loading it then fails outside
     // any request (an unhandled rejection in Node's own copy), so say it here, once, as what it is
     if ((globalThis as { WebAssembly?: unknown }).WebAssembly === undefined)
       throw localFailure(spec.method, info.url, NO_WASM, this.scrub);
     const undici = loadedUndici() ?? (await loadUndici());
-    let throttled = 0;
     for (let attempt = 1; ; attempt++) {
-      const slot = this.gate.reserve();
-      if (slot.waitMs > 0) await this.o.sleep(slot.waitMs, this.o.signal);
-      const started = Date.now();
-      this.log.request(spec.method, url, headers, payload, attempt);
-      let outcome: Outcome;
-      const deadline = this.deadline(spec, info, attempt);
-      try {
-        // the dispatcher's own request(): undici.request(url) would parse the URL again
-        const res = await (this.o.dispatcher ?? this.o.pool?.(undici) ?? undici.getGlobalDispatcher()).request({
-          origin: target.origin,
-          path: target.path,
-          method: spec.method,
-          headers,
-          body: payload,
-          headersTimeout: this.o.timeoutMs,
-          bodyTimeout: this.o.timeoutMs,
-          signal: deadline.signal,
-        });
-        deadline.follow(res.body);
-        const retryAfter = header(res.headers, 'retry-after');
-        this.gate.answered(slot.at, res.statusCode === 429, parseRetryAfter(retryAfter, Date.now()) !== undefined);
-        outcome = { kind: 'status', status: res.statusCode, retryAfter };
-        this.log.response(res.statusCode, Date.now() - started, res.headers);
-        // paced (a bulk run): a 429 slowed the pace, and the retry takes its next slot; a Retry-After still holds everyone
-        const paced =
-          res.statusCode === 429 && this.gate.adaptive && parseRetryAfter(retryAfter, Date.now()) === undefined;
-        // …and does not use up an attempt: a run the machine stalled sends a burst when it wakes,
-        // and a row must not fail for meeting the limit a few times while the pace settles (a 429
-        // did nothing, so this holds for requests that e-mail too)
-        const throttledFree = paced && nothingProcessed(outcome) && throttled < PACED_429_RETRIES;
-        if (
-          !throttledFree &&
-          !shouldRetry(outcome, {
-            idempotent,
-            attempt,
-            maxAttempts: this.o.maxAttempts,
-            read: spec.method === 'GET' || spec.readOnly === true,
-            sameOnRepeat: spec.sameOnRepeat,
-          })
-        ) {
-          return {
-            status: res.statusCode,
-            headers: res.headers,
-            body: res.body,
-            request: info,
-            attempts: attempt,
-            maybeApplied,
-          };
-        }
-        if (throttledFree) {
-          throttled++;
-          attempt--;
-        }
-        if (res.statusCode >= 500) maybeApplied = true;
-        await res.body.dump().catch(() => undefined);
-        const delay = paced ? 0 : retryDelayMs(attempt, retryAfter, Date.now(), this.o.random);
-        if (res.statusCode === 429 && !paced) this.gate.hold(delay);
-        this.log.line(
-          `retrying ${spec.method} in ${delay} ms (HTTP ${res.statusCode}, attempt ${attempt}/${this.o.maxAttempts})`,
-        );
-        await this.o.sleep(delay, this.o.signal);
-      } catch (err) {
-        deadline.clear();
-        if (this.o.signal?.aborted) throw err;
-        if (!deadline.expired && isLocalFailure(err)) throw localFailure(spec.method, info.url, err, this.scrub);
-        const code = deadline.expired ? 'UND_ERR_HEADERS_TIMEOUT' : errorCode(err);
-        outcome = { kind: 'error', code, sent: wasSent(code) };
-        if (outcome.sent) maybeApplied = true;
-        this.log.line(
-          `<-- ${code ?? 'error'} after ${Date.now() - started} ms: ${this.scrub(String((err as Error).message))}`,
-        );
-        if (!shouldRetry(outcome, { idempotent, attempt, maxAttempts: this.o.maxAttempts })) {
-          const timedOut = /TIMEOUT/.test(code ?? '');
-          const what = timedOut
-            ? `timed out after ${this.o.timeoutMs / 1000} s`
-            : `failed (${code ?? 'network error'})`;
-          throw new NetworkError(`${spec.method} ${info.url} ${what}`, info, code, attempt, timedOut);
-        }
-        const delay = retryDelayMs(attempt, undefined, Date.now(), this.o.random);
-        this.log.line(`retrying ${spec.method} in ${delay} ms (${code}, attempt ${attempt}/${this.o.maxAttempts})`);
-        await this.o.sleep(delay, this.o.signal);
-      }
+      const step = await this.attempt(call, attempt, undici);
+      if (step.done) return step.done;
+      if (step.free) attempt--;
+      await this.pause(call, step.delay, attempt);
     }
   }
 
-  /** Sends and parses JSON; non-2xx becomes an ApiError with the body in its documented shape. */
-  async json(spec: RequestSpec): Promise<{ status: number; data: unknown; request: RequestInfo }> {
-    const { res, text } = await this.sendAndRead(spec);
+  /** One try: the answer to return, or how long to wait before the next. */
+  private async attempt(
+    call: Call,
+    attempt: number,
+    undici: Undici,
+  ): Promise<{ done?: RawResponse; delay: number; free?: boolean }> {
+    const { spec, info } = call;
+    const slot = this.gate.reserve();
+    if (slot.waitMs > 0) await this.pause(call, slot.waitMs, attempt);
+    const started = Date.now();
+    const deadline = this.deadline(spec, info, attempt);
+    this.log.request(spec.method, call.target.href, call.headers, call.payload, attempt);
+    let res: Dispatcher.ResponseData;
+    try {
+      // the dispatcher's own request(): undici.request(url) would parse the URL again
+      res = await (this.o.dispatcher ?? this.o.pool?.(undici) ?? undici.getGlobalDispatcher()).request({
+        origin: call.target.origin,
+        path: call.target.path,
+        method: spec.method,
+        headers: call.headers,
+        body: call.payload,
+        headersTimeout: deadline.ms,
+        bodyTimeout: deadline.ms,
+        signal: deadline.signal,
+      });
+    } catch (err) {
+      return { delay: this.failed(call, attempt, err, deadline, started) };
+    }
+    deadline.follow(res.body);
+    const retryAfter = header(res.headers, 'retry-after');
+    const told = parseRetryAfter(retryAfter, Date.now()) !== undefined;
+    this.gate.answered(slot.at, res.statusCode === 429, told);
+    this.log.response(res.statusCode, Date.now() - started, res.headers);
+    const { again, paced, free, delay } = this.retryOnStatus(call, attempt, res.statusCode, retryAfter, told);
+    if (!again || delay >= this.budget.left()) {
+      const { maybeApplied } = call;
+      const done = { status: res.statusCode, headers: res.headers, body: res.body, request: info, attempts: attempt };
+      return { done: { ...done, maybeApplied }, delay: 0 };
+    }
+    if (free) call.throttled++;
+    if (res.statusCode >= 500) call.maybeApplied = true;
+    await res.body.dump().catch(() => undefined);
+    if (res.statusCode === 429 && !paced) this.gate.hold(delay);
+    this.log.line(
+      `retrying ${spec.method} in ${delay} ms (HTTP ${res.statusCode}, attempt ${attempt}/${this.o.maxAttempts})`,
+    );
+    return { delay, free };
+  }
+
+  /** Whether a status is tried again, and after how long (0: a paced 429, which takes the pace's next slot). */
+  private retryOnStatus(call: Call, attempt: number, status: number, retryAfter: string | null, told: boolean) {
+    const outcome: Outcome = { kind: 'status', status, retryAfter };
+    // paced (a bulk run): a 429 slowed the pace, and the retry takes its next slot; a Retry-After still holds everyone
+    const paced = status === 429 && this.gate.adaptive && !told;
+    // …and does not use up an attempt: a run the machine stalled sends a burst when it wakes,
+    // and a row must not fail for meeting the limit a few times while the pace settles (a 429
+    // did nothing, so this holds for requests that e-mail too)
+    const free = paced && nothingProcessed(outcome) && call.throttled < PACED_429_RETRIES;
+    const again =
+      free ||
+      shouldRetry(outcome, {
+        idempotent: call.idempotent,
+        attempt,
+        maxAttempts: this.o.maxAttempts,
+        read: call.spec.method === 'GET' || call.spec.readOnly === true,
+        sameOnRepeat: call.spec.sameOnRepeat,
+      });
+    const delay = paced ? 0 : retryDelayMs(attempt, retryAfter, Date.now(), this.o.random);
+    return { again, paced, free, delay };
+  }
+
+  /** A try that got no answer: the delay before the next, or the NetworkError that ends it. */
+  private failed(call: Call, attempt: number, err: unknown, deadline: Deadline, started: number): number {
+    const { spec, info } = call;
+    deadline.clear();
+    if (this.o.signal?.aborted || err instanceof UsageError) throw err; // a usage error: localhost that is not loopback
+    if (!deadline.expired && isLocalFailure(err)) throw localFailure(spec.method, info.url, err, this.scrub);
+    const code = deadline.expired ? 'UND_ERR_HEADERS_TIMEOUT' : errorCode(err);
+    const outcome: Outcome = { kind: 'error', code, sent: wasSent(code) };
+    if (outcome.sent) call.maybeApplied = true;
+    this.log.line(
+      `<-- ${code ?? 'error'} after ${Date.now() - started} ms: ${this.scrub(String((err as Error).message))}`,
+    );
+    const delay = retryDelayMs(attempt, undefined, Date.now(), this.o.random);
+    const again =
+      delay < this.budget.left() &&
+      shouldRetry(outcome, { idempotent: call.idempotent, attempt, maxAttempts: this.o.maxAttempts });
+    if (!again) {
+      const timedOut = /TIMEOUT/.test(code ?? '');
+      const what = timedOut ? deadline.said : `failed (${code ?? 'network error'})`;
+      throw new NetworkError(`${spec.method} ${info.url} ${what}`, info, code, attempt, timedOut);
+    }
+    this.log.line(`retrying ${spec.method} in ${delay} ms (${code}, attempt ${attempt}/${this.o.maxAttempts})`);
+    return delay;
+  }
+
+  /** Waits `ms` (a backoff, the pace), never past the command's --timeout. */
+  private async pause(call: Call, ms: number, attempt: number): Promise<void> {
+    if (ms <= 0) return;
+    if (ms >= this.budget.left()) throw this.outOfTime(call.info, attempt);
+    await this.o.sleep(ms, this.o.signal);
+  }
+
+  private outOfTime(info: RequestInfo, attempt: number): NetworkError {
+    return new NetworkError(
+      `${info.method} ${info.url} timed out: the command's --timeout of ${this.budget.shown} passed`,
+      info,
+      'ASSESS_DEADLINE',
+      attempt,
+      true,
+    );
+  }
+
+  /** Sends and reads the service's JSON; non-2xx becomes an ApiError with the body in its documented shape. */
+  async json(spec: RequestSpec): Promise<JsonAnswer> {
+    const { res, text, data } = await this.sendAndRead(spec);
     if (spec.onAnswered) await spec.onAnswered();
     this.log.answer(text);
     if (res.status < 200 || res.status > 299) {
       throw new ApiError(res.status, parseErrorBody(this.scrub(text)), res.request, res.attempts, res.maybeApplied);
     }
-    // 204 or an empty body is null; a body that is not JSON is kept as its text.
-    return { status: res.status, data: parseJsonLossless(text), request: res.request };
+    return { status: res.status, data: data ?? null, request: res.request, empty: !text.trim() };
   }
 
   /**
    * send() retries until the headers arrive; an answer that breaks off after them (connection
-   * cut mid-body) is sent again here when the request is safe to repeat, else a NetworkError.
+   * cut mid-body, a body shorter than its framing, JSON that ends early) is sent again here when
+   * the request is safe to repeat, else a NetworkError (exit 6).
    */
-  private async sendAndRead(spec: RequestSpec): Promise<{ res: RawResponse; text: string }> {
+  private async sendAndRead(spec: RequestSpec): Promise<{ res: RawResponse; text: string; data?: unknown }> {
     let maybeApplied = false;
     for (let read = 1; ; read++) {
       const res = await this.send(spec, maybeApplied);
       try {
-        return { res, text: await this.readText(res) };
+        const text = await this.readText(res);
+        const ok = res.status >= 200 && res.status <= 299;
+        return { res, text, data: ok ? this.serviceJson(res, text) : undefined };
       } catch (err) {
-        if (this.o.signal?.aborted || err instanceof AnswerTooLargeError) throw err; // too large: once is enough
-        // The whole answer did not arrive within --timeout: a slow server, not a broken one.
+        if (this.o.signal?.aborted || err instanceof AnswerTooLargeError || err instanceof ResponseShapeError)
+          throw err;
+        // The whole answer did not arrive within the deadline: a slow server, not a broken one.
         if (err instanceof NetworkError && err.timedOut) throw err;
         if (isLocalFailure(err)) throw localFailure(spec.method, res.request.url, err, this.scrub);
         const code = errorCode(err);
         this.log.line(`<-- answer broke off: ${code ?? 'error'}: ${this.scrub(String((err as Error).message))}`);
         maybeApplied = true;
-        if (!safeToRepeat(spec) || read >= this.o.maxAttempts)
-          throw new NetworkError(
-            `${spec.method} ${res.request.url}: the answer broke off (${code ?? 'network error'})`,
-            res.request,
-            code,
-            res.attempts,
-          );
-        await this.o.sleep(retryDelayMs(read, undefined, Date.now(), this.o.random), this.o.signal);
+        const delay = retryDelayMs(read, undefined, Date.now(), this.o.random);
+        if (!safeToRepeat(spec) || read >= this.o.maxAttempts || delay >= this.budget.left())
+          throw err instanceof NetworkError
+            ? err
+            : new NetworkError(
+                `${spec.method} ${res.request.url}: the answer broke off (${code ?? 'network error'})`,
+                res.request,
+                code,
+                res.attempts,
+              );
+        await this.o.sleep(delay, this.o.signal);
       }
     }
   }
 
-  /** A whole answer as text, within the cap (maxAnswerBytes). */
+  /**
+   * A 2xx body as the service's JSON: empty (null), or JSON by its content type and its text. An
+   * HTML page, another content type or text that is not JSON is not the service's answer; JSON
+   * that ends early was cut off (a Content-Length shorter than the body).
+   */
+  private serviceJson(res: RawResponse, text: string): unknown {
+    if (!text.trim()) return null;
+    const type = header(res.headers, 'content-type') ?? '';
+    if (type && !isJsonType(type)) throw this.notTheService(res, describeNotJson(type, text));
+    const parsed = parseJson(text);
+    if (parsed.ok) return parsed.value;
+    if (endsEarly(text, parsed.error))
+      throw cutOff(res.request, `its JSON ends early, after ${Buffer.byteLength(text)} bytes`, res.attempts);
+    throw this.notTheService(res, type ? 'JSON that cannot be read' : describeNotJson(type, text));
+  }
+
+  private notTheService(res: RawResponse, got: string): UnexpectedAnswerError {
+    return new UnexpectedAnswerError(
+      `${res.request.method} ${pathOf(res.request.url)} was answered HTTP ${res.status} with ${got}, not the service's JSON`,
+      res.request,
+      baseUrlHint(res.request),
+    );
+  }
+
+  /** A whole answer as text, decoded, within the cap (maxAnswerBytes). */
   readText(res: RawResponse): Promise<string> {
     return readAnswerText(res, this.o.maxAnswerBytes);
   }
 
   /**
-   * --timeout is a deadline for the whole answer of one attempt (headers and body), not an idle
-   * timeout between bytes: a server dripping one byte a second must not hold the CLI forever.
-   * The deadline aborts with a NetworkError (timedOut) as the reason, so it stays apart from
-   * the user's Ctrl-C (this.o.signal) and surfaces as exit 6 naming the request.
+   * Each try has a deadline for its whole answer (headers and body), not an idle timeout between
+   * bytes: a server dripping one byte a second must not hold the CLI forever. It is the shorter of
+   * --try-timeout and what is left of the command's --timeout. It aborts with a NetworkError
+   * (timedOut) as the reason, so it stays apart from the user's Ctrl-C (this.o.signal) and
+   * surfaces as exit 6 naming the request.
    */
-  private deadline(spec: RequestSpec, info: RequestInfo, attempt: number) {
+  private deadline(spec: RequestSpec, info: RequestInfo, attempt: number): Deadline {
+    const left = this.budget.left();
+    if (left <= 0) throw this.outOfTime(info, attempt);
+    const wholeCommand = left <= this.o.tryTimeoutMs;
+    const ms = Math.max(1, Math.min(this.o.tryTimeoutMs, left));
+    const said = wholeCommand
+      ? `timed out: the command's --timeout of ${this.budget.shown} passed`
+      : `timed out after ${ms / 1000} s`;
     const own = new AbortController();
-    const secs = this.o.timeoutMs / 1000;
     const state = { expired: false };
     let body: { destroy(err?: Error): unknown; destroyed?: boolean } | undefined;
     const timer = setTimeout(() => {
       // made only when it fires: an Error captures a stack, ~35 µs per request of a bulk run
       const reason = new NetworkError(
-        `${spec.method} ${info.url} timed out after ${secs} s (no complete answer)`,
+        `${spec.method} ${info.url} ${said} (no complete answer)`,
         info,
         'ASSESS_DEADLINE',
         attempt,
         true,
       );
       state.expired = true;
-      this.log.line(`<-- deadline of ${secs} s passed (attempt ${attempt})`);
+      this.log.line(`<-- deadline of ${ms / 1000} s passed (attempt ${attempt})`);
       if (body && !body.destroyed) body.destroy(reason);
       own.abort(reason);
-    }, this.o.timeoutMs);
+    }, ms);
     timer.unref();
     return {
+      ms,
+      said,
+      wholeCommand,
       // a bulk run's client has no Ctrl-C signal to join (it finishes the requests under way)
       signal: this.o.signal ? AbortSignal.any([this.o.signal, own.signal]) : own.signal,
       get expired() {
         return state.expired;
       },
-      /** The deadline covers the body too; it ends when the body is read or dropped. */
-      follow(b: NodeJS.ReadableStream & { destroy(err?: Error): unknown; destroyed?: boolean }) {
+      follow(b) {
         body = b;
         (b as NodeJS.EventEmitter).once('close', () => clearTimeout(timer));
       },
@@ -310,9 +427,38 @@ export class Transport {
     };
   }
 
-  /** Replaces the key wherever it could appear (a key pasted into a URL, an echoing server). */
+  /** Replaces every secret of the run wherever it could appear (a key pasted into a URL, an echoing server). */
   readonly scrub = (text: string): string => this.log.scrub(text);
 }
+
+/** What one request carries through its tries. */
+interface Call {
+  spec: RequestSpec;
+  target: Target;
+  info: RequestInfo;
+  payload: string | undefined;
+  headers: Record<string, string>;
+  idempotent: boolean;
+  /** An earlier try may have been carried out (its answer lost). */
+  maybeApplied: boolean;
+  /** Paced 429s met so far (they use up no attempt). */
+  throttled: number;
+}
+
+interface Deadline {
+  ms: number;
+  /** What the timeout error says: the try's limit, or the command's. */
+  said: string;
+  /** The command's --timeout ends this try: nothing is tried after it. */
+  wholeCommand: boolean;
+  signal: AbortSignal;
+  readonly expired: boolean;
+  /** The deadline covers the body too; it ends when the body is read or dropped. */
+  follow(b: NodeJS.ReadableStream & { destroy(err?: Error): unknown; destroyed?: boolean }): void;
+  clear(): void;
+}
+
+const pathOf = (url: string) => (URL.canParse(url) ? new URL(url).pathname : url);
 
 /** Whether the request may be sent again after it may have reached the service. */
 function safeToRepeat(spec: RequestSpec): boolean {

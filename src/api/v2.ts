@@ -3,13 +3,19 @@
 import type * as z from 'zod/mini';
 import type { Connection } from '../config/credentials.js';
 import { ApiError } from './errors.js';
-import { readAnswer } from './read/read.js';
+import { allOf, anObject, anyOf, listOf, someList } from './read/identify.js';
+import { readAnswer, type Identify, type ReadOptions } from './read/read.js';
 import * as R from './read/v2.js';
 import type { RawResponse, RequestSpec } from './transport.js';
 import { clientTransport, type ClientHooks } from './client-transport.js';
 
 type IdLike = string | number;
 const seg = (id: IdLike) => encodeURIComponent(String(id));
+
+const REGISTERED = {
+  means: 'the candidate may have been registered, but the answer has no invitation id or URL',
+  check: 'registering again updates the same record (one per candidate and test) and returns it',
+};
 
 export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
   const { transport, warnOnce } = clientTransport(conn, hooks, 'v2');
@@ -21,12 +27,13 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
   async function call<T extends z.core.$ZodType>(
     result: T,
     spec: RequestSpec,
-    write?: { expect?: string[]; known?: Record<string, unknown> },
+    identify: Identify,
+    write?: Pick<ReadOptions, 'expect' | 'known' | 'empty'>,
   ): Promise<z.output<T>> {
     const answer = await transport.json(spec);
-    const env = R.V2Envelope.safeParse(answer.data);
+    const env = answer.empty ? undefined : R.V2Envelope.safeParse(answer.data);
     let inner: unknown = answer.data;
-    if (env.success && 'result' in env.data) {
+    if (env?.success && 'result' in env.data) {
       const { statuscode, description } = env.data;
       // A 200 carrying an error statuscode (e.g. "400.1") is an error, whatever the HTTP status.
       if (statuscode !== undefined && !/^2/.test(statuscode.trim()))
@@ -40,20 +47,26 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
     return readAnswer(
       result,
       { ...answer, data: inner, raw: answer.data },
-      { kind: write ? 'write' : 'read', envelope: false, warn: warnOnce, ...write },
+      { kind: write ? 'write' : 'read', envelope: false, warn: warnOnce, identify, ...write },
     );
   }
 
-  const get = <T extends z.core.$ZodType>(operation: string, schema: T, path: string, query?: RequestSpec['query']) =>
-    call(schema, { operation, method: 'GET', path, query, idempotent: true });
+  const get = <T extends z.core.$ZodType>(
+    operation: string,
+    schema: T,
+    identify: Identify,
+    path: string,
+    query?: RequestSpec['query'],
+  ) => call(schema, { operation, method: 'GET', path, query, idempotent: true }, identify);
 
   return {
     transport,
     /** GET /v2/org/tests?page_size&page_no */
     listTests: (q: { pageNo?: number; pageSize?: number } = {}) =>
-      get('v2.listTests', R.V2Tests, '/v2/org/tests', { page_no: q.pageNo, page_size: q.pageSize }),
+      get('v2.listTests', R.V2Tests, listOf('tests'), '/v2/org/tests', { page_no: q.pageNo, page_size: q.pageSize }),
     /** GET /v2/org/tests/{testId} */
-    getTest: (testId: IdLike) => get('v2.getTest', R.V2TestDetail, `/v2/org/tests/${seg(testId)}`),
+    getTest: (testId: IdLike) =>
+      get('v2.getTest', R.V2TestDetail, anyOf('testId', 'testName', 'sections'), `/v2/org/tests/${seg(testId)}`),
     /** POST /v2/org/tests/{testId}/register — posting again updates the same record, so safe to repeat. */
     register: (testId: IdLike, body: Record<string, unknown>) =>
       call(
@@ -65,7 +78,8 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
           body,
           idempotent: true,
         },
-        { expect: ['testInvitationId', 'takeTestURL'] },
+        allOf('testInvitationId', 'takeTestURL'),
+        { empty: REGISTERED },
       ),
     /** POST /v2/org/tests/{testId}/testlinks/{testLinkId}/register */
     registerByLink: (testId: IdLike, linkId: IdLike, body: Record<string, unknown>) =>
@@ -78,13 +92,25 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
           body,
           idempotent: true,
         },
-        { expect: ['testInvitationId', 'testUrl'] },
+        allOf('testInvitationId', 'testUrl'),
+        { empty: REGISTERED },
       ),
     /** GET /v2/org/report/{testInvitationId} */
-    getReport: (invitationId: IdLike) => get('v2.getReport', R.V2Report, `/v2/org/report/${seg(invitationId)}`),
+    getReport: (invitationId: IdLike) =>
+      get(
+        'v2.getReport',
+        R.V2Report,
+        anyOf('emailId', 'fullName', 'testStatus', 'reportStatus', 'score'),
+        `/v2/org/report/${seg(invitationId)}`,
+      ),
     /** GET /v2/org/report/{testInvitationId}/sections */
     getSectionReport: (invitationId: IdLike) =>
-      get('v2.getSectionReport', R.V2SectionReport, `/v2/org/report/${seg(invitationId)}/sections`),
+      get(
+        'v2.getSectionReport',
+        R.V2SectionReport,
+        (result) => (result === null ? undefined : someList(result)), // a null result: no sections
+        `/v2/org/report/${seg(invitationId)}/sections`,
+      ),
     /** GET /v2/org/report/{testInvitationId}/pdf — the raw response, body streamed by the caller. */
     getReportPdf: (invitationId: IdLike): Promise<RawResponse> =>
       transport.send({
@@ -94,10 +120,11 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
         idempotent: true,
       }),
     /** GET /v2/org/tests/{testId}/testlinks */
-    listLinks: (testId: IdLike) => get('v2.listLinks', R.V2TestLinks, `/v2/org/tests/${seg(testId)}/testlinks`),
+    listLinks: (testId: IdLike) =>
+      get('v2.listLinks', R.V2TestLinks, listOf('testLinks'), `/v2/org/tests/${seg(testId)}/testlinks`),
     /** GET /v2/org/tests/{testId}/testlinks/{testLinkId} */
     getLink: (testId: IdLike, linkId: IdLike) =>
-      get('v2.getLink', R.V2TestLink, `/v2/org/tests/${seg(testId)}/testlinks/${seg(linkId)}`),
+      get('v2.getLink', R.V2TestLink, allOf('testLinkId'), `/v2/org/tests/${seg(testId)}/testlinks/${seg(linkId)}`),
     /** POST /v2/org/tests/{testId}/testlinks — not safe to repeat (would create two links). */
     createLink: (testId: IdLike, body: Record<string, unknown>) =>
       call(
@@ -109,7 +136,13 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
           body,
           idempotent: false,
         },
-        { expect: ['testLinkId'] },
+        allOf('testLinkId'),
+        {
+          empty: {
+            means: 'the link may have been created, but the answer does not name it',
+            check: `check with \`assess links list ${testId} --api v2\` before creating it again`,
+          },
+        },
       ),
     /** POST /v2/org/tests/{testId}/testlinks/{testLinkId} */
     updateLink: (testId: IdLike, linkId: IdLike, body: Record<string, unknown>) =>
@@ -122,7 +155,8 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
           body,
           idempotent: false,
         },
-        { known: { testLinkId: linkId } },
+        anObject,
+        { known: { testLinkId: linkId }, empty: true },
       ),
   };
 }

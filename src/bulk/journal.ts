@@ -12,9 +12,10 @@
 //
 // The lines it holds: src/bulk/journal-lines.ts.
 import { createReadStream } from 'node:fs';
-import { closeSync, fsync, fsyncSync, ftruncateSync, fstatSync, openSync } from 'node:fs';
+import { closeSync, fsync, fsyncSync, ftruncateSync, fstatSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
+import { openForAppend } from '../files/output-files.js';
 import { asFileError } from '../util/file-errors.js';
 import { writeAllSync } from '../util/write-all.js';
 import { UsageError } from '../errors.js';
@@ -62,6 +63,8 @@ export class Journal {
   private constructor(
     readonly path: string,
     private readonly sync: FsyncFn,
+    /** Cleans each line before it is written (the run's secrets). */
+    private readonly scrub: (line: string) => string = (line) => line,
   ) {}
 
   /**
@@ -69,12 +72,15 @@ export class Journal {
    * journal written for another one is refused (its items were done there, not here); one that
    * names none (new, or written by an older assess) is stamped with it before its next line.
    */
-  static async open(path: string, io: { fsync?: FsyncFn; target?: JournalTarget } = {}): Promise<Journal> {
-    const j = new Journal(path, io.fsync ?? fsync);
+  static async open(
+    path: string,
+    io: { fsync?: FsyncFn; target?: JournalTarget; scrub?: (line: string) => string } = {},
+  ): Promise<Journal> {
+    const j = new Journal(path, io.fsync ?? fsync, io.scrub);
     try {
       // Private: a journal holds names, e-mails and test-taking URLs.
       makeDirs(dirname(path));
-      j.fd = openSync(path, 'a+', 0o600);
+      j.fd = openForAppend(path, '--journal'); // never through another user's link in /tmp
       // a FIFO (or socket) would take lines until its buffer filled, then hold the run for ever, and
       // is read back empty: refused. A device such as /dev/null (keep no journal) is allowed.
       const st = fstatSync(j.fd);
@@ -248,7 +254,7 @@ export class Journal {
       this.target = t;
     }
     try {
-      this.size += writeAllSync(this.fd, `${JSON.stringify(v)}\n`);
+      this.size += writeAllSync(this.fd, this.scrub(`${JSON.stringify(v)}\n`));
     } catch (err) {
       try {
         ftruncateSync(this.fd, this.size); // no half line for the next run to stumble on

@@ -1,15 +1,38 @@
-// A one-line progress bar on stderr, only when stderr is a terminal (silent when piped or in
-// CI). Ours rather than cli-progress: it is one line redrawn at 10 Hz, and adding a dependency
-// (and its lockfile churn) for that was not worth it.
+// Progress on stderr: on a terminal a one-line bar redrawn at 10 Hz; piped (a CI log) one plain
+// line every 10 s, since a CI system may kill a job that prints nothing for minutes; with -q
+// nothing. Ours rather than cli-progress: it is one line, and adding a dependency (and its
+// lockfile churn) for that was not worth it.
 import type { Writable } from 'node:stream';
 import { formatRate } from '../util/rate.js';
 
+/** Runs `fn` every `ms` until the returned stop is called; injected by tests (a clock they move). */
+export type Every = (ms: number, fn: () => void) => () => void;
+
+const realEvery: Every = (ms, fn) => {
+  const timer = setInterval(fn, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
+/** How often a piped run says how far it is. */
+export const LINE_EVERY_MS = 10_000;
+
+export type ProgressMode = 'bar' | 'lines' | 'off';
+
+/** The bar on a terminal, lines when piped, nothing with -q. */
+export function progressMode(io: { stderrIsTTY: boolean }, quiet: boolean): ProgressMode {
+  return quiet ? 'off' : io.stderrIsTTY ? 'bar' : 'lines';
+}
+
 export interface ProgressOptions {
   stream: Writable;
-  enabled: boolean;
+  /** true is 'bar' (the older spelling); false is 'off'. */
+  enabled?: boolean;
+  mode?: ProgressMode;
   total: number;
   label: string;
   now?: () => number;
+  every?: Every;
   /** The run's pace (requests a second) when it is paced, else null (src/api/pace.ts). */
   pace?: () => number | null;
 }
@@ -20,18 +43,22 @@ const RECENT_MS = 3000;
 export class Progress {
   private done = 0;
   private readonly started: number;
-  private timer: NodeJS.Timeout | null = null;
+  private stopTimer: (() => void) | null = null;
+  private readonly mode: ProgressMode;
   private readonly now: () => number;
   /** [time, done] as drawn, the last RECENT_MS of them. */
   private samples: Array<[number, number]> = [];
+  /** [time, done] at the last plain line. */
+  private lastLine: [number, number];
 
   constructor(private readonly o: ProgressOptions) {
     this.now = o.now ?? Date.now;
     this.started = this.now();
-    if (o.enabled && o.total > 0) {
-      this.timer = setInterval(() => this.render(), 100);
-      this.timer.unref();
-    }
+    this.lastLine = [this.started, 0];
+    this.mode = o.mode ?? (o.enabled ? 'bar' : 'off');
+    const every = o.every ?? realEvery;
+    if (o.total > 0 && this.mode === 'bar') this.stopTimer = every(100, () => this.render());
+    if (o.total > 0 && this.mode === 'lines') this.stopTimer = every(LINE_EVERY_MS, () => this.writeLine());
   }
 
   tick(n = 1): void {
@@ -59,17 +86,35 @@ export class Progress {
     return `${label} [${'#'.repeat(filled)}${'-'.repeat(barWidth - filled)}]${tail}`;
   }
 
+  /** A plain line for a log: `Inviting: 120 of 2000 (6 %), 12/s, about 2m36s left`. */
+  plainLine(): string {
+    const now = this.now();
+    const [then, doneThen] = this.lastLine;
+    this.lastLine = [now, this.done];
+    const rate = (this.done - doneThen) / Math.max(0.001, (now - then) / 1000);
+    const { total, label } = this.o;
+    const pct = Math.floor((this.done / total) * 100);
+    const left = rate > 0 ? `, about ${formatSeconds((total - this.done) / rate)} left` : '';
+    const paced = this.o.pace?.();
+    const pace = paced == null ? '' : ` (paced ${formatRate(paced)})`;
+    return `${label}: ${this.done} of ${total} (${pct} %), ${rate.toFixed(rate < 10 ? 1 : 0)}/s${pace}${left}`;
+  }
+
   private render(): void {
     const width = (this.o.stream as { columns?: number }).columns ?? 80;
     this.o.stream.write(`\r\u001b[2K${this.line(width)}`);
   }
 
-  /** Clears the line so the summary starts on a clean row. */
+  private writeLine(): void {
+    this.o.stream.write(`${this.plainLine()}\n`);
+  }
+
+  /** Stops the timer; a bar's line is cleared so the summary starts on a clean row. */
   stop(): void {
-    if (!this.timer) return;
-    clearInterval(this.timer);
-    this.timer = null;
-    this.o.stream.write('\r\u001b[2K');
+    if (!this.stopTimer) return;
+    this.stopTimer();
+    this.stopTimer = null;
+    if (this.mode === 'bar') this.o.stream.write('\r\u001b[2K');
   }
 }
 

@@ -2,9 +2,9 @@
 // user knows). Checked strictly with the flags: a bad value exits 2 naming an example.
 import { readAs } from '../util/read-as.js';
 import { parseRate } from '../util/rate.js';
+import { manualRef } from '../util/manuals.js';
 
-export const RATE_HELP =
-  "most requests a second, e.g. 25/s or 600/min (default: found from the service's 429s; see docs/scripting.md)";
+export const RATE_HELP = `most requests a second, e.g. 25/s or 600/min (default: found from the service's 429s; see ${manualRef('scripting.md')})`;
 
 export const rateFlag = () =>
   readAs((text, refuse) => {

@@ -4,8 +4,9 @@ import { dirname } from 'node:path';
 import type { Context } from '../context.js';
 import { CancelledError, PartialFailureError } from '../errors.js';
 import { AtomicFile, cleanStaleTemps } from '../files/atomic.js';
+import { writeTarget } from '../files/output-files.js';
 import { describeTarget, Journal, type JournalTarget } from './journal.js';
-import { Progress } from './progress.js';
+import { Progress, progressMode } from './progress.js';
 import { Printer } from '../output/printer.js';
 import { withIdRule } from '../output/ids.js';
 import type { Pace } from '../api/pace.js';
@@ -22,6 +23,20 @@ export interface Tally {
 export type ResultLine = Record<string, unknown> & { outcome: string };
 
 /**
+ * How the summary line counts each outcome of the results file, in this order (`invited` →
+ * "12 invited"); an outcome without words is "N <outcome>".
+ */
+export type OutcomeWords = Readonly<Record<string, (n: number) => string>>;
+
+/** "12 invited, 2 already invited (earlier run), 1 failed"; "14 already invited, nothing to do". */
+export function countsText(counts: ReadonlyMap<string, number>, words: OutcomeWords, tally: Tally): string {
+  const order = [...Object.keys(words), ...[...counts.keys()].filter((k) => !(k in words))];
+  const parts = order.filter((k) => counts.get(k)).map((k) => (words[k] ?? ((n) => `${n} ${k}`))(counts.get(k)!));
+  if (tally.done + tally.failed === 0) parts.push('nothing to do');
+  return parts.join(', ');
+}
+
+/**
  * The pieces of one bulk run. The results file is written under a temp name and renamed when
  * the run ends (also on SIGINT and on a fatal error), so a results file is always complete
  * for the run that wrote it.
@@ -35,36 +50,45 @@ export class BulkRun {
   private expected: number | undefined;
   /** The first few failures, for the closing message (all of them are in the results file). */
   private readonly firstFailures: string[] = [];
+  /** Results lines by outcome, for the summary line. */
+  private readonly outcomes = new Map<string, number>();
 
   private constructor(
     private readonly ctx: Context,
     readonly journal: Journal,
     readonly resultsPath: string,
+    private readonly words: OutcomeWords,
   ) {
-    this.results = new AtomicFile(resultsPath, 'the results');
+    this.results = new AtomicFile(resultsPath, 'the results', (text) => ctx.secrets.scrub(text));
     // Ctrl-C twice, or an exception outside our control: never leave the temp file behind.
     ctx.onExit(() => this.close(false));
   }
 
   /** Opens the journal for the service the run's connection reaches (a journal of another is refused). */
-  static async start(ctx: Context, journalPath: string, resultsPath: string): Promise<BulkRun> {
+  static async start(
+    ctx: Context,
+    journalPath: string,
+    resultsPath: string,
+    words: OutcomeWords = {},
+  ): Promise<BulkRun> {
     const target = await runTarget(ctx);
-    const journal = await Journal.open(journalPath, { target });
+    const journal = await Journal.open(journalPath, { target, scrub: (text) => ctx.secrets.scrub(text) });
     if (journal.unreadable) ctx.warn(`${journalPath}: ${journal.unreadable} unreadable line(s) ignored`);
     if (journal.older)
       ctx.warn(
         `${journalPath} (from an older assess) does not name the service it was written for; resuming it on ${describeTarget(target)}`,
       );
     let run: BulkRun;
+    let left: number;
     try {
-      run = new BulkRun(ctx, journal, resultsPath);
+      // Temps lie beside the file the results are renamed onto (a --results symlink leads
+      // elsewhere); counted before this run's own temp is made there
+      left = cleanStaleTemps(dirname(writeTarget(resultsPath, 'the results')));
+      run = new BulkRun(ctx, journal, resultsPath, words);
     } catch (err) {
       journal.close();
       throw err;
     }
-    // Temps lie beside the file the results are renamed onto (a --results symlink leads elsewhere);
-    // this run's own temp is kept (its writer is alive).
-    const left = cleanStaleTemps(dirname(run.results.real));
     // a killed run's results never reached their name; its outcomes are in the journal (issue 31)
     if (left)
       ctx.info(
@@ -86,7 +110,7 @@ export class BulkRun {
     this.startedAt = performance.now();
     this.progress = new Progress({
       stream: this.ctx.io.stderr,
-      enabled: this.ctx.io.stderrIsTTY,
+      mode: progressMode(this.ctx.io, this.ctx.globals.quiet === true),
       total,
       label,
       pace: () => pace?.current() ?? null,
@@ -107,6 +131,7 @@ export class BulkRun {
 
   record(line: ResultLine, kind: keyof Tally): void {
     this.tally[kind]++;
+    this.outcomes.set(line.outcome, (this.outcomes.get(line.outcome) ?? 0) + 1);
     if (kind === 'failed' && this.firstFailures.length < SHOWN_FAILURES) this.firstFailures.push(describeFailure(line));
     this.results.write(`${JSON.stringify(withIdRule(line))}\n`);
     if (kind !== 'skipped') this.progress?.tick();
@@ -146,9 +171,8 @@ export class BulkRun {
     } catch {
       // the run's own error is the one to report (closing fails the same way on a full disk)
     }
-    const { done, skipped, failed } = this.tally;
     this.ctx.info(
-      `Stopped: ${what}: ${done} done, ${skipped} skipped, ${failed} failed. Results: ${this.resultsPath}; journal: ${this.journal.path}`,
+      `Stopped: ${what}: ${countsText(this.outcomes, this.words, this.tally)}. Results: ${this.resultsPath}; journal: ${this.journal.path}`,
     );
     try {
       await printSummary(this.ctx, this.summary(what));
@@ -158,10 +182,10 @@ export class BulkRun {
     return err;
   }
 
-  /** The run's summary object (--json, --ndjson, --csv, --query); `files` are what it wrote besides. */
+  /** The run's summary object (--json, --ndjson, --csv, --query); `files`: what the command adds (files it wrote, emailed). */
   private summary(
     what: string,
-    files: Record<string, string> = {},
+    files: Record<string, unknown> = {},
     pace = this.paceSummary(),
   ): Record<string, unknown> {
     const { done, skipped, failed } = this.tally;
@@ -184,7 +208,7 @@ export class BulkRun {
    * Summary on stderr, then the exit status as an error (or nothing for exit 0). `files`: the
    * run's own output files (export's summary, index.html), added to the --json summary.
    */
-  async finish(what: string, extra = '', files: Record<string, string> = {}): Promise<void> {
+  async finish(what: string, extra = '', files: Record<string, unknown> = {}): Promise<void> {
     let closing: unknown;
     try {
       this.close(true);
@@ -194,8 +218,10 @@ export class BulkRun {
     const { done, skipped, failed } = this.tally;
     const interrupted = this.ctx.signal.aborted;
     const pace = this.paceSummary();
+    // no pace when nothing was sent: "14 already invited, nothing to do in 0.0 s" reads oddly
+    const took = done + failed ? pace.text : '';
     this.ctx.info(
-      `${interrupted ? 'Interrupted: ' : ''}${what}: ${done} done, ${skipped} skipped, ${failed} failed${extra}${pace.text}. ` +
+      `${interrupted ? 'Interrupted: ' : ''}${what}: ${countsText(this.outcomes, this.words, this.tally)}${took}${extra}. ` +
         `Results: ${this.resultsPath}; journal: ${this.journal.path}`,
     );
     // --json [fields], --ndjson, --csv, --query: the run's summary for scripts (stdout carries

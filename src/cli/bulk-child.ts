@@ -2,7 +2,7 @@
 // with V8's `--optimize-for-size`, a start-time flag (issue 30). Why: a long run allocates ~44 KB
 // of garbage a row and V8's default sizing grows the heap with the run's length even though the
 // live set stays at ~15 MB; with the flag peak RSS stays flat (bench/README.md, "Bulk").
-// The parent is only dist/main.cjs (it never loads the program): it forwards SIGINT/SIGTERM (a
+// The parent is only dist/main.cjs (it never loads the program): it forwards SIGINT/SIGTERM/SIGHUP (a
 // child that does not stop at the second is killed), waits, and ends as the child ended (same exit
 // code, or the same signal). The child holds the read end
 // of a pipe from the parent; when the parent dies (kill -9), the child kills itself the same way,
@@ -15,7 +15,9 @@ import { writeSync } from 'node:fs';
 
 const VAR = 'ASSESS_BULK_CHILD';
 const LINK_FD = 3;
-const FORWARDED = ['SIGINT', 'SIGTERM'] as const;
+const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** The exit code of a run stopped by each, as src/cli/exit-codes.ts has them (EXIT.interrupted…). */
+const STOPPED: Record<(typeof FORWARDED)[number], number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 };
 /** A signal this soon after the first is its echo (the terminal sends Ctrl-C to both processes), as in program.ts. */
 const ECHO_MS = 500;
 /** How long a child has to stop by itself after the second signal before it is killed. */
@@ -65,11 +67,11 @@ export async function runInBulkChild(argv: readonly string[], inExecutable: bool
     // now", but only when its event loop runs: one stuck in synchronous code never sees it. So
     // the second signal also arms a SIGKILL, and the run ends as an interrupted one would.
     let firstAt = 0;
-    let terminated = false;
+    let stoppedBy: number | undefined;
     let killer: NodeJS.Timeout | undefined;
     let killed = false;
-    const forward = (signal: NodeJS.Signals) => {
-      if (signal === 'SIGTERM') terminated = true;
+    const forward = (signal: (typeof FORWARDED)[number]) => {
+      if (signal !== 'SIGINT') stoppedBy ??= STOPPED[signal];
       child.kill(signal);
       if (!firstAt) firstAt = Date.now();
       else if (!killer && Date.now() - firstAt > ECHO_MS)
@@ -86,9 +88,9 @@ export async function runInBulkChild(argv: readonly string[], inExecutable: bool
     child.once('exit', (code, signal) => {
       for (const s of FORWARDED) process.off(s, forward);
       clearTimeout(killer);
-      // killed here on a second signal: the exit code of an interrupted (or terminated) run,
-      // EXIT.interrupted or EXIT.terminated (exit-codes.ts, which this small entry does not load)
-      if (killed && signal === 'SIGKILL') process.exitCode = terminated ? 143 : 130;
+      // killed here on a second signal: the exit code of an interrupted (terminated, hung up)
+      // run, as exit-codes.ts has them (this small entry does not load it)
+      if (killed && signal === 'SIGKILL') process.exitCode = stoppedBy ?? STOPPED.SIGINT;
       // end as it ended, so a shell sees the same; should the signal not end this process (one
       // Node ignores), the exit code a shell gives a killed process, never 0
       else if (signal) {

@@ -163,6 +163,7 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     argNames.forEach((k, i) => {
       if (params[i] !== undefined) raw[k] = params[i];
     });
+    refuseNotUtf8(raw, command);
     const both = givenBothWays(command)[0];
     if (both) {
       const yes = command.options.find((o) => o.long === `--${both}`)?.flags.replace(/^-\w, /, '') ?? `--${both}`;
@@ -195,6 +196,25 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
     }
   });
   return cmd;
+}
+
+/**
+ * Node decodes argv as UTF-8 before any code of ours runs, each byte sequence that is not UTF-8
+ * turned into U+FFFD; the bytes themselves are gone (only Linux keeps them, in /proc). So U+FFFD
+ * in a value is the sign, on every platform: it never belongs in a name, an address or an id,
+ * and where it was typed as such it marks text that was already damaged (docs/assumptions.md).
+ */
+function refuseNotUtf8(raw: Record<string, unknown>, command: Command): void {
+  const values: Array<[string, unknown, Command]> = Object.entries(raw).map(([k, v]) => [k, v, command]);
+  for (let c = command.parent; c; c = c.parent) for (const [k, v] of Object.entries(c.opts())) values.push([k, v, c]);
+  for (const [key, value, owner] of values) {
+    const text = [value].flat().find((v) => typeof v === 'string' && v.includes('\ufffd'));
+    if (typeof text === 'string')
+      throw new UsageError(
+        `${flagLabel(key, owner)}: ${showValue(text).replaceAll('\ufffd', '\\ufffd')} is not UTF-8 text (bytes that are not UTF-8 arrive as U+FFFD)`,
+        'give it in UTF-8: set the terminal or script to UTF-8, or convert it (iconv -f LATIN1 -t UTF-8)',
+      );
+  }
 }
 
 /**

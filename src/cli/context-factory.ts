@@ -1,5 +1,5 @@
 // Builds the Context a command runs with, from the process (or from test doubles).
-import { maskUrlCredentials } from '../api/redact.js';
+import { maskUrlCredentials, Secrets } from '../api/redact.js';
 import { escapeMessage } from '../output/escape.js';
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
@@ -7,6 +7,7 @@ import type { NounDef } from './command.js';
 import type { Connection } from '../config/credentials.js';
 import type { ConfigStore } from '../config/store.js';
 import { keepAlivePool } from '../api/keep-alive.js';
+import { DEFAULT_TRY_TIMEOUT_MS } from '../api/transport-spec.js';
 import { type Context, type Env, type IO, debugSink } from '../context.js';
 import { UsageError } from '../errors.js';
 import { decideColor, resolveGlobals } from './globals.js';
@@ -31,13 +32,22 @@ export interface Runtime {
   debug: boolean;
   /** The run's one clean-up registry (ctx.onExit); runCli runs it after the command (src/cli/exit-hooks.ts). */
   exitHooks: Array<() => Promise<void> | void>;
+  /** What SIGHUP does instead of stopping the run (ctx.onHangup), when anything is registered. */
+  hangupHooks?: Set<() => void>;
   /** The command catalogue (ctx.loadNoun): src/commands/index.ts's loadNoun, given by the program. */
   loadNoun?: (name: string) => Promise<NounDef>;
+  /** The run's secrets: runCli scrubs its standard streams of them (src/cli/scrubbed-process.ts). */
+  secrets?: Secrets;
 }
 
 export async function createContext(cmd: Command, rt: Runtime): Promise<Context> {
   const { proc } = rt;
   const opts = cmd.optsWithGlobals() as Record<string, unknown>;
+  const secrets = (rt.secrets ??= new Secrets());
+  // what the environment holds is held by the run: masked wherever it would be shown
+  const env = proc.env;
+  secrets.add(env.ASSESS_API_KEY?.trim(), env.ASSESS_WEBHOOK_SECRET?.trim(), env.ASSESS_LISTEN_TOKEN?.trim());
+  for (const name of URL_VARIABLES) secrets.addUrl(env[name]);
   // registered first, so closed last: after whatever clean-up may still send
   const pool = keepAlivePool(proc.env);
   rt.exitHooks.push(() => pool.close());
@@ -121,6 +131,12 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     },
     loadNoun: (name) => (rt.loadNoun ? rt.loadNoun(name) : Promise.reject(new Error('no command catalogue here'))),
     onExit: (fn) => rt.exitHooks.push(fn),
+    onHangup: (fn) => {
+      const hooks = (rt.hangupHooks ??= new Set());
+      hooks.add(fn);
+      return () => void hooks.delete(fn);
+    },
+    secrets,
     // Notices quote service text and URLs: control characters escaped, URL passwords masked.
     info: (m) =>
       void (
@@ -154,6 +170,7 @@ function clientHooks(ctx: Context) {
     warn: (line: string) => ctx.warn(line),
     signal: ctx.signal,
     pool: ctx.keepAlive,
+    secrets: ctx.secrets,
   };
 }
 
@@ -183,6 +200,8 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
     signal: ctx.signal,
     warn: ctx.warn,
   });
+  // the key and the profile's URL passwords: masked in everything the run shows from now on
+  ctx.secrets.add(key.apiKey).addUrl(profile.baseUrl).addUrl(profile.baseUrlV2);
   const urls = resolveBaseUrls({ env, profileName: globals.profile, profile, insecureHttp: globals.insecureHttp });
   for (const n of urls.notices) ctx.warn(n);
   return {
@@ -190,13 +209,28 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
     profile: globals.profile,
     baseUrl: urls.baseUrl,
     baseUrlV2: urls.baseUrlV2,
-    timeoutMs: globals.timeoutMs ?? (profile.timeout ? Math.round(profile.timeout * 1000) : 30_000),
+    baseUrlFrom: urls.baseUrlFrom,
+    baseUrlV2From: urls.baseUrlV2From,
+    timeoutMs: globals.timeoutMs ?? seconds(profile.timeout),
+    tryTimeoutMs: globals.tryTimeoutMs ?? seconds(profile.tryTimeout) ?? DEFAULT_TRY_TIMEOUT_MS,
     maxAttempts: profile.retries ?? 4,
     maxAnswerBytes: answerCapBytes(env, profile.maxAnswerMib),
     sandbox: false,
     insecureHttp: globals.insecureHttp || profile.insecureHttp === true,
   };
 }
+
+/** Variables whose URL may carry a password. */
+const URL_VARIABLES = [
+  'ASSESS_BASE_URL',
+  'ASSESS_BASE_URL_V2',
+  'http_proxy',
+  'HTTP_PROXY',
+  'https_proxy',
+  'HTTPS_PROXY',
+];
+
+const seconds = (s: number | undefined) => (s ? Math.round(s * 1000) : undefined);
 
 const EMBEDDED_DELIVERY_WAIT_MS = 10_000;
 
@@ -306,13 +340,18 @@ async function sandboxConnection(
     signal: ctx.signal,
     warn: ctx.warn,
   });
+  // a key of the user's is a secret here too (the sandbox's seed keys are public)
+  if (given.apiKey && !sb.keys.includes(given.apiKey)) ctx.secrets.add(given.apiKey);
   return {
     apiKey: given.apiKey && sb.keys.includes(given.apiKey) ? given.apiKey : sb.keys[0],
     keySource: 'sandbox',
     profile: ctx.globals.profile,
     baseUrl: sb.baseUrl,
     baseUrlV2: sb.baseUrlV2,
-    timeoutMs: ctx.globals.timeoutMs ?? 30_000,
+    baseUrlFrom: 'the sandbox',
+    baseUrlV2From: 'the sandbox',
+    timeoutMs: ctx.globals.timeoutMs,
+    tryTimeoutMs: ctx.globals.tryTimeoutMs ?? DEFAULT_TRY_TIMEOUT_MS,
     maxAttempts: 4,
     maxAnswerBytes: answerCapBytes(ctx.env),
     sandbox: true,

@@ -1,6 +1,7 @@
 // The one place that maps errors to exit codes and to the one- or two-line message users see.
 import { AnswerTooLargeError, ApiError, NetworkError, ResponseShapeError } from '../api/errors.js';
 import { wasSent } from '../api/retry.js';
+import { htmlTitle, looksLikeHtml } from '../api/read/answer-kind.js';
 import {
   AuthError,
   CancelledError,
@@ -12,6 +13,7 @@ import {
   WaitTimeoutError,
 } from '../errors.js';
 import { strayFileProblem } from '../util/file-errors.js';
+import { movedSandboxHint } from './moved-sandbox.js';
 
 export const EXIT = {
   ok: 0,
@@ -22,6 +24,8 @@ export const EXIT = {
   partial: 5,
   network: 6,
   interrupted: 130,
+  /** SIGHUP (the terminal closed, the SSH session dropped): 128 + 1. */
+  hangup: 129,
   /** SIGTERM: 128 + 15. */
   terminated: 143,
 } as const;
@@ -77,7 +81,11 @@ export function describeError(
         err.unconfirmed ??
         created ??
         (err.timedOut
-          ? 'the service did not answer in time; retry later or raise --timeout'
+          ? `the service did not answer in time; retry later, or raise ${
+              /--timeout/.test(err.message)
+                ? "--timeout (the whole command's limit)"
+                : "--try-timeout (each try's limit) or --timeout (the whole command's)"
+            }`
           : (err.hint ?? unreachableHint(err, env))),
     };
   }
@@ -101,8 +109,6 @@ export function describeError(
   };
 }
 
-const looksLikeHtml = (text: string) => /^<(!doctype|html|head|body|h\d|title|p)\b/i.test(text);
-
 /**
  * The service's messages as the error line shows them. A body in none of its shapes is someone
  * else's (a proxy, a web server): an HTML page is named by its title, not dumped line by line,
@@ -112,7 +118,7 @@ function shownMessages(err: ApiError): string[] {
   if (err.body.shape !== 'unknown') return err.messages;
   const text = err.body.text.trim();
   if (looksLikeHtml(text)) {
-    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.replace(/\s+/g, ' ').trim();
+    const title = htmlTitle(text);
     return [`an HTML page${title ? ` ("${title}")` : ''}`];
   }
   return text ? [text.replace(/\s+/g, ' ')] : [];
@@ -198,6 +204,8 @@ function baseUrlCheck(req: { operation: string; url: string }, env: Record<strin
  * may hold the same URL, so the address alone cannot tell them apart.
  */
 function unreachableHint(err: NetworkError, env: Record<string, string | undefined>): string {
+  const moved = movedSandboxHint(err.request.url, env);
+  if (moved) return moved;
   return `${baseUrlCheck(err.request, env)}, your network and proxy settings`;
 }
 

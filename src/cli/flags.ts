@@ -45,6 +45,8 @@ export interface ArgMeta {
   help?: string;
   /** The values (given, or its schema's default) that make it read standard input, as a flag's. */
   stdin?: readonly string[];
+  /** Not offered by shell completion: an operand only an older spelling uses (`invite 1001 --csv FILE`). */
+  hidden?: boolean;
 }
 
 export interface ArgDecl<S extends z.core.$ZodType = z.core.$ZodType> extends ArgMeta {

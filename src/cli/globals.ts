@@ -29,7 +29,11 @@ export function addGlobalOptions(program: Command): void {
       'no notices on stderr (the sandbox banner, progress); warnings and errors still print (env ASSESS_QUIET=1)',
     )
     .option('--debug', 'log HTTP exchanges to stderr, key redacted (env ASSESS_DEBUG=1)')
-    .option('--timeout <seconds>', 'request timeout in seconds (default 30)')
+    .option(
+      '--timeout <seconds>',
+      'the most the command waits for the service in all, retries and pages included (default: no limit)',
+    )
+    .option('--try-timeout <seconds>', "each request try's limit for its whole answer (default 30)")
     .addOption(new Option('--api <version>', 'API version where both exist').choices(['v3', 'v2']))
     .option(
       '--sandbox',
@@ -87,15 +91,8 @@ export function resolveGlobals(
   else output = io.stdoutIsTTY ? 'table' : 'tsv';
   if (output === 'table' && !io.stdoutIsTTY) output = 'tsv';
 
-  let timeoutMs: number | undefined;
-  if (opts.timeout !== undefined) {
-    const s = timeoutSeconds(String(opts.timeout));
-    if (s === undefined)
-      throw new UsageError(
-        `--timeout: must be ${TIMEOUT_RULE}, e.g. --timeout 60 (got ${JSON.stringify(opts.timeout)})`,
-      );
-    timeoutMs = Math.round(s * 1000);
-  }
+  const timeoutMs = millis(opts.timeout, '--timeout');
+  const tryTimeoutMs = millis(opts.tryTimeout, '--try-timeout');
   const profileFrom =
     opts.profile !== undefined ? '--profile' : env.ASSESS_PROFILE !== undefined ? 'ASSESS_PROFILE' : undefined;
   const profile = (opts.profile as string | undefined) ?? env.ASSESS_PROFILE ?? 'default';
@@ -116,6 +113,7 @@ export function resolveGlobals(
     yes: Boolean(opts.yes),
     quiet: Boolean(opts.quiet) || env.ASSESS_QUIET === '1',
     timeoutMs,
+    tryTimeoutMs,
     api: (opts.api as 'v3' | 'v2' | undefined) ?? 'v3',
     apiExplicit: opts.api !== undefined,
     sandbox: Boolean(opts.sandbox),
@@ -126,6 +124,15 @@ export function resolveGlobals(
     pager: opts.pager !== false,
     queryText: query,
   };
+}
+
+/** A timeout flag's seconds as milliseconds (undefined when not given). */
+function millis(value: unknown, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const s = timeoutSeconds(String(value));
+  if (s === undefined)
+    throw new UsageError(`${flag}: must be ${TIMEOUT_RULE}, e.g. ${flag} 60 (got ${JSON.stringify(value)})`);
+  return Math.round(s * 1000);
 }
 
 /** FORCE_COLOR as chalk (supports-color) reads it: `0` or `false` is off, any other value is on, also piped. */

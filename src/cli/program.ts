@@ -16,8 +16,9 @@ import { debugRequested } from './debug.js';
 import { runExitHooks } from './exit-hooks.js';
 import { realProcess } from './real-process.js';
 import { describeError, EXIT, exitCodeFor } from './exit-codes.js';
-import { helpHintFor } from './commander-hint.js';
-import { maskUrlCredentials } from '../api/redact.js';
+import { helpHintFor, oneLine } from './commander-hint.js';
+import { maskUrlCredentials, Secrets } from '../api/redact.js';
+import { scrubbedProcess } from './scrubbed-process.js';
 import { escapeMessage } from '../output/escape.js';
 import { addGlobalOptions } from './globals.js';
 import { helpWidth, SNAPSHOT_HELP_WIDTH } from './terminal-size.js';
@@ -25,15 +26,12 @@ import { VERSION } from '../version.js';
 import { CancelledError } from '../errors.js';
 import { markPlaceholder, WholeTreeNeeded } from './whole-tree.js';
 import { namesNoCommand, withoutHelp } from './help-path.js';
+import { MANUALS_AT } from '../util/manuals.js';
 
 // Subcommand help: the verb's own flags (the globals are on `assess --help`), laid out for the
 // terminal's width (HELP_LAYOUT).
-// true in the standalone executable (scripts/package.mjs), which carries no docs/ of its own
-declare const __ASSESS_SEA__: boolean | undefined;
-const DOCS =
-  typeof __ASSESS_SEA__ === 'boolean' && __ASSESS_SEA__
-    ? 'Docs: assess help <command>; manuals: docs/*.md in the source repository'
-    : 'Docs: assess help <command>; manuals: $(npm root -g)/assess-cli/docs/';
+// the standalone executable carries no docs/ of its own: MANUALS_AT says so
+const DOCS = `Docs: assess help <command>; manuals: ${MANUALS_AT}`;
 const SUBCOMMAND_HELP = {
   ...HELP_LAYOUT,
   sortSubcommands: false,
@@ -91,7 +89,7 @@ ${DOCS}`),
   const output = program.configureOutput();
   const inherit = (c: Command) => {
     c.exitOverride()
-      .configureOutput({ ...output, outputError: (text, write) => write(text + helpHintFor(c, text)) })
+      .configureOutput({ ...output, outputError: (text, write) => write(oneLine(text) + helpHintFor(c, text)) })
       .showSuggestionAfterError(true);
     if (c !== program) c.configureHelp(SUBCOMMAND_HELP);
     c.commands.forEach(inherit);
@@ -168,6 +166,9 @@ function helpAfter(c: Command): string {
  */
 export const HELP_DUMP_ARG = '--dump-help-pages';
 
+/** The signals that stop a run cleanly (ctx.signal); src/cli/bulk-child.ts forwards the same. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 /** `startup`: what src/main.ts learned before loading the program (told on stderr under --debug). */
 export async function runCli(
   argv: string[],
@@ -176,12 +177,17 @@ export async function runCli(
 ): Promise<number> {
   if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help']; // `help noun verb` = `noun verb --help`
   const controller = new AbortController();
+  // every secret the run comes to hold is masked in all it writes (src/api/redact.ts)
+  const secrets = new Secrets();
+  proc = scrubbedProcess(proc, secrets);
   const rt: Runtime = {
     proc,
     signal: controller.signal,
     debug: debugRequested(argv, proc.env),
     exitHooks: [],
+    hangupHooks: new Set(),
     loadNoun: (name) => loadNoun(name),
+    secrets,
   };
   if (rt.debug && startup.compileCache !== undefined)
     proc.stderr.write(`[debug] compile cache: ${startup.compileCache}\n`);
@@ -203,20 +209,25 @@ export async function runCli(
   // cleanup (when-exit, under conf) must not kill us before journals and servers are closed.
   // The first signal asks the command to wind down (ctx.signal); a second one from the user, a
   // moment later (an echo arrives at once), stops at once — finished journal lines are on disk.
+  // SIGHUP (a closed terminal, a dropped SSH session) and SIGTERM wind down as Ctrl-C does; the
+  // exit code then says which one came (129, 143).
+  // Ctrl-C is answered at once, saying what a second one does (clig.dev), before the wind-down.
   let firstSignalAt = 0;
-  let terminated = false;
-  const onSigint = (signal?: NodeJS.Signals) => {
-    if (signal === 'SIGTERM') terminated = true;
+  let stoppedBy: number | undefined;
+  const onSignal = (signal?: NodeJS.Signals) => {
+    // a command that reloads on SIGHUP (a TLS listener) asked for it: it keeps running
+    if (signal === 'SIGHUP' && rt.hangupHooks?.size) return rt.hangupHooks.forEach((fn) => fn());
+    if (signal === 'SIGTERM' || signal === 'SIGHUP') stoppedBy ??= signal === 'SIGTERM' ? EXIT.terminated : EXIT.hangup;
     if (!controller.signal.aborted) {
       firstSignalAt = Date.now();
+      if (signal === 'SIGINT') proc.stderr.write('interrupted: finishing what is under way; Ctrl-C again stops now\n');
       controller.abort(new Error('interrupted'));
     } else if (Date.now() - firstSignalAt > 500) {
       proc.stderr.write('interrupted again: stopping now\n');
-      process.exit(terminated ? EXIT.terminated : EXIT.interrupted);
+      process.exit(stoppedBy ?? EXIT.interrupted);
     }
   };
-  process.on('SIGINT', onSigint);
-  process.on('SIGTERM', onSigint);
+  for (const s of STOP_SIGNALS) process.on(s, onSignal);
   let code: number = EXIT.ok;
   try {
     try {
@@ -231,13 +242,12 @@ export async function runCli(
   } catch (err) {
     code = handleError(err, proc, rt.debug, controller.signal.aborted);
   } finally {
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigint);
+    for (const s of STOP_SIGNALS) process.off(s, onSignal);
     await runExitHooks(rt.exitHooks); // ctx.onExit's, the keep-alive pool's last
   }
-  // Stopped by SIGTERM (a supervisor, `kill`): 128 + 15, as a shell reports a terminated process,
-  // after the same clean wind-down as Ctrl-C.
-  if (terminated && (code === EXIT.ok || code === EXIT.interrupted)) return EXIT.terminated;
+  // Stopped by SIGTERM (a supervisor, `kill`) or SIGHUP: 128 + its number, as a shell reports a
+  // process it ended, after the same clean wind-down as Ctrl-C.
+  if (stoppedBy !== undefined && (code === EXIT.ok || code === EXIT.interrupted)) return stoppedBy;
   return code;
 }
 

@@ -26,6 +26,8 @@ export function guardedStdout(): NodeJS.WriteStream {
     if (!out.isTTY && fileLike(1)) out._write = writeEveryByte;
     out.on('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      // a terminal that hung up: nowhere to say anything; the run winds down on its SIGHUP
+      if (err.code === 'EIO' && out.isTTY) return;
       const cause =
         err.code === 'ENOSPC'
           ? 'no space left on the device'

@@ -3,12 +3,16 @@
 // every path itself, and `…/v3/v3/tests → 404` sent people looking for a wrong id. The v2 base
 // follows the v3 base unless it is set on its own. There is no built-in production address:
 // with none configured the CLI says how to set one (exit 3).
-import { maskUrlCredentials } from '../api/redact.js';
+import { maskUrlCredentials, maskUserinfoLoosely } from '../api/redact.js';
 import { AuthError, UsageError } from '../errors.js';
+import { urlTextProblem } from '../util/url-text.js';
 
 export interface BaseUrls {
   baseUrl: string;
   baseUrlV2: string;
+  /** Where each came from, for hints: 'ASSESS_BASE_URL', "config base-url (profile 'x')". */
+  baseUrlFrom: string;
+  baseUrlV2From: string;
   /** Said once on stderr (e.g. a trailing /v3 was removed). */
   notices: string[];
 }
@@ -25,12 +29,16 @@ const VERSION_SUFFIX = { v3: /\/v3\/?$/i, v2: /\/v2(\/org)?\/?$/i };
 export function normaliseBaseUrl(src: Source, api: 'v3' | 'v2', notices: string[]): string {
   const raw = src.value!.trim();
   if (!/^https?:\/\//i.test(raw) || !URL.canParse(raw)) {
-    const guess = /^[\w.-]+(:\d+)?(\/.*)?$/.test(raw) ? ` (did you mean http://${raw} ?)` : '';
+    // a URL no parser takes may still carry a password: never echoed
+    const shown = maskUserinfoLoosely(raw);
+    const guess = /^[\w.-]+(:\d+)?(\/.*)?$/.test(raw) ? ` (did you mean http://${shown} ?)` : '';
     throw new UsageError(
-      `${src.name}: '${raw}' is not an http(s) URL${guess}`,
+      `${src.name}: '${shown}' is not an http(s) URL${guess}`,
       'use a full address, e.g. https://api.example.com or http://127.0.0.1:4010',
     );
   }
+  const problem = urlTextProblem(raw);
+  if (problem) throw new UsageError(`${src.name}: ${JSON.stringify(maskUrlCredentials(raw))} ${problem}`);
   // every request is this address + /v3/…: a query or fragment would end up before the path
   if (/[?#]/.test(raw))
     throw new UsageError(
@@ -48,15 +56,22 @@ export function normaliseBaseUrl(src: Source, api: 'v3' | 'v2', notices: string[
   return url;
 }
 
-/** 127.0.0.0/8, ::1 (also IPv4-mapped) and localhost: traffic that never leaves this machine. */
+/**
+ * 127.0.0.0/8, ::1 (also IPv4-mapped) and `localhost` exactly: traffic that never leaves this
+ * machine. Not `localhost.` (a fully qualified name, which glibc sends to DNS), nor
+ * `x.localhost`; and `localhost` itself is checked again when connecting: the address it resolved
+ * to must be loopback (keep-alive.ts).
+ */
 export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.$/, '');
-  if (h === 'localhost' || h === '::1') return true;
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || isLoopbackAddress(h);
+}
+
+/** A literal loopback address: 127.0.0.0/8 or ::1, also IPv4-mapped (::ffff:127.0.0.1, as URL spells it or not). */
+export function isLoopbackAddress(address: string): boolean {
+  const h = address.toLowerCase();
+  if (h === '::1') return true; // URL and sockets both spell it so
   if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)) return true;
-  // ::ffff:127.0.0.1, which URL spells ::ffff:7f00:1
   return /^::ffff:(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|7f[0-9a-f]{2}:[0-9a-f]{1,4})$/.test(h);
 }
 
@@ -106,6 +121,7 @@ export function resolveBaseUrls(opts: {
     ? { value: env.ASSESS_BASE_URL_V2, name: 'ASSESS_BASE_URL_V2' }
     : { value: profile.baseUrlV2, name: `config base-url-v2 (profile '${profileName}')` };
   const baseUrlV2 = v2.value?.trim() ? normaliseBaseUrl(v2, 'v2', notices) : baseUrl;
-  refusePlainHttp(baseUrlV2, v2.value?.trim() ? v2.name : v3.name, insecure);
-  return { baseUrl, baseUrlV2, notices };
+  const baseUrlV2From = v2.value?.trim() ? v2.name : v3.name;
+  refusePlainHttp(baseUrlV2, baseUrlV2From, insecure);
+  return { baseUrl, baseUrlV2, baseUrlFrom: v3.name, baseUrlV2From, notices };
 }

@@ -15,7 +15,13 @@ export interface Connection {
   profile: string;
   baseUrl: string;
   baseUrlV2: string;
-  timeoutMs: number;
+  /** Where each base URL came from, for hints: 'ASSESS_BASE_URL', "config base-url (profile 'x')", '--base-url'. */
+  baseUrlFrom?: string;
+  baseUrlV2From?: string;
+  /** `--timeout`: all the command may wait for the service, retries included (undefined: no limit). */
+  timeoutMs?: number;
+  /** `--try-timeout`: each try's limit for its whole answer. */
+  tryTimeoutMs: number;
   maxAttempts: number;
   /** The largest answer read into memory (ASSESS_MAX_ANSWER_MIB, the profile's max-answer-mib; default 64 MiB). */
   maxAnswerBytes?: number;

@@ -1,15 +1,13 @@
 // The value each setting takes (src/config/keys.ts names them): `config set` validates with these
 // schemas, and completion offers the values of the settings that take a fixed set.
 import * as z from 'zod/mini';
+import { httpUrl } from '../util/url-text.js';
 import { tzArg } from '../util/time-zone-arg.js';
 import { OUTPUT_FORMATS } from '../output/format.js';
 import type { ConfigKey } from './keys.js';
 import { TIMEOUT_RULE, timeoutSeconds } from './timeout.js';
 
-const url = z.string().check(
-  z.trim(),
-  z.refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), 'must be an http(s) URL, e.g. https://api.example.com'),
-);
+const url = httpUrl('https://api.example.com');
 const bool = z.pipe(
   z.enum(['true', 'false'], { message: 'must be true or false' }),
   z.transform((v) => v === 'true'),
@@ -24,15 +22,19 @@ const whole = (min: number, max: number, example: number) => {
   );
 };
 
+const seconds = () =>
+  z.pipe(
+    z.string().check(z.refine((t) => timeoutSeconds(t) !== undefined, `must be ${TIMEOUT_RULE}, e.g. 30`)),
+    z.transform((t) => timeoutSeconds(t)!),
+  );
+
 /** Config key → the schema of the value `config set` takes (what it stores is the parsed value). */
 export const CONFIG_VALUES = {
   'base-url': url,
   'base-url-v2': url,
   output: z.enum(OUTPUT_FORMATS, { message: `must be one of ${OUTPUT_FORMATS.join(', ')}` }),
-  timeout: z.pipe(
-    z.string().check(z.refine((t) => timeoutSeconds(t) !== undefined, `must be ${TIMEOUT_RULE}, e.g. 30`)),
-    z.transform((t) => timeoutSeconds(t)!),
-  ),
+  timeout: seconds(),
+  'try-timeout': seconds(),
   retries: whole(1, 10, 4),
   concurrency: whole(1, 64, 8),
   'max-answer-mib': whole(1, 16384, 64),

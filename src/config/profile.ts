@@ -11,6 +11,7 @@ export const profileSchema = z.looseObject({
   baseUrlV2: z.optional(z.string()),
   output: z.optional(z.enum(OUTPUT_FORMATS)),
   timeout: z.optional(z.number()),
+  tryTimeout: z.optional(z.number()),
   retries: z.optional(z.number()),
   concurrency: z.optional(z.number()),
   maxAnswerMib: z.optional(z.number()),

@@ -1,4 +1,4 @@
-// The request timeout in seconds: one rule for `--timeout S` and `config set timeout S`.
+// A timeout in seconds: one rule for `--timeout S`, `--try-timeout S` and their `config set` keys.
 // Decimal text only (Number() alone would also take '1e1', '0x10' and '' as 0); fractions allowed.
 
 export const TIMEOUT_MIN_S = 1;

@@ -1,54 +1,34 @@
 // Atomic output files: everything is written under a temp name in the same directory (same
 // file system, so rename is atomic) and renamed into place only when complete. A kill -9 can
-// leave a temp file behind, never a partial file under the final name; cleanStaleTemps removes
-// temps whose writer process is gone. A target that is a symlink is written through: the temp
-// goes beside the file the link leads to and is renamed onto it (writeTarget), so the link stays.
+// leave a temp file behind, never a partial file under the final name; the first temp a run makes
+// in a directory removes those whose writer is gone (cleanStaleTemps, also called by itself). A
+// target that is a symlink is written through: the temp goes beside the file the link leads to
+// and is renamed onto it (writeTarget), so the link stays.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { asFileError } from '../util/file-errors.js';
-import { processAlive } from '../util/process-alive.js';
+import { removeLeftovers, removeLeftoversOnce } from '../util/leftovers.js';
 import { writeAllSync } from '../util/write-all.js';
 import { writeTarget } from './output-files.js';
 
-const TEMP = /^\.(.+)\.(\d+)\.[0-9a-f]{8}\.part$/;
+const TEMP = /^\.(.+)\.(?<pid>\d+)\.[0-9a-f]{8}\.part$/;
 
 /**
  * `.<name>.<pid>.<random>.part` beside the target. The random part only keeps two writers of one
  * process apart; the file is created with O_EXCL ('wx'), so a guessed name can make a write fail,
- * never write elsewhere.
+ * never write elsewhere. The first temp of a run in a directory removes the ones killed writers
+ * left there (a kill -9 during a PDF download or `config set`).
  */
 export function tempPathFor(target: string): string {
+  removeLeftoversOnce(dirname(target), TEMP);
   const random = randomBytes(4).toString('hex');
   return join(dirname(target), `.${basename(target)}.${process.pid}.${random}.part`);
 }
 
 /** Removes temp files of writers that no longer run (left by kill -9); returns how many. */
 export function cleanStaleTemps(dir: string): number {
-  let n = 0;
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return 0;
-  }
-  for (const name of names) {
-    const m = TEMP.exec(name);
-    if (m && !processAlive(Number(m[2]), undefined, mtimeOf(join(dir, name)))) {
-      rmSync(join(dir, name), { force: true });
-      n++;
-    }
-  }
-  return n;
-}
-
-/** When a file was last written (a temp file older than the live process with its pid is not its). */
-function mtimeOf(path: string): number | undefined {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return undefined;
-  }
+  return removeLeftovers(dir, TEMP);
 }
 
 /**
@@ -95,10 +75,14 @@ export class AtomicFile {
   private used = 0;
   private failure: unknown = null;
 
-  /** `what` names the file in an error (`the results`, `the summary`). */
+  /**
+   * `what` names the file in an error (`the results`, `the summary`); `scrub` cleans each text
+   * written (the run's secrets: a file the CLI writes shows no more than its output would).
+   */
   constructor(
     readonly target: string,
     readonly what = 'the file',
+    private readonly scrub: (text: string) => string = (text) => text,
   ) {
     this.real = writeTarget(target, what); // exit 2 for a device, FIFO, directory…: a rename would destroy it
     this.temp = tempPathFor(this.real);
@@ -113,7 +97,7 @@ export class AtomicFile {
   write(data: string | Uint8Array): void {
     if (this.failure !== null) throw this.failure;
     try {
-      this.put(data);
+      this.put(typeof data === 'string' ? this.scrub(data) : data);
     } catch (err) {
       throw (this.failure = asFileError(err, this.what, this.target));
     }

@@ -3,7 +3,7 @@
 // hard links count), none may be a directory, and a file system that refuses us is reported
 // as the place and the cause (exit 2), never as a bug or as the network. writeTarget is where a
 // file written by a rename really goes (src/files/atomic.ts and the PDF download use it).
-import { readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { constants, lstatSync, openSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { kindOf } from '../util/small-file.js';
@@ -93,21 +93,9 @@ const MAX_LINKS = 40;
  * naming `flag` and the file. So is a path through /proc, whose links (/dev/stdout →
  * /proc/self/fd/1) name open files, not places to write.
  */
-export function writeTarget(path: string, flag: string): string {
-  let target = resolve(path);
-  for (let links = 0; ; links++) {
-    target = join(realDir(dirname(target)), basename(target)); // a symlinked directory counts
-    if (/^\/proc(\/|$)/.test(target)) throw notAFile(flag, path, target, 'a /proc entry');
-    let next: string;
-    try {
-      next = readlinkSync(target);
-    } catch {
-      break; // not a link (EINVAL), or not there yet: this is the name to write
-    }
-    if (links === MAX_LINKS)
-      throw new UsageError(`${flag}: ${path}: too many symbolic links (ELOOP)`, 'name the file itself');
-    target = resolve(dirname(target), next);
-  }
+export function writeTarget(path: string, flag: string, uid = process.getuid?.()): string {
+  const target = followLinks(path, flag, uid);
+  if (/^\/proc(\/|$)/.test(target)) throw notAFile(flag, path, target, 'a /proc entry');
   let st: Stats;
   try {
     st = statSync(target);
@@ -117,6 +105,69 @@ export function writeTarget(path: string, flag: string): string {
   if (st.isDirectory()) throw isDirectory(flag, path);
   if (!st.isFile()) throw notAFile(flag, path, target, kindOf(st));
   return target;
+}
+
+/**
+ * `path` with its symlinks followed (a dangling one to the name it points at), each link and the
+ * file it ends at checked as the kernel's protected_symlinks and protected_regular would, which
+ * do not apply where we read links ourselves: in a sticky directory others may write (/tmp), a
+ * link or an existing file of another user (not the directory's owner) is refused, exit 2 — it
+ * would send a journal or results to a place that user chose, or let them read it. `uid`: who
+ * writes (another one in tests).
+ */
+export function followLinks(path: string, flag: string, uid = process.getuid?.()): string {
+  let target = resolve(path);
+  for (let links = 0; ; links++) {
+    target = join(realDir(dirname(target)), basename(target)); // a symlinked directory counts
+    if (/^\/proc(\/|$)/.test(target)) return target; // /dev/stdout → /proc/self/fd/1: the caller decides
+    refuseForeign(target, path, flag, uid);
+    let next: string;
+    try {
+      next = readlinkSync(target);
+    } catch {
+      return target; // not a link (EINVAL), or not there yet: this is the name to write
+    }
+    if (links === MAX_LINKS)
+      throw new UsageError(`${flag}: ${path}: too many symbolic links (ELOOP)`, 'name the file itself');
+    target = resolve(dirname(target), next);
+  }
+}
+
+/**
+ * Opens an output that is appended to (a journal, an inbox) 'a+', 0600 when created, after
+ * followLinks' checks (`uid`: who writes, for tests). A name that was not a link then is opened with O_NOFOLLOW: a link another
+ * user plants in between is not followed either (ELOOP).
+ */
+export function openForAppend(path: string, flag: string, uid = process.getuid?.()): number {
+  followLinks(path, flag, uid);
+  let linked = false;
+  try {
+    linked = lstatSync(path).isSymbolicLink();
+  } catch {
+    // not there yet: created by the open
+  }
+  const { O_APPEND, O_CREAT, O_RDWR, O_NOFOLLOW } = constants;
+  return openSync(path, linked ? 'a+' : O_APPEND | O_CREAT | O_RDWR | (O_NOFOLLOW ?? 0), 0o600);
+}
+
+/** Exit 2 when `name` is another user's link or file in a sticky directory anyone may write. */
+function refuseForeign(name: string, path: string, flag: string, uid: number | undefined): void {
+  if (uid === undefined) return; // Windows: no such directories
+  let st: Stats;
+  let dir: Stats;
+  try {
+    st = lstatSync(name);
+    dir = statSync(dirname(name));
+  } catch {
+    return; // not there yet
+  }
+  if ((dir.mode & 0o1002) !== 0o1002 || st.uid === uid || st.uid === dir.uid) return;
+  const what = st.isSymbolicLink() ? 'a symbolic link' : 'a file';
+  const via = name === resolve(path) ? '' : ` (reached through ${path})`;
+  throw new UsageError(
+    `${flag}: ${name}${via} is ${what} of another user (uid ${st.uid}) in the shared directory ${dirname(name)}; not written through`,
+    `name a file of your own, e.g. in a directory only you can write (${flag} ~/${basename(name)})`,
+  );
 }
 
 function realDir(dir: string): string {

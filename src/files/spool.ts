@@ -2,7 +2,7 @@
 // bulk commands read their input twice (check every row, then send). Such input is copied once
 // into a private temp file (directory 0700, file 0600: it holds names and e-mails), which is
 // removed on every way out — the command's end, an error, Ctrl-C, and a second Ctrl-C (which
-// exits at once, so only a process 'exit' listener still runs).
+// exits at once, so only a process 'exit' listener still runs); after a kill -9, by the next spool.
 import { closeSync, constants, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,14 +11,19 @@ import { pipeline } from 'node:stream/promises';
 import type { Context } from '../context.js';
 import { CancelledError } from '../errors.js';
 import { FileSink } from '../util/write-all.js';
+import { removeLeftoversOnce } from '../util/leftovers.js';
 
 export interface Spooled {
   path: string;
   cleanup(): void;
 }
 
+/** `assess-csv-<pid>-<random>`: the pid tells the next spool which ones a killed run left (names, e-mails). */
+const SPOOL = /^assess-csv-(?<pid>\d+)-/;
+
 export async function spoolPrivately(ctx: Context, source: Readable, opts: { fifo?: string } = {}): Promise<Spooled> {
-  const dir = mkdtempSync(join(tmpdir(), 'assess-csv-'));
+  removeLeftoversOnce(tmpdir(), SPOOL);
+  const dir = mkdtempSync(join(tmpdir(), `assess-csv-${process.pid}-`));
   const path = join(dir, 'input.csv');
   const cleanup = () => {
     rmSync(dir, { recursive: true, force: true });
@@ -26,7 +31,7 @@ export async function spoolPrivately(ctx: Context, source: Readable, opts: { fif
   };
   process.on('exit', cleanup);
   ctx.onExit(cleanup);
-  // A pending open of a FIFO keeps the process alive, and Node ≥ 22 ends the pipeline only once
+  // A pending open of a FIFO keeps the process alive, and Node ends the pipeline only once
   // it completes: after Ctrl-C the open is released at once and then every 50 ms for as long as
   // the process lives (it may not be pending yet; unref'd, this keeps nothing alive itself)
   const release = () => {

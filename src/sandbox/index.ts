@@ -80,6 +80,8 @@ export interface SandboxOptions {
    * changeable at run time via /_sandbox/rate-limit. A bad text throws FaultSpecError.
    */
   rateLimit?: RateLimitSpec | string | null;
+  /** The rate limit's clock in ms (default performance.now): a test drives the bucket with it. */
+  rateLimitClock?: () => number;
   /** Quirks mode: answers vary as a real service's do, deterministically for this seed (quirks.ts). */
   quirks?: number | null;
   /** Called for each completion notification queued (the sandbox also delivers it). */
@@ -96,7 +98,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const faultSpec = typeof opts.faults === 'string' ? parseFaultSpec(opts.faults) : opts.faults;
   const deliverySpec =
     typeof opts.deliveryFaults === 'string' ? parseDeliveryFaultSpec(opts.deliveryFaults) : opts.deliveryFaults;
-  const rateLimit = new RateLimiter(opts.rateLimit);
+  const rateLimit = new RateLimiter(opts.rateLimit, opts.rateLimitClock);
   const store = openState({
     file: opts.stateFile,
     formerFile: opts.formerStateFile,

@@ -142,27 +142,39 @@ export function sectionsTable(doc: Doc, sections: ReportSection[], safe: Safe, p
   return y;
 }
 
-/** The strongest and weakest skill, when there is a difference to point out and room for it. */
+/**
+ * The strongest and weakest skill, when there is a difference to point out and room for it.
+ * Chosen by the exact share of points (33/40 = 82.5 % is below 25/30 = 83.3 %, though both print
+ * as 83 %), and shown with a decimal when the whole numbers would read alike.
+ */
 export function highlights(sections: ReportSection[], safe: Safe, put: PutFn, top: number): void {
   if (top + 44 > TABLE_END) return;
   const skills = sections.flatMap((s) =>
     (s.Skills ?? []).map((k) => ({
       name: safe(k.qbName) || `Skill ${k.qbId}`,
       section: safe(s.sectionName),
-      pct: percentOf(k.candidateQbScore, k.qbScore),
+      share: shareOf(k.candidateQbScore, k.qbScore),
     })),
   );
-  const scored = skills.filter((k): k is typeof k & { pct: number } => k.pct !== null);
+  const scored = skills.filter((k): k is typeof k & { share: number } => k.share !== null);
   if (scored.length < 2) return;
   // first of the best and first of the worst, in report order: stable for equal scores
-  const best = scored.reduce((a, k) => (k.pct > a.pct ? k : a));
-  const worst = scored.reduce((a, k) => (k.pct < a.pct ? k : a));
-  if (best.pct === worst.pct) return;
+  const best = scored.reduce((a, k) => (k.share > a.share ? k : a));
+  const worst = scored.reduce((a, k) => (k.share < a.share ? k : a));
+  if (best.share === worst.share) return;
+  const digits = Math.round(best.share * 100) === Math.round(worst.share * 100) ? 1 : 0;
+  const pct = (share: number) => (share * 100).toFixed(digits);
   put('Highlights', M, top, { font: 'Helvetica-Bold', size: 13 });
   const line = (label: string, k: (typeof scored)[number], y: number) => {
     put(label, M, y, { size: 10, colour: MUTED });
-    put(`${k.name}${k.section ? ` (${k.section})` : ''}: ${k.pct} %`, M + 100, y, { size: 10, width: W - 100 });
+    put(`${k.name}${k.section ? ` (${k.section})` : ''}: ${pct(k.share)} %`, M + 100, y, { size: 10, width: W - 100 });
   };
   line('Strongest skill', best, top + 22);
   line('Weakest skill', worst, top + 38);
+}
+
+/** Points over the total, exactly (null without a usable total). */
+function shareOf(part: number | null | undefined, whole: number | null | undefined): number | null {
+  if (part == null || whole == null || !Number.isFinite(part) || !Number.isFinite(whole) || whole <= 0) return null;
+  return part / whole;
 }

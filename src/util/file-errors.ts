@@ -42,6 +42,8 @@ export function fileProblem(
   verb = 'write',
 ): UsageError | undefined {
   if (err instanceof UsageError) return err;
+  const gone = cwdGone(err);
+  if (gone) return gone;
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   if (!code || !(code in CAUSES)) return undefined;
   return new UsageError(
@@ -60,8 +62,23 @@ export function asFileError(err: unknown, what: string, path: string, hint?: str
  * mkdir, open or rename of Node's) is still the place and the cause, exit 2, not a bug.
  */
 export function strayFileProblem(err: unknown): UsageError | undefined {
+  const gone = cwdGone(err);
+  if (gone) return gone;
   const e = err as NodeJS.ErrnoException | undefined;
   if (!(e instanceof Error) || typeof e.path !== 'string' || !e.syscall) return undefined;
   const verb = /^(read|open|stat|lstat|scandir)$/.test(e.syscall) ? 'use' : e.syscall === 'mkdir' ? 'create' : 'write';
   return fileProblem(err, '', e.path, undefined, verb);
+}
+
+/**
+ * process.cwd() (and path.resolve of a relative path) fail once the working directory was
+ * removed: not a file of the command's but the shell's place, said as such (exit 2).
+ */
+function cwdGone(err: unknown): UsageError | undefined {
+  const e = err as NodeJS.ErrnoException | undefined;
+  if (!(e instanceof Error) || e.syscall !== 'uv_cwd') return undefined;
+  return new UsageError(
+    'the current directory no longer exists (it was removed or moved after the shell went there)',
+    'cd somewhere that exists, then run the command again',
+  );
 }

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, linkSync, openSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { removeLeftoversOnce } from './leftovers.js';
 import { readLockFile } from './lock-owner.js';
 import { processAlive, processStartedAt } from './process-alive.js';
 import { writeAllSync } from './write-all.js';
@@ -13,8 +14,12 @@ import { writeAllSync } from './write-all.js';
 const held = new Set<string>();
 let exitHookInstalled = false;
 
+/** `.<lock>.<pid>.<random>`: the lock's content before link(2) names it (a kill -9 in between leaves it). */
+const TEMP = /^\..+\.lock\.(?<pid>\d+)\.[0-9a-f]{8}$/;
+
 /** null when the lock is now ours; otherwise the pid of the live process holding it. */
 export function tryPidLock(lockPath: string): number | null {
+  removeLeftoversOnce(dirname(lockPath), TEMP);
   const temp = join(dirname(lockPath), `.${basename(lockPath)}.${process.pid}.${randomBytes(4).toString('hex')}`);
   const fd = openSync(temp, 'wx', 0o600);
   try {

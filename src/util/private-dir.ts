@@ -3,7 +3,7 @@
 // a path it cannot make under /proc (mkdir answers ENOENT there while the parent exists, and Node
 // makes the parent and tries again, at 100% CPU, deaf to Ctrl-C), and answers ENOENT where a
 // read-only file system refuses a new directory.
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /**
@@ -51,4 +51,19 @@ export function makePrivateDir(dir: string): void {
   } catch {
     // not ours to change after all; the files themselves are 0600
   }
+}
+
+/**
+ * Why `dir` is not a directory of this user's that nobody else can change (a symlink, another
+ * user's, writable by group or others; with `mode`, any mode but that one), or undefined.
+ */
+export function privateDirProblem(dir: string, mode?: number, uid = process.getuid?.()): string | undefined {
+  const st = lstatSync(dir);
+  const bits = st.mode & 0o777;
+  if (!st.isDirectory()) return `${dir} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a directory'}`;
+  if (uid !== undefined && st.uid !== uid) return `${dir} belongs to another user (uid ${st.uid})`;
+  if (process.platform === 'win32') return undefined;
+  if (mode !== undefined ? bits !== mode : (bits & 0o022) !== 0)
+    return `${dir} has mode 0${bits.toString(8)}${mode !== undefined ? `, not 0${mode.toString(8)}` : ': others may change it'}`;
+  return undefined;
 }

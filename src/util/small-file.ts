@@ -15,6 +15,8 @@ export interface SmallFileOptions {
   maxBytes: number;
   /** What to do instead, said when the file is refused (e.g. 'pipe the key with --key-stdin'). */
   instead?: string;
+  /** What to do when the file is not there (e.g. how to make one). */
+  missing?: string;
 }
 
 export interface SmallFile {
@@ -68,9 +70,11 @@ function openRegular(path: string, o: SmallFileOptions, fifoOk: boolean): SmallF
     // Ctrl-C included) until a writer comes; for a regular file it changes nothing.
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (err) {
-    if (!fifoOk && (err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (!fifoOk && code === 'ENOENT') return undefined;
     throw new UsageError(
-      `${o.label}: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      `${o.label}: cannot read ${path} (${code ?? (err as Error).message})`,
+      code === 'ENOENT' ? o.missing : undefined,
     );
   }
   let keep = false;

@@ -42,8 +42,24 @@ function amount(n: string, unit: string): number | undefined {
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
+/**
+ * The years a time may fall in: the service's times are Unix times, and `YYYY` has four digits.
+ * Date.UTC reads years 0–99 as 1900–1999 (`0026-03-01` would be sent as 1926), and a relative
+ * time can reach far past 9999 (`+999999w`).
+ */
+const FIRST_YEAR = 1970;
+const LAST_YEAR = 9999;
+
 /** Parses T into a Date, or returns an error message with an accepted example. */
 export function parseTime(input: string, now: Date, direction: Direction): Date | string {
+  const t = parseAnyTime(input, now, direction);
+  if (typeof t === 'string') return t;
+  const year = t.getUTCFullYear();
+  if (year >= FIRST_YEAR && year <= LAST_YEAR) return t;
+  return `'${input}' is ${Number.isNaN(year) ? 'not a time' : `in the year ${year}`}; use a time from ${FIRST_YEAR} to ${LAST_YEAR}, e.g. ${utcSeconds(now).slice(0, 10)}`;
+}
+
+function parseAnyTime(input: string, now: Date, direction: Direction): Date | string {
   const v = input.trim();
   const lower = v.toLowerCase().replace(/\s+/g, ' ');
   if (lower === 'now') return new Date(now);
@@ -53,7 +69,8 @@ export function parseTime(input: string, now: Date, direction: Direction): Date 
   if (rel !== undefined) return typeof rel === 'string' ? rel : new Date(now.getTime() + rel);
   const d = DATE_ONLY.exec(v);
   if (d) {
-    const t = new Date(Date.UTC(+d[1]!, +d[2]! - 1, +d[3]!));
+    const t = new Date(0);
+    t.setUTCFullYear(+d[1]!, +d[2]! - 1, +d[3]!); // Date.UTC would take years 0–99 as 1900–1999
     if (t.getUTCDate() !== +d[3]! || t.getUTCMonth() !== +d[2]! - 1) return `'${input}' is not a real date`;
     return t;
   }
@@ -84,7 +101,8 @@ function relative(v: string, direction: Direction): number | string | undefined 
 
 function realCalendarDate(v: string): boolean {
   const [y, m, d] = v.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d));
+  const t = new Date(0);
+  t.setUTCFullYear(y, m - 1, d);
   return t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
 

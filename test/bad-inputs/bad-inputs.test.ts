@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
+import { loadNouns } from '../../src/commands/index.js';
 import { runAssess } from '../helpers/cli.js';
 import { memoryProcess } from '../helpers/memory-io.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -24,18 +25,22 @@ import { emailCases, inviteFlagCases, nameCases } from './cases-invite.js';
 import { jsonFieldCases } from './cases-json-fields.js';
 import { attemptCases, exportCases, linkCases, reportCases } from './cases-links-report.js';
 import { callbackCases, settingsCases } from './cases-settings-callbacks.js';
-import { timeCases, tzCases, windowCases } from './cases-time.js';
+import { everyCommandCases, notUtf8Cases, urlCases } from './cases-text.js';
+import { timeCases, tzCases, windowCases, yearCases } from './cases-time.js';
 import type { BadInput } from './types.js';
 
 const GROUPS: Record<string, BadInput[]> = {
   ids: [...idCases, ...callbackIdCases, ...invitationExampleCases],
-  times: [...timeCases, ...windowCases, ...tzCases],
+  times: [...timeCases, ...windowCases, ...tzCases, ...yearCases],
   invite: [...emailCases, ...nameCases, ...inviteFlagCases],
   'invite --csv': [...csvFileCases, ...csvRowCases, ...csvFlagCases],
   'links, attempts, report': [...linkCases, ...attemptCases, ...reportCases, ...exportCases],
   'settings, callbacks': [...settingsCases, ...callbackCases],
   'global, api, config, auth, sandbox': [...globalCases, ...toolCases],
   '--json fields': jsonFieldCases,
+  URLs: urlCases,
+  'not UTF-8': notUtf8Cases,
+  'every other command': everyCommandCases,
 };
 const ALL = Object.values(GROUPS).flat();
 
@@ -142,17 +147,37 @@ function check(
   expect(r.stderr.length, `message too long (${r.stderr.length} characters): ${where.slice(0, 300)}`).toBeLessThan(
     4000,
   );
+  // the error and its fix: two lines at most (a note before it, such as an old spelling's, is not the error)
+  const lines = r.stderr.trimEnd().split('\n');
+  const error = lines.filter(
+    (l, i) => !(l.startsWith('note: ') && lines.slice(i).some((e) => e.startsWith('error: '))),
+  );
+  if (!c.help) expect(error.length, `more than two lines: ${where}`).toBeLessThanOrEqual(2);
   expect(seen.get(n) ?? [], `requests sent by: ${where}`).toEqual([]);
   expect(r.files, `files written by: ${where}`).toEqual(Object.keys(c.files ?? {}).sort());
 }
 
 describe('bad input: the corpus as a whole', () => {
-  it('has at least 200 cases with unique names, and no request reached the sandbox', async () => {
-    expect(ALL.length).toBeGreaterThanOrEqual(200);
+  it('has at least 300 cases with unique names, and no request reached the sandbox', async () => {
+    expect(ALL.length).toBeGreaterThanOrEqual(300);
     const names = Object.entries(GROUPS).flatMap(([group, cases]) => cases.map((c) => `${group}: ${c.name}`));
     expect(new Set(names).size).toBe(ALL.length);
     expect(seen.get(-1) ?? [], 'requests outside any case prefix').toEqual([]);
     const log = await s.requests();
     expect(log.slice(logBefore), 'the sandbox request log grew').toEqual([]);
+  });
+
+  it('reaches every command: each verb (and each noun that is a command) has a case', async () => {
+    const commands = (await loadNouns()).flatMap((n) => [
+      ...(n.self || !n.verbs.length ? [[n.name]] : []),
+      ...n.verbs.map((v) => [n.name, v.name]),
+    ]);
+    // the noun on the line, then the verb among the words after it
+    const reaches = (c: BadInput, [noun, verb]: string[]) => {
+      const at = c.args.indexOf(noun!);
+      return at >= 0 && (verb === undefined || c.args.slice(at + 1).includes(verb));
+    };
+    const missing = commands.filter((path) => !ALL.some((c) => reaches(c, path))).map((p) => p.join(' '));
+    expect(missing).toEqual([]);
   });
 });

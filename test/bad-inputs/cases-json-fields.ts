@@ -43,7 +43,7 @@ const LINK = [
   'isApiLink (API link)',
   'proctoringSettings (Proctoring)',
   'stakeholderEmails (Stakeholders)',
-  'invitationSchedule (Schedule, Valid days, Start (UTC), End (UTC), Time zone)',
+  'invitationSchedule (Schedule, Valid days, Start, End, Time zone)',
 ];
 const V2_LINK = [
   'testLinkId (Link ID)',
@@ -51,9 +51,9 @@ const V2_LINK = [
   'testLinkName (Name)',
   'testLinkAccessKey (Access key)',
   'accessTime (Access (0/1/2))',
-  'startDateTime (Start (UTC))',
-  'endDateTime (End (UTC))',
-  'timeZoneId (TZ)',
+  'startDateTime (Start)',
+  'endDateTime (End)',
+  'timeZoneId (Time zone id)',
   'inviteCandidateOnly (Invited only)',
   'imageProctoring (Image proctoring)',
   'emailToStakeholder (Stakeholders)',
@@ -93,7 +93,7 @@ const SETTINGS = [
   'imageProctoringSettings',
   'windowViolationSettings',
 ];
-const INVITATION = ['testInvitationId (Invitation)', 'testUrl (URL)', 'status (Status)'];
+const INVITATION = ['testInvitationId (Invitation)', 'testUrl (URL)', 'status (Status)', 'emailed'];
 const WINDOW = ['--state', 'completed', '--from', '7d', '--to', 'now'];
 
 export const jsonFieldCases: BadInput[] = [
@@ -207,6 +207,7 @@ export const jsonFieldCases: BadInput[] = [
       'testUrl (URL)',
       'callbackUrlRegistered (Callback URL)',
       'redirectUrlRegistered (Redirect URL)',
+      'emailed',
     ]),
   },
   {
@@ -262,7 +263,7 @@ export const jsonFieldCases: BadInput[] = [
   {
     name: '--api v2 invite --json testUrl (v2: takeTestURL)',
     args: ['--api', 'v2', 'invite', '1001', ...INVITE_OK, '--json', 'testUrl'],
-    expect: unknown('testUrl', ['testInvitationId (Invitation)', 'takeTestURL (URL)'], 'takeTestURL'),
+    expect: unknown('testUrl', ['testInvitationId (Invitation)', 'takeTestURL (URL)', 'emailed'], 'takeTestURL'),
   },
   {
     name: '--api v2 report --json a v3 field',

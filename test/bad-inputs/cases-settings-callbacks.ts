@@ -187,6 +187,13 @@ export const callbackCases: BadInput[] = [
     expect: /--path: must be a URL path starting with \//,
   },
   {
+    // the README's `--token-file listen.token` before the file exists: the hint says how to make one
+    name: 'listen: --token-file that does not exist',
+    args: ['callbacks', 'listen', '--port', '0', '--token-file', 'listen.token'],
+    expect:
+      /^error: --token-file: cannot read listen\.token \(ENOENT\)\n {2}make one first .*: \(umask 077; openssl rand -hex 24 > listen\.token\)\n$/,
+  },
+  {
     name: 'listen: --token with a space',
     args: ['callbacks', 'listen', '--token', 'a b'],
     expect: /--token: must be 1-200 URL-safe characters/,

@@ -58,6 +58,10 @@ const TIME_PLACES: Place[] = [
     flag: '--from',
     build: (t) => ['callbacks', 'process', '--from-attempts', '--state', 'completed', '--from', t, '--to', 'now'],
   },
+  { where: 'report stats', flag: '--from', build: (t) => ['report', 'stats', '--from', t] },
+  { where: 'callbacks inbox', flag: '--since', build: (t) => ['callbacks', 'inbox', '--since', t] },
+  { where: 'callbacks replay', flag: '--since', build: (t) => ['callbacks', 'replay', '--since', t] },
+  { where: 'callbacks reconcile', flag: '--to', build: (t) => ['callbacks', 'reconcile', '--from', '30d', '--to', t] },
 ];
 
 /** [value, what the message says] — two per place, rotating. */
@@ -90,6 +94,33 @@ export const timeCases: BadInput[] = TIME_PLACES.flatMap((p, i) =>
     };
   }),
 );
+
+/** Years outside 1970–9999: `0026` was sent as 1926, and relative times ran past 9999. */
+const BAD_YEARS: Array<[string, string]> = [
+  ['0026-03-01', 'in the year 26;'],
+  ['0099-12-31T10:00:00Z', 'in the year 99;'],
+  ['1969-12-31T23:59:59Z', 'in the year 1969;'],
+  ['9999-12-31T23:59:59-05:00', 'in the year 10000;'],
+  ['+999999w', 'in the year \\d{5};'],
+  ['-999999d', 'in the year -\\d+;'],
+];
+
+export const yearCases: BadInput[] = TIME_PLACES.flatMap((p, i) =>
+  [0, 1].map((k) => {
+    const [value, problem] = BAD_YEARS[(i * 2 + k) % BAD_YEARS.length]!;
+    return {
+      name: `${p.where} ${p.flag} ${JSON.stringify(value)} (year)`,
+      args: p.build(value),
+      expect: new RegExp(`${esc(p.flag)}: '${esc(value)}' is ${problem} use a time from 1970 to 9999`),
+    };
+  }),
+);
+yearCases.push({
+  name: 'invite --from-csv: startDateTime 0026-03-01',
+  args: ['invite', '1001', '--from-csv', 'c.csv'],
+  files: { 'c.csv': 'email,name,startDateTime,endDateTime\nann@example.com,Ann,0026-03-01,2030-03-01\n' },
+  expect: /line 2: startDateTime: '…' is in the year 26; use a time from 1970 to 9999/,
+});
 
 export const windowCases: BadInput[] = [
   {

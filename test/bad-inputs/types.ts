@@ -10,6 +10,11 @@ export interface BadInput {
   env?: Record<string, string | undefined>;
   /** The message must match: it names the flag, argument or file and the problem. */
   expect: RegExp;
+  /**
+   * A noun without a verb answers with its help (on stderr, exit 2: nothing ran), as clig.dev
+   * says a command missing what it needs should: the one usage answer longer than two lines.
+   */
+  help?: true;
 }
 
 /** 100 KB of text: a "huge string" that must be refused without being echoed whole. */

@@ -48,14 +48,14 @@ describe('--json fields', () => {
       expect(complete(line)[0]).toEqual([...listed].sort());
     }
     expect(fish).toContain(
-      `complete -c assess -n '__assess_at \\'invite\\'' -l json -a 'testInvitationId testUrl status'`,
+      `complete -c assess -n '__assess_at \\'invite\\'' -l json -a 'testInvitationId testUrl status emailed'`,
     );
   });
 
   it('offers only the fields not in the list yet', () => {
     const [second, third] = complete('assess invite 1001 --json status,', 'assess invite 1001 --json status,testUrl,');
-    expect(second).toEqual(['status,testInvitationId', 'status,testUrl']);
-    expect(third).toEqual(['status,testUrl,testInvitationId']);
+    expect(second).toEqual(['status,emailed', 'status,testInvitationId', 'status,testUrl']);
+    expect(third).toEqual(['status,testUrl,emailed', 'status,testUrl,testInvitationId']);
   });
 });
 

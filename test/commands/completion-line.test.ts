@@ -56,8 +56,11 @@ describe('bash: a value with : or = in it is one word', () => {
     ];
     for (const [i, got] of complete(...lines).entries())
       expect({ line: lines[i], got }).toEqual({ line: lines[i], got: STATES });
-    // invite <testId> [csvFile]: after a time and the test id, a file
-    expect(complete('assess invite --start 2026-03-01T09:00:00Z 1001 ')).toEqual([['cohort.csv']]);
+    // after a time (its `:` pieces are one word) and the test id, invite has nothing left to type:
+    // its own flags, no file name (the old `--csv FILE` operand is not offered)
+    const [afterId] = complete('assess invite --start 2026-03-01T09:00:00Z 1001 ');
+    expect(afterId).toContain('--email');
+    expect(afterId).not.toContain('cohort.csv');
   });
 
   it('offers values after --flag= without repeating what precedes the = (bash keeps it)', () => {
@@ -113,7 +116,7 @@ describe('after -- (end of options)', () => {
       'assess tests list -- -',
       'assess tests list -- ',
       'assess attempts -- ',
-      'assess invite -- 1001 ',
+      'assess callbacks verify -- co',
     );
     expect(flags).toEqual([]);
     expect(nothing).toEqual([]);

@@ -1,7 +1,7 @@
 // `assess completion`: the bash script is sourced in a real bash and driven the way bash drives
 // it (COMP_WORDS / COMP_CWORD, then the completion function), asserting COMPREPLY. All cases of
-// a test run in one bash process. zsh and fish are not installed here, so their scripts are
-// checked as text (zsh's is the bash script under bashcompinit, so it is also parsed by bash -n).
+// a test run in one bash process. zsh's script is the bash one under bashcompinit (parsed here by
+// bash -n); fish's is checked as text here and run in a real fish in completion-shells.test.ts.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ const NOUNS = [
   'settings',
   'timezones',
   'sandbox',
+  'store',
   'api',
   'completion',
   'mcp',
@@ -100,20 +101,19 @@ describe('assess completion bash, driven in bash', () => {
 
   it('completes file names for file flags and arguments, directories for --out', () => {
     const files = ['cohort.csv', 'notes.txt', 'out dir', 'with space.csv'];
-    const [csv, fromCsv, output, short, keyFile, operand, state, verify, out, partial, spaced] = complete([
+    const [csv, fromCsv, output, short, keyFile, state, verify, out, partial, spaced] = complete([
       ['assess', 'invite', '1001', '--csv', ''],
       ['assess', 'invite', '1001', '--from-csv', ''],
       ['assess', 'report', '900001', '--output', ''],
       ['assess', 'report', '900001', '-o', ''],
       ['assess', '--api-key-file', ''],
-      ['assess', 'invite', '1001', ''],
       ['assess', 'sandbox', 'serve', '--state', ''],
       ['assess', 'callbacks', 'verify', ''],
       ['assess', 'report', 'export', '--out', ''],
       ['assess', 'settings', 'set', '1001', '--file', 'co'],
       ['assess', 'invite', '1001', '--from-csv', 'with'],
     ]);
-    for (const got of [csv, fromCsv, output, short, keyFile, operand, state, verify]) expect(got).toEqual(files);
+    for (const got of [csv, fromCsv, output, short, keyFile, state, verify]) expect(got).toEqual(files);
     expect(out).toEqual(['out dir']);
     expect(partial).toEqual(['cohort.csv']);
     expect(spaced).toEqual(['with space.csv']); // one word, not two

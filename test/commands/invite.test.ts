@@ -60,7 +60,8 @@ describe('assess invite', () => {
     expect(lines.testInvitationId).toMatch(/^\d+$/);
     expect(lines.testUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     expect(lines.status).toBe('Pending');
-    expect(r.stderr).not.toMatch(/existing/);
+    // no "existing" notice: one line, saying that nobody was e-mailed
+    expect(r.stderr).toBe('No e-mail sent — share the URL, or use --send-email.\n');
     const sent = (await serviceRequests()).at(-1)!;
     expect(sent).toMatchObject({ method: 'POST', path: '/v3/tests/1001/invite', status: 200 });
     expect(sent.body).toEqual({ email: 'new.one@example.com', name: 'New One', sendEmail: 'no' });
@@ -69,10 +70,11 @@ describe('assess invite', () => {
   it('--json prints the service object; --json fields keeps those; --ndjson one line; --csv header + row', async () => {
     const args = ['invite', '1001', '--email', 'formats@example.com', '--name', 'Format Tester'];
     const json = await run([...args, '--json']);
-    expect(json.stderr).toBe('');
+    expect(json.stderr).toBe('No e-mail sent — share the URL, or use --send-email.\n');
     expect(json.code).toBe(0);
     const obj = JSON.parse(json.stdout);
-    expect(Object.keys(obj).sort()).toEqual(['status', 'testInvitationId', 'testUrl']);
+    expect(Object.keys(obj).sort()).toEqual(['emailed', 'status', 'testInvitationId', 'testUrl']);
+    expect(obj.emailed).toBe(false);
     expect(typeof obj.testInvitationId).toBe('number');
 
     const picked = await run([...args, '--json', 'testInvitationId,testUrl']);
@@ -164,6 +166,31 @@ describe('assess invite', () => {
     expect(inv.email).toMatch(/@/);
   });
 
+  it('--send-email: the one line names the address the service e-mails; emailed true', async () => {
+    const r = await run([
+      'invite',
+      '1001',
+      '--email',
+      'mailed@example.com',
+      '--name',
+      'Mailed',
+      '--send-email',
+      '--json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ emailed: true, status: 'Pending' });
+    expect(r.stderr).toBe('The service e-mails mailed@example.com the invitation.\n');
+  });
+
+  it('--link on a terminal: no empty Status row when the answer has none (operation 10 answers without)', async () => {
+    const args = ['invite', '1001', '--link', '5002', '--email', 'tty.link@example.com', '--name', 'Tty Link'];
+    const r = await runAssess(args, { env: s.env, tty: true });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Invitation +\d+$/m);
+    expect(r.stdout).toMatch(/^URL +http:/m);
+    expect(r.stdout).not.toMatch(/Status/);
+  });
+
   it('--link invites through the chosen link (operation 10)', async () => {
     const r = await run([
       'invite',
@@ -199,10 +226,10 @@ describe('assess invite', () => {
         accessStart: '2031-05-01T00:00:00Z',
         timeZoneId: 44,
       });
-      expect(r.stderr).toBe('');
+      expect(r.stderr).toBe('No e-mail sent — share the URL, or use --send-email.\n');
     });
 
-    it.each([['Cancelled'], ['Expired']])('%s: the same invitation, back to Pending', async (state) => {
+    it.each([['Cancelled'], ['Expired']])('%s: the same invitation, back to Pending, and it says so', async (state) => {
       const email = `${state.toLowerCase()}.row@example.com`;
       const id = await freshInvitation(email);
       if (state === 'Cancelled') await cancel(id);
@@ -212,6 +239,9 @@ describe('assess invite', () => {
       expect(r.code).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ testInvitationId: id, status: 'Pending' });
       expect(await invitation(id)).toMatchObject({ status: 'Pending', timeZoneId: 12 });
+      expect(r.stderr).toContain(
+        `warning: invitation ${id} was ${state}: inviting again reopened it (Pending again, its access window replaced)`,
+      );
     });
 
     it.each([
@@ -271,7 +301,9 @@ describe('assess invite', () => {
       (await s.control<{ emails: Array<{ to: string }> }>('GET', '/outbox')).emails.filter((e) => e.to === email);
 
     it('a 429 is sent again (refused on arrival, nothing e-mailed): invited and e-mailed once, exit 0', async () => {
-      await faults('429=0.5,retryAfter=0,seed=4'); // the 1st and 2nd requests are refused, the 3rd admitted
+      // the seed's draws: the two lists read first (cancelled, expired) get 429, 429, 200 each; then
+      // the invite's 1st and 2nd requests are refused, the 3rd admitted
+      await faults('429=0.5,retryAfter=0,seed=0');
       const r = await run([
         'invite',
         '1001',
@@ -378,6 +410,43 @@ describe('bulk input spelling and the JSON summary', () => {
     expect(old.stderr).toMatch(/note: --csv .* is read as --from-csv/);
   });
 
+  it('says whether the service e-mails the candidates, counts a reopened invitation apart, and a re-run has nothing to do', async () => {
+    const work = tempDir('assess-bulk-words-');
+    onTestFinished(() => work.cleanup());
+    const closed = await freshInvitation('bw.closed@example.com');
+    await cancel(closed);
+    const file = join(work.dir, 'words.csv');
+    writeFileSync(file, 'email,name\nbw1@example.com,Bee One\nbw.closed@example.com,Bee Closed\n');
+    const r = await run(['invite', '1001', '--from-csv', file, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ done: 2, emailed: false });
+    expect(r.stderr).toContain(
+      `No e-mail sent — share the URLs (testUrl in ${file}.results.ndjson), or use --send-email.`,
+    );
+    expect(r.stderr).toMatch(
+      /Invitations from .*words\.csv: 1 invited, 1 reopened \(they were cancelled or expired\) in /,
+    );
+    const results = readFileSync(`${file}.results.ndjson`, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(results.map((l) => [l.outcome, l.emailed, l.reopened])).toEqual([
+      ['invited', false, undefined],
+      ['reopened', false, 'Cancelled'],
+    ]);
+    const again = await run(['invite', '1001', '--from-csv', file]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/: 2 already invited \(earlier run\), nothing to do\. Results: /);
+    expect(again.stderr).not.toMatch(/e-mail/);
+
+    const mailed = join(work.dir, 'mailed.csv');
+    writeFileSync(mailed, 'email,name\nbw2@example.com,Bee Two\n');
+    const m = await run(['invite', '1001', '--from-csv', mailed, '--send-email', '--json', 'emailed,done']);
+    expect(m.code, m.stderr).toBe(0);
+    expect(JSON.parse(m.stdout)).toEqual({ emailed: true, done: 1 });
+    expect(m.stderr).toContain('The service e-mails each invited candidate the invitation.');
+  });
+
   it('a run stopped early (a test of another account): every row sent has its line, the summary counts them and --json prints it', async () => {
     const work = tempDir('assess-fromcsv-stop-');
     onTestFinished(() => work.cleanup());
@@ -398,7 +467,7 @@ describe('bulk input spelling and the JSON summary', () => {
     expect(results).toHaveLength(sent);
     expect(results.every((l) => l.outcome === 'failed' && l.error.status === 403)).toBe(true);
     expect(journalItems(join(work.dir, 'f50.csv.journal.ndjson'))).toHaveLength(sent); // the target line apart
-    expect(r.stderr).toContain(`: 0 done, 0 skipped, ${sent} failed.`);
+    expect(r.stderr).toContain(`: ${sent} failed.`);
     expect(JSON.parse(r.stdout)).toMatchObject({ done: 0, skipped: 0, failed: sent, interrupted: false });
   });
 

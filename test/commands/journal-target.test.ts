@@ -34,7 +34,7 @@ describe('a bulk journal names the service it was written for', () => {
     writeFileSync(csv, 'email,name\njt1@example.com,Jay One\njt2@example.com,Jay Two\n');
     const first = await on(a, ['--from-csv', csv]);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toMatch(/2 done, 0 skipped, 0 failed/);
+    expect(first.stderr).toMatch(/: 2 invited in /);
     const journal = `${csv}.journal.ndjson`;
     expect(lines(journal)[0]).toEqual({ target: a.sb.baseUrl, profile: 'default' });
     const before = readFileSync(journal, 'utf8');
@@ -53,12 +53,12 @@ describe('a bulk journal names the service it was written for', () => {
     await a.control('DELETE', '/requests');
     const again = await on(a, ['--from-csv', csv]);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toMatch(/0 done, 2 skipped, 0 failed \(2 already invited in an earlier run\)/);
+    expect(again.stderr).toMatch(/: 2 already invited \(earlier run\), nothing to do\./);
     expect(await serviceRequests(a)).toEqual([]);
 
     const own = await on(b, ['--from-csv', csv, '--journal', join(work.dir, 'b.journal.ndjson')]);
     expect(own.code, own.stderr).toBe(0);
-    expect(own.stderr).toMatch(/2 done, 0 skipped, 0 failed/);
+    expect(own.stderr).toMatch(/: 2 invited in /);
   });
 
   it('a rehearsal on --sandbox does not count on the service (the embedded sandbox is one target whatever its port)', async () => {
@@ -75,7 +75,7 @@ describe('a bulk journal names the service it was written for', () => {
       // a second embedded sandbox (another port) is the same one: it resumes
       const twice = await sandbox();
       expect(twice.code, twice.stderr).toBe(0);
-      expect(twice.stderr).toMatch(/0 done, 1 skipped/);
+      expect(twice.stderr).toMatch(/: 1 already invited \(earlier run\), nothing to do/);
       const before = (await serviceRequests(a)).length;
       const real = await runInProcess(['invite', '1001', '--from-csv', csv], {
         configDir: cfg.dir,
@@ -100,7 +100,7 @@ describe('a bulk journal names the service it was written for', () => {
     );
     const r = await on(a, ['--from-csv', csv]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/1 done, 1 skipped/);
+    expect(r.stderr).toMatch(/: 1 invited, 1 already invited \(earlier run\)/);
     expect(r.stderr).toContain(
       `warning: ${journal} (from an older assess) does not name the service it was written for; resuming it on ${a.sb.baseUrl}`,
     );

@@ -296,6 +296,38 @@ describe('assess links create', () => {
   });
 });
 
+describe('assess links create: an open link says so', () => {
+  it.each([
+    [[], ' (the default)'],
+    [['--type', 'open'], ''],
+  ])('%j: anyone with the URL can take the test, and how to change that', async (extra, dflt) => {
+    const r = await run(['links', 'create', '1001', '--name', 'Open one', '--valid-days', '7', '--tz', '1', ...extra]);
+    expect(r.code, r.stderr).toBe(0);
+    const id = /Created test link (\d+)/.exec(r.stderr)![1];
+    expect(r.stderr).toContain(
+      `The link is open${dflt}: anyone with its URL can take the test. To admit only invited candidates: assess links update 1001 ${id} --type email`,
+    );
+  });
+
+  it('--type email: nothing said about openness', async () => {
+    const r = await run([
+      'links',
+      'create',
+      '1001',
+      '--name',
+      'Invited only',
+      '--valid-days',
+      '7',
+      '--tz',
+      '1',
+      '--type',
+      'email',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/open/);
+  });
+});
+
 describe('assess links update', () => {
   it('reads the link, changes only the given flag, sends the whole object, and says what changed', async () => {
     const r = await runAndSee(['links', 'update', '1001', '5002', '--status', 'inactive', '--json']);

@@ -49,7 +49,11 @@ describe('assess reattempt (spec state table)', () => {
       const r = await run(['reattempt', String(id), ...WINDOW, '--json']);
       expect(r.code).toBe(0);
       expect(JSON.parse(r.stdout).testInvitationId).toBe(id);
-      expect(r.stderr).toContain(`Same invitation ${id} returned`);
+      expect(r.stderr).toBe(
+        `Invitation ${id} was not taken yet: it is open again in the new access window (no new invitation).\n` +
+          'No e-mail sent — share the URL, or use --send-email.\n',
+      );
+      expect(JSON.parse(r.stdout).emailed).toBe(false);
       expect(await invitation(id)).toMatchObject({
         status: 'Pending',
         accessStart: '2030-06-01T00:00:00Z',
@@ -66,10 +70,10 @@ describe('assess reattempt (spec state table)', () => {
     const out = JSON.parse(r.stdout);
     expect(out.testInvitationId).not.toBe(id);
     expect(out.testUrl).toMatch(/^http/);
-    // the same answer comes for a repeat (below): the message claims neither "new" nor "again"
-    const said = `Invitation ${out.testInvitationId} is the reattempt (invitation ${id} is unchanged): made now, or by an earlier reattempt and not taken yet.`;
+    // what the answer says, the same for a repeat (below): no "made now, or …"
+    const said = `Invitation ${out.testInvitationId} is the reattempt, open in the new access window; invitation ${id} keeps its result.`;
     expect(r.stderr).toContain(said);
-    expect(r.stderr).not.toMatch(/New invitation/);
+    expect(r.stderr).not.toMatch(/made now, or/);
     expect(await invitation(out.testInvitationId)).toMatchObject({
       status: 'Pending',
       reattemptOf: id,
@@ -138,6 +142,7 @@ describe('assess reattempt output and body', () => {
       '--hide-instructions',
     ]);
     expect(tsv.code).toBe(0);
+    expect(tsv.stderr).toContain('The service e-mails the candidate the invitation.\n');
     expect(tsv.stdout).toMatch(
       new RegExp(
         `^testInvitationId\\t${id}\\ntestUrl\\thttp\\S+\\ncallbackUrlRegistered\\thttps://example.com/cb\\nredirectUrlRegistered\\thttps://example.com/bye\\n$`,

@@ -1,6 +1,7 @@
 // Time zones by name: `assess timezones` lists the service's zones; --tz takes an id or a name,
 // resolved through that list (kept for a day per profile), and the request carries the id.
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
@@ -58,6 +59,67 @@ describe('the time-zone cache', () => {
   });
 });
 
+describe('a time-zone cache that cannot be trusted is fetched again', () => {
+  const KOLKATA = { timeZoneId: 35, name: 'Asia/Kolkata', displayName: 'India' };
+  /** A service answering the list, a config dir with `plant` at the cache's path; what --tz Kolkata found. */
+  async function withCache(plant: (path: string, baseUrl: string) => void) {
+    const own = tempDir();
+    const api = await startServer((_req, res) => json(res, 200, { timeZones: [KOLKATA] }));
+    try {
+      const dir = join(own.dir, 'cache');
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      plant(join(dir, 'timezones-default.json'), api.url);
+      const env = { ASSESS_BASE_URL: api.url, ASSESS_API_KEY: 'k-0123456789abcdef' };
+      const r = await run(['timezones', '--search', 'kolkata', '--json', 'timeZoneId'], { env, configDir: own.dir });
+      return { ...r, fetched: api.requests.length };
+    } finally {
+      await api.close();
+      own.cleanup();
+    }
+  }
+  const cache = (baseUrl: string, fetchedAt: string, zones: unknown) => JSON.stringify({ baseUrl, fetchedAt, zones });
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
+  const wrong = [{ ...KOLKATA, timeZoneId: 777 }];
+
+  it.each([
+    ['a null entry', (p: string, u: string) => writeFileSync(p, cache(u, hoursAgo(1), [null]))],
+    ['an entry without an id', (p: string, u: string) => writeFileSync(p, cache(u, hoursAgo(1), [{ name: 'X' }]))],
+    ['a fetchedAt in the future', (p: string, u: string) => writeFileSync(p, cache(u, hoursAgo(-24 * 365), wrong))],
+    ['a fetchedAt that is no time', (p: string, u: string) => writeFileSync(p, cache(u, 'soon', wrong))],
+    ['older than a day', (p: string, u: string) => writeFileSync(p, cache(u, hoursAgo(25), wrong))],
+    ["another base URL's", (p: string) => writeFileSync(p, cache('http://127.0.0.1:9', hoursAgo(1), wrong))],
+    ['not JSON', (p: string) => writeFileSync(p, '{"baseUrl":')],
+    ['JSON null', (p: string) => writeFileSync(p, 'null')],
+    ['a symlink to /dev/zero', (p: string) => symlinkSync('/dev/zero', p)],
+    [
+      'a symlink to a good cache',
+      (p: string, u: string) => {
+        writeFileSync(`${p}.real`, cache(u, hoursAgo(1), wrong));
+        symlinkSync(`${p}.real`, p);
+      },
+    ],
+    ['a FIFO nobody writes to', (p: string) => execFileSync('mkfifo', [p])],
+    ['a directory', (p: string) => mkdirSync(p)],
+    [
+      'larger than 4 MiB',
+      (p: string, u: string) =>
+        writeFileSync(p, cache(u, hoursAgo(1), wrong).replace('"zones"', `"pad":"${'x'.repeat(4 << 20)}","zones"`)),
+    ],
+  ])('%s: ignored, the list asked for again, the right id found', async (_what, plant) => {
+    const r = await withCache(plant);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([{ timeZoneId: 35 }]);
+    expect(r.fetched).toBe(1);
+  });
+
+  it('a good cache of the last day is used: nothing is asked for', async () => {
+    const r = await withCache((p, u) => writeFileSync(p, cache(u, hoursAgo(23), wrong)));
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([{ timeZoneId: 777 }]);
+    expect(r.fetched).toBe(0);
+  });
+});
+
 describe('--tz by name', () => {
   it('reattempt --tz Asia/Kolkata sends TimeZoneId 35; the list is not fetched again the same day', async () => {
     await run(['timezones'], opts()); // fills the per-profile cache
@@ -106,7 +168,10 @@ describe('--tz by name', () => {
     expect(unknown.stderr).toMatch(/--tz: no time zone named 'Mars\/Olympus'/);
     const many = await run(['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', 'America'], opts());
     expect(many.code).toBe(2);
-    expect(many.stderr).toMatch(/--tz: 'America' matches \d+ time zones/);
+    // each candidate by name, its id beside it
+    expect(many.stderr).toMatch(/--tz: 'America' matches \d+ time zones: America\/[A-Za-z_]+ \(id \d+\), /);
+    const missing = await run(['reattempt', '900001', '--start', 'now', '--end', '7d'], opts());
+    expect(missing.stderr).toMatch(/--tz: is required, e\.g\. --tz Asia\/Kolkata/); // a prompt asks by that example
     expect((await sent(since)).filter((q) => !q.path.startsWith('/v3/timezones'))).toEqual([]);
   });
 
@@ -169,7 +234,7 @@ describe('config set tz: the profile default for --tz', () => {
       const missing = await run(['reattempt', '900001', '--start', 'now', '--end', '7d', '--no-input'], o());
       expect(missing.code).toBe(2);
       expect(missing.stderr).toMatch(
-        /--tz: is required, e\.g\. --tz 35 \(or once: assess config set tz Asia\/Kolkata\)/,
+        /--tz: is required, e\.g\. --tz Asia\/Kolkata \(or once: assess config set tz Asia\/Kolkata\)/,
       );
     } finally {
       own.cleanup();

@@ -47,7 +47,12 @@ describe('every v2 endpoint through the CLI', () => {
     const a = await v2(['invite', '1002', '--email', 'e2e2@example.com', '--name', 'First Name', '--json']);
     expect(a.code).toBe(0);
     const first = JSON.parse(a.stdout);
-    expect(first).toEqual({ testInvitationId: expect.any(Number), takeTestURL: expect.stringContaining('/take/') });
+    expect(first).toEqual({
+      testInvitationId: expect.any(Number),
+      takeTestURL: expect.stringContaining('/take/'),
+      emailed: false, // v2 registration has no sendEmail
+    });
+    expect(a.stderr).toContain('No e-mail sent (v2 registration sends none)');
     const b = await v2([
       'invite',
       '1002',
@@ -80,6 +85,7 @@ describe('every v2 endpoint through the CLI', () => {
       testInvitationId: expect.any(Number),
       testUrl: expect.stringContaining('/take/'),
       testAccessTime: expect.stringContaining('Time bound'),
+      emailed: false,
     });
     expect((await v2Requests()).at(-1)).toMatchObject({
       method: 'POST',

@@ -1,6 +1,8 @@
-// Issue 31 item 7: answers read into memory have a cap (64 MiB by default; ASSESS_MAX_ANSWER_MIB
-// or `config set max-answer-mib`). Over it: exit 1, one line, the request made once (no retry,
-// no second download). Streamed PDFs have no cap.
+// Answers read into memory have a cap (64 MiB by default; ASSESS_MAX_ANSWER_MIB or `config set
+// max-answer-mib`). Over it: exit 1, one line, the request made once (no retry, no second
+// download). Downloads (report PDFs, `assess api`) are streamed with their own cap, --max-size
+// (50 MiB for a PDF; the answer cap for `assess api`): over it the partial file is removed.
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { startServer } from '../helpers/http-server.js';
@@ -17,6 +19,18 @@ const big = bigList(2 * MiB);
 const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * MiB, 0x20), Buffer.from('\n%%EOF\n')]);
 beforeAll(async () => {
   server = await startServer((req, res) => {
+    if (req.url === '/v3/reports/777/pdf') {
+      // a PDF that never ends (until the client goes away)
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      const chunk = Buffer.alloc(256 * 1024, 0x20);
+      res.write('%PDF-1.4\n');
+      const more = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', more);
+      };
+      res.on('close', () => res.removeAllListeners('drain'));
+      return more();
+    }
     if (req.url.startsWith('/v3/reports/') && req.url.endsWith('/pdf')) {
       res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(pdf.length) });
       return res.end(pdf);
@@ -56,12 +70,14 @@ describe('the answer cap (issue 31 item 7)', () => {
     expect(requestsTo('/v3/tests')).toBe(1);
   });
 
-  it('a chunked answer (no length) is cut off at the cap: exit 1, asked once', async () => {
+  it('assess api streams a chunked answer (no length) and stops at the cap: exit 1, asked once', async () => {
     const before = requestsTo('chunked');
     const r = await runAssess(['api', 'GET', '/v3/tests?chunked=1'], { env: env({ ASSESS_MAX_ANSWER_MIB: '1' }) });
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/the answer is larger than the 1 MiB cap \(stopped reading there\)/);
+    expect(Buffer.byteLength(r.stdout)).toBeLessThanOrEqual(MiB); // streamed up to the cap, never past it
+    expect(r.stderr).toMatch(
+      /the answer is larger than the 1 MiB cap \(stopped reading there\); raise it with --max-size SIZE/,
+    );
     expect(requestsTo('chunked') - before).toBe(1);
   });
 
@@ -100,6 +116,50 @@ describe('the answer cap (issue 31 item 7)', () => {
     } finally {
       dir.cleanup();
     }
+  });
+
+  it('report --pdf over --max-size: exit 1 naming the cap and the flag, no file and no temp file left', async () => {
+    const dir = tempDir();
+    try {
+      const file = `${dir.dir}/r.pdf`;
+      const r = await runAssess(['report', '900001', '--pdf', '-o', file, '--max-size', '2MiB'], { env: env() });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/larger than the 2 MiB cap \(3 MiB announced; nothing read\); raise it with --max-size/);
+      expect(readdirSync(dir.dir)).toEqual([]);
+    } finally {
+      dir.cleanup();
+    }
+  });
+
+  it('an endless PDF stops at the 50 MiB default, and its partial file is removed', async () => {
+    const dir = tempDir();
+    try {
+      const r = await runAssess(['report', '777', '--pdf', '-o', `${dir.dir}/r.pdf`], { env: env() });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/larger than the 50 MiB cap/);
+      expect(readdirSync(dir.dir)).toEqual([]);
+      const api = await runAssess(['api', 'GET', '/v3/reports/777/pdf', '--max-size', '3MiB'], { env: env() });
+      expect(api.code, api.stderr).toBe(1);
+      expect(api.stderr).toMatch(/larger than the 3 MiB cap/);
+    } finally {
+      dir.cleanup();
+    }
+  });
+
+  it('assess api streams a PDF as it comes, byte for byte (the fixture is ASCII)', async () => {
+    const r = await runAssess(['api', 'GET', '/v3/reports/900001/pdf'], { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout === pdf.toString('latin1')).toBe(true);
+  });
+
+  it('--max-size takes 200MiB, 1G, 512k or MiB; anything else is exit 2 naming it', async () => {
+    for (const bad of ['0', '1x', '-5', '100T', '1e3'])
+      expect((await runAssess(['api', 'GET', '/v3/tests', '--max-size', bad], { env: env() })).stderr).toMatch(
+        /^error: --max-size: must be a size from 1KiB to 64GiB/,
+      );
+    const r = await runAssess(['report', '900001', '--max-size', '5M'], { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--max-size.*needs --pdf/);
   });
 
   it('a bad ASSESS_MAX_ANSWER_MIB is exit 2 naming it', async () => {

@@ -46,7 +46,7 @@ describe('invite --from-csv: the output flags apply to the summary', () => {
     const c = await run(['invite', '1001', '--from-csv', cohort(1), '--csv']);
     expect(c.code, c.stderr).toBe(0);
     const [head, row, end] = c.stdout.split('\r\n');
-    expect(head).toBe('what,done,skipped,failed,interrupted,perSecond,throttled,pace,results,journal');
+    expect(head).toBe('what,done,skipped,failed,interrupted,perSecond,throttled,pace,emailed,results,journal');
     expect(row).toMatch(/^Invitations from .*,1,0,0,false,/);
     expect(end).toBe('');
     const nd = await run(['invite', '1001', '--from-csv', cohort(1), '--ndjson']);
@@ -84,7 +84,7 @@ describe('report export: the output flags apply to the summary', () => {
     expect(q.stdout).toBe(`${done}\n`);
     const c = await run([...base, '--csv']);
     expect(c.stdout.split('\r\n')[0]).toBe(
-      'what,done,skipped,failed,interrupted,perSecond,throttled,pace,summary,results,journal',
+      'what,done,skipped,failed,interrupted,perSecond,throttled,pace,summary,sections,skills,results,journal',
     );
     const nd = await run([...base, '--ndjson']);
     expect(JSON.parse(nd.stdout)).toMatchObject({ done: 0, skipped: done, summary: join(out, 'summary.csv') });
@@ -148,7 +148,7 @@ describe('bulk invite on a terminal', () => {
     const table = screen.split('\n').filter((l) => /^[┌│├└]/.test(l));
     expect(table.length).toBe(6);
     expect(table.every((l) => l.length <= cols)).toBe(true);
-    expect(screen).toMatch(/2 done, 0 skipped, 0 failed/);
+    expect(screen).toMatch(/: 2 invited in /);
   });
 
   it('60 columns: too narrow for e-mail and URL side by side, each candidate on its own lines', async () => {

@@ -1,26 +1,27 @@
 // Node's compile cache (src/main.ts) only ever costs or saves time: a corrupted, truncated,
 // foreign or unwritable cache never changes an answer or an exit code, and never crashes or
-// hangs the CLI. Run on a Node that has the cache (≥ 22.1): the one the e2e suite runs the binary
-// on, else Node 24 from the npm registry (.ci/node, cached outside the repository).
-import { execFileSync } from 'node:child_process';
+// hangs the CLI. Run on the Node the e2e suite runs the binary on.
 import {
   chmodSync,
   copyFileSync,
+  existsSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NODE, ROOT, runAssess, tempDir, type RunResult } from '../helpers/cli.js';
+import { runAssess, tempDir, type RunResult } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { seededRandom } from '../../src/sandbox/fault-spec.js';
 
 const t = tempDir('assess-compile-cache-');
-let node = NODE;
 let sandbox: TestSandbox;
 
 /** The commands whose answers must not change: a request, a usage error, a local command. */
@@ -31,10 +32,8 @@ const LINES = [
 ];
 
 beforeAll(async () => {
-  const major = Number(execFileSync(node, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }));
-  if (major < 22) node = execFileSync(join(ROOT, '.ci/node'), ['24'], { encoding: 'utf8' }).trim();
   sandbox = await startTestSandbox();
-}, 180_000);
+});
 
 afterAll(async () => {
   await sandbox?.close();
@@ -44,8 +43,7 @@ afterAll(async () => {
 async function run(line: string[], cacheDir: string, env: Record<string, string> = {}): Promise<RunResult> {
   return runAssess(line, {
     env: { ...sandbox.env, NODE_COMPILE_CACHE: cacheDir, ...env },
-    node,
-    timeoutMs: 30_000, // a hang is killed and fails the comparison (code null)
+    // a hang is killed (runAssess's bound) and fails the comparison (code null)
   });
 }
 
@@ -76,15 +74,17 @@ function copyDir(from: string, to: string): void {
   }
 }
 
+const baseline = new Map<string, ReturnType<typeof answer>>();
+const CLEAN = () => join(t.dir, 'clean'); // filled by the first group below
+
 describe("Node's compile cache", () => {
   const clean = join(t.dir, 'clean');
-  const baseline = new Map<string, ReturnType<typeof answer>>();
 
   beforeAll(async () => {
     for (const line of LINES) baseline.set(line.join(' '), answer(await run(line, clean)));
     // a second run takes what the first wrote
     for (const line of LINES) expect(answer(await run(line, clean))).toEqual(baseline.get(line.join(' ')));
-  }, 120_000);
+  });
 
   it('is written by a run, in a directory of its own for this Node', () => {
     const files = cacheFiles(clean);
@@ -160,13 +160,68 @@ describe("Node's compile cache", () => {
       const want = baseline.get(line.join(' '));
       expect(answer(await run(line, join(file, 'cache'))), `under a file: assess ${line.join(' ')}`).toEqual(want);
       expect(answer(await run(line, readOnly)), `read-only: assess ${line.join(' ')}`).toEqual(want);
-      // Node's default place (no NODE_COMPILE_CACHE): under TMPDIR
+      // the default place (no NODE_COMPILE_CACHE): under HOME, which cannot be made here
       const r = await runAssess(line, {
         env: { ...sandbox.env, HOME: file, TMPDIR: join(file, 'tmp') },
-        node,
-        timeoutMs: 30_000,
       });
       expect(answer(r), `HOME and TMPDIR unwritable: assess ${line.join(' ')}`).toEqual(want);
     }
+  });
+});
+
+describe('where the compile cache goes by default', () => {
+  /** A run with no NODE_COMPILE_CACHE: HOME, XDG_CACHE_HOME and TMPDIR of the test's choosing. */
+  const runAt = (line: string[], env: Record<string, string | undefined>) =>
+    runAssess([...line, '--debug'], {
+      env: { ...sandbox.env, NODE_COMPILE_CACHE: undefined, XDG_CACHE_HOME: undefined, ...env },
+      timeoutMs: 30_000,
+    });
+  const said = (r: RunResult) => /^\[debug\] compile cache: (.*)$/m.exec(r.stderr)?.[1];
+
+  it('is ~/.cache/assess/compile-cache, made 0700, never the shared $TMPDIR/node-compile-cache', async () => {
+    const home = join(t.dir, 'home-default');
+    const tmp = join(t.dir, 'tmp-default');
+    mkdirSync(home);
+    mkdirSync(tmp);
+    const r = await runAt(['config', 'list'], { HOME: home, TMPDIR: tmp });
+    const dir = join(home, '.cache', 'assess', 'compile-cache');
+    expect(said(r)).toBe(`enabled (${dir})`);
+    expect(lstatSync(dir).mode & 0o777).toBe(0o700);
+    expect(cacheFiles(dir).length).toBeGreaterThan(0);
+    expect(existsSync(join(tmp, 'node-compile-cache'))).toBe(false);
+  });
+
+  it('follows XDG_CACHE_HOME; NODE_COMPILE_CACHE still wins', async () => {
+    const xdg = join(t.dir, 'xdg');
+    const r = await runAt(['config', 'list'], { HOME: join(t.dir, 'no-home'), XDG_CACHE_HOME: xdg });
+    expect(said(r)).toBe(`enabled (${join(xdg, 'assess', 'compile-cache')})`);
+    const chosen = join(t.dir, 'chosen');
+    const c = await runAt(['config', 'list'], { XDG_CACHE_HOME: xdg, NODE_COMPILE_CACHE: chosen });
+    expect(said(c)).toMatch(new RegExp(`^already_enabled \\(${chosen.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+
+  it('a directory others may change (mode 0755, a symlink) is skipped: a FIFO planted there hangs nothing', async () => {
+    // what another user could do to a shared place: the cache's entries replaced by FIFOs
+    const home = join(t.dir, 'home-open');
+    const dir = join(home, '.cache', 'assess', 'compile-cache');
+    copyDir(CLEAN(), dir);
+    for (const f of cacheFiles(dir)) {
+      rmSync(f);
+      execFileSync('mkfifo', [f]);
+    }
+    chmodSync(dir, 0o755);
+    const want = baseline.get('config list')!;
+    const r = await runAt(['config', 'list'], { HOME: home });
+    expect(r.code, r.stderr).toBe(want.code);
+    expect(r.stdout).toBe(want.stdout);
+    expect(said(r)).toBe(`skipped: ${dir} has mode 0755, not 0700`);
+    // a symlink where the directory should be (to a directory of ours with the FIFOs)
+    const linked = join(t.dir, 'home-link');
+    mkdirSync(join(linked, '.cache', 'assess'), { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+    symlinkSync(dir, join(linked, '.cache', 'assess', 'compile-cache'));
+    const l = await runAt(['config', 'list'], { HOME: linked });
+    expect(l.stdout).toBe(want.stdout);
+    expect(said(l)).toBe(`skipped: ${join(linked, '.cache', 'assess', 'compile-cache')} is a symbolic link`);
   });
 });

@@ -73,12 +73,16 @@ describe('bulk invite killed with SIGKILL, then re-run', () => {
     await killAt(['invite', '1001', '--csv', csv, '--concurrency', String(at.concurrency)], journal, at, dir.dir);
 
     const journaled = journalItems(journal).length; // a torn tail is cut by the re-run, not here
-    const again = await runAssess(['invite', '1001', '--csv', csv], { env: s.env, cwd: dir.dir, timeoutMs: 90_000 });
+    const again = await runAssess(['invite', '1001', '--from-csv', csv, '--json'], {
+      env: s.env,
+      cwd: dir.dir,
+      timeoutMs: 90_000,
+    });
     expect(again.code).toBe(0);
-    const m = /(\d+) done, (\d+) skipped, 0 failed/.exec(again.stderr);
-    expect(m).not.toBeNull();
-    expect(Number(m![1]) + Number(m![2])).toBe(ROWS);
-    expect(Number(m![2])).toBeLessThanOrEqual(journaled);
+    const tally = JSON.parse(again.stdout) as { done: number; skipped: number; failed: number };
+    expect(tally.failed).toBe(0);
+    expect(tally.done + tally.skipped).toBe(ROWS);
+    expect(tally.skipped).toBeLessThanOrEqual(journaled);
 
     const invs = (
       await s.control<{ invitations: Array<{ email: string; testInvitationId: number }> }>('GET', '/invitations')
@@ -132,7 +136,8 @@ describe('report export killed with SIGKILL, then re-run', () => {
 
       const again = await runAssess(args, { env: s.env, cwd: work.dir, timeoutMs: 90_000 });
       expect(again.code).toBe(0);
-      expect(again.stderr).toMatch(/ done, \d+ skipped, 0 failed/);
+      expect(again.stderr).toMatch(/: (\d+ exported|\d+ already exported \(earlier run\))/);
+      expect(again.stderr).not.toMatch(/\d+ failed/);
       const [head, ...rows] = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\r\n');
       const idCol = head!.split(',').indexOf('testInvitationId');
       const summaryIds = rows.map((r) => Number(r.split(',')[idCol]));

@@ -1,7 +1,9 @@
 // `npm run demo` prints each step as a command line to paste: a POSIX shell must read back the
-// very words the demo ran (`--name 'Ann Lee'`, issue 34), and each step succeeds.
+// very words the demo ran (`--name 'Ann Lee'`), and each step succeeds. The PDF it downloads is
+// kept where its last lines say, with how to go on (npx assess).
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
 
@@ -24,5 +26,13 @@ describe('the demo', () => {
     const list = words.find((w) => w[2] === 'attempts')!;
     expect(list).toContain('1d ago');
     expect(lines.find((l) => l.includes(' invite '))).toMatch(/--name 'Ann Lee'/);
+    const kept = /^The PDF report is kept: (\/.+\.pdf)$/m.exec(run.stderr)?.[1];
+    expect(kept, run.stderr).toBeDefined();
+    try {
+      expect(readFileSync(kept!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    } finally {
+      rmSync(dirname(kept!), { recursive: true, force: true });
+    }
+    expect(run.stderr).toMatch(/npx assess --sandbox tests list/);
   });
 });

@@ -128,6 +128,43 @@ describe.skipIf(!browserPath)('the HTML digest in headless Chromium', () => {
     await page.emulateMedia({ media: 'screen', colorScheme: 'light' });
   });
 
+  it('fits a 390 px phone and a 1280 px screen, also with a long unbroken name and e-mail', async () => {
+    const long = `Maximiliana${'Wolfeschlegelsteinhausenberger'.repeat(6)}`;
+    const email = `${'x'.repeat(60)}@${'sub'.repeat(20)}.example.com`;
+    const made = await s.service<{ result?: { testInvitationId: number }; testInvitationId?: number }>(
+      '/v3/tests/1001/invite',
+      { email, name: long },
+    );
+    const id = made.result?.testInvitationId ?? made.testInvitationId;
+    await s.control('POST', `/invitations/${id}/simulate`, { to: 'complete', score: 64 });
+    const wide = join(work.dir, 'wide');
+    const r = await runAssess(['report', 'export', '--from', '1d', '--to', '+1h', '--out', wide, '--html'], {
+      env: s.env,
+      configDir: work.dir,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    for (const width of [390, 1280]) {
+      const p = await browser.newPage({ viewport: { width, height: 800 } });
+      try {
+        await p.goto(pathToFileURL(join(wide, 'index.html')).href);
+        expect(await p.locator('#candidates tbody tr').count()).toBe(COHORT.length + 1);
+        // nothing sticks out of the page: no sideways scrolling of the document
+        const scroll = (await p.evaluate(
+          '[document.documentElement.scrollWidth, document.body.scrollWidth]',
+        )) as number[];
+        expect({ width, scroll }).toEqual({ width, scroll: scroll.map((w) => Math.min(w, width)) });
+        // the long name wraps inside its cell (it is not cut, and its cell is narrower than the page)
+        const cell = p.locator('#candidates td', { hasText: long.slice(0, 40) });
+        expect(await cell.textContent()).toBe(long);
+        const box = (await cell.boundingBox())!;
+        expect(box.width).toBeLessThan(width);
+        expect(box.height).toBeGreaterThan(40); // more than one line
+      } finally {
+        await p.close();
+      }
+    }
+  });
+
   it('writes a screenshot of the page under the test directory', async () => {
     const shot = join(work.dir, 'digest.png');
     await page.screenshot({ path: shot, fullPage: true });

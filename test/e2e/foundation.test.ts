@@ -80,7 +80,7 @@ describe('assess (binary)', () => {
       const r = await runAssess(args);
       expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code: 2, stdout: '' });
       expect(r.stderr).toBe(
-        "error: unknown command 'raport'\n(Did you mean report?)\n  run 'assess --help' to see the commands\n",
+        "error: unknown command 'raport' (Did you mean report?)\n  run 'assess --help' to see the commands\n",
       );
     }
     for (const args of [
@@ -91,7 +91,7 @@ describe('assess (binary)', () => {
     ]) {
       const r = await runAssess(args);
       expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code: 2, stdout: '' });
-      expect(r.stderr, args.join(' ')).toMatch(/^error: unknown command 'lst'\n\(Did you mean list\?\)/);
+      expect(r.stderr, args.join(' ')).toMatch(/^error: unknown command 'lst' \(Did you mean list\?\)\n/);
     }
     // a word where a command takes arguments is one of them: that command's help
     const report = await runAssess(['help', 'report', '900001']);

@@ -131,7 +131,7 @@ describe('a place the CLI cannot write (item 6)', () => {
     });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/cannot write the journal \/dev\/full: no space left on the device \(ENOSPC\)/);
-    expect(r.stderr).toMatch(/Stopped: Invitations from .*: 0 done, 0 skipped, 0 failed/);
+    expect(r.stderr).toMatch(/Stopped: Invitations from .*: nothing to do\. Results/);
     expect(r.stderr).not.toMatch(/bug|network/i);
   });
 
@@ -247,5 +247,39 @@ describe('written files are private (item 10)', () => {
     const pdfs = (await import('node:fs')).readdirSync(out).filter((f) => f.endsWith('.pdf'));
     expect(pdfs.length).toBeGreaterThan(0);
     for (const f of pdfs) expect(mode(join(out, f))).toBe(0o600);
+  });
+});
+
+describe('a working directory that was removed', () => {
+  /** The command run from a directory removed just before (the shell's `cd d; rmdir ../d`). */
+  const fromRemovedDir = (args: string[]) => {
+    const dir = join(work.dir, `gone${++n}`);
+    mkdirSync(dir);
+    const env = { ...baseEnv(join(work.dir, `gone-config${n}`)), ...s.env, D: dir, NODE, BIN };
+    return spawnSync('sh', ['-c', 'cd "$D" && rmdir "$D" && exec "$NODE" "$BIN" "$@"', 'sh', ...args], {
+      env,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+  };
+
+  it.each([
+    [['invite', '1001', '--from-csv', 'c.csv']],
+    [['report', '900001', '--pdf']],
+    [['report', 'export', '--from', '7d', '--out', 'out']],
+    [['sandbox', 'serve', '--port', '0', '--state', 's.json']],
+  ])('assess %j: exit 2, the reason and what to do, in two lines', (args) => {
+    const r = fromRemovedDir(args);
+    expect({ code: r.status, stdout: r.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(r.stderr.replace(/^Using the embedded sandbox.*\n/, '')).toBe(
+      'error: the current directory no longer exists (it was removed or moved after the shell went there)\n' +
+        '  cd somewhere that exists, then run the command again\n',
+    );
+  });
+
+  it('a command that needs no directory still runs', () => {
+    const r = fromRemovedDir(['--sandbox', 'tests', 'get', '1001', '--json', 'testId']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ testId: 1001 });
   });
 });

@@ -1,7 +1,7 @@
 // The package installs: `npm pack` on a copy of the sources without dist/ (as a fresh clone is)
 // builds through `prepack`, the tarball installs into an empty prefix with `npm install -g
 // --prefix`, and the installed `assess` runs --version, a sandbox listing and a report export.
-// It installs as a lean, honest package (issue 36) under this machine's Node (20 here) and an
+// It installs as a lean, honest package (issue 36) under the Node running the tests and an
 // official Node 24 (.ci/node 24): one package (everything is bundled into dist/), no npm warning
 // (an engine range of a dependency, a peer range), ≤ 25 MB, and the docs its help points at.
 import { execFile, execFileSync, spawn } from 'node:child_process';
@@ -21,7 +21,7 @@ let files: string[] = [];
 const MAX_INSTALLED_BYTES = 25 * 2 ** 20;
 // each Node the package is installed with: its install's prefix and what npm printed
 const NODES = [
-  { label: `this machine's Node (${process.version})`, node: process.execPath, prefix },
+  { label: `the tests' Node (${process.version})`, node: process.execPath, prefix },
   {
     label: 'Node 24',
     node: execFileSync(join(ROOT, '.ci/node'), ['24'], { encoding: 'utf8' }).trim(),
@@ -167,7 +167,7 @@ describe('the packed package', () => {
     expect(r.code).toBe(0);
     const last = r.stdout.trimEnd().split('\n').pop()!;
     expect(last).toMatch(/^Docs: assess help <command>; manuals: .*\/assess-cli\/docs\/$/);
-    for (const doc of ['commands.md', 'sandbox.md', 'scripting.md'])
+    for (const doc of ['cohort.md', 'commands.md', 'sandbox.md', 'scripting.md'])
       expect(existsSync(join(prefix, 'lib', 'node_modules', pkg.name, 'docs', doc))).toBe(true);
   });
 
@@ -211,12 +211,12 @@ describe('the packed package', () => {
       '--out',
       out,
     ]);
-    expect(r.stderr).toMatch(/(\d+) done, 0 skipped, 0 failed/);
+    expect(r.stderr).toMatch(/: (\d+) exported in /);
     expect(r.code).toBe(0);
     const summary = readFileSync(join(out, 'summary.csv'), 'utf8').trim().split('\n');
     expect(summary[0]).toMatch(/^testInvitationId,testId,candidateName/);
     // the seed's finished attempt of account A (Alice Archer, 2 days ago) is in the 30-day window
     expect(summary.some((l) => l.startsWith('900001,1001,Alice Archer,'))).toBe(true);
-    expect(summary.length - 1).toBe(Number(/(\d+) done/.exec(r.stderr)![1]));
+    expect(summary.length - 1).toBe(Number(/(\d+) exported/.exec(r.stderr)![1]));
   });
 });

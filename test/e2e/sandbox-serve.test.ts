@@ -1,7 +1,8 @@
 // `assess sandbox serve` as a process: the one-line JSON handshake, plain HTTP against it, the
 // sandbox commands driving it by --url, a clean stop on SIGINT/SIGTERM, persistence across a
 // restart, and a corrupt state file refused without being overwritten.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
@@ -114,6 +115,27 @@ describe('assess sandbox serve', () => {
       expect(r.stderr).toMatch(fix);
       expect(r.stdout).toBe('');
       expect(readFileSync(bad, 'utf8')).toBe(text);
+    }
+  });
+
+  it('refuses a --state that is not a regular file (a FIFO, a device, a directory, a link to a FIFO): exit 2, no wait', async () => {
+    const fifo = join(work.dir, 'state.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const link = join(work.dir, 'state-link.json');
+    symlinkSync(fifo, link);
+    for (const [file, kind] of [
+      [fifo, 'a FIFO'],
+      [link, 'a FIFO'],
+      ['/dev/zero', 'a character device'],
+      [work.dir, 'a directory'],
+    ]) {
+      // a FIFO used to block the load until killed (SIGTERM ignored): a hang is killed here, code null
+      const r = await runAssess(['sandbox', 'serve', '--port', '0', '--state', file!], { timeoutMs: 20_000 });
+      expect(r.code, `${file}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toBe(
+        `error: --state: ${file} is ${kind}, not a regular file\n  name a regular file (it is created if missing), e.g. --state ./sandbox.db\n`,
+      );
+      expect(r.stdout).toBe('');
     }
   });
 

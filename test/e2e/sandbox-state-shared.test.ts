@@ -113,15 +113,16 @@ describe('a state file that cannot be used: exit 2 at once, naming it, left as i
     mkdirSync(dir);
     const garbage = join(work.dir, 'garbage.db');
     writeFileSync(garbage, 'not a database\n'.repeat(100));
-    for (const [file, cause] of [
-      [fifo, 'not a regular file'],
-      ['/dev/null', 'not a regular file'],
-      [dir, 'not a regular file'],
-      [garbage, 'file is not a database'],
+    // serve stats the file before anything (src/util/regular-file.ts); the store refuses what SQLite cannot use
+    for (const [file, refusal] of [
+      [fifo, `--state: ${fifo} is a FIFO, not a regular file`],
+      ['/dev/null', '--state: /dev/null is a character device, not a regular file'],
+      [dir, `--state: ${dir} is a directory, not a regular file`],
+      [garbage, `cannot use the sandbox state ${garbage}: file is not a database`],
     ] as const) {
       const r = await runAssess(['sandbox', 'serve', '--port', '0', '--state', file]);
       expect(r.code, r.stderr).toBe(2);
-      expect(r.stderr).toContain(`cannot use the sandbox state ${file}: ${cause}`);
+      expect(r.stderr).toContain(refusal);
       expect(r.stdout).toBe('');
     }
     expect(readFileSync(garbage, 'utf8')).toBe('not a database\n'.repeat(100));

@@ -1,8 +1,9 @@
-// The standalone executable (issue 36): `node scripts/package.mjs FILE` (what `npm run package`
-// runs after the build) writes one file; run with `env -i PATH=/nonexistent` — no node, no
-// node_modules, nothing of this repository on any path — it serves its own sandbox and goes
-// through a recruiter's workflow against it: invite → simulate → report → PDF.
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+// The standalone executables: `node scripts/package.mjs --out DIR` (what `npm run package` runs)
+// writes one file per target. The x64 one, run with `env -i PATH=/nonexistent` — no node, no
+// node_modules, nothing of this repository on any path — serves its own sandbox and goes
+// through a recruiter's workflow against it: invite → simulate → report → PDF. The arm64 one
+// cannot run here: its format, its injected program and its flipped fuse are checked instead.
+import { execFile, execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +14,7 @@ const run = promisify(execFile);
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 const work = tempDir('assess-standalone-');
 const exe = join(work.dir, 'bin', 'assess-linux-x64');
+const arm64 = join(work.dir, 'bin', 'assess-linux-arm64');
 const configDir = join(work.dir, 'config');
 let server: ChildProcessWithoutNullStreams | undefined;
 let sandbox = { baseUrl: '', keys: [''] };
@@ -38,7 +40,10 @@ function spawnStandalone(args: string[], vars: Record<string, string>): ChildPro
 const service = () => ({ ASSESS_BASE_URL: sandbox.baseUrl, ASSESS_API_KEY: sandbox.keys[0]! });
 
 beforeAll(async () => {
-  await run(process.execPath, [join(ROOT, 'scripts/package.mjs'), exe], { cwd: ROOT, maxBuffer: 1 << 24 });
+  await run(process.execPath, [join(ROOT, 'scripts/package.mjs'), '--out', join(work.dir, 'bin')], {
+    cwd: ROOT,
+    maxBuffer: 1 << 24,
+  });
   server = spawnStandalone(['sandbox', 'serve', '--port', '0', '--json'], {});
   sandbox = await new Promise((resolve, reject) => {
     let line = '';
@@ -61,6 +66,15 @@ describe('the standalone executable (no node on PATH)', () => {
     const st = statSync(exe);
     expect(st.isFile()).toBe(true);
     expect(st.mode & 0o111).toBe(0o111);
+  });
+
+  it('has an arm64 sibling: an aarch64 ELF with the program injected and its fuse flipped', () => {
+    expect(execFileSync('file', ['-b', arm64], { encoding: 'utf8' })).toMatch(/^ELF 64-bit LSB .*ARM aarch64/);
+    const bytes = readFileSync(arm64);
+    // postject flips the sentinel's last character to 1: Node then looks for the blob and runs it
+    expect(bytes.includes('NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2:1')).toBe(true);
+    expect(bytes.includes('Usage: assess invite')).toBe(true); // the help snapshot, an asset of the blob
+    expect(bytes.includes('ASSESS_DUMP_HELP')).toBe(true); // the program's script (src/cli/program.ts reads it)
   });
 
   it('answers --version and --help from its own assets', async () => {

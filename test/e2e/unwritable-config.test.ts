@@ -17,7 +17,7 @@ const WRITERS: Array<[string, string[], string | undefined]> = [
   ['config set', ['config', 'set', 'base-url', 'https://api.example.com'], undefined],
   [
     'auth login',
-    ['auth', 'login', '--key-stdin', '--skip-verify', '--base-url', 'https://api.example.com'],
+    ['auth', 'login', '--key-stdin', '--no-verify', '--base-url', 'https://api.example.com'],
     'sk_live_unwritable_0123456789\n',
   ],
   ['--sandbox', ['--sandbox', 'tests', 'list'], undefined],

@@ -43,7 +43,13 @@ describe('production answers are read as the successes they are', () => {
       ['invite', '292930', '--email', 'a@example.com', '--name', 'A', '--json'],
     );
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ testInvitationId: 700001, testUrl: 'https://t.example/x' });
+    // every declared field, the one production leaves out as null
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      testInvitationId: 700001,
+      testUrl: 'https://t.example/x',
+      status: null,
+      emailed: false,
+    });
     expect(r.stderr).not.toMatch(/warning/);
   });
 
@@ -222,29 +228,59 @@ describe('a 500 is retried for a read (GET), never for a write', () => {
 });
 
 describe('answers that cannot be understood', () => {
-  it('a read whose body makes no sense is printed as received with one warning (exit 0)', async () => {
+  it('a read without what identifies its answer (a listing without its list) is exit 1, nothing printed', async () => {
     const body = { data: { items: 'not what was expected' } };
+    for (const args of [
+      ['tests', 'list', '--json'],
+      ['tests', 'list'],
+    ]) {
+      const r = await against((_q, res) => json(res, 200, body), args);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/GET \/v3\/tests was answered HTTP 200 with JSON without its tests list/);
+    }
+  });
+
+  it('a read with its list whose rows cannot be read is printed as received with one warning (exit 0)', async () => {
+    const body = { tests: [{ testName: 'no id here' }] };
     const asJson = await against((_q, res) => json(res, 200, body), ['tests', 'list', '--json']);
     expect(asJson.code, asJson.stderr).toBe(0);
     expect(JSON.parse(asJson.stdout)).toEqual(body);
     expect(asJson.stderr).toMatch(
       /warning: could not read the answer to GET \/v3\/tests.*showing the answer as received/,
     );
-    const rows = await against((_q, res) => json(res, 200, body), ['tests', 'list']);
-    expect(rows.code, rows.stderr).toBe(0);
-    expect(rows.stdout).toMatch(/^data\t/m);
   });
 
-  it('a write answered 2xx with an odd body succeeds, says once what is missing (exit 0)', async () => {
+  it('a write answered 2xx without the invitation id and URL is a failure, not "invited" (exit 1)', async () => {
     const r = await against(
       (_q, res) => json(res, 200, ['ok']),
       ['invite', '292930', '--email', 'a@example.com', '--name', 'A'],
     );
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(
+      /POST \/v3\/tests\/292930\/invite was answered HTTP 200 with JSON without testInvitationId and testUrl/,
+    );
+  });
+
+  it('an invite answered with an empty body may have invited the candidate: exit 1 saying so and how to check', async () => {
+    const r = await against(
+      (_q, res) => res.writeHead(201).end(),
+      ['invite', '292930', '--email', 'a@example.com', '--name', 'A'],
+    );
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/answered HTTP 201 with an empty body: the candidate may have been invited/);
+    expect(r.stderr).toMatch(/the same invite again returns that invitation/);
+  });
+
+  it('a write with its id and URL but an odd field succeeds, and says once what was odd (exit 0)', async () => {
+    const r = await against(
+      (_q, res) => json(res, 201, { testInvitationId: 'x-1', testUrl: 'https://t.example/x-1' }),
+      ['invite', '292930', '--email', 'a@example.com', '--name', 'A', '--json'],
+    );
     expect(r.code, r.stderr).toBe(0);
-    expect(
-      r.stderr.match(/warning: the service accepted POST \/v3\/tests\/292930\/invite/g)?.length,
-    ).toBeGreaterThanOrEqual(1);
-    expect(r.stderr).toMatch(/did not include testInvitationId, testUrl/);
+    expect(JSON.parse(r.stdout)).toMatchObject({ testUrl: 'https://t.example/x-1' });
+    expect(r.stderr.match(/warning: the service accepted POST \/v3\/tests\/292930\/invite/g)).toHaveLength(1);
   });
 
   it('a 200 {result: null, errors: [..]} is the service saying no (exit 1, its message shown)', async () => {

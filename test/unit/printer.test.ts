@@ -4,7 +4,7 @@ import { UsageError } from '../../src/errors.js';
 import type { OutputFormat } from '../../src/output/format.js';
 import { Printer, type Column } from '../../src/output/printer.js';
 import { PLAIN } from '../../src/output/style.js';
-import { redact, maskKey } from '../../src/api/redact.js';
+import { Secrets, maskKey } from '../../src/api/redact.js';
 
 function ctxFor(output: OutputFormat, fields?: string[]) {
   let out = '';
@@ -183,7 +183,7 @@ describe('typed columns', () => {
 
 describe('redaction', () => {
   it('replaces every occurrence of the key', () => {
-    expect(redact('k=sk_abc123 and sk_abc123', ['sk_abc123'])).toBe('k=**** and ****');
+    expect(new Secrets().add('sk_abc123').scrub('k=sk_abc123 and sk_abc123')).toBe('k=**** and ****');
   });
   it('masks a key to its last four characters', () => {
     expect(maskKey('sk_live_1234567890abcd')).toBe('****abcd');

@@ -1,5 +1,6 @@
 // The --debug log of a transport (src/api/request-log.ts): no part of the key in any line.
 import { describe, expect, it } from 'vitest';
+import { Secrets } from '../../src/api/redact.js';
 import { RequestLog } from '../../src/api/request-log.js';
 
 const KEY = 'sk_live_0123456789abcdef';
@@ -7,7 +8,7 @@ const KEY = 'sk_live_0123456789abcdef';
 describe('RequestLog', () => {
   it('masks the key header, and scrubs a body before cutting it (no part of the key at the cut)', () => {
     const lines: string[] = [];
-    const log = new RequestLog((l) => lines.push(l), KEY, 'X-API-KEY');
+    const log = new RequestLog((l) => lines.push(l), new Secrets().add(KEY), 'X-API-KEY');
     const body = `${'x'.repeat(1990)}${KEY}${'y'.repeat(100)}`;
     log.request(
       'POST',
@@ -27,7 +28,7 @@ describe('RequestLog', () => {
   });
 
   it('writes nothing without a sink', () => {
-    const log = new RequestLog(undefined, KEY, 'X-API-KEY');
+    const log = new RequestLog(undefined, new Secrets().add(KEY), 'X-API-KEY');
     expect(() => log.request('GET', 'https://h/', {}, 'b', 1)).not.toThrow();
     expect(log.scrub(`a ${KEY} b`)).toBe('a **** b');
   });

@@ -47,6 +47,16 @@ describe('time arguments', () => {
     expect(api('2026-02-30')).toMatch(/not a real date/);
     expect(api('2026-13-01T00:00:00Z')).toMatch(/not a real/);
   });
+  it('refuses years outside 1970–9999, also through relative times (years 0–99 are not 1900–1999)', () => {
+    expect(api('0026-03-01')).toMatch(/^'0026-03-01' is in the year 26; use a time from 1970 to 9999/);
+    expect(api('0099-12-31T10:00:00Z')).toMatch(/in the year 99;/);
+    expect(api('1969-12-31T23:59:59Z')).toMatch(/in the year 1969;/);
+    expect(api('9999-12-31T23:59:59-05:00')).toMatch(/in the year 10000;/);
+    expect(api('+999999w')).toMatch(/in the year 21191;/);
+    expect(api('-999999d')).toMatch(/in the year -712;/);
+    expect(api('1970-01-01')).toBe('1970-01-01T00:00:00Z');
+    expect(api('9999-12-31T23:59:59Z')).toBe('9999-12-31T23:59:59Z');
+  });
   it('as a zod schema it yields the API string or an issue', () => {
     expect(timeArg('past', () => now).parse('1d')).toBe('2026-03-09T12:00:00Z');
     expect(timeArg('past', () => now).safeParse('soon').success).toBe(false);

@@ -1,6 +1,7 @@
 // The tolerant-reader policy (src/api/read/): one set of rules for every answer.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api/errors.js';
+import { ApiError, UnexpectedAnswerError } from '../../src/api/errors.js';
+import { allOf, anObject, anyOf, listOf, someList } from '../../src/api/read/identify.js';
 import { parseJsonLossless, unwrapEnvelope } from '../../src/api/read/body.js';
 import { canonicalKeys, id, invitationStatus, linkStatus } from '../../src/api/read/policy.js';
 import { readAnswer, UnreadableAnswerError } from '../../src/api/read/read.js';
@@ -174,5 +175,74 @@ describe('the time-zone list (body not public: other names for the same fields)'
   it('keeps the canonical field when both spellings are there', () => {
     const r = R.TimeZones.parse([{ timeZoneId: 1, id: 99, name: 'UTC' }]);
     expect(r.timeZones[0]!.timeZoneId).toBe(1);
+  });
+});
+
+describe('only the operation’s answer counts (identify)', () => {
+  const invite = {
+    kind: 'write' as const,
+    envelope: true,
+    identify: allOf('testInvitationId', 'testUrl'),
+    empty: { means: 'the candidate may have been invited', check: 'the same invite again returns it' },
+  };
+  const fails = (f: () => unknown) => {
+    try {
+      f();
+    } catch (e) {
+      return e as Error;
+    }
+    throw new Error('did not fail');
+  };
+
+  it('an invitation needs its id and URL, in any spelling and inside the envelope', () => {
+    for (const data of [
+      { testInvitationId: 5, testUrl: 'https://t/5' },
+      { TestInvitationID: '5', test_url: 'https://t/5' },
+      { result: { testInvitationId: 5, testUrl: 'https://t/5' }, errors: null },
+    ])
+      expect(readAnswer(R.Invitation, { status: 201, data, request }, invite)).toMatchObject({
+        testUrl: 'https://t/5',
+      });
+    for (const data of [{}, { testInvitationId: 5 }, { testInvitationId: 5, testUrl: '' }, ['ok'], 'Invited', null]) {
+      const err = fails(() => readAnswer(R.Invitation, { status: 200, data, request }, invite));
+      expect(err, JSON.stringify(data)).toBeInstanceOf(UnexpectedAnswerError);
+      expect(err.message).toMatch(/answered HTTP 200 with JSON without (testInvitationId and )?testUrl/);
+    }
+  });
+
+  it('an empty invite answer says what may have happened and how to check', () => {
+    const err = fails(() => readAnswer(R.Invitation, { status: 201, data: null, request, empty: true }, invite));
+    expect(err).toBeInstanceOf(UnexpectedAnswerError);
+    expect(err.message).toMatch(/HTTP 201 with an empty body: the candidate may have been invited/);
+    expect((err as UnexpectedAnswerError).hint).toBe('the same invite again returns it');
+  });
+
+  it('a cancel may answer nothing (204), or any JSON', () => {
+    const cancel = { kind: 'write' as const, envelope: true, empty: true as const, known: { status: 'Cancelled' } };
+    expect(readAnswer(R.Cancelled, { status: 204, data: null, request, empty: true }, cancel)).toEqual({
+      status: 'Cancelled',
+    });
+    const data = { result: 'Test invitation cancelled successfully.', errors: null };
+    expect(readAnswer(R.Cancelled, { status: 200, data, request }, cancel)).toMatchObject({ status: 'Cancelled' });
+  });
+
+  it('a listing needs its list (null is an empty one); a read never succeeds on an empty body', () => {
+    const list = { kind: 'read' as const, envelope: true, identify: listOf('tests') };
+    expect(readAnswer(R.TestsList, { status: 200, data: [], request }, list).tests).toEqual([]);
+    expect(readAnswer(R.TestsList, { status: 200, data: { Tests: null }, request }, list).tests).toEqual([]);
+    expect(fails(() => readAnswer(R.TestsList, { status: 200, data: { items: [] }, request }, list)).message).toMatch(
+      /JSON without its tests list, not the service's answer/,
+    );
+    expect(
+      fails(() => readAnswer(R.TestsList, { status: 200, data: null, request, empty: true }, list)).message,
+    ).toMatch(/with an empty body/);
+  });
+
+  it('any of several fields, a list inside anything, an object', () => {
+    expect(anyOf('testId', 'testName')({ TESTNAME: 'x' })).toBeUndefined();
+    expect(anyOf('testId', 'testName')({ other: 1 })).toBe('any of testId or testName');
+    expect(someList({ data: [] })).toBeUndefined();
+    expect(someList({ data: 1 })).toBe('a list');
+    expect(anObject([])).toBe('an object');
   });
 });

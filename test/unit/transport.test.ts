@@ -3,6 +3,7 @@ import { ApiError, NetworkError } from '../../src/api/errors.js';
 import { keepAlivePool } from '../../src/api/keep-alive.js';
 import { Pace } from '../../src/api/pace.js';
 import { Transport } from '../../src/api/transport.js';
+import { WaitBudget } from '../../src/api/wait-budget.js';
 import { json, startServer } from '../helpers/http-server.js';
 
 const KEY = 'sk_test_supersecret_0123456789';
@@ -182,7 +183,7 @@ describe('transport', () => {
   it('times out and reports it', async () => {
     const s = await startServer(() => undefined); // never answers
     close = s.close;
-    const err = await transport(s.url, { timeoutMs: 200, maxAttempts: 1 })
+    const err = await transport(s.url, { tryTimeoutMs: 200, maxAttempts: 1 })
       .json({ operation: 't', method: 'GET', path: '/', idempotent: true })
       .catch((e) => e);
     expect(err).toBeInstanceOf(NetworkError);
@@ -246,7 +247,7 @@ describe('transport', () => {
     const s = await startServer(() => undefined); // never answers
     close = s.close;
     const get = (extra: Parameters<typeof transport>[1]) =>
-      transport(s.url, { timeoutMs: 150, maxAttempts: 1, ...extra })
+      transport(s.url, { tryTimeoutMs: 150, maxAttempts: 1, ...extra })
         .json({ operation: 't', method: 'GET', path: '/', idempotent: true })
         .catch((e) => e);
     const bare = await get({});
@@ -257,8 +258,63 @@ describe('transport', () => {
     expect(withSignal.timedOut).toBe(true);
     const ctrlC = new AbortController();
     setTimeout(() => ctrlC.abort(new Error('interrupted')), 30);
-    const interrupted = await get({ signal: ctrlC.signal, timeoutMs: 5_000 });
+    const interrupted = await get({ signal: ctrlC.signal, tryTimeoutMs: 5_000 });
     expect(interrupted).not.toBeInstanceOf(NetworkError);
     expect(String(interrupted.message)).toMatch(/interrupted/);
+  });
+});
+
+describe('--timeout: one budget for the whole command, retries and backoffs included', () => {
+  /** A clock that only the transport's sleeps move. */
+  function clocked() {
+    let now = 0;
+    return { clock: () => now, sleep: async (ms: number) => void (now += ms), at: () => now };
+  }
+
+  it('a backoff that would outlast the budget is not waited for: the last answer stands', async () => {
+    const s = await startServer((_r, res) => json(res, 503, { errors: ['busy'] }));
+    close = s.close;
+    const c = clocked();
+    // random 0: backoffs of 125, 250, 500 ms; a budget of 600 ms affords the first two only
+    const t = transport(s.url, { budget: new WaitBudget(600, c.clock), sleep: c.sleep, random: () => 0 });
+    const err = await t.json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true }).catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(503);
+    expect(s.requests).toHaveLength(3);
+    expect(c.at()).toBe(375);
+  });
+
+  it('with budget to spare, the attempts are the limit as before', async () => {
+    const s = await startServer((_r, res) => json(res, 503, { errors: ['busy'] }));
+    close = s.close;
+    const c = clocked();
+    const t = transport(s.url, { budget: new WaitBudget(10_000, c.clock), sleep: c.sleep, random: () => 0 });
+    await t.json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true }).catch(() => undefined);
+    expect(s.requests).toHaveLength(4);
+  });
+
+  it('a spent budget sends nothing more, and says it was the command’s --timeout', async () => {
+    const s = await startServer((_r, res) => json(res, 200, { tests: [] }));
+    close = s.close;
+    let now = 0;
+    const budget = new WaitBudget(1000, () => now);
+    const t = transport(s.url, { budget });
+    await t.json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true });
+    now = 1000;
+    const err = await t.json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true }).catch((e) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.timedOut).toBe(true);
+    expect(err.message).toMatch(/timed out: the command's --timeout of 1 s passed/);
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it('a try that never answers ends at what is left of the budget, not at the try limit, and is not repeated', async () => {
+    const s = await startServer(() => undefined); // never answers
+    close = s.close;
+    const t = transport(s.url, { budget: new WaitBudget(200), tryTimeoutMs: 30_000 });
+    const err = await t.json({ operation: 't', method: 'GET', path: '/', idempotent: true }).catch((e) => e);
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(err.message).toMatch(/the command's --timeout of 0\.2 s passed/);
+    expect(s.requests).toHaveLength(1);
   });
 });

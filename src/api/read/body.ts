@@ -8,11 +8,17 @@ import { foldKey } from './policy.js';
  * returned as the text itself.
  */
 export function parseJsonLossless(text: string): unknown {
-  if (!text.trim()) return null;
+  const r = parseJson(text);
+  return r.ok ? r.value : text;
+}
+
+/** parseJsonLossless, saying when the text is not JSON (the parser's error); an empty text is null. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; error: unknown } {
+  if (!text.trim()) return { ok: true, value: null };
   try {
-    return JSON.parse(/\d{16}/.test(text) ? quoteLongIntegers(text) : text);
-  } catch {
-    return text;
+    return { ok: true, value: JSON.parse(/\d{16}/.test(text) ? quoteLongIntegers(text) : text) };
+  } catch (error) {
+    return { ok: false, error };
   }
 }
 

@@ -27,18 +27,12 @@ const dateLike = (description: string) =>
   z
     .nullish(
       z.union([
-        z
-          .string()
-          .check(z.regex(ISO_DATE))
-          .register(z.globalRegistry, {
-            description: 'ISO 8601, e.g. 2020-10-09T13:21:53 (no zone: UTC) or 2020-10-09T13:21:53Z',
-          }),
-        z
-          .string()
-          .check(z.regex(VENDOR_DATE))
-          .register(z.globalRegistry, {
-            description: "the vendor's form dd-MMM-yyyy hh:mm AM/PM, e.g. 09-Oct-2020 06:51 PM",
-          }),
+        z.string().check(z.regex(ISO_DATE)).register(z.globalRegistry, {
+          description: 'ISO 8601, e.g. 2020-10-09T13:21:53 (no zone: UTC) or 2020-10-09T13:21:53Z',
+        }),
+        z.string().check(z.regex(VENDOR_DATE)).register(z.globalRegistry, {
+          description: "the vendor's form dd-MMM-yyyy hh:mm AM/PM, e.g. 09-Oct-2020 06:51 PM",
+        }),
       ]),
     )
     .register(z.globalRegistry, { description });

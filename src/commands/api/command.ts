@@ -2,8 +2,11 @@ import * as z from 'zod/mini';
 import { renderQueryResult } from '../../output/query.js';
 import { escapeJson } from '../../output/escape.js';
 import { defineCommand, arg, flag } from '../../cli/command.js';
-import { DEFAULT_MAX_ANSWER_BYTES, readAnswerBytes } from '../../api/answer-cap.js';
-import { AnswerTooLargeError, ApiError, NetworkError, parseErrorBody, ResponseShapeError } from '../../api/errors.js';
+import { pipeline } from 'node:stream/promises';
+import { decodedBody, DEFAULT_MAX_ANSWER_BYTES, readAnswerBytes } from '../../api/answer-cap.js';
+import { ApiError, NetworkError, parseErrorBody, ResponseShapeError } from '../../api/errors.js';
+import type { RawResponse } from '../../api/transport-spec.js';
+import { maxSizeFlag, RAISE_MAX_SIZE } from '../shared/max-size.js';
 import { UsageError } from '../../errors.js';
 import { INPUT_MAX_BYTES, readInputText } from '../../util/small-file.js';
 import { type Context, debugSink } from '../../context.js';
@@ -24,7 +27,7 @@ export default defineCommand({
     ),
     path: arg(() => z.string().check(z.regex(/^\/[^\s]*$/, 'must be a path starting with /, e.g. /v3/tests'))),
   },
-  description: 'Send an authenticated request; prints the body (pretty JSON on a terminal, raw when piped)',
+  description: 'Send an authenticated request; streams the body to stdout (pretty JSON on a terminal, raw when piped)',
   examples: [
     'assess api GET /v3/tests',
     `assess api POST /v3/tests/1001/invite --data '{"email":"ann@example.com","name":"Ann"}'`,
@@ -38,6 +41,7 @@ export default defineCommand({
       () => z.optional(z.string()),
     ),
     v2: flag('send to the v2 base URL with the v2 header', () => z.optional(z.boolean())),
+    maxSize: maxSizeFlag('the largest answer to print, of any content type', 'the answer cap, 64MiB'),
   },
   async run(ctx, input) {
     const body = input.data === undefined ? undefined : await readBody(ctx, input.data);
@@ -46,7 +50,7 @@ export default defineCommand({
     const { clientTransport } = await import('../../api/client-transport.js');
     const { transport } = clientTransport(
       conn,
-      { debug: debugSink(ctx), pool: ctx.keepAlive, signal: ctx.signal },
+      { debug: debugSink(ctx), pool: ctx.keepAlive, signal: ctx.signal, secrets: ctx.secrets },
       input.v2 ? 'v2' : 'v3',
     );
     const res = await transport.send({
@@ -57,44 +61,30 @@ export default defineCommand({
       body,
       idempotent: input.method === 'GET',
     });
-    // a PDF may be as large as it is; anything else is read within the answer cap
-    const pdf = /application\/pdf/i.test(String(res.headers['content-type'] ?? ''));
-    const bytes = await (
-      pdf
-        ? res.body.arrayBuffer().then((b) => Buffer.from(b))
-        : readAnswerBytes(res, conn.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES)
-    ).then(
-      (b) => b,
-      (err: NodeJS.ErrnoException) => {
-        if (ctx.signal.aborted || err instanceof AnswerTooLargeError) throw err;
-        // cut off after the headers: a network failure (exit 6), not a bug
-        throw new NetworkError(
-          `${input.method} ${res.request.url}: the answer broke off (${err.code ?? err.message})`,
-          res.request,
-          err.code,
-          res.attempts,
-        );
-      },
-    );
+    const limit = input.maxSize ?? conn.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
     const type = String(res.headers['content-type'] ?? '');
+    const ok = res.status >= 200 && res.status <= 299;
+    // held in memory only to be queried, pretty-printed or quoted in an error; else streamed
+    if (ok && !ctx.globals.query && !(ctx.io.stdoutIsTTY && /json/i.test(type)))
+      return stream(ctx, res, limit, TEXT.test(type));
+    const bytes = await readAnswerBytes(res, limit, { raise: RAISE_MAX_SIZE }).catch((err: unknown) => {
+      throw brokeOff(ctx, input.method, res, err);
+    });
     // A server that echoes the key back must not make us print it.
     const text = () => transport.scrub(bytes.toString('utf8'));
     // scrubbed like stdout: the error line (and --debug's ApiError) must not carry an echoed key
-    const refused =
-      res.status < 200 || res.status > 299
-        ? new ApiError(res.status, parseErrorBody(text()), res.request, res.attempts)
-        : undefined;
+    const refused = ok ? undefined : new ApiError(res.status, parseErrorBody(text()), res.request, res.attempts);
     // JSON on a terminal: pretty, with what JSON.stringify leaves raw (C1, bidi) escaped
     const tty = (json: string) => (ctx.io.stdoutIsTTY ? escapeJson(json) : json);
     const { query: jmespath } = ctx.globals;
     if (jmespath) {
       // whatever the content type says: a JSON body is queried, any other is not printed
       // (--query prints JSON), and a refusal says so first
-      const body = jsonOrUndefined(text());
-      if (body === undefined)
+      const parsed = jsonOrUndefined(text());
+      if (parsed === undefined)
         throw refused ?? notJson(input.method, res.status, type, text(), bytes.length, res.request);
-      ctx.io.stdout.write(tty(renderQueryResult(jmespath.run(body), ctx.globals.output === 'ndjson')));
-    } else if (/json|text/.test(type)) {
+      ctx.io.stdout.write(tty(renderQueryResult(jmespath.run(parsed), ctx.globals.output === 'ndjson')));
+    } else if (TEXT.test(type)) {
       ctx.io.stdout.write(ctx.io.stdoutIsTTY && /json/.test(type) ? tty(prettyJson(text())) : text());
     } else {
       ctx.io.stdout.write(bytes);
@@ -102,6 +92,32 @@ export default defineCommand({
     if (refused) throw refused;
   },
 });
+
+/** Text the scrubber reads as it streams (a key echoed in it is masked); anything else passes as bytes. */
+const TEXT = /json|text\/|xml|javascript|csv|x-www-form-urlencoded/i;
+
+/** A 2xx body onto stdout as it arrives, decoded, within --max-size: never held whole in memory. */
+async function stream(ctx: Context, res: RawResponse, limit: number, text: boolean): Promise<void> {
+  const body = decodedBody(res, limit, { raise: RAISE_MAX_SIZE });
+  const out = { signal: ctx.signal, end: false };
+  await (text ? pipeline(body, ctx.secrets.stream(), ctx.io.stdout, out) : pipeline(body, ctx.io.stdout, out)).catch(
+    (err: unknown) => {
+      throw brokeOff(ctx, res.request.method, res, err);
+    },
+  );
+}
+
+/** A failure while reading the answer, in our terms: cut off after the headers is a network failure (exit 6), not a bug. */
+function brokeOff(ctx: Context, method: string, res: RawResponse, err: unknown): unknown {
+  const e = err as NodeJS.ErrnoException;
+  if (ctx.signal.aborted || err instanceof ResponseShapeError || err instanceof NetworkError || e.syscall) return err;
+  return new NetworkError(
+    `${method} ${res.request.url}: the answer broke off (${e.code ?? e.message})`,
+    res.request,
+    e.code,
+    res.attempts,
+  );
+}
 
 async function readBody(ctx: Context, data: string): Promise<unknown> {
   const text =

@@ -1,7 +1,8 @@
 // `assess attempts wait <invitationId…> --until complete|any-terminal|started`: polls each
 // invitation's report status until it reaches the target (like `gh run watch`). Changes go to
-// stderr; the final status of each goes to stdout. Exit 0 reached, 3 unknown id (401, as everywhere; 4 on a 404), 6 timeout
-// (also when the polls kept failing transiently — 5xx, 429, the network — until then: they are retried with backoff),
+// stderr; the final status of each goes to stdout. Exit 0 reached, 4 unknown id (a 404, or the
+// service's 401 "not found", as everywhere), 6 timeout (also when the polls kept failing
+// transiently — 5xx, 429, the network — until then: they are retried with backoff),
 // 1 ended in a state that cannot reach the target (Expired, Cancelled…; with --exit-status also
 // any final state other than Complete). 429 / Retry-After are honoured by the transport.
 import * as z from 'zod/mini';

@@ -2,11 +2,13 @@ import * as z from 'zod/mini';
 import { defineCommand, zx, flag } from '../../cli/command.js';
 import { isPlainHttpRemote, normaliseBaseUrl, refusePlainHttp } from '../../config/base-url.js';
 import { readKeyFile, readKeyStream } from '../../config/credentials.js';
-import { maskKey } from '../../api/redact.js';
+import { maskKey, maskUrlCredentials } from '../../api/redact.js';
+import { DEFAULT_TRY_TIMEOUT_MS } from '../../api/transport-spec.js';
 import { AuthError, UsageError } from '../../errors.js';
 import { ApiError, NetworkError } from '../../api/errors.js';
 import { type Context, debugSink } from '../../context.js';
 import { whyNoQuestions } from '../shared/confirm.js';
+import { isHttpUrl, urlTextProblem } from '../../util/url-text.js';
 
 export default defineCommand({
   name: 'login',
@@ -19,7 +21,11 @@ export default defineCommand({
   flags: {
     baseUrl: flag('v3 base URL to store with the key', { value: 'url' }, () => z.optional(zx.url())),
     baseUrlV2: flag('v2 base URL to store with the key', { value: 'url' }, () => z.optional(zx.url())),
-    skipVerify: flag('store the key without checking it against the service', () => z.optional(z.boolean())),
+    // commander's `--no-verify` makes this false; without it the key is checked before it is saved
+    verify: flag('save the key without checking it against the service', { long: 'no-verify' }, () =>
+      z._default(z.boolean(), true),
+    ),
+    skipVerify: flag('', { hidden: true }, () => z.optional(z.boolean())), // the older spelling of --no-verify
   },
   async run(ctx, input) {
     const store = await ctx.config();
@@ -49,7 +55,8 @@ export default defineCommand({
     const optIn =
       ctx.globals.insecureHttp &&
       ((storeUrl && isPlainHttpRemote(baseUrl)) || (baseUrlV2 !== undefined && isPlainHttpRemote(baseUrlV2)));
-    if (!input.skipVerify) {
+    const verify = input.verify && !input.skipVerify;
+    if (verify) {
       const { createV3Client } = await import('../../api/v3.js');
       const client = createV3Client(
         {
@@ -57,24 +64,34 @@ export default defineCommand({
           profile,
           baseUrl,
           baseUrlV2: '',
-          timeoutMs: ctx.globals.timeoutMs ?? 30_000,
+          baseUrlFrom:
+            urlName !== 'base URL'
+              ? urlName
+              : given === current.baseUrl
+                ? `config base-url (profile '${profile}')`
+                : 'the address typed',
+          timeoutMs: ctx.globals.timeoutMs,
+          tryTimeoutMs: ctx.globals.tryTimeoutMs ?? DEFAULT_TRY_TIMEOUT_MS,
           maxAttempts: 2,
           sandbox: false,
           insecureHttp: insecure,
         },
-        { signal: ctx.signal, debug: debugSink(ctx), pool: ctx.keepAlive },
+        { signal: ctx.signal, debug: debugSink(ctx), pool: ctx.keepAlive, secrets: ctx.secrets },
       );
-      // Any 2xx answer means the key was accepted, whatever its body looks like.
+      // Any 2xx answer of the service's means the key was accepted, whatever its body looks like
+      // (one that is not the service's, a captive portal's page, fails: UnexpectedAnswerError).
       await client.listTests({ pageNo: 1, pageSize: 1 }).catch((err: unknown) => {
         if (err instanceof Error && err.name === 'UnreadableAnswerError') return;
         // nothing was saved: say what to check here, not the hints of a command run with a saved key
         if (err instanceof ApiError && err.kind === 'auth')
           throw new AuthError(
             `the service refused this key (HTTP ${err.status}${err.messages.length ? `: ${err.messages.join('; ')}` : ''}); nothing was saved`,
-            `check the key (copy it again from the service's settings) and run assess auth login again, or --skip-verify to store it unchecked`,
+            `check the key (copy it again from the service's settings) and run assess auth login again, or --no-verify to save it unchecked`,
           );
         if (err instanceof NetworkError && !err.timedOut)
-          err.hint = `check the address ${input.baseUrl ? 'given with --base-url' : ctx.env.ASSESS_BASE_URL ? 'in ASSESS_BASE_URL' : 'configured'} (${baseUrl}), your network and proxy settings`;
+          err.hint =
+            `nothing was saved; check the address ${input.baseUrl ? 'given with --base-url' : ctx.env.ASSESS_BASE_URL ? 'in ASSESS_BASE_URL' : 'configured'} ` +
+            `(${maskUrlCredentials(baseUrl)}), your network and proxy settings, or save the key unchecked with --no-verify`;
         throw err;
       });
     }
@@ -85,7 +102,13 @@ export default defineCommand({
       ...(baseUrlV2 ? { baseUrlV2 } : {}),
       ...(optIn ? { insecureHttp: true } : {}),
     }));
-    ctx.info(`Saved key ${maskKey(apiKey)} to profile '${profile}' (${store.path}).`);
+    const where = `profile '${profile}' (${store.path})`;
+    const url = maskUrlCredentials(baseUrl);
+    ctx.info(
+      verify
+        ? `Saved key ${maskKey(apiKey)} to ${where}: the service at ${url} accepted it.`
+        : `Saved key ${maskKey(apiKey)} to ${where} for ${url}, unchecked (--no-verify).`,
+    );
     if (optIn)
       ctx.warn(
         `profile '${profile}' now sends the API key over plain HTTP (insecure-http true); undo: assess config unset insecure-http`,
@@ -104,9 +127,7 @@ async function askBaseUrl(ctx: Context): Promise<string> {
     {
       message: 'Base URL of the service (e.g. https://api.example.com)',
       validate: (v) =>
-        /^https?:\/\//i.test(v.trim()) && URL.canParse(v.trim())
-          ? true
-          : 'an http(s) URL, e.g. https://api.example.com',
+        isHttpUrl(v.trim()) ? true : (urlTextProblem(v.trim()) ?? 'an http(s) URL, e.g. https://api.example.com'),
     },
     { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal },
   );

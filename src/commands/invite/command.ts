@@ -4,12 +4,14 @@ import * as z from 'zod/mini';
 import { arg, defineCommand, flag, showValue, v2Refusal, zx } from '../../cli/command.js';
 import type { FieldList } from '../../cli/json-fields.js';
 import { UsageError } from '../../errors.js';
-import { DRY_RUN_FIELDS, SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
+import { DRY_RUN_FIELDS, INVITE_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { RATE_HELP, rateFlag } from '../../bulk/rate-flag.js';
 import { INVITE_ARGS, INVITE_FLAGS, inviteSchema } from './shared/body.js';
 import single from './shared/single.js';
 import { resolveTz } from '../shared/timezone.js';
 import { inviteV2, v2InviteFields } from './shared/v2.js';
+import { parseColumnMap, type ColumnMap } from './shared/csv-header.js';
+import { readAs } from '../../util/read-as.js';
 
 /** The flags of a bulk run; without a CSV each of them is refused. */
 const BULK_FLAGS = {
@@ -21,6 +23,11 @@ const BULK_FLAGS = {
     () => z.optional(csvFile()),
   ),
   csv: flag('', { value: 'file', hidden: true, stdin: ['-'] }, () => z.optional(csvFile())),
+  columns: flag(
+    'bulk: which heading holds which column when the names are not found, e.g. "email=Mail,name=Nom complet"',
+    { value: 'col=heading,…' },
+    () => z.optional(columnsFlag()),
+  ),
   skipInvalid: flag('bulk: send the valid rows even when some rows are bad (they are listed in the results)', () =>
     z._default(z.boolean(), false),
   ),
@@ -42,7 +49,7 @@ const BULK_FLAGS = {
     () => z.optional(z.string().check(z.minLength(1, 'must name a file'))),
   ),
 };
-const BULK_ONLY = ['skipInvalid', 'concurrency', 'rate', 'dryRun', 'journal', 'results'] as const;
+const BULK_ONLY = ['columns', 'skipInvalid', 'concurrency', 'rate', 'dryRun', 'journal', 'results'] as const;
 /** Single-invite flags that make sense as a default for every CSV row. */
 const ROW_DEFAULTS = [
   'link',
@@ -58,6 +65,13 @@ const ROW_DEFAULTS = [
   'hideInstructions',
 ];
 
+/** `--columns email=E-mail,name=Full Name`: checked here, the headings when the file is read. */
+const columnsFlag = () =>
+  readAs((text, refuse): ColumnMap => {
+    const map = parseColumnMap(text);
+    return typeof map === 'string' ? refuse(map) : map;
+  });
+
 function csvFile() {
   return z.string().check(z.minLength(1, 'must name a CSV file, or - for standard input'));
 }
@@ -70,6 +84,7 @@ function bulkObject(csvKey: 'fromCsv' | 'csv') {
       testId: INVITE_ARGS.testId.schema(),
       [csvKey]: csvFile(),
       skipInvalid: BULK_FLAGS.skipInvalid.schema(),
+      columns: BULK_FLAGS.columns.schema(),
       dryRun: BULK_FLAGS.dryRun.schema(),
       concurrency: BULK_FLAGS.concurrency.schema(),
       rate: BULK_FLAGS.rate.schema(),
@@ -102,6 +117,7 @@ function bulkObject(csvKey: 'fromCsv' | 'csv') {
 type Bulk = {
   testId: string;
   csv: string;
+  columns?: ColumnMap;
   skipInvalid: boolean;
   dryRun: boolean;
   concurrency?: number;
@@ -160,11 +176,11 @@ function pick(raw: Record<string, unknown>, globals?: Record<string, unknown>): 
   return z.pipe(
     bulk,
     z.transform((v): Input => {
-      const { testId, skipInvalid, dryRun, concurrency, rate, journal, results } = v as typeof v & Bulk;
+      const { testId, columns, skipInvalid, dryRun, concurrency, rate, journal, results } = v as typeof v & Bulk;
       const csv = String((v as Record<string, unknown>)[key]);
       return {
         mode: 'bulk',
-        bulk: { testId, csv, skipInvalid, dryRun, concurrency, rate, journal, results },
+        bulk: { testId, csv, columns, skipInvalid, dryRun, concurrency, rate, journal, results },
         defaults: rowDefaults(v),
         fromOperand,
       };
@@ -192,7 +208,11 @@ const rowDefaults = (v: Record<string, unknown>) =>
 
 export default defineCommand({
   ...single,
-  args: { ...INVITE_ARGS, csvFile: arg({ optional: true, stdin: ['-'] }, () => z.optional(z.string())) },
+  // csvFile: the old `--csv FILE` spelling's operand; after a test id nothing else is typed
+  args: {
+    ...INVITE_ARGS,
+    csvFile: arg({ optional: true, stdin: ['-'], hidden: true }, () => z.optional(z.string())),
+  },
   description: `${single.description}; with --from-csv, invite everyone listed in a CSV file`,
   examples: [
     ...single.examples,
@@ -219,7 +239,7 @@ export default defineCommand({
     (raw.start !== undefined || raw.end !== undefined),
   // Bulk results go to a file (and a summary to stderr); the output flags apply to the run's summary.
   jsonFields: (input) =>
-    (input.mode === 'bulk' ? (input.bulk.dryRun ? DRY_RUN_FIELDS : SUMMARY_FIELDS) : single.jsonFields) as
+    (input.mode === 'bulk' ? (input.bulk.dryRun ? DRY_RUN_FIELDS : INVITE_SUMMARY_FIELDS) : single.jsonFields) as
       FieldList | undefined,
   v2: {
     run: async (ctx, input) => {
@@ -244,6 +264,7 @@ export default defineCommand({
     return runBulkInvite(ctx, {
       testId: b.testId,
       csv: b.csv,
+      columns: b.columns,
       skipInvalid: b.skipInvalid,
       dryRun: b.dryRun,
       concurrency: b.concurrency,

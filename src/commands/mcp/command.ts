@@ -3,13 +3,14 @@
 import * as z from 'zod/mini';
 import { defineCommand, flag } from '../../cli/command.js';
 import { WRITE_TOOLS } from '../../mcp/catalogue.js';
+import { manualRef } from '../../util/manuals.js';
 
 export default defineCommand({
   name: 'mcp',
   description: 'Serve the service to AI assistants as MCP tools over stdio (read-only unless --allow-writes)',
   stdin: 'assess mcp (its protocol)',
   examples: [
-    'assess mcp                                      # registered with an assistant: see docs/mcp.md',
+    `assess mcp                                      # registered with an assistant: see ${manualRef('mcp.md')}`,
     'assess --sandbox mcp                            # against the local sandbox',
     'assess --profile work mcp --allow-writes invite,attempts_cancel',
     'assess mcp --allow-writes                       # every tool that changes data',

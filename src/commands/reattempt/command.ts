@@ -12,6 +12,7 @@ import { tzArg } from '../../util/time-zone-arg.js';
 import { resolveTz } from '../shared/timezone.js';
 import { noteEmbeddedUrls } from '../shared/live-sandbox.js';
 import { recordCallback } from '../shared/record-callback.js';
+import { emailNotice } from '../shared/email-notice.js';
 
 const ARGS = { invitationId: arg(() => zx.id('900001')) };
 const FLAGS = {
@@ -35,7 +36,7 @@ function checkWindow(v: { start?: string; end?: string; tz?: unknown }, ctx: z.c
   const need = {
     start: '--start now',
     end: '--end +7d',
-    tz: '--tz 35 (or once: assess config set tz Asia/Kolkata)',
+    tz: '--tz Asia/Kolkata (or once: assess config set tz Asia/Kolkata)',
   } as const;
   for (const k of ['start', 'end', 'tz'] as const)
     if (v[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `is required, e.g. ${need[k]}` });
@@ -72,12 +73,12 @@ export default defineCommand({
   args: ARGS,
   description: 'Allow a candidate to take a test again (a new invitation once the previous attempt was taken)',
   examples: [
-    'assess reattempt 900001 --start now --end 7d --tz 35',
+    'assess reattempt 900001 --start now --end 7d --tz Asia/Kolkata',
     'assess reattempt 900002 --start 2026-03-01 --end 2026-03-08 --tz 35 --send-email --json',
   ],
   flags: FLAGS,
   check: checkWindow,
-  jsonFields: fieldsOf(WIRE_FIELDS.Reattempt, COLUMNS),
+  jsonFields: fieldsOf(WIRE_FIELDS.Reattempt, COLUMNS, ['emailed']),
   v2: { unsupported: 'v2 has no reattempt' },
   tzFromProfile: () => true,
   async run(ctx, input) {
@@ -93,21 +94,24 @@ export default defineCommand({
     }
     const newId = String(res.testInvitationId);
     recordCallback(ctx, newId, input.callbackUrl, 'reattempt', 'v3');
-    // The answer is the same for a reattempt made now and for one an earlier run made that is not
-    // taken yet (the spec returns it again): nothing tells them apart, so neither is claimed.
-    if (newId !== input.invitationId)
-      ctx.info(
-        `Invitation ${newId} is the reattempt (invitation ${input.invitationId} is unchanged): made now, or by an earlier ` +
-          'reattempt and not taken yet. Until the candidate takes it, repeating this command returns this same invitation.',
-      );
-    else
-      ctx.info(
-        `Same invitation ${newId} returned: it was not taken yet, so it is open again with the new access window.`,
-      );
-    await new Printer(ctx).object(res, { fields: COLUMNS });
+    const emailed = input.sendEmail === true;
+    ctx.info(reattemptNotice(input.invitationId, newId));
+    await new Printer(ctx).object({ ...res, emailed }, { fields: COLUMNS });
+    ctx.info(emailNotice(emailed));
     await noteEmbeddedUrls(ctx);
   },
 });
+
+/**
+ * What the answer says happened: another id is the candidate's new invitation, with the new
+ * access window (one an earlier reattempt made and nobody took yet is the one returned: the
+ * candidate has one open reattempt at a time); the same id was not taken, so it is open again.
+ */
+export function reattemptNotice(given: string, returned: string): string {
+  return returned !== given
+    ? `Invitation ${returned} is the reattempt, open in the new access window; invitation ${given} keeps its result.`
+    : `Invitation ${given} was not taken yet: it is open again in the new access window (no new invitation).`;
+}
 
 /** The 400 `{statusCode, message}` answer (e.g. "in progress") keeps exit 1 with a clearer message. */
 function explainRefusal(err: unknown, id: string): unknown {

@@ -1,6 +1,6 @@
 // `assess report export --state completed --from T --to T --out DIR [--pdf]`: lists the
 // attempts in the window (operation 15), fetches each report (4) and with --pdf each PDF (5)
-// with bounded concurrency, and writes one summary file. Finished attempts go to the journal
+// with bounded concurrency, and writes the summary files (export-rows.ts). Finished attempts go to the journal
 // (DIR/export.journal.ndjson), so a re-run resumes; PDFs are written to a temp name and renamed,
 // so a file with a final name is always complete and is never downloaded again. Files the CLI
 // did not write (not in the journal) are never replaced (export-pdf.ts). With --html the summary
@@ -13,6 +13,7 @@ import type { InputOf } from '../../cli/flags.js';
 import { timeArg } from '../../util/time.js';
 import { EXPORT_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { RATE_HELP, rateFlag } from '../../bulk/rate-flag.js';
+import { maxSizeFlag } from '../shared/max-size.js';
 
 const FLAGS = {
   state: flag('completed (default), cancelled or expired', { value: 'state' }, () =>
@@ -42,14 +43,18 @@ const FLAGS = {
     ),
   ),
   pdf: flag('also save each report as a PDF: report-<candidate>-<id>.pdf', () => z._default(z.boolean(), false)),
+  maxSize: maxSizeFlag('with --pdf: the largest PDF to save, each', '50MiB'),
   html: flag("also write index.html: the cohort's statistics, a histogram and a sortable table linking the PDFs", () =>
     z._default(z.boolean(), false),
   ),
-  format: flag('summary file format: csv (default; sections as columns), json or ndjson', { value: 'format' }, () =>
-    z._default(
-      z.enum(['csv', 'json', 'ndjson'], { message: 'must be csv, json or ndjson, e.g. --format json' }),
-      'csv',
-    ),
+  format: flag(
+    'csv (default: summary.csv, sections.csv, skills.csv), or json / ndjson (summary.json: one report each)',
+    { value: 'format' },
+    () =>
+      z._default(
+        z.enum(['csv', 'json', 'ndjson'], { message: 'must be csv, json or ndjson, e.g. --format json' }),
+        'csv',
+      ),
   ),
   sinceLastRun: flag('export only attempts that no earlier run (per the journal) exported', () =>
     z._default(z.boolean(), false),
@@ -87,6 +92,8 @@ export default defineCommand({
     // One file for both would interleave results with journal records and break resuming.
     if (v.journal && v.results && resolve(v.journal) === resolve(v.results))
       ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
+    if (v.maxSize !== undefined && !v.pdf)
+      ctx.addIssue({ code: 'custom', path: ['maxSize'], message: 'needs --pdf (it caps each PDF)' });
   },
   // the output flags (--json [fields], --ndjson, --csv, --query) print the run's summary object
   jsonFields: EXPORT_SUMMARY_FIELDS,

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
-import { Progress } from '../../bulk/progress.js';
+import { Progress, progressMode } from '../../bulk/progress.js';
 import { defineCommand, zx, flag } from '../../cli/command.js';
 import { CancelledError, PartialFailureError } from '../../errors.js';
 import { writePaged } from '../../output/pager.js';
@@ -15,6 +15,7 @@ import { wantsAscii } from '../../output/bars.js';
 import { timeArg } from '../../util/time.js';
 import { fetchReports, listCohort } from './shared/cohort.js';
 import { cohortStats, funnelOf } from './shared/stats.js';
+import { displayZone } from '../../output/local-time.js';
 import { metricRows, renderStats, STATS_FIELDS, type MetricRow, type StatsReport } from './shared/stats-view.js';
 
 const METRIC_COLUMNS = [
@@ -70,10 +71,10 @@ export default defineCommand({
       ATTEMPT_STATES.map((s) => listCohort(client, s, from, to, input.test)),
     );
     const attempts = { completed, cancelled, expired }[input.state]!;
-    // a bar on a terminal's stderr only: a cohort of thousands takes a while
+    // a cohort of thousands takes a while: a bar on a terminal, a line every 10 s in a log
     const progress = new Progress({
       stream: ctx.io.stderr,
-      enabled: ctx.io.stderrIsTTY,
+      mode: progressMode(ctx.io, ctx.globals.quiet === true),
       total: attempts.length,
       label: 'Fetching reports',
     });
@@ -108,7 +109,12 @@ export default defineCommand({
       // more than a screen: through the pager like other long terminal output
       await writePaged(
         ctx,
-        renderStats(ordered, { columns: ctx.io.columns, style: ctx.io.style, ascii: wantsAscii(ctx.env, input.ascii) }),
+        renderStats(ordered, {
+          columns: ctx.io.columns,
+          style: ctx.io.style,
+          ascii: wantsAscii(ctx.env, input.ascii),
+          zone: displayZone(ctx.env),
+        }),
       );
     else if ((output === 'csv' || output === 'tsv') && !query)
       await printer.list<MetricRow>(metricRows(ordered), { columns: METRIC_COLUMNS });

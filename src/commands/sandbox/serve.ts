@@ -6,6 +6,8 @@ import { parseDeliveryFaultSpec } from '../../sandbox/delivery-fault-spec.js';
 import { FaultSpecError, parseFaultSpec, parseLatency, type FaultSpec } from '../../sandbox/fault-spec.js';
 import { rateLimitFlag, specFlag } from './shared/spec-flag.js';
 import { readAs } from '../../util/read-as.js';
+import { manualRef } from '../../util/manuals.js';
+import { refuseIrregularState } from '../../util/regular-file.js';
 
 export default defineCommand({
   name: 'serve',
@@ -40,18 +42,18 @@ export default defineCommand({
         ),
     ),
     faults: flag(
-      'inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see docs/sandbox.md)',
+      `inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see ${manualRef('sandbox.md')})`,
       { value: 'spec' },
       () => z.optional(specFlag(parseFaultSpec, '--faults 5xx=0.1,429=0.05,reset=0.05,seed=42')),
     ),
     rateLimit: rateLimitFlag(),
     deliveryFaults: flag(
-      'fail callback deliveries: drop=0.1,5xx=0.05,hang=0.02,seed=42 (see docs/sandbox.md)',
+      `fail callback deliveries: drop=0.1,5xx=0.05,hang=0.02,seed=42 (see ${manualRef('sandbox.md')})`,
       { value: 'spec' },
       () => z.optional(specFlag(parseDeliveryFaultSpec, '--delivery-faults drop=0.1,seed=42')),
     ),
     quirks: flag(
-      "vary each answer's form as a real service does, deterministically for this seed (see docs/sandbox.md)",
+      `vary each answer's form as a real service does, deterministically for this seed (see ${manualRef('sandbox.md')})`,
       { value: 'seed' },
       () => z.optional(zx.int(0, 2 ** 31 - 1, 7)),
     ),
@@ -60,6 +62,8 @@ export default defineCommand({
     const { startSandbox } = await import('../../sandbox/index.js');
     const { SEED_ACCOUNTS } = await import('../../sandbox/seed.js');
     const stateFile = input.state ? (isAbsolute(input.state) ? input.state : resolve(input.state)) : undefined;
+    // a FIFO would block the load (SIGTERM included), a device read for ever: exit 2 before anything
+    if (input.state) refuseIrregularState(input.state, '--state');
     let sb;
     try {
       // --latency is latency= of --faults (which wins when both give one)

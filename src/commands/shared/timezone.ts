@@ -1,13 +1,14 @@
 // Time zones by name: `--tz Asia/Kolkata` (or `UTC`, or `Kolkata`) is resolved to the service's
 // id through its time-zone list, kept per profile and base URL for a day, so a script does not
 // list the zones on every call. An id (digits) is used as it is.
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as z from 'zod/mini';
 import type { TimeZone } from '../../api/read/v3.js';
 import { configDir } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { makeDirs } from '../../util/private-dir.js';
+import { readOwnCache } from '../../util/regular-file.js';
 
 export const TZ_CACHE_TTL_MS = 24 * 3600 * 1000;
 
@@ -25,19 +26,8 @@ function cachePath(ctx: Context): string {
 export async function timeZones(ctx: Context, opts: { fresh?: boolean } = {}): Promise<TimeZone[]> {
   const { baseUrl } = await ctx.connection();
   const path = cachePath(ctx);
-  if (!opts.fresh && !ctx.globals.sandbox && existsSync(path)) {
-    try {
-      const c = JSON.parse(readFileSync(path, 'utf8')) as Cached;
-      if (
-        c.baseUrl === baseUrl &&
-        ctx.now().getTime() - Date.parse(c.fetchedAt) < TZ_CACHE_TTL_MS &&
-        Array.isArray(c.zones)
-      )
-        return c.zones;
-    } catch {
-      // a broken cache is fetched again
-    }
-  }
+  const cached = opts.fresh || ctx.globals.sandbox ? undefined : await readCache(path, baseUrl, ctx.now());
+  if (cached) return cached;
   const { timeZones: zones } = await (await ctx.api()).listTimeZones();
   // an answer without the list (null, or left out) is not kept: a day of "no time zone named …"
   if (!ctx.globals.sandbox && zones.length) {
@@ -50,6 +40,32 @@ export async function timeZones(ctx: Context, opts: { fresh?: boolean } = {}): P
     }
   }
   return zones;
+}
+
+/** A far larger list than any service's (a few hundred zones, ~100 KB). */
+const CACHE_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The cached zones when they are this base URL's, fetched in the last day (not in the future: a
+ * clock set back, or a hand-edited file, would keep them for ever) and every entry a zone as the
+ * reader reads one; otherwise undefined, and the list is fetched again. A file that is not a
+ * small regular file of this user's is not read at all (a FIFO would block, /dev/zero fill memory).
+ */
+async function readCache(path: string, baseUrl: string, now: Date): Promise<TimeZone[] | undefined> {
+  const text = readOwnCache(path, CACHE_MAX_BYTES);
+  if (text === undefined) return undefined;
+  let c: Partial<Cached> | null;
+  try {
+    c = JSON.parse(text) as Partial<Cached> | null;
+  } catch {
+    return undefined;
+  }
+  const age = now.getTime() - Date.parse(String(c?.fetchedAt));
+  if (c?.baseUrl !== baseUrl || !(age >= 0 && age < TZ_CACHE_TTL_MS) || !Array.isArray(c.zones)) return undefined;
+  // the reader's own schema, loaded only when a cache is there to check
+  const { TimeZone } = await import('../../api/read/v3.js');
+  const zones = z.safeParse(z.array(TimeZone), c.zones);
+  return zones.success && zones.data.length ? zones.data : undefined;
 }
 
 const fold = (s: string) =>
@@ -68,6 +84,13 @@ export function matchZones(zones: TimeZone[], text: string): TimeZone[] {
   return zones.filter((z) => fold(z.name ?? '').includes(t) || fold(z.displayName ?? '').includes(t));
 }
 
+/** A zone as people see it: `Asia/Kolkata (id 35)`; `id 35` when the list does not name it. */
+export function zoneWithId(zones: readonly TimeZone[], id: unknown): string {
+  const z = zones.find((x) => String(x.timeZoneId) === String(id));
+  const name = z?.name || z?.displayName;
+  return name ? `${name} (id ${String(id)})` : `id ${String(id)}`;
+}
+
 /** `--tz` as typed → the service's id; undefined stays undefined. */
 export async function resolveTz(
   ctx: Context,
@@ -78,7 +101,7 @@ export async function resolveTz(
   if (typeof value === 'number') return value;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   const found = matchZones(await timeZones(ctx), value);
-  const show = (z: TimeZone) => `${z.name} (${z.timeZoneId})`;
+  const show = (z: TimeZone) => zoneWithId([z], z.timeZoneId);
   if (found.length === 1) return Number(found[0]!.timeZoneId);
   if (!found.length)
     throw new UsageError(

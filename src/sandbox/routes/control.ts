@@ -15,6 +15,7 @@ import { ACCOUNT_BY_KEY } from '../seed.js';
 import { hasResult, SIMULATE_TARGETS } from '../state-machine.js';
 import { resetState, stateDoc } from '../state-doc.js';
 import type { Store } from '../store.js';
+import { manualPath } from '../../util/manuals.js';
 
 const LATEST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
 
@@ -92,7 +93,7 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
           ...a,
           key: [...ACCOUNT_BY_KEY].find(([, id]) => id === a.accountId)?.[0],
         })),
-        docs: 'docs/sandbox.md',
+        docs: manualPath('sandbox.md'),
       }));
 
       c.get('/clock', async () => clockView());

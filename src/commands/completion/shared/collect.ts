@@ -105,6 +105,7 @@ async function argInfos(c: Command, def: CommandDef | undefined): Promise<ArgInf
   const shape = schemaShape(def?.schema());
   const infos: ArgInfo[] = [];
   for (const a of args) {
+    if (def?.args?.[a.name()]?.hidden) continue;
     const meta = completionMeta(shape[a.name()]);
     let completes = await byName(a.name(), def, a.name());
     if (meta && !isWords(meta) && 'after' in meta) {

@@ -139,7 +139,10 @@ function __assess_state
         end
     end
     echo "$ended@$path"
-    printf '%s\\n' $pos
+    # one line each; none at all when there are none (printf with no argument prints an empty line)
+    for p in $pos
+        printf '%s\\n' $p
+    end
 end
 
 # true when the words before the cursor name command $argv[1] (with "bare": and no argument of it yet)

@@ -13,16 +13,19 @@ import { KeyIndex } from '../../../bulk/key-index.js';
 import { runPool } from '../../../bulk/pool.js';
 import { checkFiles } from '../../../files/output-files.js';
 import { errorFields } from '../../../bulk/error-fields.js';
-import { BulkRun, printSummary } from '../../../bulk/run.js';
+import { BulkRun, printSummary, type OutcomeWords } from '../../../bulk/run.js';
 import { spoolPrivately } from '../../../files/spool.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { classifyReturned, inviteBody, type InviteInput } from './body.js';
-import { checkRow, readCsvRows, type BadRow, type CsvRow, type RowEvent } from './csv-rows.js';
+import { checkRow, readCsvRows, type BadRow, type CsvRow, type ReadOptions, type RowEvent } from './csv-rows.js';
+import type { ColumnMap } from './csv-header.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 import { UrlTable } from './url-table.js';
 import { LedgerAppender, ledgerPath, ledgerUrl } from '../../shared/callback-ledger.js';
 import { configDir } from '../../../config/store.js';
+import { bulkEmailNotice } from '../../shared/email-notice.js';
+import { closedInvitations } from './reopened.js';
 
 export interface BulkInviteInput {
   testId: string;
@@ -36,15 +39,29 @@ export interface BulkInviteInput {
   results?: string;
   /** Raw values of the single-invite flags, applied to every row (columns override). */
   defaults: Record<string, unknown>;
+  /** `--columns`: which heading holds which column. */
+  columns?: ColumnMap;
 }
 
 const SHOW_BAD = 50;
+/** The summary line's words for the outcomes of the results file. */
+const WORDS: OutcomeWords = {
+  invited: (n) => `${n} invited`,
+  reopened: (n) => `${n} reopened (they were cancelled or expired)`,
+  existing: (n) => `${n} existing invitation(s) returned`,
+  skipped: (n) => `${n} already invited (earlier run)`,
+  duplicate: (n) => `${n} duplicate row(s) skipped`,
+  invalid: (n) => `${n} invalid row(s) not sent`,
+  failed: (n) => `${n} failed`,
+};
 /** This many failures in a row (no success between) means the service refuses everything. */
 const BREAKER = 20;
 
 interface Checked {
   valid: number;
   badCount: number;
+  /** Rows of empty cells: skipped, counted, never invalid. */
+  blank: number;
   bad: BadRow[];
   /** key → first line: the first row of a candidate is sent, later ones are duplicates. */
   firstLine: KeyIndex;
@@ -117,19 +134,25 @@ export function invitePaths(
   return { journal: j, results: resolve(results ?? join(dirname(beside), `${stem}.results.ndjson`)) };
 }
 
-function rows(path: string, label: string, onUnknown?: (names: string[]) => void): AsyncGenerator<RowEvent> {
-  return readCsvRows(createReadStream(path, { highWaterMark: 4096 }), label, onUnknown);
+function rows(path: string, label: string, opts: ReadOptions): AsyncGenerator<RowEvent> {
+  return readCsvRows(createReadStream(path, { highWaterMark: 4096 }), label, opts);
 }
 
 /** Pass 1: every row validated, nothing sent. */
 async function checkAll(ctx: Context, path: string, label: string, input: BulkInviteInput): Promise<Checked> {
-  const c: Checked = { valid: 0, badCount: 0, bad: [], firstLine: new KeyIndex() };
-  const warnUnknown = (names: string[]) => ctx.warn(`--from-csv: ignoring unknown column(s) ${names.join(', ')}`);
+  const c: Checked = { valid: 0, badCount: 0, blank: 0, bad: [], firstLine: new KeyIndex() };
+  // said once the rows are known good: a refusal stays within its two lines
+  let unknown: string[] = [];
+  const warnUnknown = (names: string[]) => (unknown = names);
   const noteBad = (bad: BadRow) => {
     c.badCount++;
     if (c.bad.length < SHOW_BAD) c.bad.push(bad);
   };
-  for await (const ev of rows(path, label, warnUnknown)) {
+  for await (const ev of rows(path, label, { onUnknownColumns: warnUnknown, columns: input.columns })) {
+    if (ev.kind === 'blank') {
+      c.blank++;
+      continue;
+    }
     if (ev.kind === 'bad') {
       noteBad(ev.bad);
       continue;
@@ -142,6 +165,8 @@ async function checkAll(ctx: Context, path: string, label: string, input: BulkIn
     c.firstLine.setIfAbsent(r.key, ev.row.line);
     c.valid++;
   }
+  if (unknown.length && (c.badCount === 0 || input.skipInvalid))
+    ctx.warn(`--from-csv: ignoring unknown column(s) ${unknown.join(', ')}`);
   return c;
 }
 
@@ -154,15 +179,20 @@ function warnSkipped(ctx: Context, c: Checked): void {
 
 const where = (b: BadRow) => (b.endLine && b.endLine !== b.line ? `lines ${b.line}-${b.endLine}` : `line ${b.line}`);
 
+/** Two lines: the first bad row with its problem (and the others' lines), and the way on. */
 function badRowsError(label: string, c: Checked): UsageError {
-  const list = [...c.bad]
-    .sort((a, b) => a.line - b.line)
-    .map((b) => `  ${where(b)}: ${b.errors.join('; ')}`)
-    .join('\n');
-  const more = c.badCount > c.bad.length ? `\n  … and ${c.badCount - c.bad.length} more` : '';
+  const bad = [...c.bad].sort((a, b) => a.line - b.line);
+  const first = `${where(bad[0]!)}: ${bad[0]!.errors.join('; ')}`;
+  if (c.badCount === 1)
+    return new UsageError(
+      `--from-csv: ${label}, ${first}; nothing was sent`,
+      'fix the row and run again, or add --skip-invalid to send the good rows and list the bad one in the results file',
+    );
+  const lines = bad.slice(0, 10).map((b) => where(b).replace(/^lines? /, ''));
+  const more = c.badCount > lines.length ? `, … ${c.badCount - lines.length} more` : '';
   return new UsageError(
-    `--from-csv: ${c.badCount} bad row(s) in ${label}; nothing was sent:\n${list}${more}`,
-    'fix those rows and run again, or add --skip-invalid to send the good rows and list the bad ones in the results file',
+    `--from-csv: ${c.badCount} bad rows in ${label} (lines ${lines.join(', ')}${more}); nothing was sent; ${first}`,
+    'see each: add --dry-run --skip-invalid; fix them and run again, or add --skip-invalid to send the good rows',
   );
 }
 
@@ -181,6 +211,7 @@ async function dryRun(ctx: Context, c: Checked, journalPath: string, label: stri
     rows: c.valid + c.badCount,
     valid: c.valid,
     invalid: c.badCount,
+    blank: c.blank,
     duplicates,
     alreadyDone: done,
     wouldSend: c.firstLine.size - done,
@@ -188,6 +219,7 @@ async function dryRun(ctx: Context, c: Checked, journalPath: string, label: stri
   warnSkipped(ctx, c);
   ctx.info(
     `Dry run of ${label}: ${summary.rows} rows, ${c.valid} valid, ${c.badCount} invalid, ${duplicates} duplicate(s), ` +
+      (c.blank ? `${c.blank} blank row(s) skipped, ` : '') +
       `${done} already invited${on} (journal ${journalPath}); ${summary.wouldSend} would be sent. Nothing was sent.`,
   );
   await printSummary(ctx, { ...summary, journal: journalPath });
@@ -205,20 +237,20 @@ async function send(
   const pace = new Pace({ cap: input.rate });
   const client = await bulkClient(ctx, pace); // a missing key fails here, before any file is touched
   const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
-  const run = await BulkRun.start(ctx, paths.journal, paths.results);
+  const run = await BulkRun.start(ctx, paths.journal, paths.results, WORDS);
   const ledger = new LedgerAppender(ledgerPath(configDir(ctx.env), ctx.globals.profile)); // callbacks reconcile checks these
   let toSend = 0;
   for (const k of c.firstLine.keys()) if (!run.journal.has(k)) toSend++;
-  let fromJournal = 0;
-  let existing = 0;
   let failuresInARow = 0;
+  const emailed = input.defaults.sendEmail === true;
   /** Results lines of this run marked maybeEmailedTwice (earlier runs' included). */
   let maybeTwice = 0;
   const urls = new UrlTable(ctx);
 
   /** Rows that must be sent; everything else is recorded here as it streams past. */
   async function* sendable(): AsyncGenerator<{ row: CsvRow; key: string; input: InviteInput }> {
-    for await (const ev of rows(path, label)) {
+    for await (const ev of rows(path, label, { columns: input.columns })) {
+      if (ev.kind === 'blank') continue; // counted by the first pass
       if (ev.kind === 'bad') {
         run.record({ line: ev.bad.line, outcome: 'invalid', errors: ev.bad.errors }, 'skipped'); // --skip-invalid: skipped, not failed (no exit 5 on its own)
         continue;
@@ -239,7 +271,6 @@ async function send(
       }
       const done = run.journal.get(r.key);
       if (done) {
-        fromJournal++;
         const twice = run.journal.maybeEmailedTwice(r.key) || done.maybeEmailedTwice === true;
         if (twice) maybeTwice++;
         run.record(
@@ -276,6 +307,8 @@ async function send(
         `have e-mailed them already, and inviting them again may send a second e-mail: ${who}${uncertain.size > 20 ? ', …' : ''}`,
     );
   }
+  // the service answers a reopened invitation as a new one: its closed ones are looked up first
+  const closed = toSend ? await closedInvitations(ctx, client, input.testId) : new Map<string, string>();
   run.startProgress(toSend, 'Inviting', 'sent', pace);
   let fatal: unknown;
   try {
@@ -293,9 +326,15 @@ async function send(
         ).finally(release);
         failuresInARow = 0;
         const kind = classifyReturned(res.status);
-        const outcome = kind === 'new' || kind === 'unknown' ? 'invited' : 'existing';
-        if (outcome === 'existing') existing++;
-        const fields = { testInvitationId: res.testInvitationId, testUrl: res.testUrl, status: res.status ?? null };
+        const was = closed.get(String(res.testInvitationId));
+        const outcome = was ? 'reopened' : kind === 'new' || kind === 'unknown' ? 'invited' : 'existing';
+        const fields = {
+          testInvitationId: res.testInvitationId,
+          testUrl: res.testUrl,
+          status: res.status ?? null,
+          emailed,
+          ...(was ? { reopened: was } : {}),
+        };
         const flag = again ? { maybeEmailedTwice: true } : {};
         if (again) maybeTwice++;
         run.journal.append({ k: key, line: row.line, outcome, ...fields, ...flag });
@@ -329,9 +368,7 @@ async function send(
     fatal = err;
   }
   const notes = [
-    c.badCount && `${c.badCount} invalid, not sent`,
-    fromJournal && `${fromJournal} already invited in an earlier run`,
-    existing && `${existing} existing invitation(s) returned`,
+    c.blank && `${c.blank} blank row(s) skipped`,
     maybeTwice && `${maybeTwice} may have been e-mailed twice: marked maybeEmailedTwice`,
   ]
     .filter(Boolean)
@@ -345,7 +382,8 @@ async function send(
   run.progress?.stop(); // the bar's line is cleared before the table
   await urls.print(run.resultsPath);
   await noteEmbeddedUrls(ctx);
-  await run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '');
+  if (run.tally.done) ctx.info(bulkEmailNotice(emailed, run.resultsPath));
+  await run.finish(`Invitations from ${label}`, notes ? ` (${notes})` : '', { emailed });
 }
 
 /** False only when the service surely did not act on the request (it refused it, or it never left). */

@@ -11,6 +11,8 @@ import { checkInvite, classifyReturned, INVITE_ARGS, INVITE_FLAGS, inviteBody } 
 import { inviteV2, v2InviteFields } from './v2.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 import { recordCallback } from '../../shared/record-callback.js';
+import { emailNotice } from '../../shared/email-notice.js';
+import { closedInvitations, reopenedNotice } from './reopened.js';
 
 export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
@@ -18,8 +20,8 @@ export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
   { key: 'status', header: 'Status', kind: 'status' },
 ];
 
-/** What `--json a,b` may name for one invitation: the wire fields of either invite answer (the same). */
-const FIELDS = fieldsOf(WIRE_FIELDS.Invitation, INVITATION_COLUMNS);
+/** What `--json a,b` may name for one invitation: the wire fields of either invite answer (the same), and `emailed`. */
+const FIELDS = fieldsOf(WIRE_FIELDS.Invitation, INVITATION_COLUMNS, ['emailed']);
 
 export default defineCommand({
   name: 'invite',
@@ -38,12 +40,25 @@ export default defineCommand({
   async run(ctx, input) {
     const client = await ctx.api();
     const body = inviteBody({ ...input, tz: await resolveTz(ctx, input.tz) });
+    // asked first: the answer for a reopened invitation reads like a new one
+    const closed = input.email
+      ? await closedInvitations(ctx, client, input.testId, new Set([input.email.toLowerCase()]))
+      : new Map<string, string>();
     const res = input.link
       ? await client.inviteByLink(input.testId, input.link, body)
       : await client.invite(input.testId, body);
-    explainReturned(ctx, res.status, String(res.testInvitationId));
-    recordCallback(ctx, String(res.testInvitationId), input.callbackUrl, 'invite', 'v3');
-    await new Printer(ctx).object(res, { fields: INVITATION_COLUMNS });
+    const id = String(res.testInvitationId);
+    explainReturned(ctx, res.status, id);
+    const reopened = reopenedNotice(closed, id);
+    if (reopened) ctx.warn(reopened);
+    recordCallback(ctx, id, input.callbackUrl, 'invite', 'v3');
+    const emailed = body.sendEmail === 'yes';
+    // on a terminal, a Status the answer did not give is left out, not shown empty
+    const fields = INVITATION_COLUMNS.filter(
+      (c) => c.key !== 'status' || res.status != null || ctx.globals.output !== 'table',
+    );
+    await new Printer(ctx).object({ ...res, emailed }, { fields });
+    ctx.info(emailNotice(emailed, input.email));
     await noteEmbeddedUrls(ctx);
   },
 });

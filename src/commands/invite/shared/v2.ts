@@ -31,8 +31,10 @@ const DEFAULT_LINK: Column[] = [
   { key: 'takeTestURL', header: 'URL' },
 ];
 
-const BY_LINK_FIELDS = fieldsOf(WIRE_FIELDS.V2LinkRegistered, BY_LINK);
-const DEFAULT_LINK_FIELDS = fieldsOf(WIRE_FIELDS.V2Registered, DEFAULT_LINK);
+const BY_LINK_FIELDS = fieldsOf(WIRE_FIELDS.V2LinkRegistered, BY_LINK, ['emailed']);
+const DEFAULT_LINK_FIELDS = fieldsOf(WIRE_FIELDS.V2Registered, DEFAULT_LINK, ['emailed']);
+/** v2 registration has no sendEmail: the candidate is never e-mailed. */
+const V2_NO_EMAIL = 'No e-mail sent (v2 registration sends none) — share the URL, or invite with v3 and --send-email.';
 
 /** What `invite --api v2 --json a,b` may name: the two registers answer with different fields. */
 export function v2InviteFields(v: Pick<InviteInput, 'link'>): FieldList {
@@ -55,14 +57,12 @@ export function registerBody(v: InviteInput): Record<string, unknown> {
 export async function inviteV2(ctx: Context, v: InviteInput): Promise<void> {
   const body = registerBody(v);
   const api = await v2Client(ctx);
-  if (v.link) {
-    const res = await api.registerByLink(v.testId, v.link, body);
-    recordCallback(ctx, String((res as Record<string, unknown>).testInvitationId), v.callbackUrl, 'invite', 'v2');
-    await new Printer(ctx).object(res as Record<string, unknown>, { fields: BY_LINK });
-    return noteEmbeddedUrls(ctx);
-  }
-  const res = await api.register(v.testId, body);
-  recordCallback(ctx, String((res as Record<string, unknown>).testInvitationId), v.callbackUrl, 'invite', 'v2');
-  await new Printer(ctx).object(res as Record<string, unknown>, { fields: DEFAULT_LINK });
+  const res = (
+    v.link ? await api.registerByLink(v.testId, v.link, body) : await api.register(v.testId, body)
+  ) as Record<string, unknown>;
+  recordCallback(ctx, String(res.testInvitationId), v.callbackUrl, 'invite', 'v2');
+  const shown: Record<string, unknown> = { ...res, emailed: false };
+  await new Printer(ctx).object(shown, { fields: v.link ? BY_LINK : DEFAULT_LINK });
+  ctx.info(V2_NO_EMAIL);
   await noteEmbeddedUrls(ctx);
 }

@@ -11,7 +11,7 @@ export const DIGEST_CSS = `
 }
 * { box-sizing: border-box; }
 body { margin: 0 auto; max-width: 1200px; padding: 24px; background: var(--bg); color: var(--fg);
-  font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+  font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; overflow-wrap: anywhere; }
 h1 { font-size: 22px; margin: 0 0 4px; }
 h2 { font-size: 16px; margin: 28px 0 10px; }
 .meta { color: var(--muted); margin: 0; }
@@ -19,7 +19,7 @@ h2 { font-size: 16px; margin: 28px 0 10px; }
 .cards div { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; }
 .cards dt { color: var(--muted); font-size: 12px; }
 .cards dd { margin: 2px 0 0; font-size: 20px; font-weight: 600; font-variant-numeric: tabular-nums; }
-.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(340px, 1fr)); gap: 24px; }
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(340px, 100%), 1fr)); gap: 24px; }
 svg text { fill: var(--muted); font-size: 11px; }
 svg .bar { fill: var(--bar); }
 svg .track { fill: var(--bar-bg); }
@@ -37,6 +37,12 @@ th[aria-sort="descending"] button::after { content: " ▼"; }
 .status-terminated, .status-cancelled, .status-expired { color: var(--bad); }
 a { color: var(--bar); }
 .empty { color: var(--muted); }
+/* a phone: the page keeps its width and the table scrolls sideways in its own box */
+@media (max-width: 720px) {
+  body { padding: 12px; }
+  .table-wrap { overflow-x: auto; }
+  thead th { position: static; }
+}
 footer { margin-top: 28px; color: var(--muted); font-size: 12px; }
 @media print {
   :root { --bg: #fff; --fg: #000; --muted: #444; --line: #bbb; --card: #fff; --bar: #333; --bar-bg: #ddd; }

@@ -14,7 +14,8 @@ import type { Journal } from '../../../bulk/journal.js';
 import { asFileError } from '../../../files/output-files.js';
 import { UsageError } from '../../../errors.js';
 import { FileSink } from '../../../util/write-all.js';
-import { failUnlessOk, pdfGuard } from './pdf.js';
+import { failUnlessOk, pdfBody, pdfGuard } from './pdf.js';
+import { DEFAULT_PDF_MAX_BYTES } from '../../shared/max-size.js';
 
 const PDF_TRIES = 4;
 
@@ -34,9 +35,11 @@ export async function savePdf(
   pathOf: (name: string) => string,
   /** Called once the whole PDF has arrived, before it is written down (see RequestSpec.onAnswered). */
   onAnswered: () => unknown = () => undefined,
+  /** --max-size: the most one PDF may be, decoded. */
+  maxBytes = DEFAULT_PDF_MAX_BYTES,
 ): Promise<SavedPdf> {
   if (journal.wrote.has(wanted) && existsSync(pathOf(wanted))) return { name: wanted, outcome: 'existing' };
-  const tmp = await download(client, id, tempPathFor(pathOf(wanted)), pathOf(wanted), onAnswered);
+  const tmp = await download(client, id, tempPathFor(pathOf(wanted)), pathOf(wanted), onAnswered, maxBytes);
   try {
     for (let n = 1; ; n++) {
       const name = n === 1 ? wanted : wanted.replace(/\.pdf$/, ` (${n}).pdf`);
@@ -78,18 +81,20 @@ async function download(
   tmp: string,
   shown: string,
   onAnswered: () => unknown,
+  maxBytes: number,
 ): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const res = await client.getReportPdf(id);
     await failUnlessOk(res);
     res.body.once('end', () => void onAnswered());
     try {
-      await pipeline(res.body, pdfGuard(res.request), new FileSink(tmp, { what: 'the PDF', shownPath: shown }));
+      const sink = new FileSink(tmp, { what: 'the PDF', shownPath: shown });
+      await pipeline(pdfBody(res, maxBytes), pdfGuard(res.request), sink);
       return tmp;
     } catch (err) {
       await rm(tmp, { force: true });
       const e = err as NodeJS.ErrnoException;
-      if (err instanceof ResponseShapeError) throw err; // not a PDF
+      if (err instanceof ResponseShapeError) throw err; // not a PDF, or over --max-size: the same again
       if (err instanceof UsageError) throw err; // our disk (FileSink names the file): exit 2, never retried
       if (e.syscall && e.path !== undefined) throw asFileError(err, 'the PDF', tmp); // our disk
       if (err instanceof NetworkError && err.timedOut) throw err; // too slow: --timeout is the whole answer's deadline

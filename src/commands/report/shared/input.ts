@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { arg, flag, zx } from '../../../cli/command.js';
 import type { InputOf } from '../../../cli/flags.js';
+import { maxSizeFlag } from '../../shared/max-size.js';
 
 export const REPORT_ARGS = { invitationId: arg(() => zx.id('900001')) };
 
@@ -17,6 +18,7 @@ export const REPORT_FLAGS = {
     () => z.optional(z.string().check(z.minLength(1, 'must be a file name, a directory, or - for standard output'))),
   ),
   force: flag('with --pdf: overwrite an existing file', () => z.optional(z.boolean())),
+  maxSize: maxSizeFlag('with --pdf: the largest PDF to save', '50MiB'),
   ascii: flag('on a terminal: draw bars with # and . instead of block characters (also TERM=dumb)', () =>
     z.optional(z.boolean()),
   ),
@@ -33,4 +35,5 @@ export function checkReport(v: ReportInput, ctx: z.core.$RefinementCtx): void {
   if (!v.pdf && v.output !== undefined)
     ctx.addIssue({ code: 'custom', path: ['output'], message: 'needs --pdf, e.g. report 900001 --pdf -o report.pdf' });
   if (!v.pdf && v.force) ctx.addIssue({ code: 'custom', path: ['force'], message: 'needs --pdf' });
+  if (!v.pdf && v.maxSize !== undefined) ctx.addIssue({ code: 'custom', path: ['maxSize'], message: 'needs --pdf' });
 }

@@ -1,16 +1,26 @@
-// `assess report <id> --pdf [-o FILE|DIR|-] [--force]`: streams the PDF (operation 5) into a
-// temp file beside the target, checks it starts with %PDF-, then moves it into place, so a
-// failed or interrupted download never leaves a partial file under the real name.
+// `assess report <id> --pdf [-o FILE|DIR|-] [--force] [--max-size SIZE]`: streams the PDF
+// (operation 5), decoded and within --max-size, into a temp file beside the target, checks it
+// starts with %PDF-, then moves it into place, so a failed, oversized or interrupted download
+// never leaves a partial file under the real name.
 import { existsSync, rmSync, statSync, type Stats } from 'node:fs';
 import { link, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { causeOf, fileProblem, writeTarget } from '../../../files/output-files.js';
 import { kindOf } from '../../../util/small-file.js';
 import { FileSink } from '../../../util/write-all.js';
-import { DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from '../../../api/answer-cap.js';
-import { ApiError, NetworkError, parseErrorBody, ResponseShapeError, type RequestInfo } from '../../../api/errors.js';
+import { decodedBody, DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from '../../../api/answer-cap.js';
+import {
+  ApiError,
+  NetworkError,
+  parseErrorBody,
+  ResponseShapeError,
+  UnexpectedAnswerError,
+  type RequestInfo,
+} from '../../../api/errors.js';
+import { baseUrlHint, describeNotJson } from '../../../api/read/answer-kind.js';
+import { DEFAULT_PDF_MAX_BYTES, RAISE_MAX_SIZE } from '../../shared/max-size.js';
 import type { RawResponse } from '../../../api/transport.js';
 import type { Context } from '../../../context.js';
 import { LocalError, UsageError } from '../../../errors.js';
@@ -22,6 +32,8 @@ const MAGIC = Buffer.from('%PDF-');
 export interface PdfOptions {
   output?: string;
   force: boolean;
+  /** --max-size in bytes (default 50 MiB). */
+  maxBytes?: number;
   /** Where the PDF and the candidate's name come from (default: v3 operations 5 and 4; v2 passes its own). */
   source?: PdfSource;
 }
@@ -57,7 +69,8 @@ export const PDF_FIELDS = PDF_COLUMNS.map((c) => c.key);
 
 export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfOptions): Promise<void> {
   const client = opts.source ?? v3Source(ctx);
-  if (opts.output === '-') return toStdout(ctx, invitationId, client);
+  const maxBytes = opts.maxBytes ?? DEFAULT_PDF_MAX_BYTES;
+  if (opts.output === '-') return toStdout(ctx, invitationId, client, maxBytes);
   const target = await resolveTarget(client, invitationId, opts.output);
   // without -o the file is the default name in this directory: the messages must not name -o
   const flag = opts.output === undefined ? '--pdf' : '-o';
@@ -67,13 +80,14 @@ export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfO
 
   const res = await client.getReportPdf(invitationId);
   await failUnlessOk(res);
+  const body = pdfBody(res, maxBytes);
   const { tempPathFor } = await import('../../../files/atomic.js'); // its node:crypto only when a file is written
   const tmp = tempPathFor(real);
   // Also on the way out (Ctrl-C lands here after the pipeline is torn down).
   ctx.onExit(() => rmSync(tmp, { force: true }));
   try {
     // every byte written and fsync'd, or a usage error naming the file (a full disk is not the network)
-    await pipeline(res.body, pdfGuard(res.request), new FileSink(tmp, { what: 'the PDF to', shownPath: target }), {
+    await pipeline(body, pdfGuard(res.request), new FileSink(tmp, { what: 'the PDF to', shownPath: target }), {
       signal: ctx.signal,
     });
     await moveIntoPlace(tmp, real, opts.force, flag);
@@ -92,7 +106,7 @@ export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfO
 }
 
 /** `-o -`: the PDF bytes on stdout, never onto a terminal. */
-async function toStdout(ctx: Context, invitationId: string, client: PdfSource): Promise<void> {
+async function toStdout(ctx: Context, invitationId: string, client: PdfSource, maxBytes: number): Promise<void> {
   if (ctx.io.stdoutIsTTY)
     throw new UsageError(
       '-o -: refusing to write a PDF to a terminal',
@@ -101,7 +115,7 @@ async function toStdout(ctx: Context, invitationId: string, client: PdfSource): 
   const res = await client.getReportPdf(invitationId);
   await failUnlessOk(res);
   try {
-    await pipeline(res.body, pdfGuard(res.request), ctx.io.stdout, { signal: ctx.signal, end: false });
+    await pipeline(pdfBody(res, maxBytes), pdfGuard(res.request), ctx.io.stdout, { signal: ctx.signal, end: false });
   } catch (err) {
     throw downloadError(err, res.request, ctx.signal, 'standard output');
   }
@@ -217,11 +231,28 @@ async function moveIntoPlace(tmp: string, target: string, force: boolean, flag: 
   await rm(tmp, { force: true });
 }
 
+/** The PDF's bytes as they arrive, decoded, stopped past `maxBytes` (AnswerTooLargeError naming --max-size). */
+export function pdfBody(res: RawResponse, maxBytes: number): Readable {
+  return decodedBody(res, maxBytes, { raise: RAISE_MAX_SIZE });
+}
+
+/**
+ * A refusal (its body read within the answer cap: a refusal of gigabytes is not read), or a 2xx
+ * that says it is a page or JSON rather than a PDF (a captive portal's sign-in page): named for
+ * what it is, with where the base URL came from.
+ */
 export async function failUnlessOk(res: RawResponse) {
-  if (res.status >= 200 && res.status <= 299) return;
-  // an error body is read within the answer cap (a refusal of gigabytes is not read)
+  const ok = res.status >= 200 && res.status <= 299;
+  const type = String(res.headers['content-type'] ?? '');
+  if (ok && !/html|json|text\//i.test(type)) return;
   const text = await readAnswerText(res, DEFAULT_MAX_ANSWER_BYTES).catch(() => '');
-  throw new ApiError(res.status, parseErrorBody(text), res.request, res.attempts);
+  if (!ok) throw new ApiError(res.status, parseErrorBody(text), res.request, res.attempts);
+  const r = res.request;
+  throw new UnexpectedAnswerError(
+    `${r.method} ${new URL(r.url).pathname} was answered HTTP ${res.status} with ${describeNotJson(type, text)}, not a PDF`,
+    r,
+    baseUrlHint(r),
+  );
 }
 
 /** Passes bytes through once the first five are `%PDF-`; anything else is not a PDF. */
@@ -229,9 +260,10 @@ export function pdfGuard(request: RequestInfo): Transform {
   let head = Buffer.alloc(0);
   let checked = false;
   const fail = (got: Buffer) =>
-    new ResponseShapeError(
+    new UnexpectedAnswerError(
       `the service did not send a PDF (it starts with ${JSON.stringify(got.toString('latin1'))})`,
       request,
+      baseUrlHint(request),
     );
   return new Transform({
     transform(chunk: Buffer, _enc, cb: TransformCallback) {

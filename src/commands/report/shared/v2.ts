@@ -21,7 +21,7 @@ const HEADER: Column[] = [
   { key: 'testName', header: 'Test' },
   { key: 'testStatus', header: 'Status', kind: 'status' },
   { key: 'reportStatus', header: 'Report' },
-  { key: 'attemptedOn', header: 'Attempted' },
+  { key: 'attemptedOn', header: 'Attempted', kind: 'date' },
   { key: 'score', header: 'Score' },
   { key: 'totalScore', header: 'Out of' },
   { key: 'timeTaken', header: 'Minutes used' },
@@ -51,6 +51,7 @@ export async function reportV2(ctx: Context, input: ReportInput & { sections?: b
     return downloadPdf(ctx, id, {
       output: input.output,
       force: Boolean(input.force),
+      maxBytes: input.maxSize,
       source: {
         getReportPdf: (i) => api.getReportPdf(i),
         candidateName: async (i) => ((r) => r.fullName ?? r.emailId)(await api.getReport(i)),

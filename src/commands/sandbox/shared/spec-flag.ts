@@ -5,6 +5,7 @@ import { flag } from '../../../cli/command.js';
 import { FaultSpecError } from '../../../sandbox/fault-spec.js';
 import { parseRateLimit } from '../../../sandbox/rate-limit.js';
 import { readAs } from '../../../util/read-as.js';
+import { manualRef } from '../../../util/manuals.js';
 
 export const specFlag = <T>(parse: (text: string) => T, example: string) =>
   readAs((text, refuse) => {
@@ -19,7 +20,7 @@ export const specFlag = <T>(parse: (text: string) => T, example: string) =>
 /** `--rate-limit 25/s[,burst=N][,retry-after]`, for `sandbox serve` and `sandbox start`. */
 export const rateLimitFlag = () =>
   flag(
-    'a token bucket per API key: 25/s[,burst=N][,retry-after]; past it, 429 (see docs/sandbox.md)',
+    `a token bucket per API key: 25/s[,burst=N][,retry-after]; past it, 429 (see ${manualRef('sandbox.md')})`,
     { value: 'spec' },
     () => z.optional(specFlag(parseRateLimit, '--rate-limit 25/s,burst=5')),
   );

@@ -1,7 +1,6 @@
 // Turning `--set section.field=value` and `--file F` into changes of the settings object, and
 // validating the result. Everything here runs before a request is sent (or, for the whole-object
 // check, before the update is sent), so mistakes are usage errors (exit 2).
-import { wrapHelpText } from '../../../cli/help-text.js';
 import * as z from 'zod/mini';
 import { unwrapResult } from '../../../api/schemas/common.js';
 import { TestSettings } from '../../../api/schemas/settings.js';
@@ -53,6 +52,7 @@ function distance(a: string, b: string): number {
   return d[b.length]!;
 }
 
+/** Two lines: the key, and the near one or where every key is listed (the settings of a test, by key). */
 function unknownKey(where: string, key: string): UsageError {
   return new UsageError(`${where}: unknown setting '${key}'`, keysHint(key));
 }
@@ -79,19 +79,7 @@ function keysHint(key: string): string {
   let near = settingKeyList().filter((k) => k.endsWith(`.${leaf}`));
   if (!near.length) near = settingKeyList().filter((k) => distance(k, key) <= 3);
   const hint = near.length ? `did you mean ${near.join(' or ')}? ` : '';
-  return `${hint}valid keys, by section:\n${keysBySection(settingKeyList())}`;
-}
-
-/** One line per section (`windowViolationSettings.displayViolationSettings: a, b`), not one wrapped block. */
-function keysBySection(keys: readonly string[]): string {
-  const sections = new Map<string, string[]>();
-  for (const k of keys) {
-    const cut = k.lastIndexOf('.');
-    const section = k.slice(0, cut);
-    sections.set(section, [...(sections.get(section) ?? []), k.slice(cut + 1)]);
-  }
-  // 78 columns: a hint has no terminal width to go by; a long section wraps after a comma
-  return [...sections].map(([section, fields]) => wrapHelpText(`    ${section}.{${fields.join(', ')}}`, 78)).join('\n');
+  return `${hint}see every key: assess settings get <testId>`;
 }
 
 const FLAG_WORDS: Record<string, number> = { true: 1, yes: 1, on: 1, false: 0, no: 0, off: 0 };

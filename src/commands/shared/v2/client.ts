@@ -3,9 +3,10 @@
 // those that have none, is declared in each command's `v2` (src/cli/command.ts).
 import type { V2Client } from '../../../api/v2.js';
 import type { Context } from '../../../context.js';
+import { manualPath } from '../../../util/manuals.js';
 
-export const DEPRECATION =
-  'the v2 API is deprecated; v3 replaces it (docs/v2-to-v3.md; links: assess links migrate). Hide this: assess config set v2.warn false';
+const deprecation = () =>
+  `the v2 API is deprecated; v3 replaces it (${manualPath('v2-to-v3.md')}; links: assess links migrate). Hide this: assess config set v2.warn false`;
 
 async function warnEnabled(ctx: Context): Promise<boolean> {
   try {
@@ -17,6 +18,6 @@ async function warnEnabled(ctx: Context): Promise<boolean> {
 
 /** The v2 client; prints the deprecation notice on stderr first (once per command). */
 export async function v2Client(ctx: Context): Promise<V2Client> {
-  if (await warnEnabled(ctx)) ctx.warn(DEPRECATION);
+  if (await warnEnabled(ctx)) ctx.warn(deprecation());
   return ctx.apiV2();
 }
