@@ -102,7 +102,7 @@ for (const n of sizes) {
   const rates = {};
   for (const mode of ['memory', '--state']) {
     const dir = mode === '--state' ? mkdtempSync(join(tmpdir(), 'assess-bench-state-')) : null;
-    const file = dir ? join(dir, 'state.json') : undefined;
+    const file = dir ? join(dir, 'state.db') : undefined;
     const sb = await startChild(file);
     await invites(sb, WARM_UP); // the JIT warms up on the same sandbox (these count in the state, not in the rate)
     const cpu0 = await sb.cpuMs();

@@ -44,7 +44,7 @@ export const SLOWEST = [
   'test/e2e/journal-kills.test.ts',
   'test/e2e/bulk-summary.test.ts',
   'test/e2e/hints.test.ts',
-  'test/e2e/sandbox-state-lock.test.ts',
+  'test/e2e/sandbox-state-shared.test.ts',
   'test/e2e/sandbox-serve.test.ts',
   'test/sandbox/state-kill.test.ts',
   'test/e2e/plain-http.test.ts',

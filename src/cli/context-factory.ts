@@ -1,7 +1,6 @@
 // Builds the Context a command runs with, from the process (or from test doubles).
 import { maskUrlCredentials, Secrets } from '../api/redact.js';
 import { escapeMessage } from '../output/escape.js';
-import { dirname, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import type { NounDef } from './command.js';
@@ -10,7 +9,7 @@ import type { ConfigStore } from '../config/store.js';
 import { keepAlivePool } from '../api/keep-alive.js';
 import { DEFAULT_TRY_TIMEOUT_MS } from '../api/transport-spec.js';
 import { type Context, type Env, type IO, debugSink } from '../context.js';
-import { CancelledError, LocalError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { decideColor, resolveGlobals } from './globals.js';
 import { terminalSize } from './terminal-size.js';
 import { fileProblem } from '../util/file-errors.js';
@@ -234,7 +233,6 @@ const URL_VARIABLES = [
 const seconds = (s: number | undefined) => (s ? Math.round(s * 1000) : undefined);
 
 const EMBEDDED_DELIVERY_WAIT_MS = 10_000;
-const EMBEDDED_LOCK_WAIT_MS = 60_000;
 
 /** `--sandbox`: an in-process sandbox on 127.0.0.1:0 with state under the config dir. */
 async function startEmbeddedSandbox(
@@ -244,6 +242,7 @@ async function startEmbeddedSandbox(
 ): Promise<Connection> {
   const store = await config();
   const { startSandbox, parseRateLimit } = await import('../sandbox/index.js');
+  const { sandboxPaths } = await import('./shared-sandbox.js');
   // a rate limit for the embedded sandbox (issue 35: e2e tests and trials of --rate), checked first
   const limitText = ctx.env.ASSESS_SANDBOX_RATE_LIMIT;
   let rateLimit;
@@ -255,12 +254,12 @@ async function startEmbeddedSandbox(
       'e.g. ASSESS_SANDBOX_RATE_LIMIT=25/s,burst=5 (or unset it)',
     );
   }
-  const stateFile = join(store.dir, 'sandbox', 'state.json');
+  const paths = sandboxPaths(store.dir);
   const unwritable = (err: unknown) => {
     const problem = fileProblem(
       err,
       "the embedded sandbox's state in",
-      (err as NodeJS.ErrnoException).path ?? stateFile,
+      (err as NodeJS.ErrnoException).path ?? paths.state,
       undefined,
       'write',
     );
@@ -272,32 +271,22 @@ async function startEmbeddedSandbox(
       : err;
   };
   try {
-    makePrivateDir(dirname(stateFile));
+    makePrivateDir(paths.dir);
   } catch (err) {
     throw unwritable(err);
   }
-  // Commands run at once (a script's `&`) take turns on the state file instead of one
-  // overwriting the other's changes; a long-running one (callbacks listen) makes others wait.
+  // Commands run at once (a script's `&`, an `mcp` session left open) share the state file:
+  // SQLite's locks let each write in turn, none waits for another to end.
   const sb = await startSandbox({
     port: 0,
     host: '127.0.0.1',
-    stateFile,
+    stateFile: paths.state,
+    formerStateFile: paths.formerState,
+    onNotice: (line) => ctx.warn(line),
+    env: ctx.env,
     rateLimit,
-    stateLock: {
-      waitMs: EMBEDDED_LOCK_WAIT_MS,
-      signal: ctx.signal,
-      onWait: (pid) =>
-        ctx.info(
-          `The embedded sandbox is in use by another assess command (pid ${pid}); waiting up to ${EMBEDDED_LOCK_WAIT_MS / 1000} s for it to finish… ` +
-            `(to run --sandbox commands at once, start a shared sandbox: assess sandbox start)`,
-        ),
-    },
   }).catch((err: unknown) => {
-    if (ctx.signal.aborted) throw new CancelledError('interrupted while waiting for the embedded sandbox');
-    // by name: the sandbox module is imported lazily, only in --sandbox mode
-    // (an unusable state file is a bad file, exit 2; in use past the wait, exit 1)
-    if (err instanceof Error && err.name === 'SandboxStateError')
-      throw (err as Error & { inUse?: boolean }).inUse ? new LocalError(err.message) : new UsageError(err.message);
+    // a state that cannot be used (a bad file, busy past the timeout) is a UsageError naming it;
     // a config directory that cannot be written (read-only, mode 555, HOME not writable): exit 2
     throw unwritable(err);
   });
@@ -310,18 +299,18 @@ async function startEmbeddedSandbox(
     await sb.close();
   });
   ctx.info(`Using the embedded sandbox at ${sb.baseUrl} (nothing is sent to the service; -q hides this)`);
+  const injected = sb.faults.view().spec; // kept in the state by an earlier `assess --sandbox sandbox faults`
+  if (injected) ctx.info(`Injecting faults: ${injected} (clear them with 'assess --sandbox sandbox faults --clear')`);
   return { ...(await sandboxConnection(ctx, sb)), embedded: true };
 }
 
 /** `--sandbox` while `assess sandbox start` runs one for this config dir: that one, shared by every command. */
 async function sharedSandbox(ctx: Context, config: () => Promise<ConfigStore>): Promise<Connection | undefined> {
-  const { lookupSharedSandbox, removeStaleRecord, staleNotice, unreadableNotice } = await import('./shared-sandbox.js');
+  const { lookupSharedSandbox, removeStaleRecord, staleNotice } = await import('./shared-sandbox.js');
   const dir = (await config()).dir;
   const found = lookupSharedSandbox(dir);
-  if (found.kind === 'none') return undefined;
-  // its server holds the state: the embedded sandbox would only wait for it, then fail
-  if (found.kind === 'unreadable')
-    throw new LocalError(unreadableNotice(dir, found.pid), "stop it with 'assess sandbox stop', then start it again");
+  // none yet, or one being started: the embedded sandbox uses the same state file meanwhile
+  if (found.kind === 'none' || found.kind === 'starting') return undefined;
   if (found.kind === 'stale') {
     removeStaleRecord(dir, found.pid);
     ctx.warn(

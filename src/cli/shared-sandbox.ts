@@ -1,14 +1,14 @@
 // The shared local sandbox (`assess sandbox start`): one background `assess sandbox serve` per
 // config dir, serving the same state file as the embedded sandbox of --sandbox. The process that
 // started it records it in `<config>/sandbox/server.json` (pid, URLs, keys); `--sandbox` commands
-// read that record and talk to it instead of starting a sandbox of their own. The record of a
-// process that is gone (kill -9, a reboot) is stale: it is reported and removed, never used.
-// An unreadable record (damaged by hand, a full disk) is stale only when nothing serves the
-// state: a live `sandbox serve` holding the state's lock is that sandbox, whose URL is lost.
-import { readFileSync, rmSync } from 'node:fs';
+// read that record and talk to it instead of starting a sandbox of their own (an embedded one
+// would work too: both use the state file at once, but its URLs end with the command). While a
+// `start` brings one up, the record names that `start` (`starting`), so a second waits for it.
+// The record of a process that is gone (kill -9, a reboot) is stale, as is an unreadable one:
+// reported and removed, never used.
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { readPidLockOwner, realName } from '../util/lock-owner.js';
-import { processAlive } from '../util/process-alive.js';
+import { processAlive, processStartedAt } from '../util/process-alive.js';
 
 export interface SharedSandbox {
   pid: number;
@@ -27,15 +27,38 @@ export const sandboxAlive = (pid: number, startedAt?: string): boolean => proces
 
 export function sandboxPaths(configDir: string) {
   const dir = join(configDir, 'sandbox');
-  return { dir, record: join(dir, 'server.json'), state: join(dir, 'state.json'), log: join(dir, 'server.log') };
+  return {
+    dir,
+    record: join(dir, 'server.json'),
+    state: join(dir, 'state.db'),
+    /** Where an earlier assess kept the state (JSON); named once, never read. */
+    formerState: join(dir, 'state.json'),
+    log: join(dir, 'server.log'),
+  };
 }
 
 export type SharedLookup =
   | { kind: 'none' }
   | { kind: 'running'; sandbox: SharedSandbox }
-  | { kind: 'stale'; pid: number | null }
-  /** The record cannot be read, but the process serving the state (its lock's owner) runs: its URL is unknown. */
-  | { kind: 'unreadable'; pid: number; processStartedAt?: string };
+  /** A `sandbox start` (this pid) is bringing one up: its record follows. */
+  | { kind: 'starting'; pid: number }
+  | { kind: 'stale'; pid: number | null };
+
+/** The record a `start` writes first, naming itself, before the server it starts answers. */
+interface Starting {
+  starting: true;
+  pid: number;
+  processStartedAt?: string;
+}
+
+function parseStarting(text: string): Starting | null {
+  try {
+    const r = JSON.parse(text) as Partial<Starting>;
+    return r.starting === true && Number.isInteger(r.pid) ? (r as Starting) : null;
+  } catch {
+    return null;
+  }
+}
 
 function parseRecord(text: string): SharedSandbox | null {
   try {
@@ -65,36 +88,38 @@ export function lookupSharedSandbox(configDir: string): SharedLookup {
   }
   const rec = parseRecord(text);
   if (rec && sandboxAlive(rec.pid, rec.processStartedAt)) return { kind: 'running', sandbox: rec };
-  if (!rec) {
-    const server = stateServer(configDir);
-    if (server) return { kind: 'unreadable', pid: server.pid, processStartedAt: server.startedAt };
-  }
-  return { kind: 'stale', pid: rec?.pid ?? null };
+  const starting = rec ? null : parseStarting(text);
+  if (starting && sandboxAlive(starting.pid, starting.processStartedAt)) return { kind: 'starting', pid: starting.pid };
+  return { kind: 'stale', pid: rec?.pid ?? starting?.pid ?? null };
 }
 
 /**
- * The live `assess sandbox serve` that holds the lock of this config dir's state (src/util/pid-lock.ts:
- * "pid start"), if any. An `assess --sandbox …` command holds it too while it runs its embedded
- * sandbox: where /proc shows the command line, only a `sandbox serve` counts.
+ * Makes this process the one that starts the shared sandbox: writes the `starting` record, only
+ * where there is no record (O_EXCL). False when another process got there first.
  */
-function stateServer(configDir: string): { pid: number; startedAt?: string } | null {
-  const owner = readPidLockOwner(`${realName(sandboxPaths(configDir).state)}.lock`);
-  if (!owner || owner.pid === process.pid || !sandboxAlive(owner.pid, owner.startedAt)) return null;
-  let args: string[];
+export function claimStart(configDir: string): boolean {
+  let fd: number;
   try {
-    args = readFileSync(`/proc/${owner.pid}/cmdline`, 'utf8').split('\0');
-  } catch {
-    return owner; // no /proc (macOS): the lock's owner is taken for the server
+    fd = openSync(sandboxPaths(configDir).record, 'wx', 0o600);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
   }
-  const at = args.indexOf('sandbox');
-  return at >= 0 && args[at + 1] === 'serve' ? owner : null;
+  try {
+    const rec: Starting = { starting: true, pid: process.pid, processStartedAt: processStartedAt(process.pid) };
+    writeSync(fd, `${JSON.stringify(rec)}\n`);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
 }
 
 /** Removes a stale record, unless another `sandbox start` replaced it meanwhile. */
 export function removeStaleRecord(configDir: string, pid: number | null): void {
   const path = sandboxPaths(configDir).record;
   try {
-    const now = parseRecord(readFileSync(path, 'utf8'));
+    const text = readFileSync(path, 'utf8');
+    const now = parseRecord(text) ?? parseStarting(text);
     if (now && now.pid !== pid && sandboxAlive(now.pid, now.processStartedAt)) return;
   } catch {
     // gone already, or unreadable: remove
@@ -102,8 +127,7 @@ export function removeStaleRecord(configDir: string, pid: number | null): void {
   rmSync(path, { force: true });
 }
 
-export const unreadableNotice = (configDir: string, pid: number) =>
-  `The shared sandbox's record ${sandboxPaths(configDir).record} is unreadable, but its server still runs (pid ${pid}, holding the state's lock); its URL is unknown.`;
-
 export const staleNotice = (pid: number | null) =>
-  `The shared sandbox${pid ? ` (pid ${pid})` : ''} is no longer running (it did not stop cleanly); its stale pid file was removed.`;
+  pid
+    ? `The shared sandbox (pid ${pid}) is no longer running (it did not stop cleanly); its stale pid file was removed.`
+    : "The shared sandbox's record was unreadable and was removed; a server it named, if one still runs, goes on serving the same state until you stop it.";

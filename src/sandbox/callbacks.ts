@@ -9,7 +9,7 @@ import { MONTHS } from '../util/utc-text.js';
 
 /** The callback body (PascalCase fields, as the service sends them; v2 invitations: v2 fields). */
 export function callbackPayload(store: Store, inv: SandboxInvitation): CallbackV3 | CallbackV2 {
-  const test = store.tests.get(inv.testId)!;
+  const test = store.test(inv.testId)!;
   const total = testPoints(test);
   const scored = hasResult(inv.status) && inv.result;
   const cand = scored ? candidatePoints(inv.result!) : 0;

@@ -1,6 +1,7 @@
 // The sandbox clock: real time plus an adjustable offset. Every timestamp the sandbox writes
 // comes from here, so advancing it (control API) moves expiry, "attempted on" and list ranges.
 // It can also be frozen (time stands still until advanced), for deterministic scripts and tests.
+// Its setting lives in the sandbox's state (src/sandbox/store.ts), shared by every process on it.
 export class SandboxClock {
   constructor(
     private offsetMs = 0,

@@ -4,6 +4,7 @@
 // POST/GET/DELETE /_sandbox/delivery-faults.
 import { randomInt } from 'node:crypto';
 import { seededRandom } from './fault-spec.js';
+import { inMemory, type Kept } from './kept.js';
 import {
   formatDeliveryFaultSpec,
   parseDeliveryFaultSpec,
@@ -13,14 +14,19 @@ import {
 
 export type TryFault = '5xx' | 'hang' | null;
 
-/** The live delivery fault state: spec, seeded PRNG, counters. */
-export class DeliveryFaults {
-  private spec: DeliveryFaultSpec | null = null;
-  private random: () => number = Math.random;
-  counters: DeliveryFaultCounters = DeliveryFaults.zero();
+interface DeliveryFaultState {
+  spec: DeliveryFaultSpec;
+  draws: number;
+  counters: DeliveryFaultCounters;
+}
 
-  constructor(spec?: DeliveryFaultSpec | string | null) {
-    this.set(spec ?? null);
+/** The delivery faults: spec, seeded PRNG, counters; kept in the sandbox's state as the API faults are. */
+export class DeliveryFaults {
+  constructor(
+    spec?: DeliveryFaultSpec | string | null,
+    private readonly kept: Kept<DeliveryFaultState> = inMemory(),
+  ) {
+    if (spec !== undefined) this.set(spec);
   }
 
   private static zero(): DeliveryFaultCounters {
@@ -29,36 +35,51 @@ export class DeliveryFaults {
 
   set(spec: DeliveryFaultSpec | string | null): void {
     const s = typeof spec === 'string' ? parseDeliveryFaultSpec(spec) : spec;
-    this.counters = DeliveryFaults.zero();
-    if (!s || !(s.drop || s.error5xx || s.hang)) {
-      this.spec = null;
-      return;
-    }
-    this.spec = { ...s, seed: s.seed ?? randomInt(2 ** 31) };
-    this.random = seededRandom(this.spec.seed!);
+    if (!s || !(s.drop || s.error5xx || s.hang)) return this.kept.set(undefined);
+    this.kept.set({ spec: { ...s, seed: s.seed ?? randomInt(2 ** 31) }, draws: 0, counters: DeliveryFaults.zero() });
+  }
+
+  /** Resolves once a change of the spec has committed. */
+  saved(): Promise<void> {
+    return this.kept.saved();
   }
 
   /** Whether this notification is lost altogether (one draw per notification). */
   dropNotification(): boolean {
-    if (!this.spec) return false;
-    this.counters.notifications++;
-    const lost = this.random() < (this.spec.drop ?? 0);
-    if (lost) this.counters.dropped++;
-    return lost;
+    return this.draw((state, r) => {
+      state.counters.notifications++;
+      const lost = r < (state.spec.drop ?? 0);
+      if (lost) state.counters.dropped++;
+      return lost;
+    }, false);
   }
 
   /** The fate of one try (one draw per try). */
   tryFault(): TryFault {
-    if (!this.spec) return null;
-    this.counters.tries++;
-    const r = this.random();
-    const e = this.spec.error5xx ?? 0;
-    if (r < e) return (this.counters.error5xx++, '5xx');
-    if (r < e + (this.spec.hang ?? 0)) return (this.counters.hung++, 'hang');
-    return null;
+    return this.draw<TryFault>((state, r) => {
+      const c = state.counters;
+      c.tries++;
+      const e = state.spec.error5xx ?? 0;
+      if (r < e) return (c.error5xx++, '5xx');
+      if (r < e + (state.spec.hang ?? 0)) return (c.hung++, 'hang');
+      return null;
+    }, null);
   }
 
   view(): { spec: string | null; counters: DeliveryFaultCounters } {
-    return { spec: this.spec ? formatDeliveryFaultSpec(this.spec) : null, counters: this.counters };
+    const state = this.kept.get();
+    return {
+      spec: state ? formatDeliveryFaultSpec(state.spec) : null,
+      counters: state?.counters ?? DeliveryFaults.zero(),
+    };
+  }
+
+  /** One draw of the kept sequence, its counters changed by `fn`; `none` without faults. */
+  private draw<T>(fn: (state: DeliveryFaultState, r: number) => T, none: T): T {
+    const state = this.kept.get();
+    if (!state) return none;
+    const out = fn(state, seededRandom(state.spec.seed!, state.draws)());
+    this.kept.set({ ...state, draws: state.draws + 1 });
+    return out;
   }
 }

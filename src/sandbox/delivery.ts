@@ -3,8 +3,12 @@
 // each try bounded by a timeout, redirects never followed, only http/https; then dropped and
 // recorded as failed. Sending never blocks the request that queued it. One invitation's
 // notifications go out in order (In Progress before Complete); different invitations in
-// parallel. Delivery records live in store.deliveries (persisted), so pending ones resume when a
-// persisted sandbox starts again. An attempt cut short by close() is not recorded: it is retried.
+// parallel. Delivery records live in the sandbox's state; several processes may serve one state,
+// so a process claims a row before it sends (a lease it renews at each try, in a transaction):
+// a notification is never sent by two at once, and one left by a process that stopped (its
+// claim released) or was killed (its lease run out) is taken over. An attempt cut short by
+// close() is not recorded: it is retried.
+import { randomBytes } from 'node:crypto';
 import type { Agent } from 'undici';
 import { loadUndici } from '../api/undici.js';
 import { DeliveryFaults } from './delivery-faults.js';
@@ -23,6 +27,10 @@ export interface DeliveryOptions {
 export const DELIVERY_DEFAULTS: Required<DeliveryOptions> = { timeoutMs: 5000, maxAttempts: 5, concurrency: 8 };
 /** Finished deliveries kept in the history (oldest dropped first; pending ones are never dropped). */
 const MAX_HISTORY = 2000;
+/** How often a sandbox looks for deliveries no live process holds. */
+const POLL_MS = 1000;
+/** A claim outlives a try's timeout by this much before another process may take the delivery over. */
+const LEASE_MARGIN_MS = 5000;
 const USER_AGENT = 'assess-sandbox-callbacks/1';
 
 /** A 2xx answer is delivered; anything else (3xx included: never followed) is a failed try. */
@@ -49,6 +57,15 @@ function errorText(err: unknown): string {
   return code && !message.includes(code) ? `${code}: ${message}` : message;
 }
 
+/** A delivery this process runs: the claim it holds on its row (another process may take it over). */
+interface Run {
+  d: Delivery;
+  claim: number;
+}
+
+const ROW_OF = 'SELECT delivery_id, owner, lease_until_ms, doc FROM deliveries';
+const MINE = 'delivery_id = ? AND owner = ? AND claim = ?';
+
 export class Deliverer {
   readonly opts: Required<DeliveryOptions>;
   private agent: Agent | undefined; // made on the first delivery
@@ -60,6 +77,14 @@ export class Deliverer {
   private readonly idleWaiters = new Set<() => void>();
   private running = 0;
   private readonly slotWaiters: Array<() => void> = [];
+  /** This sandbox in the rows' claims: a process on the same state never runs a delivery it holds. */
+  private readonly owner = `${process.pid}.${randomBytes(6).toString('hex')}`;
+  private claims = 0;
+  /** Deliveries this process runs (by id). */
+  private readonly mine = new Set<number>();
+  /** How long a claim holds without being renewed (each try renews it): then another process may take it. */
+  private readonly leaseMs: number;
+  private readonly poll: NodeJS.Timeout;
 
   constructor(
     private readonly store: Store,
@@ -68,6 +93,9 @@ export class Deliverer {
     readonly faults = new DeliveryFaults(),
   ) {
     this.opts = { ...DELIVERY_DEFAULTS, ...opts };
+    this.leaseMs = this.opts.timeoutMs + LEASE_MARGIN_MS;
+    // deliveries left by a process that stopped, or queued by another one behind a delivery it held
+    this.poll = setInterval(() => this.resumePending(), POLL_MS).unref();
   }
 
   /** Records a delivery for a queued notification and schedules it (returns at once). */
@@ -85,18 +113,52 @@ export class Deliverer {
       attempts: [],
       payload: entry.payload,
     };
-    this.store.deliveries.push(d);
-    this.trimHistory();
-    this.store.changed({ delivery: d }); // written with the request that queued it
-    this.schedule(d, true);
+    const sql = 'INSERT INTO deliveries (delivery_id, invitation_id, state, doc) VALUES (?, ?, ?, ?)';
+    this.store.exec(sql, d.deliveryId, d.testInvitationId, d.state, JSON.stringify(d)); // with the request's changes
+    if (d.deliveryId % 100 === 0) this.trimHistory();
+    this.claimFor(d.testInvitationId, d.deliveryId);
     return d;
   }
 
-  /** Schedules the deliveries a previous run left pending. Returns how many. */
+  /**
+   * Claims and schedules the pending deliveries no live process holds: those a previous run
+   * left (at start, and every POLL_MS), or those queued behind another process's. Returns how many.
+   */
   resumePending(): number {
-    const pending = this.store.deliveries.filter((d) => d.state === 'pending');
-    for (const d of pending) this.schedule(d, false);
-    return pending.length;
+    if (this.stopping.signal.aborted) return 0;
+    try {
+      const sql = `SELECT DISTINCT invitation_id FROM deliveries WHERE state = 'pending' AND (owner IS NULL OR lease_until_ms < ?) LIMIT 100`;
+      let n = 0;
+      for (const r of this.store.peek(sql, Date.now())) n += this.claimFor(Number(r.invitation_id));
+      return n;
+    } catch {
+      return 0; // the state is busy or unwritable just now: the next poll tries again
+    }
+  }
+
+  /**
+   * Claims one invitation's pending deliveries in order, up to the first that another live
+   * process holds (its notifications go out in order: the rest wait for that one).
+   */
+  private claimFor(invitationId: number, queuedId?: number): number {
+    const now = Date.now();
+    let n = 0;
+    const rows = this.store.rows(
+      `${ROW_OF} WHERE invitation_id = ? AND state = 'pending' ORDER BY delivery_id`,
+      invitationId,
+    );
+    for (const r of rows) {
+      const id = Number(r.delivery_id);
+      const held = r.owner !== null && Number(r.lease_until_ms) >= now;
+      if (held && r.owner !== this.owner) break;
+      if (this.mine.has(id)) continue;
+      const claim = ++this.claims;
+      const sql = `UPDATE deliveries SET owner = ?, claim = ?, lease_until_ms = ? WHERE delivery_id = ? AND state = 'pending'`;
+      this.store.exec(sql, this.owner, claim, now + this.leaseMs, id);
+      this.schedule({ d: JSON.parse(String(r.doc)) as Delivery, claim }, id === queuedId);
+      n++;
+    }
+    return n;
   }
 
   /** Deliveries scheduled and not yet delivered or failed (`queuedOnly`: of those this run queued). */
@@ -125,22 +187,27 @@ export class Deliverer {
     });
   }
 
-  /** Stops sending: tries in progress are cut short and their deliveries stay pending. */
+  /** Stops sending: tries in progress are cut short; their deliveries stay pending, free for the next sandbox. */
   async close(): Promise<void> {
+    clearInterval(this.poll);
     this.stopping.abort();
     for (const wake of this.slotWaiters.splice(0)) wake();
     await Promise.allSettled([...this.tails.values()]);
     await this.agent?.destroy().catch(() => undefined);
+    const release = `UPDATE deliveries SET owner = NULL, claim = NULL, lease_until_ms = NULL WHERE owner = ? AND state = 'pending'`;
+    this.store.exec(release, this.owner);
   }
 
-  private schedule(d: Delivery, queued: boolean): void {
+  private schedule(run: Run, queued: boolean): void {
     this.unfinished++;
     if (queued) this.unfinishedQueued++;
-    const id = d.testInvitationId;
+    const id = run.d.testInvitationId;
+    this.mine.add(run.d.deliveryId);
     const tail: Promise<void> = (this.tails.get(id) ?? Promise.resolve())
-      .then(() => this.run(d))
+      .then(() => this.run(run))
       .catch(() => undefined) // run records its own failures; nothing may escape into the server
       .finally(() => {
+        this.mine.delete(run.d.deliveryId);
         if (this.tails.get(id) === tail) this.tails.delete(id);
         this.unfinished--;
         if (queued) this.unfinishedQueued--;
@@ -149,44 +216,69 @@ export class Deliverer {
     this.tails.set(id, tail);
   }
 
-  private async run(d: Delivery): Promise<void> {
-    if (this.stopping.signal.aborted || d.state !== 'pending') return;
+  private async run(run: Run): Promise<void> {
+    const d = run.d;
+    if (this.stopping.signal.aborted) return;
     await this.acquire();
     try {
-      const unusable = unsupportedUrl(d.url);
-      if (unusable) {
-        d.attempts.push({
-          n: d.attempts.length + 1,
-          at: this.store.nowIso(),
-          url: d.url,
-          status: null,
-          error: unusable,
-          durationMs: 0,
-        });
-        return this.finish(d, 'failed');
-      }
-      if (this.faults.dropNotification()) {
-        d.attempts.push({
-          n: 1,
-          at: this.store.nowIso(),
-          url: d.url,
-          status: null,
-          error: 'dropped (sandbox delivery fault)',
-          durationMs: 0,
-        });
-        return this.finish(d, 'failed');
+      if (!(await this.renew(run))) return; // another process has it now, or the state was reset
+      const failure =
+        unsupportedUrl(d.url) ?? (this.faults.dropNotification() ? 'dropped (sandbox delivery fault)' : null);
+      if (failure) {
+        const n = d.attempts.length + 1;
+        d.attempts.push({ n, at: this.store.nowIso(), url: d.url, status: null, error: failure, durationMs: 0 });
+        return this.finish(run, 'failed');
       }
       while (d.attempts.length < this.opts.maxAttempts) {
         const attempt = await this.attempt(d);
         if (!attempt) return; // stopping: stays pending, resumes on the next start
         d.attempts.push(attempt);
-        if (attempt.error === null) return this.finish(d, 'delivered');
-        this.store.changedLater({ delivery: d });
+        if (attempt.error === null) return this.finish(run, 'delivered');
+        if (!this.save(run) || (d.attempts.length < this.opts.maxAttempts && !(await this.renew(run)))) return;
       }
-      this.finish(d, 'failed');
+      this.finish(run, 'failed');
     } finally {
       this.release();
     }
+  }
+
+  /**
+   * Extends this process's claim for one more try and waits for it to commit (so no other
+   * process takes the delivery meanwhile; the row itself committed with the request that queued
+   * it). False when the claim is gone: the delivery is another process's now, or was reset away.
+   */
+  private async renew(run: Run): Promise<boolean> {
+    const sql = `UPDATE deliveries SET lease_until_ms = ? WHERE ${MINE} AND state = 'pending'`;
+    if (this.store.exec(sql, Date.now() + this.leaseMs, run.d.deliveryId, this.owner, run.claim).changes !== 1)
+      return false;
+    try {
+      await this.store.flush();
+      return !this.stopping.signal.aborted;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Writes the tries so far; false when the claim is gone. */
+  private save(run: Run): boolean {
+    const sql = `UPDATE deliveries SET doc = ? WHERE ${MINE}`;
+    return this.store.exec(sql, JSON.stringify(run.d), run.d.deliveryId, this.owner, run.claim).changes === 1;
+  }
+
+  private finish(run: Run, state: 'delivered' | 'failed'): void {
+    const d = run.d;
+    d.state = state;
+    d.finishedAt = this.store.nowIso();
+    const sql = `UPDATE deliveries SET state = ?, doc = ?, owner = NULL, claim = NULL, lease_until_ms = NULL WHERE ${MINE}`;
+    this.store.exec(sql, state, JSON.stringify(d), d.deliveryId, this.owner, run.claim);
+    this.claimFor(d.testInvitationId); // notifications another process queued behind this one
+  }
+
+  /** Keeps the last MAX_HISTORY finished deliveries (pending ones are never dropped). */
+  private trimHistory(): void {
+    const sql = `DELETE FROM deliveries WHERE state != 'pending' AND delivery_id < (
+      SELECT delivery_id FROM deliveries WHERE state != 'pending' ORDER BY delivery_id DESC LIMIT 1 OFFSET ?)`;
+    this.store.exec(sql, MAX_HISTORY - 1);
   }
 
   private async attempt(d: Delivery): Promise<DeliveryAttempt | null> {
@@ -235,23 +327,6 @@ export class Deliverer {
       const error = timeout.aborted ? `timed out after ${this.opts.timeoutMs} ms` : errorText(err);
       return { ...base, status: null, error, durationMs };
     }
-  }
-
-  private finish(d: Delivery, state: 'delivered' | 'failed'): void {
-    d.state = state;
-    d.finishedAt = this.store.nowIso();
-    this.store.changedLater({ delivery: d });
-  }
-
-  private trimHistory(): void {
-    const list = this.store.deliveries;
-    let excess = list.length - MAX_HISTORY;
-    if (excess <= 0) return;
-    this.store.deliveries = list.filter((d) => {
-      if (d.state === 'pending' || excess-- <= 0) return true;
-      this.store.changed({ droppedDelivery: d.deliveryId });
-      return false;
-    });
   }
 
   private async acquire(): Promise<void> {

@@ -158,8 +158,10 @@ export function formatFaultSpec(s: FaultSpec): string {
 }
 
 /** mulberry32: a tiny, fast 32-bit PRNG; the same seed gives the same sequence everywhere. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
+export function seededRandom(seed: number, skip = 0): () => number {
+  // mulberry32: its state after n draws is seed + n·0x6d2b79f5 (mod 2³²), so a sequence kept
+  // as (seed, draws made) goes on where it stopped, in another process too
+  let a = (seed + Math.imul(skip, 0x6d2b79f5)) >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;

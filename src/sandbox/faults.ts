@@ -2,12 +2,13 @@
 // the spec (src/sandbox/fault-spec.ts) applied to service requests.
 // Only service requests (/v3/, /v2/) are affected; the control API and pages never are.
 // Every request draws exactly three numbers, so with one request at a time the n-th request
-// always meets the same fate for a given seed.
+// always meets the same fate for a given seed (whichever process serving the state answers it).
 import { randomInt } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HoldTimer, monotonicMs } from './hold-timer.js';
 import { faultChance, formatFaultSpec, latencyOf, parseFaultSpec, seededRandom, type FaultSpec } from './fault-spec.js';
+import { inMemory, type Kept } from './kept.js';
 
 const isServiceRequest = (url: string) => url.startsWith('/v3/') || url.startsWith('/v2/');
 
@@ -26,15 +27,24 @@ export interface FaultCounters {
   injected: Record<string, { before: number; after: number }>;
 }
 
-/** The live fault state of one sandbox: the spec, its PRNG, and counters of what was injected. */
-export class FaultInjector {
-  private spec: FaultSpec | null = null;
-  private random: () => number = Math.random;
-  private buckets: Array<{ upTo: number; fault: 'reset' | 'truncate' | number }> = [];
-  counters: FaultCounters = FaultInjector.zero();
+/** What is kept of the faults: the spec (its seed drawn), how many numbers were drawn, the counters. */
+interface FaultState {
+  spec: FaultSpec;
+  draws: number;
+  counters: FaultCounters;
+}
+type Bucket = { upTo: number; fault: 'reset' | 'truncate' | number };
 
-  constructor(spec?: FaultSpec | string | null) {
-    this.set(spec ?? null);
+/**
+ * The faults of one sandbox: the spec, its PRNG and counters of what was injected, kept in the
+ * sandbox's state (kept.ts), so every process serving one state draws from one sequence.
+ */
+export class FaultInjector {
+  constructor(
+    spec?: FaultSpec | string | null,
+    private readonly kept: Kept<FaultState> = inMemory(),
+  ) {
+    if (spec !== undefined) this.set(spec);
   }
 
   private static zero(): FaultCounters {
@@ -42,59 +52,73 @@ export class FaultInjector {
   }
 
   get active(): boolean {
-    return this.spec !== null;
+    return this.kept.get() !== undefined;
   }
 
   /** Replaces the spec (null clears it) and restarts the PRNG and the counters. */
   set(spec: FaultSpec | string | null): void {
     const s = typeof spec === 'string' ? parseFaultSpec(spec) : spec;
-    this.counters = FaultInjector.zero();
-    if (!s || (faultChance(s) === 0 && !latencyOf(s, () => 1))) {
-      this.spec = null;
-      this.buckets = [];
-      return;
-    }
-    this.spec = { ...s, seed: s.seed ?? randomInt(2 ** 31) };
-    this.random = seededRandom(this.spec.seed!);
-    let upTo = 0;
-    this.buckets = [];
-    for (const [code, p] of Object.entries(s.errors ?? {}))
-      if (p > 0) this.buckets.push({ upTo: (upTo += p), fault: Number(code) });
-    if (s.tooManyRequests) this.buckets.push({ upTo: (upTo += s.tooManyRequests), fault: 429 });
-    if (s.reset) this.buckets.push({ upTo: (upTo += s.reset), fault: 'reset' });
-    if (s.truncate) this.buckets.push({ upTo: (upTo += s.truncate), fault: 'truncate' });
+    if (!s || (faultChance(s) === 0 && !latencyOf(s, () => 1))) return this.kept.set(undefined);
+    this.kept.set({ spec: { ...s, seed: s.seed ?? randomInt(2 ** 31) }, draws: 0, counters: FaultInjector.zero() });
+  }
+
+  /** Resolves once a change of the spec has committed. */
+  saved(): Promise<void> {
+    return this.kept.saved();
   }
 
   /** The spec's latency without a draw (a range's middle): for answers the spec does not decide. */
   typicalLatencyMs(): number {
-    return this.spec ? latencyOf(this.spec, () => 0.5) : 0;
+    const spec = this.kept.get()?.spec;
+    return spec ? latencyOf(spec, () => 0.5) : 0;
   }
 
   get retryAfterS(): number {
-    return this.spec?.retryAfterS ?? 1;
+    return this.kept.get()?.spec.retryAfterS ?? 1;
   }
 
-  /** The fate of the next service request (three draws, always). */
-  decide(): Decision {
-    const [l, k, w] = [this.random(), this.random(), this.random()];
-    const s = this.spec!;
+  /** The fate of the next service request (three draws, always), or null without faults. */
+  decide(): Decision | null {
+    const state = this.kept.get();
+    if (!state) return null;
+    const random = seededRandom(state.spec.seed!, state.draws);
+    const [l, k, w] = [random(), random(), random()];
+    const s = state.spec;
+    const c = state.counters;
     const latencyMs = latencyOf(s, () => l);
-    this.counters.requests++;
-    if (latencyMs > 0) this.counters.delayed++;
-    const bucket = this.buckets.find((b) => k < b.upTo);
-    if (!bucket) return { latencyMs, fault: null };
-    const when = bucket.fault === 'truncate' || (bucket.fault !== 429 && w < (s.after ?? 0.5)) ? 'after' : 'before';
-    const name = String(bucket.fault);
-    (this.counters.injected[name] ??= { before: 0, after: 0 })[when]++;
-    this.counters.total++;
-    const fault: Fault =
-      typeof bucket.fault === 'string' ? { kind: bucket.fault, when } : { kind: 'status', status: bucket.fault, when };
+    c.requests++;
+    if (latencyMs > 0) c.delayed++;
+    const bucket = bucketsOf(s).find((b) => k < b.upTo);
+    let fault: Fault | null = null;
+    if (bucket) {
+      const when = bucket.fault === 'truncate' || (bucket.fault !== 429 && w < (s.after ?? 0.5)) ? 'after' : 'before';
+      (c.injected[String(bucket.fault)] ??= { before: 0, after: 0 })[when]++;
+      c.total++;
+      fault =
+        typeof bucket.fault === 'string'
+          ? { kind: bucket.fault, when }
+          : { kind: 'status', status: bucket.fault, when };
+    }
+    this.kept.set({ ...state, draws: state.draws + 3 });
     return { latencyMs, fault };
   }
 
   view(): { spec: string | null; counters: FaultCounters } {
-    return { spec: this.spec ? formatFaultSpec(this.spec) : null, counters: this.counters };
+    const state = this.kept.get();
+    return { spec: state ? formatFaultSpec(state.spec) : null, counters: state?.counters ?? FaultInjector.zero() };
   }
+}
+
+/** The spec's faults as cumulative chances: a draw below `upTo` (and above the one before) meets that fault. */
+function bucketsOf(s: FaultSpec): Bucket[] {
+  let upTo = 0;
+  const buckets: Bucket[] = [];
+  for (const [code, p] of Object.entries(s.errors ?? {}))
+    if (p > 0) buckets.push({ upTo: (upTo += p), fault: Number(code) });
+  if (s.tooManyRequests) buckets.push({ upTo: (upTo += s.tooManyRequests), fault: 429 });
+  if (s.reset) buckets.push({ upTo: (upTo += s.reset), fault: 'reset' });
+  if (s.truncate) buckets.push({ upTo: (upTo += s.truncate), fault: 'truncate' });
+  return buckets;
 }
 
 const MESSAGES: Record<number, string> = {
@@ -123,8 +147,9 @@ export function registerFaults(app: FastifyInstance, faults: FaultInjector): voi
   app.addHook('onClose', async () => timer.close());
 
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
-    if (!faults.active || !isServiceRequest(request.url)) return done();
+    if (!isServiceRequest(request.url)) return done();
     const d = faults.decide();
+    if (!d) return done();
     const apply = () => {
       if (!d.fault) return done();
       if (d.fault.when === 'after') {

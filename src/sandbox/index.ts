@@ -5,20 +5,18 @@
 import { Deliverer, type DeliveryOptions } from './delivery.js';
 import type { CallbackQueueEntry } from './model.js';
 import { DeliveryFaults } from './delivery-faults.js';
-import type { DeliveryFaultSpec } from './delivery-fault-spec.js';
+import { parseDeliveryFaultSpec, type DeliveryFaultSpec } from './delivery-fault-spec.js';
 import { FaultInjector } from './faults.js';
-import type { FaultSpec } from './fault-spec.js';
+import { parseFaultSpec, type FaultSpec } from './fault-spec.js';
 import { Quirks } from './quirks.js';
 import { RateLimiter, type RateLimitSpec } from './rate-limit.js';
-import { loadStateFile, removeStaleTemps } from './persistence.js';
-import { StateWriter } from './state-writer.js';
-import { acquireStateLock, type StateLock, type StateLockOptions } from './state-lock.js';
 import { SEED_KEYS } from './seed.js';
 import { buildServer } from './server.js';
-import { Store } from './store.js';
+import { inState } from './kept.js';
+import { openState } from './state-file.js';
+import type { Store } from './store.js';
 
 export { SEED_KEYS, SEED_ACCOUNTS } from './seed.js';
-export { SandboxStateError } from './persistence.js';
 export { FaultSpecError, parseFaultSpec, type FaultSpec } from './fault-spec.js';
 export type { FaultCounters } from './faults.js';
 export { parseRateLimit, type RateLimitSpec, type RateLimitView } from './rate-limit.js';
@@ -50,7 +48,7 @@ export interface RunningSandbox {
   rateLimit: Pick<RateLimiter, 'set' | 'view'>;
   /** Quirks mode (quirks.ts): `set(seed | null)`, `view()`. */
   quirks: Pick<Quirks, 'set' | 'view'>;
-  /** Stops listening and writes any pending state before resolving (unfinished deliveries stay pending). */
+  /** Stops listening and closes the state (unfinished deliveries stay pending, free for the next sandbox). */
   close(): Promise<void>;
 }
 
@@ -58,21 +56,23 @@ export interface SandboxOptions {
   port?: number;
   /** Default 127.0.0.1 (loopback only). */
   host?: string;
-  /** Persist state here (atomic writes); without it state lives in memory only. */
-  stateFile?: string;
   /**
-   * With stateFile: the change log (`<stateFile>.log`) is folded into a new snapshot once it is
-   * this large and as large as the last snapshot (default 4 MiB; tests make it small).
+   * Keep the state in this SQLite file (made, with the seed data, when missing); without it, in
+   * memory only. Several sandboxes and `--sandbox` commands may use one file at once.
    */
-  compactAfterBytes?: number;
-  /** With stateFile: one sandbox per file; wait this long for another to let go (default: fail at once). */
-  stateLock?: StateLockOptions;
+  stateFile?: string;
+  /** Where an earlier assess kept this state (JSON): named once by onNotice when the new file is made. */
+  formerStateFile?: string;
+  /** Told of things worth one line to the user (an earlier assess's state left unread). */
+  onNotice?: (line: string) => void;
+  /** ASSESS_BUSY_TIMEOUT (seconds: how long to wait for another process's write) is read from here. */
+  env?: Record<string, string | undefined>;
   /** Print one line per API request to stderr. */
   logRequests?: boolean;
   /**
    * Injected faults: a spec text (`"5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,seed=42"`)
    * or object (`{ latencyMs: 5 }`); changeable at run time via /_sandbox/faults (faults.ts).
-   * A bad text throws FaultSpecError.
+   * Kept in the state: without this option, the state's faults hold. A bad text throws FaultSpecError.
    */
   faults?: FaultSpec | string;
   /**
@@ -88,20 +88,30 @@ export interface SandboxOptions {
   onCallbackQueued?: (entry: CallbackQueueEntry) => void;
   /** Callback delivery: per-try timeout (default 5 s), tries (5), parallel deliveries (8). */
   delivery?: DeliveryOptions;
-  /** Callback delivery faults: `"drop=0.1,5xx=0.05,hang=0.02,seed=42"` (delivery-faults.ts). */
+  /** Callback delivery faults: `"drop=0.1,5xx=0.05,hang=0.02,seed=42"` (delivery-faults.ts); kept as faults are. */
   deliveryFaults?: DeliveryFaultSpec | string;
 }
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = opts.host ?? '127.0.0.1';
-  const faults = new FaultInjector(opts.faults); // first: a bad spec throws before anything starts
-  const deliveryFaults = new DeliveryFaults(opts.deliveryFaults);
+  // first: a bad spec throws before anything starts
+  const faultSpec = typeof opts.faults === 'string' ? parseFaultSpec(opts.faults) : opts.faults;
+  const deliverySpec =
+    typeof opts.deliveryFaults === 'string' ? parseDeliveryFaultSpec(opts.deliveryFaults) : opts.deliveryFaults;
   const rateLimit = new RateLimiter(opts.rateLimit, opts.rateLimitClock);
-  const lock = opts.stateFile ? await acquireStateLock(opts.stateFile, opts.stateLock) : null;
+  const store = openState({
+    file: opts.stateFile,
+    formerFile: opts.formerStateFile,
+    env: opts.env,
+    onNotice: opts.onNotice,
+  });
   try {
-    return await start(opts, host, { faults, deliveryFaults, rateLimit }, lock);
+    const faults = new FaultInjector(faultSpec, inState(store, 'faults'));
+    const deliveryFaults = new DeliveryFaults(deliverySpec, inState(store, 'delivery-faults'));
+    store.commitNow();
+    return await start(opts, host, store, { faults, deliveryFaults, rateLimit });
   } catch (err) {
-    lock?.release();
+    store.close();
     throw err;
   }
 }
@@ -109,24 +119,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
 async function start(
   opts: SandboxOptions,
   host: string,
+  store: Store,
   {
     faults,
     deliveryFaults,
     rateLimit,
   }: { faults: FaultInjector; deliveryFaults: DeliveryFaults; rateLimit: RateLimiter },
-  lock: StateLock | null,
 ): Promise<RunningSandbox> {
-  let store: Store;
-  if (opts.stateFile) {
-    await removeStaleTemps(opts.stateFile); // left by a sandbox killed mid-write (we hold the lock)
-    const loaded = await loadStateFile(opts.stateFile); // throws SandboxStateError on a corrupt or inconsistent file
-    const writer = await StateWriter.open(opts.stateFile, loaded, opts.compactAfterBytes);
-    store = loaded ? new Store(loaded.doc, writer) : Store.seeded(writer);
-    if (!loaded) {
-      store.changed('all');
-      await store.flush(); // the file exists from the start
-    }
-  } else store = Store.seeded();
   const deliverer = new Deliverer(store, opts.delivery, deliveryFaults);
   store.onCallbackQueued = (entry) => {
     deliverer.enqueue(entry);
@@ -135,13 +134,18 @@ async function start(
 
   const quirks = new Quirks(opts.quirks ?? null);
   const app = buildServer(store, { logRequests: opts.logRequests, faults, deliveryFaults, quirks, rateLimit });
-  await app.listen({ port: opts.port ?? 0, host });
+  try {
+    await app.listen({ port: opts.port ?? 0, host });
+  } catch (err) {
+    await deliverer.close();
+    throw err;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (opts.port ?? 0);
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host;
   const baseUrl = `http://${urlHost}:${port}`;
   store.origin = baseUrl;
-  deliverer.resumePending(); // left pending by the previous run of a persisted sandbox
+  deliverer.resumePending(); // left pending by a sandbox that stopped (or was killed) on this state
 
   let closing: Promise<void> | null = null;
   return {
@@ -159,8 +163,7 @@ async function start(
       (closing ??= (async () => {
         await app.close();
         await deliverer.close();
-        await store.close();
-        lock?.release();
+        store.close();
       })()),
   };
 }

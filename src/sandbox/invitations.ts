@@ -22,9 +22,9 @@ export { testUrlPath };
 
 /** The test's default link, created on first use (validity 7 days, e-mail invitations). */
 export function ensureDefaultLink(store: Store, test: SandboxTest): SandboxLink {
-  const existing = test.defaultTestLinkId === null ? undefined : store.links.get(test.defaultTestLinkId);
+  const existing = test.defaultTestLinkId === null ? undefined : store.link(test.defaultTestLinkId);
   if (existing) return existing;
-  const account = store.accounts.get(test.accountId)!;
+  const account = store.account(test.accountId)!;
   const now = store.nowIso();
   const link: SandboxLink = {
     testLinkId: store.nextId('testLink'),
@@ -70,7 +70,7 @@ export interface InviteOutcome {
  */
 export function inviteWindowProblem(store: Store, link: SandboxLink, req: AnyInvite): string | null {
   if (!req.startDateTime && !req.endDateTime) return null;
-  const latest = req.email ? store.attemptsOf(link.testLinkId, req.email).at(-1) : undefined;
+  const latest = req.email ? store.latestAttempt(link.testLinkId, req.email) : undefined;
   const decision = latest ? inviteOnExisting(latest.status) : null;
   if (decision?.action === 'return') return null; // access is not touched
   const base =
@@ -106,7 +106,7 @@ export function invite(store: Store, test: SandboxTest, link: SandboxLink, req: 
   const redirectUrl = req.redirectUrl ?? req.redirectURL;
   const access = { startDateTime: req.startDateTime, endDateTime: req.endDateTime, timeZoneId: req.timeZoneId };
 
-  const latest = store.attemptsOf(link.testLinkId, email).at(-1);
+  const latest = store.latestAttempt(link.testLinkId, email);
   if (latest) {
     const decision = inviteOnExisting(latest.status);
     if (decision.action !== 'return') {
@@ -131,9 +131,9 @@ export function invite(store: Store, test: SandboxTest, link: SandboxLink, req: 
   }
 
   const window = overrideAccess(accessWindowFromSchedule(link.schedule, store.clock.now()), access);
-  const account = store.accounts.get(test.accountId)!;
+  const id = store.nextId('invitation');
   const inv: SandboxInvitation = {
-    testInvitationId: store.nextId('invitation'),
+    testInvitationId: id,
     accountId: test.accountId,
     testId: test.testId,
     testLinkId: link.testLinkId,
@@ -141,13 +141,13 @@ export function invite(store: Store, test: SandboxTest, link: SandboxLink, req: 
     name,
     status: 'Pending',
     invitationtype: 'api',
-    accessToken: store.newToken('inv'),
+    accessToken: store.newToken(`inv-${id}`), // the id first: /take/<token> finds it by id
     callbackUrl: callbackUrl ?? null,
     redirectUrl: redirectUrl ?? null,
     hideInstruction: req.hideInstruction,
     sendEmail: req.sendEmail,
     // each invitation keeps its own value; omitted → the link's (or the test owner's)
-    stakeholderEmails: req.stakeholderEmails ?? link.stakeholderEmails ?? account.ownerEmail,
+    stakeholderEmails: req.stakeholderEmails ?? link.stakeholderEmails ?? store.account(test.accountId)!.ownerEmail,
     proctoringMode: req.ProctoringMode ?? link.proctoringMode,
     imageProctoring: req.imageProctoring ?? null,
     invitationType: link.invitationType,
@@ -166,7 +166,7 @@ export type ReattemptOutcome = { ok: true; inv: SandboxInvitation; created: bool
 
 /** The spec's reattempt table, plus "a new reattempt only after the previous one was taken". */
 export function reattempt(store: Store, target: SandboxInvitation, req: ReattemptRequest): ReattemptOutcome {
-  const latest = store.attemptsOf(target.testLinkId, target.email).at(-1) ?? target;
+  const latest = store.latestAttempt(target.testLinkId, target.email) ?? target;
   const plan = reattemptPlan(
     { id: target.testInvitationId, status: target.status },
     { id: latest.testInvitationId, status: latest.status },
@@ -182,10 +182,10 @@ export function reattempt(store: Store, target: SandboxInvitation, req: Reattemp
     case 'refuse':
       return { ok: false, message: plan.message };
     case 'return-latest':
-      return { ok: true, inv: store.invitations.get(plan.on)!, created: false };
+      return { ok: true, inv: store.invitation(plan.on)!, created: false };
     case 'replace-access':
     case 'reopen': {
-      const inv = store.invitations.get(plan.on)!;
+      const inv = store.invitation(plan.on)!;
       Object.assign(inv, access, { status: plan.next, updatedAt: now, cancelledAt: null, expiredAt: null });
       applyOptional(inv);
       store.changed({ invitation: inv });
@@ -193,13 +193,14 @@ export function reattempt(store: Store, target: SandboxInvitation, req: Reattemp
       return { ok: true, inv, created: false };
     }
     case 'new-invitation': {
-      const from = store.invitations.get(plan.from)!;
+      const from = store.invitation(plan.from)!;
       // inherits everything except the access time and time zone (and the attempt itself)
+      const id = store.nextId('invitation');
       const inv: SandboxInvitation = {
         ...structuredClone(from),
         ...access,
-        testInvitationId: store.nextId('invitation'),
-        accessToken: store.newToken('inv'),
+        testInvitationId: id,
+        accessToken: store.newToken(`inv-${id}`),
         status: 'Pending',
         invitationtype: 'api',
         reattemptOf: from.testInvitationId,
@@ -249,7 +250,7 @@ export function simulate(
   if (to === 'expire') inv.expiredAt = now;
   if (t.next === 'Complete' || t.next === 'Test Left' || t.next === 'Terminated') {
     inv.finishedAt = now;
-    inv.result = scoreAttempt(store.tests.get(inv.testId)!, inv.testInvitationId, score);
+    inv.result = scoreAttempt(store.test(inv.testId)!, inv.testInvitationId, score);
     queueCallback(store, inv, 'status-change');
     sendStakeholderEmails(store, inv);
     store.changed({ invitation: inv });

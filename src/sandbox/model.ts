@@ -136,7 +136,7 @@ export interface DeliveryAttempt {
   durationMs: number;
 }
 
-/** A callback delivery: one queued notification and its tries (persisted, so pending ones resume). */
+/** A callback delivery: one queued notification and its tries (kept in the state, so pending ones resume). */
 export interface Delivery {
   /** The queued event's id (store.callbackQueue[].eventId): one delivery per queued event. */
   deliveryId: number;
@@ -162,13 +162,11 @@ export interface RequestLogEntry {
   body: unknown;
 }
 
-/** The persisted document (arrays, so the file is readable and diffable). */
+/** The whole state as one document: the seed, and what GET /_sandbox/state answers. */
 export interface SandboxStateDoc {
-  format: 'assess-sandbox-state';
-  version: 1;
   clockOffsetMs: number;
-  /** Set while the clock is frozen (epoch ms); absent or null while it runs. */
-  clockFrozenAtMs?: number | null;
+  /** Set while the clock is frozen (epoch ms); null while it runs. */
+  clockFrozenAtMs: number | null;
   nextIds: { testLink: number; invitation: number; event: number; email: number };
   accounts: Account[];
   tests: SandboxTest[];
@@ -178,10 +176,5 @@ export interface SandboxStateDoc {
   callbackQueue: CallbackQueueEntry[];
   outbox: OutboxEntry[];
   requests: RequestLogEntry[];
-  /** Callback deliveries (absent in state files written before deliveries existed). */
-  deliveries?: Delivery[];
-  /** The last line of the change log this snapshot includes (absent: written before the log existed). */
-  logSeq?: number;
+  deliveries: Delivery[];
 }
-
-export const STATE_FORMAT = 'assess-sandbox-state' as const;

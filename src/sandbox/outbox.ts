@@ -25,7 +25,7 @@ export function stakeholderRecipients(value: string | null | undefined, ownerEma
 }
 
 export function sendInvitationEmail(store: Store, inv: SandboxInvitation, kind: 'invitation' | 'reattempt'): void {
-  const test = store.tests.get(inv.testId)!;
+  const test = store.test(inv.testId)!;
   store.recordEmail({
     accountId: inv.accountId,
     to: inv.email,
@@ -38,8 +38,8 @@ export function sendInvitationEmail(store: Store, inv: SandboxInvitation, kind: 
 
 /** On completion (Complete, Test Left, Terminated): one e-mail per stakeholder. */
 export function sendStakeholderEmails(store: Store, inv: SandboxInvitation): number {
-  const test = store.tests.get(inv.testId)!;
-  const owner = store.accounts.get(inv.accountId)?.ownerEmail ?? '';
+  const test = store.test(inv.testId)!;
+  const owner = store.account(inv.accountId)?.ownerEmail ?? '';
   const to = stakeholderRecipients(inv.stakeholderEmails, owner);
   for (const address of to)
     store.recordEmail({

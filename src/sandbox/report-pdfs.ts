@@ -53,7 +53,7 @@ export class ReportPdfs {
 
   /** What goes into the invitation's PDF: the report (without its URL) and when it was generated. */
   private input(inv: SandboxInvitation) {
-    const report = buildReport(this.store.tests.get(inv.testId)!, inv, 3, '');
+    const report = buildReport(this.store.test(inv.testId)!, inv, 3, '');
     const generatedAt = generatedAtOf(inv);
     return { report, generatedAt, key: `${generatedAt}\n${JSON.stringify(report)}` };
   }
@@ -116,7 +116,7 @@ export class ReportPdfs {
       for (const id of this.queue) {
         this.queue.delete(id);
         if (this.closed) break;
-        const inv = this.store.invitations.get(id);
+        const inv = this.store.invitation(id);
         // the attempt may have moved on (or the store been reset) since it was queued
         if (!inv || !hasResult(inv.status) || !inv.result) continue;
         try {

@@ -12,7 +12,6 @@ import type {
   Schedule,
   Section,
 } from './model.js';
-import { STATE_FORMAT } from './model.js';
 import { scoreAttempt } from './scoring.js';
 
 /** Fixed API keys of the two seed accounts (sandbox only; they grant nothing elsewhere). */
@@ -275,9 +274,8 @@ export function buildSeedState(nowMs: number, clockOffsetMs = 0): SandboxStateDo
   invite(900009, 5007, 'ivan@example.com', 'Ivan Ivanov', 'Pending', 0);
 
   return {
-    format: STATE_FORMAT,
-    version: 1,
     clockOffsetMs,
+    clockFrozenAtMs: null,
     nextIds: { testLink: 5100, invitation: 900100, event: 1, email: 1 },
     accounts: structuredClone(SEED_ACCOUNTS),
     tests,
@@ -287,5 +285,6 @@ export function buildSeedState(nowMs: number, clockOffsetMs = 0): SandboxStateDo
     callbackQueue: [],
     outbox: [],
     requests: [],
+    deliveries: [],
   };
 }

@@ -1,12 +1,11 @@
-// In-memory state with indexes for the hot paths, lazy expiry, and persistence.
-// Persistence policy: every change names what it changed (changed({ invitation }), …: the
-// StateWriter logs just those) and bumps a version; mutating routes `await store.flush()` before
-// they answer (so a 2xx means the change is on disk), concurrent flushes share one write (group
-// commit), and changes made by reads (lazy expiry, the request log, delivery tries) are written
-// by a short debounce timer. close() flushes whatever is left. Without a state file nothing
-// touches disk.
+// The sandbox's state, in SQLite (src/sandbox/state-schema.ts): the file of `--state`, the
+// embedded sandbox's under the config dir, or a database in memory. The database is the truth:
+// every lookup reads it and every change writes it at once, in the transaction of the current
+// turn of the event loop (turn-tx.ts), so several processes on one file see one state. Objects
+// handed out are copies: a change is kept when it is named (`changed({ invitation })`).
 import { randomBytes } from 'node:crypto';
 import type { TestSettings } from '../api/schemas/v3.js';
+import type { Store as DbStore } from '../store/db.js';
 import { SandboxClock } from './clock.js';
 import type {
   Account,
@@ -19,115 +18,159 @@ import type {
   SandboxStateDoc,
   SandboxTest,
 } from './model.js';
-import { STATE_FORMAT } from './model.js';
-import { buildSeedState } from './seed.js';
-import { MAX_QUEUE, MAX_REQUEST_LOG } from './state-log.js';
 import { isDueForExpiry } from './state-machine.js';
-import { ChangeSet, type StateWriter, type Touched } from './state-writer.js';
+import type { TurnTransaction } from './turn-tx.js';
 
-const DEBOUNCE_MS = 50;
+/** The connection a sandbox uses: shared by the sandboxes of one process on one file (state-file.ts). */
+export interface StateConnection {
+  tx: TurnTransaction;
+  /** Done with it: commits what is open, and closes the database when no other sandbox uses it. */
+  release(): void;
+}
+
+/** Requests kept in the request log (the oldest go first). */
+export const MAX_REQUEST_LOG = 500;
+/** Callback queue entries kept (deliveries keep their own history). */
+export const MAX_QUEUE = 10_000;
 
 export type CallbackHook = (entry: CallbackQueueEntry) => void;
 export type ReportHook = (inv: SandboxInvitation) => void;
+/** What a change touched: written at once, in the turn's transaction. */
+export type Touched = { invitation: SandboxInvitation } | { link: SandboxLink } | { test: SandboxTest } | 'clock';
+type Param = string | number | null;
+interface Meta {
+  clock: SandboxClock;
+  next: SandboxStateDoc['nextIds'];
+  /** Changed in this turn: written back before it commits. */
+  dirty: boolean;
+  /** A reset replaced the row: this copy is not written back. */
+  replaced: boolean;
+}
+type Row = Record<string, unknown>;
+export type IdKind = keyof SandboxStateDoc['nextIds'];
+
+const parse = <T>(row: Row | undefined): T | undefined => (row ? (JSON.parse(String(row.doc)) as T) : undefined);
+const parseAll = <T>(rows: Row[]): T[] => rows.map((r) => JSON.parse(String(r.doc)) as T);
 
 export class Store {
-  readonly clock: SandboxClock;
-  accounts = new Map<number, Account>();
-  tests = new Map<number, SandboxTest>();
-  links = new Map<number, SandboxLink>();
-  invitations = new Map<number, SandboxInvitation>();
-  settings = new Map<number, TestSettings>();
-  callbackQueue: CallbackQueueEntry[] = [];
-  outbox: OutboxEntry[] = [];
-  /** Callback deliveries and their attempts (src/sandbox/delivery.ts does the sending). */
-  deliveries: Delivery[] = [];
-  requests: RequestLogEntry[] = [];
-  nextIds!: SandboxStateDoc['nextIds'];
   /** Where the sandbox listens (set after listen); used for URLs in callbacks. */
   origin = 'http://127.0.0.1';
   onCallbackQueued?: CallbackHook;
   /** Told when an attempt finishes with a result (the service generates its report then). */
   onReportReady?: ReportHook;
 
-  private linksByTest = new Map<number, SandboxLink[]>();
-  private attemptsByCandidate = new Map<string, number[]>(); // `${linkId}|${email}` → ids, ascending
-  private byToken = new Map<string, number>();
+  readonly db: DbStore;
+  private readonly tx: TurnTransaction;
 
-  /** Counts changes to the data (not the request log): caches of derived output key on it. */
-  mutations = 0;
-  private version = 0;
-  private written = 0;
-  private writing: Promise<void> | null = null;
-  /** The version the last write started took (a failed one fails only the changes it took). */
-  private attempted = 0;
-  private timer: NodeJS.Timeout | null = null;
-  /** What changed since the last write (kept only with a state file). */
-  readonly changes = new ChangeSet();
-
+  /** `reader`: this process only reads the state (a test's look at what another one kept). */
   constructor(
-    doc: SandboxStateDoc,
-    private readonly writer?: StateWriter,
+    private readonly conn: StateConnection,
+    private readonly reader = false,
   ) {
-    this.clock = new SandboxClock(doc.clockOffsetMs, doc.clockFrozenAtMs ?? null);
-    this.load(doc);
-    this.changes.clear(this);
+    this.tx = conn.tx;
+    this.db = conn.tx.store;
   }
 
-  static seeded(writer?: StateWriter): Store {
-    return new Store(buildSeedState(Date.now()), writer);
+  // ───────────── statements (in the turn's transaction) ─────────────
+
+  row(sql: string, ...params: Param[]): Row | undefined {
+    return this.tx.run(() => this.db.sql(sql).get(...params));
+  }
+  rows(sql: string, ...params: Param[]): Row[] {
+    return this.tx.run(() => this.db.sql(sql).all(...params));
+  }
+  /** Runs a change; returns how many rows it changed and the rowid of the last row it added. */
+  exec(sql: string, ...params: Param[]): { changes: number; rowid: number } {
+    const r = this.tx.run(() => this.db.sql(sql).run(...params));
+    return { changes: Number(r.changes), rowid: Number(r.lastInsertRowid) };
+  }
+  /** A value read once per turn of the event loop (forget() it when it changes). */
+  once<T>(key: string, load: () => T): T {
+    return this.tx.once(key, load);
+  }
+  forget(key: string): void {
+    this.tx.forget(key);
+  }
+  /** Reads outside any transaction when none is open (a poll must not hold the write lock). */
+  peek(sql: string, ...params: Param[]): Row[] {
+    return this.db.guard(() => this.db.sql(sql).all(...params));
   }
 
-  private load(doc: SandboxStateDoc): void {
-    this.accounts = new Map(doc.accounts.map((a) => [a.accountId, a]));
-    this.tests = new Map(doc.tests.map((t) => [t.testId, t]));
-    this.links = new Map();
-    this.linksByTest = new Map();
-    for (const l of doc.links) this.indexLink(l);
-    this.invitations = new Map();
-    this.attemptsByCandidate = new Map();
-    this.byToken = new Map();
-    for (const i of [...doc.invitations].sort((a, b) => a.testInvitationId - b.testInvitationId))
-      this.indexInvitation(i);
-    this.settings = new Map(doc.settings.map((s) => [s.testId, s.settings]));
-    this.callbackQueue = doc.callbackQueue;
-    this.outbox = doc.outbox;
-    this.deliveries = doc.deliveries ?? [];
-    this.requests = doc.requests;
-    this.nextIds = doc.nextIds;
+  /** Resolves once every change made so far has committed: a route answers after it. */
+  flush(): Promise<void> {
+    return this.tx.settled();
   }
 
-  /** Back to the seed data; the clock returns to real time (and runs). */
-  reset(): void {
-    this.clock.freeze(false);
-    this.clock.set(Date.now());
-    this.load(buildSeedState(this.clock.now(), this.clock.offset));
-    this.changed('all');
+  /** Commits the changes made so far now; throws when they cannot be (a full disk, a read-only file). */
+  commitNow(): void {
+    this.tx.finish();
   }
 
-  toDoc(): SandboxStateDoc {
-    return {
-      format: STATE_FORMAT,
-      version: 1,
-      clockOffsetMs: this.clock.offset,
-      clockFrozenAtMs: this.clock.frozenAt,
-      nextIds: this.nextIds,
-      accounts: [...this.accounts.values()],
-      tests: [...this.tests.values()],
-      links: [...this.links.values()],
-      settings: [...this.settings].map(([testId, settings]) => ({ testId, settings })),
-      invitations: [...this.invitations.values()],
-      callbackQueue: this.callbackQueue,
-      outbox: this.outbox,
-      requests: this.requests.slice(-MAX_REQUEST_LOG),
-      deliveries: this.deliveries,
-    };
+  /** Commits what is open and lets go of the database (closed with the last sandbox of this process on it). */
+  close(): void {
+    this.conn.release();
+  }
+
+  /** Changes to the data (this process's and others'): caches of derived output key on it. */
+  get mutations(): string {
+    const v = this.row('PRAGMA data_version')!;
+    return `${String(Object.values(v)[0])}.${this.tx.changes}`;
   }
 
   // ───────────── ids, time ─────────────
 
-  nextId(kind: keyof SandboxStateDoc['nextIds']): number {
-    return this.nextIds[kind]++;
+  /** The sandbox clock, as stored (advanced, set or frozen by any process on the state). */
+  get clock(): SandboxClock {
+    return this.meta().clock;
   }
+
+  /** The next id of each kind, as this turn sees them. */
+  nextIds(): SandboxStateDoc['nextIds'] {
+    return { ...this.meta().next };
+  }
+
+  nextId(kind: IdKind): number {
+    const m = this.meta();
+    const id = m.next[kind]++;
+    this.touchMeta(m);
+    return id;
+  }
+
+  /**
+   * The clock and the id counters, read once a turn and written back when it commits: the turn
+   * holds the write lock, so ids stay dense and in order across processes.
+   */
+  private meta(): Meta {
+    return this.tx.once('meta', () => {
+      const m = this.db.sql('SELECT * FROM meta').get()!;
+      const frozen = m.clock_frozen_at_ms === null ? null : Number(m.clock_frozen_at_ms);
+      const next = {
+        testLink: Number(m.next_test_link),
+        invitation: Number(m.next_invitation),
+        event: Number(m.next_event),
+        email: Number(m.next_email),
+      };
+      return { clock: new SandboxClock(Number(m.clock_offset_ms), frozen), next, dirty: false, replaced: false };
+    });
+  }
+  private touchMeta(m: Meta): void {
+    if (m.dirty) return;
+    m.dirty = true;
+    this.tx.atCommit(() => {
+      if (m.replaced) return; // a reset wrote a new row meanwhile
+      const n = m.next;
+      this.exec(
+        'UPDATE meta SET clock_offset_ms = ?, clock_frozen_at_ms = ?, next_test_link = ?, next_invitation = ?, next_event = ?, next_email = ?',
+        Math.round(m.clock.offset),
+        m.clock.frozenAt,
+        n.testLink,
+        n.invitation,
+        n.event,
+        n.email,
+      );
+    });
+  }
+
   /** Sandbox time as `YYYY-MM-ddTHH:mm:ssZ` (formatted once per second: it is on the hot path). */
   nowIso(): string {
     const sec = Math.floor(this.clock.now() / 1000);
@@ -140,62 +183,166 @@ export class Store {
   private isoSecond = NaN;
   private isoText = '';
   newToken(prefix: string): string {
-    return `${prefix}-${randomBytes(9).toString('base64url')}`;
+    // 9 random bytes a token, drawn 64 tokens at a time (one call into the CSPRNG costs as much as the rest of an invite)
+    if (this.randomAt >= this.random.length) {
+      this.random = randomBytes(9 * 64);
+      this.randomAt = 0;
+    }
+    this.randomAt += 9;
+    return `${prefix}-${this.random.toString('base64url', this.randomAt - 9, this.randomAt)}`;
   }
+  private random = Buffer.alloc(0);
+  private randomAt = 0;
 
-  // ───────────── lookups (scoped to an account) ─────────────
+  // ───────────── lookups ─────────────
 
+  account(id: number): Account | undefined {
+    return this.tx.once(`account:${id}`, () => parse(this.row('SELECT doc FROM accounts WHERE account_id = ?', id)));
+  }
+  accounts(): Account[] {
+    return parseAll(this.rows('SELECT doc FROM accounts ORDER BY account_id'));
+  }
+  /**
+   * Tests, links and accounts are read once a turn (every invite reads its test and link): one
+   * object for the turn's requests, as its transaction sees them; whoever changes one saves it.
+   */
+  test(id: number): SandboxTest | undefined {
+    return this.tx.once(`test:${id}`, () => parse(this.row('SELECT doc FROM tests WHERE test_id = ?', id)));
+  }
+  tests(): SandboxTest[] {
+    return parseAll(this.rows('SELECT doc FROM tests ORDER BY test_id'));
+  }
   /** The account's test, or undefined when it does not exist or belongs to another account. */
   ownedTest(accountId: number, testId: number): SandboxTest | undefined {
-    const t = this.tests.get(testId);
-    return t && t.accountId === accountId ? t : undefined;
+    const t = this.test(testId);
+    return t?.accountId === accountId ? t : undefined;
+  }
+  link(id: number): SandboxLink | undefined {
+    return this.tx.once(`link:${id}`, () => parse(this.row('SELECT doc FROM links WHERE link_id = ?', id)));
   }
   linksOf(testId: number): SandboxLink[] {
-    return this.linksByTest.get(testId) ?? [];
+    return parseAll(this.rows('SELECT doc FROM links WHERE test_id = ? ORDER BY link_id', testId));
+  }
+  linkByToken(token: string): SandboxLink | undefined {
+    return parse(this.row('SELECT doc FROM links WHERE token = ?', token));
+  }
+  settingsOf(testId: number): TestSettings | undefined {
+    return parse(this.row('SELECT doc FROM settings WHERE test_id = ?', testId));
+  }
+  /** The invitation with expiry applied, or undefined. */
+  invitation(id: number): SandboxInvitation | undefined {
+    const inv = parse<SandboxInvitation>(this.row('SELECT doc FROM invitations WHERE invitation_id = ?', id));
+    return inv && this.refresh(inv);
   }
   /** The account's invitation with expiry applied, or undefined (unknown or foreign). */
   ownedInvitation(accountId: number, id: number): SandboxInvitation | undefined {
-    const inv = this.invitations.get(id);
-    if (!inv || inv.accountId !== accountId) return undefined;
-    this.refresh(inv);
-    return inv;
+    const inv = this.invitation(id);
+    return inv?.accountId === accountId ? inv : undefined;
   }
+  /** The invitation a test URL's token opens (the token begins with the invitation's id). */
   invitationByToken(token: string): SandboxInvitation | undefined {
-    const id = this.byToken.get(token);
-    const inv = id === undefined ? undefined : this.invitations.get(id);
-    if (inv) this.refresh(inv);
-    return inv;
+    const id = /^inv-(\d{1,15})-/.exec(token)?.[1];
+    const inv = id === undefined ? undefined : this.invitation(Number(id));
+    return inv?.accessToken === token ? inv : undefined;
   }
-  /** All attempts of one candidate (case-insensitive e-mail) on one link, oldest first. */
-  attemptsOf(testLinkId: number, email: string): SandboxInvitation[] {
-    const ids = this.attemptsByCandidate.get(`${testLinkId}|${email.toLowerCase()}`) ?? [];
-    return ids.map((id) => this.refresh(this.invitations.get(id)!));
+  /** The latest attempt of one candidate (case-insensitive e-mail) on one link, or undefined. */
+  latestAttempt(testLinkId: number, email: string): SandboxInvitation | undefined {
+    const key = email.toLowerCase();
+    // most invites are of new candidates: a plain look-up first (an ORDER BY costs µs even on the index)
+    if (!this.row('SELECT 1 FROM invitations WHERE link_id = ? AND email_key = ?', testLinkId, key)) return undefined;
+    const sql = 'SELECT doc FROM invitations WHERE link_id = ? AND email_key = ? ORDER BY invitation_id DESC LIMIT 1';
+    const inv = parse<SandboxInvitation>(this.row(sql, testLinkId, key));
+    return inv && this.refresh(inv);
+  }
+  /** Invitations (expiry applied), oldest first: of one account and in these states, or all. */
+  invitations(where: { accountId?: number; statuses?: readonly string[] } = {}): SandboxInvitation[] {
+    this.sweepExpiry();
+    const states = where.statuses ?? [];
+    const sql =
+      'SELECT doc FROM invitations WHERE (?1 IS NULL OR account_id = ?1)' +
+      (states.length ? ` AND status IN (${states.map(() => '?').join(', ')})` : '') +
+      ' ORDER BY invitation_id';
+    return parseAll(this.rows(sql, where.accountId ?? null, ...states));
+  }
+  count(table: 'tests' | 'invitations'): number {
+    return Number(this.row(`SELECT count(*) AS n FROM ${table}`)!.n);
   }
 
   // ───────────── changes ─────────────
 
+  /** A new link: an id in use (a counter set back by hand) fails, never overwrites. */
   addLink(l: SandboxLink): void {
-    this.indexLink(l);
-    this.changed({ link: l });
+    this.tx.changes++;
+    this.saveLink(l, 'new');
   }
+  /** A new invitation: an id in use fails (the turn is refused), never overwrites an attempt. */
   addInvitation(inv: SandboxInvitation): void {
-    this.indexInvitation(inv);
-    this.changed({ invitation: inv });
+    this.tx.changes++;
+    this.saveInvitation(inv, 'new');
+  }
+  setSettings(testId: number, settings: TestSettings): void {
+    this.tx.changes++;
+    const sql =
+      'INSERT INTO settings (test_id, doc) VALUES (?, ?) ON CONFLICT (test_id) DO UPDATE SET doc = excluded.doc';
+    this.exec(sql, testId, JSON.stringify(settings));
   }
 
-  private indexLink(l: SandboxLink): void {
-    this.links.set(l.testLinkId, l);
-    const list = this.linksByTest.get(l.testId) ?? [];
-    list.push(l);
-    this.linksByTest.set(l.testId, list);
+  /** Writes what a change touched (in this turn's transaction; a route answers after flush()). */
+  changed(...what: [Touched, ...Touched[]]): void {
+    this.tx.changes++;
+    for (const t of what) {
+      if (t === 'clock') this.touchMeta(this.meta());
+      else if ('invitation' in t) this.saveInvitation(t.invitation);
+      else if ('link' in t) this.saveLink(t.link);
+      else this.saveTest(t.test);
+    }
   }
-  private indexInvitation(inv: SandboxInvitation): void {
-    this.invitations.set(inv.testInvitationId, inv);
-    const key = `${inv.testLinkId}|${inv.email.toLowerCase()}`;
-    const ids = this.attemptsByCandidate.get(key) ?? [];
-    ids.push(inv.testInvitationId);
-    this.attemptsByCandidate.set(key, ids);
-    this.byToken.set(inv.accessToken, inv.testInvitationId);
+  /** A change made while reading (lazy expiry, a delivery's try): kept as any other. */
+  changedLater(...what: [Touched, ...Touched[]]): void {
+    this.changed(...what);
+  }
+
+  private saveInvitation(inv: SandboxInvitation, mode: 'new' | 'any' = 'any'): void {
+    const expires = inv.status === 'Pending' && inv.accessEnd ? Date.parse(inv.accessEnd) : NaN;
+    this.exec(
+      `INSERT INTO invitations (invitation_id, account_id, link_id, email_key, status, expires_at_ms, doc)
+       VALUES (?, ?, ?, ?, ?, ?, ?)` +
+        (mode === 'new'
+          ? ''
+          : ` ON CONFLICT (invitation_id) DO UPDATE SET account_id = excluded.account_id, link_id = excluded.link_id,
+         email_key = excluded.email_key, status = excluded.status,
+         expires_at_ms = excluded.expires_at_ms, doc = excluded.doc`),
+      inv.testInvitationId,
+      inv.accountId,
+      inv.testLinkId,
+      inv.email.toLowerCase(),
+      inv.status,
+      Number.isFinite(expires) ? expires : null,
+      JSON.stringify(inv),
+    );
+  }
+  private saveLink(l: SandboxLink, mode: 'new' | 'any' = 'any'): void {
+    this.tx.forget(`link:${l.testLinkId}`);
+    this.exec(
+      'INSERT INTO links (link_id, test_id, token, doc) VALUES (?, ?, ?, ?)' +
+        (mode === 'new'
+          ? ''
+          : ' ON CONFLICT (link_id) DO UPDATE SET test_id = excluded.test_id, token = excluded.token, doc = excluded.doc'),
+      l.testLinkId,
+      l.testId,
+      l.testLink,
+      JSON.stringify(l),
+    );
+  }
+  private saveTest(t: SandboxTest): void {
+    this.tx.forget(`test:${t.testId}`);
+    this.exec(
+      `INSERT INTO tests (test_id, account_id, doc) VALUES (?, ?, ?)
+       ON CONFLICT (test_id) DO UPDATE SET account_id = excluded.account_id, doc = excluded.doc`,
+      t.testId,
+      t.accountId,
+      JSON.stringify(t),
+    );
   }
 
   /** Lazy expiry: a Pending invitation past its access end becomes Expired (at that end). */
@@ -204,33 +351,33 @@ export class Store {
       inv.status = 'Expired';
       inv.expiredAt = inv.accessEnd;
       inv.updatedAt = this.nowIso();
-      this.mutations++;
-      this.changedLater({ invitation: inv });
+      if (!this.reader) this.changed({ invitation: inv }); // a reader shows it expired, the next writer keeps it
     }
     return inv;
   }
-  /** Applies expiry to every invitation (after a clock move, before listing). Returns the ids expired. */
+  /** Applies expiry to every invitation due (after a clock move, before listing). Returns the ids expired. */
   sweepExpiry(): number[] {
-    const expired: number[] = [];
-    for (const inv of this.invitations.values()) {
-      const before = inv.status;
-      this.refresh(inv);
-      if (before !== inv.status) expired.push(inv.testInvitationId);
-    }
-    return expired;
+    const due = this.rows('SELECT doc FROM invitations WHERE expires_at_ms < ?', this.clock.now());
+    return parseAll<SandboxInvitation>(due).map((inv) => this.refresh(inv).testInvitationId);
   }
 
   enqueueCallback(entry: Omit<CallbackQueueEntry, 'eventId' | 'queuedAt'>): CallbackQueueEntry {
     const full: CallbackQueueEntry = { eventId: this.nextId('event'), queuedAt: this.nowIso(), ...entry };
-    this.callbackQueue.push(full);
-    if (this.callbackQueue.length > MAX_QUEUE) this.callbackQueue.splice(0, this.callbackQueue.length - MAX_QUEUE);
-    this.bump(); // the writer logs the entries after the last one it wrote
+    this.exec('INSERT INTO callbacks (event_id, doc) VALUES (?, ?)', full.eventId, JSON.stringify(full));
+    if (full.eventId % 100 === 0) this.exec('DELETE FROM callbacks WHERE event_id <= ?', full.eventId - MAX_QUEUE);
     try {
       this.onCallbackQueued?.(full);
     } catch {
       // a hook's failure must not fail the API call that queued the callback
     }
     return full;
+  }
+  /** The callback queue, oldest first (after: only the entries queued after that event id). */
+  callbacks(after = 0): CallbackQueueEntry[] {
+    return parseAll(this.rows('SELECT doc FROM callbacks WHERE event_id > ? ORDER BY event_id', after));
+  }
+  lastEventId(): number {
+    return Number(this.row('SELECT coalesce(max(event_id), 0) AS id FROM callbacks')!.id);
   }
 
   /** An attempt finished with a result: its report can be generated (in the background). */
@@ -243,78 +390,39 @@ export class Store {
   }
 
   recordEmail(entry: Omit<OutboxEntry, 'emailId' | 'sentAt'>): void {
-    this.outbox.push({ emailId: this.nextId('email'), sentAt: this.nowIso(), ...entry });
-    this.bump(); // the writer logs the e-mails after the last one it wrote
+    const full: OutboxEntry = { emailId: this.nextId('email'), sentAt: this.nowIso(), ...entry };
+    const sql = 'INSERT INTO outbox (email_id, invitation_id, doc) VALUES (?, ?, ?)';
+    this.exec(sql, full.emailId, full.testInvitationId, JSON.stringify(full));
+  }
+  /** The e-mails "sent", oldest first (of one invitation, or all). */
+  outbox(invitationId?: number): OutboxEntry[] {
+    const sql = 'SELECT doc FROM outbox WHERE ?1 IS NULL OR invitation_id = ?1 ORDER BY email_id';
+    return parseAll(this.rows(sql, invitationId ?? null));
   }
 
   recordRequest(entry: RequestLogEntry): void {
-    this.requests.push(entry);
-    if (this.requests.length > MAX_REQUEST_LOG * 2) this.requests.splice(0, this.requests.length - MAX_REQUEST_LOG);
-    this.changes.requests++;
-    this.later();
+    const seq = this.exec('INSERT INTO requests (doc) VALUES (?)', JSON.stringify(entry)).rowid;
+    if (seq % 100 === 0) this.exec('DELETE FROM requests WHERE seq <= ?', seq - MAX_REQUEST_LOG);
+  }
+  /** Callback deliveries and their tries, oldest first (of one invitation, or all). */
+  deliveries(invitationId?: number): Delivery[] {
+    const sql = 'SELECT doc FROM deliveries WHERE ?1 IS NULL OR invitation_id = ?1 ORDER BY delivery_id';
+    return parseAll(this.rows(sql, invitationId ?? null));
   }
 
-  // ───────────── persistence ─────────────
-
-  /** A change that the current request will flush before answering; names what it touched. */
-  changed(...what: [Touched, ...Touched[]]): void {
-    this.mark(what);
-    this.bump();
+  /** The request log, oldest first: the last `limit` (default: all kept). */
+  requests(limit = MAX_REQUEST_LOG): RequestLogEntry[] {
+    const sql = 'SELECT doc FROM requests ORDER BY seq DESC LIMIT ?';
+    return parseAll<RequestLogEntry>(this.rows(sql, Math.min(limit, MAX_REQUEST_LOG))).reverse();
   }
-  /** A change made while reading: written by the debounce timer, not awaited. */
-  changedLater(...what: [Touched, ...Touched[]]): void {
-    this.mark(what);
-    this.later();
+  clearRequests(): void {
+    this.exec('DELETE FROM requests');
   }
 
-  private mark(what: Touched[]): void {
-    if (this.writer) this.changes.note(what);
-  }
-  private bump(): void {
-    this.version++;
-    this.mutations++;
-  }
-  private later(): void {
-    this.version++;
-    if (!this.writer || this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.flush().catch(() => {}); // a failed background write is retried by the next flush
-    }, DEBOUNCE_MS);
-    this.timer.unref();
-  }
-
-  /** Resolves once everything changed so far is on disk (no-op without a state file). */
-  async flush(): Promise<void> {
-    if (!this.writer) {
-      this.written = this.version;
-      return;
-    }
-    const want = this.version;
-    while (this.written < want) {
-      const writing = (this.writing ??= this.commitSoon().finally(() => {
-        this.writing = null;
-      }));
-      try {
-        await writing;
-      } catch (err) {
-        if (this.attempted >= want) throw err; // else it failed before taking this change: try again
-      }
-    }
-  }
-
-  /** One write for every request handled in this turn of the event loop (they join it meanwhile). */
-  private async commitSoon(): Promise<void> {
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    const v = (this.attempted = this.version);
-    await this.writer!.commit(this); // takes what changed before it returns: later changes wait for the next write
-    this.written = Math.max(this.written, v);
-  }
-
-  async close(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.flush();
-    await this.writer?.close(this);
+  /** The state was replaced within this turn (a reset, the seed): what was read before it is read again. */
+  replaced(): void {
+    const m = this.tx.once('meta', () => undefined as Meta | undefined);
+    if (m) m.replaced = true; // not written back over the new row
+    this.tx.forget();
   }
 }

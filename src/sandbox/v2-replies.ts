@@ -62,7 +62,7 @@ export function v2OwnedLink(
   if (!test) return null;
   const linkId = v2PathId(request, reply, 'testLinkId');
   if (linkId === null) return null;
-  const link = store.links.get(linkId);
+  const link = store.link(linkId);
   if (!link || link.testId !== test.testId)
     return (v2fail(reply, 404, `Test link id ${linkId} was not found on test ${test.testId}.`), null);
   return { test, link };

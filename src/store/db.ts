@@ -26,8 +26,17 @@ export interface OpenOptions {
   /** Milliseconds to wait for another process's write (default ASSESS_BUSY_TIMEOUT seconds, else 10 s). */
   busyTimeoutMs?: number;
   env?: Record<string, string | undefined>;
+  /**
+   * `NORMAL`: a commit survives the process being killed, not a power cut (WAL without an fsync
+   * per commit). For the sandbox's state, an emulator's; what the CLI keeps stays `FULL`.
+   */
+  synchronous?: 'FULL' | 'NORMAL';
+  /** The file holds these schemas only: one with other parts (a profile's store) is refused. */
+  sole?: boolean;
 }
 
+/** The path of a database in memory (for state that is kept nowhere, e.g. a test's sandbox). */
+export const MEMORY = ':memory:';
 /** Marks a file as an assess store (`PRAGMA application_id`): 'asss'. */
 export const APPLICATION_ID = 0x61737373;
 const DEFAULT_BUSY_MS = 10_000;
@@ -42,17 +51,17 @@ export class Store {
   ) {}
 
   /**
-   * Opens (creating it 0600, its directory 0700) and brings each schema up to date. Every failure
+   * Opens (creating it 0600, its directory 0700; MEMORY: in memory) and brings each schema up to date. Every failure
    * is a usage error naming the file, the cause and the fix (src/store/errors.ts).
    */
   static open(path: string, schemas: readonly Schema[], opts: OpenOptions): Store {
-    createPrivately(path, opts.what);
+    if (path !== MEMORY) createPrivately(path, opts.what);
     let db: DatabaseSync | undefined;
     try {
       db = new (sqlite().DatabaseSync)(path);
       const store = new Store(path, opts.what, db);
-      store.configure(busyTimeout(opts));
-      store.migrate(schemas);
+      store.configure(busyTimeout(opts), opts.synchronous ?? 'FULL');
+      store.migrate(schemas, opts.sole ?? false);
       return store;
     } catch (err) {
       db?.close();
@@ -122,17 +131,17 @@ export class Store {
     }
   }
 
-  private configure(busyMs: number): void {
+  private configure(busyMs: number, synchronous: 'FULL' | 'NORMAL'): void {
     this.db.exec(`PRAGMA busy_timeout = ${busyMs}`);
     const { application_id: id } = this.db.prepare('PRAGMA application_id').get() as { application_id: number };
     if (id !== 0 && id !== APPLICATION_ID) throw foreign(this);
     const mode = this.db.prepare('PRAGMA journal_mode = WAL').get() as { journal_mode: string };
-    if (mode.journal_mode !== 'wal')
+    if (mode.journal_mode !== 'wal' && this.path !== MEMORY)
       throw new UsageError(`cannot use ${this.what} ${this.path}: WAL is not possible there`);
-    this.db.exec('PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON');
+    this.db.exec(`PRAGMA synchronous = ${synchronous}; PRAGMA foreign_keys = ON`);
   }
 
-  private migrate(schemas: readonly Schema[]): void {
+  private migrate(schemas: readonly Schema[], sole: boolean): void {
     // the common case, every part up to date, takes no write lock (another process may hold it)
     if (this.read(() => schemas.every((s) => this.versionOf(s) === s.migrations.length))) return;
     this.write(() => {
@@ -142,9 +151,22 @@ export class Store {
         if (names.size > 0) throw foreign(this);
         this.db.exec('CREATE TABLE assess_schema (part TEXT PRIMARY KEY, version INTEGER NOT NULL) STRICT');
         this.db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
-      }
+      } else if (sole) this.refuseOtherParts(schemas);
       for (const schema of schemas) this.migrateOne(schema);
     });
+  }
+
+  private refuseOtherParts(schemas: readonly Schema[]): void {
+    const ours = new Set(schemas.map((s) => s.name));
+    const other = this.db
+      .prepare('SELECT part FROM assess_schema')
+      .all()
+      .find((r) => !ours.has(String(r.part)));
+    if (other)
+      throw new UsageError(
+        `cannot use ${this.what} ${this.path}: it is another assess store (it holds ${String(other.part)})`,
+        'choose another file; this one is left as it is',
+      );
   }
 
   /** The version of a part in the file: 0 when absent (also when the file is new). */
@@ -189,6 +211,11 @@ function busyTimeout(opts: OpenOptions): number {
  */
 function createPrivately(path: string, what: string): void {
   try {
+    // SQLite opens the -wal and -shm files beside it too: a FIFO there would hang the open
+    for (const side of [`${path}-wal`, `${path}-shm`]) {
+      const odd = existing(side);
+      if (odd) refuseOdd(odd, side, what);
+    }
     const st = existing(path);
     if (st) return refuseOdd(st, path, what);
     makePrivateDir(dirname(path));

@@ -1,6 +1,6 @@
 // What a failure of SQLite means to the user: the file, the cause and the fix, as a usage error
 // (exit 2: a place the CLI cannot keep its records, like a full disk or a read-only directory).
-import { statfsSync } from 'node:fs';
+import { accessSync, constants, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../errors.js';
 
@@ -22,18 +22,6 @@ const CAUSES: Record<number, { cause: string; fix: string }> = {
   14: { cause: 'cannot open it (a missing directory, or no permission)', fix: 'check the path and its permissions' },
   26: { cause: 'file is not a database', fix: 'it is no assess store: move it away, or choose another file' },
 };
-
-const IOERR = 10;
-const FULL = 13;
-
-/** Whether the file system of `path` has no block left for us. */
-function noSpaceLeft(path: string): boolean {
-  try {
-    return statfsSync(dirname(path)).bavail === 0;
-  } catch {
-    return false;
-  }
-}
 
 interface SqliteError extends Error {
   code?: string;
@@ -57,11 +45,20 @@ export function primaryCode(err: unknown): number | undefined {
  */
 export function storeError(err: unknown, what: string, path: string): unknown {
   if (!isSqliteError(err)) return err;
-  const code = primaryCode(err) ?? -1;
-  // a full disk often reaches SQLite as an I/O error (growing the -shm or -wal file failed)
-  const known = CAUSES[code === IOERR && noSpaceLeft(path) ? FULL : code];
-  const cause = known?.cause ?? err.errstr ?? err.message;
+  const code = mappedCode(primaryCode(err) ?? -1, path);
+  const known = CAUSES[code];
+  // SQLite's message says more than its code's name where we have no words of ours (which constraint failed)
+  const cause = known?.cause ?? (err.message || err.errstr);
   return new UsageError(`cannot use ${what} ${path}: ${cause}`, known?.fix ?? 'check the file and the disk');
+}
+
+/** The cause SQLite's code stands for here, where its code names a symptom. */
+function mappedCode(code: number, path: string): number {
+  // SQLite reports a full disk met while growing its -shm or -wal file as an I/O error: say which
+  if (code === 10 && diskFull(path)) return 13;
+  // WAL needs its -wal and -shm files beside the file: a directory that takes no new file is read-only to it
+  if (code === 14 && !writable(dirname(path))) return 8;
+  return code;
 }
 
 /** Whether the file system of `path` has no block left for this user. */
@@ -70,5 +67,15 @@ function diskFull(path: string): boolean {
     return statfsSync(dirname(path)).bavail === 0;
   } catch {
     return false;
+  }
+}
+
+/** False when the directory refuses new files (read-only, no permission); true otherwise, also when it is missing. */
+function writable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT';
   }
 }

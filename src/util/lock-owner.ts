@@ -1,23 +1,6 @@
-// Who holds a file's lock, read without taking it (no node:crypto: `sandbox status` and `stop`
-// read the state lock's owner when the shared sandbox's record is unreadable). A lock file
-// (src/util/pid-lock.ts) holds "pid" or "pid start", start as /proc tells it (src/util/process-alive.ts);
-// the lock beside a file is named after the file's real path (src/util/file-lock.ts).
-import { closeSync, fstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-
-/** The real path of `path`, or of its directory + its name when it does not exist (yet). */
-export function realName(path: string): string {
-  const abs = resolve(path);
-  try {
-    return realpathSync(abs);
-  } catch {
-    try {
-      return join(realpathSync(dirname(abs)), basename(abs));
-    } catch {
-      return abs;
-    }
-  }
-}
+// Who holds a pid lock, read without taking it. A lock file (src/util/pid-lock.ts) holds "pid"
+// or "pid start", start as /proc tells it (src/util/process-alive.ts).
+import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 
 /** What a lock file says of its owner; `writtenAtMs` is its mtime (a lock is never rewritten). */
 export interface PidLockOwner {
@@ -47,10 +30,4 @@ export function readLockFile(lockPath: string): PidLockOwner | 'gone' | null {
   } finally {
     closeSync(fd);
   }
-}
-
-/** The pid (and start time) a lock file names, or null when it is gone or holds no pid. */
-export function readPidLockOwner(lockPath: string): PidLockOwner | null {
-  const owner = readLockFile(lockPath);
-  return owner === 'gone' ? null : owner;
 }

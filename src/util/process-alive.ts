@@ -1,5 +1,5 @@
 // Whether a process still runs, for files that name their owner's pid (temp files of atomic
-// writes, the sandbox's state lock, the shared sandbox's record): a pid that is gone means the
+// writes, the shared sandbox's record): a pid that is gone means the
 // file was left by a crash. Pids are reused (after a reboot, or a busy machine's wrap-around), so
 // where a file can also record when its process started, a live pid that started at another
 // time is another process: the owner is gone (and must never be signalled).

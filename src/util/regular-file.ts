@@ -21,7 +21,7 @@ export function refuseIrregularState(path: string, label: string): void {
   if (!st.isFile())
     throw new UsageError(
       `${label}: ${path} is ${kindOf(st)}, not a regular file`,
-      `name a regular file (it is created if missing), e.g. ${label} ./sandbox.json`,
+      `name a regular file (it is created if missing), e.g. ${label} ./sandbox.db`,
     );
 }
 

@@ -1,5 +1,5 @@
 // zod's settings, made once for every process that builds schemas: imported first by
-// src/cli/program.ts, and by the sandbox's server and persistence (which also run as a library:
+// src/cli/program.ts, and by the sandbox's server (which also runs as a library:
 // tests, the state child). Setting them twice is harmless.
 // - The program uses `zod/mini` (functions, not methods): esbuild keeps only the schema kinds and
 //   checks used, where the classic API's classes carry every method and so every kind. zod/mini

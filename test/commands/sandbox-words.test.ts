@@ -125,16 +125,24 @@ describe('sandbox verbs under --json', () => {
 });
 
 describe('settings of the embedded sandbox (--sandbox without a shared one)', () => {
-  it('faults and quirks warn that they end with the command (the next run has none); the clock, kept in the state file, does not', async () => {
+  it('quirks warn that they end with the command; faults and the clock, kept in the state file, stay (and faults say so)', async () => {
     const cfg = tempDir('assess-embedded-settings-');
     try {
       const run = (args: string[]) => runAssess(['--sandbox', 'sandbox', ...args], { configDir: cfg.dir });
       const faults = await run(['faults', '5xx=0.5,seed=1', '--json', 'spec']);
       expect(faults.code, faults.stderr).toBe(0);
       expect(JSON.parse(faults.stdout)).toEqual({ spec: '5xx=0.5,seed=1' });
-      expect(faults.stderr).toMatch(/warning: Faults set on the embedded sandbox last only for this command/);
-      expect(faults.stderr).toMatch(/assess sandbox start.*'assess sandbox serve --faults 5xx=0\.5,seed=1'/);
-      expect(JSON.parse((await run(['faults', '--json', 'spec'])).stdout)).toEqual({ spec: null }); // indeed gone
+      expect(faults.stderr).not.toMatch(/warning/);
+      expect(faults.stderr).toMatch(
+        /Every --sandbox command meets these faults until 'assess --sandbox sandbox faults --clear'/,
+      );
+      const later = await run(['faults', '--json', 'spec']);
+      expect(JSON.parse(later.stdout)).toEqual({ spec: '5xx=0.5,seed=1' }); // kept for the next command
+      expect(later.stderr).toMatch(
+        /Injecting faults: 5xx=0\.5,seed=1 \(clear them with 'assess --sandbox sandbox faults --clear'\)/,
+      );
+      expect((await run(['faults', '--clear'])).code).toBe(0);
+      expect(JSON.parse((await run(['faults', '--json', 'spec'])).stdout)).toEqual({ spec: null });
 
       const quirks = await run(['quirks', '7', '--json', 'seed']);
       expect(quirks.code, quirks.stderr).toBe(0);

@@ -1,13 +1,14 @@
 // Callback delivery end to end: retries back to back (a receiver failing 3 times still gets the
 // event; one always failing → 5 tries then failed), `callbacks process` re-delivers, a pending
 // delivery survives a restart of a persisted sandbox, and `--sandbox` waits for its deliveries.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { startServer } from '../helpers/http-server.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { readState } from '../helpers/sandbox-state.js';
 import { waitFor } from '../helpers/wait.js';
 
 type Attempt = { n: number; at: string; url: string; status: number | null; error: string | null; durationMs: number };
@@ -130,7 +131,7 @@ describe('delivery tries', () => {
 describe('persistence and the embedded sandbox', () => {
   it('a pending delivery survives a restart of a sandbox with a state file, and is delivered after it', async () => {
     const { dir, cleanup } = tempDir('assess-deliveries-');
-    const stateFile = join(dir, 'state.json');
+    const stateFile = join(dir, 'state.db');
     const held: ServerResponse[] = [];
     let answer = false; // first the receiver hangs (the try is in flight when the sandbox stops)
     const server = await startServer((_req, res) => (answer ? res.writeHead(200).end() : held.push(res)));
@@ -140,8 +141,7 @@ describe('persistence and the embedded sandbox', () => {
       await simulate(ts, id, 'start');
       await waitFor(() => held.length === 1, { what: 'the first try to reach the receiver' });
       await ts.close();
-      const saved = JSON.parse(readFileSync(stateFile, 'utf8'));
-      const pending = saved.deliveries.filter((d: Delivery) => String(d.testInvitationId) === id);
+      const pending = readState(stateFile).deliveries.filter((d: Delivery) => String(d.testInvitationId) === id);
       expect(pending).toMatchObject([{ state: 'pending', attempts: [] }]); // the cut-short try is not counted
 
       answer = true;
@@ -183,7 +183,7 @@ describe('persistence and the embedded sandbox', () => {
       expect(sim.code, sim.stderr).toBe(0);
       // no polling: the process only exits after the deliveries finished
       expect(server.requests.map((r) => JSON.parse(r.body).Status)).toEqual(['In Progress', 'Complete']);
-      expect(existsSync(join(dir, 'sandbox', 'state.json'))).toBe(true);
+      expect(existsSync(join(dir, 'sandbox', 'state.db'))).toBe(true);
       const list = await runAssess(['--sandbox', 'sandbox', 'deliveries', '--invitation', id, '--json'], {
         configDir: dir,
       });

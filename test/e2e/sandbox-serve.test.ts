@@ -10,7 +10,7 @@ import { spawnAssess } from '../helpers/spawn.js';
 
 const work = tempDir('assess-serve-');
 afterAll(() => work.cleanup());
-const stateFile = join(work.dir, 'sandbox.json');
+const stateFile = join(work.dir, 'sandbox.db');
 
 async function serve() {
   const p = spawnAssess(['sandbox', 'serve', '--port', '0', '--json', '--state', stateFile]);
@@ -96,20 +96,23 @@ describe('assess sandbox serve', () => {
     }
   });
 
-  it('refuses a corrupt state file with exit 2 (a bad file), says how to reset, and leaves the file alone', async () => {
-    const bad = join(work.dir, 'corrupt.json');
-    // truncated, not JSON, empty, another program's JSON
-    for (const text of [
-      '{"format": "assess-sandbox-state", "accounts": [',
-      'garbage\n',
-      '',
-      '{"name": "not sandbox state"}',
-    ]) {
+  it('refuses a file that is not its state with exit 2 (a bad file), says what to do, and leaves the file alone', async () => {
+    const bad = join(work.dir, 'corrupt.db');
+    // an earlier assess's JSON state (even truncated), text, another program's JSON
+    for (const [text, cause, fix] of [
+      [
+        '{"format": "assess-sandbox-state", "accounts": [',
+        'it is the state file of an earlier assess',
+        /give --state a new file/,
+      ],
+      ['garbage\n', 'file is not a database', /move it away, or choose another file/],
+      ['{"name": "not sandbox state"}', 'file is not a database', /move it away, or choose another file/],
+    ] as const) {
       writeFileSync(bad, text);
       const r = await runAssess(['sandbox', 'serve', '--port', '0', '--state', bad]);
       expect(r.code, JSON.stringify(text)).toBe(2);
-      expect(r.stderr).toContain(`Sandbox state file ${bad} is not usable`);
-      expect(r.stderr).toMatch(/Move it aside or delete it/);
+      expect(r.stderr).toContain(`cannot use the sandbox state ${bad}: ${cause}`);
+      expect(r.stderr).toMatch(fix);
       expect(r.stdout).toBe('');
       expect(readFileSync(bad, 'utf8')).toBe(text);
     }
@@ -130,7 +133,7 @@ describe('assess sandbox serve', () => {
       const r = await runAssess(['sandbox', 'serve', '--port', '0', '--state', file!], { timeoutMs: 20_000 });
       expect(r.code, `${file}: ${r.stderr}`).toBe(2);
       expect(r.stderr).toBe(
-        `error: --state: ${file} is ${kind}, not a regular file\n  name a regular file (it is created if missing), e.g. --state ./sandbox.json\n`,
+        `error: --state: ${file} is ${kind}, not a regular file\n  name a regular file (it is created if missing), e.g. --state ./sandbox.db\n`,
       );
       expect(r.stdout).toBe('');
     }

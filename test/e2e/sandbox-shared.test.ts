@@ -1,14 +1,13 @@
-// The shared local sandbox (issue 34): `assess sandbox start` runs one in the background for the
-// config dir, every --sandbox command uses it (two at once: a wait and the simulate that ends it),
-// its URLs answer while it runs, a kill -9 leaves a stale pid file that status and start detect,
-// and `sandbox stop` ends it cleanly. Without one, --sandbox keeps the embedded sandbox and says
-// how to start a shared one where a command needs it to outlive the command.
+// The shared local sandbox: `assess sandbox start` runs one in the background for the config
+// dir, every --sandbox command uses it (two at once: a wait and the simulate that ends it), its
+// URLs answer while it runs, a kill -9 leaves a stale pid file that status and start detect,
+// and `sandbox stop` ends it cleanly. Without one, --sandbox keeps the embedded sandbox (whose
+// state file every command shares) and says how to start a shared one for URLs that outlive it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxAlive } from '../../src/cli/shared-sandbox.js';
-import { processStartedAt } from '../../src/util/process-alive.js';
 import { BIN, runAssess, tempDir } from '../helpers/cli.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -164,7 +163,6 @@ describe('the shared sandbox', () => {
     expect(stop.stderr).toMatch(`Shared sandbox stopped (pid ${info.pid})`);
     expect(alive(info.pid!)).toBe(false);
     expect(existsSync(record)).toBe(false);
-    expect(existsSync(join(cfg.dir, 'sandbox', 'state.json.lock'))).toBe(false); // released, not left by a crash
 
     const again = await run(['sandbox', 'stop']);
     expect(again.code).toBe(0);
@@ -220,60 +218,28 @@ describe('started from a terminal', () => {
   });
 });
 
-describe('a damaged record while the shared sandbox runs', () => {
-  it("status reports it running (record unreadable, the state lock owner's pid); --sandbox and start refuse at once; stop stops it", async () => {
+describe('a damaged record', () => {
+  it('is stale: status says so and removes it; start then starts one on the same state', async () => {
     const own = tempDir('assess-shared-damaged-');
     try {
+      const rec = join(own.dir, 'sandbox', 'server.json');
+      mkdirSync(dirname(rec), { recursive: true });
+      writeFileSync(rec, 'garbage\n');
+      const status = await runAssess(['sandbox', 'status', '--json'], { configDir: own.dir });
+      expect(status.code, status.stderr).toBe(0);
+      expect(JSON.parse(status.stdout)).toMatchObject({ running: false });
+      expect(status.stderr).toMatch(/record was unreadable and was removed/);
+      expect(existsSync(rec)).toBe(false);
+      writeFileSync(rec, 'garbage\n');
       const r = await runAssess(['sandbox', 'start', '--json', 'pid'], { configDir: own.dir });
       expect(r.code, r.stderr).toBe(0);
       const { pid } = JSON.parse(r.stdout) as { pid: number };
       pids.add(pid);
-      const rec = join(own.dir, 'sandbox', 'server.json');
-      writeFileSync(rec, 'garbage\n');
-
-      const status = await runAssess(['sandbox', 'status', '--json'], { configDir: own.dir });
-      expect(status.code, status.stderr).toBe(0);
-      expect(JSON.parse(status.stdout)).toMatchObject({ running: true, pid, recordUnreadable: true });
-      expect(status.stderr).toMatch(`record ${rec} is unreadable, but its server still runs (pid ${pid}`);
-      expect(status.stderr).not.toMatch(/no longer running/);
-      expect(existsSync(rec)).toBe(true);
-      expect(alive(pid)).toBe(true);
-
-      const list = await runAssess(['--sandbox', 'tests', 'list'], { configDir: own.dir });
-      expect(list.code).toBe(1);
-      expect(list.stderr).toMatch(`its server still runs (pid ${pid}`);
-      expect(list.stderr).toMatch(/assess sandbox stop/);
-      const start = await runAssess(['sandbox', 'start'], { configDir: own.dir });
-      expect(start.code).toBe(1);
-      expect(start.stderr).toMatch(`its server still runs (pid ${pid}`);
-
+      expect(r.stderr).toMatch(/record was unreadable and was removed/);
       const stop = await runAssess(['sandbox', 'stop'], { configDir: own.dir });
       expect(stop.code, stop.stderr).toBe(0);
-      expect(stop.stderr).toMatch(`Shared sandbox stopped (pid ${pid})`);
       expect(alive(pid)).toBe(false);
-      expect(existsSync(rec)).toBe(false);
-      expect(existsSync(join(own.dir, 'sandbox', 'state.json.lock'))).toBe(false); // it saved and let go
     } finally {
-      own.cleanup();
-    }
-  });
-
-  it('a state lock held by a process that is not a sandbox serve (an --sandbox command) leaves the record stale: stop never signals it', async () => {
-    const own = tempDir('assess-shared-damaged-other-');
-    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
-    try {
-      mkdirSync(join(own.dir, 'sandbox'), { recursive: true });
-      writeFileSync(
-        join(own.dir, 'sandbox', 'state.json.lock'),
-        `${other.pid} ${processStartedAt(other.pid!) ?? ''}`.trim() + '\n',
-      );
-      writeFileSync(join(own.dir, 'sandbox', 'server.json'), 'garbage\n');
-      const stop = await runAssess(['sandbox', 'stop'], { configDir: own.dir });
-      expect(stop.code, stop.stderr).toBe(0);
-      expect(stop.stderr).toMatch(/is no longer running .*stale pid file was removed/);
-      expect(alive(other.pid!)).toBe(true);
-    } finally {
-      other.kill('SIGKILL');
       own.cleanup();
     }
   });
@@ -297,20 +263,27 @@ describe('start while another process holds the state', () => {
     }
   });
 
-  it('exit 1 naming the holder; no record is left', async () => {
-    const other = tempDir('assess-shared-busy-');
+  it("beside a user's own `sandbox serve` on the same state: it starts, and both serve that state", async () => {
+    const other = tempDir('assess-shared-beside-');
     const serve = spawnAssess(
-      ['sandbox', 'serve', '--port', '0', '--json', '--state', join(other.dir, 'sandbox', 'state.json')],
+      ['sandbox', 'serve', '--port', '0', '--json', '--state', join(other.dir, 'sandbox', 'state.db')],
       { configDir: other.dir },
     );
     try {
-      await serve.firstLine();
-      const r = await runAssess(['sandbox', 'start'], { configDir: other.dir });
-      expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(
-        `its state ${join(other.dir, 'sandbox', 'state.json')} is in use by another assess process (pid ${serve.child.pid})`,
+      const own = JSON.parse(await serve.firstLine()) as { baseUrl: string; keys: string[] };
+      const r = await runAssess(['sandbox', 'start', '--json', 'pid,baseUrl'], { configDir: other.dir });
+      expect(r.code, r.stderr).toBe(0);
+      const shared = JSON.parse(r.stdout) as { pid: number; baseUrl: string };
+      pids.add(shared.pid);
+      const inv = await runAssess(
+        ['--sandbox', 'invite', '1001', '--email', 'beside@example.com', '--name', 'B', '--json', 'testInvitationId'],
+        { configDir: other.dir },
       );
-      expect(existsSync(join(other.dir, 'sandbox', 'server.json'))).toBe(false);
+      expect(inv.code, inv.stderr).toBe(0);
+      expect(inv.stderr).toMatch(`Using the shared sandbox at ${shared.baseUrl}`);
+      const id = (JSON.parse(inv.stdout) as { testInvitationId: number }).testInvitationId;
+      expect((await fetch(`${own.baseUrl}/_sandbox/invitations/${id}`)).status).toBe(200);
+      expect((await runAssess(['sandbox', 'stop'], { configDir: other.dir })).code).toBe(0);
     } finally {
       await serve.stop();
       other.cleanup();
@@ -319,11 +292,28 @@ describe('start while another process holds the state', () => {
 });
 
 describe('the embedded sandbox (no shared one running)', () => {
-  it('attempts wait on an invitation it cannot move: exit 2 saying how to start a shared sandbox', async () => {
-    const r = await runAssess(['--sandbox', 'attempts', 'wait', '900004', '--until', 'complete']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/900004 has not reached complete, and nothing can move it while this waits/);
-    expect(r.stderr).toMatch(/assess sandbox start.*assess --sandbox sandbox simulate 900004 complete/);
+  it('attempts wait ends when another --sandbox command completes the invitation: their embedded sandboxes share the state', async () => {
+    const own = tempDir('assess-shared-embedded-wait-');
+    try {
+      const wait = spawnAssess(
+        ['--sandbox', 'attempts', 'wait', '900004', '--until', 'complete', '--interval', '200ms', '--timeout', '60s'],
+        { configDir: own.dir },
+      );
+      await waitFor(() => wait.stderr().includes('900004: Pending'), {
+        what: 'the first poll of attempts wait',
+        timeoutMs: 20_000,
+      });
+      expect(wait.stderr()).toMatch(/Using the embedded sandbox/);
+      const sim = await runAssess(['--sandbox', 'sandbox', 'simulate', '900004', 'complete', '--score', '70'], {
+        configDir: own.dir,
+      });
+      expect(sim.code, sim.stderr).toBe(0);
+      const done = await wait.done;
+      expect(done.code, done.stderr).toBe(0);
+      expect(done.stdout).toMatch(/900004\s+Complete\s+reached/);
+    } finally {
+      own.cleanup();
+    }
   });
 
   it('an invitation URL comes with the notice that it dies with the command', async () => {
@@ -350,17 +340,17 @@ describe('an unusable state file in the config dir', () => {
   it('--sandbox and sandbox start exit 2 (a bad file) with the refusal, the file untouched; no record is left', async () => {
     const bad = tempDir('assess-shared-badstate-');
     try {
-      const state = join(bad.dir, 'sandbox', 'state.json');
+      const state = join(bad.dir, 'sandbox', 'state.db');
       mkdirSync(dirname(state), { recursive: true });
-      writeFileSync(state, 'garbage\n');
+      writeFileSync(state, 'garbage\n'.repeat(100));
       const list = await runAssess(['--sandbox', 'tests', 'list'], { configDir: bad.dir });
       expect(list.code).toBe(2);
-      expect(list.stderr).toContain(`Sandbox state file ${state} is not usable`);
+      expect(list.stderr).toContain(`cannot use the sandbox state ${state}: file is not a database`);
       const start = await runAssess(['sandbox', 'start'], { configDir: bad.dir });
       expect(start.code).toBe(2);
-      expect(start.stderr).toContain(`the shared sandbox did not start: Sandbox state file ${state} is not usable`);
+      expect(start.stderr).toContain(`the shared sandbox did not start: cannot use the sandbox state ${state}`);
       expect(existsSync(join(bad.dir, 'sandbox', 'server.json'))).toBe(false);
-      expect(readFileSync(state, 'utf8')).toBe('garbage\n');
+      expect(readFileSync(state, 'utf8')).toBe('garbage\n'.repeat(100));
     } finally {
       bad.cleanup();
     }

@@ -80,8 +80,8 @@ describe('SIGHUP stops like SIGTERM, exit 129', () => {
     expect((await next.stop('SIGINT')).code).toBe(0);
   });
 
-  it('sandbox serve: the state is saved and its lock released', async () => {
-    const state = join(work.dir, 'hup-sandbox.json');
+  it('sandbox serve: the state is kept and serves again', async () => {
+    const state = join(work.dir, 'hup-sandbox.db');
     const serve = () => spawnAssess(['sandbox', 'serve', '--port', '0', '--json', '--state', state]);
     const p = serve();
     const info = JSON.parse(await p.firstLine()) as { baseUrl: string; keys: string[] };
@@ -94,7 +94,7 @@ describe('SIGHUP stops like SIGTERM, exit 129', () => {
     const id = String((JSON.parse(inv.stdout) as { testInvitationId: number }).testInvitationId);
     expect(await p.stop('SIGHUP')).toEqual({ code: 129, signal: null });
     expect(p.stderr()).toMatch(/Sandbox stopped; state saved\./);
-    // the same state serves again (its lock was released) and holds the invitation
+    // the same state serves again and holds the invitation
     const again = serve();
     const back = JSON.parse(await again.firstLine()) as { baseUrl: string };
     const moved = await runAssess(['sandbox', 'simulate', id, 'start', '--url', back.baseUrl]);

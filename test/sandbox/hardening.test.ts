@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopback } from '../../src/sandbox/routes/control.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.js';
 import { buildServer } from '../../src/sandbox/server.js';
-import { Store } from '../../src/sandbox/store.js';
+import { openState } from '../../src/sandbox/state-file.js';
 import { startServer } from '../helpers/http-server.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -209,7 +209,7 @@ describe('the control API answers loopback clients only', () => {
   });
 
   it('a non-loopback client gets 403 on every control route (keys included) and changes nothing; the API still answers it', async () => {
-    const app = buildServer(Store.seeded(), { log: () => undefined });
+    const app = buildServer(openState({}), { log: () => undefined });
     await app.ready();
     try {
       const from = (remoteAddress: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>

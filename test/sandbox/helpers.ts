@@ -41,8 +41,8 @@ async function call(
   return { status: res.status, body: parsed, headers: res.headers };
 }
 
-export async function harness(opts: { stateFile?: string; compactAfterBytes?: number } = {}): Promise<Harness> {
-  const sb = await startSandbox({ port: 0, stateFile: opts.stateFile, compactAfterBytes: opts.compactAfterBytes });
+export async function harness(opts: { stateFile?: string } = {}): Promise<Harness> {
+  const sb = await startSandbox({ port: 0, stateFile: opts.stateFile });
   const [keyA, keyB] = sb.keys;
   const h: Harness = {
     sb,

@@ -7,7 +7,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/sandbox/openapi/index.js';
 import { buildServer } from '../../src/sandbox/server.js';
-import { Store } from '../../src/sandbox/store.js';
+import { openState } from '../../src/sandbox/state-file.js';
 import { jsonSchemaValidator } from '../helpers/ajv.js';
 import { FULL_SETTINGS, harness, REATTEMPT_BODY, type Harness, type Res } from './helpers.js';
 
@@ -16,7 +16,7 @@ type Json = any;
 /** `METHOD /path` of every /v3 and /v2 route the sandbox registers, with its config. */
 async function servedRoutes(): Promise<Map<string, Json>> {
   const routes = new Map<string, Json>();
-  const app = buildServer(Store.seeded(), {
+  const app = buildServer(openState({}), {
     onRoute: (r: RouteOptions) => {
       for (const method of [r.method].flat())
         if (method !== 'HEAD' && /^\/v[23]\//.test(r.url)) routes.set(`${method} ${r.url}`, r.config ?? {});

@@ -5,20 +5,21 @@ import { simulate } from '../../src/sandbox/invitations.js';
 import { renderReportPdf } from '../../src/sandbox/pdf.js';
 import { generatedAtOf, ReportPdfs } from '../../src/sandbox/report-pdfs.js';
 import { buildReport } from '../../src/sandbox/scoring.js';
-import { Store } from '../../src/sandbox/store.js';
+import { openState } from '../../src/sandbox/state-file.js';
+import type { Store } from '../../src/sandbox/store.js';
 import { waitFor } from '../helpers/wait.js';
 import { harness, type Harness } from './helpers.js';
 
 const freshPdf = (store: Store, id: number) => {
-  const inv = store.invitations.get(id)!;
-  return renderReportPdf(buildReport(store.tests.get(inv.testId)!, inv, 3, 'http://x/pdf'), generatedAtOf(inv));
+  const inv = store.invitation(id)!;
+  return renderReportPdf(buildReport(store.test(inv.testId)!, inv, 3, 'http://x/pdf'), generatedAtOf(inv));
 };
 
 describe('renderReportPdf', () => {
   it('gives the same bytes for the same data, with CreationDate from generatedAt', async () => {
-    const store = Store.seeded();
-    const inv = store.invitations.get(900001)!;
-    const report = buildReport(store.tests.get(inv.testId)!, inv, 3, '');
+    const store = openState({});
+    const inv = store.invitation(900001)!;
+    const report = buildReport(store.test(inv.testId)!, inv, 3, '');
     const a = await renderReportPdf(report, '2030-01-02T03:04:05Z');
     const b = await renderReportPdf(structuredClone(report), '2030-01-02T03:04:05Z');
     expect(a.equals(b)).toBe(true);
@@ -30,10 +31,10 @@ describe('renderReportPdf', () => {
 
 describe('ReportPdfs (in process)', () => {
   it('renders in the background after simulate has returned, then serves the cached bytes', async () => {
-    const store = Store.seeded();
+    const store = openState({});
     const pdfs = new ReportPdfs(store);
     store.onReportReady = (inv) => pdfs.schedule(inv);
-    const inv = store.invitations.get(900004)!; // Pending
+    const inv = store.invitation(900004)!; // Pending
     expect(simulate(store, inv, 'complete', { percent: 77 })).toEqual({ ok: true });
     // simulate has returned; the render is only queued
     expect(pdfs.queued).toBe(1);
@@ -48,11 +49,12 @@ describe('ReportPdfs (in process)', () => {
   });
 
   it('does not serve a PDF whose data has changed', async () => {
-    const store = Store.seeded();
+    const store = openState({});
     const pdfs = new ReportPdfs(store);
-    const inv = store.invitations.get(900001)!;
+    const inv = store.invitation(900001)!;
     const before = await pdfs.pdfFor(inv);
     inv.name = 'Alice Renamed';
+    store.changed({ invitation: inv });
     const after = await pdfs.pdfFor(inv);
     expect(pdfs.renders).toBe(2);
     expect(after.equals(before)).toBe(false);
@@ -60,15 +62,15 @@ describe('ReportPdfs (in process)', () => {
   });
 
   it('is bounded by entries and by bytes', async () => {
-    const store = Store.seeded();
+    const store = openState({});
     const few = new ReportPdfs(store, { maxEntries: 2 });
-    for (const id of [900001, 900002, 900003, 900008]) await few.pdfFor(store.invitations.get(id)!);
+    for (const id of [900001, 900002, 900003, 900008]) await few.pdfFor(store.invitation(id)!);
     expect(few.size.entries).toBe(2);
-    expect(few.has(store.invitations.get(900001)!)).toBe(false);
-    expect(few.has(store.invitations.get(900008)!)).toBe(true);
-    const one = (await few.pdfFor(store.invitations.get(900008)!)).length;
+    expect(few.has(store.invitation(900001)!)).toBe(false);
+    expect(few.has(store.invitation(900008)!)).toBe(true);
+    const one = (await few.pdfFor(store.invitation(900008)!)).length;
     const small = new ReportPdfs(store, { maxBytes: one * 4 });
-    for (const id of [900001, 900002, 900003, 900008]) await small.pdfFor(store.invitations.get(id)!);
+    for (const id of [900001, 900002, 900003, 900008]) await small.pdfFor(store.invitation(id)!);
     expect(small.size.bytes).toBeLessThanOrEqual(one * 4);
     expect(small.size.entries).toBeLessThan(4);
   });

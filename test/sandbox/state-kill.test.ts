@@ -1,17 +1,17 @@
 // kill -9 of a --state sandbox (its own process) at a moment derived from a seed, in the middle
 // of a stream of writes from several clients: invites, moves, cancels. Afterwards the state on
 // disk holds every change that was answered 2xx (an unanswered one may or may not be there),
-// and a sandbox started on it takes the stale lock over and goes on. Half the seeds compact on
-// every chance (a snapshot whenever the log is as large as the last one), so kills land during
-// snapshots too.
+// and a sandbox started on it goes on. For half the seeds a second sandbox process serves the
+// same file meanwhile, to half of the clients: it keeps serving through the other's death, and
+// what both answered is kept.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/sandbox/fault-spec.js';
-import { loadStateFile } from '../../src/sandbox/persistence.js';
 import { ROOT } from '../helpers/cli.js';
+import { readState } from '../helpers/sandbox-state.js';
 import { harness } from './helpers.js';
 
 const SEEDS = [1, 2, 3, 4];
@@ -30,14 +30,8 @@ interface Candidate {
   inFlight?: string;
 }
 
-function startChild(stateFile: string, compactAfterBytes: number | undefined) {
-  const args = [
-    '--import',
-    'tsx',
-    join(ROOT, 'test/helpers/state-child.ts'),
-    stateFile,
-    ...(compactAfterBytes ? [String(compactAfterBytes)] : []),
-  ];
+function startChild(stateFile: string) {
+  const args = ['--import', 'tsx', join(ROOT, 'test/helpers/state-child.ts'), stateFile];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const info = new Promise<{ baseUrl: string; key: string }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the sandbox exited (${code}) before it listened`)));
@@ -53,7 +47,7 @@ async function client(
   n: number,
   random: () => number,
   mine: Candidate[],
-  acks: { count: number },
+  acks: { count: number; stop: boolean },
 ) {
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
     const res = await fetch(base + path, {
@@ -65,7 +59,7 @@ async function client(
     if (res.status >= 300) throw new Error(`HTTP ${res.status} ${JSON.stringify(json)}`);
     return json;
   };
-  for (let i = 0; ; i++) {
+  for (let i = 0; !acks.stop; i++) {
     const movable = mine.filter((c) => c.acked === 'Pending' || c.acked === 'In Progress');
     const c: Candidate =
       movable.length && random() < 0.5
@@ -97,27 +91,40 @@ async function client(
 }
 
 describe('kill -9 during a stream of writes', () => {
-  it.each(SEEDS)('seed %i: every answered change is on disk; a new sandbox takes over', async (seed) => {
+  it.each(SEEDS)('seed %i: every answered change is on disk; a new sandbox goes on', async (seed) => {
     const random = seededRandom(seed);
     const killAfter = 20 + Math.floor(random() * 400); // answered changes before the kill
     const extraMs = Math.floor(random() * 15);
-    const compact = seed % 2 === 0 ? 1 : undefined;
-    const file = join(dir, `kill-${seed}.json`);
-    const { child, info } = startChild(file, compact);
+    const file = join(dir, `kill-${seed}.db`);
+    const { child, info } = startChild(file);
     const { baseUrl, key } = await info;
+    const other = seed % 2 === 0 ? startChild(file) : undefined; // serves the same file, and survives
+    const otherUrl = other ? (await other.info).baseUrl : baseUrl;
     const mine: Candidate[][] = Array.from({ length: CLIENTS }, () => []);
-    const acks = { count: 0 };
+    const acks = { count: 0, stop: false };
     const exited = new Promise((r) => child.on('exit', r));
-    const clients = mine.map((list, n) => client(baseUrl, key, n, seededRandom(seed * 100 + n), list, acks));
+    const clients = mine.map((list, n) =>
+      client(n % 2 ? otherUrl : baseUrl, key, n, seededRandom(seed * 100 + n), list, acks),
+    );
     const killer = (async () => {
       while (acks.count < killAfter && child.exitCode === null) await new Promise((r) => setTimeout(r, 1));
       await new Promise((r) => setTimeout(r, extraMs));
       child.kill('SIGKILL');
+      await exited;
+      acks.stop = true; // the survivor's clients finish what they sent
     })();
     await Promise.all([killer, ...clients, exited]);
     expect(child.signalCode).toBe('SIGKILL');
+    if (other) {
+      expect(other.child.exitCode).toBeNull(); // it served on through the other's death
+      const res = await fetch(`${otherUrl}/v3/tests`, { headers: { 'x-api-key': key } });
+      expect(res.status).toBe(200);
+      const stopped = new Promise((r) => other.child.once('exit', r));
+      other.child.kill('SIGTERM');
+      await stopped;
+    }
 
-    const doc = (await loadStateFile(file))!.doc;
+    const doc = readState(file);
     const byId = new Map(doc.invitations.map((i) => [i.testInvitationId, i]));
     const answered = mine.flat().filter((c) => c.acked !== undefined);
     expect(answered.length).toBeGreaterThanOrEqual(Math.min(killAfter, 20));
@@ -127,13 +134,13 @@ describe('kill -9 during a stream of writes', () => {
       expect([c.acked, c.inFlight], `invitation ${c.id}: answered ${c.acked}`).toContain(stored!.status);
     }
 
-    const h = await harness({ stateFile: file }); // the dead process's lock is stale
+    const h = await harness({ stateFile: file });
     try {
       const next = await h.inviteA(1001, `after-kill-${seed}@kill.test`);
       expect(next).toBeGreaterThan(Math.max(...answered.map((c) => c.id!)));
     } finally {
       await h.close();
     }
-    expect((await loadStateFile(file))!.doc.invitations.length).toBe(doc.invitations.length + 1);
+    expect(readState(file).invitations.length).toBe(doc.invitations.length + 1);
   });
 });

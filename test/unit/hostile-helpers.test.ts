@@ -1,5 +1,5 @@
 // Issue 15: the pure helpers behind the e2e tests — URL userinfo masking, control-character
-// escaping, sizes, the sandbox state consistency check, and output-file identity.
+// escaping, sizes, and output-file identity.
 import { linkSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,8 +9,6 @@ import { checkFiles } from '../../src/files/output-files.js';
 import { parseSize } from '../../src/commands/callbacks/shared/queue.js';
 import { toCsvLine } from '../../src/output/csv.js';
 import { escapeCell, escapeJson, escapeMessage } from '../../src/output/escape.js';
-import { consistencyProblem } from '../../src/sandbox/persistence.js';
-import { buildSeedState } from '../../src/sandbox/seed.js';
 
 describe('maskUrlCredentials', () => {
   it.each([
@@ -55,15 +53,6 @@ describe('parseSize', () => {
     ['1.5G', 1.5 * 1024 ** 3],
   ])('%s', (t, n) => expect(parseSize(t)).toBe(n));
   it('refuses words', () => expect(parseSize('lots')).toBeUndefined());
-});
-
-describe('sandbox state consistency', () => {
-  it('the seed is consistent; a counter behind an id is not', () => {
-    const doc = buildSeedState(Date.now());
-    expect(consistencyProblem(doc)).toBeNull();
-    doc.nextIds.invitation = doc.invitations[0]!.testInvitationId;
-    expect(consistencyProblem(doc)).toMatch(/^nextIds\.invitation is \d+ but invitation \d+ already exists/);
-  });
 });
 
 describe('checkFiles', () => {

@@ -13,7 +13,6 @@ import { defineCommand, arg, flag } from '../../cli/command.js';
 import { CancelledError, NotFoundError, OutcomeError, UsageError, WaitTimeoutError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { durationArg, fmt } from '../../util/duration.js';
-import { refuseEmbeddedWait } from '../shared/live-sandbox.js';
 import { parseIdArgs } from '../shared/invitation-ids.js';
 import { safeText } from '../shared/statuses.js';
 import { succeeded, UNTIL, verdict, type Until, type Verdict } from './shared/wait-target.js';
@@ -107,7 +106,6 @@ export default defineCommand({
       for (const id of open()) if (!(await poll(id))) failed = true;
       if (!failed) failing = undefined;
       if (!open().length || ctx.now().getTime() >= deadline || ctx.signal.aborted) break;
-      await refuseEmbeddedWait(ctx, open(), until);
       let pause = input.interval;
       if (failing) {
         // back off while it keeps failing: the interval, doubled each failed round, up to 5 min

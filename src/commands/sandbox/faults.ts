@@ -3,7 +3,7 @@ import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
 import { FaultSpecError, parseFaultSpec } from '../../sandbox/fault-spec.js';
 import type { FaultCounters } from '../../sandbox/faults.js';
-import { warnEmbeddedSetting } from '../shared/live-sandbox.js';
+import type { Context } from '../../context.js';
 import { control, sandboxUrl } from './shared/control.js';
 
 type View = { spec: string | null; counters: FaultCounters };
@@ -72,10 +72,10 @@ export default defineCommand({
       },
     );
     if (input.clear) ctx.info('Faults cleared.');
-    // faults live in the sandbox's memory: the embedded one's end with this command
-    else if (input.spec !== undefined && r.spec !== null && !input.url) {
-      const spec = /^[\w=.,%-]+$/.test(input.spec) ? input.spec : `'${input.spec.replaceAll("'", "'\\''")}'`;
-      await warnEmbeddedSetting(ctx, 'Faults', `faults ${spec}`, `--faults ${spec}`);
-    }
+    // faults are kept in the sandbox's state: the embedded sandbox of every later --sandbox command meets them
+    else if (input.spec !== undefined && r.spec !== null && !input.url && (await embedded(ctx)))
+      ctx.info("Every --sandbox command meets these faults until 'assess --sandbox sandbox faults --clear'.");
   },
 });
+
+const embedded = async (ctx: Context) => ctx.globals.sandbox && (await ctx.connection()).embedded === true;

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { defineCommand, zx, flag } from '../../cli/command.js';
-import { LocalError, UsageError } from '../../errors.js';
+import { LocalError } from '../../errors.js';
 import { parseDeliveryFaultSpec } from '../../sandbox/delivery-fault-spec.js';
 import { FaultSpecError, parseFaultSpec, parseLatency, type FaultSpec } from '../../sandbox/fault-spec.js';
 import { rateLimitFlag, specFlag } from './shared/spec-flag.js';
@@ -13,7 +13,7 @@ export default defineCommand({
   name: 'serve',
   description: 'Serve the sandbox on loopback until interrupted; prints the base URL and the seed keys',
   examples: [
-    'assess sandbox serve --port 4010 --state ./sandbox.json',
+    'assess sandbox serve --port 4010 --state ./sandbox.db',
     'assess sandbox serve --port 0 --json   # one line: {"baseUrl":…,"baseUrlV2":…,"keys":[…]}',
     'assess sandbox serve --faults "5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,seed=42"',
     'assess sandbox serve --rate-limit 25/s,burst=5   # 429 past 25 requests a second per key (no Retry-After, as the vendor)',
@@ -24,8 +24,10 @@ export default defineCommand({
     host: flag('address to bind (loopback unless you say otherwise)', { value: 'addr', default: '127.0.0.1' }, () =>
       zx.host(),
     ),
-    state: flag('persist state in this file (atomic writes; survives restarts)', { value: 'file' }, () =>
-      z.optional(z.string().check(z.minLength(1, 'must name a file, e.g. --state ./sandbox.json'))),
+    state: flag(
+      'keep state in this SQLite file (survives restarts; other sandboxes and --sandbox commands may share it)',
+      { value: 'file' },
+      () => z.optional(z.string().check(z.minLength(1, 'must name a file, e.g. --state ./sandbox.db'))),
     ),
     logRequests: flag('print one line per API request on stderr', () => z.optional(z.boolean())),
     latency: flag(
@@ -57,7 +59,7 @@ export default defineCommand({
     ),
   },
   async run(ctx, input) {
-    const { startSandbox, SandboxStateError } = await import('../../sandbox/index.js');
+    const { startSandbox } = await import('../../sandbox/index.js');
     const { SEED_ACCOUNTS } = await import('../../sandbox/seed.js');
     const stateFile = input.state ? (isAbsolute(input.state) ? input.state : resolve(input.state)) : undefined;
     // a FIFO would block the load (SIGTERM included), a device read for ever: exit 2 before anything
@@ -76,10 +78,11 @@ export default defineCommand({
         deliveryFaults: input.deliveryFaults,
         rateLimit: input.rateLimit,
         quirks: input.quirks,
+        env: ctx.env,
+        onNotice: (line) => ctx.warn(line),
       });
     } catch (err) {
-      // a file that is not usable state is a bad file (exit 2); one another sandbox serves is not
-      if (err instanceof SandboxStateError) throw err.inUse ? new LocalError(err.message) : new UsageError(err.message);
+      // a state file that cannot be used is a UsageError naming it, the cause and the fix (exit 2)
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE')
         throw new LocalError(`port ${input.port} is in use`, 'pick another with --port, or --port 0 for any free port');

@@ -7,12 +7,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineCommand, zx, flag } from '../../cli/command.js';
 import {
+  claimStart,
   lookupSharedSandbox,
   removeStaleRecord,
-  sandboxAlive,
   sandboxPaths,
   staleNotice,
-  unreadableNotice,
   type SharedSandbox,
 } from '../../cli/shared-sandbox.js';
 import { writeFileAtomic } from '../../files/atomic.js';
@@ -20,13 +19,12 @@ import { configDir } from '../../config/store.js';
 import { CancelledError, LocalError, UsageError } from '../../errors.js';
 import { printShared, SHARED_FIELDS } from './shared/shared-view.js';
 import { rateLimitFlag } from './shared/spec-flag.js';
-import { formatRateLimit } from '../../sandbox/rate-limit.js';
+import { formatRateLimit, type RateLimitSpec } from '../../sandbox/rate-limit.js';
+import type { Context } from '../../context.js';
 import { processStartedAt } from '../../util/process-alive.js';
 import { makeDirs } from '../../util/private-dir.js';
 
 const READY_MS = 30_000;
-/** How long a `start` that lost the state file to another waits for that one's record. */
-const RACE_MS = 5_000;
 
 export default defineCommand({
   name: 'start',
@@ -45,56 +43,35 @@ export default defineCommand({
   async run(ctx, input) {
     const dir = configDir(ctx.env);
     const paths = sandboxPaths(dir);
-    const found = lookupSharedSandbox(dir);
-    if (found.kind === 'running') {
-      ctx.info(`A shared sandbox is already running (pid ${found.sandbox.pid}); stop it with 'assess sandbox stop'.`);
-      return printShared(ctx, { running: true, ...found.sandbox });
-    }
-    if (found.kind === 'unreadable')
-      throw new LocalError(unreadableNotice(dir, found.pid), "stop it with 'assess sandbox stop', then start it again");
-    if (found.kind === 'stale') {
-      removeStaleRecord(dir, found.pid);
-      ctx.warn(staleNotice(found.pid));
-    }
     makeDirs(paths.dir);
-    const logFd = openSync(paths.log, 'a', 0o600);
-    const logFrom = fstatSync(logFd).size; // what this start's server writes comes after
-    let child;
-    try {
-      const entry = assessEntry();
-      // its own session (setsid): the terminal's Ctrl-C and hang-up do not reach it; `sandbox stop` does
-      const { spawn } = await import('node:child_process'); // only start spawns: not loaded for the noun's other verbs
-      const limit = input.rateLimit ? ['--rate-limit', formatRateLimit(input.rateLimit)] : [];
-      child = spawn(
-        process.execPath,
-        [entry, 'sandbox', 'serve', '--port', String(input.port), '--state', paths.state, ...limit, '--json'],
-        {
-          cwd: paths.dir,
-          env: { ...ctx.env, ASSESS_QUIET: undefined, ASSESS_API_KEY: undefined } as NodeJS.ProcessEnv,
-          detached: true,
-          stdio: ['ignore', 'pipe', logFd],
-        },
-      );
-    } finally {
-      closeSync(logFd);
+    // one start brings the shared sandbox up; one run at the same moment waits for it and shows it
+    for (let round = 0; !claimStart(dir); round++) {
+      const found = lookupSharedSandbox(dir);
+      if (found.kind === 'running') {
+        ctx.info(`A shared sandbox is already running (pid ${found.sandbox.pid}); stop it with 'assess sandbox stop'.`);
+        return printShared(ctx, { running: true, ...found.sandbox });
+      }
+      if (found.kind === 'starting') {
+        const other = await recordOf(dir, found.pid, ctx.signal);
+        if (other) return printShared(ctx, { running: true, ...other });
+      } else if (found.kind === 'stale') {
+        removeStaleRecord(dir, found.pid);
+        ctx.warn(staleNotice(found.pid));
+      }
+      if (round >= 3)
+        throw new LocalError(`the shared sandbox did not start: its record ${paths.record} keeps changing`);
     }
-    const ready = await firstLine(child, ctx.signal).catch((err: unknown) => {
-      if (child.exitCode === null) child.kill('SIGTERM');
+    let bg: Background;
+    try {
+      bg = await serveInBackground(ctx, paths, input);
+    } catch (err) {
+      removeStaleRecord(dir, process.pid); // the `starting` record: no sandbox came of it
       throw err;
-    });
-    child.stdout!.destroy();
-    child.unref();
+    }
+    const { child, ready } = bg;
     if (ready === null) {
-      const why = firstError(paths.log, logFrom);
-      const holder = /is in use by another sandbox \(pid (\d+)\)/.exec(why)?.[1];
-      // a second `start` at the same moment lost the state file to the first: show that one once it is up
-      const other = holder ? await recordOf(dir, Number(holder), ctx.signal) : undefined;
-      if (other) return printShared(ctx, { running: true, ...other });
-      if (holder)
-        throw new LocalError(
-          `the shared sandbox did not start: its state ${paths.state} is in use by another assess process (pid ${holder})`,
-          "an 'assess --sandbox …' command or 'assess sandbox serve' on that file still runs: let it finish or stop it, then start again",
-        );
+      removeStaleRecord(dir, process.pid);
+      const why = firstError(paths.log, bg.logFrom);
       // serve exits 2 for a bad file (an unusable state file, an unwritable config dir): so does start
       if (child.exitCode === 2)
         throw new UsageError(`the shared sandbox did not start: ${why}`, `its log: ${paths.log}`);
@@ -118,6 +95,50 @@ export default defineCommand({
     );
   },
 });
+
+interface Background {
+  child: ChildProcess;
+  /** Where in the shared log its server's lines begin. */
+  logFrom: number;
+  /** Its first line on stdout (the URLs and keys), or null when it exited first. */
+  ready: string | null;
+}
+
+/** `assess sandbox serve` on the config dir's state, in its own session, its stderr in the log. */
+async function serveInBackground(
+  ctx: Context,
+  paths: ReturnType<typeof sandboxPaths>,
+  input: { port: number; rateLimit?: RateLimitSpec | null },
+): Promise<Background> {
+  const logFd = openSync(paths.log, 'a', 0o600);
+  const logFrom = fstatSync(logFd).size; // what this start's server writes comes after
+  let child: ChildProcess;
+  try {
+    const entry = assessEntry();
+    // its own session (setsid): the terminal's Ctrl-C and hang-up do not reach it; `sandbox stop` does
+    const { spawn } = await import('node:child_process'); // only start spawns: not loaded for the noun's other verbs
+    const limit = input.rateLimit ? ['--rate-limit', formatRateLimit(input.rateLimit)] : [];
+    child = spawn(
+      process.execPath,
+      [entry, 'sandbox', 'serve', '--port', String(input.port), '--state', paths.state, ...limit, '--json'],
+      {
+        cwd: paths.dir,
+        env: { ...ctx.env, ASSESS_QUIET: undefined, ASSESS_API_KEY: undefined } as NodeJS.ProcessEnv,
+        detached: true,
+        stdio: ['ignore', 'pipe', logFd],
+      },
+    );
+  } finally {
+    closeSync(logFd);
+  }
+  const ready = await firstLine(child, ctx.signal).catch((err: unknown) => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    throw err;
+  });
+  child.stdout!.destroy();
+  child.unref();
+  return { child, logFrom, ready };
+}
 
 /**
  * The script that runs assess: dist/main.cjs beside the built program (dist/cli.cjs), or, when
@@ -164,16 +185,13 @@ function firstLine(child: ChildProcess, signal: AbortSignal): Promise<string | n
   });
 }
 
-/**
- * The record of the shared sandbox with this pid, waited for a few seconds while that process
- * runs: another `start` may be starting it (a `sandbox serve` of the user's never gets one).
- */
+/** The record of the shared sandbox another `start` (this pid) brings up, once it is up; undefined when that one gave up. */
 async function recordOf(dir: string, pid: number, signal: AbortSignal): Promise<SharedSandbox | undefined> {
-  const deadline = Date.now() + RACE_MS;
+  const deadline = Date.now() + READY_MS;
   while (Date.now() < deadline && !signal.aborted) {
     const found = lookupSharedSandbox(dir);
-    if (found.kind === 'running' && found.sandbox.pid === pid) return found.sandbox;
-    if (!sandboxAlive(pid)) return undefined;
+    if (found.kind === 'running') return found.sandbox;
+    if (found.kind !== 'starting' || found.pid !== pid) return undefined;
     await new Promise((r) => setTimeout(r, 50));
   }
   return undefined;

@@ -1,12 +1,6 @@
 // `assess sandbox status`: whether the shared sandbox of this config dir runs, where, and with which keys.
 import { defineCommand } from '../../cli/command.js';
-import {
-  lookupSharedSandbox,
-  removeStaleRecord,
-  sandboxPaths,
-  staleNotice,
-  unreadableNotice,
-} from '../../cli/shared-sandbox.js';
+import { lookupSharedSandbox, removeStaleRecord, sandboxPaths, staleNotice } from '../../cli/shared-sandbox.js';
 import { configDir } from '../../config/store.js';
 import { answers, printShared, SHARED_FIELDS } from './shared/shared-view.js';
 
@@ -26,17 +20,9 @@ export default defineCommand({
         );
       return printShared(ctx, { running: true, ...found.sandbox, answering });
     }
-    if (found.kind === 'unreadable') {
-      // not stale: removing the record would orphan a server that holds the state
-      ctx.warn(`${unreadableNotice(dir, found.pid)} Stop it with 'assess sandbox stop', then start it again.`);
-      const { state, log } = sandboxPaths(dir);
-      return printShared(ctx, {
-        running: true,
-        pid: found.pid,
-        stateFile: state,
-        logFile: log,
-        recordUnreadable: true,
-      });
+    if (found.kind === 'starting') {
+      ctx.info(`The shared sandbox is starting ('assess sandbox start', pid ${found.pid}).`);
+      return printShared(ctx, { running: false, starting: true, stateFile: sandboxPaths(dir).state });
     }
     if (found.kind === 'stale') {
       removeStaleRecord(dir, found.pid);

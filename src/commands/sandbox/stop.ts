@@ -1,13 +1,7 @@
 // `assess sandbox stop`: stops the shared sandbox cleanly (SIGTERM: it finishes its requests and
 // saves its state), waits until its process is gone, and removes its record.
 import { defineCommand } from '../../cli/command.js';
-import {
-  lookupSharedSandbox,
-  removeStaleRecord,
-  sandboxAlive,
-  staleNotice,
-  unreadableNotice,
-} from '../../cli/shared-sandbox.js';
+import { lookupSharedSandbox, removeStaleRecord, sandboxAlive, staleNotice } from '../../cli/shared-sandbox.js';
 import { configDir } from '../../config/store.js';
 import { CancelledError, LocalError } from '../../errors.js';
 
@@ -25,9 +19,12 @@ export default defineCommand({
       removeStaleRecord(dir, found.pid);
       return ctx.warn(staleNotice(found.pid));
     }
-    // an unreadable record: the live `sandbox serve` holding the state's lock is the one to stop
-    if (found.kind === 'unreadable') ctx.warn(unreadableNotice(dir, found.pid));
-    const { pid, processStartedAt } = found.kind === 'running' ? found.sandbox : found;
+    if (found.kind === 'starting')
+      throw new LocalError(
+        `the shared sandbox is starting (pid ${found.pid} starts it)`,
+        "run 'assess sandbox stop' again once 'assess sandbox start' is done",
+      );
+    const { pid, processStartedAt } = found.sandbox;
     // signalled only when it is the process the record (or the lock) names (lookupSharedSandbox checked its start time)
     try {
       process.kill(pid, 'SIGTERM');

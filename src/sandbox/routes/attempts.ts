@@ -26,10 +26,7 @@ export function registerAttemptRoutes(app: FastifyInstance, store: Store): void 
     if (to < from) return fail(request, reply, 401, 'EndDateTime must not be before StartDateTime.');
     const group = ATTEMPT_GROUPS[q.value.state];
     const testAttempts = [];
-    for (const inv of store.invitations.values()) {
-      if (inv.accountId !== request.accountId) continue;
-      store.refresh(inv);
-      if (!group.statuses.includes(inv.status)) continue;
+    for (const inv of store.invitations({ accountId: request.accountId, statuses: group.statuses })) {
       const at = inv[group.at];
       const t = at ? Date.parse(at) : NaN;
       if (!(t >= from && t <= to)) continue;
@@ -66,7 +63,7 @@ export function registerAttemptRoutes(app: FastifyInstance, store: Store): void 
     const successful: number[] = [];
     const failed: number[] = [];
     for (const id of ids) {
-      const entry = queueCallback(store, store.invitations.get(id)!, 'reprocess');
+      const entry = queueCallback(store, store.invitation(id)!, 'reprocess');
       (entry ? successful : failed).push(id);
     }
     await store.flush();

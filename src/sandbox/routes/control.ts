@@ -13,6 +13,7 @@ import type { ReportPdfs } from '../report-pdfs.js';
 import { buildReport, candidatePoints, testPoints } from '../scoring.js';
 import { ACCOUNT_BY_KEY } from '../seed.js';
 import { hasResult, SIMULATE_TARGETS } from '../state-machine.js';
+import { resetState, stateDoc } from '../state-doc.js';
 import type { Store } from '../store.js';
 import { manualPath } from '../../util/manuals.js';
 
@@ -47,11 +48,11 @@ const bad = (reply: FastifyReply, status: number, message: string | string[]) =>
   reply.code(status).send({ errors: Array.isArray(message) ? message : [message] });
 
 export function invitationView(store: Store, inv: SandboxInvitation, origin: string) {
-  const test = store.tests.get(inv.testId)!;
+  const test = store.test(inv.testId)!;
   return {
     testInvitationId: inv.testInvitationId,
     accountId: inv.accountId,
-    accountName: store.accounts.get(inv.accountId)?.name,
+    accountName: store.account(inv.accountId)?.name,
     testId: inv.testId,
     testName: test.testName,
     testLinkId: inv.testLinkId,
@@ -88,7 +89,7 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
         service: 'assess sandbox',
         baseUrl: originOf(request),
         now: store.nowIso(),
-        accounts: [...store.accounts.values()].map((a) => ({
+        accounts: store.accounts().map((a) => ({
           ...a,
           key: [...ACCOUNT_BY_KEY].find(([, id]) => id === a.accountId)?.[0],
         })),
@@ -126,12 +127,12 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
       });
 
       c.post('/reset', async () => {
-        store.reset();
+        resetState(store);
         await store.flush();
-        return { reset: true, ...clockView(), tests: store.tests.size, invitations: store.invitations.size };
+        return { reset: true, ...clockView(), tests: store.count('tests'), invitations: store.count('invitations') };
       });
 
-      c.get('/state', async () => store.toDoc());
+      c.get('/state', async () => stateDoc(store));
       // the OpenAPI 3.1 document of the v3/v2 operations served here (built from the zod wire schemas)
       c.get('/openapi.json', async (request, reply) =>
         reply.type('application/json; charset=utf-8').send(openApiText(originOf(request))),
@@ -145,42 +146,39 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
       }));
       c.get('/requests', async (request) => {
         const limit = Number((request.query as { limit?: string }).limit ?? 0);
-        return { requests: limit > 0 ? store.requests.slice(-limit) : store.requests };
+        return { requests: limit > 0 ? store.requests(limit) : store.requests() };
       });
       c.delete('/requests', async () => {
-        store.requests.length = 0;
-        store.changed('all'); // a snapshot: the log only adds requests
+        store.clearRequests();
         await store.flush();
         return { requests: [] };
       });
       // ?invitation=ID narrows the outbox and the callback deliveries to one invitation
-      const forInvitation = (request: FastifyRequest) => {
-        const id = Number((request.query as { invitation?: string }).invitation ?? 0);
-        return <T extends { testInvitationId: number }>(list: T[]) =>
-          id ? list.filter((x) => x.testInvitationId === id) : list;
-      };
-      c.get('/outbox', async (request) => ({ emails: forInvitation(request)(store.outbox) }));
-      c.get('/deliveries', async (request) => ({ deliveries: forInvitation(request)(store.deliveries) }));
-      c.get('/callbacks', async () => ({ callbacks: store.callbackQueue }));
+      const forInvitation = (request: FastifyRequest) =>
+        Number((request.query as { invitation?: string }).invitation ?? 0) || undefined;
+      c.get('/outbox', async (request) => ({ emails: store.outbox(forInvitation(request)) }));
+      c.get('/deliveries', async (request) => ({ deliveries: store.deliveries(forInvitation(request)) }));
+      c.get('/callbacks', async () => ({ callbacks: store.callbacks() }));
 
       c.get('/invitations', async (request) => {
         const q = request.query as { accountId?: string; status?: string; email?: string };
-        store.sweepExpiry();
-        const list = [...store.invitations.values()].filter(
-          (i) =>
-            (!q.accountId || i.accountId === Number(q.accountId)) &&
-            (!q.status || i.status.toLowerCase() === q.status.toLowerCase()) &&
-            (!q.email || i.email.toLowerCase() === q.email.toLowerCase()),
-        );
+        const list = store
+          .invitations()
+          .filter(
+            (i) =>
+              (!q.accountId || i.accountId === Number(q.accountId)) &&
+              (!q.status || i.status.toLowerCase() === q.status.toLowerCase()) &&
+              (!q.email || i.email.toLowerCase() === q.email.toLowerCase()),
+          );
         return { invitations: list.map((i) => invitationView(store, i, originOf(request))) };
       });
 
       const findInvitation = (request: FastifyRequest, reply: FastifyReply) => {
         const raw = (request.params as { id: string }).id;
         const id = IdParam.safeParse(raw);
-        const inv = id.success ? store.invitations.get(id.data) : undefined;
+        const inv = id.success ? store.invitation(id.data) : undefined;
         if (!inv) return (void bad(reply, 404, `No invitation with id '${raw}'.`), undefined);
-        return store.refresh(inv);
+        return inv;
       };
 
       c.get('/invitations/:id', async (request, reply) => {
@@ -195,7 +193,7 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
         if (!body.ok) return bad(reply, 400, body.errors);
         const { to, score, sectionScores } = body.value;
         // one score per section: extras would be dropped and missing ones made up without a word
-        const sections = store.tests.get(inv.testId)!.sections.length;
+        const sections = store.test(inv.testId)!.sections.length;
         if (sectionScores && sectionScores.length !== sections) {
           const n = (k: number, what: string) => `${k} ${what}${k === 1 ? '' : 's'}`;
           return bad(
@@ -204,7 +202,7 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
             `sectionScores: ${n(sectionScores.length, 'score')} given, but test ${inv.testId} has ${n(sections, 'section')}; give one score (0-100) per section, in section order.`,
           );
         }
-        const queuedBefore = store.callbackQueue.at(-1)?.eventId ?? 0;
+        const queuedBefore = store.lastEventId();
         const r = simulate(store, inv, to as (typeof SIMULATE_TARGETS)[number], {
           percent: score,
           sectionPercents: sectionScores,
@@ -212,7 +210,7 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
         if (!r.ok) return bad(reply, 409, r.message);
         await store.flush();
         const origin = originOf(request);
-        const test = store.tests.get(inv.testId)!;
+        const test = store.test(inv.testId)!;
         return {
           invitation: invitationView(store, inv, origin),
           report: hasResult(inv.status)
@@ -221,9 +219,7 @@ export function registerControlRoutes(app: FastifyInstance, store: Store, pdfs: 
           // where the candidate lands after the test (null: no redirect URL registered)
           redirectTo: hasResult(inv.status) ? inv.redirectUrl : null,
           // the callbacks this move queued (delivered in the background: GET /_sandbox/deliveries)
-          callbacks: store.callbackQueue
-            .filter((e) => e.eventId > queuedBefore)
-            .map((e) => ({ deliveryId: e.eventId, event: e.status, url: e.url })),
+          callbacks: store.callbacks(queuedBefore).map((e) => ({ deliveryId: e.eventId, event: e.status, url: e.url })),
         };
       });
     },

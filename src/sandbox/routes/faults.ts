@@ -37,11 +37,13 @@ export function registerFaultRoutes(app: FastifyInstance, faults: FaultInjector,
           throw err;
         }
         faults.set(spec);
+        await faults.saved(); // kept in the state: every sandbox on it injects them from now on
         return faults.view();
       });
       c.delete('/', async () => {
         const last = faults.view();
         faults.set(null);
+        await faults.saved();
         return { spec: null, counters: last.counters };
       });
     },
@@ -70,11 +72,13 @@ function registerDeliveryFaultRoutes(app: FastifyInstance, faults: DeliveryFault
           if (err instanceof FaultSpecError) return bad(reply, 400, err.message);
           throw err;
         }
+        await faults.saved();
         return faults.view();
       });
       c.delete('/', async () => {
         const last = faults.view();
         faults.set(null);
+        await faults.saved();
         return { spec: null, counters: last.counters };
       });
     },

@@ -45,7 +45,7 @@ export function registerInvitationRoutes(app: FastifyInstance, store: Store): vo
     if (!test) return testNotOwned(reply, testId);
     const linkId = pathId(request, reply, 'testLinkId');
     if (linkId === null) return reply;
-    const link = store.links.get(linkId);
+    const link = store.link(linkId);
     if (!link || link.testId !== testId)
       return fail(request, reply, 404, `Test link id ${linkId} was not found on test ${testId}.`);
     const body = parseWith(InviteByLinkRequest, request.body ?? {});

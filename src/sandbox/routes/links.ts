@@ -16,7 +16,7 @@ export function registerLinkRoutes(app: FastifyInstance, store: Store): void {
     if (!withLink) return { test, link: undefined };
     const linkId = pathId(request, reply, 'testLinkId');
     if (linkId === null) return null;
-    const link = store.links.get(linkId);
+    const link = store.link(linkId);
     if (!link || link.testId !== testId)
       return (void fail(request, reply, 404, `Test link id ${linkId} was not found on test ${testId}.`), null);
     return { test, link };

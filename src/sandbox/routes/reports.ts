@@ -21,7 +21,7 @@ function reportTypeOf(query: unknown): ReportType | { errors: string[] } {
 }
 
 export function registerReportRoutes(app: FastifyInstance, store: Store, pdfs: ReportPdfs): void {
-  const reportCache = new Map<string, { mutation: number; json: string }>();
+  const reportCache = new Map<string, { mutation: string; json: string }>();
   const config = { config: { auth: true, authStatus: 400, style: 'errors' } } as const;
 
   app.get('/v3/reports/:testInvitationId', config, async (request, reply) => {
@@ -35,12 +35,12 @@ export function registerReportRoutes(app: FastifyInstance, store: Store, pdfs: R
     const origin = originOf(request);
     const key = `${id}|${reportType}|${origin}`;
     const cached = reportCache.get(key);
-    if (cached && cached.mutation === store.mutations)
-      return reply.type('application/json; charset=utf-8').send(cached.json);
-    const test = store.tests.get(inv.testId)!;
+    const mutation = store.mutations;
+    if (cached && cached.mutation === mutation) return reply.type('application/json; charset=utf-8').send(cached.json);
+    const test = store.test(inv.testId)!;
     const json = JSON.stringify(buildReport(test, inv, reportType, `${origin}/v3/reports/${id}/pdf`));
     if (reportCache.size >= 1000) reportCache.clear();
-    reportCache.set(key, { mutation: store.mutations, json });
+    reportCache.set(key, { mutation, json });
     return reply.type('application/json; charset=utf-8').send(json);
   });
 

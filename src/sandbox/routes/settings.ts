@@ -10,7 +10,7 @@ export function registerSettingsRoutes(app: FastifyInstance, store: Store): void
     if (testId === null) return reply;
     const test = store.ownedTest(request.accountId, testId);
     if (!test) return testNotOwned(reply, testId);
-    return store.settings.get(testId);
+    return store.settingsOf(testId);
   });
 
   app.post(
@@ -25,9 +25,9 @@ export function registerSettingsRoutes(app: FastifyInstance, store: Store): void
       if (!body.ok) return fail(request, reply, 400, body.errors);
       // full replace; "allowing copy-paste disables the window violation popup" holds in what is stored
       const settings = applySettingsConstraints(body.value);
-      store.settings.set(testId, settings);
+      store.setSettings(testId, settings);
       test.testName = settings.testSettings.testName; // the test's name is one of its settings
-      store.changed({ settingsOf: testId }, { test });
+      store.changed({ test });
       await store.flush();
       return reply.code(201).send(settings);
     },

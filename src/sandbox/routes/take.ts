@@ -9,9 +9,9 @@ export function registerTakeRoutes(app: FastifyInstance, store: Store): void {
   // The page an open link's URL shows (`links get` prints it): anyone with it may take the test.
   app.get('/link/:token', async (request, reply) => {
     const token = (request.params as { token: string }).token;
-    const link = [...store.links.values()].find((l) => l.testLink === token);
+    const link = store.linkByToken(token);
     if (!link) return reply.code(404).type('text/html').send('<h1>Unknown test link</h1>');
-    const test = store.tests.get(link.testId);
+    const test = store.test(link.testId);
     const open = link.invitationType === 'open' && link.testLinkStatus === 'active';
     const message = open
       ? 'This is the sandbox: no questions here. A candidate who opens this link is registered as with assess invite --link.'
@@ -26,7 +26,7 @@ export function registerTakeRoutes(app: FastifyInstance, store: Store): void {
   app.get('/take/:token', async (request, reply) => {
     const inv = store.invitationByToken((request.params as { token: string }).token);
     if (!inv) return reply.code(404).type('text/html').send('<h1>Unknown test link</h1>');
-    const test = store.tests.get(inv.testId)!;
+    const test = store.test(inv.testId)!;
     const message =
       inv.status === 'Complete' || inv.status === 'Test Left' || inv.status === 'Terminated'
         ? 'You have already appeared for this test. Please contact the test administrator.'

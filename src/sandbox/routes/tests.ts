@@ -10,7 +10,8 @@ export function registerTestRoutes(app: FastifyInstance, store: Store): void {
     const q = parseWith(ListTestsQuery, request.query ?? {});
     if (!q.ok) return fail(request, reply, 400, q.errors);
     const { pageNo, pageSize } = q.value;
-    const all = [...store.tests.values()]
+    const all = store
+      .tests()
       .filter((t) => t.accountId === request.accountId)
       .sort((a, b) => a.testId - b.testId);
     return {

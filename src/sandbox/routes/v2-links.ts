@@ -39,7 +39,7 @@ export function registerV2LinkRoutes(scope: FastifyInstance, store: Store): void
     const b = parseWith(V2TestLinkInput, request.body ?? {});
     if (!b.ok) return v2fail(reply, 400, b.errors);
     const v = b.value;
-    const account = store.accounts.get(test.accountId)!;
+    const account = store.account(test.accountId)!;
     const now = store.nowIso();
     const link: SandboxLink = {
       testLinkId: store.nextId('testLink'),

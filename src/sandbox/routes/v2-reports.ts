@@ -10,13 +10,13 @@ export function registerV2ReportRoutes(scope: FastifyInstance, store: Store, pdf
   scope.get('/report/:testInvitationId', async (request, reply) => {
     const inv = v2OwnedInvitation(store, request, reply);
     if (!inv) return reply;
-    return ok('Report fetched successfully', v2Report(store.tests.get(inv.testId)!, inv));
+    return ok('Report fetched successfully', v2Report(store.test(inv.testId)!, inv));
   });
 
   scope.get('/report/:testInvitationId/sections', async (request, reply) => {
     const inv = v2OwnedInvitation(store, request, reply);
     if (!inv) return reply;
-    return ok('Section report fetched successfully', v2SectionReport(store.tests.get(inv.testId)!, inv));
+    return ok('Section report fetched successfully', v2SectionReport(store.test(inv.testId)!, inv));
   });
 
   scope.get('/report/:testInvitationId/pdf', async (request, reply) => {

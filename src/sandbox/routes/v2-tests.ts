@@ -11,7 +11,8 @@ export function registerV2TestRoutes(scope: FastifyInstance, store: Store): void
     const q = parseWith(V2ListTestsQuery, request.query ?? {});
     if (!q.ok) return v2fail(reply, 400, q.errors);
     const { page_no, page_size } = q.value;
-    const all = [...store.tests.values()]
+    const all = store
+      .tests()
       .filter((t) => t.accountId === request.accountId)
       .sort((a, b) => a.testId - b.testId);
     const tests = all.slice((page_no - 1) * page_size, page_no * page_size).map(v2TestSummary);

@@ -13,11 +13,11 @@ export const SHARED_FIELDS = [
   'logFile',
   'startedAt',
   'answering',
-  'recordUnreadable',
+  'starting',
 ];
 
-/** `recordUnreadable`: its server.json cannot be read; the pid is the state lock's owner, the URL unknown. */
-export type SharedView = Partial<SharedSandbox> & { running: boolean; answering?: boolean; recordUnreadable?: boolean };
+/** `starting`: a `sandbox start` is bringing it up (its URL is not known yet). */
+export type SharedView = Partial<SharedSandbox> & { running: boolean; answering?: boolean; starting?: boolean };
 
 export async function printShared(ctx: Context, given: SharedView): Promise<void> {
   // one order for every form; what is unknown (not running) is left out
@@ -29,7 +29,7 @@ export async function printShared(ctx: Context, given: SharedView): Promise<void
     { key: 'baseUrl', header: 'Base URL' },
     { key: 'keys', header: 'Keys', value: (r) => (r.keys ?? []).map((k, i) => `${k} (account ${i + 1})`).join(', ') },
     { key: 'pid', header: 'Pid' },
-    { key: 'recordUnreadable', header: 'Record', value: (r) => (r.recordUnreadable ? 'unreadable' : 'ok') },
+    { key: 'starting', header: 'Starting', value: (r) => (r.starting ? 'yes' : 'no') },
     { key: 'answering', header: 'Answering', value: (r) => (r.answering ? 'yes' : 'no') },
     { key: 'stateFile', header: 'State' },
     { key: 'logFile', header: 'Log' },
