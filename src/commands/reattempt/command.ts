@@ -13,6 +13,7 @@ import { resolveTz } from '../shared/timezone.js';
 import { noteEmbeddedUrls } from '../shared/live-sandbox.js';
 import { recordCallback } from '../shared/record-callback.js';
 import { emailNotice } from '../shared/email-notice.js';
+import { closedInvitations, reopenedNotice } from '../shared/reopened.js';
 
 const ARGS = { invitationId: arg(() => zx.id('900001')) };
 const FLAGS = {
@@ -83,6 +84,8 @@ export default defineCommand({
   tzFromProfile: () => true,
   async run(ctx, input) {
     const client = await ctx.api();
+    // asked first: the answer for a reopened invitation reads like one open all along
+    const closed = await closedInvitations(ctx, client, undefined);
     let res;
     try {
       res = await client.reattempt(
@@ -95,7 +98,9 @@ export default defineCommand({
     const newId = String(res.testInvitationId);
     recordCallback(ctx, newId, input.callbackUrl, 'reattempt', 'v3');
     const emailed = input.sendEmail === true;
-    ctx.info(reattemptNotice(input.invitationId, newId));
+    const reopened = reopenedNotice(closed, newId, 'the reattempt');
+    if (reopened) ctx.warn(reopened);
+    if (!reopened || newId !== input.invitationId) ctx.info(reattemptNotice(input.invitationId, newId));
     await new Printer(ctx).object({ ...res, emailed }, { fields: COLUMNS });
     ctx.info(emailNotice(emailed));
     await noteEmbeddedUrls(ctx);

@@ -25,7 +25,7 @@ import { UrlTable } from './url-table.js';
 import { LedgerAppender, ledgerPath, ledgerUrl } from '../../shared/callback-ledger.js';
 import { configDir } from '../../../config/store.js';
 import { bulkEmailNotice } from '../../shared/email-notice.js';
-import { closedInvitations } from './reopened.js';
+import { closedInvitations } from '../../shared/reopened.js';
 
 export interface BulkInviteInput {
   testId: string;

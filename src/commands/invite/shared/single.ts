@@ -12,7 +12,7 @@ import { inviteV2, v2InviteFields } from './v2.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 import { recordCallback } from '../../shared/record-callback.js';
 import { emailNotice } from '../../shared/email-notice.js';
-import { closedInvitations, reopenedNotice } from './reopened.js';
+import { closedInvitations, reopenedNotice } from '../../shared/reopened.js';
 
 export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
