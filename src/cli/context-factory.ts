@@ -6,6 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import type { NounDef } from './command.js';
 import type { Connection } from '../config/credentials.js';
+import type { KeyOrigin } from '../config/key-origin.js';
 import type { ConfigStore } from '../config/store.js';
 import { keepAlivePool } from '../api/keep-alive.js';
 import { DEFAULT_TRY_TIMEOUT_MS } from '../api/transport-spec.js';
@@ -39,6 +40,8 @@ export interface Runtime {
   loadNoun?: (name: string) => Promise<NounDef>;
   /** The run's secrets: runCli scrubs its standard streams of them (src/cli/scrubbed-process.ts). */
   secrets?: Secrets;
+  /** Where the run's API key came from, once its connection is made: for a refused key's hint. */
+  keyOrigin?: KeyOrigin;
 }
 
 export async function createContext(cmd: Command, rt: Runtime): Promise<Context> {
@@ -122,7 +125,11 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     signal: rt.signal,
     keepAlive: pool.get,
     config,
-    connection: () => (connection ??= connect(ctx, rt, config)),
+    connection: () =>
+      (connection ??= connect(ctx, rt, config).then((c) => {
+        if (c.keySource) rt.keyOrigin = { source: c.keySource, profile: c.profile, file: globals.apiKeyFile };
+        return c;
+      })),
     api: () => v3ClientOf(ctx),
     apiV2: () => v2ClientOf(ctx),
     program: () => {
