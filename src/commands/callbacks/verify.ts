@@ -184,7 +184,9 @@ async function bodyReader(): Promise<BodyReader> {
   const { parseJsonLossless } = await import('../../api/read/body.js');
   return (body) => {
     try {
-      const r = readCallback(parseJsonLossless(body.toString('utf8')));
+      const value = parseJsonLossless(body.toString('utf8'));
+      // a capture that stored the notification as a JSON string: the string is read as its JSON
+      const r = readCallback(typeof value === 'string' ? parseJsonLossless(value) : value);
       return { invitationId: r.invitationId, status: r.status };
     } catch {
       return { invitationId: null, status: null };
@@ -196,6 +198,12 @@ async function bodyReader(): Promise<BodyReader> {
 export function parseStored(text: string, file: string, now: Date, read: BodyReader): StoredRequest[] {
   const values: unknown[] = [];
   const trimmed = text.trim();
+  if (!trimmed && file === '-')
+    throw new UsageError(
+      '<file>: standard input was empty (with no file named, verify reads it)',
+      'give a capture of {headers, body} JSON lines: assess callbacks verify capture.ndjson --secret-file F ' +
+        "(or pipe it in); --inbox verifies what 'callbacks listen' stored",
+    );
   if (!trimmed) throw new UsageError(`<file>: ${file} is empty`);
   try {
     values.push(JSON.parse(trimmed));
@@ -236,8 +244,12 @@ export function parseStored(text: string, file: string, now: Date, read: BodyRea
     const body =
       typeof o.bodyBase64 === 'string' ? Buffer.from(o.bodyBase64, 'base64') : Buffer.from(o.body as string, 'utf8');
     const at = o.receivedAt && !Number.isNaN(Date.parse(o.receivedAt)) ? new Date(o.receivedAt) : now;
-    const fields =
-      o.invitationId === undefined ? read(body) : { invitationId: o.invitationId, status: o.status ?? null };
+    // the record's own fields where it has them (an inbox record), else the body's
+    const fromBody = o.invitationId == null || o.status == null ? read(body) : undefined;
+    const fields = {
+      invitationId: o.invitationId ?? fromBody?.invitationId ?? null,
+      status: o.status ?? fromBody?.status ?? null,
+    };
     out.push({ headers, body, at, ...fields });
   }
   if (!out.length) throw new UsageError(`<file>: no stored request in ${file}`);
