@@ -17,6 +17,7 @@ import { terminalSize } from './terminal-size.js';
 import { fileProblem } from '../util/file-errors.js';
 import { makePrivateDir } from '../util/private-dir.js';
 import { styleFor } from '../output/style.js';
+import { plural } from '../util/plural.js';
 
 export interface ProcessLike {
   stdout: Writable & { isTTY?: boolean; columns?: number; rows?: number };
@@ -313,7 +314,10 @@ async function startEmbeddedSandbox(
     // those an earlier command left pending keep trying meanwhile, but nobody waits for them
     if (!ctx.signal.aborted) await sb.idle(EMBEDDED_DELIVERY_WAIT_MS, true);
     const left = sb.deliveriesInFlight(true);
-    if (left) ctx.warn(`${left} callback delivery(ies) still pending; they resume the next time the sandbox starts.`);
+    if (left)
+      ctx.warn(
+        `${plural(left, 'callback delivery', 'callback deliveries')} still pending; ${left === 1 ? 'it resumes' : 'they resume'} the next time the sandbox starts.`,
+      );
     await sb.close();
   });
   ctx.info(`Using the embedded sandbox at ${sb.baseUrl} (nothing is sent to the service; -q hides this)`);

@@ -52,7 +52,7 @@ export const csvFileCases: BadInput[] = [
   {
     name: 'a long header that is not one: none of it shown',
     ...csv(`${Array.from({ length: 15 }, (_, i) => `c${i}${'x'.repeat(60)}`).join(',')}\n`),
-    expect: /\(it has: 15 value\(s\) that do not look like column names, not shown\)\n/,
+    expect: /\(it has: 15 values that do not look like column names, not shown\)\n/,
   },
   {
     name: 'a column twice',

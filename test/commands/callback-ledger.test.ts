@@ -111,7 +111,7 @@ describe('the callback ledger', () => {
     expect(listed).toContain(ids.v3);
     expect(listed).not.toContain(ids.none); // completed, but never registered a callback
     expect(mine.stderr).toMatch(
-      /completed attempt\(s\) between .*; \d+ of them registered a callback URL through this CLI \(ledger .*default\.ledger\.ndjson; --all checks every one\);/,
+      /completed attempts? between .*; \d+ of them registered a callback URL through this CLI \(ledger .*default\.ledger\.ndjson; --all checks every one\);/,
     );
     const all = await run([
       'callbacks',

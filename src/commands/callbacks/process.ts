@@ -15,6 +15,7 @@ import { fieldsOf } from '../../cli/json-fields.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { idsFromAttempts } from './shared/from-attempts.js';
 import { chunk, dedupe, idsNamedIn, parseIdArgs, parseIdText } from '../shared/invitation-ids.js';
+import { plural, were, are } from '../../util/plural.js';
 
 export type CallbackResult = {
   testInvitationId: number | string;
@@ -87,28 +88,28 @@ export default defineCommand({
     const answered: CallbackResult[][] = [];
     // Ctrl-C: no new request; the ones sent finish (a second Ctrl-C stops at once)
     await runPool(batches.entries(), { concurrency, signal: ctx.signal }, async ([i, batch]) => {
-      if (batches.length > 1) ctx.info(`Request ${i + 1} of ${batches.length} (${batch.length} ids)…`);
+      if (batches.length > 1) ctx.info(`Request ${i + 1} of ${batches.length} (${plural(batch.length, 'id')})…`);
       answered[i] = await processChunk(client, batch);
     });
     if (ctx.signal.aborted) {
       const sent = answered.filter(Boolean).length;
       throw new CancelledError(
-        `interrupted after ${sent} of ${batches.length} request(s); run it again with the same ids (re-queueing is safe to repeat)`,
+        `interrupted after ${sent} of ${plural(batches.length, 'request')}; run it again with the same ids (re-queueing is safe to repeat)`,
       );
     }
     const results: Reported[] = listed ? asNotRegistered(answered.flat()) : answered.flat();
     if (pace.throttled)
       ctx.info(
-        `${pace.throttled} request(s) answered 429 (too many requests) were sent again${pace.current() ? ` at ${pace.current()!.toFixed(1)}/s` : ''}.`,
+        `${plural(pace.throttled, 'request')} answered 429 (too many requests) ${were(pace.throttled)} sent again${pace.current() ? ` at ${pace.current()!.toFixed(1)}/s` : ''}.`,
       );
     const failed = results.filter((r) => r.status === 'failed');
     const unregistered = results.filter((r) => r.status === NOT_REGISTERED).length;
     await new Printer(ctx).list(results, { columns: COLUMNS, fields: FIELDS });
     if (unregistered)
       ctx.info(
-        `${unregistered} attempt(s) are not registered for a notification (no callback URL: the service answered "failed" for them). That is not a failure.`,
+        `${plural(unregistered, 'attempt')} ${are(unregistered)} not registered for a notification (no callback URL: the service answered "failed"). That is not a failure.`,
       );
-    const summary = `${results.length - failed.length - unregistered} of ${results.length} invitations queued for callback reprocessing, ${unregistered ? `${unregistered} not registered, ` : ''}${failed.length} failed`;
+    const summary = `${results.length - failed.length - unregistered} of ${plural(results.length, 'invitation')} queued for callback reprocessing, ${unregistered ? `${unregistered} not registered, ` : ''}${failed.length} failed`;
     if (failed.length)
       throw new PartialFailureError(
         `${summary}: ${failed

@@ -26,6 +26,7 @@ import { LedgerAppender, ledgerPath, ledgerUrl } from '../../shared/callback-led
 import { configDir } from '../../../config/store.js';
 import { bulkEmailNotice } from '../../shared/email-notice.js';
 import { closedInvitations } from '../../shared/reopened.js';
+import { plural, were } from '../../../util/plural.js';
 
 export interface BulkInviteInput {
   testId: string;
@@ -48,10 +49,10 @@ const SHOW_BAD = 50;
 const WORDS: OutcomeWords = {
   invited: (n) => `${n} invited`,
   reopened: (n) => `${n} reopened (they were cancelled or expired)`,
-  existing: (n) => `${n} existing invitation(s) returned`,
+  existing: (n) => `${plural(n, 'existing invitation')} returned`,
   skipped: (n) => `${n} already invited (earlier run)`,
-  duplicate: (n) => `${n} duplicate row(s) skipped`,
-  invalid: (n) => `${n} invalid row(s) not sent`,
+  duplicate: (n) => `${plural(n, 'duplicate row')} skipped`,
+  invalid: (n) => `${plural(n, 'invalid row')} not sent`,
   failed: (n) => `${n} failed`,
 };
 /** This many failures in a row (no success between) means the service refuses everything. */
@@ -166,7 +167,7 @@ async function checkAll(ctx: Context, path: string, label: string, input: BulkIn
     c.valid++;
   }
   if (unknown.length && (c.badCount === 0 || input.skipInvalid))
-    ctx.warn(`--from-csv: ignoring unknown column(s) ${unknown.join(', ')}`);
+    ctx.warn(`--from-csv: ignoring unknown ${unknown.length === 1 ? 'column' : 'columns'} ${unknown.join(', ')}`);
   return c;
 }
 
@@ -174,7 +175,7 @@ async function checkAll(ctx: Context, path: string, label: string, input: BulkIn
 function warnSkipped(ctx: Context, c: Checked): void {
   for (const b of c.bad) ctx.warn(`${where(b)}: ${b.errors.join('; ')} (skipped with --skip-invalid)`);
   if (c.badCount > c.bad.length)
-    ctx.warn(`… and ${c.badCount - c.bad.length} more bad row(s), skipped with --skip-invalid`);
+    ctx.warn(`… and ${plural(c.badCount - c.bad.length, 'more bad row')}, skipped with --skip-invalid`);
 }
 
 const where = (b: BadRow) => (b.endLine && b.endLine !== b.line ? `lines ${b.line}-${b.endLine}` : `line ${b.line}`);
@@ -218,8 +219,8 @@ async function dryRun(ctx: Context, c: Checked, journalPath: string, label: stri
   };
   warnSkipped(ctx, c);
   ctx.info(
-    `Dry run of ${label}: ${summary.rows} rows, ${c.valid} valid, ${c.badCount} invalid, ${duplicates} duplicate(s), ` +
-      (c.blank ? `${c.blank} blank row(s) skipped, ` : '') +
+    `Dry run of ${label}: ${plural(summary.rows, 'row')}, ${c.valid} valid, ${c.badCount} invalid, ${plural(duplicates, 'duplicate')}, ` +
+      (c.blank ? `${plural(c.blank, 'blank row')} skipped, ` : '') +
       `${done} already invited${on} (journal ${journalPath}); ${summary.wouldSend} would be sent. Nothing was sent.`,
   );
   await printSummary(ctx, { ...summary, journal: journalPath });
@@ -302,7 +303,7 @@ async function send(
       .map((k) => k.split('|').at(-1))
       .join(', ');
     ctx.warn(
-      `${uncertain.size} candidate(s) were being invited with an e-mail when an earlier run stopped (or failed without knowing ` +
+      `${plural(uncertain.size, 'candidate')} ${were(uncertain.size)} being invited with an e-mail when an earlier run stopped (or failed without knowing ` +
         `whether the service acted); the service may ` +
         `have e-mailed them already, and inviting them again may send a second e-mail: ${who}${uncertain.size > 20 ? ', …' : ''}`,
     );
@@ -368,7 +369,7 @@ async function send(
     fatal = err;
   }
   const notes = [
-    c.blank && `${c.blank} blank row(s) skipped`,
+    c.blank && `${plural(c.blank, 'blank row')} skipped`,
     maybeTwice && `${maybeTwice} may have been e-mailed twice: marked maybeEmailedTwice`,
   ]
     .filter(Boolean)
