@@ -84,13 +84,15 @@ export default defineCommand({
   tzFromProfile: () => true,
   async run(ctx, input) {
     const client = await ctx.api();
-    // asked first: the answer for a reopened invitation reads like one open all along
+    // a time zone name that names none is a usage error: found before anything else is asked
+    const tz = (await resolveTz(ctx, input.tz))!;
+    // asked before the reattempt: the answer for a reopened invitation reads like one open all along
     const closed = await closedInvitations(ctx, client, undefined);
     let res;
     try {
       res = await client.reattempt(
         input.invitationId,
-        reattemptBody({ ...input, start: input.start!, end: input.end!, tz: (await resolveTz(ctx, input.tz))! }),
+        reattemptBody({ ...input, start: input.start!, end: input.end!, tz }),
       );
     } catch (err) {
       throw explainRefusal(err, input.invitationId);
