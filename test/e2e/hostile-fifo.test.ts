@@ -98,11 +98,12 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
       const w = await open(fifo, 'w');
       await w.writeFile(csvOf(Array.from({ length: 5 }, (_, i) => [`s${i}@fifo.example`, `S ${i}`])));
       await w.close();
-      const sent = async () =>
-        (await held.control<{ invitations: Array<{ email: string }> }>('GET', '/invitations')).invitations.some(
-          (i) => i.email === 's0@fifo.example',
-        );
-      await waitFor(async () => (await sent()) || run.child.exitCode !== null, { what: 'the first invite to arrive' });
+      // the first request (the closed invitations' look-up, or an invite) taken and held
+      const taken = async () =>
+        (await held.control<{ counters: { requests: number } }>('GET', '/faults')).counters.requests > 0;
+      await waitFor(async () => (await taken()) || run.child.exitCode !== null, {
+        what: 'the first request to arrive',
+      });
       expect(spools(tmp)).toHaveLength(1);
       const r = await ctrlCTwice(run);
       expect(r.code, run.stderr()).toBe(130);

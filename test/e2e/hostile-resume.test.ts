@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { csvOf, ndjson } from '../helpers/bulk.js';
-import { gateProxy, type GateProxy } from '../helpers/gate-proxy.js';
+import { BULK_LOOKUPS, gateProxy, type GateProxy } from '../helpers/gate-proxy.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   // The service acts at once and, past the first answers, answers late: the kill lands after the
   // e-mails of the requests in flight went out but before the CLI heard of them — the window a
   // resume cannot see into — however fast this machine is.
-  gate = await gateProxy(s.sb.baseUrl, 8);
+  gate = await gateProxy(s.sb.baseUrl, 8, { ungated: BULK_LOOKUPS });
 });
 afterAll(async () => {
   await gate?.close();
