@@ -11,6 +11,7 @@ import { Printer } from '../output/printer.js';
 import { withIdRule } from '../output/ids.js';
 import type { Pace } from '../api/pace.js';
 import { formatRate } from '../util/rate.js';
+import { plural } from '../util/plural.js';
 
 export interface Tally {
   done: number;
@@ -218,7 +219,7 @@ export class BulkRun {
     if (interrupted) {
       const left = this.expected === undefined ? undefined : Math.max(0, this.expected - done - failed);
       throw new CancelledError(
-        `interrupted${left === undefined ? '' : ` with ${left} item(s) not ${this.pendingVerb} yet`}; finished items are in the journal — ` +
+        `interrupted${left === undefined ? '' : ` with ${plural(left, 'item')} not ${this.pendingVerb} yet`}; finished items are in the journal — ` +
           `run the same command again to resume (it does only what is not done${failed ? ', and retries the failed ones' : ''})`,
       );
     }
@@ -226,7 +227,7 @@ export class BulkRun {
       const first = this.firstFailures.map((f) => `\n  ${f}`).join('');
       const more = failed > this.firstFailures.length ? `\n  … and ${failed - this.firstFailures.length} more` : '';
       throw new PartialFailureError(
-        `${failed} of ${done + skipped + failed} items failed (all of them in ${this.resultsPath}):${first}${more}\n` +
+        `${failed} of ${plural(done + skipped + failed, 'item')} failed (all of them in ${this.resultsPath}):${first}${more}\n` +
           'Run the same command again to retry only the failed items: the journal skips the ones that are done.',
         failed,
         done + skipped + failed,

@@ -5,6 +5,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import type { NounDef } from './command.js';
 import type { Connection } from '../config/credentials.js';
+import type { KeyOrigin } from '../config/key-origin.js';
 import type { ConfigStore } from '../config/store.js';
 import { keepAlivePool } from '../api/keep-alive.js';
 import { DEFAULT_TRY_TIMEOUT_MS } from '../api/transport-spec.js';
@@ -15,6 +16,7 @@ import { terminalSize } from './terminal-size.js';
 import { fileProblem } from '../util/file-errors.js';
 import { makePrivateDir } from '../util/private-dir.js';
 import { styleFor } from '../output/style.js';
+import { plural } from '../util/plural.js';
 
 export interface ProcessLike {
   stdout: Writable & { isTTY?: boolean; columns?: number; rows?: number };
@@ -38,6 +40,8 @@ export interface Runtime {
   loadNoun?: (name: string) => Promise<NounDef>;
   /** The run's secrets: runCli scrubs its standard streams of them (src/cli/scrubbed-process.ts). */
   secrets?: Secrets;
+  /** Where the run's API key came from, once its connection is made: for a refused key's hint. */
+  keyOrigin?: KeyOrigin;
 }
 
 export async function createContext(cmd: Command, rt: Runtime): Promise<Context> {
@@ -121,7 +125,11 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     signal: rt.signal,
     keepAlive: pool.get,
     config,
-    connection: () => (connection ??= connect(ctx, rt, config)),
+    connection: () =>
+      (connection ??= connect(ctx, rt, config).then((c) => {
+        if (c.keySource) rt.keyOrigin = { source: c.keySource, profile: c.profile, file: globals.apiKeyFile };
+        return c;
+      })),
     api: () => v3ClientOf(ctx),
     apiV2: () => v2ClientOf(ctx),
     program: () => {
@@ -295,7 +303,10 @@ async function startEmbeddedSandbox(
     // those an earlier command left pending keep trying meanwhile, but nobody waits for them
     if (!ctx.signal.aborted) await sb.idle(EMBEDDED_DELIVERY_WAIT_MS, true);
     const left = sb.deliveriesInFlight(true);
-    if (left) ctx.warn(`${left} callback delivery(ies) still pending; they resume the next time the sandbox starts.`);
+    if (left)
+      ctx.warn(
+        `${plural(left, 'callback delivery', 'callback deliveries')} still pending; ${left === 1 ? 'it resumes' : 'they resume'} the next time the sandbox starts.`,
+      );
     await sb.close();
   });
   ctx.info(`Using the embedded sandbox at ${sb.baseUrl} (nothing is sent to the service; -q hides this)`);

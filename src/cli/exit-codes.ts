@@ -14,6 +14,7 @@ import {
 } from '../errors.js';
 import { strayFileProblem } from '../util/file-errors.js';
 import { movedSandboxHint } from './moved-sandbox.js';
+import { refusedKeyHint, type KeyOrigin } from '../config/key-origin.js';
 
 export const EXIT = {
   ok: 0,
@@ -59,6 +60,8 @@ export function exitCodeFor(err: unknown): number {
 export function describeError(
   err: unknown,
   env: Record<string, string | undefined> = {},
+  /** Where the run's key came from, when it has one: a refused key's hint names that place. */
+  key?: KeyOrigin,
 ): { message: string; hint?: string } {
   if (
     err instanceof UsageError ||
@@ -93,7 +96,7 @@ export function describeError(
     const what = `${err.request.method} ${new URL(err.request.url).pathname} → HTTP ${err.status}`;
     const shown = shownMessages(err);
     const said = shown.length ? `: ${shown.join('; ')}` : '';
-    return { message: `${what}${said}`, hint: err.unconfirmed ?? hintFor(err, env) };
+    return { message: `${what}${said}`, hint: err.unconfirmed ?? hintFor(err, env, key) };
   }
   if (err instanceof ResponseShapeError) {
     return {
@@ -124,10 +127,12 @@ function shownMessages(err: ApiError): string[] {
   return text ? [text.replace(/\s+/g, ' ')] : [];
 }
 
-function hintFor(err: ApiError, env: Record<string, string | undefined>): string | undefined {
+function hintFor(err: ApiError, env: Record<string, string | undefined>, key?: KeyOrigin): string | undefined {
   switch (err.kind) {
     case 'auth':
-      return "the key was refused; check it with 'assess auth status' (or log in again with 'assess auth login')";
+      return key
+        ? refusedKeyHint(key)
+        : "the key was refused; check it with 'assess auth status' (or log in again with 'assess auth login')";
     case 'not_found':
       // 404, or the service's 401/403 "does not belong to this account or was not found"
       // (src/api/errors.ts): an unknown id and another account's id read alike.

@@ -16,6 +16,7 @@ import { debugRequested } from './debug.js';
 import { runExitHooks } from './exit-hooks.js';
 import { realProcess } from './real-process.js';
 import { describeError, EXIT, exitCodeFor } from './exit-codes.js';
+import type { KeyOrigin } from '../config/key-origin.js';
 import { helpHintFor, oneLine } from './commander-hint.js';
 import { maskUrlCredentials, Secrets } from '../api/redact.js';
 import { scrubbedProcess } from './scrubbed-process.js';
@@ -240,7 +241,7 @@ export async function runCli(
       await program.parseAsync(argv, { from: 'user' });
     }
   } catch (err) {
-    code = handleError(err, proc, rt.debug, controller.signal.aborted);
+    code = handleError(err, proc, rt.debug, controller.signal.aborted, rt.keyOrigin);
   } finally {
     for (const s of STOP_SIGNALS) process.off(s, onSignal);
     await runExitHooks(rt.exitHooks); // ctx.onExit's, the keep-alive pool's last
@@ -251,7 +252,7 @@ export async function runCli(
   return code;
 }
 
-function handleError(err: unknown, proc: ProcessLike, debug: boolean, aborted: boolean): number {
+function handleError(err: unknown, proc: ProcessLike, debug: boolean, aborted: boolean, keyOrigin?: KeyOrigin): number {
   if (err instanceof CommanderError) {
     // commander already printed its message (with "Did you mean …?") to stderr.
     if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok;
@@ -271,7 +272,7 @@ function handleError(err: unknown, proc: ProcessLike, debug: boolean, aborted: b
     proc.stderr.write(promptClosed ? '\n' : `${said}\n`);
     return EXIT.interrupted;
   }
-  const { message, hint } = describeError(err, proc.env);
+  const { message, hint } = describeError(err, proc.env, keyOrigin);
   // Messages quote service text and URLs: no control characters, no password of a base URL.
   const safe = (s: string) => escapeMessage(maskUrlCredentials(s));
   proc.stderr.write(`error: ${safe(message)}\n`);

@@ -41,7 +41,7 @@ export const UNTRUSTED =
 export const DRY_RUN_PROPERTY: JsonSchema = {
   type: 'boolean',
   description:
-    'true: send nothing that changes anything; answer with the request(s) that would be sent (method, path, body)',
+    'true: send nothing that changes anything; answer with the requests that would be sent (method, path, body)',
 };
 
 /** The commander Command for a noun's verb (or the noun's own command), under a root like the program's. */

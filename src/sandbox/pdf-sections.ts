@@ -15,7 +15,8 @@ import {
   type PutFn,
   type Safe,
 } from './pdf-layout.js';
-import { minutesText, percentOf, plural } from './pdf-text.js';
+import { minutesText, percentOf } from './pdf-text.js';
+import { plural } from '../util/plural.js';
 
 // Table columns: x offset from the margin and width.
 const COL = {

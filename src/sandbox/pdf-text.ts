@@ -10,6 +10,7 @@
 // exact text; embedding a Unicode font would make every PDF far larger for a sandbox.
 
 import { utcText as readableUtc } from '../util/utc-text.js';
+import { plural } from '../util/plural.js';
 
 // Code points 0x80–0x9f of Windows-1252, by their Unicode values.
 const WIN_ANSI_EXTRA = new Set([
@@ -70,9 +71,6 @@ export function pdfText(input: string | null | undefined): PdfText {
   }
   return { text: out.replace(/ {2,}/g, ' ').trim(), replaced };
 }
-
-/** `1 question`, `2 questions`. */
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Seconds as whole minutes: `15 minutes`, `1 minute`, `under 1 minute`. */
 export function minutesText(seconds: number): string {

@@ -29,7 +29,8 @@ import {
   type Safe,
 } from './pdf-layout.js';
 import { highlights, sectionsTable } from './pdf-sections.js';
-import { fitText, minutesText, pdfText, percentOf, plural, utcText, wrapText } from './pdf-text.js';
+import { fitText, minutesText, pdfText, percentOf, utcText, wrapText } from './pdf-text.js';
+import { plural } from '../util/plural.js';
 
 export async function renderReportPdf(report: Report, generatedAt: string): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');

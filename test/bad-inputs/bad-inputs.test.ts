@@ -127,8 +127,9 @@ describe.each(Object.entries(GROUPS))('bad input: %s', (_group, cases) => {
     const n = ALL.indexOf(c);
     const r = await runCase(c, n, false);
     check(c, n, r);
-    // the binary's run gets its own directory and proxy prefix
-    if (n % SPAWN_EVERY === 0) check(c, n + ALL.length, await runCase(c, n + ALL.length, true), 'built binary');
+    // the binary's run gets its own directory and proxy prefix (an argument with a NUL cannot be spawned)
+    if (n % SPAWN_EVERY === 0 && !c.args.some((a) => a.includes('\0')))
+      check(c, n + ALL.length, await runCase(c, n + ALL.length, true), 'built binary');
   });
 });
 

@@ -9,6 +9,10 @@ const csv = (text: string | Buffer, ...flags: string[]): Pick<BadInput, 'args' |
   files: { 'c.csv': text },
 });
 const BOM = '\uFEFF';
+/** Compressed bytes as a zip or an OLE file holds them: no NUL, few control bytes. */
+const XLSX_TAIL = Buffer.from(Array.from({ length: 600 }, (_, i) => 0x21 + ((i * 37) % 0xde)));
+/** Bytes of a picture or an archive: one control byte in 16. */
+const BINARY = Buffer.from(Array.from({ length: 600 }, (_, i) => (i % 16 ? 0x21 + ((i * 37) % 0xde) : i % 5)));
 const GOOD = 'ann@example.com,Ann Lee\nbo@example.com,Bo Chen\n';
 /** The one bad row, or the first of several: named on the error's line with its problem. */
 const badRow = (line: number, what: string) =>
@@ -48,7 +52,7 @@ export const csvFileCases: BadInput[] = [
   {
     name: 'a long header that is not one: none of it shown',
     ...csv(`${Array.from({ length: 15 }, (_, i) => `c${i}${'x'.repeat(60)}`).join(',')}\n`),
-    expect: /\(it has: 15 value\(s\) that do not look like column names, not shown\)\n/,
+    expect: /\(it has: 15 values that do not look like column names, not shown\)\n/,
   },
   {
     name: 'a column twice',
@@ -59,6 +63,31 @@ export const csvFileCases: BadInput[] = [
     name: 'binary garbage (nothing of it shown)',
     ...csv(Buffer.from([0, 1, 2, 0x1b, 0x5b, 0x32, 0x4a, 0xff, 0xfe, 0x0a])),
     expect: /error: --from-csv: c\.csv is not a text file \(it has NUL bytes\)\n/,
+  },
+  {
+    name: 'an Excel workbook (.xlsx: a zip)',
+    ...csv(Buffer.concat([Buffer.from('PK\x03\x04\x14\x00\x06\x00\x08\x00[Content_Types].xml', 'latin1'), XLSX_TAIL])),
+    expect: /^error: --from-csv: c\.csv is an Excel workbook, not a CSV\n {2}in Excel: File › Save As › CSV UTF-8/m,
+  },
+  {
+    name: 'an Excel 97-2003 workbook (.xls)',
+    ...csv(Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), XLSX_TAIL])),
+    expect: /^error: --from-csv: c\.csv is an Excel workbook, not a CSV\n {2}in Excel: File › Save As › CSV UTF-8/m,
+  },
+  {
+    name: 'an OpenDocument spreadsheet (.ods)',
+    ...csv(Buffer.from('PK\x03\x04\x14\x00\x00\x08mimetypeapplication/vnd.oasis.opendocument.spreadsheetPK', 'latin1')),
+    expect: /^error: --from-csv: c\.csv is an OpenDocument spreadsheet, not a CSV\n {2}in LibreOffice: File › Save As/m,
+  },
+  {
+    name: 'a PDF',
+    ...csv('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'),
+    expect: /^error: --from-csv: c\.csv is a PDF, not a CSV\n {2}export the list as CSV UTF-8/m,
+  },
+  {
+    name: 'a picture (other binary: a control byte in 16)',
+    ...csv(Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR', 'latin1'), BINARY])),
+    expect: /^error: --from-csv: c\.csv is not a text file \(it has NUL bytes\)\n {2}save it as "CSV UTF-8"/m,
   },
   {
     name: 'UTF-32 with a byte order mark',

@@ -1,4 +1,4 @@
-// settings set (--set values and --file JSON of the wrong type) and callbacks process/listen.
+// settings set (--set values and --file JSON of the wrong type), callbacks process/listen, store.
 import { PIPED_KEY, twoStdinReaders, type BadInput } from './types.js';
 
 const set = (...flags: string[]) => ['settings', 'set', '1001', ...flags, '--dry-run'];
@@ -204,4 +204,14 @@ export const callbackCases: BadInput[] = [
     expect: /--forward-to: must be an http\(s\) URL/,
   },
   { name: 'listen: --exec blank', args: ['callbacks', 'listen', '--exec', '   '], expect: /--exec: must be a command/ },
+  // the store its records are kept in
+  { name: 'store path: an argument', args: ['store', 'path', 'x.db'], expect: /too many arguments for 'path'/ },
+  { name: 'store info: --store empty', args: ['store', 'info', '--store='], expect: /--store: must name a file/ },
+  { name: 'store check: --store empty', args: ['store', 'check', '--store='], expect: /--store: must name a file/ },
+  {
+    name: 'store backup: onto a file that exists',
+    args: ['store', 'backup', 'b.db'],
+    files: { 'b.db': '' },
+    expect: /<file>: b\.db exists; a backup never replaces a file/,
+  },
 ];

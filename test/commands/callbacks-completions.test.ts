@@ -111,7 +111,7 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
       [Number(ids[2]), 'Complete'],
       [Number(ids[3]), 'Test Left'],
     ]);
-    expect(r.err).toContain('4 completed attempt(s)');
+    expect(r.err).toContain('4 completed attempts');
     expect(r.err).toContain('2 missing');
     const queued = await ts.control<{ callbacks: Array<{ reason: string }> }>('GET', '/callbacks');
     expect(queued.callbacks.filter((c) => c.reason === 'reprocess')).toHaveLength(0);
@@ -223,7 +223,7 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
       expect(ok.code, ok.err).toBe(0);
       expect(JSON.parse(ok.out).every((x: any) => x.valid)).toBe(true);
       expect(ok.err).toMatch(
-        /request\(s\) verified: each webhook-signature is the HMAC-SHA256 of "webhook-id\.webhook-timestamp\.body" with the secret, and its webhook-timestamp is within 5m of when it was received\./,
+        /requests? verified: each webhook-signature is the HMAC-SHA256 of "webhook-id\.webhook-timestamp\.body" with the secret, and its webhook-timestamp is within 5m of when it was received\./,
       );
       const q = target.requests[0]!;
       writeFileSync(
@@ -232,7 +232,7 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
       );
       const bad = await run(['callbacks', 'verify', join(t.dir, 'tampered.json'), '--secret-file', secretFile], ts.env);
       expect(bad.code).toBe(1);
-      expect(bad.err).toMatch(/1 of 1 request\(s\) do not verify: no signature matches/);
+      expect(bad.err).toMatch(/1 of 1 request does not verify: no signature matches/);
     } finally {
       await target.close();
     }
@@ -306,10 +306,10 @@ describe('reconcile --apply when the service refuses some ids', () => {
       expect(r.code, r.err).toBe(5);
       expect(JSON.parse(r.out).map((m: any) => m.requeue)).toEqual(['successful', 'not registered', 'failed']);
       expect(r.err).toMatch(
-        /1 of 3 missing notification\(s\) were re-queued; 1 could not be re-queued \(invitation 73: testinvitationIds does not belong to account or not found\)\./,
+        /1 of 3 missing notifications was re-queued; 1 could not be re-queued \(invitation 73: testinvitationIds does not belong to account or not found\)\./,
       );
       expect(r.err).toMatch(
-        /1 attempt\(s\) are not registered for a notification: the service would not re-queue them .*That is not a failure\./,
+        /1 attempt is not registered for a notification: the service would not re-queue them .*That is not a failure\./,
       );
       expect(JSON.parse(api.requests[1]!.body)).toEqual({ testinvitationIds: [71, 72, 73] });
 

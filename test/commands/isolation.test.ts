@@ -191,7 +191,7 @@ describe("account B's key on account A's resources: refused, nothing changed", (
       expect(r.code, r.stderr).toBe(c.code);
       expect(r.stdout.includes('%PDF')).toBe(false);
       expect(r.stderr).toMatch(
-        c.code === 5 ? /0 of 1 invitations queued.*1 failed: 900001/ : new RegExp(`HTTP ${c.status}: `),
+        c.code === 5 ? /0 of 1 invitation queued.*1 failed: 900001/ : new RegExp(`HTTP ${c.status}: `),
       );
       expect(r.stderr).toMatch(/1001|900001|900004/);
     }

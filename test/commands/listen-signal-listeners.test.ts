@@ -22,7 +22,7 @@ describe('callbacks listen, in process', () => {
       expect(added).toHaveLength(1);
       (added[0] as (signal: NodeJS.Signals) => void)('SIGINT');
       expect(await run).toBe(0); // a listener stopped by Ctrl-C has done its job
-      expect(proc.err()).toContain('Stopped; 0 notification(s) received.');
+      expect(proc.err()).toContain('Stopped; 0 notifications received.');
       expect(process.listenerCount('SIGTERM')).toBe(before.term);
       expect(process.listeners('SIGINT')).toEqual(before.int);
     } finally {

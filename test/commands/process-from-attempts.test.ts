@@ -35,7 +35,7 @@ describe('callbacks process --from-attempts', () => {
     const by = new Map(rows.map((x) => [String(x.testInvitationId), x.status]));
     expect(by.get(ids.with!)).toBe('successful');
     expect(by.get(ids.without!)).toBe('not registered');
-    expect(r.stderr).toMatch(/1 attempt\(s\) are not registered for a notification .*That is not a failure\./);
+    expect(r.stderr).toMatch(/1 attempt is not registered for a notification .*That is not a failure\./);
     expect(r.stderr).toMatch(/1 of 2 invitations queued for callback reprocessing, 1 not registered, 0 failed/);
   });
 

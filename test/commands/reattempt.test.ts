@@ -12,6 +12,8 @@ afterAll(async () => s?.close());
 const run = (args: string[]) => runAssess(args, { env: s.env });
 const WINDOW = ['--start', '2030-06-01', '--end', '2030-06-08T18:00:00Z', '--tz', '21'];
 type Inv = { status: string; accessStart: string; accessEnd: string; timeZoneId: number; reattemptOf: number | null };
+/** Requests 1 and 2 answered, the 3rd answered 500 after it was carried out, the 4th answered. */
+const FIRST_TRY_FAILS = '500=0.5,after=1,seed=8';
 const invitation = (id: number | string) => s.control<Inv>('GET', `/invitations/${id}`);
 
 async function invitationIn(state: string): Promise<number> {
@@ -50,7 +52,10 @@ describe('assess reattempt (spec state table)', () => {
       expect(r.code).toBe(0);
       expect(JSON.parse(r.stdout).testInvitationId).toBe(id);
       expect(r.stderr).toBe(
-        `Invitation ${id} was not taken yet: it is open again in the new access window (no new invitation).\n` +
+        (state === 'Pending'
+          ? `Invitation ${id} was not taken yet: it is open again in the new access window (no new invitation).\n`
+          : `warning: invitation ${id} was ${state}: the reattempt reopened it (Pending again, its access window ` +
+            'replaced); the candidate takes the test at the same URL\n') +
           'No e-mail sent — share the URL, or use --send-email.\n',
       );
       expect(JSON.parse(r.stdout).emailed).toBe(false);
@@ -62,6 +67,17 @@ describe('assess reattempt (spec state table)', () => {
       });
     },
   );
+
+  it('a cancelled latest reattempt is reopened, and the command says so', async () => {
+    const id = await invitationIn('Complete');
+    const first = JSON.parse((await run(['reattempt', String(id), ...WINDOW, '--json'])).stdout).testInvitationId;
+    expect((await run(['attempts', 'cancel', String(first), '--yes'])).code).toBe(0);
+    const r = await run(['reattempt', String(id), ...WINDOW, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).testInvitationId).toBe(first);
+    expect(r.stderr).toContain(`Invitation ${first} is the reattempt, open in the new access window`);
+    expect(r.stderr).toContain(`warning: invitation ${first} was Cancelled: the reattempt reopened it`);
+  });
 
   it.each([['Complete'], ['Test Left']])('%s: a NEW invitation, and the command says so', async (state) => {
     const id = await invitationIn(state);
@@ -90,8 +106,9 @@ describe('assess reattempt (spec state table)', () => {
   it('a 500 after the reattempt was made: repeated (the spec returns the same one) → exit 0, one reattempt', async () => {
     const id = await invitationIn('Complete');
     await s.control('DELETE', '/requests');
-    // seed 1: the first try is carried out and answered 500; the repeat is answered
-    await s.control('POST', '/faults', { spec: '500=0.5,after=1,seed=1' });
+    // seed 8: the two lists read first (cancelled, expired) are answered; the reattempt's first try
+    // is carried out and answered 500; the repeat is answered
+    await s.control('POST', '/faults', { spec: FIRST_TRY_FAILS });
     onTestFinished(() => s.control('DELETE', '/faults'));
     const r = await run(['reattempt', String(id), ...WINDOW, '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -106,7 +123,7 @@ describe('assess reattempt (spec state table)', () => {
   it('--send-email: a 500 is not repeated (a repeat could e-mail again); the hint says a repeat is safe for the invitation', async () => {
     const id = await invitationIn('Complete');
     await s.control('DELETE', '/requests');
-    await s.control('POST', '/faults', { spec: '500=0.5,after=1,seed=1' });
+    await s.control('POST', '/faults', { spec: FIRST_TRY_FAILS });
     onTestFinished(() => s.control('DELETE', '/faults'));
     const r = await run(['reattempt', String(id), ...WINDOW, '--send-email']);
     expect(r.code).toBe(1);

@@ -101,7 +101,7 @@ describe('sandbox verbs under --json', () => {
     const text = await runAssess(['sandbox', 'clock', 'advance', '2h', ...url()]);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/^\d{4}-\d\d-\d\dT[\d:]+Z\n$/);
-    expect(text.stderr).toContain(`1 invitation(s) expired: ${id2}.`);
+    expect(text.stderr).toContain(`1 invitation expired: ${id2}.`);
     const back = await runAssess(['sandbox', 'clock', 'set', 'now', ...url(), '--json', 'now,expired']);
     expect(Object.keys(JSON.parse(back.stdout))).toEqual(['now', 'expired']);
   });

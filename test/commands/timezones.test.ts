@@ -126,9 +126,14 @@ describe('--tz by name', () => {
     const since = (await s.requests()).length;
     const r = await run(['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', 'Asia/Kolkata'], opts());
     expect(r.code, r.stderr).toBe(0);
+    // the closed lists are read first (a reattempt may reopen one), the time zones are not
     const reqs = await sent(since);
-    expect(reqs.map((q) => q.path)).toEqual(['/v3/invitations/900001/reattempt']);
-    expect((reqs[0]!.body as { TimeZoneId: number }).TimeZoneId).toBe(35);
+    expect(reqs.map((q) => q.path)).toEqual([
+      '/v3/candidates/testattempts?state=cancelled',
+      '/v3/candidates/testattempts?state=expired',
+      '/v3/invitations/900001/reattempt',
+    ]);
+    expect((reqs[2]!.body as { TimeZoneId: number }).TimeZoneId).toBe(35);
   });
 
   it('links create --tz "Eastern Time" and invite --tz utc resolve to ids', async () => {

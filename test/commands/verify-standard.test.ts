@@ -91,6 +91,51 @@ describe('callbacks verify on a capture', () => {
     ]);
   });
 
+  it('reads them from a body that is a JSON string, and past a record whose own fields are null', async () => {
+    const inner = JSON.stringify({ TestInvitationId: 900008, Status: 'Test Left' });
+    const twice = JSON.stringify(inner); // the body is a JSON string holding the notification
+    const file = join(t.dir, 'strings.ndjson');
+    writeFileSync(
+      file,
+      [
+        { headers: signatureHeaders(VECTOR.key, 'msg_str', Buffer.from(twice), old), body: twice },
+        {
+          headers: signatureHeaders(VECTOR.key, 'msg_null', Buffer.from(body), old),
+          body,
+          invitationId: null,
+          status: null,
+        },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n'),
+    );
+    const r = await runInProcess([
+      'callbacks',
+      'verify',
+      file,
+      '--secret-file',
+      secretFile,
+      '--tolerance',
+      '0',
+      '--json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([
+      { id: 'msg_str', invitationId: 900008, status: 'Test Left', valid: true, reason: null },
+      { id: 'msg_null', invitationId: 900007, status: 'Complete', valid: true, reason: null },
+    ]);
+  });
+
+  it('no file and nothing on standard input: says it read standard input, and how to give a capture', async () => {
+    const r = await runInProcess(['callbacks', 'verify', '--secret-file', secretFile], { stdin: '' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'error: <file>: standard input was empty (with no file named, verify reads it)\n' +
+        '  give a capture of {headers, body} JSON lines: assess callbacks verify capture.ndjson --secret-file F ' +
+        "(or pipe it in); --inbox verifies what 'callbacks listen' stored\n",
+    );
+  });
+
   it('an old capture fails on its time, with a hint naming the time; --at checks it at its own time', async () => {
     const late = await runInProcess(['callbacks', 'verify', capture, '--secret-file', secretFile]);
     expect(late.code).toBe(1);

@@ -80,7 +80,7 @@ describe('assess invite --csv', () => {
       await s.control('POST', `/invitations/${inv.testInvitationId}/simulate`, { to: 'complete', score: 50 });
     const r = await run(['invite', '1001', '--csv', csv, '--journal', join(work.dir, 'fresh.journal.db')]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/: 497 invited, 3 existing invitation\(s\) returned in /);
+    expect(r.stderr).toMatch(/: 497 invited, 3 existing invitations returned in /);
     expect(await invitationsOf('cohort.example')).toHaveLength(500);
     const lines = ndjson<{ outcome: string; status: string; testInvitationId: number }>(
       join(work.dir, 'fresh.results.ndjson'),
@@ -123,7 +123,7 @@ describe('assess invite --csv', () => {
     const skip = await run(['invite', '1001', '--csv', bad, '--skip-invalid']);
     // skipped on purpose: not a failure, no exit 5 on their own
     expect(skip.code, skip.stderr).toBe(0);
-    expect(skip.stderr).toMatch(/: 2 invited, 3 invalid row\(s\) not sent in /);
+    expect(skip.stderr).toMatch(/: 2 invited, 3 invalid rows not sent in /);
     // each bad row is named before anything is sent, not only in the results file
     expect(skip.stderr).toMatch(/line 3: email: must be an e-mail address.*\(skipped with --skip-invalid\)/);
     expect(skip.stderr).toMatch(/line 4: name: is empty \(skipped with --skip-invalid\)/);

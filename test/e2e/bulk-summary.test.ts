@@ -142,10 +142,10 @@ describe('bulk invite on a terminal', () => {
   };
   const urlsOn = (screen: string) => screen.match(/http:\/\/127\.0\.0\.1:\d+\/take\/\S+/g) ?? [];
 
-  it.each([80, 100])('%i columns: a table of each candidate (e-mail whole) and test URL', async (cols) => {
+  it.each([100, 120])('%i columns: a table of each candidate (e-mail whole), invitation and URL', async (cols) => {
     const screen = await onTerminal(cols, `invite 1001 --from-csv ${cohortFor(cols)}`);
     expect(urlsOn(screen), screen).toHaveLength(2);
-    expect(screen).toMatch(/│ email +(│.*)?│ testUrl +│/);
+    expect(screen).toMatch(/│ E-mail +(│.*)?│ Invitation +(│.*)?│ URL +│/);
     expect(screen).toContain(`│ ann.${cols}@summary.example `);
     const table = screen.split('\n').filter((l) => /^[┌│├└]/.test(l));
     expect(table.length).toBe(6);
@@ -153,11 +153,14 @@ describe('bulk invite on a terminal', () => {
     expect(screen).toMatch(/: 2 invited in /);
   });
 
-  it('60 columns: too narrow for e-mail and URL side by side, each candidate on its own lines', async () => {
-    const screen = await onTerminal(60, `invite 1001 --from-csv ${cohortFor(60)}`);
+  it.each([60, 80])('%i columns: too narrow for the table, each candidate on its own lines', async (cols) => {
+    const screen = await onTerminal(cols, `invite 1001 --from-csv ${cohortFor(cols)}`);
     expect(urlsOn(screen), screen).toHaveLength(2);
     expect(screen).toMatch(
-      /^ann\.60@summary\.example \(Ann Lee\) {2}line 2, invited\n {2}http:\/\/127\.0\.0\.1:\d+\/take\/\S+$/m,
+      new RegExp(
+        `^ann\\.${cols}@summary\\.example \\(Ann Lee\\) {2}line 2, invitation \\d+, invited\\n {2}http://127\\.0\\.0\\.1:\\d+/take/\\S+$`,
+        'm',
+      ),
     );
     expect(screen).not.toMatch(/[┌│]/);
   });

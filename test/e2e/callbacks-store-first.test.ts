@@ -186,7 +186,7 @@ describe('callbacks listen stores first, then judges', () => {
     }
     expect(rows.find((x) => x.invitationId === 7006)!.status).toBe('Complete');
     expect(r.stderr).toMatch(
-      /3 stored request\(s\) could not be understood as a notification; the problem column says why\./,
+      /3 stored requests could not be understood as a notification; the problem column says why\./,
     );
     const quarantined = storedNotifications(inbox).filter((n) => n.quarantined);
     expect(quarantined.map((n) => n.body.toString())).toEqual(['CandidateEmailId=ann&Status=Complete']);
@@ -232,7 +232,7 @@ describe('callbacks listen stores first, then judges', () => {
     const r = await runAssess(['callbacks', 'verify', '--store', inbox], { configDir: cfg.dir });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /these were received unsigned: none of the \d+ request\(s\) in .* carries webhook-id or webhook-signature/,
+      /these were received unsigned: none of the \d+ requests? in .* carries webhook-id or webhook-signature/,
     );
     expect(r.stderr).not.toMatch(/check the secret/);
   });

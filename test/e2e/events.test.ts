@@ -158,7 +158,7 @@ describe('callbacks listen receives the sandbox notifications', () => {
     await extra.firstLine();
     const exit = await extra.stop('SIGINT');
     expect(exit.code).toBe(0);
-    expect(extra.stderr()).toMatch(/Stopped; 0 notification\(s\) received/);
+    expect(extra.stderr()).toMatch(/Stopped; 0 notifications received/);
   });
 });
 
@@ -235,7 +235,7 @@ describe('--forward-to', () => {
         what: 'the forward refused as a loop',
       });
       expect(l.stderr()).toMatch(/refused POST \/hook from [^:]+: 508 loop detected/);
-      expect(l.stderr()).toMatch(/\(1 tries\): HTTP 508 Loop Detected/); // final, not retried
+      expect(l.stderr()).toMatch(/\(1 try\): HTTP 508 Loop Detected/); // final, not retried
       expect((await l.stop('SIGINT')).code).toBe(0);
       expect(relay.requests).toHaveLength(1);
       expect(relay.requests[0]!.headers['assess-forwarded-by']).toMatch(/^[\w-]+$/);

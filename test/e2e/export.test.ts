@@ -164,7 +164,7 @@ describe('assess report export', () => {
     const journaled = doneItems(store, 'export', out).length;
     // what is left, and that a re-run resumes
     const left = Number(
-      /interrupted with (\d+) item\(s\) not exported yet; .*run the same command again to resume/.exec(r.stderr)?.[1],
+      /interrupted with (\d+) items? not exported yet; .*run the same command again to resume/.exec(r.stderr)?.[1],
     );
     expect(left).toBe(ids.length - journaled);
     expect(journaled).toBeLessThan(ids.length);

@@ -162,7 +162,7 @@ describe('SIGTERM', () => {
     for (let i = 0; i < 3; i++) expect((await post(url)).status).toBe(200);
     const r = await l.stop('SIGTERM');
     expect(r.code).toBe(143);
-    expect(l.stderr()).toMatch(/3 notification\(s\) not forwarded yet stay queued in .*term\.db/);
+    expect(l.stderr()).toMatch(/3 notifications not forwarded yet stay queued in .*term\.db/);
     expect(queuedForwards(store)).toBe(3);
   });
 });

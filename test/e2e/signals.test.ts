@@ -73,7 +73,7 @@ describe('SIGHUP stops like SIGTERM, exit 129', () => {
     expect((await post(url, 7001)).status).toBe(200);
     const r = await l.stop('SIGHUP');
     expect(r).toEqual({ code: 129, signal: null });
-    expect(l.stderr()).toMatch(/Stopped; 1 notification\(s\) received/);
+    expect(l.stderr()).toMatch(/Stopped; 1 notification received/);
     expect(await storedEmails(store)).toContain('c7001@listen.example');
     const next = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--store', store]);
     await next.firstLine();

@@ -170,7 +170,7 @@ describe('production answers are read as the successes they are', () => {
     );
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/Access denied/);
-    expect(r.stderr).toMatch(/auth status/);
+    expect(r.stderr).toMatch(/check ASSESS_API_KEY: the key it holds was refused/);
     expect(r.stderr).not.toMatch(/check the id/);
   });
 

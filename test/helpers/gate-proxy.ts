@@ -7,6 +7,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A bulk invite's look-ups before its rows (the closed invitations it may reopen): not rows. */
+export const BULK_LOOKUPS = (_method: string, path: string) => path.startsWith('/v3/candidates/testattempts');
+
 export interface GateProxy {
   url: string;
   /** Answers held now (requests in flight that the service already acted on). */

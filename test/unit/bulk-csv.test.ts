@@ -79,6 +79,19 @@ describe('checkRow', () => {
     }
   });
 
+  it("leaves the message's own example whole when the bad value is part of it", () => {
+    for (const email of ['ann@example', 'example', 'must', 'e-mail'])
+      expect(checkRow({ email, name: 'Ann' }, '1001', {})).toEqual({
+        ok: false,
+        errors: ['email: must be an e-mail address, e.g. ann@example.com'],
+      });
+    const r = checkRow({ email: 'a@x.com', name: 'A', stakeholderEmails: 'hr@example.com,example' }, '1001', {});
+    expect(r.ok || r.errors).toEqual([
+      'stakeholderEmails: must be comma-separated e-mail addresses, e.g. hr@example.com,lead@example.com ' +
+        "(1 of them is not); use 'disable' to turn them off",
+    ]);
+  });
+
   it('command-line flags are defaults that a row overrides', () => {
     const r = checkRow({ email: 'a@x.com', name: 'A', callbackUrl: 'https://row.example/h' }, '1001', {
       callbackUrl: 'https://flag.example/h',

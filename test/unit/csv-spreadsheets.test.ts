@@ -66,7 +66,7 @@ describe('headings as spreadsheets spell them', () => {
     // a key file given by mistake: its one line is never shown
     const key = await failure(events('sk_sandbox_acme_7Hq2Lm9Xw4Tc\n'));
     expect(key.message).not.toContain('7Hq2');
-    expect(key.message).toMatch(/1 value\(s\) that do not look like column names, not shown/);
+    expect(key.message).toMatch(/1 value that does not look like column names, not shown/);
     const data = await failure(events('ann@example.com,Ann\n'));
     expect(data.message).not.toContain('ann@example.com');
     expect(data.message).toMatch(/\(it has: Ann and 1 that do not look like column names, not shown\)/);

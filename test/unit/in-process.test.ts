@@ -61,7 +61,7 @@ describe('in-process commands', () => {
     const piped = watched(memoryProcess(e, { stdin: 'email,name\nann@example.com,Ann Lee\n' }));
     expect(await runCli(['invite', '1001', '--from-csv', '-', '--dry-run'], piped.p)).toBe(0);
     expect(piped.reads()).toBeGreaterThan(0);
-    expect(piped.p.err()).toMatch(/Dry run of standard input: 1 rows/);
+    expect(piped.p.err()).toMatch(/Dry run of standard input: 1 row,/);
   });
 
   it('standard error is made only when written to, or asked whether it is a terminal (on a pipe Node loads node:net for it)', async () => {

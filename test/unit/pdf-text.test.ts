@@ -1,6 +1,7 @@
 // Text for the sandbox PDF: WinAnsi-safe service text, plurals, minutes, UTC times, fitting.
 import { describe, expect, it } from 'vitest';
-import { fitText, minutesText, pdfText, percentOf, plural, utcText, wrapText } from '../../src/sandbox/pdf-text.js';
+import { fitText, minutesText, pdfText, percentOf, utcText, wrapText } from '../../src/sandbox/pdf-text.js';
+import { plural } from '../../src/util/plural.js';
 
 const chars = (s: string) => s.length; // one unit per character
 

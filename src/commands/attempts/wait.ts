@@ -166,6 +166,6 @@ export default defineCommand({
       ].filter(Boolean);
       throw new OutcomeError(parts.join('; '), 'a reattempt gives the candidate another try: assess reattempt <id>');
     }
-    ctx.info(`All ${rows.length} invitation(s) reached ${until}.`);
+    ctx.info(`${rows.length === 1 ? 'The invitation' : `All ${rows.length} invitations`} reached ${until}.`);
   },
 });

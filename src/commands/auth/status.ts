@@ -2,6 +2,7 @@ import { ApiError } from '../../api/errors.js';
 import { defineCommand } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
 import { requireKey } from '../../config/credentials.js';
+import { refusedKeyHint } from '../../config/key-origin.js';
 import { maskKey, maskUrlCredentials } from '../../api/redact.js';
 import { AuthError } from '../../errors.js';
 import { Printer, type Column } from '../../output/printer.js';
@@ -13,15 +14,6 @@ const SOURCES = {
   profile: 'profile',
   sandbox: 'embedded sandbox',
 } as const;
-
-/** What to do when the service refuses the key, by where the key came from. */
-const REFUSED_HINTS: Record<keyof typeof SOURCES, string> = {
-  'key-file': 'check the key in the file given to --api-key-file',
-  stdin: 'check the key piped to --key-stdin',
-  env: "check ASSESS_API_KEY (or unset it to use the profile's key)",
-  profile: "store a new key with 'assess auth login'",
-  sandbox: 'the sandbox refused its own key (a fault it was told to inject?); run with --debug to see the exchange',
-};
 
 interface Status {
   profile: string;
@@ -73,7 +65,9 @@ export default defineCommand({
       const said = refused.messages.length ? `: ${refused.messages.join('; ')}` : '';
       throw new AuthError(
         `the service refused the key (HTTP ${refused.status}${said})`,
-        conn.keySource ? REFUSED_HINTS[conn.keySource] : "store a key with 'assess auth login'",
+        conn.keySource
+          ? refusedKeyHint({ source: conn.keySource, profile: conn.profile, file: ctx.globals.apiKeyFile })
+          : "store a key with 'assess auth login'",
       );
     }
   },

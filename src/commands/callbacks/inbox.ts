@@ -12,6 +12,7 @@ import { normStatus } from '../shared/statuses.js';
 import { STORE_FLAG, callbacksStorePath, openInbox } from './shared/open-store.js';
 import type { Context } from '../../context.js';
 import type { Store } from '../../store/db.js';
+import { plural, were } from '../../util/plural.js';
 
 const NOTIFICATION_FIELDS = [
   'receivedAt',
@@ -90,7 +91,9 @@ export default defineCommand({
     });
     if (inbox && !n) ctx.info(`No records in ${inbox.path}${input.since || input.status ? ' that match' : ''}.`);
     if (problems)
-      ctx.warn(`${problems} stored request(s) could not be understood as a notification; the problem column says why.`);
+      ctx.warn(
+        `${plural(problems, 'stored request')} could not be understood as a notification; the problem column says why.`,
+      );
   },
 });
 
@@ -113,7 +116,7 @@ async function listFailed(
   const count = [...waiting.values()].reduce((a, b) => a + b, 0);
   if (count)
     ctx.info(
-      `${count} notification(s) were acknowledged and are not forwarded yet (not failed): a listener forwarding to ${[...waiting.keys()].join(', ')} sends them, also after a restart.`,
+      `${plural(count, 'notification')} ${were(count)} acknowledged and ${count === 1 ? 'is' : 'are'} not forwarded yet (not failed): a listener forwarding to ${[...waiting.keys()].join(', ')} sends them, also after a restart.`,
     );
   await new Printer(ctx).list(rows, {
     columns: [

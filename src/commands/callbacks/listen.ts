@@ -35,6 +35,7 @@ import {
 import { escapeJson } from '../../output/escape.js';
 import { displayZone } from '../../output/local-time.js';
 import { readSmallFile, warnIfReadableByOthers } from '../../util/small-file.js';
+import { plural } from '../../util/plural.js';
 
 /** On Ctrl-C a running forward or --exec gets this long, then is aborted: the listener stops within 2 s. */
 const GRACE_ON_STOP_MS = 1_500;
@@ -191,13 +192,17 @@ export default defineCommand({
     // What runs gets a short grace, then is aborted; what waits is not run but reported (forwards
     // left become dead letters, replayable). A second Ctrl-C exits at once (src/cli/program.ts).
     const [left] = await Promise.all([execs?.stop(GRACE_ON_STOP_MS), more.stop(GRACE_ON_STOP_MS)]);
-    ctx.info(`Stopped; ${received} notification(s) received.`);
+    ctx.info(`Stopped; ${plural(received, 'notification')} received.`);
     const shown = (labels: string[]) =>
       labels.slice(0, 10).join(', ') + (labels.length > 10 ? `, … (${labels.length - 10} more)` : '');
-    if (left?.notDone.length) ctx.warn(`${left.notDone.length} notification(s) --exec not run: ${shown(left.notDone)}`);
+    if (left?.notDone.length)
+      ctx.warn(`${plural(left.notDone.length, 'notification')} --exec not run: ${shown(left.notDone)}`);
     if (left?.failed.length)
-      ctx.warn(`${left.failed.length} notification(s) --exec not run: it could not start for ${shown(left.failed)}`);
-    if (left?.dropped) ctx.warn(`${left.dropped} notification(s) --exec not run: dropped while the queue was full`);
+      ctx.warn(
+        `${plural(left.failed.length, 'notification')} --exec not run: it could not start for ${shown(left.failed)}`,
+      );
+    if (left?.dropped)
+      ctx.warn(`${plural(left.dropped, 'notification')} --exec not run: dropped while the queue was full`);
   },
 });
 

@@ -15,6 +15,7 @@ import { fieldsOf } from '../../cli/json-fields.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { idsFromAttempts } from './shared/from-attempts.js';
 import { chunk, dedupe, idsNamedIn, parseIdArgs, parseIdText } from '../shared/invitation-ids.js';
+import { plural, were, are } from '../../util/plural.js';
 
 export type CallbackResult = {
   testInvitationId: number | string;
@@ -86,16 +87,16 @@ export default defineCommand({
     const results: Reported[] = listed ? asNotRegistered(queued) : queued;
     if (pace.throttled)
       ctx.info(
-        `${pace.throttled} request(s) answered 429 (too many requests) were sent again${pace.current() ? ` at ${pace.current()!.toFixed(1)}/s` : ''}.`,
+        `${plural(pace.throttled, 'request')} answered 429 (too many requests) ${were(pace.throttled)} sent again${pace.current() ? ` at ${pace.current()!.toFixed(1)}/s` : ''}.`,
       );
     const failed = results.filter((r) => r.status === 'failed');
     const unregistered = results.filter((r) => r.status === NOT_REGISTERED).length;
     await new Printer(ctx).list(results, { columns: COLUMNS, fields: FIELDS });
     if (unregistered)
       ctx.info(
-        `${unregistered} attempt(s) are not registered for a notification (no callback URL: the service answered "failed" for them). That is not a failure.`,
+        `${plural(unregistered, 'attempt')} ${are(unregistered)} not registered for a notification (no callback URL: the service answered "failed"). That is not a failure.`,
       );
-    const summary = `${results.length - failed.length - unregistered} of ${results.length} invitations queued for callback reprocessing, ${unregistered ? `${unregistered} not registered, ` : ''}${failed.length} failed`;
+    const summary = `${results.length - failed.length - unregistered} of ${plural(results.length, 'invitation')} queued for callback reprocessing, ${unregistered ? `${unregistered} not registered, ` : ''}${failed.length} failed`;
     if (failed.length)
       throw new PartialFailureError(
         `${summary}: ${failed
@@ -142,7 +143,7 @@ async function queueAll(ctx: Context, client: V3Client, ids: string[], concurren
     });
     if (ctx.signal.aborted)
       throw new CancelledError(
-        `interrupted after ${sent} of ${batches.length} request(s); run it again with the same ids: it sends only the ids not queued yet`,
+        `interrupted after ${sent} of ${plural(batches.length, 'request')}; run it again with the same ids: it sends only the ids not queued yet`,
       );
     journal.forget(); // complete: the same ids again are a new run (a deliberate second re-queue)
     return ids.map((id) => done.get(id)!);

@@ -19,6 +19,7 @@ import { attemptWindowSchema } from '../shared/attempt-window.js';
 import { chunk } from '../shared/invitation-ids.js';
 import { STORE_FLAG, openInbox } from './shared/open-store.js';
 import { invitationsWithCallback } from '../shared/record-invite.js';
+import { plural, were, are } from '../../util/plural.js';
 
 const FIELDS = ['testInvitationId', 'testStatus', 'email', 'name', 'requeue', 'message'];
 
@@ -97,7 +98,7 @@ export default defineCommand({
       ? ''
       : ` ${checked.length} of them registered a callback URL through this CLI (the ledger in ${ledgerFile}; --all checks every one);`;
     ctx.info(
-      `${attempts.length} completed attempt(s) between ${from} and ${to};${scope} ${checked.length - missing.length} notified in the inbox, ${missing.length} missing.`,
+      `${plural(attempts.length, 'completed attempt')} between ${from} and ${to};${scope} ${checked.length - missing.length} notified in the inbox, ${missing.length} missing.`,
     );
 
     let failed = 0;
@@ -121,12 +122,12 @@ export default defineCommand({
     const unregistered = missing.filter((r) => r.requeue === NOT_REGISTERED).length;
     if (unregistered)
       ctx.info(
-        `${unregistered} attempt(s) are not registered for a notification: the service would not re-queue them (${missing.find((r) => r.requeue === NOT_REGISTERED)!.message}). That is not a failure.`,
+        `${plural(unregistered, 'attempt')} ${are(unregistered)} not registered for a notification: the service would not re-queue them (${missing.find((r) => r.requeue === NOT_REGISTERED)!.message}). That is not a failure.`,
       );
     if (failed) {
       const first = missing.find((r) => r.requeue === 'failed')!;
       throw new PartialFailureError(
-        `${missing.length - failed - unregistered} of ${missing.length} missing notification(s) were re-queued; ${failed} could not be re-queued (invitation ${first.testInvitationId}: ${first.message ?? 'no reason given'}).`,
+        `${missing.length - failed - unregistered} of ${plural(missing.length, 'missing notification')} ${were(missing.length - failed - unregistered)} re-queued; ${failed} could not be re-queued (invitation ${first.testInvitationId}: ${first.message ?? 'no reason given'}).`,
         failed,
         missing.length,
       );
@@ -169,7 +170,7 @@ async function requeue(
     MAX_CALLBACK_IDS,
   );
   for (const [i, batch] of batches.entries()) {
-    if (batches.length > 1) ctx.info(`Request ${i + 1} of ${batches.length} (${batch.length} ids)…`);
+    if (batches.length > 1) ctx.info(`Request ${i + 1} of ${batches.length} (${plural(batch.length, 'id')})…`);
     const answers = await processChunk(client, batch);
     for (const res of answers) {
       const row = byId.get(String(res.testInvitationId))!;

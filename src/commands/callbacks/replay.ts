@@ -16,6 +16,7 @@ import { parseIdArgs } from '../shared/invitation-ids.js';
 import { policyFrom, retryFlags } from './shared/listen-extras.js';
 import { Forwarder } from './shared/delivery-policy.js';
 import { STORE_FLAG, callbacksStorePath, openInbox } from './shared/open-store.js';
+import { plural } from '../../util/plural.js';
 
 const COLUMNS = [
   { key: 'invitationId', header: 'Invitation', priority: 1, kind: 'id' },
@@ -149,7 +150,7 @@ export default defineCommand({
       fields: FIELDS,
     });
     const failed = rows.filter((r) => r.result === 'failed').length;
-    const summary = `${rows.length - failed} of ${rows.length} notification(s) replayed to ${target}`;
+    const summary = `${rows.length - failed} of ${plural(rows.length, 'notification')} replayed to ${target}`;
     if (failed)
       throw new PartialFailureError(
         `${summary}; ${failed} failed (kept as dead letters: callbacks inbox --failed)`,

@@ -15,6 +15,7 @@ import { readInputText } from '../../util/small-file.js';
 import { timeArg } from '../../util/time.js';
 import { STORE_FLAG, callbacksStorePath, openInbox } from './shared/open-store.js';
 import type { Context } from '../../context.js';
+import { plural } from '../../util/plural.js';
 
 /** An inbox holds every notification received: larger than any other input file, still capped. */
 const INBOX_MAX_BYTES = 256 * 1024 * 1024;
@@ -104,7 +105,7 @@ export default defineCommand({
     const unsigned = requests.filter((r) => !r.headers['webhook-signature'] && !r.headers['webhook-id']);
     if (unsigned.length === requests.length)
       throw new OutcomeError(
-        `these were received unsigned: none of the ${requests.length} request(s) in ${where} carries webhook-id or webhook-signature, so there is nothing to verify`,
+        `these were received unsigned: none of the ${plural(requests.length, 'request')} in ${where} carries webhook-id or webhook-signature, so there is nothing to verify`,
         'the service does not sign its notifications; `callbacks listen --forward-to URL --sign` signs what it forwards, and the receiving application verifies those',
       );
     const { secret } = given ?? (await secretOf());
@@ -138,7 +139,7 @@ export default defineCommand({
       const signedRight =
         onlyTime && requests.every((r) => unsigned.includes(r) || verify(secret, r.headers, r.body, r.at, 0).ok);
       throw new OutcomeError(
-        `${bad.length} of ${rows.length} request(s) do not verify${bad[0]!.reason ? `: ${bad[0]!.reason}` : ''}.`,
+        `${bad.length} of ${plural(rows.length, 'request')} ${bad.length === 1 ? 'does' : 'do'} not verify${bad[0]!.reason ? `: ${bad[0]!.reason}` : ''}.`,
         onlyUnsigned
           ? 'those were received unsigned; the signed ones verify'
           : onlyTime
@@ -150,7 +151,7 @@ export default defineCommand({
       ? `, and its webhook-timestamp is within ${fmt(input.tolerance)} of when it was received`
       : '';
     ctx.info(
-      `${rows.length} request(s) verified: each webhook-signature is the HMAC-SHA256 of "webhook-id.webhook-timestamp.body" with the secret${window}.`,
+      `${plural(rows.length, 'request')} verified: each webhook-signature is the HMAC-SHA256 of "webhook-id.webhook-timestamp.body" with the secret${window}.`,
     );
   },
 });
@@ -184,7 +185,9 @@ async function bodyReader(): Promise<BodyReader> {
   const { parseJsonLossless } = await import('../../api/read/body.js');
   return (body) => {
     try {
-      const r = readCallback(parseJsonLossless(body.toString('utf8')));
+      const value = parseJsonLossless(body.toString('utf8'));
+      // a capture that stored the notification as a JSON string: the string is read as its JSON
+      const r = readCallback(typeof value === 'string' ? parseJsonLossless(value) : value);
       return { invitationId: r.invitationId, status: r.status };
     } catch {
       return { invitationId: null, status: null };
@@ -196,6 +199,12 @@ async function bodyReader(): Promise<BodyReader> {
 export function parseStored(text: string, file: string, now: Date, read: BodyReader): StoredRequest[] {
   const values: unknown[] = [];
   const trimmed = text.trim();
+  if (!trimmed && file === '-')
+    throw new UsageError(
+      '<file>: standard input was empty (with no file named, verify reads it)',
+      'give a capture of {headers, body} JSON lines: assess callbacks verify capture.ndjson --secret-file F ' +
+        "(or pipe it in); --inbox verifies what 'callbacks listen' stored",
+    );
   if (!trimmed) throw new UsageError(`<file>: ${file} is empty`);
   try {
     values.push(JSON.parse(trimmed));
@@ -236,8 +245,12 @@ export function parseStored(text: string, file: string, now: Date, read: BodyRea
     const body =
       typeof o.bodyBase64 === 'string' ? Buffer.from(o.bodyBase64, 'base64') : Buffer.from(o.body as string, 'utf8');
     const at = o.receivedAt && !Number.isNaN(Date.parse(o.receivedAt)) ? new Date(o.receivedAt) : now;
-    const fields =
-      o.invitationId === undefined ? read(body) : { invitationId: o.invitationId, status: o.status ?? null };
+    // the record's own fields where it has them (an inbox record), else the body's
+    const fromBody = o.invitationId == null || o.status == null ? read(body) : undefined;
+    const fields = {
+      invitationId: o.invitationId ?? fromBody?.invitationId ?? null,
+      status: o.status ?? fromBody?.status ?? null,
+    };
     out.push({ headers, body, at, ...fields });
   }
   if (!out.length) throw new UsageError(`<file>: no stored request in ${file}`);

@@ -12,6 +12,7 @@ import { Printer, type Column } from '../../output/printer.js';
 import { v2Client } from '../shared/v2/client.js';
 import { DEFAULT_ANYTIME_DAYS } from './shared/migrate-defaults.js';
 import type { MigrationRow } from './shared/migrate-map.js';
+import { plural } from '../../util/plural.js';
 
 const COLUMNS: Column[] = [
   { key: 'v2TestLinkId', header: 'v2 link', priority: 1, kind: 'id' },
@@ -91,10 +92,10 @@ function summarise(ctx: Context, rows: MigrationRow[], apply: boolean): void {
     : [`${count('create')} to create (run again with --apply)`, `${exists} already in v3`];
   if (count('unmappable')) parts.push(`${count('unmappable')} cannot be mapped (see the note)`);
   if (count('failed')) parts.push(`${count('failed')} failed`);
-  ctx.info(`${rows.length} v2 link(s): ${parts.join(', ')}.`);
+  ctx.info(`${plural(rows.length, 'v2 link')}: ${parts.join(', ')}.`);
   if (count('failed'))
     throw new PartialFailureError(
-      `${count('failed')} of ${rows.length} link(s) could not be created through v3`,
+      `${count('failed')} of ${plural(rows.length, 'link')} could not be created through v3`,
       count('failed'),
       rows.length,
     );

@@ -13,6 +13,7 @@ import { resolveTz } from '../shared/timezone.js';
 import { noteEmbeddedUrls } from '../shared/live-sandbox.js';
 import { sendRecorded, viaOf, withLedger } from '../shared/record-invite.js';
 import { emailNotice } from '../shared/email-notice.js';
+import { closedInvitations, reopenedNotice } from '../shared/reopened.js';
 
 const ARGS = { invitationId: arg(() => zx.id('900001')) };
 const FLAGS = {
@@ -83,12 +84,11 @@ export default defineCommand({
   tzFromProfile: () => true,
   async run(ctx, input) {
     const client = await ctx.api();
-    const body = reattemptBody({
-      ...input,
-      start: input.start!,
-      end: input.end!,
-      tz: (await resolveTz(ctx, input.tz))!,
-    });
+    // a time zone name that names none is a usage error: found before anything else is asked
+    const tz = (await resolveTz(ctx, input.tz))!;
+    const body = reattemptBody({ ...input, start: input.start!, end: input.end!, tz });
+    // asked before the reattempt: the answer for a reopened invitation reads like one open all along
+    const closed = await closedInvitations(ctx, client, undefined);
     const attempt = {
       via: viaOf(ctx, 'reattempt'),
       api: 'v3' as const,
@@ -116,7 +116,9 @@ export default defineCommand({
     }
     const newId = String(res.testInvitationId);
     const emailed = input.sendEmail === true;
-    ctx.info(reattemptNotice(input.invitationId, newId));
+    const reopened = reopenedNotice(closed, newId, 'the reattempt');
+    if (reopened) ctx.warn(reopened);
+    if (!reopened || newId !== input.invitationId) ctx.info(reattemptNotice(input.invitationId, newId));
     await new Printer(ctx).object({ ...res, emailed }, { fields: COLUMNS });
     ctx.info(emailNotice(emailed));
     await noteEmbeddedUrls(ctx);

@@ -17,6 +17,7 @@ import { fetchReports, listCohort } from './shared/cohort.js';
 import { cohortStats, funnelOf } from './shared/stats.js';
 import { displayZone } from '../../output/local-time.js';
 import { metricRows, renderStats, STATS_FIELDS, type MetricRow, type StatsReport } from './shared/stats-view.js';
+import { plural } from '../../util/plural.js';
 
 const METRIC_COLUMNS = [
   { key: 'metric', header: 'Metric' },
@@ -92,7 +93,7 @@ export default defineCommand({
     const { reports, failures } = fetched;
     if (ctx.signal.aborted) throw new CancelledError();
     for (const f of failures.slice(0, 5)) ctx.warn(`report ${String(f.testInvitationId)}: ${f.error.message}`);
-    if (failures.length > 5) ctx.warn(`… and ${failures.length - 5} more report(s) not fetched`);
+    if (failures.length > 5) ctx.warn(`… and ${plural(failures.length - 5, 'more report')} not fetched`);
 
     const stats: StatsReport = {
       state: input.state,
@@ -122,7 +123,7 @@ export default defineCommand({
 
     if (failures.length)
       throw new PartialFailureError(
-        `${failures.length} of ${attempts.length} report(s) could not be fetched; the statistics leave them out`,
+        `${failures.length} of ${plural(attempts.length, 'report')} could not be fetched; the statistics leave ${failures.length === 1 ? 'it' : 'them'} out`,
         failures.length,
         attempts.length,
       );

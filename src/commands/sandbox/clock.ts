@@ -6,6 +6,7 @@ import type { Context } from '../../context.js';
 import { Printer } from '../../output/printer.js';
 import { parseTime } from '../../util/time.js';
 import { control, sandboxUrl } from './shared/control.js';
+import { plural } from '../../util/plural.js';
 
 /** A century: further would leave the four-digit years the service's timestamps have. */
 const MAX_ADVANCE_MS = 36_500 * 86_400_000;
@@ -67,7 +68,7 @@ export default defineCommand({
     await print(ctx, { now: r.now, offsetMs: r.offsetMs, frozen: r.frozen, expired });
     if (expired.length) {
       const more = expired.length > SHOWN_IDS ? ` and ${expired.length - SHOWN_IDS} more` : '';
-      ctx.info(`${expired.length} invitation(s) expired: ${expired.slice(0, SHOWN_IDS).join(', ')}${more}.`);
+      ctx.info(`${plural(expired.length, 'invitation')} expired: ${expired.slice(0, SHOWN_IDS).join(', ')}${more}.`);
     }
   },
 });

@@ -14,6 +14,7 @@ import type { OpenAttempt, OpenState } from './open-columns.js';
 import type { LedgerRow } from '../../shared/ledger.js';
 import { noteOldLedger, withLedger } from '../../shared/record-invite.js';
 import { normStatus } from '../../shared/statuses.js';
+import { plural } from '../../../util/plural.js';
 
 const WANTED: Record<OpenState, string> = { pending: 'pending', 'in-progress': 'in progress' };
 
@@ -33,7 +34,7 @@ export async function openAttempts(
   }));
   noteOldLedger(ctx, path);
   ctx.info(
-    `${state}: from the ${made.length} invitation(s) this profile made between ${from} and ${to} ` +
+    `${state}: from the ${plural(made.length, 'invitation')} this profile made between ${from} and ${to} ` +
       `(its ledger, ${path}), checked against the service, which cannot list ${state} attempts itself; ` +
       'invitations made elsewhere (the web app, another machine or profile) are not among them.',
   );
@@ -94,7 +95,7 @@ const iso = (t: string) => new Date(t).toISOString();
 /** Exit 5 when some invitations could not be checked (what could be is printed first). */
 export function uncheckedError(unchecked: string[], checked: number): PartialFailureError {
   return new PartialFailureError(
-    `${unchecked.length} invitation(s) could not be checked against the service (${unchecked.slice(0, 5).join(', ')}${unchecked.length > 5 ? ', …' : ''}); run it again to check them`,
+    `${plural(unchecked.length, 'invitation')} could not be checked against the service (${unchecked.slice(0, 5).join(', ')}${unchecked.length > 5 ? ', …' : ''}); run it again to check them`,
     unchecked.length,
     checked + unchecked.length,
   );

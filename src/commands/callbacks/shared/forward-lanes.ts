@@ -6,6 +6,7 @@
 // probe's failure costs no notification a try (the queue waits in the store, its budget kept),
 // its success closes the breaker and the lanes drain. Time comes from `clock` (tests inject one).
 import { backoffFor, type DeliveryPolicy, type Outgoing, type TryResult } from './delivery-policy.js';
+import { plural } from '../../../util/plural.js';
 
 export interface Clock {
   now(): number;
@@ -197,7 +198,7 @@ export class ForwardLanes {
     this.failuresInRow++;
     if (this.state === 'half-open' || (this.state === 'closed' && this.failuresInRow >= this.opts.breaker.failures)) {
       this.openedAt = this.opts.clock.now();
-      this.setState('open', `${this.failuresInRow} failure(s) in a row, the last: ${error}`);
+      this.setState('open', `${plural(this.failuresInRow, 'failure')} in a row, the last: ${error}`);
     }
   }
 

@@ -3,6 +3,7 @@
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { attemptWindowSchema } from '../../shared/attempt-window.js';
+import { plural } from '../../../util/plural.js';
 
 export interface FromAttemptsInput {
   fromAttempts?: boolean;
@@ -36,6 +37,6 @@ export async function idsFromAttempts(
   const { state, from, to } = parsed.data;
   const res = await (await ctx.api()).listAttempts(state, from, to);
   const ids = res.testAttempts.map((a) => String(a.testInvitationId));
-  ctx.info(`${ids.length} ${state} attempt(s) between ${from} and ${to}.`);
+  ctx.info(`${plural(ids.length, `${state} attempt`)} between ${from} and ${to}.`);
   return ids;
 }

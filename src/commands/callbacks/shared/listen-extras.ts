@@ -15,6 +15,7 @@ import { STORE_FLAG } from './open-store.js';
 import { POLICY_DEFAULTS, type DeliveryPolicy } from './delivery-policy.js';
 import { BREAKER_DEFAULTS } from './forward-lanes.js';
 import { resolve } from 'node:path';
+import { plural } from '../../../util/plural.js';
 
 /**
  * --forward-retries, --forward-timeout, --forward-backoff: the retry policy of what `callbacks
@@ -232,7 +233,7 @@ export async function startListenExtras(
           );
       if (kept && left)
         ctx.info(
-          `${left} notification(s) not forwarded yet stay queued in ${kept.inbox.path}: a restarted listener forwards them.`,
+          `${plural(left, 'notification')} not forwarded yet ${left === 1 ? 'stays' : 'stay'} queued in ${kept.inbox.path}: a restarted listener forwards them.`,
         );
       kept?.close();
     },

@@ -10,6 +10,7 @@ import { policyFrom, type ListenExtraInput } from './listen-extras.js';
 import { label, type ListenStore } from './listen-store.js';
 import type { Received } from './receiver.js';
 import { FORWARDED_BY, forwardedByValue } from './self-forward.js';
+import { plural } from '../../../util/plural.js';
 
 export interface Forwarding {
   lanes: ForwardLanes;
@@ -84,7 +85,7 @@ export function startForwarding(
   return {
     lanes,
     forward,
-    note: `Forwarding to ${to}: ${input.forwardConcurrency} invitation(s) at once, each in arrival order; paused after ${input.breakerFailures} failure(s) in a row.${resumed ? ` ${resumed} queued from before.` : ''}`,
+    note: `Forwarding to ${to}: ${plural(input.forwardConcurrency, 'invitation')} at once, each in arrival order; paused after ${plural(input.breakerFailures, 'failure')} in a row.${resumed ? ` ${resumed} queued from before.` : ''}`,
   };
 }
 
@@ -141,7 +142,7 @@ function storeSide(
         }),
       );
       ctx.warn(
-        `could not forward ${said(item)} to ${to} (${Math.max(1, e.tries)} tries): ${error}; kept as a dead letter (callbacks inbox --failed, callbacks replay)`,
+        `could not forward ${said(item)} to ${to} (${plural(Math.max(1, e.tries), 'try', 'tries')}): ${error}; kept as a dead letter (callbacks inbox --failed, callbacks replay)`,
       );
     },
     retryLater: (e, _item, error) =>
@@ -164,7 +165,7 @@ function memorySide(ctx: Context, to: string, memory: { bytes: number }): LaneSt
     },
     deadLetter: async (e, item, error) => {
       memory.bytes -= item.body.length;
-      ctx.warn(`could not forward ${said(item)} to ${to} (${Math.max(1, e.tries)} tries): ${error}`);
+      ctx.warn(`could not forward ${said(item)} to ${to} (${plural(Math.max(1, e.tries), 'try', 'tries')}): ${error}`);
     },
     retryLater: async () => undefined,
   };

@@ -9,6 +9,7 @@ import type { Inbox, NotificationRecord } from './inbox.js';
 import { ListenerLock } from './listener-lock.js';
 import { openInbox } from './open-store.js';
 import { queuedElsewhere, queuedFor, recordDeadLetter, type QueuedEntry } from './forward-queue.js';
+import { plural } from '../../../util/plural.js';
 
 export type Quarantine = (q: {
   raw: Buffer;
@@ -78,11 +79,11 @@ export async function openListenStore(
   const orphaned = settleOrphans(ctx, inbox, input.forwardTo);
   if (orphaned)
     notes.push(
-      `${orphaned} notification(s) an earlier listener never forwarded (to another target) are now dead letters: callbacks inbox --failed lists them.`,
+      `${plural(orphaned, 'notification')} an earlier listener never forwarded (to another target) ${orphaned === 1 ? 'is now a dead letter' : 'are now dead letters'}: callbacks inbox --failed lists them.`,
     );
   if (resumable.length)
     notes.push(
-      `Resuming ${resumable.length} notification(s) an earlier listener acknowledged and did not forward yet.`,
+      `Resuming ${plural(resumable.length, 'notification')} an earlier listener acknowledged and did not forward yet.`,
     );
   return {
     inbox,

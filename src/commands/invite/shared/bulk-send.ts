@@ -23,8 +23,9 @@ import type { BulkInviteInput, Checked, InvitePaths } from './bulk.js';
 import { checkRow, type CsvRow, type RowEvent } from './csv-rows.js';
 import { UrlTable } from './url-table.js';
 import { bulkEmailNotice } from '../../shared/email-notice.js';
-import { closedInvitations } from './reopened.js';
+import { closedInvitations } from '../../shared/reopened.js';
 import { uncertainEmails } from './uncertain-emails.js';
+import { plural } from '../../../util/plural.js';
 
 /** This many failures in a row (no success between) means the service refuses everything. */
 const BREAKER = 20;
@@ -32,10 +33,10 @@ const BREAKER = 20;
 const WORDS: OutcomeWords = {
   invited: (n) => `${n} invited`,
   reopened: (n) => `${n} reopened (they were cancelled or expired)`,
-  existing: (n) => `${n} existing invitation(s) returned`,
+  existing: (n) => `${plural(n, 'existing invitation')} returned`,
   skipped: (n) => `${n} already invited (earlier run)`,
-  duplicate: (n) => `${n} duplicate row(s) skipped`,
-  invalid: (n) => `${n} invalid row(s) not sent`,
+  duplicate: (n) => `${plural(n, 'duplicate row')} skipped`,
+  invalid: (n) => `${plural(n, 'invalid row')} not sent`,
   failed: (n) => `${n} failed`,
 };
 
@@ -286,7 +287,7 @@ class BulkInvite {
   /** What the summary line adds after the counts. */
   notes(): string {
     const n = [
-      this.c.blank && `${this.c.blank} blank row(s) skipped`,
+      this.c.blank && `${plural(this.c.blank, 'blank row')} skipped`,
       this.maybeTwice && `${this.maybeTwice} may have been e-mailed twice: marked maybeEmailedTwice`,
       this.withheld &&
         `${this.withheld} not e-mailed again (an earlier run may have; --yes e-mails them): marked emailWithheld`,

@@ -7,6 +7,7 @@ import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { openJournal } from '../../../bulk/journal-store.js';
 import { checkFiles } from '../../../files/output-files.js';
+import { plural } from '../../../util/plural.js';
 import { printSummary } from '../../../bulk/run.js';
 import { spoolPrivately } from '../../../files/spool.js';
 import type { Context } from '../../../context.js';
@@ -163,7 +164,7 @@ async function checkAll(ctx: Context, path: string, label: string, input: BulkIn
     c.valid++;
   }
   if (unknown.length && (c.badCount === 0 || input.skipInvalid))
-    ctx.warn(`--from-csv: ignoring unknown column(s) ${unknown.join(', ')}`);
+    ctx.warn(`--from-csv: ignoring unknown ${unknown.length === 1 ? 'column' : 'columns'} ${unknown.join(', ')}`);
   return c;
 }
 
@@ -171,7 +172,7 @@ async function checkAll(ctx: Context, path: string, label: string, input: BulkIn
 function warnSkipped(ctx: Context, c: Checked): void {
   for (const b of c.bad) ctx.warn(`${where(b)}: ${b.errors.join('; ')} (skipped with --skip-invalid)`);
   if (c.badCount > c.bad.length)
-    ctx.warn(`… and ${c.badCount - c.bad.length} more bad row(s), skipped with --skip-invalid`);
+    ctx.warn(`… and ${plural(c.badCount - c.bad.length, 'more bad row')}, skipped with --skip-invalid`);
 }
 
 const where = (b: BadRow) => (b.endLine && b.endLine !== b.line ? `lines ${b.line}-${b.endLine}` : `line ${b.line}`);
@@ -210,8 +211,8 @@ async function dryRun(ctx: Context, c: Checked, paths: InvitePaths, label: strin
   const where = journal?.path ?? paths.journal ?? "the profile's store";
   warnSkipped(ctx, c);
   ctx.info(
-    `Dry run of ${label}: ${summary.rows} rows, ${c.valid} valid, ${c.badCount} invalid, ${duplicates} duplicate(s), ` +
-      (c.blank ? `${c.blank} blank row(s) skipped, ` : '') +
+    `Dry run of ${label}: ${plural(summary.rows, 'row')}, ${c.valid} valid, ${c.badCount} invalid, ${plural(duplicates, 'duplicate')}, ` +
+      (c.blank ? `${plural(c.blank, 'blank row')} skipped, ` : '') +
       `${done} already invited (journal in ${where}); ${summary.wouldSend} would be sent. Nothing was sent.`,
   );
   await printSummary(ctx, { ...summary, journal: where });

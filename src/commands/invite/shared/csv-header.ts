@@ -3,6 +3,7 @@
 // one name); e-mail and name also answer to the usual spreadsheet headings, and first/last name
 // columns are joined when there is no name column. `--columns email=<header>,…` says it outright.
 import { UsageError } from '../../../errors.js';
+import { plural } from '../../../util/plural.js';
 
 /** Every column a row can fill, by the name the results file and the docs use. */
 export const CANONICAL = [
@@ -156,6 +157,7 @@ export function headingList(headings: string[]): string {
   const hidden = headings.length - shown.length;
   const list = shown.slice(0, 10).join(', ');
   const more = shown.length > 10 ? `, … (${headings.length} in all)` : '';
-  if (!shown.length) return `${headings.length} value(s) that do not look like column names, not shown`;
+  if (!shown.length)
+    return `${plural(headings.length, 'value')} that ${headings.length === 1 ? 'does' : 'do'} not look like column names, not shown`;
   return `${list}${more}${hidden && shown.length <= 10 ? ` and ${hidden} that do not look like column names, not shown` : ''}`;
 }

@@ -268,17 +268,22 @@ function ownWords(message: string): string {
 
 /**
  * A message without the row's value in it: the single-invite messages quote what was typed
- * (`'2026-02-30' is not a real date`), which for a row would be the file's text.
+ * (`'2026-02-30' is not a real date`), which for a row would be the file's text. Only where the
+ * message quotes it: the same characters inside the message's own words (its example
+ * `ann@example.com` for a row's `ann@example`) are left alone.
  */
 function withoutValue(message: string, value: string | undefined): string {
   if (!value) return message;
   const own = (inner: string) => inner !== '' && value.includes(inner);
-  let m = message.replace(/^'([^']*)' (?=is not)/, (all, inner: string) => (own(inner) ? '' : all));
+  let m = message.replace(/^'([^']*)' (?=is )/, (all, inner: string) => (own(inner) ? '' : all));
   m = m.replace(/ \(not an e-mail: ((?:'[^']*'(?:, )?)+)\)/, (_all, list: string) => {
     const n = list.match(/'[^']*'/g)?.length ?? 1;
     return ` (${n} of them ${n === 1 ? 'is' : 'are'} not)`;
   });
-  return value.length >= 3 && m.includes(value) ? m.split(value).join('…') : m;
+  // any other quotation of the whole value
+  return m.replace(/'([^']+)'|"([^"]+)"/g, (all, a?: string, b?: string) =>
+    [value, value.trim()].includes(a ?? b ?? '') ? '…' : all,
+  );
 }
 
 /** The single-invite messages name flags; in a CSV the user thinks in columns. */

@@ -1,7 +1,8 @@
 // The bytes of an `invite --from-csv` file as UTF-8 text for csv-parse, whatever a spreadsheet
 // saved: UTF-8 with or without a byte order mark, UTF-16 (LE or BE) with one; Excel's `sep=;`
 // first line honoured; the delimiter (`,` `;` tab) sniffed from the header line. Other encodings
-// with a mark (UTF-32) and UTF-16 without one are refused by name; bytes that are not UTF-8 in a
+// with a mark (UTF-32) and UTF-16 without one are refused by name, and so are a workbook, a PDF
+// or a zip given instead of the CSV (by their first bytes), and binary files; bytes that are not UTF-8 in a
 // file without a mark reach csv-parse as U+FFFD, and csv-rows.ts refuses those rows.
 import type { Readable } from 'node:stream';
 import { UsageError } from '../../../errors.js';
@@ -78,8 +79,26 @@ interface Decoder {
   end(): string;
 }
 
+/** What a file people give instead of a CSV is, by its first bytes, and how to make the CSV. */
+function notACsv(first: Buffer): [what: string, fix: string] | undefined {
+  const head = first.subarray(0, HEAD_BYTES).toString('latin1');
+  const excel: [string, string] = ['an Excel workbook', 'in Excel: File › Save As › CSV UTF-8 (Comma delimited)'];
+  if (head.startsWith('PK\x03\x04')) {
+    if (head.includes('opendocument.spreadsheet'))
+      return ['an OpenDocument spreadsheet', 'in LibreOffice: File › Save As › Text CSV (.csv), character set UTF-8'];
+    if (head.includes('xl/') || head.includes('[Content_Types].xml')) return excel;
+    return ['a zip archive', 'unzip it and give the CSV file inside'];
+  }
+  if (head.startsWith('\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1')) return excel;
+  if (head.startsWith('%PDF'))
+    return ['a PDF', 'export the list as CSV UTF-8 from where it was made (a PDF is not read)'];
+  return undefined;
+}
+
 function decoderFor(first: Buffer, label: string): Decoder {
   const starts = (...bytes: number[]) => bytes.every((x, i) => first[i] === x);
+  const other = notACsv(first);
+  if (other) throw new UsageError(`--from-csv: ${label} is ${other[0]}, not a CSV`, other[1]);
   if (starts(0xff, 0xfe, 0, 0) || starts(0, 0, 0xfe, 0xff))
     throw new UsageError(`--from-csv: ${label} is UTF-32 text, which this command does not read`, SAVE_AS);
   if (starts(0xef, 0xbb, 0xbf)) return utf8(3);
@@ -93,10 +112,13 @@ function decoderFor(first: Buffer, label: string): Decoder {
       `--from-csv: ${label} looks like UTF-16 text without a byte order mark, which cannot be read safely`,
       SAVE_AS,
     );
-  // a NUL in a name is that row's problem (csv-rows.ts); control bytes all over are no text
+  // a NUL in a name is that row's problem (csv-rows.ts); control bytes all over (1 in 20) are no text
   const controls = sample.filter((b) => b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d).length;
-  if (odd + even > 0 && controls * 10 >= sample.length)
-    throw new UsageError(`--from-csv: ${label} is not a text file (it has NUL bytes)`, SAVE_AS);
+  if (sample.length > 0 && controls * 20 >= sample.length)
+    throw new UsageError(
+      `--from-csv: ${label} is not a text file (it has ${odd + even > 0 ? 'NUL' : 'control'} bytes)`,
+      SAVE_AS,
+    );
   return utf8(0);
 }
 

@@ -23,7 +23,7 @@ import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 import { sendRecorded, viaOf, withLedger } from '../../shared/record-invite.js';
 import { emailAgain, withheldNotice } from '../../shared/second-email.js';
 import { emailNotice } from '../../shared/email-notice.js';
-import { closedInvitations, reopenedNotice } from './reopened.js';
+import { closedInvitations, reopenedNotice } from '../../shared/reopened.js';
 
 export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },

@@ -4,6 +4,7 @@ import type { BulkRun } from '../../../bulk/run.js';
 import type { Context } from '../../../context.js';
 import type { Ledger } from '../../shared/ledger.js';
 import type { Checked } from './bulk.js';
+import { plural, were } from '../../../util/plural.js';
 
 /**
  * Candidates an earlier attempt was inviting with an e-mail when it stopped (kill -9, a power
@@ -27,7 +28,7 @@ export function uncertainEmails(
     .map((k) => k.split('|').at(-1))
     .join(', ');
   const what =
-    `${keys.size} candidate(s) were being invited with an e-mail when an earlier attempt stopped (or failed without ` +
+    `${plural(keys.size, 'candidate')} ${were(keys.size)} being invited with an e-mail when an earlier attempt stopped (or failed without ` +
     'knowing whether the service acted); the service may have e-mailed them already';
   ctx.warn(
     resend

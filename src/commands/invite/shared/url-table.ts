@@ -3,10 +3,11 @@
 // Only for a table on a TTY without --query; piped and machine formats are unchanged.
 import type { Context } from '../../../context.js';
 import { escapeCell } from '../../../output/escape.js';
-import { fitColumns } from '../../../output/fit.js';
+import { fitColumns, READABLE_TEXT_WIDTH } from '../../../output/fit.js';
 import { writePaged } from '../../../output/pager.js';
 import { Printer, type Column } from '../../../output/printer.js';
 import { plain } from '../../../output/values.js';
+import { displayWidth } from '../../../output/width.js';
 
 export interface UrlRow {
   line: number;
@@ -20,15 +21,15 @@ export interface UrlRow {
 /** More rows than this are left to the results file (the table says how many). */
 const MAX_ROWS = 1000;
 
-// Headings are the field names of the results file, so what is seen is what can be queried.
+// Headings as other tables say them. On a narrow terminal the line number goes first, then the
+// name (the e-mail says who); the URL (what this table is for, never cut) and the invitation id last.
 const COLUMNS: Column<UrlRow>[] = [
-  { key: 'line', header: 'line', kind: 'id', priority: 4 },
-  { key: 'email', header: 'email', priority: 2 },
-  { key: 'name', header: 'name', priority: 3 },
-  { key: 'testInvitationId', header: 'testInvitationId', kind: 'id', priority: 5 },
-  { key: 'outcome', header: 'outcome', kind: 'status', priority: 6 },
-  // the URL is what this table is for: kept whole (never cut), kept longest
-  { key: 'testUrl', header: 'testUrl', kind: 'id', priority: 1 },
+  { key: 'line', header: 'Line', kind: 'id', priority: 6 },
+  { key: 'email', header: 'E-mail', priority: 3 },
+  { key: 'name', header: 'Name', priority: 5 },
+  { key: 'testInvitationId', header: 'Invitation', kind: 'id', priority: 2 },
+  { key: 'outcome', header: 'Outcome', kind: 'status', priority: 4 },
+  { key: 'testUrl', header: 'URL', kind: 'id', priority: 1 },
 ];
 
 export class UrlTable {
@@ -68,23 +69,28 @@ export class UrlTable {
     if (this.more) this.ctx.info(`… and ${this.more} more; every row is in ${resultsPath}`);
   }
 
-  /** A table too narrow to show whose URL each is (e-mail and URL side by side) is not shown. */
+  /**
+   * The table is shown where it holds the e-mail readable beside the id and the URL whole (both
+   * rank above it); a narrower terminal gets two lines a candidate, where nothing is cut.
+   */
   private tableShowsWho(): boolean {
-    const fit = fitColumns(
-      COLUMNS.map((col, i) => ({
-        header: col.header,
-        cells: this.rows.map((r) => escapeCell(plain(r[col.key as keyof UrlRow]))),
-        priority: col.priority ?? 1000 + i,
-        shrinkable: !col.kind || col.kind === 'text',
-      })),
-      this.ctx.io.columns,
-    );
-    return fit.keep.includes(COLUMNS.findIndex((c) => c.key === 'email'));
+    const cols = COLUMNS.map((col, i) => ({
+      header: col.header,
+      cells: this.rows.map((r) => escapeCell(plain(r[col.key as keyof UrlRow]))),
+      priority: col.priority ?? 1000 + i,
+      shrinkable: !col.kind || col.kind === 'text',
+    }));
+    const fit = fitColumns(cols, this.ctx.io.columns);
+    const email = COLUMNS.findIndex((c) => c.key === 'email');
+    const k = fit.keep.indexOf(email);
+    const natural = Math.max(...[cols[email].header, ...cols[email].cells].map(displayWidth));
+    return k >= 0 && fit.widths[k] >= Math.min(natural, READABLE_TEXT_WIDTH);
   }
 }
 
-/** Two lines a candidate, for a terminal too narrow for the table: who, then the URL whole. */
+/** Two lines a candidate, for a terminal too narrow for the table: who and which, then the URL whole. */
 function listEntry(r: UrlRow): string {
   const who = [plain(r.email), plain(r.name) && `(${plain(r.name)})`].filter(Boolean).join(' ');
-  return `${escapeCell(who)}  line ${r.line}, ${r.outcome}\n  ${escapeCell(plain(r.testUrl))}\n`;
+  const id = plain(r.testInvitationId) && `invitation ${plain(r.testInvitationId)}, `;
+  return `${escapeCell(who)}  ${escapeCell(`line ${r.line}, ${id}${r.outcome}`)}\n  ${escapeCell(plain(r.testUrl))}\n`;
 }

@@ -9,6 +9,7 @@ import { timeText } from '../../../output/local-time.js';
 import { DIGEST_CSS, DIGEST_SCRIPT } from './digest-assets.js';
 import type { SummaryRow } from './export-rows.js';
 import { cohortStats, scorePercent, type Bin, type PartAverage } from './stats.js';
+import { plural } from '../../../util/plural.js';
 
 export interface DigestMeta {
   state: string;
@@ -102,7 +103,7 @@ function partsSvg(parts: PartAverage[], title: string): string {
       const shown = name.length > 28 ? `${name.slice(0, 27)}…` : name;
       const filled = Math.round((Math.min(100, Math.max(0, p.meanPercent)) / 100) * barW);
       return (
-        `<g><title>${esc(name)}: ${fmt(p.meanPercent)} % (${fmt(p.meanPoints)} of ${fmt(p.meanOutOf)} points, ${p.attempts} attempts)</title>` +
+        `<g><title>${esc(name)}: ${fmt(p.meanPercent)} % (${fmt(p.meanPoints)} of ${fmt(p.meanOutOf)} points, ${plural(p.attempts, 'attempt')})</title>` +
         `<text x="0" y="${y + 14}">${esc(shown)}</text>` +
         `<rect class="track" x="${labelW}" y="${y + 3}" width="${barW}" height="14" rx="2"/>` +
         `<rect class="bar" x="${labelW}" y="${y + 3}" width="${filled}" height="14" rx="2"/>` +

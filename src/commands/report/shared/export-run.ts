@@ -23,6 +23,7 @@ import { journaledRow, summaryFiles, summaryRow, writeSummary, type SummaryRow }
 import { reportPdfName } from './filename.js';
 import type { Context } from '../../../context.js';
 import type { ExportInput } from '../export.js';
+import { plural } from '../../../util/plural.js';
 
 /** The summary line's words for the outcomes of the results file. */
 const EXPORT_WORDS: OutcomeWords = {
@@ -243,7 +244,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
           ...(input.html ? { html: join(dir, HTML_NAME) } : {}),
         };
   await run.finish(
-    `Export of ${attempts.length} attempt(s) from ${from} to ${to}`,
+    `Export of ${plural(attempts.length, 'attempt')} from ${from} to ${to}`,
     ctx.signal.aborted || keepSummary
       ? ''
       : `; summary: ${summaryPath}${input.html ? `, digest: ${join(dir, HTML_NAME)}` : ''}`,
