@@ -42,7 +42,7 @@ describe('attempts list --state pending | in-progress', () => {
     ]);
     expect(Date.parse(rows[0]!.invitedAt)).toBeGreaterThan(Date.now() - 3_600_000);
     // said plainly: from this profile's records, since the service cannot list them
-    expect(r.stderr).toMatch(/pending: from the 4 invitation\(s\) this profile made between .* \(its ledger, .*\)/);
+    expect(r.stderr).toMatch(/pending: from the 4 invitations this profile made between .* \(its ledger, .*\)/);
     expect(r.stderr).toContain('which cannot list pending attempts itself');
   });
 

@@ -124,40 +124,6 @@ describe('report export: files of the user, journals of an older version', () =>
     expect((await s.requests()).length).toBe(before);
     expect(readFileSync(join(out, 'sections.csv'), 'utf8')).toBe('my own\n');
   });
-
-  it('--since-last-run after an older version: its journaled rows take the one shape', async () => {
-    const out = join(work.dir, 'upgrade');
-    mkdirSync(out);
-    // what an earlier version journaled: fixed fields, sections cut short, skills flattened
-    const old = {
-      testInvitationId: 800001,
-      testId: 1001,
-      candidateName: 'Old Row',
-      candidateEmail: 'old@example.com',
-      testName: 'Java',
-      status: 'Complete',
-      candidatePoints: 5,
-      totalTestPoints: 10,
-      scorePercentage: 50,
-      PerformanceCategory: 'Average',
-      attemptedOn: '2026-01-01T00:00:00Z',
-      sections: [{ sectionId: 11, sectionName: 'Core Java', candidateScore: 5, sectionScore: 10 }],
-      skills: [{ qbId: 7, qbName: 'OOP', sectionName: 'Core Java', candidateQbScore: 2, qbScore: 4 }],
-      pdf: null,
-    };
-    writeFileSync(
-      join(out, 'export.journal.ndjson'),
-      `${JSON.stringify({ k: '800001', type: 'summary', pdf: null, row: old })}\n` +
-        `${JSON.stringify({ run: { state: 'completed', from: '2000-01-01T00:00:00Z', to: '2000-01-02T00:00:00Z', at: '2000-01-02T00:00:00Z', exported: 1, failed: 0, wrote: 'summary.csv' } })}\n`,
-    );
-    const r = await run(['report', 'export', '--since-last-run', '--to', '+1d', '--out', out]);
-    expect(r.code, r.stderr).toBe(0);
-    const summary = lines(out, 'summary.csv');
-    expect(summary[0]).toBe(SUMMARY);
-    expect(summary[1]).toBe('800001,1001,Old Row,old@example.com,Java,Complete,5,10,50,Average,2026-01-01T00:00:00Z,');
-    expect(lines(out, 'sections.csv')[1]).toBe('800001,old@example.com,Old Row,11,Core Java,,5,10,,');
-    expect(lines(out, 'skills.csv')[1]).toBe('800001,old@example.com,Old Row,,Core Java,7,OOP,,2,4');
-  });
 });
 
 describe('--json without fields: one set of keys', () => {

@@ -29,7 +29,7 @@ export async function openAttempts(
   to: string,
 ): Promise<{ rows: OpenAttempt[]; unchecked: string[] }> {
   const { made, path } = await withLedger(ctx, async (ledger) => ({
-    made: ledger.store.read(() => ledger.madeBetween(iso(from), iso(to))),
+    made: ledger.store.read(() => ledger.madeBetween(iso(from), endOf(to))),
     path: ledger.store.path,
   }));
   noteOldLedger(ctx, path);
@@ -91,6 +91,8 @@ function rowOf(r: LedgerRow, status: Map<string, string>): OpenAttempt {
 
 /** A flag's time (`2026-03-01T00:00:00Z`) as the ledger writes times, so they compare as text. */
 const iso = (t: string) => new Date(t).toISOString();
+/** Times are given to the second; the ledger's have milliseconds: the window's end takes its whole second. */
+const endOf = (t: string) => new Date(Math.floor(Date.parse(t) / 1000) * 1000 + 999).toISOString();
 
 /** Exit 5 when some invitations could not be checked (what could be is printed first). */
 export function uncheckedError(unchecked: string[], checked: number): PartialFailureError {
