@@ -53,7 +53,11 @@ function openJournalFile(ctx: Context, file: string): Store {
         "give this run a new file (e.g. --journal run.db), or leave --journal out to keep it in the profile's store",
       );
   }
-  const store = Store.open(path, [RUNS_SCHEMA], { what: 'the journal', env: ctx.env });
+  const store = Store.open(path, [RUNS_SCHEMA], {
+    what: 'the journal',
+    env: ctx.env,
+    scrub: (text) => ctx.secrets.scrub(text),
+  });
   ctx.onExit(() => store.close());
   return store;
 }

@@ -33,6 +33,8 @@ export interface OpenOptions {
   synchronous?: 'FULL' | 'NORMAL';
   /** The file holds these schemas only: one with other parts (a profile's store) is refused. */
   sole?: boolean;
+  /** Cleans every text a statement writes (the run's secrets: a service may echo them). */
+  scrub?: (text: string) => string;
 }
 
 /** The path of a database in memory (for state that is kept nowhere, e.g. a test's sandbox). */
@@ -48,6 +50,7 @@ export class Store {
     readonly path: string,
     readonly what: string,
     readonly db: DatabaseSync,
+    private readonly scrub?: (text: string) => string,
   ) {}
 
   /**
@@ -59,7 +62,7 @@ export class Store {
     let db: DatabaseSync | undefined;
     try {
       db = new (sqlite().DatabaseSync)(path);
-      const store = new Store(path, opts.what, db);
+      const store = new Store(path, opts.what, db, opts.scrub);
       store.configure(busyTimeout(opts), opts.synchronous ?? 'FULL');
       store.migrate(schemas, opts.sole ?? false);
       return store;
@@ -84,6 +87,7 @@ export class Store {
     let s = this.statements.get(text);
     if (!s) {
       s = this.guard(() => this.db.prepare(text));
+      if (this.scrub) scrubWrites(s, this.scrub);
       this.statements.set(text, s);
     }
     return s;
@@ -241,4 +245,12 @@ function refuseOdd(st: Stats, path: string, what: string): void {
   const uid = process.getuid?.();
   if (uid !== undefined && st.uid !== uid)
     throw new UsageError(`cannot use ${what} ${path}: it belongs to another user`, 'choose a file of your own');
+}
+
+/** Every string a statement's `run` binds goes through `scrub` first (reads are left alone). */
+function scrubWrites(s: StatementSync, scrub: (text: string) => string): void {
+  const run = s.run.bind(s);
+  const clean = (v: unknown) => (typeof v === 'string' ? scrub(v) : v);
+  s.run = ((...args: Parameters<StatementSync['run']>) =>
+    run(...(args.map(clean) as Parameters<StatementSync['run']>))) as StatementSync['run'];
 }

@@ -13,6 +13,7 @@ export function openProfileStore(ctx: Context, schemas: readonly Schema[]): Stor
   const store = Store.open(storePath(configDir(ctx.env), ctx.globals.profile), schemas, {
     what: 'the store',
     env: ctx.env,
+    scrub: (text) => ctx.secrets.scrub(text),
   });
   ctx.onExit(() => store.close());
   return store;

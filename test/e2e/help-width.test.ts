@@ -44,7 +44,7 @@ describe('help width', () => {
     // every word whole: the paragraph read back as one line is the paragraph as written
     const para = invite.slice(invite.indexOf('Resuming'), invite.indexOf('\n\nExamples')).replace(/\n/g, ' ');
     expect(para).toContain('After Ctrl-C nothing is sent twice. After kill -9,');
-    expect(para).toContain('--concurrency 1 bounds kill -9 to one candidate.');
+    expect(para).toContain('the re-run names them and invites them without an e-mail');
   });
 
   it('wraps to the width: a wider terminal gives fewer lines', () => {

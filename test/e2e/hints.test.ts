@@ -123,11 +123,14 @@ it('attempts wait --until any-terminal --exit-status on Test Left: reached, but 
 
 it('a second report export --since-last-run with nothing new keeps the last summary (not a header only)', async () => {
   const out = join(work.dir, 'nightly');
-  const first = await run(['report', 'export', '--from', '30d', '--to', 'now', '--out', out]);
+  // the journal is in the profile's store: both nights have the same config dir
+  const cfg = join(work.dir, 'nightly-config');
+  const night = (args: string[]) => runAssess(args, { env: s.env, cwd: work.dir, configDir: cfg });
+  const first = await night(['report', 'export', '--from', '30d', '--to', 'now', '--out', out]);
   expect(first.code, first.stderr).toBe(0);
   const before = readFileSync(join(out, 'summary.csv'), 'utf8');
   expect(before.split('\n').length).toBeGreaterThan(2);
-  const second = await run(['report', 'export', '--since-last-run', '--out', out, '--json', 'done,summary']);
+  const second = await night(['report', 'export', '--since-last-run', '--out', out, '--json', 'done,summary']);
   expect(second.code, second.stderr).toBe(0);
   expect(readFileSync(join(out, 'summary.csv'), 'utf8')).toBe(before);
   expect(second.stderr).toMatch(/Nothing new since the last run: .*summary\.csv .*is left as it was/);

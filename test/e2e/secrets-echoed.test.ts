@@ -140,10 +140,10 @@ describe('secrets a service echoes are masked in every output', () => {
   it('the echoes did reach the CLI (masked), and no file it wrote holds one', () => {
     expect(shown.join('\n')).toMatch(/Invalid subscription key \*\*\*\*/);
     expect(shown.join('\n')).toMatch(/Test \*\*\*\*/);
-    // results, journals, the export's files, the MCP audit log
+    // results, the store (ledger, journals), the export's files, the MCP audit log
     const written = [...files(out()), ...files(configDir())];
     expect(written.some((f) => f.endsWith('.results.ndjson'))).toBe(true);
-    expect(written.some((f) => f.endsWith('.journal.ndjson'))).toBe(true);
+    expect(written.some((f) => f.endsWith('.db'))).toBe(true); // the store: ledger and journals
     expect(written.some((f) => /audit/.test(f))).toBe(true);
     for (const f of written) {
       const leaked = secretsIn(readFileSync(f, 'latin1'));
