@@ -96,13 +96,13 @@ interface Guarded {
   refused?: WouldSend;
 }
 
-/** The call's guard: reads (GET, or a query sent as a POST marked readOnly) go out; the rest as the mode says. */
+/** The call's guard: reads (GET, or a query sent as a POST: the `read` repeat class) go out; the rest as the mode says. */
 function guardFor(mode: Mode): Guarded {
   const g: Guarded = {
     held: [],
     sent: [],
     guard: (spec: RequestSpec) => {
-      if (spec.method === 'GET' || spec.readOnly) return;
+      if (spec.method === 'GET' || spec.repeat === 'read') return;
       const r = wouldSend(spec);
       if (mode === 'dry-run') {
         g.held.push(r);

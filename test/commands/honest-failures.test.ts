@@ -67,7 +67,7 @@ describe('an error on this machine is not a network error', () => {
       sleep: async () => undefined,
     });
     const err = await t
-      .json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true })
+      .json({ operation: 't', method: 'GET', path: '/v3/tests', repeat: 'read' })
       .catch((e: unknown) => e);
     expect(calls).toBe(1);
     expect(err).toBeInstanceOf(LocalError);
@@ -93,7 +93,7 @@ describe('an error on this machine is not a network error', () => {
       sleep: async () => undefined,
     });
     const err = await t
-      .json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true })
+      .json({ operation: 't', method: 'GET', path: '/v3/tests', repeat: 'read' })
       .catch((e: unknown) => e);
     expect(calls).toBe(4);
     expect(exitCodeFor(err)).toBe(6);

@@ -53,7 +53,7 @@ function send(dispatcher: InstanceType<typeof EnvHttpProxyAgent>) {
     operation: 't',
     method: 'GET',
     path: '/v3/tests',
-    idempotent: true,
+    repeat: 'read',
   });
 }
 

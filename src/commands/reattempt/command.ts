@@ -1,4 +1,5 @@
 // `assess reattempt <invitationId> --start T --end T --tz ID …` (operation 9).
+import type { BodyOf } from '../../api/operations/index.js';
 import * as z from 'zod/mini';
 import { ApiError } from '../../api/errors.js';
 import { arg, defineCommand, flag, zx } from '../../cli/command.js';
@@ -59,8 +60,10 @@ const COLUMNS: Column<R.Reattempt>[] = [
 ];
 
 /** The body, PascalCase as in the spec (hideInstruction and sendEmail are camelCase there). */
-export function reattemptBody(v: ReattemptInput): Record<string, unknown> {
-  const body: Record<string, unknown> = { StartDateTime: v.start, EndDateTime: v.end, TimeZoneId: v.tz };
+export function reattemptBody(v: ReattemptInput): BodyOf<'v3.reattempt'> {
+  // a --tz name is resolved by the command before the body is built (shared/timezone.ts)
+  if (typeof v.tz !== 'number') throw new Error(`unresolved time zone '${String(v.tz)}'`);
+  const body: BodyOf<'v3.reattempt'> = { StartDateTime: v.start, EndDateTime: v.end, TimeZoneId: v.tz };
   if (v.callbackUrl) body.CallbackUrl = v.callbackUrl;
   if (v.redirectUrl) body.RedirectUrl = v.redirectUrl;
   if (v.hideInstructions) body.hideInstruction = 1;
@@ -88,6 +91,7 @@ export default defineCommand({
       res = await client.reattempt(
         input.invitationId,
         reattemptBody({ ...input, start: input.start!, end: input.end!, tz: (await resolveTz(ctx, input.tz))! }),
+        { emails: input.sendEmail === true },
       );
     } catch (err) {
       throw explainRefusal(err, input.invitationId);

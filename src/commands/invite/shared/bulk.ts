@@ -304,7 +304,7 @@ async function send(
         if (body.sendEmail === 'yes') again = run.journal.markSending(key);
         // answered: the next row's request goes out before this answer is read and written down
         // (and when the request failed without an answer, the slot is given back all the same)
-        const call = { onAnswered: release };
+        const call = { onAnswered: release, emails: inv.sendEmail === true };
         const res = await (
           inv.link ? client.inviteByLink(input.testId, inv.link, body, call) : client.invite(input.testId, body, call)
         ).finally(release);

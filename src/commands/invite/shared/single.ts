@@ -44,9 +44,11 @@ export default defineCommand({
     const closed = input.email
       ? await closedInvitations(ctx, client, input.testId, new Set([input.email.toLowerCase()]))
       : new Map<string, string>();
+    // the service e-mails the candidate when asked to: then a lost answer is not sent again
+    const call = { emails: input.sendEmail === true };
     const res = input.link
-      ? await client.inviteByLink(input.testId, input.link, body)
-      : await client.invite(input.testId, body);
+      ? await client.inviteByLink(input.testId, input.link, body, call)
+      : await client.invite(input.testId, body, call);
     const id = String(res.testInvitationId);
     explainReturned(ctx, res.status, id);
     const reopened = reopenedNotice(closed, id);

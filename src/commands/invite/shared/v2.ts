@@ -1,5 +1,6 @@
 // `invite --api v2`: register (default link) or, with --link, register via a test link. v2
 // registration takes e-mail, name, callback and redirect URLs only; other flags are refused.
+import type { BodyOf } from '../../../api/operations/index.js';
 import { WIRE_FIELDS } from '../../../api/wire-fields.js';
 import { fieldsOf, type FieldList } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
@@ -42,13 +43,15 @@ export function v2InviteFields(v: Pick<InviteInput, 'link'>): FieldList {
 }
 
 /** The register body (spec spelling: emailId, fullName, callbackURL, redirectURL). */
-export function registerBody(v: InviteInput): Record<string, unknown> {
+export function registerBody(v: InviteInput): BodyOf<'v2.register'> {
   for (const [key, flag] of NOT_IN_V2)
     if (v[key] !== undefined)
       throw new UsageError(`${flag}: v2 registration has no such setting; drop it, or use v3 (without --api v2)`);
   if (!v.mandatoryFields)
     throw new UsageError('--no-mandatory-fields: v2 registration always needs --email and --name');
-  const body: Record<string, unknown> = { emailId: v.email, fullName: v.name };
+  if (v.email === undefined || v.name === undefined)
+    throw new UsageError('--email and --name: v2 registration needs both, e.g. --email ann@example.com --name "Ann Lee"');
+  const body: BodyOf<'v2.register'> = { emailId: v.email, fullName: v.name };
   if (v.callbackUrl) body.callbackURL = v.callbackUrl;
   if (v.redirectUrl) body.redirectURL = v.redirectUrl;
   return body;
