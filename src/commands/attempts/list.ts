@@ -1,7 +1,6 @@
 // `assess attempts list --state S --from T --to T` (operation 15).
 import { defineCommand } from '../../cli/command.js';
-import { WIRE_FIELDS } from '../../api/wire-fields.js';
-import { fieldsOf } from '../../cli/json-fields.js';
+import { fieldsOfAnswer } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { ATTEMPT_WINDOW_FLAGS, checkWindow } from '../shared/attempt-window.js';
@@ -16,7 +15,7 @@ export const ATTEMPT_COLUMNS: Column<R.TestAttempt>[] = [
 ];
 
 /** What `--json a,b` may name: an attempt's wire fields. */
-const FIELDS = fieldsOf(WIRE_FIELDS.TestAttempt, ATTEMPT_COLUMNS);
+const FIELDS = fieldsOfAnswer('v3.listAttempts', ATTEMPT_COLUMNS);
 
 export default defineCommand({
   name: 'list',
@@ -35,7 +34,7 @@ export default defineCommand({
     const res = await (await ctx.api()).listAttempts(state, from!, to); // checkWindow: --from is given
     await new Printer(ctx).list(res.testAttempts, {
       columns: ATTEMPT_COLUMNS,
-      fields: FIELDS,
+      fields: await FIELDS(),
     });
   },
 });

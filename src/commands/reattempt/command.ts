@@ -4,8 +4,7 @@ import * as z from 'zod/mini';
 import { ApiError } from '../../api/errors.js';
 import { arg, defineCommand, flag, zx } from '../../cli/command.js';
 import { schemaOf } from '../../cli/flags.js';
-import { WIRE_FIELDS } from '../../api/wire-fields.js';
-import { fieldsOf } from '../../cli/json-fields.js';
+import { fieldsOfAnswer } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
@@ -81,7 +80,7 @@ export default defineCommand({
   ],
   flags: FLAGS,
   check: checkWindow,
-  jsonFields: fieldsOf(WIRE_FIELDS.Reattempt, COLUMNS, ['emailed']),
+  jsonFields: fieldsOfAnswer('v3.reattempt', COLUMNS, ['emailed']),
   v2: { unsupported: 'v2 has no reattempt' },
   tzFromProfile: () => true,
   async run(ctx, input) {

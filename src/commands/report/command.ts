@@ -1,8 +1,7 @@
 // `assess report <invitationId> [--type summary|skills|both]` (operation 4), and with `--pdf`
 // the PDF download (operation 5, shared/pdf.ts). The `report` noun can still take verbs (export).
 import { defineCommand } from '../../cli/command.js';
-import { WIRE_FIELDS } from '../../api/wire-fields.js';
-import { fieldsOf } from '../../cli/json-fields.js';
+import { fieldsOfAnswer } from '../../cli/json-fields.js';
 import { downloadPdf, PDF_FIELDS } from './shared/pdf.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { wantsAscii } from '../../output/bars.js';
@@ -46,7 +45,7 @@ export const SKILL_COLUMNS: Column[] = [
 ];
 
 /** What `--json a,b` may name: the report's wire fields (sections, Skills included). */
-const REPORT_FIELDS = fieldsOf(WIRE_FIELDS.Report, HEADER);
+const REPORT_FIELDS = fieldsOfAnswer('v3.getReport', HEADER);
 
 type Row = Record<string, unknown>;
 
@@ -78,7 +77,7 @@ export default defineCommand({
   ],
   flags: REPORT_FLAGS,
   check: checkReport,
-  jsonFields: (input) => (input.pdf ? PDF_FIELDS : REPORT_FIELDS),
+  jsonFields: (input) => (input.pdf ? PDF_FIELDS : REPORT_FIELDS()),
   v2: {
     run: (ctx, input) => reportV2(ctx, input),
     jsonFields: (input) => v2ReportFields(input),

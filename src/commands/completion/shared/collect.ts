@@ -123,7 +123,7 @@ export async function collect(program: Command): Promise<CompletionTree> {
   const commands: CommandInfo[] = [];
   const walk = async (c: Command, path: string[]) => {
     const def = definitionOf(c);
-    const fields = plainFields(def?.jsonFields);
+    const fields = await plainFields(def?.jsonFields);
     commands.push({
       path,
       subcommands: c.commands.map((s) => s.name()),
