@@ -3,13 +3,14 @@
 // Only service requests (/v3/, /v2/) are affected; the control API and pages never are.
 // Every request draws exactly three numbers, so with one request at a time the n-th request
 // always meets the same fate for a given seed.
+import { isServicePath } from '../api/operations/index.js';
 import { randomInt } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HoldTimer, monotonicMs } from './hold-timer.js';
 import { faultChance, formatFaultSpec, latencyOf, parseFaultSpec, seededRandom, type FaultSpec } from './fault-spec.js';
 
-const isServiceRequest = (url: string) => url.startsWith('/v3/') || url.startsWith('/v2/');
+const isServiceRequest = isServicePath;
 
 type When = 'before' | 'after';
 export type Fault =
