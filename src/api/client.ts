@@ -2,7 +2,7 @@
 // its operation and gives its path parameters, query and body; the row gives the method, the
 // path, the repeat class and how the answer is read with the tolerant-reader policy
 // (src/api/read/read.ts says when an answer is the service's, and what a write's answer needs).
-import type { Connection } from '../config/credentials.js';
+import type { Connection } from './connection.js';
 import { clientTransport, type ClientHooks } from './client-transport.js';
 import { ApiError } from './errors.js';
 import {
@@ -49,7 +49,15 @@ export function serviceClient(conn: Connection, hooks: ClientHooks, api: 'v3' | 
   const specOf = <I extends OperationId>(id: I, req: Request<I>): RequestSpec => {
     const row: OperationRow = OPERATIONS[id];
     const params: Record<string, IdLike> = req.path ?? {};
-    return { operation: id, method: row.method, path: pathOf(id, params), query: req.query, body: req.body, repeat: row.repeat, ...req.call };
+    return {
+      operation: id,
+      method: row.method,
+      path: pathOf(id, params),
+      query: req.query,
+      body: req.body,
+      repeat: row.repeat,
+      ...req.call,
+    };
   };
 
   /** Sends the operation and reads its answer. */
@@ -80,7 +88,10 @@ function readOptions<I extends OperationId>(
     envelope,
     warn,
     identify: identifyOf(a.identify),
-    empty: a.empty === undefined || a.empty === true ? a.empty : { means: a.empty.means, check: filled(a.empty.check, params) },
+    empty:
+      a.empty === undefined || a.empty === true
+        ? a.empty
+        : { means: a.empty.means, check: filled(a.empty.check, params) },
     known: a.known && {
       ...Object.fromEntries((a.known.path ?? []).map((k) => [k, num(params[k]!)])),
       ...a.known.fields,

@@ -110,8 +110,7 @@ export function repeats(o: Outcome, repeat: Repeat | 'delivery'): boolean {
   if (nothingProcessed(o)) return true;
   if (repeat === 'once') return false;
   if (o.kind === 'cut') return true;
-  if (repeat === 'delivery')
-    return o.kind === 'error' || (o.status >= 500 && o.status !== 508) || o.status === 408; // 508: a loop, final
+  if (repeat === 'delivery') return o.kind === 'error' || (o.status >= 500 && o.status !== 508) || o.status === 408; // 508: a loop, final
   if (o.kind === 'status') return STATUSES[repeat].has(o.status);
   return o.code === undefined || MAYBE_SENT_CODES.has(o.code);
 }
@@ -125,8 +124,7 @@ export function decide(o: Outcome, attempt: Attempt, op: RetryOperation, random:
   const paced = status === 429 && op.paced === true && retryAfterMs === undefined;
   const free = paced && (attempt.throttled ?? 0) < PACED_429_RETRIES;
   const delayMs = paced ? 0 : delayFor(attempt.n, retryAfterMs, op.backoff ?? SERVICE_BACKOFF, random);
-  const again =
-    (free || (attempt.n < op.maxAttempts && repeats(o, repeat))) && delayMs < (attempt.leftMs ?? Infinity);
+  const again = (free || (attempt.n < op.maxAttempts && repeats(o, repeat))) && delayMs < (attempt.leftMs ?? Infinity);
   return { again, delayMs, free: again && free, maybeApplied, holdAll: again && status === 429 && !paced };
 }
 

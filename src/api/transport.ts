@@ -7,7 +7,7 @@
 // operation (is it safe to repeat after it may have reached the server?) and because a 429 must
 // slow down every request of a bulk pool through one shared gate.
 import type { Dispatcher } from 'undici';
-import { refusePlainHttp } from '../config/base-url.js';
+import { refusePlainHttp } from './plain-http.js';
 import { cutOff, DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from './answer-cap.js';
 import {
   AnswerTooLargeError,

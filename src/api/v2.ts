@@ -2,7 +2,7 @@
 // function per operation of the table (src/api/operations/v2.ts), each a call of the one client
 // (client.ts), which takes the envelope off. The transport (retries, timeouts, redaction) is
 // shared with v3.
-import type { Connection } from '../config/credentials.js';
+import type { Connection } from './connection.js';
 import { serviceClient } from './client.js';
 import type { ClientHooks } from './client-transport.js';
 import type { BodyOf, CheckedBodyOf, IdLike } from './operations/index.js';
@@ -27,7 +27,8 @@ export function createV2Client(conn: Connection, hooks: ClientHooks = {}) {
       raw('v2.getReportPdf', { path: { testInvitationId: invitationId } }),
     listLinks: (testId: IdLike) => call('v2.listLinks', { path: { testId } }),
     getLink: (testId: IdLike, linkId: IdLike) => call('v2.getLink', { path: link(testId, linkId) }),
-    createLink: (testId: IdLike, body: CheckedBodyOf<'v2.createLink'>) => call('v2.createLink', { path: { testId }, body }),
+    createLink: (testId: IdLike, body: CheckedBodyOf<'v2.createLink'>) =>
+      call('v2.createLink', { path: { testId }, body }),
     updateLink: (testId: IdLike, linkId: IdLike, body: CheckedBodyOf<'v2.updateLink'>) =>
       call('v2.updateLink', { path: link(testId, linkId), body }),
   };

@@ -2,7 +2,7 @@
 // a call of the one client (client.ts) with the operation's parameters. What is particular to an
 // operation beyond its row is here: a cancel whose answer was lost is read back. Usable without
 // the CLI.
-import type { Connection } from '../config/credentials.js';
+import type { Connection } from './connection.js';
 import { serviceClient, num, type CallOptions, type EmailingCall } from './client.js';
 import type { ClientHooks } from './client-transport.js';
 import type { AnswerOf, BodyOf, CheckedBodyOf, IdLike } from './operations/index.js';

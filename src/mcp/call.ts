@@ -262,8 +262,8 @@ function callContext(base: Context, tool: DerivedTool, call: CallIO): Context {
   let connection: Promise<Connection> | undefined;
   ctx.connection = () => (connection ??= base.connection().then((c) => ({ ...c, guard: call.guard, signal })));
   const hooks = (): ClientHooks => ({ debug: debugSink(ctx), warn: (l) => ctx.warn(l), signal, pool: ctx.keepAlive });
-  ctx.api = async () => (await import('../api/v3.js')).createV3Client(await ctx.connection(), hooks());
-  ctx.apiV2 = async () => (await import('../api/v2.js')).createV2Client(await ctx.connection(), hooks());
+  ctx.api = async () => (await import('../api/clients.js')).v3ClientOf(await ctx.connection(), hooks());
+  ctx.apiV2 = async () => (await import('../api/clients.js')).v2ClientOf(await ctx.connection(), hooks());
   return ctx;
 }
 

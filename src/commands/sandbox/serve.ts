@@ -2,8 +2,13 @@ import { isAbsolute, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { defineCommand, zx, flag } from '../../cli/command.js';
 import { LocalError, UsageError } from '../../errors.js';
-import { parseDeliveryFaultSpec } from '../../sandbox/delivery-fault-spec.js';
-import { FaultSpecError, parseFaultSpec, parseLatency, type FaultSpec } from '../../sandbox/fault-spec.js';
+import {
+  FaultSpecError,
+  parseDeliveryFaultSpec,
+  parseFaultSpec,
+  parseLatency,
+  type FaultSpec,
+} from '../../sandbox/specs.js';
 import { rateLimitFlag, specFlag } from './shared/spec-flag.js';
 import { readAs } from '../../util/read-as.js';
 import { manualRef } from '../../util/manuals.js';
@@ -58,7 +63,7 @@ export default defineCommand({
   },
   async run(ctx, input) {
     const { startSandbox, SandboxStateError } = await import('../../sandbox/index.js');
-    const { SEED_ACCOUNTS } = await import('../../sandbox/seed.js');
+    const { SEED_ACCOUNTS } = await import('../../sandbox/index.js');
     const stateFile = input.state ? (isAbsolute(input.state) ? input.state : resolve(input.state)) : undefined;
     // a FIFO would block the load (SIGTERM included), a device read for ever: exit 2 before anything
     if (input.state) refuseIrregularState(input.state, '--state');

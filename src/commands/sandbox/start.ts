@@ -20,7 +20,7 @@ import { configDir } from '../../config/store.js';
 import { CancelledError, LocalError, UsageError } from '../../errors.js';
 import { printShared, SHARED_FIELDS } from './shared/shared-view.js';
 import { rateLimitFlag } from './shared/spec-flag.js';
-import { formatRateLimit } from '../../sandbox/rate-limit.js';
+import { formatRateLimit } from '../../sandbox/specs.js';
 import { processStartedAt } from '../../util/process-alive.js';
 import { makeDirs } from '../../util/private-dir.js';
 
