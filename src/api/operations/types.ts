@@ -56,7 +56,7 @@ export interface AnswerRow {
 
 export interface OperationRow {
   readonly method: 'GET' | 'POST' | 'DELETE';
-  /** With its parameters: `/v3/tests/{testId}/invite`. */
+  /** With its parameters in braces, as the spec writes them (v3 invite: /v3/tests/{testId}/invite). */
   readonly path: string;
   readonly summary: string;
   /** The query object's strict schema (its properties are the query parameters). */
