@@ -5,7 +5,7 @@
 // (a request as the client sends it, a response as the sandbox sends it and the client reads it),
 // so defaults are optional and transforms (e.g. `{result:…}` unwrapping) do not show.
 import * as z from 'zod/mini';
-import { IdParam, normaliseSectionId, UtcDateTime } from '../../api/schemas/common.js';
+import { IdParam, READS_SECTION_ID, UtcDateTime } from '../../api/schemas/common.js';
 import { V2DateTime } from '../../api/schemas/v2.js';
 import { CallbackWire } from '../../api/read/callback.js';
 import { OPERATIONS, paramsOf, type OperationId, type OperationRow } from '../../api/operations/index.js';
@@ -30,13 +30,6 @@ const PATTERNS = new Map<unknown, Json>([
   ],
 ]);
 
-/** A `z.pipe(z.transform(normaliseSectionId), …)` schema (a preprocess): its input may spell `sectionID` (the samples do). */
-function readsSectionId(schema: unknown): boolean {
-  const def = (schema as { _zod?: { def?: { type?: string; in?: { _zod: { def: { transform?: unknown } } } } } })._zod
-    ?.def;
-  return def?.type === 'pipe' && def.in?._zod.def.transform === normaliseSectionId;
-}
-
 /**
  * The one preprocess JSON Schema cannot see and the wire relies on: report sections arrive as
  * `sectionID` (sandbox and samples) and are read as `sectionId`. Documented as "either spelling".
@@ -59,7 +52,7 @@ export function toWireJsonSchema(schema: z.core.$ZodType): Json {
     override: (ctx) => {
       const extra = PATTERNS.get(ctx.zodSchema);
       if (extra) Object.assign(ctx.jsonSchema, extra);
-      if (readsSectionId(ctx.zodSchema)) allowSectionIdSpellings(ctx.jsonSchema as Json);
+      if (READS_SECTION_ID.has(ctx.zodSchema)) allowSectionIdSpellings(ctx.jsonSchema as Json);
     },
   }) as Json;
   delete json.$schema; // the document's dialect applies
