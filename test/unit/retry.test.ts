@@ -40,7 +40,11 @@ describe('decide: what is tried again, by repeat class', () => {
     ['400', status(400), [false, false, false, false, false, false, false]],
     ['404', status(404), [false, false, false, false, false, false, false]],
     ['ECONNREFUSED (never sent)', error('ECONNREFUSED'), [true, true, true, true, true, true, true]],
-    ['UND_ERR_CONNECT_TIMEOUT (never sent)', error('UND_ERR_CONNECT_TIMEOUT'), [true, true, true, true, true, true, true]],
+    [
+      'UND_ERR_CONNECT_TIMEOUT (never sent)',
+      error('UND_ERR_CONNECT_TIMEOUT'),
+      [true, true, true, true, true, true, true],
+    ],
     ['ECONNRESET (maybe sent)', error('ECONNRESET'), [true, true, true, false, false, false, true]],
     ['a headers timeout (maybe sent)', error('UND_ERR_HEADERS_TIMEOUT'), [true, true, true, false, false, false, true]],
     ['an unknown failure', error(undefined), [true, true, true, false, false, false, true]],
@@ -119,7 +123,10 @@ describe('decide: waits', () => {
       holdAll: false,
     });
     expect(decide(status(429), { n: 4, throttled: PACED_429_RETRIES }, paced).again).toBe(false);
-    expect(decide(status(429), { n: 1, throttled: PACED_429_RETRIES }, paced)).toMatchObject({ again: true, free: false });
+    expect(decide(status(429), { n: 1, throttled: PACED_429_RETRIES }, paced)).toMatchObject({
+      again: true,
+      free: false,
+    });
     // a Retry-After is the service pacing the client: waited for, and it counts
     expect(decide(status(429, 1000), { n: 1 }, paced)).toMatchObject({ delayMs: 1000, free: false, holdAll: true });
   });

@@ -52,9 +52,9 @@ describe('transport', () => {
       },
     });
     await t.json({ operation: 't', method: 'GET', path: '/v3/tests', repeat: 'read' });
-    await expect(t.json({ operation: 't', method: 'POST', path: '/v3/x', body: {}, repeat: 'idempotent' })).rejects.toThrow(
-      'held',
-    );
+    await expect(
+      t.json({ operation: 't', method: 'POST', path: '/v3/x', body: {}, repeat: 'idempotent' }),
+    ).rejects.toThrow('held');
     expect(asked).toEqual(['GET /v3/tests', 'POST /v3/x']);
     expect(s.requests.map((r) => r.method)).toEqual(['GET']);
   });

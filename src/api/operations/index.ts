@@ -36,9 +36,10 @@ export type IdLike = string | number;
 export type PathParams<I extends OperationId> = Record<ParamNames<Row<I>['path']>, IdLike>;
 
 /** The request body an operation takes, typed from its strict schema (what the client sends). */
-export type BodyOf<I extends OperationId> = Row<I> extends { body: infer N extends keyof typeof REQUEST_SCHEMAS }
-  ? z.input<(typeof REQUEST_SCHEMAS)[N]>
-  : undefined;
+export type BodyOf<I extends OperationId> =
+  Row<I> extends { body: infer N extends keyof typeof REQUEST_SCHEMAS }
+    ? z.input<(typeof REQUEST_SCHEMAS)[N]>
+    : undefined;
 
 /**
  * A body by the operation's field names whose values are not typed: links create and update and

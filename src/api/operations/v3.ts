@@ -49,7 +49,12 @@ export const V3_OPERATIONS = {
     method: 'GET',
     path: '/v3/tests/{testId}',
     summary: 'Retrieve a test (2)',
-    answer: { status: 200, wire: 'TestDetail', read: 'TestDetail', identify: { any: ['testId', 'testName', 'sections'] } },
+    answer: {
+      status: 200,
+      wire: 'TestDetail',
+      read: 'TestDetail',
+      identify: { any: ['testId', 'testName', 'sections'] },
+    },
     repeat: 'read',
     errors: [400, 401, 403],
     style: 'statusMessage',

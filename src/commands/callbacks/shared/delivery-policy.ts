@@ -187,7 +187,8 @@ export class Forwarder {
   private async tryOnce(
     item: Outgoing,
   ): Promise<
-    { ok: true; status: number; ms: number } | { ok: false; retry: boolean; error: string; waitMs?: number; status?: number }
+    | { ok: true; status: number; ms: number }
+    | { ok: false; retry: boolean; error: string; waitMs?: number; status?: number }
   > {
     const started = performance.now();
     const headers: Record<string, string> = {
