@@ -1,4 +1,4 @@
-// Issue 31, smaller items: a failure is described as what it is. A link creation the service may
+// A failure is described as what it is. A link creation the service may
 // have carried out is not "retry later" (that makes a second link); an error on this machine
 // (no code: `WebAssembly is not defined` under --jitless) is neither retried nor a network error.
 import type { Dispatcher } from 'undici';
