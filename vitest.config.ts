@@ -9,8 +9,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     // generous: a test that runs the binary dozens of times needs minutes on a loaded machine,
     // and a timeout is only how long a hang takes to be reported
-    testTimeout: 180_000,
-    hookTimeout: 120_000,
+    testTimeout: 600_000,
+    hookTimeout: 300_000,
     // Two test files per core: many e2e files mostly wait (on the binaries they run, servers,
     // backoff), so a second file per core fills the idle time. Forks (not threads): some suites
     // chdir or handle signals.
@@ -23,7 +23,8 @@ export default defineConfig({
     // min = max: with isolate: false, tinypool retiring an idle fork made vitest 3 end with
     // "Terminating worker thread" (exit 1) although every test passed.
     poolOptions: { forks: { maxForks: FORKS, minForks: FORKS } },
-    env: { NO_COLOR: '1', CI: 'true' },
+    // TZ: times on a terminal are in the machine's zone; tests name theirs (test/helpers/cli.ts too)
+    env: { NO_COLOR: '1', CI: 'true', TZ: 'UTC' },
     // zod's settings as the program makes them first (English messages, which zod/mini does not
     // load itself; no JIT), for tests that import a module directly rather than through program.ts;
     // and the removal of temp dirs a test file left

@@ -9,7 +9,7 @@
 // One-request commands are compared with floor/http-get.mjs (node:http, one GET, print the
 // JSON): target ≤ 1.8× and ≤ 96 MiB. Commands that send nothing: `node -e 0`, target ≤ 1.5×.
 // Run it with the Node to measure (`$(.ci/node 24) bench/latency.mjs`): Node's compile cache
-// (Node ≥ 22.1) is warm after the first run of each row.
+// is warm after the first run of each row.
 // "spread" is the middle half (25th–75th percentile) of the pairs' own ratios. Where `perf` works,
 // each run's CPU time (task-clock: user + system, all threads) is taken too: on a loaded machine
 // wall time mostly measures the wait for a core, CPU time what the process itself did.
@@ -39,10 +39,7 @@ await build({
   minifySyntax: true,
   logLevel: 'warning',
 });
-writeFileSync(
-  join(cliFloor, 'entry.cjs'),
-  "require('node:module').enableCompileCache?.();\nrequire('./program.cjs');\n",
-);
+writeFileSync(join(cliFloor, 'entry.cjs'), "require('node:module').enableCompileCache();\nrequire('./program.cjs');\n");
 
 const sb = spawn(process.execPath, [join(ROOT, 'bin/assess.cjs'), 'sandbox', 'serve', '--port', '0', '--json'], {
   stdio: ['ignore', 'pipe', 'ignore'],

@@ -104,6 +104,11 @@ export interface Context {
    */
   onExit(fn: () => Promise<void> | void): void;
   /**
+   * SIGHUP reloads instead of stopping while `fn` is registered (a server reading its certificate
+   * again, as daemons do); returns the way to unregister it.
+   */
+  onHangup(fn: () => void): () => void;
+  /**
    * The run's secrets (src/api/redact.ts): add every secret the command comes to hold; the
    * standard streams are scrubbed of them, and so must be every file the command writes.
    */

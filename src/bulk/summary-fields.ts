@@ -17,12 +17,13 @@ export const SUMMARY_FIELDS = [
 /** invite --from-csv adds whether the service e-mails the candidates. */
 export const INVITE_SUMMARY_FIELDS = [...SUMMARY_FIELDS, 'emailed'] as const;
 /** report export adds the files it wrote. */
-export const EXPORT_SUMMARY_FIELDS = [...SUMMARY_FIELDS, 'summary', 'html'] as const;
+export const EXPORT_SUMMARY_FIELDS = [...SUMMARY_FIELDS, 'summary', 'sections', 'skills', 'html'] as const;
 /** invite --from-csv --dry-run: what would be sent. */
 export const DRY_RUN_FIELDS = [
   'rows',
   'valid',
   'invalid',
+  'blank',
   'duplicates',
   'alreadyDone',
   'wouldSend',

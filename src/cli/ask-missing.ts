@@ -82,7 +82,7 @@ export async function validateOrAsk(
 /**
  * A missing value asked as a question: what it is (the flag's own help, up to its first
  * explanation), the flag, and the example the error would give: `Time zone of the access window
- * (--tz)? e.g. 35`, not the error text `--tz (is required with a schedule, e.g. --tz 1 …)`.
+ * (--tz)? e.g. Asia/Kolkata`, not the error text `--tz (is required with a schedule, e.g. --tz Asia/Kolkata …)`.
  */
 export function question(command: Command, key: string, label: string, message: string): string {
   const help =

@@ -33,6 +33,8 @@ export interface Runtime {
   debug: boolean;
   /** The run's one clean-up registry (ctx.onExit); runCli runs it after the command (src/cli/exit-hooks.ts). */
   exitHooks: Array<() => Promise<void> | void>;
+  /** What SIGHUP does instead of stopping the run (ctx.onHangup), when anything is registered. */
+  hangupHooks?: Set<() => void>;
   /** The command catalogue (ctx.loadNoun): src/commands/index.ts's loadNoun, given by the program. */
   loadNoun?: (name: string) => Promise<NounDef>;
   /** The run's secrets: runCli scrubs its standard streams of them (src/cli/scrubbed-process.ts). */
@@ -130,6 +132,11 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     },
     loadNoun: (name) => (rt.loadNoun ? rt.loadNoun(name) : Promise.reject(new Error('no command catalogue here'))),
     onExit: (fn) => rt.exitHooks.push(fn),
+    onHangup: (fn) => {
+      const hooks = (rt.hangupHooks ??= new Set());
+      hooks.add(fn);
+      return () => void hooks.delete(fn);
+    },
     secrets,
     // Notices quote service text and URLs: control characters escaped, URL passwords masked.
     info: (m) =>

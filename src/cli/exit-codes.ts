@@ -13,6 +13,7 @@ import {
   WaitTimeoutError,
 } from '../errors.js';
 import { strayFileProblem } from '../util/file-errors.js';
+import { movedSandboxHint } from './moved-sandbox.js';
 
 export const EXIT = {
   ok: 0,
@@ -203,6 +204,8 @@ function baseUrlCheck(req: { operation: string; url: string }, env: Record<strin
  * may hold the same URL, so the address alone cannot tell them apart.
  */
 function unreachableHint(err: NetworkError, env: Record<string, string | undefined>): string {
+  const moved = movedSandboxHint(err.request.url, env);
+  if (moved) return moved;
   return `${baseUrlCheck(err.request, env)}, your network and proxy settings`;
 }
 

@@ -187,6 +187,7 @@ export async function runCli(
     signal: controller.signal,
     debug: debugRequested(argv, proc.env),
     exitHooks: [],
+    hangupHooks: new Set(),
     loadNoun: (name) => loadNoun(name),
     secrets,
   };
@@ -212,12 +213,16 @@ export async function runCli(
   // moment later (an echo arrives at once), stops at once — finished journal lines are on disk.
   // SIGHUP (a closed terminal, a dropped SSH session) and SIGTERM wind down as Ctrl-C does; the
   // exit code then says which one came (129, 143).
+  // Ctrl-C is answered at once, saying what a second one does (clig.dev), before the wind-down.
   let firstSignalAt = 0;
   let stoppedBy: number | undefined;
   const onSignal = (signal?: NodeJS.Signals) => {
+    // a command that reloads on SIGHUP (a TLS listener) asked for it: it keeps running
+    if (signal === 'SIGHUP' && rt.hangupHooks?.size) return rt.hangupHooks.forEach((fn) => fn());
     if (signal === 'SIGTERM' || signal === 'SIGHUP') stoppedBy ??= signal === 'SIGTERM' ? EXIT.terminated : EXIT.hangup;
     if (!controller.signal.aborted) {
       firstSignalAt = Date.now();
+      if (signal === 'SIGINT') proc.stderr.write('interrupted: finishing what is under way; Ctrl-C again stops now\n');
       controller.abort(new Error('interrupted'));
     } else if (Date.now() - firstSignalAt > 500) {
       proc.stderr.write('interrupted again: stopping now\n');

@@ -1,6 +1,7 @@
 // zod helpers for commander strings, with messages that give an accepted example.
 import * as z from 'zod/mini';
 import { httpUrl } from '../util/url-text.js';
+import { EMAIL_PATTERN } from '../api/schemas/email.js';
 
 /** C0/C1 control characters (NUL, ESC, newline…): never wanted in a name, and unsafe to print. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -37,13 +38,22 @@ export const zx = {
       z.maxLength(max, `must be at most ${max} characters`),
       z.refine((s) => !CONTROL.test(s), 'must not contain control characters (NUL, ESC, line breaks, …)'),
     ),
-  /** At most 254 characters (RFC 5321); zod's pattern alone took a 100 KB address. */
+  /**
+   * At most 254 characters (RFC 5321); zod's pattern alone took a 100 KB address. Letters of any
+   * script (`chloé@example.com`), in NFC: the same address typed or pasted decomposed is the same.
+   */
   email: () =>
     z.pipe(
-      z
-        .string()
-        .check(z.trim(), z.maxLength(254, 'must be an e-mail address of at most 254 characters, e.g. ann@example.com')),
-      z.email({ message: 'must be an e-mail address, e.g. ann@example.com' }),
+      z.pipe(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.maxLength(254, 'must be an e-mail address of at most 254 characters, e.g. ann@example.com'),
+          ),
+        z.transform((s) => s.normalize('NFC')),
+      ),
+      z.email({ pattern: EMAIL_PATTERN, message: 'must be an e-mail address, e.g. ann@example.com' }),
     ),
   /** No control characters or spaces inside (src/util/url-text.ts): the parser would drop or keep them silently. */
   url: () => httpUrl('https://example.com/hook'),

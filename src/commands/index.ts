@@ -20,6 +20,7 @@ export const NOUN_LOADERS: Readonly<Record<string, Loader>> = {
   settings: () => import('./settings/index.js'),
   timezones: () => import('./timezones/index.js'),
   sandbox: () => import('./sandbox/index.js'),
+  store: () => import('./store/index.js'),
   api: () => import('./api/index.js'),
   mcp: () => import('./mcp/index.js'),
   completion: () => import('./completion/index.js'),

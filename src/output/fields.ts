@@ -9,10 +9,24 @@ import { closestField } from './query.js';
 export function pickFields<T extends Record<string, unknown>>(
   row: T,
   fields: string[] | undefined,
+  declared?: readonly string[],
 ): Record<string, unknown> {
-  if (!fields) return row;
+  if (!fields) return withDeclared(row, declared);
   const out: Record<string, unknown> = {};
   for (const f of fields) out[f] = row[f] ?? null;
+  return out;
+}
+
+/**
+ * Without `--json a,b`: every field the command declares (null when the answer lacked it), in
+ * the declared order, then the answer's other fields. Keys do not vary from row to row when the
+ * service leaves optional fields out.
+ */
+function withDeclared(row: Record<string, unknown>, declared: readonly string[] | undefined): Record<string, unknown> {
+  if (!declared?.length) return row;
+  const out: Record<string, unknown> = {};
+  for (const f of declared) out[f] = row[f] ?? null;
+  for (const [k, v] of Object.entries(row)) if (!(k in out)) out[k] = v;
   return out;
 }
 

@@ -6,7 +6,8 @@ import type { CsvOptions } from './csv.js';
 import type { Context } from '../context.js';
 import { checkFields, pickFields } from './fields.js';
 import { renderQueryResult, unknownFieldWarning, type Query } from './query.js';
-import { getPath, localDate, plain, statusColour } from './values.js';
+import { getPath, plain, statusColour } from './values.js';
+import { displayZone, timeText } from './local-time.js';
 import { fitColumns } from './fit.js';
 import { displayWidth, truncate } from './width.js';
 import { breakKey, wrapWords } from './key-value.js';
@@ -87,6 +88,11 @@ export class Printer {
     this.c = ctx.io.style;
   }
 
+  /** The zone times are shown in (src/output/local-time.ts): the run's TZ, else the system's. */
+  get zone(): string | undefined {
+    return displayZone(this.ctx.env ?? {});
+  }
+
   private write(s: string) {
     this.ctx.io.stdout.write(s);
   }
@@ -136,7 +142,7 @@ export class Printer {
     const json = (row: AnyRow, i: number) => {
       // the late field check, against the first row's own keys
       if (!spec.fields && i === 0) this.check([...valid(), ...Object.keys(row)], spec.columns);
-      return this.jsonText(JSON.stringify(pickFields(withIdRule(row), fields)));
+      return this.jsonText(JSON.stringify(pickFields(withIdRule(row), fields, spec.fields ?? this.ctx.jsonFields)));
     };
     switch (output) {
       case 'json':
@@ -192,7 +198,7 @@ export class Printer {
     }
     if (output === 'json' || output === 'ndjson') {
       this.check(jsonFields ?? Object.keys(obj), spec.fields);
-      const picked = pickFields(obj, fields);
+      const picked = pickFields(obj, fields, this.ctx.jsonFields);
       this.writeJson(output === 'json' ? `${JSON.stringify(picked, null, 2)}\n` : `${JSON.stringify(picked)}\n`);
       return;
     }
@@ -242,13 +248,13 @@ export class Printer {
     const cols = Math.max(20, this.ctx.io.columns);
     const longest = Math.max(...spec.fields.map((f) => displayWidth(f.header)));
     // as wide as the values leave room for, and at least about half the terminal
-    const widestValue = Math.max(0, ...spec.fields.map((f) => displayWidth(shown(cellOf(obj, f), f))));
+    const widestValue = Math.max(0, ...spec.fields.map((f) => displayWidth(this.shown(cellOf(obj, f), f))));
     const keyWidth = Math.min(longest, Math.max(Math.floor(cols * 0.45), cols - 2 - widestValue));
     const valueAt = keyWidth + 2;
     const pad = ' '.repeat(valueAt);
     let out = '';
     for (const f of spec.fields) {
-      const text = shown(cellOf(obj, f), f);
+      const text = this.shown(cellOf(obj, f), f);
       const value = wrapWords(text, cols - valueAt).map((line, i) =>
         i === 0 && line === text ? this.colour(line, f) : line,
       );
@@ -272,7 +278,7 @@ export class Printer {
    * lowest-ranked columns are dropped first, with a notice on stderr naming them.
    */
   async table(rows: readonly object[], columns: ReadonlyArray<AnyColumn>): Promise<string> {
-    const texts = (rows as readonly AnyRow[]).map((row) => columns.map((col) => shown(cellOf(row, col), col)));
+    const texts = (rows as readonly AnyRow[]).map((row) => columns.map((col) => this.shown(cellOf(row, col), col)));
     const fit = fitColumns(
       columns.map((col, i) => ({
         header: col.header,
@@ -309,6 +315,12 @@ export class Printer {
     if (warning) this.ctx.warn(warning);
   }
 
+  /** A TTY cell as text: service text escaped first (times in this machine's zone, named); no colour yet. */
+  private shown(v: unknown, col: AnyColumn): string {
+    return escapeCell(col.kind === 'date' ? timeText(v, (this.tz ??= { zone: this.zone }).zone) : plain(v));
+  }
+  private tz?: { zone: string | undefined };
+
   /** Our own colour, added after the service text was escaped and shortened. */
   private colour(text: string, col: AnyColumn): string {
     return col.kind === 'status' ? statusColour(text, this.c) : text;
@@ -316,13 +328,8 @@ export class Printer {
 
   /** A TTY key/value line's value: escaped, then coloured. */
   private pretty(v: unknown, col: AnyColumn): string {
-    return this.colour(shown(v, col), col);
+    return this.colour(this.shown(v, col), col);
   }
-}
-
-/** A TTY cell as text: service text escaped first (dates in local time); no colour yet. */
-function shown(v: unknown, col: AnyColumn): string {
-  return escapeCell(col.kind === 'date' ? localDate(v) : plain(v));
 }
 
 function cellOf(row: AnyRow, col: AnyColumn): unknown {

@@ -1,5 +1,7 @@
 // What a failure of SQLite means to the user: the file, the cause and the fix, as a usage error
 // (exit 2: a place the CLI cannot keep its records, like a full disk or a read-only directory).
+import { statfsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { UsageError } from '../errors.js';
 
 /** SQLite's primary result codes the store can meet (https://sqlite.org/rescode.html). */
@@ -43,7 +45,18 @@ export function primaryCode(err: unknown): number | undefined {
  */
 export function storeError(err: unknown, what: string, path: string): unknown {
   if (!isSqliteError(err)) return err;
-  const known = CAUSES[primaryCode(err) ?? -1];
+  // SQLite reports a full disk met while growing its -shm or -wal file as an I/O error: say which
+  const code = primaryCode(err) === 10 && diskFull(path) ? 13 : primaryCode(err);
+  const known = CAUSES[code ?? -1];
   const cause = known?.cause ?? err.errstr ?? err.message;
   return new UsageError(`cannot use ${what} ${path}: ${cause}`, known?.fix ?? 'check the file and the disk');
+}
+
+/** Whether the file system of `path` has no block left for this user. */
+function diskFull(path: string): boolean {
+  try {
+    return statfsSync(dirname(path)).bavail === 0;
+  } catch {
+    return false;
+  }
 }

@@ -15,11 +15,11 @@ export const tzArg = () =>
         if (/^\d+$/.test(v)) {
           // ids are positive, as every id of the service (the samples: 1, 200, 1720)
           if (Number(v) === 0)
-            message('must be a time zone id of 1 or more, or a name, e.g. --tz 35 or --tz Asia/Kolkata');
+            message('must be a time zone id of 1 or more, or a name, e.g. --tz Asia/Kolkata or --tz 35');
           else if (v.length > 10 || Number(v) > 2_147_483_647) message('must be at most 2147483647, e.g. --tz 35');
         } else if (/^-\d/.test(v)) message('must be at least 1, e.g. --tz 35');
         else if (!/^[A-Za-z][A-Za-z0-9_+\-/ &().,:]{0,99}$/.test(v))
-          message('must be a time zone id or name, e.g. --tz 35 or --tz Asia/Kolkata (assess timezones lists them)');
+          message('must be a time zone id or name, e.g. --tz Asia/Kolkata or --tz 35 (assess timezones lists them)');
       }),
     ),
     z.transform((v): number | string => (/^\d+$/.test(v) ? Number(v) : v)),

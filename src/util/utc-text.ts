@@ -1,6 +1,7 @@
 // A time for people, in UTC: `21 Nov 2026, 21:11 UTC`. Written out by hand rather than with
 // toLocaleString: the same instant gives the same text on every machine and ICU version (en-GB's
-// short September is "Sep" in some, "Sept" in others). Used by the HTML digest and the sandbox PDF.
+// short September is "Sep" in some, "Sept" in others). Used by the sandbox PDF (the service's
+// document: it says UTC beside every time). The terminal and the digest: src/output/local-time.ts.
 
 /** English month abbreviations, as the service and this tool write them. */
 export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -11,13 +12,6 @@ export function utcText(iso: string): string | undefined {
   if (Number.isNaN(d.getTime())) return undefined;
   const two = (n: number) => String(n).padStart(2, '0');
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
-}
-
-/** `2026-11-21 21:11` in UTC (a cell under a "(UTC)" heading); a time without a zone is UTC; undefined when not a time. */
-export function utcMinutes(iso: string): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(iso)) return undefined;
-  const d = new Date(/(Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso : `${iso}Z`);
-  return Number.isNaN(d.getTime()) ? undefined : utcSeconds(d).slice(0, 16).replace('T', ' ');
 }
 
 /**

@@ -36,27 +36,59 @@ export const csvFileCases: BadInput[] = [
   {
     name: 'no header (first row is data)',
     ...csv('ann@example.com,Ann\n'),
-    expect: /--from-csv: c\.csv: the header has no email or name column \(it has: ann@example\.com, Ann\)/,
+    expect:
+      /--from-csv: c\.csv: the header has no email or name column \(it has: Ann and 1 that do not look like column names, not shown\)/,
   },
   {
     name: 'wrong column names',
-    ...csv('mail,fullname\nann@example.com,Ann\n'),
-    expect: /the header has no email or name column \(it has: mail, fullname\)/,
+    ...csv('courriel,nom complet\nann@example.com,Ann\n'),
+    expect:
+      /the header has no email or name column \(it has: courriel, nom complet\)\n.*--columns "email=<heading>,name=<heading>"/,
   },
   {
-    name: 'a long header that is not one: at most 10 names shown, each cut at 40 characters',
+    name: 'a long header that is not one: none of it shown',
     ...csv(`${Array.from({ length: 15 }, (_, i) => `c${i}${'x'.repeat(60)}`).join(',')}\n`),
-    expect: /\(it has: c0x{38}…, c1x{38}…, (c\dx{38}…, ){7}c9x{38}…, … \(15 in all\)\)\n/,
+    expect: /\(it has: 15 value\(s\) that do not look like column names, not shown\)\n/,
   },
   {
     name: 'a column twice',
     ...csv('email,name,EMAIL\nann@example.com,Ann,bo@example.com\n'),
-    expect: /the column email appears twice in the header/,
+    expect: /the columns 'email' and 'EMAIL' both read as email\n.*--columns "email=email"/,
   },
   {
-    name: 'binary garbage (header shown escaped)',
+    name: 'binary garbage (nothing of it shown)',
     ...csv(Buffer.from([0, 1, 2, 0x1b, 0x5b, 0x32, 0x4a, 0xff, 0xfe, 0x0a])),
-    expect: /the header has no email or name column \(it has: "\\u0000\\u0001\\u0002\\u001b\[2J/,
+    expect: /error: --from-csv: c\.csv is not a text file \(it has NUL bytes\)\n/,
+  },
+  {
+    name: 'UTF-32 with a byte order mark',
+    ...csv(Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), Buffer.from('e\0\0\0', 'latin1')])),
+    expect: /--from-csv: c\.csv is UTF-32 text, which this command does not read\n.*CSV UTF-8/,
+  },
+  {
+    name: 'UTF-16 without a byte order mark',
+    ...csv(Buffer.from(`email,name\n${GOOD}`, 'utf16le')),
+    expect: /--from-csv: c\.csv looks like UTF-16 text without a byte order mark/,
+  },
+  {
+    name: '--columns naming a heading the file does not have',
+    ...csv(`E-mail,Full Name\n${GOOD}`, '--columns', 'email=Courriel'),
+    expect: /error: --columns: c\.csv has no column 'Courriel' for email \(its columns: E-mail, Full Name\)\n/,
+  },
+  {
+    name: '--columns without a heading',
+    ...csv(`email,name\n${GOOD}`, '--columns', 'email'),
+    expect: /error: --columns: must be column=heading pairs/,
+  },
+  {
+    name: '--columns naming a column invite does not read',
+    ...csv(`email,name\n${GOOD}`, '--columns', 'phone=Tel'),
+    expect: /error: --columns: names a column this command does not read \(it reads email, name, firstName/,
+  },
+  {
+    name: '--columns without --from-csv',
+    args: ['invite', '1001', ...INVITE_OK, '--columns', 'email=Mail'],
+    expect: /^error: --columns: needs --from-csv FILE/,
   },
   {
     name: '--csv with an empty name',
@@ -92,7 +124,7 @@ export const csvRowCases: BadInput[] = [
   {
     name: 'bad e-mail on line 4',
     ...csv(`email,name\n${GOOD}not-an-email,Cy\n`),
-    expect: badRow(4, 'email: must be an e-mail address.*"not-an-email"'),
+    expect: badRow(4, 'email: must be an e-mail address, e\\.g\\. ann@example\\.com(;|\\n)'),
   },
   {
     name: 'BOM, then a bad e-mail on line 2',
@@ -131,11 +163,16 @@ export const csvRowCases: BadInput[] = [
     ...csv('email,name\nann@example.com,Lee, Ann\n'),
     expect: badRow(2, 'more fields than the header has columns'),
   },
-  { name: 'empty e-mail and name', ...csv('email,name\n,\n'), expect: badRow(2, 'email: is empty; name: is empty') },
+  { name: 'empty e-mail', ...csv('email,name\n,Ann\n'), expect: badRow(2, 'email: is empty(;|\\n)') },
+  {
+    name: 'empty name, and a value in an unknown column',
+    ...csv('email,name,notes\nann@example.com,,x\n'),
+    expect: badRow(2, 'name: is empty(;|\\n)'),
+  },
   {
     name: 'NUL inside a quoted name',
     ...csv('email,name\nann@example.com,"An\u0000n"\n'),
-    expect: badRow(2, 'name: must not contain control characters.*\\\\u0000'),
+    expect: badRow(2, 'name: must not contain control characters \\(NUL, ESC, line breaks, …\\)(;|\\n)'),
   },
   {
     name: 'ESC sequence in a name',
@@ -150,7 +187,7 @@ export const csvRowCases: BadInput[] = [
   {
     name: 'a 100 KB name',
     ...csv(`email,name\nann@example.com,${HUGE}\n`),
-    expect: badRow(2, 'name: must be at most 200 characters \\(got "a{79}… \\(102400 characters\\)\\)'),
+    expect: badRow(2, 'name: must be at most 200 characters(;|\\n)'),
   },
   {
     name: 'timeZoneId 1.5',
@@ -160,7 +197,7 @@ export const csvRowCases: BadInput[] = [
   {
     name: 'startDateTime 2026-02-30',
     ...csv('email,name,startDateTime,endDateTime\nann@example.com,Ann,2026-02-30,2026-03-05\n'),
-    expect: badRow(2, "startDateTime: '2026-02-30' is not a real date"),
+    expect: badRow(2, 'startDateTime: is not a real date(;|\\n)'),
   },
   {
     name: 'endDateTime before startDateTime',
@@ -180,7 +217,7 @@ export const csvRowCases: BadInput[] = [
   {
     name: 'stakeholderEmails with a bad address',
     ...csv('email,name,stakeholderEmails\nann@example.com,Ann,"hr@example.com,nope"\n'),
-    expect: badRow(2, "stakeholderEmails: must be comma-separated e-mail addresses.*'nope'"),
+    expect: badRow(2, 'stakeholderEmails: must be comma-separated e-mail addresses.* \\(1 of them is not\\);'),
   },
   {
     name: 'bad row on standard input',

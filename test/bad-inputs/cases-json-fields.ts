@@ -43,7 +43,7 @@ const LINK = [
   'isApiLink (API link)',
   'proctoringSettings (Proctoring)',
   'stakeholderEmails (Stakeholders)',
-  'invitationSchedule (Schedule, Valid days, Start (UTC), End (UTC), Time zone)',
+  'invitationSchedule (Schedule, Valid days, Start, End, Time zone)',
 ];
 const V2_LINK = [
   'testLinkId (Link ID)',
@@ -51,9 +51,9 @@ const V2_LINK = [
   'testLinkName (Name)',
   'testLinkAccessKey (Access key)',
   'accessTime (Access (0/1/2))',
-  'startDateTime (Start (UTC))',
-  'endDateTime (End (UTC))',
-  'timeZoneId (TZ)',
+  'startDateTime (Start)',
+  'endDateTime (End)',
+  'timeZoneId (Time zone id)',
   'inviteCandidateOnly (Invited only)',
   'imageProctoring (Image proctoring)',
   'emailToStakeholder (Stakeholders)',

@@ -90,7 +90,7 @@ describe('the callback ledger', () => {
 
   it('reconcile checks the registered ones by default and every completed attempt with --all', async () => {
     await ts.control('POST', `/invitations/${ids.v3}/simulate`, { to: 'complete' });
-    const inbox = join(cfg.dir, 'empty-inbox.ndjson');
+    const inbox = join(cfg.dir, 'empty-inbox.db');
     writeFileSync(inbox, '');
     const mine = await run([
       'callbacks',
@@ -99,7 +99,7 @@ describe('the callback ledger', () => {
       '1d',
       '--to',
       'now',
-      '--inbox',
+      '--store',
       inbox,
       '--json',
       'testInvitationId',
@@ -120,7 +120,7 @@ describe('the callback ledger', () => {
       '1d',
       '--to',
       'now',
-      '--inbox',
+      '--store',
       inbox,
       '--all',
       '--json',

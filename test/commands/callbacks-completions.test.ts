@@ -1,11 +1,12 @@
 // reconcile, replay, inbox and verify in process, with an inbox written the way `callbacks
-// listen` writes it: what is missing, --apply re-queueing exactly those (journal, cooldown),
+// listen` writes it: what is missing, --apply re-queueing exactly those (recorded, cooldown),
 // exit 5 when some could not be; replay byte-identical and signed; verify; dead letters.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
-import { InboxWriter, readInbox } from '../../src/commands/callbacks/shared/inbox.js';
+import { Inbox } from '../../src/commands/callbacks/shared/inbox.js';
 import { tempDir } from '../helpers/cli.js';
 import { json, startServer } from '../helpers/http-server.js';
 import { memoryProcess } from '../helpers/memory-io.js';
@@ -25,8 +26,7 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
   let ts: TestSandbox;
   let sink: Awaited<ReturnType<typeof startServer>>;
   const ids: string[] = [];
-  const inbox = join(t.dir, 'inbox.ndjson');
-  const journal = join(t.dir, 'reconcile.journal.ndjson');
+  const inbox = join(t.dir, 'callbacks.db');
   const secretFile = join(t.dir, 'webhook.secret');
   const payloads = new Map<string, string>();
 
@@ -48,10 +48,10 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
       payloads.set(`${b.TestInvitationId}|${b.Status}`, r.body);
     }
     // the listener saw: 0 (In Progress, Complete twice), 1 (Complete), 2 (In Progress only), 3 nothing
-    const w = InboxWriter.open(inbox);
+    const w = Inbox.open(inbox);
     const add = (id: string, status: string) => {
       const raw = Buffer.from(payloads.get(`${id}|${status}`)!);
-      return w.appendNotification({
+      return w.addNotification({
         raw,
         headers: { 'content-type': 'application/json' },
         at: new Date(),
@@ -63,7 +63,7 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
     await add(ids[0]!, 'Complete');
     await add(ids[1]!, 'Complete');
     await add(ids[2]!, 'In Progress');
-    await w.close();
+    w.close();
     writeFileSync(secretFile, `${SECRET}\n`);
   });
   afterAll(async () => {
@@ -72,7 +72,7 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
   });
 
   it('inbox lists the records (duplicates marked), filters by status and time, in JSON and CSV', async () => {
-    const all = await run(['callbacks', 'inbox', '--inbox', inbox, '--json'], ts.env);
+    const all = await run(['callbacks', 'inbox', '--store', inbox, '--json'], ts.env);
     expect(all.code, all.err).toBe(0);
     const rows = JSON.parse(all.out);
     expect(rows.map((r: any) => [r.invitationId, r.status, r.duplicate])).toEqual([
@@ -84,7 +84,7 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
     ]);
     expect(rows[1].notification.TestInvitationId).toBe(Number(ids[0]));
     const complete = await run(
-      ['callbacks', 'inbox', '--inbox', inbox, '--status', 'COMPLETED', '--json', 'invitationId'],
+      ['callbacks', 'inbox', '--store', inbox, '--status', 'COMPLETED', '--json', 'invitationId'],
       ts.env,
     );
     expect(JSON.parse(complete.out)).toEqual([
@@ -93,16 +93,16 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
       { invitationId: Number(ids[1]) },
     ]);
     expect(
-      JSON.parse((await run(['callbacks', 'inbox', '--inbox', inbox, '--since', '2099-01-01', '--json'], ts.env)).out),
+      JSON.parse((await run(['callbacks', 'inbox', '--store', inbox, '--since', '2099-01-01', '--json'], ts.env)).out),
     ).toEqual([]);
-    const csv = await run(['callbacks', 'inbox', '--inbox', inbox, '--csv'], ts.env);
+    const csv = await run(['callbacks', 'inbox', '--store', inbox, '--csv'], ts.env);
     expect(csv.out.split('\n')[0]).toMatch(/^receivedAt,invitationId,status,duplicate,id/);
-    expect((await run(['callbacks', 'inbox', '--inbox', inbox, '--since', 'the day before'], ts.env)).code).toBe(2);
+    expect((await run(['callbacks', 'inbox', '--store', inbox, '--since', 'the day before'], ts.env)).code).toBe(2);
   });
 
   it('reconcile shows exactly the completed attempts with no terminal notification; nothing is sent without --apply', async () => {
     const r = await run(
-      ['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--all', '--json'],
+      ['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--store', inbox, '--all', '--json'],
       ts.env,
     );
     expect(r.code, r.err).toBe(0);
@@ -116,23 +116,9 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
     expect(queued.callbacks.filter((c) => c.reason === 'reprocess')).toHaveLength(0);
   });
 
-  it('--apply re-queues exactly the missing ones, journals them; a second run within the cooldown does not', async () => {
+  it('--apply re-queues exactly the missing ones, records them in the store; a second run within the cooldown does not', async () => {
     const first = await run(
-      [
-        'callbacks',
-        'reconcile',
-        '--from',
-        '1d',
-        '--to',
-        'now',
-        '--inbox',
-        inbox,
-        '--all',
-        '--apply',
-        '--journal',
-        journal,
-        '--json',
-      ],
+      ['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--store', inbox, '--all', '--apply', '--json'],
       ts.env,
     );
     expect(first.code, first.err).toBe(0);
@@ -147,32 +133,18 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
         .filter((c) => c.reason === 'reprocess')
         .map((c) => String(c.testInvitationId));
     expect((await reprocessed()).sort()).toEqual([ids[2], ids[3]].sort());
-    const journaled = readFileSync(journal, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    expect(journaled.filter((e) => e.k).map((e) => [e.k, e.result])).toEqual([
+    const db = new DatabaseSync(inbox);
+    const recorded = db.prepare('SELECT invitation_id, result FROM callbacks_requeue ORDER BY invitation_id').all();
+    const runs = db.prepare('SELECT missing, requeued, failed FROM callbacks_reconcile_run').all();
+    db.close();
+    expect(recorded.map((e) => [e.invitation_id, e.result])).toEqual([
       [ids[2], 'successful'],
       [ids[3], 'successful'],
     ]);
-    expect(journaled.at(-1).run).toMatchObject({ missing: 2, requeued: 2, failed: 0 });
+    expect(runs).toEqual([{ missing: 2, requeued: 2, failed: 0 }]);
 
     const again = await run(
-      [
-        'callbacks',
-        'reconcile',
-        '--from',
-        '1d',
-        '--to',
-        'now',
-        '--inbox',
-        inbox,
-        '--all',
-        '--apply',
-        '--journal',
-        journal,
-        '--json',
-      ],
+      ['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--store', inbox, '--all', '--apply', '--json'],
       ts.env,
     );
     expect(again.code).toBe(0);
@@ -186,12 +158,10 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
         '1d',
         '--to',
         'now',
-        '--inbox',
+        '--store',
         inbox,
         '--all',
         '--apply',
-        '--journal',
-        journal,
         '--cooldown',
         '0',
       ],
@@ -201,7 +171,7 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
     expect(await reprocessed()).toHaveLength(4);
   });
 
-  it('bad flags: --state other than completed, a missing window, --journal without --apply (exit 2)', async () => {
+  it('bad flags: --state other than completed, a missing window, --journal (now the store) (exit 2)', async () => {
     expect(
       (await run(['callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--state', 'expired'], ts.env)).err,
     ).toMatch(/--state: must be completed/);
@@ -220,7 +190,7 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
           'replay',
           ids[0]!,
           ids[1]!,
-          '--inbox',
+          '--store',
           inbox,
           '--to',
           `${target.url}/in`,
@@ -269,14 +239,14 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
 
   it('replay: default target from the inbox; unknown id exit 4; a failing target exit 5 and a dead letter', async () => {
     const before = sink.requests.length;
-    const r = await run(['callbacks', 'replay', ids[1]!, '--inbox', inbox], ts.env);
+    const r = await run(['callbacks', 'replay', ids[1]!, '--store', inbox], ts.env);
     expect(r.code, r.err).toBe(0);
     expect(sink.requests.slice(before).map((q) => q.url)).toEqual(['/app']);
-    expect((await run(['callbacks', 'replay', '999999', '--inbox', inbox], ts.env)).code).toBe(4);
+    expect((await run(['callbacks', 'replay', '999999', '--store', inbox], ts.env)).code).toBe(4);
     const down = await startServer((_r, res) => res.writeHead(500).end());
     try {
       const f = await run(
-        ['callbacks', 'replay', ids[1]!, '--inbox', inbox, '--to', down.url, '--forward-retries', '1'],
+        ['callbacks', 'replay', ids[1]!, '--store', inbox, '--to', down.url, '--forward-retries', '1'],
         ts.env,
       );
       expect(f.code).toBe(5);
@@ -284,13 +254,14 @@ describe('reconcile, replay, inbox, verify against a sandbox', () => {
     } finally {
       await down.close();
     }
-    const failed = await run(['callbacks', 'inbox', '--inbox', inbox, '--failed', '--json'], ts.env);
+    const failed = await run(['callbacks', 'inbox', '--store', inbox, '--failed', '--json'], ts.env);
     expect(JSON.parse(failed.out)).toEqual([
       expect.objectContaining({ invitationId: Number(ids[1]), status: 'Complete', tries: 2, error: 'HTTP 500' }),
     ]);
-    expect(readInbox(inbox).records.filter((x) => x.type === 'notification')).toHaveLength(5); // replay adds no notification
-    expect((await run(['callbacks', 'replay', '--inbox', inbox], ts.env)).code).toBe(2);
-    expect((await run(['callbacks', 'replay', ids[1]!, '--since', '1d', '--inbox', inbox], ts.env)).code).toBe(2);
+    const all = JSON.parse((await run(['callbacks', 'inbox', '--store', inbox, '--json', 'id'], ts.env)).out);
+    expect(all).toHaveLength(5); // replay adds no notification
+    expect((await run(['callbacks', 'replay', '--store', inbox], ts.env)).code).toBe(2);
+    expect((await run(['callbacks', 'replay', ids[1]!, '--since', '1d', '--store', inbox], ts.env)).code).toBe(2);
   });
 });
 
@@ -325,12 +296,12 @@ describe('reconcile --apply when the service refuses some ids', () => {
         '1d',
         '--to',
         'now',
-        '--inbox',
-        join(t.dir, 'empty.ndjson'),
+        '--store',
+        join(t.dir, 'empty.db'),
         '--all',
         '--apply',
       ];
-      const r = await run([...argv, '--journal', join(t.dir, 'j5.ndjson'), '--json'], env);
+      const r = await run([...argv, '--json'], env);
       expect(r.code, r.err).toBe(5);
       expect(JSON.parse(r.out).map((m: any) => m.requeue)).toEqual(['successful', 'not registered', 'failed']);
       expect(r.err).toMatch(
@@ -344,16 +315,20 @@ describe('reconcile --apply when the service refuses some ids', () => {
       // only "not registered": exit 0
       calls = 1;
       successful = [71, 73];
-      const ok = await run([...argv, '--journal', join(t.dir, 'j6.ndjson'), '--cooldown', '0', '--json'], env);
+      const ok = await run([...argv, '--cooldown', '0', '--json'], env);
       expect(ok.code, ok.err).toBe(0);
+      // within the cooldown, 71 and 73 were re-queued on this service: not again
+      const within = await run([...argv, '--json'], env);
+      expect(JSON.parse(within.out).map((m: any) => m.requeue)).toEqual(['earlier', 'not registered', 'earlier']);
 
-      // that journal is the service's at api.url: what it records was not done at another one
-      const elsewhere = await run([...argv, '--journal', join(t.dir, 'j6.ndjson'), '--cooldown', '0'], {
-        ...env,
-        ASSESS_BASE_URL: `${api.url}/staging`,
-      });
-      expect(elsewhere.code).toBe(2);
-      expect(elsewhere.err).toMatch(/the journal .*j6\.ndjson was written for .*, not /);
+      // what is recorded is the service's at api.url: what was done there was not done at another one
+      const elsewhere = await run([...argv, '--json'], { ...env, ASSESS_BASE_URL: `${api.url}/staging` });
+      expect(elsewhere.code, elsewhere.err).toBe(0);
+      expect(JSON.parse(elsewhere.out).map((m: any) => m.requeue)).toEqual([
+        'successful',
+        'not registered',
+        'successful',
+      ]);
     } finally {
       await api.close();
     }

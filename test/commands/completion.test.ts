@@ -23,6 +23,7 @@ const NOUNS = [
   'settings',
   'timezones',
   'sandbox',
+  'store',
   'api',
   'completion',
   'mcp',

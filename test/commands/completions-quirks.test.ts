@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
-import { InboxWriter } from '../../src/commands/callbacks/shared/inbox.js';
+import { Inbox } from '../../src/commands/callbacks/shared/inbox.js';
 import { tempDir } from '../helpers/cli.js';
 import { startServer } from '../helpers/http-server.js';
 import { memoryProcess } from '../helpers/memory-io.js';
@@ -63,19 +63,19 @@ describe.each([1, 2, 3, 4, 5, 6])('quirks seed %i', (seed) => {
   });
 
   it('reconcile finds the completed attempt whose notification is not in the inbox', async () => {
-    const inbox = join(t.dir, 'inbox.ndjson');
-    const w = InboxWriter.open(inbox);
+    const inbox = join(t.dir, 'callbacks.db');
+    const w = Inbox.open(inbox);
     for (const r of sink.requests) {
       const body = JSON.parse(r.body);
       if (String(body.TestInvitationId) === ids.left) continue; // this one was "lost"
-      await w.appendNotification({
+      await w.addNotification({
         raw: Buffer.from(r.body),
         headers: r.headers as Record<string, string>,
         at: new Date(),
       });
     }
-    await w.close();
-    const r = await run('callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--inbox', inbox, '--all', '--json');
+    w.close();
+    const r = await run('callbacks', 'reconcile', '--from', '1d', '--to', 'now', '--store', inbox, '--all', '--json');
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out).map((m: { testInvitationId: string }) => String(m.testInvitationId))).toEqual([ids.left]);
   });

@@ -5,8 +5,8 @@ import { tempDir } from '../helpers/cli.js';
 import { runInProcess as runAssess } from '../helpers/in-process.js';
 
 const cfg = tempDir('assess-links-view-');
-const run = (args: string[], tty = false) =>
-  runAssess(['--sandbox', ...args], { configDir: cfg.dir, tty, env: { COLUMNS: '120' } });
+const run = (args: string[], tty = false, tz = 'UTC') =>
+  runAssess(['--sandbox', ...args], { configDir: cfg.dir, tty, env: { COLUMNS: '160', TZ: tz } });
 let openId: string;
 
 beforeAll(async () => {
@@ -34,7 +34,7 @@ describe('links get', () => {
   it('on a terminal: the zone by name with its id, and the share URL of an open link', async () => {
     const r = await run(['links', 'get', '1001', openId], true);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/Time zone\s+Asia\/Kolkata \(35\)/);
+    expect(r.stdout).toMatch(/Time zone\s+Asia\/Kolkata \(id 35\)/);
     expect(r.stdout).toMatch(/Share URL\s+http:\/\/127\.0\.0\.1:\d+\/link\/tl-/);
     // the embedded sandbox ends with the command: say so, and how to keep it
     expect(r.stderr).toMatch(/assess sandbox start/);
@@ -53,8 +53,9 @@ describe('links get', () => {
 });
 
 describe('the window times on a terminal', () => {
-  // They once showed in this machine's zone, unlabelled, right beside the link's own zone.
-  it('are UTC and say so, in links get and links list, whatever zone this machine is in', async () => {
+  // They once showed in this machine's zone unlabelled, then in UTC: now in this machine's zone
+  // (TZ), named beside each time, as every time on a terminal is.
+  it("are in this machine's zone and say which, in links get and links list", async () => {
     const created = await run([
       'links',
       'create',
@@ -72,20 +73,16 @@ describe('the window times on a terminal', () => {
     ]);
     expect(created.code, created.stderr).toBe(0);
     const id = String((JSON.parse(created.stdout) as { testLinkId: number }).testLinkId);
-    const tz = process.env.TZ;
-    process.env.TZ = 'America/New_York'; // dates the printer shows in local time would read 2030-01-01 22:04
-    try {
-      const one = await run(['links', 'get', '1001', id], true);
-      expect(one.stdout).toMatch(/Start \(UTC\)\s+2030-01-02 03:04/);
-      expect(one.stdout).toMatch(/End \(UTC\)\s+2030-01-09 03:04/);
-      const all = await run(['links', 'list', '1001'], true);
-      expect(all.stdout).toMatch(/Start \(UTC\).*End \(UTC\)/);
-      expect(all.stdout).toMatch(/Kolkata window.*2030-01-02 03:04.*2030-01-09 03:04/);
-    } finally {
-      if (tz === undefined) delete process.env.TZ;
-      else process.env.TZ = tz;
-    }
-    // machine formats keep the service's ISO text
-    expect((await run(['links', 'list', '1001'])).stdout).toContain('2030-01-02T03:04:05Z\t2030-01-09T03:04:05Z');
+    const one = await run(['links', 'get', '1001', id], true, 'America/New_York');
+    expect(one.stdout).toMatch(/^Start\s+2030-01-01 22:04 EST$/m);
+    expect(one.stdout).toMatch(/^End\s+2030-01-08 22:04 EST$/m);
+    expect(one.stdout).toMatch(/^Time zone\s+Asia\/Kolkata \(id 35\)$/m); // the link's own, for its candidates
+    const all = await run(['links', 'list', '1001'], true, 'America/New_York');
+    expect(all.stdout).toMatch(/Kolkata window.*2030-01-01 22:04 EST.*2030-01-08 22:04 EST.*Asia\/Kolkata \(id 35\)/);
+    const utc = await run(['links', 'get', '1001', id], true);
+    expect(utc.stdout).toMatch(/^Start\s+2030-01-02 03:04 UTC$/m);
+    // machine formats keep the service's ISO text, and the zone's id
+    const tsv = (await run(['links', 'list', '1001'], false, 'America/New_York')).stdout;
+    expect(tsv).toContain('2030-01-02T03:04:05Z\t2030-01-09T03:04:05Z\t35');
   });
 });

@@ -35,7 +35,7 @@ describe('assess report export --html', () => {
       .split('\n')
       .map((l) => JSON.parse(l))
       .at(-1);
-    expect(runLine.run.wrote).toEqual(['summary.csv', 'index.html']);
+    expect(runLine.run.wrote).toEqual(['summary.csv', 'sections.csv', 'skills.csv', 'index.html']);
 
     const again = await run(['report', 'export', '--from', '30d', '--out', out, '--html']);
     expect(again.code, again.stderr).toBe(0);

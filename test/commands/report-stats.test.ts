@@ -185,7 +185,7 @@ describe('assess report stats', () => {
     expect(code, p.err()).toBe(0);
     const out = p.out();
     expect(out).toMatch(
-      /^5 completed attempts\n  from \d{4}-\d\d-\d\d \d\d:\d\d · to \d{4}-\d\d-\d\d \d\d:\d\d · test 1003 · 5 scored\n/,
+      /^5 completed attempts\n  from \d{4}-\d\d-\d\d \d\d:\d\d UTC · to \d{4}-\d\d-\d\d \d\d:\d\d UTC · test 1003 · 5 scored\n/,
     );
     expect(out).toContain('mean 68 · median 60 · p25 60 · p75 90 · p90 96 · min 30 · max 100');
     expect(out).toMatch(/ {2}60–70 +#{40} {2}2\n/);

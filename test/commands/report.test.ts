@@ -82,25 +82,77 @@ describe('assess report', () => {
     expect(JSON.parse(nd).testInvitationId).toBe(900001);
     expect(JSON.parse(nd).sections[0].Skills.length).toBeGreaterThan(0); // --ndjson asks for both types
     expect((await s.requests()).at(-1)!.path).toBe('/v3/reports/900001?reportType=3');
+    // --csv is the summary row only: the summary report is enough
     const csv = (await run(['report', '900001', '--csv'])).stdout.split('\r\n');
-    expect((await s.requests()).at(-1)!.path).toBe('/v3/reports/900001?reportType=3');
+    expect((await s.requests()).at(-1)!.path).toBe('/v3/reports/900001?reportType=1');
+    // fixed columns: no column per section or skill (those are the export's sections.csv, skills.csv)
     expect(csv[0]).toBe(
-      'testInvitationId,testId,candidateName,candidateEmail,testName,status,candidatePoints,totalTestPoints,scorePercentage,PerformanceCategory,attemptedOn,' +
-        'section:Core Java,section:Coding,skill:OOP,skill:Collections,skill:Algorithms,skill:Debugging,pdf',
+      'testInvitationId,testId,candidateName,candidateEmail,testName,status,candidatePoints,totalTestPoints,scorePercentage,PerformanceCategory,attemptedOn,pdf',
     );
     expect(csv[1]).toMatch(
-      /^900001,1001,Alice Archer,alice@example.com,Java Backend Developer,Complete,107,130,82,Good,[^,]+,58,49,33,25,33,16,$/,
+      /^900001,1001,Alice Archer,alice@example.com,Java Backend Developer,Complete,107,130,82,Good,\d{4}-[^,]+Z,$/,
     );
+  });
+
+  it('--json: every declared field of a report, null where the service sent none', async () => {
+    const json = JSON.parse((await run(['report', '900001', '--type', 'skills', '--json'])).stdout);
+    expect(Object.keys(json).slice(0, 16)).toEqual([
+      'testInvitationId',
+      'testId',
+      'candidateEmail',
+      'candidateName',
+      'attemptedOn',
+      'status',
+      'score',
+      'scorePercentage',
+      'candidatePoints',
+      'totalTestPoints',
+      'testName',
+      'pdfReportUrl',
+      'PerformanceCategory',
+      'reportType',
+      'sections',
+      'Skills',
+    ]);
+    expect(json.sections).toBeNull(); // type 2: the service sends skills only
   });
 
   it("--csv: the columns of report export's summary.csv, in its order, and the same row", async () => {
     const out = join(work.dir, 'export-csv');
     const exported = await run(['report', 'export', '--from', '30d', '--to', '+1d', '--type', 'both', '--out', out]);
     expect(exported.code, exported.stderr).toBe(0);
-    const summary = readFileSync(join(out, 'summary.csv'), 'utf8').split('\r\n');
+    const summary = readFileSync(join(out, 'summary.csv'), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     const one = (await run(['report', '900001', '--csv', '--type', 'both'])).stdout.split('\r\n');
     expect(one[0]).toBe(summary[0]);
     expect(summary).toContain(one[1]);
+  });
+
+  it("--json is the shape of each row of an export's summary.json (which adds pdf)", async () => {
+    const out = join(work.dir, 'export-json');
+    const exported = await run([
+      'report',
+      'export',
+      '--from',
+      '30d',
+      '--to',
+      '+1d',
+      '--type',
+      'both',
+      '--out',
+      out,
+      '--format',
+      'json',
+    ]);
+    expect(exported.code, exported.stderr).toBe(0);
+    const rows = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Array<Record<string, unknown>>;
+    const row = rows.find((r) => r.testInvitationId === 900001)!;
+    const one = JSON.parse((await run(['report', '900001', '--json', '--type', 'both'])).stdout);
+    const { pdf, ...rest } = row;
+    expect(pdf).toBeNull();
+    expect(rest).toEqual(one);
+    expect(Object.keys(rest)).toEqual(Object.keys(one));
   });
 
   it("account B's invitation → exit 4", async () => {

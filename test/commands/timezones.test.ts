@@ -168,7 +168,10 @@ describe('--tz by name', () => {
     expect(unknown.stderr).toMatch(/--tz: no time zone named 'Mars\/Olympus'/);
     const many = await run(['reattempt', '900001', '--start', 'now', '--end', '7d', '--tz', 'America'], opts());
     expect(many.code).toBe(2);
-    expect(many.stderr).toMatch(/--tz: 'America' matches \d+ time zones/);
+    // each candidate by name, its id beside it
+    expect(many.stderr).toMatch(/--tz: 'America' matches \d+ time zones: America\/[A-Za-z_]+ \(id \d+\), /);
+    const missing = await run(['reattempt', '900001', '--start', 'now', '--end', '7d'], opts());
+    expect(missing.stderr).toMatch(/--tz: is required, e\.g\. --tz Asia\/Kolkata/); // a prompt asks by that example
     expect((await sent(since)).filter((q) => !q.path.startsWith('/v3/timezones'))).toEqual([]);
   });
 
@@ -231,7 +234,7 @@ describe('config set tz: the profile default for --tz', () => {
       const missing = await run(['reattempt', '900001', '--start', 'now', '--end', '7d', '--no-input'], o());
       expect(missing.code).toBe(2);
       expect(missing.stderr).toMatch(
-        /--tz: is required, e\.g\. --tz 35 \(or once: assess config set tz Asia\/Kolkata\)/,
+        /--tz: is required, e\.g\. --tz Asia\/Kolkata \(or once: assess config set tz Asia\/Kolkata\)/,
       );
     } finally {
       own.cleanup();

@@ -73,7 +73,7 @@ describe.each([60, 80, 160])('a %i-column terminal', (columns) => {
     expect(widest(r.stdout)).toBeLessThanOrEqual(columns);
     const plain = r.stdout.replace(/\u001b\[[0-9;]*m/g, '');
     expect(plain).toMatch(/^Alice Archer {2}<alice@example\.com>$/m);
-    expect(plain).toMatch(/^Status {4}Complete\nAttempted \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/m);
+    expect(plain).toMatch(/^Status {4}Complete\nAttempted \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/m); // TZ=UTC, named
     expect(plain).toMatch(/^Score {5}107 \/ 130 \(82 %\) {2}█+[▏▎▍▌▋▊▉]?░+$/m);
     expect(plain).toMatch(/^Category {2}Good$/m);
     expect(plain).toMatch(/^Time {6}44 min used of 75 min allowed$/m);
@@ -106,18 +106,20 @@ describe('what is kept on a narrow terminal', () => {
   it('160 columns: every column of links list, nothing cut', async () => {
     const r = await onTerminal(['links', 'list', '1001'], 160);
     expect(headerOf(r.stdout)).toMatch(
-      /^│ Link ID │ Name +│ Status +│ Type +│ Proctoring │ Schedule +│ Days │ Start \(UTC\) +│ End \(UTC\) +│ TZ │$/,
+      /^│ Link ID │ Name +│ Status +│ Type +│ Proctoring │ Schedule +│ Days │ Start +│ End +│ Time zone +│$/,
     );
     expect(r.stdout).toContain('Campus drive (timebound)');
     expect(r.stdout).not.toContain('…');
     expect(r.stderr).not.toContain('hidden');
   });
 
-  it('100 columns: how (Type, Proctoring, Days, TZ) goes before when (Start and End, together)', async () => {
-    const r = await onTerminal(['links', 'list', '1001'], 100);
-    expect(headerOf(r.stdout)).toMatch(/^│ Link ID │ Name +│ Status +│ Schedule +│ Start \(UTC\) +│ End \(UTC\) +│$/);
+  it('110 columns: how (Type, Proctoring, Days, Time zone) goes before when (Start and End, together)', async () => {
+    const r = await onTerminal(['links', 'list', '1001'], 110);
+    expect(headerOf(r.stdout)).toMatch(/^│ Link ID │ Name +│ Status +│ Schedule +│ Start +│ End +│$/);
     expect(r.stdout).toMatch(/│ Campus drive \(timeb\S*/); // 20 columns at least: readable
-    expect(r.stderr).toContain('(Type, Proctoring, Days, TZ hidden to fit 100 columns; --json shows every field)');
+    expect(r.stderr).toContain(
+      '(Type, Proctoring, Days, Time zone hidden to fit 110 columns; --json shows every field)',
+    );
   });
 
   it('80 columns: Start and End dropped together, names whole', async () => {
@@ -125,7 +127,7 @@ describe('what is kept on a narrow terminal', () => {
     expect(headerOf(r.stdout)).toMatch(/^│ Link ID │ Name +│ Status +│ Schedule +│$/);
     expect(r.stdout).toContain('Campus drive (timebound)');
     expect(r.stderr).toContain(
-      '(Type, Proctoring, Days, Start (UTC), End (UTC), TZ hidden to fit 80 columns; --json shows every field)',
+      '(Type, Proctoring, Days, Start, End, Time zone hidden to fit 80 columns; --json shows every field)',
     );
   });
 

@@ -84,7 +84,7 @@ describe('report export: the output flags apply to the summary', () => {
     expect(q.stdout).toBe(`${done}\n`);
     const c = await run([...base, '--csv']);
     expect(c.stdout.split('\r\n')[0]).toBe(
-      'what,done,skipped,failed,interrupted,perSecond,throttled,pace,summary,results,journal',
+      'what,done,skipped,failed,interrupted,perSecond,throttled,pace,summary,sections,skills,results,journal',
     );
     const nd = await run([...base, '--ndjson']);
     expect(JSON.parse(nd.stdout)).toMatchObject({ done: 0, skipped: done, summary: join(out, 'summary.csv') });

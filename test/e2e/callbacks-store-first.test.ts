@@ -1,9 +1,10 @@
 // Store first, judge after (issue 33, point 1), with the built binary: every documented shape of
 // the notification — and what cannot be understood, and a body that is not JSON at all — is
 // stored before the answer and answered 200; `callbacks inbox` lists each (the reason for what
-// cannot be understood; non-JSON from the quarantine file); --forward-to and --exec receive the
+// cannot be understood; non-JSON kept quarantined); --forward-to and --exec receive the
 // stored bytes unchanged; `callbacks verify` on this (unsigned) inbox says so.
 import { readFileSync } from 'node:fs';
+import { storedNotifications } from '../helpers/inbox-store.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ndjson } from '../helpers/bulk.js';
@@ -120,7 +121,7 @@ function variants(seed: number, n: number): Array<[string, string]> {
 
 describe('callbacks listen stores first, then judges', () => {
   const cfg = tempDir();
-  const inbox = join(cfg.dir, 'inbox.ndjson');
+  const inbox = join(cfg.dir, 'callbacks.db');
   const execOut = join(cfg.dir, 'exec.ndjson');
   let app: Awaited<ReturnType<typeof startServer>>;
   let listener: ReturnType<typeof spawnAssess>;
@@ -136,7 +137,7 @@ describe('callbacks listen stores first, then judges', () => {
         '--port',
         '0',
         '--print-url',
-        '--inbox',
+        '--store',
         inbox,
         '--forward-to',
         `${app.url}/app`,
@@ -167,7 +168,7 @@ describe('callbacks listen stores first, then judges', () => {
   });
 
   it('callbacks inbox lists every one: the understood ones with their invitation, the others with the reason', async () => {
-    const r = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--json'], { configDir: cfg.dir });
+    const r = await runAssess(['callbacks', 'inbox', '--store', inbox, '--json'], { configDir: cfg.dir });
     expect(r.code, r.stderr).toBe(0);
     const rows = JSON.parse(r.stdout) as Array<{
       invitationId: number | string | null;
@@ -187,9 +188,8 @@ describe('callbacks listen stores first, then judges', () => {
     expect(r.stderr).toMatch(
       /3 stored request\(s\) could not be understood as a notification; the problem column says why\./,
     );
-    expect(readFileSync(join(cfg.dir, 'inbox.quarantine.ndjson'), 'utf8')).toContain(
-      'CandidateEmailId=ann&Status=Complete',
-    );
+    const quarantined = storedNotifications(inbox).filter((n) => n.quarantined);
+    expect(quarantined.map((n) => n.body.toString())).toEqual(['CandidateEmailId=ann&Status=Complete']);
   });
 
   it('forwards and --exec receive what was stored, unchanged (the JSON bodies; not the quarantined one)', () => {
@@ -213,7 +213,7 @@ describe('callbacks listen stores first, then judges', () => {
       await r.arrayBuffer();
       expect(r.status, body).toBe(200);
     }
-    const r = await runAssess(['callbacks', 'inbox', '--inbox', inbox, '--json', 'invitationId,status,problem'], {
+    const r = await runAssess(['callbacks', 'inbox', '--store', inbox, '--json', 'invitationId,status,problem'], {
       configDir: cfg.dir,
     });
     const rows = JSON.parse(r.stdout) as Array<{
@@ -229,7 +229,7 @@ describe('callbacks listen stores first, then judges', () => {
   });
 
   it('callbacks verify on this inbox says the requests were received unsigned (not "check the secret")', async () => {
-    const r = await runAssess(['callbacks', 'verify', inbox], { configDir: cfg.dir });
+    const r = await runAssess(['callbacks', 'verify', '--store', inbox], { configDir: cfg.dir });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       /these were received unsigned: none of the \d+ request\(s\) in .* carries webhook-id or webhook-signature/,

@@ -3,10 +3,10 @@
 // re-queues them, the inbox then holds every terminal notification once (a duplicate marked);
 // replay reaches a second listener signed, and `callbacks verify` accepts it; a listener killed
 // with kill -9 loses no acknowledged notification; forwarding dead letters; attempts wait exits.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readInbox, bodyBytes, type NotificationRecord } from '../../src/commands/callbacks/shared/inbox.js';
+import { storedNotifications } from '../helpers/inbox-store.js';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { startServer } from '../helpers/http-server.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -17,13 +17,12 @@ const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const TERMINAL = new Set(['Complete', 'Test Left', 'Terminated']);
 type Delivery = { testInvitationId: number; event: string; state: string };
 
-const notifications = (path: string) =>
-  readInbox(path).records.filter((r): r is NotificationRecord => r.type === 'notification');
+const notifications = (path: string) => storedNotifications(path).filter((r) => !r.quarantined);
 
 describe('200 completions with 10 % of the notifications dropped', () => {
   let ts: TestSandbox;
   const cfg = tempDir();
-  const inbox = join(cfg.dir, 'first.ndjson');
+  const inbox = join(cfg.dir, 'first.db');
   const secretFile = join(cfg.dir, 'webhook.secret');
   let listener: ReturnType<typeof spawnAssess>;
   let url: string;
@@ -33,7 +32,7 @@ describe('200 completions with 10 % of the notifications dropped', () => {
   beforeAll(async () => {
     ts = await startTestSandbox();
     writeFileSync(secretFile, `${SECRET}\n`, { mode: 0o600 });
-    listener = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', inbox], {
+    listener = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--store', inbox], {
       configDir: cfg.dir,
     });
     url = await listener.firstLine();
@@ -74,7 +73,7 @@ describe('200 completions with 10 % of the notifications dropped', () => {
       );
     await waitFor(() => terminalIn().size === 200 - lost.length, { what: 'the delivered notifications in the inbox' });
 
-    const window = ['--from', '1d', '--to', 'now', '--inbox', inbox, '--all']; // invited over HTTP, not through this CLI: no ledger
+    const window = ['--from', '1d', '--to', 'now', '--store', inbox, '--all']; // invited over HTTP, not through this CLI: no ledger
     const seen = await runAssess(['callbacks', 'reconcile', ...window, '--json'], { env: ts.env, configDir: cfg.dir });
     expect(seen.code, seen.stderr).toBe(0);
     expect(
@@ -100,13 +99,15 @@ describe('200 completions with 10 % of the notifications dropped', () => {
     const firsts = terminal.filter((r) => !r.duplicate);
     expect(firsts).toHaveLength(200);
     expect(new Set(firsts.map((r) => r.invitationId)).size).toBe(200);
-    expect(terminal.filter((r) => r.duplicate).map((r) => r.invitationId)).toEqual([ids[0]]);
+    // only ids[0] is repeated (the sandbox may deliver it once more when a busy machine delays
+    // the 200 past its 5 s per try: at least once)
+    expect([...new Set(terminal.filter((r) => r.duplicate).map((r) => r.invitationId))]).toEqual([ids[0]]);
 
     const after = await runAssess(['callbacks', 'reconcile', ...window, '--json'], { env: ts.env, configDir: cfg.dir });
     expect(after.code).toBe(0);
     expect(JSON.parse(after.stdout)).toEqual([]);
     const dup = await runAssess(
-      ['callbacks', 'inbox', '--inbox', inbox, '--status', 'complete', '--json', 'invitationId,duplicate'],
+      ['callbacks', 'inbox', '--store', inbox, '--status', 'complete', '--json', 'invitationId,duplicate'],
       { configDir: cfg.dir },
     );
     expect(JSON.parse(dup.stdout).filter((r: { duplicate: boolean }) => r.duplicate)).toEqual([
@@ -115,8 +116,8 @@ describe('200 completions with 10 % of the notifications dropped', () => {
   }, 120_000);
 
   it('replay reaches a second listener with valid signatures, bodies byte for byte; callbacks verify accepts them', async () => {
-    const second = join(cfg.dir, 'second.ndjson');
-    const l2 = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', second], {
+    const second = join(cfg.dir, 'second.db');
+    const l2 = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--store', second], {
       configDir: cfg.dir,
     });
     try {
@@ -127,7 +128,7 @@ describe('200 completions with 10 % of the notifications dropped', () => {
           'callbacks',
           'replay',
           ...picked,
-          '--inbox',
+          '--store',
           inbox,
           '--to',
           url2,
@@ -149,17 +150,19 @@ describe('200 completions with 10 % of the notifications dropped', () => {
       const byId = new Map(notifications(inbox).map((n) => [n.id, n]));
       for (const got of notifications(second)) {
         expect(got.headers['webhook-id']).toBe(got.id); // stable: the id is the body's
-        expect(bodyBytes(got).equals(bodyBytes(byId.get(got.id)!))).toBe(true);
+        expect(got.body.equals(byId.get(got.id)!.body)).toBe(true);
         expect(got.headers['webhook-signature']).toMatch(/^v1,/);
       }
-      const ok = await runAssess(['callbacks', 'verify', second, '--secret-file', secretFile, '--json'], {
+      const ok = await runAssess(['callbacks', 'verify', '--store', second, '--secret-file', secretFile, '--json'], {
         configDir: cfg.dir,
       });
       expect(ok.code, ok.stderr).toBe(0);
       expect(JSON.parse(ok.stdout)).toHaveLength(sent.length);
       const wrong = join(cfg.dir, 'wrong.secret');
       writeFileSync(wrong, `whsec_${Buffer.alloc(24, 7).toString('base64')}\n`);
-      const refused = await runAssess(['callbacks', 'verify', second, '--secret-file', wrong], { configDir: cfg.dir });
+      const refused = await runAssess(['callbacks', 'verify', '--store', second, '--secret-file', wrong], {
+        configDir: cfg.dir,
+      });
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/do not verify: no signature matches/);
     } finally {
@@ -207,7 +210,7 @@ describe('a listener killed with kill -9', () => {
       l.child.kill('SIGKILL');
       await Promise.all(senders);
       expect((await l.done).signal).toBe('SIGKILL');
-      // the default inbox: <config dir>/inbox/<profile>.ndjson, read through `callbacks inbox`
+      // the default store: <config dir>/store/<profile>.db, read through `callbacks inbox`
       const listed = await runAssess(['callbacks', 'inbox', '--json', 'invitationId'], { configDir: cfg.dir });
       expect(listed.code, listed.stderr).toBe(0);
       const stored = new Set(
@@ -226,8 +229,8 @@ describe('a listener killed with kill -9', () => {
       } finally {
         await again.stop();
       }
-      const text = readFileSync(join(cfg.dir, 'inbox', 'default.ndjson'), 'utf8');
-      expect(text.endsWith('\n')).toBe(true);
+      const check = await runAssess(['store', 'check'], { configDir: cfg.dir });
+      expect(check.code, check.stderr).toBe(0);
     } finally {
       cfg.cleanup();
     }
@@ -300,7 +303,7 @@ describe('forwarding with a delivery policy', () => {
         { configDir: cfg.dir },
       );
       expect(v.code, v.stderr).toBe(0);
-      // the dead letter is replayed to the listener's forward target (recorded in the inbox)
+      // the dead letter is replayed to the listener's forward target (recorded in the store)
       const replay = await runAssess(['callbacks', 'replay', '801', '--sign', '--secret-file', join(cfg.dir, 's')], {
         configDir: cfg.dir,
       });

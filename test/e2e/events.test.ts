@@ -5,6 +5,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deliveryLog, storedNotifications } from '../helpers/inbox-store.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess } from '../helpers/cli.js';
 import { startServer } from '../helpers/http-server.js';
@@ -122,10 +123,10 @@ describe('callbacks listen receives the sandbox notifications', () => {
     expect(bad.status).toBe(200);
     const notJson = await fetch(url, { method: 'POST', body: 'hello' });
     expect(notJson.status).toBe(200);
-    // the lines come after the 200s; the start-up banner also says "not JSON", so wait for the lines themselves
+    // the lines come after the 200s
     await waitFor(
       () =>
-        /in the quarantine file: the body is not JSON/.test(listener.stderr()) &&
+        /that is not JSON: the body is not JSON/.test(listener.stderr()) &&
         /cannot be understood/.test(listener.stderr()),
       {
         what: 'the two lines on stderr',
@@ -134,7 +135,7 @@ describe('callbacks listen receives the sandbox notifications', () => {
     expect(listener.stderr()).toMatch(
       /stored a notification that cannot be understood \(TestInvitationId "abc" is not an id\); callbacks inbox lists it/,
     );
-    expect(listener.stderr()).toMatch(/stored a request from .* in the quarantine file: the body is not JSON/);
+    expect(listener.stderr()).toMatch(/stored a request from .* that is not JSON: the body is not JSON/);
     const wrongPath = await fetch(url.replace('/events', '/other'), { method: 'POST', body: '{}' });
     expect(wrongPath.status).toBe(404);
     const ok = await fetch(url, {
@@ -184,6 +185,7 @@ describe('--forward-to', () => {
       'listen',
       '--host',
       '0.0.0.0',
+      '--insecure-http',
       '--port',
       String(port),
       '--no-inbox',
@@ -207,14 +209,14 @@ describe('--forward-to', () => {
       );
     });
     const dir = mkdtempSync(join(tmpdir(), 'assess-loop-'));
-    const inbox = join(dir, 'inbox.ndjson');
+    const inbox = join(dir, 'callbacks.db');
     const l = spawnAssess([
       'callbacks',
       'listen',
       '--port',
       '0',
       '--print-url',
-      '--inbox',
+      '--store',
       inbox,
       '--forward-to',
       `${relay.url}/hook`,
@@ -238,11 +240,8 @@ describe('--forward-to', () => {
       expect(relay.requests).toHaveLength(1);
       expect(relay.requests[0]!.headers['assess-forwarded-by']).toMatch(/^[\w-]+$/);
       expect(l.lines()).toHaveLength(2); // the URL and the one notification
-      const records = readFileSync(inbox, 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as { type: string });
-      expect(records.map((r) => r.type)).toEqual(['notification', 'dead-letter']);
+      expect(storedNotifications(inbox)).toHaveLength(1);
+      expect(deliveryLog(inbox).map((r) => r.outcome)).toEqual(['dead-letter']);
     } finally {
       await l.stop();
       await relay.close();

@@ -1,7 +1,7 @@
-// Issue 31 item 6: locks by identity. A journal in use, or the inbox of a running listener,
-// is the same file under a hard link (in another directory), a symlink, and `./name` from
-// its directory: a second run or listener on any of them exits 2 naming the holder, and
-// nothing is sent twice.
+// Issue 31 item 6: locks by identity. A journal in use is the same file under a hard link (in
+// another directory), a symlink, and `./name` from its directory: a second run on any of them
+// exits 2 naming the holder, and nothing is sent twice. The store of a running listener likewise
+// under a symlink and `./name` (SQLite's lock: released by the kernel when the holder dies).
 import { workerPid } from '../helpers/bulk-child.js';
 import { existsSync, linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -126,23 +126,25 @@ describe('the journal lock holds by identity', () => {
   });
 });
 
-describe('the listener inbox lock holds by identity', () => {
-  it('a second listener on the inbox, a hard link or a symlink of it exits 2 naming the holder', async () => {
+describe('the listener lock holds by identity', () => {
+  it('a second listener on the store, a symlink of it or ./name waits for it, then exits 2 naming the holder', async () => {
     const dir = join(work.dir, 'inbox');
     mkdirSync(dir);
-    const inbox = join(dir, 'in.ndjson');
-    const first = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', inbox]);
+    const store = join(dir, 'in.db');
+    const first = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--store', store]);
     try {
       await first.firstLine();
-      linkSync(inbox, join(dir, 'hard.ndjson'));
-      symlinkSync(inbox, join(dir, 'soft.ndjson'));
+      // a hard link is no case: SQLite names its -wal beside the path, so a database has one name
+      symlinkSync(store, join(dir, 'soft.db'));
       for (const [name, path, cwd] of [
-        ['same path', inbox, undefined],
-        ['hard link', join(dir, 'hard.ndjson'), undefined],
-        ['symlink', join(dir, 'soft.ndjson'), undefined],
-        ['./in.ndjson', './in.ndjson', dir],
+        ['same path', store, undefined],
+        ['symlink', join(dir, 'soft.db'), undefined],
+        ['./in.db', './in.db', dir],
       ] as const) {
-        const second = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', path], { cwd });
+        const second = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--store', path], {
+          cwd,
+          env: { ASSESS_BUSY_TIMEOUT: '0.3' },
+        });
         // either it refuses (exits) or it starts listening (prints its URL): whichever comes first
         await waitFor(() => second.child.exitCode !== null || second.lines().length > 0, {
           timeoutMs: 20_000,
@@ -150,26 +152,33 @@ describe('the listener inbox lock holds by identity', () => {
         });
         const listening = second.lines().length > 0;
         const r = await second.stop('SIGINT');
-        expect(listening, `${name}: a second listener started on the same inbox`).toBe(false);
+        expect(listening, `${name}: a second listener started on the same store`).toBe(false);
         expect(r.code).toBe(2);
+        expect(second.stderr()).toMatch(/Waiting for the callbacks listen that uses .*(in|soft)\.db to stop/);
         expect(second.stderr()).toMatch(
-          new RegExp(`--inbox: .* is in use by another callbacks listen \\(pid ${first.child.pid}\\)`),
+          new RegExp(`it is in use by another callbacks listen \\(pid ${first.child.pid}, since [^,]+, on http://`),
         );
       }
     } finally {
       expect((await first.stop('SIGINT')).code).toBe(0);
     }
-    // released at the end: a listener on the hard link starts now
-    const again = spawnAssess([
-      'callbacks',
-      'listen',
-      '--port',
-      '0',
-      '--print-url',
-      '--inbox',
-      join(dir, 'hard.ndjson'),
-    ]);
+    // released at the end: a listener on the symlink starts now
+    const again = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--store', join(dir, 'soft.db')]);
     await again.firstLine();
     expect((await again.stop('SIGINT')).code).toBe(0);
+  });
+
+  it('kill -9 releases it at once: a listener started right after takes it without waiting', async () => {
+    const store = join(work.dir, 'killed.db');
+    const first = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--store', store]);
+    await first.firstLine();
+    first.child.kill('SIGKILL');
+    await first.done;
+    const next = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--store', store], {
+      env: { ASSESS_BUSY_TIMEOUT: '0' },
+    });
+    await next.firstLine();
+    expect(next.stderr()).not.toMatch(/Waiting for/);
+    expect((await next.stop('SIGINT')).code).toBe(0);
   });
 });

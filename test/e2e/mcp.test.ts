@@ -304,7 +304,7 @@ describe('assess mcp (read-only, the default)', () => {
       message: 'tests_list: all: must be true or false, not "yes"',
     });
     const flagged = await server.call('links_create', { testId: '1001', name: 'x', validDays: '3', dryRun: true });
-    expect(errorOf(flagged).message).toMatch(/^links_create: tz: is required with a schedule, e\.g\. tz 35/);
+    expect(errorOf(flagged).message).toMatch(/^links_create: tz: is required with a schedule, e\.g\. tz Asia\/Kolkata/);
     expect(errorOf(flagged).message).not.toContain('--tz');
   });
 });

@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readInbox, type NotificationRecord } from '../../src/commands/callbacks/shared/inbox.js';
+import { deliveryLog, profileStore, storedNotifications } from '../helpers/inbox-store.js';
 import { baseEnv, BIN, runAssess, tempDir } from '../helpers/cli.js';
 import { startServer } from '../helpers/http-server.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -32,7 +32,7 @@ describe('the nightly recipe on a mixed population', () => {
   const cfg = tempDir();
   const work = join(cfg.dir, 'night');
   const secretFile = join(cfg.dir, 'webhook.secret');
-  const inbox = join(cfg.dir, 'inbox', 'default.ndjson');
+  const inbox = profileStore(cfg.dir);
   let app: Awaited<ReturnType<typeof startServer>>;
   let listener: ReturnType<typeof spawnAssess>;
   let env: Record<string, string>;
@@ -123,22 +123,17 @@ describe('the nightly recipe on a mixed population', () => {
     await waitFor(
       () => {
         const got = new Set(
-          readInbox(inbox)
-            .records.filter((r): r is NotificationRecord => r.type === 'notification' && TERMINAL.has(r.status ?? ''))
+          storedNotifications(inbox)
+            .filter((r) => TERMINAL.has(r.status ?? ''))
             .map((r) => r.invitationId),
         );
         return delivered.every((id) => got.has(id));
       },
       { what: 'the delivered notifications in the inbox' },
     );
-    await waitFor(
-      () =>
-        readInbox(inbox).records.filter((r) => r.type === 'delivered' || r.type === 'dead-letter').length >=
-          app.requests.length && app.requests.length > 4,
-      {
-        what: 'the forwards settled',
-      },
-    );
+    await waitFor(() => deliveryLog(inbox).length >= app.requests.length && app.requests.length > 4, {
+      what: 'the forwards settled',
+    });
 
     // `assess` on PATH: the built binary
     const bin = join(cfg.dir, 'bin');
@@ -196,23 +191,16 @@ describe('the nightly recipe on a mixed population', () => {
     await waitFor(
       () => {
         const got = new Set(
-          readInbox(inbox).records.flatMap((r) =>
-            r.type === 'notification' && TERMINAL.has(r.status ?? '') ? [r.invitationId] : [],
-          ),
+          storedNotifications(inbox).flatMap((r) => (TERMINAL.has(r.status ?? '') ? [r.invitationId] : [])),
         );
         return registered.every((id) => got.has(id));
       },
       { what: 'the re-queued notifications' },
     );
     const before = app.requests.length;
-    await waitFor(
-      () =>
-        readInbox(inbox).records.filter((r) => r.type === 'delivered' || r.type === 'dead-letter').length >=
-        app.requests.length,
-      {
-        what: 'the forwards of the re-queued notifications',
-      },
-    );
+    await waitFor(() => deliveryLog(inbox).length >= app.requests.length, {
+      what: 'the forwards of the re-queued notifications',
+    });
     const second = await night();
     expect(second.status, second.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(work, 'reconcile.json'), 'utf8'))).toEqual([]);

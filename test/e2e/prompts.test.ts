@@ -155,7 +155,7 @@ describe('missing values are asked for on a terminal', () => {
         [/Access window start \(--start\)\? e\.g\. now/, 'tomorrowish\r'], // refused by the schema as typed…
         [/'tomorrowish' is not a time/, `${'\x7f'.repeat(11)}now\r`], // …erased and answered again
         [/Access window end \(--end\)\? e\.g\. \+7d/, 'in 7d\r'],
-        [/Time zone of the access window \(--tz\)\? e\.g\. 35/, '1\r'],
+        [/Time zone of the access window \(--tz\)\? e\.g\. Asia\/Kolkata/, 'UTC\r'],
       ],
     );
     expect(r.code, r.screen).toBe(0);

@@ -58,17 +58,16 @@ describe('SIGHUP stops like SIGTERM, exit 129', () => {
     expect(sent).toHaveLength(60); // every row once: the one in flight at the signal was finished, not re-sent
   });
 
-  it('callbacks listen: it stops by itself, what it stored is kept, the inbox is free for the next listener', async () => {
-    const inbox = join(work.dir, 'hup-inbox.ndjson');
-    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', inbox]);
+  it('callbacks listen: it stops by itself, what it stored is kept, the store is free for the next listener', async () => {
+    const store = join(work.dir, 'hup-store.db');
+    const l = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--store', store]);
     const url = await l.firstLine();
     expect((await post(url, 7001)).status).toBe(200);
     const r = await l.stop('SIGHUP');
     expect(r).toEqual({ code: 129, signal: null });
     expect(l.stderr()).toMatch(/Stopped; 1 notification\(s\) received/);
-    expect(readFileSync(inbox, 'utf8')).toContain('c7001@listen.example');
-    expect(existsSync(`${inbox}.lock`)).toBe(false);
-    const next = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--inbox', inbox]);
+    expect(await storedEmails(store)).toContain('c7001@listen.example');
+    const next = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--store', store]);
     await next.firstLine();
     expect((await next.stop('SIGINT')).code).toBe(0);
   });
@@ -114,9 +113,9 @@ describe('SIGHUP stops like SIGTERM, exit 129', () => {
   it('a terminal that closes (script(1) holds the pty and is killed): the listener hangs up cleanly', async () => {
     // the listener is the session leader of a pseudo-terminal; killing the program holding its
     // other end hangs the terminal up, and the kernel sends SIGHUP (writes to it then fail: EIO)
-    const inbox = join(work.dir, 'pty-inbox.ndjson');
-    const env = { ...baseEnv(join(work.dir, 'pty-config')), SHELL: '/bin/sh', NODE, BIN, INBOX: inbox };
-    const cmd = 'exec "$NODE" "$BIN" callbacks listen --port 0 --print-url --inbox "$INBOX"';
+    const store = join(work.dir, 'pty-store.db');
+    const env = { ...baseEnv(join(work.dir, 'pty-config')), SHELL: '/bin/sh', NODE, BIN, STORE: store };
+    const cmd = 'exec "$NODE" "$BIN" callbacks listen --port 0 --print-url --store "$STORE"';
     const script = spawn('script', ['-qfc', cmd, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     script.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -128,14 +127,22 @@ describe('SIGHUP stops like SIGTERM, exit 129', () => {
       expect((await post(url, 7002)).status).toBe(200);
       const [listener] = childPids(script.pid!);
       expect(listener).toBeDefined();
-      expect(existsSync(`${inbox}.lock`)).toBe(true);
       script.kill('SIGKILL');
       await waitFor(() => !alive(listener!), { timeoutMs: 20_000, what: 'the listener to end' });
-      // a process killed by the signal would have left its lock: it wound down instead
-      expect(existsSync(`${inbox}.lock`)).toBe(false);
-      expect(readFileSync(inbox, 'utf8')).toContain('c7002@listen.example');
+      expect(await storedEmails(store)).toContain('c7002@listen.example');
+      // the store is free: a new listener takes it at once
+      const next = spawnAssess(['callbacks', 'listen', '--port', '0', '--print-url', '--store', store]);
+      await next.firstLine();
+      expect((await next.stop('SIGINT')).code).toBe(0);
     } finally {
       script.kill('SIGKILL');
     }
   });
 });
+
+/** The candidates' e-mails of the notifications a store holds (`callbacks inbox --json`). */
+async function storedEmails(store: string): Promise<string> {
+  const r = await runAssess(['callbacks', 'inbox', '--store', store, '--json']);
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout;
+}

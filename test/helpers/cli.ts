@@ -54,7 +54,8 @@ export function baseEnv(configDir: string): Record<string, string> {
   const env: Record<string, string> = {};
   // Only what a child needs: no inherited ASSESS_* or proxy settings from the developer's shell.
   for (const k of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SystemRoot']) if (process.env[k]) env[k] = process.env[k]!;
-  return { ...env, ASSESS_CONFIG_DIR: configDir, CI: 'true', NO_COLOR: '1' };
+  // TZ: what a run prints for people is in its zone; a test that wants another one says so
+  return { ...env, ASSESS_CONFIG_DIR: configDir, CI: 'true', NO_COLOR: '1', TZ: 'UTC' };
 }
 
 export function runAssess(args: string[], opts: RunOptions = {}): Promise<RunResult> {
@@ -73,7 +74,8 @@ export function runAssess(args: string[], opts: RunOptions = {}): Promise<RunRes
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 45_000);
+    // a hung run is killed: generous, as a busy machine can take minutes over a bulk run
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 300_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);

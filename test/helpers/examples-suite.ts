@@ -12,7 +12,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationId, type NotificationRecord } from '../../src/commands/callbacks/shared/inbox.js';
+import { Inbox, notificationId } from '../../src/commands/callbacks/shared/inbox.js';
 import { generateSecret, signatureHeaders } from '../../src/commands/callbacks/shared/signing.js';
 import { BIN, ROOT, NODE } from './cli.js';
 import { runInProcess } from './in-process.js';
@@ -138,11 +138,11 @@ export function examplesSuite(part: 1 | 2): void {
     writeFileSync(join(work, 'key.txt'), `${s.env.ASSESS_API_KEY}\n`, { mode: 0o600 });
     writeFileSync(join(work, 'listen.token'), 's3cret\n', { mode: 0o600 });
     // What an earlier `callbacks listen --sign` session leaves: a signing secret, the notifications
-    // it stored in the profile's inbox (replay reads them), and stored requests to verify.
+    // it stored in the profile's store (replay reads them), and captured requests to verify.
     const secret = generateSecret();
     writeFileSync(join(work, 'webhook.secret'), `${secret}\n`);
     const now = new Date();
-    const records: NotificationRecord[] = [
+    const captured = [
       [900001, 'Complete'],
       [900002, 'Test Left'],
     ].map(([id, status]) => {
@@ -153,28 +153,23 @@ export function examplesSuite(part: 1 | 2): void {
         TotalScore: 130,
         CandidateScore: 107,
       });
-      const msgId = notificationId(Buffer.from(body));
       const headers = {
         'content-type': 'application/json',
-        ...signatureHeaders(secret, msgId, Buffer.from(body), now),
+        ...signatureHeaders(secret, notificationId(Buffer.from(body)), Buffer.from(body), now),
       };
-      return {
-        type: 'notification',
-        receivedAt: now.toISOString(),
-        id: msgId,
-        invitationId: String(id),
-        status: String(status),
-        duplicate: false,
-        headers,
-        body,
-        forwardTo: `${app.url}/webhooks/assess`,
-      };
+      return { headers, body };
     });
-    const ndjson = records.map((r) => JSON.stringify(r)).join('\n') + '\n';
-    mkdirSync(join(home, 'config/inbox'), { recursive: true });
-    writeFileSync(join(home, 'config/inbox/default.ndjson'), ndjson, { mode: 0o600 });
-    writeFileSync(join(work, 'received.ndjson'), ndjson);
-    writeFileSync(join(work, 'request.json'), JSON.stringify({ headers: records[0]!.headers, body: records[0]!.body }));
+    const inbox = Inbox.open(join(home, 'config', 'store', 'default.db'));
+    for (const c of captured)
+      await inbox.addNotification({
+        raw: Buffer.from(c.body),
+        headers: c.headers,
+        at: now,
+        forwardTo: `${app.url}/webhooks/assess`,
+      });
+    inbox.close();
+    writeFileSync(join(work, 'received.ndjson'), captured.map((c) => JSON.stringify(c)).join('\n') + '\n');
+    writeFileSync(join(work, 'request.json'), JSON.stringify(captured[0]));
     env = {
       PATH: `${bin}:${process.env.PATH}`,
       HOME: home,

@@ -13,21 +13,22 @@ async function events(text: string): Promise<RowEvent[]> {
 describe('readCsvRows', () => {
   it('maps header names case-insensitively and numbers rows by their first line', async () => {
     const ev = await events(
-      '\uFEFFE-Mail,EMAIL,NAME,CallbackURL\nx,a@x.com,Ann,\n\nx,b@x.com,"Bo\nLee",https://e.com/h\n',
+      '\uFEFFNotes,EMAIL,NAME,CallbackURL\nx,a@x.com,Ann,\n\nx,b@x.com,"Bo\nLee",https://e.com/h\n',
     );
     const rows = ev.flatMap((e) => (e.kind === 'row' ? [e.row] : []));
     expect(rows.map((r) => r.line)).toEqual([2, 4]);
     expect(rows[1]!.fields).toMatchObject({ email: 'b@x.com', name: 'Bo\nLee', callbackUrl: 'https://e.com/h' });
+    // a column no invitation reads is kept under its own heading (the results file shows the row)
+    expect(rows[0]!.fields.Notes).toBe('x');
   });
 
   it('reports unreadable rows with their line and a missing column as a usage error', async () => {
     const ev = await events('email,name\na@x.com,A\nb@x.com,B,extra\nc@x.com,"C"x\n');
     expect(ev.filter((e) => e.kind === 'bad').map((e) => (e as { bad: { line: number } }).bad.line)).toEqual([3, 4]);
-    await expect(events('mail,name\na@x.com,A\n')).rejects.toBeInstanceOf(UsageError);
+    await expect(events('courriel,name\na@x.com,A\n')).rejects.toBeInstanceOf(UsageError);
     await expect(events('')).rejects.toThrow(/is empty/);
   });
 });
-
 describe('checkRow', () => {
   it('accepts a full row and builds the key from test, link and lower-cased e-mail', () => {
     const r = checkRow(

@@ -64,9 +64,9 @@ describe('printing and --exec environment', () => {
   });
   it('a TTY row shows status, invitation, candidate, score and report; CSV has the v3 fields in order', () => {
     const c = new Chalk({ level: 0 });
-    const row = tableRow(V3, new Date(2025, 2, 1, 9, 5, 7), c);
+    const row = tableRow(V3, new Date('2025-03-01T09:05:07Z'), c, 'Europe/Paris');
     expect(row).toMatch(
-      /^09:05:07\s+Complete\s+900100\s+ann@example\.com\s+104\/130\s+Good\s+https:\/\/x\.test\/v3\/reports\/900100\/pdf$/,
+      /^10:05:07 CET\s+Complete\s+900100\s+ann@example\.com\s+104\/130\s+Good\s+https:\/\/x\.test\/v3\/reports\/900100\/pdf$/,
     );
     expect(tableHeader(c)).toMatch(/^Received\s+Status\s+Invitation\s+Candidate\s+Score\s+Category\s+Report$/);
     expect(csvHeader()).toBe(

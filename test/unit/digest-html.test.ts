@@ -17,7 +17,7 @@ const row = (over: Partial<SummaryRow>): SummaryRow => ({
   scorePercentage: 90,
   PerformanceCategory: 'Excellent',
   sections: [{ sectionId: 1, sectionName: 'Core', candidateScore: 45, sectionScore: 50 }],
-  skills: [],
+  Skills: null,
   pdf: 'report-ann-1.pdf',
   ...over,
 });
@@ -85,8 +85,14 @@ describe('renderDigest', () => {
 
   it('the window in words, the ISO time kept in datetime', () => {
     expect(html).toContain(
-      '<time datetime="2026-01-01T00:00:00Z">1 Jan 2026, 00:00 UTC</time> to <time datetime="2026-02-01T00:00:00Z">1 Feb 2026, 00:00 UTC</time>',
+      '<time datetime="2026-01-01T00:00:00Z">2026-01-01 00:00 UTC</time> to <time datetime="2026-02-01T00:00:00Z">2026-02-01 00:00 UTC</time>',
     );
+  });
+
+  it("in the zone of the run that made it, named as on a terminal; the footer's time too", () => {
+    const paris = renderDigest([row({})], { ...META, zone: 'Europe/Paris' });
+    expect(paris).toContain('<time datetime="2026-01-01T00:00:00Z">2026-01-01 01:00 CET</time>');
+    expect(paris).toContain('<time datetime="2026-02-01T00:00:00.000Z">2026-02-01 01:00 CET</time>');
   });
 
   it('an empty window says so instead of an empty table', () => {

@@ -14,7 +14,7 @@ import { ROOT } from '../helpers/cli.js';
 const MEANINGS: Array<[code: number, words: RegExp]> = [
   [EXIT.notFound, /unknown (?:invitation )?id|another account|other account|foreign id|not found/i],
   [EXIT.auth, /refused key|key (?:is )?refused|refuses the key|no key|missing key/i],
-  [EXIT.network, /timed? ?out|timeout|network|unreachable|rate.limit/i],
+  [EXIT.network, /(?<!busy[ _])(?:timed? ?out|timeout)|network|unreachable|rate.limit/i],
   [EXIT.partial, /partial/i],
   [EXIT.terminated, /SIGTERM/],
   [EXIT.hangup, /SIGHUP|hang.?up/i],

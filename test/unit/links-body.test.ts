@@ -170,7 +170,7 @@ describe('links update merge', () => {
   it("an answer without the link's schedule is named as such, not as a link without one", () => {
     const bare: TestLink = { ...current, invitationSchedule: null as unknown as TestLink['invitationSchedule'] };
     expect(usage(() => mergeBody(bare, parse('update', { end: '2026-09-01' })))).toBe(
-      "--tz: the service's answer does not give the link's time zone; give one, e.g. --tz 35",
+      "--tz: the service's answer does not give the link's time zone; give one, e.g. --tz Asia/Kolkata",
     );
     expect(usage(() => mergeBody(bare, parse('update', { end: '2026-09-01', tz: '1' })))).toMatch(
       /^--start: required, because the service's answer gives the link no start time/,

@@ -1,6 +1,7 @@
 // Invitations: invite (3), cancel (8), reattempt (9), invite via link (10).
 import * as z from 'zod/mini';
 import { EmailList, Flag, Id, ProctoringMode, TimeZoneId, UtcDateTime, YesNo } from './common.js';
+import { EMAIL_PATTERN } from './email.js';
 
 const mandatoryFields = (
   v: { email?: string; name?: string; disableMandatoryFields?: number },
@@ -13,7 +14,10 @@ const mandatoryFields = (
 
 const InviteCommon = {
   email: z.optional(
-    z.pipe(z.string().check(z.trim()), z.union([z.literal(''), z.email('is not a valid e-mail address')])),
+    z.pipe(
+      z.string().check(z.trim()),
+      z.union([z.literal(''), z.email({ pattern: EMAIL_PATTERN, error: 'is not a valid e-mail address' })]),
+    ),
   ),
   name: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   callbackUrl: z.optional(z.url('must be a URL')),

@@ -1,15 +1,17 @@
-// `assess callbacks inbox [--since T] [--status S] [--failed]`: what `callbacks listen` stored in
-// its durable inbox — the notifications (duplicates marked; what cannot be understood, and the
-// bodies that were not JSON (quarantine file), with the reason in `problem`) or, with --failed,
-// the dead letters still undelivered (a later forward or replay of the same notification settles
-// one). All output formats.
+// `assess callbacks inbox [--since T] [--status S] [--failed]`: what `callbacks listen` stored —
+// the notifications (duplicates marked; what cannot be understood, and the bodies that were not
+// JSON, with the reason in `problem`) or, with --failed, the dead letters still undelivered (a
+// later forward or replay of the same notification settles one). Read from the store through its
+// indexes (a time range, a status) and streamed row by row, so neither the time nor the memory
+// grows with the history. All output formats.
 import * as z from 'zod/mini';
 import { defineCommand, flag } from '../../cli/command.js';
-import { configDir } from '../../config/store.js';
 import { Printer } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
 import { normStatus } from '../shared/statuses.js';
-import { stillFailed, unsettledForwards } from './shared/forward-log.js';
+import { STORE_FLAG, callbacksStorePath, openInbox } from './shared/open-store.js';
+import type { Context } from '../../context.js';
+import type { Store } from '../../store/db.js';
 
 const NOTIFICATION_FIELDS = [
   'receivedAt',
@@ -33,9 +35,7 @@ export default defineCommand({
     'assess callbacks inbox --failed',
   ],
   flags: {
-    inbox: flag('the inbox file (default: <config dir>/inbox/<profile>.ndjson)', { value: 'file' }, () =>
-      z.optional(z.string().check(z.minLength(1, 'must name a file'))),
-    ),
+    ...STORE_FLAG,
     since: flag(
       'only records from this time on (YYYY-MM-DD, ISO 8601 or relative: -1d, "1d ago", today)',
       { value: 'T' },
@@ -52,74 +52,32 @@ export default defineCommand({
   },
   jsonFields: [...new Set([...NOTIFICATION_FIELDS, ...FAILED_FIELDS])],
   async run(ctx, input) {
-    const { defaultInboxPath, readInbox, bodyBytes, quarantinePath } = await import('./shared/inbox.js');
-    const path = input.inbox ?? defaultInboxPath(configDir(ctx.env), ctx.globals.profile);
-    const { records, unreadable } = readInbox(path);
-    if (unreadable) ctx.warn(`${path}: ${unreadable} line(s) that are not inbox records were ignored.`);
-    const quarantined = input.failed
-      ? []
-      : readInbox(quarantinePath(path)).records.flatMap((r) => (r.type === 'quarantined' ? [r] : []));
-    if (!records.length && !quarantined.length) ctx.info(`No records in ${path}.`);
-    const since = input.since ? Date.parse(input.since) : -Infinity;
-    const status = input.status ? normStatus(input.status) : undefined;
-    const keep = (at: string, s: string | null) =>
-      Date.parse(at) >= since && (status === undefined || normStatus(s) === status);
-    const printer = new Printer(ctx);
-    if (input.failed) {
-      const rows = stillFailed(records).flatMap((r) => (keep(r.at, r.status) ? [{ ...r }] : []));
-      const waiting = unsettledForwards(records);
-      if (waiting.length)
-        ctx.info(
-          `${waiting.length} notification(s) were acknowledged and are not forwarded yet (not failed): a listener forwarding to ${[...new Set(waiting.map((w) => w.forwardTo))].join(', ')} sends them, also after a restart.`,
-        );
-      return void (await printer.list(rows, {
-        columns: [
-          { key: 'at', header: 'Failed at', priority: 3, kind: 'date' },
-          { key: 'invitationId', header: 'Invitation', priority: 1, kind: 'id' },
-          { key: 'status', header: 'Status', priority: 2, kind: 'status' },
-          { key: 'target', header: 'Target', priority: 5 },
-          { key: 'tries', header: 'Tries', priority: 6 },
-          { key: 'error', header: 'Error', priority: 4 },
-        ],
-        fields: FAILED_FIELDS,
-      }));
-    }
-    const rows = records.flatMap((r) => {
-      if (r.type !== 'notification' || !keep(r.receivedAt, r.status)) return [];
-      let notification: unknown;
-      try {
-        notification = JSON.parse(bodyBytes(r).toString('utf8'));
-      } catch {
-        notification = null;
-      }
-      return [
-        {
+    const inbox = await openInbox(ctx, input.store, { readOnly: true });
+    const filter = {
+      sinceMs: input.since ? Date.parse(input.since) : undefined,
+      statusKey: input.status ? normStatus(input.status) : undefined,
+    };
+    if (!inbox) ctx.info(`No records in ${callbacksStorePath(ctx, input.store)} (nothing stored yet).`);
+    if (input.failed) return listFailed(ctx, inbox?.store, filter);
+    const { notifications } = await import('./shared/inbox-read.js');
+    let problems = 0;
+    const rows = function* () {
+      if (!inbox) return;
+      for (const r of notifications(inbox.store, filter)) {
+        if (r.problem !== null) problems++;
+        yield {
           receivedAt: r.receivedAt,
           invitationId: r.invitationId,
           status: r.status,
           duplicate: r.duplicate,
           id: r.id,
-          forwardTo: r.forwardTo ?? null,
-          problem: r.problem ?? null,
-          notification,
-        },
-      ];
-    });
-    // bodies that were not JSON, in arrival order among the rest
-    for (const q of quarantined)
-      if (keep(q.receivedAt, null) && status === undefined)
-        rows.push({
-          receivedAt: q.receivedAt,
-          invitationId: null,
-          status: null,
-          duplicate: false,
-          id: q.id,
-          forwardTo: null,
-          problem: q.reason,
-          notification: null,
-        });
-    rows.sort((x, y) => x.receivedAt.localeCompare(y.receivedAt));
-    await printer.list(rows, {
+          forwardTo: r.forwardTo,
+          problem: r.problem,
+          notification: r.quarantined ? null : parsed(r.body),
+        };
+      }
+    };
+    const n = await new Printer(ctx).list(rows(), {
       columns: [
         { key: 'receivedAt', header: 'Received', priority: 3, kind: 'date' },
         { key: 'invitationId', header: 'Invitation', priority: 1, kind: 'id' },
@@ -130,8 +88,42 @@ export default defineCommand({
       ],
       fields: NOTIFICATION_FIELDS,
     });
-    const problems = rows.filter((r) => r.problem !== null).length;
+    if (inbox && !n) ctx.info(`No records in ${inbox.path}${input.since || input.status ? ' that match' : ''}.`);
     if (problems)
       ctx.warn(`${problems} stored request(s) could not be understood as a notification; the problem column says why.`);
   },
 });
+
+function parsed(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
+async function listFailed(
+  ctx: Context,
+  store: Store | undefined,
+  filter: { sinceMs?: number; statusKey?: string },
+): Promise<void> {
+  const { deadLetters, waitingForwards } = await import('./shared/inbox-read.js');
+  const rows = store ? deadLetters(store, filter) : [];
+  const waiting = store ? waitingForwards(store) : new Map<string, number>();
+  const count = [...waiting.values()].reduce((a, b) => a + b, 0);
+  if (count)
+    ctx.info(
+      `${count} notification(s) were acknowledged and are not forwarded yet (not failed): a listener forwarding to ${[...waiting.keys()].join(', ')} sends them, also after a restart.`,
+    );
+  await new Printer(ctx).list(rows, {
+    columns: [
+      { key: 'at', header: 'Failed at', priority: 3, kind: 'date' },
+      { key: 'invitationId', header: 'Invitation', priority: 1, kind: 'id' },
+      { key: 'status', header: 'Status', priority: 2, kind: 'status' },
+      { key: 'target', header: 'Target', priority: 5 },
+      { key: 'tries', header: 'Tries', priority: 6 },
+      { key: 'error', header: 'Error', priority: 4 },
+    ],
+    fields: FAILED_FIELDS,
+  });
+}

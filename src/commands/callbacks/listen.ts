@@ -1,8 +1,8 @@
 // `assess callbacks listen`: a local receiver for completion notifications (like `stripe listen`
-// for webhooks). Stores each notification in a durable inbox (store first, judge after: read
-// tolerantly, what cannot be understood is kept and listed), answers 200, prints it, and
-// optionally forwards the body unchanged (--forward-to, with retries and signing; the forward
-// queue is derived from the inbox, so a restarted listener resumes it: shared/) and/or runs a
+// for webhooks). Stores each notification in the profile's store (store first, judge after: read
+// tolerantly, what cannot be understood is kept and listed), answers 200 once it is committed,
+// prints it, and optionally forwards the body unchanged (--forward-to, with retries and signing;
+// the forward queue is in the store, so a restarted listener resumes it: shared/) and/or runs a
 // command with it (--exec).
 // stdout: with --print-url the first line is the callback URL to register; then one line per
 // notification (a table row on a TTY; the body as one JSON object per line when piped or with
@@ -24,7 +24,16 @@ import {
   startListenExtras,
 } from './shared/listen-extras.js';
 import { pickFields } from '../../output/fields.js';
+import {
+  checkExposure,
+  jsonLogContext,
+  LISTEN_SERVICE_FLAGS,
+  ListenMetrics,
+  readTls,
+  reloadOnHangup,
+} from './shared/listen-service.js';
 import { escapeJson } from '../../output/escape.js';
+import { displayZone } from '../../output/local-time.js';
 import { readSmallFile, warnIfReadableByOthers } from '../../util/small-file.js';
 
 /** On Ctrl-C a running forward or --exec gets this long, then is aborted: the listener stops within 2 s. */
@@ -35,7 +44,7 @@ const DEFAULT_QUEUE_BYTES = 64 * 1024 * 1024;
 export default defineCommand({
   name: 'listen',
   description:
-    'Receive completion notifications locally into a durable inbox: print each one, optionally forward it (retried, signed) or run a command with it',
+    'Receive completion notifications locally into the store (each committed before its 200): print each one, optionally forward it (retried, signed) or run a command with it',
   examples: [
     'assess callbacks listen --port 8787',
     'assess callbacks listen --port 0 --token-file listen.token --print-url   # the first stdout line is the URL to register',
@@ -45,6 +54,7 @@ export default defineCommand({
   ],
   flags: {
     ...LISTEN_EXTRA_FLAGS,
+    ...LISTEN_SERVICE_FLAGS,
     port: flag('port to listen on (0 = any free port)', { value: 'n', default: '8787' }, () => zx.int(0, 65535, 8787)),
     host: flag('address to bind', { value: 'addr', default: '127.0.0.1' }, () => zx.host()),
     path: flag('the path notifications are POSTed to', { value: 'path', default: '/hook' }, () =>
@@ -89,6 +99,10 @@ export default defineCommand({
   async run(ctx, input) {
     checkListenExtras(input);
     if (input.printSecret) return printSecret(ctx, input);
+    checkExposure(input, ctx.globals.insecureHttp);
+    ctx = jsonLogContext(ctx, input.logFormat);
+    const tls = await readTls(ctx, input);
+    const metrics = new ListenMetrics();
     const token = await listenToken(ctx, input);
     const { startReceiver, newListenerId } = await import('./shared/receiver.js');
     const listenerId = newListenerId(); // its forwards carry it: what comes back is refused (508)
@@ -109,6 +123,8 @@ export default defineCommand({
 
     const onNotification = (n: Received) => {
       received++;
+      if (!more.persist) metrics.received++;
+      if (more.duplicate?.(n)) metrics.duplicates++;
       out(n);
       more.forward?.(n); // --forward-to: retries, bounded queue, dead letters (shared/delivery-policy.ts)
       execs?.push(n, n.raw.length, label(n));
@@ -122,9 +138,14 @@ export default defineCommand({
         token,
         listenerId,
         onNotification,
-        persist: more.persist,
-        quarantine: more.quarantine,
-        onRejected: (r) => ctx.warn(`refused ${r.method} ${r.path} from ${r.remote}: ${r.status} ${r.reason}`),
+        persist: metrics.timed(more.persist),
+        quarantine: metrics.timed(more.quarantine),
+        onRejected: (r) => {
+          metrics.refuse(r.status);
+          ctx.warn(`refused ${r.method} ${r.path} from ${r.remote}: ${r.status} ${r.reason}`);
+        },
+        probes: metrics.probes(more.storePath, more.lanes),
+        tls,
       });
     } catch (err) {
       await more.stop(0);
@@ -148,7 +169,13 @@ export default defineCommand({
     }
     // asked for: the token shown in it once, and masked in all that follows
     ctx.secrets.add(token);
-    if (input.printUrl) ctx.secrets.revealed(token, () => ctx.io.stdout.write(`${receiver.callbackUrl}\n`));
+    more.listening(receiver.callbackUrl);
+    const unhook = tls ? reloadOnHangup(ctx, input, (pair) => receiver.server.setSecureContext?.(pair)) : undefined;
+    if (input.printUrl)
+      ctx.secrets.revealed(token, () =>
+        ctx.io.stdout.write(`${receiver.callbackUrl}
+`),
+      );
     ctx.info(`Listening for notifications on ${receiver.callbackUrl}`);
     for (const note of more.notes) ctx.info(note);
     ctx.info(
@@ -159,6 +186,7 @@ export default defineCommand({
       if (ctx.signal.aborted) return done();
       ctx.signal.addEventListener('abort', () => done(), { once: true });
     });
+    unhook?.();
     await receiver.close();
     // What runs gets a short grace, then is aborted; what waits is not run but reported (forwards
     // left become dead letters, replayable). A second Ctrl-C exits at once (src/cli/program.ts).
@@ -180,11 +208,12 @@ async function makePrinter(ctx: Context): Promise<(n: Received) => void> {
   switch (ctx.globals.output) {
     case 'table': {
       const c = ctx.io.style;
+      const zone = displayZone(ctx.env);
       let first = true;
       return (n) => {
         if (first) write(`${tableHeader(c)}\n`);
         first = false;
-        write(`${tableRow(n.body, n.at, c)}\n`);
+        write(`${tableRow(n.body, n.at, c, zone)}\n`);
       };
     }
     case 'csv': {

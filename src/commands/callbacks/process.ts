@@ -22,7 +22,7 @@ export type CallbackResult = {
   message: string | null;
 };
 
-const COLUMNS: Column<CallbackResult>[] = [
+const COLUMNS: Column<Reported>[] = [
   { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
   { key: 'status', header: 'Result', priority: 2, kind: 'status' },
   { key: 'message', header: 'Message', priority: 3 },
@@ -96,14 +96,19 @@ export default defineCommand({
         `interrupted after ${sent} of ${batches.length} request(s); run it again with the same ids (re-queueing is safe to repeat)`,
       );
     }
-    const results = answered.flat();
+    const results: Reported[] = listed ? asNotRegistered(answered.flat()) : answered.flat();
     if (pace.throttled)
       ctx.info(
         `${pace.throttled} request(s) answered 429 (too many requests) were sent again${pace.current() ? ` at ${pace.current()!.toFixed(1)}/s` : ''}.`,
       );
     const failed = results.filter((r) => r.status === 'failed');
+    const unregistered = results.filter((r) => r.status === NOT_REGISTERED).length;
     await new Printer(ctx).list(results, { columns: COLUMNS, fields: FIELDS });
-    const summary = `${results.length - failed.length} of ${results.length} invitations queued for callback reprocessing, ${failed.length} failed`;
+    if (unregistered)
+      ctx.info(
+        `${unregistered} attempt(s) are not registered for a notification (no callback URL: the service answered "failed" for them). That is not a failure.`,
+      );
+    const summary = `${results.length - failed.length - unregistered} of ${results.length} invitations queued for callback reprocessing, ${unregistered ? `${unregistered} not registered, ` : ''}${failed.length} failed`;
     if (failed.length)
       throw new PartialFailureError(
         `${summary}: ${failed
@@ -136,6 +141,28 @@ async function collectIds(ctx: Context, args: string[], file: string | undefined
   const ids = parseIdText(text);
   if (!ids.length) throw new UsageError(`--file: no invitation ids in ${file}`);
   return ids;
+}
+
+const NOT_REGISTERED = 'not registered';
+
+/** A result as shown: the service's, or `not registered` (--from-attempts). */
+type Reported = Omit<CallbackResult, 'status'> & { status: CallbackResult['status'] | typeof NOT_REGISTERED };
+
+/**
+ * With --from-attempts the ids are every attempt of a window, also those created without a
+ * callback URL: the service's "failed" for one of those means nothing to notify, as reconcile
+ * reads it — reported, not a failure.
+ */
+function asNotRegistered(results: CallbackResult[]): Reported[] {
+  return results.map((r) =>
+    r.status === 'failed' && r.message === SERVICE_FAILED
+      ? {
+          ...r,
+          status: NOT_REGISTERED,
+          message: 'the service answered "failed": it re-queues notifications only for invitations with a callback URL',
+        }
+      : r,
+  );
 }
 
 /** The message of an id the service listed as failed (it gives no reason of its own). */

@@ -5,9 +5,9 @@
 // registered a callback URL for (the profile's ledger, src/commands/shared/callback-ledger.ts)
 // are checked: an attempt without a callback is never notified, so it is not missing. An id the
 // service will not re-queue (it answers "failed": nothing to notify) is "not registered", not a
-// failure. Built for a nightly job: a journal records what was re-queued, so a second run within
-// --cooldown does not re-queue the same ids again; exit 5 only when a registered notification is
-// missing and could not be re-queued.
+// failure. Built for a nightly job: the store records what was re-queued (per service: a
+// --sandbox rehearsal is apart), so a second run within --cooldown does not re-queue the same ids
+// again; exit 5 only when a registered notification is missing and could not be re-queued.
 import * as z from 'zod/mini';
 import { MAX_CALLBACK_IDS } from '../../api/wire-constants.js';
 import { defineCommand, flag } from '../../cli/command.js';
@@ -17,8 +17,8 @@ import { Printer } from '../../output/printer.js';
 import { durationArg } from '../../util/duration.js';
 import { attemptWindowSchema } from '../shared/attempt-window.js';
 import { chunk } from '../shared/invitation-ids.js';
-import { isTerminal } from '../shared/statuses.js';
 import { ledgerPath, readLedger } from '../shared/callback-ledger.js';
+import { STORE_FLAG, openInbox } from './shared/open-store.js';
 
 const FIELDS = ['testInvitationId', 'testStatus', 'email', 'name', 'requeue', 'message'];
 
@@ -41,20 +41,13 @@ export default defineCommand({
       { value: 'state', default: 'completed' },
       () => z._default(z.string().register(z.globalRegistry, { completion: ['completed'] }), 'completed'),
     ),
-    inbox: flag('the inbox of callbacks listen (default: <config dir>/inbox/<profile>.ndjson)', { value: 'file' }, () =>
-      z.optional(z.string().check(z.minLength(1, 'must name a file'))),
-    ),
+    ...STORE_FLAG,
     all: flag(
       'check every completed attempt, not only the invitations this CLI created or re-attempted with a callback URL (its ledger)',
       () => z.optional(z.boolean()),
     ),
     apply: flag('re-queue the missing notifications (callbacks process, 100 ids per request)', () =>
       z.optional(z.boolean()),
-    ),
-    journal: flag(
-      'journal of re-queued ids (default: <config dir>/reconcile/<profile>.journal.ndjson; sandbox.journal.ndjson under --sandbox)',
-      { value: 'file' },
-      () => z.optional(z.string().check(z.minLength(1, 'must name a file'))),
     ),
     cooldown: flag(
       'ids re-queued less than this long ago (per the journal) are not re-queued again',
@@ -69,7 +62,6 @@ export default defineCommand({
         path: ['state'],
         message: `must be completed: the service sends no notification for ${v.state} attempts`,
       });
-    if (v.journal && !v.apply) c.addIssue({ code: 'custom', path: ['journal'], message: 'only used with --apply' });
   },
   jsonFields: FIELDS,
   v2: { unsupported: 'v2 cannot list attempts or reprocess callbacks' },
@@ -79,16 +71,10 @@ export default defineCommand({
       const issue = window.error.issues[0]!;
       throw new UsageError(`--${String(issue.path[0] ?? 'from')}: ${issue.message}`);
     }
-    const { defaultInboxPath, readInbox } = await import('./shared/inbox.js');
     const dir = configDir(ctx.env);
-    const inboxPath = input.inbox ?? defaultInboxPath(dir, ctx.globals.profile);
-    const { records, unreadable } = readInbox(inboxPath);
-    if (unreadable) ctx.warn(`${inboxPath}: ${unreadable} line(s) that are not inbox records were ignored.`);
-    const notified = new Set(
-      records.flatMap((r) =>
-        r.type === 'notification' && r.invitationId !== null && isTerminal(r.status) ? [r.invitationId] : [],
-      ),
-    );
+    // opened first: a store that cannot be used stops the run before anything is asked of the service
+    const inbox = (await openInbox(ctx, input.store))!;
+    const { notifiedTerminal, anyTerminal } = await import('./shared/inbox-read.js');
     const ledgerFile = ledgerPath(dir, ctx.globals.profile);
     const registered = new Set(readLedger(ledgerFile).map((e) => e.invitationId));
 
@@ -96,10 +82,10 @@ export default defineCommand({
     const { from, to } = window.data;
     const attempts = (await client.listAttempts('completed', from, to)).testAttempts;
     const checked = input.all ? attempts : attempts.filter((a) => registered.has(String(a.testInvitationId)));
-    if (!notified.size && checked.length)
-      ctx.warn(`${inboxPath} holds no terminal notification, so every checked attempt counts as missing.`);
+    if (checked.length && !anyTerminal(inbox.store))
+      ctx.warn(`${inbox.path} holds no terminal notification, so every checked attempt counts as missing.`);
     const missing = checked
-      .filter((a) => !notified.has(String(a.testInvitationId)))
+      .filter((a) => !notifiedTerminal(inbox.store, String(a.testInvitationId)))
       .map((a) => ({
         testInvitationId: String(a.testInvitationId),
         testStatus: a.testStatus,
@@ -117,10 +103,7 @@ export default defineCommand({
 
     let failed = 0;
     if (input.apply && missing.length)
-      failed = await requeue(ctx, client, missing, input.journal ?? (await defaultJournal(ctx, dir)), input.cooldown, {
-        from,
-        to,
-      });
+      failed = await requeue(ctx, client, missing, inbox.store, input.cooldown, { from, to });
     await new Printer(ctx).list(missing, {
       columns: [
         { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
@@ -158,68 +141,68 @@ type Row = { testInvitationId: string; requeue: string | null; message: string |
 /** The re-queue result of an id the service answered "failed" for: it has nothing to notify. */
 const NOT_REGISTERED = 'not registered';
 
-/** `<config dir>/reconcile/<profile>.journal.ndjson`, or `sandbox.journal.ndjson` under --sandbox. */
-async function defaultJournal(ctx: import('../../context.js').Context, dir: string): Promise<string> {
-  return `${dir}/reconcile/${(await ctx.connection()).sandbox ? 'sandbox' : ctx.globals.profile}.journal.ndjson`;
-}
-
-/** Re-queues the rows (skipping ones journaled within the cooldown); returns how many failed. */
+/** Re-queues the rows (skipping ones re-queued within the cooldown); returns how many failed. */
 async function requeue(
   ctx: import('../../context.js').Context,
   client: import('../../api/v3.js').V3Client,
   rows: Row[],
-  journalPath: string,
+  store: import('../../store/db.js').Store,
   cooldownMs: number,
   window: { from: string; to: string },
 ): Promise<number> {
-  const { Journal } = await import('../../bulk/journal.js');
   const { runTarget } = await import('../../bulk/run.js');
   const { processChunk, SERVICE_FAILED } = await import('./process.js');
-  // what a --sandbox rehearsal re-queued was not re-queued on the service: a journal is one target's
-  const journal = await Journal.open(journalPath, { target: await runTarget(ctx) });
-  try {
-    const now = ctx.now().getTime();
-    const todo: Row[] = [];
-    for (const r of rows) {
-      const earlier = journal.get(r.testInvitationId);
-      if (earlier?.result === 'successful' && now - Date.parse(String(earlier.at)) < cooldownMs) {
-        r.requeue = 'earlier';
-        r.message = `re-queued at ${String(earlier.at)}; not again within the cooldown`;
-      } else todo.push(r);
+  const { earlierRequeue, recordRequeue, recordReconcileRun } = await import('./shared/reconcile-state.js');
+  // what a --sandbox rehearsal re-queued was not re-queued on the service: the records are per target
+  const { target } = await runTarget(ctx);
+  const now = ctx.now().getTime();
+  const todo: Row[] = [];
+  for (const r of rows) {
+    const earlier = earlierRequeue(store, target, r.testInvitationId);
+    if (earlier?.result === 'successful' && now - earlier.atMs < cooldownMs) {
+      r.requeue = 'earlier';
+      r.message = `re-queued at ${new Date(earlier.atMs).toISOString()}; not again within the cooldown`;
+    } else todo.push(r);
+  }
+  const byId = new Map(todo.map((r) => [r.testInvitationId, r]));
+  const batches = chunk(
+    todo.map((r) => r.testInvitationId),
+    MAX_CALLBACK_IDS,
+  );
+  for (const [i, batch] of batches.entries()) {
+    if (batches.length > 1) ctx.info(`Request ${i + 1} of ${batches.length} (${batch.length} ids)…`);
+    const answers = await processChunk(client, batch);
+    for (const res of answers) {
+      const row = byId.get(String(res.testInvitationId))!;
+      const refused = res.status === 'failed' && res.message === SERVICE_FAILED;
+      row.requeue = refused ? NOT_REGISTERED : res.status;
+      row.message = refused
+        ? 'the service answered "failed" for it: it re-queues notifications only for invitations with a callback URL registered'
+        : res.message;
     }
-    const byId = new Map(todo.map((r) => [r.testInvitationId, r]));
-    const batches = chunk(
-      todo.map((r) => r.testInvitationId),
-      MAX_CALLBACK_IDS,
-    );
-    for (const [i, batch] of batches.entries()) {
-      if (batches.length > 1) ctx.info(`Request ${i + 1} of ${batches.length} (${batch.length} ids)…`);
-      for (const res of await processChunk(client, batch)) {
-        const row = byId.get(String(res.testInvitationId))!;
-        const refused = res.status === 'failed' && res.message === SERVICE_FAILED;
-        row.requeue = refused ? NOT_REGISTERED : res.status;
-        row.message = refused
-          ? 'the service answered "failed" for it: it re-queues notifications only for invitations with a callback URL registered'
-          : res.message;
-        journal.append({ k: row.testInvitationId, result: res.status, message: res.message });
-      }
-    }
-    const failed = rows.filter((r) => r.requeue === 'failed').length;
-    const unregistered = rows.filter((r) => r.requeue === NOT_REGISTERED).length;
-    const requeued = todo.length - failed - unregistered;
-    journal.recordRun({
-      at: ctx.now().toISOString(),
+    // each answer is recorded as soon as it came: a run stopped later re-queues none of these again
+    const at = ctx.now().getTime();
+    store.write((s) => {
+      for (const res of answers)
+        recordRequeue(s, { target, invitationId: String(res.testInvitationId), atMs: at, ...res });
+    });
+  }
+  const failed = rows.filter((r) => r.requeue === 'failed').length;
+  const unregistered = rows.filter((r) => r.requeue === NOT_REGISTERED).length;
+  const requeued = todo.length - failed - unregistered;
+  store.write((s) =>
+    recordReconcileRun(s, {
+      target,
+      atMs: ctx.now().getTime(),
       ...window,
       missing: rows.length,
       requeued,
       failed,
       notRegistered: unregistered,
-    });
-    ctx.info(
-      `${requeued} re-queued, ${failed} could not be re-queued, ${unregistered} not registered, ${rows.length - todo.length} re-queued earlier (journal: ${journalPath}).`,
-    );
-    return failed;
-  } finally {
-    journal.close();
-  }
+    }),
+  );
+  ctx.info(
+    `${requeued} re-queued, ${failed} could not be re-queued, ${unregistered} not registered, ${rows.length - todo.length} re-queued earlier (recorded in ${store.path}).`,
+  );
+  return failed;
 }

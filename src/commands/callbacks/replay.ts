@@ -1,6 +1,6 @@
 // `assess callbacks replay <invitationId…> | --since T [--to URL]`: sends stored notifications
 // from the inbox again — body byte for byte as received, same webhook-id — to the listener's
-// --forward-to target (recorded in the inbox) or --to, with forwarding's delivery policy
+// --forward-to target (recorded in the store) or --to, with forwarding's delivery policy
 // (retries with backoff). A replay reproduces the forward: to the recorded target it is signed
 // as the listener signed it (same secret, same webhook-id) unless --no-sign; elsewhere only with
 // --sign. A delivered replay settles the notification's dead letters (`inbox --failed` drops
@@ -15,6 +15,7 @@ import { timeArg } from '../../util/time.js';
 import { parseIdArgs } from '../shared/invitation-ids.js';
 import { policyFrom, retryFlags } from './shared/listen-extras.js';
 import { Forwarder } from './shared/delivery-policy.js';
+import { STORE_FLAG, callbacksStorePath, openInbox } from './shared/open-store.js';
 
 const COLUMNS = [
   { key: 'invitationId', header: 'Invitation', priority: 1, kind: 'id' },
@@ -39,12 +40,10 @@ export default defineCommand({
     since: flag('every notification received from this time on (instead of ids)', { value: 'T' }, () =>
       z.optional(timeArg('past')),
     ),
-    to: flag("where to send them (default: the listener's --forward-to recorded in the inbox)", { value: 'url' }, () =>
+    to: flag("where to send them (default: the listener's --forward-to recorded in the store)", { value: 'url' }, () =>
       z.optional(zx.url()),
     ),
-    inbox: flag('the inbox file (default: <config dir>/inbox/<profile>.ndjson)', { value: 'file' }, () =>
-      z.optional(z.string().check(z.minLength(1, 'must name a file'))),
-    ),
+    ...STORE_FLAG,
     sign: flag(
       'sign them (Standard Webhooks headers); to the recorded target they are signed as the listener signed them anyway',
       { negate: 'send them unsigned, also to a target the listener signed for' },
@@ -79,30 +78,27 @@ export default defineCommand({
       });
     }
     const ids = parseIdArgs(input.ids);
-    const { defaultInboxPath, readInbox, bodyBytes, InboxWriter } = await import('./shared/inbox.js');
-    const path = input.inbox ?? defaultInboxPath(configDir(ctx.env), ctx.globals.profile);
-    const { records } = readInbox(path);
-    const stored = records.flatMap((r) => (r.type === 'notification' ? [r] : []));
-    const since = input.since ? Date.parse(input.since) : -Infinity;
-    const wanted = new Set(ids);
+    const inbox = await openInbox(ctx, input.store, { readOnly: true });
+    const path = inbox?.path ?? callbacksStorePath(ctx, input.store);
+    const { forInvitations, notifications, latestForwardTarget } = await import('./shared/inbox-read.js');
+    const stored = !inbox
+      ? []
+      : ids.length
+        ? forInvitations(inbox.store, ids)
+        : [...notifications(inbox.store, { sinceMs: Date.parse(input.since!) })].filter((r) => !r.quarantined);
     const seen = new Set<string>();
     // each distinct notification once (a duplicate has the same id when its body is the same)
-    const chosen = stored.filter(
-      (r) =>
-        (ids.length ? wanted.has(r.invitationId ?? '') : Date.parse(r.receivedAt) >= since) &&
-        !seen.has(r.id) &&
-        !!seen.add(r.id),
-    );
+    const chosen = stored.filter((r) => !seen.has(r.id) && !!seen.add(r.id));
     const missing = ids.filter((id) => !stored.some((r) => r.invitationId === id));
     if (missing.length)
       throw new NotFoundError(
         `no stored notification for invitation ${missing.join(', ')} in ${path}`,
         'assess callbacks inbox lists what is stored; assess callbacks reconcile finds what never arrived',
       );
-    const target = input.to ?? [...stored].reverse().find((r) => r.forwardTo)?.forwardTo;
+    const target = input.to ?? (inbox ? latestForwardTarget(inbox.store) : undefined);
     if (!target)
       throw new UsageError(
-        '--to: no target: the inbox records no --forward-to',
+        `--to: no target: ${path} records no --forward-to`,
         'e.g. --to http://localhost:3000/webhooks/assess',
       );
     if (!chosen.length)
@@ -114,8 +110,7 @@ export default defineCommand({
       target,
       input.to === undefined || chosen.some((r) => r.forwardTo === target),
     );
-    const inbox = InboxWriter.open(path);
-    ctx.onExit(() => inbox.close());
+    const { recordDeadLetter, recordDelivered } = await import('./shared/forward-queue.js');
     const rows: Array<Record<string, unknown>> = [];
     const signedNote = new Set<string>();
     for (const r of chosen) {
@@ -127,7 +122,7 @@ export default defineCommand({
         id: r.id,
         invitationId: r.invitationId,
         status: r.status,
-        body: bodyBytes(r),
+        body: r.body,
         contentType: r.headers['content-type'] ?? 'application/json',
       };
       const o = await forwarder.deliver(item);
@@ -140,16 +135,15 @@ export default defineCommand({
         tries: o.tries,
         error: o.ok ? null : o.error,
       });
-      const settled = { at: ctx.now().toISOString(), id: r.id, invitationId: r.invitationId, status: r.status, target };
-      await inbox.append(
+      const settled = { seq: r.seq, id: r.id, target, tries: o.tries, atMs: ctx.now().getTime() };
+      inbox!.store.write((s) =>
         o.ok
-          ? { type: 'delivered', ...settled, via: 'replay' }
-          : { type: 'dead-letter', ...settled, tries: o.tries, error: o.error },
+          ? recordDelivered(s, { ...settled, via: 'replay' })
+          : recordDeadLetter(s, { ...settled, error: o.error, via: 'replay' }),
       );
     }
     for (const source of signedNote)
       ctx.info(`Signed (Standard Webhooks, the same webhook-id per notification) with the secret from ${source}.`);
-    await inbox.close();
     await new Printer(ctx).list(rows, {
       columns: COLUMNS,
       fields: FIELDS,
@@ -166,7 +160,7 @@ export default defineCommand({
   },
 });
 
-type Stored = import('./shared/inbox.js').NotificationRecord;
+type Stored = import('./shared/inbox-record.js').NotificationRecord;
 type Secret = { secret: string; source: string } | null;
 
 /**

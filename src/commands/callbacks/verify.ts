@@ -1,7 +1,7 @@
 // `assess callbacks verify [FILE|-] --secret-file F`: checks Standard Webhooks signatures of
-// stored requests offline (the listener's own inbox holds what the service sent, which is
-// unsigned: that is said as such, not blamed on the secret) — an inbox (NDJSON records with headers and body, as `callbacks listen
-// --inbox` writes them) or one JSON object {headers, body}. The timestamp must be within
+// stored requests offline — captured requests (one JSON object {headers, body}, or one per line),
+// or with --inbox what `callbacks listen` stored (what the service sent there is unsigned: that
+// is said as such, not blamed on the secret). The timestamp must be within
 // --tolerance of when the request was received (its receivedAt; now when absent); signatures
 // are compared in constant time. Exit 0 when every request verifies, 1 otherwise.
 import * as z from 'zod/mini';
@@ -12,6 +12,9 @@ import { OutcomeError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
 import { durationArg, fmt } from '../../util/duration.js';
 import { readInputText } from '../../util/small-file.js';
+import { timeArg } from '../../util/time.js';
+import { STORE_FLAG, callbacksStorePath, openInbox } from './shared/open-store.js';
+import type { Context } from '../../context.js';
 
 /** An inbox holds every notification received: larger than any other input file, still capped. */
 const INBOX_MAX_BYTES = 256 * 1024 * 1024;
@@ -50,10 +53,19 @@ export default defineCommand({
       { value: 'file' },
       () => z.optional(z.string().check(z.minLength(1, 'must name a file'))),
     ),
+    inbox: flag("verify what callbacks listen stored (the profile's store, or --store FILE) instead of a file", () =>
+      z.optional(z.boolean()),
+    ),
+    ...STORE_FLAG,
     tolerance: flag(
-      'largest allowed distance between webhook-timestamp and the time received (0 = no check)',
+      'largest allowed distance between webhook-timestamp and the time received, or --at (0 = no check)',
       { value: 'duration', default: '5m' },
       () => durationArg('5m', 0, 365 * 86_400_000),
+    ),
+    at: flag(
+      'check the timestamps against this time instead of when each request was received (now for a capture without receivedAt)',
+      { value: 'T' },
+      () => z.optional(timeArg('past')),
     ),
   },
   jsonFields: FIELDS,
@@ -69,20 +81,30 @@ export default defineCommand({
         secrets: ctx.secrets,
       });
     const given = input.secretFile ? await secretOf() : undefined; // a flag is checked before anything else
-    const requests = parseStored(
-      await readInputText(input.file, {
-        label: '<file>',
-        maxBytes: INBOX_MAX_BYTES,
-        stdin: ctx.io.stdin,
-        signal: ctx.signal,
-      }),
-      input.file,
-      ctx.now(),
-    );
+    const fromStore = input.inbox || input.store !== undefined;
+    if (fromStore && input.file !== '-')
+      throw new UsageError('<file>: give a file or --inbox, not both', 'e.g. assess callbacks verify --inbox');
+    const where = fromStore ? callbacksStorePath(ctx, input.store) : input.file === '-' ? 'standard input' : input.file;
+    const read = await bodyReader();
+    const parsed = fromStore
+      ? await storedRequests(ctx, input.store)
+      : parseStored(
+          await readInputText(input.file, {
+            label: '<file>',
+            maxBytes: INBOX_MAX_BYTES,
+            stdin: ctx.io.stdin,
+            signal: ctx.signal,
+          }),
+          input.file,
+          ctx.now(),
+          read,
+        );
+    // --at: one reference time for every request (an old capture checked at its own time)
+    const requests = input.at ? parsed.map((r) => ({ ...r, at: new Date(input.at!) })) : parsed;
     const unsigned = requests.filter((r) => !r.headers['webhook-signature'] && !r.headers['webhook-id']);
     if (unsigned.length === requests.length)
       throw new OutcomeError(
-        `these were received unsigned: none of the ${requests.length} request(s) in ${input.file === '-' ? 'standard input' : input.file} carries webhook-id or webhook-signature, so there is nothing to verify`,
+        `these were received unsigned: none of the ${requests.length} request(s) in ${where} carries webhook-id or webhook-signature, so there is nothing to verify`,
         'the service does not sign its notifications; `callbacks listen --forward-to URL --sign` signs what it forwards, and the receiving application verifies those',
       );
     const { secret } = given ?? (await secretOf());
@@ -111,11 +133,17 @@ export default defineCommand({
     const bad = rows.filter((r) => !r.valid);
     if (bad.length) {
       const onlyUnsigned = bad.every((r) => r.reason?.startsWith('received unsigned'));
+      const onlyTime = bad.every((r) => r.reason?.startsWith('webhook-timestamp is'));
+      // a capture older than the tolerance: say so, and whether the signatures match at its own time
+      const signedRight =
+        onlyTime && requests.every((r) => unsigned.includes(r) || verify(secret, r.headers, r.body, r.at, 0).ok);
       throw new OutcomeError(
         `${bad.length} of ${rows.length} request(s) do not verify${bad[0]!.reason ? `: ${bad[0]!.reason}` : ''}.`,
         onlyUnsigned
           ? 'those were received unsigned; the signed ones verify'
-          : 'check the secret (--secret-file) and that the body was not changed; the reason column says which check failed',
+          : onlyTime
+            ? `the timestamps are outside --tolerance ${fmt(input.tolerance)}${signedRight ? ' (the signatures themselves match)' : ''}: check a capture at its own time with --at T, or skip the time check with --tolerance 0`
+            : 'check the secret (--secret-file) and that the body was not changed; the reason column says which check failed',
       );
     }
     const window = input.tolerance
@@ -127,8 +155,45 @@ export default defineCommand({
   },
 });
 
-/** One JSON object, or NDJSON lines; the inbox's delivery log (dead letters, deliveries) is skipped. */
-export function parseStored(text: string, file: string, now: Date): StoredRequest[] {
+/** What `callbacks listen` stored, as requests (quarantined bodies too: they may be signed). */
+async function storedRequests(ctx: Context, given: string | undefined): Promise<StoredRequest[]> {
+  const inbox = await openInbox(ctx, given, { readOnly: true });
+  const { notifications } = await import('./shared/inbox-read.js');
+  const out = inbox
+    ? [...notifications(inbox.store)].map((r) => ({
+        headers: r.headers,
+        body: r.body,
+        at: new Date(r.receivedAt),
+        invitationId: r.invitationId,
+        status: r.status,
+      }))
+    : [];
+  if (!out.length)
+    throw new UsageError(
+      `--inbox: no stored request in ${callbacksStorePath(ctx, given)}`,
+      'callbacks listen stores them',
+    );
+  return out;
+}
+
+type BodyReader = (body: Buffer) => { invitationId: string | null; status: string | null };
+
+/** What the tolerant reader makes of a captured body (its invitation and status). */
+async function bodyReader(): Promise<BodyReader> {
+  const { readCallback } = await import('../../api/read/callback.js');
+  const { parseJsonLossless } = await import('../../api/read/body.js');
+  return (body) => {
+    try {
+      const r = readCallback(parseJsonLossless(body.toString('utf8')));
+      return { invitationId: r.invitationId, status: r.status };
+    } catch {
+      return { invitationId: null, status: null };
+    }
+  };
+}
+
+/** One JSON object, or NDJSON lines of {headers, body} (records with another `type` are skipped). */
+export function parseStored(text: string, file: string, now: Date, read: BodyReader): StoredRequest[] {
   const values: unknown[] = [];
   const trimmed = text.trim();
   if (!trimmed) throw new UsageError(`<file>: ${file} is empty`);
@@ -171,7 +236,9 @@ export function parseStored(text: string, file: string, now: Date): StoredReques
     const body =
       typeof o.bodyBase64 === 'string' ? Buffer.from(o.bodyBase64, 'base64') : Buffer.from(o.body as string, 'utf8');
     const at = o.receivedAt && !Number.isNaN(Date.parse(o.receivedAt)) ? new Date(o.receivedAt) : now;
-    out.push({ headers, body, at, invitationId: o.invitationId ?? null, status: o.status ?? null });
+    const fields =
+      o.invitationId === undefined ? read(body) : { invitationId: o.invitationId, status: o.status ?? null };
+    out.push({ headers, body, at, ...fields });
   }
   if (!out.length) throw new UsageError(`<file>: no stored request in ${file}`);
   return out;

@@ -10,6 +10,8 @@ import { INVITE_ARGS, INVITE_FLAGS, inviteSchema } from './shared/body.js';
 import single from './shared/single.js';
 import { resolveTz } from '../shared/timezone.js';
 import { inviteV2, v2InviteFields } from './shared/v2.js';
+import { parseColumnMap, type ColumnMap } from './shared/csv-header.js';
+import { readAs } from '../../util/read-as.js';
 
 /** The flags of a bulk run; without a CSV each of them is refused. */
 const BULK_FLAGS = {
@@ -21,6 +23,11 @@ const BULK_FLAGS = {
     () => z.optional(csvFile()),
   ),
   csv: flag('', { value: 'file', hidden: true, stdin: ['-'] }, () => z.optional(csvFile())),
+  columns: flag(
+    'bulk: which heading holds which column when the names are not found, e.g. "email=Mail,name=Nom complet"',
+    { value: 'col=heading,…' },
+    () => z.optional(columnsFlag()),
+  ),
   skipInvalid: flag('bulk: send the valid rows even when some rows are bad (they are listed in the results)', () =>
     z._default(z.boolean(), false),
   ),
@@ -42,7 +49,7 @@ const BULK_FLAGS = {
     () => z.optional(z.string().check(z.minLength(1, 'must name a file'))),
   ),
 };
-const BULK_ONLY = ['skipInvalid', 'concurrency', 'rate', 'dryRun', 'journal', 'results'] as const;
+const BULK_ONLY = ['columns', 'skipInvalid', 'concurrency', 'rate', 'dryRun', 'journal', 'results'] as const;
 /** Single-invite flags that make sense as a default for every CSV row. */
 const ROW_DEFAULTS = [
   'link',
@@ -58,6 +65,13 @@ const ROW_DEFAULTS = [
   'hideInstructions',
 ];
 
+/** `--columns email=E-mail,name=Full Name`: checked here, the headings when the file is read. */
+const columnsFlag = () =>
+  readAs((text, refuse): ColumnMap => {
+    const map = parseColumnMap(text);
+    return typeof map === 'string' ? refuse(map) : map;
+  });
+
 function csvFile() {
   return z.string().check(z.minLength(1, 'must name a CSV file, or - for standard input'));
 }
@@ -70,6 +84,7 @@ function bulkObject(csvKey: 'fromCsv' | 'csv') {
       testId: INVITE_ARGS.testId.schema(),
       [csvKey]: csvFile(),
       skipInvalid: BULK_FLAGS.skipInvalid.schema(),
+      columns: BULK_FLAGS.columns.schema(),
       dryRun: BULK_FLAGS.dryRun.schema(),
       concurrency: BULK_FLAGS.concurrency.schema(),
       rate: BULK_FLAGS.rate.schema(),
@@ -102,6 +117,7 @@ function bulkObject(csvKey: 'fromCsv' | 'csv') {
 type Bulk = {
   testId: string;
   csv: string;
+  columns?: ColumnMap;
   skipInvalid: boolean;
   dryRun: boolean;
   concurrency?: number;
@@ -160,11 +176,11 @@ function pick(raw: Record<string, unknown>, globals?: Record<string, unknown>): 
   return z.pipe(
     bulk,
     z.transform((v): Input => {
-      const { testId, skipInvalid, dryRun, concurrency, rate, journal, results } = v as typeof v & Bulk;
+      const { testId, columns, skipInvalid, dryRun, concurrency, rate, journal, results } = v as typeof v & Bulk;
       const csv = String((v as Record<string, unknown>)[key]);
       return {
         mode: 'bulk',
-        bulk: { testId, csv, skipInvalid, dryRun, concurrency, rate, journal, results },
+        bulk: { testId, csv, columns, skipInvalid, dryRun, concurrency, rate, journal, results },
         defaults: rowDefaults(v),
         fromOperand,
       };
@@ -251,6 +267,7 @@ export default defineCommand({
     return runBulkInvite(ctx, {
       testId: b.testId,
       csv: b.csv,
+      columns: b.columns,
       skipInvalid: b.skipInvalid,
       dryRun: b.dryRun,
       concurrency: b.concurrency,

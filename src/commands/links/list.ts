@@ -20,7 +20,7 @@ export default defineCommand({
   async run(ctx, { testId }) {
     const { testLinks } = await (await ctx.api()).listLinks(testId);
     await new Printer(ctx).list(testLinks as Array<Record<string, unknown>>, {
-      columns: forTable(ctx, LINK_COLUMNS),
+      columns: await forTable(ctx, LINK_COLUMNS, testLinks),
       fields: await LINK_FIELDS(),
     });
   },

@@ -36,7 +36,7 @@ function checkWindow(v: { start?: string; end?: string; tz?: unknown }, ctx: z.c
   const need = {
     start: '--start now',
     end: '--end +7d',
-    tz: '--tz 35 (or once: assess config set tz Asia/Kolkata)',
+    tz: '--tz Asia/Kolkata (or once: assess config set tz Asia/Kolkata)',
   } as const;
   for (const k of ['start', 'end', 'tz'] as const)
     if (v[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: `is required, e.g. ${need[k]}` });
@@ -75,7 +75,7 @@ export default defineCommand({
   args: ARGS,
   description: 'Allow a candidate to take a test again (a new invitation once the previous attempt was taken)',
   examples: [
-    'assess reattempt 900001 --start now --end 7d --tz 35',
+    'assess reattempt 900001 --start now --end 7d --tz Asia/Kolkata',
     'assess reattempt 900002 --start 2026-03-01 --end 2026-03-08 --tz 35 --send-email --json',
   ],
   flags: FLAGS,

@@ -1,5 +1,6 @@
 // `assess report <invitationId> [--type summary|skills|both]` (operation 4), and with `--pdf`
 // the PDF download (operation 5, shared/pdf.ts). The `report` noun can still take verbs (export).
+import { answerFields } from '../../api/answer-fields.js';
 import { defineCommand } from '../../cli/command.js';
 import { fieldsOfAnswer } from '../../cli/json-fields.js';
 import { downloadPdf, PDF_FIELDS } from './shared/pdf.js';
@@ -8,7 +9,7 @@ import { wantsAscii } from '../../output/bars.js';
 import { reportV2, v2ReportFields } from './shared/v2.js';
 import { checkReport, REPORT_ARGS, REPORT_FLAGS } from './shared/input.js';
 import { skillRows } from './shared/skills.js';
-import { csvColumns, csvValues, summaryRow, type SummaryRow } from './shared/summary-row.js';
+import { reportShape, SUMMARY_COLUMNS, summaryRow } from './shared/summary-row.js';
 
 const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
 
@@ -50,18 +51,11 @@ const REPORT_FIELDS = fieldsOfAnswer('v3.getReport', HEADER);
 type Row = Record<string, unknown>;
 
 /**
- * --csv: one row per report, the columns of report export's summary.csv in its order (one list:
- * shared/summary-row.ts): the fixed fields, a `section:<name>` column per section and
- * `skill:<name>` per skill holding the candidate's score, then `pdf`, empty as in an export
- * without --pdf (no PDF is saved here).
+ * --csv: one row, the fixed columns of report export's summary.csv in its order (one list:
+ * shared/summary-row.ts), `pdf` empty as in an export without --pdf (no PDF is saved here).
+ * Sections and skills are the export's sections.csv and skills.csv, or --json.
  */
-function summaryCsv(report: Row): { row: SummaryRow; fields: Column<SummaryRow>[] } {
-  const row = summaryRow(report, {}, null);
-  return {
-    row,
-    fields: csvColumns([row]).map((key) => ({ key, header: key, value: (r: SummaryRow) => csvValues(r, [key])[0] })),
-  };
-}
+const SUMMARY_CSV: Column[] = SUMMARY_COLUMNS.map((key) => ({ key, header: key }));
 
 export default defineCommand({
   name: 'report',
@@ -70,7 +64,7 @@ export default defineCommand({
   examples: [
     'assess report 900001',
     'assess report 900001 --type both',
-    'assess report 900001 --csv               # one row: section:<name> and skill:<name> score columns',
+    "assess report 900001 --csv               # one row: the columns of report export's summary.csv",
     'assess report 900001 --json candidatePoints,totalTestPoints,PerformanceCategory',
     'assess report 900001 --pdf               # report-<candidate>-900001.pdf in this directory',
     'assess report 900001 --pdf -o - > r.pdf',
@@ -95,24 +89,29 @@ export default defineCommand({
     // The terminal picture, --csv and --ndjson show sections and skills: without --type they ask
     // for both. TSV and --json keep the service's default (summary) as before.
     const picture = output === 'table' && !query;
-    const full = picture || output === 'csv' || output === 'ndjson';
+    const full = picture || output === 'ndjson';
     const reportType = REPORT_TYPES[input.type ?? (full ? 'both' : 'summary')];
     const report = (await (await ctx.api()).getReport(input.invitationId, reportType)) as Row;
     const printer = new Printer(ctx);
     if (picture) {
       const { renderPicture } = await import('./shared/picture.js');
       ctx.io.stdout.write(
-        renderPicture(report, { width: ctx.io.columns, ascii: wantsAscii(ctx.env, input.ascii), c: printer.c }),
+        renderPicture(report, {
+          width: ctx.io.columns,
+          ascii: wantsAscii(ctx.env, input.ascii),
+          c: printer.c,
+          zone: printer.zone,
+        }),
       );
       return;
     }
-    if (output === 'csv' && !query) {
-      const { row, fields } = summaryCsv(report);
-      return printer.object(row, { fields });
-    }
+    const fields = await answerFields('v3.getReport');
+    if (output === 'csv' && !query)
+      return printer.object<Row>(summaryRow(report, {}, null, fields), { fields: SUMMARY_CSV });
     const sections = Array.isArray(report.sections) ? (report.sections as Row[]) : [];
     const skills = skillRows(report);
-    await printer.object(report, {
+    // --json: the report's one shape (every declared field), also each row of an export's summary.json
+    await printer.object<Row>(reportShape(report, fields), {
       fields: HEADER,
       sections: [
         ...(reportType !== 2 ? [{ title: 'Sections', rows: sections, columns: SECTION_COLUMNS }] : []),

@@ -1,6 +1,6 @@
 // `assess report export --state completed --from T --to T --out DIR [--pdf]`: lists the
 // attempts in the window (operation 15), fetches each report (4) and with --pdf each PDF (5)
-// with bounded concurrency, and writes one summary file. Finished attempts go to the journal
+// with bounded concurrency, and writes the summary files (export-rows.ts). Finished attempts go to the journal
 // (DIR/export.journal.ndjson), so a re-run resumes; PDFs are written to a temp name and renamed,
 // so a file with a final name is always complete and is never downloaded again. Files the CLI
 // did not write (not in the journal) are never replaced (export-pdf.ts). With --html the summary
@@ -47,11 +47,14 @@ const FLAGS = {
   html: flag("also write index.html: the cohort's statistics, a histogram and a sortable table linking the PDFs", () =>
     z._default(z.boolean(), false),
   ),
-  format: flag('summary file format: csv (default; sections as columns), json or ndjson', { value: 'format' }, () =>
-    z._default(
-      z.enum(['csv', 'json', 'ndjson'], { message: 'must be csv, json or ndjson, e.g. --format json' }),
-      'csv',
-    ),
+  format: flag(
+    'csv (default: summary.csv, sections.csv, skills.csv), or json / ndjson (summary.json: one report each)',
+    { value: 'format' },
+    () =>
+      z._default(
+        z.enum(['csv', 'json', 'ndjson'], { message: 'must be csv, json or ndjson, e.g. --format json' }),
+        'csv',
+      ),
   ),
   sinceLastRun: flag('export only attempts that no earlier run (per the journal) exported', () =>
     z._default(z.boolean(), false),

@@ -15,6 +15,7 @@ import { wantsAscii } from '../../output/bars.js';
 import { timeArg } from '../../util/time.js';
 import { fetchReports, listCohort } from './shared/cohort.js';
 import { cohortStats, funnelOf } from './shared/stats.js';
+import { displayZone } from '../../output/local-time.js';
 import { metricRows, renderStats, STATS_FIELDS, type MetricRow, type StatsReport } from './shared/stats-view.js';
 
 const METRIC_COLUMNS = [
@@ -108,7 +109,12 @@ export default defineCommand({
       // more than a screen: through the pager like other long terminal output
       await writePaged(
         ctx,
-        renderStats(ordered, { columns: ctx.io.columns, style: ctx.io.style, ascii: wantsAscii(ctx.env, input.ascii) }),
+        renderStats(ordered, {
+          columns: ctx.io.columns,
+          style: ctx.io.style,
+          ascii: wantsAscii(ctx.env, input.ascii),
+          zone: displayZone(ctx.env),
+        }),
       );
     else if ((output === 'csv' || output === 'tsv') && !query)
       await printer.list<MetricRow>(metricRows(ordered), { columns: METRIC_COLUMNS });

@@ -84,6 +84,13 @@ export function matchZones(zones: TimeZone[], text: string): TimeZone[] {
   return zones.filter((z) => fold(z.name ?? '').includes(t) || fold(z.displayName ?? '').includes(t));
 }
 
+/** A zone as people see it: `Asia/Kolkata (id 35)`; `id 35` when the list does not name it. */
+export function zoneWithId(zones: readonly TimeZone[], id: unknown): string {
+  const z = zones.find((x) => String(x.timeZoneId) === String(id));
+  const name = z?.name || z?.displayName;
+  return name ? `${name} (id ${String(id)})` : `id ${String(id)}`;
+}
+
 /** `--tz` as typed → the service's id; undefined stays undefined. */
 export async function resolveTz(
   ctx: Context,
@@ -94,7 +101,7 @@ export async function resolveTz(
   if (typeof value === 'number') return value;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   const found = matchZones(await timeZones(ctx), value);
-  const show = (z: TimeZone) => `${z.name} (${z.timeZoneId})`;
+  const show = (z: TimeZone) => zoneWithId([z], z.timeZoneId);
   if (found.length === 1) return Number(found[0]!.timeZoneId);
   if (!found.length)
     throw new UsageError(

@@ -31,6 +31,8 @@ export const POLICY_DEFAULTS: DeliveryPolicy = {
 };
 
 export interface Outgoing {
+  /** Its row in the store (absent when the listener keeps no inbox). */
+  seq?: number;
   /** webhook-id: stable per notification. */
   id: string;
   invitationId: string | null;
@@ -54,7 +56,9 @@ export interface ForwarderOptions {
   /** Records what could not be delivered (the inbox's dead-letter list). */
   onDeadLetter?(item: Outgoing, outcome: { tries: number; error: string }): Promise<void> | void;
   /** Records what was delivered (the inbox's delivery log: a restarted listener does not send it again). */
-  onDelivered?(item: Outgoing): Promise<void> | void;
+  onDelivered?(item: Outgoing, outcome: { tries: number }): Promise<void> | void;
+  /** What stop() leaves undelivered stays queued (in the store) instead of becoming dead letters. */
+  keepOnStop?: boolean;
   /** Test seam: the pause between tries. */
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
@@ -108,6 +112,7 @@ export class Forwarder {
   enqueue(item: Outgoing): boolean {
     const { queueSize, queueBytes } = this.opts.policy;
     const full = this.queue.length >= queueSize || this.queuedBytes + item.body.length > queueBytes;
+    if (this.stopping.signal.aborted && this.opts.keepOnStop) return false; // queued in the store
     if (this.stopping.signal.aborted || full) {
       if (!this.stopping.signal.aborted) this.overflowed++;
       const why = this.stopping.signal.aborted
@@ -132,12 +137,19 @@ export class Forwarder {
     while (this.running) await this.running;
   }
 
-  /** Waits up to graceMs for the queue to empty; what is left is dead-lettered (replay sends it later). */
-  async stop(graceMs: number): Promise<void> {
+  /**
+   * Waits up to graceMs for the queue to empty; what is left stays queued (keepOnStop: the store
+   * keeps it for the next listener) or is dead-lettered (replay sends it later). Returns how many.
+   */
+  async stop(graceMs: number): Promise<number> {
     await Promise.race([this.drain(), new Promise((r) => setTimeout(r, graceMs).unref())]);
     this.stopping.abort();
     await this.drain();
+    return this.left;
   }
+
+  /** Not delivered because the forwarder stopped. */
+  private left = 0;
 
   /** Sends one notification now, with the policy's retries (replay uses this directly). */
   async deliver(item: Outgoing): Promise<Outcome> {
@@ -164,9 +176,13 @@ export class Forwarder {
       for (let item = this.queue.shift(); item; item = this.queue.shift()) {
         this.queuedBytes -= item.body.length;
         const outcome = await this.deliver(item);
+        if (!outcome.ok && this.stopping.signal.aborted && this.opts.keepOnStop) {
+          this.left++; // still queued in the store
+          continue;
+        }
         this.opts.onOutcome?.(item, outcome);
         if (!outcome.ok) await this.deadLetter(item, outcome);
-        else await Promise.resolve(this.opts.onDelivered?.(item)).catch(() => undefined); // the inbox is gone: it is sent again after a restart
+        else await Promise.resolve(this.opts.onDelivered?.(item, outcome)).catch(() => undefined); // the inbox is gone: it is sent again after a restart
       }
     } finally {
       // in the same turn as the empty queue was seen: an item enqueued after this starts a new
@@ -184,45 +200,51 @@ export class Forwarder {
     }
   }
 
-  private async tryOnce(
-    item: Outgoing,
-  ): Promise<
-    | { ok: true; status: number; ms: number }
-    | { ok: false; retry: boolean; error: string; waitMs?: number; status?: number }
-  > {
-    const started = performance.now();
-    const headers: Record<string, string> = {
-      'content-type': item.contentType,
-      'user-agent': 'assess-callbacks-forward/1',
-    };
-    if (item.forwardedBy) headers[FORWARDED_BY] = item.forwardedBy;
-    if (this.opts.secret) {
-      const { signatureHeaders } = await import('./signing.js'); // node:crypto only when signing
-      Object.assign(headers, signatureHeaders(this.opts.secret, item.id, item.body, this.now()));
-    }
-    try {
-      const res = await fetch(this.opts.url, {
-        method: 'POST',
-        headers,
-        body: new Uint8Array(item.body),
-        redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(this.opts.policy.timeoutMs), this.stopping.signal]),
-      });
-      await res.arrayBuffer().catch(() => undefined);
-      const ms = Math.round(performance.now() - started);
-      if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, ms };
-      const waitMs = retryAfterMs(res.headers.get('retry-after'), Date.now()) ?? undefined;
-      const error =
-        res.status === 508 ? 'HTTP 508 Loop Detected (the target sent it back to this listener)' : `HTTP ${res.status}`;
-      return { ok: false, retry: RETRYABLE(res.status), error, waitMs, status: res.status };
-    } catch (err) {
-      const e = err as Error & { cause?: { code?: string } };
-      if (this.stopping.signal.aborted) return { ok: false, retry: false, error: 'stopped' };
-      const why =
-        e.name === 'TimeoutError'
-          ? `no answer within ${this.opts.policy.timeoutMs / 1000} s`
-          : (e.cause?.code ?? e.message);
-      return { ok: false, retry: true, error: why };
-    }
+  private tryOnce(item: Outgoing): Promise<TryResult> {
+    const { url, secret, policy } = this.opts;
+    return sendOnce({ url, secret, timeoutMs: policy.timeoutMs, now: this.now }, item, this.stopping.signal);
+  }
+}
+
+export type TryResult =
+  | { ok: true; status: number; ms: number }
+  | { ok: false; retry: boolean; error: string; waitMs?: number; status?: number };
+
+/** One POST of a notification (signed when `secret` is set); `signal` stops it (answered as not retryable). */
+export async function sendOnce(
+  to: { url: string; secret?: string; timeoutMs: number; now: () => Date },
+  item: Outgoing,
+  signal: AbortSignal,
+): Promise<TryResult> {
+  const started = performance.now();
+  const headers: Record<string, string> = {
+    'content-type': item.contentType,
+    'user-agent': 'assess-callbacks-forward/1',
+  };
+  if (item.forwardedBy) headers[FORWARDED_BY] = item.forwardedBy;
+  if (to.secret) {
+    const { signatureHeaders } = await import('./signing.js'); // node:crypto only when signing
+    Object.assign(headers, signatureHeaders(to.secret, item.id, item.body, to.now()));
+  }
+  try {
+    const res = await fetch(to.url, {
+      method: 'POST',
+      headers,
+      body: new Uint8Array(item.body),
+      redirect: 'manual',
+      signal: AbortSignal.any([AbortSignal.timeout(to.timeoutMs), signal]),
+    });
+    await res.arrayBuffer().catch(() => undefined);
+    const ms = Math.round(performance.now() - started);
+    if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status, ms };
+    const waitMs = retryAfterMs(res.headers.get('retry-after'), Date.now()) ?? undefined;
+    const error =
+      res.status === 508 ? 'HTTP 508 Loop Detected (the target sent it back to this listener)' : `HTTP ${res.status}`;
+    return { ok: false, retry: RETRYABLE(res.status), error, waitMs, status: res.status };
+  } catch (err) {
+    const e = err as Error & { cause?: { code?: string } };
+    if (signal.aborted) return { ok: false, retry: false, error: 'stopped' };
+    const why = e.name === 'TimeoutError' ? `no answer within ${to.timeoutMs / 1000} s` : (e.cause?.code ?? e.message);
+    return { ok: false, retry: true, error: why };
   }
 }

@@ -1,309 +1,192 @@
-// The durable inbox of `callbacks listen`: NDJSON, one record per line, appended BEFORE the
-// listener answers 200 (so an acknowledged notification is on disk) and fsync'd in small groups
-// (every request waiting at the same moment shares one fsync). Records:
-//   {"type":"notification", receivedAt, id, invitationId, status, duplicate, headers, body}
-//   {"type":"dead-letter", at, id, invitationId, status, target, tries, error}
-//   {"type":"delivered", at, id, invitationId, status, target, via}   (the delivery log)
-// and, in the quarantine file beside the inbox (bodies that are not JSON at all):
-//   {"type":"quarantined", receivedAt, id, reason, headers, body}
-// A notification record with `forwardTo` and no later delivered/dead-letter record for its id is
-// still to be forwarded: a restarted listener resumes it (forward-log.ts).
-// `body` is the request body exactly as received (a string; `bodyBase64` when not UTF-8), so a
-// replay is byte-identical. A torn last line (kill -9 mid-write) is cut off when opened; a
-// record the disk would not take whole (ENOSPC, a short write) is cut off at once and fails its
-// request (the listener answers 503: the sender tries again), never acknowledged.
+// The durable inbox of `callbacks listen`, in the profile's store (src/store/, part `callbacks`:
+// shared/inbox-schema.ts). A notification is acknowledged (200) only after the transaction that
+// stores it commits (synchronous=FULL): every request waiting at the same moment shares one
+// transaction (group commit), so the cost of the disk's flush is paid once per batch, not per
+// notification. A batch that cannot be stored (a full disk) fails every request in it: the
+// listener answers 503 and the service tries again; nothing half-stored is ever acknowledged.
+// `body` is the request body exactly as received (bytes), so a replay is byte-identical.
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  constants,
-  existsSync,
-  fstatSync,
-  fsync,
-  ftruncateSync,
-  openSync,
-  readFileSync,
-  readSync,
-} from 'node:fs';
-import { dirname, join } from 'node:path';
-import { parseJsonLossless } from '../../../api/read/body.js';
 import { readCallback } from '../../../api/read/callback.js';
-import { UsageError } from '../../../errors.js';
-import { tryFileLock, type FileLock } from '../../../util/file-lock.js';
-import { asFileError } from '../../../util/file-errors.js';
-import { writeAllSync } from '../../../util/write-all.js';
-import { makeDirs } from '../../../util/private-dir.js';
-import { openForAppend } from '../../../files/output-files.js';
+import { parseJsonLossless } from '../../../api/read/body.js';
+import { Store } from '../../../store/db.js';
+import { normStatus } from '../../shared/statuses.js';
+import { CALLBACKS_SCHEMA } from './inbox-schema.js';
+import type { NotificationRecord } from './inbox-record.js';
 
-export interface NotificationRecord {
-  type: 'notification';
-  receivedAt: string;
-  /** Stable per notification (the Standard Webhooks `webhook-id` it is forwarded with). */
-  id: string;
-  /** Null when the body could not be understood (`problem` says why). */
-  invitationId: string | null;
-  /** The body's Status (v3 spelling); null for a v2 body. */
-  status: string | null;
-  /** Why the body cannot be understood as a notification (stored all the same). */
-  problem?: string;
-  /** Same invitation and status seen before in this inbox. */
-  duplicate: boolean;
-  headers: Record<string, string>;
-  body?: string;
-  bodyBase64?: string;
-  /** Where the listener forwards it (replay's default target). */
-  forwardTo?: string;
-  /** The forward was signed with the secret from here (a file, ASSESS_WEBHOOK_SECRET); replay signs alike. */
-  signedWith?: string;
-}
-
-export interface DeliveredRecord {
-  type: 'delivered';
-  at: string;
-  id: string;
-  invitationId: string | null;
-  status: string | null;
-  target: string;
-  via: 'forward' | 'replay';
-}
-
-export interface QuarantinedRecord {
-  type: 'quarantined';
-  receivedAt: string;
-  id: string;
-  reason: string;
-  headers: Record<string, string>;
-  body?: string;
-  bodyBase64?: string;
-}
-
-export interface DeadLetterRecord {
-  type: 'dead-letter';
-  at: string;
-  id: string;
-  invitationId: string | null;
-  status: string | null;
-  target: string;
-  tries: number;
-  error: string;
-}
-
-export type InboxRecord = NotificationRecord | DeadLetterRecord | DeliveredRecord | QuarantinedRecord;
-
-const TYPES = new Set(['notification', 'dead-letter', 'delivered', 'quarantined']);
+export type { NotificationRecord } from './inbox-record.js';
 
 /** Request headers kept with a notification (signatures included, so a stored request verifies). */
 export const HEADERS_KEPT = ['content-type', 'user-agent', 'webhook-id', 'webhook-timestamp', 'webhook-signature'];
 
-const NOT_REGULAR = 'not a regular file: a FIFO or a device cannot hold the inbox';
-
-export function defaultInboxPath(configDir: string, profile: string): string {
-  return join(configDir, 'inbox', `${profile}.ndjson`);
-}
-
-/** The quarantine file beside an inbox: `x.ndjson` → `x.quarantine.ndjson`. */
-export function quarantinePath(inboxPath: string): string {
-  return inboxPath.endsWith('.ndjson')
-    ? `${inboxPath.slice(0, -'.ndjson'.length)}.quarantine.ndjson`
-    : `${inboxPath}.quarantine.ndjson`;
-}
+/** What the callbacks commands call their store in messages. */
+export const STORE_WHAT = 'the callbacks store';
 
 /** `msg_` + 24 base64url characters of SHA-256 over the body: the same notification, the same id. */
 export function notificationId(raw: Buffer): string {
   return `msg_${createHash('sha256').update(raw).digest('base64url').slice(0, 24)}`;
 }
 
-export const dupKey = (invitationId: string | null, status: string | null) =>
-  `${invitationId}|${(status ?? '').trim().toLowerCase()}`;
+type Incoming = {
+  raw: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+  at: Date;
+};
 
-/** The body bytes of a stored notification. */
-export function bodyBytes(r: { body?: string; bodyBase64?: string }): Buffer {
-  return r.bodyBase64 !== undefined ? Buffer.from(r.bodyBase64, 'base64') : Buffer.from(r.body ?? '', 'utf8');
+interface Pending {
+  /** A notification (its 200 waits for this commit): flushed to disk before the answer. */
+  durable: boolean;
+  apply(): unknown;
+  resolve(v: unknown): void;
+  reject(e: unknown): void;
 }
 
-/** Reads every complete record; unreadable lines are counted, not fatal. */
-export function readInbox(path: string): { records: InboxRecord[]; unreadable: number } {
-  if (!existsSync(path)) return { records: [], unreadable: 0 };
-  const records: InboxRecord[] = [];
-  let unreadable = 0;
-  // without blocking: a FIFO would wait for a writer (past Ctrl-C), a device read for ever
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  let text: string;
-  try {
-    if (!fstatSync(fd).isFile())
-      throw new UsageError(`cannot read the inbox ${path}: ${NOT_REGULAR}`, 'give --inbox a regular file');
-    text = readFileSync(fd, 'utf8');
-  } finally {
-    closeSync(fd);
-  }
-  const lines = text.split('\n');
-  if (!text.endsWith('\n')) lines.pop(); // a torn last line
-  for (const line of lines) {
-    if (!line.trim()) continue;
-    try {
-      const v = JSON.parse(line) as InboxRecord;
-      if (v && TYPES.has(v.type)) records.push(v);
-      else unreadable++;
-    } catch {
-      unreadable++;
-    }
-  }
-  return { records, unreadable };
-}
+export class Inbox {
+  private pending: Pending[] = [];
+  private scheduled = false;
 
-export class InboxWriter {
-  private readonly seen = new Set<string>();
-  private waiting: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
-  private syncing = false;
-  private fd: number | null;
-  private held: FileLock | null = null;
-  /** Bytes in the file: where the next record starts (a record that failed is cut back to here). */
-  private size: number;
+  private constructor(readonly store: Store) {}
 
-  private constructor(
-    readonly path: string,
-    fd: number,
-  ) {
-    this.fd = fd;
-    this.size = fstatSync(fd).size;
+  get path(): string {
+    return this.store.path;
+  }
+
+  static open(path: string, env?: Record<string, string | undefined>): Inbox {
+    return new Inbox(Store.open(path, [CALLBACKS_SCHEMA], { what: STORE_WHAT, env }));
   }
 
   /**
-   * Opens (creating the file 0600 and its directory 0700), repairs a torn tail, loads what was seen.
-   * `lock` (the listener): one listener per inbox, by the file's identity (src/util/file-lock.ts),
-   * so a symlink, a hard link or another spelling of the path is the same inbox; exit 2 naming
-   * the holder. `callbacks replay` appends beside a running listener and takes no lock.
+   * Runs `apply` in the next write transaction, together with every other change asked for
+   * before it starts (group commit); resolves once that transaction committed.
    */
-  static open(path: string, opts: { lock?: boolean } = {}): InboxWriter {
-    makeDirs(dirname(path));
-    const fd = openForAppend(path, '--inbox'); // never through another user's link in /tmp
-    let held: FileLock | null = null;
+  commit<T>(apply: () => T, opts: { durable?: boolean } = {}): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({ durable: opts.durable ?? true, apply, resolve: resolve as (v: unknown) => void, reject });
+      if (this.scheduled) return;
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    });
+  }
+
+  /** Commits what waits now (also called before closing: a change asked for is never dropped). */
+  flush(): void {
+    this.scheduled = false;
+    const batch = this.pending.splice(0);
+    if (!batch.length) return;
+    // A batch of forward outcomes only is committed without waiting for the disk (WAL, synchronous
+    // NORMAL: atomic, and kept through a crash of the process; a power cut may undo the last ones,
+    // which are then sent again — at least once, same webhook-id). Any notification in a batch
+    // makes it wait for the disk, the outcomes with it.
+    const lazy = batch.every((p) => !p.durable);
+    let results: unknown[];
     try {
-      const st = fstatSync(fd, { bigint: true });
-      if (!st.isFile()) throw new Error(NOT_REGULAR);
-      if (opts.lock) {
-        const got = tryFileLock(path, st);
-        if (got.holder !== undefined)
-          throw new UsageError(
-            `--inbox: ${path} is in use by another callbacks listen (pid ${got.holder})`,
-            'stop that listener first, or give this one its own --inbox',
-          );
-        held = got.lock;
-      }
-      cutTornTail(fd);
+      if (lazy) this.store.db.exec('PRAGMA synchronous = NORMAL');
+      results = this.store.write(() => batch.map((p) => p.apply()));
     } catch (err) {
-      closeSync(fd);
-      held?.release();
-      throw err;
+      for (const p of batch) p.reject(err);
+      return;
+    } finally {
+      if (lazy && this.store.db.isOpen) this.store.db.exec('PRAGMA synchronous = FULL');
     }
-    const w = new InboxWriter(path, fd);
-    w.held = held;
-    for (const r of readInbox(path).records)
-      if (r.type === 'notification' && r.invitationId !== null) w.seen.add(dupKey(r.invitationId, r.status));
-    return w;
+    batch.forEach((p, i) => p.resolve(results[i]));
   }
 
-  /** The records of the open file (the listener derives its forward queue from them at start). */
-  records(): InboxRecord[] {
-    return readInbox(this.path).records;
-  }
-
-  /** Builds the record (marking a duplicate), writes it, and resolves once it is fsync'd. */
-  async appendNotification(n: {
-    raw: Buffer;
-    /** What the tolerant reader made of the body; read here when not given. */
-    read?: { invitationId: string | null; status: string | null; problem?: string };
-    headers: Record<string, string | string[] | undefined>;
-    at: Date;
-    forwardTo?: string;
-    signedWith?: string;
-  }): Promise<NotificationRecord> {
+  /** Stores a notification (marking a duplicate; queued for `forwardTo` when given). */
+  addNotification(
+    n: Incoming & {
+      read?: { invitationId: string | null; status: string | null; problem?: string };
+      forwardTo?: string;
+      signedWith?: string;
+    },
+  ): Promise<NotificationRecord> {
     const { invitationId, status, problem } = n.read ?? readCallback(parseJsonLossless(n.raw.toString('utf8')));
-    const key = invitationId === null ? null : dupKey(invitationId, status);
-    const record: NotificationRecord = {
-      type: 'notification',
-      receivedAt: n.at.toISOString(),
-      id: notificationId(n.raw),
-      invitationId,
-      status,
-      duplicate: key !== null && this.seen.has(key),
-      headers: keptHeaders(n.headers),
-      ...bodyFields(n.raw),
-      ...(problem ? { problem } : {}),
-      ...(n.forwardTo ? { forwardTo: n.forwardTo } : {}),
-      ...(n.forwardTo && n.signedWith ? { signedWith: n.signedWith } : {}),
-    };
-    if (key !== null) this.seen.add(key);
-    try {
-      await this.append(record);
-    } catch (err) {
-      if (key !== null && !record.duplicate) this.seen.delete(key); // not stored: the sender's retry is no duplicate
-      throw err;
-    }
-    return record;
-  }
-
-  /** A body that is not JSON at all (the quarantine file): kept with the reason, never dropped. */
-  async appendQuarantined(n: {
-    raw: Buffer;
-    reason: string;
-    headers: Record<string, string | string[] | undefined>;
-    at: Date;
-  }): Promise<QuarantinedRecord> {
-    const record: QuarantinedRecord = {
-      type: 'quarantined',
-      receivedAt: n.at.toISOString(),
-      id: notificationId(n.raw),
-      reason: n.reason,
-      headers: keptHeaders(n.headers),
-      ...bodyFields(n.raw),
-    };
-    await this.append(record);
-    return record;
-  }
-
-  async append(record: InboxRecord): Promise<void> {
-    if (this.fd === null) throw new Error(`inbox ${this.path} is closed`);
-    try {
-      this.size += writeAllSync(this.fd, `${JSON.stringify(record)}\n`);
-    } catch (err) {
-      try {
-        ftruncateSync(this.fd, this.size); // the part that went in is no record: cut it off
-      } catch {
-        // the next open cuts a torn tail
-      }
-      throw asFileError(err, 'the inbox', this.path) as Error;
-    }
-    await new Promise<void>((resolve, reject) => {
-      this.waiting.push({ resolve, reject });
-      this.syncSoon();
+    return this.commit(() => {
+      const key = invitationId === null ? null : normStatus(status);
+      const duplicate =
+        invitationId !== null &&
+        this.store
+          .sql('SELECT 1 FROM callbacks_notification WHERE invitation_id = ? AND status_key = ? LIMIT 1')
+          .get(invitationId, key) !== undefined;
+      const rec = this.insert({
+        ...n,
+        quarantined: false,
+        invitationId,
+        status,
+        statusKey: key,
+        problem: problem ?? null,
+        duplicate,
+        forwardTo: n.forwardTo ?? null,
+        signedWith: n.forwardTo && n.signedWith ? n.signedWith : null,
+      });
+      if (rec.forwardTo)
+        this.store
+          .sql('INSERT INTO callbacks_forward (seq, target, invitation_id) VALUES (?, ?, ?)')
+          .run(rec.seq, rec.forwardTo, rec.invitationId);
+      return rec;
     });
   }
 
-  /** One fsync for everything written while the previous one ran (group commit). */
-  private syncSoon(): void {
-    if (this.syncing || this.fd === null) return;
-    this.syncing = true;
-    setImmediate(() => {
-      const batch = this.waiting;
-      this.waiting = [];
-      const done = (err: Error | null) => {
-        for (const w of batch) err ? w.reject(err) : w.resolve();
-        this.syncing = false;
-        if (this.waiting.length) this.syncSoon();
-      };
-      if (this.fd === null) return done(new Error(`inbox ${this.path} is closed`));
-      fsync(this.fd, done);
-    });
+  /** A body that is not JSON at all: kept with the reason, never dropped, never forwarded. */
+  addQuarantined(q: Incoming & { reason: string }): Promise<NotificationRecord> {
+    return this.commit(() =>
+      this.insert({
+        ...q,
+        quarantined: true,
+        invitationId: null,
+        status: null,
+        statusKey: null,
+        problem: q.reason,
+        duplicate: false,
+        forwardTo: null,
+        signedWith: null,
+      }),
+    );
   }
 
-  /** Waits for the fsync in progress (acknowledged records are on disk), then closes. */
-  async close(): Promise<void> {
-    while (this.syncing) await new Promise((r) => setTimeout(r, 5));
-    if (this.fd === null) return;
-    closeSync(this.fd);
-    this.fd = null;
-    this.held?.release();
-    this.held = null;
+  /** Commits what waits, then closes the file. */
+  close(): void {
+    this.flush();
+    this.store.close();
+  }
+
+  private insert(
+    r: Incoming &
+      Omit<NotificationRecord, 'seq' | 'receivedAt' | 'id' | 'headers' | 'body'> & { statusKey: string | null },
+  ): NotificationRecord {
+    const headers = keptHeaders(r.headers);
+    const id = notificationId(r.raw);
+    const { lastInsertRowid } = this.store
+      .sql(
+        `INSERT INTO callbacks_notification (id, received_ms, quarantined, invitation_id, status, status_key, problem,
+           duplicate, headers, body, forward_to, signed_with) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        r.at.getTime(),
+        r.quarantined ? 1 : 0,
+        r.invitationId,
+        r.status,
+        r.statusKey,
+        r.problem,
+        r.duplicate ? 1 : 0,
+        JSON.stringify(headers),
+        r.raw,
+        r.forwardTo,
+        r.signedWith,
+      );
+    return {
+      seq: Number(lastInsertRowid),
+      receivedAt: r.at.toISOString(),
+      id,
+      quarantined: r.quarantined,
+      invitationId: r.invitationId,
+      status: r.status,
+      problem: r.problem,
+      duplicate: r.duplicate,
+      headers,
+      body: r.raw,
+      forwardTo: r.forwardTo,
+      signedWith: r.signedWith,
+    };
   }
 }
 
@@ -314,22 +197,4 @@ function keptHeaders(given: Record<string, string | string[] | undefined>): Reco
     if (v !== undefined) headers[h] = Array.isArray(v) ? v.join(', ') : v;
   }
   return headers;
-}
-
-/** The body as text when it is UTF-8 (byte for byte), else base64. */
-function bodyFields(raw: Buffer): { body: string } | { bodyBase64: string } {
-  const text = raw.toString('utf8');
-  return Buffer.from(text, 'utf8').equals(raw) ? { body: text } : { bodyBase64: raw.toString('base64') };
-}
-
-/** Truncates the file after its last newline when the final line is incomplete. */
-function cutTornTail(fd: number): void {
-  const size = fstatSync(fd).size;
-  if (size === 0) return;
-  const buf = Buffer.alloc(Math.min(size, 4 * 1024 * 1024));
-  const start = size - buf.length;
-  const n = readSync(fd, buf, 0, buf.length, start);
-  const at = buf.subarray(0, n).lastIndexOf(0x0a);
-  if (at < 0 && start === 0) return ftruncateSync(fd, 0);
-  if (at >= 0 && start + at + 1 < size) ftruncateSync(fd, start + at + 1);
 }

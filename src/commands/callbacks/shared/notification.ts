@@ -5,6 +5,7 @@ import { CALLBACK_V3_FIELDS } from '../../../api/wire-constants.js';
 import { toCsvLine } from '../../../output/csv.js';
 import { plain, statusColour } from '../../../output/values.js';
 import { escapeCell } from '../../../output/escape.js';
+import { localText } from '../../../output/local-time.js';
 
 /** Body field → environment variable for --exec (null or missing → empty string). */
 export const EVENT_ENV: Record<(typeof CALLBACK_V3_FIELDS)[number], string> = {
@@ -26,7 +27,8 @@ export function eventEnv(body: Record<string, unknown>, version: 'v3' | 'v2'): R
 }
 
 const COLUMNS = [
-  { header: 'Received', width: 8 },
+  // HH:MM:SS and the zone (local-time.ts): as wide as `21:30:05 UTC+10:30`
+  { header: 'Received', width: 18 },
   { header: 'Status', width: 11 },
   { header: 'Invitation', width: 12 },
   { header: 'Candidate', width: 30 },
@@ -47,13 +49,15 @@ export function tableHeader(c: Style): string {
   );
 }
 
-/** One TTY row: local time received, status, invitation, candidate, score, category, report URL. */
-export function tableRow(body: Record<string, unknown>, at: Date, c: Style): string {
+/**
+ * One TTY row: the time received (this machine's zone, named), status, invitation, candidate,
+ * score, category, report URL.
+ */
+export function tableRow(body: Record<string, unknown>, at: Date, c: Style, zone?: string): string {
   const b = body;
-  const pad = (n: number) => String(n).padStart(2, '0');
   const shown = (v: unknown) => escapeCell(plain(v)); // the body is anyone's text: no raw ESC on the terminal
   const cells = [
-    `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`,
+    localText(at, zone, true).slice(11),
     shown(b.Status) || '(v2)',
     shown(b.TestInvitationId),
     shown(b.CandidateEmailId),

@@ -1,6 +1,6 @@
 // The HTTP side of `assess callbacks listen`: a small node:http server that accepts completion
 // notifications (POST on one path) and checks the optional token. Store first, judge after: every
-// body is stored (the inbox; a body that is not JSON goes to the quarantine file beside it) before
+// body is stored (the inbox; a body that is not JSON is kept quarantined, with the reason) before
 // the answer, and everything stored is answered 200 — what cannot be understood is listed later
 // with the reason (`callbacks inbox`), never refused, since the service drops what it cannot
 // deliver after 5 tries. Only then is the notification handed on, so a slow --exec or
@@ -48,7 +48,7 @@ export interface ReceiverOptions {
   /** This listener's id: a request whose `assess-forwarded-by` names it is refused (508 Loop Detected). */
   listenerId?: string;
   onNotification(n: Received): void;
-  /** When set, awaited before the 200 (the durable inbox); a failure answers 503 so the sender retries. */
+  /** When set, awaited before the 200 (the store's commit); a failure answers 503 so the sender retries. */
   persist?(n: Received): Promise<void>;
   /** A body that is not JSON: stored here before the 200 (without it, such a body is refused with 400). */
   quarantine?(q: {
@@ -59,6 +59,15 @@ export interface ReceiverOptions {
     remote: string;
   }): Promise<void>;
   onRejected(r: Rejected): void;
+  /** GET /healthz, /readyz and /metrics (no token: they hold no notification; see docs). */
+  probes?: Probes;
+  /** A TLS server to use instead of plain HTTP (the caller keeps its certificate fresh). */
+  tls?: import('node:https').ServerOptions;
+}
+
+export interface Probes {
+  ready(): { ok: boolean; body: Record<string, unknown> };
+  metrics(): string;
 }
 
 export interface RunningReceiver {
@@ -67,7 +76,16 @@ export interface RunningReceiver {
   port: number;
   /** The URL to register as callbackUrl (with the token when there is one). */
   callbackUrl: string;
+  /** The server (TLS: its certificate is replaced with setSecureContext). */
+  server: import('node:net').Server & { setSecureContext?(o: import('node:tls').SecureContextOptions): void };
   close(): Promise<void>;
+}
+
+/** The token of a request: `Authorization: Bearer T` (what a reverse proxy adds) or `?token=T`. */
+function tokenOf(req: IncomingMessage, url: URL): string | null {
+  const auth = req.headers.authorization;
+  const bearer = typeof auth === 'string' ? /^Bearer\s+(\S+)$/i.exec(auth.trim()) : null;
+  return bearer ? bearer[1]! : url.searchParams.get('token');
 }
 
 function sameToken(given: string | null, expected: string): boolean {
@@ -100,9 +118,9 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
 export const newListenerId = () => randomBytes(9).toString('base64url');
 
 /** `http://host:port/path?token=…` with loopback for a wildcard bind and brackets for IPv6. */
-export function callbackUrlFor(host: string, port: number, path: string, token?: string): string {
+export function callbackUrlFor(host: string, port: number, path: string, token?: string, scheme = 'http'): string {
   const h = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
-  const url = new URL(`http://${h}:${port}${path}`);
+  const url = new URL(`${scheme}://${h}:${port}${path}`);
   if (token) url.searchParams.set('token', token);
   return url.toString();
 }
@@ -111,18 +129,26 @@ export async function startReceiver(opts: ReceiverOptions): Promise<RunningRecei
   // the notification schemas are built when a receiver starts, not when the command loads
   const { readCallback } = await import('../../../api/read/callback.js');
   const { parseJsonLossless } = await import('../../../api/read/body.js');
-  const server = createServer((req, res) => {
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    inFlight++;
+    res.once('close', () => {
+      if (--inFlight === 0) drained?.();
+    });
     const url = new URL(req.url ?? '/', 'http://receiver.invalid');
     const remote = req.socket.remoteAddress ?? '?';
     const reject = (status: number, reason: string, headers: Record<string, string> = {}) => {
       answer(res, status, { error: reason }, headers);
       opts.onRejected({ status, reason, remote, method: req.method ?? '?', path: url.pathname });
     };
+    if (opts.probes && req.method === 'GET' && probe(opts.probes, url.pathname, res)) return;
     if (url.pathname !== opts.path) return reject(404, `no receiver at ${url.pathname} (listening on ${opts.path})`);
     if (req.method !== 'POST')
       return reject(405, `${req.method} is not accepted; notifications are POSTed`, { allow: 'POST' });
-    if (opts.token !== undefined && !sameToken(url.searchParams.get('token'), opts.token))
-      return reject(401, url.searchParams.has('token') ? 'wrong token' : 'missing ?token=');
+    const given = tokenOf(req, url);
+    if (opts.token !== undefined && !sameToken(given, opts.token))
+      return reject(401, given !== null ? 'wrong token' : 'missing ?token= (or an Authorization: Bearer header)');
     if (opts.listenerId !== undefined && forwardedBy(req.headers[FORWARDED_BY]).includes(opts.listenerId))
       return reject(
         508,
@@ -165,7 +191,8 @@ export async function startReceiver(opts: ReceiverOptions): Promise<RunningRecei
       },
       () => reject(400, 'the request body could not be read'),
     );
-  });
+  };
+  const server = opts.tls ? (await import('node:https')).createServer(opts.tls, handle) : createServer(handle);
   await new Promise<void>((resolve, fail) => {
     server.once('error', fail);
     server.listen(opts.port, opts.host, () => {
@@ -177,11 +204,33 @@ export async function startReceiver(opts: ReceiverOptions): Promise<RunningRecei
   return {
     address,
     port,
-    callbackUrl: callbackUrlFor(opts.host, port, opts.path, opts.token),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    server,
+    callbackUrl: callbackUrlFor(opts.host, port, opts.path, opts.token, opts.tls ? 'https' : 'http'),
+    // takes no new connection; a request being stored is answered once its commit is done (up to
+    // a moment), then every connection is closed
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      if (inFlight > 0)
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+          setTimeout(resolve, 1_000).unref();
+        });
+      server.closeAllConnections();
+      await closed;
+    },
   };
+}
+
+/** Answers GET /healthz, /readyz, /metrics; false for any other path. */
+function probe(p: Probes, path: string, res: ServerResponse): boolean {
+  if (path === '/healthz') answer(res, 200, { status: 'ok' });
+  else if (path === '/readyz') {
+    const r = p.ready();
+    answer(res, r.ok ? 200 : 503, r.body);
+  } else if (path === '/metrics') {
+    res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+    res.end(p.metrics());
+  } else return false;
+  return true;
 }

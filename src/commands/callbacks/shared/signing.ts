@@ -1,7 +1,7 @@
 // Standard Webhooks signatures (https://www.standardwebhooks.com): the headers `webhook-id`,
 // `webhook-timestamp` (Unix seconds) and `webhook-signature` = `v1,` + base64 of
-// HMAC-SHA256(secret, `${id}.${timestamp}.${body}`). A `whsec_` secret is base64 after the
-// prefix (its bytes are the key); any other secret is used as its UTF-8 bytes.
+// HMAC-SHA256(secret, `${id}.${timestamp}.${body}`). The secret is base64, with or without the
+// `whsec_` prefix, exactly as the Standard Webhooks libraries read it (its bytes are the key).
 // node:crypto only: the scheme is a few lines, and timingSafeEqual gives the constant-time compare.
 import type { Secrets } from '../../../api/redact.js';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -15,7 +15,7 @@ export const DEFAULT_TOLERANCE_S = 5 * 60;
 
 export function secretKey(secret: string): Buffer {
   const s = secret.trim();
-  return s.startsWith(SECRET_PREFIX) ? Buffer.from(s.slice(SECRET_PREFIX.length), 'base64') : Buffer.from(s, 'utf8');
+  return Buffer.from(s.startsWith(SECRET_PREFIX) ? s.slice(SECRET_PREFIX.length) : s, 'base64');
 }
 
 export function sign(secret: string, id: string, timestamp: number, body: Buffer | string): string {
@@ -60,13 +60,15 @@ export function verify(
   if (toleranceS > 0 && skew > toleranceS)
     return {
       ok: false,
-      reason: `timestamp is ${Math.round(skew)} s away from the reference time (tolerance ${toleranceS} s)`,
+      reason: `webhook-timestamp is ${Math.round(skew)} s away from ${toleranceS === 0 ? 'the reference time' : 'when it was received'} (tolerance ${toleranceS} s)`,
     };
   const expected = Buffer.from(sign(secret, id, Number(ts), body).slice(3), 'base64');
   for (const part of sig.split(' ')) {
     const [version, value] = part.split(',', 2);
     if (version !== 'v1' || !value) continue;
     const given = Buffer.from(value, 'base64');
+    // only the signature itself: base64 that decodes leniently past junk is refused, as the libraries do
+    if (given.toString('base64') !== value) continue;
     if (given.length === expected.length && timingSafeEqual(given, expected)) return { ok: true };
   }
   return { ok: false, reason: 'no signature matches' };

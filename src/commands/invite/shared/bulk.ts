@@ -18,7 +18,8 @@ import { spoolPrivately } from '../../../files/spool.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { classifyReturned, inviteBody, type InviteInput } from './body.js';
-import { checkRow, readCsvRows, type BadRow, type CsvRow, type RowEvent } from './csv-rows.js';
+import { checkRow, readCsvRows, type BadRow, type CsvRow, type ReadOptions, type RowEvent } from './csv-rows.js';
+import type { ColumnMap } from './csv-header.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 import { UrlTable } from './url-table.js';
 import { LedgerAppender, ledgerPath, ledgerUrl } from '../../shared/callback-ledger.js';
@@ -38,6 +39,8 @@ export interface BulkInviteInput {
   results?: string;
   /** Raw values of the single-invite flags, applied to every row (columns override). */
   defaults: Record<string, unknown>;
+  /** `--columns`: which heading holds which column. */
+  columns?: ColumnMap;
 }
 
 const SHOW_BAD = 50;
@@ -57,6 +60,8 @@ const BREAKER = 20;
 interface Checked {
   valid: number;
   badCount: number;
+  /** Rows of empty cells: skipped, counted, never invalid. */
+  blank: number;
   bad: BadRow[];
   /** key → first line: the first row of a candidate is sent, later ones are duplicates. */
   firstLine: KeyIndex;
@@ -129,19 +134,25 @@ export function invitePaths(
   return { journal: j, results: resolve(results ?? join(dirname(beside), `${stem}.results.ndjson`)) };
 }
 
-function rows(path: string, label: string, onUnknown?: (names: string[]) => void): AsyncGenerator<RowEvent> {
-  return readCsvRows(createReadStream(path, { highWaterMark: 4096 }), label, onUnknown);
+function rows(path: string, label: string, opts: ReadOptions): AsyncGenerator<RowEvent> {
+  return readCsvRows(createReadStream(path, { highWaterMark: 4096 }), label, opts);
 }
 
 /** Pass 1: every row validated, nothing sent. */
 async function checkAll(ctx: Context, path: string, label: string, input: BulkInviteInput): Promise<Checked> {
-  const c: Checked = { valid: 0, badCount: 0, bad: [], firstLine: new KeyIndex() };
-  const warnUnknown = (names: string[]) => ctx.warn(`--from-csv: ignoring unknown column(s) ${names.join(', ')}`);
+  const c: Checked = { valid: 0, badCount: 0, blank: 0, bad: [], firstLine: new KeyIndex() };
+  // said once the rows are known good: a refusal stays within its two lines
+  let unknown: string[] = [];
+  const warnUnknown = (names: string[]) => (unknown = names);
   const noteBad = (bad: BadRow) => {
     c.badCount++;
     if (c.bad.length < SHOW_BAD) c.bad.push(bad);
   };
-  for await (const ev of rows(path, label, warnUnknown)) {
+  for await (const ev of rows(path, label, { onUnknownColumns: warnUnknown, columns: input.columns })) {
+    if (ev.kind === 'blank') {
+      c.blank++;
+      continue;
+    }
     if (ev.kind === 'bad') {
       noteBad(ev.bad);
       continue;
@@ -154,6 +165,8 @@ async function checkAll(ctx: Context, path: string, label: string, input: BulkIn
     c.firstLine.setIfAbsent(r.key, ev.row.line);
     c.valid++;
   }
+  if (unknown.length && (c.badCount === 0 || input.skipInvalid))
+    ctx.warn(`--from-csv: ignoring unknown column(s) ${unknown.join(', ')}`);
   return c;
 }
 
@@ -198,6 +211,7 @@ async function dryRun(ctx: Context, c: Checked, journalPath: string, label: stri
     rows: c.valid + c.badCount,
     valid: c.valid,
     invalid: c.badCount,
+    blank: c.blank,
     duplicates,
     alreadyDone: done,
     wouldSend: c.firstLine.size - done,
@@ -205,6 +219,7 @@ async function dryRun(ctx: Context, c: Checked, journalPath: string, label: stri
   warnSkipped(ctx, c);
   ctx.info(
     `Dry run of ${label}: ${summary.rows} rows, ${c.valid} valid, ${c.badCount} invalid, ${duplicates} duplicate(s), ` +
+      (c.blank ? `${c.blank} blank row(s) skipped, ` : '') +
       `${done} already invited${on} (journal ${journalPath}); ${summary.wouldSend} would be sent. Nothing was sent.`,
   );
   await printSummary(ctx, { ...summary, journal: journalPath });
@@ -234,7 +249,8 @@ async function send(
 
   /** Rows that must be sent; everything else is recorded here as it streams past. */
   async function* sendable(): AsyncGenerator<{ row: CsvRow; key: string; input: InviteInput }> {
-    for await (const ev of rows(path, label)) {
+    for await (const ev of rows(path, label, { columns: input.columns })) {
+      if (ev.kind === 'blank') continue; // counted by the first pass
       if (ev.kind === 'bad') {
         run.record({ line: ev.bad.line, outcome: 'invalid', errors: ev.bad.errors }, 'skipped'); // --skip-invalid: skipped, not failed (no exit 5 on its own)
         continue;
@@ -351,7 +367,12 @@ async function send(
   } catch (err) {
     fatal = err;
   }
-  const notes = maybeTwice ? `${maybeTwice} may have been e-mailed twice: marked maybeEmailedTwice` : '';
+  const notes = [
+    c.blank && `${c.blank} blank row(s) skipped`,
+    maybeTwice && `${maybeTwice} may have been e-mailed twice: marked maybeEmailedTwice`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   ledger.close();
   if (ledger.failed)
     ctx.warn(

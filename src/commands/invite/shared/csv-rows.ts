@@ -1,24 +1,15 @@
 // Reading and validating the rows of `invite --csv`: csv-parse, streamed record by record (a
-// 50,000-row file is never held in memory), header names case-insensitive, every row checked
-// with the same schema as the single invite, so a row is valid exactly when the equivalent
-// `assess invite` command line would be.
-import type { Readable } from 'node:stream';
-import { showValue } from '../../../cli/command.js';
+// 50,000-row file is never held in memory), every row checked with the same schema as the single
+// invite, so a row is valid exactly when the equivalent `assess invite` command line would be.
+// What the bytes are (encoding, delimiter) is csv-source.ts; which column is which, csv-header.ts.
+// A message about a row names its line and the problem, never the row's text: the file may be
+// anything (a key file given by mistake).
+import { Readable } from 'node:stream';
 import { UsageError } from '../../../errors.js';
 import { inviteSchema, type InviteInput } from './body.js';
+import { mapHeader, type ColumnMap } from './csv-header.js';
+import { openCsvText, type CsvSource } from './csv-source.js';
 
-/** Lower-cased header name → the canonical column name. */
-export const COLUMNS: Record<string, string> = {
-  email: 'email',
-  name: 'name',
-  callbackurl: 'callbackUrl',
-  redirecturl: 'redirectUrl',
-  startdatetime: 'startDateTime',
-  enddatetime: 'endDateTime',
-  timezoneid: 'timeZoneId',
-  stakeholderemails: 'stakeholderEmails',
-  link: 'link',
-};
 /** Column → the single-invite flag (schema key) it fills. */
 const FLAG_OF: Record<string, string> = {
   link: 'link',
@@ -35,6 +26,7 @@ const COLUMN_OF: Record<string, string> = {
   name: 'name',
 };
 
+const BREAK = /\r\n|\r|\n/;
 const NOT_UTF8 = 'has bytes that are not UTF-8 text (save the file as UTF-8, e.g. "CSV UTF-8" in Excel)';
 
 export type Fields = Record<string, string>;
@@ -48,107 +40,156 @@ export interface BadRow {
   errors: string[];
   fields?: Fields;
 }
-export type RowEvent = { kind: 'row'; row: CsvRow } | { kind: 'bad'; bad: BadRow };
+/** `blank`: a row of empty cells (`,,`, spaces): no candidate, skipped and counted. */
+export type RowEvent = { kind: 'row'; row: CsvRow } | { kind: 'bad'; bad: BadRow } | { kind: 'blank'; line: number };
+
+export interface ReadOptions {
+  /** Called once with the headings no column reads (shown as in messages). */
+  onUnknownColumns?: (names: string[]) => void;
+  /** `--columns`: column → heading. */
+  columns?: ColumnMap;
+}
 
 /**
- * Streams the records of a CSV file as rows (with their first line number) or unreadable spans,
- * in file order. Line numbers are counted from each record's raw text rather than csv-parse's
- * `info`/`on_record` context objects, which cost ~30 MB of garbage on a 50,000-row file.
+ * Streams the records of a CSV file as rows (with their first line number), blank rows or
+ * unreadable spans, in file order. Line numbers are counted from each record's raw text rather
+ * than csv-parse's `info`/`on_record` context objects, which cost ~30 MB of garbage on a
+ * 50,000-row file.
  */
-export async function* readCsvRows(
-  input: Readable,
-  label: string,
-  onUnknownColumns?: (names: string[]) => void,
-): AsyncGenerator<RowEvent> {
+export async function* readCsvRows(input: Readable, label: string, opts: ReadOptions = {}): AsyncGenerator<RowEvent> {
   // Listen before the first await: a missing file fails while csv-parse is still loading, and an
   // 'error' without a listener would crash the process with a stack trace.
   let early: (Error & { code?: string }) | undefined;
-  const onEarly = (err: Error) => (early = err);
+  const onEarly = (err: Error) => (early ??= err);
   input.on('error', onEarly);
+  const cannotRead = (e: Error & { code?: string }) =>
+    new UsageError(`--from-csv: cannot read ${label} (${e.code ?? e.message})`);
+  let source;
+  try {
+    source = await openCsvText(input, label);
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    throw cannotRead(early ?? (err as Error));
+  }
   const { parse } = await import('csv-parse');
   input.off('error', onEarly);
-  if (early) throw new UsageError(`--from-csv: cannot read ${label} (${early.code ?? early.message})`);
-  let header: string[] | null = null;
-  const skipped: Array<{ end: number; errors: string[] }> = [];
+  if (early) throw cannotRead(early);
+  const { parser, skipped, head } = csvParser(parse, source, label, opts);
+  const text = Readable.from(source.chunks, { objectMode: false });
+  text.on('error', (err) => parser.destroy(err));
+  // lines up to the end of the previous record (the header is line 1, after any sep= line)
+  let consumed = 1 + source.linesBefore;
+  let records = 0;
+  /** Skipped records that came before the next good one (all of them, at the end). */
+  function* spansBefore(next: number): Generator<RowEvent> {
+    while (skipped.length && skipped[0]!.before <= next) {
+      const s = skipped.shift()!;
+      if (s.blank) yield { kind: 'blank', line: s.end };
+      else yield { kind: 'bad', bad: { line: Math.min(consumed + 1, s.end), endLine: s.end, errors: s.errors } };
+      consumed = Math.max(consumed, s.end);
+    }
+  }
+  try {
+    for await (const rec of text.pipe(parser) as AsyncIterable<{ record: Fields; raw: string }>) {
+      if (skipped.length) yield* spansBefore(records);
+      records++;
+      // csv-parse gives a record the empty and whitespace-only lines before it as part of its
+      // text; its line break is LF, CRLF or (its own, with CRLF files) a bare CR
+      const raw = rec.raw;
+      const before = /^[ \t\r\n]/.test(raw) ? /^(?:[ \t]*(?:\r\n|\r|\n))*/.exec(raw)![0].split(BREAK).slice(0, -1) : [];
+      for (const [i, l] of before.entries()) if (l) yield { kind: 'blank', line: consumed + i + 1 };
+      const breaks = raw.includes('\r') ? raw.split(BREAK).length - 1 : countLf(raw);
+      const line = consumed + before.length + 1;
+      const last = raw.charCodeAt(raw.length - 1);
+      consumed += breaks + (last === 10 || last === 13 ? 0 : 1);
+      yield rowEvent(line, rec, head.hidden, head.joinNames);
+    }
+  } catch (err) {
+    const e = err as Error & { code?: string };
+    if (e instanceof UsageError) throw e;
+    if (e.code?.startsWith('CSV_')) throw new UsageError(`--from-csv: ${label}: ${describeParseError(e)}`);
+    throw cannotRead(e);
+  }
+  yield* spansBefore(Infinity);
+  if (!head.read)
+    throw new UsageError(`--from-csv: ${label} is empty`, 'the first line names the columns, e.g. email,name');
+}
+
+/** A record csv-parse skipped, with how many good records came before it (the order they came in). */
+type Skipped = { end: number; errors: string[]; before: number; blank?: boolean };
+
+/** csv-parse for this file: its delimiter, the header mapped (csv-header.ts), skipped records noted. */
+function csvParser(
+  parse: typeof import('csv-parse').parse,
+  source: CsvSource,
+  label: string,
+  opts: ReadOptions,
+): { parser: ReturnType<typeof import('csv-parse').parse>; skipped: Skipped[]; head: Head } {
+  const head: Head = { read: false, joinNames: false, hidden: false };
+  const skipped: Skipped[] = [];
   const parser = parse({
-    bom: true,
+    delimiter: source.delimiter,
     trim: true,
     skip_empty_lines: true,
     raw: true,
     skip_records_with_error: true,
     relax_column_count_less: true, // trailing empty columns may be left out
     columns: (names: string[]) => {
-      header = names.map((n) => COLUMNS[n.trim().toLowerCase()] ?? n.trim());
-      checkHeader(header, label, onUnknownColumns);
-      return header;
+      const mapped = mapHeader(names, label, opts.columns);
+      Object.assign(head, { read: true, joinNames: mapped.joinNames });
+      head.hidden = mapped.keys.some((k) => k.startsWith('\u0000'));
+      if (mapped.unknown.length) opts.onUnknownColumns?.(mapped.unknown);
+      return mapped.keys;
     },
   });
-  parser.on('skip', (err: Error & { code?: string; lines?: number }) => {
+  parser.on('skip', (err: Error & { code?: string; lines?: number; record?: unknown }) => {
+    const before = parser.info.records;
     const prev = skipped.at(-1);
-    const end = err.lines ?? (prev?.end ?? 1) + 1;
+    const end = err.lines === undefined ? (prev?.end ?? 1) + 1 : err.lines + source.linesBefore;
+    // `,,,` under fewer columns is a blank row all the same, not a broken one
+    if (Array.isArray(err.record) && err.record.every((v) => v === ''))
+      return void skipped.push({ end, errors: [], before, blank: true });
     // One broken span can trip the parser twice (bad quote, then never closed): report it once.
-    if (prev && end <= prev.end) prev.errors.push(describeParseError(err));
-    else skipped.push({ end, errors: [describeParseError(err)] });
+    if (prev && !prev.blank && end <= prev.end) prev.errors.push(describeParseError(err));
+    else skipped.push({ end, errors: [describeParseError(err)], before });
   });
-  input.on('error', (err) => parser.destroy(err));
-  let consumed = 1; // lines up to the end of the previous record (the header is line 1)
-  /** Unreadable spans that end before `line`, each starting after what came before it. */
-  function* spansBefore(line: number): Generator<RowEvent> {
-    while (skipped.length && skipped[0]!.end < line) {
-      const s = skipped.shift()!;
-      yield { kind: 'bad', bad: { line: Math.min(consumed + 1, s.end), endLine: s.end, errors: s.errors } };
-      consumed = Math.max(consumed, s.end);
-    }
-  }
-  try {
-    for await (const rec of input.pipe(parser) as AsyncIterable<{ record: Fields; raw: string }>) {
-      const leading = /^(?:\r?\n)*/.exec(rec.raw)![0].split('\n').length - 1;
-      const newlines = rec.raw.split('\n').length - 1;
-      yield* spansBefore(consumed + leading + 1);
-      const line = consumed + leading + 1;
-      consumed += newlines + (rec.raw.endsWith('\n') ? 0 : 1);
-      // bytes that are not UTF-8 (a Latin-1 export) were decoded as U+FFFD: the name would reach
-      // the service garbled, so the row is refused like any other bad value
-      if (rec.raw.includes('\uFFFD')) yield { kind: 'bad', bad: { line, errors: [NOT_UTF8] } };
-      else yield { kind: 'row', row: { line, fields: rec.record } };
-    }
-  } catch (err) {
-    const e = err as Error & { code?: string };
-    if (e instanceof UsageError) throw e;
-    if (e.code?.startsWith('CSV_')) throw new UsageError(`--from-csv: ${label}: ${describeParseError(e)}`);
-    throw new UsageError(`--from-csv: cannot read ${label} (${e.code ?? e.message})`);
-  }
-  yield* spansBefore(Infinity);
-  if (header === null)
-    throw new UsageError(`--from-csv: ${label} is empty`, 'the first line names the columns, e.g. email,name');
+  return { parser, skipped, head };
 }
 
-function checkHeader(header: string[], label: string, onUnknown?: (names: string[]) => void): void {
-  const missing = ['email', 'name'].filter((c) => !header.includes(c));
-  if (missing.length)
-    throw new UsageError(
-      `--from-csv: ${label}: the header has no ${missing.join(' or ')} column (it has: ${headerNames(header)})`,
-      `the first line names the columns: email,name and optionally ${Object.values(COLUMNS).slice(2).join(', ')}`,
-    );
-  const dup = header.find((h, i) => header.indexOf(h) !== i);
-  if (dup) throw new UsageError(`--from-csv: ${label}: the column ${dup} appears twice in the header`);
-  const known = new Set(Object.values(COLUMNS));
-  const unknown = header.filter((h) => !known.has(h));
-  if (unknown.length) onUnknown?.(unknown);
+/** What the header said: whether there was one, first and last names to join, columns left out. */
+interface Head {
+  read: boolean;
+  joinNames: boolean;
+  hidden: boolean;
 }
 
-/** What the first line holds, as names: at most 10, each cut at 40 characters (the line may be anything, e.g. data). */
-function headerNames(header: string[]): string {
-  const shown = header
-    .slice(0, 10)
-    .map((h) =>
-      /[\u0000-\u001f\u007f-\u009f]/.test(h)
-        ? showValue(h, 40)
-        : [...h].length > 40
-          ? `${[...h].slice(0, 40).join('')}…`
-          : h,
-    );
-  return `${shown.join(', ')}${header.length > 10 ? `, … (${header.length} in all)` : ''}`;
+function countLf(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf('\n'); i >= 0; i = s.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function rowEvent(line: number, rec: { record: Fields; raw: string }, hidden: boolean, joinNames: boolean): RowEvent {
+  // bytes that are not UTF-8 (a Latin-1 export) were decoded as U+FFFD: the name would reach
+  // the service garbled, so the row is refused like any other bad value
+  if (rec.raw.includes('\uFFFD')) return { kind: 'bad', bad: { line, errors: [NOT_UTF8] } };
+  let blank = true;
+  for (const k in rec.record)
+    if (rec.record[k]) {
+      blank = false;
+      break;
+    }
+  if (blank) return { kind: 'blank', line };
+  if (!hidden && !joinNames) return { kind: 'row', row: { line, fields: rec.record } };
+  // a heading that could not keep its name (empty, or a column's name mapped elsewhere) is left out
+  const fields: Fields = {};
+  for (const [k, v] of Object.entries(rec.record)) if (!k.startsWith('\u0000') && v !== undefined) fields[k] = v;
+  if (joinNames) {
+    fields.name = [fields.firstName, fields.lastName].filter(Boolean).join(' ');
+    delete fields.firstName;
+    delete fields.lastName;
+  }
+  return { kind: 'row', row: { line, fields } };
 }
 
 function describeParseError(err: Error & { code?: string }): string {
@@ -161,8 +202,13 @@ function describeParseError(err: Error & { code?: string }): string {
     case 'CSV_INVALID_CLOSING_QUOTE':
     case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
       return 'broken quoting: a quoted field must end with " followed by a comma or the end of the line';
+    case 'INVALID_OPENING_QUOTE':
+      return 'broken quoting: a quote inside a field that does not start with one (write "" for a quote)';
+    case 'CSV_MAX_RECORD_SIZE':
+      return 'a record too long to be a row';
     default:
-      return err.message.replace(/^Invalid Record Length: /, '');
+      // csv-parse's own words may quote the field: only its code is shown
+      return `cannot be read as CSV (${err.code ?? 'parse error'})`;
   }
 }
 
@@ -190,15 +236,15 @@ export function checkRow(fields: Fields, testId: string, defaults: Record<string
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '');
       if ((key === 'email' && !email) || (key === 'name' && !name)) continue;
-      errors.push(
-        `${COLUMN_OF[key] ?? key}: ${csvWords(ownWords(issue.message))}${fields[COLUMN_OF[key] ?? ''] ? ` (got ${showValue(fields[COLUMN_OF[key]!])})` : ''}`,
-      );
+      const column = COLUMN_OF[key] ?? key;
+      errors.push(`${column}: ${withoutValue(csvWords(ownWords(issue.message)), fields[column])}`);
     }
   }
   // a row's time zone must be an id: names are resolved through the service, once, for --tz only
   if (parsed.success && typeof parsed.data.tz === 'string')
     errors.push(
-      `timeZoneId: must be a time zone id (a number) in the CSV, got ${showValue(parsed.data.tz)}; a name works as the default: --tz ${parsed.data.tz}`,
+      'timeZoneId: must be a time zone id (a number) in the CSV (assess timezones lists them); ' +
+        'a name works as the default for every row: --tz Asia/Kolkata',
     );
   if (errors.length || !parsed.success) return { ok: false, errors };
   return { ok: true, input: parsed.data, key: inviteKey(testId, parsed.data.link, parsed.data.email!) };
@@ -218,6 +264,21 @@ function ownWords(message: string): string {
   return /^(Invalid|Too (big|small)|Unrecognized)\b/.test(message)
     ? 'is not a value this column accepts (assess invite --help lists the columns)'
     : message;
+}
+
+/**
+ * A message without the row's value in it: the single-invite messages quote what was typed
+ * (`'2026-02-30' is not a real date`), which for a row would be the file's text.
+ */
+function withoutValue(message: string, value: string | undefined): string {
+  if (!value) return message;
+  const own = (inner: string) => inner !== '' && value.includes(inner);
+  let m = message.replace(/^'([^']*)' (?=is not)/, (all, inner: string) => (own(inner) ? '' : all));
+  m = m.replace(/ \(not an e-mail: ((?:'[^']*'(?:, )?)+)\)/, (_all, list: string) => {
+    const n = list.match(/'[^']*'/g)?.length ?? 1;
+    return ` (${n} of them ${n === 1 ? 'is' : 'are'} not)`;
+  });
+  return value.length >= 3 && m.includes(value) ? m.split(value).join('…') : m;
 }
 
 /** The single-invite messages name flags; in a CSV the user thinks in columns. */

@@ -104,5 +104,5 @@ export function refineLinkFlags(v: LinkFlags, c: z.core.$RefinementCtx, mode: 'c
   if (v.end && !v.start) issue('start', 'is required with --end');
   if (v.slotwise && !v.start) issue('slotwise', 'needs --start and --end');
   if ((v.validDays !== undefined || v.start || v.end) && v.tz === undefined)
-    issue('tz', 'is required with a schedule, e.g. --tz 35 (or once: assess config set tz Asia/Kolkata)');
+    issue('tz', 'is required with a schedule, e.g. --tz Asia/Kolkata (or once: assess config set tz Asia/Kolkata)');
 }

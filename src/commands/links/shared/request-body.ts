@@ -45,8 +45,8 @@ export function buildSchedule(
   if (tz === undefined)
     throw new UsageError(
       onUpdate
-        ? "--tz: the service's answer does not give the link's time zone; give one, e.g. --tz 35"
-        : '--tz: the link has no time zone yet; give one, e.g. --tz 35',
+        ? "--tz: the service's answer does not give the link's time zone; give one, e.g. --tz Asia/Kolkata"
+        : '--tz: the link has no time zone yet; give one, e.g. --tz Asia/Kolkata',
     );
   if (f.validDays !== undefined)
     return {

@@ -22,9 +22,10 @@ export const V2_LINK_COLUMNS: Column[] = [
   { key: 'testLinkName', header: 'Name', priority: 2 },
   { key: 'testLinkStatus', header: 'Status (1/3)', priority: 3 },
   { key: 'accessTime', header: 'Access (0/1/2)', priority: 4 },
-  { key: 'startDateTime', header: 'Start (UTC)', priority: 5 },
-  { key: 'endDateTime', header: 'End (UTC)', priority: 6 },
-  { key: 'timeZoneId', header: 'TZ', priority: 7 },
+  { key: 'startDateTime', header: 'Start', kind: 'date', priority: 5 },
+  { key: 'endDateTime', header: 'End', kind: 'date', priority: 6 },
+  // v2 has no list of zones to name it by
+  { key: 'timeZoneId', header: 'Time zone id', priority: 7 },
   { key: 'inviteCandidateOnly', header: 'Invited only', priority: 8 },
   { key: 'imageProctoring', header: 'Image proctoring', priority: 9 },
 ];

@@ -1,13 +1,12 @@
 // One choice of columns for test links, shared by list, get, create and update. Keys are the
 // service's field names (dotted for nested), so CSV headers and --json read like the API.
-import type { TestLink as ReadLink, WrittenLink } from '../../../api/read/v3.js';
+import type { TestLink as ReadLink, TimeZone, WrittenLink } from '../../../api/read/v3.js';
 import { fieldsOfAnswer } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { Printer, type Column } from '../../../output/printer.js';
 import { getPath } from '../../../output/values.js';
-import { utcMinutes } from '../../../util/utc-text.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
-import { timeZones } from '../../shared/timezone.js';
+import { timeZones, zoneWithId } from '../../shared/timezone.js';
 
 const SCHEDULE = 'invitationSchedule.scheduleDetails';
 
@@ -20,11 +19,12 @@ export const LINK_COLUMNS: Column[] = [
   { key: 'proctoringSettings.proctoringMode', header: 'Proctoring', priority: 9 },
   { key: 'invitationSchedule.scheduleType', header: 'Schedule', priority: 4 },
   { key: `${SCHEDULE}.invitationValidityInDays`, header: 'Days', priority: 6 },
-  // a window shown whole or not at all: never Start without End. In UTC, said in the heading
-  // (the link's own zone stands beside it): see forTable()
-  { key: `${SCHEDULE}.startDateTime`, header: 'Start (UTC)', kind: 'date', priority: 5, group: 'window' },
-  { key: `${SCHEDULE}.endDateTime`, header: 'End (UTC)', kind: 'date', priority: 5, group: 'window' },
-  { key: `${SCHEDULE}.timeZoneId`, header: 'TZ', priority: 8 },
+  // a window shown whole or not at all: never Start without End. On a terminal in this
+  // machine's zone, named beside each time (the printer's way with dates)
+  { key: `${SCHEDULE}.startDateTime`, header: 'Start', kind: 'date', priority: 5, group: 'window' },
+  { key: `${SCHEDULE}.endDateTime`, header: 'End', kind: 'date', priority: 5, group: 'window' },
+  // the link's own zone, for its candidates: by name on a terminal (see forTable)
+  { key: `${SCHEDULE}.timeZoneId`, header: 'Time zone', priority: 8 },
 ];
 
 const DETAIL: Column[] = [
@@ -37,31 +37,34 @@ const DETAIL: Column[] = [
   { key: 'isApiLink', header: 'API link' },
   { key: 'proctoringSettings.proctoringMode', header: 'Proctoring', priority: 9 },
   { key: 'stakeholderEmails', header: 'Stakeholders' },
-  ...LINK_COLUMNS.slice(5).map((c) => ({
-    ...c,
-    header: c.header === 'TZ' ? 'Time zone' : c.header === 'Days' ? 'Valid days' : c.header,
-  })),
+  ...LINK_COLUMNS.slice(5).map((c) => ({ ...c, header: c.header === 'Days' ? 'Valid days' : c.header })),
 ];
 
 /** Every top-level field `--json a,b` may pick for a link: the wire object's fields. */
 export const LINK_FIELDS = fieldsOfAnswer('v3.getLink', DETAIL);
 
 const TZ_KEY = `${SCHEDULE}.timeZoneId`;
-const WINDOW_KEYS = new Set([`${SCHEDULE}.startDateTime`, `${SCHEDULE}.endDateTime`]);
 
 /**
- * The columns as a table shows them: the window's times in UTC, as the service gives them and
- * --start/--end read them, not in this machine's zone (the printer's way with dates), which
- * beside the link's own "Time zone" would be a third zone, unnamed. Machine formats keep the ISO text.
+ * The columns as a table shows them: the link's time zone by name with its id beside it
+ * (`Asia/Kolkata (id 35)`), from the service's (cached) list. Machine formats keep the id.
  */
-export function forTable(ctx: Context, columns: readonly Column[]): Column[] {
-  if (ctx.globals.output !== 'table') return [...columns];
-  return columns.map((c) =>
-    WINDOW_KEYS.has(c.key) ? { ...c, value: (row: Record<string, unknown>) => utcCell(getPath(row, c.key)) } : c,
-  );
+export async function forTable(ctx: Context, columns: readonly Column[], rows: readonly object[]): Promise<Column[]> {
+  if (ctx.globals.output !== 'table' || !rows.some((r) => getPath(r, TZ_KEY) != null)) return [...columns];
+  const name = await zoneNamer(ctx);
+  return columns.map((c) => (c.key === TZ_KEY ? { ...c, value: (row: object) => name(getPath(row, TZ_KEY)) } : c));
 }
 
-const utcCell = (v: unknown) => (typeof v === 'string' ? (utcMinutes(v) ?? v) : v);
+/** id → `Asia/Kolkata (id 35)`; `id 35` when the list does not name it or cannot be had. */
+async function zoneNamer(ctx: Context): Promise<(id: unknown) => string | undefined> {
+  let zones: TimeZone[] = [];
+  try {
+    zones = await timeZones(ctx);
+  } catch {
+    // the ids alone
+  }
+  return (id) => (id === undefined || id === null ? undefined : zoneWithId(zones, id));
+}
 
 export async function printLink(ctx: Context, link: ReadLink | WrittenLink): Promise<void> {
   const fields = await LINK_FIELDS();
@@ -69,28 +72,14 @@ export async function printLink(ctx: Context, link: ReadLink | WrittenLink): Pro
   let detail: Column[] = DETAIL;
   if (ctx.globals.output === 'table' || ctx.globals.output === 'tsv') {
     // for people: the zone's name beside its id, and the URL to hand out for an open link
-    const zone = ctx.globals.output === 'table' ? await zoneName(ctx, link) : undefined;
     const share = await shareUrl(ctx, link);
-    detail = forTable(ctx, DETAIL).flatMap((c) => [
-      c.key === TZ_KEY && zone ? { ...c, value: () => zone } : c,
+    detail = (await forTable(ctx, DETAIL, [link])).flatMap((c) => [
+      c,
       ...(c.key === 'invitationType' && share ? [{ key: 'shareUrl', header: 'Share URL', value: () => share }] : []),
     ]);
     if (share) await noteEmbeddedUrls(ctx);
   }
   await new Printer(ctx).object(row, { fields: detail }, [...new Set([...fields, ...Object.keys(link)])]);
-}
-
-/** `Asia/Kolkata (35)` for the link's zone id, from the (cached) zone list; nothing when it cannot be had. */
-async function zoneName(ctx: Context, link: ReadLink | WrittenLink): Promise<string | undefined> {
-  const id = (link as { invitationSchedule?: { scheduleDetails?: { timeZoneId?: unknown } } }).invitationSchedule
-    ?.scheduleDetails?.timeZoneId;
-  if (id === undefined || id === null) return undefined;
-  try {
-    const zone = (await timeZones(ctx)).find((z) => String(z.timeZoneId) === String(id));
-    return zone?.name || zone?.displayName ? `${zone.name || zone.displayName} (${String(id)})` : undefined;
-  } catch {
-    return undefined; // the id alone, as before
-  }
 }
 
 /**

@@ -5,7 +5,7 @@
 // bidi characters are shown as escapes (as on a terminal), then HTML-escaped, inside <bdi>.
 import { createHash } from 'node:crypto';
 import { escapeCell } from '../../../output/escape.js';
-import { utcText } from '../../../util/utc-text.js';
+import { timeText } from '../../../output/local-time.js';
 import { DIGEST_CSS, DIGEST_SCRIPT } from './digest-assets.js';
 import type { SummaryRow } from './export-rows.js';
 import { cohortStats, scorePercent, type Bin, type PartAverage } from './stats.js';
@@ -16,6 +16,8 @@ export interface DigestMeta {
   to: string;
   /** When the page was made (ISO). */
   generatedAt: string;
+  /** The zone its times are shown in, named beside each (the terminal's convention; undefined: the system's). */
+  zone?: string;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -37,6 +39,10 @@ const num = (v: unknown): number | null =>
 const fmt = (n: number | null | undefined): string =>
   n === null || n === undefined ? '–' : Number.isInteger(n) ? String(n) : n.toFixed(1);
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64');
+
+/** A row's sections (null when the service sent none). */
+const sectionsOf = (r: SummaryRow): Array<Record<string, unknown>> =>
+  Array.isArray(r.sections) ? r.sections.filter((x): x is Record<string, unknown> => !!x && typeof x === 'object') : [];
 
 /** Status → one of a fixed set of classes (never the service's text in an attribute name). */
 function statusClass(status: unknown): string {
@@ -110,7 +116,7 @@ function partsSvg(parts: PartAverage[], title: string): string {
 /** The page, complete: no request leaves it (CSP `default-src 'none'`; style and script by hash). */
 export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): string {
   const stats = cohortStats(rows, rows.length);
-  const sectionNames = [...new Set(rows.flatMap((r) => r.sections.map((s) => s.sectionName)))];
+  const sectionNames = [...new Set(rows.flatMap((r) => sectionsOf(r).map((s) => s.sectionName)))];
   const tests = [...new Set(rows.map((r) => text(r.testName)).filter(Boolean))];
   const anyPdf = rows.some((r) => r.pdf);
   const s = stats.score;
@@ -138,7 +144,7 @@ export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): str
       const pct = scorePercent(r);
       const points = num(r.candidatePoints);
       const total = num(r.totalTestPoints);
-      const bySection = new Map(r.sections.map((x) => [x.sectionName, x]));
+      const bySection = new Map(sectionsOf(r).map((x) => [x.sectionName, x]));
       const cells = [
         `<td>${service(r.candidateName)}</td>`,
         `<td>${service(r.candidateEmail)}</td>`,
@@ -172,7 +178,7 @@ export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): str
 <body>
 <header>
 <h1>${esc(title)}</h1>
-<p class="meta">${esc(meta.state)} attempts from <time datetime="${esc(meta.from)}">${esc(utcText(meta.from) ?? meta.from)}</time> to <time datetime="${esc(meta.to)}">${esc(utcText(meta.to) ?? meta.to)}</time>${tests.length > 1 ? ` · ${tests.length} tests: ${tests.map((t) => service(t)).join(', ')}` : ''}</p>
+<p class="meta">${esc(meta.state)} attempts from <time datetime="${esc(meta.from)}">${esc(timeText(meta.from, meta.zone))}</time> to <time datetime="${esc(meta.to)}">${esc(timeText(meta.to, meta.zone))}</time>${tests.length > 1 ? ` · ${tests.length} tests: ${tests.map((t) => service(t)).join(', ')}` : ''}</p>
 <dl class="cards">${cards.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl>
 </header>
 <main>
@@ -183,7 +189,7 @@ export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): str
 <h2>Candidates</h2>
 ${rows.length ? `<div class="table-wrap"><table class="sortable" id="candidates"><thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table></div>` : '<p class="empty">No attempts in this window.</p>'}
 </main>
-<footer>Made by assess report export at <time datetime="${esc(meta.generatedAt)}">${esc(utcText(meta.generatedAt) ?? meta.generatedAt)}</time>. Click a column header to sort.</footer>
+<footer>Made by assess report export at <time datetime="${esc(meta.generatedAt)}">${esc(timeText(meta.generatedAt, meta.zone))}</time>. Click a column header to sort.</footer>
 <script>${DIGEST_SCRIPT}</script>
 </body>
 </html>

@@ -4,6 +4,7 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { ApiError, NetworkError, ResponseShapeError } from '../../../api/errors.js';
+import { answerFields } from '../../../api/answer-fields.js';
 import { Pace } from '../../../api/pace.js';
 import { bulkClient, defaultConcurrency } from '../../../bulk/client.js';
 import { writeFileAtomic } from '../../../files/atomic.js';
@@ -14,11 +15,13 @@ import { BulkRun, type OutcomeWords } from '../../../bulk/run.js';
 import { LocalError, UsageError } from '../../../errors.js';
 import { makeDirs } from '../../../util/private-dir.js';
 import { timeArg } from '../../../util/time.js';
+import { displayZone } from '../../../output/local-time.js';
 import { listCohort } from './cohort.js';
 import { savePdf } from './export-pdf.js';
-import { summaryRow, writeSummary, type SummaryRow } from './export-rows.js';
+import { journaledRow, summaryFiles, summaryRow, writeSummary, type SummaryRow } from './export-rows.js';
 import { reportPdfName } from './filename.js';
 import type { Context } from '../../../context.js';
+import type { JournalEntry } from '../../../bulk/journal.js';
 import type { ExportInput } from '../export.js';
 
 /** The summary line's words for the outcomes of the results file. */
@@ -48,10 +51,11 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   if (!statSync(dir).isDirectory()) throw new UsageError(`--out: ${dir} is not a directory`);
   const journalPath = resolve(input.journal ?? join(dir, 'export.journal.ndjson'));
   const resultsPath = resolve(input.results ?? join(dir, 'export.results.ndjson'));
+  const written = summaryFiles(input.format);
   checkFiles([
     { flag: '--journal', path: journalPath, role: 'output' },
     { flag: '--results', path: resultsPath, role: 'output', replaced: true },
-    { flag: 'the summary', path: join(dir, `summary.${input.format}`), role: 'output', replaced: true },
+    ...written.map((name) => ({ flag: 'the summary', path: join(dir, name), role: 'output' as const, replaced: true })),
     ...(input.html
       ? [{ flag: 'the HTML digest', path: join(dir, HTML_NAME), role: 'output' as const, replaced: true }]
       : []),
@@ -66,11 +70,12 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     run.close(false);
     if (journalIsNew) rmSync(journalPath, { force: true });
   };
-  const summaryName = `summary.${input.format}`;
-  if (existsSync(join(dir, summaryName)) && !run.journal.wrote.has(summaryName)) {
+  const summaryName = written[0]!;
+  const notOurs = written.find((name) => existsSync(join(dir, name)) && !run.journal.wrote.has(name));
+  if (notOurs) {
     abandon();
     throw new UsageError(
-      `--out: ${join(dir, summaryName)} exists and was not written by assess (the journal ${run.journal.path} does not list it); refusing to replace it`,
+      `--out: ${join(dir, notOurs)} exists and was not written by assess (the journal ${run.journal.path} does not list it); refusing to replace it`,
       'move it away, or choose another --out directory',
     );
   }
@@ -99,6 +104,8 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   const earlier = input.sinceLastRun
     ? [...run.journal.entries.values()].filter((e) => e.row !== undefined && e.row !== null)
     : [];
+  const fields = await answerFields('v3.getReport');
+  const rowOf = (e: JournalEntry) => journaledRow(e.row as Record<string, unknown>, fields);
   const todo: Array<Record<string, unknown>> = [];
   for (const a of attempts) {
     const id = String(a.testInvitationId);
@@ -108,7 +115,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
       done.type === input.type &&
       (!input.pdf || (typeof done.pdf === 'string' && existsSync(join(dir, done.pdf))));
     if (done && (input.sinceLastRun || reusable)) {
-      if (!input.sinceLastRun) rows.set(id, done.row as SummaryRow);
+      if (!input.sinceLastRun) rows.set(id, rowOf(done));
       run.record(
         {
           testInvitationId: a.testInvitationId,
@@ -155,7 +162,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
             );
         }
         await release(); // if neither answer called it (a PDF kept from an earlier run)
-        const row = summaryRow(report, a, pdf);
+        const row = summaryRow(report, a, pdf, fields);
         failuresInARow = 0;
         rows.set(id, row);
         run.journal.append({ k: id, type: input.type, pdf, row, ...(pdfOutcome === 'saved' ? { wrote: pdf } : {}) });
@@ -188,7 +195,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     .map((a) => rows.get(String(a.testInvitationId)))
     .filter((r): r is SummaryRow => r !== undefined);
   // --since-last-run: earlier runs' rows, then this run's new ones
-  const ordered = [...earlier.map((e) => e.row as SummaryRow), ...listed];
+  const ordered = [...earlier.map(rowOf), ...listed];
   // --since-last-run with nothing new: the last run's summary stays as it was; the run is still
   // recorded, so the next one continues from this --to.
   const keepSummary = input.sinceLastRun && listed.length === 0 && existsSync(summaryPath);
@@ -198,12 +205,20 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   if (!fatal && !ctx.signal.aborted) {
     try {
       const scrub = (text: string) => ctx.secrets.scrub(text);
-      if (!keepSummary) writeSummary(summaryPath, input.format, ordered, scrub);
+      if (!keepSummary) writeSummary(dir, input.format, ordered, scrub);
       if (input.html && !keepSummary) {
         const { renderDigest } = await import('./digest-html.js');
         writeFileAtomic(
           join(dir, HTML_NAME),
-          scrub(renderDigest(ordered, { state: input.state, from, to, generatedAt: ctx.now().toISOString() })),
+          scrub(
+            renderDigest(ordered, {
+              state: input.state,
+              from,
+              to,
+              generatedAt: ctx.now().toISOString(),
+              zone: displayZone(ctx.env),
+            }),
+          ),
           'the HTML digest',
         );
       }
@@ -218,7 +233,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
       at: ctx.now().toISOString(),
       exported: run.tally.done,
       failed: run.tally.failed,
-      wrote: input.html ? [summaryName, HTML_NAME] : summaryName,
+      wrote: [...written, ...(input.html ? [HTML_NAME] : [])],
     });
   }
   if (fatal) throw await run.stopped(fatal, `Export from ${from} to ${to}`);
@@ -226,7 +241,11 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   const files: Record<string, string> =
     ctx.signal.aborted || keepSummary
       ? {}
-      : { summary: summaryPath, ...(input.html ? { html: join(dir, HTML_NAME) } : {}) };
+      : {
+          summary: summaryPath,
+          ...(input.format === 'csv' ? { sections: join(dir, 'sections.csv'), skills: join(dir, 'skills.csv') } : {}),
+          ...(input.html ? { html: join(dir, HTML_NAME) } : {}),
+        };
   await run.finish(
     `Export of ${attempts.length} attempt(s) from ${from} to ${to}`,
     ctx.signal.aborted || keepSummary

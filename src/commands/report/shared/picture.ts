@@ -5,7 +5,8 @@
 import type { Style } from '../../../output/style.js';
 import { bar } from '../../../output/bars.js';
 import { escapeCell } from '../../../output/escape.js';
-import { localDate, plain, statusColour } from '../../../output/values.js';
+import { plain, statusColour } from '../../../output/values.js';
+import { timeText } from '../../../output/local-time.js';
 import { displayWidth, truncate } from '../../../output/width.js';
 import { skillRows } from './skills.js';
 
@@ -14,6 +15,8 @@ type Row = Record<string, unknown>;
 export interface PictureStyle {
   width: number;
   ascii: boolean;
+  /** The zone times are shown in (undefined: the system's). */
+  zone?: string;
   c: Style;
 }
 
@@ -107,7 +110,7 @@ export function renderPicture(report: Row, s: PictureStyle): string {
   out.push('');
   const status = text(report.status);
   out.push(line('Status', statusColour(truncate(status, width - LABEL), c)));
-  if (report.attemptedOn) out.push(line('Attempted', escapeCell(localDate(report.attemptedOn))));
+  if (report.attemptedOn) out.push(line('Attempted', escapeCell(timeText(report.attemptedOn, s.zone))));
 
   const got = num(report.candidatePoints);
   const of = num(report.totalTestPoints);

@@ -5,7 +5,7 @@ import type { Style } from '../../../output/style.js';
 import { bar } from '../../../output/bars.js';
 import { escapeCell } from '../../../output/escape.js';
 import { displayWidth, truncate } from '../../../output/width.js';
-import { localDate } from '../../../output/values.js';
+import { timeText } from '../../../output/local-time.js';
 import type { CohortStats, Funnel, PartAverage, Spread } from './stats.js';
 
 export interface StatsReport extends CohortStats {
@@ -76,7 +76,10 @@ function label(s: string, width: number): string {
 }
 
 /** The terminal picture: headline numbers, then one bar chart per part. */
-export function renderStats(s: StatsReport, opts: { columns: number; style: Style; ascii: boolean }): string {
+export function renderStats(
+  s: StatsReport,
+  opts: { columns: number; style: Style; ascii: boolean; zone?: string },
+): string {
   const c = opts.style;
   const width = Math.max(40, Math.min(opts.columns, 120));
   const out: string[] = [];
@@ -110,8 +113,8 @@ export function renderStats(s: StatsReport, opts: { columns: number; style: Styl
 
   out.push(c.bold(`${s.count} ${s.state} attempt${s.count === 1 ? '' : 's'}`));
   flow([
-    `from ${localDate(s.from)}`,
-    `to ${localDate(s.to)}`,
+    `from ${timeText(s.from, opts.zone)}`,
+    `to ${timeText(s.to, opts.zone)}`,
     ...(s.testId ? [`test ${s.testId}`] : []),
     `${s.scored} scored`,
     ...(s.failed ? [c.red(`${s.failed} report${s.failed === 1 ? '' : 's'} not fetched`)] : []),

@@ -20,7 +20,7 @@ const HEADER: Column[] = [
   { key: 'testName', header: 'Test' },
   { key: 'testStatus', header: 'Status', kind: 'status' },
   { key: 'reportStatus', header: 'Report' },
-  { key: 'attemptedOn', header: 'Attempted' },
+  { key: 'attemptedOn', header: 'Attempted', kind: 'date' },
   { key: 'score', header: 'Score' },
   { key: 'totalScore', header: 'Out of' },
   { key: 'timeTaken', header: 'Minutes used' },
