@@ -30,6 +30,22 @@ export const POLICY_DEFAULTS: DeliveryPolicy = {
   queueBytes: 64 * 1024 * 1024,
 };
 
+/** The policy the `--forward-*` flags give (`callbacks listen`, `callbacks replay`). */
+export const policyFrom = (i: {
+  forwardRetries: number;
+  forwardTimeout: number;
+  forwardBackoff: number;
+  forwardQueue?: number;
+  forwardQueueBytes?: number;
+}): DeliveryPolicy => ({
+  ...POLICY_DEFAULTS,
+  retries: i.forwardRetries,
+  timeoutMs: i.forwardTimeout,
+  backoffMs: i.forwardBackoff,
+  queueSize: i.forwardQueue ?? POLICY_DEFAULTS.queueSize,
+  queueBytes: i.forwardQueueBytes ?? POLICY_DEFAULTS.queueBytes,
+});
+
 export interface Outgoing {
   /** Its row in the store (absent when the listener keeps no inbox). */
   seq?: number;
