@@ -2,8 +2,8 @@
 // from a connection (the two differ only in base URL and the key header's spelling). Every
 // transport is made here, from a connection, so the connection's guard sees every request and its
 // signal (a cancelled MCP call) aborts it, whatever client the command made.
-import type { Connection } from '../config/credentials.js';
-import { requireKey } from '../config/credentials.js';
+import type { Connection } from './connection.js';
+import { requireKey } from './connection.js';
 import type { Gate } from './pace.js';
 import type { DispatcherSource } from './keep-alive.js';
 import { warnEachOnce } from './read/read.js';

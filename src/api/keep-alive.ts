@@ -3,7 +3,7 @@
 // (HTTP_PROXY, HTTPS_PROXY, NO_PROXY as the Context has them, never process.env), and closed
 // with the run's other clean-up (idle keep-alive sockets would hold the process open).
 import type { buildConnector, Dispatcher } from 'undici';
-import { isLoopbackAddress } from '../config/base-url.js';
+import { isLoopbackAddress } from './plain-http.js';
 import { UsageError } from '../errors.js';
 import type { Undici } from './undici.js';
 

@@ -1,30 +1,67 @@
-// Retry policy, kept pure so it can be tested without a network.
+// The one retry policy: `decide(outcome, attempt, operation)` says whether a try is made again,
+// after how long, and what the outcome says about the service. Pure (the random source is a
+// parameter), so it is tested as a table (test/unit/retry.test.ts). Every loop asks it: the
+// transport's tries and the answers that break off (transport.ts), a report PDF's download and
+// the forwarding of callbacks.
 //
-// Which requests may be repeated depends on what a repeat would do on the server: GETs, invites
-// and reattempts (idempotent per candidate in the spec) and callback processing are safe even if
-// the first try reached the server; creating/updating links and settings, and requests that
-// e-mail a candidate, are not, so those are retried only when the service surely did nothing:
-// the connection failed before anything was sent, or the answer was a 429 (refused on arrival).
+// Whether a repeat is safe depends on what a repeat would do on the service, which the operation
+// declares (its repeat class, src/api/operations/types.ts) and the caller adds to ("this call
+// e-mails the candidate"). What the service surely did not act on — a 429 (refused on arrival,
+// vendor-facts: "too many requests or quota exhausted") or a connection that never carried the
+// request — is repeated for every operation.
 
+import type { Repeat } from './operations/types.js';
 import type { Gate } from './pace.js';
 
+/** What one try came to: an answer's status, a failure without an answer, or an answer cut off after its headers. */
 export type Outcome =
-  | { kind: 'status'; status: number; retryAfter?: string | null }
-  | { kind: 'error'; code: string | undefined; sent: boolean };
+  | { kind: 'status'; status: number; retryAfterMs?: number }
+  | { kind: 'error'; code: string | undefined }
+  | { kind: 'cut'; code?: string };
 
-export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
-/**
- * A read (GET) changes nothing, so a 500 is worth a second try too; so is a write whose repeat the
- * spec makes return what the first try made (`sameOnRepeat`: reattempt). Other writes answered 500
- * are not repeated.
- */
-export const READ_RETRY_STATUSES = new Set([500]);
+/** How the waits grow: equal jitter from `baseMs`, doubling, at most `capMs`; a Retry-After up to `retryAfterCapMs`. */
+export interface Backoff {
+  baseMs: number;
+  capMs: number;
+  retryAfterCapMs: number;
+}
 
-/**
- * Statuses that prove the service did nothing: a 429 refuses the request on arrival (vendor-facts:
- * "too many requests or quota exhausted"), before anything is processed or e-mailed.
- */
-const NOT_PROCESSED_STATUSES = new Set([429]);
+export const SERVICE_BACKOFF: Backoff = { baseMs: 250, capMs: 20_000, retryAfterCapMs: 120_000 };
+
+export interface RetryOperation {
+  /** The operation's repeat class, or `delivery`: a notification POSTed to a receiver that de-duplicates it. */
+  repeat: Repeat | 'delivery';
+  /** The caller's word: this call has the service e-mail the candidate (a repeat could e-mail twice). */
+  emails?: boolean;
+  maxAttempts: number;
+  /** A bulk run's adaptive pace: a 429 without Retry-After takes the pace's next slot and uses up no try. */
+  paced?: boolean;
+  backoff?: Backoff;
+}
+
+export interface Attempt {
+  /** The try that just ended, from 1 (a paced 429 does not count). */
+  n: number;
+  /** Paced 429s met so far. */
+  throttled?: number;
+  /** What is left of the command's --timeout, in ms: a wait as long is not begun. */
+  leftMs?: number;
+}
+
+export interface Decision {
+  again: boolean;
+  /** The wait before the next try (0: a paced 429, whose next slot the pace gives). */
+  delayMs: number;
+  /** The next try does not use up one (a paced 429). */
+  free: boolean;
+  /** The service may have carried the request out (a later refusal may be the repeat's). */
+  maybeApplied: boolean;
+  /** Every request of the client waits as long (a 429 that is not paced). */
+  holdAll: boolean;
+}
+
+/** 429s a paced request may meet besides its tries (each one slows the pace). */
+export const PACED_429_RETRIES = 20;
 
 /** Error codes that mean the request never left this machine. */
 const NOT_SENT_CODES = new Set([
@@ -46,44 +83,57 @@ const MAYBE_SENT_CODES = new Set([
   'ETIMEDOUT',
 ]);
 
+/**
+ * Statuses repeated by class, besides a 429: a read changes nothing, so a 500 is worth a second
+ * try; so is a write whose repeat returns what the first try made. Any other answer means the
+ * request arrived, and a 502 from a proxy may come after the service acted.
+ */
+const STATUSES: Record<Repeat, ReadonlySet<number>> = {
+  read: new Set([500, 502, 503, 504]),
+  'same-on-repeat': new Set([500, 502, 503, 504]),
+  idempotent: new Set([502, 503, 504]),
+  once: new Set(),
+};
+
 export function wasSent(code: string | undefined): boolean {
   return !(code && NOT_SENT_CODES.has(code));
 }
 
-/** The outcome proves the service did nothing (a 429, or a connection that never carried the request): safe to repeat any request. */
+/** The outcome proves the service did nothing: safe to repeat any request. */
 export function nothingProcessed(o: Outcome): boolean {
-  return o.kind === 'status' ? NOT_PROCESSED_STATUSES.has(o.status) : !o.sent;
+  if (o.kind === 'status') return o.status === 429;
+  return o.kind === 'error' && !wasSent(o.code);
 }
 
-export function shouldRetry(
-  o: Outcome,
-  opts: { idempotent: boolean; attempt: number; maxAttempts: number; read?: boolean; sameOnRepeat?: boolean },
-): boolean {
-  if (opts.attempt >= opts.maxAttempts) return false;
+/** Whether a class repeats an outcome (the attempt count aside). */
+export function repeats(o: Outcome, repeat: Repeat | 'delivery'): boolean {
   if (nothingProcessed(o)) return true;
-  if (o.kind === 'status') {
-    // Any other answer means the request arrived, and a 502 from a proxy may come after the
-    // server acted: only requests that are safe to repeat are retried on such a status.
-    if ((opts.read || (opts.sameOnRepeat && opts.idempotent)) && READ_RETRY_STATUSES.has(o.status)) return true;
-    return RETRY_STATUSES.has(o.status) && opts.idempotent;
-  }
-  return opts.idempotent && (o.code === undefined || MAYBE_SENT_CODES.has(o.code));
+  if (repeat === 'once') return false;
+  if (o.kind === 'cut') return true;
+  if (repeat === 'delivery') return o.kind === 'error' || (o.status >= 500 && o.status !== 508) || o.status === 408; // 508: a loop, final
+  if (o.kind === 'status') return STATUSES[repeat].has(o.status);
+  return o.code === undefined || MAYBE_SENT_CODES.has(o.code);
 }
 
-/** Milliseconds to wait before the next attempt (attempt = the one that just failed, from 1). */
-export function retryDelayMs(
-  attempt: number,
-  retryAfter: string | null | undefined,
-  now: number,
-  random: () => number = Math.random,
-  baseMs = 250,
-  capMs = 20_000,
-): number {
-  const fromHeader = parseRetryAfter(retryAfter, now);
-  if (fromHeader !== undefined) return Math.min(fromHeader, 120_000);
+export function decide(o: Outcome, attempt: Attempt, op: RetryOperation, random: () => number = Math.random): Decision {
+  const maybeApplied = o.kind === 'status' ? o.status >= 500 : o.kind === 'cut' || wasSent(o.code);
+  // an e-mailing call is repeated only where the service surely did nothing
+  const repeat = op.emails && op.repeat !== 'read' ? 'once' : op.repeat;
+  const status = o.kind === 'status' ? o.status : 0;
+  const retryAfterMs = o.kind === 'status' ? o.retryAfterMs : undefined;
+  const paced = status === 429 && op.paced === true && retryAfterMs === undefined;
+  const free = paced && (attempt.throttled ?? 0) < PACED_429_RETRIES;
+  const delayMs = paced ? 0 : delayFor(attempt.n, retryAfterMs, op.backoff ?? SERVICE_BACKOFF, random);
+  const again = (free || (attempt.n < op.maxAttempts && repeats(o, repeat))) && delayMs < (attempt.leftMs ?? Infinity);
+  return { again, delayMs, free: again && free, maybeApplied, holdAll: again && status === 429 && !paced };
+}
+
+/** Milliseconds to wait before the next try (n = the one that just failed, from 1). */
+function delayFor(n: number, retryAfterMs: number | undefined, b: Backoff, random: () => number): number {
+  if (retryAfterMs !== undefined) return Math.min(retryAfterMs, b.retryAfterCapMs);
   // "Equal jitter" exponential backoff (half fixed, half random): spreads a pool of clients so
   // they do not retry in step, yet never retries almost at once.
-  const ceiling = Math.min(capMs, baseMs * 2 ** (attempt - 1));
+  const ceiling = Math.min(b.capMs, b.baseMs * 2 ** (n - 1));
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
@@ -107,8 +157,8 @@ const HTTP_DATE =
   /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? +\d{1,2}[ -][A-Za-z]{3}[ -]\d{2,4} |^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) +[A-Za-z]{3} +\d{1,2} /;
 
 /**
- * A gate shared by every request of one client: a 429 with Retry-After holds back the whole
- * pool of a bulk command, not just the request that got it.
+ * The gate of a client outside a bulk run: a 429 (with its Retry-After, or a backoff) holds back
+ * every request of the client, not just the one that got it.
  */
 export class BackoffGate implements Gate {
   readonly adaptive = false;

@@ -1,11 +1,12 @@
 // What a request is and what the transport (transport.ts) takes and gives back: the request's
-// spec (its retry class: idempotent, read-only, the same on repeat), the transport's options and
+// spec (with its operation's repeat class and the caller's word on e-mail), the transport's options and
 // the raw answer. Apart from the transport so that the many modules that only describe requests
 // read these without the retry loop.
 import type { Dispatcher } from 'undici';
 import { VERSION } from '../version.js';
 import type { DispatcherSource } from './keep-alive.js';
 import type { RequestInfo } from './errors.js';
+import type { Repeat } from './operations/types.js';
 import type { Gate } from './pace.js';
 import type { Secrets } from './redact.js';
 import type { WaitBudget } from './wait-budget.js';
@@ -47,15 +48,10 @@ export interface RequestSpec {
   path: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
-  /** Safe to repeat after it may have reached the server. */
-  idempotent: boolean;
-  /** Reads and changes nothing (every GET; also list attempts, a query sent as a POST): a 500 is retried. */
-  readOnly?: boolean;
-  /**
-   * A repeat returns what the first try made, never a second one (reattempt: "returns that latest
-   * active reattempt invitation again"): a 500 is retried too, when the request is safe to repeat.
-   */
-  sameOnRepeat?: boolean;
+  /** Whether a repeat is safe after a try that may have reached the service (operations/types.ts). */
+  repeat: Repeat;
+  /** The caller's word: this call has the service e-mail the candidate, so it is repeated only where the service surely did nothing. */
+  emails?: boolean;
   /**
    * Called, and awaited, once the whole final answer is in and before it is read: a bulk pool
    * gives the request's slot back here, so that its next request goes out first.

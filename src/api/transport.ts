@@ -1,13 +1,13 @@
 // HTTP transport on undici: base URL, auth header, JSON bodies, deadlines (each try's, and the
 // command's --timeout: wait-budget.ts), the run's keep-alive pool (with its proxies: keep-alive.ts),
-// retries (policy in retry.ts) and a redacted debug log. What a request and an answer are:
+// retries (the one policy: retry.ts `decide`) and a redacted debug log. What a request and an answer are:
 // transport-spec.ts; how a body is decoded and capped: answer-cap.ts.
 //
 // The retry loop is ours rather than undici's RetryAgent because the decision depends on the
 // operation (is it safe to repeat after it may have reached the server?) and because a 429 must
 // slow down every request of a bulk pool through one shared gate.
 import type { Dispatcher } from 'undici';
-import { refusePlainHttp } from '../config/base-url.js';
+import { refusePlainHttp } from './plain-http.js';
 import { cutOff, DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from './answer-cap.js';
 import {
   AnswerTooLargeError,
@@ -20,15 +20,7 @@ import {
 } from './errors.js';
 import { RequestLog } from './request-log.js';
 import { Secrets } from './redact.js';
-import {
-  BackoffGate,
-  nothingProcessed,
-  parseRetryAfter,
-  retryDelayMs,
-  shouldRetry,
-  wasSent,
-  type Outcome,
-} from './retry.js';
+import { BackoffGate, decide, parseRetryAfter, type RetryOperation } from './retry.js';
 import type { Gate } from './pace.js';
 import { baseUrlHint, describeNotJson, endsEarly, isJsonType } from './read/answer-kind.js';
 import { parseJson } from './read/body.js';
@@ -84,9 +76,6 @@ export interface JsonAnswer {
   request: RequestInfo;
   empty: boolean;
 }
-
-/** 429s a paced request may meet besides its attempts (each one slows the pace). */
-const PACED_429_RETRIES = 20;
 
 export class Transport {
   readonly gate: Gate;
@@ -167,10 +156,7 @@ export class Transport {
       info,
       payload,
       headers: payload === undefined ? this.headers.bare : this.headers.json,
-      // A request that makes the service e-mail a candidate is repeated only when the service surely
-      // did nothing (it never left this machine, or a 429 refused it): a retry after a reset, a
-      // timeout or a 5xx could send a second e-mail.
-      idempotent: safeToRepeat(spec),
+      retry: this.retryOf(spec),
       maybeApplied: earlierMaybeApplied,
       throttled: 0,
     };
@@ -216,46 +202,33 @@ export class Transport {
       return { delay: this.failed(call, attempt, err, deadline, started) };
     }
     deadline.follow(res.body);
-    const retryAfter = header(res.headers, 'retry-after');
-    const told = parseRetryAfter(retryAfter, Date.now()) !== undefined;
-    this.gate.answered(slot.at, res.statusCode === 429, told);
+    const retryAfterMs = parseRetryAfter(header(res.headers, 'retry-after'), Date.now());
+    this.gate.answered(slot.at, res.statusCode === 429, retryAfterMs !== undefined);
     this.log.response(res.statusCode, Date.now() - started, res.headers);
-    const { again, paced, free, delay } = this.retryOnStatus(call, attempt, res.statusCode, retryAfter, told);
-    if (!again || delay >= this.budget.left()) {
+    const outcome = { kind: 'status', status: res.statusCode, retryAfterMs } as const;
+    const d = decide(outcome, this.attemptOf(call, attempt), call.retry, this.o.random);
+    if (!d.again) {
       const { maybeApplied } = call;
       const done = { status: res.statusCode, headers: res.headers, body: res.body, request: info, attempts: attempt };
       return { done: { ...done, maybeApplied }, delay: 0 };
     }
-    if (free) call.throttled++;
-    if (res.statusCode >= 500) call.maybeApplied = true;
+    if (d.free) call.throttled++;
+    if (d.maybeApplied) call.maybeApplied = true;
     await res.body.dump().catch(() => undefined);
-    if (res.statusCode === 429 && !paced) this.gate.hold(delay);
+    if (d.holdAll) this.gate.hold(d.delayMs);
     this.log.line(
-      `retrying ${spec.method} in ${delay} ms (HTTP ${res.statusCode}, attempt ${attempt}/${this.o.maxAttempts})`,
+      `retrying ${spec.method} in ${d.delayMs} ms (HTTP ${res.statusCode}, attempt ${attempt}/${this.o.maxAttempts})`,
     );
-    return { delay, free };
+    return { delay: d.delayMs, free: d.free };
   }
 
-  /** Whether a status is tried again, and after how long (0: a paced 429, which takes the pace's next slot). */
-  private retryOnStatus(call: Call, attempt: number, status: number, retryAfter: string | null, told: boolean) {
-    const outcome: Outcome = { kind: 'status', status, retryAfter };
-    // paced (a bulk run): a 429 slowed the pace, and the retry takes its next slot; a Retry-After still holds everyone
-    const paced = status === 429 && this.gate.adaptive && !told;
-    // …and does not use up an attempt: a run the machine stalled sends a burst when it wakes,
-    // and a row must not fail for meeting the limit a few times while the pace settles (a 429
-    // did nothing, so this holds for requests that e-mail too)
-    const free = paced && nothingProcessed(outcome) && call.throttled < PACED_429_RETRIES;
-    const again =
-      free ||
-      shouldRetry(outcome, {
-        idempotent: call.idempotent,
-        attempt,
-        maxAttempts: this.o.maxAttempts,
-        read: call.spec.method === 'GET' || call.spec.readOnly === true,
-        sameOnRepeat: call.spec.sameOnRepeat,
-      });
-    const delay = paced ? 0 : retryDelayMs(attempt, retryAfter, Date.now(), this.o.random);
-    return { again, paced, free, delay };
+  /** What the policy is told of a request: its repeat class, the caller's word, the pace. */
+  private retryOf(spec: RequestSpec): RetryOperation {
+    return { repeat: spec.repeat, emails: spec.emails, maxAttempts: this.o.maxAttempts, paced: this.gate.adaptive };
+  }
+
+  private attemptOf(call: Call, n: number) {
+    return { n, throttled: call.throttled, leftMs: this.budget.left() };
   }
 
   /** A try that got no answer: the delay before the next, or the NetworkError that ends it. */
@@ -265,22 +238,18 @@ export class Transport {
     if (this.o.signal?.aborted || err instanceof UsageError) throw err; // a usage error: localhost that is not loopback
     if (!deadline.expired && isLocalFailure(err)) throw localFailure(spec.method, info.url, err, this.scrub);
     const code = deadline.expired ? 'UND_ERR_HEADERS_TIMEOUT' : errorCode(err);
-    const outcome: Outcome = { kind: 'error', code, sent: wasSent(code) };
-    if (outcome.sent) call.maybeApplied = true;
     this.log.line(
       `<-- ${code ?? 'error'} after ${Date.now() - started} ms: ${this.scrub(String((err as Error).message))}`,
     );
-    const delay = retryDelayMs(attempt, undefined, Date.now(), this.o.random);
-    const again =
-      delay < this.budget.left() &&
-      shouldRetry(outcome, { idempotent: call.idempotent, attempt, maxAttempts: this.o.maxAttempts });
-    if (!again) {
+    const d = decide({ kind: 'error', code }, this.attemptOf(call, attempt), call.retry, this.o.random);
+    if (!d.again) {
       const timedOut = /TIMEOUT/.test(code ?? '');
       const what = timedOut ? deadline.said : `failed (${code ?? 'network error'})`;
       throw new NetworkError(`${spec.method} ${info.url} ${what}`, info, code, attempt, timedOut);
     }
-    this.log.line(`retrying ${spec.method} in ${delay} ms (${code}, attempt ${attempt}/${this.o.maxAttempts})`);
-    return delay;
+    if (d.maybeApplied) call.maybeApplied = true;
+    this.log.line(`retrying ${spec.method} in ${d.delayMs} ms (${code}, attempt ${attempt}/${this.o.maxAttempts})`);
+    return d.delayMs;
   }
 
   /** Waits `ms` (a backoff, the pace), never past the command's --timeout. */
@@ -318,6 +287,7 @@ export class Transport {
    */
   private async sendAndRead(spec: RequestSpec): Promise<{ res: RawResponse; text: string; data?: unknown }> {
     let maybeApplied = false;
+    const retry = this.retryOf(spec);
     for (let read = 1; ; read++) {
       const res = await this.send(spec, maybeApplied);
       try {
@@ -333,8 +303,8 @@ export class Transport {
         const code = errorCode(err);
         this.log.line(`<-- answer broke off: ${code ?? 'error'}: ${this.scrub(String((err as Error).message))}`);
         maybeApplied = true;
-        const delay = retryDelayMs(read, undefined, Date.now(), this.o.random);
-        if (!safeToRepeat(spec) || read >= this.o.maxAttempts || delay >= this.budget.left())
+        const d = decide({ kind: 'cut', code }, { n: read, leftMs: this.budget.left() }, retry, this.o.random);
+        if (!d.again)
           throw err instanceof NetworkError
             ? err
             : new NetworkError(
@@ -343,7 +313,7 @@ export class Transport {
                 code,
                 res.attempts,
               );
-        await this.o.sleep(delay, this.o.signal);
+        await this.o.sleep(d.delayMs, this.o.signal);
       }
     }
   }
@@ -438,7 +408,7 @@ interface Call {
   info: RequestInfo;
   payload: string | undefined;
   headers: Record<string, string>;
-  idempotent: boolean;
+  retry: RetryOperation;
   /** An earlier try may have been carried out (its answer lost). */
   maybeApplied: boolean;
   /** Paced 429s met so far (they use up no attempt). */
@@ -459,19 +429,6 @@ interface Deadline {
 }
 
 const pathOf = (url: string) => (URL.canParse(url) ? new URL(url).pathname : url);
-
-/** Whether the request may be sent again after it may have reached the service. */
-function safeToRepeat(spec: RequestSpec): boolean {
-  return spec.idempotent && !sendsEmail(spec.body);
-}
-
-function sendsEmail(body: unknown): boolean {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    String((body as Record<string, unknown>).sendEmail).toLowerCase() === 'yes'
-  );
-}
 
 function header(h: Record<string, string | string[] | undefined>, name: string): string | null {
   const v = h[name];

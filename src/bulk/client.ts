@@ -10,8 +10,8 @@ import { type Context, debugSink } from '../context.js';
 export const DEFAULT_CONCURRENCY = 8;
 
 export async function bulkClient(ctx: Context, pace: Pace = new Pace()): Promise<V3Client> {
-  const { createV3Client } = await import('../api/v3.js');
-  return createV3Client(await ctx.connection(), {
+  const { v3ClientOf } = await import('../api/clients.js');
+  return v3ClientOf(await ctx.connection(), {
     debug: debugSink(ctx),
     // said once per operation and problem, not once per row
     warn: (line: string) => ctx.warn(line),

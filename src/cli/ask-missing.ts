@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import * as z from 'zod/mini';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { defOf } from './schema-values.js';
+import { fieldValues } from './schema-values.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -105,7 +105,7 @@ async function ask(
   command: Command,
 ): Promise<string> {
   const io = { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal };
-  const choices = command.options.find((o) => o.attributeName() === key)?.argChoices ?? enumOptions(schema, key);
+  const choices = command.options.find((o) => o.attributeName() === key)?.argChoices ?? fieldValues(schema, key);
   if (choices?.length) {
     const { select } = await import('@inquirer/prompts');
     return select({ message, choices: choices.map((c) => ({ value: c, name: c })) }, io);
@@ -123,14 +123,4 @@ async function ask(
     },
     io,
   );
-}
-
-/** The values of an enum-valued field of an object schema (through pipes, defaults, optionals). */
-function enumOptions(schema: z.core.$ZodType, key: string): string[] | undefined {
-  let s = schema;
-  while (defOf(s).type === 'pipe' && defOf(s).in) s = defOf(s).in!;
-  let f = defOf(s).shape?.[key];
-  while (f && ['optional', 'default', 'prefault'].includes(defOf(f).type) && defOf(f).innerType) f = defOf(f).innerType;
-  const def = f && defOf(f);
-  return def?.type === 'enum' && def.entries ? Object.values(def.entries).map(String) : undefined;
 }

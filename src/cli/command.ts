@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { checkLine, usageErrorFor, validateOrAsk } from './ask-missing.js';
-import { checkDeclaredFields, fieldsHelp, type JsonFields } from './json-fields.js';
+import { checkDeclaredFields, fieldsHelp, plainFields, type FieldList, type JsonFields } from './json-fields.js';
 import { addDeclared, givenBothWays, schemaOf, type ArgDecls, type FlagDecls, type InputOf } from './flags.js';
 
 export { arg, describeFlags, flag, type DescribedFlag } from './flags.js';
@@ -139,6 +139,17 @@ export function definitionOf(cmd: Command): CommandDef | undefined {
   return DEFINITIONS.get(cmd);
 }
 
+// The fields each definition's help lists, once loaded (loadHelpFields): some are derived from an
+// answer's schemas, which a run that shows no help does not build.
+const HELP_FIELDS = new WeakMap<CommandDef, FieldList | undefined>();
+
+/** Loads the fields the help of every command under `root` lists. */
+export async function loadHelpFields(root: Command): Promise<void> {
+  const def = definitionOf(root);
+  if (def && !HELP_FIELDS.has(def)) HELP_FIELDS.set(def, await plainFields(def.jsonFields));
+  for (const c of root.commands) await loadHelpFields(c);
+}
+
 /** Builds the commander Command for a definition. */
 export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd = new Command(def.name)): Command {
   DEFINITIONS.set(cmd, def);
@@ -146,10 +157,8 @@ export function buildCommand(def: CommandDef, makeContext: ContextFactory, cmd =
   addDeclared(cmd, def.args, def.flags);
   if (def.usage) cmd.usage(def.usage);
   if (def.helpAfter) cmd.addHelpText('after', wrappedHelp(def.helpAfter));
-  cmd.addHelpText(
-    'after',
-    wrappedHelp(`\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}\n${fieldsHelp(def.jsonFields)}`),
-  );
+  const examples = `\nExamples:\n${def.examples.map((e) => `  $ ${e}`).join('\n')}\n`;
+  cmd.addHelpText('after', (c) => wrappedHelp(examples + fieldsHelp(HELP_FIELDS.get(def)))(c));
   cmd.action(async (...params: unknown[]) => {
     const command = params[params.length - 1] as Command;
     const argNames = Object.keys(def.args ?? {});

@@ -163,13 +163,13 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
  * them clients of it with these.
  */
 export async function v3ClientOf(ctx: Context): Promise<import('../api/v3.js').V3Client> {
-  const { createV3Client } = await import('../api/v3.js');
-  return createV3Client(await ctx.connection(), clientHooks(ctx));
+  const clients = await import('../api/clients.js');
+  return clients.v3ClientOf(await ctx.connection(), clientHooks(ctx));
 }
 
 export async function v2ClientOf(ctx: Context): Promise<import('../api/v2.js').V2Client> {
-  const { createV2Client } = await import('../api/v2.js');
-  return createV2Client(await ctx.connection(), clientHooks(ctx));
+  const clients = await import('../api/clients.js');
+  return clients.v2ClientOf(await ctx.connection(), clientHooks(ctx));
 }
 
 function clientHooks(ctx: Context) {

@@ -2,6 +2,8 @@
 // flags: exit 2 before any request is sent. So a command declares the fields it can print, and
 // buildCommand checks the list before run(). The printer keeps its own (late) check for commands
 // that cannot know their fields up front; it accepts every declared field, so the two agree.
+import { answerFields } from '../api/answer-fields.js';
+import type { OperationId } from '../api/operations/index.js';
 import type { Context, GlobalOptions } from '../context.js';
 import { checkFields } from '../output/fields.js';
 
@@ -17,7 +19,10 @@ export type FieldList = readonly string[] & { readonly headings?: ReadonlyMap<st
 
 // Written as a method so that CommandDef<S> (input: its own type) still fits CommandDef<ZodType>:
 // method parameters are checked bivariantly, plain function properties are not.
-type JsonFieldsFn<I> = { pick(input: I, globals: GlobalOptions): FieldList | undefined }['pick'];
+// Async where the fields come from an answer's schema (fieldsOfAnswer), built only when needed.
+type JsonFieldsFn<I> = {
+  pick(input: I, globals: GlobalOptions): FieldList | undefined | Promise<FieldList | undefined>;
+}['pick'];
 
 /** What the declaration says for this input, or undefined when there is none. */
 export async function declaredFields<I>(
@@ -25,8 +30,7 @@ export async function declaredFields<I>(
   input: I,
   globals: GlobalOptions,
 ): Promise<FieldList | undefined> {
-  const fields = typeof decl === 'function' ? decl(input, globals) : decl;
-  return fields;
+  return typeof decl === 'function' ? decl(input, globals) : decl;
 }
 
 /**
@@ -43,8 +47,17 @@ export async function checkDeclaredFields<I>(decl: JsonFields<I> | undefined, in
 type Part = readonly string[] | ReadonlyArray<{ key: string; header: string }>; // columns of any row type
 
 /**
- * The union, in first-seen order, of plain names (a wire object's fields, src/api/wire-fields.ts)
- * and column specs' keys, with each field's table heading (`testStatus` → `Status`; a nested
+ * The fields of an operation's answer (src/api/answer-fields.ts) with the columns and extra names
+ * of `fieldsOf`, derived the first time they are asked for (the answer's schemas load then).
+ */
+export function fieldsOfAnswer(id: OperationId, ...parts: Part[]): () => Promise<FieldList> {
+  let made: Promise<FieldList> | undefined;
+  return () => (made ??= answerFields(id).then((fields) => fieldsOf(fields, ...parts)));
+}
+
+/**
+ * The union, in first-seen order, of plain names (an answer's fields: fieldsOfAnswer) and column
+ * specs' keys, with each field's table heading (`testStatus` → `Status`; a nested
  * column's heading goes to its top-level field) for the usage error and `--help`.
  */
 export function fieldsOf(...parts: Part[]): FieldList {
@@ -67,7 +80,7 @@ export function fieldsOf(...parts: Part[]): FieldList {
 }
 
 /** The fields of a command's plain form (no flags, v3): what its help lists and completion offers. */
-export function plainFields<I>(decl: JsonFields<I> | undefined): FieldList | undefined {
+export async function plainFields<I>(decl: JsonFields<I> | undefined): Promise<FieldList | undefined> {
   return typeof decl === 'function' ? decl({} as I, { api: 'v3' } as GlobalOptions) : decl;
 }
 
@@ -75,8 +88,7 @@ export function plainFields<I>(decl: JsonFields<I> | undefined): FieldList | und
  * The help's list of fields with their table headings (`testStatus  (Status)`), for a command
  * whose table shows some of its fields; the fields of its plain form (no flags, v3).
  */
-export function fieldsHelp<I>(decl: JsonFields<I> | undefined): string {
-  const list = plainFields(decl);
+export function fieldsHelp(list: FieldList | undefined): string {
   if (!list?.headings?.size) return '';
   const width = Math.max(...list.map((f) => f.length));
   const lines = list.map(

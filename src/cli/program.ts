@@ -9,7 +9,7 @@ import '../util/zod-settings.js'; // first: before any schema is built
 import { HELP_LAYOUT, wrappedHelp } from './help-text.js';
 import { Command, CommanderError, Help } from 'commander';
 import { loadNoun, loadNouns, NOUN_NAMES } from '../commands/index.js';
-import { buildCommand, definitionOf, type ContextFactory, type NounDef } from './command.js';
+import { buildCommand, loadHelpFields, definitionOf, type ContextFactory, type NounDef } from './command.js';
 import { asksForHelp, helpWordAt, nounNotOptionValue, nounOnLine, wordAfterNoun } from './noun-on-line.js';
 import { createContext, type ProcessLike, type Runtime } from './context-factory.js';
 import { debugRequested } from './debug.js';
@@ -96,6 +96,8 @@ ${DOCS}`),
     c.commands.forEach(inherit);
   };
   inherit(program);
+  // the fields a verb's help lists may come from an answer's schemas: built when help is shown
+  if (!argv || asksForHelp(argv)) await loadHelpFields(program);
   return program;
 }
 

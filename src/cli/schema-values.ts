@@ -15,72 +15,51 @@ export type CompletionMeta =
   /** `key=value`, one of these keys, loaded when the completion script is made (`settings set --set`). */
   | { keys: () => Promise<readonly string[]> };
 
-/** What a schema's definition holds, as far as these walks read it (zod's core `_zod.def`). */
-export interface SchemaDef {
-  type: string;
-  innerType?: z.core.$ZodType;
-  in?: z.core.$ZodType;
-  out?: z.core.$ZodType;
-  options?: z.core.$ZodType[];
-  entries?: Record<string, string | number>;
-  values?: unknown[];
-  shape?: Record<string, z.core.$ZodType>;
-  left?: z.core.$ZodType;
-  right?: z.core.$ZodType;
+type Json = Record<string, unknown>;
+
+/**
+ * The schema as zod describes it in JSON Schema (the input side: what is typed), and the first
+ * `{ completion }` registered on it or on a schema inside it: zod's public introspection, not its
+ * definitions.
+ */
+function described(schema: z.core.$ZodType): { json: Json; completion?: CompletionMeta } {
+  let completion: CompletionMeta | undefined;
+  const json = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    override: (ctx) => {
+      const meta = z.globalRegistry.get(ctx.zodSchema) as { completion?: CompletionMeta } | undefined;
+      completion ??= meta?.completion;
+    },
+  }) as Json;
+  return { json, completion };
 }
 
-export const defOf = (s: z.core.$ZodType): SchemaDef => s._zod.def as unknown as SchemaDef;
-const metaOf = (s: z.core.$ZodType) => z.globalRegistry.get(s) as Record<string, unknown> | undefined;
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
+/** The `{ completion }` a field registered, or one a schema it wraps registered. */
+export function completionMeta(schema: z.core.$ZodType | undefined): CompletionMeta | undefined {
+  return schema && described(schema).completion;
+}
 
-/** The `{ completion }` a field registered, looking through the same wrappers. */
-export function completionMeta(schema: z.core.$ZodType | undefined, depth = 0): CompletionMeta | undefined {
-  if (!schema || depth > 12) return undefined;
-  const meta = metaOf(schema);
-  if (meta?.completion) return meta.completion as CompletionMeta;
-  const def = defOf(schema);
-  if (WRAPPERS.has(def.type)) return completionMeta(def.innerType, depth + 1);
-  if (def.type === 'pipe') return completionMeta(def.in, depth + 1) ?? completionMeta(def.out, depth + 1);
-  return undefined;
+/** The words of a JSON Schema: its enum or const, or every part's of an anyOf (null aside). */
+function words(json: Json): string[] | undefined {
+  if (Array.isArray(json.enum)) return json.enum.map(String);
+  if ('const' in json) return [String(json.const)];
+  const parts = (json.anyOf ?? json.oneOf) as Json[] | undefined;
+  if (!Array.isArray(parts)) return undefined;
+  const each = parts.filter((p) => p.type !== 'null').map(words);
+  return each.length && each.every((w) => w !== undefined) ? [...new Set(each.flat() as string[])] : undefined;
 }
 
 /**
  * The fixed set of words a schema accepts, as typed on a command line, or undefined when it is
  * not a fixed set (a string, a number, an id…). Literals and enum members become strings.
  */
-export function schemaValues(schema: z.core.$ZodType | undefined, depth = 0): string[] | undefined {
-  if (!schema || depth > 12) return undefined;
-  const def = defOf(schema);
-  if (def.type === 'enum') return [...new Set(Object.values(def.entries ?? {}).map(String))];
-  if (def.type === 'literal') return (def.values ?? []).map(String);
-  if (WRAPPERS.has(def.type)) return schemaValues(def.innerType, depth + 1);
-  // preprocess and transform are pipes: the words typed are what the input side accepts
-  if (def.type === 'pipe') return schemaValues(def.in, depth + 1) ?? schemaValues(def.out, depth + 1);
-  if (def.type === 'union') {
-    const parts = (def.options ?? []).map((o) => schemaValues(o, depth + 1));
-    return parts.every((p) => p !== undefined) ? [...new Set(parts.flat() as string[])] : undefined;
-  }
-  return undefined;
+export function schemaValues(schema: z.core.$ZodType | undefined): string[] | undefined {
+  return schema && words(described(schema).json);
 }
 
-/**
- * The fields of an object schema, looking through pipes (transform, refine), unions and
- * intersections.
- */
-export function schemaShape(schema: z.core.$ZodType | undefined, depth = 0): Record<string, z.core.$ZodType> {
-  if (!schema || depth > 12) return {};
-  const def = defOf(schema);
-  if (def.type === 'object') return def.shape ?? {};
-  if (WRAPPERS.has(def.type)) return schemaShape(def.innerType, depth + 1);
-  if (def.type === 'pipe') {
-    const fromIn = schemaShape(def.in, depth + 1);
-    return Object.keys(fromIn).length ? fromIn : schemaShape(def.out, depth + 1);
-  }
-  if (def.type === 'intersection') return { ...schemaShape(def.left, depth + 1), ...schemaShape(def.right, depth + 1) };
-  if (def.type === 'union')
-    return Object.assign({}, ...(def.options ?? []).map((o) => schemaShape(o, depth + 1)).reverse()) as Record<
-      string,
-      z.core.$ZodType
-    >;
-  return {};
+/** The words a field of an object schema accepts (through its pipes, defaults, optionals). */
+export function fieldValues(schema: z.core.$ZodType, key: string): string[] | undefined {
+  const props = described(schema).json.properties as Record<string, Json> | undefined;
+  return props?.[key] && words(props[key]);
 }

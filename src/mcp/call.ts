@@ -96,13 +96,13 @@ interface Guarded {
   refused?: WouldSend;
 }
 
-/** The call's guard: reads (GET, or a query sent as a POST marked readOnly) go out; the rest as the mode says. */
+/** The call's guard: reads (GET, or a query sent as a POST: the `read` repeat class) go out; the rest as the mode says. */
 function guardFor(mode: Mode): Guarded {
   const g: Guarded = {
     held: [],
     sent: [],
     guard: (spec: RequestSpec) => {
-      if (spec.method === 'GET' || spec.readOnly) return;
+      if (spec.method === 'GET' || spec.repeat === 'read') return;
       const r = wouldSend(spec);
       if (mode === 'dry-run') {
         g.held.push(r);
@@ -263,8 +263,8 @@ function callContext(base: Context, tool: DerivedTool, call: CallIO): Context {
   let connection: Promise<Connection> | undefined;
   ctx.connection = () => (connection ??= base.connection().then((c) => ({ ...c, guard: call.guard, signal })));
   const hooks = (): ClientHooks => ({ debug: debugSink(ctx), warn: (l) => ctx.warn(l), signal, pool: ctx.keepAlive });
-  ctx.api = async () => (await import('../api/v3.js')).createV3Client(await ctx.connection(), hooks());
-  ctx.apiV2 = async () => (await import('../api/v2.js')).createV2Client(await ctx.connection(), hooks());
+  ctx.api = async () => (await import('../api/clients.js')).v3ClientOf(await ctx.connection(), hooks());
+  ctx.apiV2 = async () => (await import('../api/clients.js')).v2ClientOf(await ctx.connection(), hooks());
   return ctx;
 }
 

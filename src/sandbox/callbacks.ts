@@ -1,5 +1,6 @@
 // Completion notifications: what gets queued, and with which body. Delivery (HTTP POST with
 // retries) is src/sandbox/delivery.ts, told about each entry by the onCallbackQueued hook.
+import { pathOf } from '../api/operations/index.js';
 import type { CallbackV2, CallbackV3 } from '../api/schemas/callback.js';
 import type { CallbackQueueEntry, SandboxInvitation } from './model.js';
 import { candidatePoints, performanceCategory, testPoints } from './scoring.js';
@@ -20,7 +21,9 @@ export function callbackPayload(store: Store, inv: SandboxInvitation): CallbackV
       AttemptedOn: inv.startedAt,
       TotalScore: total,
       CandidateScore: cand,
-      ReportPDFUrl: scored ? `${store.origin}/v2/org/report/${inv.testInvitationId}/pdf` : null,
+      ReportPDFUrl: scored
+        ? store.origin + pathOf('v2.getReportPdf', { testInvitationId: inv.testInvitationId })
+        : null,
       TestInvitationId: inv.testInvitationId,
     } satisfies CallbackV2;
   // As production sends them (vendor facts): AttemptedOn as "09-Oct-2020 06:51 PM" (shown in
@@ -32,7 +35,7 @@ export function callbackPayload(store: Store, inv: SandboxInvitation): CallbackV
     AttemptedOnUtc: inv.startedAt ? inv.startedAt.replace(/(\.\d+)?Z$/, '') : null,
     TotalScore: scored ? total : 0,
     CandidateScore: cand,
-    ReportPDFUrl: scored ? `${store.origin}/v3/reports/${inv.testInvitationId}/pdf` : null,
+    ReportPDFUrl: scored ? store.origin + pathOf('v3.getReportPdf', { testInvitationId: inv.testInvitationId }) : null,
     TestInvitationId: inv.testInvitationId,
     Status: inv.status,
     PerformanceCategory: scored ? performanceCategory(pct) : null,

@@ -3,6 +3,7 @@
 // Only service requests (/v3/, /v2/) are affected; the control API and pages never are.
 // Every request draws exactly three numbers, so with one request at a time the n-th request
 // always meets the same fate for a given seed (whichever process serving the state answers it).
+import { isServicePath } from '../api/operations/index.js';
 import { randomInt } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +11,7 @@ import { HoldTimer, monotonicMs } from './hold-timer.js';
 import { faultChance, formatFaultSpec, latencyOf, parseFaultSpec, seededRandom, type FaultSpec } from './fault-spec.js';
 import { inMemory, type Kept } from './kept.js';
 
-const isServiceRequest = (url: string) => url.startsWith('/v3/') || url.startsWith('/v2/');
+const isServiceRequest = isServicePath;
 
 type When = 'before' | 'after';
 export type Fault =

@@ -25,9 +25,9 @@ export type { DeliveryOptions } from './delivery.js';
 export { parseDeliveryFaultSpec, type DeliveryFaultSpec, type DeliveryFaultCounters } from './delivery-fault-spec.js';
 
 export interface RunningSandbox {
-  /** `http://127.0.0.1:PORT` — no trailing slash, no `/v3`; clients append `/v3/...`. */
+  /** `http://127.0.0.1:PORT` — no trailing slash, no API version: clients append the operation's path. */
   baseUrl: string;
-  /** Same origin for now (v2 routes live under `/v2/org/...`). */
+  /** Same origin for now (the v2 routes live under their own prefix, API_PREFIX.v2). */
   baseUrlV2: string;
   /** The seed accounts' API keys: [account 1 (Acme), account 2 (Globex)]. */
   keys: string[];

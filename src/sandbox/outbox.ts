@@ -1,6 +1,7 @@
 // The e-mails the sandbox "sends" (nothing leaves the machine; they are recorded in
 // store.outbox): the candidate's invitation when sendEmail is `yes` (invite and reattempt), and
 // one e-mail per stakeholder when an attempt reaches its terminal state.
+import { pathOf } from '../api/operations/index.js';
 import type { SandboxInvitation } from './model.js';
 import type { Store } from './store.js';
 
@@ -48,7 +49,7 @@ export function sendStakeholderEmails(store: Store, inv: SandboxInvitation): num
       subject: `${inv.name} (${inv.email}) — ${test.testName}: ${inv.status}`,
       testInvitationId: inv.testInvitationId,
       testUrlPath: null,
-      reportUrl: `${store.origin}/v3/reports/${inv.testInvitationId}/pdf`,
+      reportUrl: store.origin + pathOf('v3.getReportPdf', { testInvitationId: inv.testInvitationId }),
       kind: 'stakeholder',
     });
   return to.length;

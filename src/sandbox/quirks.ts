@@ -7,6 +7,7 @@
 // Deterministic per seed: the n-th answer to the same method and URL always gets the same
 // quirks, whatever other requests run in between. Some choices hold for the whole seed (a
 // service is consistent in them): production's typeOfTest numbering and its gateway's 401.
+import { API_PREFIX, isServicePath, pathOf } from '../api/operations/index.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fnv1a } from '../util/fnv1a.js';
 import { INVALID_KEY, MISSING_KEY } from './auth.js';
@@ -87,7 +88,7 @@ export class Quirks {
     const r = this.rngFor(method, url);
     const chance = (p: number) => () => r() < p;
     const path = url.split('?')[0]!;
-    const v2 = path.startsWith('/v2/');
+    const v2 = path.startsWith(`${API_PREFIX.v2}/`);
     this.rewritten++;
     if (status >= 400) return { status, body };
     let out: Json | undefined = body;
@@ -139,7 +140,7 @@ function vendorForm(method: string, path: string, body: Json, r: () => number): 
     }
     return body;
   }
-  if (method === 'POST' && path === '/v3/candidates/testattempts' && r() < 0.7) {
+  if (method === 'POST' && path === pathOf('v3.listAttempts') && r() < 0.7) {
     const list = isObject(body.result) ? body.result.testAttempts : undefined;
     if (Array.isArray(list))
       for (const a of list) if (isObject(a) && a.testStatus === 'Complete') a.testStatus = 'Completed';
@@ -148,7 +149,7 @@ function vendorForm(method: string, path: string, body: Json, r: () => number): 
   return body;
 }
 
-const isService = (url: string) => url.startsWith('/v3/') || url.startsWith('/v2/');
+const isService = isServicePath;
 
 /** Hooks quirks into the server: answers rewritten in onSend; production's typeOfTest read back. */
 export function registerQuirks(app: FastifyInstance, quirks: Quirks): void {

@@ -1,5 +1,6 @@
 // Builds the fastify app: JSON parsing with the documented error bodies, X-API-KEY auth, the
 // request log, the v3 routes and the control API.
+import { isServicePath } from '../api/operations/index.js';
 import '../util/zod-settings.js'; // zod's English messages for every answer (zod/mini loads none)
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { addAuthToRoute } from './auth.js';
@@ -43,7 +44,7 @@ export interface ServerOptions {
 }
 
 /** Requests that are part of the emulated service (logged; the control API and pages are not). */
-const isServiceRequest = (url: string) => url.startsWith('/v3/') || url.startsWith('/v2/');
+const isServiceRequest = isServicePath;
 
 export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, return503OnClosing: false });

@@ -1,4 +1,4 @@
-// Issue 31, smaller items: a failure is described as what it is. A link creation the service may
+// A failure is described as what it is. A link creation the service may
 // have carried out is not "retry later" (that makes a second link); an error on this machine
 // (no code: `WebAssembly is not defined` under --jitless) is neither retried nor a network error.
 import type { Dispatcher } from 'undici';
@@ -67,7 +67,7 @@ describe('an error on this machine is not a network error', () => {
       sleep: async () => undefined,
     });
     const err = await t
-      .json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true })
+      .json({ operation: 't', method: 'GET', path: '/v3/tests', repeat: 'read' })
       .catch((e: unknown) => e);
     expect(calls).toBe(1);
     expect(err).toBeInstanceOf(LocalError);
@@ -93,7 +93,7 @@ describe('an error on this machine is not a network error', () => {
       sleep: async () => undefined,
     });
     const err = await t
-      .json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true })
+      .json({ operation: 't', method: 'GET', path: '/v3/tests', repeat: 'read' })
       .catch((e: unknown) => e);
     expect(calls).toBe(4);
     expect(exitCodeFor(err)).toBe(6);

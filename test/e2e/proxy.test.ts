@@ -64,7 +64,7 @@ async function send(env: Record<string, string>) {
       authHeader: 'X-API-KEY',
       pool: pool.get,
       maxAttempts: 1,
-    }).json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true });
+    }).json({ operation: 't', method: 'GET', path: '/v3/tests', repeat: 'read' });
   } finally {
     await pool.close();
   }

@@ -2,7 +2,9 @@
 // command.ts (the noun's own command); helpers live in shared/ folders, so a file name there is
 // always a command. Nouns are rooms: a file under src/commands/<noun>/ imports nothing of another
 // noun, and src/commands/shared/ (what nouns share) imports no noun. Below src/commands, only its
-// index is imported (the program and `assess mcp` load nouns through it).
+// index is imported (the program and `assess mcp` load nouns through it). The layers: src/api
+// imports nothing above it, clients are made in src/api, the sandbox is used through its two
+// entries (the server, and the specs flag parsers read), and no runtime import makes a cycle.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
@@ -86,5 +88,116 @@ describe('src/commands layout', () => {
       }
     }
     expect(into).toEqual([]);
+  });
+});
+
+/** Every file under src and the src files it imports at run time (static and dynamic; type-only left out). */
+function runtimeGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of filesUnder(SRC)) {
+    const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+    const specs: string[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+        const c = node.importClause;
+        const onlyTypes =
+          c !== undefined &&
+          (c.isTypeOnly ||
+            (!c.name &&
+              c.namedBindings !== undefined &&
+              ts.isNamedImports(c.namedBindings) &&
+              c.namedBindings.elements.length > 0 &&
+              c.namedBindings.elements.every((e) => e.isTypeOnly)));
+        if (!onlyTypes) specs.push(node.moduleSpecifier.text);
+      } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+        if (!node.isTypeOnly) specs.push(node.moduleSpecifier.text);
+      } else if (
+        ts.isCallExpression(node) &&
+        node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+        node.arguments[0] &&
+        ts.isStringLiteral(node.arguments[0])
+      ) {
+        specs.push(node.arguments[0].text);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+    graph.set(
+      file,
+      specs.filter((s) => s.startsWith('.')).map((s) => resolve(dirname(file), s).replace(/\.js$/, '.ts')),
+    );
+  }
+  return graph;
+}
+
+/** The cycles of a graph, each as `a → b → … → a` (one per strongly connected part). */
+function cycles(graph: Map<string, string[]>): string[] {
+  const found: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (n: string): void => {
+    state.set(n, 'open');
+    stack.push(n);
+    for (const m of graph.get(n) ?? []) {
+      if (!graph.has(m)) continue;
+      if (state.get(m) === 'open') found.push([...stack.slice(stack.indexOf(m)), m].map(short).join(' → '));
+      else if (!state.has(m)) visit(m);
+    }
+    stack.pop();
+    state.set(n, 'done');
+  };
+  for (const n of graph.keys()) if (!state.has(n)) visit(n);
+  return found;
+}
+
+const short = (file: string) => relative(SRC, file).split(sep).join('/');
+const layerOf = (file: string) => short(file).split('/')[0]!.replace(/\.ts$/, '');
+
+describe('layers and entries', () => {
+  const graph = runtimeGraph();
+  const imports = [...graph].flatMap(([from, tos]) => tos.map((to) => ({ from, to })));
+
+  it('src/api imports nothing above it: only itself, src/util, src/errors.ts and src/version.ts', () => {
+    const below = new Set(['api', 'util', 'errors', 'version']);
+    const up = imports.filter(({ from, to }) => layerOf(from) === 'api' && !below.has(layerOf(to)));
+    expect(up.map(({ from, to }) => `${short(from)} → ${short(to)}`)).toEqual([]);
+  });
+
+  it('outside the sandbox, it is used only through its entries (the server, and the specs flag parsers read)', () => {
+    const entries = ['sandbox/index.ts', 'sandbox/specs.ts'];
+    const into = imports.filter(
+      ({ from, to }) => layerOf(from) !== 'sandbox' && layerOf(to) === 'sandbox' && !entries.includes(short(to)),
+    );
+    expect(into.map(({ from, to }) => `${short(from)} → ${short(to)}`)).toEqual([]);
+  });
+
+  it('the sandbox’s cheap entry loads no server: none of its imports reach fastify, the store or the routes', () => {
+    const reached = new Set<string>();
+    const walk = (f: string) => {
+      if (reached.has(f)) return;
+      reached.add(f);
+      for (const t of graph.get(f) ?? []) walk(t);
+    };
+    walk(join(SRC, 'sandbox/specs.ts'));
+    expect([...reached].map(short).filter((f) => /sandbox\/(server|store|routes\/)/.test(f))).toEqual([]);
+  });
+
+  it('clients are made in src/api: nothing else constructs a Transport or calls createV3Client / createV2Client', () => {
+    const makers = filesUnder(SRC).filter(
+      (f) => layerOf(f) !== 'api' && /new Transport\(|createV[23]Client\(/.test(readFileSync(f, 'utf8')),
+    );
+    expect(makers.map(short)).toEqual([]);
+  });
+
+  it('no runtime import cycle (static or dynamic)', () => {
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it('the cycle check finds a cycle (it can fail)', () => {
+    const g = new Map([
+      ['/src/a.ts', ['/src/b.ts']],
+      ['/src/b.ts', ['/src/a.ts']],
+    ]);
+    expect(cycles(g)).toHaveLength(1);
   });
 });

@@ -33,13 +33,13 @@ const poke = defineCommand({
   examples: [],
   flags: { via: flag('the client', { value: 'via' }, () => z.enum(VIAS)) },
   async run(ctx, input) {
-    await (await ctx.api()).transport.json({ operation: 't.read', method: 'GET', path: '/v3/tests', idempotent: true });
+    await (await ctx.api()).transport.json({ operation: 't.read', method: 'GET', path: '/v3/tests', repeat: 'read' });
     if (input.via === 'api') await (await ctx.api()).processCallbacks(['900001']);
-    if (input.via === 'apiV2') await (await ctx.apiV2()).createLink('1001', { name: 'Spring' });
+    if (input.via === 'apiV2') await (await ctx.apiV2()).createLink('1001', { testLinkName: 'Spring' });
     if (input.via === 'bulk') await (await bulkClient(ctx)).processCallbacks(['900002']);
     if (input.via === 'transport') {
       const { transport } = clientTransport(await ctx.connection(), {}, 'v3');
-      await transport.json({ operation: 't.raw', method: 'DELETE', path: '/v3/anything', idempotent: false });
+      await transport.json({ operation: 't.raw', method: 'DELETE', path: '/v3/anything', repeat: 'once' });
     }
     ctx.io.stdout.write('{"done":true}\n');
   },
@@ -51,7 +51,7 @@ const hold = defineCommand({
   examples: [],
   flags: { via: flag('the client', { value: 'via' }, () => z.enum(VIAS)) },
   async run(ctx, input) {
-    const spec = { operation: 't.hold', method: 'GET', path: '/v3/hold', idempotent: true } as const;
+    const spec = { operation: 't.hold', method: 'GET', path: '/v3/hold', repeat: 'read' } as const;
     if (input.via === 'api') await (await ctx.api()).transport.json(spec);
     if (input.via === 'apiV2') await (await ctx.apiV2()).getTest('7');
     if (input.via === 'bulk') await (await bulkClient(ctx)).transport.json(spec);

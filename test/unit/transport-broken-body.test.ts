@@ -37,7 +37,7 @@ describe('transport: an answer cut off mid-body', () => {
   it('is sent again when safe to repeat, and the complete answer is returned', async () => {
     const s = await startServer((_r, res, n) => (n < 3 ? cutOff(res) : json(res, 200, { tests: [] })));
     close = s.close;
-    const r = await transport(s.url).json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true });
+    const r = await transport(s.url).json({ operation: 't', method: 'GET', path: '/v3/tests', repeat: 'read' });
     expect(r.data).toEqual({ tests: [] });
     expect(s.requests).toHaveLength(3);
   });
@@ -46,7 +46,7 @@ describe('transport: an answer cut off mid-body', () => {
     const s = await startServer((_r, res) => cutOff(res));
     close = s.close;
     const err = await transport(s.url)
-      .json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true })
+      .json({ operation: 't', method: 'GET', path: '/v3/tests', repeat: 'read' })
       .catch((e) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.message).toMatch(/GET .*\/v3\/tests: the answer broke off/);
@@ -57,7 +57,7 @@ describe('transport: an answer cut off mid-body', () => {
     const s = await startServer((_r, res) => cutOff(res));
     close = s.close;
     await expect(
-      transport(s.url).json({ operation: 't', method: 'POST', path: '/v3/x', body: {}, idempotent: false }),
+      transport(s.url).json({ operation: 't', method: 'POST', path: '/v3/x', body: {}, repeat: 'once' }),
     ).rejects.toBeInstanceOf(NetworkError);
     expect(s.requests).toHaveLength(1);
   });

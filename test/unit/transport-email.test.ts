@@ -1,4 +1,4 @@
-// Issue 15 item 12: a request that makes the service e-mail a candidate (sendEmail "yes") is not
+// A request the caller says e-mails a candidate (`emails`, with sendEmail "yes") is not
 // repeated after it may have reached the service (a reset after the request was sent, a 502); the
 // same request without an e-mail is. A 429 did nothing (refused on arrival): repeated either way,
 // as is a write that is never safe to repeat (links create).
@@ -40,7 +40,8 @@ describe('retries of requests that send e-mail', () => {
           method: 'POST',
           path: '/v3/tests/1/invite',
           body: { email: 'a@b.example', name: 'A', sendEmail },
-          idempotent: true,
+          repeat: 'idempotent',
+          emails: sendEmail === 'yes',
         })
         .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(NetworkError);
@@ -56,14 +57,15 @@ describe('retries of requests that send e-mail', () => {
       method: 'POST',
       path: '/v3/tests/1/invite',
       body: { email: 'a@b.example', name: 'A', sendEmail },
-      idempotent: true,
+      repeat: 'idempotent',
+      emails: sendEmail === 'yes',
     }) as const;
   const createLink = {
     operation: 'v3.createLink',
     method: 'POST',
     path: '/v3/tests/1/testlinks',
     body: { testId: 1 },
-    idempotent: false,
+    repeat: 'once',
   } as const;
 
   it.each([

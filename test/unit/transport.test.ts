@@ -33,7 +33,7 @@ describe('transport', () => {
   it('sends the key header, a user agent and a JSON content type', async () => {
     const s = await startServer((_r, res) => json(res, 200, { ok: true }));
     close = s.close;
-    await transport(s.url).json({ operation: 't', method: 'POST', path: '/v3/x', body: { a: 1 }, idempotent: false });
+    await transport(s.url).json({ operation: 't', method: 'POST', path: '/v3/x', body: { a: 1 }, repeat: 'once' });
     const h = s.requests[0]!.headers;
     expect(h['x-api-key']).toBe(KEY);
     expect(h['content-type']).toBe('application/json; charset=utf-8');
@@ -51,10 +51,10 @@ describe('transport', () => {
         if (spec.method !== 'GET') throw new Error('held');
       },
     });
-    await t.json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true });
-    await expect(t.json({ operation: 't', method: 'POST', path: '/v3/x', body: {}, idempotent: true })).rejects.toThrow(
-      'held',
-    );
+    await t.json({ operation: 't', method: 'GET', path: '/v3/tests', repeat: 'read' });
+    await expect(
+      t.json({ operation: 't', method: 'POST', path: '/v3/x', body: {}, repeat: 'idempotent' }),
+    ).rejects.toThrow('held');
     expect(asked).toEqual(['GET /v3/tests', 'POST /v3/x']);
     expect(s.requests.map((r) => r.method)).toEqual(['GET']);
   });
@@ -64,7 +64,7 @@ describe('transport', () => {
       n < 3 ? json(res, 503, { errors: ['busy'] }) : json(res, 200, { tests: [] }),
     );
     close = s.close;
-    const r = await transport(s.url).json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true });
+    const r = await transport(s.url).json({ operation: 't', method: 'GET', path: '/v3/tests', repeat: 'read' });
     expect(r.data).toEqual({ tests: [] });
     expect(s.requests).toHaveLength(3);
   });
@@ -73,7 +73,7 @@ describe('transport', () => {
     const s = await startServer((_r, res) => json(res, 503, { errors: ['busy'] }));
     close = s.close;
     await expect(
-      transport(s.url).json({ operation: 't', method: 'POST', path: '/v3/x', body: {}, idempotent: false }),
+      transport(s.url).json({ operation: 't', method: 'POST', path: '/v3/x', body: {}, repeat: 'once' }),
     ).rejects.toBeInstanceOf(ApiError);
     expect(s.requests).toHaveLength(1);
   });
@@ -82,7 +82,7 @@ describe('transport', () => {
     const s = await startServer((_r, res) => json(res, 429, { errors: ['slow down'] }, { 'retry-after': '0' }));
     close = s.close;
     const err = await transport(s.url, { maxAttempts: 3 })
-      .json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true })
+      .json({ operation: 't', method: 'GET', path: '/v3/tests', repeat: 'read' })
       .catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.kind).toBe('rate_limited');
@@ -103,7 +103,7 @@ describe('transport', () => {
       method: 'POST',
       path: '/v3/tests/1/invite',
       body: {},
-      idempotent: true,
+      repeat: 'idempotent',
     });
     expect(r.status).toBe(200);
     expect(s.requests).toHaveLength(7);
@@ -116,7 +116,7 @@ describe('transport', () => {
     close = s.close;
     let t = 0;
     const err = await transport(s.url, { gate: new Pace({ now: () => (t += 50) }) })
-      .json({ operation: 't', method: 'POST', path: '/v3/tests/1/invite', body: {}, idempotent: true })
+      .json({ operation: 't', method: 'POST', path: '/v3/tests/1/invite', body: {}, repeat: 'idempotent' })
       .catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.kind).toBe('rate_limited');
@@ -133,7 +133,7 @@ describe('transport', () => {
       operation: 't',
       method: 'GET',
       path: '/',
-      idempotent: true,
+      repeat: 'read',
     });
     expect(waits).toContain(7000);
   });
@@ -143,7 +143,7 @@ describe('transport', () => {
     const url = s.url;
     await s.close();
     const err = await transport(url, { maxAttempts: 2 })
-      .json({ operation: 't', method: 'POST', path: '/v3/tests/1/testlinks', body: {}, idempotent: false })
+      .json({ operation: 't', method: 'POST', path: '/v3/tests/1/testlinks', body: {}, repeat: 'once' })
       .catch((e) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.code).toBe('ECONNREFUSED');
@@ -163,7 +163,7 @@ describe('transport', () => {
         method: 'POST',
         path: '/i',
         body: {},
-        idempotent: true,
+        repeat: 'idempotent',
       }),
     ).rejects.toBeInstanceOf(NetworkError);
     expect(resets).toBe(3);
@@ -174,7 +174,7 @@ describe('transport', () => {
         method: 'POST',
         path: '/c',
         body: {},
-        idempotent: false,
+        repeat: 'once',
       }),
     ).rejects.toBeInstanceOf(NetworkError);
     expect(resets).toBe(1);
@@ -184,7 +184,7 @@ describe('transport', () => {
     const s = await startServer(() => undefined); // never answers
     close = s.close;
     const err = await transport(s.url, { tryTimeoutMs: 200, maxAttempts: 1 })
-      .json({ operation: 't', method: 'GET', path: '/', idempotent: true })
+      .json({ operation: 't', method: 'GET', path: '/', repeat: 'read' })
       .catch((e) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.timedOut).toBe(true);
@@ -195,7 +195,7 @@ describe('transport', () => {
     const s = await startServer((r, res) => json(res, 400, { errors: [`bad key ${r.headers['x-api-key']}`] }));
     close = s.close;
     const err = await transport(s.url, { debug: (l) => lines.push(l) })
-      .json({ operation: 't', method: 'GET', path: `/v3/tests?k=${KEY}`, idempotent: true })
+      .json({ operation: 't', method: 'GET', path: `/v3/tests?k=${KEY}`, repeat: 'read' })
       .catch((e) => e);
     const log = lines.join('\n');
     expect(log).toContain('X-API-KEY: ****');
@@ -215,17 +215,17 @@ describe('transport', () => {
       seen.push(`answered after ${s.requests.length} request(s)`);
       await new Promise((r) => setImmediate(r));
     };
-    const ok = await t.json({ operation: 't', method: 'POST', path: '/i', body: {}, idempotent: true, onAnswered });
+    const ok = await t.json({ operation: 't', method: 'POST', path: '/i', body: {}, repeat: 'idempotent', onAnswered });
     seen.push(`read ${JSON.stringify(ok.data)}`);
     await t
-      .json({ operation: 't', method: 'POST', path: '/i', body: {}, idempotent: true, onAnswered })
+      .json({ operation: 't', method: 'POST', path: '/i', body: {}, repeat: 'idempotent', onAnswered })
       .catch((e) => seen.push(`thrown ${e.status}`));
     expect(seen).toEqual(['answered after 2 request(s)', 'read {"id":7}', 'answered after 3 request(s)', 'thrown 400']);
     await s.close();
     close = undefined;
     let called = 0;
     await t
-      .json({ operation: 't', method: 'GET', path: '/', idempotent: true, onAnswered: () => called++ })
+      .json({ operation: 't', method: 'GET', path: '/', repeat: 'read', onAnswered: () => called++ })
       .catch(() => undefined);
     expect(called).toBe(0);
   });
@@ -235,7 +235,7 @@ describe('transport', () => {
     close = s.close;
     const t = transport(`${s.url}/api/`);
     const get = (query?: Record<string, string | number | undefined>) =>
-      t.json({ operation: 't', method: 'GET', path: '/v3/x', query, idempotent: true });
+      t.json({ operation: 't', method: 'GET', path: '/v3/x', query, repeat: 'read' });
     await get();
     await get({ a: 1, b: undefined, c: 'x y' });
     await get();
@@ -248,7 +248,7 @@ describe('transport', () => {
     close = s.close;
     const get = (extra: Parameters<typeof transport>[1]) =>
       transport(s.url, { tryTimeoutMs: 150, maxAttempts: 1, ...extra })
-        .json({ operation: 't', method: 'GET', path: '/', idempotent: true })
+        .json({ operation: 't', method: 'GET', path: '/', repeat: 'read' })
         .catch((e) => e);
     const bare = await get({});
     expect(bare).toBeInstanceOf(NetworkError);
@@ -277,7 +277,7 @@ describe('--timeout: one budget for the whole command, retries and backoffs incl
     const c = clocked();
     // random 0: backoffs of 125, 250, 500 ms; a budget of 600 ms affords the first two only
     const t = transport(s.url, { budget: new WaitBudget(600, c.clock), sleep: c.sleep, random: () => 0 });
-    const err = await t.json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true }).catch((e) => e);
+    const err = await t.json({ operation: 't', method: 'GET', path: '/v3/tests', repeat: 'read' }).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(503);
     expect(s.requests).toHaveLength(3);
@@ -289,7 +289,7 @@ describe('--timeout: one budget for the whole command, retries and backoffs incl
     close = s.close;
     const c = clocked();
     const t = transport(s.url, { budget: new WaitBudget(10_000, c.clock), sleep: c.sleep, random: () => 0 });
-    await t.json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true }).catch(() => undefined);
+    await t.json({ operation: 't', method: 'GET', path: '/v3/tests', repeat: 'read' }).catch(() => undefined);
     expect(s.requests).toHaveLength(4);
   });
 
@@ -299,9 +299,9 @@ describe('--timeout: one budget for the whole command, retries and backoffs incl
     let now = 0;
     const budget = new WaitBudget(1000, () => now);
     const t = transport(s.url, { budget });
-    await t.json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true });
+    await t.json({ operation: 't', method: 'GET', path: '/v3/tests', repeat: 'read' });
     now = 1000;
-    const err = await t.json({ operation: 't', method: 'GET', path: '/v3/tests', idempotent: true }).catch((e) => e);
+    const err = await t.json({ operation: 't', method: 'GET', path: '/v3/tests', repeat: 'read' }).catch((e) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.timedOut).toBe(true);
     expect(err.message).toMatch(/timed out: the command's --timeout of 1 s passed/);
@@ -312,7 +312,7 @@ describe('--timeout: one budget for the whole command, retries and backoffs incl
     const s = await startServer(() => undefined); // never answers
     close = s.close;
     const t = transport(s.url, { budget: new WaitBudget(200), tryTimeoutMs: 30_000 });
-    const err = await t.json({ operation: 't', method: 'GET', path: '/', idempotent: true }).catch((e) => e);
+    const err = await t.json({ operation: 't', method: 'GET', path: '/', repeat: 'read' }).catch((e) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.message).toMatch(/the command's --timeout of 0\.2 s passed/);
     expect(s.requests).toHaveLength(1);

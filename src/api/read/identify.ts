@@ -1,6 +1,7 @@
 // What identifies an operation's answer: without it, a 2xx JSON body is not the service's answer
 // to that operation (read.ts). Field names are matched as the tolerant reader matches them (any
 // case, `_`, `-` or spaces); a value that is null or '' does not count.
+import type { Identifies } from '../operations/types.js';
 import type { Identify } from './read.js';
 import { foldKey } from './policy.js';
 
@@ -50,3 +51,16 @@ export const someList: Identify = (body) =>
 /** Any JSON object (or, for an answer the CLI needs nothing from, any JSON value at all). */
 export const anObject: Identify = (body) =>
   body && typeof body === 'object' && !Array.isArray(body) ? undefined : 'an object';
+
+/** The check an operation's row declares (src/api/operations/types.ts `Identifies`). */
+export function identifyOf(spec: Identifies | undefined): Identify | undefined {
+  if (spec === undefined) return undefined;
+  if (spec === 'object') return anObject;
+  if ('all' in spec) return allOf(...spec.all);
+  if ('any' in spec) return anyOf(...spec.any);
+  if ('list' in spec) {
+    const listed = listOf(spec.list);
+    return spec.orAnyList ? (body) => listed(body) && someList(body) : listed;
+  }
+  return spec.nullIsEmpty ? (body) => (body === null ? undefined : someList(body)) : someList;
+}

@@ -37,13 +37,18 @@ export function canonicalKeys(v: unknown, keys: readonly string[]): unknown {
 /** A bare array where an object holding it was expected: `[…]` read as `{key: […]}`. */
 export const arrayAs = (key: string) => (v: unknown) => (Array.isArray(v) ? { [key]: v } : v);
 
+/** The field names of each object the reader reads, in their declared order (`--json a,b`, `--help`). */
+export const READ_FIELDS = z.registry<{ fields: readonly string[] }>();
+
 /** An object read loosely: canonical key spellings, unknown keys kept. */
 export function obj<S extends z.core.$ZodShape>(shape: S) {
   const keys = Object.keys(shape);
-  return z.pipe(
-    z.transform((v) => canonicalKeys(v, keys)),
-    z.looseObject(shape),
-  );
+  return z
+    .pipe(
+      z.transform((v) => canonicalKeys(v, keys)),
+      z.looseObject(shape),
+    )
+    .register(READ_FIELDS, { fields: keys });
 }
 
 /** A nested object that may be absent or null (null is kept: the output shows what was sent). */

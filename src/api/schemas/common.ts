@@ -98,6 +98,17 @@ export function unwrapResult(v: unknown): unknown {
   return v;
 }
 
+/** The schemas that read `sectionID` as `sectionId` (the OpenAPI document shows both spellings). */
+export const READS_SECTION_ID = z.registry<{ spellings: readonly string[] }>();
+
+/** An object whose `sectionID` (the samples' spelling) is read as `sectionId`. */
+export function withSectionId<S extends z.core.$ZodType>(schema: S) {
+  const piped = z.pipe(z.transform(normaliseSectionId), schema);
+  const registered: z.core.$ZodType = piped;
+  READS_SECTION_ID.add(registered, { spellings: ['sectionId', 'sectionID'] });
+  return piped;
+}
+
 /** The samples spell `sectionID`; read it as `sectionId`. */
 export function normaliseSectionId(v: unknown): unknown {
   if (v && typeof v === 'object' && !('sectionId' in v) && 'sectionID' in v) {

@@ -1,6 +1,6 @@
 // Candidate report (4); the PDF (5) has no JSON body.
 import * as z from 'zod/mini';
-import { Id, normaliseSectionId } from './common.js';
+import { Id, withSectionId } from './common.js';
 import { ReportType } from './enums.js';
 
 export const ReportQuery = z.object({
@@ -8,8 +8,7 @@ export const ReportQuery = z.object({
 });
 export type ReportQuery = z.infer<typeof ReportQuery>;
 
-export const ReportSkill = z.pipe(
-  z.transform(normaliseSectionId),
+export const ReportSkill = withSectionId(
   z.looseObject({
     candidateQbScore: z.number(),
     qbScore: z.number(),
@@ -23,8 +22,7 @@ export const ReportSkill = z.pipe(
 export type ReportSkill = z.infer<typeof ReportSkill>;
 
 /** Section of a report; `sectionID` (sample spelling) is read as `sectionId`. */
-export const ReportSection = z.pipe(
-  z.transform(normaliseSectionId),
+export const ReportSection = withSectionId(
   z.looseObject({
     candidateScore: z.number(),
     sectionScore: z.number(),

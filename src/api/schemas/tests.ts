@@ -1,6 +1,6 @@
 // Tests: list (1) and detail (2). Shapes not shown in the spec; see docs/assumptions.md.
 import * as z from 'zod/mini';
-import { Id, normaliseSectionId, unwrapResult } from './common.js';
+import { Id, withSectionId, unwrapResult } from './common.js';
 
 /** Query of GET /v3/tests. Defaults (not shown in the spec): pageNo 1, pageSize 20, max 100. */
 export const ListTestsQuery = z.object({
@@ -37,8 +37,7 @@ export const TestSkill = z.looseObject({
 });
 export type TestSkill = z.infer<typeof TestSkill>;
 
-export const TestSection = z.pipe(
-  z.transform(normaliseSectionId),
+export const TestSection = withSectionId(
   z.looseObject({
     sectionId: z.optional(Id),
     sectionName: z.string(),

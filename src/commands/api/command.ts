@@ -59,7 +59,7 @@ export default defineCommand({
       // the query goes as typed: a parameter given twice (?a=1&a=2) keeps both values, in order
       path: input.path,
       body,
-      idempotent: input.method === 'GET',
+      repeat: input.method === 'GET' ? 'read' : 'once',
     });
     const limit = input.maxSize ?? conn.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
     const type = String(res.headers['content-type'] ?? '');

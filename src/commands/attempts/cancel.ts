@@ -1,7 +1,6 @@
 // `assess attempts cancel <invitationId>` (operation 8): asks first on a terminal.
 import { defineCommand, zx, arg } from '../../cli/command.js';
-import { WIRE_FIELDS } from '../../api/wire-fields.js';
-import { fieldsOf } from '../../cli/json-fields.js';
+import { fieldsOfAnswer } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { confirmAction, nothingChanged } from '../shared/confirm.js';
@@ -21,7 +20,7 @@ export default defineCommand({
   },
   description: 'Cancel an invitation (asks for confirmation on a terminal; --yes skips it)',
   examples: ['assess attempts cancel 900004', 'assess attempts cancel 900101 --yes --json'],
-  jsonFields: fieldsOf(WIRE_FIELDS.Cancelled, COLUMNS),
+  jsonFields: fieldsOfAnswer('v3.cancel', COLUMNS),
   v2: { unsupported: 'v2 cannot cancel an invitation' },
   async run(ctx, { invitationId }) {
     const api = await ctx.api();

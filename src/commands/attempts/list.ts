@@ -4,8 +4,7 @@
 import * as z from 'zod/mini';
 import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { defineCommand, flag } from '../../cli/command.js';
-import { WIRE_FIELDS } from '../../api/wire-fields.js';
-import { fieldsOf } from '../../cli/json-fields.js';
+import { fieldsOfAnswer } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { ATTEMPT_WINDOW_FLAGS, checkWindow } from '../shared/attempt-window.js';
@@ -21,7 +20,7 @@ export const ATTEMPT_COLUMNS: Column<R.TestAttempt>[] = [
 ];
 
 /** What `--json a,b` may name: an attempt's wire fields. */
-const FIELDS = fieldsOf(WIRE_FIELDS.TestAttempt, ATTEMPT_COLUMNS);
+const FIELDS = fieldsOfAnswer('v3.listAttempts', ATTEMPT_COLUMNS);
 
 const STATES = [...ATTEMPT_STATES, ...OPEN_STATES] as const;
 
@@ -52,7 +51,7 @@ export default defineCommand({
     ),
   },
   check: checkWindow,
-  jsonFields: (input) => (isOpenState(input.state) ? OPEN_FIELDS : FIELDS),
+  jsonFields: (input) => (isOpenState(input.state) ? OPEN_FIELDS : FIELDS()),
   showsAnswer: true,
   v2: { unsupported: 'v2 cannot list invitations by state' },
   async run(ctx, { state, from, to }) {
@@ -66,7 +65,7 @@ export default defineCommand({
     const res = await (await ctx.api()).listAttempts(state, from!, to); // checkWindow: --from is given
     await new Printer(ctx).list(res.testAttempts, {
       columns: ATTEMPT_COLUMNS,
-      fields: FIELDS,
+      fields: await FIELDS(),
     });
   },
 });

@@ -57,8 +57,8 @@ export default defineCommand({
       ((storeUrl && isPlainHttpRemote(baseUrl)) || (baseUrlV2 !== undefined && isPlainHttpRemote(baseUrlV2)));
     const verify = input.verify && !input.skipVerify;
     if (verify) {
-      const { createV3Client } = await import('../../api/v3.js');
-      const client = createV3Client(
+      const { v3ClientOf } = await import('../../api/clients.js');
+      const client = await v3ClientOf(
         {
           apiKey,
           profile,

@@ -13,8 +13,8 @@ import { NotFoundError, PartialFailureError, UsageError } from '../../errors.js'
 import { Printer } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
 import { parseIdArgs } from '../shared/invitation-ids.js';
-import { policyFrom, retryFlags } from './shared/listen-extras.js';
-import { Forwarder } from './shared/delivery-policy.js';
+import { retryFlags } from './shared/listen-extras.js';
+import { Forwarder, policyFrom } from './shared/delivery-policy.js';
 import { STORE_FLAG, callbacksStorePath, openInbox } from './shared/open-store.js';
 import { plural } from '../../util/plural.js';
 

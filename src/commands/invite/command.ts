@@ -2,7 +2,7 @@
 // Both share the single-invite flags; in bulk they are defaults for every row.
 import * as z from 'zod/mini';
 import { arg, defineCommand, flag, showValue, v2Refusal, zx } from '../../cli/command.js';
-import type { FieldList } from '../../cli/json-fields.js';
+import { declaredFields } from '../../cli/json-fields.js';
 import { UsageError } from '../../errors.js';
 import { DRY_RUN_FIELDS, INVITE_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { RATE_HELP, rateFlag } from '../../bulk/rate-flag.js';
@@ -240,9 +240,12 @@ export default defineCommand({
     raw.csvFile === undefined &&
     (raw.start !== undefined || raw.end !== undefined),
   // Bulk results go to a file (and a summary to stderr); the output flags apply to the run's summary.
-  jsonFields: (input) =>
-    (input.mode === 'bulk' ? (input.bulk.dryRun ? DRY_RUN_FIELDS : INVITE_SUMMARY_FIELDS) : single.jsonFields) as
-      FieldList | undefined,
+  jsonFields: (input, globals) =>
+    input.mode === 'bulk'
+      ? input.bulk.dryRun
+        ? DRY_RUN_FIELDS
+        : INVITE_SUMMARY_FIELDS
+      : declaredFields(single.jsonFields, input.single, globals),
   v2: {
     run: async (ctx, input) => {
       if (input.mode === 'bulk')

@@ -21,7 +21,7 @@ export default defineCommand({
     const { testLinks } = await (await ctx.api()).listLinks(testId);
     await new Printer(ctx).list(testLinks as Array<Record<string, unknown>>, {
       columns: await forTable(ctx, LINK_COLUMNS, testLinks),
-      fields: LINK_FIELDS,
+      fields: await LINK_FIELDS(),
     });
   },
 });

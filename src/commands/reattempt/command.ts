@@ -1,10 +1,10 @@
 // `assess reattempt <invitationId> --start T --end T --tz ID …` (operation 9).
+import type { BodyOf } from '../../api/operations/index.js';
 import * as z from 'zod/mini';
 import { ApiError } from '../../api/errors.js';
 import { arg, defineCommand, flag, zx } from '../../cli/command.js';
 import { schemaOf } from '../../cli/flags.js';
-import { WIRE_FIELDS } from '../../api/wire-fields.js';
-import { fieldsOf } from '../../cli/json-fields.js';
+import { fieldsOfAnswer } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { timeArg } from '../../util/time.js';
@@ -60,8 +60,10 @@ const COLUMNS: Column<R.Reattempt>[] = [
 ];
 
 /** The body, PascalCase as in the spec (hideInstruction and sendEmail are camelCase there). */
-export function reattemptBody(v: ReattemptInput): Record<string, unknown> {
-  const body: Record<string, unknown> = { StartDateTime: v.start, EndDateTime: v.end, TimeZoneId: v.tz };
+export function reattemptBody(v: ReattemptInput): BodyOf<'v3.reattempt'> {
+  // a --tz name is resolved by the command before the body is built (shared/timezone.ts)
+  if (typeof v.tz !== 'number') throw new Error(`unresolved time zone '${String(v.tz)}'`);
+  const body: BodyOf<'v3.reattempt'> = { StartDateTime: v.start, EndDateTime: v.end, TimeZoneId: v.tz };
   if (v.callbackUrl) body.CallbackUrl = v.callbackUrl;
   if (v.redirectUrl) body.RedirectUrl = v.redirectUrl;
   if (v.hideInstructions) body.hideInstruction = 1;
@@ -79,7 +81,7 @@ export default defineCommand({
   ],
   flags: FLAGS,
   check: checkWindow,
-  jsonFields: fieldsOf(WIRE_FIELDS.Reattempt, COLUMNS, ['emailed']),
+  jsonFields: fieldsOfAnswer('v3.reattempt', COLUMNS, ['emailed']),
   v2: { unsupported: 'v2 has no reattempt' },
   tzFromProfile: () => true,
   async run(ctx, input) {
@@ -103,7 +105,7 @@ export default defineCommand({
         sendRecorded(
           ledger,
           attempt,
-          () => client.reattempt(input.invitationId, body),
+          () => client.reattempt(input.invitationId, body, { emails: input.sendEmail === true }),
           (r) => ({
             outcome: String(r.testInvitationId) === input.invitationId ? 'existing' : 'invited',
             invitationId: r.testInvitationId == null ? undefined : String(r.testInvitationId),

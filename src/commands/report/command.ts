@@ -1,8 +1,8 @@
 // `assess report <invitationId> [--type summary|skills|both]` (operation 4), and with `--pdf`
 // the PDF download (operation 5, shared/pdf.ts). The `report` noun can still take verbs (export).
+import { answerFields } from '../../api/answer-fields.js';
 import { defineCommand } from '../../cli/command.js';
-import { WIRE_FIELDS } from '../../api/wire-fields.js';
-import { fieldsOf } from '../../cli/json-fields.js';
+import { fieldsOfAnswer } from '../../cli/json-fields.js';
 import { downloadPdf, PDF_FIELDS } from './shared/pdf.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { wantsAscii } from '../../output/bars.js';
@@ -46,7 +46,7 @@ export const SKILL_COLUMNS: Column[] = [
 ];
 
 /** What `--json a,b` may name: the report's wire fields (sections, Skills included). */
-const REPORT_FIELDS = fieldsOf(WIRE_FIELDS.Report, HEADER);
+const REPORT_FIELDS = fieldsOfAnswer('v3.getReport', HEADER);
 
 type Row = Record<string, unknown>;
 
@@ -71,7 +71,7 @@ export default defineCommand({
   ],
   flags: REPORT_FLAGS,
   check: checkReport,
-  jsonFields: (input) => (input.pdf ? PDF_FIELDS : REPORT_FIELDS),
+  jsonFields: (input) => (input.pdf ? PDF_FIELDS : REPORT_FIELDS()),
   v2: {
     run: (ctx, input) => reportV2(ctx, input),
     jsonFields: (input) => v2ReportFields(input),
@@ -105,11 +105,13 @@ export default defineCommand({
       );
       return;
     }
-    if (output === 'csv' && !query) return printer.object<Row>(summaryRow(report, {}, null), { fields: SUMMARY_CSV });
+    const fields = await answerFields('v3.getReport');
+    if (output === 'csv' && !query)
+      return printer.object<Row>(summaryRow(report, {}, null, fields), { fields: SUMMARY_CSV });
     const sections = Array.isArray(report.sections) ? (report.sections as Row[]) : [];
     const skills = skillRows(report);
     // --json: the report's one shape (every declared field), also each row of an export's summary.json
-    await printer.object<Row>(reportShape(report), {
+    await printer.object<Row>(reportShape(report, fields), {
       fields: HEADER,
       sections: [
         ...(reportType !== 2 ? [{ title: 'Sections', rows: sections, columns: SECTION_COLUMNS }] : []),

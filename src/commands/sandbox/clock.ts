@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineCommand, zx, arg, flag } from '../../cli/command.js';
-import { parseDuration } from '../../sandbox/clock.js';
+import { parseDuration } from '../../sandbox/specs.js';
 import { UsageError } from '../../errors.js';
 import type { Context } from '../../context.js';
 import { Printer } from '../../output/printer.js';

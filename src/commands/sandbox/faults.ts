@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { Printer } from '../../output/printer.js';
-import { FaultSpecError, parseFaultSpec } from '../../sandbox/fault-spec.js';
-import type { FaultCounters } from '../../sandbox/faults.js';
 import type { Context } from '../../context.js';
+import { FaultSpecError, parseFaultSpec, type FaultCounters } from '../../sandbox/specs.js';
+import { warnEmbeddedSetting } from '../shared/live-sandbox.js';
 import { control, sandboxUrl } from './shared/control.js';
 
 type View = { spec: string | null; counters: FaultCounters };

@@ -1,9 +1,14 @@
 import { isAbsolute, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { defineCommand, zx, flag } from '../../cli/command.js';
-import { LocalError } from '../../errors.js';
-import { parseDeliveryFaultSpec } from '../../sandbox/delivery-fault-spec.js';
-import { FaultSpecError, parseFaultSpec, parseLatency, type FaultSpec } from '../../sandbox/fault-spec.js';
+import { LocalError, UsageError } from '../../errors.js';
+import {
+  FaultSpecError,
+  parseDeliveryFaultSpec,
+  parseFaultSpec,
+  parseLatency,
+  type FaultSpec,
+} from '../../sandbox/specs.js';
 import { rateLimitFlag, specFlag } from './shared/spec-flag.js';
 import { readAs } from '../../util/read-as.js';
 import { manualRef } from '../../util/manuals.js';

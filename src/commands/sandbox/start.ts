@@ -19,7 +19,7 @@ import { configDir } from '../../config/store.js';
 import { CancelledError, LocalError, UsageError } from '../../errors.js';
 import { printShared, SHARED_FIELDS } from './shared/shared-view.js';
 import { rateLimitFlag } from './shared/spec-flag.js';
-import { formatRateLimit, type RateLimitSpec } from '../../sandbox/rate-limit.js';
+import { formatRateLimit, type RateLimitSpec } from '../../sandbox/specs.js';
 import type { Context } from '../../context.js';
 import { processStartedAt } from '../../util/process-alive.js';
 import { makeDirs } from '../../util/private-dir.js';

@@ -51,7 +51,7 @@ export default defineCommand({
         message: 'give at least one --set section.field=value, or --file F',
       });
   },
-  jsonFields: (input) => (input.dryRun ? DIFF_FIELDS : SETTINGS_FIELDS),
+  jsonFields: (input) => (input.dryRun ? DIFF_FIELDS : SETTINGS_FIELDS()),
   v2: { unsupported: 'v2 has no test settings' },
   async run(ctx, input) {
     // the settings schema (every key and its values) is built now, not when the command loads

@@ -1,6 +1,5 @@
 import { defineCommand, zx, arg } from '../../cli/command.js';
-import { WIRE_FIELDS } from '../../api/wire-fields.js';
-import { fieldsOf } from '../../cli/json-fields.js';
+import { fieldsOfAnswer } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { getTestV2, V2_TEST_DETAIL_FIELDS } from './shared/v2.js';
@@ -17,7 +16,7 @@ const HEADER: Column<R.TestDetail>[] = [
 ];
 
 /** What `--json a,b` may name: the test object's wire fields (sections included). */
-const FIELDS = fieldsOf(WIRE_FIELDS.TestDetail, HEADER);
+const FIELDS = fieldsOfAnswer('v3.getTest', HEADER);
 
 export default defineCommand({
   name: 'get',

@@ -2,8 +2,7 @@
 // and TSV start printing before the last page arrives.
 import * as z from 'zod/mini';
 import { defineCommand, zx, flag } from '../../cli/command.js';
-import { WIRE_FIELDS } from '../../api/wire-fields.js';
-import { fieldsOf } from '../../cli/json-fields.js';
+import { fieldsOfAnswer } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { pagesOf, type V3ClientLike } from './shared/pages.js';
@@ -18,7 +17,7 @@ export const TEST_COLUMNS: Column<R.TestSummary>[] = [
 ];
 
 /** What `--json a,b` may name: a test's wire fields (the rows are the service's own objects). */
-export const TEST_FIELDS = fieldsOf(WIRE_FIELDS.TestSummary, TEST_COLUMNS);
+export const TEST_FIELDS = fieldsOfAnswer('v3.listTests', TEST_COLUMNS);
 
 export default defineCommand({
   name: 'list',

@@ -1,14 +1,15 @@
 // Builds the OpenAPI 3.1 document of the service the sandbox serves (v3, and v2 marked
-// deprecated) from the operation table and the shared zod wire schemas, with zod's own
+// deprecated) from the operation table (src/api/operations/) and the shared zod wire schemas
+// (src/api/schemas/catalog.ts), with zod's own
 // z.toJSONSchema. Schemas are converted in "input" mode: the shape that travels on the wire
 // (a request as the client sends it, a response as the sandbox sends it and the client reads it),
 // so defaults are optional and transforms (e.g. `{result:…}` unwrapping) do not show.
 import * as z from 'zod/mini';
-import { IdParam, normaliseSectionId, UtcDateTime } from '../../api/schemas/common.js';
+import { IdParam, READS_SECTION_ID, UtcDateTime } from '../../api/schemas/common.js';
 import { V2DateTime } from '../../api/schemas/v2.js';
 import { CallbackWire } from '../../api/read/callback.js';
-import { REQUEST_SCHEMAS, RESPONSE_SCHEMAS } from './components.js';
-import { OPERATIONS, type Operation } from './operations.js';
+import { OPERATIONS, paramsOf, type OperationId, type OperationRow } from '../../api/operations/index.js';
+import { REQUEST_SCHEMAS, RESPONSE_SCHEMAS } from '../../api/schemas/catalog.js';
 
 type Json = Record<string, unknown>;
 
@@ -28,13 +29,6 @@ const PATTERNS = new Map<unknown, Json>([
     { pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$', description: 'UTC date-time YYYY-MM-ddTHH:mm:ss (no Z)' },
   ],
 ]);
-
-/** A `z.pipe(z.transform(normaliseSectionId), …)` schema (a preprocess): its input may spell `sectionID` (the samples do). */
-function readsSectionId(schema: unknown): boolean {
-  const def = (schema as { _zod?: { def?: { type?: string; in?: { _zod: { def: { transform?: unknown } } } } } })._zod
-    ?.def;
-  return def?.type === 'pipe' && def.in?._zod.def.transform === normaliseSectionId;
-}
 
 /**
  * The one preprocess JSON Schema cannot see and the wire relies on: report sections arrive as
@@ -58,7 +52,7 @@ export function toWireJsonSchema(schema: z.core.$ZodType): Json {
     override: (ctx) => {
       const extra = PATTERNS.get(ctx.zodSchema);
       if (extra) Object.assign(ctx.jsonSchema, extra);
-      if (readsSectionId(ctx.zodSchema)) allowSectionIdSpellings(ctx.jsonSchema as Json);
+      if (READS_SECTION_ID.has(ctx.zodSchema)) allowSectionIdSpellings(ctx.jsonSchema as Json);
     },
   }) as Json;
   delete json.$schema; // the document's dialect applies
@@ -67,13 +61,6 @@ export function toWireJsonSchema(schema: z.core.$ZodType): Json {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-/** `/v3/tests/:testId` → `/v3/tests/{testId}` and its parameter names. */
-export function openApiPath(path: string): { path: string; params: string[] } {
-  const params: string[] = [];
-  const out = path.replace(/:([A-Za-z]+)/g, (_m, name: string) => (params.push(name), `{${name}}`));
-  return { path: out, params };
-}
-
 const V3_ERROR_BODY = {
   errors: 'ErrorsBody',
   statusMessage: 'StatusMessageBody',
@@ -81,8 +68,8 @@ const V3_ERROR_BODY = {
 } as const;
 
 /** The error body of a status, as src/sandbox/replies.ts picks it (403 is always statusCode/message). */
-function errorBodyName(op: Operation, status: number): string {
-  if (!op.style) return 'V2ErrorBody';
+function errorBodyName(op: OperationRow, status: number): string {
+  if (op.style === 'v2') return 'V2ErrorBody';
   return status === 403 ? 'StatusMessageBody' : V3_ERROR_BODY[op.style];
 }
 
@@ -94,7 +81,7 @@ const ERROR_MEANING: Record<number, string> = {
 };
 
 /** What a status means on this operation; the key check answers with authStatus. */
-function errorMeaning(op: Operation, status: number, authStatus: number): string {
+function errorMeaning(op: OperationRow, status: number, authStatus: number): string {
   const own = op.errors.includes(status) ? ERROR_MEANING[status] : undefined;
   if (status !== authStatus) return own ?? 'Error';
   return own && status !== 401
@@ -102,10 +89,9 @@ function errorMeaning(op: Operation, status: number, authStatus: number): string
     : `Missing or invalid API key${own ? `; or ${own[0].toLowerCase()}${own.slice(1)}` : ''}`;
 }
 
-function operationObject(op: Operation, components: Record<string, Json>): Json {
-  const v2 = !op.style;
-  const { params } = openApiPath(op.path);
-  const parameters: Json[] = params.map((name) => ({
+function operationObject(id: OperationId, op: OperationRow, components: Record<string, Json>): Json {
+  const v2 = op.style === 'v2';
+  const parameters: Json[] = paramsOf(op.path).map((name) => ({
     name,
     in: 'path',
     required: true,
@@ -117,13 +103,13 @@ function operationObject(op: Operation, components: Record<string, Json>): Json 
       parameters.push({ name, in: 'query', required: (q.required ?? []).includes(name), schema });
   }
   const responses: Json = {};
-  responses[String(op.success.status)] =
-    op.success.body === 'pdf'
+  responses[String(op.answer.status)] =
+    op.answer.wire === 'pdf'
       ? {
           description: 'The report as a PDF file',
           content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
         }
-      : { description: 'Success', content: { 'application/json': { schema: ref(op.success.body) } } };
+      : { description: 'Success', content: { 'application/json': { schema: ref(op.answer.wire) } } };
   const authStatus = v2 ? 401 : (op.authStatus ?? 401);
   for (const status of [...new Set([...op.errors, authStatus])].sort((a, b) => a - b))
     responses[String(status)] = {
@@ -131,7 +117,7 @@ function operationObject(op: Operation, components: Record<string, Json>): Json 
       content: { 'application/json': { schema: ref(errorBodyName(op, status)) } },
     };
   return {
-    operationId: op.operationId,
+    operationId: id,
     summary: op.summary,
     ...(op.notes ? { description: op.notes } : {}),
     tags: [v2 ? 'v2 (deprecated)' : 'v3'],
@@ -198,10 +184,8 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
     components[name] = toWireJsonSchema(schema);
   components.CompletionNotification = toWireJsonSchema(CallbackWire);
   const paths: Record<string, Json> = {};
-  for (const op of OPERATIONS) {
-    const p = openApiPath(op.path).path;
-    (paths[p] ??= {})[op.method.toLowerCase()] = operationObject(op, components);
-  }
+  for (const [id, op] of Object.entries(OPERATIONS) as Array<[OperationId, OperationRow]>)
+    (paths[op.path] ??= {})[op.method.toLowerCase()] = operationObject(id, op, components);
   return {
     openapi: '3.1.0',
     info: {

@@ -3,7 +3,6 @@
 import { buildOpenApi } from './build.js';
 
 export { buildOpenApi, type OpenApiOptions } from './build.js';
-export { OPERATIONS, type Operation } from './operations.js';
 
 const cache = new Map<string, string>();
 

@@ -12,11 +12,10 @@ import { queueCallback } from '../callbacks.js';
 import { fail } from '../replies.js';
 import { ATTEMPT_GROUPS } from '../state-machine.js';
 import type { Store } from '../store.js';
+import { route } from './operation.js';
 
 export function registerAttemptRoutes(app: FastifyInstance, store: Store): void {
-  const config = { config: { auth: true, style: 'resultErrors' } } as const;
-
-  app.post('/v3/candidates/testattempts', config, async (request, reply) => {
+  route(app, 'v3.listAttempts', async (request, reply) => {
     const q = parseWith(ListAttemptsQuery, request.query ?? {});
     if (!q.ok) return fail(request, reply, 400, q.errors);
     const body = parseWith(ListAttemptsRequest, request.body ?? {});
@@ -42,7 +41,7 @@ export function registerAttemptRoutes(app: FastifyInstance, store: Store): void 
     return { result: { testAttempts }, errors: null };
   });
 
-  app.post('/v3/callbacks/process', config, async (request, reply) => {
+  route(app, 'v3.processCallbacks', async (request, reply) => {
     const raw = (request.body ?? {}) as { testinvitationIds?: unknown };
     if (Array.isArray(raw.testinvitationIds) && raw.testinvitationIds.length > MAX_CALLBACK_IDS)
       return fail(

@@ -5,6 +5,7 @@ import { cancel, ensureDefaultLink, invite, inviteWindowProblem, reattempt, test
 import type { SandboxLink, SandboxTest } from '../model.js';
 import { fail, invitationNotOwned, originOf, pathId, testNotOwned } from '../replies.js';
 import type { Store } from '../store.js';
+import { route, routeOf } from './operation.js';
 
 /** Why an invite on this test/link cannot proceed, or null. */
 function inviteBlocker(test: SandboxTest, link: SandboxLink): string | null {
@@ -15,9 +16,7 @@ function inviteBlocker(test: SandboxTest, link: SandboxLink): string | null {
 }
 
 export function registerInvitationRoutes(app: FastifyInstance, store: Store): void {
-  const inviteConfig = { config: { auth: true, authStatus: 400, style: 'errors' } } as const;
-
-  app.post('/v3/tests/:testId/invite', inviteConfig, async (request, reply) => {
+  route(app, 'v3.invite', async (request, reply) => {
     const testId = pathId(request, reply, 'testId');
     if (testId === null) return reply;
     const test = store.ownedTest(request.accountId, testId);
@@ -38,7 +37,7 @@ export function registerInvitationRoutes(app: FastifyInstance, store: Store): vo
     });
   });
 
-  app.post('/v3/tests/:testId/testlinks/:testLinkId/invite', inviteConfig, async (request, reply) => {
+  route(app, 'v3.inviteByLink', async (request, reply) => {
     const testId = pathId(request, reply, 'testId');
     if (testId === null) return reply;
     const test = store.ownedTest(request.accountId, testId);
@@ -61,10 +60,9 @@ export function registerInvitationRoutes(app: FastifyInstance, store: Store): vo
 
   // Cancel (spec: body and answer not shown): as production answers, 200
   // {testInvitationId, status: "cancelled"} (lowercase), refusals 400 {statusCode, message}.
-  app.post(
-    '/v3/invitations/:testInvitationId/cancel',
-    { config: { auth: true, style: 'statusMessage' } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf('v3.cancel'),
+    handler: async (request, reply) => {
       const id = pathId(request, reply, 'testInvitationId');
       if (id === null) return reply;
       const inv = store.ownedInvitation(request.accountId, id);
@@ -75,12 +73,11 @@ export function registerInvitationRoutes(app: FastifyInstance, store: Store): vo
       // what this call did, not a re-read of the state (another request may have moved it since)
       return { testInvitationId: inv.testInvitationId, status: 'cancelled' };
     },
-  );
+  });
 
-  app.post(
-    '/v3/invitations/:testInvitationId/reattempt',
-    { config: { auth: true, style: 'statusMessage' } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf('v3.reattempt'),
+    handler: async (request, reply) => {
       const id = pathId(request, reply, 'testInvitationId');
       if (id === null) return reply;
       const inv = store.ownedInvitation(request.accountId, id);
@@ -98,5 +95,5 @@ export function registerInvitationRoutes(app: FastifyInstance, store: Store): vo
       await store.flush(); // as for cancel: answer with what this request did, built before the write
       return answer;
     },
-  );
+  });
 }

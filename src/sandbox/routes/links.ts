@@ -5,6 +5,7 @@ import type { SandboxLink } from '../model.js';
 import { fail, pathId, testNotOwned } from '../replies.js';
 import type { Store } from '../store.js';
 import { testLinkView } from '../views.js';
+import { route, routeOf } from './operation.js';
 
 export function registerLinkRoutes(app: FastifyInstance, store: Store): void {
   /** The account's test and (optionally) one of its links, or an error already sent. */
@@ -22,25 +23,22 @@ export function registerLinkRoutes(app: FastifyInstance, store: Store): void {
     return { test, link };
   };
 
-  app.get('/v3/tests/:testId/testlinks', { config: { auth: true, style: 'statusMessage' } }, async (request, reply) => {
+  route(app, 'v3.listLinks', async (request, reply) => {
     const r = resolve(request, reply, false);
     if (!r) return reply;
     return { testLinks: store.linksOf(r.test.testId).map(testLinkView) };
   });
 
-  app.get(
-    '/v3/tests/:testId/testlinks/:testLinkId',
-    { config: { auth: true, style: 'statusMessage' } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf('v3.getLink'),
+    handler: async (request, reply) => {
       const r = resolve(request, reply, true);
       if (!r) return reply;
       return testLinkView(r.link!);
     },
-  );
+  });
 
-  const writeConfig = { config: { auth: true, authStatus: 400, style: 'errors' } } as const;
-
-  app.post('/v3/tests/:testId/testlinks', writeConfig, async (request, reply) => {
+  route(app, 'v3.createLink', async (request, reply) => {
     const r = resolve(request, reply, false);
     if (!r) return reply;
     const body = parseWith(TestLinkInput, request.body ?? {});
@@ -69,7 +67,7 @@ export function registerLinkRoutes(app: FastifyInstance, store: Store): void {
     return testLinkView(link);
   });
 
-  app.post('/v3/tests/:testId/testlinks/:testLinkId', writeConfig, async (request, reply) => {
+  route(app, 'v3.updateLink', async (request, reply) => {
     const r = resolve(request, reply, true);
     if (!r) return reply;
     const patch = parseWith(TestLinkUpdateInput, request.body ?? {});

@@ -4,6 +4,7 @@
 // limit and zeroes the counters; DELETE switches it off and answers the final counters.
 // A refused request is answered 429 before the route runs, after the injected latency (a
 // gateway's refusal crosses the same network), and never meets an injected fault.
+import { isServicePath } from '../../api/operations/index.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FaultSpecError } from '../fault-spec.js';
 import type { FaultInjector } from '../faults.js';
@@ -11,7 +12,7 @@ import { HoldTimer, monotonicMs } from '../hold-timer.js';
 import { parseRateLimit, type RateLimiter, type RateLimitSpec } from '../rate-limit.js';
 import { answerLoopbackOnly } from './control.js';
 
-const isServiceRequest = (url: string) => url.startsWith('/v3/') || url.startsWith('/v2/');
+const isServiceRequest = isServicePath;
 /** The vendor's words for a 429 (vendor facts). */
 const REFUSED = JSON.stringify({ errors: ['Too many requests or quota exhausted.'] });
 

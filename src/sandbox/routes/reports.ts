@@ -7,6 +7,7 @@ import { fail, invitationNotOwned, originOf, pathId } from '../replies.js';
 import { buildReport } from '../scoring.js';
 import { hasResult } from '../state-machine.js';
 import type { Store } from '../store.js';
+import { route } from './operation.js';
 
 const FAST_TYPES: Record<string, ReportType> = { '1': 1, '2': 2, '3': 3 };
 
@@ -22,9 +23,7 @@ function reportTypeOf(query: unknown): ReportType | { errors: string[] } {
 
 export function registerReportRoutes(app: FastifyInstance, store: Store, pdfs: ReportPdfs): void {
   const reportCache = new Map<string, { mutation: string; json: string }>();
-  const config = { config: { auth: true, authStatus: 400, style: 'errors' } } as const;
-
-  app.get('/v3/reports/:testInvitationId', config, async (request, reply) => {
+  route(app, 'v3.getReport', async (request, reply) => {
     const id = pathId(request, reply, 'testInvitationId');
     if (id === null) return reply;
     const reportType = reportTypeOf(request.query);
@@ -44,7 +43,7 @@ export function registerReportRoutes(app: FastifyInstance, store: Store, pdfs: R
     return reply.type('application/json; charset=utf-8').send(json);
   });
 
-  app.get('/v3/reports/:testInvitationId/pdf', config, async (request, reply) => {
+  route(app, 'v3.getReportPdf', async (request, reply) => {
     const id = pathId(request, reply, 'testInvitationId');
     if (id === null) return reply;
     const inv = store.ownedInvitation(request.accountId, id);

@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { applySettingsConstraints, parseWith, TestSettings } from '../../api/schemas/index.js';
 import { fail, pathId, testNotOwned } from '../replies.js';
 import type { Store } from '../store.js';
+import { route, routeOf } from './operation.js';
 
 export function registerSettingsRoutes(app: FastifyInstance, store: Store): void {
-  app.get('/v3/tests/:testId/settings', { config: { auth: true, style: 'statusMessage' } }, async (request, reply) => {
+  route(app, 'v3.getSettings', async (request, reply) => {
     const testId = pathId(request, reply, 'testId');
     if (testId === null) return reply;
     const test = store.ownedTest(request.accountId, testId);
@@ -13,10 +14,9 @@ export function registerSettingsRoutes(app: FastifyInstance, store: Store): void
     return store.settingsOf(testId);
   });
 
-  app.post(
-    '/v3/tests/:testId/settings',
-    { config: { auth: true, authStatus: 400, style: 'errors' } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf('v3.updateSettings'),
+    handler: async (request, reply) => {
       const testId = pathId(request, reply, 'testId');
       if (testId === null) return reply;
       const test = store.ownedTest(request.accountId, testId);
@@ -31,5 +31,5 @@ export function registerSettingsRoutes(app: FastifyInstance, store: Store): void
       await store.flush();
       return reply.code(201).send(settings);
     },
-  );
+  });
 }

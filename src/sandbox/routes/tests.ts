@@ -4,9 +4,10 @@ import { ListTestsQuery, parseWith } from '../../api/schemas/index.js';
 import { fail, pathId, testNotOwned } from '../replies.js';
 import type { Store } from '../store.js';
 import { testDetailView, testSummaryView } from '../views.js';
+import { route } from './operation.js';
 
 export function registerTestRoutes(app: FastifyInstance, store: Store): void {
-  app.get('/v3/tests', { config: { auth: true, style: 'resultErrors' } }, async (request, reply) => {
+  route(app, 'v3.listTests', async (request, reply) => {
     const q = parseWith(ListTestsQuery, request.query ?? {});
     if (!q.ok) return fail(request, reply, 400, q.errors);
     const { pageNo, pageSize } = q.value;
@@ -22,7 +23,7 @@ export function registerTestRoutes(app: FastifyInstance, store: Store): void {
     };
   });
 
-  app.get('/v3/tests/:testId', { config: { auth: true, style: 'statusMessage' } }, async (request, reply) => {
+  route(app, 'v3.getTest', async (request, reply) => {
     const testId = pathId(request, reply, 'testId');
     if (testId === null) return reply;
     const test = store.ownedTest(request.accountId, testId);

@@ -10,6 +10,7 @@ import type { SandboxLink } from '../model.js';
 import type { Store } from '../store.js';
 import { v2fail, v2OwnedLink, v2OwnedTest } from '../v2-replies.js';
 import { accessTimeOf, ok, scheduleFromV2, v2LinkView } from '../v2-views.js';
+import { route } from './operation.js';
 
 const toV3 = (d: string | null | undefined) => (d ? fromV2DateTime(d) : d);
 
@@ -21,19 +22,19 @@ function proctoringFrom(flag: 0 | 1 | undefined, current: ProctoringMode): Proct
 }
 
 export function registerV2LinkRoutes(scope: FastifyInstance, store: Store): void {
-  scope.get('/tests/:testId/testlinks', async (request, reply) => {
+  route(scope, 'v2.listLinks', async (request, reply) => {
     const test = v2OwnedTest(store, request, reply);
     if (!test) return reply;
     return ok('Test links fetched successfully', { testLinks: store.linksOf(test.testId).map(v2LinkView) });
   });
 
-  scope.get('/tests/:testId/testlinks/:testLinkId', async (request, reply) => {
+  route(scope, 'v2.getLink', async (request, reply) => {
     const r = v2OwnedLink(store, request, reply);
     if (!r) return reply;
     return ok('Test link fetched successfully', v2LinkView(r.link));
   });
 
-  scope.post('/tests/:testId/testlinks', async (request, reply) => {
+  route(scope, 'v2.createLink', async (request, reply) => {
     const test = v2OwnedTest(store, request, reply);
     if (!test) return reply;
     const b = parseWith(V2TestLinkInput, request.body ?? {});
@@ -66,7 +67,7 @@ export function registerV2LinkRoutes(scope: FastifyInstance, store: Store): void
     return ok('Test link created successfully', v2LinkView(link));
   });
 
-  scope.post('/tests/:testId/testlinks/:testLinkId', async (request, reply) => {
+  route(scope, 'v2.updateLink', async (request, reply) => {
     const r = v2OwnedLink(store, request, reply);
     if (!r) return reply;
     const b = parseWith(V2TestLinkUpdate, request.body ?? {});

@@ -11,6 +11,7 @@ import { originOf } from '../replies.js';
 import type { Store } from '../store.js';
 import { v2fail, v2OwnedLink, v2OwnedTest } from '../v2-replies.js';
 import { ok, testAccessTimeText } from '../v2-views.js';
+import { route } from './operation.js';
 
 function blocker(test: SandboxTest, link: SandboxLink): string | null {
   if (test.testStatus !== 'Active') return `Test ${test.testId} is inactive; candidates cannot be registered for it.`;
@@ -43,7 +44,7 @@ function register(store: Store, test: SandboxTest, link: SandboxLink, body: V2Re
 export function registerV2RegisterRoutes(scope: FastifyInstance, store: Store): void {
   const body = (request: FastifyRequest) => parseWith(V2RegisterRequest, request.body ?? {});
 
-  scope.post('/tests/:testId/register', async (request, reply) => {
+  route(scope, 'v2.register', async (request, reply) => {
     const test = v2OwnedTest(store, request, reply);
     if (!test) return reply;
     const b = body(request);
@@ -61,7 +62,7 @@ export function registerV2RegisterRoutes(scope: FastifyInstance, store: Store): 
     });
   });
 
-  scope.post('/tests/:testId/testlinks/:testLinkId/register', async (request, reply) => {
+  route(scope, 'v2.registerByLink', async (request, reply) => {
     const r = v2OwnedLink(store, request, reply);
     if (!r) return reply;
     const b = body(request);

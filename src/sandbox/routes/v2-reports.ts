@@ -5,21 +5,22 @@ import { hasResult } from '../state-machine.js';
 import type { Store } from '../store.js';
 import { v2fail, v2OwnedInvitation } from '../v2-replies.js';
 import { ok, v2Report, v2SectionReport } from '../v2-views.js';
+import { route } from './operation.js';
 
 export function registerV2ReportRoutes(scope: FastifyInstance, store: Store, pdfs: ReportPdfs): void {
-  scope.get('/report/:testInvitationId', async (request, reply) => {
+  route(scope, 'v2.getReport', async (request, reply) => {
     const inv = v2OwnedInvitation(store, request, reply);
     if (!inv) return reply;
     return ok('Report fetched successfully', v2Report(store.test(inv.testId)!, inv));
   });
 
-  scope.get('/report/:testInvitationId/sections', async (request, reply) => {
+  route(scope, 'v2.getSectionReport', async (request, reply) => {
     const inv = v2OwnedInvitation(store, request, reply);
     if (!inv) return reply;
     return ok('Section report fetched successfully', v2SectionReport(store.test(inv.testId)!, inv));
   });
 
-  scope.get('/report/:testInvitationId/pdf', async (request, reply) => {
+  route(scope, 'v2.getReportPdf', async (request, reply) => {
     const inv = v2OwnedInvitation(store, request, reply);
     if (!inv) return reply;
     if (!hasResult(inv.status))

@@ -5,9 +5,10 @@ import { V2ListTestsQuery } from '../../api/schemas/v2.js';
 import type { Store } from '../store.js';
 import { v2fail, v2OwnedTest } from '../v2-replies.js';
 import { ok, v2TestDetail, v2TestSummary } from '../v2-views.js';
+import { route } from './operation.js';
 
 export function registerV2TestRoutes(scope: FastifyInstance, store: Store): void {
-  scope.get('/tests', async (request, reply) => {
+  route(scope, 'v2.listTests', async (request, reply) => {
     const q = parseWith(V2ListTestsQuery, request.query ?? {});
     if (!q.ok) return v2fail(reply, 400, q.errors);
     const { page_no, page_size } = q.value;
@@ -19,7 +20,7 @@ export function registerV2TestRoutes(scope: FastifyInstance, store: Store): void
     return ok('Tests fetched successfully', { tests, testsCount: all.length });
   });
 
-  scope.get('/tests/:testId', async (request, reply) => {
+  route(scope, 'v2.getTest', async (request, reply) => {
     const test = v2OwnedTest(store, request, reply);
     if (!test) return reply;
     return ok('Test fetched successfully', v2TestDetail(test));

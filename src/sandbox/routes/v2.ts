@@ -9,6 +9,7 @@ import { registerV2LinkRoutes } from './v2-links.js';
 import { registerV2RegisterRoutes } from './v2-register.js';
 import { registerV2ReportRoutes } from './v2-reports.js';
 import { registerV2TestRoutes } from './v2-tests.js';
+import { API_PREFIX } from '../../api/operations/index.js';
 
 export function registerV2Routes(app: FastifyInstance, store: Store, pdfs: ReportPdfs): void {
   app.register(
@@ -28,6 +29,6 @@ export function registerV2Routes(app: FastifyInstance, store: Store, pdfs: Repor
       registerV2ReportRoutes(scope, store, pdfs);
       registerV2LinkRoutes(scope, store);
     },
-    { prefix: '/v2/org' },
+    { prefix: API_PREFIX.v2 },
   );
 }

@@ -4,6 +4,7 @@
 // redirect or 508 (Loop Detected: a listener refusing what it forwarded itself) is final. The
 // queue is bounded: what does not fit, or still failed after the retries, becomes a dead-letter
 // record (the inbox shows them: `callbacks inbox --failed`).
+import { decide, repeats, type RetryOperation } from '../../../api/retry.js';
 import { FORWARDED_BY } from './self-forward.js';
 
 export interface DeliveryPolicy {
@@ -28,6 +29,22 @@ export const POLICY_DEFAULTS: DeliveryPolicy = {
   queueSize: 1000,
   queueBytes: 64 * 1024 * 1024,
 };
+
+/** The policy the `--forward-*` flags give (`callbacks listen`, `callbacks replay`). */
+export const policyFrom = (i: {
+  forwardRetries: number;
+  forwardTimeout: number;
+  forwardBackoff: number;
+  forwardQueue?: number;
+  forwardQueueBytes?: number;
+}): DeliveryPolicy => ({
+  ...POLICY_DEFAULTS,
+  retries: i.forwardRetries,
+  timeoutMs: i.forwardTimeout,
+  backoffMs: i.forwardBackoff,
+  queueSize: i.forwardQueue ?? POLICY_DEFAULTS.queueSize,
+  queueBytes: i.forwardQueueBytes ?? POLICY_DEFAULTS.queueBytes,
+});
 
 export interface Outgoing {
   /** Its row in the store (absent when the listener keeps no inbox). */
@@ -62,12 +79,19 @@ export interface ForwarderOptions {
   sleep?(ms: number, signal: AbortSignal): Promise<void>;
 }
 
-const RETRYABLE = (status: number) => (status >= 500 && status !== 508) || status === 408 || status === 429;
+/** A notification is a `delivery` to the retry policy: the receiver de-duplicates it on its webhook-id. */
+const RETRYABLE = (status: number) => repeats({ kind: 'status', status }, 'delivery');
+
+/** The policy's tries and waits, as the one retry policy (src/api/retry.ts) takes them. */
+export function forwarding(policy: DeliveryPolicy): RetryOperation {
+  const backoff = { baseMs: policy.backoffMs, capMs: policy.maxBackoffMs, retryAfterCapMs: policy.maxBackoffMs };
+  return { repeat: 'delivery', maxAttempts: policy.retries + 1, backoff };
+}
 
 /** Delay before retry n (1-based): backoff·2^(n-1), capped, with "equal jitter". */
 export function backoffFor(n: number, policy: DeliveryPolicy, random = Math.random): number {
-  const full = Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** (n - 1));
-  return Math.round(full / 2 + (random() * full) / 2);
+  return decide({ kind: 'error', code: undefined }, { n }, { ...forwarding(policy), maxAttempts: Infinity }, random)
+    .delayMs;
 }
 
 /** Retry-After (seconds or an HTTP date) in ms, or null. */
@@ -145,18 +169,22 @@ export class Forwarder {
 
   /** Sends one notification now, with the policy's retries (replay uses this directly). */
   async deliver(item: Outgoing): Promise<Outcome> {
-    const { policy } = this.opts;
+    const op = forwarding(this.opts.policy);
     let last = '';
-    for (let tri = 1; tri <= policy.retries + 1; tri++) {
+    for (let tri = 1; ; tri++) {
       if (this.stopping.signal.aborted)
         return { ok: false, tries: tri - 1, error: `stopped before delivery (${last || 'not tried'})` };
       const r = await this.tryOnce(item);
       if (r.ok) return { ok: true, status: r.status, tries: tri, ms: r.ms };
       last = r.error;
-      if (!r.retry || tri > policy.retries) return { ok: false, tries: tri, error: r.error };
-      await this.sleep(Math.min(policy.maxBackoffMs, r.waitMs ?? backoffFor(tri, policy)), this.stopping.signal);
+      const outcome =
+        r.status === undefined
+          ? ({ kind: 'error', code: undefined } as const)
+          : ({ kind: 'status', status: r.status, retryAfterMs: r.waitMs } as const);
+      const d = decide(outcome, { n: tri }, op);
+      if (!r.retry || !d.again) return { ok: false, tries: tri, error: r.error };
+      await this.sleep(d.delayMs, this.stopping.signal);
     }
-    return { ok: false, tries: policy.retries + 1, error: last };
   }
 
   private async loop(): Promise<void> {
@@ -195,7 +223,8 @@ export class Forwarder {
 }
 
 export type TryResult =
-  { ok: true; status: number; ms: number } | { ok: false; retry: boolean; error: string; waitMs?: number };
+  | { ok: true; status: number; ms: number }
+  | { ok: false; retry: boolean; error: string; waitMs?: number; status?: number };
 
 /** One POST of a notification (signed when `secret` is set); `signal` stops it (answered as not retryable). */
 export async function sendOnce(
@@ -227,7 +256,7 @@ export async function sendOnce(
     const waitMs = retryAfterMs(res.headers.get('retry-after'), Date.now()) ?? undefined;
     const error =
       res.status === 508 ? 'HTTP 508 Loop Detected (the target sent it back to this listener)' : `HTTP ${res.status}`;
-    return { ok: false, retry: RETRYABLE(res.status), error, waitMs };
+    return { ok: false, retry: RETRYABLE(res.status), error, waitMs, status: res.status };
   } catch (err) {
     const e = err as Error & { cause?: { code?: string } };
     if (signal.aborted) return { ok: false, retry: false, error: 'stopped' };

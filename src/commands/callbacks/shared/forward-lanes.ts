@@ -5,7 +5,8 @@
 // `failures` failures in a row it opens, and nothing is sent but one probe every `probeMs`; a
 // probe's failure costs no notification a try (the queue waits in the store, its budget kept),
 // its success closes the breaker and the lanes drain. Time comes from `clock` (tests inject one).
-import { backoffFor, type DeliveryPolicy, type Outgoing, type TryResult } from './delivery-policy.js';
+import { decide } from '../../../api/retry.js';
+import { backoffFor, forwarding, type DeliveryPolicy, type Outgoing, type TryResult } from './delivery-policy.js';
 import { plural } from '../../../util/plural.js';
 
 export interface Clock {
@@ -171,10 +172,14 @@ export class ForwardLanes {
     this.failed(r.error);
     if (probe) return; // the breaker's try, not the notification's
     entry.tries++;
-    if (entry.tries > this.opts.policy.retries) return this.dead(entry, item, r.error);
+    const outcome =
+      r.status === undefined
+        ? ({ kind: 'error', code: undefined } as const)
+        : ({ kind: 'status', status: r.status, retryAfterMs: r.waitMs } as const);
+    const d = decide(outcome, { n: entry.tries }, forwarding(this.opts.policy));
+    if (!d.again) return this.dead(entry, item, r.error);
     this.counts.retries++;
-    const wait = Math.min(this.opts.policy.maxBackoffMs, r.waitMs ?? backoffFor(entry.tries, this.opts.policy));
-    entry.nextMs = this.opts.clock.now() + wait;
+    entry.nextMs = this.opts.clock.now() + d.delayMs;
     await this.opts.store.retryLater(entry, item, r.error);
   }
 

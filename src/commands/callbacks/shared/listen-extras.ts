@@ -12,7 +12,7 @@ import { parseSize } from './queue.js';
 import { readAs } from '../../../util/read-as.js';
 import type { Quarantine } from './listen-store.js';
 import { STORE_FLAG } from './open-store.js';
-import { POLICY_DEFAULTS, type DeliveryPolicy } from './delivery-policy.js';
+import { POLICY_DEFAULTS } from './delivery-policy.js';
 import { BREAKER_DEFAULTS } from './forward-lanes.js';
 import { resolve } from 'node:path';
 import { plural } from '../../../util/plural.js';
@@ -114,21 +114,6 @@ export interface ListenExtraInput {
   breakerFailures: number;
   breakerProbe: number;
 }
-
-export const policyFrom = (i: {
-  forwardRetries: number;
-  forwardTimeout: number;
-  forwardBackoff: number;
-  forwardQueue?: number;
-  forwardQueueBytes?: number;
-}): DeliveryPolicy => ({
-  ...POLICY_DEFAULTS,
-  retries: i.forwardRetries,
-  timeoutMs: i.forwardTimeout,
-  backoffMs: i.forwardBackoff,
-  queueSize: i.forwardQueue ?? POLICY_DEFAULTS.queueSize,
-  queueBytes: i.forwardQueueBytes ?? POLICY_DEFAULTS.queueBytes,
-});
 
 export interface ListenExtras {
   /** Lines for stderr once the listener is up (inbox, signing). */

@@ -3,10 +3,10 @@
 // with every outcome written back to the store (delivered, a try spent, a dead letter). Without
 // a store (--no-inbox) the lanes hold the notifications in memory, bounded by --forward-queue.
 import type { Context } from '../../../context.js';
-import { sendOnce, type Outgoing } from './delivery-policy.js';
+import { policyFrom, sendOnce, type Outgoing } from './delivery-policy.js';
 import { ForwardLanes, REAL_CLOCK, type Clock, type Entry, type LaneStore } from './forward-lanes.js';
 import { queuedOne, recordDeadLetter, recordDelivered, recordRetry } from './forward-queue.js';
-import { policyFrom, type ListenExtraInput } from './listen-extras.js';
+import type { ListenExtraInput } from './listen-extras.js';
 import { label, type ListenStore } from './listen-store.js';
 import type { Received } from './receiver.js';
 import { FORWARDED_BY, forwardedByValue } from './self-forward.js';

@@ -11,7 +11,7 @@
 import type { Argument, Command, Option } from 'commander';
 import { definitionOf, type CommandDef } from '../../../cli/command.js';
 import { plainFields } from '../../../cli/json-fields.js';
-import { completionMeta, schemaShape, schemaValues, type CompletionMeta } from '../../../cli/schema-values.js';
+import { completionMeta, schemaValues, type CompletionMeta } from '../../../cli/schema-values.js';
 
 export type Completes =
   | { kind: 'none' }
@@ -69,8 +69,11 @@ const GLOBAL_VALUES: Record<string, Completes> = {
 // (Array.isArray does not narrow a readonly array out of a union)
 const isWords = (m: CompletionMeta | undefined): m is readonly string[] => Array.isArray(m);
 
+/** A flag's or argument's schema, from its own declaration. */
+const declared = (def: CommandDef | undefined, key: string) => (def?.flags?.[key] ?? def?.args?.[key])?.schema();
+
 async function byName(name: string, def: CommandDef | undefined, key: string): Promise<Completes> {
-  const field = schemaShape(def?.schema())[key];
+  const field = declared(def, key);
   const meta = completionMeta(field);
   if (isWords(meta)) return { kind: 'words', words: [...meta] };
   if (meta && 'list' in meta) return { kind: 'list', words: [...meta.list] };
@@ -102,11 +105,10 @@ async function flagInfo(o: Option, def: CommandDef | undefined): Promise<FlagInf
 
 async function argInfos(c: Command, def: CommandDef | undefined): Promise<ArgInfo[]> {
   const args = (c as Command & { registeredArguments: readonly Argument[] }).registeredArguments;
-  const shape = schemaShape(def?.schema());
   const infos: ArgInfo[] = [];
   for (const a of args) {
     if (def?.args?.[a.name()]?.hidden) continue;
-    const meta = completionMeta(shape[a.name()]);
+    const meta = completionMeta(declared(def, a.name()));
     let completes = await byName(a.name(), def, a.name());
     if (meta && !isWords(meta) && 'after' in meta) {
       const arg = args.findIndex((b) => b.name() === meta.after);
@@ -123,7 +125,7 @@ export async function collect(program: Command): Promise<CompletionTree> {
   const commands: CommandInfo[] = [];
   const walk = async (c: Command, path: string[]) => {
     const def = definitionOf(c);
-    const fields = plainFields(def?.jsonFields);
+    const fields = await plainFields(def?.jsonFields);
     commands.push({
       path,
       subcommands: c.commands.map((s) => s.name()),

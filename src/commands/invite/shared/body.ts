@@ -1,5 +1,6 @@
 // Flags → request body for invite via the default link (operation 3) or via a chosen link
 // (operation 10). Pure, so the body spellings are unit-tested without a server.
+import type { BodyOf } from '../../../api/operations/index.js';
 import * as z from 'zod/mini';
 import { isEmail } from '../../../api/schemas/email.js';
 import { arg, flag, zx } from '../../../cli/command.js';
@@ -130,10 +131,12 @@ export const inviteSchema = schemaOf({ ...INVITE_ARGS, ...INVITE_FLAGS }, checkI
 export type InviteInput = z.infer<typeof inviteSchema>;
 
 /** The request body, spelled as in the spec's samples (callbackURL, redirectURL, ProctoringMode). */
-export function inviteBody(v: InviteInput): Record<string, unknown> {
+export type InviteBody = BodyOf<'v3.invite'>;
+
+export function inviteBody(v: InviteInput): InviteBody {
   // a --tz name is resolved by the command before the body is built (shared/timezone.ts)
   if (typeof v.tz === 'string') throw new Error(`unresolved time zone name '${v.tz}'`);
-  const body: Record<string, unknown> = {};
+  const body: InviteBody = {};
   if (v.email !== undefined) body.email = v.email;
   if (v.name !== undefined) body.name = v.name;
   if (v.callbackUrl) body.callbackURL = v.callbackUrl;
@@ -142,7 +145,7 @@ export function inviteBody(v: InviteInput): Record<string, unknown> {
   if (v.hideInstructions) body.hideInstruction = 1;
   // Explicit, so the invitation never depends on a server-side default for e-mails.
   body.sendEmail = v.sendEmail ? 'yes' : 'no';
-  if (v.imageProctoring !== undefined) body.imageProctoring = v.imageProctoring;
+  if (v.imageProctoring !== undefined) body.imageProctoring = v.imageProctoring === 1 ? 1 : 0;
   if (v.link) return body; // operation 10 has none of the fields below
   if (v.stakeholders === false) body.stakeholderEmails = 'disable';
   else if (v.stakeholders !== undefined)

@@ -195,7 +195,7 @@ class BulkInvite {
     try {
       // answered: the next row's request goes out before this answer is read and written down
       // (and when the request failed without an answer, the slot is given back all the same)
-      const call = { onAnswered: release };
+      const call = { onAnswered: release, emails: inv.sendEmail === true && !withhold };
       const testId = this.input.testId;
       const res = await (
         inv.link ? this.client.inviteByLink(testId, inv.link, body, call) : this.client.invite(testId, body, call)

@@ -1,8 +1,7 @@
 // `assess invite <testId> --email E --name N …`: one candidate, via the test's default link
 // (operation 3) or a chosen link (`--link`, operation 10).
 import { defineCommand } from '../../../cli/command.js';
-import { WIRE_FIELDS } from '../../../api/wire-fields.js';
-import { fieldsOf } from '../../../cli/json-fields.js';
+import { fieldsOfAnswer } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { Printer, type Column } from '../../../output/printer.js';
 import { resolveTz } from '../../shared/timezone.js';
@@ -32,7 +31,7 @@ export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
 ];
 
 /** What `--json a,b` may name for one invitation: the wire fields of either invite answer (the same), and `emailed`. */
-const FIELDS = fieldsOf(WIRE_FIELDS.Invitation, INVITATION_COLUMNS, ['emailed']);
+const FIELDS = fieldsOfAnswer('v3.invite', INVITATION_COLUMNS, ['emailed']);
 
 export default defineCommand({
   name: 'invite',
@@ -88,7 +87,11 @@ async function inviteOne(
   const res = await sendRecorded(
     ledger,
     attempt,
-    () => (input.link ? client.inviteByLink(input.testId, input.link, body) : client.invite(input.testId, body)),
+    // the service e-mails the candidate when asked to: then a lost answer is not sent again
+    () =>
+      input.link
+        ? client.inviteByLink(input.testId, input.link, body, { emails: attempt.sendEmail })
+        : client.invite(input.testId, body, { emails: attempt.sendEmail }),
     invitationSettled,
   );
   const id = String(res.testInvitationId);

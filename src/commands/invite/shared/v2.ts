@@ -1,7 +1,7 @@
 // `invite --api v2`: register (default link) or, with --link, register via a test link. v2
 // registration takes e-mail, name, callback and redirect URLs only; other flags are refused.
-import { WIRE_FIELDS } from '../../../api/wire-fields.js';
-import { fieldsOf, type FieldList } from '../../../cli/json-fields.js';
+import type { BodyOf } from '../../../api/operations/index.js';
+import { type FieldList, fieldsOfAnswer } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { Printer, type Column } from '../../../output/printer.js';
@@ -33,24 +33,28 @@ const DEFAULT_LINK: Column[] = [
   { key: 'takeTestURL', header: 'URL' },
 ];
 
-const BY_LINK_FIELDS = fieldsOf(WIRE_FIELDS.V2LinkRegistered, BY_LINK, ['emailed']);
-const DEFAULT_LINK_FIELDS = fieldsOf(WIRE_FIELDS.V2Registered, DEFAULT_LINK, ['emailed']);
+const BY_LINK_FIELDS = fieldsOfAnswer('v2.registerByLink', BY_LINK, ['emailed']);
+const DEFAULT_LINK_FIELDS = fieldsOfAnswer('v2.register', DEFAULT_LINK, ['emailed']);
 /** v2 registration has no sendEmail: the candidate is never e-mailed. */
 const V2_NO_EMAIL = 'No e-mail sent (v2 registration sends none) — share the URL, or invite with v3 and --send-email.';
 
 /** What `invite --api v2 --json a,b` may name: the two registers answer with different fields. */
-export function v2InviteFields(v: Pick<InviteInput, 'link'>): FieldList {
-  return v.link ? BY_LINK_FIELDS : DEFAULT_LINK_FIELDS;
+export function v2InviteFields(v: Pick<InviteInput, 'link'>): Promise<FieldList> {
+  return v.link ? BY_LINK_FIELDS() : DEFAULT_LINK_FIELDS();
 }
 
 /** The register body (spec spelling: emailId, fullName, callbackURL, redirectURL). */
-export function registerBody(v: InviteInput): Record<string, unknown> {
+export function registerBody(v: InviteInput): BodyOf<'v2.register'> {
   for (const [key, flag] of NOT_IN_V2)
     if (v[key] !== undefined)
       throw new UsageError(`${flag}: v2 registration has no such setting; drop it, or use v3 (without --api v2)`);
   if (!v.mandatoryFields)
     throw new UsageError('--no-mandatory-fields: v2 registration always needs --email and --name');
-  const body: Record<string, unknown> = { emailId: v.email, fullName: v.name };
+  if (v.email === undefined || v.name === undefined)
+    throw new UsageError(
+      '--email and --name: v2 registration needs both, e.g. --email ann@example.com --name "Ann Lee"',
+    );
+  const body: BodyOf<'v2.register'> = { emailId: v.email, fullName: v.name };
   if (v.callbackUrl) body.callbackURL = v.callbackUrl;
   if (v.redirectUrl) body.redirectURL = v.redirectUrl;
   return body;
@@ -72,7 +76,7 @@ function registerRecorded(
   ledger: Ledger,
   api: V2Client,
   v: InviteInput,
-  body: Record<string, unknown>,
+  body: BodyOf<'v2.register'>,
 ): Promise<Record<string, unknown>> {
   const attempt = {
     via: viaOf(ctx, v.link ? 'invite --link' : 'invite'),

@@ -7,8 +7,7 @@
 import type * as z from 'zod/mini';
 import { toV2DateTime } from '../../../api/v2-date-time.js';
 import type { V2TestLink as ReadV2Link } from '../../../api/read/v2.js';
-import { WIRE_FIELDS } from '../../../api/wire-fields.js';
-import { fieldsOf } from '../../../cli/json-fields.js';
+import { fieldsOfAnswer } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { OutcomeError, UsageError } from '../../../errors.js';
 import { Printer, type Column } from '../../../output/printer.js';
@@ -39,7 +38,7 @@ const DETAIL: Column[] = [
 ];
 
 /** What `links list|get|create|update --api v2 --json a,b` may name: the v2 link's wire fields. */
-export const V2_LINK_FIELDS = fieldsOf(WIRE_FIELDS.V2TestLink, DETAIL);
+export const V2_LINK_FIELDS = fieldsOfAnswer('v2.getLink', DETAIL);
 
 /** `--anytime` (v2 accessTime 0) excludes every other schedule flag; create still needs a name. */
 export function refineAnytime(

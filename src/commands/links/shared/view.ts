@@ -1,8 +1,7 @@
 // One choice of columns for test links, shared by list, get, create and update. Keys are the
 // service's field names (dotted for nested), so CSV headers and --json read like the API.
 import type { TestLink as ReadLink, TimeZone, WrittenLink } from '../../../api/read/v3.js';
-import { WIRE_FIELDS } from '../../../api/wire-fields.js';
-import { fieldsOf } from '../../../cli/json-fields.js';
+import { fieldsOfAnswer } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { Printer, type Column } from '../../../output/printer.js';
 import { getPath } from '../../../output/values.js';
@@ -42,7 +41,7 @@ const DETAIL: Column[] = [
 ];
 
 /** Every top-level field `--json a,b` may pick for a link: the wire object's fields. */
-export const LINK_FIELDS = fieldsOf(WIRE_FIELDS.TestLink, DETAIL);
+export const LINK_FIELDS = fieldsOfAnswer('v3.getLink', DETAIL);
 
 const TZ_KEY = `${SCHEDULE}.timeZoneId`;
 
@@ -68,7 +67,7 @@ async function zoneNamer(ctx: Context): Promise<(id: unknown) => string | undefi
 }
 
 export async function printLink(ctx: Context, link: ReadLink | WrittenLink): Promise<void> {
-  const fields = LINK_FIELDS;
+  const fields = await LINK_FIELDS();
   const row = link as Record<string, unknown>;
   let detail: Column[] = DETAIL;
   if (ctx.globals.output === 'table' || ctx.globals.output === 'tsv') {

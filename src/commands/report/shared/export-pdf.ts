@@ -7,7 +7,7 @@ import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { NetworkError, ResponseShapeError } from '../../../api/errors.js';
-import { retryDelayMs } from '../../../api/retry.js';
+import { decide, type RetryOperation } from '../../../api/retry.js';
 import type { V3Client } from '../../../api/v3.js';
 import { tempPathFor } from '../../../files/atomic.js';
 import { asFileError } from '../../../files/output-files.js';
@@ -16,7 +16,8 @@ import { FileSink } from '../../../util/write-all.js';
 import { failUnlessOk, pdfBody, pdfGuard } from './pdf.js';
 import { DEFAULT_PDF_MAX_BYTES } from '../../shared/max-size.js';
 
-const PDF_TRIES = 4;
+/** A report is a read: a body that breaks off is fetched again, up to this many times in all. */
+const PDF_DOWNLOAD: RetryOperation = { repeat: 'read', maxAttempts: 4 };
 
 export interface SavedPdf {
   name: string;
@@ -98,14 +99,15 @@ async function download(
       if (err instanceof UsageError) throw err; // our disk (FileSink names the file): exit 2, never retried
       if (e.syscall && e.path !== undefined) throw asFileError(err, 'the PDF', tmp); // our disk
       if (err instanceof NetworkError && err.timedOut) throw err; // too slow: --timeout is the whole answer's deadline
-      if (attempt >= PDF_TRIES)
+      const d = decide({ kind: 'cut', code: e.code }, { n: attempt }, PDF_DOWNLOAD);
+      if (!d.again)
         throw new NetworkError(
           `the PDF download broke off ${attempt} times: ${e.message}`,
           res.request,
           e.code,
           attempt,
         );
-      await new Promise((r) => setTimeout(r, retryDelayMs(attempt, undefined, Date.now())));
+      await new Promise((r) => setTimeout(r, d.delayMs));
     }
   }
 }

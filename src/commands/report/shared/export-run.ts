@@ -5,6 +5,7 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { ApiError, NetworkError, ResponseShapeError } from '../../../api/errors.js';
+import { answerFields } from '../../../api/answer-fields.js';
 import { Pace } from '../../../api/pace.js';
 import { bulkClient, defaultConcurrency } from '../../../bulk/client.js';
 import { writeFileAtomic } from '../../../files/atomic.js';
@@ -102,7 +103,8 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
   // --since-last-run: the summary accumulates — every attempt this journal's runs exported, then
   // this run's new ones — so a run with nothing new never leaves a summary of only a header.
   const earlier = input.sinceLastRun ? run.journal.entries().filter((e) => e.row !== undefined && e.row !== null) : [];
-  const rowOf = (e: Record<string, unknown>) => journaledRow(e.row as Record<string, unknown>);
+  const fields = await answerFields('v3.getReport');
+  const rowOf = (e: Record<string, unknown>) => journaledRow(e.row as Record<string, unknown>, fields);
   const todo: Array<Record<string, unknown>> = [];
   for (const a of attempts) {
     const id = String(a.testInvitationId);
@@ -159,7 +161,7 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
             );
         }
         await release(); // if neither answer called it (a PDF kept from an earlier run)
-        const row = summaryRow(report, a, pdf);
+        const row = summaryRow(report, a, pdf, fields);
         failuresInARow = 0;
         rows.set(id, row);
         run.journal.append({ k: id, type: input.type, pdf, row, ...(pdfOutcome === 'saved' ? { wrote: pdf } : {}) });

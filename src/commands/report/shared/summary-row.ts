@@ -4,7 +4,6 @@
 // sections.csv and skills.csv one row per attempt and section or skill (long format), so no
 // night's file has columns another night's lacks. Field names are the service's, the contract
 // scripts read. Kept apart from the writer (export-rows.ts), which loads node:crypto.
-import { WIRE_FIELDS } from '../../../api/wire-fields.js';
 import { skillRows } from './skills.js';
 
 type Row = Record<string, unknown>;
@@ -57,19 +56,20 @@ const ZONELESS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 /**
  * Every declared field of a report (null when the service left it out), in the spec's order, then
  * the service's extra fields. `attemptedOn` without a zone (as production sends it) is UTC and
- * written so (`…Z`): files and JSON say their times in ISO 8601 UTC.
+ * written so (`…Z`): files and JSON say their times in ISO 8601 UTC. `fields`: the report's declared
+ * fields (`answerFields('v3.getReport')`), passed in so that loading this file builds no schema.
  */
-export function reportShape(report: Row): ReportShape {
+export function reportShape(report: Row, fields: readonly string[]): ReportShape {
   const out: Row = {};
-  for (const f of WIRE_FIELDS.Report) out[f] = report[f] ?? null;
+  for (const f of fields) out[f] = report[f] ?? null;
   for (const [k, v] of Object.entries(report)) if (!(k in out)) out[k] = v;
   if (typeof out.attemptedOn === 'string' && ZONELESS.test(out.attemptedOn)) out.attemptedOn += 'Z';
   return out as ReportShape;
 }
 
 /** One attempt's row of the export: the report (its name and e-mail from the listing if it lacks them), the PDF. */
-export function summaryRow(report: Row, attempt: Row, pdf: string | null): SummaryRow {
-  const row = reportShape(report) as SummaryRow;
+export function summaryRow(report: Row, attempt: Row, pdf: string | null, fields: readonly string[]): SummaryRow {
+  const row = reportShape(report, fields) as SummaryRow;
   row.candidateName ??= (attempt.name as string | undefined) ?? null;
   row.candidateEmail ??= (attempt.email as string | undefined) ?? null;
   row.pdf = pdf;
@@ -80,10 +80,10 @@ export function summaryRow(report: Row, attempt: Row, pdf: string | null): Summa
  * A row an earlier version journaled (`sections` cut to four fields, `skills` flattened): read
  * into today's shape, so a --since-last-run summary keeps one shape across an upgrade.
  */
-export function journaledRow(row: Row): SummaryRow {
+export function journaledRow(row: Row, fields: readonly string[]): SummaryRow {
   const { skills, ...rest } = row;
   const upgraded = rest.Skills === undefined && Array.isArray(skills) ? { ...rest, Skills: skills } : row;
-  return summaryRow(upgraded, {}, typeof row.pdf === 'string' ? row.pdf : null);
+  return summaryRow(upgraded, {}, typeof row.pdf === 'string' ? row.pdf : null, fields);
 }
 
 const arr = (v: unknown): Row[] => (Array.isArray(v) ? v.filter((x): x is Row => !!x && typeof x === 'object') : []);

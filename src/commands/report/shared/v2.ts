@@ -1,7 +1,6 @@
 // `report --api v2`: the v2 report, `--sections` the section scores, `--pdf` the PDF (same
 // download rules as v3: temp file, %PDF- check, default name from the candidate).
-import { WIRE_FIELDS } from '../../../api/wire-fields.js';
-import { fieldsOf, type FieldList } from '../../../cli/json-fields.js';
+import { type FieldList, fieldsOfAnswer } from '../../../cli/json-fields.js';
 import { downloadPdf, PDF_FIELDS } from './pdf.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
@@ -30,13 +29,13 @@ const HEADER: Column[] = [
   { key: 'wv', header: 'Window violations' },
   { key: 'tv', header: 'Seconds outside' },
 ];
-const SECTION_FIELDS = fieldsOf(WIRE_FIELDS.V2SectionScore, SECTION_COLUMNS);
-const REPORT_FIELDS = fieldsOf(WIRE_FIELDS.V2Report, HEADER);
+const SECTION_FIELDS = fieldsOfAnswer('v2.getSectionReport', SECTION_COLUMNS);
+const REPORT_FIELDS = fieldsOfAnswer('v2.getReport', HEADER);
 
 /** What `report --api v2 --json a,b` may name: the v2 report, its section scores, or the PDF's file. */
-export function v2ReportFields(input: Pick<ReportInput, 'pdf' | 'sections'>): FieldList {
+export async function v2ReportFields(input: Pick<ReportInput, 'pdf' | 'sections'>): Promise<FieldList> {
   if (input.pdf) return PDF_FIELDS;
-  return input.sections ? SECTION_FIELDS : REPORT_FIELDS;
+  return input.sections ? SECTION_FIELDS() : REPORT_FIELDS();
 }
 
 export async function reportV2(ctx: Context, input: ReportInput & { sections?: boolean }): Promise<void> {

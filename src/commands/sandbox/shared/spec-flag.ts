@@ -2,8 +2,7 @@
 // parsed while the flags are checked, so a bad one exits 2 with an example before anything starts.
 import * as z from 'zod/mini';
 import { flag } from '../../../cli/command.js';
-import { FaultSpecError } from '../../../sandbox/fault-spec.js';
-import { parseRateLimit } from '../../../sandbox/rate-limit.js';
+import { FaultSpecError, parseRateLimit } from '../../../sandbox/specs.js';
 import { readAs } from '../../../util/read-as.js';
 import { manualRef } from '../../../util/manuals.js';
 

@@ -6,8 +6,16 @@ import { unwrapResult } from '../../../api/schemas/common.js';
 import { TestSettings } from '../../../api/schemas/settings.js';
 import { UsageError } from '../../../errors.js';
 import { flatten, type Change } from '../../shared/diff.js';
-import { defOf, schemaValues } from '../../../cli/schema-values.js';
+import { schemaValues } from '../../../cli/schema-values.js';
 import { jsonPlaces } from '../../../util/json-places.js';
+
+/** What these walks read of a schema: zod mini's public `def` (its type, the wrapped schema, an object's shape). */
+interface Def {
+  type: string;
+  innerType?: z.core.$ZodType;
+  shape?: Record<string, z.core.$ZodType>;
+}
+const defOf = (s: z.core.$ZodType): Def => (s as z.ZodMiniType).def as Def;
 
 function unwrap(s: z.core.$ZodType): z.core.$ZodType {
   let cur = s;
@@ -103,7 +111,7 @@ const TYPE_OF_TEST_NOTE = ' (spec: 1 multiple, 2 single; production: 0 multiple,
  */
 function accepted(key: string): { what: string; example: string | number } {
   const schema = SETTING_KEYS.get(key)!;
-  const def = defOf(schema) as { type: string; checks?: Array<{ _zod: { def: { check?: string; value?: number } } }> };
+  const def = defOf(schema);
   const values = schemaValues(schema);
   if (values) {
     const words = values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values.join('');
@@ -114,8 +122,8 @@ function accepted(key: string): { what: string; example: string | number } {
     };
   }
   if (def.type === 'number') {
-    const bound = (check: string) => def.checks?.find((c) => c._zod.def.check === check)?._zod.def.value;
-    const [min, max] = [bound('greater_than') ?? 0, bound('less_than')];
+    const { minimum, maximum } = z.toJSONSchema(schema, { io: 'input' }) as { minimum?: number; maximum?: number };
+    const [min, max] = [minimum ?? 0, maximum];
     return {
       what: max === undefined ? `a whole number from ${min}` : `a whole number from ${min} to ${max}`,
       example: Math.min(max ?? 3, min + 3),

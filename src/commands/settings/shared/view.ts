@@ -1,13 +1,12 @@
 // How a settings object is shown: one line per setting (dotted key: value) on a TTY and in TSV,
 // the service's nested object under --json / --ndjson, one CSV row keyed by dotted paths.
-import { WIRE_FIELDS } from '../../../api/wire-fields.js';
-import { fieldsOf } from '../../../cli/json-fields.js';
+import { fieldsOfAnswer } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { Printer } from '../../../output/printer.js';
 import { flatten } from '../../shared/diff.js';
 
 /** What `--json a,b` may name: the settings object's sections (e.g. windowViolationSettings). */
-export const SETTINGS_FIELDS = fieldsOf(WIRE_FIELDS.Settings);
+export const SETTINGS_FIELDS = fieldsOfAnswer('v3.getSettings');
 
 export async function printSettings(ctx: Context, settings: Record<string, unknown>): Promise<void> {
   // Known keys first in schema order, then anything extra the service returned.

@@ -1,7 +1,6 @@
 // `tests list|get --api v2`: GET /v2/org/tests (page_no/page_size, testsCount) and /v2/org/tests/{id}.
 import type { TestsListResponse } from '../../../api/schemas/index.js';
-import { WIRE_FIELDS } from '../../../api/wire-fields.js';
-import { fieldsOf } from '../../../cli/json-fields.js';
+import { fieldsOfAnswer } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import type * as R2 from '../../../api/read/v2.js';
 import { Printer, type Column } from '../../../output/printer.js';
@@ -20,8 +19,8 @@ const COLUMNS: Column<R2.V2Test>[] = [...SHARED];
 const DETAIL: Column<R2.V2TestDetail>[] = [...SHARED, { key: 'accessKey', header: 'Access key' }];
 
 /** What `tests list|get --api v2 --json a,b` may name: the v2 wire fields. */
-export const V2_TEST_FIELDS = fieldsOf(WIRE_FIELDS.V2Test, COLUMNS);
-export const V2_TEST_DETAIL_FIELDS = fieldsOf(WIRE_FIELDS.V2TestDetail, DETAIL);
+export const V2_TEST_FIELDS = fieldsOfAnswer('v2.listTests', COLUMNS);
+export const V2_TEST_DETAIL_FIELDS = fieldsOfAnswer('v2.getTest', DETAIL);
 
 export async function listTestsV2(ctx: Context, o: { page: number; pageSize: number; all: boolean }): Promise<void> {
   const api = await v2Client(ctx);

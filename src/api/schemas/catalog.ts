@@ -1,10 +1,10 @@
-// The named wire schemas the OpenAPI document is built from: the SAME zod schemas the client
-// parses responses with (src/api/v3.ts, v2.ts) and the sandbox parses requests with
-// (src/sandbox/routes/). Nothing here is a new shape, only a name for an existing one, except
-// the v2 envelopes, which are `envelope(result)` exactly as the v2 client builds them.
+// The strict wire schemas by name: what the operation table (src/api/operations/) names as an
+// operation's query, body and answer, what the sandbox validates requests with and answers, and
+// the components of the OpenAPI document. Nothing here is a new shape, only a name for one, except
+// the v2 answers, which are `envelope(result)`: every v2 success comes in that envelope.
 import type * as z from 'zod/mini';
-import * as S from '../../api/schemas/index.js';
-import * as V2 from '../../api/schemas/v2.js';
+import * as S from './index.js';
+import * as V2 from './v2.js';
 
 /** Request bodies and query objects (what a client sends; parsed by the sandbox). */
 export const REQUEST_SCHEMAS = {
@@ -26,7 +26,7 @@ export const REQUEST_SCHEMAS = {
   V2TestLinkUpdate: V2.V2TestLinkUpdate,
 } satisfies Record<string, z.core.$ZodType>;
 
-/** Response bodies (what the sandbox sends; parsed by the client), error bodies included. */
+/** Answers (what the sandbox sends; read tolerantly by the client), error bodies included. */
 export const RESPONSE_SCHEMAS = {
   TestsListResponse: S.TestsListResponse,
   TimeZonesResponse: S.TimeZonesResponse,
@@ -54,6 +54,8 @@ export const RESPONSE_SCHEMAS = {
   V2TestLinksResponse: V2.envelope(V2.V2TestLinksResult),
   V2ErrorBody: V2.V2ErrorBody,
 } satisfies Record<string, z.core.$ZodType>;
+
+export const WIRE = { ...REQUEST_SCHEMAS, ...RESPONSE_SCHEMAS };
 
 export type RequestSchemaName = keyof typeof REQUEST_SCHEMAS;
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS;

@@ -1,0 +1,173 @@
+// The deprecated v2 operations under /v2/org (the spec's v2 table), one row each. Every answer
+// comes in the envelope {statuscode, description, result}: `read` is the reading of its result.
+import type { OperationRow } from './types.js';
+
+const REGISTERED = {
+  means: 'the candidate may have been registered, but the answer has no invitation id or URL',
+  check: 'registering again updates the same record (one per candidate and test) and returns it',
+} as const;
+
+export const V2_OPERATIONS = {
+  'v2.listTests': {
+    method: 'GET',
+    path: '/v2/org/tests',
+    summary: 'List tests (v2)',
+    query: 'V2ListTestsQuery',
+    answer: {
+      status: 200,
+      wire: 'V2TestsResponse',
+      read: 'V2Tests',
+      rows: { key: 'tests', read: 'V2Test' },
+      identify: { list: 'tests' },
+    },
+    repeat: 'read',
+    errors: [400, 401],
+    style: 'v2',
+  },
+  'v2.getTest': {
+    method: 'GET',
+    path: '/v2/org/tests/{testId}',
+    summary: 'Retrieve a test (v2)',
+    answer: {
+      status: 200,
+      wire: 'V2TestDetailResponse',
+      read: 'V2TestDetail',
+      identify: { any: ['testId', 'testName', 'sections'] },
+    },
+    repeat: 'read',
+    errors: [400, 401, 403],
+    style: 'v2',
+  },
+  'v2.register': {
+    method: 'POST',
+    path: '/v2/org/tests/{testId}/register',
+    summary: 'Register a candidate via the default link (v2)',
+    body: 'V2RegisterRequest',
+    answer: {
+      status: 200,
+      wire: 'V2RegisterResponse',
+      read: 'V2Registered',
+      identify: { all: ['testInvitationId', 'takeTestURL'] },
+      empty: REGISTERED,
+    },
+    repeat: 'idempotent', // posting again updates the same record
+    errors: [400, 401, 403],
+    style: 'v2',
+  },
+  'v2.registerByLink': {
+    method: 'POST',
+    path: '/v2/org/tests/{testId}/testlinks/{testLinkId}/register',
+    summary: 'Register a candidate via a test link (v2)',
+    body: 'V2RegisterRequest',
+    answer: {
+      status: 200,
+      wire: 'V2LinkRegisterResponse',
+      read: 'V2LinkRegistered',
+      identify: { all: ['testInvitationId', 'testUrl'] },
+      empty: REGISTERED,
+    },
+    repeat: 'idempotent',
+    errors: [400, 401, 403, 404],
+    style: 'v2',
+  },
+  'v2.getReport': {
+    method: 'GET',
+    path: '/v2/org/report/{testInvitationId}',
+    summary: 'Candidate report (v2)',
+    answer: {
+      status: 200,
+      wire: 'V2ReportResponse',
+      read: 'V2Report',
+      identify: { any: ['emailId', 'fullName', 'testStatus', 'reportStatus', 'score'] },
+    },
+    repeat: 'read',
+    errors: [400, 401, 403],
+    style: 'v2',
+  },
+  'v2.getSectionReport': {
+    method: 'GET',
+    path: '/v2/org/report/{testInvitationId}/sections',
+    summary: 'Section report (v2)',
+    answer: {
+      status: 200,
+      wire: 'V2SectionReportResponse',
+      read: 'V2SectionReport',
+      rows: { read: 'V2SectionScore' },
+      identify: { anyList: true, nullIsEmpty: true }, // a null result: no sections
+    },
+    repeat: 'read',
+    errors: [400, 401, 403],
+    style: 'v2',
+  },
+  'v2.getReportPdf': {
+    method: 'GET',
+    path: '/v2/org/report/{testInvitationId}/pdf',
+    summary: 'Candidate report as PDF (v2)',
+    answer: { status: 200, wire: 'pdf' },
+    repeat: 'read',
+    errors: [400, 401, 403],
+    style: 'v2',
+  },
+  'v2.createLink': {
+    method: 'POST',
+    path: '/v2/org/tests/{testId}/testlinks',
+    summary: 'Create a test link (v2)',
+    body: 'V2TestLinkInput',
+    answer: {
+      status: 200,
+      wire: 'V2TestLinkResponse',
+      read: 'V2WrittenLink',
+      identify: { all: ['testLinkId'] },
+      empty: {
+        means: 'the link may have been created, but the answer does not name it',
+        check: 'check with `assess links list {testId} --api v2` before creating it again',
+      },
+    },
+    repeat: 'once', // a repeat would create a second link
+    errors: [400, 401, 403],
+    style: 'v2',
+    notes: 'startDateTime and endDateTime are required when accessTime is 1 or 2, and the end must follow the start.',
+  },
+  'v2.updateLink': {
+    method: 'POST',
+    path: '/v2/org/tests/{testId}/testlinks/{testLinkId}',
+    summary: 'Update a test link (v2)',
+    body: 'V2TestLinkUpdate',
+    bodyOptional: true,
+    answer: {
+      status: 200,
+      wire: 'V2TestLinkResponse',
+      read: 'V2WrittenLink',
+      identify: 'object',
+      known: { path: ['testLinkId'] },
+      empty: true,
+    },
+    repeat: 'once',
+    errors: [400, 401, 403, 404],
+    style: 'v2',
+  },
+  'v2.listLinks': {
+    method: 'GET',
+    path: '/v2/org/tests/{testId}/testlinks',
+    summary: 'List test links (v2)',
+    answer: {
+      status: 200,
+      wire: 'V2TestLinksResponse',
+      read: 'V2TestLinks',
+      rows: { key: 'testLinks', read: 'V2TestLink' },
+      identify: { list: 'testLinks' },
+    },
+    repeat: 'read',
+    errors: [400, 401, 403],
+    style: 'v2',
+  },
+  'v2.getLink': {
+    method: 'GET',
+    path: '/v2/org/tests/{testId}/testlinks/{testLinkId}',
+    summary: 'Retrieve a test link (v2)',
+    answer: { status: 200, wire: 'V2TestLinkResponse', read: 'V2TestLink', identify: { all: ['testLinkId'] } },
+    repeat: 'read',
+    errors: [400, 401, 403, 404],
+    style: 'v2',
+  },
+} as const satisfies Record<string, OperationRow>;
