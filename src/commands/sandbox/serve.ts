@@ -64,8 +64,7 @@ export default defineCommand({
     ),
   },
   async run(ctx, input) {
-    const { startSandbox } = await import('../../sandbox/index.js');
-    const { SEED_ACCOUNTS } = await import('../../sandbox/seed.js');
+    const { startSandbox, SEED_ACCOUNTS } = await import('../../sandbox/index.js');
     const stateFile = input.state ? (isAbsolute(input.state) ? input.state : resolve(input.state)) : undefined;
     // a FIFO would block the load (SIGTERM included), a device read for ever: exit 2 before anything
     if (input.state) refuseIrregularState(input.state, '--state');
