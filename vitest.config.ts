@@ -9,8 +9,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     // generous: a test that runs the binary dozens of times needs minutes on a loaded machine,
     // and a timeout is only how long a hang takes to be reported
-    testTimeout: 180_000,
-    hookTimeout: 120_000,
+    testTimeout: 600_000,
+    hookTimeout: 300_000,
     // Two test files per core: many e2e files mostly wait (on the binaries they run, servers,
     // backoff), so a second file per core fills the idle time. Forks (not threads): some suites
     // chdir or handle signals.

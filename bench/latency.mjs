@@ -10,7 +10,7 @@
 // JSON): target ≤ 1.8× and ≤ 96 MiB. Commands that send nothing: `node -e 0`, target ≤ 2.5×;
 // help pages (they build a noun's whole subtree, or every noun's for `assess --help`) ≤ 3×.
 // Run it with the Node to measure (`$(.ci/node 24) bench/latency.mjs`): Node's compile cache
-// (Node ≥ 22.1) is warm after the first run of each row.
+// is warm after the first run of each row.
 // "spread" is the middle half (25th–75th percentile) of the pairs' own ratios. Where `perf` works,
 // each run's CPU time (task-clock: user + system, all threads) is taken too: on a loaded machine
 // wall time mostly measures the wait for a core, CPU time what the process itself did.
@@ -40,10 +40,7 @@ await build({
   minifySyntax: true,
   logLevel: 'warning',
 });
-writeFileSync(
-  join(cliFloor, 'entry.cjs'),
-  "require('node:module').enableCompileCache?.();\nrequire('./program.cjs');\n",
-);
+writeFileSync(join(cliFloor, 'entry.cjs'), "require('node:module').enableCompileCache();\nrequire('./program.cjs');\n");
 
 const sb = spawn(process.execPath, [join(ROOT, 'bin/assess.cjs'), 'sandbox', 'serve', '--port', '0', '--json'], {
   stdio: ['ignore', 'pipe', 'ignore'],

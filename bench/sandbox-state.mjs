@@ -13,9 +13,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { undici } from './undici.mjs';
-
-const { Pool } = undici;
+import { Pool } from 'undici';
 
 const sizes = (process.argv[2] ?? '1000,10000,100000').split(',').map(Number);
 const connections = Number(process.argv[3] ?? 16);
@@ -28,7 +26,7 @@ await build({
   bundle: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22.13',
   packages: 'external',
   logLevel: 'warning',
 });

@@ -30,7 +30,7 @@ await build({
   bundle: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22.13',
   packages: 'external',
   logLevel: 'warning',
 });

@@ -5,9 +5,7 @@
 // data, output) from the file named by its argument. Used by bench/bulk.mjs.
 import { createWriteStream, readFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { undici } from './undici.mjs';
-
-const { Pool } = undici;
+import { Pool } from 'undici';
 
 const requests = readFileSync(process.argv[2], 'utf8')
   .trim()

@@ -29,7 +29,6 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 // as Node does)
 const LAZY = {
   undici: "module.exports = require('undici');",
-  'undici-node20': "module.exports = require('undici-node20');", // undici 7, for Node < 22.19 (src/api/undici.ts)
   prompts: "module.exports = require('@inquirer/prompts');",
   fastify: "module.exports = require('fastify');",
   pdfkit: "module.exports = require('pdfkit');",
@@ -43,7 +42,7 @@ const LAZY = {
 const common = {
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22.13',
   format: 'cjs',
   outExtension: { '.js': '.cjs' },
   sourcemap: 'linked',
@@ -70,7 +69,7 @@ const lazyPackages = {
     b.onResolve(
       {
         filter:
-          /^(undici|undici-node20|@inquirer\/prompts|fastify|pdfkit|@modelcontextprotocol\/sdk\/(server\/index|server\/stdio|types)\.js)$/,
+          /^(undici|@inquirer\/prompts|fastify|pdfkit|@modelcontextprotocol\/sdk\/(server\/index|server\/stdio|types)\.js)$/,
       },
       (args) => ({
         path: `./vendor/${vendorName(args.path)}.cjs`,

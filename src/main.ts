@@ -1,9 +1,9 @@
 // Entry point. Start-up uses Node's supported mechanisms only:
-// - Node's compile cache (`module.enableCompileCache()`, Node ≥ 22.1), turned on before the
+// - Node's compile cache (`module.enableCompileCache()`), turned on before the
 //   program bundle is loaded, in a 0700 directory of the user's (ownCacheDir). Node keys it by
 //   file content and Node version, checks each entry and rewrites a bad one; NODE_COMPILE_CACHE
-//   picks its directory and NODE_DISABLE_COMPILE_CACHE turns it off. Any failure (no such API,
-//   an unwritable or unsafe directory) only costs speed.
+//   picks its directory and NODE_DISABLE_COMPILE_CACHE turns it off. Any failure (an
+//   unwritable or unsafe directory) only costs speed.
 // - The program itself (dist/cli.cjs) builds the commands of the noun on the command line, runs
 //   the one named, and loads undici on the first request.
 // - A bulk run happens in a child Node started with a memory flag (src/cli/bulk-child.ts).
@@ -15,9 +15,8 @@ import { makePrivateDir, privateDirProblem } from './util/private-dir.js';
 
 const argv = process.argv.slice(2);
 
-/** Node's own compile cache, where this Node has one; its status for --debug. */
+/** Node's own compile cache; its status for --debug. */
 function enableCompileCache(): string {
-  if (typeof module.enableCompileCache !== 'function') return 'not available on this Node';
   try {
     // NODE_COMPILE_CACHE (the user's choice) or NODE_DISABLE_COMPILE_CACHE: Node reads them itself
     const own = process.env.NODE_COMPILE_CACHE || process.env.NODE_DISABLE_COMPILE_CACHE ? undefined : ownCacheDir();

@@ -51,6 +51,7 @@ export const SLOWEST = [
   'test/e2e/listen-secrets.test.ts',
   'test/e2e/mcp.test.ts',
   'test/commands/attempts-wait.test.ts', // ~5 s: polls through failures until a --timeout
+  'test/unit/supported-node.test.ts', // ~4 s: Nodes started, a tarball packed and unpacked
 ];
 
 export default class SlowFirstSequencer extends BaseSequencer {

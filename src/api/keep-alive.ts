@@ -32,8 +32,8 @@ export function keepAlivePool(env: Env): KeepAlivePool {
         // each request's origin and reading NO_PROXY (~10 µs a request of a bulk run): the Agent itself then.
         made =
           httpProxy || httpsProxy
-            ? // proxyTunnel: CONNECT for http:// targets too, as undici 7 did by default (undici 8 would
-              // send those to the proxy as absolute-form requests): the same on every Node
+            ? // proxyTunnel: CONNECT for http:// targets too (undici 7's default, said here because
+              // undici 8 would send those to the proxy as absolute-form requests)
               new undici.EnvHttpProxyAgent({
                 ...opts,
                 proxyTunnel: true,

@@ -324,6 +324,7 @@ export async function runCli(
   // moment later (an echo arrives at once), stops at once — finished journal lines are on disk.
   // SIGHUP (a closed terminal, a dropped SSH session) and SIGTERM wind down as Ctrl-C does; the
   // exit code then says which one came (129, 143).
+  // Ctrl-C is answered at once, saying what a second one does (clig.dev), before the wind-down.
   let firstSignalAt = 0;
   let stoppedBy: number | undefined;
   const onSignal = (signal?: NodeJS.Signals) => {
@@ -332,6 +333,7 @@ export async function runCli(
     if (signal === 'SIGTERM' || signal === 'SIGHUP') stoppedBy ??= signal === 'SIGTERM' ? EXIT.terminated : EXIT.hangup;
     if (!controller.signal.aborted) {
       firstSignalAt = Date.now();
+      if (signal === 'SIGINT') proc.stderr.write('interrupted: finishing what is under way; Ctrl-C again stops now\n');
       controller.abort(new Error('interrupted'));
     } else if (Date.now() - firstSignalAt > 500) {
       proc.stderr.write('interrupted again: stopping now\n');

@@ -53,9 +53,10 @@ function defaultConfigDir(env: Record<string, string | undefined>, accountHome: 
 function refuseFile(dir: string, fromVar: boolean): string {
   let problem: string | undefined;
   try {
-    if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() === false) problem = 'is a file, not a directory';
+    if (!statSync(dir).isDirectory()) problem = 'is a file, not a directory';
   } catch (err) {
-    // a parent is a file; other causes (EACCES…) are reported where the directory is used
+    // a parent is a file (ENOTDIR: `throwIfNoEntry: false` would hide it on Node ≥ 22); a
+    // missing one is made later, and other causes (EACCES…) are reported where it is used
     if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') problem = 'is under a file, not a directory';
   }
   if (!problem) return dir;

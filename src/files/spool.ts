@@ -31,7 +31,7 @@ export async function spoolPrivately(ctx: Context, source: Readable, opts: { fif
   };
   process.on('exit', cleanup);
   ctx.onExit(cleanup);
-  // A pending open of a FIFO keeps the process alive, and Node ≥ 22 ends the pipeline only once
+  // A pending open of a FIFO keeps the process alive, and Node ends the pipeline only once
   // it completes: after Ctrl-C the open is released at once and then every 50 ms for as long as
   // the process lives (it may not be pending yet; unref'd, this keeps nothing alive itself)
   const release = () => {

@@ -43,7 +43,7 @@ export class HoldTimer {
   private arm(at: number): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (at !== Infinity) this.timer = setTimeout(() => this.release(), at - monotonicMs() + 1);
+    if (at !== Infinity) this.timer = setTimeout(() => this.release(), Math.max(1, at - monotonicMs() + 1)); // never negative: Node warns of a late arm
   }
 
   private release(): void {

@@ -80,6 +80,8 @@ export interface SandboxOptions {
    * changeable at run time via /_sandbox/rate-limit. A bad text throws FaultSpecError.
    */
   rateLimit?: RateLimitSpec | string | null;
+  /** The rate limit's clock in ms (default performance.now): a test drives the bucket with it. */
+  rateLimitClock?: () => number;
   /** Quirks mode: answers vary as a real service's do, deterministically for this seed (quirks.ts). */
   quirks?: number | null;
   /** Called for each completion notification queued (the sandbox also delivers it). */
@@ -94,7 +96,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const host = opts.host ?? '127.0.0.1';
   const faults = new FaultInjector(opts.faults); // first: a bad spec throws before anything starts
   const deliveryFaults = new DeliveryFaults(opts.deliveryFaults);
-  const rateLimit = new RateLimiter(opts.rateLimit);
+  const rateLimit = new RateLimiter(opts.rateLimit, opts.rateLimitClock);
   const lock = opts.stateFile ? await acquireStateLock(opts.stateFile, opts.stateLock) : null;
   try {
     return await start(opts, host, { faults, deliveryFaults, rateLimit }, lock);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
 import { baseEnv, tempDir } from '../helpers/cli.js';
 import { memoryProcess } from '../helpers/memory-io.js';
+import { waitFor } from '../helpers/wait.js';
 
 describe('callbacks listen, in process', () => {
   it('stops on the signal runCli handles, with no SIGTERM listener of its own', async () => {
@@ -13,7 +14,7 @@ describe('callbacks listen, in process', () => {
     const proc = memoryProcess(baseEnv(dir.dir));
     try {
       const run = runCli(['callbacks', 'listen', '--port', '0', '--host', '127.0.0.1'], proc);
-      for (let i = 0; i < 500 && !proc.err().includes('Ctrl-C stops'); i++) await new Promise((r) => setTimeout(r, 10));
+      await waitFor(() => proc.err().includes('Ctrl-C stops'), { what: 'the listener to listen' });
       expect(proc.err()).toContain('Listening for notifications on http://127.0.0.1:');
       // listening: runCli's one handler per signal, nothing more
       expect(process.listenerCount('SIGTERM')).toBe(before.term + 1);

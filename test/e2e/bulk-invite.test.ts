@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { csvOf, journalItems, ndjson } from '../helpers/bulk.js';
+import { gateProxy, type GateProxy } from '../helpers/gate-proxy.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -32,7 +33,7 @@ const serviceRequests = async () =>
 const rowsFor = (domain: string, n: number) =>
   Array.from({ length: n }, (_, i) => [`cand${i}@${domain}`, `Candidate ${i}`]);
 const run = (args: string[], extra: { stdin?: string } = {}) =>
-  runAssess(args, { env: s.env, cwd: work.dir, timeoutMs: 90_000, ...extra });
+  runAssess(args, { env: s.env, cwd: work.dir, ...extra });
 
 describe('assess invite --csv', () => {
   const csv = join(work.dir, 'cohort.csv');
@@ -200,19 +201,31 @@ describe('assess invite --csv', () => {
 });
 
 describe('assess invite --csv, killed mid-way', () => {
+  // past the first 20 answers every answer is held (the invitations are made): the kill lands
+  // mid-run with requests in flight, however fast this machine is
   let slow: TestSandbox;
+  let gate: GateProxy;
+  let env: Record<string, string>;
   beforeAll(async () => {
-    slow = await startTestSandbox({ latencyMs: 15 });
+    slow = await startTestSandbox();
+    gate = await gateProxy(slow.sb.baseUrl, 20);
+    env = { ...slow.env, ASSESS_BASE_URL: gate.url };
   });
-  afterAll(async () => slow?.close());
+  afterAll(async () => {
+    await gate?.close();
+    await slow?.close();
+  });
 
   it('kill -9 then re-run: every row invited exactly once, no results file under its final name from the killed run', async () => {
     const dir = tempDir('assess-bulk-kill-');
     const csv = join(dir.dir, 'kill.csv');
     writeFileSync(csv, csvOf(rowsFor('kill.example', 300)));
     const journal = `${csv}.journal.ndjson`;
-    const first = spawnAssess(['invite', '1001', '--csv', csv, '--concurrency', '2'], { env: slow.env, cwd: dir.dir });
-    await waitFor(() => journalItems(journal).length >= 20, { timeoutMs: 30_000, what: 'journal lines' });
+    const first = spawnAssess(['invite', '1001', '--csv', csv, '--concurrency', '2'], { env, cwd: dir.dir });
+    await waitFor(() => journalItems(journal).length >= 20 && gate.held() > 0, {
+      timeoutMs: 300_000, // a bulk run's start and rows, on a busy machine
+      what: 'journal lines and a request in flight',
+    });
     first.child.kill('SIGKILL');
     const killed = await first.done;
     expect(killed.signal).toBe('SIGKILL');
@@ -220,7 +233,9 @@ describe('assess invite --csv, killed mid-way', () => {
     expect(before).toBeLessThan(300);
     expect(readdirSync(dir.dir)).not.toContain('kill.csv.results.ndjson');
 
-    const again = await runAssess(['invite', '1001', '--csv', csv], { env: slow.env, cwd: dir.dir, timeoutMs: 90_000 });
+    await waitFor(() => gate.unsent() === 0, { what: 'the proxy to pass on what the killed run sent' });
+    gate.release();
+    const again = await runAssess(['invite', '1001', '--csv', csv], { env, cwd: dir.dir });
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(
       new RegExp(`: ${300 - before} invited, ${before} already invited \\(earlier run\\) in `),

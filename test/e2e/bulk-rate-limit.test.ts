@@ -3,6 +3,10 @@
 // summary counting each 429 the sandbox refused (also with --send-email: a 429 e-mailed nobody,
 // so it is sent again); --rate caps the pace; --rate is checked strictly; the embedded sandbox
 // takes its limit from ASSESS_SANDBOX_RATE_LIMIT. Counts, not times.
+// The sandbox's bucket runs on this test's clock, which stands still until the bucket first
+// refuses and then runs in real time: the first burst + 1 requests meet a full bucket that does
+// not refill, however fast or slow this machine sends them, so the limit binds in every run; what
+// the client does after its first 429 (finding the pace) happens in real time, as with the service.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +16,18 @@ import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let s: TestSandbox;
 const work = tempDir('assess-bulk-rate-');
+let runningSince: number | undefined;
+const bucketClock = () => {
+  if (runningSince === undefined && s?.sb.rateLimit.view().refused) runningSince = performance.now();
+  return runningSince === undefined ? 0 : performance.now() - runningSince;
+};
+/** A new limit (counters from zero), its bucket's clock standing still until it first refuses, or running from now. */
+async function limit(spec: string, clock: 'from the first 429' | 'running' = 'from the first 429') {
+  runningSince = clock === 'running' ? performance.now() : undefined;
+  await s.control('POST', '/rate-limit', { spec });
+}
 beforeAll(async () => {
-  s = await startTestSandbox({ latencyMs: 5, rateLimit: '50/s' });
+  s = await startTestSandbox({ latencyMs: 5, rateLimit: '50/s', rateLimitClock: bucketClock });
 });
 afterAll(async () => {
   await s?.close();
@@ -37,7 +51,7 @@ describe('invite --from-csv against a rate limit of 50/s', () => {
   it('every row invited once, the limit found with few 429s, each one counted in the summary', async () => {
     const csv = join(work.dir, 'limited.csv');
     writeFileSync(csv, csvOf(rows('limited.example', 400)));
-    await s.control('POST', '/rate-limit', { spec: '50/s' }); // counters from zero
+    await limit('50/s');
     const r = await run(['invite', '1001', '--from-csv', csv, '--json']);
     const counters = await s.control<Counters>('GET', '/rate-limit');
     expect(r.code, r.stderr).toBe(0);
@@ -57,7 +71,7 @@ describe('invite --from-csv against a rate limit of 50/s', () => {
   it('--send-email: a 429 is sent again too (it was refused on arrival, nothing was e-mailed): every row invited and e-mailed once', async () => {
     const csv = join(work.dir, 'emailed.csv');
     writeFileSync(csv, csvOf(rows('emailed.example', 60)));
-    await s.control('POST', '/rate-limit', { spec: '15/s' }); // well below what a run sends unpaced, even on a busy machine
+    await limit('15/s');
     const r = await run(['invite', '1001', '--from-csv', csv, '--send-email', '--json']);
     const counters = await s.control<Counters>('GET', '/rate-limit');
     expect(r.code, r.stderr).toBe(0);
@@ -75,7 +89,8 @@ describe('invite --from-csv against a rate limit of 50/s', () => {
   it('--rate 20/s paces from the first request: nothing refused', async () => {
     const csv = join(work.dir, 'capped.csv');
     writeFileSync(csv, csvOf(rows('capped.example', 60)));
-    await s.control('POST', '/rate-limit', { spec: '50/s,burst=5' }); // a burst: a slot sent late and the next on time are not refused
+    // a second's worth banked: slots a stalled run sends late, together, are not refused
+    await limit('50/s', 'running');
     const r = await run(['invite', '1001', '--from-csv', csv, '--rate', '20/s', '--json']);
     const counters = await s.control<Counters>('GET', '/rate-limit');
     expect(r.code, r.stderr).toBe(0);
@@ -84,7 +99,7 @@ describe('invite --from-csv against a rate limit of 50/s', () => {
   });
 
   it('callbacks process answers every id once though the limit refuses some requests', async () => {
-    await s.control('POST', '/rate-limit', { spec: '2/s,burst=1' });
+    await limit('2/s,burst=1');
     const ids = Array.from({ length: 250 }, (_, i) => String(900_001 + i));
     const r = await run(['callbacks', 'process', ...ids, '--json']);
     const counters = await s.control<Counters>('GET', '/rate-limit');
@@ -112,16 +127,18 @@ describe('invite --from-csv against a rate limit of 50/s', () => {
 });
 
 describe('the embedded sandbox (--sandbox) and ASSESS_SANDBOX_RATE_LIMIT', () => {
-  it('limits the embedded sandbox: the run meets 429s and still invites every row once', async () => {
+  it("limits the embedded sandbox: its bucket is the variable's, and a bulk run through it invites every row once", async () => {
+    const env = { ASSESS_SANDBOX_RATE_LIMIT: '20/s,burst=5' };
+    const shown = await run(['--sandbox', 'api', 'GET', '/_sandbox/rate-limit'], env);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ spec: '20/s,burst=5', perSecond: 20, burst: 5 });
     const csv = join(work.dir, 'embedded.csv');
     writeFileSync(csv, csvOf(rows('embedded.example', 40)));
-    const r = await run(['--sandbox', 'invite', '1001', '--from-csv', csv, '--json'], {
-      ASSESS_SANDBOX_RATE_LIMIT: '20/s,burst=5',
-    });
+    // whether this run meets a 429 depends on how fast this machine sends (the embedded sandbox's
+    // clock is real time); a run meeting them is the test sandbox's case above
+    const r = await run(['--sandbox', 'invite', '1001', '--from-csv', csv, '--json'], env);
     expect(r.code, r.stderr).toBe(0);
-    const summary = JSON.parse(r.stdout) as Summary;
-    expect(summary).toMatchObject({ done: 40, failed: 0 });
-    expect(summary.throttled).toBeGreaterThan(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ done: 40, failed: 0 });
   });
 
   it('a bad value is exit 2 naming the variable', async () => {

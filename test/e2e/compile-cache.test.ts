@@ -1,8 +1,6 @@
 // Node's compile cache (src/main.ts) only ever costs or saves time: a corrupted, truncated,
 // foreign or unwritable cache never changes an answer or an exit code, and never crashes or
-// hangs the CLI. Run on a Node that has the cache (≥ 22.1): the one the e2e suite runs the binary
-// on, else Node 24 from the npm registry (.ci/node, cached outside the repository).
-import { execFileSync } from 'node:child_process';
+// hangs the CLI. Run on the Node the e2e suite runs the binary on.
 import {
   chmodSync,
   copyFileSync,
@@ -16,14 +14,14 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NODE, ROOT, runAssess, tempDir, type RunResult } from '../helpers/cli.js';
+import { runAssess, tempDir, type RunResult } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { seededRandom } from '../../src/sandbox/fault-spec.js';
 
 const t = tempDir('assess-compile-cache-');
-let node = NODE;
 let sandbox: TestSandbox;
 
 /** The commands whose answers must not change: a request, a usage error, a local command. */
@@ -34,10 +32,8 @@ const LINES = [
 ];
 
 beforeAll(async () => {
-  const major = Number(execFileSync(node, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }));
-  if (major < 22) node = execFileSync(join(ROOT, '.ci/node'), ['24'], { encoding: 'utf8' }).trim();
   sandbox = await startTestSandbox();
-}, 180_000);
+});
 
 afterAll(async () => {
   await sandbox?.close();
@@ -47,8 +43,7 @@ afterAll(async () => {
 async function run(line: string[], cacheDir: string, env: Record<string, string> = {}): Promise<RunResult> {
   return runAssess(line, {
     env: { ...sandbox.env, NODE_COMPILE_CACHE: cacheDir, ...env },
-    node,
-    timeoutMs: 30_000, // a hang is killed and fails the comparison (code null)
+    // a hang is killed (runAssess's bound) and fails the comparison (code null)
   });
 }
 
@@ -89,7 +84,7 @@ describe("Node's compile cache", () => {
     for (const line of LINES) baseline.set(line.join(' '), answer(await run(line, clean)));
     // a second run takes what the first wrote
     for (const line of LINES) expect(answer(await run(line, clean))).toEqual(baseline.get(line.join(' ')));
-  }, 120_000);
+  });
 
   it('is written by a run, in a directory of its own for this Node', () => {
     const files = cacheFiles(clean);
@@ -168,8 +163,6 @@ describe("Node's compile cache", () => {
       // the default place (no NODE_COMPILE_CACHE): under HOME, which cannot be made here
       const r = await runAssess(line, {
         env: { ...sandbox.env, HOME: file, TMPDIR: join(file, 'tmp') },
-        node,
-        timeoutMs: 30_000,
       });
       expect(answer(r), `HOME and TMPDIR unwritable: assess ${line.join(' ')}`).toEqual(want);
     }
@@ -181,7 +174,6 @@ describe('where the compile cache goes by default', () => {
   const runAt = (line: string[], env: Record<string, string | undefined>) =>
     runAssess([...line, '--debug'], {
       env: { ...sandbox.env, NODE_COMPILE_CACHE: undefined, XDG_CACHE_HOME: undefined, ...env },
-      node,
       timeoutMs: 30_000,
     });
   const said = (r: RunResult) => /^\[debug\] compile cache: (.*)$/m.exec(r.stderr)?.[1];

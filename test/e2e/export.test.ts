@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { journalItems, ndjson } from '../helpers/bulk.js';
+import { gateProxy } from '../helpers/gate-proxy.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { spawnAssess } from '../helpers/spawn.js';
+import { FIRST_CTRL_C, spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 
 let s: TestSandbox;
@@ -140,12 +141,15 @@ describe('assess report export', () => {
 
   it('interrupted by Ctrl-C: exit 130, no summary, no partial file; the re-run completes with no duplicates', async () => {
     const out = join(work.dir, 'interrupted');
-    const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '1']), { env: s.env });
-    await waitFor(() => journalItems(join(out, 'export.journal.ndjson')).length >= 3, {
-      timeoutMs: 30_000,
-      what: 'journal lines',
-    });
+    // past the first answers every answer is held: Ctrl-C lands with an item in flight and items
+    // left, however fast this machine is; once the run has taken it, the held answer goes out
+    const gate = await gateProxy(s.sb.baseUrl, 8);
+    const env = { ...s.env, ASSESS_BASE_URL: gate.url };
+    const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '1']), { env });
+    await waitFor(() => gate.held() > 0 || p.child.exitCode !== null, { timeoutMs: 300_000, what: 'an answer held' });
     p.child.kill('SIGINT');
+    await waitFor(() => p.stderr().includes(FIRST_CTRL_C) || p.child.exitCode !== null, { what: 'the Ctrl-C taken' });
+    gate.release();
     const r = await p.done;
     expect(r.code).toBe(130);
     expect(r.stderr).toMatch(/Interrupted: /);
@@ -160,7 +164,8 @@ describe('assess report export', () => {
     expect(parts(out)).toEqual([]);
     expect(ndjson(join(out, 'export.results.ndjson')).length).toBe(journaled);
 
-    const again = await runAssess(exportArgs(out, ['--pdf']), { env: s.env, timeoutMs: 90_000 });
+    const again = await runAssess(exportArgs(out, ['--pdf']), { env });
+    await gate.close();
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(
       new RegExp(`: ${ids.length - journaled} exported, ${journaled} already exported \\(earlier run\\)`),
@@ -176,13 +181,12 @@ describe('assess report export', () => {
     const out = join(work.dir, 'killed');
     const p = spawnAssess(exportArgs(out, ['--pdf', '--concurrency', '2']), { env: s.env });
     await waitFor(() => journalItems(join(out, 'export.journal.ndjson')).length >= 2, {
-      timeoutMs: 30_000,
       what: 'journal lines',
     });
     p.child.kill('SIGKILL');
     await p.done;
     const kept = new Map(pdfs(out).map((f) => [f, readFileSync(join(out, f)).length]));
-    const again = await runAssess(exportArgs(out, ['--pdf']), { env: s.env, timeoutMs: 90_000 });
+    const again = await runAssess(exportArgs(out, ['--pdf']), { env: s.env });
     expect(again.code).toBe(0);
     expect(parts(out)).toEqual([]);
     expect(pdfs(out)).toHaveLength(ids.length);

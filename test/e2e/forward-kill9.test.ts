@@ -60,6 +60,25 @@ async function sendAndKill(
   return acked;
 }
 
+/**
+ * The user's application, slow (30 ms an answer) and, until `release()`, answering nothing: the
+ * first listener's forwards stay queued when it is killed, however fast this machine is.
+ */
+async function application() {
+  let holding = true;
+  const held: Array<() => void> = [];
+  const app = await startServer((_q, res) => {
+    const answer = () => setTimeout(() => res.writeHead(200).end(), 30);
+    if (holding) held.push(answer);
+    else answer();
+  });
+  const release = () => {
+    holding = false;
+    for (const answer of held.splice(0)) answer();
+  };
+  return { app, release };
+}
+
 describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
   const cfg = tempDir();
   const secretFile = join(cfg.dir, 'webhook.secret');
@@ -71,7 +90,7 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
       const r = seededRandom(seed);
       const killAfter = 5 + Math.floor(r() * (N - 10));
       const pauseMs = Math.floor(r() * 40);
-      const app = await startServer((_q, res) => setTimeout(() => res.writeHead(200).end(), 30)); // a slow application: forwards queue up
+      const { app, release } = await application();
       const inbox = join(cfg.dir, `kill-${seed}.db`);
       const args = [
         'callbacks',
@@ -95,6 +114,7 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
         expect(acked).toHaveLength(killAfter);
         const forwardedBeforeKill = new Set(app.requests.map((q) => q.body)).size;
         expect(forwardedBeforeKill).toBeLessThan(acked.length); // the kill left forwards queued (what kill -9 used to lose)
+        release();
 
         // the restarted listener is killed too, at a seeded moment of its resuming; a third one finishes
         const second = spawnAssess([...args, '--sign', '--secret-file', secretFile], { configDir: cfg.dir });
@@ -114,7 +134,6 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
         const third = spawnAssess([...args, '--sign', '--secret-file', secretFile], { configDir: cfg.dir });
         await third.firstLine();
         await waitFor(() => queuedForwards(inbox) === 0, {
-          timeoutMs: 30_000,
           what: 'the resumed forwards',
         });
         await third.stop();
@@ -137,11 +156,11 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
       } finally {
         await app.close();
       }
-    }, 90_000);
+    });
   }
 
   it('restarted without --forward-to: what was left is listed as failed; replay sends it signed as forwarded, then it is no longer failed', async () => {
-    const app = await startServer((_q, res) => setTimeout(() => res.writeHead(200).end(), 30));
+    const { app, release } = await application();
     const inbox = join(cfg.dir, 'orphans.db');
     const target = `${app.url}/app`;
     try {
@@ -166,6 +185,7 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
       );
       const acked = await sendAndKill(await first.firstLine(), first, 9, 20, 0);
       expect(acked).toHaveLength(20);
+      release();
       const waiting = await runAssess(['callbacks', 'inbox', '--store', inbox, '--failed', '--json'], {
         configDir: cfg.dir,
       });
@@ -203,7 +223,8 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
         /Signed \(Standard Webhooks, the same webhook-id per notification\) with the secret from .*webhook\.secret\./,
       );
       const replayed = app.requests.slice(before);
-      expect(replayed).toHaveLength(rows.length);
+      // each dead letter once, by its webhook-id (a try the replay timed out on a busy machine is sent again)
+      expect(new Set(replayed.map((q) => q.headers['webhook-id']))).toEqual(new Set(rows.map((x) => x.id)));
       for (const q of replayed) {
         expect(q.headers['webhook-id']).toBe(notificationId(Buffer.from(q.body)));
         expect(verify(SECRET, q.headers as Record<string, string>, Buffer.from(q.body), new Date())).toEqual({
@@ -224,5 +245,5 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
     } finally {
       await app.close();
     }
-  }, 90_000);
+  });
 });

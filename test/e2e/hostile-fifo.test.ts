@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, BIN, tempDir, NODE } from '../helpers/cli.js';
 import { csvOf, journalItems } from '../helpers/bulk.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { spawnAssess } from '../helpers/spawn.js';
+import { ctrlCTwice, spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 
 let s: TestSandbox;
@@ -65,7 +65,7 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
       });
       let err = '';
       child.stderr.setEncoding('utf8').on('data', (d) => (err += d));
-      const t = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      const t = setTimeout(() => child.kill('SIGKILL'), 300_000); // a hang, not a slow machine
       child.on('close', (code) => (clearTimeout(t), resolve({ code, err })));
     });
     cfg.cleanup();
@@ -85,31 +85,31 @@ describe('CSV from a FIFO or process substitution (item 3)', () => {
   });
 
   it('Ctrl-C twice while sending: exit 130 at once, the spool removed all the same', async () => {
-    const slow = await startTestSandbox({ latencyMs: 3000 });
+    // every answer held for an hour (the invitation is made at once): a request stays in flight,
+    // so the run cannot end by itself between the two presses however slow this machine is; and
+    // in one process (no bulk child), the process that takes the second press is the one that exits
+    const held = await startTestSandbox({ latencyMs: 3_600_000 });
     try {
       const { dir, tmp, fifo } = setup();
       const run = spawnAssess(['invite', '1001', '--csv', fifo, '--concurrency', '1'], {
-        env: { ...slow.env, TMPDIR: tmp },
+        env: { ...held.env, TMPDIR: tmp, ASSESS_BULK_CHILD: 'off' },
         cwd: dir,
       });
       const w = await open(fifo, 'w');
       await w.writeFile(csvOf(Array.from({ length: 5 }, (_, i) => [`s${i}@fifo.example`, `S ${i}`])));
       await w.close();
-      await waitFor(
-        async () => (await slow.requests()).some((q) => q.path.includes('/invite')) || run.child.exitCode !== null,
-        {
-          what: 'the first invite to be sent',
-        },
-      );
+      const sent = async () =>
+        (await held.control<{ invitations: Array<{ email: string }> }>('GET', '/invitations')).invitations.some(
+          (i) => i.email === 's0@fifo.example',
+        );
+      await waitFor(async () => (await sent()) || run.child.exitCode !== null, { what: 'the first invite to arrive' });
       expect(spools(tmp)).toHaveLength(1);
-      run.child.kill('SIGINT');
-      await new Promise((r) => setTimeout(r, 700)); // the second press comes later than an echo would
-      const r = await run.stop('SIGINT');
-      expect(r.code).toBe(130);
+      const r = await ctrlCTwice(run);
+      expect(r.code, run.stderr()).toBe(130);
       expect(run.stderr()).toMatch(/interrupted again: stopping now/);
       expect(spools(tmp)).toEqual([]);
     } finally {
-      await slow.close();
+      await held.close();
     }
   });
 });

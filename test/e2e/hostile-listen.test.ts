@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
-import { spawnAssess } from '../helpers/spawn.js';
+import { ctrlCTwice, spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 import { completionBody } from '../helpers/completion-body.js';
 
@@ -155,9 +155,7 @@ describe('callbacks listen under a hanging target (item 4)', () => {
     const url = await l.firstLine();
     await post(url, 1);
     await waitFor(() => l.lines().length >= 2, { what: 'the notification printed' });
-    l.child.kill('SIGINT');
-    await new Promise((r) => setTimeout(r, 700)); // later than an echo of the first press
-    const r = await l.stop('SIGINT');
+    const r = await ctrlCTwice(l);
     expect(r.code).toBe(130);
     expect(l.stderr()).toMatch(/interrupted again: stopping now/);
   });
@@ -220,7 +218,6 @@ describe('callbacks listen stops what a running --exec started (its process grou
         expect(r).toEqual({ code, signal: null }); // it ended by itself, not by the harness's SIGKILL
         await waitFor(() => !pids.some(running), {
           what: `the --exec command's processes ${pids.join(', ')} to end`,
-          timeoutMs: 5_000,
         });
         expect(l.stderr()).toMatch(/1 notification\(s\) --exec not run: invitation 1 \(Complete\)/);
       } finally {
@@ -253,10 +250,8 @@ describe('callbacks listen stops what a running --exec started (its process grou
       await waitFor(() => existsSync(join(dir.dir, 'pid')), { what: 'the --exec command to start' });
       pid = Number(readFileSync(join(dir.dir, 'pid'), 'utf8'));
       expect(running(pid)).toBe(true);
-      l.child.kill('SIGINT');
-      await new Promise((r) => setTimeout(r, 700)); // later than an echo of the first press
-      expect((await l.stop('SIGINT')).code).toBe(130);
-      await waitFor(() => !running(pid), { what: `the --exec command's child ${pid} to end`, timeoutMs: 5_000 });
+      expect((await ctrlCTwice(l)).code).toBe(130);
+      await waitFor(() => !running(pid), { what: `the --exec command's child ${pid} to end` });
     } finally {
       if (pid && running(pid)) process.kill(pid, 'SIGKILL');
       dir.cleanup();

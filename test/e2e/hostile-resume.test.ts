@@ -2,66 +2,27 @@
 // candidates in flight when the run died may get a second e-mail: at most --concurrency of
 // them, and the re-run names every one of them.
 import { writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { csvOf, ndjson } from '../helpers/bulk.js';
+import { gateProxy, type GateProxy } from '../helpers/gate-proxy.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 
 let s: TestSandbox;
-let slowUrl = '';
-let proxy: Server;
-/** Requests the proxy has taken and not yet passed on to the sandbox (a killed client's included). */
-let upstream = 0;
+let gate: GateProxy;
 const work = tempDir('assess-resume-');
 beforeAll(async () => {
   s = await startTestSandbox();
-  // The service acts at once and answers late: a kill lands after the e-mail went out but
-  // before the CLI heard of it — the window a resume cannot see into.
-  proxy = createServer((req, res) => {
-    upstream++;
-    let counted = true;
-    const passedOn = () => {
-      if (counted) upstream--;
-      counted = false;
-    };
-    req.on('close', () => {
-      if (!req.complete) passedOn(); // cut off before its end: never passed on
-    });
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    // the listener returns nothing; the promise is handled inside (try/catch)
-    req.on(
-      'end',
-      () =>
-        void (async () => {
-          try {
-            const headers = { 'x-api-key': String(req.headers['x-api-key'] ?? ''), 'content-type': 'application/json' };
-            const answer = await fetch(`${s.sb.baseUrl}${req.url}`, {
-              method: req.method,
-              headers,
-              body: chunks.length ? Buffer.concat(chunks) : undefined,
-            });
-            const text = await answer.text();
-            setTimeout(() => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text), 300);
-          } catch {
-            res.destroy();
-          } finally {
-            passedOn();
-          }
-        })(),
-    );
-  });
-  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
-  slowUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  // The service acts at once and, past the first answers, answers late: the kill lands after the
+  // e-mails of the requests in flight went out but before the CLI heard of them — the window a
+  // resume cannot see into — however fast this machine is.
+  gate = await gateProxy(s.sb.baseUrl, 8);
 });
 afterAll(async () => {
-  proxy?.closeAllConnections();
-  await new Promise<void>((r) => proxy.close(() => r()));
+  await gate?.close();
   await s?.close();
   work.cleanup();
 });
@@ -74,21 +35,22 @@ describe('resume after kill -9 with --send-email (item 12)', () => {
     writeFileSync(csv, csvOf(Array.from({ length: ROWS }, (_, i) => [`m${i}@resume.example`, `M ${i}`])));
     const journal = `${csv}.journal.ndjson`;
     const first = spawnAssess(['invite', '1001', '--csv', csv, '--send-email', '--concurrency', String(CONCURRENCY)], {
-      env: { ...s.env, ASSESS_BASE_URL: slowUrl },
+      env: { ...s.env, ASSESS_BASE_URL: gate.url },
     });
-    await waitFor(() => ndjson(journal).filter((l) => l.k).length >= 8 || first.child.exitCode !== null, {
-      timeoutMs: 60_000,
-      what: 'journal lines',
-    });
+    // the first 8 answered and journaled, and requests in flight past them (held by the gate)
+    await waitFor(
+      () => (ndjson(journal).filter((l) => l.k).length >= 8 && gate.held() > 0) || first.child.exitCode !== null,
+      { timeoutMs: 300_000, what: 'journal lines and requests in flight' },
+    );
     first.child.kill('SIGKILL');
     await first.done;
-    // let the proxy finish what the service already did (a fixed pause was too short on a loaded machine)
-    await waitFor(() => upstream === 0, { what: 'the proxy to finish what the service already did' });
+    // let the proxy finish passing on what the killed run sent, then answer from now on
+    await waitFor(() => gate.unsent() === 0, { what: 'the proxy to pass on what the killed run sent' });
+    gate.release();
 
     // through the proxy as well: the journal belongs to the URL its runs used
     const again = await runAssess(['invite', '1001', '--csv', csv, '--send-email'], {
-      env: { ...s.env, ASSESS_BASE_URL: slowUrl },
-      timeoutMs: 90_000,
+      env: { ...s.env, ASSESS_BASE_URL: gate.url },
     });
     expect(again.code).toBe(0);
     const { emails } = await s.control<{ emails: Array<{ to: string; kind: string }> }>('GET', '/outbox');

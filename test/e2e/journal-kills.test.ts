@@ -4,12 +4,11 @@
 // at the end the last results file, name every one of them; the killed runs' outcomes are in the
 // final results (recovered from the journal).
 import { writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
 import { csvOf, ndjson } from '../helpers/bulk.js';
+import { gateProxy, type GateProxy } from '../helpers/gate-proxy.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
@@ -21,47 +20,18 @@ const CONCURRENCY = 8;
 const TAG = '@kills.example';
 
 let s: TestSandbox;
-let slowUrl = '';
-let proxy: Server;
-/** Requests the proxy is still carrying to the sandbox (a killed client's included). */
-let upstream = 0;
+let gate: GateProxy;
 const work = tempDir('assess-kills-');
 
 beforeAll(async () => {
   s = await startTestSandbox();
-  // The service acts at once and answers late: a kill lands after the e-mail went out but
-  // before the CLI heard of it, so a re-run sends a second e-mail.
-  proxy = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on(
-      'end',
-      () =>
-        void (async () => {
-          upstream++;
-          try {
-            const headers = { 'x-api-key': String(req.headers['x-api-key'] ?? ''), 'content-type': 'application/json' };
-            const answer = await fetch(`${s.sb.baseUrl}${req.url}`, {
-              method: req.method,
-              headers,
-              body: chunks.length ? Buffer.concat(chunks) : undefined,
-            });
-            const text = await answer.text();
-            setTimeout(() => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text), 150);
-          } catch {
-            res.destroy();
-          } finally {
-            upstream--;
-          }
-        })(),
-    );
-  });
-  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
-  slowUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  // The service acts at once; past the answers a round lets through it answers nothing: the kill
+  // lands after the e-mails of the requests in flight went out but before the CLI heard of them,
+  // so a re-run sends a second e-mail — however fast this machine is.
+  gate = await gateProxy(s.sb.baseUrl, 0);
 });
 afterAll(async () => {
-  proxy?.closeAllConnections();
-  await new Promise<void>((r) => proxy.close(() => r()));
+  await gate?.close();
   await s?.close();
   work.cleanup();
 });
@@ -107,15 +77,18 @@ describe('maybe e-mailed twice survives kill -9 and re-runs (item 5)', () => {
       const before = ndjson<JournalLine>(journal).filter((l) => l.k).length;
       // kill when the run has finished a seeded number of rows (4…19), with requests in flight
       const at = Math.min(ROWS - CONCURRENCY, before + 4 + Math.floor(rand() * 16));
-      const run = spawnAssess(args, { env: { ...s.env, ASSESS_BASE_URL: slowUrl } });
-      await waitFor(() => ndjson<JournalLine>(journal).filter((l) => l.k).length >= at || run.child.exitCode !== null, {
-        timeoutMs: 60_000,
-        what: `${at} finished rows`,
-      });
+      gate.open(at - before);
+      const run = spawnAssess(args, { env: { ...s.env, ASSESS_BASE_URL: gate.url } });
+      await waitFor(
+        () =>
+          (ndjson<JournalLine>(journal).filter((l) => l.k).length >= at && gate.held() > 0) ||
+          run.child.exitCode !== null,
+        { timeoutMs: 300_000, what: `${at} finished rows and requests in flight` },
+      );
       if (run.child.exitCode === null) kills++;
       run.child.kill('SIGKILL');
       await run.done;
-      await waitFor(() => upstream === 0, { what: 'the proxy to finish what the service already did' });
+      await waitFor(() => gate.unsent() === 0, { what: 'the proxy to pass on what the killed run sent' });
       // the journal alone names everyone who may have two e-mails so far
       const twice = await twiceMailed();
       expect([...flaggedInJournal(journal)]).toEqual(expect.arrayContaining(twice));
@@ -123,7 +96,8 @@ describe('maybe e-mailed twice survives kill -9 and re-runs (item 5)', () => {
     expect(kills).toBe(3);
 
     // through the proxy as well: the journal belongs to the URL its runs used
-    const last = await runAssess(args, { env: { ...s.env, ASSESS_BASE_URL: slowUrl }, timeoutMs: 90_000 });
+    gate.release();
+    const last = await runAssess(args, { env: { ...s.env, ASSESS_BASE_URL: gate.url } });
     expect(last.code, last.stderr).toBe(0);
     expect(last.stderr).toMatch(
       /An earlier run was killed before it wrote its results; what it did is in the journal .*cohort\.csv\.journal\.ndjson/,

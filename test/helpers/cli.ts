@@ -74,7 +74,8 @@ export function runAssess(args: string[], opts: RunOptions = {}): Promise<RunRes
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 45_000);
+    // a hung run is killed: generous, as a busy machine can take minutes over a bulk run
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 300_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);

@@ -17,7 +17,7 @@ export interface TestSandbox {
 }
 
 export async function startTestSandbox(
-  opts: { stateFile?: string; latencyMs?: number; rateLimit?: string } = {},
+  opts: { stateFile?: string; latencyMs?: number; rateLimit?: string; rateLimitClock?: () => number } = {},
 ): Promise<TestSandbox> {
   const faults = opts.latencyMs ? { latencyMs: opts.latencyMs } : undefined;
   const sb = await startSandbox({
@@ -26,6 +26,7 @@ export async function startTestSandbox(
     stateFile: opts.stateFile,
     faults,
     rateLimit: opts.rateLimit,
+    rateLimitClock: opts.rateLimitClock,
   });
   const control = async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${sb.baseUrl}/_sandbox${path}`, {

@@ -35,7 +35,7 @@ export function spawnAssess(
   child.stdin!.on('error', () => undefined); // EPIPE: the child exited before reading its input
   child.stdin!.end(opts.stdin ?? '');
   // A safety net, not an assertion: a hung child must not hang the suite.
-  const safety = setTimeout(() => child.kill('SIGKILL'), 120_000);
+  const safety = setTimeout(() => child.kill('SIGKILL'), 300_000);
   let out = '';
   let err = '';
   let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
@@ -49,7 +49,7 @@ export function spawnAssess(
   child.stdout!.setEncoding('utf8').on('data', (d) => (out += d));
   child.stderr!.setEncoding('utf8').on('data', (d) => (err += d));
   const lines = () => out.split('\n').slice(0, -1);
-  const waitForLines = async (n: number, timeoutMs = 20_000) => {
+  const waitForLines = async (n: number, timeoutMs = 60_000) => {
     await waitFor(() => lines().length >= n || exit !== null, {
       timeoutMs,
       what: `${n} stdout line(s) from assess ${args.join(' ')}; stderr: ${err}`,
@@ -70,10 +70,28 @@ export function spawnAssess(
     stop: async (signal = 'SIGINT') => {
       if (exit) return exit;
       child.kill(signal);
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
       const r = await exited;
       clearTimeout(timer);
       return r;
     },
   };
+}
+
+/** What a run writes on stderr when it takes the first Ctrl-C (src/cli/program.ts). */
+export const FIRST_CTRL_C = 'interrupted: finishing what is under way; Ctrl-C again stops now';
+
+/**
+ * Ctrl-C twice, as a user presses it: the second once the run has answered the first (its line
+ * on stderr) and 700 ms after that, past the 500 ms in which a second signal is taken for the
+ * first's echo — by the run's own clock too, as it wrote the line after taking the first, however
+ * slow this machine is. Resolves with the exit.
+ */
+export async function ctrlCTwice(p: Spawned): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  p.child.kill('SIGINT');
+  await waitFor(() => p.stderr().includes(FIRST_CTRL_C) || p.child.exitCode !== null || p.child.signalCode !== null, {
+    what: 'the answer to the first Ctrl-C',
+  });
+  await new Promise((r) => setTimeout(r, 700));
+  return p.stop('SIGINT');
 }

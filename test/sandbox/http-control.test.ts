@@ -62,7 +62,8 @@ describe('control API', () => {
   it('reset restores the seed', async () => {
     await h.control('POST', '/reset');
     expect((await h.control('GET', '/invitations/900004')).body.status).toBe('Pending');
-    expect(Math.abs((await h.control('GET', '/clock')).body.offsetMs)).toBeLessThan(1000);
+    // back to real time (it was 3 days ahead), give or take how long this machine took to answer
+    expect(Math.abs((await h.control('GET', '/clock')).body.offsetMs)).toBeLessThan(60_000);
   });
   it('only loopback addresses count as loopback', () => {
     expect(['127.0.0.1', '::1', '::ffff:127.0.0.1'].map(isLoopback)).toEqual([true, true, true]);

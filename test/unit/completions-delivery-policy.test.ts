@@ -11,6 +11,7 @@ import {
 } from '../../src/commands/callbacks/shared/delivery-policy.js';
 import { verify } from '../../src/commands/callbacks/shared/signing.js';
 import { startServer } from '../helpers/http-server.js';
+import { waitFor } from '../helpers/wait.js';
 
 const item = (n: number): Outgoing => ({
   id: `msg_${n}`,
@@ -55,8 +56,7 @@ describe('Forwarder', () => {
           },
         });
         f.enqueue(item(1));
-        const deadline = Date.now() + 5000;
-        while (delivered.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        await waitFor(() => delivered.length >= 2, { what: 'two deliveries' }).catch(() => undefined); // compared below
         expect(delivered).toEqual(['msg_1', 'msg_2']);
       } finally {
         await server.close();
