@@ -204,4 +204,13 @@ export const callbackCases: BadInput[] = [
     expect: /--forward-to: must be an http\(s\) URL/,
   },
   { name: 'listen: --exec blank', args: ['callbacks', 'listen', '--exec', '   '], expect: /--exec: must be a command/ },
+  // the store the callbacks records live in
+  {
+    name: 'store path: an option it has not',
+    args: ['store', 'path', '--store', 'x.db'],
+    expect: /unknown option '--store'/,
+  },
+  { name: 'store info: empty --store', args: ['store', 'info', '--store='], expect: /--store: must name a file/ },
+  { name: 'store check: empty --store', args: ['store', 'check', '--store='], expect: /--store: must name a file/ },
+  { name: 'store backup: no file', args: ['store', 'backup'], expect: /missing required argument 'file'/ },
 ];
