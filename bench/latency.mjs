@@ -7,7 +7,8 @@
 // rows marked "standalone:" run it (no node: it is Node itself plus the program) beside the same
 // commands of the npm-installed CLI.
 // One-request commands are compared with floor/http-get.mjs (node:http, one GET, print the
-// JSON): target ≤ 1.8× and ≤ 96 MiB. Commands that send nothing: `node -e 0`, target ≤ 1.5×.
+// JSON): target ≤ 1.8× and ≤ 96 MiB. Commands that send nothing: `node -e 0`, target ≤ 2.5×;
+// help pages (they build a noun's whole subtree, or every noun's for `assess --help`) ≤ 3×.
 // Run it with the Node to measure (`$(.ci/node 24) bench/latency.mjs`): Node's compile cache
 // is warm after the first run of each row.
 // "spread" is the middle half (25th–75th percentile) of the pairs' own ratios. Where `perf` works,
@@ -74,7 +75,7 @@ for (let i = 0; i < 2 * pairs + 2; i++) {
 const assess = (...args) => [BIN, ...args];
 const standalone = (...args) => [STANDALONE, ...args];
 const cases = [
-  ['--version', () => assess('--version'), env, 0, FLOOR_NODE, 1.3],
+  ['--version', () => assess('--version'), env, 0, FLOOR_NODE, 2.5],
   // [label, argv (function of run index), env, expected exit, floor, ratio target]
   ['tests get 1001 --json', () => assess('tests', 'get', '1001', '--json'), env, 0, FLOOR_HTTP, 1.8],
   ['report 900001 --json', () => assess('report', '900001', '--json'), env, 0, FLOOR_HTTP, 1.8],
@@ -95,35 +96,41 @@ const cases = [
     1.8,
   ],
   ['links list 1001 --json', () => assess('links', 'list', '1001', '--json'), env, 0, FLOOR_HTTP, 1.8],
-  ['config list', () => assess('config', 'list'), env, 0, FLOOR_NODE, 1.5],
-  ['auth status (no key)', () => assess('auth', 'status'), noKey, 3, FLOOR_NODE, 1.5],
-  ['usage error: tests get abc', () => assess('tests', 'get', 'abc'), env, 2, FLOOR_NODE, 1.5],
+  ['config list', () => assess('config', 'list'), env, 0, FLOOR_NODE, 2.5],
+  ['auth status (no key)', () => assess('auth', 'status'), noKey, 3, FLOOR_NODE, 2.5],
+  ['usage error: tests get abc', () => assess('tests', 'get', 'abc'), env, 2, FLOOR_NODE, 2.5],
   // a usage error of every noun
-  ['usage error: links get 1001 abc', () => assess('links', 'get', '1001', 'abc'), env, 2, FLOOR_NODE, 1.5],
-  ['usage error: invite 1001 --email nope', () => assess('invite', '1001', '--email', 'nope'), env, 2, FLOOR_NODE, 1.5],
-  ['usage error: report abc', () => assess('report', 'abc'), env, 2, FLOOR_NODE, 1.5],
+  ['usage error: links get 1001 abc', () => assess('links', 'get', '1001', 'abc'), env, 2, FLOOR_NODE, 2.5],
+  ['usage error: invite 1001 --email nope', () => assess('invite', '1001', '--email', 'nope'), env, 2, FLOOR_NODE, 2.5],
+  ['usage error: report abc', () => assess('report', 'abc'), env, 2, FLOOR_NODE, 2.5],
   [
     'usage error: attempts list --state nope',
     () => assess('attempts', 'list', '--state', 'nope'),
     env,
     2,
     FLOOR_NODE,
-    1.5,
+    2.5,
   ],
-  ['usage error: settings get abc', () => assess('settings', 'get', 'abc'), env, 2, FLOOR_NODE, 1.5],
+  ['usage error: settings get abc', () => assess('settings', 'get', 'abc'), env, 2, FLOOR_NODE, 2.5],
   [
     'usage error: callbacks listen --port abc',
     () => assess('callbacks', 'listen', '--port', 'abc'),
     env,
     2,
     FLOOR_NODE,
-    1.5,
+    2.5,
   ],
-  ['usage error: config set nope x', () => assess('config', 'set', 'nope', 'x'), env, 2, FLOOR_NODE, 1.5],
-  ['usage error: sandbox serve --port abc', () => assess('sandbox', 'serve', '--port', 'abc'), env, 2, FLOOR_NODE, 1.5],
-  ['usage error: completion nope', () => assess('completion', 'nope'), env, 2, FLOOR_NODE, 1.5],
-  // what a shell runs at every start (`source <(assess completion bash)`): from the build's snapshot
-  ['completion bash', () => assess('completion', 'bash'), env, 0, FLOOR_NODE, 1.5],
+  ['usage error: config set nope x', () => assess('config', 'set', 'nope', 'x'), env, 2, FLOOR_NODE, 2.5],
+  ['usage error: sandbox serve --port abc', () => assess('sandbox', 'serve', '--port', 'abc'), env, 2, FLOOR_NODE, 2.5],
+  ['usage error: completion nope', () => assess('completion', 'nope'), env, 2, FLOOR_NODE, 2.5],
+  // what a shell runs at every start (`source <(assess completion bash)`): the whole tree
+  ['completion bash', () => assess('completion', 'bash'), env, 0, FLOOR_NODE, 2.5],
+  // help: the program's summary, its full list (every noun), a noun's and a verb's page
+  ['assess (the summary)', () => assess(), env, 0, FLOOR_NODE, 3],
+  ['--help', () => assess('--help'), env, 0, FLOOR_NODE, 3],
+  ['tests --help', () => assess('tests', '--help'), env, 0, FLOOR_NODE, 3],
+  ['invite --help', () => assess('invite', '--help'), env, 0, FLOOR_NODE, 3],
+  ['help links create', () => assess('help', 'links', 'create'), env, 0, FLOOR_NODE, 3],
   // reference: commander and zod/mini alone, the same usage error (nothing of ours)
   [
     'floor: commander + zod/mini, tests get abc',

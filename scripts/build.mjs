@@ -1,16 +1,12 @@
 // Builds dist/ with esbuild:
-//   dist/main.cjs    the entry: turns on Node's compile cache, answers --version/--help and
-//                    `completion <shell>` from the snapshots below, else loads the program;
+//   dist/main.cjs    the entry: turns on Node's compile cache, then loads the program;
 //   dist/cli.cjs     the program (src/cli/program.ts) and the npm packages it uses, one file:
-//                    one read instead of hundreds of modules resolved (zod alone is ~230). Each
-//                    noun's commands are evaluated only when the command line names it;
+//                    one read instead of hundreds of modules resolved (zod alone is ~230). A
+//                    noun's verbs are evaluated only when the command line reaches the noun;
 //   dist/vendor/*.cjs  the packages only some runs load, each a bundle apart (LAZY): undici (a
 //                    command that sends a request), @inquirer/prompts (one that asks), fastify (the sandbox's server) and pdfkit
 //                    (the sandbox's PDF reports), @modelcontextprotocol/sdk (`assess mcp`). Every start would otherwise read, decode and
-//                    hash them for the compile cache;
-//   dist/help.json   every command's --help text, and dist/completion.json, the completion
-//                    scripts: snapshots of the built program, so the commonest invocations (and a
-//                    shell's start, `source <(assess completion bash)`) do not load it.
+//                    hash them for the compile cache.
 // So the package has no runtime dependencies: npm installs one package, with nothing of other
 // packages' engines or peer ranges to warn about. pdfkit's standard fonts are JavaScript modules
 // it loads through a require() of its own (createRequire): pdfkitFonts hands them to esbuild.
@@ -20,20 +16,14 @@
 //
 // It builds into a fresh folder and swaps it in with renames, so a test run using dist/ never
 // sees a half-written build.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { devImport } from './dev-tools.mjs';
 
 // loaded, not imported: on a fresh clone without `npm ci` a missing tool is one line (dev-tools.mjs)
-const { build, transform } = await devImport(() => import('esbuild'));
-const { eagerModules, staticClosure } = await devImport(() => import('./eager-modules.mjs'));
+const { build } = await devImport(() => import('esbuild'));
 const { pdfkitFonts } = await devImport(() => import('./pdfkit-fonts.mjs'));
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-// the shells of `completion <shell>`, from the one place the command reads them too
-const { SHELLS } = await import(
-  `data:text/javascript,${encodeURIComponent((await transform(readFileSync('src/commands/completion/shared/shells.ts', 'utf8'), { loader: 'ts' })).code)}`
-);
 // what each bundle is made of: its module.exports is what `import(package)` gives the program
 // (esbuild's require() in place of import() takes a CommonJS module's exports as its default,
 // as Node does)
@@ -100,28 +90,14 @@ try {
     supported: { 'dynamic-import': false }, // import() of the program becomes require()
     logOverride: { 'empty-import-meta': 'silent' }, // src/main.ts uses __dirname when it has one
   });
-  const program = await build({
+  await build({
     ...common,
     entryPoints: { cli: 'src/cli/program.ts' },
     outdir: out,
     plugins: [lazyPackages],
     supported: { 'dynamic-import': false }, // import() of a package becomes require(): no ES module loader started
     logOverride: { 'empty-import-meta': 'silent' }, // src/version.ts: only without __ASSESS_VERSION__
-    metafile: true,
   });
-  // the module bodies every command runs are compiled at load, so the compile cache keeps them
-  const eager = eagerModules(
-    readFileSync(`${out}/cli.cjs`, 'utf8'),
-    readFileSync(`${out}/cli.cjs.map`, 'utf8'),
-    staticClosure(program.metafile, 'src/cli/program.ts'),
-  );
-  // a newer esbuild that shaped its wrappers otherwise would make the step a silent no-op
-  if (!eager.wrapped)
-    throw new Error(
-      'scripts/eager-modules.mjs found none of the module wrappers it rewrites: has esbuild changed its output?',
-    );
-  writeFileSync(`${out}/cli.cjs`, eager.code);
-  writeFileSync(`${out}/cli.cjs.map`, eager.map);
   for (const [name, contents] of Object.entries(LAZY))
     await build({
       ...common,
@@ -130,30 +106,13 @@ try {
       sourcemap: false,
       plugins: [pdfkitFonts],
     });
-  // the variable and the argument together ask for it (HELP_DUMP_ARG in src/cli/program.ts)
-  const help = execFileSync(process.execPath, [`${out}/main.cjs`, '--dump-help-pages'], {
-    env: { ...process.env, ASSESS_DUMP_HELP: '1', NO_COLOR: '1' },
-    encoding: 'utf8',
-  });
-  writeFileSync(`${out}/help.json`, help);
-  // the program answers `completion <shell>` here: there is no snapshot in out/ yet
-  const completion = Object.fromEntries(
-    SHELLS.map((shell) => [
-      shell,
-      execFileSync(process.execPath, [`${out}/main.cjs`, 'completion', shell], {
-        env: { ...process.env, NO_COLOR: '1' },
-        encoding: 'utf8',
-      }),
-    ]),
-  );
-  writeFileSync(`${out}/completion.json`, JSON.stringify(completion));
   const old = `dist.old-${process.pid}`;
   if (existsSync('dist')) renameSync('dist', old);
   renameSync(out, 'dist');
   rmSync(old, { recursive: true, force: true });
   const kib = (f) => Math.round(readFileSync(`dist/${f}`).length / 1024);
   console.log(
-    `built dist/ (assess ${pkg.version}, ${Object.keys(JSON.parse(help)).length} help pages, main.cjs ${kib('main.cjs')} KiB, cli.cjs ${kib('cli.cjs')} KiB (${eager.wrapped} modules compiled at load), ${Object.keys(
+    `built dist/ (assess ${pkg.version}, main.cjs ${kib('main.cjs')} KiB, cli.cjs ${kib('cli.cjs')} KiB, ${Object.keys(
       LAZY,
     )
       .map((k) => `vendor/${k}.cjs ${kib(`vendor/${k}.cjs`)} KiB`)

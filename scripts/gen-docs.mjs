@@ -1,29 +1,32 @@
-// Generates docs/commands.md from the commander program: every command's --help page, as the
-// BUILT binary prints it (ASSESS_DUMP_HELP=1 --dump-help-pages, see src/cli/program.ts), so the reference can never
+// Generates docs/commands.md from the commander program: every command's --help page at 80
+// columns, from the BUILT program (dist/cli.cjs, the whole tree built), so the reference can never
 // say something the CLI does not. Build first (`npm run docs` does both).
 //
 //   node scripts/gen-docs.mjs           write docs/commands.md
 //   node scripts/gen-docs.mjs --check   exit 1 when docs/commands.md is out of date (tests, CI)
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const target = `${root}docs/commands.md`;
 
-function helpPages() {
-  if (!existsSync(`${root}dist/main.cjs`)) {
+async function helpPages() {
+  if (!existsSync(`${root}dist/cli.cjs`)) {
     console.error('gen-docs: dist/ is missing; run `npm run build` first (or `npm run docs`, which builds)');
     process.exit(2);
   }
-  // A minimal, fixed environment: help text must not depend on the caller's shell.
-  const env = { PATH: process.env.PATH ?? '', ASSESS_DUMP_HELP: '1', NO_COLOR: '1', CI: 'true' };
-  const out = execFileSync(process.execPath, [`${root}bin/assess.cjs`, '--dump-help-pages'], {
-    env,
-    encoding: 'utf8',
-    cwd: root,
-  });
-  return JSON.parse(out);
+  const { buildProgram, helpPages: pages } = createRequire(import.meta.url)(`${root}dist/cli.cjs`);
+  // A fixed environment, streams that are no terminal: help text must not depend on the caller's shell.
+  const proc = {
+    stdout: new PassThrough(),
+    stderr: new PassThrough(),
+    stdin: new PassThrough(),
+    env: { NO_COLOR: '1' },
+  };
+  const rt = { proc, signal: new AbortController().signal, debug: false, exitHooks: [] };
+  return pages(await buildProgram(rt));
 }
 
 const anchor = (title) =>
@@ -58,7 +61,7 @@ export function render(pages) {
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
 if (isMain) {
-  const fresh = render(helpPages());
+  const fresh = render(await helpPages());
   if (process.argv.includes('--check')) {
     const current = existsSync(target) ? readFileSync(target, 'utf8') : '';
     if (current !== fresh) {

@@ -5,9 +5,7 @@
 //      into ONE CommonJS script: a SEA runs one script whose require() knows only Node's
 //      built-in modules, so nothing is left for it to load from disk;
 //   2. a Node of the base's exact version writes each target's SEA blob (`--experimental-sea-config`):
-//      that script, the --help and completion snapshots the script itself prints (as
-//      scripts/build.mjs takes them: its --help names no docs/ to read) as assets (src/main.ts
-//      reads them with node:sea), and, for the machine's own target only, V8's code cache of the
+//      that script and, for the machine's own target only, V8's code cache of the
 //      script (useCodeCache: measured in bench/README.md; a cache is only valid on the platform
 //      that made it, so a cross-built executable goes without);
 //   3. postject (npm, MIT, JavaScript with LIEF compiled to WebAssembly: nothing native to
@@ -62,7 +60,7 @@ const lap = (what) => process.env.ASSESS_SEA_TIMING && console.error(`${what}: $
 const work = mkdtempSync(join(tmpdir(), 'assess-sea-'));
 try {
   const bases = await baseNodes(targets);
-  const script = await bundle(work, bases.generator);
+  const script = await bundle(work);
   lap('bundle');
   for (const target of targets) await buildTarget(target, bases, script, work);
 } finally {
@@ -107,9 +105,9 @@ async function baseNodes(list) {
   return bases;
 }
 
-/** The one CommonJS script, and the snapshots it prints, as SEA assets. */
-async function bundle(dir, node) {
-  const { build, transform } = await devImport(() => import('esbuild'));
+/** The one CommonJS script. */
+async function bundle(dir) {
+  const { build } = await devImport(() => import('esbuild'));
   const { pdfkitFonts } = await devImport(() => import('./pdfkit-fonts.mjs'));
   const script = join(dir, 'assess.cjs');
   await build({
@@ -128,22 +126,6 @@ async function bundle(dir, node) {
     minifySyntax: true,
     plugins: [pdfkitFonts],
   });
-  // the snapshots, from the script run by the base Node (the program answers: it is no SEA)
-  const snapshot = (args, extra = {}) =>
-    execFileSync(node, [script, ...args], {
-      env: { ...process.env, NO_COLOR: '1', ...extra },
-      encoding: 'utf8',
-      maxBuffer: 1 << 26,
-    });
-  const shells = readFileSync(join(root, 'src/commands/completion/shared/shells.ts'), 'utf8');
-  const { SHELLS } = await import(
-    `data:text/javascript,${encodeURIComponent((await transform(shells, { loader: 'ts' })).code)}`
-  );
-  writeFileSync(join(dir, 'help.json'), snapshot(['--dump-help-pages'], { ASSESS_DUMP_HELP: '1' }));
-  writeFileSync(
-    join(dir, 'completion.json'),
-    JSON.stringify(Object.fromEntries(SHELLS.map((sh) => [sh, snapshot(['completion', sh])]))),
-  );
   return script;
 }
 
@@ -155,7 +137,6 @@ async function buildTarget(target, bases, script, dir) {
     disableExperimentalSEAWarning: true,
     useCodeCache: codeCache,
     useSnapshot: false,
-    assets: { 'help.json': join(dir, 'help.json'), 'completion.json': join(dir, 'completion.json') },
   };
   writeFileSync(join(dir, 'sea.json'), JSON.stringify(config));
   // quiet unless it fails ("Wrote single executable preparation blob to …" on every run)

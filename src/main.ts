@@ -4,65 +4,15 @@
 //   file content and Node version, checks each entry and rewrites a bad one; NODE_COMPILE_CACHE
 //   picks its directory and NODE_DISABLE_COMPILE_CACHE turns it off. Any failure (an
 //   unwritable or unsafe directory) only costs speed.
-// - `--version`, `--help` and `completion <shell>` answered from snapshots the build took of the
-//   program (dist/help.json, dist/completion.json), without loading it.
-// - The program itself (dist/cli.cjs) imports only the noun on the command line and undici on
-//   the first request. Every command, bulk runs included, runs in this one process.
+// - The program itself (dist/cli.cjs) builds the commands of the noun on the command line, runs
+//   the one named, and loads undici on the first request. Every command, bulk runs included,
+//   runs in this one process.
 import module from 'node:module';
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { guardedStdout } from './cli/stdout-guard.js';
-import { helpWidth, SNAPSHOT_HELP_WIDTH } from './cli/terminal-size.js';
 import { makePrivateDir, privateDirProblem } from './util/private-dir.js';
 
-// Set from package.json by scripts/build.mjs (src/version.ts is the same value for other modules).
-declare const __ASSESS_VERSION__: string;
-// true in the standalone executable (scripts/package.mjs): the snapshots are assets inside it
-declare const __ASSESS_SEA__: boolean | undefined;
-
-// dist/main.cjs is CommonJS; `tsx src/main.ts` runs this file as an ES module.
-const HERE = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
-
-// `assess help attempts list` is `assess attempts list --help` (commander's help command only
-// knows one level).
-const given = process.argv.slice(2);
-const argv = given[0] === 'help' && given.length > 1 ? [...given.slice(1), '--help'] : given;
-
-function fastPath(): boolean {
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    guardedStdout().write(`${__ASSESS_VERSION__}\n`);
-    return true;
-  }
-  if (argv.length === 2 && argv[0] === 'completion') return fromSnapshot('completion.json', argv[1]!);
-  const helpAt = argv.findIndex((a) => a === '--help' || a === '-h');
-  const words = argv.filter((a) => a !== '--help' && a !== '-h');
-  const isHelp = argv.length === 0 || (helpAt === argv.length - 1 && words.every((w) => /^[a-z][a-z0-9-]*$/.test(w)));
-  if (!isHelp) return false;
-  // the snapshot is wrapped at 80 columns: a terminal of another width gets help built for it
-  const width = helpWidth(guardedStdout(), process.env);
-  if (width !== undefined && width !== SNAPSHOT_HELP_WIDTH) return false;
-  return fromSnapshot('help.json', words.join(' ')); // an unknown command: commander suggests one
-}
-
-/** Writes `key`'s text from a snapshot the build made (dist/<file>); false when there is none. */
-function fromSnapshot(file: string, key: string): boolean {
-  let texts: Record<string, string>;
-  try {
-    const raw =
-      typeof __ASSESS_SEA__ === 'boolean' && __ASSESS_SEA__
-        ? process.getBuiltinModule('node:sea').getAsset(file, 'utf8')
-        : readFileSync(join(HERE, file), 'utf8');
-    texts = JSON.parse(raw);
-  } catch {
-    return false; // not built yet (dev run): the program answers
-  }
-  const text = Object.hasOwn(texts, key) ? texts[key] : undefined;
-  if (text === undefined) return false;
-  guardedStdout().write(text);
-  return true;
-}
+const argv = process.argv.slice(2);
 
 /** Node's own compile cache; its status for --debug. */
 function enableCompileCache(): string {
@@ -104,12 +54,10 @@ async function runProgram(): Promise<void> {
   process.exitCode = await runCli(argv, undefined, { compileCache });
 }
 
-if (!fastPath()) {
-  // runCli answers every error of a command itself; this is for a broken installation
-  runProgram().catch((err: unknown) => {
-    process.stderr.write(
-      `error: ${err instanceof Error ? err.message : String(err)}\n  this looks like a bug or a broken installation; reinstall assess\n`,
-    );
-    process.exitCode = 1;
-  });
-}
+// runCli answers every error of a command itself; this is for a broken installation
+runProgram().catch((err: unknown) => {
+  process.stderr.write(
+    `error: ${err instanceof Error ? err.message : String(err)}\n  this looks like a bug or a broken installation; reinstall assess\n`,
+  );
+  process.exitCode = 1;
+});

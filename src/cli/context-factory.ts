@@ -17,6 +17,7 @@ import { fileProblem } from '../util/file-errors.js';
 import { makePrivateDir } from '../util/private-dir.js';
 import { styleFor } from '../output/style.js';
 import { plural } from '../util/plural.js';
+import { wrapText } from '../output/wrap.js';
 
 export interface ProcessLike {
   stdout: Writable & { isTTY?: boolean; columns?: number; rows?: number };
@@ -38,6 +39,8 @@ export interface Runtime {
   hangupHooks?: Set<() => void>;
   /** The command catalogue (ctx.loadNoun): src/commands/index.ts's loadNoun, given by the program. */
   loadNoun?: (name: string) => Promise<NounDef>;
+  /** The running program with every noun's commands built (ctx.commandTree), given by the program. */
+  wholeTree?: () => Promise<Command>;
   /** The run's secrets: runCli scrubs its standard streams of them (src/cli/scrubbed-process.ts). */
   secrets?: Secrets;
   /** Where the run's API key came from, once its connection is made: for a refused key's hint. */
@@ -93,11 +96,14 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
       return screen().rows;
     },
   };
-  // Notices quote service text and URLs: control characters escaped, URL passwords masked.
+  // Notices quote service text and URLs: control characters escaped, URL passwords masked. On a
+  // terminal they are broken at word boundaries to its width (the terminal would cut words).
+  const notice = (text: string) => {
+    const width = io.stderrIsTTY ? terminalSize(proc.env.COLUMNS, proc.stderr.columns, 80) : undefined;
+    io.stderr.write(`${width ? wrapText(text, width) : text}\n`);
+  };
   const warn = (m: string) =>
-    io.stderr.write(
-      `${io.color ? '\u001b[33mwarning:\u001b[39m' : 'warning:'} ${escapeMessage(maskUrlCredentials(m))}\n`,
-    );
+    notice(`${io.color ? '\u001b[33mwarning:\u001b[39m' : 'warning:'} ${escapeMessage(maskUrlCredentials(m))}`);
   const { configDir, ConfigStore } = await import('../config/store.js');
   let store: ConfigStore | undefined;
   const config = async () => (store ??= new ConfigStore(configDir(proc.env), warn));
@@ -132,11 +138,7 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
       })),
     api: () => v3ClientOf(ctx),
     apiV2: () => v2ClientOf(ctx),
-    program: () => {
-      let root = cmd;
-      while (root.parent) root = root.parent;
-      return root;
-    },
+    commandTree: () => (rt.wholeTree ? rt.wholeTree() : Promise.reject(new Error('no command tree here'))),
     loadNoun: (name) => (rt.loadNoun ? rt.loadNoun(name) : Promise.reject(new Error('no command catalogue here'))),
     onExit: (fn) => rt.exitHooks.push(fn),
     onHangup: (fn) => {
@@ -145,13 +147,7 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
       return () => void hooks.delete(fn);
     },
     secrets,
-    // Notices quote service text and URLs: control characters escaped, URL passwords masked.
-    info: (m) =>
-      void (
-        globals.quiet ||
-        io.stderr.write(`${escapeMessage(maskUrlCredentials(m))}
-`)
-      ),
+    info: (m) => void (globals.quiet || notice(escapeMessage(maskUrlCredentials(m)))),
     warn,
   };
   return ctx;

@@ -1,11 +1,12 @@
-// Text added after a command's help (examples, notes, exit codes), wrapped at word boundaries to
-// the width the help is shown at (commander wraps its own descriptions, not this text): a
-// terminal of 70 or 100 columns no longer cuts "nothing is se / nt twice". Example commands
-// (`  $ assess …`) are copied, never wrapped. The layout of commander's own part follows the
-// width too, however narrow: nothing but an unbreakable word (a long flag name) or an example
-// is wider than the terminal.
-import { Help, type AddHelpTextContext, type Command } from 'commander';
+// How every --help page is laid out, for the width it is shown at (a terminal's, COLUMNS, else
+// 80): the usage line, what the command does, an example, then the arguments and options, then
+// the details and the other examples. Text is broken at word boundaries by src/output/wrap.ts
+// (commander wraps its own descriptions the same way); example commands (`  $ assess …`) are
+// copied, never wrapped. However narrow, nothing but an unbreakable word (a long flag name) or an
+// example is wider than the width.
+import { Help, type AddHelpTextContext, type Command, type Option } from 'commander';
 import { displayWidth } from '../output/width.js';
+import { wrapLine, wrapText } from '../output/wrap.js';
 
 /**
  * The narrowest description column kept beside the terms. Narrower (a narrow terminal, long flag
@@ -16,7 +17,18 @@ const NARROWEST_BESIDE = 24;
 const UNDER_INDENT = '      ';
 const USAGE_INDENT = ' '.repeat('Usage: '.length);
 
-/** commander's help settings for every command: wrap at any width, descriptions under their terms when narrow. */
+// The examples a page leads with, right after its description (a command's first, a group's first of each verb).
+const LEADS = new WeakMap<Command, readonly string[]>();
+
+/** `cmd`'s help shows these example commands right after its description. */
+export function leadWith(cmd: Command, examples: readonly string[]): void {
+  if (examples.length) LEADS.set(cmd, examples);
+}
+
+/** A default or choice as people read it: `5`, `127.0.0.1`; quoted only when empty or spaced. */
+const shown = (v: unknown) => (typeof v === 'string' && v !== '' && !/\s/.test(v) ? v : JSON.stringify(v));
+
+/** commander's help settings for every command. */
 export const HELP_LAYOUT = {
   minWidthToWrap: 1, // wrap whatever the width: formatItem decides where a description goes
   formatItem(this: Help, term: string, termWidth: number, description: string, helper: Help): string {
@@ -30,39 +42,33 @@ export const HELP_LAYOUT = {
     const item = `  ${term}`;
     return `${displayWidth(item) <= width ? item : wrapLine(item, width, '    ')}\n${text.replace(/^/gm, UNDER_INDENT)}`;
   },
+  /** One way for defaults and choices: `(default: 5)`, `(choices: v3, v2)`. */
+  optionDescription(option: Option): string {
+    const extra: string[] = [];
+    if (option.argChoices) extra.push(`choices: ${option.argChoices.map(shown).join(', ')}`);
+    if (option.defaultValue !== undefined && (option.required || option.optional))
+      extra.push(`default: ${option.defaultValueDescription ?? shown(option.defaultValue)}`);
+    return extra.length ? `${option.description} (${extra.join(', ')})`.trim() : option.description;
+  },
   formatHelp(this: Help, cmd: Command, helper: Help): string {
-    const text = Help.prototype.formatHelp.call(this, cmd, helper);
-    const end = text.indexOf('\n');
-    const usage = text.slice(0, end);
     const width = this.helpWidth ?? 80;
-    return (displayWidth(usage) <= width ? usage : wrapLine(usage, width, USAGE_INDENT)) + text.slice(end);
+    const sections = Help.prototype.formatHelp.call(this, cmd, helper).replace(/\n+$/, '').split('\n\n');
+    const usage = sections[0]!;
+    sections[0] = displayWidth(usage) <= width ? usage : wrapLine(usage, width, USAGE_INDENT);
+    const lead = LEADS.get(cmd);
+    // after the description, where there is one (commander's second section)
+    if (lead) sections.splice(cmd.description() ? 2 : 1, 0, `Examples:\n${lead.map((e) => `  $ ${e}`).join('\n')}`);
+    // a group's commands before its options: what to run comes before how
+    const at = (title: string) => sections.findIndex((s) => s.startsWith(title));
+    const [commands, options] = [at('Commands:'), at('Options:')];
+    if (commands > options && options > 0) sections.splice(options, 0, ...sections.splice(commands, 1));
+    return `${sections.join('\n\n')}\n`;
   },
 };
 
-/** `text` with every prose line wider than `width` broken at spaces; continuation lines keep its indent. */
+/** `text` with every prose line wider than `width` broken at spaces; example commands are kept whole. */
 export function wrapHelpText(text: string, width: number): string {
-  return text
-    .split('\n')
-    .map((line) => (line.trimStart().startsWith('$ ') || displayWidth(line) <= width ? line : wrapLine(line, width)))
-    .join('\n');
-}
-
-/** `line` broken at spaces within `width`; continuation lines take `next` (else the line's own indent). */
-function wrapLine(line: string, width: number, next?: string): string {
-  const indent = /^\s*/.exec(line)![0];
-  const words = line.slice(indent.length).split(/ +/);
-  const out: string[] = [];
-  let cur = indent;
-  for (const word of words) {
-    const candidate = cur.trim() ? `${cur} ${word}` : `${cur}${word}`;
-    if (displayWidth(candidate) <= width || !cur.trim()) cur = candidate;
-    else {
-      out.push(cur);
-      cur = `${next ?? indent}${word}`;
-    }
-  }
-  out.push(cur);
-  return out.join('\n');
+  return wrapText(text, width, (line) => line.trimStart().startsWith('$ '));
 }
 
 /** For `addHelpText('after', …)`: the text wrapped to the help width of the stream it goes to. */

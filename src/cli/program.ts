@@ -2,15 +2,14 @@
 // failure to an exit code in exit-codes.ts. `runCli` takes the process as a parameter so
 // tests can run commands in-process with in-memory streams.
 //
-// Only the noun on the command line is imported, and of its verbs the one on the line (with its
-// zod schemas and helpers; all of them when the line asks for help); the others are placeholders that ask for the whole tree if commander
-// ever reaches one. That keeps a command's start-up from paying for all ~60 commands.
+// Every noun is known to the program (its declaration is small: src/commands/<noun>/index.ts);
+// its verbs are imported when commander dispatches to the noun (the `preSubcommand` hook), so a
+// run builds the whole subtree of the noun on its line and no other.
 import '../util/zod-settings.js'; // first: before any schema is built
-import { HELP_LAYOUT, wrappedHelp } from './help-text.js';
-import { Command, CommanderError, Help } from 'commander';
-import { loadNoun, loadNouns, NOUN_NAMES } from '../commands/index.js';
-import { buildCommand, loadHelpFields, definitionOf, type ContextFactory, type NounDef } from './command.js';
-import { asksForHelp, helpWordAt, nounNotOptionValue, nounOnLine, wordAfterNoun } from './noun-on-line.js';
+import { Command, CommanderError, Help, Option, type HelpContext } from 'commander';
+import { HELP_LAYOUT, leadWith, wrappedHelp } from './help-text.js';
+import { loadNoun, NOUNS } from '../commands/index.js';
+import { buildCommand, definitionOf, loadHelpFields, selfOf, type ContextFactory, type NounDecl } from './command.js';
 import { createContext, type ProcessLike, type Runtime } from './context-factory.js';
 import { debugRequested } from './debug.js';
 import { runExitHooks } from './exit-hooks.js';
@@ -22,113 +21,234 @@ import { maskUrlCredentials, Secrets } from '../api/redact.js';
 import { scrubbedProcess } from './scrubbed-process.js';
 import { escapeMessage } from '../output/escape.js';
 import { addGlobalOptions } from './globals.js';
-import { helpWidth, SNAPSHOT_HELP_WIDTH } from './terminal-size.js';
+import { helpWidth } from './terminal-size.js';
 import { VERSION } from '../version.js';
 import { CancelledError } from '../errors.js';
-import { markPlaceholder, WholeTreeNeeded } from './whole-tree.js';
-import { namesNoCommand, withoutHelp } from './help-path.js';
+import { summary } from './summary.js';
 import { MANUALS_AT } from '../util/manuals.js';
 
-// Subcommand help: the verb's own flags (the globals are on `assess --help`), laid out for the
-// terminal's width (HELP_LAYOUT).
 // the standalone executable carries no docs/ of its own: MANUALS_AT says so
 const DOCS = `Docs: assess help <command>; manuals: ${MANUALS_AT}`;
-const SUBCOMMAND_HELP = {
+const DESCRIPTION = 'Administer online candidate assessments: tests, links, invitations, reports, callbacks, settings.';
+const EXAMPLES = [
+  'assess --sandbox tests list',
+  'assess auth login',
+  'assess invite 1001 --email ann@example.com --name "Ann Lee"',
+  'assess report 900001 --json',
+];
+
+// Every page: the verb's own flags (the globals are on `assess --help`), laid out for the width.
+const HELP = {
   ...HELP_LAYOUT,
   sortSubcommands: false,
+  inError: false,
+  prepareContext(this: Help & { inError: boolean }, context: { error?: boolean; helpWidth?: number }): void {
+    Help.prototype.prepareContext.call(this, context);
+    this.inError = Boolean(context.error);
+  },
+  // the program shown for a line that runs nothing (`assess -q`): the short summary, as `assess` alone
+  formatHelp(this: Help & { inError: boolean }, cmd: Command, helper: Help): string {
+    if (!cmd.parent && this.inError) return summary(this.helpWidth ?? 80);
+    return HELP_LAYOUT.formatHelp.call(this, cmd, helper);
+  },
   // A command's own usage line where it declares one (`invite [options] <testId>`): commander's
   // list of commands shows every registered argument, also one kept only for an old spelling.
   subcommandTerm(this: Help, cmd: Command): string {
-    const usage = definitionOf(cmd)?.usage;
+    const usage = definitionOf(cmd)?.behaviour.usage;
     return usage ? `${cmd.name()} ${usage}` : Help.prototype.subcommandTerm.call(this, cmd);
   },
 };
 
 /**
- * The program for `argv`: only its noun's commands are built, the other nouns are placeholders
- * (commander still knows their names). Without `argv` (or when its noun is unclear), every noun
- * is built.
+ * A group's `-h, --help` (the program's, a noun's without a command of its own): commander asks
+ * it only when the line's first word there names none of the group's commands, and such a word
+ * is an unknown command with or without help (`assess raport --help`, `tests lst -h`).
  */
-export async function buildProgram(rt: Runtime, argv?: string[]): Promise<Command> {
-  const program = new Command('assess')
-    .description('Administer online candidate assessments: tests, links, invitations, reports, callbacks, settings.')
+class GroupHelp extends Option {
+  private readonly group: Command;
+  constructor(group: Command) {
+    super('-h, --help', 'display help for command');
+    this.group = group;
+  }
+  // commander's Option#is (not in its typings), asked with each word after the group
+  is(arg: string): boolean {
+    const word = this.group.args[0];
+    return (arg === this.short || arg === this.long) && (word === undefined || word.startsWith('-'));
+  }
+}
+
+const isGroup = (cmd: Command) => cmd.commands.length > 0 && !definitionOf(cmd);
+
+/** Thrown when commander has decided to show the program's page before every noun is built. */
+class ProgramHelpWanted extends Error {}
+
+/**
+ * The program's page lists every noun with what its own command takes (`invite [options]
+ * <testId>`), which needs their declarations, imported (asynchronously) only for that page:
+ * when commander decides that the line asks for it, runCli builds them, then shows it.
+ */
+class Program extends Command {
+  tree?: Tree;
+  override outputHelp(context?: HelpContext | ((text: string) => string)): void {
+    const error = typeof context === 'object' && context.error;
+    if (!error && this.tree && !this.tree.isWhole) throw new ProgramHelpWanted();
+    super.outputHelp(context as HelpContext);
+  }
+}
+
+/**
+ * The program. `lazy`: each noun's verbs are built when commander reaches the noun (a run);
+ * otherwise every noun is built now (the whole tree: docs, tests).
+ */
+export async function buildProgram(rt: Runtime, { lazy = false, argv = [] as string[] } = {}): Promise<Command> {
+  const program = new Program('assess');
+  program
+    .description(DESCRIPTION)
     .version(VERSION, '-V, --version', 'print the version')
     .showSuggestionAfterError(true)
     .showHelpAfterError(false)
-    .configureHelp({ ...SUBCOMMAND_HELP, showGlobalOptions: true })
+    .configureHelp({ ...HELP, showGlobalOptions: true })
     .configureOutput({
       writeOut: (s) => rt.proc.stdout.write(s),
       writeErr: (s) => rt.proc.stderr.write(s),
-      getOutHelpWidth: () => helpWidth(rt.proc.stdout, rt.proc.env) ?? SNAPSHOT_HELP_WIDTH,
-      getErrHelpWidth: () => helpWidth(rt.proc.stderr, rt.proc.env) ?? SNAPSHOT_HELP_WIDTH,
+      getOutHelpWidth: () => helpWidth(rt.proc.stdout, rt.proc.env),
+      getErrHelpWidth: () => helpWidth(rt.proc.stderr, rt.proc.env),
     });
   addGlobalOptions(program);
+  leadWith(program, EXAMPLES);
   program.addHelpText(
     'after',
     wrappedHelp(`
-Examples:
-  $ assess --sandbox tests list
-  $ assess auth login
-  $ assess invite 1001 --email ann@example.com --name "Ann Lee"
-  $ assess report 900001 --json
-
 Times (T): 2026-03-01, 2026-03-01T09:00:00Z, -2d or "2d ago", +7d or "in 7d", now, today, yesterday (UTC)
 Exit codes: 0 ok · 1 service refused/failed · 2 usage · 3 auth · 4 not found · 5 partial · 6 network · 130 interrupted
 ${DOCS}`),
   );
   const make = (cmd: Command) => createContext(cmd, rt);
-  const only = argv && nounOnLine(argv, program, NOUN_NAMES);
-  // help lists the noun's verbs with their usage and description: a line asking for it builds them all
-  const onLine = only && !asksForHelp(argv) ? { word: wordAfterNoun(argv, program, NOUN_NAMES) } : undefined;
-  const nouns = only ? [await loadNoun(only, onLine)] : await loadNouns();
-  for (const name of NOUN_NAMES) {
-    const noun = nouns.find((n) => n.name === name);
-    program.addCommand(noun ? nounCommand(noun, make) : placeholder(name));
-  }
-  // Every subcommand inherits the output/exit behaviour of the program; commander's own errors
-  // end with the help of the command that raised them.
-  const output = program.configureOutput();
-  const inherit = (c: Command) => {
-    c.exitOverride()
-      .configureOutput({ ...output, outputError: (text, write) => write(oneLine(text) + helpHintFor(c, text)) })
-      .showSuggestionAfterError(true);
-    if (c !== program) c.configureHelp(SUBCOMMAND_HELP);
-    c.commands.forEach(inherit);
-  };
+  const tree = (program.tree = new Tree(program, make, !lazy || asksForHelp(argv)));
+  rt.wholeTree = () => tree.whole();
+  for (const noun of NOUNS) program.addCommand(nounCommand(noun, make));
+  program.helpCommand(false).addCommand(helpCommand(tree));
+  program.addHelpOption(new GroupHelp(program));
+  program.hook('preSubcommand', (_, sub) => tree.fill(sub));
   inherit(program);
-  // the fields a verb's help lists may come from an answer's schemas: built when help is shown
-  if (!argv || asksForHelp(argv)) await loadHelpFields(program);
+  if (!lazy) await tree.whole();
   return program;
 }
 
-function nounCommand(noun: NounDef, make: ContextFactory): Command {
-  const parent = noun.self ? buildCommand(noun.self, make, new Command(noun.name)) : new Command(noun.name);
-  // A noun that is also a command (`report <id> --type …`) parses its flags before a verb
-  // sees them: hand the ones the verb defines too over to the verb (`report export --type …`).
-  if (noun.self && noun.verbs.length) parent.hook('preSubcommand', handOverSharedFlags);
-  parent.description(noun.description);
-  // A group's help shows the first example of each of its verbs.
-  if (!noun.self)
-    parent.addHelpText(
-      'after',
-      wrappedHelp(`\nExamples:\n${noun.verbs.map((v) => `  $ ${v.examples[0]}`).join('\n')}\n`),
-    );
-  for (const verb of noun.verbs) parent.addCommand(buildCommand(verb, make));
-  for (const name of noun.omitted) parent.addCommand(placeholder(name));
-  return parent;
+/** `--help`, `-h` or `help` on the line (a word of a value may be one too: then fields load for nothing). */
+const asksForHelp = (argv: readonly string[]) => argv.some((a) => a === '--help' || a === '-h' || a === 'help');
+
+/** The nouns' commands, built once each, when first needed. */
+class Tree {
+  private readonly filled = new Map<Command, Promise<void>>();
+  readonly program: Command;
+  private readonly make: ContextFactory;
+  /** Whether help may be shown (a line asking for it, or the whole tree): its fields are loaded. */
+  help: boolean;
+  constructor(program: Command, make: ContextFactory, help: boolean) {
+    this.program = program;
+    this.make = make;
+    this.help = help;
+  }
+
+  /** Builds the commands of `cmd` when it is a noun of the program (anything else is left as it is). */
+  fill(cmd: Command): Promise<void> {
+    const noun = this.nounOf(cmd);
+    if (!noun) return Promise.resolve();
+    let done = this.filled.get(cmd);
+    if (!done) this.filled.set(cmd, (done = this.build(cmd, noun)));
+    return done;
+  }
+
+  get isWhole(): boolean {
+    return this.program.commands.every((c) => this.filled.has(c) || !this.nounOf(c));
+  }
+
+  /** The program with every noun built. */
+  async whole(): Promise<Command> {
+    this.help = true;
+    await Promise.all(this.program.commands.map((c) => this.fill(c)));
+    return this.program;
+  }
+
+  private nounOf(cmd: Command): NounDecl | undefined {
+    return cmd.parent === this.program ? NOUNS.find((n) => n.name === cmd.name()) : undefined;
+  }
+
+  private async build(cmd: Command, noun: NounDecl): Promise<void> {
+    const [self, verbs] = await Promise.all([
+      typeof noun.self === 'function' ? selfOf(noun) : undefined,
+      Promise.all(Object.values(noun.verbs).map(async (load) => (await load()).default)),
+    ]);
+    if (self) buildCommand(self, this.make, cmd).description(noun.description);
+    for (const verb of verbs) {
+      const built = buildCommand(verb, this.make);
+      cmd.addCommand(built);
+      inherit(built);
+    }
+    // a group's page leads with the first example of each of its verbs
+    if (!noun.self)
+      leadWith(
+        cmd,
+        verbs.map((v) => v.examples[0]!),
+      );
+    // the fields a verb's help lists may come from an answer's schemas: built only for help
+    if (this.help) await loadHelpFields(cmd);
+  }
 }
 
-/** A noun or verb not loaded: reaching it builds the whole tree and parses the line again. */
-function placeholder(name: string): Command {
-  const noun = new Command(name)
-    .helpOption(false)
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .argument('[words...]')
-    .action(() => {
-      throw new WholeTreeNeeded();
+/** A noun: its own command (`invite <testId>`: built now when declared, else by the Tree), or a group of verbs. */
+function nounCommand(noun: NounDecl, make: ContextFactory): Command {
+  const cmd = noun.self && typeof noun.self !== 'function' ? buildCommand(noun.self, make) : new Command(noun.name);
+  cmd.name(noun.name).description(noun.description);
+  if (!noun.self) cmd.addHelpOption(new GroupHelp(cmd));
+  // A noun that is also a command (`report <id> --type …`) parses its flags before a verb
+  // sees them: hand the ones the verb defines too over to the verb (`report export --type …`).
+  if (noun.self && Object.keys(noun.verbs).length) cmd.hook('preSubcommand', handOverSharedFlags);
+  return cmd;
+}
+
+/**
+ * `help [command...]`, which commander's own help command does for one word only: the verbs
+ * of the noun named are built first, and a word naming no command of a group is the error it is
+ * without `help` (`assess help raport`: unknown command, with commander's suggestion).
+ */
+function helpCommand(tree: Tree): Command {
+  return new Command('help')
+    .description('display help for command')
+    .argument('[command...]')
+    .action(async (words: string[]) => {
+      let cmd = tree.program;
+      for (const [i, word] of words.entries()) {
+        const sub = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
+        if (!sub) {
+          // commander's own verdict on the words, read where only a command can stand
+          if (isGroup(cmd)) await cmd.parseAsync(words.slice(i), { from: 'user' });
+          break; // a word where a command takes arguments: that command's help
+        }
+        tree.help = true;
+        await tree.fill(sub);
+        cmd = sub;
+      }
+      if (cmd === tree.program) await tree.whole();
+      cmd.help();
     });
-  return markPlaceholder(noun);
+}
+
+/** The output and exit behaviour of the program, for a command (and those under it); commander's errors end with a hint. */
+function inherit(c: Command): Command {
+  const output = c.parent ? rootOf(c).configureOutput() : c.configureOutput();
+  c.exitOverride()
+    .configureOutput({ ...output, outputError: (text, write) => write(oneLine(text) + helpHintFor(c, text)) })
+    .showSuggestionAfterError(true);
+  if (c.parent) c.configureHelp(HELP);
+  c.commands.forEach(inherit);
+  return c;
+}
+
+function rootOf(c: Command): Command {
+  while (c.parent) c = c.parent;
+  return c;
 }
 
 function handOverSharedFlags(self: Command, verb: Command): void {
@@ -140,34 +260,44 @@ function handOverSharedFlags(self: Command, verb: Command): void {
   }
 }
 
-/** Every command's --help text, keyed by its path ('' for the program): snapshotted at build. */
+/** Every command's --help text, keyed by its path ('' for the program), for docs/commands.md and tests. */
 export function helpPages(program: Command): Record<string, string> {
   const pages: Record<string, string> = {};
   const walk = (c: Command, path: string[]) => {
-    pages[path.join(' ')] = c.helpInformation() + helpAfter(c);
-    for (const sub of c.commands) walk(sub, [...path, sub.name()]);
+    pages[path.join(' ')] = helpText(c);
+    for (const sub of c.commands) if (sub.name() !== 'help') walk(sub, [...path, sub.name()]);
   };
   walk(program, []);
   return pages;
 }
 
-// helpInformation() leaves out text added with addHelpText; collect it the way outputHelp does.
-function helpAfter(c: Command): string {
+// helpInformation() leaves out text added with addHelpText: collect it the way outputHelp does.
+function helpText(c: Command): string {
   let out = '';
-  const capture = { writeOut: (s: string) => (out += s), writeErr: () => undefined };
   const saved = c.configureOutput();
-  c.configureOutput(capture);
+  c.configureOutput({ ...saved, writeOut: (s: string) => (out += s) });
   c.outputHelp();
   c.configureOutput(saved);
-  return out.slice(c.helpInformation().length);
+  return out;
 }
 
 /**
- * The build's help snapshot (scripts/build.mjs, package.mjs, gen-docs.mjs) is asked for with
- * ASSESS_DUMP_HELP=1 and this one argument together: a variable left in someone's environment
- * alone never turns their commands into a help dump.
+ * `assess --json tests list`: commander would take `tests` as --json's fields and then fail on
+ * `list`. Before the first word of the line, a program option whose value is optional, followed
+ * by a command's name, is given no value (`--json=`: every field). The one rewrite of a line.
  */
-export const HELP_DUMP_ARG = '--dump-help-pages';
+export function noValueBeforeCommand(argv: string[], program: Command): string[] {
+  for (let i = 0; i < argv.length - 1; i++) {
+    const name = argv[i]!.replace(/^(--[^=]+)=.*$/s, '$1');
+    const opt = program.options.find((o) => o.long === name || o.short === name);
+    if (!opt) break; // a word, `--`, or an option only commander can read (-yq, unknown): it reads on
+    if (argv[i]!.includes('=')) continue;
+    if (opt.required) i++;
+    else if (opt.optional && program.commands.some((c) => c.name() === argv[i + 1]))
+      return [...argv.slice(0, i), `${opt.long}=`, ...argv.slice(i + 1)];
+  }
+  return argv;
+}
 
 /** The signals that stop a run cleanly (ctx.signal). */
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -178,7 +308,6 @@ export async function runCli(
   proc: ProcessLike = realProcess(),
   startup: { compileCache?: string } = {},
 ): Promise<number> {
-  if (argv[0] === 'help' && argv.length > 1) argv = [...argv.slice(1), '--help']; // `help noun verb` = `noun verb --help`
   const controller = new AbortController();
   // every secret the run comes to hold is masked in all it writes (src/api/redact.ts)
   const secrets = new Secrets();
@@ -189,25 +318,17 @@ export async function runCli(
     debug: debugRequested(argv, proc.env),
     exitHooks: [],
     hangupHooks: new Set(),
-    loadNoun: (name) => loadNoun(name),
+    loadNoun,
     secrets,
   };
   if (rt.debug && startup.compileCache !== undefined)
     proc.stderr.write(`[debug] compile cache: ${startup.compileCache}\n`);
-  if (proc.env.ASSESS_DUMP_HELP === '1' && argv.length === 1 && argv[0] === HELP_DUMP_ARG) {
-    proc.stdout.write(JSON.stringify(helpPages(await buildProgram(rt))));
-    return 0;
+  // `assess` alone: the short summary, on stdout (what was asked for)
+  if (argv.length === 0) {
+    proc.stdout.write(summary(helpWidth(proc.stdout, proc.env)));
+    return EXIT.ok;
   }
-  let program = await buildProgram(rt, argv);
-  argv = nounNotOptionValue(argv, program, NOUN_NAMES);
-  const helpAt = helpWordAt(argv, program, NOUN_NAMES);
-  if (helpAt > 0) {
-    // `--profile x help tests` = `--profile x tests --help`, as when `help` comes first
-    argv = [...argv.slice(0, helpAt), ...argv.slice(helpAt + 1), '--help'];
-    program = await buildProgram(rt, argv);
-  }
-  // help for a command that does not exist is commander's "unknown command", as without --help
-  if (asksForHelp(argv) && namesNoCommand(argv, program)) argv = withoutHelp(argv);
+  const program = await buildProgram(rt, { lazy: true, argv });
   // Kept for the whole run (not `once`): a library that re-raises the signal after its own
   // cleanup (when-exit, under conf) must not kill us before journals and servers are closed.
   // The first signal asks the command to wind down (ctx.signal); a second one from the user, a
@@ -233,17 +354,10 @@ export async function runCli(
   for (const s of STOP_SIGNALS) process.on(s, onSignal);
   let code: number = EXIT.ok;
   try {
-    try {
-      await program.parseAsync(argv, { from: 'user' });
-    } catch (err) {
-      if (!(err instanceof WholeTreeNeeded)) throw err;
-      // a placeholder was reached, or a command reads the tree (nothing ran yet): parse again with
-      // every noun built
-      program = await buildProgram(rt);
-      await program.parseAsync(argv, { from: 'user' });
-    }
+    await program.parseAsync(noValueBeforeCommand(argv, program), { from: 'user' });
   } catch (err) {
-    code = handleError(err, proc, rt.debug, controller.signal.aborted, rt.keyOrigin);
+    if (err instanceof ProgramHelpWanted) (await rt.wholeTree!()).outputHelp();
+    else code = handleError(err, proc, rt.debug, controller.signal.aborted, rt.keyOrigin);
   } finally {
     for (const s of STOP_SIGNALS) process.off(s, onSignal);
     await runExitHooks(rt.exitHooks); // ctx.onExit's, the keep-alive pool's last

@@ -1,6 +1,5 @@
-// The terminal's size, one rule for tables and help: `COLUMNS` / `LINES` when set to a sensible
-// number (a user's choice, as in most CLIs), else the TTY's own. Kept free of imports: main.ts
-// reads it before deciding whether the help snapshot can answer.
+// The terminal's size, one rule for tables, help and notices: `COLUMNS` / `LINES` when set to a
+// sensible number (a user's choice, as in most CLIs), else the TTY's own.
 
 /** `fromEnv` when it is a whole number from 10 to 10,000, else the TTY's size, else `fallback`. */
 export function terminalSize(fromEnv: string | undefined, fromTty: number | undefined, fallback: number): number {
@@ -9,15 +8,14 @@ export function terminalSize(fromEnv: string | undefined, fromTty: number | unde
   return fromTty && fromTty > 0 ? fromTty : fallback;
 }
 
-/** The help snapshot in dist/help.json is wrapped at this width; piped help always uses it. */
-export const SNAPSHOT_HELP_WIDTH = 80;
-
-/** The width help is wrapped to on `stream`: undefined when it is not a terminal (the snapshot's). */
+/**
+ * The width help is laid out for on `stream`: COLUMNS, else the terminal's, else 80 — piped
+ * too (`COLUMNS=70 assess invite --help | less`). No floor: however narrow, help is laid out
+ * for it (src/cli/help-text.ts).
+ */
 export function helpWidth(
   stream: { isTTY?: boolean; columns?: number },
   env: Record<string, string | undefined>,
-): number | undefined {
-  if (!stream.isTTY) return undefined;
-  // no floor: however narrow, help is laid out for it (src/cli/help-text.ts, HELP_LAYOUT)
-  return terminalSize(env.COLUMNS, stream.columns, SNAPSHOT_HELP_WIDTH);
+): number {
+  return terminalSize(env.COLUMNS, stream.isTTY ? stream.columns : undefined, 80);
 }

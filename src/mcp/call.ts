@@ -141,7 +141,7 @@ export async function callTool(
     if (tool.entry.writes && !dryRun && !s.writesAllowed(tool.name)) return notAllowed(tool);
     const stdin = fileInputs(tool, raw, s.files);
     const { def, command } = tool;
-    if (raw.tz === undefined && s.base.globals.defaultTz !== undefined && def.tzFromProfile?.(raw))
+    if (raw.tz === undefined && s.base.globals.defaultTz !== undefined && def.behaviour.tzFromProfile?.(raw))
       raw.tz = s.base.globals.defaultTz;
     checkRequired(tool, raw);
     const parsed = tool.parse(raw);

@@ -126,7 +126,7 @@ export function toolFromCommand(command: Command, entry: ToolEntry): DerivedTool
     def,
     command,
     // a command that picks its mode from what was typed (invite: one candidate or a CSV) validates with that mode's schema
-    parse: (raw) => z.safeParse(def.pick?.(raw) ?? def.schema(), raw),
+    parse: (raw) => z.safeParse(def.behaviour.pick?.(raw) ?? def.schema(), raw),
   };
 }
 

@@ -89,7 +89,7 @@ describe('fixed and known values', () => {
 
   it('--profile: the names `assess auth list --json profile` prints, asked when completing', () => {
     // an `assess` on PATH that answers that one command (the built binary's output is checked in
-    // test/e2e/completion-snapshot.test.ts)
+    // test/e2e/completion-binary.test.ts)
     const bin = join(t.dir, 'bin');
     mkdirSync(bin);
     const printed = '[\n  {"profile":"default"},\n  {"profile":"work"},\n  {"profile":"eu.prod_2"}\n]';

@@ -5,13 +5,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, runAssess, tempDir } from '../helpers/cli.js';
 import { json, startServer } from '../helpers/http-server.js';
+import { helpPagesOfBuild } from '../helpers/help-pages.js';
 
 const KEY = 'sk_e2e_foundation_9f8e7d6c5b4a';
 
 describe('assess (binary)', () => {
   it('--version prints the version from package.json', async () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-    // the fast path (main.ts) and commander's (program.ts, reached when other flags come along)
     for (const args of [['--version'], ['-V'], ['--no-color', '--version']]) {
       const r = await runAssess(args);
       expect({ args, code: r.code, stdout: r.stdout }).toEqual({ args, code: 0, stdout: `${version}\n` });
@@ -28,7 +28,6 @@ describe('assess (binary)', () => {
   });
 
   it('the list of commands shows what each accepts: invite [options] <testId>, and a CSV as a second word is refused with the flag to use', async () => {
-    // `--help` is the build's snapshot (main.ts); `help` is commander's, from the program
     for (const args of [['--help'], ['help']]) {
       const r = await runAssess(args);
       expect(r.code).toBe(0);
@@ -50,11 +49,7 @@ describe('assess (binary)', () => {
   });
 
   it('every help page (all commands and groups) has a description and an example', async () => {
-    const { readFileSync } = await import('node:fs');
-    const pages = JSON.parse(readFileSync(new URL('../../dist/help.json', import.meta.url), 'utf8')) as Record<
-      string,
-      string
-    >;
+    const pages = await helpPagesOfBuild();
     expect(Object.keys(pages).length).toBeGreaterThan(30);
     for (const [path, text] of Object.entries(pages)) {
       expect(text, path).toMatch(/Examples:\n {2}\$ \S/);

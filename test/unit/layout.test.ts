@@ -66,7 +66,7 @@ describe('src/commands layout', () => {
     const NOUNS = await (await import('../../src/commands/index.js')).loadNouns();
     for (const n of NOUNS.filter((x) => x.self)) {
       const text = readFileSync(join(COMMANDS, n.name, 'index.ts'), 'utf8');
-      expect({ noun: n.name, fromCommandTs: /from '\.\/command\.js'/.test(text) }).toEqual({
+      expect({ noun: n.name, fromCommandTs: /from '\.\/command\.js'|import\('\.\/command\.js'\)/.test(text) }).toEqual({
         noun: n.name,
         fromCommandTs: true,
       });

@@ -60,7 +60,7 @@ const hold = defineCommand({
 });
 const HOLD = ['/v3/hold', '/v2/org/tests/7'];
 let held: ((res: ServerResponse) => void) | undefined;
-const noun = { name: 'probe', description: 'test', verbs: [poke, hold], omitted: [] } satisfies NounDef;
+const noun = { name: 'probe', description: 'test', verbs: [poke, hold] } satisfies NounDef;
 const toolOf = (entry: Omit<ToolEntry, 'path'>, verb = 'poke') =>
   toolFromCommand(commandFor(noun, verb), { path: ['probe', verb], ...entry });
 

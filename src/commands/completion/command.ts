@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { defineCommand, arg } from '../../cli/command.js';
-import { isWholeTree, WholeTreeNeeded } from '../../cli/whole-tree.js';
 import { VERSION } from '../../version.js';
 import { SHELLS } from './shared/shells.js';
 
@@ -12,16 +11,14 @@ export default defineCommand({
   description: 'Print a shell completion script (bash, zsh or fish) generated from the commands',
   examples: ['source <(assess completion bash)', 'assess completion fish > ~/.config/fish/completions/assess.fish'],
   async run(ctx, { shell }) {
-    // the run built the completion noun alone (enough for a usage error): the script needs them all
-    if (!isWholeTree(ctx.program())) throw new WholeTreeNeeded();
     const [{ collect }, { bash }, { zsh }, { fish }] = await Promise.all([
       import('./shared/collect.js'),
       import('./shared/bash.js'),
       import('./shared/zsh.js'),
       import('./shared/fish.js'),
     ]);
-    // the tree that is running, with each command's definition: flags, schemas, fields
-    const tree = await collect(ctx.program());
+    // the tree that is running, every noun built, with each command's definition: flags, schemas, fields
+    const tree = await collect(await ctx.commandTree());
     ctx.io.stdout.write({ bash, zsh, fish }[shell](tree, VERSION));
   },
 });

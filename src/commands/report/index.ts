@@ -1,11 +1,10 @@
 // `report` is itself a command (`assess report <invitationId>`, command.ts) and a noun that takes
 // verbs (`report export`, `report stats` are added to `verbs`).
 import { defineNoun } from '../../cli/command.js';
-import show from './command.js';
 
 export default defineNoun({
   name: 'report',
   description: "Show or download a candidate's report",
   verbs: { export: () => import('./export.js'), stats: () => import('./stats.js') },
-  self: show,
+  self: () => import('./command.js'),
 });

@@ -14,7 +14,6 @@ import {
   staleNotice,
   type SharedSandbox,
 } from '../../cli/shared-sandbox.js';
-import { writeFileAtomic } from '../../files/atomic.js';
 import { configDir } from '../../config/store.js';
 import { CancelledError, LocalError, UsageError } from '../../errors.js';
 import { printShared, SHARED_FIELDS } from './shared/shared-view.js';
@@ -88,6 +87,8 @@ export default defineCommand({
       startedAt: ctx.now().toISOString(),
       processStartedAt: processStartedAt(child.pid!),
     };
+    // imported here: it loads node:crypto, which the noun's usage errors must not pay for
+    const { writeFileAtomic } = await import('../../files/atomic.js');
     writeFileAtomic(paths.record, `${JSON.stringify(rec, null, 2)}\n`, 'the shared sandbox record');
     await printShared(ctx, { running: true, ...rec });
     ctx.info(

@@ -175,7 +175,7 @@ _assess_offer() {
   fi
   if ((skip == 1)) || { ((skip == 2)) && [[ "$cur" != -* ]]; }; then
     _assess_flag_value "$path" "$flag"
-    # at the noun's place a noun is the noun, not the value (src/cli/noun-on-line.ts): --json tests
+    # at the noun's place a noun is the noun, not the value (noValueBeforeCommand, src/cli/program.ts): --json tests
     if ((skip == 2)) && [[ -z "$path" ]]; then _assess_reply "$_a_subs"; else _assess_reply ""; fi
     return
   fi

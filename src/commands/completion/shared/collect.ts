@@ -120,6 +120,9 @@ async function argInfos(c: Command, def: CommandDef | undefined): Promise<ArgInf
   return infos;
 }
 
+// the program's `help [command...]` is help, not a command to complete
+const commandsOf = (c: Command) => c.commands.filter((s) => s.name() !== 'help' || definitionOf(s));
+
 /** The completion tree of a program: its own flags are every command's global flags. */
 export async function collect(program: Command): Promise<CompletionTree> {
   const commands: CommandInfo[] = [];
@@ -128,12 +131,12 @@ export async function collect(program: Command): Promise<CompletionTree> {
     const fields = await plainFields(def?.jsonFields);
     commands.push({
       path,
-      subcommands: c.commands.map((s) => s.name()),
+      subcommands: commandsOf(c).map((s) => s.name()),
       flags: path.length ? await Promise.all(c.options.map((o) => flagInfo(o, def))) : [],
       args: path.length ? await argInfos(c, def) : [],
       jsonFields: fields && [...fields],
     });
-    for (const sub of c.commands) await walk(sub, [...path, sub.name()]);
+    for (const sub of commandsOf(c)) await walk(sub, [...path, sub.name()]);
   };
   await walk(program, []);
   return { globals: await Promise.all(program.options.map((o) => flagInfo(o, undefined))), commands };

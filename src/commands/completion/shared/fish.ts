@@ -107,7 +107,7 @@ function __assess_state
         end
         if test $skip = 2
             set skip 0
-            # at the noun's place a noun is the noun, not the value (src/cli/noun-on-line.ts)
+            # at the noun's place a noun is the noun, not the value (noValueBeforeCommand, src/cli/program.ts)
             if not string match -q -- '-*' $w
                 test -z "$path"; and contains -- $w (__assess_subs ''); or continue
             end
