@@ -236,15 +236,15 @@ export async function runExport(ctx: Context, input: ExportInput): Promise<void>
     });
   }
   if (fatal) throw await run.stopped(fatal, `Export from ${from} to ${to}`);
-  // What this run wrote, added to the run's summary object (--json, --ndjson, --csv, --query).
-  const files: Record<string, string> =
-    ctx.signal.aborted || keepSummary
-      ? {}
-      : {
-          summary: summaryPath,
-          ...(input.format === 'csv' ? { sections: join(dir, 'sections.csv'), skills: join(dir, 'skills.csv') } : {}),
-          ...(input.html ? { html: join(dir, HTML_NAME) } : {}),
-        };
+  // The summary files, added to the run's summary object (--json, --ndjson, --csv, --query): this
+  // run's, or the last run's kept as they were (they hold every row the journal's runs exported).
+  const files: Record<string, string> = ctx.signal.aborted
+    ? {}
+    : {
+        summary: summaryPath,
+        ...(input.format === 'csv' ? { sections: join(dir, 'sections.csv'), skills: join(dir, 'skills.csv') } : {}),
+        ...(input.html && existsSync(join(dir, HTML_NAME)) ? { html: join(dir, HTML_NAME) } : {}),
+      };
   await run.finish(
     `Export of ${plural(attempts.length, 'attempt')} from ${from} to ${to}`,
     ctx.signal.aborted || keepSummary
