@@ -63,8 +63,8 @@ export const LISTEN_EXTRA_FLAGS = {
   ...retryFlags('forward'),
   forwardConcurrency: flag(
     "invitations forwarded at once (each invitation's notifications one at a time, in arrival order)",
-    { value: 'n', default: '8' },
-    () => zx.int(1, 256, 8),
+    { value: 'n', default: '16' },
+    () => zx.int(1, 256, 16),
   ),
   breakerFailures: flag(
     'failures in a row (5xx, timeouts, connection errors) after which forwarding pauses, probing the target',
