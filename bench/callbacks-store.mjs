@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { undici } from './undici.mjs';
+import { Pool } from 'undici';
 
 const sizes = (process.argv[2] ?? '100000,500000,1000000').split(',').map(Number);
 const senders = Number(process.argv[3] ?? 32);
@@ -151,7 +151,7 @@ for (;;) {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
-const pool = new undici.Pool(`http://127.0.0.1:${port}`, { connections: senders });
+const pool = new Pool(`http://127.0.0.1:${port}`, { connections: senders });
 /** The listener's CPU time so far (user + system), ms: a rate that the machine's load does not skew. */
 const cpuMs = () => {
   const f = readFileSync(`/proc/${listener.pid}/stat`, 'utf8').split(') ')[1].split(' ');
