@@ -98,3 +98,23 @@ describe('one rule for e-mail addresses', () => {
     expect(bad.stderr).toMatch(/--email: must be an e-mail address/);
   });
 });
+
+describe('invite --from-csv --dry-run with bad rows', () => {
+  it('lists every row a run would refuse, then fails the check (exit 2); with --skip-invalid it passes', async () => {
+    const work = tempDir('assess-dry-bad-');
+    onTestFinished(() => work.cleanup());
+    const file = join(work.dir, 'bad.csv');
+    writeFileSync(file, 'email,name\nnot-an-email,Ann Lee\ndry.ok@example.com,Bo Chen\nalso bad,Cy Dee\n');
+    const before = (await s.requests()).length;
+    const r = await run(['invite', '1001', '--from-csv', file, '--dry-run']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/line 2: .*\(a run would refuse it\)/);
+    expect(r.stderr).toMatch(/line 4: .*\(a run would refuse it\)/);
+    expect(r.stderr).toMatch(/Dry run of .*3 rows, 1 valid, 2 invalid/);
+    expect(r.stderr).toMatch(/error: --from-csv: 2 bad rows in .* \(listed above\): a run would send nothing/);
+    const skipping = await run(['invite', '1001', '--from-csv', file, '--dry-run', '--skip-invalid']);
+    expect(skipping.code, skipping.stderr).toBe(0);
+    expect(skipping.stderr).toMatch(/line 2: .*\(skipped with --skip-invalid\)/);
+    expect((await s.requests()).length).toBe(before);
+  });
+});

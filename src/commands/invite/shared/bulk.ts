@@ -57,14 +57,15 @@ export async function runBulkInvite(ctx: Context, input: BulkInviteInput): Promi
   try {
     // every row is checked before anything is sent
     const checked = await checkAll(ctx, csvPath, label, input);
-    if (checked.badCount && !input.skipInvalid) throw badRowsError(label, checked);
+    // a dry run lists every bad row instead (then fails the check unless --skip-invalid)
+    if (checked.badCount && !input.skipInvalid && !input.dryRun) throw badRowsError(label, checked);
     const paths = invitePaths(input.csv, input.testId, input.journal, input.results);
     checkFiles([
       ...(input.csv === '-' ? [] : [{ flag: '--from-csv', path: input.csv, role: 'input' as const }]),
       ...(paths.journal ? [{ flag: '--journal', path: paths.journal, role: 'output' as const }] : []),
       { flag: '--results', path: paths.results, role: 'output', replaced: true },
     ]);
-    if (input.dryRun) return await dryRun(ctx, checked, paths, label);
+    if (input.dryRun) return await dryRun(ctx, checked, paths, label, input.skipInvalid);
     warnSkipped(ctx, checked);
     await sendRows(
       ctx,
@@ -168,11 +169,11 @@ async function checkAll(ctx: Context, path: string, label: string, input: BulkIn
   return c;
 }
 
-/** --skip-invalid: each bad row said before anything is sent (they are in the results too). */
-function warnSkipped(ctx: Context, c: Checked): void {
-  for (const b of c.bad) ctx.warn(`${where(b)}: ${b.errors.join('; ')} (skipped with --skip-invalid)`);
-  if (c.badCount > c.bad.length)
-    ctx.warn(`… and ${plural(c.badCount - c.bad.length, 'more bad row')}, skipped with --skip-invalid`);
+/** Each bad row said before anything is sent: skipped with --skip-invalid (and in the results), else refused. */
+function warnSkipped(ctx: Context, c: Checked, skipping = true): void {
+  const fate = skipping ? 'skipped with --skip-invalid' : 'a run would refuse it';
+  for (const b of c.bad) ctx.warn(`${where(b)}: ${b.errors.join('; ')} (${fate})`);
+  if (c.badCount > c.bad.length) ctx.warn(`… and ${plural(c.badCount - c.bad.length, 'more bad row')} (${fate})`);
 }
 
 const where = (b: BadRow) => (b.endLine && b.endLine !== b.line ? `lines ${b.line}-${b.endLine}` : `line ${b.line}`);
@@ -194,7 +195,7 @@ function badRowsError(label: string, c: Checked): UsageError {
   );
 }
 
-async function dryRun(ctx: Context, c: Checked, paths: InvitePaths, label: string): Promise<void> {
+async function dryRun(ctx: Context, c: Checked, paths: InvitePaths, label: string, skipping: boolean): Promise<void> {
   let done = 0;
   const journal = await journalToCount(ctx, paths);
   if (journal) for (const k of c.firstLine.keys()) if (journal.has(k)) done++;
@@ -209,13 +210,18 @@ async function dryRun(ctx: Context, c: Checked, paths: InvitePaths, label: strin
     wouldSend: c.firstLine.size - done,
   };
   const where = journal?.path ?? paths.journal ?? "the profile's store";
-  warnSkipped(ctx, c);
+  warnSkipped(ctx, c, skipping);
   ctx.info(
     `Dry run of ${label}: ${plural(summary.rows, 'row')}, ${c.valid} valid, ${c.badCount} invalid, ${plural(duplicates, 'duplicate')}, ` +
       (c.blank ? `${plural(c.blank, 'blank row')} skipped, ` : '') +
       `${done} already invited (journal in ${where}); ${summary.wouldSend} would be sent. Nothing was sent.`,
   );
   await printSummary(ctx, { ...summary, journal: where });
+  if (c.badCount && !skipping)
+    throw new UsageError(
+      `--from-csv: ${plural(c.badCount, 'bad row')} in ${label} (listed above): a run would send nothing`,
+      'fix them and run again, or add --skip-invalid to send the good rows and list the bad ones in the results file',
+    );
 }
 
 /**
