@@ -6,7 +6,7 @@
 // its verbs are imported when commander dispatches to the noun (the `preSubcommand` hook), so a
 // run builds the whole subtree of the noun on its line and no other.
 import '../util/zod-settings.js'; // first: before any schema is built
-import { Command, CommanderError, Help, Option, type HelpContext } from 'commander';
+import { Command, Help, Option, type HelpContext } from 'commander';
 import { HELP_LAYOUT, leadWith, wrappedHelp } from './help-text.js';
 import { loadNoun, NOUNS } from '../commands/index.js';
 import { buildCommand, definitionOf, loadHelpFields, selfOf, type ContextFactory, type NounDecl } from './command.js';
@@ -14,17 +14,16 @@ import { createContext, type ProcessLike, type Runtime } from './context-factory
 import { debugRequested } from './debug.js';
 import { runExitHooks } from './exit-hooks.js';
 import { realProcess } from './real-process.js';
-import { describeError, EXIT, exitCodeFor } from './exit-codes.js';
-import type { KeyOrigin } from '../config/key-origin.js';
+import { EXIT } from './exit-codes.js';
 import { helpHintFor, oneLine } from './commander-hint.js';
-import { maskUrlCredentials, Secrets } from '../api/redact.js';
+import { Secrets } from '../api/redact.js';
 import { scrubbedProcess } from './scrubbed-process.js';
-import { escapeMessage } from '../output/escape.js';
 import { addGlobalOptions } from './globals.js';
 import { helpWidth } from './terminal-size.js';
 import { VERSION } from '../version.js';
-import { CancelledError } from '../errors.js';
 import { summary } from './summary.js';
+import { reportError } from './report-error.js';
+export { helpPages } from './help-pages.js';
 import { MANUALS_AT } from '../util/manuals.js';
 
 // the standalone executable carries no docs/ of its own: MANUALS_AT says so
@@ -260,27 +259,6 @@ function handOverSharedFlags(self: Command, verb: Command): void {
   }
 }
 
-/** Every command's --help text, keyed by its path ('' for the program), for docs/commands.md and tests. */
-export function helpPages(program: Command): Record<string, string> {
-  const pages: Record<string, string> = {};
-  const walk = (c: Command, path: string[]) => {
-    pages[path.join(' ')] = helpText(c);
-    for (const sub of c.commands) if (sub.name() !== 'help') walk(sub, [...path, sub.name()]);
-  };
-  walk(program, []);
-  return pages;
-}
-
-// helpInformation() leaves out text added with addHelpText: collect it the way outputHelp does.
-function helpText(c: Command): string {
-  let out = '';
-  const saved = c.configureOutput();
-  c.configureOutput({ ...saved, writeOut: (s: string) => (out += s) });
-  c.outputHelp();
-  c.configureOutput(saved);
-  return out;
-}
-
 /**
  * `assess --json tests list`: commander would take `tests` as --json's fields and then fail on
  * `list`. Before the first word of the line, a program option whose value is optional, followed
@@ -357,7 +335,7 @@ export async function runCli(
     await program.parseAsync(noValueBeforeCommand(argv, program), { from: 'user' });
   } catch (err) {
     if (err instanceof ProgramHelpWanted) (await rt.wholeTree!()).outputHelp();
-    else code = handleError(err, proc, rt.debug, controller.signal.aborted, rt.keyOrigin);
+    else code = reportError(err, proc, rt.debug, controller.signal.aborted, rt.keyOrigin);
   } finally {
     for (const s of STOP_SIGNALS) process.off(s, onSignal);
     await runExitHooks(rt.exitHooks); // ctx.onExit's, the keep-alive pool's last
@@ -366,33 +344,4 @@ export async function runCli(
   // process it ended, after the same clean wind-down as Ctrl-C.
   if (stoppedBy !== undefined && (code === EXIT.ok || code === EXIT.interrupted)) return stoppedBy;
   return code;
-}
-
-function handleError(err: unknown, proc: ProcessLike, debug: boolean, aborted: boolean, keyOrigin?: KeyOrigin): number {
-  if (err instanceof CommanderError) {
-    // commander already printed its message (with "Did you mean …?") to stderr.
-    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok;
-    // `assess tests` without a verb: commander shows the help on stderr as an error (exitCode 1).
-    if (err.code === 'commander.help') return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    if (err.code === 'commander.executeSubCommandAsync') return EXIT.ok;
-    return EXIT.usage;
-  }
-  // Ctrl-C (or Esc) at a prompt: the user's choice, not an error — quiet, 130.
-  const promptClosed = err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError');
-  if (aborted || promptClosed) {
-    // a bulk run says what is left and how to resume; anything else just stops
-    const said =
-      err instanceof CancelledError && err.interrupted && err.message !== 'interrupted'
-        ? escapeMessage(err.message)
-        : 'interrupted';
-    proc.stderr.write(promptClosed ? '\n' : `${said}\n`);
-    return EXIT.interrupted;
-  }
-  const { message, hint } = describeError(err, proc.env, keyOrigin);
-  // Messages quote service text and URLs: no control characters, no password of a base URL.
-  const safe = (s: string) => escapeMessage(maskUrlCredentials(s));
-  proc.stderr.write(`error: ${safe(message)}\n`);
-  if (hint) proc.stderr.write(`  ${safe(hint)}\n`);
-  if (debug && err instanceof Error && err.stack) proc.stderr.write(`${safe(err.stack)}\n`);
-  return exitCodeFor(err);
 }
