@@ -111,7 +111,8 @@ describe('one run at a time per journal', () => {
       import { Store } from './src/store/db.ts';
       import { RUNS_SCHEMA, RunState } from './src/bulk/run-state.ts';
       const store = Store.open(${JSON.stringify(path)}, [RUNS_SCHEMA], { what: 'x' });
-      RunState.open(store, ${JSON.stringify(who)}, { now: () => new Date(), lock: true });
+      // kept referenced: a lock nobody holds on to is closed by the garbage collector
+      globalThis.held = RunState.open(store, ${JSON.stringify(who)}, { now: () => new Date(), lock: true });
       console.log('held');
       setInterval(() => {}, 1000);`;
     const child = spawn(NODE, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT });
