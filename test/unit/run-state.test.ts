@@ -4,7 +4,7 @@
 // and one run at a time per journal: a lock SQLite holds, which the kernel frees with the process.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { GroupCommit } from '../../src/bulk/group-commit.js';
 import { RUNS_SCHEMA, RunState, type RunIdentity } from '../../src/bulk/run-state.js';
 import { Store } from '../../src/store/db.js';
@@ -116,6 +116,7 @@ describe('one run at a time per journal', () => {
       console.log('held');
       setInterval(() => {}, 1000);`;
     const child = spawn(NODE, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT });
+    onTestFinished(() => void child.kill('SIGKILL')); // also when an expectation fails
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (d: Buffer) => d.toString().includes('held') && resolve());
       child.once('exit', (code) => reject(new Error(`the holder exited (${code})`)));
