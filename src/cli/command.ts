@@ -1,7 +1,8 @@
 // A command is a declaration (src/commands/<noun>/<verb>.ts): name, description, arguments and
-// flags, examples, fields, what it does under v2, its edge cases, and its run. This file turns a
-// declaration into a commander Command; what happens when it runs is the list of steps in
-// ./pipeline.ts. A noun's verbs are imported when a line reaches the noun (src/cli/program.ts).
+// flags, examples, fields, what it does under v2, its edge cases — and its handler, a module of
+// its own (<verb>.run.ts) imported when the command runs. This file turns a declaration into a
+// commander Command; what happens when it runs is the list of steps in ./pipeline.ts. A noun's
+// declarations are imported when a line reaches the noun (src/cli/program.ts).
 import { Command } from 'commander';
 import * as z from 'zod/mini';
 import type { Context } from '../context.js';
@@ -12,7 +13,7 @@ import { runSteps } from './pipeline.js';
 
 export { arg, describeFlags, flag, type DescribedFlag } from './flags.js';
 export { zx } from './zx.js';
-export { commandPath, flagLabel, pickApi, showValue, v2Refusal, validate } from './pipeline.js';
+export { commandPath, flagLabel, loadHandler, pickApi, showValue, v2Refusal, validate } from './pipeline.js';
 
 /** The edge cases of a command, apart from what most commands declare. */
 export interface Behaviour<I = any> {
@@ -83,14 +84,29 @@ export interface CommandDef<I = any> {
   behaviour: Behaviour<I>;
   /** The zod object of every declared argument and flag, with `check`: built when first asked for. */
   schema: () => z.ZodMiniType;
-  /** What the command does against the v3 API (the default), or against neither. */
-  run(ctx: Context, input: I): Promise<void>;
+  /**
+   * The module that runs it, imported when it runs: `() => import('./list.run.js')`, which exports
+   * `run` (and `runV2` where `v2` says the command works under v2), each typed `Run<typeof list>`.
+   * Typed loosely here because the module's types come from this declaration's; loadHandler checks it.
+   */
+  handler: () => Promise<object>;
+}
+
+/** What a command does, given its input: `export const run: Run<typeof list> = async (ctx, input) => …`. */
+export type Run<D> = (ctx: Context, input: D extends CommandDef<infer I> ? I : never) => Promise<void>;
+
+/** A handler module as loaded: its run, and its runV2 if it has one. */
+export interface Handler {
+  run: Run<CommandDef>;
+  runV2?: Run<CommandDef>;
 }
 
 export type V2Def<I> = V2Run<I> | { unsupported: string };
 
+/** The command works under v2: its handler's runV2 does it. */
 export interface V2Run<I> {
-  run(ctx: Context, input: I): Promise<void>;
+  /** TRANSITION: an inline v2 run, until every command has a handler module. */
+  run?(ctx: Context, input: I): Promise<void>;
   jsonFields?: JsonFields<I>;
   /** Options that exist only in v2, with why v3 has none (refused under v3, exit 2). */
   only?: Record<string, string>;
@@ -103,9 +119,16 @@ export interface V2Run<I> {
  */
 export type CommandDecl<A extends ArgDecls, F extends FlagDecls, I> = Omit<
   CommandDef<I>,
-  'schema' | 'args' | 'flags' | 'behaviour'
+  'schema' | 'args' | 'flags' | 'behaviour' | 'handler'
 > &
-  Behaviour<I> & { args?: A; flags?: F; behaviour?: Behaviour<any> };
+  Behaviour<I> & {
+    args?: A;
+    flags?: F;
+    behaviour?: Behaviour<any>;
+    /** TRANSITION: an inline run, until every command has a handler module. */
+    run?(ctx: Context, input: I): Promise<void>;
+    handler?: () => Promise<object>;
+  };
 
 const BEHAVIOUR_KEYS = ['usage', 'stdin', 'ownsGlobals', 'tzFromProfile', 'showsAnswer', 'pick'] as const;
 
@@ -121,7 +144,6 @@ export function defineCommand<A extends ArgDecls = {}, F extends FlagDecls = {},
     ));
   const behaviour: Behaviour<I> = { ...decl.behaviour };
   for (const key of BEHAVIOUR_KEYS) if (decl[key] !== undefined) Object.assign(behaviour, { [key]: decl[key] });
-  const run = decl.run.bind(decl);
   return {
     name,
     description,
@@ -133,9 +155,16 @@ export function defineCommand<A extends ArgDecls = {}, F extends FlagDecls = {},
     jsonFields,
     behaviour,
     schema,
-    run,
+    handler: decl.run ? inlineHandler(decl) : decl.handler!,
     v2: decl.v2,
   };
+}
+
+// TRANSITION: a declaration with its run inline, until every command has a handler module.
+function inlineHandler(decl: CommandDecl<any, any, any>): () => Promise<object> {
+  const v2 = decl.v2 && 'run' in decl.v2 ? decl.v2 : undefined;
+  const handler = { run: decl.run!.bind(decl), ...(v2?.run ? { runV2: v2.run.bind(v2) } : {}) };
+  return async () => handler;
 }
 
 type Load = () => Promise<{ default: CommandDef }>;

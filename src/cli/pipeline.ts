@@ -6,9 +6,9 @@ import * as z from 'zod/mini';
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { checkLine, usageErrorFor, validateOrAsk, type Labels } from './ask-missing.js';
-import type { CommandDef, ContextFactory, V2Run } from './command.js';
+import type { CommandDef, ContextFactory, Handler } from './command.js';
 import { givenBothWays, type ArgDecls, type FlagDecls } from './flags.js';
-import { checkDeclaredFields } from './json-fields.js';
+import { checkDeclaredFields, type JsonFields } from './json-fields.js';
 
 /** One run of a command, filled in step by step. */
 export interface Run {
@@ -27,7 +27,7 @@ export interface Run {
   early?: { data: unknown };
   ctx?: Context;
   input?: Record<string, unknown>;
-  api?: Pick<V2Run<unknown>, 'run' | 'jsonFields'>;
+  api?: ApiSide;
 }
 
 type Step = readonly [name: string, step: (run: Run) => void | Promise<void>];
@@ -155,22 +155,36 @@ function stdinInput(def: CommandDef, raw: Record<string, unknown>, command: Comm
   return undefined;
 }
 
+/** The side of a command the chosen API runs: its fields, and its run (the handler imported then). */
+export interface ApiSide {
+  jsonFields: JsonFields<any> | undefined;
+  run(ctx: Context, input: unknown): Promise<void>;
+}
+
 /** The v3 or v2 side of a command; a refusal (exit 2) when the chosen API cannot do it. */
-export function pickApi(
-  def: CommandDef,
-  ctx: Context,
-  input: Record<string, unknown>,
-  command: Command,
-): Pick<V2Run<unknown>, 'run' | 'jsonFields'> {
+export function pickApi(def: CommandDef, ctx: Context, input: Record<string, unknown>, command: Command): ApiSide {
   if (ctx.globals.api !== 'v2' || !def.v2) {
-    const only = def.v2 && 'run' in def.v2 ? (def.v2.only ?? {}) : {};
+    const only = def.v2 && !('unsupported' in def.v2) ? (def.v2.only ?? {}) : {};
     for (const [key, why] of Object.entries(only))
       if (input[key] !== undefined && input[key] !== false)
         throw new UsageError(`${flagLabel(key, command)}: only with --api v2 (${why})`);
-    return { run: (c, i) => def.run(c, i), jsonFields: def.jsonFields };
+    return { run: async (c, i) => (await loadHandler(def)).run(c, i), jsonFields: def.jsonFields };
   }
   if ('unsupported' in def.v2) throw v2Refusal(ctx, commandPath(command), def.v2.unsupported);
-  return def.v2;
+  return { run: async (c, i) => runV2Of(await loadHandler(def), def.name)(c, i), jsonFields: def.v2.jsonFields };
+}
+
+/** The command's handler module, checked to export what a handler exports. */
+export async function loadHandler(def: CommandDef): Promise<Handler> {
+  const mod: { run?: unknown; runV2?: unknown } = await def.handler();
+  if (typeof mod.run !== 'function' || (mod.runV2 !== undefined && typeof mod.runV2 !== 'function'))
+    throw new Error(`${def.name}: its handler module exports no run function`);
+  return mod as Handler;
+}
+
+function runV2Of(handler: Handler, name: string): ApiSide['run'] {
+  if (!handler.runV2) throw new Error(`${name}: declared for v2, but its handler has no runV2`);
+  return (c, i) => handler.runV2!(c, i);
 }
 
 /** `attempts cancel` for the cancel command (the root program's name left out). */

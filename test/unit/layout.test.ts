@@ -6,7 +6,7 @@
 // imports nothing above it, clients are made in src/api, the sandbox is used through its two
 // entries (the server, and the specs flag parsers read), and no runtime import makes a cycle.
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -45,21 +45,38 @@ function crossings(root = COMMANDS): string[] {
 }
 
 describe('src/commands layout', () => {
-  it('every file beside the verbs is a command, the noun, or the noun command', () => {
+  it('every file beside the verbs is a command, its handler, the noun, or the noun command', () => {
     const misplaced: string[] = [];
     for (const noun of readdirSync(COMMANDS, { withFileTypes: true })) {
       if (!noun.isDirectory() || noun.name === 'shared') continue;
       for (const f of readdirSync(join(COMMANDS, noun.name), { withFileTypes: true })) {
         if (f.isDirectory() || !f.name.endsWith('.ts')) continue;
         const text = readFileSync(join(COMMANDS, noun.name, f.name), 'utf8');
+        const handlerOf = f.name.replace(/\.run\.ts$/, '.ts');
         const ok =
           f.name === 'index.ts'
             ? /export default defineNoun\(/.test(text)
-            : /export default defineCommand\(/.test(text);
+            : handlerOf !== f.name
+              ? /^export const run: Run</m.test(text) && readdirSync(join(COMMANDS, noun.name)).includes(handlerOf)
+              : /export default defineCommand\(/.test(text);
         if (!ok) misplaced.push(`${noun.name}/${f.name}`);
       }
     }
     expect(misplaced).toEqual([]);
+  });
+
+  it('a command declares its run as a handler module of its own, imported only when it runs', () => {
+    const inline: string[] = [];
+    for (const file of filesUnder(COMMANDS).filter((f) =>
+      /export default defineCommand\(/.test(readFileSync(f, 'utf8')),
+    )) {
+      const text = readFileSync(file, 'utf8');
+      const own = `./${basename(file, '.ts')}.run.js`;
+      const lazy = text.includes(`handler: () => import('${own}')`);
+      const eager = new RegExp(`from '${own.replace(/\./g, '\\.')}'`).test(text);
+      if (!lazy || eager) inline.push(short(file));
+    }
+    expect(inline).toEqual([]);
   });
 
   it('a noun that is itself a command takes it from command.ts', async () => {
@@ -117,7 +134,10 @@ function runtimeGraph(): Map<string, string[]> {
         node.arguments[0] &&
         ts.isStringLiteral(node.arguments[0])
       ) {
-        specs.push(node.arguments[0].text);
+        // a declaration's import of its own handler (list.ts → ./list.run.js) runs only once the
+        // declaration is loaded, so the handler may read the declaration's constants (its columns)
+        const own = `./${basename(file, '.ts')}.run.js`;
+        if (node.arguments[0].text !== own) specs.push(node.arguments[0].text);
       }
       ts.forEachChild(node, visit);
     };

@@ -1,6 +1,6 @@
 // v2 is declared once per command (CommandDef.v2) and dispatched or refused by buildCommand.
 import { describe, expect, it } from 'vitest';
-import type { CommandDef } from '../../src/cli/command.js';
+import { loadHandler, type CommandDef } from '../../src/cli/command.js';
 import { runCli } from '../../src/cli/program.js';
 import { loadNouns } from '../../src/commands/index.js';
 import { tempDir } from '../helpers/cli.js';
@@ -33,12 +33,13 @@ const API_COMMANDS = [
 ];
 
 describe('v2 declared once', () => {
-  it.each(API_COMMANDS)('%s declares its v2 side (a run or why not)', (path) => {
+  it.each(API_COMMANDS)('%s declares its v2 side (its handler runs it, or why not)', async (path) => {
     const def = all.find(([p]) => p === path)?.[1];
     expect(def, path).toBeDefined();
     expect(def!.v2, path).toBeDefined();
     const v2 = def!.v2!;
-    expect('run' in v2 ? typeof v2.run : typeof v2.unsupported, path).toBe('run' in v2 ? 'function' : 'string');
+    if ('unsupported' in v2) expect(typeof v2.unsupported, path).toBe('string');
+    else expect(typeof (await loadHandler(def!)).runV2, path).toBe('function');
   });
 
   const refused = all.filter(([, d]) => d.v2 && 'unsupported' in d.v2).map(([p, d]) => [p, d] as const);

@@ -1,7 +1,7 @@
 // `assess invite <testId>`: one candidate (shared/single.ts) or, with --csv, one per row (shared/bulk.ts).
 // Both share the single-invite flags; in bulk they are defaults for every row.
 import * as z from 'zod/mini';
-import { arg, defineCommand, flag, showValue, v2Refusal, zx } from '../../cli/command.js';
+import { arg, defineCommand, flag, loadHandler, showValue, v2Refusal, zx } from '../../cli/command.js';
 import { declaredFields } from '../../cli/json-fields.js';
 import { UsageError } from '../../errors.js';
 import { DRY_RUN_FIELDS, INVITE_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
@@ -255,7 +255,7 @@ export default defineCommand({
     jsonFields: (input) => (input.mode === 'single' ? v2InviteFields(input.single) : undefined),
   },
   async run(ctx, input) {
-    if (input.mode === 'single') return single.run(ctx, input.single);
+    if (input.mode === 'single') return (await loadHandler(single)).run(ctx, input.single);
     const b = input.bulk;
     if (input.fromOperand) {
       ctx.info(

@@ -1,12 +1,10 @@
-// tests list: one page, or with --all every page from --page on, streamed row by row so --ndjson
-// and TSV start printing before the last page arrives.
+// tests list: one page, or with --all every page from --page on (./list.run.ts).
 import * as z from 'zod/mini';
 import { defineCommand, zx, flag } from '../../cli/command.js';
 import { fieldsOfAnswer } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
-import { Printer, type Column } from '../../output/printer.js';
-import { pagesOf, type V3ClientLike } from './shared/pages.js';
-import { listTestsV2, V2_TEST_FIELDS } from './shared/v2.js';
+import type { Column } from '../../output/printer.js';
+import { V2_TEST_FIELDS } from './shared/v2.js';
 
 export const TEST_COLUMNS: Column<R.TestSummary>[] = [
   { key: 'testId', header: 'Test ID', priority: 1, kind: 'id' },
@@ -34,18 +32,7 @@ export default defineCommand({
     all: flag('follow pages until the list is exhausted (starting at --page)', () => z._default(z.boolean(), false)),
   },
   jsonFields: TEST_FIELDS,
-  v2: { run: (ctx, input) => listTestsV2(ctx, input), jsonFields: V2_TEST_FIELDS },
+  v2: { jsonFields: V2_TEST_FIELDS },
   showsAnswer: true,
-  async run(ctx, { page, pageSize, all }) {
-    const api: V3ClientLike = await ctx.api();
-    const printer = new Printer(ctx);
-    if (!all) {
-      const { tests } = await api.listTests({ pageNo: page, pageSize });
-      const n = await printer.list(tests, { columns: TEST_COLUMNS });
-      if (n === pageSize && ctx.io.stderrIsTTY) ctx.info(`Page ${page}; more with --page ${page + 1}, or --all.`);
-      return;
-    }
-    const rows = await pagesOf(api, page, pageSize, (m) => ctx.warn(m));
-    await printer.list(rows, { columns: TEST_COLUMNS });
-  },
+  handler: () => import('./list.run.js'),
 });
