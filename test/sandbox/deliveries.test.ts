@@ -161,7 +161,8 @@ describe('delivery in a running sandbox', () => {
     await move(id, 'complete'); // queues In Progress and Complete at once
     await waitFor(settled(id, 2), { what: 'both deliveries' });
     const mine = receiver.requests.filter((q) => q.url === '/slow-first').map((q) => JSON.parse(q.body).Status);
-    expect(mine).toEqual(['In Progress', 'Complete']);
+    // a loaded machine may retry the slow one (a try's timeout is 300 ms): its repeats still come first
+    expect(mine.filter((s, i) => s !== mine[i - 1])).toEqual(['In Progress', 'Complete']);
   });
 
   it('every body the sandbox sends matches the shared v3 callback schema; ?invitation filters', async () => {

@@ -1,12 +1,6 @@
 import * as z from 'zod/mini';
 import { defineCommand, zx, arg, flag } from '../../cli/command.js';
-import { Printer } from '../../output/printer.js';
-import type { Context } from '../../context.js';
-import { FaultSpecError, parseFaultSpec, type FaultCounters } from '../../sandbox/specs.js';
-import { warnEmbeddedSetting } from '../shared/live-sandbox.js';
-import { control, sandboxUrl } from './shared/control.js';
-
-type View = { spec: string | null; counters: FaultCounters };
+import { FaultSpecError, parseFaultSpec } from '../../sandbox/specs.js';
 
 export default defineCommand({
   name: 'faults',
@@ -40,42 +34,5 @@ export default defineCommand({
       });
     }
   },
-  async run(ctx, input) {
-    const base = await sandboxUrl(ctx, input.url);
-    const r =
-      input.spec !== undefined
-        ? await control<View>(ctx, base, 'POST', '/faults', { spec: input.spec })
-        : await control<View>(ctx, base, input.clear ? 'DELETE' : 'GET', '/faults');
-    const { counters } = r;
-    const rows = Object.entries(counters.injected).map(([fault, n]) => ({ fault, before: n.before, after: n.after }));
-    await new Printer(ctx).object(
-      { spec: r.spec, requests: counters.requests, delayed: counters.delayed, total: counters.total, injected: rows },
-      {
-        fields: [
-          // null under --json (as GET /_sandbox/faults answers); 'none' for people
-          { key: 'spec', header: 'Faults', value: (o) => o.spec ?? 'none' },
-          { key: 'requests', header: 'API requests' },
-          { key: 'delayed', header: 'Delayed' },
-          { key: 'total', header: 'Injected' },
-        ],
-        sections: [
-          {
-            title: 'Injected (before / after the handler ran)',
-            rows,
-            columns: [
-              { key: 'fault', header: 'Fault', priority: 1 },
-              { key: 'before', header: 'Before', priority: 2 },
-              { key: 'after', header: 'After', priority: 3 },
-            ],
-          },
-        ],
-      },
-    );
-    if (input.clear) ctx.info('Faults cleared.');
-    // faults are kept in the sandbox's state: the embedded sandbox of every later --sandbox command meets them
-    else if (input.spec !== undefined && r.spec !== null && !input.url && (await embedded(ctx)))
-      ctx.info("Every --sandbox command meets these faults until 'assess --sandbox sandbox faults --clear'.");
-  },
+  handler: () => import('./faults.run.js'),
 });
-
-const embedded = async (ctx: Context) => ctx.globals.sandbox && (await ctx.connection()).embedded === true;

@@ -1,11 +1,6 @@
 // `assess sandbox quirks [seed|off] | --off`: quirks mode of a running sandbox (docs/sandbox.md).
 import * as z from 'zod/mini';
 import { defineCommand, zx, arg, flag } from '../../cli/command.js';
-import { Printer } from '../../output/printer.js';
-import { warnEmbeddedSetting } from '../shared/live-sandbox.js';
-import { control, sandboxUrl } from './shared/control.js';
-
-type View = { seed: number | null; vendorTypeOfTest: boolean; gateway401: boolean; rewritten: number };
 
 export default defineCommand({
   name: 'quirks',
@@ -38,23 +33,5 @@ export default defineCommand({
       c.addIssue({ code: 'custom', path: ['off'], message: 'give a seed or --off, not both' });
   },
   jsonFields: ['seed', 'vendorTypeOfTest', 'gateway401', 'rewritten'],
-  async run(ctx, input) {
-    const base = await sandboxUrl(ctx, input.url);
-    const off = input.off || input.seed === 'off';
-    const view =
-      input.seed !== undefined && input.seed !== 'off'
-        ? await control<View>(ctx, base, 'POST', '/quirks', { seed: input.seed })
-        : await control<View>(ctx, base, off ? 'DELETE' : 'GET', '/quirks');
-    await new Printer(ctx).object(view as unknown as Record<string, unknown>, {
-      fields: [
-        { key: 'seed', header: 'Seed', value: (r) => r.seed ?? 'off' },
-        { key: 'vendorTypeOfTest', header: 'Production typeOfTest (0/1)' },
-        { key: 'gateway401', header: 'Gateway 401' },
-        { key: 'rewritten', header: 'Answers rewritten' },
-      ],
-    });
-    // quirks mode lives in the sandbox's memory: the embedded one's ends with this command
-    if (view.seed !== null && input.seed !== undefined && !input.url)
-      await warnEmbeddedSetting(ctx, 'Quirks', `quirks ${view.seed}`, `--quirks ${view.seed}`);
-  },
+  handler: () => import('./quirks.run.js'),
 });

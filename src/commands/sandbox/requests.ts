@@ -1,7 +1,5 @@
 import * as z from 'zod/mini';
 import { defineCommand, zx, flag } from '../../cli/command.js';
-import { Printer } from '../../output/printer.js';
-import { control, sandboxUrl } from './shared/control.js';
 
 export default defineCommand({
   name: 'requests',
@@ -16,22 +14,5 @@ export default defineCommand({
       z.optional(zx.url()),
     ),
   },
-  async run(ctx, input) {
-    const q = input.limit ? `?limit=${input.limit}` : '';
-    const r = await control<{ requests: Array<Record<string, unknown>> }>(
-      ctx,
-      await sandboxUrl(ctx, input.url),
-      'GET',
-      `/requests${q}`,
-    );
-    await new Printer(ctx).list(r.requests, {
-      columns: [
-        { key: 'at', header: 'At', priority: 4, kind: 'date' },
-        { key: 'method', header: 'Method', priority: 1 },
-        { key: 'path', header: 'Path', priority: 2 },
-        { key: 'status', header: 'Status', priority: 3 },
-        { key: 'accountId', header: 'Account', priority: 5 },
-      ],
-    });
-  },
+  handler: () => import('./requests.run.js'),
 });

@@ -1,8 +1,5 @@
 import * as z from 'zod/mini';
 import { defineCommand, zx, arg, flag } from '../../cli/command.js';
-import { UsageError } from '../../errors.js';
-import { Printer, type Column } from '../../output/printer.js';
-import { control, sandboxUrl } from './shared/control.js';
 
 const TARGETS = ['start', 'complete', 'leave', 'terminate', 'expire'] as const;
 
@@ -41,65 +38,5 @@ export default defineCommand({
       z.optional(zx.url()),
     ),
   },
-  async run(ctx, input) {
-    const base = await sandboxUrl(ctx, input.url);
-    const r = await control<{
-      invitation: Record<string, unknown> & {
-        testInvitationId: number;
-        email: string;
-        testName: string;
-        status: string;
-      };
-      report: Record<string, unknown> | null;
-      redirectTo?: string | null;
-      callbacks?: Array<{ deliveryId: number; event: string; url: string }>;
-    }>(ctx, base, 'POST', `/invitations/${input.invitationId}/simulate`, {
-      to: input.to,
-      score: input.score,
-      sectionScores: input.sectionScores,
-    }).catch((err: unknown) => {
-      // the sandbox knows the test's sections, the command line does not: its refusal, as the flag's usage error
-      if (err instanceof UsageError && err.message.startsWith('sectionScores: '))
-        throw new UsageError(`--section-scores: ${err.message.slice('sectionScores: '.length)}`);
-      throw err;
-    });
-    const finished = ['complete', 'leave', 'terminate'].includes(input.to);
-    const view = {
-      ...r.invitation,
-      ...(r.report
-        ? {
-            candidatePoints: r.report.candidatePoints,
-            totalTestPoints: r.report.totalTestPoints,
-            scorePercentage: r.report.scorePercentage,
-          }
-        : {}),
-      ...(finished ? { redirectTo: r.redirectTo ?? null } : {}),
-    };
-    const fields: Column<typeof view>[] = [
-      { key: 'testInvitationId', header: 'Invitation' },
-      { key: 'email', header: 'Candidate' },
-      { key: 'testName', header: 'Test' },
-      { key: 'status', header: 'Status', kind: 'status' },
-    ];
-    if (r.report)
-      fields.push(
-        {
-          key: 'candidatePoints',
-          header: 'Points',
-          value: (o) => `${String(o.candidatePoints)} / ${String(o.totalTestPoints)}`,
-        },
-        { key: 'scorePercentage', header: 'Score %' },
-      );
-    if (finished)
-      fields.push({
-        key: 'redirectTo',
-        header: 'Redirect to',
-        value: (o) => o.redirectTo ?? (ctx.globals.output === 'table' ? '(no redirect URL registered)' : null),
-      });
-    await new Printer(ctx).object(view, { fields });
-    for (const cb of r.callbacks ?? [])
-      ctx.info(
-        `Callback '${cb.event}' queued for ${cb.url} (delivery ${cb.deliveryId}): assess sandbox deliveries --invitation ${input.invitationId}`,
-      );
-  },
+  handler: () => import('./simulate.run.js'),
 });
