@@ -3,9 +3,9 @@
 // operation beyond its row is here: a cancel whose answer was lost is read back. Usable without
 // the CLI.
 import type { Connection } from './connection.js';
-import { serviceClient, num, type CallOptions, type EmailingCall } from './client.js';
+import { serviceClient, num, type CallOptions, type EmailingCall, type Request } from './client.js';
 import type { ClientHooks } from './client-transport.js';
-import type { AnswerOf, BodyOf, CheckedBodyOf, IdLike } from './operations/index.js';
+import type { AnswerOf, BodyOf, CheckedBodyOf, IdLike, OperationId } from './operations/index.js';
 import { sameStatus } from './read/policy.js';
 import { confirmByReadBack } from './read-back.js';
 import type { RawResponse } from './transport.js';
@@ -38,6 +38,8 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
 
   return {
     transport,
+    /** Any v3 operation of the table, typed from its row; the functions below name the common ones. */
+    call: <I extends Extract<OperationId, `v3.${string}`>>(id: I, req: Request<I>) => call(id, req),
     listTests: (query: { pageNo?: number; pageSize?: number } = {}) => call('v3.listTests', { query }),
     getTest: (testId: IdLike) => call('v3.getTest', { path: { testId } }),
     invite: (testId: IdLike, body: BodyOf<'v3.invite'>, opts: EmailingCall) =>
