@@ -1,4 +1,4 @@
-// `links get` for people (issue 34): the time zone by name beside its id on a terminal, and an
+// `links get` for people: the time zone by name beside its id on a terminal, and an
 // open link's shareable URL, which answers while the sandbox runs; JSON stays the service's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';

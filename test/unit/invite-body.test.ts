@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyReturned, inviteBody, inviteSchema } from '../../src/commands/invite/shared/body.js';
-import { reattemptBody, reattemptSchema } from '../../src/commands/reattempt/command.js';
+import { reattemptSchema } from '../../src/commands/reattempt/command.js';
+import { reattemptBody } from '../../src/commands/reattempt/command.run.js';
 
 const base = { testId: '1001', email: 'ann@example.com', name: 'Ann Lee' };
 

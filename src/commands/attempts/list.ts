@@ -1,14 +1,13 @@
-// `assess attempts list --state S --from T --to T` (operation 15). Pending and in-progress
-// attempts the service cannot list: those come from this profile's own invitations
-// (shared/open-attempts.ts).
+// `assess attempts list --state S --from T --to T` (operation 15): the service's lists, or pending
+// and in-progress from this profile's own invitations (./list.run.ts).
 import * as z from 'zod/mini';
 import { ATTEMPT_STATES } from '../../api/wire-constants.js';
 import { defineCommand, flag } from '../../cli/command.js';
 import { fieldsOfAnswer } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
-import { Printer, type Column } from '../../output/printer.js';
+import type { Column } from '../../output/printer.js';
 import { ATTEMPT_WINDOW_FLAGS, checkWindow } from '../shared/attempt-window.js';
-import { isOpenState, OPEN_COLUMNS, OPEN_FIELDS, OPEN_STATES } from './shared/open-columns.js';
+import { isOpenState, OPEN_FIELDS, OPEN_STATES } from './shared/open-columns.js';
 
 export const ATTEMPT_COLUMNS: Column<R.TestAttempt>[] = [
   { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
@@ -20,7 +19,7 @@ export const ATTEMPT_COLUMNS: Column<R.TestAttempt>[] = [
 ];
 
 /** What `--json a,b` may name: an attempt's wire fields. */
-const FIELDS = fieldsOfAnswer('v3.listAttempts', ATTEMPT_COLUMNS);
+export const ATTEMPT_FIELDS = fieldsOfAnswer('v3.listAttempts', ATTEMPT_COLUMNS);
 
 const STATES = [...ATTEMPT_STATES, ...OPEN_STATES] as const;
 
@@ -51,21 +50,8 @@ export default defineCommand({
     ),
   },
   check: checkWindow,
-  jsonFields: (input) => (isOpenState(input.state) ? OPEN_FIELDS : FIELDS()),
+  jsonFields: (input) => (isOpenState(input.state) ? OPEN_FIELDS : ATTEMPT_FIELDS()),
   showsAnswer: true,
   v2: { unsupported: 'v2 cannot list invitations by state' },
-  async run(ctx, { state, from, to }) {
-    if (isOpenState(state)) {
-      const { openAttempts, uncheckedError } = await import('./shared/open-attempts.js');
-      const { rows, unchecked } = await openAttempts(ctx, state, from!, to);
-      await new Printer(ctx).list(rows, { columns: OPEN_COLUMNS, fields: OPEN_FIELDS });
-      if (unchecked.length) throw uncheckedError(unchecked, rows.length);
-      return;
-    }
-    const res = await (await ctx.api()).listAttempts(state, from!, to); // checkWindow: --from is given
-    await new Printer(ctx).list(res.testAttempts, {
-      columns: ATTEMPT_COLUMNS,
-      fields: await FIELDS(),
-    });
-  },
+  handler: () => import('./list.run.js'),
 });

@@ -1,15 +1,15 @@
-// `assess invite <testId>`: one candidate (shared/single.ts) or, with --csv, one per row (shared/bulk.ts).
-// Both share the single-invite flags; in bulk they are defaults for every row.
+// `assess invite <testId>`: one candidate (shared/single.ts) or, with --from-csv, one per row
+// (shared/bulk.ts), dispatched by ./command.run.ts. Both share the single-invite flags; in bulk
+// they are defaults for every row.
 import * as z from 'zod/mini';
-import { arg, defineCommand, flag, loadHandler, showValue, v2Refusal, zx } from '../../cli/command.js';
+import { arg, defineCommand, flag, showValue, zx } from '../../cli/command.js';
 import { declaredFields } from '../../cli/json-fields.js';
 import { UsageError } from '../../errors.js';
 import { DRY_RUN_FIELDS, INVITE_SUMMARY_FIELDS } from '../../bulk/summary-fields.js';
 import { RATE_HELP, rateFlag } from '../../bulk/rate-flag.js';
 import { INVITE_ARGS, INVITE_FLAGS, inviteSchema } from './shared/body.js';
 import single from './shared/single.js';
-import { resolveTz } from '../shared/timezone.js';
-import { inviteV2, v2InviteFields } from './shared/v2.js';
+import { v2InviteFields } from './shared/v2.js';
 import { parseColumnMap, type ColumnMap } from './shared/csv-header.js';
 import { readAs } from '../../util/read-as.js';
 
@@ -247,40 +247,7 @@ export default defineCommand({
         : INVITE_SUMMARY_FIELDS
       : declaredFields(single.jsonFields, input.single, globals),
   v2: {
-    run: async (ctx, input) => {
-      if (input.mode === 'bulk')
-        throw v2Refusal(ctx, 'invite --from-csv', 'v2 registers one candidate per call; bulk invitations need v3');
-      return inviteV2(ctx, input.single);
-    },
     jsonFields: (input) => (input.mode === 'single' ? v2InviteFields(input.single) : undefined),
   },
-  async run(ctx, input) {
-    if (input.mode === 'single') return (await loadHandler(single)).run(ctx, input.single);
-    const b = input.bulk;
-    if (input.fromOperand) {
-      ctx.info(
-        `note: --csv ${b.csv} is read as --from-csv ${b.csv} (the old spelling; --csv alone is the output format)`,
-      );
-      // that --csv named the input: the summary is not asked for as CSV
-      ctx.globals.output = ctx.io.stdoutIsTTY ? 'table' : 'tsv';
-    }
-    // the bulk machinery (CSV reader, journal, pool) is loaded now, not with the command
-    const { runBulkInvite } = await import('./shared/bulk.js');
-    return runBulkInvite(ctx, {
-      testId: b.testId,
-      csv: b.csv,
-      columns: b.columns,
-      skipInvalid: b.skipInvalid,
-      dryRun: b.dryRun,
-      concurrency: b.concurrency,
-      rate: b.rate,
-      journal: b.journal,
-      results: b.results,
-      // the defaults are every row's values as typed: a --tz name goes in as its id, in digits, as a timeZoneId column would
-      defaults: {
-        ...input.defaults,
-        ...(input.defaults.tz !== undefined ? { tz: String(await resolveTz(ctx, input.defaults.tz as string)) } : {}),
-      },
-    });
-  },
+  handler: () => import('./command.run.js'),
 });

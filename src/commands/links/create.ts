@@ -1,9 +1,9 @@
+// links create: a test link with its schedule, type and proctoring (./create.run.ts).
 import * as z from 'zod/mini';
 import { arg, defineCommand, flag, zx } from '../../cli/command.js';
 import { linkFlags, refineLinkFlags } from './shared/body.js';
-import { LINK_FIELDS, printLink } from './shared/view.js';
-import { resolveTz } from '../shared/timezone.js';
-import { createLinkV2, refineAnytime, V2_LINK_FIELDS } from './shared/v2.js';
+import { LINK_FIELDS } from './shared/view.js';
+import { refineAnytime, V2_LINK_FIELDS } from './shared/v2.js';
 
 export default defineCommand({
   name: 'create',
@@ -23,21 +23,8 @@ export default defineCommand({
   jsonFields: LINK_FIELDS,
   tzFromProfile: (raw) => raw.validDays !== undefined || raw.start !== undefined || raw.end !== undefined,
   v2: {
-    run: async (ctx, { testId, ...flags }) =>
-      createLinkV2(ctx, testId, { ...flags, tz: await resolveTz(ctx, flags.tz) }),
     jsonFields: V2_LINK_FIELDS,
     only: { anytime: 'v3 links always have a schedule; the closest: --valid-days 3650 --tz ID' },
   },
-  async run(ctx, { testId, ...flags }) {
-    const { createBody } = await import('./shared/request-body.js');
-    const body = createBody({ ...flags, tz: await resolveTz(ctx, flags.tz) });
-    const link = await (await ctx.api()).createLink(testId, body);
-    ctx.info(`Created test link ${link.testLinkId} '${link.testLinkName}' on test ${testId}.`);
-    await printLink(ctx, link);
-    if ((link.invitationType ?? body.invitationType) === 'open')
-      ctx.info(
-        `The link is open${flags.type ? '' : ' (the default)'}: anyone with its URL can take the test. ` +
-          `To admit only invited candidates: assess links update ${testId} ${link.testLinkId} --type email`,
-      );
-  },
+  handler: () => import('./create.run.js'),
 });

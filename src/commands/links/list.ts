@@ -1,7 +1,7 @@
+// links list: the test links of one test (./list.run.ts).
 import { defineCommand, zx, arg } from '../../cli/command.js';
-import { Printer } from '../../output/printer.js';
-import { forTable, LINK_COLUMNS, LINK_FIELDS } from './shared/view.js';
-import { listLinksV2, V2_LINK_FIELDS } from './shared/v2.js';
+import { LINK_FIELDS } from './shared/view.js';
+import { V2_LINK_FIELDS } from './shared/v2.js';
 
 export default defineCommand({
   name: 'list',
@@ -15,13 +15,7 @@ export default defineCommand({
     'assess links list 1001 --csv > links.csv',
   ],
   jsonFields: LINK_FIELDS,
-  v2: { run: (ctx, { testId }) => listLinksV2(ctx, testId), jsonFields: V2_LINK_FIELDS },
+  v2: { jsonFields: V2_LINK_FIELDS },
   showsAnswer: true,
-  async run(ctx, { testId }) {
-    const { testLinks } = await (await ctx.api()).listLinks(testId);
-    await new Printer(ctx).list(testLinks as Array<Record<string, unknown>>, {
-      columns: await forTable(ctx, LINK_COLUMNS, testLinks),
-      fields: await LINK_FIELDS(),
-    });
-  },
+  handler: () => import('./list.run.js'),
 });

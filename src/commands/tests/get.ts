@@ -1,10 +1,11 @@
+// tests get: one test with its sections and skills as tables (./get.run.ts).
 import { defineCommand, zx, arg } from '../../cli/command.js';
 import { fieldsOfAnswer } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
-import { Printer, type Column } from '../../output/printer.js';
-import { getTestV2, V2_TEST_DETAIL_FIELDS } from './shared/v2.js';
+import type { Column } from '../../output/printer.js';
+import { V2_TEST_DETAIL_FIELDS } from './shared/v2.js';
 
-const HEADER: Column<R.TestDetail>[] = [
+export const TEST_HEADER: Column<R.TestDetail>[] = [
   { key: 'testId', header: 'Test ID', kind: 'id' },
   { key: 'testName', header: 'Name' },
   { key: 'testStatus', header: 'Status', kind: 'status' },
@@ -16,7 +17,7 @@ const HEADER: Column<R.TestDetail>[] = [
 ];
 
 /** What `--json a,b` may name: the test object's wire fields (sections included). */
-const FIELDS = fieldsOfAnswer('v3.getTest', HEADER);
+const FIELDS = fieldsOfAnswer('v3.getTest', TEST_HEADER);
 
 export default defineCommand({
   name: 'get',
@@ -26,39 +27,7 @@ export default defineCommand({
   description: 'Show a test: name, status, duration, questions and its sections (and skills) as tables',
   examples: ['assess tests get 1001', 'assess tests get 1001 --json', 'assess tests get 1001 --json testId,sections'],
   jsonFields: FIELDS,
-  v2: { run: (ctx, { testId }) => getTestV2(ctx, testId), jsonFields: V2_TEST_DETAIL_FIELDS },
+  v2: { jsonFields: V2_TEST_DETAIL_FIELDS },
   showsAnswer: true,
-  async run(ctx, { testId }) {
-    const test = await (await ctx.api()).getTest(testId);
-    const sections = test.sections ?? [];
-    const skills = sections.flatMap((s) => (s.skills ?? []).map((k) => ({ sectionName: s.sectionName, ...k })));
-    await new Printer(ctx).object(test, {
-      fields: HEADER,
-      sections: [
-        {
-          title: 'Sections',
-          rows: sections,
-          columns: [
-            { key: 'sectionId', header: 'Section ID', priority: 6, kind: 'id' },
-            { key: 'sectionName', header: 'Section', priority: 1 },
-            { key: 'sectionType', header: 'Type', priority: 4 },
-            { key: 'questions', header: 'Questions', priority: 3 },
-            { key: 'duration', header: 'Minutes', priority: 5 },
-            { key: 'points', header: 'Points', priority: 2 },
-          ],
-        },
-        {
-          title: 'Skills',
-          rows: skills,
-          columns: [
-            { key: 'sectionName', header: 'Section', priority: 1 },
-            { key: 'qbId', header: 'Skill ID', priority: 6, kind: 'id' },
-            { key: 'qbName', header: 'Skill', priority: 1 },
-            { key: 'questions', header: 'Questions', priority: 3 },
-            { key: 'points', header: 'Points', priority: 2 },
-          ],
-        },
-      ],
-    });
-  },
+  handler: () => import('./get.run.js'),
 });
