@@ -1,4 +1,4 @@
-// Hints that point at the real problem (issue 34, point 11), through the built binary: a bad key
+// Hints that point at the real problem, through the built binary: a bad key
 // at `auth login`, an unreachable address given by flag or environment (the variable of the
 // request's API version), `report --pdf` without -o, cancelling a cancelled invitation,
 // `attempts wait --exit-status` on Test Left, and a second `report export --since-last-run` with

@@ -1,5 +1,5 @@
 // `invite` is itself a command (`assess invite <testId> …`): one candidate (shared/single.ts), or
-// one per CSV row with --csv (shared/bulk.ts); command.ts dispatches between them.
+// one per CSV row with --from-csv (shared/bulk.ts); command.ts dispatches between them.
 import { defineNoun } from '../../cli/command.js';
 
 export default defineNoun({
