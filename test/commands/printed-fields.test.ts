@@ -25,7 +25,7 @@ function definition(noun: string, verb?: string): CommandDef {
 }
 
 async function declared(def: CommandDef, api: 'v3' | 'v2', input: Record<string, unknown>): Promise<readonly string[]> {
-  const decl = api === 'v2' && def.v2 && 'run' in def.v2 ? def.v2.jsonFields : def.jsonFields;
+  const decl = api === 'v2' && def.v2 && !('unsupported' in def.v2) ? def.v2.jsonFields : def.jsonFields;
   const list = await declaredFields(decl, input, { api } as GlobalOptions);
   if (!list) throw new Error('no declared fields');
   return list;

@@ -122,7 +122,7 @@ describe('assess report export', () => {
     );
     expect(next.code).toBe(0);
     expect(next.stderr).toMatch(/: 2 exported, 12 already exported \(earlier run\) in /);
-    // issue 31 item 5: the summary holds every attempt exported so far, earlier runs' first
+    // the summary holds every attempt exported so far, earlier runs' first
     const grown = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Array<{ testInvitationId: number }>;
     expect(
       grown

@@ -38,7 +38,7 @@ const args = (out: string, extra: string[] = []) => [
   ...extra,
 ];
 
-describe('export and existing files (item 11)', () => {
+describe('export and files already in --out', () => {
   it('a summary.csv the CLI did not write is refused (exit 2, untouched, nothing sent); its own is replaced', async () => {
     const out = join(work.dir, 'mine');
     mkdirSync(out);

@@ -1,4 +1,4 @@
-// Issue 31 item 2: a config directory that cannot be written (a read-only file system, mode 555,
+// A config directory that cannot be written (a read-only file system, mode 555,
 // a HOME that is not writable) is exit 2 naming the place and the way out, for `config set`,
 // `auth login` and `--sandbox` — never "this looks like a bug" (exit 1). Commands that only read
 // the config still run.
@@ -31,7 +31,7 @@ function expectPlaceAndFix(r: { code: number | null; stderr: string }, place: st
   expect(r.stderr).toMatch(/ASSESS_CONFIG_DIR/); // what to do
 }
 
-describe.skipIf(skip !== null)('an unwritable config directory (issue 31 item 2)', () => {
+describe.skipIf(skip !== null)('an unwritable config directory is exit 2, naming the place and the way out', () => {
   let ro: Tmpfs;
   let s: TestSandbox;
   beforeAll(async () => {

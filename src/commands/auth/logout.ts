@@ -1,15 +1,9 @@
+// `assess auth logout`: the stored key of a profile removed (./logout.run.ts).
 import { defineCommand } from '../../cli/command.js';
 
 export default defineCommand({
   name: 'logout',
   description: 'Remove the stored API key of a profile (other settings stay)',
   examples: ['assess auth logout', 'assess auth logout --profile staging'],
-  async run(ctx) {
-    const store = await ctx.config();
-    const profile = ctx.globals.profile;
-    const had = Boolean((await store.profile(profile)).apiKey);
-    if (had) await store.update(profile, ({ apiKey: _drop, ...rest }) => rest);
-    ctx.info(had ? `Removed the key of profile '${profile}'.` : `Profile '${profile}' has no stored key.`);
-    if (ctx.env.ASSESS_API_KEY) ctx.warn('ASSESS_API_KEY is still set in the environment and will still be used.');
-  },
+  handler: () => import('./logout.run.js'),
 });

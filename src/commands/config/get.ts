@@ -1,7 +1,6 @@
+// config get: one setting of the profile, the value alone or a config list row (./get.run.ts).
 import { defineCommand, arg } from '../../cli/command.js';
-import { NotFoundError } from '../../errors.js';
-import { Printer } from '../../output/printer.js';
-import { configKey, SETTING_COLUMNS, SETTING_FIELDS, settingRow } from './shared/keys.js';
+import { configKey, SETTING_FIELDS } from './shared/keys.js';
 
 export default defineCommand({
   name: 'get',
@@ -15,21 +14,5 @@ export default defineCommand({
     'assess config get base-url --json',
   ],
   jsonFields: SETTING_FIELDS,
-  async run(ctx, { key }) {
-    const row = settingRow(ctx.globals.profile, await (await ctx.config()).profile(ctx.globals.profile), key);
-    if (row.value === null)
-      throw new NotFoundError(
-        `${key} is not set in profile '${ctx.globals.profile}'`,
-        `set it with 'assess config set ${key} VALUE'`,
-      );
-    const { output, query } = ctx.globals;
-    // the value alone for people and scripts ($(assess config get base-url)); an object where one was asked for
-    if (query || output === 'json' || output === 'ndjson' || output === 'csv')
-      await new Printer(ctx).object(
-        row,
-        { fields: [{ key: 'profile', header: 'Profile' }, ...SETTING_COLUMNS] },
-        SETTING_FIELDS,
-      );
-    else ctx.io.stdout.write(`${row.value}\n`);
-  },
+  handler: () => import('./get.run.js'),
 });

@@ -1,5 +1,5 @@
-// `assess mcp`: the service's operations as Model Context Protocol tools, for AI assistants, over
-// stdio. Reads only unless --allow-writes; the server itself is src/mcp/.
+// `assess mcp`: the service's operations as MCP tools over stdio, read-only unless --allow-writes
+// (./command.run.ts).
 import * as z from 'zod/mini';
 import { defineCommand, flag } from '../../cli/command.js';
 import { WRITE_TOOLS } from '../../mcp/catalogue.js';
@@ -36,8 +36,5 @@ export default defineCommand({
       () => z.optional(z.string().check(z.minLength(1, 'must name a directory, e.g. --files ~/assess-files'))),
     ),
   },
-  async run(ctx, input) {
-    const { serveMcp } = await import('../../mcp/server.js');
-    await serveMcp(ctx, input);
-  },
+  handler: () => import('./command.run.js'),
 });

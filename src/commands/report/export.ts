@@ -1,10 +1,8 @@
-// `assess report export --state completed --from T --to T --out DIR [--pdf]`: lists the
-// attempts in the window (operation 15), fetches each report (4) and with --pdf each PDF (5)
-// with bounded concurrency, and writes the summary files (export-rows.ts). Finished attempts go to
-// the journal (in the profile's store, or --journal FILE), so a re-run resumes; PDFs are written to a temp name and renamed,
+// `assess report export --state completed --from T --to T --out DIR [--pdf]`: the reports of the
+// attempts in a window, one summary file and optionally one PDF each (./export.run.ts). Finished
+// attempts go to the journal, so a re-run resumes; PDFs are written to a temp name and renamed,
 // so a file with a final name is always complete and is never downloaded again. Files the CLI
-// did not write (not in the journal) are never replaced (export-pdf.ts). With --html the summary
-// gets a self-contained index.html beside it (shared/digest-html.ts).
+// did not write (not in the journal) are never replaced (shared/export-pdf.ts).
 import { resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { ATTEMPT_STATES } from '../../api/wire-constants.js';
@@ -97,8 +95,5 @@ export default defineCommand({
   // the output flags (--json [fields], --ndjson, --csv, --query) print the run's summary object
   jsonFields: EXPORT_SUMMARY_FIELDS,
   v2: { unsupported: 'it lists attempts by state, which v2 cannot' },
-  async run(ctx, input) {
-    const { runExport } = await import('./shared/export-run.js');
-    await runExport(ctx, input);
-  },
+  handler: () => import('./export.run.js'),
 });

@@ -1,5 +1,6 @@
+// settings get: the settings of a test, one per line (./get.run.ts).
 import { defineCommand, zx, arg } from '../../cli/command.js';
-import { printSettings, SETTINGS_FIELDS } from './shared/view.js';
+import { SETTINGS_FIELDS } from './shared/view.js';
 
 export default defineCommand({
   name: 'get',
@@ -15,8 +16,5 @@ export default defineCommand({
   jsonFields: SETTINGS_FIELDS,
   showsAnswer: true,
   v2: { unsupported: 'v2 has no test settings' },
-  async run(ctx, { testId }) {
-    const settings = await (await ctx.api()).getSettings(testId);
-    await printSettings(ctx, settings as Record<string, unknown>);
-  },
+  handler: () => import('./get.run.js'),
 });

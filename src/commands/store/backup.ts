@@ -1,11 +1,7 @@
-// `assess store backup FILE`: a consistent copy of the store (VACUUM INTO), also while a listener
-// or another run writes to it; the copy is 0600 like the store, and never replaces a file.
-import { closeSync, existsSync, openSync, rmSync } from 'node:fs';
+// `assess store backup FILE`: a consistent copy of the store, never replacing a file (./backup.run.ts).
 import * as z from 'zod/mini';
 import { arg, defineCommand } from '../../cli/command.js';
-import { UsageError } from '../../errors.js';
-import { asFileError } from '../../util/file-errors.js';
-import { FILE_FLAG, openExisting } from './shared/open.js';
+import { FILE_FLAG } from './shared/open.js';
 
 export default defineCommand({
   name: 'backup',
@@ -13,21 +9,5 @@ export default defineCommand({
   description: 'Copy the store into a new file, consistently, also while others write to it (VACUUM INTO)',
   examples: ['assess store backup assess-$(date +%F).db', 'assess store check --store assess-$(date +%F).db'],
   flags: { ...FILE_FLAG },
-  async run(ctx, input) {
-    if (existsSync(input.file))
-      throw new UsageError(`<file>: ${input.file} exists; a backup never replaces a file`, 'choose a new file name');
-    const store = await openExisting(ctx, input.store);
-    try {
-      closeSync(openSync(input.file, 'wx', 0o600)); // VACUUM INTO fills an empty file, keeping its mode
-    } catch (err) {
-      throw asFileError(err, 'the backup', input.file, undefined, 'create');
-    }
-    try {
-      store.backup(input.file);
-    } catch (err) {
-      rmSync(input.file, { force: true });
-      throw err;
-    }
-    ctx.info(`Backed up ${store.path} to ${input.file}; assess store check --store ${input.file} checks the copy.`);
-  },
+  handler: () => import('./backup.run.js'),
 });

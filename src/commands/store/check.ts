@@ -1,22 +1,11 @@
-// `assess store check`: SQLite's own full check of the file (PRAGMA integrity_check): every page,
-// every index against its table. Exit 1 with SQLite's findings when it is damaged.
+// `assess store check`: SQLite's own full check of the file; exit 1 when damaged (./check.run.ts).
 import { defineCommand } from '../../cli/command.js';
-import { OutcomeError } from '../../errors.js';
-import { FILE_FLAG, openExisting } from './shared/open.js';
+import { FILE_FLAG } from './shared/open.js';
 
 export default defineCommand({
   name: 'check',
   description: "Check the store's integrity (SQLite's PRAGMA integrity_check); exit 1 when it is damaged",
   examples: ['assess store check', 'assess store check && assess store backup nightly-$(date +%F).db'],
   flags: { ...FILE_FLAG },
-  async run(ctx, input) {
-    const store = await openExisting(ctx, input.store);
-    const problems = store.check().filter((line) => line !== 'ok');
-    if (problems.length)
-      throw new OutcomeError(
-        `${store.path} is damaged: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''}`,
-        'restore a backup (assess store backup makes one), or move the file away to start anew',
-      );
-    ctx.info(`${store.path}: ok (integrity check passed).`);
-  },
+  handler: () => import('./check.run.js'),
 });

@@ -1,12 +1,10 @@
-// `assess timezones [--search TEXT]`: the service's time zones with their ids, so nobody has to
-// guess what --tz 35 means; --tz also takes a name from this list.
+// `assess timezones [--search TEXT]`: the service's time zones with their ids (./command.run.ts).
 import * as z from 'zod/mini';
 import { defineCommand, flag } from '../../cli/command.js';
 import { fieldsOf } from '../../cli/json-fields.js';
-import { Printer, type Column } from '../../output/printer.js';
-import { matchZones, timeZones } from '../shared/timezone.js';
+import type { Column } from '../../output/printer.js';
 
-const COLUMNS: Column[] = [
+export const COLUMNS: Column[] = [
   { key: 'timeZoneId', header: 'Id', priority: 1, kind: 'id' },
   { key: 'name', header: 'Name', priority: 3 },
   { key: 'utcOffset', header: 'UTC offset', priority: 2 },
@@ -30,12 +28,5 @@ export default defineCommand({
   jsonFields: fieldsOf(COLUMNS),
   v2: { unsupported: 'v2 has no time-zone list' },
   showsAnswer: true,
-  async run(ctx, { search, refresh }) {
-    const zones = await timeZones(ctx, { fresh: refresh });
-    const rows = search ? matchZones(zones, search) : zones;
-    await new Printer(ctx).list(rows as Array<Record<string, unknown>>, {
-      columns: COLUMNS,
-      fields: COLUMNS.map((c) => c.key),
-    });
-  },
+  handler: () => import('./command.run.js'),
 });

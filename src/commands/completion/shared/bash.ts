@@ -82,6 +82,7 @@ function argCases(tree: CompletionTree): string[] {
   return out;
 }
 
+// Longer than a function should be: it is the bash script itself, one template read top to bottom.
 export function bash(tree: CompletionTree, version: string): string {
   const globals = tree.globals;
   return `# bash completion for assess ${version}, generated from its commands by \`assess completion bash\`.

@@ -8,7 +8,7 @@ import { escapeCell } from '../../../output/escape.js';
 import { timeText } from '../../../output/local-time.js';
 import { DIGEST_CSS, DIGEST_SCRIPT } from './digest-assets.js';
 import type { SummaryRow } from './export-rows.js';
-import { cohortStats, scorePercent, type Bin, type PartAverage } from './stats.js';
+import { cohortStats, scorePercent, type Bin, type CohortStats, type PartAverage } from './stats.js';
 import { plural } from '../../../util/plural.js';
 
 export interface DigestMeta {
@@ -120,50 +120,9 @@ export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): str
   const sectionNames = [...new Set(rows.flatMap((r) => sectionsOf(r).map((s) => s.sectionName)))];
   const tests = [...new Set(rows.map((r) => text(r.testName)).filter(Boolean))];
   const anyPdf = rows.some((r) => r.pdf);
-  const s = stats.score;
-  const cards: Array<[string, string]> = [
-    ['Attempts', String(stats.count)],
-    ['Scored', String(stats.scored)],
-    ['Mean %', fmt(s?.mean)],
-    ['Median %', fmt(s?.median)],
-    ['p25 %', fmt(s?.p25)],
-    ['p75 %', fmt(s?.p75)],
-    ['p90 %', fmt(s?.p90)],
-  ];
-  const head = [
-    '<th scope="col"><button type="button">Name</button></th>',
-    '<th scope="col"><button type="button">E-mail</button></th>',
-    '<th scope="col"><button type="button">Status</button></th>',
-    '<th scope="col" class="num"><button type="button">Points</button></th>',
-    '<th scope="col" class="num"><button type="button">%</button></th>',
-    '<th scope="col"><button type="button">Category</button></th>',
-    ...sectionNames.map((n) => `<th scope="col" class="num"><button type="button">${service(n)}</button></th>`),
-    ...(anyPdf ? ['<th scope="col">Report</th>'] : []),
-  ].join('');
-  const body = rows
-    .map((r) => {
-      const pct = scorePercent(r);
-      const points = num(r.candidatePoints);
-      const total = num(r.totalTestPoints);
-      const bySection = new Map(sectionsOf(r).map((x) => [x.sectionName, x]));
-      const cells = [
-        `<td>${service(r.candidateName)}</td>`,
-        `<td>${service(r.candidateEmail)}</td>`,
-        `<td class="${statusClass(r.status)}">${service(r.status)}</td>`,
-        `<td class="num" data-v="${points ?? ''}">${points === null ? '' : `${fmt(points)}${total === null ? '' : ` / ${fmt(total)}`}`}</td>`,
-        `<td class="num" data-v="${pct ?? ''}">${pct === null ? '' : fmt(pct)}</td>`,
-        `<td>${service(r.PerformanceCategory)}</td>`,
-        ...sectionNames.map((n) => {
-          const x = bySection.get(n);
-          const got = num(x?.candidateScore);
-          const of = num(x?.sectionScore);
-          return `<td class="num" data-v="${got ?? ''}">${got === null ? '' : `${fmt(got)}${of === null ? '' : ` / ${fmt(of)}`}`}</td>`;
-        }),
-        ...(anyPdf ? [`<td>${pdfLink(r.pdf)}</td>`] : []),
-      ];
-      return `<tr>${cells.join('')}</tr>`;
-    })
-    .join('\n');
+  const cards = scoreCards(stats);
+  const head = tableHead(sectionNames, anyPdf);
+  const body = rows.map((r) => tableRow(r, sectionNames, anyPdf)).join('\n');
   const title = `Assessment results${tests.length === 1 ? `: ${escapeCell(tests[0]!)}` : ''}`;
   const csp = `default-src 'none'; style-src 'sha256-${sha256(DIGEST_CSS)}'; script-src 'sha256-${sha256(DIGEST_SCRIPT)}'; img-src data:; base-uri 'none'; form-action 'none'`;
   return `<!doctype html>
@@ -195,4 +154,56 @@ ${rows.length ? `<div class="table-wrap"><table class="sortable" id="candidates"
 </body>
 </html>
 `;
+}
+
+/** The headline numbers, one card each. */
+function scoreCards(stats: CohortStats): Array<[string, string]> {
+  const s = stats.score;
+  return [
+    ['Attempts', String(stats.count)],
+    ['Scored', String(stats.scored)],
+    ['Mean %', fmt(s?.mean)],
+    ['Median %', fmt(s?.median)],
+    ['p25 %', fmt(s?.p25)],
+    ['p75 %', fmt(s?.p75)],
+    ['p90 %', fmt(s?.p90)],
+  ];
+}
+
+/** The candidates table's header cells: each a button the page's script sorts by. */
+function tableHead(sectionNames: unknown[], anyPdf: boolean): string {
+  return [
+    '<th scope="col"><button type="button">Name</button></th>',
+    '<th scope="col"><button type="button">E-mail</button></th>',
+    '<th scope="col"><button type="button">Status</button></th>',
+    '<th scope="col" class="num"><button type="button">Points</button></th>',
+    '<th scope="col" class="num"><button type="button">%</button></th>',
+    '<th scope="col"><button type="button">Category</button></th>',
+    ...sectionNames.map((n) => `<th scope="col" class="num"><button type="button">${service(n)}</button></th>`),
+    ...(anyPdf ? ['<th scope="col">Report</th>'] : []),
+  ].join('');
+}
+
+/** One candidate's row; numeric cells carry their value in data-v, for sorting. */
+function tableRow(r: SummaryRow, sectionNames: unknown[], anyPdf: boolean): string {
+  const pct = scorePercent(r);
+  const points = num(r.candidatePoints);
+  const total = num(r.totalTestPoints);
+  const bySection = new Map(sectionsOf(r).map((x) => [x.sectionName, x]));
+  const cells = [
+    `<td>${service(r.candidateName)}</td>`,
+    `<td>${service(r.candidateEmail)}</td>`,
+    `<td class="${statusClass(r.status)}">${service(r.status)}</td>`,
+    `<td class="num" data-v="${points ?? ''}">${points === null ? '' : `${fmt(points)}${total === null ? '' : ` / ${fmt(total)}`}`}</td>`,
+    `<td class="num" data-v="${pct ?? ''}">${pct === null ? '' : fmt(pct)}</td>`,
+    `<td>${service(r.PerformanceCategory)}</td>`,
+    ...sectionNames.map((n) => {
+      const x = bySection.get(n);
+      const got = num(x?.candidateScore);
+      const of = num(x?.sectionScore);
+      return `<td class="num" data-v="${got ?? ''}">${got === null ? '' : `${fmt(got)}${of === null ? '' : ` / ${fmt(of)}`}`}</td>`;
+    }),
+    ...(anyPdf ? [`<td>${pdfLink(r.pdf)}</td>`] : []),
+  ];
+  return `<tr>${cells.join('')}</tr>`;
 }

@@ -75,17 +75,35 @@ function label(s: string, width: number): string {
   return e + ' '.repeat(Math.max(0, width - displayWidth(e)));
 }
 
-/** The terminal picture: headline numbers, then one bar chart per part. */
-export function renderStats(
-  s: StatsReport,
-  opts: { columns: number; style: Style; ascii: boolean; zone?: string },
-): string {
-  const c = opts.style;
-  const width = Math.max(40, Math.min(opts.columns, 120));
-  const out: string[] = [];
-  const head = (t: string) => out.push('', c.bold(t));
-  const chart = (items: Array<{ name: string; fraction: number; value: string; note?: string }>) => {
-    if (!items.length) return out.push('  (none)');
+interface BarItem {
+  name: string;
+  fraction: number;
+  value: string;
+  note?: string;
+}
+
+type PictureOpts = { columns: number; style: Style; ascii: boolean; zone?: string };
+
+/** The lines of the terminal picture, and how each kind of part is drawn into them. */
+class Picture {
+  readonly out: string[] = [];
+  readonly width: number;
+
+  constructor(readonly opts: PictureOpts) {
+    this.width = Math.max(40, Math.min(opts.columns, 120));
+  }
+
+  head(t: string): void {
+    this.out.push('', this.opts.style.bold(t));
+  }
+
+  /** One bar per item, the labels, bars and values each in a column. */
+  chart(items: BarItem[]): void {
+    if (!items.length) {
+      this.out.push('  (none)');
+      return;
+    }
+    const { width } = this;
     const vw = Math.max(...items.map((i) => i.value.length));
     let nw = Math.max(...items.map((i) => (i.note ? i.note.length + 2 : 0)));
     let lw = Math.min(28, Math.max(...items.map((i) => displayWidth(escapeCell(i.name)))));
@@ -94,48 +112,62 @@ export function renderStats(
     lw = Math.max(4, Math.min(lw, width - vw - nw - 6 - 10));
     const bw = Math.max(10, Math.min(40, width - lw - vw - nw - 6));
     for (const i of items)
-      out.push(
-        `  ${label(i.name, lw)}  ${bar(i.fraction, bw, opts)}  ${i.value.padStart(vw)}${nw && i.note ? `  ${i.note}` : ''}`,
+      this.out.push(
+        `  ${label(i.name, lw)}  ${bar(i.fraction, bw, this.opts)}  ${i.value.padStart(vw)}${nw && i.note ? `  ${i.note}` : ''}`,
       );
-  };
+  }
+
   /** `a · b · c` items, as many on a line as fit. */
-  const flow = (items: string[]) => {
+  flow(items: string[]): void {
     let line = '';
     for (const item of items) {
       const next = line ? `${line} · ${item}` : `  ${item}`;
-      if (line && displayWidth(next) > width) {
-        out.push(line);
+      if (line && displayWidth(next) > this.width) {
+        this.out.push(line);
         line = `  ${item}`;
       } else line = next;
     }
-    out.push(line);
-  };
+    this.out.push(line);
+  }
+}
 
-  out.push(c.bold(`${s.count} ${s.state} attempt${s.count === 1 ? '' : 's'}`));
-  flow([
+/** The terminal picture: headline numbers, then one bar chart per part. */
+export function renderStats(s: StatsReport, opts: PictureOpts): string {
+  const p = new Picture(opts);
+  const c = opts.style;
+  p.out.push(c.bold(`${s.count} ${s.state} attempt${s.count === 1 ? '' : 's'}`));
+  p.flow([
     `from ${timeText(s.from, opts.zone)}`,
     `to ${timeText(s.to, opts.zone)}`,
     ...(s.testId ? [`test ${s.testId}`] : []),
     `${s.scored} scored`,
     ...(s.failed ? [c.red(`${s.failed} report${s.failed === 1 ? '' : 's'} not fetched`)] : []),
   ]);
-  head('Score (%)');
-  if (s.score) flow(spreadItems(s.score));
-  else out.push('  no scored attempt');
-  head('Histogram of score %');
+  p.head('Score (%)');
+  if (s.score) p.flow(spreadItems(s.score));
+  else p.out.push('  no scored attempt');
+  p.head('Histogram of score %');
   const most = Math.max(1, ...s.histogram.map((b) => b.count));
-  chart(s.histogram.map((b) => ({ name: `${b.from}–${b.to}`, fraction: b.count / most, value: String(b.count) })));
+  p.chart(s.histogram.map((b) => ({ name: `${b.from}–${b.to}`, fraction: b.count / most, value: String(b.count) })));
   if (s.categories.length) {
-    head('Performance category');
+    p.head('Performance category');
     const top = Math.max(1, ...s.categories.map((x) => x.count));
-    chart(s.categories.map((x) => ({ name: x.category, fraction: x.count / top, value: String(x.count) })));
+    p.chart(s.categories.map((x) => ({ name: x.category, fraction: x.count / top, value: String(x.count) })));
   }
-  head('Sections (mean %)');
-  chart(partBars(s.sections));
-  head('Skills (mean %)');
-  chart(partBars(s.skills));
-  head('Funnel (end states in the window)');
-  const f = s.funnel;
+  p.head('Sections (mean %)');
+  p.chart(partBars(s.sections));
+  p.head('Skills (mean %)');
+  p.chart(partBars(s.skills));
+  p.head('Funnel (end states in the window)');
+  p.chart(funnelBars(s.funnel));
+  p.head('Time to complete (minutes used)');
+  const t = s.timeToComplete;
+  if (t) p.flow(timeItems(t));
+  else p.out.push('  no report says how long it took');
+  return `${p.out.join('\n')}\n`;
+}
+
+function funnelBars(f: Funnel): BarItem[] {
   const stages: Array<[string, number]> = [
     ['invited', f.invited],
     ['started', f.started],
@@ -145,21 +177,19 @@ export function renderStats(
     ['cancelled', f.cancelled],
     ['expired', f.expired],
   ];
-  chart(stages.map(([name, n]) => ({ name, fraction: f.invited ? n / f.invited : 0, value: String(n) })));
-  head('Time to complete (minutes used)');
-  const t = s.timeToComplete;
-  if (t)
-    flow([
-      `mean ${fmt(t.mean)}`,
-      `median ${fmt(t.median)}`,
-      `p90 ${fmt(t.p90)}`,
-      `min ${fmt(t.min)}`,
-      `max ${fmt(t.max)}`,
-      ...(t.meanAllocated !== null ? [`${fmt(t.meanAllocated)} allocated`] : []),
-      `${t.attempts} attempt${t.attempts === 1 ? '' : 's'}`,
-    ]);
-  else out.push('  no report says how long it took');
-  return `${out.join('\n')}\n`;
+  return stages.map(([name, n]) => ({ name, fraction: f.invited ? n / f.invited : 0, value: String(n) }));
+}
+
+function timeItems(t: NonNullable<StatsReport['timeToComplete']>): string[] {
+  return [
+    `mean ${fmt(t.mean)}`,
+    `median ${fmt(t.median)}`,
+    `p90 ${fmt(t.p90)}`,
+    `min ${fmt(t.min)}`,
+    `max ${fmt(t.max)}`,
+    ...(t.meanAllocated !== null ? [`${fmt(t.meanAllocated)} allocated`] : []),
+    `${t.attempts} attempt${t.attempts === 1 ? '' : 's'}`,
+  ];
 }
 
 function spreadItems(s: Spread): string[] {
@@ -174,7 +204,7 @@ function spreadItems(s: Spread): string[] {
   ];
 }
 
-function partBars(parts: PartAverage[]) {
+function partBars(parts: PartAverage[]): BarItem[] {
   return parts.map((p) => ({
     // the skill first: a shortened label loses its section, not its name
     name: p.sectionName ? `${p.name} (${p.sectionName})` : p.name,
