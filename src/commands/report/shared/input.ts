@@ -1,5 +1,5 @@
 // The flags of `assess report <invitationId>`, shared by its v3 side (../command.ts) and its v2 side
-// (shared/v2.ts) so neither imports the other.
+// (./v2.ts) so neither imports the other.
 import * as z from 'zod/mini';
 import { arg, flag, zx } from '../../../cli/command.js';
 import type { InputOf } from '../../../cli/flags.js';
