@@ -1,4 +1,4 @@
-// Store first, judge after (issue 33, point 1), with the built binary: every documented shape of
+// Store first, judge after, with the built binary: every documented shape of
 // the notification — and what cannot be understood, and a body that is not JSON at all — is
 // stored before the answer and answered 200; `callbacks inbox` lists each (the reason for what
 // cannot be understood; non-JSON kept quarantined); --forward-to and --exec receive the

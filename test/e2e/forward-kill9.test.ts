@@ -1,4 +1,4 @@
-// Forwarding survives kill -9 (issue 31, point 4), with the built binary: a listener forwarding
+// Forwarding survives kill -9, with the built binary: a listener forwarding
 // to a slow application is killed with SIGKILL at a seeded moment (after a seeded number of
 // acknowledged notifications, then a seeded pause), restarted on the same store, killed again at
 // a seeded moment of its resuming, and restarted once more. Nothing

@@ -1,4 +1,4 @@
-// Issue 15 item 4: `callbacks listen` with a forward target that never answers, or an --exec
+// `callbacks listen` with a forward target that never answers, or an --exec
 // that never ends. The queue is bounded (count and bytes, flags) and drops with a counted
 // warning; Ctrl-C stops while work is pending and says what was not forwarded; a second
 // Ctrl-C stops at once. Stopping ends everything a running --exec started (its process group),
@@ -31,7 +31,7 @@ const body = (id: number) => completionBody(id, undefined, { padding: 'x'.repeat
 const post = (url: string, id: number) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body(id)) });
 
-describe('callbacks listen under a hanging target (item 4)', () => {
+describe('callbacks listen under a hanging target: bounded queues, drops counted, Ctrl-C stops', () => {
   it('--forward-queue bounds the forward queue; Ctrl-C stops (not killed) and names what was not forwarded', async () => {
     const cfg = tempDir();
     const l = spawnAssess(

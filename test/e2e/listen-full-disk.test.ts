@@ -21,7 +21,7 @@ const body = (id: number) =>
     padding: 'x'.repeat(7000 + id),
   });
 
-describe.skipIf(skip !== null)('callbacks listen on a disk that fills up (issue 31 item 1)', () => {
+describe.skipIf(skip !== null)('callbacks listen on a full disk acknowledges only what was stored', () => {
   let t: Tmpfs | undefined;
   afterAll(() => t?.close());
 
@@ -65,7 +65,7 @@ describe.skipIf(skip !== null)('callbacks listen on a disk that fills up (issue 
   });
 });
 
-describe('a store that is not a regular file (issue 31 item 2)', () => {
+describe('a store that is not a regular file is refused at once (exit 2)', () => {
   it.each([
     ['a FIFO', 'fifo'],
     ['a device', '/dev/null'],

@@ -1,4 +1,4 @@
-// Issue 31, smaller items: `callbacks listen` and its secrets. An --exec command no longer
+// `callbacks listen` and its secrets. An --exec command no longer
 // inherits the API key, the webhook secret or the token; the token can come from a file or
 // the environment, since a --token on the command line is visible to every user in `ps`.
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,35 +1,23 @@
-// `assess callbacks process <ids…> | --file F` (operation 16): any number of ids, sent in
-// chunks of at most 100, merged into one successful/failed result (exit 5 when any failed). The
-// chunks go out as a bulk run's requests do: at most --concurrency at once, at the service's pace
-// (found from its 429s, src/api/pace.ts) or --rate.
+// `assess callbacks process <ids…> | --file F`: re-queues the notifications of any number of
+// invitations, in requests of at most 100 ids (./process.run.ts).
 import * as z from 'zod/mini';
-import { ApiError } from '../../api/errors.js';
 import { ATTEMPT_STATES, MAX_CALLBACK_IDS } from '../../api/wire-constants.js';
-import type { V3Client } from '../../api/v3.js';
 import { defineCommand, zx, arg, flag } from '../../cli/command.js';
 import { RATE_HELP, rateFlag } from '../../bulk/rate-flag.js';
-import type { Context } from '../../context.js';
-import { CancelledError, PartialFailureError, UsageError } from '../../errors.js';
-import { INPUT_MAX_BYTES, readInputText } from '../../util/small-file.js';
 import { fieldsOf } from '../../cli/json-fields.js';
-import { Printer, type Column } from '../../output/printer.js';
-import { idsFromAttempts } from './shared/from-attempts.js';
-import { chunk, dedupe, idsNamedIn, parseIdArgs, parseIdText } from '../shared/invitation-ids.js';
-import { plural, were, are } from '../../util/plural.js';
+import type { Column } from '../../output/printer.js';
+import type { CallbackResult } from './shared/process-chunk.js';
 
-export type CallbackResult = {
-  testInvitationId: number | string;
-  status: 'successful' | 'failed';
-  message: string | null;
-};
+/** A result as shown: the service's, or `not registered` (--from-attempts). */
+export type Reported = Omit<CallbackResult, 'status'> & { status: CallbackResult['status'] | 'not registered' };
 
-const COLUMNS: Column<Reported>[] = [
+export const COLUMNS: Column<Reported>[] = [
   { key: 'testInvitationId', header: 'Invitation', priority: 1, kind: 'id' },
   { key: 'status', header: 'Result', priority: 2, kind: 'status' },
   { key: 'message', header: 'Message', priority: 3 },
 ];
 /** One result row per invitation; these are the only fields `--json a,b` may pick. */
-const FIELDS = fieldsOf(COLUMNS);
+export const FIELDS = fieldsOf(COLUMNS);
 
 export default defineCommand({
   name: 'process',
@@ -69,177 +57,5 @@ export default defineCommand({
   },
   jsonFields: FIELDS,
   v2: { unsupported: 'v2 cannot reprocess callbacks' },
-  async run(ctx, input) {
-    const listed = await idsFromAttempts(ctx, input, { args: input.ids.length, file: input.file !== undefined });
-    if (listed && !listed.length)
-      return void (await new Printer(ctx).list([], {
-        columns: [{ key: 'testInvitationId', header: 'Invitation', priority: 1 }],
-      }));
-    const ids = dedupe(listed ?? (await collectIds(ctx, input.ids, input.file)));
-    const [{ Pace }, { bulkClient, defaultConcurrency }] = await Promise.all([
-      import('../../api/pace.js'),
-      import('../../bulk/client.js'),
-    ]);
-    const pace = new Pace({ cap: input.rate });
-    const client = await bulkClient(ctx, pace);
-    const concurrency = input.concurrency ?? (await defaultConcurrency(ctx));
-    const queued = await queueAll(ctx, client, ids, concurrency);
-    const results: Reported[] = listed ? asNotRegistered(queued) : queued;
-    if (pace.throttled)
-      ctx.info(
-        `${plural(pace.throttled, 'request')} answered 429 (too many requests) ${were(pace.throttled)} sent again${pace.current() ? ` at ${pace.current()!.toFixed(1)}/s` : ''}.`,
-      );
-    const failed = results.filter((r) => r.status === 'failed');
-    const unregistered = results.filter((r) => r.status === NOT_REGISTERED).length;
-    await new Printer(ctx).list(results, { columns: COLUMNS, fields: FIELDS });
-    if (unregistered)
-      ctx.info(
-        `${plural(unregistered, 'attempt')} ${are(unregistered)} not registered for a notification (no callback URL: the service answered "failed"). That is not a failure.`,
-      );
-    const summary = `${results.length - failed.length - unregistered} of ${plural(results.length, 'invitation')} queued for callback reprocessing, ${unregistered ? `${unregistered} not registered, ` : ''}${failed.length} failed`;
-    if (failed.length)
-      throw new PartialFailureError(
-        `${summary}: ${failed
-          .slice(0, 5)
-          .map((f) => f.testInvitationId)
-          .join(', ')}${failed.length > 5 ? ', …' : ''}`,
-        failed.length,
-        results.length,
-      );
-    ctx.info(`${summary}. Notifications arrive later at each invitation's callback URL.`);
-  },
+  handler: () => import('./process.run.js'),
 });
-
-/**
- * Every id queued, `MAX_CALLBACK_IDS` a request, at most `concurrency` at once. An interrupted run
- * of the same ids is resumed: what it queued is not queued twice (that would notify twice).
- */
-async function queueAll(ctx: Context, client: V3Client, ids: string[], concurrency: number): Promise<CallbackResult[]> {
-  const [{ runPool }, { openJournal, nameOfSet }] = await Promise.all([
-    import('../../bulk/pool.js'),
-    import('../../bulk/journal-store.js'),
-  ]);
-  const journal = await openJournal(ctx, { kind: 'process', name: nameOfSet('ids', ids), lock: true });
-  try {
-    const done = new Map(ids.flatMap((id) => resultOf(journal.get(id))).map((r) => [String(r.testInvitationId), r]));
-    if (done.size)
-      ctx.info(
-        `Resuming an interrupted run of these ${ids.length} ids: ${done.size} were queued by it and are not sent again.`,
-      );
-    const batches = chunk(
-      ids.filter((id) => !done.has(id)),
-      MAX_CALLBACK_IDS,
-    );
-    let sent = 0;
-    // Ctrl-C: no new request; the ones sent finish (a second Ctrl-C stops at once)
-    await runPool(batches.entries(), { concurrency, signal: ctx.signal }, async ([i, batch]) => {
-      if (batches.length > 1) ctx.info(`Request ${i + 1} of ${batches.length} (${batch.length} ids)…`);
-      const answer = await processChunk(client, batch);
-      journal.store.write(() => {
-        for (const r of answer) journal.append({ k: String(r.testInvitationId), ...r });
-      });
-      for (const r of answer) done.set(String(r.testInvitationId), r);
-      sent++;
-    });
-    if (ctx.signal.aborted)
-      throw new CancelledError(
-        `interrupted after ${sent} of ${plural(batches.length, 'request')}; run it again with the same ids: it sends only the ids not queued yet`,
-      );
-    journal.forget(); // complete: the same ids again are a new run (a deliberate second re-queue)
-    return ids.map((id) => done.get(id)!);
-  } finally {
-    journal.close();
-    journal.store.close(); // an assistant's calls (assess mcp) share one process: each closes its own
-  }
-}
-
-async function collectIds(ctx: Context, args: string[], file: string | undefined): Promise<string[]> {
-  if (file !== undefined && args.length) throw new UsageError('--file: give ids as arguments or with --file, not both');
-  if (file === undefined) {
-    if (!args.length)
-      throw new UsageError(
-        '<ids>: no invitation ids given',
-        'e.g. assess callbacks process 900001 900002, or --file ids.txt',
-      );
-    return parseIdArgs(args);
-  }
-  const text = await readInputText(file, {
-    label: '--file',
-    maxBytes: INPUT_MAX_BYTES,
-    stdin: ctx.io.stdin,
-    signal: ctx.signal,
-  });
-  const ids = parseIdText(text);
-  if (!ids.length) throw new UsageError(`--file: no invitation ids in ${file}`);
-  return ids;
-}
-
-const NOT_REGISTERED = 'not registered';
-
-/** A result as shown: the service's, or `not registered` (--from-attempts). */
-type Reported = Omit<CallbackResult, 'status'> & { status: CallbackResult['status'] | typeof NOT_REGISTERED };
-
-/**
- * With --from-attempts the ids are every attempt of a window, also those created without a
- * callback URL: the service's "failed" for one of those means nothing to notify, as reconcile
- * reads it — reported, not a failure.
- */
-function asNotRegistered(results: CallbackResult[]): Reported[] {
-  return results.map((r) =>
-    r.status === 'failed' && r.message === SERVICE_FAILED
-      ? {
-          ...r,
-          status: NOT_REGISTERED,
-          message: 'the service answered "failed": it re-queues notifications only for invitations with a callback URL',
-        }
-      : r,
-  );
-}
-
-/** An id's result as an earlier run recorded it. */
-function resultOf(e: Record<string, unknown> | undefined): CallbackResult[] {
-  if (!e || (e.status !== 'successful' && e.status !== 'failed')) return [];
-  const id = e.testInvitationId;
-  const message = typeof e.message === 'string' ? e.message : null;
-  return typeof id === 'number' || typeof id === 'string' ? [{ testInvitationId: id, status: e.status, message }] : [];
-}
-
-/** The message of an id the service listed as failed (it gives no reason of its own). */
-export const SERVICE_FAILED = 'reported as failed by the service';
-
-const wire = (id: string): number | string => (Number.isSafeInteger(Number(id)) ? Number(id) : id);
-
-/**
- * One chunk. A 401 naming ids of the chunk marks those ids failed (with the service's message)
- * and sends the rest of the chunk again; a 401 naming none of them (e.g. a refused key) stops.
- */
-export async function processChunk(client: V3Client, ids: string[]): Promise<CallbackResult[]> {
-  const byId = new Map<string, CallbackResult>();
-  const record = (id: string, status: CallbackResult['status'], message: string | null) =>
-    byId.set(id, { testInvitationId: wire(id), status, message });
-  const inOrder = () => ids.map((id) => byId.get(id)!);
-  let pending = ids;
-  while (pending.length) {
-    try {
-      const res = await client.processCallbacks(pending);
-      // An answer that lists neither (e.g. an empty 200) is taken as "queued": the call succeeded.
-      const lists = res.testinvitationIds;
-      const silent = !lists || (lists.successful == null && lists.failed == null);
-      const ok = new Set((silent ? pending : (lists.successful ?? [])).map(String));
-      const bad = new Set((lists?.failed ?? []).map(String));
-      for (const id of pending) {
-        if (ok.has(id)) record(id, 'successful', null);
-        else if (bad.has(id)) record(id, 'failed', SERVICE_FAILED);
-        else record(id, 'failed', 'not in the service response');
-      }
-      return inOrder();
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 401) throw err;
-      const { ids: named, message } = idsNamedIn(err.messages, pending);
-      if (!named.length) throw err;
-      for (const id of named) record(id, 'failed', message);
-      pending = pending.filter((id) => !named.includes(id));
-    }
-  }
-  return inOrder();
-}

@@ -6,6 +6,8 @@
 // environment variable may carry) is made safe or left out, with a warning: the body is on stdin
 // whatever happens; a command that still cannot start is warned about and counted, never dropped
 // silently.
+import type { ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import type { Context } from '../../../context.js';
 import type { Received } from './receiver.js';
 
@@ -88,55 +90,74 @@ export async function runExec(
       // thrown, not emitted: a value the environment refuses (E2BIG, ERR_INVALID_ARG_VALUE)
       return reject(new Error(`could not start: ${(err as Error).message}`));
     }
-    const signalGroup = (signal: NodeJS.Signals | 0): boolean => {
-      if (child.pid === undefined) return false;
-      try {
-        if (ownGroup) process.kill(-child.pid, signal);
-        else if (signal !== 0) child.kill(signal);
-        else return child.exitCode === null && child.signalCode === null;
-        return true;
-      } catch {
-        return false; // ESRCH: nothing of the group is left
-      }
-    };
-    // The listener ending at once (a second Ctrl-C exits the process) must not leave the command behind.
-    const onExit = () => void signalGroup('SIGKILL');
-    process.on('exit', onExit);
-    let settled = false;
-    const finish = (err?: Error) => {
-      if (settled) return;
-      settled = true;
-      process.off('exit', onExit);
-      stop.removeEventListener('abort', onStop);
-      if (err) reject(err);
-      else resolve();
-    };
-    child.stdout.on('data', (d) => ctx.io.stderr.write(d)); // stdout of ours carries notifications only
-    child.stderr.on('data', (d) => ctx.io.stderr.write(d));
-    child.stdin.on('error', () => undefined); // a command that does not read stdin is fine
-    child.stdin.end(n.raw);
-    // no shell (ENOENT), no process to spare (EAGAIN)…: it did not start
-    child.on('error', (err) => {
-      if (child.pid === undefined) finish(new Error(`could not start: ${err.message}`));
-    });
-    // Ctrl-C: the command's group is asked to end (SIGTERM), then killed (SIGKILL) if still there.
-    const onStop = () => {
-      child.stdout.destroy();
-      child.stderr.destroy();
-      signalGroup('SIGTERM');
-      void gone(() => !signalGroup(0), KILL_GRACE_MS).then((ended) => {
-        if (!ended) signalGroup('SIGKILL');
-        finish();
-      });
-    };
-    stop.addEventListener('abort', onStop, { once: true });
-    child.on('close', (code, signal) => {
-      if (stop.aborted) return; // onStop ends it
-      if (code !== 0)
-        ctx.warn(`--exec for ${label} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`);
+    watch(ctx, child, { raw: n.raw, stop, label, ownGroup }, (err) => (err ? reject(err) : resolve()));
+  });
+}
+
+type Child = ChildProcessByStdio<Writable, Readable, Readable>;
+
+/**
+ * Feeds the started command its body, passes its output to our stderr and ends its group on
+ * `stop`; `done` is called once: when it closed, was stopped, or turned out not to have started.
+ */
+function watch(
+  ctx: Context,
+  child: Child,
+  o: { raw: Buffer; stop: AbortSignal; label: string; ownGroup: boolean },
+  done: (err?: Error) => void,
+): void {
+  const signalGroup = groupSignaller(child, o.ownGroup);
+  // The listener ending at once (a second Ctrl-C exits the process) must not leave the command behind.
+  const onExit = () => void signalGroup('SIGKILL');
+  process.on('exit', onExit);
+  let settled = false;
+  const finish = (err?: Error) => {
+    if (settled) return;
+    settled = true;
+    process.off('exit', onExit);
+    o.stop.removeEventListener('abort', onStop);
+    done(err);
+  };
+  child.stdout.on('data', (d) => ctx.io.stderr.write(d)); // stdout of ours carries notifications only
+  child.stderr.on('data', (d) => ctx.io.stderr.write(d));
+  child.stdin.on('error', () => undefined); // a command that does not read stdin is fine
+  child.stdin.end(o.raw);
+  // no shell (ENOENT), no process to spare (EAGAIN)…: it did not start
+  child.on('error', (err) => {
+    if (child.pid === undefined) finish(new Error(`could not start: ${err.message}`));
+  });
+  // Ctrl-C: the command's group is asked to end (SIGTERM), then killed (SIGKILL) if still there.
+  const onStop = () => {
+    child.stdout.destroy();
+    child.stderr.destroy();
+    signalGroup('SIGTERM');
+    void gone(() => !signalGroup(0), KILL_GRACE_MS).then((ended) => {
+      if (!ended) signalGroup('SIGKILL');
       finish();
     });
+  };
+  o.stop.addEventListener('abort', onStop, { once: true });
+  child.on('close', (code, signal) => {
+    if (o.stop.aborted) return; // onStop ends it
+    if (code !== 0)
+      ctx.warn(`--exec for ${o.label} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`);
+    finish();
   });
+}
+
+/** Sends a signal to the command's group (its process on Windows); 0 asks whether any of it is left. */
+function groupSignaller(child: Child, ownGroup: boolean): (signal: NodeJS.Signals | 0) => boolean {
+  return (signal) => {
+    if (child.pid === undefined) return false;
+    try {
+      if (ownGroup) process.kill(-child.pid, signal);
+      else if (signal !== 0) child.kill(signal);
+      else return child.exitCode === null && child.signalCode === null;
+      return true;
+    } catch {
+      return false; // ESRCH: nothing of the group is left
+    }
+  };
 }
 
 /** Polls `check` until it is true (→ true) or `ms` passed (→ false). */

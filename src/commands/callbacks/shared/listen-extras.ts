@@ -1,6 +1,6 @@
 // What `callbacks listen` adds for "never miss a completion": the durable inbox (written before
 // the 200), forwarding with a delivery policy (retries, bounded queue, dead letters) and
-// Standard Webhooks signing. Kept out of listen.ts so that file stays about receiving.
+// Standard Webhooks signing. Kept out of listen.run.ts so that file stays about receiving.
 import * as z from 'zod/mini';
 import { flag, zx } from '../../../cli/command.js';
 import { configDir } from '../../../config/store.js';

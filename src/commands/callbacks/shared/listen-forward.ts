@@ -53,10 +53,34 @@ export function startForwarding(
   });
   for (const e of kept?.resumable ?? [])
     lanes.add({ seq: e.seq, lane: laneOf(e.invitationId, e.seq), tries: e.tries, nextMs: e.nextMs });
+  const resumed = kept?.resumable.length ?? 0;
+  return {
+    lanes,
+    forward: forwarder(ctx, input, { lanes, kept, hops, memory, listenerId }),
+    note: `Forwarding to ${to}: ${plural(input.forwardConcurrency, 'invitation')} at once, each in arrival order; paused after ${plural(input.breakerFailures, 'failure')} in a row.${resumed ? ` ${resumed} queued from before.` : ''}`,
+  };
+}
+
+/**
+ * What queues one received notification: its stored record, or without a store the body in
+ * memory (dropped, with a counted warning, when --forward-queue or its bytes are full).
+ */
+function forwarder(
+  ctx: Context,
+  input: ListenExtraInput,
+  s: {
+    lanes: ForwardLanes;
+    kept: ListenStore | null;
+    hops: Map<number, string>;
+    memory: { bytes: number };
+    listenerId: string;
+  },
+): (n: Received) => void {
+  const { lanes, kept, hops, memory, listenerId } = s;
+  const to = input.forwardTo!;
   let memorySeq = 0;
   let dropped = 0;
-
-  const forward = (n: Received) => {
+  return (n) => {
     const rec = kept?.recordOf(n);
     if (rec) {
       hops.set(rec.seq, forwardedByValue(n.headers?.[FORWARDED_BY], listenerId));
@@ -81,12 +105,6 @@ export function startForwarding(
     };
     lanes.add({ seq, lane: laneOf(n.read.invitationId, seq), tries: 0, nextMs: 0, item });
   };
-  const resumed = kept?.resumable.length ?? 0;
-  return {
-    lanes,
-    forward,
-    note: `Forwarding to ${to}: ${plural(input.forwardConcurrency, 'invitation')} at once, each in arrival order; paused after ${plural(input.breakerFailures, 'failure')} in a row.${resumed ? ` ${resumed} queued from before.` : ''}`,
-  };
 }
 
 function storeSide(
@@ -100,19 +118,7 @@ function storeSide(
   const said = (item: Outgoing) => label(item.invitationId, item.status, item.id);
   const at = () => ctx.now().getTime();
   return {
-    load: (e) => {
-      const rec = queuedOne(inbox.store, e.seq, to);
-      if (!rec) return undefined;
-      return {
-        seq: rec.seq,
-        id: rec.id,
-        invitationId: rec.invitationId,
-        status: rec.status,
-        body: rec.body,
-        contentType: rec.headers['content-type'] ?? 'application/json',
-        forwardedBy: hops.get(rec.seq) ?? forwardedByValue(undefined, listenerId),
-      };
-    },
+    load: (e) => queuedItem(kept, e.seq, to, hops.get(e.seq) ?? forwardedByValue(undefined, listenerId)),
     delivered: async (e, item, status) => {
       hops.delete(e.seq);
       await inbox.commit(
@@ -152,6 +158,21 @@ function storeSide(
           durable: false,
         },
       ),
+  };
+}
+
+/** A queued notification as it is sent, read from the store; undefined when it is no longer queued. */
+function queuedItem(kept: ListenStore, seq: number, to: string, forwardedBy: string): Outgoing | undefined {
+  const rec = queuedOne(kept.inbox.store, seq, to);
+  if (!rec) return undefined;
+  return {
+    seq: rec.seq,
+    id: rec.id,
+    invitationId: rec.invitationId,
+    status: rec.status,
+    body: rec.body,
+    contentType: rec.headers['content-type'] ?? 'application/json',
+    forwardedBy,
   };
 }
 

@@ -146,69 +146,56 @@ export class ListenMetrics {
     };
   }
 
+  /** The Prometheus text of /metrics: the listener's counts, and the forward queue's with --forward-to. */
   private text(lanes: ForwardLanes | undefined): string {
-    const out: string[] = [];
-    const metric = (name: string, type: string, help: string, lines: string[]) =>
-      out.push(`# HELP assess_listen_${name} ${help}`, `# TYPE assess_listen_${name} ${type}`, ...lines);
-    const one = (name: string, v: number) => [`assess_listen_${name} ${v}`];
-    metric(
-      'received_total',
-      'counter',
-      'Notifications received (stored or not).',
-      one('received_total', this.received),
-    );
-    metric(
-      'stored_total',
-      'counter',
-      'Notifications committed to the store before their 200.',
-      one('stored_total', this.stored),
-    );
-    metric(
-      'duplicates_total',
-      'counter',
-      'Stored notifications seen before (same invitation and status).',
-      one('duplicates_total', this.duplicates),
-    );
-    const refused = [...this.refused].map(([r, n]) => `assess_listen_refused_total{reason="${r}"} ${n}`);
-    metric(
-      'refused_total',
-      'counter',
-      'Requests refused, by reason.',
-      refused.length ? refused : ['assess_listen_refused_total{reason="token"} 0'],
-    );
-    metric('store_seconds', 'summary', 'Time from a notification to its commit.', [
-      `assess_listen_store_seconds_sum ${this.storeSeconds.toFixed(6)}`,
-      `assess_listen_store_seconds_count ${this.stored + this.storeFailures}`,
+    const out = [...this.ownMetrics(), ...(lanes ? forwardMetrics(lanes) : [])].flatMap(([name, type, help, lines]) => [
+      `# HELP assess_listen_${name} ${help}`,
+      `# TYPE assess_listen_${name} ${type}`,
+      ...lines,
     ]);
-    if (lanes) {
-      metric(
-        'forwarded_total',
-        'counter',
-        'Notifications delivered to --forward-to.',
-        one('forwarded_total', lanes.counts.forwarded),
-      );
-      metric(
-        'retries_total',
-        'counter',
-        'Forward tries that failed and will be retried.',
-        one('retries_total', lanes.counts.retries),
-      );
-      metric(
-        'dead_letters_total',
-        'counter',
-        'Notifications whose tries were spent.',
-        one('dead_letters_total', lanes.counts.deadLetters),
-      );
-      metric('queue_depth', 'gauge', 'Notifications waiting to be forwarded.', one('queue_depth', lanes.depth));
-      metric(
-        'forward_up',
-        'gauge',
-        '1 while the circuit breaker is closed.',
-        one('forward_up', lanes.breaker === 'closed' ? 1 : 0),
-      );
-    }
     return `${out.join('\n')}\n`;
   }
+
+  private ownMetrics(): Metric[] {
+    const refused = [...this.refused].map(([r, n]) => `assess_listen_refused_total{reason="${r}"} ${n}`);
+    return [
+      counter('received_total', 'Notifications received (stored or not).', this.received),
+      counter('stored_total', 'Notifications committed to the store before their 200.', this.stored),
+      counter('duplicates_total', 'Stored notifications seen before (same invitation and status).', this.duplicates),
+      [
+        'refused_total',
+        'counter',
+        'Requests refused, by reason.',
+        refused.length ? refused : ['assess_listen_refused_total{reason="token"} 0'],
+      ],
+      [
+        'store_seconds',
+        'summary',
+        'Time from a notification to its commit.',
+        [
+          `assess_listen_store_seconds_sum ${this.storeSeconds.toFixed(6)}`,
+          `assess_listen_store_seconds_count ${this.stored + this.storeFailures}`,
+        ],
+      ],
+    ];
+  }
+}
+
+/** One metric: its name (after assess_listen_), type, help line and sample lines. */
+type Metric = [name: string, type: string, help: string, lines: string[]];
+
+const one = (name: string, v: number) => [`assess_listen_${name} ${v}`];
+const counter = (name: string, help: string, v: number): Metric => [name, 'counter', help, one(name, v)];
+const gauge = (name: string, help: string, v: number): Metric => [name, 'gauge', help, one(name, v)];
+
+function forwardMetrics(lanes: ForwardLanes): Metric[] {
+  return [
+    counter('forwarded_total', 'Notifications delivered to --forward-to.', lanes.counts.forwarded),
+    counter('retries_total', 'Forward tries that failed and will be retried.', lanes.counts.retries),
+    counter('dead_letters_total', 'Notifications whose tries were spent.', lanes.counts.deadLetters),
+    gauge('queue_depth', 'Notifications waiting to be forwarded.', lanes.depth),
+    gauge('forward_up', '1 while the circuit breaker is closed.', lanes.breaker === 'closed' ? 1 : 0),
+  ];
 }
 
 const REASONS: Record<number, string> = {

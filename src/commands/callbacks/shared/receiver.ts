@@ -8,7 +8,7 @@
 // request this listener forwarded itself (its `assess-forwarded-by` carries our id) is refused
 // with 508: stored and forwarded again, it would go round without end (shared/self-forward.ts).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ReadCallback } from '../../../api/read/callback.js';
 import { FORWARDED_BY, forwardedBy } from './self-forward.js';
@@ -129,66 +129,24 @@ export async function startReceiver(opts: ReceiverOptions): Promise<RunningRecei
   // the notification schemas are built when a receiver starts, not when the command loads
   const { readCallback } = await import('../../../api/read/callback.js');
   const { parseJsonLossless } = await import('../../../api/read/body.js');
-  let inFlight = 0;
-  let drained: (() => void) | null = null;
+  const readNotification = (text: string) => readCallback(parseJsonLossless(text)); // long ids kept as digits
+  const requests: InFlight = { count: 0, drained: null };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    inFlight++;
+    requests.count++;
     res.once('close', () => {
-      if (--inFlight === 0) drained?.();
+      if (--requests.count === 0) requests.drained?.();
     });
     const url = new URL(req.url ?? '/', 'http://receiver.invalid');
     const remote = req.socket.remoteAddress ?? '?';
-    const reject = (status: number, reason: string, headers: Record<string, string> = {}) => {
+    const reject: Reject = (status, reason, headers = {}) => {
       answer(res, status, { error: reason }, headers);
       opts.onRejected({ status, reason, remote, method: req.method ?? '?', path: url.pathname });
     };
     if (opts.probes && req.method === 'GET' && probe(opts.probes, url.pathname, res)) return;
-    if (url.pathname !== opts.path) return reject(404, `no receiver at ${url.pathname} (listening on ${opts.path})`);
-    if (req.method !== 'POST')
-      return reject(405, `${req.method} is not accepted; notifications are POSTed`, { allow: 'POST' });
-    const given = tokenOf(req, url);
-    if (opts.token !== undefined && !sameToken(given, opts.token))
-      return reject(401, given !== null ? 'wrong token' : 'missing ?token= (or an Authorization: Bearer header)');
-    if (opts.listenerId !== undefined && forwardedBy(req.headers[FORWARDED_BY]).includes(opts.listenerId))
-      return reject(
-        508,
-        'loop detected: this listener forwarded this request here itself (--forward-to reaches this listener); not stored or forwarded again',
-      );
-    const storeFailed = (err: Error) => reject(503, `the notification could not be stored: ${err.message}`);
+    const refused = refusal(opts, req, url);
+    if (refused) return reject(...refused);
     readBody(req).then(
-      (raw) => {
-        if (raw === null) return reject(413, `body larger than ${MAX_BODY_BYTES} bytes`);
-        if (raw.length === 0) return reject(400, 'empty body: a notification is a JSON object');
-        const at = new Date();
-        const text = raw.toString('utf8');
-        let notJson: string | null = null;
-        try {
-          JSON.parse(text);
-        } catch (err) {
-          notJson = `the body is not JSON (${(err as Error).message})`;
-        }
-        if (notJson !== null) {
-          if (!opts.quarantine) return reject(400, `${notJson}; it is not kept (the listener runs with --no-inbox)`);
-          return void opts
-            .quarantine({ raw, reason: notJson, headers: req.headers, at, remote })
-            .then(() => answer(res, 200, { received: true, quarantined: true }), storeFailed);
-        }
-        const read = readCallback(parseJsonLossless(text)); // long ids kept as digits
-        const n: Received = {
-          body: read.value,
-          read,
-          version: read.version,
-          raw,
-          contentType: req.headers['content-type'] ?? 'application/json',
-          remote,
-          at,
-          headers: req.headers,
-        };
-        (opts.persist ? opts.persist(n) : Promise.resolve()).then(() => {
-          answer(res, 200, { received: true });
-          opts.onNotification(n);
-        }, storeFailed);
-      },
+      (raw) => take(opts, { req, res, remote, reject }, raw, readNotification),
       () => reject(400, 'the request body could not be read'),
     );
   };
@@ -206,20 +164,104 @@ export async function startReceiver(opts: ReceiverOptions): Promise<RunningRecei
     port,
     server,
     callbackUrl: callbackUrlFor(opts.host, port, opts.path, opts.token, opts.tls ? 'https' : 'http'),
-    // takes no new connection; a request being stored is answered once its commit is done (up to
-    // a moment), then every connection is closed
-    close: async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      if (inFlight > 0)
-        await new Promise<void>((resolve) => {
-          drained = resolve;
-          setTimeout(resolve, 1_000).unref();
-        });
-      server.closeAllConnections();
-      await closed;
-    },
+    close: () => closeServer(server, requests),
   };
+}
+
+/** The requests being answered, and what to call once there are none. */
+interface InFlight {
+  count: number;
+  drained: (() => void) | null;
+}
+
+type Reject = (status: number, reason: string, headers?: Record<string, string>) => void;
+
+/** One request being answered: what it came with, and how to refuse it. */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  remote: string;
+  reject: Reject;
+}
+
+/** Why a request is refused before its body is read (path, method, token, a loop); null when it is not. */
+function refusal(
+  opts: ReceiverOptions,
+  req: IncomingMessage,
+  url: URL,
+): [status: number, reason: string, headers?: Record<string, string>] | null {
+  if (url.pathname !== opts.path) return [404, `no receiver at ${url.pathname} (listening on ${opts.path})`];
+  if (req.method !== 'POST') return [405, `${req.method} is not accepted; notifications are POSTed`, { allow: 'POST' }];
+  const given = tokenOf(req, url);
+  if (opts.token !== undefined && !sameToken(given, opts.token))
+    return [401, given !== null ? 'wrong token' : 'missing ?token= (or an Authorization: Bearer header)'];
+  if (opts.listenerId !== undefined && forwardedBy(req.headers[FORWARDED_BY]).includes(opts.listenerId))
+    return [
+      508,
+      'loop detected: this listener forwarded this request here itself (--forward-to reaches this listener); not stored or forwarded again',
+    ];
+  return null;
+}
+
+/** A body read: stored (or quarantined when it is not JSON), then answered 200 and handed on. */
+function take(
+  opts: ReceiverOptions,
+  x: Exchange,
+  raw: Buffer | null,
+  readNotification: (text: string) => ReadCallback,
+) {
+  const { req, res, remote, reject } = x;
+  const storeFailed = (err: Error) => reject(503, `the notification could not be stored: ${err.message}`);
+  if (raw === null) return reject(413, `body larger than ${MAX_BODY_BYTES} bytes`);
+  if (raw.length === 0) return reject(400, 'empty body: a notification is a JSON object');
+  const at = new Date();
+  const text = raw.toString('utf8');
+  let notJson: string | null = null;
+  try {
+    JSON.parse(text);
+  } catch (err) {
+    notJson = `the body is not JSON (${(err as Error).message})`;
+  }
+  if (notJson !== null) {
+    if (!opts.quarantine) return reject(400, `${notJson}; it is not kept (the listener runs with --no-inbox)`);
+    return void opts
+      .quarantine({ raw, reason: notJson, headers: req.headers, at, remote })
+      .then(() => answer(res, 200, { received: true, quarantined: true }), storeFailed);
+  }
+  const read = readNotification(text);
+  const n: Received = {
+    body: read.value,
+    read,
+    version: read.version,
+    raw,
+    contentType: req.headers['content-type'] ?? 'application/json',
+    remote,
+    at,
+    headers: req.headers,
+  };
+  (opts.persist ? opts.persist(n) : Promise.resolve()).then(() => {
+    answer(res, 200, { received: true });
+    opts.onNotification(n);
+  }, storeFailed);
+}
+
+/**
+ * Takes no new connection; a request being stored is answered once its commit is done (up to a
+ * moment), then every connection is closed.
+ */
+async function closeServer(
+  server: Pick<Server, 'close' | 'closeIdleConnections' | 'closeAllConnections'>,
+  requests: InFlight,
+): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  if (requests.count > 0)
+    await new Promise<void>((resolve) => {
+      requests.drained = resolve;
+      setTimeout(resolve, 1_000).unref();
+    });
+  server.closeAllConnections();
+  await closed;
 }
 
 /** Answers GET /healthz, /readyz, /metrics; false for any other path. */
