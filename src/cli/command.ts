@@ -105,8 +105,6 @@ export type V2Def<I> = V2Run<I> | { unsupported: string };
 
 /** The command works under v2: its handler's runV2 does it. */
 export interface V2Run<I> {
-  /** TRANSITION: an inline v2 run, until every command has a handler module. */
-  run?(ctx: Context, input: I): Promise<void>;
   jsonFields?: JsonFields<I>;
   /** Options that exist only in v2, with why v3 has none (refused under v3, exit 2). */
   only?: Record<string, string>;
@@ -119,15 +117,12 @@ export interface V2Run<I> {
  */
 export type CommandDecl<A extends ArgDecls, F extends FlagDecls, I> = Omit<
   CommandDef<I>,
-  'schema' | 'args' | 'flags' | 'behaviour' | 'handler'
+  'schema' | 'args' | 'flags' | 'behaviour'
 > &
   Behaviour<I> & {
     args?: A;
     flags?: F;
     behaviour?: Behaviour<any>;
-    /** TRANSITION: an inline run, until every command has a handler module. */
-    run?(ctx: Context, input: I): Promise<void>;
-    handler?: () => Promise<object>;
   };
 
 const BEHAVIOUR_KEYS = ['usage', 'stdin', 'ownsGlobals', 'tzFromProfile', 'showsAnswer', 'pick'] as const;
@@ -155,16 +150,9 @@ export function defineCommand<A extends ArgDecls = {}, F extends FlagDecls = {},
     jsonFields,
     behaviour,
     schema,
-    handler: decl.run ? inlineHandler(decl) : decl.handler!,
+    handler: decl.handler,
     v2: decl.v2,
   };
-}
-
-// TRANSITION: a declaration with its run inline, until every command has a handler module.
-function inlineHandler(decl: CommandDecl<any, any, any>): () => Promise<object> {
-  const v2 = decl.v2 && 'run' in decl.v2 ? decl.v2 : undefined;
-  const handler = { run: decl.run!.bind(decl), ...(v2?.run ? { runV2: v2.run.bind(v2) } : {}) };
-  return async () => handler;
 }
 
 type Load = () => Promise<{ default: CommandDef }>;

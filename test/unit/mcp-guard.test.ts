@@ -32,32 +32,34 @@ const poke = defineCommand({
   description: 'Reads, then changes something through the client named',
   examples: [],
   flags: { via: flag('the client', { value: 'via' }, () => z.enum(VIAS)) },
-  async run(ctx, input) {
-    await (await ctx.api()).transport.json({ operation: 't.read', method: 'GET', path: '/v3/tests', repeat: 'read' });
-    if (input.via === 'api') await (await ctx.api()).processCallbacks(['900001']);
-    if (input.via === 'apiV2') await (await ctx.apiV2()).createLink('1001', { testLinkName: 'Spring' });
-    if (input.via === 'bulk') await (await bulkClient(ctx)).processCallbacks(['900002']);
-    if (input.via === 'transport') {
-      const { transport } = clientTransport(await ctx.connection(), {}, 'v3');
-      await transport.json({ operation: 't.raw', method: 'DELETE', path: '/v3/anything', repeat: 'once' });
-    }
-    ctx.io.stdout.write('{"done":true}\n');
-  },
+  handler: async () => ({ run: pokeRun }),
 });
+async function pokeRun(ctx: Context, input: { via: (typeof VIAS)[number] }): Promise<void> {
+  await (await ctx.api()).transport.json({ operation: 't.read', method: 'GET', path: '/v3/tests', repeat: 'read' });
+  if (input.via === 'api') await (await ctx.api()).processCallbacks(['900001']);
+  if (input.via === 'apiV2') await (await ctx.apiV2()).createLink('1001', { testLinkName: 'Spring' });
+  if (input.via === 'bulk') await (await bulkClient(ctx)).processCallbacks(['900002']);
+  if (input.via === 'transport') {
+    const { transport } = clientTransport(await ctx.connection(), {}, 'v3');
+    await transport.json({ operation: 't.raw', method: 'DELETE', path: '/v3/anything', repeat: 'once' });
+  }
+  ctx.io.stdout.write('{"done":true}\n');
+}
 /** A read through the client named by `via`, which the service holds open (HOLD). */
 const hold = defineCommand({
   name: 'hold',
   description: 'Reads through the client named, from a service that does not answer',
   examples: [],
   flags: { via: flag('the client', { value: 'via' }, () => z.enum(VIAS)) },
-  async run(ctx, input) {
-    const spec = { operation: 't.hold', method: 'GET', path: '/v3/hold', repeat: 'read' } as const;
-    if (input.via === 'api') await (await ctx.api()).transport.json(spec);
-    if (input.via === 'apiV2') await (await ctx.apiV2()).getTest('7');
-    if (input.via === 'bulk') await (await bulkClient(ctx)).transport.json(spec);
-    if (input.via === 'transport') await clientTransport(await ctx.connection(), {}, 'v3').transport.json(spec);
-  },
+  handler: async () => ({ run: holdRun }),
 });
+async function holdRun(ctx: Context, input: { via: (typeof VIAS)[number] }): Promise<void> {
+  const spec = { operation: 't.hold', method: 'GET', path: '/v3/hold', repeat: 'read' } as const;
+  if (input.via === 'api') await (await ctx.api()).transport.json(spec);
+  if (input.via === 'apiV2') await (await ctx.apiV2()).getTest('7');
+  if (input.via === 'bulk') await (await bulkClient(ctx)).transport.json(spec);
+  if (input.via === 'transport') await clientTransport(await ctx.connection(), {}, 'v3').transport.json(spec);
+}
 const HOLD = ['/v3/hold', '/v2/org/tests/7'];
 let held: ((res: ServerResponse) => void) | undefined;
 const noun = { name: 'probe', description: 'test', verbs: [poke, hold] } satisfies NounDef;
