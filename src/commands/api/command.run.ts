@@ -76,7 +76,9 @@ async function stream(ctx: Context, res: RawResponse, limit: number, text: boole
   );
 }
 
-/** A failure while reading the answer, in our terms: cut off after the headers is a network failure (exit 6), not a bug. */
+/**
+ * A failure while reading the answer, in our terms: cut off after the headers is a network failure (exit 6), not a bug.
+ */
 function brokeOff(ctx: Context, method: string, res: RawResponse, err: unknown): unknown {
   const e = err as NodeJS.ErrnoException;
   if (ctx.signal.aborted || err instanceof ResponseShapeError || err instanceof NetworkError || e.syscall) return err;
@@ -116,7 +118,10 @@ function jsonOrUndefined(text: string): unknown {
   }
 }
 
-/** A 2xx whose body --query cannot read: the service answered, so it says what came (exit 1, as other unexpected answers). */
+/**
+ * A 2xx whose body --query cannot read: the service answered, so it says what came (exit 1, as other unexpected
+ * answers).
+ */
 function notJson(
   method: string,
   status: number,

@@ -25,7 +25,8 @@ export const run: Run<typeof cancel> = async (ctx, { invitationId }) => {
     const found = await explainRefusal(api, invitationId, err);
     if ('error' in found) throw found.error;
     ctx.warn(
-      `the answer to the cancel of ${invitationId} was lost and the repeat was refused; read back, the report shows it cancelled (confirmed)`,
+      `the answer to the cancel of ${invitationId} was lost and the repeat was refused; read back, the report shows ` +
+        `it cancelled (confirmed)`,
     );
     return found.cancelled;
   });

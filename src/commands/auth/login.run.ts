@@ -56,7 +56,8 @@ export const run: Run<typeof login> = async (ctx, input) => {
   );
   if (optIn)
     ctx.warn(
-      `profile '${profile}' now sends the API key over plain HTTP (insecure-http true); undo: assess config unset insecure-http`,
+      `profile '${profile}' now sends the API key over plain HTTP (insecure-http true); undo: assess config unset ` +
+        `insecure-http`,
     );
 };
 
@@ -117,7 +118,8 @@ async function verifyKey(ctx: Context, input: Input, apiKey: string, current: Pr
     if (err instanceof ApiError && err.kind === 'auth')
       throw new AuthError(
         `the service refused this key (HTTP ${err.status}${err.messages.length ? `: ${err.messages.join('; ')}` : ''}); nothing was saved`,
-        `check the key (copy it again from the service's settings) and run assess auth login again, or --no-verify to save it unchecked`,
+        `check the key (copy it again from the service's settings) and run assess auth login again, or --no-verify ` +
+          `to save it unchecked`,
       );
     if (err instanceof NetworkError && !err.timedOut)
       err.hint =

@@ -76,7 +76,9 @@ async function listFailed(
   const count = [...waiting.values()].reduce((a, b) => a + b, 0);
   if (count)
     ctx.info(
-      `${plural(count, 'notification')} ${were(count)} acknowledged and ${count === 1 ? 'is' : 'are'} not forwarded yet (not failed): a listener forwarding to ${[...waiting.keys()].join(', ')} sends them, also after a restart.`,
+      `${plural(count, 'notification')} ${were(count)} acknowledged and ${count === 1 ? 'is' : 'are'} not forwarded ` +
+        `yet (not failed): a listener forwarding to ${[...waiting.keys()].join(', ')} sends them, also after a ` +
+        `restart.`,
     );
   await new Printer(ctx).list(rows, {
     columns: [

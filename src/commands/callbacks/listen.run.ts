@@ -123,8 +123,10 @@ async function refuseSelfForward(input: Input, receiver: RunningReceiver, more: 
     await receiver.close();
     await more.stop(0);
     throw new UsageError(
-      `--forward-to: ${input.forwardTo} is this listener itself (port ${receiver.port}, path ${input.path}); each notification would be forwarded to itself without end`,
-      'forward to the application that handles the notifications, e.g. --forward-to http://localhost:3000/webhooks/assess',
+      `--forward-to: ${input.forwardTo} is this listener itself (port ${receiver.port}, path ${input.path}); each ` +
+        `notification would be forwarded to itself without end`,
+      'forward to the application that handles the notifications, e.g. --forward-to ' +
+        'http://localhost:3000/webhooks/assess',
     );
   }
 }
@@ -218,7 +220,8 @@ async function listenToken(ctx: Context, input: { token?: string; tokenFile?: st
     throw new UsageError('--token and --token-file cannot be used together; keep --token-file');
   if (input.token !== undefined) {
     ctx.warn(
-      '--token: a token on the command line is visible to other users (ps) and kept in shell history; use --token-file F or ASSESS_LISTEN_TOKEN',
+      '--token: a token on the command line is visible to other users (ps) and kept in shell history; use ' +
+        '--token-file F or ASSESS_LISTEN_TOKEN',
     );
     return input.token;
   }

@@ -20,10 +20,12 @@ export const tokenSchema = () =>
 export default defineCommand({
   name: 'listen',
   description:
-    'Receive completion notifications locally into the store (each committed before its 200): print each one, optionally forward it (retried, signed) or run a command with it',
+    'Receive completion notifications locally into the store (each committed before its 200): print each one, ' +
+    'optionally forward it (retried, signed) or run a command with it',
   examples: [
     'assess callbacks listen --port 8787',
-    'assess callbacks listen --port 0 --token-file listen.token --print-url   # the first stdout line is the URL to register',
+    'assess callbacks listen --port 0 --token-file listen.token --print-url   # the first stdout line is the URL to ' +
+      'register',
     'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess',
     "assess callbacks listen --ndjson --exec 'jq -r .Status >> statuses.txt'",
     'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess --sign --secret-file webhook.secret',
@@ -37,17 +39,20 @@ export default defineCommand({
       z.string().check(z.regex(/^\/[A-Za-z0-9._~\-/]*$/, 'must be a URL path starting with /, e.g. /hook')),
     ),
     forwardTo: flag(
-      'also POST each stored notification, body unchanged, to this URL (what a killed listener did not forward is resumed on restart)',
+      'also POST each stored notification, body unchanged, to this URL (what a killed listener did not forward is ' +
+        'resumed on restart)',
       { value: 'url' },
       () => z.optional(zx.url()),
     ),
     exec: flag(
-      'run this shell command per notification: JSON on stdin, fields in ASSESS_EVENT_* variables (ASSESS_API_KEY and the secrets removed from its environment)',
+      'run this shell command per notification: JSON on stdin, fields in ASSESS_EVENT_* variables (ASSESS_API_KEY ' +
+        'and the secrets removed from its environment)',
       { value: 'command' },
       () => z.optional(z.string().check(z.trim(), z.minLength(1, 'must be a command, e.g. "cat >> events.ndjson"'))),
     ),
     tokenFile: flag(
-      'only accept requests whose URL carries ?token=<the token in this file> (others get 401); also ASSESS_LISTEN_TOKEN',
+      'only accept requests whose URL carries ?token=<the token in this file> (others get 401); also ' +
+        'ASSESS_LISTEN_TOKEN',
       { value: 'file' },
       () => z.optional(z.string().check(z.minLength(1, 'must name a file, e.g. ./listen.token'))),
     ),

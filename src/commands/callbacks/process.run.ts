@@ -41,7 +41,8 @@ export const run: Run<typeof decl> = async (ctx, input) => {
   await new Printer(ctx).list(results, { columns: COLUMNS, fields: FIELDS });
   if (unregistered)
     ctx.info(
-      `${plural(unregistered, 'attempt')} ${are(unregistered)} not registered for a notification (no callback URL: the service answered "failed"). That is not a failure.`,
+      `${plural(unregistered, 'attempt')} ${are(unregistered)} not registered for a notification (no callback URL: ` +
+        `the service answered "failed"). That is not a failure.`,
     );
   const summary = `${results.length - failed.length - unregistered} of ${plural(results.length, 'invitation')} queued for callback reprocessing, ${unregistered ? `${unregistered} not registered, ` : ''}${failed.length} failed`;
   if (failed.length)
@@ -70,7 +71,8 @@ async function queueAll(ctx: Context, client: V3Client, ids: string[], concurren
     const done = new Map(ids.flatMap((id) => resultOf(journal.get(id))).map((r) => [String(r.testInvitationId), r]));
     if (done.size)
       ctx.info(
-        `Resuming an interrupted run of these ${ids.length} ids: ${done.size} were queued by it and are not sent again.`,
+        `Resuming an interrupted run of these ${ids.length} ids: ${done.size} were queued by it and are not sent ` +
+          `again.`,
       );
     const batches = chunk(
       ids.filter((id) => !done.has(id)),
@@ -89,7 +91,8 @@ async function queueAll(ctx: Context, client: V3Client, ids: string[], concurren
     });
     if (ctx.signal.aborted)
       throw new CancelledError(
-        `interrupted after ${sent} of ${plural(batches.length, 'request')}; run it again with the same ids: it sends only the ids not queued yet`,
+        `interrupted after ${sent} of ${plural(batches.length, 'request')}; run it again with the same ids: it sends ` +
+          `only the ids not queued yet`,
       );
     journal.forget(); // complete: the same ids again are a new run (a deliberate second re-queue)
     return ids.map((id) => done.get(id)!);

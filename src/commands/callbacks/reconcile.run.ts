@@ -56,7 +56,8 @@ export const run: Run<typeof decl> = async (ctx, input) => {
     }));
   const scope = input.all
     ? ''
-    : ` ${checked.length} of them registered a callback URL through this CLI (the ledger in ${ledgerFile}; --all checks every one);`;
+    : ` ${checked.length} of them registered a callback URL through this CLI (the ledger in ${ledgerFile}; --all ` +
+      `checks every one);`;
   ctx.info(
     `${plural(attempts.length, 'completed attempt')} between ${from} and ${to};${scope} ${checked.length - missing.length} notified in the inbox, ${missing.length} missing.`,
   );
@@ -101,7 +102,8 @@ function report(ctx: Context, missing: Missing[], failed: number, apply: boolean
   const unregistered = missing.filter((r) => r.requeue === NOT_REGISTERED).length;
   if (unregistered)
     ctx.info(
-      `${plural(unregistered, 'attempt')} ${are(unregistered)} not registered for a notification: the service would not re-queue them (${missing.find((r) => r.requeue === NOT_REGISTERED)!.message}). That is not a failure.`,
+      `${plural(unregistered, 'attempt')} ${are(unregistered)} not registered for a notification: the service would ` +
+        `not re-queue them (${missing.find((r) => r.requeue === NOT_REGISTERED)!.message}). That is not a failure.`,
     );
   if (failed) {
     const first = missing.find((r) => r.requeue === 'failed')!;
@@ -187,7 +189,8 @@ async function sendRequeues(ctx: Context, client: V3Client, todo: Row[], store: 
       const refused = res.status === 'failed' && res.message === SERVICE_FAILED;
       row.requeue = refused ? NOT_REGISTERED : res.status;
       row.message = refused
-        ? 'the service answered "failed" for it: it re-queues notifications only for invitations with a callback URL registered'
+        ? 'the service answered "failed" for it: it re-queues notifications only for invitations with a callback URL ' +
+          'registered'
         : res.message;
     }
     // each answer is recorded as soon as it came: a run stopped later re-queues none of these again

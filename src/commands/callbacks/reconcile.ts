@@ -11,7 +11,8 @@ export const FIELDS = ['testInvitationId', 'testStatus', 'email', 'name', 'reque
 export default defineCommand({
   name: 'reconcile',
   description:
-    'Find completed attempts registered with a callback URL (by this CLI; --all: every one) whose notification never reached the inbox; --apply re-queues exactly those',
+    'Find completed attempts registered with a callback URL (by this CLI; --all: every one) whose notification never ' +
+    'reached the inbox; --apply re-queues exactly those',
   examples: [
     'assess callbacks reconcile --from 1d --to now',
     'assess callbacks reconcile --from 2026-03-01 --to 2026-03-02 --apply --json',
@@ -29,7 +30,8 @@ export default defineCommand({
     ),
     ...STORE_FLAG,
     all: flag(
-      'check every completed attempt, not only the invitations this CLI created or re-attempted with a callback URL (its ledger)',
+      'check every completed attempt, not only the invitations this CLI created or re-attempted with a callback URL ' +
+        '(its ledger)',
       () => z.optional(z.boolean()),
     ),
     apply: flag('re-queue the missing notifications (callbacks process, 100 ids per request)', () =>

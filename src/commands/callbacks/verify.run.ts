@@ -56,8 +56,10 @@ export const run: Run<typeof decl> = async (ctx, input) => {
   const unsigned = requests.filter((r) => !r.headers['webhook-signature'] && !r.headers['webhook-id']);
   if (unsigned.length === requests.length)
     throw new OutcomeError(
-      `these were received unsigned: none of the ${plural(requests.length, 'request')} in ${where} carries webhook-id or webhook-signature, so there is nothing to verify`,
-      'the service does not sign its notifications; `callbacks listen --forward-to URL --sign` signs what it forwards, and the receiving application verifies those',
+      `these were received unsigned: none of the ${plural(requests.length, 'request')} in ${where} carries ` +
+        `webhook-id or webhook-signature, so there is nothing to verify`,
+      'the service does not sign its notifications; `callbacks listen --forward-to URL --sign` signs what it ' +
+        'forwards, and the receiving application verifies those',
     );
   const { secret } = given ?? (await secretOf());
   const check: Check = (r, toleranceS) => verify(secret, r.headers, r.body, r.at, toleranceS);
@@ -75,7 +77,8 @@ export const run: Run<typeof decl> = async (ctx, input) => {
     ? `, and its webhook-timestamp is within ${fmt(input.tolerance)} of when it was received`
     : '';
   ctx.info(
-    `${plural(rows.length, 'request')} verified: each webhook-signature is the HMAC-SHA256 of "webhook-id.webhook-timestamp.body" with the secret${window}.`,
+    `${plural(rows.length, 'request')} verified: each webhook-signature is the HMAC-SHA256 of ` +
+      `"webhook-id.webhook-timestamp.body" with the secret${window}.`,
   );
 };
 
@@ -135,7 +138,8 @@ function notVerified(bad: Row[], total: number, toleranceMs: number, signedRight
       ? 'those were received unsigned; the signed ones verify'
       : onlyTime
         ? `the timestamps are outside --tolerance ${fmt(toleranceMs)}${matches ? ' (the signatures themselves match)' : ''}: check a capture at its own time with --at T, or skip the time check with --tolerance 0`
-        : 'check the secret (--secret-file) and that the body was not changed; the reason column says which check failed',
+        : 'check the secret (--secret-file) and that the body was not changed; the reason column says which check ' +
+          'failed',
   );
 }
 

@@ -22,7 +22,8 @@ export default defineCommand({
     file: arg({ optional: true, stdin: ['-'] }, () => z._default(z.string().check(z.minLength(1)), '-')),
   },
   description:
-    'Check the Standard Webhooks signatures (webhook-id, webhook-timestamp, webhook-signature: HMAC-SHA256 of id.timestamp.body with the secret) of stored requests — an inbox, or one {headers, body} JSON — offline',
+    'Check the Standard Webhooks signatures (webhook-id, webhook-timestamp, webhook-signature: HMAC-SHA256 of ' +
+    'id.timestamp.body with the secret) of stored requests — an inbox, or one {headers, body} JSON — offline',
   examples: [
     'assess callbacks verify received.ndjson --secret-file webhook.secret',
     'ASSESS_WEBHOOK_SECRET="$(cat webhook.secret)" assess callbacks verify request.json --tolerance 10m',
@@ -43,7 +44,8 @@ export default defineCommand({
       () => durationArg('5m', 0, 365 * 86_400_000),
     ),
     at: flag(
-      'check the timestamps against this time instead of when each request was received (now for a capture without receivedAt)',
+      'check the timestamps against this time instead of when each request was received (now for a capture without ' +
+        'receivedAt)',
       { value: 'T' },
       () => z.optional(timeArg('past')),
     ),

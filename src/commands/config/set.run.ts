@@ -43,6 +43,7 @@ export const run: Run<typeof set> = async (ctx, { key, value }) => {
   ctx.info(`Set ${key} = ${String(stored)} in profile '${ctx.globals.profile}'.`);
   if (optIn)
     ctx.warn(
-      `profile '${ctx.globals.profile}' now sends the API key over plain HTTP (insecure-http true); undo: assess config unset insecure-http`,
+      `profile '${ctx.globals.profile}' now sends the API key over plain HTTP (insecure-http true); undo: assess ` +
+        `config unset insecure-http`,
     );
 };

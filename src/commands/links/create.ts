@@ -9,11 +9,15 @@ export default defineCommand({
   name: 'create',
   args: { testId: arg(() => zx.id('1001')) },
   description:
-    'Create a test link. Schedule: --valid-days N (validityindays), or --start T --end T (timebound; with --slotwise only inside the daily window of their time parts), always with --tz ID',
+    'Create a test link. Schedule: --valid-days N (validityindays), or --start T --end T (timebound; with --slotwise ' +
+    'only inside the daily window of their time parts), always with --tz ID',
   examples: [
-    'assess links create 1001 --name "Campus 2026" --valid-days 7 --tz Asia/Kolkata   # a zone by name (or id: assess timezones)',
-    'assess links create 1001 --name "Onsite" --type email --proctoring image --start 2026-03-01T09:00:00Z --end 2026-03-05T17:00:00Z --slotwise --tz UTC',
-    'assess links create 1001 --name "Panel" --stakeholders ann@example.com,bo@example.com --start now --end 3d --tz 1 --json',
+    'assess links create 1001 --name "Campus 2026" --valid-days 7 --tz Asia/Kolkata   # a zone by name (or id: ' +
+      'assess timezones)',
+    'assess links create 1001 --name "Onsite" --type email --proctoring image --start 2026-03-01T09:00:00Z --end ' +
+      '2026-03-05T17:00:00Z --slotwise --tz UTC',
+    'assess links create 1001 --name "Panel" --stakeholders ann@example.com,bo@example.com --start now --end 3d --tz ' +
+      '1 --json',
   ],
   flags: {
     ...linkFlags('create'),

@@ -31,7 +31,8 @@ export default defineCommand({
     testId: arg(() => zx.id('1001')),
   },
   description:
-    'Show the v3 equivalent of every v2 test link of a test; --apply creates the missing ones through v3 and prints old id → new id (re-runs create nothing twice)',
+    'Show the v3 equivalent of every v2 test link of a test; --apply creates the missing ones through v3 and prints ' +
+    'old id → new id (re-runs create nothing twice)',
   examples: [
     'assess links migrate 1001',
     'assess links migrate 1001 --json v2TestLinkId,v3Link',

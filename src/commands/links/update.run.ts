@@ -35,7 +35,8 @@ export const run: Run<typeof update> = async (ctx, { testId, linkId, ...flags })
       applied: (now) => holdsChanges(bodyOf(now), changes),
       confirmed: (lost) =>
         ctx.warn(
-          `the answer to the update of test link ${linkId} was lost (${lost}); read back, the link has the new values (confirmed)`,
+          `the answer to the update of test link ${linkId} was lost (${lost}); read back, the link has the new ` +
+            `values (confirmed)`,
         ),
     }),
   );

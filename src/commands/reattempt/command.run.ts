@@ -82,7 +82,8 @@ function explainRefusal(err: unknown, id: string): unknown {
   if (!(err instanceof ApiError) || err.status !== 400 || err.body.shape !== 'statusMessage') return err;
   const said = err.body.message;
   const why = /in progress/i.test(said)
-    ? `reattempt refused: invitation ${id} (or its latest reattempt) is In Progress; run this again once the candidate has finished the test`
+    ? `reattempt refused: invitation ${id} (or its latest reattempt) is In Progress; run this again once the ` +
+      `candidate has finished the test`
     : `reattempt refused for invitation ${id}`;
   return new ApiError(
     400,

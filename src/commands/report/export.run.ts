@@ -154,7 +154,8 @@ function refuseForeignFiles(run: BulkRun, input: ExportInput, dir: string, writt
   if (notOurs) {
     run.close(false);
     throw new UsageError(
-      `--out: ${join(dir, notOurs)} exists and was not written by assess (its journal in ${run.journal.path} does not list it); refusing to replace it`,
+      `--out: ${join(dir, notOurs)} exists and was not written by assess (its journal in ${run.journal.path} does ` +
+        `not list it); refusing to replace it`,
       'move it away, or choose another --out directory',
     );
   }

@@ -21,7 +21,8 @@ const FLAGS = {
     ),
   ),
   from: flag(
-    'window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday); with --since-last-run defaults to the last run\'s --to',
+    'window start: YYYY-MM-DD, ISO 8601 or relative (-7d, "7d ago", yesterday); with --since-last-run defaults to ' +
+      "the last run's --to",
     { value: 'T' },
     () => z.optional(timeArg('past')),
   ),
@@ -59,7 +60,8 @@ const FLAGS = {
   ),
   rate: flag(RATE_HELP, { value: 'N/s' }, () => z.optional(rateFlag())),
   journal: flag(
-    "keep the journal of exported attempts in this database file, e.g. beside the reports in a CI cache (default: the profile's store)",
+    'keep the journal of exported attempts in this database file, e.g. beside the reports in a CI cache (default: ' +
+      "the profile's store)",
     { value: 'file' },
     () => z.optional(z.string().check(z.minLength(1))),
   ),

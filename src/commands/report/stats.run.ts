@@ -60,7 +60,10 @@ export const run: Run<typeof statsCommand> = async (ctx, input) => {
     );
 };
 
-/** The reports of --state's attempts: a cohort of thousands takes a while, so a bar on a terminal, a line every 10 s in a log. */
+/**
+ * The reports of --state's attempts: a cohort of thousands takes a while, so a bar on a terminal, a line every 10 s in
+ * a log.
+ */
 async function fetchWithProgress(
   ctx: Context,
   client: V3Client,
@@ -85,7 +88,10 @@ async function fetchWithProgress(
   }
 }
 
-/** The statistics, their fields in STATS_FIELDS order: charts on a terminal, metric rows in CSV and TSV, else one object. */
+/**
+ * The statistics, their fields in STATS_FIELDS order: charts on a terminal, metric rows in CSV and TSV, else one
+ * object.
+ */
 async function printStats(ctx: Context, ordered: StatsReport, ascii: boolean): Promise<void> {
   const { output, query } = ctx.globals;
   const printer = new Printer(ctx);

@@ -31,7 +31,9 @@ export const run: Run<typeof clock> = async (ctx, input) => {
   }
 };
 
-/** The time alone on a terminal or a pipe (scripts read it so); the whole view under --json, --ndjson, --csv, --query. */
+/**
+ * The time alone on a terminal or a pipe (scripts read it so); the whole view under --json, --ndjson, --csv, --query.
+ */
 async function print(ctx: Context, view: ClockView): Promise<void> {
   const { output, query } = ctx.globals;
   if ((output === 'table' || output === 'tsv') && !query) return void ctx.io.stdout.write(`${view.now}\n`);

@@ -10,7 +10,8 @@ export default defineCommand({
   description: 'Show the injected faults and how many were injected, set new ones (counters restart), or clear them',
   examples: [
     'assess sandbox faults --url http://127.0.0.1:4010',
-    'assess sandbox faults "5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42" --url http://127.0.0.1:4010',
+    'assess sandbox faults "5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42" --url ' +
+      'http://127.0.0.1:4010',
     'assess sandbox faults --clear --url http://127.0.0.1:4010',
   ],
   flags: {

@@ -11,7 +11,8 @@ export const run: Run<typeof openapi> = async (ctx, input) => {
       { url: 'http://127.0.0.1:4010', description: 'assess sandbox serve --port 4010 (v3 and v2 share the origin)' },
     ];
     ctx.info(
-      'The servers entry names http://127.0.0.1:4010: start a sandbox there with assess sandbox serve --port 4010 (the one --sandbox started stops now).',
+      'The servers entry names http://127.0.0.1:4010: start a sandbox there with assess sandbox serve --port 4010 ' +
+        '(the one --sandbox started stops now).',
     );
   }
   ctx.io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);

@@ -86,6 +86,7 @@ function sayWhatIsInjected(ctx: Context, sb: Started, input: Input): void {
     );
   if (input.quirks !== undefined)
     ctx.info(
-      `Quirks mode, seed ${input.quirks}: answers vary in form as a real service's do (change with POST /_sandbox/quirks)`,
+      `Quirks mode, seed ${input.quirks}: answers vary in form as a real service's do (change with POST ` +
+        `/_sandbox/quirks)`,
     );
 }

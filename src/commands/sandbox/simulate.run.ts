@@ -31,7 +31,8 @@ export const run: Run<typeof simulate> = async (ctx, input) => {
   await new Printer(ctx).object(view, { fields: fieldsOf(ctx, r.report !== null, finished) });
   for (const cb of r.callbacks ?? [])
     ctx.info(
-      `Callback '${cb.event}' queued for ${cb.url} (delivery ${cb.deliveryId}): assess sandbox deliveries --invitation ${input.invitationId}`,
+      `Callback '${cb.event}' queued for ${cb.url} (delivery ${cb.deliveryId}): assess sandbox deliveries ` +
+        `--invitation ${input.invitationId}`,
     );
 };
 

@@ -167,7 +167,10 @@ function firstLine(child: ChildProcess, signal: AbortSignal): Promise<string | n
   });
 }
 
-/** The record of the shared sandbox another `start` (this pid) brings up, once it is up; undefined when that one gave up. */
+/**
+ * The record of the shared sandbox another `start` (this pid) brings up, once it is up; undefined when that one gave
+ * up.
+ */
 async function recordOf(dir: string, pid: number, signal: AbortSignal): Promise<SharedSandbox | undefined> {
   const deadline = Date.now() + READY_MS;
   while (Date.now() < deadline && !signal.aborted) {

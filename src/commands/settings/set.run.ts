@@ -50,7 +50,8 @@ export const run: Run<typeof set> = async (ctx, input) => {
       applied: (now) => holdsChanges(now, diff),
       confirmed: (lost) =>
         ctx.warn(
-          `the answer to the settings update of test ${input.testId} was lost (${lost}); read back, the settings have the new values (confirmed)`,
+          `the answer to the settings update of test ${input.testId} was lost (${lost}); read back, the settings ` +
+            `have the new values (confirmed)`,
         ),
     }),
   )) as Record<string, unknown>;

@@ -12,7 +12,8 @@ export default defineCommand({
     testId: arg(() => zx.id('1001')),
   },
   description:
-    'Change settings of a test: reads the current settings, applies --set/--file, validates the whole object, shows the diff and asks before sending (--yes skips; --dry-run only prints the diff)',
+    'Change settings of a test: reads the current settings, applies --set/--file, validates the whole object, shows ' +
+    'the diff and asks before sending (--yes skips; --dry-run only prints the diff)',
   examples: [
     'assess settings set 1001 --set questionSettings.randomQuestions=1 --set testSettings.testAliasName="Java L2"',
     'assess settings set 1001 --set windowViolationSettings.copyPaste=1 --dry-run',

@@ -6,7 +6,10 @@ import { flag } from '../../cli/command.js';
 import { schemaOf } from '../../cli/flags.js';
 import { timeArg } from '../../util/time.js';
 
-/** The flags of the attempts list; `callbacks process --from-attempts` and `callbacks reconcile` check their window with them too. */
+/**
+ * The flags of the attempts list; `callbacks process --from-attempts` and `callbacks reconcile` check their window with
+ * them too.
+ */
 export const ATTEMPT_WINDOW_FLAGS = {
   // the same defaults as report export: completed attempts, up to now
   state: flag('completed (default), cancelled or expired', { value: 'state' }, () =>

@@ -12,7 +12,8 @@ export const run: Run<typeof storeInfo> = async (ctx, input) => {
     const parts = Object.fromEntries(
       s.db
         .prepare(
-          "SELECT part, version FROM assess_schema WHERE EXISTS (SELECT 1 FROM sqlite_schema WHERE name = 'assess_schema') ORDER BY part",
+          'SELECT part, version FROM assess_schema WHERE EXISTS (SELECT 1 FROM sqlite_schema WHERE name = ' +
+            "'assess_schema') ORDER BY part",
         )
         .all()
         .map((r) => [String(r.part), Number(r.version)]),

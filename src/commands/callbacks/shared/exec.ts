@@ -42,7 +42,8 @@ export function safeEventEnv(vars: Record<string, string>): { env: Record<string
   if (omitted.length) {
     env.ASSESS_EVENT_OMITTED = omitted.join(',');
     notes.push(
-      `${omitted.join(', ')} left out of its environment (over ${MAX_ENV_VALUE_BYTES / 1024} KB; ASSESS_EVENT_OMITTED names them, the body is on stdin)`,
+      `${omitted.join(', ')} left out of its environment (over ${MAX_ENV_VALUE_BYTES / 1024} KB; ` +
+        `ASSESS_EVENT_OMITTED names them, the body is on stdin)`,
     );
   }
   return { env, notes };

@@ -118,7 +118,9 @@ export class ForwardLanes {
     if (soonest !== Infinity) this.wakeAt(soonest);
   }
 
-  /** Sends nothing new; lets what is in flight finish for up to graceMs, then aborts it. Returns how many stay queued. */
+  /**
+   * Sends nothing new; lets what is in flight finish for up to graceMs, then aborts it. Returns how many stay queued.
+   */
   async stop(graceMs: number): Promise<number> {
     this.stopped = true;
     this.timer?.clear();

@@ -78,7 +78,8 @@ export function recordDelivered(store: Store, s: Settled & { via: 'forward' | 'r
   store.sql('DELETE FROM callbacks_forward WHERE seq = ? AND target = ?').run(s.seq, s.target);
   store
     .sql(
-      `INSERT INTO callbacks_delivery (at_ms, notification, target, outcome, via, tries) VALUES (?, ?, ?, 'delivered', ?, ?)`,
+      `INSERT INTO callbacks_delivery (at_ms, notification, target, outcome, via, tries) VALUES (?, ?, ?, ` +
+        `'delivered', ?, ?)`,
     )
     .run(s.atMs, s.seq, s.target, s.via, s.tries);
   store.sql('DELETE FROM callbacks_dead_letter WHERE id = ?').run(s.id);

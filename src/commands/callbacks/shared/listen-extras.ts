@@ -173,12 +173,15 @@ async function signingSecret(ctx: Context, input: ListenExtraInput, notes: strin
     secrets: ctx.secrets,
   });
   notes.push(
-    `Signing forwards (Standard Webhooks) with the secret from ${s.source}${s.created ? ' (generated now; assess callbacks listen --print-secret shows it)' : ''}.`,
+    `Signing forwards (Standard Webhooks) with the secret from ${s.source}${s.created ? ' (generated now; assess ' + 'callbacks listen --print-secret shows it)' : ''}.`,
   );
   return { secret: s.secret, signedWith: s.source === 'ASSESS_WEBHOOK_SECRET' ? s.source : resolve(s.source) };
 }
 
-/** `listenerId`: this run's id, carried by every forward (`assess-forwarded-by`), so that the listener refuses what comes back. */
+/**
+ * `listenerId`: this run's id, carried by every forward (`assess-forwarded-by`), so that the listener refuses what
+ * comes back.
+ */
 export async function startListenExtras(
   ctx: Context,
   input: ListenExtraInput,

@@ -57,7 +57,9 @@ export function startForwarding(
   return {
     lanes,
     forward: forwarder(ctx, input, { lanes, kept, hops, memory, listenerId }),
-    note: `Forwarding to ${to}: ${plural(input.forwardConcurrency, 'invitation')} at once, each in arrival order; paused after ${plural(input.breakerFailures, 'failure')} in a row.${resumed ? ` ${resumed} queued from before.` : ''}`,
+    note:
+      `Forwarding to ${to}: ${plural(input.forwardConcurrency, 'invitation')} at once, each in arrival order; ` +
+      `paused after ${plural(input.breakerFailures, 'failure')} in a row.${resumed ? ` ${resumed} queued from before.` : ''}`,
   };
 }
 

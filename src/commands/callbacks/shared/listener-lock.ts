@@ -58,7 +58,8 @@ export class ListenerLock {
     store.write((s) =>
       s
         .sql(
-          'INSERT INTO callbacks_listener (one, pid, started_ms, url) VALUES (1, ?, ?, ?) ON CONFLICT (one) DO UPDATE SET pid = excluded.pid, started_ms = excluded.started_ms, url = excluded.url',
+          'INSERT INTO callbacks_listener (one, pid, started_ms, url) VALUES (1, ?, ?, ?) ON CONFLICT (one) DO ' +
+            'UPDATE SET pid = excluded.pid, started_ms = excluded.started_ms, url = excluded.url',
         )
         .run(process.pid, opts.now().getTime(), ''),
     );

@@ -198,7 +198,8 @@ function refusal(
   if (opts.listenerId !== undefined && forwardedBy(req.headers[FORWARDED_BY]).includes(opts.listenerId))
     return [
       508,
-      'loop detected: this listener forwarded this request here itself (--forward-to reaches this listener); not stored or forwarded again',
+      'loop detected: this listener forwarded this request here itself (--forward-to reaches this listener); not ' +
+        'stored or forwarded again',
     ];
   return null;
 }

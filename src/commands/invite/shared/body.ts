@@ -98,7 +98,9 @@ export function checkInvite(v: Declared, ctx: z.core.$RefinementCtx): void {
         ctx.addIssue({
           code: 'custom',
           path: [k],
-          message: `cannot be used with --link: inviting through a chosen link takes ${FLAG_NAMES[k]} from the link's own settings (change them with 'assess links update')`,
+          message:
+            `cannot be used with --link: inviting through a chosen link takes ${FLAG_NAMES[k]} from the ` +
+            `link's own settings (change them with 'assess links update')`,
         });
   }
   if (v.mandatoryFields) {

@@ -84,12 +84,14 @@ function explainReturned(ctx: Context, status: string | null | undefined, id: st
   switch (classifyReturned(status)) {
     case 'existing-in-progress':
       ctx.warn(
-        `existing invitation ${id} returned: the candidate is taking this test right now (In Progress); nothing was changed.`,
+        `existing invitation ${id} returned: the candidate is taking this test right now (In Progress); nothing was ` +
+          `changed.`,
       );
       break;
     case 'existing-taken':
       ctx.warn(
-        `existing invitation ${id} returned: the candidate already took this test (${status}); the link shows them an "already appeared" message. ` +
+        `existing invitation ${id} returned: the candidate already took this test (${status}); the link shows them ` +
+          `an "already appeared" message. ` +
           `To let them take it again: assess reattempt ${id} --start now --end 7d --tz ID`,
       );
       break;

@@ -28,7 +28,8 @@ export function uncertainEmails(
     .map((k) => k.split('|').at(-1))
     .join(', ');
   const what =
-    `${plural(keys.size, 'candidate')} ${were(keys.size)} being invited with an e-mail when an earlier attempt stopped (or failed without ` +
+    `${plural(keys.size, 'candidate')} ${were(keys.size)} being invited with an e-mail when an earlier attempt ` +
+    `stopped (or failed without ` +
     'knowing whether the service acted); the service may have e-mailed them already';
   ctx.warn(
     resend

@@ -71,7 +71,8 @@ export function buildSchedule(
   // Only --tz: the same schedule in another time zone.
   if (!current)
     throw new UsageError(
-      `--tz: ${onUpdate ? "the service's answer gives the link no schedule" : 'the link has no schedule'} to move; add --valid-days N or --start T --end T`,
+      `--tz: ${onUpdate ? "the service's answer gives the link no schedule" : 'the link has no schedule'} to move; ` +
+        `add --valid-days N or --start T --end T`,
     );
   return { ...current, scheduleDetails: { ...current.scheduleDetails, timeZoneId: tz } } as InvitationScheduleInput;
 }

@@ -58,7 +58,8 @@ type Body = Record<string, unknown>;
 export function v2LinkFields(f: V2LinkFlags): Body {
   if (f.validDays !== undefined)
     throw new UsageError(
-      '--valid-days: v2 links have no validity in days; use --anytime (accessTime 0), or --start/--end (accessTime 1, 2 with --slotwise)',
+      '--valid-days: v2 links have no validity in days; use --anytime (accessTime 0), or --start/--end (accessTime ' +
+        '1, 2 with --slotwise)',
     );
   if (f.proctoring === 'video')
     throw new UsageError('--proctoring: v2 links know image proctoring only (disabled or image); video needs v3');
@@ -152,7 +153,8 @@ export function v2MergeBody(current: ReadV2Link, f: V2LinkFlags, linkId = String
   const missing = FIELDS.filter((k) => merged[k] === undefined);
   if (missing.length)
     throw new OutcomeError(
-      `links update: the service's answers for test link ${linkId} left out ${missing.join(', ')}; v2's update replaces the whole link, so nothing was sent`,
+      `links update: the service's answers for test link ${linkId} left out ${missing.join(', ')}; v2's update ` +
+        `replaces the whole link, so nothing was sent`,
       `try again, or give the value${missing.length > 1 ? 's' : ''} yourself (${missing.map((k) => WHOLE_BODY[k]).join(', ')})`,
     );
   if (merged.accessTime !== 0 && Date.parse(`${merged.endDateTime}Z`) <= Date.parse(`${merged.startDateTime}Z`))
@@ -196,7 +198,8 @@ export async function updateLinkV2(ctx: Context, testId: string, linkId: string,
   ] as const;
   if (!keys.some((k) => f[k] !== undefined))
     throw new UsageError(
-      'links update: nothing to change; give at least one of --name, --status, --type, --proctoring, --stakeholders, --start, --end, --slotwise, --tz, --anytime',
+      'links update: nothing to change; give at least one of --name, --status, --type, --proctoring, --stakeholders, ' +
+        '--start, --end, --slotwise, --tz, --anytime',
     );
   v2LinkFields(f); // refuse flags v2 cannot express before anything is sent
   const api = await v2Client(ctx);

@@ -83,7 +83,8 @@ function histogramSvg(bins: Bin[]): string {
     })
     .join('');
   return (
-    `<svg class="histogram" viewBox="0 0 ${w} ${h}" width="100%" role="img" aria-label="Histogram of score percentages in bins of ten points" xmlns="http://www.w3.org/2000/svg">` +
+    `<svg class="histogram" viewBox="0 0 ${w} ${h}" width="100%" role="img" aria-label="Histogram of score ` +
+    `percentages in bins of ten points" xmlns="http://www.w3.org/2000/svg">` +
     `<line x1="${left}" y1="${h - bottom}" x2="${w}" y2="${h - bottom}" stroke="currentColor" stroke-opacity="0.3"/>` +
     `${bars}</svg>`
   );
@@ -111,7 +112,10 @@ function partsSvg(parts: PartAverage[], title: string): string {
       );
     })
     .join('');
-  return `<svg class="parts" viewBox="0 0 ${w} ${h}" width="100%" role="img" aria-label="${esc(title)}: mean percentage" xmlns="http://www.w3.org/2000/svg">${bars}</svg>`;
+  return (
+    `<svg class="parts" viewBox="0 0 ${w} ${h}" width="100%" role="img" aria-label="${esc(title)}: mean ` +
+    `percentage" xmlns="http://www.w3.org/2000/svg">${bars}</svg>`
+  );
 }
 
 /** The page, complete: no request leaves it (CSP `default-src 'none'`; style and script by hash). */

@@ -6,7 +6,8 @@ import type { Context } from '../../../context.js';
 import { manualPath } from '../../../util/manuals.js';
 
 const deprecation = () =>
-  `the v2 API is deprecated; v3 replaces it (${manualPath('v2-to-v3.md')}; links: assess links migrate). Hide this: assess config set v2.warn false`;
+  `the v2 API is deprecated; v3 replaces it (${manualPath('v2-to-v3.md')}; links: assess links migrate). Hide this: ` +
+  `assess config set v2.warn false`;
 
 async function warnEnabled(ctx: Context): Promise<boolean> {
   try {
