@@ -6,7 +6,7 @@
 // (an MCP server's input schemas).
 import { Command, Option } from 'commander';
 import * as z from 'zod/mini';
-import { completionMeta, schemaValues } from './schema-values.js';
+import { schemaWords } from './schema-values.js';
 
 export interface FlagMeta {
   /** One letter: `o` spells `-o, --output`. */
@@ -180,8 +180,8 @@ export interface DescribedFlag {
 export function describeFlags(def: { args?: ArgDecls; flags?: FlagDecls }): DescribedFlag[] {
   const out: DescribedFlag[] = [];
   const common = (name: string, schema: z.core.$ZodType, given?: string) => {
-    const meta = completionMeta(schema);
-    const choices = schemaValues(schema) ?? (Array.isArray(meta) ? [...(meta as readonly string[])] : undefined);
+    const { meta, values } = schemaWords(schema);
+    const choices = values ?? (Array.isArray(meta) ? [...(meta as readonly string[])] : undefined);
     return {
       name,
       schema,

@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 export type CompletionMeta =
   | readonly string[]
   /** Values that depend on an earlier argument's word (`config set output <value>`). */
-  | { after: string; values: Readonly<Record<string, readonly string[]>> }
+  | { after: string; values: () => Promise<Readonly<Record<string, readonly string[]>>> }
   /** A comma-separated list of these words (`mcp --allow-writes invite,reattempt`). */
   | { list: readonly string[] }
   /** `key=value`, one of these keys, loaded when the completion script is made (`settings set --set`). */
@@ -56,6 +56,13 @@ function words(json: Json): string[] | undefined {
  */
 export function schemaValues(schema: z.core.$ZodType | undefined): string[] | undefined {
   return schema && words(described(schema).json);
+}
+
+/** Both at once (one description of the schema): what completion and describeFlags read. */
+export function schemaWords(schema: z.core.$ZodType | undefined): { meta?: CompletionMeta; values?: string[] } {
+  if (!schema) return {};
+  const { json, completion } = described(schema);
+  return { meta: completion, values: words(json) };
 }
 
 /** The words a field of an object schema accepts (through its pipes, defaults, optionals). */

@@ -2,16 +2,18 @@
 import * as z from 'zod/mini';
 import { defineCommand, arg } from '../../cli/command.js';
 import { CONFIG_KEYS } from '../../config/keys.js';
-import { CONFIG_VALUES } from '../../config/key-values.js';
 import { schemaValues } from '../../cli/schema-values.js';
 
-// For completion: the values of the settings that take a fixed set.
-const settableValues: Record<string, readonly string[]> = Object.fromEntries(
-  Object.entries(CONFIG_VALUES).flatMap(([key, schema]) => {
-    const values = schemaValues(schema);
-    return values ? [[key, values]] : [];
-  }),
-);
+/** For completion: the values of the settings that take a fixed set (their schemas load only for it). */
+async function settableValues(): Promise<Record<string, readonly string[]>> {
+  const { CONFIG_VALUES } = await import('../../config/key-values.js');
+  return Object.fromEntries(
+    Object.entries(CONFIG_VALUES).flatMap(([key, schema]) => {
+      const values = schemaValues(schema);
+      return values ? [[key, values]] : [];
+    }),
+  );
+}
 
 export default defineCommand({
   name: 'set',
@@ -19,12 +21,7 @@ export default defineCommand({
     key: arg(() => z.string().register(z.globalRegistry, { completion: Object.keys(CONFIG_KEYS) })),
     value: arg(() =>
       z.string().register(z.globalRegistry, {
-        completion: {
-          after: 'key',
-          get values() {
-            return settableValues;
-          },
-        },
+        completion: { after: 'key', values: settableValues },
       }),
     ),
   },

@@ -2,9 +2,8 @@
 // The `report` noun also takes verbs (export, stats).
 import { defineCommand } from '../../cli/command.js';
 import { fieldsOfAnswer } from '../../cli/json-fields.js';
-import { PDF_FIELDS } from './shared/pdf.js';
+import { PDF_FIELDS, v2ReportFields } from './shared/fields.js';
 import type { Column } from '../../output/printer.js';
-import { v2ReportFields } from './shared/v2.js';
 import { checkReport, REPORT_ARGS, REPORT_FLAGS } from './shared/input.js';
 
 // Raw service values in every column: TSV and CSV rows stay machine-readable.

@@ -11,7 +11,7 @@
 import type { Argument, Command, Option } from 'commander';
 import { definitionOf, type CommandDef } from '../../../cli/command.js';
 import { plainFields } from '../../../cli/json-fields.js';
-import { completionMeta, schemaValues, type CompletionMeta } from '../../../cli/schema-values.js';
+import { completionMeta, schemaWords, type CompletionMeta } from '../../../cli/schema-values.js';
 
 export type Completes =
   | { kind: 'none' }
@@ -73,12 +73,10 @@ const isWords = (m: CompletionMeta | undefined): m is readonly string[] => Array
 const declared = (def: CommandDef | undefined, key: string) => (def?.flags?.[key] ?? def?.args?.[key])?.schema();
 
 async function byName(name: string, def: CommandDef | undefined, key: string): Promise<Completes> {
-  const field = declared(def, key);
-  const meta = completionMeta(field);
+  const { meta, values } = schemaWords(declared(def, key));
   if (isWords(meta)) return { kind: 'words', words: [...meta] };
   if (meta && 'list' in meta) return { kind: 'list', words: [...meta.list] };
   if (meta && 'keys' in meta) return { kind: 'keys', words: [...(await meta.keys())] };
-  const values = schemaValues(field);
   if (values?.length) return { kind: 'words', words: values };
   if (/^file$|[-_]file$|[a-z]File$/.test(name)) return { kind: 'file' }; // file, secret-file, csvFile; not profile
   if (/^dir$|[-_]dir$|[a-z]Dir$/.test(name)) return { kind: 'dir' };
@@ -112,7 +110,7 @@ async function argInfos(c: Command, def: CommandDef | undefined): Promise<ArgInf
     let completes = await byName(a.name(), def, a.name());
     if (meta && !isWords(meta) && 'after' in meta) {
       const arg = args.findIndex((b) => b.name() === meta.after);
-      const words = Object.fromEntries(Object.entries(meta.values).map(([k, v]) => [k, [...v]]));
+      const words = Object.fromEntries(Object.entries(await meta.values()).map(([k, v]) => [k, [...v]]));
       if (arg >= 0) completes = { kind: 'after', arg, words };
     }
     infos.push({ name: a.name(), variadic: a.variadic, completes });

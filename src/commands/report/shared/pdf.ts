@@ -2,6 +2,7 @@
 // (operation 5), decoded and within --max-size, into a temp file beside the target, checks it
 // starts with %PDF-, then moves it into place, so a failed, oversized or interrupted download
 // never leaves a partial file under the real name.
+import { PDF_COLUMNS } from './fields.js';
 import { existsSync, rmSync, statSync, type Stats } from 'node:fs';
 import { link, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -24,7 +25,7 @@ import { DEFAULT_PDF_MAX_BYTES, RAISE_MAX_SIZE } from '../../shared/max-size.js'
 import type { RawResponse } from '../../../api/transport.js';
 import type { Context } from '../../../context.js';
 import { LocalError, UsageError } from '../../../errors.js';
-import { Printer, type Column } from '../../../output/printer.js';
+import { Printer } from '../../../output/printer.js';
 import { reportPdfName } from './filename.js';
 
 const MAGIC = Buffer.from('%PDF-');
@@ -52,20 +53,6 @@ function v3Source(ctx: Context): PdfSource {
     },
   };
 }
-
-interface PdfSaved {
-  testInvitationId: number;
-  file: string;
-  bytes: number;
-}
-
-/** What `report --pdf --json a,b` may name: where the PDF went (printed under --json/--ndjson/--csv). */
-export const PDF_COLUMNS: Column<PdfSaved>[] = [
-  { key: 'testInvitationId', header: 'Invitation' },
-  { key: 'file', header: 'File' },
-  { key: 'bytes', header: 'Bytes' },
-];
-export const PDF_FIELDS = PDF_COLUMNS.map((c) => c.key);
 
 export async function downloadPdf(ctx: Context, invitationId: string, opts: PdfOptions): Promise<void> {
   const client = opts.source ?? v3Source(ctx);
