@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HoldTimer, monotonicMs } from './hold-timer.js';
 import { faultChance, formatFaultSpec, latencyOf, parseFaultSpec, seededRandom, type FaultSpec } from './fault-spec.js';
 import { inMemory, type Kept } from './kept.js';
+import { seededState } from './stored.js';
 
 const isServiceRequest = isServicePath;
 
@@ -34,6 +35,8 @@ interface FaultState {
   draws: number;
   counters: FaultCounters;
 }
+/** How the faults kept in the state are read back. */
+export const KEPT_FAULTS = seededState<FaultState>();
 type Bucket = { upTo: number; fault: 'reset' | 'truncate' | number };
 
 /**
