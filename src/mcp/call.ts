@@ -2,11 +2,12 @@
 // with a context whose stdout is a buffer and whose output format is --json; what it printed is
 // the tool's structured content (call-context.ts). Failures go through the one error → exit code
 // map (src/cli/exit-codes.ts) and come back as a result naming the category and the fix
-// (call-results.ts). The call's connection carries a guard (call-guard.ts) that sees every request of every client the command can
-// make (ctx.api(), ctx.apiV2(), a bulk client, a raw transport: all are made from a connection):
-// on a dry run, what would change something is held back and listed; a call that may change
-// nothing cannot send it; an allowed write's requests are listed for the audit log. It carries the
-// call's signal too: a cancelled call aborts its requests, whichever client sent them.
+// (call-results.ts). The call's connection carries a guard (call-guard.ts) that sees every
+// request of every client the command can make (ctx.api(), ctx.apiV2(), a bulk client, a raw
+// transport: all are made from a connection): on a dry run, what would change something is held
+// back and listed; a call that may change nothing cannot send it; an allowed write's requests are
+// listed for the audit log. It carries the call's signal too: a cancelled call aborts its
+// requests, whichever client sent them.
 // Files: a name inside the server's files folder or the content inline (files.ts), never a path.
 import { Readable } from 'node:stream';
 import { pickApi, showValue } from '../cli/command.js';
