@@ -33,7 +33,7 @@ describe('help width', () => {
     }
   });
 
-  it.each([70, 100])('at %i columns the text after the options wraps at word boundaries (issue 34)', (cols) => {
+  it.each([70, 100])('at %i columns the text after the options wraps at word boundaries', (cols) => {
     for (const args of ['invite --help', '--help']) {
       const page = helpOnTerminal(cols, args);
       const wide = page.split('\n').filter((l) => !l.trimStart().startsWith('$ ') && [...l].length > cols);
