@@ -1,4 +1,5 @@
-// The pace of a bulk run (issue 35): how fast requests may leave, found from the service's 429s.
+// The pace of a bulk run: how fast requests may leave, found from the service's 429s, so that a
+// run of thousands meets the service's limit without being told it.
 // The service publishes no limit, sends no rate-limit headers and no Retry-After, so a 429 is the
 // only signal, and the limit it enforces is a rate: at 20 ms a request, 10 requests a second is
 // 0.2 in flight, which no concurrency can express (Little's law). So the controlled quantity is

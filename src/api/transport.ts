@@ -1,29 +1,29 @@
-// HTTP transport on undici: base URL, auth header, JSON bodies, deadlines (each try's, and the
-// command's --timeout: wait-budget.ts), the run's keep-alive pool (with its proxies: keep-alive.ts),
-// retries (the one policy: retry.ts `decide`) and a redacted debug log. What a request and an answer are:
-// transport-spec.ts; how a body is decoded and capped: answer-cap.ts.
+// HTTP transport on undici: base URL, auth header, JSON bodies, deadlines (each try's:
+// try-deadline.ts, and the command's --timeout: wait-budget.ts), the run's keep-alive pool (with its
+// proxies: keep-alive.ts), retries (the one policy: retry.ts `decide`) and a redacted debug log. What
+// a request and an answer are: transport-spec.ts; how a body is decoded and capped: answer-cap.ts;
+// what a 2xx body must be to be the service's JSON: service-json.ts.
 //
 // The retry loop is ours rather than undici's RetryAgent because the decision depends on the
 // operation (is it safe to repeat after it may have reached the server?) and because a 429 must
 // slow down every request of a bulk pool through one shared gate.
 import type { Dispatcher } from 'undici';
 import { refusePlainHttp } from './plain-http.js';
-import { cutOff, DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from './answer-cap.js';
+import { DEFAULT_MAX_ANSWER_BYTES, readAnswerText } from './answer-cap.js';
 import {
   AnswerTooLargeError,
   ApiError,
   NetworkError,
   parseErrorBody,
   ResponseShapeError,
-  UnexpectedAnswerError,
   type RequestInfo,
 } from './errors.js';
 import { RequestLog } from './request-log.js';
 import { Secrets } from './redact.js';
 import { BackoffGate, decide, parseRetryAfter, type RetryOperation } from './retry.js';
 import type { Gate } from './pace.js';
-import { baseUrlHint, describeNotJson, endsEarly, isJsonType } from './read/answer-kind.js';
-import { parseJson } from './read/body.js';
+import { header, serviceJson } from './service-json.js';
+import { outOfTime, tryDeadline, type Deadline, type DeadlineLimits } from './try-deadline.js';
 import { loadedUndici, loadUndici, type Undici } from './undici.js';
 import { errorCode, isLocalFailure, localFailure, NO_WASM } from './local-failure.js';
 import { WaitBudget } from './wait-budget.js';
@@ -85,6 +85,7 @@ export class Transport {
   private readonly targets = new Map<string, Target>();
   private readonly headers: { bare: Record<string, string>; json: Record<string, string> };
   private readonly log: RequestLog;
+  private readonly limits: DeadlineLimits;
   private readonly o: Required<
     Omit<
       TransportOptions,
@@ -126,6 +127,7 @@ export class Transport {
     // the run's (which holds the key unless it is a sandbox's public one), else the key's own
     const secrets = opts.secrets ?? new Secrets().add(this.o.apiKey);
     this.log = new RequestLog(opts.debug, secrets, this.o.authHeader);
+    this.limits = { tryTimeoutMs: this.o.tryTimeoutMs, budget: this.budget, signal: this.o.signal, log: this.log };
   }
 
   private target(path: string, query?: RequestSpec['query']): Target {
@@ -183,7 +185,7 @@ export class Transport {
     const slot = this.gate.reserve();
     if (slot.waitMs > 0) await this.pause(call, slot.waitMs, attempt);
     const started = Date.now();
-    const deadline = this.deadline(spec, info, attempt);
+    const deadline = tryDeadline(spec, info, attempt, this.limits);
     this.log.request(spec.method, call.target.href, call.headers, call.payload, attempt);
     let res: Dispatcher.ResponseData;
     try {
@@ -255,18 +257,8 @@ export class Transport {
   /** Waits `ms` (a backoff, the pace), never past the command's --timeout. */
   private async pause(call: Call, ms: number, attempt: number): Promise<void> {
     if (ms <= 0) return;
-    if (ms >= this.budget.left()) throw this.outOfTime(call.info, attempt);
+    if (ms >= this.budget.left()) throw outOfTime(call.info, attempt, this.budget);
     await this.o.sleep(ms, this.o.signal);
-  }
-
-  private outOfTime(info: RequestInfo, attempt: number): NetworkError {
-    return new NetworkError(
-      `${info.method} ${info.url} timed out: the command's --timeout of ${this.budget.shown} passed`,
-      info,
-      'ASSESS_DEADLINE',
-      attempt,
-      true,
-    );
   }
 
   /** Sends and reads the service's JSON; non-2xx becomes an ApiError with the body in its documented shape. */
@@ -293,7 +285,7 @@ export class Transport {
       try {
         const text = await this.readText(res);
         const ok = res.status >= 200 && res.status <= 299;
-        return { res, text, data: ok ? this.serviceJson(res, text) : undefined };
+        return { res, text, data: ok ? serviceJson(res, text) : undefined };
       } catch (err) {
         if (this.o.signal?.aborted || err instanceof AnswerTooLargeError || err instanceof ResponseShapeError)
           throw err;
@@ -318,83 +310,9 @@ export class Transport {
     }
   }
 
-  /**
-   * A 2xx body as the service's JSON: empty (null), or JSON by its content type and its text. An
-   * HTML page, another content type or text that is not JSON is not the service's answer; JSON
-   * that ends early was cut off (a Content-Length shorter than the body).
-   */
-  private serviceJson(res: RawResponse, text: string): unknown {
-    if (!text.trim()) return null;
-    const type = header(res.headers, 'content-type') ?? '';
-    if (type && !isJsonType(type)) throw this.notTheService(res, describeNotJson(type, text));
-    const parsed = parseJson(text);
-    if (parsed.ok) return parsed.value;
-    if (endsEarly(text, parsed.error))
-      throw cutOff(res.request, `its JSON ends early, after ${Buffer.byteLength(text)} bytes`, res.attempts);
-    throw this.notTheService(res, type ? 'JSON that cannot be read' : describeNotJson(type, text));
-  }
-
-  private notTheService(res: RawResponse, got: string): UnexpectedAnswerError {
-    return new UnexpectedAnswerError(
-      `${res.request.method} ${pathOf(res.request.url)} was answered HTTP ${res.status} with ${got}, not the service's JSON`,
-      res.request,
-      baseUrlHint(res.request),
-    );
-  }
-
   /** A whole answer as text, decoded, within the cap (maxAnswerBytes). */
   readText(res: RawResponse): Promise<string> {
     return readAnswerText(res, this.o.maxAnswerBytes);
-  }
-
-  /**
-   * Each try has a deadline for its whole answer (headers and body), not an idle timeout between
-   * bytes: a server dripping one byte a second must not hold the CLI forever. It is the shorter of
-   * --try-timeout and what is left of the command's --timeout. It aborts with a NetworkError
-   * (timedOut) as the reason, so it stays apart from the user's Ctrl-C (this.o.signal) and
-   * surfaces as exit 6 naming the request.
-   */
-  private deadline(spec: RequestSpec, info: RequestInfo, attempt: number): Deadline {
-    const left = this.budget.left();
-    if (left <= 0) throw this.outOfTime(info, attempt);
-    const wholeCommand = left <= this.o.tryTimeoutMs;
-    const ms = Math.max(1, Math.min(this.o.tryTimeoutMs, left));
-    const said = wholeCommand
-      ? `timed out: the command's --timeout of ${this.budget.shown} passed`
-      : `timed out after ${ms / 1000} s`;
-    const own = new AbortController();
-    const state = { expired: false };
-    let body: { destroy(err?: Error): unknown; destroyed?: boolean } | undefined;
-    const timer = setTimeout(() => {
-      // made only when it fires: an Error captures a stack, ~35 µs per request of a bulk run
-      const reason = new NetworkError(
-        `${spec.method} ${info.url} ${said} (no complete answer)`,
-        info,
-        'ASSESS_DEADLINE',
-        attempt,
-        true,
-      );
-      state.expired = true;
-      this.log.line(`<-- deadline of ${ms / 1000} s passed (attempt ${attempt})`);
-      if (body && !body.destroyed) body.destroy(reason);
-      own.abort(reason);
-    }, ms);
-    timer.unref();
-    return {
-      ms,
-      said,
-      wholeCommand,
-      // a bulk run's client has no Ctrl-C signal to join (it finishes the requests under way)
-      signal: this.o.signal ? AbortSignal.any([this.o.signal, own.signal]) : own.signal,
-      get expired() {
-        return state.expired;
-      },
-      follow(b) {
-        body = b;
-        (b as NodeJS.EventEmitter).once('close', () => clearTimeout(timer));
-      },
-      clear: () => clearTimeout(timer),
-    };
   }
 
   /** Replaces every secret of the run wherever it could appear (a key pasted into a URL, an echoing server). */
@@ -413,24 +331,4 @@ interface Call {
   maybeApplied: boolean;
   /** Paced 429s met so far (they use up no attempt). */
   throttled: number;
-}
-
-interface Deadline {
-  ms: number;
-  /** What the timeout error says: the try's limit, or the command's. */
-  said: string;
-  /** The command's --timeout ends this try: nothing is tried after it. */
-  wholeCommand: boolean;
-  signal: AbortSignal;
-  readonly expired: boolean;
-  /** The deadline covers the body too; it ends when the body is read or dropped. */
-  follow(b: NodeJS.ReadableStream & { destroy(err?: Error): unknown; destroyed?: boolean }): void;
-  clear(): void;
-}
-
-const pathOf = (url: string) => (URL.canParse(url) ? new URL(url).pathname : url);
-
-function header(h: Record<string, string | string[] | undefined>, name: string): string | null {
-  const v = h[name];
-  return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
 }

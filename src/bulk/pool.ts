@@ -44,95 +44,116 @@ export async function runPool<T>(
   opts: PoolOptions,
   worker: (item: T, release: Release) => Promise<void>,
 ): Promise<PoolResult> {
-  const limit = Math.max(1, Math.floor(opts.concurrency));
-  const running = new Set<Promise<void>>();
+  return new Pool(source, opts, worker).run();
+}
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** One run of `runPool`: the source's iterator, the slots, the item read ahead and the first failure. */
+class Pool<T> {
+  private readonly limit: number;
+  private readonly running = new Set<Promise<void>>();
+  private readonly iterator: AsyncIterator<T> | Iterator<T>;
   /** Workers started and not settled (counted before a worker runs: it may release at once). */
-  let alive = 0;
-  let held = 0;
-  let failure: { err: unknown } | null = null;
-  let started = 0;
-  let exhausted = false;
+  private alive = 0;
+  private held = 0;
+  private failure: { err: unknown } | null = null;
+  private started = 0;
+  private exhausted = false;
   /** An item read from the source and not started yet (a slot was not free). */
-  let ready: { value: T } | undefined;
-  let reading: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-  const iterator = (Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]()) as
-    AsyncIterator<T> | Iterator<T>;
-  const halted = () => failure !== null || opts.signal?.aborted === true;
-  const notify = () => {
-    const w = wake;
-    wake = undefined;
+  private ready: { value: T } | undefined;
+  private reading: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    source: AsyncIterable<T> | Iterable<T>,
+    private readonly opts: PoolOptions,
+    private readonly worker: (item: T, release: Release) => Promise<void>,
+  ) {
+    this.limit = Math.max(1, Math.floor(opts.concurrency));
+    this.iterator = (Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]()) as
+      AsyncIterator<T> | Iterator<T>;
+  }
+
+  async run(): Promise<PoolResult> {
+    try {
+      this.startReady();
+      while (!this.halted() && !this.exhausted) await new Promise<void>((resolve) => (this.wake = resolve));
+    } finally {
+      while (this.running.size) await Promise.allSettled([...this.running]);
+      // an item read ahead and never started is dropped, as is any item after a stop
+      await this.reading;
+      if (this.halted()) await this.iterator.return?.();
+    }
+    if (this.failure) throw this.failure.err;
+    return { started: this.started, stopped: !this.exhausted && this.opts.signal?.aborted === true };
+  }
+
+  private halted(): boolean {
+    return this.failure !== null || this.opts.signal?.aborted === true;
+  }
+
+  private notify(): void {
+    const w = this.wake;
+    this.wake = undefined;
     w?.();
-  };
-  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  }
 
   /** Reads the next item once this turn of the event loop is over. */
-  const readAhead = () => {
-    if (reading || ready || exhausted || halted()) return;
-    reading = turn()
-      .then(() => iterator.next())
+  private readAhead(): void {
+    if (this.reading || this.ready || this.exhausted || this.halted()) return;
+    this.reading = turn()
+      .then(() => this.iterator.next())
       .then(
         (r) => {
-          if (r.done) exhausted = true;
-          else ready = { value: r.value };
+          if (r.done) this.exhausted = true;
+          else this.ready = { value: r.value };
         },
         (err: unknown) => {
-          failure ??= { err };
+          this.failure ??= { err };
         },
       )
       .finally(() => {
-        reading = undefined;
-        startReady();
-        notify();
+        this.reading = undefined;
+        this.startReady();
+        this.notify();
       });
-  };
+  }
 
   /** Starts the item read ahead if a slot is free, then reads the next one. */
-  const startReady = () => {
-    if (ready && !halted() && held < limit && alive < 2 * limit) {
-      const { value } = ready;
-      ready = undefined;
-      start(value);
+  private startReady(): void {
+    if (this.ready && !this.halted() && this.held < this.limit && this.alive < 2 * this.limit) {
+      const { value } = this.ready;
+      this.ready = undefined;
+      this.start(value);
     }
-    readAhead();
-  };
+    this.readAhead();
+  }
 
-  const start = (item: T) => {
-    started++;
-    alive++;
-    held++;
+  private start(item: T): void {
+    this.started++;
+    this.alive++;
+    this.held++;
     let holding = true;
     const giveBack = () => {
       if (!holding) return false;
       holding = false;
-      held--;
-      startReady();
-      notify();
+      this.held--;
+      this.startReady();
+      this.notify();
       return true;
     };
-    const p: Promise<void> = worker(item, () => (giveBack() ? turn() : Promise.resolve()))
+    const p: Promise<void> = this.worker(item, () => (giveBack() ? turn() : Promise.resolve()))
       .catch((err: unknown) => {
-        failure ??= { err };
+        this.failure ??= { err };
       })
       .finally(() => {
-        running.delete(p);
-        alive--;
+        this.running.delete(p);
+        this.alive--;
         giveBack();
-        startReady(); // the bound on running workers may have held the ready item back
-        notify(); // a failure, or the end, to notice
+        this.startReady(); // the bound on running workers may have held the ready item back
+        this.notify(); // a failure, or the end, to notice
       });
-    running.add(p);
-  };
-
-  try {
-    startReady();
-    while (!halted() && !exhausted) await new Promise<void>((resolve) => (wake = resolve));
-  } finally {
-    while (running.size) await Promise.allSettled([...running]);
-    // an item read ahead and never started is dropped, as is any item after a stop
-    await reading;
-    if (halted()) await iterator.return?.();
+    this.running.add(p);
   }
-  if (failure) throw (failure as { err: unknown }).err;
-  return { started, stopped: !exhausted && opts.signal?.aborted === true };
 }

@@ -9,7 +9,7 @@ import type { KeyOrigin } from '../config/key-origin.js';
 import type { ConfigStore } from '../config/store.js';
 import { keepAlivePool } from '../api/keep-alive.js';
 import { DEFAULT_TRY_TIMEOUT_MS } from '../api/transport-spec.js';
-import { type Context, type Env, type IO, debugSink } from '../context.js';
+import { type Context, type Env, type GlobalOptions, type IO, debugSink } from '../context.js';
 import { UsageError } from '../errors.js';
 import { decideColor, resolveGlobals } from './globals.js';
 import { terminalSize } from './terminal-size.js';
@@ -56,69 +56,12 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
   // registered first, so closed last: after whatever clean-up may still send
   const pool = keepAlivePool(proc.env);
   rt.exitHooks.push(() => pool.close());
-  // Node builds each of process.stdout, .stderr and .stdin on first use, and on a pipe that
-  // loads node:net (~3 ms), a file or pipe stdin its stream modules: a command builds only the
-  // streams it writes to or reads, and asks whether one is a terminal without building it.
-  const stdoutIsTTY = proc.isTTY ? proc.isTTY(1) : Boolean(proc.stdout.isTTY);
-  let size: { columns: number; rows: number } | undefined;
-  const screen = () =>
-    (size ??= {
-      columns: terminalSize(proc.env.COLUMNS, proc.stdout.columns, 80),
-      rows: terminalSize(proc.env.LINES, proc.stdout.rows, 24),
-    });
-  const color = decideColor(proc.env, stdoutIsTTY, opts.color !== false);
-  const style = await styleFor(color);
-  const io: IO = {
-    get stdout() {
-      return proc.stdout;
-    },
-    get stderr() {
-      return proc.stderr;
-    },
-    get stdin() {
-      return proc.stdin;
-    },
-    stdoutIsTTY,
-    get stderrIsTTY() {
-      return proc.isTTY ? proc.isTTY(2) : Boolean(proc.stderr.isTTY);
-    },
-    get stdinIsTTY() {
-      return proc.isTTY ? proc.isTTY(0) : Boolean(proc.stdin.isTTY);
-    },
-    color,
-    style,
-    get columns() {
-      return screen().columns;
-    },
-    get rows() {
-      return screen().rows;
-    },
-  };
-  // Notices quote service text and URLs: control characters escaped, URL passwords masked. On a
-  // terminal they are broken at word boundaries to its width (the terminal would cut words).
-  const notice = (text: string) => {
-    const width = io.stderrIsTTY ? terminalSize(proc.env.COLUMNS, proc.stderr.columns, 80) : undefined;
-    io.stderr.write(`${width ? wrapText(text, width) : text}\n`);
-  };
-  const warn = (m: string) =>
-    notice(`${io.color ? '\u001b[33mwarning:\u001b[39m' : 'warning:'} ${escapeMessage(maskUrlCredentials(m))}`);
+  const io = await ioOf(proc, opts.color !== false);
+  const { notice, warn } = noticesOn(io, proc);
   const { configDir, ConfigStore } = await import('../config/store.js');
   let store: ConfigStore | undefined;
   const config = async () => (store ??= new ConfigStore(configDir(proc.env), warn));
-  // Profile preferences (output, api) shape the globals, but a broken config file must not
-  // stop commands that do not need it (e.g. `assess --sandbox …` with explicit flags).
-  let profilePrefs: { output?: import('../output/format.js').OutputFormat; api?: 'v3' | 'v2'; tz?: string } = {};
-  try {
-    const p = await (await config()).profile((opts.profile as string) ?? proc.env.ASSESS_PROFILE ?? 'default');
-    profilePrefs = { output: p.output, api: p.api, tz: p.tz };
-  } catch {
-    // reported by whichever command reads the config
-  }
-  const globals = resolveGlobals(opts, proc.env, io, profilePrefs.output, rt.debug);
-  if (globals.queryText !== undefined)
-    globals.query = await (await import('../output/query.js')).compileQuery(globals.queryText);
-  if (!globals.apiExplicit && profilePrefs.api) globals.api = profilePrefs.api;
-  if (profilePrefs.tz !== undefined) globals.defaultTz = profilePrefs.tz;
+  const globals = await globalsOf(opts, proc.env, io, config, rt.debug);
 
   let connection: Promise<Connection> | undefined;
   const ctx: Context = {
@@ -149,6 +92,91 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
     warn,
   };
   return ctx;
+}
+
+/**
+ * The run's standard streams. Node builds each of process.stdout, .stderr and .stdin on first
+ * use, and on a pipe that loads node:net (~3 ms), a file or pipe stdin its stream modules: a
+ * command builds only the streams it writes to or reads, and asks whether one is a terminal
+ * without building it.
+ */
+async function ioOf(proc: ProcessLike, colorFlag: boolean): Promise<IO> {
+  const stdoutIsTTY = proc.isTTY ? proc.isTTY(1) : Boolean(proc.stdout.isTTY);
+  let size: { columns: number; rows: number } | undefined;
+  const screen = () =>
+    (size ??= {
+      columns: terminalSize(proc.env.COLUMNS, proc.stdout.columns, 80),
+      rows: terminalSize(proc.env.LINES, proc.stdout.rows, 24),
+    });
+  const color = decideColor(proc.env, stdoutIsTTY, colorFlag);
+  const style = await styleFor(color);
+  return {
+    get stdout() {
+      return proc.stdout;
+    },
+    get stderr() {
+      return proc.stderr;
+    },
+    get stdin() {
+      return proc.stdin;
+    },
+    stdoutIsTTY,
+    get stderrIsTTY() {
+      return proc.isTTY ? proc.isTTY(2) : Boolean(proc.stderr.isTTY);
+    },
+    get stdinIsTTY() {
+      return proc.isTTY ? proc.isTTY(0) : Boolean(proc.stdin.isTTY);
+    },
+    color,
+    style,
+    get columns() {
+      return screen().columns;
+    },
+    get rows() {
+      return screen().rows;
+    },
+  };
+}
+
+/**
+ * Notices quote service text and URLs: control characters escaped, URL passwords masked. On a
+ * terminal they are broken at word boundaries to its width (the terminal would cut words).
+ */
+function noticesOn(io: IO, proc: ProcessLike) {
+  const notice = (text: string) => {
+    const width = io.stderrIsTTY ? terminalSize(proc.env.COLUMNS, proc.stderr.columns, 80) : undefined;
+    io.stderr.write(`${width ? wrapText(text, width) : text}\n`);
+  };
+  const warn = (m: string) =>
+    notice(`${io.color ? '\u001b[33mwarning:\u001b[39m' : 'warning:'} ${escapeMessage(maskUrlCredentials(m))}`);
+  return { notice, warn };
+}
+
+/**
+ * The global options, with the profile's preferences (output, api, tz) where no flag says
+ * otherwise. A broken config file must not stop commands that do not need it (e.g.
+ * `assess --sandbox …` with explicit flags): it is reported by whichever command reads it.
+ */
+async function globalsOf(
+  opts: Record<string, unknown>,
+  env: Env,
+  io: IO,
+  config: () => Promise<ConfigStore>,
+  debug: boolean,
+): Promise<GlobalOptions> {
+  let profilePrefs: { output?: import('../output/format.js').OutputFormat; api?: 'v3' | 'v2'; tz?: string } = {};
+  try {
+    const p = await (await config()).profile((opts.profile as string) ?? env.ASSESS_PROFILE ?? 'default');
+    profilePrefs = { output: p.output, api: p.api, tz: p.tz };
+  } catch {
+    // reported by whichever command reads the config
+  }
+  const globals = resolveGlobals(opts, env, io, profilePrefs.output, debug);
+  if (globals.queryText !== undefined)
+    globals.query = await (await import('../output/query.js')).compileQuery(globals.queryText);
+  if (!globals.apiExplicit && profilePrefs.api) globals.api = profilePrefs.api;
+  if (profilePrefs.tz !== undefined) globals.defaultTz = profilePrefs.tz;
+  return globals;
 }
 
 /**

@@ -61,48 +61,12 @@ export function resolveGlobals(
   /** Decided once per run (src/cli/debug.ts). */
   debug: boolean,
 ): GlobalOptions {
-  if (opts.apiKey !== undefined || opts.key !== undefined) {
-    throw new UsageError(
-      `${opts.apiKey !== undefined ? '--api-key' : '--key'}: refusing an API key on the command line (shell history and process lists would show it)`,
-      'use --key-stdin, --api-key-file F, ASSESS_API_KEY, or `assess auth login`',
-    );
-  }
-  // two sources of the key: which one was meant is not ours to guess (the file used to win silently)
-  if (opts.keyStdin && (opts.apiKeyFile !== undefined || opts.keyFile !== undefined))
-    throw new UsageError(
-      `--key-stdin and ${opts.apiKeyFile !== undefined ? '--api-key-file' : '--key-file'} cannot be used together: both give the API key`,
-      'pick one: pipe the key with --key-stdin, or name the file with --api-key-file F',
-    );
-  const chosen = [opts.json !== undefined && 'json', opts.ndjson && 'ndjson', opts.csv && 'csv'].filter(Boolean);
-  if (chosen.length > 1)
-    throw new UsageError(`--${chosen[0]} and --${chosen[1]} cannot be used together; pick one output format`);
+  refuseKeyFlags(opts);
   const query = opts.query as string | undefined;
-  if (query !== undefined) {
-    if (opts.csv) throw new UsageError('--query and --csv cannot be used together: a query prints JSON (or --ndjson)');
-    if (typeof opts.json === 'string' && opts.json !== '')
-      throw new UsageError(
-        '--query and --json FIELDS cannot be used together; select the fields in the query, e.g. "[].{id: testId, name: testName}"',
-      );
-  }
-  let output: OutputFormat;
-  if (query !== undefined && !opts.ndjson) output = 'json';
-  else if (chosen.length) output = chosen[0] as OutputFormat;
-  else if (profileOutput) output = profileOutput;
-  else output = io.stdoutIsTTY ? 'table' : 'tsv';
-  if (output === 'table' && !io.stdoutIsTTY) output = 'tsv';
-
+  const output = outputFormat(opts, query, io.stdoutIsTTY, profileOutput);
   const timeoutMs = millis(opts.timeout, '--timeout');
   const tryTimeoutMs = millis(opts.tryTimeout, '--try-timeout');
-  const profileFrom =
-    opts.profile !== undefined ? '--profile' : env.ASSESS_PROFILE !== undefined ? 'ASSESS_PROFILE' : undefined;
-  const profile = (opts.profile as string | undefined) ?? env.ASSESS_PROFILE ?? 'default';
-  // __proto__, constructor, prototype: names every JavaScript object already has (a profile so
-  // named was reported saved but read back as nothing, or as a function)
-  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(profile) || RESERVED_PROFILE_NAMES.has(profile))
-    throw new UsageError(
-      `${profileFrom ?? '--profile'}: '${profile}' is not a valid profile name (letters, digits, . _ -; not __proto__, constructor or prototype)`,
-      profileFrom === 'ASSESS_PROFILE' ? "set ASSESS_PROFILE to a valid name, or unset it to use 'default'" : undefined,
-    );
+  const { profile, profileFrom } = profileOf(opts, env);
   return {
     profile,
     profileFrom,
@@ -124,6 +88,63 @@ export function resolveGlobals(
     pager: opts.pager !== false,
     queryText: query,
   };
+}
+
+/** A key on the command line, or from two sources at once, is refused with advice. */
+function refuseKeyFlags(opts: Record<string, unknown>): void {
+  if (opts.apiKey !== undefined || opts.key !== undefined) {
+    throw new UsageError(
+      `${opts.apiKey !== undefined ? '--api-key' : '--key'}: refusing an API key on the command line (shell history and process lists would show it)`,
+      'use --key-stdin, --api-key-file F, ASSESS_API_KEY, or `assess auth login`',
+    );
+  }
+  // two sources of the key: which one was meant is not ours to guess (the file used to win silently)
+  if (opts.keyStdin && (opts.apiKeyFile !== undefined || opts.keyFile !== undefined))
+    throw new UsageError(
+      `--key-stdin and ${opts.apiKeyFile !== undefined ? '--api-key-file' : '--key-file'} cannot be used together: both give the API key`,
+      'pick one: pipe the key with --key-stdin, or name the file with --api-key-file F',
+    );
+}
+
+/** The output format: one flag at most, --query prints JSON, else the profile's, else by the terminal. */
+function outputFormat(
+  opts: Record<string, unknown>,
+  query: string | undefined,
+  stdoutIsTTY: boolean,
+  profileOutput: OutputFormat | undefined,
+): OutputFormat {
+  const chosen = [opts.json !== undefined && 'json', opts.ndjson && 'ndjson', opts.csv && 'csv'].filter(Boolean);
+  if (chosen.length > 1)
+    throw new UsageError(`--${chosen[0]} and --${chosen[1]} cannot be used together; pick one output format`);
+  if (query !== undefined) {
+    if (opts.csv) throw new UsageError('--query and --csv cannot be used together: a query prints JSON (or --ndjson)');
+    if (typeof opts.json === 'string' && opts.json !== '')
+      throw new UsageError(
+        '--query and --json FIELDS cannot be used together; select the fields in the query, e.g. "[].{id: testId, name: testName}"',
+      );
+  }
+  let output: OutputFormat;
+  if (query !== undefined && !opts.ndjson) output = 'json';
+  else if (chosen.length) output = chosen[0] as OutputFormat;
+  else if (profileOutput) output = profileOutput;
+  else output = stdoutIsTTY ? 'table' : 'tsv';
+  if (output === 'table' && !stdoutIsTTY) output = 'tsv';
+  return output;
+}
+
+/** The profile's name (checked) and where it came from. */
+function profileOf(opts: Record<string, unknown>, env: Env): Pick<GlobalOptions, 'profile' | 'profileFrom'> {
+  const profileFrom =
+    opts.profile !== undefined ? '--profile' : env.ASSESS_PROFILE !== undefined ? 'ASSESS_PROFILE' : undefined;
+  const profile = (opts.profile as string | undefined) ?? env.ASSESS_PROFILE ?? 'default';
+  // __proto__, constructor, prototype: names every JavaScript object already has (a profile so
+  // named was reported saved but read back as nothing, or as a function)
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(profile) || RESERVED_PROFILE_NAMES.has(profile))
+    throw new UsageError(
+      `${profileFrom ?? '--profile'}: '${profile}' is not a valid profile name (letters, digits, . _ -; not __proto__, constructor or prototype)`,
+      profileFrom === 'ASSESS_PROFILE' ? "set ASSESS_PROFILE to a valid name, or unset it to use 'default'" : undefined,
+    );
+  return { profile, profileFrom };
 }
 
 /** A timeout flag's seconds as milliseconds (undefined when not given). */

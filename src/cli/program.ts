@@ -307,13 +307,34 @@ export async function runCli(
     return EXIT.ok;
   }
   const program = await buildProgram(rt, { lazy: true, argv });
-  // Kept for the whole run (not `once`): a library that re-raises the signal after its own
-  // cleanup (when-exit, under conf) must not kill us before journals and servers are closed.
-  // The first signal asks the command to wind down (ctx.signal); a second one from the user, a
-  // moment later (an echo arrives at once), stops at once — finished journal rows are committed.
-  // SIGHUP (a closed terminal, a dropped SSH session) and SIGTERM wind down as Ctrl-C does; the
-  // exit code then says which one came (129, 143).
-  // Ctrl-C is answered at once, saying what a second one does (clig.dev), before the wind-down.
+  const signals = windDownOnSignals(rt, controller, proc);
+  let code: number = EXIT.ok;
+  try {
+    await program.parseAsync(noValueBeforeCommand(argv, program), { from: 'user' });
+  } catch (err) {
+    if (err instanceof ProgramHelpWanted) (await rt.wholeTree!()).outputHelp();
+    else code = reportError(err, proc, rt.debug, controller.signal.aborted, rt.keyOrigin);
+  } finally {
+    signals.remove();
+    await runExitHooks(rt.exitHooks); // ctx.onExit's, the keep-alive pool's last
+  }
+  // Stopped by SIGTERM (a supervisor, `kill`) or SIGHUP: 128 + its number, as a shell reports a
+  // process it ended, after the same clean wind-down as Ctrl-C.
+  const stoppedBy = signals.stoppedBy();
+  if (stoppedBy !== undefined && (code === EXIT.ok || code === EXIT.interrupted)) return stoppedBy;
+  return code;
+}
+
+/**
+ * Kept for the whole run (not `once`): a library that re-raises the signal after its own
+ * cleanup (when-exit, under conf) must not kill us before journals and servers are closed.
+ * The first signal asks the command to wind down (ctx.signal); a second one from the user, a
+ * moment later (an echo arrives at once), stops at once — finished journal rows are committed.
+ * SIGHUP (a closed terminal, a dropped SSH session) and SIGTERM wind down as Ctrl-C does; the
+ * exit code then says which one came (129, 143).
+ * Ctrl-C is answered at once, saying what a second one does (clig.dev), before the wind-down.
+ */
+function windDownOnSignals(rt: Runtime, controller: AbortController, proc: ProcessLike) {
   let firstSignalAt = 0;
   let stoppedBy: number | undefined;
   const onSignal = (signal?: NodeJS.Signals) => {
@@ -330,18 +351,11 @@ export async function runCli(
     }
   };
   for (const s of STOP_SIGNALS) process.on(s, onSignal);
-  let code: number = EXIT.ok;
-  try {
-    await program.parseAsync(noValueBeforeCommand(argv, program), { from: 'user' });
-  } catch (err) {
-    if (err instanceof ProgramHelpWanted) (await rt.wholeTree!()).outputHelp();
-    else code = reportError(err, proc, rt.debug, controller.signal.aborted, rt.keyOrigin);
-  } finally {
-    for (const s of STOP_SIGNALS) process.off(s, onSignal);
-    await runExitHooks(rt.exitHooks); // ctx.onExit's, the keep-alive pool's last
-  }
-  // Stopped by SIGTERM (a supervisor, `kill`) or SIGHUP: 128 + its number, as a shell reports a
-  // process it ended, after the same clean wind-down as Ctrl-C.
-  if (stoppedBy !== undefined && (code === EXIT.ok || code === EXIT.interrupted)) return stoppedBy;
-  return code;
+  return {
+    /** The exit code of the SIGTERM or SIGHUP that stopped the run, if one did. */
+    stoppedBy: () => stoppedBy,
+    remove: () => {
+      for (const s of STOP_SIGNALS) process.off(s, onSignal);
+    },
+  };
 }

@@ -12,6 +12,8 @@ import type { Runtime } from './context-factory.js';
 
 const EMBEDDED_DELIVERY_WAIT_MS = 10_000;
 
+type EmbeddedSandbox = Awaited<ReturnType<(typeof import('../sandbox/index.js'))['startSandbox']>>;
+
 /** `--sandbox`: an in-process sandbox on 127.0.0.1:0 with state under the config dir. */
 export async function startEmbeddedSandbox(
   ctx: Context,
@@ -21,33 +23,9 @@ export async function startEmbeddedSandbox(
   const store = await config();
   const { startSandbox, parseRateLimit } = await import('../sandbox/index.js');
   const { sandboxPaths } = await import('./shared-sandbox.js');
-  // a rate limit for the embedded sandbox (issue 35: e2e tests and trials of --rate), checked first
-  const limitText = ctx.env.ASSESS_SANDBOX_RATE_LIMIT;
-  let rateLimit;
-  try {
-    rateLimit = limitText ? parseRateLimit(limitText) : null;
-  } catch (err) {
-    throw new UsageError(
-      `ASSESS_SANDBOX_RATE_LIMIT: ${(err as Error).message}`,
-      'e.g. ASSESS_SANDBOX_RATE_LIMIT=25/s,burst=5 (or unset it)',
-    );
-  }
+  const rateLimit = embeddedRateLimit(ctx.env.ASSESS_SANDBOX_RATE_LIMIT, parseRateLimit);
   const paths = sandboxPaths(store.dir);
-  const unwritable = (err: unknown) => {
-    const problem = fileProblem(
-      err,
-      "the embedded sandbox's state in",
-      (err as NodeJS.ErrnoException).path ?? paths.state,
-      undefined,
-      'write',
-    );
-    return problem
-      ? new UsageError(
-          problem.message,
-          `the embedded sandbox keeps its state in ${store.dir}: free space or fix the permissions there, or set ASSESS_CONFIG_DIR to a writable directory`,
-        )
-      : err;
-  };
+  const unwritable = (err: unknown) => stateUnwritable(err, store.dir, paths.state);
   try {
     makePrivateDir(paths.dir);
   } catch (err) {
@@ -68,21 +46,55 @@ export async function startEmbeddedSandbox(
     // a config directory that cannot be written (read-only, mode 555, HOME not writable): exit 2
     throw unwritable(err);
   });
-  rt.exitHooks.push(async () => {
-    // callbacks the command triggered are delivered in the background: wait for them (bounded);
-    // those an earlier command left pending keep trying meanwhile, but nobody waits for them
-    if (!ctx.signal.aborted) await sb.idle(EMBEDDED_DELIVERY_WAIT_MS, true);
-    const left = sb.deliveriesInFlight(true);
-    if (left)
-      ctx.warn(
-        `${plural(left, 'callback delivery', 'callback deliveries')} still pending; ${left === 1 ? 'it resumes' : 'they resume'} the next time the sandbox starts.`,
-      );
-    await sb.close();
-  });
+  rt.exitHooks.push(() => closeEmbedded(ctx, sb));
   ctx.info(`Using the embedded sandbox at ${sb.baseUrl} (nothing is sent to the service; -q hides this)`);
   const injected = sb.faults.view().spec; // kept in the state by an earlier `assess --sandbox sandbox faults`
   if (injected) ctx.info(`Injecting faults: ${injected} (clear them with 'assess --sandbox sandbox faults --clear')`);
   return { ...(await sandboxConnection(ctx, sb)), embedded: true };
+}
+
+/**
+ * ASSESS_SANDBOX_RATE_LIMIT: a rate limit for the embedded sandbox, so that e2e tests and trials
+ * of --rate meet one without a shared sandbox; checked before anything starts.
+ */
+function embeddedRateLimit<T>(text: string | undefined, parse: (text: string) => T): T | null {
+  try {
+    return text ? parse(text) : null;
+  } catch (err) {
+    throw new UsageError(
+      `ASSESS_SANDBOX_RATE_LIMIT: ${(err as Error).message}`,
+      'e.g. ASSESS_SANDBOX_RATE_LIMIT=25/s,burst=5 (or unset it)',
+    );
+  }
+}
+
+/** A state that cannot be written under the config dir as a UsageError saying where and what to do. */
+function stateUnwritable(err: unknown, dir: string, stateFile: string): unknown {
+  const problem = fileProblem(
+    err,
+    "the embedded sandbox's state in",
+    (err as NodeJS.ErrnoException).path ?? stateFile,
+    undefined,
+    'write',
+  );
+  return problem
+    ? new UsageError(
+        problem.message,
+        `the embedded sandbox keeps its state in ${dir}: free space or fix the permissions there, or set ASSESS_CONFIG_DIR to a writable directory`,
+      )
+    : err;
+}
+
+async function closeEmbedded(ctx: Context, sb: EmbeddedSandbox): Promise<void> {
+  // callbacks the command triggered are delivered in the background: wait for them (bounded);
+  // those an earlier command left pending keep trying meanwhile, but nobody waits for them
+  if (!ctx.signal.aborted) await sb.idle(EMBEDDED_DELIVERY_WAIT_MS, true);
+  const left = sb.deliveriesInFlight(true);
+  if (left)
+    ctx.warn(
+      `${plural(left, 'callback delivery', 'callback deliveries')} still pending; ${left === 1 ? 'it resumes' : 'they resume'} the next time the sandbox starts.`,
+    );
+  await sb.close();
 }
 
 /** `--sandbox` while `assess sandbox start` runs one for this config dir: that one, shared by every command. */

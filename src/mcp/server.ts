@@ -62,17 +62,48 @@ export function allowedWrites(flag: true | string | undefined): ReadonlySet<stri
 export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string; files?: string }): Promise<void> {
   const allowed = allowedWrites(opts.allowWrites);
   const tools = await deriveTools(TOOLS, (name) => ctx.loadNoun(name));
-  const byName = new Map(tools.map((t) => [t.name, t]));
   const dir = (await ctx.config()).dir;
   const files = new FilesFolder(opts.files ? resolve(opts.files) : join(dir, 'mcp-files'), '--files');
   const audit = new AuditLog(dir);
   const session: CallSession = { base: ctx, writesAllowed: (name) => allowed.has(name), files };
+  const server = await createServer(tools, files.root);
+  server.fallbackRequestHandler = callHandler(ctx, tools, session, audit);
+  // no session without its audit log: a log that cannot be written stops the start (exit 2, naming it)
+  audit.append({
+    at: new Date().toISOString(),
+    event: 'start',
+    allowWrites: [...allowed],
+    profile: ctx.globals.profile,
+    sandbox: ctx.globals.sandbox,
+  });
+  const { transport, inputEnded } = await openTransport(ctx);
+  const stopped = new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+  // the profile, key and base URL resolved now (a --sandbox one started): a problem is on stderr
+  // at once, where the assistant's server log shows it; each call then says it as its error
+  await ctx.connection().catch((err: unknown) => {
+    const { message, hint } = describeError(err, ctx.env);
+    ctx.warn(
+      `${message}${hint ? ` (${hint})` : ''}; every tool call fails until that is fixed and the server restarted`,
+    );
+  });
+  await server.connect(transport);
+  const unanswered = trackUnanswered(transport);
+  ctx.info(
+    `assess MCP server on stdio: ${tools.length} tools, ${allowed.size ? `writes allowed: ${[...allowed].join(', ')}` : 'read-only (--allow-writes allows changes)'}; files folder ${files.root}; audit log ${audit.path}`,
+  );
+  // the requests read before the end of input are answered (each bounded by its own timeouts;
+  // Ctrl-C stops waiting), and only then is the server, and an embedded sandbox, closed
+  await Promise.race([inputEnded.then(() => unanswered.allAnswered()), stopped]);
+  await server.close();
+}
+
+/** The SDK's low-level Server (loaded now), answering tools/list with the derived tools. */
+async function createServer(tools: DerivedTool[], filesRoot: string) {
   const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');
-  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const { ListToolsRequestSchema } = await import('@modelcontextprotocol/sdk/types.js');
   const server = new Server(
     { name: 'assess', title: 'assess (Online Assessment Service)', version: VERSION },
-    { capabilities: { tools: {} }, instructions: instructions(files.root) },
+    { capabilities: { tools: {} }, instructions: instructions(filesRoot) },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: tools.map((t) => ({
@@ -83,9 +114,24 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
       annotations: annotationsOf(t.entry, t.title),
     })),
   }));
-  // tools/call is read here, not by the SDK's schema: a call it cannot read gets -32602 with our
-  // words (the SDK's answer is -32603 with zod's dump of its schema), an unknown tool -32602 too
-  server.fallbackRequestHandler = async (req, extra) => {
+  return server;
+}
+
+type Server = Awaited<ReturnType<typeof createServer>>;
+
+/**
+ * tools/call is read here, not by the SDK's schema: a call it cannot read gets -32602 with our
+ * words (the SDK's answer is -32603 with zod's dump of its schema), an unknown tool -32602 too.
+ * Every call, known tool or not, goes to the audit log.
+ */
+function callHandler(
+  ctx: Context,
+  tools: DerivedTool[],
+  session: CallSession,
+  audit: AuditLog,
+): NonNullable<Server['fallbackRequestHandler']> {
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  return async (req, extra) => {
     if (req.method !== 'tools/call')
       throw new ProtocolError(-32601, `Method not found: ${req.method}`, {
         fix: 'tools/list and tools/call are served',
@@ -113,14 +159,11 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
     if (!tool) throw unknownTool(name, [...byName.keys()]);
     return done.result;
   };
-  // no session without its audit log: a log that cannot be written stops the start (exit 2, naming it)
-  audit.append({
-    at: new Date().toISOString(),
-    event: 'start',
-    allowWrites: [...allowed],
-    profile: ctx.globals.profile,
-    sandbox: ctx.globals.sandbox,
-  });
+}
+
+/** The stdio transport, answering unreadable lines, and a promise of the end of input. */
+async function openTransport(ctx: Context) {
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   const transport = new StdioServerTransport(ctx.io.stdin, ctx.io.stdout);
   // The SDK's transport drops a line it cannot read, answering nothing (the client would wait for
   // ever); JSON-RPC 2.0 answers it with id null. Set before connect(), which chains its own after it.
@@ -128,29 +171,12 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
     const error = lineError(err);
     if (error) transport.send({ jsonrpc: '2.0', id: null, error } as unknown as JSONRPCMessage).catch(() => {});
   };
-  const stopped = new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
   const inputEnded = new Promise<void>((resolve) => {
     transport.onclose = resolve;
     ctx.io.stdin.once('end', resolve);
     ctx.io.stdin.once('close', resolve);
   });
-  // the profile, key and base URL resolved now (a --sandbox one started): a problem is on stderr
-  // at once, where the assistant's server log shows it; each call then says it as its error
-  await ctx.connection().catch((err: unknown) => {
-    const { message, hint } = describeError(err, ctx.env);
-    ctx.warn(
-      `${message}${hint ? ` (${hint})` : ''}; every tool call fails until that is fixed and the server restarted`,
-    );
-  });
-  await server.connect(transport);
-  const unanswered = trackUnanswered(transport);
-  ctx.info(
-    `assess MCP server on stdio: ${tools.length} tools, ${allowed.size ? `writes allowed: ${[...allowed].join(', ')}` : 'read-only (--allow-writes allows changes)'}; files folder ${files.root}; audit log ${audit.path}`,
-  );
-  // the requests read before the end of input are answered (each bounded by its own timeouts;
-  // Ctrl-C stops waiting), and only then is the server, and an embedded sandbox, closed
-  await Promise.race([inputEnded.then(() => unanswered.allAnswered()), stopped]);
-  await server.close();
+  return { transport, inputEnded };
 }
 
 /** A call's arguments for the audit log: a file's inline content by its size only (it may be long, or a secret). */

@@ -66,6 +66,28 @@ function addTo(parent: Command, child: Command): Command {
 export function toolFromCommand(command: Command, entry: ToolEntry): DerivedTool {
   const def = definitionOf(command);
   if (!def) throw new Error(`${entry.path.join(' ')}: not built from a definition`);
+  const { properties, required } = toolInputs(command, def, entry);
+  const title = ['assess', ...entry.path].join(' ');
+  return {
+    name: toolName(entry.path),
+    title,
+    description: toolDescription(command, def, entry, properties, title),
+    inputSchema: {
+      type: 'object',
+      properties,
+      ...(required.size ? { required: [...required] } : {}),
+      additionalProperties: false,
+    },
+    entry,
+    def,
+    command,
+    // a command that picks its mode from what was typed (invite: one candidate or a CSV) validates with that mode's schema
+    parse: (raw) => z.safeParse(def.behaviour.pick?.(raw) ?? def.schema(), raw),
+  };
+}
+
+/** The tool's properties (one per argument and flag the entry keeps, with help and examples) and required keys. */
+function toolInputs(command: Command, def: CommandDef, entry: ToolEntry) {
   const json = z.toJSONSchema(def.schema(), { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   const props = (json.properties ?? {}) as Record<string, JsonSchema>;
   const omit = new Set(entry.omit ?? []);
@@ -99,7 +121,18 @@ export function toolFromCommand(command: Command, entry: ToolEntry): DerivedTool
     add(opt.attributeName(), opt.description, opt.long ?? opt.flags, fallbackFor(opt));
   for (const key of entry.fileInputs ?? []) fileInput(properties, key);
   if (entry.writes) properties.dryRun = DRY_RUN_PROPERTY;
-  const title = ['assess', ...entry.path].join(' ');
+  return { properties, required };
+}
+
+/** The command's description, what the tool leaves out, its effect, and the command's examples. */
+function toolDescription(
+  command: Command,
+  def: CommandDef,
+  entry: ToolEntry,
+  properties: Record<string, JsonSchema>,
+  title: string,
+): string {
+  const omit = new Set(entry.omit ?? []);
   // examples using what the tool leaves out (bulk flags) are not shown; what it leaves out is said
   const left = command.options
     .filter((o) => omit.has(o.attributeName()) && !(o.attributeName() in properties) && o.long && !o.hidden)
@@ -112,22 +145,7 @@ export function toolFromCommand(command: Command, entry: ToolEntry): DerivedTool
   const effect = entry.writes
     ? 'Changes data on the service: refused unless the server was started with --allow-writes; dryRun: true shows the request instead.'
     : 'Reads only.';
-  return {
-    name: toolName(entry.path),
-    title,
-    description: `${def.description}.${notHere} ${effect} Returns the JSON \`${title} --json\` prints. ${UNTRUSTED} The same command on the CLI:\n${lines}`,
-    inputSchema: {
-      type: 'object',
-      properties,
-      ...(required.size ? { required: [...required] } : {}),
-      additionalProperties: false,
-    },
-    entry,
-    def,
-    command,
-    // a command that picks its mode from what was typed (invite: one candidate or a CSV) validates with that mode's schema
-    parse: (raw) => z.safeParse(def.behaviour.pick?.(raw) ?? def.schema(), raw),
-  };
+  return `${def.description}.${notHere} ${effect} Returns the JSON \`${title} --json\` prints. ${UNTRUSTED} The same command on the CLI:\n${lines}`;
 }
 
 /**

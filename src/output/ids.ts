@@ -1,7 +1,8 @@
-// The one id rule of machine output (issue 34): an id is a JSON number while it is exact
-// (up to 2^53 - 1), else a string of its digits, whichever command printed it and however the
-// service sent it (a number, or digits in a string, as the vendor's samples do). Applied by the
-// printer to --json, --ndjson, --csv and --query, and to the bulk results files.
+// The one id rule of machine output, so that a script reads every id alike: an id is a JSON
+// number while it is exact (up to 2^53 - 1), else a string of its digits, whichever command
+// printed it and however the service sent it (a number, or digits in a string, as the vendor's
+// samples do). Applied by the printer to --json, --ndjson, --csv and --query, and to the bulk
+// results files.
 
 /** A field that holds an id (or a list of ids): `id`, `testId`, `testInvitationId`, `sectionID`, `testinvitationIds`. */
 const ID_KEY = /(^id$|Id$|ID$|Ids$|IDs$)/;

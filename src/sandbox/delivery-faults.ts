@@ -5,6 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { seededRandom } from './fault-spec.js';
 import { inMemory, type Kept } from './kept.js';
+import { seededState } from './stored.js';
 import {
   formatDeliveryFaultSpec,
   parseDeliveryFaultSpec,
@@ -19,6 +20,8 @@ interface DeliveryFaultState {
   draws: number;
   counters: DeliveryFaultCounters;
 }
+/** How the delivery faults kept in the state are read back. */
+export const KEPT_DELIVERY_FAULTS = seededState<DeliveryFaultState>();
 
 /** The delivery faults: spec, seeded PRNG, counters; kept in the sandbox's state as the API faults are. */
 export class DeliveryFaults {

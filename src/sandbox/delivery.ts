@@ -14,6 +14,7 @@ import { loadUndici } from '../api/undici.js';
 import { DeliveryFaults } from './delivery-faults.js';
 import type { CallbackQueueEntry, Delivery, DeliveryAttempt } from './model.js';
 import type { Store } from './store.js';
+import { readRecord } from './stored.js';
 
 export interface DeliveryOptions {
   /** Per-try timeout (connect + answer), default 5000 ms. */
@@ -155,7 +156,7 @@ export class Deliverer {
       const claim = ++this.claims;
       const sql = `UPDATE deliveries SET owner = ?, claim = ?, lease_until_ms = ? WHERE delivery_id = ? AND state = 'pending'`;
       this.store.exec(sql, this.owner, claim, now + this.leaseMs, id);
-      this.schedule({ d: JSON.parse(String(r.doc)) as Delivery, claim }, id === queuedId);
+      this.schedule({ d: readRecord('deliveries', r.doc), claim }, id === queuedId);
       n++;
     }
     return n;

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HoldTimer, monotonicMs } from './hold-timer.js';
 import { faultChance, formatFaultSpec, latencyOf, parseFaultSpec, seededRandom, type FaultSpec } from './fault-spec.js';
 import { inMemory, type Kept } from './kept.js';
+import { seededState } from './stored.js';
 
 const isServiceRequest = isServicePath;
 
@@ -34,6 +35,8 @@ interface FaultState {
   draws: number;
   counters: FaultCounters;
 }
+/** How the faults kept in the state are read back. */
+export const KEPT_FAULTS = seededState<FaultState>();
 type Bucket = { upTo: number; fault: 'reset' | 'truncate' | number };
 
 /**
@@ -152,21 +155,8 @@ export function registerFaults(app: FastifyInstance, faults: FaultInjector): voi
     const d = faults.decide();
     if (!d) return done();
     const apply = () => {
-      if (!d.fault) return done();
-      if (d.fault.when === 'after') {
-        pending.set(request, d.fault);
-        return done();
-      }
-      if (d.fault.kind !== 'status') {
-        reply.hijack(); // the route must not run; nothing is ever sent
-        request.raw.socket.destroy();
-        return;
-      }
-      if (d.fault.status === 429) reply.header('retry-after', String(faults.retryAfterS));
-      reply
-        .code(d.fault.status)
-        .header('content-type', 'application/json; charset=utf-8')
-        .send(faultBody(d.fault.status, faults.retryAfterS));
+      if (d.fault?.when === 'after') pending.set(request, d.fault);
+      beforeHandler(faults, d.fault, request, reply, done);
     };
     if (!(d.latencyMs > 0)) return apply();
     const at = monotonicMs() + d.latencyMs;
@@ -184,46 +174,76 @@ export function registerFaults(app: FastifyInstance, faults: FaultInjector): voi
       payload: unknown,
       done: (err: Error | null, p?: unknown) => void,
     ) => {
+      const after = () => {
+        const f = pending.get(request);
+        if (!f) return done(null, payload);
+        pending.delete(request);
+        afterHandler(faults, f, request, reply, payload, done);
+      };
       const at = answerAt.get(request);
-      if (at === undefined) return afterHandler(request, reply, payload, done);
+      if (at === undefined) return after();
       answerAt.delete(request);
-      timer.at(at, () => afterHandler(request, reply, payload, done));
+      timer.at(at, after);
     },
   );
+}
 
-  function afterHandler(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    payload: unknown,
-    done: (err: Error | null, p?: unknown) => void,
-  ): void {
-    const f = pending.get(request);
-    if (!f) return done(null, payload);
-    pending.delete(request);
-    if (f.kind === 'reset') {
-      (payload as { destroy?: () => void } | null)?.destroy?.(); // a PDF stream
-      request.raw.socket.destroy();
-      return done(null, payload);
-    }
-    if (f.kind === 'truncate' && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
-      // a stream that fails after half the body: fastify has sent the headers and destroys the socket
-      const half = Buffer.from(payload).subarray(0, Math.floor(Buffer.byteLength(payload) / 2));
-      let pushed = false;
-      const cut = new Readable({
-        // read() is called again whenever the consumer wants more: the half goes out once
-        read() {
-          if (pushed) return;
-          pushed = true;
-          this.push(half);
-          setImmediate(() => this.destroy(new Error('sandbox fault injection: answer truncated')));
-        },
-      });
-      reply.removeHeader('content-length');
-      return done(null, cut);
-    }
-    if (f.kind === 'truncate') return done(null, payload); // no body to cut (empty answer)
-    (payload as { destroy?: () => void } | null)?.destroy?.();
-    reply.code(f.status).removeHeader('content-length').header('content-type', 'application/json; charset=utf-8');
-    done(null, faultBody(f.status, faults.retryAfterS));
+/** A fault before the handler answers or drops the connection; none (or one for later) lets the route run. */
+function beforeHandler(
+  faults: FaultInjector,
+  fault: Fault | null,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: (err?: Error) => void,
+): void {
+  if (!fault || fault.when === 'after') return done();
+  if (fault.kind !== 'status') {
+    reply.hijack(); // the route must not run; nothing is ever sent
+    request.raw.socket.destroy();
+    return;
   }
+  if (fault.status === 429) reply.header('retry-after', String(faults.retryAfterS));
+  reply
+    .code(fault.status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(faultBody(fault.status, faults.retryAfterS));
+}
+
+/** A fault after the handler swaps its answer for an error, cuts it in half or drops the connection. */
+function afterHandler(
+  faults: FaultInjector,
+  f: Fault,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: Error | null, p?: unknown) => void,
+): void {
+  if (f.kind === 'reset') {
+    (payload as { destroy?: () => void } | null)?.destroy?.(); // a PDF stream
+    request.raw.socket.destroy();
+    return done(null, payload);
+  }
+  if (f.kind === 'truncate' && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+    reply.removeHeader('content-length');
+    return done(null, halfThenFail(payload));
+  }
+  if (f.kind === 'truncate') return done(null, payload); // no body to cut (empty answer)
+  (payload as { destroy?: () => void } | null)?.destroy?.();
+  reply.code(f.status).removeHeader('content-length').header('content-type', 'application/json; charset=utf-8');
+  done(null, faultBody(f.status, faults.retryAfterS));
+}
+
+/** A stream that fails after half the body: fastify has sent the headers and destroys the socket. */
+function halfThenFail(payload: string | Buffer): Readable {
+  const half = Buffer.from(payload).subarray(0, Math.floor(Buffer.byteLength(payload) / 2));
+  let pushed = false;
+  return new Readable({
+    // read() is called again whenever the consumer wants more: the half goes out once
+    read() {
+      if (pushed) return;
+      pushed = true;
+      this.push(half);
+      setImmediate(() => this.destroy(new Error('sandbox fault injection: answer truncated')));
+    },
+  });
 }

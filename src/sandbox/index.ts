@@ -4,9 +4,9 @@
 // See docs/sandbox.md for the endpoints, seed data, control API and persistence.
 import { Deliverer, type DeliveryOptions } from './delivery.js';
 import type { CallbackQueueEntry } from './model.js';
-import { DeliveryFaults } from './delivery-faults.js';
+import { DeliveryFaults, KEPT_DELIVERY_FAULTS } from './delivery-faults.js';
 import { parseDeliveryFaultSpec, type DeliveryFaultSpec } from './delivery-fault-spec.js';
-import { FaultInjector } from './faults.js';
+import { FaultInjector, KEPT_FAULTS } from './faults.js';
 import { parseFaultSpec, type FaultSpec } from './fault-spec.js';
 import { Quirks } from './quirks.js';
 import { RateLimiter, type RateLimitSpec } from './rate-limit.js';
@@ -106,8 +106,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     onNotice: opts.onNotice,
   });
   try {
-    const faults = new FaultInjector(faultSpec, inState(store, 'faults'));
-    const deliveryFaults = new DeliveryFaults(deliverySpec, inState(store, 'delivery-faults'));
+    const faults = new FaultInjector(faultSpec, inState(store, 'faults', KEPT_FAULTS));
+    const deliveryFaults = new DeliveryFaults(deliverySpec, inState(store, 'delivery-faults', KEPT_DELIVERY_FAULTS));
     store.commitNow();
     return await start(opts, host, store, { faults, deliveryFaults, rateLimit });
   } catch (err) {

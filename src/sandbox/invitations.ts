@@ -81,10 +81,6 @@ export function inviteWindowProblem(store: Store, link: SandboxLink, req: AnyInv
   return null;
 }
 
-/**
- * Invite on `link` (the default link or a chosen one). One attempt per candidate per link: an
- * existing invitation of the same e-mail (any case) follows the spec's invite table.
- */
 /** An invitation's times and result before its attempt: made now, nothing started or ended. */
 const notYetTaken = (now: string) => ({
   createdAt: now,
@@ -96,54 +92,90 @@ const notYetTaken = (now: string) => ({
   result: null,
 });
 
+/** Who is invited: as asked, or a made-up identity when mandatory fields are switched off and missing. */
+interface Invitee {
+  email: string;
+  name: string;
+  generated: boolean;
+}
+
+/**
+ * Invite on `link` (the default link or a chosen one). One attempt per candidate per link: an
+ * existing invitation of the same e-mail (any case) follows the spec's invite table.
+ */
 export function invite(store: Store, test: SandboxTest, link: SandboxLink, req: AnyInvite): InviteOutcome {
   const now = store.nowIso();
   const generated = req.disableMandatoryFields === 1 && (!req.email || !req.name);
   const identity = generated ? randomIdentity() : null;
-  const email = req.email || identity!.email;
-  const name = req.name || identity!.name;
+  const who: Invitee = { email: req.email || identity!.email, name: req.name || identity!.name, generated };
+  const latest = store.latestAttempt(link.testLinkId, who.email);
+  if (latest) return { inv: latest, created: false, decision: inviteAgain(store, latest, link, req, now) };
+  const inv = newInvitation(store, test, link, req, who, now);
+  store.addInvitation(inv);
+  if (req.sendEmail === 'yes') sendInvitationEmail(store, inv, 'invitation');
+  return { inv, created: true, decision: null };
+}
+
+const accessOf = (req: AnyInvite) => ({
+  startDateTime: req.startDateTime,
+  endDateTime: req.endDateTime,
+  timeZoneId: req.timeZoneId,
+});
+
+/** The invite table's move on the candidate's latest invitation on the link (or none: 'return'). */
+function inviteAgain(
+  store: Store,
+  latest: SandboxInvitation,
+  link: SandboxLink,
+  req: AnyInvite,
+  now: string,
+): InviteDecision {
+  const decision = inviteOnExisting(latest.status);
+  if (decision.action === 'return') return decision;
+  const base = decision.action === 'reopen' ? accessWindowFromSchedule(link.schedule, store.clock.now()) : latest;
+  Object.assign(
+    latest,
+    overrideAccess(
+      { accessStart: base.accessStart, accessEnd: base.accessEnd, timeZoneId: base.timeZoneId },
+      accessOf(req),
+    ),
+  );
+  latest.status = decision.next;
+  if (decision.action === 'reopen') latest.cancelledAt = latest.expiredAt = null;
+  if (req.name) latest.name = req.name;
   const callbackUrl = req.callbackUrl ?? req.callbackURL;
   const redirectUrl = req.redirectUrl ?? req.redirectURL;
-  const access = { startDateTime: req.startDateTime, endDateTime: req.endDateTime, timeZoneId: req.timeZoneId };
+  if (callbackUrl) latest.callbackUrl = callbackUrl;
+  if (redirectUrl) latest.redirectUrl = redirectUrl;
+  latest.updatedAt = now;
+  store.changed({ invitation: latest });
+  if (req.sendEmail === 'yes') sendInvitationEmail(store, latest, 'invitation');
+  return decision;
+}
 
-  const latest = store.latestAttempt(link.testLinkId, email);
-  if (latest) {
-    const decision = inviteOnExisting(latest.status);
-    if (decision.action !== 'return') {
-      const base = decision.action === 'reopen' ? accessWindowFromSchedule(link.schedule, store.clock.now()) : latest;
-      Object.assign(
-        latest,
-        overrideAccess(
-          { accessStart: base.accessStart, accessEnd: base.accessEnd, timeZoneId: base.timeZoneId },
-          access,
-        ),
-      );
-      latest.status = decision.next;
-      if (decision.action === 'reopen') latest.cancelledAt = latest.expiredAt = null;
-      if (req.name) latest.name = req.name;
-      if (callbackUrl) latest.callbackUrl = callbackUrl;
-      if (redirectUrl) latest.redirectUrl = redirectUrl;
-      latest.updatedAt = now;
-      store.changed({ invitation: latest });
-      if (req.sendEmail === 'yes') sendInvitationEmail(store, latest, 'invitation');
-    }
-    return { inv: latest, created: false, decision };
-  }
-
-  const window = overrideAccess(accessWindowFromSchedule(link.schedule, store.clock.now()), access);
+/** A new Pending invitation on `link`, its access window from the link's schedule unless the request sets it. */
+function newInvitation(
+  store: Store,
+  test: SandboxTest,
+  link: SandboxLink,
+  req: AnyInvite,
+  who: Invitee,
+  now: string,
+): SandboxInvitation {
+  const window = overrideAccess(accessWindowFromSchedule(link.schedule, store.clock.now()), accessOf(req));
   const id = store.nextId('invitation');
-  const inv: SandboxInvitation = {
+  return {
     testInvitationId: id,
     accountId: test.accountId,
     testId: test.testId,
     testLinkId: link.testLinkId,
-    email,
-    name,
+    email: who.email,
+    name: who.name,
     status: 'Pending',
     invitationtype: 'api',
     accessToken: store.newToken(`inv-${id}`), // the id first: /take/<token> finds it by id
-    callbackUrl: callbackUrl ?? null,
-    redirectUrl: redirectUrl ?? null,
+    callbackUrl: req.callbackUrl ?? req.callbackURL ?? null,
+    redirectUrl: req.redirectUrl ?? req.redirectURL ?? null,
     hideInstruction: req.hideInstruction,
     sendEmail: req.sendEmail,
     // each invitation keeps its own value; omitted → the link's (or the test owner's)
@@ -154,12 +186,9 @@ export function invite(store: Store, test: SandboxTest, link: SandboxLink, req: 
     scheduleType: link.schedule.scheduleType,
     ...window,
     reattemptOf: null,
-    generatedIdentity: generated,
+    generatedIdentity: who.generated,
     ...notYetTaken(now),
   };
-  store.addInvitation(inv);
-  if (req.sendEmail === 'yes') sendInvitationEmail(store, inv, 'invitation');
-  return { inv, created: true, decision: null };
 }
 
 export type ReattemptOutcome = { ok: true; inv: SandboxInvitation; created: boolean } | { ok: false; message: string };

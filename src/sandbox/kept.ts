@@ -1,7 +1,9 @@
 // A setting of the sandbox kept as one JSON value: in its state (the `faults` table, shared by
 // every process on the state and kept across restarts), or in memory (a fault injector made on
 // its own, as in a unit test).
+import type * as z from 'zod/mini';
 import type { Store } from './store.js';
+import { readDoc } from './stored.js';
 
 export interface Kept<T> {
   get(): T | undefined;
@@ -15,14 +17,17 @@ export function inMemory<T>(): Kept<T> {
   return { get: () => value, set: (v) => void (value = v), saved: () => Promise.resolve() };
 }
 
-/** Read once a turn (every service request asks for the faults), as the other processes left it. */
-export function inState<T>(store: Store, kind: string): Kept<T> {
+/**
+ * Read once a turn (every service request asks for the faults), as the other processes left it,
+ * and checked with `schema`.
+ */
+export function inState<T>(store: Store, kind: string, schema: z.ZodMiniType<T>): Kept<T> {
   const key = `kept:${kind}`;
   return {
     get: () =>
       store.once(key, () => {
         const row = store.row('SELECT doc FROM faults WHERE kind = ?', kind);
-        return row ? (JSON.parse(String(row.doc)) as T) : undefined;
+        return row ? readDoc(schema, row.doc, `faults (${kind})`) : undefined;
       }),
     set: (v) => {
       store.forget(key);

@@ -31,6 +31,32 @@ const COL = {
 /** One row per section, its skills beneath; what does not fit is counted in a note. Returns the y below. */
 export function sectionsTable(doc: Doc, sections: ReportSection[], safe: Safe, put: PutFn, top: number): number {
   if (!sections.length) return top;
+  let y = tableHead(doc, put, top);
+  let shown = 0;
+  for (const s of sections) {
+    const below = sectionRows(doc, s, safe, put, y);
+    if (below === null) break;
+    y = below;
+    shown++;
+  }
+  if (shown < sections.length) {
+    put(
+      `${plural(sections.length - shown, 'more section')} not shown for lack of room; the JSON report has them all.`,
+      M,
+      y + 4,
+      {
+        size: 8,
+        colour: MUTED,
+        width: W,
+      },
+    );
+    y += 16;
+  }
+  return y;
+}
+
+/** The table's title and column heads with a rule beneath. Returns the y below. */
+function tableHead(doc: Doc, put: PutFn, top: number): number {
   let y = top;
   put('Sections', M, y, { font: 'Helvetica-Bold', size: 13 });
   y += 22;
@@ -48,99 +74,87 @@ export function sectionsTable(doc: Doc, sections: ReportSection[], safe: Safe, p
     .lineWidth(0.75)
     .strokeColor('#cbd5e1')
     .stroke();
-  y += 6;
+  return y + 6;
+}
 
-  const row = (o: {
-    name: string;
-    indent: number;
-    questions: number;
-    got: number;
-    of: number;
-    time: string;
-    bold: boolean;
-    h: number;
-  }) => {
-    const size = o.bold ? 10 : 9;
-    const font: Font = o.bold ? 'Helvetica-Bold' : 'Helvetica';
-    const colour = o.bold ? INK : '#334155';
-    const pct = percentOf(o.got, o.of);
-    const ty = y + (o.h - size) / 2 - 1;
-    put(o.name, M + COL.name[0] + o.indent, ty, { font, size, colour, width: COL.name[1] - o.indent });
-    put(plural(o.questions, 'question'), M + COL.questions[0], ty, { size, colour, width: COL.questions[1] });
-    put(`${o.got} / ${o.of}`, M + COL.score[0], ty, { size, colour, width: COL.score[1], right: true });
-    const barH = o.bold ? 8 : 5;
-    drawBar(doc, M + COL.bar[0], y + (o.h - barH) / 2, COL.bar[1], barH, pct, colourOfPercent(pct));
-    put(pct === null ? '-' : `${pct} %`, M + COL.pct[0], ty, { font, size, colour, width: COL.pct[1], right: true });
-    if (o.time) put(o.time, M + COL.time[0], ty, { size, colour: MUTED, width: COL.time[1], right: true });
-    y += o.h;
-  };
-
-  let shown = 0;
-  for (const s of sections) {
-    const skills = s.Skills ?? [];
-    if (y + 22 + 16 * Math.min(skills.length, 1) > TABLE_END - 16) break;
-    const time =
-      s.sectionTime != null
-        ? `${Math.round((s.sectionTimeTaken ?? 0) / 60)} of ${s.sectionTime} min`
-        : s.sectionTimeTaken != null
-          ? minutesText(s.sectionTimeTaken)
-          : '';
-    row({
-      name: safe(s.sectionName) || `Section ${s.sectionId}`,
-      indent: 0,
-      questions: s.noOfQue,
-      got: s.candidateScore,
-      of: s.sectionScore,
-      time,
-      bold: true,
-      h: 22,
+/** A section's row, its skills' rows and a rule; null when not even the section row fits at `top`. */
+function sectionRows(doc: Doc, s: ReportSection, safe: Safe, put: PutFn, top: number): number | null {
+  const skills = s.Skills ?? [];
+  if (top + 22 + 16 * Math.min(skills.length, 1) > TABLE_END - 16) return null;
+  const time =
+    s.sectionTime != null
+      ? `${Math.round((s.sectionTimeTaken ?? 0) / 60)} of ${s.sectionTime} min`
+      : s.sectionTimeTaken != null
+        ? minutesText(s.sectionTimeTaken)
+        : '';
+  let y = tableRow(doc, put, top, {
+    name: safe(s.sectionName) || `Section ${s.sectionId}`,
+    indent: 0,
+    questions: s.noOfQue,
+    got: s.candidateScore,
+    of: s.sectionScore,
+    time,
+    bold: true,
+    h: 22,
+  });
+  let skillsShown = 0;
+  for (const k of skills) {
+    if (y + 16 > TABLE_END - 16) break;
+    y = tableRow(doc, put, y, {
+      name: safe(k.qbName) || `Skill ${k.qbId}`,
+      indent: 12,
+      questions: k.noOfQue,
+      got: k.candidateQbScore,
+      of: k.qbScore,
+      time: '',
+      bold: false,
+      h: 16,
     });
-    let skillsShown = 0;
-    for (const k of skills) {
-      if (y + 16 > TABLE_END - 16) break;
-      row({
-        name: safe(k.qbName) || `Skill ${k.qbId}`,
-        indent: 12,
-        questions: k.noOfQue,
-        got: k.candidateQbScore,
-        of: k.qbScore,
-        time: '',
-        bold: false,
-        h: 16,
-      });
-      skillsShown++;
-    }
-    if (skillsShown < skills.length) {
-      put(`… ${plural(skills.length - skillsShown, 'more skill')} not shown`, M + 12, y + 2, {
-        size: 8,
-        colour: MUTED,
-      });
-      y += 12;
-    }
-    y += 4;
-    doc
-      .moveTo(M, y)
-      .lineTo(M + W, y)
-      .lineWidth(0.5)
-      .strokeColor(TRACK)
-      .stroke();
-    y += 4;
-    shown++;
+    skillsShown++;
   }
-  if (shown < sections.length) {
-    put(
-      `${plural(sections.length - shown, 'more section')} not shown for lack of room; the JSON report has them all.`,
-      M,
-      y + 4,
-      {
-        size: 8,
-        colour: MUTED,
-        width: W,
-      },
-    );
-    y += 16;
+  if (skillsShown < skills.length) {
+    put(`… ${plural(skills.length - skillsShown, 'more skill')} not shown`, M + 12, y + 2, {
+      size: 8,
+      colour: MUTED,
+    });
+    y += 12;
   }
-  return y;
+  y += 4;
+  doc
+    .moveTo(M, y)
+    .lineTo(M + W, y)
+    .lineWidth(0.5)
+    .strokeColor(TRACK)
+    .stroke();
+  return y + 4;
+}
+
+interface Row {
+  name: string;
+  indent: number;
+  questions: number;
+  got: number;
+  of: number;
+  time: string;
+  bold: boolean;
+  h: number;
+}
+
+/** One table row (a section in bold, a skill indented) at `y`. Returns the y below. */
+function tableRow(doc: Doc, put: PutFn, y: number, o: Row): number {
+  const size = o.bold ? 10 : 9;
+  const font: Font = o.bold ? 'Helvetica-Bold' : 'Helvetica';
+  const colour = o.bold ? INK : '#334155';
+  const pct = percentOf(o.got, o.of);
+  const ty = y + (o.h - size) / 2 - 1;
+  put(o.name, M + COL.name[0] + o.indent, ty, { font, size, colour, width: COL.name[1] - o.indent });
+  put(plural(o.questions, 'question'), M + COL.questions[0], ty, { size, colour, width: COL.questions[1] });
+  put(`${o.got} / ${o.of}`, M + COL.score[0], ty, { size, colour, width: COL.score[1], right: true });
+  const barH = o.bold ? 8 : 5;
+  drawBar(doc, M + COL.bar[0], y + (o.h - barH) / 2, COL.bar[1], barH, pct, colourOfPercent(pct));
+  put(pct === null ? '-' : `${pct} %`, M + COL.pct[0], ty, { font, size, colour, width: COL.pct[1], right: true });
+  if (o.time) put(o.time, M + COL.time[0], ty, { size, colour: MUTED, width: COL.time[1], right: true });
+  return y + o.h;
 }
 
 /**

@@ -33,8 +33,6 @@ import { fitText, minutesText, pdfText, percentOf, utcText, wrapText } from './p
 import { plural } from '../util/plural.js';
 
 export async function renderReportPdf(report: Report, generatedAt: string): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
-  const created = new Date(generatedAt);
   let replaced = false;
   const safe = (s: string | null | undefined) => {
     const t = pdfText(s);
@@ -42,11 +40,27 @@ export async function renderReportPdf(report: Report, generatedAt: string): Prom
     return t.text;
   };
   const name = safe(report.candidateName) || safe(report.candidateEmail) || 'Unnamed candidate';
+  const { doc, done } = await openDoc(`Candidate report: ${name} (invitation ${report.testInvitationId})`, generatedAt);
+  const put = putter(doc);
+
+  let y = header(doc, report, name, generatedAt, safe, put);
+  y = scoreBox(doc, report, safe, put, y) + 22;
+  y = sectionsTable(doc, report.sections ?? [], safe, put, y);
+  highlights(report.sections ?? [], safe, put, y + 18);
+  footer(doc, report, replaced, put);
+  doc.end();
+  return done;
+}
+
+/** A new A4 document (pdfkit loaded now) and the bytes it will have written once ended. */
+async function openDoc(title: string, generatedAt: string): Promise<{ doc: Doc; done: Promise<Buffer> }> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const created = new Date(generatedAt);
   const doc = new PDFDocument({
     size: 'A4',
     margin: M,
     info: {
-      Title: `Candidate report: ${name} (invitation ${report.testInvitationId})`,
+      Title: title,
       Author: 'assess sandbox',
       CreationDate: Number.isNaN(created.getTime()) ? new Date(0) : created,
     },
@@ -57,9 +71,13 @@ export async function renderReportPdf(report: Report, generatedAt: string): Prom
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { doc, done };
+}
 
+/** Places one line of text, cut to its box (and right-aligned in it) when a width is given. */
+function putter(doc: Doc): PutFn {
   const measure = (s: string) => doc.widthOfString(s);
-  const put = (text: string, x: number, y: number, o: Put) => {
+  return (text: string, x: number, y: number, o: Put) => {
     doc
       .font(o.font ?? 'Helvetica')
       .fontSize(o.size)
@@ -74,17 +92,18 @@ export async function renderReportPdf(report: Report, generatedAt: string): Prom
     }
     doc.text(t, x + dx, y, { lineBreak: false });
   };
+}
 
-  // Header band
+/** The header band, then who and what: name, e-mail, test, status, invitation, date. Returns the y below. */
+function header(doc: Doc, report: Report, name: string, generatedAt: string, safe: Safe, put: PutFn): number {
   doc.rect(0, 0, PAGE_W, 70).fill('#1e293b');
   put('Candidate report', M, 24, { font: 'Helvetica-Bold', size: 20, colour: '#ffffff' });
   put('Online assessment · sandbox', M + W / 2, 24, { size: 9, colour: '#cbd5e1', width: W / 2, right: true });
   put(`Generated ${utcText(generatedAt)}`, M + W / 2, 38, { size: 9, colour: '#cbd5e1', width: W / 2, right: true });
 
-  // Who and what
   let y = 90;
   doc.font('Helvetica-Bold').fontSize(18);
-  for (const line of wrapText(name, W, 2, measure)) {
+  for (const line of wrapText(name, W, 2, (s) => doc.widthOfString(s))) {
     put(line, M, y, { font: 'Helvetica-Bold', size: 18 });
     y += 22;
   }
@@ -100,13 +119,11 @@ export async function renderReportPdf(report: Report, generatedAt: string): Prom
   cell('Status', status, M + W / 2, y, status === 'Complete' ? CATEGORY_COLOUR.Excellent : CATEGORY_COLOUR.Average);
   cell('Invitation', String(report.testInvitationId), M, y + 32);
   cell('Attempted on', utcText(report.attemptedOn), M + W / 2, y + 32);
-  y += 72;
+  return y + 72;
+}
 
-  y = scoreBox(doc, report, safe, put, y) + 22;
-  y = sectionsTable(doc, report.sections ?? [], safe, put, y);
-  highlights(report.sections ?? [], safe, put, y + 18);
-
-  // Footer
+/** The rule, the note on replaced characters (when any were), the invitation and the page number. */
+function footer(doc: Doc, report: Report, replaced: boolean, put: PutFn): void {
   doc
     .moveTo(M, PAGE_H - 52)
     .lineTo(PAGE_W - M, PAGE_H - 52)
@@ -126,8 +143,6 @@ export async function renderReportPdf(report: Report, generatedAt: string): Prom
     width: W - 80,
   });
   put('Page 1 of 1', PAGE_W - M - 80, PAGE_H - 44, { size: 8, colour: MUTED, width: 80, right: true });
-  doc.end();
-  return done;
 }
 
 /** The total: points, percent, bar, category, questions and minutes. Returns the y below it. */

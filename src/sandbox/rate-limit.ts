@@ -1,8 +1,9 @@
-// The sandbox's rate limit (issue 35): a token bucket per API key, as a gateway keeps one per
-// subscription. `perSecond` tokens a second, at most `burst` banked; a request takes one or is
-// answered 429 before the route runs (nothing happens on the service). The vendor sends no
-// Retry-After and no rate-limit headers; `retry-after` in the spec adds one (whole seconds until
-// the next token, at least 1, as RFC 9110 writes it) for clients that read it.
+// The sandbox's rate limit, so that a client's pacing (bulk runs meeting 429s) can be tried
+// without the service: a token bucket per API key, as a gateway keeps one per subscription.
+// `perSecond` tokens a second, at most `burst` banked; a request takes one or is answered 429
+// before the route runs (nothing happens on the service). The vendor sends no Retry-After and no
+// rate-limit headers; `retry-after` in the spec adds one (whole seconds until the next token, at
+// least 1, as RFC 9110 writes it) for clients that read it.
 //   "25/s"  "25/s,burst=5"  "600/min,burst=1,retry-after"  "off"
 // The clock is injected, so a test can drive the bucket without waiting.
 import { parseRate } from '../util/rate.js';

@@ -142,8 +142,28 @@ function settingsFor(t: SandboxTest, i: number): TestSettings {
 }
 
 export function buildSeedState(nowMs: number, clockOffsetMs = 0): SandboxStateDoc {
-  const now = iso(nowMs);
   const tests: SandboxTest[] = structuredClone(TESTS);
+  const links = seedLinks(nowMs);
+  for (const l of links) if (l.isApiLink) tests.find((t) => t.testId === l.testId)!.defaultTestLinkId = l.testLinkId;
+  return {
+    clockOffsetMs,
+    clockFrozenAtMs: null,
+    nextIds: { testLink: 5100, invitation: 900100, event: 1, email: 1 },
+    accounts: structuredClone(SEED_ACCOUNTS),
+    tests,
+    links,
+    settings: tests.map((t, i) => ({ testId: t.testId, settings: settingsFor(t, i) })),
+    invitations: seedInvitations(nowMs, tests, links),
+    callbackQueue: [],
+    outbox: [],
+    requests: [],
+    deliveries: [],
+  };
+}
+
+/** Links of every schedule type and proctoring mode, their schedules relative to `nowMs`. */
+function seedLinks(nowMs: number): SandboxLink[] {
+  const now = iso(nowMs);
   const validity = (days: number, tz = 1): Schedule => ({
     scheduleType: 'validityindays',
     scheduleDetails: { invitationValidityInDays: days, timeZoneId: tz },
@@ -178,7 +198,7 @@ export function buildSeedState(nowMs: number, clockOffsetMs = 0): SandboxStateDo
     updatedAt: now,
     ...extra,
   });
-  const links: SandboxLink[] = [
+  return [
     link(5001, 1001, 'Default API link', validity(7), {
       isApiLink: true,
       stakeholderEmails: 'hiring-manager@acme.example',
@@ -200,91 +220,90 @@ export function buildSeedState(nowMs: number, clockOffsetMs = 0): SandboxStateDo
     link(5010, 2002, 'Open practice link', validity(10, 2), { invitationType: 'open' }),
     link(5011, 2003, 'Default API link', validity(5, 2), { isApiLink: true, testLinkStatus: 'inactive' }),
   ];
-  for (const l of links) if (l.isApiLink) tests.find((t) => t.testId === l.testId)!.defaultTestLinkId = l.testLinkId;
+}
 
-  const invitations: SandboxInvitation[] = [];
-  const invite = (
-    id: number,
-    linkId: number,
-    email: string,
-    name: string,
-    status: SandboxInvitation['status'],
-    daysAgo: number,
-    extra: Partial<SandboxInvitation> = {},
-  ) => {
-    const l = links.find((x) => x.testLinkId === linkId)!;
-    const t = tests.find((x) => x.testId === l.testId)!;
-    const created = nowMs - (daysAgo + 1) * DAY;
-    const at = iso(nowMs - daysAgo * DAY);
-    const started =
-      status === 'Pending' || status === 'Cancelled' || status === 'Expired'
-        ? null
-        : iso(nowMs - daysAgo * DAY - 3_600_000);
-    invitations.push({
-      testInvitationId: id,
-      accountId: l.accountId,
-      testId: t.testId,
-      testLinkId: linkId,
-      email,
-      name,
-      status,
-      invitationtype: 'api',
-      accessToken: `inv-${id}-${(id * 7907).toString(36)}`,
-      callbackUrl: null,
-      redirectUrl: null,
-      hideInstruction: 0,
-      sendEmail: 'no',
-      stakeholderEmails: l.stakeholderEmails,
-      proctoringMode: l.proctoringMode,
-      imageProctoring: null,
-      invitationType: l.invitationType,
-      scheduleType: l.schedule.scheduleType,
-      accessStart: iso(created),
-      accessEnd: status === 'Expired' ? at : iso(created + 7 * DAY),
-      timeZoneId: 1,
-      reattemptOf: null,
-      generatedIdentity: false,
-      createdAt: iso(created),
-      updatedAt: at,
-      startedAt: started,
-      finishedAt: ['Complete', 'Test Left', 'Terminated'].includes(status) ? at : null,
-      cancelledAt: status === 'Cancelled' ? at : null,
-      expiredAt: status === 'Expired' ? at : null,
-      result: ['Complete', 'Test Left', 'Terminated'].includes(status) ? scoreAttempt(t, id) : null,
-      ...extra,
-    });
-  };
+/** A few invitations in each state, so reports and attempt lists have something to show. */
+function seedInvitations(nowMs: number, tests: SandboxTest[], links: SandboxLink[]): SandboxInvitation[] {
+  const invite = (...spec: SeedInvite) => seedInvitation(nowMs, tests, links, spec);
   // The finished attempts registered the local listener's address (`assess callbacks listen
   // --port 8787`), so `assess callbacks process 900001` has something to re-send; with nothing
   // listening the delivery fails at once and shows in `assess sandbox deliveries`.
   const hook = { callbackUrl: 'http://127.0.0.1:8787/' };
-  invite(900001, 5001, 'alice@example.com', 'Alice Archer', 'Complete', 2, {
-    ...hook,
-    result: scoreAttempt(tests[0], 900001, { percent: 82 }),
-  });
-  invite(900002, 5001, 'bob@example.com', 'Bob Baker', 'Test Left', 3, { ...hook, invitationtype: 'app' });
-  invite(900003, 5001, 'carol@example.com', 'Carol Chen', 'Terminated', 4, hook);
-  invite(900004, 5001, 'dave@example.com', 'Dave Diaz', 'Pending', 0);
-  invite(900005, 5001, 'erin@example.com', 'Erin Evans', 'In Progress', 0);
-  invite(900006, 5002, 'frank@example.com', 'Frank Fox', 'Cancelled', 5);
-  invite(900007, 5001, 'grace@example.com', 'Grace Green', 'Expired', 1, { invitationtype: 'app' });
-  invite(900008, 5007, 'heidi@example.com', 'Heidi Hart', 'Complete', 1, {
-    result: scoreAttempt(tests[4], 900008, { percent: 64 }),
-  });
-  invite(900009, 5007, 'ivan@example.com', 'Ivan Ivanov', 'Pending', 0);
+  return [
+    invite(900001, 5001, 'alice@example.com', 'Alice Archer', 'Complete', 2, {
+      ...hook,
+      result: scoreAttempt(tests[0], 900001, { percent: 82 }),
+    }),
+    invite(900002, 5001, 'bob@example.com', 'Bob Baker', 'Test Left', 3, { ...hook, invitationtype: 'app' }),
+    invite(900003, 5001, 'carol@example.com', 'Carol Chen', 'Terminated', 4, hook),
+    invite(900004, 5001, 'dave@example.com', 'Dave Diaz', 'Pending', 0),
+    invite(900005, 5001, 'erin@example.com', 'Erin Evans', 'In Progress', 0),
+    invite(900006, 5002, 'frank@example.com', 'Frank Fox', 'Cancelled', 5),
+    invite(900007, 5001, 'grace@example.com', 'Grace Green', 'Expired', 1, { invitationtype: 'app' }),
+    invite(900008, 5007, 'heidi@example.com', 'Heidi Hart', 'Complete', 1, {
+      result: scoreAttempt(tests[4], 900008, { percent: 64 }),
+    }),
+    invite(900009, 5007, 'ivan@example.com', 'Ivan Ivanov', 'Pending', 0),
+  ];
+}
 
+type SeedInvite = [
+  id: number,
+  linkId: number,
+  email: string,
+  name: string,
+  status: SandboxInvitation['status'],
+  daysAgo: number,
+  extra?: Partial<SandboxInvitation>,
+];
+
+/** One seed invitation on link `linkId`, last touched `daysAgo` days before `nowMs`. */
+function seedInvitation(
+  nowMs: number,
+  tests: SandboxTest[],
+  links: SandboxLink[],
+  [id, linkId, email, name, status, daysAgo, extra = {}]: SeedInvite,
+): SandboxInvitation {
+  const l = links.find((x) => x.testLinkId === linkId)!;
+  const t = tests.find((x) => x.testId === l.testId)!;
+  const created = nowMs - (daysAgo + 1) * DAY;
+  const at = iso(nowMs - daysAgo * DAY);
+  const started =
+    status === 'Pending' || status === 'Cancelled' || status === 'Expired'
+      ? null
+      : iso(nowMs - daysAgo * DAY - 3_600_000);
+  const finished = ['Complete', 'Test Left', 'Terminated'].includes(status);
   return {
-    clockOffsetMs,
-    clockFrozenAtMs: null,
-    nextIds: { testLink: 5100, invitation: 900100, event: 1, email: 1 },
-    accounts: structuredClone(SEED_ACCOUNTS),
-    tests,
-    links,
-    settings: tests.map((t, i) => ({ testId: t.testId, settings: settingsFor(t, i) })),
-    invitations,
-    callbackQueue: [],
-    outbox: [],
-    requests: [],
-    deliveries: [],
+    testInvitationId: id,
+    accountId: l.accountId,
+    testId: t.testId,
+    testLinkId: linkId,
+    email,
+    name,
+    status,
+    invitationtype: 'api',
+    accessToken: `inv-${id}-${(id * 7907).toString(36)}`,
+    callbackUrl: null,
+    redirectUrl: null,
+    hideInstruction: 0,
+    sendEmail: 'no',
+    stakeholderEmails: l.stakeholderEmails,
+    proctoringMode: l.proctoringMode,
+    imageProctoring: null,
+    invitationType: l.invitationType,
+    scheduleType: l.schedule.scheduleType,
+    accessStart: iso(created),
+    accessEnd: status === 'Expired' ? at : iso(created + 7 * DAY),
+    timeZoneId: 1,
+    reattemptOf: null,
+    generatedIdentity: false,
+    createdAt: iso(created),
+    updatedAt: at,
+    startedAt: started,
+    finishedAt: finished ? at : null,
+    cancelledAt: status === 'Cancelled' ? at : null,
+    expiredAt: status === 'Expired' ? at : null,
+    result: finished ? scoreAttempt(t, id) : null,
+    ...extra,
   };
 }

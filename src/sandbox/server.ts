@@ -48,27 +48,7 @@ const isServiceRequest = isServicePath;
 
 export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT, return503OnClosing: false });
-  const log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
-
-  // Every body is read as JSON whatever its content type (curl -d sends form encoding);
-  // an empty body is "no body". Malformed JSON → 400 {errors:[…]}.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch (err) {
-      done(
-        Object.assign(new Error(`Malformed JSON body: ${(err as Error).message}`), {
-          statusCode: 400,
-          code: 'SANDBOX_BAD_JSON',
-        }),
-        undefined,
-      );
-    }
-  });
-
+  parseEveryBodyAsJson(app);
   app.decorateRequest('accountId', 0);
   app.addHook('onRoute', addAuthToRoute); // before any route is registered
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
@@ -77,31 +57,8 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
   registerQuirks(app, quirks); // before the faults: a truncated answer is cut from the rewritten body
   registerRateLimit(app, opts.rateLimit ?? new RateLimiter(), faults); // a refused request meets no fault
   registerFaults(app, faults);
-
-  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413)
-      return reply.code(413).send({ errors: [`Request body is larger than ${BODY_LIMIT / 1024 / 1024} MB.`] });
-    if (err.code === 'SANDBOX_BAD_JSON') return reply.code(400).send({ errors: [err.message] });
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    return fail(request, reply, status, status === 500 ? `Sandbox internal error: ${err.message}` : err.message);
-  });
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ errors: [`No such endpoint: ${request.method} ${request.url.split('?')[0]}`] }),
-  );
-
-  app.addHook('onResponse', async (request: FastifyRequest, reply) => {
-    if (!isServiceRequest(request.url)) return;
-    store.recordRequest({
-      at: store.nowIso(),
-      method: request.method,
-      path: redactQuery(request.url),
-      status: reply.statusCode,
-      accountId: request.accountId || null,
-      body: bodyForLog(request.body),
-    });
-    if (opts.logRequests)
-      log(`${request.method} ${redactQuery(request.url)} → ${reply.statusCode} (${reply.elapsedTime.toFixed(1)} ms)`);
-  });
+  registerErrorAnswers(app);
+  recordRequests(app, store, opts);
 
   registerTestRoutes(app, store);
   registerTimeZoneRoutes(app);
@@ -123,6 +80,61 @@ export function buildServer(store: Store, opts: ServerOptions = {}): FastifyInst
   registerTakeRoutes(app, store);
   registerV2Routes(app, store, pdfs);
   return app;
+}
+
+/**
+ * Every body is read as JSON whatever its content type (curl -d sends form encoding);
+ * an empty body is "no body". Malformed JSON → 400 {errors:[…]}.
+ */
+function parseEveryBodyAsJson(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(
+        Object.assign(new Error(`Malformed JSON body: ${(err as Error).message}`), {
+          statusCode: 400,
+          code: 'SANDBOX_BAD_JSON',
+        }),
+        undefined,
+      );
+    }
+  });
+}
+
+/** Too large, malformed, thrown and unknown: each answered in the documented error form. */
+function registerErrorAnswers(app: FastifyInstance): void {
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, request, reply) => {
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413)
+      return reply.code(413).send({ errors: [`Request body is larger than ${BODY_LIMIT / 1024 / 1024} MB.`] });
+    if (err.code === 'SANDBOX_BAD_JSON') return reply.code(400).send({ errors: [err.message] });
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    return fail(request, reply, status, status === 500 ? `Sandbox internal error: ${err.message}` : err.message);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ errors: [`No such endpoint: ${request.method} ${request.url.split('?')[0]}`] }),
+  );
+}
+
+/** Service requests go to the store's request log (secrets redacted) and, when asked, to `opts.log`. */
+function recordRequests(app: FastifyInstance, store: Store, opts: ServerOptions): void {
+  const log = opts.log ?? ((line: string) => process.stderr.write(line + '\n'));
+  app.addHook('onResponse', async (request: FastifyRequest, reply) => {
+    if (!isServiceRequest(request.url)) return;
+    store.recordRequest({
+      at: store.nowIso(),
+      method: request.method,
+      path: redactQuery(request.url),
+      status: reply.statusCode,
+      accountId: request.accountId || null,
+      body: bodyForLog(request.body),
+    });
+    if (opts.logRequests)
+      log(`${request.method} ${redactQuery(request.url)} → ${reply.statusCode} (${reply.elapsedTime.toFixed(1)} ms)`);
+  });
 }
 
 const QUERY_SECRET = /[?&](?:api[_-]?key|key|token)=/i;

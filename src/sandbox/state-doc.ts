@@ -4,6 +4,7 @@ import type { TestSettings } from '../api/schemas/v3.js';
 import type { SandboxStateDoc } from './model.js';
 import { buildSeedState } from './seed.js';
 import type { Store } from './store.js';
+import { readRecord } from './stored.js';
 
 /** The tables a reset empties (the faults are settings of the sandbox, not its data). */
 const DATA = [
@@ -56,17 +57,16 @@ function writeDoc(store: Store, doc: SandboxStateDoc): void {
 /** The whole state as one document. */
 export function stateDoc(store: Store): SandboxStateDoc {
   const clock = store.clock;
-  const parse = <T>(rows: Record<string, unknown>[]) => rows.map((r) => JSON.parse(String(r.doc)) as T);
   return {
     clockOffsetMs: clock.offset,
     clockFrozenAtMs: clock.frozenAt,
     nextIds: store.nextIds(),
     accounts: store.accounts(),
     tests: store.tests(),
-    links: parse(store.rows('SELECT doc FROM links ORDER BY link_id')),
+    links: store.rows('SELECT doc FROM links ORDER BY link_id').map((r) => readRecord('links', r.doc)),
     settings: store.rows('SELECT test_id, doc FROM settings ORDER BY test_id').map((r) => ({
       testId: Number(r.test_id),
-      settings: JSON.parse(String(r.doc)) as TestSettings,
+      settings: readRecord('settings', r.doc),
     })),
     invitations: store.invitations(),
     callbackQueue: store.callbacks(),

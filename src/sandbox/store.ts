@@ -5,8 +5,7 @@
 // handed out are copies: a change is kept when it is named (`changed({ invitation })`).
 import { randomBytes } from 'node:crypto';
 import type { TestSettings } from '../api/schemas/v3.js';
-import type { Store as DbStore } from '../store/db.js';
-import { SandboxClock } from './clock.js';
+import type { SandboxClock } from './clock.js';
 import type {
   Account,
   CallbackQueueEntry,
@@ -19,14 +18,19 @@ import type {
   SandboxTest,
 } from './model.js';
 import { isDueForExpiry } from './state-machine.js';
-import type { TurnTransaction } from './turn-tx.js';
+import { StateStatements, type Param, type Row, type StateConnection } from './store-statements.js';
+import {
+  readMeta,
+  saveInvitationRow,
+  saveLinkRow,
+  saveTestRow,
+  writeMeta,
+  type Meta,
+  type SaveMode,
+} from './store-rows.js';
+import { readRecord, type StoredTable } from './stored.js';
 
-/** The connection a sandbox uses: shared by the sandboxes of one process on one file (state-file.ts). */
-export interface StateConnection {
-  tx: TurnTransaction;
-  /** Done with it: commits what is open, and closes the database when no other sandbox uses it. */
-  release(): void;
-}
+export type { StateConnection } from './store-statements.js';
 
 /** Requests kept in the request log (the oldest go first). */
 export const MAX_REQUEST_LOG = 500;
@@ -37,84 +41,28 @@ export type CallbackHook = (entry: CallbackQueueEntry) => void;
 export type ReportHook = (inv: SandboxInvitation) => void;
 /** What a change touched: written at once, in the turn's transaction. */
 export type Touched = { invitation: SandboxInvitation } | { link: SandboxLink } | { test: SandboxTest } | 'clock';
-type Param = string | number | null;
-interface Meta {
-  clock: SandboxClock;
-  next: SandboxStateDoc['nextIds'];
-  /** Changed in this turn: written back before it commits. */
-  dirty: boolean;
-  /** A reset replaced the row: this copy is not written back. */
-  replaced: boolean;
-}
-type Row = Record<string, unknown>;
 export type IdKind = keyof SandboxStateDoc['nextIds'];
 
-const parse = <T>(row: Row | undefined): T | undefined => (row ? (JSON.parse(String(row.doc)) as T) : undefined);
-const parseAll = <T>(rows: Row[]): T[] => rows.map((r) => JSON.parse(String(r.doc)) as T);
+/** A row's document as `table`'s record (undefined: no row). */
+const parse = <K extends StoredTable>(table: K, row: Row | undefined) => (row ? readRecord(table, row.doc) : undefined);
+const parseAll = <K extends StoredTable>(table: K, rows: Row[]) => rows.map((r) => readRecord(table, r.doc));
 
-export class Store {
+export class Store extends StateStatements {
   /** Where the sandbox listens (set after listen); used for URLs in callbacks. */
   origin = 'http://127.0.0.1';
   onCallbackQueued?: CallbackHook;
   /** Told when an attempt finishes with a result (the service generates its report then). */
   onReportReady?: ReportHook;
 
-  readonly db: DbStore;
-  private readonly tx: TurnTransaction;
+  /** exec() as the row writers take it. */
+  private readonly write = (sql: string, ...params: Param[]) => this.exec(sql, ...params);
 
   /** `reader`: this process only reads the state (a test's look at what another one kept). */
   constructor(
-    private readonly conn: StateConnection,
+    conn: StateConnection,
     private readonly reader = false,
   ) {
-    this.tx = conn.tx;
-    this.db = conn.tx.store;
-  }
-
-  // ───────────── statements (in the turn's transaction) ─────────────
-
-  row(sql: string, ...params: Param[]): Row | undefined {
-    return this.tx.run(() => this.db.sql(sql).get(...params));
-  }
-  rows(sql: string, ...params: Param[]): Row[] {
-    return this.tx.run(() => this.db.sql(sql).all(...params));
-  }
-  /** Runs a change; returns how many rows it changed and the rowid of the last row it added. */
-  exec(sql: string, ...params: Param[]): { changes: number; rowid: number } {
-    const r = this.tx.run(() => this.db.sql(sql).run(...params));
-    return { changes: Number(r.changes), rowid: Number(r.lastInsertRowid) };
-  }
-  /** A value read once per turn of the event loop (forget() it when it changes). */
-  once<T>(key: string, load: () => T): T {
-    return this.tx.once(key, load);
-  }
-  forget(key: string): void {
-    this.tx.forget(key);
-  }
-  /** Reads outside any transaction when none is open (a poll must not hold the write lock). */
-  peek(sql: string, ...params: Param[]): Row[] {
-    return this.db.guard(() => this.db.sql(sql).all(...params));
-  }
-
-  /** Resolves once every change made so far has committed: a route answers after it. */
-  flush(): Promise<void> {
-    return this.tx.settled();
-  }
-
-  /** Commits the changes made so far now; throws when they cannot be (a full disk, a read-only file). */
-  commitNow(): void {
-    this.tx.finish();
-  }
-
-  /** Commits what is open and lets go of the database (closed with the last sandbox of this process on it). */
-  close(): void {
-    this.conn.release();
-  }
-
-  /** Changes to the data (this process's and others'): caches of derived output key on it. */
-  get mutations(): string {
-    const v = this.row('PRAGMA data_version')!;
-    return `${String(Object.values(v)[0])}.${this.tx.changes}`;
+    super(conn);
   }
 
   // ───────────── ids, time ─────────────
@@ -141,33 +89,13 @@ export class Store {
    * holds the write lock, so ids stay dense and in order across processes.
    */
   private meta(): Meta {
-    return this.tx.once('meta', () => {
-      const m = this.db.sql('SELECT * FROM meta').get()!;
-      const frozen = m.clock_frozen_at_ms === null ? null : Number(m.clock_frozen_at_ms);
-      const next = {
-        testLink: Number(m.next_test_link),
-        invitation: Number(m.next_invitation),
-        event: Number(m.next_event),
-        email: Number(m.next_email),
-      };
-      return { clock: new SandboxClock(Number(m.clock_offset_ms), frozen), next, dirty: false, replaced: false };
-    });
+    return this.tx.once('meta', () => readMeta(this.db));
   }
   private touchMeta(m: Meta): void {
     if (m.dirty) return;
     m.dirty = true;
     this.tx.atCommit(() => {
-      if (m.replaced) return; // a reset wrote a new row meanwhile
-      const n = m.next;
-      this.exec(
-        'UPDATE meta SET clock_offset_ms = ?, clock_frozen_at_ms = ?, next_test_link = ?, next_invitation = ?, next_event = ?, next_email = ?',
-        Math.round(m.clock.offset),
-        m.clock.frozenAt,
-        n.testLink,
-        n.invitation,
-        n.event,
-        n.email,
-      );
+      if (!m.replaced) writeMeta(this.write, m); // not when a reset wrote a new row meanwhile
     });
   }
 
@@ -197,20 +125,22 @@ export class Store {
   // ───────────── lookups ─────────────
 
   account(id: number): Account | undefined {
-    return this.tx.once(`account:${id}`, () => parse(this.row('SELECT doc FROM accounts WHERE account_id = ?', id)));
+    return this.tx.once(`account:${id}`, () =>
+      parse('accounts', this.row('SELECT doc FROM accounts WHERE account_id = ?', id)),
+    );
   }
   accounts(): Account[] {
-    return parseAll(this.rows('SELECT doc FROM accounts ORDER BY account_id'));
+    return parseAll('accounts', this.rows('SELECT doc FROM accounts ORDER BY account_id'));
   }
   /**
    * Tests, links and accounts are read once a turn (every invite reads its test and link): one
    * object for the turn's requests, as its transaction sees them; whoever changes one saves it.
    */
   test(id: number): SandboxTest | undefined {
-    return this.tx.once(`test:${id}`, () => parse(this.row('SELECT doc FROM tests WHERE test_id = ?', id)));
+    return this.tx.once(`test:${id}`, () => parse('tests', this.row('SELECT doc FROM tests WHERE test_id = ?', id)));
   }
   tests(): SandboxTest[] {
-    return parseAll(this.rows('SELECT doc FROM tests ORDER BY test_id'));
+    return parseAll('tests', this.rows('SELECT doc FROM tests ORDER BY test_id'));
   }
   /** The account's test, or undefined when it does not exist or belongs to another account. */
   ownedTest(accountId: number, testId: number): SandboxTest | undefined {
@@ -218,20 +148,20 @@ export class Store {
     return t?.accountId === accountId ? t : undefined;
   }
   link(id: number): SandboxLink | undefined {
-    return this.tx.once(`link:${id}`, () => parse(this.row('SELECT doc FROM links WHERE link_id = ?', id)));
+    return this.tx.once(`link:${id}`, () => parse('links', this.row('SELECT doc FROM links WHERE link_id = ?', id)));
   }
   linksOf(testId: number): SandboxLink[] {
-    return parseAll(this.rows('SELECT doc FROM links WHERE test_id = ? ORDER BY link_id', testId));
+    return parseAll('links', this.rows('SELECT doc FROM links WHERE test_id = ? ORDER BY link_id', testId));
   }
   linkByToken(token: string): SandboxLink | undefined {
-    return parse(this.row('SELECT doc FROM links WHERE token = ?', token));
+    return parse('links', this.row('SELECT doc FROM links WHERE token = ?', token));
   }
   settingsOf(testId: number): TestSettings | undefined {
-    return parse(this.row('SELECT doc FROM settings WHERE test_id = ?', testId));
+    return parse('settings', this.row('SELECT doc FROM settings WHERE test_id = ?', testId));
   }
   /** The invitation with expiry applied, or undefined. */
   invitation(id: number): SandboxInvitation | undefined {
-    const inv = parse<SandboxInvitation>(this.row('SELECT doc FROM invitations WHERE invitation_id = ?', id));
+    const inv = parse('invitations', this.row('SELECT doc FROM invitations WHERE invitation_id = ?', id));
     return inv && this.refresh(inv);
   }
   /** The account's invitation with expiry applied, or undefined (unknown or foreign). */
@@ -251,7 +181,7 @@ export class Store {
     // most invites are of new candidates: a plain look-up first (an ORDER BY costs µs even on the index)
     if (!this.row('SELECT 1 FROM invitations WHERE link_id = ? AND email_key = ?', testLinkId, key)) return undefined;
     const sql = 'SELECT doc FROM invitations WHERE link_id = ? AND email_key = ? ORDER BY invitation_id DESC LIMIT 1';
-    const inv = parse<SandboxInvitation>(this.row(sql, testLinkId, key));
+    const inv = parse('invitations', this.row(sql, testLinkId, key));
     return inv && this.refresh(inv);
   }
   /** Invitations (expiry applied), oldest first: of one account and in these states, or all. */
@@ -262,7 +192,7 @@ export class Store {
       'SELECT doc FROM invitations WHERE (?1 IS NULL OR account_id = ?1)' +
       (states.length ? ` AND status IN (${states.map(() => '?').join(', ')})` : '') +
       ' ORDER BY invitation_id';
-    return parseAll(this.rows(sql, where.accountId ?? null, ...states));
+    return parseAll('invitations', this.rows(sql, where.accountId ?? null, ...states));
   }
   count(table: 'tests' | 'invitations'): number {
     return Number(this.row(`SELECT count(*) AS n FROM ${table}`)!.n);
@@ -302,47 +232,16 @@ export class Store {
     this.changed(...what);
   }
 
-  private saveInvitation(inv: SandboxInvitation, mode: 'new' | 'any' = 'any'): void {
-    const expires = inv.status === 'Pending' && inv.accessEnd ? Date.parse(inv.accessEnd) : NaN;
-    this.exec(
-      `INSERT INTO invitations (invitation_id, account_id, link_id, email_key, status, expires_at_ms, doc)
-       VALUES (?, ?, ?, ?, ?, ?, ?)` +
-        (mode === 'new'
-          ? ''
-          : ` ON CONFLICT (invitation_id) DO UPDATE SET account_id = excluded.account_id, link_id = excluded.link_id,
-         email_key = excluded.email_key, status = excluded.status,
-         expires_at_ms = excluded.expires_at_ms, doc = excluded.doc`),
-      inv.testInvitationId,
-      inv.accountId,
-      inv.testLinkId,
-      inv.email.toLowerCase(),
-      inv.status,
-      Number.isFinite(expires) ? expires : null,
-      JSON.stringify(inv),
-    );
+  private saveInvitation(inv: SandboxInvitation, mode: SaveMode = 'any'): void {
+    saveInvitationRow(this.write, inv, mode);
   }
-  private saveLink(l: SandboxLink, mode: 'new' | 'any' = 'any'): void {
+  private saveLink(l: SandboxLink, mode: SaveMode = 'any'): void {
     this.tx.forget(`link:${l.testLinkId}`);
-    this.exec(
-      'INSERT INTO links (link_id, test_id, token, doc) VALUES (?, ?, ?, ?)' +
-        (mode === 'new'
-          ? ''
-          : ' ON CONFLICT (link_id) DO UPDATE SET test_id = excluded.test_id, token = excluded.token, doc = excluded.doc'),
-      l.testLinkId,
-      l.testId,
-      l.testLink,
-      JSON.stringify(l),
-    );
+    saveLinkRow(this.write, l, mode);
   }
   private saveTest(t: SandboxTest): void {
     this.tx.forget(`test:${t.testId}`);
-    this.exec(
-      `INSERT INTO tests (test_id, account_id, doc) VALUES (?, ?, ?)
-       ON CONFLICT (test_id) DO UPDATE SET account_id = excluded.account_id, doc = excluded.doc`,
-      t.testId,
-      t.accountId,
-      JSON.stringify(t),
-    );
+    saveTestRow(this.write, t);
   }
 
   /** Lazy expiry: a Pending invitation past its access end becomes Expired (at that end). */
@@ -358,7 +257,7 @@ export class Store {
   /** Applies expiry to every invitation due (after a clock move, before listing). Returns the ids expired. */
   sweepExpiry(): number[] {
     const due = this.rows('SELECT doc FROM invitations WHERE expires_at_ms < ?', this.clock.now());
-    return parseAll<SandboxInvitation>(due).map((inv) => this.refresh(inv).testInvitationId);
+    return parseAll('invitations', due).map((inv) => this.refresh(inv).testInvitationId);
   }
 
   enqueueCallback(entry: Omit<CallbackQueueEntry, 'eventId' | 'queuedAt'>): CallbackQueueEntry {
@@ -374,7 +273,7 @@ export class Store {
   }
   /** The callback queue, oldest first (after: only the entries queued after that event id). */
   callbacks(after = 0): CallbackQueueEntry[] {
-    return parseAll(this.rows('SELECT doc FROM callbacks WHERE event_id > ? ORDER BY event_id', after));
+    return parseAll('callbacks', this.rows('SELECT doc FROM callbacks WHERE event_id > ? ORDER BY event_id', after));
   }
   lastEventId(): number {
     return Number(this.row('SELECT coalesce(max(event_id), 0) AS id FROM callbacks')!.id);
@@ -397,7 +296,7 @@ export class Store {
   /** The e-mails "sent", oldest first (of one invitation, or all). */
   outbox(invitationId?: number): OutboxEntry[] {
     const sql = 'SELECT doc FROM outbox WHERE ?1 IS NULL OR invitation_id = ?1 ORDER BY email_id';
-    return parseAll(this.rows(sql, invitationId ?? null));
+    return parseAll('outbox', this.rows(sql, invitationId ?? null));
   }
 
   recordRequest(entry: RequestLogEntry): void {
@@ -407,13 +306,13 @@ export class Store {
   /** Callback deliveries and their tries, oldest first (of one invitation, or all). */
   deliveries(invitationId?: number): Delivery[] {
     const sql = 'SELECT doc FROM deliveries WHERE ?1 IS NULL OR invitation_id = ?1 ORDER BY delivery_id';
-    return parseAll(this.rows(sql, invitationId ?? null));
+    return parseAll('deliveries', this.rows(sql, invitationId ?? null));
   }
 
   /** The request log, oldest first: the last `limit` (default: all kept). */
   requests(limit = MAX_REQUEST_LOG): RequestLogEntry[] {
     const sql = 'SELECT doc FROM requests ORDER BY seq DESC LIMIT ?';
-    return parseAll<RequestLogEntry>(this.rows(sql, Math.min(limit, MAX_REQUEST_LOG))).reverse();
+    return parseAll('requests', this.rows(sql, Math.min(limit, MAX_REQUEST_LOG))).reverse();
   }
   clearRequests(): void {
     this.exec('DELETE FROM requests');

@@ -113,7 +113,7 @@ describe('assess api --query on a body that is not JSON', () => {
   });
 });
 
-describe('--query naming a field the output does not have (issue 34)', () => {
+describe('--query naming a field the output does not have', () => {
   it('warns once on stderr with the closest field; the result is still printed, exit 0', async () => {
     const r = await run(['tests', 'list', '--query', "[?status=='Active'].testName"], { env: s.env });
     expect(r.code, r.stderr).toBe(0);
@@ -134,7 +134,7 @@ describe('--query naming a field the output does not have (issue 34)', () => {
   });
 });
 
-describe('one id rule in JSON and CSV (issue 34)', () => {
+describe('one id rule in JSON and CSV: a number while exact, else a string', () => {
   it('testId and testInvitationId are numbers on every command: tests list, report, attempts list, callbacks reconcile', async () => {
     const tests = JSON.parse((await run(['tests', 'list', '--json', 'testId'], { env: s.env })).stdout);
     expect(typeof tests[0].testId).toBe('number');

@@ -85,7 +85,7 @@ describe.each([60, 80, 160])('a %i-column terminal', (columns) => {
   });
 });
 
-describe('key/value views fit the terminal (issue 34)', () => {
+describe('key/value views fit the terminal', () => {
   it.each([60, 80, 100])('settings get at %i columns: no line wider, no key or value cut mid-word', async (cols) => {
     const r = await onTerminal(['settings', 'get', '1001'], cols, { NO_COLOR: '1' });
     expect(r.code, r.stderr).toBe(0);

@@ -58,7 +58,7 @@ const env = (extra: Record<string, string> = {}) => ({
 });
 const requestsTo = (part: string) => server.requests.filter((r) => r.url.includes(part)).length;
 
-describe('the answer cap (issue 31 item 7)', () => {
+describe('the answer cap: one line, one request, no partial file', () => {
   it('an answer over ASSESS_MAX_ANSWER_MIB (content-length): exit 1, one line, asked once', async () => {
     const r = await runAssess(['tests', 'list', '--json'], { env: env({ ASSESS_MAX_ANSWER_MIB: '1' }) });
     expect(r.code).toBe(1);

@@ -1,4 +1,4 @@
-// Issue 31 items 1 and 2 on a real full disk (a small tmpfs): every byte written or the run
+// Writes on a real full disk (a small tmpfs): every byte written or the run
 // fails naming the file (exit 2); no short write is taken for success; a full disk under a PDF
 // download is the disk (exit 2), not the network (exit 6), and is not retried.
 import { spawn, spawnSync } from 'node:child_process';
@@ -24,7 +24,7 @@ import { mountTmpfs, unmountable, type Tmpfs } from '../helpers/tmpfs.js';
 const skip = unmountable();
 if (skip) console.warn(`full-disk.test.ts skipped: ${skip}`);
 
-describe.skipIf(skip !== null)('a full disk (issue 31 items 1, 2)', () => {
+describe.skipIf(skip !== null)('a full disk: exit 2 naming the file, never a short file taken for done', () => {
   let s: TestSandbox;
   const work = tempDir('assess-full-');
   const mounts: Tmpfs[] = [];

@@ -1,4 +1,4 @@
-// Issue 15 item 9: spreadsheet formula injection. summary.csv of `report export` (written for
+// Spreadsheet formula injection. summary.csv of `report export` (written for
 // people) neutralises cells that start with = + - @ tab CR; `--csv` on stdout stays exact unless
 // --csv-safe (or ASSESS_CSV_SAFE=1) asks for the same.
 import { readFileSync } from 'node:fs';
@@ -49,7 +49,7 @@ function cells(text: string): string[][] {
   return rows;
 }
 
-describe('CSV formula injection (item 9)', () => {
+describe('CSV formula injection: cells for people neutralised, --csv exact unless asked', () => {
   it('report export: summary.csv neutralises formula-like names; numbers stay numbers', async () => {
     const out = join(work.dir, 'exp');
     const r = await runAssess(['report', 'export', '--from', '1d', '--to', '+1h', '--out', out], { env: s.env });

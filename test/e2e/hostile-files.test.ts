@@ -46,7 +46,7 @@ const invites = async (tag: string) =>
   (await s.requests()).filter((r) => r.method === 'POST' && JSON.stringify(r.body ?? '').includes(tag)).length;
 const mode = (p: string) => statSync(p).mode & 0o777;
 
-describe('an output is never an input or another output (item 2)', () => {
+describe('an output is never an input or another output', () => {
   it.each([
     ['--results c.csv', (c: string) => ['--results', c]],
     ['--journal c.csv', (c: string) => ['--journal', c]],
@@ -132,7 +132,7 @@ describe('one run per journal', () => {
   });
 });
 
-describe('a place the CLI cannot write (item 6)', () => {
+describe('a place the CLI cannot write is named with its cause', () => {
   it('--journal in a directory that refuses us: EACCES named, exit 2, nothing sent', async () => {
     const { csv } = cohort();
     const r = await runAssess(['invite', '1001', '--csv', csv, '--journal', '/sys/assess-j.ndjson'], { env: s.env });
@@ -240,7 +240,7 @@ describe('a place the CLI cannot write (item 6)', () => {
   });
 });
 
-describe('written files are private (item 10)', () => {
+describe('written files are private', () => {
   it('the store (journals) and results 0600; export directory 0700, summary and PDFs 0600', async () => {
     const { csv, dir } = cohort(2);
     const r = await runAssess(['invite', '1001', '--csv', csv], { env: s.env, configDir: dir });

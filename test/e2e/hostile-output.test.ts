@@ -1,6 +1,6 @@
-// Issue 15 items 7 and 8: a password in the base URL is never shown (errors, --debug, config),
-// and control characters from the service never reach the terminal raw (TTY tables, TSV,
-// warnings, --csv and --json on a terminal); piped JSON stays exact.
+// Output that could leak or mislead: a password in the base URL is never shown (errors, --debug,
+// config), and control characters from the service never reach the terminal raw (TTY tables,
+// TSV, warnings, --csv and --json on a terminal); piped JSON stays exact.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, BIN, runAssess, tempDir, NODE } from '../helpers/cli.js';
@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const SECRET = 'hunter2pass';
 
-describe('base URL passwords are masked (item 7)', () => {
+describe('base URL passwords are masked', () => {
   it('in a network error and in --debug', async () => {
     const r = await runAssess(['tests', 'list', '--debug', '--timeout', '2'], {
       env: { ASSESS_BASE_URL: `http://bob:${SECRET}@127.0.0.1:1`, ASSESS_API_KEY: 'k'.repeat(32) },
@@ -85,7 +85,7 @@ function onTty(args: string[], env: Record<string, string>): Promise<string> {
   );
 }
 
-describe('control characters from the service are escaped (item 8)', () => {
+describe('control characters from the service are escaped', () => {
   let id = 0;
   beforeAll(async () => {
     const inv = await s.service<{ testInvitationId: number }>('/v3/tests/1001/invite', {

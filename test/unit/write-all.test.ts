@@ -1,5 +1,5 @@
-// Issue 31 items 1 and 2: the one write path on a real small disk (tmpfs), and the exit-code
-// map's last resort for file-system errors (exit 2 with the place, never "a bug").
+// Writes that must not be taken for done: the one write path on a real small disk (tmpfs), and
+// the exit-code map's last resort for file-system errors (exit 2 with the place, never "a bug").
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { mountTmpfs, unmountable, type Tmpfs } from '../helpers/tmpfs.js';
 const skip = unmountable();
 if (skip) console.warn(`write-all.test.ts (tmpfs part) skipped: ${skip}`);
 
-describe.skipIf(skip !== null)('writing onto a disk with 64 KiB (issue 31 item 1)', () => {
+describe.skipIf(skip !== null)('writing onto a disk with 64 KiB: every byte, or an error naming the file', () => {
   const mounts: Tmpfs[] = [];
   const disk = () => {
     const t = mountTmpfs('64k');
@@ -75,7 +75,7 @@ describe.skipIf(skip !== null)('writing onto a disk with 64 KiB (issue 31 item 1
   });
 });
 
-describe('a file-system error that reaches the exit-code map (issue 31 item 2)', () => {
+describe('a file-system error that reaches the exit-code map is exit 2 naming the place', () => {
   const sysErr = (code: string, syscall: string, path: string) =>
     Object.assign(new Error(`${code}: oops, ${syscall} '${path}'`), { code, syscall, path, errno: -1 });
   it.each([

@@ -1,5 +1,5 @@
 // 3. invite (default link), 10. invite via a chosen link, 8. cancel, 9. reattempt.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { InviteByLinkRequest, InviteRequest, parseWith, ReattemptRequest } from '../../api/schemas/index.js';
 import { cancel, ensureDefaultLink, invite, inviteWindowProblem, reattempt, testUrlPath } from '../invitations.js';
 import type { SandboxLink, SandboxTest } from '../model.js';
@@ -16,47 +16,8 @@ function inviteBlocker(test: SandboxTest, link: SandboxLink): string | null {
 }
 
 export function registerInvitationRoutes(app: FastifyInstance, store: Store): void {
-  route(app, 'v3.invite', async (request, reply) => {
-    const testId = pathId(request, reply, 'testId');
-    if (testId === null) return reply;
-    const test = store.ownedTest(request.accountId, testId);
-    if (!test) return testNotOwned(reply, testId);
-    const body = parseWith(InviteRequest, request.body ?? {});
-    if (!body.ok) return fail(request, reply, 400, body.errors);
-    if (test.testStatus !== 'Active')
-      return fail(request, reply, 400, `Test ${test.testId} is inactive; candidates cannot be invited to it.`);
-    const link = ensureDefaultLink(store, test);
-    const blocked = inviteBlocker(test, link) ?? inviteWindowProblem(store, link, body.value);
-    if (blocked) return fail(request, reply, 400, blocked);
-    const { inv } = invite(store, test, link, body.value);
-    await store.flush();
-    return reply.code(200).send({
-      testInvitationId: inv.testInvitationId,
-      testUrl: originOf(request) + testUrlPath(inv),
-      status: inv.status,
-    });
-  });
-
-  route(app, 'v3.inviteByLink', async (request, reply) => {
-    const testId = pathId(request, reply, 'testId');
-    if (testId === null) return reply;
-    const test = store.ownedTest(request.accountId, testId);
-    if (!test) return testNotOwned(reply, testId);
-    const linkId = pathId(request, reply, 'testLinkId');
-    if (linkId === null) return reply;
-    const link = store.link(linkId);
-    if (!link || link.testId !== testId)
-      return fail(request, reply, 404, `Test link id ${linkId} was not found on test ${testId}.`);
-    const body = parseWith(InviteByLinkRequest, request.body ?? {});
-    if (!body.ok) return fail(request, reply, 400, body.errors);
-    const blocked = inviteBlocker(test, link);
-    if (blocked) return fail(request, reply, 400, blocked);
-    const { inv } = invite(store, test, link, body.value);
-    await store.flush();
-    return reply
-      .code(201)
-      .send({ testInvitationId: inv.testInvitationId, testUrl: originOf(request) + testUrlPath(inv) });
-  });
+  route(app, 'v3.invite', async (request, reply) => inviteOnDefaultLink(store, request, reply));
+  route(app, 'v3.inviteByLink', async (request, reply) => inviteOnLink(store, request, reply));
 
   // Cancel (spec: body and answer not shown): as production answers, 200
   // {testInvitationId, status: "cancelled"} (lowercase), refusals 400 {statusCode, message}.
@@ -96,4 +57,46 @@ export function registerInvitationRoutes(app: FastifyInstance, store: Store): vo
       return answer;
     },
   });
+}
+
+async function inviteOnDefaultLink(store: Store, request: FastifyRequest, reply: FastifyReply) {
+  const testId = pathId(request, reply, 'testId');
+  if (testId === null) return reply;
+  const test = store.ownedTest(request.accountId, testId);
+  if (!test) return testNotOwned(reply, testId);
+  const body = parseWith(InviteRequest, request.body ?? {});
+  if (!body.ok) return fail(request, reply, 400, body.errors);
+  if (test.testStatus !== 'Active')
+    return fail(request, reply, 400, `Test ${test.testId} is inactive; candidates cannot be invited to it.`);
+  const link = ensureDefaultLink(store, test);
+  const blocked = inviteBlocker(test, link) ?? inviteWindowProblem(store, link, body.value);
+  if (blocked) return fail(request, reply, 400, blocked);
+  const { inv } = invite(store, test, link, body.value);
+  await store.flush();
+  return reply.code(200).send({
+    testInvitationId: inv.testInvitationId,
+    testUrl: originOf(request) + testUrlPath(inv),
+    status: inv.status,
+  });
+}
+
+async function inviteOnLink(store: Store, request: FastifyRequest, reply: FastifyReply) {
+  const testId = pathId(request, reply, 'testId');
+  if (testId === null) return reply;
+  const test = store.ownedTest(request.accountId, testId);
+  if (!test) return testNotOwned(reply, testId);
+  const linkId = pathId(request, reply, 'testLinkId');
+  if (linkId === null) return reply;
+  const link = store.link(linkId);
+  if (!link || link.testId !== testId)
+    return fail(request, reply, 404, `Test link id ${linkId} was not found on test ${testId}.`);
+  const body = parseWith(InviteByLinkRequest, request.body ?? {});
+  if (!body.ok) return fail(request, reply, 400, body.errors);
+  const blocked = inviteBlocker(test, link);
+  if (blocked) return fail(request, reply, 400, blocked);
+  const { inv } = invite(store, test, link, body.value);
+  await store.flush();
+  return reply
+    .code(201)
+    .send({ testInvitationId: inv.testInvitationId, testUrl: originOf(request) + testUrlPath(inv) });
 }
