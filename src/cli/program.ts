@@ -163,9 +163,9 @@ class Tree {
     return this.program.commands.every((c) => this.filled.has(c) || !this.nounOf(c));
   }
 
-  /** The program with every noun built. */
-  async whole(): Promise<Command> {
-    this.help = true;
+  /** The program with every noun built; `withFields`: their help's field lists too (the program's own page lists none). */
+  async whole(withFields = true): Promise<Command> {
+    this.help = withFields;
     await Promise.all(this.program.commands.map((c) => this.fill(c)));
     return this.program;
   }
@@ -229,7 +229,7 @@ function helpCommand(tree: Tree): Command {
         await tree.fill(sub);
         cmd = sub;
       }
-      if (cmd === tree.program) await tree.whole();
+      if (cmd === tree.program) await tree.whole(false);
       cmd.help();
     });
 }
@@ -312,7 +312,8 @@ export async function runCli(
   try {
     await program.parseAsync(noValueBeforeCommand(argv, program), { from: 'user' });
   } catch (err) {
-    if (err instanceof ProgramHelpWanted) (await rt.wholeTree!()).outputHelp();
+    if (err instanceof ProgramHelpWanted && program instanceof Program && program.tree)
+      (await program.tree.whole(false)).outputHelp();
     else code = reportError(err, proc, rt.debug, controller.signal.aborted, rt.keyOrigin);
   } finally {
     signals.remove();
