@@ -26,7 +26,9 @@ export interface Connection {
   insecureHttp?: boolean;
   /** --sandbox without a shared sandbox running: it lives only as long as this command. */
   embedded?: boolean;
-  /** Asked before each request of every client made from this connection (`assess mcp`'s dry run and read-only calls). */
+  /**
+   * Asked before each request of every client made from this connection (`assess mcp`'s dry run and read-only calls).
+   */
   guard?: import('./transport-spec.js').SendGuard;
   /** Aborts every request of every client made from this connection (an `assess mcp` call cancelled). */
   signal?: AbortSignal;
@@ -44,14 +46,16 @@ export function requireKey(c: Connection): string {
   if (!c.apiKey) {
     throw new AuthError(
       `no API key for profile '${c.profile}'`,
-      `run 'assess auth login${c.profile === 'default' ? '' : ` --profile ${c.profile}`}', set ASSESS_API_KEY, or pass --api-key-file F (use --sandbox to try the tool without one)`,
+      `run 'assess auth login${c.profile === 'default' ? '' : ` --profile ${c.profile}`}', set ASSESS_API_KEY, or ` +
+        `pass --api-key-file F (use --sandbox to try the tool without one)`,
     );
   }
   // A header carries visible ASCII only: anything else (a pasted '…', a stray newline inside)
   // would fail deep in the HTTP client as if it were a network error.
   if (!/^[\x21-\x7e]+$/.test(c.apiKey))
     throw new UsageError(
-      `the API key ${c.keySource ? `from ${SOURCE_NAMES[c.keySource]} ` : ''}contains characters an HTTP header cannot carry (keys are printable ASCII without spaces)`,
+      `the API key ${c.keySource ? `from ${SOURCE_NAMES[c.keySource]} ` : ''}contains characters an HTTP header ` +
+        `cannot carry (keys are printable ASCII without spaces)`,
       'check the value: a placeholder such as … or a pasted line break is not a key',
     );
   return c.apiKey;

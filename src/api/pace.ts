@@ -34,10 +34,16 @@ export interface Gate {
 export const CUT = 0.95;
 /** Seconds CUBIC's curve takes to climb back to the rate of the cut (and as long to probe past it). */
 export const RECOVERY_S = 8;
-/** CUBIC's constant, relative to the rate of the cut; at least C_MIN (req/s per s³), so a low first estimate is soon left behind. */
+/**
+ * CUBIC's constant, relative to the rate of the cut; at least C_MIN (req/s per s³), so a low first estimate is soon
+ * left behind.
+ */
 const C = (1 - CUT) / RECOVERY_S ** 3;
 const C_MIN = 0.0003;
-/** A cycle the client itself held back (a small bucket keeps no unused tokens) measures the client: never below this share of the rate refused. */
+/**
+ * A cycle the client itself held back (a small bucket keeps no unused tokens) measures the client: never below this
+ * share of the rate refused.
+ */
 const FLOOR = 0.9;
 const MIN_RATE = 0.2;
 const WINDOW_MS = 1000;

@@ -40,7 +40,8 @@ export function refusePlainHttp(url: string, name: string, allowed: boolean, opt
   if (allowed || !isPlainHttpRemote(url)) return;
   const secure = url.replace(/^http:/i, 'https:');
   throw new UsageError(
-    `${name}: ${maskUrlCredentials(url)} is plain HTTP to another machine: the API key would cross the network unencrypted; use ${maskUrlCredentials(secure)}, or allow it with ${optIn}`,
+    `${name}: ${maskUrlCredentials(url)} is plain HTTP to another machine: the API key would cross the network ` +
+      `unencrypted; use ${maskUrlCredentials(secure)}, or allow it with ${optIn}`,
   );
 }
 

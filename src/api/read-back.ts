@@ -16,7 +16,10 @@ export function mayHaveBeenApplied(err: unknown): boolean {
   return false;
 }
 
-/** What became of the answer, for a warning: "HTTP 502", "ECONNRESET", "no answer in time", "the repeat was refused: HTTP 400". */
+/**
+ * What became of the answer, for a warning: "HTTP 502", "ECONNRESET", "no answer in time", "the repeat was refused:
+ * HTTP 400".
+ */
 export function lostAnswer(err: unknown): string {
   if (err instanceof ApiError)
     return err.status >= 500 ? `HTTP ${err.status}` : `the repeat was refused: HTTP ${err.status}`;
@@ -50,7 +53,9 @@ export async function confirmByReadBack<T>(err: unknown, rb: ReadBack<T>): Promi
     () => undefined,
   );
   if (!now && rb.check && (err instanceof ApiError || err instanceof NetworkError))
-    err.unconfirmed = `it may have been carried out: the answer was lost (${lostAnswer(err)}) and reading it back failed too; check with \`${rb.check}\` before repeating it`;
+    err.unconfirmed =
+      `it may have been carried out: the answer was lost (${lostAnswer(err)}) and reading it back ` +
+      `failed too; check with \`${rb.check}\` before repeating it`;
   if (!now || !rb.applied(now.value)) throw err;
   rb.confirmed?.(lostAnswer(err));
   return now.value;

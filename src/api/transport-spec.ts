@@ -25,12 +25,17 @@ export interface TransportOptions {
   /** The run's secrets (the key is added): everything the transport logs or puts in an error is scrubbed of them. */
   secrets?: Secrets;
   maxAttempts?: number;
-  /** Allow plain http:// to a host that is not loopback (else the constructor refuses: the key would travel in clear). */
+  /**
+   * Allow plain http:// to a host that is not loopback (else the constructor refuses: the key would travel in clear).
+   */
   insecureHttp?: boolean;
   /** The largest answer read into memory, decoded (default 64 MiB); larger is AnswerTooLargeError, not retried. */
   maxAnswerBytes?: number;
   debug?: (line: string) => void;
-  /** A dispatcher of its own (tests); else `pool`, the run's keep-alive pool; else undici's global one (outside a CLI run). */
+  /**
+   * A dispatcher of its own (tests); else `pool`, the run's keep-alive pool; else undici's global one (outside a CLI
+   * run).
+   */
   dispatcher?: Dispatcher;
   pool?: DispatcherSource;
   /** Shared by the requests of one client: a 429's hold (BackoffGate), or a bulk run's pace (pace.ts). */
@@ -50,7 +55,10 @@ export interface RequestSpec {
   body?: unknown;
   /** Whether a repeat is safe after a try that may have reached the service (operations/types.ts). */
   repeat: Repeat;
-  /** The caller's word: this call has the service e-mail the candidate, so it is repeated only where the service surely did nothing. */
+  /**
+   * The caller's word: this call has the service e-mail the candidate, so it is repeated only where the service surely
+   * did nothing.
+   */
   emails?: boolean;
   /**
    * Called, and awaited, once the whole final answer is in and before it is read: a bulk pool

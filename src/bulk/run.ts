@@ -113,7 +113,7 @@ export class BulkRun {
     const throttled = this.pace?.throttled ?? 0;
     const pace = this.pace?.current() ?? null;
     const paced = pace === null ? '' : `, paced at ${formatRate(pace)}`;
-    const text = ` in ${secs.toFixed(1)} s (${formatRate(perSecond)}${throttled ? `; ${throttled} answered 429 (too many requests)` : ''}${paced})`;
+    const text = ` in ${secs.toFixed(1)} s (${formatRate(perSecond)}${throttled ? `; ${throttled} answered 429 (too ` + `many requests)` : ''}${paced})`;
     return { perSecond, throttled, pace: pace === null ? null : Number(pace.toFixed(2)), text };
   }
 
@@ -160,7 +160,8 @@ export class BulkRun {
       // the run's own error is the one to report (closing fails the same way on a full disk)
     }
     this.ctx.info(
-      `Stopped: ${what}: ${countsText(this.outcomes, this.words, this.tally)}. Results: ${this.resultsPath}; journal: ${this.journal.path}`,
+      `Stopped: ${what}: ${countsText(this.outcomes, this.words, this.tally)}. Results: ${this.resultsPath}; ` +
+        `journal: ${this.journal.path}`,
     );
     try {
       await printSummary(this.ctx, this.summary(what));
@@ -170,7 +171,10 @@ export class BulkRun {
     return err;
   }
 
-  /** The run's summary object (--json, --ndjson, --csv, --query); `files`: what the command adds (files it wrote, emailed). */
+  /**
+   * The run's summary object (--json, --ndjson, --csv, --query); `files`: what the command adds (files it wrote,
+   * emailed).
+   */
   private summary(
     what: string,
     files: Record<string, unknown> = {},
@@ -219,8 +223,9 @@ export class BulkRun {
     if (interrupted) {
       const left = this.expected === undefined ? undefined : Math.max(0, this.expected - done - failed);
       throw new CancelledError(
-        `interrupted${left === undefined ? '' : ` with ${plural(left, 'item')} not ${this.pendingVerb} yet`}; finished items are in the journal — ` +
-          `run the same command again to resume (it does only what is not done${failed ? ', and retries the failed ones' : ''})`,
+        `interrupted${left === undefined ? '' : ` with ${plural(left, 'item')} not ${this.pendingVerb} yet`}; ` +
+          `finished items are in the journal — ` +
+          `run the same command again to resume (it does only what is not done${failed ? ', and retries the failed ' + 'ones' : ''})`,
       );
     }
     if (failed) {

@@ -13,7 +13,9 @@ export function helpHintFor(cmd: Command, message: string): string {
   return `  ${help} to see its ${cmd.registeredArguments.length ? 'arguments and options' : 'options'}\n`;
 }
 
-/** commander's message with its suggestion on the same line: `error: unknown option '--emial' (Did you mean --email?)`. */
+/**
+ * commander's message with its suggestion on the same line: `error: unknown option '--emial' (Did you mean --email?)`.
+ */
 export function oneLine(message: string): string {
   return message.replace(/\n\((Did you mean [^\n]*\?)\)/, ' ($1)');
 }

@@ -160,11 +160,17 @@ function mayHaveCreated(req: { operation: string; url: string }): string | undef
   // a reattempt is repeated by the transport (the spec returns the first try's on repeat): after
   // the last try, what stands is that the first may have been made, and repeating is safe
   if (req.operation === 'v3.reattempt')
-    return 'the service may have made the reattempt anyway; the same command again returns that reattempt, never a second (with --send-email, the candidate may be e-mailed again)';
+    return (
+      'the service may have made the reattempt anyway; the same command again returns that reattempt, never a ' +
+      'second (with --send-email, the candidate may be e-mailed again)'
+    );
   if (req.operation !== 'v3.createLink' && req.operation !== 'v2.createLink') return undefined;
   const testId = /\/tests\/([^/?#]+)\/testlinks/.exec(req.url)?.[1];
   const list = `assess links list ${testId ? decodeURIComponent(testId) : '<testId>'}${req.operation === 'v2.createLink' ? ' --api v2' : ''}`;
-  return `the service may have created the link anyway (not repeated, so not twice): check with \`${list}\` before creating it again`;
+  return (
+    `the service may have created the link anyway (not repeated, so not twice): check with \`${list}\` before ` +
+    `creating it again`
+  );
 }
 
 /**
@@ -181,7 +187,10 @@ function notTheService(err: ApiError, env: Record<string, string | undefined>): 
       : /^[[{]/.test(text)
         ? 'JSON in another shape'
         : 'plain text';
-  return `${got}, not the service's error: the base URL may be wrong; ${baseUrlCheck(err.request, env)} (if it is right, check the id)`;
+  return (
+    `${got}, not the service's error: the base URL may be wrong; ${baseUrlCheck(err.request, env)} (if it is ` +
+    `right, check the id)`
+  );
 }
 
 /** Where a request's base URL came from, as what to check: the variable that set it, else the profile's setting. */

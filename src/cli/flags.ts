@@ -25,7 +25,9 @@ export interface FlagMeta {
   repeat?: boolean;
   /** Accepted but not shown in help. */
   hidden?: boolean;
-  /** The values that make it read standard input (`['-']`): refused with --key-stdin, which reads the key from there. */
+  /**
+   * The values that make it read standard input (`['-']`): refused with --key-stdin, which reads the key from there.
+   */
   stdin?: readonly string[];
 }
 
@@ -58,7 +60,10 @@ export type FlagDecls = Record<string, FlagDecl>;
 export type ArgDecls = Record<string, ArgDecl>;
 
 type Out<T> = T extends { schema: () => infer S extends z.core.$ZodType } ? z.output<S> : never;
-/** The validated input a set of declarations gives: each key's schema output (optional where it may be undefined, as z.object's). */
+/**
+ * The validated input a set of declarations gives: each key's schema output (optional where it may be undefined, as
+ * z.object's).
+ */
 export type InputOf<D> = {
   [K in keyof D as undefined extends Out<D[K]> ? never : K]: Out<D[K]>;
 } & { [K in keyof D as undefined extends Out<D[K]> ? K : never]?: Out<D[K]> } extends infer O

@@ -37,7 +37,8 @@ export function addGlobalOptions(program: Command): void {
     .addOption(new Option('--api <version>', 'API version where both exist').choices(['v3', 'v2']))
     .option(
       '--sandbox',
-      "run against the local sandbox instead of the service: the shared one if 'assess sandbox start' runs it, else one for this command",
+      "run against the local sandbox instead of the service: the shared one if 'assess sandbox start' runs it, else " +
+        'one for this command',
     )
     .option(
       '--insecure-http',
@@ -94,14 +95,16 @@ export function resolveGlobals(
 function refuseKeyFlags(opts: Record<string, unknown>): void {
   if (opts.apiKey !== undefined || opts.key !== undefined) {
     throw new UsageError(
-      `${opts.apiKey !== undefined ? '--api-key' : '--key'}: refusing an API key on the command line (shell history and process lists would show it)`,
+      `${opts.apiKey !== undefined ? '--api-key' : '--key'}: refusing an API key on the command line (shell history ` +
+        `and process lists would show it)`,
       'use --key-stdin, --api-key-file F, ASSESS_API_KEY, or `assess auth login`',
     );
   }
   // two sources of the key: which one was meant is not ours to guess (the file used to win silently)
   if (opts.keyStdin && (opts.apiKeyFile !== undefined || opts.keyFile !== undefined))
     throw new UsageError(
-      `--key-stdin and ${opts.apiKeyFile !== undefined ? '--api-key-file' : '--key-file'} cannot be used together: both give the API key`,
+      `--key-stdin and ${opts.apiKeyFile !== undefined ? '--api-key-file' : '--key-file'} cannot be used together: ` +
+        `both give the API key`,
       'pick one: pipe the key with --key-stdin, or name the file with --api-key-file F',
     );
 }
@@ -120,7 +123,8 @@ function outputFormat(
     if (opts.csv) throw new UsageError('--query and --csv cannot be used together: a query prints JSON (or --ndjson)');
     if (typeof opts.json === 'string' && opts.json !== '')
       throw new UsageError(
-        '--query and --json FIELDS cannot be used together; select the fields in the query, e.g. "[].{id: testId, name: testName}"',
+        '--query and --json FIELDS cannot be used together; select the fields in the query, e.g. "[].{id: testId, ' +
+          'name: testName}"',
       );
   }
   let output: OutputFormat;
@@ -141,7 +145,8 @@ function profileOf(opts: Record<string, unknown>, env: Env): Pick<GlobalOptions,
   // named was reported saved but read back as nothing, or as a function)
   if (!/^[A-Za-z0-9_.-]{1,64}$/.test(profile) || RESERVED_PROFILE_NAMES.has(profile))
     throw new UsageError(
-      `${profileFrom ?? '--profile'}: '${profile}' is not a valid profile name (letters, digits, . _ -; not __proto__, constructor or prototype)`,
+      `${profileFrom ?? '--profile'}: '${profile}' is not a valid profile name (letters, digits, . _ -; not ` +
+        `__proto__, constructor or prototype)`,
       profileFrom === 'ASSESS_PROFILE' ? "set ASSESS_PROFILE to a valid name, or unset it to use 'default'" : undefined,
     );
   return { profile, profileFrom };

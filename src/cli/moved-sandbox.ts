@@ -25,9 +25,16 @@ export function movedSandboxHint(url: string, env: Record<string, string | undef
   if (found.kind === 'running') {
     const now = new URL(found.sandbox.baseUrl);
     if (now.origin === failed.origin) return undefined;
-    return `the sandbox moved: it runs at ${now.origin} now, not ${failed.origin}; use --sandbox (it finds it wherever it runs), point the profile at ${found.sandbox.baseUrl}, or start it on the old port: assess sandbox stop && assess sandbox start --port ${port}`;
+    return (
+      `the sandbox moved: it runs at ${now.origin} now, not ${failed.origin}; use --sandbox (it finds it ` +
+      `wherever it runs), point the profile at ${found.sandbox.baseUrl}, or start it on the old port: assess sandbox ` +
+      `stop && assess sandbox start --port ${port}`
+    );
   }
   if (found.kind === 'stale')
-    return `no sandbox runs at ${failed.origin} any more (it was stopped); start it again on that port (assess sandbox start --port ${port}), or use --sandbox`;
+    return (
+      `no sandbox runs at ${failed.origin} any more (it was stopped); start it again on that port (assess ` +
+      `sandbox start --port ${port}), or use --sandbox`
+    );
   return undefined;
 }

@@ -121,7 +121,8 @@ function refuseNotUtf8(raw: Record<string, unknown>, command: Command): void {
     const text = [value].flat().find((v) => typeof v === 'string' && v.includes('\ufffd'));
     if (typeof text === 'string')
       throw new UsageError(
-        `${flagLabel(key, owner)}: ${showValue(text).replaceAll('\ufffd', '\\ufffd')} is not UTF-8 text (bytes that are not UTF-8 arrive as U+FFFD)`,
+        `${flagLabel(key, owner)}: ${showValue(text).replaceAll('\ufffd', '\\ufffd')} is not UTF-8 text (bytes that ` +
+          `are not UTF-8 arrive as U+FFFD)`,
         'give it in UTF-8: set the terminal or script to UTF-8, or convert it (iconv -f LATIN1 -t UTF-8)',
       );
   }

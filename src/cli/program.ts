@@ -163,7 +163,9 @@ class Tree {
     return this.program.commands.every((c) => this.filled.has(c) || !this.nounOf(c));
   }
 
-  /** The program with every noun built; `withFields`: their help's field lists too (the program's own page lists none). */
+  /**
+   * The program with every noun built; `withFields`: their help's field lists too (the program's own page lists none).
+   */
   async whole(withFields = true): Promise<Command> {
     this.help = withFields;
     await Promise.all(this.program.commands.map((c) => this.fill(c)));
@@ -234,7 +236,9 @@ function helpCommand(tree: Tree): Command {
     });
 }
 
-/** The output and exit behaviour of the program, for a command (and those under it); commander's errors end with a hint. */
+/**
+ * The output and exit behaviour of the program, for a command (and those under it); commander's errors end with a hint.
+ */
 function inherit(c: Command): Command {
   const output = c.parent ? rootOf(c).configureOutput() : c.configureOutput();
   c.exitOverride()

@@ -80,7 +80,8 @@ function stateUnwritable(err: unknown, dir: string, stateFile: string): unknown 
   return problem
     ? new UsageError(
         problem.message,
-        `the embedded sandbox keeps its state in ${dir}: free space or fix the permissions there, or set ASSESS_CONFIG_DIR to a writable directory`,
+        `the embedded sandbox keeps its state in ${dir}: free space or fix the permissions there, or set ` +
+          `ASSESS_CONFIG_DIR to a writable directory`,
       )
     : err;
 }

@@ -130,4 +130,5 @@ export function removeStaleRecord(configDir: string, pid: number | null): void {
 export const staleNotice = (pid: number | null) =>
   pid
     ? `The shared sandbox (pid ${pid}) is no longer running (it did not stop cleanly); its stale pid file was removed.`
-    : "The shared sandbox's record was unreadable and was removed; a server it named, if one still runs, goes on serving the same state until you stop it.";
+    : "The shared sandbox's record was unreadable and was removed; a server it named, if one still runs, goes on " +
+      'serving the same state until you stop it.';

@@ -1,5 +1,6 @@
 // What `assess` alone prints: the commands a first cohort needs and where to read more, in a
-// screen (at most 25 lines at any width from 40; `assess --help` lists everything). test/unit/summary.test.ts checks that every command
+// screen (at most 25 lines at any width from 40; `assess --help` lists everything). test/unit/summary.test.ts checks
+// that every command
 // named here exists, so the list cannot drift from the program.
 import { manualRef, MANUALS_AT } from '../util/manuals.js';
 import { wrapLine } from '../output/wrap.js';

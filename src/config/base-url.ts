@@ -51,7 +51,8 @@ export function normaliseBaseUrl(src: Source, api: 'v3' | 'v2', notices: string[
   // every request is this address + /v3/…: a query or fragment would end up before the path
   if (/[?#]/.test(raw))
     throw new UsageError(
-      `${src.name}: '${maskUrlCredentials(raw)}' has a ${raw.includes('?') ? 'query (?…)' : 'fragment (#…)'}; a base URL is only the address the CLI adds /v3/… to`,
+      `${src.name}: '${maskUrlCredentials(raw)}' has a ${raw.includes('?') ? 'query (?…)' : 'fragment (#…)'}; a base ` +
+        `URL is only the address the CLI adds /v3/… to`,
       `drop it, e.g. ${maskUrlCredentials(raw.replace(/[?#].*$/s, '').replace(/\/+$/, '') || 'https://api.example.com')}`,
     );
   let url = raw.replace(/\/+$/, '');

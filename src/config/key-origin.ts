@@ -14,7 +14,10 @@ export function refusedKeyHint(o: KeyOrigin): string {
   const login = `assess auth login${o.profile === 'default' ? '' : ` --profile ${o.profile}`}`;
   switch (o.source) {
     case 'key-file':
-      return `the key in ${o.file ?? 'the file'} (--api-key-file) was refused; put the account's current key in that file`;
+      return (
+        `the key in ${o.file ?? 'the file'} (--api-key-file) was refused; put the account's current key in that ` +
+        `file`
+      );
     case 'stdin':
       return "the key piped to --key-stdin was refused; pipe the account's current key";
     case 'env':

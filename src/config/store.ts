@@ -44,7 +44,8 @@ function defaultConfigDir(env: Record<string, string | undefined>, accountHome: 
   if (!home || !isAbsolute(home))
     throw new UsageError(
       'cannot tell where the config directory is: HOME is empty or relative and XDG_CONFIG_HOME is unset or relative',
-      'set ASSESS_CONFIG_DIR to a directory (e.g. ASSESS_CONFIG_DIR=/path/to/assess-config), or HOME to an absolute path',
+      'set ASSESS_CONFIG_DIR to a directory (e.g. ASSESS_CONFIG_DIR=/path/to/assess-config), or HOME to an absolute ' +
+        'path',
     );
   return join(home, '.config', 'assess');
 }
@@ -184,10 +185,13 @@ export class ConfigStore {
   }
 }
 
-/** A config file that cannot be used: exit 2 (a local file that cannot be read), naming the file, the field and the fix. */
+/**
+ * A config file that cannot be used: exit 2 (a local file that cannot be read), naming the file, the field and the fix.
+ */
 function corrupt(path: string, why: string, field = false): UsageError {
   return new UsageError(
     `config file ${path} cannot be read: ${why}`,
-    `${field ? 'fix that field by hand' : 'fix it by hand'}, or move it aside (mv ${path} ${path}.bak) and run 'assess auth login' again`,
+    `${field ? 'fix that field by hand' : 'fix it by hand'}, or move it aside (mv ${path} ${path}.bak) and run ` +
+      `'assess auth login' again`,
   );
 }

@@ -135,7 +135,8 @@ export function followLinks(path: string, flag: string, uid = process.getuid?.()
 
 /**
  * Opens an output that is appended to (a journal, an inbox) 'a+', 0600 when created, after
- * followLinks' checks (`uid`: who writes, for tests). A name that was not a link then is opened with O_NOFOLLOW: a link another
+ * followLinks' checks (`uid`: who writes, for tests). A name that was not a link then is opened with O_NOFOLLOW: a
+ * link another
  * user plants in between is not followed either (ELOOP).
  */
 export function openForAppend(path: string, flag: string, uid = process.getuid?.()): number {

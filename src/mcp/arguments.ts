@@ -6,7 +6,10 @@
 import { UsageError } from '../errors.js';
 import type { DerivedTool, JsonSchema } from './tool-from-command.js';
 
-/** Unknown names, values of the wrong JSON type, and `-` (standard input or output: the protocol's channel here), are usage errors. */
+/**
+ * Unknown names, values of the wrong JSON type, and `-` (standard input or output: the protocol's channel here), are
+ * usage errors.
+ */
 export function checkArguments(tool: DerivedTool, args: Record<string, unknown>): Record<string, unknown> {
   const known = Object.keys(tool.inputSchema.properties);
   const raw: Record<string, unknown> = {};

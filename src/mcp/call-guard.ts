@@ -37,7 +37,9 @@ export interface Guarded {
   refused?: WouldSend;
 }
 
-/** The call's guard: reads (GET, or a query sent as a POST: the `read` repeat class) go out; the rest as the mode says. */
+/**
+ * The call's guard: reads (GET, or a query sent as a POST: the `read` repeat class) go out; the rest as the mode says.
+ */
 export function guardFor(mode: Mode): Guarded {
   const g: Guarded = {
     held: [],

@@ -66,9 +66,12 @@ export function dryRunResult(requests: WouldSend[], notes: string[]): CallOutcom
  * before it runs, so this is a tool that only reads): refused, nothing sent.
  */
 export function refusedWrite(tool: DerivedTool, r: WouldSend): CallOutcome {
-  const message = `${tool.name} tried to send ${r.method} ${r.path}, which changes data, and this call may change nothing; it was not sent`;
+  const message =
+    `${tool.name} tried to send ${r.method} ${r.path}, which changes data, and this call may change ` +
+    `nothing; it was not sent`;
   const fix =
-    'this tool only reads and should send no such request: report it as a bug of assess (the audit log names the request)';
+    'this tool only reads and should send no such request: report it as a bug of assess (the audit log names the ' +
+    'request)';
   return {
     outcome: 'not-allowed',
     category: 'not allowed',
@@ -79,7 +82,9 @@ export function refusedWrite(tool: DerivedTool, r: WouldSend): CallOutcome {
 
 export function notAllowed(tool: DerivedTool): CallOutcome {
   const message = `${tool.name} changes data on the service, and this server allows no such tool`;
-  const fix = `ask the user to restart it with: assess mcp --allow-writes ${tool.name} (or --allow-writes for all); dryRun: true shows the request meanwhile`;
+  const fix =
+    `ask the user to restart it with: assess mcp --allow-writes ${tool.name} (or --allow-writes for all); ` +
+    `dryRun: true shows the request meanwhile`;
   return {
     outcome: 'not-allowed',
     category: 'not allowed',
@@ -95,7 +100,8 @@ const FIXES: Record<string, string> = {
   refused: "read the service's message: change the arguments, or tell the user what the service refused",
   partial: 'some items failed: the message names them; call the tool again for those only',
   network:
-    'the service did not answer (network, time-out or rate limit): try again later, or ask the user to check the base URL',
+    'the service did not answer (network, time-out or rate limit): try again later, or ask the user to check the ' +
+    'base URL',
   interrupted: 'the server was stopped; call the tool again once it runs',
   failed: 'tell the user; on the CLI, the same command with --debug shows more',
 };

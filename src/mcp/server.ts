@@ -16,12 +16,16 @@ import { deriveTools, UNTRUSTED, type DerivedTool } from './tool-from-command.js
 import { trackUnanswered } from './unanswered.js';
 
 const instructions = (files: string) =>
-  'Tools of the Online Assessment Service (tests, links, invitations, attempts, reports, settings, callbacks) through the assess CLI. ' +
-  'Ids are strings of digits. Tools that change data are refused unless the user started the server with --allow-writes; ' +
-  'call them with dryRun: true to show the user the request first. Invitations never e-mail the candidate unless sendEmail is true. ' +
+  'Tools of the Online Assessment Service (tests, links, invitations, attempts, reports, settings, callbacks) ' +
+  'through the assess CLI. ' +
+  'Ids are strings of digits. Tools that change data are refused unless the user started the server with ' +
+  '--allow-writes; ' +
+  'call them with dryRun: true to show the user the request first. Invitations never e-mail the candidate unless ' +
+  'sendEmail is true. ' +
   'Results are JSON (structured content, and the same JSON as text). ' +
   `${UNTRUSTED} ` +
-  `Files: tools read and write only in the server's files folder ${files}; a file to read is named inside it, or its content given inline; ` +
+  `Files: tools read and write only in the server's files folder ${files}; a file to read is named inside it, or its ` +
+  `content given inline; ` +
   'a PDF is saved there under a new name, which the result gives. ' +
   'An error result names its category (usage, auth, not found, refused, network) and the fix.';
 

@@ -81,7 +81,8 @@ export function toolFromCommand(command: Command, entry: ToolEntry): DerivedTool
     entry,
     def,
     command,
-    // a command that picks its mode from what was typed (invite: one candidate or a CSV) validates with that mode's schema
+    // a command that picks its mode from what was typed (invite: one candidate or a CSV) validates with that mode's
+    // schema
     parse: (raw) => z.safeParse(def.behaviour.pick?.(raw) ?? def.schema(), raw),
   };
 }
@@ -143,9 +144,13 @@ function toolDescription(
     .join('\n');
   const notHere = left.length ? ` Not available as a tool: ${left.join(', ')}.` : '';
   const effect = entry.writes
-    ? 'Changes data on the service: refused unless the server was started with --allow-writes; dryRun: true shows the request instead.'
+    ? 'Changes data on the service: refused unless the server was started with --allow-writes; dryRun: true shows ' +
+      'the request instead.'
     : 'Reads only.';
-  return `${def.description}.${notHere} ${effect} Returns the JSON \`${title} --json\` prints. ${UNTRUSTED} The same command on the CLI:\n${lines}`;
+  return (
+    `${def.description}.${notHere} ${effect} Returns the JSON \`${title} --json\` prints. ${UNTRUSTED} The same ` +
+    `command on the CLI:\n${lines}`
+  );
 }
 
 /**
@@ -165,7 +170,10 @@ function fileInput(properties: Record<string, JsonSchema>, key: string): void {
   };
 }
 
-/** A property without the draft's `$schema`; a set of values checked in code (`.register(z.globalRegistry, { completion })`) as its enum. */
+/**
+ * A property without the draft's `$schema`; a set of values checked in code (`.register(z.globalRegistry, { completion
+ * })`) as its enum.
+ */
 function clean(prop: JsonSchema): JsonSchema {
   const { $schema: _schema, completion, ...rest } = prop;
   if (Array.isArray(completion) && rest.enum === undefined) rest.enum = completion;

@@ -4,7 +4,9 @@
 // samples do). Applied by the printer to --json, --ndjson, --csv and --query, and to the bulk
 // results files.
 
-/** A field that holds an id (or a list of ids): `id`, `testId`, `testInvitationId`, `sectionID`, `testinvitationIds`. */
+/**
+ * A field that holds an id (or a list of ids): `id`, `testId`, `testInvitationId`, `sectionID`, `testinvitationIds`.
+ */
 const ID_KEY = /(^id$|Id$|ID$|Ids$|IDs$)/;
 const DIGITS = /^(0|[1-9]\d*)$/;
 

@@ -241,7 +241,8 @@ export class Printer {
 
   /**
    * Key/value lines that fit the terminal: keys in a column as wide as the values leave room for
-   * (at least about half of it); a longer key stands on its own line (broken after a dot if it is wider than the terminal) with
+   * (at least about half of it); a longer key stands on its own line (broken after a dot if it is wider than the
+   * terminal) with
    * its value below; a long value wraps at spaces under its column. Nothing is cut mid-word.
    */
   private async keyValueText(obj: AnyRow, spec: ObjectSpec<AnyRow>): Promise<string> {

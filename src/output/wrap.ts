@@ -4,7 +4,9 @@
 // width (a URL, a path) stands whole on a line of its own: a terminal shows it whole that way.
 import { displayWidth } from './width.js';
 
-/** `line` (no newline) broken at spaces within `width`; continuation lines start with `next`, else the line's indent. */
+/**
+ * `line` (no newline) broken at spaces within `width`; continuation lines start with `next`, else the line's indent.
+ */
 export function wrapLine(line: string, width: number, next?: string): string {
   if (displayWidth(line) <= width) return line;
   const indent = /^\s*/.exec(line)![0];

@@ -128,7 +128,9 @@ export class Deliverer {
   resumePending(): number {
     if (this.stopping.signal.aborted) return 0;
     try {
-      const sql = `SELECT DISTINCT invitation_id FROM deliveries WHERE state = 'pending' AND (owner IS NULL OR lease_until_ms < ?) LIMIT 100`;
+      const sql =
+        `SELECT DISTINCT invitation_id FROM deliveries WHERE state = 'pending' AND (owner IS NULL OR ` +
+        `lease_until_ms < ?) LIMIT 100`;
       let n = 0;
       for (const r of this.store.peek(sql, Date.now())) n += this.claimFor(Number(r.invitation_id));
       return n;
@@ -154,7 +156,9 @@ export class Deliverer {
       if (held && r.owner !== this.owner) break;
       if (this.mine.has(id)) continue;
       const claim = ++this.claims;
-      const sql = `UPDATE deliveries SET owner = ?, claim = ?, lease_until_ms = ? WHERE delivery_id = ? AND state = 'pending'`;
+      const sql =
+        `UPDATE deliveries SET owner = ?, claim = ?, lease_until_ms = ? WHERE delivery_id = ? AND state = ` +
+        `'pending'`;
       this.store.exec(sql, this.owner, claim, now + this.leaseMs, id);
       this.schedule({ d: readRecord('deliveries', r.doc), claim }, id === queuedId);
       n++;
@@ -195,7 +199,9 @@ export class Deliverer {
     for (const wake of this.slotWaiters.splice(0)) wake();
     await Promise.allSettled([...this.tails.values()]);
     await this.agent?.destroy().catch(() => undefined);
-    const release = `UPDATE deliveries SET owner = NULL, claim = NULL, lease_until_ms = NULL WHERE owner = ? AND state = 'pending'`;
+    const release =
+      `UPDATE deliveries SET owner = NULL, claim = NULL, lease_until_ms = NULL WHERE owner = ? AND ` +
+      `state = 'pending'`;
     this.store.exec(release, this.owner);
   }
 

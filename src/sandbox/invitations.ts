@@ -77,7 +77,10 @@ export function inviteWindowProblem(store: Store, link: SandboxLink, req: AnyInv
     decision?.action === 'replace-access' ? latest! : accessWindowFromSchedule(link.schedule, store.clock.now());
   const w = overrideAccess(base, { startDateTime: req.startDateTime, endDateTime: req.endDateTime });
   if (w.accessStart && w.accessEnd && Date.parse(w.accessEnd) <= Date.parse(w.accessStart))
-    return `The invitation would end (${w.accessEnd}) before it starts (${w.accessStart}); send both startDateTime and endDateTime.`;
+    return (
+      `The invitation would end (${w.accessEnd}) before it starts (${w.accessStart}); send both startDateTime ` +
+      `and endDateTime.`
+    );
   return null;
 }
 

@@ -37,7 +37,8 @@ export function seedIfEmpty(store: Store): boolean {
 function writeDoc(store: Store, doc: SandboxStateDoc): void {
   const n = doc.nextIds;
   store.exec(
-    'INSERT INTO meta (id, clock_offset_ms, clock_frozen_at_ms, next_test_link, next_invitation, next_event, next_email) VALUES (1, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO meta (id, clock_offset_ms, clock_frozen_at_ms, next_test_link, next_invitation, next_event, ' +
+      'next_email) VALUES (1, ?, ?, ?, ?, ?, ?)',
     doc.clockOffsetMs,
     doc.clockFrozenAtMs,
     n.testLink,

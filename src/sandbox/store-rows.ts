@@ -34,7 +34,8 @@ export function saveLinkRow(exec: Exec, l: SandboxLink, mode: SaveMode): void {
     'INSERT INTO links (link_id, test_id, token, doc) VALUES (?, ?, ?, ?)' +
       (mode === 'new'
         ? ''
-        : ' ON CONFLICT (link_id) DO UPDATE SET test_id = excluded.test_id, token = excluded.token, doc = excluded.doc'),
+        : ' ON CONFLICT (link_id) DO UPDATE SET test_id = excluded.test_id, token = excluded.token, doc = ' +
+          'excluded.doc'),
     l.testLinkId,
     l.testId,
     l.testLink,
@@ -77,7 +78,8 @@ export function readMeta(db: DbStore): Meta {
 export function writeMeta(exec: Exec, m: Meta): void {
   const n = m.next;
   exec(
-    'UPDATE meta SET clock_offset_ms = ?, clock_frozen_at_ms = ?, next_test_link = ?, next_invitation = ?, next_event = ?, next_email = ?',
+    'UPDATE meta SET clock_offset_ms = ?, clock_frozen_at_ms = ?, next_test_link = ?, next_invitation = ?, ' +
+      'next_event = ?, next_email = ?',
     Math.round(m.clock.offset),
     m.clock.frozenAt,
     n.testLink,

@@ -111,7 +111,8 @@ export class Store extends StateStatements {
   private isoSecond = NaN;
   private isoText = '';
   newToken(prefix: string): string {
-    // 9 random bytes a token, drawn 64 tokens at a time (one call into the CSPRNG costs as much as the rest of an invite)
+    // 9 random bytes a token, drawn 64 tokens at a time (one call into the CSPRNG costs as much as the rest of an
+    // invite)
     if (this.randomAt >= this.random.length) {
       this.random = randomBytes(9 * 64);
       this.randomAt = 0;

@@ -64,6 +64,6 @@ export function privateDirProblem(dir: string, mode?: number, uid = process.getu
   if (uid !== undefined && st.uid !== uid) return `${dir} belongs to another user (uid ${st.uid})`;
   if (process.platform === 'win32') return undefined;
   if (mode !== undefined ? bits !== mode : (bits & 0o022) !== 0)
-    return `${dir} has mode 0${bits.toString(8)}${mode !== undefined ? `, not 0${mode.toString(8)}` : ': others may change it'}`;
+    return `${dir} has mode 0${bits.toString(8)}${mode !== undefined ? `, not 0${mode.toString(8)}` : ': others may ' + 'change it'}`;
   return undefined;
 }

@@ -58,7 +58,8 @@ export const CallbackWire = z
   .register(z.globalRegistry, {
     title: 'CompletionNotification',
     description:
-      "POSTed as JSON to the invitation's callback URL when the attempt goes In Progress and at its terminal state. Unsigned from the service; `assess callbacks listen --forward-to … --sign` adds Standard Webhooks headers.",
+      "POSTed as JSON to the invitation's callback URL when the attempt goes In Progress and at its terminal state. " +
+      'Unsigned from the service; `assess callbacks listen --forward-to … --sign` adds Standard Webhooks headers.',
   });
 
 export const CALLBACK_WIRE_FIELDS = Object.keys(CallbackWire.shape) as Array<keyof typeof CallbackWire.shape>;
@@ -86,7 +87,9 @@ export function readCallback(body: unknown): ReadCallback {
   if (!body || typeof body !== 'object' || Array.isArray(body))
     return {
       ok: false,
-      problem: `the body is ${Array.isArray(body) ? 'a list' : body === null ? 'null' : `a ${typeof body}`}, not a JSON object`,
+      problem:
+        `the body is ${Array.isArray(body) ? 'a list' : body === null ? 'null' : `a ${typeof body}`}, not a ` +
+        `JSON object`,
       value: {},
       ...none,
     };

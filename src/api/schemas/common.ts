@@ -50,7 +50,9 @@ export function isRealDateTime(y: number, mo: number, d: number, h = 0, mi = 0, 
   );
 }
 
-/** A date-time string matching `pattern` (year, month, day, hour, minute, second captured) that exists on the calendar. */
+/**
+ * A date-time string matching `pattern` (year, month, day, hour, minute, second captured) that exists on the calendar.
+ */
 export function realDateTime(pattern: RegExp, message: string) {
   return z.string().check(
     z.refine(

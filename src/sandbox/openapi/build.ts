@@ -136,7 +136,8 @@ const SIGNED_FORWARD_HEADERS: Json[] = [
   {
     name: 'webhook-id',
     description:
-      'Signed forwards only: stable per notification (`msg_` + 24 base64url characters of SHA-256 over the body); de-duplicate on it',
+      'Signed forwards only: stable per notification (`msg_` + 24 base64url characters of SHA-256 over the body); ' +
+      'de-duplicate on it',
     schema: { type: 'string', pattern: '^msg_[A-Za-z0-9_-]{24}$' },
   },
   {
@@ -147,7 +148,8 @@ const SIGNED_FORWARD_HEADERS: Json[] = [
   {
     name: 'webhook-signature',
     description:
-      'Signed forwards only: space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" with the secret>`',
+      'Signed forwards only: space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>" ' +
+      'with the secret>`',
     schema: { type: 'string', pattern: '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$' },
   },
 ].map((h) => ({ ...h, in: 'header', required: false }));
@@ -160,10 +162,14 @@ function webhooks(): Json {
         operationId: 'completionNotification',
         summary: 'Completion notification (callback)',
         description:
-          "POSTed as JSON to the invitation's callbackUrl when the attempt goes In Progress and at its terminal state (Complete, Test Left, " +
-          'Terminated); retried 5 times back to back, then dropped (`POST /v3/callbacks/process` re-queues it). The service does not sign it. ' +
-          'Field names may arrive in any casing and numbers as numeric strings: `assess callbacks listen` reads them with the same schema ' +
-          '(src/api/read/callback.ts), stores every body before it answers, and adds the webhook-* headers below to what it forwards with --sign.',
+          "POSTed as JSON to the invitation's callbackUrl when the attempt goes In Progress and at its terminal " +
+          'state (Complete, Test Left, ' +
+          'Terminated); retried 5 times back to back, then dropped (`POST /v3/callbacks/process` re-queues it). The ' +
+          'service does not sign it. ' +
+          'Field names may arrive in any casing and numbers as numeric strings: `assess callbacks listen` reads them ' +
+          'with the same schema ' +
+          '(src/api/read/callback.ts), stores every body before it answers, and adds the webhook-* headers below to ' +
+          'what it forwards with --sign.',
         parameters: SIGNED_FORWARD_HEADERS,
         requestBody: { required: true, content: { 'application/json': { schema: ref('CompletionNotification') } } },
         responses: {

@@ -122,7 +122,8 @@ async function moveClock(store: Store, request: FastifyRequest, reply: FastifyRe
     return bad(
       reply,
       400,
-      'Send {"advance": "3d" | "12h" | "30m" | "45s" | seconds} and/or {"set": "<ISO 8601 date-time>"} and/or {"freeze": true|false}.',
+      'Send {"advance": "3d" | "12h" | "30m" | "45s" | seconds} and/or {"set": "<ISO 8601 date-time>"} and/or ' +
+        '{"freeze": true|false}.',
     );
   const { advance, set, freeze } = body.data;
   const ms = advance === undefined ? 0 : parseDuration(advance);

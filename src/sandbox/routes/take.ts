@@ -14,7 +14,8 @@ export function registerTakeRoutes(app: FastifyInstance, store: Store): void {
     const test = store.test(link.testId);
     const open = link.invitationType === 'open' && link.testLinkStatus === 'active';
     const message = open
-      ? 'This is the sandbox: no questions here. A candidate who opens this link is registered as with assess invite --link.'
+      ? 'This is the sandbox: no questions here. A candidate who opens this link is registered as with assess invite ' +
+        '--link.'
       : `This link is ${link.testLinkStatus === 'active' ? 'for candidates invited by e-mail only' : link.testLinkStatus}.`;
     return reply
       .type('text/html; charset=utf-8')
