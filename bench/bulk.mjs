@@ -5,7 +5,7 @@
 // client). With concurrency 8 and latency L the bound is 8 × 1000/L requests/s; the table gives
 // each side's share of it. Peak RSS from /usr/bin/time. Build first: npm run build.
 //   node bench/bulk.mjs [inviteRows=2000,20000] [exportReports=1000] [latencyMs=20]
-// Under a rate limit (issue 35): `sandbox serve --rate-limit L/s` (a token bucket, no Retry-After,
+// Under a rate limit: `sandbox serve --rate-limit L/s` (a token bucket, no Retry-After,
 // as the vendor), 20 ms latency; per limit, `invite --from-csv` of L × seconds rows by this build
 // (the adaptive pace), by BASELINE_BIN (today's fixed-concurrency client: a build of main) and by
 // `curl -Z --parallel-max 8 --retry 30 --retry-delay 1`. Goodput (rows a second over the limit),

@@ -1,4 +1,4 @@
-// Chaos benchmark (issue 8): `assess invite --csv` of many rows against a sandbox injecting
+// Chaos benchmark: `assess invite --csv` of many rows against a sandbox injecting
 // ~20 % faults (5xx, 429, resets; half of the 5xx and resets after the state change). Prints the
 // faults injected by kind, the client's retries (requests the sandbox saw minus rows),
 // duplicates and missing invitations (both must be 0), wall time and peak RSS (/usr/bin/time -v).

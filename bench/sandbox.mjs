@@ -2,7 +2,7 @@
 // state in memory and with a --state file. The sandbox runs in a child process so the load
 // generator (autocannon) does not share its event loop. Prints a table.
 // The same two requests are also sent to Prism (@stoplight/prism-cli, mock mode, serving
-// docs/openapi.json) in the same run, for a side-by-side figure (issue 16: target ≥ 5× Prism).
+// docs/openapi.json) in the same run, for a side-by-side figure (target ≥ 5× Prism).
 // Prism is large (~90 MB, 185 packages): it is not a dependency of the project but of
 // bench/prism/ (its own package.json and lockfile), installed there on first use with npm ci.
 // NO_PRISM=1 leaves it out.

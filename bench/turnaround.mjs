@@ -1,5 +1,5 @@
 // A bulk client's turnaround: how long after an answer leaves the server the client's next
-// request arrives (issue 16). A small server (the sandbox's hold timer, a fixed 201 answer
+// request arrives. A small server (the sandbox's hold timer, a fixed 201 answer
 // after `latency` ms) records, for every request, the time since the oldest answer not yet
 // followed by one; the same invites are sent by `assess invite --from-csv`, by
 // bench/undici-floor.mjs (undici's Pool and nothing else) and by one `curl -Z --parallel-max 8`.

@@ -36,7 +36,7 @@ export const globalCases: BadInput[] = [
     args: ['--timeout', '0', 'tests', 'list'],
     expect: /--timeout: must be seconds between 1 and 3600/,
   },
-  // below its own 1 s minimum (issue 31): was accepted, and every request then timed out at once
+  // below its own 1 s minimum: was accepted, and every request then timed out at once
   {
     name: '--timeout 0.001',
     args: ['--timeout', '0.001', 'tests', 'list'],
@@ -401,7 +401,7 @@ export const toolCases: BadInput[] = [
     args: ['sandbox', 'reset'],
     expect: /--yes: sandbox reset \(it discards every change\) needs confirmation and there is no terminal/,
   },
-  // issue 37: the server does not start with writes it cannot name
+  // the server does not start with writes it cannot name
   {
     name: 'mcp --allow-writes a read tool',
     args: ['mcp', '--allow-writes', 'invite,tests_list'],

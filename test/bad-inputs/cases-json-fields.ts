@@ -102,7 +102,7 @@ export const jsonFieldCases: BadInput[] = [
     args: ['tests', 'list', '--json', 'nosuchfield'],
     expect: unknown('nosuchfield', TEST),
   },
-  // a table heading names its field (issue 34: the Status column is testStatus)
+  // a table heading names its field (the Status column is testStatus)
   {
     name: 'tests list --json a table heading',
     args: ['tests', 'list', '--json', 'Status'],

@@ -108,7 +108,7 @@ describe('stakeholder e-mails on completion', () => {
   it('the whole outbox lists e-mails of every invitation (TSV when piped)', async () => {
     const r = await runAssess(['sandbox', 'outbox', '--url', ts.sb.baseUrl]);
     expect(r.code).toBe(0);
-    // the recipient first, then the subject (issue 34: the first column was the e-mail's id)
+    // the recipient first, then the subject (the first column was the e-mail's id)
     expect(r.stdout).toMatch(/^hiring-manager@acme\.example\t[^\t]+\t[^\t]+\tstakeholder\t/m);
     expect(r.stdout).toMatch(/^loud@example\.com\t[^\t]+\t[^\t]+\tinvitation\t/m);
   });

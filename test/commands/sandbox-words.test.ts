@@ -1,4 +1,4 @@
-// Issue 34's words the sandbox commands take: `quirks off` (as `faults off`), `clock set now`
+// The words the sandbox commands take: `quirks off` (as `faults off`), `clock set now`
 // and the other times of the one grammar; relative times in every time flag.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';

@@ -1,4 +1,4 @@
-// Bulk runs against a sandbox with a rate limit (issue 35): the run finds the limit from the
+// Bulk runs against a sandbox with a rate limit: the run finds the limit from the
 // 429s (no Retry-After, as the vendor) and keeps to it — every row invited once, few 429s, the
 // summary counting each 429 the sandbox refused (also with --send-email: a 429 e-mailed nobody,
 // so it is sent again); --rate caps the pace; --rate is checked strictly; the embedded sandbox

@@ -1,4 +1,4 @@
-// The output flags on bulk commands (issue 34): `--json [fields]`, `--query`, `--csv` and
+// The output flags on bulk commands: `--json [fields]`, `--query`, `--csv` and
 // `--ndjson` print the run's summary object like any command's (an unknown field is exit 2
 // before anything is sent), never ignored; and bulk invite on a terminal shows each
 // candidate's test URL in a table (a real pseudo-terminal).

@@ -1,4 +1,4 @@
-// Issue 15 item 3: a CSV from a FIFO or `<(…)` is read once (spooled to a private temp file),
+// A CSV from a FIFO or `<(…)` is read once (spooled to a private temp file),
 // so it neither hangs nor fails; the spool is removed on every way out, Ctrl-C twice included.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
@@ -35,7 +35,7 @@ function setup() {
 }
 const spools = (tmp: string) => readdirSync(tmp).filter((f) => f.startsWith('assess-csv-'));
 
-describe('CSV from a FIFO or process substitution (item 3)', () => {
+describe('CSV from a FIFO or process substitution', () => {
   it('mkfifo: every row is invited once, nothing hangs, the spool is gone', async () => {
     const { dir, tmp, fifo } = setup();
     const run = spawnAssess(['invite', '1001', '--csv', fifo], {

@@ -55,7 +55,7 @@ const flaggedInJournal = (store: string) =>
       .map((i) => emailOf(i.key)),
   );
 
-describe('maybe e-mailed twice survives kill -9 and re-runs (item 5)', () => {
+describe('maybe e-mailed twice survives kill -9 and re-runs', () => {
   it(`seed ${SEED}: after every kill the journal, and at the end the results, name every doubly e-mailed candidate`, async () => {
     const rand = seededRandom(SEED);
     const csv = join(work.dir, 'cohort.csv');

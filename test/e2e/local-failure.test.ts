@@ -1,6 +1,6 @@
-// Issue 31: a local error without a code — undici's HTTP parser is WebAssembly, which
+// A local error without a code — undici's HTTP parser is WebAssembly, which
 // `node --jitless` does not have — was retried 4 times and reported as "network error" (exit 6);
-// since start-up changed (issue 30) it crashed instead, with a stack trace from Node's own copy
+// since start-up changed it crashed instead, with a stack trace from Node's own copy
 // of undici. It is an error on this machine: said before any request, exit 1, not retried.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess } from '../helpers/cli.js';

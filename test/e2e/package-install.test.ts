@@ -1,7 +1,7 @@
 // The package installs: `npm pack` on a copy of the sources without dist/ (as a fresh clone is)
 // builds through `prepack`, the tarball installs into an empty prefix with `npm install -g
 // --prefix`, and the installed `assess` runs --version, a sandbox listing and a report export.
-// It installs as a lean, honest package (issue 36) under the Node running the tests and an
+// It installs as a lean, honest package under the Node running the tests and an
 // official Node 24 (.ci/node 24): one package (everything is bundled into dist/), no npm warning
 // (an engine range of a dependency, a peer range), ≤ 25 MB, and the docs its help points at.
 import { execFile, execFileSync, spawn } from 'node:child_process';

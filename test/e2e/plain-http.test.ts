@@ -1,4 +1,4 @@
-// Issue 31 item 3: the API key never goes over plain http:// to a host that is not this machine
+// The API key never goes over plain http:// to a host that is not this machine
 // unless the user opted in (--insecure-http, ASSESS_INSECURE_HTTP=1, or the profile's
 // insecure-http setting). Watched through a recording HTTP proxy on 127.0.0.1 with targets that
 // resolve nowhere (api.example.invalid) or are never reached (10.1.2.3): whatever the CLI would

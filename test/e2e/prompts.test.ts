@@ -151,7 +151,7 @@ describe('missing values are asked for on a terminal', () => {
     const r = await inPtySteps(
       ['reattempt', '900004'],
       [
-        // asked as questions, each with the example its error gives (issue 34)
+        // asked as questions, each with the example its error gives
         [/Access window start \(--start\)\? e\.g\. now/, 'tomorrowish\r'], // refused by the schema as typed…
         [/'tomorrowish' is not a time/, `${'\x7f'.repeat(11)}now\r`], // …erased and answered again
         [/Access window end \(--end\)\? e\.g\. \+7d/, 'in 7d\r'],

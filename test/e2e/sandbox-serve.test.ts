@@ -76,7 +76,7 @@ describe('assess sandbox serve', () => {
       expect(paths).toContain(`/v3/reports/${invitationId}?reportType=1`);
       expect(requests.stdout).not.toContain(info.keys[0]!);
     } finally {
-      expect((await p.stop('SIGTERM')).code).toBe(143); // 128 + SIGTERM (issue 15)
+      expect((await p.stop('SIGTERM')).code).toBe(143); // 128 + SIGTERM
     }
   });
 

@@ -1,4 +1,4 @@
-// Issue 31, smaller items: the files that hold the key. --api-key-file on a FIFO nobody writes to
+// The files that hold the key. --api-key-file on a FIFO nobody writes to
 // waited in a blocking read that ignored Ctrl-C; a config.json linked to /dev/zero was read until
 // the process aborted; a key file or config other users can read was used without a word.
 // Now: a FIFO is read in the background (Ctrl-C → 130), devices and oversized files are refused

@@ -332,7 +332,7 @@ describe('ambiguous outcomes are resolved by looking', () => {
   it('cancel: a refusal on the first try is not second-guessed (the report read only explains it)', async () => {
     const r = await against((_q, res) => json(res, 400, refusal), ['attempts', 'cancel', '5001', '--yes']);
     expect(r.code).toBe(1);
-    // one cancel, then the invitation's state is read for the message (issue 34); no second cancel
+    // one cancel, then the invitation's state is read for the message; no second cancel
     expect(r.requests.map((q) => q.method)).toEqual(['POST', 'GET']);
     expect(r.stderr).not.toMatch(/confirmed/);
   });

@@ -1,4 +1,4 @@
-// The sandbox's rate limit (issue 35): the spec's grammar, the token bucket on an injected clock
+// The sandbox's rate limit: the spec's grammar, the token bucket on an injected clock
 // (burst, refill, one bucket per key), and over HTTP: a 429 before the route runs (nothing
 // created), Retry-After only when the spec asks, the counters at /_sandbox/rate-limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -130,7 +130,7 @@ describe('Forwarder', () => {
       const accepted = [1, 2, 3, 4].map((n) => f.enqueue(item(n)));
       // item 1 is being sent (out of the queue), 2 and 3 wait, 4 does not fit
       expect(accepted).toEqual([true, true, true, false]);
-      expect(dead).toEqual(['msg_4: forward queue full (2 waiting, 1 KB); 1 dropped so far']); // issue 15: bytes and a count
+      expect(dead).toEqual(['msg_4: forward queue full (2 waiting, 1 KB); 1 dropped so far']); // bytes and a count
       release();
       await f.drain();
       expect(server.requests.map((r) => JSON.parse(r.body).TestInvitationId)).toEqual([1, 2, 3]);

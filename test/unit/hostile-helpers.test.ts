@@ -1,4 +1,4 @@
-// Issue 15: the pure helpers behind the e2e tests — URL userinfo masking, control-character
+// The pure helpers behind the e2e tests — URL userinfo masking, control-character
 // escaping, sizes, and output-file identity.
 import { linkSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

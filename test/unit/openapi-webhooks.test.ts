@@ -1,4 +1,4 @@
-// The OpenAPI document describes the completion notification under `webhooks` (issue 33, point 5):
+// The OpenAPI document describes the completion notification under `webhooks`:
 // the body schema is generated from the schema the listener reads with (src/api/read/callback.ts),
 // accepts every documented shape and both date forms, compiles under ajv (JSON Schema 2020-12),
 // and the signed-forward headers are described with patterns that what the forwarder sends matches.

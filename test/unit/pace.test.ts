@@ -117,7 +117,7 @@ describe('Pace', () => {
     }
   });
 
-  // the targets of issue 35, on the sandbox's bucket (default burst: one second's worth), 20 ms a request
+  // the pace targets, on the sandbox's bucket (default burst: one second's worth), 20 ms a request
   for (const [perSecond, rows] of [
     [10, 2000],
     [25, 2000],

@@ -1,4 +1,4 @@
-// Issue 31 item 3: which base URLs would carry the API key in clear text across the network.
+// Which base URLs would carry the API key in clear text across the network.
 import { describe, expect, it } from 'vitest';
 import { isLoopbackHost, isPlainHttpRemote, refusePlainHttp } from '../../src/config/base-url.js';
 import { Transport } from '../../src/api/transport.js';

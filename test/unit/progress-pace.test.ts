@@ -1,5 +1,5 @@
 // The progress line shows the current pace (items over the last seconds, not the run's average)
-// and, once the run is paced, the pace it keeps to (issue 35).
+// and, once the run is paced, the pace it keeps to.
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { Progress } from '../../src/bulk/progress.js';
