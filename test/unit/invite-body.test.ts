@@ -7,7 +7,7 @@ const base = { testId: '1001', email: 'ann@example.com', name: 'Ann Lee' };
 
 describe('invite body', () => {
   it('spells fields as the spec samples do (callbackURL, redirectURL, ProctoringMode)', () => {
-    const input = inviteSchema.parse({
+    const input = inviteSchema().parse({
       ...base,
       callbackUrl: 'https://example.com/hook',
       redirectUrl: 'https://example.com/done',
@@ -37,12 +37,12 @@ describe('invite body', () => {
   });
 
   it('--no-stakeholders sends disable; --no-mandatory-fields makes e-mail and name optional', () => {
-    const input = inviteSchema.parse({ testId: '1001', stakeholders: false, mandatoryFields: false });
+    const input = inviteSchema().parse({ testId: '1001', stakeholders: false, mandatoryFields: false });
     expect(inviteBody(input)).toEqual({ disableMandatoryFields: 1, sendEmail: 'no', stakeholderEmails: 'disable' });
   });
 
   it('a --link invite carries only the fields operation 10 has', () => {
-    const input = inviteSchema.parse({ ...base, link: '5002', imageProctoring: '0' });
+    const input = inviteSchema().parse({ ...base, link: '5002', imageProctoring: '0' });
     expect(inviteBody(input)).toEqual({
       email: 'ann@example.com',
       name: 'Ann Lee',
@@ -58,7 +58,7 @@ describe('invite body', () => {
     [{ tz: '3' }, 'tz'],
     [{ proctoring: 'video' }, 'proctoring'],
   ])('--link with %o is refused on %s', (extra, key) => {
-    const r = inviteSchema.safeParse({ ...base, link: '5002', ...extra });
+    const r = inviteSchema().safeParse({ ...base, link: '5002', ...extra });
     expect(r.success).toBe(false);
     expect(r.error!.issues[0]!.path).toEqual([key]);
     expect(r.error!.issues[0]!.message).toMatch(/cannot be used with --link/);
@@ -78,7 +78,7 @@ describe('invite body', () => {
     [{ start: '2026-03-08' }, 'end'],
     [{ callbackUrl: 'ftp://x' }, 'callbackUrl'],
   ])('rejects %o on %s', (extra, key) => {
-    const r = inviteSchema.safeParse({ ...base, ...extra });
+    const r = inviteSchema().safeParse({ ...base, ...extra });
     expect(r.success).toBe(false);
     expect(r.error!.issues[0]!.path).toEqual([key]);
   });

@@ -70,7 +70,7 @@ export const run: Run<typeof decl> = async (ctx, input) => {
 
 /** --from and --to as the attempts list reads them; exit 2 naming the flag otherwise. */
 function windowOf(input: { from?: string; to?: string }): Window {
-  const window = attemptWindowSchema.safeParse({ state: 'completed', from: input.from, to: input.to });
+  const window = attemptWindowSchema().safeParse({ state: 'completed', from: input.from, to: input.to });
   if (!window.success) {
     const issue = window.error.issues[0]!;
     throw new UsageError(`--${String(issue.path[0] ?? 'from')}: ${issue.message}`);

@@ -104,7 +104,7 @@ function bulkObject(csvKey: 'fromCsv' | 'csv') {
         if (v.journal && v.results && v.journal === v.results)
           return ctx.addIssue({ code: 'custom', path: ['results'], message: 'must differ from --journal' });
         // The row defaults are checked once here (as if for one row), so a bad flag is a usage error up front.
-        const probe = inviteSchema.safeParse({
+        const probe = inviteSchema().safeParse({
           ...rowDefaults(v),
           testId: v.testId,
           email: 'probe@example.com',
@@ -128,7 +128,7 @@ type Bulk = {
   results?: string;
 };
 type Input =
-  | { mode: 'single'; single: z.infer<typeof inviteSchema> }
+  | { mode: 'single'; single: z.infer<ReturnType<typeof inviteSchema>> }
   | { mode: 'bulk'; bulk: Bulk; defaults: Record<string, unknown>; fromOperand: boolean };
 
 /** A schema that refuses the value of one key with this message (a flag that does not fit the mode). */
@@ -153,7 +153,7 @@ function pick(raw: Record<string, unknown>, globals?: Record<string, unknown>): 
     const stray = BULK_ONLY.find((k) => raw[k] !== undefined);
     if (stray) return refuse(stray, 'needs --from-csv FILE') as unknown as z.ZodMiniType<never>;
     return z.pipe(
-      inviteSchema,
+      inviteSchema(),
       z.transform((single): Input => ({ mode: 'single', single })),
     );
   }

@@ -39,7 +39,9 @@ export function checkWindow(v: { from?: string; to?: string }, ctx: z.core.$Refi
     ctx.addIssue({ code: 'custom', path: ['to'], message: `must be after --from (${v.from})` });
 }
 
-export const attemptWindowSchema = z.pipe(
-  schemaOf(ATTEMPT_WINDOW_FLAGS, checkWindow),
-  z.transform((v) => ({ state: v.state, from: v.from!, to: v.to })),
-);
+/** The window's flags validated together (built when a run needs it, not when the flags load). */
+export const attemptWindowSchema = () =>
+  z.pipe(
+    schemaOf(ATTEMPT_WINDOW_FLAGS, checkWindow),
+    z.transform((v) => ({ state: v.state, from: v.from!, to: v.to })),
+  );

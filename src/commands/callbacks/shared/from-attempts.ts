@@ -29,7 +29,7 @@ export async function idsFromAttempts(
   }
   if (other.args || other.file)
     throw new UsageError('--from-attempts: give ids as arguments, with --file, or with --from-attempts — one of them');
-  const parsed = attemptWindowSchema.safeParse({ state: input.state, from: input.from, to: input.to });
+  const parsed = attemptWindowSchema().safeParse({ state: input.state, from: input.from, to: input.to });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new UsageError(`--${String(issue.path[0] ?? 'state')}: ${issue.message}`);

@@ -20,20 +20,21 @@ const FLAG_NAMES: Record<(typeof DEFAULT_LINK_ONLY)[number], string> = {
 };
 
 /** `--stakeholders a@x,b@y` (a string) or `--no-stakeholders` (false). */
-const stakeholders = z.union([z.literal(false), z.string()]).check(
-  z.superRefine((v, ctx) => {
-    if (v === false) return;
-    const bad = v
-      .split(',')
-      .map((s) => s.trim())
-      .filter((s) => !isEmail(s));
-    if (bad.length)
-      ctx.addIssue({
-        code: 'custom',
-        message: `must be comma-separated e-mail addresses, e.g. hr@example.com,lead@example.com (not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}); use --no-stakeholders to turn them off`,
-      });
-  }),
-);
+const stakeholders = () =>
+  z.union([z.literal(false), z.string()]).check(
+    z.superRefine((v, ctx) => {
+      if (v === false) return;
+      const bad = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => !isEmail(s));
+      if (bad.length)
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be comma-separated e-mail addresses, e.g. hr@example.com,lead@example.com (not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}); use --no-stakeholders to turn them off`,
+        });
+    }),
+  );
 
 /** The flags of one invitation (in bulk: defaults for every row), in help order. */
 export const INVITE_FLAGS = {
@@ -52,7 +53,7 @@ export const INVITE_FLAGS = {
   stakeholders: flag(
     'comma-separated e-mails notified on completion (default link only)',
     { value: 'list', negate: 'send no stakeholder e-mails for this invitation (default link only)' },
-    () => z.optional(stakeholders),
+    () => z.optional(stakeholders()),
   ),
   start: flag(
     'access window start: YYYY-MM-DD, ISO 8601 or relative (now, +2d, "in 2d", today); needs --end',
@@ -127,10 +128,13 @@ export function checkInvite(v: Declared, ctx: z.core.$RefinementCtx): void {
     ctx.addIssue({ code: 'custom', path: ['end'], message: `must be after --start (${v.start})` });
 }
 
-/** One invitation's input, validated (the command, each CSV row). */
-export const inviteSchema = schemaOf({ ...INVITE_ARGS, ...INVITE_FLAGS }, checkInvite);
+const buildInviteSchema = () => schemaOf({ ...INVITE_ARGS, ...INVITE_FLAGS }, checkInvite);
+let built: ReturnType<typeof buildInviteSchema> | undefined;
 
-export type InviteInput = z.infer<typeof inviteSchema>;
+/** One invitation's input, validated (the command, each CSV row): built on first use, as a command's schema is. */
+export const inviteSchema = (): ReturnType<typeof buildInviteSchema> => (built ??= buildInviteSchema());
+
+export type InviteInput = z.infer<ReturnType<typeof inviteSchema>>;
 
 /** The request body, spelled as in the spec's samples (callbackURL, redirectURL, ProctoringMode). */
 export type InviteBody = BodyOf<'v3.invite'>;

@@ -231,7 +231,7 @@ export function checkRow(fields: Fields, testId: string, defaults: Record<string
   const stake = fields.stakeholderEmails;
   if (stake) raw.stakeholders = stake.toLowerCase() === 'disable' ? false : stake;
   // every row: zod's compiled fast path pays here (src/util/parse-once.ts)
-  const parsed = inviteSchema.safeParse(raw);
+  const parsed = inviteSchema().safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? '');
