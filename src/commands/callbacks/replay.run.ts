@@ -57,15 +57,8 @@ async function checkInput(ctx: Context, input: Input): Promise<void> {
   if (input.secretFile && input.sign === false) throw new UsageError('--secret-file: not used with --no-sign');
   if (input.secretFile) {
     // checked before anything is read or sent (it overrides the secret the listener recorded)
-    const { resolveSecret } = await import('./shared/signing.js');
-    await resolveSecret({
-      secretFile: input.secretFile,
-      env: ctx.env,
-      configDir: configDir(ctx.env),
-      profile: ctx.globals.profile,
-      create: false,
-      secrets: ctx.secrets,
-    });
+    const { existingSecret } = await import('./shared/signing.js');
+    await existingSecret(ctx, input.secretFile);
   }
 }
 

@@ -5,7 +5,6 @@
 // receivedAt; now when absent); signatures are compared in constant time. Exit 0 when every request
 // verifies, 1 otherwise.
 import type { Run } from '../../cli/command.js';
-import { configDir } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { OutcomeError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
@@ -41,16 +40,8 @@ type Row = {
 };
 
 export const run: Run<typeof decl> = async (ctx, input) => {
-  const { resolveSecret, verify } = await import('./shared/signing.js');
-  const secretOf = () =>
-    resolveSecret({
-      secretFile: input.secretFile,
-      env: ctx.env,
-      configDir: configDir(ctx.env),
-      profile: ctx.globals.profile,
-      create: false,
-      secrets: ctx.secrets,
-    });
+  const { existingSecret, verify } = await import('./shared/signing.js');
+  const secretOf = () => existingSecret(ctx, input.secretFile);
   const given = input.secretFile ? await secretOf() : undefined; // a flag is checked before anything else
   const { requests, where } = await readRequests(ctx, input);
   const unsigned = requests.filter((r) => !r.headers['webhook-signature'] && !r.headers['webhook-id']);

@@ -7,6 +7,7 @@ import type { Secrets } from '../../../api/redact.js';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { configDir } from '../../../config/store.js';
 import { UsageError } from '../../../errors.js';
 import { makeDirs } from '../../../util/private-dir.js';
 
@@ -96,6 +97,22 @@ export async function resolveSecret(opts: {
   const found = await findSecret(opts);
   opts.secrets?.add(found.secret);
   return found;
+}
+
+/** The secret a command reads and never makes (replay, verify): --secret-file, else as resolveSecret. */
+export function existingSecret(
+  ctx: { env: Record<string, string | undefined>; globals: { profile: string }; secrets: Secrets },
+  secretFile: string | undefined,
+): Promise<{ secret: string; source: string; created: boolean }> {
+  const { env, secrets } = ctx;
+  return resolveSecret({
+    secretFile,
+    env,
+    configDir: configDir(env),
+    profile: ctx.globals.profile,
+    create: false,
+    secrets,
+  });
 }
 
 async function findSecret(opts: Parameters<typeof resolveSecret>[0]) {
