@@ -9,11 +9,12 @@ import '../util/zod-settings.js'; // first: before any schema is built
 import { Command, Help, Option, type HelpContext } from 'commander';
 import { HELP_LAYOUT, leadWith, wrappedHelp } from './help-text.js';
 import { loadNoun, NOUNS } from '../commands/index.js';
-import { buildCommand, definitionOf, loadHelpFields, selfOf, type ContextFactory, type NounDecl } from './command.js';
+import { buildCommand, definitionOf, type ContextFactory, type NounDecl } from './command.js';
 import { createContext, type ProcessLike, type Runtime } from './context-factory.js';
 import { debugRequested } from './debug.js';
 import { runExitHooks } from './exit-hooks.js';
 import { realProcess } from './real-process.js';
+import { Tree } from './tree.js';
 import { EXIT } from './exit-codes.js';
 import { helpHintFor, oneLine } from './commander-hint.js';
 import { Secrets } from '../api/redact.js';
@@ -23,8 +24,8 @@ import { helpWidth } from './terminal-size.js';
 import { VERSION } from '../version.js';
 import { summary } from './summary.js';
 import { reportError } from './report-error.js';
-export { helpPages } from './help-pages.js';
 import { MANUALS_AT } from '../util/manuals.js';
+export { helpPages } from './help-pages.js';
 
 // the standalone executable carries no docs/ of its own: MANUALS_AT says so
 const DOCS = `Docs: assess help <command>; manuals: ${MANUALS_AT}`;
@@ -123,7 +124,7 @@ Exit codes: 0 ok · 1 service refused/failed · 2 usage · 3 auth · 4 not found
 ${DOCS}`),
   );
   const make = (cmd: Command) => createContext(cmd, rt);
-  const tree = (program.tree = new Tree(program, make, !lazy || asksForHelp(argv)));
+  const tree = (program.tree = new Tree(program, make, !lazy || asksForHelp(argv), inherit));
   rt.wholeTree = () => tree.whole();
   for (const noun of NOUNS) program.addCommand(nounCommand(noun, make));
   program.helpCommand(false).addCommand(helpCommand(tree));
@@ -136,67 +137,6 @@ ${DOCS}`),
 
 /** `--help`, `-h` or `help` on the line (a word of a value may be one too: then fields load for nothing). */
 const asksForHelp = (argv: readonly string[]) => argv.some((a) => a === '--help' || a === '-h' || a === 'help');
-
-/** The nouns' commands, built once each, when first needed. */
-class Tree {
-  private readonly filled = new Map<Command, Promise<void>>();
-  readonly program: Command;
-  private readonly make: ContextFactory;
-  /** Whether help may be shown (a line asking for it, or the whole tree): its fields are loaded. */
-  help: boolean;
-  constructor(program: Command, make: ContextFactory, help: boolean) {
-    this.program = program;
-    this.make = make;
-    this.help = help;
-  }
-
-  /** Builds the commands of `cmd` when it is a noun of the program (anything else is left as it is). */
-  fill(cmd: Command): Promise<void> {
-    const noun = this.nounOf(cmd);
-    if (!noun) return Promise.resolve();
-    let done = this.filled.get(cmd);
-    if (!done) this.filled.set(cmd, (done = this.build(cmd, noun)));
-    return done;
-  }
-
-  get isWhole(): boolean {
-    return this.program.commands.every((c) => this.filled.has(c) || !this.nounOf(c));
-  }
-
-  /**
-   * The program with every noun built; `withFields`: their help's field lists too (the program's own page lists none).
-   */
-  async whole(withFields = true): Promise<Command> {
-    this.help = withFields;
-    await Promise.all(this.program.commands.map((c) => this.fill(c)));
-    return this.program;
-  }
-
-  private nounOf(cmd: Command): NounDecl | undefined {
-    return cmd.parent === this.program ? NOUNS.find((n) => n.name === cmd.name()) : undefined;
-  }
-
-  private async build(cmd: Command, noun: NounDecl): Promise<void> {
-    const [self, verbs] = await Promise.all([
-      typeof noun.self === 'function' ? selfOf(noun) : undefined,
-      Promise.all(Object.values(noun.verbs).map(async (load) => (await load()).default)),
-    ]);
-    if (self) buildCommand(self, this.make, cmd).description(noun.description);
-    for (const verb of verbs) {
-      const built = buildCommand(verb, this.make);
-      cmd.addCommand(built);
-      inherit(built);
-    }
-    // a group's page leads with the first example of each of its verbs
-    if (!noun.self)
-      leadWith(
-        cmd,
-        verbs.map((v) => v.examples[0]!),
-      );
-    // the fields a verb's help lists may come from an answer's schemas: built only for help
-    if (this.help) await loadHelpFields(cmd);
-  }
-}
 
 /** A noun: its own command (`invite <testId>`: built now when declared, else by the Tree), or a group of verbs. */
 function nounCommand(noun: NounDecl, make: ContextFactory): Command {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AtomicFile, cleanStaleTemps, writeFileAtomic } from '../../src/files/atomic.js';
 import { runPool } from '../../src/bulk/pool.js';
 import { formatSeconds, Progress } from '../../src/bulk/progress.js';
-import { inside } from '../../src/commands/report/export.run.js';
+import { inside } from '../../src/commands/report/shared/export-files.js';
 import { latencyOf, parseLatency } from '../../src/sandbox/fault-spec.js';
 import { tempDir } from '../helpers/cli.js';
 

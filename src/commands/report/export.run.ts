@@ -2,8 +2,8 @@
 // each PDF with bounded concurrency, and writes the summary files (shared/export-rows.ts) and with
 // --html index.html (shared/digest-html.ts). Finished attempts go to the journal, kept in the
 // profile's store under the directory's real path (or in --journal FILE), so a re-run resumes.
-import { existsSync, realpathSync, statSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import { ApiError, NetworkError, ResponseShapeError } from '../../api/errors.js';
 import { answerFields } from '../../api/answer-fields.js';
 import { Pace } from '../../api/pace.js';
@@ -11,23 +11,22 @@ import type { V3Client } from '../../api/v3.js';
 import { bulkClient, defaultConcurrency } from '../../bulk/client.js';
 import { writeFileAtomic } from '../../files/atomic.js';
 import { runPool } from '../../bulk/pool.js';
-import { causeOf, checkFiles } from '../../files/output-files.js';
 import { errorFields } from '../../bulk/error-fields.js';
 import { BulkRun, type OutcomeWords } from '../../bulk/run.js';
 import { noteOldJournal, openJournal } from '../../bulk/journal-store.js';
 import type { Run } from '../../cli/command.js';
-import { LocalError, UsageError } from '../../errors.js';
-import { makeDirs } from '../../util/private-dir.js';
+import { UsageError } from '../../errors.js';
 import { timeArg } from '../../util/time.js';
 import { displayZone } from '../../output/local-time.js';
 import { listCohort } from './shared/cohort.js';
 import { savePdf } from './shared/export-pdf.js';
-import { journaledRow, summaryFiles, summaryRow, writeSummary, type SummaryRow } from './shared/export-rows.js';
+import { journaledRow, summaryRow, writeSummary, type SummaryRow } from './shared/export-rows.js';
 import { reportPdfName } from './shared/filename.js';
 import type { Context } from '../../context.js';
 import type exportCommand from './export.js';
 import type { ExportInput } from './export.js';
 import { plural } from '../../util/plural.js';
+import { checkOutputs, HTML_NAME, inside, outDir, refuseForeignFiles, type Outputs } from './shared/export-files.js';
 
 /** The summary line's words for the outcomes of the results file. */
 const EXPORT_WORDS: OutcomeWords = {
@@ -38,17 +37,8 @@ const EXPORT_WORDS: OutcomeWords = {
 
 const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
 const BREAKER = 20;
-const HTML_NAME = 'index.html';
 
 type Row = Record<string, unknown>;
-
-/** The files an export writes besides the PDFs. */
-interface Outputs {
-  journalFile: string | undefined;
-  resultsPath: string;
-  /** The summary files of --format, the summary itself first. */
-  written: string[];
-}
 
 /** What the steps of one export share. */
 interface Job {
@@ -103,41 +93,6 @@ export const run: Run<typeof exportCommand> = async (ctx, input) => {
   await finish(job, attempts.length, window, summaryPath, keepSummary);
 };
 
-/** --out, made if missing: private (0700), since reports name candidates; a refusal names its real cause. */
-function outDir(out: string): { dir: string; created: boolean } {
-  const dir = resolve(out);
-  const created = !existsSync(dir);
-  try {
-    makeDirs(dir);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const cause = code === 'EEXIST' ? 'a file of that name is in the way' : causeOf(code);
-    if (!cause) throw err;
-    throw new UsageError(
-      `--out: cannot create ${dir} (${code}): ${cause}`,
-      'choose another directory, or fix the permissions there',
-    );
-  }
-  if (!statSync(dir).isDirectory()) throw new UsageError(`--out: ${dir} is not a directory`);
-  return { dir, created };
-}
-
-/** The journal, results and summary files, each checked to be writable before anything is asked for. */
-function checkOutputs(input: ExportInput, dir: string): Outputs {
-  const journalFile = input.journal === undefined ? undefined : resolve(input.journal);
-  const resultsPath = resolve(input.results ?? join(dir, 'export.results.ndjson'));
-  const written = summaryFiles(input.format);
-  checkFiles([
-    ...(journalFile ? [{ flag: '--journal', path: journalFile, role: 'output' as const }] : []),
-    { flag: '--results', path: resultsPath, role: 'output', replaced: true },
-    ...written.map((name) => ({ flag: 'the summary', path: join(dir, name), role: 'output' as const, replaced: true })),
-    ...(input.html
-      ? [{ flag: 'the HTML digest', path: join(dir, HTML_NAME), role: 'output' as const, replaced: true }]
-      : []),
-  ]);
-  return { journalFile, resultsPath, written };
-}
-
 /** The run on the directory's journal (locked: one export at a time writes there). */
 async function startRun(ctx: Context, dir: string, created: boolean, outputs: Outputs): Promise<BulkRun> {
   const { journalFile } = outputs;
@@ -146,26 +101,6 @@ async function startRun(ctx: Context, dir: string, created: boolean, outputs: Ou
   // a directory made anew (or emptied) starts anew: what an earlier run exported there is gone
   if (created) journal.clear();
   return BulkRun.start(ctx, journal, outputs.resultsPath, EXPORT_WORDS);
-}
-
-/** A summary file or index.html that this journal's runs did not write is the user's: never replaced. */
-function refuseForeignFiles(run: BulkRun, input: ExportInput, dir: string, written: string[]): void {
-  const notOurs = written.find((name) => existsSync(join(dir, name)) && !run.journal.wrote.has(name));
-  if (notOurs) {
-    run.close(false);
-    throw new UsageError(
-      `--out: ${join(dir, notOurs)} exists and was not written by assess (its journal in ${run.journal.path} does ` +
-        `not list it); refusing to replace it`,
-      'move it away, or choose another --out directory',
-    );
-  }
-  if (input.html && existsSync(join(dir, HTML_NAME)) && !run.journal.wrote.has(HTML_NAME)) {
-    run.close(false);
-    throw new UsageError(
-      `--html: ${join(dir, HTML_NAME)} exists and was not written by assess (its journal in ${run.journal.path} does not list it); refusing to replace it`,
-      'move it away, or choose another --out directory',
-    );
-  }
 }
 
 /** The window's start (windowStart); without --from, only a journal with an earlier run has one. */
@@ -360,14 +295,6 @@ async function finish(
       : `; summary: ${summaryPath}${input.html ? `, digest: ${join(dir, HTML_NAME)}` : ''}`,
     files,
   );
-}
-
-/** A file name built from service data must stay inside DIR, whatever it contains. */
-export function inside(dir: string, name: string): string {
-  const path = resolve(dir, name);
-  if (!path.startsWith(dir + sep) || path.slice(dir.length + 1).includes(sep))
-    throw new LocalError(`refusing to write ${JSON.stringify(name)}: it would leave ${dir}`);
-  return path;
 }
 
 /**
