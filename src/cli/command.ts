@@ -2,7 +2,7 @@
 // flags, examples, fields, what it does under v2, its edge cases — and its handler, a module of
 // its own (<verb>.run.ts) imported when the command runs. This file turns a declaration into a
 // commander Command; what happens when it runs is the list of steps in ./pipeline.ts. A noun's
-// declarations are imported when a line reaches the noun (src/cli/program.ts).
+// declarations are imported when a line reaches the noun (src/cli/tree.ts).
 import { Command } from 'commander';
 import * as z from 'zod/mini';
 import type { Context } from '../context.js';

@@ -1,6 +1,6 @@
 // Every noun of the grammar (GUIDE §1), in the order --help lists them. Add a noun here; its verbs
 // live in its own folder. A noun's declaration (its index.ts) is small and known to the program
-// from the start; its verbs are imported when a line reaches the noun (src/cli/program.ts).
+// from the start; its verbs are imported when a line reaches the noun (src/cli/tree.ts).
 import { selfOf, type NounDecl, type NounDef } from '../cli/command.js';
 import auth from './auth/index.js';
 import config from './config/index.js';

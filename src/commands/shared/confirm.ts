@@ -2,7 +2,7 @@
 //   --yes            → go on without asking
 //   no terminal, --no-input or CI → exit 2 naming --yes and which (nothing is sent)
 //   "no"             → false: the command says "Nothing changed." and exits 0
-//   Ctrl-C / Esc     → exit 130, quietly (the prompt error is mapped in src/cli/program.ts)
+//   Ctrl-C / Esc     → exit 130, quietly (the prompt error is mapped in src/cli/report-error.ts)
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 
