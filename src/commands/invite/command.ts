@@ -9,7 +9,7 @@ import { DRY_RUN_FIELDS, INVITE_SUMMARY_FIELDS } from '../../bulk/summary-fields
 import { RATE_HELP, rateFlag } from '../../bulk/rate-flag.js';
 import { INVITE_ARGS, INVITE_FLAGS, inviteSchema } from './shared/body.js';
 import single from './shared/single.js';
-import { v2InviteFields } from './shared/v2.js';
+import { v2InviteFields } from './shared/v2-fields.js';
 import { parseColumnMap, type ColumnMap } from './shared/csv-header.js';
 import { readAs } from '../../util/read-as.js';
 

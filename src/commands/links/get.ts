@@ -1,7 +1,7 @@
 // links get: one test link, for people or as the service's JSON (./get.run.ts).
 import { defineCommand, zx, arg } from '../../cli/command.js';
 import { LINK_FIELDS } from './shared/view.js';
-import { V2_LINK_FIELDS } from './shared/v2.js';
+import { V2_LINK_FIELDS } from './shared/v2-fields.js';
 
 export default defineCommand({
   name: 'get',

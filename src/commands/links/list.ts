@@ -1,7 +1,7 @@
 // links list: the test links of one test (./list.run.ts).
 import { defineCommand, zx, arg } from '../../cli/command.js';
 import { LINK_FIELDS } from './shared/view.js';
-import { V2_LINK_FIELDS } from './shared/v2.js';
+import { V2_LINK_FIELDS } from './shared/v2-fields.js';
 
 export default defineCommand({
   name: 'list',

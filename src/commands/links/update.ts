@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { arg, defineCommand, flag, zx } from '../../cli/command.js';
 import { linkFlags, refineLinkFlags } from './shared/body.js';
 import { LINK_FIELDS } from './shared/view.js';
-import { refineAnytime, V2_LINK_FIELDS } from './shared/v2.js';
+import { refineAnytime, V2_LINK_FIELDS } from './shared/v2-fields.js';
 
 export default defineCommand({
   name: 'update',

@@ -3,7 +3,7 @@ import { defineCommand, zx, arg } from '../../cli/command.js';
 import { fieldsOfAnswer } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import type { Column } from '../../output/printer.js';
-import { V2_TEST_DETAIL_FIELDS } from './shared/v2.js';
+import { V2_TEST_DETAIL_FIELDS } from './shared/v2-fields.js';
 
 export const TEST_HEADER: Column<R.TestDetail>[] = [
   { key: 'testId', header: 'Test ID', kind: 'id' },

@@ -4,7 +4,7 @@ import { defineCommand, zx, flag } from '../../cli/command.js';
 import { fieldsOfAnswer } from '../../cli/json-fields.js';
 import type * as R from '../../api/read/v3.js';
 import type { Column } from '../../output/printer.js';
-import { V2_TEST_FIELDS } from './shared/v2.js';
+import { V2_TEST_FIELDS } from './shared/v2-fields.js';
 
 export const TEST_COLUMNS: Column<R.TestSummary>[] = [
   { key: 'testId', header: 'Test ID', priority: 1, kind: 'id' },

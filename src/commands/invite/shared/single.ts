@@ -5,7 +5,7 @@ import { fieldsOfAnswer } from '../../../cli/json-fields.js';
 import type { Column } from '../../../output/printer.js';
 import type * as R from '../../../api/read/v3.js';
 import { checkInvite, INVITE_ARGS, INVITE_FLAGS } from './body.js';
-import { v2InviteFields } from './v2.js';
+import { v2InviteFields } from './v2-fields.js';
 
 export const INVITATION_COLUMNS: Column<R.Invitation>[] = [
   { key: 'testInvitationId', header: 'Invitation', kind: 'id' },

@@ -1,16 +1,16 @@
 // `invite --api v2`: register (default link) or, with --link, register via a test link. v2
 // registration takes e-mail, name, callback and redirect URLs only; other flags are refused.
 import type { BodyOf } from '../../../api/operations/index.js';
-import { type FieldList, fieldsOfAnswer } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
-import { Printer, type Column } from '../../../output/printer.js';
+import { Printer } from '../../../output/printer.js';
 import type { InviteInput } from './body.js';
 import { v2Client } from '../../shared/v2/client.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
 import { sendRecorded, viaOf, withLedger } from '../../shared/record-invite.js';
 import type { Ledger } from '../../shared/ledger.js';
 import type { V2Client } from '../../../api/v2.js';
+import { BY_LINK, DEFAULT_LINK } from './v2-fields.js';
 
 const NOT_IN_V2: Array<[keyof InviteInput, string]> = [
   ['sendEmail', '--send-email'],
@@ -22,26 +22,8 @@ const NOT_IN_V2: Array<[keyof InviteInput, string]> = [
   ['imageProctoring', '--image-proctoring'],
   ['hideInstructions', '--hide-instructions'],
 ];
-
-const BY_LINK: Column[] = [
-  { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
-  { key: 'testUrl', header: 'URL' },
-  { key: 'testAccessTime', header: 'Access' },
-];
-const DEFAULT_LINK: Column[] = [
-  { key: 'testInvitationId', header: 'Invitation', kind: 'id' },
-  { key: 'takeTestURL', header: 'URL' },
-];
-
-const BY_LINK_FIELDS = fieldsOfAnswer('v2.registerByLink', BY_LINK, ['emailed']);
-const DEFAULT_LINK_FIELDS = fieldsOfAnswer('v2.register', DEFAULT_LINK, ['emailed']);
 /** v2 registration has no sendEmail: the candidate is never e-mailed. */
 const V2_NO_EMAIL = 'No e-mail sent (v2 registration sends none) — share the URL, or invite with v3 and --send-email.';
-
-/** What `invite --api v2 --json a,b` may name: the two registers answer with different fields. */
-export function v2InviteFields(v: Pick<InviteInput, 'link'>): Promise<FieldList> {
-  return v.link ? BY_LINK_FIELDS() : DEFAULT_LINK_FIELDS();
-}
 
 /** The register body (spec spelling: emailId, fullName, callbackURL, redirectURL). */
 export function registerBody(v: InviteInput): BodyOf<'v2.register'> {

@@ -4,53 +4,14 @@
 // --slotwise), --anytime → accessTime 0, --stakeholders → emailToStakeholder (--no-stakeholders:
 // null), --tz → timeZoneId.
 // Dates go out in the v2 form (no Z).
-import type * as z from 'zod/mini';
 import { toV2DateTime } from '../../../api/v2-date-time.js';
 import type { V2TestLink as ReadV2Link } from '../../../api/read/v2.js';
-import { fieldsOfAnswer } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
 import { OutcomeError, UsageError } from '../../../errors.js';
-import { Printer, type Column } from '../../../output/printer.js';
-import type { ResolvedLinkFlags } from './body.js';
+import { Printer } from '../../../output/printer.js';
 import { diffObjects, formatChanges } from '../../shared/diff.js';
 import { v2Client } from '../../shared/v2/client.js';
-
-export type V2LinkFlags = ResolvedLinkFlags & { anytime?: boolean };
-
-export const V2_LINK_COLUMNS: Column[] = [
-  { key: 'testLinkId', header: 'Link ID', priority: 1, kind: 'id' },
-  { key: 'testLinkName', header: 'Name', priority: 2 },
-  { key: 'testLinkStatus', header: 'Status (1/3)', priority: 3 },
-  { key: 'accessTime', header: 'Access (0/1/2)', priority: 4 },
-  { key: 'startDateTime', header: 'Start', kind: 'date', priority: 5 },
-  { key: 'endDateTime', header: 'End', kind: 'date', priority: 6 },
-  // v2 has no list of zones to name it by
-  { key: 'timeZoneId', header: 'Time zone id', priority: 7 },
-  { key: 'inviteCandidateOnly', header: 'Invited only', priority: 8 },
-  { key: 'imageProctoring', header: 'Image proctoring', priority: 9 },
-];
-const DETAIL: Column[] = [
-  ...V2_LINK_COLUMNS.slice(0, 2),
-  { key: 'testId', header: 'Test ID', kind: 'id' },
-  { key: 'testLinkAccessKey', header: 'Access key' },
-  ...V2_LINK_COLUMNS.slice(2),
-  { key: 'emailToStakeholder', header: 'Stakeholders' },
-];
-
-/** What `links list|get|create|update --api v2 --json a,b` may name: the v2 link's wire fields. */
-export const V2_LINK_FIELDS = fieldsOfAnswer('v2.getLink', DETAIL);
-
-/** `--anytime` (v2 accessTime 0) excludes every other schedule flag; create still needs a name. */
-export function refineAnytime(
-  v: Pick<V2LinkFlags, 'validDays' | 'start' | 'end' | 'slotwise' | 'name'>,
-  c: z.core.$RefinementCtx,
-  mode: 'create' | 'update',
-): void {
-  const issue = (path: string, message: string) => c.addIssue({ code: 'custom', path: [path], message });
-  for (const k of ['validDays', 'start', 'end', 'slotwise'] as const)
-    if (v[k] !== undefined) issue(k, 'cannot be combined with --anytime (a link open at any time has no schedule)');
-  if (mode === 'create' && !v.name) issue('name', 'is required, e.g. --name "Campus 2026"');
-}
+import { DETAIL, V2_LINK_COLUMNS, type V2LinkFlags } from './v2-fields.js';
 
 type Body = Record<string, unknown>;
 

@@ -1,26 +1,10 @@
 // `tests list|get --api v2`: GET /v2/org/tests (page_no/page_size, testsCount) and /v2/org/tests/{id}.
 import type { TestsListResponse } from '../../../api/schemas/index.js';
-import { fieldsOfAnswer } from '../../../cli/json-fields.js';
 import type { Context } from '../../../context.js';
-import type * as R2 from '../../../api/read/v2.js';
-import { Printer, type Column } from '../../../output/printer.js';
-import { pagesOf, type TestSummary, type V3ClientLike } from './pages.js';
+import { Printer } from '../../../output/printer.js';
+import { pagesOf, type V3ClientLike } from './pages.js';
 import { v2Client } from '../../shared/v2/client.js';
-
-// the fields a test and a test's detail share (each list below is checked against its own row type)
-const SHARED = [
-  { key: 'testId', header: 'Test ID', priority: 1, kind: 'id' },
-  { key: 'testName', header: 'Name', priority: 2 },
-  { key: 'testStatus', header: 'Status', priority: 3, kind: 'status' },
-  { key: 'duration', header: 'Minutes', priority: 4 },
-  { key: 'questions', header: 'Questions', priority: 5 },
-] as const;
-const COLUMNS: Column<R2.V2Test>[] = [...SHARED];
-const DETAIL: Column<R2.V2TestDetail>[] = [...SHARED, { key: 'accessKey', header: 'Access key' }];
-
-/** What `tests list|get --api v2 --json a,b` may name: the v2 wire fields. */
-export const V2_TEST_FIELDS = fieldsOfAnswer('v2.listTests', COLUMNS);
-export const V2_TEST_DETAIL_FIELDS = fieldsOfAnswer('v2.getTest', DETAIL);
+import { COLUMNS, DETAIL } from './v2-fields.js';
 
 export async function listTestsV2(ctx: Context, o: { page: number; pageSize: number; all: boolean }): Promise<void> {
   const api = await v2Client(ctx);
