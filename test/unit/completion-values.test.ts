@@ -20,7 +20,9 @@ import { memoryProcess } from '../helpers/memory-io.js';
 
 /** Commands whose schema dispatches by hand to these schemas (as in command-flags.test.ts). */
 type Schema = z.core.$ZodType;
-const DISPATCHING: Record<string, Schema[]> = { invite: [inviteSchema(), invite.behaviour.pick!({ csv: 'cohort.csv' })] };
+const DISPATCHING: Record<string, Schema[]> = {
+  invite: [inviteSchema(), invite.behaviour.pick!({ csv: 'cohort.csv' })],
+};
 
 /** The fields of a command's schema, through zod's core classes (what the classic and mini APIs share). */
 function fields(schema: Schema, path: string): Record<string, Schema> {
