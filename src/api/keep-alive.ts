@@ -69,8 +69,8 @@ export function loopbackChecked(connect: buildConnector.connector): buildConnect
       socket.destroy();
       callback(
         new UsageError(
-          `http://localhost resolved to ${at}, which is not this machine: the API key would cross the network ` +
-            `unencrypted`,
+          `http://localhost resolved to ${at}, which is not this ` +
+            `machine: the API key would cross the network unencrypted`,
           'use http://127.0.0.1 (or https://), or correct what localhost resolves to (the hosts file)',
         ),
         null,

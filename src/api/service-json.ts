@@ -23,8 +23,8 @@ export function serviceJson(res: RawResponse, text: string): unknown {
 
 function notTheService(res: RawResponse, got: string): UnexpectedAnswerError {
   return new UnexpectedAnswerError(
-    `${res.request.method} ${pathOf(res.request.url)} was answered HTTP ${res.status} with ${got}, not the service's ` +
-      `JSON`,
+    `${res.request.method} ${pathOf(res.request.url)} was answered ` +
+      `HTTP ${res.status} with ${got}, not the service's JSON`,
     res.request,
     baseUrlHint(res.request),
   );

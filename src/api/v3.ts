@@ -31,8 +31,8 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
       applied: (report) => sameStatus(report.status, 'Cancelled'),
       confirmed: (lost) =>
         warnOnce(
-          `the answer to the cancel of ${invitationId} was lost (${lost}); read back, the report shows it cancelled ` +
-            `(confirmed)`,
+          `the answer to the cancel of ${invitationId} was lost (${lost}); ` +
+            `read back, the report shows it cancelled (confirmed)`,
         ),
       check: `assess report ${invitationId} --json status`,
     }).then(() => ({ testInvitationId: num(invitationId), status: 'Cancelled', confirmed: true }));

@@ -49,8 +49,8 @@ function openJournalFile(ctx: Context, file: string): Store {
       );
     if (looksLikeNdjson(path))
       throw new UsageError(
-        `--journal: ${path} is the journal of an older assess (NDJSON), which this one does not read; it is left as ` +
-          `it is`,
+        `--journal: ${path} is the journal of an older assess ` +
+          `(NDJSON), which this one does not read; it is left as it is`,
         "give this run a new file (e.g. --journal run.db), or leave --journal out to keep it in the profile's store",
       );
   }

@@ -123,8 +123,8 @@ function outputFormat(
     if (opts.csv) throw new UsageError('--query and --csv cannot be used together: a query prints JSON (or --ndjson)');
     if (typeof opts.json === 'string' && opts.json !== '')
       throw new UsageError(
-        '--query and --json FIELDS cannot be used together; select the fields in the query, e.g. "[].{id: testId, ' +
-          'name: testName}"',
+        '--query and --json FIELDS cannot be used together; select the ' +
+          'fields in the query, e.g. "[].{id: testId, name: testName}"',
       );
   }
   let output: OutputFormat;

@@ -15,8 +15,8 @@ export function refusedKeyHint(o: KeyOrigin): string {
   switch (o.source) {
     case 'key-file':
       return (
-        `the key in ${o.file ?? 'the file'} (--api-key-file) was refused; put the account's current key in that ` +
-        `file`
+        `the key in ${o.file ?? 'the file'} (--api-key-file) was ` +
+        `refused; put the account's current key in that file`
       );
     case 'stdin':
       return "the key piped to --key-stdin was refused; pipe the account's current key";

@@ -44,8 +44,8 @@ function defaultConfigDir(env: Record<string, string | undefined>, accountHome: 
   if (!home || !isAbsolute(home))
     throw new UsageError(
       'cannot tell where the config directory is: HOME is empty or relative and XDG_CONFIG_HOME is unset or relative',
-      'set ASSESS_CONFIG_DIR to a directory (e.g. ASSESS_CONFIG_DIR=/path/to/assess-config), or HOME to an absolute ' +
-        'path',
+      'set ASSESS_CONFIG_DIR to a directory (e.g. ' +
+        'ASSESS_CONFIG_DIR=/path/to/assess-config), or HOME to an absolute path',
     );
   return join(home, '.config', 'assess');
 }

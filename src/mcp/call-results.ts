@@ -70,8 +70,8 @@ export function refusedWrite(tool: DerivedTool, r: WouldSend): CallOutcome {
     `${tool.name} tried to send ${r.method} ${r.path}, which changes data, and this call may change ` +
     `nothing; it was not sent`;
   const fix =
-    'this tool only reads and should send no such request: report it as a bug of assess (the audit log names the ' +
-    'request)';
+    'this tool only reads and should send no such request: report ' +
+    'it as a bug of assess (the audit log names the request)';
   return {
     outcome: 'not-allowed',
     category: 'not allowed',
@@ -100,8 +100,8 @@ const FIXES: Record<string, string> = {
   refused: "read the service's message: change the arguments, or tell the user what the service refused",
   partial: 'some items failed: the message names them; call the tool again for those only',
   network:
-    'the service did not answer (network, time-out or rate limit): try again later, or ask the user to check the ' +
-    'base URL',
+    'the service did not answer (network, time-out or rate limit): ' +
+    'try again later, or ask the user to check the base URL',
   interrupted: 'the server was stopped; call the tool again once it runs',
   failed: 'tell the user; on the CLI, the same command with --debug shows more',
 };

@@ -18,8 +18,8 @@ import { trackUnanswered } from './unanswered.js';
 const instructions = (files: string) =>
   'Tools of the Online Assessment Service (tests, links, invitations, attempts, reports, settings, callbacks) ' +
   'through the assess CLI. ' +
-  'Ids are strings of digits. Tools that change data are refused unless the user started the server with ' +
-  '--allow-writes; ' +
+  'Ids are strings of digits. Tools that change data are refused ' +
+  'unless the user started the server with --allow-writes; ' +
   'call them with dryRun: true to show the user the request first. Invitations never e-mail the candidate unless ' +
   'sendEmail is true. ' +
   'Results are JSON (structured content, and the same JSON as text). ' +

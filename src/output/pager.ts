@@ -42,8 +42,8 @@ export async function writePaged(ctx: Context, text: string): Promise<void> {
     const ran = await runPager(cmd, text, io.stdout, env);
     if (typeof ran === 'number')
       ctx.warn(
-        `the pager '${cmd}' failed (exit ${ran}); the output follows without it (--no-pager, or ASSESS_PAGER=cat, to ` +
-          `stop using it)`,
+        `the pager '${cmd}' failed (exit ${ran}); the output follows ` +
+          `without it (--no-pager, or ASSESS_PAGER=cat, to stop using it)`,
       );
     if (ran !== true) io.stdout.write(text);
   } finally {

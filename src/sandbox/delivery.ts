@@ -157,8 +157,8 @@ export class Deliverer {
       if (this.mine.has(id)) continue;
       const claim = ++this.claims;
       const sql =
-        `UPDATE deliveries SET owner = ?, claim = ?, lease_until_ms = ? WHERE delivery_id = ? AND state = ` +
-        `'pending'`;
+        `UPDATE deliveries SET owner = ?, claim = ?, lease_until_ms ` +
+        `= ? WHERE delivery_id = ? AND state = 'pending'`;
       this.store.exec(sql, this.owner, claim, now + this.leaseMs, id);
       this.schedule({ d: readRecord('deliveries', r.doc), claim }, id === queuedId);
       n++;

@@ -78,8 +78,8 @@ export function inviteWindowProblem(store: Store, link: SandboxLink, req: AnyInv
   const w = overrideAccess(base, { startDateTime: req.startDateTime, endDateTime: req.endDateTime });
   if (w.accessStart && w.accessEnd && Date.parse(w.accessEnd) <= Date.parse(w.accessStart))
     return (
-      `The invitation would end (${w.accessEnd}) before it starts (${w.accessStart}); send both startDateTime ` +
-      `and endDateTime.`
+      `The invitation would end (${w.accessEnd}) before it starts ` +
+      `(${w.accessStart}); send both startDateTime and endDateTime.`
     );
   return null;
 }

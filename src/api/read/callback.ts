@@ -88,8 +88,8 @@ export function readCallback(body: unknown): ReadCallback {
     return {
       ok: false,
       problem:
-        `the body is ${Array.isArray(body) ? 'a list' : body === null ? 'null' : `a ${typeof body}`}, not a ` +
-        `JSON object`,
+        `the body is ${Array.isArray(body) ? 'a list' : body === null ? 'null' : `a ${typeof body}`}, ` +
+        `not a JSON object`,
       value: {},
       ...none,
     };

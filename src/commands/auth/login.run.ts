@@ -56,8 +56,8 @@ export const run: Run<typeof login> = async (ctx, input) => {
   );
   if (optIn)
     ctx.warn(
-      `profile '${profile}' now sends the API key over plain HTTP (insecure-http true); undo: assess config unset ` +
-        `insecure-http`,
+      `profile '${profile}' now sends the API key over plain HTTP ` +
+        `(insecure-http true); undo: assess config unset insecure-http`,
     );
 };
 

@@ -77,8 +77,8 @@ async function listFailed(
   if (count)
     ctx.info(
       `${plural(count, 'notification')} ${were(count)} acknowledged and ${count === 1 ? 'is' : 'are'} not forwarded ` +
-        `yet (not failed): a listener forwarding to ${[...waiting.keys()].join(', ')} sends them, also after a ` +
-        `restart.`,
+        `yet (not failed): a listener forwarding to ` +
+        `${[...waiting.keys()].join(', ')} sends them, also after a restart.`,
     );
   await new Printer(ctx).list(rows, {
     columns: [

@@ -4,8 +4,8 @@ import { defineNoun } from '../../cli/command.js';
 export default defineNoun({
   name: 'callbacks',
   description:
-    'Re-queue completion notifications (callbacks), receive them locally into a durable inbox, reconcile, replay and ' +
-    'verify them',
+    'Re-queue completion notifications (callbacks), receive them ' +
+    'locally into a durable inbox, reconcile, replay and verify them',
   verbs: {
     process: () => import('./process.js'),
     listen: () => import('./listen.js'),

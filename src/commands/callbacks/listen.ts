@@ -24,8 +24,8 @@ export default defineCommand({
     'optionally forward it (retried, signed) or run a command with it',
   examples: [
     'assess callbacks listen --port 8787',
-    'assess callbacks listen --port 0 --token-file listen.token --print-url   # the first stdout line is the URL to ' +
-      'register',
+    'assess callbacks listen --port 0 --token-file listen.token ' +
+      '--print-url   # the first stdout line is the URL to register',
     'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess',
     "assess callbacks listen --ndjson --exec 'jq -r .Status >> statuses.txt'",
     'assess callbacks listen --forward-to http://localhost:3000/webhooks/assess --sign --secret-file webhook.secret',

@@ -71,8 +71,8 @@ async function queueAll(ctx: Context, client: V3Client, ids: string[], concurren
     const done = new Map(ids.flatMap((id) => resultOf(journal.get(id))).map((r) => [String(r.testInvitationId), r]));
     if (done.size)
       ctx.info(
-        `Resuming an interrupted run of these ${ids.length} ids: ${done.size} were queued by it and are not sent ` +
-          `again.`,
+        `Resuming an interrupted run of these ${ids.length} ids: ` +
+          `${done.size} were queued by it and are not sent again.`,
       );
     const batches = chunk(
       ids.filter((id) => !done.has(id)),

@@ -30,8 +30,8 @@ export default defineCommand({
     ),
     ...STORE_FLAG,
     all: flag(
-      'check every completed attempt, not only the invitations this CLI created or re-attempted with a callback URL ' +
-        '(its ledger)',
+      'check every completed attempt, not only the invitations this ' +
+        'CLI created or re-attempted with a callback URL (its ledger)',
       () => z.optional(z.boolean()),
     ),
     apply: flag('re-queue the missing notifications (callbacks process, 100 ids per request)', () =>

@@ -183,8 +183,8 @@ async function replaySigner(
       if (r.signedWith === 'ASSESS_WEBHOOK_SECRET') {
         if (!ctx.env.ASSESS_WEBHOOK_SECRET?.trim())
           throw new UsageError(
-            `--secret-file: the listener signed its forwards to ${target} with ASSESS_WEBHOOK_SECRET, which is not ` +
-              `set now`,
+            `--secret-file: the listener signed its forwards to ` +
+              `${target} with ASSESS_WEBHOOK_SECRET, which is not set now`,
             'set ASSESS_WEBHOOK_SECRET, give --secret-file FILE, or send unsigned with --no-sign',
           );
         return get('env', undefined, ctx.env);

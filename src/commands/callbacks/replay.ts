@@ -35,14 +35,14 @@ export default defineCommand({
     ),
     ...STORE_FLAG,
     sign: flag(
-      'sign them (Standard Webhooks headers); to the recorded target they are signed as the listener signed them ' +
-        'anyway',
+      'sign them (Standard Webhooks headers); to the recorded ' +
+        'target they are signed as the listener signed them anyway',
       { negate: 'send them unsigned, also to a target the listener signed for' },
       () => z.optional(z.boolean()),
     ),
     secretFile: flag(
-      'the signing secret (default: the one the listener used, else ASSESS_WEBHOOK_SECRET, else the one kept per ' +
-        'profile)',
+      'the signing secret (default: the one the listener used, ' +
+        'else ASSESS_WEBHOOK_SECRET, else the one kept per profile)',
       { value: 'file' },
       () => z.optional(z.string().check(z.minLength(1, 'must name a file'))),
     ),

@@ -44,8 +44,8 @@ export default defineCommand({
       () => durationArg('5m', 0, 365 * 86_400_000),
     ),
     at: flag(
-      'check the timestamps against this time instead of when each request was received (now for a capture without ' +
-        'receivedAt)',
+      'check the timestamps against this time instead of when each ' +
+        'request was received (now for a capture without receivedAt)',
       { value: 'T' },
       () => z.optional(timeArg('past')),
     ),

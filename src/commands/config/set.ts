@@ -31,8 +31,8 @@ export default defineCommand({
     'assess config set output json',
     'assess config set timeout 60 --profile staging',
     'assess config set v2.warn false',
-    'assess config set tz Asia/Kolkata                  # default --tz for reattempt, links create, invite ' +
-      '--start/--end',
+    'assess config set tz Asia/Kolkata                  # default ' +
+      '--tz for reattempt, links create, invite --start/--end',
   ],
   // the key and value are checked by the handler (api-key is refused with advice); completion
   // offers what is settable, and the values of the settings that take a fixed set

@@ -221,8 +221,8 @@ export default defineCommand({
     'assess invite 1001 --from-csv cohort.csv            # columns ' +
       'email,name[,callbackUrl,redirectUrl,startDateTime,endDateTime,timeZoneId,stakeholderEmails,link]',
     'assess invite 1001 --from-csv cohort.csv --dry-run  # validate every row, send nothing',
-    'export-candidates | assess invite 1001 --from-csv - --concurrency 4 --results out.ndjson --json   # summary as ' +
-      'JSON',
+    'export-candidates | assess invite 1001 --from-csv - ' +
+      '--concurrency 4 --results out.ndjson --json   # summary as JSON',
   ],
   usage: '[options] <testId>',
   flags: { ...INVITE_FLAGS, ...BULK_FLAGS },

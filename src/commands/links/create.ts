@@ -16,8 +16,8 @@ export default defineCommand({
       'assess timezones)',
     'assess links create 1001 --name "Onsite" --type email --proctoring image --start 2026-03-01T09:00:00Z --end ' +
       '2026-03-05T17:00:00Z --slotwise --tz UTC',
-    'assess links create 1001 --name "Panel" --stakeholders ann@example.com,bo@example.com --start now --end 3d --tz ' +
-      '1 --json',
+    'assess links create 1001 --name "Panel" --stakeholders ' +
+      'ann@example.com,bo@example.com --start now --end 3d --tz 1 --json',
   ],
   flags: {
     ...linkFlags('create'),

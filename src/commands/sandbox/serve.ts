@@ -12,8 +12,8 @@ export default defineCommand({
     'assess sandbox serve --port 4010 --state ./sandbox.db',
     'assess sandbox serve --port 0 --json   # one line: {"baseUrl":…,"baseUrlV2":…,"keys":[…]}',
     'assess sandbox serve --faults "5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,seed=42"',
-    'assess sandbox serve --rate-limit 25/s,burst=5   # 429 past 25 requests a second per key (no Retry-After, as ' +
-      'the vendor)',
+    'assess sandbox serve --rate-limit 25/s,burst=5   # 429 past ' +
+      '25 requests a second per key (no Retry-After, as the vendor)',
     "assess sandbox serve --quirks 7   # answers vary as a real service's do (production forms, ids as strings, " +
       'envelopes…)',
   ],

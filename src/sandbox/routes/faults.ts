@@ -30,8 +30,8 @@ export function registerFaultRoutes(app: FastifyInstance, faults: FaultInjector,
             return bad(
               reply,
               400,
-              'Send {"spec": "5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,seed=42"} or the same pairs as JSON ' +
-                'fields.',
+              'Send {"spec": "5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,seed=42"} ' +
+                'or the same pairs as JSON fields.',
             );
         } catch (err) {
           if (err instanceof FaultSpecError) return bad(reply, 400, err.message);

@@ -45,8 +45,8 @@ export function checkExposure(input: ServiceInput, insecureHttp: boolean): void 
     throw new UsageError(`--${input.tlsCert ? 'tls-key' : 'tls-cert'}: give --tls-cert and --tls-key together`);
   if (input.tlsCert || isLoopback(input.host) || insecureHttp) return;
   throw new UsageError(
-    `--host: ${input.host} is reached from other machines, and plain HTTP would carry the token and the candidates' ` +
-      `results in clear`,
+    `--host: ${input.host} is reached from other machines, and plain ` +
+      `HTTP would carry the token and the candidates' results in clear`,
     'serve HTTPS (--tls-cert FILE --tls-key FILE), keep --host 127.0.0.1 behind a TLS reverse proxy, or accept it ' +
       'with --insecure-http',
   );

@@ -102,8 +102,8 @@ export function mapHeader(
   for (const [c, at] of found) {
     if (at.length > 1)
       throw new UsageError(
-        `--from-csv: ${label}: the columns ${at.map((i) => `'${shownHeading(headings[i]!)}'`).join(' and ')} both ` +
-          `read as ${c}`,
+        `--from-csv: ${label}: the columns ` +
+          `${at.map((i) => `'${shownHeading(headings[i]!)}'`).join(' and ')} both read as ${c}`,
         `say which one: --columns "${c}=${shownHeading(headings[at[0]!]!)}" (or rename the other)`,
       );
     claimed.set(c, at[0]!);
@@ -160,8 +160,8 @@ export function headingList(headings: string[]): string {
   const more = shown.length > 10 ? `, … (${headings.length} in all)` : '';
   if (!shown.length)
     return (
-      `${plural(headings.length, 'value')} that ${headings.length === 1 ? 'does' : 'do'} not look like column ` +
-      `names, not shown`
+      `${plural(headings.length, 'value')} that ` +
+      `${headings.length === 1 ? 'does' : 'do'} not look like column names, not shown`
     );
   return `${list}${more}${hidden && shown.length <= 10 ? ` and ${hidden} that do not look like column names, not ` + `shown` : ''}`;
 }

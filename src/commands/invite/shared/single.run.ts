@@ -84,8 +84,8 @@ function explainReturned(ctx: Context, status: string | null | undefined, id: st
   switch (classifyReturned(status)) {
     case 'existing-in-progress':
       ctx.warn(
-        `existing invitation ${id} returned: the candidate is taking this test right now (In Progress); nothing was ` +
-          `changed.`,
+        `existing invitation ${id} returned: the candidate is taking ` +
+          `this test right now (In Progress); nothing was changed.`,
       );
       break;
     case 'existing-taken':

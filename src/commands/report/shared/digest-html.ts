@@ -85,8 +85,8 @@ function histogramSvg(bins: Bin[]): string {
   return (
     `<svg class="histogram" viewBox="0 0 ${w} ${h}" width="100%" role="img" aria-label="Histogram of score ` +
     `percentages in bins of ten points" xmlns="http://www.w3.org/2000/svg">` +
-    `<line x1="${left}" y1="${h - bottom}" x2="${w}" y2="${h - bottom}" stroke="currentColor" stroke-opacity="0.3"/>` +
-    `${bars}</svg>`
+    `<line x1="${left}" y1="${h - bottom}" x2="${w}" y2="${h - bottom}" ` +
+    `stroke="currentColor" stroke-opacity="0.3"/>${bars}</svg>`
   );
 }
 
