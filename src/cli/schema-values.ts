@@ -35,11 +35,6 @@ function described(schema: z.core.$ZodType): { json: Json; completion?: Completi
   return { json, completion };
 }
 
-/** The `{ completion }` a field registered, or one a schema it wraps registered. */
-export function completionMeta(schema: z.core.$ZodType | undefined): CompletionMeta | undefined {
-  return schema && described(schema).completion;
-}
-
 /** The words of a JSON Schema: its enum or const, or every part's of an anyOf (null aside). */
 function words(json: Json): string[] | undefined {
   if (Array.isArray(json.enum)) return json.enum.map(String);
@@ -58,7 +53,10 @@ export function schemaValues(schema: z.core.$ZodType | undefined): string[] | un
   return schema && words(described(schema).json);
 }
 
-/** Both at once (one description of the schema): what completion and describeFlags read. */
+/**
+ * The `{ completion }` a field registered (or a schema it wraps), and the fixed words it accepts,
+ * from one description of the schema: what completion and describeFlags read.
+ */
 export function schemaWords(schema: z.core.$ZodType | undefined): { meta?: CompletionMeta; values?: string[] } {
   if (!schema) return {};
   const { json, completion } = described(schema);

@@ -11,7 +11,7 @@
 import type { Argument, Command, Option } from 'commander';
 import { definitionOf, type CommandDef } from '../../../cli/command.js';
 import { plainFields } from '../../../cli/json-fields.js';
-import { completionMeta, schemaWords, type CompletionMeta } from '../../../cli/schema-values.js';
+import { schemaWords, type CompletionMeta } from '../../../cli/schema-values.js';
 
 export type Completes =
   | { kind: 'none' }
@@ -72,8 +72,9 @@ const isWords = (m: CompletionMeta | undefined): m is readonly string[] => Array
 /** A flag's or argument's schema, from its own declaration. */
 const declared = (def: CommandDef | undefined, key: string) => (def?.flags?.[key] ?? def?.args?.[key])?.schema();
 
-async function byName(name: string, def: CommandDef | undefined, key: string): Promise<Completes> {
-  const { meta, values } = schemaWords(declared(def, key));
+/** What a flag's or argument's schema says it takes (`words`: one description of it), else its name. */
+async function byName(name: string, words: ReturnType<typeof schemaWords>): Promise<Completes> {
+  const { meta, values } = words;
   if (isWords(meta)) return { kind: 'words', words: [...meta] };
   if (meta && 'list' in meta) return { kind: 'list', words: [...meta.list] };
   if (meta && 'keys' in meta) return { kind: 'keys', words: [...(await meta.keys())] };
@@ -91,7 +92,7 @@ async function flagInfo(o: Option, def: CommandDef | undefined): Promise<FlagInf
   if (takes !== 'none') {
     if (choices?.length) completes = { kind: 'words', words: [...choices] };
     else if (!def && o.long && GLOBAL_VALUES[o.long]) completes = GLOBAL_VALUES[o.long]!;
-    else completes = await byName(placeholder, def, o.attributeName());
+    else completes = await byName(placeholder, schemaWords(declared(def, o.attributeName())));
   }
   return {
     names: [o.long, o.short].filter((n): n is string => Boolean(n)),
@@ -106,8 +107,9 @@ async function argInfos(c: Command, def: CommandDef | undefined): Promise<ArgInf
   const infos: ArgInfo[] = [];
   for (const a of args) {
     if (def?.args?.[a.name()]?.hidden) continue;
-    const meta = completionMeta(declared(def, a.name()));
-    let completes = await byName(a.name(), def, a.name());
+    const words = schemaWords(declared(def, a.name()));
+    const { meta } = words;
+    let completes = await byName(a.name(), words);
     if (meta && !isWords(meta) && 'after' in meta) {
       const arg = args.findIndex((b) => b.name() === meta.after);
       const words = Object.fromEntries(Object.entries(await meta.values()).map(([k, v]) => [k, [...v]]));
