@@ -93,7 +93,10 @@ export interface CommandDef<I = any> {
 }
 
 /** What a command does, given its input: `export const run: Run<typeof list> = async (ctx, input) => …`. */
-export type Run<D> = (ctx: Context, input: D extends CommandDef<infer I> ? I : never) => Promise<void>;
+export type Run<D> = (ctx: Context, input: InputOfCommand<D>) => Promise<void>;
+
+/** The input a declaration's handler gets: `InputOfCommand<typeof list>`. */
+export type InputOfCommand<D> = D extends CommandDef<infer I> ? I : never;
 
 /** A handler module as loaded: its run, and its runV2 if it has one. */
 export interface Handler {

@@ -1,7 +1,7 @@
 // `assess auth login`: where the key is checked (asked for on a terminal when nothing is
 // configured), the key itself (prompt, --key-stdin, --api-key-file), a check against the service
 // unless --no-verify, then the key and the base URLs given are stored in the profile.
-import type { Run } from '../../cli/command.js';
+import type { InputOfCommand, Run } from '../../cli/command.js';
 import { isPlainHttpRemote, normaliseBaseUrl, refusePlainHttp } from '../../config/base-url.js';
 import { readKeyFile, readKeyStream } from '../../config/credentials.js';
 import type { Profile } from '../../config/profile.js';
@@ -14,7 +14,7 @@ import { whyNoQuestions } from '../shared/confirm.js';
 import { isHttpUrl, urlTextProblem } from '../../util/url-text.js';
 import type login from './login.js';
 
-type Input = Parameters<Run<typeof login>>[1];
+type Input = InputOfCommand<typeof login>;
 
 /** Where the key goes: the base URLs as they will be used, and what they are called in messages. */
 interface Target {

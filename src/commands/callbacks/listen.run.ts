@@ -6,7 +6,7 @@
 // stdout: with --print-url the first line is the callback URL to register; then one line per
 // notification (a table row on a TTY; the body as one JSON object per line when piped or with
 // --ndjson/--json; CSV with --csv). Everything else goes to stderr.
-import type { Run } from '../../cli/command.js';
+import type { InputOfCommand, Run } from '../../cli/command.js';
 import type { Context } from '../../context.js';
 import { LocalError, UsageError } from '../../errors.js';
 import { escapeJson } from '../../output/escape.js';
@@ -23,7 +23,7 @@ import { WorkQueue, type QueueReport } from './shared/queue.js';
 import type { Received, ReceiverOptions, RunningReceiver } from './shared/receiver.js';
 import { reachesItself } from './shared/self-forward.js';
 
-type Input = Parameters<Run<typeof decl>>[1];
+type Input = InputOfCommand<typeof decl>;
 
 /** On Ctrl-C a running forward or --exec gets this long, then is aborted: the listener stops within 2 s. */
 const GRACE_ON_STOP_MS = 1_500;

@@ -4,7 +4,7 @@
 // recorded target it is signed as the listener signed it (same secret, same webhook-id) unless
 // --no-sign; elsewhere only with --sign. A delivered replay settles the notification's dead letters
 // (`inbox --failed` drops them). Exit 5 when some failed.
-import type { Run } from '../../cli/command.js';
+import type { InputOfCommand, Run } from '../../cli/command.js';
 import { configDir } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { NotFoundError, PartialFailureError, UsageError } from '../../errors.js';
@@ -18,7 +18,7 @@ import type { Inbox } from './shared/inbox.js';
 import type { NotificationRecord as Stored } from './shared/inbox-record.js';
 import { callbacksStorePath, openInbox } from './shared/open-store.js';
 
-type Input = Parameters<Run<typeof decl>>[1];
+type Input = InputOfCommand<typeof decl>;
 type Secret = { secret: string; source: string } | null;
 
 export const run: Run<typeof decl> = async (ctx, input) => {

@@ -4,7 +4,7 @@
 // secret). The timestamp must be within --tolerance of when the request was received (its
 // receivedAt; now when absent); signatures are compared in constant time. Exit 0 when every request
 // verifies, 1 otherwise.
-import type { Run } from '../../cli/command.js';
+import type { InputOfCommand, Run } from '../../cli/command.js';
 import type { Context } from '../../context.js';
 import { OutcomeError, UsageError } from '../../errors.js';
 import { Printer } from '../../output/printer.js';
@@ -16,7 +16,7 @@ import { COLUMNS, FIELDS } from './verify.js';
 import { callbacksStorePath, openInbox } from './shared/open-store.js';
 import type { VerifyResult } from './shared/signing.js';
 
-type Input = Parameters<Run<typeof decl>>[1];
+type Input = InputOfCommand<typeof decl>;
 
 /** An inbox holds every notification received: larger than any other input file, still capped. */
 const INBOX_MAX_BYTES = 256 * 1024 * 1024;

@@ -1,14 +1,14 @@
 // What `assess sandbox serve` does when it runs; its declaration (flags, help, fields) is ./serve.ts.
 import { isAbsolute, resolve } from 'node:path';
 import { LocalError } from '../../errors.js';
-import { type FaultSpec } from '../../sandbox/specs.js';
+import type { FaultSpec } from '../../sandbox/specs.js';
 import { refuseIrregularState } from '../../util/regular-file.js';
-import type { Run } from '../../cli/command.js';
+import type { InputOfCommand, Run } from '../../cli/command.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
 import type { Context } from '../../context.js';
 import type serve from './serve.js';
 
-type Input = Parameters<Run<typeof serve>>[1];
-type Started = Awaited<ReturnType<typeof import('../../sandbox/index.js').startSandbox>>;
+type Input = InputOfCommand<typeof serve>;
 
 export const run: Run<typeof serve> = async (ctx, input) => {
   const stateFile = input.state ? (isAbsolute(input.state) ? input.state : resolve(input.state)) : undefined;
@@ -24,7 +24,7 @@ export const run: Run<typeof serve> = async (ctx, input) => {
   ctx.info('Sandbox stopped; state saved.');
 };
 
-async function start(ctx: Context, input: Input, stateFile: string | undefined): Promise<Started> {
+async function start(ctx: Context, input: Input, stateFile: string | undefined): Promise<RunningSandbox> {
   const { startSandbox } = await import('../../sandbox/index.js');
   try {
     // --latency is latency= of --faults (which wins when both give one)
@@ -51,7 +51,7 @@ async function start(ctx: Context, input: Input, stateFile: string | undefined):
   }
 }
 
-async function printListening(ctx: Context, sb: Started, stateFile: string | undefined): Promise<void> {
+async function printListening(ctx: Context, sb: RunningSandbox, stateFile: string | undefined): Promise<void> {
   const { SEED_ACCOUNTS } = await import('../../sandbox/index.js');
   const info = { baseUrl: sb.baseUrl, baseUrlV2: sb.baseUrlV2, keys: sb.keys };
   if (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson') {
@@ -74,7 +74,7 @@ async function printListening(ctx: Context, sb: Started, stateFile: string | und
   }
 }
 
-function sayWhatIsInjected(ctx: Context, sb: Started, input: Input): void {
+function sayWhatIsInjected(ctx: Context, sb: RunningSandbox, input: Input): void {
   const injected = sb.faults.view().spec;
   if (injected) ctx.info(`Injecting faults: ${injected} (change or clear them with 'assess sandbox faults')`);
   const limit = sb.rateLimit.view().spec;

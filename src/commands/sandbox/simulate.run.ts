@@ -2,11 +2,11 @@
 import { UsageError } from '../../errors.js';
 import { Printer, type Column } from '../../output/printer.js';
 import { control, sandboxUrl } from './shared/control.js';
-import type { Run } from '../../cli/command.js';
+import type { InputOfCommand, Run } from '../../cli/command.js';
 import type { Context } from '../../context.js';
 import type simulate from './simulate.js';
 
-type Input = Parameters<Run<typeof simulate>>[1];
+type Input = InputOfCommand<typeof simulate>;
 type Simulated = {
   invitation: Record<string, unknown> & { testInvitationId: number; email: string; testName: string; status: string };
   report: Record<string, unknown> | null;
