@@ -20,7 +20,7 @@ const LIMIT = 1024 * 1024;
 let sb: RunningSandbox;
 let key: string;
 beforeAll(async () => {
-  // a per-try timeout a loaded machine's answer headers always beat, short enough to wait out
+  // a per-try timeout long enough for a loaded machine's answer headers, short enough to wait out
   sb = await startSandbox({ port: 0, delivery: { timeoutMs: 2000, maxAttempts: 2 } });
   key = sb.keys[0]!;
 });
