@@ -61,10 +61,16 @@ export function readRecord<K extends StoredTable>(table: K, doc: unknown): Recor
 
 /** A stored document (JSON text) read with `schema`; one that does not pass is an error naming where it is kept. */
 export function readDoc<T>(schema: z.ZodMiniType<T>, doc: unknown, where: string): T {
-  const r = schema.safeParse(JSON.parse(String(doc)));
-  if (!r.success)
-    throw new Error(
-      `the sandbox state's ${where} table holds a row that is not one of its records (${r.error.issues[0]?.message})`,
-    );
+  let value: unknown;
+  try {
+    value = JSON.parse(String(doc));
+  } catch {
+    throw notARecord(where, 'not JSON');
+  }
+  const r = schema.safeParse(value);
+  if (!r.success) throw notARecord(where, r.error.issues[0]?.message);
   return r.data;
 }
+
+const notARecord = (where: string, why: string | undefined) =>
+  new Error(`the sandbox state's ${where} table holds a row that is not one of its records (${why})`);
