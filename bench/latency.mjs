@@ -123,8 +123,17 @@ const cases = [
   ['usage error: config set nope x', () => assess('config', 'set', 'nope', 'x'), env, 2, FLOOR_NODE, 2.5],
   ['usage error: sandbox serve --port abc', () => assess('sandbox', 'serve', '--port', 'abc'), env, 2, FLOOR_NODE, 2.5],
   ['usage error: completion nope', () => assess('completion', 'nope'), env, 2, FLOOR_NODE, 2.5],
-  // what a shell runs at every start (`source <(assess completion bash)`): the whole tree
+  // what a shell runs at every start (`source <(assess completion bash)`), and at each Tab
   ['completion bash', () => assess('completion', 'bash'), env, 0, FLOOR_NODE, 2.5],
+  ['Tab: __complete -- ""', () => assess('__complete', '--', ''), env, 0, FLOOR_NODE, 2.5],
+  [
+    'Tab: __complete -- invite 1001 --json ""',
+    () => assess('__complete', '--', 'invite', '1001', '--json', ''),
+    env,
+    0,
+    FLOOR_NODE,
+    2.5,
+  ],
   // help: the program's summary, its full list (every noun), a noun's and a verb's page
   ['assess (the summary)', () => assess(), env, 0, FLOOR_NODE, 3],
   ['--help', () => assess('--help'), env, 0, FLOOR_NODE, 3],

@@ -88,8 +88,6 @@ export interface Context {
   apiV2(): Promise<import('./api/v2.js').V2Client>;
   /** Connection details the clients use (base URLs, key source) without making a request. */
   connection(): Promise<import('./config/credentials.js').Connection>;
-  /** The program this command runs in with every noun's commands built (`completion` reads them all). */
-  commandTree(): Promise<import('commander').Command>;
   /**
    * The command catalogue: a noun's definition with all its verbs (src/commands/index.ts, handed in
    * by the program, so a command reading other commands, as `assess mcp` does, imports none of them).

@@ -37,8 +37,6 @@ export interface Runtime {
   hangupHooks?: Set<() => void>;
   /** The command catalogue (ctx.loadNoun): src/commands/index.ts's loadNoun, given by the program. */
   loadNoun?: (name: string) => Promise<NounDef>;
-  /** The running program with every noun's commands built (ctx.commandTree), given by the program. */
-  wholeTree?: () => Promise<Command>;
   /** The run's secrets: runCli scrubs its standard streams of them (src/cli/scrubbed-process.ts). */
   secrets?: Secrets;
   /** Where the run's API key came from, once its connection is made: for a refused key's hint. */
@@ -79,7 +77,6 @@ export async function createContext(cmd: Command, rt: Runtime): Promise<Context>
       })),
     api: () => v3ClientOf(ctx),
     apiV2: () => v2ClientOf(ctx),
-    commandTree: () => (rt.wholeTree ? rt.wholeTree() : Promise.reject(new Error('no command tree here'))),
     loadNoun: (name) => (rt.loadNoun ? rt.loadNoun(name) : Promise.reject(new Error('no command catalogue here'))),
     onExit: (fn) => rt.exitHooks.push(fn),
     onHangup: (fn) => {

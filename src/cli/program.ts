@@ -15,6 +15,7 @@ import { debugRequested } from './debug.js';
 import { runExitHooks } from './exit-hooks.js';
 import { realProcess } from './real-process.js';
 import { Tree } from './tree.js';
+import { completeCommand } from './complete-command.js';
 import { EXIT } from './exit-codes.js';
 import { helpHintFor, oneLine } from './commander-hint.js';
 import { Secrets } from '../api/redact.js';
@@ -125,9 +126,9 @@ ${DOCS}`),
   );
   const make = (cmd: Command) => createContext(cmd, rt);
   const tree = (program.tree = new Tree(program, make, !lazy || asksForHelp(argv), inherit));
-  rt.wholeTree = () => tree.whole();
   for (const noun of NOUNS) program.addCommand(nounCommand(noun, make));
   program.helpCommand(false).addCommand(helpCommand(tree));
+  program.addCommand(completeCommand(tree, rt), { hidden: true });
   program.addHelpOption(new GroupHelp(program));
   program.hook('preSubcommand', (_, sub) => tree.fill(sub));
   inherit(program);

@@ -4,26 +4,18 @@
 // argument is not a file — every positional argument of every command is tried in a directory
 // holding a file. Skips, saying why, only when fish is not installed (`apt-get install -y fish`;
 // CI installs it in .ci/run).
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
-import { collect, type CompletionTree } from '../../src/commands/completion/shared/collect.js';
+import { collect, type CompletionTree } from '../../src/cli/completion/collect.js';
 import { bashComplete } from '../helpers/bash-completion.js';
+import { fishComplete as fishLines, hasFish } from '../helpers/fish-completion.js';
 import { tempDir } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { memoryProcess } from '../helpers/memory-io.js';
 
-const hasFish = (() => {
-  try {
-    execFileSync('fish', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 if (!hasFish)
   console.warn(
     'completion-shells.test.ts: fish cases SKIPPED — no fish on PATH; install it with: apt-get install -y fish',
@@ -51,25 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => work.cleanup());
 
-/** What fish offers for each line (the text before the cursor), words only, sorted. */
-function fishComplete(lines: string[]): string[][] {
-  const quoted = lines.map((l) => `'${l.replace(/[\\']/g, (c) => `\\${c}`)}'`).join(' ');
-  const out = execFileSync(
-    'fish',
-    ['--no-config', '-c', `source ${fishScript}; for l in ${quoted}; complete -C $l; echo '<end>'; end`],
-    { cwd, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: work.dir } },
-  );
-  return out
-    .split('<end>\n')
-    .slice(0, lines.length)
-    .map((block) =>
-      block
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => l.split('\t')[0]!)
-        .sort(),
-    );
-}
+const fishComplete = (lines: string[]) => fishLines(fishScript, lines, { cwd, home: work.dir });
 
 describe.skipIf(!hasFish)('fish completes as bash does', () => {
   it('nouns, verbs and values', () => {

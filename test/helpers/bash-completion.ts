@@ -1,7 +1,22 @@
 // Driving a bash completion script the way bash does: COMP_WORDS / COMP_CWORD (and COMP_LINE for
 // a line typed as text), then the completion function; the answer is COMPREPLY. All lines of one
-// call run in one bash process.
+// call run in one bash process; the script asks the BUILT binary (`assess __complete`), found on PATH.
 import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { baseEnv, BIN, NODE } from './cli.js';
+
+let shimDir: string | undefined;
+/** A directory whose `assess` runs the built binary, for PATH (and an empty config dir beside it). */
+export function assessOnPath(): string {
+  if (shimDir) return shimDir;
+  const dir = mkdtempSync(join(tmpdir(), 'assess-shim-'));
+  mkdirSync(join(dir, 'config'));
+  writeFileSync(join(dir, 'assess'), `#!/bin/sh\nexec '${NODE}' '${BIN}' "$@"\n`);
+  chmodSync(join(dir, 'assess'), 0o755);
+  return (shimDir = dir);
+}
 
 /** Words as given (bash's own split), or a line as typed: split below as bash splits it. */
 export type Typed = string[] | string;
@@ -20,11 +35,17 @@ export function bashWords(line: string): string[] {
 
 const quote = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
 
+/** What a shell asking `assess __complete` runs with: the shim first on PATH, a config dir of its own. */
+export function completionEnv(env: Record<string, string> = {}): Record<string, string> {
+  const dir = assessOnPath();
+  return { ...baseEnv(join(dir, 'config')), ...env, PATH: `${dir}:${process.env.PATH}` };
+}
+
 /** COMPREPLY (sorted) for each line, the last word being the one completed. */
 export function bashComplete(
   script: string,
   lines: Typed[],
-  opts: { cwd?: string; prelude?: string; fn?: string } = {},
+  opts: { cwd?: string; prelude?: string; fn?: string; env?: Record<string, string> } = {},
 ): string[][] {
   const calls = lines
     .map((l) =>
@@ -43,7 +64,7 @@ source ${quote(script)}
 t() { COMP_WORDS=("$@"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); COMPREPLY=(); ${opts.fn ?? '_assess'}; printf '%s\\x1f' "\${COMPREPLY[@]}"; printf '\\n'; }
 ${calls}`,
     ],
-    { cwd: opts.cwd, encoding: 'utf8' },
+    { cwd: opts.cwd, encoding: 'utf8', env: completionEnv(opts.env) },
   );
   return out
     .split('\n')

@@ -8,7 +8,7 @@ export default defineCommand({
   args: {
     shell: arg(() => z.enum(SHELLS, { message: `must be one of ${SHELLS.join(', ')}` })),
   },
-  description: 'Print a shell completion script (bash, zsh or fish) generated from the commands',
+  description: 'Print a shell completion script (bash, zsh or fish)',
   examples: ['source <(assess completion bash)', 'assess completion fish > ~/.config/fish/completions/assess.fish'],
   handler: () => import('./command.run.js'),
 });

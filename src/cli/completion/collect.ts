@@ -8,10 +8,11 @@
 //   prints (for a command whose fields depend on its flags, those of its plain form);
 // - a schema field may register `{ completion }` (`.register(z.globalRegistry, …)`) where its set is checked in code;
 // - `--profile` completes the profile names of the config file, read when completing.
+// Completion asks for one command's part at each Tab (./complete.ts); `collect` gives the whole tree.
 import type { Argument, Command, Option } from 'commander';
-import { definitionOf, type CommandDef } from '../../../cli/command.js';
-import { plainFields } from '../../../cli/json-fields.js';
-import { schemaWords, type CompletionMeta } from '../../../cli/schema-values.js';
+import { definitionOf, type CommandDef } from '../command.js';
+import { plainFields } from '../json-fields.js';
+import { schemaWords, type CompletionMeta } from '../schema-values.js';
 
 export type Completes =
   | { kind: 'none' }
@@ -24,8 +25,8 @@ export type Completes =
   | { kind: 'after'; arg: number; words: Record<string, string[]> }
   /** `key=value` with one of these keys (`settings set --set`). */
   | { kind: 'keys'; words: string[] }
-  /** The `field` of each object `assess <command…> --json <field>` prints, run when completing. */
-  | { kind: 'printed'; command: string[]; field: string };
+  /** The profiles of the config file (and the one in use), read when completing. */
+  | { kind: 'profiles' };
 
 export interface FlagInfo {
   /** Long and short spellings: `--output`, `-o`. */
@@ -62,8 +63,7 @@ const NONE: Completes = { kind: 'none' };
 
 /** Where a program option's values come from; the others are free text or read from commander. */
 const GLOBAL_VALUES: Record<string, Completes> = {
-  // read at completion time (profiles come and go); `auth list` only reads the config file
-  '--profile': { kind: 'printed', command: ['auth', 'list'], field: 'profile' },
+  '--profile': { kind: 'profiles' }, // read at completion time: profiles come and go
 };
 
 // (Array.isArray does not narrow a readonly array out of a union)
@@ -120,24 +120,35 @@ async function argInfos(c: Command, def: CommandDef | undefined): Promise<ArgInf
   return infos;
 }
 
-// the program's `help [command...]` is help, not a command to complete
-const commandsOf = (c: Command) => c.commands.filter((s) => s.name() !== 'help' || definitionOf(s));
+// the program's `help [command...]` and `__complete` are the program's own, not commands to complete
+const commandsOf = (c: Command) =>
+  c.commands.filter((s) => !(c.parent === null && OWN.has(s.name())) || definitionOf(s));
+const OWN = new Set(['help', '__complete']);
+
+/** What completion knows of one command: its verbs, flags and arguments (the program's: its nouns only). */
+export async function commandInfo(c: Command, path: string[]): Promise<CommandInfo> {
+  const def = definitionOf(c);
+  const fields = await plainFields(def?.jsonFields);
+  return {
+    path,
+    subcommands: commandsOf(c).map((s) => s.name()),
+    flags: path.length ? await Promise.all(c.options.map((o) => flagInfo(o, def))) : [],
+    args: path.length ? await argInfos(c, def) : [],
+    jsonFields: fields && [...fields],
+  };
+}
+
+/** The program's own flags, which every command takes. */
+export const globalFlags = (program: Command): Promise<FlagInfo[]> =>
+  Promise.all(program.options.map((o) => flagInfo(o, undefined)));
 
 /** The completion tree of a program: its own flags are every command's global flags. */
 export async function collect(program: Command): Promise<CompletionTree> {
   const commands: CommandInfo[] = [];
   const walk = async (c: Command, path: string[]) => {
-    const def = definitionOf(c);
-    const fields = await plainFields(def?.jsonFields);
-    commands.push({
-      path,
-      subcommands: commandsOf(c).map((s) => s.name()),
-      flags: path.length ? await Promise.all(c.options.map((o) => flagInfo(o, def))) : [],
-      args: path.length ? await argInfos(c, def) : [],
-      jsonFields: fields && [...fields],
-    });
+    commands.push(await commandInfo(c, path));
     for (const sub of commandsOf(c)) await walk(sub, [...path, sub.name()]);
   };
   await walk(program, []);
-  return { globals: await Promise.all(program.options.map((o) => flagInfo(o, undefined))), commands };
+  return { globals: await globalFlags(program), commands };
 }
