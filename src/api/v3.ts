@@ -20,22 +20,7 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
   const getReport = (invitationId: IdLike, reportType: 1 | 2 | 3 = 1, opts: CallOptions = {}) =>
     call('v3.getReport', { path: { testInvitationId: invitationId }, query: { reportType }, call: opts });
 
-  /**
-   * A cancel whose first try may have been carried out (answer lost) is refused on the repeat
-   * ("can not be cancelled"), or fails outright: the invitation's report says whether it is in fact
-   * cancelled (read-back.ts).
-   */
-  const confirmCancelled = (invitationId: IdLike, err: unknown): Promise<Cancelled> =>
-    confirmByReadBack(err, {
-      read: () => getReport(invitationId),
-      applied: (report) => sameStatus(report.status, 'Cancelled'),
-      confirmed: (lost) =>
-        warnOnce(
-          `the answer to the cancel of ${invitationId} was lost (${lost}); ` +
-            `read back, the report shows it cancelled (confirmed)`,
-        ),
-      check: `assess report ${invitationId} --json status`,
-    }).then(() => ({ testInvitationId: num(invitationId), status: 'Cancelled', confirmed: true }));
+  const confirmCancelled = cancelConfirmer(getReport, warnOnce);
 
   return {
     transport,
@@ -78,3 +63,25 @@ export function createV3Client(conn: Connection, hooks: ClientHooks = {}) {
 }
 
 export type V3Client = ReturnType<typeof createV3Client>;
+
+/**
+ * A cancel whose first try may have been carried out (answer lost) is refused on the repeat
+ * ("can not be cancelled"), or fails outright: the invitation's report says whether it is in fact
+ * cancelled (read-back.ts).
+ */
+function cancelConfirmer(
+  getReport: (invitationId: IdLike) => Promise<AnswerOf<'v3.getReport'>>,
+  warnOnce: (line: string) => void,
+) {
+  return (invitationId: IdLike, err: unknown): Promise<Cancelled> =>
+    confirmByReadBack(err, {
+      read: () => getReport(invitationId),
+      applied: (report) => sameStatus(report.status, 'Cancelled'),
+      confirmed: (lost) =>
+        warnOnce(
+          `the answer to the cancel of ${invitationId} was lost (${lost}); ` +
+            `read back, the report shows it cancelled (confirmed)`,
+        ),
+      check: `assess report ${invitationId} --json status`,
+    }).then(() => ({ testInvitationId: num(invitationId), status: 'Cancelled', confirmed: true }));
+}

@@ -4,7 +4,6 @@
 // words at `=` and `:` (COMP_WORDBREAKS): the script first joins those pieces again, so a URL or
 // a time is one word, as commander sees it, and gives back only what follows the last piece.
 
-// Longer than a function should be: it is the bash script itself, one template read top to bottom.
 export function bash(version: string): string {
   return `# bash completion for assess ${version}: at each Tab it asks \`assess __complete\` what may follow.
 # Load it with: source <(assess completion bash)
