@@ -1,10 +1,10 @@
 // `assess completion <shell>` from the built binary (a shell runs it at every start): the script
 // the program generates from the current source, whatever else is on the line.
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bashComplete } from '../helpers/bash-completion.js';
-import { BIN, NODE, runAssess, tempDir } from '../helpers/cli.js';
+import { runAssess, tempDir } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 
 const debug = { ASSESS_DEBUG: '1' };
@@ -49,11 +49,11 @@ describe('completion values read when completing', () => {
       expect(set.code, set.stderr).toBe(0);
       const script = join(t.dir, 'assess.bash');
       writeFileSync(script, (await runAssess(['completion', 'bash'])).stdout);
-      mkdirSync(join(t.dir, 'bin'));
-      writeFileSync(join(t.dir, 'bin', 'assess'), `#!/bin/sh\nexec '${NODE}' '${BIN}' "$@"\n`);
-      chmodSync(join(t.dir, 'bin', 'assess'), 0o755);
-      const prelude = `unset ASSESS_PROFILE; export PATH='${join(t.dir, 'bin')}':$PATH ASSESS_CONFIG_DIR='${t.dir}'`;
-      expect(bashComplete(script, ['assess --profile '], { prelude })).toEqual([['default', 'work']]);
+      // bashComplete puts the built binary on PATH
+      const env = { ASSESS_CONFIG_DIR: t.dir };
+      expect(bashComplete(script, ['assess --profile '], { prelude: 'unset ASSESS_PROFILE', env })).toEqual([
+        ['default', 'work'],
+      ]);
     } finally {
       t.cleanup();
     }

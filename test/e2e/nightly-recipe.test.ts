@@ -4,12 +4,12 @@
 // one — while the sandbox drops some deliveries and the application refuses some forwards. The
 // recipe exits 0, re-queues exactly the registered attempts whose notification is missing, and
 // replays the dead letters, which `inbox --failed` then no longer lists; a second night is quiet.
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryLog, profileStore, storedNotifications } from '../helpers/inbox-store.js';
-import { baseEnv, BIN, runAssess, tempDir } from '../helpers/cli.js';
+import { assessShim, baseEnv, runAssess, tempDir } from '../helpers/cli.js';
 import { startServer } from '../helpers/http-server.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { spawnAssess } from '../helpers/spawn.js';
@@ -136,10 +136,7 @@ describe('the nightly recipe on a mixed population', () => {
     });
 
     // `assess` on PATH: the built binary
-    const bin = join(cfg.dir, 'bin');
-    mkdirSync(bin);
-    writeFileSync(join(bin, 'assess'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
-    chmodSync(join(bin, 'assess'), 0o755);
+    const bin = assessShim(join(cfg.dir, 'bin'));
     env = { ...baseEnv(cfg.dir), ...ts.env, PATH: `${bin}:${process.env.PATH}` };
   }, 120_000);
   afterAll(async () => {

@@ -2,19 +2,19 @@
 // a line typed as text), then the completion function; the answer is COMPREPLY. All lines of one
 // call run in one bash process; the script asks the BUILT binary (`assess __complete`), found on PATH.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { baseEnv, BIN, NODE } from './cli.js';
+import { assessShim, baseEnv, tempDir } from './cli.js';
 
 let shimDir: string | undefined;
-/** A directory whose `assess` runs the built binary, for PATH (and an empty config dir beside it). */
+/**
+ * A directory whose `assess` runs the built binary, for PATH (and an empty config dir beside it):
+ * a temp dir of the test file, removed when it ends (test/setup-temp-dirs.ts), made again after.
+ */
 export function assessOnPath(): string {
-  if (shimDir) return shimDir;
-  const dir = mkdtempSync(join(tmpdir(), 'assess-shim-'));
+  if (shimDir && existsSync(shimDir)) return shimDir;
+  const dir = assessShim(tempDir('assess-shim-').dir);
   mkdirSync(join(dir, 'config'));
-  writeFileSync(join(dir, 'assess'), `#!/bin/sh\nexec '${NODE}' '${BIN}' "$@"\n`);
-  chmodSync(join(dir, 'assess'), 0o755);
   return (shimDir = dir);
 }
 

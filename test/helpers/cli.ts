@@ -1,7 +1,7 @@
 // The e2e harness: spawns the BUILT binary (bin/assess.cjs → dist/) with a temp config dir,
 // CI=true and NO_COLOR=1, and returns stdout, stderr and the exit code.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -105,4 +105,12 @@ export function leakedSecret(args: string[], env: Record<string, string>, output
   if (i >= 0 && ['serve', 'start', 'status'].includes(args[i + 1]!)) return undefined;
   const key = env.ASSESS_API_KEY;
   return key && key.length >= 8 && output.includes(key) ? key : undefined;
+}
+
+/** Makes `dir` (if need be) with an executable `assess` in it that runs the built binary: for PATH. */
+export function assessShim(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'assess'), `#!/bin/sh\nexec '${NODE}' '${BIN}' "$@"\n`);
+  chmodSync(join(dir, 'assess'), 0o755);
+  return dir;
 }

@@ -8,13 +8,13 @@
 // The user's own app (http://localhost:3000 in the examples) is a receiver this test runs; the
 // files the examples read (a CSV, ids, a key, a signing secret, stored requests) are made here.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Inbox, notificationId } from '../../src/commands/callbacks/shared/inbox.js';
 import { generateSecret, signatureHeaders } from '../../src/commands/callbacks/shared/signing.js';
-import { BIN, ROOT, NODE } from './cli.js';
+import { assessShim, ROOT } from './cli.js';
 import { runInProcess } from './in-process.js';
 import { startServer } from './http-server.js';
 import { helpPagesOfBuild } from './help-pages.js';
@@ -128,9 +128,8 @@ export function examplesSuite(part: 1 | 2): void {
     home = mkdtempSync(join(tmpdir(), 'assess-examples-'));
     work = join(home, 'work');
     const bin = join(home, 'bin');
-    for (const d of [work, bin, join(home, '.config/fish/completions')]) mkdirSync(d, { recursive: true });
-    writeFileSync(join(bin, 'assess'), `#!/bin/sh\nexec "${NODE}" "${BIN}" "$@"\n`);
-    chmodSync(join(bin, 'assess'), 0o755);
+    for (const d of [work, join(home, '.config/fish/completions')]) mkdirSync(d, { recursive: true });
+    assessShim(bin);
     // the inputs the examples name
     writeFileSync(join(work, 'cohort.csv'), 'email,name\nann@example.com,Ann Lee\nbo@example.com,Bo Berg\n');
     writeFileSync(join(work, 'ids.txt'), '900001\n900002\n');
