@@ -135,6 +135,12 @@ export class ConfigStore {
     return (await this.read()).profiles;
   }
 
+  /** The names `auth list` shows: the profile in use first when the file does not hold it yet. */
+  async names(inUse: string): Promise<string[]> {
+    const names = Object.keys(await this.profiles());
+    return names.includes(inUse) ? names : [inUse, ...names];
+  }
+
   /**
    * Read-modify-write under the config's lock (`config.json.lock`, a pid lock): commands run at
    * once (`auth login … &`) take turns, and each applies its change to the file as the one before

@@ -11,6 +11,7 @@
 // Completion asks for one command's part at each Tab (./complete.ts); `collect` gives the whole tree.
 import type { Argument, Command, Option } from 'commander';
 import { definitionOf, type CommandDef } from '../command.js';
+import { PROGRAM_OWN } from '../help-pages.js';
 import { plainFields } from '../json-fields.js';
 import { schemaWords, type CompletionMeta } from '../schema-values.js';
 
@@ -120,10 +121,9 @@ async function argInfos(c: Command, def: CommandDef | undefined): Promise<ArgInf
   return infos;
 }
 
-// the program's `help [command...]` and `__complete` are the program's own, not commands to complete
+// the program's `help [command...]` and `__complete` are its own, not commands to complete
 const commandsOf = (c: Command) =>
-  c.commands.filter((s) => !(c.parent === null && OWN.has(s.name())) || definitionOf(s));
-const OWN = new Set(['help', '__complete']);
+  c.commands.filter((s) => !(c.parent === null && PROGRAM_OWN.has(s.name())) || definitionOf(s));
 
 /** What completion knows of one command: its verbs, flags and arguments (the program's: its nouns only). */
 export async function commandInfo(c: Command, path: string[]): Promise<CommandInfo> {

@@ -183,7 +183,5 @@ function listed(words: readonly string[], cur: string, prefix: string): string[]
 /** The profiles `assess auth list` shows: the config file's, and the one in use. */
 export async function profileNames(env: Record<string, string | undefined>): Promise<string[]> {
   const { ConfigStore, configDir } = await import('../../config/store.js');
-  const names = Object.keys(await new ConfigStore(configDir(env)).profiles());
-  const inUse = env.ASSESS_PROFILE ?? 'default';
-  return names.includes(inUse) ? names : [inUse, ...names];
+  return new ConfigStore(configDir(env)).names(env.ASSESS_PROFILE ?? 'default');
 }

@@ -6,10 +6,10 @@ import type list from './list.js';
 import { COLUMNS, type ProfileRow } from './list.js';
 
 export const run: Run<typeof list> = async (ctx) => {
-  const profiles = await (await ctx.config()).profiles();
+  const store = await ctx.config();
+  const profiles = await store.profiles();
   const inUse = ctx.globals.profile;
-  const names = Object.keys(profiles);
-  if (!names.includes(inUse)) names.unshift(inUse); // the implicit default, or a profile named but not created yet
+  const names = await store.names(inUse); // with the implicit default, or a profile named but not created yet
   const rows = names.map((name): ProfileRow => {
     const p = profiles[name] ?? {};
     return {
