@@ -48,32 +48,38 @@ describe('--json fields', () => {
     ] as const) {
       const listed = await helpFields([...args]);
       expect(listed.length).toBeGreaterThan(2);
-      expect(complete(line)[0]).toEqual([...listed].sort());
+      expect((await complete(line))[0]).toEqual([...listed].sort());
     }
-    if (hasFish) expect(fishAt('assess invite 1001 --json ')[0]).toEqual(complete('assess invite 1001 --json ')[0]);
+    if (hasFish)
+      expect((await fishAt('assess invite 1001 --json '))[0]).toEqual(
+        (await complete('assess invite 1001 --json '))[0],
+      );
   });
 
-  it('offers only the fields not in the list yet', () => {
-    const [second, third] = complete('assess invite 1001 --json status,', 'assess invite 1001 --json status,testUrl,');
+  it('offers only the fields not in the list yet', async () => {
+    const [second, third] = await complete(
+      'assess invite 1001 --json status,',
+      'assess invite 1001 --json status,testUrl,',
+    );
     expect(second).toEqual(['status,emailed', 'status,testInvitationId', 'status,testUrl']);
     expect(third).toEqual(['status,testUrl,emailed', 'status,testUrl,testInvitationId']);
   });
 });
 
 describe('fixed and known values', () => {
-  it('mcp --allow-writes: the write tools, as a comma-separated list', () => {
-    const [all, more] = complete('assess mcp --allow-writes ', 'assess mcp --allow-writes invite,');
+  it('mcp --allow-writes: the write tools, as a comma-separated list', async () => {
+    const [all, more] = await complete('assess mcp --allow-writes ', 'assess mcp --allow-writes invite,');
     expect(all).toEqual([...WRITE_TOOLS].sort());
     expect(more).toEqual(
       WRITE_TOOLS.filter((w) => w !== 'invite')
         .map((w) => `invite,${w}`)
         .sort(),
     );
-    if (hasFish) expect(fishAt('assess mcp --allow-writes ')[0]).toEqual([...WRITE_TOOLS].sort());
+    if (hasFish) expect((await fishAt('assess mcp --allow-writes '))[0]).toEqual([...WRITE_TOOLS].sort());
   });
 
-  it('settings set --set: the setting keys, followed by =; the value is free', () => {
-    const [all, some, value] = complete(
+  it('settings set --set: the setting keys, followed by =; the value is free', async () => {
+    const [all, some, value] = await complete(
       'assess settings set 1001 --set ',
       'assess settings set 1001 --set questionSettings.rand',
       'assess settings set 1001 --set questionSettings.randomQuestions=',
@@ -85,25 +91,28 @@ describe('fixed and known values', () => {
     );
     expect(some).toEqual(['questionSettings.randomAnswers=', 'questionSettings.randomQuestions=']);
     expect(value).toEqual([]);
-    if (hasFish) expect(fishAt('assess settings set 1001 --set questionSettings.rand')[0]).toEqual(some);
+    if (hasFish) expect((await fishAt('assess settings set 1001 --set questionSettings.rand'))[0]).toEqual(some);
   });
 
-  it('--profile: the names `assess auth list --json profile` prints, read when completing', () => {
+  it('--profile: the names `assess auth list --json profile` prints, read when completing', async () => {
     const config = join(t.dir, 'config');
     mkdirSync(config);
     writeFileSync(join(config, 'config.json'), JSON.stringify({ profiles: { work: {}, 'eu.prod_2': {} } }), {
       mode: 0o600,
     });
     const env = { ASSESS_CONFIG_DIR: config };
-    const got = bashComplete(script, ['assess --profile ', 'assess --profile w', 'assess tests --profile '], {
+    const got = await bashComplete(script, ['assess --profile ', 'assess --profile w', 'assess tests --profile '], {
       cwd: t.dir,
       env,
     });
     expect(got).toEqual([['default', 'eu.prod_2', 'work'], ['work'], ['default', 'eu.prod_2', 'work']]);
     // the profile in use comes first in `auth list`, also one not stored yet
-    const staging = bashComplete(script, ['assess --profile '], { cwd: t.dir, env: { ...env, ASSESS_PROFILE: 'qa' } });
+    const staging = await bashComplete(script, ['assess --profile '], {
+      cwd: t.dir,
+      env: { ...env, ASSESS_PROFILE: 'qa' },
+    });
     expect(staging).toEqual([['eu.prod_2', 'qa', 'work']]);
     if (hasFish)
-      expect(fishComplete(fish, ['assess --profile w'], { cwd: t.dir, home: t.dir, env })).toEqual([['work']]);
+      expect(await fishComplete(fish, ['assess --profile w'], { cwd: t.dir, home: t.dir, env })).toEqual([['work']]);
   });
 });

@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 describe('bash: a value with : or = in it is one word', () => {
-  it('splits a typed line as bash does (the premise of these tests)', () => {
+  it('splits a typed line as bash does (the premise of these tests)', async () => {
     expect(bashWords('assess --url=http://h:4010 9 ')).toEqual([
       'assess',
       '--url',
@@ -49,7 +49,7 @@ describe('bash: a value with : or = in it is one word', () => {
     expect(bashWords('assess --url=:4010 x')).toEqual(['assess', '--url', '=:', '4010', 'x']);
   });
 
-  it('counts the arguments after a URL or a time right', () => {
+  it('counts the arguments after a URL or a time right', async () => {
     const lines = [
       'assess sandbox simulate --url http://127.0.0.1:4010 900100 ',
       'assess sandbox simulate --url=http://127.0.0.1:4010 900100 ',
@@ -57,17 +57,17 @@ describe('bash: a value with : or = in it is one word', () => {
       'assess sandbox simulate --url=:4010 900100 ',
       'assess sandbox simulate 900100 --url http://127.0.0.1:4010 ',
     ];
-    for (const [i, got] of complete(...lines).entries())
+    for (const [i, got] of (await complete(...lines)).entries())
       expect({ line: lines[i], got }).toEqual({ line: lines[i], got: STATES });
     // after a time (its `:` pieces are one word) and the test id, invite has nothing left to type:
     // its own flags, no file name (the old `--csv FILE` operand is not offered)
-    const [afterId] = complete('assess invite --start 2026-03-01T09:00:00Z 1001 ');
+    const [afterId] = await complete('assess invite --start 2026-03-01T09:00:00Z 1001 ');
     expect(afterId).toContain('--email');
     expect(afterId).not.toContain('cohort.csv');
   });
 
-  it('offers values after --flag= without repeating what precedes the = (bash keeps it)', () => {
-    const [partial, empty, list] = complete(
+  it('offers values after --flag= without repeating what precedes the = (bash keeps it)', async () => {
+    const [partial, empty, list] = await complete(
       'assess report export --type=s',
       'assess report export --type=',
       'assess tests list --json=testId,testN',
@@ -76,13 +76,13 @@ describe('bash: a value with : or = in it is one word', () => {
     expect(empty).toEqual(['both', 'skills', 'summary']);
     expect(list).toEqual(['testId,testName']);
     // zsh (bashcompinit) gives the word whole and replaces it whole: the prefix stays
-    expect(bashComplete(script, [['assess', 'report', 'export', '--type=su']])).toEqual([['--type=summary']]);
+    expect(await bashComplete(script, [['assess', 'report', 'export', '--type=su']])).toEqual([['--type=summary']]);
   });
 });
 
 describe('the noun after --json [fields]', () => {
-  it('bash: a noun where the noun goes is the noun, as the CLI reads it', () => {
-    const [partial, verb, notNoun] = complete(
+  it('bash: a noun where the noun goes is the noun, as the CLI reads it', async () => {
+    const [partial, verb, notNoun] = await complete(
       'assess --json te',
       'assess --json tests l',
       'assess --json testId tests ',
@@ -92,8 +92,8 @@ describe('the noun after --json [fields]', () => {
     expect(notNoun).toEqual(['get', 'list']); // `testId` was --json's value
   });
 
-  it.skipIf(!hasFish)('fish: the same rule', () => {
-    expect(fishAt('assess --json te', 'assess --json tests l', 'assess --json testId tests ')).toEqual([
+  it.skipIf(!hasFish)('fish: the same rule', async () => {
+    expect(await fishAt('assess --json te', 'assess --json tests l', 'assess --json testId tests ')).toEqual([
       ['tests'],
       ['list'],
       ['get', 'list'],
@@ -102,25 +102,25 @@ describe('the noun after --json [fields]', () => {
 });
 
 describe('verbs only before the command’s own arguments', () => {
-  it('bash: report <id> then no verb, its flags instead', () => {
-    const [before, after] = complete('assess report ', 'assess report 900100 ');
+  it('bash: report <id> then no verb, its flags instead', async () => {
+    const [before, after] = await complete('assess report ', 'assess report 900100 ');
     expect(before).toEqual(expect.arrayContaining(['export', 'stats']));
     expect(after).not.toContain('export');
     expect(after).not.toContain('stats');
     expect(after).toEqual(expect.arrayContaining(['--type', '--pdf']));
   });
 
-  it.skipIf(!hasFish)('fish: report <id> then no verb', () => {
-    const [before, after] = fishAt('assess report ', 'assess report 900100 ');
+  it.skipIf(!hasFish)('fish: report <id> then no verb', async () => {
+    const [before, after] = await fishAt('assess report ', 'assess report 900100 ');
     expect(before).toEqual(expect.arrayContaining(['export', 'stats']));
     expect(after).toEqual([]); // its flags once a - is typed (fish's way)
-    expect(fishAt('assess report 900100 --p')[0]).toEqual(['--pdf', '--profile']);
+    expect((await fishAt('assess report 900100 --p'))[0]).toEqual(['--pdf', '--profile']);
   });
 });
 
 describe('after -- (end of options)', () => {
-  it('bash: no flags, no verbs; operands still complete', () => {
-    const [flags, nothing, verbs, operand] = complete(
+  it('bash: no flags, no verbs; operands still complete', async () => {
+    const [flags, nothing, verbs, operand] = await complete(
       'assess tests list -- -',
       'assess tests list -- ',
       'assess attempts -- ',
@@ -132,8 +132,8 @@ describe('after -- (end of options)', () => {
     expect(operand).toEqual(['cohort.csv']);
   });
 
-  it.skipIf(!hasFish)('fish: options only before --, arguments after it too', () => {
-    const [flags, verbs, operand, yes] = fishAt(
+  it.skipIf(!hasFish)('fish: options only before --, arguments after it too', async () => {
+    const [flags, verbs, operand, yes] = await fishAt(
       'assess tests list -- -',
       'assess attempts -- ',
       'assess callbacks verify -- co',

@@ -46,8 +46,8 @@ afterAll(() => work.cleanup());
 const fishComplete = (lines: string[]) => fishLines(fishScript, lines, { cwd, home: work.dir });
 
 describe.skipIf(!hasFish)('fish completes as bash does', () => {
-  it('nouns, verbs and values', () => {
-    const [nouns, partial, verbs, type, output, linkType, verbsOfAttempts] = fishComplete([
+  it('nouns, verbs and values', async () => {
+    const [nouns, partial, verbs, type, output, linkType, verbsOfAttempts] = await fishComplete([
       'assess ',
       'assess te',
       'assess tests ',
@@ -66,7 +66,7 @@ describe.skipIf(!hasFish)('fish completes as bash does', () => {
     expect(verbsOfAttempts).toEqual(['cancel', 'list', 'wait']);
   });
 
-  it('the same words as bash at each of these places', () => {
+  it('the same words as bash at each of these places', async () => {
     const lines = [
       ['tests', ''],
       ['report', '--type', ''],
@@ -74,8 +74,8 @@ describe.skipIf(!hasFish)('fish completes as bash does', () => {
       ['config', 'set', 'output', ''],
       ['completion', ''],
     ];
-    const fish = fishComplete(lines.map((w) => `assess ${w.join(' ')}`));
-    const bash = bashComplete(
+    const fish = await fishComplete(lines.map((w) => `assess ${w.join(' ')}`));
+    const bash = await bashComplete(
       bashScript,
       lines.map((w) => ['assess', ...w]),
       { cwd },
@@ -83,8 +83,8 @@ describe.skipIf(!hasFish)('fish completes as bash does', () => {
     expect(fish).toEqual(bash);
   });
 
-  it('file names where a file is asked for, none after the test id of invite', () => {
-    const [fromCsv, afterId, afterFlags] = fishComplete([
+  it('file names where a file is asked for, none after the test id of invite', async () => {
+    const [fromCsv, afterId, afterFlags] = await fishComplete([
       'assess invite 1001 --from-csv ',
       'assess invite 1001 ',
       'assess invite 1001 --email ann@example.com --name Ann ',
@@ -110,10 +110,10 @@ describe('no shell offers file names where an argument is not a file', () => {
       )
       .filter((p) => !p.file);
 
-  it('bash: every command, every argument', () => {
+  it('bash: every command, every argument', async () => {
     const ps = places();
     expect(ps.length).toBeGreaterThan(60);
-    const got = bashComplete(
+    const got = await bashComplete(
       bashScript,
       ps.map((p) => ['assess', ...p.words, '']),
       { cwd },
@@ -122,9 +122,9 @@ describe('no shell offers file names where an argument is not a file', () => {
     expect(got[ps.findIndex((p) => p.words.join(' ') === 'invite 1001')]).not.toContain(FILE);
   });
 
-  it.skipIf(!hasFish)('fish: every command, every argument', () => {
+  it.skipIf(!hasFish)('fish: every command, every argument', async () => {
     const ps = places();
-    const got = fishComplete(ps.map((p) => `assess ${p.words.join(' ')} `));
+    const got = await fishComplete(ps.map((p) => `assess ${p.words.join(' ')} `));
     expect(ps.filter((_, i) => got[i]!.includes(FILE)).map((p) => p.words.join(' '))).toEqual([]);
   });
 });

@@ -46,10 +46,10 @@ let cleanup: () => void;
 let script: string;
 
 /** COMPREPLY for each command line (the last word is the one being completed), in `cwd`. */
-function complete(lines: string[][], cwd = join(dir, 'files'), prelude = ''): string[][] {
+function complete(lines: string[][], cwd = join(dir, 'files'), prelude = ''): Promise<string[][]> {
   return bashComplete(script, lines, { cwd, prelude });
 }
-const one = (...words: string[]) => complete([['assess', ...words]])[0]!;
+const one = async (...words: string[]) => (await complete([['assess', ...words]]))[0]!;
 
 beforeAll(async () => {
   ({ dir, cleanup } = tempDir());
@@ -63,24 +63,24 @@ beforeAll(async () => {
 afterAll(() => cleanup());
 
 describe('assess completion bash, driven in bash', () => {
-  it('offers the nouns (and help) first, never the global flags, until a - is typed', () => {
-    expect(one('')).toEqual([...NOUNS, 'help'].sort());
-    expect(one('lin')).toEqual(['links']);
-    expect(one('attempts', '')).toEqual(['cancel', 'list', 'wait']);
-    const flags = one('attempts', '-');
+  it('offers the nouns (and help) first, never the global flags, until a - is typed', async () => {
+    expect(await one('')).toEqual([...NOUNS, 'help'].sort());
+    expect(await one('lin')).toEqual(['links']);
+    expect(await one('attempts', '')).toEqual(['cancel', 'list', 'wait']);
+    const flags = await one('attempts', '-');
     for (const g of GLOBALS) expect(flags).toContain(g);
     expect(flags).not.toContain('--api-key'); // hidden: refused on the command line
     expect(flags).not.toContain('list');
   });
 
-  it("offers a command's own flags when nothing else is left to type; nothing while an id is due", () => {
-    expect(one('tests', 'list', '')).toEqual(['--all', '--page', '--page-size']);
-    expect(one('links', 'get', '1001', '')).toEqual([]);
-    expect(one('tests', 'list', '--page-')).toEqual(['--page-size']);
+  it("offers a command's own flags when nothing else is left to type; nothing while an id is due", async () => {
+    expect(await one('tests', 'list', '')).toEqual(['--all', '--page', '--page-size']);
+    expect(await one('links', 'get', '1001', '')).toEqual([]);
+    expect(await one('tests', 'list', '--page-')).toEqual(['--page-size']);
   });
 
-  it("offers each flag's own values from its schema: report --type is not links --type", () => {
-    const [report, exportType, link, state, until, proctoring, image, api] = complete([
+  it("offers each flag's own values from its schema: report --type is not links --type", async () => {
+    const [report, exportType, link, state, until, proctoring, image, api] = await complete([
       ['assess', 'report', '900001', '--type', ''],
       ['assess', 'report', 'export', '--type', ''],
       ['assess', 'links', 'create', '1001', '--type', ''],
@@ -100,9 +100,9 @@ describe('assess completion bash, driven in bash', () => {
     expect(api).toEqual(['v2', 'v3']);
   });
 
-  it('completes file names for file flags and arguments, directories for --out', () => {
+  it('completes file names for file flags and arguments, directories for --out', async () => {
     const files = ['cohort.csv', 'notes.txt', 'out dir', 'with space.csv'];
-    const [csv, fromCsv, output, short, keyFile, state, verify, out, partial, spaced] = complete([
+    const [csv, fromCsv, output, short, keyFile, state, verify, out, partial, spaced] = await complete([
       ['assess', 'invite', '1001', '--csv', ''],
       ['assess', 'invite', '1001', '--from-csv', ''],
       ['assess', 'report', '900001', '--output', ''],
@@ -120,8 +120,8 @@ describe('assess completion bash, driven in bash', () => {
     expect(spaced).toEqual(['with space.csv']); // one word, not two
   });
 
-  it('under zsh (bashcompinit inserts names as given) quotes file names itself', () => {
-    const [spaced, plain] = complete(
+  it('under zsh (bashcompinit inserts names as given) quotes file names itself', async () => {
+    const [spaced, plain] = await complete(
       [
         ['assess', 'invite', '1001', '--from-csv', 'with'],
         ['assess', 'report', '900001', '-o', 'co'],
@@ -133,13 +133,13 @@ describe('assess completion bash, driven in bash', () => {
     expect(plain).toEqual(['cohort.csv']);
   });
 
-  it('offers nothing for a value that is free text, and no verbs in its place', () => {
-    expect(one('invite', '1001', '--email', '')).toEqual([]);
-    expect(one('--query', '')).toEqual([]);
+  it('offers nothing for a value that is free text, and no verbs in its place', async () => {
+    expect(await one('invite', '1001', '--email', '')).toEqual([]);
+    expect(await one('--query', '')).toEqual([]);
   });
 
-  it('offers setting names for config get/set/unset, and the values of the one being set', () => {
-    const [get, set, unset, output, api, warn, timeout] = complete([
+  it('offers setting names for config get/set/unset, and the values of the one being set', async () => {
+    const [get, set, unset, output, api, warn, timeout] = await complete([
       ['assess', 'config', 'get', ''],
       ['assess', 'config', 'set', ''],
       ['assess', 'config', 'unset', ''],
@@ -161,8 +161,8 @@ describe('assess completion bash, driven in bash', () => {
     expect(timeout).toEqual([]);
   });
 
-  it('reads the line as commander does: flag values skipped, --flag=value, --json [fields], help', () => {
-    const [afterProfile, afterEq, eqValue, json, jsonList, jsonThenVerb, help, helpVerb, simulate] = complete([
+  it('reads the line as commander does: flag values skipped, --flag=value, --json [fields], help', async () => {
+    const [afterProfile, afterEq, eqValue, json, jsonList, jsonThenVerb, help, helpVerb, simulate] = await complete([
       ['assess', '--profile', 'work', 'links', ''],
       ['assess', 'report', 'export', '--type', '=', 'b'],
       ['assess', 'report', 'export', '--type', '=', 'both', '--format', ''],

@@ -51,7 +51,7 @@ describe('completion values read when completing', () => {
       writeFileSync(script, (await runAssess(['completion', 'bash'])).stdout);
       // bashComplete puts the built binary on PATH
       const env = { ASSESS_CONFIG_DIR: t.dir };
-      expect(bashComplete(script, ['assess --profile '], { prelude: 'unset ASSESS_PROFILE', env })).toEqual([
+      expect(await bashComplete(script, ['assess --profile '], { prelude: 'unset ASSESS_PROFILE', env })).toEqual([
         ['default', 'work'],
       ]);
     } finally {

@@ -1,7 +1,10 @@
 // Driving a bash completion script the way bash does: COMP_WORDS / COMP_CWORD (and COMP_LINE for
 // a line typed as text), then the completion function; the answer is COMPREPLY. All lines of one
-// call run in one bash process; the script asks the BUILT binary (`assess __complete`), found on PATH.
-import { execFileSync } from 'node:child_process';
+// call run in one bash process, asynchronously (a busy machine can take a minute over them, and the
+// test worker must keep answering vitest meanwhile); the script asks the BUILT binary
+// (`assess __complete`), found on PATH.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { assessShim, baseEnv, tempDir } from './cli.js';
@@ -41,12 +44,14 @@ export function completionEnv(env: Record<string, string> = {}): Record<string, 
   return { ...baseEnv(join(dir, 'config')), ...env, PATH: `${dir}:${process.env.PATH}` };
 }
 
+export const run = promisify(execFile);
+
 /** COMPREPLY (sorted) for each line, the last word being the one completed. */
-export function bashComplete(
+export async function bashComplete(
   script: string,
   lines: Typed[],
   opts: { cwd?: string; prelude?: string; fn?: string; env?: Record<string, string> } = {},
-): string[][] {
+): Promise<string[][]> {
   const calls = lines
     .map((l) =>
       typeof l === 'string'
@@ -54,7 +59,7 @@ export function bashComplete(
         : `t ${l.map(quote).join(' ')}`,
     )
     .join('\n');
-  const out = execFileSync(
+  const { stdout: out } = await run(
     'bash',
     [
       '--norc',
@@ -64,7 +69,7 @@ source ${quote(script)}
 t() { COMP_WORDS=("$@"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); COMPREPLY=(); ${opts.fn ?? '_assess'}; printf '%s\\x1f' "\${COMPREPLY[@]}"; printf '\\n'; }
 ${calls}`,
     ],
-    { cwd: opts.cwd, encoding: 'utf8', env: completionEnv(opts.env) },
+    { cwd: opts.cwd, encoding: 'utf8', env: completionEnv(opts.env), maxBuffer: 64 << 20 },
   );
   return out
     .split('\n')

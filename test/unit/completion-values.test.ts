@@ -106,7 +106,7 @@ beforeAll(async () => {
 });
 
 describe('enum-valued flags and arguments', () => {
-  it('are found across the commands', () => {
+  it('are found across the commands', async () => {
     expect(cases.length).toBeGreaterThan(15);
     for (const where of [
       'report --type',
@@ -118,7 +118,7 @@ describe('enum-valued flags and arguments', () => {
       expect(cases.map((c) => c.where)).toContain(where);
   });
 
-  it('offer exactly their schema values (collected)', () => {
+  it('offer exactly their schema values (collected)', async () => {
     for (const { where, completes, expected } of cases)
       expect({ where, offered: completes.kind === 'words' ? [...completes.words].sort() : completes }).toEqual({
         where,
@@ -126,7 +126,7 @@ describe('enum-valued flags and arguments', () => {
       });
   });
 
-  it('declared some other way, offer only words the schema accepts', () => {
+  it('declared some other way, offer only words the schema accepts', async () => {
     expect(extras.map((e) => e.where)).toEqual(
       expect.arrayContaining(['config set <key>', 'callbacks process --state']),
     );
@@ -144,10 +144,10 @@ describe('the generated bash script', () => {
   const tmp = tempDir();
   afterAll(() => tmp.cleanup());
 
-  it('offers exactly each schema value set, for every enum-valued flag and argument', () => {
+  it('offers exactly each schema value set, for every enum-valued flag and argument', async () => {
     const script = join(tmp.dir, 'assess.bash');
     writeFileSync(script, bash('test'));
-    const got = bashComplete(
+    const got = await bashComplete(
       script,
       cases.map((c) => ['assess', ...c.words, '']),
       { cwd: tmp.dir },
