@@ -1,7 +1,7 @@
 // Per-command latency against the Node floor. For each command, paired runs: the
 // command and its floor script alternate (A B A B …) so background load on this shared machine
 // hits both sides alike; medians of wall time (spawn to exit) and of peak RSS (/usr/bin/time %M).
-//   node bench/latency.mjs [pairs=15]          (build first: npm run build)
+//   node bench/latency.mjs [pairs=15] [rows]   (build first: npm run build; rows: a regex of labels)
 //   ASSESS_BIN=/other/build/bin/assess.cjs node bench/latency.mjs   (measure another build)
 // With the standalone executable built (`npm run package`; ASSESS_STANDALONE names another),
 // rows marked "standalone:" run it (no node: it is Node itself plus the program) beside the same
@@ -24,23 +24,41 @@ const ROOT = resolve(import.meta.dirname, '..');
 const BIN = process.env.ASSESS_BIN ?? join(ROOT, 'bin/assess.cjs');
 const STANDALONE = process.env.ASSESS_STANDALONE ?? join(ROOT, 'dist/standalone/assess-linux-x64');
 const pairs = Number(process.argv[2] ?? 15);
+const only = process.argv[3] ? new RegExp(process.argv[3]) : undefined; // rows whose label it matches
 const work = mkdtempSync(join(tmpdir(), 'assess-bench-latency-'));
 const FLOOR_HTTP = ['floor: node:http GET', [join(ROOT, 'bench/floor/http-get.mjs')]];
 const FLOOR_NODE = ['node -e 0', ['-e', '0']];
 
-// The stack's floor for a local command (bench/floor/cli-usage-error.mjs), built like ours.
+// The stack's floors (bench/floor/cli-*.mjs), built like ours: CommonJS, whitespace and syntax
+// minified, undici a bundle apart loaded on the request, started through Node's compile cache.
 const cliFloor = join(work, 'cli-floor');
+const floorBuild = { bundle: true, platform: 'node', format: 'cjs', minifyWhitespace: true, minifySyntax: true };
+const undiciApart = {
+  name: 'undici-apart',
+  setup: (b) => b.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.cjs', external: true })),
+};
+for (const name of ['cli-usage-error', 'cli-request'])
+  await build({
+    ...floorBuild,
+    entryPoints: [join(ROOT, `bench/floor/${name}.mjs`)],
+    outfile: join(cliFloor, `${name}.cjs`),
+    supported: { 'dynamic-import': false },
+    plugins: [undiciApart],
+    logLevel: 'warning',
+  });
 await build({
-  entryPoints: [join(ROOT, 'bench/floor/cli-usage-error.mjs')],
-  outfile: join(cliFloor, 'program.cjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  minifyWhitespace: true,
-  minifySyntax: true,
+  ...floorBuild,
+  stdin: { contents: "module.exports = require('undici');", resolveDir: ROOT },
+  outfile: join(cliFloor, 'undici.cjs'),
   logLevel: 'warning',
 });
-writeFileSync(join(cliFloor, 'entry.cjs'), "require('node:module').enableCompileCache();\nrequire('./program.cjs');\n");
+const floorEntry = (name) => {
+  const file = join(cliFloor, `${name}-entry.cjs`);
+  writeFileSync(file, `require('node:module').enableCompileCache();\nrequire('./${name}.cjs');\n`);
+  return file;
+};
+const usageFloor = floorEntry('cli-usage-error');
+const requestFloor = floorEntry('cli-request');
 
 const sb = spawn(process.execPath, [join(ROOT, 'bin/assess.cjs'), 'sandbox', 'serve', '--port', '0', '--json'], {
   stdio: ['ignore', 'pipe', 'ignore'],
@@ -141,16 +159,18 @@ const cases = [
   ['invite --help', () => assess('invite', '--help'), env, 0, FLOOR_NODE, 3],
   ['help links create', () => assess('help', 'links', 'create'), env, 0, FLOOR_NODE, 3],
   // reference: commander and zod/mini alone, the same usage error (nothing of ours)
-  [
-    'floor: commander + zod/mini, tests get abc',
-    () => [join(cliFloor, 'entry.cjs'), 'tests', 'get', 'abc'],
-    env,
-    2,
-    FLOOR_NODE,
-    NaN,
-  ],
+  ['floor: commander + zod/mini, tests get abc', () => [usageFloor, 'tests', 'get', 'abc'], env, 2, FLOOR_NODE, NaN],
   // reference: what undici's public entry alone costs a one-request script
   ['floor: undici request', () => [join(ROOT, 'bench/floor/undici-request.mjs')], env, 0, FLOOR_HTTP, NaN],
+  // reference: commander, zod/mini and undici, built like ours: the stack's one request
+  [
+    'floor: commander + zod/mini + undici, tests get 1001',
+    () => [requestFloor, 'tests', 'get', '1001'],
+    env,
+    0,
+    FLOOR_HTTP,
+    NaN,
+  ],
 ];
 if (existsSync(STANDALONE))
   cases.push(
@@ -209,6 +229,7 @@ const load = [loadavg()[0]];
 const rows = [];
 try {
   for (const [label, argv, runEnv, expect, [floorLabel, floorArgv], target] of cases) {
+    if (only && !only.test(label)) continue;
     const A = { ms: [], rss: [], cpu: [] };
     const F = { ms: [], rss: [], cpu: [] };
     run(argv(2 * pairs + 1), runEnv, expect); // warm the disk cache

@@ -1,7 +1,7 @@
 // zod helpers for commander strings, with messages that give an accepted example.
 import * as z from 'zod/mini';
 import { httpUrl } from '../util/url-text.js';
-import { EMAIL_PATTERN } from '../api/schemas/email.js';
+import { emailPattern } from '../api/schemas/email.js';
 
 /** C0/C1 control characters (NUL, ESC, newline…): never wanted in a name, and unsafe to print. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -53,7 +53,7 @@ export const zx = {
           ),
         z.transform((s) => s.normalize('NFC')),
       ),
-      z.email({ pattern: EMAIL_PATTERN, message: 'must be an e-mail address, e.g. ann@example.com' }),
+      z.email({ pattern: emailPattern(), message: 'must be an e-mail address, e.g. ann@example.com' }),
     ),
   /** No control characters or spaces inside (src/util/url-text.ts): the parser would drop or keep them silently. */
   url: () => httpUrl('https://example.com/hook'),

@@ -3,11 +3,18 @@
 // candidate's own address is never refused for its accents. Apart from common.ts, so that a
 // command checking e-mail flags does not build the wire schemas when it loads.
 
-/** zod's pattern (`[A-Za-z0-9]` → letters, marks and digits of any script). */
-export const EMAIL_PATTERN =
-  /^(?:[\p{L}\p{M}\p{N}_'+-]+\.)*[\p{L}\p{M}\p{N}_'+-]*[\p{L}\p{M}\p{N}_+-]@(?:[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N}-]*\.)+[\p{L}\p{M}]{2,}$/u;
+let pattern: RegExp | undefined;
+
+/**
+ * zod's pattern (`[A-Za-z0-9]` → letters, marks and digits of any script), made on first use: its
+ * Unicode classes cost every start ~2 ms when made at load, and most commands check no address.
+ */
+export function emailPattern(): RegExp {
+  return (pattern ??=
+    /^(?:[\p{L}\p{M}\p{N}_'+-]+\.)*[\p{L}\p{M}\p{N}_'+-]*[\p{L}\p{M}\p{N}_+-]@(?:[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N}-]*\.)+[\p{L}\p{M}]{2,}$/u);
+}
 
 /** At most 254 characters (RFC 5321): the pattern alone accepts a 100 KB address. */
 export function isEmail(v: string): boolean {
-  return v.length <= 254 && EMAIL_PATTERN.test(v);
+  return v.length <= 254 && emailPattern().test(v);
 }

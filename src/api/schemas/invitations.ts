@@ -1,7 +1,7 @@
 // Invitations: invite (3), cancel (8), reattempt (9), invite via link (10).
 import * as z from 'zod/mini';
 import { EmailList, Flag, Id, ProctoringMode, TimeZoneId, UtcDateTime, YesNo } from './common.js';
-import { EMAIL_PATTERN } from './email.js';
+import { emailPattern } from './email.js';
 
 const mandatoryFields = (
   v: { email?: string; name?: string; disableMandatoryFields?: number },
@@ -16,7 +16,7 @@ const InviteCommon = {
   email: z.optional(
     z.pipe(
       z.string().check(z.trim()),
-      z.union([z.literal(''), z.email({ pattern: EMAIL_PATTERN, error: 'is not a valid e-mail address' })]),
+      z.union([z.literal(''), z.email({ pattern: emailPattern(), error: 'is not a valid e-mail address' })]),
     ),
   ),
   name: z.optional(z.string().check(z.trim(), z.maxLength(200))),

@@ -3,7 +3,7 @@
 // not describe, e.g. a date with a trailing Z); responses are lenient (loose objects).
 import * as z from 'zod/mini';
 import { EmailList, Id, invalidValue, realDateTime } from './common.js';
-import { EMAIL_PATTERN } from './email.js';
+import { emailPattern } from './email.js';
 
 // ───────────── building blocks ─────────────
 
@@ -75,7 +75,7 @@ export type V2TestDetail = z.infer<typeof V2TestDetail>;
 export const V2RegisterRequest = z.object({
   emailId: z.pipe(
     z.string().check(z.trim()),
-    z.email({ pattern: EMAIL_PATTERN, error: 'is not a valid e-mail address' }),
+    z.email({ pattern: emailPattern(), error: 'is not a valid e-mail address' }),
   ),
   fullName: z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(200)),
   callbackURL: z.optional(z.url('must be a URL')),
