@@ -1,7 +1,7 @@
 // Where the key and base URLs come from. Precedence (GUIDE §3), highest first:
 // --api-key-file F / --key-stdin → ASSESS_API_KEY → the profile's stored key.
 import type { Readable } from 'node:stream';
-import { AuthError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import type { Profile } from './profile.js';
 import { readSmallFile, warnIfReadableByOthers } from '../util/small-file.js';
 import type { KeySource } from '../api/connection.js';

@@ -326,11 +326,6 @@ export class Printer {
   private colour(text: string, col: AnyColumn): string {
     return col.kind === 'status' ? statusColour(text, this.c) : text;
   }
-
-  /** A TTY key/value line's value: escaped, then coloured. */
-  private pretty(v: unknown, col: AnyColumn): string {
-    return this.colour(this.shown(v, col), col);
-  }
 }
 
 function cellOf(row: AnyRow, col: AnyColumn): unknown {

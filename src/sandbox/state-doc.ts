@@ -1,6 +1,5 @@
 // The sandbox's state as one document: the seed written into a new (or reset) state, and the
 // whole state read back for GET /_sandbox/state and for tests.
-import type { TestSettings } from '../api/schemas/v3.js';
 import type { SandboxStateDoc } from './model.js';
 import { buildSeedState } from './seed.js';
 import type { Store } from './store.js';

@@ -145,7 +145,7 @@ describe('attempts wait through failing polls', () => {
   /** How the fake service answers the nth report request. */
   let answer: (n: number) => { status: number; body: unknown };
   beforeAll(async () => {
-    srv = await startServer((req, res, n) => {
+    srv = await startServer((_req, res, n) => {
       const a = answer(n);
       json(res, a.status, a.body);
     });

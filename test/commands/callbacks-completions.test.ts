@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/program.js';
 import { Inbox } from '../../src/commands/callbacks/shared/inbox.js';
 import { tempDir } from '../helpers/cli.js';
-import { query } from '../helpers/store.js';
 import { json, startServer } from '../helpers/http-server.js';
 import { memoryProcess } from '../helpers/memory-io.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';

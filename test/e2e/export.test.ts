@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssess, tempDir } from '../helpers/cli.js';
-import { doneItems, journalItems, ndjson } from '../helpers/bulk.js';
+import { doneItems, ndjson } from '../helpers/bulk.js';
 import { gateProxy } from '../helpers/gate-proxy.js';
 import { storeOf } from '../helpers/store.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';

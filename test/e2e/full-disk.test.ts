@@ -8,7 +8,6 @@ import {
   existsSync,
   mkdirSync,
   openSync,
-  readFileSync,
   readdirSync,
   statSync,
   writeFileSync,

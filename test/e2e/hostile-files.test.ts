@@ -2,17 +2,7 @@
 // links); one run per journal (a lock SQLite holds); a place the CLI cannot write is reported as
 // that place and its cause (exit 2); files are private.
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-  closeSync,
-} from 'node:fs';
+import { linkSync, mkdirSync, openSync, readFileSync, statSync, symlinkSync, writeFileSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, BIN, ROOT, runAssess, tempDir, NODE } from '../helpers/cli.js';

@@ -2,7 +2,7 @@
 // directory (the lock lies beside its real path, whatever config dir each run has); the store of
 // a running listener likewise (SQLite's lock: released by the kernel when the holder dies): a
 // second run or listener on any of them exits 2 naming the holder, and nothing is sent twice.
-import { linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
 // down (journal flushed, results written, locks released) and exits 129. Each test waits for a
 // line or a file the process writes, then signals: never a sleep before the signal.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childPids } from '../helpers/procs.js';

@@ -1,10 +1,9 @@
 // The standard streams of the built binary (src/cli/real-process.ts, src/cli/stdout-guard.ts):
 // stdout's error handler, attached when stdout is first used.
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, openSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, BIN, ROOT, runAssess, tempDir, NODE } from '../helpers/cli.js';
+import { baseEnv, BIN, ROOT, tempDir, NODE } from '../helpers/cli.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const t = tempDir('assess-modules-');

@@ -65,7 +65,6 @@ describe('report export: a PDF’s slot is given back once it has arrived', () =
     const saved = await savePdf(
       client,
       '1',
-      dir,
       'report-1.pdf',
       new Set<string>(),
       (n) => join(dir, n),

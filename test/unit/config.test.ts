@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveKey } from '../../src/config/credentials.js';
 import { ConfigStore, configDir } from '../../src/config/store.js';
-import { LocalError, UsageError } from '../../src/errors.js';
+import { UsageError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 

@@ -12,7 +12,6 @@ import {
   optList,
   optNum,
   optText,
-  testStatus,
   text,
   v2ReportStatus,
   v2TestStatus,

@@ -212,7 +212,6 @@ async function fetchOne(
     const saved = await savePdf(
       client,
       id,
-      dir,
       reportPdfName((report.candidateName as string | undefined) ?? (report.candidateEmail as string), id),
       run.journal.wrote,
       (n) => inside(dir, n),

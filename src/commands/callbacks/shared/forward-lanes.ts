@@ -6,7 +6,7 @@
 // probe's failure costs no notification a try (the queue waits in the store, its budget kept),
 // its success closes the breaker and the lanes drain. Time comes from `clock` (tests inject one).
 import { decide } from '../../../api/retry.js';
-import { backoffFor, forwarding, type DeliveryPolicy, type Outgoing, type TryResult } from './delivery-policy.js';
+import { forwarding, type DeliveryPolicy, type Outgoing, type TryResult } from './delivery-policy.js';
 import { plural } from '../../../util/plural.js';
 
 export interface Clock {

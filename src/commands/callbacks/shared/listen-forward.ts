@@ -4,7 +4,7 @@
 // a store (--no-inbox) the lanes hold the notifications in memory, bounded by --forward-queue.
 import type { Context } from '../../../context.js';
 import { policyFrom, sendOnce, type Outgoing } from './delivery-policy.js';
-import { ForwardLanes, REAL_CLOCK, type Clock, type Entry, type LaneStore } from './forward-lanes.js';
+import { ForwardLanes, REAL_CLOCK, type Clock, type LaneStore } from './forward-lanes.js';
 import { queuedOne, recordDeadLetter, recordDelivered, recordRetry } from './forward-queue.js';
 import type { ListenExtraInput } from './listen-extras.js';
 import { label, type ListenStore } from './listen-store.js';

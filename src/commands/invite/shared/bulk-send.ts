@@ -107,7 +107,7 @@ class BulkInvite {
   private readonly commits = new GroupCommit();
 
   constructor(
-    private readonly ctx: Context,
+    ctx: Context,
     private readonly run: BulkRun,
     private readonly home: Store,
     private readonly ledger: Ledger,

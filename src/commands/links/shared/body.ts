@@ -4,7 +4,6 @@ import * as z from 'zod/mini';
 import { isEmail } from '../../../api/schemas/email.js';
 import { flag, zx } from '../../../cli/command.js';
 import { shapeOf, type InputOf } from '../../../cli/flags.js';
-import { UsageError } from '../../../errors.js';
 import { tzArg } from '../../../util/time-zone-arg.js';
 import { timeArg } from '../../../util/time.js';
 

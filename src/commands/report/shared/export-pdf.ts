@@ -29,7 +29,6 @@ export interface SavedPdf {
 export async function savePdf(
   client: V3Client,
   id: string,
-  dir: string,
   wanted: string,
   /** The names this journal's runs wrote: only those are ours to keep as they are. */
   wrote: ReadonlySet<string>,

@@ -223,18 +223,6 @@ export function applyChanges(base: Record<string, unknown>, changes: Record<stri
   return out;
 }
 
-function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...a };
-  for (const [k, v] of Object.entries(b)) {
-    const prev = out[k];
-    out[k] =
-      typeof v === 'object' && v && !Array.isArray(v) && typeof prev === 'object' && prev && !Array.isArray(prev)
-        ? deepMerge(prev as Record<string, unknown>, v as Record<string, unknown>)
-        : v;
-  }
-  return out;
-}
-
 export interface Finalised {
   /** The object to send: what the service returned, the user's changes, the constraint applied. */
   settings: Record<string, unknown>;
