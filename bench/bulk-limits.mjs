@@ -112,11 +112,13 @@ for (const limit of limits) {
 rmSync(work, { recursive: true, force: true });
 
 console.log(
-  `${new Date().toISOString()} · node ${process.version} · latency ${LATENCY} · concurrency 8 · ${seconds} s of rows per limit`,
+  `${new Date().toISOString()} · node ${process.version} · latency ${LATENCY} · concurrency 8 · ` +
+    `${seconds} s of rows per limit`,
 );
 console.log(`load average (1 min) during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
 console.log(
-  '| limit | client | rows | time (s) | goodput (% of limit) | requests | 429s | 429 share | invited once | missing | twice |',
+  '| limit | client | rows | time (s) | goodput (% of limit) | requests | 429s | 429 share | invited once | missing ' +
+    '| twice |',
 );
 console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of table) {

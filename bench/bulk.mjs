@@ -195,11 +195,13 @@ try {
 }
 
 console.log(
-  `${new Date().toISOString()} · node ${process.version} · latency ${latencyMs} ms · concurrency ${CONCURRENCY} · bound ${perSec} req/s`,
+  `${new Date().toISOString()} · node ${process.version} · latency ${latencyMs} ms · concurrency ` +
+    `${CONCURRENCY} · bound ${perSec} req/s`,
 );
 console.log(`load average (1 min) during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
 console.log(
-  '| case | bound (s) | assess (s) | % of bound | curl -Z (s) | % of bound | undici floor (s) | % of bound | assess vs curl | assess peak RSS (MiB) | curl peak RSS (MiB) | undici floor RSS (MiB) |',
+  '| case | bound (s) | assess (s) | % of bound | curl -Z (s) | % of bound | undici floor (s) | % of bound | assess ' +
+    'vs curl | assess peak RSS (MiB) | curl peak RSS (MiB) | undici floor RSS (MiB) |',
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {

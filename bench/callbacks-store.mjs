@@ -185,6 +185,8 @@ for (const { n, fillS, r, q, all } of rows)
     `| ${n.toLocaleString('en')} | ${fillS.toFixed(1)} | ${r.toFixed(0)} | ${(q.ms / 1000).toFixed(2)} s, ${q.mib.toFixed(0)} MiB | ${(all.ms / 1000).toFixed(1)} s, ${all.mib.toFixed(0)} MiB |`,
   );
 console.log(
-  `\n${senders} senders, ${seconds} s: ${(ok / seconds).toFixed(0)} notifications/s stored and acknowledged (${refused} not 200); ` +
-    `the listener's CPU: ${(cpu / ok).toFixed(2)} ms per notification (${(ok / (cpu / 1000)).toFixed(0)} per CPU-second)`,
+  `\n${senders} senders, ${seconds} s: ${(ok / seconds).toFixed(0)} notifications/s stored and acknowledged ` +
+    `(${refused} not 200); ` +
+    `the listener's CPU: ${(cpu / ok).toFixed(2)} ms per notification ` +
+    `(${(ok / (cpu / 1000)).toFixed(0)} per CPU-second)`,
 );

@@ -98,7 +98,8 @@ const kinds = Object.entries(c.injected)
   .join(', ');
 console.log(`node ${process.version}, faults ${spec}, concurrency ${concurrency}\n`);
 console.log(
-  '| rows | requests seen | faults injected (before+after) | retries | failed rows | duplicates | missing | exit | wall s | peak RSS MB |',
+  '| rows | requests seen | faults injected (before+after) | retries | failed rows | duplicates | missing | exit | ' +
+    'wall s | peak RSS MB |',
 );
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 console.log(

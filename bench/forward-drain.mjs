@@ -85,7 +85,8 @@ for (const concurrency of [1, 8, 16]) {
   rows.push({ concurrency, s, rate: backlog / s });
 }
 console.log(
-  `Node ${process.version}, load ${(await import('node:os')).loadavg()[0].toFixed(1)}; target answers after ${latencyMs} ms`,
+  `Node ${process.version}, load ${(await import('node:os')).loadavg()[0].toFixed(1)}; target answers after ` +
+    `${latencyMs} ms`,
 );
 console.log(`| backlog ${backlog}, --forward-concurrency | drained in | notifications/s | × one at a time |`);
 console.log('|---:|---:|---:|---:|');
@@ -118,7 +119,8 @@ const failed = JSON.parse(
   }).toString(),
 );
 console.log(
-  `\ntarget down ${downMinutes} min, ${sent} notifications acknowledged meanwhile: ${got.size} delivered ${drainS.toFixed(1)} s after it came back, ${sent - got.size} missing, ${failed.length} dead letters`,
+  `\ntarget down ${downMinutes} min, ${sent} notifications acknowledged meanwhile: ` +
+    `${got.size} delivered ${drainS.toFixed(1)} s after it came back, ${sent - got.size} missing, ${failed.length} dead letters`,
 );
 target.close();
 rmSync(work, { recursive: true, force: true });

@@ -272,7 +272,8 @@ console.log(
 );
 console.log(`load average (1 min) during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
 console.log(
-  '| command | vs | median ms | floor ms | ratio | spread | target | CPU ms | floor CPU ms | CPU ratio | peak RSS MiB | floor RSS MiB |',
+  '| command | vs | median ms | floor ms | ratio | spread | target | CPU ms | floor CPU ms | CPU ratio | peak RSS ' +
+    'MiB | floor RSS MiB |',
 );
 console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {

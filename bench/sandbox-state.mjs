@@ -1,7 +1,8 @@
 // Invites per second with state in memory and with a --state file, as the state grows: each size
 // N starts a fresh sandbox (a child process, as in bench/sandbox.mjs) and sends N invites (a new
 // candidate each) over `connections` connections; the rate over all N and over the last tenth
-// (the rate *at* N invitations) is printed, after 500 untimed invites that warm the JIT up, then how long a sandbox takes to load the largest
+// (the rate *at* N invitations) is printed, after 500 untimed invites that warm the JIT up, then how long a sandbox
+// takes to load the largest
 // state. Each phase is bounded (`limit` seconds): a phase cut short says so. On a shared machine
 // the wall-clock rates swing with other processes' load; invites per CPU-second of the sandbox
 // process (its user + system time during the run) does much less, so it is printed too.
@@ -136,7 +137,8 @@ console.table(rows);
 if (largest) {
   const sb = await startChild(largest.file);
   console.log(
-    `loading the ${Math.max(...sizes)}-invitation state (${(statSync(largest.file).size / 1e6).toFixed(1)} MB): ${Math.round(sb.startMs)} ms to listening`,
+    `loading the ${Math.max(...sizes)}-invitation state ` +
+      `(${(statSync(largest.file).size / 1e6).toFixed(1)} MB): ${Math.round(sb.startMs)} ms to listening`,
   );
   await sb.stop();
   rmSync(largest.dir, { recursive: true, force: true });

@@ -140,7 +140,8 @@ async function main() {
   const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
   const bound = rows / ((8 * 1000) / latencyMs);
   console.log(
-    `${new Date().toISOString()} · node ${process.version} · ${rows} invites · concurrency 8 · latency ${latencyMs} ms · ${runs} runs each`,
+    `${new Date().toISOString()} · node ${process.version} · ${rows} invites · concurrency 8 · latency ` +
+      `${latencyMs} ms · ${runs} runs each`,
   );
   console.log(`load average (1 min) during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
   console.log('| client | wall (s) | % of bound | turnaround p10 | p50 | p90 | p99 | mean (ms) | connections |');

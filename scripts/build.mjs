@@ -4,8 +4,10 @@
 //                    one read instead of hundreds of modules resolved (zod alone is ~230). A
 //                    noun's verbs are evaluated only when the command line reaches the noun;
 //   dist/vendor/*.cjs  the packages only some runs load, each a bundle apart (LAZY): undici (a
-//                    command that sends a request), @inquirer/prompts (one that asks), fastify (the sandbox's server) and pdfkit
-//                    (the sandbox's PDF reports), @modelcontextprotocol/sdk (`assess mcp`). Every start would otherwise read, decode and
+//                    command that sends a request), @inquirer/prompts (one that asks), fastify (the sandbox's server)
+// and pdfkit
+//                    (the sandbox's PDF reports), @modelcontextprotocol/sdk (`assess mcp`). Every start would otherwise
+// read, decode and
 //                    hash them for the compile cache.
 // So the package has no runtime dependencies: npm installs one package, with nothing of other
 // packages' engines or peer ranges to warn about. pdfkit's standard fonts are JavaScript modules
@@ -36,7 +38,8 @@ const LAZY = {
   // by name from the SDK's ES modules so esbuild keeps only what they use (396 KiB; the whole
   // CommonJS SDK with every zod module was 1165 KiB and took 3-6 times as long to load)
   mcp:
-    "export { Server } from '@modelcontextprotocol/sdk/server/index.js'; export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'; " +
+    "export { Server } from '@modelcontextprotocol/sdk/server/index.js'; export { StdioServerTransport } from " +
+    "'@modelcontextprotocol/sdk/server/stdio.js'; " +
     "export { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
 };
 const common = {

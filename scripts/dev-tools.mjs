@@ -20,7 +20,8 @@ export async function devImport(load) {
     if (err?.code !== 'ERR_MODULE_NOT_FOUND' && err?.code !== 'MODULE_NOT_FOUND') throw err;
     const name = /Cannot find (?:package|module) '([^']+)'/.exec(String(err.message))?.[1] ?? 'a build tool';
     console.error(
-      `${step()}: ${name} is not installed: run \`npm ci\` first (it installs the tools the build uses), then \`${step()}\` again`,
+      `${step()}: ${name} is not installed: run \`npm ci\` first (it installs the tools the build uses), then ` +
+        `\`${step()}\` again`,
     );
     process.exit(1);
   }

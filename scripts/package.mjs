@@ -49,8 +49,11 @@ const HOST = `${process.platform === 'win32' ? 'win' : process.platform}-${proce
 /** Why a target is not built on another system: each needs a tool only its own system has. */
 const WHY_NOT_HERE = {
   darwin:
-    "macOS runs no binary whose code signature is broken, and injecting the program breaks Node's: it is signed again with codesign, a macOS tool, so it is built on a Mac (the release workflow does)",
-  win: "Windows' node.exe is Authenticode-signed and the injection invalidates that signature: it is removed with signtool, a Windows SDK tool, so it is built on Windows (the release workflow does)",
+    "macOS runs no binary whose code signature is broken, and injecting the program breaks Node's: it is signed " +
+    'again with codesign, a macOS tool, so it is built on a Mac (the release workflow does)',
+  win:
+    "Windows' node.exe is Authenticode-signed and the injection invalidates that signature: it is removed with " +
+    'signtool, a Windows SDK tool, so it is built on Windows (the release workflow does)',
   linux: 'the Linux executables are built on Linux x64 (it runs the x64 base Node that writes both blobs)',
 };
 

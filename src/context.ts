@@ -15,7 +15,8 @@ export interface IO {
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   stdinIsTTY: boolean;
-  /** Decided once: NO_COLOR, --no-color, FORCE_COLOR=0, TERM=dumb or a non-TTY stdout turn it off (FORCE_COLOR=1 on). */
+  /** Decided once: NO_COLOR, --no-color, FORCE_COLOR=0, TERM=dumb or a non-TTY stdout turn it off (FORCE_COLOR=1 on).
+   * */
   color: boolean;
   /** Our colours: chalk's when `color`, else the text as it is (src/output/style.ts). */
   style: Style;

@@ -68,7 +68,8 @@ export class LocalError extends Error {
   }
 }
 
-/** The command ran, but what it checks or waits for came out negative (a bad signature, an attempt that can no longer complete); exit 1. */
+/** The command ran, but what it checks or waits for came out negative (a bad signature, an attempt that can no longer
+ * complete); exit 1. */
 export class OutcomeError extends Error {
   override name = 'OutcomeError';
   constructor(

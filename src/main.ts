@@ -57,7 +57,8 @@ async function runProgram(): Promise<void> {
 // runCli answers every error of a command itself; this is for a broken installation
 runProgram().catch((err: unknown) => {
   process.stderr.write(
-    `error: ${err instanceof Error ? err.message : String(err)}\n  this looks like a bug or a broken installation; reinstall assess\n`,
+    `error: ${err instanceof Error ? err.message : String(err)}\n  this looks like a bug or a broken installation; ` +
+      `reinstall assess\n`,
   );
   process.exitCode = 1;
 });

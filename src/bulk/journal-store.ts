@@ -78,7 +78,8 @@ function looksLikeNdjson(path: string): boolean {
 export function noteOldJournal(ctx: Context, path: string, state: RunState): void {
   if (existsSync(path))
     ctx.info(
-      `note: ${path} is the journal of an older assess; it is not read (this run's journal is in ${state.path}), and left as it is`,
+      `note: ${path} is the journal of an older assess; it is not read (this run's journal is in ` +
+        `${state.path}), and left as it is`,
     );
 }
 

@@ -4,7 +4,9 @@ import { readAs } from '../util/read-as.js';
 import { parseRate } from '../util/rate.js';
 import { manualRef } from '../util/manuals.js';
 
-export const RATE_HELP = `most requests a second, e.g. 25/s or 600/min (default: found from the service's 429s; see ${manualRef('scripting.md')})`;
+export const RATE_HELP =
+  `most requests a second, e.g. 25/s or 600/min (default: found from the service's 429s; see ` +
+  `${manualRef('scripting.md')})`;
 
 export const rateFlag = () =>
   readAs((text, refuse) => {

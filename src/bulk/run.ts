@@ -80,7 +80,8 @@ export class BulkRun {
     // a killed run's results never reached their name; its outcomes are in the journal
     if (left)
       ctx.info(
-        `An earlier run was killed before it wrote its results; what it did is in the journal (${journal.path}), and this run's results list it.`,
+        `An earlier run was killed before it wrote its results; what it did is in the journal ` +
+          `(${journal.path}), and this run's results list it.`,
       );
     return run;
   }
@@ -225,14 +226,16 @@ export class BulkRun {
       throw new CancelledError(
         `interrupted${left === undefined ? '' : ` with ${plural(left, 'item')} not ${this.pendingVerb} yet`}; ` +
           `finished items are in the journal — ` +
-          `run the same command again to resume (it does only what is not done${failed ? ', and retries the failed ' + 'ones' : ''})`,
+          `run the same command again to resume (it does only what is not ` +
+          `done${failed ? ', and retries the failed ' + 'ones' : ''})`,
       );
     }
     if (failed) {
       const first = this.firstFailures.map((f) => `\n  ${f}`).join('');
       const more = failed > this.firstFailures.length ? `\n  … and ${failed - this.firstFailures.length} more` : '';
       throw new PartialFailureError(
-        `${failed} of ${plural(done + skipped + failed, 'item')} failed (all of them in ${this.resultsPath}):${first}${more}\n` +
+        `${failed} of ${plural(done + skipped + failed, 'item')} failed (all of them in ` +
+          `${this.resultsPath}):${first}${more}\n` +
           'Run the same command again to retry only the failed items: the journal skips the ones that are done.',
         failed,
         done + skipped + failed,

@@ -93,7 +93,8 @@ async function closeEmbedded(ctx: Context, sb: EmbeddedSandbox): Promise<void> {
   const left = sb.deliveriesInFlight(true);
   if (left)
     ctx.warn(
-      `${plural(left, 'callback delivery', 'callback deliveries')} still pending; ${left === 1 ? 'it resumes' : 'they resume'} the next time the sandbox starts.`,
+      `${plural(left, 'callback delivery', 'callback deliveries')} still pending; ` +
+        `${left === 1 ? 'it resumes' : 'they resume'} the next time the sandbox starts.`,
     );
   await sb.close();
 }

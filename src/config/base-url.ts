@@ -81,7 +81,9 @@ export function resolveBaseUrls(opts: {
   if (!v3.value?.trim())
     throw new AuthError(
       `no base URL configured for profile '${profileName}': the CLI does not know where the service is`,
-      `set it: assess auth login --base-url URL${profileName === 'default' ? '' : ` --profile ${profileName}`}, assess config set base-url URL, or ASSESS_BASE_URL (try the tool with --sandbox)`,
+      `set it: assess auth login --base-url ` +
+        `URL${profileName === 'default' ? '' : ` --profile ${profileName}`}, assess config set base-url URL, or ` +
+        `ASSESS_BASE_URL (try the tool with --sandbox)`,
     );
   const insecure = opts.insecureHttp === true || profile.insecureHttp === true;
   const baseUrl = normaliseBaseUrl(v3, 'v3', notices);

@@ -183,7 +183,8 @@ export class ConfigStore {
       if (holder === null) return () => releasePidLock(lockPath);
       if (Date.now() >= deadline)
         throw new LocalError(
-          `the config file ${this.path} is being changed by another assess command (pid ${holder}); waited ${LOCK_WAIT_MS / 1000} s`,
+          `the config file ${this.path} is being changed by another assess command (pid ` +
+            `${holder}); waited ${LOCK_WAIT_MS / 1000} s`,
           `run this again when it has finished (if no assess command runs, remove ${lockPath})`,
         );
       await new Promise((r) => setTimeout(r, 20 + Math.random() * 30));

@@ -61,7 +61,8 @@ export function checkFiles(files: NamedFile[]): void {
       const other = files[j]!;
       const link = ids[i]!.real !== resolve(f.path) || ids[j]!.real !== resolve(other.path) ? ' (through a link)' : '';
       throw new UsageError(
-        `${f.flag}: ${f.path} is the same file as ${other.flag} ${other.path}${link}; writing it would destroy ${other.role === 'input' ? 'the input' : 'the other output'}`,
+        `${f.flag}: ${f.path} is the same file as ${other.flag} ${other.path}${link}; writing it would destroy ` +
+          `${other.role === 'input' ? 'the input' : 'the other output'}`,
         `give ${f.flag} a file of its own`,
       );
     }
@@ -166,7 +167,8 @@ function refuseForeign(name: string, path: string, flag: string, uid: number | u
   const what = st.isSymbolicLink() ? 'a symbolic link' : 'a file';
   const via = name === resolve(path) ? '' : ` (reached through ${path})`;
   throw new UsageError(
-    `${flag}: ${name}${via} is ${what} of another user (uid ${st.uid}) in the shared directory ${dirname(name)}; not written through`,
+    `${flag}: ${name}${via} is ${what} of another user (uid ${st.uid}) in the shared directory ` +
+      `${dirname(name)}; not written through`,
     `name a file of your own, e.g. in a directory only you can write (${flag} ~/${basename(name)})`,
   );
 }

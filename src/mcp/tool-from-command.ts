@@ -166,7 +166,9 @@ function fileInput(properties: Record<string, JsonSchema>, key: string): void {
     `or give the content as ${key}Content`;
   properties[`${key}Content`] = {
     type: 'string',
-    description: `the content of such a file, inline, instead of ${key} (CLI: ${help.match(/\(CLI: ([^)]+)\)/)?.[1] ?? key} -, on standard input)`,
+    description:
+      `the content of such a file, inline, instead of ` +
+      `${key} (CLI: ${help.match(/\(CLI: ([^)]+)\)/)?.[1] ?? key} -, on standard input)`,
   };
 }
 

@@ -134,7 +134,8 @@ const MESSAGES: Record<number, string> = {
 const faultBody = (status: number, retryAfterS: number) =>
   JSON.stringify({
     errors: [
-      `${MESSAGES[status] ?? `HTTP ${status}`} (sandbox fault injection)${status === 429 ? `; retry after ${retryAfterS} s` : ''}`,
+      `${MESSAGES[status] ?? `HTTP ${status}`} (sandbox fault ` +
+        `injection)${status === 429 ? `; retry after ` + `${retryAfterS} s` : ''}`,
     ],
   });
 

@@ -85,7 +85,9 @@ export function reattemptPlan(
   if (latest.status === 'In Progress')
     return {
       action: 'refuse',
-      message: `Reattempt is not allowed on test invitation id ${target.id}: its latest reattempt ${latest.id} is in progress.`,
+      message:
+        `Reattempt is not allowed on test invitation id ${target.id}: its latest reattempt ` +
+        `${latest.id} is in progress.`,
     };
   return reattemptOn(latest.id, latest.status);
 }
@@ -118,7 +120,8 @@ export function simulateTransition(status: InvitationStatus, to: SimulateTo): Tr
   if (!SIMULATE_FROM[to].includes(status))
     return {
       ok: false,
-      message: `Cannot ${to} an invitation that is ${status}; '${to}' is allowed from ${SIMULATE_FROM[to].join(' or ')}.`,
+      message:
+        `Cannot ${to} an invitation that is ${status}; '${to}' is allowed from ` + `${SIMULATE_FROM[to].join(' or ')}.`,
     };
   return { ok: true, next: SIMULATE_NEXT[to], impliesStart: status === 'Pending' && to !== 'start' && to !== 'expire' };
 }

@@ -185,7 +185,8 @@ export class Store {
     const at = this.versionOf(schema);
     if (at > schema.migrations.length)
       throw new UsageError(
-        `cannot use ${this.what} ${this.path}: a newer assess made it (${schema.name} schema ${at}, this one knows ${schema.migrations.length})`,
+        `cannot use ${this.what} ${this.path}: a newer assess made it (${schema.name} schema ${at}, this one knows ` +
+          `${schema.migrations.length})`,
         'upgrade assess, or point this one at another file',
       );
     for (let v = at; v < schema.migrations.length; v++) this.db.exec(schema.migrations[v]!);

@@ -56,7 +56,10 @@ export function parseTime(input: string, now: Date, direction: Direction): Date 
   if (typeof t === 'string') return t;
   const year = t.getUTCFullYear();
   if (year >= FIRST_YEAR && year <= LAST_YEAR) return t;
-  return `'${input}' is ${Number.isNaN(year) ? 'not a time' : `in the year ${year}`}; use a time from ${FIRST_YEAR} to ${LAST_YEAR}, e.g. ${utcSeconds(now).slice(0, 10)}`;
+  return (
+    `'${input}' is ${Number.isNaN(year) ? 'not a time' : `in the year ${year}`}; use a time from ` +
+    `${FIRST_YEAR} to ${LAST_YEAR}, e.g. ${utcSeconds(now).slice(0, 10)}`
+  );
 }
 
 function parseAnyTime(input: string, now: Date, direction: Direction): Date | string {

@@ -17,7 +17,8 @@ const GOOD = 'ann@example.com,Ann Lee\nbo@example.com,Bo Chen\n';
 /** The one bad row, or the first of several: named on the error's line with its problem. */
 const badRow = (line: number, what: string) =>
   new RegExp(
-    `^error: --from-csv: (c\\.csv, |\\d+ bad rows in c\\.csv \\(lines [^)]*\\); nothing was sent; )line ${line}: ${what}`,
+    `^error: --from-csv: (c\\.csv, |\\d+ bad rows in c\\.csv \\(lines [^)]*\\); nothing was sent; )line ` +
+      `${line}: ${what}`,
     'm',
   );
 

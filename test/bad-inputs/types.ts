@@ -22,11 +22,13 @@ export const HUGE = 'a'.repeat(100 * 1024);
 
 export const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A key piped to --key-stdin, and the whole of what is printed when another input reads standard input too (the key never). */
+/** A key piped to --key-stdin, and the whole of what is printed when another input reads standard input too (the key
+ * never). */
 export const PIPED_KEY = 'sk_sandbox_acme_7Hq2Lm9Xw4Tc\n';
 export const twoStdinReaders = (other: string) =>
   new RegExp(
-    `^error: --key-stdin and ${esc(other)} both read standard input\n  give the key with --api-key-file F or ASSESS_API_KEY\n$`,
+    `^error: --key-stdin and ${esc(other)} both read standard input\n  give the key with --api-key-file F or ` +
+      `ASSESS_API_KEY\n$`,
   );
 
 /** Flags that make `invite` valid apart from what a case breaks. */

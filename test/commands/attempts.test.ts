@@ -189,7 +189,8 @@ describe('assess attempts cancel', () => {
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain(
-        `it may have been carried out: the answer was lost (HTTP 500) and reading it back failed too; check with \`assess report ${id} --json status\` before repeating it`,
+        `it may have been carried out: the answer was lost (HTTP 500) and reading it back failed too; check with ` +
+          `\`assess report ${id} --json status\` before repeating it`,
       );
       expect(r.stderr).not.toMatch(/retry later/);
       expect((await s.control<{ status: string }>('GET', `/invitations/${id}`)).status).toBe('Cancelled');

@@ -42,7 +42,8 @@ describe('assess auth login', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(
       new RegExp(
-        `^Saved key \\*{4}\\w{4} to profile 'work' \\(.*config\\.json\\): the service at ${s.sb.baseUrl} accepted it\\.$`,
+        `^Saved key \\*{4}\\w{4} to profile 'work' \\(.*config\\.json\\): the service at ` +
+          `${s.sb.baseUrl} accepted it\\.$`,
         'm',
       ),
     );

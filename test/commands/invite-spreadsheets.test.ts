@@ -32,7 +32,8 @@ function csvFile(content: string | Buffer): string {
 describe('invite --from-csv: what spreadsheets save', () => {
   it('European Excel: sep=; line, semicolons, "E-mail"/"Full Name", blank rows skipped and counted', async () => {
     const file = csvFile(
-      '\uFEFFsep=;\r\nE-mail;Full Name;Notes\r\nsheet1@example.com;Lee, Ann;x\r\n;;\r\n   \r\nsheet2@example.com;Bo Chen;\r\n',
+      '\uFEFFsep=;\r\nE-mail;Full Name;Notes\r\nsheet1@example.com;Lee, Ann;x\r\n;;\r\n   \r\nsheet2@example.com;Bo ' +
+        'Chen;\r\n',
     );
     const dry = await run(['invite', '1001', '--from-csv', file, '--dry-run', '--json']);
     expect(dry.code, dry.stderr).toBe(0);

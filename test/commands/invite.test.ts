@@ -241,7 +241,8 @@ describe('assess invite', () => {
       expect(JSON.parse(r.stdout)).toMatchObject({ testInvitationId: id, status: 'Pending' });
       expect(await invitation(id)).toMatchObject({ status: 'Pending', timeZoneId: 12 });
       expect(r.stderr).toContain(
-        `warning: invitation ${id} was ${state}: inviting again reopened it (Pending again, its access window replaced)`,
+        `warning: invitation ${id} was ${state}: inviting again reopened it (Pending again, its access window ` +
+          `replaced)`,
       );
     });
 

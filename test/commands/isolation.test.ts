@@ -59,7 +59,8 @@ const SCHEDULE = { StartDateTime: '2030-01-01T00:00:00Z', EndDateTime: '2030-01-
 
 interface Case {
   op: string;
-  /** The CLI command for this endpoint (null: the CLI reaches it only after a refused read, checked by the read's own case). */
+  /** The CLI command for this endpoint (null: the CLI reaches it only after a refused read, checked by the read's own
+   * case). */
   cli: string[] | null;
   code: number;
   http: [method: string, path: string, body?: unknown];

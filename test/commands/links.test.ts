@@ -305,7 +305,8 @@ describe('assess links create: an open link says so', () => {
     expect(r.code, r.stderr).toBe(0);
     const id = /Created test link (\d+)/.exec(r.stderr)![1];
     expect(r.stderr).toContain(
-      `The link is open${dflt}: anyone with its URL can take the test. To admit only invited candidates: assess links update 1001 ${id} --type email`,
+      `The link is open${dflt}: anyone with its URL can take the test. To admit only invited candidates: assess ` +
+        `links update 1001 ${id} --type email`,
     );
   });
 

@@ -87,7 +87,9 @@ describe('assess reattempt (spec state table)', () => {
     expect(out.testInvitationId).not.toBe(id);
     expect(out.testUrl).toMatch(/^http/);
     // what the answer says, the same for a repeat (below): no "made now, or …"
-    const said = `Invitation ${out.testInvitationId} is the reattempt, open in the new access window; invitation ${id} keeps its result.`;
+    const said =
+      `Invitation ${out.testInvitationId} is the reattempt, open in the new access window; invitation ` +
+      `${id} keeps its result.`;
     expect(r.stderr).toContain(said);
     expect(r.stderr).not.toMatch(/made now, or/);
     expect(await invitation(out.testInvitationId)).toMatchObject({

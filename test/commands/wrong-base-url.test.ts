@@ -12,7 +12,8 @@ beforeAll(async () => {
     if (req.url.startsWith('/html/')) {
       res.writeHead(404, { 'content-type': 'text/html' });
       return void res.end(
-        '<!DOCTYPE html>\n<html>\n<head><title>404 Not Found</title></head>\n<body>\n<h1>Not Found</h1>\n</body>\n</html>\n',
+        '<!DOCTYPE html>\n<html>\n<head><title>404 Not Found</title></head>\n<body>\n<h1>Not ' +
+          'Found</h1>\n</body>\n</html>\n',
       );
     }
     if (req.url.startsWith('/other/'))

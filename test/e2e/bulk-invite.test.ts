@@ -99,7 +99,8 @@ describe('assess invite --csv', () => {
     const bad = join(work.dir, 'bad.csv');
     writeFileSync(
       bad,
-      'EMAIL,Name\nok1@bad.example,Ok One\nnot-an-email,Bad Mail\nok2@bad.example,\nok3@bad.example,Ok Three\nok4@bad.example,"Lee, "Ann"\n',
+      'EMAIL,Name\nok1@bad.example,Ok One\nnot-an-email,Bad Mail\nok2@bad.example,\nok3@bad.example,Ok ' +
+        'Three\nok4@bad.example,"Lee, "Ann"\n',
     );
     await s.control('DELETE', '/requests');
     const r = await run(['invite', '1001', '--csv', bad]);

@@ -158,7 +158,8 @@ describe('bulk invite on a terminal', () => {
     expect(urlsOn(screen), screen).toHaveLength(2);
     expect(screen).toMatch(
       new RegExp(
-        `^ann\\.${cols}@summary\\.example \\(Ann Lee\\) {2}line 2, invitation \\d+, invited\\n {2}http://127\\.0\\.0\\.1:\\d+/take/\\S+$`,
+        `^ann\\.${cols}@summary\\.example \\(Ann Lee\\) {2}line 2, invitation \\d+, invited\\n ` +
+          `{2}http://127\\.0\\.0\\.1:\\d+/take/\\S+$`,
         'm',
       ),
     );

@@ -1,6 +1,7 @@
 // Chaos: bulk invite and report export against a sandbox injecting ~20 % faults (5xx, 429,
 // resets — half of the 5xx and resets AFTER the state change, so the client's retry repeats an
-// invite that already happened — and answers cut off mid-body). Every candidate must be invited exactly once and every report
+// invite that already happened — and answers cut off mid-body). Every candidate must be invited exactly once and every
+// report
 // and PDF exported, with exit 0. The spec uses the statuses the client retries (502/503/504);
 // a separate case shows what a 500 (never retried) does: the row fails, the re-run completes,
 // still no duplicate.

@@ -20,7 +20,8 @@ const CANDIDATES = [
 const browserPath = [process.env.ASSESS_TEST_CHROMIUM, ...CANDIDATES].find((p): p is string => !!p && existsSync(p));
 if (!browserPath)
   console.warn(
-    `digest-browser.test.ts: SKIPPED — no Chromium found (${CANDIDATES.join(', ')}); install it with: apt-get install -y chromium poppler-utils`,
+    `digest-browser.test.ts: SKIPPED — no Chromium found (${CANDIDATES.join(', ')}); install it with: apt-get ` +
+      `install -y chromium poppler-utils`,
   );
 
 // A name that would run script if it were markup, with quotes, an ampersand and a bidi override.

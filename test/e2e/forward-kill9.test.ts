@@ -32,7 +32,8 @@ const body = (round: number, i: number) =>
     Status: 'Complete',
   });
 
-/** Sends N notifications one after the other, killing the listener with SIGKILL after `killAfter` acknowledgements and a pause. */
+/** Sends N notifications one after the other, killing the listener with SIGKILL after `killAfter` acknowledgements and
+ * a pause. */
 async function sendAndKill(
   url: string,
   listener: ReturnType<typeof spawnAssess>,

@@ -43,7 +43,8 @@ describe('a fresh clone', () => {
     expect(r.code).not.toBe(0);
     const ours = r.stderr.split('\n').filter((l) => !/^npm (error|warn|notice) |^> /.test(l) && l.trim());
     expect(ours).toEqual([
-      'npm pack: esbuild is not installed: run `npm ci` first (it installs the tools the build uses), then `npm pack` again',
+      'npm pack: esbuild is not installed: run `npm ci` first (it installs the tools the build uses), then `npm ' +
+        'pack` again',
     ]);
     expect(r.stderr).not.toMatch(/^\s+at /m);
     expect(readdirSync(work.dir).filter((f) => f.endsWith('.tgz'))).toEqual([]);

@@ -62,7 +62,8 @@ describe('CSV from a FIFO or process substitution', () => {
   it('<(…) in bash: works, its journal named by the current directory', async () => {
     const { dir, tmp } = setup();
     const cfg = tempDir();
-    const script = `exec "${NODE}" "${BIN}" invite 1001 --csv <(printf 'email,name\\nd@fifo.example,D\\ne@fifo.example,E\\n')`;
+    const script =
+      `exec "${NODE}" "${BIN}" invite 1001 --csv <(printf ` + `'email,name\\nd@fifo.example,D\\ne@fifo.example,E\\n')`;
     const r = await new Promise<{ code: number | null; err: string }>((resolve) => {
       const child = spawn('bash', ['-c', script], {
         env: { ...baseEnv(cfg.dir), ...s.env, TMPDIR: tmp } as NodeJS.ProcessEnv,

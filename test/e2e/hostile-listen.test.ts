@@ -263,7 +263,8 @@ describe('callbacks listen --exec with values no environment can hold', () => {
   it('a NUL in a field, a field over 32 KB: the command runs all the same (the body on stdin), with a warning; nothing is skipped silently', async () => {
     const dir = tempDir();
     const record =
-      'printf "%s|%s|%s|%s\\n" "${ASSESS_EVENT_OMITTED-unset}" "$ASSESS_EVENT_PERFORMANCE_CATEGORY" "${#ASSESS_EVENT_JSON}" "$(wc -c | tr -d " ")"';
+      'printf "%s|%s|%s|%s\\n" "${ASSESS_EVENT_OMITTED-unset}" "$ASSESS_EVENT_PERFORMANCE_CATEGORY" ' +
+      '"${#ASSESS_EVENT_JSON}" "$(wc -c | tr -d " ")"';
     const l = spawnAssess(
       [
         'callbacks',

@@ -98,7 +98,8 @@ describe('callbacks listen: the token', () => {
       await l.firstLine();
       expect(l.stderr()).toMatch(
         new RegExp(
-          `warning: ${file} holds the listener's token and other users can read it \\(mode 0644\\); restrict it: chmod 600`,
+          `warning: ${file} holds the listener's token and other users can read it \\(mode 0644\\); restrict it: ` +
+            `chmod 600`,
         ),
       );
     } finally {

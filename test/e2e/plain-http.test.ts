@@ -69,7 +69,8 @@ describe('ASSESS_BASE_URL=http://… to another machine', () => {
       expect(errorLines(r.stderr)).toHaveLength(1);
       expect(r.stderr).toMatch(
         new RegExp(
-          `^error: ASSESS_BASE_URL: ${base.replace(/\./g, '\\.')} is plain HTTP to another machine: the API key would cross the network unencrypted; use https://.*--insecure-http`,
+          `^error: ASSESS_BASE_URL: ${base.replace(/\./g, '\\.')} is plain HTTP to another machine: the API key ` +
+            `would cross the network unencrypted; use https://.*--insecure-http`,
         ),
       );
       expect(seen).toEqual([]);

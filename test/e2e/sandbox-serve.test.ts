@@ -133,7 +133,8 @@ describe('assess sandbox serve', () => {
       const r = await runAssess(['sandbox', 'serve', '--port', '0', '--state', file!], { timeoutMs: 20_000 });
       expect(r.code, `${file}: ${r.stderr}`).toBe(2);
       expect(r.stderr).toBe(
-        `error: --state: ${file} is ${kind}, not a regular file\n  name a regular file (it is created if missing), e.g. --state ./sandbox.db\n`,
+        `error: --state: ${file} is ${kind}, not a regular file\n  name a regular file (it is created if missing), ` +
+          `e.g. --state ./sandbox.db\n`,
       );
       expect(r.stdout).toBe('');
     }

@@ -8,7 +8,8 @@ import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const t = tempDir('assess-modules-');
 afterAll(() => t.cleanup());
-/** Runs the binary with stdout on `out` (a descriptor, or a pipe closed before it writes), stderr on `err` (a descriptor, else a pipe). */
+/** Runs the binary with stdout on `out` (a descriptor, or a pipe closed before it writes), stderr on `err` (a
+ * descriptor, else a pipe). */
 function withStdout(
   args: string[],
   out: number | 'closed-pipe' | 'pipe',

@@ -13,7 +13,8 @@ afterAll(cleanup);
 const preload = join(dir, 'loaded.cjs');
 writeFileSync(
   preload,
-  "process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_TO, process.moduleLoadList.join('\\n')));\n",
+  "process.on('exit', () => require('node:fs').writeFileSync(process.env.LOADED_TO, " +
+    "process.moduleLoadList.join('\\n')));\n",
 );
 
 // one usage error per noun (the rows of bench/latency.mjs), each refused by its own flag or argument

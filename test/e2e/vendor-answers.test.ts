@@ -164,7 +164,8 @@ describe('production answers are read as the successes they are', () => {
         json(res, 401, {
           statusCode: 401,
           message:
-            'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
+            'Access denied due to invalid subscription key. Make sure to provide a valid key for an active ' +
+            'subscription.',
         }),
       ['tests', 'list'],
     );

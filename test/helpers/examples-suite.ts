@@ -224,7 +224,8 @@ export function examplesSuite(part: 1 | 2): void {
       // a real pseudo-terminal: the prompt is shown and answered; CI=true would turn prompts off
       const inner = cmd.replace(/\s+#.*$/, '').replace(/'/g, `'\\''`);
       return sh(
-        `${PRELUDE}\nsleep 0.5 | true; (sleep 1; printf '${answer.replace(/\r/g, '\\r')}') | CI= script -qec '${inner}' /dev/null`,
+        `${PRELUDE}\nsleep 0.5 | true; (sleep 1; printf '${answer.replace(/\r/g, '\\r')}') | CI= script -qec ` +
+          `'${inner}' /dev/null`,
       );
     }
     if (isServer(cmd)) return sh(`${PRELUDE}\n${serveThenInterrupt(cmd.replace(/\s+#.*$/, ''))}`);

@@ -120,7 +120,8 @@ describe('a file that cannot be the state: refused at once, left as it is', () =
     const text = '{"format": "assess-sandbox-state", "version": 1, "invitations": []}';
     writeFileSync(file, text);
     expect(await refusal(file)).toMatch(
-      `cannot use the sandbox state ${file}: it is the state file of an earlier assess (JSON), which this one does not read | give --state a new file`,
+      `cannot use the sandbox state ${file}: it is the state file of an earlier assess (JSON), which this one does ` +
+        `not read | give --state a new file`,
     );
     expect(readFileSync(file, 'utf8')).toBe(text);
   });

@@ -136,7 +136,8 @@ describe.skipIf(missing.length > 0)('the report PDF, rendered', () => {
     const base = report.sections![0]!;
     const hostile: Report = {
       ...report,
-      candidateName: `张伟 \u202eevil\u202c\n\u001b[31mZoë Łukasiewicz ${'Wolfeschlegelsteinhausenbergerdorff '.repeat(6)}`,
+      candidateName:
+        `张伟 \u202eevil\u202c\n\u001b[31mZoë Łukasiewicz ` + `${'Wolfeschlegelsteinhausenbergerdorff '.repeat(6)}`,
       candidateEmail: `${'a'.repeat(200)}@example.com`,
       testName: 'T'.repeat(300),
       sections: Array.from({ length: 40 }, (_, i) => ({ ...base, sectionName: `Section ${i} ${'x'.repeat(80)}` })),

@@ -1,5 +1,6 @@
 // Completion offers, for every flag and argument of every command whose schema accepts a fixed
-// set of words, exactly that set — read here independently, through zod's core classes (what the classic and mini APIs share) — and
+// set of words, exactly that set — read here independently, through zod's core classes (what the classic and mini APIs
+// share) — and
 // the bash script, run in a real bash (asking the built binary), offers the same. A flag whose values are
 // declared some other way (commander choices, a registered `{ completion }`) offers only words its
 // schema accepts.
@@ -33,7 +34,8 @@ function fields(schema: Schema, path: string): Record<string, Schema> {
   throw new Error(`${path}: teach this test the ${schema._zod.def.type} schema`);
 }
 
-/** The words a field accepts when they are a fixed set, through zod's core classes (what the classic and mini APIs share). */
+/** The words a field accepts when they are a fixed set, through zod's core classes (what the classic and mini APIs
+ * share). */
 function fixedWords(s: Schema): string[] | undefined {
   if (s instanceof z.core.$ZodEnum) return Object.values(s._zod.def.entries).map(String);
   if (s instanceof z.core.$ZodLiteral) return [...s._zod.def.values].map(String);

@@ -85,7 +85,8 @@ describe('renderDigest', () => {
 
   it('the window in words, the ISO time kept in datetime', () => {
     expect(html).toContain(
-      '<time datetime="2026-01-01T00:00:00Z">2026-01-01 00:00 UTC</time> to <time datetime="2026-02-01T00:00:00Z">2026-02-01 00:00 UTC</time>',
+      '<time datetime="2026-01-01T00:00:00Z">2026-01-01 00:00 UTC</time> to <time ' +
+        'datetime="2026-02-01T00:00:00Z">2026-02-01 00:00 UTC</time>',
     );
   });
 

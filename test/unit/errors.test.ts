@@ -64,7 +64,8 @@ describe('error bodies in every documented shape', () => {
     const gateway = new ApiError(
       401,
       parseErrorBody(
-        '{"statusCode":401,"message":"Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription."}',
+        '{"statusCode":401,"message":"Access denied due to invalid subscription key. Make sure to provide a valid ' +
+          'key for an active subscription."}',
       ),
       req('v3.getReport'),
     );
@@ -163,7 +164,8 @@ describe('exit-code map', () => {
     );
     // anything else came from something that is not the service
     expect(at('<!DOCTYPE html><title>404 Not Found</title>')).toBe(
-      "an HTML page, not the service's error: the base URL may be wrong; check ASSESS_BASE_URL (the address it sets) (if it is right, check the id)",
+      "an HTML page, not the service's error: the base URL may be wrong; check ASSESS_BASE_URL (the address it sets) " +
+        '(if it is right, check the id)',
     );
     expect(at('{"message":"Not Found","documentation_url":"https://docs.example"}')).toMatch(
       /^JSON in another shape, not the service's error: the base URL may be wrong/,

@@ -99,7 +99,8 @@ describe('the up-front check', () => {
     const p = memoryProcess(env);
     expect(await runCli(['tests', 'get', '1001', '--json', 'totalPoints'], p)).toBe(2);
     expect(p.err()).toBe(
-      "error: --json: unknown field 'totalPoints'\n  valid fields (table heading): testId (Test ID), testName (Name), accessKey (Access key), duration (Minutes), questions (Questions), testStatus (Status), sections\n",
+      "error: --json: unknown field 'totalPoints'\n  valid fields (table heading): testId (Test ID), testName " +
+        '(Name), accessKey (Access key), duration (Minutes), questions (Questions), testStatus (Status), sections\n',
     );
     expect(p.out()).toBe('');
   });

@@ -164,7 +164,8 @@ describe('a sticky shared directory (/tmp)', () => {
     const who = planted(link);
     const e = usage(() => writeTarget(link, '--results', who));
     expect(e.message).toBe(
-      `--results: ${link} is a symbolic link of another user (uid ${me === 0 ? 65534 : me}) in the shared directory ${shared}; not written through`,
+      `--results: ${link} is a symbolic link of another user (uid ${me === 0 ? 65534 : me}) in the shared directory ` +
+        `${shared}; not written through`,
     );
     expect(() => openForAppend(link, '--journal', who)).toThrow(/--journal: .* is a symbolic link of another user/);
     expect(readFileSync(victim, 'utf8')).toBe('ssh-ed25519 AAAA me\n');

@@ -153,7 +153,8 @@ describe('settings file', () => {
       parseSettingsFile('s.json', '{"imageProctoringSettings":{"terminateTestAfterViolationCount":1.5}}'),
     );
     expect([count.message, count.hint]).toEqual([
-      '--file s.json: line 1: imageProctoringSettings.terminateTestAfterViolationCount: must be a whole number from 0 to 1000 (got a number)',
+      '--file s.json: line 1: imageProctoringSettings.terminateTestAfterViolationCount: must be a whole number from ' +
+        '0 to 1000 (got a number)',
       'e.g. {"imageProctoringSettings":{"terminateTestAfterViolationCount":3}}',
     ]);
     expect(usage(() => parseSettingsFile('s.json', '{"testSettings":{"testName":5}}')).message).toBe(

@@ -1,4 +1,5 @@
-// What a person sees on a terminal (stdout is a TTY): tables with full ids, times in the zone of TZ named beside them, the
+// What a person sees on a terminal (stdout is a TTY): tables with full ids, times in the zone of TZ named beside them,
+// the
 // test's sections as nested tables, and the settings diff table of --dry-run. Runs in-process
 // (runCli + in-memory streams) against a sandbox on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -83,7 +83,9 @@ export const EmailList = z.string().check(
     if (bad.length)
       ctx.addIssue({
         code: 'custom',
-        message: `must be comma-separated e-mail addresses; not an e-mail address: ${bad.map((b) => `'${b}'`).join(', ')}`,
+        message:
+          `must be comma-separated e-mail addresses; not an e-mail address: ` +
+          `${bad.map((b) => `'${b}'`).join(', ')}`,
       });
   }),
 );

@@ -148,7 +148,8 @@ function announce(
   ctx.info(`Listening for notifications on ${receiver.callbackUrl}`);
   for (const note of more.notes) ctx.info(note);
   ctx.info(
-    `Register it as the invitation's callback URL, e.g. assess invite <testId> … --callback-url '${receiver.callbackUrl}'. Ctrl-C stops.`,
+    `Register it as the invitation's callback URL, e.g. assess invite <testId> … --callback-url ` +
+      `'${receiver.callbackUrl}'. Ctrl-C stops.`,
   );
   return unhook;
 }
@@ -232,7 +233,8 @@ async function listenToken(ctx: Context, input: { token?: string; tokenFile?: st
       label: '--token-file',
       maxBytes: 4096,
       instead: 'give a file holding only the token, e.g. printf %s s3cret > listen.token',
-      missing: `make one first (a secret of URL-safe characters): (umask 077; openssl rand -hex 24 > ${input.tokenFile})`,
+      missing:
+        `make one first (a secret of URL-safe characters): (umask 077; openssl rand -hex 24 > ` + `${input.tokenFile})`,
       fifo: { signal: ctx.signal },
     });
     warnIfReadableByOthers(input.tokenFile, file.mode, "the listener's token", ctx.warn);

@@ -34,7 +34,8 @@ export const run: Run<typeof decl> = async (ctx, input) => {
   const results: Reported[] = listed ? asNotRegistered(queued) : queued;
   if (pace.throttled)
     ctx.info(
-      `${plural(pace.throttled, 'request')} answered 429 (too many requests) ${were(pace.throttled)} sent again${pace.current() ? ` at ${pace.current()!.toFixed(1)}/s` : ''}.`,
+      `${plural(pace.throttled, 'request')} answered 429 (too many requests) ` +
+        `${were(pace.throttled)} sent again${pace.current() ? ` at ${pace.current()!.toFixed(1)}/s` : ''}.`,
     );
   const failed = results.filter((r) => r.status === 'failed');
   const unregistered = results.filter((r) => r.status === NOT_REGISTERED).length;

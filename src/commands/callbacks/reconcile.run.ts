@@ -146,7 +146,8 @@ async function requeue(
     }),
   );
   ctx.info(
-    `${requeued} re-queued, ${failed} could not be re-queued, ${unregistered} not registered, ${rows.length - todo.length} re-queued earlier (recorded in ${store.path}).`,
+    `${requeued} re-queued, ${failed} could not be re-queued, ${unregistered} not registered, ` +
+      `${rows.length - todo.length} re-queued earlier (recorded in ${store.path}).`,
   );
   return failed;
 }

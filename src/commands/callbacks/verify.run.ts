@@ -128,7 +128,9 @@ function notVerified(bad: Row[], total: number, toleranceMs: number, signedRight
     onlyUnsigned
       ? 'those were received unsigned; the signed ones verify'
       : onlyTime
-        ? `the timestamps are outside --tolerance ${fmt(toleranceMs)}${matches ? ' (the signatures themselves match)' : ''}: check a capture at its own time with --at T, or skip the time check with --tolerance 0`
+        ? `the timestamps are outside --tolerance ` +
+          `${fmt(toleranceMs)}${matches ? ' (the signatures themselves match)' : ''}: check a capture at its own ` +
+          `time with --at T, or skip the time check with --tolerance 0`
         : 'check the secret (--secret-file) and that the body was not changed; the reason column says which check ' +
           'failed',
   );

@@ -42,7 +42,8 @@ export default defineCommand({
   flags: {
     apply: flag('create the missing links through v3 (default: only show them)', () => z._default(z.boolean(), false)),
     anytimeDays: flag(
-      `validity in days for v2 "anytime" links (accessTime 0), which v3 cannot express (default ${DEFAULT_ANYTIME_DAYS})`,
+      `validity in days for v2 "anytime" links (accessTime 0), which v3 cannot express (default ` +
+        `${DEFAULT_ANYTIME_DAYS})`,
       { value: 'n' },
       () => z._default(zx.int(1, 3650, 365), DEFAULT_ANYTIME_DAYS),
     ),

@@ -18,7 +18,8 @@ export default defineCommand({
   ],
   flags: {
     allowWrites: flag(
-      `allow the tools that change data on the service: all of them, or a comma-separated list (${WRITE_TOOLS.join(', ')})`,
+      `allow the tools that change data on the service: all of them, or a comma-separated list ` +
+        `(${WRITE_TOOLS.join(', ')})`,
       { value: 'tools', optionalValue: true },
       () =>
         z.optional(

@@ -222,7 +222,8 @@ async function fetchOne(
     pdfOutcome = saved.outcome;
     if (saved.besideOf)
       ctx.warn(
-        `${join(dir, saved.besideOf)} exists and was not written by assess; saved the report of ${id} beside it as ${saved.name}`,
+        `${join(dir, saved.besideOf)} exists and was not written by assess; saved the report of ${id} beside it as ` +
+          `${saved.name}`,
       );
   }
   await release(); // if neither answer called it (a PDF kept from an earlier run)

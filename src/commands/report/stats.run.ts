@@ -54,7 +54,8 @@ export const run: Run<typeof statsCommand> = async (ctx, input) => {
 
   if (failures.length)
     throw new PartialFailureError(
-      `${failures.length} of ${plural(attempts.length, 'report')} could not be fetched; the statistics leave ${failures.length === 1 ? 'it' : 'them'} out`,
+      `${failures.length} of ${plural(attempts.length, 'report')} could not be fetched; the statistics leave ` +
+        `${failures.length === 1 ? 'it' : 'them'} out`,
       failures.length,
       attempts.length,
     );

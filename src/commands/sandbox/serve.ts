@@ -40,7 +40,8 @@ export default defineCommand({
         ),
     ),
     faults: flag(
-      `inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see ${manualRef('sandbox.md')})`,
+      `inject faults into API requests, e.g. 5xx=0.1,429=0.05,reset=0.05,latency=5ms..50ms,after=0.5,seed=42 (see ` +
+        `${manualRef('sandbox.md')})`,
       { value: 'spec' },
       () => z.optional(specFlag(parseFaultSpec, '--faults 5xx=0.1,429=0.05,reset=0.05,seed=42')),
     ),
@@ -51,7 +52,8 @@ export default defineCommand({
       () => z.optional(specFlag(parseDeliveryFaultSpec, '--delivery-faults drop=0.1,seed=42')),
     ),
     quirks: flag(
-      `vary each answer's form as a real service does, deterministically for this seed (see ${manualRef('sandbox.md')})`,
+      `vary each answer's form as a real service does, deterministically for this seed (see ` +
+        `${manualRef('sandbox.md')})`,
       { value: 'seed' },
       () => z.optional(zx.int(0, 2 ** 31 - 1, 7)),
     ),

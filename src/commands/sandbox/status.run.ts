@@ -12,7 +12,8 @@ export const run: Run<typeof status> = async (ctx) => {
     const answering = await answers(found.sandbox.baseUrl, ctx.signal);
     if (!answering)
       ctx.warn(
-        `the shared sandbox (pid ${found.sandbox.pid}) does not answer at ${found.sandbox.baseUrl}; see its log: ${found.sandbox.logFile}`,
+        `the shared sandbox (pid ${found.sandbox.pid}) does not answer at ${found.sandbox.baseUrl}; see its log: ` +
+          `${found.sandbox.logFile}`,
       );
     return printShared(ctx, { running: true, ...found.sandbox, answering });
   }

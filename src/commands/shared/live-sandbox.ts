@@ -10,7 +10,8 @@ export const START_SHARED = 'assess sandbox start';
 export async function noteEmbeddedUrls(ctx: Context): Promise<void> {
   if (!ctx.globals.sandbox || !(await ctx.connection()).embedded) return;
   ctx.info(
-    `The embedded sandbox stops with this command, so its URLs will not answer; for live URLs start a shared one: ${START_SHARED}`,
+    `The embedded sandbox stops with this command, so its URLs will not answer; for live URLs start a shared one: ` +
+      `${START_SHARED}`,
   );
 }
 
@@ -21,7 +22,8 @@ export async function noteEmbeddedUrls(ctx: Context): Promise<void> {
 export async function warnEmbeddedSetting(ctx: Context, what: string, verb: string, serveFlag: string): Promise<void> {
   if (!ctx.globals.sandbox || !(await ctx.connection()).embedded) return;
   ctx.warn(
-    `${what} set on the embedded sandbox last only for this command; to keep them, start a shared one (${START_SHARED}) ` +
+    `${what} set on the embedded sandbox last only for this command; to keep them, start a shared one ` +
+      `(${START_SHARED}) ` +
       `and run 'assess --sandbox sandbox ${verb}' again, or serve one with 'assess sandbox serve ${serveFlag}'`,
   );
 }

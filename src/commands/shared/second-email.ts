@@ -10,7 +10,9 @@ import type { LedgerRow } from './ledger.js';
 
 /** Whether to e-mail a candidate whom `earlier` may have e-mailed already. */
 export async function emailAgain(ctx: Context, earlier: LedgerRow): Promise<boolean> {
-  const what = `${earlier.email ?? 'the candidate'} may have been e-mailed by an earlier attempt (${earlier.at}, ${earlier.via}) whose answer never came`;
+  const what =
+    `${earlier.email ?? 'the candidate'} may have been e-mailed by an earlier attempt ` +
+    `(${earlier.at}, ${earlier.via}) whose answer never came`;
   if (ctx.globals.via === 'mcp') return false;
   if (ctx.globals.yes) {
     ctx.warn(`${what}; e-mailing again, as --yes asks: this may be their second e-mail.`);

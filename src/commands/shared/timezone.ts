@@ -109,7 +109,8 @@ export async function resolveTz(
       'list them: assess timezones --search TEXT (an id or a name such as Asia/Kolkata or UTC)',
     );
   throw new UsageError(
-    `${flag}: '${value}' matches ${found.length} time zones: ${found.slice(0, 5).map(show).join(', ')}${found.length > 5 ? ', …' : ''}`,
+    `${flag}: '${value}' matches ${found.length} time zones: ` +
+      `${found.slice(0, 5).map(show).join(', ')}${found.length > 5 ? ', …' : ''}`,
     'give the full name or the id',
   );
 }

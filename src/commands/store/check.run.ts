@@ -10,7 +10,8 @@ export const run: Run<typeof check> = async (ctx, input) => {
   const problems = store.check().filter((line) => line !== 'ok');
   if (problems.length)
     throw new OutcomeError(
-      `${store.path} is damaged: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''}`,
+      `${store.path} is damaged: ` +
+        `${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''}`,
       'restore a backup (assess store backup makes one), or move the file away to start anew',
     );
   ctx.info(`${store.path}: ok (integrity check passed).`);

@@ -48,7 +48,8 @@ export function registerAttemptRoutes(app: FastifyInstance, store: Store): void 
         request,
         reply,
         400,
-        `At most ${MAX_CALLBACK_IDS} testinvitationIds can be processed per call; got ${raw.testinvitationIds.length}. Split them into batches of ${MAX_CALLBACK_IDS}.`,
+        `At most ${MAX_CALLBACK_IDS} testinvitationIds can be processed per call; got ` +
+          `${raw.testinvitationIds.length}. Split them into batches of ${MAX_CALLBACK_IDS}.`,
       );
     const body = parseWith(ProcessCallbacksRequest, raw);
     if (!body.ok) return fail(request, reply, 400, body.errors);

@@ -222,7 +222,8 @@ async function simulateMove(store: Store, inv: SandboxInvitation, request: Fasti
     return bad(
       reply,
       400,
-      `sectionScores: ${n(sectionScores.length, 'score')} given, but test ${inv.testId} has ${n(sections, 'section')}; give one score (0-100) per section, in section order.`,
+      `sectionScores: ${n(sectionScores.length, 'score')} given, but test ` +
+        `${inv.testId} has ${n(sections, 'section')}; give one score (0-100) per section, in section order.`,
     );
   }
   const queuedBefore = store.lastEventId();

@@ -32,13 +32,15 @@ export function registerTakeRoutes(app: FastifyInstance, store: Store): void {
       inv.status === 'Complete' || inv.status === 'Test Left' || inv.status === 'Terminated'
         ? 'You have already appeared for this test. Please contact the test administrator.'
         : inv.status === 'Pending'
-          ? `This is the sandbox: no questions here. Move the attempt with POST /_sandbox/invitations/${inv.testInvitationId}/simulate.`
+          ? `This is the sandbox: no questions here. Move the attempt with POST ` +
+            `/_sandbox/invitations/${inv.testInvitationId}/simulate.`
           : `This invitation is ${inv.status}.`;
     return reply
       .type('text/html; charset=utf-8')
       .send(
         `<!doctype html><title>${esc(test.testName)}</title><h1>${esc(test.testName)}</h1>` +
-          `<p>Candidate: ${esc(inv.name)} &lt;${esc(inv.email)}&gt; · invitation ${inv.testInvitationId} · ${esc(inv.status)}</p><p>${esc(message)}</p>`,
+          `<p>Candidate: ${esc(inv.name)} &lt;${esc(inv.email)}&gt; · invitation ` +
+          `${inv.testInvitationId} · ${esc(inv.status)}</p><p>${esc(message)}</p>`,
       );
   });
 }

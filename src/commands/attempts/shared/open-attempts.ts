@@ -97,7 +97,8 @@ const endOf = (t: string) => new Date(Math.floor(Date.parse(t) / 1000) * 1000 + 
 /** Exit 5 when some invitations could not be checked (what could be is printed first). */
 export function uncheckedError(unchecked: string[], checked: number): PartialFailureError {
   return new PartialFailureError(
-    `${plural(unchecked.length, 'invitation')} could not be checked against the service (${unchecked.slice(0, 5).join(', ')}${unchecked.length > 5 ? ', …' : ''}); run it again to check them`,
+    `${plural(unchecked.length, 'invitation')} could not be checked against the service ` +
+      `(${unchecked.slice(0, 5).join(', ')}${unchecked.length > 5 ? ', …' : ''}); run it again to check them`,
     unchecked.length,
     checked + unchecked.length,
   );

@@ -173,7 +173,8 @@ async function signingSecret(ctx: Context, input: ListenExtraInput, notes: strin
     secrets: ctx.secrets,
   });
   notes.push(
-    `Signing forwards (Standard Webhooks) with the secret from ${s.source}${s.created ? ' (generated now; assess ' + 'callbacks listen --print-secret shows it)' : ''}.`,
+    `Signing forwards (Standard Webhooks) with the secret from ` +
+      `${s.source}${s.created ? ' (generated now; assess ' + 'callbacks listen --print-secret shows it)' : ''}.`,
   );
   return { secret: s.secret, signedWith: s.source === 'ASSESS_WEBHOOK_SECRET' ? s.source : resolve(s.source) };
 }
@@ -217,11 +218,13 @@ export async function startListenExtras(
       if (!kept)
         for (const e of fwd.lanes.queued())
           ctx.warn(
-            `could not forward ${e.item ? label(e.item.invitationId, e.item.status) : 'a notification'} to ${input.forwardTo}: the listener stopped first (--no-inbox: kept nowhere)`,
+            `could not forward ` +
+              `${e.item ? label(e.item.invitationId, e.item.status) : 'a notification'} to ${input.forwardTo}: the listener stopped first (--no-inbox: kept nowhere)`,
           );
       if (kept && left)
         ctx.info(
-          `${plural(left, 'notification')} not forwarded yet ${left === 1 ? 'stays' : 'stay'} queued in ${kept.inbox.path}: a restarted listener forwards them.`,
+          `${plural(left, 'notification')} not forwarded yet ` +
+            `${left === 1 ? 'stays' : 'stay'} queued in ${kept.inbox.path}: a restarted listener forwards them.`,
         );
       kept?.close();
     },

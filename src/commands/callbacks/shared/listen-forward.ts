@@ -44,7 +44,8 @@ export function startForwarding(
     onBreaker: (state, why) =>
       state === 'open'
         ? ctx.warn(
-            `forwarding to ${to} paused (${why}); notifications stay queued, a probe every ${input.breakerProbe / 1000} s`,
+            `forwarding to ${to} paused (${why}); notifications stay queued, a probe every ` +
+              `${input.breakerProbe / 1000} s`,
           )
         : state === 'closed'
           ? ctx.info(`forwarding to ${to} resumed (${why})`)
@@ -92,7 +93,8 @@ function forwarder(
     if (lanes.depth >= input.forwardQueue || memory.bytes + n.raw.length > input.forwardQueueBytes) {
       dropped++;
       return ctx.warn(
-        `could not forward ${label(n.read.invitationId, n.read.status)} to ${to}: forward queue full (${lanes.depth} waiting, ${Math.ceil(memory.bytes / 1024)} KB); ${dropped} dropped so far`,
+        `could not forward ${label(n.read.invitationId, n.read.status)} to ${to}: forward queue full ` +
+          `(${lanes.depth} waiting, ${Math.ceil(memory.bytes / 1024)} KB); ${dropped} dropped so far`,
       );
     }
     memory.bytes += n.raw.length;

@@ -79,7 +79,8 @@ export async function openListenStore(
   const orphaned = settleOrphans(ctx, inbox, input.forwardTo);
   if (orphaned)
     notes.push(
-      `${plural(orphaned, 'notification')} an earlier listener never forwarded (to another target) ${orphaned === 1 ? 'is now a dead letter' : 'are now dead letters'}: callbacks inbox --failed lists them.`,
+      `${plural(orphaned, 'notification')} an earlier listener never forwarded (to another target) ` +
+        `${orphaned === 1 ? 'is now a dead letter' : 'are now dead letters'}: callbacks inbox --failed lists them.`,
     );
   if (resumable.length)
     notes.push(
@@ -103,7 +104,9 @@ export async function openListenStore(
 
 /** Queued for another target (or none now): recorded as dead letters, so `inbox --failed` lists them. */
 function settleOrphans(ctx: Context, inbox: Inbox, target: string | undefined): number {
-  const error = `acknowledged but never forwarded: the listener stopped first, and was restarted ${target ? `forwarding to ${target}` : 'without --forward-to'}`;
+  const error =
+    `acknowledged but never forwarded: the listener stopped first, and was restarted ` +
+    `${target ? `forwarding to ${target}` : 'without --forward-to'}`;
   const atMs = ctx.now().getTime();
   return inbox.store.write((s) => {
     const left = queuedElsewhere(s, target);

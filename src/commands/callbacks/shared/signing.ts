@@ -61,7 +61,9 @@ export function verify(
   if (toleranceS > 0 && skew > toleranceS)
     return {
       ok: false,
-      reason: `webhook-timestamp is ${Math.round(skew)} s away from ${toleranceS === 0 ? 'the reference time' : 'when it was received'} (tolerance ${toleranceS} s)`,
+      reason:
+        `webhook-timestamp is ${Math.round(skew)} s away from ` +
+        `${toleranceS === 0 ? 'the reference time' : 'when it was received'} (tolerance ${toleranceS} s)`,
     };
   const expected = Buffer.from(sign(secret, id, Number(ts), body).slice(3), 'base64');
   for (const part of sig.split(' ')) {

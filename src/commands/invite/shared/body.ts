@@ -31,7 +31,9 @@ const stakeholders = () =>
       if (bad.length)
         ctx.addIssue({
           code: 'custom',
-          message: `must be comma-separated e-mail addresses, e.g. hr@example.com,lead@example.com (not an e-mail: ${bad.map((b) => `'${b}'`).join(', ')}); use --no-stakeholders to turn them off`,
+          message:
+            `must be comma-separated e-mail addresses, e.g. hr@example.com,lead@example.com (not an e-mail: ` +
+            `${bad.map((b) => `'${b}'`).join(', ')}); use --no-stakeholders to turn them off`,
         });
     }),
   );

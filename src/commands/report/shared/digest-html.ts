@@ -76,7 +76,8 @@ function histogramSvg(bins: Bin[]): string {
       const y = h - bottom - bh;
       const range = `${b.from}–${b.to} %`;
       return (
-        `<g><title>${range}: ${b.count}</title><rect class="bar" x="${x.toFixed(1)}" y="${y}" width="${(slot - 6).toFixed(1)}" height="${bh}"/>` +
+        `<g><title>${range}: ${b.count}</title><rect class="bar" ` +
+        `x="${x.toFixed(1)}" y="${y}" width="${(slot - 6).toFixed(1)}" height="${bh}"/>` +
         `<text class="count" x="${(x + (slot - 6) / 2).toFixed(1)}" y="${y - 3}" text-anchor="middle">${b.count || ''}</text>` +
         `<text x="${(x + (slot - 6) / 2).toFixed(1)}" y="${h - 8}" text-anchor="middle">${b.from}</text></g>`
       );
@@ -128,7 +129,9 @@ export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): str
   const head = tableHead(sectionNames, anyPdf);
   const body = rows.map((r) => tableRow(r, sectionNames, anyPdf)).join('\n');
   const title = `Assessment results${tests.length === 1 ? `: ${escapeCell(tests[0]!)}` : ''}`;
-  const csp = `default-src 'none'; style-src 'sha256-${sha256(DIGEST_CSS)}'; script-src 'sha256-${sha256(DIGEST_SCRIPT)}'; img-src data:; base-uri 'none'; form-action 'none'`;
+  const csp =
+    `default-src 'none'; style-src 'sha256-${sha256(DIGEST_CSS)}'; script-src ` +
+    `'sha256-${sha256(DIGEST_SCRIPT)}'; img-src data:; base-uri 'none'; form-action 'none'`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -151,7 +154,7 @@ export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): str
 <div><h2>Sections (mean %)</h2>${partsSvg(stats.sections, 'Sections')}</div>
 </section>
 <h2>Candidates</h2>
-${rows.length ? `<div class="table-wrap"><table class="sortable" id="candidates"><thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table></div>` : '<p class="empty">No attempts in this window.</p>'}
+${rows.length ? `<div class="table-wrap"><table class="sortable" ` + `id="candidates"><thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table></div>` : '<p class="empty">No attempts in this window.</p>'}
 </main>
 <footer>Made by assess report export at <time datetime="${esc(meta.generatedAt)}">${esc(timeText(meta.generatedAt, meta.zone))}</time>. Click a column header to sort.</footer>
 <script>${DIGEST_SCRIPT}</script>

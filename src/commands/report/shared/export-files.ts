@@ -68,7 +68,8 @@ export function refuseForeignFiles(run: BulkRun, input: ExportInput, dir: string
   if (input.html && existsSync(join(dir, HTML_NAME)) && !run.journal.wrote.has(HTML_NAME)) {
     run.close(false);
     throw new UsageError(
-      `--html: ${join(dir, HTML_NAME)} exists and was not written by assess (its journal in ${run.journal.path} does not list it); refusing to replace it`,
+      `--html: ${join(dir, HTML_NAME)} exists and was not written by assess (its journal in ` +
+        `${run.journal.path} does not list it); refusing to replace it`,
       'move it away, or choose another --out directory',
     );
   }

@@ -236,7 +236,8 @@ export async function failUnlessOk(res: RawResponse) {
   if (!ok) throw new ApiError(res.status, parseErrorBody(text), res.request, res.attempts);
   const r = res.request;
   throw new UnexpectedAnswerError(
-    `${r.method} ${new URL(r.url).pathname} was answered HTTP ${res.status} with ${describeNotJson(type, text)}, not a PDF`,
+    `${r.method} ${new URL(r.url).pathname} was answered HTTP ` +
+      `${res.status} with ${describeNotJson(type, text)}, not a PDF`,
     r,
     baseUrlHint(r),
   );
