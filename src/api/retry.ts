@@ -110,7 +110,8 @@ export function repeats(o: Outcome, repeat: Repeat | 'delivery'): boolean {
   if (nothingProcessed(o)) return true;
   if (repeat === 'once') return false;
   if (o.kind === 'cut') return true;
-  if (repeat === 'delivery') return o.kind === 'error' || (o.status >= 500 && o.status !== 508) || o.status === 408; // 508: a loop, final
+  // 508: a loop, final
+  if (repeat === 'delivery') return o.kind === 'error' || (o.status >= 500 && o.status !== 508) || o.status === 408;
   if (o.kind === 'status') return STATUSES[repeat].has(o.status);
   return o.code === undefined || MAYBE_SENT_CODES.has(o.code);
 }
@@ -147,14 +148,16 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
   const v = value.trim();
   if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
   // every HTTP-date form (IMF-fixdate, RFC 850, asctime) starts with the day's name
-  if (!HTTP_DATE.test(v)) return undefined;
+  if (!IMF_OR_RFC850.test(v) && !ASCTIME.test(v)) return undefined;
   const at = Date.parse(v);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - now);
 }
 
-const HTTP_DATE =
-  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? +\d{1,2}[ -][A-Za-z]{3}[ -]\d{2,4} |^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) +[A-Za-z]{3} +\d{1,2} /;
+/** `Sun, 06 Nov 1994 08:49:37 GMT` and `Sunday, 06-Nov-94 08:49:37 GMT`. */
+const IMF_OR_RFC850 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? +\d{1,2}[ -][A-Za-z]{3}[ -]\d{2,4} /;
+/** `Sun Nov  6 08:49:37 1994`. */
+const ASCTIME = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) +[A-Za-z]{3} +\d{1,2} /;
 
 /**
  * The gate of a client outside a bulk run: a 429 (with its Retry-After, or a backoff) holds back

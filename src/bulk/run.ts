@@ -114,7 +114,9 @@ export class BulkRun {
     const throttled = this.pace?.throttled ?? 0;
     const pace = this.pace?.current() ?? null;
     const paced = pace === null ? '' : `, paced at ${formatRate(pace)}`;
-    const text = ` in ${secs.toFixed(1)} s (${formatRate(perSecond)}${throttled ? `; ${throttled} answered 429 (too ` + `many requests)` : ''}${paced})`;
+    const text =
+      ` in ${secs.toFixed(1)} s ` +
+      `(${formatRate(perSecond)}${throttled ? `; ${throttled} answered 429 (too many requests)` : ''}${paced})`;
     return { perSecond, throttled, pace: pace === null ? null : Number(pace.toFixed(2)), text };
   }
 
@@ -214,7 +216,8 @@ export class BulkRun {
     // no pace when nothing was sent: "14 already invited, nothing to do in 0.0 s" reads oddly
     const took = done + failed ? pace.text : '';
     this.ctx.info(
-      `${interrupted ? 'Interrupted: ' : ''}${what}: ${countsText(this.outcomes, this.words, this.tally)}${took}${extra}. ` +
+      `${interrupted ? 'Interrupted: ' : ''}${what}: ` +
+        `${countsText(this.outcomes, this.words, this.tally)}${took}${extra}. ` +
         `Results: ${this.resultsPath}; journal: ${this.journal.path}`,
     );
     // --json [fields], --ndjson, --csv, --query: the run's summary for scripts (stdout carries
@@ -227,7 +230,7 @@ export class BulkRun {
         `interrupted${left === undefined ? '' : ` with ${plural(left, 'item')} not ${this.pendingVerb} yet`}; ` +
           `finished items are in the journal — ` +
           `run the same command again to resume (it does only what is not ` +
-          `done${failed ? ', and retries the failed ' + 'ones' : ''})`,
+          `done${failed ? ', and retries the failed ones' : ''})`,
       );
     }
     if (failed) {

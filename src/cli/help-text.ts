@@ -40,7 +40,8 @@ export const HELP_LAYOUT = {
       ? description
       : helper.boxWrap(description, Math.max(1, width - UNDER_INDENT.length));
     const item = `  ${term}`;
-    return `${displayWidth(item) <= width ? item : wrapLine(item, width, '    ')}\n${text.replace(/^/gm, UNDER_INDENT)}`;
+    const first = displayWidth(item) <= width ? item : wrapLine(item, width, '    ');
+    return `${first}\n${text.replace(/^/gm, UNDER_INDENT)}`;
   },
   /** One way for defaults and choices: `(default: 5)`, `(choices: v3, v2)`. */
   optionDescription(option: Option): string {

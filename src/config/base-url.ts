@@ -53,7 +53,7 @@ export function normaliseBaseUrl(src: Source, api: 'v3' | 'v2', notices: string[
     throw new UsageError(
       `${src.name}: '${maskUrlCredentials(raw)}' has a ${raw.includes('?') ? 'query (?…)' : 'fragment (#…)'}; a base ` +
         `URL is only the address the CLI adds /v3/… to`,
-      `drop it, e.g. ${maskUrlCredentials(raw.replace(/[?#].*$/s, '').replace(/\/+$/, '') || 'https://api.example.com')}`,
+      `drop it, e.g. ${maskUrlCredentials(withoutQuery(raw))}`,
     );
   let url = raw.replace(/\/+$/, '');
   if (VERSION_SUFFIX[api].test(url)) {
@@ -95,4 +95,9 @@ export function resolveBaseUrls(opts: {
   const baseUrlV2From = v2.value?.trim() ? v2.name : v3.name;
   refusePlainHttp(baseUrlV2, baseUrlV2From, insecure);
   return { baseUrl, baseUrlV2, baseUrlFrom: v3.name, baseUrlV2From, notices };
+}
+
+/** The address without its query or fragment and trailing slashes: what to give instead. */
+function withoutQuery(raw: string): string {
+  return raw.replace(/[?#].*$/s, '').replace(/\/+$/, '') || 'https://api.example.com';
 }

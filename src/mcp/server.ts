@@ -52,7 +52,8 @@ export function allowedWrites(flag: true | string | undefined): ReadonlySet<stri
   for (const name of names)
     if (!WRITE_TOOLS.includes(name))
       throw new UsageError(
-        `--allow-writes: ${JSON.stringify(name)} is ${reads.includes(name) ? 'a tool that only reads (always allowed)' : 'not a tool'}`,
+        `--allow-writes: ${JSON.stringify(name)} is ` +
+          `${reads.includes(name) ? 'a tool that only reads (always allowed)' : 'not a tool'}`,
         `name tools that change data, comma-separated, e.g. --allow-writes invite,attempts_cancel (all of them: ` +
           `${WRITE_TOOLS.join(', ')})`,
       );
@@ -94,8 +95,9 @@ export async function serveMcp(ctx: Context, opts: { allowWrites?: true | string
   await server.connect(transport);
   const unanswered = trackUnanswered(transport);
   ctx.info(
-    `assess MCP server on stdio: ` +
-      `${tools.length} tools, ${allowed.size ? `writes allowed: ` + `${[...allowed].join(', ')}` : 'read-only (--allow-writes allows changes)'}; files folder ${files.root}; audit log ${audit.path}`,
+    `assess MCP server on stdio: ${tools.length} tools, ` +
+      `${allowed.size ? `writes allowed: ${[...allowed].join(', ')}` : 'read-only (--allow-writes allows changes)'}; ` +
+      `files folder ${files.root}; audit log ${audit.path}`,
   );
   // the requests read before the end of input are answered (each bounded by its own timeouts;
   // Ctrl-C stops waiting), and only then is the server, and an embedded sandbox, closed

@@ -276,7 +276,8 @@ export class Deliverer {
     const d = run.d;
     d.state = state;
     d.finishedAt = this.store.nowIso();
-    const sql = `UPDATE deliveries SET state = ?, doc = ?, owner = NULL, claim = NULL, lease_until_ms = NULL WHERE ${MINE}`;
+    const sql = `UPDATE deliveries SET state = ?, doc = ?, owner = NULL, claim = NULL, lease_until_ms = NULL
+      WHERE ${MINE}`;
     this.store.exec(sql, state, JSON.stringify(d), d.deliveryId, this.owner, run.claim);
     this.claimFor(d.testInvitationId); // notifications another process queued behind this one
   }

@@ -135,7 +135,7 @@ const faultBody = (status: number, retryAfterS: number) =>
   JSON.stringify({
     errors: [
       `${MESSAGES[status] ?? `HTTP ${status}`} (sandbox fault ` +
-        `injection)${status === 429 ? `; retry after ` + `${retryAfterS} s` : ''}`,
+        `injection)${status === 429 ? `; retry after ${retryAfterS} s` : ''}`,
     ],
   });
 

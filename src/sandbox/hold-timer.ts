@@ -43,7 +43,8 @@ export class HoldTimer {
   private arm(at: number): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (at !== Infinity) this.timer = setTimeout(() => this.release(), Math.max(1, at - monotonicMs() + 1)); // never negative: Node warns of a late arm
+    // never negative: Node warns of a late arm
+    if (at !== Infinity) this.timer = setTimeout(() => this.release(), Math.max(1, at - monotonicMs() + 1));
   }
 
   private release(): void {

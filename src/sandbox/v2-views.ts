@@ -131,7 +131,10 @@ export function testAccessTimeText(link: SandboxLink, inv: SandboxInvitation): s
   const to = inv.accessEnd ? toV2DateTime(inv.accessEnd) : null;
   const s = link.schedule;
   if (s.scheduleType === 'slotwise' && from && to)
-    return `Slot wise: daily ${from.slice(11, 16)}-${to.slice(11, 16)} UTC, from ${from.slice(0, 10)} to ${to.slice(0, 10)}`;
+    return (
+      `Slot wise: daily ${from.slice(11, 16)}-${to.slice(11, 16)} UTC, from ${from.slice(0, 10)} to ` +
+      `${to.slice(0, 10)}`
+    );
   if (s.scheduleType === 'timebound' && from && to) return `Time bound: from ${from} to ${to} UTC`;
   if (s.scheduleType === 'validityindays')
     return `Anytime: valid for ${s.scheduleDetails.invitationValidityInDays} days${to ? `, until ${to} UTC` : ''}`;

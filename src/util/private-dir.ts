@@ -63,7 +63,7 @@ export function privateDirProblem(dir: string, mode?: number, uid = process.getu
   if (!st.isDirectory()) return `${dir} is ${st.isSymbolicLink() ? 'a symbolic link' : 'not a directory'}`;
   if (uid !== undefined && st.uid !== uid) return `${dir} belongs to another user (uid ${st.uid})`;
   if (process.platform === 'win32') return undefined;
-  if (mode !== undefined ? bits !== mode : (bits & 0o022) !== 0)
-    return `${dir} has mode 0${bits.toString(8)}${mode !== undefined ? `, not 0${mode.toString(8)}` : ': others may ' + 'change it'}`;
-  return undefined;
+  if (mode !== undefined ? bits === mode : (bits & 0o022) === 0) return undefined;
+  const why = mode !== undefined ? `, not 0${mode.toString(8)}` : ': others may change it';
+  return `${dir} has mode 0${bits.toString(8)}${why}`;
 }

@@ -99,7 +99,7 @@ function relative(v: string, direction: Direction): number | string | undefined 
   const ms = amount(m[1]!, m[2]!);
   if (ms === undefined)
     return (
-      `'${m[2]}' is not a unit of time; use s, m, h, d or w (or seconds, minutes, hours, days, weeks), e.g. 2d ` + `ago`
+      `'${m[2]}' is not a unit of time; use s, m, h, d or w (or seconds, minutes, hours, days, weeks), ` + 'e.g. 2d ago'
     );
   return sign * ms;
 }

@@ -11,7 +11,10 @@ export function utcText(iso: string): string | undefined {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return undefined;
   const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+  return (
+    `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ` +
+    `${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`
+  );
 }
 
 /**
@@ -25,5 +28,6 @@ export function utcSeconds(at: Date | number): string {
   const year = d.getUTCFullYear();
   if (!(year >= 0 && year <= 9999)) return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const two = (n: number) => (n < 10 ? `0${n}` : String(n));
-  return `${String(year).padStart(4, '0')}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}T${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}Z`;
+  const date = `${String(year).padStart(4, '0')}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}`;
+  return `${date}T${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}Z`;
 }

@@ -100,9 +100,7 @@ export function readCallback(body: unknown): ReadCallback {
     if (!(key in src) || key === 'TestInvitationId') continue;
     const r = CallbackWire.shape[key].safeParse(src[key]);
     if (!r.success)
-      notes.push(
-        `${key} ${JSON.stringify(src[key])?.slice(0, 60)} is not ${key.includes('Score') ? 'a number' : key.startsWith('Attempted') ? 'a documented date form' : 'text'}; kept as sent`,
-      );
+      notes.push(`${key} ${JSON.stringify(src[key])?.slice(0, 60)} is not ${expectedForm(key)}; kept as sent`);
     else if (key.includes('Score') && typeof src[key] === 'string') value[key] = Number(src[key]);
   }
   const version = src.Status != null && src.Status !== '' ? 'v3' : 'v2';
@@ -148,4 +146,9 @@ export function vendorWallClock(v: unknown): string | null {
   if (/am/i.test(m[7]!) && hour === 12) hour = 0;
   const p = (n: number | string) => String(n).padStart(2, '0');
   return `${m[3]}-${p(month + 1)}-${p(m[1]!)}T${p(hour)}:${m[5]}:${p(m[6] ?? '00')}`;
+}
+
+/** What a callback field was expected to hold, for the note on one that did not. */
+function expectedForm(key: string): string {
+  return key.includes('Score') ? 'a number' : key.startsWith('Attempted') ? 'a documented date form' : 'text';
 }

@@ -20,7 +20,8 @@ export const run: Run<typeof cancel> = async (ctx, { invitationId }) => {
     const who = [r.candidateName, r.candidateEmail].filter(Boolean).join(', ') || 'the candidate';
     question =
       `Cancel the invitation of ` +
-      `${who} to "${r.testName ?? `test ${r.testId ?? '?'}`}" (${invitationId}, ${r.status ?? 'status unknown'})? They will no longer be able to take the test.`;
+      `${who} to "${r.testName ?? `test ${r.testId ?? '?'}`}" (${invitationId}, ${r.status ?? 'status unknown'})? ` +
+      `They will no longer be able to take the test.`;
   }
   if (!(await confirmAction(ctx, question, `cancelling invitation ${invitationId}`))) return nothingChanged(ctx);
   const res = await api.cancel(invitationId).catch(async (err: unknown) => {

@@ -141,7 +141,8 @@ function settle(w: Waiting, rows: Row[], timeout: number): void {
     // the polls were failing when time ran out: that, not the candidate, is what to look at
     const lastError = w.failing && describeError(w.failing.err, ctx.env);
     throw new WaitTimeoutError(
-      `timed out after ${fmt(timeout)}: ${where.join(', ')}${lastError ? `; the last poll failed: ` + `${lastError.message}` : ''}`,
+      `timed out after ${fmt(timeout)}: ` +
+        `${where.join(', ')}${lastError ? `; the last poll failed: ${lastError.message}` : ''}`,
       lastError?.hint ?? 'wait longer with --timeout, e.g. --timeout 8h',
     );
   }

@@ -203,10 +203,9 @@ async function makePrinter(ctx: Context): Promise<(n: Received) => void> {
       // what cannot be understood is shown as it came (a list, a string…), on one line
       // on a terminal, what JSON.stringify leaves raw (C1, bidi) is escaped
       const json = (text: string) => (ctx.io.stdoutIsTTY ? escapeJson(text) : text);
-      return (n) =>
-        write(
-          `${json(n.read.ok ? JSON.stringify(pickFields(n.body, ctx.globals.fields)) : JSON.stringify(JSON.parse(n.raw.toString('utf8'))))}\n`,
-        );
+      const shown = (n: Received) =>
+        n.read.ok ? pickFields(n.body, ctx.globals.fields) : JSON.parse(n.raw.toString('utf8'));
+      return (n) => write(`${json(JSON.stringify(shown(n)))}\n`);
     }
   }
 }

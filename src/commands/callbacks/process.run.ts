@@ -45,7 +45,9 @@ export const run: Run<typeof decl> = async (ctx, input) => {
       `${plural(unregistered, 'attempt')} ${are(unregistered)} not registered for a notification (no callback URL: ` +
         `the service answered "failed"). That is not a failure.`,
     );
-  const summary = `${results.length - failed.length - unregistered} of ${plural(results.length, 'invitation')} queued for callback reprocessing, ${unregistered ? `${unregistered} not registered, ` : ''}${failed.length} failed`;
+  const summary =
+    `${results.length - failed.length - unregistered} of ${plural(results.length, 'invitation')} queued for callback ` +
+    `reprocessing, ${unregistered ? `${unregistered} not registered, ` : ''}${failed.length} failed`;
   if (failed.length)
     throw new PartialFailureError(
       `${summary}: ${failed

@@ -59,7 +59,8 @@ export const run: Run<typeof decl> = async (ctx, input) => {
     : ` ${checked.length} of them registered a callback URL through this CLI (the ledger in ${ledgerFile}; --all ` +
       `checks every one);`;
   ctx.info(
-    `${plural(attempts.length, 'completed attempt')} between ${from} and ${to};${scope} ${checked.length - missing.length} notified in the inbox, ${missing.length} missing.`,
+    `${plural(attempts.length, 'completed attempt')} between ${from} and ` +
+      `${to};${scope} ${checked.length - missing.length} notified in the inbox, ${missing.length} missing.`,
   );
 
   let failed = 0;
@@ -107,8 +108,10 @@ function report(ctx: Context, missing: Missing[], failed: number, apply: boolean
     );
   if (failed) {
     const first = missing.find((r) => r.requeue === 'failed')!;
+    const queued = missing.length - failed - unregistered;
     throw new PartialFailureError(
-      `${missing.length - failed - unregistered} of ${plural(missing.length, 'missing notification')} ${were(missing.length - failed - unregistered)} re-queued; ${failed} could not be re-queued (invitation ${first.testInvitationId}: ${first.message ?? 'no reason given'}).`,
+      `${queued} of ${plural(missing.length, 'missing notification')} ${were(queued)} re-queued; ${failed} could ` +
+        `not be re-queued (invitation ${first.testInvitationId}: ${first.message ?? 'no reason given'}).`,
       failed,
       missing.length,
     );

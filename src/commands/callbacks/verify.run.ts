@@ -124,7 +124,8 @@ function notVerified(bad: Row[], total: number, toleranceMs: number, signedRight
   // a capture older than the tolerance: say so, and whether the signatures match at its own time
   const matches = onlyTime && signedRight();
   return new OutcomeError(
-    `${bad.length} of ${plural(total, 'request')} ${bad.length === 1 ? 'does' : 'do'} not verify${bad[0]!.reason ? `: ${bad[0]!.reason}` : ''}.`,
+    `${bad.length} of ${plural(total, 'request')} ${bad.length === 1 ? 'does' : 'do'} not ` +
+      `verify${bad[0]!.reason ? `: ${bad[0]!.reason}` : ''}.`,
     onlyUnsigned
       ? 'those were received unsigned; the signed ones verify'
       : onlyTime
@@ -214,7 +215,8 @@ function requestOf(v: unknown, file: string, now: Date, read: BodyReader): Store
     invitationId?: string;
     status?: string | null;
   };
-  if (o && typeof o.type === 'string' && o.type !== 'notification' && o.type !== 'quarantined') return []; // the delivery log: no request
+  // the delivery log: no request
+  if (o && typeof o.type === 'string' && o.type !== 'notification' && o.type !== 'quarantined') return [];
   if (
     !o ||
     typeof o !== 'object' ||

@@ -42,7 +42,8 @@ export const run: Run<typeof set> = async (ctx, input) => {
     const name = (current.testSettings as { testName?: unknown } | undefined)?.testName;
     const question =
       `Replace the settings of test ` +
-      `${input.testId}${typeof name === 'string' ? ` "${name}"` : ''} with ${diff.length === 1 ? 'this change' : `these ${diff.length} changes`}?`;
+      `${input.testId}${typeof name === 'string' ? ` "${name}"` : ''} with ` +
+      `${diff.length === 1 ? 'this change' : `these ${diff.length} changes`}?`;
     if (!(await confirmAction(ctx, question, 'replacing the settings'))) return nothingChanged(ctx);
   }
   // a replace whose answer was lost may have been carried out: the settings read back say

@@ -120,7 +120,8 @@ export class Ledger {
     const r = this.store
       .sql(
         `INSERT INTO ledger (target, at, via, api, test_id, link_id, email, name, send_email, withheld, callback_url,
-          reattempt_of, outcome, invitation_id, status, test_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          reattempt_of, outcome, invitation_id, status, test_url)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         this.target,

@@ -13,14 +13,16 @@ export function registerTakeRoutes(app: FastifyInstance, store: Store): void {
     if (!link) return reply.code(404).type('text/html').send('<h1>Unknown test link</h1>');
     const test = store.test(link.testId);
     const open = link.invitationType === 'open' && link.testLinkStatus === 'active';
+    const shut = link.testLinkStatus === 'active' ? 'for candidates invited by e-mail only' : link.testLinkStatus;
     const message = open
-      ? 'This is the sandbox: no questions here. A candidate who opens this link is registered as with assess invite ' +
-        '--link.'
-      : `This link is ${link.testLinkStatus === 'active' ? 'for candidates invited by e-mail only' : link.testLinkStatus}.`;
+      ? 'This is the sandbox: no questions here. A candidate who opens this link is registered as with ' +
+        'assess invite --link.'
+      : `This link is ${shut}.`;
     return reply
       .type('text/html; charset=utf-8')
       .send(
-        `<!doctype html><title>${esc(test?.testName ?? 'Test')}</title><h1>${esc(test?.testName ?? 'Test')}</h1><p>${esc(link.testLinkName)}</p><p>${esc(message)}</p>`,
+        `<!doctype html><title>${esc(test?.testName ?? 'Test')}</title><h1>${esc(test?.testName ?? 'Test')}</h1>` +
+          `<p>${esc(link.testLinkName)}</p><p>${esc(message)}</p>`,
       );
   });
 

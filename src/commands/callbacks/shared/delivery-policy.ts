@@ -133,7 +133,8 @@ export class Forwarder {
       if (!this.stopping.signal.aborted) this.overflowed++;
       const why = this.stopping.signal.aborted
         ? 'the forwarder was stopping'
-        : `forward queue full (${this.queue.length} waiting, ${Math.ceil(this.queuedBytes / 1024)} KB); ${this.overflowed} dropped so far`;
+        : `forward queue full (${this.queue.length} waiting, ${Math.ceil(this.queuedBytes / 1024)} KB); ` +
+          `${this.overflowed} dropped so far`;
       this.opts.onOutcome?.(item, { ok: false, tries: 0, error: why });
       void this.deadLetter(item, { tries: 0, error: why });
       return false;
@@ -198,7 +199,8 @@ export class Forwarder {
         }
         this.opts.onOutcome?.(item, outcome);
         if (!outcome.ok) await this.deadLetter(item, outcome);
-        else await Promise.resolve(this.opts.onDelivered?.(item, outcome)).catch(() => undefined); // the inbox is gone: it is sent again after a restart
+        // delivered; were the inbox gone, it is sent again after a restart
+        else await Promise.resolve(this.opts.onDelivered?.(item, outcome)).catch(() => undefined);
       }
     } finally {
       // in the same turn as the empty queue was seen: an item enqueued after this starts a new

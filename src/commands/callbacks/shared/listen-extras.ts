@@ -174,7 +174,7 @@ async function signingSecret(ctx: Context, input: ListenExtraInput, notes: strin
   });
   notes.push(
     `Signing forwards (Standard Webhooks) with the secret from ` +
-      `${s.source}${s.created ? ' (generated now; assess ' + 'callbacks listen --print-secret shows it)' : ''}.`,
+      `${s.source}${s.created ? ' (generated now; assess callbacks listen --print-secret shows it)' : ''}.`,
   );
   return { secret: s.secret, signedWith: s.source === 'ASSESS_WEBHOOK_SECRET' ? s.source : resolve(s.source) };
 }
@@ -219,7 +219,8 @@ export async function startListenExtras(
         for (const e of fwd.lanes.queued())
           ctx.warn(
             `could not forward ` +
-              `${e.item ? label(e.item.invitationId, e.item.status) : 'a notification'} to ${input.forwardTo}: the listener stopped first (--no-inbox: kept nowhere)`,
+              `${e.item ? label(e.item.invitationId, e.item.status) : 'a notification'} to ${input.forwardTo}: the ` +
+              `listener stopped first (--no-inbox: kept nowhere)`,
           );
       if (kept && left)
         ctx.info(

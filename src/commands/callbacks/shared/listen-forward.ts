@@ -60,7 +60,8 @@ export function startForwarding(
     forward: forwarder(ctx, input, { lanes, kept, hops, memory, listenerId }),
     note:
       `Forwarding to ${to}: ${plural(input.forwardConcurrency, 'invitation')} at once, each in arrival order; ` +
-      `paused after ${plural(input.breakerFailures, 'failure')} in a row.${resumed ? ` ${resumed} queued from before.` : ''}`,
+      `paused after ${plural(input.breakerFailures, 'failure')} in a ` +
+      `row.${resumed ? ` ${resumed} queued from before.` : ''}`,
   };
 }
 
@@ -152,7 +153,8 @@ function storeSide(
         }),
       );
       ctx.warn(
-        `could not forward ${said(item)} to ${to} (${plural(Math.max(1, e.tries), 'try', 'tries')}): ${error}; kept as a dead letter (callbacks inbox --failed, callbacks replay)`,
+        `could not forward ${said(item)} to ${to} (${plural(Math.max(1, e.tries), 'try', 'tries')}): ${error}; kept ` +
+          `as a dead letter (callbacks inbox --failed, callbacks replay)`,
       );
     },
     retryLater: (e, _item, error) =>

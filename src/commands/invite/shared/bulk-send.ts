@@ -138,7 +138,8 @@ class BulkInvite {
     for await (const ev of csv.rows()) {
       if (ev.kind === 'blank') continue; // counted by the first pass
       if (ev.kind === 'bad') {
-        run.record({ line: ev.bad.line, outcome: 'invalid', errors: ev.bad.errors }, 'skipped'); // --skip-invalid: skipped, not failed (no exit 5 on its own)
+        // --skip-invalid: skipped, not failed (no exit 5 on its own)
+        run.record({ line: ev.bad.line, outcome: 'invalid', errors: ev.bad.errors }, 'skipped');
         continue;
       }
       const { row } = ev;

@@ -212,7 +212,8 @@ async function dryRun(ctx: Context, c: Checked, paths: InvitePaths, label: strin
   const where = journal?.path ?? paths.journal ?? "the profile's store";
   warnSkipped(ctx, c, skipping);
   ctx.info(
-    `Dry run of ${label}: ${plural(summary.rows, 'row')}, ${c.valid} valid, ${c.badCount} invalid, ${plural(duplicates, 'duplicate')}, ` +
+    `Dry run of ${label}: ${plural(summary.rows, 'row')}, ${c.valid} valid, ${c.badCount} invalid, ` +
+      `${plural(duplicates, 'duplicate')}, ` +
       (c.blank ? `${plural(c.blank, 'blank row')} skipped, ` : '') +
       `${done} already invited (journal in ${where}); ${summary.wouldSend} would be sent. Nothing was sent.`,
   );

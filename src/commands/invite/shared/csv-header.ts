@@ -163,5 +163,6 @@ export function headingList(headings: string[]): string {
       `${plural(headings.length, 'value')} that ` +
       `${headings.length === 1 ? 'does' : 'do'} not look like column names, not shown`
     );
-  return `${list}${more}${hidden && shown.length <= 10 ? ` and ${hidden} that do not look like column names, not ` + `shown` : ''}`;
+  const unshown = hidden && shown.length <= 10 ? ` and ${hidden} that do not look like column names, not shown` : '';
+  return `${list}${more}${unshown}`;
 }

@@ -72,7 +72,7 @@ export function linkFlags(mode: 'create' | 'update') {
     ),
     tz: flag(
       `time zone id or name (assess timezones) the schedule is read ` +
-        `in${mode === 'create' ? '; required with a ' + 'schedule' : ''}`,
+        `in${mode === 'create' ? '; required with a schedule' : ''}`,
       { value: 'id|name' },
       () => z.optional(tzArg()),
     ),

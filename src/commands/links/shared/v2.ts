@@ -116,7 +116,8 @@ export function v2MergeBody(current: ReadV2Link, f: V2LinkFlags, linkId = String
     throw new OutcomeError(
       `links update: the service's answers for test link ${linkId} left out ${missing.join(', ')}; v2's update ` +
         `replaces the whole link, so nothing was sent`,
-      `try again, or give the value${missing.length > 1 ? 's' : ''} yourself (${missing.map((k) => WHOLE_BODY[k]).join(', ')})`,
+      `try again, or give the value${missing.length > 1 ? 's' : ''} yourself ` +
+        `(${missing.map((k) => WHOLE_BODY[k]).join(', ')})`,
     );
   if (merged.accessTime !== 0 && Date.parse(`${merged.endDateTime}Z`) <= Date.parse(`${merged.startDateTime}Z`))
     throw new UsageError(`--end: must be after the start (${merged.startDateTime})`);

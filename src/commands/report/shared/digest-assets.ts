@@ -3,11 +3,11 @@
 // service sends can add a script or reach the network even if it slipped past the escaping.
 
 export const DIGEST_CSS = `
-:root { --bg: #fff; --fg: #1d2330; --muted: #5b6474; --line: #d9dde5; --card: #f5f7fa; --bar: #3b6fd8; --bar-bg: #e3e8f0;
-  --ok: #1e7b34; --warn: #9a6400; --bad: #b3261e; color-scheme: light dark; }
+:root { --bg: #fff; --fg: #1d2330; --muted: #5b6474; --line: #d9dde5; --card: #f5f7fa;
+  --bar: #3b6fd8; --bar-bg: #e3e8f0; --ok: #1e7b34; --warn: #9a6400; --bad: #b3261e; color-scheme: light dark; }
 @media (prefers-color-scheme: dark) {
-  :root { --bg: #14171c; --fg: #e6e9ef; --muted: #9aa3b2; --line: #2e343e; --card: #1c2027; --bar: #7aa2f7; --bar-bg: #2a303a;
-    --ok: #6fcf87; --warn: #e0b050; --bad: #f28b82; }
+  :root { --bg: #14171c; --fg: #e6e9ef; --muted: #9aa3b2; --line: #2e343e; --card: #1c2027;
+    --bar: #7aa2f7; --bar-bg: #2a303a; --ok: #6fcf87; --warn: #e0b050; --bad: #f28b82; }
 }
 * { box-sizing: border-box; }
 body { margin: 0 auto; max-width: 1200px; padding: 24px; background: var(--bg); color: var(--fg);
@@ -15,7 +15,8 @@ body { margin: 0 auto; max-width: 1200px; padding: 24px; background: var(--bg); 
 h1 { font-size: 22px; margin: 0 0 4px; }
 h2 { font-size: 16px; margin: 28px 0 10px; }
 .meta { color: var(--muted); margin: 0; }
-.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); gap: 10px; margin: 18px 0 0; padding: 0; }
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); gap: 10px;
+  margin: 18px 0 0; padding: 0; }
 .cards div { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; }
 .cards dt { color: var(--muted); font-size: 12px; }
 .cards dd { margin: 2px 0 0; font-size: 20px; font-weight: 600; font-variant-numeric: tabular-nums; }

@@ -78,7 +78,8 @@ function histogramSvg(bins: Bin[]): string {
       return (
         `<g><title>${range}: ${b.count}</title><rect class="bar" ` +
         `x="${x.toFixed(1)}" y="${y}" width="${(slot - 6).toFixed(1)}" height="${bh}"/>` +
-        `<text class="count" x="${(x + (slot - 6) / 2).toFixed(1)}" y="${y - 3}" text-anchor="middle">${b.count || ''}</text>` +
+        `<text class="count" x="${(x + (slot - 6) / 2).toFixed(1)}" y="${y - 3}" ` +
+        `text-anchor="middle">${b.count || ''}</text>` +
         `<text x="${(x + (slot - 6) / 2).toFixed(1)}" y="${h - 8}" text-anchor="middle">${b.from}</text></g>`
       );
     })
@@ -105,7 +106,8 @@ function partsSvg(parts: PartAverage[], title: string): string {
       const shown = name.length > 28 ? `${name.slice(0, 27)}…` : name;
       const filled = Math.round((Math.min(100, Math.max(0, p.meanPercent)) / 100) * barW);
       return (
-        `<g><title>${esc(name)}: ${fmt(p.meanPercent)} % (${fmt(p.meanPoints)} of ${fmt(p.meanOutOf)} points, ${plural(p.attempts, 'attempt')})</title>` +
+        `<g><title>${esc(name)}: ${fmt(p.meanPercent)} % (${fmt(p.meanPoints)} of ${fmt(p.meanOutOf)} points, ` +
+        `${plural(p.attempts, 'attempt')})</title>` +
         `<text x="0" y="${y + 14}">${esc(shown)}</text>` +
         `<rect class="track" x="${labelW}" y="${y + 3}" width="${barW}" height="14" rx="2"/>` +
         `<rect class="bar" x="${labelW}" y="${y + 3}" width="${filled}" height="14" rx="2"/>` +
@@ -116,6 +118,25 @@ function partsSvg(parts: PartAverage[], title: string): string {
   return (
     `<svg class="parts" viewBox="0 0 ${w} ${h}" width="100%" role="img" aria-label="${esc(title)}: mean ` +
     `percentage" xmlns="http://www.w3.org/2000/svg">${bars}</svg>`
+  );
+}
+
+/** A moment as a <time> element, shown in the digest's zone. */
+function timeTag(iso: string, zone: DigestMeta['zone']): string {
+  return `<time datetime="${esc(iso)}">${esc(timeText(iso, zone))}</time>`;
+}
+
+/** The line under the title: the window, and the tests when there are several. */
+function windowText(meta: DigestMeta, tests: readonly string[]): string {
+  const several = tests.length > 1 ? ` · ${tests.length} tests: ${tests.map((t) => service(t)).join(', ')}` : '';
+  const { state, from, to, zone } = meta;
+  return `${esc(state)} attempts from ${timeTag(from, zone)} to ${timeTag(to, zone)}${several}`;
+}
+
+function candidatesTable(head: string, body: string): string {
+  return (
+    `<div class="table-wrap"><table class="sortable" id="candidates"><thead><tr>${head}</tr></thead>\n` +
+    `<tbody>\n${body}\n</tbody></table></div>`
   );
 }
 
@@ -145,7 +166,7 @@ export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): str
 <body>
 <header>
 <h1>${esc(title)}</h1>
-<p class="meta">${esc(meta.state)} attempts from <time datetime="${esc(meta.from)}">${esc(timeText(meta.from, meta.zone))}</time> to <time datetime="${esc(meta.to)}">${esc(timeText(meta.to, meta.zone))}</time>${tests.length > 1 ? ` · ${tests.length} tests: ${tests.map((t) => service(t)).join(', ')}` : ''}</p>
+<p class="meta">${windowText(meta, tests)}</p>
 <dl class="cards">${cards.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd>${esc(v)}</dd></div>`).join('')}</dl>
 </header>
 <main>
@@ -154,9 +175,9 @@ export function renderDigest(rows: readonly SummaryRow[], meta: DigestMeta): str
 <div><h2>Sections (mean %)</h2>${partsSvg(stats.sections, 'Sections')}</div>
 </section>
 <h2>Candidates</h2>
-${rows.length ? `<div class="table-wrap"><table class="sortable" ` + `id="candidates"><thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table></div>` : '<p class="empty">No attempts in this window.</p>'}
+${rows.length ? candidatesTable(head, body) : '<p class="empty">No attempts in this window.</p>'}
 </main>
-<footer>Made by assess report export at <time datetime="${esc(meta.generatedAt)}">${esc(timeText(meta.generatedAt, meta.zone))}</time>. Click a column header to sort.</footer>
+<footer>Made by assess report export at ${timeTag(meta.generatedAt, meta.zone)}. Click a column header to sort.</footer>
 <script>${DIGEST_SCRIPT}</script>
 </body>
 </html>
@@ -201,16 +222,21 @@ function tableRow(r: SummaryRow, sectionNames: unknown[], anyPdf: boolean): stri
     `<td>${service(r.candidateName)}</td>`,
     `<td>${service(r.candidateEmail)}</td>`,
     `<td class="${statusClass(r.status)}">${service(r.status)}</td>`,
-    `<td class="num" data-v="${points ?? ''}">${points === null ? '' : `${fmt(points)}${total === null ? '' : ` / ${fmt(total)}`}`}</td>`,
+    `<td class="num" data-v="${points ?? ''}">${outOf(points, total)}</td>`,
     `<td class="num" data-v="${pct ?? ''}">${pct === null ? '' : fmt(pct)}</td>`,
     `<td>${service(r.PerformanceCategory)}</td>`,
     ...sectionNames.map((n) => {
       const x = bySection.get(n);
       const got = num(x?.candidateScore);
       const of = num(x?.sectionScore);
-      return `<td class="num" data-v="${got ?? ''}">${got === null ? '' : `${fmt(got)}${of === null ? '' : ` / ${fmt(of)}`}`}</td>`;
+      return `<td class="num" data-v="${got ?? ''}">${outOf(got, of)}</td>`;
     }),
     ...(anyPdf ? [`<td>${pdfLink(r.pdf)}</td>`] : []),
   ];
   return `<tr>${cells.join('')}</tr>`;
+}
+
+/** `12 / 20`, `12` without a total, nothing without points. */
+function outOf(points: number | null, total: number | null): string {
+  return points === null ? '' : `${fmt(points)}${total === null ? '' : ` / ${fmt(total)}`}`;
 }

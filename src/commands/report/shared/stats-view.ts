@@ -113,7 +113,8 @@ class Picture {
     const bw = Math.max(10, Math.min(40, width - lw - vw - nw - 6));
     for (const i of items)
       this.out.push(
-        `  ${label(i.name, lw)}  ${bar(i.fraction, bw, this.opts)}  ${i.value.padStart(vw)}${nw && i.note ? `  ${i.note}` : ''}`,
+        `  ${label(i.name, lw)}  ${bar(i.fraction, bw, this.opts)}  ${i.value.padStart(vw)}` +
+          (nw && i.note ? `  ${i.note}` : ''),
       );
   }
 
