@@ -5,6 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+/** A Markdown table row. */
+const row = (cells) => `| ${cells.join(' | ')} |`;
+
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = process.env.ASSESS_BIN ?? join(ROOT, 'bin/assess.cjs');
 const BASELINE = process.env.BASELINE_BIN;
@@ -124,6 +127,18 @@ console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of table) {
   const requests = r.admitted + r.refused;
   console.log(
-    `| ${r.limit}/s | ${r.client} | ${r.rows} | ${r.secs.toFixed(1)} | ${((100 * r.invited) / r.secs / r.limit).toFixed(1)} % | ${requests} | ${r.refused} | ${((100 * r.refused) / requests).toFixed(2)} % | ${r.invited} | ${r.rows - r.invited} | ${r.twice} |`,
+    row([
+      `${r.limit}/s`,
+      r.client,
+      r.rows,
+      r.secs.toFixed(1),
+      `${((100 * r.invited) / r.secs / r.limit).toFixed(1)} %`,
+      requests,
+      r.refused,
+      `${((100 * r.refused) / requests).toFixed(2)} %`,
+      r.invited,
+      r.rows - r.invited,
+      r.twice,
+    ]),
   );
 }

@@ -18,6 +18,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+/** A Markdown table row. */
+const row = (cells) => `| ${cells.join(' | ')} |`;
+
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = process.env.ASSESS_BIN ?? join(ROOT, 'bin/assess.cjs');
 if (process.argv[2] === 'limits' || process.argv[2] === 'memory') {
@@ -208,6 +211,19 @@ for (const r of rows) {
   const bound = r.requests / perSec;
   const pct = (s) => `${((100 * bound) / s).toFixed(0)} %`;
   console.log(
-    `| ${r.name} | ${bound.toFixed(2)} | ${r.a.secs.toFixed(2)} | ${pct(r.a.secs)} | ${r.c.secs.toFixed(2)} | ${pct(r.c.secs)} | ${r.u.secs.toFixed(2)} | ${pct(r.u.secs)} | ${(r.c.secs / r.a.secs).toFixed(2)}× | ${r.a.rss.toFixed(0)} | ${r.c.rss.toFixed(0)} | ${r.u.rss.toFixed(0)} |`,
+    row([
+      r.name,
+      bound.toFixed(2),
+      r.a.secs.toFixed(2),
+      pct(r.a.secs),
+      r.c.secs.toFixed(2),
+      pct(r.c.secs),
+      r.u.secs.toFixed(2),
+      pct(r.u.secs),
+      `${(r.c.secs / r.a.secs).toFixed(2)}×`,
+      r.a.rss.toFixed(0),
+      r.c.rss.toFixed(0),
+      r.u.rss.toFixed(0),
+    ]),
   );
 }

@@ -182,7 +182,8 @@ console.log('| notifications | fill (s) | restart → 200 (ms) | --since 10m --s
 console.log('|---:|---:|---:|---:|---:|');
 for (const { n, fillS, r, q, all } of rows)
   console.log(
-    `| ${n.toLocaleString('en')} | ${fillS.toFixed(1)} | ${r.toFixed(0)} | ${(q.ms / 1000).toFixed(2)} s, ${q.mib.toFixed(0)} MiB | ${(all.ms / 1000).toFixed(1)} s, ${all.mib.toFixed(0)} MiB |`,
+    `| ${n.toLocaleString('en')} | ${fillS.toFixed(1)} | ${r.toFixed(0)} | ${(q.ms / 1000).toFixed(2)} s, ` +
+      `${q.mib.toFixed(0)} MiB | ${(all.ms / 1000).toFixed(1)} s, ${all.mib.toFixed(0)} MiB |`,
   );
 console.log(
   `\n${senders} senders, ${seconds} s: ${(ok / seconds).toFixed(0)} notifications/s stored and acknowledged ` +

@@ -9,6 +9,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+/** A Markdown table row. */
+const row = (cells) => `| ${cells.join(' | ')} |`;
+
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin/assess.cjs');
 const rows = Number(process.argv[2] ?? 10000);
@@ -103,5 +106,16 @@ console.log(
 );
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 console.log(
-  `| ${rows} | ${c.requests} | ${c.total} (${((c.total / c.requests) * 100).toFixed(1)} %): ${kinds} | ${c.requests - rows} | ${result.failedRows} | ${result.duplicates} | ${result.missing} | ${result.exit} | ${result.secs.toFixed(1)} | ${result.rssMb.toFixed(0)} |`,
+  row([
+    rows,
+    c.requests,
+    `${c.total} (${((c.total / c.requests) * 100).toFixed(1)} %): ${kinds}`,
+    c.requests - rows,
+    result.failedRows,
+    result.duplicates,
+    result.missing,
+    result.exit,
+    result.secs.toFixed(1),
+    result.rssMb.toFixed(0),
+  ]),
 );

@@ -120,7 +120,8 @@ const failed = JSON.parse(
 );
 console.log(
   `\ntarget down ${downMinutes} min, ${sent} notifications acknowledged meanwhile: ` +
-    `${got.size} delivered ${drainS.toFixed(1)} s after it came back, ${sent - got.size} missing, ${failed.length} dead letters`,
+    `${got.size} delivered ${drainS.toFixed(1)} s after it came back, ${sent - got.size} missing, ` +
+    `${failed.length} dead letters`,
 );
 target.close();
 rmSync(work, { recursive: true, force: true });

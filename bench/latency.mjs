@@ -268,7 +268,8 @@ try {
 }
 
 console.log(
-  `${new Date().toISOString()} · node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? '?'} · ${pairs} pairs per row`,
+  `${new Date().toISOString()} · node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? '?'} · ` +
+    `${pairs} pairs per row`,
 );
 console.log(`load average (1 min) during the run: ${Math.min(...load).toFixed(2)}–${Math.max(...load).toFixed(2)}\n`);
 console.log(
@@ -282,6 +283,7 @@ for (const r of rows) {
     ? `${r.cpu.a.toFixed(1)} | ${r.cpu.f.toFixed(1)} | ${(r.cpu.a / r.cpu.f).toFixed(2)}×`
     : '– | – | –';
   console.log(
-    `| \`${r.label}\` | ${r.floorLabel} | ${r.a.toFixed(0)} | ${r.f.toFixed(0)} | ${r.ratio.toFixed(2)}× | ${r.spread.map((x) => x.toFixed(2)).join('–')} | ${t} | ${cpu} | ${r.rss.toFixed(1)} | ${r.frss.toFixed(1)} |`,
+    `| \`${r.label}\` | ${r.floorLabel} | ${r.a.toFixed(0)} | ${r.f.toFixed(0)} | ${r.ratio.toFixed(2)}× | ` +
+      `${r.spread.map((x) => x.toFixed(2)).join('–')} | ${t} | ${cpu} | ${r.rss.toFixed(1)} | ${r.frss.toFixed(1)} |`,
   );
 }

@@ -52,7 +52,8 @@ for (const args of [
     RB.push(rb);
   }
   console.log(
-    `| \`${args.slice(0, 3).join(' ')}\` | ${med(A).toFixed(0)} ms, ${med(RA).toFixed(1)} MiB | ${med(B).toFixed(0)} ms, ${med(RB).toFixed(1)} MiB | ${(med(B) / med(A)).toFixed(2)} |`,
+    `| \`${args.slice(0, 3).join(' ')}\` | ${med(A).toFixed(0)} ms, ${med(RA).toFixed(1)} MiB | ` +
+      `${med(B).toFixed(0)} ms, ${med(RB).toFixed(1)} MiB | ${(med(B) / med(A)).toFixed(2)} |`,
   );
 }
 sb.kill();

@@ -38,8 +38,9 @@ function startChild(stateFile) {
     const t0 = performance.now();
     const { startSandbox } = await import(${JSON.stringify(bundle)});
     const sb = await startSandbox({ port: 0, stateFile: ${JSON.stringify(stateFile ?? null)} ?? undefined });
-    process.stdout.write(JSON.stringify({ baseUrl: sb.baseUrl, key: sb.keys[0], startMs: performance.now() - t0 }) + '\\n');
-    process.on('SIGUSR2', () => { const u = process.cpuUsage(); process.stdout.write(JSON.stringify({ cpuMs: (u.user + u.system) / 1000 }) + '\\n'); });
+    const say = (o) => process.stdout.write(JSON.stringify(o) + '\\n');
+    say({ baseUrl: sb.baseUrl, key: sb.keys[0], startMs: performance.now() - t0 });
+    process.on('SIGUSR2', () => { const u = process.cpuUsage(); say({ cpuMs: (u.user + u.system) / 1000 }); });
     process.on('SIGTERM', async () => { await sb.close(); process.exit(0); });`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
     cwd: root,

@@ -12,6 +12,9 @@ import { createServer } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+/** A Markdown table row. */
+const row = (cells) => `| ${cells.join(' | ')} |`;
+
 const ROOT = resolve(import.meta.dirname, '..');
 
 if (process.argv[2] === '--serve') await serve(Number(process.argv[3]));
@@ -90,10 +93,8 @@ async function main() {
         const started = performance.now();
         if (who === 'assess') {
           const csv = join(work, `${tag}.csv`);
-          writeFileSync(
-            csv,
-            `email,name,sendEmail\n${Array.from({ length: rows }, (_, i) => `${tag}${i}@x.example,${tag} ${i},no`).join('\n')}\n`,
-          );
+          const lines = Array.from({ length: rows }, (_, i) => `${tag}${i}@x.example,${tag} ${i},no\n`);
+          writeFileSync(csv, `email,name,sendEmail\n${lines.join('')}`);
           const env = {
             ...process.env,
             ASSESS_BASE_URL: base,
@@ -154,7 +155,13 @@ async function main() {
   for (const who of clients) {
     const m = (k) => median(results[who].map((r) => r[k]));
     console.log(
-      `| ${name[who]} | ${m('wall').toFixed(2)} | ${((100 * bound) / m('wall')).toFixed(0)} % | ${m('p10').toFixed(2)} | ${m('p50').toFixed(2)} | ${m('p90').toFixed(2)} | ${m('p99').toFixed(2)} | ${m('mean').toFixed(2)} | ${m('connections')} |`,
+      row([
+        name[who],
+        m('wall').toFixed(2),
+        `${((100 * bound) / m('wall')).toFixed(0)} %`,
+        ...['p10', 'p50', 'p90', 'p99', 'mean'].map((k) => m(k).toFixed(2)),
+        m('connections'),
+      ]),
     );
   }
 }

@@ -72,7 +72,7 @@ const lazyPackages = {
     b.onResolve(
       {
         filter:
-          /^(undici|@inquirer\/prompts|fastify|pdfkit|@modelcontextprotocol\/sdk\/(server\/index|server\/stdio|types)\.js)$/,
+          /^(undici|@inquirer\/prompts|fastify|pdfkit|@modelcontextprotocol\/sdk\/(server\/(index|stdio)|types)\.js)$/,
       },
       (args) => ({
         path: `./vendor/${vendorName(args.path)}.cjs`,

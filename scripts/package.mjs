@@ -167,7 +167,8 @@ async function buildTarget(target, bases, script, dir) {
   place(exe, output);
   const mib = (f) => (statSync(f).size / 2 ** 20).toFixed(1);
   console.log(
-    `wrote ${output} (${mib(output)} MiB: ${describeBinary(output)}, Node ${bases.version} + script ${mib(script)} MiB, code cache ${codeCache ? 'on' : 'off'})`,
+    `wrote ${output} (${mib(output)} MiB: ${describeBinary(output)}, Node ${bases.version} + script ` +
+      `${mib(script)} MiB, code cache ${codeCache ? 'on' : 'off'})`,
   );
 }
 

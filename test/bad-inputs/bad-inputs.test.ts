@@ -139,7 +139,9 @@ function check(
   r: { code: number | null; stdout: string; stderr: string; files: string[] },
   how = 'in-process',
 ) {
-  const where = `assess ${c.args.map((a) => (a.length > 60 ? `${a.slice(0, 20)}…` : a)).join(' ')} (${how})\nstderr: ${r.stderr.slice(0, 2000)}`;
+  const where =
+    `assess ${c.args.map((a) => (a.length > 60 ? `${a.slice(0, 20)}…` : a)).join(' ')} (${how})\nstderr: ` +
+    `${r.stderr.slice(0, 2000)}`;
   expect(r.code, where).toBe(2);
   expect(r.stderr, where).toMatch(c.expect);
   expect(r.stdout, where).toBe('');

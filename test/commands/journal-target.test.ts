@@ -50,7 +50,8 @@ describe('a bulk journal belongs to the service it was written for', () => {
     const other = await on(b, ['--from-csv', csv]);
     expect(other.code, other.stderr).toBe(0);
     expect(other.stderr).toMatch(/: 2 invited in /);
-    expect((await serviceRequests(b)).filter((r) => r.path.endsWith('/invite'))).toHaveLength(2); // and the lists read first
+    // and the lists read first
+    expect((await serviceRequests(b)).filter((r) => r.path.endsWith('/invite'))).toHaveLength(2);
 
     await a.control('DELETE', '/requests');
     const again = await on(a, ['--from-csv', csv]);

@@ -244,7 +244,8 @@ describe('assess settings set', () => {
     const r2 = await runAndSee(['settings', 'set', '1002', '--file', typed, '--yes']);
     expect(r2.code).toBe(2);
     expect(r2.stderr).toContain(
-      `error: --file ${typed}: line 1: windowViolationSettings.displayViolationSettings.terminateTestAfterViolationCount:`,
+      `error: --file ${typed}: line 1: ` +
+        `windowViolationSettings.displayViolationSettings.terminateTestAfterViolationCount:`,
     );
     expect(r2.stderr).toContain('(got a string)');
     expect(r2.sent).toEqual([]);

@@ -73,7 +73,8 @@ describe('200 completions with 10 % of the notifications dropped', () => {
       );
     await waitFor(() => terminalIn().size === 200 - lost.length, { what: 'the delivered notifications in the inbox' });
 
-    const window = ['--from', '1d', '--to', 'now', '--store', inbox, '--all']; // invited over HTTP, not through this CLI: no ledger
+    // invited over HTTP, not through this CLI: no ledger
+    const window = ['--from', '1d', '--to', 'now', '--store', inbox, '--all'];
     const seen = await runAssess(['callbacks', 'reconcile', ...window, '--json'], { env: ts.env, configDir: cfg.dir });
     expect(seen.code, seen.stderr).toBe(0);
     expect(

@@ -114,7 +114,8 @@ describe('kill -9 of callbacks listen --forward-to, then a restart', () => {
         const acked = await sendAndKill(url, first, seed, killAfter, pauseMs);
         expect(acked).toHaveLength(killAfter);
         const forwardedBeforeKill = new Set(app.requests.map((q) => q.body)).size;
-        expect(forwardedBeforeKill).toBeLessThan(acked.length); // the kill left forwards queued (what kill -9 used to lose)
+        // the kill left forwards queued (what kill -9 used to lose)
+        expect(forwardedBeforeKill).toBeLessThan(acked.length);
         release();
 
         // the restarted listener is killed too, at a seeded moment of its resuming; a third one finishes

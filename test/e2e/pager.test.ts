@@ -61,7 +61,8 @@ function inPty(
       cfg.cleanup();
       resolve({ code, screen });
     });
-    child.stdin.on('error', () => undefined); // EPIPE: script exited before it read the keys (the test fails on its own terms)
+    // EPIPE: script exited before it read the keys (the test fails on its own terms)
+    child.stdin.on('error', () => undefined);
     if (keys) void keys(child).finally(() => child.stdin.end());
     else child.stdin.end();
   });

@@ -53,7 +53,8 @@ function inPtySteps(
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.stdin.on('error', () => undefined); // EPIPE: the command ended before it read the keys (the test fails on its own terms)
+    // EPIPE: the command ended before it read the keys (the test fails on its own terms)
+    child.stdin.on('error', () => undefined);
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
     child.on('close', (code) => {
       clearTimeout(timer);

@@ -50,7 +50,8 @@ async function runAll(
   opts: { env?: Record<string, string | undefined>; configDir?: string },
 ): Promise<void> {
   for (const run of runs) {
-    const configDir = opts.configDir ?? join(work.dir, 'config'); // scanned too: a key from the environment is never stored
+    // scanned too: a key from the environment is never stored
+    const configDir = opts.configDir ?? join(work.dir, 'config');
     const r: RunResult = await runAssess(['--debug', ...run.args], {
       env: opts.env ?? s.env,
       cwd: out(),

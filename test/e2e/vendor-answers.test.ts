@@ -57,7 +57,8 @@ describe('production answers are read as the successes they are', () => {
     const r = await against((_q, res) => json(res, 200, REPORT), ['report', '5001', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const rep = JSON.parse(r.stdout);
-    expect(rep).toMatchObject({ testInvitationId: 5001, status: 'Complete', testId: 292930 }); // the id rule: a number while exact
+    // the id rule: a number while exact
+    expect(rep).toMatchObject({ testInvitationId: 5001, status: 'Complete', testId: 292930 });
     expect(rep.sections[0]).toMatchObject({ sectionId: 11, Skills: null });
     const table = await against((_q, res) => json(res, 200, REPORT), ['report', '5001']);
     expect(table.code, table.stderr).toBe(0);

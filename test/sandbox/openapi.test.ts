@@ -148,7 +148,8 @@ describe('answers of the sandbox validate against the document', () => {
     await h.move(id, 'complete', { score: 70 });
     for (const t of [1, 2, 3])
       check('GET', '/v3/reports/:testInvitationId', await h.api('GET', `/v3/reports/${id}?reportType=${t}`), 200);
-    check('GET', '/v3/reports/:testInvitationId', await h.api('GET', '/v3/reports/900004'), 200); // Pending: null scores
+    // Pending: null scores
+    check('GET', '/v3/reports/:testInvitationId', await h.api('GET', '/v3/reports/900004'), 200);
     check('GET', '/v3/reports/:testInvitationId', await h.api('GET', '/v3/reports/900008'), 401);
     check('GET', '/v3/reports/:testInvitationId', await h.api('GET', '/v3/reports/900001', undefined, null), 400);
     await h.sb.idle(5000);

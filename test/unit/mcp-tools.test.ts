@@ -53,7 +53,8 @@ describe('tools from command definitions', () => {
     expect(links.type.enum).toEqual(['email', 'open']);
     expect(links.proctoring.enum).toEqual(['disabled', 'image', 'video']);
     const cb = tools.find((t) => t.name === 'callbacks_process')!.inputSchema.properties;
-    expect(cb.state.enum).toEqual(['completed', 'cancelled', 'expired']); // a set checked in code: registered { completion }
+    // a set checked in code: registered { completion }
+    expect(cb.state.enum).toEqual(['completed', 'cancelled', 'expired']);
     expect(cb.ids.type).toBe('array');
     const stats = tools.find((t) => t.name === 'report_stats')!.inputSchema.properties;
     expect(stats.ascii).toBeUndefined();
