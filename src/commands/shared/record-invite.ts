@@ -34,6 +34,16 @@ export async function withLedger<T>(ctx: Context, fn: (ledger: Ledger) => Promis
 export const viaOf = (ctx: Context, command: string): string =>
   ctx.globals.via ? `${ctx.globals.via} ${command}` : command;
 
+/** One candidate's invitation as the ledger keeps it (`invite`, `invite --link`, v3 or v2). */
+export function inviteAttempt(
+  ctx: Context,
+  input: { testId: string; link?: string; email?: string; name?: string; callbackUrl?: string },
+  how: Pick<Attempt, 'api' | 'sendEmail' | 'withheld'>,
+): Attempt {
+  const { testId, link, email, name, callbackUrl } = input;
+  return { via: viaOf(ctx, link ? 'invite --link' : 'invite'), testId, linkId: link, email, name, callbackUrl, ...how };
+}
+
 /** Whether a failed request may still have been carried out by the service (its answer was lost). */
 export function mayHaveActed(err: unknown): boolean {
   if (err instanceof ResponseShapeError) return true; // a 2xx the CLI could not read

@@ -11,7 +11,7 @@ import type single from './single.js';
 import { INVITATION_COLUMNS } from './single.js';
 import { inviteV2 } from './v2.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
-import { sendRecorded, viaOf, withLedger } from '../../shared/record-invite.js';
+import { inviteAttempt, sendRecorded, withLedger } from '../../shared/record-invite.js';
 import { emailAgain, withheldNotice } from '../../shared/second-email.js';
 import { emailNotice } from '../../shared/email-notice.js';
 import { closedInvitations, reopenedNotice } from '../../shared/reopened.js';
@@ -39,17 +39,7 @@ async function inviteOne(
       : undefined;
   const withheld = earlier !== undefined && !(await emailAgain(ctx, earlier));
   if (withheld) body.sendEmail = 'no';
-  const attempt = {
-    via: viaOf(ctx, input.link ? 'invite --link' : 'invite'),
-    api: 'v3' as const,
-    testId: input.testId,
-    linkId: input.link,
-    email: input.email,
-    name: input.name,
-    sendEmail: body.sendEmail === 'yes',
-    withheld,
-    callbackUrl: input.callbackUrl,
-  };
+  const attempt = inviteAttempt(ctx, input, { api: 'v3', sendEmail: body.sendEmail === 'yes', withheld });
   // asked first: the answer for a reopened invitation reads like a new one
   const closed = input.email
     ? await closedInvitations(ctx, client, input.testId, new Set([input.email.toLowerCase()]))

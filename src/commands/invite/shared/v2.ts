@@ -7,7 +7,7 @@ import { Printer } from '../../../output/printer.js';
 import type { InviteInput } from './body.js';
 import { v2Client } from '../../shared/v2/client.js';
 import { noteEmbeddedUrls } from '../../shared/live-sandbox.js';
-import { sendRecorded, viaOf, withLedger } from '../../shared/record-invite.js';
+import { inviteAttempt, sendRecorded, withLedger } from '../../shared/record-invite.js';
 import type { Ledger } from '../../shared/ledger.js';
 import type { V2Client } from '../../../api/v2.js';
 import { BY_LINK, DEFAULT_LINK } from './v2-fields.js';
@@ -60,19 +60,9 @@ function registerRecorded(
   v: InviteInput,
   body: BodyOf<'v2.register'>,
 ): Promise<Record<string, unknown>> {
-  const attempt = {
-    via: viaOf(ctx, v.link ? 'invite --link' : 'invite'),
-    api: 'v2' as const,
-    testId: v.testId,
-    linkId: v.link,
-    email: v.email,
-    name: v.name,
-    sendEmail: false,
-    callbackUrl: v.callbackUrl,
-  };
   return sendRecorded(
     ledger,
-    attempt,
+    inviteAttempt(ctx, v, { api: 'v2', sendEmail: false }),
     () => (v.link ? api.registerByLink(v.testId, v.link, body) : api.register(v.testId, body)),
     (r: Record<string, unknown>) => ({
       outcome: 'invited',
