@@ -31,7 +31,7 @@ export async function streamRows<Row>(
       if (how.close) out.write(how.close);
       out.warn(
         `the list is incomplete: ${n} row${n === 1 ? '' : 's'} printed before it ` +
-          `stopped${how.close ? ' (the JSON ' + 'array is closed)' : ''}`,
+          `stopped${how.close ? ' (the JSON array is closed)' : ''}`,
       );
     }
     throw err;

@@ -121,7 +121,7 @@ export function simulateTransition(status: InvitationStatus, to: SimulateTo): Tr
     return {
       ok: false,
       message:
-        `Cannot ${to} an invitation that is ${status}; '${to}' is allowed from ` + `${SIMULATE_FROM[to].join(' or ')}.`,
+        `Cannot ${to} an invitation that is ${status}; ` + `'${to}' is allowed from ${SIMULATE_FROM[to].join(' or ')}.`,
     };
   return { ok: true, next: SIMULATE_NEXT[to], impliesStart: status === 'Pending' && to !== 'start' && to !== 'expire' };
 }

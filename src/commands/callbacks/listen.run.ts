@@ -233,7 +233,7 @@ async function listenToken(ctx: Context, input: { token?: string; tokenFile?: st
       maxBytes: 4096,
       instead: 'give a file holding only the token, e.g. printf %s s3cret > listen.token',
       missing:
-        `make one first (a secret of URL-safe characters): (umask 077; openssl rand -hex 24 > ` + `${input.tokenFile})`,
+        `make one first (a secret of URL-safe characters): ` + `(umask 077; openssl rand -hex 24 > ${input.tokenFile})`,
       fifo: { signal: ctx.signal },
     });
     warnIfReadableByOthers(input.tokenFile, file.mode, "the listener's token", ctx.warn);
