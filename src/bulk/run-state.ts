@@ -106,8 +106,8 @@ export class RunState {
           .get(who.kind, who.name, who.target),
       );
       throw new UsageError(
-        `the journal of this run (in ${store.path}) is in use by another assess ` +
-          `run${row?.held_by ? ` (${String(row.held_by)})` : ''}`,
+        `the journal of this run (in ${store.path}) is in use by ` +
+          `another assess run${row?.held_by ? ` (${String(row.held_by)})` : ''}`,
         'wait for that run to finish, or give this one its own --journal FILE',
       );
     }

@@ -229,8 +229,8 @@ export class BulkRun {
       throw new CancelledError(
         `interrupted${left === undefined ? '' : ` with ${plural(left, 'item')} not ${this.pendingVerb} yet`}; ` +
           `finished items are in the journal — ` +
-          `run the same command again to resume (it does only what is not ` +
-          `done${failed ? ', and retries the failed ones' : ''})`,
+          `run the same command again to resume ` +
+          `(it does only what is not done${failed ? ', and retries the failed ones' : ''})`,
       );
     }
     if (failed) {

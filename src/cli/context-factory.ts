@@ -213,10 +213,10 @@ async function connect(ctx: Context, rt: Runtime, config: () => Promise<ConfigSt
   if (globals.profile !== 'default' && !known.includes(globals.profile)) {
     const fromEnv = globals.profileFrom === 'ASSESS_PROFILE';
     throw new UsageError(
-      `${fromEnv ? 'ASSESS_PROFILE' : '--profile'}: no profile ` +
-        `'${globals.profile}'${known.length ? ` (known: ${known.join(', ')})` : ' (none is stored yet)'}`,
-      `create it with: assess auth login --profile ${globals.profile}; list them with: assess auth ` +
-        `list${fromEnv ? "; or unset ASSESS_PROFILE to use 'default'" : ''}`,
+      `${fromEnv ? 'ASSESS_PROFILE' : '--profile'}: no profile '${globals.profile}'` +
+        (known.length ? ` (known: ${known.join(', ')})` : ' (none is stored yet)'),
+      `create it with: assess auth login --profile ${globals.profile}; ` +
+        `list them with: assess auth list${fromEnv ? "; or unset ASSESS_PROFILE to use 'default'" : ''}`,
     );
   }
   const profile = await store.profile(globals.profile);

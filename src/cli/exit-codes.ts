@@ -166,9 +166,8 @@ function mayHaveCreated(req: { operation: string; url: string }): string | undef
     );
   if (req.operation !== 'v3.createLink' && req.operation !== 'v2.createLink') return undefined;
   const testId = /\/tests\/([^/?#]+)\/testlinks/.exec(req.url)?.[1];
-  const list =
-    `assess links list ` +
-    `${testId ? decodeURIComponent(testId) : '<testId>'}${req.operation === 'v2.createLink' ? ' --api v2' : ''}`;
+  const v2 = req.operation === 'v2.createLink' ? ' --api v2' : '';
+  const list = `assess links list ${testId ? decodeURIComponent(testId) : '<testId>'}${v2}`;
   return (
     `the service may have created the link anyway (not repeated, so not twice): check with \`${list}\` before ` +
     `creating it again`

@@ -28,6 +28,12 @@ const DIR_HINT = 'free space or fix the permissions there, or set ASSESS_CONFIG_
  * directory by accident: with no absolute place at all, exit 2 naming ASSESS_CONFIG_DIR. A file
  * where the directory should be is exit 2 saying so (mkdir would only say "it already exists").
  */
+/** The names `auth list` shows: the profile in use first when the file does not hold it yet. */
+export function shownNames(profiles: Record<string, Profile>, inUse: string): string[] {
+  const names = Object.keys(profiles);
+  return names.includes(inUse) ? names : [inUse, ...names];
+}
+
 export function configDir(
   env: Record<string, string | undefined>,
   accountHome: () => string | undefined = homeOfAccount,
@@ -133,12 +139,6 @@ export class ConfigStore {
 
   async profiles(): Promise<Record<string, Profile>> {
     return (await this.read()).profiles;
-  }
-
-  /** The names `auth list` shows: the profile in use first when the file does not hold it yet. */
-  async names(inUse: string): Promise<string[]> {
-    const names = Object.keys(await this.profiles());
-    return names.includes(inUse) ? names : [inUse, ...names];
   }
 
   /**

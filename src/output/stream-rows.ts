@@ -30,8 +30,8 @@ export async function streamRows<Row>(
     if (n) {
       if (how.close) out.write(how.close);
       out.warn(
-        `the list is incomplete: ${n} row${n === 1 ? '' : 's'} printed before it ` +
-          `stopped${how.close ? ' (the JSON array is closed)' : ''}`,
+        `the list is incomplete: ${n} row${n === 1 ? '' : 's'} printed ` +
+          `before it stopped${how.close ? ' (the JSON array is closed)' : ''}`,
       );
     }
     throw err;

@@ -117,12 +117,10 @@ const SIMULATE_FROM: Record<SimulateTo, readonly InvitationStatus[]> = {
 export type Transition = { ok: true; next: InvitationStatus; impliesStart: boolean } | { ok: false; message: string };
 
 export function simulateTransition(status: InvitationStatus, to: SimulateTo): Transition {
-  if (!SIMULATE_FROM[to].includes(status))
-    return {
-      ok: false,
-      message:
-        `Cannot ${to} an invitation that is ${status}; ` + `'${to}' is allowed from ${SIMULATE_FROM[to].join(' or ')}.`,
-    };
+  if (!SIMULATE_FROM[to].includes(status)) {
+    const from = SIMULATE_FROM[to].join(' or ');
+    return { ok: false, message: `Cannot ${to} an invitation that is ${status}; '${to}' is allowed from ${from}.` };
+  }
   return { ok: true, next: SIMULATE_NEXT[to], impliesStart: status === 'Pending' && to !== 'start' && to !== 'expire' };
 }
 

@@ -182,6 +182,6 @@ function listed(words: readonly string[], cur: string, prefix: string): string[]
 
 /** The profiles `assess auth list` shows: the config file's, and the one in use. */
 export async function profileNames(env: Record<string, string | undefined>): Promise<string[]> {
-  const { ConfigStore, configDir } = await import('../../config/store.js');
-  return new ConfigStore(configDir(env)).names(env.ASSESS_PROFILE ?? 'default');
+  const { ConfigStore, configDir, shownNames } = await import('../../config/store.js');
+  return shownNames(await new ConfigStore(configDir(env)).profiles(), env.ASSESS_PROFILE ?? 'default');
 }

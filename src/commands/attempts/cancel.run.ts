@@ -18,9 +18,9 @@ export const run: Run<typeof cancel> = async (ctx, { invitationId }) => {
     // (an unknown id fails here, before the question).
     const r = await api.getReport(invitationId);
     const who = [r.candidateName, r.candidateEmail].filter(Boolean).join(', ') || 'the candidate';
+    const test = r.testName ?? `test ${r.testId ?? '?'}`;
     question =
-      `Cancel the invitation of ` +
-      `${who} to "${r.testName ?? `test ${r.testId ?? '?'}`}" (${invitationId}, ${r.status ?? 'status unknown'})? ` +
+      `Cancel the invitation of ${who} to "${test}" (${invitationId}, ${r.status ?? 'status unknown'})? ` +
       `They will no longer be able to take the test.`;
   }
   if (!(await confirmAction(ctx, question, `cancelling invitation ${invitationId}`))) return nothingChanged(ctx);

@@ -117,8 +117,8 @@ async function verifyKey(ctx: Context, input: Input, apiKey: string, current: Pr
     // nothing was saved: say what to check here, not the hints of a command run with a saved key
     if (err instanceof ApiError && err.kind === 'auth')
       throw new AuthError(
-        `the service refused this key (HTTP ` +
-          `${err.status}${err.messages.length ? `: ${err.messages.join('; ')}` : ''}); nothing was saved`,
+        `the service refused this key (HTTP ${err.status}` +
+          `${err.messages.length ? `: ${err.messages.join('; ')}` : ''}); nothing was saved`,
         `check the key (copy it again from the service's settings) and run assess auth login again, or --no-verify ` +
           `to save it unchecked`,
       );

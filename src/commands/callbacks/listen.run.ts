@@ -228,12 +228,12 @@ async function listenToken(ctx: Context, input: { token?: string; tokenFile?: st
   let value: string | undefined;
   let from: string;
   if (input.tokenFile !== undefined) {
+    const make = `(umask 077; openssl rand -hex 24 > ${input.tokenFile})`;
     const file = await readSmallFile(input.tokenFile, {
       label: '--token-file',
       maxBytes: 4096,
       instead: 'give a file holding only the token, e.g. printf %s s3cret > listen.token',
-      missing:
-        `make one first (a secret of URL-safe characters): ` + `(umask 077; openssl rand -hex 24 > ${input.tokenFile})`,
+      missing: `make one first (a secret of URL-safe characters): ${make}`,
       fifo: { signal: ctx.signal },
     });
     warnIfReadableByOthers(input.tokenFile, file.mode, "the listener's token", ctx.warn);

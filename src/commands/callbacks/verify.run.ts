@@ -124,8 +124,8 @@ function notVerified(bad: Row[], total: number, toleranceMs: number, signedRight
   // a capture older than the tolerance: say so, and whether the signatures match at its own time
   const matches = onlyTime && signedRight();
   return new OutcomeError(
-    `${bad.length} of ${plural(total, 'request')} ${bad.length === 1 ? 'does' : 'do'} not ` +
-      `verify${bad[0]!.reason ? `: ${bad[0]!.reason}` : ''}.`,
+    `${bad.length} of ${plural(total, 'request')} ${bad.length === 1 ? 'does' : 'do'} not verify` +
+      (bad[0]!.reason ? `: ${bad[0]!.reason}.` : '.'),
     onlyUnsigned
       ? 'those were received unsigned; the signed ones verify'
       : onlyTime

@@ -40,10 +40,9 @@ export const run: Run<typeof set> = async (ctx, input) => {
   ctx.info(`Changes to the settings of test ${input.testId}:\n${formatChanges(diff)}`);
   if (ask) {
     const name = (current.testSettings as { testName?: unknown } | undefined)?.testName;
-    const question =
-      `Replace the settings of test ` +
-      `${input.testId}${typeof name === 'string' ? ` "${name}"` : ''} with ` +
-      `${diff.length === 1 ? 'this change' : `these ${diff.length} changes`}?`;
+    const named = typeof name === 'string' ? ` "${name}"` : '';
+    const changes = diff.length === 1 ? 'this change' : `these ${diff.length} changes`;
+    const question = `Replace the settings of test ${input.testId}${named} with ${changes}?`;
     if (!(await confirmAction(ctx, question, 'replacing the settings'))) return nothingChanged(ctx);
   }
   // a replace whose answer was lost may have been carried out: the settings read back say

@@ -71,8 +71,8 @@ export function linkFlags(mode: 'create' | 'update') {
       () => z.optional(z.boolean()),
     ),
     tz: flag(
-      `time zone id or name (assess timezones) the schedule is read ` +
-        `in${mode === 'create' ? '; required with a schedule' : ''}`,
+      `time zone id or name (assess timezones) the schedule is read in` +
+        (mode === 'create' ? '; required with a schedule' : ''),
       { value: 'id|name' },
       () => z.optional(tzArg()),
     ),

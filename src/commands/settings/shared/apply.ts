@@ -152,8 +152,8 @@ export function parseSetFlags(list: string[]): Record<string, unknown> {
     const m = /^\s*([A-Za-z][A-Za-z0-9.]*)\s*=(.*)$/s.exec(item);
     if (!m)
       throw new UsageError(
-        `--set: expected section.field=value, e.g. --set windowViolationSettings.copyPaste=1 (got ` +
-          `${JSON.stringify(item)})`,
+        `--set: expected section.field=value, e.g. --set windowViolationSettings.copyPaste=1 ` +
+          `(got ${JSON.stringify(item)})`,
       );
     const key = m[1]!;
     if (!SETTING_KEYS.has(key)) throw unknownKey('--set', key);
