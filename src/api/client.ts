@@ -17,10 +17,9 @@ import {
   type OperationRow,
   type PathParams,
 } from './operations/index.js';
-import { READERS } from './read/catalog.js';
+import { readerOf } from './read/catalog.js';
 import { identifyOf } from './read/identify.js';
 import { readAnswer, type Answer, type ReadOptions } from './read/read.js';
-import { V2Envelope } from './read/v2.js';
 import type { JsonAnswer, RawResponse, RequestSpec } from './transport.js';
 
 /** Per call: `onAnswered` (see RequestSpec) lets a bulk pool start its next request first. */
@@ -64,8 +63,8 @@ export function serviceClient(conn: Connection, hooks: ClientHooks, api: 'v3' | 
   async function call<I extends OperationId>(id: I, req: Request<I>): Promise<AnswerOf<I>> {
     const row: OperationRow = OPERATIONS[id];
     const json = await transport.json(specOf(id, req));
-    const answer = api === 'v2' ? v2Result(json) : json;
-    const read = READERS[row.answer.read!];
+    const answer = api === 'v2' ? await v2Result(json) : json;
+    const read = await readerOf(row.answer.read!);
     return readAnswer(read, answer, readOptions(row, req, api === 'v3', warnOnce)) as AnswerOf<I>;
   }
 
@@ -109,7 +108,8 @@ const filled = (text: string, params: Record<string, IdLike>) =>
  * one is read as the result itself). A 200 carrying an error statuscode ("400.1") is an error,
  * whatever the HTTP status.
  */
-function v2Result(answer: JsonAnswer): Answer {
+async function v2Result(answer: JsonAnswer): Promise<Answer> {
+  const { V2Envelope } = await import('./read/v2.js');
   const env = answer.empty ? undefined : V2Envelope.safeParse(answer.data);
   if (!env?.success || !('result' in env.data)) return answer;
   const { statuscode, description } = env.data;

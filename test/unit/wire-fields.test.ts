@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { OPERATIONS } from '../../src/api/operations/index.js';
-import { READERS } from '../../src/api/read/catalog.js';
+import { allReaders } from '../../src/api/read/catalog.js';
 import { READ_FIELDS } from '../../src/api/read/policy.js';
 import * as R2 from '../../src/api/read/v2.js';
 import * as R3 from '../../src/api/read/v3.js';
@@ -16,6 +16,8 @@ import * as S3 from '../../src/api/schemas/v3.js';
 import { CallbackV2, CallbackV3 } from '../../src/api/schemas/callback.js';
 import { WIRE } from '../../src/api/schemas/catalog.js';
 import { CALLBACK_V3_FIELDS } from '../../src/api/wire-constants.js';
+
+const READERS = await allReaders();
 
 /** The field names of an object schema, level by level: null for a value that is not an object. */
 type Tree = { [field: string]: Tree } | null;

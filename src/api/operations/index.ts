@@ -3,7 +3,7 @@
 // from it. Plain data (types.ts): importing it builds no schema. The service's paths are written
 // here and in the two row files only.
 import type * as z from 'zod/mini';
-import type { READERS } from '../read/catalog.js';
+import type { Readers } from '../read/catalog.js';
 import type { REQUEST_SCHEMAS } from '../schemas/catalog.js';
 import type { OperationRow } from './types.js';
 import { V2_OPERATIONS } from './v2.js';
@@ -49,8 +49,8 @@ export type BodyOf<I extends OperationId> =
 export type CheckedBodyOf<I extends OperationId> = { [K in keyof NonNullable<BodyOf<I>>]?: unknown };
 
 /** The client's reading of an operation's answer. */
-export type AnswerOf<I extends OperationId> = Row<I>['answer'] extends { read: infer N extends keyof typeof READERS }
-  ? z.output<(typeof READERS)[N]>
+export type AnswerOf<I extends OperationId> = Row<I>['answer'] extends { read: infer N extends keyof Readers }
+  ? z.output<Readers[N]>
   : never;
 
 /** The parameter names of a path, in order: `/v3/tests/{testId}` → `['testId']`. */

@@ -1,8 +1,8 @@
 // How the v2 client reads each answer's `result`: the same tolerant policy as v3 (policy.ts).
 // The envelope `{statuscode, description, result}` is read in src/api/v2.ts. Plain declarations,
-// built when the v2 client loads (on a run's first v2 request).
+// built on a run's first v2 answer (catalog.ts).
 import * as z from 'zod/mini';
-import { testSummaryShape } from './v3.js';
+import { testSummaryShape } from './v3/tests.js';
 import {
   arrayAs,
   id,

@@ -3,7 +3,7 @@
 // list the zones on every call. An id (digits) is used as it is.
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import type { TimeZone } from '../../api/read/v3.js';
+import type { TimeZone } from '../../api/read/v3/timezones.js';
 import { configDir } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
@@ -63,7 +63,7 @@ async function readCache(path: string, baseUrl: string, now: Date): Promise<Time
   const age = now.getTime() - Date.parse(String(c?.fetchedAt));
   if (c?.baseUrl !== baseUrl || !(age >= 0 && age < TZ_CACHE_TTL_MS) || !Array.isArray(c.zones)) return undefined;
   // the reader's own schema, loaded only when a cache is there to check
-  const { TimeZone } = await import('../../api/read/v3.js');
+  const { TimeZone } = await import('../../api/read/v3/timezones.js');
   const zones = z.safeParse(z.array(TimeZone), c.zones);
   return zones.success && zones.data.length ? zones.data : undefined;
 }
