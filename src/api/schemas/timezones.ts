@@ -1,6 +1,6 @@
 // Time zones: the vendor documents a "List timezones" operation whose path and body are not
 // public (vendor-facts.md). The sandbox serves GET /v3/timezones as below; the client reads any
-// similar shape tolerantly (src/api/read/v3.ts). Ids are the service's own integers.
+// similar shape tolerantly (src/api/read/v3/timezones.ts). Ids are the service's own integers.
 import * as z from 'zod/mini';
 import { Id } from './common.js';
 
