@@ -29,26 +29,36 @@ export type Completes =
   /** The profiles of the config file (and the one in use), read when completing. */
   | { kind: 'profiles' };
 
-export interface FlagInfo {
+export interface FlagShape {
   /** Long and short spellings: `--output`, `-o`. */
   names: string[];
   takes: 'none' | 'required' | 'optional';
-  completes: Completes;
   /** Hidden from help and never offered; still known, so its value is skipped. */
   hidden: boolean;
 }
-
-export interface ArgInfo {
-  name: string;
-  variadic: boolean;
+export interface FlagInfo extends FlagShape {
   completes: Completes;
 }
 
-export interface CommandInfo {
+export interface ArgShape {
+  name: string;
+  variadic: boolean;
+}
+export interface ArgInfo extends ArgShape {
+  completes: Completes;
+}
+
+/** What a Tab walks through: a command's verbs, flags and arguments, without what their values complete to. */
+export interface CommandShape {
   /** `['links', 'create']`; `[]` is the program itself. */
   path: string[];
   subcommands: string[];
   /** The command's own flags (the program's are in `CompletionTree.globals`). */
+  flags: FlagShape[];
+  args: ArgShape[];
+}
+
+export interface CommandInfo extends CommandShape {
   flags: FlagInfo[];
   args: ArgInfo[];
   /** The fields `--json` may name, where the command declares them. */
@@ -85,56 +95,78 @@ async function byName(name: string, words: ReturnType<typeof schemaWords>): Prom
   return NONE;
 }
 
-async function flagInfo(o: Option, def: CommandDef | undefined): Promise<FlagInfo> {
-  const takes = o.required ? 'required' : o.optional ? 'optional' : 'none';
-  const placeholder = /[<[]([^>\]]*)[>\]]/.exec(o.flags)?.[1] ?? '';
-  let completes: Completes = NONE;
-  const choices = (o as Option & { argChoices?: string[] }).argChoices;
-  if (takes !== 'none') {
-    if (choices?.length) completes = { kind: 'words', words: [...choices] };
-    else if (!def && o.long && GLOBAL_VALUES[o.long]) completes = GLOBAL_VALUES[o.long]!;
-    else completes = await byName(placeholder, schemaWords(declared(def, o.attributeName())));
-  }
+export function flagShape(o: Option): FlagShape {
   return {
     names: [o.long, o.short].filter((n): n is string => Boolean(n)),
-    takes,
-    completes,
+    takes: o.required ? 'required' : o.optional ? 'optional' : 'none',
     hidden: Boolean((o as Option & { hidden?: boolean }).hidden),
   };
 }
 
-async function argInfos(c: Command, def: CommandDef | undefined): Promise<ArgInfo[]> {
+/** What a flag's value completes to (`def`: its command's definition; none for the program's own). */
+export async function flagCompletes(o: Option, def: CommandDef | undefined): Promise<Completes> {
+  if (!o.required && !o.optional) return NONE;
+  const placeholder = /[<[]([^>\]]*)[>\]]/.exec(o.flags)?.[1] ?? '';
+  const choices = (o as Option & { argChoices?: string[] }).argChoices;
+  if (choices?.length) return { kind: 'words', words: [...choices] };
+  if (!def && o.long && GLOBAL_VALUES[o.long]) return GLOBAL_VALUES[o.long]!;
+  return byName(placeholder, schemaWords(declared(def, o.attributeName())));
+}
+
+const flagInfo = async (o: Option, def: CommandDef | undefined): Promise<FlagInfo> => ({
+  ...flagShape(o),
+  completes: await flagCompletes(o, def),
+});
+
+/** The arguments completion offers (an older spelling's operand is hidden). */
+function argsOf(c: Command, def: CommandDef | undefined): readonly Argument[] {
   const args = (c as Command & { registeredArguments: readonly Argument[] }).registeredArguments;
-  const infos: ArgInfo[] = [];
-  for (const a of args) {
-    if (def?.args?.[a.name()]?.hidden) continue;
-    const words = schemaWords(declared(def, a.name()));
-    const { meta } = words;
-    let completes = await byName(a.name(), words);
-    if (meta && !isWords(meta) && 'after' in meta) {
-      const arg = args.findIndex((b) => b.name() === meta.after);
-      const words = Object.fromEntries(Object.entries(await meta.values()).map(([k, v]) => [k, [...v]]));
-      if (arg >= 0) completes = { kind: 'after', arg, words };
-    }
-    infos.push({ name: a.name(), variadic: a.variadic, completes });
-  }
-  return infos;
+  return args.filter((a) => !def?.args?.[a.name()]?.hidden);
+}
+
+/** What the command's n-th argument (of those offered) completes to. */
+export async function argCompletes(c: Command, n: number): Promise<Completes> {
+  const def = definitionOf(c);
+  const args = argsOf(c, def);
+  const a = args[n]!;
+  const words = schemaWords(declared(def, a.name()));
+  const { meta } = words;
+  if (!meta || isWords(meta) || !('after' in meta)) return byName(a.name(), words);
+  const arg = args.findIndex((b) => b.name() === meta.after);
+  const after = Object.fromEntries(Object.entries(await meta.values()).map(([k, v]) => [k, [...v]]));
+  return arg >= 0 ? { kind: 'after', arg, words: after } : byName(a.name(), words);
+}
+
+/** The fields `--json` may name on this command, where it declares them. */
+export async function jsonFieldsOf(c: Command): Promise<string[] | undefined> {
+  const fields = await plainFields(definitionOf(c)?.jsonFields);
+  return fields && [...fields];
 }
 
 // the program's `help [command...]` and `__complete` are its own, not commands to complete
 const commandsOf = (c: Command) =>
   c.commands.filter((s) => !(c.parent === null && PROGRAM_OWN.has(s.name())) || definitionOf(s));
 
-/** What completion knows of one command: its verbs, flags and arguments (the program's: its nouns only). */
-export async function commandInfo(c: Command, path: string[]): Promise<CommandInfo> {
+/** A command's verbs, flags and arguments (the program's: its nouns only). */
+export function commandShape(c: Command, path: string[]): CommandShape {
   const def = definitionOf(c);
-  const fields = await plainFields(def?.jsonFields);
   return {
     path,
     subcommands: commandsOf(c).map((s) => s.name()),
+    flags: path.length ? c.options.map(flagShape) : [],
+    args: path.length ? argsOf(c, def).map((a) => ({ name: a.name(), variadic: a.variadic })) : [],
+  };
+}
+
+/** What completion knows of one command: its shape and what each value completes to. */
+export async function commandInfo(c: Command, path: string[]): Promise<CommandInfo> {
+  const shape = commandShape(c, path);
+  const def = definitionOf(c);
+  return {
+    ...shape,
     flags: path.length ? await Promise.all(c.options.map((o) => flagInfo(o, def))) : [],
-    args: path.length ? await argInfos(c, def) : [],
-    jsonFields: fields && [...fields],
+    args: await Promise.all(shape.args.map(async (a, n) => ({ ...a, completes: await argCompletes(c, n) }))),
+    jsonFields: await jsonFieldsOf(c),
   };
 }
 

@@ -5,8 +5,18 @@
 // Then it offers: a flag's values after a flag; flags only when the word starts with `-`;
 // otherwise the verbs (before any argument) and what the next argument completes to, or the
 // command's own flags when nothing else is left to type. So `assess attempts <TAB>` lists verbs.
-import type { Command } from 'commander';
-import { commandInfo, globalFlags, type CommandInfo, type Completes, type FlagInfo } from './collect.js';
+import type { Command, Option } from 'commander';
+import { definitionOf } from '../command.js';
+import {
+  argCompletes,
+  commandShape,
+  flagCompletes,
+  flagShape,
+  jsonFieldsOf,
+  type CommandShape,
+  type Completes,
+  type FlagShape,
+} from './collect.js';
 
 /** Candidates (the current word's whole text), and what the shell adds: file or directory names, or no space. */
 export interface Reply {
@@ -16,10 +26,13 @@ export interface Reply {
   prefix: string;
 }
 
+// A Tab reads only the shapes of the commands on the line; what a value completes to is read for
+// the one value being typed (building every flag's schema made a Tab in `invite` ~4 ms slower).
 interface Line {
+  program: Command;
   cmd: Command;
-  info: CommandInfo;
-  globals: FlagInfo[];
+  info: CommandShape;
+  globals: FlagShape[];
   /** 1: the next word is the flag's value; 2: it is, unless it is a flag (an optional value). */
   skip: 0 | 1 | 2;
   flag: string;
@@ -53,9 +66,10 @@ const SAFE = /^[A-Za-z0-9_.,:@+/= -]+$/;
 async function walk(where: Where, words: string[]): Promise<Line> {
   const { program } = where;
   const line: Line = {
+    program,
     cmd: program,
-    info: await commandInfo(program, []),
-    globals: await globalFlags(program),
+    info: commandShape(program, []),
+    globals: program.options.map(flagShape),
     skip: 0,
     flag: '',
     help: false,
@@ -85,24 +99,24 @@ async function read(line: Line, w: string, where: Where): Promise<void> {
   if (!sub) return void line.pos.push(w);
   await where.fill(sub);
   line.cmd = sub;
-  line.info = await commandInfo(sub, [...line.info.path, w]);
+  line.info = commandShape(sub, [...line.info.path, w]);
   line.pos = [];
 }
 
 const SKIP = { required: 1, optional: 2, none: 0 } as const;
 
 /** What a flag takes: the command's own first, then the program's; unknown flags take nothing. */
-function takes(line: Line, flag: string): FlagInfo['takes'] {
-  const named = (list: FlagInfo[]) => list.find((f) => f.names.includes(flag));
+function takes(line: Line, flag: string): FlagShape['takes'] {
+  const named = (list: FlagShape[]) => list.find((f) => f.names.includes(flag));
   return (named(line.info.flags) ?? named(line.globals))?.takes ?? 'none';
 }
 
 const NONE: Reply = { words: [], then: '', prefix: '' };
 const starting = (list: readonly string[], cur: string) => list.filter((w) => w.startsWith(cur));
-const offered = (flags: FlagInfo[]) => flags.filter((f) => !f.hidden).flatMap((f) => f.names);
+const offered = (flags: FlagShape[]) => flags.filter((f) => !f.hidden).flatMap((f) => f.names);
 const plain = (list: readonly string[], cur: string): Reply => ({ ...NONE, words: starting(list, cur) });
 
-function offer(line: Line, typed: string, where: Where): Promise<Reply> | Reply {
+async function offer(line: Line, typed: string, where: Where): Promise<Reply> {
   let cur = typed;
   let prefix = '';
   if (cur.startsWith('-') && cur.includes('=') && !line.ended) {
@@ -116,7 +130,7 @@ function offer(line: Line, typed: string, where: Where): Promise<Reply> | Reply 
   if (line.skip === 1 || (line.skip === 2 && !cur.startsWith('-'))) {
     // at the noun's place a noun is the noun, not the value (--json tests)
     const extra = line.skip === 2 && atRoot ? line.info.subcommands : [];
-    return values(flagValue(line), extra, cur, prefix, where);
+    return values(await flagValue(line), extra, cur, prefix, where);
   }
   let subs = line.info.subcommands;
   if (line.ended)
@@ -127,22 +141,27 @@ function offer(line: Line, typed: string, where: Where): Promise<Reply> | Reply 
   if (!atRoot && line.pos.length) subs = [];
   const { args } = line.info;
   if (line.pos.length < args.length || (args.at(-1)?.variadic && args.length))
-    return values(argValue(line, Math.min(line.pos.length, args.length - 1)), subs, cur, prefix, where);
+    return values(await argValue(line, Math.min(line.pos.length, args.length - 1)), subs, cur, prefix, where);
   if (line.ended) return NONE; // no operand is left to type
   if (atRoot) return plain([...subs, 'help'], cur);
   return plain(subs.length ? subs : offered(line.info.flags), cur); // nothing left: the command's own flags
 }
 
+const spelled = (flag: string) => (o: Option) => o.long === flag || o.short === flag;
+
 /** What the value of the line's flag completes to: the command's own flag, its --json fields, the program's flag. */
-function flagValue(line: Line): Completes {
-  const own = line.info.flags.find((f) => f.names.includes(line.flag) && f.completes.kind !== 'none');
-  if (own) return own.completes;
-  if (line.flag === '--json' && line.info.jsonFields?.length) return { kind: 'list', words: line.info.jsonFields };
-  return line.globals.find((f) => f.names.includes(line.flag))?.completes ?? { kind: 'none' };
+async function flagValue(line: Line): Promise<Completes> {
+  const own = line.info.path.length ? line.cmd.options.find(spelled(line.flag)) : undefined;
+  const ownValues = own && (await flagCompletes(own, definitionOf(line.cmd)));
+  if (ownValues && ownValues.kind !== 'none') return ownValues;
+  const fields = line.flag === '--json' ? await jsonFieldsOf(line.cmd) : undefined;
+  if (fields?.length) return { kind: 'list', words: fields };
+  const global = line.program.options.find(spelled(line.flag));
+  return global ? flagCompletes(global, undefined) : { kind: 'none' };
 }
 
-function argValue(line: Line, n: number): Completes {
-  const c = line.info.args[n]!.completes;
+async function argValue(line: Line, n: number): Promise<Completes> {
+  const c = await argCompletes(line.cmd, n);
   if (c.kind !== 'after') return c;
   const words = c.words[line.pos[c.arg] ?? ''];
   return words ? { kind: 'words', words } : { kind: 'none' };
