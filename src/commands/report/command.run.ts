@@ -6,10 +6,8 @@ import { wantsAscii } from '../../output/bars.js';
 import { Printer, type Column } from '../../output/printer.js';
 import type reportCommand from './command.js';
 import { HEADER } from './command.js';
-import { downloadPdf } from './shared/pdf.js';
 import { skillRows } from './shared/skills.js';
 import { reportShape, SUMMARY_COLUMNS, summaryRow } from './shared/summary-row.js';
-import { reportV2 } from './shared/v2.js';
 
 const REPORT_TYPES = { summary: 1, skills: 2, both: 3 } as const;
 
@@ -41,12 +39,15 @@ type Row = Record<string, unknown>;
 const SUMMARY_CSV: Column[] = SUMMARY_COLUMNS.map((key) => ({ key, header: key }));
 
 export const run: Run<typeof reportCommand> = async (ctx, input) => {
-  if (input.pdf)
+  if (input.pdf) {
+    // the download's file handling loads only for --pdf (~2 ms of every report otherwise)
+    const { downloadPdf } = await import('./shared/pdf.js');
     return downloadPdf(ctx, input.invitationId, {
       output: input.output,
       force: Boolean(input.force),
       maxBytes: input.maxSize,
     });
+  }
   const { output, query } = ctx.globals;
   // The terminal picture, --csv and --ndjson show sections and skills: without --type they ask
   // for both. TSV and --json keep the service's default (summary) as before.
@@ -82,4 +83,5 @@ export const run: Run<typeof reportCommand> = async (ctx, input) => {
   });
 };
 
-export const runV2: Run<typeof reportCommand> = reportV2;
+export const runV2: Run<typeof reportCommand> = async (ctx, input) =>
+  (await import('./shared/v2.js')).reportV2(ctx, input);
