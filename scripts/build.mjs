@@ -4,11 +4,11 @@
 //                    one read instead of hundreds of modules resolved (zod alone is ~230). A
 //                    noun's verbs are evaluated only when the command line reaches the noun;
 //   dist/vendor/*.cjs  the packages only some runs load, each a bundle apart (LAZY): undici (a
-//                    command that sends a request), @inquirer/prompts (one that asks), fastify (the sandbox's server)
-// and pdfkit
-//                    (the sandbox's PDF reports), @modelcontextprotocol/sdk (`assess mcp`). Every start would otherwise
-// read, decode and
-//                    hash them for the compile cache.
+//                    command that sends a request), @inquirer/prompts (one that asks), fastify
+//                    and pdfkit (the sandbox's server and PDF reports), the MCP SDK (`assess mcp`),
+//                    chalk (coloured output), cli-table3 (a table), csv-parse (a CSV read) and
+//                    jmespath (--query). Every start would otherwise read, decode and hash them
+//                    for the compile cache (~4 ms a MiB).
 // So the package has no runtime dependencies: npm installs one package, with nothing of other
 // packages' engines or peer ranges to warn about. pdfkit's standard fonts are JavaScript modules
 // it loads through a require() of its own (createRequire): pdfkitFonts hands them to esbuild.
@@ -34,6 +34,10 @@ const LAZY = {
   prompts: "module.exports = require('@inquirer/prompts');",
   fastify: "module.exports = require('fastify');",
   pdfkit: "module.exports = require('pdfkit');",
+  chalk: "module.exports = require('chalk');",
+  table: "module.exports = require('cli-table3');",
+  'csv-parse': "module.exports = require('csv-parse');",
+  jmespath: "module.exports = require('@jmespath-community/jmespath');",
   // `assess mcp`: the MCP server, stdio transport and the two request schemas it answers, imported
   // by name from the SDK's ES modules so esbuild keeps only what they use (396 KiB; the whole
   // CommonJS SDK with every zod module was 1165 KiB and took 3-6 times as long to load)
@@ -63,22 +67,36 @@ const beside = (filter, file) => ({
   name: `beside-${file}`,
   setup: (b) => b.onResolve({ filter }, () => ({ path: `./${file}`, external: true })),
 });
-// the program imports the SDK's server, stdio and types modules: all three are the one mcp bundle
-const vendorName = (path) =>
-  path === '@inquirer/prompts' ? 'prompts' : path.startsWith('@modelcontextprotocol/sdk/') ? 'mcp' : path;
+// a package's bundle name, where it is not the package's own; the program imports the SDK's
+// server, stdio and types modules: all three are the one mcp bundle
+const VENDOR_NAMES = {
+  '@inquirer/prompts': 'prompts',
+  'cli-table3': 'table',
+  '@jmespath-community/jmespath': 'jmespath',
+};
+const vendorName = (path) => VENDOR_NAMES[path] ?? (path.startsWith('@modelcontextprotocol/sdk/') ? 'mcp' : path);
+// what the program imports of the LAZY packages
+const LAZY_IMPORTS = [
+  'undici',
+  '@inquirer/prompts',
+  'fastify',
+  'pdfkit',
+  'chalk',
+  'cli-table3',
+  'csv-parse',
+  '@jmespath-community/jmespath',
+  '@modelcontextprotocol/sdk/server/index.js',
+  '@modelcontextprotocol/sdk/server/stdio.js',
+  '@modelcontextprotocol/sdk/types.js',
+];
+const exactly = (names) => new RegExp(`^(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
 const lazyPackages = {
   name: 'lazy-packages',
   setup: (b) =>
-    b.onResolve(
-      {
-        filter:
-          /^(undici|@inquirer\/prompts|fastify|pdfkit|@modelcontextprotocol\/sdk\/(server\/(index|stdio)|types)\.js)$/,
-      },
-      (args) => ({
-        path: `./vendor/${vendorName(args.path)}.cjs`,
-        external: true,
-      }),
-    ),
+    b.onResolve({ filter: exactly(LAZY_IMPORTS) }, (args) => ({
+      path: `./vendor/${vendorName(args.path)}.cjs`,
+      external: true,
+    })),
 };
 
 const out = `dist.build-${process.pid}`;
