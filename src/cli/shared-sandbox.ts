@@ -6,7 +6,7 @@
 // `start` brings one up, the record names that `start` (`starting`), so a second waits for it.
 // The record of a process that is gone (kill -9, a reboot) is stale, as is an unreadable one:
 // reported and removed, never used.
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { processAlive, processStartedAt } from '../util/process-alive.js';
 
@@ -95,23 +95,38 @@ export function lookupSharedSandbox(configDir: string): SharedLookup {
 
 /**
  * Makes this process the one that starts the shared sandbox: writes the `starting` record, only
- * where there is no record (O_EXCL). False when another process got there first.
+ * where there is no record. False when another process got there first. The record is written
+ * whole beside its name, then linked to it (a link fails where the name exists): another start
+ * never reads a claim half-written, which it would take for an unreadable record and remove.
  */
 export function claimStart(configDir: string): boolean {
-  let fd: number;
+  const { record } = sandboxPaths(configDir);
+  const rec: Starting = { starting: true, pid: process.pid, processStartedAt: processStartedAt(process.pid) };
+  const whole = `${record}.${process.pid}.claim`;
+  writeFileSync(whole, `${JSON.stringify(rec)}\n`, { mode: 0o600 });
   try {
-    fd = openSync(sandboxPaths(configDir).record, 'wx', 0o600);
+    linkSync(whole, record);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (!NO_LINKS.has(code ?? '')) throw err;
+    return createOnly(record, `${JSON.stringify(rec)}\n`); // a file system without hard links
+  } finally {
+    rmSync(whole, { force: true });
+  }
+}
+
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+function createOnly(path: string, text: string): boolean {
+  try {
+    writeFileSync(path, text, { flag: 'wx', mode: 0o600 });
+    return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw err;
   }
-  try {
-    const rec: Starting = { starting: true, pid: process.pid, processStartedAt: processStartedAt(process.pid) };
-    writeSync(fd, `${JSON.stringify(rec)}\n`);
-  } finally {
-    closeSync(fd);
-  }
-  return true;
 }
 
 /** Removes a stale record, unless another `sandbox start` replaced it meanwhile. */

@@ -1,0 +1,112 @@
+// src/cli/shared-sandbox.ts: one `sandbox start` claims the shared sandbox, however many run at once.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { claimStart, sandboxPaths } from '../../src/cli/shared-sandbox.js';
+
+// After each file operation, what another process reading the record would see: absent or whole.
+const seen: string[] = [];
+let watched: string | undefined;
+vi.mock('node:fs', async (original) => {
+  const fs = await original<typeof import('node:fs')>();
+  const look = () => {
+    if (!watched || !fs.existsSync(watched)) return;
+    const text = fs.readFileSync(watched, 'utf8');
+    seen.push(text.endsWith('}\n') ? 'whole' : `partial: ${JSON.stringify(text)}`);
+  };
+  const after =
+    <A extends unknown[], R>(f: (...a: A) => R) =>
+    (...a: A): R => {
+      const r = f(...a);
+      look();
+      return r;
+    };
+  const wrapped = {
+    ...fs,
+    openSync: after(fs.openSync),
+    writeSync: after(fs.writeSync),
+    writeFileSync: after(fs.writeFileSync),
+    linkSync: after(fs.linkSync),
+  };
+  return { ...wrapped, default: wrapped };
+});
+
+const MODULE = fileURLToPath(new URL('../../src/cli/shared-sandbox.ts', import.meta.url));
+const dirs: string[] = [];
+const fresh = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'assess-claim-'));
+  dirs.push(dir);
+  mkdirSync(sandboxPaths(dir).dir, { recursive: true });
+  return dir;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('claimStart', () => {
+  it('writes the starting record whole, once, and leaves nothing beside it', () => {
+    const dir = fresh();
+    expect(claimStart(dir)).toBe(true);
+    const record = readFileSync(sandboxPaths(dir).record, 'utf8');
+    expect(JSON.parse(record)).toMatchObject({ starting: true, pid: process.pid });
+    expect(claimStart(dir)).toBe(false);
+    expect(readFileSync(sandboxPaths(dir).record, 'utf8')).toBe(record);
+    expect(readdirSync(sandboxPaths(dir).dir)).toEqual(['server.json']);
+  });
+
+  it('the record is never there half-written, at any step of the claim', () => {
+    const dir = fresh();
+    watched = sandboxPaths(dir).record;
+    seen.length = 0;
+    try {
+      expect(claimStart(dir)).toBe(true);
+    } finally {
+      watched = undefined;
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((s) => s !== 'whole')).toEqual([]);
+  });
+
+  it('six starts at once: exactly one claims, the others find its record whole', async () => {
+    // what start.run.ts does before it starts a server: claim, else read the record (an
+    // unreadable one is removed, as stale); the claimant stays up until the others are done, as
+    // a start does while its server comes up
+    const script = [
+      `import { claimStart, lookupSharedSandbox, removeStaleRecord } from ${JSON.stringify(MODULE)};`,
+      'const dir = process.argv[1];',
+      'let removed = 0;',
+      'for (let round = 0; round < 1000; round++) {',
+      '  if (claimStart(dir)) {',
+      "    console.log(JSON.stringify({ claimed: true, removed })); process.stdin.resume().on('end', () => {});",
+      '    break;',
+      '  }',
+      '  const found = lookupSharedSandbox(dir);',
+      "  if (found.kind === 'starting') { console.log(JSON.stringify({ claimed: false, removed })); break; }",
+      "  if (found.kind === 'stale') { removed++; removeStaleRecord(dir, found.pid); }",
+      '}',
+    ].join('\n');
+    for (let trial = 0; trial < 3; trial++) {
+      const dir = fresh();
+      const children = Array.from({ length: 6 }, () =>
+        spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dir], {
+          stdio: ['pipe', 'pipe', 'inherit'],
+        }),
+      );
+      const results = await Promise.all(
+        children.map(
+          (c) =>
+            new Promise<{ claimed: boolean; removed: number }>((resolve) =>
+              c.stdout.setEncoding('utf8').once('data', (line: string) => resolve(JSON.parse(line))),
+            ),
+        ),
+      );
+      for (const c of children) c.stdin.end();
+      await Promise.all(children.map((c) => new Promise((r) => (c.exitCode === null ? c.once('exit', r) : r(0)))));
+      expect(results.filter((r) => r.claimed)).toHaveLength(1);
+      expect(results.map((r) => r.removed)).toEqual([0, 0, 0, 0, 0, 0]);
+    }
+  });
+});
