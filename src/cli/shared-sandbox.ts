@@ -6,7 +6,8 @@
 // `start` brings one up, the record names that `start` (`starting`), so a second waits for it.
 // The record of a process that is gone (kill -9, a reboot) is stale, as is an unreadable one:
 // reported and removed, never used.
-import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as fs from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { processAlive, processStartedAt } from '../util/process-alive.js';
 
@@ -99,29 +100,33 @@ export function lookupSharedSandbox(configDir: string): SharedLookup {
  * whole beside its name, then linked to it (a link fails where the name exists): another start
  * never reads a claim half-written, which it would take for an unreadable record and remove.
  */
-export function claimStart(configDir: string): boolean {
+export function claimStart(configDir: string, files: ClaimFiles = fs): boolean {
   const { record } = sandboxPaths(configDir);
   const rec: Starting = { starting: true, pid: process.pid, processStartedAt: processStartedAt(process.pid) };
+  const text = `${JSON.stringify(rec)}\n`;
   const whole = `${record}.${process.pid}.claim`;
-  writeFileSync(whole, `${JSON.stringify(rec)}\n`, { mode: 0o600 });
+  files.writeFileSync(whole, text, { mode: 0o600 });
   try {
-    linkSync(whole, record);
+    files.linkSync(whole, record);
     return true;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
     if (!NO_LINKS.has(code ?? '')) throw err;
-    return createOnly(record, `${JSON.stringify(rec)}\n`); // a file system without hard links
+    return createOnly(files, record, text); // a file system without hard links
   } finally {
-    rmSync(whole, { force: true });
+    files.rmSync(whole, { force: true });
   }
 }
 
+/** The file operations of a claim (a test watches the record after each). */
+export type ClaimFiles = Pick<typeof fs, 'writeFileSync' | 'linkSync' | 'rmSync'>;
+
 const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 
-function createOnly(path: string, text: string): boolean {
+function createOnly(files: ClaimFiles, path: string, text: string): boolean {
   try {
-    writeFileSync(path, text, { flag: 'wx', mode: 0o600 });
+    files.writeFileSync(path, text, { flag: 'wx', mode: 0o600 });
     return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;

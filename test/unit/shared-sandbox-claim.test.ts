@@ -1,38 +1,12 @@
 // src/cli/shared-sandbox.ts: one `sandbox start` claims the shared sandbox, however many run at once.
 import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { claimStart, sandboxPaths } from '../../src/cli/shared-sandbox.js';
-
-// After each file operation, what another process reading the record would see: absent or whole.
-const seen: string[] = [];
-let watched: string | undefined;
-vi.mock('node:fs', async (original) => {
-  const fs = await original<typeof import('node:fs')>();
-  const look = () => {
-    if (!watched || !fs.existsSync(watched)) return;
-    const text = fs.readFileSync(watched, 'utf8');
-    seen.push(text.endsWith('}\n') ? 'whole' : `partial: ${JSON.stringify(text)}`);
-  };
-  const after =
-    <A extends unknown[], R>(f: (...a: A) => R) =>
-    (...a: A): R => {
-      const r = f(...a);
-      look();
-      return r;
-    };
-  const wrapped = {
-    ...fs,
-    openSync: after(fs.openSync),
-    writeSync: after(fs.writeSync),
-    writeFileSync: after(fs.writeFileSync),
-    linkSync: after(fs.linkSync),
-  };
-  return { ...wrapped, default: wrapped };
-});
+import { afterEach, describe, expect, it } from 'vitest';
+import { claimStart, sandboxPaths, type ClaimFiles } from '../../src/cli/shared-sandbox.js';
 
 const MODULE = fileURLToPath(new URL('../../src/cli/shared-sandbox.ts', import.meta.url));
 const dirs: string[] = [];
@@ -59,15 +33,34 @@ describe('claimStart', () => {
 
   it('the record is never there half-written, at any step of the claim', () => {
     const dir = fresh();
-    watched = sandboxPaths(dir).record;
-    seen.length = 0;
-    try {
-      expect(claimStart(dir)).toBe(true);
-    } finally {
-      watched = undefined;
-    }
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen.filter((s) => s !== 'whole')).toEqual([]);
+    const record = sandboxPaths(dir).record;
+    // after each file operation, what another start reading the record would see: absent or whole
+    const seen: string[] = [];
+    const look = () => {
+      if (!fs.existsSync(record)) return seen.push('absent');
+      const text = readFileSync(record, 'utf8');
+      return seen.push(text.endsWith('}\n') ? 'whole' : `partial: ${JSON.stringify(text)}`);
+    };
+    const watched: ClaimFiles = {
+      writeFileSync: (...a: Parameters<typeof fs.writeFileSync>) => (fs.writeFileSync(...a), void look()),
+      linkSync: (...a: Parameters<typeof fs.linkSync>) => (fs.linkSync(...a), void look()),
+      rmSync: (...a: Parameters<typeof fs.rmSync>) => (fs.rmSync(...a), void look()),
+    };
+    expect(claimStart(dir, watched)).toBe(true);
+    expect(seen).toEqual(['absent', 'whole', 'whole']);
+    // a file system without hard links: the whole text in one exclusive create
+    const noLinks = fresh();
+    const refused = Object.assign(new Error('EPERM'), { code: 'EPERM' });
+    const linkless: ClaimFiles = {
+      ...fs,
+      linkSync: () => {
+        throw refused;
+      },
+    };
+    expect(claimStart(noLinks, linkless)).toBe(true);
+    expect(JSON.parse(readFileSync(sandboxPaths(noLinks).record, 'utf8'))).toMatchObject({ starting: true });
+    expect(claimStart(noLinks, linkless)).toBe(false);
+    expect(readdirSync(sandboxPaths(noLinks).dir)).toEqual(['server.json']);
   });
 
   it('six starts at once: exactly one claims, the others find its record whole', async () => {
