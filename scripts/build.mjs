@@ -26,26 +26,33 @@ const { build } = await devImport(() => import('esbuild'));
 const { pdfkitFonts } = await devImport(() => import('./pdfkit-fonts.mjs'));
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-// what each bundle is made of: its module.exports is what `import(package)` gives the program
-// (esbuild's require() in place of import() takes a CommonJS module's exports as its default,
-// as Node does)
+// Each bundle apart: the package it holds, whose module.exports is what `import(package)` gives
+// the program (esbuild's require() in place of import() takes a CommonJS module's exports as its
+// default, as Node does); or what it is made of, the imports it answers read from its `from`s.
 const LAZY = {
-  undici: "module.exports = require('undici');",
-  prompts: "module.exports = require('@inquirer/prompts');",
-  fastify: "module.exports = require('fastify');",
-  pdfkit: "module.exports = require('pdfkit');",
-  chalk: "module.exports = require('chalk');",
-  table: "module.exports = require('cli-table3');",
-  'csv-parse': "module.exports = require('csv-parse');",
-  jmespath: "module.exports = require('@jmespath-community/jmespath');",
+  undici: 'undici',
+  prompts: '@inquirer/prompts',
+  fastify: 'fastify',
+  pdfkit: 'pdfkit',
+  chalk: 'chalk',
+  table: 'cli-table3',
+  'csv-parse': 'csv-parse',
+  jmespath: '@jmespath-community/jmespath',
   // `assess mcp`: the MCP server, stdio transport and the two request schemas it answers, imported
   // by name from the SDK's ES modules so esbuild keeps only what they use (396 KiB; the whole
   // CommonJS SDK with every zod module was 1165 KiB and took 3-6 times as long to load)
-  mcp:
-    "export { Server } from '@modelcontextprotocol/sdk/server/index.js'; export { StdioServerTransport } from " +
-    "'@modelcontextprotocol/sdk/server/stdio.js'; " +
-    "export { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+  mcp: {
+    contents:
+      "export { Server } from '@modelcontextprotocol/sdk/server/index.js'; export { StdioServerTransport } from " +
+      "'@modelcontextprotocol/sdk/server/stdio.js'; " +
+      "export { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+  },
 };
+const contentsOf = (b) => (typeof b === 'string' ? `module.exports = require('${b}');` : b.contents);
+const importsOf = (b) => (typeof b === 'string' ? [b] : [...b.contents.matchAll(/from '([^']+)'/g)].map((m) => m[1]));
+/** An import of the program → the bundle that answers it. */
+const BUNDLE_OF = new Map(Object.entries(LAZY).flatMap(([name, b]) => importsOf(b).map((i) => [i, name])));
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -67,34 +74,12 @@ const beside = (filter, file) => ({
   name: `beside-${file}`,
   setup: (b) => b.onResolve({ filter }, () => ({ path: `./${file}`, external: true })),
 });
-// a package's bundle name, where it is not the package's own; the program imports the SDK's
-// server, stdio and types modules: all three are the one mcp bundle
-const VENDOR_NAMES = {
-  '@inquirer/prompts': 'prompts',
-  'cli-table3': 'table',
-  '@jmespath-community/jmespath': 'jmespath',
-};
-const vendorName = (path) => VENDOR_NAMES[path] ?? (path.startsWith('@modelcontextprotocol/sdk/') ? 'mcp' : path);
-// what the program imports of the LAZY packages
-const LAZY_IMPORTS = [
-  'undici',
-  '@inquirer/prompts',
-  'fastify',
-  'pdfkit',
-  'chalk',
-  'cli-table3',
-  'csv-parse',
-  '@jmespath-community/jmespath',
-  '@modelcontextprotocol/sdk/server/index.js',
-  '@modelcontextprotocol/sdk/server/stdio.js',
-  '@modelcontextprotocol/sdk/types.js',
-];
 const exactly = (names) => new RegExp(`^(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
 const lazyPackages = {
   name: 'lazy-packages',
   setup: (b) =>
-    b.onResolve({ filter: exactly(LAZY_IMPORTS) }, (args) => ({
-      path: `./vendor/${vendorName(args.path)}.cjs`,
+    b.onResolve({ filter: exactly([...BUNDLE_OF.keys()]) }, (args) => ({
+      path: `./vendor/${BUNDLE_OF.get(args.path)}.cjs`,
       external: true,
     })),
 };
@@ -119,10 +104,10 @@ try {
     supported: { 'dynamic-import': false }, // import() of a package becomes require(): no ES module loader started
     logOverride: { 'empty-import-meta': 'silent' }, // src/version.ts: only without __ASSESS_VERSION__
   });
-  for (const [name, contents] of Object.entries(LAZY))
+  for (const [name, bundle] of Object.entries(LAZY))
     await build({
       ...common,
-      stdin: { contents, resolveDir: '.', sourcefile: `${name}.cjs` },
+      stdin: { contents: contentsOf(bundle), resolveDir: '.', sourcefile: `${name}.cjs` },
       outfile: `${out}/vendor/${name}.cjs`,
       sourcemap: false,
       plugins: [pdfkitFonts],

@@ -7,8 +7,8 @@
 // The record of a process that is gone (kill -9, a reboot) is stale, as is an unreadable one:
 // reported and removed, never used.
 import * as fs from 'node:fs';
-import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { removeLeftoversOnce } from '../util/leftovers.js';
 import { processAlive, processStartedAt } from '../util/process-alive.js';
 
 export interface SharedSandbox {
@@ -82,7 +82,7 @@ function parseRecord(text: string): SharedSandbox | null {
 export function lookupSharedSandbox(configDir: string): SharedLookup {
   let text: string;
   try {
-    text = readFileSync(sandboxPaths(configDir).record, 'utf8');
+    text = fs.readFileSync(sandboxPaths(configDir).record, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
     throw err;
@@ -101,10 +101,11 @@ export function lookupSharedSandbox(configDir: string): SharedLookup {
  * never reads a claim half-written, which it would take for an unreadable record and remove.
  */
 export function claimStart(configDir: string, files: ClaimFiles = fs): boolean {
-  const { record } = sandboxPaths(configDir);
+  const { dir, record } = sandboxPaths(configDir);
   const rec: Starting = { starting: true, pid: process.pid, processStartedAt: processStartedAt(process.pid) };
   const text = `${JSON.stringify(rec)}\n`;
   const whole = `${record}.${process.pid}.claim`;
+  removeLeftoversOnce(dir, CLAIM); // of a start killed between its write and its link
   files.writeFileSync(whole, text, { mode: 0o600 });
   try {
     files.linkSync(whole, record);
@@ -122,6 +123,8 @@ export function claimStart(configDir: string, files: ClaimFiles = fs): boolean {
 /** The file operations of a claim (a test watches the record after each). */
 export type ClaimFiles = Pick<typeof fs, 'writeFileSync' | 'linkSync' | 'rmSync'>;
 
+/** A claim's whole text beside the record, named by its writer's pid. */
+const CLAIM = /^server\.json\.(?<pid>\d+)\.claim$/;
 const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 
 function createOnly(files: ClaimFiles, path: string, text: string): boolean {
@@ -138,13 +141,13 @@ function createOnly(files: ClaimFiles, path: string, text: string): boolean {
 export function removeStaleRecord(configDir: string, pid: number | null): void {
   const path = sandboxPaths(configDir).record;
   try {
-    const text = readFileSync(path, 'utf8');
+    const text = fs.readFileSync(path, 'utf8');
     const now = parseRecord(text) ?? parseStarting(text);
     if (now && now.pid !== pid && sandboxAlive(now.pid, now.processStartedAt)) return;
   } catch {
     // gone already, or unreadable: remove
   }
-  rmSync(path, { force: true });
+  fs.rmSync(path, { force: true });
 }
 
 export const staleNotice = (pid: number | null) =>

@@ -1,5 +1,5 @@
 // What a killed process leaves behind: kill -9 between creating a temp file and renaming or
-// removing it (a PDF download's `.part`, a config write, a lock's link source, a CSV spool).
+// removing it (a PDF download's `.part`, a config write, a sandbox start's claim, a CSV spool).
 // Those names carry their writer's pid, so the next run that writes in the same place removes
 // the ones of this user whose writer is gone (src/util/process-alive.ts tells a reused pid).
 import { lstatSync, readdirSync, rmSync } from 'node:fs';

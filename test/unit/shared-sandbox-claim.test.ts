@@ -1,5 +1,5 @@
 // src/cli/shared-sandbox.ts: one `sandbox start` claims the shared sandbox, however many run at once.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,6 +61,15 @@ describe('claimStart', () => {
     expect(JSON.parse(readFileSync(sandboxPaths(noLinks).record, 'utf8'))).toMatchObject({ starting: true });
     expect(claimStart(noLinks, linkless)).toBe(false);
     expect(readdirSync(sandboxPaths(noLinks).dir)).toEqual(['server.json']);
+  });
+
+  it('removes the claim a killed start left beside the record', () => {
+    const dir = fresh();
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid; // a process that has ended
+    const left = join(sandboxPaths(dir).dir, `server.json.${gone}.claim`);
+    fs.writeFileSync(left, '{"starting":true}\n');
+    expect(claimStart(dir)).toBe(true);
+    expect(readdirSync(sandboxPaths(dir).dir)).toEqual(['server.json']);
   });
 
   it('six starts at once: exactly one claims, the others find its record whole', async () => {

@@ -1,5 +1,5 @@
 // How the v2 client reads each answer's `result`: the same tolerant policy as v3 (policy.ts).
-// The envelope `{statuscode, description, result}` is read in src/api/v2.ts. Plain declarations,
+// The envelope `{statuscode, description, result}` is read in src/api/client.ts. Plain declarations,
 // built on a run's first v2 answer (catalog.ts).
 import * as z from 'zod/mini';
 import { testSummaryShape } from './v3/tests.js';
