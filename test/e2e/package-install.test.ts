@@ -143,6 +143,14 @@ describe('the packed package', () => {
     ).toEqual([]);
   });
 
+  // one character above U+00FF makes V8 hold a whole bundle as two bytes a character
+  it('ships bundles of ASCII only', () => {
+    const dist = join(prefix, 'lib', 'node_modules', pkg.name, 'dist');
+    const bundles = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.cjs'));
+    expect(bundles).toContain('cli.cjs');
+    for (const f of bundles) expect(readFileSync(join(dist, f), 'latin1').search(/[^\x00-\x7f]/), f).toBe(-1);
+  });
+
   it('declares no runtime dependency: everything it runs is in dist/', () => {
     const manifest = JSON.parse(
       readFileSync(join(prefix, 'lib', 'node_modules', pkg.name, 'package.json'), 'utf8'),

@@ -73,7 +73,7 @@ describe('headings as spreadsheets spell them', () => {
   });
 
   it('looksLikeHeading: words, not tokens', () => {
-    for (const h of ['E-mail', 'Full Name', 'Prénom', 'Email 2', 'timeZoneId', 'Notes (HR)'])
+    for (const h of ['E-mail', 'Full Name', 'Prénom', 'Email 2', 'timeZoneId', 'Notes (HR)', 'Candidate\u2019s e-mail'])
       expect(looksLikeHeading(h), h).toBe(true);
     for (const h of ['ann@example.com', 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', '3f9a8b7c', '', 'x'.repeat(41), 'a\u0000b'])
       expect(looksLikeHeading(h), h).toBe(false);

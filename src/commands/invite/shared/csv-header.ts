@@ -146,8 +146,8 @@ function shownHeading(h: string): string {
 export function looksLikeHeading(h: string): boolean {
   const t = h.trim();
   if (!t || [...t].length > 40) return false;
-  // words of letters, with spaces and common punctuation; digits only at the end ("Email 2")
-  if (!/^[\p{L}\p{M}][\p{L}\p{M} ._\-()/#&'’]*\d{0,3}$/u.test(t)) return false;
+  // words of letters, with spaces and common punctuation (\u2019: ’); digits only at the end ("Email 2")
+  if (!/^[\p{L}\p{M}][\p{L}\p{M} ._\-()/#&'\u2019]*\d{0,3}$/u.test(t)) return false;
   // one long word with no space is more like a token than a heading
   return t.includes(' ') || t.length <= 32;
 }
