@@ -9,6 +9,7 @@
 //                    chalk (coloured output), cli-table3 (a table), csv-parse (a CSV read) and
 //                    jmespath (--query). Every start would otherwise read, decode and hash them
 //                    for the compile cache (~4 ms a MiB).
+// commander's require of node:child_process waits for its first use (commander-child-process.mjs).
 // So the package has no runtime dependencies: npm installs one package, with nothing of other
 // packages' engines or peer ranges to warn about. pdfkit's standard fonts are JavaScript modules
 // it loads through a require() of its own (createRequire): pdfkitFonts hands them to esbuild.
@@ -24,6 +25,7 @@ import { devImport } from './dev-tools.mjs';
 // loaded, not imported: on a fresh clone without `npm ci` a missing tool is one line (dev-tools.mjs)
 const { build } = await devImport(() => import('esbuild'));
 const { pdfkitFonts } = await devImport(() => import('./pdfkit-fonts.mjs'));
+const { commanderChildProcess } = await import('./commander-child-process.mjs');
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 // Each bundle apart: the package it holds, whose module.exports is what `import(package)` gives
@@ -89,7 +91,8 @@ const lazyPackages = {
 function asciiOnly(dir) {
   for (const f of readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.cjs'))) {
     const at = readFileSync(`${dir}/${f}`, 'latin1').search(/[^\x00-\x7f]/);
-    if (at >= 0) throw new Error(`${f}: a character that is not ASCII at offset ${at}: write it as an escape (\\u2019)`);
+    if (at >= 0)
+      throw new Error(`${f}: a character that is not ASCII at offset ${at}: write it as an escape (\\u2019)`);
   }
 }
 
@@ -109,7 +112,7 @@ try {
     ...common,
     entryPoints: { cli: 'src/cli/program.ts' },
     outdir: out,
-    plugins: [lazyPackages],
+    plugins: [lazyPackages, commanderChildProcess],
     supported: { 'dynamic-import': false }, // import() of a package becomes require(): no ES module loader started
     logOverride: { 'empty-import-meta': 'silent' }, // src/version.ts: only without __ASSESS_VERSION__
   });

@@ -112,6 +112,7 @@ async function baseNodes(list) {
 async function bundle(dir) {
   const { build } = await devImport(() => import('esbuild'));
   const { pdfkitFonts } = await devImport(() => import('./pdfkit-fonts.mjs'));
+  const { commanderChildProcess } = await import('./commander-child-process.mjs');
   const script = join(dir, 'assess.cjs');
   await build({
     entryPoints: [join(root, 'src/main.ts')],
@@ -127,7 +128,7 @@ async function bundle(dir) {
     legalComments: 'eof', // the bundled packages' licence notes travel inside the executable
     minifyWhitespace: true,
     minifySyntax: true,
-    plugins: [pdfkitFonts],
+    plugins: [pdfkitFonts, commanderChildProcess],
   });
   return script;
 }

@@ -1,7 +1,8 @@
 // A usage error loads none of Node's heavier built-ins (docs/CONVENTIONS.md: node:crypto is
 // imported where a file is written, a notification signed or a seed drawn, never by a command
-// file; undici's network stack only for a request). The built binary runs with a preload that
-// writes Node's list of loaded built-ins at exit.
+// file; undici's network stack only for a request; commander's node:child_process, with net and
+// dgram, on its first use: scripts/commander-child-process.mjs). The built binary runs with a
+// preload that writes Node's list of loaded built-ins at exit.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,11 +44,15 @@ function loadedBy(args: string[]): { code: number | null; stderr: string; loaded
 }
 
 describe('a usage error', () => {
-  it.each(LINES)('%s %s … loads neither node:crypto nor the network stack', (...args: string[]) => {
+  it.each(LINES)('%s %s … loads neither node:crypto, the network stack nor child_process', (...args: string[]) => {
     const { code, stderr, loaded } = loadedBy(args);
     expect(code, stderr).toBe(2);
     expect(stderr).toMatch(/^error: /);
-    expect(loaded.filter((m) => /^NativeModule (crypto|tls|http2?|https|internal\/crypto\/.*)$/.test(m))).toEqual([]);
+    expect(
+      loaded.filter((m) =>
+        /^NativeModule (crypto|tls|http2?|https|internal\/crypto\/.*|child_process|net|dgram)$/.test(m),
+      ),
+    ).toEqual([]);
   });
 
   it('the preload does see what a command loads', () => {
